@@ -1,0 +1,44 @@
+// Exact dynamic programme over contiguous segments of sorted, weighted 1-D points (spec §1.1).
+//
+// D(q, j) = min over i of D(q-1, i-1) + SSE(i..j), where SSE(i..j) is the weighted sum of
+// squared deviations of points i..j from their weighted mean. SSE over contiguous runs of
+// sorted data is a Monge array, so the leftmost optimal split index is monotone in j and each
+// row is filled by divide-and-conquer in O(m log m) (instead of the papers' O(m^2)).
+// Shared by the Q-values projection (1-D k-means) and the s-sparse Q-values projection.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace supclust {
+
+class SegmentDP {
+ public:
+  // Points must be sorted (either direction); weights > 0. Values are centred and scaled
+  // internally before prefix sums are formed; costs are reported in scaled units (see scale()).
+  void reset(const double* values, const double* weights, std::size_t m);
+
+  std::size_t size() const { return m_; }
+  // Factor by which reported costs must be multiplied to be in the input's units.
+  double costScale() const { return scale_ * scale_; }
+  // Weighted SSE of points i..j (inclusive, 0-based), in scaled units, clamped at 0.
+  double cost(std::size_t i, std::size_t j) const;
+
+  // Fills cur[j] = min_{i in [q, j]} prev[i-1] + cost(i, j) for j in [jlo, jhi] (prev is row
+  // q-1, only entries prev[q-1 .. jhi-1] are read), and arg[j] = the leftmost minimiser.
+  // For q == 0 (one segment ending at j), prev is ignored and cur[j] = cost(0, j).
+  void fillRow(std::size_t q, const double* prev, double* cur, std::int32_t* arg, std::size_t jlo,
+               std::size_t jhi);
+
+ private:
+  struct Task {
+    std::size_t jlo, jhi, ilo, ihi;
+  };
+  std::size_t m_ = 0;
+  double scale_ = 1;
+  std::vector<double> s0_, s1_, s2_;
+  std::vector<Task> stack_;
+};
+
+}  // namespace supclust

@@ -1,0 +1,108 @@
+#include "supclust/kernels/kmeans1d.hpp"
+
+#include <algorithm>
+#include <numeric>
+
+namespace supclust {
+
+void KMeans1D::sortIndices(const double* u, std::size_t d) {
+  if (order_.size() == d) {
+    // Adaptive: insertion sort starting from the previous order, abandoned when it would
+    // cost more than a full sort (each shift is one inversion).
+    std::size_t budget = 4 * d + 64, shifts = 0;
+    bool done = true;
+    for (std::size_t k = 1; k < d && done; ++k) {
+      const std::int32_t idx = order_[k];
+      const double v = u[idx];
+      std::size_t p = k;
+      while (p > 0 && (u[order_[p - 1]] > v || (u[order_[p - 1]] == v && order_[p - 1] > idx))) {
+        order_[p] = order_[p - 1];
+        --p;
+        if (++shifts > budget) {
+          done = false;
+          break;
+        }
+      }
+      order_[p] = idx;
+    }
+    if (done) return;
+  } else {
+    order_.resize(d);
+  }
+  std::iota(order_.begin(), order_.end(), 0);
+  std::sort(order_.begin(), order_.end(), [u](std::int32_t a, std::int32_t b) {
+    return u[a] < u[b] || (u[a] == u[b] && a < b);
+  });
+}
+
+void KMeans1D::solve(const double* u, std::size_t d, int Q, KMeans1DResult& out) {
+  sortIndices(u, d);
+  // Merge equal values: ties can never be split by an optimal partition we report.
+  values_.clear();
+  weights_.clear();
+  segmentOf_.resize(d);
+  for (std::size_t k = 0; k < d; ++k) {
+    const double v = u[order_[k]];
+    if (values_.empty() || v != values_.back()) {
+      values_.push_back(v);
+      weights_.push_back(1);
+    } else {
+      weights_.back() += 1;
+    }
+    segmentOf_[k] = static_cast<std::int32_t>(values_.size() - 1);  // distinct-value index
+  }
+  const std::size_t m = values_.size();
+  const std::size_t G = std::min<std::size_t>(static_cast<std::size_t>(Q), m);
+
+  // start[g] = first distinct index of group g.
+  std::vector<std::size_t> start(G + 1);
+  start[G] = m;
+  if (G == m) {
+    std::iota(start.begin(), start.begin() + G, 0);
+  } else {
+    dp_.reset(values_.data(), weights_.data(), m);
+    rowPrev_.assign(m, 0);
+    rowCur_.assign(m, 0);
+    back_.assign(G * m, 0);
+    // Row q only needs j in [q, m-G+q]; the last row only its last cell.
+    for (std::size_t q = 0; q < G; ++q) {
+      const std::size_t jlo = q == G - 1 ? m - 1 : q, jhi = m - G + q;
+      dp_.fillRow(q, rowPrev_.data(), rowCur_.data(), back_.data() + q * m, jlo, jhi);
+      std::swap(rowPrev_, rowCur_);
+    }
+    std::size_t j = m - 1;
+    for (std::size_t q = G; q-- > 0;) {
+      start[q] = static_cast<std::size_t>(back_[q * m + j]);
+      if (q > 0) j = start[q] - 1;
+    }
+  }
+
+  // Exact centroids and SSE from the original values (two-pass, no prefix-sum cancellation).
+  out.centroids.assign(G, 0);
+  std::vector<double> count(G, 0);
+  std::vector<std::int32_t> groupOfDistinct(m);
+  for (std::size_t g = 0; g < G; ++g)
+    for (std::size_t t = start[g]; t < start[g + 1]; ++t) {
+      groupOfDistinct[t] = static_cast<std::int32_t>(g);
+      out.centroids[g] += weights_[t] * values_[t];
+      count[g] += weights_[t];
+    }
+  for (std::size_t g = 0; g < G; ++g) out.centroids[g] /= count[g];
+  out.labels.resize(d);
+  out.sse = 0;
+  for (std::size_t k = 0; k < d; ++k) {
+    const std::int32_t g = groupOfDistinct[segmentOf_[k]];
+    out.labels[order_[k]] = g;
+    const double r = u[order_[k]] - out.centroids[g];
+    out.sse += r * r;
+  }
+}
+
+KMeans1DResult kmeans1d(const double* u, std::size_t d, int Q) {
+  KMeans1D km;
+  KMeans1DResult r;
+  km.solve(u, d, Q, r);
+  return r;
+}
+
+}  // namespace supclust

@@ -1,0 +1,120 @@
+#include "supclust/kernels/kmeans1d.hpp"
+
+#include <gtest/gtest.h>
+
+#include "reference.hpp"
+
+using supclust::KMeans1D;
+using supclust::KMeans1DResult;
+using supclust::kmeans1d;
+
+namespace {
+// The reported result must be self-consistent: labels in range, centroids ascending and equal
+// to their groups' means, sse equal to the labelling's SSE.
+void expectConsistent(const std::vector<double>& u, const KMeans1DResult& r, int Q) {
+  const int G = static_cast<int>(r.centroids.size());
+  ASSERT_LE(G, Q);
+  ASSERT_EQ(r.labels.size(), u.size());
+  for (int g = 1; g < G; ++g) EXPECT_LT(r.centroids[g - 1], r.centroids[g]);
+  std::vector<int> labels(r.labels.begin(), r.labels.end());
+  for (int l : labels) ASSERT_TRUE(l >= 0 && l < G);
+  EXPECT_TRUE(ref::closeRel(ref::sse(u, labels, G), r.sse, 1e-12, 1e-300));
+}
+}  // namespace
+
+TEST(KMeans1D, MatchesBruteForceOverAllPartitions) {
+  std::mt19937_64 rng(1);
+  for (int d = 1; d <= 9; ++d)
+    for (int rep = 0; rep < 6; ++rep) {
+      const auto u = ref::randomVector(rng, d, 1.0, rep % 3 == 0);  // integers give ties
+      for (int Q = 1; Q <= d; ++Q) {
+        const auto r = kmeans1d(u.data(), u.size(), Q);
+        expectConsistent(u, r, Q);
+        EXPECT_TRUE(ref::closeRel(r.sse, ref::bruteKMeans(u, Q), 1e-9, 1e-12))
+            << "d=" << d << " Q=" << Q << " sse=" << r.sse;
+      }
+    }
+}
+
+TEST(KMeans1D, MatchesNaiveDynamicProgramme) {
+  std::mt19937_64 rng(2);
+  for (int d : {10, 57, 300, 1000, 2000})
+    for (int Q : {2, 3, 5, 15, 40}) {
+      if (Q > d) continue;
+      const auto u = ref::randomVector(rng, d, 3.0);
+      const auto r = kmeans1d(u.data(), u.size(), Q);
+      expectConsistent(u, r, Q);
+      EXPECT_TRUE(ref::closeRel(r.sse, ref::naiveDP(u, Q), 1e-9)) << "d=" << d << " Q=" << Q;
+    }
+}
+
+TEST(KMeans1D, TiesAreNeverSplit) {
+  const std::vector<double> u = {2, 1, 1, 3, 2, 1, 3, 3, 2};
+  for (int Q = 1; Q <= 3; ++Q) {
+    const auto r = kmeans1d(u.data(), u.size(), Q);
+    for (std::size_t i = 0; i < u.size(); ++i)
+      for (std::size_t j = 0; j < u.size(); ++j)
+        if (u[i] == u[j]) EXPECT_EQ(r.labels[i], r.labels[j]);
+    EXPECT_TRUE(ref::closeRel(r.sse, ref::bruteKMeans(u, Q), 1e-12));
+  }
+}
+
+TEST(KMeans1D, QAtLeastDistinctValuesReturnsInput) {
+  const std::vector<double> u = {0.5, -2, 0.5, 7, -2};
+  for (int Q : {3, 4, 10}) {
+    const auto r = kmeans1d(u.data(), u.size(), Q);
+    EXPECT_EQ(r.sse, 0.0);
+    ASSERT_EQ(r.centroids.size(), 3u);
+    for (std::size_t i = 0; i < u.size(); ++i) EXPECT_EQ(r.centroids[r.labels[i]], u[i]);
+  }
+}
+
+TEST(KMeans1D, SingleGroupIsTheMeanAndSingleValueIsExact) {
+  const std::vector<double> u = {1, 2, 3, 10};
+  const auto r = kmeans1d(u.data(), u.size(), 1);
+  ASSERT_EQ(r.centroids.size(), 1u);
+  EXPECT_DOUBLE_EQ(r.centroids[0], 4.0);
+  EXPECT_DOUBLE_EQ(r.sse, 9 + 4 + 1 + 36);
+  const double one = -3.25;
+  const auto s = kmeans1d(&one, 1, 4);
+  ASSERT_EQ(s.centroids.size(), 1u);
+  EXPECT_EQ(s.centroids[0], one);
+  EXPECT_EQ(s.labels[0], 0);
+  EXPECT_EQ(s.sse, 0.0);
+}
+
+TEST(KMeans1D, HugeAndTinyMagnitudesGiveTheSamePartition) {
+  std::mt19937_64 rng(3);
+  const auto u = ref::randomVector(rng, 500, 1.0);
+  const auto base = kmeans1d(u.data(), u.size(), 7);
+  // (Scales whose squared SSE would overflow a double are pointless: the SSE itself is inf.)
+  for (double scale : {1e150, 1e-150, 1e120, 1e-120}) {
+    std::vector<double> v(u);
+    for (double& x : v) x *= scale;
+    const auto r = kmeans1d(v.data(), v.size(), 7);
+    EXPECT_EQ(r.labels, base.labels) << "scale " << scale;
+    EXPECT_TRUE(std::isfinite(r.sse));
+    EXPECT_TRUE(ref::closeRel(r.sse / (scale * scale), base.sse, 1e-9)) << "scale " << scale;
+  }
+  // A large common offset must not destroy the within-cluster precision.
+  std::vector<double> shifted(u);
+  for (double& x : shifted) x += 1e6;
+  const auto r = kmeans1d(shifted.data(), shifted.size(), 7);
+  EXPECT_EQ(r.labels, base.labels);
+}
+
+TEST(KMeans1D, ReusedWorkspaceMatchesFreshSolveOnPerturbedInputs) {
+  std::mt19937_64 rng(4);
+  std::normal_distribution<double> N(0, 1);
+  auto u = ref::randomVector(rng, 800, 2.0);
+  KMeans1D ws;
+  KMeans1DResult r;
+  for (int it = 0; it < 20; ++it) {
+    const double eps = it < 10 ? 1e-3 : 1.0;  // small moves (adaptive sort) then large ones
+    for (double& x : u) x += eps * N(rng);
+    ws.solve(u.data(), u.size(), 6, r);
+    const auto fresh = kmeans1d(u.data(), u.size(), 6);
+    EXPECT_EQ(r.labels, fresh.labels);
+    EXPECT_EQ(r.sse, fresh.sse);
+  }
+}
