@@ -1,0 +1,29 @@
+// The design matrix as the solvers see it: columns centred, so that the unpenalised intercept
+// decouples from the coefficients (for the squared loss exactly: b = mean(y)).
+#pragma once
+
+#include "supclust/core/types.hpp"
+
+namespace supclust {
+
+class CenteredDesign {
+ public:
+  // X is n x d, row-major, as it crosses the API.
+  explicit CenteredDesign(const Eigen::Ref<const RowMatrix>& X);
+
+  const RowMatrix& X() const { return Xc_; }
+  const RowVector& means() const { return means_; }
+  Eigen::Index rows() const { return Xc_.rows(); }
+  Eigen::Index cols() const { return Xc_.cols(); }
+  // Largest eigenvalue of Xcᵀ Xc / n (power iteration, computed once).
+  double spectralNorm2OverN() const;
+  // Intercept in the caller's (uncentred) parametrisation: b - meansᵀ W.
+  RowVector userIntercept(const Matrix& W, const RowVector& b) const { return b - means_ * W; }
+
+ private:
+  RowMatrix Xc_;
+  RowVector means_;
+  mutable double norm2_ = -1;
+};
+
+}  // namespace supclust

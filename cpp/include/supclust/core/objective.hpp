@@ -1,0 +1,36 @@
+// F(W, b) = Loss(Xc W + 1 bᵀ, T) + λ/2 ||W||²_F: the smooth part every solver minimises
+// (ridge on W only; the intercept b is never penalised nor grouped).
+#pragma once
+
+#include "supclust/core/design.hpp"
+#include "supclust/core/loss.hpp"
+
+namespace supclust {
+
+class Objective {
+ public:
+  Objective(const CenteredDesign& X, Matrix T, const Loss& loss, double lambda)
+      : X_(X), T_(std::move(T)), loss_(loss), lambda_(lambda) {}
+
+  double value(const Matrix& W, const RowVector& b) const;
+  // Returns F(W, b) and fills its gradient.
+  double gradient(const Matrix& W, const RowVector& b, Matrix& gW, RowVector& gb) const;
+  // Lipschitz constant of the gradient in (W, b); exact block structure because Xc ⟂ 1.
+  double lipschitz() const;
+
+  const CenteredDesign& design() const { return X_; }
+  const Matrix& targets() const { return T_; }
+  const Loss& loss() const { return loss_; }
+  double lambda() const { return lambda_; }
+  Eigen::Index features() const { return X_.cols(); }
+  Eigen::Index outputs() const { return T_.cols(); }
+
+ private:
+  Matrix predictor(const Matrix& W, const RowVector& b) const;
+  const CenteredDesign& X_;
+  Matrix T_;
+  const Loss& loss_;
+  double lambda_;
+};
+
+}  // namespace supclust

@@ -1,0 +1,52 @@
+// Value types shared by every layer: matrices, the fit result, status codes, run control.
+#pragma once
+
+#include <Eigen/Dense>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace supclust {
+
+using Vector = Eigen::VectorXd;
+using RowVector = Eigen::RowVectorXd;
+using Matrix = Eigen::MatrixXd;  // column-major; coefficients are d x K
+using RowMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+using Labels = std::vector<std::int32_t>;
+
+enum class Status { Converged, MaxIterations, InvalidInput, NumericalIssue, Aborted };
+const char* statusName(Status s);
+
+// What every method returns. coef is d x K (K = 1 for a single output), intercept has K
+// entries, groups[j] indexes the rows of centroids (G x K); methods without a grouping report
+// each distinct coefficient row as its own group.
+struct Result {
+  Matrix coef;
+  RowVector intercept;
+  Labels groups;
+  Matrix centroids;
+  Status status = Status::Converged;
+  int iterations = 0;
+  double objective = 0;
+  std::vector<double> history;
+  std::string message;
+
+  static Result invalid(std::string why) {
+    Result r;
+    r.status = Status::InvalidInput;
+    r.message = std::move(why);
+    return r;
+  }
+};
+
+// Progress reporting and cooperative cancellation: progress(iteration, objective) is called
+// between solver iterations; returning false stops the solver with Status::Aborted.
+struct Control {
+  std::function<bool(int, double)> progress;
+  bool keepGoing(int iteration, double objective) const {
+    return !progress || progress(iteration, objective);
+  }
+};
+
+}  // namespace supclust

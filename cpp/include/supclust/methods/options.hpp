@@ -1,0 +1,61 @@
+// Method options: what a caller passes (Params), what a method declares it accepts
+// (OptionSpec), and check(), which turns the two into validated Options or a message that
+// names the offending field. Nothing downstream of check() re-validates.
+#pragma once
+
+#include <cmath>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "supclust/core/types.hpp"
+
+namespace supclust {
+
+enum class OptionKind { Number, Integer, Boolean, Choice, Labels };
+
+struct OptionSpec {
+  OptionSpec(std::string n, OptionKind k, std::string d, double def = 0)
+      : name(std::move(n)), kind(k), doc(std::move(d)), defaultNumber(def) {}
+  std::string name;
+  OptionKind kind;
+  std::string doc;
+  double defaultNumber = 0;        // Number, Integer, Boolean (0/1)
+  std::string defaultChoice;       // Choice
+  double min = -HUGE_VAL, max = HUGE_VAL;  // inclusive range (Number, Integer)
+  bool minExclusive = false;
+  std::vector<std::string> choices;
+  bool required = false;
+};
+
+// Raw options as they arrive from a caller (JS objects are converted into this).
+struct Params {
+  std::map<std::string, double> numbers;  // numbers and booleans (0/1)
+  std::map<std::string, std::string> strings;
+  std::map<std::string, Labels> labels;
+};
+
+// Validated options with every default filled in.
+class Options {
+ public:
+  double number(const std::string& name) const { return numbers_.at(name); }
+  int integer(const std::string& name) const { return static_cast<int>(numbers_.at(name)); }
+  bool flag(const std::string& name) const { return numbers_.at(name) != 0; }
+  const std::string& choice(const std::string& name) const { return strings_.at(name); }
+  const Labels& labels(const std::string& name) const { return labels_.at(name); }
+  bool has(const std::string& name) const { return labels_.count(name) > 0; }
+
+ private:
+  friend std::string check(const std::vector<OptionSpec>&, const Params&, const std::string&,
+                           Options&);
+  std::map<std::string, double> numbers_;
+  std::map<std::string, std::string> strings_;
+  std::map<std::string, Labels> labels_;
+};
+
+// "" on success (out filled), else a message naming the field, e.g.
+// "option 'Q' of method 'ihc' must be an integer >= 1 (got 0.5)".
+std::string check(const std::vector<OptionSpec>& specs, const Params& given,
+                  const std::string& method, Options& out);
+
+}  // namespace supclust

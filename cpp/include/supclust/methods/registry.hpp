@@ -1,0 +1,51 @@
+// The method registry: each method ("ridge", "lsk", "ihc", …) is a named recipe of loss +
+// structure + solver + defaults. Nothing else in the library switches on method names.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "supclust/core/design.hpp"
+#include "supclust/core/loss.hpp"
+#include "supclust/methods/options.hpp"
+
+namespace supclust {
+
+// A feature-grouping problem as it crosses the API: X is n x d row-major, y has n entries.
+struct Problem {
+  Eigen::Map<const RowMatrix> X;
+  Eigen::Map<const Vector> y;
+};
+
+// What a recipe receives once data and options are validated.
+struct FitContext {
+  const CenteredDesign& X;
+  const Loss& loss;
+  const Matrix& T;  // targets, n x K
+  const Options& options;
+  const Control& control;
+};
+
+struct Method {
+  std::string name;
+  std::string summary;
+  std::vector<OptionSpec> options;
+  // Checks that need the data's shape (e.g. s >= Q, label count = d); "" when fine.
+  std::string (*checkShape)(const Options&, Eigen::Index n, Eigen::Index d);
+  // Returns coef and intercept in the centred parametrisation (fit() converts the intercept).
+  Result (*run)(const FitContext&);
+};
+
+const std::vector<Method>& methods();
+const Method* findMethod(const std::string& name);
+
+// Validates everything (method, shapes, finiteness, targets, options) before any work, then
+// runs the recipe. Never throws for bad input: the Result has Status::InvalidInput and a
+// message naming the field.
+Result fit(const std::string& method, const Problem& problem, const Params& params,
+           const Control& control = {});
+
+// Linear predictor X W + 1 bᵀ (n x K) of a fitted model.
+Matrix predict(const Eigen::Ref<const RowMatrix>& X, const Matrix& coef, const RowVector& intercept);
+
+}  // namespace supclust

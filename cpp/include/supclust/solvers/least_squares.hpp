@@ -1,0 +1,19 @@
+// Closed-form squared-loss fits on the centred design (the baselines' building blocks):
+//   ridge:               argmin_W 1/(2n)||Xc W − Tc||² + λ/2||W||²   (λ = 0: minimum-norm LS)
+//   least squares on a partition Z (d x G): W = Z V with
+//     V = argmin_V 1/(2n)||Xc Z V − Tc||² + λ/2||Z V||²
+//       = (Zᵀ Xcᵀ Xc Z + nλ ZᵀZ)⁻¹ Zᵀ Xcᵀ Tc   (spec §3.3; minimum-norm when singular)
+// Tc = T − mean(T) (the intercept is mean(T) for centred X).
+#pragma once
+
+#include "supclust/core/design.hpp"
+
+namespace supclust {
+
+Matrix ridgeCoefficients(const CenteredDesign& X, const Matrix& T, double lambda);
+
+// labels in 0..G-1 with every group non-empty; returns V (G x K).
+Matrix groupValues(const CenteredDesign& X, const Matrix& T, const Labels& labels, int G,
+                   double lambda);
+
+}  // namespace supclust

@@ -1,0 +1,64 @@
+#include "supclust/core/structure.hpp"
+
+#include <algorithm>
+#include <numeric>
+
+namespace supclust {
+
+namespace {
+std::string singleOutputOnly(const char* set, Eigen::Index K) {
+  if (K == 1) return "";
+  return std::string("the ") + set +
+         " projection is exact for one output only; multi-output grouping needs row clustering";
+}
+}  // namespace
+
+std::string QValues::check(Eigen::Index, Eigen::Index K) const {
+  return singleOutputOnly(name(), K);
+}
+
+void QValues::project(Matrix& W, Partition& part) {
+  kmeans_.solve(W.data(), static_cast<std::size_t>(W.rows()), Q_, result_);
+  part.labels = result_.labels;
+  part.centroids = Eigen::Map<const Matrix>(result_.centroids.data(),
+                                            static_cast<Eigen::Index>(result_.centroids.size()), 1);
+  for (Eigen::Index j = 0; j < W.rows(); ++j) W(j, 0) = result_.centroids[result_.labels[j]];
+}
+
+std::string SparseQValues::check(Eigen::Index, Eigen::Index K) const {
+  return singleOutputOnly(name(), K);
+}
+
+void SparseQValues::project(Matrix& W, Partition& part) {
+  projector_.solve(W.data(), static_cast<std::size_t>(W.rows()), static_cast<std::size_t>(s_), Q_,
+                   result_);
+  part.labels = result_.labels;
+  part.centroids = Eigen::Map<const Matrix>(result_.centroids.data(),
+                                            static_cast<Eigen::Index>(result_.centroids.size()), 1);
+  W.col(0) = Eigen::Map<const Vector>(result_.values.data(), W.rows());
+}
+
+Partition partitionOfDistinctRows(const Matrix& W) {
+  const Eigen::Index d = W.rows();
+  std::vector<Eigen::Index> order(static_cast<std::size_t>(d));
+  std::iota(order.begin(), order.end(), 0);
+  auto rowLess = [&W](Eigen::Index a, Eigen::Index b) {
+    for (Eigen::Index k = 0; k < W.cols(); ++k)
+      if (W(a, k) != W(b, k)) return W(a, k) < W(b, k);
+    return false;
+  };
+  std::stable_sort(order.begin(), order.end(), rowLess);
+  Partition p;
+  p.labels.assign(static_cast<std::size_t>(d), 0);
+  std::vector<Eigen::Index> firstOfGroup;
+  for (std::size_t t = 0; t < order.size(); ++t) {
+    if (t == 0 || rowLess(order[t - 1], order[t])) firstOfGroup.push_back(order[t]);
+    p.labels[static_cast<std::size_t>(order[t])] = static_cast<std::int32_t>(firstOfGroup.size() - 1);
+  }
+  p.centroids.resize(static_cast<Eigen::Index>(firstOfGroup.size()), W.cols());
+  for (std::size_t g = 0; g < firstOfGroup.size(); ++g)
+    p.centroids.row(static_cast<Eigen::Index>(g)) = W.row(firstOfGroup[g]);
+  return p;
+}
+
+}  // namespace supclust

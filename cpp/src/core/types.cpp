@@ -1,0 +1,16 @@
+#include "supclust/core/types.hpp"
+
+namespace supclust {
+
+const char* statusName(Status s) {
+  switch (s) {
+    case Status::Converged: return "converged";
+    case Status::MaxIterations: return "max-iterations";
+    case Status::InvalidInput: return "invalid-input";
+    case Status::NumericalIssue: return "numerical-issue";
+    case Status::Aborted: return "aborted";
+  }
+  return "internal";
+}
+
+}  // namespace supclust

@@ -1,0 +1,36 @@
+#include "supclust/data/synthetic.hpp"
+
+#include <algorithm>
+#include <vector>
+
+#include "supclust/data/random.hpp"
+
+namespace supclust {
+
+SyntheticProblem generateE1(int n, int d, int Q, double sigma, std::uint64_t seed, int nTest) {
+  Random rng(seed);
+  SyntheticProblem p;
+  std::vector<double> values(static_cast<std::size_t>(Q));
+  for (double& v : values) v = rng.uniform(-15, 15);
+  std::sort(values.begin(), values.end());
+  p.groups.assign(static_cast<std::size_t>(d), 0);
+  for (;;) {  // rejection: every group must be used (rarely repeats unless Q is close to d)
+    std::vector<bool> used(static_cast<std::size_t>(Q), false);
+    for (auto& g : p.groups) used[g = static_cast<std::int32_t>(rng.below(Q))] = true;
+    if (std::all_of(used.begin(), used.end(), [](bool u) { return u; })) break;
+  }
+  p.coef.resize(d);
+  for (int j = 0; j < d; ++j) p.coef[j] = values[p.groups[j]];
+  auto draw = [&](int rows, RowMatrix& X, Vector& y) {
+    X.resize(rows, d);
+    for (int i = 0; i < rows; ++i)
+      for (int j = 0; j < d; ++j) X(i, j) = rng.normal();
+    y = X * p.coef;
+    for (int i = 0; i < rows; ++i) y[i] += sigma * rng.normal();
+  };
+  draw(n, p.X, p.y);
+  draw(nTest, p.Xtest, p.ytest);
+  return p;
+}
+
+}  // namespace supclust

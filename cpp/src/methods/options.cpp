@@ -1,0 +1,103 @@
+#include "supclust/methods/options.hpp"
+
+#include <cmath>
+#include <sstream>
+
+namespace supclust {
+
+namespace {
+std::string fmt(double v) {
+  std::ostringstream s;
+  s << v;
+  return s.str();
+}
+
+std::string rangeText(const OptionSpec& o) {
+  std::string t;
+  if (std::isfinite(o.min)) t += (o.minExclusive ? " > " : " >= ") + fmt(o.min);
+  if (std::isfinite(o.max)) t += (t.empty() ? " <= " : " and <= ") + fmt(o.max);
+  return t;
+}
+
+std::string knownNames(const std::vector<OptionSpec>& specs) {
+  std::string t;
+  for (const auto& o : specs) t += (t.empty() ? "" : ", ") + o.name;
+  return t.empty() ? "none" : t;
+}
+}  // namespace
+
+std::string check(const std::vector<OptionSpec>& specs, const Params& given,
+                  const std::string& method, Options& out) {
+  auto where = [&](const std::string& name) {
+    return "option '" + name + "' of method '" + method + "'";
+  };
+  auto known = [&](const std::string& name) {
+    for (const auto& o : specs)
+      if (o.name == name) return true;
+    return false;
+  };
+  for (const auto& kv : given.numbers)
+    if (!known(kv.first))
+      return "unknown option '" + kv.first + "' for method '" + method + "' (accepted: " +
+             knownNames(specs) + ")";
+  for (const auto& kv : given.strings)
+    if (!known(kv.first))
+      return "unknown option '" + kv.first + "' for method '" + method + "' (accepted: " +
+             knownNames(specs) + ")";
+  for (const auto& kv : given.labels)
+    if (!known(kv.first))
+      return "unknown option '" + kv.first + "' for method '" + method + "' (accepted: " +
+             knownNames(specs) + ")";
+
+  for (const auto& o : specs) {
+    const auto num = given.numbers.find(o.name);
+    const auto str = given.strings.find(o.name);
+    const auto lab = given.labels.find(o.name);
+    const bool present = num != given.numbers.end() || str != given.strings.end() ||
+                         lab != given.labels.end();
+    if (!present && o.required) return where(o.name) + " is required: " + o.doc;
+    switch (o.kind) {
+      case OptionKind::Number:
+      case OptionKind::Integer:
+      case OptionKind::Boolean: {
+        if (str != given.strings.end() || lab != given.labels.end())
+          return where(o.name) + " must be a number";
+        const double v = num != given.numbers.end() ? num->second : o.defaultNumber;
+        if (!std::isfinite(v)) return where(o.name) + " must be finite (got " + fmt(v) + ")";
+        if (o.kind == OptionKind::Boolean && v != 0 && v != 1)
+          return where(o.name) + " must be true or false";
+        if (o.kind == OptionKind::Integer && v != std::floor(v))
+          return where(o.name) + " must be an integer" + rangeText(o) + " (got " + fmt(v) + ")";
+        const bool low = o.minExclusive ? !(v > o.min) : v < o.min;
+        if (low || v > o.max)
+          return where(o.name) + " must be" +
+                 (o.kind == OptionKind::Integer ? " an integer" : "") + rangeText(o) +
+                 " (got " + fmt(v) + ")";
+        out.numbers_[o.name] = v;
+        break;
+      }
+      case OptionKind::Choice: {
+        if (num != given.numbers.end() || lab != given.labels.end())
+          return where(o.name) + " must be a string";
+        const std::string v = str != given.strings.end() ? str->second : o.defaultChoice;
+        bool ok = false;
+        std::string list;
+        for (const auto& c : o.choices) {
+          ok = ok || c == v;
+          list += (list.empty() ? "'" : ", '") + c + "'";
+        }
+        if (!ok) return where(o.name) + " must be one of " + list + " (got '" + v + "')";
+        out.strings_[o.name] = v;
+        break;
+      }
+      case OptionKind::Labels:
+        if (num != given.numbers.end() || str != given.strings.end())
+          return where(o.name) + " must be an array of group labels";
+        if (lab != given.labels.end()) out.labels_[o.name] = lab->second;
+        break;
+    }
+  }
+  return "";
+}
+
+}  // namespace supclust

@@ -1,0 +1,73 @@
+#include "supclust/solvers/projected_gradient.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace supclust {
+
+Result projectedGradient(const Objective& F, Structure& S, Matrix W, RowVector b,
+                         const ProjectedGradientOptions& opt, const Control& control) {
+  Result r;
+  Partition part;
+  S.project(W, part);
+  if (F.loss().interceptIsMean()) b = F.targets().colwise().mean();  // exact for centred X
+  const double L = F.lipschitz();
+  double gamma = 1 / L;
+  Matrix gW, Wn;
+  RowVector gb, bn;
+  Partition partN;
+  double f = F.gradient(W, b, gW, gb);
+  r.history.push_back(f);
+  r.status = Status::MaxIterations;
+  int it = 0;
+  while (it < opt.maxIterations) {
+    if (!std::isfinite(f)) {
+      r.status = Status::NumericalIssue;
+      r.message = "the objective is not finite";
+      break;
+    }
+    if (!control.keepGoing(it, f)) {
+      r.status = Status::Aborted;
+      r.message = "aborted";
+      break;
+    }
+    ++it;
+    bool accepted = false;
+    double fn = f;
+    while (gamma * L >= opt.tolerance) {
+      Wn = W - gamma * gW;
+      S.project(Wn, partN);
+      bn = b - gamma * gb;
+      fn = F.value(Wn, bn);
+      if (fn < f) {
+        accepted = true;
+        gamma *= opt.stepGrowth;
+        break;
+      }
+      gamma *= opt.stepShrink;
+    }
+    if (!accepted) {  // no step length lowers F: a fixed point of the projected step
+      r.status = Status::Converged;
+      break;
+    }
+    const double decrease = f - fn;
+    W.swap(Wn);
+    b.swap(bn);
+    std::swap(part, partN);
+    f = F.gradient(W, b, gW, gb);
+    r.history.push_back(f);
+    if (decrease < opt.tolerance * std::max(1.0, std::abs(f))) {
+      r.status = Status::Converged;
+      break;
+    }
+  }
+  r.iterations = it;
+  r.objective = f;
+  r.coef = std::move(W);
+  r.intercept = std::move(b);
+  r.groups = std::move(part.labels);
+  r.centroids = std::move(part.centroids);
+  return r;
+}
+
+}  // namespace supclust
