@@ -1,11 +1,21 @@
 #include "supclust/data/synthetic.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <vector>
 
 #include "supclust/data/random.hpp"
 
 namespace supclust {
+
+std::string checkE1(int n, int d, int Q, double sigma, int nTest) {
+  if (n < 1) return "n must be >= 1 (got " + std::to_string(n) + ")";
+  if (d < 1) return "d must be >= 1 (got " + std::to_string(d) + ")";
+  if (Q < 1 || Q > d) return "Q must be between 1 and d (got " + std::to_string(Q) + ")";
+  if (!(sigma >= 0) || !std::isfinite(sigma)) return "sigma must be finite and >= 0";
+  if (nTest < 0) return "nTest must be >= 0 (got " + std::to_string(nTest) + ")";
+  return "";
+}
 
 SyntheticProblem generateE1(int n, int d, int Q, double sigma, std::uint64_t seed, int nTest) {
   Random rng(seed);

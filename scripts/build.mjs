@@ -1,0 +1,113 @@
+#!/usr/bin/env node
+// Builds everything, incrementally: the native library and tests (CMake), the wasm variants
+// (simd, simd-threaded) for the web (ES module) and Node (CommonJS), the TypeScript package
+// and the demo. Usage: node scripts/build.mjs [native|wasm|ts|demo]...
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync, copyFileSync } from 'node:fs';
+import { dirname, join, relative, basename } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { cpus } from 'node:os';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const steps = process.argv.slice(2);
+const want = (s) => steps.length === 0 || steps.includes(s);
+const jobs = Math.max(1, cpus().length);
+
+function run(cmd, args, opts = {}) {
+  execFileSync(cmd, args, { cwd: root, stdio: 'inherit', ...opts });
+}
+const mtime = (p) => (existsSync(p) ? statSync(p).mtimeMs : 0);
+function walk(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]);
+}
+
+// ---- native ----
+function buildNative() {
+  const dir = join(root, 'build/native');
+  if (!existsSync(join(dir, 'CMakeCache.txt')))
+    run('cmake', ['-S', '.', '-B', dir, '-DCMAKE_BUILD_TYPE=Release']);
+  run('cmake', ['--build', dir, '-j', String(jobs)]);
+}
+
+// ---- wasm ----
+const sources = readFileSync(join(root, 'cpp/sources.txt'), 'utf8').split('\n').filter(Boolean).concat(['wasm/bindings.cpp']);
+const headersTime = Math.max(...walk(join(root, 'cpp/include')).map(mtime));
+const emEnv = { ...process.env, NODE_PATH: ['/usr/share/nodejs', process.env.NODE_PATH].filter(Boolean).join(':') };
+const common = ['-O3', '-msimd128', '-DNDEBUG', '-DEIGEN_NO_DEBUG', '-std=c++17', '-Icpp/include', '-I/usr/include/eigen3'];
+const variants = {
+  simd: { cflags: [], lflags: [] },
+  'simd-threaded': { cflags: ['-pthread'], lflags: ['-pthread', '-sALLOW_MEMORY_GROWTH=1', '-sMAXIMUM_MEMORY=2GB', '-Wno-pthreads-mem-growth'] },
+};
+const targets = {
+  web: { flags: ['-sENVIRONMENT=web,worker', '-sEXPORT_ES6=1'], ext: 'js',
+    pool: 'Math.max(1,Math.min(8,(self.navigator&&navigator.hardwareConcurrency)||2))' },
+  node: { flags: ['-sENVIRONMENT=node', '-sNODEJS_CATCH_EXIT=0', '-sNODEJS_CATCH_REJECTION=0'], ext: 'js',
+    pool: "Math.max(1,Math.min(8,require('os').cpus().length))" },
+};
+
+async function parallel(tasks, limit) {
+  const queue = [...tasks];
+  const workers = Array.from({ length: limit }, async () => {
+    while (queue.length) await queue.shift()();
+  });
+  await Promise.all(workers);
+}
+
+async function buildWasm() {
+  const { execFile } = await import('node:child_process');
+  const { promisify } = await import('node:util');
+  const exec = promisify(execFile);
+  const tasks = [];
+  const objects = {};
+  for (const [name, v] of Object.entries(variants)) {
+    const objDir = join(root, 'build/wasm', name);
+    mkdirSync(objDir, { recursive: true });
+    objects[name] = sources.map((src) => {
+      const obj = join(objDir, basename(src).replace(/\.cpp$/, '.o'));
+      if (mtime(obj) < Math.max(mtime(join(root, src)), headersTime))
+        tasks.push(async () => {
+          console.log(`em++ [${name}] ${src}`);
+          await exec('em++', [...common, ...v.cflags, '-c', src, '-o', obj], { cwd: root, env: emEnv, maxBuffer: 1 << 26 });
+        });
+      return obj;
+    });
+  }
+  await parallel(tasks, jobs);
+  for (const [name, v] of Object.entries(variants))
+    for (const [env, t] of Object.entries(targets)) {
+      const outDir = join(root, 'dist/wasm', env);
+      mkdirSync(outDir, { recursive: true });
+      const out = join(outDir, `supclust-${name}.${t.ext}`);
+      const inputs = [...objects[name], join(root, 'wasm/post.js'), join(root, 'scripts/build.mjs')];
+      if (mtime(out) >= Math.max(...inputs.map(mtime))) continue;
+      console.log(`link [${name}/${env}] ${relative(root, out)}`);
+      const pool = name === 'simd-threaded' ? [`-sPTHREAD_POOL_SIZE=${t.pool}`] : [];
+      run('em++', [...common, ...v.lflags, ...t.flags, ...pool, '--bind', ...objects[name],
+        '-sMODULARIZE=1', '-sEXPORT_NAME=createSupclust', '-sDYNAMIC_EXECUTION=0', '-sFILESYSTEM=0',
+        '-sALLOW_MEMORY_GROWTH=1', '-sINITIAL_MEMORY=32MB', '--post-js', 'wasm/post.js',
+        '-o', out], { env: emEnv });
+    }
+  // Node glue is CommonJS inside a "type": "module" package.
+  writeFileSync(join(root, 'dist/wasm/node/package.json'), '{ "type": "commonjs" }\n');
+}
+
+// ---- TypeScript ----
+function buildTs() {
+  run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'web/tsconfig.json']);
+}
+
+// ---- demo ----
+function buildDemo() {
+  run(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'demo/vite.config.ts', '--logLevel', 'warn']);
+}
+
+try {
+if (want('native')) buildNative();
+if (want('wasm')) await buildWasm();
+if (want('ts')) buildTs();
+if (want('demo')) buildDemo();
+} catch (e) {
+  console.error(`build failed: ${e.message.split('\n')[0]}`);
+  process.exit(1);
+}

@@ -1,0 +1,172 @@
+// Thin embind layer: JS values in, plain JS objects out. Arrays cross once in each direction
+// (one bulk copy into the heap, one copy out); no handles, no views into wasm memory survive
+// a call. Validation lives in the library (fit() never throws); the TypeScript layer turns a
+// status of "invalid-input" into a SupclustError.
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <thread>
+
+#include "supclust/data/synthetic.hpp"
+#include "supclust/kernels/kmeans1d.hpp"
+#include "supclust/kernels/sparse_groups.hpp"
+#include "supclust/methods/registry.hpp"
+
+using emscripten::val;
+using namespace supclust;
+
+namespace {
+
+template <class T>
+val copyOut(const char* type, const T* data, std::size_t n) {
+  return val::global(type).new_(emscripten::typed_memory_view(n, data));
+}
+val copyOut(const std::vector<double>& v) { return copyOut("Float64Array", v.data(), v.size()); }
+val copyOut(const Labels& v) { return copyOut("Int32Array", v.data(), v.size()); }
+template <class M>
+val copyOut(const Eigen::DenseBase<M>& m) {  // column-major copy
+  const Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic> dense = m;
+  return copyOut("Float64Array", dense.data(), static_cast<std::size_t>(dense.size()));
+}
+
+std::vector<double> doubles(const val& a) { return emscripten::convertJSArrayToNumberVector<double>(a); }
+
+Params toParams(const val& options) {
+  Params p;
+  if (options.isUndefined() || options.isNull()) return p;
+  const val keys = val::global("Object").call<val>("keys", options);
+  const int n = keys["length"].as<int>();
+  for (int i = 0; i < n; ++i) {
+    const std::string k = keys[i].as<std::string>();
+    const val v = options[k];
+    const std::string t = v.typeOf().as<std::string>();
+    if (t == "number") p.numbers[k] = v.as<double>();
+    else if (t == "boolean") p.numbers[k] = v.as<bool>() ? 1 : 0;
+    else if (t == "string") p.strings[k] = v.as<std::string>();
+    else if (t == "object" && !v.isNull()) p.labels[k] = emscripten::convertJSArrayToNumberVector<std::int32_t>(v);
+  }
+  return p;
+}
+
+val info() {
+  val o = val::object();
+  o.set("threads", static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
+  val list = val::array();
+  for (const Method& m : methods()) {
+    val entry = val::object();
+    entry.set("name", m.name);
+    entry.set("summary", m.summary);
+    val opts = val::array();
+    for (const OptionSpec& s : m.options) {
+      static const char* kinds[] = {"number", "integer", "boolean", "choice", "labels"};
+      val o2 = val::object();
+      o2.set("name", s.name);
+      o2.set("kind", std::string(kinds[static_cast<int>(s.kind)]));
+      o2.set("doc", s.doc);
+      o2.set("required", s.required);
+      if (s.kind == OptionKind::Choice) {
+        o2.set("default", s.defaultChoice);
+        val c = val::array();
+        for (const auto& ch : s.choices) c.call<void>("push", ch);
+        o2.set("choices", c);
+      } else if (s.kind == OptionKind::Boolean) {
+        o2.set("default", s.defaultNumber != 0);
+      } else if (s.kind != OptionKind::Labels && !s.required) {
+        o2.set("default", s.defaultNumber);
+      }
+      if (std::isfinite(s.min)) o2.set("min", s.min);
+      if (std::isfinite(s.max)) o2.set("max", s.max);
+      if (s.minExclusive) o2.set("minExclusive", true);
+      opts.call<void>("push", o2);
+    }
+    entry.set("options", opts);
+    list.call<void>("push", entry);
+  }
+  o.set("methods", list);
+  return o;
+}
+
+val kmeans1dJs(const val& values, int Q) {
+  const auto u = doubles(values);
+  const KMeans1DResult r = kmeans1d(u.data(), u.size(), Q);
+  val o = val::object();
+  o.set("labels", copyOut(r.labels));
+  o.set("centroids", copyOut(r.centroids));
+  o.set("sse", r.sse);
+  return o;
+}
+
+val projectSparseGroupsJs(const val& values, int s, int Q) {
+  const auto u = doubles(values);
+  const SparseGroupsResult r = projectSparseGroups(u.data(), u.size(), static_cast<std::size_t>(s), Q);
+  val o = val::object();
+  o.set("values", copyOut(r.values));
+  o.set("labels", copyOut(r.labels));
+  o.set("centroids", copyOut(r.centroids));
+  return o;
+}
+
+val fitJs(const std::string& method, const val& X, int nRows, int nCols, const val& y,
+          const val& options, const val& onProgress) {
+  const auto x = doubles(X), t = doubles(y);
+  const Problem problem{{x.data(), nRows, nCols}, {t.data(), static_cast<Eigen::Index>(t.size())}};
+  Control control;
+  if (!onProgress.isUndefined() && !onProgress.isNull())
+    control.progress = [&onProgress](int it, double f) {
+      const val keep = onProgress(it, f);
+      return keep.isUndefined() || keep.as<bool>();
+    };
+  const Result r = fit(method, problem, toParams(options), control);
+  val o = val::object();
+  o.set("status", std::string(statusName(r.status)));
+  o.set("message", r.message);
+  if (r.status == Status::InvalidInput) return o;
+  o.set("outputs", static_cast<int>(r.coef.cols()));
+  o.set("coef", copyOut(r.coef));
+  o.set("intercept", copyOut(r.intercept));
+  o.set("groups", copyOut(r.groups));
+  o.set("centroids", copyOut(r.centroids));
+  o.set("iterations", r.iterations);
+  o.set("objective", r.objective);
+  o.set("history", copyOut(r.history));
+  return o;
+}
+
+val predictJs(const val& X, int nRows, int nCols, const val& coef, int outputs, const val& intercept) {
+  const auto x = doubles(X), w = doubles(coef), b = doubles(intercept);
+  const Matrix Z = predict(Eigen::Map<const RowMatrix>(x.data(), nRows, nCols),
+                           Eigen::Map<const Matrix>(w.data(), nCols, outputs),
+                           Eigen::Map<const RowVector>(b.data(), outputs));
+  return copyOut(Z);
+}
+
+val generateJs(const std::string& name, int n, int d, int Q, double sigma, double seed, int nTest) {
+  val o = val::object();
+  if (name != "e1") {
+    o.set("error", "name: unknown generator '" + name + "' (known: e1)");
+    return o;
+  }
+  if (std::string why = checkE1(n, d, Q, sigma, nTest); !why.empty()) {
+    o.set("error", why);
+    return o;
+  }
+  const SyntheticProblem p = generateE1(n, d, Q, sigma, static_cast<std::uint64_t>(seed), nTest);
+  o.set("X", copyOut("Float64Array", p.X.data(), static_cast<std::size_t>(p.X.size())));
+  o.set("y", copyOut(p.y));
+  o.set("Xtest", copyOut("Float64Array", p.Xtest.data(), static_cast<std::size_t>(p.Xtest.size())));
+  o.set("ytest", copyOut(p.ytest));
+  o.set("coef", copyOut(p.coef));
+  o.set("groups", copyOut(p.groups));
+  return o;
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(supclust) {
+  emscripten::function("info", &info);
+  emscripten::function("kmeans1d", &kmeans1dJs);
+  emscripten::function("projectSparseGroups", &projectSparseGroupsJs);
+  emscripten::function("fit", &fitJs);
+  emscripten::function("predict", &predictJs);
+  emscripten::function("generate", &generateJs);
+}
