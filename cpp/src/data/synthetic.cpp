@@ -35,8 +35,13 @@ SyntheticProblem generateE1(int n, int d, int Q, double sigma, std::uint64_t see
     X.resize(rows, d);
     for (int i = 0; i < rows; ++i)
       for (int j = 0; j < d; ++j) X(i, j) = rng.normal();
-    y = X * p.coef;
-    for (int i = 0; i < rows; ++i) y[i] += sigma * rng.normal();
+    // A plain loop in a fixed order (not Eigen's SIMD kernels): bit-identical natively and in wasm.
+    y.resize(rows);
+    for (int i = 0; i < rows; ++i) {
+      double s = 0;
+      for (int j = 0; j < d; ++j) s += X(i, j) * p.coef[j];
+      y[i] = s + sigma * rng.normal();
+    }
   };
   draw(n, p.X, p.y);
   draw(nTest, p.Xtest, p.ytest);

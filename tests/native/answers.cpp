@@ -1,0 +1,66 @@
+// Prints the native library's answers on a fixed set of seeded problems as JSON, so that the
+// wasm builds can be checked against them (tests/web/native-agreement.test.ts).
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "supclust/data/synthetic.hpp"
+#include "supclust/kernels/kmeans1d.hpp"
+#include "supclust/kernels/sparse_groups.hpp"
+#include "supclust/methods/registry.hpp"
+
+using namespace supclust;
+
+namespace {
+template <class It>
+void array(It begin, It end) {
+  std::printf("[");
+  for (It it = begin; it != end; ++it) std::printf("%s%.17g", it == begin ? "" : ",", static_cast<double>(*it));
+  std::printf("]");
+}
+template <class C>
+void array(const C& c) { array(c.data(), c.data() + c.size()); }
+}  // namespace
+
+int main() {
+  struct Case { std::string method; Params params; };
+  std::printf("{\"problems\":[");
+  bool first = true;
+  for (int seed = 1; seed <= 3; ++seed)
+    for (int n : {60, 150}) {
+      const SyntheticProblem p = generateE1(n, 100, 5, 0.5, static_cast<std::uint64_t>(seed));
+      const Problem prob{{p.X.data(), p.X.rows(), p.X.cols()}, {p.y.data(), p.y.size()}};
+      std::vector<Case> cases(7);
+      cases[0] = {"ridge", {}}; cases[0].params.numbers = {{"lambda", 0.1}};
+      cases[1] = {"lsk", {}}; cases[1].params.numbers = {{"Q", 5}};
+      cases[2] = {"lsk", {}}; cases[2].params.numbers = {{"Q", 5}, {"refit", 1}, {"lambda", 0.01}};
+      cases[3] = {"ihc", {}}; cases[3].params.numbers = {{"Q", 5}};
+      cases[4] = {"ihc", {}}; cases[4].params.numbers = {{"Q", 5}, {"lambda", 0.01}}; cases[4].params.strings = {{"init", "zero"}};
+      cases[5] = {"ihcs", {}}; cases[5].params.numbers = {{"Q", 4}, {"s", 50}};
+      cases[6] = {"oracle", {}}; cases[6].params.labels = {{"groups", p.groups}};
+      std::printf("%s{\"seed\":%d,\"n\":%d,\"fits\":[", first ? "" : ",", seed, n);
+      first = false;
+      for (std::size_t c = 0; c < cases.size(); ++c) {
+        const Result r = fit(cases[c].method, prob, cases[c].params);
+        std::printf("%s{\"method\":\"%s\",\"status\":\"%s\",\"iterations\":%d,\"objective\":%.17g,\"intercept\":%.17g,\"coef\":",
+                    c ? "," : "", cases[c].method.c_str(), statusName(r.status), r.iterations, r.objective, r.intercept[0]);
+        array(r.coef.col(0));
+        std::printf(",\"groups\":");
+        array(r.groups);
+        std::printf("}");
+      }
+      const KMeans1DResult km = kmeans1d(p.y.data(), p.y.size(), 4);
+      const SparseGroupsResult sg = projectSparseGroups(p.y.data(), p.y.size(), 20, 3);
+      std::printf("],\"kmeans\":{\"sse\":%.17g,\"labels\":", km.sse);
+      array(km.labels);
+      std::printf(",\"centroids\":");
+      array(km.centroids);
+      std::printf("},\"sparse\":{\"values\":");
+      array(sg.values);
+      std::printf("},\"y\":");
+      array(p.y);
+      std::printf("}");
+    }
+  std::printf("]}\n");
+  return 0;
+}

@@ -1,0 +1,20 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = join(fileURLToPath(new URL('.', import.meta.url)), '../..');
+export const variants = ['simd', 'simd-threaded'] as const;
+
+export function nativeAnswers(): any {
+  return JSON.parse(execFileSync(join(root, 'build/native/supclust_answers'), { maxBuffer: 1 << 28 }).toString());
+}
+
+/** |a − b| ≤ rel · max(|a|, |b|, scale) elementwise; returns the first violation or ''. */
+export function mismatch(a: ArrayLike<number>, b: ArrayLike<number>, rel = 1e-10, scale = 1): string {
+  if (a.length !== b.length) return `length ${a.length} vs ${b.length}`;
+  for (let i = 0; i < a.length; i++) {
+    const tol = rel * Math.max(Math.abs(a[i]), Math.abs(b[i]), scale);
+    if (!(Math.abs(a[i] - b[i]) <= tol)) return `entry ${i}: ${a[i]} vs ${b[i]}`;
+  }
+  return '';
+}

@@ -1,0 +1,113 @@
+// The public API object, independent of where the module runs: validates every input, builds
+// a request for the backend, and turns raw results into plain, JSON-safe values.
+import { SupclustError, fieldOf, invalid } from './errors.js';
+import type { Backend, RawFit, Request } from './module.js';
+import type { CallControl, E1Options, FitParams, Info, KMeans1DResult, MatrixInput, Model,
+  SparseGroupsResult, Supclust, SyntheticData } from './types.js';
+import * as v from './validate.js';
+
+const DATA_FIELDS = new Set(['X', 'nRows', 'nCols', 'y']);
+
+export function createSupclust(backend: Backend, info: Info): Supclust {
+  const methodNames = info.methods.map((m) => m.name);
+  let disposed = false;
+
+  async function call(request: Request, control: CallControl = {}): Promise<unknown> {
+    if (disposed) throw new SupclustError('internal', 'this supclust instance was disposed; call load() again');
+    if (control.signal?.aborted) throw new SupclustError('aborted', 'aborted before it started');
+    const onProgress = control.onProgress;
+    return backend.call(request, {
+      signal: control.signal,
+      onProgress: onProgress && ((iteration, objective) => onProgress({ iteration, objective })),
+    });
+  }
+
+  return {
+    info,
+
+    async kmeans1d(values, Q) {
+      const u = v.finiteVector('values', values);
+      v.integer('Q', Q, 1);
+      return (await call({ op: 'kmeans1d', values: u, Q })) as KMeans1DResult;
+    },
+
+    async projectSparseGroups(values, s, Q) {
+      const u = v.finiteVector('values', values);
+      v.integer('Q', Q, 1);
+      v.integer('s', s, 1);
+      if (s < Q) throw invalid('s', `must be >= Q (got s = ${s}, Q = ${Q})`);
+      return (await call({ op: 'projectSparseGroups', values: u, s, Q })) as SparseGroupsResult;
+    },
+
+    async fit(method, params: FitParams, control) {
+      if (typeof method !== 'string' || !methodNames.includes(method))
+        throw invalid('method', `unknown method '${String(method)}' (known: ${methodNames.join(', ')})`);
+      if (params == null || typeof params !== 'object') throw invalid('params', 'must be an object with X and y');
+      const X = v.matrix('X', params.X, params.nRows, params.nCols);
+      const y = v.finiteVector('y', params.y, X.nRows);
+      const rest = Object.fromEntries(Object.entries(params).filter(([k]) => !DATA_FIELDS.has(k)));
+      const options = v.options(rest);
+      const raw = (await call({ op: 'fit', method, X: X.data, nRows: X.nRows, nCols: X.nCols, y, options }, control)) as RawFit;
+      return toModel(method, X.nCols, raw);
+    },
+
+    async predict(model: Model, X: MatrixInput, nRows?: number, nCols?: number) {
+      if (model == null || !Array.isArray(model.coef) || !Array.isArray(model.intercept))
+        throw invalid('model', 'must be a model returned by fit() (coef and intercept arrays)');
+      const outputs = model.intercept.length;
+      const m = v.matrix('X', X, nRows, nCols ?? (nRows === undefined ? model.nFeatures : undefined));
+      const coef = v.finiteVector('model.coef', model.coef);
+      const intercept = v.finiteVector('model.intercept', model.intercept);
+      if (coef.length !== m.nCols * outputs)
+        throw invalid('X', `has ${m.nCols} columns but the model has ${coef.length / outputs} features`);
+      // The library stores coefficients column-major (feature index fastest per output).
+      const colMajor = new Float64Array(coef.length);
+      for (let j = 0; j < m.nCols; j++) for (let k = 0; k < outputs; k++) colMajor[k * m.nCols + j] = coef[j * outputs + k];
+      return (await call({ op: 'predict', X: m.data, nRows: m.nRows, nCols: m.nCols, coef: colMajor, outputs, intercept })) as Float64Array;
+    },
+
+    async generate(name, options: E1Options) {
+      if (name !== 'e1') throw invalid('name', `unknown generator '${String(name)}' (known: e1)`);
+      const o = { d: 100, Q: 5, sigma: 0.5, seed: 1, nTest: 0, ...options };
+      v.integer('n', o.n, 1);
+      v.integer('d', o.d, 1);
+      v.integer('Q', o.Q, 1);
+      if (o.Q > o.d) throw invalid('Q', `must be <= d (got Q = ${o.Q}, d = ${o.d})`);
+      if (typeof o.sigma !== 'number' || !(o.sigma >= 0) || !Number.isFinite(o.sigma)) throw invalid('sigma', `must be a finite number >= 0 (got ${String(o.sigma)})`);
+      v.integer('seed', o.seed, 0);
+      v.integer('nTest', o.nTest, 0);
+      const raw = (await call({ op: 'generate', name, n: o.n, d: o.d, Q: o.Q, sigma: o.sigma, seed: o.seed, nTest: o.nTest })) as Record<string, unknown>;
+      if (typeof raw.error === 'string') throw new SupclustError('invalid-input', raw.error, fieldOf(raw.error));
+      return { ...raw, nRows: o.n, nCols: o.d, nTest: o.nTest } as unknown as SyntheticData;
+    },
+
+    dispose() {
+      if (disposed) return;
+      disposed = true;
+      backend.dispose();
+    },
+  };
+}
+
+function toModel(method: string, nFeatures: number, raw: RawFit): Model {
+  if (raw.status === 'invalid-input') throw new SupclustError('invalid-input', raw.message, fieldOf(raw.message));
+  if (raw.status === 'aborted') throw new SupclustError('aborted', 'the fit was aborted');
+  const K = raw.outputs ?? 1;
+  const colMajor = raw.coef as Float64Array;
+  const coef = new Array<number>(colMajor.length);
+  for (let j = 0; j < nFeatures; j++) for (let k = 0; k < K; k++) coef[j * K + k] = colMajor[k * nFeatures + j];
+  const cm = raw.centroids as Float64Array, G = cm.length / K;
+  const centroids = new Array<number>(cm.length);
+  for (let g = 0; g < G; g++) for (let k = 0; k < K; k++) centroids[g * K + k] = cm[k * G + g];
+  return {
+    method, nFeatures, outputs: K, coef,
+    intercept: Array.from(raw.intercept as Float64Array),
+    groups: Array.from(raw.groups as Int32Array),
+    centroids,
+    status: raw.status,
+    message: raw.message,
+    iterations: raw.iterations ?? 0,
+    objective: raw.objective ?? NaN,
+    history: Array.from(raw.history as Float64Array),
+  };
+}

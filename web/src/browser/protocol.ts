@@ -1,0 +1,14 @@
+// Messages between the page and the supclust worker.
+import type { Request } from '../module.js';
+import type { Variant } from '../types.js';
+
+export type ToWorker =
+  | { type: 'init'; variant: Variant }
+  | { type: 'call'; id: number; request: Request; progress: boolean };
+
+export type FromWorker =
+  | { type: 'ready'; threads: number; methods: unknown[] }
+  | { type: 'load-failed'; message: string }
+  | { type: 'progress'; id: number; iteration: number; objective: number }
+  | { type: 'result'; id: number; result: unknown }
+  | { type: 'error'; id: number; message: string };

@@ -1,0 +1,53 @@
+// The embind module as the TypeScript layer sees it (emscripten 3.1.6 writes no .d.ts), and
+// the one place requests are turned into calls on it — shared by Node (in-process) and the
+// browser worker, so both run exactly the same code path.
+export interface RawFit {
+  status: 'converged' | 'max-iterations' | 'invalid-input' | 'numerical-issue' | 'aborted';
+  message: string;
+  outputs?: number;
+  coef?: Float64Array;
+  intercept?: Float64Array;
+  groups?: Int32Array;
+  centroids?: Float64Array;
+  iterations?: number;
+  objective?: number;
+  history?: Float64Array;
+}
+
+export interface WasmModule {
+  info(): { threads: number; methods: unknown[] };
+  kmeans1d(values: Float64Array, Q: number): { labels: Int32Array; centroids: Float64Array; sse: number };
+  projectSparseGroups(values: Float64Array, s: number, Q: number): { values: Float64Array; labels: Int32Array; centroids: Float64Array };
+  fit(method: string, X: Float64Array, nRows: number, nCols: number, y: Float64Array,
+      options: Record<string, unknown>, progress: ((it: number, f: number) => boolean) | undefined): RawFit;
+  predict(X: Float64Array, nRows: number, nCols: number, coef: Float64Array, outputs: number, intercept: Float64Array): Float64Array;
+  generate(name: string, n: number, d: number, Q: number, sigma: number, seed: number, nTest: number): Record<string, Float64Array | Int32Array | string>;
+  terminateThreads?(): void;
+  unrefThreads?(): void;
+}
+
+export type CreateModule = (overrides?: Record<string, unknown>) => Promise<WasmModule>;
+
+export type Request =
+  | { op: 'kmeans1d'; values: Float64Array; Q: number }
+  | { op: 'projectSparseGroups'; values: Float64Array; s: number; Q: number }
+  | { op: 'fit'; method: string; X: Float64Array; nRows: number; nCols: number; y: Float64Array; options: Record<string, unknown> }
+  | { op: 'predict'; X: Float64Array; nRows: number; nCols: number; coef: Float64Array; outputs: number; intercept: Float64Array }
+  | { op: 'generate'; name: string; n: number; d: number; Q: number; sigma: number; seed: number; nTest: number };
+
+/** progress(iteration, objective) returns false to stop the solver. */
+export function execute(m: WasmModule, r: Request, progress?: (it: number, f: number) => boolean): unknown {
+  switch (r.op) {
+    case 'kmeans1d': return m.kmeans1d(r.values, r.Q);
+    case 'projectSparseGroups': return m.projectSparseGroups(r.values, r.s, r.Q);
+    case 'fit': return m.fit(r.method, r.X, r.nRows, r.nCols, r.y, r.options, progress);
+    case 'predict': return m.predict(r.X, r.nRows, r.nCols, r.coef, r.outputs, r.intercept);
+    case 'generate': return m.generate(r.name, r.n, r.d, r.Q, r.sigma, r.seed, r.nTest);
+  }
+}
+
+/** What an API call needs from a backend (in-process in Node, a Worker in browsers). */
+export interface Backend {
+  call(request: Request, control: { signal?: AbortSignal; onProgress?: (it: number, f: number) => void }): Promise<unknown>;
+  dispose(): void;
+}

@@ -1,0 +1,121 @@
+/** Public types of the supclust API. */
+
+export type Variant = 'simd' | 'simd-threaded';
+
+export interface LoadOptions {
+  /** 'auto' (default): the threaded build when SharedArrayBuffer and cross-origin isolation
+   * allow it; true/false force or forbid threads. */
+  threads?: 'auto' | boolean;
+  /** Picks the build outright (overrides `threads`). */
+  variant?: Variant;
+}
+
+export interface OptionInfo {
+  name: string;
+  kind: 'number' | 'integer' | 'boolean' | 'choice' | 'labels';
+  doc: string;
+  required: boolean;
+  default?: number | boolean | string;
+  choices?: string[];
+  min?: number;
+  max?: number;
+  minExclusive?: boolean;
+}
+
+export interface MethodInfo {
+  name: string;
+  summary: string;
+  options: OptionInfo[];
+}
+
+export interface Info {
+  variant: Variant;
+  /** Threads the module can use (1 for the single-thread build). */
+  threads: number;
+  simd: true;
+  version: string;
+  methods: MethodInfo[];
+}
+
+/** A design matrix: row-major values with sizes, or rows of numbers. */
+export type MatrixInput = Float64Array | ArrayLike<number> | number[][];
+
+export interface FitParams {
+  X: MatrixInput;
+  nRows?: number;
+  nCols?: number;
+  y: ArrayLike<number>;
+  /** Method options: Q, lambda, s, init, refit, groups, maxIterations, … (see info.methods). */
+  [option: string]: unknown;
+}
+
+export interface CallControl {
+  signal?: AbortSignal;
+  /** Called between solver iterations with the iteration count and the objective. */
+  onProgress?: (progress: { iteration: number; objective: number }) => void;
+}
+
+export type Status = 'converged' | 'max-iterations' | 'numerical-issue';
+
+/** A fitted model: a plain object that survives a JSON round trip. */
+export interface Model {
+  method: string;
+  nFeatures: number;
+  /** Outputs per feature (1 for regression). coef[j * outputs + k]. */
+  outputs: number;
+  coef: number[];
+  intercept: number[];
+  /** groups[j]: the group of feature j, an index into centroids (ascending values). */
+  groups: number[];
+  /** Group values, row-major (groups × outputs). */
+  centroids: number[];
+  status: Status;
+  message: string;
+  iterations: number;
+  objective: number;
+  history: number[];
+}
+
+export interface KMeans1DResult {
+  labels: Int32Array;
+  centroids: Float64Array;
+  sse: number;
+}
+
+export interface SparseGroupsResult {
+  values: Float64Array;
+  labels: Int32Array;
+  centroids: Float64Array;
+}
+
+export interface E1Options {
+  n: number;
+  d?: number;
+  Q?: number;
+  sigma?: number;
+  seed?: number;
+  nTest?: number;
+}
+
+/** A synthetic problem with its ground truth. */
+export interface SyntheticData {
+  X: Float64Array;
+  nRows: number;
+  nCols: number;
+  y: Float64Array;
+  Xtest: Float64Array;
+  nTest: number;
+  ytest: Float64Array;
+  coef: Float64Array;
+  groups: Int32Array;
+}
+
+export interface Supclust {
+  readonly info: Info;
+  kmeans1d(values: ArrayLike<number>, Q: number): Promise<KMeans1DResult>;
+  projectSparseGroups(values: ArrayLike<number>, s: number, Q: number): Promise<SparseGroupsResult>;
+  fit(method: string, params: FitParams, control?: CallControl): Promise<Model>;
+  predict(model: Model, X: MatrixInput, nRows?: number, nCols?: number): Promise<Float64Array>;
+  generate(name: 'e1', options: E1Options): Promise<SyntheticData>;
+  dispose(): void;
+}

@@ -1,0 +1,18 @@
+import { SupclustError } from './errors.js';
+import type { LoadOptions, Variant } from './types.js';
+
+/** The build to load: threaded when allowed and available, unless the caller decides. */
+export function chooseVariant(opts: LoadOptions, threadsAvailable: boolean): Variant {
+  const why = 'the threaded build needs SharedArrayBuffer (in browsers: a cross-origin isolated page, served with COOP: same-origin and COEP: require-corp)';
+  if (opts.variant !== undefined) {
+    if (opts.variant !== 'simd' && opts.variant !== 'simd-threaded')
+      throw new SupclustError('invalid-input', `variant: must be 'simd' or 'simd-threaded' (got ${String(opts.variant)})`, 'variant');
+    if (opts.variant === 'simd-threaded' && !threadsAvailable) throw new SupclustError('load-failed', why);
+    return opts.variant;
+  }
+  const t = opts.threads ?? 'auto';
+  if (t !== 'auto' && t !== true && t !== false)
+    throw new SupclustError('invalid-input', `threads: must be 'auto', true or false (got ${String(t)})`, 'threads');
+  if (t === true && !threadsAvailable) throw new SupclustError('load-failed', why);
+  return (t === 'auto' ? threadsAvailable : t) ? 'simd-threaded' : 'simd';
+}
