@@ -3,7 +3,7 @@
 // (simd, simd-threaded) for the web (ES module) and Node (CommonJS), the TypeScript package
 // and the demo. Usage: node scripts/build.mjs [native|wasm|ts|demo]...
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync, copyFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync, copyFileSync } from 'node:fs';
 import { dirname, join, relative, basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cpus } from 'node:os';
@@ -31,7 +31,8 @@ function buildNative() {
 }
 
 // ---- wasm ----
-const sources = readFileSync(join(root, 'cpp/sources.txt'), 'utf8').split('\n').filter(Boolean).concat(['wasm/bindings.cpp']);
+const sources = walk(join(root, 'cpp/src')).filter((f) => f.endsWith('.cpp')).sort()
+  .map((f) => relative(root, f)).concat(['wasm/bindings.cpp']);
 const headersTime = Math.max(...walk(join(root, 'cpp/include')).map(mtime));
 const emEnv = { ...process.env, NODE_PATH: ['/usr/share/nodejs', process.env.NODE_PATH].filter(Boolean).join(':') };
 const common = ['-O3', '-msimd128', '-DNDEBUG', '-DEIGEN_NO_DEBUG', '-std=c++17', '-Icpp/include', '-I/usr/include/eigen3'];

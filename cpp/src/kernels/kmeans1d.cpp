@@ -29,25 +29,22 @@ void KMeans1D::sortIndices(const double* u, std::size_t d) {
   } else {
     order_.resize(d);
   }
-  std::iota(order_.begin(), order_.end(), 0);
-  std::sort(order_.begin(), order_.end(), [u](std::int32_t a, std::int32_t b) {
-    return u[a] < u[b] || (u[a] == u[b] && a < b);
-  });
+  sorter_.sort(u, d, order_.data());
 }
 
 void KMeans1D::solve(const double* u, std::size_t d, int Q, KMeans1DResult& out) {
   sortIndices(u, d);
   // Merge equal values: ties can never be split by an optimal partition we report.
   values_.clear();
-  weights_.clear();
+  counts_.clear();
   segmentOf_.resize(d);
   for (std::size_t k = 0; k < d; ++k) {
     const double v = u[order_[k]];
     if (values_.empty() || v != values_.back()) {
       values_.push_back(v);
-      weights_.push_back(1);
+      counts_.push_back(1);
     } else {
-      weights_.back() += 1;
+      counts_.back() += 1;
     }
     segmentOf_[k] = static_cast<std::int32_t>(values_.size() - 1);  // distinct-value index
   }
@@ -60,14 +57,16 @@ void KMeans1D::solve(const double* u, std::size_t d, int Q, KMeans1DResult& out)
   if (G == m) {
     std::iota(start.begin(), start.begin() + G, 0);
   } else {
-    dp_.reset(values_.data(), weights_.data(), m);
+    dp_.reset(values_.data(), counts_.data(), m);
     rowPrev_.assign(m, 0);
     rowCur_.assign(m, 0);
     back_.assign(G * m, 0);
     // Row q only needs j in [q, m-G+q]; the last row only its last cell.
     for (std::size_t q = 0; q < G; ++q) {
       const std::size_t jlo = q == G - 1 ? m - 1 : q, jhi = m - G + q;
-      dp_.fillRow(q, rowPrev_.data(), rowCur_.data(), back_.data() + q * m, jlo, jhi);
+      const std::int32_t* lower = q > 0 ? back_.data() + (q - 1) * m : nullptr;
+      dp_.fillRow(q, rowPrev_.data(), rowCur_.data(), back_.data() + q * m, jlo, jhi, lower,
+                  m - G + q);  // row q-1 holds j <= m-G+q-1
       std::swap(rowPrev_, rowCur_);
     }
     std::size_t j = m - 1;
@@ -84,8 +83,8 @@ void KMeans1D::solve(const double* u, std::size_t d, int Q, KMeans1DResult& out)
   for (std::size_t g = 0; g < G; ++g)
     for (std::size_t t = start[g]; t < start[g + 1]; ++t) {
       groupOfDistinct[t] = static_cast<std::int32_t>(g);
-      out.centroids[g] += weights_[t] * values_[t];
-      count[g] += weights_[t];
+      out.centroids[g] += counts_[t] * values_[t];
+      count[g] += counts_[t];
     }
   for (std::size_t g = 0; g < G; ++g) out.centroids[g] /= count[g];
   out.labels.resize(d);

@@ -31,7 +31,6 @@ void SparseGroupsProjector::selectSide(const double* u, std::size_t d, std::size
   keepLargest(u, side.idx, s);
   side.mag.resize(side.idx.size());
   for (std::size_t k = 0; k < side.idx.size(); ++k) side.mag[k] = std::abs(u[side.idx[k]]);
-  side.ones.assign(side.idx.size(), 1.0);
 }
 
 // best[j*(Q+1)+q] = max over j' <= j, q' <= q of f(j', q'), with f(0, 0) = 0.
@@ -42,7 +41,7 @@ void SparseGroupsProjector::solveSide(Side& side, std::size_t Q) {
   side.argQ.assign((m + 1) * W, 0);
   // f(j, q) for q >= 1 lands in best first; then prefix maxima in place.
   if (m > 0) {
-    dp_.reset(side.mag.data(), side.ones.data(), m);
+    dp_.reset(side.mag.data(), nullptr, m);
     const double scale = dp_.costScale();
     side.back.assign(Q * m, 0);
     rowPrev_.assign(m, 0);

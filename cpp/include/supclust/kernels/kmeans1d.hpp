@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "supclust/kernels/radix_sort.hpp"
 #include "supclust/kernels/segment_dp.hpp"
 
 namespace supclust {
@@ -31,8 +32,9 @@ class KMeans1D {
   void sortIndices(const double* u, std::size_t d);
 
   std::vector<std::int32_t> order_;  // indices of u sorted ascending (kept between calls)
-  std::vector<double> values_, weights_, rowPrev_, rowCur_;
-  std::vector<std::int32_t> back_, segmentOf_;
+  std::vector<double> values_, rowPrev_, rowCur_;
+  std::vector<std::int32_t> counts_, back_, segmentOf_;
+  RadixSorter sorter_;
   SegmentDP dp_;
 };
 

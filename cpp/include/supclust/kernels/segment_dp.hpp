@@ -15,9 +15,10 @@ namespace supclust {
 
 class SegmentDP {
  public:
-  // Points must be sorted (either direction); weights > 0. Values are centred and scaled
-  // internally before prefix sums are formed; costs are reported in scaled units (see scale()).
-  void reset(const double* values, const double* weights, std::size_t m);
+  // Points must be sorted (either direction); counts[i] >= 1 is the multiplicity of point i
+  // (nullptr: all 1). Values are centred and scaled internally before prefix sums are formed;
+  // costs are reported in scaled units (see costScale()).
+  void reset(const double* values, const std::int32_t* counts, std::size_t m);
 
   std::size_t size() const { return m_; }
   // Factor by which reported costs must be multiplied to be in the input's units.
@@ -28,8 +29,10 @@ class SegmentDP {
   // Fills cur[j] = min_{i in [q, j]} prev[i-1] + cost(i, j) for j in [jlo, jhi] (prev is row
   // q-1, only entries prev[q-1 .. jhi-1] are read), and arg[j] = the leftmost minimiser.
   // For q == 0 (one segment ending at j), prev is ignored and cur[j] = cost(0, j).
+  // lower (optional) is row q-1's arg, valid for j < lowerEnd: the minimiser is monotone in q
+  // too (opt(q-1, j) <= opt(q, j) for Monge costs), which narrows the scans.
   void fillRow(std::size_t q, const double* prev, double* cur, std::int32_t* arg, std::size_t jlo,
-               std::size_t jhi);
+               std::size_t jhi, const std::int32_t* lower = nullptr, std::size_t lowerEnd = 0);
 
  private:
   struct Task {
@@ -37,7 +40,9 @@ class SegmentDP {
   };
   std::size_t m_ = 0;
   double scale_ = 1;
-  std::vector<double> s0_, s1_, s2_;
+  std::vector<std::int32_t> c0_;    // prefix counts
+  std::vector<double> s1_, s2_;      // prefix sums of values and squares
+  std::vector<double> inverse_;      // inverse_[k] = 1/k: no division in the inner loop
   std::vector<Task> stack_;
 };
 

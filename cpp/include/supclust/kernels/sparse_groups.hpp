@@ -33,7 +33,7 @@ class SparseGroupsProjector {
  private:
   struct Side {
     std::vector<std::int32_t> idx;   // selected coordinates, decreasing magnitude
-    std::vector<double> mag, ones;   // their magnitudes, unit weights
+    std::vector<double> mag;         // their magnitudes
     std::vector<double> best;        // F(j, q): prefix maxima of f over j' <= j, q' <= q
     std::vector<std::int32_t> argJ, argQ;
     std::vector<std::int32_t> back;  // DP split indices, Q x m
