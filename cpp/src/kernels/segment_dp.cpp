@@ -2,8 +2,62 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 namespace supclust {
+
+namespace {
+// Two-lane vectors (GCC/Clang vector extensions): SSE2 natively, simd128 in wasm, same
+// arithmetic per lane so native and wasm results agree exactly.
+typedef double f64x2 __attribute__((vector_size(16)));
+typedef long long i64x2 __attribute__((vector_size(16)));
+
+f64x2 load2(const double* p) {
+  f64x2 v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
+f64x2 select(i64x2 mask, f64x2 a, f64x2 b) {
+  return reinterpret_cast<f64x2>((reinterpret_cast<i64x2>(a) & mask) | (reinterpret_cast<i64x2>(b) & ~mask));
+}
+
+struct Best {
+  double value;
+  std::size_t index;
+};
+
+// Leftmost minimiser over i in [ilo, ihi] of prev[i-1] + max(0, a2 - s2[i] - (a1 - s1[i])² r[i])
+// with r[i] = 1/(segment size): two candidates per step, each lane keeping its leftmost
+// minimum, lanes merged with ties to the lower index.
+Best scanTwoLanes(const double* s1, const double* s2, const double* prev, const double* r,
+                  double a1, double a2, std::size_t ilo, std::size_t ihi) {
+  const f64x2 A1 = {a1, a1}, A2 = {a2, a2}, zero = {0, 0}, two = {2, 2};
+  f64x2 best = {HUGE_VAL, HUGE_VAL};
+  f64x2 index = {static_cast<double>(ilo), static_cast<double>(ilo + 1)}, where = index;
+  std::size_t i = ilo;
+  for (; i + 1 <= ihi; i += 2) {
+    const f64x2 s = A1 - load2(s1 + i);
+    f64x2 c = (A2 - load2(s2 + i)) - s * s * load2(r + i);
+    c = select(c > zero, c, zero);
+    const f64x2 v = load2(prev + i - 1) + c;
+    const i64x2 better = v < best;
+    best = select(better, v, best);
+    where = select(better, index, where);
+    index += two;
+  }
+  Best b{best[0], static_cast<std::size_t>(where[0])};
+  if (best[1] < b.value || (best[1] == b.value && static_cast<std::size_t>(where[1]) < b.index))
+    b = {best[1], static_cast<std::size_t>(where[1])};
+  if (i == ihi) {
+    const double s = a1 - s1[i];
+    double c = (a2 - s2[i]) - s * s * r[i];
+    c = c > 0 ? c : 0;
+    const double v = prev[i - 1] + c;
+    if (v < b.value) b = {v, i};
+  }
+  return b;
+}
+}  // namespace
 
 void SegmentDP::reset(const double* values, const std::int32_t* counts, std::size_t m) {
   m_ = m;
@@ -30,6 +84,13 @@ void SegmentDP::reset(const double* values, const std::int32_t* counts, std::siz
     s2_[i + 1] = s2_[i] + w * v * v;
   }
   const std::size_t n = static_cast<std::size_t>(c0_[m]);
+  unitCounts_ = n == m;
+#if defined(__wasm_simd128__)
+  if (unitCounts_) {  // read by the two-lane scan
+    inverseReversed_.resize(m);
+    for (std::size_t y = 0; y < m; ++y) inverseReversed_[y] = 1.0 / static_cast<double>(m - y);
+  }
+#endif
   if (inverse_.size() < n + 1) {
     const std::size_t from = inverse_.empty() ? 1 : inverse_.size();
     inverse_.resize(n + 1);
@@ -44,17 +105,10 @@ double SegmentDP::cost(std::size_t i, std::size_t j) const {
   return c > 0 ? c : 0;
 }
 
-void SegmentDP::fillRow(std::size_t q, const double* prev, double* cur, std::int32_t* arg,
-                        std::size_t jlo, std::size_t jhi, const std::int32_t* lower,
-                        std::size_t lowerEnd) {
-  if (jlo > jhi) return;
-  if (q == 0) {
-    for (std::size_t j = jlo; j <= jhi; ++j) {
-      cur[j] = cost(0, j);
-      arg[j] = 0;
-    }
-    return;
-  }
+template <bool Unit>
+void SegmentDP::scanRows(std::size_t q, const double* prev, double* cur, std::int32_t* arg,
+                         std::size_t jlo, std::size_t jhi, const std::int32_t* lower,
+                         std::size_t lowerEnd) {
   const std::int32_t* c0 = c0_.data();
   const double* inverse = inverse_.data();
   const double* s1 = s1_.data();
@@ -72,20 +126,51 @@ void SegmentDP::fillRow(std::size_t q, const double* prev, double* cur, std::int
     const double a1 = s1[j + 1], a2 = s2[j + 1];
     double best = HUGE_VAL;
     std::size_t bestI = ilo;
-    for (std::size_t i = ilo; i <= ihi; ++i) {
-      const double s = a1 - s1[i];
-      double c = (a2 - s2[i]) - s * s * inverse[a0 - c0[i]];
-      c = c > 0 ? c : 0;
-      const double v = prev[i - 1] + c;
-      const bool better = v < best;  // branch-free update (data-dependent, unpredictable)
-      best = better ? v : best;
-      bestI = better ? i : bestI;
+#if defined(__wasm_simd128__)
+    constexpr bool twoLanes = Unit;  // measured: ~10% faster in wasm, slower with plain SSE2
+#else
+    constexpr bool twoLanes = false;
+#endif
+    if (twoLanes) {
+      // Segment size j + 1 - i: reciprocals read ascending from the reversed table.
+      const Best b = scanTwoLanes(s1, s2, prev, inverseReversed_.data() + (m_ - j - 1), a1, a2, ilo, ihi);
+      best = b.value;
+      bestI = b.index;
+    } else {
+      for (std::size_t i = ilo; i <= ihi; ++i) {
+        const double s = a1 - s1[i];
+        // With unit counts the segment size is j + 1 - i: one load stream fewer.
+        const std::int32_t size = Unit ? a0 - static_cast<std::int32_t>(i) : a0 - c0[i];
+        double c = (a2 - s2[i]) - s * s * inverse[size];
+        c = c > 0 ? c : 0;
+        const double v = prev[i - 1] + c;
+        const bool better = v < best;  // branch-free update (data-dependent, unpredictable)
+        best = better ? v : best;
+        bestI = better ? i : bestI;
+      }
     }
     cur[j] = best;
     arg[j] = static_cast<std::int32_t>(bestI);
     if (j < t.jhi) stack_.push_back({j + 1, t.jhi, bestI, t.ihi});
     if (j > t.jlo) stack_.push_back({t.jlo, j - 1, t.ilo, bestI});
   }
+}
+
+void SegmentDP::fillRow(std::size_t q, const double* prev, double* cur, std::int32_t* arg,
+                        std::size_t jlo, std::size_t jhi, const std::int32_t* lower,
+                        std::size_t lowerEnd) {
+  if (jlo > jhi) return;
+  if (q == 0) {
+    for (std::size_t j = jlo; j <= jhi; ++j) {
+      cur[j] = cost(0, j);
+      arg[j] = 0;
+    }
+    return;
+  }
+  if (unitCounts_)
+    scanRows<true>(q, prev, cur, arg, jlo, jhi, lower, lowerEnd);
+  else
+    scanRows<false>(q, prev, cur, arg, jlo, jhi, lower, lowerEnd);
 }
 
 }  // namespace supclust

@@ -38,11 +38,17 @@ class SegmentDP {
   struct Task {
     std::size_t jlo, jhi, ilo, ihi;
   };
+  template <bool UnitCounts>
+  void scanRows(std::size_t q, const double* prev, double* cur, std::int32_t* arg, std::size_t jlo,
+                std::size_t jhi, const std::int32_t* lower, std::size_t lowerEnd);
+
   std::size_t m_ = 0;
+  bool unitCounts_ = true;
   double scale_ = 1;
   std::vector<std::int32_t> c0_;    // prefix counts
   std::vector<double> s1_, s2_;      // prefix sums of values and squares
   std::vector<double> inverse_;      // inverse_[k] = 1/k: no division in the inner loop
+  std::vector<double> inverseReversed_;  // [y] = 1/(m - y): unit counts, read ascending
   std::vector<Task> stack_;
 };
 
