@@ -32,6 +32,8 @@ function normals(n, seed = 42) {
 }
 
 async function medianMs(repeats, f) {
+  // Warm up (JIT tiers, allocator) for at least 3 calls or 50 ms, untimed.
+  for (let w = 0, t0 = performance.now(); w < 3 || performance.now() - t0 < 50; w++) await f();
   const t = [];
   for (let r = 0; r < repeats; r++) {
     const a = performance.now();

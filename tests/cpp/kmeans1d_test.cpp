@@ -1,6 +1,9 @@
 #include "supclust/kernels/kmeans1d.hpp"
+#include "supclust/kernels/radix_sort.hpp"
 
 #include <gtest/gtest.h>
+
+#include <numeric>
 
 #include "reference.hpp"
 
@@ -116,5 +119,26 @@ TEST(KMeans1D, ReusedWorkspaceMatchesFreshSolveOnPerturbedInputs) {
     const auto fresh = kmeans1d(u.data(), u.size(), 6);
     EXPECT_EQ(r.labels, fresh.labels);
     EXPECT_EQ(r.sse, fresh.sse);
+  }
+}
+
+TEST(RadixSorter, SortsLikeAComparisonSortOnBothSidesOfTheThreshold) {
+  std::mt19937_64 rng(5);
+  for (std::size_t d : {std::size_t{1}, std::size_t{7}, supclust::RadixSorter::kRadixFrom - 1,
+                        supclust::RadixSorter::kRadixFrom, std::size_t{50000}}) {
+    auto u = ref::randomVector(rng, static_cast<int>(d), 1e3, d % 2 == 0);  // even: ties
+    if (d > 3) {
+      u[0] = -0.0;
+      u[1] = 0.0;
+      u[2] = -1e-310;  // subnormal
+    }
+    std::vector<std::int32_t> order(d), expected(d);
+    supclust::RadixSorter().sort(u.data(), d, order.data());
+    std::iota(expected.begin(), expected.end(), 0);
+    std::stable_sort(expected.begin(), expected.end(), [&](int a, int b) { return u[a] < u[b]; });
+    // -0.0 and 0.0 compare equal; the sorter may order them by sign, so compare values.
+    for (std::size_t k = 0; k < d; ++k) EXPECT_EQ(u[order[k]], u[expected[k]]) << "d=" << d << " k=" << k;
+    for (std::size_t k = 1; k < d; ++k)
+      if (u[order[k]] == u[order[k - 1]] && !(u[order[k]] == 0)) EXPECT_LT(order[k - 1], order[k]);
   }
 }

@@ -2,25 +2,48 @@
 
 #include <algorithm>
 
+#include "supclust/kernels/dense.hpp"
+
 namespace supclust {
 
-Matrix Objective::predictor(const Matrix& W, const RowVector& b) const {
-  Matrix Z = X_.X() * W;
-  Z.rowwise() += b;
-  return Z;
+namespace {
+// Z = Xc W + 1 bᵀ, one output column at a time.
+void predictInto(const RowMatrix& X, const Matrix& W, const RowVector& b, Matrix& Z) {
+  Z.resize(X.rows(), W.cols());
+  for (Eigen::Index k = 0; k < W.cols(); ++k) {
+    multiply(X.data(), static_cast<std::size_t>(X.rows()), static_cast<std::size_t>(X.cols()),
+             W.col(k).data(), Z.col(k).data());
+    Z.col(k).array() += b[k];
+  }
 }
+}  // namespace
 
 double Objective::value(const Matrix& W, const RowVector& b) const {
-  return loss_.value(predictor(W, b), T_) + 0.5 * lambda_ * W.squaredNorm();
+  Matrix Z;
+  return value(W, b, Z);
+}
+
+double Objective::value(const Matrix& W, const RowVector& b, Matrix& Z) const {
+  predictInto(X_.X(), W, b, Z);
+  return loss_.value(Z, T_) + 0.5 * lambda_ * W.squaredNorm();
+}
+
+double Objective::gradientAt(const Matrix& Z, const Matrix& W, Matrix& gW, RowVector& gb) const {
+  Matrix G;
+  loss_.gradient(Z, T_, G);
+  gW.resize(W.rows(), W.cols());
+  for (Eigen::Index k = 0; k < W.cols(); ++k)
+    multiplyTransposed(X_.X().data(), static_cast<std::size_t>(X_.rows()),
+                       static_cast<std::size_t>(X_.cols()), G.col(k).data(), gW.col(k).data());
+  gW += lambda_ * W;
+  gb = G.colwise().sum();
+  return loss_.value(Z, T_) + 0.5 * lambda_ * W.squaredNorm();
 }
 
 double Objective::gradient(const Matrix& W, const RowVector& b, Matrix& gW, RowVector& gb) const {
-  const Matrix Z = predictor(W, b);
-  Matrix G;
-  loss_.gradient(Z, T_, G);
-  gW = X_.X().transpose() * G + lambda_ * W;
-  gb = G.colwise().sum();
-  return loss_.value(Z, T_) + 0.5 * lambda_ * W.squaredNorm();
+  Matrix Z;
+  predictInto(X_.X(), W, b, Z);
+  return gradientAt(Z, W, gW, gb);
 }
 
 double Objective::lipschitz() const {

@@ -1,5 +1,6 @@
 #include "supclust/kernels/radix_sort.hpp"
 
+#include <algorithm>
 #include <cstring>
 
 namespace supclust {
@@ -14,6 +15,13 @@ std::uint64_t orderedKey(double v) {
 }  // namespace
 
 void RadixSorter::sort(const double* u, std::size_t d, std::int32_t* order) {
+  if (d < kRadixFrom) {  // the histograms would cost more than a comparison sort
+    small_.resize(d);
+    for (std::size_t i = 0; i < d; ++i) small_[i] = {u[i], static_cast<std::int32_t>(i)};
+    std::sort(small_.begin(), small_.end());
+    for (std::size_t i = 0; i < d; ++i) order[i] = small_[i].second;
+    return;
+  }
   constexpr int kBits = 11, kBuckets = 1 << kBits, kPasses = (64 + kBits - 1) / kBits;
   keys_.resize(d);
   keysTmp_.resize(d);

@@ -1,5 +1,7 @@
 #include "supclust/solvers/least_squares.hpp"
 
+#include "supclust/kernels/dense.hpp"
+
 namespace supclust {
 
 namespace {
@@ -28,7 +30,25 @@ Matrix solveRegularised(const Matrix& A, const Matrix& Tc, double lambda, const 
 }  // namespace
 
 Matrix ridgeCoefficients(const CenteredDesign& X, const Matrix& T, double lambda) {
-  return solveRegularised(X.X(), centredTargets(T), lambda, Vector::Ones(X.cols()));
+  const Eigen::Index n = X.rows(), d = X.cols();
+  const Matrix Tc = centredTargets(T);
+  if (n > d) {
+    // Normal equations with the Gram matrix from the SIMD kernel (Eigen's product is scalar
+    // in wasm); a Gram matrix that is not positive definite falls back to the robust path.
+    RowMatrix G(d, d);
+    gram(X.X().data(), static_cast<std::size_t>(n), static_cast<std::size_t>(d), G.data());
+    G.diagonal().array() += static_cast<double>(n) * lambda;
+    Matrix rhs(d, Tc.cols());
+    for (Eigen::Index k = 0; k < Tc.cols(); ++k)
+      multiplyTransposed(X.X().data(), static_cast<std::size_t>(n), static_cast<std::size_t>(d),
+                         Tc.col(k).data(), rhs.col(k).data());
+    const Eigen::LLT<RowMatrix> llt(G);
+    if (llt.info() == Eigen::Success) {
+      Matrix W = llt.solve(rhs);
+      if (W.allFinite()) return W;
+    }
+  }
+  return solveRegularised(X.X(), Tc, lambda, Vector::Ones(d));
 }
 
 Matrix groupValues(const CenteredDesign& X, const Matrix& T, const Labels& labels, int G,

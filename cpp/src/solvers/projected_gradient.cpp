@@ -13,7 +13,7 @@ Result projectedGradient(const Objective& F, Structure& S, Matrix W, RowVector b
   if (F.loss().interceptIsMean()) b = F.targets().colwise().mean();  // exact for centred X
   const double L = F.lipschitz();
   double gamma = 1 / L;
-  Matrix gW, Wn;
+  Matrix gW, Wn, Zn, Zaccepted;
   RowVector gb, bn;
   Partition partN;
   double f = F.gradient(W, b, gW, gb);
@@ -38,8 +38,9 @@ Result projectedGradient(const Objective& F, Structure& S, Matrix W, RowVector b
       Wn = W - gamma * gW;
       S.project(Wn, partN);
       bn = b - gamma * gb;
-      fn = F.value(Wn, bn);
+      fn = F.value(Wn, bn, Zn);
       if (fn < f) {
+        Zaccepted.swap(Zn);
         accepted = true;
         gamma *= opt.stepGrowth;
         break;
@@ -54,7 +55,7 @@ Result projectedGradient(const Objective& F, Structure& S, Matrix W, RowVector b
     W.swap(Wn);
     b.swap(bn);
     std::swap(part, partN);
-    f = F.gradient(W, b, gW, gb);
+    f = F.gradientAt(Zaccepted, W, gW, gb);
     r.history.push_back(f);
     if (decrease < opt.tolerance * std::max(1.0, std::abs(f))) {
       r.status = Status::Converged;

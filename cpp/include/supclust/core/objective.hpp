@@ -13,8 +13,12 @@ class Objective {
       : X_(X), T_(std::move(T)), loss_(loss), lambda_(lambda) {}
 
   double value(const Matrix& W, const RowVector& b) const;
+  // Also leaves the linear predictor Z = Xc W + 1 bᵀ in Z, for gradientAt().
+  double value(const Matrix& W, const RowVector& b, Matrix& Z) const;
   // Returns F(W, b) and fills its gradient.
   double gradient(const Matrix& W, const RowVector& b, Matrix& gW, RowVector& gb) const;
+  // The same from the predictor Z of (W, b) computed by value(): one product fewer.
+  double gradientAt(const Matrix& Z, const Matrix& W, Matrix& gW, RowVector& gb) const;
   // Lipschitz constant of the gradient in (W, b); exact block structure because Xc ⟂ 1.
   double lipschitz() const;
 
@@ -26,7 +30,6 @@ class Objective {
   Eigen::Index outputs() const { return T_.cols(); }
 
  private:
-  Matrix predictor(const Matrix& W, const RowVector& b) const;
   const CenteredDesign& X_;
   Matrix T_;
   const Loss& loss_;

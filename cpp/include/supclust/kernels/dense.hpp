@@ -1,0 +1,20 @@
+// Dense products with a row-major design, written out rather than left to Eigen: Eigen 3.4
+// has no wasm SIMD backend, so its products run scalar in wasm, while these loops use two-lane
+// vectors natively (SSE2) and in wasm (simd128) with the same summation order — native and
+// wasm results stay identical.
+#pragma once
+
+#include <cstddef>
+
+namespace supclust {
+
+// z[i] = Σ_j X[i, j] w[j]   (X is n x d, row-major)
+void multiply(const double* X, std::size_t n, std::size_t d, const double* w, double* z);
+
+// g[j] = Σ_i X[i, j] r[i]
+void multiplyTransposed(const double* X, std::size_t n, std::size_t d, const double* r, double* g);
+
+// G = Xᵀ X (d x d, row-major, both triangles filled).
+void gram(const double* X, std::size_t n, std::size_t d, double* G);
+
+}  // namespace supclust

@@ -1,0 +1,62 @@
+#include "supclust/kernels/dense.hpp"
+
+#include <cstring>
+
+namespace supclust {
+
+namespace {
+typedef double f64x2 __attribute__((vector_size(16)));
+
+f64x2 load2(const double* p) {
+  f64x2 v;
+  std::memcpy(&v, p, sizeof v);
+  return v;
+}
+void store2(double* p, f64x2 v) { std::memcpy(p, &v, sizeof v); }
+}  // namespace
+
+void multiply(const double* X, std::size_t n, std::size_t d, const double* w, double* z) {
+  for (std::size_t i = 0; i < n; ++i) {
+    const double* row = X + i * d;
+    f64x2 a = {0, 0}, b = {0, 0};  // two accumulators: four partial sums in all
+    std::size_t j = 0;
+    for (; j + 4 <= d; j += 4) {
+      a += load2(row + j) * load2(w + j);
+      b += load2(row + j + 2) * load2(w + j + 2);
+    }
+    a += b;
+    double s = a[0] + a[1];
+    for (; j < d; ++j) s += row[j] * w[j];
+    z[i] = s;
+  }
+}
+
+void multiplyTransposed(const double* X, std::size_t n, std::size_t d, const double* r, double* g) {
+  std::memset(g, 0, d * sizeof(double));
+  for (std::size_t i = 0; i < n; ++i) {
+    const double* row = X + i * d;
+    const f64x2 ri = {r[i], r[i]};
+    std::size_t j = 0;
+    for (; j + 2 <= d; j += 2) store2(g + j, load2(g + j) + ri * load2(row + j));
+    for (; j < d; ++j) g[j] += r[i] * row[j];
+  }
+}
+
+void gram(const double* X, std::size_t n, std::size_t d, double* G) {
+  std::memset(G, 0, d * d * sizeof(double));
+  for (std::size_t i = 0; i < n; ++i) {  // rank-one updates of the upper triangle
+    const double* row = X + i * d;
+    for (std::size_t a = 0; a < d; ++a) {
+      const double xa = row[a];
+      const f64x2 x2 = {xa, xa};
+      double* Ga = G + a * d;
+      std::size_t b = a;
+      for (; b + 2 <= d; b += 2) store2(Ga + b, load2(Ga + b) + x2 * load2(row + b));
+      for (; b < d; ++b) Ga[b] += xa * row[b];
+    }
+  }
+  for (std::size_t a = 0; a < d; ++a)
+    for (std::size_t b = 0; b < a; ++b) G[a * d + b] = G[b * d + a];
+}
+
+}  // namespace supclust
