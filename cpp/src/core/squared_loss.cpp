@@ -2,17 +2,20 @@
 
 namespace supclust {
 
+std::string SquaredLoss::checkTargets(const Eigen::Ref<const Vector>& y) const {
+  return oneVsAll_ ? checkClassLabels(y) : "";
+}
+
+Matrix SquaredLoss::targets(const Eigen::Ref<const Vector>& y) const {
+  return oneVsAll_ ? classTargets(y, 1, -1) : Matrix(y);
+}
+
 double SquaredLoss::value(const Matrix& Z, const Matrix& T) const {
   return 0.5 * (Z - T).squaredNorm() / static_cast<double>(Z.rows());
 }
 
 void SquaredLoss::gradient(const Matrix& Z, const Matrix& T, Matrix& G) const {
   G = (Z - T) / static_cast<double>(Z.rows());
-}
-
-std::unique_ptr<Loss> makeLoss(const std::string& name) {
-  if (name == "squared") return std::make_unique<SquaredLoss>();
-  return nullptr;
 }
 
 }  // namespace supclust

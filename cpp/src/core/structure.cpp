@@ -38,6 +38,31 @@ void SparseQValues::project(Matrix& W, Partition& part) {
   W.col(0) = Eigen::Map<const Vector>(result_.values.data(), W.rows());
 }
 
+void TopS::project(Matrix& W, Partition& part) {
+  // Keep the s rows of largest norm (ties: lower index), zero the others.
+  const Eigen::Index d = W.rows();
+  Vector norms = W.rowwise().norm();
+  Matrix kept = Matrix::Zero(d, W.cols());
+  std::vector<double> mags(norms.data(), norms.data() + d), mask(static_cast<std::size_t>(d));
+  topSThreshold(mags.data(), static_cast<std::size_t>(d), static_cast<std::size_t>(s_), mask.data());
+  for (Eigen::Index j = 0; j < d; ++j)
+    if (mask[static_cast<std::size_t>(j)] != 0) kept.row(j) = W.row(j);
+  W.swap(kept);
+  part = partitionOfDistinctRows(W);
+}
+
+void RowClusters::project(Matrix& W, Partition& part) {
+  const RowKMeansResult r = rowKMeans(W, Q_, restarts_, seed_);
+  part.labels = r.labels;
+  part.centroids = r.centroids;
+  for (Eigen::Index j = 0; j < W.rows(); ++j) W.row(j) = r.centroids.row(r.labels[static_cast<std::size_t>(j)]);
+}
+
+std::unique_ptr<Structure> makeGroupStructure(int Q, Eigen::Index K, int restarts, std::uint64_t seed) {
+  if (K == 1) return std::make_unique<QValues>(Q);
+  return std::make_unique<RowClusters>(Q, restarts, seed);
+}
+
 Partition partitionOfDistinctRows(const Matrix& W) {
   const Eigen::Index d = W.rows();
   std::vector<Eigen::Index> order(static_cast<std::size_t>(d));

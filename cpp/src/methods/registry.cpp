@@ -5,7 +5,9 @@
 
 #include "supclust/core/objective.hpp"
 #include "supclust/core/structure.hpp"
+#include "supclust/solvers/coordinate_descent.hpp"
 #include "supclust/solvers/least_squares.hpp"
+#include "supclust/solvers/proximal_gradient.hpp"
 #include "supclust/solvers/projected_gradient.hpp"
 
 namespace supclust {
@@ -13,40 +15,44 @@ namespace supclust {
 namespace {
 
 // ---- option declarations shared by several recipes ----
-OptionSpec lossOption() {
-  OptionSpec o{"loss", OptionKind::Choice, "the datafit"};
-  o.defaultChoice = "squared";
-  o.choices = {"squared"};
+OptionSpec number(std::string name, std::string doc, double def, double min, bool minExclusive = false,
+                  double max = HUGE_VAL) {
+  OptionSpec o{std::move(name), OptionKind::Number, std::move(doc), def};
+  o.min = min;
+  o.minExclusive = minExclusive;
+  o.max = max;
   return o;
 }
-OptionSpec lambdaOption() {
-  OptionSpec o{"lambda", OptionKind::Number, "ridge weight λ in λ/2‖w‖² (0: least squares)"};
-  o.min = 0;
+OptionSpec integer(std::string name, std::string doc, double def, double min, bool required = false) {
+  OptionSpec o{std::move(name), OptionKind::Integer, std::move(doc), def};
+  o.min = min;
+  o.required = required;
   return o;
 }
-OptionSpec qOption() {
-  OptionSpec o{"Q", OptionKind::Integer, "the number of distinct coefficient values"};
-  o.min = 1;
-  o.required = true;
+OptionSpec choice(std::string name, std::string doc, std::vector<std::string> choices) {
+  OptionSpec o{std::move(name), OptionKind::Choice, std::move(doc)};
+  o.defaultChoice = choices.front();
+  o.choices = std::move(choices);
   return o;
 }
-std::vector<OptionSpec> iterativeOptions() {
-  OptionSpec init{"init", OptionKind::Choice, "starting point: LSK's solution or zero"};
-  init.defaultChoice = "lsk";
-  init.choices = {"lsk", "zero"};
-  OptionSpec maxIt{"maxIterations", OptionKind::Integer, "iteration limit", 500};
-  maxIt.min = 1;
-  OptionSpec tol{"tolerance", OptionKind::Number, "relative decrease (and step·L) to stop at", 1e-8};
-  tol.min = 0;
-  tol.minExclusive = true;
-  OptionSpec grow{"stepGrowth", OptionKind::Number, "α: step factor after an accepted step", 1.5};
-  grow.min = 1;
-  grow.minExclusive = true;
-  OptionSpec shrink{"stepShrink", OptionKind::Number, "β: step factor after a rejected step", 0.5};
-  shrink.min = 0;
-  shrink.minExclusive = true;
-  shrink.max = 0.99;
-  return {init, maxIt, tol, grow, shrink};
+OptionSpec lossOption() { return choice("loss", "the datafit (ova-*: one-vs-all over class labels 0..K-1)", lossNames()); }
+OptionSpec ridgeOption() { return number("lambda", "ridge weight λ in λ/2‖w‖² (0: none)", 0, 0); }
+OptionSpec qOption() { return integer("Q", "the number of distinct coefficient values (rows, for K outputs)", 0, 1, true); }
+OptionSpec sOption() { return integer("s", "the largest number of non-zero coefficients", 0, 1, true); }
+std::vector<OptionSpec> rowClusterOptions() {
+  return {integer("restarts", "k-means++ restarts of the row clustering (K > 1 outputs only)", 5, 1),
+          integer("seed", "seed of the row clustering (K > 1 outputs only)", 0, 0)};
+}
+std::vector<OptionSpec> projectedGradientOptions(std::vector<std::string> inits) {
+  return {choice("init", "starting point", std::move(inits)),
+          integer("maxIterations", "iteration limit", 500, 1),
+          number("tolerance", "relative decrease (and step·L) to stop at", 1e-8, 0, true),
+          number("stepGrowth", "α: step factor after an accepted step", 1.5, 1, true),
+          number("stepShrink", "β: step factor after a rejected step", 0.5, 0, true, 0.99)};
+}
+std::vector<OptionSpec> convexSolverOptions(double maxIterations) {
+  return {integer("maxIterations", "iteration (or sweep) limit", maxIterations, 1),
+          number("tolerance", "optimality residual, relative to ‖∇F(0)‖∞, to stop at", 1e-10, 0, true)};
 }
 std::vector<OptionSpec> join(std::vector<std::vector<OptionSpec>> parts) {
   std::vector<OptionSpec> all;
@@ -54,77 +60,139 @@ std::vector<OptionSpec> join(std::vector<std::vector<OptionSpec>> parts) {
   return all;
 }
 
-std::string noShapeCheck(const Options&, Eigen::Index, Eigen::Index) { return ""; }
+std::string noShapeCheck(const Options&, Eigen::Index, Eigen::Index, Eigen::Index) { return ""; }
 
 // ---- shared steps of the recipes ----
-Result closedForm(const FitContext& c, Matrix W, Partition part) {
-  const Objective F(c.X, c.T, c.loss, c.options.number("lambda"));
-  Result r;
-  r.intercept = c.T.colwise().mean();
-  r.objective = F.value(W, r.intercept);
-  r.history = {r.objective};
-  r.coef = std::move(W);
-  r.groups = std::move(part.labels);
-  r.centroids = std::move(part.centroids);
+Objective objectiveOf(const FitContext& c, double ridge) { return Objective(c.X, c.T, c.loss, ridge); }
+
+ProximalGradientOptions proximalOptions(const Options& o) {
+  return {o.integer("maxIterations"), o.number("tolerance")};
+}
+
+// Fits the smooth objective (loss + ridge) with nothing else: closed form for the squared loss.
+Result smoothFit(const FitContext& c, double ridge, const ProximalGradientOptions& opt) {
+  if (c.loss.squared()) {
+    const Objective F = objectiveOf(c, ridge);
+    Result r;
+    r.coef = ridgeCoefficients(c.X, c.T, ridge);
+    r.intercept = c.T.colwise().mean();
+    r.objective = F.value(r.coef, r.intercept);
+    r.history = {r.objective};
+    return r;
+  }
+  const Objective F = objectiveOf(c, ridge);
+  return proximalGradient(F, NoPenalty(), Matrix::Zero(c.X.cols(), c.T.cols()), RowVector::Zero(c.T.cols()), opt,
+                          c.control);
+}
+
+ProximalGradientOptions smoothDefaults() { return {}; }
+
+void attachPartition(Result& r, Partition p) {
+  r.groups = std::move(p.labels);
+  r.centroids = std::move(p.centroids);
+}
+
+Result withDistinctRows(Result r) {
+  attachPartition(r, partitionOfDistinctRows(r.coef));
   return r;
 }
 
-// Ridge, then the exact Q-values projection of its coefficients (LSK).
-Partition ridgeThenKMeans(const FitContext& c, Matrix& W) {
-  W = ridgeCoefficients(c.X, c.T, c.options.number("lambda"));
-  QValues S(c.options.integer("Q"));
-  Partition p;
-  S.project(W, p);
-  return p;
+std::unique_ptr<Structure> groupStructure(const FitContext& c) {
+  return makeGroupStructure(c.options.integer("Q"), c.T.cols(), c.options.integer("restarts"),
+                            static_cast<std::uint64_t>(c.options.number("seed")));
 }
 
-// Least squares on a fixed partition; W = Z V.
+// Ridge, then the projection of its coefficients onto Q values (LSK).
+Result ridgeThenProject(const FitContext& c) {
+  Result r = smoothFit(c, c.options.number("lambda"), smoothDefaults());
+  Partition p;
+  groupStructure(c)->project(r.coef, p);
+  attachPartition(r, std::move(p));
+  r.objective = objectiveOf(c, c.options.number("lambda")).value(r.coef, r.intercept);
+  r.history = {r.objective};
+  return r;
+}
+
+// The best values given a partition: W = Z V with V fitted by the loss and ridge λ/2‖ZV‖².
+// Squared loss: closed form. Otherwise the design Xc Z D^{-1/2} (D = group sizes) turns the
+// weighted ridge into a plain one.
 Result refitOnPartition(const FitContext& c, Partition p) {
   const int G = static_cast<int>(p.centroids.rows());
-  p.centroids = groupValues(c.X, c.T, p.labels, G, c.options.number("lambda"));
-  Matrix W(c.X.cols(), c.T.cols());
-  for (Eigen::Index j = 0; j < W.rows(); ++j) W.row(j) = p.centroids.row(p.labels[j]);
-  return closedForm(c, std::move(W), std::move(p));
+  const double lambda = c.options.number("lambda");
+  Result r;
+  if (c.loss.squared()) {
+    p.centroids = groupValues(c.X, c.T, p.labels, G, lambda);
+    r.intercept = c.T.colwise().mean();
+  } else {
+    RowMatrix A = RowMatrix::Zero(c.X.rows(), G);
+    Vector sizes = Vector::Zero(G);
+    for (std::size_t j = 0; j < p.labels.size(); ++j) {
+      A.col(p.labels[j]) += c.X.X().col(static_cast<Eigen::Index>(j));
+      sizes[p.labels[j]] += 1;
+    }
+    for (int g = 0; g < G; ++g) A.col(g) /= std::sqrt(sizes[g]);
+    const CenteredDesign reduced(A);
+    const Objective F(reduced, c.T, c.loss, lambda);
+    Result inner = proximalGradient(F, NoPenalty(), Matrix::Zero(G, c.T.cols()), RowVector::Zero(c.T.cols()),
+                                    smoothDefaults(), c.control);
+    for (int g = 0; g < G; ++g) inner.coef.row(g) /= std::sqrt(sizes[g]);
+    p.centroids = inner.coef;
+    r.intercept = inner.intercept;
+    r.status = inner.status;
+    r.iterations = inner.iterations;
+  }
+  r.coef.resize(c.X.cols(), c.T.cols());
+  for (Eigen::Index j = 0; j < r.coef.rows(); ++j) r.coef.row(j) = p.centroids.row(p.labels[static_cast<std::size_t>(j)]);
+  r.objective = objectiveOf(c, lambda).value(r.coef, r.intercept);
+  r.history = {r.objective};
+  attachPartition(r, std::move(p));
+  return r;
 }
 
-Result iterativeHardClustering(const FitContext& c, Structure& S) {
-  const Objective F(c.X, c.T, c.loss, c.options.number("lambda"));
-  Matrix W0 = Matrix::Zero(c.X.cols(), c.T.cols());
-  if (c.options.choice("init") == "lsk") ridgeThenKMeans(c, W0);
+Result projectedGradientFrom(const FitContext& c, Structure& S, Matrix W0, RowVector b0) {
   ProjectedGradientOptions o;
   o.maxIterations = c.options.integer("maxIterations");
   o.tolerance = c.options.number("tolerance");
   o.stepGrowth = c.options.number("stepGrowth");
   o.stepShrink = c.options.number("stepShrink");
-  return projectedGradient(F, S, std::move(W0), c.T.colwise().mean(), o, c.control);
+  return projectedGradient(objectiveOf(c, c.options.number("lambda")), S, std::move(W0), std::move(b0), o,
+                           c.control);
+}
+
+// Projected gradient started from the smooth fit ("lsk"/"ridge": projected by the solver) or 0.
+Result projectedGradientWithInit(const FitContext& c, Structure& S) {
+  if (c.options.choice("init") == "zero")
+    return projectedGradientFrom(c, S, Matrix::Zero(c.X.cols(), c.T.cols()), RowVector::Zero(c.T.cols()));
+  Result start = smoothFit(c, c.options.number("lambda"), smoothDefaults());
+  return projectedGradientFrom(c, S, std::move(start.coef), std::move(start.intercept));
 }
 
 // ---- the recipes ----
 Result runRidge(const FitContext& c) {
-  Matrix W = ridgeCoefficients(c.X, c.T, c.options.number("lambda"));
-  Partition p = partitionOfDistinctRows(W);
-  return closedForm(c, std::move(W), std::move(p));
+  return withDistinctRows(smoothFit(c, c.options.number("lambda"), proximalOptions(c.options)));
 }
 
 Result runLsk(const FitContext& c) {
-  Matrix W;
-  Partition p = ridgeThenKMeans(c, W);
-  if (c.options.flag("refit")) return refitOnPartition(c, std::move(p));
-  return closedForm(c, std::move(W), std::move(p));
+  Result r = ridgeThenProject(c);
+  if (!c.options.flag("refit")) return r;
+  Partition p{r.groups, r.centroids};
+  return refitOnPartition(c, std::move(p));
 }
 
-Result runIhc(const FitContext& c) {
-  QValues S(c.options.integer("Q"));
-  return iterativeHardClustering(c, S);
-}
+Result runIhc(const FitContext& c) { return projectedGradientWithInit(c, *groupStructure(c)); }
 
 Result runIhcs(const FitContext& c) {
   SparseQValues S(c.options.integer("s"), c.options.integer("Q"));
-  return iterativeHardClustering(c, S);
+  return projectedGradientWithInit(c, S);
+}
+
+Result runIht(const FitContext& c) {
+  TopS S(c.options.integer("s"));
+  return projectedGradientWithInit(c, S);
 }
 
 Result runOracle(const FitContext& c) {
-  // Relabel to 0..G-1 in order of first appearance; the values come from least squares.
+  // Relabel to 0..G-1 in order of first appearance; the values come from the refit.
   const Labels& given = c.options.labels("groups");
   Partition p;
   std::vector<std::int32_t> map(given.size(), -1);  // labels are < d (checkOracle)
@@ -136,14 +204,42 @@ Result runOracle(const FitContext& c) {
   return refitOnPartition(c, std::move(p));
 }
 
-std::string checkSparse(const Options& o, Eigen::Index, Eigen::Index) {
+// Elastic net λ(α‖w‖₁ + (1−α)/2‖w‖²): coordinate descent for the squared loss with one
+// output, accelerated proximal gradient otherwise. The lasso is α = 1.
+Result elasticNet(const FitContext& c, double lambda, double alpha) {
+  if (c.loss.squared() && c.T.cols() == 1) {
+    CoordinateDescentOptions o{c.options.integer("maxIterations"), c.options.number("tolerance")};
+    return withDistinctRows(elasticNetCoordinateDescent(c.X, c.T.col(0), lambda, alpha, o, c.control));
+  }
+  const Objective F = objectiveOf(c, lambda * (1 - alpha));
+  return withDistinctRows(proximalGradient(F, L1Penalty(lambda * alpha), Matrix::Zero(c.X.cols(), c.T.cols()),
+                                           c.T.colwise().mean(), proximalOptions(c.options), c.control));
+}
+
+Result runLasso(const FitContext& c) { return elasticNet(c, c.options.number("lambda"), 1); }
+
+Result runElasticNet(const FitContext& c) {
+  return elasticNet(c, c.options.number("lambda"), c.options.number("alpha"));
+}
+
+Result runOscar(const FitContext& c) {
+  const Objective F = objectiveOf(c, c.options.number("lambda"));
+  const OwlPenalty P(oscarWeights(static_cast<std::size_t>(c.X.cols()), c.options.number("lambda1"),
+                                  c.options.number("lambda2")));
+  return withDistinctRows(proximalGradient(F, P, Matrix::Zero(c.X.cols(), c.T.cols()), c.T.colwise().mean(),
+                                           proximalOptions(c.options), c.control));
+}
+
+std::string checkSparse(const Options& o, Eigen::Index, Eigen::Index d, Eigen::Index K) {
+  if (std::string why = SparseQValues(o.integer("s"), o.integer("Q")).check(d, K); !why.empty())
+    return "loss: " + why + " (use 'squared' or 'logistic' with ihcs)";
   if (o.integer("s") < o.integer("Q"))
     return "option 's' of method 'ihcs' must be >= Q (got s = " + std::to_string(o.integer("s")) +
            ", Q = " + std::to_string(o.integer("Q")) + ")";
   return "";
 }
 
-std::string checkOracle(const Options& o, Eigen::Index, Eigen::Index d) {
+std::string checkOracle(const Options& o, Eigen::Index, Eigen::Index d, Eigen::Index) {
   const Labels& g = o.labels("groups");
   if (static_cast<Eigen::Index>(g.size()) != d)
     return "option 'groups' of method 'oracle' must have one label per feature (expected " +
@@ -157,24 +253,35 @@ std::string checkOracle(const Options& o, Eigen::Index, Eigen::Index d) {
 
 std::vector<Method> buildRegistry() {
   OptionSpec refit{"refit", OptionKind::Boolean,
-                   "re-estimate the Q values by least squares on the found partition"};
-  OptionSpec s{"s", OptionKind::Integer, "the largest number of non-zero coefficients"};
-  s.min = 1;
-  s.required = true;
+                   "re-estimate the Q values by the loss on the found partition"};
   OptionSpec groups{"groups", OptionKind::Labels, "the true partition: one label per feature"};
   groups.required = true;
-  const auto base = std::vector<OptionSpec>{lossOption(), lambdaOption()};
+  const auto base = std::vector<OptionSpec>{lossOption(), ridgeOption()};
+  const auto l1 = number("lambda", "ℓ1 weight λ in λ‖w‖₁", 0, 0);
   return {
-      {"ridge", "ridge regression (λ = 0: minimum-norm least squares)", base, noShapeCheck,
-       runRidge},
-      {"lsk", "ridge, then the exact 1-D k-means of its coefficients (LSK)",
-       join({base, {qOption(), refit}}), noShapeCheck, runLsk},
+      {"ridge", "ridge regression (λ = 0: minimum-norm least squares); logistic ridge for classification",
+       join({base, convexSolverOptions(20000)}), noShapeCheck, runRidge},
+      {"lsk", "ridge, then the projection of its coefficients onto Q values (LSK)",
+       join({base, {qOption(), refit}, rowClusterOptions()}), noShapeCheck, runLsk},
       {"ihc", "iterative hard clustering: projected gradient onto Q values (IHC Alg. 1)",
-       join({base, {qOption()}, iterativeOptions()}), noShapeCheck, runIhc},
+       join({base, {qOption()}, projectedGradientOptions({"lsk", "zero"}), rowClusterOptions()}), noShapeCheck,
+       runIhc},
       {"ihcs", "IHC onto s-sparse Q values (IHC §4.1)",
-       join({base, {qOption(), s}, iterativeOptions()}), checkSparse, runIhcs},
-      {"oracle", "least squares given the true partition", join({base, {groups}}), checkOracle,
-       runOracle},
+       join({base, {qOption(), sOption()}, projectedGradientOptions({"lsk", "zero"})}), checkSparse, runIhcs},
+      {"iht", "iterative hard thresholding: projected gradient onto s-sparse vectors",
+       join({base, {sOption()}, projectedGradientOptions({"ridge", "zero"})}), noShapeCheck, runIht},
+      {"oracle", "the loss fitted given the true partition", join({base, {groups}}), checkOracle, runOracle},
+      {"lasso", "ℓ1-penalised fit (coordinate descent; proximal gradient for other losses)",
+       join({{lossOption(), l1}, convexSolverOptions(10000)}), noShapeCheck, runLasso},
+      {"elasticnet", "λ(α‖w‖₁ + (1−α)/2‖w‖²) (glmnet's parametrisation)",
+       join({{lossOption(), number("lambda", "overall weight λ", 0, 0),
+              number("alpha", "ℓ1 share α (1: lasso, 0: ridge)", 1, 0, false, 1)},
+             convexSolverOptions(10000)}),
+       noShapeCheck, runElasticNet},
+      {"oscar", "OSCAR: λ1‖w‖₁ + λ2 Σ_{i<j} max(|w_i|, |w_j|), by FISTA with the O(d log d) OWL prox",
+       join({base, {number("lambda1", "ℓ1 weight λ1", 0, 0), number("lambda2", "pairwise max weight λ2", 0, 0)},
+             convexSolverOptions(20000)}),
+       noShapeCheck, runOscar},
   };
 }
 
@@ -221,11 +328,11 @@ Result fit(const std::string& name, const Problem& problem, const Params& params
     return Result::invalid(why);
   const auto loss = makeLoss(options.choice("loss"));
   if (std::string why = checkData(problem, *loss); !why.empty()) return Result::invalid(why);
-  if (std::string why = m->checkShape(options, problem.X.rows(), problem.X.cols()); !why.empty())
+  const Matrix T = loss->targets(problem.y);
+  if (std::string why = m->checkShape(options, problem.X.rows(), problem.X.cols(), T.cols()); !why.empty())
     return Result::invalid(why);
 
   const CenteredDesign X(problem.X);
-  const Matrix T = loss->targets(problem.y);
   const FitContext ctx{X, *loss, T, options, control};
   Result r = m->run(ctx);
   if (r.status == Status::InvalidInput) return r;

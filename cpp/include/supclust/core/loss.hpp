@@ -6,6 +6,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "supclust/core/types.hpp"
 
@@ -22,23 +23,50 @@ class Loss {
   virtual double value(const Matrix& Z, const Matrix& T) const = 0;
   virtual void gradient(const Matrix& Z, const Matrix& T, Matrix& G) const = 0;
   virtual double curvature() const = 0;
-  // True when, for fixed W, the optimal intercept is mean(T - Xc W) = mean(T) (squared loss).
-  virtual bool interceptIsMean() const { return false; }
+  // The squared loss: closed forms exist, and for centred X the optimal intercept is mean(T)
+  // whatever W is.
+  virtual bool squared() const { return false; }
 };
 
-// 1/(2n) ||Z - T||²_F.
+// 1/(2n) ||Z - T||²_F. One-vs-all: y holds class labels 0..K-1 and T = 2·onehot − 1.
 class SquaredLoss final : public Loss {
  public:
-  const char* name() const override { return "squared"; }
-  std::string checkTargets(const Eigen::Ref<const Vector>&) const override { return ""; }
-  Matrix targets(const Eigen::Ref<const Vector>& y) const override { return y; }
+  explicit SquaredLoss(bool oneVsAll = false) : oneVsAll_(oneVsAll) {}
+  const char* name() const override { return oneVsAll_ ? "ova-squared" : "squared"; }
+  std::string checkTargets(const Eigen::Ref<const Vector>& y) const override;
+  Matrix targets(const Eigen::Ref<const Vector>& y) const override;
   double value(const Matrix& Z, const Matrix& T) const override;
   void gradient(const Matrix& Z, const Matrix& T, Matrix& G) const override;
   double curvature() const override { return 1; }
-  bool interceptIsMean() const override { return true; }
+  bool squared() const override { return true; }
+
+ private:
+  bool oneVsAll_;
 };
 
-// Names accepted by the option "loss"; nullptr for an unknown name.
+// 1/n Σ log(1 + exp(−ỹ z)) with ỹ = 2t − 1, t ∈ {0, 1}, computed without overflow. Binary:
+// y ∈ {0, 1}; one-vs-all: y holds class labels 0..K-1 and T = onehot (K binary problems).
+class LogisticLoss final : public Loss {
+ public:
+  explicit LogisticLoss(bool oneVsAll = false) : oneVsAll_(oneVsAll) {}
+  const char* name() const override { return oneVsAll_ ? "ova-logistic" : "logistic"; }
+  std::string checkTargets(const Eigen::Ref<const Vector>& y) const override;
+  Matrix targets(const Eigen::Ref<const Vector>& y) const override;
+  double value(const Matrix& Z, const Matrix& T) const override;
+  void gradient(const Matrix& Z, const Matrix& T, Matrix& G) const override;
+  double curvature() const override { return 0.25; }
+
+ private:
+  bool oneVsAll_;
+};
+
+// Class labels: "" when every y is an integer in 0..K-1 with at least two classes present.
+std::string checkClassLabels(const Eigen::Ref<const Vector>& y);
+// n x K with T(i, y_i) = on and every other entry off; K = max label + 1.
+Matrix classTargets(const Eigen::Ref<const Vector>& y, double on, double off);
+
+// The names accepted by the option "loss"; nullptr for an unknown name.
 std::unique_ptr<Loss> makeLoss(const std::string& name);
+const std::vector<std::string>& lossNames();
 
 }  // namespace supclust

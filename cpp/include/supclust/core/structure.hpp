@@ -3,10 +3,13 @@
 // features (labels into the rows of centroids). One class per set; kernels do the work.
 #pragma once
 
+#include <cstdint>
+#include <memory>
 #include <string>
 
 #include "supclust/core/types.hpp"
 #include "supclust/kernels/kmeans1d.hpp"
+#include "supclust/kernels/row_kmeans.hpp"
 #include "supclust/kernels/sparse_groups.hpp"
 
 namespace supclust {
@@ -52,6 +55,35 @@ class SparseQValues final : public Structure {
   SparseGroupsProjector projector_;
   SparseGroupsResult result_;
 };
+
+// At most s non-zero coefficients (rows of W): hard thresholding, for IHT (spec §1.4).
+class TopS final : public Structure {
+ public:
+  explicit TopS(int s) : s_(s) {}
+  const char* name() const override { return "top-s"; }
+  std::string check(Eigen::Index, Eigen::Index) const override { return ""; }
+  void project(Matrix& W, Partition& part) override;
+
+ private:
+  int s_;
+};
+
+// Rows of W (d x K, K > 1) take at most Q distinct values: k-means++ with restarts (spec §1.3),
+// the projection for one-vs-all models whose K classifiers share one partition.
+class RowClusters final : public Structure {
+ public:
+  RowClusters(int Q, int restarts, std::uint64_t seed) : Q_(Q), restarts_(restarts), seed_(seed) {}
+  const char* name() const override { return "row clusters"; }
+  std::string check(Eigen::Index, Eigen::Index) const override { return ""; }
+  void project(Matrix& W, Partition& part) override;
+
+ private:
+  int Q_, restarts_;
+  std::uint64_t seed_;
+};
+
+// The structure for "≤ Q distinct coefficient values" at K outputs: exact for K = 1.
+std::unique_ptr<Structure> makeGroupStructure(int Q, Eigen::Index K, int restarts, std::uint64_t seed);
 
 // Groups the distinct rows of W exactly (no constraint): the partition of an unstructured fit.
 Partition partitionOfDistinctRows(const Matrix& W);

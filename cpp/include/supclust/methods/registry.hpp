@@ -30,8 +30,8 @@ struct Method {
   std::string name;
   std::string summary;
   std::vector<OptionSpec> options;
-  // Checks that need the data's shape (e.g. s >= Q, label count = d); "" when fine.
-  std::string (*checkShape)(const Options&, Eigen::Index n, Eigen::Index d);
+  // Checks that need the data's shape (e.g. s >= Q, label count = d; K = outputs); "" when fine.
+  std::string (*checkShape)(const Options&, Eigen::Index n, Eigen::Index d, Eigen::Index K);
   // Returns coef and intercept in the centred parametrisation (fit() converts the intercept).
   Result (*run)(const FitContext&);
 };

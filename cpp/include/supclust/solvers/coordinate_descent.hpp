@@ -1,0 +1,23 @@
+// Cyclic coordinate descent for the elastic net with the squared loss.
+//
+// Problem:  min_w 1/(2n)‖Xc w − (y − ȳ)‖² + λα‖w‖₁ + λ(1−α)/2 ‖w‖²   (α = 1: the lasso)
+// as in Friedman, Hastie & Tibshirani (2010), glmnet's "naive" updates on the residual.
+// Sweeps until the largest weighted coordinate change is below tolerance × scale, then checks
+// the KKT conditions on every coordinate and sweeps again while they are violated.
+#pragma once
+
+#include "supclust/core/design.hpp"
+
+namespace supclust {
+
+struct CoordinateDescentOptions {
+  int maxSweeps = 10000;
+  double tolerance = 1e-10;  // relative to ‖Xcᵀ(y − ȳ)‖∞ / n
+};
+
+// Returns coef (d x 1) and intercept = mean(y) in the centred parametrisation.
+Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, double lambda,
+                                   double alpha, const CoordinateDescentOptions& opt,
+                                   const Control& control);
+
+}  // namespace supclust

@@ -1,0 +1,46 @@
+#include <cmath>
+
+#include "supclust/core/loss.hpp"
+
+namespace supclust {
+
+namespace {
+// log(1 + exp(t)) without overflow or loss of precision for large |t|.
+double softplus(double t) { return t > 0 ? t + std::log1p(std::exp(-t)) : std::log1p(std::exp(t)); }
+// 1 / (1 + exp(-t)), stable on both sides.
+double sigmoid(double t) {
+  if (t >= 0) return 1 / (1 + std::exp(-t));
+  const double e = std::exp(t);
+  return e / (1 + e);
+}
+}  // namespace
+
+std::string LogisticLoss::checkTargets(const Eigen::Ref<const Vector>& y) const {
+  if (oneVsAll_) return checkClassLabels(y);
+  for (Eigen::Index i = 0; i < y.size(); ++i)
+    if (y[i] != 0 && y[i] != 1)
+      return "labels must be 0 or 1 for the logistic loss (entry " + std::to_string(i) + " is " +
+             std::to_string(y[i]) + ")";
+  return "";
+}
+
+Matrix LogisticLoss::targets(const Eigen::Ref<const Vector>& y) const {
+  return oneVsAll_ ? classTargets(y, 1, 0) : Matrix(y);
+}
+
+double LogisticLoss::value(const Matrix& Z, const Matrix& T) const {
+  double s = 0;
+  for (Eigen::Index k = 0; k < Z.cols(); ++k)
+    for (Eigen::Index i = 0; i < Z.rows(); ++i)
+      s += softplus(-(2 * T(i, k) - 1) * Z(i, k));
+  return s / static_cast<double>(Z.rows());
+}
+
+void LogisticLoss::gradient(const Matrix& Z, const Matrix& T, Matrix& G) const {
+  G.resize(Z.rows(), Z.cols());
+  const double inv = 1 / static_cast<double>(Z.rows());
+  for (Eigen::Index k = 0; k < Z.cols(); ++k)
+    for (Eigen::Index i = 0; i < Z.rows(); ++i) G(i, k) = (sigmoid(Z(i, k)) - T(i, k)) * inv;
+}
+
+}  // namespace supclust

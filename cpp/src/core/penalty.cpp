@@ -1,0 +1,70 @@
+#include "supclust/core/penalty.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+
+namespace supclust {
+
+double NoPenalty::optimalityResidual(const Matrix&, const Matrix& G) const {
+  return G.cwiseAbs().maxCoeff();
+}
+
+double L1Penalty::value(const Matrix& W) const { return lambda1_ * W.cwiseAbs().sum(); }
+
+void L1Penalty::prox(Matrix& W, double step) const {
+  const double t = step * lambda1_;
+  W = W.unaryExpr([t](double x) { return x > t ? x - t : (x < -t ? x + t : 0.0); });
+}
+
+double L1Penalty::optimalityResidual(const Matrix& W, const Matrix& G) const {
+  double r = 0;
+  for (Eigen::Index k = 0; k < W.cols(); ++k)
+    for (Eigen::Index j = 0; j < W.rows(); ++j) {
+      const double w = W(j, k), g = G(j, k);
+      r = std::max(r, w != 0 ? std::abs(g + lambda1_ * (w > 0 ? 1 : -1))
+                             : std::max(0.0, std::abs(g) - lambda1_));
+    }
+  return r;
+}
+
+double OwlPenalty::value(const Matrix& W) const {
+  double s = 0;
+  for (Eigen::Index k = 0; k < W.cols(); ++k)
+    s += owlNorm(W.col(k).data(), static_cast<std::size_t>(W.rows()), w_.data());
+  return s;
+}
+
+void OwlPenalty::prox(Matrix& W, double step) const {
+  std::vector<double> scaled(w_.size());
+  for (std::size_t i = 0; i < w_.size(); ++i) scaled[i] = step * w_[i];
+  for (Eigen::Index k = 0; k < W.cols(); ++k)
+    prox_.apply(W.col(k).data(), static_cast<std::size_t>(W.rows()), scaled.data(), W.col(k).data());
+}
+
+double OwlPenalty::optimalityResidual(const Matrix& W, const Matrix& G) const {
+  double r = 0;
+  for (Eigen::Index k = 0; k < W.cols(); ++k) {
+    const Vector z = -G.col(k);
+    r = std::max(r, owlSubgradientViolation(W.col(k).data(), z.data(), w_.data(),
+                                            static_cast<std::size_t>(W.rows())));
+  }
+  return r;
+}
+
+double owlSubgradientViolation(const double* x, const double* z, const double* w, std::size_t d) {
+  std::vector<double> a(z, z + d);
+  for (double& v : a) v = std::abs(v);
+  std::sort(a.begin(), a.end(), std::greater<double>());
+  double excess = 0, sz = 0, sw = 0;
+  for (std::size_t k = 0; k < d; ++k) {
+    sz += a[k];
+    sw += w[k];
+    excess = std::max(excess, sz - sw);
+  }
+  double zx = 0;
+  for (std::size_t i = 0; i < d; ++i) zx += z[i] * x[i];
+  return std::max(excess, std::abs(owlNorm(x, d, w) - zx));
+}
+
+}  // namespace supclust

@@ -1,0 +1,58 @@
+#include "supclust/kernels/owl.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <numeric>
+
+namespace supclust {
+
+double owlNorm(const double* x, std::size_t d, const double* w) {
+  std::vector<double> a(d);
+  for (std::size_t i = 0; i < d; ++i) a[i] = std::abs(x[i]);
+  std::sort(a.begin(), a.end(), std::greater<double>());
+  double s = 0;
+  for (std::size_t i = 0; i < d; ++i) s += w[i] * a[i];
+  return s;
+}
+
+void OwlProx::apply(const double* v, std::size_t d, const double* w, double* out) {
+  order_.resize(d);
+  std::iota(order_.begin(), order_.end(), 0);
+  std::sort(order_.begin(), order_.end(), [v](std::int32_t a, std::int32_t b) {
+    const double ma = std::abs(v[a]), mb = std::abs(v[b]);
+    return ma > mb || (ma == mb && a < b);
+  });
+  z_.resize(d);
+  for (std::size_t k = 0; k < d; ++k) z_[k] = std::abs(v[order_[k]]) - w[k];
+  // Pool adjacent violators: blocks with strictly decreasing means.
+  stack_.clear();
+  for (std::size_t k = 0; k < d; ++k) {
+    stack_.push_back({k, z_[k], 1});
+    while (stack_.size() > 1) {
+      const Block& top = stack_.back();
+      const Block& below = stack_[stack_.size() - 2];
+      if (below.sum * static_cast<double>(top.count) > top.sum * static_cast<double>(below.count)) break;
+      Block merged{below.start, below.sum + top.sum, below.count + top.count};
+      stack_.pop_back();
+      stack_.back() = merged;
+    }
+  }
+  // Signs are read before out is written (out may alias v).
+  for (const Block& b : stack_) {
+    const double value = std::max(0.0, b.sum / static_cast<double>(b.count));
+    for (std::size_t k = b.start; k < b.start + b.count; ++k) z_[k] = value;
+  }
+  for (std::size_t k = 0; k < d; ++k) {
+    const std::int32_t i = order_[k];
+    out[i] = v[i] < 0 ? -z_[k] : z_[k];
+  }
+}
+
+std::vector<double> oscarWeights(std::size_t d, double lambda1, double lambda2) {
+  std::vector<double> w(d);
+  for (std::size_t k = 1; k <= d; ++k) w[k - 1] = lambda1 + lambda2 * static_cast<double>(d - k);
+  return w;
+}
+
+}  // namespace supclust
