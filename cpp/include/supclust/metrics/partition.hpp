@@ -1,0 +1,13 @@
+// Agreement between two partitions of the same items (spec §5).
+#pragma once
+
+#include "supclust/core/types.hpp"
+
+namespace supclust {
+
+// Adjusted Rand index (Hubert & Arabie 1985): 1 for identical partitions, about 0 for
+// independent ones. Labels are any non-negative integers. Two partitions that both put every
+// item in one group (or both in singletons) agree perfectly: 1.
+double adjustedRandIndex(const Labels& a, const Labels& b);
+
+}  // namespace supclust
