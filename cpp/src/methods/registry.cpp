@@ -5,6 +5,7 @@
 
 #include "supclust/core/objective.hpp"
 #include "supclust/core/structure.hpp"
+#include "supclust/solvers/conditional_gradient.hpp"
 #include "supclust/solvers/coordinate_descent.hpp"
 #include "supclust/solvers/least_squares.hpp"
 #include "supclust/solvers/proximal_gradient.hpp"
@@ -36,6 +37,7 @@ OptionSpec choice(std::string name, std::string doc, std::vector<std::string> ch
   return o;
 }
 OptionSpec lossOption() { return choice("loss", "the datafit (ova-*: one-vs-all over class labels 0..K-1)", lossNames()); }
+OptionSpec squaredLossOnly() { return choice("loss", "the datafit (this method needs the squared loss)", {"squared"}); }
 OptionSpec ridgeOption() { return number("lambda", "ridge weight λ in λ/2‖w‖² (0: none)", 0, 0); }
 OptionSpec qOption() { return integer("Q", "the number of distinct coefficient values (rows, for K outputs)", 0, 1, true); }
 OptionSpec sOption() { return integer("s", "the largest number of non-zero coefficients", 0, 1, true); }
@@ -230,6 +232,40 @@ Result runOscar(const FitContext& c) {
                                            proximalOptions(c.options), c.control));
 }
 
+// CG on equivalence matrices, rounded to its last oracle's partition with fitted values.
+Result conditionalGradientFit(const FitContext& c, const std::string& iterations, const std::string& tolerance) {
+  ConditionalGradientOptions o{c.options.integer(iterations), c.options.number(tolerance)};
+  const ConditionalGradientResult cg =
+      conditionalGradient(c.X, c.T.col(0), c.options.integer("Q"), c.options.number("lambda"), o, c.control);
+  if (cg.status == Status::Aborted) {
+    Result r;
+    r.status = Status::Aborted;
+    return r;
+  }
+  Partition p{cg.groups, Matrix::Zero(cg.G, 1)};
+  Result r = refitOnPartition(c, std::move(p));
+  r.status = cg.status;
+  r.iterations = cg.iterations;
+  r.history = cg.psi;  // the relaxed objective ψ(M_t)
+  if (cg.status == Status::MaxIterations)
+    r.message = "Frank–Wolfe gap " + std::to_string(cg.gap.back()) + " above tolerance";
+  return r;
+}
+
+Result runCg(const FitContext& c) { return conditionalGradientFit(c, "maxIterations", "tolerance"); }
+
+Result runCgpg(const FitContext& c) {
+  Result start = conditionalGradientFit(c, "cgIterations", "cgTolerance");
+  if (start.status == Status::Aborted) return start;
+  QValues S(c.options.integer("Q"));
+  return projectedGradientFrom(c, S, std::move(start.coef), std::move(start.intercept));
+}
+
+std::string checkConditionalGradient(const Options& o, Eigen::Index, Eigen::Index, Eigen::Index) {
+  if (!(o.number("lambda") > 0)) return "option 'lambda' must be > 0 for the conditional gradient (ψ needs nλ > 0)";
+  return "";
+}
+
 std::string checkSparse(const Options& o, Eigen::Index, Eigen::Index d, Eigen::Index K) {
   if (std::string why = SparseQValues(o.integer("s"), o.integer("Q")).check(d, K); !why.empty())
     return "loss: " + why + " (use 'squared' or 'logistic' with ihcs)";
@@ -278,6 +314,17 @@ std::vector<Method> buildRegistry() {
               number("alpha", "ℓ1 share α (1: lasso, 0: ridge)", 1, 0, false, 1)},
              convexSolverOptions(10000)}),
        noShapeCheck, runElasticNet},
+      {"cg", "conditional gradient on equivalence matrices, rounded (LwCS Alg. 2)",
+       join({{squaredLossOnly(), number("lambda", "ridge weight λ > 0", 1e-2, 0, true), qOption(),
+              integer("maxIterations", "Frank–Wolfe iteration limit", 1000, 1),
+              number("tolerance", "Frank–Wolfe gap, relative to ψ, to stop at", 1e-3, 0, true)}}),
+       checkConditionalGradient, runCg},
+      {"cgpg", "CG, then IHC from its rounded solution (CGPG)",
+       join({{squaredLossOnly(), number("lambda", "ridge weight λ > 0", 1e-2, 0, true), qOption(),
+              integer("cgIterations", "Frank–Wolfe iteration limit", 1000, 1),
+              number("cgTolerance", "Frank–Wolfe gap, relative to ψ, to stop at", 1e-3, 0, true)},
+             projectedGradientOptions({"cg"})}),
+       checkConditionalGradient, runCgpg},
       {"oscar", "OSCAR: λ1‖w‖₁ + λ2 Σ_{i<j} max(|w_i|, |w_j|), by FISTA with the O(d log d) OWL prox",
        join({base, {number("lambda1", "ℓ1 weight λ1", 0, 0), number("lambda2", "pairwise max weight λ2", 0, 0)},
              convexSolverOptions(20000)}),

@@ -1,0 +1,94 @@
+// CG on equivalence matrices: the oracle against brute force, the gap to tolerance, the
+// Q ≥ d case against ridge, and recovery beside IHC.
+#include <gtest/gtest.h>
+
+#include "reference.hpp"
+#include "supclust/data/synthetic.hpp"
+#include "supclust/methods/registry.hpp"
+#include "supclust/solvers/conditional_gradient.hpp"
+
+using namespace supclust;
+
+namespace {
+Problem problemOf(const SyntheticProblem& p) { return {{p.X.data(), p.X.rows(), p.X.cols()}, {p.y.data(), p.y.size()}}; }
+}  // namespace
+
+TEST(ConditionalGradient, OracleIsTheBruteForceMaximiserOverPartitions) {
+  std::mt19937_64 rng(51);
+  KMeans1D km;
+  KMeans1DResult out;
+  for (int d = 1; d <= 8; ++d)
+    for (int Q = 1; Q <= d; ++Q) {
+      const auto u = ref::randomVector(rng, d, 1.0, Q % 3 == 0);
+      const Vector p = Eigen::Map<const Vector>(u.data(), d);
+      const double value = equivalenceOracle(p, Q, km, out);
+      double best = -HUGE_VAL;
+      ref::forEachPartition(d, Q, [&](const std::vector<int>& labels, int G) {
+        std::vector<double> sum(G, 0), cnt(G, 0);
+        for (int j = 0; j < d; ++j) {
+          sum[labels[j]] += u[j];
+          cnt[labels[j]] += 1;
+        }
+        double s = 0;
+        for (int g = 0; g < G; ++g) s += sum[g] * sum[g] / cnt[g];
+        best = std::max(best, s);
+      });
+      EXPECT_TRUE(ref::closeRel(value, best, 1e-12, 1e-14)) << "d=" << d << " Q=" << Q;
+    }
+}
+
+TEST(ConditionalGradient, GapDecreasesToTolerance) {
+  const auto p = generateE1(150, 100, 5, 0.5, 3);
+  const CenteredDesign X(p.X);
+  ConditionalGradientOptions o;
+  o.tolerance = 1e-3;
+  const auto r = conditionalGradient(X, p.y, 5, 0.05, o, {});
+  ASSERT_EQ(r.status, Status::Converged);
+  EXPECT_LE(r.gap.back(), 1e-3 * r.psi.back());
+  // The gap bounds the suboptimality, so ψ's best value so far never exceeds ψ_t − gap_t.
+  double lowest = HUGE_VAL;
+  for (std::size_t t = 0; t < r.psi.size(); ++t) lowest = std::min(lowest, r.psi[t] - r.gap[t]);
+  EXPECT_LE(lowest, r.psi.back() + 1e-12);
+  // ψ decreases over the run (Frank–Wolfe with 2/(t+2) is not monotone step by step).
+  EXPECT_LT(r.psi.back(), r.psi.front());
+}
+
+TEST(ConditionalGradient, WithAsManyGroupsAsFeaturesItIsRidge) {
+  const auto p = generateE1(60, 12, 3, 0.5, 4);
+  Params cg, ridge;
+  cg.numbers = {{"Q", 12}, {"lambda", 0.05}};
+  ridge.numbers = {{"lambda", 0.05}};
+  const Result a = fit("cg", problemOf(p), cg), b = fit("ridge", problemOf(p), ridge);
+  ASSERT_EQ(a.status, Status::Converged) << a.message;
+  EXPECT_LE((a.coef - b.coef).norm(), 1e-10 * b.coef.norm());
+  // And ψ at M = I is ridge's objective value.
+  EXPECT_NEAR(a.history.back(), b.objective, 1e-10 * b.objective);
+}
+
+TEST(ConditionalGradient, CgpgNeverEndsAboveCg) {
+  // IHC started from CG's rounded solution only accepts steps that lower the objective.
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    const auto p = generateE1(150, 100, 5, 0.5, seed);
+    Params cg, cgpg;
+    cg.numbers = {{"Q", 5}, {"lambda", 1e-2}, {"maxIterations", 200}};
+    cgpg.numbers = {{"Q", 5}, {"lambda", 1e-2}, {"cgIterations", 200}};
+    const Result a = fit("cg", problemOf(p), cg), b = fit("cgpg", problemOf(p), cgpg);
+    ASSERT_NE(a.status, Status::InvalidInput) << a.message;
+    ASSERT_NE(b.status, Status::InvalidInput) << b.message;
+    EXPECT_LE(b.objective, a.objective * (1 + 1e-12));
+    EXPECT_LE(b.centroids.rows(), 5);
+  }
+}
+
+TEST(ConditionalGradient, RejectsZeroLambdaAndOtherLosses) {
+  const auto p = generateE1(30, 10, 3, 0.5, 5);
+  Params zero;
+  zero.numbers = {{"Q", 3}, {"lambda", 0}};
+  EXPECT_EQ(fit("cg", problemOf(p), zero).status, Status::InvalidInput);
+  Params logistic;
+  logistic.numbers = {{"Q", 3}};
+  logistic.strings = {{"loss", "logistic"}};
+  const Result r = fit("cgpg", problemOf(p), logistic);
+  EXPECT_EQ(r.status, Status::InvalidInput);
+  EXPECT_NE(r.message.find("'loss'"), std::string::npos);
+}
