@@ -30,7 +30,7 @@ int main() {
     for (int n : {60, 150}) {
       const SyntheticProblem p = generateE1(n, 100, 5, 0.5, static_cast<std::uint64_t>(seed));
       const Problem prob{{p.X.data(), p.X.rows(), p.X.cols()}, {p.y.data(), p.y.size()}};
-      std::vector<Case> cases(7);
+      std::vector<Case> cases(14);
       cases[0] = {"ridge", {}}; cases[0].params.numbers = {{"lambda", 0.1}};
       cases[1] = {"lsk", {}}; cases[1].params.numbers = {{"Q", 5}};
       cases[2] = {"lsk", {}}; cases[2].params.numbers = {{"Q", 5}, {"refit", 1}, {"lambda", 0.01}};
@@ -38,13 +38,29 @@ int main() {
       cases[4] = {"ihc", {}}; cases[4].params.numbers = {{"Q", 5}, {"lambda", 0.01}}; cases[4].params.strings = {{"init", "zero"}};
       cases[5] = {"ihcs", {}}; cases[5].params.numbers = {{"Q", 4}, {"s", 50}};
       cases[6] = {"oracle", {}}; cases[6].params.labels = {{"groups", p.groups}};
+      cases[7] = {"lasso", {}}; cases[7].params.numbers = {{"lambda", 0.5}};
+      cases[8] = {"elasticnet", {}}; cases[8].params.numbers = {{"lambda", 0.5}, {"alpha", 0.5}};
+      cases[9] = {"oscar", {}}; cases[9].params.numbers = {{"lambda1", 0.2}, {"lambda2", 0.01}};
+      cases[10] = {"iht", {}}; cases[10].params.numbers = {{"s", 30}};
+      cases[11] = {"cgpg", {}}; cases[11].params.numbers = {{"Q", 5}, {"lambda", 0.05}, {"cgIterations", 100}};
+      cases[12] = {"lsk", {}}; cases[12].params.numbers = {{"Q", 5}, {"lambda", 0.1}}; cases[12].params.strings = {{"loss", "logistic"}};
+      cases[13] = {"ihc", {}}; cases[13].params.numbers = {{"Q", 3}, {"lambda", 0.01}}; cases[13].params.strings = {{"loss", "ova-squared"}};
       std::printf("%s{\"seed\":%d,\"n\":%d,\"fits\":[", first ? "" : ",", seed, n);
       first = false;
       for (std::size_t c = 0; c < cases.size(); ++c) {
-        const Result r = fit(cases[c].method, prob, cases[c].params);
-        std::printf("%s{\"method\":\"%s\",\"status\":\"%s\",\"iterations\":%d,\"objective\":%.17g,\"intercept\":%.17g,\"coef\":",
+        // Classification cases read labels derived from y: sign for logistic, terciles for one-vs-all.
+        Vector labels = p.y;
+        const std::string loss = cases[c].params.strings.count("loss") ? cases[c].params.strings.at("loss") : "squared";
+        if (loss == "logistic") labels = (p.y.array() > 0).cast<double>();
+        if (loss == "ova-squared") labels = p.y.unaryExpr([](double v) { return v > 5 ? 2.0 : v > -5 ? 1.0 : 0.0; });
+        const Problem used{prob.X, {labels.data(), labels.size()}};
+        const Result r = fit(cases[c].method, used, cases[c].params);
+        std::printf("%s{\"method\":\"%s\",\"status\":\"%s\",\"iterations\":%d,\"objective\":%.17g,\"intercept\":%.17g,",
                     c ? "," : "", cases[c].method.c_str(), statusName(r.status), r.iterations, r.objective, r.intercept[0]);
-        array(r.coef.col(0));
+        std::printf("\"outputs\":%d,\"intercepts\":", static_cast<int>(r.coef.cols()));
+        array(r.intercept.data(), r.intercept.data() + r.intercept.size());
+        std::printf(",\"coef\":");
+        array(r.coef.data(), r.coef.data() + r.coef.size());  // column-major d x K
         std::printf(",\"groups\":");
         array(r.groups);
         std::printf("}");
