@@ -1,6 +1,7 @@
 #include "supclust/methods/registry.hpp"
 
 #include <algorithm>
+#include <memory>
 #include <cmath>
 
 #include "supclust/core/objective.hpp"
@@ -71,6 +72,10 @@ ProximalGradientOptions proximalOptions(const Options& o) {
   return {o.integer("maxIterations"), o.number("tolerance")};
 }
 
+// Where convex iterative solvers start: the warm start, else zero (intercept: mean target).
+Matrix startCoef(const FitContext& c) { return c.warm ? c.warm->coef : Matrix::Zero(c.X.cols(), c.T.cols()); }
+RowVector startIntercept(const FitContext& c) { return c.warm ? c.warm->intercept : RowVector(c.T.colwise().mean()); }
+
 // Fits the smooth objective (loss + ridge) with nothing else: closed form for the squared loss.
 Result smoothFit(const FitContext& c, double ridge, const ProximalGradientOptions& opt) {
   if (c.loss.squared()) {
@@ -83,8 +88,7 @@ Result smoothFit(const FitContext& c, double ridge, const ProximalGradientOption
     return r;
   }
   const Objective F = objectiveOf(c, ridge);
-  return proximalGradient(F, NoPenalty(), Matrix::Zero(c.X.cols(), c.T.cols()), RowVector::Zero(c.T.cols()), opt,
-                          c.control);
+  return proximalGradient(F, NoPenalty(), startCoef(c), startIntercept(c), opt, c.control);
 }
 
 ProximalGradientOptions smoothDefaults() { return {}; }
@@ -163,6 +167,7 @@ Result projectedGradientFrom(const FitContext& c, Structure& S, Matrix W0, RowVe
 
 // Projected gradient started from the smooth fit ("lsk"/"ridge": projected by the solver) or 0.
 Result projectedGradientWithInit(const FitContext& c, Structure& S) {
+  if (c.warm) return projectedGradientFrom(c, S, c.warm->coef, c.warm->intercept);
   if (c.options.choice("init") == "zero")
     return projectedGradientFrom(c, S, Matrix::Zero(c.X.cols(), c.T.cols()), RowVector::Zero(c.T.cols()));
   Result start = smoothFit(c, c.options.number("lambda"), smoothDefaults());
@@ -211,11 +216,12 @@ Result runOracle(const FitContext& c) {
 Result elasticNet(const FitContext& c, double lambda, double alpha) {
   if (c.loss.squared() && c.T.cols() == 1) {
     CoordinateDescentOptions o{c.options.integer("maxIterations"), c.options.number("tolerance")};
-    return withDistinctRows(elasticNetCoordinateDescent(c.X, c.T.col(0), lambda, alpha, o, c.control));
+    const Vector w0 = startCoef(c).col(0);
+    return withDistinctRows(elasticNetCoordinateDescent(c.X, c.T.col(0), lambda, alpha, o, c.control, &w0));
   }
   const Objective F = objectiveOf(c, lambda * (1 - alpha));
-  return withDistinctRows(proximalGradient(F, L1Penalty(lambda * alpha), Matrix::Zero(c.X.cols(), c.T.cols()),
-                                           c.T.colwise().mean(), proximalOptions(c.options), c.control));
+  return withDistinctRows(proximalGradient(F, L1Penalty(lambda * alpha), startCoef(c), startIntercept(c),
+                                           proximalOptions(c.options), c.control));
 }
 
 Result runLasso(const FitContext& c) { return elasticNet(c, c.options.number("lambda"), 1); }
@@ -228,8 +234,8 @@ Result runOscar(const FitContext& c) {
   const Objective F = objectiveOf(c, c.options.number("lambda"));
   const OwlPenalty P(oscarWeights(static_cast<std::size_t>(c.X.cols()), c.options.number("lambda1"),
                                   c.options.number("lambda2")));
-  return withDistinctRows(proximalGradient(F, P, Matrix::Zero(c.X.cols(), c.T.cols()), c.T.colwise().mean(),
-                                           proximalOptions(c.options), c.control));
+  return withDistinctRows(proximalGradient(F, P, startCoef(c), startIntercept(c), proximalOptions(c.options),
+                                           c.control));
 }
 
 // CG on equivalence matrices, rounded to its last oracle's partition with fitted values.
@@ -362,25 +368,37 @@ const Method* findMethod(const std::string& name) {
   return nullptr;
 }
 
-Result fit(const std::string& name, const Problem& problem, const Params& params,
-           const Control& control) {
+std::string checkOptions(const std::string& name, const Params& params, Options& out) {
   const Method* m = findMethod(name);
   if (!m) {
     std::string known;
     for (const auto& k : methods()) known += (known.empty() ? "" : ", ") + k.name;
-    return Result::invalid("method: unknown method '" + name + "' (known: " + known + ")");
+    return "method: unknown method '" + name + "' (known: " + known + ")";
   }
-  Options options;
-  if (std::string why = check(m->options, params, name, options); !why.empty())
-    return Result::invalid(why);
-  const auto loss = makeLoss(options.choice("loss"));
-  if (std::string why = checkData(problem, *loss); !why.empty()) return Result::invalid(why);
-  const Matrix T = loss->targets(problem.y);
-  if (std::string why = m->checkShape(options, problem.X.rows(), problem.X.cols(), T.cols()); !why.empty())
-    return Result::invalid(why);
+  return check(m->options, params, name, out);
+}
 
+std::string checkFit(const std::string& name, const Problem& problem, const Params& params) {
+  Options options;
+  if (std::string why = checkOptions(name, params, options); !why.empty()) return why;
+  const auto loss = makeLoss(options.choice("loss"));
+  if (std::string why = checkData(problem, *loss); !why.empty()) return why;
+  return findMethod(name)->checkShape(options, problem.X.rows(), problem.X.cols(), loss->targets(problem.y).cols());
+}
+
+Result fit(const std::string& name, const Problem& problem, const Params& params,
+           const Control& control, const WarmStart* warm) {
+  if (std::string why = checkFit(name, problem, params); !why.empty()) return Result::invalid(why);
+  Options options;
+  checkOptions(name, params, options);
+  const Method* m = findMethod(name);
+  const auto loss = makeLoss(options.choice("loss"));
+  const Matrix T = loss->targets(problem.y);
   const CenteredDesign X(problem.X);
-  const FitContext ctx{X, *loss, T, options, control};
+  std::unique_ptr<WarmStart> centredWarm;
+  if (warm && warm->coef.rows() == X.cols() && warm->coef.cols() == T.cols() && warm->coef.allFinite())
+    centredWarm.reset(new WarmStart{warm->coef, warm->intercept + X.means() * warm->coef});
+  const FitContext ctx{X, *loss, T, options, control, centredWarm.get()};
   Result r = m->run(ctx);
   if (r.status == Status::InvalidInput) return r;
   r.intercept = X.userIntercept(r.coef, r.intercept);

@@ -13,15 +13,19 @@ double softThreshold(double x, double t) { return x > t ? x - t : (x < -t ? x + 
 
 Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, double lambda,
                                    double alpha, const CoordinateDescentOptions& opt,
-                                   const Control& control) {
+                                   const Control& control, const Vector* start) {
   const Eigen::Index n = X.rows(), d = X.cols();
   const double invN = 1 / static_cast<double>(n), l1 = lambda * alpha, l2 = lambda * (1 - alpha);
   const Matrix Xc = X.X();  // column-major copy: coordinate updates read columns
   const double mean = y.mean();
-  Vector r = y.array() - mean;  // residual y − ȳ − Xc w, with w = 0
+  Vector r = y.array() - mean;  // residual y − ȳ − Xc w
   Vector colNorm(d), w = Vector::Zero(d), grad(d);
   for (Eigen::Index j = 0; j < d; ++j) colNorm[j] = Xc.col(j).squaredNorm() * invN;
   multiplyTransposed(X.X().data(), static_cast<std::size_t>(n), static_cast<std::size_t>(d), r.data(), grad.data());
+  if (start) {
+    w = *start;
+    r -= Xc * w;
+  }
   const double scale = std::max(1e-300, grad.cwiseAbs().maxCoeff() * invN);
   auto objective = [&] { return 0.5 * invN * r.squaredNorm() + l1 * w.cwiseAbs().sum() + 0.5 * l2 * w.squaredNorm(); };
 

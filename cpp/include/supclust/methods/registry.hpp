@@ -17,6 +17,13 @@ struct Problem {
   Eigen::Map<const Vector> y;
 };
 
+// A starting point for iterative recipes (a neighbouring fit along a grid), in the caller's
+// coordinates. Methods with a closed form ignore it.
+struct WarmStart {
+  Matrix coef;
+  RowVector intercept;
+};
+
 // What a recipe receives once data and options are validated.
 struct FitContext {
   const CenteredDesign& X;
@@ -24,6 +31,7 @@ struct FitContext {
   const Matrix& T;  // targets, n x K
   const Options& options;
   const Control& control;
+  const WarmStart* warm;  // centred coordinates, or nullptr
 };
 
 struct Method {
@@ -43,7 +51,13 @@ const Method* findMethod(const std::string& name);
 // runs the recipe. Never throws for bad input: the Result has Status::InvalidInput and a
 // message naming the field.
 Result fit(const std::string& method, const Problem& problem, const Params& params,
-           const Control& control = {});
+           const Control& control = {}, const WarmStart* warm = nullptr);
+
+// Every check fit() makes before any work: options, data, shapes ("" or a message).
+std::string checkFit(const std::string& method, const Problem& problem, const Params& params);
+
+// The method's options checked and defaults filled, without data ("" or a message).
+std::string checkOptions(const std::string& method, const Params& params, Options& out);
 
 // Linear predictor X W + 1 bᵀ (n x K) of a fitted model.
 Matrix predict(const Eigen::Ref<const RowMatrix>& X, const Matrix& coef, const RowVector& intercept);

@@ -18,6 +18,6 @@ struct CoordinateDescentOptions {
 // Returns coef (d x 1) and intercept = mean(y) in the centred parametrisation.
 Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, double lambda,
                                    double alpha, const CoordinateDescentOptions& opt,
-                                   const Control& control);
+                                   const Control& control, const Vector* start = nullptr);
 
 }  // namespace supclust

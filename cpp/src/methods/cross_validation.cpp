@@ -1,0 +1,164 @@
+#include "supclust/methods/cross_validation.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <numeric>
+
+#include "supclust/core/parallel.hpp"
+#include "supclust/data/random.hpp"
+#include "supclust/metrics/prediction.hpp"
+
+namespace supclust {
+
+std::vector<int> foldAssignment(std::size_t n, int k, std::uint64_t seed) {
+  std::vector<std::size_t> order(n);
+  std::iota(order.begin(), order.end(), 0);
+  Random rng(seed);
+  for (std::size_t i = n; i > 1; --i) std::swap(order[i - 1], order[rng.below(i)]);  // Fisher–Yates
+  std::vector<int> fold(n);
+  for (std::size_t t = 0; t < n; ++t) fold[order[t]] = static_cast<int>(t % static_cast<std::size_t>(k));
+  return fold;
+}
+
+namespace {
+CrossValidationResult invalid(std::string why) {
+  CrossValidationResult r;
+  r.status = Status::InvalidInput;
+  r.message = std::move(why);
+  return r;
+}
+
+Params withValues(const Params& base, const Grid& grid, const std::vector<double>& values) {
+  Params p = base;
+  for (std::size_t g = 0; g < grid.size(); ++g) p.numbers[grid[g].first] = values[g];
+  return p;
+}
+
+struct Rows {
+  RowMatrix X;
+  Vector y;
+};
+Rows select(const Problem& p, const std::vector<int>& fold, int k, bool inFold) {
+  std::vector<Eigen::Index> idx;
+  for (std::size_t i = 0; i < fold.size(); ++i)
+    if ((fold[i] == k) == inFold) idx.push_back(static_cast<Eigen::Index>(i));
+  Rows r{RowMatrix(static_cast<Eigen::Index>(idx.size()), p.X.cols()), Vector(static_cast<Eigen::Index>(idx.size()))};
+  for (std::size_t t = 0; t < idx.size(); ++t) {
+    r.X.row(static_cast<Eigen::Index>(t)) = p.X.row(idx[t]);
+    r.y[static_cast<Eigen::Index>(t)] = p.y[idx[t]];
+  }
+  return r;
+}
+}  // namespace
+
+CrossValidationResult crossValidate(const std::string& method, const Problem& problem, const Params& base,
+                                    const Grid& grid, const CrossValidationOptions& options,
+                                    const Control& control) {
+  // ---- validation before any work ----
+  const Method* m = findMethod(method);
+  Options checked;
+  if (!m) return invalid(checkOptions(method, base, checked));
+  const Eigen::Index n = problem.X.rows();
+  if (options.folds < 2 || options.folds > n)
+    return invalid("folds: must be between 2 and the number of rows (" + std::to_string(n) + "), got " +
+                   std::to_string(options.folds));
+  if (options.chunk < 1) return invalid("chunk: must be >= 1");
+  if (grid.empty()) return invalid("grid: give at least one option with a list of values");
+  std::size_t points = 1;
+  for (const auto& [name, values] : grid) {
+    const auto spec = std::find_if(m->options.begin(), m->options.end(), [&](const OptionSpec& o) { return o.name == name; });
+    if (spec == m->options.end() || spec->kind == OptionKind::Choice || spec->kind == OptionKind::Labels)
+      return invalid("grid: '" + name + "' is not a numeric option of method '" + method + "'");
+    if (values.empty()) return invalid("grid: '" + name + "' has no values");
+    points *= values.size();
+  }
+  if (points > 100000) return invalid("grid: more than 100000 points");
+  CrossValidationResult res;
+  for (const auto& g : grid) res.names.push_back(g.first);
+  res.grid.resize(points);
+  for (std::size_t p = 0; p < points; ++p) {  // the Cartesian product, last name fastest
+    std::size_t rest = p;
+    res.grid[p].values.resize(grid.size());
+    for (std::size_t g = grid.size(); g-- > 0;) {
+      res.grid[p].values[g] = grid[g].second[rest % grid[g].second.size()];
+      rest /= grid[g].second.size();
+    }
+    Options o;
+    if (std::string why = checkOptions(method, withValues(base, grid, res.grid[p].values), o); !why.empty())
+      return invalid("grid: " + why);
+    res.grid[p].scores.assign(static_cast<std::size_t>(options.folds), 0);
+    if (p == 0) checked = o;
+  }
+  const auto loss = makeLoss(checked.choice("loss"));
+  if (std::string why = checkFit(method, problem, withValues(base, grid, res.grid[0].values)); !why.empty())
+    return invalid(why);
+  const Matrix Tall = loss->targets(problem.y);
+  Metric metric;
+  if (std::string why = parseMetric(options.metric, *loss, Tall.cols(), metric); !why.empty()) return invalid(why);
+  res.metric = options.metric.empty() ? metricNames(*loss, Tall.cols()).front() : options.metric;
+
+  // ---- the folds × chunks ----
+  const std::vector<int> fold = foldAssignment(static_cast<std::size_t>(n), options.folds, options.seed);
+  const std::size_t chunks = (points + static_cast<std::size_t>(options.chunk) - 1) / static_cast<std::size_t>(options.chunk);
+  const std::size_t tasks = static_cast<std::size_t>(options.folds) * chunks;
+  std::atomic<bool> stop{false};
+  std::atomic<int> failures{0};
+  const Control inner{[&stop](int, double) { return !stop.load(); }};
+  auto task = [&](std::size_t t) {
+    const int k = static_cast<int>(t / chunks);
+    const std::size_t first = (t % chunks) * static_cast<std::size_t>(options.chunk);
+    const std::size_t last = std::min(points, first + static_cast<std::size_t>(options.chunk));
+    const Rows train = select(problem, fold, k, false), held = select(problem, fold, k, true);
+    const Problem trainProblem{{train.X.data(), train.X.rows(), train.X.cols()}, {train.y.data(), train.y.size()}};
+    const Matrix Theld = loss->targets(held.y);
+    std::unique_ptr<WarmStart> warm;
+    for (std::size_t p = first; p < last && !stop.load(); ++p) {
+      const Result r = fit(method, trainProblem, withValues(base, grid, res.grid[p].values), inner, warm.get());
+      if (r.status == Status::InvalidInput || r.status == Status::Aborted) {
+        if (r.status == Status::InvalidInput) ++failures;
+        res.grid[p].scores[static_cast<std::size_t>(k)] = HUGE_VAL;
+        continue;
+      }
+      Matrix Z = predict(held.X, r.coef, r.intercept);
+      // A fold's targets may lack a class that the training part has: pad with "off" columns.
+      Matrix T = Matrix::Constant(Z.rows(), Z.cols(), loss->squared() ? -1.0 : 0.0);
+      if (Z.cols() == 1) T = Theld.leftCols(1);
+      else T.leftCols(std::min(T.cols(), Theld.cols())) = Theld.leftCols(std::min(T.cols(), Theld.cols()));
+      res.grid[p].scores[static_cast<std::size_t>(k)] = score(metric, Z, T, *loss);
+      warm.reset(new WarmStart{r.coef, r.intercept});
+    }
+  };
+  const bool finished = parallelFor(tasks, options.threads > 0 ? options.threads : availableThreads(), task,
+                                    [&](std::size_t done) {
+                                      const bool go = control.keepGoing(static_cast<int>(done), static_cast<double>(tasks));
+                                      if (!go) stop = true;
+                                      return go;
+                                    });
+  if (!finished || stop.load()) {
+    res.status = Status::Aborted;
+    res.message = "aborted";
+    return res;
+  }
+  if (failures.load() > 0) {
+    res.status = Status::InvalidInput;
+    res.message = "y: a training fold is not valid for this loss (too few rows or classes per fold?)";
+    return res;
+  }
+
+  // ---- summary and refit ----
+  for (GridPoint& g : res.grid) {
+    const double k = static_cast<double>(g.scores.size());
+    g.mean = std::accumulate(g.scores.begin(), g.scores.end(), 0.0) / k;
+    double v = 0;
+    for (double s : g.scores) v += (s - g.mean) * (s - g.mean);
+    g.std = std::sqrt(v / std::max(1.0, k - 1));
+  }
+  for (std::size_t p = 1; p < points; ++p)
+    if (res.grid[p].mean < res.grid[res.best].mean) res.best = p;
+  res.model = fit(method, problem, withValues(base, grid, res.grid[res.best].values), control);
+  if (res.model.status == Status::Aborted) res.status = Status::Aborted;
+  return res;
+}
+
+}  // namespace supclust

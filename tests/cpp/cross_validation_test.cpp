@@ -1,0 +1,127 @@
+// Cross-validation: folds never leak, the same seed gives the same choice, threads change
+// nothing, and the choice is sensible.
+#include "supclust/methods/cross_validation.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <numeric>
+#include <set>
+
+#include "supclust/core/parallel.hpp"
+#include "supclust/data/synthetic.hpp"
+
+using namespace supclust;
+
+namespace {
+Problem problemOf(const SyntheticProblem& p) { return {{p.X.data(), p.X.rows(), p.X.cols()}, {p.y.data(), p.y.size()}}; }
+std::vector<double> logGrid(double from, double to, int count) {
+  std::vector<double> g(count);
+  for (int i = 0; i < count; ++i) g[i] = from * std::pow(to / from, i / (count - 1.0));
+  return g;
+}
+}  // namespace
+
+TEST(CrossValidation, FoldsAreDisjointCompleteAndBalanced) {
+  for (std::size_t n : {10u, 97u, 1000u})
+    for (int k : {2, 5, 10}) {
+      const auto fold = foldAssignment(n, k, 7);
+      ASSERT_EQ(fold.size(), n);
+      std::vector<int> size(k, 0);
+      for (int f : fold) {
+        ASSERT_TRUE(f >= 0 && f < k);
+        ++size[f];
+      }
+      // Every row is in exactly one fold (validation) and k-1 training sets.
+      EXPECT_LE(*std::max_element(size.begin(), size.end()) - *std::min_element(size.begin(), size.end()), 1);
+      EXPECT_EQ(std::accumulate(size.begin(), size.end(), 0), static_cast<int>(n));
+    }
+  EXPECT_EQ(foldAssignment(50, 5, 3), foldAssignment(50, 5, 3));
+  EXPECT_NE(foldAssignment(50, 5, 3), foldAssignment(50, 5, 4));
+}
+
+TEST(CrossValidation, SameSeedSameChoiceAndThreadsChangeNothing) {
+  const auto p = generateE1(120, 40, 4, 1.0, 3);
+  Params base;
+  base.numbers["Q"] = 4;
+  const Grid grid = {{"lambda", logGrid(10, 1e-4, 7)}};
+  CrossValidationOptions one, two;
+  one.threads = 1;
+  two.threads = 2;
+  const auto a = crossValidate("ihc", problemOf(p), base, grid, one);
+  const auto b = crossValidate("ihc", problemOf(p), base, grid, one);
+  const auto c = crossValidate("ihc", problemOf(p), base, grid, two);
+  ASSERT_EQ(a.status, Status::Converged) << a.message;
+  EXPECT_EQ(a.best, b.best);
+  EXPECT_EQ(a.best, c.best);
+  for (std::size_t g = 0; g < a.grid.size(); ++g) {
+    EXPECT_EQ(a.grid[g].scores, b.grid[g].scores);
+    EXPECT_EQ(a.grid[g].scores, c.grid[g].scores);
+  }
+  EXPECT_EQ(a.model.coef, c.model.coef);
+  EXPECT_EQ(a.metric, "mse");
+}
+
+TEST(CrossValidation, PicksTheMinimumMeanAndRefitsOnAllRows) {
+  const auto p = generateE1(100, 30, 3, 0.5, 4);
+  Params base;
+  const Grid grid = {{"lambda", logGrid(100, 1e-3, 9)}};
+  const auto r = crossValidate("lasso", problemOf(p), base, grid, {});
+  ASSERT_EQ(r.status, Status::Converged) << r.message;
+  for (const auto& g : r.grid) EXPECT_GE(g.mean, r.grid[r.best].mean);
+  // Heavy ℓ1 (λ = 100 zeroes everything) must not win on a dense w*.
+  EXPECT_NE(r.best, 0u);
+  Params chosen;
+  chosen.numbers["lambda"] = r.grid[r.best].values[0];
+  const Result direct = fit("lasso", problemOf(p), chosen);
+  EXPECT_LE((direct.coef - r.model.coef).norm(), 1e-8 * (1 + direct.coef.norm()));
+}
+
+TEST(CrossValidation, GridsOverSeveralOptionsAndClassification) {
+  const auto p = generateE1(200, 20, 3, 0.0, 5);
+  Vector y = (p.y.array() > 0).cast<double>();
+  const Problem prob{{p.X.data(), p.X.rows(), p.X.cols()}, {y.data(), y.size()}};
+  Params base;
+  base.strings["loss"] = "logistic";
+  const Grid grid = {{"Q", {2, 3}}, {"lambda", {1e-1, 1e-3}}};
+  const auto r = crossValidate("ihc", prob, base, grid, {});
+  ASSERT_EQ(r.status, Status::Converged) << r.message;
+  ASSERT_EQ(r.grid.size(), 4u);
+  EXPECT_EQ(r.grid[1].values, (std::vector<double>{2, 1e-3}));  // last name fastest
+  EXPECT_EQ(r.metric, "error");
+  EXPECT_LT(r.grid[r.best].mean, 0.2);
+}
+
+TEST(CrossValidation, RejectsBadGridsBeforeAnyWork) {
+  const auto p = generateE1(40, 10, 3, 0.5, 6);
+  Params base;
+  base.numbers["Q"] = 3;
+  auto bad = [&](const Grid& grid, const std::string& field, CrossValidationOptions o = {}) {
+    const auto r = crossValidate("ihc", problemOf(p), base, grid, o);
+    EXPECT_EQ(r.status, Status::InvalidInput);
+    EXPECT_NE(r.message.find(field), std::string::npos) << r.message;
+  };
+  bad({{"lambda", {1, -1}}}, "'lambda'");
+  bad({{"Q", {0, 2}}}, "'Q'");
+  bad({{"init", {1}}}, "grid");
+  bad({{"nope", {1}}}, "grid");
+  bad({}, "grid");
+  CrossValidationOptions o;
+  o.folds = 1;
+  bad({{"lambda", {1}}}, "folds", o);
+  o.folds = 5;
+  o.metric = "error";
+  bad({{"lambda", {1}}}, "metric", o);
+}
+
+TEST(CrossValidation, AbortsFromTheProgressCallback) {
+  const auto p = generateE1(100, 30, 3, 0.5, 7);
+  Params base;
+  base.numbers["Q"] = 3;
+  Control c;
+  c.progress = [](int done, double) { return done < 2; };
+  CrossValidationOptions o;
+  o.threads = 2;
+  const auto r = crossValidate("ihc", problemOf(p), base, {{"lambda", logGrid(1, 1e-4, 12)}}, o, c);
+  EXPECT_EQ(r.status, Status::Aborted);
+}
