@@ -69,7 +69,12 @@ async function buildWasm() {
       if (mtime(obj) < Math.max(mtime(join(root, src)), headersTime))
         tasks.push(async () => {
           console.log(`em++ [${name}] ${src}`);
-          await exec('em++', [...common, ...v.cflags, '-c', src, '-o', obj], { cwd: root, env: emEnv, maxBuffer: 1 << 26 });
+          try {
+            await exec('em++', [...common, ...v.cflags, '-c', src, '-o', obj], { cwd: root, env: emEnv, maxBuffer: 1 << 26 });
+          } catch (e) {
+            process.stderr.write(e.stderr ?? '');
+            throw e;
+          }
         });
       return obj;
     });

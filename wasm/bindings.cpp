@@ -5,11 +5,12 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
-#include <thread>
 
 #include "supclust/data/synthetic.hpp"
 #include "supclust/kernels/kmeans1d.hpp"
 #include "supclust/kernels/sparse_groups.hpp"
+#include "supclust/core/parallel.hpp"
+#include "supclust/methods/cross_validation.hpp"
 #include "supclust/methods/registry.hpp"
 
 using emscripten::val;
@@ -50,7 +51,7 @@ Params toParams(const val& options) {
 
 val info() {
   val o = val::object();
-  o.set("threads", static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
+  o.set("threads", availableThreads());
   val list = val::array();
   for (const Method& m : methods()) {
     val entry = val::object();
@@ -106,17 +107,17 @@ val projectSparseGroupsJs(const val& values, int s, int Q) {
   return o;
 }
 
-val fitJs(const std::string& method, const val& X, int nRows, int nCols, const val& y,
-          const val& options, const val& onProgress) {
-  const auto x = doubles(X), t = doubles(y);
-  const Problem problem{{x.data(), nRows, nCols}, {t.data(), static_cast<Eigen::Index>(t.size())}};
+Control controlOf(const val& onProgress) {
   Control control;
   if (!onProgress.isUndefined() && !onProgress.isNull())
     control.progress = [&onProgress](int it, double f) {
       const val keep = onProgress(it, f);
       return keep.isUndefined() || keep.as<bool>();
     };
-  const Result r = fit(method, problem, toParams(options), control);
+  return control;
+}
+
+val resultToJs(const Result& r) {
   val o = val::object();
   o.set("status", std::string(statusName(r.status)));
   o.set("message", r.message);
@@ -130,6 +131,48 @@ val fitJs(const std::string& method, const val& X, int nRows, int nCols, const v
   o.set("objective", r.objective);
   o.set("history", copyOut(r.history));
   return o;
+}
+
+val fitJs(const std::string& method, const val& X, int nRows, int nCols, const val& y,
+          const val& options, const val& onProgress) {
+  const auto x = doubles(X), t = doubles(y);
+  const Problem problem{{x.data(), nRows, nCols}, {t.data(), static_cast<Eigen::Index>(t.size())}};
+  return resultToJs(fit(method, problem, toParams(options), controlOf(onProgress)));
+}
+
+val crossValidateJs(const std::string& method, const val& X, int nRows, int nCols, const val& y,
+                    const val& options, const val& gridNames, const val& gridValues, const val& cv,
+                    const val& onProgress) {
+  const auto x = doubles(X), t = doubles(y);
+  const Problem problem{{x.data(), nRows, nCols}, {t.data(), static_cast<Eigen::Index>(t.size())}};
+  Grid grid;
+  const int names = gridNames["length"].as<int>();
+  for (int g = 0; g < names; ++g) grid.push_back({gridNames[g].as<std::string>(), doubles(gridValues[g])});
+  CrossValidationOptions o;
+  o.folds = cv["folds"].as<int>();
+  o.seed = static_cast<std::uint64_t>(cv["seed"].as<double>());
+  o.metric = cv["metric"].as<std::string>();
+  o.threads = cv["threads"].as<int>();
+  o.chunk = cv["chunk"].as<int>();
+  const CrossValidationResult r = crossValidate(method, problem, toParams(options), grid, o, controlOf(onProgress));
+  val out = val::object();
+  out.set("status", std::string(statusName(r.status)));
+  out.set("message", r.message);
+  if (r.status == Status::InvalidInput || r.status == Status::Aborted) return out;
+  out.set("metric", r.metric);
+  out.set("best", static_cast<int>(r.best));
+  val points = val::array();
+  for (const GridPoint& g : r.grid) {
+    val p = val::object();
+    p.set("values", copyOut(g.values));
+    p.set("mean", g.mean);
+    p.set("std", g.std);
+    p.set("scores", copyOut(g.scores));
+    points.call<void>("push", p);
+  }
+  out.set("grid", points);
+  out.set("model", resultToJs(r.model));
+  return out;
 }
 
 val predictJs(const val& X, int nRows, int nCols, const val& coef, int outputs, const val& intercept) {
@@ -168,5 +211,6 @@ EMSCRIPTEN_BINDINGS(supclust) {
   emscripten::function("projectSparseGroups", &projectSparseGroupsJs);
   emscripten::function("fit", &fitJs);
   emscripten::function("predict", &predictJs);
+  emscripten::function("crossValidate", &crossValidateJs);
   emscripten::function("generate", &generateJs);
 }

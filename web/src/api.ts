@@ -1,8 +1,8 @@
 // The public API object, independent of where the module runs: validates every input, builds
 // a request for the backend, and turns raw results into plain, JSON-safe values.
 import { SupclustError, fieldOf, invalid } from './errors.js';
-import type { Backend, RawFit, Request } from './module.js';
-import type { CallControl, E1Options, FitParams, Info, KMeans1DResult, MatrixInput, Model,
+import type { Backend, RawCrossValidation, RawFit, Request } from './module.js';
+import type { CallControl, CrossValidationControl, CrossValidationOptions, CrossValidationResult, E1Options, FitParams, Info, KMeans1DResult, MatrixInput, Model,
   SparseGroupsResult, Supclust, SyntheticData } from './types.js';
 import * as v from './validate.js';
 
@@ -12,14 +12,20 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
   const methodNames = info.methods.map((m) => m.name);
   let disposed = false;
 
-  async function call(request: Request, control: CallControl = {}): Promise<unknown> {
+  async function call(request: Request, signal?: AbortSignal, onProgress?: (a: number, b: number) => void): Promise<unknown> {
     if (disposed) throw new SupclustError('internal', 'this supclust instance was disposed; call load() again');
-    if (control.signal?.aborted) throw new SupclustError('aborted', 'aborted before it started');
-    const onProgress = control.onProgress;
-    return backend.call(request, {
-      signal: control.signal,
-      onProgress: onProgress && ((iteration, objective) => onProgress({ iteration, objective })),
-    });
+    if (signal?.aborted) throw new SupclustError('aborted', 'aborted before it started');
+    return backend.call(request, { signal, onProgress });
+  }
+
+  function fitInputs(method: unknown, params: FitParams) {
+    if (typeof method !== 'string' || !methodNames.includes(method))
+      throw invalid('method', `unknown method '${String(method)}' (known: ${methodNames.join(', ')})`);
+    if (params == null || typeof params !== 'object') throw invalid('params', 'must be an object with X and y');
+    const X = v.matrix('X', params.X, params.nRows, params.nCols);
+    const y = v.finiteVector('y', params.y, X.nRows);
+    const rest = Object.fromEntries(Object.entries(params).filter(([k]) => !DATA_FIELDS.has(k)));
+    return { method, X, y, options: v.options(rest) };
   }
 
   return {
@@ -39,16 +45,46 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       return (await call({ op: 'projectSparseGroups', values: u, s, Q })) as SparseGroupsResult;
     },
 
-    async fit(method, params: FitParams, control) {
-      if (typeof method !== 'string' || !methodNames.includes(method))
-        throw invalid('method', `unknown method '${String(method)}' (known: ${methodNames.join(', ')})`);
-      if (params == null || typeof params !== 'object') throw invalid('params', 'must be an object with X and y');
-      const X = v.matrix('X', params.X, params.nRows, params.nCols);
-      const y = v.finiteVector('y', params.y, X.nRows);
-      const rest = Object.fromEntries(Object.entries(params).filter(([k]) => !DATA_FIELDS.has(k)));
-      const options = v.options(rest);
-      const raw = (await call({ op: 'fit', method, X: X.data, nRows: X.nRows, nCols: X.nCols, y, options }, control)) as RawFit;
+    async fit(method, params: FitParams, control: CallControl = {}) {
+      const { X, y, options } = fitInputs(method, params);
+      const onProgress = control.onProgress;
+      const raw = (await call({ op: 'fit', method, X: X.data, nRows: X.nRows, nCols: X.nCols, y, options }, control.signal,
+        onProgress && ((iteration, objective) => onProgress({ iteration, objective })))) as RawFit;
       return toModel(method, X.nCols, raw);
+    },
+
+    async crossValidate(method, params: FitParams, cvOptions: CrossValidationOptions, control: CrossValidationControl = {}) {
+      const { X, y, options } = fitInputs(method, params);
+      if (cvOptions == null || typeof cvOptions !== 'object') throw invalid('options', 'must be an object with a grid');
+      const grid = cvOptions.grid;
+      if (grid == null || typeof grid !== 'object' || Object.keys(grid).length === 0)
+        throw invalid('grid', 'must map at least one option name to a list of values');
+      const gridNames = Object.keys(grid);
+      const gridValues = gridNames.map((name) => v.finiteVector(`grid.${name}`, grid[name]));
+      const cv = {
+        folds: v.integer('folds', cvOptions.folds ?? 5, 2),
+        seed: v.integer('seed', cvOptions.seed ?? 1, 0),
+        metric: cvOptions.metric ?? '',
+        threads: v.integer('threads', cvOptions.threads ?? 0, 0),
+        chunk: v.integer('chunk', cvOptions.chunk ?? 4, 1),
+      };
+      if (typeof cv.metric !== 'string') throw invalid('metric', 'must be a string');
+      if (cv.folds > X.nRows) throw invalid('folds', `must be at most the number of rows (${X.nRows})`);
+      const onProgress = control.onProgress;
+      const raw = (await call({ op: 'crossValidate', method, X: X.data, nRows: X.nRows, nCols: X.nCols, y, options,
+        gridNames, gridValues, cv }, control.signal,
+        onProgress && ((done, total) => onProgress({ done, total })))) as RawCrossValidation;
+      if (raw.status === 'invalid-input') throw new SupclustError('invalid-input', raw.message, fieldOf(raw.message));
+      if (raw.status === 'aborted') throw new SupclustError('aborted', 'the cross-validation was aborted');
+      const points = raw.grid!.map((g) => ({
+        params: Object.fromEntries(gridNames.map((name, i) => [name, g.values[i]])),
+        mean: g.mean, std: g.std, scores: Array.from(g.scores),
+      }));
+      const result: CrossValidationResult = {
+        method, metric: raw.metric!, grid: points, best: points[raw.best!].params, bestIndex: raw.best!,
+        model: toModel(method, X.nCols, raw.model!),
+      };
+      return result;
     },
 
     async predict(model: Model, X: MatrixInput, nRows?: number, nCols?: number) {

@@ -14,12 +14,25 @@ export interface RawFit {
   history?: Float64Array;
 }
 
+export interface RawCrossValidation {
+  status: RawFit['status'];
+  message: string;
+  metric?: string;
+  best?: number;
+  grid?: { values: Float64Array; mean: number; std: number; scores: Float64Array }[];
+  model?: RawFit;
+}
+
 export interface WasmModule {
   info(): { threads: number; methods: unknown[] };
   kmeans1d(values: Float64Array, Q: number): { labels: Int32Array; centroids: Float64Array; sse: number };
   projectSparseGroups(values: Float64Array, s: number, Q: number): { values: Float64Array; labels: Int32Array; centroids: Float64Array };
   fit(method: string, X: Float64Array, nRows: number, nCols: number, y: Float64Array,
       options: Record<string, unknown>, progress: ((it: number, f: number) => boolean) | undefined): RawFit;
+  crossValidate(method: string, X: Float64Array, nRows: number, nCols: number, y: Float64Array,
+      options: Record<string, unknown>, gridNames: string[], gridValues: Float64Array[],
+      cv: { folds: number; seed: number; metric: string; threads: number; chunk: number },
+      progress: ((done: number, total: number) => boolean) | undefined): RawCrossValidation;
   predict(X: Float64Array, nRows: number, nCols: number, coef: Float64Array, outputs: number, intercept: Float64Array): Float64Array;
   generate(name: string, n: number, d: number, Q: number, sigma: number, seed: number, nTest: number): Record<string, Float64Array | Int32Array | string>;
   terminateThreads?(): void;
@@ -32,6 +45,9 @@ export type Request =
   | { op: 'kmeans1d'; values: Float64Array; Q: number }
   | { op: 'projectSparseGroups'; values: Float64Array; s: number; Q: number }
   | { op: 'fit'; method: string; X: Float64Array; nRows: number; nCols: number; y: Float64Array; options: Record<string, unknown> }
+  | { op: 'crossValidate'; method: string; X: Float64Array; nRows: number; nCols: number; y: Float64Array;
+      options: Record<string, unknown>; gridNames: string[]; gridValues: Float64Array[];
+      cv: { folds: number; seed: number; metric: string; threads: number; chunk: number } }
   | { op: 'predict'; X: Float64Array; nRows: number; nCols: number; coef: Float64Array; outputs: number; intercept: Float64Array }
   | { op: 'generate'; name: string; n: number; d: number; Q: number; sigma: number; seed: number; nTest: number };
 
@@ -41,6 +57,8 @@ export function execute(m: WasmModule, r: Request, progress?: (it: number, f: nu
     case 'kmeans1d': return m.kmeans1d(r.values, r.Q);
     case 'projectSparseGroups': return m.projectSparseGroups(r.values, r.s, r.Q);
     case 'fit': return m.fit(r.method, r.X, r.nRows, r.nCols, r.y, r.options, progress);
+    case 'crossValidate':
+      return m.crossValidate(r.method, r.X, r.nRows, r.nCols, r.y, r.options, r.gridNames, r.gridValues, r.cv, progress);
     case 'predict': return m.predict(r.X, r.nRows, r.nCols, r.coef, r.outputs, r.intercept);
     case 'generate': return m.generate(r.name, r.n, r.d, r.Q, r.sigma, r.seed, r.nTest);
   }

@@ -57,6 +57,48 @@ export interface CallControl {
 
 export type Status = 'converged' | 'max-iterations' | 'numerical-issue';
 
+export interface CrossValidationOptions {
+  /** Option name → values to try (numbers; use logGrid() for log-spaced values). The grid is
+   * their Cartesian product, the last name varying fastest. */
+  grid: Record<string, ArrayLike<number>>;
+  /** Number of folds (default 5, at least 2). */
+  folds?: number;
+  /** Seed of the fold split (default 1). */
+  seed?: number;
+  /** 'mse' | 'mae' | 'deviance' for regression, 'error' | 'deviance' for classification;
+   * default mse (regression) or error (classification). Lower is better. */
+  metric?: string;
+  /** Threads for folds × grid chunks (default: all the build has; 1 in the simd build). */
+  threads?: number;
+  /** Grid points per warm-started task (default 4). */
+  chunk?: number;
+}
+
+export interface CrossValidationControl {
+  signal?: AbortSignal;
+  /** Called as tasks (fold × grid chunk) finish. */
+  onProgress?: (progress: { done: number; total: number }) => void;
+}
+
+export interface CrossValidationPoint {
+  params: Record<string, number>;
+  mean: number;
+  std: number;
+  /** The score on each fold. */
+  scores: number[];
+}
+
+export interface CrossValidationResult {
+  method: string;
+  metric: string;
+  grid: CrossValidationPoint[];
+  /** The chosen values (lowest mean score; ties: the earlier point). */
+  best: Record<string, number>;
+  bestIndex: number;
+  /** Refit on all rows with the chosen values. */
+  model: Model;
+}
+
 /** A fitted model: a plain object that survives a JSON round trip. */
 export interface Model {
   method: string;
@@ -116,6 +158,8 @@ export interface Supclust {
   projectSparseGroups(values: ArrayLike<number>, s: number, Q: number): Promise<SparseGroupsResult>;
   fit(method: string, params: FitParams, control?: CallControl): Promise<Model>;
   predict(model: Model, X: MatrixInput, nRows?: number, nCols?: number): Promise<Float64Array>;
+  crossValidate(method: string, params: FitParams, options: CrossValidationOptions,
+                control?: CrossValidationControl): Promise<CrossValidationResult>;
   generate(name: 'e1', options: E1Options): Promise<SyntheticData>;
   dispose(): void;
 }

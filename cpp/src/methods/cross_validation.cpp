@@ -66,7 +66,9 @@ CrossValidationResult crossValidate(const std::string& method, const Problem& pr
   if (options.chunk < 1) return invalid("chunk: must be >= 1");
   if (grid.empty()) return invalid("grid: give at least one option with a list of values");
   std::size_t points = 1;
-  for (const auto& [name, values] : grid) {
+  for (const auto& entry : grid) {
+    const std::string& name = entry.first;
+    const std::vector<double>& values = entry.second;
     const auto spec = std::find_if(m->options.begin(), m->options.end(), [&](const OptionSpec& o) { return o.name == name; });
     if (spec == m->options.end() || spec->kind == OptionKind::Choice || spec->kind == OptionKind::Labels)
       return invalid("grid: '" + name + "' is not a numeric option of method '" + method + "'");
@@ -156,7 +158,9 @@ CrossValidationResult crossValidate(const std::string& method, const Problem& pr
   }
   for (std::size_t p = 1; p < points; ++p)
     if (res.grid[p].mean < res.grid[res.best].mean) res.best = p;
-  res.model = fit(method, problem, withValues(base, grid, res.grid[res.best].values), control);
+  // The refit reports "all tasks done" while it runs (and still honours cancellation).
+  const Control refit{[&](int, double) { return control.keepGoing(static_cast<int>(tasks), static_cast<double>(tasks)); }};
+  res.model = fit(method, problem, withValues(base, grid, res.grid[res.best].values), refit);
   if (res.model.status == Status::Aborted) res.status = Status::Aborted;
   return res;
 }

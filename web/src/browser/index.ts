@@ -10,6 +10,7 @@ import type { FromWorker, ToWorker } from './protocol.js';
 
 export * from '../types.js';
 export { SupclustError } from '../errors.js';
+export { logGrid } from '../grid.js';
 
 interface Pending {
   request: Request;

@@ -11,6 +11,7 @@ import { VERSION } from '../version.js';
 
 export * from '../types.js';
 export { SupclustError } from '../errors.js';
+export { logGrid } from '../grid.js';
 
 const require = createRequire(import.meta.url);
 
