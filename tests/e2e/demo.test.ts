@@ -10,7 +10,8 @@ import { serve, type StaticServer } from './server.js';
 
 const dist = join(root, 'demo/dist');
 const shots = join(root, 'tests/e2e/screenshots');
-const STRICT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; worker-src 'self'";
+// Strict where it matters (scripts, workers, connections); data: images are the plot legends' colour ramps.
+const STRICT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; worker-src 'self'; img-src 'self' data:";
 
 let browser: Browser;
 beforeAll(async () => {
@@ -35,6 +36,8 @@ async function errorsOf(page: Page): Promise<Record<string, number>> {
   return page.$$eval('#errors tbody tr', (rows) => Object.fromEntries(rows.map((r) =>
     [(r as HTMLElement).dataset.method, Number(r.children[1].textContent)])));
 }
+
+let chosenLambda: number | undefined;
 
 const cases = [
   { name: 'cross-origin isolated', isolate: true, csp: undefined, variant: 'simd-threaded' },
@@ -62,6 +65,17 @@ describe.each(cases)('demo, $name', ({ isolate, csp, variant, name }) => {
     await page.waitForFunction(() => document.getElementById('n-value')?.textContent === '40' && document.body.dataset.state === 'done');
     const fewer = await errorsOf(page);
     expect(fewer.lsk).toBeGreaterThan(errors.lsk);
+    // Another method beside IHC, fitted in the worker.
+    await page.selectOption('#rival', 'oscar');
+    await page.waitForFunction(() => document.querySelector('#errors tr[data-method="oscar"]') && document.body.dataset.state === 'done');
+
+    // Cross-validation in the worker (threads when isolated): the same choice either way.
+    await page.click('#cv-run');
+    await page.waitForSelector('body[data-cv="done"]', { timeout: 60_000 });
+    const lambda = Number(await page.getAttribute('#cv-result', 'data-lambda'));
+    expect(lambda).toBeGreaterThan(0);
+    if (chosenLambda === undefined) chosenLambda = lambda;
+    expect(lambda).toBe(chosenLambda);
     await page.screenshot({ path: join(shots, `demo-${name.replace(/[^a-z]+/gi, '-')}.png`), fullPage: true });
     expect(problems).toEqual([]);
     await page.close();
