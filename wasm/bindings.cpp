@@ -8,6 +8,7 @@
 
 #include "supclust/data/synthetic.hpp"
 #include "supclust/kernels/kmeans1d.hpp"
+#include "supclust/kernels/owl.hpp"
 #include "supclust/kernels/sparse_groups.hpp"
 #include "supclust/core/parallel.hpp"
 #include "supclust/methods/cross_validation.hpp"
@@ -133,6 +134,13 @@ val resultToJs(const Result& r) {
   return o;
 }
 
+val proxOwlJs(const val& values, const val& weights) {
+  const auto v = doubles(values), w = doubles(weights);
+  std::vector<double> out(v.size());
+  OwlProx().apply(v.data(), v.size(), w.data(), out.data());
+  return copyOut(out);
+}
+
 val fitJs(const std::string& method, const val& X, int nRows, int nCols, const val& y,
           const val& options, const val& onProgress) {
   const auto x = doubles(X), t = doubles(y);
@@ -212,5 +220,6 @@ EMSCRIPTEN_BINDINGS(supclust) {
   emscripten::function("fit", &fitJs);
   emscripten::function("predict", &predictJs);
   emscripten::function("crossValidate", &crossValidateJs);
+  emscripten::function("proxOwl", &proxOwlJs);
   emscripten::function("generate", &generateJs);
 }

@@ -6,6 +6,7 @@
 
 #include "supclust/data/synthetic.hpp"
 #include "supclust/kernels/kmeans1d.hpp"
+#include "supclust/kernels/owl.hpp"
 #include "supclust/kernels/sparse_groups.hpp"
 #include "supclust/methods/registry.hpp"
 
@@ -73,7 +74,12 @@ int main() {
       array(km.centroids);
       std::printf("},\"sparse\":{\"values\":");
       array(sg.values);
-      std::printf("},\"y\":");
+      std::vector<double> owl(p.y.size());
+      const auto weights = oscarWeights(static_cast<std::size_t>(p.y.size()), 0.5, 0.05);
+      OwlProx().apply(p.y.data(), owl.size(), weights.data(), owl.data());
+      std::printf("},\"owl\":");
+      array(owl);
+      std::printf(",\"y\":");
       array(p.y);
       std::printf("}");
     }

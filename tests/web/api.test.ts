@@ -108,6 +108,9 @@ describe.each(variants)('API on the %s build', (variant) => {
     await expectInvalid(sc.kmeans1d([], 2), 'values');
     await expectInvalid(sc.kmeans1d([1, 2], 0), 'Q');
     await expectInvalid(sc.projectSparseGroups([1, 2, 3], 1, 2), 's');
+    await expectInvalid(sc.proxOwl([1, 2, 3], [1, 2, 0]), 'weights');
+    await expectInvalid(sc.proxOwl([1, 2, 3], [1, -1, -2]), 'weights');
+    await expectInvalid(sc.proxOwl([1, 2, 3], [1, 1]), 'weights');
     await expectInvalid(sc.generate('e1', { n: 10, d: 3, Q: 4 }), 'Q');
     await expectInvalid(sc.predict({ coef: [1, 2], intercept: [0] } as any, [[1, 2, 3]]), 'X');
     const ok = await sc.fit('ihc', base);

@@ -27,6 +27,8 @@ describe.each(variants)('%s build agrees with native to 1e-10', (variant) => {
       expect(mismatch(km.centroids, prob.kmeans.centroids)).toBe('');
       const sg = await sc.projectSparseGroups(data.y, 20, 3);
       expect(mismatch(sg.values, prob.sparse.values)).toBe('');
+      const weights = Array.from({ length: prob.n }, (_, k) => 0.5 + 0.05 * (prob.n - 1 - k));  // OSCAR's
+      expect(mismatch(await sc.proxOwl(data.y, weights), prob.owl)).toBe('');
 
       // The same cases as tests/native/answers.cpp, in the same order.
       const options: Record<string, unknown>[] = [

@@ -45,6 +45,16 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       return (await call({ op: 'projectSparseGroups', values: u, s, Q })) as SparseGroupsResult;
     },
 
+    async proxOwl(values, weights) {
+      const u = v.finiteVector('values', values);
+      const w = v.finiteVector('weights', weights, u.length);
+      for (let i = 0; i < w.length; i++) {
+        if (w[i] < 0) throw invalid('weights', `must be non-negative (entry ${i} is ${w[i]})`);
+        if (i > 0 && w[i] > w[i - 1]) throw invalid('weights', `must be non-increasing (entry ${i} exceeds entry ${i - 1})`);
+      }
+      return (await call({ op: 'proxOwl', values: u, weights: w })) as Float64Array;
+    },
+
     async fit(method, params: FitParams, control: CallControl = {}) {
       const { X, y, options } = fitInputs(method, params);
       const onProgress = control.onProgress;

@@ -26,6 +26,7 @@ export interface RawCrossValidation {
 export interface WasmModule {
   info(): { threads: number; methods: unknown[] };
   kmeans1d(values: Float64Array, Q: number): { labels: Int32Array; centroids: Float64Array; sse: number };
+  proxOwl(values: Float64Array, weights: Float64Array): Float64Array;
   projectSparseGroups(values: Float64Array, s: number, Q: number): { values: Float64Array; labels: Int32Array; centroids: Float64Array };
   fit(method: string, X: Float64Array, nRows: number, nCols: number, y: Float64Array,
       options: Record<string, unknown>, progress: ((it: number, f: number) => boolean) | undefined): RawFit;
@@ -44,6 +45,7 @@ export type CreateModule = (overrides?: Record<string, unknown>) => Promise<Wasm
 export type Request =
   | { op: 'kmeans1d'; values: Float64Array; Q: number }
   | { op: 'projectSparseGroups'; values: Float64Array; s: number; Q: number }
+  | { op: 'proxOwl'; values: Float64Array; weights: Float64Array }
   | { op: 'fit'; method: string; X: Float64Array; nRows: number; nCols: number; y: Float64Array; options: Record<string, unknown> }
   | { op: 'crossValidate'; method: string; X: Float64Array; nRows: number; nCols: number; y: Float64Array;
       options: Record<string, unknown>; gridNames: string[]; gridValues: Float64Array[];
@@ -56,6 +58,7 @@ export function execute(m: WasmModule, r: Request, progress?: (it: number, f: nu
   switch (r.op) {
     case 'kmeans1d': return m.kmeans1d(r.values, r.Q);
     case 'projectSparseGroups': return m.projectSparseGroups(r.values, r.s, r.Q);
+    case 'proxOwl': return m.proxOwl(r.values, r.weights);
     case 'fit': return m.fit(r.method, r.X, r.nRows, r.nCols, r.y, r.options, progress);
     case 'crossValidate':
       return m.crossValidate(r.method, r.X, r.nRows, r.nCols, r.y, r.options, r.gridNames, r.gridValues, r.cv, progress);

@@ -156,6 +156,7 @@ export interface Supclust {
   readonly info: Info;
   kmeans1d(values: ArrayLike<number>, Q: number): Promise<KMeans1DResult>;
   projectSparseGroups(values: ArrayLike<number>, s: number, Q: number): Promise<SparseGroupsResult>;
+  proxOwl(values: ArrayLike<number>, weights: ArrayLike<number>): Promise<Float64Array>;
   fit(method: string, params: FitParams, control?: CallControl): Promise<Model>;
   predict(model: Model, X: MatrixInput, nRows?: number, nCols?: number): Promise<Float64Array>;
   crossValidate(method: string, params: FitParams, options: CrossValidationOptions,
