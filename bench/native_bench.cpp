@@ -1,23 +1,33 @@
 // Native timings for bench/run.mjs (which prints them beside wasm and the npm peer).
-// Usage: supclust_bench <values.f64> <repeats>   — prints JSON on stdout.
-//   1-D k-means on the first d values of the file for d in {1e2..1e6}, Q in {5, 15};
-//   an IHC fit on E1 (n = 150, d = 100, Q = 5, σ = 0.5, seed 1).
+// Usage: supclust_bench <dir> <repeats> — reads the inputs run.mjs wrote into <dir>, prints JSON:
+//   kmeans1d   1-D k-means on the first d values of values.f64, d in {1e2..1e6}, Q in {5, 15}
+//   owl        the OWL prox (OSCAR weights) on the first d values, d in {1e3, 1e5, 1e6}
+//   fits       lasso and OSCAR on the text-like designs text-<d>.f64 (d = 100, 5000)
+//   ihc        an IHC fit on E1 (n = 150, d = 100, Q = 5, σ = 0.5, seed 1)
+//   cg         IHC, CG and CGPG on the same E1 problem: time and objective
+//   cv         cross-validation of IHC over 12 λ × 5 folds, 1 and 2 threads
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <malloc.h>
+#include <string>
 #include <vector>
 
 #include "supclust/data/synthetic.hpp"
 #include "supclust/kernels/kmeans1d.hpp"
+#include "supclust/kernels/owl.hpp"
+#include "supclust/methods/cross_validation.hpp"
 #include "supclust/methods/registry.hpp"
 
 using namespace supclust;
 
+namespace {
 template <class F>
 double medianMs(int repeats, F&& f) {
   std::vector<double> t;
+  for (int w = 0; w < 2; ++w) f();  // warm-up
   for (int r = 0; r < repeats; ++r) {
     const auto a = std::chrono::steady_clock::now();
     f();
@@ -27,35 +37,107 @@ double medianMs(int repeats, F&& f) {
   return t[t.size() / 2];
 }
 
+std::vector<double> readDoubles(const std::string& path) {
+  std::ifstream in(path, std::ios::binary | std::ios::ate);
+  std::vector<double> v(static_cast<std::size_t>(in.tellg()) / sizeof(double));
+  in.seekg(0);
+  in.read(reinterpret_cast<char*>(v.data()), static_cast<std::streamsize>(v.size() * sizeof(double)));
+  return v;
+}
+
+std::vector<double> logGrid(double from, double to, int count) {
+  std::vector<double> g(count);
+  for (int i = 0; i < count; ++i) g[i] = from * std::pow(to / from, i / (count - 1.0));
+  return g;
+}
+}  // namespace
+
 int main(int argc, char** argv) {
   if (argc < 3) {
-    std::fprintf(stderr, "usage: supclust_bench <values.f64> <repeats>\n");
+    std::fprintf(stderr, "usage: supclust_bench <dir> <repeats>\n");
     return 2;
   }
-  std::ifstream in(argv[1], std::ios::binary | std::ios::ate);
-  std::vector<double> values(static_cast<std::size_t>(in.tellg()) / sizeof(double));
-  in.seekg(0);
-  in.read(reinterpret_cast<char*>(values.data()), static_cast<std::streamsize>(values.size() * sizeof(double)));
+  const std::string dir = argv[1];
   const int repeats = std::atoi(argv[2]);
   // Keep freed memory in the heap, as wasm's allocator does: otherwise glibc returns every
   // large block to the OS and each call pays fresh page faults, which is not the algorithm.
   mallopt(M_MMAP_THRESHOLD, 1 << 30);
   mallopt(M_TRIM_THRESHOLD, 1 << 30);
+  const std::vector<double> values = readDoubles(dir + "/values.f64");
+  double sink = 0;
+
   std::printf("{\"kmeans1d\":[");
   bool first = true;
-  double sink = 0;
   for (std::size_t d : {100u, 1000u, 10000u, 100000u, 1000000u})
     for (int Q : {5, 15}) {
-      if (d > values.size()) continue;
       const double ms = medianMs(repeats, [&] { sink += kmeans1d(values.data(), d, Q).sse; });
       std::printf("%s{\"d\":%zu,\"Q\":%d,\"ms\":%.6g}", first ? "" : ",", d, Q, ms);
       first = false;
     }
-  const SyntheticProblem p = generateE1(150, 100, 5, 0.5, 1);
-  const Problem prob{{p.X.data(), p.X.rows(), p.X.cols()}, {p.y.data(), p.y.size()}};
-  Params params;
-  params.numbers["Q"] = 5;
-  const double ihc = medianMs(std::max(200, repeats * 5), [&] { sink += fit("ihc", prob, params).objective; });
-  std::printf("],\"ihc\":{\"n\":150,\"d\":100,\"Q\":5,\"ms\":%.6g},\"sink\":%g}\n", ihc, sink);
+
+  std::printf("],\"owl\":[");
+  first = true;
+  for (std::size_t d : {1000u, 100000u, 1000000u}) {
+    const auto w = oscarWeights(d, 0.1, 1.0 / static_cast<double>(d));
+    std::vector<double> out(d);
+    OwlProx prox;
+    const double ms = medianMs(repeats, [&] {
+      prox.apply(values.data(), d, w.data(), out.data());
+      sink += out[0];
+    });
+    std::printf("%s{\"d\":%zu,\"ms\":%.6g}", first ? "" : ",", d, ms);
+    first = false;
+  }
+
+  std::printf("],\"fits\":[");
+  first = true;
+  for (int d : {100, 5000}) {
+    const std::vector<double> X = readDoubles(dir + "/text-" + std::to_string(d) + "-X.f64");
+    const std::vector<double> y = readDoubles(dir + "/text-" + std::to_string(d) + "-y.f64");
+    const Eigen::Index n = static_cast<Eigen::Index>(y.size());
+    const Problem prob{{X.data(), n, d}, {y.data(), n}};
+    for (const char* method : {"lasso", "oscar"}) {
+      Params p;
+      if (std::string(method) == "lasso") p.numbers = {{"lambda", 0.05}, {"tolerance", 1e-8}};
+      else p.numbers = {{"lambda1", 0.05}, {"lambda2", 0.5 / d}, {"tolerance", 1e-8}};
+      Result r;
+      const double ms = medianMs(std::max(1, repeats / 3), [&] { r = fit(method, prob, p); });
+      std::printf("%s{\"method\":\"%s\",\"n\":%ld,\"d\":%d,\"ms\":%.6g,\"iterations\":%d,\"objective\":%.10g,\"status\":\"%s\"}",
+                  first ? "" : ",", method, static_cast<long>(n), d, ms, r.iterations, r.objective, statusName(r.status));
+      first = false;
+    }
+  }
+
+  const SyntheticProblem e1 = generateE1(150, 100, 5, 0.5, 1);
+  const Problem prob{{e1.X.data(), e1.X.rows(), e1.X.cols()}, {e1.y.data(), e1.y.size()}};
+  Params ihcParams;
+  ihcParams.numbers["Q"] = 5;
+  const double ihc = medianMs(std::max(200, repeats * 5), [&] { sink += fit("ihc", prob, ihcParams).objective; });
+  std::printf("],\"ihc\":{\"n\":150,\"d\":100,\"Q\":5,\"ms\":%.6g},\"cg\":[", ihc);
+  first = true;
+  for (const char* method : {"ihc", "cg", "cgpg"}) {
+    Params p;
+    p.numbers = {{"Q", 5}, {"lambda", 1e-2}};
+    Result r;
+    const double ms = medianMs(std::max(1, repeats / 3), [&] { r = fit(method, prob, p); });
+    std::printf("%s{\"method\":\"%s\",\"ms\":%.6g,\"iterations\":%d,\"objective\":%.10g,\"error\":%.6g}", first ? "" : ",",
+                method, ms, r.iterations, r.objective, (r.coef.col(0) - e1.coef).norm());
+    first = false;
+  }
+
+  const SyntheticProblem cvData = generateE1(200, 100, 5, 0.5, 2);
+  const Problem cvProb{{cvData.X.data(), cvData.X.rows(), cvData.X.cols()}, {cvData.y.data(), cvData.y.size()}};
+  std::printf("],\"cv\":[");
+  first = true;
+  for (int threads : {1, 2}) {
+    CrossValidationOptions o;
+    o.threads = threads;
+    const double ms = medianMs(std::max(1, repeats / 3), [&] {
+      sink += crossValidate("ihc", cvProb, ihcParams, {{"lambda", logGrid(10, 1e-4, 12)}}, o).model.objective;
+    });
+    std::printf("%s{\"threads\":%d,\"ms\":%.6g}", first ? "" : ",", threads, ms);
+    first = false;
+  }
+  std::printf("],\"sink\":%g}\n", sink);
   return 0;
 }

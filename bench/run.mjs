@@ -44,11 +44,39 @@ async function medianMs(repeats, f) {
   return t[Math.floor(t.length / 2)];
 }
 
-const values = normals(SIZES.at(-1));
-const file = join(tmpdir(), 'supclust-bench-values.f64');
-writeFileSync(file, new Uint8Array(values.buffer));
-const native = JSON.parse(execFileSync(join(root, 'build/native/supclust_bench'), [file, String(REPEATS)]).toString());
+// A seeded uniform generator for the text-like designs.
+function uniforms(seed) {
+  let s = seed >>> 0 || 1;
+  return () => { s ^= s << 13; s >>>= 0; s ^= s >>> 17; s ^= s << 5; s >>>= 0; return s / 2 ** 32; };
+}
+// Text-like design: 5% of entries non-zero, counts 1 + geometric(1/2); w* non-zero on 10% of the
+// features with values in {−2, −1, 1, 2}; y = X w* + N(0, 1).
+function textDesign(n, d, seed) {
+  const u = uniforms(seed), noise = normals(n, seed);
+  const X = new Float64Array(n * d), w = new Float64Array(d), y = new Float64Array(n);
+  for (let j = 0; j < d; j++) if (u() < 0.1) w[j] = [-2, -1, 1, 2][Math.floor(u() * 4)];
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < d; j++) if (u() < 0.05) { let c = 1; while (u() < 0.5) c++; X[i * d + j] = c; }
+    let z = noise[i];
+    for (let j = 0; j < d; j++) z += X[i * d + j] * w[j];
+    y[i] = z;
+  }
+  return { X, y, n, d };
+}
 
+const values = normals(SIZES.at(-1));
+const dir = join(tmpdir(), 'supclust-bench');
+mkdirSync(dir, { recursive: true });
+writeFileSync(join(dir, 'values.f64'), new Uint8Array(values.buffer));
+const texts = [textDesign(200, 100, 7), textDesign(500, 5000, 8)];
+for (const t of texts) {
+  writeFileSync(join(dir, `text-${t.d}-X.f64`), new Uint8Array(t.X.buffer));
+  writeFileSync(join(dir, `text-${t.d}-y.f64`), new Uint8Array(t.y.buffer));
+}
+console.error('native…');
+const native = JSON.parse(execFileSync(join(root, 'build/native/supclust_bench'), [dir, String(REPEATS)]).toString());
+
+console.error('wasm and simple-statistics…');
 const sc = await load({ variant: 'simd' });
 const rows = [];
 for (const d of SIZES)
@@ -70,13 +98,52 @@ for (const d of SIZES)
 const data = await sc.generate('e1', { n: 150, d: 100, Q: 5, sigma: 0.5, seed: 1 });
 const fitParams = { X: data.X, nRows: 150, nCols: 100, y: data.y, Q: 5 };
 const ihcWasm = await medianMs(Math.max(200, REPEATS * 5), () => sc.fit('ihc', fitParams));
+
+const owl = [];
+for (const { d, ms } of native.owl) {
+  const w = Float64Array.from({ length: d }, (_, k) => 0.1 + (d - 1 - k) / d);  // oscarWeights(d, 0.1, 1/d)
+  const u = values.subarray(0, d);
+  owl.push({ d, nativeMs: ms, wasmMs: await medianMs(REPEATS, () => sc.proxOwl(u, w)) });
+}
+
+const fits = [];
+for (const t of texts)
+  for (const method of ['lasso', 'oscar']) {
+    const options = method === 'lasso' ? { lambda: 0.05, tolerance: 1e-8 } : { lambda1: 0.05, lambda2: 0.5 / t.d, tolerance: 1e-8 };
+    let m;
+    const wasmMs = await medianMs(Math.max(1, Math.floor(REPEATS / 3)), async () => { m = await sc.fit(method, { X: t.X, nRows: t.n, nCols: t.d, y: t.y, ...options }); });
+    const nat = native.fits.find((r) => r.method === method && r.d === t.d);
+    fits.push({ method, n: t.n, d: t.d, nativeMs: nat.ms, wasmMs, iterations: m.iterations, nativeIterations: nat.iterations, status: m.status });
+  }
+
+const cg = [];
+for (const method of ['ihc', 'cg', 'cgpg']) {
+  let m;
+  const wasmMs = await medianMs(Math.max(1, Math.floor(REPEATS / 3)), async () => { m = await sc.fit(method, { ...fitParams, lambda: 1e-2 }); });
+  const nat = native.cg.find((r) => r.method === method);
+  let err = 0;
+  for (let j = 0; j < 100; j++) err += (m.coef[j] - data.coef[j]) ** 2;
+  cg.push({ method, nativeMs: nat.ms, wasmMs, iterations: m.iterations, objective: m.objective, error: Math.sqrt(err) });
+}
 sc.dispose();
+
+const threaded = await load({ variant: 'simd-threaded' });
+const cvData = await threaded.generate('e1', { n: 200, d: 100, Q: 5, sigma: 0.5, seed: 2 });
+const cvParams = { X: cvData.X, nRows: 200, nCols: 100, y: cvData.y, Q: 5 };
+const cvGrid = { grid: { lambda: Array.from({ length: 12 }, (_, i) => 10 * (1e-5) ** (i / 11)) }, folds: 5, seed: 1 };
+const cv = [];
+for (const threads of [1, 2]) {
+  const wasmMs = await medianMs(Math.max(1, Math.floor(REPEATS / 3)), () => threaded.crossValidate('ihc', cvParams, { ...cvGrid, threads }));
+  cv.push({ threads, nativeMs: native.cv.find((r) => r.threads === threads).ms, wasmMs });
+}
+threaded.dispose();
 
 const machine = { cpu: cpus()[0]?.model, cores: cpus().length, node: process.version, date: new Date().toISOString() };
 mkdirSync(join(root, 'bench/results'), { recursive: true });
 writeFileSync(join(root, 'bench/results/kmeans1d.json'), JSON.stringify({ machine, repeats: REPEATS, rows }, null, 2));
 writeFileSync(join(root, 'bench/results/ihc.json'), JSON.stringify({ machine, n: 150, d: 100, Q: 5,
   nativeMs: native.ihc.ms, wasmMs: ihcWasm, wasmOverNative: ihcWasm / native.ihc.ms }, null, 2));
+writeFileSync(join(root, 'bench/results/solvers.json'), JSON.stringify({ machine, owl, fits, cg, cv }, null, 2));
 
 const f = (x) => (x >= 100 ? x.toFixed(0) : x >= 1 ? x.toFixed(2) : x.toFixed(3));
 console.log(`\n1-D k-means (exact), median of ${REPEATS} runs, ms — ${machine.cpu}, Node ${machine.node}\n`);
@@ -87,3 +154,15 @@ for (const r of rows)
 console.log(`\nIHC fit (E1: n = 150, d = 100, Q = 5): native ${f(native.ihc.ms)} ms, wasm ${f(ihcWasm)} ms (${(ihcWasm / native.ihc.ms).toFixed(2)}×)`);
 const worstSse = Math.max(...rows.map((r) => r.sseRelativeDifference));
 console.log(`(largest relative SSE difference from simple-statistics: ${worstSse.toExponential(1)})\n`);
+
+console.log('OWL prox (OSCAR weights), ms\n\n| d | native | wasm simd | wasm / native |\n|---:|---:|---:|---:|');
+for (const r of owl) console.log(`| ${r.d.toExponential(0)} | ${f(r.nativeMs)} | ${f(r.wasmMs)} | ${(r.wasmMs / r.nativeMs).toFixed(2)} |`);
+console.log('\nLasso (coordinate descent) and OSCAR (FISTA) to a 1e-8 certificate on text-like designs, ms\n');
+console.log('| method | n × d | native | wasm simd | wasm / native | iterations |\n|---|---|---:|---:|---:|---:|');
+for (const r of fits) console.log(`| ${r.method} | ${r.n} × ${r.d} | ${f(r.nativeMs)} | ${f(r.wasmMs)} | ${(r.wasmMs / r.nativeMs).toFixed(2)} | ${r.iterations} (${r.status}) |`);
+console.log('\nIHC, CG and CGPG on E1 (n = 150, d = 100, Q = 5, λ = 1e-2)\n');
+console.log('| method | native ms | wasm ms | iterations | objective | ‖w* − ŵ‖ |\n|---|---:|---:|---:|---:|---:|');
+for (const r of cg) console.log(`| ${r.method} | ${f(r.nativeMs)} | ${f(r.wasmMs)} | ${r.iterations} | ${r.objective.toFixed(4)} | ${r.error.toFixed(3)} |`);
+console.log('\nCross-validation of IHC (12 λ × 5 folds, E1 n = 200), ms\n\n| threads | native | wasm simd-threaded |\n|---:|---:|---:|');
+for (const r of cv) console.log(`| ${r.threads} | ${f(r.nativeMs)} | ${f(r.wasmMs)} |`);
+console.log(`\nspeed-up with 2 threads: native ${(cv[0].nativeMs / cv[1].nativeMs).toFixed(2)}×, wasm ${(cv[0].wasmMs / cv[1].wasmMs).toFixed(2)}×\n`);

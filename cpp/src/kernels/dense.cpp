@@ -15,6 +15,26 @@ f64x2 load2(const double* p) {
 void store2(double* p, f64x2 v) { std::memcpy(p, &v, sizeof v); }
 }  // namespace
 
+double dot(const double* a, const double* b, std::size_t n) {
+  f64x2 s0 = {0, 0}, s1 = {0, 0};
+  std::size_t i = 0;
+  for (; i + 4 <= n; i += 4) {
+    s0 += load2(a + i) * load2(b + i);
+    s1 += load2(a + i + 2) * load2(b + i + 2);
+  }
+  s0 += s1;
+  double s = s0[0] + s0[1];
+  for (; i < n; ++i) s += a[i] * b[i];
+  return s;
+}
+
+void axpy(double alpha, const double* x, double* y, std::size_t n) {
+  const f64x2 a2 = {alpha, alpha};
+  std::size_t i = 0;
+  for (; i + 2 <= n; i += 2) store2(y + i, load2(y + i) + a2 * load2(x + i));
+  for (; i < n; ++i) y[i] += alpha * x[i];
+}
+
 void multiply(const double* X, std::size_t n, std::size_t d, const double* w, double* z) {
   for (std::size_t i = 0; i < n; ++i) {
     const double* row = X + i * d;

@@ -25,22 +25,47 @@ struct Atom {
   Labels labels;
   int G;
   double weight;
-  Matrix B;  // X Z D^{-1/2}: n x G
+  std::vector<double> inverseSize;  // 1/|g|
 };
 
-// Conjugate gradients for (I + Σ_a c_a B_a B_aᵀ) u = y, warm-started at u.
-void solveA(const std::vector<Atom>& atoms, double scale, const Vector& y, Vector& u) {
-  auto apply = [&](const Vector& x) {
-    Vector out = x;
-    for (const Atom& a : atoms)
-      if (a.weight > 0) out.noalias() += (a.weight * scale) * (a.B * (a.B.transpose() * x));
-    return out;
-  };
-  Vector r = y - apply(u), p = r;
+// (I + X M Xᵀ/(nλ)) x with M = Σ_a α_a Z_a D_a⁻¹ Z_aᵀ applied in feature space: two products
+// with X and O(d) per atom (group sums) — no n×n or d×d matrix, no per-atom n×G blocks.
+class SystemMatrix {
+ public:
+  SystemMatrix(const CenteredDesign& X, const std::vector<Atom>& atoms, double scale)
+      : X_(X), atoms_(atoms), scale_(scale), t_(X.cols()), m_(X.cols()), z_(X.rows()) {}
+  void apply(const Vector& x, Vector& out) {
+    const auto n = static_cast<std::size_t>(X_.rows()), d = static_cast<std::size_t>(X_.cols());
+    multiplyTransposed(X_.X().data(), n, d, x.data(), t_.data());
+    m_.setZero();
+    for (const Atom& a : atoms_) {
+      if (a.weight <= 0) continue;
+      sums_.assign(static_cast<std::size_t>(a.G), 0.0);
+      for (std::size_t j = 0; j < d; ++j) sums_[a.labels[j]] += t_[static_cast<Eigen::Index>(j)];
+      for (int g = 0; g < a.G; ++g) sums_[g] *= a.weight * a.inverseSize[g];
+      for (std::size_t j = 0; j < d; ++j) m_[static_cast<Eigen::Index>(j)] += sums_[a.labels[j]];
+    }
+    multiply(X_.X().data(), n, d, m_.data(), z_.data());
+    out = x + scale_ * z_;
+  }
+
+ private:
+  const CenteredDesign& X_;
+  const std::vector<Atom>& atoms_;
+  double scale_;
+  Vector t_, m_, z_;
+  std::vector<double> sums_;
+};
+
+// Conjugate gradients for A u = y, warm-started at u.
+void solveA(SystemMatrix& A, const Vector& y, Vector& u) {
+  Vector Au(y.size()), Ap(y.size());
+  A.apply(u, Au);
+  Vector r = y - Au, p = r;
   double rr = r.squaredNorm();
   const double stop = 1e-24 * y.squaredNorm();
   for (Eigen::Index it = 0; it < 10 * y.size() && rr > stop; ++it) {
-    const Vector Ap = apply(p);
+    A.apply(p, Ap);
     const double step = rr / p.dot(Ap);
     u += step * p;
     r -= step * Ap;
@@ -68,8 +93,9 @@ ConditionalGradientResult conditionalGradient(const CenteredDesign& X, const Vec
   KMeans1DResult oracle;
   ConditionalGradientResult res;
   Vector u = yc, p(d);  // M_0 = 0: A = I, u = A⁻¹y = y
+  SystemMatrix A(X, atoms, 1 / nl);
   for (int t = 0;; ++t) {
-    if (t > 0) solveA(atoms, 1 / nl, yc, u);
+    if (t > 0) solveA(A, yc, u);
     const double psi = yc.dot(u) / (2.0 * static_cast<double>(n));
     multiplyTransposed(X.X().data(), static_cast<std::size_t>(n), static_cast<std::size_t>(d), u.data(), p.data());
     const double best = equivalenceOracle(p, Q, kmeans, oracle);
@@ -95,13 +121,9 @@ ConditionalGradientResult conditionalGradient(const CenteredDesign& X, const Vec
     for (Atom& a : atoms) a.weight *= 1 - eta;
     auto found = index.find(oracle.labels);
     if (found == index.end()) {
-      Atom a{oracle.labels, res.G, 0, Matrix::Zero(n, res.G)};
-      Vector size = Vector::Zero(res.G);
-      for (Eigen::Index j = 0; j < d; ++j) {
-        a.B.col(a.labels[static_cast<std::size_t>(j)]) += X.X().col(j);
-        size[a.labels[static_cast<std::size_t>(j)]] += 1;
-      }
-      for (int g = 0; g < res.G; ++g) a.B.col(g) /= std::sqrt(size[g]);
+      Atom a{oracle.labels, res.G, 0, std::vector<double>(static_cast<std::size_t>(res.G), 0.0)};
+      for (std::int32_t g : a.labels) a.inverseSize[g] += 1;
+      for (double& v : a.inverseSize) v = 1 / v;
       found = index.emplace(oracle.labels, atoms.size()).first;
       atoms.push_back(std::move(a));
     }

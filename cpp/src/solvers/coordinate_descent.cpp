@@ -32,7 +32,35 @@ Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, dou
   Result res;
   res.status = Status::MaxIterations;
   res.history.push_back(objective());
+  // glmnet's active-set strategy: a full sweep finds the active coordinates, sweeps over those
+  // alone converge, then a full sweep and the KKT check decide whether anything is left.
+  std::vector<Eigen::Index> active;
+  auto sweepOver = [&](bool all) {
+    double maxChange = 0;
+    auto update = [&](Eigen::Index j) {
+      if (colNorm[j] == 0) return;  // a constant column: its coefficient stays 0
+      const double old = w[j];
+      const double* xj = Xc.col(j).data();
+      const double rho = dot(xj, r.data(), static_cast<std::size_t>(n)) * invN + colNorm[j] * old;
+      const double next = softThreshold(rho, l1) / (colNorm[j] + l2);
+      if (next != old) {
+        axpy(old - next, xj, r.data(), static_cast<std::size_t>(n));
+        w[j] = next;
+        maxChange = std::max(maxChange, std::abs(next - old) * std::sqrt(colNorm[j]));
+      }
+    };
+    if (all) {
+      for (Eigen::Index j = 0; j < d; ++j) update(j);
+      active.clear();
+      for (Eigen::Index j = 0; j < d; ++j)
+        if (w[j] != 0) active.push_back(j);
+    } else {
+      for (Eigen::Index j : active) update(j);
+    }
+    return maxChange;
+  };
   int sweep = 0;
+  bool full = true;
   while (sweep < opt.maxSweeps) {
     if (!control.keepGoing(sweep, res.history.back())) {
       res.status = Status::Aborted;
@@ -40,22 +68,17 @@ Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, dou
       break;
     }
     ++sweep;
-    double maxChange = 0;
-    for (Eigen::Index j = 0; j < d; ++j) {
-      if (colNorm[j] == 0) continue;  // a constant column: its coefficient stays 0
-      const double old = w[j];
-      const double rho = Xc.col(j).dot(r) * invN + colNorm[j] * old;
-      const double next = softThreshold(rho, l1) / (colNorm[j] + l2);
-      if (next != old) {
-        r -= (next - old) * Xc.col(j);
-        w[j] = next;
-        maxChange = std::max(maxChange, std::abs(next - old) * std::sqrt(colNorm[j]));
-      }
-    }
+    const double maxChange = sweepOver(full);
     res.history.push_back(objective());
-    if (maxChange > opt.tolerance * scale) continue;
-    // KKT check on every coordinate (the sweep may have stalled on a non-optimal point only
-    // through rounding; the check makes convergence a certificate).
+    if (maxChange > opt.tolerance * scale) {
+      full = false;  // converge on the active set first
+      continue;
+    }
+    if (!full) {  // the active set has converged: check everything with a full sweep next
+      full = true;
+      continue;
+    }
+    // A full sweep changed nothing beyond tolerance: the KKT conditions make it a certificate.
     multiplyTransposed(X.X().data(), static_cast<std::size_t>(n), static_cast<std::size_t>(d), r.data(), grad.data());
     double kkt = 0;
     for (Eigen::Index j = 0; j < d; ++j) {

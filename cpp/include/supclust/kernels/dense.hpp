@@ -14,6 +14,12 @@ void multiply(const double* X, std::size_t n, std::size_t d, const double* w, do
 // g[j] = Σ_i X[i, j] r[i]
 void multiplyTransposed(const double* X, std::size_t n, std::size_t d, const double* r, double* g);
 
+// Σ a[i] b[i] (two two-lane accumulators: the same order natively and in wasm).
+double dot(const double* a, const double* b, std::size_t n);
+
+// y += alpha x
+void axpy(double alpha, const double* x, double* y, std::size_t n);
+
 // G = Xᵀ X (d x d, row-major, both triangles filled).
 void gram(const double* X, std::size_t n, std::size_t d, double* G);
 

@@ -6,9 +6,10 @@
 //     ψ(M) = 1/(2n) yᵀ (I + X M Xᵀ/(nλ))⁻¹ y,
 // the value of min_w 1/(2n)‖y − Xw‖² + λ/2 wᵀM⁺w. ∇ψ(M) = −p pᵀ/(2n²λ) with p = Xᵀ A⁻¹ y is
 // rank one, so the linear minimisation oracle argmax_N pᵀ N p is the exact 1-D k-means of p
-// (no matrix square root). The iterate is kept as weighted atoms (partitions); A = I + U Uᵀ
-// with U = [√(α_a/(nλ)) X Z_a D_a^{-1/2}] is applied in O(n·Σ G_a) and A⁻¹y is found by
-// conjugate gradients warm-started from the previous solve — no n×n or d×d matrix is formed.
+// (no matrix square root). The iterate is kept as weighted atoms (partitions);
+// A = I + X M Xᵀ/(nλ) is applied as x ↦ x + X (Σ_a α_a Z_a D_a⁻¹ Z_aᵀ (Xᵀ x))/(nλ) in
+// O(nd + d·#atoms), and A⁻¹y is found by conjugate gradients warm-started from the previous
+// solve — no n×n or d×d matrix is formed.
 // Steps 2/(t+2); stops when the Frank–Wolfe gap ⟨∇ψ(M), M − N⟩ ≤ tolerance·ψ(M). The
 // solution is rounded to the last oracle's partition with its values fitted in closed form.
 #pragma once

@@ -2,8 +2,9 @@
 //
 // Problem:  min_w 1/(2n)‖Xc w − (y − ȳ)‖² + λα‖w‖₁ + λ(1−α)/2 ‖w‖²   (α = 1: the lasso)
 // as in Friedman, Hastie & Tibshirani (2010), glmnet's "naive" updates on the residual.
-// Sweeps until the largest weighted coordinate change is below tolerance × scale, then checks
-// the KKT conditions on every coordinate and sweeps again while they are violated.
+// Active-set strategy (glmnet): sweeps over the non-zero coordinates until their largest
+// weighted change is below tolerance × scale, then a full sweep and the KKT conditions on every
+// coordinate decide; repeats while they fail, so convergence is a certificate.
 #pragma once
 
 #include "supclust/core/design.hpp"
