@@ -12,7 +12,7 @@
 namespace supclust {
 
 struct CoordinateDescentOptions {
-  int maxSweeps = 10000;
+  int maxSweeps = 100000;  // mostly cheap sweeps over the active set
   double tolerance = 1e-10;  // relative to ‖Xcᵀ(y − ȳ)‖∞ / n
 };
 
