@@ -36,19 +36,7 @@ void axpy(double alpha, const double* x, double* y, std::size_t n) {
 }
 
 void multiply(const double* X, std::size_t n, std::size_t d, const double* w, double* z) {
-  for (std::size_t i = 0; i < n; ++i) {
-    const double* row = X + i * d;
-    f64x2 a = {0, 0}, b = {0, 0};  // two accumulators: four partial sums in all
-    std::size_t j = 0;
-    for (; j + 4 <= d; j += 4) {
-      a += load2(row + j) * load2(w + j);
-      b += load2(row + j + 2) * load2(w + j + 2);
-    }
-    a += b;
-    double s = a[0] + a[1];
-    for (; j < d; ++j) s += row[j] * w[j];
-    z[i] = s;
-  }
+  for (std::size_t i = 0; i < n; ++i) z[i] = dot(X + i * d, w, d);
 }
 
 void multiplyTransposed(const double* X, std::size_t n, std::size_t d, const double* r, double* g) {
