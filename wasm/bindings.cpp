@@ -191,24 +191,34 @@ val predictJs(const val& X, int nRows, int nCols, const val& coef, int outputs, 
   return copyOut(Z);
 }
 
-val generateJs(const std::string& name, int n, int d, int Q, double sigma, double seed, int nTest) {
-  val o = val::object();
-  if (name != "e1") {
-    o.set("error", "name: unknown generator '" + name + "' (known: e1)");
-    return o;
+val generateJs(const std::string& name, const val& options) {
+  GeneratorOptions o;
+  o.n = options["n"].as<int>();
+  o.d = options["d"].as<int>();
+  o.Q = options["Q"].as<int>();
+  o.sigma = options["sigma"].as<double>();
+  o.seed = static_cast<std::uint64_t>(options["seed"].as<double>());
+  o.nTest = options["nTest"].as<int>();
+  o.nValidation = options["nValidation"].as<int>();
+  o.dataset = options["dataset"].as<int>();
+  o.task = options["task"].as<std::string>();
+  SyntheticProblem p;
+  val out = val::object();
+  if (std::string why = generate(name, o, p); !why.empty()) {
+    out.set("error", why);
+    return out;
   }
-  if (std::string why = checkE1(n, d, Q, sigma, nTest); !why.empty()) {
-    o.set("error", why);
-    return o;
-  }
-  const SyntheticProblem p = generateE1(n, d, Q, sigma, static_cast<std::uint64_t>(seed), nTest);
-  o.set("X", copyOut("Float64Array", p.X.data(), static_cast<std::size_t>(p.X.size())));
-  o.set("y", copyOut(p.y));
-  o.set("Xtest", copyOut("Float64Array", p.Xtest.data(), static_cast<std::size_t>(p.Xtest.size())));
-  o.set("ytest", copyOut(p.ytest));
-  o.set("coef", copyOut(p.coef));
-  o.set("groups", copyOut(p.groups));
-  return o;
+  auto matrix = [](const RowMatrix& X) { return copyOut("Float64Array", X.data(), static_cast<std::size_t>(X.size())); };
+  out.set("X", matrix(p.X));
+  out.set("nCols", static_cast<int>(p.X.cols()));
+  out.set("y", copyOut(p.y));
+  out.set("Xvalidation", matrix(p.Xvalidation));
+  out.set("yvalidation", copyOut(p.yvalidation));
+  out.set("Xtest", matrix(p.Xtest));
+  out.set("ytest", copyOut(p.ytest));
+  out.set("coef", copyOut(p.coef));
+  out.set("groups", copyOut(p.groups));
+  return out;
 }
 
 }  // namespace

@@ -83,6 +83,26 @@ int main() {
       array(p.y);
       std::printf("}");
     }
-  std::printf("]}\n");
+  std::printf("],\"generators\":{");
+  bool firstGenerator = true;
+  for (const std::string& name : generatorNames()) {
+    GeneratorOptions o;
+    o.n = 30;
+    o.nTest = 5;
+    o.nValidation = 4;
+    o.sigma = 1.5;
+    o.Q = name == "e2" ? 10 : 5;
+    SyntheticProblem p;
+    generate(name, o, p);
+    std::printf("%s\"%s\":{\"X\":", firstGenerator ? "" : ",", name.c_str());
+    array(p.X.data(), p.X.data() + p.X.size());
+    std::printf(",\"y\":");
+    array(p.y);
+    std::printf(",\"ytest\":");
+    array(p.ytest);
+    std::printf("}");
+    firstGenerator = false;
+  }
+  std::printf("}}\n");
   return 0;
 }

@@ -48,6 +48,22 @@ describe.each(variants)('API on the %s build', (variant) => {
     expect(mse).toBeLessThan(1);
   });
 
+  it('generates every paper problem with its defaults', async () => {
+    const e5 = await sc.generate('e5', { dataset: 2, seed: 3 });
+    expect([e5.nRows, e5.nCols, e5.nValidation, e5.nTest]).toEqual([100, 40, 100, 100]);
+    expect(e5.Xvalidation.length).toBe(100 * 40);
+    expect(Array.from(e5.coef.slice(0, 10))).toEqual(new Array(10).fill(2.8));
+    const e6 = await sc.generate('e6', { n: 200 });
+    expect([e6.nCols, e6.X.length]).toEqual([150, 200 * 150]);
+    expect(new Set(e6.y)).toEqual(new Set([0, 1]));
+    const wave = await sc.generate('waveform', { n: 300 });
+    expect(wave.nCols).toBe(40);
+    expect(new Set(wave.y)).toEqual(new Set([0, 1, 2]));
+    expect(wave.coef.length).toBe(0);
+    const e2 = await sc.generate('e2', { n: 50 });
+    expect(new Set(e2.coef).size).toBe(10);
+  });
+
   it('accepts X as rows of numbers', async () => {
     const X = [[1, 0], [0, 1], [1, 1], [2, 1]];
     const m = await sc.fit('ridge', { X, y: [1, 2, 3, 4] });
@@ -112,6 +128,10 @@ describe.each(variants)('API on the %s build', (variant) => {
     await expectInvalid(sc.proxOwl([1, 2, 3], [1, -1, -2]), 'weights');
     await expectInvalid(sc.proxOwl([1, 2, 3], [1, 1]), 'weights');
     await expectInvalid(sc.generate('e1', { n: 10, d: 3, Q: 4 }), 'Q');
+    await expectInvalid(sc.generate('e1', {}), 'n');
+    await expectInvalid(sc.generate('e5', { dataset: 3 }), 'dataset');
+    await expectInvalid(sc.generate('e6', { task: 'ranking' as any }), 'task');
+    await expectInvalid(sc.generate('e7' as any, { n: 10 }), 'name');
     await expectInvalid(sc.predict({ coef: [1, 2], intercept: [0] } as any, [[1, 2, 3]]), 'X');
     const ok = await sc.fit('ihc', base);
     expect(ok.status).not.toBe('invalid-input');

@@ -16,6 +16,16 @@ describe.each(variants)('%s build agrees with native to 1e-10', (variant) => {
     if (variant === 'simd') expect(sc.info.threads).toBe(1);
   });
 
+  it('every generator gives the native data bit for bit', async () => {
+    for (const name of ['e1', 'e2', 'e5', 'e6', 'waveform'] as const) {
+      const g = await sc.generate(name, { n: 30, nTest: 5, nValidation: 4, sigma: 1.5, seed: 1, d: 100, Q: name === 'e2' ? 10 : 5 });
+      const expected = answers.generators[name];
+      expect(mismatch(g.X, expected.X, 0), name).toBe('');
+      expect(mismatch(g.y, expected.y, 0), name).toBe('');
+      expect(mismatch(g.ytest, expected.ytest, 0), name).toBe('');
+    }
+  });
+
   for (const prob of answers.problems) {
     it(`seed ${prob.seed}, n = ${prob.n}: generator, kernels and every method`, async () => {
       const data = await sc.generate('e1', { n: prob.n, d: 100, Q: 5, sigma: 0.5, seed: prob.seed });

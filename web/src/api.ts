@@ -2,11 +2,21 @@
 // a request for the backend, and turns raw results into plain, JSON-safe values.
 import { SupclustError, fieldOf, invalid } from './errors.js';
 import type { Backend, RawCrossValidation, RawFit, Request } from './module.js';
-import type { CallControl, CrossValidationControl, CrossValidationOptions, CrossValidationResult, E1Options, FitParams, Info, KMeans1DResult, MatrixInput, Model,
+import type { CallControl, CrossValidationControl, CrossValidationOptions, CrossValidationResult, GeneratorName, GeneratorOptions, FitParams, Info, KMeans1DResult, MatrixInput, Model,
   SparseGroupsResult, Supclust, SyntheticData } from './types.js';
 import * as v from './validate.js';
 
 const DATA_FIELDS = new Set(['X', 'nRows', 'nCols', 'y']);
+
+// Each generator's defaults (spec §6); the options a generator does not read are ignored.
+const BASE_GENERATOR = { d: 100, Q: 5, sigma: 0.5, seed: 1, nTest: 0, nValidation: 0, dataset: 1, task: 'classification' };
+const GENERATOR_DEFAULTS: Record<GeneratorName, Partial<GeneratorOptions>> = {
+  e1: {},
+  e2: { Q: 10, sigma: 0.1 },
+  e5: { n: 100, nValidation: 100, nTest: 100, sigma: 2, d: 40 },
+  e6: { n: 2000, sigma: 1, d: 150 },
+  waveform: { n: 5000, d: 40 },
+};
 
 export function createSupclust(backend: Backend, info: Info): Supclust {
   const methodNames = info.methods.map((m) => m.name);
@@ -112,19 +122,25 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       return (await call({ op: 'predict', X: m.data, nRows: m.nRows, nCols: m.nCols, coef: colMajor, outputs, intercept })) as Float64Array;
     },
 
-    async generate(name, options: E1Options) {
-      if (name !== 'e1') throw invalid('name', `unknown generator '${String(name)}' (known: e1)`);
-      const o = { d: 100, Q: 5, sigma: 0.5, seed: 1, nTest: 0, ...options };
+    async generate(name, options: GeneratorOptions = {}) {
+      const defaults = GENERATOR_DEFAULTS[name as GeneratorName];
+      if (!defaults) throw invalid('name', `unknown generator '${String(name)}' (known: ${Object.keys(GENERATOR_DEFAULTS).join(', ')})`);
+      if (options == null || typeof options !== 'object') throw invalid('options', 'must be an object');
+      const o = { ...BASE_GENERATOR, ...defaults, ...options };
+      if (o.n === undefined) throw invalid('n', 'is required');
       v.integer('n', o.n, 1);
       v.integer('d', o.d, 1);
       v.integer('Q', o.Q, 1);
-      if (o.Q > o.d) throw invalid('Q', `must be <= d (got Q = ${o.Q}, d = ${o.d})`);
+      if ((name === 'e1' || name === 'e2') && o.Q > o.d) throw invalid('Q', `must be <= d (got Q = ${o.Q}, d = ${o.d})`);
       if (typeof o.sigma !== 'number' || !(o.sigma >= 0) || !Number.isFinite(o.sigma)) throw invalid('sigma', `must be a finite number >= 0 (got ${String(o.sigma)})`);
       v.integer('seed', o.seed, 0);
       v.integer('nTest', o.nTest, 0);
-      const raw = (await call({ op: 'generate', name, n: o.n, d: o.d, Q: o.Q, sigma: o.sigma, seed: o.seed, nTest: o.nTest })) as Record<string, unknown>;
+      v.integer('nValidation', o.nValidation, 0);
+      v.integer('dataset', o.dataset, 1);
+      if (typeof o.task !== 'string') throw invalid('task', 'must be a string');
+      const raw = (await call({ op: 'generate', name, options: o as Required<GeneratorOptions> })) as Record<string, unknown>;
       if (typeof raw.error === 'string') throw new SupclustError('invalid-input', raw.error, fieldOf(raw.error));
-      return { ...raw, nRows: o.n, nCols: o.d, nTest: o.nTest } as unknown as SyntheticData;
+      return { ...raw, nRows: o.n, nCols: raw.nCols, nTest: o.nTest, nValidation: o.nValidation } as unknown as SyntheticData;
     },
 
     dispose() {

@@ -35,7 +35,7 @@ export interface WasmModule {
       cv: { folds: number; seed: number; metric: string; threads: number; chunk: number },
       progress: ((done: number, total: number) => boolean) | undefined): RawCrossValidation;
   predict(X: Float64Array, nRows: number, nCols: number, coef: Float64Array, outputs: number, intercept: Float64Array): Float64Array;
-  generate(name: string, n: number, d: number, Q: number, sigma: number, seed: number, nTest: number): Record<string, Float64Array | Int32Array | string>;
+  generate(name: string, options: GeneratorRequest): Record<string, Float64Array | Int32Array | string | number>;
   terminateThreads?(): void;
   unrefThreads?(): void;
 }
@@ -51,7 +51,12 @@ export type Request =
       options: Record<string, unknown>; gridNames: string[]; gridValues: Float64Array[];
       cv: { folds: number; seed: number; metric: string; threads: number; chunk: number } }
   | { op: 'predict'; X: Float64Array; nRows: number; nCols: number; coef: Float64Array; outputs: number; intercept: Float64Array }
-  | { op: 'generate'; name: string; n: number; d: number; Q: number; sigma: number; seed: number; nTest: number };
+  | { op: 'generate'; name: string; options: GeneratorRequest };
+
+export interface GeneratorRequest {
+  n: number; d: number; Q: number; sigma: number; seed: number; nTest: number; nValidation: number;
+  dataset: number; task: string;
+}
 
 /** progress(iteration, objective) returns false to stop the solver. */
 export function execute(m: WasmModule, r: Request, progress?: (it: number, f: number) => boolean): unknown {
@@ -63,7 +68,7 @@ export function execute(m: WasmModule, r: Request, progress?: (it: number, f: nu
     case 'crossValidate':
       return m.crossValidate(r.method, r.X, r.nRows, r.nCols, r.y, r.options, r.gridNames, r.gridValues, r.cv, progress);
     case 'predict': return m.predict(r.X, r.nRows, r.nCols, r.coef, r.outputs, r.intercept);
-    case 'generate': return m.generate(r.name, r.n, r.d, r.Q, r.sigma, r.seed, r.nTest);
+    case 'generate': return m.generate(r.name, r.options);
   }
 }
 

@@ -130,14 +130,23 @@ export interface SparseGroupsResult {
   centroids: Float64Array;
 }
 
-export interface E1Options {
-  n: number;
+export type GeneratorName = 'e1' | 'e2' | 'e5' | 'e6' | 'waveform';
+
+/** Options of the generators; each reads its own (see docs/api.md for the defaults). */
+export interface GeneratorOptions {
+  n?: number;
   d?: number;
   Q?: number;
   sigma?: number;
   seed?: number;
   nTest?: number;
+  nValidation?: number;
+  /** E5: 1 or 2. */
+  dataset?: number;
+  /** E6: 'classification' (default) or 'regression'. */
+  task?: 'classification' | 'regression';
 }
+
 
 /** A synthetic problem with its ground truth. */
 export interface SyntheticData {
@@ -145,10 +154,15 @@ export interface SyntheticData {
   nRows: number;
   nCols: number;
   y: Float64Array;
+  Xvalidation: Float64Array;
+  nValidation: number;
+  yvalidation: Float64Array;
   Xtest: Float64Array;
   nTest: number;
   ytest: Float64Array;
+  /** The true coefficients (empty for the waveform data). */
   coef: Float64Array;
+  /** The true partition of the features (empty for the waveform data). */
   groups: Int32Array;
 }
 
@@ -161,6 +175,6 @@ export interface Supclust {
   predict(model: Model, X: MatrixInput, nRows?: number, nCols?: number): Promise<Float64Array>;
   crossValidate(method: string, params: FitParams, options: CrossValidationOptions,
                 control?: CrossValidationControl): Promise<CrossValidationResult>;
-  generate(name: 'e1', options: E1Options): Promise<SyntheticData>;
+  generate(name: GeneratorName, options?: GeneratorOptions): Promise<SyntheticData>;
   dispose(): void;
 }

@@ -48,4 +48,149 @@ SyntheticProblem generateE1(int n, int d, int Q, double sigma, std::uint64_t see
   return p;
 }
 
+std::string e5Covariance(int dataset, Vector& beta, Matrix& S) {
+  const double values[2][4] = {{3, 2.8, 2, 0}, {2.8, 2.6, 2.4, 0}};
+  beta.resize(40);
+  for (int j = 0; j < 40; ++j) beta[j] = values[dataset == 2 ? 1 : 0][j / 10];
+  S.resize(40, 40);
+  for (int i = 0; i < 40; ++i)
+    for (int j = 0; j < 40; ++j)
+      S(i, j) = i == j ? 1.0 : beta[i] == beta[j] ? 0.9 : std::pow(0.25, std::abs(beta[i] - beta[j]));
+  const Eigen::SelfAdjointEigenSolver<Matrix> eig(S, Eigen::EigenvaluesOnly);
+  if (!(eig.eigenvalues().minCoeff() > 0))
+    return "dataset: the E5 covariance of dataset " + std::to_string(dataset) + " is not positive definite";
+  return "";
+}
+
+namespace {
+void standardNormals(Random& rng, RowMatrix& X, int rows, int cols) {
+  X.resize(rows, cols);
+  for (Eigen::Index i = 0; i < X.size(); ++i) X.data()[i] = rng.normal();
+}
+
+// Cholesky factor by plain loops (not Eigen's blocked kernels): bit-identical in wasm.
+Matrix cholesky(const Matrix& S) {
+  const Eigen::Index d = S.rows();
+  Matrix L = Matrix::Zero(d, d);
+  for (Eigen::Index j = 0; j < d; ++j) {
+    double s = S(j, j);
+    for (Eigen::Index k = 0; k < j; ++k) s -= L(j, k) * L(j, k);
+    L(j, j) = std::sqrt(s);
+    for (Eigen::Index i = j + 1; i < d; ++i) {
+      double t = S(i, j);
+      for (Eigen::Index k = 0; k < j; ++k) t -= L(i, k) * L(j, k);
+      L(i, j) = t / L(j, j);
+    }
+  }
+  return L;
+}
+
+// Rows of N(0, S) (L Lᵀ = S) and y = X β + N(0, σ²), with plain loops in a fixed order.
+void correlatedRows(Random& rng, const Matrix& L, const Vector& beta, double sigma, int rows, RowMatrix& X, Vector& y) {
+  RowMatrix Z;
+  standardNormals(rng, Z, rows, static_cast<int>(L.rows()));
+  X.resize(rows, L.rows());
+  for (int i = 0; i < rows; ++i)
+    for (Eigen::Index j = 0; j < L.rows(); ++j) {
+      double s = 0;
+      for (Eigen::Index k = 0; k <= j; ++k) s += Z(i, k) * L(j, k);
+      X(i, j) = s;
+    }
+  y.resize(rows);
+  for (int i = 0; i < rows; ++i) {
+    double s = 0;
+    for (Eigen::Index j = 0; j < beta.size(); ++j) s += X(i, j) * beta[j];
+    y[i] = s + sigma * rng.normal();
+  }
+}
+
+void hiddenVariableRows(Random& rng, bool classification, double sigma, int rows, RowMatrix& X, Vector& y) {
+  const double A[3] = {-5, -1, 3};
+  X.resize(rows, 150);
+  y.resize(rows);
+  for (int i = 0; i < rows; ++i) {
+    double H[3], z = 0;
+    for (int k = 0; k < 3; ++k) z += A[k] * (H[k] = rng.normal());
+    for (int k = 0; k < 3; ++k)
+      for (int c = 0; c < 50; ++c) X(i, 50 * k + c) = H[k] + rng.normal();
+    y[i] = classification ? (z > 0 ? 1.0 : 0.0) : z + sigma * rng.normal();
+  }
+}
+
+void waveformRows(Random& rng, int rows, RowMatrix& X, Vector& y) {
+  const int peaks[3][2] = {{7, 15}, {11, 7}, {11, 15}};
+  X.resize(rows, 40);
+  y.resize(rows);
+  for (int r = 0; r < rows; ++r) {
+    const int c = static_cast<int>(rng.below(3));
+    const double u = rng.uniform();
+    for (int i = 1; i <= 21; ++i) {
+      const double a = std::max(6.0 - std::abs(i - peaks[c][0]), 0.0), b = std::max(6.0 - std::abs(i - peaks[c][1]), 0.0);
+      X(r, i - 1) = u * a + (1 - u) * b + rng.normal();
+    }
+    for (int i = 21; i < 40; ++i) X(r, i) = rng.normal();
+    y[r] = c;
+  }
+}
+
+std::string nonNegative(const char* field, int v) {
+  return v < 0 ? std::string(field) + " must be >= 0 (got " + std::to_string(v) + ")" : "";
+}
+}  // namespace
+
+const std::vector<std::string>& generatorNames() {
+  static const std::vector<std::string> names = {"e1", "e2", "e5", "e6", "waveform"};
+  return names;
+}
+
+std::string generate(const std::string& name, const GeneratorOptions& o, SyntheticProblem& out) {
+  out = SyntheticProblem{};
+  if (name == "e1" || name == "e2") {
+    if (std::string why = checkE1(o.n, o.d, o.Q, o.sigma, o.nTest); !why.empty()) return why;
+    out = generateE1(o.n, o.d, o.Q, o.sigma, o.seed, o.nTest);
+    return "";
+  }
+  if (o.n < 1) return "n must be >= 1 (got " + std::to_string(o.n) + ")";
+  for (const std::string& why : {nonNegative("nTest", o.nTest), nonNegative("nValidation", o.nValidation)})
+    if (!why.empty()) return why;
+  if (!(o.sigma >= 0) || !std::isfinite(o.sigma)) return "sigma must be finite and >= 0";
+  Random rng(o.seed);
+  if (name == "e5") {
+    if (o.dataset != 1 && o.dataset != 2) return "dataset must be 1 or 2 (got " + std::to_string(o.dataset) + ")";
+    Matrix S;
+    if (std::string why = e5Covariance(o.dataset, out.coef, S); !why.empty()) return why;
+    const Matrix L = cholesky(S);
+    correlatedRows(rng, L, out.coef, o.sigma, o.n, out.X, out.y);
+    correlatedRows(rng, L, out.coef, o.sigma, o.nValidation, out.Xvalidation, out.yvalidation);
+    correlatedRows(rng, L, out.coef, o.sigma, o.nTest, out.Xtest, out.ytest);
+    out.groups.resize(40);
+    for (int j = 0; j < 40; ++j) out.groups[j] = 3 - j / 10;  // ascending in value: 0 is β = 0
+    return "";
+  }
+  if (name == "e6") {
+    if (o.task != "classification" && o.task != "regression")
+      return "task must be 'classification' or 'regression' (got '" + o.task + "')";
+    const bool cls = o.task == "classification";
+    hiddenVariableRows(rng, cls, o.sigma, o.n, out.X, out.y);
+    hiddenVariableRows(rng, cls, o.sigma, o.nTest, out.Xtest, out.ytest);
+    out.coef.resize(150);
+    out.groups.resize(150);
+    const double A[3] = {-5, -1, 3};
+    const std::int32_t ascending[3] = {0, 1, 2};  // −5 < −1 < 3
+    for (int j = 0; j < 150; ++j) {
+      out.coef[j] = A[j / 50] / 50;  // averaging each group's copies (Lemma 2.1)
+      out.groups[j] = ascending[j / 50];
+    }
+    return "";
+  }
+  if (name == "waveform") {
+    waveformRows(rng, o.n, out.X, out.y);
+    waveformRows(rng, o.nTest, out.Xtest, out.ytest);
+    return "";
+  }
+  std::string known;
+  for (const auto& g : generatorNames()) known += (known.empty() ? "" : ", ") + g;
+  return "name: unknown generator '" + name + "' (known: " + known + ")";
+}
+
 }  // namespace supclust

@@ -1,6 +1,8 @@
 #include "supclust/metrics/prediction.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <vector>
 
 namespace supclust {
 
@@ -46,6 +48,40 @@ double score(Metric metric, const Matrix& Z, const Matrix& T, const Loss& loss) 
     }
   }
   return 0;
+}
+
+BinaryRates binaryRates(const Vector& scores, const Vector& labels) {
+  double tp = 0, tn = 0, pos = 0, neg = 0;
+  for (Eigen::Index i = 0; i < scores.size(); ++i) {
+    const bool truth = labels[i] > 0.5, predicted = scores[i] > 0;
+    (truth ? pos : neg) += 1;
+    if (truth && predicted) ++tp;
+    if (!truth && !predicted) ++tn;
+  }
+  return {(tp + tn) / static_cast<double>(scores.size()), pos > 0 ? tp / pos : NAN, neg > 0 ? tn / neg : NAN};
+}
+
+double auc(const Vector& scores, const Vector& labels) {
+  // Average ranks over ties, then (R_pos − P(P+1)/2) / (P N).
+  const Eigen::Index n = scores.size();
+  std::vector<Eigen::Index> order(static_cast<std::size_t>(n));
+  for (Eigen::Index i = 0; i < n; ++i) order[static_cast<std::size_t>(i)] = i;
+  std::sort(order.begin(), order.end(), [&](Eigen::Index a, Eigen::Index b) { return scores[a] < scores[b]; });
+  double rankSum = 0, pos = 0;
+  for (std::size_t t = 0; t < order.size();) {
+    std::size_t u = t;
+    while (u < order.size() && scores[order[u]] == scores[order[t]]) ++u;
+    const double rank = 0.5 * (static_cast<double>(t + 1) + static_cast<double>(u));  // ranks t+1..u
+    for (std::size_t k = t; k < u; ++k)
+      if (labels[order[k]] > 0.5) {
+        rankSum += rank;
+        ++pos;
+      }
+    t = u;
+  }
+  const double neg = static_cast<double>(n) - pos;
+  if (pos == 0 || neg == 0) return NAN;
+  return (rankSum - pos * (pos + 1) / 2) / (pos * neg);
 }
 
 }  // namespace supclust

@@ -3,19 +3,54 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "supclust/core/types.hpp"
 
 namespace supclust {
 
 struct SyntheticProblem {
-  RowMatrix X;        // n x d training design
-  Vector y;           // n targets
-  RowMatrix Xtest;    // nTest x d held-out design
+  RowMatrix X;            // n x d training design
+  Vector y;               // n targets (or class labels)
+  RowMatrix Xvalidation;  // nValidation x d (E5's selection set)
+  Vector yvalidation;
+  RowMatrix Xtest;        // nTest x d held-out design
   Vector ytest;
-  Vector coef;        // the true w*
-  Labels groups;      // the true partition (labels 0..Q-1, ascending in value)
+  Vector coef;            // the true w* (E6: the best linear predictor; waveform: empty)
+  Labels groups;          // the true partition (E1: labels 0..Q-1, ascending in value)
 };
+
+// Options of every generator; each reads the fields it documents (generate() fills defaults
+// only through the caller: the TypeScript layer supplies each generator's defaults).
+struct GeneratorOptions {
+  int n = 100;
+  int d = 100;
+  int Q = 5;
+  double sigma = 0.5;
+  std::uint64_t seed = 1;
+  int nTest = 0;
+  int nValidation = 0;
+  int dataset = 1;                     // E5: 1 or 2
+  std::string task = "classification";  // E6: "classification" or "regression"
+};
+
+// The generators by name: "e1" and "e2" (generateE1), "e5", "e6", "waveform". Returns "" and
+// fills out, or a message naming the field.
+std::string generate(const std::string& name, const GeneratorOptions& options, SyntheticProblem& out);
+const std::vector<std::string>& generatorNames();
+
+// E5 (DFG Table 1): d = 40; dataset 1 β* = (3×10, 2.8×10, 2×10, 0×10), dataset 2
+// β* = (2.8×10, 2.6×10, 2.4×10, 0×10); rows ~ N(0, S) with S_ii = 1, S_ij = 0.9 when
+// β*_i = β*_j, else 0.25^|β*_i − β*_j|; y = X β* + N(0, σ²). Returns β* and S; "" when S is
+// positive definite (else a message saying so).
+std::string e5Covariance(int dataset, Vector& beta, Matrix& S);
+
+// E6 (weight grouping priors, §6.1): s = 3 hidden H ~ N(0, 1); 50 noisy copies X = H_k + N(0, 1)
+// each (150 attributes, copies of H_k in columns 50k..50k+49); classification:
+// y = [H·(−5, −1, 3)ᵀ > 0]; regression: y = H·(−5, −1, 3)ᵀ + N(0, σ²).
+// Waveform (Breiman et al. 1984, version 2 with noise): 21 attributes u·h_a + (1 − u)·h_b + N(0, 1)
+// with h_c(i) = max(6 − |i − c|, 0), classes 0: (7, 15), 1: (11, 7), 2: (11, 15) — the class
+// numbering of the UCI file — equally likely, then 19 attributes of N(0, 1).
 
 // E1 (IHC Tables 1–2, LwCS Tables 2–3): X i.i.d. N(0, 1); w* takes Q values i.i.d.
 // Uniform(−15, 15), features assigned to groups uniformly at random conditioned on every group

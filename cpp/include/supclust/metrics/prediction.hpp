@@ -20,4 +20,13 @@ std::string parseMetric(const std::string& name, const Loss& loss, Eigen::Index 
 // Z: predictions X W + 1 bᵀ (n x K); T: the loss's targets for the same rows.
 double score(Metric metric, const Matrix& Z, const Matrix& T, const Loss& loss);
 
+// Binary classification from scores (class 1 when score > 0) against labels in {0, 1}.
+struct BinaryRates {
+  double accuracy, sensitivity, specificity;  // sensitivity: true-positive rate
+};
+BinaryRates binaryRates(const Vector& scores, const Vector& labels);
+
+// Area under the ROC curve (the Mann–Whitney statistic): ties count one half.
+double auc(const Vector& scores, const Vector& labels);
+
 }  // namespace supclust

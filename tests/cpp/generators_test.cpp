@@ -1,0 +1,135 @@
+// The papers' generators: structure, moments, reproducibility.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <sstream>
+
+#include "supclust/data/synthetic.hpp"
+
+using namespace supclust;
+
+TEST(Generators, E2IsE1WithTenValues) {
+  GeneratorOptions o;
+  o.n = 60;
+  o.Q = 10;
+  o.sigma = 0.1;
+  SyntheticProblem p;
+  ASSERT_EQ(generate("e2", o, p), "");
+  std::vector<double> v(p.coef.data(), p.coef.data() + p.coef.size());
+  std::sort(v.begin(), v.end());
+  EXPECT_EQ(std::unique(v.begin(), v.end()) - v.begin(), 10);
+}
+
+TEST(Generators, E5CovarianceIsTheSpecsAndPositiveDefinite) {
+  for (int dataset : {1, 2}) {
+    Vector beta;
+    Matrix S;
+    ASSERT_EQ(e5Covariance(dataset, beta, S), "") << dataset;
+    const double b[2][4] = {{3, 2.8, 2, 0}, {2.8, 2.6, 2.4, 0}};
+    for (int i = 0; i < 40; ++i) {
+      EXPECT_EQ(beta[i], b[dataset - 1][i / 10]);
+      for (int j = 0; j < 40; ++j) {
+        const double expected = i == j ? 1 : i / 10 == j / 10 ? 0.9 : std::pow(0.25, std::abs(beta[i] - beta[j]));
+        EXPECT_DOUBLE_EQ(S(i, j), expected);
+      }
+    }
+    // Sampled rows have that covariance (20000 rows: entries within 0.05).
+    GeneratorOptions o;
+    o.n = 20000;
+    o.dataset = dataset;
+    o.sigma = 2;
+    SyntheticProblem p;
+    ASSERT_EQ(generate("e5", o, p), "");
+    const Matrix C = (p.X.transpose() * p.X) / 20000.0;
+    EXPECT_LT((C - S).cwiseAbs().maxCoeff(), 0.05);
+    // y = Xβ* + N(0, 4): the residual variance is σ².
+    EXPECT_NEAR((p.y - p.X * beta).squaredNorm() / 20000.0, 4.0, 0.15);
+  }
+}
+
+TEST(Generators, E6HasThreeGroupsOfFiftyNoisyCopies) {
+  GeneratorOptions o;
+  o.n = 4000;
+  SyntheticProblem p;
+  ASSERT_EQ(generate("e6", o, p), "");
+  ASSERT_EQ(p.X.cols(), 150);
+  // Copies of one hidden variable correlate at 1/2 (var H = var noise = 1), across groups at 0.
+  auto corr = [&](int a, int b) {
+    const Vector x = p.X.col(a).array() - p.X.col(a).mean(), y = p.X.col(b).array() - p.X.col(b).mean();
+    return x.dot(y) / (x.norm() * y.norm());
+  };
+  EXPECT_NEAR(corr(0, 1), 0.5, 0.05);
+  EXPECT_NEAR(corr(60, 99), 0.5, 0.05);
+  EXPECT_NEAR(corr(0, 60), 0.0, 0.05);
+  // Labels: P(y = 1) = 1/2 by symmetry; the grouped predictor classifies well.
+  EXPECT_NEAR(p.y.mean(), 0.5, 0.03);
+  const Vector z = p.X * p.coef;
+  double right = 0;
+  for (int i = 0; i < 4000; ++i) right += (z[i] > 0) == (p.y[i] > 0.5);
+  EXPECT_GT(right / 4000, 0.9);
+  o.task = "regression";
+  o.sigma = 1;
+  ASSERT_EQ(generate("e6", o, p), "");
+  EXPECT_NEAR(p.y.squaredNorm() / 4000, 25 + 1 + 9 + 1, 2.0);
+  EXPECT_NE(generate("e6", GeneratorOptions{100, 100, 5, 1, 1, 0, 0, 1, "ranking"}, p), "");
+}
+
+TEST(Generators, WaveformMomentsMatchTheUciFile) {
+  std::ifstream in(SUPCLUST_SHARED_DATA "/waveform-5000.csv");
+  if (!in) GTEST_SKIP() << "../shared/data/waveform-5000.csv is not here";
+  std::string line;
+  std::getline(in, line);
+  Matrix sum = Matrix::Zero(3, 40);
+  Vector count = Vector::Zero(3);
+  while (std::getline(in, line)) {
+    std::stringstream ss(line);
+    std::string cell;
+    std::vector<double> row;
+    while (std::getline(ss, cell, ',')) row.push_back(std::stod(cell));
+    ASSERT_EQ(row.size(), 41u);
+    const int c = static_cast<int>(row[40]);
+    for (int j = 0; j < 40; ++j) sum(c, j) += row[j];
+    count[c] += 1;
+  }
+  ASSERT_EQ(count.sum(), 5000);
+  GeneratorOptions o;
+  o.n = 30000;
+  o.seed = 3;
+  SyntheticProblem p;
+  ASSERT_EQ(generate("waveform", o, p), "");
+  ASSERT_EQ(p.X.cols(), 40);
+  Matrix ours = Matrix::Zero(3, 40);
+  Vector ourCount = Vector::Zero(3);
+  for (int i = 0; i < 30000; ++i) {
+    ours.row(static_cast<int>(p.y[i])) += p.X.row(i);
+    ourCount[static_cast<int>(p.y[i])] += 1;
+  }
+  for (int c = 0; c < 3; ++c) {
+    EXPECT_NEAR(ourCount[c] / 30000, 1.0 / 3, 0.02);
+    // Class means per attribute: the file's have a standard error of about 0.035.
+    const RowVector file = sum.row(c) / count[c], gen = ours.row(c) / ourCount[c];
+    EXPECT_LT((file - gen).cwiseAbs().maxCoeff(), 0.15) << "class " << c;
+  }
+  // Noise attributes: mean 0, variance 1.
+  for (int j = 21; j < 40; ++j) {
+    const Vector x = p.X.col(j).array() - p.X.col(j).mean();
+    EXPECT_NEAR(x.squaredNorm() / 30000, 1.0, 0.05);
+  }
+}
+
+TEST(Generators, SameSeedSameDataAndBadNamesAreRejected) {
+  GeneratorOptions o;
+  o.n = 50;
+  o.nTest = 10;
+  for (const std::string& name : generatorNames()) {
+    SyntheticProblem a, b;
+    ASSERT_EQ(generate(name, o, a), "") << name;
+    ASSERT_EQ(generate(name, o, b), "") << name;
+    EXPECT_EQ(a.X, b.X) << name;
+    EXPECT_EQ(a.ytest, b.ytest) << name;
+  }
+  SyntheticProblem p;
+  EXPECT_NE(generate("e9", o, p).find("name"), std::string::npos);
+  o.dataset = 3;
+  EXPECT_NE(generate("e5", o, p).find("dataset"), std::string::npos);
+}
