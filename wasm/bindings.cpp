@@ -7,6 +7,7 @@
 
 
 #include "supclust/data/synthetic.hpp"
+#include "supclust/experiments/experiment.hpp"
 #include "supclust/kernels/kmeans1d.hpp"
 #include "supclust/kernels/owl.hpp"
 #include "supclust/kernels/sparse_groups.hpp"
@@ -85,6 +86,21 @@ val info() {
     list.call<void>("push", entry);
   }
   o.set("methods", list);
+  val tables = val::array();
+  for (const Experiment& e : experiments()) {
+    val t = val::object();
+    t.set("id", e.id);
+    t.set("title", e.title);
+    t.set("source", e.source);
+    t.set("column", e.column);
+    t.set("values", copyOut(e.values));
+    t.set("reps", e.reps);
+    val labels = val::array();
+    for (const auto& m : e.methods) labels.call<void>("push", m.label);
+    t.set("methods", labels);
+    tables.call<void>("push", t);
+  }
+  o.set("experiments", tables);
   return o;
 }
 
@@ -221,6 +237,49 @@ val generateJs(const std::string& name, const val& options) {
   return out;
 }
 
+val experimentJs(const std::string& id, const val& options, const val& onProgress) {
+  ExperimentOptions o;
+  o.reps = options["reps"].as<int>();
+  o.seed = static_cast<std::uint64_t>(options["seed"].as<double>());
+  o.fast = options["fast"].as<bool>();
+  o.threads = options["threads"].as<int>();
+  const val methods = options["methods"];
+  for (int i = 0; i < methods["length"].as<int>(); ++i) o.methods.push_back(methods[i].as<std::string>());
+  const ExperimentResult r = runExperiment(id, o, controlOf(onProgress));
+  val out = val::object();
+  out.set("status", std::string(statusName(r.status)));
+  out.set("message", r.message);
+  if (r.status != Status::Converged) return out;
+  out.set("reps", r.reps);
+  out.set("seconds", r.seconds);
+  val rows = val::array();
+  for (const ExperimentRow& row : r.rows) {
+    val x = val::object();
+    x.set("method", row.label);
+    x.set("msPerFit", row.msPerFit);
+    val cells = val::array();
+    for (const ExperimentCell& c : row.cells) {
+      val cell = val::object();
+      cell.set("mean", c.mean);
+      cell.set("std", c.std);
+      cell.set("values", copyOut(c.values));
+      cells.call<void>("push", cell);
+    }
+    x.set("cells", cells);
+    val paper = val::array();
+    for (const PaperCell& p : row.paper) {
+      val cell = val::object();
+      cell.set("mean", p.mean);
+      cell.set("std", p.std);
+      paper.call<void>("push", cell);
+    }
+    x.set("paper", paper);
+    rows.call<void>("push", x);
+  }
+  out.set("rows", rows);
+  return out;
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(supclust) {
@@ -231,5 +290,6 @@ EMSCRIPTEN_BINDINGS(supclust) {
   emscripten::function("predict", &predictJs);
   emscripten::function("crossValidate", &crossValidateJs);
   emscripten::function("proxOwl", &proxOwlJs);
+  emscripten::function("experiment", &experimentJs);
   emscripten::function("generate", &generateJs);
 }

@@ -1,8 +1,8 @@
 // The public API object, independent of where the module runs: validates every input, builds
 // a request for the backend, and turns raw results into plain, JSON-safe values.
 import { SupclustError, fieldOf, invalid } from './errors.js';
-import type { Backend, RawCrossValidation, RawFit, Request } from './module.js';
-import type { CallControl, CrossValidationControl, CrossValidationOptions, CrossValidationResult, GeneratorName, GeneratorOptions, FitParams, Info, KMeans1DResult, MatrixInput, Model,
+import type { Backend, RawCrossValidation, RawExperiment, RawFit, Request } from './module.js';
+import type { CallControl, CrossValidationControl, CrossValidationOptions, CrossValidationResult, ExperimentOptions, ExperimentResult, GeneratorName, GeneratorOptions, FitParams, Info, KMeans1DResult, MatrixInput, Model,
   SparseGroupsResult, Supclust, SyntheticData } from './types.js';
 import * as v from './validate.js';
 
@@ -141,6 +141,37 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       const raw = (await call({ op: 'generate', name, options: o as Required<GeneratorOptions> })) as Record<string, unknown>;
       if (typeof raw.error === 'string') throw new SupclustError('invalid-input', raw.error, fieldOf(raw.error));
       return { ...raw, nRows: o.n, nCols: raw.nCols, nTest: o.nTest, nValidation: o.nValidation } as unknown as SyntheticData;
+    },
+
+    async experiment(id, options: ExperimentOptions = {}, control: CrossValidationControl = {}) {
+      const table = info.experiments.find((e) => e.id === id);
+      if (!table) throw invalid('id', `unknown experiment '${String(id)}' (known: ${info.experiments.map((e) => e.id).join(', ')})`);
+      if (options == null || typeof options !== 'object') throw invalid('options', 'must be an object');
+      const methods = options.methods ?? [];
+      if (!Array.isArray(methods) || methods.some((m) => !table.methods.includes(m)))
+        throw invalid('methods', `must list rows of ${id} (${table.methods.join(', ')})`);
+      const request = {
+        reps: v.integer('reps', options.reps ?? table.reps, 1),
+        seed: v.integer('seed', options.seed ?? 1, 0),
+        fast: options.fast === true,
+        threads: v.integer('threads', options.threads ?? 0, 0),
+        methods,
+      };
+      const onProgress = control.onProgress;
+      const raw = (await call({ op: 'experiment', id, options: request }, control.signal,
+        onProgress && ((done, total) => onProgress({ done, total })))) as RawExperiment;
+      if (raw.status === 'invalid-input') throw new SupclustError('invalid-input', raw.message, fieldOf(raw.message));
+      if (raw.status === 'aborted') throw new SupclustError('aborted', 'the experiment was aborted');
+      const result: ExperimentResult = {
+        id, title: table.title, source: table.source, column: table.column, columns: Array.from(table.values),
+        reps: raw.reps!, seconds: raw.seconds!,
+        rows: raw.rows!.map((r) => ({
+          method: r.method, msPerFit: r.msPerFit,
+          cells: r.cells.map((c) => ({ mean: c.mean, std: c.std, values: Array.from(c.values) })),
+          ...(r.paper.length ? { paper: r.paper.map((p) => ({ mean: p.mean, std: p.std })) } : {}),
+        })),
+      };
+      return result;
     },
 
     dispose() {

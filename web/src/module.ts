@@ -23,10 +23,20 @@ export interface RawCrossValidation {
   model?: RawFit;
 }
 
+export interface RawExperiment {
+  status: RawFit['status'];
+  message: string;
+  reps?: number;
+  seconds?: number;
+  rows?: { method: string; msPerFit: number; cells: { mean: number; std: number; values: Float64Array }[]; paper: { mean: number; std: number }[] }[];
+}
+
 export interface WasmModule {
-  info(): { threads: number; methods: unknown[] };
+  info(): { threads: number; methods: unknown[]; experiments: unknown[] };
   kmeans1d(values: Float64Array, Q: number): { labels: Int32Array; centroids: Float64Array; sse: number };
   proxOwl(values: Float64Array, weights: Float64Array): Float64Array;
+  experiment(id: string, options: { reps: number; seed: number; fast: boolean; threads: number; methods: string[] },
+      progress: ((done: number, total: number) => boolean) | undefined): RawExperiment;
   projectSparseGroups(values: Float64Array, s: number, Q: number): { values: Float64Array; labels: Int32Array; centroids: Float64Array };
   fit(method: string, X: Float64Array, nRows: number, nCols: number, y: Float64Array,
       options: Record<string, unknown>, progress: ((it: number, f: number) => boolean) | undefined): RawFit;
@@ -46,6 +56,7 @@ export type Request =
   | { op: 'kmeans1d'; values: Float64Array; Q: number }
   | { op: 'projectSparseGroups'; values: Float64Array; s: number; Q: number }
   | { op: 'proxOwl'; values: Float64Array; weights: Float64Array }
+  | { op: 'experiment'; id: string; options: { reps: number; seed: number; fast: boolean; threads: number; methods: string[] } }
   | { op: 'fit'; method: string; X: Float64Array; nRows: number; nCols: number; y: Float64Array; options: Record<string, unknown> }
   | { op: 'crossValidate'; method: string; X: Float64Array; nRows: number; nCols: number; y: Float64Array;
       options: Record<string, unknown>; gridNames: string[]; gridValues: Float64Array[];
@@ -64,6 +75,7 @@ export function execute(m: WasmModule, r: Request, progress?: (it: number, f: nu
     case 'kmeans1d': return m.kmeans1d(r.values, r.Q);
     case 'projectSparseGroups': return m.projectSparseGroups(r.values, r.s, r.Q);
     case 'proxOwl': return m.proxOwl(r.values, r.weights);
+    case 'experiment': return m.experiment(r.id, r.options, progress);
     case 'fit': return m.fit(r.method, r.X, r.nRows, r.nCols, r.y, r.options, progress);
     case 'crossValidate':
       return m.crossValidate(r.method, r.X, r.nRows, r.nCols, r.y, r.options, r.gridNames, r.gridValues, r.cv, progress);

@@ -28,6 +28,53 @@ export interface MethodInfo {
   options: OptionInfo[];
 }
 
+export interface ExperimentInfo {
+  id: string;
+  title: string;
+  /** Where the paper's figures come from. */
+  source: string;
+  /** The generator option each column sets ('n' or 'sigma'). */
+  column: string;
+  values: Float64Array;
+  /** The papers' number of repetitions. */
+  reps: number;
+  methods: string[];
+}
+
+export interface ExperimentOptions {
+  /** Repetitions (default: the table's, 50 for E1). */
+  reps?: number;
+  seed?: number;
+  /** Fewer cross-validation grid points, for quick looks. */
+  fast?: boolean;
+  /** The rows to run (labels as in info.experiments[].methods; default all). */
+  methods?: string[];
+  threads?: number;
+}
+
+export interface MeanStd {
+  mean: number;
+  std: number;
+}
+
+export interface ExperimentResult {
+  id: string;
+  title: string;
+  source: string;
+  column: string;
+  columns: number[];
+  reps: number;
+  seconds: number;
+  rows: {
+    method: string;
+    cells: (MeanStd & { values: number[] })[];
+    /** The paper's figures for the same cells (absent when the paper has no such row). */
+    paper?: MeanStd[];
+    /** Mean time of one fit, cross-validation included. */
+    msPerFit: number;
+  }[];
+}
+
 export interface Info {
   variant: Variant;
   /** Threads the module can use (1 for the single-thread build). */
@@ -35,6 +82,8 @@ export interface Info {
   simd: true;
   version: string;
   methods: MethodInfo[];
+  /** The papers' tables that experiment() reproduces. */
+  experiments: ExperimentInfo[];
 }
 
 /** A design matrix: row-major values with sizes, or rows of numbers. */
@@ -176,5 +225,6 @@ export interface Supclust {
   crossValidate(method: string, params: FitParams, options: CrossValidationOptions,
                 control?: CrossValidationControl): Promise<CrossValidationResult>;
   generate(name: GeneratorName, options?: GeneratorOptions): Promise<SyntheticData>;
+  experiment(id: string, options?: ExperimentOptions, control?: CrossValidationControl): Promise<ExperimentResult>;
   dispose(): void;
 }

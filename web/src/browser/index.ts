@@ -22,14 +22,14 @@ interface Pending {
 
 class WorkerBackend implements Backend {
   private worker?: Worker;
-  private ready?: Promise<{ threads: number; methods: unknown[] }>;
+  private ready?: Promise<{ threads: number; methods: unknown[]; experiments: unknown[] }>;
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
   private disposed = false;
 
   constructor(private readonly variant: Variant) {}
 
-  start(): Promise<{ threads: number; methods: unknown[] }> {
+  start(): Promise<{ threads: number; methods: unknown[]; experiments: unknown[] }> {
     if (this.ready) return this.ready;
     const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: 'supclust' });
     this.worker = worker;
@@ -144,6 +144,6 @@ export async function load(options: LoadOptions = {}): Promise<Supclust> {
     backend.dispose();
     throw e instanceof SupclustError ? e : new SupclustError('load-failed', String(e));
   }
-  const info: Info = { variant, threads: variant === 'simd' ? 1 : ready.threads, simd: true, version: VERSION, methods: ready.methods as Info['methods'] };
+  const info: Info = { variant, threads: variant === 'simd' ? 1 : ready.threads, simd: true, version: VERSION, methods: ready.methods as Info['methods'], experiments: ready.experiments as Info['experiments'] };
   return createSupclust(backend, info);
 }

@@ -7,7 +7,7 @@ export type ToWorker =
   | { type: 'call'; id: number; request: Request; progress: boolean };
 
 export type FromWorker =
-  | { type: 'ready'; threads: number; methods: unknown[] }
+  | { type: 'ready'; threads: number; methods: unknown[]; experiments: unknown[] }
   | { type: 'load-failed'; message: string }
   | { type: 'progress'; id: number; iteration: number; objective: number }
   | { type: 'result'; id: number; result: unknown }

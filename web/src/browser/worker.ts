@@ -26,7 +26,7 @@ scope.onmessage = async (e: MessageEvent<ToWorker>) => {
     try {
       module = await create(msg.variant);
       const info = module.info();
-      scope.postMessage({ type: 'ready', threads: info.threads, methods: info.methods });
+      scope.postMessage({ type: 'ready', threads: info.threads, methods: info.methods, experiments: info.experiments });
     } catch (err) {
       scope.postMessage({ type: 'load-failed', message: String((err as Error)?.message ?? err) });
     }

@@ -65,7 +65,7 @@ class InProcessBackend implements Backend {
 export async function load(options: LoadOptions = {}): Promise<Supclust> {
   const variant = chooseVariant(options, typeof SharedArrayBuffer !== 'undefined');
   const module = await instantiate(variant);
-  const raw = module.info() as { threads: number; methods: Info['methods'] };
-  const info: Info = { variant, threads: variant === 'simd' ? 1 : raw.threads, simd: true, version: VERSION, methods: raw.methods };
+  const raw = module.info() as { threads: number; methods: Info['methods']; experiments: Info['experiments'] };
+  const info: Info = { variant, threads: variant === 'simd' ? 1 : raw.threads, simd: true, version: VERSION, methods: raw.methods, experiments: raw.experiments };
   return createSupclust(new InProcessBackend(module, variant), info);
 }

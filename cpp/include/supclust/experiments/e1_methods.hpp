@@ -1,0 +1,15 @@
+// The methods of the E1 tables with their cross-validation grids (shared by both tables).
+// Decisions (the papers only say "cross-validated on a logarithmic grid"): λ ∈ 10^[−6, 1]
+// for the least-squares family, OSCAR's (λ1, λ2) on a 5 × 3 log grid solved to a 1e-6
+// certificate, CG's λ ∈ 10^[−3, 0] with at most 200 Frank–Wolfe steps (relative gap 1e-2);
+// --fast keeps 2–3 points per option. The Oracle fits least squares on the true partition.
+#pragma once
+
+#include "supclust/experiments/experiment.hpp"
+
+namespace supclust {
+
+std::vector<ExperimentMethod> e1Methods();
+std::vector<double> logSpace(double from, double to, int count);
+
+}  // namespace supclust

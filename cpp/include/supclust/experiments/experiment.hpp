@@ -1,0 +1,82 @@
+// The papers' tables as data (one declarative file each under src/experiments/) and the runner
+// that reproduces them: repetitions in parallel, every method of a repetition on the same data,
+// regularisation chosen by 5-fold cross-validation over the table's grids (spec §6).
+#pragma once
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "supclust/data/synthetic.hpp"
+#include "supclust/methods/cross_validation.hpp"
+
+namespace supclust {
+
+struct ExperimentMethod {
+  std::string label;   // as in the paper's table: "IHC"
+  std::string method;  // the registry's name
+  Params params;       // fixed options
+  Grid grid;           // cross-validated options (empty: no CV)
+  Grid fastGrid;       // the same with fewer points (--fast)
+  bool trueGroups = false;  // pass the true partition as option 'groups' (the Oracle)
+};
+
+struct PaperCell {
+  double mean = NAN, std = NAN;
+};
+
+struct Experiment {
+  std::string id, title, source;
+  std::string generator;
+  GeneratorOptions options;     // the generator's fixed options
+  std::string column;           // the generator option each column sets: "n" or "sigma"
+  std::vector<double> values;   // its values, one per column
+  int reps = 50;
+  double scale = 1;             // figures are reported × scale (the σ-tables are × 100)
+  std::string metric = "coef-error";  // ‖w* − ŵ‖₂
+  std::vector<ExperimentMethod> methods;
+  std::map<std::string, std::vector<PaperCell>> paper;  // label → the paper's figure per column
+};
+
+const std::vector<Experiment>& experiments();
+const Experiment* findExperiment(const std::string& id);
+
+struct ExperimentOptions {
+  int reps = 0;  // 0: the table's
+  std::uint64_t seed = 1;
+  bool fast = false;
+  std::vector<std::string> methods;  // labels to run (empty: all)
+  int threads = 0;                   // 0: availableThreads()
+};
+
+struct ExperimentCell {
+  double mean = 0, std = 0;
+  std::vector<double> values;  // one per repetition
+};
+
+struct ExperimentRow {
+  std::string label;
+  std::vector<ExperimentCell> cells;  // one per column
+  std::vector<PaperCell> paper;       // empty when the paper has no such row
+  double msPerFit = 0;                // mean time of one fit, cross-validation included
+};
+
+struct ExperimentResult {
+  Status status = Status::Converged;
+  std::string message;
+  const Experiment* experiment = nullptr;
+  int reps = 0;
+  std::vector<ExperimentRow> rows;
+  double seconds = 0;
+};
+
+ExperimentResult runExperiment(const std::string& id, const ExperimentOptions& options, const Control& control = {});
+
+// The data of one repetition (seeded from the run's seed, the column and the repetition).
+std::uint64_t repetitionSeed(std::uint64_t seed, std::size_t column, int rep);
+
+// The tables (one file each).
+Experiment e1SamplesTable();
+Experiment e1NoiseTable();
+
+}  // namespace supclust

@@ -1,0 +1,39 @@
+#include "supclust/experiments/e1_methods.hpp"
+
+#include <cmath>
+
+namespace supclust {
+
+std::vector<double> logSpace(double from, double to, int count) {
+  std::vector<double> g(static_cast<std::size_t>(count));
+  for (int i = 0; i < count; ++i) g[static_cast<std::size_t>(i)] = count == 1 ? from : from * std::pow(to / from, i / (count - 1.0));
+  return g;
+}
+
+std::vector<ExperimentMethod> e1Methods() {
+  auto withQ = [](Params p) {
+    p.numbers["Q"] = 5;
+    return p;
+  };
+  Params none;
+  Params oscar;
+  oscar.numbers = {{"tolerance", 1e-6}, {"maxIterations", 5000}};
+  Params cg;
+  cg.numbers = {{"maxIterations", 200}, {"tolerance", 1e-2}};
+  Params cgpg;
+  cgpg.numbers = {{"cgIterations", 200}, {"cgTolerance", 1e-2}};
+  const Grid ridge = {{"lambda", logSpace(10, 1e-6, 8)}}, ridgeFast = {{"lambda", logSpace(1, 1e-6, 3)}};
+  const Grid cgGrid = {{"lambda", logSpace(1, 1e-3, 4)}}, cgFast = {{"lambda", logSpace(1e-1, 1e-2, 2)}};
+  return {
+      {"Oracle", "oracle", none, {}, {}, true},
+      {"LS", "ridge", none, ridge, ridgeFast, false},
+      {"LSK", "lsk", withQ(none), ridge, ridgeFast, false},
+      {"IHC", "ihc", withQ(none), ridge, ridgeFast, false},
+      {"OSCAR", "oscar", oscar, {{"lambda1", logSpace(1, 1e-4, 5)}, {"lambda2", logSpace(1e-2, 1e-6, 3)}},
+       {{"lambda1", logSpace(1e-1, 1e-3, 2)}, {"lambda2", logSpace(1e-3, 1e-5, 2)}}, false},
+      {"CG", "cg", withQ(cg), cgGrid, cgFast, false},
+      {"CGPG", "cgpg", withQ(cgpg), cgGrid, cgFast, false},
+  };
+}
+
+}  // namespace supclust

@@ -1,0 +1,140 @@
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <numeric>
+
+#include "supclust/core/parallel.hpp"
+#include "supclust/data/random.hpp"
+#include "supclust/experiments/experiment.hpp"
+
+namespace supclust {
+
+const std::vector<Experiment>& experiments() {
+  static const std::vector<Experiment> all = {e1SamplesTable(), e1NoiseTable()};
+  return all;
+}
+
+const Experiment* findExperiment(const std::string& id) {
+  for (const auto& e : experiments())
+    if (e.id == id) return &e;
+  return nullptr;
+}
+
+std::uint64_t repetitionSeed(std::uint64_t seed, std::size_t column, int rep) {
+  Random rng(seed * 0x9E3779B97F4A7C15ull + column * 0xBF58476D1CE4E5B9ull + static_cast<std::uint64_t>(rep));
+  return rng.next();
+}
+
+namespace {
+ExperimentResult failure(Status status, std::string why) {
+  ExperimentResult r;
+  r.status = status;
+  r.message = std::move(why);
+  return r;
+}
+
+GeneratorOptions columnOptions(const Experiment& e, double value) {
+  GeneratorOptions o = e.options;
+  if (e.column == "n") o.n = static_cast<int>(value);
+  if (e.column == "sigma") o.sigma = value;
+  return o;
+}
+}  // namespace
+
+ExperimentResult runExperiment(const std::string& id, const ExperimentOptions& options, const Control& control) {
+  const Experiment* e = findExperiment(id);
+  if (!e) {
+    std::string known;
+    for (const auto& x : experiments()) known += (known.empty() ? "" : ", ") + x.id;
+    return failure(Status::InvalidInput, "id: unknown experiment '" + id + "' (known: " + known + ")");
+  }
+  const int reps = options.reps > 0 ? options.reps : e->reps;
+  if (options.reps < 0 || reps > 100000) return failure(Status::InvalidInput, "reps: must be between 1 and 100000");
+  std::vector<const ExperimentMethod*> methods;
+  for (const auto& m : e->methods)
+    if (options.methods.empty() || std::find(options.methods.begin(), options.methods.end(), m.label) != options.methods.end())
+      methods.push_back(&m);
+  for (const auto& name : options.methods)
+    if (std::none_of(e->methods.begin(), e->methods.end(), [&](const ExperimentMethod& m) { return m.label == name; }))
+      return failure(Status::InvalidInput, "methods: '" + name + "' is not a method of " + id);
+
+  const std::size_t columns = e->values.size(), tasks = columns * static_cast<std::size_t>(reps);
+  // results[method][column][rep], timings[method] in ms
+  std::vector<std::vector<std::vector<double>>> values(methods.size(), std::vector<std::vector<double>>(columns, std::vector<double>(static_cast<std::size_t>(reps), NAN)));
+  std::vector<std::vector<double>> times(methods.size(), std::vector<double>(tasks, 0));
+  std::atomic<bool> stop{false};
+  std::atomic<int> invalid{0};
+  const Control inner{[&stop](int, double) { return !stop.load(); }};
+  const auto start = std::chrono::steady_clock::now();
+  auto task = [&](std::size_t t) {
+    const std::size_t column = t / static_cast<std::size_t>(reps);
+    const int rep = static_cast<int>(t % static_cast<std::size_t>(reps));
+    GeneratorOptions o = columnOptions(*e, e->values[column]);
+    o.seed = repetitionSeed(options.seed, column, rep);
+    SyntheticProblem data;
+    if (!generate(e->generator, o, data).empty()) {
+      ++invalid;
+      return;
+    }
+    const Problem problem{{data.X.data(), data.X.rows(), data.X.cols()}, {data.y.data(), data.y.size()}};
+    for (std::size_t m = 0; m < methods.size() && !stop.load(); ++m) {
+      const ExperimentMethod& spec = *methods[m];
+      Params params = spec.params;
+      if (spec.trueGroups) params.labels["groups"] = data.groups;
+      const Grid& grid = options.fast ? spec.fastGrid : spec.grid;
+      const auto t0 = std::chrono::steady_clock::now();
+      Result fitted;
+      if (grid.empty()) {
+        fitted = fit(spec.method, problem, params, inner);
+      } else {
+        CrossValidationOptions cv;
+        cv.folds = 5;
+        cv.seed = o.seed;
+        cv.threads = 1;  // the repetitions are the parallel unit
+        const CrossValidationResult r = crossValidate(spec.method, problem, params, grid, cv, inner);
+        if (r.status == Status::InvalidInput) ++invalid;
+        fitted = r.model;
+        if (r.status == Status::Aborted) fitted.status = Status::Aborted;
+      }
+      times[m][t] = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+      if (fitted.status == Status::InvalidInput) ++invalid;
+      if (fitted.status == Status::InvalidInput || fitted.status == Status::Aborted || fitted.coef.size() == 0) continue;
+      values[m][column][static_cast<std::size_t>(rep)] = e->scale * (fitted.coef.col(0) - data.coef).norm();
+    }
+  };
+  const bool finished = parallelFor(tasks, options.threads > 0 ? options.threads : availableThreads(), task,
+                                    [&](std::size_t done) {
+                                      const bool go = control.keepGoing(static_cast<int>(done), static_cast<double>(tasks));
+                                      if (!go) stop = true;
+                                      return go;
+                                    });
+  if (!finished || stop.load()) return failure(Status::Aborted, "aborted");
+  if (invalid.load() > 0) return failure(Status::InvalidInput, "a table's method or grid was rejected (a bug in the table)");
+
+  ExperimentResult res;
+  res.experiment = e;
+  res.reps = reps;
+  res.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  for (std::size_t m = 0; m < methods.size(); ++m) {
+    ExperimentRow row;
+    row.label = methods[m]->label;
+    for (std::size_t c = 0; c < columns; ++c) {
+      ExperimentCell cell;
+      cell.values = values[m][c];
+      const double k = static_cast<double>(cell.values.size());
+      cell.mean = std::accumulate(cell.values.begin(), cell.values.end(), 0.0) / k;
+      double v = 0;
+      for (double x : cell.values) v += (x - cell.mean) * (x - cell.mean);
+      cell.std = std::sqrt(v / std::max(1.0, k - 1));
+      row.cells.push_back(std::move(cell));
+    }
+    const auto paper = e->paper.find(row.label);
+    if (paper != e->paper.end()) row.paper = paper->second;
+    row.msPerFit = std::accumulate(times[m].begin(), times[m].end(), 0.0) / static_cast<double>(tasks);
+    res.rows.push_back(std::move(row));
+  }
+  return res;
+}
+
+}  // namespace supclust
