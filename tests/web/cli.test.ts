@@ -1,0 +1,40 @@
+// The supclust command line: list, replicate with a markdown table and JSON, clear errors.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { root } from './helpers.js';
+
+const cli = (...args: string[]) => spawnSync(process.execPath, [join(root, 'bin/supclust.mjs'), ...args], { encoding: 'utf8' });
+
+describe('supclust CLI', () => {
+  it('lists the tables', () => {
+    const r = cli('list');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('e1-n');
+    expect(r.stdout).toContain('e1-sigma');
+  });
+
+  it('replicates a table as markdown and JSON, with progress on stderr', () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'supclust-cli-')), 'e1.json');
+    const r = cli('replicate', 'e1-sigma', '--reps', '2', '--fast', '--methods', 'Oracle,IHC', '--json', out);
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/\| method \| sigma = 0\.05 \| sigma = 0\.1 \| sigma = 0\.5 \| sigma = 1 \| ms per fit \|/);
+    expect(r.stdout).toMatch(/\| IHC \| .*\(0\.87 ± 0\.27\)/);
+    expect(r.stderr).toContain('8/8 repetitions');
+    const json = JSON.parse(readFileSync(out, 'utf8'));
+    expect(json.rows.map((row: { method: string }) => row.method)).toEqual(['Oracle', 'IHC']);
+    expect(json.rows[0].cells[0].values).toHaveLength(2);
+  });
+
+  it('explains bad input', () => {
+    const unknown = cli('replicate', 'e9');
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toContain("unknown experiment 'e9'");
+    const reps = cli('replicate', 'e1-n', '--reps', 'many');
+    expect(reps.status).toBe(1);
+    expect(reps.stderr).toContain('--reps must be an integer');
+    expect(cli('nothing').status).toBe(2);
+  });
+});
