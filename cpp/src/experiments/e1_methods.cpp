@@ -16,6 +16,10 @@ std::vector<ExperimentMethod> e1Methods() {
     return p;
   };
   Params none;
+  Params hops;  // ours: λ chosen for plain IHC, then the refit with 20 hops of size 0.3
+  Params fixedHops;  // ours: the same hops at a fixed small λ (chosen after looking at E1)
+  fixedHops.numbers = {{"hops", 20}, {"hopScale", 0.3}, {"lambda", 1e-4}};
+  hops.numbers = {{"hops", 20}, {"hopScale", 0.3}};
   Params oscar;
   oscar.numbers = {{"tolerance", 1e-6}, {"maxIterations", 5000}};
   Params cg;
@@ -29,6 +33,8 @@ std::vector<ExperimentMethod> e1Methods() {
       {"LS", "ridge", none, ridge, ridgeFast, false},
       {"LSK", "lsk", withQ(none), ridge, ridgeFast, false},
       {"IHC", "ihc", withQ(none), ridge, ridgeFast, false},
+      {"IHC+hops", "ihc", withQ(none), ridge, ridgeFast, false, hops},
+      {"IHC+hops λ=1e-4", "ihc", withQ(fixedHops), {}, {}, false},
       {"OSCAR", "oscar", oscar, {{"lambda1", logSpace(1, 1e-4, 5)}, {"lambda2", logSpace(1e-2, 1e-6, 3)}},
        {{"lambda1", logSpace(1e-1, 1e-3, 2)}, {"lambda2", logSpace(1e-3, 1e-5, 2)}}, false},
       {"CG", "cg", withQ(cg), cgGrid, cgFast, false},

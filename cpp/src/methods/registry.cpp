@@ -6,6 +6,7 @@
 
 #include "supclust/core/objective.hpp"
 #include "supclust/core/structure.hpp"
+#include "supclust/data/random.hpp"
 #include "supclust/solvers/conditional_gradient.hpp"
 #include "supclust/solvers/coordinate_descent.hpp"
 #include "supclust/solvers/least_squares.hpp"
@@ -44,7 +45,11 @@ OptionSpec qOption() { return integer("Q", "the number of distinct coefficient v
 OptionSpec sOption() { return integer("s", "the largest number of non-zero coefficients", 0, 1, true); }
 std::vector<OptionSpec> rowClusterOptions() {
   return {integer("restarts", "k-means++ restarts of the row clustering (K > 1 outputs only)", 5, 1),
-          integer("seed", "seed of the row clustering (K > 1 outputs only)", 0, 0)};
+          integer("seed", "seed of the random choices (row clustering, hops)", 0, 0)};
+}
+std::vector<OptionSpec> hopOptions() {
+  return {integer("hops", "basin-hopping restarts: perturb the best solution and rerun, keep the lowest objective", 0, 0),
+          number("hopScale", "size of a hop, relative to the root-mean-square coefficient", 0.3, 0, true)};
 }
 std::vector<OptionSpec> projectedGradientOptions(std::vector<std::string> inits) {
   return {choice("init", "starting point", std::move(inits)),
@@ -186,7 +191,27 @@ Result runLsk(const FitContext& c) {
   return refitOnPartition(c, std::move(p));
 }
 
-Result runIhc(const FitContext& c) { return projectedGradientWithInit(c, *groupStructure(c)); }
+// Basin hopping around projected gradient (an extension beyond the papers, off by default):
+// perturb the best solution so far by N(0, (hopScale · rms(W))²) per coefficient, rerun, and
+// keep the result when its objective is lower. Seeded by the option 'seed'.
+Result withHops(const FitContext& c, Structure& S, Result best) {
+  const int hops = c.options.integer("hops");
+  Random rng(static_cast<std::uint64_t>(c.options.number("seed")) * 0x9E3779B97F4A7C15ull + 17);
+  for (int h = 0; h < hops && best.status != Status::Aborted; ++h) {
+    const double rms = std::sqrt(best.coef.squaredNorm() / static_cast<double>(std::max<Eigen::Index>(1, best.coef.size())));
+    Matrix W = best.coef;
+    for (Eigen::Index i = 0; i < W.size(); ++i) W.data()[i] += c.options.number("hopScale") * rms * rng.normal();
+    Result next = projectedGradientFrom(c, S, std::move(W), best.intercept);
+    if (next.status == Status::Aborted) return next;
+    if (next.objective < best.objective) best = std::move(next);
+  }
+  return best;
+}
+
+Result runIhc(const FitContext& c) {
+  const auto S = groupStructure(c);
+  return withHops(c, *S, projectedGradientWithInit(c, *S));
+}
 
 Result runIhcs(const FitContext& c) {
   SparseQValues S(c.options.integer("s"), c.options.integer("Q"));
@@ -306,8 +331,8 @@ std::vector<Method> buildRegistry() {
       {"lsk", "ridge, then the projection of its coefficients onto Q values (LSK)",
        join({base, {qOption(), refit}, rowClusterOptions()}), noShapeCheck, runLsk},
       {"ihc", "iterative hard clustering: projected gradient onto Q values (IHC Alg. 1)",
-       join({base, {qOption()}, projectedGradientOptions({"lsk", "zero"}), rowClusterOptions()}), noShapeCheck,
-       runIhc},
+       join({base, {qOption()}, projectedGradientOptions({"lsk", "zero"}), rowClusterOptions(), hopOptions()}),
+       noShapeCheck, runIhc},
       {"ihcs", "IHC onto s-sparse Q values (IHC §4.1)",
        join({base, {qOption(), sOption()}, projectedGradientOptions({"lsk", "zero"})}), checkSparse, runIhcs},
       {"iht", "iterative hard thresholding: projected gradient onto s-sparse vectors",

@@ -19,6 +19,7 @@ struct ExperimentMethod {
   Grid grid;           // cross-validated options (empty: no CV)
   Grid fastGrid;       // the same with fewer points (--fast)
   bool trueGroups = false;  // pass the true partition as option 'groups' (the Oracle)
+  Params refitExtra;        // options added only to the final fit at the chosen values
 };
 
 struct PaperCell {
