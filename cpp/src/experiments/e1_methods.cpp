@@ -10,6 +10,15 @@ std::vector<double> logSpace(double from, double to, int count) {
   return g;
 }
 
+Experiment e1Base() {
+  Experiment e;
+  e.generator = "e1";
+  e.options.d = 100;
+  e.options.Q = 5;
+  e.methods = e1Methods();
+  return e;
+}
+
 std::vector<ExperimentMethod> e1Methods() {
   auto withQ = [](Params p) {
     p.numbers["Q"] = 5;

@@ -5,18 +5,14 @@
 namespace supclust {
 
 Experiment e1NoiseTable() {
-  Experiment e;
+  Experiment e = e1Base();
   e.id = "e1-sigma";
   e.title = "E1: ‖w* − ŵ‖ × 100 as the noise σ grows (n = 150, d = 100, Q = 5)";
   e.source = "IHC paper Table 2; LwCS Table 3 (CG, CGPG)";
-  e.generator = "e1";
   e.options.n = 150;
-  e.options.d = 100;
-  e.options.Q = 5;
   e.column = "sigma";
   e.values = {0.05, 0.1, 0.5, 1};
   e.scale = 100;
-  e.methods = e1Methods();
   e.paper = {
       {"Oracle", {{0.86, 0.27}, {1.72, 0.54}, {8.62, 2.70}, {17.19, 5.43}}},
       {"LS", {{7.04, 0.92}, {14.05, 1.82}, {70.39, 9.20}, {140.41, 18.20}}},

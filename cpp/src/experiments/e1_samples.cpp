@@ -5,17 +5,13 @@
 namespace supclust {
 
 Experiment e1SamplesTable() {
-  Experiment e;
+  Experiment e = e1Base();
   e.id = "e1-n";
   e.title = "E1: ‖w* − ŵ‖ as the number of samples n grows (d = 100, Q = 5, σ = 0.5)";
   e.source = "IHC paper Table 1; LwCS Table 2 (CG, CGPG)";
-  e.generator = "e1";
-  e.options.d = 100;
-  e.options.Q = 5;
   e.options.sigma = 0.5;
   e.column = "n";
   e.values = {50, 75, 100, 125, 150};
-  e.methods = e1Methods();
   e.paper = {
       {"Oracle", {{0.16, 0.06}, {0.14, 0.04}, {0.10, 0.04}, {0.10, 0.04}, {0.09, 0.03}}},
       {"LS", {{61.94, 17.63}, {51.94, 16.01}, {21.41, 9.40}, {1.02, 0.18}, {0.70, 0.09}}},

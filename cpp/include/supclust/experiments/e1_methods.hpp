@@ -13,6 +13,8 @@
 namespace supclust {
 
 std::vector<ExperimentMethod> e1Methods();
+// E1's generator (d = 100, Q = 5) with these rows; a table adds its column and figures.
+Experiment e1Base();
 std::vector<double> logSpace(double from, double to, int count);
 
 }  // namespace supclust
