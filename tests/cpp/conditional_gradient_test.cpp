@@ -80,6 +80,23 @@ TEST(ConditionalGradient, CgpgNeverEndsAboveCg) {
   }
 }
 
+TEST(ConditionalGradient, PrimalRoundingIsTheKMeansOfTheRelaxationsCoefficients) {
+  const auto p = generateE1(150, 100, 5, 0.5, 9);
+  const CenteredDesign X(p.X);
+  ConditionalGradientOptions o;
+  o.maxIterations = 100;
+  const auto r = conditionalGradient(X, p.y, 5, 1e-2, o, {});
+  ASSERT_EQ(r.primal.size(), 100);
+  EXPECT_GT(r.primal.norm(), 0);
+  Params params;
+  params.numbers = {{"Q", 5}, {"lambda", 1e-2}, {"maxIterations", 100}};
+  params.strings = {{"rounding", "primal"}};
+  const Result fitted = fit("cg", problemOf(p), params);
+  ASSERT_NE(fitted.status, Status::InvalidInput) << fitted.message;
+  const KMeans1DResult km = kmeans1d(r.primal.data(), 100, 5);
+  EXPECT_EQ(fitted.groups, km.labels);
+}
+
 TEST(ConditionalGradient, RejectsZeroLambdaAndOtherLosses) {
   const auto p = generateE1(30, 10, 3, 0.5, 5);
   Params zero;

@@ -35,6 +35,8 @@ std::vector<ExperimentMethod> e1Methods() {
   cg.numbers = {{"maxIterations", 200}, {"tolerance", 1e-2}};
   Params cgpg;
   cgpg.numbers = {{"cgIterations", 200}, {"cgTolerance", 1e-2}};
+  Params cgpgPrimal = cgpg;  // ours: rounding by the k-means of the relaxation's coefficients
+  cgpgPrimal.strings["rounding"] = "primal";
   const Grid ridge = {{"lambda", logSpace(10, 1e-6, 8)}}, ridgeFast = {{"lambda", logSpace(1, 1e-6, 3)}};
   const Grid cgGrid = {{"lambda", logSpace(1, 1e-3, 4)}}, cgFast = {{"lambda", logSpace(1e-1, 1e-2, 2)}};
   return {
@@ -48,6 +50,7 @@ std::vector<ExperimentMethod> e1Methods() {
        {{"lambda1", logSpace(1e-1, 1e-3, 2)}, {"lambda2", logSpace(1e-3, 1e-5, 2)}}, false},
       {"CG", "cg", withQ(cg), cgGrid, cgFast, false},
       {"CGPG", "cgpg", withQ(cgpg), cgGrid, cgFast, false},
+      {"CGPG+primal", "cgpg", withQ(cgpgPrimal), cgGrid, cgFast, false},
   };
 }
 

@@ -39,6 +39,10 @@ OptionSpec choice(std::string name, std::string doc, std::vector<std::string> ch
   return o;
 }
 OptionSpec lossOption() { return choice("loss", "the datafit (ova-*: one-vs-all over class labels 0..K-1)", lossNames()); }
+OptionSpec roundingOption() {
+  return choice("rounding", "partition from the relaxation: the last oracle (the papers') or the k-means of its coefficients",
+                {"oracle", "primal"});
+}
 OptionSpec squaredLossOnly() { return choice("loss", "the datafit (this method needs the squared loss)", {"squared"}); }
 OptionSpec ridgeOption() { return number("lambda", "ridge weight λ in λ/2‖w‖² (0: none)", 0, 0); }
 OptionSpec qOption() { return integer("Q", "the number of distinct coefficient values (rows, for K outputs)", 0, 1, true); }
@@ -274,6 +278,10 @@ Result conditionalGradientFit(const FitContext& c, const std::string& iterations
     return r;
   }
   Partition p{cg.groups, Matrix::Zero(cg.G, 1)};
+  if (c.options.choice("rounding") == "primal") {  // ours: k-means of the relaxation's coefficients
+    const KMeans1DResult km = kmeans1d(cg.primal.data(), static_cast<std::size_t>(cg.primal.size()), c.options.integer("Q"));
+    p = Partition{km.labels, Matrix::Zero(static_cast<Eigen::Index>(km.centroids.size()), 1)};
+  }
   Result r = refitOnPartition(c, std::move(p));
   r.status = cg.status;
   r.iterations = cg.iterations;
@@ -348,12 +356,12 @@ std::vector<Method> buildRegistry() {
       {"cg", "conditional gradient on equivalence matrices, rounded (LwCS Alg. 2)",
        join({{squaredLossOnly(), number("lambda", "ridge weight λ > 0", 1e-2, 0, true), qOption(),
               integer("maxIterations", "Frank–Wolfe iteration limit", 1000, 1),
-              number("tolerance", "Frank–Wolfe gap, relative to ψ, to stop at", 1e-3, 0, true)}}),
+              number("tolerance", "Frank–Wolfe gap, relative to ψ, to stop at", 1e-3, 0, true), roundingOption()}}),
        checkConditionalGradient, runCg},
       {"cgpg", "CG, then IHC from its rounded solution (CGPG)",
        join({{squaredLossOnly(), number("lambda", "ridge weight λ > 0", 1e-2, 0, true), qOption(),
               integer("cgIterations", "Frank–Wolfe iteration limit", 1000, 1),
-              number("cgTolerance", "Frank–Wolfe gap, relative to ψ, to stop at", 1e-3, 0, true)},
+              number("cgTolerance", "Frank–Wolfe gap, relative to ψ, to stop at", 1e-3, 0, true), roundingOption()},
              projectedGradientOptions({"cg"})}),
        checkConditionalGradient, runCgpg},
       {"oscar", "OSCAR: λ1‖w‖₁ + λ2 Σ_{i<j} max(|w_i|, |w_j|), by FISTA with the O(d log d) OWL prox",

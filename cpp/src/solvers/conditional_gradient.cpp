@@ -107,11 +107,19 @@ ConditionalGradientResult conditionalGradient(const CenteredDesign& X, const Vec
     res.groups = oracle.labels;
     res.G = static_cast<int>(oracle.centroids.size());
     res.iterations = t;
-    if (t > 0 && gap <= opt.tolerance * psi) {
-      res.status = Status::Converged;
+    const bool done = (t > 0 && gap <= opt.tolerance * psi) || t >= opt.maxIterations;
+    if (done) {
+      if (t > 0 && gap <= opt.tolerance * psi) res.status = Status::Converged;
+      // w(M) = M p /(nλ), M applied atom by atom (group means of p).
+      res.primal = Vector::Zero(d);
+      for (const Atom& a : atoms) {
+        std::vector<double> mean(static_cast<std::size_t>(a.G), 0.0);
+        for (Eigen::Index j = 0; j < d; ++j) mean[a.labels[static_cast<std::size_t>(j)]] += p[j];
+        for (int g = 0; g < a.G; ++g) mean[g] *= a.inverseSize[g];
+        for (Eigen::Index j = 0; j < d; ++j) res.primal[j] += a.weight * mean[a.labels[static_cast<std::size_t>(j)]] / nl;
+      }
       break;
     }
-    if (t >= opt.maxIterations) break;
     if (!control.keepGoing(t, psi)) {
       res.status = Status::Aborted;
       break;

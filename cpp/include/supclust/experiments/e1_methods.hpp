@@ -6,6 +6,8 @@
 // "IHC+hops" is ours, not the papers': λ cross-validated for plain IHC, then the final fit with
 // 20 basin-hopping restarts (option 'hops'); "IHC+hops λ=1e-4" runs those hops at a fixed
 // λ = 1e-4, a value picked after seeing E1's results (so not an out-of-sample choice).
+// "CGPG+primal" is ours too: CG rounded by the k-means of w(M) = M Xᵀ A⁻¹ y/(nλ) instead of
+// the papers' last oracle.
 #pragma once
 
 #include "supclust/experiments/experiment.hpp"

@@ -29,6 +29,7 @@ struct ConditionalGradientResult {
   int G = 0;                   // its number of groups
   std::vector<double> psi;     // ψ(M_t)
   std::vector<double> gap;     // Frank–Wolfe gap at M_t
+  Vector primal;               // w(M) = M Xᵀ A⁻¹ y /(nλ): the relaxation's coefficients at the end
   int iterations = 0;
   Status status = Status::MaxIterations;
 };
