@@ -1,0 +1,28 @@
+// The option declarations shared by the method recipes (methods/recipes.cpp) and their table
+// (methods/registry.cpp): one builder per option or family of options.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "supclust/methods/options.hpp"
+
+namespace supclust {
+
+OptionSpec numberOption(std::string name, std::string doc, double def, double min, bool minExclusive = false,
+                        double max = HUGE_VAL);
+OptionSpec integerOption(std::string name, std::string doc, double def, double min, bool required = false);
+OptionSpec choiceOption(std::string name, std::string doc, std::vector<std::string> choices);
+OptionSpec lossOption();
+OptionSpec squaredLossOnly();
+OptionSpec roundingOption();
+OptionSpec ridgeOption();
+OptionSpec qOption();
+OptionSpec sOption();
+std::vector<OptionSpec> rowClusterOptions();
+std::vector<OptionSpec> hopOptions();
+std::vector<OptionSpec> projectedGradientOptions(std::vector<std::string> inits);
+std::vector<OptionSpec> convexSolverOptions(double maxIterations);
+std::vector<OptionSpec> join(std::vector<std::vector<OptionSpec>> parts);
+
+}  // namespace supclust

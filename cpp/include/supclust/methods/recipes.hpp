@@ -1,0 +1,27 @@
+// The method recipes: how each registered method combines loss, structure or penalty, and
+// solver (spec §3), and the checks that need the data's shape. The table that names them is
+// methods/registry.cpp.
+#pragma once
+
+#include "supclust/methods/registry.hpp"
+
+namespace supclust {
+
+Result runRidge(const FitContext& c);
+Result runLsk(const FitContext& c);
+Result runIhc(const FitContext& c);
+Result runIhcs(const FitContext& c);
+Result runIht(const FitContext& c);
+Result runOracle(const FitContext& c);
+Result runLasso(const FitContext& c);
+Result runElasticNet(const FitContext& c);
+Result runOscar(const FitContext& c);
+Result runCg(const FitContext& c);
+Result runCgpg(const FitContext& c);
+
+std::string noShapeCheck(const Options&, Eigen::Index n, Eigen::Index d, Eigen::Index K);
+std::string checkConditionalGradient(const Options& o, Eigen::Index n, Eigen::Index d, Eigen::Index K);
+std::string checkSparse(const Options& o, Eigen::Index n, Eigen::Index d, Eigen::Index K);
+std::string checkOracle(const Options& o, Eigen::Index n, Eigen::Index d, Eigen::Index K);
+
+}  // namespace supclust

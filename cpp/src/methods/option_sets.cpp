@@ -1,0 +1,60 @@
+#include "supclust/methods/option_sets.hpp"
+
+#include "supclust/core/loss.hpp"
+
+namespace supclust {
+
+OptionSpec numberOption(std::string name, std::string doc, double def, double min, bool minExclusive, double max) {
+  OptionSpec o{std::move(name), OptionKind::Number, std::move(doc), def};
+  o.min = min;
+  o.minExclusive = minExclusive;
+  o.max = max;
+  return o;
+}
+OptionSpec integerOption(std::string name, std::string doc, double def, double min, bool required) {
+  OptionSpec o{std::move(name), OptionKind::Integer, std::move(doc), def};
+  o.min = min;
+  o.required = required;
+  return o;
+}
+OptionSpec choiceOption(std::string name, std::string doc, std::vector<std::string> choices) {
+  OptionSpec o{std::move(name), OptionKind::Choice, std::move(doc)};
+  o.defaultChoice = choices.front();
+  o.choices = std::move(choices);
+  return o;
+}
+OptionSpec lossOption() { return choiceOption("loss", "the datafit (ova-*: one-vs-all over class labels 0..K-1)", lossNames()); }
+OptionSpec roundingOption() {
+  return choiceOption("rounding", "partition from the relaxation: the last oracle (the papers') or the k-means of its coefficients",
+                {"oracle", "primal"});
+}
+OptionSpec squaredLossOnly() { return choiceOption("loss", "the datafit (this method needs the squared loss)", {"squared"}); }
+OptionSpec ridgeOption() { return numberOption("lambda", "ridge weight λ in λ/2‖w‖² (0: none)", 0, 0); }
+OptionSpec qOption() { return integerOption("Q", "the number of distinct coefficient values (rows, for K outputs)", 0, 1, true); }
+OptionSpec sOption() { return integerOption("s", "the largest number of non-zero coefficients", 0, 1, true); }
+std::vector<OptionSpec> rowClusterOptions() {
+  return {integerOption("restarts", "k-means++ restarts of the row clustering (K > 1 outputs only)", 5, 1),
+          integerOption("seed", "seed of the random choices (row clustering, hops)", 0, 0)};
+}
+std::vector<OptionSpec> hopOptions() {
+  return {integerOption("hops", "basin-hopping restarts: perturb the best solution and rerun, keep the lowest objective", 0, 0),
+          numberOption("hopScale", "size of a hop, relative to the root-mean-square coefficient", 0.3, 0, true)};
+}
+std::vector<OptionSpec> projectedGradientOptions(std::vector<std::string> inits) {
+  return {choiceOption("init", "starting point", std::move(inits)),
+          integerOption("maxIterations", "iteration limit", 500, 1),
+          numberOption("tolerance", "relative decrease (and step·L) to stop at", 1e-8, 0, true),
+          numberOption("stepGrowth", "α: step factor after an accepted step", 1.5, 1, true),
+          numberOption("stepShrink", "β: step factor after a rejected step", 0.5, 0, true, 0.99)};
+}
+std::vector<OptionSpec> convexSolverOptions(double maxIterations) {
+  return {integerOption("maxIterations", "iteration (or sweep) limit", maxIterations, 1),
+          numberOption("tolerance", "optimality residual, relative to ‖∇F(0)‖∞, to stop at", 1e-10, 0, true)};
+}
+std::vector<OptionSpec> join(std::vector<std::vector<OptionSpec>> parts) {
+  std::vector<OptionSpec> all;
+  for (auto& p : parts) all.insert(all.end(), p.begin(), p.end());
+  return all;
+}
+
+}  // namespace supclust
