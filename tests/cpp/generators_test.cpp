@@ -18,6 +18,9 @@ TEST(Generators, E2IsE1WithTenValues) {
   std::vector<double> v(p.coef.data(), p.coef.data() + p.coef.size());
   std::sort(v.begin(), v.end());
   EXPECT_EQ(std::unique(v.begin(), v.end()) - v.begin(), 10);
+  EXPECT_NEAR(p.coef.norm(), 1.0, 1e-12);  // the decision documented in synthetic.hpp
+  // And y = X w* + N(0, σ²) with that w*.
+  EXPECT_NEAR((p.y - p.X * p.coef).norm() / std::sqrt(60.0), 0.1, 0.03);
 }
 
 TEST(Generators, E5CovarianceIsTheSpecsAndPositiveDefinite) {

@@ -17,7 +17,7 @@ std::string checkE1(int n, int d, int Q, double sigma, int nTest) {
   return "";
 }
 
-SyntheticProblem generateE1(int n, int d, int Q, double sigma, std::uint64_t seed, int nTest) {
+SyntheticProblem generateE1(int n, int d, int Q, double sigma, std::uint64_t seed, int nTest, bool unitNorm) {
   Random rng(seed);
   SyntheticProblem p;
   std::vector<double> values(static_cast<std::size_t>(Q));
@@ -31,6 +31,7 @@ SyntheticProblem generateE1(int n, int d, int Q, double sigma, std::uint64_t see
   }
   p.coef.resize(d);
   for (int j = 0; j < d; ++j) p.coef[j] = values[p.groups[j]];
+  if (unitNorm) p.coef /= p.coef.norm();
   auto draw = [&](int rows, RowMatrix& X, Vector& y) {
     X.resize(rows, d);
     for (int i = 0; i < rows; ++i)
@@ -147,7 +148,7 @@ std::string generate(const std::string& name, const GeneratorOptions& o, Synthet
   out = SyntheticProblem{};
   if (name == "e1" || name == "e2") {
     if (std::string why = checkE1(o.n, o.d, o.Q, o.sigma, o.nTest); !why.empty()) return why;
-    out = generateE1(o.n, o.d, o.Q, o.sigma, o.seed, o.nTest);
+    out = generateE1(o.n, o.d, o.Q, o.sigma, o.seed, o.nTest, name == "e2");
     return "";
   }
   if (o.n < 1) return "n must be >= 1 (got " + std::to_string(o.n) + ")";

@@ -11,7 +11,7 @@
 namespace supclust {
 
 const std::vector<Experiment>& experiments() {
-  static const std::vector<Experiment> all = {e1SamplesTable(), e1NoiseTable()};
+  static const std::vector<Experiment> all = {e1SamplesTable(), e1NoiseTable(), e2Table()};
   return all;
 }
 

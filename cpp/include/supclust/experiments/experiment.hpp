@@ -79,5 +79,6 @@ std::uint64_t repetitionSeed(std::uint64_t seed, std::size_t column, int rep);
 // The tables (one file each).
 Experiment e1SamplesTable();
 Experiment e1NoiseTable();
+Experiment e2Table();
 
 }  // namespace supclust
