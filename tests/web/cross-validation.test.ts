@@ -1,24 +1,20 @@
 // Cross-validation through the API in Node: same choice on both builds and any thread count,
 // progress, abort, validation, and the refit.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { load, logGrid, SupclustError, type Supclust } from '../../dist/node/index.js';
+import { describe, expect, it } from 'vitest';
+import { logGrid, SupclustError } from '../../dist/node/index.js';
+import { withBothBuilds } from './helpers.js';
 
-let simd: Supclust, threaded: Supclust;
-beforeAll(async () => {
-  simd = await load({ variant: 'simd' });
-  threaded = await load({ variant: 'simd-threaded' });
-});
-afterAll(() => { simd.dispose(); threaded.dispose(); });
+const builds = withBothBuilds();
 
 describe('crossValidate', () => {
   it('chooses the same values on both builds and with 1 or 2 threads', async () => {
-    const data = await simd.generate('e1', { n: 100, d: 40, Q: 4, sigma: 1, seed: 3 });
+    const data = await builds.simd.generate('e1', { n: 100, d: 40, Q: 4, sigma: 1, seed: 3 });
     const params = { X: data.X, nRows: 100, nCols: 40, y: data.y, Q: 4 };
     const options = { grid: { lambda: logGrid(10, 1e-4, 6) }, folds: 5, seed: 2 };
-    const a = await simd.crossValidate('ihc', params, options);
-    const b = await threaded.crossValidate('ihc', params, { ...options, threads: 2 });
-    const c = await threaded.crossValidate('ihc', params, { ...options, threads: 1 });
-    expect(threaded.info.threads).toBeGreaterThanOrEqual(1);
+    const a = await builds.simd.crossValidate('ihc', params, options);
+    const b = await builds.threaded.crossValidate('ihc', params, { ...options, threads: 2 });
+    const c = await builds.threaded.crossValidate('ihc', params, { ...options, threads: 1 });
+    expect(builds.threaded.info.threads).toBeGreaterThanOrEqual(1);
     expect(a.best).toEqual(b.best);
     expect(b.grid).toEqual(c.grid);
     expect(a.grid.map((g) => g.mean)).toEqual(b.grid.map((g) => g.mean));
@@ -26,29 +22,29 @@ describe('crossValidate', () => {
     expect(a.grid).toHaveLength(6);
     for (const g of a.grid) expect(g.mean).toBeGreaterThanOrEqual(a.grid[a.bestIndex].mean);
     // The model is the refit on all rows at the chosen values.
-    const direct = await simd.fit('ihc', { ...params, ...a.best });
+    const direct = await builds.simd.fit('ihc', { ...params, ...a.best });
     expect(a.model.coef).toEqual(direct.coef);
   });
 
   it('reports progress, and aborts', async () => {
-    const data = await simd.generate('e1', { n: 150, d: 60, Q: 4, sigma: 1, seed: 4 });
+    const data = await builds.simd.generate('e1', { n: 150, d: 60, Q: 4, sigma: 1, seed: 4 });
     const params = { X: data.X, nRows: 150, nCols: 60, y: data.y, Q: 4 };
     const seen: number[] = [];
-    const r = await threaded.crossValidate('ihc', params, { grid: { lambda: logGrid(1, 1e-3, 8) } },
+    const r = await builds.threaded.crossValidate('ihc', params, { grid: { lambda: logGrid(1, 1e-3, 8) } },
       { onProgress: (p) => seen.push(p.done / p.total) });
     expect(r.grid).toHaveLength(8);
     expect(seen.at(-1)).toBe(1);
     const ctl = new AbortController();
-    const err = await threaded.crossValidate('ihc', params, { grid: { lambda: logGrid(1, 1e-3, 40) } },
+    const err = await builds.threaded.crossValidate('ihc', params, { grid: { lambda: logGrid(1, 1e-3, 40) } },
       { signal: ctl.signal, onProgress: (p) => { if (p.done >= 1) ctl.abort(); } }).catch((e) => e);
     expect(err).toBeInstanceOf(SupclustError);
     expect(err.code).toBe('aborted');
-    const after = await threaded.fit('ihc', params);
+    const after = await builds.threaded.fit('ihc', params);
     expect(after.status).not.toBe('invalid-input');
   });
 
   it('rejects bad grids and options naming the field', async () => {
-    const data = await simd.generate('e1', { n: 30, d: 10, Q: 3, seed: 5 });
+    const data = await builds.simd.generate('e1', { n: 30, d: 10, Q: 3, seed: 5 });
     const params = { X: data.X, nRows: 30, nCols: 10, y: data.y, Q: 3 };
     const cases: [unknown, string][] = [
       [{ grid: {} }, 'grid'],
@@ -61,7 +57,7 @@ describe('crossValidate', () => {
       [{ grid: { lambda: [1] }, chunk: 0 }, 'chunk'],
     ];
     for (const [options, field] of cases) {
-      const err = await simd.crossValidate('ihc', params, options as any).catch((e) => e);
+      const err = await builds.simd.crossValidate('ihc', params, options as any).catch((e) => e);
       expect(err, JSON.stringify(options)).toBeInstanceOf(SupclustError);
       expect(err.code).toBe('invalid-input');
       expect(err.field, JSON.stringify(options)).toBe(field);

@@ -1,22 +1,18 @@
 // experiment() through the API: both builds give the same table; validation.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { load, SupclustError, type Supclust } from '../../dist/node/index.js';
+import { describe, expect, it } from 'vitest';
+import { SupclustError } from '../../dist/node/index.js';
+import { withBothBuilds } from './helpers.js';
 
-let simd: Supclust, threaded: Supclust;
-beforeAll(async () => {
-  simd = await load({ variant: 'simd' });
-  threaded = await load({ variant: 'simd-threaded' });
-});
-afterAll(() => { simd.dispose(); threaded.dispose(); });
+const builds = withBothBuilds();
 
 describe('experiment', () => {
   it('lists the tables and runs one the same way on both builds', async () => {
-    const ids = simd.info.experiments.map((e) => e.id);
+    const ids = builds.simd.info.experiments.map((e) => e.id);
     expect(ids).toEqual(expect.arrayContaining(['e1-n', 'e1-sigma']));
     const options = { reps: 2, fast: true, methods: ['Oracle', 'IHC'] };
     const seen: number[] = [];
-    const a = await simd.experiment('e1-n', options);
-    const b = await threaded.experiment('e1-n', options, { onProgress: (p) => seen.push(p.done) });
+    const a = await builds.simd.experiment('e1-n', options);
+    const b = await builds.threaded.experiment('e1-n', options, { onProgress: (p) => seen.push(p.done) });
     expect(a.rows.map((r) => r.method)).toEqual(['Oracle', 'IHC']);
     expect(a.columns).toEqual([50, 75, 100, 125, 150]);
     expect(a.rows.map((r) => r.cells.map((c) => c.values))).toEqual(b.rows.map((r) => r.cells.map((c) => c.values)));
@@ -30,8 +26,8 @@ describe('experiment', () => {
       expect(e).toBeInstanceOf(SupclustError);
       expect(e.field).toBe(field);
     };
-    await bad(simd.experiment('e9'), 'id');
-    await bad(simd.experiment('e1-n', { methods: ['Nope'] }), 'methods');
-    await bad(simd.experiment('e1-n', { reps: 0 }), 'reps');
+    await bad(builds.simd.experiment('e9'), 'id');
+    await bad(builds.simd.experiment('e1-n', { methods: ['Nope'] }), 'methods');
+    await bad(builds.simd.experiment('e1-n', { reps: 0 }), 'reps');
   });
 });

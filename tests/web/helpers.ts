@@ -1,9 +1,25 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
+import { load, type Supclust } from '../../dist/node/index.js';
 
 export const root = join(fileURLToPath(new URL('.', import.meta.url)), '../..');
 export const variants = ['simd', 'simd-threaded'] as const;
+
+/** Loads both builds before a file's tests and disposes them after (call at the top level). */
+export function withBothBuilds(): { simd: Supclust; threaded: Supclust } {
+  const both = {} as { simd: Supclust; threaded: Supclust };
+  beforeAll(async () => {
+    both.simd = await load({ variant: 'simd' });
+    both.threaded = await load({ variant: 'simd-threaded' });
+  });
+  afterAll(() => {
+    both.simd?.dispose();
+    both.threaded?.dispose();
+  });
+  return both;
+}
 
 export function nativeAnswers(): any {
   return JSON.parse(execFileSync(join(root, 'build/native/supclust_answers'), { maxBuffer: 1 << 28 }).toString());

@@ -52,15 +52,16 @@ void KMeans1D::solve(const double* u, std::size_t d, int Q, KMeans1DResult& out)
   const std::size_t G = std::min<std::size_t>(static_cast<std::size_t>(Q), m);
 
   // start[g] = first distinct index of group g.
-  std::vector<std::size_t> start(G + 1);
+  std::vector<std::size_t>& start = start_;
+  start.resize(G + 1);
   start[G] = m;
   if (G == m) {
     std::iota(start.begin(), start.begin() + G, 0);
   } else {
     dp_.reset(values_.data(), counts_.data(), m);
-    rowPrev_.assign(m, 0);
-    rowCur_.assign(m, 0);
-    back_.assign(G * m, 0);
+    rowPrev_.resize(m);  // every entry the DP reads it has written first
+    rowCur_.resize(m);
+    back_.resize(G * m);
     // Row q only needs j in [q, m-G+q]; the last row only its last cell.
     for (std::size_t q = 0; q < G; ++q) {
       const std::size_t jlo = q == G - 1 ? m - 1 : q, jhi = m - G + q;
@@ -78,8 +79,10 @@ void KMeans1D::solve(const double* u, std::size_t d, int Q, KMeans1DResult& out)
 
   // Exact centroids and SSE from the original values (two-pass, no prefix-sum cancellation).
   out.centroids.assign(G, 0);
-  std::vector<double> count(G, 0);
-  std::vector<std::int32_t> groupOfDistinct(m);
+  std::vector<double>& count = count_;
+  count.assign(G, 0);
+  std::vector<std::int32_t>& groupOfDistinct = groupOfDistinct_;
+  groupOfDistinct.resize(m);
   for (std::size_t g = 0; g < G; ++g)
     for (std::size_t t = start[g]; t < start[g + 1]; ++t) {
       groupOfDistinct[t] = static_cast<std::int32_t>(g);

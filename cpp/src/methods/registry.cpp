@@ -95,27 +95,42 @@ std::string checkOptions(const std::string& name, const Params& params, Options&
   return check(m->options, params, name, out);
 }
 
-std::string checkFit(const std::string& name, const Problem& problem, const Params& params) {
+namespace {
+// Everything fit() checks before any work, and what the checks build on the way (the options
+// with defaults, the loss, the target matrix), so that fit() does not build them twice.
+struct Prepared {
   Options options;
-  if (std::string why = checkOptions(name, params, options); !why.empty()) return why;
-  const auto loss = makeLoss(options.choice("loss"));
-  if (std::string why = checkData(problem, *loss); !why.empty()) return why;
-  return findMethod(name)->checkShape(options, problem.X.rows(), problem.X.cols(), loss->targets(problem.y).cols());
+  std::unique_ptr<Loss> loss;
+  Matrix T;
+};
+
+std::string prepare(const std::string& name, const Problem& problem, const Params& params, Prepared& out) {
+  if (std::string why = checkOptions(name, params, out.options); !why.empty()) return why;
+  out.loss = makeLoss(out.options.choice("loss"));
+  if (std::string why = checkData(problem, *out.loss); !why.empty()) return why;
+  out.T = out.loss->targets(problem.y);
+  return findMethod(name)->checkShape(out.options, problem.X.rows(), problem.X.cols(), out.T.cols());
+}
+}  // namespace
+
+std::string checkFit(const std::string& name, const Problem& problem, const Params& params) {
+  Prepared unused;
+  return prepare(name, problem, params, unused);
 }
 
 Result fit(const std::string& name, const Problem& problem, const Params& params,
            const Control& control, const WarmStart* warm) {
-  if (std::string why = checkFit(name, problem, params); !why.empty()) return Result::invalid(why);
-  Options options;
-  checkOptions(name, params, options);
+  Prepared prepared;
+  if (std::string why = prepare(name, problem, params, prepared); !why.empty()) return Result::invalid(why);
   const Method* m = findMethod(name);
-  const auto loss = makeLoss(options.choice("loss"));
-  const Matrix T = loss->targets(problem.y);
+  const Options& options = prepared.options;
+  const Loss& loss = *prepared.loss;
+  const Matrix& T = prepared.T;
   const CenteredDesign X(problem.X);
   std::unique_ptr<WarmStart> centredWarm;
   if (warm && warm->coef.rows() == X.cols() && warm->coef.cols() == T.cols() && warm->coef.allFinite())
     centredWarm.reset(new WarmStart{warm->coef, warm->intercept + X.means() * warm->coef});
-  const FitContext ctx{X, *loss, T, options, control, centredWarm.get()};
+  const FitContext ctx{X, loss, T, options, control, centredWarm.get()};
   Result r = m->run(ctx);
   if (r.status == Status::InvalidInput) return r;
   r.intercept = X.userIntercept(r.coef, r.intercept);

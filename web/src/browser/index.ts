@@ -6,7 +6,7 @@ import type { Backend, Request } from '../module.js';
 import type { Info, LoadOptions, Supclust, Variant } from '../types.js';
 import { chooseVariant } from '../variant.js';
 import { VERSION } from '../version.js';
-import type { FromWorker, ToWorker } from './protocol.js';
+import type { FromWorker, ReadyInfo, ToWorker } from './protocol.js';
 
 export * from '../types.js';
 export { SupclustError } from '../errors.js';
@@ -22,14 +22,14 @@ interface Pending {
 
 class WorkerBackend implements Backend {
   private worker?: Worker;
-  private ready?: Promise<{ threads: number; methods: unknown[]; experiments: unknown[] }>;
+  private ready?: Promise<ReadyInfo>;
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
   private disposed = false;
 
   constructor(private readonly variant: Variant) {}
 
-  start(): Promise<{ threads: number; methods: unknown[]; experiments: unknown[] }> {
+  start(): Promise<ReadyInfo> {
     if (this.ready) return this.ready;
     const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: 'supclust' });
     this.worker = worker;

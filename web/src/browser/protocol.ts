@@ -6,8 +6,15 @@ export type ToWorker =
   | { type: 'init'; variant: Variant }
   | { type: 'call'; id: number; request: Request; progress: boolean };
 
+/** What a started worker reports about its module. */
+export interface ReadyInfo {
+  threads: number;
+  methods: unknown[];
+  experiments: unknown[];
+}
+
 export type FromWorker =
-  | { type: 'ready'; threads: number; methods: unknown[]; experiments: unknown[] }
+  | ({ type: 'ready' } & ReadyInfo)
   | { type: 'load-failed'; message: string }
   | { type: 'progress'; id: number; iteration: number; objective: number }
   | { type: 'result'; id: number; result: unknown }

@@ -33,7 +33,9 @@ class KMeans1D {
 
   std::vector<std::int32_t> order_;  // indices of u sorted ascending (kept between calls)
   std::vector<double> values_, rowPrev_, rowCur_;
-  std::vector<std::int32_t> counts_, back_, segmentOf_;
+  std::vector<std::int32_t> counts_, back_, segmentOf_, groupOfDistinct_;
+  std::vector<std::size_t> start_;
+  std::vector<double> count_;
   RadixSorter sorter_;
   SegmentDP dp_;
 };
