@@ -2,12 +2,14 @@
 // supclust command line: reproduce the papers' tables.
 //   supclust list
 //   supclust replicate <id> [--reps N] [--seed S] [--fast] [--methods A,B] [--threads N] [--json out.json]
+//   supclust replicate movies --data DIR [--words N] [...]   (DIR: ../shared/data or pang-lee-scale)
 import { writeFileSync } from 'node:fs';
-import { load, SupclustError } from '../dist/node/index.js';
+import { load, loadPangLee, logGrid, SupclustError } from '../dist/node/index.js';
 
 const USAGE = `usage:
   supclust list
-  supclust replicate <id> [--reps N] [--seed S] [--fast] [--methods A,B] [--threads N] [--json out.json]`;
+  supclust replicate <id> [--reps N] [--seed S] [--fast] [--methods A,B] [--threads N] [--json out.json]
+                          [--data DIR] [--words N]   (real-data tables: the dataset's folder)`;
 
 function parse(argv) {
   const [command, ...rest] = argv;
@@ -46,13 +48,44 @@ function markdown(result) {
   return lines.join('\n');
 }
 
+// The real-data tables' datasets, loaded from --data.
+function loadDataset(name, flags) {
+  if (!flags.data) throw new SupclustError('invalid-input', `this table needs --data DIR (the folder holding the ${name} dataset)`, 'data');
+  if (name !== 'pang-lee') throw new SupclustError('invalid-input', `no loader for dataset ${name}`, 'data');
+  const t0 = Date.now();
+  const d = loadPangLee(String(flags.data), { words: integerFlag(flags, 'words') ?? 1000 });
+  process.stderr.write(`loaded ${d.nRows} reviews × ${d.nCols} words in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
+  return d;
+}
+
+// The papers' tables of words: IHC (Q = 15, λ cross-validated) on all reviews, then the
+// clusters whose shared weight is largest in magnitude, with their most frequent words.
+async function wordClusters(sc, d, clusters = 4, shown = 20) {
+  const cv = await sc.crossValidate('ihc', { X: d.X, y: d.y, nRows: d.nRows, nCols: d.nCols, Q: 15 },
+    { grid: { lambda: logGrid(1e-4, 1e-7, 4) } });
+  const m = cv.model, frequency = new Float64Array(d.nCols);
+  for (let i = 0; i < d.nRows; i++) for (let j = 0; j < d.nCols; j++) frequency[j] += d.X[i * d.nCols + j];
+  const members = m.centroids.map(() => []);
+  m.groups.forEach((g, j) => members[g].push(j));
+  const order = m.centroids.map((c, g) => g).sort((a, b) => Math.abs(m.centroids[b]) - Math.abs(m.centroids[a])).slice(0, clusters);
+  const lines = ['', `### Word clusters with the largest weights (IHC, Q = 15, λ = ${cv.best.lambda.toExponential(0)}, all ${d.nRows} reviews)`, '',
+    '| weight | size | most frequent words |', '|---:|---:|---|'];
+  for (const g of order.sort((a, b) => m.centroids[a] - m.centroids[b])) {
+    const words = members[g].sort((a, b) => frequency[b] - frequency[a]).slice(0, shown).map((j) => d.vocabulary[j]);
+    lines.push(`| ${m.centroids[g].toFixed(2)} | ${members[g].length} | ${words.join(', ')} |`);
+  }
+  return lines.join('\n');
+}
+
 function progressBar() {
   const start = Date.now();
-  let last = 0;
+  let last = 0, lastDone = -1;
   return ({ done, total }) => {
     const now = Date.now();
-    if (now - last < 200 && done < total) return;
+    // A terminal gets a redrawn bar; a log file a line per finished repetition.
+    if (process.stderr.isTTY ? now - last < 200 && done < total : done === lastDone) return;
     last = now;
+    lastDone = done;
     const width = 30, filled = Math.round((width * done) / total);
     const elapsed = (now - start) / 1000, eta = done > 0 ? (elapsed * (total - done)) / done : NaN;
     process.stderr.write(`\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} repetitions` +
@@ -66,21 +99,26 @@ async function main() {
   if (args.command === 'list') {
     const sc = await load();
     for (const e of sc.info.experiments)
-      console.log(`${e.id.padEnd(10)} ${e.title}\n${''.padEnd(10)} ${e.reps} repetitions; rows: ${e.methods.join(', ')}; figures: ${e.source}`);
+      console.log(`${e.id.padEnd(10)} ${e.title}\n${''.padEnd(10)} ${e.reps} repetitions; rows: ${e.methods.join(', ')}; figures: ${e.source}` +
+        (e.dataset ? `\n${''.padEnd(10)} needs --data DIR (the ${e.dataset} dataset)` : ''));
     sc.dispose();
     return;
   }
   if (args.command === 'replicate' && args.positional.length === 1) {
     const sc = await load();
+    const table = sc.info.experiments.find((e) => e.id === args.positional[0]);
+    const data = table?.dataset ? loadDataset(table.dataset, args.flags) : undefined;
     const result = await sc.experiment(args.positional[0], {
+      data: data && { X: data.X, y: data.y, nRows: data.nRows, nCols: data.nCols },
       reps: integerFlag(args.flags, 'reps'),
       seed: integerFlag(args.flags, 'seed'),
       threads: integerFlag(args.flags, 'threads'),
       fast: args.flags.fast === true,
       methods: args.flags.methods ? String(args.flags.methods).split(',') : undefined,
     }, { onProgress: progressBar() });
+    const words = data ? await wordClusters(sc, data) : '';
     sc.dispose();
-    console.log(markdown(result));
+    console.log(markdown(result) + words);
     if (args.flags.json) writeFileSync(String(args.flags.json), JSON.stringify(result, null, 2));
     return;
   }

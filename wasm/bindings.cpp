@@ -2,6 +2,8 @@
 // (one bulk copy into the heap, one copy out); no handles, no views into wasm memory survive
 // a call. Validation lives in the library (fit() never throws); the TypeScript layer turns a
 // status of "invalid-input" into a SupclustError.
+#include <memory>
+
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
@@ -93,6 +95,8 @@ val info() {
     t.set("title", e.title);
     t.set("source", e.source);
     t.set("column", e.column);
+    t.set("dataset", e.dataset);
+    t.set("metric", e.metric);
     t.set("values", copyOut(e.values));
     t.set("reps", e.reps);
     val labels = val::array();
@@ -245,6 +249,16 @@ val experimentJs(const std::string& id, const val& options, const val& onProgres
   o.threads = options["threads"].as<int>();
   const val methods = options["methods"];
   for (int i = 0; i < methods["length"].as<int>(); ++i) o.methods.push_back(methods[i].as<std::string>());
+  const val data = options["data"];
+  std::vector<double> x, t;
+  std::unique_ptr<Problem> problem;
+  if (!data.isUndefined() && !data.isNull()) {
+    x = doubles(data["X"]);
+    t = doubles(data["y"]);
+    problem.reset(new Problem{{x.data(), data["nRows"].as<int>(), data["nCols"].as<int>()},
+                              {t.data(), static_cast<Eigen::Index>(t.size())}});
+    o.data = problem.get();
+  }
   const ExperimentResult r = runExperiment(id, o, controlOf(onProgress));
   val out = val::object();
   out.set("status", std::string(statusName(r.status)));

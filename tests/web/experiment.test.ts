@@ -29,5 +29,28 @@ describe('experiment', () => {
     await bad(builds.simd.experiment('e9'), 'id');
     await bad(builds.simd.experiment('e1-n', { methods: ['Nope'] }), 'methods');
     await bad(builds.simd.experiment('e1-n', { reps: 0 }), 'reps');
+    await bad(builds.simd.experiment('movies'), 'data');
+    await bad(builds.simd.experiment('e1-n', { data: { X: [[1]], y: [1] } }), 'data');
+    await bad(builds.simd.experiment('movies', { data: { X: [[1, 2], [3, NaN]], y: [1, 2] } }), 'X');
+    // The module is still usable after the refusals.
+    expect((await builds.simd.experiment('e1-n', { reps: 1, fast: true, methods: ['Oracle'] })).rows).toHaveLength(1);
+  });
+
+  it('runs a real-data table on supplied rows: LS test MSE ≈ σ²(1 + d/n_train)', async () => {
+    // y = X w + N(0, σ²) with σ = 0.1, d = 10 and 400 rows: least squares on the 320 training
+    // rows has an expected test MSE of about σ²(1 + d/(n − d − 1)) ≈ 0.0103, × 100 in the table.
+    const g = await builds.simd.generate('e1', { n: 400, d: 10, Q: 2, sigma: 0.1, seed: 3 });
+    const data = { X: g.X, y: g.y, nRows: g.nRows, nCols: g.nCols };
+    const options = { reps: 2, fast: true, methods: ['LS', 'Lasso'], data };
+    const a = await builds.simd.experiment('movies', options);
+    const b = await builds.threaded.experiment('movies', { ...options, threads: 2 });
+    expect(a.metric).toBe('test-mse');
+    expect(a.columns).toEqual([0.2]);
+    expect(a.rows.map((r) => r.cells[0].values)).toEqual(b.rows.map((r) => r.cells[0].values));
+    for (const v of a.rows[0].cells[0].values) {
+      expect(v).toBeGreaterThan(0.7);
+      expect(v).toBeLessThan(1.5);
+    }
+    expect(a.rows[0].paper).toEqual([{ mean: 1.51, std: 0.06 }]);
   });
 });

@@ -1,7 +1,7 @@
 // The public API object, independent of where the module runs: validates every input, builds
 // a request for the backend, and turns raw results into plain, JSON-safe values.
 import { SupclustError, fieldOf, invalid } from './errors.js';
-import type { Backend, RawCrossValidation, RawExperiment, RawFit, Request } from './module.js';
+import type { Backend, ExperimentRequest, RawCrossValidation, RawExperiment, RawFit, Request } from './module.js';
 import type { CallControl, CrossValidationControl, CrossValidationOptions, CrossValidationResult, ExperimentOptions, ExperimentResult, GeneratorName, GeneratorOptions, FitParams, Info, KMeans1DResult, MatrixInput, Model,
   SparseGroupsResult, Supclust, SyntheticData } from './types.js';
 import * as v from './validate.js';
@@ -150,7 +150,16 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       const methods = options.methods ?? [];
       if (!Array.isArray(methods) || methods.some((m) => !table.methods.includes(m)))
         throw invalid('methods', `must list rows of ${id} (${table.methods.join(', ')})`);
-      const request = {
+      let data: ExperimentRequest['data'];
+      if (table.dataset && options.data == null)
+        throw invalid('data', `table '${id}' needs the ${table.dataset} dataset (X and y)`);
+      if (!table.dataset && options.data != null) throw invalid('data', `table '${id}' generates its own data; pass none`);
+      if (options.data != null) {
+        const m = v.matrix('X', options.data.X, options.data.nRows, options.data.nCols);
+        data = { X: m.data, nRows: m.nRows, nCols: m.nCols, y: v.finiteVector('y', options.data.y, m.nRows) };
+      }
+      const request: ExperimentRequest = {
+        data,
         reps: v.integer('reps', options.reps ?? table.reps, 1),
         seed: v.integer('seed', options.seed ?? 1, 0),
         fast: options.fast === true,
@@ -163,7 +172,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       if (raw.status === 'invalid-input') throw new SupclustError('invalid-input', raw.message, fieldOf(raw.message));
       if (raw.status === 'aborted') throw new SupclustError('aborted', 'the experiment was aborted');
       const result: ExperimentResult = {
-        id, title: table.title, source: table.source, column: table.column, columns: Array.from(table.values),
+        id, title: table.title, source: table.source, metric: table.metric, column: table.column, columns: Array.from(table.values),
         reps: raw.reps!, seconds: raw.seconds!,
         rows: raw.rows!.map((r) => ({
           method: r.method, msPerFit: r.msPerFit,

@@ -35,7 +35,7 @@ export interface WasmModule {
   info(): { threads: number; methods: unknown[]; experiments: unknown[] };
   kmeans1d(values: Float64Array, Q: number): { labels: Int32Array; centroids: Float64Array; sse: number };
   proxOwl(values: Float64Array, weights: Float64Array): Float64Array;
-  experiment(id: string, options: { reps: number; seed: number; fast: boolean; threads: number; methods: string[] },
+  experiment(id: string, options: ExperimentRequest,
       progress: ((done: number, total: number) => boolean) | undefined): RawExperiment;
   projectSparseGroups(values: Float64Array, s: number, Q: number): { values: Float64Array; labels: Int32Array; centroids: Float64Array };
   fit(method: string, X: Float64Array, nRows: number, nCols: number, y: Float64Array,
@@ -56,13 +56,18 @@ export type Request =
   | { op: 'kmeans1d'; values: Float64Array; Q: number }
   | { op: 'projectSparseGroups'; values: Float64Array; s: number; Q: number }
   | { op: 'proxOwl'; values: Float64Array; weights: Float64Array }
-  | { op: 'experiment'; id: string; options: { reps: number; seed: number; fast: boolean; threads: number; methods: string[] } }
+  | { op: 'experiment'; id: string; options: ExperimentRequest }
   | { op: 'fit'; method: string; X: Float64Array; nRows: number; nCols: number; y: Float64Array; options: Record<string, unknown> }
   | { op: 'crossValidate'; method: string; X: Float64Array; nRows: number; nCols: number; y: Float64Array;
       options: Record<string, unknown>; gridNames: string[]; gridValues: Float64Array[];
       cv: { folds: number; seed: number; metric: string; threads: number; chunk: number } }
   | { op: 'predict'; X: Float64Array; nRows: number; nCols: number; coef: Float64Array; outputs: number; intercept: Float64Array }
   | { op: 'generate'; name: string; options: GeneratorRequest };
+
+export interface ExperimentRequest {
+  reps: number; seed: number; fast: boolean; threads: number; methods: string[];
+  data?: { X: Float64Array; nRows: number; nCols: number; y: Float64Array };
+}
 
 export interface GeneratorRequest {
   n: number; d: number; Q: number; sigma: number; seed: number; nTest: number; nValidation: number;

@@ -33,8 +33,14 @@ export interface ExperimentInfo {
   title: string;
   /** Where the paper's figures come from. */
   source: string;
-  /** The generator option each column sets ('n' or 'sigma'). */
+  /** What each column sets: a generator option ('n', 'sigma') or, for real-data tables, the
+   * 'test fraction' held out. */
   column: string;
+  /** Real-data tables: the dataset to pass as options.data ('pang-lee': loadPangLee()); '' for
+   * synthetic tables, which generate their own data. */
+  dataset: string;
+  /** 'coef-error' (‖w* − ŵ‖₂) or 'test-mse' (held-out mean squared error). */
+  metric: string;
   values: Float64Array;
   /** The papers' number of repetitions. */
   reps: number;
@@ -50,6 +56,9 @@ export interface ExperimentOptions {
   /** The rows to run (labels as in info.experiments[].methods; default all). */
   methods?: string[];
   threads?: number;
+  /** The dataset of a real-data table (see ExperimentInfo.dataset), split at random into
+   * training and test rows in each repetition. */
+  data?: { X: MatrixInput; y: ArrayLike<number>; nRows?: number; nCols?: number };
 }
 
 export interface MeanStd {
@@ -61,6 +70,8 @@ export interface ExperimentResult {
   id: string;
   title: string;
   source: string;
+  /** 'coef-error' or 'test-mse' (see ExperimentInfo). */
+  metric: string;
   column: string;
   columns: number[];
   reps: number;

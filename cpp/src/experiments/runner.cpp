@@ -11,7 +11,7 @@
 namespace supclust {
 
 const std::vector<Experiment>& experiments() {
-  static const std::vector<Experiment> all = {e1SamplesTable(), e1NoiseTable(), e2Table()};
+  static const std::vector<Experiment> all = {e1SamplesTable(), e1NoiseTable(), e2Table(), movieReviewsTable()};
   return all;
 }
 
@@ -24,6 +24,17 @@ const Experiment* findExperiment(const std::string& id) {
 std::uint64_t repetitionSeed(std::uint64_t seed, std::size_t column, int rep) {
   Random rng(seed * 0x9E3779B97F4A7C15ull + column * 0xBF58476D1CE4E5B9ull + static_cast<std::uint64_t>(rep));
   return rng.next();
+}
+
+std::vector<bool> testRows(std::size_t n, double fraction, std::uint64_t seed) {
+  std::vector<std::size_t> order(n);
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  Random rng(seed);
+  for (std::size_t i = n; i > 1; --i) std::swap(order[i - 1], order[rng.below(i)]);
+  std::vector<bool> test(n, false);
+  const auto held = static_cast<std::size_t>(std::floor(fraction * static_cast<double>(n)));
+  for (std::size_t i = 0; i < held; ++i) test[order[i]] = true;
+  return test;
 }
 
 namespace {
@@ -40,6 +51,59 @@ GeneratorOptions columnOptions(const Experiment& e, double value) {
   if (e.column == "sigma") o.sigma = value;
   return o;
 }
+
+// One repetition's data: generated, or the caller's dataset split into training and test rows.
+std::string repetitionData(const Experiment& e, const Problem* dataset, double value, std::uint64_t seed,
+                           SyntheticProblem& data) {
+  if (e.dataset.empty()) {
+    GeneratorOptions o = columnOptions(e, value);
+    o.seed = seed;
+    return generate(e.generator, o, data);
+  }
+  const std::vector<bool> test = testRows(static_cast<std::size_t>(dataset->X.rows()), value, seed);
+  const auto held = static_cast<Eigen::Index>(std::count(test.begin(), test.end(), true));
+  const Eigen::Index n = dataset->X.rows(), d = dataset->X.cols();
+  data.X.resize(n - held, d);
+  data.y.resize(n - held);
+  data.Xtest.resize(held, d);
+  data.ytest.resize(held);
+  for (Eigen::Index i = 0, a = 0, b = 0; i < n; ++i) {
+    if (test[static_cast<std::size_t>(i)]) {
+      data.Xtest.row(b) = dataset->X.row(i);
+      data.ytest(b++) = dataset->y(i);
+    } else {
+      data.X.row(a) = dataset->X.row(i);
+      data.y(a++) = dataset->y(i);
+    }
+  }
+  return "";
+}
+
+// The table's figure for one fitted model (before scaling).
+double measure(const Experiment& e, const Result& fitted, const SyntheticProblem& data) {
+  if (e.metric == "test-mse")
+    return (predict(data.Xtest, fitted.coef, fitted.intercept).col(0) - data.ytest).squaredNorm() /
+           static_cast<double>(data.ytest.size());
+  return (fitted.coef.col(0) - data.coef).norm();
+}
+
+// The grid with the option `perFeature` (a fraction of d) turned into counts.
+Grid resolve(Grid grid, const std::string& perFeature, Eigen::Index d) {
+  for (auto& [name, values] : grid)
+    if (name == perFeature)
+      for (double& v : values) v = std::max(1.0, std::round(v * static_cast<double>(d)));
+  return grid;
+}
+
+std::string checkDataset(const Experiment& e, const Problem* data) {
+  if (e.dataset.empty())
+    return data ? "data: table '" + e.id + "' generates its own data; pass none" : "";
+  if (!data) return "data: table '" + e.id + "' needs the " + e.dataset + " dataset (X and y)";
+  if (data->X.rows() != data->y.size()) return "data: X has " + std::to_string(data->X.rows()) + " rows but y has " + std::to_string(data->y.size()) + " entries";
+  if (data->X.rows() < 50 || data->X.cols() < 1) return "data: needs at least 50 rows and one column";
+  if (!data->X.allFinite() || !data->y.allFinite()) return "data: X and y must be finite";
+  return "";
+}
 }  // namespace
 
 ExperimentResult runExperiment(const std::string& id, const ExperimentOptions& options, const Control& control) {
@@ -49,6 +113,7 @@ ExperimentResult runExperiment(const std::string& id, const ExperimentOptions& o
     for (const auto& x : experiments()) known += (known.empty() ? "" : ", ") + x.id;
     return failure(Status::InvalidInput, "id: unknown experiment '" + id + "' (known: " + known + ")");
   }
+  if (const std::string why = checkDataset(*e, options.data); !why.empty()) return failure(Status::InvalidInput, why);
   const int reps = options.reps > 0 ? options.reps : e->reps;
   if (options.reps < 0 || reps > 100000) return failure(Status::InvalidInput, "reps: must be between 1 and 100000");
   std::vector<const ExperimentMethod*> methods;
@@ -70,10 +135,9 @@ ExperimentResult runExperiment(const std::string& id, const ExperimentOptions& o
   auto task = [&](std::size_t t) {
     const std::size_t column = t / static_cast<std::size_t>(reps);
     const int rep = static_cast<int>(t % static_cast<std::size_t>(reps));
-    GeneratorOptions o = columnOptions(*e, e->values[column]);
-    o.seed = repetitionSeed(options.seed, column, rep);
+    const std::uint64_t seed = repetitionSeed(options.seed, column, rep);
     SyntheticProblem data;
-    if (!generate(e->generator, o, data).empty()) {
+    if (!repetitionData(*e, options.data, e->values[column], seed, data).empty()) {
       ++invalid;
       return;
     }
@@ -82,7 +146,7 @@ ExperimentResult runExperiment(const std::string& id, const ExperimentOptions& o
       const ExperimentMethod& spec = *methods[m];
       Params params = spec.params;
       if (spec.trueGroups) params.labels["groups"] = data.groups;
-      const Grid& grid = options.fast ? spec.fastGrid : spec.grid;
+      const Grid grid = resolve(options.fast ? spec.fastGrid : spec.grid, spec.perFeature, data.X.cols());
       const auto t0 = std::chrono::steady_clock::now();
       Result fitted;
       if (grid.empty()) {
@@ -90,7 +154,7 @@ ExperimentResult runExperiment(const std::string& id, const ExperimentOptions& o
       } else {
         CrossValidationOptions cv;
         cv.folds = 5;
-        cv.seed = o.seed;
+        cv.seed = seed;
         cv.threads = 1;  // the repetitions are the parallel unit
         const CrossValidationResult r = crossValidate(spec.method, problem, params, grid, cv, inner);
         if (r.status == Status::InvalidInput) ++invalid;
@@ -107,7 +171,7 @@ ExperimentResult runExperiment(const std::string& id, const ExperimentOptions& o
       times[m][t] = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
       if (fitted.status == Status::InvalidInput) ++invalid;
       if (fitted.status == Status::InvalidInput || fitted.status == Status::Aborted || fitted.coef.size() == 0) continue;
-      values[m][column][static_cast<std::size_t>(rep)] = e->scale * (fitted.coef.col(0) - data.coef).norm();
+      values[m][column][static_cast<std::size_t>(rep)] = e->scale * measure(*e, fitted, data);
     }
   };
   const bool finished = parallelFor(tasks, options.threads > 0 ? options.threads : availableThreads(), task,

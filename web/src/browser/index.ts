@@ -11,6 +11,8 @@ import type { FromWorker, ReadyInfo, ToWorker } from './protocol.js';
 export * from '../types.js';
 export { SupclustError } from '../errors.js';
 export { logGrid } from '../grid.js';
+export { wordFrequencies, tokenize } from '../text.js';
+export type { TextFeatureOptions, TextFeatures } from '../text.js';
 
 interface Pending {
   request: Request;

@@ -69,3 +69,7 @@ export async function load(options: LoadOptions = {}): Promise<Supclust> {
   const info: Info = { variant, threads: variant === 'simd' ? 1 : raw.threads, simd: true, version: VERSION, methods: raw.methods, experiments: raw.experiments };
   return createSupclust(new InProcessBackend(module, variant), info);
 }
+export { wordFrequencies, tokenize } from '../text.js';
+export type { TextFeatureOptions, TextFeatures } from '../text.js';
+export { loadPangLee, PANG_LEE_AUTHORS } from './pang_lee.js';
+export type { PangLeeData } from './pang_lee.js';

@@ -19,7 +19,8 @@ struct ExperimentMethod {
   Grid grid;           // cross-validated options (empty: no CV)
   Grid fastGrid;       // the same with fewer points (--fast)
   bool trueGroups = false;  // pass the true partition as option 'groups' (the Oracle)
-  Params refitExtra;        // options added only to the final fit at the chosen values
+  Params refitExtra{};      // options added only to the final fit at the chosen values
+  std::string perFeature{}; // a grid option given as a fraction of d (sparsity s: 0.5 = d/2)
 };
 
 struct PaperCell {
@@ -28,13 +29,15 @@ struct PaperCell {
 
 struct Experiment {
   std::string id, title, source;
-  std::string generator;
+  std::string generator;        // synthetic tables: the generator of each repetition's data
   GeneratorOptions options;     // the generator's fixed options
-  std::string column;           // the generator option each column sets: "n" or "sigma"
+  std::string dataset;          // real-data tables: the dataset the caller supplies (no generator)
+  std::string column;           // what each column sets: "n", "sigma" (generator options) or
+                                // "test fraction" (real data: the share of rows held out)
   std::vector<double> values;   // its values, one per column
   int reps = 50;
   double scale = 1;             // figures are reported × scale (the σ-tables are × 100)
-  std::string metric = "coef-error";  // ‖w* − ŵ‖₂
+  std::string metric = "coef-error";  // "coef-error": ‖w* − ŵ‖₂; "test-mse": held-out MSE
   std::vector<ExperimentMethod> methods;
   std::map<std::string, std::vector<PaperCell>> paper;  // label → the paper's figure per column
 };
@@ -48,6 +51,7 @@ struct ExperimentOptions {
   bool fast = false;
   std::vector<std::string> methods;  // labels to run (empty: all)
   int threads = 0;                   // 0: availableThreads()
+  const Problem* data = nullptr;     // the dataset of a real-data table (rows split per repetition)
 };
 
 struct ExperimentCell {
@@ -76,9 +80,13 @@ ExperimentResult runExperiment(const std::string& id, const ExperimentOptions& o
 // The data of one repetition (seeded from the run's seed, the column and the repetition).
 std::uint64_t repetitionSeed(std::uint64_t seed, std::size_t column, int rep);
 
+// Held-out rows of a real-data repetition: ⌊fraction·n⌋ rows by a seeded shuffle.
+std::vector<bool> testRows(std::size_t n, double fraction, std::uint64_t seed);
+
 // The tables (one file each).
 Experiment e1SamplesTable();
 Experiment e1NoiseTable();
 Experiment e2Table();
+Experiment movieReviewsTable();
 
 }  // namespace supclust
