@@ -162,10 +162,16 @@ val proxOwlJs(const val& values, const val& weights) {
 }
 
 val fitJs(const std::string& method, const val& X, int nRows, int nCols, const val& y,
-          const val& options, const val& onProgress) {
+          const val& options, const val& warmCoef, const val& warmIntercept, const val& onProgress) {
   const auto x = doubles(X), t = doubles(y);
   const Problem problem{{x.data(), nRows, nCols}, {t.data(), static_cast<Eigen::Index>(t.size())}};
-  return resultToJs(fit(method, problem, toParams(options), controlOf(onProgress)));
+  std::unique_ptr<WarmStart> warm;
+  if (!warmCoef.isUndefined() && !warmCoef.isNull()) {
+    const auto w = doubles(warmCoef), b = doubles(warmIntercept);
+    const auto K = static_cast<Eigen::Index>(b.size());
+    warm.reset(new WarmStart{Eigen::Map<const Matrix>(w.data(), nCols, K), Eigen::Map<const RowVector>(b.data(), K)});
+  }
+  return resultToJs(fit(method, problem, toParams(options), controlOf(onProgress), warm.get()));
 }
 
 val crossValidateJs(const std::string& method, const val& X, int nRows, int nCols, const val& y,
@@ -222,6 +228,7 @@ val generateJs(const std::string& name, const val& options) {
   o.nValidation = options["nValidation"].as<int>();
   o.dataset = options["dataset"].as<int>();
   o.task = options["task"].as<std::string>();
+  o.rho = options["rho"].as<double>();
   SyntheticProblem p;
   val out = val::object();
   if (std::string why = generate(name, o, p); !why.empty()) {

@@ -136,3 +136,32 @@ TEST(Generators, SameSeedSameDataAndBadNamesAreRejected) {
   o.dataset = 3;
   EXPECT_NE(generate("e5", o, p).find("dataset"), std::string::npos);
 }
+
+TEST(Generators, E1CorrelationAndClassificationOptions) {
+  GeneratorOptions o;
+  o.n = 4000;
+  o.d = 8;
+  o.Q = 2;
+  o.rho = 0.6;
+  o.sigma = 0;
+  o.seed = 5;
+  SyntheticProblem p;
+  ASSERT_EQ(generate("e1", o, p), "");
+  // Unit variances and correlation ρ between any two features (sampling error ~ 1/√n).
+  const Matrix C = (p.X.transpose() * p.X) / static_cast<double>(o.n);
+  for (int j = 0; j < o.d; ++j) {
+    EXPECT_NEAR(C(j, j), 1.0, 0.08);
+    for (int k = 0; k < j; ++k) EXPECT_NEAR(C(j, k), 0.6, 0.08);
+  }
+  o.task = "classification";
+  SyntheticProblem c;
+  ASSERT_EQ(generate("e1", o, c), "");
+  // The same draws, thresholded: with σ = 0 the label is the sign of xᵀw*.
+  ASSERT_EQ(c.X, p.X);
+  for (int i = 0; i < o.n; ++i) EXPECT_EQ(c.y[i], p.y[i] > 0 ? 1.0 : 0.0);
+  o.rho = 1;
+  EXPECT_NE(generate("e1", o, c).find("rho"), std::string::npos);
+  o.rho = 0;
+  o.task = "other";
+  EXPECT_NE(generate("e1", o, c).find("task"), std::string::npos);
+}

@@ -64,6 +64,22 @@ describe.each(variants)('API on the %s build', (variant) => {
     expect(new Set(e2.coef).size).toBe(10);
   });
 
+  it('starts from a warm start: a converged model restarts at its own optimum', async () => {
+    const g = await sc.generate('e1', { n: 150, d: 30, Q: 3, sigma: 0.5, seed: 4, rho: 0.3 });
+    const data = { X: g.X, nRows: g.nRows, nCols: g.nCols, y: g.y };
+    const lasso = await sc.fit('lasso', { ...data, lambda: 0.05 });
+    const again = await sc.fit('lasso', { ...data, lambda: 0.05, warmStart: lasso });
+    expect(again.iterations).toBeLessThan(lasso.iterations);
+    again.coef.forEach((c, j) => expect(Math.abs(c - lasso.coef[j])).toBeLessThan(1e-5));
+    // IHC from a model of a different λ: a fixed point of the projected gradient stays one.
+    const ihc = await sc.fit('ihc', { ...data, Q: 3, lambda: 1e-3 });
+    const warm = await sc.fit('ihc', { ...data, Q: 3, lambda: 1e-3, warmStart: ihc });
+    expect(warm.objective).toBeLessThanOrEqual(ihc.objective * (1 + 1e-9));
+    expect(warm.iterations).toBeLessThanOrEqual(ihc.iterations);
+    await expectInvalid(sc.fit('lasso', { ...data, lambda: 0.05, warmStart: { ...lasso, nFeatures: 29 } }), 'warmStart');
+    await expectInvalid(sc.generate('e1', { n: 10, rho: 1 }), 'rho');
+  });
+
   it('accepts X as rows of numbers', async () => {
     const X = [[1, 0], [0, 1], [1, 1], [2, 1]];
     const m = await sc.fit('ridge', { X, y: [1, 2, 3, 4] });

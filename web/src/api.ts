@@ -6,10 +6,10 @@ import type { CallControl, CrossValidationControl, CrossValidationOptions, Cross
   SparseGroupsResult, Supclust, SyntheticData } from './types.js';
 import * as v from './validate.js';
 
-const DATA_FIELDS = new Set(['X', 'nRows', 'nCols', 'y']);
+const DATA_FIELDS = new Set(['X', 'nRows', 'nCols', 'y', 'warmStart']);
 
 // Each generator's defaults (spec §6); the options a generator does not read are ignored.
-const BASE_GENERATOR = { d: 100, Q: 5, sigma: 0.5, seed: 1, nTest: 0, nValidation: 0, dataset: 1, task: 'classification' };
+const BASE_GENERATOR = { d: 100, Q: 5, sigma: 0.5, seed: 1, nTest: 0, nValidation: 0, dataset: 1, task: '', rho: 0 };
 const GENERATOR_DEFAULTS: Record<GeneratorName, Partial<GeneratorOptions>> = {
   e1: {},
   e2: { Q: 10, sigma: 0.1 },
@@ -67,8 +67,9 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
 
     async fit(method, params: FitParams, control: CallControl = {}) {
       const { X, y, options } = fitInputs(method, params);
+      const warm = warmStartOf(params.warmStart, X.nCols);
       const onProgress = control.onProgress;
-      const raw = (await call({ op: 'fit', method, X: X.data, nRows: X.nRows, nCols: X.nCols, y, options }, control.signal,
+      const raw = (await call({ op: 'fit', method, X: X.data, nRows: X.nRows, nCols: X.nCols, y, options, ...warm }, control.signal,
         onProgress && ((iteration, objective) => onProgress({ iteration, objective })))) as RawFit;
       return toModel(method, X.nCols, raw);
     },
@@ -137,7 +138,9 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       v.integer('nTest', o.nTest, 0);
       v.integer('nValidation', o.nValidation, 0);
       v.integer('dataset', o.dataset, 1);
-      if (typeof o.task !== 'string') throw invalid('task', 'must be a string');
+      if (o.task !== '' && o.task !== 'classification' && o.task !== 'regression')
+        throw invalid('task', `must be 'classification' or 'regression' (got ${String(o.task)})`);
+      if (typeof o.rho !== 'number' || !(o.rho >= 0 && o.rho < 1)) throw invalid('rho', `must be a number in [0, 1) (got ${String(o.rho)})`);
       const raw = (await call({ op: 'generate', name, options: o as Required<GeneratorOptions> })) as Record<string, unknown>;
       if (typeof raw.error === 'string') throw new SupclustError('invalid-input', raw.error, fieldOf(raw.error));
       return { ...raw, nRows: o.n, nCols: raw.nCols, nTest: o.nTest, nValidation: o.nValidation } as unknown as SyntheticData;
@@ -189,6 +192,18 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       backend.dispose();
     },
   };
+}
+
+// A previous model as the starting point: its coefficients column-major (as wasm reads them).
+function warmStartOf(model: unknown, nFeatures: number): { warmCoef?: Float64Array; warmIntercept?: Float64Array } {
+  if (model == null) return {};
+  const m = model as Partial<Model>;
+  if (typeof m !== 'object' || !Array.isArray(m.coef) || !Array.isArray(m.intercept) || m.nFeatures !== nFeatures ||
+      m.coef.length !== nFeatures * m.intercept.length || m.intercept.length === 0)
+    throw invalid('warmStart', `must be a model fitted on ${nFeatures} features`);
+  const K = m.intercept.length, coef = new Float64Array(m.coef.length);
+  for (let j = 0; j < nFeatures; j++) for (let k = 0; k < K; k++) coef[k * nFeatures + j] = m.coef[j * K + k];
+  return { warmCoef: v.finiteVector('warmStart', coef), warmIntercept: v.finiteVector('warmStart', m.intercept) };
 }
 
 function toModel(method: string, nFeatures: number, raw: RawFit): Model {

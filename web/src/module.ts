@@ -39,7 +39,7 @@ export interface WasmModule {
       progress: ((done: number, total: number) => boolean) | undefined): RawExperiment;
   projectSparseGroups(values: Float64Array, s: number, Q: number): { values: Float64Array; labels: Int32Array; centroids: Float64Array };
   fit(method: string, X: Float64Array, nRows: number, nCols: number, y: Float64Array,
-      options: Record<string, unknown>, progress: ((it: number, f: number) => boolean) | undefined): RawFit;
+      options: Record<string, unknown>, warmCoef: Float64Array | undefined, warmIntercept: Float64Array | undefined, progress: ((it: number, f: number) => boolean) | undefined): RawFit;
   crossValidate(method: string, X: Float64Array, nRows: number, nCols: number, y: Float64Array,
       options: Record<string, unknown>, gridNames: string[], gridValues: Float64Array[],
       cv: { folds: number; seed: number; metric: string; threads: number; chunk: number },
@@ -57,7 +57,8 @@ export type Request =
   | { op: 'projectSparseGroups'; values: Float64Array; s: number; Q: number }
   | { op: 'proxOwl'; values: Float64Array; weights: Float64Array }
   | { op: 'experiment'; id: string; options: ExperimentRequest }
-  | { op: 'fit'; method: string; X: Float64Array; nRows: number; nCols: number; y: Float64Array; options: Record<string, unknown> }
+  | { op: 'fit'; method: string; X: Float64Array; nRows: number; nCols: number; y: Float64Array; options: Record<string, unknown>;
+      warmCoef?: Float64Array; warmIntercept?: Float64Array }
   | { op: 'crossValidate'; method: string; X: Float64Array; nRows: number; nCols: number; y: Float64Array;
       options: Record<string, unknown>; gridNames: string[]; gridValues: Float64Array[];
       cv: { folds: number; seed: number; metric: string; threads: number; chunk: number } }
@@ -71,7 +72,7 @@ export interface ExperimentRequest {
 
 export interface GeneratorRequest {
   n: number; d: number; Q: number; sigma: number; seed: number; nTest: number; nValidation: number;
-  dataset: number; task: string;
+  dataset: number; task: string; rho: number;
 }
 
 /** progress(iteration, objective) returns false to stop the solver. */
@@ -81,7 +82,7 @@ export function execute(m: WasmModule, r: Request, progress?: (it: number, f: nu
     case 'projectSparseGroups': return m.projectSparseGroups(r.values, r.s, r.Q);
     case 'proxOwl': return m.proxOwl(r.values, r.weights);
     case 'experiment': return m.experiment(r.id, r.options, progress);
-    case 'fit': return m.fit(r.method, r.X, r.nRows, r.nCols, r.y, r.options, progress);
+    case 'fit': return m.fit(r.method, r.X, r.nRows, r.nCols, r.y, r.options, r.warmCoef, r.warmIntercept, progress);
     case 'crossValidate':
       return m.crossValidate(r.method, r.X, r.nRows, r.nCols, r.y, r.options, r.gridNames, r.gridValues, r.cv, progress);
     case 'predict': return m.predict(r.X, r.nRows, r.nCols, r.coef, r.outputs, r.intercept);

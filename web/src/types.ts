@@ -105,6 +105,9 @@ export interface FitParams {
   nRows?: number;
   nCols?: number;
   y: ArrayLike<number>;
+  /** fit() only: a model fitted before on the same features, to start from (iterative methods:
+   * IHC, IHCS, IHT, lasso, OSCAR, the logistic fits; closed forms ignore it). */
+  warmStart?: Model;
   /** Method options: Q, lambda, s, init, refit, groups, maxIterations, … (see info.methods). */
   [option: string]: unknown;
 }
@@ -203,8 +206,11 @@ export interface GeneratorOptions {
   nValidation?: number;
   /** E5: 1 or 2. */
   dataset?: number;
-  /** E6: 'classification' (default) or 'regression'. */
+  /** E1/E2 (default 'regression': y ∈ {0, 1} = [xᵀw* + σε > 0] for classification) and E6
+   * (default 'classification'). */
   task?: 'classification' | 'regression';
+  /** E1/E2: the correlation of any two features, in [0, 1) (default 0: independent). */
+  rho?: number;
 }
 
 

@@ -8,7 +8,13 @@
 
 namespace supclust {
 
-std::string checkE1(int n, int d, int Q, double sigma, int nTest) {
+std::string checkTask(const std::string& task) {
+  if (task.empty() || task == "classification" || task == "regression") return "";
+  return "task must be 'classification' or 'regression' (got '" + task + "')";
+}
+
+std::string checkE1(int n, int d, int Q, double sigma, int nTest, double rho) {
+  if (!(rho >= 0 && rho < 1)) return "rho must be in [0, 1)";
   if (n < 1) return "n must be >= 1 (got " + std::to_string(n) + ")";
   if (d < 1) return "d must be >= 1 (got " + std::to_string(d) + ")";
   if (Q < 1 || Q > d) return "Q must be between 1 and d (got " + std::to_string(Q) + ")";
@@ -17,7 +23,11 @@ std::string checkE1(int n, int d, int Q, double sigma, int nTest) {
   return "";
 }
 
-SyntheticProblem generateE1(int n, int d, int Q, double sigma, std::uint64_t seed, int nTest, bool unitNorm) {
+// rho > 0: x_ij = √(1−ρ) z_ij + √ρ u_i with one shared factor u_i per row (corr ρ between any
+// two features); classification: y = 1 if xᵀw* + σε > 0, else 0. With ρ = 0 no factor is drawn,
+// so the regression data are those of the papers' tables.
+SyntheticProblem generateE1(int n, int d, int Q, double sigma, std::uint64_t seed, int nTest, bool unitNorm,
+                            double rho, bool classification) {
   Random rng(seed);
   SyntheticProblem p;
   std::vector<double> values(static_cast<std::size_t>(Q));
@@ -34,14 +44,18 @@ SyntheticProblem generateE1(int n, int d, int Q, double sigma, std::uint64_t see
   if (unitNorm) p.coef /= p.coef.norm();
   auto draw = [&](int rows, RowMatrix& X, Vector& y) {
     X.resize(rows, d);
-    for (int i = 0; i < rows; ++i)
-      for (int j = 0; j < d; ++j) X(i, j) = rng.normal();
+    const double own = std::sqrt(1 - rho), shared = std::sqrt(rho);
+    for (int i = 0; i < rows; ++i) {
+      const double u = rho > 0 ? shared * rng.normal() : 0;
+      for (int j = 0; j < d; ++j) X(i, j) = rho > 0 ? own * rng.normal() + u : rng.normal();
+    }
     // A plain loop in a fixed order (not Eigen's SIMD kernels): bit-identical natively and in wasm.
     y.resize(rows);
     for (int i = 0; i < rows; ++i) {
       double s = 0;
       for (int j = 0; j < d; ++j) s += X(i, j) * p.coef[j];
       y[i] = s + sigma * rng.normal();
+      if (classification) y[i] = y[i] > 0 ? 1 : 0;
     }
   };
   draw(n, p.X, p.y);
@@ -147,8 +161,9 @@ const std::vector<std::string>& generatorNames() {
 std::string generate(const std::string& name, const GeneratorOptions& o, SyntheticProblem& out) {
   out = SyntheticProblem{};
   if (name == "e1" || name == "e2") {
-    if (std::string why = checkE1(o.n, o.d, o.Q, o.sigma, o.nTest); !why.empty()) return why;
-    out = generateE1(o.n, o.d, o.Q, o.sigma, o.seed, o.nTest, name == "e2");
+    for (const std::string& why : {checkE1(o.n, o.d, o.Q, o.sigma, o.nTest, o.rho), checkTask(o.task)})
+      if (!why.empty()) return why;
+    out = generateE1(o.n, o.d, o.Q, o.sigma, o.seed, o.nTest, name == "e2", o.rho, o.task == "classification");
     return "";
   }
   if (o.n < 1) return "n must be >= 1 (got " + std::to_string(o.n) + ")";
@@ -169,9 +184,8 @@ std::string generate(const std::string& name, const GeneratorOptions& o, Synthet
     return "";
   }
   if (name == "e6") {
-    if (o.task != "classification" && o.task != "regression")
-      return "task must be 'classification' or 'regression' (got '" + o.task + "')";
-    const bool cls = o.task == "classification";
+    if (std::string why = checkTask(o.task); !why.empty()) return why;
+    const bool cls = o.task != "regression";
     hiddenVariableRows(rng, cls, o.sigma, o.n, out.X, out.y);
     hiddenVariableRows(rng, cls, o.sigma, o.nTest, out.Xtest, out.ytest);
     out.coef.resize(150);

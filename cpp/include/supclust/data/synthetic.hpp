@@ -31,7 +31,9 @@ struct GeneratorOptions {
   int nTest = 0;
   int nValidation = 0;
   int dataset = 1;                     // E5: 1 or 2
-  std::string task = "classification";  // E6: "classification" or "regression"
+  std::string task;                    // E1, E2, E6: "classification" or "regression"
+                                       // ("": E1/E2 regression, E6 classification)
+  double rho = 0;                      // E1, E2: correlation of any two features, in [0, 1)
 };
 
 // The generators by name: "e1" and "e2" (generateE1), "e5", "e6", "waveform". Returns "" and
@@ -63,6 +65,6 @@ std::string e5Covariance(int dataset, Vector& beta, Matrix& S);
 std::string checkE1(int n, int d, int Q, double sigma, int nTest);
 // unitNorm scales w* to ‖w*‖ = 1 (E2; see generate()).
 SyntheticProblem generateE1(int n, int d, int Q, double sigma, std::uint64_t seed, int nTest = 0,
-                            bool unitNorm = false);
+                            bool unitNorm = false, double rho = 0, bool classification = false);
 
 }  // namespace supclust
