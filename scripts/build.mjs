@@ -105,6 +105,7 @@ function buildTs() {
 
 // ---- demo ----
 function buildDemo() {
+  run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'demo/tsconfig.json']);  // type-check
   run(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'demo/vite.config.ts', '--logLevel', 'warn']);
 }
 

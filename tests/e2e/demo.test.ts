@@ -20,24 +20,30 @@ beforeAll(async () => {
 });
 afterAll(async () => { await browser?.close(); });
 
-async function openDemo(server: StaticServer): Promise<{ page: Page; problems: string[] }> {
-  const page = await browser.newPage();
+async function openDemo(server: StaticServer, query = ''): Promise<{ page: Page; problems: string[] }> {
+  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
   const problems: string[] = [];
   page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`); });
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()}`));
-  page.on('request', (r) => { if (!r.url().startsWith(server.url)) problems.push(`left the page: ${r.url()}`); });
-  await page.goto(server.url);
+  page.on('request', (r) => { if (!r.url().startsWith(server.url) && !r.url().startsWith('blob:')) problems.push(`left the page: ${r.url()}`); });
+  await page.goto(server.url + query);
   await page.waitForSelector('body[data-state="done"]', { timeout: 30_000 });
   return { page, problems };
 }
 
-async function errorsOf(page: Page): Promise<Record<string, number>> {
-  return page.$$eval('#errors tbody tr', (rows) => Object.fromEntries(rows.map((r) =>
-    [(r as HTMLElement).dataset.method, Number(r.children[1].textContent)])));
+/** The Play summary: method → ‖w* − ŵ‖ (and the method's adjusted Rand index). */
+async function summaryOf(page: Page): Promise<Record<string, { error: number; ari?: number }>> {
+  return page.$$eval('#play-summary tbody tr', (rows) => Object.fromEntries(rows.map((r) => {
+    const d = (r as HTMLElement).dataset;
+    return [d.method, { error: Number(d.error), ...(d.ari ? { ari: Number(d.ari) } : {}) }];
+  })));
 }
 
-let chosenLambda: number | undefined;
+const settle = (page: Page, attribute: string, values: string[]) =>
+  page.waitForFunction(([a, v]) => (v as string[]).includes(document.body.dataset[a as string] ?? ''), [attribute, values] as const, { timeout: 60_000 });
+
+const shot = (page: Page, name: string, view: string) => page.screenshot({ path: join(shots, `${view}-${name.replace(/[^a-z]+/gi, '-')}.png`), fullPage: true });
 
 const cases = [
   { name: 'cross-origin isolated', isolate: true, csp: undefined, variant: 'simd-threaded' },
@@ -45,38 +51,120 @@ const cases = [
   { name: 'strict CSP, isolated', isolate: true, csp: STRICT_CSP, variant: 'simd-threaded' },
 ] as const;
 
+let sharedFigures: string | undefined;
+
 describe.each(cases)('demo, $name', ({ isolate, csp, variant, name }) => {
   let server: StaticServer;
   beforeAll(async () => { server = await serve(dist, { isolate, csp }); });
   afterAll(async () => { await server?.close(); });
 
-  it(`runs IHC on the ${variant} build with no console errors`, async () => {
+  it(`plays on the ${variant} build: fit, sliders refit (warm), paths, no console errors`, async () => {
     const { page, problems } = await openDemo(server);
     expect(await page.evaluate(() => crossOriginIsolated)).toBe(isolate);
     expect(await page.getAttribute('#runtime', 'data-variant')).toBe(variant);
-    const errors = await errorsOf(page);
+    if (!isolate) expect(await page.textContent('#runtime')).toContain('Cross-Origin-Opener-Policy');
+    const first = await summaryOf(page);
     // At n = 150, σ = 0.5 IHC recovers the groups: within 2× the Oracle (the native test's bar).
-    expect(errors.ihc).toBeLessThanOrEqual(2 * errors.oracle);
-    expect(await page.$$eval('#plots svg', (s) => s.length)).toBeGreaterThanOrEqual(2);
+    expect(first.ihc.error).toBeLessThanOrEqual(2 * first.oracle.error);
+    expect(first.ihc.ari).toBeGreaterThan(0.9);
+    expect(await page.$$eval('#play-figures svg', (s) => s.length)).toBeGreaterThanOrEqual(3);
+    await shot(page, name, 'play');
 
-    // Moving the slider refits: with fewer samples LS-based estimates get worse.
-    await page.fill('#seed', '3');
-    await page.locator('#n').fill('40');
-    await page.waitForFunction(() => document.getElementById('n-value')?.textContent === '40' && document.body.dataset.state === 'done');
-    const fewer = await errorsOf(page);
-    expect(fewer.lsk).toBeGreaterThan(errors.lsk);
-    // Another method beside IHC, fitted in the worker.
-    await page.selectOption('#rival', 'oscar');
-    await page.waitForFunction(() => document.querySelector('#errors tr[data-method="oscar"]') && document.body.dataset.state === 'done');
+    // λ slider: a refit that starts from the previous model, with the URL following.
+    await page.locator('#play-lambda').fill('-2');
+    await page.waitForFunction(() => document.body.dataset.state === 'done' && document.querySelector('#play-summary')?.textContent?.includes('(warm)'));
+    expect(page.url()).toContain('lambda=0.01');
+    // Fewer samples than features: recovery gets harder.
+    await page.locator('#play-n').fill('40');
+    await page.waitForFunction(() => document.getElementById('play-n-value')?.textContent === '40' && document.body.dataset.state === 'done');
+    expect((await summaryOf(page)).ihc.error).toBeGreaterThan(first.ihc.error);
+    // Another method, and classification.
+    await page.selectOption('#play-method', 'oscar');
+    await page.waitForFunction(() => document.querySelector('#play-summary tr[data-method="oscar"]') && document.body.dataset.state === 'done');
+    await page.selectOption('#play-task', 'classification');
+    await page.waitForFunction(() => document.body.dataset.state === 'done' && document.querySelector('#play-summary')?.textContent?.includes('error rate'));
+    expect(await page.$$eval('#play-method option', (o) => o.map((x) => (x as HTMLOptionElement).value))).not.toContain('cg');
 
-    // Cross-validation in the worker (threads when isolated): the same choice either way.
-    await page.click('#cv-run');
-    await page.waitForSelector('body[data-cv="done"]', { timeout: 60_000 });
-    const lambda = Number(await page.getAttribute('#cv-result', 'data-lambda'));
-    expect(lambda).toBeGreaterThan(0);
-    if (chosenLambda === undefined) chosenLambda = lambda;
-    expect(lambda).toBe(chosenLambda);
-    await page.screenshot({ path: join(shots, `demo-${name.replace(/[^a-z]+/gi, '-')}.png`), fullPage: true });
+    // Paths along λ with warm starts.
+    await page.click('#tab-path');
+    await page.click('#path-run');
+    await settle(page, 'path', ['done']);
+    expect(await page.$$eval('#path-figures svg', (s) => s.length)).toBeGreaterThanOrEqual(2);
+    await shot(page, name, 'path');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('reloads a shared URL to the same figures', async () => {
+    const query = '?n=90&sigma=0.3&seed=7&method=lsk&lambda=0.001';
+    const a = await openDemo(server, query);
+    const b = await openDemo(server, new URL(a.page.url()).search);
+    expect(await summaryOf(b.page)).toEqual(await summaryOf(a.page));
+    const figures = (p: Page) => p.$eval('#play-figures', (f) => f.innerHTML);
+    const svg = await figures(a.page);
+    expect(svg.length).toBeGreaterThan(1000);
+    expect(await figures(b.page)).toBe(svg);
+    // Every build and header set draws the same figure for the same URL.
+    sharedFigures ??= svg;
+    expect(svg).toBe(sharedFigures);
+    expect(await b.page.inputValue('#play-n')).toBe('90');
+    expect(await b.page.inputValue('#play-method')).toBe('lsk');
+    expect([...a.problems, ...b.problems]).toEqual([]);
+    await a.page.close();
+    await b.page.close();
+  });
+
+  it('runs a 2-rep table, cancels a long one and stays responsive', async () => {
+    const { page, problems } = await openDemo(server, '?view=tables');
+    await page.fill('#table-reps', '2');
+    await page.dispatchEvent('#table-reps', 'change');
+    await page.click('#table-run');
+    await settle(page, 'table', ['done']);
+    const rows = await page.$$eval('#table-result tbody tr', (r) => r.map((x) => (x as HTMLElement).dataset.method));
+    expect(rows).toEqual(['Oracle', 'LS', 'LSK', 'IHC']);
+    expect(await page.textContent('#table-result')).toContain('(0.16 ± 0.06)');  // the paper's Oracle at n = 50
+    expect(await page.$$eval('#table-figures svg', (s) => s.length)).toBeGreaterThanOrEqual(1);
+    await shot(page, name, 'tables');
+
+    // A long run (100 repetitions, full grids), cancelled: the page answers and a new run works.
+    await page.fill('#table-reps', '100');
+    await page.dispatchEvent('#table-reps', 'change');
+    await page.uncheck('#table-fast');
+    await page.click('#table-run');
+    await page.waitForFunction(() => document.body.dataset.table === 'running');
+    await page.waitForTimeout(500);
+    await page.click('#table-cancel');
+    await settle(page, 'table', ['cancelled']);
+    await page.click('#tab-play');
+    await page.fill('#play-seed', '11');
+    await page.dispatchEvent('#play-seed', 'input');
+    await page.waitForFunction(() => document.body.dataset.state === 'done' && (document.getElementById('play-seed') as HTMLInputElement).value === '11');
+    await page.click('#tab-tables');
+    await page.fill('#table-reps', '2');
+    await page.dispatchEvent('#table-reps', 'change');
+    await page.check('#table-fast');
+    await page.click('#table-run');
+    await settle(page, 'table', ['done']);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('turns a CSV file into groups of features', async () => {
+    const { page, problems } = await openDemo(server, '?view=data');
+    await page.setInputFiles('#data-file', join(root, 'tests/e2e/fixtures/grouped.csv'));
+    await settle(page, 'data', ['loaded']);
+    expect(await page.textContent('#data-status')).toContain("'city'");
+    expect(await page.inputValue('#data-target')).toBe('y');
+    await page.click('#data-run');
+    await settle(page, 'data', ['done']);
+    // y = 2(a + b + c) − (d + e) + 0·(f + g) + noise: three groups, found exactly.
+    const groups = await page.$$eval('#data-result tbody tr', (r) => r.map((x) => x.children[3].textContent));
+    expect(groups).toEqual(['a, b, c', 'f, g', 'd, e']);
+    expect(await page.textContent('#data-status')).toContain('2 with missing values skipped');
+    const download = page.waitForEvent('download');
+    await page.click('#data-csv');
+    expect((await download).suggestedFilename()).toBe('groups.csv');
+    await shot(page, name, 'data');
     expect(problems).toEqual([]);
     await page.close();
   });

@@ -1,0 +1,34 @@
+// "Copy code": the Node.js program that reproduces what a view shows, with the same seed and
+// options, using the published API (load, generate, fit, experiment).
+import type { DemoState } from './state.js';
+
+export function playCode(s: DemoState, options: Record<string, unknown>): string {
+  const generator = { n: s.n, d: s.d, Q: s.Q, sigma: s.sigma, seed: s.seed, nTest: 1000,
+    ...(s.rho > 0 ? { rho: s.rho } : {}), ...(s.task === 'classification' ? { task: s.task } : {}) };
+  return [
+    `import { load } from 'supclust';`,
+    ``,
+    `const sc = await load();`,
+    `const data = await sc.generate('e1', ${JSON.stringify(generator)});`,
+    `const problem = { X: data.X, nRows: data.nRows, nCols: data.nCols, y: data.y };`,
+    `const model = await sc.fit('${s.method}', { ...problem, ...${JSON.stringify(options)} });`,
+    `const oracle = await sc.fit('oracle', { ...problem, groups: data.groups${s.task === 'classification' ? ", loss: 'logistic', lambda: 1e-4" : ''} });`,
+    `console.log(model.groups, model.centroids, model.objective);`,
+    `const predictions = await sc.predict(model, data.Xtest, data.nTest);`,
+    `sc.dispose();`,
+  ].join('\n');
+}
+
+export function tableCode(s: DemoState): string {
+  const options = { reps: s.reps, seed: s.tableSeed, fast: s.fast, methods: s.rows };
+  return [
+    `import { load } from 'supclust';`,
+    ``,
+    `const sc = await load();`,
+    `const table = await sc.experiment('${s.table}', ${JSON.stringify(options)},`,
+    `  { onProgress: ({ done, total }) => console.error(\`\${done}/\${total}\`) });`,
+    `for (const row of table.rows) console.log(row.method, row.cells.map((c) => c.mean));`,
+    `sc.dispose();`,
+    `// or: npx supclust replicate ${s.table} --reps ${s.reps} --seed ${s.tableSeed}${s.fast ? ' --fast' : ''} --methods ${s.rows.join(',')}`,
+  ].join('\n');
+}

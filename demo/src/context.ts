@@ -1,0 +1,38 @@
+// What every view shares: the loaded library, the state and how to publish it to the URL.
+import type { Supclust, MethodInfo } from 'supclust';
+import type { DemoState } from './state.js';
+
+export interface Context {
+  sc: Supclust;
+  state: DemoState;
+  /** Writes the state to the URL (replaceState: no new history entry per slider step). */
+  save(): void;
+}
+
+/** The options a method gets in the demo: its Q, λ (or OSCAR's λ1, λ2), s = d/2, the loss. */
+export function methodOptions(info: MethodInfo | undefined, s: { Q: number; lambda: number; task: string }, d: number): Record<string, unknown> {
+  const names = new Set(info?.options.map((o) => o.name));
+  const o: Record<string, unknown> = {};
+  if (names.has('Q')) o.Q = s.Q;
+  if (names.has('s')) o.s = Math.max(s.Q, Math.ceil(d / 2));
+  if (names.has('lambda1')) {
+    o.lambda1 = s.lambda;
+    o.lambda2 = s.lambda / 10;
+  } else if (names.has('lambda')) {
+    o.lambda = s.lambda;
+  }
+  if (s.task === 'classification') o.loss = 'logistic';
+  return o;
+}
+
+/** Methods that can fit the task (CG needs the squared loss; the Oracle is drawn separately). */
+export function methodsFor(sc: Supclust, task: string): MethodInfo[] {
+  return sc.info.methods.filter((m) => m.name !== 'oracle' &&
+    (task !== 'classification' || m.options.some((o) => o.name === 'loss' && o.choices?.includes('logistic'))));
+}
+
+export const LABELS: Record<string, string> = {
+  ihc: 'IHC (iterative hard clustering)', ihcs: 'IHCS (sparse IHC, s = d/2)', lsk: 'LSK (least squares + k-means)',
+  ridge: 'Ridge / least squares', lasso: 'Lasso', elasticnet: 'Elastic net', iht: 'IHT (s = d/2)',
+  oscar: 'OSCAR (λ2 = λ/10)', cg: 'CG (conditional gradient)', cgpg: 'CGPG (CG, then IHC)',
+};

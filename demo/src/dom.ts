@@ -1,0 +1,54 @@
+// Small DOM helpers shared by the views.
+export const $ = <T extends HTMLElement = HTMLElement>(id: string): T => {
+  const e = document.getElementById(id);
+  if (!e) throw new Error(`#${id} is missing from the page`);
+  return e as T;
+};
+
+export function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {},
+  ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+  const e = Object.assign(document.createElement(tag), props);
+  e.append(...children);
+  return e;
+}
+
+/** A table with a header row; cells are text. */
+export function table(caption: string, head: string[], rows: (string | number)[][], attrs: Record<string, string>[] = []): HTMLTableElement {
+  const t = el('table', {}, el('caption', { textContent: caption }));
+  t.append(el('thead', {}, el('tr', {}, ...head.map((h) => el('th', { scope: 'col', textContent: h })))));
+  t.append(el('tbody', {}, ...rows.map((r, i) => {
+    const tr = el('tr', {}, ...r.map((c) => el('td', { textContent: String(c) })));
+    for (const [k, v] of Object.entries(attrs[i] ?? {})) tr.dataset[k] = v;
+    return tr;
+  })));
+  return t;
+}
+
+/** Copies text, then says so on the button for a moment. */
+export async function copy(button: HTMLButtonElement, text: string) {
+  const label = button.textContent;
+  try {
+    await navigator.clipboard.writeText(text);
+    button.textContent = 'Copied';
+  } catch {
+    button.textContent = 'Copy failed (select the text below)';
+  }
+  button.dataset.copied = text;
+  setTimeout(() => { button.textContent = label; }, 1500);
+}
+
+/** Saves text as a file (a local blob: nothing leaves the page). */
+export function download(name: string, type: string, text: string) {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = el('a', { href: url, download: name });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Width for a plot in its container (phones get narrow plots). */
+export const widthOf = (container: HTMLElement, max = 560) => Math.max(280, Math.min(max, container.clientWidth || max));
+
+export const formatNumber = (x: number) =>
+  !Number.isFinite(x) ? '–' : Number.isInteger(x) && Math.abs(x) < 1e6 ? String(x) : Math.abs(x) >= 1000 || (Math.abs(x) < 1e-3 && x !== 0) ? x.toExponential(2) : x.toPrecision(3);

@@ -1,0 +1,55 @@
+// The demo's entry: loads supclust (a Worker; threads when the page is cross-origin isolated),
+// reads the state from the URL, and mounts the four views behind keyboard-accessible tabs.
+import { load } from 'supclust';
+import type { Context } from './context.js';
+import { mountData } from './data.js';
+import { $ } from './dom.js';
+import { mountPath } from './path.js';
+import { mountPlay } from './play.js';
+import { decodeState, encodeState, type View } from './state.js';
+import { mountTables } from './tables.js';
+
+const runtime = $('runtime');
+const sc = await load().catch((e) => {
+  runtime.textContent = `Could not start supclust: ${e.message}`;
+  throw e;
+});
+runtime.dataset.variant = sc.info.variant;
+runtime.textContent = `supclust ${sc.info.version} · wasm build ${sc.info.variant} · SIMD on · ${sc.info.threads} thread${sc.info.threads > 1 ? 's' : ''}` +
+  (sc.info.variant === 'simd' ? '. Threads are off because this page is not cross-origin isolated: serve it with the headers ' +
+    '"Cross-Origin-Opener-Policy: same-origin" and "Cross-Origin-Embedder-Policy: require-corp" (npm start does).' : '.');
+
+const state = decodeState(location.search);
+const ctx: Context = {
+  sc, state,
+  save: () => history.replaceState(null, '', `${location.pathname}${encodeState(state)}`),
+};
+
+const VIEWS: View[] = ['play', 'path', 'tables', 'data'];
+function show(view: View, focus = false) {
+  state.view = view;
+  for (const v of VIEWS) {
+    const tab = $(`tab-${v}`), panel = $(`view-${v}`);
+    tab.setAttribute('aria-selected', String(v === view));
+    tab.tabIndex = v === view ? 0 : -1;
+    panel.hidden = v !== view;
+  }
+  if (focus) $(`tab-${view}`).focus();
+  ctx.save();
+}
+for (const v of VIEWS) {
+  const tab = $(`tab-${v}`);
+  tab.addEventListener('click', () => show(v));
+  tab.addEventListener('keydown', (e) => {
+    const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
+    if (e.key === 'Home' || e.key === 'End') show(e.key === 'Home' ? VIEWS[0] : VIEWS[VIEWS.length - 1], true);
+    else if (step) show(VIEWS[(VIEWS.indexOf(v) + step + VIEWS.length) % VIEWS.length], true);
+  });
+}
+
+const play = mountPlay(ctx);
+mountPath(ctx, play.current);
+mountTables(ctx);
+mountData(ctx);
+show(state.view);
+void play.run();

@@ -1,0 +1,126 @@
+// Play: one generated problem, any method beside the Oracle. Problem sliders regenerate the
+// data; the method's λ slider refits from the previous model (warm start).
+import type { Model, SyntheticData } from 'supclust';
+import { playCode } from './code.js';
+import { LABELS, methodOptions, methodsFor, type Context } from './context.js';
+import { $, copy, el, formatNumber, table, widthOf } from './dom.js';
+import { adjustedRand } from './partition.js';
+import * as plots from './plots.js';
+import { LIMITS, type DemoState } from './state.js';
+
+const PROBLEM = ['n', 'd', 'Q', 'sigma', 'rho', 'seed'] as const;
+
+let data: SyntheticData | undefined, dataKey = '';
+let last: { method: string; key: string; model: Model } | undefined;
+let generation = 0;
+
+const problemKey = (s: DemoState) => JSON.stringify([s.n, s.d, s.Q, s.sigma, s.rho, s.task, s.seed]);
+
+function testError(task: string, predictions: Float64Array, y: Float64Array): number {
+  let e = 0;
+  for (let i = 0; i < y.length; i++) e += task === 'classification' ? Number((predictions[i] > 0 ? 1 : 0) !== y[i]) : (predictions[i] - y[i]) ** 2;
+  return e / y.length;
+}
+
+export function mountPlay(ctx: Context) {
+  const { sc, state } = ctx;
+  const input = (id: string) => $<HTMLInputElement>(`play-${id}`);
+  const methodSelect = $<HTMLSelectElement>('play-method'), taskSelect = $<HTMLSelectElement>('play-task');
+
+  function fillMethods() {
+    const methods = methodsFor(sc, state.task);
+    if (!methods.some((m) => m.name === state.method)) state.method = 'ihc';
+    methodSelect.replaceChildren(...methods.map((m) => el('option', { value: m.name, textContent: LABELS[m.name] ?? m.name, selected: m.name === state.method })));
+  }
+
+  function showControls() {
+    for (const k of PROBLEM) input(k).value = String(state[k]);
+    input('lambda').value = String(Math.log10(state.lambda));
+    taskSelect.value = state.task;
+    input('Q').max = String(Math.min(LIMITS.Q[1], state.d));
+    for (const k of [...PROBLEM, 'lambda'] as const) $(`play-${k}-value`).textContent = formatNumber(state[k]);
+  }
+
+  async function run() {
+    const mine = ++generation;
+    document.body.dataset.state = 'running';
+    const status = $('play-status');
+    try {
+      const key = problemKey(state);
+      if (!data || key !== dataKey) {
+        data = await sc.generate('e1', { n: state.n, d: state.d, Q: state.Q, sigma: state.sigma, rho: state.rho, task: state.task, seed: state.seed, nTest: 1000 });
+        dataKey = key;
+        last = undefined;
+      }
+      const d = data, problem = { X: d.X, nRows: d.nRows, nCols: d.nCols, y: d.y };
+      const info = sc.info.methods.find((m) => m.name === state.method);
+      const options = methodOptions(info, state, d.nCols);
+      const warmStart = last && last.method === state.method && last.key === key ? last.model : undefined;
+      const t0 = performance.now();
+      const model = await sc.fit(state.method, { ...problem, ...options, ...(warmStart ? { warmStart } : {}) });
+      const ms = performance.now() - t0;
+      const t1 = performance.now();
+      const oracle = await sc.fit('oracle', { ...problem, groups: d.groups, ...(state.task === 'classification' ? { loss: 'logistic', lambda: 1e-4 } : {}) });
+      const oracleMs = performance.now() - t1;
+      if (mine !== generation) return;  // a newer request superseded this one
+      last = { method: state.method, key, model };
+      const [pm, po] = [await sc.predict(model, d.Xtest, d.nTest), await sc.predict(oracle, d.Xtest, d.nTest)];
+      if (mine !== generation) return;
+      const distance = (m: Model) => Math.sqrt(m.coef.reduce((s, c, j) => s + (c - d.coef[j]) ** 2, 0));
+      const ari = adjustedRand(d.groups, model.groups);
+      const metric = state.task === 'classification' ? 'test error rate' : 'test MSE';
+      const rows = [
+        [LABELS[state.method] ?? state.method, formatNumber(testError(state.task, pm, d.ytest)), formatNumber(distance(model)),
+          ari.toFixed(3), model.centroids.length / model.outputs, model.iterations, `${ms.toFixed(1)} ms${warmStart ? ' (warm)' : ''}`],
+        ['Oracle (knows the groups)', formatNumber(testError(state.task, po, d.ytest)), formatNumber(distance(oracle)), '1.000',
+          oracle.centroids.length, oracle.iterations, `${oracleMs.toFixed(1)} ms`],
+      ];
+      $('play-summary').replaceChildren(table(`On ${d.nTest} test samples; ‖w* − ŵ‖ against the true coefficients`,
+        ['method', metric, '‖w* − ŵ‖', 'adjusted Rand', 'groups', 'iterations', 'fit time'], rows,
+        [{ method: state.method, error: String(distance(model)), ari: String(ari) }, { method: 'oracle', error: String(distance(oracle)) }]));
+      const figures = $('play-figures'), width = widthOf(figures, 620);
+      const found = model.centroids.length / model.outputs;
+      figures.replaceChildren(
+        plots.coefficients(d.coef, model, `${LABELS[state.method] ?? state.method}: estimates against the truth (black steps)`, width),
+        ...(found <= 20 ? [plots.partition(d.groups, model.groups, ari, width)] : []),
+        ...(model.history.length > 1 ? [plots.trace(model, width)] : []),
+      );
+      status.textContent = '';
+      document.body.dataset.state = 'done';
+    } catch (e) {
+      if (mine !== generation) return;
+      status.textContent = `Error: ${(e as Error).message}`;
+      document.body.dataset.state = 'error';
+    }
+  }
+
+  fillMethods();
+  showControls();
+  for (const k of PROBLEM)
+    input(k).addEventListener('input', () => {
+      const [min, max, integer] = LIMITS[k];
+      const x = Number(input(k).value);
+      if (!Number.isFinite(x)) return;
+      state[k] = Math.min(max, Math.max(min, integer ? Math.round(x) : x));
+      if (state.Q > state.d) state.Q = state.d;
+      showControls();
+      ctx.save();
+      void run();
+    });
+  input('lambda').addEventListener('input', () => {
+    state.lambda = Number((10 ** Number(input('lambda').value)).toPrecision(3));
+    showControls();
+    ctx.save();
+    void run();
+  });
+  methodSelect.addEventListener('change', () => { state.method = methodSelect.value; ctx.save(); void run(); });
+  taskSelect.addEventListener('change', () => { state.task = taskSelect.value as DemoState['task']; fillMethods(); ctx.save(); void run(); });
+  $('play-new').addEventListener('click', () => { state.seed += 1; showControls(); ctx.save(); void run(); });
+  $<HTMLButtonElement>('play-copy').addEventListener('click', (e) => {
+    const options = methodOptions(sc.info.methods.find((m) => m.name === state.method), state, state.d);
+    const code = playCode(state, options);
+    $('play-code').textContent = code;
+    void copy(e.currentTarget as HTMLButtonElement, code);
+  });
+  return { run, current: () => data };
+}

@@ -1,0 +1,88 @@
+// The demo's state, every control of every view, and its codec to and from the URL's query
+// string, so that a view can be shared and reproduced. Values that are missing, malformed or
+// out of range fall back to their defaults (clamped when numeric); unknown keys are ignored.
+export type View = 'play' | 'path' | 'tables' | 'data';
+export type Task = 'regression' | 'classification';
+
+export interface DemoState {
+  view: View;
+  /** Play and Path: the generated problem. */
+  n: number; d: number; Q: number; sigma: number; rho: number; task: Task; seed: number;
+  /** Play and Path: the method fitted beside the Oracle, and its regularisation λ. */
+  method: string; lambda: number;
+  /** Tables: which table, repetitions, seed, fast grids, rows. */
+  table: string; reps: number; tableSeed: number; fast: boolean; rows: string[];
+  /** Your data: the method and number of groups (the CSV itself never enters the URL). */
+  dataMethod: string; dataQ: number; target: string;
+}
+
+export const DEFAULTS: DemoState = {
+  view: 'play',
+  n: 150, d: 100, Q: 5, sigma: 0.5, rho: 0, task: 'regression', seed: 1,
+  method: 'ihc', lambda: 1e-4,
+  table: 'e1-n', reps: 5, tableSeed: 1, fast: true, rows: ['Oracle', 'LS', 'LSK', 'IHC'],
+  dataMethod: 'ihc', dataQ: 3, target: '',
+};
+
+type NumberKey = { [K in keyof DemoState]: DemoState[K] extends number ? K : never }[keyof DemoState];
+/** Ranges of the numeric fields: [min, max, integer?]. */
+export const LIMITS: Record<NumberKey, [number, number, boolean]> = {
+  n: [20, 2000, true], d: [2, 500, true], Q: [1, 20, true], sigma: [0, 5, false], rho: [0, 0.95, false],
+  seed: [0, 1e9, true], lambda: [1e-6, 10, false], reps: [1, 100, true], tableSeed: [0, 1e9, true],
+  dataQ: [1, 20, true],
+};
+
+const VIEWS: readonly View[] = ['play', 'path', 'tables', 'data'];
+const TASKS: readonly Task[] = ['regression', 'classification'];
+const NAME = /^[\w.+\-=λ ]{1,40}$/u;  // method, table and row labels, column names (short, plain)
+
+function numberOf(key: NumberKey, raw: string | null): number {
+  const [min, max, integer] = LIMITS[key];
+  const x = raw === null || raw.trim() === '' ? NaN : Number(raw);
+  if (!Number.isFinite(x)) return DEFAULTS[key];
+  const clamped = Math.min(max, Math.max(min, x));
+  return integer ? Math.round(clamped) : clamped;
+}
+
+/** The state a query string describes ("?n=100&method=lsk" or "n=100&…"). */
+export function decodeState(search: string): DemoState {
+  const p = new URLSearchParams(search);
+  const s: DemoState = { ...DEFAULTS, rows: [...DEFAULTS.rows] };
+  for (const key of Object.keys(LIMITS) as NumberKey[]) s[key] = numberOf(key, p.get(key));
+  const view = p.get('view'), task = p.get('task');
+  if (VIEWS.includes(view as View)) s.view = view as View;
+  if (TASKS.includes(task as Task)) s.task = task as Task;
+  for (const key of ['method', 'table', 'dataMethod'] as const) {
+    const v = p.get(key);
+    if (v !== null && NAME.test(v)) s[key] = v;
+  }
+  const target = p.get('target');  // a CSV column name: any text, shown only as text
+  if (target !== null && target.length <= 200) s.target = target;
+  const rows = p.get('rows');
+  if (rows !== null) {
+    const list = rows.split(',').filter((r) => NAME.test(r));
+    if (list.length > 0) s.rows = list;
+  }
+  const fast = p.get('fast');
+  if (fast === '0' || fast === '1') s.fast = fast === '1';
+  if (s.Q > s.d) s.Q = s.d;
+  return s;
+}
+
+/** The query string of a state: only the fields that differ from the defaults, in a fixed order. */
+export function encodeState(s: DemoState): string {
+  const p = new URLSearchParams();
+  for (const key of Object.keys(DEFAULTS) as (keyof DemoState)[]) {
+    const v = s[key], d = DEFAULTS[key];
+    if (key === 'rows') {
+      const rows = v as string[];
+      if (rows.join(',') !== (d as string[]).join(',')) p.set(key, rows.join(','));
+    } else if (typeof v === 'boolean') {
+      if (v !== d) p.set(key, v ? '1' : '0');
+    } else if (v !== d) {
+      p.set(key, String(v));
+    }
+  }
+  const q = p.toString();
+  return q ? `?${q}` : '';
+}

@@ -1,0 +1,103 @@
+// Tables: the papers' experiments run in the worker, with progress, time left and cancel; the
+// curves with the paper's figures overlaid, and the table copyable as markdown or CSV.
+import type { ExperimentResult } from 'supclust';
+import { tableCode } from './code.js';
+import type { Context } from './context.js';
+import { $, copy, el, table, widthOf } from './dom.js';
+import * as plots from './plots.js';
+
+const cell = (c?: { mean: number; std: number }) => (c && Number.isFinite(c.mean) ? `${c.mean.toFixed(2)} ± ${c.std.toFixed(2)}` : '–');
+
+export function markdownOf(r: ExperimentResult): string {
+  const head = r.columns.map((v) => `${r.column} = ${v}`);
+  return [`| method | ${head.join(' | ')} |`, `|---|${head.map(() => '---:').join('|')}|`,
+    ...r.rows.map((row) => `| ${row.method} | ${row.cells.map((c, i) => `${cell(c)} (${cell(row.paper?.[i])})`).join(' | ')} |`)].join('\n');
+}
+
+export function csvOf(r: ExperimentResult): string {
+  const lines = ['method,column,value,mean,std,paper_mean,paper_std'];
+  for (const row of r.rows)
+    row.cells.forEach((c, i) => lines.push([JSON.stringify(row.method), r.column, r.columns[i], c.mean, c.std, row.paper?.[i]?.mean ?? '', row.paper?.[i]?.std ?? ''].join(',')));
+  return lines.join('\n');
+}
+
+export function mountTables(ctx: Context) {
+  const { sc, state } = ctx;
+  const tables = sc.info.experiments.filter((e) => !e.dataset);
+  const select = $<HTMLSelectElement>('table-id'), rowsBox = $('table-rows');
+  const reps = $<HTMLInputElement>('table-reps'), seed = $<HTMLInputElement>('table-seed'), fast = $<HTMLInputElement>('table-fast');
+  const bar = $<HTMLProgressElement>('table-progress'), status = $('table-status'), cancel = $<HTMLButtonElement>('table-cancel');
+  let abort: AbortController | undefined, result: ExperimentResult | undefined;
+
+  function showRows() {
+    const t = tables.find((e) => e.id === state.table) ?? tables[0];
+    state.table = t.id;
+    const chosen = state.rows.filter((r) => t.methods.includes(r));
+    state.rows = chosen.length ? chosen : t.methods.slice(0, 4);
+    rowsBox.replaceChildren(el('legend', { textContent: 'rows' }), ...t.methods.map((m) => {
+      const box = el('input', { type: 'checkbox', value: m, checked: state.rows.includes(m) });
+      box.addEventListener('change', () => {
+        state.rows = t.methods.filter((x) => (rowsBox.querySelector(`input[value="${CSS.escape(x)}"]`) as HTMLInputElement).checked);
+        ctx.save();
+      });
+      return el('label', {}, box, ` ${m}`);
+    }));
+  }
+
+  select.replaceChildren(...tables.map((e) => el('option', { value: e.id, textContent: `${e.id}: ${e.title}`, selected: e.id === state.table })));
+  reps.value = String(state.reps);
+  seed.value = String(state.tableSeed);
+  fast.checked = state.fast;
+  showRows();
+  select.addEventListener('change', () => { state.table = select.value; showRows(); ctx.save(); });
+  reps.addEventListener('change', () => { state.reps = Math.max(1, Math.min(100, Math.round(Number(reps.value)) || 1)); reps.value = String(state.reps); ctx.save(); });
+  seed.addEventListener('change', () => { state.tableSeed = Math.max(0, Math.round(Number(seed.value)) || 0); seed.value = String(state.tableSeed); ctx.save(); });
+  fast.addEventListener('change', () => { state.fast = fast.checked; ctx.save(); });
+
+  async function run() {
+    if (state.rows.length === 0) { status.textContent = 'Choose at least one row.'; return; }
+    abort?.abort();
+    const mine = (abort = new AbortController());
+    cancel.disabled = false;
+    document.body.dataset.table = 'running';
+    bar.value = 0;
+    const t0 = performance.now();
+    status.textContent = 'Running…';
+    try {
+      const r = await sc.experiment(state.table, { reps: state.reps, seed: state.tableSeed, fast: state.fast, methods: state.rows }, {
+        signal: mine.signal,
+        onProgress: ({ done, total }) => {
+          bar.value = done / total;
+          const elapsed = (performance.now() - t0) / 1000, left = done > 0 ? (elapsed * (total - done)) / done : NaN;
+          status.textContent = `${done} of ${total} repetitions × columns done` + (Number.isFinite(left) ? `, about ${left.toFixed(0)} s left` : '');
+        },
+      });
+      result = r;
+      const figures = $('table-figures');
+      figures.replaceChildren(plots.experiment(r, widthOf(figures, 900)));
+      const scaled = r.id === 'e1-n' ? '' : ' (figures × 100 as in the paper)';
+      $('table-result').replaceChildren(table(`${r.reps} repetitions in ${r.seconds.toFixed(1)} s${scaled}; each cell: ours (the paper's, ${r.source})`,
+        ['method', ...r.columns.map((v) => `${r.column} = ${v}`), 'ms per fit'],
+        r.rows.map((row) => [row.method, ...row.cells.map((c, i) => `${cell(c)} (${cell(row.paper?.[i])})`), row.msPerFit.toFixed(1)]),
+        r.rows.map((row) => ({ method: row.method }))));
+      status.textContent = `Done: ${r.reps} repetitions in ${r.seconds.toFixed(1)} s on ${sc.info.threads} thread${sc.info.threads > 1 ? 's' : ''}.`;
+      $<HTMLButtonElement>('table-copy-md').disabled = $<HTMLButtonElement>('table-copy-csv').disabled = false;
+      document.body.dataset.table = 'done';
+    } catch (e) {
+      const aborted = (e as { code?: string }).code === 'aborted';
+      status.textContent = aborted ? 'Cancelled — the page stays usable; run again any time.' : `Error: ${(e as Error).message}`;
+      document.body.dataset.table = aborted ? 'cancelled' : 'error';
+    } finally {
+      cancel.disabled = true;
+    }
+  }
+  $('table-run').addEventListener('click', () => void run());
+  cancel.addEventListener('click', () => abort?.abort());
+  $('table-copy-md').addEventListener('click', (e) => { if (result) void copy(e.currentTarget as HTMLButtonElement, markdownOf(result)); });
+  $('table-copy-csv').addEventListener('click', (e) => { if (result) void copy(e.currentTarget as HTMLButtonElement, csvOf(result)); });
+  $('table-copy-code').addEventListener('click', (e) => {
+    const code = tableCode(state);
+    $('table-code').textContent = code;
+    void copy(e.currentTarget as HTMLButtonElement, code);
+  });
+}
