@@ -62,9 +62,18 @@ export function mountPlay(ctx: Context) {
       const t1 = performance.now();
       const oracle = await sc.fit('oracle', { ...problem, groups: d.groups, ...(state.task === 'classification' ? { loss: 'logistic', lambda: 1e-4 } : {}) });
       const oracleMs = performance.now() - t1;
+      // Ridge and the lasso at the same λ: what grouping buys over shrinkage and sparsity.
+      const loss = state.task === 'classification' ? { loss: 'logistic' } : {};
+      const baselines = [];
+      for (const name of ['ridge', 'lasso'].filter((b) => b !== state.method)) {
+        const t2 = performance.now();
+        const fit = await sc.fit(name, { ...problem, ...loss, lambda: state.lambda });
+        baselines.push({ name, model: fit, ms: performance.now() - t2 });
+      }
       if (mine !== generation) return;  // a newer request superseded this one
       last = { method: state.method, key, model };
       const [pm, po] = [await sc.predict(model, d.Xtest, d.nTest), await sc.predict(oracle, d.Xtest, d.nTest)];
+      const pb = await Promise.all(baselines.map((b) => sc.predict(b.model, d.Xtest, d.nTest)));
       if (mine !== generation) return;
       const distance = (m: Model) => Math.sqrt(m.coef.reduce((s, c, j) => s + (c - d.coef[j]) ** 2, 0));
       const ari = adjustedRand(d.groups, model.groups);
@@ -74,10 +83,13 @@ export function mountPlay(ctx: Context) {
           ari.toFixed(3), model.centroids.length / model.outputs, model.iterations, `${ms.toFixed(1)} ms${warmStart ? ' (warm)' : ''}`],
         ['Oracle (knows the groups)', formatNumber(testError(state.task, po, d.ytest)), formatNumber(distance(oracle)), '1.000',
           oracle.centroids.length, oracle.iterations, `${oracleMs.toFixed(1)} ms`],
+        ...baselines.map((b, i) => [`${LABELS[b.name]} (same λ)`, formatNumber(testError(state.task, pb[i], d.ytest)), formatNumber(distance(b.model)),
+          adjustedRand(d.groups, b.model.groups).toFixed(3), b.model.centroids.length, b.model.iterations, `${b.ms.toFixed(1)} ms`]),
       ];
       $('play-summary').replaceChildren(table(`On ${d.nTest} test samples; ‖w* − ŵ‖ against the true coefficients`,
         ['method', metric, '‖w* − ŵ‖', 'adjusted Rand', 'groups', 'iterations', 'fit time'], rows,
-        [{ method: state.method, error: String(distance(model)), ari: String(ari) }, { method: 'oracle', error: String(distance(oracle)) }]));
+        [{ method: state.method, error: String(distance(model)), ari: String(ari) }, { method: 'oracle', error: String(distance(oracle)) },
+          ...baselines.map((b) => ({ method: b.name, error: String(distance(b.model)) }))]));
       const figures = $('play-figures'), width = widthOf(figures, 620);
       const found = model.centroids.length / model.outputs;
       figures.replaceChildren(

@@ -43,7 +43,7 @@ export function partition(truth: ArrayLike<number>, found: ArrayLike<number>, ar
   return figure(`Partition: true groups × found groups (adjusted Rand ${ari.toFixed(3)})`, Plot.plot({
     width: Math.min(width, 420), height: 260, marginLeft: 60, padding: 0.05,
     x: { label: null }, y: { label: null },
-    color: { scheme: 'blues', legend: true, label: 'features' },
+    color: { scheme: 'blues', domain: [0, Math.max(...cells.map((c) => c.count))], legend: true, label: 'features' },
     marks: [
       Plot.cell(cells, { x: 'found', y: 'truth', fill: 'count', inset: 0.5 }),
       Plot.text(cells, { x: 'found', y: 'truth', text: 'count', fill: (c: { count: number }) => (c.count > 12 ? 'white' : 'black') }),

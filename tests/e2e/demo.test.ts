@@ -67,8 +67,17 @@ describe.each(cases)('demo, $name', ({ isolate, csp, variant, name }) => {
     // At n = 150, σ = 0.5 IHC recovers the groups: within 2× the Oracle (the native test's bar).
     expect(first.ihc.error).toBeLessThanOrEqual(2 * first.oracle.error);
     expect(first.ihc.ari).toBeGreaterThan(0.9);
+    // …and beats ridge and the lasso shown beside it at the same λ.
+    expect(first.ihc.error).toBeLessThan(first.ridge.error);
+    expect(first.ihc.error).toBeLessThan(first.lasso.error);
     expect(await page.$$eval('#play-figures svg', (s) => s.length)).toBeGreaterThanOrEqual(3);
     await shot(page, name, 'play');
+    // A phone: everything fits the width (no sideways scrolling of the page).
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.waitForTimeout(100);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(page, `${name}-phone`, 'play');
+    await page.setViewportSize({ width: 1200, height: 900 });
 
     // λ slider: a refit that starts from the previous model, with the URL following.
     await page.locator('#play-lambda').fill('-2');
