@@ -28,6 +28,8 @@ export function mountData(ctx: Context) {
   method.replaceChildren(...methodsFor(sc, 'regression').filter((m) => ['ihc', 'lsk', 'oscar', 'lasso', 'ridge', 'ihcs'].includes(m.name))
     .map((m) => el('option', { value: m.name, textContent: LABELS[m.name] ?? m.name, selected: m.name === state.dataMethod })));
   Q.value = String(state.dataQ);
+  standardise.checked = state.standardise;
+  standardise.addEventListener('change', () => { state.standardise = standardise.checked; ctx.save(); });
   method.addEventListener('change', () => { state.dataMethod = method.value; ctx.save(); });
   Q.addEventListener('change', () => { state.dataQ = Math.max(1, Math.min(20, Math.round(Number(Q.value)) || 1)); Q.value = String(state.dataQ); ctx.save(); });
 

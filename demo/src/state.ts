@@ -13,7 +13,7 @@ export interface DemoState {
   /** Tables: which table, repetitions, seed, fast grids, rows. */
   table: string; reps: number; tableSeed: number; fast: boolean; rows: string[];
   /** Your data: the method and number of groups (the CSV itself never enters the URL). */
-  dataMethod: string; dataQ: number; target: string;
+  dataMethod: string; dataQ: number; target: string; standardise: boolean;
 }
 
 export const DEFAULTS: DemoState = {
@@ -21,7 +21,7 @@ export const DEFAULTS: DemoState = {
   n: 150, d: 100, Q: 5, sigma: 0.5, rho: 0, task: 'regression', seed: 1,
   method: 'ihc', lambda: 1e-4,
   table: 'e1-n', reps: 5, tableSeed: 1, fast: true, rows: ['Oracle', 'LS', 'LSK', 'IHC'],
-  dataMethod: 'ihc', dataQ: 3, target: '',
+  dataMethod: 'ihc', dataQ: 3, target: '', standardise: true,
 };
 
 type NumberKey = { [K in keyof DemoState]: DemoState[K] extends number ? K : never }[keyof DemoState];
@@ -63,8 +63,10 @@ export function decodeState(search: string): DemoState {
     const list = rows.split(',').filter((r) => NAME.test(r));
     if (list.length > 0) s.rows = list;
   }
-  const fast = p.get('fast');
-  if (fast === '0' || fast === '1') s.fast = fast === '1';
+  for (const key of ['fast', 'standardise'] as const) {
+    const v = p.get(key);
+    if (v === '0' || v === '1') s[key] = v === '1';
+  }
   if (s.Q > s.d) s.Q = s.d;
   return s;
 }

@@ -9,7 +9,7 @@ describe('URL state', () => {
     expect(encodeState(DEFAULTS)).toBe('');
     const s = { ...DEFAULTS, view: 'tables' as const, n: 80, sigma: 0.25, rho: 0.5, task: 'classification' as const, seed: 42,
       method: 'oscar', lambda: 0.003, table: 'e1-sigma', reps: 7, fast: false, rows: ['Oracle', 'IHC+hops λ=1e-4'],
-      dataMethod: 'lasso', dataQ: 4, target: 'price (USD)' };
+      dataMethod: 'lasso', dataQ: 4, target: 'price (USD)', standardise: false };
     const q = encodeState(s);
     expect(q.startsWith('?')).toBe(true);
     expect(decodeState(q)).toEqual(s);
