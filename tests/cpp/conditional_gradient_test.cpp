@@ -53,6 +53,25 @@ TEST(ConditionalGradient, GapDecreasesToTolerance) {
   EXPECT_LT(r.psi.back(), r.psi.front());
 }
 
+TEST(ConditionalGradient, ExplicitAndIterativeSystemsGiveTheSameIterates) {
+  for (int n : {60, 150}) {
+    const auto p = generateE1(n, 100, 5, 0.5, 8);
+    const CenteredDesign X(p.X);
+    ConditionalGradientOptions a, b;
+    a.maxIterations = b.maxIterations = 60;
+    a.system = ConditionalGradientOptions::System::Explicit;
+    b.system = ConditionalGradientOptions::System::Iterative;
+    const auto ra = conditionalGradient(X, p.y, 5, 0.02, a, {}), rb = conditionalGradient(X, p.y, 5, 0.02, b, {});
+    ASSERT_EQ(ra.psi.size(), rb.psi.size());
+    for (std::size_t t = 0; t < ra.psi.size(); ++t) {
+      EXPECT_TRUE(ref::closeRel(ra.psi[t], rb.psi[t], 1e-9, 1e-12)) << "n=" << n << " t=" << t;
+      EXPECT_TRUE(ref::closeRel(ra.gap[t], rb.gap[t], 1e-6, 1e-9 * ra.psi[t])) << "n=" << n << " t=" << t;
+    }
+    EXPECT_EQ(ra.groups, rb.groups);
+    EXPECT_LT((ra.primal - rb.primal).norm(), 1e-7 * rb.primal.norm());
+  }
+}
+
 TEST(ConditionalGradient, WithAsManyGroupsAsFeaturesItIsRidge) {
   const auto p = generateE1(60, 12, 3, 0.5, 4);
   Params cg, ridge;

@@ -9,7 +9,8 @@
 // (no matrix square root). The iterate is kept as weighted atoms (partitions);
 // A = I + X M Xᵀ/(nλ) is applied as x ↦ x + X (Σ_a α_a Z_a D_a⁻¹ Z_aᵀ (Xᵀ x))/(nλ) in
 // O(nd + d·#atoms), and A⁻¹y is found by conjugate gradients warm-started from the previous
-// solve — no n×n or d×d matrix is formed.
+// solve — no d×d matrix is formed. For small n (n² ≤ 600·d, the E1 tables) A is kept as an
+// n×n matrix instead and factorised by Cholesky, which is much faster there.
 // Steps 2/(t+2); stops when the Frank–Wolfe gap ⟨∇ψ(M), M − N⟩ ≤ tolerance·ψ(M). The
 // solution is rounded to the last oracle's partition with its values fitted in closed form.
 #pragma once
@@ -22,6 +23,9 @@ namespace supclust {
 struct ConditionalGradientOptions {
   int maxIterations = 1000;
   double tolerance = 1e-3;  // relative Frank–Wolfe gap
+  // How A = I + X M Xᵀ/(nλ) is solved: an n×n Cholesky when n² ≤ 600·d (Auto), else
+  // conjugate gradients in feature space. The same iterates either way (a test checks).
+  enum class System { Auto, Explicit, Iterative } system = System::Auto;
 };
 
 struct ConditionalGradientResult {
