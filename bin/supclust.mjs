@@ -38,7 +38,7 @@ function markdown(result) {
   const lines = [
     `### ${result.title}`,
     '',
-    `${result.reps} repetitions, ${result.seconds.toFixed(1)} s. Each cell: ours (paper: ${result.source}).`,
+    `${result.reps} repetitions, ${result.seconds.toFixed(1)} s.${result.scale !== 1 ? ` Figures × ${result.scale}.` : ''} Each cell: ours (paper: ${result.source}).`,
     '',
     `| method | ${head.join(' | ')} | ms per fit |`,
     `|---|${head.map(() => '---:').join('|')}|---:|`,

@@ -97,6 +97,7 @@ val info() {
     t.set("column", e.column);
     t.set("dataset", e.dataset);
     t.set("metric", e.metric);
+    t.set("scale", e.scale);
     t.set("values", copyOut(e.values));
     t.set("reps", e.reps);
     val labels = val::array();

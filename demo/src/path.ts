@@ -1,12 +1,11 @@
 // Paths: the Play problem fitted along a λ grid from strong to weak, each fit warm-started
 // from the previous one — how groups merge and split as the regularisation weakens.
-import { logGrid, type Model } from 'supclust';
+import { logGrid, type Model, type SyntheticData } from 'supclust';
 import { LABELS, methodOptions, type Context } from './context.js';
-import { $ } from './dom.js';
-import { widthOf } from './dom.js';
+import { $, widthOf } from './dom.js';
 import * as plots from './plots.js';
 
-export function mountPath(ctx: Context, problem: () => import('supclust').SyntheticData | undefined) {
+export function mountPath(ctx: Context, problem: () => SyntheticData | undefined) {
   const { sc, state } = ctx;
   let abort: AbortController | undefined;
   const button = $<HTMLButtonElement>('path-run'), cancel = $<HTMLButtonElement>('path-cancel');

@@ -75,7 +75,8 @@ export function mountTables(ctx: Context) {
       result = r;
       const figures = $('table-figures');
       figures.replaceChildren(plots.experiment(r, widthOf(figures, 900)));
-      const scaled = r.id === 'e1-n' ? '' : ' (figures × 100 as in the paper)';
+      const scale = tables.find((e) => e.id === r.id)?.scale ?? 1;
+      const scaled = scale === 1 ? '' : ` (figures × ${scale}, as in the paper)`;
       $('table-result').replaceChildren(table(`${r.reps} repetitions in ${r.seconds.toFixed(1)} s${scaled}; each cell: ours (the paper's, ${r.source})`,
         ['method', ...r.columns.map((v) => `${r.column} = ${v}`), 'ms per fit'],
         r.rows.map((row) => [row.method, ...row.cells.map((c, i) => `${cell(c)} (${cell(row.paper?.[i])})`), row.msPerFit.toFixed(1)]),

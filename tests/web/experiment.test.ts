@@ -45,6 +45,7 @@ describe('experiment', () => {
     const a = await builds.simd.experiment('movies', options);
     const b = await builds.threaded.experiment('movies', { ...options, threads: 2 });
     expect(a.metric).toBe('test-mse');
+    expect(a.scale).toBe(100);
     expect(a.columns).toEqual([0.2]);
     expect(a.rows.map((r) => r.cells[0].values)).toEqual(b.rows.map((r) => r.cells[0].values));
     for (const v of a.rows[0].cells[0].values) {

@@ -175,7 +175,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       if (raw.status === 'invalid-input') throw new SupclustError('invalid-input', raw.message, fieldOf(raw.message));
       if (raw.status === 'aborted') throw new SupclustError('aborted', 'the experiment was aborted');
       const result: ExperimentResult = {
-        id, title: table.title, source: table.source, metric: table.metric, column: table.column, columns: Array.from(table.values),
+        id, title: table.title, source: table.source, metric: table.metric, scale: table.scale, column: table.column, columns: Array.from(table.values),
         reps: raw.reps!, seconds: raw.seconds!,
         rows: raw.rows!.map((r) => ({
           method: r.method, msPerFit: r.msPerFit,

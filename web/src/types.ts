@@ -41,6 +41,8 @@ export interface ExperimentInfo {
   dataset: string;
   /** 'coef-error' (‖w* − ŵ‖₂) or 'test-mse' (held-out mean squared error). */
   metric: string;
+  /** The figures are reported × scale, as in the paper (100 for the σ-table, E2 and movies). */
+  scale: number;
   values: Float64Array;
   /** The papers' number of repetitions. */
   reps: number;
@@ -72,6 +74,8 @@ export interface ExperimentResult {
   source: string;
   /** 'coef-error' or 'test-mse' (see ExperimentInfo). */
   metric: string;
+  /** The figures are × scale (see ExperimentInfo). */
+  scale: number;
   column: string;
   columns: number[];
   reps: number;
