@@ -107,6 +107,9 @@ CrossValidationResult crossValidate(const std::string& method, const Problem& pr
   std::atomic<bool> stop{false};
   std::atomic<int> failures{0};
   const Control inner{[&stop](int, double) { return !stop.load(); }};
+  // Warm starts along the grid only where they cannot change the answer (Method::startDependent).
+  const Method* spec = findMethod(method);
+  const bool warmStarts = spec && !spec->startDependent;
   auto task = [&](std::size_t t) {
     const int k = static_cast<int>(t / chunks);
     const std::size_t first = (t % chunks) * static_cast<std::size_t>(options.chunk);
@@ -128,7 +131,7 @@ CrossValidationResult crossValidate(const std::string& method, const Problem& pr
       if (Z.cols() == 1) T = Theld.leftCols(1);
       else T.leftCols(std::min(T.cols(), Theld.cols())) = Theld.leftCols(std::min(T.cols(), Theld.cols()));
       res.grid[p].scores[static_cast<std::size_t>(k)] = score(metric, Z, T, *loss);
-      warm.reset(new WarmStart{r.coef, r.intercept});
+      if (warmStarts) warm.reset(new WarmStart{r.coef, r.intercept});
     }
   };
   const bool finished = parallelFor(tasks, options.threads > 0 ? options.threads : availableThreads(), task,

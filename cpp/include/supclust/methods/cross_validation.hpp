@@ -5,7 +5,9 @@
 // The grid is the Cartesian product of the given values, in the given order (the last name
 // varies fastest). Work is split into tasks of (fold, chunk of `chunk` consecutive grid
 // points); inside a chunk each fit starts from the previous one (warm start), so order a
-// regularisation path from strong to weak. The split does not depend on the thread count, so
+// regularisation path from strong to weak. Methods whose answer depends on the start (IHC,
+// IHCS, IHT: Method::startDependent) start every fit afresh instead, as the refit does, so
+// that the scores are those of the estimator that is returned. The split does not depend on the thread count, so
 // threaded and single-thread runs give the same result. Ties in the mean score go to the
 // earlier grid point.
 #pragma once

@@ -42,6 +42,10 @@ struct Method {
   std::string (*checkShape)(const Options&, Eigen::Index n, Eigen::Index d, Eigen::Index K);
   // Returns coef and intercept in the centred parametrisation (fit() converts the intercept).
   Result (*run)(const FitContext&);
+  // The answer depends on where the solver starts (non-convex: IHC, IHCS, IHT). Cross-
+  // validation then fits every grid point from the method's own start, as the final refit
+  // does, instead of warm-starting along the grid: otherwise it scores a different estimator.
+  bool startDependent{};
 };
 
 const std::vector<Method>& methods();
