@@ -9,12 +9,16 @@ export interface Context {
   save(): void;
 }
 
-/** The options a method gets in the demo: its Q, λ (or OSCAR's λ1, λ2), s = d/2, the loss. */
+/** The structure a method takes, where it has one: Q groups and sparsity s = d/2 (≥ Q). */
+export function structureOptions(info: MethodInfo | undefined, Q: number, d: number): Record<string, unknown> {
+  const names = new Set(info?.options.map((o) => o.name));
+  return { ...(names.has('Q') ? { Q } : {}), ...(names.has('s') ? { s: Math.max(Q, Math.ceil(d / 2)) } : {}) };
+}
+
+/** The options a method gets in the demo: its structure, λ (or OSCAR's λ1, λ2), the loss. */
 export function methodOptions(info: MethodInfo | undefined, s: { Q: number; lambda: number; task: string }, d: number): Record<string, unknown> {
   const names = new Set(info?.options.map((o) => o.name));
-  const o: Record<string, unknown> = {};
-  if (names.has('Q')) o.Q = s.Q;
-  if (names.has('s')) o.s = Math.max(s.Q, Math.ceil(d / 2));
+  const o: Record<string, unknown> = structureOptions(info, s.Q, d);
   if (names.has('lambda1')) {
     o.lambda1 = s.lambda;
     o.lambda2 = s.lambda / 10;

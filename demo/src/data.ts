@@ -2,7 +2,7 @@
 // features, λ cross-validated for the chosen method with Q groups, and the groups of features
 // with their shared weights, downloadable as CSV or JSON.
 import { logGrid, type CrossValidationResult } from 'supclust';
-import { LABELS, methodsFor, type Context } from './context.js';
+import { LABELS, methodsFor, structureOptions, type Context } from './context.js';
 import { $, download, el, formatNumber, table } from './dom.js';
 import { parseCsv, summarise, toMatrix, type CsvTable, type DesignMatrix } from './csv.js';
 
@@ -65,10 +65,8 @@ export function mountData(ctx: Context) {
     try {
       const matrix = toMatrix(csv, target.value, features, standardise.checked);
       const info = sc.info.methods.find((m) => m.name === method.value)!;
-      const has = (o: string) => info.options.some((x) => x.name === o);
-      const k = Math.min(state.dataQ, matrix.nCols);
-      const options: Record<string, unknown> = { ...(has('Q') ? { Q: k } : {}), ...(has('s') ? { s: Math.max(k, Math.ceil(matrix.nCols / 2)) } : {}) };
-      const grid: Record<string, number[]> = has('lambda1') ? { lambda1: logGrid(1, 1e-4, 5), lambda2: logGrid(1e-2, 1e-4, 3) } : { lambda: logGrid(1, 1e-5, 6) };
+      const options = structureOptions(info, Math.min(state.dataQ, matrix.nCols), matrix.nCols);
+      const grid: Record<string, number[]> = info.options.some((x) => x.name === 'lambda1') ? { lambda1: logGrid(1, 1e-4, 5), lambda2: logGrid(1e-2, 1e-4, 3) } : { lambda: logGrid(1, 1e-5, 6) };
       document.body.dataset.data = 'running';
       status.textContent = 'Cross-validating…';
       const folds = Math.min(5, matrix.nRows);

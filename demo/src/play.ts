@@ -72,24 +72,27 @@ export function mountPlay(ctx: Context) {
       }
       if (mine !== generation) return;  // a newer request superseded this one
       last = { method: state.method, key, model };
-      const [pm, po] = [await sc.predict(model, d.Xtest, d.nTest), await sc.predict(oracle, d.Xtest, d.nTest)];
-      const pb = await Promise.all(baselines.map((b) => sc.predict(b.model, d.Xtest, d.nTest)));
-      if (mine !== generation) return;
-      const distance = (m: Model) => Math.sqrt(m.coef.reduce((s, c, j) => s + (c - d.coef[j]) ** 2, 0));
-      const ari = adjustedRand(d.groups, model.groups);
-      const metric = state.task === 'classification' ? 'test error rate' : 'test MSE';
-      const rows = [
-        [LABELS[state.method] ?? state.method, formatNumber(testError(state.task, pm, d.ytest)), formatNumber(distance(model)),
-          ari.toFixed(3), model.centroids.length / model.outputs, model.iterations, `${ms.toFixed(1)} ms${warmStart ? ' (warm)' : ''}`],
-        ['Oracle (knows the groups)', formatNumber(testError(state.task, po, d.ytest)), formatNumber(distance(oracle)), '1.000',
-          oracle.centroids.length, oracle.iterations, `${oracleMs.toFixed(1)} ms`],
-        ...baselines.map((b, i) => [`${LABELS[b.name]} (same λ)`, formatNumber(testError(state.task, pb[i], d.ytest)), formatNumber(distance(b.model)),
-          adjustedRand(d.groups, b.model.groups).toFixed(3), b.model.centroids.length, b.model.iterations, `${b.ms.toFixed(1)} ms`]),
+      // One summary row per fit: the method, the Oracle, then the baselines.
+      const fits = [
+        { method: state.method, label: LABELS[state.method] ?? state.method, model, time: `${ms.toFixed(1)} ms${warmStart ? ' (warm)' : ''}` },
+        { method: 'oracle', label: 'Oracle (knows the groups)', model: oracle, time: `${oracleMs.toFixed(1)} ms` },
+        ...baselines.map((b) => ({ method: b.name, label: `${LABELS[b.name]} (same λ)`, model: b.model, time: `${b.ms.toFixed(1)} ms` })),
       ];
+      const predictions = await Promise.all(fits.map((f) => sc.predict(f.model, d.Xtest, d.nTest)));
+      if (mine !== generation) return;
+      const summary = fits.map((f, i) => ({
+        ...f,
+        test: testError(state.task, predictions[i], d.ytest),
+        error: Math.sqrt(f.model.coef.reduce((s, c, j) => s + (c - d.coef[j]) ** 2, 0)),
+        ari: adjustedRand(d.groups, f.model.groups),
+      }));
+      const ari = summary[0].ari;
+      const metric = state.task === 'classification' ? 'test error rate' : 'test MSE';
       $('play-summary').replaceChildren(table(`On ${d.nTest} test samples; ‖w* − ŵ‖ against the true coefficients`,
-        ['method', metric, '‖w* − ŵ‖', 'adjusted Rand', 'groups', 'iterations', 'fit time'], rows,
-        [{ method: state.method, error: String(distance(model)), ari: String(ari) }, { method: 'oracle', error: String(distance(oracle)) },
-          ...baselines.map((b) => ({ method: b.name, error: String(distance(b.model)) }))]));
+        ['method', metric, '‖w* − ŵ‖', 'adjusted Rand', 'groups', 'iterations', 'fit time'],
+        summary.map((f) => [f.label, formatNumber(f.test), formatNumber(f.error), f.ari.toFixed(3),
+          f.model.centroids.length / f.model.outputs, f.model.iterations, f.time]),
+        summary.map((f, i) => ({ method: f.method, error: String(f.error), ...(i === 0 ? { ari: String(f.ari) } : {}) }))));
       const figures = $('play-figures'), width = widthOf(figures, 620);
       const found = model.centroids.length / model.outputs;
       figures.replaceChildren(

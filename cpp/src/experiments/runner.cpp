@@ -61,21 +61,11 @@ std::string repetitionData(const Experiment& e, const Problem* dataset, double v
     return generate(e.generator, o, data);
   }
   const std::vector<bool> test = testRows(static_cast<std::size_t>(dataset->X.rows()), value, seed);
-  const auto held = static_cast<Eigen::Index>(std::count(test.begin(), test.end(), true));
-  const Eigen::Index n = dataset->X.rows(), d = dataset->X.cols();
-  data.X.resize(n - held, d);
-  data.y.resize(n - held);
-  data.Xtest.resize(held, d);
-  data.ytest.resize(held);
-  for (Eigen::Index i = 0, a = 0, b = 0; i < n; ++i) {
-    if (test[static_cast<std::size_t>(i)]) {
-      data.Xtest.row(b) = dataset->X.row(i);
-      data.ytest(b++) = dataset->y(i);
-    } else {
-      data.X.row(a) = dataset->X.row(i);
-      data.y(a++) = dataset->y(i);
-    }
-  }
+  Rows train = selectRows(*dataset, test, false), held = selectRows(*dataset, test, true);
+  data.X = std::move(train.X);
+  data.y = std::move(train.y);
+  data.Xtest = std::move(held.X);
+  data.ytest = std::move(held.y);
   return "";
 }
 

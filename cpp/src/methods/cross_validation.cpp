@@ -35,14 +35,12 @@ Params withValues(const Params& base, const Grid& grid, const std::vector<double
   return p;
 }
 
-struct Rows {
-  RowMatrix X;
-  Vector y;
-};
-Rows select(const Problem& p, const std::vector<int>& fold, int k, bool inFold) {
+}  // namespace
+
+Rows selectRows(const Problem& p, const std::vector<bool>& take, bool wanted) {
   std::vector<Eigen::Index> idx;
-  for (std::size_t i = 0; i < fold.size(); ++i)
-    if ((fold[i] == k) == inFold) idx.push_back(static_cast<Eigen::Index>(i));
+  for (std::size_t i = 0; i < take.size(); ++i)
+    if (take[i] == wanted) idx.push_back(static_cast<Eigen::Index>(i));
   Rows r{RowMatrix(static_cast<Eigen::Index>(idx.size()), p.X.cols()), Vector(static_cast<Eigen::Index>(idx.size()))};
   for (std::size_t t = 0; t < idx.size(); ++t) {
     r.X.row(static_cast<Eigen::Index>(t)) = p.X.row(idx[t]);
@@ -50,7 +48,6 @@ Rows select(const Problem& p, const std::vector<int>& fold, int k, bool inFold) 
   }
   return r;
 }
-}  // namespace
 
 CrossValidationResult crossValidate(const std::string& method, const Problem& problem, const Params& base,
                                     const Grid& grid, const CrossValidationOptions& options,
@@ -114,7 +111,9 @@ CrossValidationResult crossValidate(const std::string& method, const Problem& pr
     const int k = static_cast<int>(t / chunks);
     const std::size_t first = (t % chunks) * static_cast<std::size_t>(options.chunk);
     const std::size_t last = std::min(points, first + static_cast<std::size_t>(options.chunk));
-    const Rows train = select(problem, fold, k, false), held = select(problem, fold, k, true);
+    std::vector<bool> inFold(fold.size());
+    for (std::size_t i = 0; i < fold.size(); ++i) inFold[i] = fold[i] == k;
+    const Rows train = selectRows(problem, inFold, false), held = selectRows(problem, inFold, true);
     const Problem trainProblem{{train.X.data(), train.X.rows(), train.X.cols()}, {train.y.data(), train.y.size()}};
     const Matrix Theld = loss->targets(held.y);
     std::unique_ptr<WarmStart> warm;

@@ -47,6 +47,13 @@ struct CrossValidationResult {
 
 using Grid = std::vector<std::pair<std::string, std::vector<double>>>;
 
+// The rows i of a problem with take[i] == wanted, copied (folds, held-out test rows).
+struct Rows {
+  RowMatrix X;
+  Vector y;
+};
+Rows selectRows(const Problem& p, const std::vector<bool>& take, bool wanted = true);
+
 // fold[i] in 0..k-1 for each of n rows: a seeded shuffle dealt round-robin (sizes differ by ≤ 1).
 std::vector<int> foldAssignment(std::size_t n, int k, std::uint64_t seed);
 
