@@ -8,19 +8,24 @@
 
 using namespace supclust;
 
-TEST(Generators, E2IsE1WithTenValues) {
-  GeneratorOptions o;
-  o.n = 60;
-  o.Q = 10;
-  o.sigma = 0.1;
-  SyntheticProblem p;
-  ASSERT_EQ(generate("e2", o, p), "");
-  std::vector<double> v(p.coef.data(), p.coef.data() + p.coef.size());
-  std::sort(v.begin(), v.end());
-  EXPECT_EQ(std::unique(v.begin(), v.end()) - v.begin(), 10);
-  EXPECT_NEAR(p.coef.norm(), 1.0, 1e-12);  // the decision documented in synthetic.hpp
-  // And y = X w* + N(0, σ²) with that w*.
-  EXPECT_NEAR((p.y - p.X * p.coef).norm() / std::sqrt(60.0), 0.1, 0.03);
+TEST(Generators, E2HasEvenlySpacedValuesAndUnitNorm) {
+  for (int Q : {5, 10}) {
+    GeneratorOptions o;
+    o.n = 60;
+    o.Q = Q;
+    o.sigma = 0.1;
+    SyntheticProblem p;
+    ASSERT_EQ(generate("e2", o, p), "");
+    std::vector<double> v(p.coef.data(), p.coef.data() + p.coef.size());
+    std::sort(v.begin(), v.end());
+    v.erase(std::unique(v.begin(), v.end()), v.end());
+    ASSERT_EQ(static_cast<int>(v.size()), Q);
+    // Evenly spaced and symmetric around 0: v_q = v_max·(−1 + 2q/(Q − 1)).
+    for (int q = 0; q < Q; ++q) EXPECT_NEAR(v[q], v.back() * (-1 + 2.0 * q / (Q - 1)), 1e-12) << Q << " " << q;
+    EXPECT_NEAR(p.coef.norm(), 1.0, 1e-12);  // the decision documented in synthetic.hpp
+    // And y = X w* + N(0, σ²) with that w*.
+    EXPECT_NEAR((p.y - p.X * p.coef).norm() / std::sqrt(60.0), 0.1, 0.03);
+  }
 }
 
 TEST(Generators, E5CovarianceIsTheSpecsAndPositiveDefinite) {

@@ -12,7 +12,7 @@ const DATA_FIELDS = new Set(['X', 'nRows', 'nCols', 'y', 'warmStart']);
 const BASE_GENERATOR = { d: 100, Q: 5, sigma: 0.5, seed: 1, nTest: 0, nValidation: 0, dataset: 1, task: '', rho: 0 };
 const GENERATOR_DEFAULTS: Record<GeneratorName, Partial<GeneratorOptions>> = {
   e1: {},
-  e2: { Q: 10, sigma: 0.1 },
+  e2: { Q: 5, sigma: 0.1 },
   e5: { n: 100, nValidation: 100, nTest: 100, sigma: 2, d: 40 },
   e6: { n: 2000, sigma: 1, d: 150 },
   waveform: { n: 5000, d: 40 },

@@ -26,12 +26,13 @@ std::string checkE1(int n, int d, int Q, double sigma, int nTest, double rho) {
 // rho > 0: x_ij = √(1−ρ) z_ij + √ρ u_i with one shared factor u_i per row (corr ρ between any
 // two features); classification: y = 1 if xᵀw* + σε > 0, else 0. With ρ = 0 no factor is drawn,
 // so the regression data are those of the papers' tables.
-SyntheticProblem generateE1(int n, int d, int Q, double sigma, std::uint64_t seed, int nTest, bool unitNorm,
-                            double rho, bool classification) {
+SyntheticProblem generateE1(int n, int d, int Q, double sigma, std::uint64_t seed, int nTest,
+                            CoefValues coefValues, double rho, bool classification) {
   Random rng(seed);
   SyntheticProblem p;
+  const bool even = coefValues == CoefValues::EvenUnitNorm;
   std::vector<double> values(static_cast<std::size_t>(Q));
-  for (double& v : values) v = rng.uniform(-15, 15);
+  for (int q = 0; q < Q; ++q) values[q] = even ? (Q == 1 ? 1.0 : -1 + 2.0 * q / (Q - 1)) : rng.uniform(-15, 15);
   std::sort(values.begin(), values.end());
   p.groups.assign(static_cast<std::size_t>(d), 0);
   for (;;) {  // rejection: every group must be used (rarely repeats unless Q is close to d)
@@ -41,7 +42,11 @@ SyntheticProblem generateE1(int n, int d, int Q, double sigma, std::uint64_t see
   }
   p.coef.resize(d);
   for (int j = 0; j < d; ++j) p.coef[j] = values[p.groups[j]];
-  if (unitNorm) p.coef /= p.coef.norm();
+  if (even) {  // a plain loop, not Eigen's SIMD norm: bit-identical natively and in wasm
+    double squares = 0;
+    for (int j = 0; j < d; ++j) squares += p.coef[j] * p.coef[j];
+    p.coef /= std::sqrt(squares);
+  }
   auto draw = [&](int rows, RowMatrix& X, Vector& y) {
     X.resize(rows, d);
     const double own = std::sqrt(1 - rho), shared = std::sqrt(rho);
@@ -163,7 +168,8 @@ std::string generate(const std::string& name, const GeneratorOptions& o, Synthet
   if (name == "e1" || name == "e2") {
     for (const std::string& why : {checkE1(o.n, o.d, o.Q, o.sigma, o.nTest, o.rho), checkTask(o.task)})
       if (!why.empty()) return why;
-    out = generateE1(o.n, o.d, o.Q, o.sigma, o.seed, o.nTest, name == "e2", o.rho, o.task == "classification");
+    out = generateE1(o.n, o.d, o.Q, o.sigma, o.seed, o.nTest,
+                     name == "e2" ? CoefValues::EvenUnitNorm : CoefValues::Uniform15, o.rho, o.task == "classification");
     return "";
   }
   if (o.n < 1) return "n must be >= 1 (got " + std::to_string(o.n) + ")";
