@@ -128,3 +128,30 @@ TEST(ConditionalGradient, RejectsZeroLambdaAndOtherLosses) {
   EXPECT_EQ(r.status, Status::InvalidInput);
   EXPECT_NE(r.message.find("'loss'"), std::string::npos);
 }
+
+TEST(ConditionalGradient, SharedRelaxationsAreTheSameAndNeverConfused) {
+  const auto p = generateE1(80, 40, 4, 0.5, 21);
+  const CenteredDesign X(p.X);
+  ConditionalGradientOptions o;
+  o.maxIterations = 50;
+  const auto direct = conditionalGradient(X, p.y, 4, 1e-2, o, {});
+  const std::size_t before = sharedConditionalGradientHits();
+  const auto first = sharedConditionalGradient(X, p.y, 4, 1e-2, o, {});
+  const auto second = sharedConditionalGradient(X, p.y, 4, 1e-2, o, {});
+  EXPECT_EQ(sharedConditionalGradientHits(), before + 1);
+  for (const auto* r : {&first, &second}) {
+    EXPECT_EQ(r->psi, direct.psi);
+    EXPECT_EQ(r->groups, direct.groups);
+  }
+  // Any change of the data or the options is a different problem.
+  Vector y = p.y;
+  y[7] += 1e-9;
+  const auto otherY = sharedConditionalGradient(X, y, 4, 1e-2, o, {});
+  const auto otherLambda = sharedConditionalGradient(X, p.y, 4, 2e-2, o, {});
+  o.maxIterations = 49;
+  const auto otherSteps = sharedConditionalGradient(X, p.y, 4, 1e-2, o, {});
+  EXPECT_EQ(sharedConditionalGradientHits(), before + 1);
+  EXPECT_NE(otherY.psi, direct.psi);
+  EXPECT_NE(otherLambda.psi, direct.psi);
+  EXPECT_EQ(otherSteps.psi.size(), direct.psi.size() - 1);
+}

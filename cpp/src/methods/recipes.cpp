@@ -7,6 +7,7 @@
 #include "supclust/core/objective.hpp"
 #include "supclust/core/structure.hpp"
 #include "supclust/data/random.hpp"
+#include "supclust/solvers/admm.hpp"
 #include "supclust/solvers/conditional_gradient.hpp"
 #include "supclust/solvers/coordinate_descent.hpp"
 #include "supclust/solvers/least_squares.hpp"
@@ -203,10 +204,15 @@ Result runElasticNet(const FitContext& c) {
   return elasticNet(c, c.options.number("lambda"), c.options.number("alpha"));
 }
 
+// OSCAR: ADMM for the squared loss (the quadratic part solved exactly: much faster at n ≤ d),
+// accelerated proximal gradient otherwise. Both stop on the same optimality certificate.
 Result runOscar(const FitContext& c) {
   const Objective F = objectiveOf(c, c.options.number("lambda"));
   const OwlPenalty P(oscarWeights(static_cast<std::size_t>(c.X.cols()), c.options.number("lambda1"),
                                   c.options.number("lambda2")));
+  if (c.loss.squared())
+    return withDistinctRows(admm(F, P, startCoef(c), {c.options.integer("maxIterations"), c.options.number("tolerance")},
+                                 c.control));
   return withDistinctRows(proximalGradient(F, P, startCoef(c), startIntercept(c), proximalOptions(c.options),
                                            c.control));
 }
@@ -215,7 +221,7 @@ Result runOscar(const FitContext& c) {
 static Result conditionalGradientFit(const FitContext& c, const std::string& iterations, const std::string& tolerance) {
   ConditionalGradientOptions o{c.options.integer(iterations), c.options.number(tolerance)};
   const ConditionalGradientResult cg =
-      conditionalGradient(c.X, c.T.col(0), c.options.integer("Q"), c.options.number("lambda"), o, c.control);
+      sharedConditionalGradient(c.X, c.T.col(0), c.options.integer("Q"), c.options.number("lambda"), o, c.control);
   if (cg.status == Status::Aborted) {
     Result r;
     r.status = Status::Aborted;

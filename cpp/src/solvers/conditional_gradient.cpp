@@ -1,7 +1,11 @@
 #include "supclust/solvers/conditional_gradient.hpp"
 
+#include <array>
 #include <cmath>
+#include <cstring>
+#include <deque>
 #include <map>
+#include <mutex>
 
 #include "supclust/kernels/dense.hpp"
 
@@ -68,8 +72,12 @@ Matrix groupedColumns(const CenteredDesign& X, const Atom& a) {
 }
 
 // The same A kept as an n×n matrix, for small n (the E1 tables: n ≤ 150): each Frank–Wolfe step
-// mixes in η X N Xᵀ in O(n·d + n²G) and solves by Cholesky in O(n³/3), which beats conjugate
-// gradients there (each of their iterations costs two products with X, and they need many).
+// mixes in η X N Xᵀ in O(n·d + n²G). A step changes A by O(η), so the Cholesky factor of an
+// earlier A is an excellent preconditioner: solves run preconditioned conjugate gradients
+// (O(n²) per iteration, a few iterations) and refactorise, in O(n³/3), only when those need
+// more than a handful of iterations — far cheaper than a factorisation per step, and much
+// faster than matrix-free conjugate gradients (each of their iterations costs two products
+// with X, and they need many).
 class ExplicitSystem {
  public:
   ExplicitSystem(const CenteredDesign& X, double scale, bool used)
@@ -77,26 +85,51 @@ class ExplicitSystem {
   static bool worthIt(Eigen::Index n, Eigen::Index d) { return n * n <= 600 * d; }
   // E ← (1 − η) E + η X Z D⁻¹ Zᵀ Xᵀ for the oracle's atom (lower triangle only).
   void mix(double eta, const Atom& a) {
-    E_ *= 1 - eta;
+    E_.triangularView<Eigen::Lower>() *= 1 - eta;
     E_.selfadjointView<Eigen::Lower>().rankUpdate(groupedColumns(X_, a), eta);
-    factored_ = false;
   }
-  Vector solve(const Vector& rhs) {
-    if (!factored_) {
-      Matrix A = scale_ * E_;
-      A.diagonal().array() += 1;
-      llt_.compute(A);  // reads the lower triangle
-      factored_ = true;
+  // A u = rhs, u warm-started at its value on entry.
+  void solve(const Vector& rhs, Vector& u) {
+    // The last solve's iteration count predicts this one's: refactorise before it gets costly.
+    if (!factored_ || lastIterations_ >= kRefactorAfter) return factorise(rhs, u);
+    const double stop = 1e-24 * rhs.squaredNorm();
+    Vector r = rhs - apply(u), z = llt_.solve(r), p = z, Ap;
+    double rz = r.dot(z);
+    int it = 0;
+    for (; r.squaredNorm() > stop; ++it) {
+      if (it == kMaxPreconditioned) return factorise(rhs, u);
+      Ap = apply(p);
+      const double step = rz / p.dot(Ap);
+      u += step * p;
+      r -= step * Ap;
+      z = llt_.solve(r);
+      const double next = r.dot(z);
+      p = z + (next / rz) * p;
+      rz = next;
     }
-    return llt_.solve(rhs);
+    lastIterations_ = it;
   }
 
  private:
+  static constexpr int kMaxPreconditioned = 8, kRefactorAfter = 4;
+  Vector apply(const Vector& x) const {
+    Vector Ex = E_.selfadjointView<Eigen::Lower>() * x;
+    return x + scale_ * Ex;
+  }
+  void factorise(const Vector& rhs, Vector& u) {
+    Matrix A = scale_ * E_;
+    A.diagonal().array() += 1;
+    llt_.compute(A);  // reads the lower triangle
+    factored_ = true;
+    lastIterations_ = 0;
+    u = llt_.solve(rhs);
+  }
   const CenteredDesign& X_;
   double scale_;
   Matrix E_;
   Eigen::LLT<Matrix> llt_;
   bool factored_ = false;
+  int lastIterations_ = 0;
 };
 
 // Conjugate gradients for A u = y, warm-started at u.
@@ -141,14 +174,14 @@ ConditionalGradientResult conditionalGradient(const CenteredDesign& X, const Vec
   ExplicitSystem explicitSystem(X, 1 / nl, explicitA);
   for (int t = 0;; ++t) {
     if (t > 0) {
-      if (explicitA) u = explicitSystem.solve(yc);
+      if (explicitA) explicitSystem.solve(yc, u);
       else solveA(A, yc, u);
     }
     const double psi = yc.dot(u) / (2.0 * static_cast<double>(n));
     multiplyTransposed(X.X().data(), static_cast<std::size_t>(n), static_cast<std::size_t>(d), u.data(), p.data());
     const double best = equivalenceOracle(p, Q, kmeans, oracle);
-    double current = 0;
-    for (const Atom& a : atoms) current += a.weight * quadraticForm(p, a.labels, a.G);
+    // pᵀ M p = nλ (yᵀu − uᵀu), since uᵀ A u = yᵀu and uᵀ A u = uᵀu + pᵀ M p/(nλ): O(n), not O(d) per atom.
+    const double current = nl * (yc.dot(u) - u.squaredNorm());
     const double gap = c * (best - current);
     res.psi.push_back(psi);
     res.gap.push_back(gap);
@@ -187,6 +220,74 @@ ConditionalGradientResult conditionalGradient(const CenteredDesign& X, const Vec
     if (explicitA) explicitSystem.mix(eta, atoms[found->second]);
   }
   return res;
+}
+
+namespace {
+// Two 64-bit FNV-1a streams with different offsets over the bytes of the inputs.
+class Hash128 {
+ public:
+  void add(const void* data, std::size_t bytes) {
+    const auto* p = static_cast<const unsigned char*>(data);
+    for (std::size_t i = 0; i < bytes; ++i) {
+      h_[0] = (h_[0] ^ p[i]) * 0x100000001b3ULL;
+      h_[1] = (h_[1] ^ p[i]) * 0x100000001b3ULL + 0x9e3779b97f4a7c15ULL;
+    }
+  }
+  template <class T>
+  void add(const T& value) { add(&value, sizeof value); }
+  std::array<std::uint64_t, 2> value() const { return h_; }
+
+ private:
+  std::array<std::uint64_t, 2> h_{0xcbf29ce484222325ULL, 0x84222325cbf29ce4ULL};
+};
+
+struct Memory {
+  std::mutex mutex;
+  std::deque<std::pair<std::array<std::uint64_t, 2>, ConditionalGradientResult>> entries;
+  std::size_t hits = 0;
+};
+Memory& memory() {
+  static Memory m;
+  return m;
+}
+}  // namespace
+
+ConditionalGradientResult sharedConditionalGradient(const CenteredDesign& X, const Vector& y, int Q,
+                                                    double lambda, const ConditionalGradientOptions& opt,
+                                                    const Control& control) {
+  Hash128 h;
+  const Eigen::Index n = X.rows(), d = X.cols();
+  h.add(n);
+  h.add(d);
+  h.add(X.X().data(), static_cast<std::size_t>(n * d) * sizeof(double));
+  h.add(X.means().data(), static_cast<std::size_t>(d) * sizeof(double));
+  h.add(y.data(), static_cast<std::size_t>(y.size()) * sizeof(double));
+  h.add(Q);
+  h.add(lambda);
+  h.add(opt.maxIterations);
+  h.add(opt.tolerance);
+  h.add(opt.system);
+  const auto key = h.value();
+  Memory& m = memory();
+  {
+    std::lock_guard<std::mutex> lock(m.mutex);
+    for (const auto& entry : m.entries)
+      if (entry.first == key) {
+        ++m.hits;
+        return entry.second;
+      }
+  }
+  ConditionalGradientResult r = conditionalGradient(X, y, Q, lambda, opt, control);
+  if (r.status == Status::Aborted) return r;
+  std::lock_guard<std::mutex> lock(m.mutex);
+  m.entries.emplace_back(key, r);
+  if (m.entries.size() > 32) m.entries.pop_front();
+  return r;
+}
+
+std::size_t sharedConditionalGradientHits() {
+  std::lock_guard<std::mutex> lock(memory().mutex);
+  return memory().hits;
 }
 
 }  // namespace supclust

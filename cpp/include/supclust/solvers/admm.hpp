@@ -1,0 +1,32 @@
+// ADMM for the squared loss with a penalty that has a prox (Boyd et al. 2011, §6.4 "lasso",
+// with the residual balancing of §3.4.1): OSCAR's solver here, faster than accelerated proximal
+// gradient when XᵀX is ill-conditioned (n ≤ d, small penalties), because the quadratic part is
+// solved exactly at every step.
+//
+// Problem:  min_{W, b} 1/(2n) ‖Xc W + 1 bᵀ − T‖² + λ/2 ‖W‖² + P(W)   (Xc centred, so b = t̄).
+// Splitting W = Z, scaled dual U:
+//   W ← (XcᵀXc/n + (λ + ρ) I)⁻¹ (XcᵀT/n + ρ (Z − U))
+//   Z ← prox_{P/ρ}(W + U)
+//   U ← U + W − Z
+// The system is factorised once per ρ: through the n×n matrix XcXcᵀ/n + (λ + ρ)I by Woodbury
+// when n < d, else the d×d one. Every 5 steps the iterate Z is tested with the same certificate
+// as proximalGradient (the penalty's optimality residual at Z, relative to ‖∇F(0)‖∞, at most
+// tolerance), and ρ is doubled or halved (U rescaled) when the primal residual ‖W − Z‖ and the
+// dual residual ρ‖Z − Z_prev‖ differ by more than 10×. The answer is Z, so it has the exact
+// zeros and ties of the prox.
+#pragma once
+
+#include "supclust/core/objective.hpp"
+#include "supclust/core/penalty.hpp"
+
+namespace supclust {
+
+struct AdmmOptions {
+  int maxIterations = 20000;
+  double tolerance = 1e-10;  // relative optimality residual, as ProximalGradientOptions
+};
+
+// F must use the squared loss (the caller checks). W0 is the starting point (a warm start or 0).
+Result admm(const Objective& F, const Penalty& P, Matrix W0, const AdmmOptions& opt, const Control& control);
+
+}  // namespace supclust

@@ -1,0 +1,111 @@
+#include "supclust/solvers/admm.hpp"
+
+#include <cmath>
+
+#include "supclust/solvers/proximal_gradient.hpp"
+
+namespace supclust {
+
+namespace {
+// (XcᵀXc/n + c I)⁻¹ applied to d x K right-hand sides, factorised once per c.
+class RidgeSystem {
+ public:
+  explicit RidgeSystem(const RowMatrix& X) : X_(X), n_(static_cast<double>(X.rows())) {
+    wide_ = X.rows() < X.cols();
+    // The Gram matrix on the short side, formed once.
+    small_ = wide_ ? Matrix(X * X.transpose() / n_) : Matrix(X.transpose() * X / n_);
+  }
+  void factorise(double c) {
+    c_ = c;
+    Matrix A = small_;
+    A.diagonal().array() += c;
+    llt_.compute(A);
+  }
+  bool ok() const { return llt_.info() == Eigen::Success; }
+  // Woodbury when n < d: (XᵀX/n + cI)⁻¹ v = (v − Xᵀ (XXᵀ/n + cI)⁻¹ X v / n) / c.
+  Matrix solve(const Matrix& V) const {
+    if (!wide_) return llt_.solve(V);
+    const Matrix XV = X_ * V;
+    return (V - X_.transpose() * llt_.solve(XV) / n_) / c_;
+  }
+
+ private:
+  const RowMatrix& X_;
+  double n_, c_ = 1;
+  bool wide_;
+  Matrix small_;
+  Eigen::LLT<Matrix> llt_;
+};
+}  // namespace
+
+Result admm(const Objective& F, const Penalty& P, Matrix W0, const AdmmOptions& opt, const Control& control) {
+  Result r;
+  const RowMatrix& X = F.design().X();
+  const double n = static_cast<double>(X.rows()), lambda = F.lambda();
+  const Matrix& T = F.targets();
+  const RowVector b = T.colwise().mean();
+  const Matrix XtT = X.transpose() * T / n;  // Xc ⟂ 1, so the mean of T drops out
+  const double scale = gradientScale(F);
+  RidgeSystem system(X);
+  // ρ starts at the mean eigenvalue of XcᵀXc/n (1 for standardised columns).
+  double rho = std::max(1e-12, X.squaredNorm() / (n * static_cast<double>(X.cols())));
+  system.factorise(lambda + rho);
+  if (!system.ok()) {
+    r.status = Status::NumericalIssue;
+    r.message = "the ADMM system is not positive definite";
+    return r;
+  }
+  Matrix Z = std::move(W0), W, Zprev, G;
+  RowVector gb;
+  F.gradient(Z, b, G, gb);
+  Matrix U = -G / rho;  // the dual of a warm start: ρU = −∇F(Z) at a solution
+  double objective = F.value(Z, b) + P.value(Z);
+  r.history.push_back(objective);
+  r.status = Status::MaxIterations;
+  int it = 0, rebalances = 0;
+  while (it < opt.maxIterations) {
+    if (!control.keepGoing(it, objective)) {
+      r.status = Status::Aborted;
+      r.message = "aborted";
+      break;
+    }
+    ++it;
+    W = system.solve(XtT + rho * (Z - U));
+    Zprev = Z;
+    Z = W + U;
+    P.prox(Z, 1 / rho);
+    U += W - Z;
+    if (it % 5 != 0) continue;
+    objective = F.gradient(Z, b, G, gb) + P.value(Z);
+    r.history.push_back(objective);
+    if (!std::isfinite(objective)) {
+      r.status = Status::NumericalIssue;
+      r.message = "the objective is not finite";
+      break;
+    }
+    if (P.optimalityResidual(Z, G) / scale <= opt.tolerance) {
+      r.status = Status::Converged;
+      break;
+    }
+    const double primal = (W - Z).norm(), dual = rho * (Z - Zprev).norm();
+    if (rebalances < 50 && (primal > 10 * dual || dual > 10 * primal)) {
+      const double factor = primal > dual ? 2 : 0.5;
+      rho *= factor;
+      U /= factor;
+      system.factorise(lambda + rho);
+      ++rebalances;
+      if (!system.ok()) {
+        r.status = Status::NumericalIssue;
+        r.message = "the ADMM system is not positive definite";
+        break;
+      }
+    }
+  }
+  r.iterations = it;
+  r.objective = objective;
+  r.coef = std::move(Z);
+  r.intercept = b;
+  return r;
+}
+
+}  // namespace supclust
