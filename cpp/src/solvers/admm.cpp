@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "supclust/kernels/dense.hpp"
 #include "supclust/solvers/proximal_gradient.hpp"
 
 namespace supclust {
@@ -12,8 +13,18 @@ class RidgeSystem {
  public:
   explicit RidgeSystem(const RowMatrix& X) : X_(X), n_(static_cast<double>(X.rows())) {
     wide_ = X.rows() < X.cols();
-    // The Gram matrix on the short side, formed once.
-    small_ = wide_ ? Matrix(X * X.transpose() / n_) : Matrix(X.transpose() * X / n_);
+    // The Gram matrix on the short side, formed once with the SIMD kernels.
+    const auto n = static_cast<std::size_t>(X.rows()), d = static_cast<std::size_t>(X.cols());
+    if (wide_) {
+      small_.resize(X.rows(), X.rows());
+      for (Eigen::Index i = 0; i < X.rows(); ++i)
+        for (Eigen::Index j = 0; j <= i; ++j)
+          small_(i, j) = small_(j, i) = dot(X.row(i).data(), X.row(j).data(), d) / n_;
+    } else {
+      RowMatrix G(X.cols(), X.cols());
+      gram(X.data(), n, d, G.data());
+      small_ = G / n_;
+    }
   }
   void factorise(double c) {
     c_ = c;
@@ -22,11 +33,21 @@ class RidgeSystem {
     llt_.compute(A);
   }
   bool ok() const { return llt_.info() == Eigen::Success; }
-  // Woodbury when n < d: (XᵀX/n + cI)⁻¹ v = (v − Xᵀ (XXᵀ/n + cI)⁻¹ X v / n) / c.
-  Matrix solve(const Matrix& V) const {
+  // Woodbury when n < d: (XᵀX/n + cI)⁻¹ v = (v − Xᵀ (XXᵀ/n + cI)⁻¹ X v / n) / c. The products
+  // with X use the SIMD kernels (Eigen's run scalar in wasm).
+  Matrix solve(const Matrix& V) {
     if (!wide_) return llt_.solve(V);
-    const Matrix XV = X_ * V;
-    return (V - X_.transpose() * llt_.solve(XV) / n_) / c_;
+    const auto n = static_cast<std::size_t>(X_.rows()), d = static_cast<std::size_t>(X_.cols());
+    Matrix out(V.rows(), V.cols());
+    xv_.resize(X_.rows());
+    back_.resize(X_.cols());
+    for (Eigen::Index k = 0; k < V.cols(); ++k) {
+      multiply(X_.data(), n, d, V.col(k).data(), xv_.data());
+      llt_.solveInPlace(xv_);
+      multiplyTransposed(X_.data(), n, d, xv_.data(), back_.data());
+      out.col(k) = (V.col(k) - back_ / n_) / c_;
+    }
+    return out;
   }
 
  private:
@@ -35,6 +56,7 @@ class RidgeSystem {
   bool wide_;
   Matrix small_;
   Eigen::LLT<Matrix> llt_;
+  Vector xv_, back_;
 };
 }  // namespace
 

@@ -83,10 +83,16 @@ class ExplicitSystem {
   ExplicitSystem(const CenteredDesign& X, double scale, bool used)
       : X_(X), scale_(scale), E_(used ? Matrix::Zero(X.rows(), X.rows()) : Matrix()) {}
   static bool worthIt(Eigen::Index n, Eigen::Index d) { return n * n <= 600 * d; }
-  // E ← (1 − η) E + η X Z D⁻¹ Zᵀ Xᵀ for the oracle's atom (lower triangle only).
+  // E ← (1 − η) E + η X Z D⁻¹ Zᵀ Xᵀ for the oracle's atom: both triangles, column by column
+  // with the SIMD kernels (Eigen's rank update runs scalar in wasm).
   void mix(double eta, const Atom& a) {
-    E_.triangularView<Eigen::Lower>() *= 1 - eta;
-    E_.selfadjointView<Eigen::Lower>().rankUpdate(groupedColumns(X_, a), eta);
+    const Matrix B = groupedColumns(X_, a);
+    const auto n = static_cast<std::size_t>(E_.rows());
+    for (Eigen::Index j = 0; j < E_.cols(); ++j) {
+      double* column = E_.col(j).data();
+      for (std::size_t i = 0; i < n; ++i) column[i] *= 1 - eta;
+      for (Eigen::Index g = 0; g < B.cols(); ++g) axpy(eta * B(j, g), B.col(g).data(), column, n);
+    }
   }
   // A u = rhs, u warm-started at its value on entry.
   void solve(const Vector& rhs, Vector& u) {
@@ -112,8 +118,9 @@ class ExplicitSystem {
 
  private:
   static constexpr int kMaxPreconditioned = 8, kRefactorAfter = 4;
-  Vector apply(const Vector& x) const {
-    Vector Ex = E_.selfadjointView<Eigen::Lower>() * x;
+  Vector apply(const Vector& x) const {  // E is symmetric, so its columns are its rows
+    Vector Ex(x.size());
+    multiply(E_.data(), static_cast<std::size_t>(E_.rows()), static_cast<std::size_t>(E_.cols()), x.data(), Ex.data());
     return x + scale_ * Ex;
   }
   void factorise(const Vector& rhs, Vector& u) {
@@ -241,6 +248,8 @@ class Hash128 {
   std::array<std::uint64_t, 2> h_{0xcbf29ce484222325ULL, 0x84222325cbf29ce4ULL};
 };
 
+// Enough for every relaxation of a cross-validated CG row on each of 8 threads (21 each).
+constexpr std::size_t kRemembered = 256;
 struct Memory {
   std::mutex mutex;
   std::deque<std::pair<std::array<std::uint64_t, 2>, ConditionalGradientResult>> entries;
@@ -281,7 +290,7 @@ ConditionalGradientResult sharedConditionalGradient(const CenteredDesign& X, con
   if (r.status == Status::Aborted) return r;
   std::lock_guard<std::mutex> lock(m.mutex);
   m.entries.emplace_back(key, r);
-  if (m.entries.size() > 32) m.entries.pop_front();
+  if (m.entries.size() > kRemembered) m.entries.pop_front();
   return r;
 }
 

@@ -47,7 +47,7 @@ ConditionalGradientResult conditionalGradient(const CenteredDesign& X, const Vec
                                               const Control& control);
 
 // The same, remembered: CG, CGPG and their variants relax the same problem (the tables run them
-// on the same folds, and CGPG starts with CG), so the last 32 relaxations are kept, keyed by a
+// on the same folds, and CGPG starts with CG), so the last 256 relaxations are kept, keyed by a
 // 128-bit hash of (X, y) and the options. Thread-safe; aborted runs are not kept.
 ConditionalGradientResult sharedConditionalGradient(const CenteredDesign& X, const Vector& y, int Q,
                                                     double lambda, const ConditionalGradientOptions& opt,
