@@ -40,6 +40,42 @@ TEST(CrossValidation, FoldsAreDisjointCompleteAndBalanced) {
   EXPECT_NE(foldAssignment(50, 5, 3), foldAssignment(50, 5, 4));
 }
 
+TEST(CrossValidation, WarmStartsVisitTheGridStepByStep) {
+  for (const std::vector<std::size_t>& sizes :
+       std::vector<std::vector<std::size_t>>{{7}, {5, 3}, {2, 2, 2}, {3, 3, 2}, {4, 1, 3}, {2, 3, 4, 3}}) {
+    const std::vector<std::size_t> order = warmStartOrder(sizes);
+    std::size_t points = 1;
+    for (std::size_t s : sizes) points *= s;
+    ASSERT_EQ(order.size(), points);
+    // A permutation of the grid, starting at its first point.
+    std::vector<std::size_t> sorted = order;
+    std::sort(sorted.begin(), sorted.end());
+    for (std::size_t t = 0; t < points; ++t) EXPECT_EQ(sorted[t], t);
+    EXPECT_EQ(order[0], 0u);
+    // Consecutive points differ by one step in exactly one option.
+    auto digits = [&](std::size_t index) {
+      std::vector<std::size_t> d(sizes.size());
+      for (std::size_t k = sizes.size(); k-- > 0;) {
+        d[k] = index % sizes[k];
+        index /= sizes[k];
+      }
+      return d;
+    };
+    for (std::size_t t = 1; t < points; ++t) {
+      const auto a = digits(order[t - 1]), b = digits(order[t]);
+      int moves = 0;
+      for (std::size_t k = 0; k < sizes.size(); ++k) {
+        const long step = static_cast<long>(a[k]) - static_cast<long>(b[k]);
+        if (step != 0) {
+          ++moves;
+          EXPECT_EQ(std::abs(step), 1) << "t=" << t;
+        }
+      }
+      EXPECT_EQ(moves, 1) << "t=" << t;
+    }
+  }
+}
+
 TEST(CrossValidation, SameSeedSameChoiceAndThreadsChangeNothing) {
   const auto p = generateE1(120, 40, 4, 1.0, 3);
   Params base;

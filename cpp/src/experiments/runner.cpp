@@ -145,7 +145,8 @@ ExperimentResult runExperiment(const std::string& id, const ExperimentOptions& o
         CrossValidationOptions cv;
         cv.folds = 5;
         cv.seed = seed;
-        cv.threads = 1;  // the repetitions are the parallel unit
+        cv.threads = 1;             // the repetitions are the parallel unit,
+        cv.chunk = 1 << 20;         // so each fold walks its whole grid warm-started
         const CrossValidationResult r = crossValidate(spec.method, problem, params, grid, cv, inner);
         if (r.status == Status::InvalidInput) ++invalid;
         fitted = r.model;

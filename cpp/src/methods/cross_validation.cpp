@@ -21,6 +21,27 @@ std::vector<int> foldAssignment(std::size_t n, int k, std::uint64_t seed) {
   return fold;
 }
 
+std::vector<std::size_t> warmStartOrder(const std::vector<std::size_t>& sizes) {
+  std::size_t points = 1;
+  for (std::size_t s : sizes) points *= s;
+  std::vector<std::size_t> order(points);
+  for (std::size_t t = 0; t < points; ++t) {
+    // The digits of t, outermost first; a digit runs backwards when the digits above it (as
+    // visited) sum to an odd number.
+    std::size_t rest = t, block = points, index = 0, parity = 0;
+    for (std::size_t s : sizes) {
+      block /= s;
+      std::size_t digit = rest / block;
+      rest %= block;
+      if (parity % 2 == 1) digit = s - 1 - digit;
+      parity += digit;
+      index = index * s + digit;
+    }
+    order[t] = index;
+  }
+  return order;
+}
+
 namespace {
 CrossValidationResult invalid(std::string why) {
   CrossValidationResult r;
@@ -107,6 +128,9 @@ CrossValidationResult crossValidate(const std::string& method, const Problem& pr
   // Warm starts along the grid only where they cannot change the answer (Method::startDependent).
   const Method* spec = findMethod(method);
   const bool warmStarts = spec && !spec->startDependent;
+  std::vector<std::size_t> sizes;
+  for (const auto& g : grid) sizes.push_back(g.second.size());
+  const std::vector<std::size_t> order = warmStartOrder(sizes);
   auto task = [&](std::size_t t) {
     const int k = static_cast<int>(t / chunks);
     const std::size_t first = (t % chunks) * static_cast<std::size_t>(options.chunk);
@@ -117,7 +141,8 @@ CrossValidationResult crossValidate(const std::string& method, const Problem& pr
     const Problem trainProblem{{train.X.data(), train.X.rows(), train.X.cols()}, {train.y.data(), train.y.size()}};
     const Matrix Theld = loss->targets(held.y);
     std::unique_ptr<WarmStart> warm;
-    for (std::size_t p = first; p < last && !stop.load(); ++p) {
+    for (std::size_t q = first; q < last && !stop.load(); ++q) {
+      const std::size_t p = order[q];
       const Result r = fit(method, trainProblem, withValues(base, grid, res.grid[p].values), inner, warm.get());
       if (r.status == Status::InvalidInput || r.status == Status::Aborted) {
         if (r.status == Status::InvalidInput) ++failures;

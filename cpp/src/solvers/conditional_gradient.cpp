@@ -1,5 +1,6 @@
 #include "supclust/solvers/conditional_gradient.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstring>
@@ -61,52 +62,96 @@ class SystemMatrix {
   std::vector<double> sums_;
 };
 
-// X Z D^{-1/2} for an atom (n × G): X Z D⁻¹ Zᵀ Xᵀ = B Bᵀ.
-Matrix groupedColumns(const CenteredDesign& X, const Atom& a) {
-  const Eigen::Index n = X.rows(), d = X.cols();
-  Matrix B = Matrix::Zero(n, a.G);
-  for (Eigen::Index i = 0; i < n; ++i)
-    for (Eigen::Index j = 0; j < d; ++j) B(i, a.labels[static_cast<std::size_t>(j)]) += X.X()(i, j);
+// F Z D^{-1/2} for an atom (r × G), F row-major r × d: F Z D⁻¹ Zᵀ Fᵀ = B Bᵀ.
+Matrix groupedColumns(const RowMatrix& F, const Atom& a) {
+  const Eigen::Index r = F.rows(), d = F.cols();
+  Matrix B = Matrix::Zero(r, a.G);
+  for (Eigen::Index i = 0; i < r; ++i)
+    for (Eigen::Index j = 0; j < d; ++j) B(i, a.labels[static_cast<std::size_t>(j)]) += F(i, j);
   for (int g = 0; g < a.G; ++g) B.col(g) *= std::sqrt(a.inverseSize[static_cast<std::size_t>(g)]);
   return B;
 }
 
-// The same A kept as an n×n matrix, for small n (the E1 tables: n ≤ 150): each Frank–Wolfe step
-// mixes in η X N Xᵀ in O(n·d + n²G). A step changes A by O(η), so the Cholesky factor of an
-// earlier A is an excellent preconditioner: solves run preconditioned conjugate gradients
-// (O(n²) per iteration, a few iterations) and refactorise, in O(n³/3), only when those need
-// more than a handful of iterations — far cheaper than a factorisation per step, and much
-// faster than matrix-free conjugate gradients (each of their iterations costs two products
-// with X, and they need many).
+// What a solve with A gives the Frank–Wolfe loop: p = Xᵀu, yᵀu and uᵀu for u = A⁻¹y.
+struct Solved {
+  Vector p;
+  double yu = 0, uu = 0;
+};
+
+// A = I + s X M Xᵀ (s = 1/(nλ)) kept as a matrix in r = min(n, d) coordinates, for small
+// problems (r² ≤ 600·d: the E1 tables). Write X = Q F with Q (n × r) orthonormal: F = X when
+// n ≤ d (Q = I), and F = R from XᵀX = RᵀR when n > d (Q = X R⁻¹, never formed). Then
+// A⁻¹ = (I − QQᵀ) + Q (I + sK)⁻¹ Qᵀ with K = F M Fᵀ (r × r), so with c = Qᵀy and
+// v = (I + sK)⁻¹c: p = Xᵀu = Fᵀv, yᵀu = ‖y‖² − ‖c‖² + cᵀv and uᵀu = ‖y‖² − ‖c‖² + vᵀv.
+// Each Frank–Wolfe step mixes in η·BBᵀ with B = F Z D^{-1/2} (r × G). A step changes the
+// system by O(η), so the Cholesky factor of an earlier one is an excellent preconditioner:
+// solves run preconditioned conjugate gradients (O(r²) per iteration, warm-started) and
+// refactorise, in O(r³/3), only when the previous solve needed several iterations — far cheaper
+// than a factorisation per step, and much faster than matrix-free conjugate gradients (each of
+// their iterations costs two products with X, and they need many).
 class ExplicitSystem {
  public:
-  ExplicitSystem(const CenteredDesign& X, double scale, bool used)
-      : X_(X), scale_(scale), E_(used ? Matrix::Zero(X.rows(), X.rows()) : Matrix()) {}
-  static bool worthIt(Eigen::Index n, Eigen::Index d) { return n * n <= 600 * d; }
-  // E ← (1 − η) E + η X Z D⁻¹ Zᵀ Xᵀ for the oracle's atom: both triangles, column by column
-  // with the SIMD kernels (Eigen's rank update runs scalar in wasm).
+  static bool worthIt(Eigen::Index n, Eigen::Index d) { return std::min(n, d) * std::min(n, d) <= 600 * d; }
+  // False when n > d and XᵀX is singular (then the caller solves matrix-free).
+  bool prepare(const CenteredDesign& X, const Vector& y, double scale) {
+    scale_ = scale;
+    const Eigen::Index n = X.rows(), d = X.cols();
+    const auto nn = static_cast<std::size_t>(n), dd = static_cast<std::size_t>(d);
+    yy_ = y.squaredNorm();
+    if (n <= d) {
+      F_ = X.X();
+      c_ = y;
+    } else {
+      RowMatrix G(d, d);
+      gram(X.X().data(), nn, dd, G.data());
+      const Eigen::LLT<Matrix> chol(Matrix(G.selfadjointView<Eigen::Upper>()));
+      if (chol.info() != Eigen::Success) return false;
+      F_ = chol.matrixU();  // R, with XᵀX = RᵀR
+      Vector Xty(d);
+      multiplyTransposed(X.X().data(), nn, dd, y.data(), Xty.data());
+      c_ = chol.matrixL().solve(Xty);  // Qᵀy = R⁻ᵀ Xᵀ y
+    }
+    const Eigen::Index r = F_.rows();
+    E_ = Matrix::Zero(r, r);
+    v_ = c_;  // M_0 = 0
+    return true;
+  }
+  // K ← (1 − η) K + η B Bᵀ for the oracle's atom: both triangles, column by column with the
+  // SIMD kernels (Eigen's rank update runs scalar in wasm).
   void mix(double eta, const Atom& a) {
-    const Matrix B = groupedColumns(X_, a);
-    const auto n = static_cast<std::size_t>(E_.rows());
+    const Matrix B = groupedColumns(F_, a);
+    const auto r = static_cast<std::size_t>(E_.rows());
     for (Eigen::Index j = 0; j < E_.cols(); ++j) {
       double* column = E_.col(j).data();
-      for (std::size_t i = 0; i < n; ++i) column[i] *= 1 - eta;
-      for (Eigen::Index g = 0; g < B.cols(); ++g) axpy(eta * B(j, g), B.col(g).data(), column, n);
+      for (std::size_t i = 0; i < r; ++i) column[i] *= 1 - eta;
+      for (Eigen::Index g = 0; g < B.cols(); ++g) axpy(eta * B(j, g), B.col(g).data(), column, r);
     }
   }
-  // A u = rhs, u warm-started at its value on entry.
-  void solve(const Vector& rhs, Vector& u) {
+  void solve(Solved& out) {
+    solveSmall(c_, v_);
+    out.p.resize(F_.cols());
+    multiplyTransposed(F_.data(), static_cast<std::size_t>(F_.rows()), static_cast<std::size_t>(F_.cols()), v_.data(),
+                       out.p.data());
+    const double rest = yy_ - c_.squaredNorm();  // ‖(I − QQᵀ) y‖²
+    out.yu = rest + c_.dot(v_);
+    out.uu = rest + v_.squaredNorm();
+  }
+
+ private:
+  static constexpr int kMaxPreconditioned = 8, kRefactorAfter = 4;
+  // (I + sK) v = rhs, v warm-started at its value on entry.
+  void solveSmall(const Vector& rhs, Vector& v) {
     // The last solve's iteration count predicts this one's: refactorise before it gets costly.
-    if (!factored_ || lastIterations_ >= kRefactorAfter) return factorise(rhs, u);
+    if (!factored_ || lastIterations_ >= kRefactorAfter) return factorise(rhs, v);
     const double stop = 1e-24 * rhs.squaredNorm();
-    Vector r = rhs - apply(u), z = llt_.solve(r), p = z, Ap;
+    Vector r = rhs - apply(v), z = llt_.solve(r), p = z, Ap;
     double rz = r.dot(z);
     int it = 0;
     for (; r.squaredNorm() > stop; ++it) {
-      if (it == kMaxPreconditioned) return factorise(rhs, u);
+      if (it == kMaxPreconditioned) return factorise(rhs, v);
       Ap = apply(p);
       const double step = rz / p.dot(Ap);
-      u += step * p;
+      v += step * p;
       r -= step * Ap;
       z = llt_.solve(r);
       const double next = r.dot(z);
@@ -115,25 +160,23 @@ class ExplicitSystem {
     }
     lastIterations_ = it;
   }
-
- private:
-  static constexpr int kMaxPreconditioned = 8, kRefactorAfter = 4;
-  Vector apply(const Vector& x) const {  // E is symmetric, so its columns are its rows
-    Vector Ex(x.size());
-    multiply(E_.data(), static_cast<std::size_t>(E_.rows()), static_cast<std::size_t>(E_.cols()), x.data(), Ex.data());
-    return x + scale_ * Ex;
+  Vector apply(const Vector& x) const {  // K is symmetric, so its columns are its rows
+    Vector Kx(x.size());
+    multiply(E_.data(), static_cast<std::size_t>(E_.rows()), static_cast<std::size_t>(E_.cols()), x.data(), Kx.data());
+    return x + scale_ * Kx;
   }
-  void factorise(const Vector& rhs, Vector& u) {
+  void factorise(const Vector& rhs, Vector& v) {
     Matrix A = scale_ * E_;
     A.diagonal().array() += 1;
-    llt_.compute(A);  // reads the lower triangle
+    llt_.compute(A);
     factored_ = true;
     lastIterations_ = 0;
-    u = llt_.solve(rhs);
+    v = llt_.solve(rhs);
   }
-  const CenteredDesign& X_;
-  double scale_;
-  Matrix E_;
+  double scale_ = 1, yy_ = 0;
+  RowMatrix F_;
+  Vector c_, v_;
+  Matrix E_;  // K
   Eigen::LLT<Matrix> llt_;
   bool factored_ = false;
   int lastIterations_ = 0;
@@ -174,21 +217,28 @@ ConditionalGradientResult conditionalGradient(const CenteredDesign& X, const Vec
   KMeans1D kmeans;
   KMeans1DResult oracle;
   ConditionalGradientResult res;
-  Vector u = yc, p(d);  // M_0 = 0: A = I, u = A⁻¹y = y
+  Vector u = yc;  // M_0 = 0: A = I, u = A⁻¹y = y (matrix-free system)
+  Solved solved{Vector(d), yc.squaredNorm(), yc.squaredNorm()};
   SystemMatrix A(X, atoms, 1 / nl);
   using System = ConditionalGradientOptions::System;
-  const bool explicitA = opt.system == System::Explicit || (opt.system == System::Auto && ExplicitSystem::worthIt(n, d));
-  ExplicitSystem explicitSystem(X, 1 / nl, explicitA);
+  ExplicitSystem explicitSystem;
+  const bool explicitA = (opt.system == System::Explicit || (opt.system == System::Auto && ExplicitSystem::worthIt(n, d))) &&
+                         explicitSystem.prepare(X, yc, 1 / nl);
   for (int t = 0;; ++t) {
-    if (t > 0) {
-      if (explicitA) explicitSystem.solve(yc, u);
-      else solveA(A, yc, u);
+    if (explicitA && t > 0) {
+      explicitSystem.solve(solved);
+    } else {
+      if (t > 0) solveA(A, yc, u);
+      multiplyTransposed(X.X().data(), static_cast<std::size_t>(n), static_cast<std::size_t>(d), u.data(), solved.p.data());
+      solved.yu = yc.dot(u);
+      solved.uu = u.squaredNorm();
     }
-    const double psi = yc.dot(u) / (2.0 * static_cast<double>(n));
-    multiplyTransposed(X.X().data(), static_cast<std::size_t>(n), static_cast<std::size_t>(d), u.data(), p.data());
+    const Vector& p = solved.p;
+    const double psi = solved.yu / (2.0 * static_cast<double>(n));
     const double best = equivalenceOracle(p, Q, kmeans, oracle);
-    // pᵀ M p = nλ (yᵀu − uᵀu), since uᵀ A u = yᵀu and uᵀ A u = uᵀu + pᵀ M p/(nλ): O(n), not O(d) per atom.
-    const double current = nl * (yc.dot(u) - u.squaredNorm());
+    // pᵀ M p = nλ (yᵀu − uᵀu), since uᵀ A u = yᵀu and uᵀ A u = uᵀu + pᵀ M p/(nλ): O(1) here,
+    // not O(d) per atom.
+    const double current = nl * (solved.yu - solved.uu);
     const double gap = c * (best - current);
     res.psi.push_back(psi);
     res.gap.push_back(gap);

@@ -57,6 +57,12 @@ Rows selectRows(const Problem& p, const std::vector<bool>& take, bool wanted = t
 // fold[i] in 0..k-1 for each of n rows: a seeded shuffle dealt round-robin (sizes differ by ≤ 1).
 std::vector<int> foldAssignment(std::size_t n, int k, std::uint64_t seed);
 
+// The order in which a fold visits a grid (sizes per option, last fastest in the grid's
+// numbering) so that each point is warm-started from a neighbour: a reflected mixed-radix Gray
+// code (boustrophedon), where consecutive points differ by one step in one option. Returns
+// grid indices.
+std::vector<std::size_t> warmStartOrder(const std::vector<std::size_t>& sizes);
+
 CrossValidationResult crossValidate(const std::string& method, const Problem& problem, const Params& base,
                                     const Grid& grid, const CrossValidationOptions& options,
                                     const Control& control = {});
