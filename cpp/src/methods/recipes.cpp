@@ -204,13 +204,13 @@ Result runElasticNet(const FitContext& c) {
   return elasticNet(c, c.options.number("lambda"), c.options.number("alpha"));
 }
 
-// OSCAR: ADMM for the squared loss (the quadratic part solved exactly: much faster at n ≤ d),
-// accelerated proximal gradient otherwise. Both stop on the same optimality certificate.
+// OSCAR: ADMM for the squared loss on small designs (the quadratic part solved exactly: much
+// faster at n ≤ d), accelerated proximal gradient otherwise. Both stop on the same certificate.
 Result runOscar(const FitContext& c) {
   const Objective F = objectiveOf(c, c.options.number("lambda"));
   const OwlPenalty P(oscarWeights(static_cast<std::size_t>(c.X.cols()), c.options.number("lambda1"),
                                   c.options.number("lambda2")));
-  if (c.loss.squared())
+  if (c.loss.squared() && admmSuits(c.X.rows(), c.X.cols()))
     return withDistinctRows(admm(F, P, startCoef(c), {c.options.integer("maxIterations"), c.options.number("tolerance")},
                                  c.control));
   return withDistinctRows(proximalGradient(F, P, startCoef(c), startIntercept(c), proximalOptions(c.options),

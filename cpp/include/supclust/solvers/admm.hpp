@@ -16,6 +16,8 @@
 // zeros and ties of the prox.
 #pragma once
 
+#include <algorithm>
+
 #include "supclust/core/objective.hpp"
 #include "supclust/core/penalty.hpp"
 
@@ -25,6 +27,10 @@ struct AdmmOptions {
   int maxIterations = 20000;
   double tolerance = 1e-10;  // relative optimality residual, as ProximalGradientOptions
 };
+
+// ADMM factorises a min(n, d)² matrix, again at each rebalancing of ρ, so it pays when that
+// side is small: min(n, d) ≤ 500 (the papers' synthetic tables). Beyond, FISTA's products win.
+inline bool admmSuits(Eigen::Index n, Eigen::Index d) { return std::min(n, d) <= 500; }
 
 // F must use the squared loss (the caller checks). W0 is the starting point (a warm start or 0).
 Result admm(const Objective& F, const Penalty& P, Matrix W0, const AdmmOptions& opt, const Control& control);
