@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "supclust/kernels/cholesky.hpp"
 #include "supclust/kernels/dense.hpp"
 #include "supclust/solvers/proximal_gradient.hpp"
 
@@ -28,22 +29,27 @@ class RidgeSystem {
   }
   void factorise(double c) {
     c_ = c;
-    Matrix A = small_;
-    A.diagonal().array() += c;
-    llt_.compute(A);
+    factor_ = small_;
+    factor_.diagonal().array() += c;
+    ok_ = choleskyFactor(factor_.data(), static_cast<std::size_t>(factor_.rows()));
   }
-  bool ok() const { return llt_.info() == Eigen::Success; }
+  bool ok() const { return ok_; }
   // Woodbury when n < d: (XᵀX/n + cI)⁻¹ v = (v − Xᵀ (XXᵀ/n + cI)⁻¹ X v / n) / c. The products
   // with X use the SIMD kernels (Eigen's run scalar in wasm).
   Matrix solve(const Matrix& V) {
-    if (!wide_) return llt_.solve(V);
     const auto n = static_cast<std::size_t>(X_.rows()), d = static_cast<std::size_t>(X_.cols());
+    const auto r = static_cast<std::size_t>(factor_.rows());
     Matrix out(V.rows(), V.cols());
+    if (!wide_) {
+      out = V;
+      for (Eigen::Index k = 0; k < V.cols(); ++k) choleskySolve(factor_.data(), r, out.col(k).data());
+      return out;
+    }
     xv_.resize(X_.rows());
     back_.resize(X_.cols());
     for (Eigen::Index k = 0; k < V.cols(); ++k) {
       multiply(X_.data(), n, d, V.col(k).data(), xv_.data());
-      llt_.solveInPlace(xv_);
+      choleskySolve(factor_.data(), r, xv_.data());
       multiplyTransposed(X_.data(), n, d, xv_.data(), back_.data());
       out.col(k) = (V.col(k) - back_ / n_) / c_;
     }
@@ -54,8 +60,8 @@ class RidgeSystem {
   const RowMatrix& X_;
   double n_, c_ = 1;
   bool wide_;
-  Matrix small_;
-  Eigen::LLT<Matrix> llt_;
+  Matrix small_, factor_;  // the Gram matrix on the short side; the factor of small_ + cI
+  bool ok_ = false;
   Vector xv_, back_;
 };
 }  // namespace

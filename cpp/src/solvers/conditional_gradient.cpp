@@ -8,6 +8,7 @@
 #include <map>
 #include <mutex>
 
+#include "supclust/kernels/cholesky.hpp"
 #include "supclust/kernels/dense.hpp"
 
 namespace supclust {
@@ -144,7 +145,7 @@ class ExplicitSystem {
     // The last solve's iteration count predicts this one's: refactorise before it gets costly.
     if (!factored_ || lastIterations_ >= kRefactorAfter) return factorise(rhs, v);
     const double stop = 1e-24 * rhs.squaredNorm();
-    Vector r = rhs - apply(v), z = llt_.solve(r), p = z, Ap;
+    Vector r = rhs - apply(v), z = precondition(r), p = z, Ap;
     double rz = r.dot(z);
     int it = 0;
     for (; r.squaredNorm() > stop; ++it) {
@@ -153,31 +154,37 @@ class ExplicitSystem {
       const double step = rz / p.dot(Ap);
       v += step * p;
       r -= step * Ap;
-      z = llt_.solve(r);
+      z = precondition(r);
       const double next = r.dot(z);
       p = z + (next / rz) * p;
       rz = next;
     }
     lastIterations_ = it;
   }
+  Vector precondition(const Vector& r) const {
+    Vector z = r;
+    choleskySolve(factor_.data(), static_cast<std::size_t>(factor_.rows()), z.data());
+    return z;
+  }
   Vector apply(const Vector& x) const {  // K is symmetric, so its columns are its rows
     Vector Kx(x.size());
     multiply(E_.data(), static_cast<std::size_t>(E_.rows()), static_cast<std::size_t>(E_.cols()), x.data(), Kx.data());
     return x + scale_ * Kx;
   }
+  // I + sK has every eigenvalue ≥ 1, so the factorisation cannot fail.
   void factorise(const Vector& rhs, Vector& v) {
-    Matrix A = scale_ * E_;
-    A.diagonal().array() += 1;
-    llt_.compute(A);
+    factor_ = scale_ * E_;
+    factor_.diagonal().array() += 1;
+    choleskyFactor(factor_.data(), static_cast<std::size_t>(factor_.rows()));
     factored_ = true;
     lastIterations_ = 0;
-    v = llt_.solve(rhs);
+    v = precondition(rhs);
   }
   double scale_ = 1, yy_ = 0;
   RowMatrix F_;
   Vector c_, v_;
-  Matrix E_;  // K
-  Eigen::LLT<Matrix> llt_;
+  Matrix E_;       // K
+  Matrix factor_;  // the Cholesky factor of an earlier I + sK (lower triangle)
   bool factored_ = false;
   int lastIterations_ = 0;
 };
