@@ -50,6 +50,35 @@ void multiplyTransposed(const double* X, std::size_t n, std::size_t d, const dou
   }
 }
 
+void scaleAndAddProduct(double alpha, double* y, const double* B, std::size_t n, std::size_t k, std::size_t ldb,
+                        const double* c) {
+  const f64x2 a2 = {alpha, alpha};
+  std::size_t i = 0;
+  for (; i + 2 <= n; i += 2) {
+    f64x2 acc = a2 * load2(y + i);
+    for (std::size_t g = 0; g < k; ++g) {
+      const f64x2 cg = {c[g], c[g]};
+      acc += cg * load2(B + g * ldb + i);
+    }
+    store2(y + i, acc);
+  }
+  for (; i < n; ++i) {
+    double acc = alpha * y[i];
+    for (std::size_t g = 0; g < k; ++g) acc += c[g] * B[g * ldb + i];
+    y[i] = acc;
+  }
+}
+
+void symmetricMultiplyLower(const double* S, std::size_t n, const double* x, double* y) {
+  std::memset(y, 0, n * sizeof(double));
+  for (std::size_t j = 0; j < n; ++j) {
+    const double* column = S + j * n;
+    // The column below the diagonal serves row j (as Sᵀ) and rows j+1.. (as S).
+    y[j] += column[j] * x[j] + dot(column + j + 1, x + j + 1, n - j - 1);
+    axpy(x[j], column + j + 1, y + j + 1, n - j - 1);
+  }
+}
+
 void gram(const double* X, std::size_t n, std::size_t d, double* G) {
   std::memset(G, 0, d * d * sizeof(double));
   for (std::size_t i = 0; i < n; ++i) {  // rank-one updates of the upper triangle

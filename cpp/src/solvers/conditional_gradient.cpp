@@ -117,15 +117,15 @@ class ExplicitSystem {
     v_ = c_;  // M_0 = 0
     return true;
   }
-  // K ← (1 − η) K + η B Bᵀ for the oracle's atom: both triangles, column by column with the
-  // SIMD kernels (Eigen's rank update runs scalar in wasm).
+  // K ← (1 − η) K + η B Bᵀ for the oracle's atom, on the lower triangle, one fused pass per
+  // column with the SIMD kernels (Eigen's rank update runs scalar in wasm).
   void mix(double eta, const Atom& a) {
     const Matrix B = groupedColumns(F_, a);
-    const auto r = static_cast<std::size_t>(E_.rows());
-    for (Eigen::Index j = 0; j < E_.cols(); ++j) {
-      double* column = E_.col(j).data();
-      for (std::size_t i = 0; i < r; ++i) column[i] *= 1 - eta;
-      for (Eigen::Index g = 0; g < B.cols(); ++g) axpy(eta * B(j, g), B.col(g).data(), column, r);
+    const auto r = static_cast<std::size_t>(E_.rows()), G = static_cast<std::size_t>(B.cols());
+    std::vector<double> c(G);
+    for (std::size_t j = 0; j < r; ++j) {
+      for (std::size_t g = 0; g < G; ++g) c[g] = eta * B(static_cast<Eigen::Index>(j), static_cast<Eigen::Index>(g));
+      scaleAndAddProduct(1 - eta, E_.data() + j * r + j, B.data() + j, r - j, G, r, c.data());
     }
   }
   void solve(Solved& out) {
@@ -166,9 +166,9 @@ class ExplicitSystem {
     choleskySolve(factor_.data(), static_cast<std::size_t>(factor_.rows()), z.data());
     return z;
   }
-  Vector apply(const Vector& x) const {  // K is symmetric, so its columns are its rows
+  Vector apply(const Vector& x) const {
     Vector Kx(x.size());
-    multiply(E_.data(), static_cast<std::size_t>(E_.rows()), static_cast<std::size_t>(E_.cols()), x.data(), Kx.data());
+    symmetricMultiplyLower(E_.data(), static_cast<std::size_t>(E_.rows()), x.data(), Kx.data());
     return x + scale_ * Kx;
   }
   // I + sK has every eigenvalue ≥ 1, so the factorisation cannot fail.
@@ -183,7 +183,7 @@ class ExplicitSystem {
   double scale_ = 1, yy_ = 0;
   RowMatrix F_;
   Vector c_, v_;
-  Matrix E_;       // K
+  Matrix E_;       // K (lower triangle)
   Matrix factor_;  // the Cholesky factor of an earlier I + sK (lower triangle)
   bool factored_ = false;
   int lastIterations_ = 0;

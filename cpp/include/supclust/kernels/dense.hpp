@@ -20,6 +20,13 @@ double dot(const double* a, const double* b, std::size_t n);
 // y += alpha x
 void axpy(double alpha, const double* x, double* y, std::size_t n);
 
+// y ← α y + B c, B column-major n x k (columns k apart by ldb): one pass over y.
+void scaleAndAddProduct(double alpha, double* y, const double* B, std::size_t n, std::size_t k, std::size_t ldb,
+                        const double* c);
+
+// y = S x for a symmetric S stored in the lower triangle of a column-major n x n array.
+void symmetricMultiplyLower(const double* S, std::size_t n, const double* x, double* y);
+
 // G = Xᵀ X (d x d, row-major, both triangles filled).
 void gram(const double* X, std::size_t n, std::size_t d, double* G);
 

@@ -1,0 +1,63 @@
+// The SIMD dense kernels against Eigen on sizes that exercise the two-lane loops and their tails.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "supclust/core/types.hpp"
+#include "supclust/kernels/dense.hpp"
+
+using namespace supclust;
+
+namespace {
+Matrix randomMatrix(std::mt19937_64& rng, Eigen::Index rows, Eigen::Index cols) {
+  std::normal_distribution<double> normal;
+  Matrix M(rows, cols);
+  for (Eigen::Index i = 0; i < M.size(); ++i) M.data()[i] = normal(rng);
+  return M;
+}
+}  // namespace
+
+TEST(Dense, ProductsMatchEigen) {
+  std::mt19937_64 rng(3);
+  for (Eigen::Index n : {1, 2, 5, 16, 33})
+    for (Eigen::Index d : {1, 3, 8, 21}) {
+      const RowMatrix X = randomMatrix(rng, n, d);
+      const Vector w = randomMatrix(rng, d, 1), r = randomMatrix(rng, n, 1);
+      Vector z(n), g(d);
+      multiply(X.data(), n, d, w.data(), z.data());
+      multiplyTransposed(X.data(), n, d, r.data(), g.data());
+      EXPECT_LE((z - X * w).norm(), 1e-12 * (1 + z.norm()));
+      EXPECT_LE((g - X.transpose() * r).norm(), 1e-12 * (1 + g.norm()));
+      RowMatrix G(d, d);
+      gram(X.data(), n, d, G.data());
+      EXPECT_LE((Matrix(G) - X.transpose() * X).norm(), 1e-12 * (1 + G.norm()));
+    }
+}
+
+TEST(Dense, ScaleAndAddProductIsAFusedGemv) {
+  std::mt19937_64 rng(4);
+  for (std::size_t n : {1u, 2u, 7u, 40u})
+    for (std::size_t k : {1u, 3u, 5u}) {
+      const std::size_t ldb = n + 3;  // columns apart by more than n
+      const Matrix storage = randomMatrix(rng, static_cast<Eigen::Index>(ldb), static_cast<Eigen::Index>(k));
+      const Vector c = randomMatrix(rng, static_cast<Eigen::Index>(k), 1), y0 = randomMatrix(rng, static_cast<Eigen::Index>(n), 1);
+      Vector y = y0;
+      scaleAndAddProduct(0.7, y.data(), storage.data(), n, k, ldb, c.data());
+      const Vector expected = 0.7 * y0 + storage.topRows(static_cast<Eigen::Index>(n)) * c;
+      EXPECT_LE((y - expected).norm(), 1e-12 * (1 + expected.norm())) << n << " " << k;
+    }
+}
+
+TEST(Dense, SymmetricMultiplyReadsOnlyTheLowerTriangle) {
+  std::mt19937_64 rng(6);
+  for (Eigen::Index n : {1, 2, 3, 10, 31}) {
+    const Matrix B = randomMatrix(rng, n, n);
+    const Matrix S = B + B.transpose();
+    Matrix lower = S;
+    lower.triangularView<Eigen::StrictlyUpper>().setConstant(NAN);  // must not be read
+    const Vector x = randomMatrix(rng, n, 1);
+    Vector y(n);
+    symmetricMultiplyLower(lower.data(), static_cast<std::size_t>(n), x.data(), y.data());
+    EXPECT_LE((y - S * x).norm(), 1e-12 * (1 + y.norm())) << n;
+  }
+}
