@@ -1,12 +1,8 @@
 #include "supclust/solvers/conditional_gradient.hpp"
 
 #include <algorithm>
-#include <array>
 #include <cmath>
-#include <cstring>
-#include <deque>
 #include <map>
-#include <mutex>
 
 #include "supclust/kernels/cholesky.hpp"
 #include "supclust/kernels/dense.hpp"
@@ -284,76 +280,6 @@ ConditionalGradientResult conditionalGradient(const CenteredDesign& X, const Vec
     if (explicitA) explicitSystem.mix(eta, atoms[found->second]);
   }
   return res;
-}
-
-namespace {
-// Two 64-bit FNV-1a streams with different offsets over the bytes of the inputs.
-class Hash128 {
- public:
-  void add(const void* data, std::size_t bytes) {
-    const auto* p = static_cast<const unsigned char*>(data);
-    for (std::size_t i = 0; i < bytes; ++i) {
-      h_[0] = (h_[0] ^ p[i]) * 0x100000001b3ULL;
-      h_[1] = (h_[1] ^ p[i]) * 0x100000001b3ULL + 0x9e3779b97f4a7c15ULL;
-    }
-  }
-  template <class T>
-  void add(const T& value) { add(&value, sizeof value); }
-  std::array<std::uint64_t, 2> value() const { return h_; }
-
- private:
-  std::array<std::uint64_t, 2> h_{0xcbf29ce484222325ULL, 0x84222325cbf29ce4ULL};
-};
-
-// Enough for every relaxation of a cross-validated CG row on each of 8 threads (21 each).
-constexpr std::size_t kRemembered = 256;
-struct Memory {
-  std::mutex mutex;
-  std::deque<std::pair<std::array<std::uint64_t, 2>, ConditionalGradientResult>> entries;
-  std::size_t hits = 0;
-};
-Memory& memory() {
-  static Memory m;
-  return m;
-}
-}  // namespace
-
-ConditionalGradientResult sharedConditionalGradient(const CenteredDesign& X, const Vector& y, int Q,
-                                                    double lambda, const ConditionalGradientOptions& opt,
-                                                    const Control& control) {
-  Hash128 h;
-  const Eigen::Index n = X.rows(), d = X.cols();
-  h.add(n);
-  h.add(d);
-  h.add(X.X().data(), static_cast<std::size_t>(n * d) * sizeof(double));
-  h.add(X.means().data(), static_cast<std::size_t>(d) * sizeof(double));
-  h.add(y.data(), static_cast<std::size_t>(y.size()) * sizeof(double));
-  h.add(Q);
-  h.add(lambda);
-  h.add(opt.maxIterations);
-  h.add(opt.tolerance);
-  h.add(opt.system);
-  const auto key = h.value();
-  Memory& m = memory();
-  {
-    std::lock_guard<std::mutex> lock(m.mutex);
-    for (const auto& entry : m.entries)
-      if (entry.first == key) {
-        ++m.hits;
-        return entry.second;
-      }
-  }
-  ConditionalGradientResult r = conditionalGradient(X, y, Q, lambda, opt, control);
-  if (r.status == Status::Aborted) return r;
-  std::lock_guard<std::mutex> lock(m.mutex);
-  m.entries.emplace_back(key, r);
-  if (m.entries.size() > kRemembered) m.entries.pop_front();
-  return r;
-}
-
-std::size_t sharedConditionalGradientHits() {
-  std::lock_guard<std::mutex> lock(memory().mutex);
-  return memory().hits;
 }
 
 }  // namespace supclust
