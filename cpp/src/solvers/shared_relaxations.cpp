@@ -27,12 +27,17 @@ class Hash128 {
   std::array<std::uint64_t, 2> h_{0xcbf29ce484222325ULL, 0x84222325cbf29ce4ULL};
 };
 
-// Enough for every relaxation of a cross-validated CG row on each of 8 threads (21 each).
-constexpr std::size_t kRemembered = 256;
+// Enough for every relaxation of a cross-validated CG row on each of 8 threads (21 each), and
+// never more than 32 MB (large d: the oldest go first).
+constexpr std::size_t kRemembered = 256, kBytes = std::size_t{32} << 20;
+std::size_t bytesOf(const ConditionalGradientResult& r) {
+  return sizeof r + (r.psi.size() + r.gap.size() + static_cast<std::size_t>(r.primal.size())) * sizeof(double) +
+         r.groups.size() * sizeof(std::int32_t);
+}
 struct Memory {
   std::mutex mutex;
   std::deque<std::pair<std::array<std::uint64_t, 2>, ConditionalGradientResult>> entries;
-  std::size_t hits = 0;
+  std::size_t bytes = 0, hits = 0;
 };
 Memory& memory() {
   static Memory m;
@@ -69,7 +74,11 @@ ConditionalGradientResult sharedConditionalGradient(const CenteredDesign& X, con
   if (r.status == Status::Aborted) return r;
   std::lock_guard<std::mutex> lock(m.mutex);
   m.entries.emplace_back(key, r);
-  if (m.entries.size() > kRemembered) m.entries.pop_front();
+  m.bytes += bytesOf(r);
+  while (m.entries.size() > kRemembered || (m.bytes > kBytes && m.entries.size() > 1)) {
+    m.bytes -= bytesOf(m.entries.front().second);
+    m.entries.pop_front();
+  }
   return r;
 }
 

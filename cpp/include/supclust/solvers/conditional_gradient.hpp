@@ -47,8 +47,8 @@ ConditionalGradientResult conditionalGradient(const CenteredDesign& X, const Vec
                                               const Control& control);
 
 // The same, remembered: CG, CGPG and their variants relax the same problem (the tables run them
-// on the same folds, and CGPG starts with CG), so the last 256 relaxations are kept, keyed by a
-// 128-bit hash of (X, y) and the options. Thread-safe; aborted runs are not kept.
+// on the same folds, and CGPG starts with CG), so the last 256 relaxations (at most 32 MB) are
+// kept, keyed by a 128-bit hash of (X, y) and the options. Thread-safe; aborted runs are not kept.
 ConditionalGradientResult sharedConditionalGradient(const CenteredDesign& X, const Vector& y, int Q,
                                                     double lambda, const ConditionalGradientOptions& opt,
                                                     const Control& control);
