@@ -48,7 +48,7 @@ std::vector<Method> buildRegistry() {
               numberOption("cgTolerance", "Frank–Wolfe gap, relative to ψ, to stop at", 1e-3, 0, true), roundingOption()},
              projectedGradientOptions({"cg"})}),
        checkConditionalGradient, runCgpg},
-      {"oscar", "OSCAR: λ1‖w‖₁ + λ2 Σ_{i<j} max(|w_i|, |w_j|), by FISTA with the O(d log d) OWL prox",
+      {"oscar", "OSCAR: λ1‖w‖₁ + λ2 Σ_{i<j} max(|w_i|, |w_j|), by ADMM (squared loss) or FISTA with the O(d log d) OWL prox",
        join({base, {numberOption("lambda1", "ℓ1 weight λ1", 0, 0), numberOption("lambda2", "pairwise max weight λ2", 0, 0)},
              convexSolverOptions(20000)}),
        noShapeCheck, runOscar},
