@@ -3,6 +3,8 @@
 // outputs), and warm starts.
 #include <gtest/gtest.h>
 
+#include <memory>
+
 #include "supclust/core/loss.hpp"
 #include "supclust/core/objective.hpp"
 #include "supclust/core/penalty.hpp"
@@ -18,6 +20,14 @@ struct Case {
   int n, d;
   double l1, l2, ridge;
   std::string loss;
+};
+
+// E1 at n = 80 < d = 100 with the squared loss: the data, design, loss and objective together.
+struct WideE1 {
+  SyntheticProblem p = generateE1(80, 100, 5, 0.5, 3);
+  CenteredDesign X{p.X};
+  std::unique_ptr<Loss> loss = makeLoss("squared");
+  Objective F{X, loss->targets(p.y), *loss, 0};
 };
 
 // −∇ of the smooth part at the solution, in centred coordinates, for output k.
@@ -67,10 +77,8 @@ TEST(Admm, MeetsTheOwlCertificateAndAgreesWithProximalGradient) {
 }
 
 TEST(Admm, AWarmStartAtTheSolutionStopsAtTheFirstCheck) {
-  const auto p = generateE1(80, 100, 5, 0.5, 3);
-  const CenteredDesign X(p.X);
-  const auto loss = makeLoss("squared");
-  const Objective F(X, loss->targets(p.y), *loss, 0);
+  const WideE1 e;
+  const Objective& F = e.F;
   const OwlPenalty P(oscarWeights(100, 1e-2, 1e-4));
   const Result cold = admm(F, P, Matrix::Zero(100, 1), {50000, 1e-10}, {});
   ASSERT_EQ(cold.status, Status::Converged);
@@ -81,10 +89,8 @@ TEST(Admm, AWarmStartAtTheSolutionStopsAtTheFirstCheck) {
 }
 
 TEST(Admm, HonoursCancellation) {
-  const auto p = generateE1(80, 100, 5, 0.5, 3);
-  const CenteredDesign X(p.X);
-  const auto loss = makeLoss("squared");
-  const Objective F(X, loss->targets(p.y), *loss, 0);
+  const WideE1 e;
+  const Objective& F = e.F;
   const OwlPenalty P(oscarWeights(100, 1e-4, 1e-6));
   const Result r = admm(F, P, Matrix::Zero(100, 1), {50000, 1e-12}, {[](int it, double) { return it < 7; }});
   EXPECT_EQ(r.status, Status::Aborted);

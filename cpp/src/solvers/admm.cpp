@@ -92,11 +92,7 @@ Result admm(const Objective& F, const Penalty& P, Matrix W0, const AdmmOptions& 
   r.status = Status::MaxIterations;
   int it = 0, rebalances = 0;
   while (it < opt.maxIterations) {
-    if (!control.keepGoing(it, objective)) {
-      r.status = Status::Aborted;
-      r.message = "aborted";
-      break;
-    }
+    if (stopRequested(control, it, objective, r)) break;
     ++it;
     W = system.solve(XtT + rho * (Z - U));
     Zprev = Z;

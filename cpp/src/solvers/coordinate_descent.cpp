@@ -62,11 +62,7 @@ Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, dou
   int sweep = 0;
   bool full = true;
   while (sweep < opt.maxSweeps) {
-    if (!control.keepGoing(sweep, res.history.back())) {
-      res.status = Status::Aborted;
-      res.message = "aborted";
-      break;
-    }
+    if (stopRequested(control, sweep, res.history.back(), res)) break;
     ++sweep;
     const double maxChange = sweepOver(full);
     res.history.push_back(objective());

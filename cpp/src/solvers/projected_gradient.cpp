@@ -26,11 +26,7 @@ Result projectedGradient(const Objective& F, Structure& S, Matrix W, RowVector b
       r.message = "the objective is not finite";
       break;
     }
-    if (!control.keepGoing(it, f)) {
-      r.status = Status::Aborted;
-      r.message = "aborted";
-      break;
-    }
+    if (stopRequested(control, it, f, r)) break;
     ++it;
     bool accepted = false;
     double fn = f;

@@ -35,11 +35,7 @@ Result proximalGradient(const Objective& F, const Penalty& P, Matrix W, RowVecto
   r.status = Status::MaxIterations;
   int it = 0;
   while (it < opt.maxIterations) {
-    if (!control.keepGoing(it, objective)) {
-      r.status = Status::Aborted;
-      r.message = "aborted";
-      break;
-    }
+    if (stopRequested(control, it, objective, r)) break;
     ++it;
     const double fy = F.value(Y, yb, Zy);
     F.gradientAt(Zy, Y, gY, gbY);

@@ -49,4 +49,12 @@ struct Control {
   }
 };
 
+// In a solver's loop: true when the caller asks to stop, with r marked aborted.
+inline bool stopRequested(const Control& control, int iteration, double objective, Result& r) {
+  if (control.keepGoing(iteration, objective)) return false;
+  r.status = Status::Aborted;
+  r.message = "aborted";
+  return true;
+}
+
 }  // namespace supclust
