@@ -16,13 +16,35 @@ double owlNorm(const double* x, std::size_t d, const double* w) {
   return s;
 }
 
+// order_ ← the indices by decreasing |v|, ties by index: a strict total order, so the result
+// does not depend on the algorithm. Solvers call the prox on slowly changing points, so the
+// previous order is nearly right: insertion sort from it is O(d + moves). A budget of 8d moves
+// falls back to std::sort (a new point, or the first call).
+void OwlProx::sortByMagnitude(const double* v, std::size_t d) {
+  key_.resize(d);
+  for (std::size_t i = 0; i < d; ++i) key_[i] = std::abs(v[i]);
+  const double* key = key_.data();
+  auto before = [key](std::int32_t a, std::int32_t b) { return key[a] > key[b] || (key[a] == key[b] && a < b); };
+  if (order_.size() == d) {
+    std::size_t moves = 0;
+    for (std::size_t k = 1; k < d; ++k) {
+      const std::int32_t x = order_[k];
+      std::size_t j = k;
+      for (; j > 0 && before(x, order_[j - 1]); --j) order_[j] = order_[j - 1];
+      order_[j] = x;
+      moves += k - j;
+      if (moves > 8 * d) break;  // order_ is still a permutation
+    }
+    if (moves <= 8 * d) return;
+  } else {
+    order_.resize(d);
+    std::iota(order_.begin(), order_.end(), 0);
+  }
+  std::sort(order_.begin(), order_.end(), before);
+}
+
 void OwlProx::apply(const double* v, std::size_t d, const double* w, double* out) {
-  order_.resize(d);
-  std::iota(order_.begin(), order_.end(), 0);
-  std::sort(order_.begin(), order_.end(), [v](std::int32_t a, std::int32_t b) {
-    const double ma = std::abs(v[a]), mb = std::abs(v[b]);
-    return ma > mb || (ma == mb && a < b);
-  });
+  sortByMagnitude(v, d);
   z_.resize(d);
   for (std::size_t k = 0; k < d; ++k) z_[k] = std::abs(v[order_[k]]) - w[k];
   // Pool adjacent violators: blocks with strictly decreasing means.

@@ -22,8 +22,9 @@ class OwlProx {
   void apply(const double* v, std::size_t d, const double* w, double* out);
 
  private:
-  std::vector<std::int32_t> order_;
-  std::vector<double> z_;
+  void sortByMagnitude(const double* v, std::size_t d);
+  std::vector<std::int32_t> order_;  // kept between calls: the next point's order is close
+  std::vector<double> z_, key_;
   struct Block {
     std::size_t start;
     double sum;
