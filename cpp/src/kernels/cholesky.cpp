@@ -1,5 +1,6 @@
 #include "supclust/kernels/cholesky.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "supclust/kernels/dense.hpp"
@@ -7,23 +8,43 @@
 namespace supclust {
 
 bool choleskyFactor(double* A, std::size_t n) {
-  for (std::size_t j = 0; j < n; ++j) {
-    double* column = A + j * n;
-    const double pivot = column[j];
-    if (!(pivot > 0) || !std::isfinite(pivot)) return false;
-    const double root = std::sqrt(pivot), inverse = 1 / root;
-    column[j] = root;
-    for (std::size_t i = j + 1; i < n; ++i) column[i] *= inverse;
-    for (std::size_t k = j + 1; k < n; ++k) axpy(-column[k], column + k, A + k * n + k, n - k);
+  constexpr std::size_t kPanel = 4;
+  double c[kPanel];
+  for (std::size_t jb = 0; jb < n; jb += kPanel) {
+    const std::size_t je = std::min(n, jb + kPanel);
+    // The panel, column by column: it already has the updates of every column before jb.
+    for (std::size_t j = jb; j < je; ++j) {
+      double* column = A + j * n;
+      const double pivot = column[j];
+      if (!(pivot > 0) || !std::isfinite(pivot)) return false;
+      const double root = std::sqrt(pivot), inverse = 1 / root;
+      column[j] = root;
+      for (std::size_t i = j + 1; i < n; ++i) column[i] *= inverse;
+      for (std::size_t k = j + 1; k < je; ++k) axpy(-column[k], column + k, A + k * n + k, n - k);
+    }
+    // Every later column takes the panel's updates in one pass (one load and store of it, not
+    // one per panel column), added in the same order as column-by-column updates: the same
+    // factor to the bit.
+    for (std::size_t k = je; k < n; ++k) {
+      for (std::size_t g = 0; g < je - jb; ++g) c[g] = -A[(jb + g) * n + k];
+      scaleAndAddProduct(1, A + k * n + k, A + jb * n + k, n - k, je - jb, n, c);
+    }
   }
   return true;
 }
 
 void choleskySolve(const double* L, std::size_t n, double* b) {
-  for (std::size_t j = 0; j < n; ++j) {  // L z = b
-    const double* column = L + j * n;
-    b[j] /= column[j];
-    axpy(-b[j], column + j + 1, b + j + 1, n - j - 1);
+  constexpr std::size_t kPanel = 4;
+  double c[kPanel];
+  for (std::size_t jb = 0; jb < n; jb += kPanel) {  // L z = b, four columns at a time
+    const std::size_t je = std::min(n, jb + kPanel);
+    for (std::size_t j = jb; j < je; ++j) {
+      const double* column = L + j * n;
+      b[j] /= column[j];
+      for (std::size_t i = j + 1; i < je; ++i) b[i] += -b[j] * column[i];
+      c[j - jb] = -b[j];
+    }
+    if (je < n) scaleAndAddProduct(1, b + je, L + jb * n + je, n - je, je - jb, n, c);
   }
   for (std::size_t j = n; j-- > 0;) {  // Lᵀ x = z
     const double* column = L + j * n;

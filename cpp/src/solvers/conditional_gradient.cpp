@@ -62,10 +62,15 @@ class SystemMatrix {
 // F Z D^{-1/2} for an atom (r × G), F row-major r × d: F Z D⁻¹ Zᵀ Fᵀ = B Bᵀ.
 Matrix groupedColumns(const RowMatrix& F, const Atom& a) {
   const Eigen::Index r = F.rows(), d = F.cols();
-  Matrix B = Matrix::Zero(r, a.G);
-  for (Eigen::Index i = 0; i < r; ++i)
-    for (Eigen::Index j = 0; j < d; ++j) B(i, a.labels[static_cast<std::size_t>(j)]) += F(i, j);
-  for (int g = 0; g < a.G; ++g) B.col(g) *= std::sqrt(a.inverseSize[static_cast<std::size_t>(g)]);
+  Matrix B(r, a.G);
+  std::vector<double> sums(static_cast<std::size_t>(a.G)), scale(static_cast<std::size_t>(a.G));
+  for (int g = 0; g < a.G; ++g) scale[g] = std::sqrt(a.inverseSize[static_cast<std::size_t>(g)]);
+  for (Eigen::Index i = 0; i < r; ++i) {  // row by row, the group sums in registers
+    const double* row = F.data() + i * d;
+    std::fill(sums.begin(), sums.end(), 0.0);
+    for (Eigen::Index j = 0; j < d; ++j) sums[a.labels[static_cast<std::size_t>(j)]] += row[j];
+    for (int g = 0; g < a.G; ++g) B(i, g) = sums[g] * scale[g];
+  }
   return B;
 }
 
