@@ -48,6 +48,19 @@ TEST(Dense, ScaleAndAddProductIsAFusedGemv) {
     }
 }
 
+TEST(Dense, Axpy4IsFourAxpysToTheBit) {
+  std::mt19937_64 rng(12);
+  for (std::size_t n : {0u, 1u, 2u, 3u, 17u}) {
+    const Matrix X = randomMatrix(rng, static_cast<Eigen::Index>(n) + 5, 4);  // ldx = n + 5
+    const Matrix y0 = randomMatrix(rng, static_cast<Eigen::Index>(n) + 1, 1);
+    const double c[4] = {0.3, -1.7, 2.5, -0.01};
+    Vector expected = y0.col(0), got = y0.col(0);
+    for (int g = 0; g < 4; ++g) axpy(c[g], X.col(g).data(), expected.data(), n);
+    axpy4(c, X.data(), n + 5, got.data(), n);
+    for (std::size_t i = 0; i <= n; ++i) EXPECT_EQ(got[static_cast<Eigen::Index>(i)], expected[static_cast<Eigen::Index>(i)]) << n;
+  }
+}
+
 TEST(Dense, SymmetricMultiplyReadsOnlyTheLowerTriangle) {
   std::mt19937_64 rng(6);
   for (Eigen::Index n : {1, 2, 3, 10, 31}) {

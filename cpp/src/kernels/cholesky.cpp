@@ -27,7 +27,11 @@ bool choleskyFactor(double* A, std::size_t n) {
     // factor to the bit.
     for (std::size_t k = je; k < n; ++k) {
       for (std::size_t g = 0; g < je - jb; ++g) c[g] = -A[(jb + g) * n + k];
-      scaleAndAddProduct(1, A + k * n + k, A + jb * n + k, n - k, je - jb, n, c);
+      if (je - jb == kPanel) {
+        axpy4(c, A + jb * n + k, n, A + k * n + k, n - k);
+      } else {
+        for (std::size_t g = 0; g < je - jb; ++g) axpy(c[g], A + (jb + g) * n + k, A + k * n + k, n - k);
+      }
     }
   }
   return true;
@@ -44,7 +48,7 @@ void choleskySolve(const double* L, std::size_t n, double* b) {
       for (std::size_t i = j + 1; i < je; ++i) b[i] += -b[j] * column[i];
       c[j - jb] = -b[j];
     }
-    if (je < n) scaleAndAddProduct(1, b + je, L + jb * n + je, n - je, je - jb, n, c);
+    if (je < n) axpy4(c, L + jb * n + je, n, b + je, n - je);  // je < n: a full panel
   }
   for (std::size_t j = n; j-- > 0;) {  // Lᵀ x = z
     const double* column = L + j * n;

@@ -35,6 +35,19 @@ void axpy(double alpha, const double* x, double* y, std::size_t n) {
   for (; i < n; ++i) y[i] += alpha * x[i];
 }
 
+void axpy4(const double* c, const double* X, std::size_t ldx, double* y, std::size_t n) {
+  const double *x0 = X, *x1 = X + ldx, *x2 = X + 2 * ldx, *x3 = X + 3 * ldx;
+  const f64x2 c0 = {c[0], c[0]}, c1 = {c[1], c[1]}, c2 = {c[2], c[2]}, c3 = {c[3], c[3]};
+  std::size_t i = 0;
+  for (; i + 2 <= n; i += 2) {
+    f64x2 v = load2(y + i) + c0 * load2(x0 + i);
+    v = v + c1 * load2(x1 + i);
+    v = v + c2 * load2(x2 + i);
+    store2(y + i, v + c3 * load2(x3 + i));
+  }
+  for (; i < n; ++i) y[i] = y[i] + c[0] * x0[i] + c[1] * x1[i] + c[2] * x2[i] + c[3] * x3[i];
+}
+
 void multiply(const double* X, std::size_t n, std::size_t d, const double* w, double* z) {
   for (std::size_t i = 0; i < n; ++i) z[i] = dot(X + i * d, w, d);
 }

@@ -20,6 +20,10 @@ double dot(const double* a, const double* b, std::size_t n);
 // y += alpha x
 void axpy(double alpha, const double* x, double* y, std::size_t n);
 
+// y += c0 x0 + c1 x1 + c2 x2 + c3 x3 (x_g = X + g·ldx), added in that order: the same result
+// as four axpy calls, with one load and store of y.
+void axpy4(const double* c, const double* X, std::size_t ldx, double* y, std::size_t n);
+
 // y ← α y + B c, B column-major n x k (columns k apart by ldb): one pass over y.
 void scaleAndAddProduct(double alpha, double* y, const double* B, std::size_t n, std::size_t k, std::size_t ldb,
                         const double* c);
