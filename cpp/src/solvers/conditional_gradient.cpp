@@ -59,18 +59,13 @@ class SystemMatrix {
   std::vector<double> sums_;
 };
 
-// F Z D^{-1/2} for an atom (r × G), F row-major r × d: F Z D⁻¹ Zᵀ Fᵀ = B Bᵀ.
-Matrix groupedColumns(const RowMatrix& F, const Atom& a) {
-  const Eigen::Index r = F.rows(), d = F.cols();
-  Matrix B(r, a.G);
-  std::vector<double> sums(static_cast<std::size_t>(a.G)), scale(static_cast<std::size_t>(a.G));
-  for (int g = 0; g < a.G; ++g) scale[g] = std::sqrt(a.inverseSize[static_cast<std::size_t>(g)]);
-  for (Eigen::Index i = 0; i < r; ++i) {  // row by row, the group sums in registers
-    const double* row = F.data() + i * d;
-    std::fill(sums.begin(), sums.end(), 0.0);
-    for (Eigen::Index j = 0; j < d; ++j) sums[a.labels[static_cast<std::size_t>(j)]] += row[j];
-    for (int g = 0; g < a.G; ++g) B(i, g) = sums[g] * scale[g];
-  }
+// F Z D^{-1/2} for an atom (r × G), from F column-major (r × d): F Z D⁻¹ Zᵀ Fᵀ = B Bᵀ. Each
+// column of F is added to its group's column with the SIMD axpy.
+Matrix groupedColumns(const Matrix& F, const Atom& a) {
+  const auto r = static_cast<std::size_t>(F.rows());
+  Matrix B = Matrix::Zero(F.rows(), a.G);
+  for (Eigen::Index j = 0; j < F.cols(); ++j) axpy(1, F.col(j).data(), B.col(a.labels[static_cast<std::size_t>(j)]).data(), r);
+  for (int g = 0; g < a.G; ++g) B.col(g) *= std::sqrt(a.inverseSize[static_cast<std::size_t>(g)]);
   return B;
 }
 
@@ -114,6 +109,7 @@ class ExplicitSystem {
       c_ = chol.matrixL().solve(Xty);  // Qᵀy = R⁻ᵀ Xᵀ y
     }
     const Eigen::Index r = F_.rows();
+    columns_ = F_;
     E_ = Matrix::Zero(r, r);
     v_ = c_;  // M_0 = 0
     return true;
@@ -121,7 +117,7 @@ class ExplicitSystem {
   // K ← (1 − η) K + η B Bᵀ for the oracle's atom, on the lower triangle, one fused pass per
   // column with the SIMD kernels (Eigen's rank update runs scalar in wasm).
   void mix(double eta, const Atom& a) {
-    const Matrix B = groupedColumns(F_, a);
+    const Matrix B = groupedColumns(columns_, a);
     const auto r = static_cast<std::size_t>(E_.rows()), G = static_cast<std::size_t>(B.cols());
     std::vector<double> c(G);
     for (std::size_t j = 0; j < r; ++j) {
@@ -183,6 +179,7 @@ class ExplicitSystem {
   }
   double scale_ = 1, yy_ = 0;
   RowMatrix F_;
+  Matrix columns_;  // F again, column-major: the atoms' grouped columns are sums of its columns
   Vector c_, v_;
   Matrix E_;       // K (lower triangle)
   Matrix factor_;  // the Cholesky factor of an earlier I + sK (lower triangle)
