@@ -136,7 +136,7 @@ class ExplicitSystem {
   }
 
  private:
-  static constexpr int kMaxPreconditioned = 8, kRefactorAfter = 4;
+  static constexpr int kMaxPreconditioned = 12, kRefactorAfter = 6;
   // (I + sK) v = rhs, v warm-started at its value on entry.
   void solveSmall(const Vector& rhs, Vector& v) {
     // The last solve's iteration count predicts this one's: refactorise before it gets costly.
