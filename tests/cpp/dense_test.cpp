@@ -61,6 +61,27 @@ TEST(Dense, Axpy4IsFourAxpysToTheBit) {
   }
 }
 
+TEST(Dense, BlockedProductsSumInTheRowByRowOrder) {
+  // multiply and multiplyTransposed take four rows per pass; each output must still be the
+  // row-by-row sum to the bit (dot per row; axpy row after row), so results stay identical
+  // natively, in wasm and against every earlier table.
+  std::mt19937_64 rng(13);
+  for (std::size_t n : {1u, 3u, 4u, 5u, 8u, 11u}) {
+    for (std::size_t d : {1u, 2u, 5u, 8u, 13u}) {
+      const RowMatrix X = randomMatrix(rng, static_cast<Eigen::Index>(n), static_cast<Eigen::Index>(d));
+      const Matrix w = randomMatrix(rng, static_cast<Eigen::Index>(d), 1), r = randomMatrix(rng, static_cast<Eigen::Index>(n), 1);
+      Vector z(n), g(d), gExpected = Vector::Zero(d);
+      multiply(X.data(), n, d, w.data(), z.data());
+      multiplyTransposed(X.data(), n, d, r.data(), g.data());
+      for (std::size_t i = 0; i < n; ++i) {
+        EXPECT_EQ(z[static_cast<Eigen::Index>(i)], dot(X.data() + i * d, w.data(), d)) << n << "x" << d;
+        axpy(r(static_cast<Eigen::Index>(i), 0), X.data() + i * d, gExpected.data(), d);
+      }
+      for (std::size_t j = 0; j < d; ++j) EXPECT_EQ(g[static_cast<Eigen::Index>(j)], gExpected[static_cast<Eigen::Index>(j)]) << n << "x" << d;
+    }
+  }
+}
+
 TEST(Dense, SymmetricMultiplyReadsOnlyTheLowerTriangle) {
   std::mt19937_64 rng(6);
   for (Eigen::Index n : {1, 2, 3, 10, 31}) {

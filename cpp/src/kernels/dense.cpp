@@ -48,19 +48,37 @@ void axpy4(const double* c, const double* X, std::size_t ldx, double* y, std::si
   for (; i < n; ++i) y[i] = y[i] + c[0] * x0[i] + c[1] * x1[i] + c[2] * x2[i] + c[3] * x3[i];
 }
 
+// Four rows' dot products with w in one pass over w, each summed exactly as dot() sums it.
+static void dotFourRows(const double* X, std::size_t d, const double* w, double* z) {
+  const double* a[4] = {X, X + d, X + 2 * d, X + 3 * d};
+  f64x2 s0[4] = {{0, 0}, {0, 0}, {0, 0}, {0, 0}}, s1[4] = {{0, 0}, {0, 0}, {0, 0}, {0, 0}};
+  std::size_t i = 0;
+  for (; i + 4 <= d; i += 4) {
+    const f64x2 w0 = load2(w + i), w1 = load2(w + i + 2);
+    for (int k = 0; k < 4; ++k) {
+      s0[k] += load2(a[k] + i) * w0;
+      s1[k] += load2(a[k] + i + 2) * w1;
+    }
+  }
+  for (int k = 0; k < 4; ++k) {
+    s0[k] += s1[k];
+    double s = s0[k][0] + s0[k][1];
+    for (std::size_t j = i; j < d; ++j) s += a[k][j] * w[j];
+    z[k] = s;
+  }
+}
+
 void multiply(const double* X, std::size_t n, std::size_t d, const double* w, double* z) {
-  for (std::size_t i = 0; i < n; ++i) z[i] = dot(X + i * d, w, d);
+  std::size_t i = 0;
+  for (; i + 4 <= n; i += 4) dotFourRows(X + i * d, d, w, z + i);
+  for (; i < n; ++i) z[i] = dot(X + i * d, w, d);
 }
 
 void multiplyTransposed(const double* X, std::size_t n, std::size_t d, const double* r, double* g) {
   std::memset(g, 0, d * sizeof(double));
-  for (std::size_t i = 0; i < n; ++i) {
-    const double* row = X + i * d;
-    const f64x2 ri = {r[i], r[i]};
-    std::size_t j = 0;
-    for (; j + 2 <= d; j += 2) store2(g + j, load2(g + j) + ri * load2(row + j));
-    for (; j < d; ++j) g[j] += r[i] * row[j];
-  }
+  std::size_t i = 0;
+  for (; i + 4 <= n; i += 4) axpy4(r + i, X + i * d, d, g, d);  // rows i..i+3, in order
+  for (; i < n; ++i) axpy(r[i], X + i * d, g, d);
 }
 
 void scaleAndAddProduct(double alpha, double* y, const double* B, std::size_t n, std::size_t k, std::size_t ldb,
