@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <memory>
+#include <random>
 
 #include "supclust/core/loss.hpp"
 #include "supclust/core/objective.hpp"
@@ -11,6 +12,7 @@
 #include "supclust/data/synthetic.hpp"
 #include "supclust/methods/registry.hpp"
 #include "supclust/solvers/admm.hpp"
+#include "supclust/solvers/anderson.hpp"
 #include "supclust/solvers/proximal_gradient.hpp"
 
 using namespace supclust;
@@ -58,7 +60,9 @@ TEST(Admm, MeetsTheOwlCertificateAndAgreesWithProximalGradient) {
     const Objective F(X, loss->targets(p.y), *loss, c.ridge);
     const auto w = oscarWeights(static_cast<std::size_t>(c.d), c.l1, c.l2);
     const OwlPenalty P(w);
-    const Result a = admm(F, P, Matrix::Zero(c.d, F.outputs()), {50000, 1e-9}, {});
+    for (int memory : {5, 0}) {  // Anderson-accelerated (the default) and plain ADMM
+    SCOPED_TRACE("Anderson memory " + std::to_string(memory));
+    const Result a = admm(F, P, Matrix::Zero(c.d, F.outputs()), {50000, 1e-9, memory}, {});
     ASSERT_EQ(a.status, Status::Converged) << a.message;
     // The certificate, from scratch: −∇ ∈ ∂OWL(w) for every output, and the exact intercept.
     const double scale = gradientScale(F);
@@ -73,7 +77,50 @@ TEST(Admm, MeetsTheOwlCertificateAndAgreesWithProximalGradient) {
     ASSERT_EQ(b.status, Status::Converged) << b.message;
     const double fa = F.value(a.coef, a.intercept) + P.value(a.coef), fb = F.value(b.coef, b.intercept) + P.value(b.coef);
     EXPECT_NEAR(fa, fb, 1e-7 * std::abs(fb));
+    }
   }
+}
+
+TEST(Anderson, SolvesALinearFixedPointFarFasterThanPlainIteration) {
+  // x ← M x + c with M symmetric, eigenvalues in [0, 0.99]: plain iteration needs
+  // log(1e-10)/log(0.99) ≈ 2300 steps; Anderson acceleration on a linear map is a restarted
+  // Krylov method and needs tens. The fixed point (I − M)⁻¹ c is known.
+  std::mt19937_64 rng(3);
+  std::normal_distribution<double> normal;
+  const int d = 40;
+  Matrix Q = Matrix::Zero(d, d);
+  for (Eigen::Index i = 0; i < Q.size(); ++i) Q.data()[i] = normal(rng);
+  Q = Eigen::HouseholderQR<Matrix>(Q).householderQ();
+  Vector eig(d), c(d);
+  for (int i = 0; i < d; ++i) eig[i] = 0.99 * i / (d - 1.0), c[i] = normal(rng);
+  const Matrix M = Q * eig.asDiagonal() * Q.transpose();
+  const Vector fixed = (Matrix::Identity(d, d) - M).llt().solve(c);
+  AndersonAcceleration anderson(5);
+  Vector x = Vector::Zero(d);
+  int steps = 0;
+  for (; steps < 3000 && (M * x + c - x).norm() > 1e-10; ++steps) anderson.next(x, M * x + c);
+  EXPECT_LT(steps, 300);
+  EXPECT_LT((x - fixed).norm(), 1e-8);
+}
+
+TEST(Anderson, TheSafeguardFallsBackToThePlainStep) {
+  // A map where the extrapolation overshoots: the point after a rejected extrapolation must be
+  // exactly the plain step from the last accepted point, and the memory starts again.
+  AndersonAcceleration anderson(3);
+  Vector x(1), g(1);
+  x << 0;
+  g << 1;
+  ASSERT_TRUE(anderson.next(x, g));  // no memory yet: x = g
+  EXPECT_EQ(x[0], 1);
+  g << 1.5;  // residual 0.5 < 1: accepted, and extrapolated to the secant's fixed point
+  ASSERT_TRUE(anderson.next(x, g));
+  EXPECT_NEAR(x[0], 2, 1e-9);  // f: 1 at x = 0, 0.5 at x = 1 → the secant root x = 2 (up to the 1e-10 regularisation)
+  g << 10;  // T(2) = 10: residual 8 > 0.5, so the extrapolated point is rejected
+  EXPECT_FALSE(anderson.next(x, g));
+  EXPECT_EQ(x[0], 1.5);  // the plain step T(1)
+  g << 1.75;
+  ASSERT_TRUE(anderson.next(x, g));  // memory was cleared: a plain step again
+  EXPECT_EQ(x[0], 1.75);
 }
 
 TEST(Admm, AWarmStartAtTheSolutionStopsAtTheFirstCheck) {

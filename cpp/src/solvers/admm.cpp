@@ -4,6 +4,7 @@
 
 #include "supclust/kernels/cholesky.hpp"
 #include "supclust/kernels/dense.hpp"
+#include "supclust/solvers/anderson.hpp"
 #include "supclust/solvers/proximal_gradient.hpp"
 
 namespace supclust {
@@ -91,31 +92,49 @@ Result admm(const Objective& F, const Penalty& P, Matrix W0, const AdmmOptions& 
   r.history.push_back(objective);
   r.status = Status::MaxIterations;
   int it = 0, rebalances = 0;
+  // The ADMM step is a fixed-point map of (Z, U); Anderson acceleration extrapolates it. Zn is
+  // the last prox output: what is tested and returned, so ties and zeros stay exact.
+  AndersonAcceleration anderson(opt.andersonMemory);
+  const Eigen::Index m = Z.size();
+  Vector x(2 * m), g(2 * m);
+  Matrix Zn = Z, Un;
   while (it < opt.maxIterations) {
     if (stopRequested(control, it, objective, r)) break;
     ++it;
     W = system.solve(XtT + rho * (Z - U));
+    Zn = W + U;
+    P.prox(Zn, 1 / rho);
+    Un = U + W - Zn;
     Zprev = Z;
-    Z = W + U;
-    P.prox(Z, 1 / rho);
-    U += W - Z;
+    if (opt.andersonMemory > 0) {
+      x << Eigen::Map<const Vector>(Z.data(), m), Eigen::Map<const Vector>(U.data(), m);
+      g << Eigen::Map<const Vector>(Zn.data(), m), Eigen::Map<const Vector>(Un.data(), m);
+      const bool accepted = anderson.next(x, g);
+      Eigen::Map<Vector>(Z.data(), m) = x.head(m);
+      Eigen::Map<Vector>(U.data(), m) = x.tail(m);
+      if (!accepted) continue;  // resumes from the last plain step; Zn was not a good point
+    } else {
+      Z = Zn;
+      U = Un;
+    }
     if (it % 5 != 0) continue;
-    objective = F.gradient(Z, b, G, gb) + P.value(Z);
+    objective = F.gradient(Zn, b, G, gb) + P.value(Zn);
     r.history.push_back(objective);
     if (!std::isfinite(objective)) {
       r.status = Status::NumericalIssue;
       r.message = "the objective is not finite";
       break;
     }
-    if (P.optimalityResidual(Z, G) / scale <= opt.tolerance) {
+    if (P.optimalityResidual(Zn, G) / scale <= opt.tolerance) {
       r.status = Status::Converged;
       break;
     }
-    const double primal = (W - Z).norm(), dual = rho * (Z - Zprev).norm();
+    const double primal = (W - Zn).norm(), dual = rho * (Zn - Zprev).norm();
     if (rebalances < 50 && (primal > 10 * dual || dual > 10 * primal)) {
       const double factor = primal > dual ? 2 : 0.5;
       rho *= factor;
       U /= factor;
+      anderson.clear();  // a new map
       system.factorise(lambda + rho);
       ++rebalances;
       if (!system.ok()) {
@@ -125,6 +144,7 @@ Result admm(const Objective& F, const Penalty& P, Matrix W0, const AdmmOptions& 
       }
     }
   }
+  Z = std::move(Zn);
   r.iterations = it;
   r.objective = objective;
   r.coef = std::move(Z);
