@@ -36,10 +36,10 @@ double OwlPenalty::value(const Matrix& W) const {
 }
 
 void OwlPenalty::prox(Matrix& W, double step) const {
-  std::vector<double> scaled(w_.size());
-  for (std::size_t i = 0; i < w_.size(); ++i) scaled[i] = step * w_[i];
+  scaled_.resize(w_.size());  // kept: solvers call the prox every step
+  for (std::size_t i = 0; i < w_.size(); ++i) scaled_[i] = step * w_[i];
   for (Eigen::Index k = 0; k < W.cols(); ++k)
-    prox_.apply(W.col(k).data(), static_cast<std::size_t>(W.rows()), scaled.data(), W.col(k).data());
+    prox_.apply(W.col(k).data(), static_cast<std::size_t>(W.rows()), scaled_.data(), W.col(k).data());
 }
 
 double OwlPenalty::optimalityResidual(const Matrix& W, const Matrix& G) const {

@@ -37,14 +37,15 @@ class RidgeSystem {
   bool ok() const { return ok_; }
   // Woodbury when n < d: (XᵀX/n + cI)⁻¹ v = (v − Xᵀ (XXᵀ/n + cI)⁻¹ X v / n) / c. The products
   // with X use the SIMD kernels (Eigen's run scalar in wasm).
-  Matrix solve(const Matrix& V) {
+  // out = (XᵀX/n + cI)⁻¹ V, without allocating once out has V's shape.
+  void solve(const Matrix& V, Matrix& out) {
     const auto n = static_cast<std::size_t>(X_.rows()), d = static_cast<std::size_t>(X_.cols());
     const auto r = static_cast<std::size_t>(factor_.rows());
-    Matrix out(V.rows(), V.cols());
+    out.resize(V.rows(), V.cols());
     if (!wide_) {
       out = V;
       for (Eigen::Index k = 0; k < V.cols(); ++k) choleskySolve(factor_.data(), r, out.col(k).data());
-      return out;
+      return;
     }
     xv_.resize(X_.rows());
     back_.resize(X_.cols());
@@ -54,7 +55,6 @@ class RidgeSystem {
       multiplyTransposed(X_.data(), n, d, xv_.data(), back_.data());
       out.col(k) = (V.col(k) - back_ / n_) / c_;
     }
-    return out;
   }
 
  private:
@@ -84,7 +84,7 @@ Result admm(const Objective& F, const Penalty& P, Matrix W0, const AdmmOptions& 
     r.message = "the ADMM system is not positive definite";
     return r;
   }
-  Matrix Z = std::move(W0), W, Zprev, G;
+  Matrix Z = std::move(W0), W, Zprev, G, rhs;
   RowVector gb;
   F.gradient(Z, b, G, gb);
   Matrix U = -G / rho;  // the dual of a warm start: ρU = −∇F(Z) at a solution
@@ -101,7 +101,8 @@ Result admm(const Objective& F, const Penalty& P, Matrix W0, const AdmmOptions& 
   while (it < opt.maxIterations) {
     if (stopRequested(control, it, objective, r)) break;
     ++it;
-    W = system.solve(XtT + rho * (Z - U));
+    rhs = XtT + rho * (Z - U);
+    system.solve(rhs, W);
     Zn = W + U;
     P.prox(Zn, 1 / rho);
     Un = U + W - Zn;

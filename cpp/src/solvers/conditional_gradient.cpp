@@ -59,14 +59,14 @@ class SystemMatrix {
   std::vector<double> sums_;
 };
 
-// F Z D^{-1/2} for an atom (r × G), from F column-major (r × d): F Z D⁻¹ Zᵀ Fᵀ = B Bᵀ. Each
+// B = F Z D^{-1/2} for an atom (r × G), from F column-major (r × d): F Z D⁻¹ Zᵀ Fᵀ = B Bᵀ. Each
 // column of F is added to its group's column with the SIMD axpy.
-Matrix groupedColumns(const Matrix& F, const Atom& a) {
+void groupedColumns(const Matrix& F, const Atom& a, Matrix& B) {
   const auto r = static_cast<std::size_t>(F.rows());
-  Matrix B = Matrix::Zero(F.rows(), a.G);
+  B.resize(F.rows(), a.G);
+  B.setZero();
   for (Eigen::Index j = 0; j < F.cols(); ++j) axpy(1, F.col(j).data(), B.col(a.labels[static_cast<std::size_t>(j)]).data(), r);
   for (int g = 0; g < a.G; ++g) B.col(g) *= std::sqrt(a.inverseSize[static_cast<std::size_t>(g)]);
-  return B;
 }
 
 // What a solve with A gives the Frank–Wolfe loop: p = Xᵀu, yᵀu and uᵀu for u = A⁻¹y.
@@ -117,12 +117,12 @@ class ExplicitSystem {
   // K ← (1 − η) K + η B Bᵀ for the oracle's atom, on the lower triangle, one fused pass per
   // column with the SIMD kernels (Eigen's rank update runs scalar in wasm).
   void mix(double eta, const Atom& a) {
-    const Matrix B = groupedColumns(columns_, a);
-    const auto r = static_cast<std::size_t>(E_.rows()), G = static_cast<std::size_t>(B.cols());
-    std::vector<double> c(G);
+    groupedColumns(columns_, a, B_);
+    const auto r = static_cast<std::size_t>(E_.rows()), G = static_cast<std::size_t>(B_.cols());
+    mixed_.resize(G);
     for (std::size_t j = 0; j < r; ++j) {
-      for (std::size_t g = 0; g < G; ++g) c[g] = eta * B(static_cast<Eigen::Index>(j), static_cast<Eigen::Index>(g));
-      scaleAndAddProduct(1 - eta, E_.data() + j * r + j, B.data() + j, r - j, G, r, c.data());
+      for (std::size_t g = 0; g < G; ++g) mixed_[g] = eta * B_(static_cast<Eigen::Index>(j), static_cast<Eigen::Index>(g));
+      scaleAndAddProduct(1 - eta, E_.data() + j * r + j, B_.data() + j, r - j, G, r, mixed_.data());
     }
   }
   void solve(Solved& out) {
@@ -137,36 +137,39 @@ class ExplicitSystem {
 
  private:
   static constexpr int kMaxPreconditioned = 12, kRefactorAfter = 6;
-  // (I + sK) v = rhs, v warm-started at its value on entry.
+  // (I + sK) v = rhs, v warm-started at its value on entry. The workspace vectors are members:
+  // no allocation per step (in wasm with threads each one takes a lock).
   void solveSmall(const Vector& rhs, Vector& v) {
     // The last solve's iteration count predicts this one's: refactorise before it gets costly.
     if (!factored_ || lastIterations_ >= kRefactorAfter) return factorise(rhs, v);
     const double stop = 1e-24 * rhs.squaredNorm();
-    Vector r = rhs - apply(v), z = precondition(r), p = z, Ap;
-    double rz = r.dot(z);
+    apply(v, Ap_);
+    r_ = rhs - Ap_;
+    z_ = r_;
+    precondition(z_);
+    p_ = z_;
+    double rz = r_.dot(z_);
     int it = 0;
-    for (; r.squaredNorm() > stop; ++it) {
+    for (; r_.squaredNorm() > stop; ++it) {
       if (it == kMaxPreconditioned) return factorise(rhs, v);
-      Ap = apply(p);
-      const double step = rz / p.dot(Ap);
-      v += step * p;
-      r -= step * Ap;
-      z = precondition(r);
-      const double next = r.dot(z);
-      p = z + (next / rz) * p;
+      apply(p_, Ap_);
+      const double step = rz / p_.dot(Ap_);
+      v += step * p_;
+      r_ -= step * Ap_;
+      z_ = r_;
+      precondition(z_);
+      const double next = r_.dot(z_);
+      p_ = z_ + (next / rz) * p_;
       rz = next;
     }
     lastIterations_ = it;
   }
-  Vector precondition(const Vector& r) const {
-    Vector z = r;
-    choleskySolve(factor_.data(), static_cast<std::size_t>(factor_.rows()), z.data());
-    return z;
-  }
-  Vector apply(const Vector& x) const {
-    Vector Kx(x.size());
-    symmetricMultiplyLower(E_.data(), static_cast<std::size_t>(E_.rows()), x.data(), Kx.data());
-    return x + scale_ * Kx;
+  void precondition(Vector& z) const { choleskySolve(factor_.data(), static_cast<std::size_t>(factor_.rows()), z.data()); }
+  // out = (I + sK) x
+  void apply(const Vector& x, Vector& out) {
+    Kx_.resize(x.size());
+    symmetricMultiplyLower(E_.data(), static_cast<std::size_t>(E_.rows()), x.data(), Kx_.data());
+    out = x + scale_ * Kx_;
   }
   // I + sK has every eigenvalue ≥ 1, so the factorisation cannot fail.
   void factorise(const Vector& rhs, Vector& v) {
@@ -175,7 +178,8 @@ class ExplicitSystem {
     choleskyFactor(factor_.data(), static_cast<std::size_t>(factor_.rows()));
     factored_ = true;
     lastIterations_ = 0;
-    v = precondition(rhs);
+    v = rhs;
+    precondition(v);
   }
   double scale_ = 1, yy_ = 0;
   RowMatrix F_;
@@ -185,6 +189,9 @@ class ExplicitSystem {
   Matrix factor_;  // the Cholesky factor of an earlier I + sK (lower triangle)
   bool factored_ = false;
   int lastIterations_ = 0;
+  Vector r_, z_, p_, Ap_, Kx_;  // workspace of the solves
+  Matrix B_;                    // workspace of mix(): the atom's grouped columns
+  std::vector<double> mixed_;
 };
 
 // Conjugate gradients for A u = y, warm-started at u.

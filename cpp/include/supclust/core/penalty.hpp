@@ -54,6 +54,7 @@ class OwlPenalty final : public Penalty {
  private:
   std::vector<double> w_;
   mutable OwlProx prox_;
+  mutable std::vector<double> scaled_;  // the prox's weights, step · w
 };
 
 // Distance of z from the dual ball of OWL_w: max_k (Σ_{i<=k} |z|_(i) − Σ_{i<=k} w_i)+, and the
