@@ -29,6 +29,10 @@ std::vector<ExperimentMethod> e1Methods() {
   Params fixedHops;  // ours: the same hops at a fixed small λ (chosen after looking at E1)
   fixedHops.numbers = {{"hops", 20}, {"hopScale", 0.3}, {"lambda", 1e-4}};
   hops.numbers = {{"hops", 20}, {"hopScale", 0.3}};
+  // Ours: least squares under the Q-values constraint (λ = 0: nothing to cross-validate), from
+  // the LSK points of the 8 ridge penalties of the grid, each followed by 20 hops; lowest wins.
+  Params starts;
+  starts.numbers = {{"hops", 20}, {"hopScale", 0.3}, {"lambda", 0}, {"starts", 8}};
   Params oscar;
   oscar.numbers = {{"tolerance", 1e-6}, {"maxIterations", 5000}};
   Params cg;
@@ -46,6 +50,7 @@ std::vector<ExperimentMethod> e1Methods() {
       {"IHC", "ihc", withQ(none), ridge, ridgeFast, false},
       {"IHC+hops", "ihc", withQ(none), ridge, ridgeFast, false, hops},
       {"IHC+hops λ=1e-4", "ihc", withQ(fixedHops), {}, {}, false},
+      {"IHC+starts", "ihc", withQ(starts), {}, {}, false},
       {"OSCAR", "oscar", oscar, {{"lambda1", logSpace(1, 1e-4, 5)}, {"lambda2", logSpace(1e-2, 1e-6, 3)}},
        {{"lambda1", logSpace(1e-1, 1e-3, 2)}, {"lambda2", logSpace(1e-3, 1e-5, 2)}}, false},
       {"CG", "cg", withQ(cg), cgGrid, cgFast, false},

@@ -38,7 +38,8 @@ std::vector<OptionSpec> rowClusterOptions() {
 }
 std::vector<OptionSpec> hopOptions() {
   return {integerOption("hops", "basin-hopping restarts: perturb the best solution and rerun, keep the lowest objective", 0, 0),
-          numberOption("hopScale", "size of a hop, relative to the root-mean-square coefficient", 0.3, 0, true)};
+          numberOption("hopScale", "size of a hop, relative to the root-mean-square coefficient", 0.3, 0, true),
+          integerOption("starts", "restarts from the LSK points of ridge fits at this many penalties, 10 down to 1e-6; the lowest objective is kept (0: one start, at the method's λ)", 0, 0)};
 }
 std::vector<OptionSpec> projectedGradientOptions(std::vector<std::string> inits) {
   return {choiceOption("init", "starting point", std::move(inits)),

@@ -159,7 +159,19 @@ static Result withHops(const FitContext& c, Structure& S, Result best) {
 
 Result runIhc(const FitContext& c) {
   const auto S = groupStructure(c);
-  return withHops(c, *S, projectedGradientWithInit(c, *S));
+  const int starts = c.options.integer("starts");
+  if (starts < 2 || c.warm || c.options.choice("init") == "zero") return withHops(c, *S, projectedGradientWithInit(c, *S));
+  // Ours: IHC (with its hops) from the LSK points of ridge fits at `starts` penalties, log-spaced
+  // from 10 down to 1e-6; all minimise the same objective, and the lowest one is kept.
+  Result best;
+  for (int k = 0; k < starts; ++k) {
+    const double ridge = 10 * std::pow(1e-7, k / (starts - 1.0));
+    Result start = smoothFit(c, ridge, smoothDefaults());
+    Result r = withHops(c, *S, projectedGradientFrom(c, *S, std::move(start.coef), std::move(start.intercept)));
+    if (r.status == Status::Aborted) return r;
+    if (k == 0 || r.objective < best.objective) best = std::move(r);
+  }
+  return best;
 }
 
 Result runIhcs(const FitContext& c) {
