@@ -14,6 +14,10 @@
 // tolerance), and ρ is doubled or halved (U rescaled) when the primal residual ‖W − Z‖ and the
 // dual residual ρ‖Z − Z_prev‖ differ by more than 10×. The answer is Z, so it has the exact
 // zeros and ties of the prox.
+// The step (Z, U) ↦ (Z', U') is a fixed-point map, Anderson-accelerated (solvers/anderson.hpp,
+// memory andersonMemory, memory cleared when ρ changes): the next step starts from the
+// extrapolated point, while the certificate is tested at, and the answer is, the last prox
+// output. No allocation per step (in threaded wasm each one takes a lock).
 #pragma once
 
 #include <algorithm>
