@@ -26,13 +26,14 @@ std::vector<ExperimentMethod> e1Methods() {
   };
   Params none;
   Params hops;  // ours: λ chosen for plain IHC, then the refit with 20 hops of size 0.3
-  Params fixedHops;  // ours: the same hops at a fixed small λ (chosen after looking at E1)
-  fixedHops.numbers = {{"hops", 20}, {"hopScale", 0.3}, {"lambda", 1e-4}};
   hops.numbers = {{"hops", 20}, {"hopScale", 0.3}};
+  Params fixedHops = hops;  // ours: the same hops at a fixed small λ (chosen after looking at E1)
+  fixedHops.numbers["lambda"] = 1e-4;
   // Ours: least squares under the Q-values constraint (λ = 0: nothing to cross-validate), from
-  // the LSK points of the 8 ridge penalties of the grid, each followed by 20 hops; lowest wins.
-  Params starts;
-  starts.numbers = {{"hops", 20}, {"hopScale", 0.3}, {"lambda", 0}, {"starts", 8}};
+  // the LSK points of the 8 ridge penalties of the grid, each followed by the same hops; lowest wins.
+  Params starts = hops;
+  starts.numbers["lambda"] = 0;
+  starts.numbers["starts"] = 8;
   Params oscar;
   oscar.numbers = {{"tolerance", 1e-6}, {"maxIterations", 5000}};
   Params cg;

@@ -46,7 +46,7 @@ void OwlProx::sortByMagnitude(const double* v, std::size_t d) {
 void OwlProx::apply(const double* v, std::size_t d, const double* w, double* out) {
   sortByMagnitude(v, d);
   z_.resize(d);
-  for (std::size_t k = 0; k < d; ++k) z_[k] = std::abs(v[order_[k]]) - w[k];
+  for (std::size_t k = 0; k < d; ++k) z_[k] = key_[order_[k]] - w[k];  // key_ = |v|
   // Pool adjacent violators: blocks with strictly decreasing means.
   stack_.clear();
   for (std::size_t k = 0; k < d; ++k) {

@@ -131,15 +131,24 @@ CrossValidationResult crossValidate(const std::string& method, const Problem& pr
   std::vector<std::size_t> sizes;
   for (const auto& g : grid) sizes.push_back(g.second.size());
   const std::vector<std::size_t> order = warmStartOrder(sizes);
+  // Each fold's rows, copied once (a fold's chunks are separate tasks).
+  std::vector<Rows> trains, helds;
+  std::vector<Matrix> heldTargets;
+  for (int k = 0; k < options.folds; ++k) {
+    std::vector<bool> inFold(fold.size());
+    for (std::size_t i = 0; i < fold.size(); ++i) inFold[i] = fold[i] == k;
+    trains.push_back(selectRows(problem, inFold, false));
+    helds.push_back(selectRows(problem, inFold, true));
+    heldTargets.push_back(loss->targets(helds.back().y));
+  }
   auto task = [&](std::size_t t) {
     const int k = static_cast<int>(t / chunks);
     const std::size_t first = (t % chunks) * static_cast<std::size_t>(options.chunk);
     const std::size_t last = std::min(points, first + static_cast<std::size_t>(options.chunk));
-    std::vector<bool> inFold(fold.size());
-    for (std::size_t i = 0; i < fold.size(); ++i) inFold[i] = fold[i] == k;
-    const Rows train = selectRows(problem, inFold, false), held = selectRows(problem, inFold, true);
+    const Rows& train = trains[static_cast<std::size_t>(k)];
+    const Rows& held = helds[static_cast<std::size_t>(k)];
     const Problem trainProblem{{train.X.data(), train.X.rows(), train.X.cols()}, {train.y.data(), train.y.size()}};
-    const Matrix Theld = loss->targets(held.y);
+    const Matrix& Theld = heldTargets[static_cast<std::size_t>(k)];
     std::unique_ptr<WarmStart> warm;
     for (std::size_t q = first; q < last && !stop.load(); ++q) {
       const std::size_t p = order[q];

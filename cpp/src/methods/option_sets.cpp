@@ -36,7 +36,8 @@ std::vector<OptionSpec> rowClusterOptions() {
   return {integerOption("restarts", "k-means++ restarts of the row clustering (K > 1 outputs only)", 5, 1),
           integerOption("seed", "seed of the random choices (row clustering, hops)", 0, 0)};
 }
-std::vector<OptionSpec> hopOptions() {
+// IHC's restarts (ours): basin hopping from its answer, and several starting points.
+std::vector<OptionSpec> restartOptions() {
   return {integerOption("hops", "basin-hopping restarts: perturb the best solution and rerun, keep the lowest objective", 0, 0),
           numberOption("hopScale", "size of a hop, relative to the root-mean-square coefficient", 0.3, 0, true),
           integerOption("starts", "restarts from the LSK points of ridge fits at this many penalties, 10 down to 1e-6; the lowest objective is kept (0: one start, at the method's λ)", 0, 0)};

@@ -23,7 +23,7 @@ std::vector<Method> buildRegistry() {
       {"lsk", "ridge, then the projection of its coefficients onto Q values (LSK)",
        join({base, {qOption(), refit}, rowClusterOptions()}), noShapeCheck, runLsk},
       {"ihc", "iterative hard clustering: projected gradient onto Q values (IHC Alg. 1)",
-       join({base, {qOption()}, projectedGradientOptions({"lsk", "zero"}), rowClusterOptions(), hopOptions()}),
+       join({base, {qOption()}, projectedGradientOptions({"lsk", "zero"}), rowClusterOptions(), restartOptions()}),
        noShapeCheck, runIhc, true},
       {"ihcs", "IHC onto s-sparse Q values (IHC §4.1)",
        join({base, {qOption(), sOption()}, projectedGradientOptions({"lsk", "zero"})}), checkSparse, runIhcs, true},

@@ -7,9 +7,9 @@
 // points); inside a chunk each fit starts from the previous one (warm start), so order a
 // regularisation path from strong to weak. Methods whose answer depends on the start (IHC,
 // IHCS, IHT: Method::startDependent) start every fit afresh instead, as the refit does, so
-// that the scores are those of the estimator that is returned. The split does not depend on the thread count, so
-// threaded and single-thread runs give the same result. Ties in the mean score go to the
-// earlier grid point.
+// that the scores are those of the estimator that is returned. The split does not depend on
+// the thread count, so threaded and single-thread runs give the same result. Ties in the mean
+// score go to the earlier grid point.
 #pragma once
 
 #include <cstdint>

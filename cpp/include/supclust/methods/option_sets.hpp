@@ -20,7 +20,7 @@ OptionSpec ridgeOption();
 OptionSpec qOption();
 OptionSpec sOption();
 std::vector<OptionSpec> rowClusterOptions();
-std::vector<OptionSpec> hopOptions();
+std::vector<OptionSpec> restartOptions();
 std::vector<OptionSpec> projectedGradientOptions(std::vector<std::string> inits);
 std::vector<OptionSpec> convexSolverOptions(double maxIterations);
 std::vector<OptionSpec> join(std::vector<std::vector<OptionSpec>> parts);
