@@ -10,6 +10,7 @@
 #include "supclust/core/objective.hpp"
 #include "supclust/core/penalty.hpp"
 #include "supclust/data/synthetic.hpp"
+#include "supclust/experiments/experiment.hpp"
 #include "supclust/methods/registry.hpp"
 #include "supclust/solvers/admm.hpp"
 #include "supclust/solvers/anderson.hpp"
@@ -121,6 +122,40 @@ TEST(Anderson, TheSafeguardFallsBackToThePlainStep) {
   g << 1.75;
   ASSERT_TRUE(anderson.next(x, g));  // memory was cleared: a plain step again
   EXPECT_EQ(x[0], 1.75);
+}
+
+TEST(Anderson, RefusesAnExtrapolationFartherThanTheStepItself) {
+  // Residuals 1 then 0.999999: nearly equal, so the secant coefficient is about −1e6 and the
+  // extrapolated point lies near 1e6. The step bound takes the plain step g instead.
+  AndersonAcceleration anderson(3);
+  Vector x(1), g(1);
+  x << 0;
+  g << 1;
+  ASSERT_TRUE(anderson.next(x, g));
+  g << 1.999999;  // T(1): residual 0.999999 < 1, accepted
+  ASSERT_TRUE(anderson.next(x, g));
+  EXPECT_EQ(x[0], 1.999999);
+}
+
+TEST(Admm, ConvergesAtTinyPenaltiesWithFewerSamplesThanFeatures) {
+  // A regression: E1's n-table, n = 50, repetition 20 (seed 1), at the grid's smallest OSCAR
+  // penalties from a cold start. Accelerated ADMM used to run away to ‖w‖ ~ 1e18 here. It must
+  // converge to the optimum of plain ADMM (the objective is convex) and meet the certificate.
+  const SyntheticProblem p = generateE1(50, 100, 5, 0.5, repetitionSeed(1, 0, 20));
+  const CenteredDesign X(p.X);
+  const auto loss = makeLoss("squared");
+  const Objective F(X, loss->targets(p.y), *loss, 0);
+  const auto w = oscarWeights(100, 1e-4, 1e-6);
+  const OwlPenalty P(w);
+  const Result accelerated = admm(F, P, Matrix::Zero(100, 1), {20000, 1e-8, 5}, {});
+  const Result plain = admm(F, P, Matrix::Zero(100, 1), {50000, 1e-8, 0}, {});
+  ASSERT_EQ(accelerated.status, Status::Converged);
+  ASSERT_EQ(plain.status, Status::Converged);
+  const Vector z = negativeGradient(X, F.targets(), accelerated, 0, 0);
+  EXPECT_LE(owlSubgradientViolation(accelerated.coef.data(), z.data(), w.data(), 100), 1e-8 * gradientScale(F) * 1.0001);
+  const double fa = F.value(accelerated.coef, accelerated.intercept) + P.value(accelerated.coef);
+  const double fp = F.value(plain.coef, plain.intercept) + P.value(plain.coef);
+  EXPECT_NEAR(fa, fp, 1e-4 * fp);
 }
 
 TEST(Admm, AWarmStartAtTheSolutionStopsAtTheFirstCheck) {

@@ -78,6 +78,20 @@ bool AndersonAcceleration::next(Vector& x, const Vector& g) {
   }
   choleskySolve(normal_.data(), kk, gamma_.data());
   for (int i = 0; i < k; ++i) axpy(-gamma_[i], dG_.col((first_ + i) % memory_).data(), x.data(), n);
+  // Step bound: nearly parallel residual differences give huge coefficients, and in a flat
+  // direction of the map (ADMM at n < d with tiny penalties) the residual stays small while the
+  // point runs away, so the residual test cannot catch it. Extrapolating farther from g than
+  // ‖g‖ is refused: the plain step is taken instead.
+  double step = 0, size = 0;
+  for (std::size_t i = 0; i < n; ++i) {
+    const double e = x[static_cast<Eigen::Index>(i)] - g[static_cast<Eigen::Index>(i)];
+    step += e * e;
+    size += g[static_cast<Eigen::Index>(i)] * g[static_cast<Eigen::Index>(i)];
+  }
+  if (step > size) {
+    std::memcpy(x.data(), g.data(), n * sizeof(double));
+    extrapolated_ = false;
+  }
   return true;
 }
 

@@ -7,7 +7,10 @@
 // a small least-squares problem (m × m normal equations, lightly regularised). Safeguard: if the
 // residual ‖T(x⁺) − x⁺‖ of an extrapolated point exceeds the last accepted residual, that point
 // is discarded, the iteration resumes from the plain step g_k, and the memory is cleared. The
-// caller clears it too whenever T changes (ADMM's ρ).
+// caller clears it too whenever T changes (ADMM's ρ). Step bound (ours): an extrapolated point
+// farther from g_k than ‖g_k‖ is not taken; the plain step g_k is. Without it, ADMM for OSCAR
+// at n < d with tiny penalties diverged (nearly parallel differences, coefficients ~1e6, along
+// a direction where the residual stays small).
 #pragma once
 
 #include <vector>
