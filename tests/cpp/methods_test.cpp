@@ -6,6 +6,7 @@
 
 #include "supclust/data/synthetic.hpp"
 #include "supclust/methods/registry.hpp"
+#include "supclust/solvers/least_squares.hpp"
 
 using namespace supclust;
 
@@ -48,6 +49,37 @@ TEST(Ridge, SatisfiesTheNormalEquations) {
       const Vector fitted = p.X * r.coef.col(0) + Vector::Constant(n, r.intercept[0]);
       EXPECT_LT((fitted - p.y).norm(), 1e-8 * p.y.norm());
     }
+  }
+}
+
+TEST(Ridge, SharedFitsAreTheSameAndNeverConfused) {
+  // LS then LSK on the same data and λ: LSK's ridge is answered from memory, and its
+  // coefficients are those of a direct ridge fit. A change of y or λ is a different problem.
+  const auto p = generateE1(70, 40, 4, 0.5, 23);
+  const CenteredDesign X(p.X);
+  const Matrix T = p.y;
+  const Matrix direct = ridgeCoefficients(X, T, 0.05);
+  const std::size_t before = sharedRidgeHits();
+  Params ridge;
+  ridge.numbers["lambda"] = 0.05;
+  const Result ls = fit("ridge", problemOf(p), ridge);
+  const Result lsk = fit("lsk", problemOf(p), qParams(4, 0.05));
+  ASSERT_EQ(ls.status, Status::Converged) << ls.message;
+  EXPECT_EQ(sharedRidgeHits(), before + 1);
+  EXPECT_EQ(ls.coef, direct);
+  EXPECT_EQ(sharedRidgeCoefficients(X, T, 0.05), direct);
+  EXPECT_EQ(sharedRidgeHits(), before + 2);
+  Matrix otherT = T;
+  otherT(5, 0) += 1e-9;
+  EXPECT_NE(sharedRidgeCoefficients(X, otherT, 0.05), direct);
+  EXPECT_NE(sharedRidgeCoefficients(X, T, 0.06), direct);
+  EXPECT_EQ(sharedRidgeHits(), before + 2);
+  // LSK is the k-means of exactly those coefficients: each feature sits in its nearest group.
+  ASSERT_EQ(lsk.status, Status::Converged) << lsk.message;
+  for (Eigen::Index j = 0; j < 40; ++j) {
+    const double w = direct(j, 0);
+    const double own = std::abs(w - lsk.centroids(lsk.groups[static_cast<std::size_t>(j)], 0));
+    for (Eigen::Index g = 0; g < lsk.centroids.rows(); ++g) EXPECT_LE(own, std::abs(w - lsk.centroids(g, 0)) + 1e-12);
   }
 }
 

@@ -35,7 +35,7 @@ static Result smoothFit(const FitContext& c, double ridge, const ProximalGradien
   if (c.loss.squared()) {
     const Objective F = objectiveOf(c, ridge);
     Result r;
-    r.coef = ridgeCoefficients(c.X, c.T, ridge);
+    r.coef = sharedRidgeCoefficients(c.X, c.T, ridge);  // LS, LSK and IHC's start share fits
     r.intercept = c.T.colwise().mean();
     r.objective = F.value(r.coef, r.intercept);
     r.history = {r.objective};

@@ -1,5 +1,6 @@
 #include "supclust/solvers/least_squares.hpp"
 
+#include "supclust/core/memo.hpp"
 #include "supclust/kernels/dense.hpp"
 
 namespace supclust {
@@ -50,6 +51,34 @@ Matrix ridgeCoefficients(const CenteredDesign& X, const Matrix& T, double lambda
   }
   return solveRegularised(X.X(), Tc, lambda, Vector::Ones(d));
 }
+
+namespace {
+std::size_t bytesOf(const Matrix& W) { return sizeof W + static_cast<std::size_t>(W.size()) * sizeof(double); }
+Memo<Matrix>& ridgeFits() {
+  static Memo<Matrix> m(1024, std::size_t{32} << 20, bytesOf);
+  return m;
+}
+}  // namespace
+
+Matrix sharedRidgeCoefficients(const CenteredDesign& X, const Matrix& T, double lambda) {
+  Hash128 h;
+  const Eigen::Index n = X.rows(), d = X.cols();
+  h.add(n);
+  h.add(d);
+  h.add(T.cols());
+  h.add(X.X().data(), static_cast<std::size_t>(n * d) * sizeof(double));
+  h.add(X.means().data(), static_cast<std::size_t>(d) * sizeof(double));
+  h.add(T.data(), static_cast<std::size_t>(T.size()) * sizeof(double));
+  h.add(lambda);
+  const auto key = h.value();
+  Matrix W;
+  if (ridgeFits().find(key, W)) return W;
+  W = ridgeCoefficients(X, T, lambda);
+  ridgeFits().remember(key, W);
+  return W;
+}
+
+std::size_t sharedRidgeHits() { return ridgeFits().hits(); }
 
 Matrix groupValues(const CenteredDesign& X, const Matrix& T, const Labels& labels, int G,
                    double lambda) {

@@ -12,6 +12,12 @@ namespace supclust {
 
 Matrix ridgeCoefficients(const CenteredDesign& X, const Matrix& T, double lambda);
 
+// The same, remembered (core/memo.hpp): LS, LSK and IHC (started from LSK) fit the same ridge
+// regressions on the same folds in the tables, so the last 1024 (at most 32 MB) are kept.
+Matrix sharedRidgeCoefficients(const CenteredDesign& X, const Matrix& T, double lambda);
+// How many sharedRidgeCoefficients() calls were answered from memory (for tests).
+std::size_t sharedRidgeHits();
+
 // labels in 0..G-1 with every group non-empty; returns V (G x K).
 Matrix groupValues(const CenteredDesign& X, const Matrix& T, const Labels& labels, int G,
                    double lambda);
