@@ -31,7 +31,7 @@ double L1Penalty::optimalityResidual(const Matrix& W, const Matrix& G) const {
 double OwlPenalty::value(const Matrix& W) const {
   double s = 0;
   for (Eigen::Index k = 0; k < W.cols(); ++k)
-    s += owlNorm(W.col(k).data(), static_cast<std::size_t>(W.rows()), w_.data());
+    s += owlNorm(W.col(k).data(), static_cast<std::size_t>(W.rows()), w_.data(), iterateOrder_);
   return s;
 }
 
@@ -45,26 +45,32 @@ void OwlPenalty::prox(Matrix& W, double step) const {
 double OwlPenalty::optimalityResidual(const Matrix& W, const Matrix& G) const {
   double r = 0;
   for (Eigen::Index k = 0; k < W.cols(); ++k) {
-    const Vector z = -G.col(k);
-    r = std::max(r, owlSubgradientViolation(W.col(k).data(), z.data(), w_.data(),
-                                            static_cast<std::size_t>(W.rows())));
+    negativeGradient_ = -G.col(k);
+    r = std::max(r, owlSubgradientViolation(W.col(k).data(), negativeGradient_.data(), w_.data(),
+                                            static_cast<std::size_t>(W.rows()), iterateOrder_, gradientOrder_));
   }
   return r;
 }
 
 double owlSubgradientViolation(const double* x, const double* z, const double* w, std::size_t d) {
-  std::vector<double> a(z, z + d);
-  for (double& v : a) v = std::abs(v);
-  std::sort(a.begin(), a.end(), std::greater<double>());
+  MagnitudeOrder xOrder, zOrder;
+  return owlSubgradientViolation(x, z, w, d, xOrder, zOrder);
+}
+
+double owlSubgradientViolation(const double* x, const double* z, const double* w, std::size_t d,
+                               MagnitudeOrder& xOrder, MagnitudeOrder& zOrder) {
+  zOrder.sort(z, d);
+  const std::vector<std::int32_t>& order = zOrder.order();
+  const std::vector<double>& a = zOrder.magnitudes();
   double excess = 0, sz = 0, sw = 0;
   for (std::size_t k = 0; k < d; ++k) {
-    sz += a[k];
+    sz += a[static_cast<std::size_t>(order[k])];
     sw += w[k];
     excess = std::max(excess, sz - sw);
   }
   double zx = 0;
   for (std::size_t i = 0; i < d; ++i) zx += z[i] * x[i];
-  return std::max(excess, std::abs(owlNorm(x, d, w) - zx));
+  return std::max(excess, std::abs(owlNorm(x, d, w, xOrder) - zx));
 }
 
 }  // namespace supclust

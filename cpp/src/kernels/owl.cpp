@@ -8,19 +8,19 @@
 namespace supclust {
 
 double owlNorm(const double* x, std::size_t d, const double* w) {
-  std::vector<double> a(d);
-  for (std::size_t i = 0; i < d; ++i) a[i] = std::abs(x[i]);
-  std::sort(a.begin(), a.end(), std::greater<double>());
+  MagnitudeOrder order;
+  return owlNorm(x, d, w, order);
+}
+
+double owlNorm(const double* x, std::size_t d, const double* w, MagnitudeOrder& order) {
+  order.sort(x, d);
+  const std::vector<double>& a = order.magnitudes();
   double s = 0;
-  for (std::size_t i = 0; i < d; ++i) s += w[i] * a[i];
+  for (std::size_t k = 0; k < d; ++k) s += w[k] * a[static_cast<std::size_t>(order.order()[k])];
   return s;
 }
 
-// order_ ← the indices by decreasing |v|, ties by index: a strict total order, so the result
-// does not depend on the algorithm. Solvers call the prox on slowly changing points, so the
-// previous order is nearly right: insertion sort from it is O(d + moves). A budget of 8d moves
-// falls back to std::sort (a new point, or the first call).
-void OwlProx::sortByMagnitude(const double* v, std::size_t d) {
+void MagnitudeOrder::sort(const double* v, std::size_t d) {
   key_.resize(d);
   for (std::size_t i = 0; i < d; ++i) key_[i] = std::abs(v[i]);
   const double* key = key_.data();
@@ -44,9 +44,11 @@ void OwlProx::sortByMagnitude(const double* v, std::size_t d) {
 }
 
 void OwlProx::apply(const double* v, std::size_t d, const double* w, double* out) {
-  sortByMagnitude(v, d);
+  order_.sort(v, d);
+  const std::vector<std::int32_t>& order = order_.order();
+  const std::vector<double>& magnitude = order_.magnitudes();
   z_.resize(d);
-  for (std::size_t k = 0; k < d; ++k) z_[k] = key_[order_[k]] - w[k];  // key_ = |v|
+  for (std::size_t k = 0; k < d; ++k) z_[k] = magnitude[static_cast<std::size_t>(order[k])] - w[k];
   // Pool adjacent violators: blocks with strictly decreasing means.
   stack_.clear();
   for (std::size_t k = 0; k < d; ++k) {
@@ -66,7 +68,7 @@ void OwlProx::apply(const double* v, std::size_t d, const double* w, double* out
     for (std::size_t k = b.start; k < b.start + b.count; ++k) z_[k] = value;
   }
   for (std::size_t k = 0; k < d; ++k) {
-    const std::int32_t i = order_[k];
+    const std::int32_t i = order[k];
     out[i] = v[i] < 0 ? -z_[k] : z_[k];
   }
 }

@@ -55,10 +55,17 @@ class OwlPenalty final : public Penalty {
   std::vector<double> w_;
   mutable OwlProx prox_;
   mutable std::vector<double> scaled_;  // the prox's weights, step · w
+  // Kept between calls (solvers test slowly changing points): the sorts of the iterate and of
+  // the gradient start from their last order, and nothing is allocated once sized.
+  mutable MagnitudeOrder iterateOrder_, gradientOrder_;
+  mutable Vector negativeGradient_;
 };
 
 // Distance of z from the dual ball of OWL_w: max_k (Σ_{i<=k} |z|_(i) − Σ_{i<=k} w_i)+, and the
 // gap OWL_w(x) − zᵀx. z ∈ ∂OWL_w(x) iff both are 0.
 double owlSubgradientViolation(const double* x, const double* z, const double* w, std::size_t d);
+// The same, sorting |x| and |z| through kept orders.
+double owlSubgradientViolation(const double* x, const double* z, const double* w, std::size_t d,
+                               MagnitudeOrder& xOrder, MagnitudeOrder& zOrder);
 
 }  // namespace supclust

@@ -14,7 +14,24 @@
 
 namespace supclust {
 
+// The indices of a vector by decreasing |v|, ties by index: a strict total order, so the result
+// does not depend on the algorithm. Solvers sort slowly changing points (the prox's input, the
+// iterate, the gradient), so the previous call's order is nearly right: insertion sort from it
+// is O(d + moves). A budget of 8d moves falls back to std::sort (a new point, the first call).
+class MagnitudeOrder {
+ public:
+  void sort(const double* v, std::size_t d);
+  const std::vector<std::int32_t>& order() const { return order_; }  // after sort()
+  const std::vector<double>& magnitudes() const { return key_; }     // |v|, unsorted
+
+ private:
+  std::vector<std::int32_t> order_;  // kept between calls
+  std::vector<double> key_;
+};
+
 double owlNorm(const double* x, std::size_t d, const double* w);
+// The same, sorting through a kept order (no allocation once sized).
+double owlNorm(const double* x, std::size_t d, const double* w, MagnitudeOrder& order);
 
 class OwlProx {
  public:
@@ -22,9 +39,8 @@ class OwlProx {
   void apply(const double* v, std::size_t d, const double* w, double* out);
 
  private:
-  void sortByMagnitude(const double* v, std::size_t d);
-  std::vector<std::int32_t> order_;  // kept between calls: the next point's order is close
-  std::vector<double> z_, key_;
+  MagnitudeOrder order_;
+  std::vector<double> z_;
   struct Block {
     std::size_t start;
     double sum;
