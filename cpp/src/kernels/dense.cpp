@@ -127,4 +127,9 @@ void gram(const double* X, std::size_t n, std::size_t d, double* G) {
     for (std::size_t b = 0; b < a; ++b) G[a * d + b] = G[b * d + a];
 }
 
+void rowGram(const double* X, std::size_t n, std::size_t d, double* K) {
+  for (std::size_t i = 0; i < n; ++i)
+    for (std::size_t j = 0; j <= i; ++j) K[i * n + j] = K[j * n + i] = dot(X + i * d, X + j * d, d);
+}
+
 }  // namespace supclust

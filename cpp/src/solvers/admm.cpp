@@ -19,9 +19,8 @@ class RidgeSystem {
     const auto n = static_cast<std::size_t>(X.rows()), d = static_cast<std::size_t>(X.cols());
     if (wide_) {
       small_.resize(X.rows(), X.rows());
-      for (Eigen::Index i = 0; i < X.rows(); ++i)
-        for (Eigen::Index j = 0; j <= i; ++j)
-          small_(i, j) = small_(j, i) = dot(X.row(i).data(), X.row(j).data(), d) / n_;
+      rowGram(X.data(), n, d, small_.data());
+      small_ /= n_;
     } else {
       RowMatrix G(X.cols(), X.cols());
       gram(X.data(), n, d, G.data());

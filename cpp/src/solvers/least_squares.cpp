@@ -1,6 +1,9 @@
 #include "supclust/solvers/least_squares.hpp"
 
+#include <algorithm>
+
 #include "supclust/core/memo.hpp"
+#include "supclust/kernels/cholesky.hpp"
 #include "supclust/kernels/dense.hpp"
 
 namespace supclust {
@@ -30,22 +33,57 @@ Matrix solveRegularised(const Matrix& A, const Matrix& Tc, double lambda, const 
 }
 }  // namespace
 
+namespace {
+std::size_t bytesOf(const Matrix& W) { return sizeof W + static_cast<std::size_t>(W.size()) * sizeof(double); }
+
+// The Gram matrix on the short side of the centred design: XᵀX (d × d) when n > d, else XXᵀ
+// (n × n), from the SIMD kernels. Remembered: cross-validation fits every λ of a grid on the
+// same fold, and only the ridge term changes (the last 64, at most 64 MB).
+Matrix shortSideGram(const CenteredDesign& X) {
+  const Eigen::Index n = X.rows(), d = X.cols();
+  Hash128 h;
+  h.add(n);
+  h.add(d);
+  h.add(X.X().data(), static_cast<std::size_t>(n * d) * sizeof(double));
+  const auto key = h.value();
+  static Memo<Matrix> grams(64, std::size_t{64} << 20, bytesOf);
+  Matrix G;
+  if (grams.find(key, G)) return G;
+  const auto nn = static_cast<std::size_t>(n), dd = static_cast<std::size_t>(d);
+  G.resize(std::min(n, d), std::min(n, d));
+  if (n > d) gram(X.X().data(), nn, dd, G.data());  // symmetric: the row-major fill is the same
+  else rowGram(X.X().data(), nn, dd, G.data());
+  grams.remember(key, G);
+  return G;
+}
+}  // namespace
+
 Matrix ridgeCoefficients(const CenteredDesign& X, const Matrix& T, double lambda) {
   const Eigen::Index n = X.rows(), d = X.cols();
+  const auto nn = static_cast<std::size_t>(n), dd = static_cast<std::size_t>(d);
   const Matrix Tc = centredTargets(T);
-  if (n > d) {
-    // Normal equations with the Gram matrix from the SIMD kernel (Eigen's product is scalar
-    // in wasm); a Gram matrix that is not positive definite falls back to the robust path.
-    RowMatrix G(d, d);
-    gram(X.X().data(), static_cast<std::size_t>(n), static_cast<std::size_t>(d), G.data());
-    G.diagonal().array() += static_cast<double>(n) * lambda;
-    Matrix rhs(d, Tc.cols());
-    for (Eigen::Index k = 0; k < Tc.cols(); ++k)
-      multiplyTransposed(X.X().data(), static_cast<std::size_t>(n), static_cast<std::size_t>(d),
-                         Tc.col(k).data(), rhs.col(k).data());
-    const Eigen::LLT<RowMatrix> llt(G);
-    if (llt.info() == Eigen::Success) {
-      Matrix W = llt.solve(rhs);
+  if (lambda > 0 || n > d) {
+    // Primal (n > d): (XᵀX + nλI) W = XᵀTc. Dual (n ≤ d): W = Xᵀ(XXᵀ + nλI)⁻¹Tc. Both through
+    // the remembered Gram matrix and the SIMD Cholesky (Eigen's runs scalar in wasm); a
+    // matrix that is not numerically positive definite falls back to the robust path.
+    Matrix A = shortSideGram(X);
+    A.diagonal().array() += static_cast<double>(n) * lambda;
+    const auto r = static_cast<std::size_t>(A.rows());
+    if (choleskyFactor(A.data(), r)) {
+      Matrix W(d, Tc.cols());
+      if (n > d) {
+        for (Eigen::Index k = 0; k < Tc.cols(); ++k) {
+          multiplyTransposed(X.X().data(), nn, dd, Tc.col(k).data(), W.col(k).data());
+          choleskySolve(A.data(), r, W.col(k).data());
+        }
+      } else {
+        Vector v(n);
+        for (Eigen::Index k = 0; k < Tc.cols(); ++k) {
+          v = Tc.col(k);
+          choleskySolve(A.data(), r, v.data());
+          multiplyTransposed(X.X().data(), nn, dd, v.data(), W.col(k).data());
+        }
+      }
       if (W.allFinite()) return W;
     }
   }
@@ -53,7 +91,6 @@ Matrix ridgeCoefficients(const CenteredDesign& X, const Matrix& T, double lambda
 }
 
 namespace {
-std::size_t bytesOf(const Matrix& W) { return sizeof W + static_cast<std::size_t>(W.size()) * sizeof(double); }
 Memo<Matrix>& ridgeFits() {
   static Memo<Matrix> m(1024, std::size_t{32} << 20, bytesOf);
   return m;

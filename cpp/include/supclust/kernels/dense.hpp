@@ -34,4 +34,7 @@ void symmetricMultiplyLower(const double* S, std::size_t n, const double* x, dou
 // G = Xᵀ X (d x d, row-major, both triangles filled).
 void gram(const double* X, std::size_t n, std::size_t d, double* G);
 
+// K = X Xᵀ (n x n, both triangles filled): the rows' dot products, each summed as dot() sums.
+void rowGram(const double* X, std::size_t n, std::size_t d, double* K);
+
 }  // namespace supclust
