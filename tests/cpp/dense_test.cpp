@@ -95,3 +95,42 @@ TEST(Dense, SymmetricMultiplyReadsOnlyTheLowerTriangle) {
     EXPECT_LE((y - S * x).norm(), 1e-12 * (1 + y.norm())) << n;
   }
 }
+
+TEST(Dense, ScaleAndAddProductIsOneAccumulatorPerElementToTheBit) {
+  // Four columns per pass, coefficients splatted once: each element must still be
+  // α y + c_0 B_0 + c_1 B_1 + … added in that order, as before (CG's tables depend on it).
+  std::mt19937_64 rng(14);
+  for (std::size_t n : {0u, 1u, 2u, 5u, 18u})
+    for (std::size_t k : {0u, 1u, 2u, 3u, 4u, 5u, 8u, 9u}) {
+      const std::size_t ldb = n + 2;
+      const Matrix B = randomMatrix(rng, static_cast<Eigen::Index>(ldb), static_cast<Eigen::Index>(std::max<std::size_t>(k, 1)));
+      const Matrix c = randomMatrix(rng, static_cast<Eigen::Index>(std::max<std::size_t>(k, 1)), 1);
+      const Matrix y0 = randomMatrix(rng, static_cast<Eigen::Index>(n) + 1, 1);
+      Vector got = y0.col(0);
+      scaleAndAddProduct(-0.3, got.data(), B.data(), n, k, ldb, c.data());
+      for (std::size_t i = 0; i < n; ++i) {
+        double acc = -0.3 * y0(static_cast<Eigen::Index>(i), 0);
+        for (std::size_t g = 0; g < k; ++g) acc += c(static_cast<Eigen::Index>(g), 0) * B.data()[g * ldb + i];
+        EXPECT_EQ(got[static_cast<Eigen::Index>(i)], acc) << n << " " << k << " " << i;
+      }
+      EXPECT_EQ(got[static_cast<Eigen::Index>(n)], y0(static_cast<Eigen::Index>(n), 0));  // past the end: untouched
+    }
+}
+
+TEST(Dense, SymmetricMultiplyIsDotAndAxpyPerColumnToTheBit) {
+  // One fused pass per column; the result must equal the two-pass form (a dot for row j, an
+  // axpy for the rows below) to the bit.
+  std::mt19937_64 rng(15);
+  for (std::size_t n : {1u, 2u, 3u, 4u, 5u, 6u, 9u, 23u}) {
+    const Matrix S = randomMatrix(rng, static_cast<Eigen::Index>(n), static_cast<Eigen::Index>(n));
+    const Vector x = randomMatrix(rng, static_cast<Eigen::Index>(n), 1);
+    Vector got(n), expected = Vector::Zero(n);
+    symmetricMultiplyLower(S.data(), n, x.data(), got.data());
+    for (std::size_t j = 0; j < n; ++j) {
+      const double* column = S.data() + j * n;
+      expected[static_cast<Eigen::Index>(j)] += column[j] * x[static_cast<Eigen::Index>(j)] + dot(column + j + 1, x.data() + j + 1, n - j - 1);
+      axpy(x[static_cast<Eigen::Index>(j)], column + j + 1, expected.data() + j + 1, n - j - 1);
+    }
+    for (std::size_t i = 0; i < n; ++i) EXPECT_EQ(got[static_cast<Eigen::Index>(i)], expected[static_cast<Eigen::Index>(i)]) << n;
+  }
+}

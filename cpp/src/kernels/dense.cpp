@@ -1,5 +1,6 @@
 #include "supclust/kernels/dense.hpp"
 
+#include <algorithm>
 #include <cstring>
 
 namespace supclust {
@@ -81,32 +82,70 @@ void multiplyTransposed(const double* X, std::size_t n, std::size_t d, const dou
   for (; i < n; ++i) axpy(r[i], X + i * d, g, d);
 }
 
-void scaleAndAddProduct(double alpha, double* y, const double* B, std::size_t n, std::size_t k, std::size_t ldb,
-                        const double* c) {
+namespace {
+// y ← α y + Σ_{g<K} c_g B_g with the K coefficients splatted once (K known here, so they stay
+// in registers): re-splatting them for every pair of rows cost a third of the mix in wasm.
+template <std::size_t K>
+void scaleAndAddColumns(double alpha, double* y, const double* B, std::size_t n, std::size_t ldb, const double* c) {
   const f64x2 a2 = {alpha, alpha};
+  f64x2 cs[K];
+  for (std::size_t g = 0; g < K; ++g) cs[g] = f64x2{c[g], c[g]};
   std::size_t i = 0;
   for (; i + 2 <= n; i += 2) {
     f64x2 acc = a2 * load2(y + i);
-    for (std::size_t g = 0; g < k; ++g) {
-      const f64x2 cg = {c[g], c[g]};
-      acc += cg * load2(B + g * ldb + i);
-    }
+    for (std::size_t g = 0; g < K; ++g) acc += cs[g] * load2(B + g * ldb + i);
     store2(y + i, acc);
   }
   for (; i < n; ++i) {
     double acc = alpha * y[i];
-    for (std::size_t g = 0; g < k; ++g) acc += c[g] * B[g * ldb + i];
+    for (std::size_t g = 0; g < K; ++g) acc += c[g] * B[g * ldb + i];
     y[i] = acc;
   }
+}
+}  // namespace
+
+void scaleAndAddProduct(double alpha, double* y, const double* B, std::size_t n, std::size_t k, std::size_t ldb,
+                        const double* c) {
+  // The scaling and the first (up to) four columns in one pass, then four columns per pass:
+  // every element is still α y + c_0 B_0 + c_1 B_1 + … added in that order, to the bit.
+  switch (std::min<std::size_t>(k, 4)) {
+    case 0: for (std::size_t i = 0; i < n; ++i) y[i] *= alpha; return;
+    case 1: scaleAndAddColumns<1>(alpha, y, B, n, ldb, c); break;
+    case 2: scaleAndAddColumns<2>(alpha, y, B, n, ldb, c); break;
+    case 3: scaleAndAddColumns<3>(alpha, y, B, n, ldb, c); break;
+    default: scaleAndAddColumns<4>(alpha, y, B, n, ldb, c); break;
+  }
+  std::size_t g = 4;
+  for (; g + 4 <= k; g += 4) axpy4(c + g, B + g * ldb, ldb, y, n);
+  for (; g < k; ++g) axpy(c[g], B + g * ldb, y, n);
 }
 
 void symmetricMultiplyLower(const double* S, std::size_t n, const double* x, double* y) {
   std::memset(y, 0, n * sizeof(double));
   for (std::size_t j = 0; j < n; ++j) {
-    const double* column = S + j * n;
-    // The column below the diagonal serves row j (as Sᵀ) and rows j+1.. (as S).
-    y[j] += column[j] * x[j] + dot(column + j + 1, x + j + 1, n - j - 1);
-    axpy(x[j], column + j + 1, y + j + 1, n - j - 1);
+    // The column below the diagonal serves row j (as Sᵀ: a dot product summed as dot() sums)
+    // and rows j+1.. (as S: an axpy), in one pass over it.
+    const double* c = S + j * n + j + 1;
+    const double* xs = x + j + 1;
+    double* ys = y + j + 1;
+    const std::size_t len = n - j - 1;
+    const f64x2 xj = {x[j], x[j]};
+    f64x2 s0 = {0, 0}, s1 = {0, 0};
+    std::size_t i = 0;
+    for (; i + 4 <= len; i += 4) {
+      const f64x2 c0 = load2(c + i), c1 = load2(c + i + 2);
+      s0 += c0 * load2(xs + i);
+      s1 += c1 * load2(xs + i + 2);
+      store2(ys + i, load2(ys + i) + xj * c0);
+      store2(ys + i + 2, load2(ys + i + 2) + xj * c1);
+    }
+    s0 += s1;
+    double s = s0[0] + s0[1];
+    for (; i < len; ++i) {
+      s += c[i] * xs[i];
+      ys[i] += x[j] * c[i];
+    }
+    y[j] += S[j * n + j] * x[j] + s;
   }
 }
 
