@@ -41,7 +41,8 @@ class Hash128 {
   Key h_{0xcbf29ce484222325ULL, 0x84222325cbf29ce4ULL};
 };
 
-// At most `entries` values and about `bytes` bytes (as counted by the caller's size function).
+// At most `entries` values and `bytes` bytes (as counted by the caller's size function). A
+// value larger than `bytes` is not remembered at all: a memo must not pin a huge matrix.
 template <class T>
 class Memo {
  public:
@@ -60,10 +61,12 @@ class Memo {
     return false;
   }
   void remember(const Hash128::Key& key, const T& value) {
+    const std::size_t size = sizeOf_(value);
+    if (size > maxBytes_ || maxEntries_ == 0) return;
     std::lock_guard<std::mutex> lock(mutex_);
     entries_.emplace_back(key, value);
-    bytes_ += sizeOf_(value);
-    while (entries_.size() > maxEntries_ || (bytes_ > maxBytes_ && entries_.size() > 1)) {
+    bytes_ += size;
+    while (entries_.size() > maxEntries_ || bytes_ > maxBytes_) {
       bytes_ -= sizeOf_(entries_.front().second);
       entries_.pop_front();
     }
@@ -71,6 +74,10 @@ class Memo {
   std::size_t hits() {
     std::lock_guard<std::mutex> lock(mutex_);
     return hits_;
+  }
+  std::size_t size() {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return entries_.size();
   }
 
  private:
