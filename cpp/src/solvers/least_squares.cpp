@@ -56,6 +56,11 @@ Matrix shortSideGram(const CenteredDesign& X) {
   grams.remember(key, G);
   return G;
 }
+
+Memo<Matrix>& ridgeFits() {
+  static Memo<Matrix> m(1024, std::size_t{32} << 20, bytesOf);
+  return m;
+}
 }  // namespace
 
 Matrix ridgeCoefficients(const CenteredDesign& X, const Matrix& T, double lambda) {
@@ -89,13 +94,6 @@ Matrix ridgeCoefficients(const CenteredDesign& X, const Matrix& T, double lambda
   }
   return solveRegularised(X.X(), Tc, lambda, Vector::Ones(d));
 }
-
-namespace {
-Memo<Matrix>& ridgeFits() {
-  static Memo<Matrix> m(1024, std::size_t{32} << 20, bytesOf);
-  return m;
-}
-}  // namespace
 
 Matrix sharedRidgeCoefficients(const CenteredDesign& X, const Matrix& T, double lambda) {
   Hash128 h;
