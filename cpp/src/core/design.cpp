@@ -11,6 +11,18 @@ CenteredDesign::CenteredDesign(const Eigen::Ref<const RowMatrix>& X)
   Xc_.rowwise() -= means_;
 }
 
+const Hash128::Key& CenteredDesign::key() const {
+  if (keyed_) return key_;
+  Hash128 h;
+  h.add(Xc_.rows());
+  h.add(Xc_.cols());
+  h.add(Xc_.data(), static_cast<std::size_t>(Xc_.size()) * sizeof(double));
+  h.add(means_.data(), static_cast<std::size_t>(means_.size()) * sizeof(double));
+  key_ = h.value();
+  keyed_ = true;
+  return key_;
+}
+
 double CenteredDesign::spectralNorm2OverN() const {
   if (norm2_ >= 0) return norm2_;
   const Eigen::Index d = Xc_.cols();

@@ -5,6 +5,7 @@
 #include "supclust/kernels/cholesky.hpp"
 #include "supclust/kernels/dense.hpp"
 #include "supclust/solvers/anderson.hpp"
+#include "supclust/solvers/least_squares.hpp"
 #include "supclust/solvers/proximal_gradient.hpp"
 
 namespace supclust {
@@ -13,19 +14,11 @@ namespace {
 // (XcᵀXc/n + c I)⁻¹ applied to d x K right-hand sides, factorised once per c.
 class RidgeSystem {
  public:
-  explicit RidgeSystem(const RowMatrix& X) : X_(X), n_(static_cast<double>(X.rows())) {
-    wide_ = X.rows() < X.cols();
-    // The Gram matrix on the short side, formed once with the SIMD kernels.
-    const auto n = static_cast<std::size_t>(X.rows()), d = static_cast<std::size_t>(X.cols());
-    if (wide_) {
-      small_.resize(X.rows(), X.rows());
-      rowGram(X.data(), n, d, small_.data());
-      small_ /= n_;
-    } else {
-      RowMatrix G(X.cols(), X.cols());
-      gram(X.data(), n, d, G.data());
-      small_ = G / n_;
-    }
+  explicit RidgeSystem(const CenteredDesign& X)
+      : X_(X.X()), n_(static_cast<double>(X.rows())), wide_(X.rows() < X.cols()) {
+    // The Gram matrix on the short side, shared with the other fits on this design (a grid
+    // walk fits every point on the same fold).
+    small_ = sharedGram(X, wide_) / n_;
   }
   void factorise(double c) {
     c_ = c;
@@ -59,7 +52,7 @@ class RidgeSystem {
  private:
   const RowMatrix& X_;
   double n_, c_ = 1;
-  bool wide_;
+  bool wide_;  // n < d: Woodbury through XXᵀ
   Matrix small_, factor_;  // the Gram matrix on the short side; the factor of small_ + cI
   bool ok_ = false;
   Vector xv_, back_;
@@ -74,7 +67,7 @@ Result admm(const Objective& F, const Penalty& P, Matrix W0, const AdmmOptions& 
   const RowVector b = T.colwise().mean();
   const Matrix XtT = X.transpose() * T / n;  // Xc ⟂ 1, so the mean of T drops out
   const double scale = gradientScale(F);
-  RidgeSystem system(X);
+  RidgeSystem system(F.design());
   // ρ starts at the mean eigenvalue of XcᵀXc/n (1 for standardised columns).
   double rho = std::max(1e-12, X.squaredNorm() / (n * static_cast<double>(X.cols())));
   system.factorise(lambda + rho);

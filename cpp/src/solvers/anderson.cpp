@@ -14,8 +14,8 @@ void AndersonAcceleration::clear() {
 }
 
 // All storage is allocated on the first call (or a change of size), then reused: ADMM calls this
-// every step, and in wasm with threads every allocation takes a lock. Vector arithmetic goes
-// through the SIMD kernels (Eigen's runs scalar in wasm).
+// every step, and in wasm with threads every allocation takes a lock. The dot products and the
+// extrapolation go through the SIMD kernels; the elementwise differences are plain loops.
 bool AndersonAcceleration::next(Vector& x, const Vector& g) {
   const auto n = static_cast<std::size_t>(x.size());
   if (f_.size() != x.size()) {

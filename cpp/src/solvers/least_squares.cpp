@@ -36,32 +36,32 @@ Matrix solveRegularised(const Matrix& A, const Matrix& Tc, double lambda, const 
 namespace {
 std::size_t bytesOf(const Matrix& W) { return sizeof W + static_cast<std::size_t>(W.size()) * sizeof(double); }
 
-// The Gram matrix on the short side of the centred design: XᵀX (d × d) when n > d, else XXᵀ
-// (n × n), from the SIMD kernels. Remembered: cross-validation fits every λ of a grid on the
-// same fold, and only the ridge term changes (the last 64, at most 64 MB).
-Matrix shortSideGram(const CenteredDesign& X) {
-  const Eigen::Index n = X.rows(), d = X.cols();
-  Hash128 h;
-  h.add(n);
-  h.add(d);
-  h.add(X.X().data(), static_cast<std::size_t>(n * d) * sizeof(double));
-  const auto key = h.value();
-  static Memo<Matrix> grams(64, std::size_t{64} << 20, bytesOf);
-  Matrix G;
-  if (grams.find(key, G)) return G;
-  const auto nn = static_cast<std::size_t>(n), dd = static_cast<std::size_t>(d);
-  G.resize(std::min(n, d), std::min(n, d));
-  if (n > d) gram(X.X().data(), nn, dd, G.data());  // symmetric: the row-major fill is the same
-  else rowGram(X.X().data(), nn, dd, G.data());
-  grams.remember(key, G);
-  return G;
-}
-
 Memo<Matrix>& ridgeFits() {
   static Memo<Matrix> m(1024, std::size_t{32} << 20, bytesOf);
   return m;
 }
 }  // namespace
+
+Matrix sharedGram(const CenteredDesign& X, bool rows) {
+  Hash128 h;
+  h.add(X.key());
+  h.add(rows);
+  const auto key = h.value();
+  static Memo<Matrix> grams(64, std::size_t{64} << 20, bytesOf);
+  Matrix G;
+  if (grams.find(key, G)) return G;
+  const Eigen::Index n = X.rows(), d = X.cols();
+  const auto nn = static_cast<std::size_t>(n), dd = static_cast<std::size_t>(d);
+  if (rows) {
+    G.resize(n, n);
+    rowGram(X.X().data(), nn, dd, G.data());
+  } else {
+    G.resize(d, d);
+    gram(X.X().data(), nn, dd, G.data());  // symmetric: its row-major fill reads the same
+  }
+  grams.remember(key, G);
+  return G;
+}
 
 Matrix ridgeCoefficients(const CenteredDesign& X, const Matrix& T, double lambda) {
   const Eigen::Index n = X.rows(), d = X.cols();
@@ -71,7 +71,7 @@ Matrix ridgeCoefficients(const CenteredDesign& X, const Matrix& T, double lambda
     // Primal (n > d): (XᵀX + nλI) W = XᵀTc. Dual (n ≤ d): W = Xᵀ(XXᵀ + nλI)⁻¹Tc. Both through
     // the remembered Gram matrix and the SIMD Cholesky (Eigen's runs scalar in wasm); a
     // matrix that is not numerically positive definite falls back to the robust path.
-    Matrix A = shortSideGram(X);
+    Matrix A = sharedGram(X, n <= d);
     A.diagonal().array() += static_cast<double>(n) * lambda;
     const auto r = static_cast<std::size_t>(A.rows());
     if (choleskyFactor(A.data(), r)) {
@@ -97,12 +97,8 @@ Matrix ridgeCoefficients(const CenteredDesign& X, const Matrix& T, double lambda
 
 Matrix sharedRidgeCoefficients(const CenteredDesign& X, const Matrix& T, double lambda) {
   Hash128 h;
-  const Eigen::Index n = X.rows(), d = X.cols();
-  h.add(n);
-  h.add(d);
+  h.add(X.key());
   h.add(T.cols());
-  h.add(X.X().data(), static_cast<std::size_t>(n * d) * sizeof(double));
-  h.add(X.means().data(), static_cast<std::size_t>(d) * sizeof(double));
   h.add(T.data(), static_cast<std::size_t>(T.size()) * sizeof(double));
   h.add(lambda);
   const auto key = h.value();

@@ -21,11 +21,7 @@ ConditionalGradientResult sharedConditionalGradient(const CenteredDesign& X, con
                                                     double lambda, const ConditionalGradientOptions& opt,
                                                     const Control& control) {
   Hash128 h;
-  const Eigen::Index n = X.rows(), d = X.cols();
-  h.add(n);
-  h.add(d);
-  h.add(X.X().data(), static_cast<std::size_t>(n * d) * sizeof(double));
-  h.add(X.means().data(), static_cast<std::size_t>(d) * sizeof(double));
+  h.add(X.key());
   h.add(y.data(), static_cast<std::size_t>(y.size()) * sizeof(double));
   h.add(Q);
   h.add(lambda);

@@ -2,6 +2,7 @@
 // decouples from the coefficients (for the squared loss exactly: b = mean(y)).
 #pragma once
 
+#include "supclust/core/memo.hpp"
 #include "supclust/core/types.hpp"
 
 namespace supclust {
@@ -17,6 +18,9 @@ class CenteredDesign {
   Eigen::Index cols() const { return Xc_.cols(); }
   // Largest eigenvalue of Xcᵀ Xc / n (power iteration, computed once).
   double spectralNorm2OverN() const;
+  // A 128-bit hash of the design (sizes, centred entries, means), computed once: the memos of
+  // relaxations, ridge fits and Gram matrices key on it.
+  const Hash128::Key& key() const;
   // Intercept in the caller's (uncentred) parametrisation: b - meansᵀ W.
   RowVector userIntercept(const Matrix& W, const RowVector& b) const { return b - means_ * W; }
 
@@ -24,6 +28,8 @@ class CenteredDesign {
   RowMatrix Xc_;
   RowVector means_;
   mutable double norm2_ = -1;
+  mutable bool keyed_ = false;
+  mutable Hash128::Key key_{};
 };
 
 }  // namespace supclust

@@ -12,6 +12,11 @@ namespace supclust {
 
 Matrix ridgeCoefficients(const CenteredDesign& X, const Matrix& T, double lambda);
 
+// The Gram matrix XXᵀ (n × n, rows = true) or XᵀX (d × d) of the centred design, from the SIMD
+// kernels, remembered (core/memo.hpp; the last 64, at most 64 MB): cross-validation fits every
+// grid point on the same fold, and ridge and ADMM only add a multiple of I to it.
+Matrix sharedGram(const CenteredDesign& X, bool rows);
+
 // The same, remembered (core/memo.hpp): LS, LSK and IHC (started from LSK) fit the same ridge
 // regressions on the same folds in the tables, so the last 1024 (at most 32 MB) are kept.
 Matrix sharedRidgeCoefficients(const CenteredDesign& X, const Matrix& T, double lambda);
