@@ -3,32 +3,15 @@
 #include <algorithm>
 #include <numeric>
 
+#include "supclust/kernels/resort.hpp"
+
 namespace supclust {
 
 void KMeans1D::sortIndices(const double* u, std::size_t d) {
-  if (order_.size() == d) {
-    // Adaptive: insertion sort starting from the previous order, abandoned when it would
-    // cost more than a full sort (each shift is one inversion).
-    std::size_t budget = 4 * d + 64, shifts = 0;
-    bool done = true;
-    for (std::size_t k = 1; k < d && done; ++k) {
-      const std::int32_t idx = order_[k];
-      const double v = u[idx];
-      std::size_t p = k;
-      while (p > 0 && (u[order_[p - 1]] > v || (u[order_[p - 1]] == v && order_[p - 1] > idx))) {
-        order_[p] = order_[p - 1];
-        --p;
-        if (++shifts > budget) {
-          done = false;
-          break;
-        }
-      }
-      order_[p] = idx;
-    }
-    if (done) return;
-  } else {
-    order_.resize(d);
-  }
+  // Ascending, ties by index; from the last order unless that would cost more than a full sort.
+  auto before = [u](std::int32_t a, std::int32_t b) { return u[a] < u[b] || (u[a] == u[b] && a < b); };
+  if (order_.size() == d && resortFrom(order_, before, 4 * d + 64)) return;
+  order_.resize(d);
   sorter_.sort(u, d, order_.data());
 }
 

@@ -5,6 +5,8 @@
 #include <functional>
 #include <numeric>
 
+#include "supclust/kernels/resort.hpp"
+
 namespace supclust {
 
 double owlNorm(const double* x, std::size_t d, const double* w) {
@@ -25,18 +27,8 @@ void MagnitudeOrder::sort(const double* v, std::size_t d) {
   for (std::size_t i = 0; i < d; ++i) key_[i] = std::abs(v[i]);
   const double* key = key_.data();
   auto before = [key](std::int32_t a, std::int32_t b) { return key[a] > key[b] || (key[a] == key[b] && a < b); };
-  if (order_.size() == d) {
-    std::size_t moves = 0;
-    for (std::size_t k = 1; k < d; ++k) {
-      const std::int32_t x = order_[k];
-      std::size_t j = k;
-      for (; j > 0 && before(x, order_[j - 1]); --j) order_[j] = order_[j - 1];
-      order_[j] = x;
-      moves += k - j;
-      if (moves > 8 * d) break;  // order_ is still a permutation
-    }
-    if (moves <= 8 * d) return;
-  } else {
+  if (order_.size() == d && resortFrom(order_, before, 8 * d)) return;
+  if (order_.size() != d) {
     order_.resize(d);
     std::iota(order_.begin(), order_.end(), 0);
   }

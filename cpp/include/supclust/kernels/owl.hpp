@@ -16,7 +16,7 @@ namespace supclust {
 
 // The indices of a vector by decreasing |v|, ties by index: a strict total order, so the result
 // does not depend on the algorithm. Solvers sort slowly changing points (the prox's input, the
-// iterate, the gradient), so the previous call's order is nearly right: insertion sort from it
+// iterate, the gradient), so the previous call's order is nearly right: resortFrom() from it
 // is O(d + moves). A budget of 8d moves falls back to std::sort (a new point, the first call).
 class MagnitudeOrder {
  public:
