@@ -48,19 +48,19 @@ Matrix sharedGram(const CenteredDesign& X, bool rows) {
   h.add(rows);
   const auto key = h.value();
   static Memo<Matrix> grams(64, std::size_t{64} << 20, bytesOf);
-  Matrix G;
-  if (grams.find(key, G)) return G;
-  const Eigen::Index n = X.rows(), d = X.cols();
-  const auto nn = static_cast<std::size_t>(n), dd = static_cast<std::size_t>(d);
-  if (rows) {
-    G.resize(n, n);
-    rowGram(X.X().data(), nn, dd, G.data());
-  } else {
-    G.resize(d, d);
-    gram(X.X().data(), nn, dd, G.data());  // symmetric: its row-major fill reads the same
-  }
-  grams.remember(key, G);
-  return G;
+  return grams.recall(key, [&X, rows] {
+    const Eigen::Index n = X.rows(), d = X.cols();
+    const auto nn = static_cast<std::size_t>(n), dd = static_cast<std::size_t>(d);
+    Matrix G;
+    if (rows) {
+      G.resize(n, n);
+      rowGram(X.X().data(), nn, dd, G.data());
+    } else {
+      G.resize(d, d);
+      gram(X.X().data(), nn, dd, G.data());  // symmetric: its row-major fill reads the same
+    }
+    return G;
+  });
 }
 
 Matrix ridgeCoefficients(const CenteredDesign& X, const Matrix& T, double lambda) {
@@ -101,12 +101,7 @@ Matrix sharedRidgeCoefficients(const CenteredDesign& X, const Matrix& T, double 
   h.add(T.cols());
   h.add(T.data(), static_cast<std::size_t>(T.size()) * sizeof(double));
   h.add(lambda);
-  const auto key = h.value();
-  Matrix W;
-  if (ridgeFits().find(key, W)) return W;
-  W = ridgeCoefficients(X, T, lambda);
-  ridgeFits().remember(key, W);
-  return W;
+  return ridgeFits().recall(h.value(), [&] { return ridgeCoefficients(X, T, lambda); });
 }
 
 std::size_t sharedRidgeHits() { return ridgeFits().hits(); }

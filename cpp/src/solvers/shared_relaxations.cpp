@@ -28,12 +28,9 @@ ConditionalGradientResult sharedConditionalGradient(const CenteredDesign& X, con
   h.add(opt.maxIterations);
   h.add(opt.tolerance);
   h.add(opt.system);
-  const auto key = h.value();
-  ConditionalGradientResult r;
-  if (relaxations().find(key, r)) return r;
-  r = conditionalGradient(X, y, Q, lambda, opt, control);
-  if (r.status != Status::Aborted) relaxations().remember(key, r);
-  return r;
+  return relaxations().recall(
+      h.value(), [&] { return conditionalGradient(X, y, Q, lambda, opt, control); },
+      [](const ConditionalGradientResult& r) { return r.status != Status::Aborted; });  // aborted: not kept
 }
 
 std::size_t sharedConditionalGradientHits() { return relaxations().hits(); }

@@ -71,6 +71,20 @@ class Memo {
       entries_.pop_front();
     }
   }
+  // The value for key: the remembered one, or compute()'s, remembered when keep() accepts it
+  // (computed outside the lock, so threads missing the same key may both compute it).
+  template <class Compute, class Keep>
+  T recall(const Hash128::Key& key, Compute compute, Keep keep) {
+    T value;
+    if (find(key, value)) return value;
+    value = compute();
+    if (keep(value)) remember(key, value);
+    return value;
+  }
+  template <class Compute>
+  T recall(const Hash128::Key& key, Compute compute) {
+    return recall(key, compute, [](const T&) { return true; });
+  }
   std::size_t hits() {
     std::lock_guard<std::mutex> lock(mutex_);
     return hits_;
