@@ -29,10 +29,12 @@ bool AndersonAcceleration::next(Vector& x, const Vector& g) {
     gamma_.resize(memory_);
     clear();
   }
+  double* f = f_.data();
+  const double* gv = g.data();
   double residual = 0;
   for (std::size_t i = 0; i < n; ++i) {
-    f_[static_cast<Eigen::Index>(i)] = g[static_cast<Eigen::Index>(i)] - x[static_cast<Eigen::Index>(i)];
-    residual += f_[static_cast<Eigen::Index>(i)] * f_[static_cast<Eigen::Index>(i)];
+    f[i] = gv[i] - x.data()[i];
+    residual += f[i] * f[i];
   }
   if (extrapolated_ && residual > lastResidual_) {
     std::memcpy(x.data(), gPrev_.data(), n * sizeof(double));  // T at the last accepted point
@@ -47,18 +49,18 @@ bool AndersonAcceleration::next(Vector& x, const Vector& g) {
     double* df = dF_.col(slot).data();
     double* dg = dG_.col(slot).data();
     for (std::size_t i = 0; i < n; ++i) {
-      df[i] = f_[static_cast<Eigen::Index>(i)] - fPrev_[static_cast<Eigen::Index>(i)];
-      dg[i] = g[static_cast<Eigen::Index>(i)] - gPrev_[static_cast<Eigen::Index>(i)];
+      df[i] = f[i] - fPrev_.data()[i];
+      dg[i] = gv[i] - gPrev_.data()[i];
     }
     for (int j = 0; j < stored_; ++j) {
       const int other = (first_ + j) % memory_;
       gram_(slot, other) = gram_(other, slot) = dot(df, dF_.col(other).data(), n);
     }
   }
-  std::memcpy(fPrev_.data(), f_.data(), n * sizeof(double));
-  std::memcpy(gPrev_.data(), g.data(), n * sizeof(double));
+  std::memcpy(fPrev_.data(), f, n * sizeof(double));
+  std::memcpy(gPrev_.data(), gv, n * sizeof(double));
   started_ = true;
-  std::memcpy(x.data(), g.data(), n * sizeof(double));
+  std::memcpy(x.data(), gv, n * sizeof(double));
   extrapolated_ = stored_ > 0;
   if (!extrapolated_) return true;
   // γ = argmin ‖f − ΔF γ‖ by the normal equations (stored_ ≤ memory_ unknowns).
@@ -67,7 +69,7 @@ bool AndersonAcceleration::next(Vector& x, const Vector& g) {
   double largest = 0;
   for (int i = 0; i < k; ++i) {
     const int si = (first_ + i) % memory_;
-    gamma_[i] = dot(dF_.col(si).data(), f_.data(), n);
+    gamma_[i] = dot(dF_.col(si).data(), f, n);
     for (int j = 0; j < k; ++j) normal_[static_cast<std::size_t>(j) * kk + static_cast<std::size_t>(i)] = gram_(si, (first_ + j) % memory_);
     largest = std::max(largest, gram_(si, si));
   }
@@ -84,12 +86,12 @@ bool AndersonAcceleration::next(Vector& x, const Vector& g) {
   // ‖g‖ is refused: the plain step is taken instead.
   double step = 0, size = 0;
   for (std::size_t i = 0; i < n; ++i) {
-    const double e = x[static_cast<Eigen::Index>(i)] - g[static_cast<Eigen::Index>(i)];
+    const double e = x.data()[i] - gv[i];
     step += e * e;
-    size += g[static_cast<Eigen::Index>(i)] * g[static_cast<Eigen::Index>(i)];
+    size += gv[i] * gv[i];
   }
   if (step > size) {
-    std::memcpy(x.data(), g.data(), n * sizeof(double));
+    std::memcpy(x.data(), gv, n * sizeof(double));
     extrapolated_ = false;
   }
   return true;
