@@ -142,3 +142,111 @@ TEST(RadixSorter, SortsLikeAComparisonSortOnBothSidesOfTheThreshold) {
       if (u[order[k]] == u[order[k - 1]] && !(u[order[k]] == 0)) EXPECT_LT(order[k - 1], order[k]);
   }
 }
+
+namespace {
+// The exact optimum over contiguous partitions of the sorted values, every segment's cost
+// computed two-pass in long double (its mean first, then the squared deviations): no prefix
+// sums, so no cancellation between magnitudes. O(Q d^3), for small d.
+long double twoPassOptimum(std::vector<double> u, int Q) {
+  std::sort(u.begin(), u.end());
+  const int d = static_cast<int>(u.size());
+  Q = std::min(Q, d);
+  auto cost = [&](int i, int j) {
+    long double mean = 0;
+    for (int k = i; k <= j; ++k) mean += u[k];
+    mean /= (j - i + 1);
+    long double c = 0;
+    for (int k = i; k <= j; ++k) c += (u[k] - mean) * (u[k] - mean);
+    return c;
+  };
+  const long double inf = std::numeric_limits<long double>::infinity();
+  std::vector<std::vector<long double>> D(Q, std::vector<long double>(d, inf));
+  for (int j = 0; j < d; ++j) D[0][j] = cost(0, j);
+  for (int q = 1; q < Q; ++q)
+    for (int j = q; j < d; ++j)
+      for (int i = q; i <= j; ++i) D[q][j] = std::min(D[q][j], D[q - 1][i - 1] + cost(i, j));
+  long double best = inf;
+  for (int q = 0; q < Q; ++q) best = std::min(best, D[q][d - 1]);
+  return best;
+}
+}  // namespace
+
+// Mixed magnitudes (a huge value beside tiny ones) hide the small values' partition from
+// prefix sums formed in doubles; the DP must still be optimal to its stated accuracy:
+// relative SegmentDP::kRelativeAccuracy, plus an absolute m·2^-104 of the sum of squares.
+TEST(KMeans1D, OptimalOnMixedMagnitudesAgainstTwoPassDP) {
+  std::mt19937_64 rng(20261122);
+  std::uniform_int_distribution<int> size(2, 10), coin(0, 1);
+  std::uniform_real_distribution<double> exponent(-12, 8), mantissa(1, 10);
+  int failures = 0;
+  for (int trial = 0; trial < 2000; ++trial) {
+    const int d = size(rng);
+    std::vector<double> u(d);
+    for (double& x : u) x = (coin(rng) ? -1 : 1) * mantissa(rng) * std::pow(10.0, exponent(rng));
+    const int Q = 1 + static_cast<int>(rng() % static_cast<unsigned>(d));
+    const KMeans1DResult r = kmeans1d(u.data(), u.size(), Q);
+    std::vector<int> labels(r.labels.begin(), r.labels.end());
+    const long double ours = ref::sse(u, labels, static_cast<int>(r.centroids.size()));
+    const long double best = twoPassOptimum(u, Q);
+    long double squares = 0;
+    for (double x : u) squares += static_cast<long double>(x) * x;
+    const long double allowed = best * (1 + 2e-7L) + 1e-28L * squares;
+    if (!(ours <= allowed)) {
+      if (++failures <= 3)
+        ADD_FAILURE() << "trial " << trial << ", Q = " << Q << ": SSE " << static_cast<double>(ours)
+                      << " against the optimum " << static_cast<double>(best);
+    }
+  }
+  EXPECT_EQ(failures, 0);
+}
+
+TEST(KMeans1D, TheIssuesMixedMagnitudeExampleIsOptimal) {
+  const std::vector<double> u = {0.0182, 3.3e-8, 7.86e-5, 3.56e-4, -4.94e7, 2.24e4};
+  const KMeans1DResult r = kmeans1d(u.data(), u.size(), 4);
+  const long double best = twoPassOptimum(u, 4);
+  EXPECT_LE(r.sse, static_cast<double>(best) * (1 + 2e-7));
+}
+
+TEST(KMeans1D, IdenticalValuesAreExact) {
+  for (double v : {0.1, -1e-300, 1.7e308, 3.0, 1.0 / 3}) {
+    const std::vector<double> u(7, v);
+    for (int Q : {1, 2, 5}) {
+      const KMeans1DResult r = kmeans1d(u.data(), u.size(), Q);
+      ASSERT_EQ(r.centroids.size(), 1u);
+      EXPECT_EQ(r.centroids[0], v);
+      EXPECT_EQ(r.sse, 0.0);
+    }
+  }
+  // Two groups of repeated values beside each other: each centroid is its value exactly.
+  const std::vector<double> u = {0.1, 0.7, 0.1, 0.7, 0.1, 0.7, 0.1};
+  const KMeans1DResult r = kmeans1d(u.data(), u.size(), 2);
+  EXPECT_EQ(r.centroids, (std::vector<double>{0.1, 0.7}));
+  EXPECT_EQ(r.sse, 0.0);
+}
+
+TEST(KMeans1D, MeansNearTheLargestDoubleDoNotOverflow) {
+  const std::vector<double> u = {1e308, 1.7e308};
+  const KMeans1DResult one = kmeans1d(u.data(), u.size(), 1);
+  EXPECT_DOUBLE_EQ(one.centroids[0], 1.35e308);
+  EXPECT_TRUE(std::isinf(one.sse));  // 2 · (3.5e307)² exceeds the largest double: inf is its value
+  const KMeans1DResult two = kmeans1d(u.data(), u.size(), 2);
+  EXPECT_EQ(two.centroids, u);
+  EXPECT_EQ(two.sse, 0.0);
+  const std::vector<double> both = {-1.7e308, 1.7e308, -1.7e308};
+  const KMeans1DResult r = kmeans1d(both.data(), both.size(), 1);
+  EXPECT_DOUBLE_EQ(r.centroids[0], -1.7e308 / 3);
+  const std::vector<double> many = {1.6e308, 1.7e308, 1.65e308, -1e308, -1.1e308};
+  const KMeans1DResult m = kmeans1d(many.data(), many.size(), 2);
+  EXPECT_EQ(m.labels, (std::vector<std::int32_t>{1, 1, 1, 0, 0}));
+  EXPECT_DOUBLE_EQ(m.centroids[1], 1.65e308);
+  EXPECT_DOUBLE_EQ(m.centroids[0], -1.05e308);
+}
+
+TEST(KMeans1D, SizesBeyondTheDPsMemoryAreRejectedNamingQ) {
+  EXPECT_EQ(supclust::checkKMeans1D(65538, 65536).rfind("Q: ", 0), 0u);
+  EXPECT_EQ(supclust::checkKMeans1D(65538, 65538), "");   // Q >= d: no DP, each value its own group
+  EXPECT_EQ(supclust::checkKMeans1D(65538, std::int64_t{1} << 40), "");
+  EXPECT_EQ(supclust::checkKMeans1D(100000, 2000), "");   // 2e8 split indices: within 2^28
+  EXPECT_EQ(supclust::checkKMeans1D(10, 0).rfind("Q: ", 0), 0u);
+  EXPECT_EQ(supclust::checkKMeans1D(0, 3).rfind("values: ", 0), 0u);
+}

@@ -152,3 +152,16 @@ TEST(Oscar, WeightsReproduceThePairwisePenalty) {
     EXPECT_NEAR(owlNorm(b.data(), d, w.data()), direct, 1e-10 * (1 + direct)) << "d=" << d;
   }
 }
+
+TEST(OwlProx, ZeroWeightsAreTheIdentityEvenNearTheLargestDouble) {
+  const std::vector<double> v = {1e308, 1e308, -1.7e308, 1.7e308, -1e-300, 0};
+  const std::vector<double> w(v.size(), 0.0);
+  std::vector<double> out(v.size());
+  OwlProx().apply(v.data(), v.size(), w.data(), out.data());
+  EXPECT_EQ(out, v);
+  // Pooling two equal huge magnitudes with equal weights keeps them finite and shrunk by w.
+  const std::vector<double> w2(v.size(), 1e307);
+  OwlProx().apply(v.data(), v.size(), w2.data(), out.data());
+  for (double x : out) EXPECT_TRUE(std::isfinite(x));
+  EXPECT_DOUBLE_EQ(out[2], -1.6e308);
+}

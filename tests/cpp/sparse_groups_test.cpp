@@ -90,3 +90,14 @@ TEST(TopS, KeepsLargestMagnitudesWithLowIndexTieBreak) {
   supclust::topSThreshold(u.data(), u.size(), 10, out.data());
   EXPECT_EQ(out, u);
 }
+
+TEST(SparseGroups, ValuesNearTheLargestDoubleAreKept) {
+  const std::vector<double> u = {1.7e308, 1.7e308, 1e308, -1.7e308};
+  const auto r = projectSparseGroups(u.data(), u.size(), 3, 2);
+  expectFeasible(u, r, 3, 2);
+  // The best 3-sparse, 2-valued point keeps 1.7e308 twice and −1.7e308: distance 1e308².
+  EXPECT_EQ(r.values, (std::vector<double>{1.7e308, 1.7e308, 0, -1.7e308}));
+  const std::vector<double> same(5, 0.1);
+  const auto s = projectSparseGroups(same.data(), same.size(), 5, 1);
+  EXPECT_EQ(s.values, same);
+}

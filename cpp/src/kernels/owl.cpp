@@ -6,6 +6,7 @@
 #include <numeric>
 
 #include "supclust/kernels/resort.hpp"
+#include "supclust/kernels/scaling.hpp"
 
 namespace supclust {
 
@@ -39,12 +40,16 @@ void OwlProx::apply(const double* v, std::size_t d, const double* w, double* out
   order_.sort(v, d);
   const std::vector<std::int32_t>& order = order_.order();
   const std::vector<double>& magnitude = order_.magnitudes();
+  // Near the largest double, pooled sums are kept divided by 2^e (exact but for values that
+  // would become subnormal), so that they cannot overflow; a block of one keeps its own value.
+  const double top = d > 0 ? std::max(magnitude[static_cast<std::size_t>(order[0])], w[0]) : 0;
+  const double scale = overflowGuardScale(top), unscale = 1 / scale;
   z_.resize(d);
   for (std::size_t k = 0; k < d; ++k) z_[k] = magnitude[static_cast<std::size_t>(order[k])] - w[k];
   // Pool adjacent violators: blocks with strictly decreasing means.
   stack_.clear();
   for (std::size_t k = 0; k < d; ++k) {
-    stack_.push_back({k, z_[k], 1});
+    stack_.push_back({k, z_[k] * unscale, 1});
     while (stack_.size() > 1) {
       const Block& top = stack_.back();
       const Block& below = stack_[stack_.size() - 2];
@@ -56,7 +61,8 @@ void OwlProx::apply(const double* v, std::size_t d, const double* w, double* out
   }
   // Signs are read before out is written (out may alias v).
   for (const Block& b : stack_) {
-    const double value = std::max(0.0, b.sum / static_cast<double>(b.count));
+    const double mean = b.count == 1 ? z_[b.start] : b.sum / static_cast<double>(b.count) * scale;
+    const double value = std::max(0.0, mean);
     for (std::size_t k = b.start; k < b.start + b.count; ++k) z_[k] = value;
   }
   for (std::size_t k = 0; k < d; ++k) {

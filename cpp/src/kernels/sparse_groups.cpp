@@ -4,6 +4,9 @@
 #include <cmath>
 #include <numeric>
 
+#include "supclust/kernels/double_double.hpp"
+#include "supclust/kernels/scaling.hpp"
+
 namespace supclust {
 
 namespace {
@@ -24,13 +27,13 @@ void keepLargest(const double* u, std::vector<std::int32_t>& idx, std::size_t k)
 }  // namespace
 
 void SparseGroupsProjector::selectSide(const double* u, std::size_t d, std::size_t s, int sign,
-                                       Side& side) {
+                                       double unscale, Side& side) {
   side.idx.clear();
   for (std::size_t i = 0; i < d; ++i)
     if (sign > 0 ? u[i] > 0 : u[i] < 0) side.idx.push_back(static_cast<std::int32_t>(i));
   keepLargest(u, side.idx, s);
   side.mag.resize(side.idx.size());
-  for (std::size_t k = 0; k < side.idx.size(); ++k) side.mag[k] = std::abs(u[side.idx[k]]);
+  for (std::size_t k = 0; k < side.idx.size(); ++k) side.mag[k] = std::abs(u[side.idx[k]]) * unscale;
 }
 
 // best[j*(Q+1)+q] = max over j' <= j, q' <= q of f(j', q'), with f(0, 0) = 0.
@@ -46,9 +49,12 @@ void SparseGroupsProjector::solveSide(Side& side, std::size_t Q) {
     side.back.assign(Q * m, 0);
     rowPrev_.assign(m, 0);
     rowCur_.assign(m, 0);
-    double p2 = 0;
+    DoubleDouble p2;  // rounded once per entry
     std::vector<double> prefix2(m);
-    for (std::size_t j = 0; j < m; ++j) prefix2[j] = (p2 += side.mag[j] * side.mag[j]);
+    for (std::size_t j = 0; j < m; ++j) {
+      p2 = dd::add(p2, dd::twoProduct(side.mag[j], side.mag[j]));
+      prefix2[j] = p2.hi + p2.lo;
+    }
     for (std::size_t q = 0; q < Q && q < m; ++q) {
       dp_.fillRow(q, rowPrev_.data(), rowCur_.data(), side.back.data() + q * m, q, m - 1);
       for (std::size_t j = q; j < m; ++j)  // j+1 entries in q+1 groups
@@ -96,8 +102,13 @@ void SparseGroupsProjector::solve(const double* u, std::size_t d, std::size_t s,
                                   SparseGroupsResult& out) {
   const std::size_t Q = static_cast<std::size_t>(Qi);
   s = std::min(s, d);
-  selectSide(u, d, s, +1, pos_);
-  selectSide(u, d, s, -1, neg_);
+  // Values whose squares could overflow are divided by a power of two (exact but for values
+  // 2^1000 times smaller than the largest).
+  double maxAbs = 0;
+  for (std::size_t i = 0; i < d; ++i) maxAbs = std::max(maxAbs, std::abs(u[i]));
+  const double scale = maxAbs > 0x1p500 ? powerOfTwoScale(maxAbs) : 1;
+  selectSide(u, d, s, +1, 1 / scale, pos_);
+  selectSide(u, d, s, -1, 1 / scale, neg_);
   solveSide(pos_, Q);
   solveSide(neg_, Q);
   const std::size_t W = Q + 1, mp = pos_.mag.size(), mn = neg_.mag.size();
@@ -125,11 +136,8 @@ void SparseGroupsProjector::solve(const double* u, std::size_t d, std::size_t s,
     const std::vector<std::size_t> start = segmentStarts(side, j, q);
     for (std::size_t g = 0; g < q; ++g) {
       Group grp{0, {}};
-      for (std::size_t t = start[g]; t < start[g + 1]; ++t) {
-        grp.centroid += side.mag[t];
-        grp.members.push_back(side.idx[t]);
-      }
-      grp.centroid = sign * grp.centroid / static_cast<double>(grp.members.size());
+      for (std::size_t t = start[g]; t < start[g + 1]; ++t) grp.members.push_back(side.idx[t]);
+      grp.centroid = sign * scale * anchoredMean(side.mag.data() + start[g], nullptr, start[g + 1] - start[g]);
       groups.push_back(std::move(grp));
     }
   };

@@ -11,12 +11,14 @@ OptionSpec numberOption(std::string name, std::string doc, double def, double mi
   o.max = max;
   return o;
 }
-OptionSpec integerOption(std::string name, std::string doc, double def, double min, bool required) {
+OptionSpec integerOption(std::string name, std::string doc, double def, double min, bool required, double max) {
   OptionSpec o{std::move(name), OptionKind::Integer, std::move(doc), def};
   o.min = min;
+  o.max = max;
   o.required = required;
   return o;
 }
+OptionSpec seedOption(std::string doc) { return integerOption("seed", std::move(doc), 0, 0, false, kMaxSeed); }
 OptionSpec choiceOption(std::string name, std::string doc, std::vector<std::string> choices) {
   OptionSpec o{std::move(name), OptionKind::Choice, std::move(doc)};
   o.defaultChoice = choices.front();
@@ -34,7 +36,7 @@ OptionSpec qOption() { return integerOption("Q", "the number of distinct coeffic
 OptionSpec sOption() { return integerOption("s", "the largest number of non-zero coefficients", 0, 1, true); }
 std::vector<OptionSpec> rowClusterOptions() {
   return {integerOption("restarts", "k-means++ restarts of the row clustering (K > 1 outputs only)", 5, 1),
-          integerOption("seed", "seed of the random choices (row clustering, hops)", 0, 0)};
+          seedOption("seed of the random choices (row clustering, hops)")};
 }
 // IHC's restarts (ours): basin hopping from its answer, and several starting points.
 std::vector<OptionSpec> restartOptions() {

@@ -1,5 +1,6 @@
 #include "supclust/methods/options.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <sstream>
 
@@ -8,14 +9,18 @@ namespace supclust {
 namespace {
 std::string fmt(double v) {
   std::ostringstream s;
+  if (v == std::floor(v) && std::abs(v) <= kMaxSeed) s.precision(17);  // integers in full
   s << v;
   return s.str();
 }
 
+// Integers are capped at 2^31 − 1 even when a spec sets no maximum.
+double maxOf(const OptionSpec& o) { return o.kind == OptionKind::Integer && !std::isfinite(o.max) ? kMaxInteger : o.max; }
+
 std::string rangeText(const OptionSpec& o) {
   std::string t;
   if (std::isfinite(o.min)) t += (o.minExclusive ? " > " : " >= ") + fmt(o.min);
-  if (std::isfinite(o.max)) t += (t.empty() ? " <= " : " and <= ") + fmt(o.max);
+  if (std::isfinite(maxOf(o))) t += (t.empty() ? " <= " : " and <= ") + fmt(maxOf(o));
   return t;
 }
 
@@ -69,7 +74,7 @@ std::string check(const std::vector<OptionSpec>& specs, const Params& given,
         if (o.kind == OptionKind::Integer && v != std::floor(v))
           return where(o.name) + " must be an integer" + rangeText(o) + " (got " + fmt(v) + ")";
         const bool low = o.minExclusive ? !(v > o.min) : v < o.min;
-        if (low || v > o.max)
+        if (low || v > maxOf(o))
           return where(o.name) + " must be" +
                  (o.kind == OptionKind::Integer ? " an integer" : "") + rangeText(o) +
                  " (got " + fmt(v) + ")";

@@ -59,7 +59,7 @@ static Result withDistinctRows(Result r) {
 
 static std::unique_ptr<Structure> groupStructure(const FitContext& c) {
   return makeGroupStructure(c.options.integer("Q"), c.T.cols(), c.options.integer("restarts"),
-                            static_cast<std::uint64_t>(c.options.number("seed")));
+                            c.options.seed());
 }
 
 // Ridge, then the projection of its coefficients onto Q values (LSK).
@@ -145,7 +145,7 @@ Result runLsk(const FitContext& c) {
 // keep the result when its objective is lower. Seeded by the option 'seed'.
 static Result withHops(const FitContext& c, Structure& S, Result best) {
   const int hops = c.options.integer("hops");
-  Random rng(static_cast<std::uint64_t>(c.options.number("seed")) * 0x9E3779B97F4A7C15ull + 17);
+  Random rng(c.options.seed() * 0x9E3779B97F4A7C15ull + 17);
   for (int h = 0; h < hops && best.status != Status::Aborted; ++h) {
     const double rms = std::sqrt(best.coef.squaredNorm() / static_cast<double>(std::max<Eigen::Index>(1, best.coef.size())));
     Matrix W = best.coef;

@@ -10,6 +10,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "supclust/kernels/radix_sort.hpp"
@@ -23,20 +24,29 @@ struct KMeans1DResult {
   double sse = 0;                    // sum of squared deviations from the assigned centroid
 };
 
+// The DP's memory bound: one 32-bit split index per (group, distinct value), at most 1 GB.
+constexpr std::uint64_t kKMeans1DMaxSplits = std::uint64_t{1} << 28;
+
+// "" when kmeans1d can solve d values into Q groups, else a message naming the field (Q above
+// the memory bound, Q < 1, no values). Callers check before solve().
+std::string checkKMeans1D(std::size_t d, std::int64_t Q);
+
 class KMeans1D {
  public:
-  // Requires d >= 1, Q >= 1 and finite values (callers validate).
+  // Requires checkKMeans1D(d, Q) == "" and finite values (callers validate). Accuracy: the
+  // partition's SSE is within SegmentDP::kRelativeAccuracy of the optimum (relative), up to
+  // an absolute m·2^-104 of the values' sum of squares; centroids are the groups' means.
   void solve(const double* u, std::size_t d, int Q, KMeans1DResult& out);
 
  private:
   void sortIndices(const double* u, std::size_t d);
+  void runDP(std::size_t G);
 
   std::vector<std::int32_t> order_;  // indices of u sorted ascending (kept between calls)
   std::vector<double> values_, rowPrev_, rowCur_;
   std::vector<std::int32_t> counts_, back_, segmentOf_, groupOfDistinct_;
   std::vector<std::size_t> start_;
-  std::vector<double> count_;
-  RadixSorter sorter_;
+    RadixSorter sorter_;
   SegmentDP dp_;
 };
 

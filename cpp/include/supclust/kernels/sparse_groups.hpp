@@ -33,12 +33,12 @@ class SparseGroupsProjector {
  private:
   struct Side {
     std::vector<std::int32_t> idx;   // selected coordinates, decreasing magnitude
-    std::vector<double> mag;         // their magnitudes
+    std::vector<double> mag;         // their magnitudes, divided by the solve's power-of-two scale
     std::vector<double> best;        // F(j, q): prefix maxima of f over j' <= j, q' <= q
     std::vector<std::int32_t> argJ, argQ;
     std::vector<std::int32_t> back;  // DP split indices, Q x m
   };
-  void selectSide(const double* u, std::size_t d, std::size_t s, int sign, Side& side);
+  void selectSide(const double* u, std::size_t d, std::size_t s, int sign, double unscale, Side& side);
   void solveSide(Side& side, std::size_t Q);
   std::vector<std::size_t> segmentStarts(const Side& side, std::size_t j, std::size_t q) const;
 

@@ -11,7 +11,10 @@ namespace supclust {
 
 OptionSpec numberOption(std::string name, std::string doc, double def, double min, bool minExclusive = false,
                         double max = HUGE_VAL);
-OptionSpec integerOption(std::string name, std::string doc, double def, double min, bool required = false);
+// Integers are at most 2^31 − 1 (they are counts and sizes); seeds, at most 2^53 (kMaxSeed).
+OptionSpec integerOption(std::string name, std::string doc, double def, double min, bool required = false,
+                         double max = kMaxInteger);
+OptionSpec seedOption(std::string doc);
 OptionSpec choiceOption(std::string name, std::string doc, std::vector<std::string> choices);
 OptionSpec lossOption();
 OptionSpec squaredLossOnly();

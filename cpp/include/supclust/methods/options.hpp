@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cmath>
+#include <cstdint>
 #include <map>
 #include <string>
 #include <vector>
@@ -13,6 +14,11 @@
 namespace supclust {
 
 enum class OptionKind { Number, Integer, Boolean, Choice, Labels };
+
+// The largest integer option (an int) and the largest seed (every integer a double holds
+// exactly up to it, so JavaScript numbers cross without loss).
+constexpr double kMaxInteger = 2147483647.0;
+constexpr double kMaxSeed = 9007199254740992.0;  // 2^53
 
 struct OptionSpec {
   OptionSpec(std::string n, OptionKind k, std::string d, double def = 0)
@@ -39,7 +45,12 @@ struct Params {
 class Options {
  public:
   double number(const std::string& name) const { return numbers_.at(name); }
+  // Integer options are checked to lie in [min, 2^31 − 1]; seeds (up to 2^53) are read with
+  // seed().
   int integer(const std::string& name) const { return static_cast<int>(numbers_.at(name)); }
+  std::uint64_t seed(const std::string& name = "seed") const {
+    return static_cast<std::uint64_t>(numbers_.at(name));
+  }
   bool flag(const std::string& name) const { return numbers_.at(name) != 0; }
   const std::string& choice(const std::string& name) const { return strings_.at(name); }
   const Labels& labels(const std::string& name) const { return labels_.at(name); }
