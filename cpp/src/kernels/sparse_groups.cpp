@@ -26,6 +26,16 @@ void keepLargest(const double* u, std::vector<std::int32_t>& idx, std::size_t k)
 }
 }  // namespace
 
+std::string checkSparseGroups(std::size_t d, std::size_t s, std::int64_t Q) {
+  if (Q < 1) return "Q: must be >= 1 (got " + std::to_string(Q) + ")";
+  const std::uint64_t m = std::min(s, d), cells = (m + 1) * (static_cast<std::uint64_t>(Q) + 1);
+  if (static_cast<std::uint64_t>(Q) > kKMeans1DMaxSplits || cells > kKMeans1DMaxSplits / 4)
+    return "Q: the exact DP for Q = " + std::to_string(Q) + " groups among " + std::to_string(m) +
+           " selected values needs " + std::to_string(cells) + " table cells of 16 bytes; the limit is " +
+           std::to_string(kKMeans1DMaxSplits / 4) + " (1 GB): use a smaller Q or s";
+  return "";
+}
+
 void SparseGroupsProjector::selectSide(const double* u, std::size_t d, std::size_t s, int sign,
                                        double unscale, Side& side) {
   side.idx.clear();

@@ -18,6 +18,10 @@ OptionSpec integerOption(std::string name, std::string doc, double def, double m
   o.required = required;
   return o;
 }
+OptionSpec penaltyWeight(OptionSpec o, int degree) {
+  o.degree = degree;
+  return o;
+}
 OptionSpec seedOption(std::string doc) { return integerOption("seed", std::move(doc), 0, 0, false, kMaxSeed); }
 OptionSpec choiceOption(std::string name, std::string doc, std::vector<std::string> choices) {
   OptionSpec o{std::move(name), OptionKind::Choice, std::move(doc)};
@@ -31,7 +35,7 @@ OptionSpec roundingOption() {
                 {"oracle", "primal"});
 }
 OptionSpec squaredLossOnly() { return choiceOption("loss", "the datafit (this method needs the squared loss)", {"squared"}); }
-OptionSpec ridgeOption() { return numberOption("lambda", "ridge weight λ in λ/2‖w‖² (0: none)", 0, 0); }
+OptionSpec ridgeOption() { return penaltyWeight(numberOption("lambda", "ridge weight λ in λ/2‖w‖² (0: none)", 0, 0), 2); }
 OptionSpec qOption() { return integerOption("Q", "the number of distinct coefficient values (rows, for K outputs)", 0, 1, true); }
 OptionSpec sOption() { return integerOption("s", "the largest number of non-zero coefficients", 0, 1, true); }
 std::vector<OptionSpec> rowClusterOptions() {

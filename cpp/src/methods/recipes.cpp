@@ -262,9 +262,13 @@ Result runCgpg(const FitContext& c) {
   return projectedGradientFrom(c, S, std::move(start.coef), std::move(start.intercept));
 }
 
-std::string checkConditionalGradient(const Options& o, Eigen::Index, Eigen::Index, Eigen::Index) {
+std::string checkGroups(const Options& o, Eigen::Index, Eigen::Index d, Eigen::Index K) {
+  return K == 1 ? checkKMeans1D(static_cast<std::size_t>(d), o.integer("Q")) : "";
+}
+
+std::string checkConditionalGradient(const Options& o, Eigen::Index n, Eigen::Index d, Eigen::Index K) {
   if (!(o.number("lambda") > 0)) return "option 'lambda' must be > 0 for the conditional gradient (ψ needs nλ > 0)";
-  return "";
+  return checkGroups(o, n, d, K);
 }
 
 std::string checkSparse(const Options& o, Eigen::Index, Eigen::Index d, Eigen::Index K) {
@@ -273,7 +277,7 @@ std::string checkSparse(const Options& o, Eigen::Index, Eigen::Index d, Eigen::I
   if (o.integer("s") < o.integer("Q"))
     return "option 's' of method 'ihcs' must be >= Q (got s = " + std::to_string(o.integer("s")) +
            ", Q = " + std::to_string(o.integer("Q")) + ")";
-  return "";
+  return checkSparseGroups(static_cast<std::size_t>(d), static_cast<std::size_t>(o.integer("s")), o.integer("Q"));
 }
 
 std::string checkOracle(const Options& o, Eigen::Index, Eigen::Index d, Eigen::Index) {

@@ -16,15 +16,16 @@ std::vector<Method> buildRegistry() {
   OptionSpec groups{"groups", OptionKind::Labels, "the true partition: one label per feature"};
   groups.required = true;
   const auto base = std::vector<OptionSpec>{lossOption(), ridgeOption()};
-  const auto l1 = numberOption("lambda", "ℓ1 weight λ in λ‖w‖₁", 0, 0);
+  const auto l1 = penaltyWeight(numberOption("lambda", "ℓ1 weight λ in λ‖w‖₁", 0, 0), 1);
+  const auto cgRidge = penaltyWeight(numberOption("lambda", "ridge weight λ > 0", 1e-2, 0, true), 2);
   return {
       {"ridge", "ridge regression (λ = 0: minimum-norm least squares); logistic ridge for classification",
        join({base, convexSolverOptions(20000)}), noShapeCheck, runRidge},
       {"lsk", "ridge, then the projection of its coefficients onto Q values (LSK)",
-       join({base, {qOption(), refit}, rowClusterOptions()}), noShapeCheck, runLsk},
+       join({base, {qOption(), refit}, rowClusterOptions()}), checkGroups, runLsk},
       {"ihc", "iterative hard clustering: projected gradient onto Q values (IHC Alg. 1)",
        join({base, {qOption()}, projectedGradientOptions({"lsk", "zero"}), rowClusterOptions(), restartOptions()}),
-       noShapeCheck, runIhc, true},
+       checkGroups, runIhc, true},
       {"ihcs", "IHC onto s-sparse Q values (IHC §4.1)",
        join({base, {qOption(), sOption()}, projectedGradientOptions({"lsk", "zero"})}), checkSparse, runIhcs, true},
       {"iht", "iterative hard thresholding: projected gradient onto s-sparse vectors",
@@ -36,20 +37,21 @@ std::vector<Method> buildRegistry() {
        join({{lossOption(), numberOption("lambda", "overall weight λ", 0, 0),
               numberOption("alpha", "ℓ1 share α (1: lasso, 0: ridge)", 1, 0, false, 1)},
              convexSolverOptions(100000)}),
-       noShapeCheck, runElasticNet},
+       noShapeCheck, runElasticNet, false, rescaleElasticNet},
       {"cg", "conditional gradient on equivalence matrices, rounded (LwCS Alg. 2)",
-       join({{squaredLossOnly(), numberOption("lambda", "ridge weight λ > 0", 1e-2, 0, true), qOption(),
+       join({{squaredLossOnly(), cgRidge, qOption(),
               integerOption("maxIterations", "Frank–Wolfe iteration limit", 1000, 1),
               numberOption("tolerance", "Frank–Wolfe gap, relative to ψ, to stop at", 1e-3, 0, true), roundingOption()}}),
        checkConditionalGradient, runCg},
       {"cgpg", "CG, then IHC from its rounded solution (CGPG)",
-       join({{squaredLossOnly(), numberOption("lambda", "ridge weight λ > 0", 1e-2, 0, true), qOption(),
+       join({{squaredLossOnly(), cgRidge, qOption(),
               integerOption("cgIterations", "Frank–Wolfe iteration limit", 1000, 1),
               numberOption("cgTolerance", "Frank–Wolfe gap, relative to ψ, to stop at", 1e-3, 0, true), roundingOption()},
              projectedGradientOptions({"cg"})}),
        checkConditionalGradient, runCgpg},
       {"oscar", "OSCAR: λ1‖w‖₁ + λ2 Σ_{i<j} max(|w_i|, |w_j|), by ADMM (squared loss) or FISTA with the O(d log d) OWL prox",
-       join({base, {numberOption("lambda1", "ℓ1 weight λ1", 0, 0), numberOption("lambda2", "pairwise max weight λ2", 0, 0)},
+       join({base, {penaltyWeight(numberOption("lambda1", "ℓ1 weight λ1", 0, 0), 1),
+                    penaltyWeight(numberOption("lambda2", "pairwise max weight λ2", 0, 0), 1)},
              convexSolverOptions(20000)}),
        noShapeCheck, runOscar},
   };
@@ -118,26 +120,86 @@ std::string checkFit(const std::string& name, const Problem& problem, const Para
   return prepare(name, problem, params, unused);
 }
 
+namespace {
+// Runs a method's recipe on X (n x d) and targets T, in the caller's parametrisation.
+Result runRecipe(const Method& m, const Eigen::Ref<const RowMatrix>& Xraw, const Matrix& T, const Loss& loss,
+                 const Options& options, const Control& control, const WarmStart* warm) {
+  const CenteredDesign X(Xraw);
+  std::unique_ptr<WarmStart> centredWarm;
+  if (warm && warm->coef.rows() == X.cols() && warm->coef.cols() == T.cols() && warm->coef.allFinite() &&
+      warm->intercept.size() == T.cols() && warm->intercept.allFinite())
+    centredWarm.reset(new WarmStart{warm->coef, warm->intercept + X.means() * warm->coef});
+  const FitContext ctx{X, loss, T, options, control, centredWarm.get()};
+  Result r = m.run(ctx);
+  if (r.status == Status::InvalidInput || r.status == Status::Aborted) return r;
+  if (r.coef.rows() == X.cols() && r.coef.cols() == T.cols() && r.intercept.size() == T.cols())
+    r.intercept = X.userIntercept(r.coef, r.intercept);
+  return r;
+}
+
+bool allFinite(const std::vector<double>& v) {
+  for (double x : v)
+    if (!std::isfinite(x)) return false;
+  return true;
+}
+
+// A model is returned whole: coef d x K, K intercepts, one group per feature, finite numbers.
+// Anything else becomes a zero model with Status::NumericalIssue and the reason.
+void certifyResult(Result& r, Eigen::Index d, Eigen::Index K) {
+  std::string why;
+  if (r.coef.rows() != d || r.coef.cols() != K || r.intercept.size() != K)
+    why = r.message.empty() ? "the solver returned no model" : r.message;
+  else if (!r.coef.allFinite() || !r.intercept.allFinite() || !r.centroids.allFinite())
+    why = "the coefficients are not finite";
+  else if (!std::isfinite(r.objective) || !allFinite(r.history))
+    why = "the objective is not finite (beyond the double range for these data); the coefficients are those the solver reached";
+  if (why.empty()) return;
+  if (!(r.coef.rows() == d && r.coef.cols() == K && r.coef.allFinite() && r.intercept.size() == K &&
+        r.intercept.allFinite())) {
+    r.coef = Matrix::Zero(d, K);
+    r.intercept = RowVector::Zero(K);
+  }
+  if (static_cast<Eigen::Index>(r.groups.size()) != d || !r.centroids.allFinite() || r.centroids.cols() != K) {
+    r.groups.assign(static_cast<std::size_t>(d), 0);
+    r.centroids = r.coef.topRows(std::min<Eigen::Index>(1, d));
+  }
+  for (double& h : r.history)
+    if (!std::isfinite(h)) h = HUGE_VAL;
+  if (!std::isfinite(r.objective)) r.objective = HUGE_VAL;
+  r.status = Status::NumericalIssue;
+  r.message = why;
+}
+}  // namespace
+
 Result fit(const std::string& name, const Problem& problem, const Params& params,
            const Control& control, const WarmStart* warm) {
   Prepared prepared;
   if (std::string why = prepare(name, problem, params, prepared); !why.empty()) return Result::invalid(why);
-  const Method* m = findMethod(name);
-  const Options& options = prepared.options;
-  const Loss& loss = *prepared.loss;
+  const Method& m = *findMethod(name);
   const Matrix& T = prepared.T;
-  const CenteredDesign X(problem.X);
-  std::unique_ptr<WarmStart> centredWarm;
-  if (warm && warm->coef.rows() == X.cols() && warm->coef.cols() == T.cols() && warm->coef.allFinite())
-    centredWarm.reset(new WarmStart{warm->coef, warm->intercept + X.means() * warm->coef});
-  const FitContext ctx{X, loss, T, options, control, centredWarm.get()};
-  Result r = m->run(ctx);
-  if (r.status == Status::InvalidInput) return r;
-  r.intercept = X.userIntercept(r.coef, r.intercept);
-  if (!r.coef.allFinite() && r.status != Status::Aborted) {
-    r.status = Status::NumericalIssue;
-    r.message = "the coefficients are not finite";
+  const Eigen::Index d = problem.X.cols(), K = T.cols();
+  const DataScale scale = dataScaleOf(problem.X, T);
+  Result r;
+  if (!scale.active()) {
+    r = runRecipe(m, problem.X, T, *prepared.loss, prepared.options, control, warm);
+  } else {
+    // Extreme magnitudes: the same problem on X / s_x, y / s_y (exact), mapped back after.
+    Options options = prepared.options;
+    const std::string why = (m.rescale ? m.rescale : rescaleByDegree)(m.options, options, scale);
+    if (!why.empty()) {
+      r.status = Status::NumericalIssue;
+      r.message = why;
+    } else {
+      const RowMatrix X = problem.X / scale.x;
+      const Matrix Ts = T / scale.y;
+      std::unique_ptr<WarmStart> scaledWarm;
+      if (warm) scaledWarm.reset(new WarmStart{warm->coef * (scale.x / scale.y), warm->intercept / scale.y});
+      r = runRecipe(m, X, Ts, *prepared.loss, options, control, scaledWarm.get());
+      if (r.status != Status::InvalidInput) unscaleResult(r, scale);
+    }
   }
+  if (r.status == Status::InvalidInput || r.status == Status::Aborted) return r;
+  certifyResult(r, d, K);
   return r;
 }
 

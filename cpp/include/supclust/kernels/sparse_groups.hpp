@@ -13,8 +13,10 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <vector>
 
+#include "supclust/kernels/kmeans1d.hpp"
 #include "supclust/kernels/segment_dp.hpp"
 
 namespace supclust {
@@ -24,6 +26,11 @@ struct SparseGroupsResult {
   std::vector<std::int32_t> labels;  // per coordinate, index into centroids
   std::vector<double> centroids;     // ascending; includes 0 when some coordinate is zero
 };
+
+// "" when the projection of d values with budgets s and Q fits the DP's memory (per sign, Q
+// split indices and (Q+1) table cells per selected value, at most kKMeans1DMaxSplits), else a
+// message naming Q.
+std::string checkSparseGroups(std::size_t d, std::size_t s, std::int64_t Q);
 
 class SparseGroupsProjector {
  public:

@@ -15,6 +15,8 @@ OptionSpec numberOption(std::string name, std::string doc, double def, double mi
 OptionSpec integerOption(std::string name, std::string doc, double def, double min, bool required = false,
                          double max = kMaxInteger);
 OptionSpec seedOption(std::string doc);
+// A penalty weight of the given degree of homogeneity (see OptionSpec::degree).
+OptionSpec penaltyWeight(OptionSpec o, int degree);
 OptionSpec choiceOption(std::string name, std::string doc, std::vector<std::string> choices);
 OptionSpec lossOption();
 OptionSpec squaredLossOnly();

@@ -32,6 +32,10 @@ struct OptionSpec {
   bool minExclusive = false;
   std::vector<std::string> choices;
   bool required = false;
+  // A Number option that weighs a penalty: the penalty's degree of homogeneity in the
+  // coefficients (2: ridge-like ‖w‖², 1: ℓ1-like), so that the weight can follow a rescaling of
+  // the data (data_scale.hpp); 0: unaffected by scaling.
+  int degree = 0;
 };
 
 // Raw options as they arrive from a caller (JS objects are converted into this).
@@ -55,6 +59,8 @@ class Options {
   const std::string& choice(const std::string& name) const { return strings_.at(name); }
   const Labels& labels(const std::string& name) const { return labels_.at(name); }
   bool has(const std::string& name) const { return labels_.count(name) > 0; }
+  // Replaces a checked number (the data rescaling's transformed penalty weights).
+  void set(const std::string& name, double value) { numbers_.at(name) = value; }
 
  private:
   friend std::string check(const std::vector<OptionSpec>&, const Params&, const std::string&,

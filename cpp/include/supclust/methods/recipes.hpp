@@ -20,6 +20,8 @@ Result runCg(const FitContext& c);
 Result runCgpg(const FitContext& c);
 
 std::string noShapeCheck(const Options&, Eigen::Index n, Eigen::Index d, Eigen::Index K);
+// Q values for K = 1 (the exact 1-D k-means): within the DP's memory bound.
+std::string checkGroups(const Options& o, Eigen::Index n, Eigen::Index d, Eigen::Index K);
 std::string checkConditionalGradient(const Options& o, Eigen::Index n, Eigen::Index d, Eigen::Index K);
 std::string checkSparse(const Options& o, Eigen::Index n, Eigen::Index d, Eigen::Index K);
 std::string checkOracle(const Options& o, Eigen::Index n, Eigen::Index d, Eigen::Index K);

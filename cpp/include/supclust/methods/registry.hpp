@@ -7,6 +7,7 @@
 
 #include "supclust/core/design.hpp"
 #include "supclust/core/loss.hpp"
+#include "supclust/methods/data_scale.hpp"
 #include "supclust/methods/options.hpp"
 
 namespace supclust {
@@ -46,6 +47,9 @@ struct Method {
   // validation then fits every grid point from the method's own start, as the final refit
   // does, instead of warm-starting along the grid: otherwise it scores a different estimator.
   bool startDependent{};
+  // How the options follow a power-of-two rescaling of extreme data (data_scale.hpp); nullptr:
+  // each penalty weight by its degree (rescaleByDegree).
+  std::string (*rescale)(const std::vector<OptionSpec>&, Options&, const DataScale&){};
 };
 
 const std::vector<Method>& methods();
