@@ -2,6 +2,7 @@
 // (one bulk copy into the heap, one copy out); no handles, no views into wasm memory survive
 // a call. Validation lives in the library (fit() never throws); the TypeScript layer turns a
 // status of "invalid-input" into a SupclustError.
+#include <cmath>
 #include <memory>
 
 #include <emscripten/bind.h>
@@ -15,6 +16,7 @@
 #include "supclust/kernels/sparse_groups.hpp"
 #include "supclust/core/parallel.hpp"
 #include "supclust/methods/cross_validation.hpp"
+#include "supclust/methods/options.hpp"
 #include "supclust/methods/registry.hpp"
 
 using emscripten::val;
@@ -56,6 +58,7 @@ Params toParams(const val& options) {
 val info() {
   val o = val::object();
   o.set("threads", availableThreads());
+  o.set("addressableBytes", addressableBytes());
   val list = val::array();
   for (const Method& m : methods()) {
     val entry = val::object();
@@ -85,6 +88,11 @@ val info() {
       opts.call<void>("push", o2);
     }
     entry.set("options", opts);
+    val memory = val::object();
+    memory.set("design", m.memory.design);
+    memory.set("gram", m.memory.gram);
+    memory.set("samplePairs", m.memory.samplePairs);
+    entry.set("memory", memory);
     list.call<void>("push", entry);
   }
   o.set("methods", list);
@@ -109,9 +117,20 @@ val info() {
   return o;
 }
 
-val kmeans1dJs(const val& values, int Q) {
+val errorOf(const std::string& why) {
+  val o = val::object();
+  o.set("error", why);
+  return o;
+}
+
+// Integer arguments arrive as doubles (the TypeScript layer checks them; this is the last line).
+bool isCount(double v) { return v == std::floor(v) && v >= 1 && v <= kMaxInteger; }
+
+val kmeans1dJs(const val& values, double Q) {
   const auto u = doubles(values);
-  const KMeans1DResult r = kmeans1d(u.data(), u.size(), Q);
+  if (!isCount(Q)) return errorOf("Q: must be an integer in [1, 2147483647]");
+  if (std::string why = checkKMeans1D(u.size(), static_cast<std::int64_t>(Q)); !why.empty()) return errorOf(why);
+  const KMeans1DResult r = kmeans1d(u.data(), u.size(), static_cast<int>(Q));
   val o = val::object();
   o.set("labels", copyOut(r.labels));
   o.set("centroids", copyOut(r.centroids));
@@ -119,9 +138,13 @@ val kmeans1dJs(const val& values, int Q) {
   return o;
 }
 
-val projectSparseGroupsJs(const val& values, int s, int Q) {
+val projectSparseGroupsJs(const val& values, double s, double Q) {
   const auto u = doubles(values);
-  const SparseGroupsResult r = projectSparseGroups(u.data(), u.size(), static_cast<std::size_t>(s), Q);
+  if (!isCount(Q)) return errorOf("Q: must be an integer in [1, 2147483647]");
+  if (!isCount(s) || s < Q) return errorOf("s: must be an integer in [Q, 2147483647]");
+  if (std::string why = checkSparseGroups(u.size(), static_cast<std::size_t>(s), static_cast<std::int64_t>(Q)); !why.empty())
+    return errorOf(why);
+  const SparseGroupsResult r = projectSparseGroups(u.data(), u.size(), static_cast<std::size_t>(s), static_cast<int>(Q));
   val o = val::object();
   o.set("values", copyOut(r.values));
   o.set("labels", copyOut(r.labels));
@@ -210,14 +233,6 @@ val crossValidateJs(const std::string& method, const val& X, int nRows, int nCol
   return out;
 }
 
-val predictJs(const val& X, int nRows, int nCols, const val& coef, int outputs, const val& intercept) {
-  const auto x = doubles(X), w = doubles(coef), b = doubles(intercept);
-  const Matrix Z = predict(Eigen::Map<const RowMatrix>(x.data(), nRows, nCols),
-                           Eigen::Map<const Matrix>(w.data(), nCols, outputs),
-                           Eigen::Map<const RowVector>(b.data(), outputs));
-  return copyOut(Z);
-}
-
 val generateJs(const std::string& name, const val& options) {
   GeneratorOptions o;
   o.n = options["n"].as<int>();
@@ -230,6 +245,11 @@ val generateJs(const std::string& name, const val& options) {
   o.dataset = options["dataset"].as<int>();
   o.task = options["task"].as<std::string>();
   o.rho = options["rho"].as<double>();
+  const double rows = static_cast<double>(o.n) + o.nTest + o.nValidation;
+  if (std::string why = checkMemory("n", "a problem of " + std::to_string(static_cast<long long>(rows)) + " rows × " +
+                                    std::to_string(o.d) + " columns", 3 * 8 * rows * o.d);
+      !why.empty())
+    return errorOf(why);
   SyntheticProblem p;
   val out = val::object();
   if (std::string why = generate(name, o, p); !why.empty()) {
@@ -309,7 +329,6 @@ EMSCRIPTEN_BINDINGS(supclust) {
   emscripten::function("kmeans1d", &kmeans1dJs);
   emscripten::function("projectSparseGroups", &projectSparseGroupsJs);
   emscripten::function("fit", &fitJs);
-  emscripten::function("predict", &predictJs);
   emscripten::function("crossValidate", &crossValidateJs);
   emscripten::function("proxOwl", &proxOwlJs);
   emscripten::function("experiment", &experimentJs);

@@ -1,12 +1,15 @@
 // The public API object, independent of where the module runs: validates every input, builds
 // a request for the backend, and turns raw results into plain, JSON-safe values.
-import { SupclustError, fieldOf, invalid } from './errors.js';
+import { SupclustError, fromLibrary, invalid } from './errors.js';
 import type { Backend, ExperimentRequest, RawCrossValidation, RawExperiment, RawFit, Request } from './module.js';
-import type { CallControl, CrossValidationControl, CrossValidationOptions, CrossValidationResult, ExperimentOptions, ExperimentResult, GeneratorName, GeneratorOptions, FitParams, Info, KMeans1DResult, MatrixInput, Model,
+import { MODEL_SCHEMA_VERSION } from './types.js';
+import type { CallControl, CrossValidationControl, CrossValidationOptions, CrossValidationResult, ExperimentOptions, ExperimentResult, GeneratorName, GeneratorOptions, FitParams, Info, KMeans1DResult, Label, MatrixInput, MethodInfo, MethodName, Model,
   SparseGroupsResult, Supclust, SyntheticData } from './types.js';
+import { linearScores, modelArrays, probabilities } from './predict.js';
 import * as v from './validate.js';
 
-const DATA_FIELDS = new Set(['X', 'nRows', 'nCols', 'y', 'warmStart']);
+const DATA_FIELDS = new Set(['X', 'nRows', 'nCols', 'y', 'warmStart', 'featureNames']);
+const CLASSIFICATION_LOSSES = new Set(['logistic', 'ova-logistic', 'ova-squared']);
 
 // Each generator's defaults (spec §6); the options a generator does not read are ignored.
 const BASE_GENERATOR = { d: 100, Q: 5, sigma: 0.5, seed: 1, nTest: 0, nValidation: 0, dataset: 1, task: '', rho: 0 };
@@ -19,23 +22,50 @@ const GENERATOR_DEFAULTS: Record<GeneratorName, Partial<GeneratorOptions>> = {
 };
 
 export function createSupclust(backend: Backend, info: Info): Supclust {
-  const methodNames = info.methods.map((m) => m.name);
+  const methodNames = info.methods.map((m) => m.name as string);
   let disposed = false;
 
   async function call(request: Request, signal?: AbortSignal, onProgress?: (a: number, b: number) => void): Promise<unknown> {
-    if (disposed) throw new SupclustError('internal', 'this supclust instance was disposed; call load() again');
+    if (disposed) throw new SupclustError('disposed', 'this supclust instance was disposed; call load() again');
     if (signal?.aborted) throw new SupclustError('aborted', 'aborted before it started');
     return backend.call(request, { signal, onProgress });
   }
 
-  function fitInputs(method: unknown, params: FitParams) {
+  /** Refuses a call whose estimated memory exceeds what the module can address. */
+  function checkMemory(field: string, what: string, bytes: number) {
+    if (bytes > 0.9 * info.addressableBytes)
+      throw invalid(field, `${what} needs about ${(bytes / 2 ** 30).toPrecision(3)} GB; a wasm32 module can address ${(info.addressableBytes / 2 ** 30).toPrecision(3)} GB`);
+  }
+
+  function fitInputs(method: unknown, params: FitParams, copies = 1) {
     if (typeof method !== 'string' || !methodNames.includes(method))
       throw invalid('method', `unknown method '${String(method)}' (known: ${methodNames.join(', ')})`);
+    const spec = info.methods.find((m) => m.name === method) as MethodInfo;
     if (params == null || typeof params !== 'object') throw invalid('params', 'must be an object with X and y');
+    if (params.X === undefined) throw invalid('X', 'is required');
     const X = v.matrix('X', params.X, params.nRows, params.nCols);
-    const y = v.finiteVector('y', params.y, X.nRows);
-    const rest = Object.fromEntries(Object.entries(params).filter(([k]) => !DATA_FIELDS.has(k)));
-    return { method, X, y, options: v.options(rest) };
+    const { design, gram, samplePairs } = spec.memory;
+    const n = X.nRows, d = X.nCols, short = Math.min(n, d);
+    checkMemory('X', `method '${method}' on ${n} × ${d} data`, 8 * (copies * (design * n * d + gram * short * short + samplePairs * n * n) + 8 * (n + d)));
+    const rest = Object.fromEntries(Object.keys(params).filter((k) => !DATA_FIELDS.has(k)).map((k) => [k, (params as unknown as Record<string, unknown>)[k]]));
+    const options = v.options(rest);
+    const loss = typeof options.loss === 'string' ? options.loss : String(spec.options.find((o) => o.name === 'loss')?.default ?? 'squared');
+    const { y, classes } = CLASSIFICATION_LOSSES.has(loss) ? classLabels(params.y, X.nRows, loss) : { y: v.finiteVector('y', params.y, X.nRows), classes: undefined };
+    let featureNames: string[] | undefined;
+    if (params.featureNames !== undefined) {
+      const names = params.featureNames as unknown;
+      if (!Array.isArray(names) || names.length !== X.nCols || names.some((x) => typeof x !== 'string'))
+        throw invalid('featureNames', `must be ${X.nCols} strings, one per column of X`);
+      featureNames = [...names];
+    }
+    const used: Model['params'] = {};
+    for (const o of spec.options) {
+      const given = options[o.name];
+      if (given instanceof Int32Array) used[o.name] = Array.from(given);
+      else if (given !== undefined) used[o.name] = given;
+      else if (o.default !== undefined) used[o.name] = o.default;
+    }
+    return { method: method as MethodName, X, y, options, meta: { loss, params: used, classes, featureNames } };
   }
 
   return {
@@ -44,7 +74,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
     async kmeans1d(values, Q) {
       const u = v.finiteVector('values', values);
       v.integer('Q', Q, 1);
-      return (await call({ op: 'kmeans1d', values: u, Q })) as KMeans1DResult;
+      return unwrap(await call({ op: 'kmeans1d', values: u, Q })) as KMeans1DResult;
     },
 
     async projectSparseGroups(values, s, Q) {
@@ -52,7 +82,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       v.integer('Q', Q, 1);
       v.integer('s', s, 1);
       if (s < Q) throw invalid('s', `must be >= Q (got s = ${s}, Q = ${Q})`);
-      return (await call({ op: 'projectSparseGroups', values: u, s, Q })) as SparseGroupsResult;
+      return unwrap(await call({ op: 'projectSparseGroups', values: u, s, Q })) as SparseGroupsResult;
     },
 
     async proxOwl(values, weights) {
@@ -65,28 +95,29 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       return (await call({ op: 'proxOwl', values: u, weights: w })) as Float64Array;
     },
 
-    async fit(method, params: FitParams, control: CallControl = {}) {
-      const { X, y, options } = fitInputs(method, params);
-      const warm = warmStartOf(params.warmStart, X.nCols);
+    async fit(method, params, control: CallControl = {}) {
+      const { X, y, options, meta } = fitInputs(method, params as FitParams);
+      const warm = warmStartOf((params as FitParams).warmStart, X.nCols);
       const onProgress = control.onProgress;
       const raw = (await call({ op: 'fit', method, X: X.data, nRows: X.nRows, nCols: X.nCols, y, options, ...warm }, control.signal,
         onProgress && ((iteration, objective) => onProgress({ iteration, objective })))) as RawFit;
-      return toModel(method, X.nCols, raw);
+      return toModel(method, X.nCols, raw, meta);
     },
 
-    async crossValidate(method, params: FitParams, cvOptions: CrossValidationOptions, control: CrossValidationControl = {}) {
-      const { X, y, options } = fitInputs(method, params);
+    async crossValidate(method, params, cvOptions: CrossValidationOptions, control: CrossValidationControl = {}) {
       if (cvOptions == null || typeof cvOptions !== 'object') throw invalid('options', 'must be an object with a grid');
-      const grid = cvOptions.grid;
+      const threads = v.integer('threads', cvOptions.threads ?? 0, 0);
+      const { X, y, options, meta } = fitInputs(method, params as FitParams, 1 + Math.min(threads || info.threads, 8));
+      const grid = cvOptions.grid as Record<string, ArrayLike<number>>;
       if (grid == null || typeof grid !== 'object' || Object.keys(grid).length === 0)
         throw invalid('grid', 'must map at least one option name to a list of values');
       const gridNames = Object.keys(grid);
       const gridValues = gridNames.map((name) => v.finiteVector(`grid.${name}`, grid[name]));
       const cv = {
         folds: v.integer('folds', cvOptions.folds ?? 5, 2),
-        seed: v.integer('seed', cvOptions.seed ?? 1, 0),
+        seed: v.seed('seed', cvOptions.seed ?? 1),
         metric: cvOptions.metric ?? '',
-        threads: v.integer('threads', cvOptions.threads ?? 0, 0),
+        threads,
         chunk: v.integer('chunk', cvOptions.chunk ?? 4, 1),
       };
       if (typeof cv.metric !== 'string') throw invalid('metric', 'must be a string');
@@ -95,32 +126,46 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       const raw = (await call({ op: 'crossValidate', method, X: X.data, nRows: X.nRows, nCols: X.nCols, y, options,
         gridNames, gridValues, cv }, control.signal,
         onProgress && ((done, total) => onProgress({ done, total })))) as RawCrossValidation;
-      if (raw.status === 'invalid-input') throw new SupclustError('invalid-input', raw.message, fieldOf(raw.message));
+      if (raw.status === 'invalid-input') throw fromLibrary(raw.message);
       if (raw.status === 'aborted') throw new SupclustError('aborted', 'the cross-validation was aborted');
       const points = raw.grid!.map((g) => ({
         params: Object.fromEntries(gridNames.map((name, i) => [name, g.values[i]])),
         mean: g.mean, std: g.std, scores: Array.from(g.scores),
       }));
+      const best = points[raw.best!].params;
       const result: CrossValidationResult = {
-        method, metric: raw.metric!, grid: points, best: points[raw.best!].params, bestIndex: raw.best!,
-        model: toModel(method, X.nCols, raw.model!),
+        method, metric: raw.metric!, grid: points, best, bestIndex: raw.best!,
+        model: toModel(method, X.nCols, raw.model!, { ...meta, params: { ...meta.params, ...best } }),
       };
       return result;
     },
 
     async predict(model: Model, X: MatrixInput, nRows?: number, nCols?: number) {
-      if (model == null || !Array.isArray(model.coef) || !Array.isArray(model.intercept))
-        throw invalid('model', 'must be a model returned by fit() (coef and intercept arrays)');
-      const outputs = model.intercept.length;
-      const m = v.matrix('X', X, nRows, nCols ?? (nRows === undefined ? model.nFeatures : undefined));
-      const coef = v.finiteVector('model.coef', model.coef);
-      const intercept = v.finiteVector('model.intercept', model.intercept);
-      if (coef.length !== m.nCols * outputs)
-        throw invalid('X', `has ${m.nCols} columns but the model has ${coef.length / outputs} features`);
-      // The library stores coefficients column-major (feature index fastest per output).
-      const colMajor = new Float64Array(coef.length);
-      for (let j = 0; j < m.nCols; j++) for (let k = 0; k < outputs; k++) colMajor[k * m.nCols + j] = coef[j * outputs + k];
-      return (await call({ op: 'predict', X: m.data, nRows: m.nRows, nCols: m.nCols, coef: colMajor, outputs, intercept })) as Float64Array;
+      const m = modelArrays(model);
+      return linearScores(m, v.matrix('X', X, nRows, nCols ?? (nRows === undefined ? m.nFeatures : undefined)));
+    },
+
+    async predictProba(model: Model, X: MatrixInput, nRows?: number, nCols?: number) {
+      const m = modelArrays(model);
+      if (model.loss !== 'logistic' && model.loss !== 'ova-logistic')
+        throw invalid('model', `predictProba needs a model fitted with the logistic loss (this one has loss '${String(model.loss)}')`);
+      return probabilities(m, linearScores(m, v.matrix('X', X, nRows, nCols ?? (nRows === undefined ? m.nFeatures : undefined))));
+    },
+
+    async predictClass(model: Model, X: MatrixInput, nRows?: number, nCols?: number) {
+      const m = modelArrays(model);
+      if (!Array.isArray(model.classes) || model.classes.length < 2)
+        throw invalid('model', 'predictClass needs a classifier (a model fitted with a logistic or ova-* loss, which has classes)');
+      const Z = linearScores(m, v.matrix('X', X, nRows, nCols ?? (nRows === undefined ? m.nFeatures : undefined)));
+      const K = m.outputs, n = Z.length / K, classes = model.classes;
+      const labels = new Array<Label>(n);
+      for (let i = 0; i < n; i++) {
+        if (K === 1) { labels[i] = classes[Z[i] > 0 ? 1 : 0]; continue; }
+        let best = 0;
+        for (let k = 1; k < K; k++) if (Z[i * K + k] > Z[i * K + best]) best = k;
+        labels[i] = classes[best];
+      }
+      return labels;
     },
 
     async generate(name, options: GeneratorOptions = {}) {
@@ -134,7 +179,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       v.integer('Q', o.Q, 1);
       if ((name === 'e1' || name === 'e2') && o.Q > o.d) throw invalid('Q', `must be <= d (got Q = ${o.Q}, d = ${o.d})`);
       if (typeof o.sigma !== 'number' || !(o.sigma >= 0) || !Number.isFinite(o.sigma)) throw invalid('sigma', `must be a finite number >= 0 (got ${String(o.sigma)})`);
-      v.integer('seed', o.seed, 0);
+      v.seed('seed', o.seed);
       v.integer('nTest', o.nTest, 0);
       v.integer('nValidation', o.nValidation, 0);
       v.integer('dataset', o.dataset, 1);
@@ -142,7 +187,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
         throw invalid('task', `must be 'classification' or 'regression' (got ${String(o.task)})`);
       if (typeof o.rho !== 'number' || !(o.rho >= 0 && o.rho < 1)) throw invalid('rho', `must be a number in [0, 1) (got ${String(o.rho)})`);
       const raw = (await call({ op: 'generate', name, options: o as Required<GeneratorOptions> })) as Record<string, unknown>;
-      if (typeof raw.error === 'string') throw new SupclustError('invalid-input', raw.error, fieldOf(raw.error));
+      if (typeof raw.error === 'string') throw fromLibrary(raw.error);
       return { ...raw, nRows: o.n, nCols: raw.nCols, nTest: o.nTest, nValidation: o.nValidation } as unknown as SyntheticData;
     },
 
@@ -159,12 +204,13 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       if (!table.dataset && options.data != null) throw invalid('data', `table '${id}' generates its own data; pass none`);
       if (options.data != null) {
         const m = v.matrix('X', options.data.X, options.data.nRows, options.data.nCols);
+        checkMemory('data', `a ${m.nRows} × ${m.nCols} dataset`, 8 * m.nRows * m.nCols * (3 + 2 * Math.min(info.threads, 8)));
         data = { X: m.data, nRows: m.nRows, nCols: m.nCols, y: v.finiteVector('y', options.data.y, m.nRows) };
       }
       const request: ExperimentRequest = {
         data,
         reps: v.integer('reps', options.reps ?? table.reps, 1),
-        seed: v.integer('seed', options.seed ?? 1, 0),
+        seed: v.seed('seed', options.seed ?? 1),
         fast: options.fast === true,
         threads: v.integer('threads', options.threads ?? 0, 0),
         methods,
@@ -172,7 +218,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       const onProgress = control.onProgress;
       const raw = (await call({ op: 'experiment', id, options: request }, control.signal,
         onProgress && ((done, total) => onProgress({ done, total })))) as RawExperiment;
-      if (raw.status === 'invalid-input') throw new SupclustError('invalid-input', raw.message, fieldOf(raw.message));
+      if (raw.status === 'invalid-input') throw fromLibrary(raw.message);
       if (raw.status === 'aborted') throw new SupclustError('aborted', 'the experiment was aborted');
       const result: ExperimentResult = {
         id, title: table.title, source: table.source, metric: table.metric, scale: table.scale, column: table.column, columns: Array.from(table.values),
@@ -194,6 +240,38 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
   };
 }
 
+// A kernel's result, or its library error as a SupclustError.
+function unwrap(raw: unknown): unknown {
+  const error = (raw as { error?: unknown }).error;
+  if (typeof error === 'string') throw fromLibrary(error);
+  return raw;
+}
+
+// Class labels → 0..K−1 (sorted: numbers ascending, strings by code units), as the library
+// reads classification targets. The logistic loss needs two classes, one-vs-all at least two.
+function classLabels(y: unknown, n: number, loss: string): { y: Float64Array; classes: Label[] } {
+  const len = v.lengthOf('y', y);
+  if (len !== n) throw invalid('y', `must have ${n} entries, one per row of X (got ${len})`);
+  const a = y as ArrayLike<unknown>;
+  const kind = typeof a[0];
+  if (kind !== 'number' && kind !== 'string') throw invalid('y', `must hold class labels, numbers or strings (entry 0 is ${String(a[0])})`);
+  const seen = new Set<Label>();
+  for (let i = 0; i < n; i++) {
+    const x = a[i];
+    if (typeof x !== kind) throw invalid('y', `must hold labels of one type (entry 0 is a ${kind}, entry ${i} is ${typeof x === 'string' ? `'${x}'` : String(x)})`);
+    if (kind === 'number' && !Number.isFinite(x as number)) throw invalid('y', `must be finite (entry ${i} is ${String(x)})`);
+    seen.add(x as Label);
+  }
+  const classes = [...seen].sort((p, q) => (kind === 'number' ? (p as number) - (q as number) : p < q ? -1 : p > q ? 1 : 0));
+  if (classes.length < 2) throw invalid('y', `needs at least two classes for a classifier (found only ${String(classes[0])})`);
+  if (loss === 'logistic' && classes.length !== 2)
+    throw invalid('y', `has ${classes.length} classes; the 'logistic' loss is binary (use 'ova-logistic' for more)`);
+  const index = new Map<Label, number>(classes.map((c, k) => [c, k]));
+  const out = new Float64Array(n);
+  for (let i = 0; i < n; i++) out[i] = index.get(a[i] as Label)!;
+  return { y: out, classes };
+}
+
 // A previous model as the starting point: its coefficients column-major (as wasm reads them).
 function warmStartOf(model: unknown, nFeatures: number): { warmCoef?: Float64Array; warmIntercept?: Float64Array } {
   if (model == null) return {};
@@ -206,8 +284,15 @@ function warmStartOf(model: unknown, nFeatures: number): { warmCoef?: Float64Arr
   return { warmCoef: v.finiteVector('warmStart', coef), warmIntercept: v.finiteVector('warmStart', m.intercept) };
 }
 
-function toModel(method: string, nFeatures: number, raw: RawFit): Model {
-  if (raw.status === 'invalid-input') throw new SupclustError('invalid-input', raw.message, fieldOf(raw.message));
+interface ModelMeta {
+  loss: string;
+  params: Model['params'];
+  classes?: Label[];
+  featureNames?: string[];
+}
+
+function toModel(method: string, nFeatures: number, raw: RawFit, meta: ModelMeta): Model {
+  if (raw.status === 'invalid-input') throw fromLibrary(raw.message);
   if (raw.status === 'aborted') throw new SupclustError('aborted', 'the fit was aborted');
   const K = raw.outputs ?? 1;
   const colMajor = raw.coef as Float64Array;
@@ -217,7 +302,11 @@ function toModel(method: string, nFeatures: number, raw: RawFit): Model {
   const centroids = new Array<number>(cm.length);
   for (let g = 0; g < G; g++) for (let k = 0; k < K; k++) centroids[g * K + k] = cm[k * G + g];
   return {
-    method, nFeatures, outputs: K, coef,
+    schemaVersion: MODEL_SCHEMA_VERSION,
+    method, loss: meta.loss, params: meta.params,
+    ...(meta.classes ? { classes: meta.classes } : {}),
+    ...(meta.featureNames ? { featureNames: meta.featureNames } : {}),
+    nFeatures, outputs: K, coef,
     intercept: Array.from(raw.intercept as Float64Array),
     groups: Array.from(raw.groups as Int32Array),
     centroids,

@@ -1,7 +1,8 @@
 /** Error codes of every failure the API reports. */
-export type SupclustErrorCode = 'invalid-input' | 'aborted' | 'load-failed' | 'internal';
+export type SupclustErrorCode = 'invalid-input' | 'aborted' | 'load-failed' | 'disposed' | 'internal';
 
-/** The one error type thrown by supclust. `field` names the offending input when known. */
+/** The one error type thrown by supclust. `field` names the offending input when known; the
+ * message then starts with it ("Q: must be …"). */
 export class SupclustError extends Error {
   readonly code: SupclustErrorCode;
   readonly field?: string;
@@ -16,10 +17,29 @@ export class SupclustError extends Error {
 export const invalid = (field: string, message: string): SupclustError =>
   new SupclustError('invalid-input', `${field}: ${message}`, field);
 
-/** The field a library message names ("option 'Q' of …", "X must …", "y: …"). */
+/** The field a library message names ("option 'Q' of …", "unknown option 'x' …", "X must …",
+ * "y: …"). */
 export function fieldOf(message: string): string | undefined {
   const option = /option '([^']+)'/.exec(message);
   if (option) return option[1];
-  const lead = /^([A-Za-z][A-Za-z0-9]*)\b/.exec(message);
+  const lead = /^([A-Za-z_][A-Za-z0-9_.]*)\b/.exec(message);
   return lead ? lead[1] : undefined;
+}
+
+/** A message from the C++ library as an invalid-input error whose message starts with its field. */
+export function fromLibrary(message: string): SupclustError {
+  const field = fieldOf(message);
+  if (field === undefined) return new SupclustError('invalid-input', message);
+  const text = message.startsWith(`${field}:`) ? message : `${field}: ${message.startsWith(field + ' ') ? message.slice(field.length + 1) : message}`;
+  return new SupclustError('invalid-input', text, field);
+}
+
+/** What a failure inside the wasm module means to a user (never a bare number or 'unwind'). */
+export function trapMessage(e: unknown): string {
+  const text = typeof e === 'number' ? '' : String((e as Error)?.message ?? e);
+  if (typeof e === 'number' || /bad_alloc|Cannot enlarge memory|OOM|out of memory|Array buffer allocation failed/i.test(text))
+    return 'the module ran out of memory (wasm32 can address at most 2 GB); use smaller data, fewer threads or fewer folds';
+  if (/unwind|Aborted|ASSERTIONS|RuntimeError|unreachable/i.test(text))
+    return `the module stopped inside a solver (${text.replace(/\s*Build with -s ASSERTIONS=1.*$/s, '').slice(0, 200)}); the instance was restarted`;
+  return `the solver failed: ${text.slice(0, 300)}`;
 }

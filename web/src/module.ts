@@ -32,19 +32,18 @@ export interface RawExperiment {
 }
 
 export interface WasmModule {
-  info(): { threads: number; methods: unknown[]; experiments: unknown[] };
-  kmeans1d(values: Float64Array, Q: number): { labels: Int32Array; centroids: Float64Array; sse: number };
+  info(): { threads: number; addressableBytes: number; methods: unknown[]; experiments: unknown[] };
+  kmeans1d(values: Float64Array, Q: number): { labels: Int32Array; centroids: Float64Array; sse: number } | { error: string };
   proxOwl(values: Float64Array, weights: Float64Array): Float64Array;
   experiment(id: string, options: ExperimentRequest,
       progress: ((done: number, total: number) => boolean) | undefined): RawExperiment;
-  projectSparseGroups(values: Float64Array, s: number, Q: number): { values: Float64Array; labels: Int32Array; centroids: Float64Array };
+  projectSparseGroups(values: Float64Array, s: number, Q: number): { values: Float64Array; labels: Int32Array; centroids: Float64Array } | { error: string };
   fit(method: string, X: Float64Array, nRows: number, nCols: number, y: Float64Array,
       options: Record<string, unknown>, warmCoef: Float64Array | undefined, warmIntercept: Float64Array | undefined, progress: ((it: number, f: number) => boolean) | undefined): RawFit;
   crossValidate(method: string, X: Float64Array, nRows: number, nCols: number, y: Float64Array,
       options: Record<string, unknown>, gridNames: string[], gridValues: Float64Array[],
       cv: { folds: number; seed: number; metric: string; threads: number; chunk: number },
       progress: ((done: number, total: number) => boolean) | undefined): RawCrossValidation;
-  predict(X: Float64Array, nRows: number, nCols: number, coef: Float64Array, outputs: number, intercept: Float64Array): Float64Array;
   generate(name: string, options: GeneratorRequest): Record<string, Float64Array | Int32Array | string | number>;
   terminateThreads?(): void;
   unrefThreads?(): void;
@@ -62,7 +61,6 @@ export type Request =
   | { op: 'crossValidate'; method: string; X: Float64Array; nRows: number; nCols: number; y: Float64Array;
       options: Record<string, unknown>; gridNames: string[]; gridValues: Float64Array[];
       cv: { folds: number; seed: number; metric: string; threads: number; chunk: number } }
-  | { op: 'predict'; X: Float64Array; nRows: number; nCols: number; coef: Float64Array; outputs: number; intercept: Float64Array }
   | { op: 'generate'; name: string; options: GeneratorRequest };
 
 export interface ExperimentRequest {
@@ -85,7 +83,6 @@ export function execute(m: WasmModule, r: Request, progress?: (it: number, f: nu
     case 'fit': return m.fit(r.method, r.X, r.nRows, r.nCols, r.y, r.options, r.warmCoef, r.warmIntercept, progress);
     case 'crossValidate':
       return m.crossValidate(r.method, r.X, r.nRows, r.nCols, r.y, r.options, r.gridNames, r.gridValues, r.cv, progress);
-    case 'predict': return m.predict(r.X, r.nRows, r.nCols, r.coef, r.outputs, r.intercept);
     case 'generate': return m.generate(r.name, r.options);
   }
 }

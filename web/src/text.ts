@@ -4,13 +4,13 @@
 // Each step uses a documented, widely used definition rather than one of our own:
 //   1. tokens: scikit-learn's default token pattern (runs of two or more letters, digits or
 //      underscores), lower-cased;
-//   2. stop words: the English list of the `stopword` package;
+//   2. stop words: the English list of the `stopword` package (copied in at build time);
 //   3. rare words: those in fewer than `minDocuments` documents (scikit-learn's min_df);
 //   4. TF-IDF as scikit-learn's TfidfVectorizer computes it by default (raw counts times the
 //      smooth idf ln((1 + n) / (1 + df)) + 1, each document l2-normalised); the `words` words
 //      with the largest mean TF-IDF over the corpus are kept (ties: alphabetical order);
 //   5. covariates: x_ij = count of kept word j in document i / count of kept words in i.
-import { eng } from 'stopword';
+import { englishStopWords } from './stopwords.generated.js';
 import { invalid } from './errors.js';
 
 export interface TextFeatureOptions {
@@ -45,7 +45,7 @@ export function wordFrequencies(documents: readonly string[], options: TextFeatu
   if (!Number.isInteger(words) || words < 1) throw invalid('words', `must be an integer >= 1 (got ${String(words)})`);
   if (!Number.isInteger(minDocuments) || minDocuments < 1)
     throw invalid('minDocuments', `must be an integer >= 1 (got ${String(minDocuments)})`);
-  const stop = new Set(options.stopWords ?? eng);
+  const stop = new Set(options.stopWords ?? englishStopWords);
 
   // Term counts per document and document frequencies.
   const counts: Map<string, number>[] = documents.map((doc) => {

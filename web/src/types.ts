@@ -1,4 +1,6 @@
 /** Public types of the supclust API. */
+import type { MethodName, MethodOptions, NumericOption } from './methods.generated.js';
+export type { MethodName, MethodOptions, NumericOption } from './methods.generated.js';
 
 export type Variant = 'simd' | 'simd-threaded';
 
@@ -23,9 +25,12 @@ export interface OptionInfo {
 }
 
 export interface MethodInfo {
-  name: string;
+  name: MethodName;
   summary: string;
   options: OptionInfo[];
+  /** Doubles a fit keeps per entry of X, of the short side's Gram matrix and per sample pair
+   * (an estimate, checked against info.addressableBytes before any work). */
+  memory: { design: number; gram: number; samplePairs: number };
 }
 
 export interface ExperimentInfo {
@@ -99,22 +104,33 @@ export interface Info {
   methods: MethodInfo[];
   /** The papers' tables that experiment() reproduces. */
   experiments: ExperimentInfo[];
+  /** Bytes the module can address (2 GB: wasm32); larger calls are refused up front. */
+  addressableBytes: number;
 }
 
 /** A design matrix: row-major values with sizes, or rows of numbers. */
 export type MatrixInput = Float64Array | ArrayLike<number> | number[][];
 
-export interface FitParams {
+/** Class labels: numbers or strings, any values (they are mapped to 0..K−1 and back). */
+export type Label = number | string;
+
+/** The data of a fit: X with its sizes, the targets, and what a model may carry along. */
+export interface DataParams {
   X: MatrixInput;
   nRows?: number;
   nCols?: number;
-  y: ArrayLike<number>;
+  /** Regression: finite numbers. Classification (loss 'logistic' or 'ova-*'): any labels,
+   * numbers or strings; the model keeps them in `classes` (sorted) and maps predictions back. */
+  y: ArrayLike<number> | readonly Label[];
   /** fit() only: a model fitted before on the same features, to start from (iterative methods:
    * IHC, IHCS, IHT, lasso, OSCAR, the logistic fits; closed forms ignore it). */
   warmStart?: Model;
-  /** Method options: Q, lambda, s, init, refit, groups, maxIterations, … (see info.methods). */
-  [option: string]: unknown;
+  /** Names of the columns of X, kept in the model (model.featureNames). */
+  featureNames?: readonly string[];
 }
+
+/** fit()'s parameters for method M: the data plus M's options (typed from the registry). */
+export type FitParams<M extends MethodName = MethodName> = DataParams & MethodOptions[M];
 
 export interface CallControl {
   signal?: AbortSignal;
@@ -124,10 +140,10 @@ export interface CallControl {
 
 export type Status = 'converged' | 'max-iterations' | 'numerical-issue';
 
-export interface CrossValidationOptions {
+export interface CrossValidationOptions<M extends MethodName = MethodName> {
   /** Option name → values to try (numbers; use logGrid() for log-spaced values). The grid is
    * their Cartesian product, the last name varying fastest. */
-  grid: Record<string, ArrayLike<number>>;
+  grid: Partial<Record<NumericOption<M>, ArrayLike<number>>>;
   /** Number of folds (default 5, at least 2). */
   folds?: number;
   /** Seed of the fold split (default 1). */
@@ -166,11 +182,25 @@ export interface CrossValidationResult {
   model: Model;
 }
 
+/** The version of the Model layout; bumped when a saved model would be read differently. */
+export const MODEL_SCHEMA_VERSION = 1;
+
 /** A fitted model: a plain object that survives a JSON round trip. */
 export interface Model {
+  /** MODEL_SCHEMA_VERSION of the library that wrote it. */
+  schemaVersion: number;
   method: string;
+  /** The datafit: 'squared', 'logistic', 'ova-squared' or 'ova-logistic'. */
+  loss: string;
+  /** Every option the fit used, defaults included (labels options as arrays). */
+  params: Record<string, number | boolean | string | number[]>;
+  /** Classifiers: the class labels, sorted; class k is classes[k]. */
+  classes?: Label[];
+  /** The names of the features, when fit() was given featureNames. */
+  featureNames?: string[];
   nFeatures: number;
-  /** Outputs per feature (1 for regression). coef[j * outputs + k]. */
+  /** Outputs per feature (1 for regression and binary classification, K for one-vs-all).
+   * coef[j * outputs + k]. */
   outputs: number;
   coef: number[];
   intercept: number[];
@@ -241,9 +271,15 @@ export interface Supclust {
   kmeans1d(values: ArrayLike<number>, Q: number): Promise<KMeans1DResult>;
   projectSparseGroups(values: ArrayLike<number>, s: number, Q: number): Promise<SparseGroupsResult>;
   proxOwl(values: ArrayLike<number>, weights: ArrayLike<number>): Promise<Float64Array>;
-  fit(method: string, params: FitParams, control?: CallControl): Promise<Model>;
+  fit<M extends MethodName>(method: M, params: FitParams<M>, control?: CallControl): Promise<Model>;
+  /** X·W + b: n values, or n × outputs row-major (row i holds sample i's K scores). */
   predict(model: Model, X: MatrixInput, nRows?: number, nCols?: number): Promise<Float64Array>;
-  crossValidate(method: string, params: FitParams, options: CrossValidationOptions,
+  /** Classifiers with the logistic loss: class probabilities, n × K row-major (binary: K = 2,
+   * [1 − p, p]; one-vs-all: each class's sigmoid, normalised to sum to 1 per row). */
+  predictProba(model: Model, X: MatrixInput, nRows?: number, nCols?: number): Promise<Float64Array>;
+  /** Classifiers: the predicted label of each row (from model.classes). */
+  predictClass(model: Model, X: MatrixInput, nRows?: number, nCols?: number): Promise<Label[]>;
+  crossValidate<M extends MethodName>(method: M, params: FitParams<M>, options: CrossValidationOptions<M>,
                 control?: CrossValidationControl): Promise<CrossValidationResult>;
   generate(name: GeneratorName, options?: GeneratorOptions): Promise<SyntheticData>;
   experiment(id: string, options?: ExperimentOptions, control?: CrossValidationControl): Promise<ExperimentResult>;

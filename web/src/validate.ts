@@ -3,25 +3,53 @@
 import { invalid } from './errors.js';
 import type { MatrixInput } from './types.js';
 
-const isArrayLike = (v: unknown): v is ArrayLike<number> =>
-  v != null && typeof v === 'object' && typeof (v as { length?: unknown }).length === 'number';
+/** Largest integer option (a C++ int) and largest seed (exact in a double). */
+export const MAX_INTEGER = 2 ** 31 - 1;
+export const MAX_SEED = 2 ** 53;
+/** Largest array accepted (a Float64Array of it is 2 GB, the wasm32 address space). */
+const MAX_LENGTH = 2 ** 28;
+
+const describe = (x: unknown) => (typeof x === 'string' ? `'${x}'` : typeof x === 'bigint' ? `${x}n` : String(x));
+
+/** The length of an array-like input, or a SupclustError naming the field. */
+export function lengthOf(field: string, v: unknown): number {
+  if (v == null || (typeof v !== 'object' && typeof v !== 'function') || typeof (v as { length?: unknown }).length !== 'number')
+    throw invalid(field, 'must be an array of numbers (a Float64Array or number[])');
+  if (v instanceof BigInt64Array || v instanceof BigUint64Array)
+    throw invalid(field, 'must hold numbers, not BigInts (convert with Float64Array.from(x, Number))');
+  const n = (v as { length: number }).length;
+  if (!Number.isInteger(n) || n < 0) throw invalid(field, `has an invalid length (${n})`);
+  if (n > MAX_LENGTH)
+    throw invalid(field, `has ${n} entries; at most ${MAX_LENGTH} fit in the 2 GB a wasm32 module can address`);
+  return n;
+}
 
 export function finiteVector(field: string, v: unknown, expectedLength?: number): Float64Array {
-  if (!isArrayLike(v)) throw invalid(field, 'must be an array of numbers (a Float64Array or number[])');
-  if (v.length === 0) throw invalid(field, 'must not be empty');
-  if (expectedLength !== undefined && v.length !== expectedLength)
-    throw invalid(field, `must have ${expectedLength} entries (got ${v.length})`);
-  const out = v instanceof Float64Array ? v : Float64Array.from(v as ArrayLike<number>);
-  for (let i = 0; i < out.length; i++)
-    if (!Number.isFinite(out[i])) throw invalid(field, `must be finite (entry ${i} is ${(v as ArrayLike<unknown>)[i]})`);
+  const n = lengthOf(field, v);
+  if (n === 0) throw invalid(field, 'must not be empty');
+  if (expectedLength !== undefined && n !== expectedLength) throw invalid(field, `must have ${expectedLength} entries (got ${n})`);
+  const a = v as ArrayLike<unknown>;
+  if (v instanceof Float64Array) {
+    for (let i = 0; i < n; i++) if (!Number.isFinite(v[i])) throw invalid(field, `must be finite (entry ${i} is ${v[i]})`);
+    return v;
+  }
+  const out = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const x = a[i];
+    if (typeof x !== 'number') throw invalid(field, `must hold numbers (entry ${i} is ${describe(x)})`);
+    if (!Number.isFinite(x)) throw invalid(field, `must be finite (entry ${i} is ${x})`);
+    out[i] = x;
+  }
   return out;
 }
 
-export function integer(field: string, v: unknown, min: number): number {
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < min)
-    throw invalid(field, `must be an integer >= ${min} (got ${String(v)})`);
+export function integer(field: string, v: unknown, min: number, max = MAX_INTEGER): number {
+  if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max)
+    throw invalid(field, `must be an integer in [${min}, ${max}] (got ${describe(v)})`);
   return v;
 }
+
+export const seed = (field: string, v: unknown): number => integer(field, v, 0, MAX_SEED);
 
 export interface Matrix {
   data: Float64Array;
@@ -30,48 +58,61 @@ export interface Matrix {
 }
 
 export function matrix(field: string, X: MatrixInput, nRows?: number, nCols?: number): Matrix {
+  if (nRows !== undefined) integer('nRows', nRows, 1);
+  if (nCols !== undefined) integer('nCols', nCols, 1);
   if (Array.isArray(X) && X.length > 0 && Array.isArray(X[0])) {
     const rows = X as number[][];
     const d = rows[0].length;
     if (d === 0) throw invalid(field, 'rows must not be empty');
+    if (rows.length * d > MAX_LENGTH) throw invalid(field, `has ${rows.length} × ${d} entries; at most ${MAX_LENGTH} fit in 2 GB`);
     const data = new Float64Array(rows.length * d);
     rows.forEach((row, i) => {
       if (!Array.isArray(row) || row.length !== d)
         throw invalid(field, `row ${i} has ${Array.isArray(row) ? row.length : 'no'} entries, expected ${d}`);
-      data.set(row, i * d);
+      for (let j = 0; j < d; j++) {
+        const x = row[j];
+        if (typeof x !== 'number') throw invalid(field, `must hold numbers (row ${i}, column ${j} is ${describe(x)})`);
+        if (!Number.isFinite(x)) throw invalid(field, `must be finite (row ${i}, column ${j} is ${x})`);
+        data[i * d + j] = x;
+      }
     });
     if (nRows !== undefined && nRows !== rows.length) throw invalid('nRows', `is ${nRows} but X has ${rows.length} rows`);
     if (nCols !== undefined && nCols !== d) throw invalid('nCols', `is ${nCols} but X rows have ${d} entries`);
-    return { data: finiteVector(field, data), nRows: rows.length, nCols: d };
+    return { data, nRows: rows.length, nCols: d };
   }
-  if (!isArrayLike(X)) throw invalid(field, 'must be a row-major Float64Array (with nRows, nCols) or an array of rows');
+  const n = lengthOf(field, X);
+  if (n === 0) throw invalid(field, 'must not be empty');
   if (nRows === undefined && nCols === undefined) throw invalid('nRows', 'is required when X is a flat array (give nRows and/or nCols)');
-  if (X.length === 0) throw invalid(field, 'must not be empty');
-  const r = nRows ?? X.length / (nCols as number);
-  const c = nCols ?? X.length / (nRows as number);
-  integer('nRows', r, 1);
-  integer('nCols', c, 1);
-  if (r * c !== X.length) throw invalid(field, `has ${X.length} entries, expected nRows × nCols = ${r} × ${c} = ${r * c}`);
+  const r = nRows ?? n / (nCols as number);
+  const c = nCols ?? n / (nRows as number);
+  if (!Number.isInteger(r) || !Number.isInteger(c) || r * c !== n)
+    throw invalid(field, `has ${n} entries, which is not nRows × nCols (${nRows ?? '?'} × ${nCols ?? '?'})`);
   return { data: finiteVector(field, X), nRows: r, nCols: c };
 }
 
 /** Method options: numbers finite, labels integer arrays; the library checks names and ranges. */
 export function options(params: Record<string, unknown>): Record<string, number | boolean | string | Int32Array> {
-  const out: Record<string, number | boolean | string | Int32Array> = {};
-  for (const [k, v] of Object.entries(params)) {
+  const out: Record<string, number | boolean | string | Int32Array> = Object.create(null);
+  for (const k of Object.keys(params)) {
+    const v = params[k];
+    if (k === '__proto__' || k === 'constructor' || k === 'prototype')
+      throw invalid(k, 'is not an option name (a JSON object carried it along?)');
     if (v === undefined) continue;
     if (typeof v === 'number') {
       if (!Number.isFinite(v)) throw invalid(k, `must be a finite number (got ${v})`);
       out[k] = v;
     } else if (typeof v === 'boolean' || typeof v === 'string') {
       out[k] = v;
-    } else if (isArrayLike(v)) {
-      const a = Array.from(v as ArrayLike<unknown>);
-      a.forEach((x, i) => {
-        if (typeof x !== 'number' || !Number.isInteger(x) || x < 0 || x > 2 ** 31 - 1)
-          throw invalid(k, `must hold non-negative integer labels (entry ${i} is ${String(x)})`);
-      });
-      out[k] = Int32Array.from(a as number[]);
+    } else if (typeof v === 'object' && v !== null && typeof (v as { length?: unknown }).length === 'number') {
+      const n = lengthOf(k, v);
+      const a = v as ArrayLike<unknown>, labels = new Int32Array(n);
+      for (let i = 0; i < n; i++) {
+        const x = a[i];
+        if (typeof x !== 'number' || !Number.isInteger(x) || x < 0 || x > MAX_INTEGER)
+          throw invalid(k, `must hold non-negative integer labels (entry ${i} is ${describe(x)})`);
+        labels[i] = x;
+      }
+      out[k] = labels;
     } else {
       throw invalid(k, `has an unsupported type (${v === null ? 'null' : typeof v})`);
     }

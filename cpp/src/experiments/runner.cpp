@@ -2,6 +2,7 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <mutex>
 #include <numeric>
 
 #include "supclust/core/parallel.hpp"
@@ -120,6 +121,13 @@ ExperimentResult runExperiment(const std::string& id, const ExperimentOptions& o
   std::vector<std::vector<double>> times(methods.size(), std::vector<double>(tasks, 0));
   std::atomic<bool> stop{false};
   std::atomic<int> invalid{0};
+  std::mutex rejectedLock;
+  std::string rejected;  // the first rejection, reported naming the data
+  auto reject = [&](const std::string& label, const std::string& why) {
+    ++invalid;
+    const std::lock_guard<std::mutex> hold(rejectedLock);
+    if (rejected.empty()) rejected = "data: row '" + label + "' cannot be fitted on these data: " + why;
+  };
   const Control inner{[&stop](int, double) { return !stop.load(); }};
   const auto start = std::chrono::steady_clock::now();
   auto task = [&](std::size_t t) {
@@ -127,8 +135,8 @@ ExperimentResult runExperiment(const std::string& id, const ExperimentOptions& o
     const int rep = static_cast<int>(t % static_cast<std::size_t>(reps));
     const std::uint64_t seed = repetitionSeed(options.seed, column, rep);
     SyntheticProblem data;
-    if (!repetitionData(*e, options.data, e->values[column], seed, data).empty()) {
-      ++invalid;
+    if (std::string why = repetitionData(*e, options.data, e->values[column], seed, data); !why.empty()) {
+      reject("all", why);
       return;
     }
     const Problem problem{{data.X.data(), data.X.rows(), data.X.cols()}, {data.y.data(), data.y.size()}};
@@ -148,7 +156,7 @@ ExperimentResult runExperiment(const std::string& id, const ExperimentOptions& o
         cv.threads = 1;             // the repetitions are the parallel unit,
         cv.chunk = 1 << 20;         // so each fold walks its whole grid warm-started
         const CrossValidationResult r = crossValidate(spec.method, problem, params, grid, cv, inner);
-        if (r.status == Status::InvalidInput) ++invalid;
+        if (r.status == Status::InvalidInput) reject(spec.label, r.message);
         fitted = r.model;
         if (r.status == Status::Aborted) fitted.status = Status::Aborted;
         if (r.status == Status::Converged && !(spec.refitExtra.numbers.empty() && spec.refitExtra.strings.empty())) {
@@ -160,7 +168,7 @@ ExperimentResult runExperiment(const std::string& id, const ExperimentOptions& o
         }
       }
       times[m][t] = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
-      if (fitted.status == Status::InvalidInput) ++invalid;
+      if (fitted.status == Status::InvalidInput) reject(spec.label, fitted.message);
       if (fitted.status == Status::InvalidInput || fitted.status == Status::Aborted || fitted.coef.size() == 0) continue;
       values[m][column][static_cast<std::size_t>(rep)] = e->scale * measure(*e, fitted, data);
     }
@@ -172,7 +180,7 @@ ExperimentResult runExperiment(const std::string& id, const ExperimentOptions& o
                                       return go;
                                     });
   if (!finished || stop.load()) return failure(Status::Aborted, "aborted");
-  if (invalid.load() > 0) return failure(Status::InvalidInput, "a table's method or grid was rejected (a bug in the table)");
+  if (invalid.load() > 0) return failure(Status::InvalidInput, rejected);
 
   ExperimentResult res;
   res.experiment = e;

@@ -29,7 +29,7 @@ OptionSpec choiceOption(std::string name, std::string doc, std::vector<std::stri
   o.choices = std::move(choices);
   return o;
 }
-OptionSpec lossOption() { return choiceOption("loss", "the datafit (ova-*: one-vs-all over class labels 0..K-1)", lossNames()); }
+OptionSpec lossOption() { return choiceOption("loss", "the datafit (logistic: two classes; ova-*: one-vs-all over K classes; class labels of any values)", lossNames()); }
 OptionSpec roundingOption() {
   return choiceOption("rounding", "partition from the relaxation: the last oracle (the papers') or the k-means of its coefficients",
                 {"oracle", "primal"});

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <memory>
+#include <sstream>
 
 #include "supclust/methods/option_sets.hpp"
 #include "supclust/methods/recipes.hpp"
@@ -42,13 +43,13 @@ std::vector<Method> buildRegistry() {
        join({{squaredLossOnly(), cgRidge, qOption(),
               integerOption("maxIterations", "Frank–Wolfe iteration limit", 1000, 1),
               numberOption("tolerance", "Frank–Wolfe gap, relative to ψ, to stop at", 1e-3, 0, true), roundingOption()}}),
-       checkConditionalGradient, runCg},
+       checkConditionalGradient, runCg, false, nullptr, {3, 4, 4}},
       {"cgpg", "CG, then IHC from its rounded solution (CGPG)",
        join({{squaredLossOnly(), cgRidge, qOption(),
               integerOption("cgIterations", "Frank–Wolfe iteration limit", 1000, 1),
               numberOption("cgTolerance", "Frank–Wolfe gap, relative to ψ, to stop at", 1e-3, 0, true), roundingOption()},
              projectedGradientOptions({"cg"})}),
-       checkConditionalGradient, runCgpg},
+       checkConditionalGradient, runCgpg, false, nullptr, {3, 4, 4}},
       {"oscar", "OSCAR: λ1‖w‖₁ + λ2 Σ_{i<j} max(|w_i|, |w_j|), by ADMM (squared loss) or FISTA with the O(d log d) OWL prox",
        join({base, {penaltyWeight(numberOption("lambda1", "ℓ1 weight λ1", 0, 0), 1),
                     penaltyWeight(numberOption("lambda2", "pairwise max weight λ2", 0, 0), 1)},
@@ -75,6 +76,29 @@ std::string checkData(const Problem& p, const Loss& loss) {
 }
 
 }  // namespace
+
+double estimateFitBytes(const Method& m, double n, double d, double K) {
+  const double shortSide = std::min(n, d);
+  return 8 * (m.memory.design * n * d + m.memory.gram * shortSide * shortSide + m.memory.samplePairs * n * n +
+              8 * (n + d) * K);
+}
+
+double addressableBytes() {
+#ifdef __EMSCRIPTEN__
+  return 2147483648.0;
+#else
+  return HUGE_VAL;
+#endif
+}
+
+std::string checkMemory(const std::string& field, const std::string& what, double bytes) {
+  if (bytes <= 0.9 * addressableBytes()) return "";
+  std::ostringstream s;
+  s.precision(3);
+  s << field << ": " << what << " needs about " << bytes / 1073741824.0 << " GB; a wasm32 module can address "
+    << addressableBytes() / 1073741824.0 << " GB";
+  return s.str();
+}
 
 const std::vector<Method>& methods() {
   static const std::vector<Method> registry = buildRegistry();
@@ -110,6 +134,12 @@ std::string prepare(const std::string& name, const Problem& problem, const Param
   if (std::string why = checkOptions(name, params, out.options); !why.empty()) return why;
   out.loss = makeLoss(out.options.choice("loss"));
   if (std::string why = checkData(problem, *out.loss); !why.empty()) return why;
+  const Method& m = *findMethod(name);
+  const auto n = static_cast<double>(problem.X.rows()), d = static_cast<double>(problem.X.cols());
+  if (std::string why = checkMemory("X", "method '" + name + "' on " + std::to_string(problem.X.rows()) + " × " +
+                                    std::to_string(problem.X.cols()) + " data", estimateFitBytes(m, n, d, 1));
+      !why.empty())
+    return why;
   out.T = out.loss->targets(problem.y);
   return findMethod(name)->checkShape(out.options, problem.X.rows(), problem.X.cols(), out.T.cols());
 }

@@ -1,135 +1,55 @@
-// Browser entry point: all work runs in a dedicated module Worker. Aborting a call terminates
-// that worker and starts a fresh one; calls still queued are sent to the new worker.
+// Browser entry point: all work runs in a dedicated module Worker. The .wasm file is fetched
+// and compiled once here (a missing or misserved file is reported with its URL and status);
+// aborting a call terminates the worker and the next call starts a fresh one from that module.
 import { createSupclust } from '../api.js';
 import { SupclustError } from '../errors.js';
-import type { Backend, Request } from '../module.js';
 import type { Info, LoadOptions, Supclust, Variant } from '../types.js';
 import { chooseVariant } from '../variant.js';
 import { VERSION } from '../version.js';
-import type { FromWorker, ReadyInfo, ToWorker } from './protocol.js';
+import { WorkerBackend, type FromWorker, type StartWorker } from '../worker_backend.js';
 
 export * from '../types.js';
 export { SupclustError } from '../errors.js';
+export type { SupclustErrorCode } from '../errors.js';
 export { logGrid } from '../grid.js';
 export { wordFrequencies, tokenize } from '../text.js';
 export type { TextFeatureOptions, TextFeatures } from '../text.js';
 
-interface Pending {
-  request: Request;
-  control: { signal?: AbortSignal; onProgress?: (it: number, f: number) => void };
-  resolve(v: unknown): void;
-  reject(e: unknown): void;
-  cleanup(): void;
-}
+const HOW_TO_SERVE = 'serve the package\'s dist/wasm/web/*.wasm files beside its JavaScript, as application/wasm ' +
+  '(with Vite, add the supclust() plugin from \'supclust/vite\')';
 
-class WorkerBackend implements Backend {
-  private worker?: Worker;
-  private ready?: Promise<ReadyInfo>;
-  private readonly pending = new Map<number, Pending>();
-  private nextId = 1;
-  private disposed = false;
-
-  constructor(private readonly variant: Variant) {}
-
-  start(): Promise<ReadyInfo> {
-    if (this.ready) return this.ready;
-    const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: 'supclust' });
-    this.worker = worker;
-    this.ready = new Promise((resolve, reject) => {
-      worker.onmessage = (e: MessageEvent<FromWorker>) => {
-        const m = e.data;
-        if (m.type === 'ready') resolve(m);
-        else if (m.type === 'load-failed') reject(new SupclustError('load-failed', `could not start the ${this.variant} module: ${m.message}`));
-        else this.receive(m);
-      };
-      worker.onerror = (e) => {
-        const err = new SupclustError('load-failed', `the supclust worker failed: ${e.message || 'script error'}`);
-        reject(err);
-        this.restart(err);
-      };
-      worker.postMessage({ type: 'init', variant: this.variant } satisfies ToWorker);
-    });
-    return this.ready;
+async function compile(variant: Variant): Promise<WebAssembly.Module> {
+  const url = variant === 'simd-threaded'
+    ? new URL('../wasm/web/supclust-simd-threaded.wasm', import.meta.url)
+    : new URL('../wasm/web/supclust-simd.wasm', import.meta.url);
+  let bytes: ArrayBuffer;
+  try {
+    const response = await fetch(url);
+    if (!response.ok) throw new SupclustError('load-failed', `could not fetch ${url.href}: HTTP ${response.status} ${response.statusText}; ${HOW_TO_SERVE}`);
+    bytes = await response.arrayBuffer();
+  } catch (e) {
+    if (e instanceof SupclustError) throw e;
+    throw new SupclustError('load-failed', `could not fetch ${url.href}: ${(e as Error).message ?? e}; ${HOW_TO_SERVE}`);
   }
-
-  private receive(m: FromWorker) {
-    if (m.type !== 'progress' && m.type !== 'result' && m.type !== 'error') return;
-    const p = this.pending.get(m.id);
-    if (!p) return;
-    if (m.type === 'progress') {
-      p.control.onProgress?.(m.iteration, m.objective);
-      return;
-    }
-    this.pending.delete(m.id);
-    p.cleanup();
-    if (m.type === 'result') p.resolve(m.result);
-    else {
-      // A trap leaves the instance in an unknown state: replace the worker.
-      p.reject(new SupclustError('internal', `the solver failed: ${m.message}`));
-      this.restart();
-    }
+  const head = new Uint8Array(bytes, 0, Math.min(4, bytes.byteLength));
+  if (head.length < 4 || head[0] !== 0 || head[1] !== 0x61 || head[2] !== 0x73 || head[3] !== 0x6d) {
+    const text = new TextDecoder().decode(new Uint8Array(bytes, 0, Math.min(40, bytes.byteLength)));
+    throw new SupclustError('load-failed', `${url.href} is not a WebAssembly file (it starts with ${JSON.stringify(text)}: ` +
+      `the server answered with another page, probably its 404 or index page); ${HOW_TO_SERVE}`);
   }
-
-  /** Terminates the worker; queued calls go to a fresh one (or fail with `err`). */
-  private restart(err?: SupclustError) {
-    this.worker?.terminate();
-    this.worker = undefined;
-    this.ready = undefined;
-    if (this.disposed) return;
-    for (const [id, p] of this.pending) {
-      if (err) {
-        this.pending.delete(id);
-        p.cleanup();
-        p.reject(err);
-      } else {
-        void this.post(id, p);
-      }
-    }
-  }
-
-  private async post(id: number, p: Pending) {
-    try {
-      await this.start();
-    } catch (e) {
-      if (this.pending.delete(id)) {
-        p.cleanup();
-        p.reject(e);
-      }
-      return;
-    }
-    if (this.pending.get(id) !== p) return;
-    this.worker!.postMessage({ type: 'call', id, request: p.request, progress: !!p.control.onProgress } satisfies ToWorker);
-  }
-
-  call(request: Request, control: Pending['control']): Promise<unknown> {
-    return new Promise((resolve, reject) => {
-      const id = this.nextId++;
-      const onAbort = () => {
-        if (!this.pending.delete(id)) return;
-        p.cleanup();
-        reject(new SupclustError('aborted', 'the call was aborted'));
-        this.restart();
-      };
-      const p: Pending = {
-        request, control, resolve, reject,
-        cleanup: () => control.signal?.removeEventListener('abort', onAbort),
-      };
-      this.pending.set(id, p);
-      control.signal?.addEventListener('abort', onAbort, { once: true });
-      void this.post(id, p);
-    });
-  }
-
-  dispose() {
-    this.disposed = true;
-    this.worker?.terminate();
-    for (const p of this.pending.values()) {
-      p.cleanup();
-      p.reject(new SupclustError('aborted', 'disposed'));
-    }
-    this.pending.clear();
+  try {
+    return await WebAssembly.compile(bytes);
+  } catch (e) {
+    throw new SupclustError('load-failed', `could not compile ${url.href}: ${(e as Error).message ?? e}`);
   }
 }
+
+const startBrowserWorker: StartWorker = (onMessage, onError) => {
+  const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: 'supclust' });
+  worker.onmessage = (e: MessageEvent<FromWorker>) => onMessage(e.data);
+  worker.onerror = (e) => onError(e.message || 'script error');
+  return { post: (m) => worker.postMessage(m), terminate: () => worker.terminate() };
+};
 
 function threadsAvailable(): boolean {
   return typeof SharedArrayBuffer !== 'undefined' && (globalThis as { crossOriginIsolated?: boolean }).crossOriginIsolated === true;
@@ -138,7 +58,7 @@ function threadsAvailable(): boolean {
 /** Loads supclust in a dedicated Worker (threaded build when the page is cross-origin isolated). */
 export async function load(options: LoadOptions = {}): Promise<Supclust> {
   const variant = chooseVariant(options, threadsAvailable());
-  const backend = new WorkerBackend(variant);
+  const backend = new WorkerBackend(variant, await compile(variant), startBrowserWorker);
   let ready;
   try {
     ready = await backend.start();
@@ -146,6 +66,7 @@ export async function load(options: LoadOptions = {}): Promise<Supclust> {
     backend.dispose();
     throw e instanceof SupclustError ? e : new SupclustError('load-failed', String(e));
   }
-  const info: Info = { variant, threads: variant === 'simd' ? 1 : ready.threads, simd: true, version: VERSION, methods: ready.methods as Info['methods'], experiments: ready.experiments as Info['experiments'] };
+  const info: Info = { variant, threads: variant === 'simd' ? 1 : ready.threads, simd: true, version: VERSION,
+    methods: ready.methods as Info['methods'], experiments: ready.experiments as Info['experiments'], addressableBytes: ready.addressableBytes };
   return createSupclust(backend, info);
 }

@@ -1,73 +1,59 @@
-// Node entry point: the module runs in-process (calls are synchronous underneath; progress
-// and abort are checked between solver iterations). Node reads the .wasm bytes itself.
+// Node entry point: every call runs in a worker_threads Worker, so the event loop stays free
+// (timers fire, AbortSignal.timeout() aborts at once, progress arrives while a solver works).
+// The .wasm bytes are read and compiled once here; each worker instantiates that module.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
 import { createSupclust } from '../api.js';
 import { SupclustError } from '../errors.js';
-import { execute, type Backend, type CreateModule, type Request, type WasmModule } from '../module.js';
 import type { Info, LoadOptions, Supclust, Variant } from '../types.js';
 import { chooseVariant } from '../variant.js';
 import { VERSION } from '../version.js';
+import { WorkerBackend, type FromWorker, type StartWorker } from '../worker_backend.js';
 
 export * from '../types.js';
 export { SupclustError } from '../errors.js';
+export type { SupclustErrorCode } from '../errors.js';
 export { logGrid } from '../grid.js';
 
 const require = createRequire(import.meta.url);
 
-async function instantiate(variant: Variant): Promise<WasmModule> {
-  const glue = require.resolve(`../wasm/node/supclust-${variant}.js`);
+async function compile(variant: Variant): Promise<WebAssembly.Module> {
+  const file = require.resolve(`../wasm/node/supclust-${variant}.wasm`);
   try {
-    const create = require(glue) as CreateModule;
-    const m = await create({ wasmBinary: readFileSync(glue.replace(/\.js$/, '.wasm')) });
-    m.unrefThreads?.();
-    return m;
+    return await WebAssembly.compile(readFileSync(file));
   } catch (e) {
-    throw new SupclustError('load-failed', `could not start the ${variant} module: ${(e as Error).message ?? e}`);
+    throw new SupclustError('load-failed', `could not compile ${file}: ${(e as Error).message ?? e}`);
   }
 }
 
-class InProcessBackend implements Backend {
-  constructor(private module: WasmModule, private readonly variant: Variant) {}
+const startNodeWorker: StartWorker = (onMessage, onError) => {
+  let ended = false;
+  const worker = new Worker(new URL('./worker.js', import.meta.url));
+  worker.on('message', (m: FromWorker) => onMessage(m));
+  worker.on('error', (e) => { if (!ended) onError(e.message); });
+  worker.on('exit', (code) => { if (!ended) onError(`the worker exited (code ${code})`); });
+  return {
+    post: (m) => worker.postMessage(m),
+    terminate: () => { ended = true; void worker.terminate(); },
+    hold: (busy) => (busy ? worker.ref() : worker.unref()),
+  };
+};
 
-  async call(request: Request, control: { signal?: AbortSignal; onProgress?: (it: number, f: number) => void }) {
-    let userError: unknown;
-    const progress = control.signal || control.onProgress ? (it: number, f: number) => {
-      if (control.signal?.aborted) return false;
-      try {
-        control.onProgress?.(it, f);
-      } catch (e) {  // never let a JS exception unwind through wasm frames
-        userError = e;
-        return false;
-      }
-      return true;
-    } : undefined;
-    let result: unknown;
-    try {
-      result = execute(this.module, request, progress);
-    } catch (e) {
-      // A trap leaves the instance in an unknown state: replace it before the next call.
-      this.module.terminateThreads?.();
-      this.module = await instantiate(this.variant);
-      throw new SupclustError('internal', `the solver failed: ${(e as Error).message ?? e}`);
-    }
-    if (userError !== undefined) throw userError;
-    if (control.signal?.aborted) throw new SupclustError('aborted', 'the call was aborted');
-    return result;
-  }
-
-  dispose() {
-    this.module.terminateThreads?.();
-  }
-}
-
-/** Loads supclust (Node: in-process; the threaded build by default). */
+/** Loads supclust (Node: in a worker thread; the threaded build by default). */
 export async function load(options: LoadOptions = {}): Promise<Supclust> {
   const variant = chooseVariant(options, typeof SharedArrayBuffer !== 'undefined');
-  const module = await instantiate(variant);
-  const raw = module.info() as { threads: number; methods: Info['methods']; experiments: Info['experiments'] };
-  const info: Info = { variant, threads: variant === 'simd' ? 1 : raw.threads, simd: true, version: VERSION, methods: raw.methods, experiments: raw.experiments };
-  return createSupclust(new InProcessBackend(module, variant), info);
+  const backend = new WorkerBackend(variant, await compile(variant), startNodeWorker);
+  let ready;
+  try {
+    ready = await backend.start();
+  } catch (e) {
+    backend.dispose();
+    throw e instanceof SupclustError ? e : new SupclustError('load-failed', String(e));
+  }
+  const info: Info = { variant, threads: variant === 'simd' ? 1 : ready.threads, simd: true, version: VERSION,
+    methods: ready.methods as Info['methods'], experiments: ready.experiments as Info['experiments'], addressableBytes: ready.addressableBytes };
+  return createSupclust(backend, info);
 }
 export { wordFrequencies, tokenize } from '../text.js';
 export type { TextFeatureOptions, TextFeatures } from '../text.js';

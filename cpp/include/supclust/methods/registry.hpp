@@ -35,6 +35,14 @@ struct FitContext {
   const WarmStart* warm;  // centred coordinates, or nullptr
 };
 
+// What a fit keeps in memory, in doubles: so many per entry of X (the caller's copy, the
+// centred design, a rescaled copy), per entry of the short side's Gram matrix (min(n, d)²) and
+// per sample pair (n², the kernels on samples). An estimate, checked against the address space
+// before any work, so that an impossible size is refused by name instead of trapping.
+struct MemoryUse {
+  double design = 3, gram = 2, samplePairs = 0;
+};
+
 struct Method {
   std::string name;
   std::string summary;
@@ -50,7 +58,15 @@ struct Method {
   // How the options follow a power-of-two rescaling of extreme data (data_scale.hpp); nullptr:
   // each penalty weight by its degree (rescaleByDegree).
   std::string (*rescale)(const std::vector<OptionSpec>&, Options&, const DataScale&){};
+  MemoryUse memory{};
 };
+
+// Bytes a fit of an n x d design with K outputs needs, by the method's MemoryUse.
+double estimateFitBytes(const Method& m, double n, double d, double K);
+// The bytes a call may use: 2 GB in wasm32 (the builds' maximum memory), unbounded natively.
+double addressableBytes();
+// "" when `bytes` fit in addressableBytes(), else "<field>: <what> needs about … (the limit …)".
+std::string checkMemory(const std::string& field, const std::string& what, double bytes);
 
 const std::vector<Method>& methods();
 const Method* findMethod(const std::string& name);

@@ -1,0 +1,68 @@
+// Predictions from a plain model, in JavaScript: X·W + b needs no wasm round trip (the model
+// and X are already here, and copying them into the module would cost as much as the product).
+import { invalid } from './errors.js';
+import type { Model } from './types.js';
+import { finiteVector, type Matrix } from './validate.js';
+
+export interface ModelArrays {
+  nFeatures: number;
+  outputs: number;
+  coef: Float64Array;  // row-major nFeatures × outputs, as in Model.coef
+  intercept: Float64Array;
+}
+
+/** A model's arrays, checked against each other (each mistake names the model's field). */
+export function modelArrays(model: Model): ModelArrays {
+  if (model == null || typeof model !== 'object') throw invalid('model', 'must be a model returned by fit()');
+  const { nFeatures } = model;
+  if (typeof nFeatures !== 'number' || !Number.isInteger(nFeatures) || nFeatures < 1)
+    throw invalid('model.nFeatures', `must be a positive integer (got ${String(nFeatures)})`);
+  const intercept = finiteVector('model.intercept', model.intercept);
+  const outputs = model.outputs ?? intercept.length;
+  if (intercept.length !== outputs)
+    throw invalid('model.intercept', `must have one entry per output (${outputs}), got ${intercept.length}`);
+  const coef = finiteVector('model.coef', model.coef);
+  if (coef.length !== nFeatures * outputs)
+    throw invalid('model.coef', `must have nFeatures × outputs = ${nFeatures} × ${outputs} entries (got ${coef.length})`);
+  return { nFeatures, outputs, coef, intercept };
+}
+
+/** X·W + b, row-major n × outputs. */
+export function linearScores(m: ModelArrays, X: Matrix): Float64Array {
+  if (X.nCols !== m.nFeatures) throw invalid('X', `has ${X.nCols} columns but the model has ${m.nFeatures} features`);
+  const { outputs: K, coef, intercept } = m, d = X.nCols, n = X.nRows, x = X.data;
+  const Z = new Float64Array(n * K);
+  for (let i = 0; i < n; i++) {
+    const row = i * d, out = i * K;
+    for (let k = 0; k < K; k++) Z[out + k] = intercept[k];
+    for (let j = 0; j < d; j++) {
+      const xij = x[row + j];
+      if (xij === 0) continue;
+      for (let k = 0; k < K; k++) Z[out + k] += xij * coef[j * K + k];
+    }
+  }
+  return Z;
+}
+
+const sigmoid = (z: number) => (z >= 0 ? 1 / (1 + Math.exp(-z)) : Math.exp(z) / (1 + Math.exp(z)));
+
+/** Class probabilities from logistic scores: binary [1 − p, p]; one-vs-all, normalised sigmoids. */
+export function probabilities(m: ModelArrays, Z: Float64Array): Float64Array {
+  const K = m.outputs, n = Z.length / K;
+  if (K === 1) {
+    const P = new Float64Array(2 * n);
+    for (let i = 0; i < n; i++) {
+      const p = sigmoid(Z[i]);
+      P[2 * i] = 1 - p;
+      P[2 * i + 1] = p;
+    }
+    return P;
+  }
+  const P = new Float64Array(n * K);
+  for (let i = 0; i < n; i++) {
+    let total = 0;
+    for (let k = 0; k < K; k++) total += (P[i * K + k] = sigmoid(Z[i * K + k]));
+    for (let k = 0; k < K; k++) P[i * K + k] = total > 0 ? P[i * K + k] / total : 1 / K;
+  }
+  return P;
+}

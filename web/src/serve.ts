@@ -1,0 +1,58 @@
+// The worker side of WorkerBackend (browsers and Node alike): instantiates the wasm module from
+// the compiled WebAssembly.Module it is sent (no second download), runs each call, reports
+// progress at most every 50 ms, and sends results back with their buffers transferred.
+import { execute, type CreateModule, type WasmModule } from './module.js';
+import type { FromWorker, ToWorker } from './worker_backend.js';
+
+const PROGRESS_INTERVAL_MS = 50;
+
+export interface WorkerPort {
+  post(message: FromWorker, transfer?: Transferable[]): void;
+}
+
+function buffersOf(value: unknown): Transferable[] {
+  if (ArrayBuffer.isView(value)) return [value.buffer as ArrayBuffer];
+  if (value && typeof value === 'object') return Object.values(value).flatMap(buffersOf);
+  return [];
+}
+
+/** Returns the message handler of a worker whose glue `glueFor(variant)` loads. */
+export function serve(port: WorkerPort, glueFor: (variant: string) => Promise<CreateModule>): (msg: ToWorker) => Promise<void> {
+  let module: WasmModule | undefined;
+  return async (msg) => {
+    if (msg.type === 'init') {
+      try {
+        const create = await glueFor(msg.variant);
+        const compiled = msg.module;
+        module = await create({
+          instantiateWasm(imports: WebAssembly.Imports, receive: (i: WebAssembly.Instance, m: WebAssembly.Module) => void) {
+            WebAssembly.instantiate(compiled, imports).then((instance) => receive(instance, compiled));
+            return {};
+          },
+        });
+        module.unrefThreads?.();
+        const info = module.info();
+        port.post({ type: 'ready', threads: info.threads, addressableBytes: info.addressableBytes, methods: info.methods, experiments: info.experiments });
+      } catch (err) {
+        port.post({ type: 'load-failed', message: String((err as Error)?.message ?? err) });
+      }
+      return;
+    }
+    const { id } = msg;
+    let last = 0;
+    const progress = msg.progress ? (iteration: number, objective: number) => {
+      const now = performance.now();
+      if (now - last >= PROGRESS_INTERVAL_MS) {
+        last = now;
+        port.post({ type: 'progress', id, iteration, objective });
+      }
+      return true;
+    } : undefined;
+    try {
+      const result = execute(module as WasmModule, msg.request, progress);
+      port.post({ type: 'result', id, result }, buffersOf(result));
+    } catch (err) {
+      port.post({ type: 'error', id, message: typeof err === 'number' ? `a C++ exception (${err}), most likely out of memory` : String((err as Error)?.message ?? err) });
+    }
+  };
+}

@@ -1,0 +1,160 @@
+// The backend that runs every call in a dedicated worker (browsers: a module Worker; Node: a
+// worker_threads Worker), so the caller's thread never blocks. Aborting a call terminates that
+// worker at once and rejects with 'aborted'; the next call starts a fresh worker from the
+// module compiled once at load(). Calls still queued when a worker is replaced go to the next.
+import { SupclustError, trapMessage } from './errors.js';
+import type { Backend, Request } from './module.js';
+import type { Variant } from './types.js';
+
+export type ToWorker =
+  | { type: 'init'; variant: Variant; module: WebAssembly.Module }
+  | { type: 'call'; id: number; request: Request; progress: boolean };
+
+/** What a started worker reports about its module. */
+export interface ReadyInfo {
+  threads: number;
+  addressableBytes: number;
+  methods: unknown[];
+  experiments: unknown[];
+}
+
+export type FromWorker =
+  | ({ type: 'ready' } & ReadyInfo)
+  | { type: 'load-failed'; message: string }
+  | { type: 'progress'; id: number; iteration: number; objective: number }
+  | { type: 'result'; id: number; result: unknown }
+  | { type: 'error'; id: number; message: string };
+
+/** A started worker, as the backend drives it. */
+export interface WorkerHandle {
+  post(message: ToWorker): void;
+  terminate(): void;
+  /** Node: whether the worker may keep the process alive (only while calls are pending). */
+  hold?(busy: boolean): void;
+}
+
+export type StartWorker = (onMessage: (m: FromWorker) => void, onError: (message: string) => void) => WorkerHandle;
+
+interface Pending {
+  request: Request;
+  control: { signal?: AbortSignal; onProgress?: (it: number, f: number) => void };
+  resolve(v: unknown): void;
+  reject(e: unknown): void;
+  cleanup(): void;
+}
+
+export class WorkerBackend implements Backend {
+  private worker?: WorkerHandle;
+  private ready?: Promise<ReadyInfo>;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  private disposed = false;
+
+  constructor(private readonly variant: Variant, private readonly module: WebAssembly.Module,
+              private readonly startWorker: StartWorker) {}
+
+  start(): Promise<ReadyInfo> {
+    if (this.ready) return this.ready;
+    this.ready = new Promise((resolve, reject) => {
+      let started = false;
+      const worker = this.startWorker((m) => {
+        if (m.type === 'ready') {
+          started = true;
+          worker.hold?.(this.pending.size > 0);
+          resolve(m);
+        } else if (m.type === 'load-failed') {
+          reject(new SupclustError('load-failed', `could not start the ${this.variant} module: ${m.message}`));
+        } else {
+          this.receive(m);
+        }
+      }, (message) => {
+        const err = started
+          ? new SupclustError('internal', trapMessage(message))
+          : new SupclustError('load-failed', `the supclust worker failed to start: ${message}`);
+        if (!started) reject(err);
+        this.restart(err);
+      });
+      this.worker = worker;
+      worker.hold?.(true);  // until it is ready, then only while calls are pending
+      worker.post({ type: 'init', variant: this.variant, module: this.module });
+    });
+    return this.ready;
+  }
+
+  private receive(m: FromWorker) {
+    if (m.type !== 'progress' && m.type !== 'result' && m.type !== 'error') return;
+    const p = this.pending.get(m.id);
+    if (!p) return;
+    if (m.type === 'progress') {
+      try {
+        p.control.onProgress?.(m.iteration, m.objective);
+      } catch (e) {  // the caller's callback threw: the call ends with that error
+        this.settle(m.id, p, () => p.reject(e));
+        this.restart();
+      }
+      return;
+    }
+    if (m.type === 'result') this.settle(m.id, p, () => p.resolve(m.result));
+    else {
+      // A trap leaves the instance in an unknown state: replace the worker.
+      this.settle(m.id, p, () => p.reject(new SupclustError('internal', trapMessage(m.message))));
+      this.restart();
+    }
+  }
+
+  private settle(id: number, p: Pending, finish: () => void) {
+    this.pending.delete(id);
+    p.cleanup();
+    this.worker?.hold?.(this.pending.size > 0);
+    finish();
+  }
+
+  /** Terminates the worker; queued calls go to a fresh one (or fail with `err`). */
+  private restart(err?: SupclustError) {
+    this.worker?.terminate();
+    this.worker = undefined;
+    this.ready = undefined;
+    if (this.disposed) return;
+    for (const [id, p] of this.pending) {
+      if (err) this.settle(id, p, () => p.reject(err));
+      else void this.post(id, p);
+    }
+  }
+
+  private async post(id: number, p: Pending) {
+    try {
+      await this.start();
+    } catch (e) {
+      if (this.pending.get(id) === p) this.settle(id, p, () => p.reject(e));
+      return;
+    }
+    if (this.pending.get(id) !== p) return;
+    this.worker!.post({ type: 'call', id, request: p.request, progress: !!p.control.onProgress });
+  }
+
+  call(request: Request, control: Pending['control']): Promise<unknown> {
+    return new Promise((resolve, reject) => {
+      const id = this.nextId++;
+      const onAbort = () => {
+        if (this.pending.get(id) !== p) return;
+        this.settle(id, p, () => reject(new SupclustError('aborted', 'the call was aborted')));
+        this.restart();
+      };
+      const p: Pending = {
+        request, control, resolve, reject,
+        cleanup: () => control.signal?.removeEventListener('abort', onAbort),
+      };
+      this.pending.set(id, p);
+      this.worker?.hold?.(true);
+      control.signal?.addEventListener('abort', onAbort, { once: true });
+      void this.post(id, p);
+    });
+  }
+
+  dispose() {
+    this.disposed = true;
+    this.worker?.terminate();
+    this.worker = undefined;
+    for (const [id, p] of this.pending) this.settle(id, p, () => p.reject(new SupclustError('disposed', 'the instance was disposed')));
+  }
+}
