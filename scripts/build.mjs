@@ -94,6 +94,14 @@ async function buildWasm() {
         '-sALLOW_MEMORY_GROWTH=1', '-sINITIAL_MEMORY=32MB', '--post-js', 'wasm/post.js',
         '-o', out], { env: emEnv });
     }
+  // The web pthread worker imports the glue from the URL the page's copy was loaded from
+  // (post.js sets it); its fallback import of a sibling file would make bundlers emit, and
+  // browsers fetch, a second copy of the glue.
+  const pthreadWorker = join(root, 'dist/wasm/web/supclust-simd-threaded.worker.js');
+  const fallback = '(e.data.urlOrBlob?import(e.data.urlOrBlob):import("./supclust-simd-threaded.js"))';
+  const workerText = readFileSync(pthreadWorker, 'utf8');
+  if (workerText.includes(fallback)) writeFileSync(pthreadWorker, workerText.replace(fallback, 'import(e.data.urlOrBlob)'));
+  else if (!workerText.includes('import(e.data.urlOrBlob)')) throw new Error('the pthread worker glue changed: update the fallback rewrite in scripts/build.mjs');
   // Node glue is CommonJS inside a "type": "module" package.
   writeFileSync(join(root, 'dist/wasm/node/package.json'), '{ "type": "commonjs" }\n');
 }

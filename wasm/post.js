@@ -9,3 +9,10 @@ if (typeof PThread !== 'undefined' && typeof ENVIRONMENT_IS_NODE !== 'undefined'
   };
   Module['unrefThreads'] = supclustUnref;
 }
+// Browsers: pthread workers import the glue from the URL this copy was loaded from, so that a
+// bundler emits and the browser fetches it once (the worker file's own fallback import is
+// removed at build time, scripts/build.mjs).
+if (typeof PThread !== 'undefined' && typeof _scriptDir !== 'undefined' && _scriptDir && !Module['mainScriptUrlOrBlob'] &&
+    !(typeof ENVIRONMENT_IS_NODE !== 'undefined' && ENVIRONMENT_IS_NODE)) {
+  Module['mainScriptUrlOrBlob'] = _scriptDir;
+}

@@ -1,3 +1,4 @@
+import type { MethodName } from 'supclust';
 // Your data: a CSV dropped or picked (parsed in the page, never uploaded), a target and
 // features, λ cross-validated for the chosen method with Q groups, and the groups of features
 // with their shared weights, downloadable as CSV or JSON.
@@ -70,7 +71,7 @@ export function mountData(ctx: Context) {
       document.body.dataset.data = 'running';
       status.textContent = 'Cross-validating…';
       const folds = Math.min(5, matrix.nRows);
-      const fit = await sc.crossValidate(method.value, { X: matrix.X, nRows: matrix.nRows, nCols: matrix.nCols, y: matrix.y, ...options }, { grid, folds });
+      const fit = await sc.crossValidate(method.value as MethodName, { X: matrix.X, nRows: matrix.nRows, nCols: matrix.nCols, y: matrix.y, ...options }, { grid, folds });
       fitted = { matrix, fit };
       groups = groupsOf(fit, matrix.features);
       const chosen = Object.entries(fit.best).map(([n, v]) => `${n} = ${formatNumber(v)}`).join(', ');

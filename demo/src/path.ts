@@ -1,3 +1,4 @@
+import type { MethodName } from 'supclust';
 // Paths: the Play problem fitted along a λ grid from strong to weak, each fit warm-started
 // from the previous one — how groups merge and split as the regularisation weakens.
 import { logGrid, type Model, type SyntheticData } from 'supclust';
@@ -26,7 +27,7 @@ export function mountPath(ctx: Context, problem: () => SyntheticData | undefined
     try {
       for (const [i, lambda] of grid.entries()) {
         const options = methodOptions(info, { ...state, lambda }, d.nCols);
-        const model: Model = await sc.fit(state.method, { X: d.X, nRows: d.nRows, nCols: d.nCols, y: d.y, ...options, ...(previous ? { warmStart: previous } : {}) },
+        const model: Model = await sc.fit(state.method as MethodName, { X: d.X, nRows: d.nRows, nCols: d.nCols, y: d.y, ...options, ...(previous ? { warmStart: previous } : {}) },
           { signal: mine.signal });
         previous = model;
         model.coef.forEach((c, j) => points.push({ lambda, feature: j, coef: c, group: d.groups[j] }));

@@ -1,6 +1,6 @@
 // Play: one generated problem, any method beside the Oracle. Problem sliders regenerate the
 // data; the method's λ slider refits from the previous model (warm start).
-import type { Model, SyntheticData } from 'supclust';
+import type { Model, SyntheticData, MethodName } from 'supclust';
 import { playCode } from './code.js';
 import { LABELS, methodOptions, methodsFor, type Context } from './context.js';
 import { $, copy, el, formatNumber, table, widthOf } from './dom.js';
@@ -57,17 +57,17 @@ export function mountPlay(ctx: Context) {
       const options = methodOptions(info, state, d.nCols);
       const warmStart = last && last.method === state.method && last.key === key ? last.model : undefined;
       const t0 = performance.now();
-      const model = await sc.fit(state.method, { ...problem, ...options, ...(warmStart ? { warmStart } : {}) });
+      const model = await sc.fit(state.method as MethodName, { ...problem, ...options, ...(warmStart ? { warmStart } : {}) });
       const ms = performance.now() - t0;
       const t1 = performance.now();
       const oracle = await sc.fit('oracle', { ...problem, groups: d.groups, ...(state.task === 'classification' ? { loss: 'logistic', lambda: 1e-4 } : {}) });
       const oracleMs = performance.now() - t1;
       // Ridge and the lasso at the same λ: what grouping buys over shrinkage and sparsity.
-      const loss = state.task === 'classification' ? { loss: 'logistic' } : {};
+      const loss = state.task === 'classification' ? { loss: 'logistic' as const } : {};
       const baselines = [];
       for (const name of ['ridge', 'lasso'].filter((b) => b !== state.method)) {
         const t2 = performance.now();
-        const fit = await sc.fit(name, { ...problem, ...loss, lambda: state.lambda });
+        const fit = await sc.fit(name as MethodName, { ...problem, ...loss, lambda: state.lambda });
         baselines.push({ name, model: fit, ms: performance.now() - t2 });
       }
       if (mine !== generation) return;  // a newer request superseded this one

@@ -142,21 +142,21 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
 
     async predict(model: Model, X: MatrixInput, nRows?: number, nCols?: number) {
       const m = modelArrays(model);
-      return linearScores(m, v.matrix('X', X, nRows, nCols ?? (nRows === undefined ? m.nFeatures : undefined)));
+      return linearScores(m, inputFor(m, X, nRows, nCols));
     },
 
     async predictProba(model: Model, X: MatrixInput, nRows?: number, nCols?: number) {
       const m = modelArrays(model);
       if (model.loss !== 'logistic' && model.loss !== 'ova-logistic')
         throw invalid('model', `predictProba needs a model fitted with the logistic loss (this one has loss '${String(model.loss)}')`);
-      return probabilities(m, linearScores(m, v.matrix('X', X, nRows, nCols ?? (nRows === undefined ? m.nFeatures : undefined))));
+      return probabilities(m, linearScores(m, inputFor(m, X, nRows, nCols)));
     },
 
     async predictClass(model: Model, X: MatrixInput, nRows?: number, nCols?: number) {
       const m = modelArrays(model);
       if (!Array.isArray(model.classes) || model.classes.length < 2)
         throw invalid('model', 'predictClass needs a classifier (a model fitted with a logistic or ova-* loss, which has classes)');
-      const Z = linearScores(m, v.matrix('X', X, nRows, nCols ?? (nRows === undefined ? m.nFeatures : undefined)));
+      const Z = linearScores(m, inputFor(m, X, nRows, nCols));
       const K = m.outputs, n = Z.length / K, classes = model.classes;
       const labels = new Array<Label>(n);
       for (let i = 0; i < n; i++) {
@@ -238,6 +238,12 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       backend.dispose();
     },
   };
+}
+
+// X for a prediction: flat arrays without sizes take the model's feature count as columns.
+function inputFor(m: { nFeatures: number }, X: MatrixInput, nRows?: number, nCols?: number) {
+  const rows = Array.isArray(X) && Array.isArray(X[0]);
+  return v.matrix('X', X, nRows, nCols ?? (rows || nRows !== undefined ? undefined : m.nFeatures));
 }
 
 // A kernel's result, or its library error as a SupclustError.

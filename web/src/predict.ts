@@ -14,14 +14,14 @@ export interface ModelArrays {
 /** A model's arrays, checked against each other (each mistake names the model's field). */
 export function modelArrays(model: Model): ModelArrays {
   if (model == null || typeof model !== 'object') throw invalid('model', 'must be a model returned by fit()');
-  const { nFeatures } = model;
-  if (typeof nFeatures !== 'number' || !Number.isInteger(nFeatures) || nFeatures < 1)
-    throw invalid('model.nFeatures', `must be a positive integer (got ${String(nFeatures)})`);
   const intercept = finiteVector('model.intercept', model.intercept);
   const outputs = model.outputs ?? intercept.length;
   if (intercept.length !== outputs)
     throw invalid('model.intercept', `must have one entry per output (${outputs}), got ${intercept.length}`);
   const coef = finiteVector('model.coef', model.coef);
+  const nFeatures = model.nFeatures ?? coef.length / outputs;  // a hand-made model may omit it
+  if (typeof nFeatures !== 'number' || !Number.isInteger(nFeatures) || nFeatures < 1)
+    throw invalid('model.nFeatures', `must be a positive integer (got ${String(nFeatures)})`);
   if (coef.length !== nFeatures * outputs)
     throw invalid('model.coef', `must have nFeatures × outputs = ${nFeatures} × ${outputs} entries (got ${coef.length})`);
   return { nFeatures, outputs, coef, intercept };

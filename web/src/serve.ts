@@ -1,10 +1,11 @@
 // The worker side of WorkerBackend (browsers and Node alike): instantiates the wasm module from
 // the compiled WebAssembly.Module it is sent (no second download), runs each call, reports
-// progress at most every 50 ms, and sends results back with their buffers transferred.
+// progress (the first at once, then at most every 20 ms, and the last before the result), and
+// sends results back with their buffers transferred.
 import { execute, type CreateModule, type WasmModule } from './module.js';
 import type { FromWorker, ToWorker } from './worker_backend.js';
 
-const PROGRESS_INTERVAL_MS = 50;
+const PROGRESS_INTERVAL_MS = 20;
 
 export interface WorkerPort {
   post(message: FromWorker, transfer?: Transferable[]): void;
@@ -39,17 +40,22 @@ export function serve(port: WorkerPort, glueFor: (variant: string) => Promise<Cr
       return;
     }
     const { id } = msg;
-    let last = 0;
+    let last = -Infinity;
+    let unsent: [number, number] | undefined;
     const progress = msg.progress ? (iteration: number, objective: number) => {
       const now = performance.now();
       if (now - last >= PROGRESS_INTERVAL_MS) {
         last = now;
+        unsent = undefined;
         port.post({ type: 'progress', id, iteration, objective });
+      } else {
+        unsent = [iteration, objective];
       }
       return true;
     } : undefined;
     try {
       const result = execute(module as WasmModule, msg.request, progress);
+      if (unsent) port.post({ type: 'progress', id, iteration: unsent[0], objective: unsent[1] });
       port.post({ type: 'result', id, result }, buffersOf(result));
     } catch (err) {
       port.post({ type: 'error', id, message: typeof err === 'number' ? `a C++ exception (${err}), most likely out of memory` : String((err as Error)?.message ?? err) });
