@@ -34,7 +34,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
   /** Refuses a call whose estimated memory exceeds what the module can address. */
   function checkMemory(field: string, what: string, bytes: number) {
     if (bytes > 0.9 * info.addressableBytes)
-      throw invalid(field, `${what} needs about ${(bytes / 2 ** 30).toPrecision(3)} GB; a wasm32 module can address ${(info.addressableBytes / 2 ** 30).toPrecision(3)} GB`);
+      throw invalid(field, `${what} needs about ${gigabytes(bytes)} GB; a wasm32 module can address ${gigabytes(info.addressableBytes)} GB`);
   }
 
   function fitInputs(method: unknown, params: FitParams, copies = 1) {
@@ -239,6 +239,8 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
     },
   };
 }
+
+const gigabytes = (bytes: number) => String(Number((bytes / 2 ** 30).toPrecision(3)));
 
 // X for a prediction: flat arrays without sizes take the model's feature count as columns.
 function inputFor(m: { nFeatures: number }, X: MatrixInput, nRows?: number, nCols?: number) {

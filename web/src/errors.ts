@@ -20,6 +20,8 @@ export const invalid = (field: string, message: string): SupclustError =>
 /** The field a library message names ("option 'Q' of …", "unknown option 'x' …", "X must …",
  * "y: …"). */
 export function fieldOf(message: string): string | undefined {
+  const prefixed = /^([A-Za-z_][A-Za-z0-9_.]*): /.exec(message);
+  if (prefixed) return prefixed[1];
   const option = /option '([^']+)'/.exec(message);
   if (option) return option[1];
   const lead = /^([A-Za-z_][A-Za-z0-9_.]*)\b/.exec(message);

@@ -1,0 +1,67 @@
+// Loading in the browser: a missing or misserved .wasm is reported with its URL, its HTTP
+// status and how to serve it (fetched once, not retried), and a normal load fetches the glue
+// and the .wasm once each, threaded build included.
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { root } from '../web/helpers.js';
+import { launch } from './browser.js';
+import { serve, type StaticServer } from './server.js';
+
+let browser: Browser;
+let server: StaticServer;
+beforeAll(async () => {
+  browser = await launch();
+  server = await serve(join(root, 'demo/dist'), { isolate: true });
+});
+afterAll(async () => {
+  await server?.close();
+  await browser?.close();
+});
+
+async function open(route?: (url: string) => { status: number; body: string; contentType: string } | undefined) {
+  const page: Page = await browser.newPage();
+  const requests: string[] = [];
+  page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+  if (route)
+    await page.route('**/*.wasm', async (r) => {
+      const answer = route(r.request().url());
+      if (answer) await r.fulfill(answer);
+      else await r.continue();
+    });
+  await page.goto(server.url);
+  return { page, requests };
+}
+
+describe('loading the module in chromium', () => {
+  it('names the URL, the HTTP status and the fix when the .wasm is missing', async () => {
+    const { page, requests } = await open(() => ({ status: 404, body: 'not found', contentType: 'text/plain' }));
+    await page.waitForFunction(() => /Could not start/.test(document.getElementById('runtime')?.textContent ?? ''), null, { timeout: 30_000 });
+    const text = await page.$eval('#runtime', (e) => e.textContent ?? '');
+    expect(text).toMatch(/could not fetch http:\/\/127\.0\.0\.1:\d+\/assets\/supclust-simd-threaded-[\w-]+\.wasm: HTTP 404/);
+    expect(text).toContain('application/wasm');
+    expect(requests.filter((p) => p.endsWith('.wasm'))).toHaveLength(1);
+    await page.close();
+  });
+
+  it('says the server answered with a page when the .wasm is an HTML page', async () => {
+    const { page } = await open(() => ({ status: 200, body: '<!DOCTYPE html><title>app</title>', contentType: 'text/html' }));
+    await page.waitForFunction(() => /Could not start/.test(document.getElementById('runtime')?.textContent ?? ''), null, { timeout: 30_000 });
+    const text = await page.$eval('#runtime', (e) => e.textContent ?? '');
+    expect(text).toContain('is not a WebAssembly file (it starts with "<!DOCTYPE html>');
+    await page.close();
+  });
+
+  // One glue file: the worker and each pthread import the same URL (each worker has its own
+  // module map, so each asks; the HTTP cache answers). Before, pthreads imported a second copy.
+  it('loads one threaded glue file and fetches the .wasm once', async () => {
+    const { page, requests } = await open();
+    await page.waitForSelector('body[data-state="done"]', { timeout: 30_000 });
+    expect(await page.$eval('#runtime', (e) => (e as HTMLElement).dataset.variant)).toBe('simd-threaded');
+    const glue = requests.filter((p) => /supclust-simd-threaded-[\w-]+\.js$/.test(p));
+    const wasm = requests.filter((p) => p.endsWith('.wasm'));
+    expect(new Set(glue).size).toBe(1);
+    expect(wasm).toHaveLength(1);
+    await page.close();
+  });
+});
