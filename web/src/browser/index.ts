@@ -14,6 +14,12 @@ export type { SupclustErrorCode } from '../errors.js';
 export { logGrid } from '../grid.js';
 export { wordFrequencies, tokenize } from '../text.js';
 export type { TextFeatureOptions, TextFeatures } from '../text.js';
+export const PANG_LEE_AUTHORS = ['Dennis+Schwartz', 'James+Berardinelli', 'Scott+Renshaw', 'Steve+Rhodes'] as const;
+/** Node only: it reads the scale dataset's files. In browsers, read them yourself and use
+ * wordFrequencies(). */
+export function loadPangLee(): never {
+  throw new SupclustError('load-failed', 'loadPangLee reads files and runs in Node only; in a browser, fetch the texts and call wordFrequencies()');
+}
 
 const HOW_TO_SERVE = 'serve the package\'s dist/wasm/web/*.wasm files beside its JavaScript, as application/wasm ' +
   '(with Vite, add the supclust() plugin from \'supclust/vite\')';

@@ -1,0 +1,41 @@
+// What a user writes, compiled by tests/web/types.test.ts with `tsc --strict`: every line of
+// the first part must compile; every line marked @ts-expect-error must fail to (if one
+// compiled, tsc would report the directive as unused and the test fails).
+import { load, loadPangLee, logGrid, tokenize, wordFrequencies, type FitParams, type Model } from 'supclust';
+
+export async function correct(X: Float64Array, y: Float64Array, labels: string[]) {
+  const sc = await load();
+  const m: Model = await sc.fit('ihc', { X, nRows: 100, nCols: 10, y, Q: 5, lambda: 1e-2, init: 'zero' });
+  await sc.fit('oracle', { X, nRows: 100, nCols: 10, y, groups: [0, 1, 1] });
+  await sc.fit('lasso', { X, nRows: 100, nCols: 10, y: labels, loss: 'logistic', lambda: 0.1 });
+  const params: FitParams<'oscar'> = { X, nRows: 100, y, lambda1: 1, lambda2: 0.1 };
+  await sc.fit('oscar', params);
+  await sc.crossValidate('ihc', { X, nRows: 100, y, Q: 5 }, { grid: { lambda: logGrid(1, 1e-4, 5) }, folds: 5 });
+  const classes = await sc.predictClass(m, X, 100);
+  const p: Float64Array = await sc.predictProba(m, X, 100);
+  const words: string[] = tokenize('a text') ;
+  const f = wordFrequencies(['one text', 'another one'], { words: 10, minDocuments: 1 });
+  return [classes, p, words, f.vocabulary, loadPangLee];
+}
+
+export async function mistakes(X: Float64Array, y: Float64Array) {
+  const sc = await load();
+  // @ts-expect-error: no such method
+  await sc.fit('ihcc', { X, nRows: 100, y, Q: 5 });
+  // @ts-expect-error: misspelt option
+  await sc.fit('ihc', { X, nRows: 100, y, Q: 5, lamda: 0.1 });
+  // @ts-expect-error: Q is a number
+  await sc.fit('ihc', { X, nRows: 100, y, Q: '5' });
+  // @ts-expect-error: no such loss
+  await sc.fit('ihc', { X, nRows: 100, y, Q: 5, loss: 'logstic' });
+  // @ts-expect-error: Q is required by ihc
+  await sc.fit('ihc', { X, nRows: 100, y });
+  // @ts-expect-error: ridge has no Q
+  await sc.fit('ridge', { X, nRows: 100, y, Q: 5 });
+  // @ts-expect-error: the grid searches numeric options of the method only
+  await sc.crossValidate('ihc', { X, nRows: 100, y, Q: 5 }, { grid: { lambda1: [1] } });
+  // @ts-expect-error: init is one of its choices
+  await sc.fit('ihc', { X, nRows: 100, y, Q: 5, init: 'random' });
+  // @ts-expect-error: X is required
+  await sc.fit('lsk', { nRows: 100, y, Q: 5 });
+}

@@ -1,0 +1,65 @@
+// `npm pack` from a clean clone ships what a user needs (its prepack builds dist/), and the
+// tarball, installed into a fresh project, works from Node with nothing else: load, fit,
+// predict by class, the package.json export. The clone reuses this checkout's compiled wasm
+// objects (touched newer than the sources) so only the link step runs again.
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { root } from './helpers.js';
+
+const work = mkdtempSync(join(tmpdir(), 'supclust-pack-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+function touchTree(dir: string, when: Date) {
+  for (const e of readdirSync(dir)) {
+    const p = join(dir, e);
+    if (statSync(p).isDirectory()) touchTree(p, when);
+    else utimesSync(p, when, when);
+  }
+}
+
+describe('the npm package', () => {
+  it('packs from a clean clone with dist/ and LICENSE, and installs and runs in a fresh project', () => {
+    const clone = join(work, 'clone');
+    execFileSync('git', ['clone', '--quiet', root, clone]);
+    cpSync(join(root, 'node_modules'), join(clone, 'node_modules'), { recursive: true, verbatimSymlinks: true });
+    cpSync(join(root, 'build/wasm'), join(clone, 'build/wasm'), { recursive: true });
+    const later = new Date(Date.now() + 60_000);
+    touchTree(join(clone, 'build/wasm'), later);
+    utimesSync(join(clone, 'node_modules/.package-lock.json'), later, later);
+    const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', work],
+      { cwd: clone, encoding: 'utf8', maxBuffer: 1 << 26, stdio: ['ignore', 'pipe', 'pipe'] }));
+    const files: string[] = packed[0].files.map((f: { path: string }) => f.path);
+    for (const f of ['LICENSE', 'README.md', 'package.json', 'bin/supclust.mjs', 'dist/index.d.ts', 'dist/methods.generated.d.ts',
+      'dist/node/index.js', 'dist/node/worker.js', 'dist/browser/index.js', 'dist/browser/worker.js', 'dist/vite.js',
+      'dist/wasm/web/supclust-simd.wasm', 'dist/wasm/web/supclust-simd-threaded.wasm', 'dist/wasm/web/supclust-simd-threaded.worker.js',
+      'dist/wasm/node/supclust-simd.wasm', 'dist/wasm/node/supclust-simd-threaded.js', 'dist/stopwords.generated.js'])
+      expect(files, f).toContain(f);
+    expect(files.filter((f) => /^(cpp|tests|demo|bench|scripts|wasm)\//.test(f))).toEqual([]);
+
+    const app = join(work, 'app');
+    execFileSync('mkdir', ['-p', app]);
+    writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', version: '1.0.0', type: 'module', private: true }));
+    execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--loglevel=error', join(work, packed[0].filename)], { cwd: app, stdio: 'ignore' });
+    writeFileSync(join(app, 'main.js'), `
+      import { load, wordFrequencies } from 'supclust';
+      import { createRequire } from 'node:module';
+      const sc = await load();
+      const data = await sc.generate('e1', { n: 200, d: 10, Q: 3, seed: 1, task: 'classification' });
+      const y = Array.from(data.y, (t) => (t ? 'yes' : 'no'));
+      const m = await sc.fit('ihc', { X: data.X, nRows: 200, nCols: 10, y, Q: 3, loss: 'logistic', lambda: 1e-3 });
+      const labels = await sc.predictClass(m, data.X, 200);
+      const hits = labels.filter((l, i) => l === y[i]).length;
+      const version = createRequire(import.meta.url)('supclust/package.json').version;
+      console.log(JSON.stringify({ variant: sc.info.variant, classes: m.classes, hits, version, words: wordFrequencies(['a cat', 'the cat sat'], { minDocuments: 1 }).vocabulary }));
+      sc.dispose();`);
+    const out = JSON.parse(execFileSync(process.execPath, ['main.js'], { cwd: app, encoding: 'utf8', timeout: 60_000 }));
+    expect(out.variant).toBe('simd-threaded');
+    expect(out.classes).toEqual(['no', 'yes']);
+    expect(out.hits).toBeGreaterThan(160);
+    expect(out.version).toBe(JSON.parse(execFileSync('git', ['show', 'HEAD:package.json'], { cwd: root, encoding: 'utf8' })).version);
+    expect(out.words).toEqual(['cat', 'sat']);  // 'the' and 'a' are stop words
+  }, 600_000);
+});
