@@ -29,8 +29,9 @@ describe('the npm package', () => {
     const later = new Date(Date.now() + 60_000);
     touchTree(join(clone, 'build/wasm'), later);
     utimesSync(join(clone, 'node_modules/.package-lock.json'), later, later);
-    const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--pack-destination', work],
-      { cwd: clone, encoding: 'utf8', maxBuffer: 1 << 26, stdio: ['ignore', 'pipe', 'pipe'] }));
+    const stdout = execFileSync('npm', ['pack', '--json', '--pack-destination', work],
+      { cwd: clone, encoding: 'utf8', maxBuffer: 1 << 26, stdio: ['ignore', 'pipe', 'pipe'] });
+    const packed = JSON.parse(stdout.slice(stdout.lastIndexOf('\n[\n') + 1));  // after prepack's build log
     const files: string[] = packed[0].files.map((f: { path: string }) => f.path);
     for (const f of ['LICENSE', 'README.md', 'package.json', 'bin/supclust.mjs', 'dist/index.d.ts', 'dist/methods.generated.d.ts',
       'dist/node/index.js', 'dist/node/worker.js', 'dist/browser/index.js', 'dist/browser/worker.js', 'dist/vite.js',
