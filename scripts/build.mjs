@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Builds everything, incrementally: the native library and tests (CMake), the wasm variants
 // (simd, simd-threaded) for the web (ES module) and Node (CommonJS), the TypeScript package
-// and the demo. Usage: node scripts/build.mjs [native|wasm|ts|demo]...
+// and the demo. Usage: node scripts/build.mjs [native|wasm|ts|demo|sanitize]... ('sanitize',
+// the C++ suite under AddressSanitizer and UBSan in build/sanitize, only when named).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, basename } from 'node:path';
@@ -10,7 +11,7 @@ import { cpus } from 'node:os';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const steps = process.argv.slice(2);
-const want = (s) => steps.length === 0 || steps.includes(s);
+const want = (s) => (steps.length === 0 && s !== 'sanitize') || steps.includes(s);
 const jobs = Math.max(1, cpus().length);
 
 function run(cmd, args, opts = {}) {
@@ -28,6 +29,15 @@ function buildNative() {
   if (!existsSync(join(dir, 'CMakeCache.txt')))
     run('cmake', ['-S', '.', '-B', dir, '-DCMAKE_BUILD_TYPE=Release']);
   run('cmake', ['--build', dir, '-j', String(jobs)]);
+}
+
+// The C++ tests under AddressSanitizer + UndefinedBehaviorSanitizer (-O1: quicker to build,
+// still fast enough to run; any report aborts the test that made it).
+function buildSanitized() {
+  const dir = join(root, 'build/sanitize');
+  if (!existsSync(join(dir, 'CMakeCache.txt')))
+    run('cmake', ['-S', '.', '-B', dir, '-DCMAKE_BUILD_TYPE=Debug', '-DCMAKE_CXX_FLAGS_DEBUG=-O1 -g', '-DSUPCLUST_SANITIZE=ON']);
+  run('cmake', ['--build', dir, '-j', String(jobs), '--target', 'supclust_tests']);
 }
 
 // ---- wasm ----
@@ -132,6 +142,7 @@ function buildDemo() {
 
 try {
 if (want('native')) buildNative();
+if (want('sanitize')) buildSanitized();
 if (want('wasm')) await buildWasm();
 if (want('ts')) await buildTs();
 if (want('demo')) buildDemo();

@@ -159,7 +159,7 @@ export interface CrossValidationOptions<M extends MethodName = MethodName> {
 
 export interface CrossValidationControl {
   signal?: AbortSignal;
-  /** Called as tasks (fold × grid chunk) finish. */
+  /** Called as fits finish (done of total = folds × grid points; experiments: repetitions). */
   onProgress?: (progress: { done: number; total: number }) => void;
 }
 

@@ -124,6 +124,14 @@ CrossValidationResult crossValidate(const std::string& method, const Problem& pr
   const std::size_t tasks = static_cast<std::size_t>(options.folds) * chunks;
   std::atomic<bool> stop{false};
   std::atomic<int> failures{0};
+  // Progress counts fits (folds × grid points), not tasks, so that its gaps are one fit long.
+  const int threads = options.threads > 0 ? options.threads : availableThreads();
+  const auto totalFits = static_cast<double>(options.folds) * static_cast<double>(points);
+  std::atomic<int> fitsDone{0};
+  auto report = [&] {
+    if (!control.keepGoing(fitsDone.load(), totalFits)) stop = true;
+    return !stop.load();
+  };
   const Control inner{[&stop](int, double) { return !stop.load(); }};
   // Warm starts along the grid only where they cannot change the answer (Method::startDependent).
   const Method* spec = findMethod(method);
@@ -153,6 +161,8 @@ CrossValidationResult crossValidate(const std::string& method, const Problem& pr
     for (std::size_t q = first; q < last && !stop.load(); ++q) {
       const std::size_t p = order[q];
       const Result r = fit(method, trainProblem, withValues(base, grid, res.grid[p].values), inner, warm.get());
+      ++fitsDone;
+      if (threads <= 1) report();  // on the caller's thread: report between fits
       if (r.status == Status::InvalidInput || r.status == Status::Aborted) {
         if (r.status == Status::InvalidInput) ++failures;
         res.grid[p].scores[static_cast<std::size_t>(k)] = HUGE_VAL;
@@ -167,12 +177,7 @@ CrossValidationResult crossValidate(const std::string& method, const Problem& pr
       if (warmStarts) warm.reset(new WarmStart{r.coef, r.intercept});
     }
   };
-  const bool finished = parallelFor(tasks, options.threads > 0 ? options.threads : availableThreads(), task,
-                                    [&](std::size_t done) {
-                                      const bool go = control.keepGoing(static_cast<int>(done), static_cast<double>(tasks));
-                                      if (!go) stop = true;
-                                      return go;
-                                    });
+  const bool finished = parallelFor(tasks, threads, task, [&](std::size_t) { return report(); });
   if (!finished || stop.load()) {
     res.status = Status::Aborted;
     res.message = "aborted";
@@ -195,7 +200,7 @@ CrossValidationResult crossValidate(const std::string& method, const Problem& pr
   for (std::size_t p = 1; p < points; ++p)
     if (res.grid[p].mean < res.grid[res.best].mean) res.best = p;
   // The refit reports "all tasks done" while it runs (and still honours cancellation).
-  const Control refit{[&](int, double) { return control.keepGoing(static_cast<int>(tasks), static_cast<double>(tasks)); }};
+  const Control refit{[&](int, double) { return control.keepGoing(static_cast<int>(totalFits), totalFits); }};
   res.model = fit(method, problem, withValues(base, grid, res.grid[res.best].values), refit);
   if (res.model.status == Status::Aborted) res.status = Status::Aborted;
   return res;

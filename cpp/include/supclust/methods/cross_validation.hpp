@@ -9,7 +9,7 @@
 // IHCS, IHT: Method::startDependent) start every fit afresh instead, as the refit does, so
 // that the scores are those of the estimator that is returned. The split does not depend on
 // the thread count, so threaded and single-thread runs give the same result. Ties in the mean
-// score go to the earlier grid point.
+// score go to the earlier grid point. Progress counts finished fits (folds × grid points).
 #pragma once
 
 #include <cstdint>
