@@ -143,34 +143,6 @@ TEST(RadixSorter, SortsLikeAComparisonSortOnBothSidesOfTheThreshold) {
   }
 }
 
-namespace {
-// The exact optimum over contiguous partitions of the sorted values, every segment's cost
-// computed two-pass in long double (its mean first, then the squared deviations): no prefix
-// sums, so no cancellation between magnitudes. O(Q d^3), for small d.
-long double twoPassOptimum(std::vector<double> u, int Q) {
-  std::sort(u.begin(), u.end());
-  const int d = static_cast<int>(u.size());
-  Q = std::min(Q, d);
-  auto cost = [&](int i, int j) {
-    long double mean = 0;
-    for (int k = i; k <= j; ++k) mean += u[k];
-    mean /= (j - i + 1);
-    long double c = 0;
-    for (int k = i; k <= j; ++k) c += (u[k] - mean) * (u[k] - mean);
-    return c;
-  };
-  const long double inf = std::numeric_limits<long double>::infinity();
-  std::vector<std::vector<long double>> D(Q, std::vector<long double>(d, inf));
-  for (int j = 0; j < d; ++j) D[0][j] = cost(0, j);
-  for (int q = 1; q < Q; ++q)
-    for (int j = q; j < d; ++j)
-      for (int i = q; i <= j; ++i) D[q][j] = std::min(D[q][j], D[q - 1][i - 1] + cost(i, j));
-  long double best = inf;
-  for (int q = 0; q < Q; ++q) best = std::min(best, D[q][d - 1]);
-  return best;
-}
-}  // namespace
-
 // Mixed magnitudes (a huge value beside tiny ones) hide the small values' partition from
 // prefix sums formed in doubles; the DP must still be optimal to its stated accuracy:
 // relative SegmentDP::kRelativeAccuracy, plus an absolute m·2^-104 of the sum of squares.
@@ -187,7 +159,7 @@ TEST(KMeans1D, OptimalOnMixedMagnitudesAgainstTwoPassDP) {
     const KMeans1DResult r = kmeans1d(u.data(), u.size(), Q);
     std::vector<int> labels(r.labels.begin(), r.labels.end());
     const long double ours = ref::sse(u, labels, static_cast<int>(r.centroids.size()));
-    const long double best = twoPassOptimum(u, Q);
+    const long double best = ref::twoPassDP(u, Q);
     long double squares = 0;
     for (double x : u) squares += static_cast<long double>(x) * x;
     const long double allowed = best * (1 + 2e-7L) + 1e-28L * squares;
@@ -203,7 +175,7 @@ TEST(KMeans1D, OptimalOnMixedMagnitudesAgainstTwoPassDP) {
 TEST(KMeans1D, TheIssuesMixedMagnitudeExampleIsOptimal) {
   const std::vector<double> u = {0.0182, 3.3e-8, 7.86e-5, 3.56e-4, -4.94e7, 2.24e4};
   const KMeans1DResult r = kmeans1d(u.data(), u.size(), 4);
-  const long double best = twoPassOptimum(u, 4);
+  const long double best = ref::twoPassDP(u, 4);
   EXPECT_LE(r.sse, static_cast<double>(best) * (1 + 2e-7));
 }
 

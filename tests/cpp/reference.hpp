@@ -50,29 +50,54 @@ inline double bruteKMeans(const std::vector<double>& u, int Q) {
   return best;
 }
 
-// The papers' O(Q d^2) dynamic programme on sorted values (long double prefix sums).
-inline double naiveDP(std::vector<double> u, int Q) {
+// The papers' O(Q d^2) dynamic programme over contiguous segments of the sorted values, with
+// cost(u, i, j) the SSE of sorted entries i..j (inclusive).
+template <class Cost>
+long double segmentDP(std::vector<double> u, int Q, Cost&& cost) {
   std::sort(u.begin(), u.end());
   const int d = static_cast<int>(u.size());
   Q = std::min(Q, d);
-  std::vector<long double> p1(d + 1, 0), p2(d + 1, 0);
-  for (int i = 0; i < d; ++i) {
-    p1[i + 1] = p1[i] + u[i];
-    p2[i + 1] = p2[i] + static_cast<long double>(u[i]) * u[i];
-  }
-  auto cost = [&](int i, int j) {  // inclusive
+  const long double inf = std::numeric_limits<long double>::infinity();
+  std::vector<std::vector<long double>> D(Q, std::vector<long double>(d, inf));
+  for (int j = 0; j < d; ++j) D[0][j] = cost(u, 0, j);
+  for (int q = 1; q < Q; ++q)
+    for (int j = q; j < d; ++j)
+      for (int i = q; i <= j; ++i) D[q][j] = std::min(D[q][j], D[q - 1][i - 1] + cost(u, i, j));
+  long double best = inf;
+  for (int q = 0; q < Q; ++q) best = std::min(best, D[q][d - 1]);
+  return best;
+}
+
+// The DP with the papers' costs from long double prefix sums.
+inline double naiveDP(const std::vector<double>& values, int Q) {
+  std::vector<long double> p1, p2;
+  auto cost = [&](const std::vector<double>& u, int i, int j) {
+    if (p1.empty()) {
+      p1.assign(u.size() + 1, 0);
+      p2.assign(u.size() + 1, 0);
+      for (std::size_t k = 0; k < u.size(); ++k) {
+        p1[k + 1] = p1[k] + u[k];
+        p2[k + 1] = p2[k] + static_cast<long double>(u[k]) * u[k];
+      }
+    }
     const long double s = p1[j + 1] - p1[i], n = j - i + 1;
     return std::max<long double>(0, p2[j + 1] - p2[i] - s * s / n);
   };
-  const long double inf = std::numeric_limits<long double>::infinity();
-  std::vector<std::vector<long double>> D(Q, std::vector<long double>(d, inf));
-  for (int j = 0; j < d; ++j) D[0][j] = cost(0, j);
-  for (int q = 1; q < Q; ++q)
-    for (int j = q; j < d; ++j)
-      for (int i = q; i <= j; ++i) D[q][j] = std::min(D[q][j], D[q - 1][i - 1] + cost(i, j));
-  long double best = inf;
-  for (int q = 0; q < Q; ++q) best = std::min(best, D[q][d - 1]);
-  return static_cast<double>(best);
+  return static_cast<double>(segmentDP(values, Q, cost));
+}
+
+// The DP with each segment's cost computed two-pass (its mean, then the squared deviations):
+// no prefix sums, so no cancellation between magnitudes.
+inline long double twoPassDP(const std::vector<double>& values, int Q) {
+  auto cost = [](const std::vector<double>& u, int i, int j) {
+    long double mean = 0;
+    for (int k = i; k <= j; ++k) mean += u[k];
+    mean /= (j - i + 1);
+    long double c = 0;
+    for (int k = i; k <= j; ++k) c += (u[k] - mean) * (u[k] - mean);
+    return c;
+  };
+  return segmentDP(values, Q, cost);
 }
 
 // min ||w - u||^2 over w with <= s non-zeros taking <= Q distinct values: every labelling

@@ -49,7 +49,7 @@ describe('crossValidate', () => {
     const cases: [unknown, string][] = [
       [{ grid: {} }, 'grid'],
       [{ grid: { lambda: [1, NaN] } }, 'grid.lambda'],
-      [{ grid: { lambda: [-1] } }, 'lambda'],
+      [{ grid: { lambda: [-1] } }, 'grid.lambda'],
       [{ grid: { init: [1] } }, 'grid'],
       [{ grid: { lambda: [1] }, folds: 1 }, 'folds'],
       [{ grid: { lambda: [1] }, folds: 31 }, 'folds'],

@@ -218,3 +218,20 @@ function twoPassOptimum(values: number[], Q: number): number {
   }
   return best;
 }
+
+describe('messages for failures inside the module', async () => {
+  const { trapMessage, fromLibrary } = await import('../../dist/errors.js');
+  it('never shows a bare number, unwind or the ASSERTIONS hint', () => {
+    expect(trapMessage(5312968)).toMatch(/^the module ran out of memory \(wasm32 can address at most 2 GB\)/);
+    expect(trapMessage(new Error('Aborted(Cannot enlarge memory arrays to size 2147549184 bytes (OOM).)'))).toMatch(/ran out of memory/);
+    const abort = trapMessage(new Error('Aborted(). Build with -s ASSERTIONS=1 for more info.'));
+    expect(abort).not.toMatch(/ASSERTIONS/);
+    expect(abort).toMatch(/the instance was restarted/);
+    expect(trapMessage('unwind')).toMatch(/stopped inside a solver/);
+  });
+  it('leads every library message with its field', () => {
+    expect(fromLibrary("option 'Q' of method 'ihc' must be an integer").message).toBe("Q: option 'Q' of method 'ihc' must be an integer");
+    expect(fromLibrary('X must be finite (entry at row 0, column 1 is not)').message).toBe('X: must be finite (entry at row 0, column 1 is not)');
+    expect(fromLibrary("data: row 'IHCS' cannot be fitted on these data: option 's' …").field).toBe('data');
+  });
+});

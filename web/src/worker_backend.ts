@@ -2,9 +2,11 @@
 // worker_threads Worker), so the caller's thread never blocks. Aborting a call terminates that
 // worker at once and rejects with 'aborted'; the next call starts a fresh worker from the
 // module compiled once at load(). Calls still queued when a worker is replaced go to the next.
+import { createSupclust } from './api.js';
 import { SupclustError, trapMessage } from './errors.js';
 import type { Backend, Request } from './module.js';
-import type { Variant } from './types.js';
+import type { Info, Supclust, Variant } from './types.js';
+import { VERSION } from './version.js';
 
 export type ToWorker =
   | { type: 'init'; variant: Variant; module: WebAssembly.Module }
@@ -157,4 +159,19 @@ export class WorkerBackend implements Backend {
     this.worker = undefined;
     for (const [id, p] of this.pending) this.settle(id, p, () => p.reject(new SupclustError('disposed', 'the instance was disposed')));
   }
+}
+
+/** Starts the first worker on the compiled module and returns the API over it. */
+export async function startSupclust(variant: Variant, module: WebAssembly.Module, startWorker: StartWorker): Promise<Supclust> {
+  const backend = new WorkerBackend(variant, module, startWorker);
+  let ready;
+  try {
+    ready = await backend.start();
+  } catch (e) {
+    backend.dispose();
+    throw e instanceof SupclustError ? e : new SupclustError('load-failed', String(e));
+  }
+  const info: Info = { variant, threads: variant === 'simd' ? 1 : ready.threads, simd: true, version: VERSION,
+    methods: ready.methods as Info['methods'], experiments: ready.experiments as Info['experiments'], addressableBytes: ready.addressableBytes };
+  return createSupclust(backend, info);
 }

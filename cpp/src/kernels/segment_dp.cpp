@@ -181,9 +181,11 @@ double SegmentDP::cost(std::size_t i, std::size_t j) const {
   return c > 0 ? c : 0;
 }
 
-void SegmentDP::scanRowsPrecise(std::size_t q, const double* prev, double* cur, std::int32_t* arg,
-                                std::size_t jlo, std::size_t jhi, const std::int32_t* lower,
-                                std::size_t lowerEnd) {
+// Row q by divide and conquer on the monotone minimiser: scan(j, ilo, ihi) returns the leftmost
+// minimum of prev[i-1] + cost(i, j) over i in [ilo, ihi].
+template <class Scan>
+void SegmentDP::divideAndConquer(std::size_t q, double* cur, std::int32_t* arg, std::size_t jlo, std::size_t jhi,
+                                 const std::int32_t* lower, std::size_t lowerEnd, Scan&& scan) {
   stack_.clear();
   stack_.push_back({jlo, jhi, q, jhi});
   while (!stack_.empty()) {
@@ -192,20 +194,11 @@ void SegmentDP::scanRowsPrecise(std::size_t q, const double* prev, double* cur, 
     const std::size_t j = t.jlo + (t.jhi - t.jlo) / 2;
     std::size_t ilo = std::max(t.ilo, q);
     if (lower && j < lowerEnd) ilo = std::max(ilo, static_cast<std::size_t>(lower[j]));
-    const std::size_t ihi = std::min(t.ihi, j);
-    double best = HUGE_VAL;
-    std::size_t bestI = ilo;
-    for (std::size_t i = ilo; i <= ihi; ++i) {
-      const double v = prev[i - 1] + preciseCost(i, j);
-      if (v < best) {
-        best = v;
-        bestI = i;
-      }
-    }
-    cur[j] = best;
-    arg[j] = static_cast<std::int32_t>(bestI);
-    if (j < t.jhi) stack_.push_back({j + 1, t.jhi, bestI, t.ihi});
-    if (j > t.jlo) stack_.push_back({t.jlo, j - 1, t.ilo, bestI});
+    const Best b = scan(j, ilo, std::min(t.ihi, j));
+    cur[j] = b.value;
+    arg[j] = static_cast<std::int32_t>(b.index);
+    if (j < t.jhi) stack_.push_back({j + 1, t.jhi, b.index, t.ihi});
+    if (j > t.jlo) stack_.push_back({t.jlo, j - 1, t.ilo, b.index});
   }
 }
 
@@ -217,47 +210,44 @@ void SegmentDP::scanRows(std::size_t q, const double* prev, double* cur, std::in
   const double* inverse = inverse_.data();
   const double* s1 = s1_.data();
   const double* s2 = s2_.data();
-  stack_.clear();
-  stack_.push_back({jlo, jhi, q, jhi});
-  while (!stack_.empty()) {
-    const Task t = stack_.back();
-    stack_.pop_back();
-    const std::size_t j = t.jlo + (t.jhi - t.jlo) / 2;
-    std::size_t ilo = std::max(t.ilo, q);
-    if (lower && j < lowerEnd) ilo = std::max(ilo, static_cast<std::size_t>(lower[j]));
-    const std::size_t ihi = std::min(t.ihi, j);
+  divideAndConquer(q, cur, arg, jlo, jhi, lower, lowerEnd, [&](std::size_t j, std::size_t ilo, std::size_t ihi) {
     const std::int32_t a0 = c0[j + 1];
     const double a1 = s1[j + 1], a2 = s2[j + 1];
-    double best = HUGE_VAL;
-    std::size_t bestI = ilo;
 #if defined(__wasm_simd128__)
     constexpr bool twoLanes = Unit;  // measured: ~10% faster in wasm, slower with plain SSE2
 #else
     constexpr bool twoLanes = false;
 #endif
-    if (twoLanes) {
-      // Segment size j + 1 - i: reciprocals read ascending from the reversed table.
-      const Best b = scanTwoLanes(s1, s2, prev, inverseReversed_.data() + (m_ - j - 1), a1, a2, ilo, ihi);
-      best = b.value;
-      bestI = b.index;
-    } else {
-      for (std::size_t i = ilo; i <= ihi; ++i) {
-        const double s = a1 - s1[i];
-        // With unit counts the segment size is j + 1 - i: one load stream fewer.
-        const std::int32_t size = Unit ? a0 - static_cast<std::int32_t>(i) : a0 - c0[i];
-        double c = (a2 - s2[i]) - s * s * inverse[size];
-        c = c > 0 ? c : 0;
-        const double v = prev[i - 1] + c;
-        const bool better = v < best;  // branch-free update (data-dependent, unpredictable)
-        best = better ? v : best;
-        bestI = better ? i : bestI;
-      }
+    // Segment size j + 1 - i: reciprocals read ascending from the reversed table.
+    if (twoLanes) return scanTwoLanes(s1, s2, prev, inverseReversed_.data() + (m_ - j - 1), a1, a2, ilo, ihi);
+    double best = HUGE_VAL;
+    std::size_t bestI = ilo;
+    for (std::size_t i = ilo; i <= ihi; ++i) {
+      const double s = a1 - s1[i];
+      // With unit counts the segment size is j + 1 - i: one load stream fewer.
+      const std::int32_t size = Unit ? a0 - static_cast<std::int32_t>(i) : a0 - c0[i];
+      double c = (a2 - s2[i]) - s * s * inverse[size];
+      c = c > 0 ? c : 0;
+      const double v = prev[i - 1] + c;
+      const bool better = v < best;  // branch-free update (data-dependent, unpredictable)
+      best = better ? v : best;
+      bestI = better ? i : bestI;
     }
-    cur[j] = best;
-    arg[j] = static_cast<std::int32_t>(bestI);
-    if (j < t.jhi) stack_.push_back({j + 1, t.jhi, bestI, t.ihi});
-    if (j > t.jlo) stack_.push_back({t.jlo, j - 1, t.ilo, bestI});
-  }
+    return Best{best, bestI};
+  });
+}
+
+void SegmentDP::scanRowsPrecise(std::size_t q, const double* prev, double* cur, std::int32_t* arg,
+                                std::size_t jlo, std::size_t jhi, const std::int32_t* lower,
+                                std::size_t lowerEnd) {
+  divideAndConquer(q, cur, arg, jlo, jhi, lower, lowerEnd, [&](std::size_t j, std::size_t ilo, std::size_t ihi) {
+    Best b{HUGE_VAL, ilo};
+    for (std::size_t i = ilo; i <= ihi; ++i) {
+      const double v = prev[i - 1] + preciseCost(i, j);
+      if (v < b.value) b = {v, i};
+    }
+    return b;
+  });
 }
 
 void SegmentDP::fillRow(std::size_t q, const double* prev, double* cur, std::int32_t* arg,

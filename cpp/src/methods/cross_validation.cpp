@@ -105,8 +105,12 @@ CrossValidationResult crossValidate(const std::string& method, const Problem& pr
       rest /= grid[g].second.size();
     }
     Options o;
-    if (std::string why = checkOptions(method, withValues(base, grid, res.grid[p].values), o); !why.empty())
-      return invalid("grid: " + why);
+    if (std::string why = checkOptions(method, withValues(base, grid, res.grid[p].values), o); !why.empty()) {
+      std::string field = "grid";  // led by the grid entry at fault, when the message names one
+      for (const auto& g : grid)
+        if (why.find("option '" + g.first + "'") != std::string::npos) field = "grid." + g.first;
+      return invalid(field + ": " + why);
+    }
     res.grid[p].scores.assign(static_cast<std::size_t>(options.folds), 0);
     if (p == 0) checked = o;
   }

@@ -1,12 +1,10 @@
 // Browser entry point: all work runs in a dedicated module Worker. The .wasm file is fetched
 // and compiled once here (a missing or misserved file is reported with its URL and status);
 // aborting a call terminates the worker and the next call starts a fresh one from that module.
-import { createSupclust } from '../api.js';
 import { SupclustError } from '../errors.js';
-import type { Info, LoadOptions, Supclust, Variant } from '../types.js';
+import type { LoadOptions, Supclust, Variant } from '../types.js';
 import { chooseVariant } from '../variant.js';
-import { VERSION } from '../version.js';
-import { WorkerBackend, type FromWorker, type StartWorker } from '../worker_backend.js';
+import { startSupclust, type FromWorker, type StartWorker } from '../worker_backend.js';
 
 export * from '../types.js';
 export { SupclustError } from '../errors.js';
@@ -64,15 +62,5 @@ function threadsAvailable(): boolean {
 /** Loads supclust in a dedicated Worker (threaded build when the page is cross-origin isolated). */
 export async function load(options: LoadOptions = {}): Promise<Supclust> {
   const variant = chooseVariant(options, threadsAvailable());
-  const backend = new WorkerBackend(variant, await compile(variant), startBrowserWorker);
-  let ready;
-  try {
-    ready = await backend.start();
-  } catch (e) {
-    backend.dispose();
-    throw e instanceof SupclustError ? e : new SupclustError('load-failed', String(e));
-  }
-  const info: Info = { variant, threads: variant === 'simd' ? 1 : ready.threads, simd: true, version: VERSION,
-    methods: ready.methods as Info['methods'], experiments: ready.experiments as Info['experiments'], addressableBytes: ready.addressableBytes };
-  return createSupclust(backend, info);
+  return startSupclust(variant, await compile(variant), startBrowserWorker);
 }

@@ -4,12 +4,10 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { createSupclust } from '../api.js';
 import { SupclustError } from '../errors.js';
-import type { Info, LoadOptions, Supclust, Variant } from '../types.js';
+import type { LoadOptions, Supclust, Variant } from '../types.js';
 import { chooseVariant } from '../variant.js';
-import { VERSION } from '../version.js';
-import { WorkerBackend, type FromWorker, type StartWorker } from '../worker_backend.js';
+import { startSupclust, type FromWorker, type StartWorker } from '../worker_backend.js';
 
 export * from '../types.js';
 export { SupclustError } from '../errors.js';
@@ -43,17 +41,7 @@ const startNodeWorker: StartWorker = (onMessage, onError) => {
 /** Loads supclust (Node: in a worker thread; the threaded build by default). */
 export async function load(options: LoadOptions = {}): Promise<Supclust> {
   const variant = chooseVariant(options, typeof SharedArrayBuffer !== 'undefined');
-  const backend = new WorkerBackend(variant, await compile(variant), startNodeWorker);
-  let ready;
-  try {
-    ready = await backend.start();
-  } catch (e) {
-    backend.dispose();
-    throw e instanceof SupclustError ? e : new SupclustError('load-failed', String(e));
-  }
-  const info: Info = { variant, threads: variant === 'simd' ? 1 : ready.threads, simd: true, version: VERSION,
-    methods: ready.methods as Info['methods'], experiments: ready.experiments as Info['experiments'], addressableBytes: ready.addressableBytes };
-  return createSupclust(backend, info);
+  return startSupclust(variant, await compile(variant), startNodeWorker);
 }
 export { wordFrequencies, tokenize } from '../text.js';
 export type { TextFeatureOptions, TextFeatures } from '../text.js';

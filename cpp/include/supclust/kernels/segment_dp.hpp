@@ -62,6 +62,9 @@ class SegmentDP {
     std::size_t jlo, jhi, ilo, ihi;
   };
   double preciseCost(std::size_t i, std::size_t j) const;
+  template <class Scan>
+  void divideAndConquer(std::size_t q, double* cur, std::int32_t* arg, std::size_t jlo, std::size_t jhi,
+                        const std::int32_t* lower, std::size_t lowerEnd, Scan&& scan);
   void scanRowsPrecise(std::size_t q, const double* prev, double* cur, std::int32_t* arg, std::size_t jlo,
                        std::size_t jhi, const std::int32_t* lower, std::size_t lowerEnd);
   template <bool UnitCounts>
