@@ -1,6 +1,6 @@
 // The embind module as the TypeScript layer sees it (emscripten 3.1.6 writes no .d.ts), and
-// the one place requests are turned into calls on it — shared by Node (in-process) and the
-// browser worker, so both run exactly the same code path.
+// the one place requests are turned into calls on it — shared by the Node and browser
+// workers (serve.ts), so both run exactly the same code path.
 export interface RawFit {
   status: 'converged' | 'max-iterations' | 'invalid-input' | 'numerical-issue' | 'aborted';
   message: string;
@@ -87,7 +87,7 @@ export function execute(m: WasmModule, r: Request, progress?: (it: number, f: nu
   }
 }
 
-/** What an API call needs from a backend (in-process in Node, a Worker in browsers). */
+/** What an API call needs from a backend (worker_backend.ts: a worker in Node and browsers). */
 export interface Backend {
   call(request: Request, control: { signal?: AbortSignal; onProgress?: (it: number, f: number) => void }): Promise<unknown>;
   dispose(): void;
