@@ -32,15 +32,23 @@ export function linearScores(m: ModelArrays, X: Matrix): Float64Array {
   if (X.nCols !== m.nFeatures) throw invalid('X', `has ${X.nCols} columns but the model has ${m.nFeatures} features`);
   const { outputs: K, coef, intercept } = m, d = X.nCols, n = X.nRows, x = X.data;
   const Z = new Float64Array(n * K);
-  for (let i = 0; i < n; i++) {
-    const row = i * d, out = i * K;
-    for (let k = 0; k < K; k++) Z[out + k] = intercept[k];
-    for (let j = 0; j < d; j++) {
-      const xij = x[row + j];
-      if (xij === 0) continue;
-      for (let k = 0; k < K; k++) Z[out + k] += xij * coef[j * K + k];
+  // Each output's weights contiguous (W column-major), then one dot product per row and output
+  // with four partial sums (the loop V8 compiles best; a row of X stays in cache across k).
+  const w = new Float64Array(d * K);
+  for (let j = 0; j < d; j++) for (let k = 0; k < K; k++) w[k * d + j] = coef[j * K + k];
+  const d4 = d - (d % 4);
+  for (let i = 0, row = 0; i < n; i++, row += d)
+    for (let k = 0, c = 0; k < K; k++, c += d) {
+      let s0 = 0, s1 = 0, s2 = 0, s3 = 0, j = 0;
+      for (; j < d4; j += 4) {
+        s0 += x[row + j] * w[c + j];
+        s1 += x[row + j + 1] * w[c + j + 1];
+        s2 += x[row + j + 2] * w[c + j + 2];
+        s3 += x[row + j + 3] * w[c + j + 3];
+      }
+      for (; j < d; j++) s0 += x[row + j] * w[c + j];
+      Z[i * K + k] = intercept[k] + ((s0 + s1) + (s2 + s3));
     }
-  }
   return Z;
 }
 
