@@ -43,4 +43,14 @@ void LogisticLoss::gradient(const Matrix& Z, const Matrix& T, Matrix& G) const {
     for (Eigen::Index i = 0; i < Z.rows(); ++i) G(i, k) = (sigmoid(Z(i, k)) - T(i, k)) * inv;
 }
 
+void LogisticLoss::hessianWeights(const Matrix& Z, Matrix& D) const {
+  D.resize(Z.rows(), Z.cols());
+  const double inv = 1 / static_cast<double>(Z.rows());
+  for (Eigen::Index k = 0; k < Z.cols(); ++k)
+    for (Eigen::Index i = 0; i < Z.rows(); ++i) {
+      const double p = sigmoid(Z(i, k));
+      D(i, k) = p * (1 - p) * inv;
+    }
+}
+
 }  // namespace supclust

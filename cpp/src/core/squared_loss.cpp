@@ -18,4 +18,8 @@ void SquaredLoss::gradient(const Matrix& Z, const Matrix& T, Matrix& G) const {
   G = (Z - T) / static_cast<double>(Z.rows());
 }
 
+void SquaredLoss::hessianWeights(const Matrix& Z, Matrix& D) const {
+  D = Matrix::Constant(Z.rows(), Z.cols(), 1 / static_cast<double>(Z.rows()));
+}
+
 }  // namespace supclust

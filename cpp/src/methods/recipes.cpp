@@ -12,6 +12,7 @@
 #include "supclust/solvers/coordinate_descent.hpp"
 #include "supclust/solvers/least_squares.hpp"
 #include "supclust/solvers/proximal_gradient.hpp"
+#include "supclust/solvers/trust_region_newton.hpp"
 #include "supclust/methods/option_sets.hpp"
 #include "supclust/solvers/projected_gradient.hpp"
 
@@ -30,7 +31,8 @@ static ProximalGradientOptions proximalOptions(const Options& o) {
 static Matrix startCoef(const FitContext& c) { return c.warm ? c.warm->coef : Matrix::Zero(c.X.cols(), c.T.cols()); }
 static RowVector startIntercept(const FitContext& c) { return c.warm ? c.warm->intercept : RowVector(c.T.colwise().mean()); }
 
-// Fits the smooth objective (loss + ridge) with nothing else: closed form for the squared loss.
+// Fits the smooth objective (loss + ridge) with nothing else: closed form for the squared loss,
+// trust-region Newton (TRON) for the logistic losses.
 static Result smoothFit(const FitContext& c, double ridge, const ProximalGradientOptions& opt) {
   if (c.loss.squared()) {
     const Objective F = objectiveOf(c, ridge);
@@ -42,7 +44,7 @@ static Result smoothFit(const FitContext& c, double ridge, const ProximalGradien
     return r;
   }
   const Objective F = objectiveOf(c, ridge);
-  return proximalGradient(F, NoPenalty(), startCoef(c), startIntercept(c), opt, c.control);
+  return trustRegionNewton(F, startCoef(c), startIntercept(c), {opt.maxIterations, opt.tolerance}, c.control);
 }
 
 static ProximalGradientOptions smoothDefaults() { return {}; }
@@ -93,8 +95,9 @@ static Result refitOnPartition(const FitContext& c, Partition p) {
     for (int g = 0; g < G; ++g) A.col(g) /= std::sqrt(sizes[g]);
     const CenteredDesign reduced(A);
     const Objective F(reduced, c.T, c.loss, lambda);
-    Result inner = proximalGradient(F, NoPenalty(), Matrix::Zero(G, c.T.cols()), RowVector::Zero(c.T.cols()),
-                                    smoothDefaults(), c.control);
+    const ProximalGradientOptions opt = smoothDefaults();
+    Result inner = trustRegionNewton(F, Matrix::Zero(G, c.T.cols()), RowVector(c.T.colwise().mean()),
+                                     {opt.maxIterations, opt.tolerance}, c.control);
     for (int g = 0; g < G; ++g) inner.coef.row(g) /= std::sqrt(sizes[g]);
     p.centroids = inner.coef;
     r.intercept = inner.intercept;

@@ -23,6 +23,9 @@ class Loss {
   virtual double value(const Matrix& Z, const Matrix& T) const = 0;
   virtual void gradient(const Matrix& Z, const Matrix& T, Matrix& G) const = 0;
   virtual double curvature() const = 0;
+  // The second derivative of the loss in each entry of Z (with the 1/n), n x K: the diagonal
+  // weights of the Hessian Xᵀ D X that Newton methods use.
+  virtual void hessianWeights(const Matrix& Z, Matrix& D) const = 0;
   // The squared loss: closed forms exist, and for centred X the optimal intercept is mean(T)
   // whatever W is.
   virtual bool squared() const { return false; }
@@ -38,6 +41,7 @@ class SquaredLoss final : public Loss {
   double value(const Matrix& Z, const Matrix& T) const override;
   void gradient(const Matrix& Z, const Matrix& T, Matrix& G) const override;
   double curvature() const override { return 1; }
+  void hessianWeights(const Matrix& Z, Matrix& D) const override;
   bool squared() const override { return true; }
 
  private:
@@ -55,6 +59,7 @@ class LogisticLoss final : public Loss {
   double value(const Matrix& Z, const Matrix& T) const override;
   void gradient(const Matrix& Z, const Matrix& T, Matrix& G) const override;
   double curvature() const override { return 0.25; }
+  void hessianWeights(const Matrix& Z, Matrix& D) const override;
 
  private:
   bool oneVsAll_;

@@ -1,0 +1,26 @@
+// Trust-region Newton with conjugate gradients (TRON) for the smooth objectives of losses with
+// a Hessian (the logistic loss, one binary problem per output).
+//
+// Problem:  min_{W, b} F(W, b) = Loss(Xc W + 1 bᵀ, T) + λ/2 ‖W‖²_F  (spec §2; b unpenalised).
+// The outputs are independent (one-vs-all), so each column (w_k, b_k) is solved on its own.
+// Lin, Weng & Keerthi, "Trust region Newton method for large-scale logistic regression"
+// (JMLR 2008), as liblinear's TRON: each step solves H s = −g approximately by conjugate
+// gradients inside the trust region ‖s‖ ≤ Δ (Steihaug), with Hessian-vector products
+// Xcᵀ D Xc v / n + λ v (two passes over X, no d × d matrix), and Δ follows the ratio of actual
+// to predicted decrease. Stops on the certificate the first-order solvers use:
+// max(‖∇_W F‖∞, |∇_b F|) ≤ tolerance · ‖∇F(0, mean T)‖∞ (proximal_gradient.hpp).
+#pragma once
+
+#include "supclust/core/objective.hpp"
+
+namespace supclust {
+
+struct TrustRegionOptions {
+  int maxIterations = 1000;  // Newton steps per output
+  double tolerance = 1e-10;
+};
+
+Result trustRegionNewton(const Objective& F, Matrix W, RowVector b, const TrustRegionOptions& opt,
+                         const Control& control);
+
+}  // namespace supclust

@@ -1,0 +1,78 @@
+// Trust-region Newton (TRON) against the first-order solver on the same smooth logistic
+// objectives: the same optimum, both certified, binary and one-vs-all, n > d and n < d.
+#include "supclust/solvers/trust_region_newton.hpp"
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "supclust/core/loss.hpp"
+#include "supclust/core/penalty.hpp"
+#include "supclust/solvers/proximal_gradient.hpp"
+
+using namespace supclust;
+
+namespace {
+// Labels from a noisy linear rule on Gaussian features; K classes by the largest of K rules.
+void classification(std::uint64_t seed, int n, int d, int K, RowMatrix& X, Vector& y) {
+  std::mt19937_64 rng(seed);
+  std::normal_distribution<double> N;
+  X.resize(n, d);
+  for (Eigen::Index i = 0; i < X.size(); ++i) X.data()[i] = N(rng) + 0.3;
+  Matrix W(d, std::max(K, 1));
+  for (Eigen::Index i = 0; i < W.size(); ++i) W.data()[i] = N(rng);
+  y.resize(n);
+  for (int i = 0; i < n; ++i) {
+    const RowVector s = X.row(i) * W;
+    Eigen::Index best;
+    if (K == 1) y[i] = s[0] + 2 * N(rng) > 0 ? 1 : 0;
+    else {
+      (s + RowVector::NullaryExpr(K, [&] { return 2 * N(rng); })).maxCoeff(&best);
+      y[i] = static_cast<double>(best);
+    }
+  }
+}
+}  // namespace
+
+TEST(TrustRegionNewton, ReachesTheFirstOrderSolversOptimumWithACertificate) {
+  for (const char* lossName : {"logistic", "ova-logistic"})
+    for (auto [n, d] : {std::pair{300, 40}, {60, 150}})
+      for (double lambda : {1e-1, 1e-3}) {
+        RowMatrix X;
+        Vector y;
+        classification(7 + n + d, n, d, std::string(lossName) == "logistic" ? 1 : 3, X, y);
+        const auto loss = makeLoss(lossName);
+        const CenteredDesign Xc(X);
+        const Objective F(Xc, loss->targets(y), *loss, lambda);
+        const Matrix W0 = Matrix::Zero(d, F.outputs());
+        const RowVector b0 = F.targets().colwise().mean();
+        const Result newton = trustRegionNewton(F, W0, b0, {1000, 1e-10}, {});
+        const Result first = proximalGradient(F, NoPenalty(), W0, b0, {200000, 1e-10}, {});
+        SCOPED_TRACE(std::string(lossName) + " n=" + std::to_string(n) + " d=" + std::to_string(d) + " λ=" + std::to_string(lambda));
+        ASSERT_EQ(newton.status, Status::Converged) << newton.message;
+        ASSERT_EQ(first.status, Status::Converged) << first.message;
+        const double scale = gradientScale(F);
+        EXPECT_LE(relativeOptimalityResidual(F, NoPenalty(), newton.coef, newton.intercept, scale), 1e-10);
+        EXPECT_LE(std::abs(newton.objective - first.objective), 1e-12 * std::abs(first.objective));
+        // Strongly convex (λ > 0): the minimiser is unique, so the coefficients agree.
+        EXPECT_LE((newton.coef - first.coef).cwiseAbs().maxCoeff(), 1e-6 * (1 + first.coef.cwiseAbs().maxCoeff()));
+        EXPECT_LT(newton.iterations, first.iterations);
+        for (std::size_t t = 1; t < newton.history.size(); ++t) EXPECT_LE(newton.history[t], newton.history[t - 1]);
+      }
+}
+
+TEST(TrustRegionNewton, StopsWhenAskedAndRespectsTheIterationLimit) {
+  RowMatrix X;
+  Vector y;
+  classification(3, 200, 30, 1, X, y);
+  const auto loss = makeLoss("logistic");
+  const CenteredDesign Xc(X);
+  const Objective F(Xc, loss->targets(y), *loss, 1e-4);
+  const Matrix W0 = Matrix::Zero(30, 1);
+  const RowVector b0 = RowVector::Zero(1);
+  const Result one = trustRegionNewton(F, W0, b0, {1, 1e-10}, {});
+  EXPECT_EQ(one.status, Status::MaxIterations);
+  EXPECT_LT(one.objective, F.value(W0, b0));
+  const Result stopped = trustRegionNewton(F, W0, b0, {1000, 1e-10}, {[](int it, double) { return it < 2; }});
+  EXPECT_EQ(stopped.status, Status::Aborted);
+}
