@@ -12,6 +12,7 @@
 #include "supclust/solvers/coordinate_descent.hpp"
 #include "supclust/solvers/least_squares.hpp"
 #include "supclust/solvers/proximal_gradient.hpp"
+#include "supclust/solvers/proximal_newton.hpp"
 #include "supclust/solvers/trust_region_newton.hpp"
 #include "supclust/methods/option_sets.hpp"
 #include "supclust/solvers/projected_gradient.hpp"
@@ -201,7 +202,8 @@ Result runOracle(const FitContext& c) {
 }
 
 // Elastic net λ(α‖w‖₁ + (1−α)/2‖w‖²): coordinate descent for the squared loss with one
-// output, accelerated proximal gradient otherwise. The lasso is α = 1.
+// output, proximal Newton (newGLMNET) for the logistic losses, accelerated proximal gradient
+// for one-vs-all squared. The lasso is α = 1.
 static Result elasticNet(const FitContext& c, double lambda, double alpha) {
   if (c.loss.squared() && c.T.cols() == 1) {
     CoordinateDescentOptions o{c.options.integer("maxIterations"), c.options.number("tolerance")};
@@ -209,6 +211,9 @@ static Result elasticNet(const FitContext& c, double lambda, double alpha) {
     return withDistinctRows(elasticNetCoordinateDescent(c.X, c.T.col(0), lambda, alpha, o, c.control, &w0));
   }
   const Objective F = objectiveOf(c, lambda * (1 - alpha));
+  if (!c.loss.squared())  // logistic: glmnet's quadratic models by coordinate descent
+    return withDistinctRows(proximalNewtonL1(F, lambda * alpha, startCoef(c), startIntercept(c),
+                                             {c.options.integer("maxIterations"), c.options.number("tolerance")}, c.control));
   return withDistinctRows(proximalGradient(F, L1Penalty(lambda * alpha), startCoef(c), startIntercept(c),
                                            proximalOptions(c.options), c.control));
 }
