@@ -5,6 +5,7 @@
 
 #include "supclust/core/penalty.hpp"
 #include "supclust/kernels/dense.hpp"
+#include "supclust/kernels/sparse_columns.hpp"
 #include "supclust/solvers/proximal_gradient.hpp"
 
 namespace supclust {
@@ -16,6 +17,17 @@ double softThreshold(double z, double t) { return z > t ? z - t : z < -t ? z + t
 double violation(double w, double g, double lambda1) {
   return w != 0 ? std::abs(g + (w > 0 ? lambda1 : -lambda1)) : std::max(0.0, std::abs(g) - lambda1);
 }
+
+// Σ_t f(row of entry t, value) over column j's stored entries (dense: every row in order).
+template <class F>
+inline void forColumn(const SparseColumns& c, Eigen::Index j, F&& f) {
+  const std::int64_t from = c.start[j], to = c.start[j + 1];
+  const double* v = c.value.data();
+  if (c.dense)
+    for (std::int64_t t = from; t < to; ++t) f(static_cast<std::int32_t>(t - from), v[t]);
+  else
+    for (std::int64_t t = from; t < to; ++t) f(c.row[t], v[t]);
+}
 }  // namespace
 
 Result proximalNewtonL1(const Objective& F, double lambda1, Matrix W, RowVector b, const ProximalNewtonOptions& opt,
@@ -25,14 +37,17 @@ Result proximalNewtonL1(const Objective& F, double lambda1, Matrix W, RowVector 
   const double lambda2 = F.lambda();
   const L1Penalty P(lambda1);
   const double scale = gradientScale(F), target = opt.tolerance * scale;
-  const Matrix Xcol = X;  // column access for coordinate descent
+  // Column access for coordinate descent: the non-zeros of the uncentred X (the centring is
+  // undone exactly for zeros: (0 − μ) + μ = 0) and the means, Xc's column j = x_j − μ_j 1.
+  const RowVector& mu = F.design().means();
+  const SparseColumns cols = sparseColumnsOf(X.rowwise() + mu);
   Result r;
   r.status = Status::Converged;
   r.history.push_back(F.value(W, b) + P.value(W));
   const bool single = F.outputs() == 1;
   int total = 0;
   Matrix Z(n, 1), G, D;
-  Vector g(d), hdiag(d), dw(d), step(n), weighted(n), zTrial(n);
+  Vector g(d), hdiag(d), dD(d), dw(d), step(n), weighted(n), zTrial(n);
   std::vector<Eigen::Index> active;
   for (Eigen::Index k = 0; k < F.outputs(); ++k) {
     const Matrix T = F.targets().col(k);
@@ -83,44 +98,57 @@ Result proximalNewtonL1(const Objective& F, double lambda1, Matrix W, RowVector 
       }
       if (stopRequested(control, total, f, r)) return r;
       ++total;
-      // The quadratic model's diagonal, and the active set (zeros strictly inside the band stay).
-      const auto Dv = D.col(0).array();
-      for (Eigen::Index j = 0; j < d; ++j) hdiag[j] = (Xcol.col(j).array().square() * Dv).sum() + lambda2 + 1e-12;
-      const double hb = Dv.sum() + 1e-12;
+      // The quadratic model's diagonal H_jj = Σ D_i (x_ij − μ_j)² + λ2 and a_j = Σ D_i x_ij, from
+      // the non-zeros; then the active set (zeros strictly inside the band stay out).
+      const double* Dp = D.data();
+      const double sumD = D.sum();
+      for (Eigen::Index j = 0; j < d; ++j) {
+        double a = 0, q = 0;
+        forColumn(cols, j, [&](std::int32_t i, double x) {
+          a += Dp[i] * x;
+          q += Dp[i] * x * x;
+        });
+        dD[j] = a;
+        hdiag[j] = q - 2 * mu[j] * a + mu[j] * mu[j] * sumD + lambda2 + 1e-12;
+      }
+      const double hb = sumD + 1e-12;
       active.clear();
       for (Eigen::Index j = 0; j < d; ++j)
         if (w[j] != 0 || std::abs(g[j]) > lambda1 * (1 - 1e-9)) active.push_back(j);
       // Coordinate descent on q(Δ) = gᵀΔ + ½ΔᵀHΔ + λ1‖w + Δw‖₁ (+ the free intercept), to a
-      // tenth of the outer residual; step = Xc Δw + Δb 1 is kept up to date.
+      // tenth of the outer residual. The step Xc Δw + Δb 1 is kept as raw + offset·1, with
+      // weighted = D ∘ raw and its sum, so that a coordinate costs its column's non-zeros.
       dw.setZero();
-      step.setZero();
-      weighted.setZero();  // D ∘ step
-      const double* Dp = D.data();
-      double db = 0;
+      step.setZero();     // the raw part
+      weighted.setZero();
+      double offset = 0, sumWeighted = 0, db = 0;
       for (int pass = 0; pass < 200; ++pass) {
         double largest = 0;
         for (Eigen::Index j : active) {
-          const double* xj = Xcol.col(j).data();
-          double model = 0;
-          for (Eigen::Index i = 0; i < n; ++i) model += xj[i] * weighted[i];
+          double xw = 0;  // Σ x_ij D_i raw_i over the non-zeros
+          forColumn(cols, j, [&](std::int32_t i, double x) { xw += x * weighted[i]; });
+          // (Xc_jᵀ D step) with step = raw + offset·1 and Xc_j = x_j − μ_j 1.
+          const double model = xw + offset * dD[j] - mu[j] * (sumWeighted + offset * sumD);
           const double gj = g[j] + model + lambda2 * dw[j];
           const double u = w[j] + dw[j];
           const double delta = softThreshold(u - gj / hdiag[j], lambda1 / hdiag[j]) - u;
           if (delta == 0) continue;
           dw[j] += delta;
-          for (Eigen::Index i = 0; i < n; ++i) {
-            step[i] += delta * xj[i];
-            weighted[i] += delta * Dp[i] * xj[i];
-          }
+          forColumn(cols, j, [&](std::int32_t i, double x) {
+            step[i] += delta * x;
+            weighted[i] += delta * Dp[i] * x;
+          });
+          sumWeighted += delta * dD[j];
+          offset -= delta * mu[j];
           largest = std::max(largest, std::abs(delta) * hdiag[j]);
         }
-        const double delta = -(gb + weighted.sum()) / hb;
+        const double delta = -(gb + sumWeighted + offset * sumD) / hb;
         db += delta;
-        step.array() += delta;
-        weighted += delta * D.col(0);
+        offset += delta;
         largest = std::max(largest, std::abs(delta) * hb);
         if (largest <= 0.1 * residual) break;
       }
+      step.array() += offset;
       // Armijo line search on the full objective along (Δw, Δb).
       const double descent = g.dot(dw) + gb * db + lambda1 * ((w + dw).lpNorm<1>() - w.lpNorm<1>());
       if (std::abs(descent) <= 1e-13 * std::abs(f)) {

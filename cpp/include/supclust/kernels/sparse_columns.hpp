@@ -1,0 +1,30 @@
+// Compressed sparse columns (CSC) of a design: each column's non-zero values and their rows.
+// Coordinate descent reads X one column at a time; on text-like designs (a few per cent
+// non-zero) a column costs its non-zeros instead of n. Centring stays implicit: column j of
+// Xc is x_j − μ_j 1, whose products the solvers assemble from the non-zeros and μ_j.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "supclust/core/types.hpp"
+
+namespace supclust {
+
+struct SparseColumns {
+  Eigen::Index rows = 0, cols = 0;
+  // Dense storage (every entry, column-major; row is empty and entry t of column j is row
+  // t − start[j]) when most entries are non-zero: the loops then skip the index lookups.
+  bool dense = false;
+  std::vector<std::int64_t> start;  // cols + 1 offsets into row and value
+  std::vector<std::int32_t> row;
+  std::vector<double> value;
+
+  std::int64_t nonZeros() const { return start.empty() ? 0 : start.back(); }
+};
+
+// The entries of X (row-major) column by column, rows ascending: only the non-zeros when at
+// most `denseAbove` of the entries are non-zero, else every entry (dense = true).
+SparseColumns sparseColumnsOf(const Eigen::Ref<const RowMatrix>& X, double denseAbove = 0.5);
+
+}  // namespace supclust

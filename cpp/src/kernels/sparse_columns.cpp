@@ -1,0 +1,36 @@
+#include "supclust/kernels/sparse_columns.hpp"
+
+namespace supclust {
+
+SparseColumns sparseColumnsOf(const Eigen::Ref<const RowMatrix>& X, double denseAbove) {
+  SparseColumns c;
+  c.rows = X.rows();
+  c.cols = X.cols();
+  c.start.assign(static_cast<std::size_t>(c.cols) + 1, 0);
+  for (Eigen::Index i = 0; i < X.rows(); ++i)
+    for (Eigen::Index j = 0; j < X.cols(); ++j)
+      if (X(i, j) != 0) ++c.start[static_cast<std::size_t>(j) + 1];
+  std::int64_t nonZeros = 0;
+  for (std::size_t j = 1; j < c.start.size(); ++j) nonZeros += c.start[j];
+  if (static_cast<double>(nonZeros) > denseAbove * static_cast<double>(X.size())) {
+    c.dense = true;
+    for (std::size_t j = 0; j < c.start.size(); ++j) c.start[j] = static_cast<std::int64_t>(j) * X.rows();
+    c.value.resize(static_cast<std::size_t>(X.size()));
+    Eigen::Map<Matrix>(c.value.data(), X.rows(), X.cols()) = X;
+    return c;
+  }
+  for (std::size_t j = 0; j < static_cast<std::size_t>(c.cols); ++j) c.start[j + 1] += c.start[j];
+  c.row.resize(static_cast<std::size_t>(c.nonZeros()));
+  c.value.resize(c.row.size());
+  std::vector<std::int64_t> next(c.start.begin(), c.start.end() - 1);
+  for (Eigen::Index i = 0; i < X.rows(); ++i)
+    for (Eigen::Index j = 0; j < X.cols(); ++j)
+      if (const double v = X(i, j); v != 0) {
+        const auto at = static_cast<std::size_t>(next[static_cast<std::size_t>(j)]++);
+        c.row[at] = static_cast<std::int32_t>(i);
+        c.value[at] = v;
+      }
+  return c;
+}
+
+}  // namespace supclust
