@@ -4,7 +4,6 @@
 #include <cmath>
 
 #include "supclust/core/penalty.hpp"
-#include "supclust/kernels/dense.hpp"
 #include "supclust/kernels/sparse_columns.hpp"
 #include "supclust/solvers/proximal_gradient.hpp"
 
@@ -59,9 +58,10 @@ Result proximalNewtonL1(const Objective& F, double lambda1, Matrix W, RowVector 
       return F.loss().value(Zv, T) + 0.5 * lambda2 * wv.squaredNorm() + lambda1 * wv.lpNorm<1>();
     };
     Vector z(n);
-    auto predictor = [&] {  // z = Xc w + b, exactly (incremental updates would drift)
-      multiply(X.data(), static_cast<std::size_t>(n), static_cast<std::size_t>(d), w.data(), z.data());
-      z.array() += bk;
+    auto predictor = [&] {  // z = Xc w + b = X w + (b − μ·w) 1, from the columns (no drift)
+      z.setConstant(bk - mu.dot(w));
+      for (Eigen::Index j = 0; j < d; ++j)
+        if (const double wj = w[j]; wj != 0) forColumn(cols, j, [&](std::int32_t i, double x) { z[i] += wj * x; });
     };
     predictor();
     double f = objectiveAt(z, w);
@@ -74,9 +74,14 @@ Result proximalNewtonL1(const Objective& F, double lambda1, Matrix W, RowVector 
       Z.col(0) = z;
       F.loss().gradient(Z, T, G);
       F.loss().hessianWeights(Z, D);
-      multiplyTransposed(X.data(), static_cast<std::size_t>(n), static_cast<std::size_t>(d), G.data(), g.data());
-      g += lambda2 * w;
+      // Xcᵀ G = Xᵀ G − μ ΣG, from the columns.
       const double gb = G.sum();
+      const double* Gp = G.data();
+      for (Eigen::Index j = 0; j < d; ++j) {
+        double s = 0;
+        forColumn(cols, j, [&](std::int32_t i, double x) { s += x * Gp[i]; });
+        g[j] = s - mu[j] * gb + lambda2 * w[j];
+      }
       double residual = std::abs(gb);
       for (Eigen::Index j = 0; j < d; ++j) residual = std::max(residual, violation(w[j], g[j], lambda1));
       if (onTrust && !(residual < residualBefore)) {  // it did not help: back, and stop there
