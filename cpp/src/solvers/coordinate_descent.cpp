@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "supclust/kernels/dense.hpp"
+#include "supclust/kernels/sparse_columns.hpp"
 
 namespace supclust {
 
@@ -11,23 +11,49 @@ namespace {
 double softThreshold(double x, double t) { return x > t ? x - t : (x < -t ? x + t : 0.0); }
 }  // namespace
 
+// The columns are read through kernels/sparse_columns (the non-zeros of the uncentred X, or
+// every entry when most are non-zero) with the centring implicit: Xc's column j is x_j − μ_j 1.
+// The residual is kept as raw + offset·1, so an update costs the column's non-zeros.
+
 Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, double lambda,
                                    double alpha, const CoordinateDescentOptions& opt,
                                    const Control& control, const Vector* start) {
   const Eigen::Index n = X.rows(), d = X.cols();
   const double invN = 1 / static_cast<double>(n), l1 = lambda * alpha, l2 = lambda * (1 - alpha);
-  const Matrix Xc = X.X();  // column-major copy: coordinate updates read columns
+  const RowVector& mu = X.means();
+  const SparseColumns cols = sparseColumnsOf(X.X().rowwise() + mu);
   const double mean = y.mean();
-  Vector r = y.array() - mean;  // residual y − ȳ − Xc w
-  Vector colNorm(d), w = Vector::Zero(d), grad(d);
-  for (Eigen::Index j = 0; j < d; ++j) colNorm[j] = Xc.col(j).squaredNorm() * invN;
-  multiplyTransposed(X.X().data(), static_cast<std::size_t>(n), static_cast<std::size_t>(d), r.data(), grad.data());
+  Vector raw = y.array() - mean;  // residual y − ȳ − Xc w = raw + offset·1
+  double offset = 0, rawSum = raw.sum();
+  Vector colNorm(d), colSum(d), w = Vector::Zero(d), grad(d);
+  for (Eigen::Index j = 0; j < d; ++j) {
+    double s1 = 0, s2 = 0;
+    forEachInColumn(cols, j, [&](std::int32_t, double x) { s1 += x; s2 += x * x; });
+    colSum[j] = s1;
+    colNorm[j] = std::max(0.0, (s2 - 2 * mu[j] * s1 + static_cast<double>(n) * mu[j] * mu[j]) * invN);
+  }
+  // Xc_jᵀ r = x_jᵀ raw + offset·Σx_j − μ_j (Σraw + n·offset).
+  auto correlation = [&](Eigen::Index j) {
+    double s = 0;
+    forEachInColumn(cols, j, [&](std::int32_t i, double x) { s += x * raw[i]; });
+    return s + offset * colSum[j] - mu[j] * (rawSum + static_cast<double>(n) * offset);
+  };
+  // r −= δ Xc_j.
+  auto subtract = [&](Eigen::Index j, double delta) {
+    forEachInColumn(cols, j, [&](std::int32_t i, double x) { raw[i] -= delta * x; });
+    rawSum -= delta * colSum[j];
+    offset += delta * mu[j];
+  };
+  for (Eigen::Index j = 0; j < d; ++j) grad[j] = correlation(j);  // at w = 0: the scale
   if (start) {
     w = *start;
-    r -= Xc * w;
+    for (Eigen::Index j = 0; j < d; ++j)
+      if (w[j] != 0) subtract(j, w[j]);
   }
   const double scale = std::max(1e-300, grad.cwiseAbs().maxCoeff() * invN);
-  auto objective = [&] { return 0.5 * invN * r.squaredNorm() + l1 * w.cwiseAbs().sum() + 0.5 * l2 * w.squaredNorm(); };
+  auto objective = [&] {
+    return 0.5 * invN * (raw.array() + offset).matrix().squaredNorm() + l1 * w.cwiseAbs().sum() + 0.5 * l2 * w.squaredNorm();
+  };
 
   Result res;
   res.status = Status::MaxIterations;
@@ -40,11 +66,10 @@ Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, dou
     auto update = [&](Eigen::Index j) {
       if (colNorm[j] == 0) return;  // a constant column: its coefficient stays 0
       const double old = w[j];
-      const double* xj = Xc.col(j).data();
-      const double rho = dot(xj, r.data(), static_cast<std::size_t>(n)) * invN + colNorm[j] * old;
+      const double rho = correlation(j) * invN + colNorm[j] * old;
       const double next = softThreshold(rho, l1) / (colNorm[j] + l2);
       if (next != old) {
-        axpy(old - next, xj, r.data(), static_cast<std::size_t>(n));
+        subtract(j, next - old);
         w[j] = next;
         maxChange = std::max(maxChange, std::abs(next - old) * std::sqrt(colNorm[j]));
       }
@@ -75,7 +100,7 @@ Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, dou
       continue;
     }
     // A full sweep changed nothing beyond tolerance: the KKT conditions make it a certificate.
-    multiplyTransposed(X.X().data(), static_cast<std::size_t>(n), static_cast<std::size_t>(d), r.data(), grad.data());
+    for (Eigen::Index j = 0; j < d; ++j) grad[j] = correlation(j);
     double kkt = 0;
     for (Eigen::Index j = 0; j < d; ++j) {
       const double g = -grad[j] * invN + l2 * w[j];

@@ -17,16 +17,6 @@ double violation(double w, double g, double lambda1) {
   return w != 0 ? std::abs(g + (w > 0 ? lambda1 : -lambda1)) : std::max(0.0, std::abs(g) - lambda1);
 }
 
-// Σ_t f(row of entry t, value) over column j's stored entries (dense: every row in order).
-template <class F>
-inline void forColumn(const SparseColumns& c, Eigen::Index j, F&& f) {
-  const std::int64_t from = c.start[j], to = c.start[j + 1];
-  const double* v = c.value.data();
-  if (c.dense)
-    for (std::int64_t t = from; t < to; ++t) f(static_cast<std::int32_t>(t - from), v[t]);
-  else
-    for (std::int64_t t = from; t < to; ++t) f(c.row[t], v[t]);
-}
 }  // namespace
 
 Result proximalNewtonL1(const Objective& F, double lambda1, Matrix W, RowVector b, const ProximalNewtonOptions& opt,
@@ -61,7 +51,7 @@ Result proximalNewtonL1(const Objective& F, double lambda1, Matrix W, RowVector 
     auto predictor = [&] {  // z = Xc w + b = X w + (b − μ·w) 1, from the columns (no drift)
       z.setConstant(bk - mu.dot(w));
       for (Eigen::Index j = 0; j < d; ++j)
-        if (const double wj = w[j]; wj != 0) forColumn(cols, j, [&](std::int32_t i, double x) { z[i] += wj * x; });
+        if (const double wj = w[j]; wj != 0) forEachInColumn(cols, j, [&](std::int32_t i, double x) { z[i] += wj * x; });
     };
     predictor();
     double f = objectiveAt(z, w);
@@ -79,7 +69,7 @@ Result proximalNewtonL1(const Objective& F, double lambda1, Matrix W, RowVector 
       const double* Gp = G.data();
       for (Eigen::Index j = 0; j < d; ++j) {
         double s = 0;
-        forColumn(cols, j, [&](std::int32_t i, double x) { s += x * Gp[i]; });
+        forEachInColumn(cols, j, [&](std::int32_t i, double x) { s += x * Gp[i]; });
         g[j] = s - mu[j] * gb + lambda2 * w[j];
       }
       double residual = std::abs(gb);
@@ -109,7 +99,7 @@ Result proximalNewtonL1(const Objective& F, double lambda1, Matrix W, RowVector 
       const double sumD = D.sum();
       for (Eigen::Index j = 0; j < d; ++j) {
         double a = 0, q = 0;
-        forColumn(cols, j, [&](std::int32_t i, double x) {
+        forEachInColumn(cols, j, [&](std::int32_t i, double x) {
           a += Dp[i] * x;
           q += Dp[i] * x * x;
         });
@@ -131,7 +121,7 @@ Result proximalNewtonL1(const Objective& F, double lambda1, Matrix W, RowVector 
         double largest = 0;
         for (Eigen::Index j : active) {
           double xw = 0;  // Σ x_ij D_i raw_i over the non-zeros
-          forColumn(cols, j, [&](std::int32_t i, double x) { xw += x * weighted[i]; });
+          forEachInColumn(cols, j, [&](std::int32_t i, double x) { xw += x * weighted[i]; });
           // (Xc_jᵀ D step) with step = raw + offset·1 and Xc_j = x_j − μ_j 1.
           const double model = xw + offset * dD[j] - mu[j] * (sumWeighted + offset * sumD);
           const double gj = g[j] + model + lambda2 * dw[j];
@@ -139,7 +129,7 @@ Result proximalNewtonL1(const Objective& F, double lambda1, Matrix W, RowVector 
           const double delta = softThreshold(u - gj / hdiag[j], lambda1 / hdiag[j]) - u;
           if (delta == 0) continue;
           dw[j] += delta;
-          forColumn(cols, j, [&](std::int32_t i, double x) {
+          forEachInColumn(cols, j, [&](std::int32_t i, double x) {
             step[i] += delta * x;
             weighted[i] += delta * Dp[i] * x;
           });

@@ -23,6 +23,18 @@ struct SparseColumns {
   std::int64_t nonZeros() const { return start.empty() ? 0 : start.back(); }
 };
 
+// Calls f(row, value) for each stored entry of column j, rows ascending (dense storage: every
+// row, without index lookups).
+template <class F>
+inline void forEachInColumn(const SparseColumns& c, Eigen::Index j, F&& f) {
+  const std::int64_t from = c.start[static_cast<std::size_t>(j)], to = c.start[static_cast<std::size_t>(j) + 1];
+  const double* v = c.value.data();
+  if (c.dense)
+    for (std::int64_t t = from; t < to; ++t) f(static_cast<std::int32_t>(t - from), v[t]);
+  else
+    for (std::int64_t t = from; t < to; ++t) f(c.row[static_cast<std::size_t>(t)], v[t]);
+}
+
 // The entries of X (row-major) column by column, rows ascending: only the non-zeros when at
 // most `denseAbove` of the entries are non-zero, else every entry (dense = true).
 SparseColumns sparseColumnsOf(const Eigen::Ref<const RowMatrix>& X, double denseAbove = 0.5);
