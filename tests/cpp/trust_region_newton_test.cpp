@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <random>
 
 #include "supclust/core/loss.hpp"
@@ -33,20 +34,34 @@ void classification(std::uint64_t seed, int n, int d, int K, RowMatrix& X, Vecto
     }
   }
 }
+// A classification problem's smooth objective (loss + λ2/2‖W‖²) and the solvers' start.
+struct LogisticProblem {
+  LogisticProblem(const char* lossName, int n, int d, std::uint64_t seed, double lambda2) {
+    classification(seed, n, d, std::string(lossName) == "logistic" ? 1 : 3, X, y);
+    loss = makeLoss(lossName);
+    design = std::make_unique<CenteredDesign>(X);
+    F = std::make_unique<Objective>(*design, loss->targets(y), *loss, lambda2);
+    W0 = Matrix::Zero(d, F->outputs());
+    b0 = F->targets().colwise().mean();
+  }
+  RowMatrix X;
+  Vector y;
+  std::unique_ptr<Loss> loss;
+  std::unique_ptr<CenteredDesign> design;
+  std::unique_ptr<Objective> F;
+  Matrix W0;
+  RowVector b0;
+};
 }  // namespace
 
 TEST(TrustRegionNewton, ReachesTheFirstOrderSolversOptimumWithACertificate) {
   for (const char* lossName : {"logistic", "ova-logistic"})
     for (auto [n, d] : {std::pair{300, 40}, {60, 150}})
       for (double lambda : {1e-1, 1e-3}) {
-        RowMatrix X;
-        Vector y;
-        classification(7 + n + d, n, d, std::string(lossName) == "logistic" ? 1 : 3, X, y);
-        const auto loss = makeLoss(lossName);
-        const CenteredDesign Xc(X);
-        const Objective F(Xc, loss->targets(y), *loss, lambda);
-        const Matrix W0 = Matrix::Zero(d, F.outputs());
-        const RowVector b0 = F.targets().colwise().mean();
+        const LogisticProblem p(lossName, n, d, 7 + n + d, lambda);
+        const Objective& F = *p.F;
+        const Matrix& W0 = p.W0;
+        const RowVector& b0 = p.b0;
         const Result newton = trustRegionNewton(F, W0, b0, {1000, 1e-10}, {});
         const Result first = proximalGradient(F, NoPenalty(), W0, b0, {200000, 1e-10}, {});
         SCOPED_TRACE(std::string(lossName) + " n=" + std::to_string(n) + " d=" + std::to_string(d) + " λ=" + std::to_string(lambda));
@@ -84,14 +99,10 @@ TEST(ProximalNewton, ReachesTheFirstOrderSolversOptimumWithACertificate) {
   for (const char* lossName : {"logistic", "ova-logistic"})
     for (auto [n, d] : {std::pair{300, 40}, {60, 150}})
       for (auto [l1, l2] : {std::pair{1e-2, 0.0}, {1e-3, 1e-3}, {5e-2, 1e-2}}) {
-        RowMatrix X;
-        Vector y;
-        classification(11 + n + d, n, d, std::string(lossName) == "logistic" ? 1 : 3, X, y);
-        const auto loss = makeLoss(lossName);
-        const CenteredDesign Xc(X);
-        const Objective F(Xc, loss->targets(y), *loss, l2);
-        const Matrix W0 = Matrix::Zero(d, F.outputs());
-        const RowVector b0 = F.targets().colwise().mean();
+        const LogisticProblem p(lossName, n, d, 11 + n + d, l2);
+        const Objective& F = *p.F;
+        const Matrix& W0 = p.W0;
+        const RowVector& b0 = p.b0;
         const Result newton = proximalNewtonL1(F, l1, W0, b0, {1000, 1e-10}, {});
         const Result first = proximalGradient(F, L1Penalty(l1), W0, b0, {400000, 1e-10}, {});
         SCOPED_TRACE(std::string(lossName) + " n=" + std::to_string(n) + " d=" + std::to_string(d) + " l1=" + std::to_string(l1) + " l2=" + std::to_string(l2));
