@@ -219,6 +219,38 @@ function twoPassOptimum(values: number[], Q: number): number {
   return best;
 }
 
+describe('the call queue', () => {
+  it('drops an aborted queued call without touching the running one, and keeps order', async () => {
+    const sc = await load({ variant: 'simd' });
+    const big = await sc.generate('e1', { n: 300, d: 200, seed: 4 });
+    const data = { X: big.X, nRows: 300, nCols: 200, y: big.y };
+    const expected = await sc.crossValidate('oscar', data, { grid: { lambda1: [1e-2, 1e-1], lambda2: [1e-3] }, folds: 3 });
+    const order: string[] = [];
+    const done: number[] = [];
+    let twoFits: () => void;
+    const reachedTwo = new Promise<void>((r) => { twoFits = r; });
+    const running = sc.crossValidate('oscar', data, { grid: { lambda1: [1e-2, 1e-1], lambda2: [1e-3] }, folds: 3 },
+      { onProgress: (p) => { done.push(p.done); if (p.done >= 2) twoFits(); } }).then((r) => { order.push('cv'); return r; });
+    const ctl = new AbortController();
+    const queued = sc.fit('lsk', { ...data, Q: 5 }, { signal: ctl.signal }).catch((e) => e);
+    const after = sc.fit('ridge', data).then((m) => { order.push('ridge'); return m; });
+    await reachedTwo;
+    const t0 = performance.now();
+    ctl.abort();
+    const err = await queued;
+    expect(err.code).toBe('aborted');
+    expect(performance.now() - t0).toBeLessThan(50);  // dropped from the queue, not waited for
+    const cv = await running;  // the running call was not restarted: same answer
+    expect(cv.best).toEqual(expected.best);
+    expect(cv.grid.map((g) => g.mean)).toEqual(expected.grid.map((g) => g.mean));
+    await after;
+    expect(order).toEqual(['cv', 'ridge']);
+    // Never restarted: a terminated worker would have started the cross-validation over.
+    done.forEach((x, i) => { if (i > 0) expect(x).toBeGreaterThanOrEqual(done[i - 1]); });
+    sc.dispose();
+  });
+});
+
 describe('messages for failures inside the module', async () => {
   const { trapMessage, fromLibrary } = await import('../../dist/errors.js');
   it('never shows a bare number, unwind or the ASSERTIONS hint', () => {

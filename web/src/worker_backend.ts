@@ -1,7 +1,8 @@
 // The backend that runs every call in a dedicated worker (browsers: a module Worker; Node: a
-// worker_threads Worker), so the caller's thread never blocks. Aborting a call terminates that
-// worker at once and rejects with 'aborted'; the next call starts a fresh worker from the
-// module compiled once at load(). Calls still queued when a worker is replaced go to the next.
+// worker_threads Worker), so the caller's thread never blocks. Calls are queued here and posted
+// one at a time: aborting a queued call just drops it, and aborting the running call
+// terminates the worker at once (rejecting with 'aborted'); the queue then goes on in a fresh
+// worker started from the module compiled once at load().
 import { createSupclust } from './api.js';
 import { SupclustError, trapMessage } from './errors.js';
 import type { Backend, Request } from './module.js';
@@ -48,7 +49,8 @@ interface Pending {
 export class WorkerBackend implements Backend {
   private worker?: WorkerHandle;
   private ready?: Promise<ReadyInfo>;
-  private readonly pending = new Map<number, Pending>();
+  private readonly pending = new Map<number, Pending>();  // in call order
+  private running?: number;  // the call the worker has (or is about to get)
   private nextId = 1;
   private disposed = false;
 
@@ -96,8 +98,11 @@ export class WorkerBackend implements Backend {
       }
       return;
     }
-    if (m.type === 'result') this.settle(m.id, p, () => p.resolve(m.result));
-    else {
+    if (m.id === this.running) this.running = undefined;
+    if (m.type === 'result') {
+      this.settle(m.id, p, () => p.resolve(m.result));
+      void this.pump();
+    } else {
       // A trap leaves the instance in an unknown state: replace the worker.
       this.settle(m.id, p, () => p.reject(new SupclustError('internal', trapMessage(m.message))));
       this.restart();
@@ -116,21 +121,28 @@ export class WorkerBackend implements Backend {
     this.worker?.terminate();
     this.worker = undefined;
     this.ready = undefined;
+    this.running = undefined;
     if (this.disposed) return;
-    for (const [id, p] of this.pending) {
-      if (err) this.settle(id, p, () => p.reject(err));
-      else void this.post(id, p);
-    }
+    if (err) for (const [id, p] of this.pending) this.settle(id, p, () => p.reject(err));
+    else void this.pump();
   }
 
-  private async post(id: number, p: Pending) {
+  /** Posts the oldest queued call when the worker is free (starting a worker if needed). */
+  private async pump() {
+    if (this.running !== undefined || this.disposed) return;
+    const next = this.pending.keys().next();
+    if (next.done) return;
+    const id = next.value;
+    this.running = id;
     try {
       await this.start();
-    } catch (e) {
-      if (this.pending.get(id) === p) this.settle(id, p, () => p.reject(e));
+    } catch (e) {  // no worker: every queued call fails with the reason
+      if (this.running === id) this.running = undefined;
+      for (const [i, p] of this.pending) this.settle(i, p, () => p.reject(e));
       return;
     }
-    if (this.pending.get(id) !== p) return;
+    const p = this.pending.get(id);
+    if (this.running !== id || !p) return;  // aborted meanwhile (restart() pumps again)
     this.worker!.post({ type: 'call', id, request: p.request, progress: !!p.control.onProgress });
   }
 
@@ -140,7 +152,7 @@ export class WorkerBackend implements Backend {
       const onAbort = () => {
         if (this.pending.get(id) !== p) return;
         this.settle(id, p, () => reject(new SupclustError('aborted', 'the call was aborted')));
-        this.restart();
+        if (this.running === id) this.restart();  // a queued call is just dropped
       };
       const p: Pending = {
         request, control, resolve, reject,
@@ -149,7 +161,7 @@ export class WorkerBackend implements Backend {
       this.pending.set(id, p);
       this.worker?.hold?.(true);
       control.signal?.addEventListener('abort', onAbort, { once: true });
-      void this.post(id, p);
+      void this.pump();
     });
   }
 
