@@ -4,6 +4,9 @@ import type { DemoState } from './state.js';
 
 export interface Context {
   sc: Supclust;
+  /** A second instance (its own worker), started on first use, for long runs (the papers'
+   * tables), so that they never block Play. */
+  background(): Promise<Supclust>;
   state: DemoState;
   /** Writes the state to the URL (replaceState: no new history entry per slider step). */
   save(): void;

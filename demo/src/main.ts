@@ -1,6 +1,6 @@
 // The demo's entry: loads supclust (a Worker; threads when the page is cross-origin isolated),
 // reads the state from the URL, and mounts the four views behind keyboard-accessible tabs.
-import { load } from 'supclust';
+import { load, type Supclust } from 'supclust';
 import type { Context } from './context.js';
 import { mountData } from './data.js';
 import { $ } from './dom.js';
@@ -20,8 +20,10 @@ runtime.textContent = `supclust ${sc.info.version} · wasm build ${sc.info.varia
     '"Cross-Origin-Opener-Policy: same-origin" and "Cross-Origin-Embedder-Policy: require-corp" (npm start does).' : '.');
 
 const state = decodeState(location.search);
+let background: Promise<Supclust> | undefined;
 const ctx: Context = {
   sc, state,
+  background: () => (background ??= load({ variant: sc.info.variant })),
   save: () => history.replaceState(null, '', `${location.pathname}${encodeState(state)}`),
 };
 

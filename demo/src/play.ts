@@ -1,5 +1,7 @@
 // Play: one generated problem, any method beside the Oracle. Problem sliders regenerate the
-// data; the method's λ slider refits from the previous model (warm start).
+// data; the method's λ slider refits from the previous model (warm start). Only the latest
+// state is computed: input is coalesced to one run per frame, a new run aborts the one in
+// flight, and the figures are dimmed while they are stale.
 import type { Model, SyntheticData, MethodName } from 'supclust';
 import { playCode } from './code.js';
 import { LABELS, methodOptions, methodsFor, type Context } from './context.js';
@@ -13,6 +15,14 @@ const PROBLEM = ['n', 'd', 'Q', 'sigma', 'rho', 'seed'] as const;
 let data: SyntheticData | undefined, dataKey = '';
 let last: { method: string; key: string; model: Model } | undefined;
 let generation = 0;
+let inFlight: AbortController | undefined;
+
+/** Why a fit's status deserves a word on the page ('' when it converged). */
+function statusNote(label: string, m: Model): string {
+  if (m.status === 'converged') return '';
+  if (m.status === 'max-iterations') return `${label} stopped at its iteration limit (${m.iterations} iterations) before converging: its figures are those of the last iterate.`;
+  return `${label}: ${m.status}${m.message ? ` (${m.message})` : ''}.`;
+}
 
 const problemKey = (s: DemoState) => JSON.stringify([s.n, s.d, s.Q, s.sigma, s.rho, s.task, s.seed]);
 
@@ -43,8 +53,11 @@ export function mountPlay(ctx: Context) {
 
   async function run() {
     const mine = ++generation;
+    inFlight?.abort();
+    const control = { signal: (inFlight = new AbortController()).signal };
     document.body.dataset.state = 'running';
     const status = $('play-status');
+    status.textContent = 'Fitting…';
     try {
       const key = problemKey(state);
       if (!data || key !== dataKey) {
@@ -57,17 +70,19 @@ export function mountPlay(ctx: Context) {
       const options = methodOptions(info, state, d.nCols);
       const warmStart = last && last.method === state.method && last.key === key ? last.model : undefined;
       const t0 = performance.now();
-      const model = await sc.fit(state.method as MethodName, { ...problem, ...options, ...(warmStart ? { warmStart } : {}) });
+      const model = await sc.fit(state.method as MethodName, { ...problem, ...options, ...(warmStart ? { warmStart } : {}) }, control);
       const ms = performance.now() - t0;
       const t1 = performance.now();
-      const oracle = await sc.fit('oracle', { ...problem, groups: d.groups, ...(state.task === 'classification' ? { loss: 'logistic', lambda: 1e-4 } : {}) });
+      const oracle = await sc.fit('oracle', { ...problem, groups: d.groups, ...(state.task === 'classification' ? { loss: 'logistic', lambda: 1e-4 } : {}) }, control);
       const oracleMs = performance.now() - t1;
-      // Ridge and the lasso at the same λ: what grouping buys over shrinkage and sparsity.
+      // Ridge and the lasso at the same λ: what grouping buys over shrinkage and sparsity. At
+      // n < d and small λ the lasso's coordinate descent crawls (100 000 sweeps, ~5 s at
+      // d = 300): the demo caps it at 5 000 sweeps and says so on the page when it stops there.
       const loss = state.task === 'classification' ? { loss: 'logistic' as const } : {};
       const baselines = [];
       for (const name of ['ridge', 'lasso'].filter((b) => b !== state.method)) {
         const t2 = performance.now();
-        const fit = await sc.fit(name as MethodName, { ...problem, ...loss, lambda: state.lambda });
+        const fit = await sc.fit(name as MethodName, { ...problem, ...loss, lambda: state.lambda, ...(name === 'lasso' ? { maxIterations: 5000 } : {}) }, control);
         baselines.push({ name, model: fit, ms: performance.now() - t2 });
       }
       if (mine !== generation) return;  // a newer request superseded this one
@@ -88,11 +103,14 @@ export function mountPlay(ctx: Context) {
       }));
       const ari = summary[0].ari;
       const metric = state.task === 'classification' ? 'test error rate' : 'test MSE';
+      const notes = summary.map((f) => statusNote(f.label, f.model)).filter(Boolean);
+      $('play-summary').dataset.d = String(d.nCols);
       $('play-summary').replaceChildren(table(`On ${d.nTest} test samples; ‖w* − ŵ‖ against the true coefficients`,
         ['method', metric, '‖w* − ŵ‖', 'adjusted Rand', 'groups', 'iterations', 'fit time'],
         summary.map((f) => [f.label, formatNumber(f.test), formatNumber(f.error), f.ari.toFixed(3),
-          f.model.centroids.length / f.model.outputs, f.model.iterations, f.time]),
-        summary.map((f, i) => ({ method: f.method, error: String(f.error), ...(i === 0 ? { ari: String(f.ari) } : {}) }))));
+          f.model.centroids.length / f.model.outputs, f.model.status === 'converged' ? f.model.iterations : `${f.model.iterations} ⚠`, f.time]),
+        summary.map((f, i) => ({ method: f.method, status: f.model.status, error: String(f.error), ...(i === 0 ? { ari: String(f.ari) } : {}) }))),
+        ...notes.map((text) => el('p', { className: 'warning', textContent: `⚠ ${text}` })));
       const figures = $('play-figures'), width = widthOf(figures, 620);
       const found = model.centroids.length / model.outputs;
       figures.replaceChildren(
@@ -103,11 +121,22 @@ export function mountPlay(ctx: Context) {
       status.textContent = '';
       document.body.dataset.state = 'done';
     } catch (e) {
-      if (mine !== generation) return;
+      if (mine !== generation) return;  // superseded (and aborted) by a newer run
       status.textContent = `Error: ${(e as Error).message}`;
       document.body.dataset.state = 'error';
     }
   }
+
+  // One run per frame at most, for the latest state.
+  let scheduled = false;
+  const schedule = () => {
+    if (scheduled) return;
+    scheduled = true;
+    requestAnimationFrame(() => {
+      scheduled = false;
+      void run();
+    });
+  };
 
   fillMethods();
   showControls();
@@ -120,13 +149,13 @@ export function mountPlay(ctx: Context) {
       if (state.Q > state.d) state.Q = state.d;
       showControls();
       ctx.save();
-      void run();
+      schedule();
     });
   input('lambda').addEventListener('input', () => {
     state.lambda = Number((10 ** Number(input('lambda').value)).toPrecision(3));
     showControls();
     ctx.save();
-    void run();
+    schedule();
   });
   methodSelect.addEventListener('change', () => { state.method = methodSelect.value; ctx.save(); void run(); });
   taskSelect.addEventListener('change', () => { state.task = taskSelect.value as DemoState['task']; fillMethods(); ctx.save(); void run(); });

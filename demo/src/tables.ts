@@ -64,7 +64,8 @@ export function mountTables(ctx: Context) {
     const t0 = performance.now();
     status.textContent = 'Running…';
     try {
-      const r = await sc.experiment(state.table, { reps: state.reps, seed: state.tableSeed, fast: state.fast, methods: state.rows }, {
+      const runner = await ctx.background();  // its own worker: Play stays free
+      const r = await runner.experiment(state.table, { reps: state.reps, seed: state.tableSeed, fast: state.fast, methods: state.rows }, {
         signal: mine.signal,
         onProgress: ({ done, total }) => {
           bar.value = done / total;
