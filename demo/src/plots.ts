@@ -38,11 +38,15 @@ export function coefficients(truth: ArrayLike<number>, model: Model, label: stri
 export function partition(truth: ArrayLike<number>, found: ArrayLike<number>, ari: number, width: number): HTMLElement {
   const cells = [...contingency(truth, found)].map(([key, count]) => {
     const [t, f] = key.split(',').map(Number);
-    return { truth: `true ${t + 1}`, found: `found ${f + 1}`, count };
+    return { truth: String(t + 1), found: String(f + 1), count };
   });
+  // Group numbers in numeric order (an ordinal scale would sort the strings: 1, 10, 11, 2 …).
+  const domain = (values: ArrayLike<number>) => [...new Set(Array.from(values))].sort((a, b) => a - b).map((g) => String(g + 1));
+  const columns = domain(found), rows = domain(truth);
   return figure(`Partition: true groups × found groups (adjusted Rand ${ari.toFixed(3)})`, Plot.plot({
-    width: Math.min(width, 420), height: 260, marginLeft: 60, padding: 0.05,
-    x: { label: null }, y: { label: null },
+    width: Math.min(width, Math.max(320, 60 + 34 * columns.length)), height: Math.max(220, 60 + 26 * rows.length),
+    marginLeft: 50, marginBottom: 40, padding: 0.05,
+    x: { label: 'found group', domain: columns }, y: { label: 'true group', domain: rows },
     color: { scheme: 'blues', domain: [0, Math.max(...cells.map((c) => c.count))], legend: true, label: 'features' },
     marks: [
       Plot.cell(cells, { x: 'found', y: 'truth', fill: 'count', inset: 0.5 }),

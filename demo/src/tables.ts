@@ -74,6 +74,7 @@ export function mountTables(ctx: Context) {
         },
       });
       result = r;
+      bar.value = 1;  // done is done, whatever the last progress message said
       const figures = $('table-figures');
       figures.replaceChildren(plots.experiment(r, widthOf(figures, 900)));
       const scale = tables.find((e) => e.id === r.id)?.scale ?? 1;

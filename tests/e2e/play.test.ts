@@ -106,3 +106,19 @@ describe('Play under load', () => {
     await page.close();
   });
 });
+
+describe('Play charts', () => {
+  it('orders the partition heatmap numerically at Q = 12, without overlapping labels', async () => {
+    const page = await open('?n=300&d=120&Q=12&sigma=0.1');
+    const ticks = await page.$$eval('#play-figures figure[aria-label^="Partition"] svg [aria-label="x-axis tick label"] text', (ts) =>
+      ts.map((t) => {
+        const r = (t as SVGGraphicsElement).getBoundingClientRect();
+        return { text: t.textContent ?? '', left: r.left, right: r.right };
+      }));
+    const labels = ticks.map((t) => Number(t.text));
+    expect(labels.length).toBeGreaterThanOrEqual(10);
+    expect(labels).toEqual([...labels].sort((a, b) => a - b));
+    for (let i = 1; i < ticks.length; i++) expect(ticks[i].left).toBeGreaterThan(ticks[i - 1].right);
+    await page.close();
+  });
+});
