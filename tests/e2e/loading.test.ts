@@ -1,26 +1,14 @@
 // Loading in the browser: a missing or misserved .wasm is reported with its URL, its HTTP
 // status and how to serve it (fetched once, not retried), and a normal load fetches the glue
 // and the .wasm once each, threaded build included.
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { root } from '../web/helpers.js';
-import { launch } from './browser.js';
-import { serve, type StaticServer } from './server.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { isolatedDemo } from './server.js';
 
-let browser: Browser;
-let server: StaticServer;
-beforeAll(async () => {
-  browser = await launch();
-  server = await serve(join(root, 'demo/dist'), { isolate: true });
-});
-afterAll(async () => {
-  await server?.close();
-  await browser?.close();
-});
+const env = isolatedDemo();
 
 async function open(route?: (url: string) => { status: number; body: string; contentType: string } | undefined) {
-  const page: Page = await browser.newPage();
+  const page: Page = await env.browser.newPage();
   const requests: string[] = [];
   page.on('request', (r) => requests.push(new URL(r.url()).pathname));
   if (route)
@@ -29,7 +17,7 @@ async function open(route?: (url: string) => { status: number; body: string; con
       if (answer) await r.fulfill(answer);
       else await r.continue();
     });
-  await page.goto(server.url);
+  await page.goto(env.server.url);
   return { page, requests };
 }
 

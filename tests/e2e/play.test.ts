@@ -1,27 +1,15 @@
 // Play under load (production build, Debian chromium, threaded): a fast drag computes only the
 // latest state, a busy state shows at once, capped fits are flagged, and a table run does not
 // block Play.
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { root } from '../web/helpers.js';
-import { launch } from './browser.js';
-import { serve, type StaticServer } from './server.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { isolatedDemo } from './server.js';
 
-let browser: Browser;
-let server: StaticServer;
-beforeAll(async () => {
-  browser = await launch();
-  server = await serve(join(root, 'demo/dist'), { isolate: true });
-});
-afterAll(async () => {
-  await server?.close();
-  await browser?.close();
-});
+const env = isolatedDemo();
 
 async function open(query: string): Promise<Page> {
-  const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
-  await page.goto(server.url + query);
+  const page = await env.browser.newPage({ viewport: { width: 1200, height: 900 } });
+  await page.goto(env.server.url + query);
   await page.waitForSelector('body[data-state="done"]', { timeout: 60_000 });
   return page;
 }

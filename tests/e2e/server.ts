@@ -3,7 +3,11 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { extname, join, normalize } from 'node:path';
+import { dirname, extname, join, normalize } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import { launch } from './browser.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript',
@@ -31,4 +35,18 @@ export async function serve(dir: string, opts: { isolate: boolean; csp?: string 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => server.close(() => r())) };
+}
+
+/** The built demo served cross-origin isolated, and a browser, for one test file's hooks. */
+export function isolatedDemo() {
+  const env = {} as { browser: Browser; server: StaticServer };
+  beforeAll(async () => {
+    env.browser = await launch();
+    env.server = await serve(join(dirname(fileURLToPath(import.meta.url)), '../../demo/dist'), { isolate: true });
+  });
+  afterAll(async () => {
+    await env.server?.close();
+    await env.browser?.close();
+  });
+  return env;
 }
