@@ -27,7 +27,7 @@ function design(n, d, text, seed) {
   const u = uniforms(seed), X = new Float64Array(n * d), w = new Float64Array(d), y = new Float64Array(n);
   for (let j = 0; j < d; j++) w[j] = text ? (u() < 0.1 ? [-2, -1, 1, 2][Math.floor(u() * 4)] : 0) : 0.3 * gaussian(u);
   for (let i = 0; i < n; i++) {
-    let z = gaussian(u) * (text ? 1 : 1);
+    let z = gaussian(u);
     for (let j = 0; j < d; j++) {
       if (text) { if (u() < 0.05) { let c = 1; while (u() < 0.5) c++; X[i * d + j] = c; } }
       else X[i * d + j] = gaussian(u);

@@ -5,7 +5,7 @@ import type { Backend, ExperimentRequest, RawCrossValidation, RawExperiment, Raw
 import { MODEL_SCHEMA_VERSION } from './types.js';
 import type { CallControl, CrossValidationControl, CrossValidationOptions, CrossValidationResult, ExperimentOptions, ExperimentResult, GeneratorName, GeneratorOptions, FitParams, Info, KMeans1DResult, Label, MatrixInput, MethodInfo, MethodName, Model,
   SparseGroupsResult, Supclust, SyntheticData } from './types.js';
-import { linearScores, modelArrays, probabilities } from './predict.js';
+import { classIndices, linearScores, modelArrays, probabilities } from './predict.js';
 import * as v from './validate.js';
 
 const DATA_FIELDS = new Set(['X', 'nRows', 'nCols', 'y', 'warmStart', 'featureNames']);
@@ -156,16 +156,8 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       const m = modelArrays(model);
       if (!Array.isArray(model.classes) || model.classes.length < 2)
         throw invalid('model', 'predictClass needs a classifier (a model fitted with a logistic or ova-* loss, which has classes)');
-      const Z = linearScores(m, inputFor(m, X, nRows, nCols));
-      const K = m.outputs, n = Z.length / K, classes = model.classes;
-      const labels = new Array<Label>(n);
-      for (let i = 0; i < n; i++) {
-        if (K === 1) { labels[i] = classes[Z[i] > 0 ? 1 : 0]; continue; }
-        let best = 0;
-        for (let k = 1; k < K; k++) if (Z[i * K + k] > Z[i * K + best]) best = k;
-        labels[i] = classes[best];
-      }
-      return labels;
+      const classes = model.classes;
+      return Array.from(classIndices(m, linearScores(m, inputFor(m, X, nRows, nCols))), (k) => classes[k]);
     },
 
     async generate(name, options: GeneratorOptions = {}) {

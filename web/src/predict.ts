@@ -74,3 +74,16 @@ export function probabilities(m: ModelArrays, Z: Float64Array): Float64Array {
   }
   return P;
 }
+
+/** The predicted class index of each row: binary, 1 when the score is positive; one-vs-all,
+ * the output with the largest score (the first on ties). */
+export function classIndices(m: ModelArrays, Z: Float64Array): Int32Array {
+  const K = m.outputs, n = Z.length / K, out = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    if (K === 1) { out[i] = Z[i] > 0 ? 1 : 0; continue; }
+    let best = 0;
+    for (let k = 1; k < K; k++) if (Z[i * K + k] > Z[i * K + best]) best = k;
+    out[i] = best;
+  }
+  return out;
+}

@@ -23,6 +23,11 @@ const Hash128::Key& CenteredDesign::key() const {
   return key_;
 }
 
+const SparseColumns& CenteredDesign::uncentredColumns() const {
+  if (!columns_) columns_ = std::make_unique<SparseColumns>(sparseColumnsOf(Xc_, means_));
+  return *columns_;
+}
+
 double CenteredDesign::spectralNorm2OverN() const {
   if (norm2_ >= 0) return norm2_;
   const Eigen::Index d = Xc_.cols();

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <functional>
 
+#include "supclust/kernels/soft_threshold.hpp"
+
 namespace supclust {
 
 double NoPenalty::optimalityResidual(const Matrix&, const Matrix& G) const {
@@ -14,16 +16,14 @@ double L1Penalty::value(const Matrix& W) const { return lambda1_ * W.cwiseAbs().
 
 void L1Penalty::prox(Matrix& W, double step) const {
   const double t = step * lambda1_;
-  W = W.unaryExpr([t](double x) { return x > t ? x - t : (x < -t ? x + t : 0.0); });
+  W = W.unaryExpr([t](double x) { return softThreshold(x, t); });
 }
 
 double L1Penalty::optimalityResidual(const Matrix& W, const Matrix& G) const {
   double r = 0;
   for (Eigen::Index k = 0; k < W.cols(); ++k)
     for (Eigen::Index j = 0; j < W.rows(); ++j) {
-      const double w = W(j, k), g = G(j, k);
-      r = std::max(r, w != 0 ? std::abs(g + lambda1_ * (w > 0 ? 1 : -1))
-                             : std::max(0.0, std::abs(g) - lambda1_));
+      r = std::max(r, l1Violation(W(j, k), G(j, k), lambda1_));
     }
   return r;
 }

@@ -4,9 +4,8 @@
 #include <numeric>
 #include <string>
 
-#include "supclust/kernels/scaling.hpp"
-
 #include "supclust/kernels/resort.hpp"
+#include "supclust/kernels/scaling.hpp"
 
 namespace supclust {
 
@@ -50,8 +49,7 @@ void KMeans1D::solve(const double* u, std::size_t d, int Q, KMeans1DResult& out)
   sortIndices(u, d);
   // Values near the largest double are divided by a power of two (exact), so that neither
   // means nor the SSE's squares overflow before the final rescaling.
-  double maxAbs = 0;
-  for (std::size_t k = 0; k < d; ++k) maxAbs = std::max(maxAbs, std::abs(u[k]));
+  const double maxAbs = std::max(std::abs(u[order_.front()]), std::abs(u[order_.back()]));  // sorted
   const double scale = overflowGuardScale(maxAbs), unscale = 1 / scale;
   // Merge equal values: ties can never be split by an optimal partition we report.
   values_.clear();

@@ -69,8 +69,7 @@ void SegmentDP::reset(const double* values, const std::int32_t* counts, std::siz
   precise_ = false;
   auto count = [counts](std::size_t i) { return counts ? counts[i] : 1; };
   // A power-of-two prescale (exact) keeps the mean and spread finite near the largest double.
-  double maxAbs = 0;
-  for (std::size_t i = 0; i < m; ++i) maxAbs = std::max(maxAbs, std::abs(values[i]));
+  const double maxAbs = m ? std::max(std::abs(values[0]), std::abs(values[m - 1])) : 0;  // sorted
   rawScale_ = powerOfTwoScale(maxAbs);
   const double unscale = 1 / rawScale_;
   double total = 0, mean = 0;

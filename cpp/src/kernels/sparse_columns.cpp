@@ -2,21 +2,21 @@
 
 namespace supclust {
 
-SparseColumns sparseColumnsOf(const Eigen::Ref<const RowMatrix>& X, double denseAbove) {
+SparseColumns sparseColumnsOf(const Eigen::Ref<const RowMatrix>& X, const RowVector& shift, double denseAbove) {
   SparseColumns c;
-  c.rows = X.rows();
   c.cols = X.cols();
   c.start.assign(static_cast<std::size_t>(c.cols) + 1, 0);
+  auto entry = [&](Eigen::Index i, Eigen::Index j) { return X(i, j) + shift[j]; };
   for (Eigen::Index i = 0; i < X.rows(); ++i)
     for (Eigen::Index j = 0; j < X.cols(); ++j)
-      if (X(i, j) != 0) ++c.start[static_cast<std::size_t>(j) + 1];
+      if (entry(i, j) != 0) ++c.start[static_cast<std::size_t>(j) + 1];
   std::int64_t nonZeros = 0;
   for (std::size_t j = 1; j < c.start.size(); ++j) nonZeros += c.start[j];
   if (static_cast<double>(nonZeros) > denseAbove * static_cast<double>(X.size())) {
     c.dense = true;
     for (std::size_t j = 0; j < c.start.size(); ++j) c.start[j] = static_cast<std::int64_t>(j) * X.rows();
     c.value.resize(static_cast<std::size_t>(X.size()));
-    Eigen::Map<Matrix>(c.value.data(), X.rows(), X.cols()) = X;
+    Eigen::Map<Matrix>(c.value.data(), X.rows(), X.cols()) = X.rowwise() + shift;
     return c;
   }
   for (std::size_t j = 0; j < static_cast<std::size_t>(c.cols); ++j) c.start[j + 1] += c.start[j];
@@ -25,7 +25,7 @@ SparseColumns sparseColumnsOf(const Eigen::Ref<const RowMatrix>& X, double dense
   std::vector<std::int64_t> next(c.start.begin(), c.start.end() - 1);
   for (Eigen::Index i = 0; i < X.rows(); ++i)
     for (Eigen::Index j = 0; j < X.cols(); ++j)
-      if (const double v = X(i, j); v != 0) {
+      if (const double v = entry(i, j); v != 0) {
         const auto at = static_cast<std::size_t>(next[static_cast<std::size_t>(j)]++);
         c.row[at] = static_cast<std::int32_t>(i);
         c.value[at] = v;

@@ -34,7 +34,7 @@ static RowVector startIntercept(const FitContext& c) { return c.warm ? c.warm->i
 
 // Fits the smooth objective (loss + ridge) with nothing else: closed form for the squared loss,
 // trust-region Newton (TRON) for the logistic losses.
-static Result smoothFit(const FitContext& c, double ridge, const ProximalGradientOptions& opt) {
+static Result smoothFit(const FitContext& c, double ridge, const TrustRegionOptions& opt) {
   if (c.loss.squared()) {
     const Objective F = objectiveOf(c, ridge);
     Result r;
@@ -45,10 +45,10 @@ static Result smoothFit(const FitContext& c, double ridge, const ProximalGradien
     return r;
   }
   const Objective F = objectiveOf(c, ridge);
-  return trustRegionNewton(F, startCoef(c), startIntercept(c), {opt.maxIterations, opt.tolerance}, c.control);
+  return trustRegionNewton(F, startCoef(c), startIntercept(c), opt, c.control);
 }
 
-static ProximalGradientOptions smoothDefaults() { return {}; }
+static TrustRegionOptions smoothDefaults() { return {20000, 1e-10}; }
 
 static void attachPartition(Result& r, Partition p) {
   r.groups = std::move(p.labels);
@@ -96,9 +96,8 @@ static Result refitOnPartition(const FitContext& c, Partition p) {
     for (int g = 0; g < G; ++g) A.col(g) /= std::sqrt(sizes[g]);
     const CenteredDesign reduced(A);
     const Objective F(reduced, c.T, c.loss, lambda);
-    const ProximalGradientOptions opt = smoothDefaults();
     Result inner = trustRegionNewton(F, Matrix::Zero(G, c.T.cols()), RowVector(c.T.colwise().mean()),
-                                     {opt.maxIterations, opt.tolerance}, c.control);
+                                     smoothDefaults(), c.control);
     for (int g = 0; g < G; ++g) inner.coef.row(g) /= std::sqrt(sizes[g]);
     p.centroids = inner.coef;
     r.intercept = inner.intercept;
@@ -134,7 +133,7 @@ static Result projectedGradientWithInit(const FitContext& c, Structure& S) {
 
 // ---- the recipes ----
 Result runRidge(const FitContext& c) {
-  return withDistinctRows(smoothFit(c, c.options.number("lambda"), proximalOptions(c.options)));
+  return withDistinctRows(smoothFit(c, c.options.number("lambda"), {c.options.integer("maxIterations"), c.options.number("tolerance")}));
 }
 
 Result runLsk(const FitContext& c) {

@@ -176,16 +176,17 @@ bool allFinite(const std::vector<double>& v) {
 // A model is returned whole: coef d x K, K intercepts, one group per feature, finite numbers.
 // Anything else becomes a zero model with Status::NumericalIssue and the reason.
 void certifyResult(Result& r, Eigen::Index d, Eigen::Index K) {
+  const bool shaped = r.coef.rows() == d && r.coef.cols() == K && r.intercept.size() == K;
+  const bool finite = shaped && r.coef.allFinite() && r.intercept.allFinite();
   std::string why;
-  if (r.coef.rows() != d || r.coef.cols() != K || r.intercept.size() != K)
+  if (!shaped)
     why = r.message.empty() ? "the solver returned no model" : r.message;
-  else if (!r.coef.allFinite() || !r.intercept.allFinite() || !r.centroids.allFinite())
+  else if (!finite || !r.centroids.allFinite())
     why = "the coefficients are not finite";
   else if (!std::isfinite(r.objective) || !allFinite(r.history))
     why = "the objective is not finite (beyond the double range for these data); the coefficients are those the solver reached";
   if (why.empty()) return;
-  if (!(r.coef.rows() == d && r.coef.cols() == K && r.coef.allFinite() && r.intercept.size() == K &&
-        r.intercept.allFinite())) {
+  if (!finite) {
     r.coef = Matrix::Zero(d, K);
     r.intercept = RowVector::Zero(K);
   }

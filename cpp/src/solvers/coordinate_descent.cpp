@@ -3,13 +3,10 @@
 #include <algorithm>
 #include <cmath>
 
+#include "supclust/kernels/soft_threshold.hpp"
 #include "supclust/kernels/sparse_columns.hpp"
 
 namespace supclust {
-
-namespace {
-double softThreshold(double x, double t) { return x > t ? x - t : (x < -t ? x + t : 0.0); }
-}  // namespace
 
 // The columns are read through kernels/sparse_columns (the non-zeros of the uncentred X, or
 // every entry when most are non-zero) with the centring implicit: Xc's column j is x_j − μ_j 1.
@@ -21,7 +18,7 @@ Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, dou
   const Eigen::Index n = X.rows(), d = X.cols();
   const double invN = 1 / static_cast<double>(n), l1 = lambda * alpha, l2 = lambda * (1 - alpha);
   const RowVector& mu = X.means();
-  const SparseColumns cols = sparseColumnsOf(X.X().rowwise() + mu);
+  const SparseColumns& cols = X.uncentredColumns();
   const double mean = y.mean();
   Vector raw = y.array() - mean;  // residual y − ȳ − Xc w = raw + offset·1
   double offset = 0, rawSum = raw.sum();
@@ -104,7 +101,7 @@ Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, dou
     double kkt = 0;
     for (Eigen::Index j = 0; j < d; ++j) {
       const double g = -grad[j] * invN + l2 * w[j];
-      kkt = std::max(kkt, w[j] != 0 ? std::abs(g + l1 * (w[j] > 0 ? 1 : -1)) : std::max(0.0, std::abs(g) - l1));
+      kkt = std::max(kkt, l1Violation(w[j], g, l1));
     }
     if (kkt <= opt.tolerance * scale) {
       res.status = Status::Converged;

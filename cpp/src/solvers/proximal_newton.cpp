@@ -4,32 +4,22 @@
 #include <cmath>
 
 #include "supclust/core/penalty.hpp"
+#include "supclust/kernels/soft_threshold.hpp"
 #include "supclust/kernels/sparse_columns.hpp"
 #include "supclust/solvers/proximal_gradient.hpp"
 
 namespace supclust {
 
-namespace {
-double softThreshold(double z, double t) { return z > t ? z - t : z < -t ? z + t : 0; }
-
-// The ℓ1 optimality violation of coordinate j with smooth gradient g at w_j.
-double violation(double w, double g, double lambda1) {
-  return w != 0 ? std::abs(g + (w > 0 ? lambda1 : -lambda1)) : std::max(0.0, std::abs(g) - lambda1);
-}
-
-}  // namespace
 
 Result proximalNewtonL1(const Objective& F, double lambda1, Matrix W, RowVector b, const ProximalNewtonOptions& opt,
                         const Control& control) {
-  const RowMatrix& X = F.design().X();
-  const Eigen::Index n = X.rows(), d = X.cols();
+  const Eigen::Index n = F.design().rows(), d = F.design().cols();
   const double lambda2 = F.lambda();
   const L1Penalty P(lambda1);
   const double scale = gradientScale(F), target = opt.tolerance * scale;
-  // Column access for coordinate descent: the non-zeros of the uncentred X (the centring is
-  // undone exactly for zeros: (0 − μ) + μ = 0) and the means, Xc's column j = x_j − μ_j 1.
+  // Column access for coordinate descent: Xc's column j = x_j − μ_j 1, from the non-zeros.
   const RowVector& mu = F.design().means();
-  const SparseColumns cols = sparseColumnsOf(X.rowwise() + mu);
+  const SparseColumns& cols = F.design().uncentredColumns();
   Result r;
   r.status = Status::Converged;
   r.history.push_back(F.value(W, b) + P.value(W));
@@ -73,7 +63,7 @@ Result proximalNewtonL1(const Objective& F, double lambda1, Matrix W, RowVector 
         g[j] = s - mu[j] * gb + lambda2 * w[j];
       }
       double residual = std::abs(gb);
-      for (Eigen::Index j = 0; j < d; ++j) residual = std::max(residual, violation(w[j], g[j], lambda1));
+      for (Eigen::Index j = 0; j < d; ++j) residual = std::max(residual, l1Violation(w[j], g[j], lambda1));
       if (onTrust && !(residual < residualBefore)) {  // it did not help: back, and stop there
         w = wBefore;
         bk = bBefore;

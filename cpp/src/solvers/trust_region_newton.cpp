@@ -12,7 +12,7 @@ namespace {
 // One output's problem in x = (w, b) ∈ R^{d+1}, with the design's products.
 class Column {
  public:
-  Column(const Objective& F, Eigen::Index k) : F_(F), X_(F.design().X()), k_(k) {}
+  Column(const Objective& F, Eigen::Index k) : F_(F), X_(F.design().X()), T_(F.targets().col(k)) {}
 
   Eigen::Index size() const { return X_.cols() + 1; }
 
@@ -21,23 +21,21 @@ class Column {
     predict(x, z_);
     Z_.resize(z_.size(), 1);
     Z_.col(0) = z_;
-    const Matrix T = F_.targets().col(k_);
-    F_.loss().gradient(Z_, T, G_);
+    F_.loss().gradient(Z_, T_, G_);
     F_.loss().hessianWeights(Z_, D_);
     g.resize(size());
     multiplyTransposed(X_.data(), rows(), cols(), G_.data(), g.data());
     const Eigen::Index d = X_.cols();
     g.head(d) += F_.lambda() * x.head(d);
     g[d] = G_.sum();
-    return F_.loss().value(Z_, T) + 0.5 * F_.lambda() * x.head(d).squaredNorm();
+    return F_.loss().value(Z_, T_) + 0.5 * F_.lambda() * x.head(d).squaredNorm();
   }
 
   double value(const Vector& x) {
-    Vector z;
-    predict(x, z);
-    Matrix Z(z.size(), 1);
-    Z.col(0) = z;
-    return F_.loss().value(Z, F_.targets().col(k_)) + 0.5 * F_.lambda() * x.head(X_.cols()).squaredNorm();
+    Trial_.resize(X_.rows(), 1);
+    multiply(X_.data(), rows(), cols(), x.data(), Trial_.data());
+    Trial_.array() += x[X_.cols()];
+    return F_.loss().value(Trial_, T_) + 0.5 * F_.lambda() * x.head(X_.cols()).squaredNorm();
   }
 
   // H v = (Xcᵀ D u + λ v_w, 1ᵀ D u) with u = Xc v_w + v_b 1, at the last valueGradient() point.
@@ -62,9 +60,9 @@ class Column {
 
   const Objective& F_;
   const RowMatrix& X_;
-  Eigen::Index k_;
+  const Matrix T_;  // this output's targets, n x 1
   Vector z_, u_;
-  Matrix Z_, G_, D_;
+  Matrix Z_, G_, D_, Trial_;
 };
 
 // Steihaug's conjugate gradients for H s = −g within ‖s‖ ≤ delta, to ‖r‖ ≤ 0.1 ‖g‖ (liblinear).

@@ -2,8 +2,11 @@
 // decouples from the coefficients (for the squared loss exactly: b = mean(y)).
 #pragma once
 
+#include <memory>
+
 #include "supclust/core/memo.hpp"
 #include "supclust/core/types.hpp"
+#include "supclust/kernels/sparse_columns.hpp"
 
 namespace supclust {
 
@@ -21,6 +24,9 @@ class CenteredDesign {
   // A 128-bit hash of the design (sizes, centred entries, means), computed once: the memos of
   // relaxations, ridge fits and Gram matrices key on it.
   const Hash128::Key& key() const;
+  // The uncentred X by columns (Xc + 1 meansᵀ; a zero of X is recovered exactly, (0 − μ) + μ = 0),
+  // built once: coordinate descent reads Xc's column j as x_j − μ_j 1 from its non-zeros.
+  const SparseColumns& uncentredColumns() const;
   // Intercept in the caller's (uncentred) parametrisation: b - meansᵀ W.
   RowVector userIntercept(const Matrix& W, const RowVector& b) const { return b - means_ * W; }
 
@@ -30,6 +36,7 @@ class CenteredDesign {
   mutable double norm2_ = -1;
   mutable bool keyed_ = false;
   mutable Hash128::Key key_{};
+  mutable std::unique_ptr<SparseColumns> columns_;
 };
 
 }  // namespace supclust

@@ -46,7 +46,7 @@ class KMeans1D {
   std::vector<double> values_, rowPrev_, rowCur_;
   std::vector<std::int32_t> counts_, back_, segmentOf_, groupOfDistinct_;
   std::vector<std::size_t> start_;
-    RadixSorter sorter_;
+  RadixSorter sorter_;
   SegmentDP dp_;
 };
 

@@ -45,7 +45,6 @@ class SegmentDP {
   bool certifies(double found, std::size_t segments) const;
   // Switches to the double-double costs (until the next reset()); false if already on them.
   bool usePrecise();
-  bool precise() const { return precise_; }
   // Weighted SSE of points i..j (inclusive, 0-based), in scaled units, clamped at 0.
   double cost(std::size_t i, std::size_t j) const;
 

@@ -12,7 +12,7 @@
 namespace supclust {
 
 struct SparseColumns {
-  Eigen::Index rows = 0, cols = 0;
+  Eigen::Index cols = 0;
   // Dense storage (every entry, column-major; row is empty and entry t of column j is row
   // t − start[j]) when most entries are non-zero: the loops then skip the index lookups.
   bool dense = false;
@@ -35,8 +35,8 @@ inline void forEachInColumn(const SparseColumns& c, Eigen::Index j, F&& f) {
     for (std::int64_t t = from; t < to; ++t) f(c.row[static_cast<std::size_t>(t)], v[t]);
 }
 
-// The entries of X (row-major) column by column, rows ascending: only the non-zeros when at
-// most `denseAbove` of the entries are non-zero, else every entry (dense = true).
-SparseColumns sparseColumnsOf(const Eigen::Ref<const RowMatrix>& X, double denseAbove = 0.5);
+// The entries X(i, j) + shift[j] (row-major X) column by column, rows ascending: only the
+// non-zeros when at most `denseAbove` of the entries are non-zero, else every entry (dense).
+SparseColumns sparseColumnsOf(const Eigen::Ref<const RowMatrix>& X, const RowVector& shift, double denseAbove = 0.5);
 
 }  // namespace supclust
