@@ -171,6 +171,34 @@ describe.each(variants)('trustworthy API on the %s build', (variant) => {
   });
 });
 
+describe('one-vs-all classifiers and cross-validated models', () => {
+  it('give probabilities, classes, params and progress computed here another way', async () => {
+    const sc = await load({ variant: 'simd' });
+    const w = await sc.generate('waveform', { n: 600, seed: 5, nTest: 200 });
+    const labels = Array.from(w.y, (t) => ['a', 'b', 'c'][t]);
+    const m = await sc.fit('ridge', { X: w.X, nRows: 600, nCols: 40, y: labels, loss: 'ova-logistic', lambda: 1e-2 });
+    expect(m.classes).toEqual(['a', 'b', 'c']);
+    const P = await sc.predictProba(m, w.Xtest, 200), C = await sc.predictClass(m, w.Xtest, 200);
+    const Z = byHand(m, w.Xtest, 200);
+    for (let i = 0; i < 200; i++) {
+      const s = [0, 1, 2].map((k) => 1 / (1 + Math.exp(-Z[3 * i + k])));
+      const total = s[0] + s[1] + s[2];
+      for (let k = 0; k < 3; k++) expect(P[3 * i + k]).toBeCloseTo(s[k] / total, 12);
+      expect(C[i]).toBe(['a', 'b', 'c'][s.indexOf(Math.max(...s))]);
+    }
+    // A cross-validated model records the chosen values among its params; progress counts
+    // every fit (folds × grid points) and ends at the total.
+    const seen: { done: number; total: number }[] = [];
+    const grid = { lambda: [1e-3, 1e-2, 1e-1] };
+    const cv = await sc.crossValidate('ridge', { X: w.X, nRows: 600, nCols: 40, y: w.y }, { grid, folds: 4 }, { onProgress: (p) => seen.push(p) });
+    expect(cv.model.params.lambda).toBe(cv.best.lambda);
+    expect(cv.model.params.loss).toBe('squared');
+    expect(new Set(seen.map((p) => p.total))).toEqual(new Set([12]));
+    expect(seen.at(-1)!.done).toBe(12);
+    sc.dispose();
+  });
+});
+
 describe('a long call in Node', () => {
   it('is aborted by AbortSignal.timeout within 0.5 s while timers keep firing, and the next call works', async () => {
     const sc = await load();
