@@ -7,16 +7,107 @@
 namespace supclust {
 
 CenteredDesign::CenteredDesign(const Eigen::Ref<const RowMatrix>& X)
-    : Xc_(X), means_(X.colwise().mean()) {
+    : rows_(X.rows()), cols_(X.cols()), Xc_(X), means_(X.colwise().mean()) {
   Xc_.rowwise() -= means_;
+}
+
+CenteredDesign::CenteredDesign(const DataMatrix& X) : rows_(X.rows()), cols_(X.cols()), means_(X.columnMeans()) {
+  if (X.sparse()) {
+    sparse_ = storedCopy(X);
+  } else {
+    Xc_ = X.dense();
+    Xc_.rowwise() -= means_;
+  }
+}
+
+void CenteredDesign::multiply(const double* w, double* z) const {
+  const auto n = static_cast<std::size_t>(rows_), d = static_cast<std::size_t>(cols_);
+  if (!sparse()) return supclust::multiply(Xc_.data(), n, d, w, z);
+  sparse_.view().multiply(w, z);
+  const double shift = means_.dot(Eigen::Map<const Vector>(w, cols_));
+  for (std::size_t i = 0; i < n; ++i) z[i] -= shift;
+}
+
+void CenteredDesign::multiplyTransposed(const double* r, double* g) const {
+  const auto n = static_cast<std::size_t>(rows_), d = static_cast<std::size_t>(cols_);
+  if (!sparse()) return supclust::multiplyTransposed(Xc_.data(), n, d, r, g);
+  sparse_.view().multiplyTransposed(r, g);
+  const double total = Eigen::Map<const Vector>(r, rows_).sum();
+  for (std::size_t j = 0; j < d; ++j) g[j] -= means_[static_cast<Eigen::Index>(j)] * total;
+}
+
+Matrix CenteredDesign::gram(bool rows) const {
+  const Eigen::Index n = rows_, d = cols_;
+  if (!sparse()) {
+    Matrix G(rows ? n : d, rows ? n : d);  // symmetric: the row-major fill reads the same
+    if (rows) rowGram(Xc_.data(), static_cast<std::size_t>(n), static_cast<std::size_t>(d), G.data());
+    else supclust::gram(Xc_.data(), static_cast<std::size_t>(n), static_cast<std::size_t>(d), G.data());
+    return G;
+  }
+  const DataMatrix X = sparse_.view();
+  const std::int32_t *p = X.indptr(), *idx = X.indices();
+  const double* v = X.values();
+  if (!rows) {  // XᵀX − n μμᵀ, from each row's outer product
+    Matrix G = Matrix::Zero(d, d);
+    for (Eigen::Index i = 0; i < n; ++i)
+      for (std::int32_t s = p[i]; s < p[i + 1]; ++s)
+        for (std::int32_t t = p[i]; t <= s; ++t) G(idx[s], idx[t]) += v[s] * v[t];
+    Matrix full = G.selfadjointView<Eigen::Lower>();
+    full.noalias() -= static_cast<double>(n) * means_.transpose() * means_;
+    return full;
+  }
+  // (x_i − μ)·(x_l − μ) = x_i·x_l − a_i − a_l + μ·μ with a = Xμ.
+  Vector a(n), dense = Vector::Zero(d);
+  X.multiply(means_.data(), a.data());
+  const double mm = means_.squaredNorm();
+  Matrix K(n, n);
+  for (Eigen::Index i = 0; i < n; ++i) {
+    for (std::int32_t t = p[i]; t < p[i + 1]; ++t) dense[idx[t]] = v[t];
+    for (Eigen::Index l = 0; l <= i; ++l) {
+      double s = 0;
+      for (std::int32_t t = p[l]; t < p[l + 1]; ++t) s += v[t] * dense[idx[t]];
+      K(i, l) = K(l, i) = s - a[i] - a[l] + mm;
+    }
+    for (std::int32_t t = p[i]; t < p[i + 1]; ++t) dense[idx[t]] = 0;
+  }
+  return K;
+}
+
+double CenteredDesign::squaredNorm() const {
+  if (!sparse()) return Xc_.squaredNorm();
+  const DataMatrix X = sparse_.view();
+  return Eigen::Map<const Vector>(X.values(), X.stored()).squaredNorm() -
+         static_cast<double>(rows_) * means_.squaredNorm();
+}
+
+RowMatrix CenteredDesign::groupSums(const Labels& labels, int G) const {
+  RowMatrix A = RowMatrix::Zero(rows_, G);
+  if (!sparse()) {
+    for (std::size_t j = 0; j < labels.size(); ++j) A.col(labels[j]) += Xc_.col(static_cast<Eigen::Index>(j));
+    return A;
+  }
+  RowVector shift = RowVector::Zero(G);  // Σ_{j ∈ g} μ_j
+  for (std::size_t j = 0; j < labels.size(); ++j) shift[labels[j]] += means_[static_cast<Eigen::Index>(j)];
+  const DataMatrix X = sparse_.view();
+  for (Eigen::Index i = 0; i < rows_; ++i)
+    for (std::int32_t t = X.indptr()[i]; t < X.indptr()[i + 1]; ++t) A(i, labels[static_cast<std::size_t>(X.indices()[t])]) += X.values()[t];
+  A.rowwise() -= shift;
+  return A;
 }
 
 const Hash128::Key& CenteredDesign::key() const {
   if (keyed_) return key_;
   Hash128 h;
-  h.add(Xc_.rows());
-  h.add(Xc_.cols());
-  h.add(Xc_.data(), static_cast<std::size_t>(Xc_.size()) * sizeof(double));
+  h.add(rows_);
+  h.add(cols_);
+  h.add(sparse());
+  if (sparse()) {
+    h.add(sparse_.indptr.data(), sparse_.indptr.size() * sizeof(std::int32_t));
+    h.add(sparse_.indices.data(), sparse_.indices.size() * sizeof(std::int32_t));
+    h.add(sparse_.values.data(), sparse_.values.size() * sizeof(double));
+  } else {
+    h.add(Xc_.data(), static_cast<std::size_t>(Xc_.size()) * sizeof(double));
+  }
   h.add(means_.data(), static_cast<std::size_t>(means_.size()) * sizeof(double));
   key_ = h.value();
   keyed_ = true;
@@ -24,13 +115,16 @@ const Hash128::Key& CenteredDesign::key() const {
 }
 
 const SparseColumns& CenteredDesign::uncentredColumns() const {
-  if (!columns_) columns_ = std::make_unique<SparseColumns>(sparseColumnsOf(Xc_, means_));
+  if (!columns_)
+    columns_ = std::make_unique<SparseColumns>(
+        sparse() ? sparseColumnsOfRows(rows_, cols_, sparse_.indptr.data(), sparse_.indices.data(), sparse_.values.data())
+                 : sparseColumnsOf(Xc_, means_));
   return *columns_;
 }
 
 double CenteredDesign::spectralNorm2OverN() const {
   if (norm2_ >= 0) return norm2_;
-  const Eigen::Index d = Xc_.cols();
+  const Eigen::Index d = cols_;
   Vector v = Vector::Ones(d) / std::sqrt(static_cast<double>(d));
   // Deterministic, slightly irregular start so that no eigenvector is missed by symmetry.
   for (Eigen::Index j = 0; j < d; ++j) v[j] += 1e-3 * static_cast<double>(j % 7);
@@ -38,10 +132,10 @@ double CenteredDesign::spectralNorm2OverN() const {
   double lambda = 0;
   // The step size only needs the right scale (the solvers backtrack), so a few power
   // iterations and a safety margin are enough.
+  Vector z(rows_), w(d);
   for (int it = 0; it < 30; ++it) {
-    Vector z(Xc_.rows()), w(d);
-    multiply(Xc_.data(), static_cast<std::size_t>(Xc_.rows()), static_cast<std::size_t>(d), v.data(), z.data());
-    multiplyTransposed(Xc_.data(), static_cast<std::size_t>(Xc_.rows()), static_cast<std::size_t>(d), z.data(), w.data());
+    multiply(v.data(), z.data());
+    multiplyTransposed(z.data(), w.data());
     const double next = w.norm();
     if (next == 0) break;
     v = w / next;
@@ -50,7 +144,7 @@ double CenteredDesign::spectralNorm2OverN() const {
     if (done) break;
   }
   // Power iteration approaches from below; the margin keeps 1/L a safe first step.
-  norm2_ = 1.05 * lambda / static_cast<double>(Xc_.rows());
+  norm2_ = 1.05 * lambda / static_cast<double>(rows_);
   return norm2_;
 }
 

@@ -2,17 +2,15 @@
 
 #include <algorithm>
 
-#include "supclust/kernels/dense.hpp"
 
 namespace supclust {
 
 namespace {
 // Z = Xc W + 1 bᵀ, one output column at a time.
-void predictInto(const RowMatrix& X, const Matrix& W, const RowVector& b, Matrix& Z) {
+void predictInto(const CenteredDesign& X, const Matrix& W, const RowVector& b, Matrix& Z) {
   Z.resize(X.rows(), W.cols());
   for (Eigen::Index k = 0; k < W.cols(); ++k) {
-    multiply(X.data(), static_cast<std::size_t>(X.rows()), static_cast<std::size_t>(X.cols()),
-             W.col(k).data(), Z.col(k).data());
+    X.multiply(W.col(k).data(), Z.col(k).data());
     Z.col(k).array() += b[k];
   }
 }
@@ -24,7 +22,7 @@ double Objective::value(const Matrix& W, const RowVector& b) const {
 }
 
 double Objective::value(const Matrix& W, const RowVector& b, Matrix& Z) const {
-  predictInto(X_.X(), W, b, Z);
+  predictInto(X_, W, b, Z);
   return loss_.value(Z, T_) + 0.5 * lambda_ * W.squaredNorm();
 }
 
@@ -33,8 +31,7 @@ double Objective::gradientAt(const Matrix& Z, const Matrix& W, Matrix& gW, RowVe
   loss_.gradient(Z, T_, G);
   gW.resize(W.rows(), W.cols());
   for (Eigen::Index k = 0; k < W.cols(); ++k)
-    multiplyTransposed(X_.X().data(), static_cast<std::size_t>(X_.rows()),
-                       static_cast<std::size_t>(X_.cols()), G.col(k).data(), gW.col(k).data());
+    X_.multiplyTransposed(G.col(k).data(), gW.col(k).data());
   gW += lambda_ * W;
   gb = G.colwise().sum();
   return loss_.value(Z, T_) + 0.5 * lambda_ * W.squaredNorm();
@@ -42,7 +39,7 @@ double Objective::gradientAt(const Matrix& Z, const Matrix& W, Matrix& gW, RowVe
 
 double Objective::gradient(const Matrix& W, const RowVector& b, Matrix& gW, RowVector& gb) const {
   Matrix Z;
-  predictInto(X_.X(), W, b, Z);
+  predictInto(X_, W, b, Z);
   return gradientAt(Z, W, gW, gb);
 }
 

@@ -63,9 +63,9 @@ std::string repetitionData(const Experiment& e, const Problem* dataset, double v
   }
   const std::vector<bool> test = testRows(static_cast<std::size_t>(dataset->X.rows()), value, seed);
   Rows train = selectRows(*dataset, test, false), held = selectRows(*dataset, test, true);
-  data.X = std::move(train.X);
+  data.X = train.X.view().dense();
   data.y = std::move(train.y);
-  data.Xtest = std::move(held.X);
+  data.Xtest = held.X.view().dense();
   data.ytest = std::move(held.y);
   return "";
 }
@@ -92,7 +92,8 @@ std::string checkDataset(const Experiment& e, const Problem* data) {
   if (!data) return "data: table '" + e.id + "' needs the " + e.dataset + " dataset (X and y)";
   if (data->X.rows() != data->y.size()) return "data: X has " + std::to_string(data->X.rows()) + " rows but y has " + std::to_string(data->y.size()) + " entries";
   if (data->X.rows() < 50 || data->X.cols() < 1) return "data: needs at least 50 rows and one column";
-  if (!data->X.allFinite() || !data->y.allFinite()) return "data: X and y must be finite";
+  if (data->X.sparse()) return "data: the tables take a dense X";
+  if (!data->X.dense().allFinite() || !data->y.allFinite()) return "data: X and y must be finite";
   return "";
 }
 }  // namespace

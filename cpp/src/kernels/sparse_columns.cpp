@@ -33,4 +33,24 @@ SparseColumns sparseColumnsOf(const Eigen::Ref<const RowMatrix>& X, const RowVec
   return c;
 }
 
+SparseColumns sparseColumnsOfRows(Eigen::Index rows, Eigen::Index cols, const std::int32_t* indptr,
+                                  const std::int32_t* indices, const double* values) {
+  SparseColumns c;
+  c.cols = cols;
+  c.start.assign(static_cast<std::size_t>(cols) + 1, 0);
+  const std::int32_t nonZeros = indptr[rows];
+  for (std::int32_t t = 0; t < nonZeros; ++t) ++c.start[static_cast<std::size_t>(indices[t]) + 1];
+  for (std::size_t j = 0; j < static_cast<std::size_t>(cols); ++j) c.start[j + 1] += c.start[j];
+  c.row.resize(static_cast<std::size_t>(nonZeros));
+  c.value.resize(c.row.size());
+  std::vector<std::int64_t> next(c.start.begin(), c.start.end() - 1);
+  for (Eigen::Index i = 0; i < rows; ++i)  // rows ascending, so each column's rows ascend
+    for (std::int32_t t = indptr[i]; t < indptr[i + 1]; ++t) {
+      const auto at = static_cast<std::size_t>(next[static_cast<std::size_t>(indices[t])]++);
+      c.row[at] = static_cast<std::int32_t>(i);
+      c.value[at] = values[t];
+    }
+  return c;
+}
+
 }  // namespace supclust

@@ -62,11 +62,8 @@ Rows selectRows(const Problem& p, const std::vector<bool>& take, bool wanted) {
   std::vector<Eigen::Index> idx;
   for (std::size_t i = 0; i < take.size(); ++i)
     if (take[i] == wanted) idx.push_back(static_cast<Eigen::Index>(i));
-  Rows r{RowMatrix(static_cast<Eigen::Index>(idx.size()), p.X.cols()), Vector(static_cast<Eigen::Index>(idx.size()))};
-  for (std::size_t t = 0; t < idx.size(); ++t) {
-    r.X.row(static_cast<Eigen::Index>(t)) = p.X.row(idx[t]);
-    r.y[static_cast<Eigen::Index>(t)] = p.y[idx[t]];
-  }
+  Rows r{selectRows(p.X, idx), Vector(static_cast<Eigen::Index>(idx.size()))};
+  for (std::size_t t = 0; t < idx.size(); ++t) r.y[static_cast<Eigen::Index>(t)] = p.y[idx[t]];
   return r;
 }
 
@@ -159,7 +156,7 @@ CrossValidationResult crossValidate(const std::string& method, const Problem& pr
     const std::size_t last = std::min(points, first + static_cast<std::size_t>(options.chunk));
     const Rows& train = trains[static_cast<std::size_t>(k)];
     const Rows& held = helds[static_cast<std::size_t>(k)];
-    const Problem trainProblem{{train.X.data(), train.X.rows(), train.X.cols()}, {train.y.data(), train.y.size()}};
+    const Problem trainProblem{train.X.view(), {train.y.data(), train.y.size()}};
     const Matrix& Theld = heldTargets[static_cast<std::size_t>(k)];
     std::unique_ptr<WarmStart> warm;
     for (std::size_t q = first; q < last && !stop.load(); ++q) {
@@ -172,7 +169,7 @@ CrossValidationResult crossValidate(const std::string& method, const Problem& pr
         res.grid[p].scores[static_cast<std::size_t>(k)] = HUGE_VAL;
         continue;
       }
-      Matrix Z = predict(held.X, r.coef, r.intercept);
+      Matrix Z = predict(held.X.view(), r.coef, r.intercept);
       // A fold's targets may lack a class that the training part has: pad with "off" columns.
       Matrix T = Matrix::Constant(Z.rows(), Z.cols(), loss->squared() ? -1.0 : 0.0);
       if (Z.cols() == 1) T = Theld.leftCols(1);

@@ -32,9 +32,10 @@ std::string transformed(const OptionSpec& o, Options& options, double value, int
 }
 }  // namespace
 
-DataScale dataScaleOf(const Eigen::Ref<const RowMatrix>& X, const Matrix& T) {
+DataScale dataScaleOf(const DataMatrix& X, const Matrix& T) {
   DataScale s;
-  s.x = scaleFor(X.size() ? X.cwiseAbs().maxCoeff() : 0);
+  const Eigen::Map<const Vector> stored(X.values(), X.stored());
+  s.x = scaleFor(stored.size() ? stored.cwiseAbs().maxCoeff() : 0);
   s.y = scaleFor(T.size() ? T.cwiseAbs().maxCoeff() : 0);
   return s;
 }

@@ -87,12 +87,9 @@ static Result refitOnPartition(const FitContext& c, Partition p) {
     p.centroids = groupValues(c.X, c.T, p.labels, G, lambda);
     r.intercept = c.T.colwise().mean();
   } else {
-    RowMatrix A = RowMatrix::Zero(c.X.rows(), G);
+    RowMatrix A = c.X.groupSums(p.labels, G);
     Vector sizes = Vector::Zero(G);
-    for (std::size_t j = 0; j < p.labels.size(); ++j) {
-      A.col(p.labels[j]) += c.X.X().col(static_cast<Eigen::Index>(j));
-      sizes[p.labels[j]] += 1;
-    }
+    for (std::int32_t g : p.labels) sizes[g] += 1;
     for (int g = 0; g < G; ++g) A.col(g) /= std::sqrt(sizes[g]);
     const CenteredDesign reduced(A);
     const Objective F(reduced, c.T, c.loss, lambda);

@@ -6,6 +6,7 @@
 
 #include "supclust/methods/option_sets.hpp"
 #include "supclust/methods/recipes.hpp"
+#include "supclust/solvers/least_squares.hpp"
 
 namespace supclust {
 
@@ -43,13 +44,13 @@ std::vector<Method> buildRegistry() {
        join({{squaredLossOnly(), cgRidge, qOption(),
               integerOption("maxIterations", "Frank–Wolfe iteration limit", 1000, 1),
               numberOption("tolerance", "Frank–Wolfe gap, relative to ψ, to stop at", 1e-3, 0, true), roundingOption()}}),
-       checkConditionalGradient, runCg, false, nullptr, {3, 4, 4}},
+       checkConditionalGradient, runCg, false, nullptr, {3, 4, 4}, false},
       {"cgpg", "CG, then IHC from its rounded solution (CGPG)",
        join({{squaredLossOnly(), cgRidge, qOption(),
               integerOption("cgIterations", "Frank–Wolfe iteration limit", 1000, 1),
               numberOption("cgTolerance", "Frank–Wolfe gap, relative to ψ, to stop at", 1e-3, 0, true), roundingOption()},
              projectedGradientOptions({"cg"})}),
-       checkConditionalGradient, runCgpg, false, nullptr, {3, 4, 4}},
+       checkConditionalGradient, runCgpg, false, nullptr, {3, 4, 4}, false},
       {"oscar", "OSCAR: λ1‖w‖₁ + λ2 Σ_{i<j} max(|w_i|, |w_j|), by ADMM (squared loss) or FISTA with the O(d log d) OWL prox",
        join({base, {penaltyWeight(numberOption("lambda1", "ℓ1 weight λ1", 0, 0), 1),
                     penaltyWeight(numberOption("lambda2", "pairwise max weight λ2", 0, 0), 1)},
@@ -64,11 +65,20 @@ std::string checkData(const Problem& p, const Loss& loss) {
   if (p.y.size() != p.X.rows())
     return "y must have one entry per row of X (expected " + std::to_string(p.X.rows()) +
            ", got " + std::to_string(p.y.size()) + ")";
-  for (Eigen::Index i = 0; i < p.X.rows(); ++i)
-    for (Eigen::Index j = 0; j < p.X.cols(); ++j)
-      if (!std::isfinite(p.X(i, j)))
-        return "X must be finite (entry at row " + std::to_string(i) + ", column " +
-               std::to_string(j) + " is not)";
+  if (p.X.sparse()) {
+    const auto nnz = static_cast<std::size_t>(std::max(0, p.X.indptr()[p.X.rows()]));
+    if (std::string why = checkCsr(p.X.rows(), p.X.cols(), p.X.indptr(), static_cast<std::size_t>(p.X.rows()) + 1,
+                                   p.X.indices(), nnz, p.X.values(), nnz);
+        !why.empty())
+      return why;
+  } else {
+    const auto X = p.X.dense();
+    for (Eigen::Index i = 0; i < X.rows(); ++i)
+      for (Eigen::Index j = 0; j < X.cols(); ++j)
+        if (!std::isfinite(X(i, j)))
+          return "X must be finite (entry at row " + std::to_string(i) + ", column " + std::to_string(j) +
+                 " is not)";
+  }
   for (Eigen::Index i = 0; i < p.y.size(); ++i)
     if (!std::isfinite(p.y[i])) return "y must be finite (entry " + std::to_string(i) + " is not)";
   const std::string t = loss.checkTargets(p.y);
@@ -77,9 +87,10 @@ std::string checkData(const Problem& p, const Loss& loss) {
 
 }  // namespace
 
-double estimateFitBytes(const Method& m, double n, double d, double K) {
+double estimateFitBytes(const Method& m, double n, double d, double K, double stored, bool sparse) {
   const double shortSide = std::min(n, d);
-  return 8 * (m.memory.design * n * d + m.memory.gram * shortSide * shortSide + m.memory.samplePairs * n * n +
+  const double gram = sparse && shortSide > kSparseGramSide ? 0 : shortSide * shortSide;
+  return 8 * (m.memory.design * stored * (sparse ? 1.5 : 1) + m.memory.gram * gram + m.memory.samplePairs * n * n +
               8 * (n + d) * K);
 }
 
@@ -135,9 +146,12 @@ std::string prepare(const std::string& name, const Problem& problem, const Param
   out.loss = makeLoss(out.options.choice("loss"));
   if (std::string why = checkData(problem, *out.loss); !why.empty()) return why;
   const Method& m = *findMethod(name);
+  if (problem.X.sparse() && !m.acceptsSparse)
+    return "X: method '" + name + "' needs a dense X (it does not take sparse input; see info.methods[].sparse)";
   const auto n = static_cast<double>(problem.X.rows()), d = static_cast<double>(problem.X.cols());
   if (std::string why = checkMemory("X", "method '" + name + "' on " + std::to_string(problem.X.rows()) + " × " +
-                                    std::to_string(problem.X.cols()) + " data", estimateFitBytes(m, n, d, 1));
+                                    std::to_string(problem.X.cols()) + " data",
+                                    estimateFitBytes(m, n, d, 1, static_cast<double>(problem.X.stored()), problem.X.sparse()));
       !why.empty())
     return why;
   out.T = out.loss->targets(problem.y);
@@ -152,7 +166,7 @@ std::string checkFit(const std::string& name, const Problem& problem, const Para
 
 namespace {
 // Runs a method's recipe on X (n x d) and targets T, in the caller's parametrisation.
-Result runRecipe(const Method& m, const Eigen::Ref<const RowMatrix>& Xraw, const Matrix& T, const Loss& loss,
+Result runRecipe(const Method& m, const DataMatrix& Xraw, const Matrix& T, const Loss& loss,
                  const Options& options, const Control& control, const WarmStart* warm) {
   const CenteredDesign X(Xraw);
   std::unique_ptr<WarmStart> centredWarm;
@@ -221,11 +235,11 @@ Result fit(const std::string& name, const Problem& problem, const Params& params
       r.status = Status::NumericalIssue;
       r.message = why;
     } else {
-      const RowMatrix X = problem.X / scale.x;
+      const StoredData X = dividedBy(problem.X, scale.x);
       const Matrix Ts = T / scale.y;
       std::unique_ptr<WarmStart> scaledWarm;
       if (warm) scaledWarm.reset(new WarmStart{warm->coef * (scale.x / scale.y), warm->intercept / scale.y});
-      r = runRecipe(m, X, Ts, *prepared.loss, options, control, scaledWarm.get());
+      r = runRecipe(m, X.view(), Ts, *prepared.loss, options, control, scaledWarm.get());
       if (r.status != Status::InvalidInput) unscaleResult(r, scale);
     }
   }
@@ -234,10 +248,8 @@ Result fit(const std::string& name, const Problem& problem, const Params& params
   return r;
 }
 
-Matrix predict(const Eigen::Ref<const RowMatrix>& X, const Matrix& coef, const RowVector& intercept) {
-  Matrix Z = X * coef;
-  Z.rowwise() += intercept;
-  return Z;
+Matrix predict(const DataMatrix& X, const Matrix& coef, const RowVector& intercept) {
+  return X.predict(coef, intercept);
 }
 
 }  // namespace supclust

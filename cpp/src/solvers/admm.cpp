@@ -15,7 +15,7 @@ namespace {
 class RidgeSystem {
  public:
   explicit RidgeSystem(const CenteredDesign& X)
-      : X_(X.X()), n_(static_cast<double>(X.rows())), wide_(X.rows() < X.cols()) {
+      : X_(X), n_(static_cast<double>(X.rows())), wide_(X.rows() < X.cols()) {
     // The Gram matrix on the short side, shared with the other fits on this design (a grid
     // walk fits every point on the same fold).
     small_ = sharedGram(X, wide_) / n_;
@@ -31,7 +31,6 @@ class RidgeSystem {
   // with X use the SIMD kernels (Eigen's run scalar in wasm).
   // out = (XᵀX/n + cI)⁻¹ V, without allocating once out has V's shape.
   void solve(const Matrix& V, Matrix& out) {
-    const auto n = static_cast<std::size_t>(X_.rows()), d = static_cast<std::size_t>(X_.cols());
     const auto r = static_cast<std::size_t>(factor_.rows());
     out.resize(V.rows(), V.cols());
     if (!wide_) {
@@ -42,15 +41,15 @@ class RidgeSystem {
     xv_.resize(X_.rows());
     back_.resize(X_.cols());
     for (Eigen::Index k = 0; k < V.cols(); ++k) {
-      multiply(X_.data(), n, d, V.col(k).data(), xv_.data());
+      X_.multiply(V.col(k).data(), xv_.data());
       choleskySolve(factor_.data(), r, xv_.data());
-      multiplyTransposed(X_.data(), n, d, xv_.data(), back_.data());
+      X_.multiplyTransposed(xv_.data(), back_.data());
       out.col(k) = (V.col(k) - back_ / n_) / c_;
     }
   }
 
  private:
-  const RowMatrix& X_;
+  const CenteredDesign& X_;
   double n_, c_ = 1;
   bool wide_;  // n < d: Woodbury through XXᵀ
   Matrix small_, factor_;  // the Gram matrix on the short side; the factor of small_ + cI
@@ -61,11 +60,13 @@ class RidgeSystem {
 
 Result admm(const Objective& F, const Penalty& P, Matrix W0, const AdmmOptions& opt, const Control& control) {
   Result r;
-  const RowMatrix& X = F.design().X();
+  const CenteredDesign& X = F.design();
   const double n = static_cast<double>(X.rows()), lambda = F.lambda();
   const Matrix& T = F.targets();
   const RowVector b = T.colwise().mean();
-  const Matrix XtT = X.transpose() * T / n;  // Xc ⟂ 1, so the mean of T drops out
+  Matrix XtT(X.cols(), T.cols());  // Xcᵀ T / n: Xc ⟂ 1, so the mean of T drops out
+  for (Eigen::Index k = 0; k < T.cols(); ++k) X.multiplyTransposed(T.col(k).data(), XtT.col(k).data());
+  XtT /= n;
   const double scale = gradientScale(F);
   RidgeSystem system(F.design());
   // ρ starts at the mean eigenvalue of XcᵀXc/n (1 for standardised columns).

@@ -48,37 +48,60 @@ Matrix sharedGram(const CenteredDesign& X, bool rows) {
   h.add(rows);
   const auto key = h.value();
   static Memo<Matrix> grams(64, std::size_t{64} << 20, bytesOf);
-  return grams.recall(key, [&X, rows] {
-    const Eigen::Index n = X.rows(), d = X.cols();
-    const auto nn = static_cast<std::size_t>(n), dd = static_cast<std::size_t>(d);
-    Matrix G;
-    if (rows) {
-      G.resize(n, n);
-      rowGram(X.X().data(), nn, dd, G.data());
-    } else {
-      G.resize(d, d);
-      gram(X.X().data(), nn, dd, G.data());  // symmetric: its row-major fill reads the same
+  return grams.recall(key, [&X, rows] { return X.gram(rows); });
+}
+
+Matrix ridgeByConjugateGradients(const CenteredDesign& X, const Matrix& Tc, double lambda) {
+  const Eigen::Index n = X.rows(), d = X.cols();
+  const double nl = static_cast<double>(n) * lambda;
+  Matrix W = Matrix::Zero(d, Tc.cols());
+  Vector r(d), p(d), Ap(d), z(n);
+  const auto apply = [&](const Vector& v, Vector& out) {  // (XcᵀXc + nλI) v
+    X.multiply(v.data(), z.data());
+    X.multiplyTransposed(z.data(), out.data());
+    out += nl * v;
+  };
+  const Eigen::Index limit = 10 * std::min(n, d) + 100;
+  for (Eigen::Index k = 0; k < Tc.cols(); ++k) {
+    X.multiplyTransposed(Tc.col(k).data(), r.data());
+    const double target = 1e-13 * r.norm();
+    p = r;
+    double rr = r.squaredNorm(), best = rr;
+    int stalled = 0;
+    for (Eigen::Index it = 0; it < limit && std::sqrt(rr) > target && stalled < 20; ++it) {
+      apply(p, Ap);
+      const double pAp = p.dot(Ap);
+      if (!(pAp > 0)) break;
+      const double alpha = rr / pAp;
+      W.col(k) += alpha * p;
+      r -= alpha * Ap;
+      const double next = r.squaredNorm();
+      p = r + (next / rr) * p;
+      rr = next;
+      stalled = rr < best ? 0 : stalled + 1;
+      best = std::min(best, rr);
     }
-    return G;
-  });
+  }
+  return W;
 }
 
 Matrix ridgeCoefficients(const CenteredDesign& X, const Matrix& T, double lambda) {
   const Eigen::Index n = X.rows(), d = X.cols();
-  const auto nn = static_cast<std::size_t>(n), dd = static_cast<std::size_t>(d);
   const Matrix Tc = centredTargets(T);
+  const bool rows = n <= d;
+  if (X.sparse() && std::min(n, d) > kSparseGramSide) return ridgeByConjugateGradients(X, Tc, lambda);
   if (lambda > 0 || n > d) {
     // Primal (n > d): (XᵀX + nλI) W = XᵀTc. Dual (n ≤ d): W = Xᵀ(XXᵀ + nλI)⁻¹Tc. Both through
     // the remembered Gram matrix and the SIMD Cholesky (Eigen's runs scalar in wasm); a
     // matrix that is not numerically positive definite falls back to the robust path.
-    Matrix A = sharedGram(X, n <= d);
+    Matrix A = sharedGram(X, rows);
     A.diagonal().array() += static_cast<double>(n) * lambda;
     const auto r = static_cast<std::size_t>(A.rows());
     if (choleskyFactor(A.data(), r)) {
       Matrix W(d, Tc.cols());
-      if (n > d) {
+      if (!rows) {
         for (Eigen::Index k = 0; k < Tc.cols(); ++k) {
-          multiplyTransposed(X.X().data(), nn, dd, Tc.col(k).data(), W.col(k).data());
+          X.multiplyTransposed(Tc.col(k).data(), W.col(k).data());
           choleskySolve(A.data(), r, W.col(k).data());
         }
       } else {
@@ -86,13 +109,25 @@ Matrix ridgeCoefficients(const CenteredDesign& X, const Matrix& T, double lambda
         for (Eigen::Index k = 0; k < Tc.cols(); ++k) {
           v = Tc.col(k);
           choleskySolve(A.data(), r, v.data());
-          multiplyTransposed(X.X().data(), nn, dd, v.data(), W.col(k).data());
+          X.multiplyTransposed(v.data(), W.col(k).data());
         }
       }
       if (W.allFinite()) return W;
     }
   }
-  return solveRegularised(X.X(), Tc, lambda, Vector::Ones(d));
+  if (!X.sparse()) return solveRegularised(X.X(), Tc, lambda, Vector::Ones(d));
+  // Sparse, singular or λ = 0: the minimum-norm solution through the Gram matrix's complete
+  // orthogonal decomposition (W lies in the row space of Xc in both forms).
+  Matrix A = sharedGram(X, rows);
+  A.diagonal().array() += static_cast<double>(n) * lambda;
+  Matrix W(d, Tc.cols());
+  if (rows) {
+    const Matrix V = A.completeOrthogonalDecomposition().solve(Tc);
+    for (Eigen::Index k = 0; k < Tc.cols(); ++k) X.multiplyTransposed(V.col(k).data(), W.col(k).data());
+    return W;
+  }
+  for (Eigen::Index k = 0; k < Tc.cols(); ++k) X.multiplyTransposed(Tc.col(k).data(), W.col(k).data());
+  return A.completeOrthogonalDecomposition().solve(W);
 }
 
 Matrix sharedRidgeCoefficients(const CenteredDesign& X, const Matrix& T, double lambda) {
@@ -108,13 +143,9 @@ std::size_t sharedRidgeHits() { return ridgeFits().hits(); }
 
 Matrix groupValues(const CenteredDesign& X, const Matrix& T, const Labels& labels, int G,
                    double lambda) {
-  const Eigen::Index n = X.rows();
-  Matrix A = Matrix::Zero(n, G);  // Xc Z: column g sums the features of group g
+  const Matrix A = X.groupSums(labels, G);  // Xc Z: column g sums the features of group g
   Vector sizes = Vector::Zero(G);
-  for (std::size_t j = 0; j < labels.size(); ++j) {
-    A.col(labels[j]) += X.X().col(static_cast<Eigen::Index>(j));
-    sizes[labels[j]] += 1;
-  }
+  for (std::int32_t g : labels) sizes[g] += 1;
   return solveRegularised(A, centredTargets(T), lambda, sizes);
 }
 

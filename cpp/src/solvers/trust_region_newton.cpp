@@ -12,7 +12,7 @@ namespace {
 // One output's problem in x = (w, b) ∈ R^{d+1}, with the design's products.
 class Column {
  public:
-  Column(const Objective& F, Eigen::Index k) : F_(F), X_(F.design().X()), T_(F.targets().col(k)) {}
+  Column(const Objective& F, Eigen::Index k) : F_(F), X_(F.design()), T_(F.targets().col(k)) {}
 
   Eigen::Index size() const { return X_.cols() + 1; }
 
@@ -24,7 +24,7 @@ class Column {
     F_.loss().gradient(Z_, T_, G_);
     F_.loss().hessianWeights(Z_, D_);
     g.resize(size());
-    multiplyTransposed(X_.data(), rows(), cols(), G_.data(), g.data());
+    X_.multiplyTransposed(G_.data(), g.data());
     const Eigen::Index d = X_.cols();
     g.head(d) += F_.lambda() * x.head(d);
     g[d] = G_.sum();
@@ -33,7 +33,7 @@ class Column {
 
   double value(const Vector& x) {
     Trial_.resize(X_.rows(), 1);
-    multiply(X_.data(), rows(), cols(), x.data(), Trial_.data());
+    X_.multiply(x.data(), Trial_.data());
     Trial_.array() += x[X_.cols()];
     return F_.loss().value(Trial_, T_) + 0.5 * F_.lambda() * x.head(X_.cols()).squaredNorm();
   }
@@ -43,23 +43,21 @@ class Column {
     predict(v, u_);
     u_.array() *= D_.col(0).array();
     out.resize(size());
-    multiplyTransposed(X_.data(), rows(), cols(), u_.data(), out.data());
+    X_.multiplyTransposed(u_.data(), out.data());
     const Eigen::Index d = X_.cols();
     out.head(d) += F_.lambda() * v.head(d);
     out[d] = u_.sum();
   }
 
  private:
-  std::size_t rows() const { return static_cast<std::size_t>(X_.rows()); }
-  std::size_t cols() const { return static_cast<std::size_t>(X_.cols()); }
   void predict(const Vector& x, Vector& z) const {
     z.resize(X_.rows());
-    multiply(X_.data(), rows(), cols(), x.data(), z.data());
+    X_.multiply(x.data(), z.data());
     z.array() += x[X_.cols()];
   }
 
   const Objective& F_;
-  const RowMatrix& X_;
+  const CenteredDesign& X_;
   const Matrix T_;  // this output's targets, n x 1
   Vector z_, u_;
   Matrix Z_, G_, D_, Trial_;

@@ -1,9 +1,13 @@
 // The design matrix as the solvers see it: columns centred, so that the unpenalised intercept
-// decouples from the coefficients (for the squared loss exactly: b = mean(y)).
+// decouples from the coefficients (for the squared loss exactly: b = mean(y)). Dense data is
+// stored centred (Xc); sparse data stays sparse and uncentred, with the column means μ kept
+// aside, and every product assembles Xc = X − 1μᵀ implicitly. The solvers use the products
+// below and never ask which kind they have, except where a dense-only path is faster (X()).
 #pragma once
 
 #include <memory>
 
+#include "supclust/core/data_matrix.hpp"
 #include "supclust/core/memo.hpp"
 #include "supclust/core/types.hpp"
 #include "supclust/kernels/sparse_columns.hpp"
@@ -12,26 +16,46 @@ namespace supclust {
 
 class CenteredDesign {
  public:
-  // X is n x d, row-major, as it crosses the API.
+  // X is n x d, row-major.
   explicit CenteredDesign(const Eigen::Ref<const RowMatrix>& X);
+  // Either kind; sparse data is copied once and kept sparse.
+  explicit CenteredDesign(const DataMatrix& X);
 
+  bool sparse() const { return sparse_.sparse; }
+  // The centred matrix Xc, for dense designs only.
   const RowMatrix& X() const { return Xc_; }
   const RowVector& means() const { return means_; }
-  Eigen::Index rows() const { return Xc_.rows(); }
-  Eigen::Index cols() const { return Xc_.cols(); }
+  Eigen::Index rows() const { return rows_; }
+  Eigen::Index cols() const { return cols_; }
+  // Stored entries: n·d (dense) or the non-zeros of X (sparse).
+  std::int64_t stored() const { return sparse() ? sparse_.view().stored() : rows_ * cols_; }
+
+  // z = Xc w (n entries) and g = Xcᵀ r (d entries).
+  void multiply(const double* w, double* z) const;
+  void multiplyTransposed(const double* r, double* g) const;
+  // Xc Xcᵀ (rows: n × n) or Xcᵀ Xc (d × d).
+  Matrix gram(bool rows) const;
+  // ‖Xc‖²_F.
+  double squaredNorm() const;
+  // Xc Z for the partition `labels` of the columns into G groups: column g sums group g (n × G).
+  RowMatrix groupSums(const Labels& labels, int G) const;
+
   // Largest eigenvalue of Xcᵀ Xc / n (power iteration, computed once).
   double spectralNorm2OverN() const;
-  // A 128-bit hash of the design (sizes, centred entries, means), computed once: the memos of
+  // A 128-bit hash of the design (sizes, entries, means), computed once: the memos of
   // relaxations, ridge fits and Gram matrices key on it.
   const Hash128::Key& key() const;
-  // The uncentred X by columns (Xc + 1 meansᵀ; a zero of X is recovered exactly, (0 − μ) + μ = 0),
-  // built once: coordinate descent reads Xc's column j as x_j − μ_j 1 from its non-zeros.
+  // The uncentred X by columns, built once: coordinate descent reads Xc's column j as
+  // x_j − μ_j 1 from its non-zeros (dense designs: Xc + 1 μᵀ; a zero of X is recovered
+  // exactly, (0 − μ) + μ = 0).
   const SparseColumns& uncentredColumns() const;
   // Intercept in the caller's (uncentred) parametrisation: b - meansᵀ W.
   RowVector userIntercept(const Matrix& W, const RowVector& b) const { return b - means_ * W; }
 
  private:
-  RowMatrix Xc_;
+  Eigen::Index rows_, cols_;
+  RowMatrix Xc_;        // dense designs
+  StoredData sparse_;   // sparse designs (uncentred)
   RowVector means_;
   mutable double norm2_ = -1;
   mutable bool keyed_ = false;

@@ -39,4 +39,9 @@ inline void forEachInColumn(const SparseColumns& c, Eigen::Index j, F&& f) {
 // non-zeros when at most `denseAbove` of the entries are non-zero, else every entry (dense).
 SparseColumns sparseColumnsOf(const Eigen::Ref<const RowMatrix>& X, const RowVector& shift, double denseAbove = 0.5);
 
+// The columns of a CSR matrix (rows × cols; indptr, indices, values as in core/data_matrix.hpp),
+// always in sparse storage: the transpose, in O(rows + cols + non-zeros).
+SparseColumns sparseColumnsOfRows(Eigen::Index rows, Eigen::Index cols, const std::int32_t* indptr,
+                                  const std::int32_t* indices, const double* values);
+
 }  // namespace supclust

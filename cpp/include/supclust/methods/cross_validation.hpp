@@ -49,7 +49,7 @@ using Grid = std::vector<std::pair<std::string, std::vector<double>>>;
 
 // The rows i of a problem with take[i] == wanted, copied (folds, held-out test rows).
 struct Rows {
-  RowMatrix X;
+  StoredData X;
   Vector y;
 };
 Rows selectRows(const Problem& p, const std::vector<bool>& take, bool wanted = true);

@@ -14,6 +14,7 @@
 
 #include <string>
 
+#include "supclust/core/data_matrix.hpp"
 #include "supclust/core/types.hpp"
 #include "supclust/methods/options.hpp"
 
@@ -26,7 +27,7 @@ struct DataScale {
 
 // The scales for a design X and targets T (targets are class indicators for classification
 // losses, which never need scaling).
-DataScale dataScaleOf(const Eigen::Ref<const RowMatrix>& X, const Matrix& T);
+DataScale dataScaleOf(const DataMatrix& X, const Matrix& T);
 
 // λ' for each penalty weight of `specs` by its degree (OptionSpec::degree). "" or a message
 // naming the weight whose transformed value leaves the double range.

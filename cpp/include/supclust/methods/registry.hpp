@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "supclust/core/data_matrix.hpp"
 #include "supclust/core/design.hpp"
 #include "supclust/core/loss.hpp"
 #include "supclust/methods/data_scale.hpp"
@@ -12,9 +13,10 @@
 
 namespace supclust {
 
-// A feature-grouping problem as it crosses the API: X is n x d row-major, y has n entries.
+// A feature-grouping problem as it crosses the API: X is n x d (dense row-major or CSR), y has
+// n entries.
 struct Problem {
-  Eigen::Map<const RowMatrix> X;
+  DataMatrix X;
   Eigen::Map<const Vector> y;
 };
 
@@ -59,10 +61,14 @@ struct Method {
   // each penalty weight by its degree (rescaleByDegree).
   std::string (*rescale)(const std::vector<OptionSpec>&, Options&, const DataScale&){};
   MemoryUse memory{};
+  // The recipe reads X only through CenteredDesign's products, so sparse X stays sparse.
+  bool acceptsSparse = true;
 };
 
-// Bytes a fit of an n x d design with K outputs needs, by the method's MemoryUse.
-double estimateFitBytes(const Method& m, double n, double d, double K);
+// Bytes a fit of an n x d design with K outputs needs, by the method's MemoryUse. `stored`
+// entries of X (n·d when dense; the non-zeros, each also costing an index, when sparse; a sparse
+// design has no Gram matrix beyond kSparseGramSide on its short side).
+double estimateFitBytes(const Method& m, double n, double d, double K, double stored, bool sparse);
 // The bytes a call may use: 2 GB in wasm32 (the builds' maximum memory), unbounded natively.
 double addressableBytes();
 // "" when `bytes` fit in addressableBytes(), else "<field>: <what> needs about … (the limit …)".
@@ -84,6 +90,9 @@ std::string checkFit(const std::string& method, const Problem& problem, const Pa
 std::string checkOptions(const std::string& method, const Params& params, Options& out);
 
 // Linear predictor X W + 1 bᵀ (n x K) of a fitted model.
-Matrix predict(const Eigen::Ref<const RowMatrix>& X, const Matrix& coef, const RowVector& intercept);
+Matrix predict(const DataMatrix& X, const Matrix& coef, const RowVector& intercept);
+inline Matrix predict(const RowMatrix& X, const Matrix& coef, const RowVector& intercept) {
+  return predict(DataMatrix(X.data(), X.rows(), X.cols()), coef, intercept);
+}
 
 }  // namespace supclust

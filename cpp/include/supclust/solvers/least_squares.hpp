@@ -4,6 +4,10 @@
 //     V = argmin_V 1/(2n)||Xc Z V − Tc||² + λ/2||Z V||²
 //       = (Zᵀ Xcᵀ Xc Z + nλ ZᵀZ)⁻¹ Zᵀ Xcᵀ Tc   (spec §3.3; minimum-norm when singular)
 // Tc = T − mean(T) (the intercept is mean(T) for centred X).
+// Dense designs and sparse ones whose short side is small go through the Gram matrix on the
+// short side (Cholesky; minimum norm by a complete orthogonal decomposition when singular);
+// larger sparse designs by conjugate gradients on the normal equations, which never form a
+// d × d or n × n matrix (from W = 0 they stay in the row space of Xc: minimum norm at λ = 0).
 #pragma once
 
 #include "supclust/core/design.hpp"
@@ -11,6 +15,13 @@
 namespace supclust {
 
 Matrix ridgeCoefficients(const CenteredDesign& X, const Matrix& T, double lambda);
+
+// Sparse designs whose short side is at most this go through the Gram matrix (32 MB).
+constexpr Eigen::Index kSparseGramSide = 2048;
+
+// (XcᵀXc + nλI) W = XcᵀTc by conjugate gradients, to a residual of 1e-13 relative to the right-
+// hand side or until it stops decreasing (at most 10·min(n, d) + 100 iterations).
+Matrix ridgeByConjugateGradients(const CenteredDesign& X, const Matrix& Tc, double lambda);
 
 // The Gram matrix XXᵀ (n × n, rows = true) or XᵀX (d × d) of the centred design, from the SIMD
 // kernels, remembered (core/memo.hpp; the last 64, at most 64 MB): cross-validation fits every

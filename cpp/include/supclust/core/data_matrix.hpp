@@ -1,0 +1,79 @@
+// The design X as it crosses the API: dense (row-major n × d) or compressed sparse rows (CSR:
+// row i holds values[indptr[i] .. indptr[i+1]) in the columns indices[…], ascending). A
+// DataMatrix is a view (the caller keeps the arrays alive); StoredData owns one (the rows of a
+// fold, a rescaled copy). Sparse data is never densified: the solvers read it through
+// CenteredDesign's products, which keep the centring implicit.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "supclust/core/types.hpp"
+
+namespace supclust {
+
+class DataMatrix {
+ public:
+  // Dense, row-major.
+  DataMatrix(const double* values, Eigen::Index rows, Eigen::Index cols)
+      : rows_(rows), cols_(cols), values_(values) {}
+  // CSR: indptr has rows + 1 entries; indices and values have indptr[rows] entries.
+  DataMatrix(Eigen::Index rows, Eigen::Index cols, const std::int32_t* indptr, const std::int32_t* indices,
+             const double* values)
+      : rows_(rows), cols_(cols), values_(values), indptr_(indptr), indices_(indices) {}
+
+  bool sparse() const { return indptr_ != nullptr; }
+  Eigen::Index rows() const { return rows_; }
+  Eigen::Index cols() const { return cols_; }
+  // Dense only.
+  Eigen::Map<const RowMatrix> dense() const { return {values_, rows_, cols_}; }
+  // Sparse only.
+  const std::int32_t* indptr() const { return indptr_; }
+  const std::int32_t* indices() const { return indices_; }
+  // The stored values: every entry (dense) or the non-zeros (sparse).
+  const double* values() const { return values_; }
+  std::int64_t stored() const { return sparse() ? indptr_[rows_] : static_cast<std::int64_t>(rows_) * cols_; }
+
+  // z = X w (n entries) and g = Xᵀ r (d entries).
+  void multiply(const double* w, double* z) const;
+  void multiplyTransposed(const double* r, double* g) const;
+  // Column means (1 × d).
+  RowVector columnMeans() const;
+  // X W + 1 bᵀ (n × K).
+  Matrix predict(const Matrix& W, const RowVector& b) const;
+
+ private:
+  Eigen::Index rows_, cols_;
+  const double* values_;
+  const std::int32_t* indptr_ = nullptr;
+  const std::int32_t* indices_ = nullptr;
+};
+
+// An owned design of either kind.
+struct StoredData {
+  bool sparse = false;
+  Eigen::Index rows = 0, cols = 0;
+  std::vector<double> values;
+  std::vector<std::int32_t> indptr, indices;
+
+  DataMatrix view() const {
+    return sparse ? DataMatrix(rows, cols, indptr.data(), indices.data(), values.data())
+                  : DataMatrix(values.data(), rows, cols);
+  }
+};
+
+// The rows of X listed in `rows`, in that order.
+StoredData selectRows(const DataMatrix& X, const std::vector<Eigen::Index>& rows);
+// X / s (s a power of two: exact).
+StoredData dividedBy(const DataMatrix& X, double s);
+StoredData storedCopy(const DataMatrix& X);
+
+// "" when CSR arrays of these lengths describe a rows × cols matrix (indptr from 0, non-
+// decreasing, ending at the number of values; indices in 0..cols−1, strictly increasing in each
+// row; values finite), else a message naming the field ("X.indptr: …").
+std::string checkCsr(Eigen::Index rows, Eigen::Index cols, const std::int32_t* indptr, std::size_t indptrLength,
+                     const std::int32_t* indices, std::size_t indicesLength, const double* values,
+                     std::size_t valuesLength);
+
+}  // namespace supclust

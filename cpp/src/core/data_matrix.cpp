@@ -1,0 +1,123 @@
+#include "supclust/core/data_matrix.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "supclust/kernels/dense.hpp"
+
+namespace supclust {
+
+void DataMatrix::multiply(const double* w, double* z) const {
+  if (!sparse()) {
+    supclust::multiply(values_, static_cast<std::size_t>(rows_), static_cast<std::size_t>(cols_), w, z);
+    return;
+  }
+  for (Eigen::Index i = 0; i < rows_; ++i) {
+    double s = 0;
+    for (std::int32_t t = indptr_[i]; t < indptr_[i + 1]; ++t) s += values_[t] * w[indices_[t]];
+    z[i] = s;
+  }
+}
+
+void DataMatrix::multiplyTransposed(const double* r, double* g) const {
+  if (!sparse()) {
+    supclust::multiplyTransposed(values_, static_cast<std::size_t>(rows_), static_cast<std::size_t>(cols_), r, g);
+    return;
+  }
+  std::fill(g, g + cols_, 0.0);
+  for (Eigen::Index i = 0; i < rows_; ++i) {
+    const double ri = r[i];
+    if (ri == 0) continue;
+    for (std::int32_t t = indptr_[i]; t < indptr_[i + 1]; ++t) g[indices_[t]] += values_[t] * ri;
+  }
+}
+
+RowVector DataMatrix::columnMeans() const {
+  if (!sparse()) return dense().colwise().mean();
+  RowVector m = RowVector::Zero(cols_);
+  for (std::int64_t t = 0; t < stored(); ++t) m[indices_[t]] += values_[t];
+  return m / static_cast<double>(rows_);
+}
+
+Matrix DataMatrix::predict(const Matrix& W, const RowVector& b) const {
+  Matrix Z(rows_, W.cols());
+  for (Eigen::Index k = 0; k < W.cols(); ++k) {
+    multiply(W.col(k).data(), Z.col(k).data());
+    Z.col(k).array() += b[k];
+  }
+  return Z;
+}
+
+StoredData selectRows(const DataMatrix& X, const std::vector<Eigen::Index>& rows) {
+  StoredData s;
+  s.sparse = X.sparse();
+  s.rows = static_cast<Eigen::Index>(rows.size());
+  s.cols = X.cols();
+  if (!X.sparse()) {
+    s.values.resize(static_cast<std::size_t>(s.rows * s.cols));
+    for (std::size_t t = 0; t < rows.size(); ++t)
+      std::copy_n(X.values() + rows[t] * s.cols, s.cols, s.values.data() + static_cast<Eigen::Index>(t) * s.cols);
+    return s;
+  }
+  s.indptr.assign(1, 0);
+  for (const Eigen::Index i : rows) {
+    for (std::int32_t t = X.indptr()[i]; t < X.indptr()[i + 1]; ++t) {
+      s.indices.push_back(X.indices()[t]);
+      s.values.push_back(X.values()[t]);
+    }
+    s.indptr.push_back(static_cast<std::int32_t>(s.values.size()));
+  }
+  return s;
+}
+
+StoredData storedCopy(const DataMatrix& X) {
+  StoredData s;
+  s.sparse = X.sparse();
+  s.rows = X.rows();
+  s.cols = X.cols();
+  s.values.assign(X.values(), X.values() + X.stored());
+  if (X.sparse()) {
+    s.indptr.assign(X.indptr(), X.indptr() + X.rows() + 1);
+    s.indices.assign(X.indices(), X.indices() + X.stored());
+  }
+  return s;
+}
+
+StoredData dividedBy(const DataMatrix& X, double s) {
+  StoredData out = storedCopy(X);
+  for (double& v : out.values) v /= s;
+  return out;
+}
+
+std::string checkCsr(Eigen::Index rows, Eigen::Index cols, const std::int32_t* indptr, std::size_t indptrLength,
+                     const std::int32_t* indices, std::size_t indicesLength, const double* values,
+                     std::size_t valuesLength) {
+  const auto at = [](auto i) { return std::to_string(i); };
+  if (indptrLength != static_cast<std::size_t>(rows) + 1)
+    return "X.indptr: must have nRows + 1 = " + at(rows + 1) + " entries (got " + at(indptrLength) + ")";
+  if (indptr[0] != 0) return "X.indptr: must start at 0 (got " + at(indptr[0]) + ")";
+  for (Eigen::Index i = 0; i < rows; ++i)
+    if (indptr[i + 1] < indptr[i])
+      return "X.indptr: must be non-decreasing (entry " + at(i + 1) + " is " + at(indptr[i + 1]) + " after " +
+             at(indptr[i]) + ")";
+  const auto nnz = static_cast<std::size_t>(indptr[rows]);
+  if (indicesLength != nnz)
+    return "X.indices: must have indptr[nRows] = " + at(nnz) + " entries (got " + at(indicesLength) + ")";
+  if (valuesLength != nnz)
+    return "X.values: must have indptr[nRows] = " + at(nnz) + " entries (got " + at(valuesLength) + ")";
+  for (Eigen::Index i = 0; i < rows; ++i)
+    for (std::int32_t t = indptr[i]; t < indptr[i + 1]; ++t) {
+      if (indices[t] < 0 || indices[t] >= cols)
+        return "X.indices: entry " + at(t) + " (row " + at(i) + ") is " + at(indices[t]) +
+               ", outside the columns 0.." + at(cols - 1);
+      if (t > indptr[i] && indices[t] <= indices[t - 1])
+        return "X.indices: must be strictly increasing within each row (row " + at(i) + " has " +
+               at(indices[t - 1]) + " then " + at(indices[t]) + ")";
+      if (!std::isfinite(values[t]))
+        return "X.values: must be finite (entry " + at(t) + ", row " + at(i) + ", column " + at(indices[t]) +
+               " is not)";
+    }
+  return "";
+}
+
+}  // namespace supclust
