@@ -93,6 +93,7 @@ val info() {
     memory.set("gram", m.memory.gram);
     memory.set("samplePairs", m.memory.samplePairs);
     entry.set("memory", memory);
+    entry.set("sparse", m.acceptsSparse);
     list.call<void>("push", entry);
   }
   o.set("methods", list);
@@ -152,6 +153,36 @@ val projectSparseGroupsJs(const val& values, double s, double Q) {
   return o;
 }
 
+// X from JavaScript: a Float64Array (dense, row-major) or { indptr, indices, values } (CSR),
+// copied into the heap once. check() names a field when the arrays do not describe X.
+struct JsMatrix {
+  std::vector<double> values;
+  std::vector<std::int32_t> indptr, indices;
+  bool sparse = false;
+  Eigen::Index rows, cols;
+
+  JsMatrix(const val& X, int nRows, int nCols) : rows(nRows), cols(nCols) {
+    sparse = X.typeOf().as<std::string>() == "object" && !X["indptr"].isUndefined();
+    if (!sparse) {
+      values = doubles(X);
+      return;
+    }
+    indptr = emscripten::convertJSArrayToNumberVector<std::int32_t>(X["indptr"]);
+    indices = emscripten::convertJSArrayToNumberVector<std::int32_t>(X["indices"]);
+    values = doubles(X["values"]);
+  }
+  std::string check() const {
+    if (sparse)
+      return checkCsr(rows, cols, indptr.data(), indptr.size(), indices.data(), indices.size(), values.data(), values.size());
+    if (values.size() != static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols))
+      return "X: must have nRows × nCols entries";
+    return "";
+  }
+  DataMatrix view() const {
+    return sparse ? DataMatrix(rows, cols, indptr.data(), indices.data(), values.data()) : DataMatrix(values.data(), rows, cols);
+  }
+};
+
 Control controlOf(const val& onProgress) {
   Control control;
   if (!onProgress.isUndefined() && !onProgress.isNull())
@@ -187,8 +218,10 @@ val proxOwlJs(const val& values, const val& weights) {
 
 val fitJs(const std::string& method, const val& X, int nRows, int nCols, const val& y,
           const val& options, const val& warmCoef, const val& warmIntercept, const val& onProgress) {
-  const auto x = doubles(X), t = doubles(y);
-  const Problem problem{{x.data(), nRows, nCols}, {t.data(), static_cast<Eigen::Index>(t.size())}};
+  const JsMatrix x(X, nRows, nCols);
+  if (std::string why = x.check(); !why.empty()) return resultToJs(Result::invalid(why));
+  const auto t = doubles(y);
+  const Problem problem{x.view(), {t.data(), static_cast<Eigen::Index>(t.size())}};
   std::unique_ptr<WarmStart> warm;
   if (!warmCoef.isUndefined() && !warmCoef.isNull()) {
     const auto w = doubles(warmCoef), b = doubles(warmIntercept);
@@ -201,8 +234,15 @@ val fitJs(const std::string& method, const val& X, int nRows, int nCols, const v
 val crossValidateJs(const std::string& method, const val& X, int nRows, int nCols, const val& y,
                     const val& options, const val& gridNames, const val& gridValues, const val& cv,
                     const val& onProgress) {
-  const auto x = doubles(X), t = doubles(y);
-  const Problem problem{{x.data(), nRows, nCols}, {t.data(), static_cast<Eigen::Index>(t.size())}};
+  const JsMatrix x(X, nRows, nCols);
+  if (std::string why = x.check(); !why.empty()) {
+    val out = val::object();
+    out.set("status", std::string(statusName(Status::InvalidInput)));
+    out.set("message", why);
+    return out;
+  }
+  const auto t = doubles(y);
+  const Problem problem{x.view(), {t.data(), static_cast<Eigen::Index>(t.size())}};
   Grid grid;
   const int names = gridNames["length"].as<int>();
   for (int g = 0; g < names; ++g) grid.push_back({gridNames[g].as<std::string>(), doubles(gridValues[g])});

@@ -1,5 +1,6 @@
 // Prints the native library's answers on a fixed set of seeded problems as JSON, so that the
 // wasm builds can be checked against them (tests/web/native-agreement.test.ts).
+#include <cmath>
 #include <cstdio>
 #include <string>
 #include <vector>
@@ -83,7 +84,51 @@ int main() {
       array(p.y);
       std::printf("}");
     }
-  std::printf("],\"generators\":{");
+  // A sparse design (CSR): E1's X with the entries below 1 in magnitude dropped (about 68%).
+  {
+    const SyntheticProblem p = generateE1(80, 60, 4, 0.5, 9);
+    std::vector<std::int32_t> indptr{0}, indices;
+    std::vector<double> values;
+    for (Eigen::Index i = 0; i < p.X.rows(); ++i) {
+      for (Eigen::Index j = 0; j < p.X.cols(); ++j)
+        if (std::abs(p.X(i, j)) >= 1) {
+          indices.push_back(static_cast<std::int32_t>(j));
+          values.push_back(p.X(i, j));
+        }
+      indptr.push_back(static_cast<std::int32_t>(values.size()));
+    }
+    const Vector binary = (p.y.array() > p.y.mean()).cast<double>();
+    std::printf("],\"sparseProblem\":{\"nRows\":80,\"nCols\":60,\"indptr\":");
+    array(indptr);
+    std::printf(",\"indices\":");
+    array(indices);
+    std::printf(",\"values\":");
+    array(values);
+    std::printf(",\"y\":");
+    array(p.y);
+    std::printf(",\"fits\":[");
+    std::vector<Case> cases(6);
+    cases[0] = {"ridge", {}}; cases[0].params.numbers = {{"lambda", 0.1}};
+    cases[1] = {"lasso", {}}; cases[1].params.numbers = {{"lambda", 0.2}};
+    cases[2] = {"ihc", {}}; cases[2].params.numbers = {{"Q", 4}};
+    cases[3] = {"oscar", {}}; cases[3].params.numbers = {{"lambda1", 0.2}, {"lambda2", 0.01}};
+    cases[4] = {"lsk", {}}; cases[4].params.numbers = {{"Q", 3}, {"lambda", 0.1}}; cases[4].params.strings = {{"loss", "logistic"}};
+    cases[5] = {"elasticnet", {}}; cases[5].params.numbers = {{"lambda", 0.02}, {"alpha", 0.5}}; cases[5].params.strings = {{"loss", "logistic"}};
+    for (std::size_t c = 0; c < cases.size(); ++c) {
+      const bool classify = cases[c].params.strings.count("loss") > 0;
+      const Problem prob{{80, 60, indptr.data(), indices.data(), values.data()},
+                         {classify ? binary.data() : p.y.data(), p.y.size()}};
+      const Result r = fit(cases[c].method, prob, cases[c].params);
+      std::printf("%s{\"method\":\"%s\",\"status\":\"%s\",\"iterations\":%d,\"objective\":%.17g,\"intercept\":%.17g,\"coef\":",
+                  c ? "," : "", cases[c].method.c_str(), statusName(r.status), r.iterations, r.objective, r.intercept[0]);
+      array(r.coef.data(), r.coef.data() + r.coef.size());
+      std::printf(",\"groups\":");
+      array(r.groups);
+      std::printf("}");
+    }
+    std::printf("]}");
+  }
+  std::printf(",\"generators\":{");
   bool firstGenerator = true;
   for (const std::string& name : generatorNames()) {
     GeneratorOptions o;

@@ -8,6 +8,8 @@ import type { CallControl, CrossValidationControl, CrossValidationOptions, Cross
 import { classIndices, linearScores, modelArrays, probabilities } from './predict.js';
 import * as v from './validate.js';
 
+// Sparse designs go through a Gram matrix only up to this short side (least_squares.hpp).
+const SPARSE_GRAM_SIDE = 2048;
 const DATA_FIELDS = new Set(['X', 'nRows', 'nCols', 'y', 'warmStart', 'featureNames']);
 const CLASSIFICATION_LOSSES = new Set(['logistic', 'ova-logistic', 'ova-squared']);
 
@@ -44,9 +46,14 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
     if (params == null || typeof params !== 'object') throw invalid('params', 'must be an object with X and y');
     if (params.X === undefined) throw invalid('X', 'is required');
     const X = v.matrix('X', params.X, params.nRows, params.nCols);
+    if (X.csr && !spec.sparse)
+      throw invalid('X', `method '${method}' needs a dense X (it does not take sparse input; see info.methods[].sparse)`);
     const { design, gram, samplePairs } = spec.memory;
     const n = X.nRows, d = X.nCols, short = Math.min(n, d);
-    checkMemory('X', `method '${method}' on ${n} × ${d} data`, 8 * (copies * (design * n * d + gram * short * short + samplePairs * n * n) + 8 * (n + d)));
+    // As the library estimates it (registry.cpp, estimateFitBytes).
+    const gramEntries = X.csr && short > SPARSE_GRAM_SIDE ? 0 : short * short;
+    checkMemory('X', `method '${method}' on ${n} × ${d} data`,
+      8 * (copies * (design * v.storedEntries(X) * (X.csr ? 1.5 : 1) + gram * gramEntries + samplePairs * n * n) + 8 * (n + d)));
     const rest = Object.fromEntries(Object.keys(params).filter((k) => !DATA_FIELDS.has(k)).map((k) => [k, (params as unknown as Record<string, unknown>)[k]]));
     const options = v.options(rest);
     const loss = typeof options.loss === 'string' ? options.loss : String(spec.options.find((o) => o.name === 'loss')?.default ?? 'squared');
@@ -99,7 +106,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       const { X, y, options, meta } = fitInputs(method, params as FitParams);
       const warm = warmStartOf((params as FitParams).warmStart, X.nCols);
       const onProgress = control.onProgress;
-      const raw = (await call({ op: 'fit', method, X: X.data, nRows: X.nRows, nCols: X.nCols, y, options, ...warm }, control.signal,
+      const raw = (await call({ op: 'fit', method, X: v.wire(X), nRows: X.nRows, nCols: X.nCols, y, options, ...warm }, control.signal,
         onProgress && ((iteration, objective) => onProgress({ iteration, objective })))) as RawFit;
       return toModel(method, X.nCols, raw, meta);
     },
@@ -123,7 +130,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       if (typeof cv.metric !== 'string') throw invalid('metric', 'must be a string');
       if (cv.folds > X.nRows) throw invalid('folds', `must be at most the number of rows (${X.nRows})`);
       const onProgress = control.onProgress;
-      const raw = (await call({ op: 'crossValidate', method, X: X.data, nRows: X.nRows, nCols: X.nCols, y, options,
+      const raw = (await call({ op: 'crossValidate', method, X: v.wire(X), nRows: X.nRows, nCols: X.nCols, y, options,
         gridNames, gridValues, cv }, control.signal,
         onProgress && ((done, total) => onProgress({ done, total })))) as RawCrossValidation;
       if (raw.status === 'invalid-input') throw fromLibrary(raw.message);
@@ -196,6 +203,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       if (!table.dataset && options.data != null) throw invalid('data', `table '${id}' generates its own data; pass none`);
       if (options.data != null) {
         const m = v.matrix('X', options.data.X, options.data.nRows, options.data.nCols);
+        if (m.csr) throw invalid('data.X', 'the tables take a dense X (the text tables build their own sparse design)');
         checkMemory('data', `a ${m.nRows} × ${m.nCols} dataset`, 8 * m.nRows * m.nCols * (3 + 2 * Math.min(info.threads, 8)));
         data = { X: m.data, nRows: m.nRows, nCols: m.nCols, y: v.finiteVector('y', options.data.y, m.nRows) };
       }

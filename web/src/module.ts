@@ -31,6 +31,9 @@ export interface RawExperiment {
   rows?: { method: string; msPerFit: number; cells: { mean: number; std: number; values: Float64Array }[]; paper: { mean: number; std: number }[] }[];
 }
 
+/** X as it crosses into wasm: dense row-major values, or CSR arrays (validated, never densified). */
+export type WireMatrix = Float64Array | { indptr: Int32Array; indices: Int32Array; values: Float64Array };
+
 export interface WasmModule {
   info(): { threads: number; addressableBytes: number; methods: unknown[]; experiments: unknown[] };
   kmeans1d(values: Float64Array, Q: number): { labels: Int32Array; centroids: Float64Array; sse: number } | { error: string };
@@ -38,9 +41,9 @@ export interface WasmModule {
   experiment(id: string, options: ExperimentRequest,
       progress: ((done: number, total: number) => boolean) | undefined): RawExperiment;
   projectSparseGroups(values: Float64Array, s: number, Q: number): { values: Float64Array; labels: Int32Array; centroids: Float64Array } | { error: string };
-  fit(method: string, X: Float64Array, nRows: number, nCols: number, y: Float64Array,
+  fit(method: string, X: WireMatrix, nRows: number, nCols: number, y: Float64Array,
       options: Record<string, unknown>, warmCoef: Float64Array | undefined, warmIntercept: Float64Array | undefined, progress: ((it: number, f: number) => boolean) | undefined): RawFit;
-  crossValidate(method: string, X: Float64Array, nRows: number, nCols: number, y: Float64Array,
+  crossValidate(method: string, X: WireMatrix, nRows: number, nCols: number, y: Float64Array,
       options: Record<string, unknown>, gridNames: string[], gridValues: Float64Array[],
       cv: { folds: number; seed: number; metric: string; threads: number; chunk: number },
       progress: ((done: number, total: number) => boolean) | undefined): RawCrossValidation;
@@ -56,9 +59,9 @@ export type Request =
   | { op: 'projectSparseGroups'; values: Float64Array; s: number; Q: number }
   | { op: 'proxOwl'; values: Float64Array; weights: Float64Array }
   | { op: 'experiment'; id: string; options: ExperimentRequest }
-  | { op: 'fit'; method: string; X: Float64Array; nRows: number; nCols: number; y: Float64Array; options: Record<string, unknown>;
+  | { op: 'fit'; method: string; X: WireMatrix; nRows: number; nCols: number; y: Float64Array; options: Record<string, unknown>;
       warmCoef?: Float64Array; warmIntercept?: Float64Array }
-  | { op: 'crossValidate'; method: string; X: Float64Array; nRows: number; nCols: number; y: Float64Array;
+  | { op: 'crossValidate'; method: string; X: WireMatrix; nRows: number; nCols: number; y: Float64Array;
       options: Record<string, unknown>; gridNames: string[]; gridValues: Float64Array[];
       cv: { folds: number; seed: number; metric: string; threads: number; chunk: number } }
   | { op: 'generate'; name: string; options: GeneratorRequest };

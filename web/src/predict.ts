@@ -32,6 +32,16 @@ export function linearScores(m: ModelArrays, X: Matrix): Float64Array {
   if (X.nCols !== m.nFeatures) throw invalid('X', `has ${X.nCols} columns but the model has ${m.nFeatures} features`);
   const { outputs: K, coef, intercept } = m, d = X.nCols, n = X.nRows, x = X.data;
   const Z = new Float64Array(n * K);
+  if (X.csr) {  // the non-zeros of each row against the row-major coefficients
+    const { indptr, indices } = X.csr;
+    for (let i = 0; i < n; i++)
+      for (let k = 0; k < K; k++) {
+        let s = 0;
+        for (let t = indptr[i]; t < indptr[i + 1]; t++) s += x[t] * coef[indices[t] * K + k];
+        Z[i * K + k] = intercept[k] + s;
+      }
+    return Z;
+  }
   // Each output's weights contiguous (W column-major), then one dot product per row and output
   // with four partial sums (the loop V8 compiles best; a row of X stays in cache across k).
   const w = new Float64Array(d * K);

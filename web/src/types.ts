@@ -31,6 +31,8 @@ export interface MethodInfo {
   /** Doubles a fit keeps per entry of X, of the short side's Gram matrix and per sample pair
    * (an estimate, checked against info.addressableBytes before any work). */
   memory: { design: number; gram: number; samplePairs: number };
+  /** Whether X may be sparse (CsrMatrix); the others refuse it naming X. */
+  sparse: boolean;
 }
 
 export interface ExperimentInfo {
@@ -108,8 +110,18 @@ export interface Info {
   addressableBytes: number;
 }
 
-/** A design matrix: row-major values with sizes, or rows of numbers. */
-export type MatrixInput = Float64Array | ArrayLike<number> | number[][];
+/** A sparse design in compressed sparse rows (CSR, as scipy.sparse.csr_matrix): row i holds
+ * values[indptr[i] .. indptr[i+1]) in the columns indices[…], strictly increasing. nRows and nCols
+ * are required beside it. Fits read it as it is (never densified); centring and scaling stay
+ * implicit, so the model is the one the dense matrix with these entries gives. */
+export interface CsrMatrix {
+  indptr: Int32Array | ArrayLike<number>;
+  indices: Int32Array | ArrayLike<number>;
+  values: Float64Array | ArrayLike<number>;
+}
+
+/** A design matrix: row-major values with sizes, rows of numbers, or CSR with sizes. */
+export type MatrixInput = Float64Array | ArrayLike<number> | number[][] | CsrMatrix;
 
 /** Class labels: numbers or strings, any values (they are mapped to 0..K−1 and back). */
 export type Label = number | string;

@@ -1,7 +1,8 @@
 // Input validation and normalisation, done before anything crosses into wasm. Every failure is
 // a SupclustError('invalid-input') whose message starts with the field's name.
 import { invalid } from './errors.js';
-import type { MatrixInput } from './types.js';
+import type { WireMatrix } from './module.js';
+import type { CsrMatrix, MatrixInput } from './types.js';
 
 /** Largest integer option (a C++ int) and largest seed (exact in a double). */
 export const MAX_INTEGER = 2 ** 31 - 1;
@@ -52,14 +53,67 @@ export function integer(field: string, v: unknown, min: number, max = MAX_INTEGE
 export const seed = (field: string, v: unknown): number => integer(field, v, 0, MAX_SEED);
 
 export interface Matrix {
+  /** Every entry row-major, or the non-zeros when `csr` is set. */
   data: Float64Array;
   nRows: number;
   nCols: number;
+  csr?: { indptr: Int32Array; indices: Int32Array };
+}
+
+/** A CSR input ({ indptr, indices, values }) rather than an array. */
+export const isCsr = (X: unknown): X is CsrMatrix =>
+  X != null && typeof X === 'object' && !Array.isArray(X) && !ArrayBuffer.isView(X) && 'indptr' in X;
+
+/** What crosses into wasm for a validated matrix. */
+export const wire = (X: Matrix): WireMatrix => (X.csr ? { indptr: X.csr.indptr, indices: X.csr.indices, values: X.data } : X.data);
+
+/** Stored entries: n·d, or the non-zeros. */
+export const storedEntries = (X: Matrix): number => (X.csr ? X.data.length : X.nRows * X.nCols);
+
+function int32Array(field: string, v: unknown, expectedLength?: number): Int32Array {
+  const n = lengthOf(field, v);
+  if (expectedLength !== undefined && n !== expectedLength) throw invalid(field, `must have ${expectedLength} entries (got ${n})`);
+  if (v instanceof Int32Array) return v;
+  const a = v as ArrayLike<unknown>, out = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    const x = a[i];
+    if (typeof x !== 'number' || !Number.isInteger(x) || x < -(2 ** 31) || x > MAX_INTEGER)
+      throw invalid(field, `must hold 32-bit integers (entry ${i} is ${describe(x)})`);
+    out[i] = x;
+  }
+  return out;
+}
+
+/** CSR arrays checked as the library checks them: indptr from 0, non-decreasing, ending at the
+ * number of values; indices in 0..nCols−1 and strictly increasing in each row; values finite. */
+function csrMatrix(field: string, X: CsrMatrix, nRows?: number, nCols?: number): Matrix {
+  if (nRows === undefined) throw invalid('nRows', `is required when ${field} is sparse (CSR)`);
+  if (nCols === undefined) throw invalid('nCols', `is required when ${field} is sparse (CSR)`);
+  const indptr = int32Array(`${field}.indptr`, X.indptr, nRows + 1);
+  if (indptr[0] !== 0) throw invalid(`${field}.indptr`, `must start at 0 (got ${indptr[0]})`);
+  for (let i = 0; i < nRows; i++)
+    if (indptr[i + 1] < indptr[i])
+      throw invalid(`${field}.indptr`, `must be non-decreasing (entry ${i + 1} is ${indptr[i + 1]} after ${indptr[i]})`);
+  const nnz = indptr[nRows];
+  const indices = int32Array(`${field}.indices`, X.indices);
+  if (indices.length !== nnz) throw invalid(`${field}.indices`, `must have indptr[nRows] = ${nnz} entries (got ${indices.length})`);
+  const len = lengthOf(`${field}.values`, X.values);
+  if (len !== nnz) throw invalid(`${field}.values`, `must have indptr[nRows] = ${nnz} entries (got ${len})`);
+  const values = nnz === 0 ? new Float64Array(0) : finiteVector(`${field}.values`, X.values);
+  for (let i = 0; i < nRows; i++)
+    for (let t = indptr[i]; t < indptr[i + 1]; t++) {
+      const j = indices[t];
+      if (j < 0 || j >= nCols) throw invalid(`${field}.indices`, `entry ${t} (row ${i}) is ${j}, outside the columns 0..${nCols - 1}`);
+      if (t > indptr[i] && j <= indices[t - 1])
+        throw invalid(`${field}.indices`, `must be strictly increasing within each row (row ${i} has ${indices[t - 1]} then ${j})`);
+    }
+  return { data: values, nRows, nCols, csr: { indptr, indices } };
 }
 
 export function matrix(field: string, X: MatrixInput, nRows?: number, nCols?: number): Matrix {
   if (nRows !== undefined) integer('nRows', nRows, 1);
   if (nCols !== undefined) integer('nCols', nCols, 1);
+  if (isCsr(X)) return csrMatrix(field, X, nRows, nCols);
   if (Array.isArray(X) && X.length > 0 && Array.isArray(X[0])) {
     const rows = X as number[][];
     const d = rows[0].length;
