@@ -53,7 +53,7 @@ function loadDataset(name, flags) {
   if (!flags.data) throw new SupclustError('invalid-input', `this table needs --data DIR (the folder holding the ${name} dataset)`, 'data');
   if (name !== 'pang-lee') throw new SupclustError('invalid-input', `no loader for dataset ${name}`, 'data');
   const t0 = Date.now();
-  const d = loadPangLee(String(flags.data), { words: integerFlag(flags, 'words') ?? 1000 });
+  const d = loadPangLee(String(flags.data), { words: integerFlag(flags, 'words') ?? 5623 });
   process.stderr.write(`loaded ${d.nRows} reviews × ${d.nCols} words in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
   return d;
 }
@@ -64,7 +64,7 @@ async function wordClusters(sc, d, clusters = 4, shown = 20) {
   const cv = await sc.crossValidate('ihc', { X: d.X, y: d.y, nRows: d.nRows, nCols: d.nCols, Q: 15 },
     { grid: { lambda: logGrid(1e-4, 1e-7, 4) } });
   const m = cv.model, frequency = new Float64Array(d.nCols);
-  for (let i = 0; i < d.nRows; i++) for (let j = 0; j < d.nCols; j++) frequency[j] += d.X[i * d.nCols + j];
+  for (let t = 0; t < d.X.values.length; t++) frequency[d.X.indices[t]] += d.X.values[t];
   const members = m.centroids.map(() => []);
   m.groups.forEach((g, j) => members[g].push(j));
   const order = m.centroids.map((c, g) => g).sort((a, b) => Math.abs(m.centroids[b]) - Math.abs(m.centroids[a])).slice(0, clusters);

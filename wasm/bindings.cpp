@@ -318,13 +318,19 @@ val experimentJs(const std::string& id, const val& options, const val& onProgres
   const val methods = options["methods"];
   for (int i = 0; i < methods["length"].as<int>(); ++i) o.methods.push_back(methods[i].as<std::string>());
   const val data = options["data"];
-  std::vector<double> x, t;
+  std::unique_ptr<JsMatrix> x;
+  std::vector<double> t;
   std::unique_ptr<Problem> problem;
   if (!data.isUndefined() && !data.isNull()) {
-    x = doubles(data["X"]);
+    x.reset(new JsMatrix(data["X"], data["nRows"].as<int>(), data["nCols"].as<int>()));
+    if (std::string why = x->check(); !why.empty()) {
+      val out = val::object();
+      out.set("status", std::string(statusName(Status::InvalidInput)));
+      out.set("message", "data." + why);
+      return out;
+    }
     t = doubles(data["y"]);
-    problem.reset(new Problem{{x.data(), data["nRows"].as<int>(), data["nCols"].as<int>()},
-                              {t.data(), static_cast<Eigen::Index>(t.size())}});
+    problem.reset(new Problem{x->view(), {t.data(), static_cast<Eigen::Index>(t.size())}});
     o.data = problem.get();
   }
   const ExperimentResult r = runExperiment(id, o, controlOf(onProgress));

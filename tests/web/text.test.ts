@@ -28,7 +28,22 @@ describe('wordFrequencies', () => {
     expect(f.vocabulary).toEqual(expected);
     expect(f.nRows).toBe(4);
     expect(f.nCols).toBe(4);
-    const at = (i: number, w: string) => f.X[i * f.nCols + f.vocabulary.indexOf(w)];
+    // CSR: row i's columns strictly increasing, each row's frequencies summing to 1.
+    const at = (i: number, w: string) => {
+      const j = f.vocabulary.indexOf(w);
+      for (let t = f.X.indptr[i]; t < f.X.indptr[i + 1]; t++) if (f.X.indices[t] === j) return f.X.values[t];
+      return 0;
+    };
+    expect(f.X.indptr.length).toBe(5);
+    for (let i = 0; i < 4; i++) {
+      let sum = 0;
+      for (let t = f.X.indptr[i]; t < f.X.indptr[i + 1]; t++) {
+        if (t > f.X.indptr[i]) expect(f.X.indices[t]).toBeGreaterThan(f.X.indices[t - 1]);
+        sum += f.X.values[t];
+      }
+      expect(sum).toBeCloseTo(1, 15);
+    }
+    expect(at(0, 'bad')).toBe(0);
     expect(at(0, 'good')).toBeCloseTo(2 / 3, 15);
     expect(at(0, 'film')).toBeCloseTo(1 / 3, 15);
     expect(at(2, 'plot')).toBeCloseTo(1 / 3, 15);
@@ -65,7 +80,7 @@ describe.skipIf(!existsSync(join(data, 'pang-lee-scale')))('loadPangLee', () => 
     // Each row is a distribution over the kept words (or empty).
     for (let i = 0; i < d.nRows; i += 97) {
       let s = 0;
-      for (let j = 0; j < d.nCols; j++) s += d.X[i * d.nCols + j];
+      for (let t = d.X.indptr[i]; t < d.X.indptr[i + 1]; t++) s += d.X.values[t];
       expect(s === 0 || Math.abs(s - 1) < 1e-12).toBe(true);
     }
     expect(() => loadPangLee(join(root, 'docs'))).toThrow(/dir: no Pang & Lee data/);

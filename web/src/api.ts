@@ -203,9 +203,8 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       if (!table.dataset && options.data != null) throw invalid('data', `table '${id}' generates its own data; pass none`);
       if (options.data != null) {
         const m = v.matrix('X', options.data.X, options.data.nRows, options.data.nCols);
-        if (m.csr) throw invalid('data.X', 'the tables take a dense X (the text tables build their own sparse design)');
-        checkMemory('data', `a ${m.nRows} × ${m.nCols} dataset`, 8 * m.nRows * m.nCols * (3 + 2 * Math.min(info.threads, 8)));
-        data = { X: m.data, nRows: m.nRows, nCols: m.nCols, y: v.finiteVector('y', options.data.y, m.nRows) };
+        checkMemory('data', `a ${m.nRows} × ${m.nCols} dataset`, 8 * v.storedEntries(m) * (m.csr ? 1.5 : 1) * (3 + 2 * Math.min(info.threads, 8)));
+        data = { X: v.wire(m), nRows: m.nRows, nCols: m.nCols, y: v.finiteVector('y', options.data.y, m.nRows) };
       }
       const request: ExperimentRequest = {
         data,

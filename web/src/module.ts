@@ -68,7 +68,7 @@ export type Request =
 
 export interface ExperimentRequest {
   reps: number; seed: number; fast: boolean; threads: number; methods: string[];
-  data?: { X: Float64Array; nRows: number; nCols: number; y: Float64Array };
+  data?: { X: WireMatrix; nRows: number; nCols: number; y: Float64Array };
 }
 
 export interface GeneratorRequest {

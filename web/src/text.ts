@@ -9,7 +9,8 @@
 //   4. TF-IDF as scikit-learn's TfidfVectorizer computes it by default (raw counts times the
 //      smooth idf ln((1 + n) / (1 + df)) + 1, each document l2-normalised); the `words` words
 //      with the largest mean TF-IDF over the corpus are kept (ties: alphabetical order);
-//   5. covariates: x_ij = count of kept word j in document i / count of kept words in i.
+//   5. covariates: x_ij = count of kept word j in document i / count of kept words in i,
+//      built straight into CSR (a review uses a few dozen of the 5000 words; no dense matrix).
 import { englishStopWords } from './stopwords.generated.js';
 import { invalid } from './errors.js';
 
@@ -23,8 +24,9 @@ export interface TextFeatureOptions {
 }
 
 export interface TextFeatures {
-  /** Row-major word frequencies, nRows documents × nCols words. */
-  X: Float64Array;
+  /** Word frequencies, nRows documents × nCols words, in CSR (fit, crossValidate and predict
+   * take it as it is; row i's words in column order). */
+  X: { indptr: Int32Array; indices: Int32Array; values: Float64Array };
   nRows: number;
   nCols: number;
   /** vocabulary[j]: the word of column j (columns in order of decreasing mean TF-IDF). */
@@ -74,15 +76,23 @@ export function wordFrequencies(documents: readonly string[], options: TextFeatu
     .slice(0, words);
 
   const column = new Map(vocabulary.map((t, j) => [t, j]));
-  const d = vocabulary.length, X = new Float64Array(n * d);
+  const d = vocabulary.length, indptr = new Int32Array(n + 1), indices: number[] = [], values: number[] = [];
   counts.forEach((c, i) => {
+    const row: [number, number][] = [];
     let total = 0;
-    for (const [t, k] of c) if (column.has(t)) total += k;
-    if (total === 0) return;
     for (const [t, k] of c) {
       const j = column.get(t);
-      if (j !== undefined) X[i * d + j] = k / total;
+      if (j !== undefined) {
+        row.push([j, k]);
+        total += k;
+      }
     }
+    row.sort((a, b) => a[0] - b[0]);
+    for (const [j, k] of row) {
+      indices.push(j);
+      values.push(k / total);
+    }
+    indptr[i + 1] = indices.length;
   });
-  return { X, nRows: n, nCols: d, vocabulary };
+  return { X: { indptr, indices: Int32Array.from(indices), values: Float64Array.from(values) }, nRows: n, nCols: d, vocabulary };
 }

@@ -53,27 +53,40 @@ GeneratorOptions columnOptions(const Experiment& e, double value) {
   return o;
 }
 
-// One repetition's data: generated, or the caller's dataset split into training and test rows.
+// One repetition's data: the training and test rows (dense, or sparse when the caller's
+// dataset is), the targets, and the truth of generated problems.
+struct Repetition {
+  StoredData X, Xtest;
+  Vector y, ytest, coef;
+  Labels groups;
+};
+
+StoredData stored(const RowMatrix& X) { return storedCopy(DataMatrix(X.data(), X.rows(), X.cols())); }
+
+// Generated, or the caller's dataset split into training and test rows.
 std::string repetitionData(const Experiment& e, const Problem* dataset, double value, std::uint64_t seed,
-                           SyntheticProblem& data) {
+                           Repetition& data) {
   if (e.dataset.empty()) {
     GeneratorOptions o = columnOptions(e, value);
     o.seed = seed;
-    return generate(e.generator, o, data);
+    SyntheticProblem p;
+    if (std::string why = generate(e.generator, o, p); !why.empty()) return why;
+    data = Repetition{stored(p.X), stored(p.Xtest), std::move(p.y), std::move(p.ytest), std::move(p.coef), std::move(p.groups)};
+    return "";
   }
   const std::vector<bool> test = testRows(static_cast<std::size_t>(dataset->X.rows()), value, seed);
   Rows train = selectRows(*dataset, test, false), held = selectRows(*dataset, test, true);
-  data.X = train.X.view().dense();
+  data.X = std::move(train.X);
   data.y = std::move(train.y);
-  data.Xtest = held.X.view().dense();
+  data.Xtest = std::move(held.X);
   data.ytest = std::move(held.y);
   return "";
 }
 
 // The table's figure for one fitted model (before scaling).
-double measure(const Experiment& e, const Result& fitted, const SyntheticProblem& data) {
+double measure(const Experiment& e, const Result& fitted, const Repetition& data) {
   if (e.metric == "test-mse")
-    return (predict(data.Xtest, fitted.coef, fitted.intercept).col(0) - data.ytest).squaredNorm() /
+    return (predict(data.Xtest.view(), fitted.coef, fitted.intercept).col(0) - data.ytest).squaredNorm() /
            static_cast<double>(data.ytest.size());
   return (fitted.coef.col(0) - data.coef).norm();
 }
@@ -92,8 +105,8 @@ std::string checkDataset(const Experiment& e, const Problem* data) {
   if (!data) return "data: table '" + e.id + "' needs the " + e.dataset + " dataset (X and y)";
   if (data->X.rows() != data->y.size()) return "data: X has " + std::to_string(data->X.rows()) + " rows but y has " + std::to_string(data->y.size()) + " entries";
   if (data->X.rows() < 50 || data->X.cols() < 1) return "data: needs at least 50 rows and one column";
-  if (data->X.sparse()) return "data: the tables take a dense X";
-  if (!data->X.dense().allFinite() || !data->y.allFinite()) return "data: X and y must be finite";
+  const Eigen::Map<const Vector> stored(data->X.values(), data->X.stored());
+  if (!stored.allFinite() || !data->y.allFinite()) return "data: X and y must be finite";
   return "";
 }
 }  // namespace
@@ -135,17 +148,17 @@ ExperimentResult runExperiment(const std::string& id, const ExperimentOptions& o
     const std::size_t column = t / static_cast<std::size_t>(reps);
     const int rep = static_cast<int>(t % static_cast<std::size_t>(reps));
     const std::uint64_t seed = repetitionSeed(options.seed, column, rep);
-    SyntheticProblem data;
+    Repetition data;
     if (std::string why = repetitionData(*e, options.data, e->values[column], seed, data); !why.empty()) {
       reject("all", why);
       return;
     }
-    const Problem problem{{data.X.data(), data.X.rows(), data.X.cols()}, {data.y.data(), data.y.size()}};
+    const Problem problem{data.X.view(), {data.y.data(), data.y.size()}};
     for (std::size_t m = 0; m < methods.size() && !stop.load(); ++m) {
       const ExperimentMethod& spec = *methods[m];
       Params params = spec.params;
       if (spec.trueGroups) params.labels["groups"] = data.groups;
-      const Grid grid = resolve(options.fast ? spec.fastGrid : spec.grid, spec.perFeature, data.X.cols());
+      const Grid grid = resolve(options.fast ? spec.fastGrid : spec.grid, spec.perFeature, data.X.cols);
       const auto t0 = std::chrono::steady_clock::now();
       Result fitted;
       if (grid.empty()) {
