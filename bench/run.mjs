@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `npm run bench`: 1-D k-means and IHC timings — native, wasm (simd build, through the public
 // API in Node) and the npm package simple-statistics (ckmeans) — on the same data in the same
-// run, and the logistic fits beside scikit-learn (bench/logistic.mjs). Medians of repeated runs.
+// run, and lasso, elastic net and logistic fits beside scikit-learn, dense and sparse
+// (bench/sklearn.mjs). Medians of repeated runs.
 // Prints markdown tables and writes bench/results/*.json.
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -10,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ckmeans } from 'simple-statistics';
 import { load } from '../dist/node/index.js';
-import { benchLogistic, printLogistic } from './logistic.mjs';
+import { benchSklearn, printSklearn } from './sklearn.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 7);
@@ -155,8 +156,8 @@ for (const threads of [1, 2]) {
 }
 threaded.dispose();
 
-console.error('logistic fits and scikit-learn…');
-const logistic = await benchLogistic(REPEATS);
+console.error('fits beside scikit-learn…');
+const sklearn = await benchSklearn(REPEATS);
 
 const machine = { cpu: cpus()[0]?.model, cores: cpus().length, node: process.version, date: new Date().toISOString() };
 mkdirSync(join(root, 'bench/results'), { recursive: true });
@@ -164,7 +165,7 @@ writeFileSync(join(root, 'bench/results/kmeans1d.json'), JSON.stringify({ machin
 writeFileSync(join(root, 'bench/results/ihc.json'), JSON.stringify({ machine, n: 150, d: 100, Q: 5,
   nativeMs: native.ihc.ms, wasmMs: ihcWasm, wasmOverNative: ihcWasm / native.ihc.ms }, null, 2));
 writeFileSync(join(root, 'bench/results/solvers.json'), JSON.stringify({ machine, owl, fits, cg, cv }, null, 2));
-writeFileSync(join(root, 'bench/results/logistic.json'), JSON.stringify({ machine, repeats: REPEATS, rows: logistic }, null, 2));
+writeFileSync(join(root, 'bench/results/sklearn.json'), JSON.stringify({ machine, repeats: REPEATS, rows: sklearn }, null, 2));
 
 const f = (x) => (x >= 100 ? x.toFixed(0) : x >= 1 ? x.toFixed(2) : x.toFixed(3));
 console.log(`\n1-D k-means (exact), median of ${REPEATS} runs, ms — ${machine.cpu}, Node ${machine.node}\n`);
@@ -187,4 +188,4 @@ for (const r of cg) console.log(`| ${r.method} | ${f(r.nativeMs)} | ${f(r.wasmMs
 console.log('\nCross-validation of IHC (12 λ × 5 folds, E1 n = 200), ms\n\n| threads | native | wasm simd-threaded |\n|---:|---:|---:|');
 for (const r of cv) console.log(`| ${r.threads} | ${f(r.nativeMs)} | ${f(r.wasmMs)} |`);
 console.log(`\nspeed-up with 2 threads: native ${(cv[0].nativeMs / cv[1].nativeMs).toFixed(2)}×, wasm ${(cv[0].wasmMs / cv[1].wasmMs).toFixed(2)}×\n`);
-printLogistic(logistic);
+printSklearn(sklearn);

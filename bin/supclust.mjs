@@ -2,7 +2,8 @@
 // supclust command line: reproduce the papers' tables.
 //   supclust list
 //   supclust replicate <id> [--reps N] [--seed S] [--fast] [--methods A,B] [--threads N] [--json out.json]
-//   supclust replicate movies --data DIR [--words N] [...]   (DIR: ../shared/data or pang-lee-scale)
+//   supclust replicate movies --data DIR [--words N] [...]   (DIR: ../shared/data or pang-lee-scale;
+//                                                            N: the table's vocabulary by default)
 import { writeFileSync } from 'node:fs';
 import { load, loadPangLee, logGrid, SupclustError } from '../dist/node/index.js';
 
@@ -49,26 +50,26 @@ function markdown(result) {
 }
 
 // The real-data tables' datasets, loaded from --data.
-function loadDataset(name, flags) {
+function loadDataset(name, flags, vocabulary) {
   if (!flags.data) throw new SupclustError('invalid-input', `this table needs --data DIR (the folder holding the ${name} dataset)`, 'data');
   if (name !== 'pang-lee') throw new SupclustError('invalid-input', `no loader for dataset ${name}`, 'data');
   const t0 = Date.now();
-  const d = loadPangLee(String(flags.data), { words: integerFlag(flags, 'words') ?? 5623 });
+  const d = loadPangLee(String(flags.data), { words: integerFlag(flags, 'words') ?? (vocabulary || 5000) });
   process.stderr.write(`loaded ${d.nRows} reviews × ${d.nCols} words in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
   return d;
 }
 
 // The papers' tables of words: IHC (Q = 15, λ cross-validated) on all reviews, then the
 // clusters whose shared weight is largest in magnitude, with their most frequent words.
-async function wordClusters(sc, d, clusters = 4, shown = 20) {
-  const cv = await sc.crossValidate('ihc', { X: d.X, y: d.y, nRows: d.nRows, nCols: d.nCols, Q: 15 },
+async function wordClusters(sc, d, Q, clusters = 4, shown = 20) {
+  const cv = await sc.crossValidate('ihc', { X: d.X, y: d.y, nRows: d.nRows, nCols: d.nCols, Q },
     { grid: { lambda: logGrid(1e-4, 1e-7, 4) } });
   const m = cv.model, frequency = new Float64Array(d.nCols);
   for (let t = 0; t < d.X.values.length; t++) frequency[d.X.indices[t]] += d.X.values[t];
   const members = m.centroids.map(() => []);
   m.groups.forEach((g, j) => members[g].push(j));
   const order = m.centroids.map((c, g) => g).sort((a, b) => Math.abs(m.centroids[b]) - Math.abs(m.centroids[a])).slice(0, clusters);
-  const lines = ['', `### Word clusters with the largest weights (IHC, Q = 15, λ = ${cv.best.lambda.toExponential(0)}, all ${d.nRows} reviews)`, '',
+  const lines = ['', `### Word clusters with the largest weights (IHC, Q = ${Q}, λ = ${cv.best.lambda.toExponential(0)}, all ${d.nRows} reviews)`, '',
     '| weight | size | most frequent words |', '|---:|---:|---|'];
   for (const g of order.sort((a, b) => m.centroids[a] - m.centroids[b])) {
     const words = members[g].sort((a, b) => frequency[b] - frequency[a]).slice(0, shown).map((j) => d.vocabulary[j]);
@@ -107,7 +108,7 @@ async function main() {
   if (args.command === 'replicate' && args.positional.length === 1) {
     const sc = await load();
     const table = sc.info.experiments.find((e) => e.id === args.positional[0]);
-    const data = table?.dataset ? loadDataset(table.dataset, args.flags) : undefined;
+    const data = table?.dataset ? loadDataset(table.dataset, args.flags, table.vocabulary) : undefined;
     const result = await sc.experiment(args.positional[0], {
       data: data && { X: data.X, y: data.y, nRows: data.nRows, nCols: data.nCols },
       reps: integerFlag(args.flags, 'reps'),
@@ -116,7 +117,8 @@ async function main() {
       fast: args.flags.fast === true,
       methods: args.flags.methods ? String(args.flags.methods).split(',') : undefined,
     }, { onProgress: progressBar() });
-    const words = data ? await wordClusters(sc, data) : '';
+    // The papers' tables of words: IHC Table 4 (Q = 15), DataCube Table 6 (Q = 10).
+    const words = data ? await wordClusters(sc, data, table.id === 'movies-mae' ? 10 : 15) : '';
     sc.dispose();
     console.log(markdown(result) + words);
     if (args.flags.json) writeFileSync(String(args.flags.json), JSON.stringify(result, null, 2));

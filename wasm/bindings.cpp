@@ -105,6 +105,7 @@ val info() {
     t.set("source", e.source);
     t.set("column", e.column);
     t.set("dataset", e.dataset);
+    t.set("vocabulary", e.vocabulary);
     t.set("metric", e.metric);
     t.set("scale", e.scale);
     t.set("values", copyOut(e.values));

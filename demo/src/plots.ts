@@ -96,7 +96,7 @@ export function experiment(r: ExperimentResult, width: number): HTMLElement {
   return figure(`${r.title} — ours (lines, ±1 std) and the paper (◇)`, Plot.plot({
     width, height: 360, grid: true,
     x: { label: r.column, type: r.column === 'sigma' ? 'log' : 'linear' },
-    y: { type: 'log', label: r.metric === 'test-mse' ? 'test MSE' : '‖w* − ŵ‖' },
+    y: { type: 'log', label: r.metric === 'test-mse' ? 'test MSE' : r.metric === 'test-mae' ? 'test MAE' : '‖w* − ŵ‖' },
     color: { domain, range: domain.map((_, i) => colorOf(i)), legend: true },
     marks: [
       Plot.ruleX(ours, { x: 'x', y1: 'lo', y2: 'hi', stroke: 'method', dx: 0 }),

@@ -54,4 +54,24 @@ describe('experiment', () => {
     }
     expect(a.rows[0].paper).toEqual([{ mean: 1.51, std: 0.06 }]);
   });
+
+  it('runs the MAE table on CSR rows as on the dense matrix: Ridge test MAE ≈ σ·√(2/π)·√(1 + d/n_train)', async () => {
+    // As above; the absolute error of N(0, s²) has mean s·√(2/π): about 0.081 × 100 here.
+    const g = await builds.simd.generate('e1', { n: 400, d: 10, Q: 2, sigma: 0.1, seed: 4 });
+    const indptr = Int32Array.from({ length: g.nRows + 1 }, (_, i) => i * g.nCols);
+    const indices = Int32Array.from({ length: g.nRows * g.nCols }, (_, t) => t % g.nCols);
+    const options = { reps: 2, fast: true, methods: ['Ridge', 'Lasso'] };
+    const dense = await builds.simd.experiment('movies-mae', { ...options, data: { X: g.X, y: g.y, nRows: g.nRows, nCols: g.nCols } });
+    const sparse = await builds.threaded.experiment('movies-mae', { ...options, threads: 2,
+      data: { X: { indptr, indices, values: g.X }, y: g.y, nRows: g.nRows, nCols: g.nCols } });
+    expect(dense.metric).toBe('test-mae');
+    for (const [r, row] of dense.rows.entries())
+      for (const [k, v] of row.cells[0].values.entries()) expect(sparse.rows[r].cells[0].values[k]).toBeCloseTo(v, 9);
+    for (const v of dense.rows[0].cells[0].values) {
+      expect(v).toBeGreaterThan(6);
+      expect(v).toBeLessThan(10.5);
+    }
+    expect(dense.rows[0].paper).toEqual([{ mean: 9.9, std: 0.1 }]);
+    expect(builds.simd.info.experiments.find((e) => e.id === 'movies-mae')?.vocabulary).toBe(5000);
+  });
 });

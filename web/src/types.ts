@@ -46,7 +46,9 @@ export interface ExperimentInfo {
   /** Real-data tables: the dataset to pass as options.data ('pang-lee': loadPangLee()); '' for
    * synthetic tables, which generate their own data. */
   dataset: string;
-  /** 'coef-error' (‖w* − ŵ‖₂) or 'test-mse' (held-out mean squared error). */
+  /** Text tables: the paper's vocabulary size (loadPangLee's `words` for this table); 0 otherwise. */
+  vocabulary: number;
+  /** 'coef-error' (‖w* − ŵ‖₂), 'test-mse' or 'test-mae' (held-out mean squared or absolute error). */
   metric: string;
   /** The figures are reported × scale, as in the paper (100 for the σ-table, E2 and movies). */
   scale: number;
@@ -79,7 +81,7 @@ export interface ExperimentResult {
   id: string;
   title: string;
   source: string;
-  /** 'coef-error' or 'test-mse' (see ExperimentInfo). */
+  /** 'coef-error', 'test-mse' or 'test-mae' (see ExperimentInfo). */
   metric: string;
   /** The figures are × scale (see ExperimentInfo). */
   scale: number;

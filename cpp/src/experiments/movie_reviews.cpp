@@ -15,6 +15,7 @@ Experiment movieReviewsTable() {
   e.title = "Movie reviews: test MSE × 100 of the rating from word frequencies (Pang & Lee)";
   e.source = "IHC paper Table 3";
   e.dataset = "pang-lee";
+  e.vocabulary = 5623;
   e.column = "test fraction";
   e.values = {0.2};
   e.reps = 20;

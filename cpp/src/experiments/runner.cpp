@@ -12,7 +12,8 @@
 namespace supclust {
 
 const std::vector<Experiment>& experiments() {
-  static const std::vector<Experiment> all = {e1SamplesTable(), e1NoiseTable(), e2Table(), movieReviewsTable()};
+  static const std::vector<Experiment> all = {e1SamplesTable(), e1NoiseTable(), e2Table(), movieReviewsTable(),
+                                              movieReviewsMaeTable()};
   return all;
 }
 
@@ -85,9 +86,11 @@ std::string repetitionData(const Experiment& e, const Problem* dataset, double v
 
 // The table's figure for one fitted model (before scaling).
 double measure(const Experiment& e, const Result& fitted, const Repetition& data) {
-  if (e.metric == "test-mse")
-    return (predict(data.Xtest.view(), fitted.coef, fitted.intercept).col(0) - data.ytest).squaredNorm() /
-           static_cast<double>(data.ytest.size());
+  if (e.metric == "test-mse" || e.metric == "test-mae") {
+    const Vector residual = predict(data.Xtest.view(), fitted.coef, fitted.intercept).col(0) - data.ytest;
+    const double n = static_cast<double>(data.ytest.size());
+    return e.metric == "test-mse" ? residual.squaredNorm() / n : residual.cwiseAbs().sum() / n;
+  }
   return (fitted.coef.col(0) - data.coef).norm();
 }
 

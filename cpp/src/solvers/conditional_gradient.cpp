@@ -37,8 +37,8 @@ class SystemMatrix {
   SystemMatrix(const CenteredDesign& X, const std::vector<Atom>& atoms, double scale)
       : X_(X), atoms_(atoms), scale_(scale), t_(X.cols()), m_(X.cols()), z_(X.rows()) {}
   void apply(const Vector& x, Vector& out) {
-    const auto n = static_cast<std::size_t>(X_.rows()), d = static_cast<std::size_t>(X_.cols());
-    multiplyTransposed(X_.X().data(), n, d, x.data(), t_.data());
+    const auto d = static_cast<std::size_t>(X_.cols());
+    X_.multiplyTransposed(x.data(), t_.data());
     m_.setZero();
     for (const Atom& a : atoms_) {
       if (a.weight <= 0) continue;
@@ -47,7 +47,7 @@ class SystemMatrix {
       for (int g = 0; g < a.G; ++g) sums_[g] *= a.weight * a.inverseSize[g];
       for (std::size_t j = 0; j < d; ++j) m_[static_cast<Eigen::Index>(j)] += sums_[a.labels[j]];
     }
-    multiply(X_.X().data(), n, d, m_.data(), z_.data());
+    X_.multiply(m_.data(), z_.data());
     out = x + scale_ * z_;
   }
 
@@ -88,24 +88,25 @@ struct Solved {
 // their iterations costs two products with X, and they need many).
 class ExplicitSystem {
  public:
-  static bool worthIt(Eigen::Index n, Eigen::Index d) { return std::min(n, d) * std::min(n, d) <= 600 * d; }
+  // Sparse designs only in the n > d form (a d × d Gram matrix, never the n × d matrix densified).
+  static bool worthIt(Eigen::Index n, Eigen::Index d, bool sparse) {
+    return std::min(n, d) * std::min(n, d) <= 600 * d && (!sparse || n > d);
+  }
   // False when n > d and XᵀX is singular (then the caller solves matrix-free).
   bool prepare(const CenteredDesign& X, const Vector& y, double scale) {
     scale_ = scale;
     const Eigen::Index n = X.rows(), d = X.cols();
-    const auto nn = static_cast<std::size_t>(n), dd = static_cast<std::size_t>(d);
     yy_ = y.squaredNorm();
     if (n <= d) {
+      if (X.sparse()) return false;
       F_ = X.X();
       c_ = y;
     } else {
-      RowMatrix G(d, d);
-      gram(X.X().data(), nn, dd, G.data());
-      const Eigen::LLT<Matrix> chol(Matrix(G.selfadjointView<Eigen::Upper>()));
+      const Eigen::LLT<Matrix> chol(X.gram(false));
       if (chol.info() != Eigen::Success) return false;
       F_ = chol.matrixU();  // R, with XᵀX = RᵀR
       Vector Xty(d);
-      multiplyTransposed(X.X().data(), nn, dd, y.data(), Xty.data());
+      X.multiplyTransposed(y.data(), Xty.data());
       c_ = chol.matrixL().solve(Xty);  // Qᵀy = R⁻ᵀ Xᵀ y
     }
     const Eigen::Index r = F_.rows();
@@ -242,14 +243,14 @@ ConditionalGradientResult conditionalGradient(const CenteredDesign& X, const Vec
   SystemMatrix A(X, atoms, 1 / nl);
   using System = ConditionalGradientOptions::System;
   ExplicitSystem explicitSystem;
-  const bool explicitA = (opt.system == System::Explicit || (opt.system == System::Auto && ExplicitSystem::worthIt(n, d))) &&
+  const bool explicitA = (opt.system == System::Explicit || (opt.system == System::Auto && ExplicitSystem::worthIt(n, d, X.sparse()))) &&
                          explicitSystem.prepare(X, yc, 1 / nl);
   for (int t = 0;; ++t) {
     if (explicitA && t > 0) {
       explicitSystem.solve(solved);
     } else {
       if (t > 0) solveA(A, yc, u);
-      multiplyTransposed(X.X().data(), static_cast<std::size_t>(n), static_cast<std::size_t>(d), u.data(), solved.p.data());
+      X.multiplyTransposed(u.data(), solved.p.data());
       solved.yu = yc.dot(u);
       solved.uu = u.squaredNorm();
     }

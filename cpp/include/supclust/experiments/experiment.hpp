@@ -32,12 +32,13 @@ struct Experiment {
   std::string generator;        // synthetic tables: the generator of each repetition's data
   GeneratorOptions options;     // the generator's fixed options
   std::string dataset;          // real-data tables: the dataset the caller supplies (no generator)
+  int vocabulary = 0;           // text tables: the paper's vocabulary size (the loaders' default)
   std::string column;           // what each column sets: "n", "sigma" (generator options) or
                                 // "test fraction" (real data: the share of rows held out)
   std::vector<double> values;   // its values, one per column
   int reps = 50;
   double scale = 1;             // figures are reported × scale (the σ-tables are × 100)
-  std::string metric = "coef-error";  // "coef-error": ‖w* − ŵ‖₂; "test-mse": held-out MSE
+  std::string metric = "coef-error";  // "coef-error": ‖w* − ŵ‖₂; "test-mse", "test-mae": held out
   std::vector<ExperimentMethod> methods;
   std::map<std::string, std::vector<PaperCell>> paper;  // label → the paper's figure per column
 };
@@ -88,5 +89,6 @@ Experiment e1SamplesTable();
 Experiment e1NoiseTable();
 Experiment e2Table();
 Experiment movieReviewsTable();
+Experiment movieReviewsMaeTable();
 
 }  // namespace supclust

@@ -1,0 +1,55 @@
+"""Times scikit-learn's fits on the designs bench/sklearn.mjs wrote (the same bytes).
+
+Usage: python3 sklearn_fits.py <dir> <repeats>. Reads <dir>/sklearn-cases.json; each case's
+targets are the file its "y" names (labels or the regression target) and its design either <name>-X.f64 (float64, row-major) or, for sparse designs,
+<name>-indptr.i32, <name>-indices.i32 and <name>-values.f64 (CSR, given to scikit-learn as a
+scipy.sparse.csr_matrix). Each fit is scikit-learn's own for that objective, at the parameters
+that make it supclust's:
+  lasso        Lasso(alpha=λ)                         1/(2n)‖y − Xw − b‖² + λ‖w‖₁
+  elasticnet   ElasticNet(alpha=λ, l1_ratio=α)        … + λα‖w‖₁ + λ(1 − α)/2‖w‖²
+  logistic-l2  LogisticRegression(lbfgs, C=1/(nλ))    1/n Σ log(1 + exp(−ỹz)) + λ/2‖w‖²
+  logistic-l1  LogisticRegression(liblinear, l1, C)   … + λ‖w‖₁ (liblinear also penalises b)
+Prints JSON: the median time of the timed fits and the coefficients, so that the caller
+evaluates both answers in one objective.
+"""
+import json
+import sys
+import time
+
+import numpy as np
+import scipy.sparse as sp
+from sklearn.linear_model import ElasticNet, Lasso, LogisticRegression
+
+directory, repeats = sys.argv[1], int(sys.argv[2])
+with open(f"{directory}/sklearn-cases.json") as f:
+    cases = json.load(f)
+out = []
+for c in cases:
+    n, d, name = c["n"], c["d"], c["data"]
+    y = np.fromfile(f"{directory}/{c['y']}")
+    if c["sparse"]:
+        X = sp.csr_matrix((np.fromfile(f"{directory}/{name}-values.f64"),
+                           np.fromfile(f"{directory}/{name}-indices.i32", dtype=np.int32),
+                           np.fromfile(f"{directory}/{name}-indptr.i32", dtype=np.int32)), shape=(n, d))
+    else:
+        X = np.fromfile(f"{directory}/{name}-X.f64").reshape(n, d)
+    lam = c["lambda"]
+    if c["fit"] == "lasso":
+        model = Lasso(alpha=lam, max_iter=100000)
+    elif c["fit"] == "elasticnet":
+        model = ElasticNet(alpha=lam, l1_ratio=c["alpha"], max_iter=100000)
+    elif c["fit"] == "logistic-l2":
+        model = LogisticRegression(C=1.0 / (n * lam), solver="lbfgs", max_iter=100000)
+    else:
+        model = LogisticRegression(C=1.0 / (n * lam), penalty="l1", solver="liblinear", max_iter=100000)
+    times = []
+    for r in range(repeats + 2):  # two untimed warm-up fits
+        t0 = time.perf_counter()
+        model.fit(X, y)
+        if r >= 2:
+            times.append((time.perf_counter() - t0) * 1000)
+    times.sort()
+    solver = getattr(model, "solver", "cd")
+    out.append({"case": c["case"], "ms": times[len(times) // 2], "solver": solver,
+                "coef": np.ravel(model.coef_).tolist(), "intercept": float(np.ravel(model.intercept_)[0])})
+print(json.dumps(out))

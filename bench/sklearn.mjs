@@ -1,0 +1,189 @@
+#!/usr/bin/env node
+// Our fits beside scikit-learn's (Debian's python3-sklearn, which `npm run bench` installs), on
+// the same bytes in the same run: lasso and elastic net (theirs: coordinate descent), logistic
+// ℓ2 (ours: trust-region Newton; theirs: lbfgs) and ℓ1 (ours: proximal Newton, newGLMNET;
+// theirs: liblinear); dense and sparse (CSR, scipy.sparse for them) at text shapes — a synthetic
+// 500 × 5000 word-count design and the movie reviews' own 5006 × 5623 frequencies (when
+// ../shared/data is present). Each answer is evaluated in one objective (sklearn_fits.py lists
+// them), so the table shows the time ratio and the objective gap (liblinear also penalises the
+// intercept: its answer solves a slightly different problem, which the gap shows). Run alone
+// (node bench/sklearn.mjs) or from run.mjs.
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { load, loadPangLee } from '../dist/node/index.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+function uniforms(seed) {
+  let s = seed >>> 0 || 1;
+  return () => { s ^= s << 13; s >>>= 0; s ^= s >>> 17; s ^= s << 5; s >>>= 0; return s / 2 ** 32; };
+}
+function gaussian(u) {
+  const a = u() || 1e-300, b = u();
+  return Math.sqrt(-2 * Math.log(a)) * Math.cos(2 * Math.PI * b);
+}
+// Dense Gaussian features, or text-like counts (5% non-zero); labels from a noisy linear rule,
+// and a regression target (the rule's score).
+function design(n, d, text, seed) {
+  const u = uniforms(seed), X = new Float64Array(n * d), w = new Float64Array(d), y = new Float64Array(n), t = new Float64Array(n);
+  for (let j = 0; j < d; j++) w[j] = text ? (u() < 0.1 ? [-2, -1, 1, 2][Math.floor(u() * 4)] : 0) : 0.3 * gaussian(u);
+  for (let i = 0; i < n; i++) {
+    let z = gaussian(u);
+    for (let j = 0; j < d; j++) {
+      if (text) { if (u() < 0.05) { let c = 1; while (u() < 0.5) c++; X[i * d + j] = c; } }
+      else X[i * d + j] = gaussian(u);
+      z += X[i * d + j] * w[j];
+    }
+    y[i] = z > (text ? 0.5 : 0) ? 1 : 0;
+    t[i] = z;
+  }
+  return { X, y, target: t, n, d };
+}
+
+function toCsr({ X, n, d }) {
+  const indptr = new Int32Array(n + 1), indices = [], values = [];
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < d; j++) if (X[i * d + j] !== 0) { indices.push(j); values.push(X[i * d + j]); }
+    indptr[i + 1] = indices.length;
+  }
+  return { indptr, indices: Int32Array.from(indices), values: Float64Array.from(values) };
+}
+
+// X w + b for dense or CSR data.
+function scores(t, coef, b) {
+  const z = new Float64Array(t.n).fill(b);
+  if (t.csr) {
+    const { indptr, indices, values } = t.csr;
+    for (let i = 0; i < t.n; i++) for (let k = indptr[i]; k < indptr[i + 1]; k++) z[i] += values[k] * coef[indices[k]];
+  } else {
+    for (let i = 0; i < t.n; i++) for (let j = 0; j < t.d; j++) z[i] += t.X[i * t.d + j] * coef[j];
+  }
+  return z;
+}
+
+// The objective of each fit (sklearn_fits.py), in the caller's parametrisation.
+function objective(t, c, coef, b) {
+  const z = scores(t, coef, b);
+  let loss = 0, l1 = 0, l2 = 0;
+  const logistic = c.fit.startsWith('logistic');
+  const y = logistic ? t.y : t.target;
+  for (let i = 0; i < t.n; i++) {
+    if (logistic) {
+      const m = -(2 * y[i] - 1) * z[i];
+      loss += m > 0 ? m + Math.log1p(Math.exp(-m)) : Math.log1p(Math.exp(m));
+    } else loss += 0.5 * (z[i] - y[i]) ** 2;
+  }
+  for (let j = 0; j < t.d; j++) { l1 += Math.abs(coef[j]); l2 += 0.5 * coef[j] ** 2; }
+  const a = c.fit === 'elasticnet' ? c.alpha : c.fit.endsWith('l2') ? 0 : 1;
+  return loss / t.n + c.lambda * (a * l1 + (1 - a) * l2);
+}
+
+// λmax of the ℓ1 fits: ‖Xcᵀ(y − ȳ)‖∞ / n (the smallest λ whose answer is w = 0).
+function lambdaMax(t, y) {
+  const mean = y.reduce((a, b) => a + b, 0) / t.n, g = new Float64Array(t.d);
+  if (t.csr) {
+    const { indptr, indices, values } = t.csr;
+    for (let i = 0; i < t.n; i++) for (let k = indptr[i]; k < indptr[i + 1]; k++) g[indices[k]] += values[k] * (y[i] - mean);
+  } else {
+    for (let i = 0; i < t.n; i++) for (let j = 0; j < t.d; j++) g[j] += t.X[i * t.d + j] * (y[i] - mean);
+  }
+  return Math.max(...g.map(Math.abs)) / t.n;
+}
+
+async function medianMs(repeats, f) {
+  for (let w = 0; w < 2; w++) await f();
+  const t = [];
+  for (let r = 0; r < repeats; r++) { const a = performance.now(); await f(); t.push(performance.now() - a); }
+  t.sort((x, y) => x - y);
+  return t[Math.floor(t.length / 2)];
+}
+
+function datasets() {
+  const gauss = design(300, 200, false, 11), text = design(500, 5000, true, 12);
+  const out = { gauss, text, 'text-csr': { ...text, csr: toCsr(text) } };
+  const data = join(root, '../shared/data');
+  if (existsSync(join(data, 'pang-lee-scale'))) {
+    const m = loadPangLee(data, { words: 5623 });
+    out.movies = { csr: m.X, n: m.nRows, d: m.nCols, target: m.y, y: m.y.map((r) => (r > 0.5 ? 1 : 0)) };
+  } else console.error('../shared/data/pang-lee-scale not found: the movie rows are left out');
+  return out;
+}
+
+export async function benchSklearn(repeats = Number(process.env.BENCH_REPEATS ?? 7)) {
+  const dir = join(tmpdir(), 'supclust-bench');
+  mkdirSync(dir, { recursive: true });
+  const data = datasets();
+  for (const [name, t] of Object.entries(data)) {
+    const write = (suffix, a) => writeFileSync(join(dir, `${name}-${suffix}`), new Uint8Array(a.buffer, a.byteOffset, a.byteLength));
+    write('y.f64', Float64Array.from(t.y));
+    write('target.f64', Float64Array.from(t.target));
+    if (t.csr) { write('indptr.i32', t.csr.indptr); write('indices.i32', t.csr.indices); write('values.f64', t.csr.values); }
+    else write('X.f64', t.X);
+  }
+  const cases = [];
+  const add = (data, fit, lambda, extra = {}) => cases.push({ data, fit, lambda, ...extra });
+  add('gauss', 'logistic-l2', 1e-2);
+  add('gauss', 'logistic-l1', 1e-2);
+  for (const name of ['text', 'text-csr', 'movies']) {
+    const t = data[name];
+    if (!t) continue;
+    const movie = name === 'movies';
+    add(name, 'lasso', 0.05 * lambdaMax(t, t.target));
+    add(name, 'elasticnet', 0.1 * lambdaMax(t, t.target), { alpha: 0.5 });
+    add(name, 'logistic-l2', movie ? 1e-4 : 1e-2);
+    add(name, 'logistic-l1', movie ? 0.05 * lambdaMax(t, t.y) : 2e-3);
+  }
+  for (const c of cases) {
+    const t = data[c.data];
+    Object.assign(c, { n: t.n, d: t.d, sparse: !!t.csr,
+      case: `${c.fit} ${t.n}×${t.d}${c.data === 'movies' ? ' movies' : c.data.startsWith('text') ? ' text' : ''} ${t.csr ? 'CSR' : 'dense'}` });
+  }
+  // Labels for the logistic fits, the regression target for the others.
+  writeFileSync(join(dir, 'sklearn-cases.json'),
+    JSON.stringify(cases.map((c) => ({ ...c, y: `${c.data}-${c.fit.startsWith('logistic') ? 'y' : 'target'}.f64` }))));
+
+  const python = spawnSync('/usr/bin/python3', ['-c', 'import sklearn, scipy'], {});
+  const peer = python.status === 0
+    ? JSON.parse(execFileSync('/usr/bin/python3', [join(root, 'bench/peers/sklearn_fits.py'), dir, String(repeats)], { maxBuffer: 1 << 28 }).toString())
+    : null;
+  if (!peer) console.error('scikit-learn not found (npm run bench installs python3-sklearn): its column is empty');
+
+  const sc = await load({ variant: 'simd' });
+  const rows = [];
+  for (const c of cases) {
+    const t = data[c.data];
+    const method = c.fit === 'logistic-l2' ? 'ridge' : c.fit === 'elasticnet' ? 'elasticnet' : 'lasso';
+    const options = { loss: c.fit.startsWith('logistic') ? 'logistic' : 'squared', lambda: c.lambda, ...(c.alpha ? { alpha: c.alpha } : {}) };
+    const y = c.fit.startsWith('logistic') ? t.y : t.target;
+    let m;
+    const wasmMs = await medianMs(c.data === 'movies' ? Math.min(repeats, 3) : repeats,
+      async () => { m = await sc.fit(method, { X: t.csr ?? t.X, nRows: t.n, nCols: t.d, y, ...options }); });
+    const ours = objective(t, c, m.coef, m.intercept[0]);
+    const theirs = peer?.find((p) => p.case === c.case);
+    const theirObjective = theirs ? objective(t, c, theirs.coef, theirs.intercept) : NaN;
+    rows.push({ case: c.case, wasmMs, iterations: m.iterations, status: m.status, objective: ours,
+      sklearnSolver: theirs?.solver, sklearnMs: theirs?.ms ?? NaN, sklearnObjective: theirObjective,
+      sklearnOverWasm: (theirs?.ms ?? NaN) / wasmMs, objectiveGap: theirObjective - ours });
+  }
+  sc.dispose();
+  return rows;
+}
+
+export function printSklearn(rows) {
+  const f = (x) => (Number.isNaN(x) ? '–' : x >= 100 ? x.toFixed(0) : x >= 1 ? x.toFixed(2) : x.toFixed(3));
+  console.log('\nFits beside scikit-learn (same bytes; each answer in one objective), ms\n');
+  console.log('| fit | supclust wasm simd | scikit-learn | sklearn / wasm | objective (ours) | sklearn − ours |');
+  console.log('|---|---:|---:|---:|---:|---:|');
+  for (const r of rows)
+    console.log(`| ${r.case} | ${f(r.wasmMs)} (${r.iterations} its) | ${f(r.sklearnMs)} (${r.sklearnSolver ?? '–'}) | ${Number.isNaN(r.sklearnOverWasm) ? '–' : r.sklearnOverWasm.toFixed(2) + '×'} | ${r.objective.toPrecision(10)} | ${Number.isNaN(r.objectiveGap) ? '–' : r.objectiveGap.toExponential(2)} |`);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const rows = await benchSklearn();
+  mkdirSync(join(root, 'bench/results'), { recursive: true });
+  writeFileSync(join(root, 'bench/results/sklearn.json'), JSON.stringify({ date: new Date().toISOString(), rows }, null, 2));
+  printSklearn(rows);
+}

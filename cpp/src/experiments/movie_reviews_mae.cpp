@@ -1,0 +1,43 @@
+// Movie reviews (DataCube paper Table 5): predict the rating in [0, 1] of the Pang & Lee scale
+// dataset from the frequencies of a 5000-word vocabulary chosen by TF-IDF; 100 × test mean
+// absolute error on a random 20% of the reviews after 5-fold cross-validation on the other
+// 80%; Q = 10 ("arbitrarily set to 10"). Rows as the paper's: PGK (= IHC), OM+PGK (= CGPG),
+// Ridge+Kmeans (= LSK), Lasso, Ridge.
+// Decisions: the paper says "log-responses for y in (0, 1)", but the ratings include 0 and its
+// MAEs of about 0.10 are on the rating's own scale, so the target is the rating itself (as in
+// the IHC paper's Table 3). Its repetition count is not stated; we use 20, as Table 3 does.
+// Grids as in movie_reviews.cpp; CGPG's ridge λ must be > 0, which that grid is.
+#include "supclust/experiments/e1_methods.hpp"
+
+namespace supclust {
+
+Experiment movieReviewsMaeTable() {
+  Experiment e;
+  e.id = "movies-mae";
+  e.title = "Movie reviews: test MAE × 100 of the rating from 5000 word frequencies, Q = 10 (Pang & Lee)";
+  e.source = "DataCube paper Table 5";
+  e.dataset = "pang-lee";
+  e.vocabulary = 5000;
+  e.column = "test fraction";
+  e.values = {0.2};
+  e.reps = 20;
+  e.scale = 100;
+  e.metric = "test-mae";
+  const std::vector<double> lambda = logSpace(1e-4, 1e-7, 4), lambdaFast = {1e-5, 1e-6};
+  Params q10;
+  q10.numbers = {{"Q", 10}};
+  e.methods = {
+      {"PGK", "ihc", q10, {{"lambda", lambda}}, {{"lambda", lambdaFast}}},
+      {"OM+PGK", "cgpg", q10, {{"lambda", lambda}}, {{"lambda", lambdaFast}}},
+      {"Ridge+Kmeans", "lsk", q10, {{"lambda", lambda}}, {{"lambda", lambdaFast}}},
+      {"Lasso", "lasso", {}, {{"lambda", logSpace(1e-3, 1e-6, 4)}}, {{"lambda", {1e-4, 1e-5}}}},
+      {"Ridge", "ridge", {}, {{"lambda", lambda}}, {{"lambda", lambdaFast}}},
+  };
+  e.paper = {
+      {"PGK", {{9.7, 0.1}}}, {"OM+PGK", {{9.8, 0.1}}}, {"Ridge+Kmeans", {{10.0, 0.1}}},
+      {"Lasso", {{9.8, 0.1}}}, {"Ridge", {{9.9, 0.1}}},
+  };
+  return e;
+}
+
+}  // namespace supclust
