@@ -23,7 +23,7 @@ Experiment movieReviewsMaeTable() {
   e.reps = 20;
   e.scale = 100;
   e.metric = "test-mae";
-  const std::vector<double> lambda = logSpace(1e-4, 1e-7, 4), lambdaFast = {1e-5, 1e-6};
+  const std::vector<double> lambda = logSpace(1e-4, 1e-7, 7), lambdaFast = {1e-5, 1e-6};
   Params q10;
   q10.numbers = {{"Q", 10}};
   e.methods = {
