@@ -119,6 +119,14 @@ val info() {
   return o;
 }
 
+// { status: 'invalid-input', message } for a request refused before the library runs.
+val invalidInput(const std::string& why) {
+  val o = val::object();
+  o.set("status", std::string(statusName(Status::InvalidInput)));
+  o.set("message", why);
+  return o;
+}
+
 val errorOf(const std::string& why) {
   val o = val::object();
   o.set("error", why);
@@ -220,7 +228,7 @@ val proxOwlJs(const val& values, const val& weights) {
 val fitJs(const std::string& method, const val& X, int nRows, int nCols, const val& y,
           const val& options, const val& warmCoef, const val& warmIntercept, const val& onProgress) {
   const JsMatrix x(X, nRows, nCols);
-  if (std::string why = x.check(); !why.empty()) return resultToJs(Result::invalid(why));
+  if (std::string why = x.check(); !why.empty()) return invalidInput(why);
   const auto t = doubles(y);
   const Problem problem{x.view(), {t.data(), static_cast<Eigen::Index>(t.size())}};
   std::unique_ptr<WarmStart> warm;
@@ -236,12 +244,7 @@ val crossValidateJs(const std::string& method, const val& X, int nRows, int nCol
                     const val& options, const val& gridNames, const val& gridValues, const val& cv,
                     const val& onProgress) {
   const JsMatrix x(X, nRows, nCols);
-  if (std::string why = x.check(); !why.empty()) {
-    val out = val::object();
-    out.set("status", std::string(statusName(Status::InvalidInput)));
-    out.set("message", why);
-    return out;
-  }
+  if (std::string why = x.check(); !why.empty()) return invalidInput(why);
   const auto t = doubles(y);
   const Problem problem{x.view(), {t.data(), static_cast<Eigen::Index>(t.size())}};
   Grid grid;
@@ -324,12 +327,7 @@ val experimentJs(const std::string& id, const val& options, const val& onProgres
   std::unique_ptr<Problem> problem;
   if (!data.isUndefined() && !data.isNull()) {
     x.reset(new JsMatrix(data["X"], data["nRows"].as<int>(), data["nCols"].as<int>()));
-    if (std::string why = x->check(); !why.empty()) {
-      val out = val::object();
-      out.set("status", std::string(statusName(Status::InvalidInput)));
-      out.set("message", "data." + why);
-      return out;
-    }
+    if (std::string why = x->check(); !why.empty()) return invalidInput("data." + why);
     t = doubles(data["y"]);
     problem.reset(new Problem{x->view(), {t.data(), static_cast<Eigen::Index>(t.size())}});
     o.data = problem.get();

@@ -53,7 +53,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
     // As the library estimates it (registry.cpp, estimateFitBytes).
     const gramEntries = X.csr && short > SPARSE_GRAM_SIDE ? 0 : short * short;
     checkMemory('X', `method '${method}' on ${n} × ${d} data`,
-      8 * (copies * (design * v.storedEntries(X) * (X.csr ? 1.5 : 1) + gram * gramEntries + samplePairs * n * n) + 8 * (n + d)));
+      8 * (copies * (design * v.designDoubles(X) + gram * gramEntries + samplePairs * n * n) + 8 * (n + d)));
     const rest = Object.fromEntries(Object.keys(params).filter((k) => !DATA_FIELDS.has(k)).map((k) => [k, (params as unknown as Record<string, unknown>)[k]]));
     const options = v.options(rest);
     const loss = typeof options.loss === 'string' ? options.loss : String(spec.options.find((o) => o.name === 'loss')?.default ?? 'squared');
@@ -203,7 +203,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       if (!table.dataset && options.data != null) throw invalid('data', `table '${id}' generates its own data; pass none`);
       if (options.data != null) {
         const m = v.matrix('X', options.data.X, options.data.nRows, options.data.nCols);
-        checkMemory('data', `a ${m.nRows} × ${m.nCols} dataset`, 8 * v.storedEntries(m) * (m.csr ? 1.5 : 1) * (3 + 2 * Math.min(info.threads, 8)));
+        checkMemory('data', `a ${m.nRows} × ${m.nCols} dataset`, 8 * v.designDoubles(m) * (3 + 2 * Math.min(info.threads, 8)));
         data = { X: v.wire(m), nRows: m.nRows, nCols: m.nCols, y: v.finiteVector('y', options.data.y, m.nRows) };
       }
       const request: ExperimentRequest = {

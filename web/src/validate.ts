@@ -67,8 +67,9 @@ export const isCsr = (X: unknown): X is CsrMatrix =>
 /** What crosses into wasm for a validated matrix. */
 export const wire = (X: Matrix): WireMatrix => (X.csr ? { indptr: X.csr.indptr, indices: X.csr.indices, values: X.data } : X.data);
 
-/** Stored entries: n·d, or the non-zeros. */
-export const storedEntries = (X: Matrix): number => (X.csr ? X.data.length : X.nRows * X.nCols);
+/** Doubles the library counts for X (registry.cpp, estimateFitBytes): n·d, or 1.5 per
+ * non-zero (its value and its index). */
+export const designDoubles = (X: Matrix): number => (X.csr ? 1.5 * X.data.length : X.nRows * X.nCols);
 
 function int32Array(field: string, v: unknown, expectedLength?: number): Int32Array {
   const n = lengthOf(field, v);

@@ -13,7 +13,7 @@ CenteredDesign::CenteredDesign(const Eigen::Ref<const RowMatrix>& X)
 
 CenteredDesign::CenteredDesign(const DataMatrix& X) : rows_(X.rows()), cols_(X.cols()), means_(X.columnMeans()) {
   if (X.sparse()) {
-    sparse_ = storedCopy(X);
+    sparse_ = X;
   } else {
     Xc_ = X.dense();
     Xc_.rowwise() -= means_;
@@ -23,7 +23,7 @@ CenteredDesign::CenteredDesign(const DataMatrix& X) : rows_(X.rows()), cols_(X.c
 void CenteredDesign::multiply(const double* w, double* z) const {
   const auto n = static_cast<std::size_t>(rows_), d = static_cast<std::size_t>(cols_);
   if (!sparse()) return supclust::multiply(Xc_.data(), n, d, w, z);
-  sparse_.view().multiply(w, z);
+  sparse_.multiply(w, z);
   const double shift = means_.dot(Eigen::Map<const Vector>(w, cols_));
   for (std::size_t i = 0; i < n; ++i) z[i] -= shift;
 }
@@ -31,7 +31,7 @@ void CenteredDesign::multiply(const double* w, double* z) const {
 void CenteredDesign::multiplyTransposed(const double* r, double* g) const {
   const auto n = static_cast<std::size_t>(rows_), d = static_cast<std::size_t>(cols_);
   if (!sparse()) return supclust::multiplyTransposed(Xc_.data(), n, d, r, g);
-  sparse_.view().multiplyTransposed(r, g);
+  sparse_.multiplyTransposed(r, g);
   const double total = Eigen::Map<const Vector>(r, rows_).sum();
   for (std::size_t j = 0; j < d; ++j) g[j] -= means_[static_cast<Eigen::Index>(j)] * total;
 }
@@ -44,7 +44,7 @@ Matrix CenteredDesign::gram(bool rows) const {
     else supclust::gram(Xc_.data(), static_cast<std::size_t>(n), static_cast<std::size_t>(d), G.data());
     return G;
   }
-  const DataMatrix X = sparse_.view();
+  const DataMatrix& X = sparse_;
   const std::int32_t *p = X.indptr(), *idx = X.indices();
   const double* v = X.values();
   if (!rows) {  // XᵀX − n μμᵀ, from each row's outer product
@@ -75,7 +75,7 @@ Matrix CenteredDesign::gram(bool rows) const {
 
 double CenteredDesign::squaredNorm() const {
   if (!sparse()) return Xc_.squaredNorm();
-  const DataMatrix X = sparse_.view();
+  const DataMatrix& X = sparse_;
   return Eigen::Map<const Vector>(X.values(), X.stored()).squaredNorm() -
          static_cast<double>(rows_) * means_.squaredNorm();
 }
@@ -88,7 +88,7 @@ RowMatrix CenteredDesign::groupSums(const Labels& labels, int G) const {
   }
   RowVector shift = RowVector::Zero(G);  // Σ_{j ∈ g} μ_j
   for (std::size_t j = 0; j < labels.size(); ++j) shift[labels[j]] += means_[static_cast<Eigen::Index>(j)];
-  const DataMatrix X = sparse_.view();
+  const DataMatrix& X = sparse_;
   for (Eigen::Index i = 0; i < rows_; ++i)
     for (std::int32_t t = X.indptr()[i]; t < X.indptr()[i + 1]; ++t) A(i, labels[static_cast<std::size_t>(X.indices()[t])]) += X.values()[t];
   A.rowwise() -= shift;
@@ -102,9 +102,10 @@ const Hash128::Key& CenteredDesign::key() const {
   h.add(cols_);
   h.add(sparse());
   if (sparse()) {
-    h.add(sparse_.indptr.data(), sparse_.indptr.size() * sizeof(std::int32_t));
-    h.add(sparse_.indices.data(), sparse_.indices.size() * sizeof(std::int32_t));
-    h.add(sparse_.values.data(), sparse_.values.size() * sizeof(double));
+    const auto nonZeros = static_cast<std::size_t>(sparse_.stored());
+    h.add(sparse_.indptr(), static_cast<std::size_t>(rows_ + 1) * sizeof(std::int32_t));
+    h.add(sparse_.indices(), nonZeros * sizeof(std::int32_t));
+    h.add(sparse_.values(), nonZeros * sizeof(double));
   } else {
     h.add(Xc_.data(), static_cast<std::size_t>(Xc_.size()) * sizeof(double));
   }
@@ -117,7 +118,7 @@ const Hash128::Key& CenteredDesign::key() const {
 const SparseColumns& CenteredDesign::uncentredColumns() const {
   if (!columns_)
     columns_ = std::make_unique<SparseColumns>(
-        sparse() ? sparseColumnsOfRows(rows_, cols_, sparse_.indptr.data(), sparse_.indices.data(), sparse_.values.data())
+        sparse() ? sparseColumnsOfRows(rows_, cols_, sparse_.indptr(), sparse_.indices(), sparse_.values())
                  : sparseColumnsOf(Xc_, means_));
   return *columns_;
 }

@@ -3,26 +3,22 @@
 // cross-validation on the other 80%, 20 repetitions. The caller supplies the data (the loader
 // loadPangLee builds X, see docs/replication.md for the preprocessing).
 // Grids (the paper: "Q from 5 to 15, sparsity d/2 to d/5 and logarithmic grids"): Q ∈ {5, 10,
-// 15}, s ∈ {d/2, d/5}, ridge λ ∈ 10^[−7, −4] in half decades (frequencies are small, so the useful λ are too; at 5623
-// words cross-validation picks 3e-6, between the decades),
-// the lasso's λ ∈ 10^[−6, −3], OSCAR's λ1 ∈ 10^[−6, −4] and λ2 ∈ {1e-9, 1e-8} (its OWL weights λ1 + λ2(d − i) grow with d).
+// 15}, s ∈ {d/2, d/5}, the λ of pang_lee_tables.hpp, OSCAR's λ1 ∈ 10^[−6, −4] and
+// λ2 ∈ {1e-9, 1e-8} (its OWL weights λ1 + λ2(d − i) grow with d).
 #include "supclust/experiments/e1_methods.hpp"
+#include "supclust/experiments/pang_lee_tables.hpp"
 
 namespace supclust {
 
 Experiment movieReviewsTable() {
-  Experiment e;
+  Experiment e = pangLeeBase();
   e.id = "movies";
   e.title = "Movie reviews: test MSE × 100 of the rating from word frequencies (Pang & Lee)";
   e.source = "IHC paper Table 3";
-  e.dataset = "pang-lee";
   e.vocabulary = 5623;
-  e.column = "test fraction";
-  e.values = {0.2};
-  e.reps = 20;
-  e.scale = 100;
   e.metric = "test-mse";
-  const std::vector<double> lambda = logSpace(1e-4, 1e-7, 7), lambdaFast = {1e-5, 1e-6};
+  const PangLeeGrids grids = pangLeeGrids();
+  const std::vector<double>&lambda = grids.ridge, &lambdaFast = grids.ridgeFast;
   const std::vector<double> Q = {5, 10, 15}, QFast = {15}, s = {0.5, 0.2}, sFast = {0.5};
   Params oscar;
   oscar.numbers = {{"tolerance", 1e-4}, {"maxIterations", 1000}};
@@ -34,7 +30,7 @@ Experiment movieReviewsTable() {
        false, {}, "s"},
       {"OSCAR", "oscar", oscar, {{"lambda1", logSpace(1e-4, 1e-6, 3)}, {"lambda2", logSpace(1e-8, 1e-9, 2)}},
        {{"lambda1", {1e-5}}, {"lambda2", {1e-9}}}},
-      {"Lasso", "lasso", {}, {{"lambda", logSpace(1e-3, 1e-6, 4)}}, {{"lambda", {1e-4, 1e-5}}}},
+      {"Lasso", "lasso", {}, {{"lambda", grids.lasso}}, {{"lambda", grids.lassoFast}}},
       {"IHT", "iht", {}, {{"s", s}, {"lambda", lambda}}, {{"s", sFast}, {"lambda", lambdaFast}}, false, {}, "s"},
   };
   e.paper = {

@@ -6,31 +6,27 @@
 // Decisions: the paper says "log-responses for y in (0, 1)", but the ratings include 0 and its
 // MAEs of about 0.10 are on the rating's own scale, so the target is the rating itself (as in
 // the IHC paper's Table 3). Its repetition count is not stated; we use 20, as Table 3 does.
-// Grids as in movie_reviews.cpp; CGPG's ridge λ must be > 0, which that grid is.
-#include "supclust/experiments/e1_methods.hpp"
+// Grids of pang_lee_tables.hpp; CGPG's ridge λ must be > 0, which that grid is.
+#include "supclust/experiments/pang_lee_tables.hpp"
 
 namespace supclust {
 
 Experiment movieReviewsMaeTable() {
-  Experiment e;
+  Experiment e = pangLeeBase();
   e.id = "movies-mae";
   e.title = "Movie reviews: test MAE × 100 of the rating from 5000 word frequencies, Q = 10 (Pang & Lee)";
   e.source = "DataCube paper Table 5";
-  e.dataset = "pang-lee";
   e.vocabulary = 5000;
-  e.column = "test fraction";
-  e.values = {0.2};
-  e.reps = 20;
-  e.scale = 100;
   e.metric = "test-mae";
-  const std::vector<double> lambda = logSpace(1e-4, 1e-7, 7), lambdaFast = {1e-5, 1e-6};
+  const PangLeeGrids grids = pangLeeGrids();
+  const std::vector<double>&lambda = grids.ridge, &lambdaFast = grids.ridgeFast;
   Params q10;
   q10.numbers = {{"Q", 10}};
   e.methods = {
       {"PGK", "ihc", q10, {{"lambda", lambda}}, {{"lambda", lambdaFast}}},
       {"OM+PGK", "cgpg", q10, {{"lambda", lambda}}, {{"lambda", lambdaFast}}},
       {"Ridge+Kmeans", "lsk", q10, {{"lambda", lambda}}, {{"lambda", lambdaFast}}},
-      {"Lasso", "lasso", {}, {{"lambda", logSpace(1e-3, 1e-6, 4)}}, {{"lambda", {1e-4, 1e-5}}}},
+      {"Lasso", "lasso", {}, {{"lambda", grids.lasso}}, {{"lambda", grids.lassoFast}}},
       {"Ridge", "ridge", {}, {{"lambda", lambda}}, {{"lambda", lambdaFast}}},
   };
   e.paper = {

@@ -3,7 +3,6 @@
 #include <cmath>
 
 #include "supclust/kernels/cholesky.hpp"
-#include "supclust/kernels/dense.hpp"
 #include "supclust/solvers/anderson.hpp"
 #include "supclust/solvers/least_squares.hpp"
 #include "supclust/solvers/proximal_gradient.hpp"

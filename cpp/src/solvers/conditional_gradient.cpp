@@ -88,11 +88,9 @@ struct Solved {
 // their iterations costs two products with X, and they need many).
 class ExplicitSystem {
  public:
-  // Sparse designs only in the n > d form (a d × d Gram matrix, never the n × d matrix densified).
-  static bool worthIt(Eigen::Index n, Eigen::Index d, bool sparse) {
-    return std::min(n, d) * std::min(n, d) <= 600 * d && (!sparse || n > d);
-  }
-  // False when n > d and XᵀX is singular (then the caller solves matrix-free).
+  static bool worthIt(Eigen::Index n, Eigen::Index d) { return std::min(n, d) * std::min(n, d) <= 600 * d; }
+  // False when n > d and XᵀX is singular, or when the design is sparse and n ≤ d (F = X would
+  // densify it; only the d × d Gram form is taken): then the caller solves matrix-free.
   bool prepare(const CenteredDesign& X, const Vector& y, double scale) {
     scale_ = scale;
     const Eigen::Index n = X.rows(), d = X.cols();
@@ -243,7 +241,7 @@ ConditionalGradientResult conditionalGradient(const CenteredDesign& X, const Vec
   SystemMatrix A(X, atoms, 1 / nl);
   using System = ConditionalGradientOptions::System;
   ExplicitSystem explicitSystem;
-  const bool explicitA = (opt.system == System::Explicit || (opt.system == System::Auto && ExplicitSystem::worthIt(n, d, X.sparse()))) &&
+  const bool explicitA = (opt.system == System::Explicit || (opt.system == System::Auto && ExplicitSystem::worthIt(n, d))) &&
                          explicitSystem.prepare(X, yc, 1 / nl);
   for (int t = 0;; ++t) {
     if (explicitA && t > 0) {

@@ -4,7 +4,6 @@
 
 #include "supclust/core/memo.hpp"
 #include "supclust/kernels/cholesky.hpp"
-#include "supclust/kernels/dense.hpp"
 
 namespace supclust {
 

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "supclust/kernels/dense.hpp"
 #include "supclust/solvers/proximal_gradient.hpp"
 
 namespace supclust {

@@ -18,17 +18,18 @@ class CenteredDesign {
  public:
   // X is n x d, row-major.
   explicit CenteredDesign(const Eigen::Ref<const RowMatrix>& X);
-  // Either kind; sparse data is copied once and kept sparse.
+  // Either kind. Sparse data is read in place, never copied: its arrays must outlive the
+  // design (fit() builds the design inside the call that holds them).
   explicit CenteredDesign(const DataMatrix& X);
 
-  bool sparse() const { return sparse_.sparse; }
+  bool sparse() const { return sparse_.sparse(); }
   // The centred matrix Xc, for dense designs only.
   const RowMatrix& X() const { return Xc_; }
   const RowVector& means() const { return means_; }
   Eigen::Index rows() const { return rows_; }
   Eigen::Index cols() const { return cols_; }
   // Stored entries: n·d (dense) or the non-zeros of X (sparse).
-  std::int64_t stored() const { return sparse() ? sparse_.view().stored() : rows_ * cols_; }
+  std::int64_t stored() const { return sparse() ? sparse_.stored() : rows_ * cols_; }
 
   // z = Xc w (n entries) and g = Xcᵀ r (d entries).
   void multiply(const double* w, double* z) const;
@@ -55,7 +56,7 @@ class CenteredDesign {
  private:
   Eigen::Index rows_, cols_;
   RowMatrix Xc_;        // dense designs
-  StoredData sparse_;   // sparse designs (uncentred)
+  DataMatrix sparse_{nullptr, 0, 0};  // sparse designs: the caller's CSR arrays (uncentred)
   RowVector means_;
   mutable double norm2_ = -1;
   mutable bool keyed_ = false;
