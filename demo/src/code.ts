@@ -10,6 +10,13 @@ export function playCode(s: DemoState, options: Record<string, unknown>): string
     ``,
     `const sc = await load();`,
     `const data = await sc.generate('e1', ${JSON.stringify(generator)});`,
+    ...(s.zero && s.task === 'regression' ? [
+      `// One group is zero: the group of smallest |value|, removed from w*, y and ytest.`,
+      `const g = data.groups[data.coef.reduce((b, c, j, w) => (Math.abs(c) < Math.abs(w[b]) ? j : b), 0)];`,
+      `const removed = data.coef.map((c, j) => (data.groups[j] === g ? c : 0));`,
+      `const shift = (X, y) => y.map((v, i) => v - removed.reduce((s, c, j) => s + X[i * data.nCols + j] * c, 0));`,
+      `Object.assign(data, { y: shift(data.X, data.y), ytest: shift(data.Xtest, data.ytest), coef: data.coef.map((c, j) => (data.groups[j] === g ? 0 : c)) });`,
+    ] : []),
     `const problem = { X: data.X, nRows: data.nRows, nCols: data.nCols, y: data.y };`,
     `const model = await sc.fit('${s.method}', { ...problem, ...${JSON.stringify(options)} });`,
     `const oracle = await sc.fit('oracle', { ...problem, groups: data.groups${s.task === 'classification' ? ", loss: 'logistic', lambda: 1e-4" : ''} });`,

@@ -1,11 +1,16 @@
-import type { MethodName } from 'supclust';
 // Your data: a CSV dropped or picked (parsed in the page, never uploaded), a target and
-// features, λ cross-validated for the chosen method with Q groups, and the groups of features
-// with their shared weights, downloadable as CSV or JSON.
-import { logGrid, type CrossValidationResult } from 'supclust';
-import { LABELS, methodsFor, structureOptions, type Context } from './context.js';
-import { $, download, el, formatNumber, table } from './dom.js';
+// features, λ (and optionally Q) cross-validated for the chosen method, and the groups of
+// features with their shared weights: a table, a chart of the coefficients, the CV curve, and
+// a download with everything needed to use the model (intercept, centring and scaling, Q, λ,
+// the CV error). Anything that depends on the file is cleared when the file, the load or the
+// target changes, so nothing on screen belongs to another file.
+import { logGrid, type CrossValidationResult, type MethodName } from 'supclust';
+import { methodsFor, structureOptions, type Context } from './context.js';
+import { $, download, el, table, widthOf } from './dom.js';
+import { LABELS } from './explain.js';
+import { formatLambda, formatNumber } from './format.js';
 import { parseCsv, summarise, toMatrix, type CsvTable, type DesignMatrix } from './csv.js';
+import * as plots from './plots.js';
 
 export interface FeatureGroup { group: number; weight: number; features: string[] }
 
@@ -19,20 +24,61 @@ export function groupsOf(fit: CrossValidationResult, features: string[]): Featur
   return [...groups.values()].sort((a, b) => b.weight - a.weight).map((g, i) => ({ ...g, group: i + 1 }));
 }
 
+export interface Fitted { matrix: DesignMatrix; fit: CrossValidationResult; groups: FeatureGroup[]; target: string; folds: number }
+
+/** Everything a user needs to apply the model: ŷ = intercept + Σ_j weight_j (x_j − mean_j)/scale_j. */
+export function modelRecord(f: Fitted) {
+  const point = f.fit.grid[f.fit.bestIndex];
+  return {
+    method: f.fit.method, target: f.target, rows: f.matrix.nRows, skippedRows: f.matrix.skipped,
+    chosen: f.fit.best, Q: f.fit.model.params.Q ?? null, lambda: f.fit.best.lambda ?? f.fit.model.params.lambda ?? null,
+    cv: { folds: f.folds, metric: f.fit.metric, mean: point.mean, std: point.std },
+    intercept: f.fit.model.intercept[0],
+    features: f.matrix.features.map((name, j) => ({ name, weight: f.fit.model.coef[j], group: f.groups.find((g) => g.features.includes(name))!.group,
+      mean: f.matrix.means[j], scale: f.matrix.scales[j] })),
+    prediction: 'intercept + Σ weight · (x − mean) / scale (mean 0 and scale 1 when not standardised)',
+    groups: f.groups,
+  };
+}
+
+export function csvRecord(f: Fitted): string {
+  const r = modelRecord(f);
+  return [`# method=${r.method}; target=${JSON.stringify(r.target)}; Q=${r.Q}; lambda=${r.lambda}; cv_${r.cv.metric}=${r.cv.mean} ± ${r.cv.std} (${r.cv.folds} folds); intercept=${r.intercept}`,
+    `# prediction = ${r.prediction}`,
+    'feature,group,weight,mean,scale', ...r.features.map((x) => `${JSON.stringify(x.name)},${x.group},${x.weight},${x.mean},${x.scale}`)].join('\n');
+}
+
 export function mountData(ctx: Context) {
   const { sc, state } = ctx;
   const file = $<HTMLInputElement>('data-file'), drop = $('data-drop'), status = $('data-status');
   const target = $<HTMLSelectElement>('data-target'), featuresBox = $('data-features'), method = $<HTMLSelectElement>('data-method');
-  const Q = $<HTMLInputElement>('data-Q'), standardise = $<HTMLInputElement>('data-standardise');
-  let csv: CsvTable | undefined, groups: FeatureGroup[] = [], fitted: { matrix: DesignMatrix; fit: CrossValidationResult } | undefined;
+  const Q = $<HTMLInputElement>('data-Q'), standardise = $<HTMLInputElement>('data-standardise'), cvQ = $<HTMLInputElement>('data-cvQ');
+  const runButton = $<HTMLButtonElement>('data-run');
+  let csv: CsvTable | undefined, fitted: Fitted | undefined, abort: AbortController | undefined;
 
-  method.replaceChildren(...methodsFor(sc, 'regression').filter((m) => ['ihc', 'lsk', 'oscar', 'lasso', 'ridge', 'ihcs'].includes(m.name))
-    .map((m) => el('option', { value: m.name, textContent: LABELS[m.name] ?? m.name, selected: m.name === state.dataMethod })));
+  const offered = methodsFor(sc, 'regression').filter((m) => ['ihc', 'lsk', 'oscar', 'lasso', 'ridge', 'ihcs'].includes(m.name));
+  if (!offered.some((m) => m.name === state.dataMethod)) state.dataMethod = 'ihc';  // the select shows what is used
+  method.replaceChildren(...offered.map((m) => el('option', { value: m.name, textContent: LABELS[m.name] ?? m.name, selected: m.name === state.dataMethod })));
+  method.value = state.dataMethod;
   Q.value = String(state.dataQ);
   standardise.checked = state.standardise;
-  standardise.addEventListener('change', () => { state.standardise = standardise.checked; ctx.save(); });
-  method.addEventListener('change', () => { state.dataMethod = method.value; ctx.save(); });
+  cvQ.checked = state.dataCvQ;
+  const hasQ = () => offered.find((m) => m.name === method.value)!.options.some((o) => o.name === 'Q');
+  const showQ = () => { Q.disabled = cvQ.disabled = !hasQ(); };
+  showQ();
+  standardise.addEventListener('change', () => { state.standardise = standardise.checked; ctx.save(); clear(); });
+  method.addEventListener('change', () => { state.dataMethod = method.value; showQ(); ctx.save(); });
+  cvQ.addEventListener('change', () => { state.dataCvQ = cvQ.checked; ctx.save(); });
   Q.addEventListener('change', () => { state.dataQ = Math.max(1, Math.min(20, Math.round(Number(Q.value)) || 1)); Q.value = String(state.dataQ); ctx.save(); });
+
+  /** Forgets the results (table, figures, downloads) of an earlier file, target or run. */
+  function clear() {
+    abort?.abort();
+    fitted = undefined;
+    $('data-result').replaceChildren();
+    $('data-figures').replaceChildren();
+    $<HTMLButtonElement>('data-csv').disabled = $<HTMLButtonElement>('data-json').disabled = true;
+  }
 
   function showColumns(name: string) {
     if (!csv) return;
@@ -40,21 +86,28 @@ export function mountData(ctx: Context) {
     if (numeric.length < 2) throw new Error('the file needs at least two numeric columns (a target and a feature)');
     if (!numeric.some((c) => c.name === state.target)) state.target = numeric[numeric.length - 1].name;
     target.replaceChildren(...numeric.map((c) => el('option', { value: c.name, textContent: c.name, selected: c.name === state.target })));
+    target.value = state.target;
     featuresBox.replaceChildren(el('legend', { textContent: 'features' }), ...numeric.filter((c) => c.name !== state.target).map((c) =>
       el('label', {}, el('input', { type: 'checkbox', value: c.name, checked: true }), ` ${c.name}${c.missing ? ` (${c.missing} missing)` : ''}`)));
     const skipped = summarise(csv).filter((c) => !c.numeric).map((c) => `'${c.name}'`);
     status.textContent = `${name}: ${csv.rows.length} rows, ${csv.columns.length} columns.` +
       (skipped.length ? ` Not numeric, so not offered: ${skipped.join(', ')}.` : '');
-    $<HTMLButtonElement>('data-run').disabled = false;
+    runButton.disabled = false;
     document.body.dataset.data = 'loaded';
   }
 
   async function read(f: File) {
+    clear();
+    csv = undefined;
+    runButton.disabled = true;
+    target.replaceChildren();
+    featuresBox.replaceChildren(el('legend', { textContent: 'features' }));
     try {
       csv = parseCsv(await f.text());
       showColumns(f.name);
     } catch (e) {
       csv = undefined;
+      runButton.disabled = true;
       status.textContent = `Could not use ${f.name}: ${(e as Error).message}`;
       document.body.dataset.data = 'error';
     }
@@ -62,27 +115,37 @@ export function mountData(ctx: Context) {
 
   async function run() {
     if (!csv) return;
+    clear();
+    const mine = (abort = new AbortController());
     const features = [...featuresBox.querySelectorAll<HTMLInputElement>('input:checked')].map((b) => b.value);
     try {
       const matrix = toMatrix(csv, target.value, features, standardise.checked);
-      const info = sc.info.methods.find((m) => m.name === method.value)!;
-      const options = structureOptions(info, Math.min(state.dataQ, matrix.nCols), matrix.nCols);
-      const grid: Record<string, number[]> = info.options.some((x) => x.name === 'lambda1') ? { lambda1: logGrid(1, 1e-4, 5), lambda2: logGrid(1e-2, 1e-4, 3) } : { lambda: logGrid(1, 1e-5, 6) };
+      const info = offered.find((m) => m.name === method.value)!;
+      const searchQ = hasQ() && cvQ.checked;
+      const Qs = Array.from({ length: Math.min(8, matrix.nCols) }, (_, i) => i + 1);
+      const options = structureOptions(info, Math.min(state.dataQ, matrix.nCols), Math.ceil(matrix.nCols / 2));
+      const lambdas: Record<string, number[]> = info.options.some((x) => x.name === 'lambda1') ? { lambda1: logGrid(1, 1e-4, 5), lambda2: logGrid(1e-2, 1e-4, 3) } : { lambda: logGrid(1, 1e-5, 6) };
+      const grid = searchQ ? { Q: Qs, ...lambdas } : lambdas;
       document.body.dataset.data = 'running';
       status.textContent = 'Cross-validating…';
       const folds = Math.min(5, matrix.nRows);
-      const fit = await sc.crossValidate(method.value as MethodName, { X: matrix.X, nRows: matrix.nRows, nCols: matrix.nCols, y: matrix.y, ...options }, { grid, folds });
-      fitted = { matrix, fit };
-      groups = groupsOf(fit, matrix.features);
-      const chosen = Object.entries(fit.best).map(([n, v]) => `${n} = ${formatNumber(v)}`).join(', ');
+      const fit = await sc.crossValidate(method.value as MethodName, { X: matrix.X, nRows: matrix.nRows, nCols: matrix.nCols, y: matrix.y, ...options }, { grid, folds },
+        { signal: mine.signal });
+      fitted = { matrix, fit, groups: groupsOf(fit, matrix.features), target: target.value, folds };
+      const chosen = Object.entries(fit.best).map(([n, v]) => `${n} = ${n.startsWith('lambda') ? formatLambda(v) : formatNumber(v)}`).join(', ');
       status.textContent = `${LABELS[method.value] ?? method.value}: ${matrix.nRows} rows` + (matrix.skipped ? ` (${matrix.skipped} with missing values skipped)` : '') +
-        `, ${folds}-fold CV chose ${chosen} (CV MSE ${formatNumber(fit.grid[fit.bestIndex].mean)}).`;
+        `, ${folds}-fold CV chose ${chosen} (CV MSE ${formatNumber(fit.grid[fit.bestIndex].mean)}); intercept ${formatNumber(fit.model.intercept[0])}.` +
+        (info.name === 'ihcs' ? ` IHCS keeps at most s = ${Math.ceil(matrix.nCols / 2)} features (half).` : '');
+      const groups = fitted.groups;
       $('data-result').replaceChildren(table(`${groups.length} groups of features, by shared weight${standardise.checked ? ' (per standard deviation of the feature)' : ''}`,
         ['group', 'shared weight', 'size', 'features'], groups.map((g) => [g.group, formatNumber(g.weight), g.features.length, g.features.join(', ')]),
         groups.map((g) => ({ group: String(g.group), weight: String(g.weight) }))));
+      const figures = $('data-figures'), width = widthOf(figures, 560);
+      figures.replaceChildren(plots.featureWeights(matrix.features, fit.model, width), plots.cvCurve(fit, width));
       $<HTMLButtonElement>('data-csv').disabled = $<HTMLButtonElement>('data-json').disabled = false;
       document.body.dataset.data = 'done';
     } catch (e) {
+      if ((e as { code?: string }).code === 'aborted') return;  // a new file or run took over
       status.textContent = `Error: ${(e as Error).message}`;
       document.body.dataset.data = 'error';
     }
@@ -97,8 +160,9 @@ export function mountData(ctx: Context) {
     const f = e.dataTransfer?.files[0];
     if (f) void read(f);
   });
-  target.addEventListener('change', () => { state.target = target.value; ctx.save(); showColumns('the file'); });
-  $('data-run').addEventListener('click', () => void run());
+  target.addEventListener('change', () => { state.target = target.value; ctx.save(); clear(); showColumns('the file'); });
+  featuresBox.addEventListener('change', clear);
+  runButton.addEventListener('click', () => void run());
   $('data-example').addEventListener('click', async () => {
     // A synthetic example: 12 features in 3 hidden groups, as a CSV (the same path as a file).
     const g = await sc.generate('e1', { n: 200, d: 12, Q: 3, sigma: 0.5, seed: 7 });
@@ -107,10 +171,6 @@ export function mountData(ctx: Context) {
     for (let i = 0; i < g.nRows; i++) lines.push([...Array.from(g.X.subarray(i * 12, i * 12 + 12), (x) => x.toFixed(5)), g.y[i].toFixed(5)].join(','));
     await read(new File([lines.join('\n')], 'example.csv', { type: 'text/csv' }));
   });
-  $('data-csv').addEventListener('click', () => download('groups.csv', 'text/csv',
-    ['group,weight,feature', ...groups.flatMap((g) => g.features.map((f) => `${g.group},${g.weight},${JSON.stringify(f)}`))].join('\n')));
-  $('data-json').addEventListener('click', () => download('groups.json', 'application/json', JSON.stringify({
-    method: fitted?.fit.method, chosen: fitted?.fit.best, target: state.target,
-    standardised: fitted ? fitted.matrix.scales.some((s) => s !== 1) : false, groups,
-  }, null, 2)));
+  $('data-csv').addEventListener('click', () => { if (fitted) download('groups.csv', 'text/csv', csvRecord(fitted)); });
+  $('data-json').addEventListener('click', () => { if (fitted) download('groups.json', 'application/json', JSON.stringify(modelRecord(fitted), null, 2)); });
 }

@@ -37,9 +37,9 @@ export async function copy(button: HTMLButtonElement, text: string) {
   setTimeout(() => { button.textContent = label; }, 1500);
 }
 
-/** Saves text as a file (a local blob: nothing leaves the page). */
-export function download(name: string, type: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+/** Saves text (or a blob) as a file (a local blob: nothing leaves the page). */
+export function download(name: string, type: string, content: string | Blob) {
+  const url = URL.createObjectURL(typeof content === 'string' ? new Blob([content], { type }) : content);
   const a = el('a', { href: url, download: name });
   document.body.append(a);
   a.click();
@@ -49,6 +49,3 @@ export function download(name: string, type: string, text: string) {
 
 /** Width for a plot in its container (phones get narrow plots). */
 export const widthOf = (container: HTMLElement, max = 560) => Math.max(280, Math.min(max, container.clientWidth || max));
-
-export const formatNumber = (x: number) =>
-  !Number.isFinite(x) ? '–' : Number.isInteger(x) && Math.abs(x) < 1e6 ? String(x) : Math.abs(x) >= 1000 || (Math.abs(x) < 1e-3 && x !== 0) ? x.toExponential(2) : x.toPrecision(3);

@@ -28,7 +28,9 @@ const ctx: Context = {
 };
 
 const VIEWS: View[] = ['play', 'path', 'tables', 'data'];
-function show(view: View, focus = false) {
+/** Shows a view; a user's change of tab is a history entry, so Back returns to the previous tab. */
+function show(view: View, focus = false, push = true) {
+  const changed = view !== state.view;
   state.view = view;
   for (const v of VIEWS) {
     const tab = $(`tab-${v}`), panel = $(`view-${v}`);
@@ -37,8 +39,14 @@ function show(view: View, focus = false) {
     panel.hidden = v !== view;
   }
   if (focus) $(`tab-${view}`).focus();
-  ctx.save();
+  if (changed && push) history.pushState(null, '', `${location.pathname}${encodeState(state)}`);
+  else ctx.save();
 }
+// Back and forward move between tabs. The other controls keep their current values (the URL is
+// rewritten to match them): an entry records which view was on screen.
+addEventListener('popstate', () => {
+  show(decodeState(location.search).view, false, false);
+});
 for (const v of VIEWS) {
   const tab = $(`tab-${v}`);
   tab.addEventListener('click', () => show(v));
@@ -49,9 +57,10 @@ for (const v of VIEWS) {
   });
 }
 
-const play = mountPlay(ctx);
-mountPath(ctx, play.current);
+let path: ReturnType<typeof mountPath> | undefined;
+const play = mountPlay(ctx, () => path?.showStale());
+path = mountPath(ctx, play.current);
 mountTables(ctx);
 mountData(ctx);
-show(state.view);
+show(state.view, false, false);
 void play.run();

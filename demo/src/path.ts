@@ -1,16 +1,54 @@
-import type { MethodName } from 'supclust';
-// Paths: the Play problem fitted along a λ grid from strong to weak, each fit warm-started
-// from the previous one — how groups merge and split as the regularisation weakens.
-import { logGrid, type Model, type SyntheticData } from 'supclust';
-import { LABELS, methodOptions, type Context } from './context.js';
+// Paths: the Play problem fitted along a λ grid from strong to weak — how groups merge and
+// split as the regularisation weakens. Each point is the fit Play would show at that λ: the
+// same options and the same start (convex methods are warm-started from the previous λ, which
+// changes only the time; the others start cold, as Play does), and Play's λ is on the grid.
+import { logGrid, type MethodName, type Model, type Supclust, type SyntheticData } from 'supclust';
+import { methodOptions, type Context } from './context.js';
+import { CONVEX, LABELS } from './explain.js';
 import { $, widthOf } from './dom.js';
+import { formatLambda } from './format.js';
 import * as plots from './plots.js';
+import { problemKey, sparsityOf } from './problem.js';
+import type { DemoState } from './state.js';
+
+/** How far an estimate is from the truth: ‖w* − ŵ‖, or for classification (scale not
+ * identifiable) the angle between w* and ŵ in degrees. */
+export function errorOf(task: string, truth: ArrayLike<number>, coef: ArrayLike<number>): number {
+  if (task !== 'classification') {
+    let s = 0;
+    for (let j = 0; j < truth.length; j++) s += (coef[j] - truth[j]) ** 2;
+    return Math.sqrt(s);
+  }
+  let dot = 0, a = 0, b = 0;
+  for (let j = 0; j < truth.length; j++) { dot += coef[j] * truth[j]; a += coef[j] ** 2; b += truth[j] ** 2; }
+  return a === 0 || b === 0 ? 90 : (Math.acos(Math.max(-1, Math.min(1, dot / Math.sqrt(a * b)))) * 180) / Math.PI;
+}
+export const errorName = (task: string) => (task === 'classification' ? 'angle to w* (°)' : '‖w* − ŵ‖');
+
+/** A grid from 10 down to 1e-6 with `points` values, and λ itself. */
+export const gridWith = (points: number, lambda: number) => [...new Set([...logGrid(10, 1e-6, points), lambda])].sort((a, b) => b - a);
+
+/** Fits `method` at every λ of the grid, strong to weak, as Play would at each. */
+export async function fitAlong(sc: Supclust, s: DemoState, data: SyntheticData, grid: number[], signal: AbortSignal,
+  onStep: (lambda: number, model: Model, done: number) => void): Promise<void> {
+  const info = sc.info.methods.find((m) => m.name === s.method);
+  let previous: Model | undefined;
+  for (const [i, lambda] of grid.entries()) {
+    const options = methodOptions(info, { ...s, lambda }, sparsityOf(data));
+    const warm = previous && CONVEX.has(s.method) ? { warmStart: previous } : {};
+    previous = await sc.fit(s.method as MethodName, { X: data.X, nRows: data.nRows, nCols: data.nCols, y: data.y, ...options, ...warm }, { signal });
+    onStep(lambda, previous, i + 1);
+  }
+}
+
+export const distinctValues = (coef: ArrayLike<number>) => new Set(Array.from(coef, (c) => c.toPrecision(8))).size;
 
 export function mountPath(ctx: Context, problem: () => SyntheticData | undefined) {
-  const { sc, state } = ctx;
-  let abort: AbortController | undefined;
+  const { state } = ctx;
+  let abort: AbortController | undefined, shownFor = '';
   const button = $<HTMLButtonElement>('path-run'), cancel = $<HTMLButtonElement>('path-cancel');
-  const bar = $<HTMLProgressElement>('path-progress'), status = $('path-status');
+  const bar = $<HTMLProgressElement>('path-progress'), status = $('path-status'), stale = $('path-stale');
+  const keyOf = () => JSON.stringify([problemKey(state), state.method, state.lambda]);
 
   async function run() {
     const d = problem();
@@ -19,27 +57,26 @@ export function mountPath(ctx: Context, problem: () => SyntheticData | undefined
     const mine = (abort = new AbortController());
     document.body.dataset.path = 'running';
     cancel.disabled = false;
-    const grid = Array.from(logGrid(10, 1e-6, 29));
-    const info = sc.info.methods.find((m) => m.name === state.method);
-    const points: plots.PathPoint[] = [], stats: { lambda: number; groups: number; error: number }[] = [];
-    let previous: Model | undefined;
+    const key = keyOf(), s = { ...state };
+    const grid = gridWith(29, s.lambda);
+    const points: plots.PathPoint[] = [], stats: plots.PathStat[] = [];
     const t0 = performance.now();
     try {
-      for (const [i, lambda] of grid.entries()) {
-        const options = methodOptions(info, { ...state, lambda }, d.nCols);
-        const model: Model = await sc.fit(state.method as MethodName, { X: d.X, nRows: d.nRows, nCols: d.nCols, y: d.y, ...options, ...(previous ? { warmStart: previous } : {}) },
-          { signal: mine.signal });
-        previous = model;
+      await fitAlong(await ctx.background(), s, d, grid, mine.signal, (lambda, model, done) => {
         model.coef.forEach((c, j) => points.push({ lambda, feature: j, coef: c, group: d.groups[j] }));
-        stats.push({ lambda, groups: new Set(model.coef.map((c) => c.toPrecision(8))).size,
-          error: Math.max(1e-6, Math.sqrt(model.coef.reduce((s, c, j) => s + (c - d.coef[j]) ** 2, 0))) });
-        bar.value = (i + 1) / grid.length;
-      }
+        stats.push({ lambda, groups: distinctValues(model.coef), error: Math.max(1e-6, errorOf(s.task, d.coef, model.coef)) });
+        bar.value = done / grid.length;
+      });
       const figures = $('path-figures');
-      figures.replaceChildren(...plots.path(points, stats, widthOf(figures, 900)));
+      figures.replaceChildren(...plots.path(points, stats, s.lambda, errorName(s.task), widthOf(figures, 900)));
       const best = stats.reduce((a, b) => (b.error < a.error ? b : a));
-      status.textContent = `${LABELS[state.method] ?? state.method}: ${grid.length} warm-started fits in ${(performance.now() - t0).toFixed(0)} ms; ` +
-        `closest to the truth at λ = ${best.lambda.toPrecision(2)} (‖w* − ŵ‖ = ${best.error.toPrecision(3)}, ${best.groups} distinct values).`;
+      const here = stats.find((p) => p.lambda === s.lambda)!;
+      status.textContent = `${LABELS[s.method] ?? s.method}: ${grid.length} fits in ${(performance.now() - t0).toFixed(0)} ms` +
+        `${CONVEX.has(s.method) ? ' (warm-started: the problem is convex, so only the time depends on the start)' : ' (each started as Play starts it: the problem is not convex, so the start matters)'}; ` +
+        `closest to the truth at λ = ${formatLambda(best.lambda)} (${errorName(s.task)} ${best.error.toPrecision(3)}, ${best.groups} distinct values); ` +
+        `at Play’s λ = ${formatLambda(s.lambda)}: ${here.error.toPrecision(3)}, as in Play.`;
+      shownFor = key;
+      showStale();
       document.body.dataset.path = 'done';
     } catch (e) {
       status.textContent = (e as { code?: string }).code === 'aborted' ? 'Cancelled.' : `Error: ${(e as Error).message}`;
@@ -48,7 +85,13 @@ export function mountPath(ctx: Context, problem: () => SyntheticData | undefined
       cancel.disabled = true;
     }
   }
+  /** Says so when the figures on screen were computed for another problem, method or λ. */
+  function showStale() {
+    const old = shownFor !== '' && shownFor !== keyOf();
+    stale.hidden = !old;
+    $('path-figures').classList.toggle('stale', old);
+  }
   button.addEventListener('click', () => void run());
   cancel.addEventListener('click', () => abort?.abort());
-  return { run };
+  return { run, showStale };
 }

@@ -1,21 +1,24 @@
-// Play: one generated problem, any method beside the Oracle. Problem sliders regenerate the
-// data; the method's λ slider refits from the previous model (warm start). Only the latest
+// Play: one generated problem, any method beside the Oracle and the baselines. Only the latest
 // state is computed: input is coalesced to one run per frame, a new run aborts the one in
-// flight, and the figures are dimmed while they are stale.
+// flight, and the figures are dimmed while they are stale. Convex methods refit from the
+// previous model when only λ moved (the answer does not depend on the start); the others start
+// as a fresh page would, so a URL always shows the same fit. After each fit, a small error-vs-λ
+// path is computed on the background instance (the Paths view's estimator, fewer points).
 import type { Model, SyntheticData, MethodName } from 'supclust';
 import { playCode } from './code.js';
-import { LABELS, methodOptions, methodsFor, type Context } from './context.js';
-import { $, copy, el, formatNumber, table, widthOf } from './dom.js';
+import { methodOptions, methodsFor, type Context } from './context.js';
+import { $, copy, el, table, widthOf } from './dom.js';
+import { ABOUT, CONVEX, LABELS, METRICS } from './explain.js';
+import { formatLambda, formatNumber } from './format.js';
 import { adjustedRand } from './partition.js';
+import { distinctValues, errorName, errorOf, fitAlong, gridWith } from './path.js';
 import * as plots from './plots.js';
+import { PRESETS } from './presets.js';
+import { generateProblem, problemKey, sparsityOf } from './problem.js';
 import { LIMITS, type DemoState } from './state.js';
 
 const PROBLEM = ['n', 'd', 'Q', 'sigma', 'rho', 'seed'] as const;
-
-let data: SyntheticData | undefined, dataKey = '';
-let last: { method: string; key: string; model: Model } | undefined;
-let generation = 0;
-let inFlight: AbortController | undefined;
+const SLIDER_LOG_LAMBDA = [Math.log10(LIMITS.lambda[0]), Math.log10(LIMITS.lambda[1])];
 
 /** Why a fit's status deserves a word on the page ('' when it converged). */
 function statusNote(label: string, m: Model): string {
@@ -24,102 +27,117 @@ function statusNote(label: string, m: Model): string {
   return `${label}: ${m.status}${m.message ? ` (${m.message})` : ''}.`;
 }
 
-const problemKey = (s: DemoState) => JSON.stringify([s.n, s.d, s.Q, s.sigma, s.rho, s.task, s.seed]);
-
 function testError(task: string, predictions: Float64Array, y: Float64Array): number {
   let e = 0;
   for (let i = 0; i < y.length; i++) e += task === 'classification' ? Number((predictions[i] > 0 ? 1 : 0) !== y[i]) : (predictions[i] - y[i]) ** 2;
   return e / y.length;
 }
 
-export function mountPlay(ctx: Context) {
+export function mountPlay(ctx: Context, onResult: () => void) {
   const { sc, state } = ctx;
   const input = (id: string) => $<HTMLInputElement>(`play-${id}`);
   const methodSelect = $<HTMLSelectElement>('play-method'), taskSelect = $<HTMLSelectElement>('play-task');
+  const presetSelect = $<HTMLSelectElement>('play-preset');
+  const overlayBoxes = [...document.querySelectorAll<HTMLInputElement>('input[name="overlay"]')];
+  let data: SyntheticData | undefined, dataKey = '';
+  let last: { method: string; key: string; model: Model } | undefined;
+  let generation = 0;
+  let inFlight: AbortController | undefined, pathInFlight: AbortController | undefined;
 
   function fillMethods() {
     const methods = methodsFor(sc, state.task);
     if (!methods.some((m) => m.name === state.method)) state.method = 'ihc';
     methodSelect.replaceChildren(...methods.map((m) => el('option', { value: m.name, textContent: LABELS[m.name] ?? m.name, selected: m.name === state.method })));
+    methodSelect.value = state.method;
   }
 
   function showControls() {
-    for (const k of PROBLEM) input(k).value = String(state[k]);
-    input('lambda').value = String(Math.log10(state.lambda));
+    for (const k of PROBLEM) {
+      const [min, max] = LIMITS[k];
+      Object.assign(input(k), { min: String(min), max: String(k === 'Q' ? Math.min(max, state.d) : max) });
+      input(k).value = String(state[k]);
+      $(`play-${k}-value`).textContent = formatNumber(state[k]);
+    }
+    Object.assign(input('lambda'), { min: String(SLIDER_LOG_LAMBDA[0]), max: String(SLIDER_LOG_LAMBDA[1]), value: String(Math.log10(state.lambda)) });
+    $('play-lambda-value').textContent = formatLambda(state.lambda);
     taskSelect.value = state.task;
-    input('Q').max = String(Math.min(LIMITS.Q[1], state.d));
-    for (const k of [...PROBLEM, 'lambda'] as const) $(`play-${k}-value`).textContent = formatNumber(state[k]);
+    input('zero').checked = state.zero;
+    input('zero').disabled = state.task === 'classification';
+    for (const box of overlayBoxes) box.checked = state.overlays.includes(box.value);
+    $('play-about').textContent = `${LABELS[state.method] ?? state.method}: ${ABOUT[state.method] ?? ''}`;
   }
 
   async function run() {
     const mine = ++generation;
     inFlight?.abort();
+    pathInFlight?.abort();
     const control = { signal: (inFlight = new AbortController()).signal };
     document.body.dataset.state = 'running';
     const status = $('play-status');
     status.textContent = 'Fitting…';
     try {
-      const key = problemKey(state);
+      const key = problemKey(state), s = { ...state };
       if (!data || key !== dataKey) {
-        data = await sc.generate('e1', { n: state.n, d: state.d, Q: state.Q, sigma: state.sigma, rho: state.rho, task: state.task, seed: state.seed, nTest: 1000 });
+        data = await generateProblem(sc, s);
         dataKey = key;
         last = undefined;
       }
       const d = data, problem = { X: d.X, nRows: d.nRows, nCols: d.nCols, y: d.y };
-      const info = sc.info.methods.find((m) => m.name === state.method);
-      const options = methodOptions(info, state, d.nCols);
-      const warmStart = last && last.method === state.method && last.key === key ? last.model : undefined;
+      const info = sc.info.methods.find((m) => m.name === s.method);
+      const sparsity = sparsityOf(d);
+      const options = methodOptions(info, s, sparsity);
+      const warmStart = CONVEX.has(s.method) && last && last.method === s.method && last.key === key ? last.model : undefined;
       const t0 = performance.now();
-      const model = await sc.fit(state.method as MethodName, { ...problem, ...options, ...(warmStart ? { warmStart } : {}) }, control);
+      const model = await sc.fit(s.method as MethodName, { ...problem, ...options, ...(warmStart ? { warmStart } : {}) }, control);
       const ms = performance.now() - t0;
       const t1 = performance.now();
-      const oracle = await sc.fit('oracle', { ...problem, groups: d.groups, ...(state.task === 'classification' ? { loss: 'logistic', lambda: 1e-4 } : {}) }, control);
+      const oracle = await sc.fit('oracle', { ...problem, groups: d.groups, ...(s.task === 'classification' ? { loss: 'logistic', lambda: 1e-4 } : {}) }, control);
       const oracleMs = performance.now() - t1;
-      // Ridge and the lasso at the same λ: what grouping buys over shrinkage and sparsity. At
-      // n < d and small λ the lasso's coordinate descent crawls (100 000 sweeps, ~5 s at
-      // d = 300): the demo caps it at 5 000 sweeps and says so on the page when it stops there.
-      const loss = state.task === 'classification' ? { loss: 'logistic' as const } : {};
+      // Ridge and the lasso at the same λ: what grouping buys over shrinkage and sparsity.
       const baselines = [];
-      for (const name of ['ridge', 'lasso'].filter((b) => b !== state.method)) {
+      for (const name of ['ridge', 'lasso'].filter((b) => b !== s.method)) {
         const t2 = performance.now();
-        const fit = await sc.fit(name as MethodName, { ...problem, ...loss, lambda: state.lambda, ...(name === 'lasso' ? { maxIterations: 5000 } : {}) }, control);
+        const fit = await sc.fit(name as MethodName, { ...problem, ...methodOptions(sc.info.methods.find((m) => m.name === name), s, sparsity) }, control);
         baselines.push({ name, model: fit, ms: performance.now() - t2 });
       }
       if (mine !== generation) return;  // a newer request superseded this one
-      last = { method: state.method, key, model };
-      // One summary row per fit: the method, the Oracle, then the baselines.
+      last = { method: s.method, key, model };
       const fits = [
-        { method: state.method, label: LABELS[state.method] ?? state.method, model, time: `${ms.toFixed(1)} ms${warmStart ? ' (warm)' : ''}` },
-        { method: 'oracle', label: 'Oracle (knows the groups)', model: oracle, time: `${oracleMs.toFixed(1)} ms` },
+        { method: s.method, label: LABELS[s.method] ?? s.method, model, time: `${ms.toFixed(1)} ms${warmStart ? ' (warm)' : ''}` },
+        { method: 'oracle', label: LABELS.oracle, model: oracle, time: `${oracleMs.toFixed(1)} ms` },
         ...baselines.map((b) => ({ method: b.name, label: `${LABELS[b.name]} (same λ)`, model: b.model, time: `${b.ms.toFixed(1)} ms` })),
       ];
       const predictions = await Promise.all(fits.map((f) => sc.predict(f.model, d.Xtest, d.nTest)));
       if (mine !== generation) return;
       const summary = fits.map((f, i) => ({
         ...f,
-        test: testError(state.task, predictions[i], d.ytest),
-        error: Math.sqrt(f.model.coef.reduce((s, c, j) => s + (c - d.coef[j]) ** 2, 0)),
+        test: testError(s.task, predictions[i], d.ytest),
+        error: errorOf(s.task, d.coef, f.model.coef),
         ari: adjustedRand(d.groups, f.model.groups),
       }));
-      const ari = summary[0].ari;
-      const metric = state.task === 'classification' ? 'test error rate' : 'test MSE';
+      const metric = s.task === 'classification' ? 'test error rate' : 'test MSE';
       const notes = summary.map((f) => statusNote(f.label, f.model)).filter(Boolean);
       $('play-summary').dataset.d = String(d.nCols);
-      $('play-summary').replaceChildren(table(`On ${d.nTest} test samples; ‖w* − ŵ‖ against the true coefficients`,
-        ['method', metric, '‖w* − ŵ‖', 'adjusted Rand', 'groups', 'iterations', 'fit time'],
+      $('play-summary').replaceChildren(table(`On ${d.nTest} test samples, at λ = ${formatLambda(s.lambda)}; ${errorName(s.task)} against the true coefficients`,
+        ['method', metric, errorName(s.task), 'adjusted Rand', 'groups', 'iterations', 'fit time'],
         summary.map((f) => [f.label, formatNumber(f.test), formatNumber(f.error), f.ari.toFixed(3),
           f.model.centroids.length / f.model.outputs, f.model.status === 'converged' ? f.model.iterations : `${f.model.iterations} ⚠`, f.time]),
         summary.map((f, i) => ({ method: f.method, status: f.model.status, error: String(f.error), ...(i === 0 ? { ari: String(f.ari) } : {}) }))),
         ...notes.map((text) => el('p', { className: 'warning', textContent: `⚠ ${text}` })));
       const figures = $('play-figures'), width = widthOf(figures, 620);
       const found = model.centroids.length / model.outputs;
+      const byName: Record<string, Model> = { oracle, ...Object.fromEntries(baselines.map((b) => [b.name, b.model])) };
+      const overlays = s.overlays.filter((o) => byName[o]).map((o) => ({ name: o, model: byName[o] }));
       figures.replaceChildren(
-        plots.coefficients(d.coef, model, `${LABELS[state.method] ?? state.method}: estimates against the truth (black steps)`, width),
-        ...(found <= 20 ? [plots.partition(d.groups, model.groups, ari, width)] : []),
+        plots.coefficients(d.coef, model, `${LABELS[s.method] ?? s.method}: estimates against the truth (black steps)`, width, overlays),
+        ...(found <= 20 ? [plots.partition(d.groups, model.groups, summary[0].ari, width)] : []),
         ...(model.history.length > 1 ? [plots.trace(model, width)] : []),
+        el('div', { id: 'play-error-path' }),
       );
       status.textContent = '';
       document.body.dataset.state = 'done';
+      onResult();
+      void errorAlongLambda(s, d, summary[0].error, mine);
     } catch (e) {
       if (mine !== generation) return;  // superseded (and aborted) by a newer run
       status.textContent = `Error: ${(e as Error).message}`;
@@ -127,9 +145,35 @@ export function mountPlay(ctx: Context) {
     }
   }
 
+  /** The small error-vs-λ chart: 13 λ values and Play's, in the background worker. */
+  async function errorAlongLambda(s: DemoState, d: SyntheticData, playError: number, mine: number) {
+    const box = document.getElementById('play-error-path');
+    if (!box) return;
+    const abort = (pathInFlight = new AbortController());
+    document.body.dataset.errorPath = 'running';
+    box.textContent = 'Computing the error along λ…';
+    const stats: plots.PathStat[] = [];
+    try {
+      await fitAlong(await ctx.background(), s, d, gridWith(13, s.lambda), abort.signal, (lambda, model) => {
+        stats.push({ lambda, groups: distinctValues(model.coef), error: Math.max(1e-6, errorOf(s.task, d.coef, model.coef)) });
+      });
+      if (mine !== generation) return;
+      box.replaceChildren(plots.errorPath(stats, s.lambda, errorName(s.task), widthOf($('play-figures'), 620)));
+      const here = stats.find((p) => p.lambda === s.lambda)!;
+      box.dataset.agrees = String(here.error === Math.max(1e-6, playError));
+      document.body.dataset.errorPath = 'done';
+    } catch (e) {
+      if (mine !== generation || (e as { code?: string }).code === 'aborted') return;
+      box.textContent = `The error along λ could not be computed: ${(e as Error).message}`;
+      document.body.dataset.errorPath = 'error';
+    }
+  }
+
   // One run per frame at most, for the latest state.
   let scheduled = false;
   const schedule = () => {
+    showControls();
+    ctx.save();
     if (scheduled) return;
     scheduled = true;
     requestAnimationFrame(() => {
@@ -138,6 +182,20 @@ export function mountPlay(ctx: Context) {
     });
   };
 
+  // On a phone the controls start folded, so that the first figure is on the first screen.
+  if (matchMedia('(max-width: 640px)').matches) $<HTMLDetailsElement>('play-controls-box').open = false;
+  $('play-glossary').replaceChildren(...METRICS.flatMap(([term, meaning]) => [el('dt', { textContent: term }), el('dd', { textContent: meaning })]));
+  presetSelect.append(...PRESETS.map((p) => el('option', { value: p.id, textContent: p.label })));
+  presetSelect.addEventListener('change', () => {
+    const preset = PRESETS.find((p) => p.id === presetSelect.value);
+    if (!preset) return;
+    Object.assign(state, preset.state);
+    fillMethods();
+    $('play-preset-note').textContent = `Preset “${preset.label}”: ${preset.note}`;
+    $('play-preset-note').hidden = false;
+    presetSelect.value = '';
+    schedule();
+  });
   fillMethods();
   showControls();
   for (const k of PROBLEM)
@@ -147,24 +205,27 @@ export function mountPlay(ctx: Context) {
       if (!Number.isFinite(x)) return;
       state[k] = Math.min(max, Math.max(min, integer ? Math.round(x) : x));
       if (state.Q > state.d) state.Q = state.d;
-      showControls();
-      ctx.save();
       schedule();
     });
   input('lambda').addEventListener('input', () => {
     state.lambda = Number((10 ** Number(input('lambda').value)).toPrecision(3));
-    showControls();
-    ctx.save();
     schedule();
   });
-  methodSelect.addEventListener('change', () => { state.method = methodSelect.value; ctx.save(); void run(); });
-  taskSelect.addEventListener('change', () => { state.task = taskSelect.value as DemoState['task']; fillMethods(); ctx.save(); void run(); });
-  $('play-new').addEventListener('click', () => { state.seed += 1; showControls(); ctx.save(); void run(); });
+  input('zero').addEventListener('change', () => { state.zero = input('zero').checked; schedule(); });
+  for (const box of overlayBoxes) box.addEventListener('change', () => { state.overlays = overlayBoxes.filter((b) => b.checked).map((b) => b.value); schedule(); });
+  methodSelect.addEventListener('change', () => { state.method = methodSelect.value; schedule(); });
+  taskSelect.addEventListener('change', () => { state.task = taskSelect.value as DemoState['task']; fillMethods(); schedule(); });
+  $('play-new').addEventListener('click', () => { state.seed += 1; schedule(); });
   $<HTMLButtonElement>('play-copy').addEventListener('click', (e) => {
-    const options = methodOptions(sc.info.methods.find((m) => m.name === state.method), state, state.d);
-    const code = playCode(state, options);
+    const code = playCode(state, methodOptions(sc.info.methods.find((m) => m.name === state.method), state, data && dataKey === problemKey(state) ? sparsityOf(data) : state.d));
     $('play-code').textContent = code;
     void copy(e.currentTarget as HTMLButtonElement, code);
   });
-  return { run, current: () => data };
+  /** Shows the state's values (after a preset, a URL change or Back). */
+  function refresh() {
+    fillMethods();
+    showControls();
+    void run();
+  }
+  return { run, refresh, current: () => data };
 }

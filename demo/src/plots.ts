@@ -1,32 +1,59 @@
-// The demo's figures, drawn with Observable Plot in the Okabe–Ito palette (colour-blind safe).
+// The demo's figures, drawn with Observable Plot: the Okabe–Ito palette (colour-blind safe) for
+// up to 8 series, then Paul Tol's muted colours, each series with its own marker as well.
+// Every figure has a title, a caption saying how to read it, and SVG/PNG export.
 import * as Plot from '@observablehq/plot';
-import type { ExperimentResult, Model } from 'supclust';
+import type { CrossValidationResult, ExperimentResult, Model } from 'supclust';
+import { CAPTIONS, LABELS } from './explain.js';
+import { exportButtons } from './export.js';
+import { axisFormat, formatLambda } from './format.js';
 import { contingency } from './partition.js';
 
-export const PALETTE = ['#E69F00', '#56B4E9', '#009E73', '#D55E00', '#0072B2', '#CC79A7', '#F0E442', '#000000'];
+export const PALETTE = ['#E69F00', '#56B4E9', '#009E73', '#D55E00', '#0072B2', '#CC79A7', '#F0E442', '#000000',
+  '#882255', '#44AA99', '#999933', '#AA4499', '#332288', '#88CCEE', '#117733', '#DDCC77'];
+const SYMBOLS = ['circle', 'square', 'triangle', 'diamond', 'star', 'cross', 'wye'];
 const colorOf = (i: number) => PALETTE[i % PALETTE.length];
 
-function figure(label: string, plot: Element): HTMLElement {
+export function figure(label: string, caption: string, plot: Element): HTMLElement {
   const f = document.createElement('figure');
   f.setAttribute('aria-label', label);
-  const cap = document.createElement('figcaption');
-  cap.textContent = label;
-  f.append(cap, plot);
+  const title = document.createElement('figcaption');
+  title.textContent = label;
+  const how = document.createElement('p');
+  how.className = 'how';
+  how.textContent = caption;
+  f.append(title, plot, how);
+  title.append(exportButtons(f, label));
   return f;
 }
 
-/** True coefficients (black steps) and the estimates, features sorted by true value. */
-export function coefficients(truth: ArrayLike<number>, model: Model, label: string, width: number): HTMLElement {
+/** The y-axis of values spanning [lo, hi]: log when positive over more than a decade. */
+function valueAxis(values: number[], label: string): Plot.ScaleOptions {
+  const lo = Math.min(...values), hi = Math.max(...values);
+  const log = lo > 0 && hi / lo > 10;
+  return log ? { type: 'log', label, tickFormat: (v: number) => formatLambda(v) } : { type: 'linear', label, tickFormat: axisFormat(lo, hi) };
+}
+
+/** A colour scale whose ramp legend keeps room for its end labels (Plot passes a scale's
+ * extra options to its legend; the default margins of 0 clip the first label, "0"). */
+const ramp = (options: Plot.ScaleOptions): Plot.ScaleOptions => ({ ...options, marginLeft: 12, marginRight: 16 } as Plot.ScaleOptions);
+
+export interface Overlay { name: string; model: Model }
+
+/** True coefficients (black steps), the estimates, and optionally the baselines (hollow marks). */
+export function coefficients(truth: ArrayLike<number>, model: Model, label: string, width: number, overlays: Overlay[] = []): HTMLElement {
   const order = Array.from({ length: truth.length }, (_, j) => j).sort((i, j) => truth[i] - truth[j]);
   const G = model.centroids.length / model.outputs;
   const points = order.map((j, rank) => ({ rank, feature: j + 1, truth: truth[j], estimate: model.coef[j * model.outputs], group: model.groups[j] + 1 }));
+  const others = overlays.flatMap((o) => order.map((j, rank) => ({ rank, estimate: o.model.coef[j * o.model.outputs], method: LABELS[o.name] ?? o.name })));
   const byGroup = G <= PALETTE.length;
-  return figure(label, Plot.plot({
-    width, height: 280, grid: true,
-    x: { label: 'feature (sorted by true coefficient)' }, y: { label: 'coefficient' },
+  return figure(label, CAPTIONS.coefficients, Plot.plot({
+    width, height: 300, grid: true,
+    x: { label: 'feature (sorted by true coefficient)' }, y: { label: 'coefficient', tickFormat: axisFormat(Math.min(...points.map((p) => p.truth)), Math.max(...points.map((p) => p.truth))) },
     color: byGroup ? { type: 'ordinal', range: PALETTE, legend: true, tickFormat: (g: number) => `group ${g}` }
-      : { type: 'linear', scheme: 'viridis', legend: true, label: 'estimate' },
+      : ramp({ type: 'linear', scheme: 'viridis', legend: true, label: 'estimate' }),
+    symbol: others.length ? { legend: true, domain: overlays.map((o) => LABELS[o.name] ?? o.name), range: ['times', 'plus', 'diamond2'] } : undefined,
     marks: [
+      Plot.dot(others, { x: 'rank', y: 'estimate', symbol: 'method', stroke: '#777', r: 3, strokeWidth: 1 }),
       Plot.lineY(points, { x: 'rank', y: 'truth', curve: 'step', stroke: '#000', strokeWidth: 1.5 }),
       Plot.dot(points, { x: 'rank', y: 'estimate', fill: byGroup ? 'group' : 'estimate', r: 3, tip: true,
         title: (p: { feature: number; truth: number; estimate: number }) => `feature ${p.feature}\ntrue ${p.truth.toFixed(3)}\nestimate ${p.estimate.toFixed(3)}` }),
@@ -43,11 +70,11 @@ export function partition(truth: ArrayLike<number>, found: ArrayLike<number>, ar
   // Group numbers in numeric order (an ordinal scale would sort the strings: 1, 10, 11, 2 …).
   const domain = (values: ArrayLike<number>) => [...new Set(Array.from(values))].sort((a, b) => a - b).map((g) => String(g + 1));
   const columns = domain(found), rows = domain(truth);
-  return figure(`Partition: true groups × found groups (adjusted Rand ${ari.toFixed(3)})`, Plot.plot({
+  return figure(`Partition: true groups × found groups (adjusted Rand ${ari.toFixed(3)})`, CAPTIONS.partition, Plot.plot({
     width: Math.min(width, Math.max(320, 60 + 34 * columns.length)), height: Math.max(220, 60 + 26 * rows.length),
     marginLeft: 50, marginBottom: 40, padding: 0.05,
     x: { label: 'found group', domain: columns }, y: { label: 'true group', domain: rows },
-    color: { scheme: 'blues', domain: [0, Math.max(...cells.map((c) => c.count))], legend: true, label: 'features' },
+    color: ramp({ scheme: 'blues', domain: [0, Math.max(...cells.map((c) => c.count))], legend: true, label: 'features' }),
     marks: [
       Plot.cell(cells, { x: 'found', y: 'truth', fill: 'count', inset: 0.5 }),
       Plot.text(cells, { x: 'found', y: 'truth', text: 'count', fill: (c: { count: number }) => (c.count > 12 ? 'white' : 'black') }),
@@ -55,36 +82,49 @@ export function partition(truth: ArrayLike<number>, found: ArrayLike<number>, ar
   }));
 }
 
-/** The objective at each iteration. */
+/** The objective as the solver recorded it: every iteration, or every few (ADMM checks every 5). */
 export function trace(model: Model, width: number): HTMLElement {
-  const points = model.history.map((f, i) => ({ iteration: i, objective: f }));
-  const positive = points.every((p) => p.objective > 0);
-  return figure(`Objective trace (${model.iterations} iterations)`, Plot.plot({
-    width: Math.min(width, 420), height: 260, grid: true,
-    x: { label: 'iteration' }, y: { label: 'objective', type: positive ? 'log' : 'linear' },
-    marks: [Plot.line(points, { x: 'iteration', y: 'objective', stroke: PALETTE[4] }), Plot.dot(points.slice(-1), { x: 'iteration', y: 'objective', fill: PALETTE[4] })],
+  const points = model.history.map((f, i) => ({ step: i, objective: f }));
+  const everyIteration = model.history.length === model.iterations + 1;
+  const label = everyIteration ? `Objective at each of ${model.iterations} iterations`
+    : `Objective at ${model.history.length} evaluations over ${model.iterations} iterations`;
+  return figure(label, CAPTIONS.trace, Plot.plot({
+    width: Math.min(width, 420), height: 260, grid: true, marginLeft: 60,
+    x: { label: everyIteration ? 'iteration' : 'evaluation' }, y: valueAxis(points.map((p) => p.objective), 'objective'),
+    marks: [Plot.line(points, { x: 'step', y: 'objective', stroke: PALETTE[4] }), Plot.dot(points, { x: 'step', y: 'objective', fill: PALETTE[4], r: points.length > 60 ? 0 : 2.5 })],
   }));
 }
 
 export interface PathPoint { lambda: number; feature: number; coef: number; group: number }
+export interface PathStat { lambda: number; groups: number; error: number }
 
-/** Coefficients along the λ grid, each feature coloured by its true group. */
-export function path(points: PathPoint[], stats: { lambda: number; groups: number; error: number }[], width: number): HTMLElement[] {
+/** Error along λ with the current λ ringed: the Play view's small chart and the Paths view's. */
+export function errorPath(stats: PathStat[], current: number, errorName: string, width: number, title = `${errorName} along λ`): HTMLElement {
+  const here = stats.filter((s) => s.lambda === current);
+  return figure(title, CAPTIONS.errorPath, Plot.plot({
+    width, height: 220, grid: true, marginLeft: 56,
+    x: { type: 'log', label: 'λ (strong → weak)', reverse: true, tickFormat: formatLambda },
+    y: valueAxis(stats.map((s) => s.error), errorName),
+    marks: [
+      Plot.line(stats, { x: 'lambda', y: 'error', stroke: PALETTE[4] }),
+      Plot.dot(stats, { x: 'lambda', y: 'error', fill: PALETTE[4], r: 2.5, tip: true,
+        title: (s: PathStat) => `λ = ${formatLambda(s.lambda)}\n${errorName} ${s.error.toPrecision(3)}\n${s.groups} distinct values` }),
+      Plot.dot(here, { x: 'lambda', y: 'error', stroke: PALETTE[3], r: 7, strokeWidth: 2 }),
+    ],
+  }));
+}
+
+/** Coefficients along the λ grid, each feature coloured by its true group, and the distinct values. */
+export function path(points: PathPoint[], stats: PathStat[], current: number, errorName: string, width: number): HTMLElement[] {
+  const groups = new Set(points.map((p) => p.group)).size;
   return [
-    figure('Coefficient paths (colour: true group)', Plot.plot({
+    figure('Coefficient paths (colour: true group)', CAPTIONS.path, Plot.plot({
       width, height: 320, grid: true,
-      x: { type: 'log', label: 'λ (strong → weak)', reverse: true }, y: { label: 'coefficient' },
-      color: { type: 'ordinal', range: PALETTE, legend: true, tickFormat: (g: number) => `true group ${g + 1}` },
-      marks: [Plot.line(points, { x: 'lambda', y: 'coef', z: 'feature', stroke: 'group', strokeOpacity: 0.7 })],
+      x: { type: 'log', label: 'λ (strong → weak)', reverse: true, tickFormat: formatLambda }, y: { label: 'coefficient' },
+      color: { type: 'ordinal', range: PALETTE, legend: groups <= PALETTE.length, tickFormat: (g: number) => `true group ${g + 1}` },
+      marks: [Plot.line(points, { x: 'lambda', y: 'coef', z: 'feature', stroke: 'group', strokeOpacity: 0.7 }), Plot.ruleX([current], { stroke: '#999', strokeDasharray: '4,3' })],
     })),
-    figure('Distinct values and error along the path', Plot.plot({
-      width, height: 220, grid: true,
-      x: { type: 'log', label: 'λ', reverse: true }, y: { type: 'log', label: 'distinct values (dots) · ‖w* − ŵ‖ (line)' },
-      marks: [
-        Plot.dot(stats, { x: 'lambda', y: 'groups', fill: PALETTE[0], r: 3, tip: true }),
-        Plot.line(stats, { x: 'lambda', y: 'error', stroke: PALETTE[4] }),
-      ],
-    })),
+    errorPath(stats, current, errorName, width, `${errorName} along the path (ring: Play’s λ)`),
   ];
 }
 
@@ -93,15 +133,48 @@ export function experiment(r: ExperimentResult, width: number): HTMLElement {
   const ours = r.rows.flatMap((row) => row.cells.map((c, i) => ({ method: row.method, x: r.columns[i], mean: c.mean, lo: Math.max(c.mean - c.std, c.mean / 20), hi: c.mean + c.std })));
   const paper = r.rows.flatMap((row) => (row.paper ?? []).map((c, i) => ({ method: row.method, x: r.columns[i], mean: c.mean })));
   const domain = r.rows.map((row) => row.method);
-  return figure(`${r.title} — ours (lines, ±1 std) and the paper (◇)`, Plot.plot({
-    width, height: 360, grid: true,
+  const metric = r.metric === 'test-mse' ? 'test MSE' : r.metric === 'test-mae' ? 'test MAE' : '‖w* − ŵ‖';
+  return figure(`${r.title} — ours (lines, ±1 std) and the paper (◇)`, CAPTIONS.experiment, Plot.plot({
+    width, height: 380, grid: true,
     x: { label: r.column, type: r.column === 'sigma' ? 'log' : 'linear' },
-    y: { type: 'log', label: r.metric === 'test-mse' ? 'test MSE' : r.metric === 'test-mae' ? 'test MAE' : '‖w* − ŵ‖' },
+    y: valueAxis(ours.map((p) => p.mean), metric),
     color: { domain, range: domain.map((_, i) => colorOf(i)), legend: true },
+    symbol: { domain, range: domain.map((_, i) => SYMBOLS[Math.floor(i / 8) % SYMBOLS.length]) },
     marks: [
-      Plot.ruleX(ours, { x: 'x', y1: 'lo', y2: 'hi', stroke: 'method', dx: 0 }),
-      Plot.line(ours, { x: 'x', y: 'mean', stroke: 'method', marker: 'circle' }),
+      Plot.ruleX(ours, { x: 'x', y1: 'lo', y2: 'hi', stroke: 'method' }),
+      Plot.line(ours, { x: 'x', y: 'mean', stroke: 'method' }),
+      Plot.dot(ours, { x: 'x', y: 'mean', fill: 'method', symbol: 'method', r: 3.5 }),
       Plot.dot(paper, { x: 'x', y: 'mean', stroke: 'method', symbol: 'diamond', r: 6, strokeWidth: 1.5, tip: true }),
+    ],
+  }));
+}
+
+/** Your data: each feature's coefficient, coloured by the group found. */
+export function featureWeights(names: string[], model: Model, width: number): HTMLElement {
+  const rows = names.map((name, j) => ({ name, weight: model.coef[j], group: model.groups[j] + 1 }));
+  const G = model.centroids.length;
+  return figure('Coefficients of the features, by group found', CAPTIONS.groups, Plot.plot({
+    width, height: Math.max(160, 40 + 18 * rows.length), marginLeft: Math.min(180, 10 + 7 * Math.max(...names.map((n) => n.length))),
+    x: { label: 'coefficient', grid: true }, y: { label: null, domain: rows.slice().sort((a, b) => b.weight - a.weight).map((r) => r.name) },
+    color: G <= PALETTE.length ? { type: 'ordinal', range: PALETTE, legend: true, tickFormat: (g: number) => `group ${g}` } : { scheme: 'viridis', legend: true },
+    marks: [Plot.barX(rows, { y: 'name', x: 'weight', fill: 'group', tip: true }), Plot.ruleX([0])],
+  }));
+}
+
+/** Your data: the cross-validated error over the grid (one line per Q when Q is searched too). */
+export function cvCurve(cv: CrossValidationResult, width: number): HTMLElement {
+  const key = Object.keys(cv.best).find((k) => k.startsWith('lambda')) ?? Object.keys(cv.best)[0];
+  const points = cv.grid.map((p, i) => ({ x: p.params[key], mean: p.mean, lo: p.mean - p.std, hi: p.mean + p.std,
+    series: Object.entries(p.params).filter(([k]) => k !== key).map(([k, v]) => `${k} = ${formatLambda(v)}`).join(', ') || cv.method, best: i === cv.bestIndex }));
+  const series = [...new Set(points.map((p) => p.series))];
+  return figure(`Cross-validated ${cv.metric.toUpperCase()} against ${key === 'lambda' ? 'λ' : key}`, CAPTIONS.cv, Plot.plot({
+    width, height: 260, grid: true, marginLeft: 60,
+    x: { type: 'log', label: key === 'lambda' ? 'λ' : key, tickFormat: formatLambda }, y: valueAxis(points.map((p) => p.mean), `CV ${cv.metric}`),
+    color: { domain: series, range: series.map((_, i) => colorOf(i)), legend: series.length > 1 },
+    marks: [
+      Plot.ruleX(points, { x: 'x', y1: 'lo', y2: 'hi', stroke: 'series', strokeOpacity: 0.5 }),
+      Plot.line(points, { x: 'x', y: 'mean', stroke: 'series', marker: 'circle' }),
+      Plot.dot(points.filter((p) => p.best), { x: 'x', y: 'mean', stroke: '#000', r: 7, strokeWidth: 2 }),
     ],
   }));
 }

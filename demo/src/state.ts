@@ -8,20 +8,26 @@ export interface DemoState {
   view: View;
   /** Play and Path: the generated problem. */
   n: number; d: number; Q: number; sigma: number; rho: number; task: Task; seed: number;
+  /** Play and Path (regression): the true group of smallest |value| set to zero (sparse groups). */
+  zero: boolean;
   /** Play and Path: the method fitted beside the Oracle, and its regularisation λ. */
   method: string; lambda: number;
+  /** Play: the baselines drawn over the truth beside the method. */
+  overlays: string[];
   /** Tables: which table, repetitions, seed, fast grids, rows. */
   table: string; reps: number; tableSeed: number; fast: boolean; rows: string[];
   /** Your data: the method and number of groups (the CSV itself never enters the URL). */
   dataMethod: string; dataQ: number; target: string; standardise: boolean;
+  /** Your data: whether Q is cross-validated too (1 to 8). */
+  dataCvQ: boolean;
 }
 
 export const DEFAULTS: DemoState = {
   view: 'play',
-  n: 150, d: 100, Q: 5, sigma: 0.5, rho: 0, task: 'regression', seed: 1,
-  method: 'ihc', lambda: 1e-4,
+  n: 150, d: 100, Q: 5, sigma: 0.5, rho: 0, task: 'regression', seed: 1, zero: false,
+  method: 'ihc', lambda: 1e-4, overlays: ['ridge', 'lasso'],
   table: 'e1-n', reps: 5, tableSeed: 1, fast: true, rows: ['Oracle', 'LS', 'LSK', 'IHC'],
-  dataMethod: 'ihc', dataQ: 3, target: '', standardise: true,
+  dataMethod: 'ihc', dataQ: 3, target: '', standardise: true, dataCvQ: false,
 };
 
 type NumberKey = { [K in keyof DemoState]: DemoState[K] extends number ? K : never }[keyof DemoState];
@@ -35,6 +41,7 @@ export const LIMITS: Record<NumberKey, [number, number, boolean]> = {
 const VIEWS: readonly View[] = ['play', 'path', 'tables', 'data'];
 const TASKS: readonly Task[] = ['regression', 'classification'];
 const NAME = /^[\w.+\-=λ ]{1,40}$/u;  // method, table and row labels, column names (short, plain)
+export const OVERLAYS: readonly string[] = ['oracle', 'ridge', 'lasso'];
 
 function numberOf(key: NumberKey, raw: string | null): number {
   const [min, max, integer] = LIMITS[key];
@@ -47,7 +54,7 @@ function numberOf(key: NumberKey, raw: string | null): number {
 /** The state a query string describes ("?n=100&method=lsk" or "n=100&…"). */
 export function decodeState(search: string): DemoState {
   const p = new URLSearchParams(search);
-  const s: DemoState = { ...DEFAULTS, rows: [...DEFAULTS.rows] };
+  const s: DemoState = { ...DEFAULTS, rows: [...DEFAULTS.rows], overlays: [...DEFAULTS.overlays] };
   for (const key of Object.keys(LIMITS) as NumberKey[]) s[key] = numberOf(key, p.get(key));
   const view = p.get('view'), task = p.get('task');
   if (VIEWS.includes(view as View)) s.view = view as View;
@@ -63,7 +70,9 @@ export function decodeState(search: string): DemoState {
     const list = rows.split(',').filter((r) => NAME.test(r));
     if (list.length > 0) s.rows = list;
   }
-  for (const key of ['fast', 'standardise'] as const) {
+  const overlays = p.get('overlays');  // '' (none drawn) is a value
+  if (overlays !== null) s.overlays = OVERLAYS.filter((o) => overlays.split(',').includes(o));
+  for (const key of ['fast', 'standardise', 'zero', 'dataCvQ'] as const) {
     const v = p.get(key);
     if (v === '0' || v === '1') s[key] = v === '1';
   }
@@ -76,9 +85,8 @@ export function encodeState(s: DemoState): string {
   const p = new URLSearchParams();
   for (const key of Object.keys(DEFAULTS) as (keyof DemoState)[]) {
     const v = s[key], d = DEFAULTS[key];
-    if (key === 'rows') {
-      const rows = v as string[];
-      if (rows.join(',') !== (d as string[]).join(',')) p.set(key, rows.join(','));
+    if (Array.isArray(v)) {
+      if (v.join(',') !== (d as string[]).join(',')) p.set(key, v.join(','));
     } else if (typeof v === 'boolean') {
       if (v !== d) p.set(key, v ? '1' : '0');
     } else if (v !== d) {

@@ -3,6 +3,7 @@
 import type { ExperimentResult } from 'supclust';
 import { tableCode } from './code.js';
 import type { Context } from './context.js';
+import { PAPERS } from './explain.js';
 import { $, copy, el, table, widthOf } from './dom.js';
 import * as plots from './plots.js';
 
@@ -32,6 +33,8 @@ export function mountTables(ctx: Context) {
   function showRows() {
     const t = tables.find((e) => e.id === state.table) ?? tables[0];
     state.table = t.id;
+    select.value = t.id;
+    $('table-about').textContent = `${t.title} (${t.source}). ${PAPERS}`;
     const chosen = state.rows.filter((r) => t.methods.includes(r));
     state.rows = chosen.length ? chosen : t.methods.slice(0, 4);
     rowsBox.replaceChildren(el('legend', { textContent: 'rows' }), ...t.methods.map((m) => {

@@ -1,0 +1,54 @@
+// Words on the page: what each method constrains and where it comes from, how to read each
+// figure, and what each metric means. One place, so that every view says the same thing.
+
+/** The method names shown in selects and tables. */
+export const LABELS: Record<string, string> = {
+  ihc: 'IHC (iterative hard clustering)', ihcs: 'IHCS (sparse IHC)', lsk: 'LSK (least squares + k-means)',
+  ridge: 'Ridge / least squares', lasso: 'Lasso', elasticnet: 'Elastic net', iht: 'IHT (hard thresholding)',
+  oscar: 'OSCAR (λ2 = λ/10)', cg: 'CG (conditional gradient)', cgpg: 'CGPG (CG, then IHC)', oracle: 'Oracle (knows the groups)',
+};
+
+/** One line per method: what it constrains or penalises, and which paper it follows. */
+export const ABOUT: Record<string, string> = {
+  ihc: 'Least squares (or logistic loss) + λ‖w‖², with w constrained to at most Q distinct values: projected gradient, each projection an exact 1-D k-means (IHC paper, Alg. 1).',
+  ihcs: 'IHC with at most s non-zero coefficients in at most Q groups besides zero (IHC paper, §4.1). Here s = the number of non-zero true coefficients when the problem has a zero group, otherwise d (then IHCS is IHC).',
+  lsk: 'Ridge regression, then 1-D k-means of its coefficients into Q values, then a refit of the Q shared values: the two-step baseline of the IHC paper.',
+  ridge: 'Least squares + λ‖w‖²: no grouping at all, the reference the grouped models must beat.',
+  lasso: 'Least squares + λ‖w‖₁: sparsity (zeros), not grouping.',
+  elasticnet: 'λ(α‖w‖₁ + (1 − α)/2 ‖w‖²), glmnet’s parametrisation, α = 1/2.',
+  iht: 'Least squares with at most s non-zero coefficients (iterative hard thresholding): sparsity without grouping. s as for IHCS.',
+  oscar: 'λ1‖w‖₁ + λ2 Σ_{i<j} max(|w_i|, |w_j|): a convex penalty that ties coefficients of equal size (Bondell & Reich), the convex rival of the DFG paper.',
+  cg: 'Conditional gradient on the convex relaxation of “Q groups” (equivalence matrices), rounded to Q groups (Learning with Clustering Structure, Alg. 2).',
+  cgpg: 'CG’s rounded solution as the start of IHC (Learning with Clustering Structure): the convex relaxation finds the basin, IHC polishes.',
+  oracle: 'The loss fitted with the true partition given: the best any grouping method can do on this sample.',
+};
+
+/** Methods whose answer does not depend on the start (convex problems): only these are
+ * warm-started, so that a state shows the same fit whatever the path that led to it. */
+export const CONVEX = new Set(['ridge', 'lasso', 'elasticnet', 'oscar']);
+
+/** What the summary's columns mean. */
+export const METRICS: [string, string][] = [
+  ['test MSE', 'mean squared error of the predictions on 1000 fresh samples from the same model (σ² is the best possible).'],
+  ['test error rate', 'share of 1000 fresh samples put in the wrong class.'],
+  ['‖w* − ŵ‖', 'distance between the true coefficients w* and the estimate ŵ (Euclidean norm): how well the model itself is recovered.'],
+  ['angle to w*', 'classification only: a logistic model recovers w* only up to scale, so the direction is compared, in degrees (0° = the true direction).'],
+  ['adjusted Rand', 'agreement between the true groups and the groups found (equal coefficients), corrected for chance: 1 = the same partition, 0 = no better than random.'],
+  ['groups', 'distinct coefficient values in the estimate.'],
+  ['iterations', 'solver iterations; ⚠ marks a fit that stopped at its limit before converging.'],
+];
+
+/** How to read each figure. */
+export const CAPTIONS = {
+  coefficients: 'Features on the x-axis, sorted by their true coefficient (the black steps: one step per true group). Dots are the estimates, coloured by the group the method put them in; a perfect fit puts each colour on one step. Hollow marks: the baselines at the same λ (toggle them above).',
+  partition: 'Each cell counts the features of one true group (row) that the method put in one found group (column). A perfect recovery has one full cell per row and per column.',
+  trace: 'The objective the solver minimises, at each evaluation: it should fall and level off.',
+  errorPath: 'The error of the estimate at each λ (same method, same start as Play). The ring marks Play’s λ.',
+  path: 'Each line is one feature’s coefficient as λ weakens from left to right, coloured by its true group: grouping methods fuse lines of one colour.',
+  experiment: 'Our mean over repetitions (lines, ±1 standard deviation) beside the paper’s published figures (◇) for each row of the table.',
+  groups: 'One bar per feature, its coefficient in the fitted model, coloured by the group found (features of one group share one weight).',
+  cv: 'Cross-validated error (mean over folds, ±1 standard deviation) at each hyperparameter value tried; the ring marks the chosen one.',
+};
+
+/** The papers' shorthand, spelled out where the tables show it. */
+export const PAPERS = 'Tables: E1/E2 are the IHC paper’s experiments; LwCS = “Learning with Clustering Structure”; DataCube = “Supervised clustering in the data cube”; the movie tables use Pang & Lee’s review ratings.';
