@@ -23,11 +23,14 @@ export function structureOptions(info: MethodInfo | undefined, Q: number, s: num
  * the default 100 000 take seconds; a fit stopped here is flagged on the page. */
 export const CD_SWEEPS = 5000;
 
-/** The options a method gets in the demo: its structure, λ (or OSCAR's λ1 = λ, λ2 = λ/10), the
- * loss, and the sweep cap of coordinate descent. */
-export function methodOptions(info: MethodInfo | undefined, s: { Q: number; lambda: number; task: string }, sparsity: number): Record<string, unknown> {
+/** The non-zeros s and the non-zero groups that sparse methods (IHCS, IHT) are given. */
+export interface Sparsity { s: number; groups: number }
+
+/** The options a method gets in the demo: its structure (sparse methods: Q non-zero groups and
+ * s non-zeros), λ (or OSCAR's λ1 = λ, λ2 = λ/10), the loss, and the sweep cap of coordinate descent. */
+export function methodOptions(info: MethodInfo | undefined, s: { Q: number; lambda: number; task: string }, sparsity: Sparsity): Record<string, unknown> {
   const names = new Set(info?.options.map((o) => o.name));
-  const o: Record<string, unknown> = structureOptions(info, s.Q, sparsity);
+  const o: Record<string, unknown> = structureOptions(info, names.has('s') ? Math.max(1, sparsity.groups) : s.Q, sparsity.s);
   if (names.has('lambda1')) {
     o.lambda1 = s.lambda;
     o.lambda2 = s.lambda / 10;

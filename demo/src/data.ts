@@ -26,6 +26,18 @@ export function groupsOf(fit: CrossValidationResult, features: string[]): Featur
 
 export interface Fitted { matrix: DesignMatrix; fit: CrossValidationResult; groups: FeatureGroup[]; target: string; folds: number }
 
+/** The grid point of the fewest groups whose CV error is within one standard error of the
+ * lowest (the one-standard-error rule: more groups always fit a little better, by chance). */
+export function fewestGroupsWithinOneSE(fit: CrossValidationResult, folds: number): number {
+  const best = fit.grid[fit.bestIndex], bar = best.mean + best.std / Math.sqrt(folds);
+  let chosen = fit.bestIndex;
+  fit.grid.forEach((p, i) => {
+    const c = fit.grid[chosen];
+    if (p.mean <= bar && (p.params.Q < c.params.Q || (p.params.Q === c.params.Q && p.mean < c.mean))) chosen = i;
+  });
+  return chosen;
+}
+
 /** Everything a user needs to apply the model: ŷ = intercept + Σ_j weight_j (x_j − mean_j)/scale_j. */
 export function modelRecord(f: Fitted) {
   const point = f.fit.grid[f.fit.bestIndex];
@@ -129,12 +141,23 @@ export function mountData(ctx: Context) {
       document.body.dataset.data = 'running';
       status.textContent = 'Cross-validating…';
       const folds = Math.min(5, matrix.nRows);
-      const fit = await sc.crossValidate(method.value as MethodName, { X: matrix.X, nRows: matrix.nRows, nCols: matrix.nCols, y: matrix.y, ...options }, { grid, folds },
+      const cv = await sc.crossValidate(method.value as MethodName, { X: matrix.X, nRows: matrix.nRows, nCols: matrix.nCols, y: matrix.y, ...options }, { grid, folds },
         { signal: mine.signal });
+      let fit = cv;
+      if (searchQ) {  // Q by the one-standard-error rule, refitted on all rows at its best λ
+        const index = fewestGroupsWithinOneSE(cv, folds);
+        if (index !== cv.bestIndex) {
+          const params = cv.grid[index].params;
+          const model = await sc.fit(method.value as MethodName, { X: matrix.X, nRows: matrix.nRows, nCols: matrix.nCols, y: matrix.y, ...options, ...params }, { signal: mine.signal });
+          fit = { ...cv, best: params, bestIndex: index, model };
+        }
+      }
       fitted = { matrix, fit, groups: groupsOf(fit, matrix.features), target: target.value, folds };
       const chosen = Object.entries(fit.best).map(([n, v]) => `${n} = ${n.startsWith('lambda') ? formatLambda(v) : formatNumber(v)}`).join(', ');
       status.textContent = `${LABELS[method.value] ?? method.value}: ${matrix.nRows} rows` + (matrix.skipped ? ` (${matrix.skipped} with missing values skipped)` : '') +
-        `, ${folds}-fold CV chose ${chosen} (CV MSE ${formatNumber(fit.grid[fit.bestIndex].mean)}); intercept ${formatNumber(fit.model.intercept[0])}.` +
+        `, ${folds}-fold CV chose ${chosen} (CV MSE ${formatNumber(fit.grid[fit.bestIndex].mean)}` +
+        (fit.bestIndex !== cv.bestIndex ? `; the fewest groups within one standard error of the lowest, ${formatNumber(cv.grid[cv.bestIndex].mean)} at Q = ${cv.best.Q}` : '') +
+        `); intercept ${formatNumber(fit.model.intercept[0])}.` +
         (info.name === 'ihcs' ? ` IHCS keeps at most s = ${Math.ceil(matrix.nCols / 2)} features (half).` : '');
       const groups = fitted.groups;
       $('data-result').replaceChildren(table(`${groups.length} groups of features, by shared weight${standardise.checked ? ' (per standard deviation of the feature)' : ''}`,

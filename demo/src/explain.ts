@@ -11,7 +11,7 @@ export const LABELS: Record<string, string> = {
 /** One line per method: what it constrains or penalises, and which paper it follows. */
 export const ABOUT: Record<string, string> = {
   ihc: 'Least squares (or logistic loss) + λ‖w‖², with w constrained to at most Q distinct values: projected gradient, each projection an exact 1-D k-means (IHC paper, Alg. 1).',
-  ihcs: 'IHC with at most s non-zero coefficients in at most Q groups besides zero (IHC paper, §4.1). Here s = the number of non-zero true coefficients when the problem has a zero group, otherwise d (then IHCS is IHC).',
+  ihcs: 'IHC with at most s non-zero coefficients in at most Q groups besides zero (IHC paper, §4.1). Here s and Q are the true numbers of non-zero coefficients and non-zero groups (s = d without a zero group: then IHCS is IHC).',
   lsk: 'Ridge regression, then 1-D k-means of its coefficients into Q values, then a refit of the Q shared values: the two-step baseline of the IHC paper.',
   ridge: 'Least squares + λ‖w‖²: no grouping at all, the reference the grouped models must beat.',
   lasso: 'Least squares + λ‖w‖₁: sparsity (zeros), not grouping.',
@@ -52,3 +52,21 @@ export const CAPTIONS = {
 
 /** The papers' shorthand, spelled out where the tables show it. */
 export const PAPERS = 'Tables: E1/E2 are the IHC paper’s experiments; LwCS = “Learning with Clustering Structure”; DataCube = “Supervised clustering in the data cube”; the movie tables use Pang & Lee’s review ratings.';
+
+/** The tables' row names, spelled out (the suffixes are ours: see docs/replication.md). */
+export const ROWS: Record<string, string> = {
+  Oracle: 'the loss fitted with the true groups given',
+  LS: 'least squares (ridge, λ cross-validated)',
+  LSK: 'LS, then k-means of its coefficients into Q values, then a refit',
+  IHC: 'iterative hard clustering from the LSK point',
+  'IHC+hops': 'IHC with basin-hopping restarts: perturb the best point, rerun IHC, keep the lowest objective',
+  'IHC+hops λ=1e-4': 'IHC+hops with the ridge term fixed at λ = 1e-4 instead of cross-validated',
+  'IHC+starts': 'IHC run from the LSK points of ridge fits at several λ, keeping the lowest objective',
+  OSCAR: 'the convex OSCAR penalty, λ1 and λ2 cross-validated',
+  CG: 'conditional gradient on the convex relaxation, rounded to Q groups',
+  CGPG: 'CG’s rounded solution polished by IHC',
+  'CGPG+primal': 'CGPG rounded by k-means of the relaxation’s coefficients instead of the last oracle’s partition',
+  Lasso: 'ℓ1-penalised least squares', IHCS: 'IHC with at most s non-zeros', IHT: 'iterative hard thresholding (s non-zeros)',
+  PGK: 'projected gradient onto Q values (IHC) — DataCube’s name', 'OM+PGK': 'the convex relaxation (CG), then PGK — DataCube’s name',
+  'Ridge+Kmeans': 'ridge, then k-means of the coefficients (LSK) — DataCube’s name', Ridge: 'ridge regression, λ cross-validated',
+};

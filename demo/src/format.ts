@@ -28,3 +28,10 @@ export function axisFormat(lo: number, hi: number): (v: number) => string {
     return a >= 1e5 || a < 1e-4 ? v.toExponential(Math.max(0, digits - 1)).replace(/\.?0+e/, 'e') : String(Number(v.toPrecision(digits)));
   };
 }
+
+/** Tick labels for a log axis spanning [lo, hi]: powers of ten, and 2 and 5 times them when the
+ * axis spans at most three decades; the other (minor) ticks stay unlabelled. */
+export function logAxisFormat(lo: number, hi: number): (v: number) => string {
+  const keep = Math.log10(hi / lo) <= 3 ? [1, 2, 5] : [1];
+  return (v: number) => (keep.includes(Number(v.toExponential(0).split('e')[0])) ? formatLambda(v) : '');
+}

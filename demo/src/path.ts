@@ -75,6 +75,7 @@ export function mountPath(ctx: Context, problem: () => SyntheticData | undefined
         `${CONVEX.has(s.method) ? ' (warm-started: the problem is convex, so only the time depends on the start)' : ' (each started as Play starts it: the problem is not convex, so the start matters)'}; ` +
         `closest to the truth at λ = ${formatLambda(best.lambda)} (${errorName(s.task)} ${best.error.toPrecision(3)}, ${best.groups} distinct values); ` +
         `at Play’s λ = ${formatLambda(s.lambda)}: ${here.error.toPrecision(3)}, as in Play.`;
+      figures.dataset.atPlay = String(here.error);
       shownFor = key;
       showStale();
       document.body.dataset.path = 'done';

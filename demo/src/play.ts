@@ -158,7 +158,7 @@ export function mountPlay(ctx: Context, onResult: () => void) {
         stats.push({ lambda, groups: distinctValues(model.coef), error: Math.max(1e-6, errorOf(s.task, d.coef, model.coef)) });
       });
       if (mine !== generation) return;
-      box.replaceChildren(plots.errorPath(stats, s.lambda, errorName(s.task), widthOf($('play-figures'), 620)));
+      box.replaceChildren(plots.errorPath(stats, s.lambda, errorName(s.task), widthOf(box, 620)));
       const here = stats.find((p) => p.lambda === s.lambda)!;
       box.dataset.agrees = String(here.error === Math.max(1e-6, playError));
       document.body.dataset.errorPath = 'done';
@@ -217,7 +217,7 @@ export function mountPlay(ctx: Context, onResult: () => void) {
   taskSelect.addEventListener('change', () => { state.task = taskSelect.value as DemoState['task']; fillMethods(); schedule(); });
   $('play-new').addEventListener('click', () => { state.seed += 1; schedule(); });
   $<HTMLButtonElement>('play-copy').addEventListener('click', (e) => {
-    const code = playCode(state, methodOptions(sc.info.methods.find((m) => m.name === state.method), state, data && dataKey === problemKey(state) ? sparsityOf(data) : state.d));
+    const code = playCode(state, methodOptions(sc.info.methods.find((m) => m.name === state.method), state, data && dataKey === problemKey(state) ? sparsityOf(data) : { s: state.d, groups: state.Q }));
     $('play-code').textContent = code;
     void copy(e.currentTarget as HTMLButtonElement, code);
   });

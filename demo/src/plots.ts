@@ -5,7 +5,7 @@ import * as Plot from '@observablehq/plot';
 import type { CrossValidationResult, ExperimentResult, Model } from 'supclust';
 import { CAPTIONS, LABELS } from './explain.js';
 import { exportButtons } from './export.js';
-import { axisFormat, formatLambda } from './format.js';
+import { axisFormat, formatLambda, logAxisFormat } from './format.js';
 import { contingency } from './partition.js';
 
 export const PALETTE = ['#E69F00', '#56B4E9', '#009E73', '#D55E00', '#0072B2', '#CC79A7', '#F0E442', '#000000',
@@ -30,7 +30,7 @@ export function figure(label: string, caption: string, plot: Element): HTMLEleme
 function valueAxis(values: number[], label: string): Plot.ScaleOptions {
   const lo = Math.min(...values), hi = Math.max(...values);
   const log = lo > 0 && hi / lo > 10;
-  return log ? { type: 'log', label, tickFormat: (v: number) => formatLambda(v) } : { type: 'linear', label, tickFormat: axisFormat(lo, hi) };
+  return log ? { type: 'log', label, tickFormat: logAxisFormat(lo, hi) } : { type: 'linear', label, tickFormat: axisFormat(lo, hi) };
 }
 
 /** A colour scale whose ramp legend keeps room for its end labels (Plot passes a scale's

@@ -2,6 +2,7 @@
 // groups" the true group of smallest |value| set to zero. That change needs no new noise:
 // y − X_g w*_g = X w*' + σε exactly, on the training and the test samples alike.
 import type { Supclust, SyntheticData } from 'supclust';
+import type { Sparsity } from './context.js';
 import type { DemoState } from './state.js';
 
 export const problemKey = (s: DemoState) => JSON.stringify([s.n, s.d, s.Q, s.sigma, s.rho, s.task, s.seed, s.zero && s.task === 'regression']);
@@ -31,5 +32,9 @@ export async function generateProblem(sc: Supclust, s: DemoState): Promise<Synth
   return s.zero && s.task === 'regression' ? withZeroGroup(data) : data;
 }
 
-/** The sparsity IHCS and IHT get: the true number of non-zeros (all d without a zero group). */
-export const sparsityOf = (data: SyntheticData) => data.coef.reduce((k, c) => k + (c !== 0 ? 1 : 0), 0);
+/** What IHCS and IHT are given: the true number of non-zeros (all d without a zero group) and
+ * of non-zero groups. */
+export const sparsityOf = (data: SyntheticData): Sparsity => ({
+  s: data.coef.reduce((k, c) => k + (c !== 0 ? 1 : 0), 0),
+  groups: new Set(Array.from(data.coef).filter((c) => c !== 0)).size,
+});

@@ -27,7 +27,7 @@ export const DEFAULTS: DemoState = {
   n: 150, d: 100, Q: 5, sigma: 0.5, rho: 0, task: 'regression', seed: 1, zero: false,
   method: 'ihc', lambda: 1e-4, overlays: ['ridge', 'lasso'],
   table: 'e1-n', reps: 5, tableSeed: 1, fast: true, rows: ['Oracle', 'LS', 'LSK', 'IHC'],
-  dataMethod: 'ihc', dataQ: 3, target: '', standardise: true, dataCvQ: false,
+  dataMethod: 'ihc', dataQ: 3, target: '', standardise: false, dataCvQ: false,
 };
 
 type NumberKey = { [K in keyof DemoState]: DemoState[K] extends number ? K : never }[keyof DemoState];

@@ -3,7 +3,7 @@
 import type { ExperimentResult } from 'supclust';
 import { tableCode } from './code.js';
 import type { Context } from './context.js';
-import { PAPERS } from './explain.js';
+import { PAPERS, ROWS } from './explain.js';
 import { $, copy, el, table, widthOf } from './dom.js';
 import * as plots from './plots.js';
 
@@ -43,8 +43,8 @@ export function mountTables(ctx: Context) {
         state.rows = t.methods.filter((x) => (rowsBox.querySelector(`input[value="${CSS.escape(x)}"]`) as HTMLInputElement).checked);
         ctx.save();
       });
-      return el('label', {}, box, ` ${m}`);
-    }));
+      return el('label', { title: ROWS[m] ?? '' }, box, ` ${m}`);
+    }), el('dl', { className: 'rows-about' }, ...t.methods.filter((m) => ROWS[m]).flatMap((m) => [el('dt', { textContent: m }), el('dd', { textContent: ROWS[m] })])));
   }
 
   select.replaceChildren(...tables.map((e) => el('option', { value: e.id, textContent: `${e.id}: ${e.title}`, selected: e.id === state.table })));
@@ -84,7 +84,7 @@ export function mountTables(ctx: Context) {
       const scaled = scale === 1 ? '' : ` (figures × ${scale}, as in the paper)`;
       $('table-result').replaceChildren(table(`${r.reps} repetitions in ${r.seconds.toFixed(1)} s${scaled}; each cell: ours (the paper's, ${r.source})`,
         ['method', ...r.columns.map((v) => `${r.column} = ${v}`), 'ms per fit'],
-        r.rows.map((row) => [row.method, ...row.cells.map((c, i) => `${cell(c)} (${cell(row.paper?.[i])})`), row.msPerFit.toFixed(1)]),
+        r.rows.map((row) => [row.method, ...row.cells.map((c, i) => `${cell(c)}\n(${cell(row.paper?.[i])})`), row.msPerFit.toFixed(1)]),
         r.rows.map((row) => ({ method: row.method }))));
       status.textContent = `Done: ${r.reps} repetitions in ${r.seconds.toFixed(1)} s on ${sc.info.threads} thread${sc.info.threads > 1 ? 's' : ''}.`;
       $<HTMLButtonElement>('table-copy-md').disabled = $<HTMLButtonElement>('table-copy-csv').disabled = false;

@@ -1,0 +1,204 @@
+// The demo as a new user meets it (production build, Debian chromium): explained, presets that
+// work, charts that read correctly, Paths that agree with Play, Your data without stale state,
+// URL state that matches the controls, tab history, export, and a phone layout.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { root } from '../web/helpers.js';
+import { isolatedDemo } from './server.js';
+
+const env = isolatedDemo();
+
+async function open(query: string, viewport = { width: 1200, height: 900 }): Promise<Page> {
+  const page = await env.browser.newPage({ viewport });
+  await page.goto(env.server.url + query);
+  await page.waitForSelector('body[data-state="done"]', { timeout: 60_000 });
+  return page;
+}
+const done = (page: Page, key: string, value = 'done') =>
+  page.waitForFunction(([k, v]) => document.body.dataset[k as string] === v, [key, value] as const, { timeout: 60_000 });
+
+/** Summary rows: method → { error, ari (first row only), test }. */
+const summary = (page: Page) => page.$$eval('#play-summary tbody tr', (rows) => Object.fromEntries(rows.map((r) => {
+  const d = (r as HTMLElement).dataset;
+  return [d.method, { error: Number(d.error), ari: d.ari ? Number(d.ari) : NaN, test: Number(r.children[1].textContent) }];
+})));
+
+describe('explained', () => {
+  it('says what the method does, how to read each figure, and what the columns mean', async () => {
+    const page = await open('');
+    expect(await page.textContent('#play-about')).toMatch(/^IHC .*at most Q distinct values.*IHC paper/);
+    const captions = await page.$$eval('#play-figures figure .how', (ps) => ps.map((p) => p.textContent ?? ''));
+    expect(captions.length).toBeGreaterThanOrEqual(3);
+    for (const c of captions) expect(c.length).toBeGreaterThan(40);
+    const terms = await page.$$eval('#play-glossary dt', (d) => d.map((x) => x.textContent));
+    expect(terms).toEqual(expect.arrayContaining(['‖w* − ŵ‖', 'adjusted Rand', 'test MSE']));
+    // The baselines are drawn over the truth (hollow marks), and can be hidden.
+    const marks = () => page.$$eval('#play-figures figure:first-child svg [aria-label="dot"]', (g) => g.map((x) => x.children.length));
+    const before = await marks();
+    await page.uncheck('input[name="overlay"][value="lasso"]');
+    await page.uncheck('input[name="overlay"][value="ridge"]');
+    await done(page, 'state');
+    const after = await marks();
+    expect(before.reduce((a, b) => a + b, 0) - after.reduce((a, b) => a + b, 0)).toBe(2 * 100);  // d = 100 per baseline
+    expect(page.url()).toContain('overlays=');
+    await page.close();
+  });
+
+  it('has presets that set working hyperparameters: classification and sparse groups recover the groups', async () => {
+    const page = await open('');
+    await page.selectOption('#play-preset', 'classification');
+    await page.waitForFunction(() => document.body.dataset.state === 'done' && document.querySelector('#play-summary')?.textContent?.includes('error rate'));
+    const cls = await summary(page);
+    expect(cls.ihc.ari).toBeGreaterThan(0.9);
+    expect(cls.ihc.error).toBeLessThan(5);  // degrees from the true direction
+    expect(await page.textContent('#play-preset-note')).toContain('angle');
+    await page.selectOption('#play-preset', 'sparse');
+    await page.waitForFunction(() => document.body.dataset.state === 'done' && document.querySelector('#play-summary tr[data-method="ihcs"]'));
+    const sparse = await summary(page);
+    expect(sparse.ihcs.ari).toBeGreaterThan(0.9);
+    expect(sparse.ihcs.test).toBeLessThan(1.5 * sparse.oracle.test);
+    expect(page.url()).toContain('zero=1');
+    await page.close();
+  });
+});
+
+describe('charts', () => {
+  it('labels the objective trace with distinct values and keeps the heatmap legend inside its svg', async () => {
+    let page = await open('?method=oscar');  // ADMM records the objective every 5 iterations
+    const trace = await page.$eval('#play-figures figure[aria-label^="Objective"]', (f) => ({
+      label: f.getAttribute('aria-label') ?? '',
+      ticks: [...f.querySelectorAll('[aria-label="y-axis tick label"] text')].map((t) => t.textContent ?? '').filter((t) => t !== ''),  // minor log ticks are unlabelled
+    }));
+    expect(trace.ticks.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(trace.ticks).size).toBe(trace.ticks.length);
+    for (const t of trace.ticks) expect(t).not.toMatch(/[kmµ]$/);
+    expect(trace.label).toMatch(/evaluations over \d+ iterations|each of \d+ iterations/);
+    await page.close();
+    page = await open('?Q=12&d=120&n=300');  // IHC: a partition of 12 groups
+    const inside = await page.$eval('#play-figures figure[aria-label^="Partition"]', (f) => {
+      const legend = f.querySelector('svg')!, box = legend.getBoundingClientRect();
+      return [...legend.querySelectorAll('text')].every((t) => { const r = t.getBoundingClientRect(); return r.left >= box.left - 0.5 && r.right <= box.right + 0.5; });
+    });
+    expect(inside).toBe(true);
+    await page.close();
+  });
+
+  it('gives every row of an 11-row table its own colour, and exports figures as SVG and PNG', async () => {
+    const rows = 'Oracle,LS,LSK,IHC,IHC+hops,IHC+hops λ=1e-4,IHC+starts,OSCAR,CG,CGPG,CGPG+primal';
+    const page = await open(`?view=tables&reps=1&rows=${encodeURIComponent(rows)}`);
+    await page.click('#table-run');
+    await done(page, 'table');
+    const swatches = await page.$$eval('#table-figures figure svg', (s) => s.length);
+    expect(swatches).toBeGreaterThanOrEqual(1);
+    const colours = await page.$$eval('#table-figures figure [aria-label="line"] path', (ps) => ps.map((p) => p.getAttribute('stroke')));
+    expect(colours.length).toBe(11);
+    expect(new Set(colours).size).toBe(11);
+    const svgDownload = page.waitForEvent('download');
+    await page.click('#table-figures figure button.export:text("SVG")');
+    const svg = await svgDownload;
+    expect(svg.suggestedFilename()).toMatch(/\.svg$/);
+    const text = readFileSync(await svg.path()!, 'utf8');
+    expect(text.startsWith('<svg')).toBe(true);
+    expect(text).toContain('xmlns="http://www.w3.org/2000/svg"');
+    const pngDownload = page.waitForEvent('download');
+    await page.click('#table-figures figure button.export:text("PNG")');
+    const png = readFileSync(await (await pngDownload).path()!);
+    expect([...png.subarray(1, 4)].map((c) => String.fromCharCode(c)).join('')).toBe('PNG');
+    await page.close();
+  });
+});
+
+describe('Paths and Play', () => {
+  it('agree at Play’s λ, and the paths are marked stale when the problem changes', async () => {
+    const page = await open('?n=120&seed=3');
+    await done(page, 'errorPath');
+    expect(await page.getAttribute('#play-error-path', 'data-agrees')).toBe('true');
+    const playError = (await summary(page)).ihc.error;
+    await page.click('#tab-path');
+    await page.click('#path-run');
+    await done(page, 'path');
+    expect(Number(await page.getAttribute('#path-figures', 'data-at-play'))).toBe(playError);
+    expect(await page.isHidden('#path-stale')).toBe(true);
+    await page.click('#tab-play');
+    await page.fill('#play-seed', '4');
+    await page.dispatchEvent('#play-seed', 'input');
+    await page.waitForFunction(() => document.body.dataset.state === 'done' && (document.getElementById('play-seed') as HTMLInputElement).value === '4');
+    await page.click('#tab-path');
+    expect(await page.isVisible('#path-stale')).toBe(true);
+    await page.close();
+  });
+});
+
+describe('Your data', () => {
+  it('clears every result after a failed load, and downloads everything needed to use the model', async () => {
+    const page = await open('?view=data');
+    await page.setInputFiles('#data-file', join(root, 'tests/e2e/fixtures/grouped.csv'));
+    await done(page, 'data', 'loaded');
+    await page.check('#data-cvQ');
+    await page.click('#data-run');
+    await done(page, 'data');
+    expect(await page.$$eval('#data-figures > figure', (f) => f.map((x) => x.getAttribute('aria-label')))).toEqual([
+      'Coefficients of the features, by group found', 'Cross-validated MSE against λ']);
+    const download = page.waitForEvent('download');
+    await page.click('#data-json');
+    const record = JSON.parse(readFileSync(await (await download).path()!, 'utf8'));
+    expect(record.Q).toBe(3);  // y = 2(a + b + c) − (d + e) + 0·(f + g): three groups, by the one-SE rule
+    for (const key of ['intercept', 'lambda', 'cv', 'features', 'groups']) expect(record).toHaveProperty(key);
+    expect(record.features[0]).toEqual(expect.objectContaining({ mean: expect.any(Number), scale: expect.any(Number) }));
+    expect(record.cv.mean).toBeGreaterThan(0);
+    // A file that cannot be used: nothing of the previous one stays on screen or downloadable.
+    await page.setInputFiles('#data-file', { name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from('only\n1\n2\n') });
+    await done(page, 'data', 'error');
+    expect(await page.$$eval('#data-result > *, #data-figures > *', (e) => e.length)).toBe(0);
+    expect(await page.isDisabled('#data-csv')).toBe(true);
+    expect(await page.isDisabled('#data-json')).toBe(true);
+    expect(await page.isDisabled('#data-run')).toBe(true);
+    expect(await page.$$eval('#data-target option', (o) => o.length)).toBe(0);
+    await page.close();
+  });
+});
+
+describe('URL and history', () => {
+  it('shows the URL’s values in the controls, clamped to their ranges', async () => {
+    const page = await open('?n=2000&d=500&sigma=9&dataMethod=cg');
+    for (const [id, value] of [['n', '2000'], ['d', '500'], ['sigma', '5']]) {
+      expect(await page.inputValue(`#play-${id}`)).toBe(value);
+      expect(await page.textContent(`#play-${id}-value`)).toBe(value);
+    }
+    expect(await page.inputValue('#data-method')).toBe('ihc');  // cg is not offered there
+    expect(page.url()).not.toContain('dataMethod');
+    await page.close();
+  });
+
+  it('moves between tabs with back and forward', async () => {
+    const page = await open('');
+    await page.click('#tab-path');
+    await page.click('#tab-tables');
+    await page.goBack();
+    await page.waitForFunction(() => !document.getElementById('view-path')!.hidden);
+    expect(await page.getAttribute('#tab-path', 'aria-selected')).toBe('true');
+    await page.goBack();
+    await page.waitForFunction(() => !document.getElementById('view-play')!.hidden);
+    await page.goForward();
+    await page.waitForFunction(() => !document.getElementById('view-path')!.hidden);
+    await page.close();
+  });
+});
+
+describe('phone (390 × 844)', () => {
+  it('shows a figure on the first screen and never scrolls sideways, in any view', async () => {
+    const page = await open('', { width: 390, height: 844 });
+    const top = await page.$eval('#play-figures figure', (f) => f.getBoundingClientRect().top);
+    expect(top).toBeLessThan(844 - 200);
+    for (const view of ['play', 'path', 'tables', 'data']) {
+      await page.click(`#tab-${view}`);
+      if (view === 'path') { await page.click('#path-run'); await done(page, 'path'); }
+      if (view === 'tables') { await page.fill('#table-reps', '1'); await page.dispatchEvent('#table-reps', 'change'); await page.click('#table-run'); await done(page, 'table'); }
+      if (view === 'data') { await page.click('#data-example'); await done(page, 'data', 'loaded'); await page.click('#data-run'); await done(page, 'data'); }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), view).toBeLessThanOrEqual(390);
+    }
+    await page.close();
+  });
+});
