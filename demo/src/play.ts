@@ -3,7 +3,7 @@
 // flight, and the figures are dimmed while they are stale. Convex methods refit from the
 // previous model when only λ moved (the answer does not depend on the start); the others start
 // as a fresh page would, so a URL always shows the same fit. After each fit, a small error-vs-λ
-// path is computed on the background instance (the Paths view's estimator, fewer points).
+// path is computed (the Paths view's estimator, fewer points), aborted by the next input.
 import type { Model, SyntheticData, MethodName } from 'supclust';
 import { playCode } from './code.js';
 import { methodOptions, methodsFor, type Context } from './context.js';
@@ -145,7 +145,8 @@ export function mountPlay(ctx: Context, onResult: () => void) {
     }
   }
 
-  /** The small error-vs-λ chart: 13 λ values and Play's, in the background worker. */
+  /** The small error-vs-λ chart: 13 λ values and Play's, on Play's instance (the next input
+   * aborts it at once, and no second worker starts with the page). */
   async function errorAlongLambda(s: DemoState, d: SyntheticData, playError: number, mine: number) {
     const box = document.getElementById('play-error-path');
     if (!box) return;
@@ -154,7 +155,7 @@ export function mountPlay(ctx: Context, onResult: () => void) {
     box.textContent = 'Computing the error along λ…';
     const stats: plots.PathStat[] = [];
     try {
-      await fitAlong(await ctx.background(), s, d, gridWith(13, s.lambda), abort.signal, (lambda, model) => {
+      await fitAlong(sc, s, d, gridWith(13, s.lambda), abort.signal, (lambda, model) => {
         stats.push({ lambda, groups: distinctValues(model.coef), error: Math.max(1e-6, errorOf(s.task, d.coef, model.coef)) });
       });
       if (mine !== generation) return;

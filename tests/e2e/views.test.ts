@@ -35,7 +35,7 @@ describe('explained', () => {
     const terms = await page.$$eval('#play-glossary dt', (d) => d.map((x) => x.textContent));
     expect(terms).toEqual(expect.arrayContaining(['‖w* − ŵ‖', 'adjusted Rand', 'test MSE']));
     // The baselines are drawn over the truth (hollow marks), and can be hidden.
-    const marks = () => page.$$eval('#play-figures figure:first-child svg [aria-label="dot"]', (g) => g.map((x) => x.children.length));
+    const marks = () => page.$$eval('#play-figures > figure:first-child svg [aria-label="dot"]', (g) => g.map((x) => x.children.length));
     const before = await marks();
     await page.uncheck('input[name="overlay"][value="lasso"]');
     await page.uncheck('input[name="overlay"][value="ridge"]');
