@@ -164,7 +164,8 @@ export function mountData(ctx: Context) {
         ['group', 'shared weight', 'size', 'features'], groups.map((g) => [g.group, formatNumber(g.weight), g.features.length, g.features.join(', ')]),
         groups.map((g) => ({ group: String(g.group), weight: String(g.weight) }))));
       const figures = $('data-figures'), width = widthOf(figures, 560);
-      figures.replaceChildren(plots.featureWeights(matrix.features, fit.model, width), plots.cvCurve(fit, width));
+      const groupOf = new Map(groups.flatMap((g) => g.features.map((f) => [f, g.group] as const)));
+      figures.replaceChildren(plots.featureWeights(matrix.features, fit.model, (j) => groupOf.get(matrix.features[j])!, width), plots.cvCurve(fit, width));
       $<HTMLButtonElement>('data-csv').disabled = $<HTMLButtonElement>('data-json').disabled = false;
       document.body.dataset.data = 'done';
     } catch (e) {

@@ -87,6 +87,9 @@ export function mountPlay(ctx: Context, onResult: () => void) {
       const sparsity = sparsityOf(d);
       const options = methodOptions(info, s, sparsity);
       const warmStart = CONVEX.has(s.method) && last && last.method === s.method && last.key === key ? last.model : undefined;
+      // "fit time" is compute time: a trivial call first waits out anything still ahead in the
+      // worker (an aborted fit's restart), so that the clock starts when the fit can.
+      await sc.kmeans1d([0], 1);
       const t0 = performance.now();
       const model = await sc.fit(s.method as MethodName, { ...problem, ...options, ...(warmStart ? { warmStart } : {}) }, control);
       const ms = performance.now() - t0;

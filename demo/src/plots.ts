@@ -149,14 +149,16 @@ export function experiment(r: ExperimentResult, width: number): HTMLElement {
   }));
 }
 
-/** Your data: each feature's coefficient, coloured by the group found. */
-export function featureWeights(names: string[], model: Model, width: number): HTMLElement {
-  const rows = names.map((name, j) => ({ name, weight: model.coef[j], group: model.groups[j] + 1 }));
-  const G = model.centroids.length;
+/** Your data: each feature's coefficient, coloured by its group, numbered as in the table
+ * (`groupOf(j)`: 1 = the largest shared weight). */
+export function featureWeights(names: string[], model: Model, groupOf: (j: number) => number, width: number): HTMLElement {
+  const rows = names.map((name, j) => ({ name, weight: model.coef[j], group: groupOf(j) }));
+  const G = new Set(rows.map((r) => r.group)).size;
   return figure('Coefficients of the features, by group found', CAPTIONS.groups, Plot.plot({
     width, height: Math.max(160, 40 + 18 * rows.length), marginLeft: Math.min(180, 10 + 7 * Math.max(...names.map((n) => n.length))),
     x: { label: 'coefficient', grid: true }, y: { label: null, domain: rows.slice().sort((a, b) => b.weight - a.weight).map((r) => r.name) },
-    color: G <= PALETTE.length ? { type: 'ordinal', range: PALETTE, legend: true, tickFormat: (g: number) => `group ${g}` } : { scheme: 'viridis', legend: true },
+    color: G <= PALETTE.length ? { type: 'ordinal', domain: [...new Set(rows.map((r) => r.group))].sort((a, b) => a - b), range: PALETTE, legend: true, tickFormat: (g: number) => `group ${g}` }
+      : { scheme: 'viridis', legend: true },
     marks: [Plot.barX(rows, { y: 'name', x: 'weight', fill: 'group', tip: true }), Plot.ruleX([0])],
   }));
 }
@@ -169,7 +171,7 @@ export function cvCurve(cv: CrossValidationResult, width: number): HTMLElement {
   const series = [...new Set(points.map((p) => p.series))];
   return figure(`Cross-validated ${cv.metric.toUpperCase()} against ${key === 'lambda' ? 'λ' : key}`, CAPTIONS.cv, Plot.plot({
     width, height: 260, grid: true, marginLeft: 60,
-    x: { type: 'log', label: key === 'lambda' ? 'λ' : key, tickFormat: formatLambda }, y: valueAxis(points.map((p) => p.mean), `CV ${cv.metric}`),
+    x: { type: 'log', label: key === 'lambda' ? 'λ' : key, tickFormat: formatLambda }, y: valueAxis(points.map((p) => p.mean), `CV ${cv.metric.toUpperCase()}`),
     color: { domain: series, range: series.map((_, i) => colorOf(i)), legend: series.length > 1 },
     marks: [
       Plot.ruleX(points, { x: 'x', y1: 'lo', y2: 'hi', stroke: 'series', strokeOpacity: 0.5 }),

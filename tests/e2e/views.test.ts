@@ -141,6 +141,15 @@ describe('Your data', () => {
     await done(page, 'data');
     expect(await page.$$eval('#data-figures > figure', (f) => f.map((x) => x.getAttribute('aria-label')))).toEqual([
       'Coefficients of the features, by group found', 'Cross-validated MSE against λ']);
+    // The chart numbers the groups as the table does (group 1: a, b, c, the largest weight).
+    const colours = await page.$eval('#data-figures > figure', (f) => ({
+      swatches: Object.fromEntries([...f.querySelectorAll('[class$="-swatch"]')].map((s) => [s.textContent?.trim(), s.querySelector('svg')?.getAttribute('fill')])),
+      bars: [...f.querySelectorAll('[aria-label="bar"] rect')].map((r) => r.getAttribute('fill')),
+    }));
+    const table = await page.$$eval('#data-result tbody tr', (r) => r.map((x) => [x.children[0].textContent, x.children[3].textContent]));
+    expect(table[0]).toEqual(['1', 'a, b, c']);
+    expect(colours.bars.slice(0, 3)).toEqual([colours.swatches['group 1'], colours.swatches['group 1'], colours.swatches['group 1']]);
+    expect(colours.bars[3]).toBe(colours.swatches['group 3']);  // d: the negative group, last in the table
     const download = page.waitForEvent('download');
     await page.click('#data-json');
     const record = JSON.parse(readFileSync(await (await download).path()!, 'utf8'));
@@ -192,6 +201,7 @@ describe('phone (390 × 844)', () => {
     const page = await open('', { width: 390, height: 844 });
     const top = await page.$eval('#play-figures figure', (f) => f.getBoundingClientRect().top);
     expect(top).toBeLessThan(844 - 200);
+    await page.screenshot({ path: join(root, 'tests/e2e/screenshots/play-phone-first-screen.png') });  // the first screen only
     for (const view of ['play', 'path', 'tables', 'data']) {
       await page.click(`#tab-${view}`);
       if (view === 'path') { await page.click('#path-run'); await done(page, 'path'); }

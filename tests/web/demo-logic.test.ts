@@ -1,6 +1,13 @@
-// The demo's pure parts: the URL-state codec, the CSV → matrix path and the adjusted Rand index.
+// The demo's pure parts: the URL-state codec, the CSV → matrix path, the adjusted Rand index,
+// number formatting, the sparse-groups problem, the one-standard-error choice of Q, and the
+// downloaded model record (applied by hand to raw rows, against the library's predictions).
 import { describe, expect, it } from 'vitest';
+import type { CrossValidationResult, SyntheticData } from '../../dist/index.js';
+import { load } from '../../dist/node/index.js';
 import { parseCsv, summarise, toMatrix } from '../../demo/src/csv.js';
+import { fewestGroupsWithinOneSE, groupsOf, modelRecord } from '../../demo/src/data.js';
+import { axisFormat, formatLambda, formatNumber, logAxisFormat } from '../../demo/src/format.js';
+import { withZeroGroup } from '../../demo/src/problem.js';
 import { adjustedRand } from '../../demo/src/partition.js';
 import { DEFAULTS, decodeState, encodeState } from '../../demo/src/state.js';
 
@@ -9,7 +16,7 @@ describe('URL state', () => {
     expect(encodeState(DEFAULTS)).toBe('');
     const s = { ...DEFAULTS, view: 'tables' as const, n: 80, sigma: 0.25, rho: 0.5, task: 'classification' as const, seed: 42,
       method: 'oscar', lambda: 0.003, table: 'e1-sigma', reps: 7, fast: false, rows: ['Oracle', 'IHC+hops λ=1e-4'],
-      dataMethod: 'lasso', dataQ: 4, target: 'price (USD)', standardise: false };
+      dataMethod: 'lasso', dataQ: 4, target: 'price (USD)', standardise: true, zero: true, overlays: ['oracle'], dataCvQ: true };
     const q = encodeState(s);
     expect(q.startsWith('?')).toBe(true);
     expect(decodeState(q)).toEqual(s);
@@ -30,6 +37,73 @@ describe('URL state', () => {
     expect(s.method).toBe('ihc');
     expect(decodeState('?d=3&Q=9').Q).toBe(3);  // never more groups than features
     expect(decodeState('?n=33.7').n).toBe(34);
+  });
+
+  it('keeps an empty list of overlays apart from the default, and drops unknown ones', () => {
+    const none = { ...DEFAULTS, overlays: [] };
+    expect(encodeState(none)).toBe('?overlays=');
+    expect(decodeState(encodeState(none)).overlays).toEqual([]);
+    expect(decodeState('?overlays=lasso,bogus,oracle').overlays).toEqual(['oracle', 'lasso']);
+  });
+});
+
+describe('number formats', () => {
+  it('writes λ one way everywhere', () => {
+    expect([1e-4, 0.000251, 0.0316, 0.01, 1, 10, 12345, 1e-6].map(formatLambda)).toEqual(['1e-4', '2.51e-4', '0.0316', '0.01', '1', '10', '1.23e4', '1e-6']);
+    expect([0.27183, 100, 1.5e-5].map(formatNumber)).toEqual(['0.272', '100', '1.5e-5']);
+  });
+
+  it('labels ticks a tenth of the span apart with distinct, prefix-free text', () => {
+    const lo = 0.2137, hi = 0.2245, f = axisFormat(lo, hi);
+    const ticks = Array.from({ length: 11 }, (_, i) => lo + (i * (hi - lo)) / 10).map(f);
+    expect(new Set(ticks).size).toBe(11);
+    for (const t of ticks) expect(t).toMatch(/^-?[\d.]+(e-?\d+)?$/);
+    expect(logAxisFormat(0.1, 20)(2)).toBe('2');
+    expect(logAxisFormat(0.1, 20)(3)).toBe('');
+    expect(logAxisFormat(1e-6, 10)(0.2)).toBe('');  // over more than three decades, powers of ten only
+    expect(logAxisFormat(1e-6, 10)(1e-3)).toBe('1e-3');
+  });
+});
+
+describe('sparse-groups problem', () => {
+  it('zeroes the group of smallest |value| and moves y and ytest by exactly its part of Xw*', () => {
+    const X = Float64Array.from([1, 2, 3, 4, 5, 6]), Xtest = Float64Array.from([-1, 0.5, 2, 2, 1, -3]);
+    const data = { X, nRows: 2, nCols: 3, y: Float64Array.from([10, 20]), Xtest, nTest: 2, ytest: Float64Array.from([1, 2]),
+      coef: Float64Array.from([2, -0.5, 2]), groups: Int32Array.from([0, 1, 0]) } as unknown as SyntheticData;
+    const z = withZeroGroup(data);
+    expect(Array.from(z.coef)).toEqual([2, 0, 2]);
+    expect(Array.from(z.y)).toEqual([10 - 2 * -0.5, 20 - 5 * -0.5]);
+    expect(Array.from(z.ytest)).toEqual([1 - 0.5 * -0.5, 2 - 1 * -0.5]);
+    expect(z.X).toBe(X);
+  });
+});
+
+describe('Your data', () => {
+  const point = (Q: number, lambda: number, mean: number, std: number) => ({ params: { Q, lambda }, mean, std, scores: [] });
+
+  it('picks the fewest groups within one standard error of the lowest CV error', () => {
+    const cv = { grid: [point(1, 1, 10, 1), point(2, 1, 1.05, 0.1), point(2, 0.1, 1.04, 0.1), point(3, 1, 1.0, 0.1)], bestIndex: 3 } as unknown as CrossValidationResult;
+    // 4 folds: standard error 0.1/√4 = 0.05, bar 1.05; both Q = 2 points qualify, the lower one wins.
+    expect(fewestGroupsWithinOneSE(cv, 4)).toBe(2);
+    expect(fewestGroupsWithinOneSE({ ...cv, grid: [cv.grid[0], point(2, 1, 1.06, 0.1), cv.grid[3]], bestIndex: 2 } as CrossValidationResult, 4)).toBe(2);
+  });
+
+  it('downloads a record that reproduces the model’s predictions on raw rows', async () => {
+    const sc = await load({ variant: 'simd' });
+    const rows = Array.from({ length: 40 }, (_, i) => [Math.sin(i) * 10 + 50, (i % 7) * 3, Math.cos(3 * i)]);
+    const text = ['a,b,c,y', ...rows.map(([a, b, c], i) => `${a},${b},${c},${2 * a + 2 * b - c + Math.sin(7 * i)}`)].join('\n');
+    const matrix = toMatrix(parseCsv(text), 'y', ['a', 'b', 'c'], true);
+    const fit = await sc.crossValidate('ihc', { X: matrix.X, nRows: matrix.nRows, nCols: 3, y: matrix.y, Q: 2 }, { grid: { lambda: [1e-3, 1e-2] }, folds: 4 });
+    const record = modelRecord({ matrix, fit, groups: groupsOf(fit, matrix.features), target: 'y', folds: 4 });
+    const predicted = await sc.predict(fit.model, matrix.X, matrix.nRows);
+    rows.forEach((raw, i) => {
+      const byHand = record.intercept + record.features.reduce((s, f, j) => s + (f.weight * (raw[j] - f.mean)) / f.scale, 0);
+      expect(byHand).toBeCloseTo(predicted[i], 9);
+    });
+    expect(record.Q).toBe(2);
+    expect(record.lambda).toBe(fit.best.lambda);
+    expect(record.cv).toEqual({ folds: 4, metric: fit.metric, mean: fit.grid[fit.bestIndex].mean, std: fit.grid[fit.bestIndex].std });
+    sc.dispose();
   });
 });
 
