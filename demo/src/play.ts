@@ -120,6 +120,9 @@ export function mountPlay(ctx: Context, onResult: () => void) {
       }));
       const metric = s.task === 'classification' ? 'test error rate' : 'test MSE';
       const notes = summary.map((f) => statusNote(f.label, f.model)).filter(Boolean);
+      if (s.task === 'classification' && s.n < 10 * s.d)
+        notes.push(`With n = ${s.n} labels for d = ${s.d} coefficients, classification cannot pin the groups down: a 0/1 label says much less than a value. ` +
+          'The “classification” preset (n = 600, d = 20, Q = 3) shows IHC recovering them.');
       $('play-summary').dataset.d = String(d.nCols);
       $('play-summary').replaceChildren(table(`On ${d.nTest} test samples, at λ = ${formatLambda(s.lambda)}; ${errorName(s.task)} against the true coefficients`,
         ['method', metric, errorName(s.task), 'adjusted Rand', 'groups', 'iterations', 'fit time'],

@@ -47,13 +47,15 @@ describe('explained', () => {
   });
 
   it('has presets that set working hyperparameters: classification and sparse groups recover the groups', async () => {
-    const page = await open('');
+    const page = await open('?task=classification');  // the default problem, as labels: too few for d = 100
+    expect(await page.textContent('#play-summary .warning')).toContain('“classification” preset');
     await page.selectOption('#play-preset', 'classification');
     await page.waitForFunction(() => document.body.dataset.state === 'done' && document.querySelector('#play-summary')?.textContent?.includes('error rate'));
     const cls = await summary(page);
     expect(cls.ihc.ari).toBeGreaterThan(0.9);
     expect(cls.ihc.error).toBeLessThan(5);  // degrees from the true direction
     expect(await page.textContent('#play-preset-note')).toContain('angle');
+    expect(await page.$$eval('#play-summary .warning', (w) => w.length)).toBe(0);
     await page.selectOption('#play-preset', 'sparse');
     await page.waitForFunction(() => document.body.dataset.state === 'done' && document.querySelector('#play-summary tr[data-method="ihcs"]'));
     const sparse = await summary(page);
