@@ -73,4 +73,10 @@ double owlSubgradientViolation(const double* x, const double* z, const double* w
   return std::max(excess, std::abs(owlNorm(x, d, w, xOrder) - zx));
 }
 
+double proximalResidual(const Penalty& P, const Matrix& W, const Matrix& G) {
+  Matrix step = W - G;
+  P.prox(step, 1);
+  return (W - step).cwiseAbs().maxCoeff();
+}
+
 }  // namespace supclust

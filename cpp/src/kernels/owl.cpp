@@ -6,7 +6,6 @@
 #include <numeric>
 
 #include "supclust/kernels/resort.hpp"
-#include "supclust/kernels/scaling.hpp"
 
 namespace supclust {
 
@@ -40,34 +39,15 @@ void OwlProx::apply(const double* v, std::size_t d, const double* w, double* out
   order_.sort(v, d);
   const std::vector<std::int32_t>& order = order_.order();
   const std::vector<double>& magnitude = order_.magnitudes();
-  // Near the largest double, pooled sums are kept divided by 2^e (exact but for values that
-  // would become subnormal), so that they cannot overflow; a block of one keeps its own value.
-  const double top = d > 0 ? std::max(magnitude[static_cast<std::size_t>(order[0])], w[0]) : 0;
-  const double scale = overflowGuardScale(top), unscale = 1 / scale;
+  // Sorted |v| shifted by w, fitted by the closest non-increasing sequence, clipped at 0.
   z_.resize(d);
   for (std::size_t k = 0; k < d; ++k) z_[k] = magnitude[static_cast<std::size_t>(order[k])] - w[k];
-  // Pool adjacent violators: blocks with strictly decreasing means.
-  stack_.clear();
-  for (std::size_t k = 0; k < d; ++k) {
-    stack_.push_back({k, z_[k] * unscale, 1});
-    while (stack_.size() > 1) {
-      const Block& top = stack_.back();
-      const Block& below = stack_[stack_.size() - 2];
-      if (below.sum * static_cast<double>(top.count) > top.sum * static_cast<double>(below.count)) break;
-      Block merged{below.start, below.sum + top.sum, below.count + top.count};
-      stack_.pop_back();
-      stack_.back() = merged;
-    }
-  }
+  fit_.apply(z_.data(), d);
   // Signs are read before out is written (out may alias v).
-  for (const Block& b : stack_) {
-    const double mean = b.count == 1 ? z_[b.start] : b.sum / static_cast<double>(b.count) * scale;
-    const double value = std::max(0.0, mean);
-    for (std::size_t k = b.start; k < b.start + b.count; ++k) z_[k] = value;
-  }
   for (std::size_t k = 0; k < d; ++k) {
     const std::int32_t i = order[k];
-    out[i] = v[i] < 0 ? -z_[k] : z_[k];
+    const double value = std::max(0.0, z_[k]);
+    out[i] = v[i] < 0 ? -value : value;
   }
 }
 

@@ -220,17 +220,21 @@ Result runElasticNet(const FitContext& c) {
   return elasticNet(c, c.options.number("lambda"), c.options.number("alpha"));
 }
 
-// OSCAR: ADMM for the squared loss on small designs (the quadratic part solved exactly: much
-// faster at n ≤ d), accelerated proximal gradient otherwise. Both stop on the same certificate.
-Result runOscar(const FitContext& c) {
+// A convex penalty with an exact prox: ADMM for the squared loss on small designs (the
+// quadratic part solved exactly: much faster at n ≤ d), accelerated proximal gradient
+// otherwise. Both stop on the penalty's certificate.
+Result penalisedFit(const FitContext& c, const Penalty& P) {
   const Objective F = objectiveOf(c, c.options.number("lambda"));
-  const OwlPenalty P(oscarWeights(static_cast<std::size_t>(c.X.cols()), c.options.number("lambda1"),
-                                  c.options.number("lambda2")));
   if (c.loss.squared() && admmSuits(c.X.rows(), c.X.cols()))
     return withDistinctRows(admm(F, P, startCoef(c), {c.options.integer("maxIterations"), c.options.number("tolerance")},
                                  c.control));
   return withDistinctRows(proximalGradient(F, P, startCoef(c), startIntercept(c), proximalOptions(c.options),
                                            c.control));
+}
+
+Result runOscar(const FitContext& c) {
+  return penalisedFit(c, OwlPenalty(oscarWeights(static_cast<std::size_t>(c.X.cols()), c.options.number("lambda1"),
+                                                 c.options.number("lambda2"))));
 }
 
 // CG on equivalence matrices, rounded to its last oracle's partition with fitted values.

@@ -56,6 +56,11 @@ std::vector<Method> buildRegistry() {
                     penaltyWeight(numberOption("lambda2", "pairwise max weight λ2", 0, 0), 1)},
              convexSolverOptions(20000)}),
        noShapeCheck, runOscar},
+      {"gflasso", "GFLasso: λ1‖w‖₁ + λ2 Σ_{i<j} |w_i − w_j| (DFG paper), by ADMM (squared loss) or FISTA with the exact O(d log d) clique-fusion prox",
+       join({base, {penaltyWeight(numberOption("lambda1", "ℓ1 weight λ1", 0, 0), 1),
+                    penaltyWeight(numberOption("lambda2", "pairwise fusion weight λ2", 0, 0), 1)},
+             convexSolverOptions(20000)}),
+       noShapeCheck, runGflasso},
   };
 }
 

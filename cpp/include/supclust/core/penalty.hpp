@@ -68,4 +68,8 @@ double owlSubgradientViolation(const double* x, const double* z, const double* w
 double owlSubgradientViolation(const double* x, const double* z, const double* w, std::size_t d,
                                MagnitudeOrder& xOrder, MagnitudeOrder& zOrder);
 
+// A certificate for any penalty with an exact prox: max |W − prox_P(W − G)| (the proximal
+// gradient step of length 1), which is 0 iff −G ∈ ∂P(W).
+double proximalResidual(const Penalty& P, const Matrix& W, const Matrix& G);
+
 }  // namespace supclust

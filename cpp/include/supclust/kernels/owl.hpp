@@ -12,6 +12,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "supclust/kernels/isotonic.hpp"
+
 namespace supclust {
 
 // The indices of a vector by decreasing |v|, ties by index: a strict total order, so the result
@@ -41,12 +43,7 @@ class OwlProx {
  private:
   MagnitudeOrder order_;
   std::vector<double> z_;
-  struct Block {
-    std::size_t start;
-    double sum;
-    std::size_t count;
-  };
-  std::vector<Block> stack_;
+  DecreasingFit fit_;
 };
 
 // w_k = λ1 + λ2 (d − k), k = 1..d.

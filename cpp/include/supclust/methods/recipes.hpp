@@ -3,6 +3,7 @@
 // methods/registry.cpp.
 #pragma once
 
+#include "supclust/core/penalty.hpp"
 #include "supclust/methods/registry.hpp"
 
 namespace supclust {
@@ -18,6 +19,12 @@ Result runElasticNet(const FitContext& c);
 Result runOscar(const FitContext& c);
 Result runCg(const FitContext& c);
 Result runCgpg(const FitContext& c);
+// Penalties (methods/recipes/penalties.cpp).
+Result runGflasso(const FitContext& c);
+
+// A convex penalty with an exact prox, by ADMM (squared loss, small designs) or accelerated
+// proximal gradient; the loss, ridge λ and solver options come from the context.
+Result penalisedFit(const FitContext& c, const Penalty& P);
 
 std::string noShapeCheck(const Options&, Eigen::Index n, Eigen::Index d, Eigen::Index K);
 // Q values for K = 1 (the exact 1-D k-means): within the DP's memory bound.
