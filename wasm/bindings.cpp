@@ -12,6 +12,7 @@
 #include "supclust/data/synthetic.hpp"
 #include "supclust/experiments/experiment.hpp"
 #include "supclust/kernels/kmeans1d.hpp"
+#include "supclust/kernels/clique_fusion.hpp"
 #include "supclust/kernels/owl.hpp"
 #include "supclust/kernels/sparse_groups.hpp"
 #include "supclust/core/parallel.hpp"
@@ -225,6 +226,13 @@ val proxOwlJs(const val& values, const val& weights) {
   return copyOut(out);
 }
 
+val proxCliqueFusionJs(const val& values, double lambda1, double lambda2) {
+  const auto v = doubles(values);
+  std::vector<double> out(v.size());
+  CliqueFusionProx().apply(v.data(), v.size(), lambda1, lambda2, out.data());
+  return copyOut(out);
+}
+
 val fitJs(const std::string& method, const val& X, int nRows, int nCols, const val& y,
           const val& options, const val& warmCoef, const val& warmIntercept, const val& onProgress) {
   const JsMatrix x(X, nRows, nCols);
@@ -376,6 +384,7 @@ EMSCRIPTEN_BINDINGS(supclust) {
   emscripten::function("fit", &fitJs);
   emscripten::function("crossValidate", &crossValidateJs);
   emscripten::function("proxOwl", &proxOwlJs);
+  emscripten::function("proxCliqueFusion", &proxCliqueFusionJs);
   emscripten::function("experiment", &experimentJs);
   emscripten::function("generate", &generateJs);
 }

@@ -7,6 +7,7 @@
 
 #include "supclust/data/synthetic.hpp"
 #include "supclust/kernels/kmeans1d.hpp"
+#include "supclust/kernels/clique_fusion.hpp"
 #include "supclust/kernels/owl.hpp"
 #include "supclust/kernels/sparse_groups.hpp"
 #include "supclust/methods/registry.hpp"
@@ -32,7 +33,7 @@ int main() {
     for (int n : {60, 150}) {
       const SyntheticProblem p = generateE1(n, 100, 5, 0.5, static_cast<std::uint64_t>(seed));
       const Problem prob{{p.X.data(), p.X.rows(), p.X.cols()}, {p.y.data(), p.y.size()}};
-      std::vector<Case> cases(14);
+      std::vector<Case> cases(15);
       cases[0] = {"ridge", {}}; cases[0].params.numbers = {{"lambda", 0.1}};
       cases[1] = {"lsk", {}}; cases[1].params.numbers = {{"Q", 5}};
       cases[2] = {"lsk", {}}; cases[2].params.numbers = {{"Q", 5}, {"refit", 1}, {"lambda", 0.01}};
@@ -47,6 +48,7 @@ int main() {
       cases[11] = {"cgpg", {}}; cases[11].params.numbers = {{"Q", 5}, {"lambda", 0.05}, {"cgIterations", 100}};
       cases[12] = {"lsk", {}}; cases[12].params.numbers = {{"Q", 5}, {"lambda", 0.1}}; cases[12].params.strings = {{"loss", "logistic"}};
       cases[13] = {"ihc", {}}; cases[13].params.numbers = {{"Q", 3}, {"lambda", 0.01}}; cases[13].params.strings = {{"loss", "ova-squared"}};
+      cases[14] = {"gflasso", {}}; cases[14].params.numbers = {{"lambda1", 0.2}, {"lambda2", 0.002}};
       std::printf("%s{\"seed\":%d,\"n\":%d,\"fits\":[", first ? "" : ",", seed, n);
       first = false;
       for (std::size_t c = 0; c < cases.size(); ++c) {
@@ -80,6 +82,10 @@ int main() {
       OwlProx().apply(p.y.data(), owl.size(), weights.data(), owl.data());
       std::printf("},\"owl\":");
       array(owl);
+      std::vector<double> fusion(p.y.size());
+      CliqueFusionProx().apply(p.y.data(), fusion.size(), 0.5, 0.05, fusion.data());
+      std::printf(",\"cliqueFusion\":");
+      array(fusion);
       std::printf(",\"y\":");
       array(p.y);
       std::printf("}");

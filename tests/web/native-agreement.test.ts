@@ -39,6 +39,7 @@ describe.each(variants)('%s build agrees with native to 1e-10', (variant) => {
       expect(mismatch(sg.values, prob.sparse.values)).toBe('');
       const weights = Array.from({ length: prob.n }, (_, k) => 0.5 + 0.05 * (prob.n - 1 - k));  // OSCAR's
       expect(mismatch(await sc.proxOwl(data.y, weights), prob.owl)).toBe('');
+      expect(mismatch(await sc.proxCliqueFusion(data.y, 0.5, 0.05), prob.cliqueFusion)).toBe('');
 
       // The same cases as tests/native/answers.cpp, in the same order.
       const options: Record<string, unknown>[] = [
@@ -46,7 +47,7 @@ describe.each(variants)('%s build agrees with native to 1e-10', (variant) => {
         { Q: 5, lambda: 0.01, init: 'zero' }, { Q: 4, s: 50 }, { groups: data.groups },
         { lambda: 0.5 }, { lambda: 0.5, alpha: 0.5 }, { lambda1: 0.2, lambda2: 0.01 }, { s: 30 },
         { Q: 5, lambda: 0.05, cgIterations: 100 }, { Q: 5, lambda: 0.1, loss: 'logistic' },
-        { Q: 3, lambda: 0.01, loss: 'ova-squared' },
+        { Q: 3, lambda: 0.01, loss: 'ova-squared' }, { lambda1: 0.2, lambda2: 0.002 },
       ];
       const labels = (loss: unknown) => loss === 'logistic' ? data.y.map((v) => (v > 0 ? 1 : 0))
         : loss === 'ova-squared' ? data.y.map((v) => (v > 5 ? 2 : v > -5 ? 1 : 0)) : data.y;
@@ -54,7 +55,7 @@ describe.each(variants)('%s build agrees with native to 1e-10', (variant) => {
       // FISTA's momentum restarts and the logistic loss's exp/log1p (glibc vs musl) let
       // trajectories part at the last bit, so those fits are compared at their certificate's
       // accuracy; every other fit must follow the native one step for step.
-      const certified = (c: number) => prob.fits[c].method === 'oscar' || options[c].loss === 'logistic';
+      const certified = (c: number) => ['oscar', 'gflasso'].includes(prob.fits[c].method) || options[c].loss === 'logistic';
       for (const [c, expected] of prob.fits.entries()) {
         const what = `${expected.method} ${JSON.stringify(options[c]).slice(0, 60)}`;
         const m = await sc.fit(expected.method, { X: data.X, nRows: data.nRows, nCols: data.nCols, y: labels(options[c].loss), ...options[c] });
@@ -101,7 +102,7 @@ describe.each(variants)('%s build on a sparse (CSR) design', (variant) => {
       const m = await sc.fit(expected.method, { X: csr, nRows: sp.nRows, nCols: sp.nCols, y, ...options[c] });
       const scale = Math.max(...expected.coef.map(Math.abs));
       // exp/log1p differ at the last bit between the native libc and wasm (see above).
-      const rel = options[c].loss || expected.method === 'oscar' ? 1e-7 : 1e-10;
+      const rel = options[c].loss || ['oscar', 'gflasso'].includes(expected.method) ? 1e-7 : 1e-10;
       expect(m.status, what).toBe(expected.status);
       expect(mismatch(m.coef, expected.coef, rel, scale), what).toBe('');
       expect(mismatch(m.intercept, [expected.intercept], rel, scale), what).toBe('');

@@ -102,6 +102,13 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       return (await call({ op: 'proxOwl', values: u, weights: w })) as Float64Array;
     },
 
+    async proxCliqueFusion(values, lambda1, lambda2) {
+      const u = v.finiteVector('values', values);
+      for (const [name, x] of [['lambda1', lambda1], ['lambda2', lambda2]] as const)
+        if (typeof x !== 'number' || !Number.isFinite(x) || x < 0) throw invalid(name, `must be a finite number >= 0 (got ${String(x)})`);
+      return (await call({ op: 'proxCliqueFusion', values: u, lambda1, lambda2 })) as Float64Array;
+    },
+
     async fit(method, params, control: CallControl = {}) {
       const { X, y, options, meta } = fitInputs(method, params as FitParams);
       const warm = warmStartOf((params as FitParams).warmStart, X.nCols);

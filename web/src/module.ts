@@ -38,6 +38,7 @@ export interface WasmModule {
   info(): { threads: number; addressableBytes: number; methods: unknown[]; experiments: unknown[] };
   kmeans1d(values: Float64Array, Q: number): { labels: Int32Array; centroids: Float64Array; sse: number } | { error: string };
   proxOwl(values: Float64Array, weights: Float64Array): Float64Array;
+  proxCliqueFusion(values: Float64Array, lambda1: number, lambda2: number): Float64Array;
   experiment(id: string, options: ExperimentRequest,
       progress: ((done: number, total: number) => boolean) | undefined): RawExperiment;
   projectSparseGroups(values: Float64Array, s: number, Q: number): { values: Float64Array; labels: Int32Array; centroids: Float64Array } | { error: string };
@@ -58,6 +59,7 @@ export type Request =
   | { op: 'kmeans1d'; values: Float64Array; Q: number }
   | { op: 'projectSparseGroups'; values: Float64Array; s: number; Q: number }
   | { op: 'proxOwl'; values: Float64Array; weights: Float64Array }
+  | { op: 'proxCliqueFusion'; values: Float64Array; lambda1: number; lambda2: number }
   | { op: 'experiment'; id: string; options: ExperimentRequest }
   | { op: 'fit'; method: string; X: WireMatrix; nRows: number; nCols: number; y: Float64Array; options: Record<string, unknown>;
       warmCoef?: Float64Array; warmIntercept?: Float64Array }
@@ -82,6 +84,7 @@ export function execute(m: WasmModule, r: Request, progress?: (it: number, f: nu
     case 'kmeans1d': return m.kmeans1d(r.values, r.Q);
     case 'projectSparseGroups': return m.projectSparseGroups(r.values, r.s, r.Q);
     case 'proxOwl': return m.proxOwl(r.values, r.weights);
+    case 'proxCliqueFusion': return m.proxCliqueFusion(r.values, r.lambda1, r.lambda2);
     case 'experiment': return m.experiment(r.id, r.options, progress);
     case 'fit': return m.fit(r.method, r.X, r.nRows, r.nCols, r.y, r.options, r.warmCoef, r.warmIntercept, progress);
     case 'crossValidate':

@@ -285,6 +285,8 @@ export interface Supclust {
   kmeans1d(values: ArrayLike<number>, Q: number): Promise<KMeans1DResult>;
   projectSparseGroups(values: ArrayLike<number>, s: number, Q: number): Promise<SparseGroupsResult>;
   proxOwl(values: ArrayLike<number>, weights: ArrayLike<number>): Promise<Float64Array>;
+  /** argmin_x ½‖x − v‖² + λ1‖x‖₁ + λ2 Σ_{i<j} |x_i − x_j| (GFLasso's prox), O(d log d). */
+  proxCliqueFusion(values: ArrayLike<number>, lambda1: number, lambda2: number): Promise<Float64Array>;
   fit<M extends MethodName>(method: M, params: FitParams<M>, control?: CallControl): Promise<Model>;
   /** X·W + b: n values, or n × outputs row-major (row i holds sample i's K scores). */
   predict(model: Model, X: MatrixInput, nRows?: number, nCols?: number): Promise<Float64Array>;

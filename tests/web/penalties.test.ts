@@ -1,0 +1,42 @@
+// The penalty family through the API in Node: GFLasso's prox (a hand-checked example, bad
+// input named), and gflasso fits on both builds (certificate status, ties, sparse ≡ dense).
+import { describe, expect, it } from 'vitest';
+import { SupclustError } from '../../dist/node/index.js';
+import { mismatch, withBothBuilds } from './helpers.js';
+
+const builds = withBothBuilds();
+
+describe('proxCliqueFusion', () => {
+  it('gives the hand-checked prox and names a bad weight', async () => {
+    for (const sc of [builds.simd, builds.threaded]) {
+      // v = (3, −1, 2.5), λ1 = λ2 = 0.5: order 3 > 2.5 > −1, shifts λ2(d − 1 − 2k) = (1, 0, −1):
+      // (2, 2.5, 0) → pooled (2.25, 2.25, 0) → soft-thresholded by 0.5.
+      expect(Array.from(await sc.proxCliqueFusion([3, -1, 2.5], 0.5, 0.5))).toEqual([1.75, 0, 1.75]);
+      expect(Array.from(await sc.proxCliqueFusion([3, -1, 2.5], 0, 0.5))).toEqual([2.25, 0, 2.25]);
+      const err = await sc.proxCliqueFusion([1, 2], 0, -1).catch((e) => e);
+      expect(err).toBeInstanceOf(SupclustError);
+      expect(err.message).toMatch(/^lambda2/);
+      expect(Array.from(await sc.proxCliqueFusion([1, 2], 0, 10))).toEqual([1.5, 1.5]);  // still usable
+    }
+  });
+});
+
+describe('gflasso', () => {
+  it('fuses coefficients, agrees across builds, and gives the same model for CSR X', async () => {
+    const data = await builds.simd.generate('e1', { n: 80, d: 30, Q: 3, sigma: 0.5, seed: 4 });
+    const params = { X: data.X, nRows: 80, nCols: 30, y: data.y, lambda1: 0.05, lambda2: 0.002 };
+    const a = await builds.simd.fit('gflasso', params), b = await builds.threaded.fit('gflasso', params);
+    expect(a.status).toBe('converged');
+    expect(a.centroids.length).toBeLessThan(30);
+    const scale = Math.max(...a.coef.map(Math.abs));
+    expect(mismatch(a.coef, b.coef, 1e-9, scale)).toBe('');
+    const indptr = new Int32Array(81), indices = new Int32Array(80 * 30);
+    for (let i = 0; i <= 80; i++) indptr[i] = 30 * i;
+    for (let k = 0; k < indices.length; k++) indices[k] = k % 30;
+    const c = await builds.simd.fit('gflasso', { ...params, X: { indptr, indices, values: data.X } });
+    expect(mismatch(c.coef, a.coef, 1e-9, scale)).toBe('');
+    const bad = await builds.simd.fit('gflasso', { ...params, lambda2: -1 }).catch((e) => e);
+    expect(bad).toBeInstanceOf(SupclustError);
+    expect(bad.message).toMatch(/lambda2/);
+  });
+});
