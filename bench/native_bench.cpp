@@ -2,6 +2,7 @@
 // Usage: supclust_bench <dir> <repeats> — reads the inputs run.mjs wrote into <dir>, prints JSON:
 //   kmeans1d   1-D k-means on the first d values of values.f64, d in {1e2..1e6}, Q in {5, 15}
 //   owl        the OWL prox (OSCAR weights) on the first d values, d in {1e3, 1e5, 1e6}
+//   fusion     GFLasso's clique-fusion prox (λ1 = 0.1, λ2 = 1/d) on the same values
 //   fits       lasso and OSCAR on the text-like designs text-<d>.f64 (d = 100, 5000)
 //   ihc        an IHC fit on E1 (n = 150, d = 100, Q = 5, σ = 0.5, seed 1)
 //   cg         IHC, CG and CGPG on the same E1 problem: time and objective
@@ -16,6 +17,7 @@
 #include <vector>
 
 #include "supclust/data/synthetic.hpp"
+#include "supclust/kernels/clique_fusion.hpp"
 #include "supclust/kernels/kmeans1d.hpp"
 #include "supclust/kernels/owl.hpp"
 #include "supclust/methods/cross_validation.hpp"
@@ -84,6 +86,18 @@ int main(int argc, char** argv) {
       OwlProx prox;  // a fresh one, as each API call gets: a reused prox would start its sort
                      // from this very point's order and skip the sort
       prox.apply(values.data(), d, w.data(), out.data());
+      sink += out[0];
+    });
+    std::printf("%s{\"d\":%zu,\"ms\":%.6g}", first ? "" : ",", d, ms);
+    first = false;
+  }
+
+  std::printf("],\"fusion\":[");
+  first = true;
+  for (std::size_t d : {1000u, 100000u, 1000000u}) {
+    std::vector<double> out(d);
+    const double ms = medianMs(repeats, [&] {
+      CliqueFusionProx().apply(values.data(), d, 0.1, 1.0 / static_cast<double>(d), out.data());
       sink += out[0];
     });
     std::printf("%s{\"d\":%zu,\"ms\":%.6g}", first ? "" : ",", d, ms);

@@ -115,6 +115,14 @@ for (const { d, ms } of native.owl) {
   owl.push({ d, nativeMs: ms, wasmMs: await medianMs(REPEATS, () => sc.proxOwl(u, w)) });
 }
 
+// GFLasso's prox beside the OWL prox at the same sizes (issue 16's target: within 1.5×).
+const fusion = [];
+for (const { d, ms } of native.fusion) {
+  const u = values.subarray(0, d);
+  const owlRow = owl.find((r) => r.d === d);
+  fusion.push({ d, nativeMs: ms, wasmMs: await medianMs(REPEATS, () => sc.proxCliqueFusion(u, 0.1, 1 / d)), owlNativeMs: owlRow.nativeMs, owlWasmMs: owlRow.wasmMs });
+}
+
 const fits = [];
 for (const t of texts)
   for (const method of ['lasso', 'oscar']) {
@@ -164,7 +172,7 @@ mkdirSync(join(root, 'bench/results'), { recursive: true });
 writeFileSync(join(root, 'bench/results/kmeans1d.json'), JSON.stringify({ machine, repeats: REPEATS, rows }, null, 2));
 writeFileSync(join(root, 'bench/results/ihc.json'), JSON.stringify({ machine, n: 150, d: 100, Q: 5,
   nativeMs: native.ihc.ms, wasmMs: ihcWasm, wasmOverNative: ihcWasm / native.ihc.ms }, null, 2));
-writeFileSync(join(root, 'bench/results/solvers.json'), JSON.stringify({ machine, owl, fits, cg, cv }, null, 2));
+writeFileSync(join(root, 'bench/results/solvers.json'), JSON.stringify({ machine, owl, fusion, fits, cg, cv }, null, 2));
 writeFileSync(join(root, 'bench/results/sklearn.json'), JSON.stringify({ machine, repeats: REPEATS, rows: sklearn }, null, 2));
 
 const f = (x) => (x >= 100 ? x.toFixed(0) : x >= 1 ? x.toFixed(2) : x.toFixed(3));
@@ -179,6 +187,8 @@ console.log(`(largest relative SSE difference from simple-statistics: ${worstSse
 
 console.log('OWL prox (OSCAR weights), ms\n\n| d | native | wasm simd | wasm / native |\n|---:|---:|---:|---:|');
 for (const r of owl) console.log(`| ${r.d.toExponential(0)} | ${f(r.nativeMs)} | ${f(r.wasmMs)} | ${(r.wasmMs / r.nativeMs).toFixed(2)} |`);
+console.log('\nGFLasso clique-fusion prox (λ1 = 0.1, λ2 = 1/d) beside the OWL prox, ms\n\n| d | fusion native | fusion wasm | OWL native | OWL wasm | fusion / OWL (wasm) |\n|---:|---:|---:|---:|---:|---:|');
+for (const r of fusion) console.log(`| ${r.d.toExponential(0)} | ${f(r.nativeMs)} | ${f(r.wasmMs)} | ${f(r.owlNativeMs)} | ${f(r.owlWasmMs)} | ${(r.wasmMs / r.owlWasmMs).toFixed(2)} |`);
 console.log('\nLasso (coordinate descent) and OSCAR (ADMM) to a 1e-8 certificate on text-like designs, ms\n');
 console.log('| method | n × d | native | wasm simd | wasm / native | iterations |\n|---|---|---:|---:|---:|---:|');
 for (const r of fits) console.log(`| ${r.method} | ${r.n} × ${r.d} | ${f(r.nativeMs)} | ${f(r.wasmMs)} | ${(r.wasmMs / r.nativeMs).toFixed(2)} | ${r.iterations} (${r.status}) |`);
