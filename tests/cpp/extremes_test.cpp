@@ -35,6 +35,7 @@ std::vector<Case> cases() {
           {"ihc", with({{"Q", 3}}), 2, false},
           {"oscar", with({{"lambda1", 0.02}, {"lambda2", 0.002}}), 1},
           {"gflasso", with({{"lambda1", 0.02}, {"lambda2", 0.002}}), 1},
+          {"ncfgs", with({{"lambda1", 0.02}, {"lambda2", 0.002}}), 1},
           {"lasso", with({{"lambda", 0.02}}), 1},
           {"cg", with({{"Q", 3}, {"lambda", 0.05}}), 2}};
 }

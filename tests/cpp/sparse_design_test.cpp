@@ -84,6 +84,7 @@ std::vector<Case> casesFor(const std::string& loss, int d) {
       // tolerance of the one optimum, so it is tightened for a 1e-10 comparison.
       {"oscar", paramsOf({{"lambda1", 0.01}, {"lambda2", 0.002}, {"lambda", 1e-3}, {"tolerance", 1e-12}}, loss)},
       {"gflasso", paramsOf({{"lambda1", 0.01}, {"lambda2", 0.001}, {"lambda", 1e-3}, {"tolerance", 1e-12}}, loss)},
+      {"ncfgs", paramsOf({{"lambda1", 0.01}, {"lambda2", 0.001}, {"lambda", 1e-3}, {"tolerance", 1e-12}, {"dcTolerance", 1e-12}}, loss)},
       {"cg", paramsOf({{"Q", 3}, {"lambda", 0.05}}, loss)},
       {"cgpg", paramsOf({{"Q", 3}, {"lambda", 0.05}}, loss)},
   };

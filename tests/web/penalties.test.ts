@@ -40,3 +40,17 @@ describe('gflasso', () => {
     expect(bad.message).toMatch(/lambda2/);
   });
 });
+
+describe('ncfgs', () => {
+  it('decreases its objective at every DC step and agrees across builds', async () => {
+    const data = await builds.simd.generate('e1', { n: 60, d: 25, Q: 3, sigma: 0.5, seed: 2 });
+    const params = { X: data.X, nRows: 60, nCols: 25, y: data.y, lambda1: 0.05, lambda2: 0.004, dcTolerance: 1e-12 };
+    const a = await builds.simd.fit('ncfgs', params), b = await builds.threaded.fit('ncfgs', params);
+    expect(a.status).toBe('converged');
+    for (let t = 1; t < a.history.length; t++) expect(a.history[t]).toBeLessThanOrEqual(a.history[t - 1]);
+    expect(mismatch(a.coef, b.coef, 1e-7, Math.max(...a.coef.map(Math.abs)))).toBe('');
+    const bad = await builds.simd.fit('ncfgs', { ...params, dcIterations: 0 }).catch((e) => e);
+    expect(bad).toBeInstanceOf(SupclustError);
+    expect(bad.message).toMatch(/dcIterations/);
+  });
+});

@@ -55,6 +55,11 @@ std::vector<OptionSpec> projectedGradientOptions(std::vector<std::string> inits)
           numberOption("stepGrowth", "α: step factor after an accepted step", 1.5, 1, true),
           numberOption("stepShrink", "β: step factor after a rejected step", 0.5, 0, true, 0.99)};
 }
+std::vector<OptionSpec> dcOptions() {
+  return {integerOption("dcIterations", "DC programming steps (convex subproblems) at most", 50, 1),
+          numberOption("dcTolerance", "stop when the objective falls by less than this × max(1, |f|)", 1e-9, 0)};
+}
+
 std::vector<OptionSpec> convexSolverOptions(double maxIterations) {
   return {integerOption("maxIterations", "iteration (or sweep) limit", maxIterations, 1),
           numberOption("tolerance", "optimality residual, relative to ‖∇F(0)‖∞, to stop at", 1e-10, 0, true)};

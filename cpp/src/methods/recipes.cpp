@@ -223,13 +223,18 @@ Result runElasticNet(const FitContext& c) {
 // A convex penalty with an exact prox: ADMM for the squared loss on small designs (the
 // quadratic part solved exactly: much faster at n ≤ d), accelerated proximal gradient
 // otherwise. Both stop on the penalty's certificate.
-Result penalisedFit(const FitContext& c, const Penalty& P) {
+Result penalisedFit(const FitContext& c, const Penalty& P, Matrix W0, RowVector b0) {
   const Objective F = objectiveOf(c, c.options.number("lambda"));
   if (c.loss.squared() && admmSuits(c.X.rows(), c.X.cols()))
-    return withDistinctRows(admm(F, P, startCoef(c), {c.options.integer("maxIterations"), c.options.number("tolerance")},
+    return withDistinctRows(admm(F, P, std::move(W0), {c.options.integer("maxIterations"), c.options.number("tolerance")},
                                  c.control));
-  return withDistinctRows(proximalGradient(F, P, startCoef(c), startIntercept(c), proximalOptions(c.options),
-                                           c.control));
+  return withDistinctRows(proximalGradient(F, P, std::move(W0), std::move(b0), proximalOptions(c.options), c.control));
+}
+
+Result penalisedFit(const FitContext& c, const Penalty& P) { return penalisedFit(c, P, startCoef(c), startIntercept(c)); }
+
+double smoothObjective(const FitContext& c, const Matrix& W, const RowVector& b) {
+  return objectiveOf(c, c.options.number("lambda")).value(W, b);
 }
 
 Result runOscar(const FitContext& c) {

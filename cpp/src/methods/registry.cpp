@@ -61,6 +61,11 @@ std::vector<Method> buildRegistry() {
                     penaltyWeight(numberOption("lambda2", "pairwise fusion weight λ2", 0, 0), 1)},
              convexSolverOptions(20000)}),
        noShapeCheck, runGflasso},
+      {"ncfgs", "ncFGS: λ1‖w‖₁ + λ2 Σ_{i<j} ||w_i| − |w_j|| (DFG paper), non-convex: DC programming over OSCAR-type subproblems",
+       join({base, {penaltyWeight(numberOption("lambda1", "ℓ1 weight λ1", 0, 0), 1),
+                    penaltyWeight(numberOption("lambda2", "pairwise weight λ2 on ||w_i| − |w_j||", 0, 0), 1)},
+             dcOptions(), convexSolverOptions(20000)}),
+       noShapeCheck, runNcfgs},
   };
 }
 

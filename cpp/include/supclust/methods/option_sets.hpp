@@ -27,6 +27,8 @@ OptionSpec sOption();
 std::vector<OptionSpec> rowClusterOptions();
 std::vector<OptionSpec> restartOptions();
 std::vector<OptionSpec> projectedGradientOptions(std::vector<std::string> inits);
+// DC programming's outer loop (ncFGS, ncTFGS): dcIterations, dcTolerance.
+std::vector<OptionSpec> dcOptions();
 std::vector<OptionSpec> convexSolverOptions(double maxIterations);
 std::vector<OptionSpec> join(std::vector<std::vector<OptionSpec>> parts);
 

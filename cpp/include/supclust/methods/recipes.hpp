@@ -21,10 +21,15 @@ Result runCg(const FitContext& c);
 Result runCgpg(const FitContext& c);
 // Penalties (methods/recipes/penalties.cpp).
 Result runGflasso(const FitContext& c);
+Result runNcfgs(const FitContext& c);
 
 // A convex penalty with an exact prox, by ADMM (squared loss, small designs) or accelerated
 // proximal gradient; the loss, ridge λ and solver options come from the context.
 Result penalisedFit(const FitContext& c, const Penalty& P);
+// The same from a given start (the DC iterations' previous point).
+Result penalisedFit(const FitContext& c, const Penalty& P, Matrix W0, RowVector b0);
+// The datafit plus the ridge term λ/2‖W‖² of the context at (W, b).
+double smoothObjective(const FitContext& c, const Matrix& W, const RowVector& b);
 
 std::string noShapeCheck(const Options&, Eigen::Index n, Eigen::Index d, Eigen::Index K);
 // Q values for K = 1 (the exact 1-D k-means): within the DP's memory bound.
