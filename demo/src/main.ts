@@ -58,7 +58,7 @@ for (const v of VIEWS) {
 }
 
 let path: ReturnType<typeof mountPath> | undefined;
-const play = mountPlay(ctx, () => path?.showStale());
+const play = mountPlay(ctx, () => path?.showStale());  // on every change of Play's state
 path = mountPath(ctx, play.current);
 mountTables(ctx);
 mountData(ctx);

@@ -33,7 +33,7 @@ function testError(task: string, predictions: Float64Array, y: Float64Array): nu
   return e / y.length;
 }
 
-export function mountPlay(ctx: Context, onResult: () => void) {
+export function mountPlay(ctx: Context, onChange: () => void) {
   const { sc, state } = ctx;
   const input = (id: string) => $<HTMLInputElement>(`play-${id}`);
   const methodSelect = $<HTMLSelectElement>('play-method'), taskSelect = $<HTMLSelectElement>('play-task');
@@ -142,7 +142,7 @@ export function mountPlay(ctx: Context, onResult: () => void) {
       );
       status.textContent = '';
       document.body.dataset.state = 'done';
-      onResult();
+      onChange();
       void errorAlongLambda(s, d, summary[0].error, mine);
     } catch (e) {
       if (mine !== generation) return;  // superseded (and aborted) by a newer run
@@ -181,6 +181,7 @@ export function mountPlay(ctx: Context, onResult: () => void) {
   const schedule = () => {
     showControls();
     ctx.save();
+    onChange();
     if (scheduled) return;
     scheduled = true;
     requestAnimationFrame(() => {
