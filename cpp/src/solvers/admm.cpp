@@ -2,60 +2,13 @@
 
 #include <cmath>
 
-#include "supclust/kernels/cholesky.hpp"
 #include "supclust/solvers/anderson.hpp"
 #include "supclust/solvers/least_squares.hpp"
 #include "supclust/solvers/proximal_gradient.hpp"
+#include "supclust/solvers/ridge_system.hpp"
 
 namespace supclust {
 
-namespace {
-// (XcᵀXc/n + c I)⁻¹ applied to d x K right-hand sides, factorised once per c.
-class RidgeSystem {
- public:
-  explicit RidgeSystem(const CenteredDesign& X)
-      : X_(X), n_(static_cast<double>(X.rows())), wide_(X.rows() < X.cols()) {
-    // The Gram matrix on the short side, shared with the other fits on this design (a grid
-    // walk fits every point on the same fold).
-    small_ = sharedGram(X, wide_) / n_;
-  }
-  void factorise(double c) {
-    c_ = c;
-    factor_ = small_;
-    factor_.diagonal().array() += c;
-    ok_ = choleskyFactor(factor_.data(), static_cast<std::size_t>(factor_.rows()));
-  }
-  bool ok() const { return ok_; }
-  // Woodbury when n < d: (XᵀX/n + cI)⁻¹ v = (v − Xᵀ (XXᵀ/n + cI)⁻¹ X v / n) / c. The products
-  // with X use the SIMD kernels (Eigen's run scalar in wasm).
-  // out = (XᵀX/n + cI)⁻¹ V, without allocating once out has V's shape.
-  void solve(const Matrix& V, Matrix& out) {
-    const auto r = static_cast<std::size_t>(factor_.rows());
-    out.resize(V.rows(), V.cols());
-    if (!wide_) {
-      out = V;
-      for (Eigen::Index k = 0; k < V.cols(); ++k) choleskySolve(factor_.data(), r, out.col(k).data());
-      return;
-    }
-    xv_.resize(X_.rows());
-    back_.resize(X_.cols());
-    for (Eigen::Index k = 0; k < V.cols(); ++k) {
-      X_.multiply(V.col(k).data(), xv_.data());
-      choleskySolve(factor_.data(), r, xv_.data());
-      X_.multiplyTransposed(xv_.data(), back_.data());
-      out.col(k) = (V.col(k) - back_ / n_) / c_;
-    }
-  }
-
- private:
-  const CenteredDesign& X_;
-  double n_, c_ = 1;
-  bool wide_;  // n < d: Woodbury through XXᵀ
-  Matrix small_, factor_;  // the Gram matrix on the short side; the factor of small_ + cI
-  bool ok_ = false;
-  Vector xv_, back_;
-};
-}  // namespace
 
 Result admm(const Objective& F, const Penalty& P, Matrix W0, const AdmmOptions& opt, const Control& control) {
   Result r;
