@@ -55,7 +55,7 @@ static void attachPartition(Result& r, Partition p) {
   r.centroids = std::move(p.centroids);
 }
 
-static Result withDistinctRows(Result r) {
+Result withDistinctRows(Result r) {
   attachPartition(r, partitionOfDistinctRows(r.coef));
   return r;
 }

@@ -66,6 +66,12 @@ std::vector<Method> buildRegistry() {
                     penaltyWeight(numberOption("lambda2", "pairwise weight λ2 on ||w_i| − |w_j||", 0, 0), 1)},
              dcOptions(), convexSolverOptions(20000)}),
        noShapeCheck, runNcfgs},
+      {"dfg", "DFG: λ1‖w‖₁ + λ2 Σ_i Σ_{j<k} max(|w_i − w_j|, |w_i − w_k|) (DFG paper), squared loss: ADMM over the blocks D_i w, one OWL prox each, O(d²) memory",
+       join({{squaredLossOnly(), ridgeOption(), penaltyWeight(numberOption("lambda1", "ℓ1 weight λ1", 0, 0), 1),
+              penaltyWeight(numberOption("lambda2", "weight λ2 of the triple max term", 0, 0), 1)},
+             {integerOption("maxIterations", "ADMM iteration limit", 20000, 1),
+              numberOption("tolerance", "optimality residual (stationarity relative to ‖∇F(0)‖∞, split residual relative to max(1, ‖w‖∞)) to stop at", 1e-8, 0, true)}}),
+       noShapeCheck, runDfg},
   };
 }
 

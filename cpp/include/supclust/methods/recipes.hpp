@@ -22,6 +22,9 @@ Result runCgpg(const FitContext& c);
 // Penalties (methods/recipes/penalties.cpp).
 Result runGflasso(const FitContext& c);
 Result runNcfgs(const FitContext& c);
+Result runDfg(const FitContext& c);
+// Equal coefficients as groups (centroids ascending), on any result.
+Result withDistinctRows(Result r);
 
 // A convex penalty with an exact prox, by ADMM (squared loss, small designs) or accelerated
 // proximal gradient; the loss, ridge λ and solver options come from the context.

@@ -4,6 +4,7 @@
 #include "supclust/core/tilted_penalty.hpp"
 #include "supclust/methods/recipes.hpp"
 #include "supclust/solvers/dc_programming.hpp"
+#include "supclust/solvers/dfg_admm.hpp"
 
 namespace supclust {
 
@@ -42,6 +43,15 @@ Result runNcfgs(const FitContext& c) {
   start.coef = c.warm ? c.warm->coef : Matrix::Zero(c.X.cols(), c.T.cols());
   start.intercept = c.warm ? c.warm->intercept : RowVector(c.T.colwise().mean());
   return dcProgramming(problem, std::move(start), {c.options.integer("dcIterations"), c.options.number("dcTolerance")}, c.control);
+}
+
+// DFG: min F(w) + λ1‖w‖₁ + λ2 Σ_i Σ_{j<k; j,k≠i} max(|w_i − w_j|, |w_i − w_k|) (+ λ/2‖w‖²), squared
+// loss, by ADMM over the blocks D_i w (solvers/dfg_admm: O(d²) memory, never the paper's T3).
+Result runDfg(const FitContext& c) {
+  const Objective F(c.X, c.T, c.loss, c.options.number("lambda"));
+  Result r = dfgAdmm(F, c.options.number("lambda1"), c.options.number("lambda2"), c.warm ? c.warm->coef : Matrix::Zero(c.X.cols(), 1),
+                     {c.options.integer("maxIterations"), c.options.number("tolerance")}, c.control);
+  return withDistinctRows(std::move(r));
 }
 
 }  // namespace supclust

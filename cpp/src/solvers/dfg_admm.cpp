@@ -1,0 +1,204 @@
+#include "supclust/solvers/dfg_admm.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include "supclust/kernels/owl.hpp"
+#include "supclust/kernels/soft_threshold.hpp"
+#include "supclust/solvers/proximal_gradient.hpp"
+#include "supclust/solvers/ridge_system.hpp"
+
+namespace supclust {
+
+namespace {
+
+// ω = (d − 2, …, 1, 0), the weights of each block's OWL norm (d − 1 entries).
+std::vector<double> tripleWeights(std::size_t d, double scale) {
+  std::vector<double> w(d - 1);
+  for (std::size_t m = 0; m + 1 < d; ++m) w[m] = scale * static_cast<double>(d - 2 - m);
+  return w;
+}
+
+// D_i β: the d − 1 differences β_i − β_j, j ≠ i in increasing j.
+void differences(const Vector& beta, std::size_t i, double* out) {
+  const auto d = static_cast<std::size_t>(beta.size());
+  for (std::size_t j = 0, m = 0; j < d; ++j)
+    if (j != i) out[m++] = beta[static_cast<Eigen::Index>(i)] - beta[static_cast<Eigen::Index>(j)];
+}
+
+// acc += D_iᵀ v.
+void addTransposed(std::size_t i, const double* v, std::size_t d, Vector& acc) {
+  double sum = 0;
+  for (std::size_t j = 0, m = 0; j < d; ++j)
+    if (j != i) {
+      sum += v[m];
+      acc[static_cast<Eigen::Index>(j)] -= v[m++];
+    }
+  acc[static_cast<Eigen::Index>(i)] += sum;
+}
+
+std::size_t root(std::vector<std::size_t>& parent, std::size_t x) {
+  while (parent[x] != x) x = parent[x] = parent[parent[x]];
+  return x;
+}
+
+}  // namespace
+
+double dfgPenalty(const Vector& beta, double lambda1, double lambda2) {
+  const auto d = static_cast<std::size_t>(beta.size());
+  double s = lambda1 * beta.cwiseAbs().sum();
+  if (d < 3 || lambda2 == 0) return s;
+  const std::vector<double> w = tripleWeights(d, lambda2);
+  std::vector<double> u(d - 1);
+  MagnitudeOrder order;
+  for (std::size_t i = 0; i < d; ++i) {
+    differences(beta, i, u.data());
+    s += owlNorm(u.data(), d - 1, w.data(), order);
+  }
+  return s;
+}
+
+Result dfgAdmm(const Objective& F, double lambda1, double lambda2, Matrix W0, const AdmmOptions& opt, const Control& control) {
+  Result r;
+  const CenteredDesign& X = F.design();
+  const auto d = static_cast<std::size_t>(X.cols());
+  const double n = static_cast<double>(X.rows()), lambda = F.lambda(), dd = static_cast<double>(d);
+  const Vector y = F.targets().col(0);
+  const RowVector b = F.targets().colwise().mean();
+  Vector Xty(static_cast<Eigen::Index>(d));
+  X.multiplyTransposed(y.data(), Xty.data());
+  Xty /= n;
+  const double scale = gradientScale(F);
+  const std::size_t block = d > 0 ? d - 1 : 0;
+
+  RidgeSystem system(X);
+  Matrix ones = Matrix::Ones(static_cast<Eigen::Index>(d), 1), Mones;
+  double rho = std::max(1e-12, X.squaredNorm() / (n * dd)), shermanDenominator = 1;
+  // A⁻¹ from M = XcᵀXc/n + (λ + ρ(1 + 2d))I: A = M − 2ρ11ᵀ, A⁻¹v = M⁻¹v + 2ρ M⁻¹1 (1ᵀM⁻¹v) / (1 − 2ρ 1ᵀM⁻¹1).
+  auto factorise = [&] {
+    system.factorise(lambda + rho * (1 + 2 * dd));
+    if (!system.ok()) return false;
+    system.solve(ones, Mones);
+    shermanDenominator = 1 - 2 * rho * Mones.sum();
+    return shermanDenominator > 0;
+  };
+  if (!factorise()) {
+    r.status = Status::NumericalIssue;
+    r.message = "the ADMM system is not positive definite";
+    return r;
+  }
+
+  Vector beta = W0.col(0), z0 = beta, u0 = Vector::Zero(beta.size());
+  std::vector<double> z(d * block), u(d * block, 0.0), zPrev(d * block), v(block);
+  for (std::size_t i = 0; i < d; ++i) differences(beta, i, &z[i * block]);
+  const std::vector<double> omega = tripleWeights(std::max<std::size_t>(d, 2), 1.0);
+  std::vector<double> scaledOmega(omega.size());
+  OwlProx prox;
+  Matrix rhs(static_cast<Eigen::Index>(d), 1), solved;
+  Vector acc(static_cast<Eigen::Index>(d)), z0Prev;
+  Matrix G;
+  RowVector gb;
+  double objective = F.value(W0, b) + dfgPenalty(beta, lambda1, lambda2);
+  r.history.push_back(objective);
+  r.status = Status::MaxIterations;
+  int it = 0, rebalances = 0;
+  while (it < opt.maxIterations) {
+    if (stopRequested(control, it, objective, r)) break;
+    ++it;
+    // β-step.
+    acc = z0 - u0;
+    for (std::size_t i = 0; i < d; ++i) {
+      for (std::size_t m = 0; m < block; ++m) v[m] = z[i * block + m] - u[i * block + m];
+      addTransposed(i, v.data(), d, acc);
+    }
+    rhs.col(0) = Xty + rho * acc;
+    system.solve(rhs, solved);
+    beta = solved.col(0) + (2 * rho * solved.sum() / shermanDenominator) * Mones.col(0);
+    // z- and u-steps.
+    const bool test = it % 5 == 0;
+    if (test) {
+      z0Prev = z0;
+      zPrev = z;
+    }
+    z0 = (beta + u0).unaryExpr([t = lambda1 / rho](double x) { return softThreshold(x, t); });
+    u0 += beta - z0;
+    for (std::size_t k = 0; k < omega.size(); ++k) scaledOmega[k] = omega[k] * lambda2 / rho;
+    double primal = (beta - z0).squaredNorm(), primalMax = (beta - z0).cwiseAbs().maxCoeff();
+    for (std::size_t i = 0; i < d; ++i) {
+      differences(beta, i, v.data());
+      double* zi = &z[i * block];
+      double* ui = &u[i * block];
+      for (std::size_t m = 0; m < block; ++m) zi[m] = v[m] + ui[m];
+      prox.apply(zi, block, scaledOmega.data(), zi);
+      for (std::size_t m = 0; m < block; ++m) {
+        const double gap = v[m] - zi[m];
+        ui[m] += gap;
+        primal += gap * gap;
+        primalMax = std::max(primalMax, std::abs(gap));
+      }
+    }
+    if (!test) continue;
+    // Certificate: ∇F(β) + ρ(u_0 + Σ D_iᵀ u_i), and the split's residual.
+    const Matrix B = beta;
+    objective = F.gradient(B, b, G, gb) + dfgPenalty(beta, lambda1, lambda2);
+    r.history.push_back(objective);
+    if (!std::isfinite(objective)) {
+      r.status = Status::NumericalIssue;
+      r.message = "the objective is not finite";
+      break;
+    }
+    acc = u0;
+    for (std::size_t i = 0; i < d; ++i) addTransposed(i, &u[i * block], d, acc);
+    const double stationarity = (G.col(0) + rho * acc).cwiseAbs().maxCoeff() / scale;
+    if (std::max(stationarity, primalMax / std::max(1.0, beta.cwiseAbs().maxCoeff())) <= opt.tolerance) {
+      r.status = Status::Converged;
+      break;
+    }
+    // Residual balancing.
+    acc = z0 - z0Prev;
+    for (std::size_t i = 0; i < d; ++i) {
+      for (std::size_t m = 0; m < block; ++m) v[m] = z[i * block + m] - zPrev[i * block + m];
+      addTransposed(i, v.data(), d, acc);
+    }
+    const double dual = rho * acc.norm();
+    primal = std::sqrt(primal);
+    if (rebalances < 50 && (primal > 10 * dual || dual > 10 * primal)) {
+      const double factor = primal > dual ? 2 : 0.5;
+      rho *= factor;
+      u0 /= factor;
+      for (double& x : u) x /= factor;
+      ++rebalances;
+      if (!factorise()) {
+        r.status = Status::NumericalIssue;
+        r.message = "the ADMM system is not positive definite";
+        break;
+      }
+    }
+  }
+  // The split's exact fusions and zeros, applied to β.
+  std::vector<std::size_t> parent(d);
+  std::iota(parent.begin(), parent.end(), 0);
+  for (std::size_t i = 0; i < d; ++i)
+    for (std::size_t j = 0, m = 0; j < d; ++j)
+      if (j != i && z[i * block + m++] == 0) parent[root(parent, i)] = root(parent, j);
+  std::vector<double> sum(d, 0), count(d, 0);
+  std::vector<bool> nonzero(d, false);
+  for (std::size_t i = 0; i < d; ++i) {
+    const std::size_t g = root(parent, i);
+    sum[g] += beta[static_cast<Eigen::Index>(i)];
+    count[g] += 1;
+    if (z0[static_cast<Eigen::Index>(i)] != 0) nonzero[g] = true;
+  }
+  for (std::size_t i = 0; i < d; ++i) {
+    const std::size_t g = root(parent, i);
+    beta[static_cast<Eigen::Index>(i)] = nonzero[g] ? sum[g] / count[g] : 0.0;
+  }
+  r.iterations = it;
+  r.coef = beta;
+  r.intercept = b;
+  r.objective = F.value(r.coef, b) + dfgPenalty(beta, lambda1, lambda2);
+  return r;
+}
+
+}  // namespace supclust
