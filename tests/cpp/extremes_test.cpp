@@ -36,6 +36,7 @@ std::vector<Case> cases() {
           {"oscar", with({{"lambda1", 0.02}, {"lambda2", 0.002}}), 1},
           {"gflasso", with({{"lambda1", 0.02}, {"lambda2", 0.002}}), 1},
           {"ncfgs", with({{"lambda1", 0.02}, {"lambda2", 0.002}}), 1},
+          {"dfg", with({{"lambda1", 0.02}, {"lambda2", 0.0005}, {"tolerance", 1e-11}, {"maxIterations", 200000}}), 1},
           {"lasso", with({{"lambda", 0.02}}), 1},
           {"cg", with({{"Q", 3}, {"lambda", 0.05}}), 2}};
 }

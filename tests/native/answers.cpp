@@ -33,7 +33,7 @@ int main() {
     for (int n : {60, 150}) {
       const SyntheticProblem p = generateE1(n, 100, 5, 0.5, static_cast<std::uint64_t>(seed));
       const Problem prob{{p.X.data(), p.X.rows(), p.X.cols()}, {p.y.data(), p.y.size()}};
-      std::vector<Case> cases(16);
+      std::vector<Case> cases(17);
       cases[0] = {"ridge", {}}; cases[0].params.numbers = {{"lambda", 0.1}};
       cases[1] = {"lsk", {}}; cases[1].params.numbers = {{"Q", 5}};
       cases[2] = {"lsk", {}}; cases[2].params.numbers = {{"Q", 5}, {"refit", 1}, {"lambda", 0.01}};
@@ -49,6 +49,7 @@ int main() {
       cases[12] = {"lsk", {}}; cases[12].params.numbers = {{"Q", 5}, {"lambda", 0.1}}; cases[12].params.strings = {{"loss", "logistic"}};
       cases[13] = {"ihc", {}}; cases[13].params.numbers = {{"Q", 3}, {"lambda", 0.01}}; cases[13].params.strings = {{"loss", "ova-squared"}};
       cases[14] = {"gflasso", {}}; cases[14].params.numbers = {{"lambda1", 0.2}, {"lambda2", 0.002}};
+      cases[16] = {"dfg", {}}; cases[16].params.numbers = {{"lambda1", 0.2}, {"lambda2", 0.0005}};
       cases[15] = {"ncfgs", {}}; cases[15].params.numbers = {{"lambda1", 0.2}, {"lambda2", 0.002}, {"dcTolerance", 1e-12}};
       std::printf("%s{\"seed\":%d,\"n\":%d,\"fits\":[", first ? "" : ",", seed, n);
       first = false;

@@ -35,7 +35,7 @@ describe('sparse X through the API', () => {
 
   it('says which methods take sparse input', () => {
     const sparse = Object.fromEntries(sc.info.methods.map((m) => [m.name, m.sparse]));
-    for (const name of ['ridge', 'lsk', 'ihc', 'ihcs', 'iht', 'oracle', 'lasso', 'elasticnet', 'oscar', 'gflasso', 'ncfgs', 'cg', 'cgpg']) expect(sparse[name], name).toBe(true);
+    for (const name of ['ridge', 'lsk', 'ihc', 'ihcs', 'iht', 'oracle', 'lasso', 'elasticnet', 'oscar', 'gflasso', 'ncfgs', 'dfg', 'cg', 'cgpg']) expect(sparse[name], name).toBe(true);
   });
 
   it('plain arrays and typed arrays give the dense model', async () => {

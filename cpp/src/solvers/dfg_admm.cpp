@@ -94,7 +94,9 @@ Result dfgAdmm(const Objective& F, double lambda1, double lambda2, Matrix W0, co
   for (std::size_t i = 0; i < d; ++i) differences(beta, i, &z[i * block]);
   const std::vector<double> omega = tripleWeights(std::max<std::size_t>(d, 2), 1.0);
   std::vector<double> scaledOmega(omega.size());
-  OwlProx prox;
+  // One prox per block: each keeps its block's order, so that the next step's sort starts from
+  // it (blocks change slowly: O(d + moves) instead of a sort).
+  std::vector<OwlProx> proxes(d);
   Matrix rhs(static_cast<Eigen::Index>(d), 1), solved;
   Vector acc(static_cast<Eigen::Index>(d)), z0Prev;
   Matrix G;
@@ -130,7 +132,7 @@ Result dfgAdmm(const Objective& F, double lambda1, double lambda2, Matrix W0, co
       double* zi = &z[i * block];
       double* ui = &u[i * block];
       for (std::size_t m = 0; m < block; ++m) zi[m] = v[m] + ui[m];
-      prox.apply(zi, block, scaledOmega.data(), zi);
+      proxes[i].apply(zi, block, scaledOmega.data(), zi);
       for (std::size_t m = 0; m < block; ++m) {
         const double gap = v[m] - zi[m];
         ui[m] += gap;
