@@ -6,6 +6,7 @@
 
 #include "supclust/kernels/owl.hpp"
 #include "supclust/kernels/soft_threshold.hpp"
+#include "supclust/solvers/anderson.hpp"
 #include "supclust/solvers/proximal_gradient.hpp"
 #include "supclust/solvers/ridge_system.hpp"
 
@@ -89,16 +90,26 @@ Result dfgAdmm(const Objective& F, double lambda1, double lambda2, Matrix W0, co
     return r;
   }
 
-  Vector beta = W0.col(0), z0 = beta, u0 = Vector::Zero(beta.size());
-  std::vector<double> z(d * block), u(d * block, 0.0), zPrev(d * block), v(block);
-  for (std::size_t i = 0; i < d; ++i) differences(beta, i, &z[i * block]);
+  // The ADMM state x = (z_0, u_0, z_1..z_d, u_1..u_d) in one vector, so that the step x ↦ T(x) can
+  // be Anderson-accelerated as OSCAR's is (solvers/anderson.hpp); g = T(x).
+  const auto D = static_cast<Eigen::Index>(d), B = static_cast<Eigen::Index>(d * block);
+  Vector beta = W0.col(0), x = Vector::Zero(2 * D + 2 * B), g;
+  x.segment(0, D) = beta;
+  for (std::size_t i = 0; i < d; ++i) differences(beta, i, x.data() + 2 * D + static_cast<Eigen::Index>(i * block));
+  g = x;
+  const auto z0 = [&](Vector& s) { return s.segment(0, D); };
+  const auto u0 = [&](Vector& s) { return s.segment(D, D); };
+  const auto zi = [&](Vector& s, std::size_t i) { return s.data() + 2 * D + static_cast<Eigen::Index>(i * block); };
+  const auto ui = [&](Vector& s, std::size_t i) { return s.data() + 2 * D + B + static_cast<Eigen::Index>(i * block); };
+  std::vector<double> v(block);
   const std::vector<double> omega = tripleWeights(std::max<std::size_t>(d, 2), 1.0);
   std::vector<double> scaledOmega(omega.size());
   // One prox per block: each keeps its block's order, so that the next step's sort starts from
   // it (blocks change slowly: O(d + moves) instead of a sort).
   std::vector<OwlProx> proxes(d);
-  Matrix rhs(static_cast<Eigen::Index>(d), 1), solved;
-  Vector acc(static_cast<Eigen::Index>(d)), z0Prev;
+  AndersonAcceleration anderson(opt.andersonMemory);
+  Matrix rhs(D, 1), solved;
+  Vector acc(D);
   Matrix G;
   RowVector gb;
   double objective = F.value(W0, b) + dfgPenalty(beta, lambda1, lambda2);
@@ -108,68 +119,75 @@ Result dfgAdmm(const Objective& F, double lambda1, double lambda2, Matrix W0, co
   while (it < opt.maxIterations) {
     if (stopRequested(control, it, objective, r)) break;
     ++it;
-    // β-step.
-    acc = z0 - u0;
+    // β-step from x.
+    acc = z0(x) - u0(x);
     for (std::size_t i = 0; i < d; ++i) {
-      for (std::size_t m = 0; m < block; ++m) v[m] = z[i * block + m] - u[i * block + m];
+      for (std::size_t m = 0; m < block; ++m) v[m] = zi(x, i)[m] - ui(x, i)[m];
       addTransposed(i, v.data(), d, acc);
     }
     rhs.col(0) = Xty + rho * acc;
     system.solve(rhs, solved);
     beta = solved.col(0) + (2 * rho * solved.sum() / shermanDenominator) * Mones.col(0);
-    // z- and u-steps.
-    const bool test = it % 5 == 0;
-    if (test) {
-      z0Prev = z0;
-      zPrev = z;
-    }
-    z0 = (beta + u0).unaryExpr([t = lambda1 / rho](double x) { return softThreshold(x, t); });
-    u0 += beta - z0;
+    // g = T(x): the z- and u-steps.
+    z0(g) = (beta + u0(x)).unaryExpr([t = lambda1 / rho](double e) { return softThreshold(e, t); });
+    u0(g) = u0(x) + beta - z0(g);
     for (std::size_t k = 0; k < omega.size(); ++k) scaledOmega[k] = omega[k] * lambda2 / rho;
-    double primal = (beta - z0).squaredNorm(), primalMax = (beta - z0).cwiseAbs().maxCoeff();
+    double primal = (beta - z0(g)).squaredNorm(), primalMax = (beta - z0(g)).cwiseAbs().maxCoeff();
     for (std::size_t i = 0; i < d; ++i) {
       differences(beta, i, v.data());
-      double* zi = &z[i * block];
-      double* ui = &u[i * block];
-      for (std::size_t m = 0; m < block; ++m) zi[m] = v[m] + ui[m];
-      proxes[i].apply(zi, block, scaledOmega.data(), zi);
+      double* z = zi(g, i);
+      double* u = ui(g, i);
+      const double* uOld = ui(x, i);
+      for (std::size_t m = 0; m < block; ++m) z[m] = v[m] + uOld[m];
+      proxes[i].apply(z, block, scaledOmega.data(), z);
       for (std::size_t m = 0; m < block; ++m) {
-        const double gap = v[m] - zi[m];
-        ui[m] += gap;
+        const double gap = v[m] - z[m];
+        u[m] = uOld[m] + gap;
         primal += gap * gap;
         primalMax = std::max(primalMax, std::abs(gap));
       }
     }
+    // The dual residual ρ‖Δz_0 + Σ D_iᵀ Δz_i‖ of this step, before x moves on.
+    const bool test = it % 5 == 0;
+    double dual = 0;
+    if (test) {
+      acc = z0(g) - z0(x);
+      for (std::size_t i = 0; i < d; ++i) {
+        for (std::size_t m = 0; m < block; ++m) v[m] = zi(g, i)[m] - zi(x, i)[m];
+        addTransposed(i, v.data(), d, acc);
+      }
+      dual = rho * acc.norm();
+    }
+    if (opt.andersonMemory > 0) {
+      if (!anderson.next(x, g)) continue;  // resumes from the last plain step; g was not a good point
+    } else {
+      x = g;
+    }
     if (!test) continue;
-    // Certificate: ∇F(β) + ρ(u_0 + Σ D_iᵀ u_i), and the split's residual.
-    const Matrix B = beta;
-    objective = F.gradient(B, b, G, gb) + dfgPenalty(beta, lambda1, lambda2);
+    // Certificate at (β, g): ∇F(β) + ρ(u_0 + Σ D_iᵀ u_i), and the split's residual.
+    const Matrix Bm = beta;
+    objective = F.gradient(Bm, b, G, gb) + dfgPenalty(beta, lambda1, lambda2);
     r.history.push_back(objective);
     if (!std::isfinite(objective)) {
       r.status = Status::NumericalIssue;
       r.message = "the objective is not finite";
       break;
     }
-    acc = u0;
-    for (std::size_t i = 0; i < d; ++i) addTransposed(i, &u[i * block], d, acc);
+    acc = u0(g);
+    for (std::size_t i = 0; i < d; ++i) addTransposed(i, ui(g, i), d, acc);
     const double stationarity = (G.col(0) + rho * acc).cwiseAbs().maxCoeff() / scale;
     if (std::max(stationarity, primalMax / std::max(1.0, beta.cwiseAbs().maxCoeff())) <= opt.tolerance) {
       r.status = Status::Converged;
       break;
     }
-    // Residual balancing.
-    acc = z0 - z0Prev;
-    for (std::size_t i = 0; i < d; ++i) {
-      for (std::size_t m = 0; m < block; ++m) v[m] = z[i * block + m] - zPrev[i * block + m];
-      addTransposed(i, v.data(), d, acc);
-    }
-    const double dual = rho * acc.norm();
+    // Residual balancing: the scaled duals follow ρ; the accelerated map changed, so forget it.
     primal = std::sqrt(primal);
     if (rebalances < 50 && (primal > 10 * dual || dual > 10 * primal)) {
       const double factor = primal > dual ? 2 : 0.5;
       rho *= factor;
-      u0 /= factor;
-      for (double& x : u) x /= factor;
+      u0(x) /= factor;
+      x.segment(2 * D + B, B) /= factor;
+      anderson.clear();
       ++rebalances;
       if (!factorise()) {
         r.status = Status::NumericalIssue;
@@ -178,6 +196,8 @@ Result dfgAdmm(const Objective& F, double lambda1, double lambda2, Matrix W0, co
       }
     }
   }
+  std::vector<double> z(g.data() + 2 * D, g.data() + 2 * D + B);
+  const Vector z0Final = z0(g);
   // The split's exact fusions and zeros, applied to β.
   std::vector<std::size_t> parent(d);
   std::iota(parent.begin(), parent.end(), 0);
@@ -187,14 +207,14 @@ Result dfgAdmm(const Objective& F, double lambda1, double lambda2, Matrix W0, co
   std::vector<double> sum(d, 0), count(d, 0);
   std::vector<bool> nonzero(d, false);
   for (std::size_t i = 0; i < d; ++i) {
-    const std::size_t g = root(parent, i);
-    sum[g] += beta[static_cast<Eigen::Index>(i)];
-    count[g] += 1;
-    if (z0[static_cast<Eigen::Index>(i)] != 0) nonzero[g] = true;
+    const std::size_t group = root(parent, i);
+    sum[group] += beta[static_cast<Eigen::Index>(i)];
+    count[group] += 1;
+    if (z0Final[static_cast<Eigen::Index>(i)] != 0) nonzero[group] = true;
   }
   for (std::size_t i = 0; i < d; ++i) {
-    const std::size_t g = root(parent, i);
-    beta[static_cast<Eigen::Index>(i)] = nonzero[g] ? sum[g] / count[g] : 0.0;
+    const std::size_t group = root(parent, i);
+    beta[static_cast<Eigen::Index>(i)] = nonzero[group] ? sum[group] / count[group] : 0.0;
   }
   r.iterations = it;
   r.coef = beta;

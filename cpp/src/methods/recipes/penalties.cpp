@@ -49,8 +49,10 @@ Result runNcfgs(const FitContext& c) {
 // loss, by ADMM over the blocks D_i w (solvers/dfg_admm: O(d²) memory, never the paper's T3).
 Result runDfg(const FitContext& c) {
   const Objective F(c.X, c.T, c.loss, c.options.number("lambda"));
+  // Plain ADMM: Anderson acceleration of the 2d²-long state cut the iterations by 11–70% at
+  // d = 300, n = 200, but cost 17% more per step, and the slow fits (small λ) got slower.
   Result r = dfgAdmm(F, c.options.number("lambda1"), c.options.number("lambda2"), c.warm ? c.warm->coef : Matrix::Zero(c.X.cols(), 1),
-                     {c.options.integer("maxIterations"), c.options.number("tolerance")}, c.control);
+                     {c.options.integer("maxIterations"), c.options.number("tolerance"), 0}, c.control);
   return withDistinctRows(std::move(r));
 }
 
