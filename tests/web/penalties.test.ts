@@ -54,3 +54,17 @@ describe('ncfgs', () => {
     expect(bad.message).toMatch(/dcIterations/);
   });
 });
+
+describe('dfg', () => {
+  it('groups, agrees across builds, and refuses a logistic loss by name', async () => {
+    const data = await builds.simd.generate('e1', { n: 100, d: 20, Q: 3, sigma: 0.3, seed: 5 });
+    const params = { X: data.X, nRows: 100, nCols: 20, y: data.y, lambda1: 0, lambda2: 0.05 };
+    const a = await builds.simd.fit('dfg', params), b = await builds.threaded.fit('dfg', params);
+    expect(a.status).toBe('converged');
+    expect(a.centroids.length).toBeLessThan(20);
+    expect(mismatch(a.coef, b.coef, 1e-7, Math.max(...a.coef.map(Math.abs)))).toBe('');
+    const bad = await builds.simd.fit('dfg', { ...params, y: data.y.map((v) => (v > 0 ? 1 : 0)), loss: 'logistic' } as never).catch((e) => e);
+    expect(bad).toBeInstanceOf(SupclustError);
+    expect(bad.message).toMatch(/loss/);
+  });
+});
