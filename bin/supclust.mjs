@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// supclust command line: reproduce the papers' tables.
+// supclust command line: list the methods and tables, reproduce the papers' tables.
 //   supclust list
 //   supclust replicate <id> [--reps N] [--seed S] [--fast] [--methods A,B] [--threads N] [--json out.json]
 //   supclust replicate movies --data DIR [--words N] [...]   (DIR: ../shared/data or pang-lee-scale;
@@ -99,6 +99,9 @@ async function main() {
   const args = parse(process.argv.slice(2));
   if (args.command === 'list') {
     const sc = await load();
+    console.log('methods (sc.fit):');
+    for (const m of sc.info.methods) console.log(`  ${m.name.padEnd(11)} ${m.summary}`);
+    console.log('\ntables (supclust replicate <id>):');
     for (const e of sc.info.experiments)
       console.log(`${e.id.padEnd(10)} ${e.title}\n${''.padEnd(10)} ${e.reps} repetitions; rows: ${e.methods.join(', ')}; figures: ${e.source}` +
         (e.dataset ? `\n${''.padEnd(10)} needs --data DIR (the ${e.dataset} dataset)` : ''));

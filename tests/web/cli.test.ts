@@ -9,11 +9,12 @@ import { root } from './helpers.js';
 const cli = (...args: string[]) => spawnSync(process.execPath, [join(root, 'bin/supclust.mjs'), ...args], { encoding: 'utf8' });
 
 describe('supclust CLI', () => {
-  it('lists the tables', () => {
+  it('lists the methods and the tables', () => {
     const r = cli('list');
     expect(r.status).toBe(0);
     expect(r.stdout).toContain('e1-n');
     expect(r.stdout).toContain('e1-sigma');
+    for (const m of ['ihc', 'oscar', 'gflasso', 'ncfgs', 'dfg']) expect(r.stdout).toMatch(new RegExp(`^  ${m} +\\S`, 'm'));
   });
 
   it('replicates a table as markdown and JSON, with progress on stderr', () => {
