@@ -35,7 +35,7 @@ function integerFlag(flags, name) {
 const fmt = (c) => (c && Number.isFinite(c.mean) ? `${c.mean.toFixed(2)} ± ${c.std.toFixed(2)}` : '–');
 
 function markdown(result) {
-  const head = result.columns.map((v) => `${result.column} = ${v}`);
+  const head = result.columnLabels;
   const lines = [
     `### ${result.title}`,
     '',

@@ -108,6 +108,10 @@ val info() {
     t.set("dataset", e.dataset);
     t.set("vocabulary", e.vocabulary);
     t.set("metric", e.metric);
+    val metrics = val::array();
+    for (const auto& m : e.metrics) metrics.call<void>("push", m);
+    t.set("metrics", metrics);
+    t.set("selection", e.selection);
     t.set("scale", e.scale);
     t.set("values", copyOut(e.values));
     t.set("reps", e.reps);

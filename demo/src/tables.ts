@@ -10,7 +10,7 @@ import * as plots from './plots.js';
 const cell = (c?: { mean: number; std: number }) => (c && Number.isFinite(c.mean) ? `${c.mean.toFixed(2)} ± ${c.std.toFixed(2)}` : '–');
 
 export function markdownOf(r: ExperimentResult): string {
-  const head = r.columns.map((v) => `${r.column} = ${v}`);
+  const head = r.columnLabels;
   return [`| method | ${head.join(' | ')} |`, `|---|${head.map(() => '---:').join('|')}|`,
     ...r.rows.map((row) => `| ${row.method} | ${row.cells.map((c, i) => `${cell(c)} (${cell(row.paper?.[i])})`).join(' | ')} |`)].join('\n');
 }
@@ -18,7 +18,7 @@ export function markdownOf(r: ExperimentResult): string {
 export function csvOf(r: ExperimentResult): string {
   const lines = ['method,column,value,mean,std,paper_mean,paper_std'];
   for (const row of r.rows)
-    row.cells.forEach((c, i) => lines.push([JSON.stringify(row.method), r.column, r.columns[i], c.mean, c.std, row.paper?.[i]?.mean ?? '', row.paper?.[i]?.std ?? ''].join(',')));
+    row.cells.forEach((c, i) => lines.push([JSON.stringify(row.method), r.column, r.column === 'metric' ? r.columnLabels[i] : r.columns[i], c.mean, c.std, row.paper?.[i]?.mean ?? '', row.paper?.[i]?.std ?? ''].join(',')));
   return lines.join('\n');
 }
 
@@ -79,11 +79,12 @@ export function mountTables(ctx: Context) {
       result = r;
       bar.value = 1;  // done is done, whatever the last progress message said
       const figures = $('table-figures');
-      figures.replaceChildren(plots.experiment(r, widthOf(figures, 900)));
+      // Curves need a numeric column; metric columns (E5) are read in the table below.
+      figures.replaceChildren(...(r.column === 'metric' ? [] : [plots.experiment(r, widthOf(figures, 900))]));
       const scale = tables.find((e) => e.id === r.id)?.scale ?? 1;
       const scaled = scale === 1 ? '' : ` (figures × ${scale}, as in the paper)`;
       $('table-result').replaceChildren(table(`${r.reps} repetitions in ${r.seconds.toFixed(1)} s${scaled}; each cell: ours (the paper's, ${r.source})`,
-        ['method', ...r.columns.map((v) => `${r.column} = ${v}`), 'ms per fit'],
+        ['method', ...r.columnLabels, 'ms per fit'],
         r.rows.map((row) => [row.method, ...row.cells.map((c, i) => `${cell(c)}\n(${cell(row.paper?.[i])})`), row.msPerFit.toFixed(1)]),
         r.rows.map((row) => ({ method: row.method }))));
       status.textContent = `Done: ${r.reps} repetitions in ${r.seconds.toFixed(1)} s on ${sc.info.threads} thread${sc.info.threads > 1 ? 's' : ''}.`;

@@ -228,6 +228,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       if (raw.status === 'aborted') throw new SupclustError('aborted', 'the experiment was aborted');
       const result: ExperimentResult = {
         id, title: table.title, source: table.source, metric: table.metric, scale: table.scale, column: table.column, columns: Array.from(table.values),
+        columnLabels: table.column === 'metric' ? [...table.metrics] : Array.from(table.values, (v) => `${table.column} = ${v}`),
         reps: raw.reps!, seconds: raw.seconds!,
         rows: raw.rows!.map((r) => ({
           method: r.method, msPerFit: r.msPerFit,

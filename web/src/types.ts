@@ -50,6 +50,13 @@ export interface ExperimentInfo {
   vocabulary: number;
   /** 'coef-error' (‖w* − ŵ‖₂), 'test-mse' or 'test-mae' (held-out mean squared or absolute error). */
   metric: string;
+  /** Tables whose column is 'metric' (E5): the metric of each column, from one fit per
+   * repetition: 'dfg-mse' (the DFG paper's ‖X(ŵ − w*)‖²/n on the test rows) or
+   * 'grouping-score' (its S). Empty otherwise. */
+  metrics: string[];
+  /** How hyperparameters are chosen: 'cv' (5-fold cross-validation on the training rows) or
+   * 'validation' (the generator's validation rows, E5). */
+  selection: string;
   /** The figures are reported × scale, as in the paper (100 for the σ-table, E2 and movies). */
   scale: number;
   values: Float64Array;
@@ -87,6 +94,8 @@ export interface ExperimentResult {
   scale: number;
   column: string;
   columns: number[];
+  /** A label per column: "n = 50", or the metric's name when column is 'metric'. */
+  columnLabels: string[];
   reps: number;
   seconds: number;
   rows: {

@@ -8,12 +8,14 @@
 #include "supclust/core/parallel.hpp"
 #include "supclust/data/random.hpp"
 #include "supclust/experiments/experiment.hpp"
+#include "supclust/methods/validation_selection.hpp"
+#include "supclust/metrics/coefficients.hpp"
 
 namespace supclust {
 
 const std::vector<Experiment>& experiments() {
   static const std::vector<Experiment> all = {e1SamplesTable(), e1NoiseTable(), e2Table(), movieReviewsTable(),
-                                              movieReviewsMaeTable()};
+                                              movieReviewsMaeTable(), e5Table(1), e5Table(2)};
   return all;
 }
 
@@ -57,8 +59,8 @@ GeneratorOptions columnOptions(const Experiment& e, double value) {
 // One repetition's data: the training and test rows (dense, or sparse when the caller's
 // dataset is), the targets, and the truth of generated problems.
 struct Repetition {
-  StoredData X, Xtest;
-  Vector y, ytest, coef;
+  StoredData X, Xtest, Xvalidation;
+  Vector y, ytest, yvalidation, coef;
   Labels groups;
 };
 
@@ -72,7 +74,8 @@ std::string repetitionData(const Experiment& e, const Problem* dataset, double v
     o.seed = seed;
     SyntheticProblem p;
     if (std::string why = generate(e.generator, o, p); !why.empty()) return why;
-    data = Repetition{stored(p.X), stored(p.Xtest), std::move(p.y), std::move(p.ytest), std::move(p.coef), std::move(p.groups)};
+    data = Repetition{stored(p.X), stored(p.Xtest), stored(p.Xvalidation), std::move(p.y), std::move(p.ytest), std::move(p.yvalidation),
+                      std::move(p.coef), std::move(p.groups)};
     return "";
   }
   const std::vector<bool> test = testRows(static_cast<std::size_t>(dataset->X.rows()), value, seed);
@@ -84,13 +87,17 @@ std::string repetitionData(const Experiment& e, const Problem* dataset, double v
   return "";
 }
 
-// The table's figure for one fitted model (before scaling).
-double measure(const Experiment& e, const Result& fitted, const Repetition& data) {
-  if (e.metric == "test-mse" || e.metric == "test-mae") {
+// A figure for one fitted model (before scaling).
+double measure(const std::string& metric, const Result& fitted, const Repetition& data) {
+  if (metric == "test-mse" || metric == "test-mae") {
     const Vector residual = predict(data.Xtest.view(), fitted.coef, fitted.intercept).col(0) - data.ytest;
     const double n = static_cast<double>(data.ytest.size());
-    return e.metric == "test-mse" ? residual.squaredNorm() / n : residual.cwiseAbs().sum() / n;
+    return metric == "test-mse" ? residual.squaredNorm() / n : residual.cwiseAbs().sum() / n;
   }
+  if (metric == "dfg-mse") {
+    return dfgMse(data.Xtest.view().dense(), fitted.coef.col(0), data.coef);
+  }
+  if (metric == "grouping-score") return groupingScore(fitted.coef.col(0), data.coef);
   return (fitted.coef.col(0) - data.coef).norm();
 }
 
@@ -132,7 +139,9 @@ ExperimentResult runExperiment(const std::string& id, const ExperimentOptions& o
     if (std::none_of(e->methods.begin(), e->methods.end(), [&](const ExperimentMethod& m) { return m.label == name; }))
       return failure(Status::InvalidInput, "methods: '" + name + "' is not a method of " + id);
 
-  const std::size_t columns = e->values.size(), tasks = columns * static_cast<std::size_t>(reps);
+  // Metric columns share one fit per repetition: the draws are the repetitions alone.
+  const bool metricColumns = e->column == "metric";
+  const std::size_t columns = e->values.size(), draws = metricColumns ? 1 : columns, tasks = draws * static_cast<std::size_t>(reps);
   // results[method][column][rep], timings[method] in ms
   std::vector<std::vector<std::vector<double>>> values(methods.size(), std::vector<std::vector<double>>(columns, std::vector<double>(static_cast<std::size_t>(reps), NAN)));
   std::vector<std::vector<double>> times(methods.size(), std::vector<double>(tasks, 0));
@@ -166,6 +175,11 @@ ExperimentResult runExperiment(const std::string& id, const ExperimentOptions& o
       Result fitted;
       if (grid.empty()) {
         fitted = fit(spec.method, problem, params, inner);
+      } else if (e->selection == "validation") {
+        const ValidationSelection v = selectOnValidation(spec.method, problem, data.Xvalidation.view(), data.yvalidation, params, grid, inner);
+        if (v.status == Status::InvalidInput) reject(spec.label, v.message);
+        fitted = v.model;
+        if (v.status != Status::Converged) fitted.status = v.status;
       } else {
         CrossValidationOptions cv;
         cv.folds = 5;
@@ -187,7 +201,10 @@ ExperimentResult runExperiment(const std::string& id, const ExperimentOptions& o
       times[m][t] = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
       if (fitted.status == Status::InvalidInput) reject(spec.label, fitted.message);
       if (fitted.status == Status::InvalidInput || fitted.status == Status::Aborted || fitted.coef.size() == 0) continue;
-      values[m][column][static_cast<std::size_t>(rep)] = e->scale * measure(*e, fitted, data);
+      if (metricColumns)
+        for (std::size_t c = 0; c < columns; ++c) values[m][c][static_cast<std::size_t>(rep)] = e->scale * measure(e->metrics[c], fitted, data);
+      else
+        values[m][column][static_cast<std::size_t>(rep)] = e->scale * measure(e->metric, fitted, data);
     }
   };
   const bool finished = parallelFor(tasks, options.threads > 0 ? options.threads : availableThreads(), task,

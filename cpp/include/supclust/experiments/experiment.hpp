@@ -33,12 +33,18 @@ struct Experiment {
   GeneratorOptions options;     // the generator's fixed options
   std::string dataset;          // real-data tables: the dataset the caller supplies (no generator)
   int vocabulary = 0;           // text tables: the paper's vocabulary size (the loaders' default)
-  std::string column;           // what each column sets: "n", "sigma" (generator options) or
-                                // "test fraction" (real data: the share of rows held out)
+  std::string column;           // what each column sets: "n", "sigma" (generator options),
+                                // "test fraction" (real data: the share of rows held out), or
+                                // "metric": one fit per repetition, column c reporting metrics[c]
   std::vector<double> values;   // its values, one per column
   int reps = 50;
   double scale = 1;             // figures are reported × scale (the σ-tables are × 100)
-  std::string metric = "coef-error";  // "coef-error": ‖w* − ŵ‖₂; "test-mse", "test-mae": held out
+  std::string metric = "coef-error";  // "coef-error": ‖w* − ŵ‖₂; "test-mse", "test-mae": held out;
+                                      // "dfg-mse": the DFG paper's ‖X(ŵ − w*)‖²/n on the held-out
+                                      // rows; "grouping-score": its S (metrics/coefficients)
+  std::vector<std::string> metrics;   // column "metric": the metric of each column
+  std::string selection = "cv";       // "cv": 5-fold cross-validation on the training rows;
+                                      // "validation": the generator's validation rows (E5)
   std::vector<ExperimentMethod> methods;
   std::map<std::string, std::vector<PaperCell>> paper;  // label → the paper's figure per column
 };
@@ -90,5 +96,6 @@ Experiment e1NoiseTable();
 Experiment e2Table();
 Experiment movieReviewsTable();
 Experiment movieReviewsMaeTable();
+Experiment e5Table(int dataset);
 
 }  // namespace supclust

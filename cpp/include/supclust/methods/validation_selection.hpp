@@ -1,0 +1,24 @@
+// Hyperparameters chosen on a held-out validation set (the DFG paper's protocol, spec §6 E5):
+// every point of the grid is fitted on the training rows, in the warm-start order of
+// cross-validation (each fit starts from a neighbouring point's), and the point with the lowest
+// validation mean squared error is kept (ties: the earlier point in the grid's numbering). The
+// model is that fit; nothing is refitted.
+#pragma once
+
+#include "supclust/methods/cross_validation.hpp"
+
+namespace supclust {
+
+struct ValidationSelection {
+  Status status = Status::Converged;
+  std::string message;
+  Result model;
+  std::vector<double> values;  // the chosen point, one value per grid option
+  double score = 0;            // its validation MSE
+};
+
+ValidationSelection selectOnValidation(const std::string& method, const Problem& train, const DataMatrix& Xvalidation,
+                                       const Vector& yvalidation, const Params& base, const Grid& grid,
+                                       const Control& control = {});
+
+}  // namespace supclust
