@@ -27,13 +27,14 @@ export const CD_SWEEPS = 5000;
 export interface Sparsity { s: number; groups: number }
 
 /** The options a method gets in the demo: its structure (sparse methods: Q non-zero groups and
- * s non-zeros), λ (or OSCAR's λ1 = λ, λ2 = λ/10), the loss, and the sweep cap of coordinate descent. */
-export function methodOptions(info: MethodInfo | undefined, s: { Q: number; lambda: number; task: string }, sparsity: Sparsity): Record<string, unknown> {
+ * s non-zeros), λ (two-penalty methods: λ1 = λ and λ2), the loss, and the sweep cap of
+ * coordinate descent. */
+export function methodOptions(info: MethodInfo | undefined, s: { Q: number; lambda: number; lambda2: number; task: string }, sparsity: Sparsity): Record<string, unknown> {
   const names = new Set(info?.options.map((o) => o.name));
   const o: Record<string, unknown> = structureOptions(info, names.has('s') ? Math.max(1, sparsity.groups) : s.Q, sparsity.s);
   if (names.has('lambda1')) {
     o.lambda1 = s.lambda;
-    o.lambda2 = s.lambda / 10;
+    o.lambda2 = s.lambda2;
   } else if (names.has('lambda')) {
     o.lambda = s.lambda;
   }
@@ -44,6 +45,9 @@ export function methodOptions(info: MethodInfo | undefined, s: { Q: number; lamb
 }
 
 /** Methods that can fit the task (CG needs the squared loss; the Oracle is drawn separately). */
+/** Whether a method has the pairwise weight λ2 (its slider is shown). */
+export const hasLambda2 = (info: MethodInfo | undefined) => !!info?.options.some((o) => o.name === 'lambda2');
+
 export function methodsFor(sc: Supclust, task: string): MethodInfo[] {
   return sc.info.methods.filter((m) => m.name !== 'oracle' &&
     (task !== 'classification' || m.options.some((o) => o.name === 'loss' && o.choices?.includes('logistic'))));

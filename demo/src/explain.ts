@@ -5,7 +5,7 @@
 export const LABELS: Record<string, string> = {
   ihc: 'IHC (iterative hard clustering)', ihcs: 'IHCS (sparse IHC)', lsk: 'LSK (least squares + k-means)',
   ridge: 'Ridge / least squares', lasso: 'Lasso', elasticnet: 'Elastic net', iht: 'IHT (hard thresholding)',
-  oscar: 'OSCAR (λ2 = λ/10)', gflasso: 'GFLasso (λ2 = λ/10)', ncfgs: 'ncFGS (λ2 = λ/10)', dfg: 'DFG (λ2 = λ/10)', cg: 'CG (conditional gradient)', cgpg: 'CGPG (CG, then IHC)', oracle: 'Oracle (knows the groups)',
+  oscar: 'OSCAR', gflasso: 'GFLasso', ncfgs: 'ncFGS', dfg: 'DFG', cg: 'CG (conditional gradient)', cgpg: 'CGPG (CG, then IHC)', oracle: 'Oracle (knows the groups)',
 };
 
 /** One line per method: what it constrains or penalises, and which paper it follows. */

@@ -3,7 +3,7 @@
 // same options and the same start (convex methods are warm-started from the previous λ, which
 // changes only the time; the others start cold, as Play does), and Play's λ is on the grid.
 import { logGrid, type MethodName, type Model, type Supclust, type SyntheticData } from 'supclust';
-import { methodOptions, type Context } from './context.js';
+import { hasLambda2, methodOptions, type Context } from './context.js';
 import { CONVEX, LABELS } from './explain.js';
 import { $, widthOf } from './dom.js';
 import { formatLambda } from './format.js';
@@ -44,11 +44,11 @@ export async function fitAlong(sc: Supclust, s: DemoState, data: SyntheticData, 
 export const distinctValues = (coef: ArrayLike<number>) => new Set(Array.from(coef, (c) => c.toPrecision(8))).size;
 
 export function mountPath(ctx: Context, problem: () => SyntheticData | undefined) {
-  const { state } = ctx;
+  const { state, sc } = ctx;
   let abort: AbortController | undefined, shownFor = '';
   const button = $<HTMLButtonElement>('path-run'), cancel = $<HTMLButtonElement>('path-cancel');
   const bar = $<HTMLProgressElement>('path-progress'), status = $('path-status'), stale = $('path-stale');
-  const keyOf = () => JSON.stringify([problemKey(state), state.method, state.lambda]);
+  const keyOf = () => JSON.stringify([problemKey(state), state.method, state.lambda, state.lambda2]);
 
   async function run() {
     const d = problem();
@@ -71,7 +71,8 @@ export function mountPath(ctx: Context, problem: () => SyntheticData | undefined
       figures.replaceChildren(...plots.path(points, stats, s.lambda, errorName(s.task), widthOf(figures, 900)));
       const best = stats.reduce((a, b) => (b.error < a.error ? b : a));
       const here = stats.find((p) => p.lambda === s.lambda)!;
-      status.textContent = `${LABELS[s.method] ?? s.method}: ${grid.length} fits in ${(performance.now() - t0).toFixed(0)} ms` +
+      const second = hasLambda2(sc.info.methods.find((m) => m.name === s.method)) ? ` (λ is λ1; λ2 stays at ${formatLambda(s.lambda2)})` : '';
+      status.textContent = `${LABELS[s.method] ?? s.method}${second}: ${grid.length} fits in ${(performance.now() - t0).toFixed(0)} ms` +
         `${CONVEX.has(s.method) ? ' (warm-started: the problem is convex, so only the time depends on the start)' : ' (each started as Play starts it: the problem is not convex, so the start matters)'}; ` +
         `closest to the truth at λ = ${formatLambda(best.lambda)} (${errorName(s.task)} ${best.error.toPrecision(3)}, ${best.groups} distinct values); ` +
         `at Play’s λ = ${formatLambda(s.lambda)}: ${here.error.toPrecision(3)}, as in Play.`;

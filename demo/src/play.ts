@@ -6,7 +6,7 @@
 // path is computed (the Paths view's estimator, fewer points), aborted by the next input.
 import type { Model, SyntheticData, MethodName } from 'supclust';
 import { playCode } from './code.js';
-import { methodOptions, methodsFor, type Context } from './context.js';
+import { hasLambda2, methodOptions, methodsFor, type Context } from './context.js';
 import { $, copy, el, table, widthOf } from './dom.js';
 import { ABOUT, CONVEX, LABELS, METRICS } from './explain.js';
 import { formatLambda, formatNumber } from './format.js';
@@ -18,7 +18,7 @@ import { generateProblem, problemKey, sparsityOf } from './problem.js';
 import { LIMITS, type DemoState } from './state.js';
 
 const PROBLEM = ['n', 'd', 'Q', 'sigma', 'rho', 'seed'] as const;
-const SLIDER_LOG_LAMBDA = [Math.log10(LIMITS.lambda[0]), Math.log10(LIMITS.lambda[1])];
+const logRange = (key: 'lambda' | 'lambda2') => ({ min: String(Math.log10(LIMITS[key][0])), max: String(Math.log10(LIMITS[key][1])) });
 
 /** Why a fit's status deserves a word on the page ('' when it converged). */
 function statusNote(label: string, m: Model): string {
@@ -58,8 +58,14 @@ export function mountPlay(ctx: Context, onChange: () => void) {
       input(k).value = String(state[k]);
       $(`play-${k}-value`).textContent = formatNumber(state[k]);
     }
-    Object.assign(input('lambda'), { min: String(SLIDER_LOG_LAMBDA[0]), max: String(SLIDER_LOG_LAMBDA[1]), value: String(Math.log10(state.lambda)) });
-    $('play-lambda-value').textContent = formatLambda(state.lambda);
+    for (const key of ['lambda', 'lambda2'] as const) {
+      Object.assign(input(key), { ...logRange(key), value: String(Math.log10(state[key])) });
+      $(`play-${key}-value`).textContent = formatLambda(state[key]);
+    }
+    // Two-penalty methods: λ is their λ1, and λ2 gets its own slider.
+    const twoPenalties = hasLambda2(sc.info.methods.find((m) => m.name === state.method));
+    $('play-lambda2-box').hidden = !twoPenalties;
+    $('play-lambda').parentElement!.firstChild!.textContent = twoPenalties ? 'ℓ1 weight λ1 ' : 'regularisation λ ';
     taskSelect.value = state.task;
     input('zero').checked = state.zero;
     input('zero').disabled = state.task === 'classification';
@@ -215,10 +221,11 @@ export function mountPlay(ctx: Context, onChange: () => void) {
       if (state.Q > state.d) state.Q = state.d;
       schedule();
     });
-  input('lambda').addEventListener('input', () => {
-    state.lambda = Number((10 ** Number(input('lambda').value)).toPrecision(3));
-    schedule();
-  });
+  for (const key of ['lambda', 'lambda2'] as const)
+    input(key).addEventListener('input', () => {
+      state[key] = Number((10 ** Number(input(key).value)).toPrecision(3));
+      schedule();
+    });
   input('zero').addEventListener('change', () => { state.zero = input('zero').checked; schedule(); });
   for (const box of overlayBoxes) box.addEventListener('change', () => { state.overlays = overlayBoxes.filter((b) => b.checked).map((b) => b.value); schedule(); });
   methodSelect.addEventListener('change', () => { state.method = methodSelect.value; schedule(); });

@@ -12,6 +12,9 @@ export interface DemoState {
   zero: boolean;
   /** Play and Path: the method fitted beside the Oracle, and its regularisation λ. */
   method: string; lambda: number;
+  /** Play and Path: the pairwise weight λ2 of the two-penalty methods (OSCAR, GFLasso, ncFGS,
+   * DFG); λ above is their λ1. */
+  lambda2: number;
   /** Play: the baselines drawn over the truth beside the method. */
   overlays: string[];
   /** Tables: which table, repetitions, seed, fast grids, rows. */
@@ -25,7 +28,7 @@ export interface DemoState {
 export const DEFAULTS: DemoState = {
   view: 'play',
   n: 150, d: 100, Q: 5, sigma: 0.5, rho: 0, task: 'regression', seed: 1, zero: false,
-  method: 'ihc', lambda: 1e-4, overlays: ['ridge', 'lasso'],
+  method: 'ihc', lambda: 1e-4, lambda2: 1e-5, overlays: ['ridge', 'lasso'],
   table: 'e1-n', reps: 5, tableSeed: 1, fast: true, rows: ['Oracle', 'LS', 'LSK', 'IHC'],
   dataMethod: 'ihc', dataQ: 3, target: '', standardise: false, dataCvQ: false,
 };
@@ -34,7 +37,7 @@ type NumberKey = { [K in keyof DemoState]: DemoState[K] extends number ? K : nev
 /** Ranges of the numeric fields: [min, max, integer?]. */
 export const LIMITS: Record<NumberKey, [number, number, boolean]> = {
   n: [20, 2000, true], d: [2, 500, true], Q: [1, 20, true], sigma: [0, 5, false], rho: [0, 0.95, false],
-  seed: [0, 1e9, true], lambda: [1e-6, 10, false], reps: [1, 100, true], tableSeed: [0, 1e9, true],
+  seed: [0, 1e9, true], lambda: [1e-6, 10, false], lambda2: [1e-8, 1, false], reps: [1, 100, true], tableSeed: [0, 1e9, true],
   dataQ: [1, 20, true],
 };
 

@@ -68,6 +68,21 @@ describe('explained', () => {
   });
 });
 
+describe('two-penalty methods', () => {
+  it('get a λ2 slider of their own, kept in the URL', async () => {
+    const page = await open('?method=gflasso');
+    expect(await page.isVisible('#play-lambda2')).toBe(true);
+    expect(await page.textContent('#play-about')).toContain('GFLasso');
+    await page.locator('#play-lambda2').fill('-3');
+    await page.waitForFunction(() => document.body.dataset.state === 'done' && location.search.includes('lambda2=0.001'));
+    expect(await page.textContent('#play-lambda2-value')).toBe('1e-3');
+    await page.selectOption('#play-method', 'ihc');
+    await page.waitForFunction(() => document.querySelector('#play-summary tr[data-method="ihc"]') && document.body.dataset.state === 'done');
+    expect(await page.isHidden('#play-lambda2')).toBe(true);
+    await page.close();
+  });
+});
+
 describe('charts', () => {
   it('labels the objective trace with distinct values and keeps the heatmap legend inside its svg', async () => {
     let page = await open('?method=oscar');  // ADMM records the objective every 5 iterations

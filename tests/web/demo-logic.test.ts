@@ -15,7 +15,7 @@ describe('URL state', () => {
   it('round-trips every control and leaves defaults out of the URL', () => {
     expect(encodeState(DEFAULTS)).toBe('');
     const s = { ...DEFAULTS, view: 'tables' as const, n: 80, sigma: 0.25, rho: 0.5, task: 'classification' as const, seed: 42,
-      method: 'oscar', lambda: 0.003, table: 'e1-sigma', reps: 7, fast: false, rows: ['Oracle', 'IHC+hops λ=1e-4'],
+      method: 'oscar', lambda: 0.003, lambda2: 2e-4, table: 'e1-sigma', reps: 7, fast: false, rows: ['Oracle', 'IHC+hops λ=1e-4'],
       dataMethod: 'lasso', dataQ: 4, target: 'price (USD)', standardise: true, zero: true, overlays: ['oracle'], dataCvQ: true };
     const q = encodeState(s);
     expect(q.startsWith('?')).toBe(true);
