@@ -191,8 +191,7 @@ ExperimentResult runExperiment(const std::string& id, const ExperimentOptions& o
         fitted = r.model;
         if (r.status == Status::Aborted) fitted.status = Status::Aborted;
         if (r.status == Status::Converged && !(spec.refitExtra.numbers.empty() && spec.refitExtra.strings.empty())) {
-          Params chosen = params;
-          for (std::size_t g = 0; g < grid.size(); ++g) chosen.numbers[grid[g].first] = r.grid[r.best].values[g];
+          Params chosen = withValues(params, grid, r.grid[r.best].values);
           for (const auto& kv : spec.refitExtra.numbers) chosen.numbers[kv.first] = kv.second;
           for (const auto& kv : spec.refitExtra.strings) chosen.strings[kv.first] = kv.second;
           fitted = fit(spec.method, problem, chosen, inner);

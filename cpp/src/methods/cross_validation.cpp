@@ -50,13 +50,22 @@ CrossValidationResult invalid(std::string why) {
   return r;
 }
 
+}  // namespace
+
 Params withValues(const Params& base, const Grid& grid, const std::vector<double>& values) {
   Params p = base;
   for (std::size_t g = 0; g < grid.size(); ++g) p.numbers[grid[g].first] = values[g];
   return p;
 }
 
-}  // namespace
+std::vector<double> gridPoint(const Grid& grid, std::size_t p) {
+  std::vector<double> values(grid.size());
+  for (std::size_t g = grid.size(); g-- > 0;) {
+    values[g] = grid[g].second[p % grid[g].second.size()];
+    p /= grid[g].second.size();
+  }
+  return values;
+}
 
 Rows selectRows(const Problem& p, const std::vector<bool>& take, bool wanted) {
   std::vector<Eigen::Index> idx;
@@ -94,13 +103,8 @@ CrossValidationResult crossValidate(const std::string& method, const Problem& pr
   CrossValidationResult res;
   for (const auto& g : grid) res.names.push_back(g.first);
   res.grid.resize(points);
-  for (std::size_t p = 0; p < points; ++p) {  // the Cartesian product, last name fastest
-    std::size_t rest = p;
-    res.grid[p].values.resize(grid.size());
-    for (std::size_t g = grid.size(); g-- > 0;) {
-      res.grid[p].values[g] = grid[g].second[rest % grid[g].second.size()];
-      rest /= grid[g].second.size();
-    }
+  for (std::size_t p = 0; p < points; ++p) {
+    res.grid[p].values = gridPoint(grid, p);
     Options o;
     if (std::string why = checkOptions(method, withValues(base, grid, res.grid[p].values), o); !why.empty()) {
       std::string field = "grid";  // led by the grid entry at fault, when the message names one

@@ -65,7 +65,7 @@ std::vector<Method> buildRegistry() {
        join({base, {penaltyWeight(numberOption("lambda1", "ℓ1 weight λ1", 0, 0), 1),
                     penaltyWeight(numberOption("lambda2", "pairwise weight λ2 on ||w_i| − |w_j||", 0, 0), 1)},
              dcOptions(), convexSolverOptions(20000)}),
-       noShapeCheck, runNcfgs},
+       noShapeCheck, runNcfgs, true},  // non-convex: its answer depends on the start
       {"dfg", "DFG: λ1‖w‖₁ + λ2 Σ_i Σ_{j<k} max(|w_i − w_j|, |w_i − w_k|) (DFG paper), squared loss: ADMM over the blocks D_i w, one OWL prox each, O(d²) memory",
        join({{squaredLossOnly(), ridgeOption(), penaltyWeight(numberOption("lambda1", "ℓ1 weight λ1", 0, 0), 1),
               penaltyWeight(numberOption("lambda2", "weight λ2 of the triple max term", 0, 0), 1)},

@@ -12,23 +12,15 @@ ValidationSelection selectOnValidation(const std::string& method, const Problem&
   ValidationSelection out;
   std::vector<std::size_t> sizes;
   for (const auto& [name, values] : grid) sizes.push_back(values.size());
-  // Point p's value of option k: its mixed-radix digit (the last option fastest).
-  auto point = [&](std::size_t p) {
-    std::vector<double> v(grid.size());
-    for (std::size_t k = grid.size(); k-- > 0;) {
-      v[k] = grid[k].second[p % sizes[k]];
-      p /= sizes[k];
-    }
-    return v;
-  };
+  // Warm starts only where they cannot change the answer, as in cross-validation.
+  const Method* spec = findMethod(method);
+  const bool warmStarts = spec && !spec->startDependent;
   double best = std::numeric_limits<double>::infinity();
   std::size_t bestIndex = 0;
   std::unique_ptr<WarmStart> warm;
   for (std::size_t p : warmStartOrder(sizes)) {
-    Params params = base;
-    const std::vector<double> v = point(p);
-    for (std::size_t k = 0; k < grid.size(); ++k) params.numbers[grid[k].first] = v[k];
-    Result r = fit(method, train, params, control, warm.get());
+    const std::vector<double> v = gridPoint(grid, p);
+    Result r = fit(method, train, withValues(base, grid, v), control, warm.get());
     if (r.status == Status::InvalidInput || r.status == Status::Aborted) {
       out.status = r.status;
       out.message = r.message;
@@ -43,7 +35,7 @@ ValidationSelection selectOnValidation(const std::string& method, const Problem&
       out.values = v;
       out.model = r;
     }
-    warm = std::make_unique<WarmStart>(WarmStart{r.coef, r.intercept});
+    if (warmStarts) warm = std::make_unique<WarmStart>(WarmStart{r.coef, r.intercept});
   }
   if (!std::isfinite(best)) {
     out.status = Status::NumericalIssue;

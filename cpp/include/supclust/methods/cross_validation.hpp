@@ -57,6 +57,11 @@ Rows selectRows(const Problem& p, const std::vector<bool>& take, bool wanted = t
 // fold[i] in 0..k-1 for each of n rows: a seeded shuffle dealt round-robin (sizes differ by ≤ 1).
 std::vector<int> foldAssignment(std::size_t n, int k, std::uint64_t seed);
 
+// Point p of the grid's Cartesian product (the last option fastest): one value per option.
+std::vector<double> gridPoint(const Grid& grid, std::size_t p);
+// base with the grid's options set to those values.
+Params withValues(const Params& base, const Grid& grid, const std::vector<double>& values);
+
 // The order in which a fold visits a grid (sizes per option, last fastest in the grid's
 // numbering) so that each point is warm-started from a neighbour: a reflected mixed-radix Gray
 // code (boustrophedon), where consecutive points differ by one step in one option. Returns

@@ -1,6 +1,7 @@
 // Hyperparameters chosen on a held-out validation set (the DFG paper's protocol, spec §6 E5):
-// every point of the grid is fitted on the training rows, in the warm-start order of
-// cross-validation (each fit starts from a neighbouring point's), and the point with the lowest
+// every point of the grid is fitted on the training rows, in the order of cross-validation
+// (convex methods start from a neighbouring point's fit; the others, whose answer depends on
+// the start, start as configured every time), and the point with the lowest
 // validation mean squared error is kept (ties: the earlier point in the grid's numbering). The
 // model is that fit; nothing is refitted.
 #pragma once
