@@ -32,7 +32,7 @@ export interface Sparsity { s: number; groups: number }
 export function methodOptions(info: MethodInfo | undefined, s: { Q: number; lambda: number; lambda2: number; task: string }, sparsity: Sparsity): Record<string, unknown> {
   const names = new Set(info?.options.map((o) => o.name));
   const o: Record<string, unknown> = structureOptions(info, names.has('s') ? Math.max(1, sparsity.groups) : s.Q, sparsity.s);
-  if (names.has('lambda1')) {
+  if (hasLambda2(info)) {
     o.lambda1 = s.lambda;
     o.lambda2 = s.lambda2;
   } else if (names.has('lambda')) {

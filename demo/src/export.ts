@@ -2,10 +2,15 @@
 // twice the screen's resolution, rendered from that SVG in a canvas. Nothing leaves the page.
 import { download, el } from './dom.js';
 
-/** The chart of a figure (the last SVG: legends come before it), self-contained. */
-export function svgOf(figure: HTMLElement): string {
+/** The chart of a figure: its last SVG (legends come before it). */
+function chartOf(figure: HTMLElement): SVGSVGElement {
   const svgs = figure.querySelectorAll('svg');
-  const svg = svgs[svgs.length - 1].cloneNode(true) as SVGSVGElement;
+  return svgs[svgs.length - 1];
+}
+
+/** The chart of a figure, self-contained. */
+export function svgOf(figure: HTMLElement): string {
+  const svg = chartOf(figure).cloneNode(true) as SVGSVGElement;
   svg.setAttribute('xmlns', 'http://www.w3.org/2000/svg');
   svg.style.background = 'white';
   return new XMLSerializer().serializeToString(svg);
@@ -32,8 +37,7 @@ export function exportButtons(figure: HTMLElement, label: string): HTMLElement {
   const pngButton = el('button', { type: 'button', className: 'export', textContent: 'PNG', title: `Save “${label}” as PNG` });
   svgButton.addEventListener('click', () => download(fileName(label, 'svg'), 'image/svg+xml', svgOf(figure)));
   pngButton.addEventListener('click', async () => {
-    const svgs = figure.querySelectorAll('svg'), chart = svgs[svgs.length - 1];
-    const { width, height } = chart.getBoundingClientRect();
+    const { width, height } = chartOf(figure).getBoundingClientRect();
     download(fileName(label, 'png'), 'image/png', await png(svgOf(figure), Math.ceil(width), Math.ceil(height)));
   });
   return el('span', { className: 'exports' }, svgButton, pngButton);

@@ -7,6 +7,7 @@ import { load } from '../../dist/node/index.js';
 import { parseCsv, summarise, toMatrix } from '../../demo/src/csv.js';
 import { fewestGroupsWithinOneSE, groupsOf, modelRecord } from '../../demo/src/data.js';
 import { axisFormat, formatLambda, formatNumber, logAxisFormat } from '../../demo/src/format.js';
+import { errorOf } from '../../demo/src/path.js';
 import { withZeroGroup } from '../../demo/src/problem.js';
 import { adjustedRand } from '../../demo/src/partition.js';
 import { DEFAULTS, decodeState, encodeState } from '../../demo/src/state.js';
@@ -62,6 +63,17 @@ describe('number formats', () => {
     expect(logAxisFormat(0.1, 20)(3)).toBe('');
     expect(logAxisFormat(1e-6, 10)(0.2)).toBe('');  // over more than three decades, powers of ten only
     expect(logAxisFormat(1e-6, 10)(1e-3)).toBe('1e-3');
+  });
+});
+
+describe('error against the truth', () => {
+  it('is the Euclidean distance for regression and the angle in degrees for classification', () => {
+    expect(errorOf('regression', [1, 2, 2], [1, 0, 0])).toBe(Math.sqrt(8));
+    expect(errorOf('classification', [1, 0], [0, 3])).toBeCloseTo(90, 12);
+    expect(errorOf('classification', [1, 1], [5, 5])).toBeCloseTo(0, 6);  // scale does not count
+    expect(errorOf('classification', [1, 0], [-2, 0])).toBeCloseTo(180, 12);
+    expect(errorOf('classification', [1, 0], [1, 1])).toBeCloseTo(45, 12);
+    expect(errorOf('classification', [1, 0], [0, 0])).toBe(90);  // a zero estimate: no direction
   });
 });
 

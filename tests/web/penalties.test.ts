@@ -6,6 +6,21 @@ import { mismatch, withBothBuilds } from './helpers.js';
 
 const builds = withBothBuilds();
 
+/** Fits on both builds: converged, and the same model to `rel` of the largest coefficient. */
+async function onBothBuilds(method: 'gflasso' | 'ncfgs' | 'dfg', params: Record<string, unknown>, rel: number) {
+  const a = await builds.simd.fit(method, params as never), b = await builds.threaded.fit(method, params as never);
+  expect(a.status).toBe('converged');
+  expect(mismatch(a.coef, b.coef, rel, Math.max(...a.coef.map(Math.abs)))).toBe('');
+  return a;
+}
+
+/** A refused fit: a SupclustError naming `field`. */
+async function expectRefused(method: 'gflasso' | 'ncfgs' | 'dfg', params: Record<string, unknown>, field: RegExp) {
+  const err = await builds.simd.fit(method, params as never).catch((e) => e);
+  expect(err).toBeInstanceOf(SupclustError);
+  expect(err.message).toMatch(field);
+}
+
 describe('proxCliqueFusion', () => {
   it('gives the hand-checked prox and names a bad weight', async () => {
     for (const sc of [builds.simd, builds.threaded]) {
@@ -25,19 +40,15 @@ describe('gflasso', () => {
   it('fuses coefficients, agrees across builds, and gives the same model for CSR X', async () => {
     const data = await builds.simd.generate('e1', { n: 80, d: 30, Q: 3, sigma: 0.5, seed: 4 });
     const params = { X: data.X, nRows: 80, nCols: 30, y: data.y, lambda1: 0.05, lambda2: 0.002 };
-    const a = await builds.simd.fit('gflasso', params), b = await builds.threaded.fit('gflasso', params);
-    expect(a.status).toBe('converged');
+    const a = await onBothBuilds('gflasso', params, 1e-9);
     expect(a.centroids.length).toBeLessThan(30);
     const scale = Math.max(...a.coef.map(Math.abs));
-    expect(mismatch(a.coef, b.coef, 1e-9, scale)).toBe('');
     const indptr = new Int32Array(81), indices = new Int32Array(80 * 30);
     for (let i = 0; i <= 80; i++) indptr[i] = 30 * i;
     for (let k = 0; k < indices.length; k++) indices[k] = k % 30;
     const c = await builds.simd.fit('gflasso', { ...params, X: { indptr, indices, values: data.X } });
     expect(mismatch(c.coef, a.coef, 1e-9, scale)).toBe('');
-    const bad = await builds.simd.fit('gflasso', { ...params, lambda2: -1 }).catch((e) => e);
-    expect(bad).toBeInstanceOf(SupclustError);
-    expect(bad.message).toMatch(/lambda2/);
+    await expectRefused('gflasso', { ...params, lambda2: -1 }, /lambda2/);
   });
 });
 
@@ -45,13 +56,9 @@ describe('ncfgs', () => {
   it('decreases its objective at every DC step and agrees across builds', async () => {
     const data = await builds.simd.generate('e1', { n: 60, d: 25, Q: 3, sigma: 0.5, seed: 2 });
     const params = { X: data.X, nRows: 60, nCols: 25, y: data.y, lambda1: 0.05, lambda2: 0.004, dcTolerance: 1e-12 };
-    const a = await builds.simd.fit('ncfgs', params), b = await builds.threaded.fit('ncfgs', params);
-    expect(a.status).toBe('converged');
+    const a = await onBothBuilds('ncfgs', params, 1e-7);
     for (let t = 1; t < a.history.length; t++) expect(a.history[t]).toBeLessThanOrEqual(a.history[t - 1]);
-    expect(mismatch(a.coef, b.coef, 1e-7, Math.max(...a.coef.map(Math.abs)))).toBe('');
-    const bad = await builds.simd.fit('ncfgs', { ...params, dcIterations: 0 }).catch((e) => e);
-    expect(bad).toBeInstanceOf(SupclustError);
-    expect(bad.message).toMatch(/dcIterations/);
+    await expectRefused('ncfgs', { ...params, dcIterations: 0 }, /dcIterations/);
   });
 });
 
@@ -59,13 +66,9 @@ describe('dfg', () => {
   it('groups, agrees across builds, and refuses a logistic loss by name', async () => {
     const data = await builds.simd.generate('e1', { n: 100, d: 20, Q: 3, sigma: 0.3, seed: 5 });
     const params = { X: data.X, nRows: 100, nCols: 20, y: data.y, lambda1: 0, lambda2: 0.05 };
-    const a = await builds.simd.fit('dfg', params), b = await builds.threaded.fit('dfg', params);
-    expect(a.status).toBe('converged');
+    const a = await onBothBuilds('dfg', params, 1e-7);
     expect(a.centroids.length).toBeLessThan(20);
-    expect(mismatch(a.coef, b.coef, 1e-7, Math.max(...a.coef.map(Math.abs)))).toBe('');
-    const bad = await builds.simd.fit('dfg', { ...params, y: data.y.map((v) => (v > 0 ? 1 : 0)), loss: 'logistic' } as never).catch((e) => e);
-    expect(bad).toBeInstanceOf(SupclustError);
-    expect(bad.message).toMatch(/loss/);
+    await expectRefused('dfg', { ...params, y: data.y.map((v) => (v > 0 ? 1 : 0)), loss: 'logistic' }, /loss/);
   });
 });
 

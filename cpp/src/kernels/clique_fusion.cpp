@@ -4,15 +4,22 @@
 #include <cmath>
 #include <numeric>
 
+#include "supclust/kernels/resort.hpp"
+
 namespace supclust {
 
 namespace {
 
-// Indices by decreasing value, ties by index (a strict total order).
+// Indices by decreasing value, ties by index (a strict total order, so the result does not
+// depend on the route). A kept order of the same size is re-sorted from where it is (solvers
+// call the prox on slowly changing points, as the OWL prox's MagnitudeOrder does), falling
+// back to a full sort past 8d moves.
 void sortDecreasing(const double* v, std::size_t d, std::vector<std::int32_t>& order) {
+  auto before = [v](std::int32_t a, std::int32_t b) { return v[a] > v[b] || (v[a] == v[b] && a < b); };
+  if (order.size() == d && resortFrom(order, before, 8 * d)) return;
   order.resize(d);
   std::iota(order.begin(), order.end(), 0);
-  std::sort(order.begin(), order.end(), [v](std::int32_t a, std::int32_t b) { return v[a] > v[b] || (v[a] == v[b] && a < b); });
+  std::sort(order.begin(), order.end(), before);
 }
 
 }  // namespace

@@ -21,16 +21,15 @@ namespace supclust {
 
 std::string noShapeCheck(const Options&, Eigen::Index, Eigen::Index, Eigen::Index) { return ""; }
 
-// ---- shared steps of the recipes (internal) ----
-static Objective objectiveOf(const FitContext& c, double ridge) { return Objective(c.X, c.T, c.loss, ridge); }
+// ---- shared steps of the recipes ----
+Objective objectiveOf(const FitContext& c, double ridge) { return Objective(c.X, c.T, c.loss, ridge); }
 
 static ProximalGradientOptions proximalOptions(const Options& o) {
   return {o.integer("maxIterations"), o.number("tolerance")};
 }
 
-// Where convex iterative solvers start: the warm start, else zero (intercept: mean target).
-static Matrix startCoef(const FitContext& c) { return c.warm ? c.warm->coef : Matrix::Zero(c.X.cols(), c.T.cols()); }
-static RowVector startIntercept(const FitContext& c) { return c.warm ? c.warm->intercept : RowVector(c.T.colwise().mean()); }
+Matrix startCoef(const FitContext& c) { return c.warm ? c.warm->coef : Matrix::Zero(c.X.cols(), c.T.cols()); }
+RowVector startIntercept(const FitContext& c) { return c.warm ? c.warm->intercept : RowVector(c.T.colwise().mean()); }
 
 // Fits the smooth objective (loss + ridge) with nothing else: closed form for the squared loss,
 // trust-region Newton (TRON) for the logistic losses.
@@ -232,10 +231,6 @@ Result penalisedFit(const FitContext& c, const Penalty& P, Matrix W0, RowVector 
 }
 
 Result penalisedFit(const FitContext& c, const Penalty& P) { return penalisedFit(c, P, startCoef(c), startIntercept(c)); }
-
-double smoothObjective(const FitContext& c, const Matrix& W, const RowVector& b) {
-  return objectiveOf(c, c.options.number("lambda")).value(W, b);
-}
 
 Result runOscar(const FitContext& c) {
   return penalisedFit(c, OwlPenalty(oscarWeights(static_cast<std::size_t>(c.X.cols()), c.options.number("lambda1"),

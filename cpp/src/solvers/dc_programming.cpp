@@ -29,7 +29,7 @@ Result dcProgramming(const DcProblem& problem, Result start, const DcOptions& op
     const double fNext = problem.objective(next);
     // An inexact subproblem may not decrease f: keep the better point and stop there.
     if (!(fNext <= f)) {
-      status = next.status == Status::Converged ? Status::Converged : next.status;
+      status = next.status;
       break;
     }
     const double decrease = f - fNext;

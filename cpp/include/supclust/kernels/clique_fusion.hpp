@@ -35,7 +35,7 @@ class CliqueFusionProx {
   void apply(const double* v, std::size_t d, double lambda1, double lambda2, double* out);
 
  private:
-  std::vector<std::int32_t> order_;
+  std::vector<std::int32_t> order_;  // kept between calls: the next sort starts from it
   std::vector<double> z_;
   DecreasingFit fit_;
 };

@@ -3,6 +3,7 @@
 // methods/registry.cpp.
 #pragma once
 
+#include "supclust/core/objective.hpp"
 #include "supclust/core/penalty.hpp"
 #include "supclust/methods/registry.hpp"
 
@@ -31,8 +32,11 @@ Result withDistinctRows(Result r);
 Result penalisedFit(const FitContext& c, const Penalty& P);
 // The same from a given start (the DC iterations' previous point).
 Result penalisedFit(const FitContext& c, const Penalty& P, Matrix W0, RowVector b0);
-// The datafit plus the ridge term λ/2‖W‖² of the context at (W, b).
-double smoothObjective(const FitContext& c, const Matrix& W, const RowVector& b);
+// The datafit plus the ridge term (ridge/2)‖W‖², on the context's data.
+Objective objectiveOf(const FitContext& c, double ridge);
+// Where convex iterative solvers start: the warm start, else zero (intercept: mean target).
+Matrix startCoef(const FitContext& c);
+RowVector startIntercept(const FitContext& c);
 
 std::string noShapeCheck(const Options&, Eigen::Index n, Eigen::Index d, Eigen::Index K);
 // Q values for K = 1 (the exact 1-D k-means): within the DP's memory bound.

@@ -24,6 +24,7 @@ Result runNcfgs(const FitContext& c) {
   const double lambda1 = c.options.number("lambda1"), lambda2 = c.options.number("lambda2");
   const auto d = static_cast<std::size_t>(c.X.cols());
   const OwlPenalty g(oscarWeights(d, lambda1, 2 * lambda2));
+  const Objective F = objectiveOf(c, c.options.number("lambda"));
   DcProblem problem;
   problem.concaveGradient = [&](const Matrix& W) -> Matrix {
     return (lambda2 * static_cast<double>(d - 1)) * W.unaryExpr([](double x) { return static_cast<double>((x > 0) - (x < 0)); });
@@ -37,21 +38,21 @@ Result runNcfgs(const FitContext& c) {
       const Vector magnitude = r.coef.col(k).cwiseAbs();
       penalty += lambda1 * magnitude.sum() + lambda2 * cliqueFusionSum(magnitude.data(), d);
     }
-    return smoothObjective(c, r.coef, r.intercept) + penalty;
+    return F.value(r.coef, r.intercept) + penalty;
   };
   Result start;
-  start.coef = c.warm ? c.warm->coef : Matrix::Zero(c.X.cols(), c.T.cols());
-  start.intercept = c.warm ? c.warm->intercept : RowVector(c.T.colwise().mean());
+  start.coef = startCoef(c);
+  start.intercept = startIntercept(c);
   return dcProgramming(problem, std::move(start), {c.options.integer("dcIterations"), c.options.number("dcTolerance")}, c.control);
 }
 
 // DFG: min F(w) + λ1‖w‖₁ + λ2 Σ_i Σ_{j<k; j,k≠i} max(|w_i − w_j|, |w_i − w_k|) (+ λ/2‖w‖²), squared
 // loss, by ADMM over the blocks D_i w (solvers/dfg_admm: O(d²) memory, never the paper's T3).
 Result runDfg(const FitContext& c) {
-  const Objective F(c.X, c.T, c.loss, c.options.number("lambda"));
+  const Objective F = objectiveOf(c, c.options.number("lambda"));
   // Plain ADMM: Anderson acceleration of the 2d²-long state cut the iterations by 11–70% at
   // d = 300, n = 200, but cost 17% more per step, and the slow fits (small λ) got slower.
-  Result r = dfgAdmm(F, c.options.number("lambda1"), c.options.number("lambda2"), c.warm ? c.warm->coef : Matrix::Zero(c.X.cols(), 1),
+  Result r = dfgAdmm(F, c.options.number("lambda1"), c.options.number("lambda2"), startCoef(c),
                      {c.options.integer("maxIterations"), c.options.number("tolerance"), 0}, c.control);
   return withDistinctRows(std::move(r));
 }
