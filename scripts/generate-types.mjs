@@ -19,6 +19,7 @@ const typeOf = (o) => {
     case 'boolean': return 'boolean';
     case 'choice': return o.choices.map((c) => JSON.stringify(c)).join(' | ');
     case 'labels': return 'ArrayLike<number>';
+    case 'edges': return 'ArrayLike<readonly [number, number]>';
     default: throw new Error(`unknown option kind ${o.kind}`);
   }
 };

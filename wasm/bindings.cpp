@@ -67,7 +67,7 @@ val info() {
     entry.set("summary", m.summary);
     val opts = val::array();
     for (const OptionSpec& s : m.options) {
-      static const char* kinds[] = {"number", "integer", "boolean", "choice", "labels"};
+      static const char* kinds[] = {"number", "integer", "boolean", "choice", "labels", "edges"};
       val o2 = val::object();
       o2.set("name", s.name);
       o2.set("kind", std::string(kinds[static_cast<int>(s.kind)]));
@@ -80,7 +80,7 @@ val info() {
         o2.set("choices", c);
       } else if (s.kind == OptionKind::Boolean) {
         o2.set("default", s.defaultNumber != 0);
-      } else if (s.kind != OptionKind::Labels && !s.required) {
+      } else if (s.kind != OptionKind::Labels && s.kind != OptionKind::Edges && !s.required) {
         o2.set("default", s.defaultNumber);
       }
       if (std::isfinite(s.min)) o2.set("min", s.min);

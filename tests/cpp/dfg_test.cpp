@@ -9,7 +9,8 @@
 #include "supclust/data/random.hpp"
 #include "supclust/data/synthetic.hpp"
 #include "supclust/methods/registry.hpp"
-#include "supclust/solvers/dfg_admm.hpp"
+#include "explicit_rows.hpp"
+#include "supclust/core/neighbour_max_terms.hpp"
 
 using namespace supclust;
 
@@ -37,43 +38,22 @@ double objectiveOf(const RowMatrix& X, const Vector& y, const Vector& beta, doub
 // Reference: ADMM on the explicit matrix T (rows: ℓ1 rows e_i with weight λ1, and for every
 // triple max(|a|, |b|) = (|a + b| + |a − b|)/2: rows 2e_i − e_j − e_k and e_k − e_j with weight λ2/2).
 Vector explicitT3(const RowMatrix& X, const Vector& y, double l1, double l2) {
-  const Eigen::Index n = X.rows(), d = X.cols();
-  std::vector<Vector> rows;
-  std::vector<double> weight;
-  for (Eigen::Index i = 0; i < d; ++i) {
-    rows.push_back(Vector::Unit(d, i));
-    weight.push_back(l1);
-  }
+  const Eigen::Index d = X.cols();
+  ref::Rows rows;
+  for (Eigen::Index i = 0; i < d; ++i) rows.add(ref::unit(d, i), l1);
   for (Eigen::Index i = 0; i < d; ++i)
     for (Eigen::Index j = 0; j < d; ++j)
       for (Eigen::Index k = j + 1; k < d; ++k) {
         if (j == i || k == i) continue;
-        Vector a = 2 * Vector::Unit(d, i) - Vector::Unit(d, j) - Vector::Unit(d, k), c = Vector::Unit(d, k) - Vector::Unit(d, j);
-        rows.push_back(a);
-        weight.push_back(l2 / 2);
-        rows.push_back(c);
-        weight.push_back(l2 / 2);
+        rows.add(2 * ref::unit(d, i) - ref::unit(d, j) - ref::unit(d, k), l2 / 2);
+        rows.add(ref::unit(d, k) - ref::unit(d, j), l2 / 2);
       }
-  Matrix T(static_cast<Eigen::Index>(rows.size()), d);
-  for (std::size_t r = 0; r < rows.size(); ++r) T.row(static_cast<Eigen::Index>(r)) = rows[r].transpose();
-  const RowMatrix Xc = X.rowwise() - X.colwise().mean();
-  const Vector yc = (y.array() - y.mean()).matrix();
-  const double rho = 1;
-  const Matrix A = Matrix(Xc.transpose() * Xc) / static_cast<double>(n) + rho * T.transpose() * T;
-  const Eigen::LDLT<Matrix> solve(A);
-  const Vector Xty = Xc.transpose() * yc / static_cast<double>(n);
-  Vector beta = Vector::Zero(d), z = Vector::Zero(T.rows()), u = Vector::Zero(T.rows());
-  for (int it = 0; it < 400000; ++it) {
-    beta = solve.solve(Xty + rho * T.transpose() * (z - u));
-    const Vector Tb = T * beta, zOld = z;
-    for (Eigen::Index r = 0; r < T.rows(); ++r) {
-      const double v = Tb[r] + u[r], t = weight[static_cast<std::size_t>(r)] / rho;
-      z[r] = v > t ? v - t : v < -t ? v + t : 0;
-    }
-    u += Tb - z;
-    if ((Tb - z).norm() < 1e-13 && (T.transpose() * (z - zOld)).norm() < 1e-13) break;
-  }
-  return beta;
+  return ref::explicitRowsAdmm(X, y, rows);
+}
+
+double dfgPenalty(const Vector& b, double l1, double l2) {
+  const FeatureGraph g = FeatureGraph::completeOn(static_cast<std::size_t>(b.size()));
+  return l1 * b.cwiseAbs().sum() + fusionValue(NeighbourMaxTerms(g, l2), b);
 }
 
 Params dfg(double l1, double l2) {

@@ -94,7 +94,7 @@ CrossValidationResult crossValidate(const std::string& method, const Problem& pr
     const std::string& name = entry.first;
     const std::vector<double>& values = entry.second;
     const auto spec = std::find_if(m->options.begin(), m->options.end(), [&](const OptionSpec& o) { return o.name == name; });
-    if (spec == m->options.end() || spec->kind == OptionKind::Choice || spec->kind == OptionKind::Labels)
+    if (spec == m->options.end() || spec->kind == OptionKind::Choice || spec->kind == OptionKind::Labels || spec->kind == OptionKind::Edges)
       return invalid("grid: '" + name + "' is not a numeric option of method '" + method + "'");
     if (values.empty()) return invalid("grid: '" + name + "' has no values");
     points *= values.size();

@@ -57,6 +57,36 @@ std::string rescaleElasticNet(const std::vector<OptionSpec>&, Options& options, 
   return "";
 }
 
+std::string rescaleTruncated(const std::vector<OptionSpec>& specs, Options& options, const DataScale& s) {
+  for (const OptionSpec& o : specs) {
+    if (o.name == "lambda1" || o.name == "lambda2") {
+      if (std::string why = transformed(o, options, options.number(o.name), 0, s); !why.empty()) return why;
+    } else if (o.name == "tau") {
+      const double tau = std::ldexp(options.number("tau"), exponentOf(s.x) - exponentOf(s.y));
+      if (!std::isnormal(tau)) return outOfRange("tau", tau);
+      options.set("tau", tau);
+    } else if (o.degree != 0) {
+      if (std::string why = transformed(o, options, options.number(o.name), o.degree, s); !why.empty()) return why;
+    }
+  }
+  return "";
+}
+
+std::string rescaleAdaptive(const std::vector<OptionSpec>& specs, Options& options, const DataScale& s) {
+  const double gamma = options.number("gamma");
+  const double factor = std::exp2((gamma - 1) * exponentOf(s.x) - (1 + gamma) * exponentOf(s.y));
+  for (const OptionSpec& o : specs) {
+    if (o.name == "lambda1" || o.name == "lambda2" || o.name == "lambda3") {
+      const double value = options.number(o.name), v = value * factor;
+      if (!std::isfinite(v) || (value != 0 && !std::isnormal(v))) return outOfRange(o.name, v);
+      options.set(o.name, v);
+    } else if (o.degree != 0) {
+      if (std::string why = transformed(o, options, options.number(o.name), o.degree, s); !why.empty()) return why;
+    }
+  }
+  return "";
+}
+
 void unscaleResult(Result& r, const DataScale& s) {
   const double w = s.y / s.x, f = s.y * s.y;
   r.coef *= w;

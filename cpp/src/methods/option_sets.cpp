@@ -60,6 +60,17 @@ std::vector<OptionSpec> dcOptions() {
           numberOption("dcTolerance", "stop when the objective falls by less than this × max(1, |f|)", 1e-9, 0)};
 }
 
+OptionSpec binaryLossOption() {
+  return choiceOption("loss", "the datafit (logistic: two classes, one output)", {"squared", "logistic"});
+}
+OptionSpec graphOption() {
+  return {"graph", OptionKind::Edges, "a feature graph: the pairwise sums run over these edges [i, j] only (default: all pairs)"};
+}
+std::vector<OptionSpec> fusionAdmmOptions() {
+  return {integerOption("maxIterations", "ADMM iteration limit", 20000, 1),
+          numberOption("tolerance", "optimality residual (stationarity relative to ‖∇F(0)‖∞, split residual relative to max(1, ‖w‖∞)) to stop at", 1e-8, 0, true)};
+}
+
 std::vector<OptionSpec> convexSolverOptions(double maxIterations) {
   return {integerOption("maxIterations", "iteration (or sweep) limit", maxIterations, 1),
           numberOption("tolerance", "optimality residual, relative to ‖∇F(0)‖∞, to stop at", 1e-10, 0, true)};

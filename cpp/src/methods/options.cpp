@@ -100,6 +100,14 @@ std::string check(const std::vector<OptionSpec>& specs, const Params& given,
           return where(o.name) + " must be an array of group labels";
         if (lab != given.labels.end()) out.labels_[o.name] = lab->second;
         break;
+      case OptionKind::Edges:
+        if (num != given.numbers.end() || str != given.strings.end())
+          return where(o.name) + " must be an array of feature pairs [i, j]";
+        if (lab != given.labels.end()) {
+          if (lab->second.size() % 2 != 0) return where(o.name) + " must list pairs of features (got an odd count)";
+          out.labels_[o.name] = lab->second;
+        }
+        break;
     }
   }
   return "";

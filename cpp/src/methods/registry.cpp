@@ -56,22 +56,34 @@ std::vector<Method> buildRegistry() {
                     penaltyWeight(numberOption("lambda2", "pairwise max weight λ2", 0, 0), 1)},
              convexSolverOptions(20000)}),
        noShapeCheck, runOscar},
-      {"gflasso", "GFLasso: λ1‖w‖₁ + λ2 Σ_{i<j} |w_i − w_j| (DFG paper), by ADMM (squared loss) or FISTA with the exact O(d log d) clique-fusion prox",
+      {"gflasso", "GFLasso: λ1‖w‖₁ + λ2 Σ_{i<j} |w_i − w_j| (DFG paper), by ADMM (squared loss) or FISTA with the exact O(d log d) clique-fusion prox; on a graph, the sum over its edges by fusion ADMM",
        join({base, {penaltyWeight(numberOption("lambda1", "ℓ1 weight λ1", 0, 0), 1),
-                    penaltyWeight(numberOption("lambda2", "pairwise fusion weight λ2", 0, 0), 1)},
+                    penaltyWeight(numberOption("lambda2", "pairwise fusion weight λ2", 0, 0), 1), graphOption()},
              convexSolverOptions(20000)}),
-       noShapeCheck, runGflasso},
+       checkGraph, runGflasso, false, nullptr, {}, true, edgeBytes},
       {"ncfgs", "ncFGS: λ1‖w‖₁ + λ2 Σ_{i<j} ||w_i| − |w_j|| (DFG paper), non-convex: DC programming over OSCAR-type subproblems",
        join({base, {penaltyWeight(numberOption("lambda1", "ℓ1 weight λ1", 0, 0), 1),
-                    penaltyWeight(numberOption("lambda2", "pairwise weight λ2 on ||w_i| − |w_j||", 0, 0), 1)},
+                    penaltyWeight(numberOption("lambda2", "pairwise weight λ2 on ||w_i| − |w_j||", 0, 0), 1), graphOption()},
              dcOptions(), convexSolverOptions(20000)}),
-       noShapeCheck, runNcfgs, true},  // non-convex: its answer depends on the start
-      {"dfg", "DFG: λ1‖w‖₁ + λ2 Σ_i Σ_{j<k} max(|w_i − w_j|, |w_i − w_k|) (DFG paper), squared loss: ADMM over the blocks D_i w, one OWL prox each, O(d²) memory",
-       join({{squaredLossOnly(), ridgeOption(), penaltyWeight(numberOption("lambda1", "ℓ1 weight λ1", 0, 0), 1),
-              penaltyWeight(numberOption("lambda2", "weight λ2 of the triple max term", 0, 0), 1)},
-             {integerOption("maxIterations", "ADMM iteration limit", 20000, 1),
-              numberOption("tolerance", "optimality residual (stationarity relative to ‖∇F(0)‖∞, split residual relative to max(1, ‖w‖∞)) to stop at", 1e-8, 0, true)}}),
-       noShapeCheck, runDfg},
+       checkGraph, runNcfgs, true, nullptr, {}, true, edgeBytes},  // non-convex: its answer depends on the start
+      {"nctfgs", "ncTFGS: λ1 Σ J_τ(|w_i|) + λ2 Σ_{i<j} J_τ(||w_i| − |w_j||), J_τ(x) = min(x/τ, 1) (DFG paper), non-convex: DC programming over OSCAR-type subproblems",
+       join({base, {penaltyWeight(numberOption("lambda1", "weight λ1 of the truncated ℓ1 term", 0, 0), 1),
+                    penaltyWeight(numberOption("lambda2", "weight λ2 of the truncated pairwise term", 0, 0), 1),
+                    numberOption("tau", "truncation τ > 0: J_τ(x) = min(x/τ, 1)", 1, 0, true), graphOption()},
+             dcOptions(), convexSolverOptions(20000)}),
+       checkGraph, runNctfgs, true, rescaleTruncated, {}, true, edgeBytes},
+      {"dfg", "DFG: λ1‖w‖₁ + λ2 Σ_i Σ_{j<k} max(|w_i − w_j|, |w_i − w_k|) (DFG paper): ADMM over the blocks D_i w, one OWL prox each, O(d²) memory",
+       join({{binaryLossOption(), ridgeOption(), penaltyWeight(numberOption("lambda1", "ℓ1 weight λ1", 0, 0), 1),
+              penaltyWeight(numberOption("lambda2", "weight λ2 of the triple max term", 0, 0), 1), graphOption()},
+             fusionAdmmOptions()}),
+       checkGraph, runDfg, false, nullptr, {}, true, dfgBytes},
+      {"adfg", "ADFG: adaptive DFG, λ1 Σ w_i|w_i| + λ2 Σ_{j<k} w_jk|w_j − w_k| + λ3 Σ_i Σ_{j<k} w_ijk|w_i − α w_j − (1 − α) w_k| with weights |β̂_j − β̂_k|^(−γ) from least squares (DFG paper): ADMM with the rows generated on the fly",
+       join({{binaryLossOption(), ridgeOption(), penaltyWeight(numberOption("lambda1", "adaptive ℓ1 weight λ1", 0, 0), 1),
+              penaltyWeight(numberOption("lambda2", "weight λ2 of the adaptive pairwise term", 0, 0), 1),
+              penaltyWeight(numberOption("lambda3", "weight λ3 of the adaptive triple term", 0, 0), 1),
+              numberOption("gamma", "γ ≥ 0: the weights are |β̂_j − β̂_k|^(−γ) (0: all 1)", 1, 0), graphOption()},
+             fusionAdmmOptions()}),
+       checkGraph, runAdfg, false, rescaleAdaptive, {}, true, adfgBytes},
   };
 }
 
@@ -171,7 +183,10 @@ std::string prepare(const std::string& name, const Problem& problem, const Param
       !why.empty())
     return why;
   out.T = out.loss->targets(problem.y);
-  return findMethod(name)->checkShape(out.options, problem.X.rows(), problem.X.cols(), out.T.cols());
+  if (std::string why = m.checkShape(out.options, problem.X.rows(), problem.X.cols(), out.T.cols()); !why.empty()) return why;
+  if (m.structureBytes == nullptr) return "";
+  return checkMemory("X", "method '" + name + "' with " + std::to_string(problem.X.cols()) + " features (its pairwise terms)",
+                     m.structureBytes(out.options, d));
 }
 }  // namespace
 

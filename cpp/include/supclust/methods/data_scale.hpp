@@ -36,6 +36,14 @@ std::string rescaleByDegree(const std::vector<OptionSpec>& specs, Options& optio
 // The same for λ(α‖w‖₁ + (1−α)/2‖w‖²): λ'α' = λα / (s_x s_y), λ'(1 − α') = λ(1 − α) / s_x².
 std::string rescaleElasticNet(const std::vector<OptionSpec>& specs, Options& options, const DataScale& s);
 
+// ncTFGS: J_τ is scale-free once τ follows w (τ' = τ s_x / s_y), so λ1' = λ1 / s_y², λ2' = λ2 / s_y²;
+// the ridge weight by its degree.
+std::string rescaleTruncated(const std::vector<OptionSpec>& specs, Options& options, const DataScale& s);
+
+// ADFG: the weights |β̂_j − β̂_k|^(−γ) scale as (s_x / s_y)^γ, so its penalty has degree 1 − γ:
+// λ' = λ s_x^(γ − 1) s_y^(−1 − γ); the ridge weight by its degree.
+std::string rescaleAdaptive(const std::vector<OptionSpec>& specs, Options& options, const DataScale& s);
+
 // Maps a result fitted on the scaled data back to the caller's units.
 void unscaleResult(Result& r, const DataScale& s);
 

@@ -30,6 +30,12 @@ std::vector<OptionSpec> projectedGradientOptions(std::vector<std::string> inits)
 // DC programming's outer loop (ncFGS, ncTFGS): dcIterations, dcTolerance.
 std::vector<OptionSpec> dcOptions();
 std::vector<OptionSpec> convexSolverOptions(double maxIterations);
+// The pairwise-penalty methods: squared or binary logistic loss, one output.
+OptionSpec binaryLossOption();
+// `graph`: an optional edge list of feature pairs.
+OptionSpec graphOption();
+// Fusion ADMM's maxIterations and tolerance (solvers/fusion_admm).
+std::vector<OptionSpec> fusionAdmmOptions();
 std::vector<OptionSpec> join(std::vector<std::vector<OptionSpec>> parts);
 
 }  // namespace supclust

@@ -13,7 +13,8 @@
 
 namespace supclust {
 
-enum class OptionKind { Number, Integer, Boolean, Choice, Labels };
+// Labels: one integer per feature; Edges: pairs of features, flat (i0, j0, i1, j1, …).
+enum class OptionKind { Number, Integer, Boolean, Choice, Labels, Edges };
 
 // The largest integer option (an int) and the largest seed (every integer a double holds
 // exactly up to it, so JavaScript numbers cross without loss).

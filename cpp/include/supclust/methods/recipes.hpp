@@ -23,7 +23,16 @@ Result runCgpg(const FitContext& c);
 // Penalties (methods/recipes/penalties.cpp).
 Result runGflasso(const FitContext& c);
 Result runNcfgs(const FitContext& c);
+Result runNctfgs(const FitContext& c);
 Result runDfg(const FitContext& c);
+Result runAdfg(const FitContext& c);
+// The option `graph`: edges in range, no loops or repeats; a graph needs one output.
+std::string checkGraph(const Options& o, Eigen::Index n, Eigen::Index d, Eigen::Index K);
+// What the pairwise terms hold (MethodUse::structureBytes): the graph's edge rows (GFLasso,
+// ncFGS, ncTFGS; nothing without a graph), DFG's blocks, ADFG's T2 and T3 rows.
+double edgeBytes(const Options& o, double d);
+double dfgBytes(const Options& o, double d);
+double adfgBytes(const Options& o, double d);
 // Equal coefficients as groups (centroids ascending), on any result.
 Result withDistinctRows(Result r);
 

@@ -63,6 +63,9 @@ struct Method {
   MemoryUse memory{};
   // The recipe reads X only through CenteredDesign's products, so sparse X stays sparse.
   bool acceptsSparse = true;
+  // Bytes of what the penalty's structure holds beyond the design (the pairwise methods' ADMM
+  // rows), from the checked options and d; nullptr: nothing.
+  double (*structureBytes)(const Options&, double d){};
 };
 
 // Bytes a fit of an n x d design with K outputs needs, by the method's MemoryUse. `stored`

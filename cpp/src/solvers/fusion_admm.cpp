@@ -1,0 +1,238 @@
+#include "supclust/solvers/fusion_admm.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include "supclust/kernels/cholesky.hpp"
+#include "supclust/kernels/soft_threshold.hpp"
+#include "supclust/solvers/least_squares.hpp"
+#include "supclust/solvers/proximal_gradient.hpp"
+#include "supclust/solvers/ridge_system.hpp"
+
+namespace supclust {
+
+namespace {
+
+// The β-step's matrix S = B + ρ(I + AᵀA), B = XcᵀXc/n + λI (squared loss) or L·I (linearised),
+// factorised once per ρ.
+class BetaSystem {
+ public:
+  BetaSystem(const Objective& F, const FusionTerms& terms, bool exact, double L) : F_(F), exact_(exact), L_(L) {
+    clique_ = terms.cliqueGram(a_, c_);
+    const auto d = F.features();
+    if (clique_ && exact_) ridge_ = std::make_unique<RidgeSystem>(F.design());
+    if (!clique_) {
+      base_ = Matrix::Zero(d, d);
+      terms.addGram(base_);  // AᵀA, kept apart from B until factorise()
+      gramA_ = base_;
+      base_ = exact_ ? Matrix(sharedGram(F.design(), false) / static_cast<double>(F.design().rows())) : Matrix::Zero(d, d);
+      base_.diagonal().array() += exact_ ? F.lambda() : L_;
+    }
+  }
+
+  bool factorise(double rho) {
+    rho_ = rho;
+    const auto d = F_.features();
+    if (!clique_) {
+      factor_ = base_ + rho * gramA_;
+      factor_.diagonal().array() += rho;
+      return choleskyFactor(factor_.data(), static_cast<std::size_t>(d));
+    }
+    // S = M − ρc 11ᵀ with M = B + ρ(1 + a)I.
+    const double diagonal = rho * (1 + a_);
+    ones_ = Matrix::Ones(d, 1);
+    if (exact_) {
+      ridge_->factorise(F_.lambda() + diagonal);
+      if (!ridge_->ok()) return false;
+      ridge_->solve(ones_, mOnes_);
+    } else {
+      mOnes_ = ones_ / (L_ + diagonal);
+    }
+    denominator_ = 1 - rho * c_ * mOnes_.sum();
+    return denominator_ > 0;
+  }
+
+  // rhs ← S⁻¹ rhs.
+  void solve(Matrix& rhs) {
+    if (!clique_) {
+      choleskySolve(factor_.data(), static_cast<std::size_t>(rhs.rows()), rhs.data());
+      return;
+    }
+    if (exact_) {
+      ridge_->solve(rhs, solved_);
+    } else {
+      solved_ = rhs / (L_ + rho_ * (1 + a_));
+    }
+    rhs = solved_ + (rho_ * c_ * solved_.sum() / denominator_) * mOnes_;
+  }
+
+ private:
+  const Objective& F_;
+  bool exact_, clique_ = false;
+  double L_, a_ = 0, c_ = 0, rho_ = 1, denominator_ = 1;
+  std::unique_ptr<RidgeSystem> ridge_;
+  Matrix base_, gramA_, factor_, ones_, mOnes_, solved_;
+};
+
+std::size_t root(std::vector<std::size_t>& parent, std::size_t x) {
+  while (parent[x] != x) x = parent[x] = parent[parent[x]];
+  return x;
+}
+
+}  // namespace
+
+double fusionObjective(const FusionProblem& p, const Vector& beta, const RowVector& b) {
+  double s = p.F.value(beta, b) + p.l1.cwiseProduct(beta.cwiseAbs()).sum() + fusionValue(p.terms, beta);
+  if (p.tilt.size() > 0) s -= p.tilt.dot(beta);
+  return s;
+}
+
+Result fusionAdmm(const FusionProblem& p, Matrix W0, RowVector b0, const AdmmOptions& opt, const Control& control) {
+  Result r;
+  const Objective& F = p.F;
+  FusionTerms& terms = p.terms;
+  const CenteredDesign& X = F.design();
+  const auto D = static_cast<Eigen::Index>(X.cols());
+  const double n = static_cast<double>(X.rows());
+  const bool exact = F.loss().squared();
+  const double L = exact ? 0 : F.lipschitz();
+  const Vector tilt = p.tilt.size() > 0 ? p.tilt : Vector::Zero(D);
+  RowVector b = exact ? F.targets().colwise().mean() : b0;
+  Vector Xty = Vector::Zero(D);
+  if (exact) {
+    const Vector y = F.targets().col(0);
+    X.multiplyTransposed(y.data(), Xty.data());
+    Xty /= n;
+  }
+  const double scale = gradientScale(F);
+
+  // Rows: block k holds rows offset[k] … offset[k + 1] − 1 of z and u.
+  const std::size_t blocks = terms.blocks();
+  std::vector<std::size_t> offset(blocks + 1, 0);
+  std::size_t widest = 0;
+  for (std::size_t k = 0; k < blocks; ++k) {
+    offset[k + 1] = offset[k] + terms.rows(k);
+    widest = std::max(widest, terms.rows(k));
+  }
+  const std::size_t m = offset[blocks];
+
+  BetaSystem system(F, terms, exact, L);
+  double rho = exact ? std::max(1e-12, X.squaredNorm() / (n * static_cast<double>(D))) : L;
+  if (!system.factorise(rho)) {
+    r.status = Status::NumericalIssue;
+    r.message = "the ADMM system is not positive definite";
+    return r;
+  }
+
+  Vector beta = W0.col(0), z0 = beta, u0 = Vector::Zero(D), acc(D), dualAcc(D);
+  std::vector<double> z(m), u(m, 0.0), v(widest), old(widest);
+  for (std::size_t k = 0; k < blocks; ++k) terms.apply(k, beta, z.data() + offset[k]);
+  Matrix rhs(D, 1), G;
+  RowVector gb;
+  double objective = fusionObjective(p, beta, b);
+  r.history.push_back(objective);
+  r.status = Status::MaxIterations;
+  int it = 0, rebalances = 0;
+  while (it < opt.maxIterations) {
+    if (stopRequested(control, it, objective, r)) break;
+    ++it;
+    // β-step.
+    acc = z0 - u0;
+    for (std::size_t k = 0; k < blocks; ++k) {
+      const std::size_t first = offset[k], rows = offset[k + 1] - first;
+      for (std::size_t q = 0; q < rows; ++q) v[q] = z[first + q] - u[first + q];
+      terms.addTransposed(k, v.data(), acc);
+    }
+    if (exact) {
+      rhs.col(0) = Xty + tilt + rho * acc;
+    } else {
+      F.gradient(beta, b, G, gb);
+      rhs.col(0) = L * beta - G.col(0) + tilt + rho * acc;
+      b -= gb / L;
+    }
+    system.solve(rhs);
+    beta = rhs.col(0);
+    // z- and u-steps; on test steps also Σ A_bᵀ(z_b − z_b,prev) for the dual residual.
+    const bool test = it % 5 == 0;
+    Vector z0New = (beta + u0).binaryExpr(p.l1, [rho](double e, double a) { return softThreshold(e, a / rho); });
+    if (test) dualAcc = z0New - z0;
+    z0 = z0New;
+    u0 += beta - z0;
+    double primal = (beta - z0).squaredNorm(), primalMax = (beta - z0).cwiseAbs().maxCoeff();
+    for (std::size_t k = 0; k < blocks; ++k) {
+      const std::size_t first = offset[k], rows = offset[k + 1] - first;
+      double* zk = z.data() + first;
+      double* uk = u.data() + first;
+      terms.apply(k, beta, v.data());
+      if (test) std::copy(zk, zk + rows, old.begin());
+      for (std::size_t q = 0; q < rows; ++q) zk[q] = v[q] + uk[q];
+      terms.prox(k, zk, 1 / rho);
+      for (std::size_t q = 0; q < rows; ++q) {
+        const double gap = v[q] - zk[q];
+        uk[q] += gap;
+        primal += gap * gap;
+        primalMax = std::max(primalMax, std::abs(gap));
+      }
+      if (test) {
+        for (std::size_t q = 0; q < rows; ++q) old[q] = zk[q] - old[q];
+        terms.addTransposed(k, old.data(), dualAcc);
+      }
+    }
+    if (!test) continue;
+    objective = F.gradient(beta, b, G, gb) + p.l1.cwiseProduct(beta.cwiseAbs()).sum() + fusionValue(terms, beta) - tilt.dot(beta);
+    r.history.push_back(objective);
+    if (!std::isfinite(objective)) {
+      r.status = Status::NumericalIssue;
+      r.message = "the objective is not finite";
+      break;
+    }
+    acc = u0;
+    for (std::size_t k = 0; k < blocks; ++k) terms.addTransposed(k, u.data() + offset[k], acc);
+    double stationarity = (G.col(0) - tilt + rho * acc).cwiseAbs().maxCoeff();
+    if (!exact) stationarity = std::max(stationarity, gb.cwiseAbs().maxCoeff());
+    if (std::max(stationarity / scale, primalMax / std::max(1.0, beta.cwiseAbs().maxCoeff())) <= opt.tolerance) {
+      r.status = Status::Converged;
+      break;
+    }
+    const double dual = rho * dualAcc.norm();
+    primal = std::sqrt(primal);
+    if (rebalances < 50 && (primal > 10 * dual || dual > 10 * primal)) {
+      const double factor = primal > dual ? 2 : 0.5;
+      rho *= factor;
+      u0 /= factor;
+      for (double& e : u) e /= factor;
+      ++rebalances;
+      if (!system.factorise(rho)) {
+        r.status = Status::NumericalIssue;
+        r.message = "the ADMM system is not positive definite";
+        break;
+      }
+    }
+  }
+  // The split's exact fusions and zeros, applied to β.
+  const auto d = static_cast<std::size_t>(D);
+  std::vector<std::size_t> parent(d);
+  std::iota(parent.begin(), parent.end(), 0);
+  for (std::size_t k = 0; k < blocks; ++k)
+    terms.fusions(k, z.data() + offset[k], [&](std::size_t i, std::size_t j) { parent[root(parent, i)] = root(parent, j); });
+  std::vector<double> sum(d, 0), count(d, 0);
+  std::vector<bool> nonzero(d, false);
+  for (std::size_t i = 0; i < d; ++i) {
+    const std::size_t group = root(parent, i);
+    sum[group] += beta[static_cast<Eigen::Index>(i)];
+    count[group] += 1;
+    if (z0[static_cast<Eigen::Index>(i)] != 0) nonzero[group] = true;
+  }
+  for (std::size_t i = 0; i < d; ++i) {
+    const std::size_t group = root(parent, i);
+    beta[static_cast<Eigen::Index>(i)] = nonzero[group] ? sum[group] / count[group] : 0.0;
+  }
+  r.iterations = it;
+  r.coef = beta;
+  r.intercept = b;
+  r.objective = fusionObjective(p, beta, b);
+  return r;
+}
+
+}  // namespace supclust
