@@ -35,6 +35,7 @@ export function methodOptions(info: MethodInfo | undefined, s: { Q: number; lamb
   if (hasLambda2(info)) {
     o.lambda1 = s.lambda;
     o.lambda2 = s.lambda2;
+    if (names.has('lambda3')) o.lambda3 = s.lambda2;  // ADFG: its triple term weighs as its pairs
   } else if (names.has('lambda')) {
     o.lambda = s.lambda;
   }

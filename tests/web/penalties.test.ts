@@ -1,5 +1,6 @@
 // The penalty family through the API in Node: GFLasso's prox (a hand-checked example, bad
-// input named), and gflasso fits on both builds (certificate status, ties, sparse ≡ dense).
+// input named), fits of every penalty method on both builds (certificate status, ties, sparse ≡
+// dense), the graph option (edge lists in, pairs back, bad edges named) and the memory refusal.
 import { describe, expect, it } from 'vitest';
 import { SupclustError } from '../../dist/node/index.js';
 import { mismatch, withBothBuilds } from './helpers.js';
@@ -7,7 +8,8 @@ import { mismatch, withBothBuilds } from './helpers.js';
 const builds = withBothBuilds();
 
 /** Fits on both builds: converged, and the same model to `rel` of the largest coefficient. */
-async function onBothBuilds(method: 'gflasso' | 'ncfgs' | 'dfg', params: Record<string, unknown>, rel: number) {
+type PenaltyMethod = 'gflasso' | 'ncfgs' | 'nctfgs' | 'dfg' | 'adfg';
+async function onBothBuilds(method: PenaltyMethod, params: Record<string, unknown>, rel: number) {
   const a = await builds.simd.fit(method, params as never), b = await builds.threaded.fit(method, params as never);
   expect(a.status).toBe('converged');
   expect(mismatch(a.coef, b.coef, rel, Math.max(...a.coef.map(Math.abs)))).toBe('');
@@ -15,7 +17,7 @@ async function onBothBuilds(method: 'gflasso' | 'ncfgs' | 'dfg', params: Record<
 }
 
 /** A refused fit: a SupclustError naming `field`. */
-async function expectRefused(method: 'gflasso' | 'ncfgs' | 'dfg', params: Record<string, unknown>, field: RegExp) {
+async function expectRefused(method: PenaltyMethod, params: Record<string, unknown>, field: RegExp) {
   const err = await builds.simd.fit(method, params as never).catch((e) => e);
   expect(err).toBeInstanceOf(SupclustError);
   expect(err.message).toMatch(field);
@@ -63,12 +65,59 @@ describe('ncfgs', () => {
 });
 
 describe('dfg', () => {
-  it('groups, agrees across builds, and refuses a logistic loss by name', async () => {
+  it('groups, agrees across builds, and fits the logistic loss to its certificate', async () => {
     const data = await builds.simd.generate('e1', { n: 100, d: 20, Q: 3, sigma: 0.3, seed: 5 });
     const params = { X: data.X, nRows: 100, nCols: 20, y: data.y, lambda1: 0, lambda2: 0.05 };
     const a = await onBothBuilds('dfg', params, 1e-7);
     expect(a.centroids.length).toBeLessThan(20);
-    await expectRefused('dfg', { ...params, y: data.y.map((v) => (v > 0 ? 1 : 0)), loss: 'logistic' }, /loss/);
+    const labels = data.y.map((v) => (v > 0 ? 1 : 0));
+    const b = await onBothBuilds('dfg', { ...params, y: labels, loss: 'logistic', lambda1: 0.001, lambda2: 0.0005 }, 1e-6);
+    expect(b.loss).toBe('logistic');
+    expect(b.centroids.length).toBeLessThan(20);
+    await expectRefused('dfg', { ...params, y: labels, loss: 'ova-logistic' }, /loss/);
+  });
+});
+
+describe('nctfgs and adfg', () => {
+  it('ncTFGS decreases its objective at every DC step; ADFG agrees across builds; bad τ and γ are named', async () => {
+    const data = await builds.simd.generate('e1', { n: 60, d: 25, Q: 3, sigma: 0.5, seed: 3 });
+    const base = { X: data.X, nRows: 60, nCols: 25, y: data.y };
+    const a = await onBothBuilds('nctfgs', { ...base, lambda1: 0.05, lambda2: 0.01, tau: 0.5, dcTolerance: 1e-12 }, 1e-6);
+    for (let t = 1; t < a.history.length; t++) expect(a.history[t]).toBeLessThanOrEqual(a.history[t - 1]);
+    await expectRefused('nctfgs', { ...base, tau: 0 }, /'tau'/);
+    const b = await onBothBuilds('adfg', { ...base, lambda1: 0.01, lambda2: 0.002, lambda3: 0.0002, gamma: 1 }, 1e-6);
+    expect(b.centroids.length).toBeLessThan(25);
+    await expectRefused('adfg', { ...base, gamma: -0.5 }, /'gamma'/);
+  });
+});
+
+describe('the graph option', () => {
+  it('takes pairs, reports them back, names a bad edge, and the instance stays usable', async () => {
+    const data = await builds.simd.generate('e1', { n: 60, d: 12, Q: 3, sigma: 0.5, seed: 6 });
+    const base = { X: data.X, nRows: 60, nCols: 12, y: data.y, lambda1: 0.01, lambda2: 0.05 };
+    const chain = Array.from({ length: 11 }, (_, j) => [j, j + 1] as [number, number]);
+    for (const method of ['gflasso', 'ncfgs', 'nctfgs', 'dfg', 'adfg'] as const) {
+      const m = await onBothBuilds(method, { ...base, graph: chain }, 1e-6);
+      expect(m.params.graph).toEqual(chain);
+      await expectRefused(method, { ...base, graph: [...chain, [3, 12]] }, /^graph: .*edge 11 \(3, 12\) is out of range/);
+      await expectRefused(method, { ...base, graph: [...chain, [1, 0]] }, /^graph: .*edge 11 \(1, 0\) repeats edge 0/);
+      await expectRefused(method, { ...base, graph: [[1, 2, 3]] }, /^graph/);
+    }
+    // On a chain GFLasso fuses neighbours only: a chain with one edge gone splits the fit there.
+    const cut = await builds.simd.fit('gflasso', { ...base, lambda2: 100, graph: chain.filter(([i]) => i !== 5) });
+    expect(new Set(cut.coef.slice(0, 6)).size).toBe(1);
+    expect(new Set(cut.coef.slice(6)).size).toBe(1);
+  });
+
+  it('refuses ADFG beyond the address space by name, from the triples it would store', async () => {
+    // d = 700: 170 million T3 rows, z and u: 2.7 GB > 2 GB; on a chain it fits.
+    const d = 700, X = new Float64Array(5 * d).map((_, k) => Math.sin(k)), y = [1, 2, 3, 4, 5];
+    const err = await builds.simd.fit('adfg', { X, nRows: 5, nCols: d, y, lambda1: 0.1 }).catch((e) => e);
+    expect(err).toBeInstanceOf(SupclustError);
+    expect(err.message).toMatch(/^X: method 'adfg' with 700 features \(its pairwise terms\) needs about 2\.\d+ GB/);
+    const chain = Array.from({ length: d - 1 }, (_, j) => [j, j + 1]);
+    const m = await builds.simd.fit('adfg', { X, nRows: 5, nCols: d, y, lambda1: 0.1, lambda2: 0.1, graph: chain, maxIterations: 50 });
+    expect(m.coef.length).toBe(d);
   });
 });
 

@@ -14,7 +14,8 @@ export interface LoadOptions {
 
 export interface OptionInfo {
   name: string;
-  kind: 'number' | 'integer' | 'boolean' | 'choice' | 'labels';
+  /** labels: one integer per feature; edges: a list of feature pairs [i, j]. */
+  kind: 'number' | 'integer' | 'boolean' | 'choice' | 'labels' | 'edges';
   doc: string;
   required: boolean;
   default?: number | boolean | string;
@@ -215,8 +216,8 @@ export interface Model {
   method: string;
   /** The datafit: 'squared', 'logistic', 'ova-squared' or 'ova-logistic'. */
   loss: string;
-  /** Every option the fit used, defaults included (labels options as arrays). */
-  params: Record<string, number | boolean | string | number[]>;
+  /** Every option the fit used, defaults included (labels options as arrays, edge lists as pairs). */
+  params: Record<string, number | boolean | string | number[] | number[][]>;
   /** Classifiers: the class labels, sorted; class k is classes[k]. */
   classes?: Label[];
   /** The names of the features, when fit() was given featureNames. */

@@ -145,7 +145,14 @@ export function matrix(field: string, X: MatrixInput, nRows?: number, nCols?: nu
   return { data: finiteVector(field, X), nRows: r, nCols: c };
 }
 
-/** Method options: numbers finite, labels integer arrays; the library checks names and ranges. */
+/** An array whose first entry is itself an array: a list of pairs (an edge list). */
+function isPairList(v: unknown): boolean {
+  if (!Array.isArray(v) || v.length === 0) return false;
+  const first = v[0] as unknown;
+  return typeof first === 'object' && first !== null && typeof (first as { length?: unknown }).length === 'number';
+}
+
+/** Method options: numbers finite, labels integer arrays, edge lists pairs of indices; the library checks names and ranges. */
 export function options(params: Record<string, unknown>): Record<string, number | boolean | string | Int32Array> {
   const out: Record<string, number | boolean | string | Int32Array> = Object.create(null);
   for (const k of Object.keys(params)) {
@@ -158,6 +165,21 @@ export function options(params: Record<string, unknown>): Record<string, number 
       out[k] = v;
     } else if (typeof v === 'boolean' || typeof v === 'string') {
       out[k] = v;
+    } else if (isPairList(v)) {
+      // An edge list (the `graph` option): [[i, j], …] flattened to (i0, j0, i1, j1, …).
+      const pairs = v as ArrayLike<unknown>, flat = new Int32Array(2 * pairs.length);
+      for (let e = 0; e < pairs.length; e++) {
+        const pair = pairs[e] as ArrayLike<unknown> | null;
+        if (pair == null || typeof pair !== 'object' || pair.length !== 2)
+          throw invalid(k, `must hold pairs [i, j] of feature indices (entry ${e} is ${describe(pair)})`);
+        for (let s = 0; s < 2; s++) {
+          const x = pair[s];
+          if (typeof x !== 'number' || !Number.isInteger(x) || x < 0 || x > MAX_INTEGER)
+            throw invalid(k, `must hold pairs [i, j] of non-negative integer feature indices (entry ${e} holds ${describe(x)})`);
+          flat[2 * e + s] = x;
+        }
+      }
+      out[k] = flat;
     } else if (typeof v === 'object' && v !== null && typeof (v as { length?: unknown }).length === 'number') {
       const n = lengthOf(k, v);
       const a = v as ArrayLike<unknown>, labels = new Int32Array(n);

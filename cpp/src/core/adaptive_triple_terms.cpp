@@ -32,43 +32,43 @@ void AdaptiveTripleTerms::rowsOf(std::size_t i, F f) const {
 
 void AdaptiveTripleTerms::apply(std::size_t b, const Vector& beta, double* out) const {
   const double bi = beta[static_cast<Eigen::Index>(b)];
-  rowsOf(b, [&](std::size_t r, Eigen::Index j, Eigen::Index k, double alpha, double) {
-    out[r] = bi - alpha * beta[j] - (1 - alpha) * beta[k];
+  rowsOf(b, [&](std::size_t r, Eigen::Index j, Eigen::Index k, double alpha, double w) {
+    out[r] = w * (bi - alpha * beta[j] - (1 - alpha) * beta[k]);
   });
 }
 
 void AdaptiveTripleTerms::addTransposed(std::size_t b, const double* v, Vector& acc) const {
   double sum = 0;
-  rowsOf(b, [&](std::size_t r, Eigen::Index j, Eigen::Index k, double alpha, double) {
-    sum += v[r];
-    acc[j] -= alpha * v[r];
-    acc[k] -= (1 - alpha) * v[r];
+  rowsOf(b, [&](std::size_t r, Eigen::Index j, Eigen::Index k, double alpha, double w) {
+    sum += w * v[r];
+    acc[j] -= w * alpha * v[r];
+    acc[k] -= w * (1 - alpha) * v[r];
   });
   acc[static_cast<Eigen::Index>(b)] += sum;
 }
 
 void AdaptiveTripleTerms::prox(std::size_t b, double* v, double t) {
-  rowsOf(b, [&](std::size_t r, Eigen::Index, Eigen::Index, double, double w) { v[r] = softThreshold(v[r], t * lambda_ * w); });
+  rowsOf(b, [&](std::size_t r, Eigen::Index, Eigen::Index, double, double w) { (void)w; v[r] = softThreshold(v[r], t * lambda_); });
 }
 
 double AdaptiveTripleTerms::value(std::size_t b, const double* v) const {
   double s = 0;
-  rowsOf(b, [&](std::size_t r, Eigen::Index, Eigen::Index, double, double w) { s += w * std::abs(v[r]); });
+  rowsOf(b, [&](std::size_t r, Eigen::Index, Eigen::Index, double, double w) { (void)w; s += std::abs(v[r]); });
   return lambda_ * s;
 }
 
 void AdaptiveTripleTerms::addGram(Matrix& K) const {
   for (std::size_t i = 0; i < graph_.features; ++i) {
     const auto I = static_cast<Eigen::Index>(i);
-    rowsOf(i, [&](std::size_t, Eigen::Index j, Eigen::Index k, double alpha, double) {
-      const double a = alpha, c = 1 - alpha;
-      K(I, I) += 1;
+    rowsOf(i, [&](std::size_t, Eigen::Index j, Eigen::Index k, double alpha, double w) {
+      const double a = w * alpha, c = w * (1 - alpha);
+      K(I, I) += w * w;
       K(j, j) += a * a;
       K(k, k) += c * c;
-      K(I, j) -= a;
-      K(j, I) -= a;
-      K(I, k) -= c;
-      K(k, I) -= c;
+      K(I, j) -= w * a;
+      K(j, I) -= w * a;
+      K(I, k) -= w * c;
+      K(k, I) -= w * c;
       K(j, k) += a * c;
       K(k, j) += a * c;
     });

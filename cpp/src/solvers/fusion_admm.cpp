@@ -18,8 +18,9 @@ namespace {
 // factorised once per ρ.
 class BetaSystem {
  public:
-  BetaSystem(const Objective& F, const FusionTerms& terms, bool exact, double L) : F_(F), exact_(exact), L_(L) {
-    clique_ = terms.cliqueGram(a_, c_);
+  BetaSystem(const Objective& F, const FusionTerms& terms, const Vector& scale, bool exact, double L)
+      : F_(F), exact_(exact), L_(L), scaleSquared_(scale.array().square().matrix()) {
+    clique_ = terms.cliqueGram(a_, c_) && (scale.array() == 1).all();
     const auto d = F.features();
     if (clique_ && exact_) ridge_ = std::make_unique<RidgeSystem>(F.design());
     if (!clique_) {
@@ -36,7 +37,7 @@ class BetaSystem {
     const auto d = F_.features();
     if (!clique_) {
       factor_ = base_ + rho * gramA_;
-      factor_.diagonal().array() += rho;
+      factor_.diagonal() += rho * scaleSquared_;
       return choleskyFactor(factor_.data(), static_cast<std::size_t>(d));
     }
     // S = M − ρc 11ᵀ with M = B + ρ(1 + a)I.
@@ -73,6 +74,7 @@ class BetaSystem {
   double L_, a_ = 0, c_ = 0, rho_ = 1, denominator_ = 1;
   std::unique_ptr<RidgeSystem> ridge_;
   Matrix base_, gramA_, factor_, ones_, mOnes_, solved_;
+  Vector scaleSquared_;
 };
 
 std::size_t root(std::vector<std::size_t>& parent, std::size_t x) {
@@ -83,7 +85,8 @@ std::size_t root(std::vector<std::size_t>& parent, std::size_t x) {
 }  // namespace
 
 double fusionObjective(const FusionProblem& p, const Vector& beta, const RowVector& b) {
-  double s = p.F.value(beta, b) + p.l1.cwiseProduct(beta.cwiseAbs()).sum() + fusionValue(p.terms, beta);
+  const Vector magnitude = p.l1Scale.size() > 0 ? Vector(p.l1Scale.cwiseProduct(beta).cwiseAbs()) : Vector(beta.cwiseAbs());
+  double s = p.F.value(beta, b) + p.l1.cwiseProduct(magnitude).sum() + fusionValue(p.terms, beta);
   if (p.tilt.size() > 0) s -= p.tilt.dot(beta);
   return s;
 }
@@ -99,13 +102,14 @@ Result fusionAdmm(const FusionProblem& p, Matrix W0, RowVector b0, const AdmmOpt
   const double L = exact ? 0 : F.lipschitz();
   const Vector tilt = p.tilt.size() > 0 ? p.tilt : Vector::Zero(D);
   RowVector b = exact ? F.targets().colwise().mean() : b0;
+  const Vector scale = p.l1Scale.size() > 0 ? p.l1Scale : Vector::Ones(D);
   Vector Xty = Vector::Zero(D);
   if (exact) {
     const Vector y = F.targets().col(0);
     X.multiplyTransposed(y.data(), Xty.data());
     Xty /= n;
   }
-  const double scale = gradientScale(F);
+  const double gradient0 = gradientScale(F);
 
   // Rows: block k holds rows offset[k] … offset[k + 1] − 1 of z and u.
   const std::size_t blocks = terms.blocks();
@@ -117,7 +121,7 @@ Result fusionAdmm(const FusionProblem& p, Matrix W0, RowVector b0, const AdmmOpt
   }
   const std::size_t m = offset[blocks];
 
-  BetaSystem system(F, terms, exact, L);
+  BetaSystem system(F, terms, scale, exact, L);
   double rho = exact ? std::max(1e-12, X.squaredNorm() / (n * static_cast<double>(D))) : L;
   if (!system.factorise(rho)) {
     r.status = Status::NumericalIssue;
@@ -125,7 +129,7 @@ Result fusionAdmm(const FusionProblem& p, Matrix W0, RowVector b0, const AdmmOpt
     return r;
   }
 
-  Vector beta = W0.col(0), z0 = beta, u0 = Vector::Zero(D), acc(D), dualAcc(D);
+  Vector beta = W0.col(0), z0 = scale.cwiseProduct(beta), u0 = Vector::Zero(D), acc(D), dualAcc(D), scaled(D);
   std::vector<double> z(m), u(m, 0.0), v(widest), old(widest);
   for (std::size_t k = 0; k < blocks; ++k) terms.apply(k, beta, z.data() + offset[k]);
   Matrix rhs(D, 1), G;
@@ -138,7 +142,7 @@ Result fusionAdmm(const FusionProblem& p, Matrix W0, RowVector b0, const AdmmOpt
     if (stopRequested(control, it, objective, r)) break;
     ++it;
     // β-step.
-    acc = z0 - u0;
+    acc = scale.cwiseProduct(z0 - u0);
     for (std::size_t k = 0; k < blocks; ++k) {
       const std::size_t first = offset[k], rows = offset[k + 1] - first;
       for (std::size_t q = 0; q < rows; ++q) v[q] = z[first + q] - u[first + q];
@@ -155,11 +159,13 @@ Result fusionAdmm(const FusionProblem& p, Matrix W0, RowVector b0, const AdmmOpt
     beta = rhs.col(0);
     // z- and u-steps; on test steps also Σ A_bᵀ(z_b − z_b,prev) for the dual residual.
     const bool test = it % 5 == 0;
-    Vector z0New = (beta + u0).binaryExpr(p.l1, [rho](double e, double a) { return softThreshold(e, a / rho); });
-    if (test) dualAcc = z0New - z0;
+    scaled = scale.cwiseProduct(beta);
+    Vector z0New = (scaled + u0).binaryExpr(p.l1, [rho](double e, double a) { return softThreshold(e, a / rho); });
+    if (test) dualAcc = scale.cwiseProduct(z0New - z0);
     z0 = z0New;
-    u0 += beta - z0;
-    double primal = (beta - z0).squaredNorm(), primalMax = (beta - z0).cwiseAbs().maxCoeff();
+    u0 += scaled - z0;
+    double primal = (scaled - z0).squaredNorm(), primalMax = (scaled - z0).cwiseAbs().maxCoeff();
+    double splitSize = std::max({1.0, beta.cwiseAbs().maxCoeff(), scaled.cwiseAbs().maxCoeff()});
     for (std::size_t k = 0; k < blocks; ++k) {
       const std::size_t first = offset[k], rows = offset[k + 1] - first;
       double* zk = z.data() + first;
@@ -170,6 +176,7 @@ Result fusionAdmm(const FusionProblem& p, Matrix W0, RowVector b0, const AdmmOpt
       terms.prox(k, zk, 1 / rho);
       for (std::size_t q = 0; q < rows; ++q) {
         const double gap = v[q] - zk[q];
+        splitSize = std::max(splitSize, std::abs(v[q]));
         uk[q] += gap;
         primal += gap * gap;
         primalMax = std::max(primalMax, std::abs(gap));
@@ -180,18 +187,18 @@ Result fusionAdmm(const FusionProblem& p, Matrix W0, RowVector b0, const AdmmOpt
       }
     }
     if (!test) continue;
-    objective = F.gradient(beta, b, G, gb) + p.l1.cwiseProduct(beta.cwiseAbs()).sum() + fusionValue(terms, beta) - tilt.dot(beta);
+    objective = F.gradient(beta, b, G, gb) + p.l1.cwiseProduct(scaled.cwiseAbs()).sum() + fusionValue(terms, beta) - tilt.dot(beta);
     r.history.push_back(objective);
     if (!std::isfinite(objective)) {
       r.status = Status::NumericalIssue;
       r.message = "the objective is not finite";
       break;
     }
-    acc = u0;
+    acc = scale.cwiseProduct(u0);
     for (std::size_t k = 0; k < blocks; ++k) terms.addTransposed(k, u.data() + offset[k], acc);
     double stationarity = (G.col(0) - tilt + rho * acc).cwiseAbs().maxCoeff();
     if (!exact) stationarity = std::max(stationarity, gb.cwiseAbs().maxCoeff());
-    if (std::max(stationarity / scale, primalMax / std::max(1.0, beta.cwiseAbs().maxCoeff())) <= opt.tolerance) {
+    if (std::max(stationarity / gradient0, primalMax / splitSize) <= opt.tolerance) {
       r.status = Status::Converged;
       break;
     }

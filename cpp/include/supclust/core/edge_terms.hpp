@@ -3,7 +3,10 @@
 //   GFLasso on a graph        λ Σ_{(i,j) ∈ E} |β_i − β_j|                 (DFG paper §2)
 //   ncFGS's convex part       λ Σ_E 2 max(|β_i|, |β_j|) = λ Σ_E |β_i + β_j| + |β_i − β_j|
 //   ADFG's grouping term T2   λ Σ_{j<k} w_jk |β_j − β_k|                  (DFG paper eq. (6))
-// Rows are stored as (i, j, s, w) and cut into blocks of kBlock rows (ADMM's unit of work).
+// A row may carry a scale c: w |c β_i + c s β_j| (ADFG puts its weights w_jk there, with the
+// threshold λ2: the same penalty, but rows of comparable thresholds, on which ADMM converges in
+// 2–5× fewer steps than with the weights in the thresholds).
+// Rows are stored as (i, j, c, c s, w) and cut into blocks of kBlock rows (ADMM's unit of work).
 #pragma once
 
 #include <cstdint>
@@ -14,8 +17,8 @@ namespace supclust {
 
 class EdgeTerms final : public FusionTerms {
  public:
-  // Appends the row w |β_i + s β_j|.
-  void add(std::uint32_t i, std::uint32_t j, double sign, double weight);
+  // Appends the row w |c β_i + c s β_j|.
+  void add(std::uint32_t i, std::uint32_t j, double sign, double weight, double scale = 1);
   std::size_t size() const { return i_.size(); }
   std::size_t blocks() const override { return (i_.size() + kBlock - 1) / kBlock; }
   std::size_t rows(std::size_t b) const override { return std::min(kBlock, i_.size() - b * kBlock); }
@@ -29,7 +32,7 @@ class EdgeTerms final : public FusionTerms {
  private:
   static constexpr std::size_t kBlock = 4096;
   std::vector<std::uint32_t> i_, j_;
-  std::vector<double> sign_, weight_;
+  std::vector<double> a_, b_, weight_;
 };
 
 }  // namespace supclust

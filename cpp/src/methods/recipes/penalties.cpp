@@ -25,10 +25,11 @@ std::optional<FeatureGraph> graphOf(const FitContext& c) {
 
 AdmmOptions fusionOptions(const FitContext& c) { return {c.options.integer("maxIterations"), c.options.number("tolerance"), 0}; }
 
-// min F + Σ a_i|w_i| + P(Aw) − ⟨C, w⟩ by solvers/fusion_admm, one output.
-Result fusionFit(const FitContext& c, const Vector& l1, FusionTerms& terms, const Vector& tilt, Matrix W0, RowVector b0) {
+// min F + Σ a_i|s_i w_i| + P(Aw) − ⟨C, w⟩ by solvers/fusion_admm, one output.
+Result fusionFit(const FitContext& c, const Vector& l1, FusionTerms& terms, const Vector& tilt, Matrix W0, RowVector b0,
+                 const Vector& l1Scale = Vector()) {
   const Objective F = objectiveOf(c, c.options.number("lambda"));
-  return withDistinctRows(fusionAdmm({F, l1, terms, tilt}, std::move(W0), std::move(b0), fusionOptions(c), c.control));
+  return withDistinctRows(fusionAdmm({F, l1, terms, tilt, l1Scale}, std::move(W0), std::move(b0), fusionOptions(c), c.control));
 }
 
 Vector constant(const FitContext& c, double value) { return Vector::Constant(c.X.cols(), value); }
@@ -128,12 +129,12 @@ Result runAdfg(const FitContext& c) {
     for (Eigen::Index k = 0; k < pairWeights.cols(); ++k) pairWeights(j, k) = weight(estimate[j] - estimate[k]);
   auto pairs = std::make_unique<EdgeTerms>();
   for (const auto& [j, k] : graph.edges)
-    pairs->add(j, k, -1, c.options.number("lambda2") * pairWeights(static_cast<Eigen::Index>(j), static_cast<Eigen::Index>(k)));
+    pairs->add(j, k, -1, c.options.number("lambda2"), pairWeights(static_cast<Eigen::Index>(j), static_cast<Eigen::Index>(k)));
   CombinedTerms terms;
   terms.add(std::move(pairs));
   terms.add(std::make_unique<AdaptiveTripleTerms>(graph, pairWeights, c.options.number("lambda3")));
-  const Vector l1 = c.options.number("lambda1") * estimate.unaryExpr(weight);
-  return fusionFit(c, l1, terms, Vector(), startCoef(c), startIntercept(c));
+  return fusionFit(c, constant(c, c.options.number("lambda1")), terms, Vector(), startCoef(c), startIntercept(c),
+                   estimate.unaryExpr(weight));
 }
 
 }  // namespace supclust
