@@ -7,6 +7,8 @@
 //   ihc        an IHC fit on E1 (n = 150, d = 100, Q = 5, σ = 0.5, seed 1)
 //   cg         IHC, CG and CGPG on the same E1 problem: time and objective
 //   cv         cross-validation of IHC over 12 λ × 5 folds, 1 and 2 threads
+//   penalties  DFG on E1 (n = 200, d = 300, Q = 5, σ = 0.5, seed 3) at three (λ1, λ2), once each;
+//              ADFG (γ = 1) there for 50 ADMM steps (its time per step; 13.4 million T3 rows)
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -163,6 +165,22 @@ int main(int argc, char** argv) {
       sink += crossValidate("ihc", cvProb, ihcParams, {{"lambda", logGrid(10, 1e-4, 12)}}, o).model.objective;
     });
     std::printf("%s{\"threads\":%d,\"ms\":%.6g}", first ? "" : ",", threads, ms);
+    first = false;
+  }
+  const SyntheticProblem wide = generateE1(200, 300, 5, 0.5, 3);
+  const Problem wideProb{{wide.X.data(), wide.X.rows(), wide.X.cols()}, {wide.y.data(), wide.y.size()}};
+  std::printf("],\"penalties\":[");
+  first = true;
+  const std::vector<std::pair<double, double>> dfgLambdas = {{1e-2, 1e-4}, {1e-3, 1e-5}, {1e-4, 1e-6}};
+  for (std::size_t k = 0; k <= dfgLambdas.size(); ++k) {
+    const bool adfg = k == dfgLambdas.size();
+    Params p;
+    if (adfg) p.numbers = {{"lambda1", 1e-3}, {"lambda2", 1e-3}, {"lambda3", 1e-5}, {"gamma", 1}, {"maxIterations", 50}};
+    else p.numbers = {{"lambda1", dfgLambdas[k].first}, {"lambda2", dfgLambdas[k].second}};
+    Result r;
+    const double ms = medianMs(1, [&] { r = fit(adfg ? "adfg" : "dfg", wideProb, p); });
+    std::printf("%s{\"method\":\"%s\",\"lambda1\":%g,\"lambda2\":%g,\"ms\":%.6g,\"iterations\":%d,\"objective\":%.10g,\"status\":\"%s\"}",
+                first ? "" : ",", adfg ? "adfg" : "dfg", p.numbers["lambda1"], p.numbers["lambda2"], ms, r.iterations, r.objective, statusName(r.status));
     first = false;
   }
   std::printf("],\"sink\":%g}\n", sink);

@@ -4,8 +4,10 @@
 //   supclust replicate <id> [--reps N] [--seed S] [--fast] [--methods A,B] [--threads N] [--json out.json]
 //   supclust replicate movies --data DIR [--words N] [...]   (DIR: ../shared/data or pang-lee-scale;
 //                                                            N: the table's vocabulary by default)
+//   supclust replicate breast-cancer --data DIR                (DIR: ../shared/data or westbc)
+//   supclust replicate 20ng-pairs --data DIR [--words N]       (DIR: ../shared/data or 20newsgroups-pairs)
 import { writeFileSync } from 'node:fs';
-import { load, loadPangLee, logGrid, SupclustError } from '../dist/node/index.js';
+import { load, loadNewsgroupPairs, loadPangLee, loadWestbc, logGrid, SupclustError } from '../dist/node/index.js';
 
 const USAGE = `usage:
   supclust list
@@ -52,8 +54,18 @@ function markdown(result) {
 // The real-data tables' datasets, loaded from --data.
 function loadDataset(name, flags, vocabulary) {
   if (!flags.data) throw new SupclustError('invalid-input', `this table needs --data DIR (the folder holding the ${name} dataset)`, 'data');
-  if (name !== 'pang-lee') throw new SupclustError('invalid-input', `no loader for dataset ${name}`, 'data');
   const t0 = Date.now();
+  if (name === '20ng-pairs') {
+    const pairs = loadNewsgroupPairs(String(flags.data), { words: integerFlag(flags, 'words') ?? 5000 });
+    process.stderr.write(`loaded ${pairs.map((p) => `${p.nRows}`).join(', ')} messages × ${pairs[0].nCols} words in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
+    return pairs;
+  }
+  if (name === 'westbc') {
+    const d = loadWestbc(String(flags.data));
+    process.stderr.write(`loaded ${d.nRows} tumours × ${d.nCols} genes in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
+    return d;
+  }
+  if (name !== 'pang-lee') throw new SupclustError('invalid-input', `no loader for dataset ${name}`, 'data');
   const d = loadPangLee(String(flags.data), { words: integerFlag(flags, 'words') ?? (vocabulary || 5000) });
   process.stderr.write(`loaded ${d.nRows} reviews × ${d.nCols} words in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
   return d;
@@ -112,8 +124,9 @@ async function main() {
     const sc = await load();
     const table = sc.info.experiments.find((e) => e.id === args.positional[0]);
     const data = table?.dataset ? loadDataset(table.dataset, args.flags, table.vocabulary) : undefined;
+    const one = (d) => ({ X: d.X, y: d.y, nRows: d.nRows, nCols: d.nCols });
     const result = await sc.experiment(args.positional[0], {
-      data: data && { X: data.X, y: data.y, nRows: data.nRows, nCols: data.nCols },
+      data: data && (Array.isArray(data) ? data.map(one) : one(data)),
       reps: integerFlag(args.flags, 'reps'),
       seed: integerFlag(args.flags, 'seed'),
       threads: integerFlag(args.flags, 'threads'),
@@ -121,7 +134,7 @@ async function main() {
       methods: args.flags.methods ? String(args.flags.methods).split(',') : undefined,
     }, { onProgress: progressBar() });
     // The papers' tables of words: IHC Table 4 (Q = 15), DataCube Table 6 (Q = 10).
-    const words = data ? await wordClusters(sc, data, table.id === 'movies-mae' ? 10 : 15) : '';
+    const words = table.dataset === 'pang-lee' ? await wordClusters(sc, data, table.id === 'movies-mae' ? 10 : 15) : '';
     sc.dispose();
     console.log(markdown(result) + words);
     if (args.flags.json) writeFileSync(String(args.flags.json), JSON.stringify(result, null, 2));

@@ -333,16 +333,22 @@ val experimentJs(const std::string& id, const val& options, const val& onProgres
   o.threads = options["threads"].as<int>();
   const val methods = options["methods"];
   for (int i = 0; i < methods["length"].as<int>(); ++i) o.methods.push_back(methods[i].as<std::string>());
+  // One dataset, or (tables whose columns are datasets) a list of them.
   const val data = options["data"];
-  std::unique_ptr<JsMatrix> x;
-  std::vector<double> t;
-  std::unique_ptr<Problem> problem;
-  if (!data.isUndefined() && !data.isNull()) {
-    x.reset(new JsMatrix(data["X"], data["nRows"].as<int>(), data["nCols"].as<int>()));
-    if (std::string why = x->check(); !why.empty()) return invalidInput("data." + why);
-    t = doubles(data["y"]);
-    problem.reset(new Problem{x->view(), {t.data(), static_cast<Eigen::Index>(t.size())}});
-    o.data = problem.get();
+  std::vector<std::unique_ptr<JsMatrix>> xs;
+  std::vector<std::vector<double>> ts;
+  std::vector<std::unique_ptr<Problem>> problems;
+  const bool list = !data.isUndefined() && !data.isNull() && data.isArray();
+  const int count = list ? data["length"].as<int>() : (data.isUndefined() || data.isNull() ? 0 : 1);
+  for (int k = 0; k < count; ++k) {
+    const val one = list ? data[k] : data;
+    const std::string field = list ? "data[" + std::to_string(k) + "]." : "data.";
+    xs.emplace_back(new JsMatrix(one["X"], one["nRows"].as<int>(), one["nCols"].as<int>()));
+    if (std::string why = xs.back()->check(); !why.empty()) return invalidInput(field + why);
+    ts.push_back(doubles(one["y"]));
+    problems.emplace_back(new Problem{xs.back()->view(), {ts.back().data(), static_cast<Eigen::Index>(ts.back().size())}});
+    if (list) o.datasets.push_back(problems.back().get());
+    else o.data = problems.back().get();
   }
   const ExperimentResult r = runExperiment(id, o, controlOf(onProgress));
   val out = val::object();

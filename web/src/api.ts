@@ -3,7 +3,7 @@
 import { SupclustError, fromLibrary, invalid } from './errors.js';
 import type { Backend, ExperimentRequest, RawCrossValidation, RawExperiment, RawFit, Request } from './module.js';
 import { MODEL_SCHEMA_VERSION } from './types.js';
-import type { CallControl, CrossValidationControl, CrossValidationOptions, CrossValidationResult, ExperimentOptions, ExperimentResult, GeneratorName, GeneratorOptions, FitParams, Info, KMeans1DResult, Label, MatrixInput, MethodInfo, MethodName, Model,
+import type { CallControl, CrossValidationControl, CrossValidationOptions, CrossValidationResult, ExperimentData, ExperimentOptions, ExperimentResult, GeneratorName, GeneratorOptions, FitParams, Info, KMeans1DResult, Label, MatrixInput, MethodInfo, MethodName, Model,
   SparseGroupsResult, Supclust, SyntheticData } from './types.js';
 import { classIndices, linearScores, modelArrays, probabilities } from './predict.js';
 import * as v from './validate.js';
@@ -210,9 +210,16 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
         throw invalid('data', `table '${id}' needs the ${table.dataset} dataset (X and y)`);
       if (!table.dataset && options.data != null) throw invalid('data', `table '${id}' generates its own data; pass none`);
       if (options.data != null) {
-        const m = v.matrix('X', options.data.X, options.data.nRows, options.data.nCols);
-        checkMemory('data', `a ${m.nRows} × ${m.nCols} dataset`, 8 * v.designDoubles(m) * (3 + 2 * Math.min(info.threads, 8)));
-        data = { X: v.wire(m), nRows: m.nRows, nCols: m.nCols, y: v.finiteVector('y', options.data.y, m.nRows) };
+        // Tables whose columns are datasets take a list, one per column.
+        const perColumn = table.column === 'dataset';
+        if (perColumn !== Array.isArray(options.data))
+          throw invalid('data', perColumn ? `table '${id}' needs a list of ${table.values.length} datasets, one per column` : `table '${id}' takes one dataset, not a list`);
+        const one = (d: ExperimentData) => {
+          const m = v.matrix('X', d.X, d.nRows, d.nCols);
+          checkMemory('data', `a ${m.nRows} × ${m.nCols} dataset`, 8 * v.designDoubles(m) * (3 + 2 * Math.min(info.threads, 8)));
+          return { X: v.wire(m), nRows: m.nRows, nCols: m.nCols, y: v.finiteVector('y', d.y, m.nRows) };
+        };
+        data = Array.isArray(options.data) ? options.data.map(one) : one(options.data);
       }
       const request: ExperimentRequest = {
         data,

@@ -70,8 +70,9 @@ export type Request =
 
 export interface ExperimentRequest {
   reps: number; seed: number; fast: boolean; threads: number; methods: string[];
-  data?: { X: WireMatrix; nRows: number; nCols: number; y: Float64Array };
+  data?: ExperimentDataWire | ExperimentDataWire[];
 }
+export interface ExperimentDataWire { X: WireMatrix; nRows: number; nCols: number; y: Float64Array }
 
 export interface GeneratorRequest {
   n: number; d: number; Q: number; sigma: number; seed: number; nTest: number; nValidation: number;

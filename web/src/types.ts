@@ -44,7 +44,8 @@ export interface ExperimentInfo {
   /** What each column sets: a generator option ('n', 'sigma') or, for real-data tables, the
    * 'test fraction' held out. */
   column: string;
-  /** Real-data tables: the dataset to pass as options.data ('pang-lee': loadPangLee()); '' for
+  /** Real-data tables: the dataset to pass as options.data ('pang-lee': loadPangLee(); 'westbc':
+   * loadWestbc()); '' for
    * synthetic tables, which generate their own data. */
   dataset: string;
   /** Text tables: the paper's vocabulary size (loadPangLee's `words` for this table); 0 otherwise. */
@@ -76,9 +77,13 @@ export interface ExperimentOptions {
   methods?: string[];
   threads?: number;
   /** The dataset of a real-data table (see ExperimentInfo.dataset), split at random into
-   * training and test rows in each repetition. */
-  data?: { X: MatrixInput; y: ArrayLike<number>; nRows?: number; nCols?: number };
+   * training (validation) and test rows in each repetition; a list of datasets, one per column,
+   * for the tables whose `column` is 'dataset' (20ng-pairs: loadNewsgroupPairs()). */
+  data?: ExperimentData | ExperimentData[];
 }
+
+/** One dataset of a real-data table. */
+export interface ExperimentData { X: MatrixInput; y: ArrayLike<number>; nRows?: number; nCols?: number }
 
 export interface MeanStd {
   mean: number;

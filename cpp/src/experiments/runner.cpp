@@ -6,16 +6,19 @@
 #include <numeric>
 
 #include "supclust/core/parallel.hpp"
+#include "supclust/data/feature_screening.hpp"
 #include "supclust/data/random.hpp"
 #include "supclust/experiments/experiment.hpp"
 #include "supclust/methods/validation_selection.hpp"
 #include "supclust/metrics/coefficients.hpp"
+#include "supclust/metrics/prediction.hpp"
 
 namespace supclust {
 
 const std::vector<Experiment>& experiments() {
   static const std::vector<Experiment> all = {e1SamplesTable(), e1NoiseTable(), e2Table(), movieReviewsTable(),
-                                              movieReviewsMaeTable(), e5Table(1), e5Table(2)};
+                                              movieReviewsMaeTable(), e5Table(1), e5Table(2), breastCancerTable(),
+                                              newsgroupPairsTable()};
   return all;
 }
 
@@ -62,9 +65,20 @@ struct Repetition {
   StoredData X, Xtest, Xvalidation;
   Vector y, ytest, yvalidation, coef;
   Labels groups;
+  Labels graph;  // the correlation graph of real-data tables with graphNeighbours
 };
 
 StoredData stored(const RowMatrix& X) { return storedCopy(DataMatrix(X.data(), X.rows(), X.cols())); }
+
+// The rows as a dense matrix: the tables that select features keep a few hundred dense columns
+// of the caller's (possibly sparse) design.
+RowMatrix denseRows(const DataMatrix& X) {
+  if (!X.sparse()) return X.dense();
+  RowMatrix out = RowMatrix::Zero(X.rows(), X.cols());
+  for (Eigen::Index i = 0; i < X.rows(); ++i)
+    for (std::int32_t t = X.indptr()[i]; t < X.indptr()[i + 1]; ++t) out(i, X.indices()[t]) = X.values()[t];
+  return out;
+}
 
 // Generated, or the caller's dataset split into training and test rows.
 std::string repetitionData(const Experiment& e, const Problem* dataset, double value, std::uint64_t seed,
@@ -78,17 +92,65 @@ std::string repetitionData(const Experiment& e, const Problem* dataset, double v
                       std::move(p.coef), std::move(p.groups)};
     return "";
   }
-  const std::vector<bool> test = testRows(static_cast<std::size_t>(dataset->X.rows()), value, seed);
-  Rows train = selectRows(*dataset, test, false), held = selectRows(*dataset, test, true);
+  if (e.split.empty()) {
+    const std::vector<bool> test = testRows(static_cast<std::size_t>(dataset->X.rows()), value, seed);
+    Rows train = selectRows(*dataset, test, false), held = selectRows(*dataset, test, true);
+    data.X = std::move(train.X);
+    data.y = std::move(train.y);
+    data.Xtest = std::move(held.X);
+    data.ytest = std::move(held.y);
+    return "";
+  }
+  // Training, validation and test rows: a seeded shuffle cut at the shares.
+  const auto n = static_cast<std::size_t>(dataset->X.rows());
+  std::vector<std::size_t> order(n);
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  Random rng(seed);
+  for (std::size_t i = n; i > 1; --i) std::swap(order[i - 1], order[rng.below(i)]);
+  const auto nTrain = static_cast<std::size_t>(std::floor(e.split[0] * static_cast<double>(n)));
+  const auto nValidation = static_cast<std::size_t>(std::floor(e.split[1] * static_cast<double>(n)));
+  std::vector<int> part(n, 2);
+  for (std::size_t i = 0; i < n; ++i) part[order[i]] = i < nTrain ? 0 : i < nTrain + nValidation ? 1 : 2;
+  const auto rowsOf = [&](int which) {
+    std::vector<bool> take(n);
+    for (std::size_t i = 0; i < n; ++i) take[i] = part[i] == which;
+    return selectRows(*dataset, take, true);
+  };
+  Rows train = rowsOf(0), validation = rowsOf(1), test = rowsOf(2);
+  if (e.selectFeatures > 0 && e.selectFeatures < dataset->X.cols()) {
+    const RowMatrix Xt = denseRows(train.X.view());
+    const bool ridge = e.featureScore == "ridge";
+    const Standardisation z = ridge ? standardisation(Xt) : Standardisation::identity(Xt.cols());
+    const std::vector<Eigen::Index> kept = ridge ? largestRidgeWeights(z.apply(Xt), train.y, 1.0, e.selectFeatures)
+                                                 : mostCorrelated(Xt, train.y, e.selectFeatures);
+    const auto columns = [&](const StoredData& X) {
+      const RowMatrix full = z.apply(denseRows(X.view()));
+      RowMatrix out(full.rows(), static_cast<Eigen::Index>(kept.size()));
+      for (std::size_t k = 0; k < kept.size(); ++k) out.col(static_cast<Eigen::Index>(k)) = full.col(kept[k]);
+      return stored(out);
+    };
+    train.X = columns(train.X);
+    validation.X = columns(validation.X);
+    test.X = columns(test.X);
+  }
+  if (e.graphNeighbours > 0) data.graph = correlationGraph(denseRows(train.X.view()), e.graphNeighbours);
   data.X = std::move(train.X);
   data.y = std::move(train.y);
-  data.Xtest = std::move(held.X);
-  data.ytest = std::move(held.y);
+  data.Xvalidation = std::move(validation.X);
+  data.yvalidation = std::move(validation.y);
+  data.Xtest = std::move(test.X);
+  data.ytest = std::move(test.y);
   return "";
 }
 
 // A figure for one fitted model (before scaling).
 double measure(const std::string& metric, const Result& fitted, const Repetition& data) {
+  if (metric == "accuracy" || metric == "sensitivity" || metric == "specificity") {
+    // Labels 0/1 fitted by the squared loss: class 1 where the prediction reaches 1/2.
+    const Vector prediction = predict(data.Xtest.view(), fitted.coef, fitted.intercept).col(0);
+    const BinaryRates r = binaryRates((prediction.array() - 0.5).matrix(), data.ytest);
+    return metric == "accuracy" ? r.accuracy : metric == "sensitivity" ? r.sensitivity : r.specificity;
+  }
   if (metric == "test-mse" || metric == "test-mae") {
     const Vector residual = predict(data.Xtest.view(), fitted.coef, fitted.intercept).col(0) - data.ytest;
     const double n = static_cast<double>(data.ytest.size());
@@ -109,12 +171,27 @@ Grid resolve(Grid grid, const std::string& perFeature, Eigen::Index d) {
   return grid;
 }
 
+std::string checkDataset(const Experiment& e, const Problem* data);
+
+std::string checkDatasets(const Experiment& e, const ExperimentOptions& o) {
+  if (e.column != "dataset") {
+    if (!o.datasets.empty()) return "data: table '" + e.id + "' takes one dataset, not a list";
+    return checkDataset(e, o.data);
+  }
+  if (o.datasets.size() != e.values.size())
+    return "data: table '" + e.id + "' needs " + std::to_string(e.values.size()) + " datasets (one per column; got " +
+           std::to_string(o.datasets.size()) + ")";
+  for (std::size_t c = 0; c < o.datasets.size(); ++c)
+    if (std::string why = checkDataset(e, o.datasets[c]); !why.empty()) return "data[" + std::to_string(c) + "]: " + why.substr(6);
+  return "";
+}
+
 std::string checkDataset(const Experiment& e, const Problem* data) {
   if (e.dataset.empty())
     return data ? "data: table '" + e.id + "' generates its own data; pass none" : "";
   if (!data) return "data: table '" + e.id + "' needs the " + e.dataset + " dataset (X and y)";
   if (data->X.rows() != data->y.size()) return "data: X has " + std::to_string(data->X.rows()) + " rows but y has " + std::to_string(data->y.size()) + " entries";
-  if (data->X.rows() < 50 || data->X.cols() < 1) return "data: needs at least 50 rows and one column";
+  if (data->X.rows() < 20 || data->X.cols() < 1) return "data: needs at least 20 rows and one column";
   const Eigen::Map<const Vector> stored(data->X.values(), data->X.stored());
   if (!stored.allFinite() || !data->y.allFinite()) return "data: X and y must be finite";
   return "";
@@ -128,7 +205,7 @@ ExperimentResult runExperiment(const std::string& id, const ExperimentOptions& o
     for (const auto& x : experiments()) known += (known.empty() ? "" : ", ") + x.id;
     return failure(Status::InvalidInput, "id: unknown experiment '" + id + "' (known: " + known + ")");
   }
-  if (const std::string why = checkDataset(*e, options.data); !why.empty()) return failure(Status::InvalidInput, why);
+  if (const std::string why = checkDatasets(*e, options); !why.empty()) return failure(Status::InvalidInput, why);
   const int reps = options.reps > 0 ? options.reps : e->reps;
   if (options.reps < 0 || reps > 100000) return failure(Status::InvalidInput, "reps: must be between 1 and 100000");
   std::vector<const ExperimentMethod*> methods;
@@ -161,7 +238,8 @@ ExperimentResult runExperiment(const std::string& id, const ExperimentOptions& o
     const int rep = static_cast<int>(t % static_cast<std::size_t>(reps));
     const std::uint64_t seed = repetitionSeed(options.seed, column, rep);
     Repetition data;
-    if (std::string why = repetitionData(*e, options.data, e->values[column], seed, data); !why.empty()) {
+    const Problem* dataset = options.datasets.empty() ? options.data : options.datasets[column];
+    if (std::string why = repetitionData(*e, dataset, e->values[column], seed, data); !why.empty()) {
       reject("all", why);
       return;
     }
@@ -170,6 +248,7 @@ ExperimentResult runExperiment(const std::string& id, const ExperimentOptions& o
       const ExperimentMethod& spec = *methods[m];
       Params params = spec.params;
       if (spec.trueGroups) params.labels["groups"] = data.groups;
+      if (spec.featureGraph) params.labels["graph"] = data.graph;
       const Grid grid = resolve(options.fast ? spec.fastGrid : spec.grid, spec.perFeature, data.X.cols);
       const auto t0 = std::chrono::steady_clock::now();
       Result fitted;

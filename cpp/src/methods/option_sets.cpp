@@ -66,9 +66,9 @@ OptionSpec binaryLossOption() {
 OptionSpec graphOption() {
   return {"graph", OptionKind::Edges, "a feature graph: the pairwise sums run over these edges [i, j] only (default: all pairs)"};
 }
-std::vector<OptionSpec> fusionAdmmOptions() {
+std::vector<OptionSpec> fusionAdmmOptions(double tolerance) {
   return {integerOption("maxIterations", "ADMM iteration limit", 20000, 1),
-          numberOption("tolerance", "optimality residual (stationarity relative to ‖∇F(0)‖∞, split residual relative to max(1, ‖w‖∞)) to stop at", 1e-8, 0, true)};
+          numberOption("tolerance", "optimality residual (stationarity relative to ‖∇F(0)‖∞, split residual relative to the split's largest entry) to stop at", tolerance, 0, true)};
 }
 
 std::vector<OptionSpec> convexSolverOptions(double maxIterations) {

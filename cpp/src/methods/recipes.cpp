@@ -233,6 +233,7 @@ Result penalisedFit(const FitContext& c, const Penalty& P, Matrix W0, RowVector 
 Result penalisedFit(const FitContext& c, const Penalty& P) { return penalisedFit(c, P, startCoef(c), startIntercept(c)); }
 
 Result runOscar(const FitContext& c) {
+  if (c.options.has("graph")) return runGraphOscar(c);
   return penalisedFit(c, OwlPenalty(oscarWeights(static_cast<std::size_t>(c.X.cols()), c.options.number("lambda1"),
                                                  c.options.number("lambda2"))));
 }

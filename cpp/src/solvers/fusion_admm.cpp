@@ -217,8 +217,16 @@ Result fusionAdmm(const FusionProblem& p, Matrix W0, RowVector b0, const AdmmOpt
       }
     }
   }
-  // The split's exact fusions and zeros, applied to β.
+  // The split's exact fusions and zeros, applied to β once the certificate holds (before, a zero
+  // row of z need not mean β_i ≈ β_j, and the fusions chain transitively).
   const auto d = static_cast<std::size_t>(D);
+  if (r.status != Status::Converged) {
+    r.iterations = it;
+    r.coef = beta;
+    r.intercept = b;
+    r.objective = fusionObjective(p, beta, b);
+    return r;
+  }
   std::vector<std::size_t> parent(d);
   std::iota(parent.begin(), parent.end(), 0);
   for (std::size_t k = 0; k < blocks; ++k)

@@ -18,6 +18,21 @@ export const PANG_LEE_AUTHORS = ['Dennis+Schwartz', 'James+Berardinelli', 'Scott
 export function loadPangLee(): never {
   throw new SupclustError('load-failed', 'loadPangLee reads files and runs in Node only; in a browser, fetch the texts and call wordFrequencies()');
 }
+export const NEWSGROUP_PAIRS = [
+  ['rec.sport.baseball', 'rec.sport.hockey'],
+  ['rec.autos', 'rec.motorcycles'],
+  ['comp.sys.mac.hardware', 'comp.sys.ibm.pc.hardware'],
+  ['soc.religion.christian', 'talk.religion.misc'],
+  ['talk.politics.guns', 'talk.politics.mideast'],
+] as const;
+/** Node only: it reads the 20 Newsgroups files. In browsers, fetch them and use wordFrequencies(). */
+export function loadNewsgroupPairs(): never {
+  throw new SupclustError('load-failed', 'loadNewsgroupPairs reads files and runs in Node only; in a browser, fetch the messages and call wordFrequencies()');
+}
+/** Node only: it reads the Westbc files. In browsers, parse them yourself. */
+export function loadWestbc(): never {
+  throw new SupclustError('load-failed', 'loadWestbc reads files and runs in Node only; in a browser, fetch and parse the CSV yourself');
+}
 
 const HOW_TO_SERVE = 'serve the package\'s dist/wasm/web/*.wasm files beside its JavaScript, as application/wasm ' +
   '(with Vite, add the supclust() plugin from \'supclust/vite\')';

@@ -47,3 +47,7 @@ export { wordFrequencies, tokenize } from '../text.js';
 export type { TextFeatureOptions, TextFeatures } from '../text.js';
 export { loadPangLee, PANG_LEE_AUTHORS } from './pang_lee.js';
 export type { PangLeeData } from './pang_lee.js';
+export { loadWestbc } from './westbc.js';
+export { loadNewsgroupPairs, NEWSGROUP_PAIRS } from './newsgroups.js';
+export type { NewsgroupPair } from './newsgroups.js';
+export type { WestbcData } from './westbc.js';

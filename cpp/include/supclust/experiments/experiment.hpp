@@ -21,6 +21,7 @@ struct ExperimentMethod {
   bool trueGroups = false;  // pass the true partition as option 'groups' (the Oracle)
   Params refitExtra{};      // options added only to the final fit at the chosen values
   std::string perFeature{}; // a grid option given as a fraction of d (sparsity s: 0.5 = d/2)
+  bool featureGraph = false; // pass the repetition's correlation graph as option 'graph'
 };
 
 struct PaperCell {
@@ -34,7 +35,8 @@ struct Experiment {
   std::string dataset;          // real-data tables: the dataset the caller supplies (no generator)
   int vocabulary = 0;           // text tables: the paper's vocabulary size (the loaders' default)
   std::string column;           // what each column sets: "n", "sigma" (generator options),
-                                // "test fraction" (real data: the share of rows held out), or
+                                // "test fraction" (real data: the share of rows held out),
+                                // "dataset" (real data: column c fits the caller's dataset c), or
                                 // "metric": one fit per repetition, column c reporting metrics[c]
   std::vector<double> values;   // its values, one per column
   int reps = 50;
@@ -44,7 +46,19 @@ struct Experiment {
                                       // rows; "grouping-score": its S (metrics/coefficients)
   std::vector<std::string> metrics;   // column "metric": the metric of each column
   std::string selection = "cv";       // "cv": 5-fold cross-validation on the training rows;
-                                      // "validation": the generator's validation rows (E5)
+                                      // "validation": the generator's validation rows (E5), or
+                                      // for real data the rows `split` sets aside
+  std::vector<double> split;          // real data, selection "validation": the training and
+                                      // validation shares of the rows (the rest is the test set)
+  int selectFeatures = 0;             // per repetition, keep this many columns, scored on the
+                                      // training rows (0: all); the kept columns are dense
+  std::string featureScore = "correlation";  // "correlation": |Pearson r| with y; "ridge": |w_j|
+                                      // of a ridge fit (λ = 1) on the training columns
+                                      // standardised, which the kept columns then stay (by the
+                                      // training means and deviations)
+  int graphNeighbours = 0;            // the correlation graph: each kept feature joined to this
+                                      // many others of largest training |r| (methods with
+                                      // featureGraph)
   std::vector<ExperimentMethod> methods;
   std::map<std::string, std::vector<PaperCell>> paper;  // label → the paper's figure per column
 };
@@ -59,6 +73,7 @@ struct ExperimentOptions {
   std::vector<std::string> methods;  // labels to run (empty: all)
   int threads = 0;                   // 0: availableThreads()
   const Problem* data = nullptr;     // the dataset of a real-data table (rows split per repetition)
+  std::vector<const Problem*> datasets;  // column "dataset": one dataset per column, instead
 };
 
 struct ExperimentCell {
@@ -97,5 +112,7 @@ Experiment e2Table();
 Experiment movieReviewsTable();
 Experiment movieReviewsMaeTable();
 Experiment e5Table(int dataset);
+Experiment breastCancerTable();
+Experiment newsgroupPairsTable();
 
 }  // namespace supclust

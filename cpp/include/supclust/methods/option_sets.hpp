@@ -34,8 +34,8 @@ std::vector<OptionSpec> convexSolverOptions(double maxIterations);
 OptionSpec binaryLossOption();
 // `graph`: an optional edge list of feature pairs.
 OptionSpec graphOption();
-// Fusion ADMM's maxIterations and tolerance (solvers/fusion_admm).
-std::vector<OptionSpec> fusionAdmmOptions();
+// Fusion ADMM's maxIterations and tolerance (solvers/fusion_admm), with the given default.
+std::vector<OptionSpec> fusionAdmmOptions(double tolerance);
 std::vector<OptionSpec> join(std::vector<std::vector<OptionSpec>> parts);
 
 }  // namespace supclust

@@ -24,6 +24,8 @@ Result runCgpg(const FitContext& c);
 Result runGflasso(const FitContext& c);
 Result runNcfgs(const FitContext& c);
 Result runNctfgs(const FitContext& c);
+// OSCAR on a feature graph (GOSCAR, Yang et al. 2012): λ2 Σ_E max(|w_i|, |w_j|).
+Result runGraphOscar(const FitContext& c);
 Result runDfg(const FitContext& c);
 Result runAdfg(const FitContext& c);
 // The option `graph`: edges in range, no loops or repeats; a graph needs one output.

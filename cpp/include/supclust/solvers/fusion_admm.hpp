@@ -24,8 +24,9 @@
 // max(‖stationarity‖∞ / ‖∇F(0)‖∞, ‖split residual‖∞ / max(1, ‖β‖∞, ‖Sβ‖∞, ‖Aβ‖∞)) ≤ tolerance. ρ is doubled or
 // halved when the primal and dual residuals differ by more than 10× (Boyd et al. §3.4.1).
 //
-// The answer: β with the split's exact fusions applied (rows β_i − β_j that are 0 in z join i and
-// j, their values averaged; a group whose z_0 entries are all 0 is 0). Its objective is reported.
+// The answer: β, with the split's exact fusions applied when the certificate held (rows β_i − β_j
+// that are 0 in z join i and j, their values averaged; a group whose z_0 entries are all 0 is 0).
+// Its objective is reported.
 #pragma once
 
 #include "supclust/core/fusion_terms.hpp"

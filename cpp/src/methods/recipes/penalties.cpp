@@ -98,6 +98,18 @@ Result runGflasso(const FitContext& c) {
   return fusionFit(c, constant(c, lambda1), edges, Vector(), startCoef(c), startIntercept(c));
 }
 
+// GOSCAR: λ1‖w‖₁ + λ2 Σ_{(i,j) ∈ E} max(|w_i|, |w_j|), by fusion ADMM on the rows w_i ± w_j with
+// weight λ2/2 each (max(|a|, |b|) = (|a + b| + |a − b|)/2).
+Result runGraphOscar(const FitContext& c) {
+  const auto graph = graphOf(c);
+  EdgeTerms edges;
+  for (const auto& [i, j] : graph->edges) {
+    edges.add(i, j, 1, c.options.number("lambda2") / 2);
+    edges.add(i, j, -1, c.options.number("lambda2") / 2);
+  }
+  return fusionFit(c, constant(c, c.options.number("lambda1")), edges, Vector(), startCoef(c), startIntercept(c));
+}
+
 // ncFGS: λ1‖w‖₁ + λ2 Σ_{i<j} ||w_i| − |w_j|| (DFG paper eq. (3)).
 Result runNcfgs(const FitContext& c) { return magnitudeFusionFit(c, HUGE_VAL); }
 

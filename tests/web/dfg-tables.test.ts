@@ -1,0 +1,45 @@
+// The DFG paper's real-data tables through the API: the loaders against the counts of
+// ../shared/data/README.md, and breast-cancer / 20ng-pairs on both builds (skipped when the data
+// is not there): figures in %, the same on both builds, bad data named.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadNewsgroupPairs, loadWestbc, SupclustError } from '../../dist/node/index.js';
+import { root, withBothBuilds } from './helpers.js';
+
+const data = join(root, '../shared/data');
+const builds = withBothBuilds();
+
+describe.skipIf(!existsSync(join(data, 'westbc')))('breast-cancer', () => {
+  it('loads Westbc (49 × 7129, 24 positive) and runs the table the same way on both builds', async () => {
+    const w = loadWestbc(data);
+    expect([w.nRows, w.nCols, w.genes[0], w.genes[7128]]).toEqual([49, 7129, 'x.1', 'x.7129']);
+    expect(w.y.reduce((a, b) => a + b, 0)).toBe(24);
+    expect(w.X[0]).toBe(-0.20373543424255583);  // the file's first value, bit for bit
+    const options = { reps: 2, fast: true, methods: ['Lasso', 'DFG+graph'], data: w };
+    const a = await builds.simd.experiment('breast-cancer', options), b = await builds.threaded.experiment('breast-cancer', options);
+    expect(a.columnLabels).toEqual(['accuracy', 'sensitivity', 'specificity']);
+    for (const row of a.rows)
+      for (const cell of row.cells) for (const v of cell.values) expect(v).toBeGreaterThanOrEqual(0), expect(v).toBeLessThanOrEqual(100);
+    expect(b.rows.map((r) => r.cells.map((c) => c.values))).toEqual(a.rows.map((r) => r.cells.map((c) => c.values)));
+    expect(a.rows[1].paper?.[0]).toEqual({ mean: 82.3, std: 4.5 });  // DFG with the graph, Table 3
+    const err = await builds.simd.experiment('breast-cancer', { ...options, data: [w] }).catch((e) => e);
+    expect(err).toBeInstanceOf(SupclustError);
+    expect(err.field).toBe('data');
+  });
+});
+
+describe.skipIf(!existsSync(join(data, '20newsgroups-pairs')))('20ng-pairs', () => {
+  it('loads the five pairs (README counts) and runs one accuracy column per pair', async () => {
+    const pairs = loadNewsgroupPairs(data, { words: 1000 });
+    expect(pairs.map((p) => p.nRows)).toEqual([597 + 397 + 600 + 399, 594 + 396 + 598 + 398, 578 + 385 + 590 + 392, 599 + 398 + 377 + 251, 546 + 364 + 564 + 376]);
+    expect(pairs[0].y.reduce((a, b) => a + b, 0)).toBe(600 + 399);  // hockey = 1
+    expect(pairs[3].groups).toEqual(['soc.religion.christian', 'talk.religion.misc']);
+    const t = await builds.simd.experiment('20ng-pairs', { reps: 1, fast: true, methods: ['Lasso'], data: pairs });
+    expect(t.columnLabels).toEqual(['dataset = 1', 'dataset = 2', 'dataset = 3', 'dataset = 4', 'dataset = 5']);
+    for (const cell of t.rows[0].cells) expect(cell.mean).toBeGreaterThan(50), expect(cell.mean).toBeLessThanOrEqual(100);
+    const err = await builds.simd.experiment('20ng-pairs', { reps: 1, fast: true, methods: ['Lasso'], data: pairs.slice(0, 4) }).catch((e) => e);
+    expect(err).toBeInstanceOf(SupclustError);
+    expect(err.message).toMatch(/needs 5 datasets/);
+  });
+});

@@ -1,0 +1,52 @@
+// Loader of the 20 Newsgroups pairs in ../shared/data/20newsgroups-pairs ("bydate", 10 groups,
+// <split>/<group>.jsonl.gz, one {id, text} per line): the DFG paper's five binary problems of
+// close topics (after Yang et al. 2012), each the word frequencies of its two groups' messages —
+// train and test files together, since the tables re-split them — with y = 1 for the second
+// group. The messages are used as distributed (the bydate headers From, Subject, Organization
+// and Lines included). Node only (it reads files).
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { invalid } from '../errors.js';
+import { wordFrequencies, type TextFeatureOptions, type TextFeatures } from '../text.js';
+
+export const NEWSGROUP_PAIRS = [
+  ['rec.sport.baseball', 'rec.sport.hockey'],
+  ['rec.autos', 'rec.motorcycles'],
+  ['comp.sys.mac.hardware', 'comp.sys.ibm.pc.hardware'],
+  ['soc.religion.christian', 'talk.religion.misc'],
+  ['talk.politics.guns', 'talk.politics.mideast'],
+] as const;
+
+export interface NewsgroupPair extends TextFeatures {
+  /** 0 for a message of groups[0], 1 for groups[1]. */
+  y: Float64Array;
+  groups: readonly [string, string];
+}
+
+function messages(root: string, group: string): string[] {
+  const out: string[] = [];
+  for (const split of ['train', 'test']) {
+    const file = join(root, split, `${group}.jsonl.gz`);
+    if (!existsSync(file)) throw invalid('dir', `no 20 Newsgroups data under ${root} (missing ${file})`);
+    const lines = gunzipSync(readFileSync(file)).toString('utf8').split('\n').filter((l) => l.length > 0);
+    lines.forEach((line, i) => {
+      const record = JSON.parse(line) as { text?: unknown };
+      if (typeof record.text !== 'string') throw invalid('dir', `${file} line ${i + 1} has no text`);
+      out.push(record.text);
+    });
+  }
+  return out;
+}
+
+/** `dir`: the `20newsgroups-pairs` folder, or a folder that contains it (e.g. ../shared/data).
+ * The five pairs in the paper's order; `options` as wordFrequencies' (default 5000 words). */
+export function loadNewsgroupPairs(dir: string, options: TextFeatureOptions = {}): NewsgroupPair[] {
+  const root = existsSync(join(dir, '20newsgroups-pairs')) ? join(dir, '20newsgroups-pairs') : dir;
+  return NEWSGROUP_PAIRS.map((groups) => {
+    const a = messages(root, groups[0]), b = messages(root, groups[1]);
+    const y = new Float64Array(a.length + b.length);
+    y.fill(1, a.length);
+    return { ...wordFrequencies([...a, ...b], options), y, groups };
+  });
+}
