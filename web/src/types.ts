@@ -41,8 +41,9 @@ export interface ExperimentInfo {
   title: string;
   /** Where the paper's figures come from. */
   source: string;
-  /** What each column sets: a generator option ('n', 'sigma') or, for real-data tables, the
-   * 'test fraction' held out. */
+  /** What each column sets: a generator option ('n', 'sigma'), for real-data tables the
+   * 'test fraction' held out or the 'dataset' (one of options.data's list per column), or
+   * 'metric' (each column one of `metrics`, from the same fit). */
   column: string;
   /** Real-data tables: the dataset to pass as options.data ('pang-lee': loadPangLee(); 'westbc':
    * loadWestbc()); '' for
@@ -50,7 +51,9 @@ export interface ExperimentInfo {
   dataset: string;
   /** Text tables: the paper's vocabulary size (loadPangLee's `words` for this table); 0 otherwise. */
   vocabulary: number;
-  /** 'coef-error' (‖w* − ŵ‖₂), 'test-mse' or 'test-mae' (held-out mean squared or absolute error). */
+  /** 'coef-error' (‖w* − ŵ‖₂), 'test-mse' or 'test-mae' (held-out mean squared or absolute error),
+   * 'accuracy', 'sensitivity', 'specificity' (held-out rates of 0/1 labels, class 1 where the
+   * prediction reaches ½), 'dfg-mse', 'grouping-score' (the DFG paper's MSE and S). */
   metric: string;
   /** Tables whose column is 'metric' (E5): the metric of each column, from one fit per
    * repetition: 'dfg-mse' (the DFG paper's ‖X(ŵ − w*)‖²/n on the test rows) or
