@@ -35,9 +35,7 @@ Experiment breastCancerTable() {
   for (auto* grid : {&lambdas, &fast, &coarse})
     for (double& v : *grid) v /= n;
   const auto pair = [&](const std::string& label, const std::string& method, bool graph) {
-    ExperimentMethod m{label, method, {}, {{"lambda1", lambdas}, {"lambda2", lambdas}}, {{"lambda1", fast}, {"lambda2", fast}}};
-    m.featureGraph = graph;
-    return m;
+    return twoPenaltyRow(label, method, lambdas, fast, graph);
   };
   const auto truncated = [&](const std::string& label, bool graph) {
     ExperimentMethod m{label, "nctfgs", {}, {{"lambda1", lambdas}, {"lambda2", lambdas}, {"tau", {0.05, 0.5, 5}}},

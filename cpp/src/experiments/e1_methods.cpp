@@ -10,6 +10,13 @@ std::vector<double> logSpace(double from, double to, int count) {
   return g;
 }
 
+ExperimentMethod twoPenaltyRow(const std::string& label, const std::string& method, const std::vector<double>& lambdas,
+                               const std::vector<double>& fast, bool featureGraph) {
+  ExperimentMethod m{label, method, {}, {{"lambda1", lambdas}, {"lambda2", lambdas}}, {{"lambda1", fast}, {"lambda2", fast}}};
+  m.featureGraph = featureGraph;
+  return m;
+}
+
 Experiment e1Base() {
   Experiment e;
   e.generator = "e1";

@@ -15,13 +15,6 @@
 
 namespace supclust {
 
-namespace {
-ExperimentMethod penalty(const std::string& label, const std::string& method, const std::vector<double>& lambdas,
-                         const std::vector<double>& fast) {
-  return {label, method, {}, {{"lambda1", lambdas}, {"lambda2", lambdas}}, {{"lambda1", fast}, {"lambda2", fast}}};
-}
-}  // namespace
-
 Experiment e5Table(int dataset) {
   Experiment e;
   e.id = "e5-" + std::to_string(dataset);
@@ -51,12 +44,12 @@ Experiment e5Table(int dataset) {
   const std::vector<double> Qs = {2, 3, 4, 5, 6};
   e.methods = {
       {"Lasso", "lasso", {}, {{"lambda", lambdas}}, {{"lambda", fast}}},
-      penalty("OSCAR", "oscar", lambdas, fast),
-      penalty("GFLasso", "gflasso", lambdas, fast),
-      penalty("ncFGS", "ncfgs", lambdas, fast),
+      twoPenaltyRow("OSCAR", "oscar", lambdas, fast),
+      twoPenaltyRow("GFLasso", "gflasso", lambdas, fast),
+      twoPenaltyRow("ncFGS", "ncfgs", lambdas, fast),
       {"ncTFGS", "nctfgs", {}, {{"lambda1", lambdas}, {"lambda2", lambdas}, {"tau", {0.05, 0.1, 0.2, 0.5, 1, 2, 5}}},
        {{"lambda1", fast}, {"lambda2", fast}, {"tau", {0.1, 1}}}},
-      penalty("DFG", "dfg", lambdas, fast),
+      twoPenaltyRow("DFG", "dfg", lambdas, fast),
       {"ADFG", "adfg", {}, {{"lambda1", lambdas}, {"lambda2", fast}, {"lambda3", fast}, {"gamma", {0, 0.5, 1}}},
        {{"lambda1", fast}, {"lambda2", {1e-4, 1e-2}}, {"lambda3", {1e-4, 1e-2}}, {"gamma", {1}}}},
       // Ours: the number of values Q (and s) chosen on the same validation rows.

@@ -33,9 +33,7 @@ Experiment newsgroupPairsTable() {
   std::vector<double> lambdas = {1e2, 1, 1e-2, 1e-4}, fast = {1, 1e-2};
   for (auto* grid : {&lambdas, &fast})
     for (double& v : *grid) v /= 400;
-  const auto pair = [&](const std::string& label, const std::string& method) {
-    return ExperimentMethod{label, method, {}, {{"lambda1", lambdas}, {"lambda2", lambdas}}, {{"lambda1", fast}, {"lambda2", fast}}};
-  };
+  const auto pair = [&](const std::string& label, const std::string& method) { return twoPenaltyRow(label, method, lambdas, fast); };
   Params zero;
   zero.numbers["lambda"] = 1e-6;
   zero.strings["init"] = "zero";

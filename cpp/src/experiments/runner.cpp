@@ -89,7 +89,7 @@ std::string repetitionData(const Experiment& e, const Problem* dataset, double v
     SyntheticProblem p;
     if (std::string why = generate(e.generator, o, p); !why.empty()) return why;
     data = Repetition{stored(p.X), stored(p.Xtest), stored(p.Xvalidation), std::move(p.y), std::move(p.ytest), std::move(p.yvalidation),
-                      std::move(p.coef), std::move(p.groups)};
+                      std::move(p.coef), std::move(p.groups), {}};
     return "";
   }
   if (e.split.empty()) {
@@ -171,7 +171,16 @@ Grid resolve(Grid grid, const std::string& perFeature, Eigen::Index d) {
   return grid;
 }
 
-std::string checkDataset(const Experiment& e, const Problem* data);
+std::string checkDataset(const Experiment& e, const Problem* data) {
+  if (e.dataset.empty())
+    return data ? "data: table '" + e.id + "' generates its own data; pass none" : "";
+  if (!data) return "data: table '" + e.id + "' needs the " + e.dataset + " dataset (X and y)";
+  if (data->X.rows() != data->y.size()) return "data: X has " + std::to_string(data->X.rows()) + " rows but y has " + std::to_string(data->y.size()) + " entries";
+  if (data->X.rows() < 20 || data->X.cols() < 1) return "data: needs at least 20 rows and one column";
+  const Eigen::Map<const Vector> stored(data->X.values(), data->X.stored());
+  if (!stored.allFinite() || !data->y.allFinite()) return "data: X and y must be finite";
+  return "";
+}
 
 std::string checkDatasets(const Experiment& e, const ExperimentOptions& o) {
   if (e.column != "dataset") {
@@ -183,17 +192,6 @@ std::string checkDatasets(const Experiment& e, const ExperimentOptions& o) {
            std::to_string(o.datasets.size()) + ")";
   for (std::size_t c = 0; c < o.datasets.size(); ++c)
     if (std::string why = checkDataset(e, o.datasets[c]); !why.empty()) return "data[" + std::to_string(c) + "]: " + why.substr(6);
-  return "";
-}
-
-std::string checkDataset(const Experiment& e, const Problem* data) {
-  if (e.dataset.empty())
-    return data ? "data: table '" + e.id + "' generates its own data; pass none" : "";
-  if (!data) return "data: table '" + e.id + "' needs the " + e.dataset + " dataset (X and y)";
-  if (data->X.rows() != data->y.size()) return "data: X has " + std::to_string(data->X.rows()) + " rows but y has " + std::to_string(data->y.size()) + " entries";
-  if (data->X.rows() < 20 || data->X.cols() < 1) return "data: needs at least 20 rows and one column";
-  const Eigen::Map<const Vector> stored(data->X.values(), data->X.stored());
-  if (!stored.allFinite() || !data->y.allFinite()) return "data: X and y must be finite";
   return "";
 }
 }  // namespace

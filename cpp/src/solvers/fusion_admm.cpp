@@ -24,9 +24,8 @@ class BetaSystem {
     const auto d = F.features();
     if (clique_ && exact_) ridge_ = std::make_unique<RidgeSystem>(F.design());
     if (!clique_) {
-      base_ = Matrix::Zero(d, d);
-      terms.addGram(base_);  // AᵀA, kept apart from B until factorise()
-      gramA_ = base_;
+      gramA_ = Matrix::Zero(d, d);
+      terms.addGram(gramA_);
       base_ = exact_ ? Matrix(sharedGram(F.design(), false) / static_cast<double>(F.design().rows())) : Matrix::Zero(d, d);
       base_.diagonal().array() += exact_ ? F.lambda() : L_;
     }
@@ -80,6 +79,29 @@ class BetaSystem {
 std::size_t root(std::vector<std::size_t>& parent, std::size_t x) {
   while (parent[x] != x) x = parent[x] = parent[parent[x]];
   return x;
+}
+
+// β with the split's exact fusions (rows β_i − β_j that are 0 in z join i and j, their values
+// averaged) and zeros (a group whose z_0 entries are all 0 is 0).
+void snapToSplit(const FusionTerms& terms, const std::vector<std::size_t>& offset, const std::vector<double>& z,
+                 const Vector& z0, Vector& beta) {
+  const auto d = static_cast<std::size_t>(beta.size());
+  std::vector<std::size_t> parent(d);
+  std::iota(parent.begin(), parent.end(), 0);
+  for (std::size_t k = 0; k + 1 < offset.size(); ++k)
+    terms.fusions(k, z.data() + offset[k], [&](std::size_t i, std::size_t j) { parent[root(parent, i)] = root(parent, j); });
+  std::vector<double> sum(d, 0), count(d, 0);
+  std::vector<bool> nonzero(d, false);
+  for (std::size_t i = 0; i < d; ++i) {
+    const std::size_t group = root(parent, i);
+    sum[group] += beta[static_cast<Eigen::Index>(i)];
+    count[group] += 1;
+    if (z0[static_cast<Eigen::Index>(i)] != 0) nonzero[group] = true;
+  }
+  for (std::size_t i = 0; i < d; ++i) {
+    const std::size_t group = root(parent, i);
+    beta[static_cast<Eigen::Index>(i)] = nonzero[group] ? sum[group] / count[group] : 0.0;
+  }
 }
 
 }  // namespace
@@ -219,30 +241,7 @@ Result fusionAdmm(const FusionProblem& p, Matrix W0, RowVector b0, const AdmmOpt
   }
   // The split's exact fusions and zeros, applied to β once the certificate holds (before, a zero
   // row of z need not mean β_i ≈ β_j, and the fusions chain transitively).
-  const auto d = static_cast<std::size_t>(D);
-  if (r.status != Status::Converged) {
-    r.iterations = it;
-    r.coef = beta;
-    r.intercept = b;
-    r.objective = fusionObjective(p, beta, b);
-    return r;
-  }
-  std::vector<std::size_t> parent(d);
-  std::iota(parent.begin(), parent.end(), 0);
-  for (std::size_t k = 0; k < blocks; ++k)
-    terms.fusions(k, z.data() + offset[k], [&](std::size_t i, std::size_t j) { parent[root(parent, i)] = root(parent, j); });
-  std::vector<double> sum(d, 0), count(d, 0);
-  std::vector<bool> nonzero(d, false);
-  for (std::size_t i = 0; i < d; ++i) {
-    const std::size_t group = root(parent, i);
-    sum[group] += beta[static_cast<Eigen::Index>(i)];
-    count[group] += 1;
-    if (z0[static_cast<Eigen::Index>(i)] != 0) nonzero[group] = true;
-  }
-  for (std::size_t i = 0; i < d; ++i) {
-    const std::size_t group = root(parent, i);
-    beta[static_cast<Eigen::Index>(i)] = nonzero[group] ? sum[group] / count[group] : 0.0;
-  }
+  if (r.status == Status::Converged) snapToSplit(terms, offset, z, z0, beta);
   r.iterations = it;
   r.coef = beta;
   r.intercept = b;

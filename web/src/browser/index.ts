@@ -18,13 +18,7 @@ export const PANG_LEE_AUTHORS = ['Dennis+Schwartz', 'James+Berardinelli', 'Scott
 export function loadPangLee(): never {
   throw new SupclustError('load-failed', 'loadPangLee reads files and runs in Node only; in a browser, fetch the texts and call wordFrequencies()');
 }
-export const NEWSGROUP_PAIRS = [
-  ['rec.sport.baseball', 'rec.sport.hockey'],
-  ['rec.autos', 'rec.motorcycles'],
-  ['comp.sys.mac.hardware', 'comp.sys.ibm.pc.hardware'],
-  ['soc.religion.christian', 'talk.religion.misc'],
-  ['talk.politics.guns', 'talk.politics.mideast'],
-] as const;
+export { NEWSGROUP_PAIRS } from '../newsgroup_pairs.js';
 /** Node only: it reads the 20 Newsgroups files. In browsers, fetch them and use wordFrequencies(). */
 export function loadNewsgroupPairs(): never {
   throw new SupclustError('load-failed', 'loadNewsgroupPairs reads files and runs in Node only; in a browser, fetch the messages and call wordFrequencies()');

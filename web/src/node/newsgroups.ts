@@ -8,15 +8,10 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { invalid } from '../errors.js';
+import { NEWSGROUP_PAIRS } from '../newsgroup_pairs.js';
 import { wordFrequencies, type TextFeatureOptions, type TextFeatures } from '../text.js';
 
-export const NEWSGROUP_PAIRS = [
-  ['rec.sport.baseball', 'rec.sport.hockey'],
-  ['rec.autos', 'rec.motorcycles'],
-  ['comp.sys.mac.hardware', 'comp.sys.ibm.pc.hardware'],
-  ['soc.religion.christian', 'talk.religion.misc'],
-  ['talk.politics.guns', 'talk.politics.mideast'],
-] as const;
+export { NEWSGROUP_PAIRS };
 
 export interface NewsgroupPair extends TextFeatures {
   /** 0 for a message of groups[0], 1 for groups[1]. */

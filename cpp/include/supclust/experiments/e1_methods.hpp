@@ -18,5 +18,9 @@ std::vector<ExperimentMethod> e1Methods();
 // E1's generator (d = 100, Q = 5) with these rows; a table adds its column and figures.
 Experiment e1Base();
 std::vector<double> logSpace(double from, double to, int count);
+// A row of a two-penalty method (OSCAR, GFLasso, ncFGS, DFG) searching λ1 × λ2 over one grid
+// (the DFG paper's tables); `featureGraph`: on the repetition's correlation graph.
+ExperimentMethod twoPenaltyRow(const std::string& label, const std::string& method, const std::vector<double>& lambdas,
+                               const std::vector<double>& fast, bool featureGraph = false);
 
 }  // namespace supclust

@@ -34,6 +34,16 @@ Result fusionFit(const FitContext& c, const Vector& l1, FusionTerms& terms, cons
 
 Vector constant(const FitContext& c, double value) { return Vector::Constant(c.X.cols(), value); }
 
+// weight · Σ_E 2max(|w_i|, |w_j|) as rows: 2max(|a|, |b|) = |a + b| + |a − b|.
+EdgeTerms pairMaxRows(const FeatureGraph& graph, double weight) {
+  EdgeTerms edges;
+  for (const auto& [i, j] : graph.edges) {
+    edges.add(i, j, 1, weight);
+    edges.add(i, j, -1, weight);
+  }
+  return edges;
+}
+
 // ncFGS and ncTFGS by DC programming: the convex part g = sλ1‖w‖₁ + 2sλ2 Σ_E max(|w_i|, |w_j|)
 // tilted by ∇h (core/magnitude_fusion). All pairs: g is OSCAR's OWL norm, solved by the OWL
 // prox (ADMM or FISTA, any loss); on a graph, by fusion ADMM with the rows w_i ± w_j
@@ -45,12 +55,7 @@ Result magnitudeFusionFit(const FitContext& c, double threshold) {
   const double l1 = P.scale() * P.lambda1, pair = P.scale() * P.lambda2;
   const Objective F = objectiveOf(c, c.options.number("lambda"));
   const OwlPenalty clique(oscarWeights(d, l1, 2 * pair));
-  EdgeTerms edges;
-  if (graph)
-    for (const auto& [i, j] : graph->edges) {
-      edges.add(i, j, 1, pair);
-      edges.add(i, j, -1, pair);
-    }
+  EdgeTerms edges = graph ? pairMaxRows(*graph, pair) : EdgeTerms();
   DcProblem problem;
   problem.concaveGradient = [&](const Matrix& W) -> Matrix {
     Matrix G(W.rows(), W.cols());
@@ -101,12 +106,7 @@ Result runGflasso(const FitContext& c) {
 // GOSCAR: λ1‖w‖₁ + λ2 Σ_{(i,j) ∈ E} max(|w_i|, |w_j|), by fusion ADMM on the rows w_i ± w_j with
 // weight λ2/2 each (max(|a|, |b|) = (|a + b| + |a − b|)/2).
 Result runGraphOscar(const FitContext& c) {
-  const auto graph = graphOf(c);
-  EdgeTerms edges;
-  for (const auto& [i, j] : graph->edges) {
-    edges.add(i, j, 1, c.options.number("lambda2") / 2);
-    edges.add(i, j, -1, c.options.number("lambda2") / 2);
-  }
+  EdgeTerms edges = pairMaxRows(*graphOf(c), c.options.number("lambda2") / 2);
   return fusionFit(c, constant(c, c.options.number("lambda1")), edges, Vector(), startCoef(c), startIntercept(c));
 }
 
