@@ -22,7 +22,9 @@ double Objective::value(const Matrix& W, const RowVector& b) const {
 
 double Objective::value(const Matrix& W, const RowVector& b, Matrix& Z) const {
   predictInto(X_, W, b, Z);
-  return loss_.value(Z, T_) + 0.5 * lambda_ * W.squaredNorm();
+  double r = 0;
+  for (Eigen::Index k = 0; k < W.cols(); ++k) r += regulariser(W.col(k));
+  return loss_.value(Z, T_) + r;
 }
 
 double Objective::gradientAt(const Matrix& Z, const Matrix& W, Matrix& gW, RowVector& gb) const {
@@ -31,9 +33,13 @@ double Objective::gradientAt(const Matrix& Z, const Matrix& W, Matrix& gW, RowVe
   gW.resize(W.rows(), W.cols());
   for (Eigen::Index k = 0; k < W.cols(); ++k)
     X_.multiplyTransposed(G.col(k).data(), gW.col(k).data());
-  gW += lambda_ * W;
+  double r = 0;
+  for (Eigen::Index k = 0; k < W.cols(); ++k) {
+    addRegulariserTimes(W.col(k), gW.col(k));
+    r += regulariser(W.col(k));
+  }
   gb = G.colwise().sum();
-  return loss_.value(Z, T_) + 0.5 * lambda_ * W.squaredNorm();
+  return loss_.value(Z, T_) + r;
 }
 
 double Objective::gradient(const Matrix& W, const RowVector& b, Matrix& gW, RowVector& gb) const {
@@ -44,7 +50,44 @@ double Objective::gradient(const Matrix& W, const RowVector& b, Matrix& gW, RowV
 
 double Objective::lipschitz() const {
   const double c = loss_.curvature();
-  return c * std::max(X_.spectralNorm2OverN(), 1.0) + lambda_;
+  return c * std::max(X_.spectralNorm2OverN(), 1.0) + lambda_ + groupWeight_;  // ‖I − P‖ ≤ 1
+}
+
+void Objective::setGroupRidge(Labels labels, int groups, double mu) {
+  groupLabels_ = std::move(labels);
+  groups_ = groups;
+  groupWeight_ = mu;
+}
+
+double Objective::regulariser(const Eigen::Ref<const Vector>& w) const {
+  double r = 0.5 * lambda_ * w.squaredNorm();
+  if (groupWeight_ == 0) return r;
+  groupMeans_.setZero(groups_);
+  Vector sizes = Vector::Zero(groups_);
+  for (Eigen::Index j = 0; j < w.size(); ++j) {
+    groupMeans_[groupLabels_[static_cast<std::size_t>(j)]] += w[j];
+    sizes[groupLabels_[static_cast<std::size_t>(j)]] += 1;
+  }
+  groupMeans_.array() /= sizes.array().max(1.0);
+  double spread = 0;
+  for (Eigen::Index j = 0; j < w.size(); ++j) {
+    const double e = w[j] - groupMeans_[groupLabels_[static_cast<std::size_t>(j)]];
+    spread += e * e;
+  }
+  return r + 0.5 * groupWeight_ * spread;
+}
+
+void Objective::addRegulariserTimes(const Eigen::Ref<const Vector>& v, Eigen::Ref<Vector> out) const {
+  out += lambda_ * v;
+  if (groupWeight_ == 0) return;
+  groupMeans_.setZero(groups_);
+  Vector sizes = Vector::Zero(groups_);
+  for (Eigen::Index j = 0; j < v.size(); ++j) {
+    groupMeans_[groupLabels_[static_cast<std::size_t>(j)]] += v[j];
+    sizes[groupLabels_[static_cast<std::size_t>(j)]] += 1;
+  }
+  groupMeans_.array() /= sizes.array().max(1.0);
+  for (Eigen::Index j = 0; j < v.size(); ++j) out[j] += groupWeight_ * (v[j] - groupMeans_[groupLabels_[static_cast<std::size_t>(j)]]);
 }
 
 }  // namespace supclust

@@ -71,6 +71,12 @@ std::vector<OptionSpec> fusionAdmmOptions(double tolerance) {
           numberOption("tolerance", "optimality residual (stationarity relative to ‖∇F(0)‖∞, split residual relative to the split's largest entry) to stop at", tolerance, 0, true)};
 }
 
+OptionSpec centresOption() { return integerOption("centres", "the number s of centres (groups of weights)", 3, 1); }
+OptionSpec priorAlgorithmOption() {
+  return choiceOption("algorithm", "exact: block descent with exact 1-D k-means / k-median (ours); paper: conjugate gradients with s-means / s-medians updates (the paper's)",
+                      {"exact", "paper"});
+}
+
 std::vector<OptionSpec> convexSolverOptions(double maxIterations) {
   return {integerOption("maxIterations", "iteration (or sweep) limit", maxIterations, 1),
           numberOption("tolerance", "optimality residual, relative to ‖∇F(0)‖∞, to stop at", 1e-10, 0, true)};

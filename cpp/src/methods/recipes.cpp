@@ -33,7 +33,7 @@ RowVector startIntercept(const FitContext& c) { return c.warm ? c.warm->intercep
 
 // Fits the smooth objective (loss + ridge) with nothing else: closed form for the squared loss,
 // trust-region Newton (TRON) for the logistic losses.
-static Result smoothFit(const FitContext& c, double ridge, const TrustRegionOptions& opt) {
+Result smoothFit(const FitContext& c, double ridge, const TrustRegionOptions& opt) {
   if (c.loss.squared()) {
     const Objective F = objectiveOf(c, ridge);
     Result r;

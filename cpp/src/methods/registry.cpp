@@ -84,6 +84,16 @@ std::vector<Method> buildRegistry() {
               numberOption("gamma", "γ ≥ 0: the weights are |β̂_j − β̂_k|^(−γ) (0: all 1)", 1, 0), graphOption()},
              fusionAdmmOptions(1e-6)}),
        checkGraph, runAdfg, false, rescaleAdaptive, {}, true, adfgBytes},
+      {"gem", "GEM: γ Σ_j min_k (w_j − c_k)², the Gaussian extremal-mixture prior, s centres learnt with w (weight-grouping priors paper); exact block descent: convex fit for the assignment, exact 1-D k-means for the centres",
+       join({{binaryLossOption(), ridgeOption(), penaltyWeight(numberOption("gamma", "weight γ of the prior", 0, 0), 2), centresOption(),
+              priorAlgorithmOption()},
+             convexSolverOptions(20000)}),
+       checkPrior, runGem, true},
+      {"lem", "LEM: γ Σ_j min_k |w_j − c_k|, the Laplace extremal-mixture prior, s centres learnt with w (weight-grouping priors paper); exact block descent: convex fit for the assignment, exact 1-D k-median for the centres",
+       join({{binaryLossOption(), ridgeOption(), penaltyWeight(numberOption("gamma", "weight γ of the prior", 0, 0), 1), centresOption(),
+              priorAlgorithmOption()},
+             convexSolverOptions(20000)}),
+       checkPrior, runLem, true},
   };
 }
 

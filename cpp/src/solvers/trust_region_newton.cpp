@@ -25,26 +25,26 @@ class Column {
     g.resize(size());
     X_.multiplyTransposed(G_.data(), g.data());
     const Eigen::Index d = X_.cols();
-    g.head(d) += F_.lambda() * x.head(d);
+    F_.addRegulariserTimes(x.head(d), g.head(d));
     g[d] = G_.sum();
-    return F_.loss().value(Z_, T_) + 0.5 * F_.lambda() * x.head(d).squaredNorm();
+    return F_.loss().value(Z_, T_) + F_.regulariser(x.head(d));
   }
 
   double value(const Vector& x) {
     Trial_.resize(X_.rows(), 1);
     X_.multiply(x.data(), Trial_.data());
     Trial_.array() += x[X_.cols()];
-    return F_.loss().value(Trial_, T_) + 0.5 * F_.lambda() * x.head(X_.cols()).squaredNorm();
+    return F_.loss().value(Trial_, T_) + F_.regulariser(x.head(X_.cols()));
   }
 
-  // H v = (Xcᵀ D u + λ v_w, 1ᵀ D u) with u = Xc v_w + v_b 1, at the last valueGradient() point.
+  // H v = (Xcᵀ D u + ∇²R v_w, 1ᵀ D u) with u = Xc v_w + v_b 1, at the last valueGradient() point.
   void hessianTimes(const Vector& v, Vector& out) {
     predict(v, u_);
     u_.array() *= D_.col(0).array();
     out.resize(size());
     X_.multiplyTransposed(u_.data(), out.data());
     const Eigen::Index d = X_.cols();
-    out.head(d) += F_.lambda() * v.head(d);
+    F_.addRegulariserTimes(v.head(d), out.head(d));
     out[d] = u_.sum();
   }
 

@@ -1,5 +1,9 @@
-// F(W, b) = Loss(Xc W + 1 bᵀ, T) + λ/2 ||W||²_F: the smooth part every solver minimises
-// (ridge on W only; the intercept b is never penalised nor grouped).
+// F(W, b) = Loss(Xc W + 1 bᵀ, T) + R(W): the smooth part every solver minimises, with the
+// quadratic regulariser R(W) = λ/2 ||W||²_F (ridge on W only; the intercept b is never
+// penalised nor grouped), plus, after setGroupRidge(), μ/2 ||(I − P)W||²_F where P replaces each
+// coefficient by its group's mean (GEM's prior for a fixed assignment: μ = 2γ). The group term
+// is honoured by value(), gradient(), lipschitz() and trust-region Newton (the solvers that
+// factor λI themselves — ADMM, fusion ADMM, proximal Newton — are not given it).
 #pragma once
 
 #include "supclust/core/design.hpp"
@@ -22,6 +26,13 @@ class Objective {
   // Lipschitz constant of the gradient in (W, b); exact block structure because Xc ⟂ 1.
   double lipschitz() const;
 
+  // Adds μ/2 ||(I − P)W||² for groups labels[j] ∈ 0..groups−1 (see the top of this file).
+  void setGroupRidge(Labels labels, int groups, double mu);
+  // R(w) for one column, and out += ∇R(v) = λ v + μ (I − P) v (R is quadratic: also its
+  // Hessian times v).
+  double regulariser(const Eigen::Ref<const Vector>& w) const;
+  void addRegulariserTimes(const Eigen::Ref<const Vector>& v, Eigen::Ref<Vector> out) const;
+
   const CenteredDesign& design() const { return X_; }
   const Matrix& targets() const { return T_; }
   const Loss& loss() const { return loss_; }
@@ -34,6 +45,10 @@ class Objective {
   Matrix T_;
   const Loss& loss_;
   double lambda_;
+  Labels groupLabels_;
+  int groups_ = 0;
+  double groupWeight_ = 0;
+  mutable Vector groupMeans_;
 };
 
 }  // namespace supclust

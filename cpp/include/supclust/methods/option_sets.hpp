@@ -36,6 +36,9 @@ OptionSpec binaryLossOption();
 OptionSpec graphOption();
 // Fusion ADMM's maxIterations and tolerance (solvers/fusion_admm), with the given default.
 std::vector<OptionSpec> fusionAdmmOptions(double tolerance);
+// GEM / LEM: the number of centres s, and the algorithm (ours or the paper's).
+OptionSpec centresOption();
+OptionSpec priorAlgorithmOption();
 std::vector<OptionSpec> join(std::vector<std::vector<OptionSpec>> parts);
 
 }  // namespace supclust

@@ -6,6 +6,7 @@
 #include "supclust/core/objective.hpp"
 #include "supclust/core/penalty.hpp"
 #include "supclust/methods/registry.hpp"
+#include "supclust/solvers/trust_region_newton.hpp"
 
 namespace supclust {
 
@@ -35,6 +36,11 @@ std::string checkGraph(const Options& o, Eigen::Index n, Eigen::Index d, Eigen::
 double edgeBytes(const Options& o, double d);
 double dfgBytes(const Options& o, double d);
 double adfgBytes(const Options& o, double d);
+// Weight-grouping priors (methods/recipes/priors.cpp).
+Result runGem(const FitContext& c);
+Result runLem(const FitContext& c);
+// The centres s within the exact DPs' memory bound.
+std::string checkPrior(const Options& o, Eigen::Index n, Eigen::Index d, Eigen::Index K);
 // Equal coefficients as groups (centroids ascending), on any result.
 Result withDistinctRows(Result r);
 
@@ -45,6 +51,9 @@ Result penalisedFit(const FitContext& c, const Penalty& P);
 Result penalisedFit(const FitContext& c, const Penalty& P, Matrix W0, RowVector b0);
 // The datafit plus the ridge term (ridge/2)‖W‖², on the context's data.
 Objective objectiveOf(const FitContext& c, double ridge);
+// The smooth objective (loss + ridge) alone: closed form for the squared loss, trust-region
+// Newton (TRON) for the logistic losses.
+Result smoothFit(const FitContext& c, double ridge, const TrustRegionOptions& opt);
 // Where convex iterative solvers start: the warm start, else zero (intercept: mean target).
 Matrix startCoef(const FitContext& c);
 RowVector startIntercept(const FitContext& c);

@@ -1,0 +1,49 @@
+// Weight-grouping priors (Korzeń, Jaroszewicz & Klęsk; spec §3.7): GEM and LEM, by our exact
+// block descent (the default) or by the paper's conjugate-gradient algorithm (the reference).
+#include <algorithm>
+
+#include "supclust/methods/recipes.hpp"
+#include "supclust/solvers/grouping_prior_cg.hpp"
+#include "supclust/solvers/grouping_prior_descent.hpp"
+
+namespace supclust {
+
+namespace {
+Result runPrior(const FitContext& c, PriorKind kind) {
+  GroupingPriorOptions o;
+  o.kind = kind;
+  o.centres = c.options.integer("centres");
+  o.gamma = c.options.number("gamma");
+  o.maxIterations = c.options.integer("maxIterations");
+  o.tolerance = c.options.number("tolerance");
+  const Objective F = objectiveOf(c, c.options.number("lambda"));
+  // Start: the warm start, else the fit without the prior (ridge λ; for the logistic loss at
+  // least 1e-4, so that separable data give a finite start), whose exact clustering is the
+  // first assignment. From w = 0 instead, a strong prior keeps a poor first partition.
+  // The paper's algorithm starts from w = 0 (its Figure 2).
+  if (c.options.choice("algorithm") == "paper")
+    return groupingPriorConjugateGradient(F, o, startCoef(c), startIntercept(c), c.control);
+  Matrix W0;
+  RowVector b0;
+  if (c.warm) {
+    W0 = c.warm->coef;
+    b0 = c.warm->intercept;
+  } else {
+    const double ridge = c.loss.squared() ? c.options.number("lambda") : std::max(1e-4, c.options.number("lambda"));
+    Result start = smoothFit(c, ridge, {o.maxIterations, 1e-8});
+    W0 = std::move(start.coef);
+    b0 = std::move(start.intercept);
+  }
+  return groupingPriorDescent(F, o, std::move(W0), std::move(b0), c.control);
+}
+}  // namespace
+
+Result runGem(const FitContext& c) { return runPrior(c, PriorKind::Gaussian); }
+Result runLem(const FitContext& c) { return runPrior(c, PriorKind::Laplace); }
+
+std::string checkPrior(const Options& o, Eigen::Index, Eigen::Index d, Eigen::Index) {
+  const std::string why = checkKMeans1D(static_cast<std::size_t>(d), o.integer("centres"));
+  return why.empty() ? "" : "option 'centres': " + why.substr(why.find(':') + 2);
+}
+
+}  // namespace supclust
