@@ -18,7 +18,7 @@ namespace supclust {
 const std::vector<Experiment>& experiments() {
   static const std::vector<Experiment> all = {e1SamplesTable(), e1NoiseTable(), e2Table(), movieReviewsTable(),
                                               movieReviewsMaeTable(), e5Table(1), e5Table(2), breastCancerTable(),
-                                              newsgroupPairsTable()};
+                                              newsgroupPairsTable(), e6ClassificationTable(), e6RegressionTable()};
   return all;
 }
 
@@ -56,6 +56,11 @@ GeneratorOptions columnOptions(const Experiment& e, double value) {
   GeneratorOptions o = e.options;
   if (e.column == "n") o.n = static_cast<int>(value);
   if (e.column == "sigma") o.sigma = value;
+  if (e.column == "train fraction") {  // of n + nTest rows: ⌊α·m⌋ train, the rest test
+    const int total = e.options.n + e.options.nTest;
+    o.n = static_cast<int>(std::floor(value * total));
+    o.nTest = total - o.n;
+  }
   return o;
 }
 
@@ -143,12 +148,15 @@ std::string repetitionData(const Experiment& e, const Problem* dataset, double v
   return "";
 }
 
-// A figure for one fitted model (before scaling).
-double measure(const std::string& metric, const Result& fitted, const Repetition& data) {
-  if (metric == "accuracy" || metric == "sensitivity" || metric == "specificity") {
-    // Labels 0/1 fitted by the squared loss: class 1 where the prediction reaches 1/2.
+// A figure for one fitted model (before scaling). `logistic`: the model's scores are log-odds
+// (class 1 where they are positive); otherwise labels 0/1 were fitted by the squared loss
+// (class 1 where the prediction exceeds 1/2).
+double measure(const std::string& metric, const Result& fitted, const Repetition& data, bool logistic) {
+  if (metric == "accuracy" || metric == "sensitivity" || metric == "specificity" || metric == "auc") {
     const Vector prediction = predict(data.Xtest.view(), fitted.coef, fitted.intercept).col(0);
-    const BinaryRates r = binaryRates((prediction.array() - 0.5).matrix(), data.ytest);
+    const Vector scores = logistic ? prediction : Vector((prediction.array() - 0.5).matrix());
+    if (metric == "auc") return auc(scores, data.ytest);
+    const BinaryRates r = binaryRates(scores, data.ytest);
     return metric == "accuracy" ? r.accuracy : metric == "sensitivity" ? r.sensitivity : r.specificity;
   }
   if (metric == "test-mse" || metric == "test-mae") {
@@ -214,9 +222,12 @@ ExperimentResult runExperiment(const std::string& id, const ExperimentOptions& o
     if (std::none_of(e->methods.begin(), e->methods.end(), [&](const ExperimentMethod& m) { return m.label == name; }))
       return failure(Status::InvalidInput, "methods: '" + name + "' is not a method of " + id);
 
-  // Metric columns share one fit per repetition: the draws are the repetitions alone.
+  // Metric columns share one fit per repetition: the draws are the repetitions alone. Other
+  // tables with several metrics report each of them for every value (columns value-major).
   const bool metricColumns = e->column == "metric";
-  const std::size_t columns = e->values.size(), draws = metricColumns ? 1 : columns, tasks = draws * static_cast<std::size_t>(reps);
+  const std::size_t perValue = metricColumns || e->metrics.empty() ? 1 : e->metrics.size();
+  const std::size_t columns = e->values.size() * perValue, draws = metricColumns ? 1 : e->values.size(),
+                    tasks = draws * static_cast<std::size_t>(reps);
   // results[method][column][rep], timings[method] in ms
   std::vector<std::vector<std::vector<double>>> values(methods.size(), std::vector<std::vector<double>>(columns, std::vector<double>(static_cast<std::size_t>(reps), NAN)));
   std::vector<std::vector<double>> times(methods.size(), std::vector<double>(tasks, 0));
@@ -277,10 +288,15 @@ ExperimentResult runExperiment(const std::string& id, const ExperimentOptions& o
       times[m][t] = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
       if (fitted.status == Status::InvalidInput) reject(spec.label, fitted.message);
       if (fitted.status == Status::InvalidInput || fitted.status == Status::Aborted || fitted.coef.size() == 0) continue;
+      const auto loss = params.strings.find("loss");
+      const bool logistic = loss != params.strings.end() && loss->second == "logistic";
+      const auto r = static_cast<std::size_t>(rep);
       if (metricColumns)
-        for (std::size_t c = 0; c < columns; ++c) values[m][c][static_cast<std::size_t>(rep)] = e->scale * measure(e->metrics[c], fitted, data);
+        for (std::size_t c = 0; c < columns; ++c) values[m][c][r] = e->scale * measure(e->metrics[c], fitted, data, logistic);
+      else if (perValue > 1)
+        for (std::size_t k = 0; k < perValue; ++k) values[m][column * perValue + k][r] = e->scale * measure(e->metrics[k], fitted, data, logistic);
       else
-        values[m][column][static_cast<std::size_t>(rep)] = e->scale * measure(e->metric, fitted, data);
+        values[m][column][r] = e->scale * measure(e->metric, fitted, data, logistic);
     }
   };
   const bool finished = parallelFor(tasks, options.threads > 0 ? options.threads : availableThreads(), task,

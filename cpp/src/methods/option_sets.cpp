@@ -76,6 +76,10 @@ OptionSpec priorAlgorithmOption() {
   return choiceOption("algorithm", "exact: block descent with exact 1-D k-means / k-median (ours); paper: conjugate gradients with s-means / s-medians updates (the paper's)",
                       {"exact", "paper"});
 }
+OptionSpec priorInitOption() {
+  return choiceOption("init", "start of the exact algorithm: gradient: w = 0, first groups from −∇F(0) (the features' covariances with the target); ridge: the fit without the prior",
+                      {"gradient", "ridge"});
+}
 
 std::vector<OptionSpec> convexSolverOptions(double maxIterations) {
   return {integerOption("maxIterations", "iteration (or sweep) limit", maxIterations, 1),

@@ -31,8 +31,8 @@ bool samePartition(const Labels& a, const Labels& b) {
 }
 }  // namespace
 
-Result groupingPriorDescent(const Objective& F, const GroupingPriorOptions& opt, Matrix W, RowVector b,
-                            const Control& control) {
+namespace {
+Result descentAt(const Objective& F, const GroupingPriorOptions& opt, Matrix W, RowVector b, const Control& control) {
   Result r;
   const auto d = static_cast<std::size_t>(W.rows());
   PriorCentres centres(opt.kind);
@@ -54,33 +54,38 @@ Result groupingPriorDescent(const Objective& F, const GroupingPriorOptions& opt,
   r.history.push_back(objective);
   r.status = Status::MaxIterations;
   const ProximalGradientOptions inner{opt.maxIterations, opt.tolerance};
-  for (int round = 1; round <= opt.maxRounds; ++round) {
-    if (stopRequested(control, r.iterations, objective, r)) break;
-    const int groups = static_cast<int>(a.centres.size());
-    Result step;
+  // The convex problem of an assignment, from (W, b): its solution in `step`, the best
+  // assignment for that solution in `next`, and the objective there.
+  auto solveFor = [&](const PriorAssignment& given, Result& step, PriorAssignment& next) {
+    const int groups = static_cast<int>(given.centres.size());
     if (opt.kind == PriorKind::Gaussian) {  // smooth: γ Σ (w_j − mean)² = (2γ)/2 ‖(I − P)w‖², by Newton
       Objective grouped(F.design(), F.targets(), F.loss(), F.lambda());
-      grouped.setGroupRidge(a.labels, groups, 2 * opt.gamma);
+      grouped.setGroupRidge(given.labels, groups, 2 * opt.gamma);
       step = trustRegionNewton(grouped, W, b, {inner.maxIterations, inner.tolerance}, control);
     } else {
-      step = proximalGradient(F, GroupDeviationPenalty(opt.kind, a.labels, groups, opt.gamma), W, b, inner, control);
+      step = proximalGradient(F, GroupDeviationPenalty(opt.kind, given.labels, groups, opt.gamma), W, b, inner, control);
     }
     r.iterations += step.iterations;
+    centres.best(step.coef.data(), d, opt.centres, next);
+    return F.value(step.coef, step.intercept) + opt.gamma * next.deviation;
+  };
+  for (int round = 1; round <= opt.maxRounds; ++round) {
+    if (stopRequested(control, r.iterations, objective, r)) break;
+    Result step;
+    PriorAssignment next;
+    const double value = solveFor(a, step, next);
     if (step.status == Status::Aborted || step.status == Status::NumericalIssue) {
       r.status = step.status;
       r.message = step.message;
       break;
     }
-    PriorAssignment next;
-    centres.best(step.coef.data(), d, opt.centres, next);
-    const double value = F.value(step.coef, step.intercept) + opt.gamma * next.deviation;
+    const bool settled = samePartition(next.labels, a.labels) && next.centres.size() == a.centres.size();
     // Never accept a round that raises the objective (the inner solver stops at a certificate,
     // not at the exact minimum, so a last round can be a rounding error worse).
     if (!(value <= objective)) {
       r.status = step.status == Status::Converged ? Status::Converged : step.status;
       break;
     }
-    const bool settled = samePartition(next.labels, a.labels) && next.centres.size() == a.centres.size();
     W = std::move(step.coef);
     b = std::move(step.intercept);
     a = std::move(next);
@@ -98,6 +103,12 @@ Result groupingPriorDescent(const Objective& F, const GroupingPriorOptions& opt,
   r.centroids = Eigen::Map<const Vector>(a.centres.data(), static_cast<Eigen::Index>(a.centres.size()));
   r.objective = objective;
   return r;
+}
+}  // namespace
+
+Result groupingPriorDescent(const Objective& F, const GroupingPriorOptions& opt, Matrix W, RowVector b,
+                            const Control& control) {
+  return descentAt(F, opt, std::move(W), std::move(b), control);
 }
 
 }  // namespace supclust

@@ -35,6 +35,8 @@ struct Experiment {
   std::string dataset;          // real-data tables: the dataset the caller supplies (no generator)
   int vocabulary = 0;           // text tables: the paper's vocabulary size (the loaders' default)
   std::string column;           // what each column sets: "n", "sigma" (generator options),
+                                // "train fraction" (generated: ⌊α·(n + nTest)⌋ training rows,
+                                // the rest test),
                                 // "test fraction" (real data: the share of rows held out),
                                 // "dataset" (real data: column c fits the caller's dataset c), or
                                 // "metric": one fit per repetition, column c reporting metrics[c]
@@ -44,7 +46,10 @@ struct Experiment {
   std::string metric = "coef-error";  // "coef-error": ‖w* − ŵ‖₂; "test-mse", "test-mae": held out;
                                       // "dfg-mse": the DFG paper's ‖X(ŵ − w*)‖²/n on the held-out
                                       // rows; "grouping-score": its S (metrics/coefficients)
-  std::vector<std::string> metrics;   // column "metric": the metric of each column
+  std::vector<std::string> metrics;   // column "metric": the metric of each column; other
+                                      // columns: every metric for each value (value-major);
+                                      // "accuracy", "auc", … read logistic rows' scores as
+                                      // log-odds
   std::string selection = "cv";       // "cv": 5-fold cross-validation on the training rows;
                                       // "validation": the generator's validation rows (E5), or
                                       // for real data the rows `split` sets aside
@@ -114,5 +119,7 @@ Experiment movieReviewsMaeTable();
 Experiment e5Table(int dataset);
 Experiment breastCancerTable();
 Experiment newsgroupPairsTable();
+Experiment e6ClassificationTable();
+Experiment e6RegressionTable();
 
 }  // namespace supclust

@@ -39,6 +39,7 @@ std::vector<OptionSpec> fusionAdmmOptions(double tolerance);
 // GEM / LEM: the number of centres s, and the algorithm (ours or the paper's).
 OptionSpec centresOption();
 OptionSpec priorAlgorithmOption();
+OptionSpec priorInitOption();
 std::vector<OptionSpec> join(std::vector<std::vector<OptionSpec>> parts);
 
 }  // namespace supclust

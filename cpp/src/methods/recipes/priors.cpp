@@ -17,18 +17,15 @@ Result runPrior(const FitContext& c, PriorKind kind) {
   o.maxIterations = c.options.integer("maxIterations");
   o.tolerance = c.options.number("tolerance");
   const Objective F = objectiveOf(c, c.options.number("lambda"));
-  // Start: the warm start, else the fit without the prior (ridge λ; for the logistic loss at
-  // least 1e-4, so that separable data give a finite start), whose exact clustering is the
-  // first assignment. From w = 0 instead, a strong prior keeps a poor first partition.
   // The paper's algorithm starts from w = 0 (its Figure 2).
   if (c.options.choice("algorithm") == "paper")
     return groupingPriorConjugateGradient(F, o, startCoef(c), startIntercept(c), c.control);
-  Matrix W0;
-  RowVector b0;
-  if (c.warm) {
-    W0 = c.warm->coef;
-    b0 = c.warm->intercept;
-  } else {
+  // Ours: the warm start; else w = 0 with the first assignment from −∇F(0), the direction the
+  // paper's algorithm sets off in ("gradient"); or the fit without the prior ("ridge": ridge λ,
+  // for the logistic loss at least 1e-4 so that separable data give a finite start).
+  Matrix W0 = startCoef(c);
+  RowVector b0 = startIntercept(c);
+  if (!c.warm && c.options.choice("init") == "ridge") {
     const double ridge = c.loss.squared() ? c.options.number("lambda") : std::max(1e-4, c.options.number("lambda"));
     Result start = smoothFit(c, ridge, {o.maxIterations, 1e-8});
     W0 = std::move(start.coef);
