@@ -33,7 +33,7 @@ int main() {
     for (int n : {60, 150}) {
       const SyntheticProblem p = generateE1(n, 100, 5, 0.5, static_cast<std::uint64_t>(seed));
       const Problem prob{{p.X.data(), p.X.rows(), p.X.cols()}, {p.y.data(), p.y.size()}};
-      std::vector<Case> cases(21);
+      std::vector<Case> cases(25);
       cases[0] = {"ridge", {}}; cases[0].params.numbers = {{"lambda", 0.1}};
       cases[1] = {"lsk", {}}; cases[1].params.numbers = {{"Q", 5}};
       cases[2] = {"lsk", {}}; cases[2].params.numbers = {{"Q", 5}, {"refit", 1}, {"lambda", 0.01}};
@@ -56,6 +56,10 @@ int main() {
       cases[19] = {"dfg", {}}; cases[19].params.numbers = {{"lambda1", 0.02}, {"lambda2", 0.0005}}; cases[19].params.strings = {{"loss", "logistic"}};
       cases[20] = {"gflasso", {}}; cases[20].params.numbers = {{"lambda1", 0.2}, {"lambda2", 0.05}};
       for (int j = 0; j + 1 < 100; ++j) cases[20].params.labels["graph"].insert(cases[20].params.labels["graph"].end(), {j, j + 1});
+      cases[21] = {"gem", {}}; cases[21].params.numbers = {{"gamma", 0.05}};
+      cases[22] = {"lem", {}}; cases[22].params.numbers = {{"gamma", 0.05}};
+      cases[23] = {"gem", {}}; cases[23].params.numbers = {{"gamma", 0.1}, {"lambda", 0.01}}; cases[23].params.strings = {{"loss", "logistic"}};
+      cases[24] = {"gem", {}}; cases[24].params.numbers = {{"gamma", 0.05}}; cases[24].params.strings = {{"algorithm", "paper"}};
       cases[18].params.labels["graph"] = cases[20].params.labels["graph"];  // a chain: 98 triples, not 485 100
       std::printf("%s{\"seed\":%d,\"n\":%d,\"fits\":[", first ? "" : ",", seed, n);
       first = false;

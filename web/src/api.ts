@@ -235,8 +235,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       if (raw.status === 'invalid-input') throw fromLibrary(raw.message);
       if (raw.status === 'aborted') throw new SupclustError('aborted', 'the experiment was aborted');
       const result: ExperimentResult = {
-        id, title: table.title, source: table.source, metric: table.metric, scale: table.scale, column: table.column, columns: Array.from(table.values),
-        columnLabels: table.column === 'metric' ? [...table.metrics] : Array.from(table.values, (v) => `${table.column} = ${v}`),
+        id, title: table.title, source: table.source, metric: table.metric, scale: table.scale, column: table.column, ...columnsOf(table),
         reps: raw.reps!, seconds: raw.seconds!,
         rows: raw.rows!.map((r) => ({
           method: r.method, msPerFit: r.msPerFit,
@@ -252,6 +251,18 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       disposed = true;
       backend.dispose();
     },
+  };
+}
+
+// The columns of a table: one per metric (column 'metric'), one per value, or — a table with
+// metrics and another column — every metric for each value, value-major.
+function columnsOf(table: { column: string; values: ArrayLike<number>; metrics: ArrayLike<string> }): { columns: number[]; columnLabels: string[] } {
+  const values = Array.from(table.values), metrics = Array.from(table.metrics);
+  if (table.column === 'metric') return { columns: values, columnLabels: metrics };
+  if (metrics.length === 0) return { columns: values, columnLabels: values.map((v) => `${table.column} = ${v}`) };
+  return {
+    columns: values.flatMap((v) => metrics.map(() => v)),
+    columnLabels: values.flatMap((v) => metrics.map((m) => `${table.column} = ${v} ${m}`)),
   };
 }
 

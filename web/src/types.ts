@@ -41,7 +41,8 @@ export interface ExperimentInfo {
   title: string;
   /** Where the paper's figures come from. */
   source: string;
-  /** What each column sets: a generator option ('n', 'sigma'), for real-data tables the
+  /** What each column sets: a generator option ('n', 'sigma'), the 'train fraction' α of the
+   * generated rows (E6: ⌊α·2000⌋ train, the rest test), for real-data tables the
    * 'test fraction' held out or the 'dataset' (one of options.data's list per column), or
    * 'metric' (each column one of `metrics`, from the same fit). */
   column: string;
@@ -53,11 +54,13 @@ export interface ExperimentInfo {
   vocabulary: number;
   /** 'coef-error' (‖w* − ŵ‖₂), 'test-mse' or 'test-mae' (held-out mean squared or absolute error),
    * 'accuracy', 'sensitivity', 'specificity' (held-out rates of 0/1 labels, class 1 where the
-   * prediction reaches ½), 'dfg-mse', 'grouping-score' (the DFG paper's MSE and S). */
+   * prediction reaches ½, or for logistic rows where the log-odds are positive), 'auc',
+   * 'dfg-mse', 'grouping-score' (the DFG paper's MSE and S). */
   metric: string;
   /** Tables whose column is 'metric' (E5): the metric of each column, from one fit per
    * repetition: 'dfg-mse' (the DFG paper's ‖X(ŵ − w*)‖²/n on the test rows) or
-   * 'grouping-score' (its S). Empty otherwise. */
+   * 'grouping-score' (its S). Other tables with metrics (E6) report each of them for every
+   * value of their column (columns value-major). Empty otherwise. */
   metrics: string[];
   /** How hyperparameters are chosen: 'cv' (5-fold cross-validation on the training rows) or
    * 'validation' (the generator's validation rows, E5). */
@@ -103,7 +106,8 @@ export interface ExperimentResult {
   scale: number;
   column: string;
   columns: number[];
-  /** A label per column: "n = 50", or the metric's name when column is 'metric'. */
+  /** A label per column: "n = 50", the metric's name when column is 'metric', or
+   * "train fraction = 0.01 accuracy" when a table reports several metrics per value. */
   columnLabels: string[];
   reps: number;
   seconds: number;
