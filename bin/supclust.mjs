@@ -6,8 +6,9 @@
 //                                                            N: the table's vocabulary by default)
 //   supclust replicate breast-cancer --data DIR                (DIR: ../shared/data or westbc)
 //   supclust replicate 20ng-pairs --data DIR [--words N]       (DIR: ../shared/data or 20newsgroups-pairs)
+//   supclust replicate reuters-usa --data DIR [--words N]      (DIR: ../shared/data or reuters21578)
 import { writeFileSync } from 'node:fs';
-import { load, loadNewsgroupPairs, loadPangLee, loadWestbc, logGrid, SupclustError } from '../dist/node/index.js';
+import { load, loadNewsgroupPairs, loadPangLee, loadReuters, loadWestbc, logGrid, SupclustError } from '../dist/node/index.js';
 
 const USAGE = `usage:
   supclust list
@@ -63,6 +64,11 @@ function loadDataset(name, flags, vocabulary) {
   if (name === 'westbc') {
     const d = loadWestbc(String(flags.data));
     process.stderr.write(`loaded ${d.nRows} tumours × ${d.nCols} genes in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
+    return d;
+  }
+  if (name === 'reuters') {
+    const d = loadReuters(String(flags.data), { words: integerFlag(flags, 'words') ?? (vocabulary || 1000) });
+    process.stderr.write(`loaded ${d.nRows} stories × ${d.nCols} words in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
     return d;
   }
   if (name !== 'pang-lee') throw new SupclustError('invalid-input', `no loader for dataset ${name}`, 'data');

@@ -32,7 +32,13 @@ export interface Sparsity { s: number; groups: number }
 export function methodOptions(info: MethodInfo | undefined, s: { Q: number; lambda: number; lambda2: number; task: string }, sparsity: Sparsity): Record<string, unknown> {
   const names = new Set(info?.options.map((o) => o.name));
   const o: Record<string, unknown> = structureOptions(info, names.has('s') ? Math.max(1, sparsity.groups) : s.Q, sparsity.s);
-  if (hasLambda2(info)) {
+  if (names.has('gamma') && names.has('centres')) {
+    // GEM / LEM: λ is the prior's weight γ and Q its number of centres; for classes a small
+    // ridge keeps separable fits finite (the prior only pulls weights together), as in E6.
+    o.gamma = s.lambda;
+    o.centres = s.Q;
+    if (s.task === 'classification') o.lambda = 1e-3;
+  } else if (hasLambda2(info)) {
     o.lambda1 = s.lambda;
     o.lambda2 = s.lambda2;
     if (names.has('lambda3')) o.lambda3 = s.lambda2;  // ADFG: its triple term weighs as its pairs

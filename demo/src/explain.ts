@@ -6,6 +6,7 @@ export const LABELS: Record<string, string> = {
   ihc: 'IHC (iterative hard clustering)', ihcs: 'IHCS (sparse IHC)', lsk: 'LSK (least squares + k-means)',
   ridge: 'Ridge / least squares', lasso: 'Lasso', elasticnet: 'Elastic net', iht: 'IHT (hard thresholding)',
   oscar: 'OSCAR', gflasso: 'GFLasso', ncfgs: 'ncFGS', nctfgs: 'ncTFGS', dfg: 'DFG', adfg: 'ADFG (adaptive DFG)', cg: 'CG (conditional gradient)', cgpg: 'CGPG (CG, then IHC)', oracle: 'Oracle (knows the groups)',
+  gem: 'GEM (Gaussian extremal mixture prior)', lem: 'LEM (Laplace extremal mixture prior)',
 };
 
 /** One line per method: what it constrains or penalises, and which paper it follows. */
@@ -26,6 +27,8 @@ export const ABOUT: Record<string, string> = {
   cg: 'Conditional gradient on the convex relaxation of “Q groups” (equivalence matrices), rounded to Q groups (Learning with Clustering Structure, Alg. 2).',
   cgpg: 'CG’s rounded solution as the start of IHC (Learning with Clustering Structure): the convex relaxation finds the basin, IHC polishes.',
   oracle: 'The loss fitted with the true partition given: the best any grouping method can do on this sample.',
+  gem: 'Loss + γ Σ_j min_k (w_j − c_k)², γ = λ here, with Q centres c learnt along with w: each weight is pulled towards its nearest centre (the weight-grouping priors paper’s GEM), by exact block descent (a convex fit per assignment, exact 1-D k-means per fit).',
+  lem: 'Loss + γ Σ_j min_k |w_j − c_k|, γ = λ here: as GEM with absolute deviations, so most weights land exactly on their centre (the weight-grouping priors paper’s LEM), by exact block descent with exact 1-D k-medians.',
 };
 
 /** Methods whose answer does not depend on the start (convex problems): only these are
@@ -52,6 +55,7 @@ export const CAPTIONS = {
   path: 'Each line is one feature’s coefficient as λ weakens from left to right, coloured by its true group: grouping methods fuse lines of one colour.',
   experiment: 'Our mean over repetitions (lines, ±1 standard deviation) beside the paper’s published figures (◇) for each row of the table.',
   groups: 'One bar per feature, its coefficient in the fitted model, coloured by the group found (features of one group share one weight).',
+  histogram: 'How many coefficients fall in each bin of values, coloured by the group found (the weight-grouping priors paper’s Figure 8): a grouping method shows a few sharp peaks, a ridge fit one broad hump.',
   cv: 'Cross-validated error (mean over folds, ±1 standard deviation) at each hyperparameter value tried; the ring marks the chosen one.',
 };
 

@@ -143,6 +143,7 @@ export function mountPlay(ctx: Context, onChange: () => void) {
       figures.replaceChildren(
         plots.coefficients(d.coef, model, `${LABELS[s.method] ?? s.method}: estimates against the truth (black steps)`, width, overlays),
         ...(found <= 20 ? [plots.partition(d.groups, model.groups, summary[0].ari, width)] : []),
+        plots.weightHistogram(model, `${LABELS[s.method] ?? s.method}: histogram of the coefficients`, width),
         ...(model.history.length > 1 ? [plots.trace(model, width)] : []),
         el('div', { id: 'play-error-path' }),
       );

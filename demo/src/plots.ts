@@ -82,6 +82,19 @@ export function partition(truth: ArrayLike<number>, found: ArrayLike<number>, ar
   }));
 }
 
+/** The paper's Figure 8: a histogram of the fitted coefficients, stacked by the group found. */
+export function weightHistogram(model: Model, label: string, width: number): HTMLElement {
+  const points = Array.from({ length: model.coef.length / model.outputs }, (_, j) => ({ coef: model.coef[j * model.outputs], group: model.groups[j] + 1 }));
+  const G = model.centroids.length / model.outputs;
+  return figure(label, CAPTIONS.histogram, Plot.plot({
+    width: Math.min(width, 520), height: 240, grid: true,
+    x: { label: 'coefficient', tickFormat: axisFormat(Math.min(...points.map((p) => p.coef)), Math.max(...points.map((p) => p.coef))) },
+    y: { label: 'features' },
+    color: G <= PALETTE.length ? { type: 'ordinal', range: PALETTE, legend: true, tickFormat: (g: number) => `group ${g}` } : undefined,
+    marks: [Plot.rectY(points, Plot.binX({ y: 'count' }, { x: 'coef', fill: G <= PALETTE.length ? 'group' : PALETTE[4], thresholds: 40 })), Plot.ruleY([0])],
+  }));
+}
+
 /** The objective as the solver recorded it: every iteration, or every few (ADMM checks every 5). */
 export function trace(model: Model, width: number): HTMLElement {
   const points = model.history.map((f, i) => ({ step: i, objective: f }));

@@ -25,6 +25,17 @@ const summary = (page: Page) => page.$$eval('#play-summary tbody tr', (rows) => 
   return [d.method, { error: Number(d.error), ari: d.ari ? Number(d.ari) : NaN, test: Number(r.children[1].textContent) }];
 })));
 
+describe('weight-grouping priors in Play', () => {
+  it('fits GEM with γ = λ and Q centres, and draws the histogram of its coefficients', async () => {
+    const page = await open('?method=gem&lambda=0.01');
+    expect(await page.textContent('#play-about')).toMatch(/^GEM .*weight-grouping priors/);
+    expect(await page.$eval('#play-summary tr[data-method="gem"]', (e) => (e as HTMLElement).dataset.status)).toBe('converged');
+    const bars = await page.$$eval('#play-figures figure[aria-label$="histogram of the coefficients"] svg rect', (r) => r.length);
+    expect(bars).toBeGreaterThanOrEqual(3);
+    await page.close();
+  });
+});
+
 describe('explained', () => {
   it('says what the method does, how to read each figure, and what the columns mean', async () => {
     const page = await open('');

@@ -11,7 +11,7 @@ import * as v from './validate.js';
 // Sparse designs go through a Gram matrix only up to this short side (least_squares.hpp).
 const SPARSE_GRAM_SIDE = 2048;
 const DATA_FIELDS = new Set(['X', 'nRows', 'nCols', 'y', 'warmStart', 'featureNames']);
-const CLASSIFICATION_LOSSES = new Set(['logistic', 'ova-logistic', 'ova-squared']);
+const CLASSIFICATION_LOSSES = new Set(['logistic', 'ova-logistic', 'ova-squared', 'hinge']);
 
 // Each generator's defaults (spec §6); the options a generator does not read are ignored.
 const BASE_GENERATOR = { d: 100, Q: 5, sigma: 0.5, seed: 1, nTest: 0, nValidation: 0, dataset: 1, task: '', rho: 0 };
@@ -282,7 +282,8 @@ function unwrap(raw: unknown): unknown {
 }
 
 // Class labels → 0..K−1 (sorted: numbers ascending, strings by code units), as the library
-// reads classification targets. The logistic loss needs two classes, one-vs-all at least two.
+// reads classification targets. The logistic and hinge losses need two classes, one-vs-all at
+// least two.
 function classLabels(y: unknown, n: number, loss: string): { y: Float64Array; classes: Label[] } {
   const len = v.lengthOf('y', y);
   if (len !== n) throw invalid('y', `must have ${n} entries, one per row of X (got ${len})`);
@@ -298,8 +299,8 @@ function classLabels(y: unknown, n: number, loss: string): { y: Float64Array; cl
   }
   const classes = [...seen].sort((p, q) => (kind === 'number' ? (p as number) - (q as number) : p < q ? -1 : p > q ? 1 : 0));
   if (classes.length < 2) throw invalid('y', `needs at least two classes for a classifier (found only ${String(classes[0])})`);
-  if (loss === 'logistic' && classes.length !== 2)
-    throw invalid('y', `has ${classes.length} classes; the 'logistic' loss is binary (use 'ova-logistic' for more)`);
+  if ((loss === 'logistic' || loss === 'hinge') && classes.length !== 2)
+    throw invalid('y', `has ${classes.length} classes; the '${loss}' loss is binary${loss === 'logistic' ? " (use 'ova-logistic' for more)" : ''}`);
   const index = new Map<Label, number>(classes.map((c, k) => [c, k]));
   const out = new Float64Array(n);
   for (let i = 0; i < n; i++) out[i] = index.get(a[i] as Label)!;

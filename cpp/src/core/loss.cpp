@@ -33,6 +33,7 @@ std::unique_ptr<Loss> makeLoss(const std::string& name) {
   if (name == "ova-squared") return std::make_unique<SquaredLoss>(true);
   if (name == "logistic") return std::make_unique<LogisticLoss>(false);
   if (name == "ova-logistic") return std::make_unique<LogisticLoss>(true);
+  if (name == "hinge") return std::make_unique<HingeLoss>();
   return nullptr;
 }
 

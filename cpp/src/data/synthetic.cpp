@@ -205,8 +205,11 @@ std::string generate(const std::string& name, const GeneratorOptions& o, Synthet
     return "";
   }
   if (name == "waveform") {
+    if (std::string why = checkTask(o.task); !why.empty()) return why;
     waveformRows(rng, o.n, out.X, out.y);
     waveformRows(rng, o.nTest, out.Xtest, out.ytest);
+    if (o.task == "classification")  // binary: class 0 against classes 1 and 2
+      for (Vector* y : {&out.y, &out.ytest}) y->array() = (y->array() == 0).cast<double>();
     return "";
   }
   std::string known;

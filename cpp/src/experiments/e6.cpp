@@ -19,6 +19,8 @@
 // - α takes 6 of the paper's 50 values (0.01, 0.02, 0.05, 0.1, 0.2, 0.5).
 // - The reference model is the fit on the true groups' sums (registry 'oracle'), which spans
 //   the same predictors as the paper's "model on the true group averages".
+// - SVM is the linear SVM of LibLinear's default (registry 'svm': L2-regularised hinge loss by
+//   dual coordinate descent, the bias regularised as LibLinear's), λ = 1/(Cn) cross-validated.
 #include "supclust/experiments/e1_methods.hpp"
 
 namespace supclust {
@@ -65,6 +67,7 @@ Experiment e6ClassificationTable() {
       {"L2", "ridge", withLoss("logistic"), {{"lambda", logSpace(10, 1e-5, 7)}}, {{"lambda", {1e-1, 1e-3}}}},
       {"elastic net", "elasticnet", withLoss("logistic"), {{"lambda", logSpace(1, 1e-4, 5)}, {"alpha", {0.2, 0.5, 0.8}}},
        {{"lambda", {1e-2}}, {"alpha", {0.5}}}},
+      {"SVM", "svm", withLoss("hinge"), {{"lambda", logSpace(1, 1e-5, 7)}}, {{"lambda", {1e-1, 1e-3}}}},
       {"IHC", "ihc", ihc, {{"lambda", {1e-1, 1e-2, 1e-3, 1e-4}}}, {{"lambda", {1e-3}}}},
       {"reference", "oracle", reference, {}, {}, true},
   };

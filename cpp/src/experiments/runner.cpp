@@ -18,7 +18,8 @@ namespace supclust {
 const std::vector<Experiment>& experiments() {
   static const std::vector<Experiment> all = {e1SamplesTable(), e1NoiseTable(), e2Table(), movieReviewsTable(),
                                               movieReviewsMaeTable(), e5Table(1), e5Table(2), breastCancerTable(),
-                                              newsgroupPairsTable(), e6ClassificationTable(), e6RegressionTable()};
+                                              newsgroupPairsTable(), e6ClassificationTable(), e6RegressionTable(), waveformTable(),
+                                              reutersTable()};
   return all;
 }
 
@@ -33,15 +34,18 @@ std::uint64_t repetitionSeed(std::uint64_t seed, std::size_t column, int rep) {
   return rng.next();
 }
 
-std::vector<bool> testRows(std::size_t n, double fraction, std::uint64_t seed) {
+std::vector<bool> heldOutRows(std::size_t n, std::size_t held, std::uint64_t seed) {
   std::vector<std::size_t> order(n);
   std::iota(order.begin(), order.end(), std::size_t{0});
   Random rng(seed);
   for (std::size_t i = n; i > 1; --i) std::swap(order[i - 1], order[rng.below(i)]);
   std::vector<bool> test(n, false);
-  const auto held = static_cast<std::size_t>(std::floor(fraction * static_cast<double>(n)));
-  for (std::size_t i = 0; i < held; ++i) test[order[i]] = true;
+  for (std::size_t i = 0; i < std::min(held, n); ++i) test[order[i]] = true;
   return test;
+}
+
+std::vector<bool> testRows(std::size_t n, double fraction, std::uint64_t seed) {
+  return heldOutRows(n, static_cast<std::size_t>(std::floor(fraction * static_cast<double>(n))), seed);
 }
 
 namespace {
@@ -98,7 +102,11 @@ std::string repetitionData(const Experiment& e, const Problem* dataset, double v
     return "";
   }
   if (e.split.empty()) {
-    const std::vector<bool> test = testRows(static_cast<std::size_t>(dataset->X.rows()), value, seed);
+    // The column holds out a fraction of the rows, or (train fraction α) keeps ⌊α·n⌋ to train.
+    const auto n = static_cast<std::size_t>(dataset->X.rows());
+    const std::vector<bool> test = e.column == "train fraction"
+                                       ? heldOutRows(n, n - static_cast<std::size_t>(std::floor(value * static_cast<double>(n))), seed)
+                                       : testRows(n, value, seed);
     Rows train = selectRows(*dataset, test, false), held = selectRows(*dataset, test, true);
     data.X = std::move(train.X);
     data.y = std::move(train.y);
@@ -149,7 +157,7 @@ std::string repetitionData(const Experiment& e, const Problem* dataset, double v
 }
 
 // A figure for one fitted model (before scaling). `logistic`: the model's scores are log-odds
-// (class 1 where they are positive); otherwise labels 0/1 were fitted by the squared loss
+// or margins (logistic, hinge: class 1 where they are positive); otherwise labels 0/1 were fitted by the squared loss
 // (class 1 where the prediction exceeds 1/2).
 double measure(const std::string& metric, const Result& fitted, const Repetition& data, bool logistic) {
   if (metric == "accuracy" || metric == "sensitivity" || metric == "specificity" || metric == "auc") {
@@ -252,9 +260,13 @@ ExperimentResult runExperiment(const std::string& id, const ExperimentOptions& o
       reject("all", why);
       return;
     }
-    const Problem problem{data.X.view(), {data.y.data(), data.y.size()}};
+    const Problem sparseOrDense{data.X.view(), {data.y.data(), data.y.size()}};
+    StoredData denseX;  // a dense copy of sparse training rows, for methods that need one (SVM)
     for (std::size_t m = 0; m < methods.size() && !stop.load(); ++m) {
       const ExperimentMethod& spec = *methods[m];
+      const bool densify = sparseOrDense.X.sparse() && !findMethod(spec.method)->acceptsSparse;
+      if (densify && denseX.rows == 0) denseX = stored(denseRows(sparseOrDense.X));
+      const Problem problem = densify ? Problem{denseX.view(), sparseOrDense.y} : sparseOrDense;
       Params params = spec.params;
       if (spec.trueGroups) params.labels["groups"] = data.groups;
       if (spec.featureGraph) params.labels["graph"] = data.graph;
@@ -289,7 +301,7 @@ ExperimentResult runExperiment(const std::string& id, const ExperimentOptions& o
       if (fitted.status == Status::InvalidInput) reject(spec.label, fitted.message);
       if (fitted.status == Status::InvalidInput || fitted.status == Status::Aborted || fitted.coef.size() == 0) continue;
       const auto loss = params.strings.find("loss");
-      const bool logistic = loss != params.strings.end() && loss->second == "logistic";
+      const bool logistic = loss != params.strings.end() && (loss->second == "logistic" || loss->second == "hinge");
       const auto r = static_cast<std::size_t>(rep);
       if (metricColumns)
         for (std::size_t c = 0; c < columns; ++c) values[m][c][r] = e->scale * measure(e->metrics[c], fitted, data, logistic);

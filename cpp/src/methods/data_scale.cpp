@@ -57,6 +57,11 @@ std::string rescaleElasticNet(const std::vector<OptionSpec>&, Options& options, 
   return "";
 }
 
+std::string rescaleRegularisedBias(const std::vector<OptionSpec>&, Options&, const DataScale& s) {
+  if (s.x == 1) return "";
+  return "X: entries this large or small need rescaling, which the linear SVM's regularised bias does not follow (scale X into [1e-38, 1e38])";
+}
+
 std::string rescaleTruncated(const std::vector<OptionSpec>& specs, Options& options, const DataScale& s) {
   for (const OptionSpec& o : specs) {
     if (o.name == "lambda1" || o.name == "lambda2") {

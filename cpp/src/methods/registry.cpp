@@ -94,6 +94,13 @@ std::vector<Method> buildRegistry() {
               priorAlgorithmOption(), priorInitOption()},
              convexSolverOptions(20000)}),
        checkPrior, runLem, true},
+      {"svm", "linear SVM: λ/2(‖w‖² + b²) + 1/n Σ max(0, 1 − ỹ(xᵀw + b)), the bias regularised as liblinear's; dual coordinate descent (liblinear's default solver)",
+       join({{choiceOption("loss", "the hinge loss on labels 0/1", {"hinge"}),
+              penaltyWeight(numberOption("lambda", "weight λ of λ/2(‖w‖² + b²) (C = 1/(λn))", 1e-2, 0, true), 2),
+              integerOption("maxIterations", "epochs (passes over the rows) at most", 1000, 1),
+              numberOption("tolerance", "relative duality gap to stop at", 1e-6, 0, true),
+              seedOption("seed of the rows' order in each epoch")}}),
+       noShapeCheck, runSvm, false, rescaleRegularisedBias, {}, false},
   };
 }
 

@@ -23,6 +23,10 @@ export { NEWSGROUP_PAIRS } from '../newsgroup_pairs.js';
 export function loadNewsgroupPairs(): never {
   throw new SupclustError('load-failed', 'loadNewsgroupPairs reads files and runs in Node only; in a browser, fetch the messages and call wordFrequencies()');
 }
+/** Node only: it reads the Reuters-21578 files. In browsers, parse the SGML yourself. */
+export function loadReuters(): never {
+  throw new SupclustError('load-failed', 'loadReuters reads files and runs in Node only; in a browser, fetch and parse the SGML yourself');
+}
 /** Node only: it reads the Westbc files. In browsers, parse them yourself. */
 export function loadWestbc(): never {
   throw new SupclustError('load-failed', 'loadWestbc reads files and runs in Node only; in a browser, fetch and parse the CSV yourself');

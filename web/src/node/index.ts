@@ -48,6 +48,8 @@ export type { TextFeatureOptions, TextFeatures } from '../text.js';
 export { loadPangLee, PANG_LEE_AUTHORS } from './pang_lee.js';
 export type { PangLeeData } from './pang_lee.js';
 export { loadWestbc } from './westbc.js';
+export { loadReuters } from './reuters.js';
+export type { ReutersData, ReutersOptions } from './reuters.js';
 export { loadNewsgroupPairs, NEWSGROUP_PAIRS } from './newsgroups.js';
 export type { NewsgroupPair } from './newsgroups.js';
 export type { WestbcData } from './westbc.js';

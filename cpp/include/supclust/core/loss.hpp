@@ -4,6 +4,7 @@
 // ||X||² gives the Lipschitz constant of the gradient. One file per loss implementation.
 #pragma once
 
+#include <cmath>
 #include <memory>
 #include <string>
 #include <vector>
@@ -65,12 +66,27 @@ class LogisticLoss final : public Loss {
   bool oneVsAll_;
 };
 
+// 1/n Σ max(0, 1 − ỹ z), ỹ = 2t − 1, t ∈ {0, 1}: the linear SVM's datafit (method 'svm', by
+// dual coordinate descent; not offered to the gradient solvers: it is not differentiable).
+// gradient() is a subgradient; curvature() is infinite and the Hessian weights are 0.
+class HingeLoss final : public Loss {
+ public:
+  const char* name() const override { return "hinge"; }
+  std::string checkTargets(const Eigen::Ref<const Vector>& y) const override;
+  Matrix targets(const Eigen::Ref<const Vector>& y) const override { return Matrix(y); }
+  double value(const Matrix& Z, const Matrix& T) const override;
+  void gradient(const Matrix& Z, const Matrix& T, Matrix& G) const override;
+  double curvature() const override { return HUGE_VAL; }
+  void hessianWeights(const Matrix& Z, Matrix& D) const override { D = Matrix::Zero(Z.rows(), Z.cols()); }
+};
+
 // Class labels: "" when every y is an integer in 0..K-1 with at least two classes present.
 std::string checkClassLabels(const Eigen::Ref<const Vector>& y);
 // n x K with T(i, y_i) = on and every other entry off; K = max label + 1.
 Matrix classTargets(const Eigen::Ref<const Vector>& y, double on, double off);
 
-// The names accepted by the option "loss"; nullptr for an unknown name.
+// The names accepted by the option "loss" (and "hinge", which only 'svm' declares); nullptr for
+// an unknown name.
 std::unique_ptr<Loss> makeLoss(const std::string& name);
 const std::vector<std::string>& lossNames();
 

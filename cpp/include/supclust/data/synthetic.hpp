@@ -32,7 +32,8 @@ struct GeneratorOptions {
   int nValidation = 0;
   int dataset = 1;                     // E5: 1 or 2
   std::string task;                    // E1, E2, E6: "classification" or "regression"
-                                       // ("": E1/E2 regression, E6 classification)
+                                       // ("": E1/E2 regression, E6 classification);
+                                       // waveform: "classification" = binary (class 0 or not)
   double rho = 0;                      // E1, E2: correlation of any two features, in [0, 1)
 };
 
@@ -59,7 +60,8 @@ std::string e5Covariance(int dataset, Vector& beta, Matrix& S);
 // y = [H·(−5, −1, 3)ᵀ > 0]; regression: y = H·(−5, −1, 3)ᵀ + N(0, σ²).
 // Waveform (Breiman et al. 1984, version 2 with noise): 21 attributes u·h_a + (1 − u)·h_b + N(0, 1)
 // with h_c(i) = max(6 − |i − c|, 0), classes 0: (7, 15), 1: (11, 7), 2: (11, 15) — the class
-// numbering of the UCI file — equally likely, then 19 attributes of N(0, 1).
+// numbering of the UCI file — equally likely, then 19 attributes of N(0, 1). Task
+// "classification": the binary problem class 0 against classes 1 and 2 (y = 1 for class 0).
 
 // E1 (IHC Tables 1–2, LwCS Tables 2–3): X i.i.d. N(0, 1); w* takes Q values i.i.d.
 // Uniform(−15, 15), features assigned to groups uniformly at random conditioned on every group

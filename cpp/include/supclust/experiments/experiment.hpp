@@ -35,8 +35,8 @@ struct Experiment {
   std::string dataset;          // real-data tables: the dataset the caller supplies (no generator)
   int vocabulary = 0;           // text tables: the paper's vocabulary size (the loaders' default)
   std::string column;           // what each column sets: "n", "sigma" (generator options),
-                                // "train fraction" (generated: ⌊α·(n + nTest)⌋ training rows,
-                                // the rest test),
+                                // "train fraction" (⌊α·m⌋ training rows of m — generated:
+                                // m = n + nTest — the rest test),
                                 // "test fraction" (real data: the share of rows held out),
                                 // "dataset" (real data: column c fits the caller's dataset c), or
                                 // "metric": one fit per repetition, column c reporting metrics[c]
@@ -107,7 +107,8 @@ ExperimentResult runExperiment(const std::string& id, const ExperimentOptions& o
 // The data of one repetition (seeded from the run's seed, the column and the repetition).
 std::uint64_t repetitionSeed(std::uint64_t seed, std::size_t column, int rep);
 
-// Held-out rows of a real-data repetition: ⌊fraction·n⌋ rows by a seeded shuffle.
+// Held-out rows of a real-data repetition: `held` rows (or ⌊fraction·n⌋) by a seeded shuffle.
+std::vector<bool> heldOutRows(std::size_t n, std::size_t held, std::uint64_t seed);
 std::vector<bool> testRows(std::size_t n, double fraction, std::uint64_t seed);
 
 // The tables (one file each).
@@ -121,5 +122,7 @@ Experiment breastCancerTable();
 Experiment newsgroupPairsTable();
 Experiment e6ClassificationTable();
 Experiment e6RegressionTable();
+Experiment waveformTable();
+Experiment reutersTable();
 
 }  // namespace supclust

@@ -44,6 +44,10 @@ std::string rescaleTruncated(const std::vector<OptionSpec>& specs, Options& opti
 // λ' = λ s_x^(γ − 1) s_y^(−1 − γ); the ridge weight by its degree.
 std::string rescaleAdaptive(const std::vector<OptionSpec>& specs, Options& options, const DataScale& s);
 
+// The linear SVM regularises its bias with w (λ/2(‖w‖² + b²)): w follows s_x but b does not, so
+// no λ' gives the same problem; data that need rescaling are refused naming X.
+std::string rescaleRegularisedBias(const std::vector<OptionSpec>& specs, Options& options, const DataScale& s);
+
 // Maps a result fitted on the scaled data back to the caller's units.
 void unscaleResult(Result& r, const DataScale& s);
 

@@ -39,6 +39,7 @@ double adfgBytes(const Options& o, double d);
 // Weight-grouping priors (methods/recipes/priors.cpp).
 Result runGem(const FitContext& c);
 Result runLem(const FitContext& c);
+Result runSvm(const FitContext& c);
 // The centres s within the exact DPs' memory bound.
 std::string checkPrior(const Options& o, Eigen::Index n, Eigen::Index d, Eigen::Index K);
 // Equal coefficients as groups (centroids ascending), on any result.

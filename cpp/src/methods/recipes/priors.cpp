@@ -1,8 +1,10 @@
 // Weight-grouping priors (Korzeń, Jaroszewicz & Klęsk; spec §3.7): GEM and LEM, by our exact
-// block descent (the default) or by the paper's conjugate-gradient algorithm (the reference).
+// block descent (the default) or by the paper's conjugate-gradient algorithm (the reference);
+// and the linear SVM the paper compares them with.
 #include <algorithm>
 
 #include "supclust/methods/recipes.hpp"
+#include "supclust/solvers/dual_coordinate_descent.hpp"
 #include "supclust/solvers/grouping_prior_cg.hpp"
 #include "supclust/solvers/grouping_prior_descent.hpp"
 
@@ -37,6 +39,12 @@ Result runPrior(const FitContext& c, PriorKind kind) {
 
 Result runGem(const FitContext& c) { return runPrior(c, PriorKind::Gaussian); }
 Result runLem(const FitContext& c) { return runPrior(c, PriorKind::Laplace); }
+
+// The paper's linear-SVM baseline (LibLinear's default): dual coordinate descent.
+Result runSvm(const FitContext& c) {
+  DualCoordinateDescentOptions o{c.options.integer("maxIterations"), c.options.number("tolerance"), c.options.seed()};
+  return withDistinctRows(linearSvm(c.X, c.T.col(0), c.options.number("lambda"), o, c.control));
+}
 
 std::string checkPrior(const Options& o, Eigen::Index, Eigen::Index d, Eigen::Index) {
   const std::string why = checkKMeans1D(static_cast<std::size_t>(d), o.integer("centres"));

@@ -1,0 +1,31 @@
+#include <algorithm>
+
+#include "supclust/core/loss.hpp"
+
+namespace supclust {
+
+std::string HingeLoss::checkTargets(const Eigen::Ref<const Vector>& y) const {
+  for (Eigen::Index i = 0; i < y.size(); ++i)
+    if (y[i] != 0 && y[i] != 1)
+      return "labels must be 0 or 1 for the hinge loss (entry " + std::to_string(i) + " is " + std::to_string(y[i]) + ")";
+  return "";
+}
+
+double HingeLoss::value(const Matrix& Z, const Matrix& T) const {
+  double s = 0;
+  for (Eigen::Index k = 0; k < Z.cols(); ++k)
+    for (Eigen::Index i = 0; i < Z.rows(); ++i) s += std::max(0.0, 1 - (2 * T(i, k) - 1) * Z(i, k));
+  return s / static_cast<double>(Z.rows());
+}
+
+void HingeLoss::gradient(const Matrix& Z, const Matrix& T, Matrix& G) const {
+  G.resize(Z.rows(), Z.cols());
+  const double n = static_cast<double>(Z.rows());
+  for (Eigen::Index k = 0; k < Z.cols(); ++k)
+    for (Eigen::Index i = 0; i < Z.rows(); ++i) {
+      const double t = 2 * T(i, k) - 1;
+      G(i, k) = t * Z(i, k) < 1 ? -t / n : 0.0;
+    }
+}
+
+}  // namespace supclust

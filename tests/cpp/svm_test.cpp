@@ -1,0 +1,79 @@
+// The linear SVM (dual coordinate descent): its duality-gap certificate, the optimum against
+// an independent projected-gradient solution of the same dual, a separable problem classified
+// without error, and bad input named.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "supclust/data/random.hpp"
+#include "supclust/methods/registry.hpp"
+#include "supclust/solvers/dual_coordinate_descent.hpp"
+
+using namespace supclust;
+
+namespace {
+void twoClouds(int n, int d, double shift, std::uint64_t seed, RowMatrix& X, Vector& y) {
+  Random rng(seed);
+  X.resize(n, d);
+  y.resize(n);
+  for (int i = 0; i < n; ++i) {
+    y[i] = i % 2;
+    for (int j = 0; j < d; ++j) X(i, j) = rng.normal() + (j == 0 ? shift * (2 * y[i] - 1) : 0.0);
+  }
+}
+}  // namespace
+
+TEST(LinearSvm, ReachesItsDualityGapAndTheProjectedGradientOptimum) {
+  RowMatrix X;
+  Vector y;
+  twoClouds(40, 3, 0.8, 3, X, y);
+  const CenteredDesign Xc(DataMatrix(X.data(), X.rows(), X.cols()));
+  for (double lambda : {1e-3, 1e-2, 1e-1}) {
+    const Result r = linearSvm(Xc, y, lambda, {100000, 1e-12, 1}, {});
+    ASSERT_EQ(r.status, Status::Converged);
+    // Independent: projected gradient on the dual box QP, min ½αᵀQα − Σα, 0 ≤ α ≤ C.
+    const Eigen::Index n = X.rows();
+    const double C = 1 / (lambda * static_cast<double>(n));
+    const RowMatrix& A = Xc.X();
+    Matrix Q(n, n);
+    for (Eigen::Index i = 0; i < n; ++i)
+      for (Eigen::Index j = 0; j < n; ++j) Q(i, j) = (2 * y[i] - 1) * (2 * y[j] - 1) * (A.row(i).dot(A.row(j)) + 1);
+    const double step = 1 / Eigen::SelfAdjointEigenSolver<Matrix>(Q).eigenvalues().maxCoeff();
+    Vector alpha = Vector::Zero(n);
+    for (int it = 0; it < 200000; ++it) {
+      const Vector g = Q * alpha - Vector::Ones(n);
+      alpha = (alpha - step * g).cwiseMax(0.0).cwiseMin(C);
+    }
+    Vector w = Vector::Zero(X.cols());
+    double b = 0;
+    for (Eigen::Index i = 0; i < n; ++i) {
+      w += alpha[i] * (2 * y[i] - 1) * A.row(i).transpose();
+      b += alpha[i] * (2 * y[i] - 1);
+    }
+    const double reference = svmPrimal(Xc, y, lambda, w, b);
+    EXPECT_NEAR(r.objective, reference, 1e-8 * reference) << lambda;
+    // Weak duality brackets the optimum: the certificate the solver stops on.
+    EXPECT_LE(svmDual(alpha, w, b, lambda), r.objective * (1 + 1e-12));
+  }
+}
+
+TEST(LinearSvm, SeparatesSeparableClassesAndNamesBadInput) {
+  RowMatrix X;
+  Vector y;
+  twoClouds(60, 4, 5, 7, X, y);
+  const Problem p{{X.data(), X.rows(), X.cols()}, {y.data(), y.size()}};
+  Params params;
+  params.numbers = {{"lambda", 1e-3}};
+  const Result r = fit("svm", p, params);
+  ASSERT_EQ(r.status, Status::Converged) << r.message;
+  const Matrix z = predict(X, r.coef, r.intercept);
+  for (Eigen::Index i = 0; i < z.rows(); ++i) EXPECT_EQ(z(i, 0) > 0, y[i] > 0.5);
+  params.numbers = {{"lambda", 0}};
+  EXPECT_NE(fit("svm", p, params).message.find("lambda"), std::string::npos);
+  Vector bad = y;
+  bad[3] = 2;
+  const Result refused = fit("svm", {{X.data(), X.rows(), X.cols()}, {bad.data(), bad.size()}}, {});
+  EXPECT_EQ(refused.status, Status::InvalidInput);
+  EXPECT_EQ(refused.message.rfind("y", 0), 0u) << refused.message;
+}
