@@ -5,12 +5,12 @@
 // (bench/sklearn.mjs). Medians of repeated runs.
 // Prints markdown tables and writes bench/results/*.json.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ckmeans } from 'simple-statistics';
-import { load } from '../dist/node/index.js';
+import { load, loadReuters } from '../dist/node/index.js';
 import { benchSklearn, printSklearn } from './sklearn.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -77,6 +77,21 @@ for (const t of texts) {
   writeFileSync(join(dir, `text-${t.d}-y.f64`), new Uint8Array(t.y.buffer));
 }
 console.error('native…');
+// Reuters-21578 (when ../shared/data has it): the first 2000 stories × the paper's 1000 words,
+// present/absent, dense for native and wasm alike (and CSR for wasm), for one GEM fit.
+const reutersDir = join(root, '../shared/data/reuters21578');
+let reuters;
+if (existsSync(reutersDir)) {
+  const r = loadReuters(reutersDir), n = 2000;
+  const X = new Float64Array(n * r.nCols);
+  for (let i = 0; i < n; i++) for (let t = r.X.indptr[i]; t < r.X.indptr[i + 1]; t++) X[i * r.nCols + r.X.indices[t]] = 1;
+  const end = r.X.indptr[n];
+  reuters = { X, y: r.y.slice(0, n), n, d: r.nCols,
+    csr: { indptr: r.X.indptr.slice(0, n + 1), indices: r.X.indices.slice(0, end), values: r.X.values.slice(0, end) } };
+  writeFileSync(join(dir, 'reuters-X.f64'), new Uint8Array(X.buffer));
+  writeFileSync(join(dir, 'reuters-y.f64'), new Uint8Array(reuters.y.buffer));
+}
+
 const native = JSON.parse(execFileSync(join(root, 'build/native/supclust_bench'), [dir, String(REPEATS)]).toString());
 
 console.error('wasm and simple-statistics…');
@@ -187,6 +202,16 @@ const pathWasmMs = await medianMs(Math.max(1, Math.floor(REPEATS / 3)), async ()
     warm = await sc.fit('gem', { X: e6.X, nRows: 1000, nCols: 150, y: e6.y, loss: 'logistic', lambda: 1e-3, gamma, ...(warm ? { warmStart: warm } : {}) });
 });
 const priorPath = { points: 6, nativeMs: native.priorPath.ms, wasmMs: pathWasmMs };
+// One GEM logistic fit on Reuters (2000 × 1000), γ = 0.1, λ = 1e-3, default tolerance.
+let reutersGem;
+if (reuters && native.reutersGem) {
+  const params = { nRows: reuters.n, nCols: reuters.d, y: reuters.y, loss: 'logistic', gamma: 0.1, lambda: 1e-3 };
+  let m;
+  const denseMs = await medianMs(Math.max(1, Math.floor(REPEATS / 3)), async () => { m = await sc.fit('gem', { ...params, X: reuters.X }); });
+  const csrMs = await medianMs(Math.max(1, Math.floor(REPEATS / 3)), async () => { m = await sc.fit('gem', { ...params, X: reuters.csr }); });
+  reutersGem = { nativeMs: native.reutersGem.ms, wasmMs: denseMs, wasmCsrMs: csrMs, iterations: m.iterations, status: m.status,
+    objectiveGap: Math.abs(m.objective - native.reutersGem.objective) / Math.abs(native.reutersGem.objective) };
+}
 sc.dispose();
 
 const threaded = await load({ variant: 'simd-threaded' });
@@ -213,7 +238,7 @@ mkdirSync(join(root, 'bench/results'), { recursive: true });
 writeFileSync(join(root, 'bench/results/kmeans1d.json'), JSON.stringify({ machine, repeats: REPEATS, rows }, null, 2));
 writeFileSync(join(root, 'bench/results/ihc.json'), JSON.stringify({ machine, n: 150, d: 100, Q: 5,
   nativeMs: native.ihc.ms, wasmMs: ihcWasm, wasmOverNative: ihcWasm / native.ihc.ms }, null, 2));
-writeFileSync(join(root, 'bench/results/solvers.json'), JSON.stringify({ machine, owl, fusion, fits, cg, cv, penalties, priors, priorPath }, null, 2));
+writeFileSync(join(root, 'bench/results/solvers.json'), JSON.stringify({ machine, owl, fusion, fits, cg, cv, penalties, priors, priorPath, reutersGem }, null, 2));
 writeFileSync(join(root, 'bench/results/sklearn.json'), JSON.stringify({ machine, repeats: REPEATS, rows: sklearn }, null, 2));
 
 const f = (x) => (x >= 100 ? x.toFixed(0) : x >= 1 ? x.toFixed(2) : x.toFixed(3));
@@ -240,6 +265,8 @@ console.log('\nGEM and LEM on E6 classification (n = 1000, d = 150, logistic, λ
 console.log('| method | algorithm | native | wasm simd | wasm / native | iterations | objective | test accuracy |\n|---|---|---:|---:|---:|---:|---:|---:|');
 for (const r of priors) console.log(`| ${r.method} | ${r.algorithm} | ${f(r.nativeMs)} | ${f(r.wasmMs)} | ${(r.wasmMs / r.nativeMs).toFixed(2)} | ${r.iterations} (${r.status}) | ${r.objective.toPrecision(8)} | ${r.accuracy.toFixed(3)} |`);
 console.log(`\nGEM path over 6 γ (1e-4 … 10), warm-started: native ${f(priorPath.nativeMs)} ms, wasm ${f(priorPath.wasmMs)} ms`);
+if (reutersGem)
+  console.log(`GEM logistic on Reuters (2000 stories × 1000 words, γ = 0.1, λ = 1e-3): native ${f(reutersGem.nativeMs)} ms, wasm ${f(reutersGem.wasmMs)} ms dense, ${f(reutersGem.wasmCsrMs)} ms CSR (${reutersGem.iterations} Newton steps, ${reutersGem.status})`);
 console.log('\nIHC, CG and CGPG on E1 (n = 150, d = 100, Q = 5, λ = 1e-2)\n');
 console.log('| method | native ms | wasm ms | iterations | objective | ‖w* − ŵ‖ |\n|---|---:|---:|---:|---:|---:|');
 for (const r of cg) console.log(`| ${r.method} | ${f(r.nativeMs)} | ${f(r.wasmMs)} | ${r.iterations} | ${r.objective.toFixed(4)} | ${r.error.toFixed(3)} |`);

@@ -115,9 +115,25 @@ val info() {
     t.set("scale", e.scale);
     t.set("values", copyOut(e.values));
     t.set("reps", e.reps);
-    val labels = val::array();
-    for (const auto& m : e.methods) labels.call<void>("push", m.label);
+    val labels = val::array(), rows = val::array();
+    for (const auto& m : e.methods) {
+      labels.call<void>("push", m.label);
+      val row = val::object(), params = val::object(), grid = val::object();
+      row.set("label", m.label);
+      row.set("method", m.method);
+      for (const auto& [name, value] : m.params.numbers) params.set(name, value);
+      for (const auto& [name, value] : m.params.strings) params.set(name, value);
+      for (const auto& [name, values] : m.grid) {
+        val list = val::array();  // a plain array: crossValidate's grids take arrays
+        for (double v : values) list.call<void>("push", v);
+        grid.set(name, list);
+      }
+      row.set("params", params);
+      row.set("grid", grid);
+      rows.call<void>("push", row);
+    }
     t.set("methods", labels);
+    t.set("rows", rows);
     tables.call<void>("push", t);
   }
   o.set("experiments", tables);

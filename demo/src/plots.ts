@@ -142,14 +142,28 @@ export function path(points: PathPoint[], stats: PathStat[], current: number, er
 }
 
 /** A table's error curves with ±1 std bars, and the paper's figures as hollow diamonds. */
-export function experiment(r: ExperimentResult, width: number): HTMLElement {
-  const ours = r.rows.flatMap((row) => row.cells.map((c, i) => ({ method: row.method, x: r.columns[i], mean: c.mean, lo: Math.max(c.mean - c.std, c.mean / 20), hi: c.mean + c.std })));
-  const paper = r.rows.flatMap((row) => (row.paper ?? []).map((c, i) => ({ method: row.method, x: r.columns[i], mean: c.mean })));
+/** Our curves beside the paper's figures; a table with several metrics per value (E6: accuracy
+ * and AUC for each α) gets one figure per metric. */
+export function experiment(r: ExperimentResult, width: number): HTMLElement[] {
+  const perValue = new Set(r.columns).size < r.columns.length;
+  if (!perValue) return [experimentFigure(r, r.columns.map((_, i) => i), metricName(r.metric), r.title, width)];
+  const metricOf = (i: number) => r.columnLabels[i].split(' ').pop()!;
+  const metrics = [...new Set(r.columns.map((_, i) => metricOf(i)))];
+  return metrics.map((m) => experimentFigure(r, r.columns.map((_, i) => i).filter((i) => metricOf(i) === m), metricName(m), `${r.title}: ${metricName(m)}`, width));
+}
+
+const metricName = (m: string) => ({ 'test-mse': 'test MSE', 'test-mae': 'test MAE', 'coef-error': '‖w* − ŵ‖', accuracy: 'accuracy', auc: 'AUC' } as Record<string, string>)[m] ?? m;
+
+function experimentFigure(r: ExperimentResult, cells: number[], metric: string, title: string, width: number): HTMLElement {
+  const ours = r.rows.flatMap((row) => cells.map((i) => {
+    const c = row.cells[i];
+    return { method: row.method, x: r.columns[i], mean: c.mean, lo: Math.max(c.mean - c.std, c.mean / 20), hi: c.mean + c.std };
+  }));
+  const paper = r.rows.flatMap((row) => cells.filter((i) => row.paper?.[i]).map((i) => ({ method: row.method, x: r.columns[i], mean: row.paper![i].mean })));
   const domain = r.rows.map((row) => row.method);
-  const metric = r.metric === 'test-mse' ? 'test MSE' : r.metric === 'test-mae' ? 'test MAE' : '‖w* − ŵ‖';
-  return figure(`${r.title} — ours (lines, ±1 std) and the paper (◇)`, CAPTIONS.experiment, Plot.plot({
+  return figure(`${title} — ours (lines, ±1 std) and the paper (◇)`, CAPTIONS.experiment, Plot.plot({
     width, height: 380, grid: true,
-    x: { label: r.column, type: r.column === 'sigma' ? 'log' : 'linear' },
+    x: { label: r.column, type: r.column === 'sigma' || r.column === 'train fraction' ? 'log' : 'linear' },
     y: valueAxis(ours.map((p) => p.mean), metric),
     color: { domain, range: domain.map((_, i) => colorOf(i)), legend: true },
     symbol: { domain, range: domain.map((_, i) => SYMBOLS[Math.floor(i / 8) % SYMBOLS.length]) },

@@ -84,7 +84,7 @@ export function mountTables(ctx: Context) {
       bar.value = 1;  // done is done, whatever the last progress message said
       const figures = $('table-figures');
       // Curves need a numeric column; metric columns (E5) are read in the table below.
-      figures.replaceChildren(...(r.column === 'metric' ? [] : [plots.experiment(r, widthOf(figures, 900))]));
+      figures.replaceChildren(...(r.column === 'metric' ? [] : plots.experiment(r, widthOf(figures, 900))));
       const scale = tables.find((e) => e.id === r.id)?.scale ?? 1;
       const scaled = scale === 1 ? '' : ` (figures × ${scale}, as in the paper)`;
       $('table-result').replaceChildren(table(`${r.reps} repetitions in ${r.seconds.toFixed(1)} s${scaled}; each cell: ours (the paper's, ${r.source})`,

@@ -51,6 +51,16 @@ describe('gem and lem', () => {
 });
 
 describe('E6 tables', () => {
+  it('describe each row as the table fits it (method, fixed options, grid)', () => {
+    const t = builds.simd.info.experiments.find((e) => e.id === 'reuters-usa')!;
+    expect(t.rows.map((r) => r.label)).toEqual(t.methods);
+    const gem = t.rows.find((r) => r.label === 'GEM')!;
+    expect(gem).toMatchObject({ method: 'gem', params: { loss: 'logistic', lambda: 1e-3 } });
+    expect(gem.grid.gamma).toHaveLength(6);
+    expect(Array.isArray(gem.grid.gamma)).toBe(true);
+    expect(t.rows.find((r) => r.label === 'SVM')!.params).toEqual({ loss: 'hinge' });
+  });
+
   it('report every metric for each training fraction, value-major', async () => {
     const t = await builds.threaded.experiment('e6-classification', { reps: 1, fast: true, methods: ['GEM', 'reference'] });
     expect(t.column).toBe('train fraction');

@@ -71,6 +71,9 @@ export interface ExperimentInfo {
   /** The papers' number of repetitions. */
   reps: number;
   methods: string[];
+  /** Each row as the table fits it: the registry's method, its fixed options, and the grid its
+   * cross-validation (or validation) searches — to refit a row outside the table. */
+  rows: { label: string; method: MethodName; params: Record<string, number | string>; grid: Record<string, number[]> }[];
 }
 
 export interface ExperimentOptions {

@@ -49,7 +49,7 @@ struct Experiment {
   std::vector<std::string> metrics;   // column "metric": the metric of each column; other
                                       // columns: every metric for each value (value-major);
                                       // "accuracy", "auc", … read logistic rows' scores as
-                                      // log-odds
+                                      // log-odds; "objective": the fit's own objective
   std::string selection = "cv";       // "cv": 5-fold cross-validation on the training rows;
                                       // "validation": the generator's validation rows (E5), or
                                       // for real data the rows `split` sets aside
@@ -122,6 +122,7 @@ Experiment breastCancerTable();
 Experiment newsgroupPairsTable();
 Experiment e6ClassificationTable();
 Experiment e6RegressionTable();
+Experiment e6AlgorithmsTable();
 Experiment waveformTable();
 Experiment reutersTable();
 
