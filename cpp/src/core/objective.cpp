@@ -57,18 +57,21 @@ void Objective::setGroupRidge(Labels labels, int groups, double mu) {
   groupLabels_ = std::move(labels);
   groups_ = groups;
   groupWeight_ = mu;
+  groupSizes_ = Vector::Zero(groups);
+  for (std::int32_t g : groupLabels_) groupSizes_[g] += 1;
+  groupSizes_ = groupSizes_.cwiseMax(1.0);
+}
+
+void Objective::groupMeansOf(const Eigen::Ref<const Vector>& v) const {
+  groupMeans_.setZero(groups_);
+  for (Eigen::Index j = 0; j < v.size(); ++j) groupMeans_[groupLabels_[static_cast<std::size_t>(j)]] += v[j];
+  groupMeans_.array() /= groupSizes_.array();
 }
 
 double Objective::regulariser(const Eigen::Ref<const Vector>& w) const {
   double r = 0.5 * lambda_ * w.squaredNorm();
   if (groupWeight_ == 0) return r;
-  groupMeans_.setZero(groups_);
-  Vector sizes = Vector::Zero(groups_);
-  for (Eigen::Index j = 0; j < w.size(); ++j) {
-    groupMeans_[groupLabels_[static_cast<std::size_t>(j)]] += w[j];
-    sizes[groupLabels_[static_cast<std::size_t>(j)]] += 1;
-  }
-  groupMeans_.array() /= sizes.array().max(1.0);
+  groupMeansOf(w);
   double spread = 0;
   for (Eigen::Index j = 0; j < w.size(); ++j) {
     const double e = w[j] - groupMeans_[groupLabels_[static_cast<std::size_t>(j)]];
@@ -80,13 +83,7 @@ double Objective::regulariser(const Eigen::Ref<const Vector>& w) const {
 void Objective::addRegulariserTimes(const Eigen::Ref<const Vector>& v, Eigen::Ref<Vector> out) const {
   out += lambda_ * v;
   if (groupWeight_ == 0) return;
-  groupMeans_.setZero(groups_);
-  Vector sizes = Vector::Zero(groups_);
-  for (Eigen::Index j = 0; j < v.size(); ++j) {
-    groupMeans_[groupLabels_[static_cast<std::size_t>(j)]] += v[j];
-    sizes[groupLabels_[static_cast<std::size_t>(j)]] += 1;
-  }
-  groupMeans_.array() /= sizes.array().max(1.0);
+  groupMeansOf(v);
   for (Eigen::Index j = 0; j < v.size(); ++j) out[j] += groupWeight_ * (v[j] - groupMeans_[groupLabels_[static_cast<std::size_t>(j)]]);
 }
 

@@ -31,8 +31,8 @@ bool samePartition(const Labels& a, const Labels& b) {
 }
 }  // namespace
 
-namespace {
-Result descentAt(const Objective& F, const GroupingPriorOptions& opt, Matrix W, RowVector b, const Control& control) {
+Result groupingPriorDescent(const Objective& F, const GroupingPriorOptions& opt, Matrix W, RowVector b,
+                            const Control& control) {
   Result r;
   const auto d = static_cast<std::size_t>(W.rows());
   PriorCentres centres(opt.kind);
@@ -103,12 +103,6 @@ Result descentAt(const Objective& F, const GroupingPriorOptions& opt, Matrix W, 
   r.centroids = Eigen::Map<const Vector>(a.centres.data(), static_cast<Eigen::Index>(a.centres.size()));
   r.objective = objective;
   return r;
-}
-}  // namespace
-
-Result groupingPriorDescent(const Objective& F, const GroupingPriorOptions& opt, Matrix W, RowVector b,
-                            const Control& control) {
-  return descentAt(F, opt, std::move(W), std::move(b), control);
 }
 
 }  // namespace supclust

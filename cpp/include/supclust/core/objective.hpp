@@ -45,9 +45,12 @@ class Objective {
   Matrix T_;
   const Loss& loss_;
   double lambda_;
+  void groupMeansOf(const Eigen::Ref<const Vector>& v) const;  // into groupMeans_
+
   Labels groupLabels_;
   int groups_ = 0;
   double groupWeight_ = 0;
+  Vector groupSizes_;
   mutable Vector groupMeans_;
 };
 
