@@ -90,8 +90,9 @@ export function weightHistogram(model: Model, label: string, width: number): HTM
     width: Math.min(width, 520), height: 240, grid: true,
     x: { label: 'coefficient', tickFormat: axisFormat(Math.min(...points.map((p) => p.coef)), Math.max(...points.map((p) => p.coef))) },
     y: { label: 'features' },
-    color: G <= PALETTE.length ? { type: 'ordinal', range: PALETTE, legend: true, tickFormat: (g: number) => `group ${g}` } : undefined,
-    marks: [Plot.rectY(points, Plot.binX({ y: 'count' }, { x: 'coef', fill: G <= PALETTE.length ? 'group' : PALETTE[4], thresholds: 40 })), Plot.ruleY([0])],
+    color: G <= PALETTE.length ? { type: 'ordinal', range: PALETTE, legend: true, tickFormat: (g: number) => `group ${g}` }
+      : ramp({ type: 'linear', scheme: 'viridis', legend: true, label: 'group' }),
+    marks: [Plot.rectY(points, Plot.binX<Plot.RectYOptions>({ y: 'count' }, { x: 'coef', fill: 'group', thresholds: 40 })), Plot.ruleY([0])],
   }));
 }
 
