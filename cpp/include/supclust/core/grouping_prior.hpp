@@ -11,6 +11,7 @@
 //   the existing proximal-gradient machinery solves the joint (w, c) problem for that κ.
 #pragma once
 
+#include <cmath>
 #include <vector>
 
 #include "supclust/core/penalty.hpp"
