@@ -146,11 +146,9 @@ export function path(points: PathPoint[], stats: PathStat[], current: number, er
 /** Our curves beside the paper's figures; a table with several metrics per value (E6: accuracy
  * and AUC for each α) gets one figure per metric. */
 export function experiment(r: ExperimentResult, width: number): HTMLElement[] {
-  const perValue = new Set(r.columns).size < r.columns.length;
-  if (!perValue) return [experimentFigure(r, r.columns.map((_, i) => i), metricName(r.metric), r.title, width)];
-  const metricOf = (i: number) => r.columnLabels[i].split(' ').pop()!;
-  const metrics = [...new Set(r.columns.map((_, i) => metricOf(i)))];
-  return metrics.map((m) => experimentFigure(r, r.columns.map((_, i) => i).filter((i) => metricOf(i) === m), metricName(m), `${r.title}: ${metricName(m)}`, width));
+  const metrics = [...new Set(r.columnMetrics)];
+  if (metrics.length === 1) return [experimentFigure(r, r.columns.map((_, i) => i), metricName(metrics[0]), r.title, width)];
+  return metrics.map((m) => experimentFigure(r, r.columns.map((_, i) => i).filter((i) => r.columnMetrics[i] === m), metricName(m), `${r.title}: ${metricName(m)}`, width));
 }
 
 const metricName = (m: string) => ({ 'test-mse': 'test MSE', 'test-mae': 'test MAE', 'coef-error': '‖w* − ŵ‖', accuracy: 'accuracy', auc: 'AUC' } as Record<string, string>)[m] ?? m;

@@ -17,12 +17,11 @@ export function markdownOf(r: ExperimentResult): string {
 
 export function csvOf(r: ExperimentResult): string {
   // Tables with several metrics per value (E6) name the metric in a column of its own.
-  const perValue = r.column !== 'metric' && new Set(r.columns).size < r.columns.length;
-  const metricOf = (i: number) => r.columnLabels[i].split(' ').pop();
+  const perValue = r.column !== 'metric' && new Set(r.columnMetrics).size > 1;
   const lines = [`method,column,value,${perValue ? 'metric,' : ''}mean,std,paper_mean,paper_std`];
   for (const row of r.rows)
     row.cells.forEach((c, i) => lines.push([JSON.stringify(row.method), r.column, r.column === 'metric' ? r.columnLabels[i] : r.columns[i],
-      ...(perValue ? [metricOf(i)] : []), c.mean, c.std, row.paper?.[i]?.mean ?? '', row.paper?.[i]?.std ?? ''].join(',')));
+      ...(perValue ? [r.columnMetrics[i]] : []), c.mean, c.std, row.paper?.[i]?.mean ?? '', row.paper?.[i]?.std ?? ''].join(',')));
   return lines.join('\n');
 }
 

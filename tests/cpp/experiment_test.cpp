@@ -4,6 +4,9 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
+
+#include "supclust/methods/registry.hpp"
 
 using namespace supclust;
 
@@ -93,4 +96,38 @@ TEST(Experiments, RealDataTablesSplitTheSuppliedRows) {
   ExperimentOptions synthetic;
   synthetic.data = &data;
   EXPECT_EQ(runExperiment("e1-n", synthetic).status, Status::InvalidInput);  // generates its own
+}
+
+// A table with several metrics per value and a training-fraction column, recomputed by hand:
+// repetition 0 of each α generates ⌊α·2000⌋ training rows and the rest for the test, the cells
+// are value-major (accuracy, then objective), a logistic row's class is the sign of its log-odds,
+// and the objective column is the fit's own.
+TEST(Experiments, TrainFractionCellsAreTheFitsAccuracyAndObjective) {
+  ExperimentOptions o;
+  o.reps = 1;
+  o.threads = 1;
+  o.methods = {"GEM"};
+  const ExperimentResult r = runExperiment("e6-algorithms", o);
+  ASSERT_EQ(r.status, Status::Converged) << r.message;
+  const Experiment& e = *findExperiment("e6-algorithms");
+  ASSERT_EQ(r.rows[0].cells.size(), 2 * e.values.size());
+  for (std::size_t c = 0; c < e.values.size(); ++c) {
+    GeneratorOptions g;
+    g.n = static_cast<int>(std::floor(e.values[c] * 2000));
+    g.nTest = 2000 - g.n;
+    g.sigma = 1;
+    g.task = "classification";
+    g.seed = repetitionSeed(1, c, 0);
+    SyntheticProblem p;
+    ASSERT_EQ(generate("e6", g, p), "");
+    Params params;
+    params.strings = {{"loss", "logistic"}};
+    params.numbers = {{"gamma", 0.1}, {"lambda", 1e-3}, {"tolerance", 1e-7}};
+    const Result fitted = fit("gem", {{p.X.data(), p.X.rows(), p.X.cols()}, {p.y.data(), p.y.size()}}, params);
+    double hits = 0;
+    for (Eigen::Index i = 0; i < p.Xtest.rows(); ++i)
+      hits += (p.Xtest.row(i).dot(fitted.coef.col(0)) + fitted.intercept[0] > 0) == (p.ytest[i] == 1);
+    EXPECT_DOUBLE_EQ(r.rows[0].cells[2 * c].values[0], hits / static_cast<double>(p.Xtest.rows())) << e.values[c];
+    EXPECT_DOUBLE_EQ(r.rows[0].cells[2 * c + 1].values[0], fitted.objective) << e.values[c];
+  }
 }

@@ -170,3 +170,20 @@ TEST(Generators, E1CorrelationAndClassificationOptions) {
   o.task = "other";
   EXPECT_NE(generate("e1", o, c).find("task"), std::string::npos);
 }
+
+// The binary waveform (task 'classification'): the same rows as the three-class generator from
+// the same seed, y = 1 exactly for class 0.
+TEST(Generators, BinaryWaveformIsClassZeroAgainstTheRest) {
+  GeneratorOptions o;
+  o.n = 500;
+  o.nTest = 100;
+  o.seed = 9;
+  SyntheticProblem three, two;
+  ASSERT_EQ(generate("waveform", o, three), "");
+  o.task = "classification";
+  ASSERT_EQ(generate("waveform", o, two), "");
+  EXPECT_EQ(two.X, three.X);
+  EXPECT_EQ(two.Xtest, three.Xtest);
+  for (Eigen::Index i = 0; i < 500; ++i) EXPECT_EQ(two.y[i], three.y[i] == 0 ? 1.0 : 0.0);
+  for (Eigen::Index i = 0; i < 100; ++i) EXPECT_EQ(two.ytest[i], three.ytest[i] == 0 ? 1.0 : 0.0);
+}

@@ -67,6 +67,7 @@ describe('E6 tables', () => {
     expect(t.columnLabels.slice(0, 2)).toEqual(['train fraction = 0.01 accuracy', 'train fraction = 0.01 auc']);
     expect(t.columns.length).toBe(12);
     expect(t.columns.slice(0, 4)).toEqual([0.01, 0.01, 0.02, 0.02]);
+    expect(t.columnMetrics.slice(0, 4)).toEqual(['accuracy', 'auc', 'accuracy', 'auc']);
     for (const row of t.rows) {
       expect(row.cells.length).toBe(12);
       for (const c of row.cells) expect(c.mean > 0.5 && c.mean <= 1).toBe(true);

@@ -255,14 +255,18 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
 }
 
 // The columns of a table: one per metric (column 'metric'), one per value, or — a table with
-// metrics and another column — every metric for each value, value-major.
-function columnsOf(table: { column: string; values: ArrayLike<number>; metrics: ArrayLike<string> }): { columns: number[]; columnLabels: string[] } {
+// metrics and another column — every metric for each value, value-major. columnMetrics names
+// each column's metric.
+function columnsOf(table: { column: string; metric: string; values: ArrayLike<number>; metrics: ArrayLike<string> }):
+  { columns: number[]; columnLabels: string[]; columnMetrics: string[] } {
   const values = Array.from(table.values), metrics = Array.from(table.metrics);
-  if (table.column === 'metric') return { columns: values, columnLabels: metrics };
-  if (metrics.length === 0) return { columns: values, columnLabels: values.map((v) => `${table.column} = ${v}`) };
+  if (table.column === 'metric') return { columns: values, columnLabels: metrics, columnMetrics: metrics };
+  if (metrics.length === 0)
+    return { columns: values, columnLabels: values.map((v) => `${table.column} = ${v}`), columnMetrics: values.map(() => table.metric) };
   return {
     columns: values.flatMap((v) => metrics.map(() => v)),
     columnLabels: values.flatMap((v) => metrics.map((m) => `${table.column} = ${v} ${m}`)),
+    columnMetrics: values.flatMap(() => metrics),
   };
 }
 

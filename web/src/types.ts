@@ -112,6 +112,8 @@ export interface ExperimentResult {
   /** A label per column: "n = 50", the metric's name when column is 'metric', or
    * "train fraction = 0.01 accuracy" when a table reports several metrics per value. */
   columnLabels: string[];
+  /** The metric of each column (the table's `metric`, or one of its `metrics`). */
+  columnMetrics: string[];
   reps: number;
   seconds: number;
   rows: {

@@ -22,6 +22,7 @@
 // - SVM is the linear SVM of LibLinear's default (registry 'svm': L2-regularised hinge loss by
 //   dual coordinate descent, the bias regularised as LibLinear's), λ = 1/(Cn) cross-validated.
 #include "supclust/experiments/e1_methods.hpp"
+#include "supclust/experiments/prior_rows.hpp"
 
 namespace supclust {
 
@@ -40,12 +41,6 @@ Experiment e6Base(const std::string& task) {
   return e;
 }
 
-Params withLoss(const std::string& loss, double ridge = -1) {
-  Params p;
-  p.strings["loss"] = loss;
-  if (ridge >= 0) p.numbers["lambda"] = ridge;
-  return p;
-}
 }  // namespace
 
 Experiment e6ClassificationTable() {
@@ -53,24 +48,12 @@ Experiment e6ClassificationTable() {
   e.id = "e6-classification";
   e.title = "E6 classification: test accuracy and AUC against the training fraction α (150 attributes, 3 hidden variables)";
   e.metrics = {"accuracy", "auc"};
-  const std::vector<double> gammas = logSpace(10, 1e-4, 6), fastGammas = {1e-2, 1};
-  Params prior = withLoss("logistic", 1e-3);
-  prior.numbers["tolerance"] = 1e-7;
-  Params ihc = withLoss("logistic");
-  ihc.numbers["Q"] = 3;
-  ihc.strings["init"] = "zero";
-  const Params reference = withLoss("logistic", 1e-3);
-  e.methods = {
-      {"GEM", "gem", prior, {{"gamma", gammas}}, {{"gamma", fastGammas}}},
-      {"LEM", "lem", prior, {{"gamma", gammas}}, {{"gamma", fastGammas}}},
-      {"L1", "lasso", withLoss("logistic"), {{"lambda", logSpace(1e-1, 1e-4, 7)}}, {{"lambda", {1e-2, 1e-3}}}},
-      {"L2", "ridge", withLoss("logistic"), {{"lambda", logSpace(10, 1e-5, 7)}}, {{"lambda", {1e-1, 1e-3}}}},
-      {"elastic net", "elasticnet", withLoss("logistic"), {{"lambda", logSpace(1, 1e-4, 5)}, {"alpha", {0.2, 0.5, 0.8}}},
-       {{"lambda", {1e-2}}, {"alpha", {0.5}}}},
-      {"SVM", "svm", withLoss("hinge"), {{"lambda", logSpace(1, 1e-5, 7)}}, {{"lambda", {1e-1, 1e-3}}}},
-      {"IHC", "ihc", ihc, {{"lambda", {1e-1, 1e-2, 1e-3, 1e-4}}}, {{"lambda", {1e-3}}}},
-      {"reference", "oracle", reference, {}, {}, true},
-  };
+  e.methods = priorRows("logistic");
+  e.methods.insert(e.methods.end(),
+                   {logisticL1Row(), logisticL2Row(),
+                    {"elastic net", "elasticnet", withLoss("logistic"), {{"lambda", logSpace(1, 1e-4, 5)}, {"alpha", {0.2, 0.5, 0.8}}},
+                     {{"lambda", {1e-2}}, {"alpha", {0.5}}}},
+                    svmRow(), ihcRow("logistic"), {"reference", "oracle", withLoss("logistic", 1e-3), {}, {}, true}});
   return e;
 }
 
@@ -79,27 +62,15 @@ Experiment e6RegressionTable() {
   e.id = "e6-regression";
   e.title = "E6 regression: test MAE and MSE against the training fraction α (150 attributes, 3 hidden variables, σ = 1)";
   e.metrics = {"test-mae", "test-mse"};
-  const std::vector<double> gammas = logSpace(10, 1e-4, 6), fastGammas = {1e-2, 1};
-  Params ihc = withLoss("squared", 1e-6);
-  ihc.numbers["Q"] = 3;
-  ihc.strings["init"] = "zero";
-  Params prior = withLoss("squared");
-  prior.numbers["tolerance"] = 1e-7;
-  e.methods = {
-      {"GEM", "gem", prior, {{"gamma", gammas}}, {{"gamma", fastGammas}}},
-      {"LEM", "lem", prior, {{"gamma", gammas}}, {{"gamma", fastGammas}}},
-      {"L1", "lasso", withLoss("squared"), {{"lambda", logSpace(1, 1e-4, 7)}}, {{"lambda", {1e-1, 1e-3}}}},
-      {"L2", "ridge", withLoss("squared"), {{"lambda", logSpace(10, 1e-5, 7)}}, {{"lambda", {1, 1e-3}}}},
-      {"L", "ridge", withLoss("squared", 0), {}, {}},
-      {"IHC", "ihc", ihc, {}, {}},
-      {"reference", "oracle", withLoss("squared"), {}, {}, true},
-  };
+  e.methods = priorRows("squared");
+  e.methods.insert(e.methods.end(),
+                   {{"L1", "lasso", withLoss("squared"), {{"lambda", logSpace(1, 1e-4, 7)}}, {{"lambda", {1e-1, 1e-3}}}},
+                    {"L2", "ridge", withLoss("squared"), {{"lambda", logSpace(10, 1e-5, 7)}}, {{"lambda", {1, 1e-3}}}},
+                    {"L", "ridge", withLoss("squared", 0), {}, {}},
+                    ihcRow("squared"),
+                    {"reference", "oracle", withLoss("squared"), {}, {}, true}});
   return e;
 }
-
-}  // namespace supclust
-
-namespace supclust {
 
 // Ours against the paper's algorithm (E6 classification, the same data): GEM and LEM at one
 // (γ, λ) = (0.1, 1e-3), no cross-validation, so that the two algorithms solve the same problem;
@@ -112,9 +83,9 @@ Experiment e6AlgorithmsTable() {
   e.source = "ours (the paper's algorithm, its §4, as the reference)";
   e.metrics = {"accuracy", "objective"};
   e.reps = 20;
-  Params exact;
-  exact.strings["loss"] = "logistic";
-  exact.numbers = {{"gamma", 0.1}, {"lambda", 1e-3}, {"tolerance", 1e-7}};
+  Params exact = withLoss("logistic", 1e-3);
+  exact.numbers["gamma"] = 0.1;
+  exact.numbers["tolerance"] = 1e-7;
   Params paper = exact;
   paper.strings["algorithm"] = "paper";
   Params ridgeStart = exact;

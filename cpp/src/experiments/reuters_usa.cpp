@@ -5,7 +5,7 @@
 // accuracy and AUC. Rows as the paper's figure — GEM, LEM, L1, L2, SVM — and IHC (Q = 3) beside
 // them, every regularisation chosen by 5-fold cross-validation on the training stories; GEM and
 // LEM carry the fixed ridge λ = 1e-3 of the E6 rows (separable training sets).
-#include "supclust/experiments/e1_methods.hpp"
+#include "supclust/experiments/prior_rows.hpp"
 
 namespace supclust {
 
@@ -20,25 +20,8 @@ Experiment reutersTable() {
   e.values = {0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1};
   e.metrics = {"accuracy", "auc"};
   e.reps = 50;
-  const auto withLoss = [](const std::string& loss) {
-    Params p;
-    p.strings["loss"] = loss;
-    return p;
-  };
-  Params prior = withLoss("logistic");
-  prior.numbers = {{"lambda", 1e-3}, {"tolerance", 1e-7}};
-  Params ihc = withLoss("logistic");
-  ihc.numbers["Q"] = 3;
-  ihc.strings["init"] = "zero";
-  const std::vector<double> gammas = logSpace(10, 1e-4, 6), fastGammas = {1e-2, 1};
-  e.methods = {
-      {"GEM", "gem", prior, {{"gamma", gammas}}, {{"gamma", fastGammas}}},
-      {"LEM", "lem", prior, {{"gamma", gammas}}, {{"gamma", fastGammas}}},
-      {"L1", "lasso", withLoss("logistic"), {{"lambda", logSpace(1e-1, 1e-4, 7)}}, {{"lambda", {1e-2, 1e-3}}}},
-      {"L2", "ridge", withLoss("logistic"), {{"lambda", logSpace(10, 1e-5, 7)}}, {{"lambda", {1e-1, 1e-3}}}},
-      {"SVM", "svm", withLoss("hinge"), {{"lambda", logSpace(1, 1e-5, 7)}}, {{"lambda", {1e-1, 1e-3}}}},
-      {"IHC", "ihc", ihc, {{"lambda", {1e-1, 1e-2, 1e-3, 1e-4}}}, {{"lambda", {1e-3}}}},
-  };
+  e.methods = priorRows("logistic");
+  e.methods.insert(e.methods.end(), {logisticL1Row(), logisticL2Row(), svmRow(), ihcRow("logistic")});
   return e;
 }
 
