@@ -95,13 +95,11 @@ void lloydStep(PriorKind kind, const Vector& w, std::vector<double>& c, Labels& 
   }
 }
 
-// The objective for fixed centres and assignment, from the predictor z = Xw + b.
-double fixedObjective(const Objective& F, const GroupingPriorOptions& opt, const Vector& z, const Matrix& W,
+double fixedObjective(const Objective& F, const GroupingPriorOptions& opt, const Matrix& W, const RowVector& b,
                       const std::vector<double>& c, const Labels& labels) {
   double penalty = 0;
   for (Eigen::Index j = 0; j < W.rows(); ++j) penalty += priorDeviation(opt.kind, W(j, 0) - c[static_cast<std::size_t>(labels[static_cast<std::size_t>(j)])]);
-  const Matrix Z = z;
-  return F.loss().value(Z, F.targets()) + F.regulariser(W.col(0)) + opt.gamma * penalty;
+  return F.value(W, b) + opt.gamma * penalty;
 }
 }  // namespace
 
@@ -118,27 +116,20 @@ Result groupingPriorConjugateGradient(const Objective& F, const GroupingPriorOpt
   Vector gW(d), q = Vector::Zero(d), gPrev, target(d), z(X.rows()), zq(X.rows());
   double gb = 0, qb = 0, step = 1 / F.lipschitz();
   Matrix G, Zm(X.rows(), 1);
-  // z = Xw + b, kept across iterations (z + t·zq after a step) and formed afresh only when LEM's
-  // snap moved weights: one product with X per iteration (the direction's), besides Xᵀ's.
-  const auto predictor = [&] {
-    X.multiply(W.data(), z.data());
-    z.array() += b[0];
-  };
-  predictor();
-  bool zCurrent = true;
-  double objective = fixedObjective(F, opt, z, W, c, labels);
+  double objective = fixedObjective(F, opt, W, b, c, labels);
   r.history.push_back(objective);
   r.status = Status::MaxIterations;
   int stalls = 0;
   for (int it = 0; it < opt.maxIterations; ++it) {
     if (stopRequested(control, it, objective, r)) break;
     // Gradient of the loss part at (w, b).
+    X.multiply(W.data(), z.data());
+    z.array() += b[0];
     Zm.col(0) = z;
     F.loss().gradient(Zm, F.targets(), G);
     X.multiplyTransposed(G.data(), gW.data());
     gW += F.lambda() * W.col(0);
     gb = G.sum();
-    bool snapped = false;
     for (Eigen::Index j = 0; j < d; ++j) {
       target[j] = c[static_cast<std::size_t>(labels[static_cast<std::size_t>(j)])];
       const double rj = W(j, 0) - target[j], gl = gW[j];
@@ -147,7 +138,6 @@ Result groupingPriorConjugateGradient(const Objective& F, const GroupingPriorOpt
       } else if (std::abs(rj) < 1e-8 && std::abs(gl) < opt.gamma) {
         W(j, 0) = target[j];  // §4.2: exactly at the centre, gradient coordinate 0
         gW[j] = 0;
-        snapped = true;
       } else if (rj != 0) {
         gW[j] = gl + opt.gamma * (rj > 0 ? 1 : -1);
       } else {
@@ -179,11 +169,9 @@ Result groupingPriorConjugateGradient(const Objective& F, const GroupingPriorOpt
     const double f0 = phi(0);
     const double t = lineSearch(phi, step, f0);
     ++r.iterations;
-    zCurrent = !snapped;  // z was formed before the snap
     if (t > 0) {
       W.col(0) += t * q;
       b[0] += t * qb;
-      z += t * zq;
       step = t;
       stalls = 0;
     } else if (++stalls >= 2) {  // no decrease along the gradient either
@@ -203,9 +191,7 @@ Result groupingPriorConjugateGradient(const Objective& F, const GroupingPriorOpt
       centred = true;
     }
     lloydStep(opt.kind, W.col(0), c, labels);
-    if (!zCurrent) predictor();
-    zCurrent = true;
-    objective = fixedObjective(F, opt, z, W, c, labels);
+    objective = fixedObjective(F, opt, W, b, c, labels);
     r.history.push_back(objective);
   }
   // Report groups as the final assignment, centres ascending.
