@@ -13,4 +13,6 @@ const char* statusName(Status s) {
   return "internal";
 }
 
+const char* kindName(ModelKind k) { return k == ModelKind::Experts ? "experts" : "features"; }
+
 }  // namespace supclust

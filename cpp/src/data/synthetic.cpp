@@ -153,13 +153,30 @@ void waveformRows(Random& rng, int rows, RowMatrix& X, Vector& y) {
   }
 }
 
+// Mixture-of-regressions rows: each sample's expert uniform over Q, x = (N(0, I_d), N(0, σ_d² I_dn)),
+// y = v_qᵀ x_intrinsic + N(0, σ²).
+void expertRows(Random& rng, const Matrix& V, int noiseDims, double noiseSigma, double sigma, int n, RowMatrix& X,
+                Vector& y, Labels& labels) {
+  const auto d = static_cast<int>(V.rows()), Q = static_cast<int>(V.cols());
+  X.resize(n, d + noiseDims);
+  y.resize(n);
+  labels.resize(static_cast<std::size_t>(n));
+  for (int i = 0; i < n; ++i) {
+    const auto q = static_cast<int>(rng.below(static_cast<std::uint64_t>(Q)));
+    labels[static_cast<std::size_t>(i)] = q;
+    for (int j = 0; j < d; ++j) X(i, j) = rng.normal();
+    for (int j = 0; j < noiseDims; ++j) X(i, d + j) = noiseSigma * rng.normal();
+    y[i] = X.row(i).head(d).dot(V.col(q).transpose()) + sigma * rng.normal();
+  }
+}
+
 std::string nonNegative(const char* field, int v) {
   return v < 0 ? std::string(field) + " must be >= 0 (got " + std::to_string(v) + ")" : "";
 }
 }  // namespace
 
 const std::vector<std::string>& generatorNames() {
-  static const std::vector<std::string> names = {"e1", "e2", "e5", "e6", "waveform"};
+  static const std::vector<std::string> names = {"e1", "e2", "e5", "e6", "waveform", "experts"};
   return names;
 }
 
@@ -210,6 +227,22 @@ std::string generate(const std::string& name, const GeneratorOptions& o, Synthet
     waveformRows(rng, o.nTest, out.Xtest, out.ytest);
     if (o.task == "classification")  // binary: class 0 against classes 1 and 2
       for (Vector* y : {&out.y, &out.ytest}) y->array() = (y->array() == 0).cast<double>();
+    return "";
+  }
+  if (name == "experts") {
+    if (o.d < 1) return "d must be >= 1 (got " + std::to_string(o.d) + ")";
+    if (o.Q < 1) return "Q must be >= 1 (got " + std::to_string(o.Q) + ")";
+    if (std::string why = nonNegative("noiseDims", o.noiseDims); !why.empty()) return why;
+    if (!(o.noiseSigma >= 0) || !std::isfinite(o.noiseSigma)) return "noiseSigma must be finite and >= 0";
+    if (static_cast<double>(o.n + o.nTest) * (o.d + o.noiseDims) > 2e8) return "n: n × (d + noiseDims) must be at most 2e8";
+    Matrix V(o.d, o.Q);
+    for (int q = 0; q < o.Q; ++q)
+      for (int j = 0; j < o.d; ++j) V(j, q) = rng.normal();
+    Labels testLabels;
+    expertRows(rng, V, o.noiseDims, o.noiseSigma, o.sigma, o.n, out.X, out.y, out.groups);
+    expertRows(rng, V, o.noiseDims, o.noiseSigma, o.sigma, o.nTest, out.Xtest, out.ytest, testLabels);
+    out.coef = Vector::Zero(static_cast<Eigen::Index>(o.d + o.noiseDims) * o.Q);
+    for (int q = 0; q < o.Q; ++q) out.coef.segment(static_cast<Eigen::Index>(q) * (o.d + o.noiseDims), o.d) = V.col(q);
     return "";
   }
   std::string known;

@@ -19,7 +19,7 @@ const std::vector<Experiment>& experiments() {
   static const std::vector<Experiment> all = {e1SamplesTable(), e1NoiseTable(), e2Table(), movieReviewsTable(),
                                               movieReviewsMaeTable(), e5Table(1), e5Table(2), breastCancerTable(),
                                               newsgroupPairsTable(), e6ClassificationTable(), e6RegressionTable(), e6AlgorithmsTable(),
-                                              waveformTable(), reutersTable()};
+                                              waveformTable(), reutersTable(), e3Table(), e4Table()};
   return all;
 }
 
@@ -60,6 +60,10 @@ GeneratorOptions columnOptions(const Experiment& e, double value) {
   GeneratorOptions o = e.options;
   if (e.column == "n") o.n = static_cast<int>(value);
   if (e.column == "sigma") o.sigma = value;
+  // Experts: d_n noise dimensions beside the d intrinsic ones, given as the proportion
+  // p = d_n/(d + d_n) (d_n = round(d·p/(1 − p))) or as the count.
+  if (e.column == "noise proportion") o.noiseDims = static_cast<int>(std::lround(o.d * value / (1 - value)));
+  if (e.column == "noise dimensions") o.noiseDims = static_cast<int>(value);
   if (e.column == "train fraction") {  // of n + nTest rows: ⌊α·m⌋ train, the rest test
     const int total = e.options.n + e.options.nTest;
     o.n = static_cast<int>(std::floor(value * total));
@@ -167,8 +171,8 @@ double measure(const std::string& metric, const Result& fitted, const Repetition
     const BinaryRates r = binaryRates(scores, data.ytest);
     return metric == "accuracy" ? r.accuracy : metric == "sensitivity" ? r.sensitivity : r.specificity;
   }
-  if (metric == "test-mse" || metric == "test-mae") {
-    const Vector residual = predict(data.Xtest.view(), fitted.coef, fitted.intercept).col(0) - data.ytest;
+  if (metric == "test-mse" || metric == "test-mae") {  // experts: the best of their answers
+    const Vector residual = scoredPredictions(fitted, data.Xtest.view(), data.ytest).col(0) - data.ytest;
     const double n = static_cast<double>(data.ytest.size());
     return metric == "test-mse" ? residual.squaredNorm() / n : residual.cwiseAbs().sum() / n;
   }

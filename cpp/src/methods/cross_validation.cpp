@@ -173,7 +173,7 @@ CrossValidationResult crossValidate(const std::string& method, const Problem& pr
         res.grid[p].scores[static_cast<std::size_t>(k)] = HUGE_VAL;
         continue;
       }
-      Matrix Z = predict(held.X.view(), r.coef, r.intercept);
+      Matrix Z = scoredPredictions(r, held.X.view(), Theld);
       // A fold's targets may lack a class that the training part has: pad with "off" columns.
       Matrix T = Matrix::Constant(Z.rows(), Z.cols(), loss->squared() ? -1.0 : 0.0);
       if (Z.cols() == 1) T = Theld.leftCols(1);

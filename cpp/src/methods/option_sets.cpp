@@ -85,6 +85,15 @@ std::vector<OptionSpec> convexSolverOptions(double maxIterations) {
   return {integerOption("maxIterations", "iteration (or sweep) limit", maxIterations, 1),
           numberOption("tolerance", "optimality residual, relative to ‖∇F(0)‖∞, to stop at", 1e-10, 0, true)};
 }
+std::vector<OptionSpec> expertsBase() {
+  return {squaredLossOnly(),
+          penaltyWeight(numberOption("lambda", "ridge weight λ > 0: expert q's ridge is λ s_q/2‖c_q‖² for its s_q samples", 1e-2, 0, true), 2),
+          integerOption("Q", "the number of experts", 0, 1, true)};
+}
+OptionSpec refineOption() {
+  return {"refine", OptionKind::Boolean, "refine the found partition by alternating minimisation (as the papers do)", 1};
+}
+
 std::vector<OptionSpec> join(std::vector<std::vector<OptionSpec>> parts) {
   std::vector<OptionSpec> all;
   for (auto& p : parts) all.insert(all.end(), p.begin(), p.end());

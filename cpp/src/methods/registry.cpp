@@ -19,6 +19,8 @@ std::vector<Method> buildRegistry() {
   groups.required = true;
   const auto base = std::vector<OptionSpec>{lossOption(), ridgeOption()};
   const auto l1 = penaltyWeight(numberOption("lambda", "ℓ1 weight λ in λ‖w‖₁", 0, 0), 1);
+  OptionSpec sampleGroups{"groups", OptionKind::Labels, "the true partition: one label in 0..Q−1 per sample"};
+  sampleGroups.required = true;
   const auto cgRidge = penaltyWeight(numberOption("lambda", "ridge weight λ > 0", 1e-2, 0, true), 2);
   return {
       {"ridge", "ridge regression (λ = 0: minimum-norm least squares); logistic ridge for classification",
@@ -101,6 +103,34 @@ std::vector<Method> buildRegistry() {
               numberOption("tolerance", "relative duality gap to stop at", 1e-6, 0, true),
               seedOption("seed of the rows' order in each epoch")}}),
        noShapeCheck, runSvm, false, rescaleRegularisedBias, {}, false},
+      {"experts-am", "experts: Q ridge predictors over clustered samples by alternating minimisation (fit each group, move each sample to its best expert) from seeded restarts (LwCS §3.1)",
+       join({expertsBase(), {integerOption("restarts", "starts; the lowest objective is kept", 10, 1),
+                             choiceOption("init", "starts: uniformly random partitions, or k-means++ on the residuals of one ridge fit", {"random", "residuals"}),
+                             integerOption("maxIterations", "refits per start at most", 100, 1), seedOption("seed of the starts")}}),
+       checkExperts, runExpertsAm, true, nullptr, {3, 2, 0}, false, nullptr, ModelKind::Experts},
+      {"experts-pg", "experts by projected gradient on per-sample predictors with the row-clustering projection (LwCS Alg. 3, the DataCube paper's PGK), then alternating minimisation",
+       join({expertsBase(), {integerOption("maxIterations", "gradient steps at most", 200, 1),
+                             numberOption("tolerance", "relative change of the objective to stop at", 1e-6, 0, true),
+                             integerOption("restarts", "k-means++ restarts of each projection", 3, 1), refineOption(),
+                             seedOption("seed of the projections")}}),
+       checkExperts, runExpertsPg, true, nullptr, {4, 2, 0}, false, nullptr, ModelKind::Experts},
+      {"experts-cg", "experts by conditional gradient on the samples' equivalence matrix, ψ(M) = yᵀ(I + (XXᵀ∘M)/λ)⁻¹y/(2n), oracle = k-means on the rows of diag(A⁻¹y)X (LwCS §3.2, the DataCube paper's OM), then alternating minimisation",
+       join({expertsBase(), {integerOption("maxIterations", "Frank–Wolfe iteration limit", 50, 1),
+                             numberOption("tolerance", "Frank–Wolfe gap, relative to ψ, to stop at", 1e-3, 0, true),
+                             integerOption("restarts", "k-means++ restarts of each oracle call", 3, 1),
+                             choiceOption("rounding", "partition from the relaxation: the k-means of its per-sample predictors, or the last oracle's", {"primal", "oracle"}),
+                             refineOption(),
+                             seedOption("seed of the oracle's k-means")}}),
+       checkExperts, runExpertsCg, true, nullptr, {3, 2, 2}, false, nullptr, ModelKind::Experts},
+      {"experts-rc", "experts by regression clustering in its K-harmonic-means form (Zhang 2003), then alternating minimisation",
+       join({expertsBase(), {numberOption("power", "the harmonic mean's power p (> 2)", 3, 2, true),
+                             integerOption("maxIterations", "iterations at most", 100, 1),
+                             numberOption("tolerance", "relative change of the harmonic objective to stop at", 1e-6, 0, true),
+                             refineOption(), seedOption("seed of the start (a random partition)")}}),
+       checkExperts, runExpertsRc, true, nullptr, {4, 2, 0}, false, nullptr, ModelKind::Experts},
+      {"experts-oracle", "the experts fitted on the true partition of the samples",
+       join({expertsBase(), {sampleGroups}}),
+       checkExperts, runExpertsOracle, false, nullptr, {3, 2, 0}, false, nullptr, ModelKind::Experts},
   };
 }
 
@@ -224,7 +254,7 @@ Result runRecipe(const Method& m, const DataMatrix& Xraw, const Matrix& T, const
   const FitContext ctx{X, loss, T, options, control, centredWarm.get()};
   Result r = m.run(ctx);
   if (r.status == Status::InvalidInput || r.status == Status::Aborted) return r;
-  if (r.coef.rows() == X.cols() && r.coef.cols() == T.cols() && r.intercept.size() == T.cols())
+  if (r.coef.rows() == X.cols() && r.intercept.size() == r.coef.cols())
     r.intercept = X.userIntercept(r.coef, r.intercept);
   return r;
 }
@@ -235,9 +265,10 @@ bool allFinite(const std::vector<double>& v) {
   return true;
 }
 
-// A model is returned whole: coef d x K, K intercepts, one group per feature, finite numbers.
-// Anything else becomes a zero model with Status::NumericalIssue and the reason.
-void certifyResult(Result& r, Eigen::Index d, Eigen::Index K) {
+// A model is returned whole: coef d x K, K intercepts, one group per feature (experts: per
+// sample, `items` of them), finite numbers. Anything else becomes a zero model with
+// Status::NumericalIssue and the reason.
+void certifyResult(Result& r, Eigen::Index d, Eigen::Index K, Eigen::Index items) {
   const bool shaped = r.coef.rows() == d && r.coef.cols() == K && r.intercept.size() == K;
   const bool finite = shaped && r.coef.allFinite() && r.intercept.allFinite();
   std::string why;
@@ -252,9 +283,9 @@ void certifyResult(Result& r, Eigen::Index d, Eigen::Index K) {
     r.coef = Matrix::Zero(d, K);
     r.intercept = RowVector::Zero(K);
   }
-  if (static_cast<Eigen::Index>(r.groups.size()) != d || !r.centroids.allFinite() || r.centroids.cols() != K) {
-    r.groups.assign(static_cast<std::size_t>(d), 0);
-    r.centroids = r.coef.topRows(std::min<Eigen::Index>(1, d));
+  if (static_cast<Eigen::Index>(r.groups.size()) != items || !r.centroids.allFinite() || r.centroids.cols() != K) {
+    r.groups.assign(static_cast<std::size_t>(items), 0);
+    r.centroids = r.kind == ModelKind::Experts ? Matrix(0, K) : Matrix(r.coef.topRows(std::min<Eigen::Index>(1, d)));
   }
   for (double& h : r.history)
     if (!std::isfinite(h)) h = HUGE_VAL;
@@ -270,7 +301,8 @@ Result fit(const std::string& name, const Problem& problem, const Params& params
   if (std::string why = prepare(name, problem, params, prepared); !why.empty()) return Result::invalid(why);
   const Method& m = *findMethod(name);
   const Matrix& T = prepared.T;
-  const Eigen::Index d = problem.X.cols(), K = T.cols();
+  const bool experts = m.kind == ModelKind::Experts;
+  const Eigen::Index d = problem.X.cols(), K = experts ? prepared.options.integer("Q") : T.cols();
   const DataScale scale = dataScaleOf(problem.X, T);
   Result r;
   if (!scale.active()) {
@@ -292,7 +324,8 @@ Result fit(const std::string& name, const Problem& problem, const Params& params
     }
   }
   if (r.status == Status::InvalidInput || r.status == Status::Aborted) return r;
-  certifyResult(r, d, K);
+  r.kind = m.kind;
+  certifyResult(r, d, K, experts ? problem.X.rows() : d);
   return r;
 }
 

@@ -4,6 +4,8 @@
 #include <limits>
 #include <memory>
 
+#include "supclust/metrics/prediction.hpp"
+
 namespace supclust {
 
 ValidationSelection selectOnValidation(const std::string& method, const Problem& train, const DataMatrix& Xvalidation,
@@ -27,7 +29,7 @@ ValidationSelection selectOnValidation(const std::string& method, const Problem&
       return out;
     }
     if (r.coef.size() == 0) continue;
-    const Vector residual = Xvalidation.predict(r.coef, r.intercept).col(0) - yvalidation;
+    const Vector residual = scoredPredictions(r, Xvalidation, yvalidation).col(0) - yvalidation;
     const double score = residual.squaredNorm() / static_cast<double>(residual.size());
     if (std::isfinite(score) && (score < best || (score == best && p < bestIndex))) {
       best = score;

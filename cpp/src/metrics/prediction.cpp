@@ -50,6 +50,18 @@ double score(Metric metric, const Matrix& Z, const Matrix& T, const Loss& loss) 
   return 0;
 }
 
+Matrix scoredPredictions(const Result& model, const DataMatrix& X, const Matrix& T) {
+  const Matrix Z = X.predict(model.coef, model.intercept);
+  if (model.kind != ModelKind::Experts) return Z;
+  Matrix best(Z.rows(), 1);
+  for (Eigen::Index i = 0; i < Z.rows(); ++i) {
+    Eigen::Index q;
+    (Z.row(i).array() - T(i, 0)).abs().minCoeff(&q);
+    best(i, 0) = Z(i, q);
+  }
+  return best;
+}
+
 BinaryRates binaryRates(const Vector& scores, const Vector& labels) {
   double tp = 0, tn = 0, pos = 0, neg = 0;
   for (Eigen::Index i = 0; i < scores.size(); ++i) {

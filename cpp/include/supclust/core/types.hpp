@@ -18,10 +18,18 @@ using Labels = std::vector<std::int32_t>;
 enum class Status { Converged, MaxIterations, InvalidInput, NumericalIssue, Aborted };
 const char* statusName(Status s);
 
+// The shape of a fitted model. Features: one predictor per output, its coefficients grouped
+// (coef d x K, groups per feature). Experts: Q predictors over clustered samples (coef d x Q,
+// one intercept per expert, groups = the expert of each training sample, no centroids); a
+// prediction is the Q answers, scored by the best one.
+enum class ModelKind { Features, Experts };
+const char* kindName(ModelKind k);
+
 // What every method returns. coef is d x K (K = 1 for a single output), intercept has K
 // entries, groups[j] indexes the rows of centroids (G x K); methods without a grouping report
-// each distinct coefficient row as its own group.
+// each distinct coefficient row as its own group. Experts: see ModelKind.
 struct Result {
+  ModelKind kind = ModelKind::Features;
   Matrix coef;
   RowVector intercept;
   Labels groups;

@@ -16,8 +16,10 @@ struct SyntheticProblem {
   Vector yvalidation;
   RowMatrix Xtest;        // nTest x d held-out design
   Vector ytest;
-  Vector coef;            // the true w* (E6: the best linear predictor; waveform: empty)
-  Labels groups;          // the true partition (E1: labels 0..Q-1, ascending in value)
+  Vector coef;            // the true w* (E6: the best linear predictor; waveform: empty;
+                          // experts: the Q experts' weights one after the other, (d + d_n) each)
+  Labels groups;          // the true partition (E1: labels 0..Q-1, ascending in value;
+                          // experts: the expert of each training sample)
 };
 
 // Options of every generator; each reads the fields it documents (generate() fills defaults
@@ -35,9 +37,15 @@ struct GeneratorOptions {
                                        // ("": E1/E2 regression, E6 classification);
                                        // waveform: "classification" = binary (class 0 or not)
   double rho = 0;                      // E1, E2: correlation of any two features, in [0, 1)
+  int noiseDims = 0;                   // experts: the noise dimensions d_n
+  double noiseSigma = 1;               // experts: their standard deviation σ_d
 };
 
-// The generators by name: "e1" and "e2" (generateE1), "e5", "e6", "waveform". Returns "" and
+// Experts (LwCS §6.1.1 / Table 1, DataCube Table 2): Q experts v_q ~ N(0, I_d) on d intrinsic
+// dimensions (decision: the papers do not state the experts' weights; see docs/replication.md);
+// each sample's expert uniform over Q; x = (N(0, I_d), noiseDims entries N(0, σ_d²));
+// y = v_qᵀ x_{1..d} + N(0, σ²).
+// The generators by name: "e1" and "e2" (generateE1), "e5", "e6", "waveform", "experts". Returns "" and
 // fills out, or a message naming the field.
 // Decision (E2, DataCube Table 3): the paper's text says "10 different values uniformly
 // distributed around 0", σ = 0.1, but its figures fix the rest (derivation in

@@ -39,11 +39,14 @@ struct Experiment {
                                 // m = n + nTest — the rest test),
                                 // "test fraction" (real data: the share of rows held out),
                                 // "dataset" (real data: column c fits the caller's dataset c), or
-                                // "metric": one fit per repetition, column c reporting metrics[c]
+                                // "metric": one fit per repetition, column c reporting metrics[c];
+                                // experts: "noise proportion" p (d_n = round(d·p/(1 − p)) noise
+                                // dimensions) or "noise dimensions" d_n
   std::vector<double> values;   // its values, one per column
   int reps = 50;
   double scale = 1;             // figures are reported × scale (the σ-tables are × 100)
-  std::string metric = "coef-error";  // "coef-error": ‖w* − ŵ‖₂; "test-mse", "test-mae": held out;
+  std::string metric = "coef-error";  // "coef-error": ‖w* − ŵ‖₂; "test-mse", "test-mae": held out
+                                      // (experts: each row's best answer, the papers' min over experts);
                                       // "dfg-mse": the DFG paper's ‖X(ŵ − w*)‖²/n on the held-out
                                       // rows; "grouping-score": its S (metrics/coefficients)
   std::vector<std::string> metrics;   // column "metric": the metric of each column; other
@@ -125,5 +128,7 @@ Experiment e6RegressionTable();
 Experiment e6AlgorithmsTable();
 Experiment waveformTable();
 Experiment reutersTable();
+Experiment e3Table();
+Experiment e4Table();
 
 }  // namespace supclust

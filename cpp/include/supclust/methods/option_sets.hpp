@@ -40,6 +40,9 @@ std::vector<OptionSpec> fusionAdmmOptions(double tolerance);
 OptionSpec centresOption();
 OptionSpec priorAlgorithmOption();
 OptionSpec priorInitOption();
+// Experts: the squared loss, the ridge λ > 0 weighted by group size, Q experts; `refine`.
+std::vector<OptionSpec> expertsBase();
+OptionSpec refineOption();
 std::vector<OptionSpec> join(std::vector<std::vector<OptionSpec>> parts);
 
 }  // namespace supclust

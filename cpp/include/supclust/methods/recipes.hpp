@@ -40,6 +40,14 @@ double adfgBytes(const Options& o, double d);
 Result runGem(const FitContext& c);
 Result runLem(const FitContext& c);
 Result runSvm(const FitContext& c);
+// Experts over clustered samples (methods/recipes/experts.cpp).
+Result runExpertsAm(const FitContext& c);
+Result runExpertsPg(const FitContext& c);
+Result runExpertsCg(const FitContext& c);
+Result runExpertsRc(const FitContext& c);
+Result runExpertsOracle(const FitContext& c);
+// Q ≤ n; the oracle's `groups`: one label in 0..Q−1 per sample.
+std::string checkExperts(const Options& o, Eigen::Index n, Eigen::Index d, Eigen::Index K);
 // The centres s within the exact DPs' memory bound.
 std::string checkPrior(const Options& o, Eigen::Index n, Eigen::Index d, Eigen::Index K);
 // Equal coefficients as groups (centroids ascending), on any result.

@@ -66,6 +66,8 @@ struct Method {
   // Bytes of what the penalty's structure holds beyond the design (the pairwise methods' ADMM
   // rows), from the checked options and d; nullptr: nothing.
   double (*structureBytes)(const Options&, double d){};
+  // The model's shape (types.hpp): features (the default) or experts.
+  ModelKind kind = ModelKind::Features;
 };
 
 // Bytes a fit of an n x d design with K outputs needs, by the method's MemoryUse. `stored`

@@ -1,0 +1,29 @@
+// Regression clustering (Zhang 2003, "Regression clustering", ICDM) in its K-harmonic-means
+// form (RC-KHM), the LwCS paper's RC row (§6.1.1). Q regression functions f_q(x) = c_qᵀx + b_q
+// minimise the harmonic average of the residuals,
+//   Perf = Σ_i Q / Σ_q e_iq^(−p),   e_iq = |y_i − f_q(x_i)|,
+// by its fixed-point iteration: each f_q is the weighted ridge fit with weights
+//   u_iq = e_iq^(−p−2) / (Σ_l e_il^(−p))²,
+// min Σ_i u_iq (y_i − cᵀx_i − b)² + λ (Σ_i u_iq)‖c‖² (the ridge scaled like the experts': λ times
+// the group's weight). Soft memberships make it insensitive to the start (the functions of
+// a random partition). Stops when Perf changes by less than tolerance·Perf; the partition is
+// each sample's nearest function (the caller refines it by alternating minimisation).
+#pragma once
+
+#include <cstdint>
+
+#include "supclust/solvers/alternating_experts.hpp"
+
+namespace supclust {
+
+struct RegressionClusteringOptions {
+  double power = 3;  // p > 2 (Zhang's KHM uses p ≥ 2)
+  int maxIterations = 100;
+  double tolerance = 1e-6;
+  std::uint64_t seed = 0;
+};
+
+ExpertsFit regressionClustering(const RowMatrix& X, const Vector& y, int Q, double lambda,
+                                const RegressionClusteringOptions& o, const Control& control);
+
+}  // namespace supclust

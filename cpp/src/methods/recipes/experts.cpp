@@ -1,0 +1,125 @@
+// Experts: Q linear predictors over clustered samples (LwCS §2.2, §3, §7.3.1; DataCube §2.3,
+// §3; spec §4). Every recipe finds a partition of the training samples — alternating
+// minimisation from seeded starts (AM), projected gradient (PG), conditional gradient on the
+// equivalence matrix (CG), regression clustering (RC) or the true one (oracle) — and returns
+// the experts of that partition, refined by AM unless `refine` is off (solvers/
+// expert_predictors.hpp states the objective).
+#include "supclust/methods/recipes.hpp"
+#include "supclust/solvers/alternating_experts.hpp"
+#include "supclust/solvers/experts_conditional_gradient.hpp"
+#include "supclust/solvers/experts_projected_gradient.hpp"
+#include "supclust/solvers/regression_clustering.hpp"
+
+namespace supclust {
+
+namespace {
+struct ExpertsData {
+  const RowMatrix& X;  // centred rows
+  Vector y;            // targets (the search methods without intercepts use them centred)
+  int Q;
+  double lambda;
+};
+
+ExpertsData dataOf(const FitContext& c) {
+  return {c.X.X(), c.T.col(0), static_cast<int>(c.options.integer("Q")), c.options.number("lambda")};
+}
+
+Result resultOf(ExpertsFit fit, int Q) {
+  Result r;
+  r.kind = ModelKind::Experts;
+  r.status = fit.status;
+  r.message = std::move(fit.message);
+  r.coef = std::move(fit.experts.coef);
+  r.intercept = std::move(fit.experts.intercept);
+  r.groups = std::move(fit.labels);
+  r.centroids = Matrix(0, Q);
+  r.objective = fit.objective;
+  r.history = std::move(fit.history);
+  r.iterations = fit.iterations;
+  return r;
+}
+
+// The experts of a found partition: AM from it (`refine`), or one refit.
+Result finish(const FitContext& c, const ExpertsData& e, Labels labels, Status searchStatus, int searchIterations) {
+  if (searchStatus == Status::Aborted) {
+    Result r;
+    r.status = Status::Aborted;
+    r.message = "aborted";
+    return r;
+  }
+  const int iterations = c.options.flag("refine") ? 100 : 1;
+  ExpertsFit fit = alternateExperts(e.X, e.y, e.Q, e.lambda, std::move(labels), iterations, c.control);
+  if (iterations == 1 && fit.status == Status::MaxIterations) fit.status = searchStatus;
+  fit.iterations += searchIterations;
+  return resultOf(std::move(fit), e.Q);
+}
+}  // namespace
+
+Result runExpertsAm(const FitContext& c) {
+  const ExpertsData e = dataOf(c);
+  AlternatingExpertsOptions o;
+  o.maxIterations = c.options.integer("maxIterations");
+  o.restarts = c.options.integer("restarts");
+  o.start = c.options.choice("init") == "random" ? AlternatingExpertsOptions::Start::Random
+                                                 : AlternatingExpertsOptions::Start::Residuals;
+  o.seed = c.options.seed();
+  return resultOf(alternateExpertsWithRestarts(e.X, e.y, e.Q, e.lambda, o, c.control), e.Q);
+}
+
+Result runExpertsPg(const FitContext& c) {
+  const ExpertsData e = dataOf(c);
+  ExpertsProjectedGradientOptions o;
+  o.maxIterations = c.options.integer("maxIterations");
+  o.tolerance = c.options.number("tolerance");
+  o.restarts = c.options.integer("restarts");
+  o.seed = c.options.seed();
+  const Vector yc = (e.y.array() - e.y.mean()).matrix();
+  ExpertsFit found = expertsProjectedGradient(e.X, yc, e.Q, e.lambda, o, c.control);
+  return finish(c, e, std::move(found.labels), found.status, found.iterations);
+}
+
+Result runExpertsCg(const FitContext& c) {
+  const ExpertsData e = dataOf(c);
+  ExpertsConditionalGradientOptions o;
+  o.maxIterations = c.options.integer("maxIterations");
+  o.tolerance = c.options.number("tolerance");
+  o.restarts = c.options.integer("restarts");
+  o.seed = c.options.seed();
+  const Vector yc = (e.y.array() - e.y.mean()).matrix();
+  ExpertsConditionalGradientResult found = expertsConditionalGradient(e.X, yc, e.Q, e.lambda, o, c.control);
+  Labels& rounded = c.options.choice("rounding") == "oracle" ? found.labels : found.primalLabels;
+  return finish(c, e, std::move(rounded), found.status, found.iterations);
+}
+
+Result runExpertsRc(const FitContext& c) {
+  const ExpertsData e = dataOf(c);
+  RegressionClusteringOptions o;
+  o.power = c.options.number("power");
+  o.maxIterations = c.options.integer("maxIterations");
+  o.tolerance = c.options.number("tolerance");
+  o.seed = c.options.seed();
+  ExpertsFit found = regressionClustering(e.X, e.y, e.Q, e.lambda, o, c.control);
+  if (found.status == Status::NumericalIssue) return resultOf(std::move(found), e.Q);
+  return finish(c, e, std::move(found.labels), found.status, found.iterations);
+}
+
+Result runExpertsOracle(const FitContext& c) {
+  const ExpertsData e = dataOf(c);
+  ExpertsFit fit = alternateExperts(e.X, e.y, e.Q, e.lambda, c.options.labels("groups"), 1, c.control);
+  if (fit.status == Status::MaxIterations) fit.status = Status::Converged;  // a closed form
+  return resultOf(std::move(fit), e.Q);
+}
+
+std::string checkExperts(const Options& o, Eigen::Index n, Eigen::Index, Eigen::Index) {
+  const auto Q = o.integer("Q");
+  if (Q > n) return "option 'Q': at most one expert per sample (Q = " + std::to_string(Q) + ", n = " + std::to_string(n) + ")";
+  if (!o.has("groups")) return "";
+  const Labels& g = o.labels("groups");
+  if (static_cast<Eigen::Index>(g.size()) != n)
+    return "option 'groups' must have one label per sample (expected " + std::to_string(n) + ", got " + std::to_string(g.size()) + ")";
+  for (std::int32_t v : g)
+    if (v < 0 || v >= Q) return "option 'groups' must hold labels in 0..Q-1 (got " + std::to_string(v) + ")";
+  return "";
+}
+
+}  // namespace supclust

@@ -1,0 +1,112 @@
+#include "supclust/solvers/alternating_experts.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "supclust/data/random.hpp"
+
+namespace supclust {
+
+ExpertsFit alternateExperts(const RowMatrix& X, const Vector& y, int Q, double lambda, Labels labels,
+                            int maxIterations, const Control& control) {
+  ExpertsFit out;
+  ExpertGroups groups(X, y, Q);
+  groups.assign(labels);
+  Experts e;
+  for (int t = 0; t < maxIterations; ++t) {
+    if (!groups.fit(lambda, e)) {
+      out.status = Status::NumericalIssue;
+      out.message = "a group's ridge system is not positive definite (raise lambda)";
+      break;
+    }
+    const Matrix costs = expertCosts(X, y, e, lambda, &groups);
+    const double f = expertObjective(costs, labels);
+    out.history.push_back(f);
+    out.iterations = t + 1;
+    out.experts = e;
+    out.labels = labels;
+    out.objective = f;
+    if (!control.keepGoing(t, f)) {
+      out.status = Status::Aborted;
+      out.message = "aborted";
+      break;
+    }
+    const bool moved = assignCheapest(costs, labels);
+    const bool refilled = refillEmptyGroups(costs, Q, labels);
+    if (!moved && !refilled) {
+      out.status = Status::Converged;
+      break;
+    }
+    groups.reassign(labels);
+  }
+  return out;
+}
+
+Labels randomStart(Eigen::Index n, int Q, std::uint64_t seed) {
+  Random rng(seed);
+  Labels labels(static_cast<std::size_t>(n));
+  for (auto& l : labels) l = static_cast<std::int32_t>(rng.below(static_cast<std::uint64_t>(Q)));
+  // Every group used: the first Q samples of a random order take one group each.
+  std::vector<std::size_t> order(labels.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  for (std::size_t i = order.size(); i > 1; --i) std::swap(order[i - 1], order[rng.below(i)]);
+  for (std::size_t q = 0; q < std::min<std::size_t>(static_cast<std::size_t>(Q), order.size()); ++q)
+    labels[order[q]] = static_cast<std::int32_t>(q);
+  return labels;
+}
+
+Labels residualStart(const RowMatrix& X, const Vector& y, int Q, double lambda, std::uint64_t seed) {
+  const Eigen::Index n = X.rows();
+  ExpertGroups one(X, y, 1);
+  one.assign(Labels(static_cast<std::size_t>(n), 0));
+  Experts e;
+  if (!one.fit(lambda, e)) return randomStart(n, Q, seed);
+  const Vector r = y - expertAnswers(X, e).col(0);
+  // k-means++ seeding in one dimension: the first seed uniform, each next one with probability
+  // proportional to the squared distance to the nearest seed so far.
+  Random rng(seed);
+  std::vector<double> seeds{r[static_cast<Eigen::Index>(rng.below(static_cast<std::uint64_t>(n)))]};
+  Vector d2 = (r.array() - seeds[0]).square().matrix();
+  while (static_cast<int>(seeds.size()) < Q) {
+    const double total = d2.sum();
+    if (!(total > 0)) break;
+    double u = rng.uniform() * total;
+    Eigen::Index pick = n - 1;
+    for (Eigen::Index i = 0; i < n; ++i)
+      if ((u -= d2[i]) < 0) {
+        pick = i;
+        break;
+      }
+    seeds.push_back(r[pick]);
+    d2 = d2.cwiseMin((r.array() - r[pick]).square().matrix());
+  }
+  Labels labels(static_cast<std::size_t>(n), 0);
+  for (Eigen::Index i = 0; i < n; ++i) {
+    std::size_t best = 0;
+    for (std::size_t k = 1; k < seeds.size(); ++k)
+      if (std::abs(r[i] - seeds[k]) < std::abs(r[i] - seeds[best])) best = k;
+    labels[static_cast<std::size_t>(i)] = static_cast<std::int32_t>(best);
+  }
+  return labels;
+}
+
+ExpertsFit alternateExpertsWithRestarts(const RowMatrix& X, const Vector& y, int Q, double lambda,
+                                        const AlternatingExpertsOptions& o, const Control& control,
+                                        const Labels* extra) {
+  ExpertsFit best;
+  Random seeds(o.seed);
+  const auto consider = [&](ExpertsFit fit) {
+    const bool better = fit.status == Status::Aborted || fit.objective < best.objective || best.labels.empty();
+    if (better) best = std::move(fit);
+  };
+  if (extra) consider(alternateExperts(X, y, Q, lambda, *extra, o.maxIterations, control));
+  for (int s = 0; s < o.restarts && best.status != Status::Aborted; ++s) {
+    const std::uint64_t seed = seeds.next();
+    Labels start = o.start == AlternatingExpertsOptions::Start::Residuals ? residualStart(X, y, Q, lambda, seed)
+                                                                          : randomStart(X.rows(), Q, seed);
+    consider(alternateExperts(X, y, Q, lambda, std::move(start), o.maxIterations, control));
+  }
+  return best;
+}
+
+}  // namespace supclust

@@ -1,0 +1,107 @@
+#include "supclust/solvers/experts_conditional_gradient.hpp"
+
+#include <cmath>
+
+#include "supclust/data/random.hpp"
+#include "supclust/kernels/dense.hpp"
+#include "supclust/kernels/row_kmeans.hpp"
+
+namespace supclust {
+
+double expertsOracleValue(const RowMatrix& B, const Labels& labels, int Q) {
+  Matrix sums = Matrix::Zero(Q, B.cols());
+  Vector sizes = Vector::Zero(Q);
+  for (Eigen::Index i = 0; i < B.rows(); ++i) {
+    sums.row(labels[static_cast<std::size_t>(i)]) += B.row(i);
+    sizes[labels[static_cast<std::size_t>(i)]] += 1;
+  }
+  double v = 0;
+  for (int q = 0; q < Q; ++q)
+    if (sizes[q] > 0) v += sums.row(q).squaredNorm() / sizes[q];
+  return v;
+}
+
+namespace {
+// a ← (I + H)⁻¹ y by conjugate gradients from the given a (H symmetric positive semidefinite).
+void solveShifted(const Matrix& H, const Vector& y, Vector& a) {
+  const Eigen::Index n = y.size();
+  Vector r = y - a - H * a, p = r, Ap(n);
+  double rr = r.squaredNorm();
+  const double stop = 1e-24 * y.squaredNorm();
+  for (Eigen::Index k = 0; k < 4 * n + 50 && rr > stop; ++k) {
+    Ap.noalias() = H * p;
+    Ap += p;
+    const double alpha = rr / p.dot(Ap);
+    a += alpha * p;
+    r -= alpha * Ap;
+    const double next = r.squaredNorm();
+    p = r + (next / rr) * p;
+    rr = next;
+  }
+}
+}  // namespace
+
+ExpertsConditionalGradientResult expertsConditionalGradient(const RowMatrix& X, const Vector& y, int Q, double lambda,
+                                                            const ExpertsConditionalGradientOptions& o,
+                                                            const Control& control) {
+  const Eigen::Index n = X.rows(), d = X.cols();
+  ExpertsConditionalGradientResult out;
+  Matrix K(n, n);
+  rowGram(X.data(), static_cast<std::size_t>(n), static_cast<std::size_t>(d), K.data());
+  Matrix H = Matrix::Zero(n, n), M = Matrix::Zero(n, n);
+  Vector a = y;
+  Random seeds(o.seed);
+  const auto oracle = [&](const Vector& weights) {
+    RowMatrix B = weights.asDiagonal() * X;
+    const RowKMeansResult km = rowKMeans(Matrix(B), Q, o.restarts, seeds.next());
+    return km.labels;
+  };
+  // The first atom: the oracle at M = 0 (a = y).
+  Labels labels = oracle(y);
+  const auto atom = [&](const Labels& l, double gamma) {
+    std::vector<double> sizes(static_cast<std::size_t>(Q), 0);
+    for (std::int32_t g : l) sizes[static_cast<std::size_t>(g)] += 1;
+    H *= 1 - gamma;
+    M *= 1 - gamma;
+    for (Eigen::Index j = 0; j < n; ++j) {
+      const std::int32_t gj = l[static_cast<std::size_t>(j)];
+      const double scale = gamma / sizes[static_cast<std::size_t>(gj)];
+      for (Eigen::Index i = 0; i < n; ++i)
+        if (l[static_cast<std::size_t>(i)] == gj) {
+          M(i, j) += scale;
+          H(i, j) += scale / lambda * K(i, j);
+        }
+    }
+  };
+  atom(labels, 1.0);
+  for (int t = 0; t < o.maxIterations; ++t) {
+    solveShifted(H, y, a);
+    const double psi = y.dot(a) / (2.0 * static_cast<double>(n));
+    const Labels next = oracle(a);
+    const RowMatrix B = a.asDiagonal() * X;
+    const double atM = a.dot(H * a) * lambda;  // aᵀ(XXᵀ ∘ M)a
+    const double gap = (expertsOracleValue(B, next, Q) - atM) / (2.0 * static_cast<double>(n) * lambda);
+    out.psi.push_back(psi);
+    out.gap.push_back(gap);
+    out.iterations = t + 1;
+    labels = next;
+    if (!control.keepGoing(t, psi)) {
+      out.status = Status::Aborted;
+      break;
+    }
+    if (gap <= o.tolerance * psi) {
+      out.status = Status::Converged;
+      break;
+    }
+    atom(next, 2.0 / (t + 3.0));
+  }
+  out.labels = labels;
+  // The relaxation's per-sample predictors w_i = Σ_j M_ij a_j x_j / λ, clustered.
+  solveShifted(H, y, a);
+  const RowMatrix B = a.asDiagonal() * X;
+  const Matrix W = M * B / lambda;
+  out.primalLabels = rowKMeans(W, Q, 10, seeds.next()).labels;
+  return out;
+}
+
+}  // namespace supclust

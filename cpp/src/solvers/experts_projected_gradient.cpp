@@ -1,0 +1,54 @@
+#include "supclust/solvers/experts_projected_gradient.hpp"
+
+#include <cmath>
+
+#include "supclust/data/random.hpp"
+#include "supclust/kernels/row_kmeans.hpp"
+
+namespace supclust {
+
+ExpertsFit expertsProjectedGradient(const RowMatrix& X, const Vector& y, int Q, double lambda,
+                                    const ExpertsProjectedGradientOptions& o, const Control& control) {
+  const Eigen::Index n = X.rows(), d = X.cols();
+  ExpertsFit out;
+  // Each sample's objective ½(y_i − w_iᵀx_i)² + λ/2‖w_i‖² has curvature ‖x_i‖² + λ.
+  const double step = 1.0 / (X.rowwise().squaredNorm().maxCoeff() + lambda);
+  Matrix W = Matrix::Zero(n, d);
+  Random seeds(o.seed);
+  double previous = HUGE_VAL;
+  out.status = Status::MaxIterations;
+  for (int t = 0; t < o.maxIterations; ++t) {
+    const Vector r = y - (X.cwiseProduct(W)).rowwise().sum();
+    Matrix half = W + step * (X.array().colwise() * r.array()).matrix() - (step * lambda) * W;
+    const RowKMeansResult km = rowKMeans(half, Q, o.restarts, seeds.next());
+    if (static_cast<Eigen::Index>(km.labels.size()) != n) {
+      out.status = Status::NumericalIssue;
+      out.message = "the projected gradient's iterates are not finite";
+      break;
+    }
+    for (Eigen::Index i = 0; i < n; ++i) W.row(i) = km.centroids.row(km.labels[static_cast<std::size_t>(i)]);
+    const Vector rNew = y - (X.cwiseProduct(W)).rowwise().sum();
+    const double f = (rNew.squaredNorm() + lambda * W.squaredNorm()) / (2.0 * static_cast<double>(n));
+    out.history.push_back(f);
+    out.iterations = t + 1;
+    if (f < out.objective) {
+      out.objective = f;
+      out.labels = km.labels;
+      out.experts.coef = km.centroids.transpose();
+      out.experts.intercept = RowVector::Zero(km.centroids.rows());
+    }
+    if (!control.keepGoing(t, f)) {
+      out.status = Status::Aborted;
+      out.message = "aborted";
+      break;
+    }
+    if (std::abs(previous - f) <= o.tolerance * f) {
+      out.status = Status::Converged;
+      break;
+    }
+    previous = f;
+  }
+  return out;
+}
+
+}  // namespace supclust

@@ -1,0 +1,92 @@
+#include "supclust/solvers/regression_clustering.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "supclust/kernels/cholesky.hpp"
+#include "supclust/kernels/dense.hpp"
+
+namespace supclust {
+
+namespace {
+// The weighted ridge fit of one function (u ≥ 0, Σu > 0).
+bool weightedExpert(const RowMatrix& X, const Vector& y, const Vector& u, double lambda, Vector& c, double& b) {
+  const Eigen::Index n = X.rows(), d = X.cols();
+  const double total = u.sum();
+  const RowVector mean = (u.transpose() * X) / total;
+  const double ybar = u.dot(y) / total;
+  RowMatrix S(n, d);
+  Vector t(n);
+  for (Eigen::Index i = 0; i < n; ++i) {
+    const double s = std::sqrt(u[i]);
+    S.row(i) = s * (X.row(i) - mean);
+    t[i] = s * (y[i] - ybar);
+  }
+  Matrix A(d, d);
+  gram(S.data(), static_cast<std::size_t>(n), static_cast<std::size_t>(d), A.data());
+  A.diagonal().array() += lambda * total;
+  c = S.transpose() * t;
+  if (!choleskyFactor(A.data(), static_cast<std::size_t>(d))) return false;
+  choleskySolve(A.data(), static_cast<std::size_t>(d), c.data());
+  b = ybar - mean.dot(c);
+  return true;
+}
+}  // namespace
+
+ExpertsFit regressionClustering(const RowMatrix& X, const Vector& y, int Q, double lambda,
+                                const RegressionClusteringOptions& o, const Control& control) {
+  const Eigen::Index n = X.rows(), d = X.cols();
+  ExpertsFit out;
+  // Start: the experts of a random partition.
+  ExpertGroups groups(X, y, Q);
+  groups.assign(randomStart(n, Q, o.seed));
+  Experts e;
+  if (!groups.fit(lambda, e)) {
+    out.status = Status::NumericalIssue;
+    out.message = "a group's ridge system is not positive definite (raise lambda)";
+    return out;
+  }
+  // Residuals are floored relative to the targets' spread, so that an exact fit of a sample
+  // cannot make its weight infinite.
+  const double floor = 1e-10 * std::max(1e-300, std::sqrt((y.array() - y.mean()).square().mean()));
+  const double p = o.power;
+  double previous = HUGE_VAL;
+  out.status = Status::MaxIterations;
+  Vector c(d);
+  for (int t = 0; t < o.maxIterations; ++t) {
+    const Matrix E = (expertAnswers(X, e).colwise() - y).cwiseAbs().cwiseMax(floor);
+    const Vector harmonic = E.array().pow(-p).rowwise().sum();
+    const double perf = (static_cast<double>(Q) / harmonic.array()).sum();
+    out.history.push_back(perf);
+    out.iterations = t + 1;
+    if (!control.keepGoing(t, perf)) {
+      out.status = Status::Aborted;
+      out.message = "aborted";
+      break;
+    }
+    if (std::abs(previous - perf) <= o.tolerance * perf) {
+      out.status = Status::Converged;
+      break;
+    }
+    previous = perf;
+    for (int q = 0; q < Q; ++q) {
+      const Vector u = (E.col(q).array().pow(-p - 2) / harmonic.array().square()).matrix();
+      double b = 0;
+      if (!(u.sum() > 0) || !weightedExpert(X, y, u / u.maxCoeff(), lambda, c, b)) continue;
+      e.coef.col(q) = c;
+      e.intercept[q] = b;
+    }
+  }
+  out.experts = e;
+  const Matrix E = (expertAnswers(X, e).colwise() - y).cwiseAbs();
+  out.labels.assign(static_cast<std::size_t>(n), 0);
+  for (Eigen::Index i = 0; i < n; ++i) {
+    Eigen::Index best;
+    E.row(i).minCoeff(&best);
+    out.labels[static_cast<std::size_t>(i)] = static_cast<std::int32_t>(best);
+  }
+  out.objective = out.history.empty() ? HUGE_VAL : out.history.back();
+  return out;
+}
+
+}  // namespace supclust
