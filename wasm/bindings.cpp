@@ -95,6 +95,7 @@ val info() {
     memory.set("samplePairs", m.memory.samplePairs);
     entry.set("memory", memory);
     entry.set("sparse", m.acceptsSparse);
+    entry.set("kind", std::string(kindName(m.kind)));
     list.call<void>("push", entry);
   }
   o.set("methods", list);
@@ -228,6 +229,7 @@ val resultToJs(const Result& r) {
   o.set("status", std::string(statusName(r.status)));
   o.set("message", r.message);
   if (r.status == Status::InvalidInput) return o;
+  o.set("kind", std::string(kindName(r.kind)));
   o.set("outputs", static_cast<int>(r.coef.cols()));
   o.set("coef", copyOut(r.coef));
   o.set("intercept", copyOut(r.intercept));
@@ -317,9 +319,11 @@ val generateJs(const std::string& name, const val& options) {
   o.dataset = options["dataset"].as<int>();
   o.task = options["task"].as<std::string>();
   o.rho = options["rho"].as<double>();
+  o.noiseDims = options["noiseDims"].as<int>();
+  o.noiseSigma = options["noiseSigma"].as<double>();
   const double rows = static_cast<double>(o.n) + o.nTest + o.nValidation;
   if (std::string why = checkMemory("n", "a problem of " + std::to_string(static_cast<long long>(rows)) + " rows × " +
-                                    std::to_string(o.d) + " columns", 3 * 8 * rows * o.d);
+                                    std::to_string(o.d + o.noiseDims) + " columns", 3 * 8 * rows * (o.d + o.noiseDims));
       !why.empty())
     return errorOf(why);
   SyntheticProblem p;

@@ -146,6 +146,36 @@ int main() {
     }
     std::printf("]}");
   }
+  // Experts (kind 'experts'): a mixture of 3 regressions with 5 noise dimensions.
+  {
+    GeneratorOptions o;
+    o.n = 150;
+    o.d = 5;
+    o.Q = 3;
+    o.sigma = 0.3;
+    o.noiseDims = 5;
+    o.seed = 3;
+    SyntheticProblem p;
+    generate("experts", o, p);
+    const Problem prob{{p.X.data(), p.X.rows(), p.X.cols()}, {p.y.data(), p.y.size()}};
+    std::printf(",\"expertsProblem\":{\"fits\":[");
+    const char* methods[] = {"experts-am", "experts-pg", "experts-cg", "experts-rc", "experts-oracle"};
+    for (int c = 0; c < 5; ++c) {
+      Params params;
+      params.numbers = {{"Q", 3}, {"lambda", 0.01}, {"seed", 2}};
+      if (c == 4) params.labels["groups"] = p.groups;
+      const Result r = fit(methods[c], prob, params);
+      std::printf("%s{\"method\":\"%s\",\"status\":\"%s\",\"iterations\":%d,\"objective\":%.17g,\"intercepts\":",
+                  c ? "," : "", methods[c], statusName(r.status), r.iterations, r.objective);
+      array(r.intercept.data(), r.intercept.data() + r.intercept.size());
+      std::printf(",\"coef\":");
+      array(r.coef.data(), r.coef.data() + r.coef.size());  // column-major d x Q
+      std::printf(",\"groups\":");
+      array(r.groups);
+      std::printf("}");
+    }
+    std::printf("]}");
+  }
   std::printf(",\"generators\":{");
   bool firstGenerator = true;
   for (const std::string& name : generatorNames()) {

@@ -17,7 +17,7 @@ describe.each(variants)('%s build agrees with native to 1e-10', (variant) => {
   });
 
   it('every generator gives the native data bit for bit', async () => {
-    for (const name of ['e1', 'e2', 'e5', 'e6', 'waveform'] as const) {
+    for (const name of ['e1', 'e2', 'e5', 'e6', 'waveform', 'experts'] as const) {
       const g = await sc.generate(name, { n: 30, nTest: 5, nValidation: 4, sigma: 1.5, seed: 1, d: 100, Q: name === 'e2' ? 10 : 5 });
       const expected = answers.generators[name];
       expect(mismatch(g.X, expected.X, 0), name).toBe('');
@@ -83,6 +83,33 @@ describe.each(variants)('%s build agrees with native to 1e-10', (variant) => {
       }
     });
   }
+});
+
+describe.each(variants)('%s build fits the native experts', (variant) => {
+  let sc: Supclust;
+  beforeAll(async () => { sc = await load({ variant }); });
+  afterAll(() => sc?.dispose());
+
+  it('every experts method gives the native partition and predictors', async () => {
+    const data = await sc.generate('experts', { n: 150, d: 5, Q: 3, sigma: 0.3, noiseDims: 5, seed: 3, nTest: 0 });
+    const methods = ['experts-am', 'experts-pg', 'experts-cg', 'experts-rc', 'experts-oracle'] as const;
+    for (const [c, expected] of answers.expertsProblem.fits.entries()) {
+      const method = methods[c];
+      expect(expected.method).toBe(method);
+      const m = await sc.fit(method, { X: data.X, nRows: data.nRows, nCols: data.nCols, y: data.y, Q: 3, lambda: 0.01, seed: 2,
+                                       ...(method === 'experts-oracle' ? { groups: data.groups } : {}) } as never);
+      const d = data.nCols, Q = 3;
+      expect(m.kind).toBe('experts');
+      expect(m.outputs).toBe(Q);
+      const coef = Array.from({ length: d * Q }, (_, i) => expected.coef[(i % Q) * d + Math.floor(i / Q)]);
+      expect(m.status, method).toBe(expected.status);
+      expect(m.iterations, method).toBe(expected.iterations);
+      expect(m.groups, method).toEqual(expected.groups);
+      expect(mismatch(m.coef, coef, 1e-10, Math.max(...coef.map(Math.abs))), method).toBe('');
+      expect(mismatch(m.intercept, expected.intercepts, 1e-10, Math.max(...coef.map(Math.abs))), method).toBe('');
+      expect(mismatch([m.objective], [expected.objective], 1e-10), method).toBe('');
+    }
+  });
 });
 
 describe.each(variants)('%s build on a sparse (CSR) design', (variant) => {

@@ -5,7 +5,7 @@ import type { Backend, ExperimentRequest, RawCrossValidation, RawExperiment, Raw
 import { MODEL_SCHEMA_VERSION } from './types.js';
 import type { CallControl, CrossValidationControl, CrossValidationOptions, CrossValidationResult, ExperimentData, ExperimentOptions, ExperimentResult, GeneratorName, GeneratorOptions, FitParams, Info, KMeans1DResult, Label, MatrixInput, MethodInfo, MethodName, Model,
   SparseGroupsResult, Supclust, SyntheticData } from './types.js';
-import { classIndices, linearScores, modelArrays, probabilities } from './predict.js';
+import { bestAnswers, classIndices, linearScores, modelArrays, probabilities } from './predict.js';
 import * as v from './validate.js';
 
 // Sparse designs go through a Gram matrix only up to this short side (least_squares.hpp).
@@ -14,13 +14,14 @@ const DATA_FIELDS = new Set(['X', 'nRows', 'nCols', 'y', 'warmStart', 'featureNa
 const CLASSIFICATION_LOSSES = new Set(['logistic', 'ova-logistic', 'ova-squared', 'hinge']);
 
 // Each generator's defaults (spec §6); the options a generator does not read are ignored.
-const BASE_GENERATOR = { d: 100, Q: 5, sigma: 0.5, seed: 1, nTest: 0, nValidation: 0, dataset: 1, task: '', rho: 0 };
+const BASE_GENERATOR = { d: 100, Q: 5, sigma: 0.5, seed: 1, nTest: 0, nValidation: 0, dataset: 1, task: '', rho: 0, noiseDims: 0, noiseSigma: 1 };
 const GENERATOR_DEFAULTS: Record<GeneratorName, Partial<GeneratorOptions>> = {
   e1: {},
   e2: { Q: 5, sigma: 0.1 },
   e5: { n: 100, nValidation: 100, nTest: 100, sigma: 2, d: 40 },
   e6: { n: 2000, sigma: 1, d: 150 },
   waveform: { n: 5000, d: 40 },
+  experts: { n: 1000, d: 10, Q: 3, sigma: 0.1, noiseDims: 0, noiseSigma: 1 },
 };
 
 export function createSupclust(backend: Backend, info: Info): Supclust {
@@ -160,6 +161,14 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       return linearScores(m, inputFor(m, X, nRows, nCols));
     },
 
+    async expertError(model: Model, X: MatrixInput, y: ArrayLike<number>, nRows?: number, nCols?: number) {
+      const m = modelArrays(model);
+      if (model.kind !== 'experts') throw invalid('model', `expertError needs a model of kind 'experts' (this one is '${String(model.kind ?? 'features')}')`);
+      const input = inputFor(m, X, nRows, nCols);
+      const targets = v.finiteVector('y', y, input.nRows);
+      return bestAnswers(linearScores(m, input), m.outputs, targets);
+    },
+
     async predictProba(model: Model, X: MatrixInput, nRows?: number, nCols?: number) {
       const m = modelArrays(model);
       if (model.loss !== 'logistic' && model.loss !== 'ova-logistic')
@@ -193,6 +202,9 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       if (o.task !== '' && o.task !== 'classification' && o.task !== 'regression')
         throw invalid('task', `must be 'classification' or 'regression' (got ${String(o.task)})`);
       if (typeof o.rho !== 'number' || !(o.rho >= 0 && o.rho < 1)) throw invalid('rho', `must be a number in [0, 1) (got ${String(o.rho)})`);
+      v.integer('noiseDims', o.noiseDims, 0);
+      if (typeof o.noiseSigma !== 'number' || !(o.noiseSigma >= 0) || !Number.isFinite(o.noiseSigma))
+        throw invalid('noiseSigma', `must be a finite number >= 0 (got ${String(o.noiseSigma)})`);
       const raw = (await call({ op: 'generate', name, options: o as Required<GeneratorOptions> })) as Record<string, unknown>;
       if (typeof raw.error === 'string') throw fromLibrary(raw.error);
       return { ...raw, nRows: o.n, nCols: raw.nCols, nTest: o.nTest, nValidation: o.nValidation } as unknown as SyntheticData;
@@ -345,6 +357,7 @@ function toModel(method: string, nFeatures: number, raw: RawFit, meta: ModelMeta
     method, loss: meta.loss, params: meta.params,
     ...(meta.classes ? { classes: meta.classes } : {}),
     ...(meta.featureNames ? { featureNames: meta.featureNames } : {}),
+    kind: raw.kind === 'experts' ? 'experts' : 'features',
     nFeatures, outputs: K, coef,
     intercept: Array.from(raw.intercept as Float64Array),
     groups: Array.from(raw.groups as Int32Array),

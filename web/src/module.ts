@@ -4,6 +4,7 @@
 export interface RawFit {
   status: 'converged' | 'max-iterations' | 'invalid-input' | 'numerical-issue' | 'aborted';
   message: string;
+  kind?: string;
   outputs?: number;
   coef?: Float64Array;
   intercept?: Float64Array;

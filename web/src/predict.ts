@@ -1,7 +1,7 @@
 // Predictions from a plain model, in JavaScript: X·W + b needs no wasm round trip (the model
 // and X are already here, and copying them into the module would cost as much as the product).
 import { invalid } from './errors.js';
-import type { Model } from './types.js';
+import type { ExpertError, Model } from './types.js';
 import { finiteVector, type Matrix } from './validate.js';
 
 export interface ModelArrays {
@@ -96,4 +96,20 @@ export function classIndices(m: ModelArrays, Z: Float64Array): Int32Array {
     out[i] = best;
   }
   return out;
+}
+
+/** Experts: each row's best answer among the Q predictions (the expert closest to its target,
+ * the first on ties) and the mean squared error of those answers (the papers' min-over-experts
+ * error; the LwCS paper's (16) is half of it). */
+export function bestAnswers(Z: Float64Array, Q: number, y: Float64Array): ExpertError {
+  const n = y.length, expert = new Int32Array(n), prediction = new Float64Array(n);
+  let total = 0;
+  for (let i = 0; i < n; i++) {
+    let best = 0;
+    for (let q = 1; q < Q; q++) if (Math.abs(Z[i * Q + q] - y[i]) < Math.abs(Z[i * Q + best] - y[i])) best = q;
+    expert[i] = best;
+    prediction[i] = Z[i * Q + best];
+    total += (prediction[i] - y[i]) ** 2;
+  }
+  return { mse: n > 0 ? total / n : NaN, expert, prediction };
 }

@@ -34,6 +34,22 @@ export interface MethodInfo {
   memory: { design: number; gram: number; samplePairs: number };
   /** Whether X may be sparse (CsrMatrix); the others refuse it naming X. */
   sparse: boolean;
+  /** The shape of its models (Model.kind): 'features' or 'experts'. */
+  kind: ModelKind;
+}
+
+/** 'features': one predictor per output with grouped coefficients. 'experts': Q predictors
+ * over clustered samples (Model.outputs = Q; predict() returns the Q answers). */
+export type ModelKind = 'features' | 'experts';
+
+/** expertError(): each row's best answer among the experts'. */
+export interface ExpertError {
+  /** Mean squared error of the best answers, 1/n Σ_i min_q (y_i − ŷ_iq)² (the LwCS paper's (16) is half of it). */
+  mse: number;
+  /** The expert giving each row's best answer. */
+  expert: Int32Array;
+  /** That answer. */
+  prediction: Float64Array;
 }
 
 export interface ExperimentInfo {
@@ -43,8 +59,9 @@ export interface ExperimentInfo {
   source: string;
   /** What each column sets: a generator option ('n', 'sigma'), the 'train fraction' α of the
    * generated rows (E6: ⌊α·2000⌋ train, the rest test), for real-data tables the
-   * 'test fraction' held out or the 'dataset' (one of options.data's list per column), or
-   * 'metric' (each column one of `metrics`, from the same fit). */
+   * 'test fraction' held out or the 'dataset' (one of options.data's list per column),
+   * 'metric' (each column one of `metrics`, from the same fit), or for the experts tables the
+   * 'noise proportion' p (d_n = round(d·p/(1 − p)) noise dimensions) or 'noise dimensions' d_n. */
   column: string;
   /** Real-data tables: the dataset to pass as options.data ('pang-lee': loadPangLee(); 'westbc':
    * loadWestbc()); '' for
@@ -52,7 +69,8 @@ export interface ExperimentInfo {
   dataset: string;
   /** Text tables: the paper's vocabulary size (loadPangLee's `words` for this table); 0 otherwise. */
   vocabulary: number;
-  /** 'coef-error' (‖w* − ŵ‖₂), 'test-mse' or 'test-mae' (held-out mean squared or absolute error),
+  /** 'coef-error' (‖w* − ŵ‖₂), 'test-mse' or 'test-mae' (held-out mean squared or absolute error;
+   * experts: of each row's best answer),
    * 'accuracy', 'sensitivity', 'specificity' (held-out rates of 0/1 labels, class 1 where the
    * prediction reaches ½, or for logistic rows where the log-odds are positive), 'auc',
    * 'dfg-mse', 'grouping-score' (the DFG paper's MSE and S). */
@@ -240,14 +258,18 @@ export interface Model {
   /** The names of the features, when fit() was given featureNames. */
   featureNames?: string[];
   nFeatures: number;
-  /** Outputs per feature (1 for regression and binary classification, K for one-vs-all).
+  /** 'features' (absent in models saved before experts existed) or 'experts'. */
+  kind?: ModelKind;
+  /** Outputs per feature (1 for regression and binary classification, K for one-vs-all; the
+   * number of experts Q for kind 'experts', expert q's weight of feature j at coef[j * Q + q]).
    * coef[j * outputs + k]. */
   outputs: number;
   coef: number[];
   intercept: number[];
-  /** groups[j]: the group of feature j, an index into centroids (ascending values). */
+  /** groups[j]: the group of feature j, an index into centroids (ascending values). Experts:
+   * groups[i] is the expert of training sample i (the partition found). */
   groups: number[];
-  /** Group values, row-major (groups × outputs). */
+  /** Group values, row-major (groups × outputs); empty for experts. */
   centroids: number[];
   status: Status;
   message: string;
@@ -268,7 +290,7 @@ export interface SparseGroupsResult {
   centroids: Float64Array;
 }
 
-export type GeneratorName = 'e1' | 'e2' | 'e5' | 'e6' | 'waveform';
+export type GeneratorName = 'e1' | 'e2' | 'e5' | 'e6' | 'waveform' | 'experts';
 
 /** Options of the generators; each reads its own (see docs/api.md for the defaults). */
 export interface GeneratorOptions {
@@ -286,6 +308,10 @@ export interface GeneratorOptions {
   task?: 'classification' | 'regression';
   /** E1/E2: the correlation of any two features, in [0, 1) (default 0: independent). */
   rho?: number;
+  /** experts: noise dimensions d_n added beside the d intrinsic ones (default 0). */
+  noiseDims?: number;
+  /** experts: their standard deviation σ_d (default 1). */
+  noiseSigma?: number;
 }
 
 
@@ -301,9 +327,11 @@ export interface SyntheticData {
   Xtest: Float64Array;
   nTest: number;
   ytest: Float64Array;
-  /** The true coefficients (empty for the waveform data). */
+  /** The true coefficients (empty for the waveform data; experts: the Q experts' weights one
+   * after the other, nCols each, zero on the noise dimensions). */
   coef: Float64Array;
-  /** The true partition of the features (empty for the waveform data). */
+  /** The true partition of the features (empty for the waveform data; experts: the expert of
+   * each training sample). */
   groups: Int32Array;
 }
 
@@ -315,10 +343,13 @@ export interface Supclust {
   /** argmin_x ½‖x − v‖² + λ1‖x‖₁ + λ2 Σ_{i<j} |x_i − x_j| (GFLasso's prox), O(d log d). */
   proxCliqueFusion(values: ArrayLike<number>, lambda1: number, lambda2: number): Promise<Float64Array>;
   fit<M extends MethodName>(method: M, params: FitParams<M>, control?: CallControl): Promise<Model>;
-  /** X·W + b: n values, or n × outputs row-major (row i holds sample i's K scores). */
+  /** X·W + b: n values, or n × outputs row-major (row i holds sample i's K scores; experts:
+   * its Q answers, one per expert). */
   predict(model: Model, X: MatrixInput, nRows?: number, nCols?: number): Promise<Float64Array>;
   /** Classifiers with the logistic loss: class probabilities, n × K row-major (binary: K = 2,
    * [1 − p, p]; one-vs-all: each class's sigmoid, normalised to sum to 1 per row). */
+  /** Experts: each row's best answer given the true targets y, and their mean squared error. */
+  expertError(model: Model, X: MatrixInput, y: ArrayLike<number>, nRows?: number, nCols?: number): Promise<ExpertError>;
   predictProba(model: Model, X: MatrixInput, nRows?: number, nCols?: number): Promise<Float64Array>;
   /** Classifiers: the predicted label of each row (from model.classes). */
   predictClass(model: Model, X: MatrixInput, nRows?: number, nCols?: number): Promise<Label[]>;

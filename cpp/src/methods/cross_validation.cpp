@@ -146,11 +146,23 @@ CrossValidationResult crossValidate(const std::string& method, const Problem& pr
   const std::vector<std::size_t> order = warmStartOrder(sizes);
   // Each fold's rows, copied once (a fold's chunks are separate tasks).
   std::vector<Rows> trains, helds;
+  std::vector<Params> foldBase;
   std::vector<Matrix> heldTargets;
   for (int k = 0; k < options.folds; ++k) {
     std::vector<bool> inFold(fold.size());
     for (std::size_t i = 0; i < fold.size(); ++i) inFold[i] = fold[i] == k;
     trains.push_back(selectRows(problem, inFold, false));
+    // Options with one label per sample (the experts oracle's partition) follow the rows.
+    Params fb = base;
+    if (spec && spec->kind == ModelKind::Experts)
+      for (auto& [name, labels] : fb.labels)
+        if (static_cast<Eigen::Index>(labels.size()) == n) {
+          Labels kept;
+          for (std::size_t i = 0; i < labels.size(); ++i)
+            if (!inFold[i]) kept.push_back(labels[i]);
+          labels = std::move(kept);
+        }
+    foldBase.push_back(std::move(fb));
     helds.push_back(selectRows(problem, inFold, true));
     heldTargets.push_back(loss->targets(helds.back().y));
   }
@@ -165,7 +177,7 @@ CrossValidationResult crossValidate(const std::string& method, const Problem& pr
     std::unique_ptr<WarmStart> warm;
     for (std::size_t q = first; q < last && !stop.load(); ++q) {
       const std::size_t p = order[q];
-      const Result r = fit(method, trainProblem, withValues(base, grid, res.grid[p].values), inner, warm.get());
+      const Result r = fit(method, trainProblem, withValues(foldBase[static_cast<std::size_t>(k)], grid, res.grid[p].values), inner, warm.get());
       ++fitsDone;
       if (threads <= 1) report();  // on the caller's thread: report between fits
       if (r.status == Status::InvalidInput || r.status == Status::Aborted) {

@@ -22,12 +22,13 @@ double expertsOracleValue(const RowMatrix& B, const Labels& labels, int Q) {
 }
 
 namespace {
-// a ← (I + H)⁻¹ y by conjugate gradients from the given a (H symmetric positive semidefinite).
+// a ← (I + H)⁻¹ y by conjugate gradients from the given a (H symmetric positive semidefinite),
+// to a residual of 1e-8‖y‖.
 void solveShifted(const Matrix& H, const Vector& y, Vector& a) {
   const Eigen::Index n = y.size();
   Vector r = y - a - H * a, p = r, Ap(n);
   double rr = r.squaredNorm();
-  const double stop = 1e-24 * y.squaredNorm();
+  const double stop = 1e-16 * y.squaredNorm();  // ‖r‖ ≤ 1e-8‖y‖: the oracle needs no more
   for (Eigen::Index k = 0; k < 4 * n + 50 && rr > stop; ++k) {
     Ap.noalias() = H * p;
     Ap += p;

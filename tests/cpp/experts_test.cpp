@@ -1,0 +1,274 @@
+// Experts over clustered samples: every method recovers separated experts from noiseless data;
+// alternating minimisation never increases its objective and stops at a certified fixed point;
+// a partition's experts are the ridge fits computed directly; the moving sufficient statistics
+// equal a fresh pass; the CG oracle equals brute force over all partitions on tiny n; the
+// relaxation's first value is the objective of its atom; best-answer scoring; the generator;
+// same seed, same answer; bad input named.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "supclust/data/random.hpp"
+#include "supclust/data/synthetic.hpp"
+#include "supclust/methods/registry.hpp"
+#include "supclust/metrics/partition.hpp"
+#include "supclust/metrics/prediction.hpp"
+#include "supclust/solvers/alternating_experts.hpp"
+#include "supclust/kernels/row_kmeans.hpp"
+#include "supclust/solvers/experts_conditional_gradient.hpp"
+
+using namespace supclust;
+
+namespace {
+SyntheticProblem mixture(int n, int d, int Q, double sigma, std::uint64_t seed, int noiseDims = 0) {
+  GeneratorOptions g;
+  g.n = n;
+  g.nTest = 50;
+  g.d = d;
+  g.Q = Q;
+  g.sigma = sigma;
+  g.noiseDims = noiseDims;
+  g.seed = seed;
+  SyntheticProblem p;
+  EXPECT_EQ(generate("experts", g, p), "");
+  return p;
+}
+
+Problem problemOf(const SyntheticProblem& p) {
+  return {DataMatrix(p.X.data(), p.X.rows(), p.X.cols()), {p.y.data(), p.y.size()}};
+}
+
+// Each group's ridge expert solved directly: (X̃ᵀX̃ + λ s I) c = X̃ᵀỹ on the centred rows.
+Experts directExperts(const RowMatrix& X, const Vector& y, const Labels& labels, int Q, double lambda) {
+  Experts e{Matrix::Zero(X.cols(), Q), RowVector::Zero(Q)};
+  for (int q = 0; q < Q; ++q) {
+    std::vector<Eigen::Index> rows;
+    for (std::size_t i = 0; i < labels.size(); ++i)
+      if (labels[i] == q) rows.push_back(static_cast<Eigen::Index>(i));
+    if (rows.empty()) continue;
+    Matrix Xq(static_cast<Eigen::Index>(rows.size()), X.cols());
+    Vector yq(static_cast<Eigen::Index>(rows.size()));
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+      Xq.row(static_cast<Eigen::Index>(r)) = X.row(rows[r]);
+      yq[static_cast<Eigen::Index>(r)] = y[rows[r]];
+    }
+    const RowVector mean = Xq.colwise().mean();
+    const double ybar = yq.mean();
+    const Matrix Xc = Xq.rowwise() - mean;
+    Matrix A = Xc.transpose() * Xc;
+    A.diagonal().array() += lambda * static_cast<double>(rows.size());
+    const Vector c = A.ldlt().solve(Xc.transpose() * (yq.array() - ybar).matrix());
+    e.coef.col(q) = c;
+    e.intercept[q] = ybar - mean.dot(c);
+  }
+  return e;
+}
+}  // namespace
+
+TEST(Experts, EveryMethodRecoversSeparatedExpertsFromNoiselessData) {
+  for (std::uint64_t seed : {1, 2, 3}) {
+    const SyntheticProblem p = mixture(300, 5, 3, 0, seed);
+    for (const char* method : {"experts-oracle", "experts-am", "experts-pg", "experts-cg", "experts-rc"}) {
+      Params params{{{"Q", 3}, {"lambda", 1e-8}}, {}, {}};
+      if (std::string(method) == "experts-oracle") params.labels["groups"] = p.groups;
+      const Result r = fit(method, problemOf(p), params);
+      ASSERT_NE(r.status, Status::InvalidInput) << r.message;
+      EXPECT_EQ(r.kind, ModelKind::Experts);
+      EXPECT_EQ(r.coef.cols(), 3);
+      ASSERT_EQ(r.groups.size(), p.groups.size());
+      // The partition, on the samples that only one true expert explains (a sample where two
+      // experts' answers nearly coincide belongs to either).
+      Labels found, truth;
+      for (Eigen::Index i = 0; i < p.X.rows(); ++i) {
+        const int q = p.groups[static_cast<std::size_t>(i)];
+        double margin = HUGE_VAL;
+        for (int k = 0; k < 3; ++k)
+          if (k != q) margin = std::min(margin, std::abs(p.X.row(i).dot(p.coef.segment(5 * k, 5) - p.coef.segment(5 * q, 5))));
+        if (margin < 1e-3) continue;
+        found.push_back(r.groups[static_cast<std::size_t>(i)]);
+        truth.push_back(q);
+      }
+      EXPECT_GT(found.size(), 290u);
+      EXPECT_DOUBLE_EQ(adjustedRandIndex(found, truth), 1.0) << method << " seed " << seed;
+      // The best answers on fresh samples are exact (the experts are the true ones).
+      const Matrix T = p.ytest;
+      const Vector best = scoredPredictions(r, DataMatrix(p.Xtest.data(), p.Xtest.rows(), p.Xtest.cols()), T).col(0);
+      EXPECT_LT((best - p.ytest).cwiseAbs().maxCoeff(), 1e-4) << method;
+    }
+  }
+}
+
+TEST(Experts, AlternatingMinimisationNeverIncreasesAndEndsAtAFixedPoint) {
+  for (std::uint64_t seed : {4, 5, 6, 7}) {
+    const SyntheticProblem p = mixture(400, 10, 3, 0.5, seed, 20);
+    const RowMatrix X = p.X.rowwise() - p.X.colwise().mean();
+    const double lambda = 1e-2;
+    const ExpertsFit f = alternateExperts(X, p.y, 3, lambda, randomStart(X.rows(), 3, seed), 200, {});
+    ASSERT_EQ(f.status, Status::Converged);
+    for (std::size_t t = 1; t < f.history.size(); ++t) EXPECT_LE(f.history[t], f.history[t - 1] * (1 + 1e-12));
+    // Certificate: the experts are their groups' ridge fits, and no sample has a cheaper one.
+    const Experts direct = directExperts(X, p.y, f.labels, 3, lambda);
+    EXPECT_LT((direct.coef - f.experts.coef).cwiseAbs().maxCoeff(), 1e-9);
+    EXPECT_LT((direct.intercept - f.experts.intercept).cwiseAbs().maxCoeff(), 1e-9);
+    const Matrix costs = expertCosts(X, p.y, direct, lambda);
+    for (Eigen::Index i = 0; i < costs.rows(); ++i)
+      EXPECT_LE(costs(i, f.labels[static_cast<std::size_t>(i)]), costs.row(i).minCoeff() * (1 + 1e-12));
+    EXPECT_NEAR(f.objective, expertObjective(costs, f.labels), 1e-12 * f.objective);
+  }
+}
+
+TEST(Experts, MovingStatisticsEqualAFreshPass) {
+  const SyntheticProblem p = mixture(120, 6, 3, 0.3, 8);
+  const RowMatrix X = p.X.rowwise() - p.X.colwise().mean();
+  ExpertGroups moved(X, p.y, 3), fresh(X, p.y, 3);
+  Labels labels = randomStart(X.rows(), 3, 9);
+  moved.assign(labels);
+  Random rng(10);
+  for (int round = 0; round < 5; ++round) {
+    for (int k = 0; k < 7; ++k) labels[rng.below(labels.size())] = static_cast<std::int32_t>(rng.below(3));
+    moved.reassign(labels);
+    fresh.assign(labels);
+    Experts a, b;
+    ASSERT_TRUE(moved.fit(1e-3, a));
+    ASSERT_TRUE(fresh.fit(1e-3, b));
+    EXPECT_LT((a.coef - b.coef).cwiseAbs().maxCoeff(), 1e-9);
+    const Experts direct = directExperts(X, p.y, labels, 3, 1e-3);
+    EXPECT_LT((direct.coef - b.coef).cwiseAbs().maxCoeff(), 1e-9);
+  }
+}
+
+TEST(Experts, AnEmptiedGroupIsRefilledWithoutRaisingTheObjective) {
+  const SyntheticProblem p = mixture(60, 3, 3, 0.2, 11);
+  const RowMatrix X = p.X.rowwise() - p.X.colwise().mean();
+  Labels start(60, 0);
+  start[0] = 1;  // group 2 empty, group 1 a single sample
+  const ExpertsFit f = alternateExperts(X, p.y, 3, 1e-3, start, 100, {});
+  std::vector<int> sizes(3, 0);
+  for (std::int32_t l : f.labels) ++sizes[static_cast<std::size_t>(l)];
+  for (int s : sizes) EXPECT_GT(s, 0);
+  for (std::size_t t = 1; t < f.history.size(); ++t) EXPECT_LE(f.history[t], f.history[t - 1] * (1 + 1e-12));
+}
+
+TEST(Experts, TheConditionalGradientOracleEqualsBruteForceOnTinyN) {
+  Random rng(12);
+  for (int trial = 0; trial < 20; ++trial) {
+    const int n = 9, d = 3;
+    RowMatrix B(n, d);
+    for (int i = 0; i < n; ++i)
+      for (int j = 0; j < d; ++j) B(i, j) = rng.normal() + (i % 3 == 0 ? 2.0 : 0.0);
+    double best = 0;
+    for (int mask = 0; mask < (1 << n); ++mask) {
+      Labels l(static_cast<std::size_t>(n));
+      for (int i = 0; i < n; ++i) l[static_cast<std::size_t>(i)] = (mask >> i) & 1;
+      best = std::max(best, expertsOracleValue(B, l, 2));
+    }
+    // The oracle is k-means on the rows of B: restarts find the maximiser on 9 points.
+    double found = 0;
+    for (std::uint64_t s = 0; s < 20; ++s) {
+      const RowKMeansResult km = rowKMeans(Matrix(B), 2, 10, s);
+      found = std::max(found, expertsOracleValue(B, km.labels, 2));
+    }
+    EXPECT_NEAR(found, best, 1e-12 * best);
+  }
+}
+
+TEST(Experts, TheRelaxationsValueAtOnePartitionIsThatPartitionsObjective) {
+  // ψ(M) for the atom of a partition equals F of its experts without intercepts on centred
+  // data (the papers' elimination of the experts, §7.3.1), computed here directly.
+  const SyntheticProblem p = mixture(40, 4, 2, 0.3, 13);
+  const RowMatrix X = p.X.rowwise() - p.X.colwise().mean();
+  const Vector y = (p.y.array() - p.y.mean()).matrix();
+  ExpertsConditionalGradientOptions o;
+  o.maxIterations = 1;
+  const double lambda = 0.05;
+  const ExpertsConditionalGradientResult r = expertsConditionalGradient(X, y, 2, lambda, o, {});
+  ASSERT_EQ(r.psi.size(), 1u);
+  // The first iterate is the atom of the oracle at a = y: k-means on the rows of diag(y) X with
+  // the solver's first seed.
+  Random seeds(o.seed);
+  const RowMatrix B0 = y.asDiagonal() * X;
+  const Labels first = rowKMeans(Matrix(B0), 2, o.restarts, seeds.next()).labels;
+  double F = 0;
+  for (int q = 0; q < 2; ++q) {
+    std::vector<Eigen::Index> rows;
+    for (std::size_t i = 0; i < first.size(); ++i)
+      if (first[i] == q) rows.push_back(static_cast<Eigen::Index>(i));
+    Matrix Xq(static_cast<Eigen::Index>(rows.size()), X.cols());
+    Vector yq(static_cast<Eigen::Index>(rows.size()));
+    for (std::size_t k = 0; k < rows.size(); ++k) {
+      Xq.row(static_cast<Eigen::Index>(k)) = X.row(rows[k]);
+      yq[static_cast<Eigen::Index>(k)] = y[rows[k]];
+    }
+    Matrix A = Xq.transpose() * Xq;
+    A.diagonal().array() += lambda * static_cast<double>(rows.size());
+    const Vector c = A.ldlt().solve(Xq.transpose() * yq);
+    F += (yq - Xq * c).squaredNorm() + lambda * static_cast<double>(rows.size()) * c.squaredNorm();
+  }
+  F /= 2.0 * 40;
+  EXPECT_NEAR(r.psi[0], F, 1e-10 * F);
+  EXPECT_GE(r.gap[0], -1e-12);
+}
+
+TEST(Experts, ScoringTakesEachRowsBestAnswer) {
+  Result r;
+  r.kind = ModelKind::Experts;
+  r.coef = Matrix(1, 2);
+  r.coef << 1, -1;
+  r.intercept = RowVector::Zero(2);
+  RowMatrix X(3, 1);
+  X << 1, 2, -3;
+  Matrix T(3, 1);
+  T << 0.9, -2.5, 2.0;  // closest: expert 0 (1), expert 1 (−2), expert 1 (3)
+  const Matrix best = scoredPredictions(r, DataMatrix(X.data(), 3, 1), T);
+  EXPECT_EQ(best(0, 0), 1);
+  EXPECT_EQ(best(1, 0), -2);
+  EXPECT_EQ(best(2, 0), 3);
+}
+
+TEST(Experts, TheGeneratorFollowsItsModel) {
+  const SyntheticProblem p = mixture(500, 4, 3, 0, 14, 6);
+  ASSERT_EQ(p.X.cols(), 10);
+  ASSERT_EQ(p.coef.size(), 30);
+  for (Eigen::Index i = 0; i < p.X.rows(); ++i) {
+    const int q = p.groups[static_cast<std::size_t>(i)];
+    EXPECT_NEAR(p.y[i], p.X.row(i).dot(p.coef.segment(10 * q, 10)), 1e-12);
+  }
+  // Noise dimensions: zero weights, standard deviation σ_d = 1.
+  for (int q = 0; q < 3; ++q) EXPECT_EQ(p.coef.segment(10 * q + 4, 6).cwiseAbs().maxCoeff(), 0);
+  const double sd = std::sqrt(p.X.rightCols(6).array().square().mean());
+  EXPECT_NEAR(sd, 1, 0.05);
+}
+
+TEST(Experts, SameSeedSameAnswer) {
+  const SyntheticProblem p = mixture(200, 5, 3, 0.5, 15, 10);
+  for (const char* method : {"experts-am", "experts-pg", "experts-cg", "experts-rc"}) {
+    const Params params{{{"Q", 3}, {"lambda", 1e-2}, {"seed", 5}}, {}, {}};
+    const Result a = fit(method, problemOf(p), params), b = fit(method, problemOf(p), params);
+    EXPECT_EQ(a.groups, b.groups) << method;
+    EXPECT_EQ(a.coef, b.coef) << method;
+  }
+}
+
+TEST(Experts, BadInputIsNamed) {
+  const SyntheticProblem p = mixture(20, 3, 2, 0.1, 16);
+  const auto message = [&](const char* method, Params params) {
+    const Result r = fit(method, problemOf(p), params);
+    EXPECT_EQ(r.status, Status::InvalidInput);
+    return r.message;
+  };
+  EXPECT_NE(message("experts-am", {{{"Q", 21}}, {}, {}}).find("option 'Q'"), std::string::npos);
+  EXPECT_NE(message("experts-am", {{{"Q", 0}}, {}, {}}).find("Q"), std::string::npos);
+  EXPECT_NE(message("experts-am", {{{"Q", 2}, {"lambda", 0}}, {}, {}}).find("lambda"), std::string::npos);
+  Params wrong{{{"Q", 2}}, {}, {}};
+  wrong.labels["groups"] = Labels(19, 0);
+  EXPECT_NE(message("experts-oracle", wrong).find("groups"), std::string::npos);
+  wrong.labels["groups"] = Labels(20, 2);
+  EXPECT_NE(message("experts-oracle", wrong).find("0..Q-1"), std::string::npos);
+  SyntheticProblem bad = p;
+  bad.X(3, 1) = NAN;
+  const Result r = fit("experts-am", problemOf(bad), {{{"Q", 2}}, {}, {}});
+  EXPECT_EQ(r.status, Status::InvalidInput);
+  EXPECT_NE(r.message.find("X must be finite"), std::string::npos);
+  // The registry stays usable.
+  EXPECT_NE(fit("experts-am", problemOf(p), {{{"Q", 2}}, {}, {}}).status, Status::InvalidInput);
+}

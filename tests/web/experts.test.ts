@@ -1,0 +1,96 @@
+// Experts through the API in Node: the model's shape (kind, Q outputs, a label per training
+// sample), predict's n × Q answers recomputed by hand, expertError's best answers and MSE against
+// a direct computation, cross-validation scored by the best answer, the E3/E4 tables' shapes,
+// and bad input named with the module still usable.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { load, SupclustError, type Supclust } from '../../dist/node/index.js';
+
+let sc: Supclust;
+beforeAll(async () => { sc = await load({ variant: 'simd' }); });
+afterAll(() => sc?.dispose());
+
+describe('experts', () => {
+  it('fit Q predictors whose answers predict() and expertError() give', async () => {
+    const data = await sc.generate('experts', { n: 300, d: 4, Q: 3, sigma: 0.05, nTest: 40, seed: 5 });
+    expect(data.nCols).toBe(4);
+    const m = await sc.fit('experts-am', { X: data.X, nRows: data.nRows, nCols: data.nCols, y: data.y, Q: 3, lambda: 1e-6 });
+    expect(m.kind).toBe('experts');
+    expect(m.outputs).toBe(3);
+    expect(m.coef.length).toBe(4 * 3);
+    expect(m.groups.length).toBe(300);
+    expect(m.centroids.length).toBe(0);
+    expect(sc.info.methods.find((x) => x.name === 'experts-am')?.kind).toBe('experts');
+    expect(sc.info.methods.find((x) => x.name === 'ridge')?.kind).toBe('features');
+
+    const Z = await sc.predict(m, data.Xtest, data.nTest, data.nCols);
+    expect(Z.length).toBe(40 * 3);
+    for (let i = 0; i < 40; i++)
+      for (let q = 0; q < 3; q++) {
+        let s = m.intercept[q];
+        for (let j = 0; j < 4; j++) s += data.Xtest[i * 4 + j] * m.coef[j * 3 + q];
+        expect(Z[i * 3 + q]).toBeCloseTo(s, 10);
+      }
+    const err = await sc.expertError(m, data.Xtest, data.ytest, data.nTest, data.nCols);
+    let total = 0;
+    for (let i = 0; i < 40; i++) {
+      const answers = [0, 1, 2].map((q) => Z[i * 3 + q]);
+      const best = answers.reduce((b, z, q) => (Math.abs(z - data.ytest[i]) < Math.abs(answers[b] - data.ytest[i]) ? q : b), 0);
+      expect(err.expert[i]).toBe(best);
+      expect(err.prediction[i]).toBe(answers[best]);
+      total += (answers[best] - data.ytest[i]) ** 2;
+    }
+    expect(err.mse).toBeCloseTo(total / 40, 14);
+    // The experts are found: the best answer errs by about the noise (σ = 0.05).
+    expect(err.mse).toBeLessThan(4 * 0.05 ** 2);
+    // The training partition matches the generator's up to a relabelling.
+    const agree = new Map<string, number>();
+    for (let i = 0; i < 300; i++) agree.set(`${m.groups[i]}-${data.groups[i]}`, (agree.get(`${m.groups[i]}-${data.groups[i]}`) ?? 0) + 1);
+    expect([...agree.values()].filter((c) => c > 10).length).toBe(3);
+  });
+
+  it('cross-validate λ by the best answer', async () => {
+    const data = await sc.generate('experts', { n: 200, d: 5, Q: 2, sigma: 0.1, seed: 6 });
+    const cv = await sc.crossValidate('experts-am', { X: data.X, nRows: data.nRows, nCols: data.nCols, y: data.y, Q: 2 },
+                                      { grid: { lambda: [1e-4, 10] }, folds: 3 });
+    expect(cv.model.kind).toBe('experts');
+    expect(cv.grid.length).toBe(2);
+    // A huge ridge shrinks both experts towards zero: its best answers err far more.
+    expect(cv.grid[0].mean).toBeLessThan(cv.grid[1].mean);
+    expect(cv.best.lambda).toBe(1e-4);
+  });
+
+  it('run the E3 and E4 tables', async () => {
+    for (const id of ['e3', 'e4']) {
+      const table = sc.info.experiments.find((e) => e.id === id)!;
+      expect(table.column).toBe(id === 'e3' ? 'noise proportion' : 'noise dimensions');
+      const r = await sc.experiment(id, { reps: 1, fast: true, methods: ['Oracle', 'AM'] });
+      expect(r.rows.map((row) => row.method)).toEqual(['Oracle', 'AM']);
+      expect(r.columns.length).toBe(table.values.length);
+      for (const row of r.rows) for (const cell of row.cells) expect(Number.isFinite(cell.mean)).toBe(true);
+      expect(r.rows[0].paper?.length).toBe(table.values.length);
+    }
+  }, 120000);
+
+  it('name bad input and stay usable', async () => {
+    const data = await sc.generate('experts', { n: 20, d: 3, Q: 2, seed: 7 });
+    const base = { X: data.X, nRows: data.nRows, nCols: data.nCols, y: data.y };
+    const named = async (p: Promise<unknown>, field: string) => {
+      const e = await p.catch((x: unknown) => x);
+      expect(e).toBeInstanceOf(SupclustError);
+      expect((e as SupclustError).field).toBe(field);
+    };
+    await named(sc.fit('experts-am', { ...base, Q: 21 }), 'Q');
+    await named(sc.fit('experts-am', { ...base, Q: 0 }), 'Q');
+    await named(sc.fit('experts-cg', { ...base, Q: 2, lambda: 0 }), 'lambda');
+    await named(sc.fit('experts-oracle', { ...base, Q: 2, groups: [0, 1] }), 'groups');
+    const X = Float64Array.from(data.X);
+    X[5] = NaN;
+    await named(sc.fit('experts-am', { ...base, X, Q: 2 }), 'X');
+    const m = await sc.fit('experts-am', { ...base, Q: 2 });
+    await named(sc.predictClass(m, data.X, data.nRows, data.nCols), 'model');
+    await named(sc.expertError(m, data.X, [1, 2], data.nRows, data.nCols), 'y');
+    const ridge = await sc.fit('ridge', { ...base, lambda: 1 });
+    await named(sc.expertError(ridge, data.X, data.y, data.nRows, data.nCols), 'model');
+    expect(m.status).toBe('converged');
+  });
+});
