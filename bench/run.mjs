@@ -202,6 +202,17 @@ const pathWasmMs = await medianMs(Math.max(1, Math.floor(REPEATS / 3)), async ()
     warm = await sc.fit('gem', { X: e6.X, nRows: 1000, nCols: 150, y: e6.y, loss: 'logistic', lambda: 1e-3, gamma, ...(warm ? { warmStart: warm } : {}) });
 });
 const priorPath = { points: 6, nativeMs: native.priorPath.ms, wasmMs: pathWasmMs };
+// Experts on the same E3-sized mixture as natively (n = 1000, d = 10 + 90 noise, Q = 3, λ = 1e-3).
+const mixture = await sc.generate('experts', { n: 1000, d: 10, noiseDims: 90, Q: 3, sigma: 0.1, seed: 5 });
+const experts = [];
+for (const nat of native.experts) {
+  let m;
+  const wasmMs = await medianMs(Math.max(1, Math.floor(REPEATS / 3)), async () => {
+    m = await sc.fit(nat.method, { X: mixture.X, nRows: 1000, nCols: 100, y: mixture.y, Q: 3, lambda: 1e-3, ...(nat.restarts > 0 ? { restarts: nat.restarts } : {}) });
+  });
+  experts.push({ method: nat.method, restarts: nat.restarts, nativeMs: nat.ms, wasmMs, iterations: m.iterations, status: m.status,
+    objective: m.objective, objectiveGap: Math.abs(m.objective - nat.objective) / Math.abs(nat.objective) });
+}
 // One GEM logistic fit on Reuters (2000 × 1000), γ = 0.1, λ = 1e-3, default tolerance.
 let reutersGem;
 if (reuters && native.reutersGem) {
@@ -238,7 +249,7 @@ mkdirSync(join(root, 'bench/results'), { recursive: true });
 writeFileSync(join(root, 'bench/results/kmeans1d.json'), JSON.stringify({ machine, repeats: REPEATS, rows }, null, 2));
 writeFileSync(join(root, 'bench/results/ihc.json'), JSON.stringify({ machine, n: 150, d: 100, Q: 5,
   nativeMs: native.ihc.ms, wasmMs: ihcWasm, wasmOverNative: ihcWasm / native.ihc.ms }, null, 2));
-writeFileSync(join(root, 'bench/results/solvers.json'), JSON.stringify({ machine, owl, fusion, fits, cg, cv, penalties, priors, priorPath, reutersGem }, null, 2));
+writeFileSync(join(root, 'bench/results/solvers.json'), JSON.stringify({ machine, owl, fusion, fits, cg, cv, penalties, priors, priorPath, reutersGem, experts }, null, 2));
 writeFileSync(join(root, 'bench/results/sklearn.json'), JSON.stringify({ machine, repeats: REPEATS, rows: sklearn }, null, 2));
 
 const f = (x) => (x >= 100 ? x.toFixed(0) : x >= 1 ? x.toFixed(2) : x.toFixed(3));
@@ -265,6 +276,8 @@ console.log('\nGEM and LEM on E6 classification (n = 1000, d = 150, logistic, λ
 console.log('| method | algorithm | native | wasm simd | wasm / native | iterations | objective | test accuracy |\n|---|---|---:|---:|---:|---:|---:|---:|');
 for (const r of priors) console.log(`| ${r.method} | ${r.algorithm} | ${f(r.nativeMs)} | ${f(r.wasmMs)} | ${(r.wasmMs / r.nativeMs).toFixed(2)} | ${r.iterations} (${r.status}) | ${r.objective.toPrecision(8)} | ${r.accuracy.toFixed(3)} |`);
 console.log(`\nGEM path over 6 γ (1e-4 … 10), warm-started: native ${f(priorPath.nativeMs)} ms, wasm ${f(priorPath.wasmMs)} ms`);
+console.log('\nExperts (n = 1000, d = 10 + 90 noise, Q = 3, λ = 1e-3), ms\n\n| method | restarts | native | wasm simd | wasm / native | iterations | objective |\n|---|---:|---:|---:|---:|---:|---:|');
+for (const r of experts) console.log(`| ${r.method} | ${r.restarts || 'default'} | ${f(r.nativeMs)} | ${f(r.wasmMs)} | ${(r.wasmMs / r.nativeMs).toFixed(2)} | ${r.iterations} (${r.status}) | ${r.objective.toPrecision(8)} |`);
 if (reutersGem)
   console.log(`GEM logistic on Reuters (2000 stories × 1000 words, γ = 0.1, λ = 1e-3): native ${f(reutersGem.nativeMs)} ms, wasm ${f(reutersGem.wasmMs)} ms dense, ${f(reutersGem.wasmCsrMs)} ms CSR (${reutersGem.iterations} Newton steps, ${reutersGem.status})`);
 console.log('\nIHC, CG and CGPG on E1 (n = 150, d = 100, Q = 5, λ = 1e-2)\n');

@@ -51,11 +51,12 @@ export function methodOptions(info: MethodInfo | undefined, s: { Q: number; lamb
   return o;
 }
 
-/** Methods that can fit the task (CG needs the squared loss; the Oracle is drawn separately). */
 /** Whether a method has the pairwise weight λ2 (its slider is shown). */
 export const hasLambda2 = (info: MethodInfo | undefined) => !!info?.options.some((o) => o.name === 'lambda2');
 
+/** Methods that can fit the task (CG needs the squared loss; the Oracle is drawn separately;
+ * the experts, a different model, have their own view). */
 export function methodsFor(sc: Supclust, task: string): MethodInfo[] {
-  return sc.info.methods.filter((m) => m.name !== 'oracle' &&
+  return sc.info.methods.filter((m) => m.name !== 'oracle' && m.kind !== 'experts' &&
     (task !== 'classification' || m.options.some((o) => o.name === 'loss' && o.choices?.includes('logistic'))));
 }

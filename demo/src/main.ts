@@ -1,8 +1,9 @@
 // The demo's entry: loads supclust (a Worker; threads when the page is cross-origin isolated),
-// reads the state from the URL, and mounts the four views behind keyboard-accessible tabs.
+// reads the state from the URL, and mounts the five views behind keyboard-accessible tabs.
 import { load, type Supclust } from 'supclust';
 import type { Context } from './context.js';
 import { mountData } from './data.js';
+import { mountExperts } from './experts.js';
 import { $ } from './dom.js';
 import { mountPath } from './path.js';
 import { mountPlay } from './play.js';
@@ -27,7 +28,7 @@ const ctx: Context = {
   save: () => history.replaceState(null, '', `${location.pathname}${encodeState(state)}`),
 };
 
-const VIEWS: View[] = ['play', 'path', 'tables', 'data'];
+const VIEWS: View[] = ['play', 'path', 'tables', 'data', 'experts'];
 /** Shows a view; a user's change of tab is a history entry, so Back returns to the previous tab. */
 function show(view: View, focus = false, push = true) {
   const changed = view !== state.view;
@@ -62,5 +63,6 @@ const play = mountPlay(ctx, () => path?.showStale());  // on every change of Pla
 path = mountPath(ctx, play.current);
 mountTables(ctx);
 mountData(ctx);
+mountExperts(ctx);
 show(state.view, false, false);
 void play.run();

@@ -61,8 +61,8 @@ export function coefficients(truth: ArrayLike<number>, model: Model, label: stri
   }));
 }
 
-/** How the found groups cover the true ones: counts of features per (true, found) pair. */
-export function partition(truth: ArrayLike<number>, found: ArrayLike<number>, ari: number, width: number): HTMLElement {
+/** How the found groups cover the true ones: counts of features (or samples) per (true, found) pair. */
+export function partition(truth: ArrayLike<number>, found: ArrayLike<number>, ari: number, width: number, unit = 'features'): HTMLElement {
   const cells = [...contingency(truth, found)].map(([key, count]) => {
     const [t, f] = key.split(',').map(Number);
     return { truth: String(t + 1), found: String(f + 1), count };
@@ -70,14 +70,34 @@ export function partition(truth: ArrayLike<number>, found: ArrayLike<number>, ar
   // Group numbers in numeric order (an ordinal scale would sort the strings: 1, 10, 11, 2 …).
   const domain = (values: ArrayLike<number>) => [...new Set(Array.from(values))].sort((a, b) => a - b).map((g) => String(g + 1));
   const columns = domain(found), rows = domain(truth);
-  return figure(`Partition: true groups × found groups (adjusted Rand ${ari.toFixed(3)})`, CAPTIONS.partition, Plot.plot({
+  const caption = unit === 'features' ? CAPTIONS.partition : CAPTIONS.expertsPartition;
+  return figure(`Partition: true groups × found groups (adjusted Rand ${ari.toFixed(3)})`, caption, Plot.plot({
     width: Math.min(width, Math.max(320, 60 + 34 * columns.length)), height: Math.max(220, 60 + 26 * rows.length),
     marginLeft: 50, marginBottom: 40, padding: 0.05,
     x: { label: 'found group', domain: columns }, y: { label: 'true group', domain: rows },
-    color: ramp({ scheme: 'blues', domain: [0, Math.max(...cells.map((c) => c.count))], legend: true, label: 'features' }),
+    color: ramp({ scheme: 'blues', domain: [0, Math.max(...cells.map((c) => c.count))], legend: true, label: unit }),
     marks: [
       Plot.cell(cells, { x: 'found', y: 'truth', fill: 'count', inset: 0.5 }),
       Plot.text(cells, { x: 'found', y: 'truth', text: 'count', fill: (c: { count: number }) => (c.count > 12 ? 'white' : 'black') }),
+    ],
+  }));
+}
+
+export interface ExpertPoint { answer: number; y: number; found: number; truth: number }
+
+/** Experts: each training sample's target against its expert's answer, coloured by the expert
+ * found and marked by the true one; on the diagonal when the expert explains the sample. */
+export function expertsScatter(points: ExpertPoint[], width: number): HTMLElement {
+  const lo = Math.min(...points.map((p) => Math.min(p.answer, p.y))), hi = Math.max(...points.map((p) => Math.max(p.answer, p.y)));
+  return figure('Targets against the answer of each sample’s expert', CAPTIONS.expertsScatter, Plot.plot({
+    width: Math.min(width, 560), height: 360, grid: true,
+    x: { label: 'answer of the expert found', domain: [lo, hi], tickFormat: axisFormat(lo, hi) },
+    y: { label: 'target y', domain: [lo, hi], tickFormat: axisFormat(lo, hi) },
+    color: { type: 'ordinal', range: PALETTE, legend: true, tickFormat: (g: number) => `expert ${g}` },
+    symbol: { legend: true, tickFormat: (g: number) => `true expert ${g}` },
+    marks: [
+      Plot.line([[lo, lo], [hi, hi]], { stroke: '#999', strokeDasharray: '4,3' }),
+      Plot.dot(points, { x: 'answer', y: 'y', stroke: 'found', symbol: 'truth', r: 2.5 }),
     ],
   }));
 }

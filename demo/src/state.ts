@@ -1,7 +1,7 @@
 // The demo's state, every control of every view, and its codec to and from the URL's query
 // string, so that a view can be shared and reproduced. Values that are missing, malformed or
 // out of range fall back to their defaults (clamped when numeric); unknown keys are ignored.
-export type View = 'play' | 'path' | 'tables' | 'data';
+export type View = 'play' | 'path' | 'tables' | 'data' | 'experts';
 export type Task = 'regression' | 'classification';
 
 export interface DemoState {
@@ -23,6 +23,10 @@ export interface DemoState {
   dataMethod: string; dataQ: number; target: string; standardise: boolean;
   /** Your data: whether Q is cross-validated too (1 to 8). */
   dataCvQ: boolean;
+  /** Experts: the mixture of regressions (samples, experts, intrinsic and noise dimensions,
+   * label noise, seed) and the method with its ridge λ. */
+  expertsN: number; expertsQ: number; expertsD: number; expertsNoise: number; expertsSigma: number; expertsSeed: number;
+  expertsMethod: string; expertsLambda: number;
 }
 
 export const DEFAULTS: DemoState = {
@@ -31,6 +35,8 @@ export const DEFAULTS: DemoState = {
   method: 'ihc', lambda: 1e-4, lambda2: 1e-5, overlays: ['ridge', 'lasso'],
   table: 'e1-n', reps: 5, tableSeed: 1, fast: true, rows: ['Oracle', 'LS', 'LSK', 'IHC'],
   dataMethod: 'ihc', dataQ: 3, target: '', standardise: false, dataCvQ: false,
+  expertsN: 400, expertsQ: 3, expertsD: 5, expertsNoise: 0, expertsSigma: 0.1, expertsSeed: 1,
+  expertsMethod: 'experts-am', expertsLambda: 1e-3,
 };
 
 type NumberKey = { [K in keyof DemoState]: DemoState[K] extends number ? K : never }[keyof DemoState];
@@ -39,9 +45,11 @@ export const LIMITS: Record<NumberKey, [number, number, boolean]> = {
   n: [20, 2000, true], d: [2, 500, true], Q: [1, 20, true], sigma: [0, 5, false], rho: [0, 0.95, false],
   seed: [0, 1e9, true], lambda: [1e-6, 10, false], lambda2: [1e-8, 1, false], reps: [1, 100, true], tableSeed: [0, 1e9, true],
   dataQ: [1, 20, true],
+  expertsN: [20, 2000, true], expertsQ: [1, 6, true], expertsD: [1, 50, true], expertsNoise: [0, 200, true],
+  expertsSigma: [0, 2, false], expertsSeed: [0, 1e9, true], expertsLambda: [1e-6, 10, false],
 };
 
-const VIEWS: readonly View[] = ['play', 'path', 'tables', 'data'];
+const VIEWS: readonly View[] = ['play', 'path', 'tables', 'data', 'experts'];
 const TASKS: readonly Task[] = ['regression', 'classification'];
 const NAME = /^[\w.+\-=λ ]{1,40}$/u;  // method, table and row labels, column names (short, plain)
 export const OVERLAYS: readonly string[] = ['oracle', 'ridge', 'lasso'];
@@ -62,7 +70,7 @@ export function decodeState(search: string): DemoState {
   const view = p.get('view'), task = p.get('task');
   if (VIEWS.includes(view as View)) s.view = view as View;
   if (TASKS.includes(task as Task)) s.task = task as Task;
-  for (const key of ['method', 'table', 'dataMethod'] as const) {
+  for (const key of ['method', 'table', 'dataMethod', 'expertsMethod'] as const) {
     const v = p.get(key);
     if (v !== null && NAME.test(v)) s[key] = v;
   }

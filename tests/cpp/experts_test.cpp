@@ -205,7 +205,8 @@ TEST(Experts, TheRelaxationsValueAtOnePartitionIsThatPartitionsObjective) {
     F += (yq - Xq * c).squaredNorm() + lambda * static_cast<double>(rows.size()) * c.squaredNorm();
   }
   F /= 2.0 * 40;
-  EXPECT_NEAR(r.psi[0], F, 1e-10 * F);
+  // a is solved to a residual of 1e-8‖y‖ (conjugate gradients), so ψ = yᵀa/(2n) to about that.
+  EXPECT_NEAR(r.psi[0], F, 1e-7 * F);
   EXPECT_GE(r.gap[0], -1e-12);
 }
 

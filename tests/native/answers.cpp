@@ -162,8 +162,9 @@ int main() {
     const char* methods[] = {"experts-am", "experts-pg", "experts-cg", "experts-rc", "experts-oracle"};
     for (int c = 0; c < 5; ++c) {
       Params params;
-      params.numbers = {{"Q", 3}, {"lambda", 0.01}, {"seed", 2}};
-      if (c == 4) params.labels["groups"] = p.groups;
+      params.numbers = {{"Q", 3}, {"lambda", 0.01}};
+      if (c < 4) params.numbers["seed"] = 2;
+      else params.labels["groups"] = p.groups;
       const Result r = fit(methods[c], prob, params);
       std::printf("%s{\"method\":\"%s\",\"status\":\"%s\",\"iterations\":%d,\"objective\":%.17g,\"intercepts\":",
                   c ? "," : "", methods[c], statusName(r.status), r.iterations, r.objective);

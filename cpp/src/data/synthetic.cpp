@@ -166,7 +166,9 @@ void expertRows(Random& rng, const Matrix& V, int noiseDims, double noiseSigma, 
     labels[static_cast<std::size_t>(i)] = q;
     for (int j = 0; j < d; ++j) X(i, j) = rng.normal();
     for (int j = 0; j < noiseDims; ++j) X(i, d + j) = noiseSigma * rng.normal();
-    y[i] = X.row(i).head(d).dot(V.col(q).transpose()) + sigma * rng.normal();
+    double signal = 0;  // summed in order: the same bits natively and in wasm
+    for (int j = 0; j < d; ++j) signal += X(i, j) * V(j, q);
+    y[i] = signal + sigma * rng.normal();
   }
 }
 

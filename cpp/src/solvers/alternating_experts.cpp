@@ -68,7 +68,8 @@ Labels residualStart(const RowMatrix& X, const Vector& y, int Q, double lambda, 
   std::vector<double> seeds{r[static_cast<Eigen::Index>(rng.below(static_cast<std::uint64_t>(n)))]};
   Vector d2 = (r.array() - seeds[0]).square().matrix();
   while (static_cast<int>(seeds.size()) < Q) {
-    const double total = d2.sum();
+    double total = 0;
+    for (Eigen::Index i = 0; i < n; ++i) total += d2[i];
     if (!(total > 0)) break;
     double u = rng.uniform() * total;
     Eigen::Index pick = n - 1;

@@ -40,10 +40,10 @@ void ExpertGroups::assign(const Labels& labels) {
       const Eigen::Index i = rows[r];
       Xq.row(static_cast<Eigen::Index>(r)) = X_.row(i);
       sumY_[q] += y_[i];
-      sumXY_.col(q) += y_[i] * X_.row(i).transpose();
+      axpy(y_[i], X_.data() + i * d, sumXY_.col(q).data(), static_cast<std::size_t>(d));
+      axpy(1.0, X_.data() + i * d, sumX_.col(q).data(), static_cast<std::size_t>(d));
     }
     count_[static_cast<std::size_t>(q)] = static_cast<Eigen::Index>(rows.size());
-    sumX_.col(q) = Xq.colwise().sum().transpose();
     gram(Xq.data(), rows.size(), static_cast<std::size_t>(d), gram_[static_cast<std::size_t>(q)].data());
   }
 }
@@ -78,14 +78,18 @@ bool ExpertGroups::fit(double lambda, Experts& out) const {
     if (!choleskyFactor(A.data(), static_cast<std::size_t>(d))) return false;
     choleskySolve(A.data(), static_cast<std::size_t>(d), c.data());
     out.coef.col(q) = c;
-    out.intercept[q] = ybar - mean.dot(c);
+    out.intercept[q] = ybar - dot(mean.data(), c.data(), static_cast<std::size_t>(d));
   }
   return true;
 }
 
 Matrix expertAnswers(const RowMatrix& X, const Experts& e) {
-  Matrix Z = X * e.coef;
-  Z.rowwise() += e.intercept;
+  // The SIMD kernel, not Eigen's product: the same bits natively and in wasm.
+  Matrix Z(X.rows(), e.coef.cols());
+  for (Eigen::Index q = 0; q < e.coef.cols(); ++q) {
+    multiply(X.data(), static_cast<std::size_t>(X.rows()), static_cast<std::size_t>(X.cols()), e.coef.col(q).data(), Z.col(q).data());
+    Z.col(q).array() += e.intercept[q];
+  }
   return Z;
 }
 
@@ -95,7 +99,7 @@ Matrix expertCosts(const RowMatrix& X, const Vector& y, const Experts& e, double
   C = C.array().square().matrix();
   for (Eigen::Index q = 0; q < C.cols(); ++q) {
     if (groups && groups->size(static_cast<int>(q)) == 0) C.col(q).setConstant(HUGE_VAL);
-    else C.col(q).array() += lambda * e.coef.col(q).squaredNorm();
+    else C.col(q).array() += lambda * dot(e.coef.col(q).data(), e.coef.col(q).data(), static_cast<std::size_t>(e.coef.rows()));
   }
   return C;
 }

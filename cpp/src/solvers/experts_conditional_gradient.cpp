@@ -8,6 +8,17 @@
 
 namespace supclust {
 
+namespace {
+// Products and sums by the SIMD kernels, in the same order natively and in wasm (Eigen's
+// vectorise natively only): the runs of both builds stay identical.
+double dotOf(const Vector& a, const Vector& b) { return dot(a.data(), b.data(), static_cast<std::size_t>(a.size())); }
+Vector times(const Matrix& H, const Vector& v) {  // H symmetric: its rows are its columns
+  Vector out(v.size());
+  multiply(H.data(), static_cast<std::size_t>(H.rows()), static_cast<std::size_t>(H.cols()), v.data(), out.data());
+  return out;
+}
+}  // namespace
+
 double expertsOracleValue(const RowMatrix& B, const Labels& labels, int Q) {
   Matrix sums = Matrix::Zero(Q, B.cols());
   Vector sizes = Vector::Zero(Q);
@@ -17,27 +28,31 @@ double expertsOracleValue(const RowMatrix& B, const Labels& labels, int Q) {
   }
   double v = 0;
   for (int q = 0; q < Q; ++q)
-    if (sizes[q] > 0) v += sums.row(q).squaredNorm() / sizes[q];
+    if (sizes[q] > 0) {
+      const Vector row = sums.row(q).transpose();
+      v += dotOf(row, row) / sizes[q];
+    }
   return v;
 }
 
 namespace {
 // a ← (I + H)⁻¹ y by conjugate gradients from the given a (H symmetric positive semidefinite),
-// to a residual of 1e-8‖y‖.
+// preconditioned by the diagonal of I + H, to a residual of 1e-8‖y‖.
 void solveShifted(const Matrix& H, const Vector& y, Vector& a) {
   const Eigen::Index n = y.size();
-  Vector r = y - a - H * a, p = r, Ap(n);
-  double rr = r.squaredNorm();
-  const double stop = 1e-16 * y.squaredNorm();  // ‖r‖ ≤ 1e-8‖y‖: the oracle needs no more
-  for (Eigen::Index k = 0; k < 4 * n + 50 && rr > stop; ++k) {
-    Ap.noalias() = H * p;
-    Ap += p;
-    const double alpha = rr / p.dot(Ap);
+  const Vector inverse = (1.0 + H.diagonal().array()).inverse().matrix();
+  Vector r = y - a - times(H, a), z = inverse.cwiseProduct(r), p = z, Ap(n);
+  double rz = dotOf(r, z);
+  const double stop = 1e-16 * dotOf(y, y);
+  for (Eigen::Index k = 0; k < 4 * n + 50 && dotOf(r, r) > stop; ++k) {
+    Ap = times(H, p) + p;
+    const double alpha = rz / dotOf(p, Ap);
     a += alpha * p;
     r -= alpha * Ap;
-    const double next = r.squaredNorm();
-    p = r + (next / rr) * p;
-    rr = next;
+    z = inverse.cwiseProduct(r);
+    const double next = dotOf(r, z);
+    p = z + (next / rz) * p;
+    rz = next;
   }
 }
 }  // namespace
@@ -77,10 +92,10 @@ ExpertsConditionalGradientResult expertsConditionalGradient(const RowMatrix& X, 
   atom(labels, 1.0);
   for (int t = 0; t < o.maxIterations; ++t) {
     solveShifted(H, y, a);
-    const double psi = y.dot(a) / (2.0 * static_cast<double>(n));
+    const double psi = dotOf(y, a) / (2.0 * static_cast<double>(n));
     const Labels next = oracle(a);
     const RowMatrix B = a.asDiagonal() * X;
-    const double atM = a.dot(H * a) * lambda;  // aᵀ(XXᵀ ∘ M)a
+    const double atM = dotOf(a, times(H, a)) * lambda;  // aᵀ(XXᵀ ∘ M)a
     const double gap = (expertsOracleValue(B, next, Q) - atM) / (2.0 * static_cast<double>(n) * lambda);
     out.psi.push_back(psi);
     out.gap.push_back(gap);
@@ -100,7 +115,8 @@ ExpertsConditionalGradientResult expertsConditionalGradient(const RowMatrix& X, 
   // The relaxation's per-sample predictors w_i = Σ_j M_ij a_j x_j / λ, clustered.
   solveShifted(H, y, a);
   const RowMatrix B = a.asDiagonal() * X;
-  const Matrix W = M * B / lambda;
+  Matrix W(n, d);
+  for (Eigen::Index j = 0; j < d; ++j) W.col(j) = times(M, Vector(B.col(j))) / lambda;
   out.primalLabels = rowKMeans(W, Q, 10, seeds.next()).labels;
   return out;
 }

@@ -3,23 +3,34 @@
 #include <cmath>
 
 #include "supclust/data/random.hpp"
+#include "supclust/kernels/dense.hpp"
 #include "supclust/kernels/row_kmeans.hpp"
 
 namespace supclust {
+
+namespace {
+// Row i's xᵢᵀwᵢ, and Σ v², by the SIMD kernel: the same bits natively and in wasm.
+Vector rowDots(const RowMatrix& X, const RowMatrix& W) {
+  Vector out(X.rows());
+  for (Eigen::Index i = 0; i < X.rows(); ++i) out[i] = dot(X.row(i).data(), W.row(i).data(), static_cast<std::size_t>(X.cols()));
+  return out;
+}
+double sumOfSquares(const double* v, std::size_t n) { return dot(v, v, n); }
+}  // namespace
 
 ExpertsFit expertsProjectedGradient(const RowMatrix& X, const Vector& y, int Q, double lambda,
                                     const ExpertsProjectedGradientOptions& o, const Control& control) {
   const Eigen::Index n = X.rows(), d = X.cols();
   ExpertsFit out;
   // Each sample's objective ½(y_i − w_iᵀx_i)² + λ/2‖w_i‖² has curvature ‖x_i‖² + λ.
-  const double step = 1.0 / (X.rowwise().squaredNorm().maxCoeff() + lambda);
-  Matrix W = Matrix::Zero(n, d);
+  const double step = 1.0 / (rowDots(X, X).maxCoeff() + lambda);
+  RowMatrix W = RowMatrix::Zero(n, d);
   Random seeds(o.seed);
   double previous = HUGE_VAL;
   out.status = Status::MaxIterations;
   for (int t = 0; t < o.maxIterations; ++t) {
-    const Vector r = y - (X.cwiseProduct(W)).rowwise().sum();
-    Matrix half = W + step * (X.array().colwise() * r.array()).matrix() - (step * lambda) * W;
+    const Vector r = y - rowDots(X, W);
+    const Matrix half = W + step * (X.array().colwise() * r.array()).matrix() - (step * lambda) * W;
     const RowKMeansResult km = rowKMeans(half, Q, o.restarts, seeds.next());
     if (static_cast<Eigen::Index>(km.labels.size()) != n) {
       out.status = Status::NumericalIssue;
@@ -27,8 +38,9 @@ ExpertsFit expertsProjectedGradient(const RowMatrix& X, const Vector& y, int Q, 
       break;
     }
     for (Eigen::Index i = 0; i < n; ++i) W.row(i) = km.centroids.row(km.labels[static_cast<std::size_t>(i)]);
-    const Vector rNew = y - (X.cwiseProduct(W)).rowwise().sum();
-    const double f = (rNew.squaredNorm() + lambda * W.squaredNorm()) / (2.0 * static_cast<double>(n));
+    const Vector rNew = y - rowDots(X, W);
+    const double f = (sumOfSquares(rNew.data(), static_cast<std::size_t>(n)) +
+                      lambda * sumOfSquares(W.data(), static_cast<std::size_t>(W.size()))) / (2.0 * static_cast<double>(n));
     out.history.push_back(f);
     out.iterations = t + 1;
     if (f < out.objective) {

@@ -12,23 +12,28 @@ namespace {
 // The weighted ridge fit of one function (u ≥ 0, Σu > 0).
 bool weightedExpert(const RowMatrix& X, const Vector& y, const Vector& u, double lambda, Vector& c, double& b) {
   const Eigen::Index n = X.rows(), d = X.cols();
-  const double total = u.sum();
-  const RowVector mean = (u.transpose() * X) / total;
-  const double ybar = u.dot(y) / total;
+  // Sums by the SIMD kernels, in order: the same bits natively and in wasm.
+  double total = 0;
+  for (Eigen::Index i = 0; i < n; ++i) total += u[i];
+  Vector mean(d);
+  multiplyTransposed(X.data(), static_cast<std::size_t>(n), static_cast<std::size_t>(d), u.data(), mean.data());
+  mean /= total;
+  const double ybar = dot(u.data(), y.data(), static_cast<std::size_t>(n)) / total;
   RowMatrix S(n, d);
   Vector t(n);
   for (Eigen::Index i = 0; i < n; ++i) {
     const double s = std::sqrt(u[i]);
-    S.row(i) = s * (X.row(i) - mean);
+    S.row(i) = s * (X.row(i) - mean.transpose());
     t[i] = s * (y[i] - ybar);
   }
   Matrix A(d, d);
   gram(S.data(), static_cast<std::size_t>(n), static_cast<std::size_t>(d), A.data());
   A.diagonal().array() += lambda * total;
-  c = S.transpose() * t;
+  c.resize(d);
+  multiplyTransposed(S.data(), static_cast<std::size_t>(n), static_cast<std::size_t>(d), t.data(), c.data());
   if (!choleskyFactor(A.data(), static_cast<std::size_t>(d))) return false;
   choleskySolve(A.data(), static_cast<std::size_t>(d), c.data());
-  b = ybar - mean.dot(c);
+  b = ybar - dot(mean.data(), c.data(), static_cast<std::size_t>(d));
   return true;
 }
 }  // namespace
@@ -55,8 +60,10 @@ ExpertsFit regressionClustering(const RowMatrix& X, const Vector& y, int Q, doub
   Vector c(d);
   for (int t = 0; t < o.maxIterations; ++t) {
     const Matrix E = (expertAnswers(X, e).colwise() - y).cwiseAbs().cwiseMax(floor);
-    const Vector harmonic = E.array().pow(-p).rowwise().sum();
-    const double perf = (static_cast<double>(Q) / harmonic.array()).sum();
+    Vector harmonic = Vector::Zero(n);
+    for (int q = 0; q < Q; ++q) harmonic.array() += E.col(q).array().pow(-p);
+    double perf = 0;
+    for (Eigen::Index i = 0; i < n; ++i) perf += static_cast<double>(Q) / harmonic[i];
     out.history.push_back(perf);
     out.iterations = t + 1;
     if (!control.keepGoing(t, perf)) {
@@ -72,7 +79,7 @@ ExpertsFit regressionClustering(const RowMatrix& X, const Vector& y, int Q, doub
     for (int q = 0; q < Q; ++q) {
       const Vector u = (E.col(q).array().pow(-p - 2) / harmonic.array().square()).matrix();
       double b = 0;
-      if (!(u.sum() > 0) || !weightedExpert(X, y, u / u.maxCoeff(), lambda, c, b)) continue;
+      if (!(u.maxCoeff() > 0) || !weightedExpert(X, y, u / u.maxCoeff(), lambda, c, b)) continue;
       e.coef.col(q) = c;
       e.intercept[q] = b;
     }

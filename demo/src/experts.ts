@@ -1,0 +1,93 @@
+// Experts: a mixture of linear regressions generated in the page, the experts and the partition
+// of the samples fitted by the chosen method, and two figures — each sample's target against its
+// expert's answer (coloured by the expert found, marked by the true one) and the contingency grid
+// of found against true experts — with the test error of the best answers beside the Oracle's.
+import type { MethodName, Model } from 'supclust';
+import type { Context } from './context.js';
+import { $, widthOf } from './dom.js';
+import { formatLambda } from './format.js';
+import { adjustedRand } from './partition.js';
+import * as plots from './plots.js';
+import type { DemoState } from './state.js';
+
+type Slider = 'expertsN' | 'expertsQ' | 'expertsD' | 'expertsNoise' | 'expertsSigma';
+const SLIDERS: [Slider, string][] = [['expertsN', 'n'], ['expertsQ', 'Q'], ['expertsD', 'd'], ['expertsNoise', 'noise'], ['expertsSigma', 'sigma']];
+
+/** The options of an experts fit from the demo's state (Q and λ; the oracle its partition). */
+export function expertsOptions(s: DemoState, groups?: ArrayLike<number>): Record<string, unknown> {
+  return { Q: s.expertsQ, lambda: s.expertsLambda, ...(groups ? { groups: Array.from(groups) } : {}) };
+}
+
+export function mountExperts(ctx: Context) {
+  const { sc, state } = ctx;
+  const status = $('experts-status'), figures = $('experts-figures');
+  const method = $<HTMLSelectElement>('experts-method'), lambda = $<HTMLInputElement>('experts-lambda');
+  const seed = $<HTMLInputElement>('experts-seed');
+  for (const m of sc.info.methods.filter((x) => x.kind === 'experts' && x.name !== 'experts-oracle'))
+    method.append(new Option(m.name, m.name));
+  let abort: AbortController | undefined;
+
+  function show() {
+    for (const [key, id] of SLIDERS) {
+      $<HTMLInputElement>(`experts-${id}`).value = String(state[key]);
+      $(`experts-${id}-value`).textContent = String(state[key]);
+    }
+    method.value = state.expertsMethod;
+    lambda.value = String(Math.log10(state.expertsLambda));
+    $('experts-lambda-value').textContent = formatLambda(state.expertsLambda);
+    seed.value = String(state.expertsSeed);
+  }
+
+  async function run() {
+    abort?.abort();
+    const mine = (abort = new AbortController());
+    const s = { ...state };
+    document.body.dataset.experts = 'running';
+    status.textContent = 'Fitting…';
+    try {
+      const data = await sc.generate('experts', { n: s.expertsN, nTest: 500, d: s.expertsD, Q: s.expertsQ, sigma: s.expertsSigma,
+                                                  noiseDims: s.expertsNoise, seed: s.expertsSeed });
+      const problem = { X: data.X, nRows: data.nRows, nCols: data.nCols, y: data.y };
+      const t0 = performance.now();
+      const model: Model = await sc.fit(s.expertsMethod as MethodName, { ...problem, ...expertsOptions(s) } as never, { signal: mine.signal });
+      const ms = performance.now() - t0;
+      const oracle: Model = await sc.fit('experts-oracle', { ...problem, ...expertsOptions(s, data.groups) } as never, { signal: mine.signal });
+      const [test, best] = await Promise.all([sc.expertError(model, data.Xtest, data.ytest, data.nTest, data.nCols),
+                                              sc.expertError(oracle, data.Xtest, data.ytest, data.nTest, data.nCols)]);
+      if (mine.signal.aborted) return;
+      const answers = await sc.predict(model, data.X, data.nRows, data.nCols);
+      const points = Array.from({ length: data.nRows }, (_, i) => ({
+        answer: answers[i * model.outputs + model.groups[i]], y: data.y[i], found: model.groups[i] + 1, truth: data.groups[i] + 1,
+      }));
+      const ari = adjustedRand(data.groups, model.groups);
+      const width = widthOf(figures, 900);
+      figures.replaceChildren(plots.expertsScatter(points, width), plots.partition(data.groups, model.groups, ari, width, 'samples'));
+      status.textContent = `${s.expertsMethod}: ${ms.toFixed(0)} ms, ${model.iterations} iterations (${model.status}); ` +
+        `test MSE of the best answers ${test.mse.toPrecision(3)} (the Oracle’s, fitted on the true partition: ${best.mse.toPrecision(3)}); ` +
+        `adjusted Rand index with the true partition ${ari.toFixed(3)}.`;
+      figures.dataset.ari = String(ari);
+      figures.dataset.mse = String(test.mse);
+      document.body.dataset.experts = 'done';
+    } catch (e) {
+      if ((e as { code?: string }).code === 'aborted') return;
+      status.textContent = `Error: ${(e as Error).message}`;
+      document.body.dataset.experts = 'error';
+    }
+  }
+
+  for (const [key, id] of SLIDERS) {
+    const input = $<HTMLInputElement>(`experts-${id}`);
+    input.addEventListener('input', () => { $(`experts-${id}-value`).textContent = input.value; });
+    input.addEventListener('change', () => { state[key] = Number(input.value); ctx.save(); void run(); });
+  }
+  lambda.addEventListener('input', () => { $('experts-lambda-value').textContent = formatLambda(10 ** Number(lambda.value)); });
+  lambda.addEventListener('change', () => { state.expertsLambda = 10 ** Number(lambda.value); ctx.save(); void run(); });
+  method.addEventListener('change', () => { state.expertsMethod = method.value; ctx.save(); void run(); });
+  seed.addEventListener('change', () => { state.expertsSeed = Math.max(0, Math.round(Number(seed.value) || 0)); ctx.save(); void run(); });
+  show();
+  // Fitted when the tab is first shown (the page opens on Play).
+  let started = false;
+  $('tab-experts').addEventListener('click', () => { if (!started) { started = true; void run(); } });
+  if (state.view === 'experts') { started = true; void run(); }
+  return { run };
+}
