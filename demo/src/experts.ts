@@ -67,6 +67,7 @@ export function mountExperts(ctx: Context) {
         `adjusted Rand index with the true partition ${ari.toFixed(3)}.`;
       figures.dataset.ari = String(ari);
       figures.dataset.mse = String(test.mse);
+      figures.dataset.oracleMse = String(best.mse);
       document.body.dataset.experts = 'done';
     } catch (e) {
       if ((e as { code?: string }).code === 'aborted') return;

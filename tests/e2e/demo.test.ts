@@ -170,6 +170,27 @@ describe.each(cases)('demo, $name', ({ isolate, csp, variant, name }) => {
     await page.close();
   });
 
+  it('fits experts to a mixture of regressions and shows the partition', async () => {
+    const { page, problems } = await openDemo(server, '?view=experts');
+    await settle(page, 'experts', ['done']);
+    // σ = 0.1, 400 samples, 3 experts on 5 dimensions: the experts are found — their best
+    // answers on the test samples err about as little as the Oracle's (fitted on the truth);
+    // samples where two experts nearly agree may go to either, so the partition is not exact.
+    const mse = Number(await page.getAttribute('#experts-figures', 'data-mse'));
+    const oracle = Number(await page.getAttribute('#experts-figures', 'data-oracle-mse'));
+    expect(mse).toBeLessThan(1.5 * oracle);
+    expect(Number(await page.getAttribute('#experts-figures', 'data-ari'))).toBeGreaterThan(0.5);
+    expect(await page.$$eval('#experts-figures > figure', (f) => f.length)).toBe(2);
+    expect(await page.textContent('#experts-status')).toContain('Oracle');
+    await page.selectOption('#experts-method', 'experts-cg');
+    await page.waitForFunction(() => document.body.dataset.experts === 'done' &&
+      (document.getElementById('experts-status')?.textContent ?? '').startsWith('experts-cg:'), undefined, { timeout: 60_000 });
+    expect(page.url()).toContain('expertsMethod=experts-cg');
+    await shot(page, name, 'experts');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('turns a CSV file into groups of features', async () => {
     const { page, problems } = await openDemo(server, '?view=data');
     await page.setInputFiles('#data-file', join(root, 'tests/e2e/fixtures/grouped.csv'));
