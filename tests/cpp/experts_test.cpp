@@ -6,6 +6,7 @@
 // same seed, same answer; bad input named.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "supclust/data/random.hpp"
@@ -272,4 +273,32 @@ TEST(Experts, BadInputIsNamed) {
   EXPECT_NE(r.message.find("X must be finite"), std::string::npos);
   // The registry stays usable.
   EXPECT_NE(fit("experts-am", problemOf(p), {{{"Q", 2}}, {}, {}}).status, Status::InvalidInput);
+}
+
+TEST(Experts, TheConditionalGradientsGapBoundsItsValuesAndShrinks) {
+  // With an exact oracle the Frank–Wolfe gap g_t ≥ ψ(M_t) − min ψ, so every lower bound
+  // ψ_t − g_t lies below every value ψ_s. On 40 samples in 3 dimensions, k-means with 20
+  // restarts finds the best 2-partition of the rows of B (a linear split).
+  for (std::uint64_t seed : {17, 18}) {
+    const SyntheticProblem p = mixture(40, 3, 2, 0.3, seed);
+    const RowMatrix X = p.X.rowwise() - p.X.colwise().mean();
+    const Vector y = (p.y.array() - p.y.mean()).matrix();
+    ExpertsConditionalGradientOptions o;
+    o.maxIterations = 200;
+    o.tolerance = 0;
+    o.restarts = 500;  // enough for k-means to find the best split of 40 points (20 were not)
+    const ExpertsConditionalGradientResult r = expertsConditionalGradient(X, y, 2, 0.1, o, {});
+    ASSERT_GE(r.psi.size(), 20u);  // it stops early only at a zero gap
+    double lowest = HUGE_VAL, bound = -HUGE_VAL;
+    for (std::size_t t = 0; t < r.psi.size(); ++t) {
+      lowest = std::min(lowest, r.psi[t]);
+      bound = std::max(bound, r.psi[t] - r.gap[t]);
+      EXPECT_GE(r.gap[t], -1e-9 * r.psi[t]) << t;
+    }
+    EXPECT_LE(bound, lowest * (1 + 1e-7));
+    // The gap shrinks: its smallest value over the second half of the steps is below the first
+    // step's by an order of magnitude (FW's min gap falls like 1/t).
+    const double late = *std::min_element(r.gap.begin() + static_cast<std::ptrdiff_t>(r.gap.size() / 2), r.gap.end());
+    EXPECT_LT(late, 0.1 * r.gap[0]);
+  }
 }

@@ -1,5 +1,6 @@
 #include "supclust/solvers/experts_conditional_gradient.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "supclust/data/random.hpp"
@@ -67,10 +68,30 @@ ExpertsConditionalGradientResult expertsConditionalGradient(const RowMatrix& X, 
   Matrix H = Matrix::Zero(n, n), M = Matrix::Zero(n, n);
   Vector a = y;
   Random seeds(o.seed);
+  // The oracle: k-means on the rows of B = diag(a) X, or the best atom of the iterate when
+  // k-means (a local search) ends below it — so the gap is never negative and the iterate's
+  // own partitions are never lost.
+  std::vector<Labels> atoms;
+  const auto canonical = [](Labels l) {  // labels by first appearance: equal partitions compare equal
+    std::vector<std::int32_t> map(l.size() + 1, -1);
+    std::int32_t next = 0;
+    for (auto& v : l) {
+      if (map[static_cast<std::size_t>(v)] < 0) map[static_cast<std::size_t>(v)] = next++;
+      v = map[static_cast<std::size_t>(v)];
+    }
+    return l;
+  };
   const auto oracle = [&](const Vector& weights) {
-    RowMatrix B = weights.asDiagonal() * X;
-    const RowKMeansResult km = rowKMeans(Matrix(B), Q, o.restarts, seeds.next());
-    return km.labels;
+    const RowMatrix B = weights.asDiagonal() * X;
+    Labels best = canonical(rowKMeans(Matrix(B), Q, o.restarts, seeds.next()).labels);
+    double value = expertsOracleValue(B, best, Q);
+    for (const Labels& l : atoms)
+      if (const double v = expertsOracleValue(B, l, Q); v > value) {
+        value = v;
+        best = l;
+      }
+    if (std::find(atoms.begin(), atoms.end(), best) == atoms.end()) atoms.push_back(best);
+    return best;
   };
   // The first atom: the oracle at M = 0 (a = y).
   Labels labels = oracle(y);
