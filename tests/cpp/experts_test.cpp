@@ -266,6 +266,8 @@ TEST(Experts, BadInputIsNamed) {
   EXPECT_NE(message("experts-oracle", wrong).find("groups"), std::string::npos);
   wrong.labels["groups"] = Labels(20, 2);
   EXPECT_NE(message("experts-oracle", wrong).find("0..Q-1"), std::string::npos);
+  wrong.labels["groups"] = Labels(20, 1);  // expert 0 without samples
+  EXPECT_NE(message("experts-oracle", wrong).find("every expert"), std::string::npos);
   SyntheticProblem bad = p;
   bad.X(3, 1) = NAN;
   const Result r = fit("experts-am", problemOf(bad), {{{"Q", 2}}, {}, {}});

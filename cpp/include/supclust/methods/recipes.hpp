@@ -46,7 +46,7 @@ Result runExpertsPg(const FitContext& c);
 Result runExpertsCg(const FitContext& c);
 Result runExpertsRc(const FitContext& c);
 Result runExpertsOracle(const FitContext& c);
-// Q ≤ n; the oracle's `groups`: one label in 0..Q−1 per sample.
+// Q ≤ n; the oracle's `groups`: one label in 0..Q−1 per sample, every expert used.
 std::string checkExperts(const Options& o, Eigen::Index n, Eigen::Index d, Eigen::Index K);
 // The centres s within the exact DPs' memory bound.
 std::string checkPrior(const Options& o, Eigen::Index n, Eigen::Index d, Eigen::Index K);

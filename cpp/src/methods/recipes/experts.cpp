@@ -117,8 +117,14 @@ std::string checkExperts(const Options& o, Eigen::Index n, Eigen::Index, Eigen::
   const Labels& g = o.labels("groups");
   if (static_cast<Eigen::Index>(g.size()) != n)
     return "option 'groups' must have one label per sample (expected " + std::to_string(n) + ", got " + std::to_string(g.size()) + ")";
-  for (std::int32_t v : g)
+  std::vector<bool> used(static_cast<std::size_t>(Q), false);
+  for (std::int32_t v : g) {
     if (v < 0 || v >= Q) return "option 'groups' must hold labels in 0..Q-1 (got " + std::to_string(v) + ")";
+    used[static_cast<std::size_t>(v)] = true;
+  }
+  // An expert without samples would be a zero predictor among the answers.
+  for (std::size_t q = 0; q < used.size(); ++q)
+    if (!used[q]) return "option 'groups' must give every expert a sample (expert " + std::to_string(q) + " has none; lower Q)";
   return "";
 }
 
