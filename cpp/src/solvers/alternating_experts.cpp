@@ -42,6 +42,39 @@ ExpertsFit alternateExperts(const RowMatrix& X, const Vector& y, int Q, double l
   return out;
 }
 
+ExpertsFit expertsOfPartition(const RowMatrix& X, const Vector& y, int Q, double lambda, Labels labels) {
+  ExpertsFit out;
+  ExpertGroups groups(X, y, Q);
+  groups.assign(labels);
+  if (!groups.fit(lambda, out.experts)) {
+    out.status = Status::NumericalIssue;
+    out.message = "a group's ridge system is not positive definite (raise lambda)";
+    return out;
+  }
+  out.objective = expertObjective(expertCosts(X, y, out.experts, lambda, &groups), labels);
+  out.history = {out.objective};
+  out.iterations = 1;
+  out.labels = std::move(labels);
+  out.status = Status::Converged;
+  return out;
+}
+
+bool recordStep(ExpertsFit& out, int t, double f, double& previous, double tolerance, const Control& control) {
+  out.history.push_back(f);
+  out.iterations = t + 1;
+  if (!control.keepGoing(t, f)) {
+    out.status = Status::Aborted;
+    out.message = "aborted";
+    return true;
+  }
+  if (std::abs(previous - f) <= tolerance * f) {
+    out.status = Status::Converged;
+    return true;
+  }
+  previous = f;
+  return false;
+}
+
 Labels randomStart(Eigen::Index n, int Q, std::uint64_t seed) {
   Random rng(seed);
   Labels labels(static_cast<std::size_t>(n));

@@ -81,20 +81,21 @@ ExpertsConditionalGradientResult expertsConditionalGradient(const RowMatrix& X, 
     }
     return l;
   };
-  const auto oracle = [&](const Vector& weights) {
-    const RowMatrix B = weights.asDiagonal() * X;
-    Labels best = canonical(rowKMeans(Matrix(B), Q, o.restarts, seeds.next()).labels);
-    double value = expertsOracleValue(B, best, Q);
+  struct Found {
+    Labels labels;
+    double value;  // ⟨BBᵀ, N⟩
+  };
+  const auto oracle = [&](const RowMatrix& B) {
+    Found best{canonical(rowKMeans(Matrix(B), Q, o.restarts, seeds.next()).labels), 0};
+    best.value = expertsOracleValue(B, best.labels, Q);
     for (const Labels& l : atoms)
-      if (const double v = expertsOracleValue(B, l, Q); v > value) {
-        value = v;
-        best = l;
-      }
-    if (std::find(atoms.begin(), atoms.end(), best) == atoms.end()) atoms.push_back(best);
+      if (const double v = expertsOracleValue(B, l, Q); v > best.value) best = {l, v};
+    if (std::find(atoms.begin(), atoms.end(), best.labels) == atoms.end()) atoms.push_back(best.labels);
     return best;
   };
+  const auto scaledRows = [&](const Vector& weights) { return RowMatrix(weights.asDiagonal() * X); };
   // The first atom: the oracle at M = 0 (a = y).
-  Labels labels = oracle(y);
+  Labels labels = oracle(scaledRows(y)).labels;
   const auto atom = [&](const Labels& l, double gamma) {
     std::vector<double> sizes(static_cast<std::size_t>(Q), 0);
     for (std::int32_t g : l) sizes[static_cast<std::size_t>(g)] += 1;
@@ -114,14 +115,13 @@ ExpertsConditionalGradientResult expertsConditionalGradient(const RowMatrix& X, 
   for (int t = 0; t < o.maxIterations; ++t) {
     solveShifted(H, y, a);
     const double psi = dotOf(y, a) / (2.0 * static_cast<double>(n));
-    const Labels next = oracle(a);
-    const RowMatrix B = a.asDiagonal() * X;
+    const Found next = oracle(scaledRows(a));
     const double atM = dotOf(a, times(H, a)) * lambda;  // aᵀ(XXᵀ ∘ M)a
-    const double gap = (expertsOracleValue(B, next, Q) - atM) / (2.0 * static_cast<double>(n) * lambda);
+    const double gap = (next.value - atM) / (2.0 * static_cast<double>(n) * lambda);
     out.psi.push_back(psi);
     out.gap.push_back(gap);
     out.iterations = t + 1;
-    labels = next;
+    labels = next.labels;
     if (!control.keepGoing(t, psi)) {
       out.status = Status::Aborted;
       break;
@@ -130,12 +130,12 @@ ExpertsConditionalGradientResult expertsConditionalGradient(const RowMatrix& X, 
       out.status = Status::Converged;
       break;
     }
-    atom(next, 2.0 / (t + 3.0));
+    atom(next.labels, 2.0 / (t + 3.0));
   }
   out.labels = labels;
   // The relaxation's per-sample predictors w_i = Σ_j M_ij a_j x_j / λ, clustered.
   solveShifted(H, y, a);
-  const RowMatrix B = a.asDiagonal() * X;
+  const RowMatrix B = scaledRows(a);
   Matrix W(n, d);
   for (Eigen::Index j = 0; j < d; ++j) W.col(j) = times(M, Vector(B.col(j))) / lambda;
   out.primalLabels = rowKMeans(W, Q, 10, seeds.next()).labels;

@@ -41,24 +41,13 @@ ExpertsFit expertsProjectedGradient(const RowMatrix& X, const Vector& y, int Q, 
     const Vector rNew = y - rowDots(X, W);
     const double f = (sumOfSquares(rNew.data(), static_cast<std::size_t>(n)) +
                       lambda * sumOfSquares(W.data(), static_cast<std::size_t>(W.size()))) / (2.0 * static_cast<double>(n));
-    out.history.push_back(f);
-    out.iterations = t + 1;
     if (f < out.objective) {
       out.objective = f;
       out.labels = km.labels;
       out.experts.coef = km.centroids.transpose();
       out.experts.intercept = RowVector::Zero(km.centroids.rows());
     }
-    if (!control.keepGoing(t, f)) {
-      out.status = Status::Aborted;
-      out.message = "aborted";
-      break;
-    }
-    if (std::abs(previous - f) <= o.tolerance * f) {
-      out.status = Status::Converged;
-      break;
-    }
-    previous = f;
+    if (recordStep(out, t, f, previous, o.tolerance, control)) break;
   }
   return out;
 }

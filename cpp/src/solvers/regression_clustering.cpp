@@ -64,18 +64,7 @@ ExpertsFit regressionClustering(const RowMatrix& X, const Vector& y, int Q, doub
     for (int q = 0; q < Q; ++q) harmonic.array() += E.col(q).array().pow(-p);
     double perf = 0;
     for (Eigen::Index i = 0; i < n; ++i) perf += static_cast<double>(Q) / harmonic[i];
-    out.history.push_back(perf);
-    out.iterations = t + 1;
-    if (!control.keepGoing(t, perf)) {
-      out.status = Status::Aborted;
-      out.message = "aborted";
-      break;
-    }
-    if (std::abs(previous - perf) <= o.tolerance * perf) {
-      out.status = Status::Converged;
-      break;
-    }
-    previous = perf;
+    if (recordStep(out, t, perf, previous, o.tolerance, control)) break;
     for (int q = 0; q < Q; ++q) {
       const Vector u = (E.col(q).array().pow(-p - 2) / harmonic.array().square()).matrix();
       double b = 0;

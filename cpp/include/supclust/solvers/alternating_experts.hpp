@@ -32,6 +32,15 @@ struct AlternatingExpertsOptions {
   std::uint64_t seed = 0;
 };
 
+// The experts of one partition (a closed form): F, its one-entry history, Converged (or
+// NumericalIssue when a system is not positive definite).
+ExpertsFit expertsOfPartition(const RowMatrix& X, const Vector& y, int Q, double lambda, Labels labels);
+
+// For the iterative searches (PG, RC): records step t's value f in `out` and says whether to
+// stop — the caller aborted (Aborted), or f moved by at most tolerance·f from `previous`
+// (Converged; otherwise `previous` becomes f).
+bool recordStep(ExpertsFit& out, int t, double f, double& previous, double tolerance, const Control& control);
+
 // AM from one partition.
 ExpertsFit alternateExperts(const RowMatrix& X, const Vector& y, int Q, double lambda, Labels start,
                             int maxIterations, const Control& control);

@@ -105,9 +105,7 @@ Result runExpertsRc(const FitContext& c) {
 
 Result runExpertsOracle(const FitContext& c) {
   const ExpertsData e = dataOf(c);
-  ExpertsFit fit = alternateExperts(e.X, e.y, e.Q, e.lambda, c.options.labels("groups"), 1, c.control);
-  if (fit.status == Status::MaxIterations) fit.status = Status::Converged;  // a closed form
-  return resultOf(std::move(fit), e.Q);
+  return resultOf(expertsOfPartition(e.X, e.y, e.Q, e.lambda, c.options.labels("groups")), e.Q);
 }
 
 std::string checkExperts(const Options& o, Eigen::Index n, Eigen::Index, Eigen::Index) {
