@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include <Eigen/Eigenvalues>
+
 namespace supclust {
 
 namespace {
@@ -22,9 +24,7 @@ double Objective::value(const Matrix& W, const RowVector& b) const {
 
 double Objective::value(const Matrix& W, const RowVector& b, Matrix& Z) const {
   predictInto(X_, W, b, Z);
-  double r = 0;
-  for (Eigen::Index k = 0; k < W.cols(); ++k) r += regulariser(W.col(k));
-  return loss_.value(Z, T_) + r;
+  return loss_.value(Z, T_) + regulariser(W, 0);
 }
 
 double Objective::gradientAt(const Matrix& Z, const Matrix& W, Matrix& gW, RowVector& gb) const {
@@ -33,13 +33,9 @@ double Objective::gradientAt(const Matrix& Z, const Matrix& W, Matrix& gW, RowVe
   gW.resize(W.rows(), W.cols());
   for (Eigen::Index k = 0; k < W.cols(); ++k)
     X_.multiplyTransposed(G.col(k).data(), gW.col(k).data());
-  double r = 0;
-  for (Eigen::Index k = 0; k < W.cols(); ++k) {
-    addRegulariserTimes(W.col(k), gW.col(k));
-    r += regulariser(W.col(k));
-  }
+  addRegulariserTimes(W, 0, gW);
   gb = G.colwise().sum();
-  return loss_.value(Z, T_) + r;
+  return loss_.value(Z, T_) + regulariser(W, 0);
 }
 
 double Objective::gradient(const Matrix& W, const RowVector& b, Matrix& gW, RowVector& gb) const {
@@ -50,7 +46,26 @@ double Objective::gradient(const Matrix& W, const RowVector& b, Matrix& gW, RowV
 
 double Objective::lipschitz() const {
   const double c = loss_.curvature();
-  return c * std::max(X_.spectralNorm2OverN(), 1.0) + lambda_ + groupWeight_;  // ‖I − P‖ ≤ 1
+  return c * std::max(X_.spectralNorm2OverN(), 1.0) + lambda_ + groupWeight_ + couplingNorm_;  // ‖I − P‖ ≤ 1
+}
+
+void Objective::setOutputCoupling(Matrix C) {
+  coupling_ = std::move(C);
+  couplingNorm_ = coupling_.size() ? Eigen::SelfAdjointEigenSolver<Matrix>(coupling_, Eigen::EigenvaluesOnly)
+                                         .eigenvalues().cwiseAbs().maxCoeff()
+                                   : 0;
+}
+
+double Objective::regulariser(const Eigen::Ref<const Matrix>& W, Eigen::Index first) const {
+  double r = 0;
+  for (Eigen::Index k = 0; k < W.cols(); ++k) r += columnRegulariser(W.col(k));
+  if (coupled()) r += 0.5 * (W * coupling_.block(first, first, W.cols(), W.cols())).cwiseProduct(W).sum();
+  return r;
+}
+
+void Objective::addRegulariserTimes(const Eigen::Ref<const Matrix>& V, Eigen::Index first, Eigen::Ref<Matrix> out) const {
+  for (Eigen::Index k = 0; k < V.cols(); ++k) addColumnRegulariserTimes(V.col(k), out.col(k));
+  if (coupled()) out.noalias() += V * coupling_.block(first, first, V.cols(), V.cols());
 }
 
 void Objective::setGroupRidge(Labels labels, int groups, double mu) {
@@ -68,7 +83,7 @@ void Objective::groupMeansOf(const Eigen::Ref<const Vector>& v) const {
   groupMeans_.array() /= groupSizes_.array();
 }
 
-double Objective::regulariser(const Eigen::Ref<const Vector>& w) const {
+double Objective::columnRegulariser(const Eigen::Ref<const Vector>& w) const {
   double r = 0.5 * lambda_ * w.squaredNorm();
   if (groupWeight_ == 0) return r;
   groupMeansOf(w);
@@ -80,7 +95,7 @@ double Objective::regulariser(const Eigen::Ref<const Vector>& w) const {
   return r + 0.5 * groupWeight_ * spread;
 }
 
-void Objective::addRegulariserTimes(const Eigen::Ref<const Vector>& v, Eigen::Ref<Vector> out) const {
+void Objective::addColumnRegulariserTimes(const Eigen::Ref<const Vector>& v, Eigen::Ref<Vector> out) const {
   out += lambda_ * v;
   if (groupWeight_ == 0) return;
   groupMeansOf(v);

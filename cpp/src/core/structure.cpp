@@ -58,6 +58,24 @@ void RowClusters::project(Matrix& W, Partition& part) {
   for (Eigen::Index j = 0; j < W.rows(); ++j) W.row(j) = r.centroids.row(r.labels[static_cast<std::size_t>(j)]);
 }
 
+std::string TaskClusters::check(Eigen::Index, Eigen::Index K) const {
+  if (Q_ > K) return "option 'Q': at most one cluster per task (Q = " + std::to_string(Q_) + ", K = " + std::to_string(K) + " tasks)";
+  return "";
+}
+
+void TaskClusters::project(Matrix& W, Partition& part) {
+  part.labels = bestGramPartition(W.transpose() * W, Q_, restarts_, seed_).labels;
+  part.centroids = Matrix::Zero(Q_, W.rows());
+  Vector sizes = Vector::Zero(Q_);
+  for (Eigen::Index k = 0; k < W.cols(); ++k) {
+    part.centroids.row(part.labels[static_cast<std::size_t>(k)]) += W.col(k).transpose();
+    sizes[part.labels[static_cast<std::size_t>(k)]] += 1;
+  }
+  for (int q = 0; q < Q_; ++q)
+    if (sizes[q] > 0) part.centroids.row(q) /= sizes[q];
+  for (Eigen::Index k = 0; k < W.cols(); ++k) W.col(k) = part.centroids.row(part.labels[static_cast<std::size_t>(k)]).transpose();
+}
+
 std::unique_ptr<Structure> makeGroupStructure(int Q, Eigen::Index K, int restarts, std::uint64_t seed) {
   if (K == 1) return std::make_unique<QValues>(Q);
   return std::make_unique<RowClusters>(Q, restarts, seed);

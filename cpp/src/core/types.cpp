@@ -13,6 +13,12 @@ const char* statusName(Status s) {
   return "internal";
 }
 
-const char* kindName(ModelKind k) { return k == ModelKind::Experts ? "experts" : "features"; }
+const char* kindName(ModelKind k) {
+  switch (k) {
+    case ModelKind::Experts: return "experts";
+    case ModelKind::Tasks: return "tasks";
+    default: return "features";
+  }
+}
 
 }  // namespace supclust

@@ -172,13 +172,33 @@ void expertRows(Random& rng, const Matrix& V, int noiseDims, double noiseSigma, 
   }
 }
 
+// Rows x ~ N(0, I_d) labelled by the Gumbel-max of the class scores xᵀW (see synthetic.hpp).
+void taskRows(Random& rng, const Matrix& W, double sigma, int n, RowMatrix& X, Vector& y) {
+  standardNormals(rng, X, n, static_cast<int>(W.rows()));
+  y.resize(n);
+  for (int i = 0; i < n; ++i) {
+    const Vector scores = W.transpose() * X.row(i).transpose();
+    Eigen::Index best = 0;
+    double top = -HUGE_VAL;
+    for (Eigen::Index k = 0; k < scores.size(); ++k) {
+      const double u = std::max(rng.uniform(), 1e-300);
+      const double s = scores[k] - sigma * std::log(-std::log(u));
+      if (s > top) {
+        top = s;
+        best = k;
+      }
+    }
+    y[i] = static_cast<double>(best);
+  }
+}
+
 std::string nonNegative(const char* field, int v) {
   return v < 0 ? std::string(field) + " must be >= 0 (got " + std::to_string(v) + ")" : "";
 }
 }  // namespace
 
 const std::vector<std::string>& generatorNames() {
-  static const std::vector<std::string> names = {"e1", "e2", "e5", "e6", "waveform", "experts"};
+  static const std::vector<std::string> names = {"e1", "e2", "e5", "e6", "waveform", "experts", "tasks"};
   return names;
 }
 
@@ -245,6 +265,25 @@ std::string generate(const std::string& name, const GeneratorOptions& o, Synthet
     expertRows(rng, V, o.noiseDims, o.noiseSigma, o.sigma, o.nTest, out.Xtest, out.ytest, testLabels);
     out.coef = Vector::Zero(static_cast<Eigen::Index>(o.d + o.noiseDims) * o.Q);
     for (int q = 0; q < o.Q; ++q) out.coef.segment(static_cast<Eigen::Index>(q) * (o.d + o.noiseDims), o.d) = V.col(q);
+    return "";
+  }
+  if (name == "tasks") {
+    if (o.d < 1) return "d must be >= 1 (got " + std::to_string(o.d) + ")";
+    if (o.tasks < 2) return "tasks must be >= 2 (got " + std::to_string(o.tasks) + ")";
+    if (o.Q < 1 || o.Q > o.tasks) return "Q must be in 1..tasks (got " + std::to_string(o.Q) + ")";
+    if (!(o.taskSpread >= 0) || !std::isfinite(o.taskSpread)) return "taskSpread must be finite and >= 0";
+    if (static_cast<double>(o.n + o.nTest) * o.d > 2e8) return "n: n × d must be at most 2e8";
+    Matrix C(o.d, o.Q), W(o.d, o.tasks);
+    for (int q = 0; q < o.Q; ++q)
+      for (int j = 0; j < o.d; ++j) C(j, q) = rng.normal();
+    out.groups.resize(static_cast<std::size_t>(o.tasks));
+    for (int k = 0; k < o.tasks; ++k) out.groups[k] = k % o.Q;  // balanced, then shuffled
+    for (int k = o.tasks - 1; k > 0; --k) std::swap(out.groups[k], out.groups[rng.below(static_cast<std::uint64_t>(k) + 1)]);
+    for (int k = 0; k < o.tasks; ++k)
+      for (int j = 0; j < o.d; ++j) W(j, k) = C(j, out.groups[k]) + o.taskSpread * rng.normal();
+    taskRows(rng, W, o.sigma, o.n, out.X, out.y);
+    taskRows(rng, W, o.sigma, o.nTest, out.Xtest, out.ytest);
+    out.coef = Eigen::Map<const Vector>(W.data(), W.size());
     return "";
   }
   std::string known;

@@ -90,6 +90,21 @@ std::vector<OptionSpec> expertsBase() {
           penaltyWeight(numberOption("lambda", "ridge weight λ > 0: expert q's ridge is λ s_q/2‖c_q‖² for its s_q samples", 1e-2, 0, true), 2),
           integerOption("Q", "the number of experts", 0, 1, true)};
 }
+std::vector<OptionSpec> tasksBase(bool squaredOnly) {
+  return {squaredOnly ? choiceOption("loss", "one task per class of y: the one-vs-all squared loss (this method needs it)", {"ova-squared"})
+                      : choiceOption("loss", "one task per class of y: one-vs-all squared or logistic loss", {"ova-squared", "ova-logistic"}),
+          ridgeOption(), integerOption("Q", "the number of task clusters", 0, 1, true)};
+}
+std::vector<OptionSpec> taskClusterWeights(bool hard) {
+  std::vector<OptionSpec> w;
+  if (!hard)
+    w.push_back(penaltyWeight(numberOption("within", "λ_W > 0: each task's pull to its cluster's centre, λ_W/2 ‖W − V‖²", 1e-1, 0, true), 2));
+  w.push_back(penaltyWeight(numberOption("between", "λ_B ≥ 0: the centres' spread, λ_B/2 Σ_q s_q ‖c_q − c̄‖²", 1e-3, 0), 2));
+  w.push_back(penaltyWeight(numberOption("mean", "λ_M ≥ 0: the centres' mean, λ_M K/2 ‖c̄‖²", 1e-3, 0), 2));
+  w.push_back(integerOption("restarts", "k-means++ restarts of the task clustering when the partitions are too many to enumerate (> 10⁶)", 10, 1));
+  w.push_back(seedOption("seed of the task clustering's k-means++"));
+  return w;
+}
 OptionSpec refineOption() {
   return {"refine", OptionKind::Boolean, "refine the found partition by alternating minimisation (as the papers do)", 1};
 }

@@ -131,6 +131,25 @@ std::vector<Method> buildRegistry() {
       {"experts-oracle", "the experts fitted on the true partition of the samples",
        join({expertsBase(), {sampleGroups}}),
        checkExperts, runExpertsOracle, false, nullptr, {3, 2, 0}, false, nullptr, ModelKind::Experts},
+      {"tasks-ssc", "clustered tasks (soft, SSC): one predictor per class around Q clustered centres, Ω = λ_M/2 Tr(VΓVᵀ) + λ_B/2 Tr(VΠVᵀ) + λ_W/2 ‖W − V‖² (Jacob et al.; DataCube §2.2); exact block descent: convex fit for the partition, the partition best for the predictors",
+       join({tasksBase(false), taskClusterWeights(false), {integerOption("maxIterations", "partition changes at most", 100, 1)}}),
+       checkTasks, runTasksSsc, true, nullptr, {}, true, nullptr, ModelKind::Tasks},
+      {"tasks-cg", "clustered tasks by conditional gradient on the tasks' equivalence matrix (DataCube Alg. 3, appendix 6.2, the paper's OM): with the squared loss the relaxation is linear in M, so its oracle — the best partition, enumerated for few tasks — is the answer",
+       join({tasksBase(true), taskClusterWeights(false)}),
+       checkTasks, runTasksCg, false, nullptr, {}, true, nullptr, ModelKind::Tasks},
+      {"tasks-pg", "clustered tasks (hard, HSC): the classes' predictors equal to Q centres, by projected gradient with the clustering of the predictors as projection (DataCube Alg. 2, the paper's PGK)",
+       join({tasksBase(false), taskClusterWeights(true),
+             {integerOption("maxIterations", "gradient steps at most", 500, 1),
+              numberOption("tolerance", "relative decrease of the objective to stop at", 1e-8, 0, true)}}),
+       checkTasks, runTasksPg, true, nullptr, {}, true, nullptr, ModelKind::Tasks},
+      {"tasks-frobenius", "multitask baseline: one ridge (or logistic ridge) predictor per class, λ/2 ‖W‖²_F (the DataCube paper's Frobenius row)",
+       join({{choiceOption("loss", "one task per class of y: one-vs-all squared or logistic loss", {"ova-squared", "ova-logistic"}), ridgeOption()}}),
+       noShapeCheck, runTasksFrobenius, false, nullptr, {}, true, nullptr, ModelKind::Tasks},
+      {"tasks-trace", "multitask baseline: the trace norm μ‖W‖_* (+ λ/2 ‖W‖²) by accelerated proximal gradient with singular value thresholding (the DataCube paper's trace row)",
+       join({{choiceOption("loss", "one task per class of y: one-vs-all squared or logistic loss", {"ova-squared", "ova-logistic"}), ridgeOption(),
+              penaltyWeight(numberOption("mu", "trace-norm weight μ in μ‖W‖_*", 0, 0), 1)},
+             convexSolverOptions(20000)}),
+       noShapeCheck, runTasksTrace, false, nullptr, {}, true, nullptr, ModelKind::Tasks},
   };
 }
 
@@ -266,9 +285,10 @@ bool allFinite(const std::vector<double>& v) {
 }
 
 // A model is returned whole: coef d x K, K intercepts, one group per feature (experts: per
-// sample, `items` of them), finite numbers. Anything else becomes a zero model with
-// Status::NumericalIssue and the reason.
+// sample; tasks: per task — `items` of them), finite numbers. Anything else becomes a zero model
+// with Status::NumericalIssue and the reason.
 void certifyResult(Result& r, Eigen::Index d, Eigen::Index K, Eigen::Index items) {
+  const Eigen::Index centroidColumns = r.kind == ModelKind::Tasks ? d : K;
   const bool shaped = r.coef.rows() == d && r.coef.cols() == K && r.intercept.size() == K;
   const bool finite = shaped && r.coef.allFinite() && r.intercept.allFinite();
   std::string why;
@@ -283,9 +303,11 @@ void certifyResult(Result& r, Eigen::Index d, Eigen::Index K, Eigen::Index items
     r.coef = Matrix::Zero(d, K);
     r.intercept = RowVector::Zero(K);
   }
-  if (static_cast<Eigen::Index>(r.groups.size()) != items || !r.centroids.allFinite() || r.centroids.cols() != K) {
+  if (static_cast<Eigen::Index>(r.groups.size()) != items || !r.centroids.allFinite() || r.centroids.cols() != centroidColumns) {
     r.groups.assign(static_cast<std::size_t>(items), 0);
-    r.centroids = r.kind == ModelKind::Experts ? Matrix(0, K) : Matrix(r.coef.topRows(std::min<Eigen::Index>(1, d)));
+    r.centroids = r.kind == ModelKind::Experts ? Matrix(0, K)
+                  : r.kind == ModelKind::Tasks ? Matrix(r.coef.leftCols(std::min<Eigen::Index>(1, K)).transpose())
+                                               : Matrix(r.coef.topRows(std::min<Eigen::Index>(1, d)));
   }
   for (double& h : r.history)
     if (!std::isfinite(h)) h = HUGE_VAL;
@@ -325,7 +347,7 @@ Result fit(const std::string& name, const Problem& problem, const Params& params
   }
   if (r.status == Status::InvalidInput || r.status == Status::Aborted) return r;
   r.kind = m.kind;
-  certifyResult(r, d, K, experts ? problem.X.rows() : d);
+  certifyResult(r, d, K, experts ? problem.X.rows() : m.kind == ModelKind::Tasks ? K : d);
   return r;
 }
 

@@ -8,63 +8,71 @@
 namespace supclust {
 
 namespace {
-// One output's problem in x = (w, b) ∈ R^{d+1}, with the design's products.
-class Column {
+// The problem in the outputs first … first + m − 1 (one output, or all of them when the
+// objective couples them), in x = (vec W, b) ∈ R^{m(d+1)}, with the design's products.
+class Block {
  public:
-  Column(const Objective& F, Eigen::Index k) : F_(F), X_(F.design()), T_(F.targets().col(k)) {}
+  Block(const Objective& F, Eigen::Index first, Eigen::Index m)
+      : F_(F), X_(F.design()), first_(first), m_(m), T_(F.targets().middleCols(first, m)) {}
 
-  Eigen::Index size() const { return X_.cols() + 1; }
+  Eigen::Index size() const { return m_ * (X_.cols() + 1); }
 
   // f(x), its gradient g, and the Hessian weights at x (kept for hessianTimes()).
   double valueGradient(const Vector& x, Vector& g) {
-    predict(x, z_);
-    Z_.resize(z_.size(), 1);
-    Z_.col(0) = z_;
+    predict(x, Z_);
     F_.loss().gradient(Z_, T_, G_);
     F_.loss().hessianWeights(Z_, D_);
     g.resize(size());
-    X_.multiplyTransposed(G_.data(), g.data());
-    const Eigen::Index d = X_.cols();
-    F_.addRegulariserTimes(x.head(d), g.head(d));
-    g[d] = G_.sum();
-    return F_.loss().value(Z_, T_) + F_.regulariser(x.head(d));
+    backProject(G_, x, g);
+    return F_.loss().value(Z_, T_) + F_.regulariser(coef(x), first_);
   }
 
   double value(const Vector& x) {
-    Trial_.resize(X_.rows(), 1);
-    X_.multiply(x.data(), Trial_.data());
-    Trial_.array() += x[X_.cols()];
-    return F_.loss().value(Trial_, T_) + F_.regulariser(x.head(X_.cols()));
+    predict(x, Trial_);
+    return F_.loss().value(Trial_, T_) + F_.regulariser(coef(x), first_);
   }
 
-  // H v = (Xcᵀ D u + ∇²R v_w, 1ᵀ D u) with u = Xc v_w + v_b 1, at the last valueGradient() point.
+  // H v = (Xcᵀ (D ∘ U) + ∇²R V, 1ᵀ (D ∘ U)) with U = Xc V + 1 v_bᵀ, at the last valueGradient() point.
   void hessianTimes(const Vector& v, Vector& out) {
-    predict(v, u_);
-    u_.array() *= D_.col(0).array();
+    predict(v, U_);
+    U_.array() *= D_.array();
     out.resize(size());
-    X_.multiplyTransposed(u_.data(), out.data());
-    const Eigen::Index d = X_.cols();
-    F_.addRegulariserTimes(v.head(d), out.head(d));
-    out[d] = u_.sum();
+    backProject(U_, v, out);
   }
+
+  Eigen::Map<const Matrix> coef(const Vector& x) const { return {x.data(), X_.cols(), m_}; }
 
  private:
-  void predict(const Vector& x, Vector& z) const {
-    z.resize(X_.rows());
-    X_.multiply(x.data(), z.data());
-    z.array() += x[X_.cols()];
+  // Z = Xc W + 1 bᵀ for x = (vec W, b).
+  void predict(const Vector& x, Matrix& Z) const {
+    const Eigen::Index d = X_.cols();
+    Z.resize(X_.rows(), m_);
+    for (Eigen::Index k = 0; k < m_; ++k) {
+      X_.multiply(x.data() + k * d, Z.col(k).data());
+      Z.col(k).array() += x[m_ * d + k];
+    }
+  }
+  // out = (Xcᵀ R + ∇²R V, 1ᵀ R) for residual-like R (n x m) and the point v = (vec V, ·).
+  void backProject(const Matrix& R, const Vector& v, Vector& out) const {
+    const Eigen::Index d = X_.cols();
+    for (Eigen::Index k = 0; k < m_; ++k) {
+      X_.multiplyTransposed(R.col(k).data(), out.data() + k * d);
+      out[m_ * d + k] = R.col(k).sum();
+    }
+    Eigen::Map<Matrix> outCoef(out.data(), d, m_);
+    F_.addRegulariserTimes(coef(v), first_, outCoef);
   }
 
   const Objective& F_;
   const CenteredDesign& X_;
-  const Matrix T_;  // this output's targets, n x 1
-  Vector z_, u_;
-  Matrix Z_, G_, D_, Trial_;
+  const Eigen::Index first_, m_;
+  const Matrix T_;  // these outputs' targets, n x m
+  Matrix Z_, G_, D_, U_, Trial_;
 };
 
 // Steihaug's conjugate gradients for H s = −g within ‖s‖ ≤ delta, to ‖r‖ ≤ 0.1 ‖g‖ (liblinear).
 // Returns the step s and the residual r = −g − H s.
-void truncatedCg(Column& c, const Vector& g, double delta, Vector& s, Vector& r) {
+void truncatedCg(Block& c, const Vector& g, double delta, Vector& s, Vector& r) {
   s = Vector::Zero(g.size());
   r = -g;
   Vector d = r, Hd;
@@ -100,14 +108,16 @@ Result trustRegionNewton(const Objective& F, Matrix W, RowVector b, const TrustR
   r.status = Status::Converged;
   const double target = opt.tolerance * gradientScale(F);
   const Eigen::Index d = F.features();
-  const bool single = F.outputs() == 1;  // the history follows F step by step for one output
+  // Independent outputs are solved one at a time; coupled ones together.
+  const Eigen::Index width = F.coupled() ? F.outputs() : 1;
+  const bool single = width == F.outputs();  // the history follows F step by step for one block
   r.history.push_back(F.value(W, b));
   int total = 0;
-  for (Eigen::Index k = 0; k < F.outputs(); ++k) {
-    Column c(F, k);
-    Vector x(d + 1), g, s, res, gNew;
-    x.head(d) = W.col(k);
-    x[d] = b[k];
+  for (Eigen::Index k = 0; k < F.outputs(); k += width) {
+    Block c(F, k, width);
+    Vector x(width * (d + 1)), g, s, res, gNew;
+    Eigen::Map<Matrix>(x.data(), d, width) = W.middleCols(k, width);
+    x.tail(width) = b.segment(k, width).transpose();
     double f = c.valueGradient(x, g);
     double delta = g.norm();
     bool done = g.cwiseAbs().maxCoeff() <= target;
@@ -160,8 +170,8 @@ Result trustRegionNewton(const Objective& F, Matrix W, RowVector b, const TrustR
         break;
       }
     }
-    W.col(k) = x.head(d);
-    b[k] = x[d];
+    W.middleCols(k, width) = c.coef(x);
+    b.segment(k, width) = x.tail(width).transpose();
   }
   r.iterations = total;
   r.objective = F.value(W, b);

@@ -1,5 +1,6 @@
-// Penalties: a convex, possibly non-smooth term P(W) with its proximal operator, applied to
-// each output column of W (d x K). One class per penalty; kernels do the work.
+// Penalties: a convex, possibly non-smooth term P(W) with its proximal operator, on W (d x K):
+// most act on each output column; the trace norm (trace_norm_penalty.hpp) couples them. One
+// class per penalty; kernels do the work.
 #pragma once
 
 #include <vector>

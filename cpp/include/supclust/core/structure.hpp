@@ -1,6 +1,7 @@
 // Structures: possibly non-convex constraint sets on the coefficients W (d x K) with an exact
-// projection. project() replaces W by its projection and reports the partition of the
-// features (labels into the rows of centroids). One class per set; kernels do the work.
+// projection. project() replaces W by its projection and reports the partition of its items
+// (labels into the rows of centroids): the features, or the tasks for TaskClusters. One class
+// per set; kernels do the work.
 #pragma once
 
 #include <cstdint>
@@ -8,6 +9,7 @@
 #include <string>
 
 #include "supclust/core/types.hpp"
+#include "supclust/kernels/gram_partition.hpp"
 #include "supclust/kernels/kmeans1d.hpp"
 #include "supclust/kernels/row_kmeans.hpp"
 #include "supclust/kernels/sparse_groups.hpp"
@@ -75,6 +77,22 @@ class RowClusters final : public Structure {
   RowClusters(int Q, int restarts, std::uint64_t seed) : Q_(Q), restarts_(restarts), seed_(seed) {}
   const char* name() const override { return "row clusters"; }
   std::string check(Eigen::Index, Eigen::Index) const override { return ""; }
+  void project(Matrix& W, Partition& part) override;
+
+ private:
+  int Q_, restarts_;
+  std::uint64_t seed_;
+};
+
+// Columns of W (d x K: one predictor per task) take at most Q distinct values: the k-means of
+// the K columns given their Gram matrix WᵀW (gram_partition.hpp: exact by enumeration for small
+// K), each column replaced by its group's mean. Labels per task; centroids Q x d (row q: the
+// shared predictor of group q). The projection of hard clustered multitask learning (spec §4).
+class TaskClusters final : public Structure {
+ public:
+  TaskClusters(int Q, int restarts, std::uint64_t seed) : Q_(Q), restarts_(restarts), seed_(seed) {}
+  const char* name() const override { return "task clusters"; }
+  std::string check(Eigen::Index d, Eigen::Index K) const override;
   void project(Matrix& W, Partition& part) override;
 
  private:

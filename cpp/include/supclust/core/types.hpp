@@ -21,13 +21,15 @@ const char* statusName(Status s);
 // The shape of a fitted model. Features: one predictor per output, its coefficients grouped
 // (coef d x K, groups per feature). Experts: Q predictors over clustered samples (coef d x Q,
 // one intercept per expert, groups = the expert of each training sample, no centroids); a
-// prediction is the Q answers, scored by the best one.
-enum class ModelKind { Features, Experts };
+// prediction is the Q answers, scored by the best one. Tasks: one predictor per task (coef d x K,
+// K intercepts, as features) whose columns are clustered: groups = the cluster of each task (K
+// labels), centroids Q x d (row q: cluster q's centre).
+enum class ModelKind { Features, Experts, Tasks };
 const char* kindName(ModelKind k);
 
 // What every method returns. coef is d x K (K = 1 for a single output), intercept has K
 // entries, groups[j] indexes the rows of centroids (G x K); methods without a grouping report
-// each distinct coefficient row as its own group. Experts: see ModelKind.
+// each distinct coefficient row as its own group. Experts and tasks: see ModelKind.
 struct Result {
   ModelKind kind = ModelKind::Features;
   Matrix coef;

@@ -39,13 +39,20 @@ struct GeneratorOptions {
   double rho = 0;                      // E1, E2: correlation of any two features, in [0, 1)
   int noiseDims = 0;                   // experts: the noise dimensions d_n
   double noiseSigma = 1;               // experts: their standard deviation σ_d
+  int tasks = 10;                      // tasks: the number of classes K
+  double taskSpread = 0.2;             // tasks: each class's predictor around its centre
 };
 
 // Experts (LwCS §6.1.1 / Table 1, DataCube Table 2): Q experts v_q ~ N(0, I_d) on d intrinsic
 // dimensions (decision: the papers do not state the experts' weights; see docs/replication.md);
 // each sample's expert uniform over Q; x = (N(0, I_d), noiseDims entries N(0, σ_d²));
 // y = v_qᵀ x_{1..d} + N(0, σ²).
-// The generators by name: "e1" and "e2" (generateE1), "e5", "e6", "waveform", "experts". Returns "" and
+// Tasks (clustered multitask classification, ours; spec §4): Q centres c_q ~ N(0, I_d); the K
+// classes in clusters of equal sizes (±1), in random order; class k's predictor
+// w_k = c_{q(k)} + taskSpread·N(0, I_d); x ~ N(0, I_d); y = argmax_k (w_kᵀx + σ g_k) with g_k
+// standard Gumbel (σ = 1: y drawn from the softmax of the scores; σ = 0: the argmax). coef: W
+// column by column (d·K), groups: the cluster of each class (K labels).
+// The generators by name: "e1" and "e2" (generateE1), "e5", "e6", "waveform", "experts", "tasks". Returns "" and
 // fills out, or a message naming the field.
 // Decision (E2, DataCube Table 3): the paper's text says "10 different values uniformly
 // distributed around 0", σ = 0.1, but its figures fix the rest (derivation in

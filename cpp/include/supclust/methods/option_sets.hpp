@@ -43,6 +43,12 @@ OptionSpec priorInitOption();
 // Experts: the squared loss, the ridge λ > 0 weighted by group size, Q experts; `refine`.
 std::vector<OptionSpec> expertsBase();
 OptionSpec refineOption();
+// Clustered tasks: one task per class (the one-vs-all losses; `squaredOnly`: ova-squared), the
+// ridge λ, and Q clusters of tasks.
+std::vector<OptionSpec> tasksBase(bool squaredOnly);
+// The clustered multitask penalty's weights λ_W (within), λ_B (between), λ_M (mean); `hard`:
+// between and mean only (the limit λ_W → ∞).
+std::vector<OptionSpec> taskClusterWeights(bool hard);
 std::vector<OptionSpec> join(std::vector<std::vector<OptionSpec>> parts);
 
 }  // namespace supclust

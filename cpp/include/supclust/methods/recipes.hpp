@@ -48,6 +48,14 @@ Result runExpertsRc(const FitContext& c);
 Result runExpertsOracle(const FitContext& c);
 // Q ≤ n; the oracle's `groups`: one label in 0..Q−1 per sample, every expert used.
 std::string checkExperts(const Options& o, Eigen::Index n, Eigen::Index d, Eigen::Index K);
+// Clustered tasks (methods/recipes/tasks.cpp).
+Result runTasksFrobenius(const FitContext& c);
+Result runTasksTrace(const FitContext& c);
+Result runTasksSsc(const FitContext& c);
+Result runTasksCg(const FitContext& c);
+Result runTasksPg(const FitContext& c);
+// Q ≤ K, the number of tasks (classes of y).
+std::string checkTasks(const Options& o, Eigen::Index n, Eigen::Index d, Eigen::Index K);
 // The centres s within the exact DPs' memory bound.
 std::string checkPrior(const Options& o, Eigen::Index n, Eigen::Index d, Eigen::Index K);
 // Equal coefficients as groups (centroids ascending), on any result.

@@ -1,8 +1,10 @@
 // Trust-region Newton with conjugate gradients (TRON) for the smooth objectives of losses with
 // a Hessian (the logistic loss, one binary problem per output).
 //
-// Problem:  min_{W, b} F(W, b) = Loss(Xc W + 1 bᵀ, T) + λ/2 ‖W‖²_F  (spec §2; b unpenalised).
-// The outputs are independent (one-vs-all), so each column (w_k, b_k) is solved on its own.
+// Problem:  min_{W, b} F(W, b) = Loss(Xc W + 1 bᵀ, T) + R(W)  (spec §2; b unpenalised), R the
+// objective's quadratic regulariser (λ/2 ‖W‖²_F and its optional group and coupling terms).
+// Without a coupling the outputs are independent (one-vs-all), so each column (w_k, b_k) is
+// solved on its own; with one (clustered tasks) all columns are one problem in (vec W, b).
 // Lin, Weng & Keerthi, "Trust region Newton method for large-scale logistic regression"
 // (JMLR 2008), as liblinear's TRON: each step solves H s = −g approximately by conjugate
 // gradients inside the trust region ‖s‖ ≤ Δ (Steihaug), with Hessian-vector products
@@ -16,7 +18,7 @@
 namespace supclust {
 
 struct TrustRegionOptions {
-  int maxIterations = 1000;  // Newton steps per output
+  int maxIterations = 1000;  // Newton steps per output (per block of coupled outputs)
   double tolerance = 1e-10;
 };
 

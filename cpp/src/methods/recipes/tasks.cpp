@@ -1,0 +1,86 @@
+// Clustered tasks: one predictor per task (one-vs-all: per class) whose columns form Q clusters
+// (spec §4; DataCube §2.2, §3, appendix 6.2; LwCS §7.2). The soft problem (W around clustered
+// centres: tasks-ssc by exact block descent, tasks-cg by its closed-form relaxation), the hard
+// one (W = the centres: tasks-pg by projected gradient, the papers' Alg. 2) and the two
+// baselines the DataCube paper compares with (ridge on W, the trace norm). solvers/
+// clustered_tasks.hpp and core/task_clusters.hpp state the objectives.
+#include <numeric>
+
+#include "supclust/core/structure.hpp"
+#include "supclust/core/trace_norm_penalty.hpp"
+#include "supclust/methods/recipes.hpp"
+#include "supclust/solvers/clustered_tasks.hpp"
+#include "supclust/solvers/projected_gradient.hpp"
+#include "supclust/solvers/proximal_gradient.hpp"
+
+namespace supclust {
+
+namespace {
+ClusteredTasksOptions tasksOptions(const FitContext& c) {
+  ClusteredTasksOptions o;
+  o.Q = static_cast<int>(c.options.integer("Q"));
+  o.weights = {c.options.number("within"), c.options.number("between"), c.options.number("mean")};
+  o.restarts = static_cast<int>(c.options.integer("restarts"));
+  o.seed = c.options.seed();
+  return o;
+}
+
+// Each task its own cluster: the unclustered baselines' partition.
+Result ownClusters(Result r) {
+  r.groups.resize(static_cast<std::size_t>(r.coef.cols()));
+  std::iota(r.groups.begin(), r.groups.end(), 0);
+  r.centroids = r.coef.transpose();
+  return r;
+}
+
+// Where the clustered solvers start: the tasks fitted apart with the given ridge.
+Result independentFit(const FitContext& c, double ridge) {
+  return smoothFit(c, ridge, {20000, 1e-10});
+}
+}  // namespace
+
+Result runTasksFrobenius(const FitContext& c) { return ownClusters(smoothFit(c, c.options.number("lambda"), {20000, 1e-10})); }
+
+Result runTasksTrace(const FitContext& c) {
+  const TraceNormPenalty P(c.options.number("mu"));
+  return ownClusters(proximalGradient(objectiveOf(c, c.options.number("lambda")), P, startCoef(c), startIntercept(c),
+                                      {static_cast<int>(c.options.integer("maxIterations")), c.options.number("tolerance")},
+                                      c.control));
+}
+
+Result runTasksSsc(const FitContext& c) {
+  ClusteredTasksOptions o = tasksOptions(c);
+  o.maxIterations = static_cast<int>(c.options.integer("maxIterations"));
+  const double lambda = c.options.number("lambda");
+  Result start = independentFit(c, lambda + o.weights.onBetween());
+  if (start.status == Status::Aborted) return start;
+  Result r = clusteredTasksBlockDescent(objectiveOf(c, lambda), o, std::move(start.coef), std::move(start.intercept), c.control);
+  return r;
+}
+
+Result runTasksCg(const FitContext& c) {
+  return clusteredTasksOm(objectiveOf(c, c.options.number("lambda")), tasksOptions(c), c.control);
+}
+
+Result runTasksPg(const FitContext& c) {
+  const double lambda = c.options.number("lambda"), between = c.options.number("between");
+  Result start = independentFit(c, lambda + between);
+  if (start.status == Status::Aborted) return start;
+  Objective F = objectiveOf(c, lambda);
+  F.setOutputCoupling(hardTaskCoupling(c.T.cols(), between, c.options.number("mean")));
+  TaskClusters S(static_cast<int>(c.options.integer("Q")), static_cast<int>(c.options.integer("restarts")), c.options.seed());
+  ProjectedGradientOptions o;
+  o.maxIterations = static_cast<int>(c.options.integer("maxIterations"));
+  o.tolerance = c.options.number("tolerance");
+  return projectedGradient(F, S, std::move(start.coef), std::move(start.intercept), o, c.control);
+}
+
+std::string checkTasks(const Options& o, Eigen::Index, Eigen::Index, Eigen::Index K) {
+  const auto Q = o.integer("Q");
+  if (Q > K)
+    return "option 'Q': at most one cluster per task (Q = " + std::to_string(Q) + ", K = " + std::to_string(K) +
+           " tasks: one per class of y)";
+  return "";
+}
+
+}  // namespace supclust

@@ -1,0 +1,94 @@
+#include "supclust/solvers/clustered_tasks.hpp"
+
+#include <cmath>
+
+#include "supclust/kernels/gram_partition.hpp"
+#include "supclust/solvers/least_squares.hpp"
+
+namespace supclust {
+
+namespace {
+Matrix projectorsOnMean(Eigen::Index K) { return Matrix::Constant(K, K, 1.0 / static_cast<double>(K)); }
+
+GramPartition oracle(const Matrix& A, const ClusteredTasksOptions& opt) {
+  return bestGramPartition(A, opt.Q, opt.restarts, opt.seed);
+}
+}  // namespace
+
+Result tasksOfPartition(const Objective& F, const Labels& labels, const ClusteredTasksOptions& opt, Matrix W0,
+                        RowVector b0, const Control& control) {
+  const TaskClusterWeights& w = opt.weights;
+  Objective coupled = F;
+  coupled.setOutputCoupling(taskCoupling(labels, opt.Q, w));
+  Result r;
+  if (F.loss().squared()) {
+    // On the three projectors of P the problem splits into ridge fits (appendix 6.2's W_M).
+    const Eigen::Index K = F.outputs();
+    const Matrix M = equivalenceMatrix(labels, opt.Q), G = projectorsOnMean(K), I = Matrix::Identity(K, K);
+    const Matrix& T = F.targets();
+    const double lambda = F.lambda();
+    r.coef = sharedRidgeCoefficients(F.design(), T * (I - M), lambda + w.onWithin()) +
+             sharedRidgeCoefficients(F.design(), T * (M - G), lambda + w.onBetween()) +
+             sharedRidgeCoefficients(F.design(), T * G, lambda + w.onMean());
+    r.intercept = T.colwise().mean();
+    r.objective = coupled.value(r.coef, r.intercept);
+    r.history = {r.objective};
+  } else {
+    r = trustRegionNewton(coupled, std::move(W0), std::move(b0), opt.inner, control);
+  }
+  r.groups = labels;
+  r.centroids = taskCentres(r.coef, labels, opt.Q, w);
+  return r;
+}
+
+Result clusteredTasksBlockDescent(const Objective& F, const ClusteredTasksOptions& opt, Matrix W0, RowVector b0,
+                                  const Control& control) {
+  GramPartition z = oracle(W0.transpose() * W0, opt);
+  Result r = tasksOfPartition(F, z.labels, opt, std::move(W0), std::move(b0), control);
+  std::vector<double> history = {r.objective};
+  int inner = r.iterations, it = 0;
+  r.status = r.status == Status::Aborted ? r.status : Status::MaxIterations;
+  while (r.status != Status::Aborted && it < opt.maxIterations) {
+    if (stopRequested(control, it, r.objective, r)) break;
+    const Matrix A = r.coef.transpose() * r.coef;
+    const GramPartition next = oracle(A, opt);
+    // A new partition only when it is strictly better for the current W (H decreases).
+    if (next.labels == r.groups || next.value <= partitionValue(A, r.groups, opt.Q) * (1 + 1e-12)) {
+      r.status = Status::Converged;
+      break;
+    }
+    ++it;
+    Result step = tasksOfPartition(F, next.labels, opt, r.coef, r.intercept, control);
+    inner += step.iterations;
+    if (step.status == Status::Aborted) {
+      r.status = Status::Aborted;
+      break;
+    }
+    r = std::move(step);
+    r.status = Status::MaxIterations;
+    history.push_back(r.objective);
+  }
+  r.iterations = inner + it;
+  r.history = std::move(history);
+  return r;
+}
+
+Result clusteredTasksOm(const Objective& F, const ClusteredTasksOptions& opt, const Control& control) {
+  const TaskClusterWeights& w = opt.weights;
+  const Matrix& T = F.targets();
+  const Matrix Tc = T.rowwise() - T.colwise().mean();
+  const Matrix R1 = sharedRidgeCoefficients(F.design(), T, F.lambda() + w.onWithin());
+  const Matrix R2 = sharedRidgeCoefficients(F.design(), T, F.lambda() + w.onBetween());
+  Matrix XtT(F.design().cols(), T.cols());
+  for (Eigen::Index k = 0; k < T.cols(); ++k) F.design().multiplyTransposed(Tc.col(k).data(), XtT.col(k).data());
+  Matrix A = XtT.transpose() * (R2 - R1);
+  A = 0.5 * (A + A.transpose());  // symmetric up to rounding
+  const GramPartition z = oracle(A, opt);
+  Result r = tasksOfPartition(F, z.labels, opt, Matrix::Zero(F.features(), F.outputs()),
+                              RowVector(T.colwise().mean()), control);
+  r.iterations = 1;
+  r.status = Status::Converged;
+  return r;
+}
+
+}  // namespace supclust

@@ -1,0 +1,300 @@
+// Clustered tasks: the partition oracle against brute force; the penalty's closed form (the
+// centres minimise it, H = ½Tr(WPWᵀ)); the coupled objective's gradient against finite
+// differences and trust-region Newton against FISTA on it; a partition's predictors certified;
+// OM = the best of all partitions (brute force over every one); block descent and projected
+// gradient never increase their objectives; the trace-norm prox against an SVD computed
+// directly; every clustered method recovers the clusters of well-separated tasks; bad input named.
+#include <gtest/gtest.h>
+
+#include <Eigen/SVD>
+#include <cmath>
+#include <functional>
+
+#include "supclust/core/design.hpp"
+#include "supclust/core/trace_norm_penalty.hpp"
+#include "supclust/data/random.hpp"
+#include "supclust/data/synthetic.hpp"
+#include "supclust/kernels/gram_partition.hpp"
+#include "supclust/methods/registry.hpp"
+#include "supclust/metrics/partition.hpp"
+#include "supclust/solvers/clustered_tasks.hpp"
+#include "supclust/solvers/proximal_gradient.hpp"
+
+using namespace supclust;
+
+namespace {
+Matrix randomMatrix(Eigen::Index r, Eigen::Index c, std::uint64_t seed) {
+  Random rng(seed);
+  Matrix A(r, c);
+  for (Eigen::Index j = 0; j < c; ++j)
+    for (Eigen::Index i = 0; i < r; ++i) A(i, j) = rng.normal();
+  return A;
+}
+
+// Every labelling of m items with exactly Q used labels (canonical or not), visited.
+void everyPartition(int m, int Q, const std::function<void(const Labels&)>& visit) {
+  Labels z(static_cast<std::size_t>(m), 0);
+  std::function<void(int)> rec = [&](int i) {
+    if (i == m) {
+      std::vector<bool> used(static_cast<std::size_t>(Q), false);
+      for (auto v : z) used[static_cast<std::size_t>(v)] = true;
+      for (bool u : used)
+        if (!u) return;
+      visit(z);
+      return;
+    }
+    for (int q = 0; q < Q; ++q) {
+      z[static_cast<std::size_t>(i)] = q;
+      rec(i + 1);
+    }
+  };
+  rec(0);
+}
+
+SyntheticProblem taskProblem(int n, double sigma, double spread, std::uint64_t seed, int K = 8, int Q = 4, int d = 12) {
+  GeneratorOptions g;
+  g.n = n;
+  g.nTest = 200;
+  g.d = d;
+  g.Q = Q;
+  g.tasks = K;
+  g.sigma = sigma;
+  g.taskSpread = spread;
+  g.seed = seed;
+  SyntheticProblem p;
+  EXPECT_EQ(generate("tasks", g, p), "");
+  return p;
+}
+
+Problem problemOf(const SyntheticProblem& p) {
+  return {DataMatrix(p.X.data(), p.X.rows(), p.X.cols()), {p.y.data(), p.y.size()}};
+}
+
+Params params(std::initializer_list<std::pair<const char*, double>> numbers, const char* loss) {
+  Params q;
+  for (const auto& [k, v] : numbers) q.numbers[k] = v;
+  q.strings["loss"] = loss;
+  return q;
+}
+}  // namespace
+
+TEST(GramPartition, CountsAreStirlingNumbers) {
+  EXPECT_EQ(partitionCount(5, 2), 15);
+  EXPECT_EQ(partitionCount(6, 3), 90);
+  EXPECT_EQ(partitionCount(10, 5), 42525);
+  EXPECT_EQ(partitionCount(4, 4), 1);
+  EXPECT_EQ(partitionCount(3, 4), 0);
+}
+
+TEST(GramPartition, EnumerationIsTheBruteForceMaximum) {
+  for (std::uint64_t seed = 1; seed <= 5; ++seed) {
+    const Matrix P = randomMatrix(4, 7, seed);  // 7 points in R^4
+    const Matrix A = P.transpose() * P;
+    for (int Q = 1; Q <= 4; ++Q) {
+      double best = -HUGE_VAL;
+      everyPartition(7, Q, [&](const Labels& z) { best = std::max(best, partitionValue(A, z, Q)); });
+      const GramPartition g = bestGramPartition(A, Q, 1, seed);
+      EXPECT_TRUE(g.exact);
+      EXPECT_NEAR(g.value, best, 1e-10 * std::abs(best)) << "seed " << seed << ", Q " << Q;
+      EXPECT_EQ(g.labels, canonicalLabels(g.labels));
+      // Tr(MA) = ‖P‖² − the k-means cost of P's columns for that partition.
+      double sse = 0;
+      for (int q = 0; q < Q; ++q) {
+        Vector c = Vector::Zero(4);
+        int s = 0;
+        for (int k = 0; k < 7; ++k)
+          if (g.labels[static_cast<std::size_t>(k)] == q) c += P.col(k), ++s;
+        c /= s;
+        for (int k = 0; k < 7; ++k)
+          if (g.labels[static_cast<std::size_t>(k)] == q) sse += (P.col(k) - c).squaredNorm();
+      }
+      EXPECT_NEAR(g.value, P.squaredNorm() - sse, 1e-9 * P.squaredNorm());
+    }
+  }
+}
+
+TEST(GramPartition, KMeansFindsSeparatedClustersBeyondEnumeration) {
+  const int m = 40, Q = 5;  // S(40, 5) ≈ 7e25 partitions: k-means
+  Random rng(3);
+  Matrix P(6, m);
+  Labels truth(m);
+  const Matrix centres = 10 * randomMatrix(6, Q, 4);
+  for (int k = 0; k < m; ++k) {
+    truth[static_cast<std::size_t>(k)] = k % Q;
+    for (int j = 0; j < 6; ++j) P(j, k) = centres(j, k % Q) + 0.1 * rng.normal();
+  }
+  const GramPartition g = bestGramPartition(P.transpose() * P, Q, 10, 7);
+  EXPECT_FALSE(g.exact);
+  EXPECT_DOUBLE_EQ(adjustedRandIndex(g.labels, truth), 1);
+}
+
+TEST(TaskClusters, TheCentresMinimiseThePenaltyAndHIsQuadratic) {
+  const Matrix W = randomMatrix(5, 6, 11);
+  const Labels z = {0, 1, 0, 2, 1, 0};
+  for (const TaskClusterWeights w : {TaskClusterWeights{1, 0.3, 0.05}, TaskClusterWeights{0.2, 2, 0}, TaskClusterWeights{3, 0, 1}}) {
+    const Matrix C = taskCentres(W, z, 3, w);
+    const double at = taskClusterPenalty(W, C, z, w);
+    EXPECT_NEAR(at, 0.5 * (W * taskCoupling(z, 3, w) * W.transpose()).trace(), 1e-12 * std::max(1.0, at));
+    for (std::uint64_t s = 1; s <= 20; ++s) {
+      const Matrix moved = C + 1e-3 * randomMatrix(3, 5, 100 + s);
+      EXPECT_GT(taskClusterPenalty(W, moved, z, w), at);
+    }
+  }
+}
+
+TEST(TaskClusters, TheHardCouplingIsTheLimitOfInfiniteWithin) {
+  const Labels z = {0, 1, 0, 1};
+  const Matrix V = [&] {  // predictors already clustered: W = V
+    Matrix c = randomMatrix(3, 2, 5), v(3, 4);
+    for (int k = 0; k < 4; ++k) v.col(k) = c.col(z[static_cast<std::size_t>(k)]);
+    return v;
+  }();
+  const double between = 0.4, mean = 0.7;
+  const double hard = 0.5 * (V * hardTaskCoupling(4, between, mean) * V.transpose()).trace();
+  const double soft = 0.5 * (V * taskCoupling(z, 2, {1e9, between, mean}) * V.transpose()).trace();
+  EXPECT_NEAR(soft, hard, 1e-6 * hard);
+}
+
+TEST(TaskClusters, CoupledGradientMatchesFiniteDifferences) {
+  const SyntheticProblem p = taskProblem(60, 1, 0.3, 2, 5, 2, 4);
+  const CenteredDesign X(DataMatrix(p.X.data(), p.X.rows(), p.X.cols()));
+  const auto loss = makeLoss("ova-logistic");
+  Objective F(X, loss->targets(p.y), *loss, 0.1);
+  F.setOutputCoupling(taskCoupling({0, 1, 0, 1, 1}, 2, {0.5, 0.1, 0.2}));
+  const Matrix W = randomMatrix(4, 5, 9);
+  const RowVector b = RowVector::LinSpaced(5, -0.5, 0.5);
+  Matrix gW;
+  RowVector gb;
+  F.gradient(W, b, gW, gb);
+  const double h = 1e-6;
+  for (Eigen::Index k = 0; k < 5; ++k)
+    for (Eigen::Index j = 0; j < 4; ++j) {
+      Matrix Wp = W, Wm = W;
+      Wp(j, k) += h;
+      Wm(j, k) -= h;
+      EXPECT_NEAR((F.value(Wp, b) - F.value(Wm, b)) / (2 * h), gW(j, k), 1e-7);
+    }
+}
+
+TEST(TaskClusters, NewtonOnCoupledTasksAgreesWithFistaAndIsCertified) {
+  const SyntheticProblem p = taskProblem(150, 1, 0.3, 4, 6, 3, 8);
+  const CenteredDesign X(DataMatrix(p.X.data(), p.X.rows(), p.X.cols()));
+  const auto loss = makeLoss("ova-logistic");
+  const Labels z = {0, 1, 2, 0, 1, 2};
+  ClusteredTasksOptions o;
+  o.Q = 3;
+  o.weights = {0.3, 0.01, 0.02};
+  const Objective F(X, loss->targets(p.y), *loss, 1e-3);
+  const Result newton = tasksOfPartition(F, z, o, Matrix::Zero(8, 6), RowVector::Zero(6), {});
+  ASSERT_EQ(newton.status, Status::Converged);
+  Objective coupled = F;
+  coupled.setOutputCoupling(taskCoupling(z, 3, o.weights));
+  EXPECT_LT(relativeOptimalityResidual(coupled, NoPenalty(), newton.coef, newton.intercept, gradientScale(coupled)), 1e-8);
+  const Result fista = proximalGradient(coupled, NoPenalty(), Matrix::Zero(8, 6), RowVector::Zero(6), {200000, 1e-9}, {});
+  EXPECT_NEAR(newton.objective, fista.objective, 1e-9);
+  EXPECT_LT((newton.coef - fista.coef).cwiseAbs().maxCoeff(), 1e-5);
+  // The objective reported is F + H with H from its definition at the reported centres.
+  EXPECT_NEAR(newton.objective, F.value(newton.coef, newton.intercept) + taskClusterPenalty(newton.coef, newton.centroids, z, o.weights), 1e-10);
+}
+
+TEST(TaskClusters, SquaredClosedFormIsCertified) {
+  const SyntheticProblem p = taskProblem(40, 1, 0.3, 6, 6, 3, 30);  // d < n fails: wide design
+  const CenteredDesign X(DataMatrix(p.X.data(), p.X.rows(), p.X.cols()));
+  const auto loss = makeLoss("ova-squared");
+  const Labels z = {2, 1, 0, 0, 1, 2};
+  ClusteredTasksOptions o;
+  o.Q = 3;
+  o.weights = {0.5, 0.05, 0.01};
+  const Objective F(X, loss->targets(p.y), *loss, 0);
+  const Result r = tasksOfPartition(F, z, o, {}, {}, {});
+  Objective coupled = F;
+  coupled.setOutputCoupling(taskCoupling(z, 3, o.weights));
+  EXPECT_LT(relativeOptimalityResidual(coupled, NoPenalty(), r.coef, r.intercept, gradientScale(coupled)), 1e-10);
+}
+
+TEST(TaskClusters, OmIsTheBestOfAllPartitions) {
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    const SyntheticProblem p = taskProblem(120, 0.5, 0.4, seed, 6, 3, 10);
+    const CenteredDesign X(DataMatrix(p.X.data(), p.X.rows(), p.X.cols()));
+    const auto loss = makeLoss("ova-squared");
+    ClusteredTasksOptions o;
+    o.Q = 3;
+    o.weights = {0.2, 0.01, 0.005};
+    const Objective F(X, loss->targets(p.y), *loss, 1e-3);
+    double best = HUGE_VAL;
+    everyPartition(6, 3, [&](const Labels& z) { best = std::min(best, tasksOfPartition(F, z, o, {}, {}, {}).objective); });
+    const Result om = clusteredTasksOm(F, o, {});
+    EXPECT_NEAR(om.objective, best, 1e-12 * best) << "seed " << seed;
+    // Block descent is a local method: never below the global minimum, never increasing.
+    const Result bd = clusteredTasksBlockDescent(F, o, Matrix::Zero(10, 6) + randomMatrix(10, 6, seed), RowVector::Zero(6), {});
+    EXPECT_GE(bd.objective, best * (1 - 1e-12));
+    for (std::size_t i = 1; i < bd.history.size(); ++i) EXPECT_LE(bd.history[i], bd.history[i - 1] * (1 + 1e-12));
+  }
+}
+
+TEST(TaskClusters, ProjectedGradientKeepsClusteredColumnsAndNeverIncreases) {
+  const SyntheticProblem p = taskProblem(300, 1, 0.2, 8);
+  const Result r = fit("tasks-pg", problemOf(p), params({{"Q", 4}, {"between", 1e-3}, {"mean", 1e-3}}, "ova-logistic"));
+  ASSERT_NE(r.status, Status::InvalidInput) << r.message;
+  EXPECT_EQ(r.kind, ModelKind::Tasks);
+  ASSERT_EQ(r.groups.size(), 8u);
+  ASSERT_EQ(r.centroids.rows(), 4);
+  ASSERT_EQ(r.centroids.cols(), 12);
+  for (Eigen::Index k = 0; k < 8; ++k)
+    EXPECT_EQ(r.coef.col(k), r.centroids.row(r.groups[static_cast<std::size_t>(k)]).transpose());
+  for (std::size_t i = 1; i < r.history.size(); ++i) EXPECT_LE(r.history[i], r.history[i - 1]);
+}
+
+TEST(TaskClusters, TraceNormProxIsSingularValueThresholding) {
+  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
+    const Matrix W = randomMatrix(7, 4, seed);
+    const double step = 0.5, mu = 1.3;
+    Matrix prox = W;
+    TraceNormPenalty(mu).prox(prox, step);
+    const Eigen::JacobiSVD<Matrix> svd(W, Eigen::ComputeThinU | Eigen::ComputeThinV);
+    Vector s = svd.singularValues();
+    for (Eigen::Index i = 0; i < s.size(); ++i) s[i] = std::max(0.0, s[i] - step * mu);
+    EXPECT_LT((prox - svd.matrixU() * s.asDiagonal() * svd.matrixV().transpose()).cwiseAbs().maxCoeff(), 1e-12);
+    EXPECT_NEAR(TraceNormPenalty(mu).value(W), mu * svd.singularValues().sum(), 1e-12);
+    // The prox minimises ½‖X − W‖² + step·μ‖X‖_*: no nearby point does better.
+    auto objective = [&](const Matrix& Xm) { return 0.5 * (Xm - W).squaredNorm() + step * TraceNormPenalty(mu).value(Xm); };
+    for (std::uint64_t t = 1; t <= 20; ++t) EXPECT_GE(objective(prox + 1e-4 * randomMatrix(7, 4, 50 + t)), objective(prox));
+  }
+}
+
+TEST(TaskClusters, TraceFitIsCertifiedAndLowRank) {
+  const SyntheticProblem p = taskProblem(200, 1, 0.2, 12);
+  const Result r = fit("tasks-trace", problemOf(p), params({{"mu", 0.05}}, "ova-squared"));
+  ASSERT_EQ(r.status, Status::Converged) << r.message;
+  const Eigen::JacobiSVD<Matrix> svd(r.coef);
+  int rank = 0;
+  for (Eigen::Index i = 0; i < svd.singularValues().size(); ++i) rank += svd.singularValues()[i] > 1e-8;
+  EXPECT_LT(rank, 8);
+  const Result ridge = fit("tasks-frobenius", problemOf(p), params({}, "ova-squared"));
+  EXPECT_EQ(ridge.groups, (Labels{0, 1, 2, 3, 4, 5, 6, 7}));
+}
+
+// Noiseless labels (the argmax of the scores), tasks tight around centres far apart (d = 50:
+// random centres of similar norms; at d = 12 two of four centres are often too close).
+TEST(TaskClusters, EveryClusteredMethodRecoversSeparatedTasks) {
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    const SyntheticProblem p = taskProblem(3000, 0, 0.05, seed, 8, 4, 50);
+    for (const auto& [method, loss] : std::vector<std::pair<const char*, const char*>>{
+             {"tasks-cg", "ova-squared"}, {"tasks-ssc", "ova-squared"}, {"tasks-ssc", "ova-logistic"}, {"tasks-pg", "ova-logistic"}, {"tasks-pg", "ova-squared"}}) {
+      const Result r = fit(method, problemOf(p), params({{"Q", 4}}, loss));
+      ASSERT_NE(r.status, Status::InvalidInput) << r.message;
+      EXPECT_DOUBLE_EQ(adjustedRandIndex(r.groups, p.groups), 1) << method << " " << loss << " seed " << seed;
+    }
+  }
+}
+
+TEST(TaskClusters, BadInputIsNamed) {
+  const SyntheticProblem p = taskProblem(100, 1, 0.2, 5);
+  auto message = [&](const char* m, Params q) { return fit(m, problemOf(p), q).message; };
+  EXPECT_NE(message("tasks-ssc", params({{"Q", 9}}, "ova-logistic")).find("option 'Q'"), std::string::npos);
+  EXPECT_NE(message("tasks-cg", params({{"Q", 3}}, "ova-logistic")).find("loss"), std::string::npos);
+  EXPECT_NE(message("tasks-ssc", params({{"Q", 3}, {"within", 0}}, "ova-squared")).find("within"), std::string::npos);
+  EXPECT_NE(message("tasks-pg", params({{"Q", 3}, {"between", -1}}, "ova-squared")).find("between"), std::string::npos);
+  EXPECT_NE(message("tasks-trace", params({{"mu", -1}}, "ova-squared")).find("mu"), std::string::npos);
+  EXPECT_NE(message("tasks-ssc", params({}, "ova-squared")).find("Q"), std::string::npos);
+}
