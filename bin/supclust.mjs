@@ -6,9 +6,10 @@
 //                                                            N: the table's vocabulary by default)
 //   supclust replicate breast-cancer --data DIR                (DIR: ../shared/data or westbc)
 //   supclust replicate 20ng-pairs --data DIR [--words N]       (DIR: ../shared/data or 20newsgroups-pairs)
+//   supclust replicate 20ng-topics --data DIR [--words N]      (the same folder: 10 topics in 5 pairs)
 //   supclust replicate reuters-usa --data DIR [--words N]      (DIR: ../shared/data or reuters21578)
 import { writeFileSync } from 'node:fs';
-import { load, loadNewsgroupPairs, loadPangLee, loadReuters, loadWestbc, logGrid, SupclustError } from '../dist/node/index.js';
+import { load, loadNewsgroupPairs, loadNewsgroupTopics, loadPangLee, loadReuters, loadWestbc, logGrid, SupclustError } from '../dist/node/index.js';
 
 const USAGE = `usage:
   supclust list
@@ -60,6 +61,11 @@ function loadDataset(name, flags, vocabulary) {
     const pairs = loadNewsgroupPairs(String(flags.data), { words: integerFlag(flags, 'words') ?? 5000 });
     process.stderr.write(`loaded ${pairs.map((p) => `${p.nRows}`).join(', ')} messages × ${pairs[0].nCols} words in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
     return pairs;
+  }
+  if (name === '20ng-topics') {
+    const d = loadNewsgroupTopics(String(flags.data), { words: integerFlag(flags, 'words') ?? (vocabulary || 5000) });
+    process.stderr.write(`loaded ${d.nRows} messages of ${d.groups.length} groups × ${d.nCols} words in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
+    return d;
   }
   if (name === 'westbc') {
     const d = loadWestbc(String(flags.data));

@@ -321,6 +321,8 @@ val generateJs(const std::string& name, const val& options) {
   o.rho = options["rho"].as<double>();
   o.noiseDims = options["noiseDims"].as<int>();
   o.noiseSigma = options["noiseSigma"].as<double>();
+  o.tasks = options["tasks"].as<int>();
+  o.taskSpread = options["taskSpread"].as<double>();
   const double rows = static_cast<double>(o.n) + o.nTest + o.nValidation;
   if (std::string why = checkMemory("n", "a problem of " + std::to_string(static_cast<long long>(rows)) + " rows × " +
                                     std::to_string(o.d + o.noiseDims) + " columns", 3 * 8 * rows * (o.d + o.noiseDims));

@@ -177,6 +177,42 @@ int main() {
     }
     std::printf("]}");
   }
+  // Clustered tasks (kind 'tasks'): 6 classes in 3 clusters, every tasks method.
+  {
+    GeneratorOptions o;
+    o.n = 200;
+    o.d = 8;
+    o.Q = 3;
+    o.tasks = 6;
+    o.sigma = 1;
+    o.seed = 4;
+    SyntheticProblem p;
+    generate("tasks", o, p);
+    const Problem prob{{p.X.data(), p.X.rows(), p.X.cols()}, {p.y.data(), p.y.size()}};
+    std::printf(",\"tasksProblem\":{\"fits\":[");
+    struct TaskCase { const char* method; const char* loss; const char* option; double value; };
+    const TaskCase cases[] = {{"tasks-ssc", "ova-logistic", "within", 0.05}, {"tasks-cg", "ova-squared", "within", 0.05},
+                              {"tasks-pg", "ova-logistic", "between", 1e-3}, {"tasks-frobenius", "ova-logistic", "lambda", 1e-2},
+                              {"tasks-trace", "ova-squared", "mu", 1e-2}};
+    for (std::size_t c = 0; c < 5; ++c) {
+      Params params;
+      params.strings["loss"] = cases[c].loss;
+      params.numbers[cases[c].option] = cases[c].value;
+      if (c < 3) params.numbers["Q"] = 3;
+      const Result r = fit(cases[c].method, prob, params);
+      std::printf("%s{\"method\":\"%s\",\"loss\":\"%s\",\"option\":\"%s\",\"value\":%.17g,\"status\":\"%s\",\"iterations\":%d,\"objective\":%.17g,\"intercepts\":",
+                  c ? "," : "", cases[c].method, cases[c].loss, cases[c].option, cases[c].value, statusName(r.status), r.iterations, r.objective);
+      array(r.intercept.data(), r.intercept.data() + r.intercept.size());
+      std::printf(",\"coef\":");
+      array(r.coef.data(), r.coef.data() + r.coef.size());  // column-major d x K
+      std::printf(",\"centroids\":");
+      array(r.centroids.data(), r.centroids.data() + r.centroids.size());  // column-major Q x d
+      std::printf(",\"groups\":");
+      array(r.groups);
+      std::printf("}");
+    }
+    std::printf("]}");
+  }
   std::printf(",\"generators\":{");
   bool firstGenerator = true;
   for (const std::string& name : generatorNames()) {

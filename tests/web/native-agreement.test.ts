@@ -17,7 +17,7 @@ describe.each(variants)('%s build agrees with native to 1e-10', (variant) => {
   });
 
   it('every generator gives the native data bit for bit', async () => {
-    for (const name of ['e1', 'e2', 'e5', 'e6', 'waveform', 'experts'] as const) {
+    for (const name of ['e1', 'e2', 'e5', 'e6', 'waveform', 'experts', 'tasks'] as const) {
       const g = await sc.generate(name, { n: 30, nTest: 5, nValidation: 4, sigma: 1.5, seed: 1, d: 100, Q: name === 'e2' ? 10 : 5 });
       const expected = answers.generators[name];
       expect(mismatch(g.X, expected.X, 0), name).toBe('');
@@ -109,6 +109,37 @@ describe.each(variants)('%s build fits the native experts', (variant) => {
       expect(mismatch(m.coef, coef, 1e-10, Math.max(...coef.map(Math.abs))), method).toBe('');
       expect(mismatch(m.intercept, expected.intercepts, 1e-10, Math.max(...coef.map(Math.abs))), method).toBe('');
       expect(mismatch([m.objective], [expected.objective], 1e-10), method).toBe('');
+    }
+  });
+});
+
+describe.each(variants)('%s build fits the native clustered tasks', (variant) => {
+  let sc: Supclust;
+  beforeAll(async () => { sc = await load({ variant }); });
+  afterAll(() => sc?.dispose());
+
+  it('every tasks method gives the native partition, predictors and centres', async () => {
+    const data = await sc.generate('tasks', { n: 200, d: 8, Q: 3, tasks: 6, sigma: 1, seed: 4, nTest: 0 });
+    for (const expected of answers.tasksProblem.fits) {
+      const clustered = !['tasks-frobenius', 'tasks-trace'].includes(expected.method);
+      const m = await sc.fit(expected.method, { X: data.X, nRows: data.nRows, nCols: data.nCols, y: data.y, loss: expected.loss,
+                                                [expected.option]: expected.value, ...(clustered ? { Q: 3 } : {}) } as never);
+      const d = data.nCols, K = 6, Q = clustered ? 3 : K;
+      expect(m.kind).toBe('tasks');
+      expect(m.outputs).toBe(K);
+      const coef = Array.from({ length: d * K }, (_, i) => expected.coef[(i % K) * d + Math.floor(i / K)]);
+      const centroids = Array.from({ length: Q * d }, (_, i) => expected.centroids[(i % d) * Q + Math.floor(i / d)]);
+      const scale = Math.max(...coef.map(Math.abs));
+      expect(m.status, expected.method).toBe(expected.status);
+      expect(m.groups, expected.method).toEqual(expected.groups);
+      // The trace norm's SVD runs through each build's libm (hypot, sqrt): FISTA's restarts
+      // then take other steps to the same certified optimum, agreeing to its tolerance.
+      const tol = expected.method === 'tasks-trace' ? 1e-7 : 1e-10;
+      if (expected.method !== 'tasks-trace') expect(m.iterations, expected.method).toBe(expected.iterations);
+      expect(mismatch(m.coef, coef, tol, scale), expected.method).toBe('');
+      expect(mismatch(m.centroids, centroids, tol, scale), expected.method).toBe('');
+      expect(mismatch(m.intercept, expected.intercepts, tol, scale), expected.method).toBe('');
+      expect(mismatch([m.objective], [expected.objective], 1e-10), expected.method).toBe('');
     }
   });
 });

@@ -3,7 +3,7 @@
 import { SupclustError, fromLibrary, invalid } from './errors.js';
 import type { Backend, ExperimentRequest, RawCrossValidation, RawExperiment, RawFit, Request } from './module.js';
 import { MODEL_SCHEMA_VERSION } from './types.js';
-import type { CallControl, CrossValidationControl, CrossValidationOptions, CrossValidationResult, ExperimentData, ExperimentOptions, ExperimentResult, GeneratorName, GeneratorOptions, FitParams, Info, KMeans1DResult, Label, MatrixInput, MethodInfo, MethodName, Model,
+import type { CallControl, CrossValidationControl, CrossValidationOptions, CrossValidationResult, ExperimentData, ExperimentOptions, ExperimentResult, GeneratorName, GeneratorOptions, FitParams, Info, KMeans1DResult, Label, MatrixInput, MethodInfo, MethodName, Model, ModelKind,
   SparseGroupsResult, Supclust, SyntheticData } from './types.js';
 import { bestAnswers, classIndices, linearScores, modelArrays, probabilities } from './predict.js';
 import * as v from './validate.js';
@@ -14,7 +14,7 @@ const DATA_FIELDS = new Set(['X', 'nRows', 'nCols', 'y', 'warmStart', 'featureNa
 const CLASSIFICATION_LOSSES = new Set(['logistic', 'ova-logistic', 'ova-squared', 'hinge']);
 
 // Each generator's defaults (spec §6); the options a generator does not read are ignored.
-const BASE_GENERATOR = { d: 100, Q: 5, sigma: 0.5, seed: 1, nTest: 0, nValidation: 0, dataset: 1, task: '', rho: 0, noiseDims: 0, noiseSigma: 1 };
+const BASE_GENERATOR = { d: 100, Q: 5, sigma: 0.5, seed: 1, nTest: 0, nValidation: 0, dataset: 1, task: '', rho: 0, noiseDims: 0, noiseSigma: 1, tasks: 10, taskSpread: 0.2 };
 const GENERATOR_DEFAULTS: Record<GeneratorName, Partial<GeneratorOptions>> = {
   e1: {},
   e2: { Q: 5, sigma: 0.1 },
@@ -22,6 +22,7 @@ const GENERATOR_DEFAULTS: Record<GeneratorName, Partial<GeneratorOptions>> = {
   e6: { n: 2000, sigma: 1, d: 150 },
   waveform: { n: 5000, d: 40 },
   experts: { n: 1000, d: 10, Q: 3, sigma: 0.1, noiseDims: 0, noiseSigma: 1 },
+  tasks: { n: 1000, d: 20, Q: 5, sigma: 1, tasks: 10, taskSpread: 0.2 },
 };
 
 export function createSupclust(backend: Backend, info: Info): Supclust {
@@ -205,6 +206,10 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       v.integer('noiseDims', o.noiseDims, 0);
       if (typeof o.noiseSigma !== 'number' || !(o.noiseSigma >= 0) || !Number.isFinite(o.noiseSigma))
         throw invalid('noiseSigma', `must be a finite number >= 0 (got ${String(o.noiseSigma)})`);
+      v.integer('tasks', o.tasks, 2);
+      if (name === 'tasks' && o.Q > o.tasks) throw invalid('Q', `must be <= tasks (got Q = ${o.Q}, tasks = ${o.tasks})`);
+      if (typeof o.taskSpread !== 'number' || !(o.taskSpread >= 0) || !Number.isFinite(o.taskSpread))
+        throw invalid('taskSpread', `must be a finite number >= 0 (got ${String(o.taskSpread)})`);
       const raw = (await call({ op: 'generate', name, options: o as Required<GeneratorOptions> })) as Record<string, unknown>;
       if (typeof raw.error === 'string') throw fromLibrary(raw.error);
       return { ...raw, nRows: o.n, nCols: raw.nCols, nTest: o.nTest, nValidation: o.nValidation } as unknown as SyntheticData;
@@ -349,15 +354,17 @@ function toModel(method: string, nFeatures: number, raw: RawFit, meta: ModelMeta
   const colMajor = raw.coef as Float64Array;
   const coef = new Array<number>(colMajor.length);
   for (let j = 0; j < nFeatures; j++) for (let k = 0; k < K; k++) coef[j * K + k] = colMajor[k * nFeatures + j];
-  const cm = raw.centroids as Float64Array, G = cm.length / K;
+  // Centroids come column-major: groups × outputs, or for tasks Q × nFeatures.
+  const kind: ModelKind = raw.kind === 'experts' || raw.kind === 'tasks' ? raw.kind : 'features';
+  const cm = raw.centroids as Float64Array, C = kind === 'tasks' ? nFeatures : K, G = C > 0 ? cm.length / C : 0;
   const centroids = new Array<number>(cm.length);
-  for (let g = 0; g < G; g++) for (let k = 0; k < K; k++) centroids[g * K + k] = cm[k * G + g];
+  for (let g = 0; g < G; g++) for (let c = 0; c < C; c++) centroids[g * C + c] = cm[c * G + g];
   return {
     schemaVersion: MODEL_SCHEMA_VERSION,
     method, loss: meta.loss, params: meta.params,
     ...(meta.classes ? { classes: meta.classes } : {}),
     ...(meta.featureNames ? { featureNames: meta.featureNames } : {}),
-    kind: raw.kind === 'experts' ? 'experts' : 'features',
+    kind,
     nFeatures, outputs: K, coef,
     intercept: Array.from(raw.intercept as Float64Array),
     groups: Array.from(raw.groups as Int32Array),

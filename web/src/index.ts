@@ -13,6 +13,6 @@ export type { PangLeeData } from './node/pang_lee.js';
 export { loadWestbc } from './node/westbc.js';
 export { loadReuters } from './node/reuters.js';
 export type { ReutersData, ReutersOptions } from './node/reuters.js';
-export { loadNewsgroupPairs, NEWSGROUP_PAIRS } from './node/newsgroups.js';
-export type { NewsgroupPair } from './node/newsgroups.js';
+export { loadNewsgroupPairs, loadNewsgroupTopics, NEWSGROUP_PAIRS } from './node/newsgroups.js';
+export type { NewsgroupPair, NewsgroupTopics } from './node/newsgroups.js';
 export type { WestbcData } from './node/westbc.js';

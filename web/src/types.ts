@@ -34,13 +34,15 @@ export interface MethodInfo {
   memory: { design: number; gram: number; samplePairs: number };
   /** Whether X may be sparse (CsrMatrix); the others refuse it naming X. */
   sparse: boolean;
-  /** The shape of its models (Model.kind): 'features' or 'experts'. */
+  /** The shape of its models (Model.kind): 'features', 'experts' or 'tasks'. */
   kind: ModelKind;
 }
 
 /** 'features': one predictor per output with grouped coefficients. 'experts': Q predictors
- * over clustered samples (Model.outputs = Q; predict() returns the Q answers). */
-export type ModelKind = 'features' | 'experts';
+ * over clustered samples (Model.outputs = Q; predict() returns the Q answers). 'tasks': one
+ * predictor per task (class) whose predictors form Q clusters (groups: the cluster of each
+ * task; centroids: the Q centres over the features). */
+export type ModelKind = 'features' | 'experts' | 'tasks';
 
 /** expertError(): each row's best answer among the experts'. */
 export interface ExpertError {
@@ -258,7 +260,7 @@ export interface Model {
   /** The names of the features, when fit() was given featureNames. */
   featureNames?: string[];
   nFeatures: number;
-  /** 'features' (absent in models saved before experts existed) or 'experts'. */
+  /** 'features' (absent in models saved before experts existed), 'experts' or 'tasks'. */
   kind?: ModelKind;
   /** Outputs per feature (1 for regression and binary classification, K for one-vs-all; the
    * number of experts Q for kind 'experts', expert q's weight of feature j at coef[j * Q + q]).
@@ -267,9 +269,11 @@ export interface Model {
   coef: number[];
   intercept: number[];
   /** groups[j]: the group of feature j, an index into centroids (ascending values). Experts:
-   * groups[i] is the expert of training sample i (the partition found). */
+   * groups[i] is the expert of training sample i (the partition found). Tasks: groups[k] is
+   * the cluster of task k (class classes[k]), K entries. */
   groups: number[];
-  /** Group values, row-major (groups × outputs); empty for experts. */
+  /** Group values, row-major (groups × outputs); empty for experts. Tasks: the Q cluster
+   * centres, row-major (Q × nFeatures: row q is centre q's weight of each feature). */
   centroids: number[];
   status: Status;
   message: string;
@@ -290,7 +294,7 @@ export interface SparseGroupsResult {
   centroids: Float64Array;
 }
 
-export type GeneratorName = 'e1' | 'e2' | 'e5' | 'e6' | 'waveform' | 'experts';
+export type GeneratorName = 'e1' | 'e2' | 'e5' | 'e6' | 'waveform' | 'experts' | 'tasks';
 
 /** Options of the generators; each reads its own (see docs/api.md for the defaults). */
 export interface GeneratorOptions {
@@ -312,6 +316,10 @@ export interface GeneratorOptions {
   noiseDims?: number;
   /** experts: their standard deviation σ_d (default 1). */
   noiseSigma?: number;
+  /** tasks: the number of classes K (default 10), in Q clusters of equal sizes. */
+  tasks?: number;
+  /** tasks: each class's predictor is its cluster's centre + taskSpread·N(0, I) (default 0.2). */
+  taskSpread?: number;
 }
 
 
@@ -328,10 +336,11 @@ export interface SyntheticData {
   nTest: number;
   ytest: Float64Array;
   /** The true coefficients (empty for the waveform data; experts: the Q experts' weights one
-   * after the other, nCols each, zero on the noise dimensions). */
+   * after the other, nCols each, zero on the noise dimensions; tasks: the K classes' predictors
+   * one after the other, nCols each). */
   coef: Float64Array;
   /** The true partition of the features (empty for the waveform data; experts: the expert of
-   * each training sample). */
+   * each training sample; tasks: the cluster of each class). */
   groups: Int32Array;
 }
 

@@ -11,6 +11,7 @@
 #include "supclust/experiments/experiment.hpp"
 #include "supclust/methods/validation_selection.hpp"
 #include "supclust/metrics/coefficients.hpp"
+#include "supclust/metrics/partition.hpp"
 #include "supclust/metrics/prediction.hpp"
 
 namespace supclust {
@@ -19,7 +20,7 @@ const std::vector<Experiment>& experiments() {
   static const std::vector<Experiment> all = {e1SamplesTable(), e1NoiseTable(), e2Table(), movieReviewsTable(),
                                               movieReviewsMaeTable(), e5Table(1), e5Table(2), breastCancerTable(),
                                               newsgroupPairsTable(), e6ClassificationTable(), e6RegressionTable(), e6AlgorithmsTable(),
-                                              waveformTable(), reutersTable(), e3Table(), e4Table()};
+                                              waveformTable(), reutersTable(), e3Table(), e4Table(), tasksTable(), newsgroupTopicsTable()};
   return all;
 }
 
@@ -112,6 +113,7 @@ std::string repetitionData(const Experiment& e, const Problem* dataset, double v
                                        ? heldOutRows(n, n - static_cast<std::size_t>(std::floor(value * static_cast<double>(n))), seed)
                                        : testRows(n, value, seed);
     Rows train = selectRows(*dataset, test, false), held = selectRows(*dataset, test, true);
+    data.groups = e.taskClusters;
     data.X = std::move(train.X);
     data.y = std::move(train.y);
     data.Xtest = std::move(held.X);
@@ -180,6 +182,25 @@ double measure(const std::string& metric, const Result& fitted, const Repetition
     return dfgMse(data.Xtest.view().dense(), fitted.coef.col(0), data.coef);
   }
   if (metric == "grouping-score") return groupingScore(fitted.coef.col(0), data.coef);
+  if (metric == "class-error" || metric == "class-mae") {  // K scores per row, labels 0..K−1
+    const Matrix Z = predict(data.Xtest.view(), fitted.coef, fitted.intercept);
+    double total = 0;
+    for (Eigen::Index i = 0; i < Z.rows(); ++i) {
+      const auto label = static_cast<Eigen::Index>(data.ytest[i]);
+      if (metric == "class-error") {
+        Eigen::Index best;
+        Z.row(i).maxCoeff(&best);
+        total += best != label;
+        continue;
+      }
+      for (Eigen::Index k = 0; k < Z.cols(); ++k) {
+        const double p = logistic ? 1 / (1 + std::exp(-Z(i, k))) : std::clamp((Z(i, k) + 1) / 2, 0.0, 1.0);
+        total += std::abs((k == label ? 1.0 : 0.0) - p);
+      }
+    }
+    return total / static_cast<double>(metric == "class-error" ? Z.rows() : Z.size());
+  }
+  if (metric == "task-ari") return adjustedRandIndex(fitted.groups, data.groups);
   if (metric == "objective") return fitted.objective;  // the fit's own objective (training rows)
   return (fitted.coef.col(0) - data.coef).norm();
 }
@@ -306,7 +327,7 @@ ExperimentResult runExperiment(const std::string& id, const ExperimentOptions& o
       if (fitted.status == Status::InvalidInput) reject(spec.label, fitted.message);
       if (fitted.status == Status::InvalidInput || fitted.status == Status::Aborted || fitted.coef.size() == 0) continue;
       const auto loss = params.strings.find("loss");
-      const bool logistic = loss != params.strings.end() && (loss->second == "logistic" || loss->second == "hinge");
+      const bool logistic = loss != params.strings.end() && (loss->second == "logistic" || loss->second == "ova-logistic" || loss->second == "hinge");
       const auto r = static_cast<std::size_t>(rep);
       if (metricColumns)
         for (std::size_t c = 0; c < columns; ++c) values[m][c][r] = e->scale * measure(e->metrics[c], fitted, data, logistic);

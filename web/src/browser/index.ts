@@ -23,6 +23,10 @@ export { NEWSGROUP_PAIRS } from '../newsgroup_pairs.js';
 export function loadNewsgroupPairs(): never {
   throw new SupclustError('load-failed', 'loadNewsgroupPairs reads files and runs in Node only; in a browser, fetch the messages and call wordFrequencies()');
 }
+/** Node only: it reads the 20 Newsgroups files. In browsers, fetch them and use wordFrequencies(). */
+export function loadNewsgroupTopics(): never {
+  throw new SupclustError('load-failed', 'loadNewsgroupTopics reads files and runs in Node only; in a browser, fetch the messages and call wordFrequencies()');
+}
 /** Node only: it reads the Reuters-21578 files. In browsers, parse the SGML yourself. */
 export function loadReuters(): never {
   throw new SupclustError('load-failed', 'loadReuters reads files and runs in Node only; in a browser, fetch and parse the SGML yourself');

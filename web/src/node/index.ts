@@ -50,6 +50,6 @@ export type { PangLeeData } from './pang_lee.js';
 export { loadWestbc } from './westbc.js';
 export { loadReuters } from './reuters.js';
 export type { ReutersData, ReutersOptions } from './reuters.js';
-export { loadNewsgroupPairs, NEWSGROUP_PAIRS } from './newsgroups.js';
-export type { NewsgroupPair } from './newsgroups.js';
+export { loadNewsgroupPairs, loadNewsgroupTopics, NEWSGROUP_PAIRS } from './newsgroups.js';
+export type { NewsgroupPair, NewsgroupTopics } from './newsgroups.js';
 export type { WestbcData } from './westbc.js';

@@ -19,13 +19,15 @@ export interface NewsgroupPair extends TextFeatures {
   groups: readonly [string, string];
 }
 
-function messages(root: string, group: string): string[] {
+function messages(root: string, group: string, limit = Infinity): string[] {
   const out: string[] = [];
   for (const split of ['train', 'test']) {
+    if (out.length >= limit) break;
     const file = join(root, split, `${group}.jsonl.gz`);
     if (!existsSync(file)) throw invalid('dir', `no 20 Newsgroups data under ${root} (missing ${file})`);
     const lines = gunzipSync(readFileSync(file)).toString('utf8').split('\n').filter((l) => l.length > 0);
     lines.forEach((line, i) => {
+      if (out.length >= limit) return;
       const record = JSON.parse(line) as { text?: unknown };
       if (typeof record.text !== 'string') throw invalid('dir', `${file} line ${i + 1} has no text`);
       out.push(record.text);
@@ -34,14 +36,45 @@ function messages(root: string, group: string): string[] {
   return out;
 }
 
+function rootOf(dir: string): string {
+  return existsSync(join(dir, '20newsgroups-pairs')) ? join(dir, '20newsgroups-pairs') : dir;
+}
+
 /** `dir`: the `20newsgroups-pairs` folder, or a folder that contains it (e.g. ../shared/data).
  * The five pairs in the paper's order; `options` as wordFrequencies' (default 5000 words). */
 export function loadNewsgroupPairs(dir: string, options: TextFeatureOptions = {}): NewsgroupPair[] {
-  const root = existsSync(join(dir, '20newsgroups-pairs')) ? join(dir, '20newsgroups-pairs') : dir;
+  const root = rootOf(dir);
   return NEWSGROUP_PAIRS.map((groups) => {
     const a = messages(root, groups[0]), b = messages(root, groups[1]);
     const y = new Float64Array(a.length + b.length);
     y.fill(1, a.length);
     return { ...wordFrequencies([...a, ...b], options), y, groups };
   });
+}
+
+export interface NewsgroupTopics extends TextFeatures {
+  /** The class of each message: the index of its group in `groups`. */
+  y: Float64Array;
+  /** The ten groups in pair order: classes 2p and 2p + 1 are NEWSGROUP_PAIRS[p]. */
+  groups: string[];
+}
+
+/** The stand-in for the DataCube paper's 20 Newsgroups topics (its Table 4; table '20ng-topics'):
+ * the first `perGroup` messages (default 140, the paper's 2800 over 20 groups; train file first)
+ * of each of the ten groups, classes in pair order, word frequencies over `options.words`
+ * (default 5000) words chosen by TF-IDF. */
+export function loadNewsgroupTopics(dir: string, options: TextFeatureOptions & { perGroup?: number } = {}): NewsgroupTopics {
+  const perGroup = options.perGroup ?? 140;
+  if (!Number.isInteger(perGroup) || perGroup < 1) throw invalid('perGroup', `must be an integer >= 1 (got ${String(perGroup)})`);
+  const root = rootOf(dir);
+  const groups = NEWSGROUP_PAIRS.flat();
+  const texts: string[] = [], labels: number[] = [];
+  groups.forEach((group, k) => {
+    for (const text of messages(root, group, perGroup)) {
+      texts.push(text);
+      labels.push(k);
+    }
+  });
+  const { perGroup: _unused, ...textOptions } = options;
+  return { ...wordFrequencies(texts, textOptions), y: Float64Array.from(labels), groups };
 }

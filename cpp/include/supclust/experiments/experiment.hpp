@@ -48,7 +48,13 @@ struct Experiment {
   std::string metric = "coef-error";  // "coef-error": ‖w* − ŵ‖₂; "test-mse", "test-mae": held out
                                       // (experts: each row's best answer, the papers' min over experts);
                                       // "dfg-mse": the DFG paper's ‖X(ŵ − w*)‖²/n on the held-out
-                                      // rows; "grouping-score": its S (metrics/coefficients)
+                                      // rows; "grouping-score": its S (metrics/coefficients);
+                                      // clustered tasks (class labels 0..K−1): "class-error"
+                                      // (argmax of the K scores), "class-mae" (the DataCube
+                                      // paper's mean over rows and classes of |onehot − p|, p the
+                                      // sigmoid of a logistic score, (s + 1)/2 clipped to [0, 1]
+                                      // of a ±1 squared one), "task-ari" (the found clusters of
+                                      // the tasks against the true ones)
   std::vector<std::string> metrics;   // column "metric": the metric of each column; other
                                       // columns: every metric for each value (value-major);
                                       // "accuracy", "auc", … read logistic rows' scores as
@@ -67,6 +73,8 @@ struct Experiment {
   int graphNeighbours = 0;            // the correlation graph: each kept feature joined to this
                                       // many others of largest training |r| (methods with
                                       // featureGraph)
+  Labels taskClusters;                // real-data clustered tasks: the known clusters of the
+                                      // classes ("task-ari" compares with them)
   std::vector<ExperimentMethod> methods;
   std::map<std::string, std::vector<PaperCell>> paper;  // label → the paper's figure per column
 };
@@ -130,5 +138,7 @@ Experiment waveformTable();
 Experiment reutersTable();
 Experiment e3Table();
 Experiment e4Table();
+Experiment tasksTable();
+Experiment newsgroupTopicsTable();
 
 }  // namespace supclust

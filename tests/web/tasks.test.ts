@@ -1,0 +1,117 @@
+// Clustered tasks through the API in Node: the model's shape (kind, one predictor per class,
+// a cluster per task, the Q centres row-major over the features) with the centres recomputed by
+// hand from the penalty's closed form, predict's n × K scores and predictClass by hand, the
+// generator's truth recovered, cross-validation, the tables' shapes, and bad input named with
+// the module still usable.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { load, SupclustError, type Supclust } from '../../dist/node/index.js';
+
+let sc: Supclust;
+beforeAll(async () => { sc = await load({ variant: 'simd' }); });
+afterAll(() => sc?.dispose());
+
+function ari(a: number[], b: number[]): number {
+  const n = a.length, pairs = (x: number) => (x * (x - 1)) / 2;
+  const table = new Map<string, number>(), ra = new Map<number, number>(), rb = new Map<number, number>();
+  for (let i = 0; i < n; i++) {
+    table.set(`${a[i]},${b[i]}`, (table.get(`${a[i]},${b[i]}`) ?? 0) + 1);
+    ra.set(a[i], (ra.get(a[i]) ?? 0) + 1);
+    rb.set(b[i], (rb.get(b[i]) ?? 0) + 1);
+  }
+  const index = [...table.values()].reduce((s, x) => s + pairs(x), 0);
+  const sa = [...ra.values()].reduce((s, x) => s + pairs(x), 0), sb = [...rb.values()].reduce((s, x) => s + pairs(x), 0);
+  const expected = (sa * sb) / pairs(n), max = (sa + sb) / 2;
+  return (index - expected) / (max - expected);
+}
+
+describe('clustered tasks', () => {
+  it('fit one predictor per class around Q centres that predict() and predictClass() use', async () => {
+    const data = await sc.generate('tasks', { n: 2000, d: 30, Q: 3, tasks: 6, sigma: 0, taskSpread: 0.05, nTest: 50, seed: 2 });
+    const { nCols: d } = data;
+    const within = 0.05, between = 1e-3, mean = 1e-3;
+    const m = await sc.fit('tasks-ssc', { X: data.X, nRows: data.nRows, nCols: d, y: data.y, loss: 'ova-logistic', Q: 3, within, between, mean });
+    expect(m.kind).toBe('tasks');
+    expect(m.outputs).toBe(6);
+    expect(m.classes).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(m.groups.length).toBe(6);
+    expect(m.centroids.length).toBe(3 * d);
+    expect(sc.info.methods.find((x) => x.name === 'tasks-ssc')?.kind).toBe('tasks');
+    expect(ari(m.groups, Array.from(data.groups))).toBe(1);  // the generator's clusters, found
+
+    // Centres by the closed form: V = W(α(M − Γ) + βΓ), α = λ_W/(λ_W + λ_B), β = λ_W/(λ_W + λ_M).
+    const alpha = within / (within + between), beta = within / (within + mean), K = 6;
+    const size = [0, 1, 2].map((q) => m.groups.filter((g) => g === q).length);
+    for (let q = 0; q < 3; q++)
+      for (let j = 0; j < d; j++) {
+        let inCluster = 0, all = 0;
+        for (let k = 0; k < K; k++) {
+          all += m.coef[j * K + k];
+          if (m.groups[k] === q) inCluster += m.coef[j * K + k];
+        }
+        const v = alpha * (inCluster / size[q] - all / K) + beta * (all / K);
+        expect(m.centroids[q * d + j]).toBeCloseTo(v, 12);
+      }
+
+    const Z = await sc.predict(m, data.Xtest, data.nTest, d);
+    expect(Z.length).toBe(50 * K);
+    const classes = await sc.predictClass(m, data.Xtest, data.nTest, d);
+    for (let i = 0; i < 50; i++) {
+      let best = 0;
+      for (let k = 0; k < K; k++) {
+        let s = m.intercept[k];
+        for (let j = 0; j < d; j++) s += data.Xtest[i * d + j] * m.coef[j * K + k];
+        expect(Z[i * K + k]).toBeCloseTo(s, 10);
+        if (s > Z[i * K + best]) best = k;
+      }
+      expect(classes[i]).toBe(best);
+    }
+  });
+
+  it('OM is the best partition for the squared loss; the hard model shares its predictors', async () => {
+    const data = await sc.generate('tasks', { n: 300, d: 10, Q: 2, tasks: 4, seed: 7 });
+    const base = { X: data.X, nRows: data.nRows, nCols: data.nCols, y: data.y, loss: 'ova-squared' as const, Q: 2, within: 0.1 };
+    const om = await sc.fit('tasks-cg', base);
+    // OM enumerates the 7 partitions of 4 tasks into 2: no partition block descent reaches (the
+    // same objective, squared loss) is better.
+    const ssc = await sc.fit('tasks-ssc', base);
+    expect(om.objective).toBeLessThanOrEqual(ssc.objective * (1 + 1e-12));
+    const pg = await sc.fit('tasks-pg', { X: data.X, nRows: data.nRows, nCols: data.nCols, y: data.y, loss: 'ova-logistic', Q: 2 });
+    for (let k = 0; k < 4; k++)
+      for (let j = 0; j < 10; j++) expect(pg.coef[j * 4 + k]).toBe(pg.centroids[pg.groups[k] * 10 + j]);
+  });
+
+  it('cross-validate the weights; the tables have their columns', async () => {
+    const data = await sc.generate('tasks', { n: 200, d: 10, Q: 2, tasks: 4, seed: 3 });
+    const cv = await sc.crossValidate('tasks-ssc', { X: data.X, nRows: data.nRows, nCols: data.nCols, y: data.y, loss: 'ova-logistic', Q: 2 },
+                                      { grid: { within: [1e-2, 1e-1] }, folds: 3 });
+    expect(cv.model.kind).toBe('tasks');
+    expect(cv.grid.length).toBe(2);
+    const t = await sc.experiment('tasks-n', { reps: 1, fast: true, methods: ['OM ridge', 'SSC logistic'] });
+    expect(t.columns.length).toBe(10);
+    expect(t.rows.map((r) => r.method)).toEqual(['OM ridge', 'SSC logistic']);
+    for (const row of t.rows)
+      for (const [c, cell] of row.cells.entries()) {
+        expect(cell.mean).toBeGreaterThanOrEqual(c % 2 === 0 ? 0 : -100);
+        expect(cell.mean).toBeLessThanOrEqual(100);
+      }
+    expect(sc.info.experiments.find((e) => e.id === '20ng-topics')).toBeDefined();
+  });
+
+  it('names bad input and stays usable', async () => {
+    const data = await sc.generate('tasks', { n: 100, d: 5, Q: 2, tasks: 4, seed: 1 });
+    const base = { X: data.X, nRows: data.nRows, nCols: data.nCols, y: data.y, loss: 'ova-logistic' as const };
+    const refused = async (p: Promise<unknown>, field: string) => {
+      const e = await p.then(() => null, (x: unknown) => x);
+      expect(e).toBeInstanceOf(SupclustError);
+      expect((e as SupclustError).message).toContain(field);
+    };
+    await refused(sc.fit('tasks-ssc', { ...base, Q: 5 }), "'Q'");
+    await refused(sc.fit('tasks-ssc', { ...base, Q: 2, within: 0 }), 'within');
+    await refused(sc.fit('tasks-cg', { ...base, Q: 2 } as never), 'loss');
+    await refused(sc.fit('tasks-trace', { ...base, mu: -1 }), 'mu');
+    await refused(sc.generate('tasks', { n: 10, Q: 5, tasks: 4 }), 'Q');
+    await refused(sc.generate('tasks', { n: 10, taskSpread: -1 }), 'taskSpread');
+    const m = await sc.fit('tasks-ssc', { ...base, Q: 2 });
+    expect(m.groups.length).toBe(4);
+  });
+});
