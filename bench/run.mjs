@@ -10,7 +10,7 @@ import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ckmeans } from 'simple-statistics';
-import { load, loadReuters } from '../dist/node/index.js';
+import { load, loadNewsgroupTopics, loadReuters } from '../dist/node/index.js';
 import { benchSklearn, printSklearn } from './sklearn.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -90,6 +90,20 @@ if (existsSync(reutersDir)) {
     csr: { indptr: r.X.indptr.slice(0, n + 1), indices: r.X.indices.slice(0, end), values: r.X.values.slice(0, end) } };
   writeFileSync(join(dir, 'reuters-X.f64'), new Uint8Array(X.buffer));
   writeFileSync(join(dir, 'reuters-y.f64'), new Uint8Array(reuters.y.buffer));
+}
+
+// The 20 Newsgroups topics stand-in (when ../shared/data has it): 140 messages of each of the ten
+// groups × 5000 words, CSR for native and wasm alike, for one fit of each clustered-tasks method.
+const topicsDir = join(root, '../shared/data/20newsgroups-pairs');
+let topics;
+if (existsSync(topicsDir)) {
+  topics = loadNewsgroupTopics(topicsDir);
+  const f64 = (a) => new Uint8Array(Float64Array.from(a).buffer);
+  writeFileSync(join(dir, 'topics-values.f64'), f64(topics.X.values));
+  writeFileSync(join(dir, 'topics-indptr.f64'), f64(topics.X.indptr));
+  writeFileSync(join(dir, 'topics-indices.f64'), f64(topics.X.indices));
+  writeFileSync(join(dir, 'topics-y.f64'), f64(topics.y));
+  writeFileSync(join(dir, 'topics-d.f64'), f64([topics.nCols]));
 }
 
 const native = JSON.parse(execFileSync(join(root, 'build/native/supclust_bench'), [dir, String(REPEATS)]).toString());
@@ -213,6 +227,19 @@ for (const nat of native.experts) {
   experts.push({ method: nat.method, restarts: nat.restarts, nativeMs: nat.ms, wasmMs, iterations: m.iterations, status: m.status,
     objective: m.objective, objectiveGap: Math.abs(m.objective - nat.objective) / Math.abs(nat.objective) });
 }
+// Clustered tasks on the 20 Newsgroups stand-in, the same options as natively.
+const tasks = [];
+if (topics && native.tasks)
+  for (const nat of native.tasks) {
+    const c = ['tasks-pg', 'tasks-ssc', 'tasks-cg', 'tasks-frobenius', 'tasks-trace'].indexOf(nat.method);
+    const params = { X: topics.X, nRows: topics.nRows, nCols: topics.nCols, y: topics.y, loss: c === 2 || c === 4 ? 'ova-squared' : 'ova-logistic',
+      ...(c < 3 ? { Q: 5, between: 1e-5, mean: 1e-5 } : {}), ...(c === 1 || c === 2 ? { within: 1e-5 } : {}),
+      ...(c === 3 ? { lambda: 1e-6 } : {}), ...(c === 4 ? { mu: 1e-3 } : {}) };
+    let m;
+    const wasmMs = await medianMs(Math.max(1, Math.floor(REPEATS / 3)), async () => { m = await sc.fit(nat.method, params); });
+    tasks.push({ method: nat.method, nativeMs: nat.ms, wasmMs, iterations: m.iterations, status: m.status, objective: m.objective,
+      objectiveGap: Math.abs(m.objective - nat.objective) / Math.abs(nat.objective) });
+  }
 // One GEM logistic fit on Reuters (2000 × 1000), γ = 0.1, λ = 1e-3, default tolerance.
 let reutersGem;
 if (reuters && native.reutersGem) {
@@ -249,7 +276,7 @@ mkdirSync(join(root, 'bench/results'), { recursive: true });
 writeFileSync(join(root, 'bench/results/kmeans1d.json'), JSON.stringify({ machine, repeats: REPEATS, rows }, null, 2));
 writeFileSync(join(root, 'bench/results/ihc.json'), JSON.stringify({ machine, n: 150, d: 100, Q: 5,
   nativeMs: native.ihc.ms, wasmMs: ihcWasm, wasmOverNative: ihcWasm / native.ihc.ms }, null, 2));
-writeFileSync(join(root, 'bench/results/solvers.json'), JSON.stringify({ machine, owl, fusion, fits, cg, cv, penalties, priors, priorPath, reutersGem, experts }, null, 2));
+writeFileSync(join(root, 'bench/results/solvers.json'), JSON.stringify({ machine, owl, fusion, fits, cg, cv, penalties, priors, priorPath, reutersGem, experts, tasks }, null, 2));
 writeFileSync(join(root, 'bench/results/sklearn.json'), JSON.stringify({ machine, repeats: REPEATS, rows: sklearn }, null, 2));
 
 const f = (x) => (x >= 100 ? x.toFixed(0) : x >= 1 ? x.toFixed(2) : x.toFixed(3));
@@ -278,6 +305,10 @@ for (const r of priors) console.log(`| ${r.method} | ${r.algorithm} | ${f(r.nati
 console.log(`\nGEM path over 6 γ (1e-4 … 10), warm-started: native ${f(priorPath.nativeMs)} ms, wasm ${f(priorPath.wasmMs)} ms`);
 console.log('\nExperts (n = 1000, d = 10 + 90 noise, Q = 3, λ = 1e-3), ms\n\n| method | restarts | native | wasm simd | wasm / native | iterations | objective |\n|---|---:|---:|---:|---:|---:|---:|');
 for (const r of experts) console.log(`| ${r.method} | ${r.restarts || 'default'} | ${f(r.nativeMs)} | ${f(r.wasmMs)} | ${(r.wasmMs / r.nativeMs).toFixed(2)} | ${r.iterations} (${r.status}) | ${r.objective.toPrecision(8)} |`);
+if (tasks.length) {
+  console.log('\nClustered tasks on the 20 Newsgroups stand-in (1400 messages × 5000 words, CSR, 10 classes, Q = 5), ms\n\n| method | native | wasm simd | wasm / native | iterations | objective |\n|---|---:|---:|---:|---:|---:|');
+  for (const r of tasks) console.log(`| ${r.method} | ${f(r.nativeMs)} | ${f(r.wasmMs)} | ${(r.wasmMs / r.nativeMs).toFixed(2)} | ${r.iterations} (${r.status}) | ${r.objective.toPrecision(8)} |`);
+}
 if (reutersGem)
   console.log(`GEM logistic on Reuters (2000 stories × 1000 words, γ = 0.1, λ = 1e-3): native ${f(reutersGem.nativeMs)} ms, wasm ${f(reutersGem.wasmMs)} ms dense, ${f(reutersGem.wasmCsrMs)} ms CSR (${reutersGem.iterations} Newton steps, ${reutersGem.status})`);
 console.log('\nIHC, CG and CGPG on E1 (n = 150, d = 100, Q = 5, λ = 1e-2)\n');

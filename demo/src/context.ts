@@ -55,8 +55,8 @@ export function methodOptions(info: MethodInfo | undefined, s: { Q: number; lamb
 export const hasLambda2 = (info: MethodInfo | undefined) => !!info?.options.some((o) => o.name === 'lambda2');
 
 /** Methods that can fit the task (CG needs the squared loss; the Oracle is drawn separately;
- * the experts, a different model, have their own view). */
+ * the experts and the clustered tasks, other model shapes, have their own views). */
 export function methodsFor(sc: Supclust, task: string): MethodInfo[] {
-  return sc.info.methods.filter((m) => m.name !== 'oracle' && m.kind !== 'experts' &&
+  return sc.info.methods.filter((m) => m.name !== 'oracle' && m.kind === 'features' &&
     (task !== 'classification' || m.options.some((o) => o.name === 'loss' && o.choices?.includes('logistic'))));
 }

@@ -56,6 +56,8 @@ export const CAPTIONS = {
   experiment: 'Our mean over repetitions (lines, ±1 standard deviation) beside the paper’s published figures (◇) for each row of the table.',
   groups: 'One bar per feature, its coefficient in the fitted model, coloured by the group found (features of one group share one weight).',
   expertsPartition: 'Each cell counts the training samples of one true expert (row) that the fit gave to one found expert (column). A perfect recovery has one full cell per row and per column (up to the order of the experts).',
+  tasksPartition: 'Each cell counts the classes (tasks) of one true cluster (row) that the fit put in one found cluster (column). A perfect recovery has one full cell per row and per column (up to the order of the clusters).',
+  tasksMap: 'Each dot is one class’s predictor, placed by the first two principal directions of the K predictors (their columns of W); colour: the cluster found, marker: the true cluster. Crosses are the cluster centres. Classes of one true cluster should sit together.',
   expertsScatter: 'Each dot is a training sample: its target against the answer of the expert it was given (colour), its true expert as the marker. Samples on the dashed diagonal are explained; a recovered mixture puts each true expert on it in one colour.',
   histogram: 'How many coefficients fall in each bin of values, coloured by the group found (the weight-grouping priors paper’s Figure 8): a grouping method shows a few sharp peaks, a ridge fit one broad hump.',
   cv: 'Cross-validated error (mean over folds, ±1 standard deviation) at each hyperparameter value tried; the ring marks the chosen one.',

@@ -1,5 +1,5 @@
 // The demo's entry: loads supclust (a Worker; threads when the page is cross-origin isolated),
-// reads the state from the URL, and mounts the five views behind keyboard-accessible tabs.
+// reads the state from the URL, and mounts the six views behind keyboard-accessible tabs.
 import { load, type Supclust } from 'supclust';
 import type { Context } from './context.js';
 import { mountData } from './data.js';
@@ -9,6 +9,7 @@ import { mountPath } from './path.js';
 import { mountPlay } from './play.js';
 import { decodeState, encodeState, type View } from './state.js';
 import { mountTables } from './tables.js';
+import { mountTasks } from './tasks.js';
 
 const runtime = $('runtime');
 const sc = await load().catch((e) => {
@@ -28,7 +29,7 @@ const ctx: Context = {
   save: () => history.replaceState(null, '', `${location.pathname}${encodeState(state)}`),
 };
 
-const VIEWS: View[] = ['play', 'path', 'tables', 'data', 'experts'];
+const VIEWS: View[] = ['play', 'path', 'tables', 'data', 'experts', 'tasks'];
 /** Shows a view; a user's change of tab is a history entry, so Back returns to the previous tab. */
 function show(view: View, focus = false, push = true) {
   const changed = view !== state.view;
@@ -64,5 +65,6 @@ path = mountPath(ctx, play.current);
 mountTables(ctx);
 mountData(ctx);
 mountExperts(ctx);
+mountTasks(ctx);
 show(state.view, false, false);
 void play.run();

@@ -70,7 +70,7 @@ export function partition(truth: ArrayLike<number>, found: ArrayLike<number>, ar
   // Group numbers in numeric order (an ordinal scale would sort the strings: 1, 10, 11, 2 …).
   const domain = (values: ArrayLike<number>) => [...new Set(Array.from(values))].sort((a, b) => a - b).map((g) => String(g + 1));
   const columns = domain(found), rows = domain(truth);
-  const caption = unit === 'features' ? CAPTIONS.partition : CAPTIONS.expertsPartition;
+  const caption = unit === 'features' ? CAPTIONS.partition : unit === 'classes' ? CAPTIONS.tasksPartition : CAPTIONS.expertsPartition;
   return figure(`Partition: true groups × found groups (adjusted Rand ${ari.toFixed(3)})`, caption, Plot.plot({
     width: Math.min(width, Math.max(320, 60 + 34 * columns.length)), height: Math.max(220, 60 + 26 * rows.length),
     marginLeft: 50, marginBottom: 40, padding: 0.05,
@@ -79,6 +79,26 @@ export function partition(truth: ArrayLike<number>, found: ArrayLike<number>, ar
     marks: [
       Plot.cell(cells, { x: 'found', y: 'truth', fill: 'count', inset: 0.5 }),
       Plot.text(cells, { x: 'found', y: 'truth', text: 'count', fill: (c: { count: number }) => (c.count > 12 ? 'white' : 'black') }),
+    ],
+  }));
+}
+
+export interface TaskPoint { x: number; y: number; found: number; truth: number; centre?: boolean }
+
+/** Clustered tasks: the classes' predictors in the plane of their first two principal directions,
+ * coloured by the cluster found, marked by the true one, with the centres as crosses. */
+export function tasksMap(points: TaskPoint[], width: number): HTMLElement {
+  const tasks = points.filter((p) => !p.centre), centres = points.filter((p) => p.centre);
+  const xs = points.map((p) => p.x), ys = points.map((p) => p.y);
+  return figure('The classes’ predictors, in their first two principal directions', CAPTIONS.tasksMap, Plot.plot({
+    width: Math.min(width, 560), height: 360, grid: true, inset: 12,
+    x: { label: 'first direction', tickFormat: axisFormat(Math.min(...xs), Math.max(...xs)) },
+    y: { label: 'second direction', tickFormat: axisFormat(Math.min(...ys), Math.max(...ys)) },
+    color: { type: 'ordinal', range: PALETTE, legend: true, tickFormat: (g: number) => `cluster ${g}` },
+    symbol: { legend: true, tickFormat: (g: number) => `true cluster ${g}` },
+    marks: [
+      Plot.dot(centres, { x: 'x', y: 'y', stroke: 'found', symbol: 'cross', r: 7, strokeWidth: 2 }),
+      Plot.dot(tasks, { x: 'x', y: 'y', stroke: 'found', symbol: 'truth', r: 5, strokeWidth: 1.5 }),
     ],
   }));
 }

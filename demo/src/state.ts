@@ -1,7 +1,7 @@
 // The demo's state, every control of every view, and its codec to and from the URL's query
 // string, so that a view can be shared and reproduced. Values that are missing, malformed or
 // out of range fall back to their defaults (clamped when numeric); unknown keys are ignored.
-export type View = 'play' | 'path' | 'tables' | 'data' | 'experts';
+export type View = 'play' | 'path' | 'tables' | 'data' | 'experts' | 'tasks';
 export type Task = 'regression' | 'classification';
 
 export interface DemoState {
@@ -28,6 +28,10 @@ export interface DemoState {
    * is n × n (2.3 s in wasm at n = 1000, 21 s at 2000). */
   expertsN: number; expertsQ: number; expertsD: number; expertsNoise: number; expertsSigma: number; expertsSeed: number;
   expertsMethod: string; expertsLambda: number;
+  /** Tasks: the clustered classes (samples, classes K, clusters Q, spread around the centres,
+   * label noise, seed) and the method with its within-cluster weight λ_W. */
+  tasksN: number; tasksK: number; tasksQ: number; tasksSpread: number; tasksSigma: number; tasksSeed: number;
+  tasksMethod: string; tasksWithin: number;
 }
 
 export const DEFAULTS: DemoState = {
@@ -38,6 +42,8 @@ export const DEFAULTS: DemoState = {
   dataMethod: 'ihc', dataQ: 3, target: '', standardise: false, dataCvQ: false,
   expertsN: 400, expertsQ: 3, expertsD: 5, expertsNoise: 0, expertsSigma: 0.1, expertsSeed: 1,
   expertsMethod: 'experts-am', expertsLambda: 1e-3,
+  tasksN: 1000, tasksK: 10, tasksQ: 5, tasksSpread: 0.2, tasksSigma: 0.5, tasksSeed: 1,
+  tasksMethod: 'tasks-ssc', tasksWithin: 1e-2,
 };
 
 type NumberKey = { [K in keyof DemoState]: DemoState[K] extends number ? K : never }[keyof DemoState];
@@ -48,9 +54,11 @@ export const LIMITS: Record<NumberKey, [number, number, boolean]> = {
   dataQ: [1, 20, true],
   expertsN: [20, 1000, true], expertsQ: [1, 6, true], expertsD: [1, 50, true], expertsNoise: [0, 200, true],
   expertsSigma: [0, 2, false], expertsSeed: [0, 1e9, true], expertsLambda: [1e-6, 10, false],
+  tasksN: [100, 5000, true], tasksK: [2, 16, true], tasksQ: [1, 8, true], tasksSpread: [0, 2, false],
+  tasksSigma: [0, 2, false], tasksSeed: [0, 1e9, true], tasksWithin: [1e-5, 10, false],
 };
 
-const VIEWS: readonly View[] = ['play', 'path', 'tables', 'data', 'experts'];
+const VIEWS: readonly View[] = ['play', 'path', 'tables', 'data', 'experts', 'tasks'];
 const TASKS: readonly Task[] = ['regression', 'classification'];
 const NAME = /^[\w.+\-=λ ]{1,40}$/u;  // method, table and row labels, column names (short, plain)
 export const OVERLAYS: readonly string[] = ['oracle', 'ridge', 'lasso'];
@@ -71,7 +79,7 @@ export function decodeState(search: string): DemoState {
   const view = p.get('view'), task = p.get('task');
   if (VIEWS.includes(view as View)) s.view = view as View;
   if (TASKS.includes(task as Task)) s.task = task as Task;
-  for (const key of ['method', 'table', 'dataMethod', 'expertsMethod'] as const) {
+  for (const key of ['method', 'table', 'dataMethod', 'expertsMethod', 'tasksMethod'] as const) {
     const v = p.get(key);
     if (v !== null && NAME.test(v)) s[key] = v;
   }

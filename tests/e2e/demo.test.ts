@@ -191,6 +191,25 @@ describe.each(cases)('demo, $name', ({ isolate, csp, variant, name }) => {
     await page.close();
   });
 
+  it('fits clustered tasks and shows the clusters of the classes', async () => {
+    const { page, problems } = await openDemo(server, '?view=tasks');
+    await settle(page, 'tasks', ['done']);
+    // 10 classes in 5 clusters of two, 1000 samples: the clusters are found.
+    expect(Number(await page.getAttribute('#tasks-figures', 'data-ari'))).toBeGreaterThan(0.5);
+    const error = Number(await page.getAttribute('#tasks-figures', 'data-error'));
+    expect(error).toBeGreaterThan(0);
+    expect(error).toBeLessThan(0.9);  // better than guessing among 10 classes
+    expect(await page.$$eval('#tasks-figures > figure', (f) => f.length)).toBe(2);
+    expect(await page.textContent('#tasks-status')).toContain('fitted apart');
+    await page.selectOption('#tasks-method', 'tasks-cg');
+    await page.waitForFunction(() => document.body.dataset.tasks === 'done' &&
+      (document.getElementById('tasks-status')?.textContent ?? '').startsWith('tasks-cg'), undefined, { timeout: 60_000 });
+    expect(page.url()).toContain('tasksMethod=tasks-cg');
+    await shot(page, name, 'tasks');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('turns a CSV file into groups of features', async () => {
     const { page, problems } = await openDemo(server, '?view=data');
     await page.setInputFiles('#data-file', join(root, 'tests/e2e/fixtures/grouped.csv'));

@@ -2,23 +2,31 @@
 
 namespace supclust {
 
-std::vector<ExperimentMethod> taskRows(int Q) {
-  const auto with = [Q](const char* loss, bool clustered) {
+std::vector<ExperimentMethod> taskRows(int Q, double s, double traceScale) {
+  const auto with = [Q](const char* loss, bool clustered, double mean = -1) {
     Params p;
     p.strings["loss"] = loss;
     if (clustered) p.numbers["Q"] = Q;
+    if (mean >= 0) p.numbers["mean"] = mean;
     return p;
   };
-  Params om = with("ova-squared", true), pg = with("ova-logistic", true), ssc = with("ova-logistic", true);
-  om.numbers["mean"] = 1e-3;
-  pg.numbers["mean"] = 1e-4;
-  ssc.numbers["mean"] = 1e-4;
+  const auto scaled = [](std::vector<double> v, double by) {
+    for (double& x : v) x *= by;
+    return v;
+  };
   return {
-      {"Frobenius logistic", "tasks-frobenius", with("ova-logistic", false), {{"lambda", {1e-1, 1e-2, 1e-3, 1e-4}}}, {{"lambda", {1e-2, 1e-3}}}},
-      {"Trace ridge", "tasks-trace", with("ova-squared", false), {{"mu", {1e-1, 3e-2, 1e-2, 3e-3, 1e-3}}}, {{"mu", {1e-2, 1e-3}}}},
-      {"OM ridge", "tasks-cg", om, {{"within", {1, 1e-1, 1e-2}}, {"between", {1e-2, 1e-3, 1e-4}}}, {{"within", {1e-1}}, {"between", {1e-2, 1e-3}}}},
-      {"PGK logistic", "tasks-pg", pg, {{"between", {1e-2, 1e-3, 1e-4}}}, {{"between", {1e-3}}}},
-      {"SSC logistic", "tasks-ssc", ssc, {{"within", {1e-1, 1e-2}}, {"between", {1e-3, 1e-4}}}, {{"within", {1e-2}}, {"between", {1e-3, 1e-4}}}},
+      {"Frobenius logistic", "tasks-frobenius", with("ova-logistic", false), {{"lambda", scaled({1e-1, 1e-2, 1e-3, 1e-4}, s)}},
+       {{"lambda", scaled({1e-2, 1e-3}, s)}}},
+      {"Trace ridge", "tasks-trace", with("ova-squared", false), {{"mu", scaled({1e-1, 1e-2, 1e-3}, traceScale)}},
+       {{"mu", scaled({1e-2, 1e-3}, traceScale)}}},
+      {"OM ridge", "tasks-cg", with("ova-squared", true, 1e-4 * s),
+       {{"within", scaled({1, 1e-1, 1e-2}, s)}, {"between", scaled({1e-2, 1e-3, 1e-4}, s)}},
+       {{"within", scaled({1e-1}, s)}, {"between", scaled({1e-2, 1e-3}, s)}}},
+      {"PGK logistic", "tasks-pg", with("ova-logistic", true, 1e-4 * s), {{"between", scaled({1e-1, 1e-2, 1e-3, 1e-4}, s)}},
+       {{"between", scaled({1e-2, 1e-3}, s)}}},
+      {"SSC logistic", "tasks-ssc", with("ova-logistic", true, 1e-4 * s),
+       {{"within", scaled({1e-1, 1e-2}, s)}, {"between", scaled({1e-3, 1e-4}, s)}},
+       {{"within", scaled({1e-2}, s)}, {"between", scaled({1e-3, 1e-4}, s)}}},
   };
 }
 

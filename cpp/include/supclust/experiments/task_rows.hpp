@@ -9,7 +9,9 @@
 
 namespace supclust {
 
-// Q: the number of task clusters.
-std::vector<ExperimentMethod> taskRows(int Q);
+// Q: the number of task clusters; the grids of the quadratic weights (λ, λ_W, λ_B, λ_M) are
+// multiplied by s and the trace norm's μ by traceScale (text covariates — word frequencies, rows
+// summing to 1 — need weights 10⁴ times smaller than the synthetic N(0, 1) ones).
+std::vector<ExperimentMethod> taskRows(int Q, double s, double traceScale);
 
 }  // namespace supclust

@@ -9,7 +9,9 @@
 #include "supclust/core/structure.hpp"
 #include "supclust/core/trace_norm_penalty.hpp"
 #include "supclust/methods/recipes.hpp"
+#include "supclust/solvers/admm.hpp"
 #include "supclust/solvers/clustered_tasks.hpp"
+#include "supclust/solvers/least_squares.hpp"
 #include "supclust/solvers/projected_gradient.hpp"
 #include "supclust/solvers/proximal_gradient.hpp"
 
@@ -33,6 +35,10 @@ Result ownClusters(Result r) {
   return r;
 }
 
+// The hard problem (HSC) by projected gradient from the tasks fitted apart (tasks-pg; also
+// tasks-ssc's start with init 'hard').
+Result hardFit(const FitContext& c, int maxIterations, double tolerance);
+
 // Where the clustered solvers start: the tasks fitted apart with the given ridge.
 Result independentFit(const FitContext& c, double ridge) {
   return smoothFit(c, ridge, {20000, 1e-10});
@@ -41,21 +47,26 @@ Result independentFit(const FitContext& c, double ridge) {
 
 Result runTasksFrobenius(const FitContext& c) { return ownClusters(smoothFit(c, c.options.number("lambda"), {20000, 1e-10})); }
 
+// The squared loss by ADMM (the quadratic step solved exactly: text designs are badly
+// conditioned, and FISTA needs thousands of steps there) while the short side's system is
+// small enough to factor; otherwise, and for the logistic loss, FISTA.
 Result runTasksTrace(const FitContext& c) {
   const TraceNormPenalty P(c.options.number("mu"));
-  return ownClusters(proximalGradient(objectiveOf(c, c.options.number("lambda")), P, startCoef(c), startIntercept(c),
-                                      {static_cast<int>(c.options.integer("maxIterations")), c.options.number("tolerance")},
-                                      c.control));
+  const Objective F = objectiveOf(c, c.options.number("lambda"));
+  const int iterations = static_cast<int>(c.options.integer("maxIterations"));
+  const double tolerance = c.options.number("tolerance");
+  if (c.loss.squared() && std::min(c.X.rows(), c.X.cols()) <= kSparseGramSide)
+    return ownClusters(admm(F, P, startCoef(c), {iterations, tolerance}, c.control));
+  return ownClusters(proximalGradient(F, P, startCoef(c), startIntercept(c), {iterations, tolerance}, c.control));
 }
 
 Result runTasksSsc(const FitContext& c) {
   ClusteredTasksOptions o = tasksOptions(c);
   o.maxIterations = static_cast<int>(c.options.integer("maxIterations"));
   const double lambda = c.options.number("lambda");
-  Result start = independentFit(c, lambda + o.weights.onBetween());
+  Result start = c.options.choice("init") == "hard" ? hardFit(c, 500, 1e-8) : independentFit(c, lambda + o.weights.onBetween());
   if (start.status == Status::Aborted) return start;
-  Result r = clusteredTasksBlockDescent(objectiveOf(c, lambda), o, std::move(start.coef), std::move(start.intercept), c.control);
-  return r;
+  return clusteredTasksBlockDescent(objectiveOf(c, lambda), o, std::move(start.coef), std::move(start.intercept), c.control);
 }
 
 Result runTasksCg(const FitContext& c) {
@@ -63,6 +74,11 @@ Result runTasksCg(const FitContext& c) {
 }
 
 Result runTasksPg(const FitContext& c) {
+  return hardFit(c, static_cast<int>(c.options.integer("maxIterations")), c.options.number("tolerance"));
+}
+
+namespace {
+Result hardFit(const FitContext& c, int maxIterations, double tolerance) {
   const double lambda = c.options.number("lambda"), between = c.options.number("between");
   Result start = independentFit(c, lambda + between);
   if (start.status == Status::Aborted) return start;
@@ -70,10 +86,11 @@ Result runTasksPg(const FitContext& c) {
   F.setOutputCoupling(hardTaskCoupling(c.T.cols(), between, c.options.number("mean")));
   TaskClusters S(static_cast<int>(c.options.integer("Q")), static_cast<int>(c.options.integer("restarts")), c.options.seed());
   ProjectedGradientOptions o;
-  o.maxIterations = static_cast<int>(c.options.integer("maxIterations"));
-  o.tolerance = c.options.number("tolerance");
+  o.maxIterations = maxIterations;
+  o.tolerance = tolerance;
   return projectedGradient(F, S, std::move(start.coef), std::move(start.intercept), o, c.control);
 }
+}  // namespace
 
 std::string checkTasks(const Options& o, Eigen::Index, Eigen::Index, Eigen::Index K) {
   const auto Q = o.integer("Q");
