@@ -86,7 +86,7 @@ export function partition(truth: ArrayLike<number>, found: ArrayLike<number>, ar
 export interface TaskPoint { x: number; y: number; found: number; truth: number; centre?: boolean }
 
 /** Clustered tasks: the classes' predictors in the plane of their first two principal directions,
- * coloured by the cluster found, marked by the true one, with the centres as crosses. */
+ * coloured by the cluster found, marked by the true one, with the centres as light squares. */
 export function tasksMap(points: TaskPoint[], width: number): HTMLElement {
   const tasks = points.filter((p) => !p.centre), centres = points.filter((p) => p.centre);
   const xs = points.map((p) => p.x), ys = points.map((p) => p.y);
@@ -97,7 +97,7 @@ export function tasksMap(points: TaskPoint[], width: number): HTMLElement {
     color: { type: 'ordinal', range: PALETTE, legend: true, tickFormat: (g: number) => `cluster ${g}` },
     symbol: { legend: true, tickFormat: (g: number) => `true cluster ${g}` },
     marks: [
-      Plot.dot(centres, { x: 'x', y: 'y', stroke: 'found', symbol: 'cross', r: 7, strokeWidth: 2 }),
+      Plot.dot(centres, { x: 'x', y: 'y', fill: 'found', symbol: 'square', r: 6, fillOpacity: 0.35 }),
       Plot.dot(tasks, { x: 'x', y: 'y', stroke: 'found', symbol: 'truth', r: 5, strokeWidth: 1.5 }),
     ],
   }));
