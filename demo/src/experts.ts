@@ -4,8 +4,8 @@
 // of found against true experts — with the test error of the best answers beside the Oracle's.
 import type { MethodName, Model } from 'supclust';
 import type { Context } from './context.js';
+import { bindControls } from './controls.js';
 import { $, widthOf } from './dom.js';
-import { formatLambda } from './format.js';
 import { adjustedRand } from './partition.js';
 import * as plots from './plots.js';
 import type { DemoState } from './state.js';
@@ -21,22 +21,11 @@ export function expertsOptions(s: DemoState, groups?: ArrayLike<number>): Record
 export function mountExperts(ctx: Context) {
   const { sc, state } = ctx;
   const status = $('experts-status'), figures = $('experts-figures');
-  const method = $<HTMLSelectElement>('experts-method'), lambda = $<HTMLInputElement>('experts-lambda');
-  const seed = $<HTMLInputElement>('experts-seed');
+  const method = $<HTMLSelectElement>('experts-method');
   for (const m of sc.info.methods.filter((x) => x.kind === 'experts' && x.name !== 'experts-oracle'))
     method.append(new Option(m.name, m.name));
   let abort: AbortController | undefined;
 
-  function show() {
-    for (const [key, id] of SLIDERS) {
-      $<HTMLInputElement>(`experts-${id}`).value = String(state[key]);
-      $(`experts-${id}-value`).textContent = String(state[key]);
-    }
-    method.value = state.expertsMethod;
-    lambda.value = String(Math.log10(state.expertsLambda));
-    $('experts-lambda-value').textContent = formatLambda(state.expertsLambda);
-    seed.value = String(state.expertsSeed);
-  }
 
   async function run() {
     abort?.abort();
@@ -76,19 +65,6 @@ export function mountExperts(ctx: Context) {
     }
   }
 
-  for (const [key, id] of SLIDERS) {
-    const input = $<HTMLInputElement>(`experts-${id}`);
-    input.addEventListener('input', () => { $(`experts-${id}-value`).textContent = input.value; });
-    input.addEventListener('change', () => { state[key] = Number(input.value); ctx.save(); void run(); });
-  }
-  lambda.addEventListener('input', () => { $('experts-lambda-value').textContent = formatLambda(10 ** Number(lambda.value)); });
-  lambda.addEventListener('change', () => { state.expertsLambda = 10 ** Number(lambda.value); ctx.save(); void run(); });
-  method.addEventListener('change', () => { state.expertsMethod = method.value; ctx.save(); void run(); });
-  seed.addEventListener('change', () => { state.expertsSeed = Math.max(0, Math.round(Number(seed.value) || 0)); ctx.save(); void run(); });
-  show();
-  // Fitted when the tab is first shown (the page opens on Play).
-  let started = false;
-  $('tab-experts').addEventListener('click', () => { if (!started) { started = true; void run(); } });
-  if (state.view === 'experts') { started = true; void run(); }
+  bindControls(ctx, { view: 'experts', sliders: SLIDERS, log: ['expertsLambda', 'lambda'], method: 'expertsMethod', seed: 'expertsSeed' }, run);
   return { run };
 }

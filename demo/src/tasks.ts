@@ -4,8 +4,8 @@
 // two principal directions — with the test error beside the classes fitted apart.
 import type { MethodName, Model } from 'supclust';
 import type { Context } from './context.js';
+import { bindControls } from './controls.js';
 import { $, widthOf } from './dom.js';
-import { formatLambda } from './format.js';
 import { adjustedRand } from './partition.js';
 import * as plots from './plots.js';
 
@@ -46,22 +46,11 @@ export function principalPlane(coef: number[], d: number, K: number, centres: nu
 export function mountTasks(ctx: Context) {
   const { sc, state } = ctx;
   const status = $('tasks-status'), figures = $('tasks-figures');
-  const method = $<HTMLSelectElement>('tasks-method'), within = $<HTMLInputElement>('tasks-within');
-  const seed = $<HTMLInputElement>('tasks-seed');
+  const method = $<HTMLSelectElement>('tasks-method');
   for (const m of sc.info.methods.filter((x) => x.kind === 'tasks' && !['tasks-frobenius', 'tasks-trace'].includes(x.name)))
     method.append(new Option(m.name, m.name));
   let abort: AbortController | undefined;
 
-  function show() {
-    for (const [key, id] of SLIDERS) {
-      $<HTMLInputElement>(`tasks-${id}`).value = String(state[key]);
-      $(`tasks-${id}-value`).textContent = String(state[key]);
-    }
-    method.value = state.tasksMethod;
-    within.value = String(Math.log10(state.tasksWithin));
-    $('tasks-within-value').textContent = formatLambda(state.tasksWithin);
-    seed.value = String(state.tasksSeed);
-  }
 
   async function run() {
     abort?.abort();
@@ -108,18 +97,6 @@ export function mountTasks(ctx: Context) {
     }
   }
 
-  for (const [key, id] of SLIDERS) {
-    const input = $<HTMLInputElement>(`tasks-${id}`);
-    input.addEventListener('input', () => { $(`tasks-${id}-value`).textContent = input.value; });
-    input.addEventListener('change', () => { state[key] = Number(input.value); ctx.save(); void run(); });
-  }
-  within.addEventListener('input', () => { $('tasks-within-value').textContent = formatLambda(10 ** Number(within.value)); });
-  within.addEventListener('change', () => { state.tasksWithin = 10 ** Number(within.value); ctx.save(); void run(); });
-  method.addEventListener('change', () => { state.tasksMethod = method.value; ctx.save(); void run(); });
-  seed.addEventListener('change', () => { state.tasksSeed = Math.max(0, Math.round(Number(seed.value) || 0)); ctx.save(); void run(); });
-  show();
-  let started = false;
-  $('tab-tasks').addEventListener('click', () => { if (!started) { started = true; void run(); } });
-  if (state.view === 'tasks') { started = true; void run(); }
+  bindControls(ctx, { view: 'tasks', sliders: SLIDERS, log: ['tasksWithin', 'within'], method: 'tasksMethod', seed: 'tasksSeed' }, run);
   return { run };
 }
