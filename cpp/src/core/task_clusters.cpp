@@ -13,10 +13,15 @@ Matrix equivalenceMatrix(const Labels& labels, int Q) {
   return M;
 }
 
-Matrix taskCoupling(const Labels& labels, int Q, const TaskClusterWeights& w) {
+TaskProjectors taskProjectors(const Labels& labels, int Q) {
   const auto K = static_cast<Eigen::Index>(labels.size());
-  const Matrix M = equivalenceMatrix(labels, Q), I = Matrix::Identity(K, K), G = Matrix::Constant(K, K, 1.0 / static_cast<double>(K));
-  return w.onWithin() * (I - M) + w.onBetween() * (M - G) + w.onMean() * G;
+  const Matrix M = equivalenceMatrix(labels, Q), G = Matrix::Constant(K, K, 1.0 / static_cast<double>(K));
+  return {Matrix::Identity(K, K) - M, M - G, G};
+}
+
+Matrix taskCoupling(const Labels& labels, int Q, const TaskClusterWeights& w) {
+  const TaskProjectors p = taskProjectors(labels, Q);
+  return w.onWithin() * p.within + w.onBetween() * p.between + w.onMean() * p.mean;
 }
 
 Matrix hardTaskCoupling(Eigen::Index K, double between, double mean) {
@@ -25,12 +30,11 @@ Matrix hardTaskCoupling(Eigen::Index K, double between, double mean) {
 }
 
 Matrix taskCentres(const Matrix& W, const Labels& labels, int Q, const TaskClusterWeights& w) {
-  const auto K = static_cast<Eigen::Index>(labels.size());
-  const Matrix M = equivalenceMatrix(labels, Q), G = Matrix::Constant(K, K, 1.0 / static_cast<double>(K));
+  const TaskProjectors p = taskProjectors(labels, Q);
   const double alpha = w.within / (w.within + w.between), beta = w.within / (w.within + w.mean);
-  const Matrix V = W * (alpha * (M - G) + beta * G);
+  const Matrix V = W * (alpha * p.between + beta * p.mean);
   Matrix centres = Matrix::Zero(Q, W.rows());
-  for (Eigen::Index k = 0; k < K; ++k) centres.row(labels[static_cast<std::size_t>(k)]) = V.col(k).transpose();
+  for (Eigen::Index k = 0; k < V.cols(); ++k) centres.row(labels[static_cast<std::size_t>(k)]) = V.col(k).transpose();
   return centres;
 }
 

@@ -184,21 +184,13 @@ double measure(const std::string& metric, const Result& fitted, const Repetition
   if (metric == "grouping-score") return groupingScore(fitted.coef.col(0), data.coef);
   if (metric == "class-error" || metric == "class-mae") {  // K scores per row, labels 0..K−1
     const Matrix Z = predict(data.Xtest.view(), fitted.coef, fitted.intercept);
-    double total = 0;
-    for (Eigen::Index i = 0; i < Z.rows(); ++i) {
-      const auto label = static_cast<Eigen::Index>(data.ytest[i]);
-      if (metric == "class-error") {
-        Eigen::Index best;
-        Z.row(i).maxCoeff(&best);
-        total += best != label;
-        continue;
-      }
-      for (Eigen::Index k = 0; k < Z.cols(); ++k) {
-        const double p = logistic ? 1 / (1 + std::exp(-Z(i, k))) : std::clamp((Z(i, k) + 1) / 2, 0.0, 1.0);
-        total += std::abs((k == label ? 1.0 : 0.0) - p);
-      }
-    }
-    return total / static_cast<double>(metric == "class-error" ? Z.rows() : Z.size());
+    Matrix onehot = Matrix::Zero(Z.rows(), Z.cols());
+    for (Eigen::Index i = 0; i < Z.rows(); ++i) onehot(i, static_cast<Eigen::Index>(data.ytest[i])) = 1;
+    const SquaredLoss oneVsAll(true);  // the error and MAE read the scores only, not the loss
+    if (metric == "class-error") return score(Metric::Error, Z, onehot, oneVsAll);
+    // Each class's probability: the sigmoid of a logistic score, (s + 1)/2 of a ±1 squared one.
+    const Matrix p = logistic ? Matrix((1 + (-Z.array()).exp()).inverse()) : Matrix(((Z.array() + 1) / 2).cwiseMax(0.0).cwiseMin(1.0));
+    return score(Metric::Mae, p, onehot, oneVsAll);
   }
   if (metric == "task-ari") return adjustedRandIndex(fitted.groups, data.groups);
   if (metric == "objective") return fitted.objective;  // the fit's own objective (training rows)

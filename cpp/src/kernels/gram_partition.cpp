@@ -32,12 +32,13 @@ double partitionValue(const Matrix& A, const Labels& labels, int Q) {
 }
 
 Labels canonicalLabels(const Labels& labels) {
-  std::vector<std::int32_t> name;
+  std::vector<std::int32_t> name;  // name[v]: the new label of old label v, −1 until seen
+  std::int32_t next = 0;
   Labels out(labels.size());
   for (std::size_t i = 0; i < labels.size(); ++i) {
     const auto v = static_cast<std::size_t>(labels[i]);
     if (v >= name.size()) name.resize(v + 1, -1);
-    if (name[v] < 0) name[v] = static_cast<std::int32_t>(std::count_if(name.begin(), name.end(), [](std::int32_t x) { return x >= 0; }));
+    if (name[v] < 0) name[v] = next++;
     out[i] = name[v];
   }
   return out;

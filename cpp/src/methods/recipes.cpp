@@ -47,7 +47,7 @@ Result smoothFit(const FitContext& c, double ridge, const TrustRegionOptions& op
   return trustRegionNewton(F, startCoef(c), startIntercept(c), opt, c.control);
 }
 
-static TrustRegionOptions smoothDefaults() { return {20000, 1e-10}; }
+TrustRegionOptions smoothDefaults() { return {20000, 1e-10}; }
 
 static void attachPartition(Result& r, Partition p) {
   r.groups = std::move(p.labels);
@@ -222,15 +222,26 @@ Result runElasticNet(const FitContext& c) {
 // A convex penalty with an exact prox: ADMM for the squared loss on small designs (the
 // quadratic part solved exactly: much faster at n ≤ d), accelerated proximal gradient
 // otherwise. Both stop on the penalty's certificate.
-Result penalisedFit(const FitContext& c, const Penalty& P, Matrix W0, RowVector b0) {
+namespace {
+Result penalisedFitFrom(const FitContext& c, const Penalty& P, Matrix W0, RowVector b0, Eigen::Index admmShortSide) {
   const Objective F = objectiveOf(c, c.options.number("lambda"));
-  if (c.loss.squared() && admmSuits(c.X.rows(), c.X.cols()))
+  if (c.loss.squared() && admmSuits(c.X.rows(), c.X.cols(), admmShortSide))
     return withDistinctRows(admm(F, P, std::move(W0), {c.options.integer("maxIterations"), c.options.number("tolerance")},
                                  c.control));
   return withDistinctRows(proximalGradient(F, P, std::move(W0), std::move(b0), proximalOptions(c.options), c.control));
 }
 
+}  // namespace
+
+Result penalisedFit(const FitContext& c, const Penalty& P, Matrix W0, RowVector b0) {
+  return penalisedFitFrom(c, P, std::move(W0), std::move(b0), kAdmmShortSide);
+}
+
 Result penalisedFit(const FitContext& c, const Penalty& P) { return penalisedFit(c, P, startCoef(c), startIntercept(c)); }
+
+Result penalisedFit(const FitContext& c, const Penalty& P, Eigen::Index admmShortSide) {
+  return penalisedFitFrom(c, P, startCoef(c), startIntercept(c), admmShortSide);
+}
 
 Result runOscar(const FitContext& c) {
   if (c.options.has("graph")) return runGraphOscar(c);

@@ -8,8 +8,6 @@
 namespace supclust {
 
 namespace {
-Matrix projectorsOnMean(Eigen::Index K) { return Matrix::Constant(K, K, 1.0 / static_cast<double>(K)); }
-
 GramPartition oracle(const Matrix& A, const ClusteredTasksOptions& opt) {
   return bestGramPartition(A, opt.Q, opt.restarts, opt.seed);
 }
@@ -22,14 +20,15 @@ Result tasksOfPartition(const Objective& F, const Labels& labels, const Clustere
   coupled.setOutputCoupling(taskCoupling(labels, opt.Q, w));
   Result r;
   if (F.loss().squared()) {
-    // On the three projectors of P the problem splits into ridge fits (appendix 6.2's W_M).
-    const Eigen::Index K = F.outputs();
-    const Matrix M = equivalenceMatrix(labels, opt.Q), G = projectorsOnMean(K), I = Matrix::Identity(K, K);
+    // On the three projectors of P the problem splits into ridge fits (appendix 6.2's W_M), and a
+    // ridge fit is linear in its targets: R(T Π, c) = R(T, c) Π. So the fits are of T itself,
+    // remembered (least_squares.hpp) across the partitions a search visits.
+    const TaskProjectors p = taskProjectors(labels, opt.Q);
     const Matrix& T = F.targets();
     const double lambda = F.lambda();
-    r.coef = sharedRidgeCoefficients(F.design(), T * (I - M), lambda + w.onWithin()) +
-             sharedRidgeCoefficients(F.design(), T * (M - G), lambda + w.onBetween()) +
-             sharedRidgeCoefficients(F.design(), T * G, lambda + w.onMean());
+    r.coef = sharedRidgeCoefficients(F.design(), T, lambda + w.onWithin()) * p.within +
+             sharedRidgeCoefficients(F.design(), T, lambda + w.onBetween()) * p.between +
+             sharedRidgeCoefficients(F.design(), T, lambda + w.onMean()) * p.mean;
     r.intercept = T.colwise().mean();
     r.objective = coupled.value(r.coef, r.intercept);
     r.history = {r.objective};

@@ -30,6 +30,12 @@ struct TaskClusterWeights {
 
 // M = Z (ZᵀZ)⁻¹ Zᵀ (K x K) for labels in 0..Q−1 (empty groups ignored).
 Matrix equivalenceMatrix(const Labels& labels, int Q);
+// The three orthogonal projectors summing to I on which P acts by its three eigenvalues:
+// I − M (within), M − Γ (between), Γ = 11ᵀ/K (mean).
+struct TaskProjectors {
+  Matrix within, between, mean;
+};
+TaskProjectors taskProjectors(const Labels& labels, int Q);
 // P above (K x K).
 Matrix taskCoupling(const Labels& labels, int Q, const TaskClusterWeights& w);
 // The hard limit's coupling λ_B Π + λ_M Γ (K x K).

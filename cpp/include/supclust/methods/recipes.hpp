@@ -66,11 +66,15 @@ Result withDistinctRows(Result r);
 Result penalisedFit(const FitContext& c, const Penalty& P);
 // The same from a given start (the DC iterations' previous point).
 Result penalisedFit(const FitContext& c, const Penalty& P, Matrix W0, RowVector b0);
+// The same with ADMM up to the given short side of X (solvers/admm.hpp's admmSuits).
+Result penalisedFit(const FitContext& c, const Penalty& P, Eigen::Index admmShortSide);
 // The datafit plus the ridge term (ridge/2)‖W‖², on the context's data.
 Objective objectiveOf(const FitContext& c, double ridge);
 // The smooth objective (loss + ridge) alone: closed form for the squared loss, trust-region
 // Newton (TRON) for the logistic losses.
 Result smoothFit(const FitContext& c, double ridge, const TrustRegionOptions& opt);
+// The recipes' trust-region options for a smooth fit: 20000 Newton steps, tolerance 1e-10.
+TrustRegionOptions smoothDefaults();
 // Where convex iterative solvers start: the warm start, else zero (intercept: mean target).
 Matrix startCoef(const FitContext& c);
 RowVector startIntercept(const FitContext& c);

@@ -34,8 +34,13 @@ struct AdmmOptions {
 };
 
 // ADMM factorises a min(n, d)² matrix, again at each rebalancing of ρ, so it pays when that
-// side is small: min(n, d) ≤ 500 (the papers' synthetic tables). Beyond, FISTA's products win.
-inline bool admmSuits(Eigen::Index n, Eigen::Index d) { return std::min(n, d) <= 500; }
+// side is small: min(n, d) ≤ 500 (the papers' synthetic tables). Beyond, FISTA's products win —
+// unless its steps are many: the trace norm on word frequencies (badly conditioned, a prox that
+// couples the outputs) takes ADMM up to the sparse Gram side, 2048 (`shortSide`).
+constexpr Eigen::Index kAdmmShortSide = 500;
+inline bool admmSuits(Eigen::Index n, Eigen::Index d, Eigen::Index shortSide = kAdmmShortSide) {
+  return std::min(n, d) <= shortSide;
+}
 
 // F must use the squared loss (the caller checks). W0 is the starting point (a warm start or 0).
 Result admm(const Objective& F, const Penalty& P, Matrix W0, const AdmmOptions& opt, const Control& control);

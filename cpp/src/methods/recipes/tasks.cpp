@@ -9,11 +9,9 @@
 #include "supclust/core/structure.hpp"
 #include "supclust/core/trace_norm_penalty.hpp"
 #include "supclust/methods/recipes.hpp"
-#include "supclust/solvers/admm.hpp"
 #include "supclust/solvers/clustered_tasks.hpp"
 #include "supclust/solvers/least_squares.hpp"
 #include "supclust/solvers/projected_gradient.hpp"
-#include "supclust/solvers/proximal_gradient.hpp"
 
 namespace supclust {
 
@@ -24,6 +22,7 @@ ClusteredTasksOptions tasksOptions(const FitContext& c) {
   o.weights = {c.options.number("within"), c.options.number("between"), c.options.number("mean")};
   o.restarts = static_cast<int>(c.options.integer("restarts"));
   o.seed = c.options.seed();
+  o.inner = smoothDefaults();
   return o;
 }
 
@@ -35,36 +34,36 @@ Result ownClusters(Result r) {
   return r;
 }
 
-// The hard problem (HSC) by projected gradient from the tasks fitted apart (tasks-pg; also
-// tasks-ssc's start with init 'hard').
-Result hardFit(const FitContext& c, int maxIterations, double tolerance);
-
-// Where the clustered solvers start: the tasks fitted apart with the given ridge.
-Result independentFit(const FitContext& c, double ridge) {
-  return smoothFit(c, ridge, {20000, 1e-10});
+// The hard problem (HSC) by projected gradient, from the tasks fitted apart with ridge
+// λ + λ_B (tasks-pg; also tasks-ssc's start with init 'hard').
+Result hardFit(const FitContext& c, int maxIterations, double tolerance) {
+  const double lambda = c.options.number("lambda"), between = c.options.number("between");
+  Result start = smoothFit(c, lambda + between, smoothDefaults());
+  if (start.status == Status::Aborted) return start;
+  Objective F = objectiveOf(c, lambda);
+  F.setOutputCoupling(hardTaskCoupling(c.T.cols(), between, c.options.number("mean")));
+  TaskClusters S(static_cast<int>(c.options.integer("Q")), static_cast<int>(c.options.integer("restarts")), c.options.seed());
+  ProjectedGradientOptions o;
+  o.maxIterations = maxIterations;
+  o.tolerance = tolerance;
+  return projectedGradient(F, S, std::move(start.coef), std::move(start.intercept), o, c.control);
 }
 }  // namespace
 
-Result runTasksFrobenius(const FitContext& c) { return ownClusters(smoothFit(c, c.options.number("lambda"), {20000, 1e-10})); }
+Result runTasksFrobenius(const FitContext& c) { return ownClusters(smoothFit(c, c.options.number("lambda"), smoothDefaults())); }
 
-// The squared loss by ADMM (the quadratic step solved exactly: text designs are badly
-// conditioned, and FISTA needs thousands of steps there) while the short side's system is
-// small enough to factor; otherwise, and for the logistic loss, FISTA.
+// The squared loss by ADMM up to the sparse Gram side (the quadratic step solved exactly: text
+// designs are badly conditioned, and FISTA needs thousands of steps there); otherwise FISTA.
 Result runTasksTrace(const FitContext& c) {
-  const TraceNormPenalty P(c.options.number("mu"));
-  const Objective F = objectiveOf(c, c.options.number("lambda"));
-  const int iterations = static_cast<int>(c.options.integer("maxIterations"));
-  const double tolerance = c.options.number("tolerance");
-  if (c.loss.squared() && std::min(c.X.rows(), c.X.cols()) <= kSparseGramSide)
-    return ownClusters(admm(F, P, startCoef(c), {iterations, tolerance}, c.control));
-  return ownClusters(proximalGradient(F, P, startCoef(c), startIntercept(c), {iterations, tolerance}, c.control));
+  return ownClusters(penalisedFit(c, TraceNormPenalty(c.options.number("mu")), kSparseGramSide));
 }
 
+// From the tasks fitted apart with ridge λ + λ_Wλ_B/(λ_W + λ_B), or from the hard problem's answer.
 Result runTasksSsc(const FitContext& c) {
   ClusteredTasksOptions o = tasksOptions(c);
   o.maxIterations = static_cast<int>(c.options.integer("maxIterations"));
   const double lambda = c.options.number("lambda");
-  Result start = c.options.choice("init") == "hard" ? hardFit(c, 500, 1e-8) : independentFit(c, lambda + o.weights.onBetween());
+  Result start = c.options.choice("init") == "hard" ? hardFit(c, 500, 1e-8) : smoothFit(c, lambda + o.weights.onBetween(), smoothDefaults());
   if (start.status == Status::Aborted) return start;
   return clusteredTasksBlockDescent(objectiveOf(c, lambda), o, std::move(start.coef), std::move(start.intercept), c.control);
 }
@@ -76,21 +75,6 @@ Result runTasksCg(const FitContext& c) {
 Result runTasksPg(const FitContext& c) {
   return hardFit(c, static_cast<int>(c.options.integer("maxIterations")), c.options.number("tolerance"));
 }
-
-namespace {
-Result hardFit(const FitContext& c, int maxIterations, double tolerance) {
-  const double lambda = c.options.number("lambda"), between = c.options.number("between");
-  Result start = independentFit(c, lambda + between);
-  if (start.status == Status::Aborted) return start;
-  Objective F = objectiveOf(c, lambda);
-  F.setOutputCoupling(hardTaskCoupling(c.T.cols(), between, c.options.number("mean")));
-  TaskClusters S(static_cast<int>(c.options.integer("Q")), static_cast<int>(c.options.integer("restarts")), c.options.seed());
-  ProjectedGradientOptions o;
-  o.maxIterations = maxIterations;
-  o.tolerance = tolerance;
-  return projectedGradient(F, S, std::move(start.coef), std::move(start.intercept), o, c.control);
-}
-}  // namespace
 
 std::string checkTasks(const Options& o, Eigen::Index, Eigen::Index, Eigen::Index K) {
   const auto Q = o.integer("Q");
