@@ -298,3 +298,36 @@ TEST(TaskClusters, BadInputIsNamed) {
   EXPECT_NE(message("tasks-trace", params({{"mu", -1}}, "ova-squared")).find("mu"), std::string::npos);
   EXPECT_NE(message("tasks-ssc", params({}, "ova-squared")).find("Q"), std::string::npos);
 }
+
+// The generator's model by hand: clusters of equal sizes, each class's predictor (coef, column
+// by column) within taskSpread's reach of its cluster's, and with σ = 0 every label the argmax of
+// the class scores xᵀw_k.
+TEST(TaskClusters, GeneratorFollowsItsModel) {
+  GeneratorOptions g;
+  g.n = 200;
+  g.nTest = 20;
+  g.d = 6;
+  g.Q = 3;
+  g.tasks = 7;
+  g.sigma = 0;
+  g.taskSpread = 0;
+  g.seed = 9;
+  SyntheticProblem p;
+  ASSERT_EQ(generate("tasks", g, p), "");
+  ASSERT_EQ(p.groups.size(), 7u);
+  ASSERT_EQ(p.coef.size(), 6 * 7);
+  std::vector<int> sizes(3, 0);
+  for (auto q : p.groups) ++sizes[static_cast<std::size_t>(q)];
+  EXPECT_EQ(*std::max_element(sizes.begin(), sizes.end()) - *std::min_element(sizes.begin(), sizes.end()), 1);
+  const Eigen::Map<const Matrix> W(p.coef.data(), 6, 7);
+  for (int k = 0; k < 7; ++k)
+    for (int l = 0; l < 7; ++l)  // spread 0: a cluster's classes share its centre exactly
+      EXPECT_EQ(p.groups[static_cast<std::size_t>(k)] == p.groups[static_cast<std::size_t>(l)], W.col(k) == W.col(l));
+  const auto argmaxOf = [&](const RowMatrix& X, Eigen::Index i) {
+    Eigen::Index best;
+    (X.row(i) * W).maxCoeff(&best);
+    return static_cast<double>(best);
+  };
+  for (Eigen::Index i = 0; i < 200; ++i) EXPECT_EQ(p.y[i], argmaxOf(p.X, i));
+  for (Eigen::Index i = 0; i < 20; ++i) EXPECT_EQ(p.ytest[i], argmaxOf(p.Xtest, i));
+}

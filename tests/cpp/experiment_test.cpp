@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "supclust/methods/registry.hpp"
+#include "supclust/metrics/partition.hpp"
 
 using namespace supclust;
 
@@ -189,5 +190,69 @@ TEST(Experiments, ExpertsCellsAreTheOraclesBestAnswerErrorScaled) {
       }
       EXPECT_DOUBLE_EQ(r.rows[0].cells[c].values[0], (e3 ? 50 : 100) * bestAnswerMse(oracle, p)) << id << " column " << c;
     }
+  }
+}
+
+// The clustered-tasks cells by hand: 20ng-topics run on a generated 10-class problem (it takes
+// any dataset), every figure recomputed from the same split and cross-validation — the error of
+// the argmax, the paper's MAE (|onehot − p| with p the sigmoid of a logistic score and
+// (s + 1)/2 clipped to [0, 1] of a squared one) and the ARI against the table's pairs, × 100.
+TEST(Experiments, TaskCellsAreErrorMaeAndAriByHand) {
+  GeneratorOptions g;
+  g.n = 300;
+  g.d = 8;
+  g.Q = 5;
+  g.tasks = 10;
+  g.sigma = 0.5;
+  g.seed = 4;
+  SyntheticProblem data;
+  ASSERT_EQ(generate("tasks", g, data), "");
+  const Problem all{{data.X.data(), data.X.rows(), data.X.cols()}, {data.y.data(), data.y.size()}};
+  ExperimentOptions o;
+  o.reps = 1;
+  o.threads = 1;
+  o.fast = true;
+  o.methods = {"OM ridge", "SSC logistic"};
+  o.data = &all;
+  const ExperimentResult r = runExperiment("20ng-topics", o);
+  ASSERT_EQ(r.status, Status::Converged) << r.message;
+  const Experiment& e = *findExperiment("20ng-topics");
+  const std::uint64_t seed = repetitionSeed(1, 0, 0);
+  const std::vector<bool> test = testRows(300, 0.2, seed);
+  RowMatrix Xtrain(0, 8), Xtest(0, 8);
+  std::vector<double> ytrain, ytest;
+  for (Eigen::Index i = 0; i < 300; ++i) {
+    RowMatrix& X = test[static_cast<std::size_t>(i)] ? Xtest : Xtrain;
+    X.conservativeResize(X.rows() + 1, 8);
+    X.row(X.rows() - 1) = data.X.row(i);
+    (test[static_cast<std::size_t>(i)] ? ytest : ytrain).push_back(data.y[i]);
+  }
+  const Problem train{{Xtrain.data(), Xtrain.rows(), 8}, {ytrain.data(), static_cast<Eigen::Index>(ytrain.size())}};
+  for (std::size_t m = 0; m < 2; ++m) {
+    const ExperimentMethod& spec = *std::find_if(e.methods.begin(), e.methods.end(), [&](const ExperimentMethod& x) { return x.label == o.methods[m]; });
+    CrossValidationOptions cv;
+    cv.folds = 5;
+    cv.seed = seed;
+    cv.threads = 1;
+    cv.chunk = 1 << 20;
+    const Result model = crossValidate(spec.method, train, spec.params, spec.fastGrid, cv).model;
+    const bool logistic = spec.params.strings.at("loss") == "ova-logistic";
+    double wrong = 0, absolute = 0;
+    for (std::size_t i = 0; i < ytest.size(); ++i) {
+      int best = 0;
+      double top = -HUGE_VAL;
+      for (int k = 0; k < 10; ++k) {
+        const double s = Xtest.row(static_cast<Eigen::Index>(i)).dot(model.coef.col(k)) + model.intercept[k];
+        if (s > top) top = s, best = k;
+        const double p = logistic ? 1 / (1 + std::exp(-s)) : std::min(1.0, std::max(0.0, (s + 1) / 2));
+        absolute += std::abs((k == static_cast<int>(ytest[i]) ? 1.0 : 0.0) - p);
+      }
+      wrong += best != static_cast<int>(ytest[i]);
+    }
+    const std::vector<ExperimentCell>& cells = r.rows[m].cells;
+    ASSERT_EQ(cells.size(), 3u);
+    EXPECT_NEAR(cells[0].values[0], 100 * absolute / (10.0 * static_cast<double>(ytest.size())), 1e-9) << o.methods[m];
+    EXPECT_NEAR(cells[1].values[0], 100 * wrong / static_cast<double>(ytest.size()), 1e-9) << o.methods[m];
+    EXPECT_NEAR(cells[2].values[0], 100 * adjustedRandIndex(model.groups, {0, 0, 1, 1, 2, 2, 3, 3, 4, 4}), 1e-9) << o.methods[m];
   }
 }

@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadNewsgroupPairs, loadWestbc, SupclustError } from '../../dist/node/index.js';
+import { loadNewsgroupPairs, loadNewsgroupTopics, loadWestbc, NEWSGROUP_PAIRS, SupclustError } from '../../dist/node/index.js';
 import { root, withBothBuilds } from './helpers.js';
 
 const data = join(root, '../shared/data');
@@ -41,5 +41,24 @@ describe.skipIf(!existsSync(join(data, '20newsgroups-pairs')))('20ng-pairs', () 
     const err = await builds.simd.experiment('20ng-pairs', { reps: 1, fast: true, methods: ['Lasso'], data: pairs.slice(0, 4) }).catch((e) => e);
     expect(err).toBeInstanceOf(SupclustError);
     expect(err.message).toMatch(/needs 5 datasets/);
+  });
+});
+
+describe.skipIf(!existsSync(join(data, '20newsgroups-pairs')))('20ng-topics', () => {
+  it('loads perGroup messages of each group, classes in pair order, all of them when perGroup is large', () => {
+    const few = loadNewsgroupTopics(data, { words: 300, perGroup: 7 });
+    expect(few.groups).toEqual(NEWSGROUP_PAIRS.flat());
+    expect(few.nRows).toBe(70);
+    expect(Array.from(few.y)).toEqual(Array.from({ length: 70 }, (_, i) => Math.floor(i / 7)));
+    // Word frequencies: each row's entries are shares of its words (at most 1 in all).
+    for (let i = 0; i < 70; i++) {
+      let sum = 0;
+      for (let t = few.X.indptr[i]; t < few.X.indptr[i + 1]; t++) sum += few.X.values[t];
+      expect(sum).toBeLessThanOrEqual(1 + 1e-12);
+    }
+    // Train then test files: every message of the ten groups (the README's totals, 5643 + 3756).
+    const all = loadNewsgroupTopics(data, { words: 300, perGroup: 1e6 });
+    expect(all.nRows).toBe(5643 + 3756);
+    expect(Array.from(all.y).filter((c) => c === 0).length).toBe(597 + 397);  // baseball, the README's counts
   });
 });
