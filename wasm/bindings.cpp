@@ -255,12 +255,12 @@ val proxCliqueFusionJs(const val& values, double lambda1, double lambda2) {
   return copyOut(out);
 }
 
-val fitJs(const std::string& method, const val& X, int nRows, int nCols, const val& y,
+val fitJs(const std::string& method, const val& X, int nRows, int nCols, const val& y, int yCols,
           const val& options, const val& warmCoef, const val& warmIntercept, const val& onProgress) {
   const JsMatrix x(X, nRows, nCols);
   if (std::string why = x.check(); !why.empty()) return invalidInput(why);
   const auto t = doubles(y);
-  const Problem problem{x.view(), {t.data(), static_cast<Eigen::Index>(t.size())}};
+  const Problem problem{x.view(), {t.data(), static_cast<Eigen::Index>(t.size())}, yCols};
   std::unique_ptr<WarmStart> warm;
   if (!warmCoef.isUndefined() && !warmCoef.isNull()) {
     const auto w = doubles(warmCoef), b = doubles(warmIntercept);
@@ -270,13 +270,13 @@ val fitJs(const std::string& method, const val& X, int nRows, int nCols, const v
   return resultToJs(fit(method, problem, toParams(options), controlOf(onProgress), warm.get()));
 }
 
-val crossValidateJs(const std::string& method, const val& X, int nRows, int nCols, const val& y,
+val crossValidateJs(const std::string& method, const val& X, int nRows, int nCols, const val& y, int yCols,
                     const val& options, const val& gridNames, const val& gridValues, const val& cv,
                     const val& onProgress) {
   const JsMatrix x(X, nRows, nCols);
   if (std::string why = x.check(); !why.empty()) return invalidInput(why);
   const auto t = doubles(y);
-  const Problem problem{x.view(), {t.data(), static_cast<Eigen::Index>(t.size())}};
+  const Problem problem{x.view(), {t.data(), static_cast<Eigen::Index>(t.size())}, yCols};
   Grid grid;
   const int names = gridNames["length"].as<int>();
   for (int g = 0; g < names; ++g) grid.push_back({gridNames[g].as<std::string>(), doubles(gridValues[g])});

@@ -9,6 +9,7 @@
 #include <Eigen/SVD>
 #include <cmath>
 #include <functional>
+#include <tuple>
 
 #include "supclust/core/design.hpp"
 #include "supclust/core/trace_norm_penalty.hpp"
@@ -330,4 +331,80 @@ TEST(TaskClusters, GeneratorFollowsItsModel) {
   };
   for (Eigen::Index i = 0; i < 200; ++i) EXPECT_EQ(p.y[i], argmaxOf(p.X, i));
   for (Eigen::Index i = 0; i < 20; ++i) EXPECT_EQ(p.ytest[i], argmaxOf(p.Xtest, i));
+}
+
+// ---- K targets per sample (y n × K, row-major, one task per column) ----
+namespace {
+// The one-vs-all targets of class labels, written out as K columns (row-major): ±1 or 0/1.
+std::vector<double> oneHotRows(const Vector& y, int K, double on, double off) {
+  std::vector<double> t(static_cast<std::size_t>(y.size() * K), off);
+  for (Eigen::Index i = 0; i < y.size(); ++i) t[static_cast<std::size_t>(i * K + static_cast<Eigen::Index>(y[i]))] = on;
+  return t;
+}
+Problem columnsProblem(const SyntheticProblem& p, const std::vector<double>& t, Eigen::Index K) {
+  return {DataMatrix(p.X.data(), p.X.rows(), p.X.cols()), {t.data(), static_cast<Eigen::Index>(t.size())}, K};
+}
+}  // namespace
+
+// The one-vs-all losses read class labels as the targets ±1 (squared) or 0/1 (logistic); given as
+// K columns of y with the plain losses they are the same problem, so every tasks method returns
+// the same model.
+TEST(TaskTargets, ColumnsOfOneHotTargetsAreTheOneVsAllProblem) {
+  const SyntheticProblem p = taskProblem(300, 1, 0.2, 4);
+  const auto sq = oneHotRows(p.y, 8, 1, -1), lg = oneHotRows(p.y, 8, 1, 0);
+  for (const auto& [method, ova, plain] : std::vector<std::tuple<const char*, const char*, const char*>>{
+           {"tasks-cg", "ova-squared", "squared"}, {"tasks-ssc", "ova-squared", "squared"}, {"tasks-ssc", "ova-logistic", "logistic"},
+           {"tasks-pg", "ova-logistic", "logistic"}, {"tasks-frobenius", "ova-logistic", "logistic"}, {"tasks-trace", "ova-squared", "squared"}}) {
+    const bool clustered = std::string(method) != "tasks-frobenius" && std::string(method) != "tasks-trace";
+    Params q = params({{"lambda", 1e-2}}, ova);
+    if (clustered) q.numbers["Q"] = 4;
+    if (std::string(method) == "tasks-trace") q.numbers["mu"] = 1e-2;
+    const Result a = fit(method, problemOf(p), q);
+    q.strings["loss"] = plain;
+    const Result b = fit(method, columnsProblem(p, std::string(plain) == "squared" ? sq : lg, 8), q);
+    ASSERT_NE(a.status, Status::InvalidInput) << a.message;
+    ASSERT_NE(b.status, Status::InvalidInput) << b.message;
+    EXPECT_EQ(b.coef.cols(), 8);
+    EXPECT_LT((a.coef - b.coef).cwiseAbs().maxCoeff(), 1e-9) << method << " " << plain;
+    EXPECT_LT((a.intercept - b.intercept).cwiseAbs().maxCoeff(), 1e-9) << method << " " << plain;
+    EXPECT_EQ(a.groups, b.groups) << method << " " << plain;
+  }
+}
+
+// Real targets: K = 6 regression tasks whose predictors are 3 centres (two tasks each), y = XW +
+// small noise. Every clustered method finds the pairs; the hard fit's columns are the centres.
+TEST(TaskTargets, RealTargetsRecoverTheTaskClusters) {
+  const Eigen::Index n = 400, d = 10, K = 6;
+  const Matrix C = 3 * randomMatrix(d, 3, 21);
+  const Labels truth = {0, 1, 2, 0, 1, 2};
+  Matrix W(d, K);
+  for (Eigen::Index k = 0; k < K; ++k) W.col(k) = C.col(truth[static_cast<std::size_t>(k)]);
+  const RowMatrix X = randomMatrix(n, d, 22);
+  const Matrix noise = 0.01 * randomMatrix(n, K, 23);
+  const RowMatrix Y = (X * W + noise).eval();  // row-major: row i holds sample i's K targets
+  const Problem problem{DataMatrix(X.data(), n, d), {Y.data(), n * K}, K};
+  for (const char* method : {"tasks-cg", "tasks-ssc", "tasks-pg"}) {
+    const Result r = fit(method, problem, params({{"Q", 3}, {"lambda", 1e-6}}, "squared"));
+    ASSERT_EQ(r.status == Status::InvalidInput, false) << r.message;
+    EXPECT_DOUBLE_EQ(adjustedRandIndex(r.groups, truth), 1) << method;
+    EXPECT_LT((r.coef - W).cwiseAbs().maxCoeff(), 0.05) << method;
+  }
+}
+
+TEST(TaskTargets, BadTargetsAreNamed) {
+  const SyntheticProblem p = taskProblem(50, 1, 0.2, 6);
+  const auto sq = oneHotRows(p.y, 8, 1, -1), lg = oneHotRows(p.y, 8, 1, 0);
+  auto message = [&](const char* m, const std::vector<double>& t, Eigen::Index K, const char* loss) {
+    return fit(m, columnsProblem(p, t, K), params({{"Q", 2}}, loss)).message;
+  };
+  EXPECT_NE(message("tasks-ssc", sq, 7, "squared").find("yCols = 7"), std::string::npos);
+  EXPECT_NE(message("tasks-ssc", sq, 0, "squared").find("yCols"), std::string::npos);
+  EXPECT_NE(message("tasks-ssc", lg, 8, "ova-logistic").find("loss: 'ova-logistic'"), std::string::npos);
+  EXPECT_NE(message("tasks-pg", sq, 8, "logistic").find("y: column 0: labels must be 0 or 1"), std::string::npos);
+  EXPECT_NE(fit("ridge", columnsProblem(p, sq, 8), params({}, "squared")).message.find("clustered-tasks methods only"), std::string::npos);
+  std::vector<double> bad = sq;
+  bad[17] = NAN;
+  EXPECT_NE(message("tasks-ssc", bad, 8, "squared").find("y must be finite (entry 17"), std::string::npos);
+  // Still usable afterwards.
+  EXPECT_EQ(fit("tasks-ssc", columnsProblem(p, sq, 8), params({{"Q", 2}}, "squared")).status, Status::Converged);
 }

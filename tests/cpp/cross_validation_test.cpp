@@ -7,8 +7,10 @@
 #include <cmath>
 #include <numeric>
 #include <set>
+#include <tuple>
 
 #include "supclust/core/parallel.hpp"
+#include "supclust/data/random.hpp"
 #include "supclust/data/synthetic.hpp"
 
 using namespace supclust;
@@ -192,5 +194,49 @@ TEST(CrossValidation, StartDependentMethodsAreScoredAsTheyAreRefit) {
       const double mse = (z - yout).squaredNorm() / static_cast<double>(yout.size());
       EXPECT_NEAR(r.grid[p].scores[static_cast<std::size_t>(k)], mse, 1e-12 * std::max(1.0, mse)) << "fold " << k << " point " << p;
     }
+  }
+}
+
+// K targets per row (clustered tasks): the folds carry each row's K targets, and a fold's score
+// is the mean over its held rows and every task — recomputed here by hand for each fold. With 0/1
+// targets and the logistic loss the error is each entry's sign against its target.
+TEST(CrossValidation, SeveralTargetsPerRowAreScoredOverEveryEntry) {
+  const auto p = generateE1(120, 8, 3, 0.0, 7);
+  const Eigen::Index n = p.X.rows(), K = 3;
+  RowMatrix Y(n, K);
+  Random rng(3);
+  for (Eigen::Index i = 0; i < n; ++i)
+    for (Eigen::Index k = 0; k < K; ++k) Y(i, k) = p.y[i] * (1 + 0.1 * static_cast<double>(k)) + rng.normal();
+  RowMatrix B = (Y.array() > 0).cast<double>();
+  for (const auto& [loss, targets, metric] : std::vector<std::tuple<const char*, const RowMatrix*, const char*>>{
+           {"squared", &Y, "mse"}, {"logistic", &B, "error"}}) {
+    const Problem prob{{p.X.data(), n, p.X.cols()}, {targets->data(), n * K}, K};
+    Params base;
+    base.strings["loss"] = loss;
+    base.numbers["Q"] = 2;
+    CrossValidationOptions o;
+    o.folds = 3;
+    o.seed = 5;
+    const auto r = crossValidate("tasks-ssc", prob, base, {{"lambda", {1e-1, 1e-3}}}, o);
+    ASSERT_EQ(r.status, Status::Converged) << r.message;
+    EXPECT_EQ(r.metric, metric);
+    EXPECT_EQ(r.model.coef.cols(), K);
+    const std::vector<int> fold = foldAssignment(static_cast<std::size_t>(n), 3, 5);
+    for (std::size_t g = 0; g < 2; ++g)
+      for (int k = 0; k < 3; ++k) {
+        std::vector<bool> held(fold.size());
+        for (std::size_t i = 0; i < fold.size(); ++i) held[i] = fold[i] == k;
+        const Rows train = selectRows(prob, held, false), test = selectRows(prob, held, true);
+        Params q = base;
+        q.numbers["lambda"] = r.grid[g].values[0];
+        const Result m = fit("tasks-ssc", train.view(), q);
+        const Matrix Z = test.X.view().predict(m.coef, m.intercept);
+        const Eigen::Map<const RowMatrix> T(test.y.data(), Z.rows(), K);
+        double s = 0;
+        for (Eigen::Index i = 0; i < Z.rows(); ++i)
+          for (Eigen::Index t = 0; t < K; ++t)
+            s += std::string(metric) == "mse" ? (Z(i, t) - T(i, t)) * (Z(i, t) - T(i, t)) : ((Z(i, t) > 0) != (T(i, t) > 0.5));
+        EXPECT_NEAR(r.grid[g].scores[static_cast<std::size_t>(k)], s / static_cast<double>(Z.size()), 1e-9) << loss << " fold " << k;
+      }
   }
 }

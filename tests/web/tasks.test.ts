@@ -1,8 +1,9 @@
 // Clustered tasks through the API in Node: the model's shape (kind, one predictor per class,
 // a cluster per task, the Q centres row-major over the features) with the centres recomputed by
 // hand from the penalty's closed form, predict's n × K scores and predictClass by hand, the
-// generator's truth recovered, cross-validation, the tables' shapes, and bad input named with
-// the module still usable.
+// generator's truth recovered, cross-validation, the tables' shapes, K targets per row (the
+// one-vs-all problem given as columns gives the same model; independent probabilities), and bad
+// input named with the module still usable.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { load, SupclustError, type Supclust } from '../../dist/node/index.js';
 
@@ -97,6 +98,32 @@ describe('clustered tasks', () => {
     expect(sc.info.experiments.find((e) => e.id === '20ng-topics')).toBeDefined();
   });
 
+  it('take K targets per row (rows of y or yCols): one-hot columns are the one-vs-all problem', async () => {
+    const data = await sc.generate('tasks', { n: 300, d: 8, Q: 2, tasks: 4, nTest: 20, seed: 4 });
+    const { nRows: n, nCols: d } = data, K = 4;
+    const oneHot = (on: number, off: number) => Array.from(data.y, (c) => Array.from({ length: K }, (_, k) => (k === c ? on : off)));
+    const base = { X: data.X, nRows: n, nCols: d, Q: 2 };
+    const ova = await sc.fit('tasks-cg', { ...base, y: data.y, loss: 'ova-squared' });
+    const rows = await sc.fit('tasks-cg', { ...base, y: oneHot(1, -1), loss: 'squared' });
+    const flat = await sc.fit('tasks-cg', { ...base, y: Float64Array.from(oneHot(1, -1).flat()), yCols: K, loss: 'squared' });
+    for (const m of [rows, flat]) {
+      expect(m.outputs).toBe(K);
+      expect(m.classes).toBeUndefined();
+      expect(m.groups).toEqual(ova.groups);
+      m.coef.forEach((w, i) => expect(w).toBeCloseTo(ova.coef[i], 9));
+    }
+    // 0/1 targets with the logistic loss: each task's own sigmoid, not normalised over tasks.
+    const lg = await sc.fit('tasks-ssc', { ...base, y: oneHot(1, 0), loss: 'logistic', lambda: 1e-2 });
+    const Z = await sc.predict(lg, data.Xtest, data.nTest, d), P = await sc.predictProba(lg, data.Xtest, data.nTest, d);
+    expect(P.length).toBe(20 * K);
+    P.forEach((p, i) => expect(p).toBeCloseTo(1 / (1 + Math.exp(-Z[i])), 14));
+    await expect(sc.predictClass(lg, data.Xtest, data.nTest, d)).rejects.toThrow(/predictProba/);
+    const cv = await sc.crossValidate('tasks-frobenius', { X: data.X, nRows: n, nCols: d, y: oneHot(1, -1), loss: 'squared' },
+                                      { grid: { lambda: [1e-1, 1e-3] }, folds: 3 });
+    expect(cv.metric).toBe('mse');
+    expect(cv.model.outputs).toBe(K);
+  });
+
   it('names bad input and stays usable', async () => {
     const data = await sc.generate('tasks', { n: 100, d: 5, Q: 2, tasks: 4, seed: 1 });
     const base = { X: data.X, nRows: data.nRows, nCols: data.nCols, y: data.y, loss: 'ova-logistic' as const };
@@ -109,6 +136,13 @@ describe('clustered tasks', () => {
     await refused(sc.fit('tasks-ssc', { ...base, Q: 2, within: 0 }), 'within');
     await refused(sc.fit('tasks-cg', { ...base, Q: 2 } as never), 'loss');
     await refused(sc.fit('tasks-trace', { ...base, mu: -1 }), 'mu');
+    const targets = Array.from(data.y, (c) => [c === 0 ? 1 : 0, c === 1 ? 1 : 0]);
+    await refused(sc.fit('tasks-ssc', { ...base, Q: 2, y: targets }), "loss: 'ova-logistic'");
+    await refused(sc.fit('tasks-ssc', { ...base, Q: 2, y: targets, loss: 'logistic', yCols: 3 }), 'yCols');
+    await refused(sc.fit('tasks-ssc', { ...base, Q: 2, y: targets.map(([a, b]) => [a, b / 2]), loss: 'logistic' }), 'y: must hold 0 or 1');
+    await refused(sc.fit('tasks-ssc', { ...base, Q: 2, y: targets.flat().slice(1), yCols: 2, loss: 'squared' }), 'y: must have');
+    await refused(sc.fit('tasks-ssc', { ...base, Q: 2, y: targets.slice(1), loss: 'squared' }), 'y: must have one row of targets');
+    await refused(sc.fit('ridge', { X: data.X, nRows: data.nRows, nCols: data.nCols, y: targets }), 'clustered-tasks methods only');
     await refused(sc.generate('tasks', { n: 10, Q: 5, tasks: 4 }), 'Q');
     await refused(sc.generate('tasks', { n: 10, taskSpread: -1 }), 'taskSpread');
     const m = await sc.fit('tasks-ssc', { ...base, Q: 2 });

@@ -10,7 +10,7 @@ import * as v from './validate.js';
 
 // Sparse designs go through a Gram matrix only up to this short side (least_squares.hpp).
 const SPARSE_GRAM_SIDE = 2048;
-const DATA_FIELDS = new Set(['X', 'nRows', 'nCols', 'y', 'warmStart', 'featureNames']);
+const DATA_FIELDS = new Set(['X', 'nRows', 'nCols', 'y', 'yCols', 'warmStart', 'featureNames']);
 const CLASSIFICATION_LOSSES = new Set(['logistic', 'ova-logistic', 'ova-squared', 'hinge']);
 
 // Each generator's defaults (spec §6); the options a generator does not read are ignored.
@@ -59,7 +59,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
     const rest = Object.fromEntries(Object.keys(params).filter((k) => !DATA_FIELDS.has(k)).map((k) => [k, (params as unknown as Record<string, unknown>)[k]]));
     const options = v.options(rest);
     const loss = typeof options.loss === 'string' ? options.loss : String(spec.options.find((o) => o.name === 'loss')?.default ?? 'squared');
-    const { y, classes } = CLASSIFICATION_LOSSES.has(loss) ? classLabels(params.y, X.nRows, loss) : { y: v.finiteVector('y', params.y, X.nRows), classes: undefined };
+    const { y, yCols, classes } = targetsOf(method, spec, loss, params, X.nRows);
     let featureNames: string[] | undefined;
     if (params.featureNames !== undefined) {
       const names = params.featureNames as unknown;
@@ -75,7 +75,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       else if (given !== undefined) used[o.name] = given;
       else if (o.default !== undefined) used[o.name] = o.default;
     }
-    return { method: method as MethodName, X, y, options, meta: { loss, params: used, classes, featureNames } };
+    return { method: method as MethodName, X, y, yCols, options, meta: { loss, params: used, classes, featureNames } };
   }
 
   return {
@@ -113,10 +113,10 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
     },
 
     async fit(method, params, control: CallControl = {}) {
-      const { X, y, options, meta } = fitInputs(method, params as FitParams);
+      const { X, y, yCols, options, meta } = fitInputs(method, params as FitParams);
       const warm = warmStartOf((params as FitParams).warmStart, X.nCols);
       const onProgress = control.onProgress;
-      const raw = (await call({ op: 'fit', method, X: v.wire(X), nRows: X.nRows, nCols: X.nCols, y, options, ...warm }, control.signal,
+      const raw = (await call({ op: 'fit', method, X: v.wire(X), nRows: X.nRows, nCols: X.nCols, y, yCols, options, ...warm }, control.signal,
         onProgress && ((iteration, objective) => onProgress({ iteration, objective })))) as RawFit;
       return toModel(method, X.nCols, raw, meta);
     },
@@ -124,7 +124,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
     async crossValidate(method, params, cvOptions: CrossValidationOptions, control: CrossValidationControl = {}) {
       if (cvOptions == null || typeof cvOptions !== 'object') throw invalid('options', 'must be an object with a grid');
       const threads = v.integer('threads', cvOptions.threads ?? 0, 0);
-      const { X, y, options, meta } = fitInputs(method, params as FitParams, 1 + Math.min(threads || info.threads, 8));
+      const { X, y, yCols, options, meta } = fitInputs(method, params as FitParams, 1 + Math.min(threads || info.threads, 8));
       const grid = cvOptions.grid as Record<string, ArrayLike<number>>;
       if (grid == null || typeof grid !== 'object' || Object.keys(grid).length === 0)
         throw invalid('grid', 'must map at least one option name to a list of values');
@@ -140,7 +140,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       if (typeof cv.metric !== 'string') throw invalid('metric', 'must be a string');
       if (cv.folds > X.nRows) throw invalid('folds', `must be at most the number of rows (${X.nRows})`);
       const onProgress = control.onProgress;
-      const raw = (await call({ op: 'crossValidate', method, X: v.wire(X), nRows: X.nRows, nCols: X.nCols, y, options,
+      const raw = (await call({ op: 'crossValidate', method, X: v.wire(X), nRows: X.nRows, nCols: X.nCols, y, yCols, options,
         gridNames, gridValues, cv }, control.signal,
         onProgress && ((done, total) => onProgress({ done, total })))) as RawCrossValidation;
       if (raw.status === 'invalid-input') throw fromLibrary(raw.message);
@@ -174,13 +174,13 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       const m = modelArrays(model);
       if (model.loss !== 'logistic' && model.loss !== 'ova-logistic')
         throw invalid('model', `predictProba needs a model fitted with the logistic loss (this one has loss '${String(model.loss)}')`);
-      return probabilities(m, linearScores(m, inputFor(m, X, nRows, nCols)));
+      return probabilities(m, linearScores(m, inputFor(m, X, nRows, nCols)), model.loss === 'logistic');
     },
 
     async predictClass(model: Model, X: MatrixInput, nRows?: number, nCols?: number) {
       const m = modelArrays(model);
       if (!Array.isArray(model.classes) || model.classes.length < 2)
-        throw invalid('model', 'predictClass needs a classifier (a model fitted with a logistic or ova-* loss, which has classes)');
+        throw invalid('model', 'predictClass needs a classifier (a model fitted with a logistic or ova-* loss on class labels, which has classes; a model of K 0/1 targets gives predictProba)');
       const classes = model.classes;
       return Array.from(classIndices(m, linearScores(m, inputFor(m, X, nRows, nCols))), (k) => classes[k]);
     },
@@ -300,6 +300,28 @@ function unwrap(raw: unknown): unknown {
   const error = (raw as { error?: unknown }).error;
   if (typeof error === 'string') throw fromLibrary(error);
   return raw;
+}
+
+// The targets as the library reads them: class labels mapped to 0..K−1 for the classification
+// losses; finite numbers otherwise; or, for the clustered-tasks methods, K targets per row (rows
+// of y, or yCols) with the 'squared' (real) or 'logistic' (0/1) loss, one task per column.
+function targetsOf(method: string, spec: MethodInfo, loss: string, params: FitParams, n: number):
+  { y: Float64Array; yCols: number; classes?: Label[] } {
+  const rows = Array.isArray(params.y) && Array.isArray(params.y[0]);
+  if (!rows && (params.yCols === undefined || params.yCols === 1)) {
+    if (CLASSIFICATION_LOSSES.has(loss)) return { ...classLabels(params.y, n, loss), yCols: 1 };
+    return { y: v.finiteVector('y', params.y, n), yCols: 1 };
+  }
+  if (spec.kind !== 'tasks')
+    throw invalid('y', `several targets per row are read by the clustered-tasks methods only; method '${method}' takes one target per row`);
+  if (loss.startsWith('ova-'))
+    throw invalid('loss', `'${loss}' reads one class label per row of y; with several targets per row use 'squared' or 'logistic'`);
+  const t = v.targetRows(params.y, n, params.yCols);
+  if (loss === 'logistic')
+    for (let i = 0; i < t.data.length; i++)
+      if (t.data[i] !== 0 && t.data[i] !== 1)
+        throw invalid('y', `must hold 0 or 1 for the logistic loss (row ${Math.floor(i / t.cols)}, column ${i % t.cols} is ${t.data[i]})`);
+  return { y: t.data, yCols: t.cols };
 }
 
 // Class labels → 0..K−1 (sorted: numbers ascending, strings by code units), as the library

@@ -43,9 +43,9 @@ export interface WasmModule {
   experiment(id: string, options: ExperimentRequest,
       progress: ((done: number, total: number) => boolean) | undefined): RawExperiment;
   projectSparseGroups(values: Float64Array, s: number, Q: number): { values: Float64Array; labels: Int32Array; centroids: Float64Array } | { error: string };
-  fit(method: string, X: WireMatrix, nRows: number, nCols: number, y: Float64Array,
+  fit(method: string, X: WireMatrix, nRows: number, nCols: number, y: Float64Array, yCols: number,
       options: Record<string, unknown>, warmCoef: Float64Array | undefined, warmIntercept: Float64Array | undefined, progress: ((it: number, f: number) => boolean) | undefined): RawFit;
-  crossValidate(method: string, X: WireMatrix, nRows: number, nCols: number, y: Float64Array,
+  crossValidate(method: string, X: WireMatrix, nRows: number, nCols: number, y: Float64Array, yCols: number,
       options: Record<string, unknown>, gridNames: string[], gridValues: Float64Array[],
       cv: { folds: number; seed: number; metric: string; threads: number; chunk: number },
       progress: ((done: number, total: number) => boolean) | undefined): RawCrossValidation;
@@ -62,9 +62,9 @@ export type Request =
   | { op: 'proxOwl'; values: Float64Array; weights: Float64Array }
   | { op: 'proxCliqueFusion'; values: Float64Array; lambda1: number; lambda2: number }
   | { op: 'experiment'; id: string; options: ExperimentRequest }
-  | { op: 'fit'; method: string; X: WireMatrix; nRows: number; nCols: number; y: Float64Array; options: Record<string, unknown>;
+  | { op: 'fit'; method: string; X: WireMatrix; nRows: number; nCols: number; y: Float64Array; yCols: number; options: Record<string, unknown>;
       warmCoef?: Float64Array; warmIntercept?: Float64Array }
-  | { op: 'crossValidate'; method: string; X: WireMatrix; nRows: number; nCols: number; y: Float64Array;
+  | { op: 'crossValidate'; method: string; X: WireMatrix; nRows: number; nCols: number; y: Float64Array; yCols: number;
       options: Record<string, unknown>; gridNames: string[]; gridValues: Float64Array[];
       cv: { folds: number; seed: number; metric: string; threads: number; chunk: number } }
   | { op: 'generate'; name: string; options: GeneratorRequest };
@@ -88,9 +88,9 @@ export function execute(m: WasmModule, r: Request, progress?: (it: number, f: nu
     case 'proxOwl': return m.proxOwl(r.values, r.weights);
     case 'proxCliqueFusion': return m.proxCliqueFusion(r.values, r.lambda1, r.lambda2);
     case 'experiment': return m.experiment(r.id, r.options, progress);
-    case 'fit': return m.fit(r.method, r.X, r.nRows, r.nCols, r.y, r.options, r.warmCoef, r.warmIntercept, progress);
+    case 'fit': return m.fit(r.method, r.X, r.nRows, r.nCols, r.y, r.yCols, r.options, r.warmCoef, r.warmIntercept, progress);
     case 'crossValidate':
-      return m.crossValidate(r.method, r.X, r.nRows, r.nCols, r.y, r.options, r.gridNames, r.gridValues, r.cv, progress);
+      return m.crossValidate(r.method, r.X, r.nRows, r.nCols, r.y, r.yCols, r.options, r.gridNames, r.gridValues, r.cv, progress);
     case 'generate': return m.generate(r.name, r.options);
   }
 }

@@ -64,9 +64,11 @@ export function linearScores(m: ModelArrays, X: Matrix): Float64Array {
 
 const sigmoid = (z: number) => (z >= 0 ? 1 / (1 + Math.exp(-z)) : Math.exp(z) / (1 + Math.exp(z)));
 
-/** Class probabilities from logistic scores: binary [1 − p, p]; one-vs-all, normalised sigmoids. */
-export function probabilities(m: ModelArrays, Z: Float64Array): Float64Array {
+/** Probabilities from logistic scores: binary [1 − p, p]; one-vs-all, normalised sigmoids;
+ * `independent` (K 0/1 targets, one task each), each task's own sigmoid. */
+export function probabilities(m: ModelArrays, Z: Float64Array, independent = false): Float64Array {
   const K = m.outputs, n = Z.length / K;
+  if (independent && K > 1) return Z.map(sigmoid);
   if (K === 1) {
     const P = new Float64Array(2 * n);
     for (let i = 0; i < n; i++) {

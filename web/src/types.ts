@@ -181,8 +181,13 @@ export interface DataParams {
   nRows?: number;
   nCols?: number;
   /** Regression: finite numbers. Classification (loss 'logistic' or 'ova-*'): any labels,
-   * numbers or strings; the model keeps them in `classes` (sorted) and maps predictions back. */
-  y: ArrayLike<number> | readonly Label[];
+   * numbers or strings; the model keeps them in `classes` (sorted) and maps predictions back.
+   * Clustered tasks with the 'squared' or 'logistic' loss may take K targets per row, one task
+   * per column: rows (number[][], n × K) or a flat row-major array with `yCols: K` (real
+   * targets for 'squared', 0/1 for 'logistic'). */
+  y: ArrayLike<number> | readonly Label[] | number[][];
+  /** The number of targets per row when y is flat (default 1); see y. */
+  yCols?: number;
   /** fit() only: a model fitted before on the same features, to start from (iterative methods:
    * IHC, IHCS, IHT, lasso, OSCAR, the logistic fits; closed forms ignore it). */
   warmStart?: Model;
@@ -355,10 +360,11 @@ export interface Supclust {
   /** X·W + b: n values, or n × outputs row-major (row i holds sample i's K scores; experts:
    * its Q answers, one per expert). */
   predict(model: Model, X: MatrixInput, nRows?: number, nCols?: number): Promise<Float64Array>;
-  /** Classifiers with the logistic loss: class probabilities, n × K row-major (binary: K = 2,
-   * [1 − p, p]; one-vs-all: each class's sigmoid, normalised to sum to 1 per row). */
   /** Experts: each row's best answer given the true targets y, and their mean squared error. */
   expertError(model: Model, X: MatrixInput, y: ArrayLike<number>, nRows?: number, nCols?: number): Promise<ExpertError>;
+  /** Classifiers with the logistic loss: class probabilities, n × K row-major (binary: K = 2,
+   * [1 − p, p]; one-vs-all: each class's sigmoid, normalised to sum to 1 per row; K 0/1 targets
+   * of clustered tasks: each task's own sigmoid, not normalised). */
   predictProba(model: Model, X: MatrixInput, nRows?: number, nCols?: number): Promise<Float64Array>;
   /** Classifiers: the predicted label of each row (from model.classes). */
   predictClass(model: Model, X: MatrixInput, nRows?: number, nCols?: number): Promise<Label[]>;

@@ -145,6 +145,20 @@ export function matrix(field: string, X: MatrixInput, nRows?: number, nCols?: nu
   return { data: finiteVector(field, X), nRows: r, nCols: c };
 }
 
+/** Several targets per row (the clustered-tasks methods): rows of numbers, one per row of X, or
+ * a flat row-major array of nRows × yCols numbers. */
+export function targetRows(y: unknown, nRows: number, yCols?: number): { data: Float64Array; cols: number } {
+  if (yCols !== undefined) integer('yCols', yCols, 1);
+  if (Array.isArray(y) && y.length > 0 && Array.isArray(y[0])) {
+    if (y.length !== nRows) throw invalid('y', `must have one row of targets per row of X (${nRows}), got ${y.length}`);
+    const m = matrix('y', y as number[][]);
+    if (yCols !== undefined && yCols !== m.nCols) throw invalid('yCols', `is ${yCols} but the rows of y have ${m.nCols} entries`);
+    return { data: m.data, cols: m.nCols };
+  }
+  const K = yCols ?? 1;
+  return { data: finiteVector('y', y, nRows * K), cols: K };
+}
+
 /** An array whose first entry is itself an array: a list of pairs (an edge list). */
 function isPairList(v: unknown): boolean {
   if (!Array.isArray(v) || v.length === 0) return false;

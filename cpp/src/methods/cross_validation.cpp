@@ -71,8 +71,10 @@ Rows selectRows(const Problem& p, const std::vector<bool>& take, bool wanted) {
   std::vector<Eigen::Index> idx;
   for (std::size_t i = 0; i < take.size(); ++i)
     if (take[i] == wanted) idx.push_back(static_cast<Eigen::Index>(i));
-  Rows r{selectRows(p.X, idx), Vector(static_cast<Eigen::Index>(idx.size()))};
-  for (std::size_t t = 0; t < idx.size(); ++t) r.y[static_cast<Eigen::Index>(t)] = p.y[idx[t]];
+  const Eigen::Index K = p.targetColumns;
+  Rows r{selectRows(p.X, idx), Vector(static_cast<Eigen::Index>(idx.size()) * K), K};
+  for (std::size_t t = 0; t < idx.size(); ++t)
+    r.y.segment(static_cast<Eigen::Index>(t) * K, K) = p.y.segment(idx[t] * K, K);
   return r;
 }
 
@@ -118,10 +120,9 @@ CrossValidationResult crossValidate(const std::string& method, const Problem& pr
   const auto loss = makeLoss(checked.choice("loss"));
   if (std::string why = checkFit(method, problem, withValues(base, grid, res.grid[0].values)); !why.empty())
     return invalid(why);
-  const Matrix Tall = loss->targets(problem.y);
   Metric metric;
-  if (std::string why = parseMetric(options.metric, *loss, Tall.cols(), metric); !why.empty()) return invalid(why);
-  res.metric = options.metric.empty() ? metricNames(*loss, Tall.cols()).front() : options.metric;
+  if (std::string why = parseMetric(options.metric, *loss, metric); !why.empty()) return invalid(why);
+  res.metric = options.metric.empty() ? metricNames(*loss).front() : options.metric;
 
   // ---- the folds × chunks ----
   const std::vector<int> fold = foldAssignment(static_cast<std::size_t>(n), options.folds, options.seed);
@@ -164,7 +165,7 @@ CrossValidationResult crossValidate(const std::string& method, const Problem& pr
         }
     foldBase.push_back(std::move(fb));
     helds.push_back(selectRows(problem, inFold, true));
-    heldTargets.push_back(loss->targets(helds.back().y));
+    heldTargets.push_back(targetsOf(*loss, helds.back().view()));
   }
   auto task = [&](std::size_t t) {
     const int k = static_cast<int>(t / chunks);
@@ -172,7 +173,7 @@ CrossValidationResult crossValidate(const std::string& method, const Problem& pr
     const std::size_t last = std::min(points, first + static_cast<std::size_t>(options.chunk));
     const Rows& train = trains[static_cast<std::size_t>(k)];
     const Rows& held = helds[static_cast<std::size_t>(k)];
-    const Problem trainProblem{train.X.view(), {train.y.data(), train.y.size()}};
+    const Problem trainProblem = train.view();
     const Matrix& Theld = heldTargets[static_cast<std::size_t>(k)];
     std::unique_ptr<WarmStart> warm;
     for (std::size_t q = first; q < last && !stop.load(); ++q) {

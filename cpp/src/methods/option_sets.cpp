@@ -90,10 +90,14 @@ std::vector<OptionSpec> expertsBase() {
           penaltyWeight(numberOption("lambda", "ridge weight λ > 0: expert q's ridge is λ s_q/2‖c_q‖² for its s_q samples", 1e-2, 0, true), 2),
           integerOption("Q", "the number of experts", 0, 1, true)};
 }
+OptionSpec tasksLoss(bool squaredOnly) {
+  return squaredOnly ? choiceOption("loss", "the squared loss (this method needs it): one task per class of y (one-vs-all, ±1 targets), or one per column of y (y given as n × K real targets)",
+                                    {"ova-squared", "squared"})
+                     : choiceOption("loss", "one task per class of y (one-vs-all squared or logistic), or one per column of y (y given as n × K targets: real for 'squared', 0/1 for 'logistic')",
+                                    {"ova-squared", "ova-logistic", "squared", "logistic"});
+}
 std::vector<OptionSpec> tasksBase(bool squaredOnly) {
-  return {squaredOnly ? choiceOption("loss", "one task per class of y: the one-vs-all squared loss (this method needs it)", {"ova-squared"})
-                      : choiceOption("loss", "one task per class of y: one-vs-all squared or logistic loss", {"ova-squared", "ova-logistic"}),
-          ridgeOption(), integerOption("Q", "the number of task clusters", 0, 1, true)};
+  return {tasksLoss(squaredOnly), ridgeOption(), integerOption("Q", "the number of task clusters", 0, 1, true)};
 }
 std::vector<OptionSpec> taskClusterWeights(bool hard) {
   std::vector<OptionSpec> w;

@@ -145,22 +145,31 @@ std::vector<Method> buildRegistry() {
               numberOption("tolerance", "relative decrease of the objective to stop at", 1e-8, 0, true)}}),
        checkTasks, runTasksPg, true, nullptr, {}, true, nullptr, ModelKind::Tasks},
       {"tasks-frobenius", "multitask baseline: one ridge (or logistic ridge) predictor per class, λ/2 ‖W‖²_F (the DataCube paper's Frobenius row)",
-       join({{choiceOption("loss", "one task per class of y: one-vs-all squared or logistic loss", {"ova-squared", "ova-logistic"}), ridgeOption()}}),
+       join({{tasksLoss(false), ridgeOption()}}),
        noShapeCheck, runTasksFrobenius, false, nullptr, {}, true, nullptr, ModelKind::Tasks},
       {"tasks-trace", "multitask baseline: the trace norm μ‖W‖_* (+ λ/2 ‖W‖²) by accelerated proximal gradient with singular value thresholding (the DataCube paper's trace row)",
-       join({{choiceOption("loss", "one task per class of y: one-vs-all squared or logistic loss", {"ova-squared", "ova-logistic"}), ridgeOption(),
+       join({{tasksLoss(false), ridgeOption(),
               penaltyWeight(numberOption("mu", "trace-norm weight μ in μ‖W‖_*", 0, 0), 1)},
              convexSolverOptions(20000)}),
        noShapeCheck, runTasksTrace, false, nullptr, {}, true, nullptr, ModelKind::Tasks},
   };
 }
 
+// Column k of a problem's row-major n × K targets.
+Vector targetColumn(const Problem& p, Eigen::Index k) {
+  return Eigen::Map<const Vector, 0, Eigen::InnerStride<>>(p.y.data() + k, p.X.rows(), Eigen::InnerStride<>(p.targetColumns));
+}
+
 std::string checkData(const Problem& p, const Loss& loss) {
   if (p.X.rows() < 1) return "X must have at least one row (nRows >= 1)";
   if (p.X.cols() < 1) return "X must have at least one column (nCols >= 1)";
-  if (p.y.size() != p.X.rows())
-    return "y must have one entry per row of X (expected " + std::to_string(p.X.rows()) +
-           ", got " + std::to_string(p.y.size()) + ")";
+  const Eigen::Index K = p.targetColumns;
+  if (K < 1) return "yCols: must be >= 1 (targets per row of X), got " + std::to_string(K);
+  if (p.y.size() != p.X.rows() * K)
+    return K == 1 ? "y must have one entry per row of X (expected " + std::to_string(p.X.rows()) + ", got " +
+                        std::to_string(p.y.size()) + ")"
+                  : "y must have yCols = " + std::to_string(K) + " entries per row of X (expected " +
+                        std::to_string(p.X.rows() * K) + ", got " + std::to_string(p.y.size()) + ")";
   if (p.X.sparse()) {
     const auto nnz = static_cast<std::size_t>(std::max(0, p.X.indptr()[p.X.rows()]));
     if (std::string why = checkCsr(p.X.rows(), p.X.cols(), p.X.indptr(), static_cast<std::size_t>(p.X.rows()) + 1,
@@ -177,11 +186,27 @@ std::string checkData(const Problem& p, const Loss& loss) {
   }
   for (Eigen::Index i = 0; i < p.y.size(); ++i)
     if (!std::isfinite(p.y[i])) return "y must be finite (entry " + std::to_string(i) + " is not)";
-  const std::string t = loss.checkTargets(p.y);
-  return t.empty() ? "" : "y: " + t;
+  if (K == 1) {
+    const std::string t = loss.checkTargets(p.y);
+    return t.empty() ? "" : "y: " + t;
+  }
+  if (loss.oneVsAll())
+    return std::string("loss: '") + loss.name() + "' reads one class label per row of y; with " + std::to_string(K) +
+           " targets per row use 'squared' or 'logistic'";
+  for (Eigen::Index k = 0; k < K; ++k)
+    if (const std::string t = loss.checkTargets(targetColumn(p, k)); !t.empty())
+      return "y: column " + std::to_string(k) + ": " + t;
+  return "";
 }
 
 }  // namespace
+
+Matrix targetsOf(const Loss& loss, const Problem& p) {
+  if (p.targetColumns == 1) return loss.targets(p.y);
+  Matrix T(p.X.rows(), p.targetColumns);
+  for (Eigen::Index k = 0; k < p.targetColumns; ++k) T.col(k) = loss.targets(targetColumn(p, k));
+  return T;
+}
 
 double estimateFitBytes(const Method& m, double n, double d, double K, double stored, bool sparse) {
   const double shortSide = std::min(n, d);
@@ -240,8 +265,11 @@ struct Prepared {
 std::string prepare(const std::string& name, const Problem& problem, const Params& params, Prepared& out) {
   if (std::string why = checkOptions(name, params, out.options); !why.empty()) return why;
   out.loss = makeLoss(out.options.choice("loss"));
-  if (std::string why = checkData(problem, *out.loss); !why.empty()) return why;
   const Method& m = *findMethod(name);
+  if (problem.targetColumns != 1 && m.kind != ModelKind::Tasks)
+    return "y: " + std::to_string(problem.targetColumns) + " targets per row (yCols) are read by the clustered-tasks methods only; method '" +
+           name + "' takes one target per row";
+  if (std::string why = checkData(problem, *out.loss); !why.empty()) return why;
   if (problem.X.sparse() && !m.acceptsSparse)
     return "X: method '" + name + "' needs a dense X (it does not take sparse input; see info.methods[].sparse)";
   const auto n = static_cast<double>(problem.X.rows()), d = static_cast<double>(problem.X.cols());
@@ -250,7 +278,7 @@ std::string prepare(const std::string& name, const Problem& problem, const Param
                                     estimateFitBytes(m, n, d, 1, static_cast<double>(problem.X.stored()), problem.X.sparse()));
       !why.empty())
     return why;
-  out.T = out.loss->targets(problem.y);
+  out.T = targetsOf(*out.loss, problem);
   if (std::string why = m.checkShape(out.options, problem.X.rows(), problem.X.cols(), out.T.cols()); !why.empty()) return why;
   if (m.structureBytes == nullptr) return "";
   return checkMemory("X", "method '" + name + "' with " + std::to_string(problem.X.cols()) + " features (its pairwise terms)",

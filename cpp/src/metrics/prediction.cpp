@@ -7,16 +7,16 @@
 namespace supclust {
 
 namespace {
-bool classification(const Loss& loss, Eigen::Index outputs) { return !loss.squared() || outputs > 1; }
+bool classification(const Loss& loss) { return !loss.squared() || loss.oneVsAll(); }
 }  // namespace
 
-std::vector<std::string> metricNames(const Loss& loss, Eigen::Index outputs) {
-  if (classification(loss, outputs)) return {"error", "deviance"};
+std::vector<std::string> metricNames(const Loss& loss) {
+  if (classification(loss)) return {"error", "deviance"};
   return {"mse", "mae", "deviance"};
 }
 
-std::string parseMetric(const std::string& name, const Loss& loss, Eigen::Index outputs, Metric& out) {
-  const auto names = metricNames(loss, outputs);
+std::string parseMetric(const std::string& name, const Loss& loss, Metric& out) {
+  const auto names = metricNames(loss);
   const std::string chosen = name.empty() ? names.front() : name;
   std::string list;
   for (const auto& n : names) list += (list.empty() ? "'" : ", '") + n + "'";
@@ -34,15 +34,16 @@ double score(Metric metric, const Matrix& Z, const Matrix& T, const Loss& loss) 
     case Metric::Deviance: return loss.value(Z, T);
     case Metric::Error: {
       double wrong = 0;
-      for (Eigen::Index i = 0; i < Z.rows(); ++i) {
-        if (Z.cols() == 1) {  // binary: targets {0, 1}, predict 1 when z > 0
-          wrong += (Z(i, 0) > 0) != (T(i, 0) > 0.5);
-        } else {  // one-vs-all: the largest score against the true class
-          Eigen::Index predicted, truth;
-          Z.row(i).maxCoeff(&predicted);
-          T.row(i).maxCoeff(&truth);
-          wrong += predicted != truth;
-        }
+      if (!loss.oneVsAll()) {  // binary per column: targets {0, 1}, predict 1 when z > 0
+        for (Eigen::Index k = 0; k < Z.cols(); ++k)
+          for (Eigen::Index i = 0; i < Z.rows(); ++i) wrong += (Z(i, k) > 0) != (T(i, k) > 0.5);
+        return wrong / (n * static_cast<double>(Z.cols()));
+      }
+      for (Eigen::Index i = 0; i < Z.rows(); ++i) {  // one-vs-all: the largest score against the true class
+        Eigen::Index predicted, truth;
+        Z.row(i).maxCoeff(&predicted);
+        T.row(i).maxCoeff(&truth);
+        wrong += predicted != truth;
       }
       return wrong / n;
     }

@@ -30,6 +30,9 @@ class Loss {
   // The squared loss: closed forms exist, and for centred X the optimal intercept is mean(T)
   // whatever W is.
   virtual bool squared() const { return false; }
+  // Targets are class labels read one-vs-all (a prediction is the largest of K scores); otherwise
+  // each column of T is a target of its own (regression, or binary 0/1 per column).
+  virtual bool oneVsAll() const { return false; }
 };
 
 // 1/(2n) ||Z - T||²_F. One-vs-all: y holds class labels 0..K-1 and T = 2·onehot − 1.
@@ -44,6 +47,7 @@ class SquaredLoss final : public Loss {
   double curvature() const override { return 1; }
   void hessianWeights(const Matrix& Z, Matrix& D) const override;
   bool squared() const override { return true; }
+  bool oneVsAll() const override { return oneVsAll_; }
 
  private:
   bool oneVsAll_;
@@ -61,6 +65,7 @@ class LogisticLoss final : public Loss {
   void gradient(const Matrix& Z, const Matrix& T, Matrix& G) const override;
   double curvature() const override { return 0.25; }
   void hessianWeights(const Matrix& Z, Matrix& D) const override;
+  bool oneVsAll() const override { return oneVsAll_; }
 
  private:
   bool oneVsAll_;

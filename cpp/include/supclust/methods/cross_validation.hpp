@@ -50,7 +50,9 @@ using Grid = std::vector<std::pair<std::string, std::vector<double>>>;
 // The rows i of a problem with take[i] == wanted, copied (folds, held-out test rows).
 struct Rows {
   StoredData X;
-  Vector y;
+  Vector y;  // n x targetColumns, row-major (as Problem::y)
+  Eigen::Index targetColumns = 1;
+  Problem view() const { return {X.view(), {y.data(), y.size()}, targetColumns}; }
 };
 Rows selectRows(const Problem& p, const std::vector<bool>& take, bool wanted = true);
 

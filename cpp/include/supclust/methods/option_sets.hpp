@@ -43,8 +43,10 @@ OptionSpec priorInitOption();
 // Experts: the squared loss, the ridge λ > 0 weighted by group size, Q experts; `refine`.
 std::vector<OptionSpec> expertsBase();
 OptionSpec refineOption();
-// Clustered tasks: one task per class (the one-vs-all losses; `squaredOnly`: ova-squared), the
-// ridge λ, and Q clusters of tasks.
+// Clustered tasks: the loss — one task per class of y (the one-vs-all losses) or per column of an
+// n × K y ('squared', 'logistic'); `squaredOnly`: the squared ones.
+OptionSpec tasksLoss(bool squaredOnly);
+// The loss, the ridge λ, and Q clusters of tasks.
 std::vector<OptionSpec> tasksBase(bool squaredOnly);
 // The clustered multitask penalty's weights λ_W (within), λ_B (between), λ_M (mean); `hard`:
 // between and mean only (the limit λ_W → ∞).

@@ -13,12 +13,18 @@
 
 namespace supclust {
 
-// A feature-grouping problem as it crosses the API: X is n x d (dense row-major or CSR), y has
-// n entries.
+// A problem as it crosses the API: X is n x d (dense row-major or CSR); y has n entries, or
+// n x targetColumns row-major (a user's K targets per sample: the tasks methods, with the
+// squared or logistic loss, one task per column).
 struct Problem {
   DataMatrix X;
   Eigen::Map<const Vector> y;
+  Eigen::Index targetColumns = 1;
 };
+
+// The loss's n x K target matrix of a problem: the loss's own (class labels → one-hot for
+// one-vs-all) when y has one column, else y's K columns each read by the loss.
+Matrix targetsOf(const Loss& loss, const Problem& problem);
 
 // A starting point for iterative recipes (a neighbouring fit along a grid), in the caller's
 // coordinates. Methods with a closed form ignore it.

@@ -11,12 +11,13 @@ namespace supclust {
 
 enum class Metric { Mse, Mae, Error, Deviance };
 
-// The metrics that make sense for a loss: mse and mae for a single real output; error
-// (misclassification rate) for the classification losses; deviance (the loss itself) always.
-std::vector<std::string> metricNames(const Loss& loss, Eigen::Index outputs);
+// The metrics that make sense for a loss: mse and mae for real outputs (mean over every entry);
+// error for the classification losses (misclassification rate: one-vs-all, the largest score
+// against the class; 0/1 targets, each entry's sign); deviance (the loss itself) always.
+std::vector<std::string> metricNames(const Loss& loss);
 // "" and out set, or a message naming the field "metric". An empty name picks the default:
 // mse for regression, error for classification.
-std::string parseMetric(const std::string& name, const Loss& loss, Eigen::Index outputs, Metric& out);
+std::string parseMetric(const std::string& name, const Loss& loss, Metric& out);
 
 // Z: predictions X W + 1 bᵀ (n x K); T: the loss's targets for the same rows.
 double score(Metric metric, const Matrix& Z, const Matrix& T, const Loss& loss);

@@ -80,7 +80,7 @@ std::string checkTasks(const Options& o, Eigen::Index, Eigen::Index, Eigen::Inde
   const auto Q = o.integer("Q");
   if (Q > K)
     return "option 'Q': at most one cluster per task (Q = " + std::to_string(Q) + ", K = " + std::to_string(K) +
-           " tasks: one per class of y)";
+           " tasks: one per class of y, or per column of an n × K y)";
   return "";
 }
 
