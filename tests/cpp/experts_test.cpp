@@ -11,6 +11,7 @@
 
 #include "supclust/data/random.hpp"
 #include "supclust/data/synthetic.hpp"
+#include "supclust/methods/cross_validation.hpp"
 #include "supclust/methods/registry.hpp"
 #include "supclust/metrics/partition.hpp"
 #include "supclust/metrics/prediction.hpp"
@@ -303,4 +304,131 @@ TEST(Experts, TheConditionalGradientsGapBoundsItsValuesAndShrinks) {
     const double late = *std::min_element(r.gap.begin() + static_cast<std::ptrdiff_t>(r.gap.size() / 2), r.gap.end());
     EXPECT_LT(late, 0.1 * r.gap[0]);
   }
+}
+
+// ---- Classifying experts (LwCS §7.1.2) ----
+namespace {
+// Q = 2 multiclass classifiers (K = 4 classes) over d = 6 features; each sample's class is the
+// argmax of its own expert's scores (noiseless). Labels as doubles, the experts' truth beside.
+struct ClassMixture {
+  RowMatrix X;
+  Vector y;
+  Labels truth;
+};
+ClassMixture classMixture(Eigen::Index n, std::uint64_t seed) {
+  const Eigen::Index d = 6, K = 4;
+  Random rng(seed);
+  std::vector<Matrix> V(2, Matrix(d, K));
+  for (auto& v : V)
+    for (Eigen::Index j = 0; j < d; ++j)
+      for (Eigen::Index k = 0; k < K; ++k) v(j, k) = 4 * rng.normal();
+  ClassMixture m{RowMatrix(n, d), Vector(n), Labels(static_cast<std::size_t>(n))};
+  for (Eigen::Index i = 0; i < n; ++i) {
+    for (Eigen::Index j = 0; j < d; ++j) m.X(i, j) = rng.normal();
+    const auto q = static_cast<std::int32_t>(rng.below(2));
+    m.truth[static_cast<std::size_t>(i)] = q;
+    Eigen::Index c;
+    (m.X.row(i) * V[static_cast<std::size_t>(q)]).maxCoeff(&c);
+    m.y[i] = static_cast<double>(c);
+  }
+  return m;
+}
+double softplusOf(double t) { return t > 0 ? t + std::log1p(std::exp(-t)) : std::log1p(std::exp(t)); }
+}  // namespace
+
+// AM's objective never increases and it ends at a certified fixed point: every sample's cost
+// (its one-vs-all logistic loss plus λ/2‖V^q‖², recomputed here from the model) is lowest under
+// its own expert, and each expert is its group's ridge-logistic fit (method 'ridge' on the rows).
+TEST(ClassifyingExperts, AlternatingMinimisationEndsAtACertifiedFixedPoint) {
+  const ClassMixture m = classMixture(600, 3);
+  const Problem p{DataMatrix(m.X.data(), m.X.rows(), m.X.cols()), {m.y.data(), m.y.size()}};
+  Params q;
+  q.strings["loss"] = "ova-logistic";
+  q.numbers["Q"] = 2;
+  q.numbers["lambda"] = 1e-3;
+  q.numbers["restarts"] = 4;
+  const Result r = fit("experts-am", p, q);
+  ASSERT_EQ(r.status, Status::Converged) << r.message;
+  ASSERT_EQ(r.coef.cols(), 8);
+  for (std::size_t t = 1; t < r.history.size(); ++t) EXPECT_LE(r.history[t], r.history[t - 1] * (1 + 1e-12));
+  const Matrix Z = p.X.predict(r.coef, r.intercept);
+  double F = 0;
+  for (Eigen::Index i = 0; i < Z.rows(); ++i) {
+    double cost[2];
+    for (int e = 0; e < 2; ++e) {
+      cost[e] = 0.5 * 1e-3 * r.coef.middleCols(4 * e, 4).squaredNorm();
+      for (int k = 0; k < 4; ++k) cost[e] += softplusOf(-(k == static_cast<int>(m.y[i]) ? 1 : -1) * Z(i, 4 * e + k));
+    }
+    const int own = r.groups[static_cast<std::size_t>(i)];
+    EXPECT_LE(cost[own], cost[1 - own] + 1e-12) << "sample " << i;
+    F += cost[own] / static_cast<double>(Z.rows());
+  }
+  EXPECT_NEAR(F, r.objective, 1e-9 * F);
+  for (int e = 0; e < 2; ++e) {
+    std::vector<bool> in(static_cast<std::size_t>(m.X.rows()));
+    for (std::size_t i = 0; i < in.size(); ++i) in[i] = r.groups[i] == e;
+    const Rows g = selectRows(p, in, true);
+    Params ridge;
+    ridge.strings["loss"] = "ova-logistic";
+    ridge.numbers["lambda"] = 1e-3;
+    const Result direct = fit("ridge", g.view(), ridge);
+    ASSERT_EQ(direct.coef.cols(), 4) << "expert " << e << " lacks a class";
+    EXPECT_LT((direct.coef - r.coef.middleCols(4 * e, 4)).cwiseAbs().maxCoeff(), 1e-5 * (1 + direct.coef.cwiseAbs().maxCoeff()));
+    EXPECT_LT((direct.intercept - r.intercept.segment(4 * e, 4)).cwiseAbs().maxCoeff(), 1e-5 * (1 + direct.intercept.cwiseAbs().maxCoeff()));
+  }
+}
+
+// Two answers per sample from two classifiers beat one classifier by far on a mixture of two
+// (the best answer is right wherever one expert is), and the oracle's experts (the true
+// partition) are at least as good on the samples as the single classifier.
+TEST(ClassifyingExperts, TwoExpertsBeatOneClassifierOnAMixture) {
+  const ClassMixture m = classMixture(800, 5);
+  const Problem p{DataMatrix(m.X.data(), m.X.rows(), m.X.cols()), {m.y.data(), m.y.size()}};
+  const LogisticLoss loss(true);
+  const Matrix T = loss.targets(m.y);
+  auto errorOf = [&](const Result& r) { return score(Metric::Error, scoredPredictions(r, p.X, T), T, loss); };
+  Params q;
+  q.strings["loss"] = "ova-logistic";
+  q.numbers["lambda"] = 1e-3;
+  const double single = errorOf(fit("ridge", p, q));
+  q.numbers["Q"] = 2;
+  const Result am = fit("experts-am", p, q);
+  ASSERT_EQ(am.status, Status::Converged) << am.message;
+  Params o = q;
+  o.labels["groups"] = m.truth;
+  const Result oracle = fit("experts-oracle", p, o);
+  ASSERT_EQ(oracle.status, Status::Converged) << oracle.message;
+  EXPECT_GT(single, 0.2);  // one linear classifier cannot fit two
+  EXPECT_LT(errorOf(am), single / 2);
+  EXPECT_LT(errorOf(oracle), single / 2);
+}
+
+// The best answer by hand: Q = 2 experts, K = 3 classes; rows whose truth only expert 1 predicts
+// take expert 1's scores; rows no expert predicts take the expert with the truth's larger margin.
+TEST(ClassifyingExperts, ScoringTakesTheExpertThatNamesTheTruth) {
+  Result r;
+  r.kind = ModelKind::Experts;
+  r.coef = Matrix::Zero(1, 6);
+  r.intercept.resize(6);
+  r.intercept << 3, 1, 0, 0, 2, 1;  // expert 0 says class 0; expert 1 says class 1
+  const RowMatrix X = RowMatrix::Zero(3, 1);
+  Matrix T = Matrix::Zero(3, 3);
+  T(0, 0) = T(1, 1) = T(2, 2) = 1;
+  const Matrix Z = scoredPredictions(r, DataMatrix(X.data(), 3, 1), T);
+  EXPECT_EQ(Z.row(0), r.intercept.segment(0, 3));  // truth 0: expert 0
+  EXPECT_EQ(Z.row(1), r.intercept.segment(3, 3));  // truth 1: expert 1
+  EXPECT_EQ(Z.row(2), r.intercept.segment(3, 3));  // truth 2: margins −3 (expert 0) and −1 (expert 1)
+}
+
+TEST(ClassifyingExperts, BadInputIsNamed) {
+  const ClassMixture m = classMixture(60, 7);
+  const Problem p{DataMatrix(m.X.data(), m.X.rows(), m.X.cols()), {m.y.data(), m.y.size()}};
+  Params q;
+  q.strings["loss"] = "ova-logistic";
+  q.numbers["Q"] = 4;
+  EXPECT_NE(fit("experts-am", p, q).message.find("option 'Q': classifying experts need fewer experts than classes"), std::string::npos);
+  q.strings["loss"] = "ova-logistic";
+  q.numbers["Q"] = 2;
+  EXPECT_EQ(fit("experts-am", p, q).status, Status::Converged);
+  EXPECT_NE(fit("experts-pg", p, q).message.find("loss"), std::string::npos);  // regression only
 }

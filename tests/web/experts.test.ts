@@ -1,7 +1,8 @@
 // Experts through the API in Node: the model's shape (kind, Q outputs, a label per training
 // sample), predict's n × Q answers recomputed by hand, expertError's best answers and MSE against
-// a direct computation, cross-validation scored by the best answer, the E3/E4 tables' shapes,
-// and bad input named with the module still usable.
+// a direct computation, cross-validation scored by the best answer, classifying experts (each
+// expert's label by hand, the best-answer error against those labels, better than one
+// classifier), the E3/E4 tables' shapes, and bad input named with the module still usable.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { load, SupclustError, type Supclust } from '../../dist/node/index.js';
 
@@ -57,6 +58,57 @@ describe('experts', () => {
     // A huge ridge shrinks both experts towards zero: its best answers err far more.
     expect(cv.grid[0].mean).toBeLessThan(cv.grid[1].mean);
     expect(cv.best.lambda).toBe(1e-4);
+  });
+
+  it('classifying experts (LwCS §7.1.2): Q labels per row, the best one scored', async () => {
+    // Two linear classifiers over 4 classes; each row labelled by one of them (seeded, noiseless).
+    let s = 12345;
+    const normal = () => {
+      const u = ((s = (s * 1103515245 + 12345) % 2147483648) + 1) / 2147483649, w = (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
+      return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * w);
+    };
+    const n = 600, d = 6, K = 4, names = ['a', 'b', 'c', 'd'];
+    const V = [0, 1].map(() => Array.from({ length: d * K }, () => 4 * normal()));
+    const X = new Float64Array(n * d), y: string[] = [];
+    for (let i = 0; i < n; i++) {
+      for (let j = 0; j < d; j++) X[i * d + j] = normal();
+      const v = V[i % 2];
+      let best = 0, bestScore = -Infinity;
+      for (let k = 0; k < K; k++) {
+        let z = 0;
+        for (let j = 0; j < d; j++) z += X[i * d + j] * v[j * K + k];
+        if (z > bestScore) { bestScore = z; best = k; }
+      }
+      y.push(names[best]);
+    }
+    const m = await sc.fit('experts-am', { X, nRows: n, nCols: d, y, loss: 'ova-logistic', Q: 2, lambda: 1e-3 });
+    expect(m.kind).toBe('experts');
+    expect(m.outputs).toBe(2 * K);
+    expect(m.classes).toEqual(names);
+    const Z = await sc.predict(m, X, n, d), labels = await sc.predictClass(m, X, n, d);
+    expect(labels.length).toBe(2 * n);
+    for (let i = 0; i < n; i++)
+      for (let q = 0; q < 2; q++) {
+        let best = 0;
+        for (let k = 1; k < K; k++) if (Z[i * 2 * K + q * K + k] > Z[i * 2 * K + q * K + best]) best = k;
+        expect(labels[i * 2 + q]).toBe(names[best]);
+      }
+    const e = await sc.expertError(m, X, y, n, d);
+    const missed = y.filter((c, i) => labels[2 * i] !== c && labels[2 * i + 1] !== c).length;
+    expect(e.error).toBeCloseTo(missed / n, 15);
+    expect(Number.isNaN(e.mse)).toBe(true);
+    for (let i = 0; i < n; i++) if (labels[2 * i + e.expert[i]] === y[i]) expect(names[e.prediction[i]]).toBe(y[i]);
+    const single = await sc.fit('ridge', { X, nRows: n, nCols: d, y, loss: 'ova-logistic', lambda: 1e-3 });
+    const singleLabels = await sc.predictClass(single, X, n, d);
+    const singleError = y.filter((c, i) => singleLabels[i] !== c).length / n;
+    expect(e.error!).toBeLessThan(singleError / 2);  // two answers from two classifiers, against one
+    await expect(sc.predictProba(m, X, n, d)).rejects.toThrow(/experts/);
+    await expect(sc.expertError(m, X, y.map((c, i) => (i === 3 ? 'z' : c)), n, d)).rejects.toThrow(/y: entry 3/);
+    await expect(sc.fit('experts-am', { X, nRows: n, nCols: d, y, loss: 'ova-logistic', Q: 4 })).rejects.toThrow(/'Q'/);
+    const cv = await sc.crossValidate('experts-am', { X, nRows: n, nCols: d, y, loss: 'ova-logistic', Q: 2, restarts: 2 },
+                                      { grid: { lambda: [1e-3, 1e-1] }, folds: 3 });
+    expect(cv.metric).toBe('error');
+    for (const g of cv.grid) expect(g.mean).toBeLessThan(singleError);
   });
 
   it('run the E3 and E4 tables', async () => {

@@ -5,7 +5,7 @@ import type { Backend, ExperimentRequest, RawCrossValidation, RawExperiment, Raw
 import { MODEL_SCHEMA_VERSION } from './types.js';
 import type { CallControl, CrossValidationControl, CrossValidationOptions, CrossValidationResult, ExperimentData, ExperimentOptions, ExperimentResult, GeneratorName, GeneratorOptions, FitParams, Info, KMeans1DResult, Label, MatrixInput, MethodInfo, MethodName, Model, ModelKind,
   SparseGroupsResult, Supclust, SyntheticData } from './types.js';
-import { bestAnswers, classIndices, linearScores, modelArrays, probabilities } from './predict.js';
+import { bestAnswers, bestClassAnswers, classIndices, expertClasses, linearScores, modelArrays, probabilities } from './predict.js';
 import * as v from './validate.js';
 
 // Sparse designs go through a Gram matrix only up to this short side (least_squares.hpp).
@@ -166,6 +166,17 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       const m = modelArrays(model);
       if (model.kind !== 'experts') throw invalid('model', `expertError needs a model of kind 'experts' (this one is '${String(model.kind ?? 'features')}')`);
       const input = inputFor(m, X, nRows, nCols);
+      if (Array.isArray(model.classes)) {  // classifying experts: Q blocks of K scores
+        const K = model.classes.length, index = new Map<Label, number>(model.classes.map((c, k) => [c, k]));
+        if (v.lengthOf('y', y) !== input.nRows) throw invalid('y', `must have ${input.nRows} entries, one per row of X`);
+        const labels = y as ArrayLike<Label>, c = new Int32Array(input.nRows);
+        for (let i = 0; i < input.nRows; i++) {
+          const k = index.get(labels[i]);
+          if (k === undefined) throw invalid('y', `entry ${i} (${String(labels[i])}) is not one of the model's classes`);
+          c[i] = k;
+        }
+        return bestClassAnswers(linearScores(m, input), m.outputs / K, K, c);
+      }
       const targets = v.finiteVector('y', y, input.nRows);
       return bestAnswers(linearScores(m, input), m.outputs, targets);
     },
@@ -174,6 +185,8 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       const m = modelArrays(model);
       if (model.loss !== 'logistic' && model.loss !== 'ova-logistic')
         throw invalid('model', `predictProba needs a model fitted with the logistic loss (this one has loss '${String(model.loss)}')`);
+      if (model.kind === 'experts')
+        throw invalid('model', 'predictProba does not apply to experts (Q answers per row): use predict (n × Q·K scores) or predictClass (n × Q labels)');
       return probabilities(m, linearScores(m, inputFor(m, X, nRows, nCols)), model.loss === 'logistic');
     },
 
@@ -181,8 +194,9 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       const m = modelArrays(model);
       if (!Array.isArray(model.classes) || model.classes.length < 2)
         throw invalid('model', 'predictClass needs a classifier (a model fitted with a logistic or ova-* loss on class labels, which has classes; a model of K 0/1 targets gives predictProba)');
-      const classes = model.classes;
-      return Array.from(classIndices(m, linearScores(m, inputFor(m, X, nRows, nCols))), (k) => classes[k]);
+      const classes = model.classes, Z = linearScores(m, inputFor(m, X, nRows, nCols));
+      const indices = model.kind === 'experts' ? expertClasses(Z, m.outputs / classes.length, classes.length) : classIndices(m, Z);
+      return Array.from(indices, (k) => classes[k]);
     },
 
     async generate(name, options: GeneratorOptions = {}) {

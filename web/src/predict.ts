@@ -100,6 +100,45 @@ export function classIndices(m: ModelArrays, Z: Float64Array): Int32Array {
   return out;
 }
 
+/** Classifying experts: the class index each of the Q experts names for each row (its block of
+ * K scores' argmax, the first on ties), n × Q row-major. */
+export function expertClasses(Z: Float64Array, Q: number, K: number): Int32Array {
+  const n = Z.length / (Q * K), out = new Int32Array(n * Q);
+  for (let i = 0; i < n; i++)
+    for (let q = 0; q < Q; q++) {
+      const o = (i * Q + q) * K;
+      let best = 0;
+      for (let k = 1; k < K; k++) if (Z[o + k] > Z[o + best]) best = k;
+      out[i * Q + q] = best;
+    }
+  return out;
+}
+
+/** Classifying experts: each row's best answer — the first expert naming its class c[i], else the
+ * one giving c[i] the largest margin over the other classes — and the rate of rows no expert names. */
+export function bestClassAnswers(Z: Float64Array, Q: number, K: number, c: Int32Array): ExpertError {
+  const n = c.length, expert = new Int32Array(n), prediction = new Float64Array(n);
+  let wrong = 0;
+  for (let i = 0; i < n; i++) {
+    let pick = 0, bestMargin = -Infinity;
+    for (let q = 0; q < Q; q++) {
+      const o = (i * Q + q) * K;
+      let other = -Infinity;
+      for (let k = 0; k < K; k++) if (k !== c[i]) other = Math.max(other, Z[o + k]);
+      const margin = Z[o + c[i]] - other;
+      if (margin > bestMargin) { bestMargin = margin; pick = q; }
+      if (margin > 0) break;
+    }
+    expert[i] = pick;
+    const o = (i * Q + pick) * K;
+    let best = 0;
+    for (let k = 1; k < K; k++) if (Z[o + k] > Z[o + best]) best = k;
+    prediction[i] = best;
+    if (best !== c[i]) wrong++;
+  }
+  return { mse: NaN, error: n > 0 ? wrong / n : NaN, expert, prediction };
+}
+
 /** Experts: each row's best answer among the Q predictions (the expert closest to its target,
  * the first on ties) and the mean squared error of those answers (the papers' min-over-experts
  * error; the LwCS paper's (16) is half of it). */

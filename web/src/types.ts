@@ -46,11 +46,15 @@ export type ModelKind = 'features' | 'experts' | 'tasks';
 
 /** expertError(): each row's best answer among the experts'. */
 export interface ExpertError {
-  /** Mean squared error of the best answers, 1/n Σ_i min_q (y_i − ŷ_iq)² (the LwCS paper's (16) is half of it). */
+  /** Mean squared error of the best answers, 1/n Σ_i min_q (y_i − ŷ_iq)² (the LwCS paper's (16) is
+   * half of it). NaN for classifying experts. */
   mse: number;
-  /** The expert giving each row's best answer. */
+  /** Classifying experts: the rate of rows whose class no expert names (the best answer's error). */
+  error?: number;
+  /** The expert giving each row's best answer (classifiers: the first that names the row's class,
+   * else the one giving it the largest margin). */
   expert: Int32Array;
-  /** That answer. */
+  /** That answer (classifiers: the index in model.classes of the class that expert names). */
   prediction: Float64Array;
 }
 
@@ -360,13 +364,15 @@ export interface Supclust {
   /** X·W + b: n values, or n × outputs row-major (row i holds sample i's K scores; experts:
    * its Q answers, one per expert). */
   predict(model: Model, X: MatrixInput, nRows?: number, nCols?: number): Promise<Float64Array>;
-  /** Experts: each row's best answer given the true targets y, and their mean squared error. */
+  /** Experts: each row's best answer given the true targets y (class labels for classifying
+   * experts), and their mean squared error (classifiers: their error rate). */
   expertError(model: Model, X: MatrixInput, y: ArrayLike<number>, nRows?: number, nCols?: number): Promise<ExpertError>;
   /** Classifiers with the logistic loss: class probabilities, n × K row-major (binary: K = 2,
    * [1 − p, p]; one-vs-all: each class's sigmoid, normalised to sum to 1 per row; K 0/1 targets
    * of clustered tasks: each task's own sigmoid, not normalised). */
   predictProba(model: Model, X: MatrixInput, nRows?: number, nCols?: number): Promise<Float64Array>;
-  /** Classifiers: the predicted label of each row (from model.classes). */
+  /** Classifiers: the predicted label of each row (from model.classes); classifying experts:
+   * each expert's label, n × Q row-major (row i, expert q at [i*Q + q]). */
   predictClass(model: Model, X: MatrixInput, nRows?: number, nCols?: number): Promise<Label[]>;
   crossValidate<M extends MethodName>(method: M, params: FitParams<M>, options: CrossValidationOptions<M>,
                 control?: CrossValidationControl): Promise<CrossValidationResult>;

@@ -85,8 +85,9 @@ std::vector<OptionSpec> convexSolverOptions(double maxIterations) {
   return {integerOption("maxIterations", "iteration (or sweep) limit", maxIterations, 1),
           numberOption("tolerance", "optimality residual, relative to ‖∇F(0)‖∞, to stop at", 1e-10, 0, true)};
 }
-std::vector<OptionSpec> expertsBase() {
-  return {squaredLossOnly(),
+std::vector<OptionSpec> expertsBase(bool classifies) {
+  return {classifies ? choiceOption("loss", "regression experts (squared loss), or classifiers: one-vs-all logistic over the classes of y, Q < K (LwCS §7.1.2)", {"squared", "ova-logistic"})
+                     : squaredLossOnly(),
           penaltyWeight(numberOption("lambda", "ridge weight λ > 0: expert q's ridge is λ s_q/2‖c_q‖² for its s_q samples", 1e-2, 0, true), 2),
           integerOption("Q", "the number of experts", 0, 1, true)};
 }

@@ -103,9 +103,9 @@ std::vector<Method> buildRegistry() {
               numberOption("tolerance", "relative duality gap to stop at", 1e-6, 0, true),
               seedOption("seed of the rows' order in each epoch")}}),
        noShapeCheck, runSvm, false, rescaleRegularisedBias, {}, false},
-      {"experts-am", "experts: Q ridge predictors over clustered samples by alternating minimisation (fit each group, move each sample to its best expert) from seeded restarts (LwCS §3.1)",
-       join({expertsBase(), {integerOption("restarts", "starts; the lowest objective is kept", 10, 1),
-                             choiceOption("init", "starts: uniformly random partitions, or k-means++ on the residuals of one ridge fit", {"random", "residuals"}),
+      {"experts-am", "experts: Q ridge predictors (or one-vs-all logistic classifiers) over clustered samples by alternating minimisation (fit each group, move each sample to its best expert) from seeded restarts (LwCS §3.1, §7.1.2)",
+       join({expertsBase(true), {integerOption("restarts", "starts; the lowest objective is kept", 10, 1),
+                             choiceOption("init", "starts: uniformly random partitions, or k-means++ on the residuals of one ridge fit (regression only)", {"random", "residuals"}),
                              integerOption("maxIterations", "refits per start at most", 100, 1), seedOption("seed of the starts")}}),
        checkExperts, runExpertsAm, true, nullptr, {3, 2, 0}, false, nullptr, ModelKind::Experts},
       {"experts-pg", "experts by projected gradient on per-sample predictors with the row-clustering projection (LwCS Alg. 3, the DataCube paper's PGK), then alternating minimisation",
@@ -128,8 +128,8 @@ std::vector<Method> buildRegistry() {
                              numberOption("tolerance", "relative change of the harmonic objective to stop at", 1e-6, 0, true),
                              refineOption(), seedOption("seed of the start (a random partition)")}}),
        checkExperts, runExpertsRc, true, nullptr, {4, 2, 0}, false, nullptr, ModelKind::Experts},
-      {"experts-oracle", "the experts fitted on the true partition of the samples",
-       join({expertsBase(), {sampleGroups}}),
+      {"experts-oracle", "the experts (or classifying experts) fitted on the true partition of the samples",
+       join({expertsBase(true), {sampleGroups}}),
        checkExperts, runExpertsOracle, false, nullptr, {3, 2, 0}, false, nullptr, ModelKind::Experts},
       {"tasks-ssc", "clustered tasks (soft, SSC): one predictor per class around Q clustered centres, Ω = λ_M/2 Tr(VΓVᵀ) + λ_B/2 Tr(VΠVᵀ) + λ_W/2 ‖W − V‖² (Jacob et al.; DataCube §2.2); exact block descent: convex fit for the partition, the partition best for the predictors",
        join({tasksBase(false), taskClusterWeights(false),
@@ -314,8 +314,9 @@ bool allFinite(const std::vector<double>& v) {
   return true;
 }
 
-// A model is returned whole: coef d x K, K intercepts, one group per feature (experts: per
-// sample; tasks: per task — `items` of them), finite numbers. Anything else becomes a zero model
+// A model is returned whole: coef d x K (experts: Q answers, times the classes for classifiers),
+// K intercepts, one group per feature (experts: per sample; tasks: per task — `items` of them),
+// finite numbers. Anything else becomes a zero model
 // with Status::NumericalIssue and the reason.
 void certifyResult(Result& r, Eigen::Index d, Eigen::Index K, Eigen::Index items) {
   const Eigen::Index centroidColumns = r.kind == ModelKind::Tasks ? d : K;
@@ -354,7 +355,7 @@ Result fit(const std::string& name, const Problem& problem, const Params& params
   const Method& m = *findMethod(name);
   const Matrix& T = prepared.T;
   const bool experts = m.kind == ModelKind::Experts;
-  const Eigen::Index d = problem.X.cols(), K = experts ? prepared.options.integer("Q") : T.cols();
+  const Eigen::Index d = problem.X.cols(), K = experts ? prepared.options.integer("Q") * T.cols() : T.cols();
   const DataScale scale = dataScaleOf(problem.X, T);
   Result r;
   if (!scale.active()) {

@@ -54,6 +54,31 @@ double score(Metric metric, const Matrix& Z, const Matrix& T, const Loss& loss) 
 Matrix scoredPredictions(const Result& model, const DataMatrix& X, const Matrix& T) {
   const Matrix Z = X.predict(model.coef, model.intercept);
   if (model.kind != ModelKind::Experts) return Z;
+  if (T.cols() > 1) {
+    // Classifying experts: Q blocks of K scores. A row's best answer is the first expert whose
+    // class (argmax) is the truth, else the expert giving the truth the largest margin.
+    const Eigen::Index K = T.cols(), Q = Z.cols() / K;
+    Matrix best(Z.rows(), K);
+    for (Eigen::Index i = 0; i < Z.rows(); ++i) {
+      Eigen::Index truth, pick = 0;
+      T.row(i).maxCoeff(&truth);
+      double bestMargin = -HUGE_VAL;
+      for (Eigen::Index q = 0; q < Q; ++q) {
+        const auto z = Z.row(i).segment(q * K, K);
+        double other = -HUGE_VAL;
+        for (Eigen::Index k = 0; k < K; ++k)
+          if (k != truth) other = std::max(other, z[k]);
+        const double margin = z[truth] - other;
+        if (margin > bestMargin) {
+          bestMargin = margin;
+          pick = q;
+        }
+        if (margin > 0) break;  // this expert's class is the truth
+      }
+      best.row(i) = Z.row(i).segment(pick * K, K);
+    }
+    return best;
+  }
   Matrix best(Z.rows(), 1);
   for (Eigen::Index i = 0; i < Z.rows(); ++i) {
     Eigen::Index q;

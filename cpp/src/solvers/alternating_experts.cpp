@@ -7,19 +7,24 @@
 
 namespace supclust {
 
-ExpertsFit alternateExperts(const RowMatrix& X, const Vector& y, int Q, double lambda, Labels labels,
-                            int maxIterations, const Control& control) {
+bool RegressionExperts::fit(const Labels& labels, Experts& out) {
+  if (assigned_) groups_.reassign(labels);
+  else groups_.assign(labels);
+  assigned_ = true;
+  return groups_.fit(lambda_, out);
+}
+
+ExpertsFit alternateExperts(ExpertFamily& family, Labels labels, int maxIterations, const Control& control) {
   ExpertsFit out;
-  ExpertGroups groups(X, y, Q);
-  groups.assign(labels);
   Experts e;
+  family.restart();
   for (int t = 0; t < maxIterations; ++t) {
-    if (!groups.fit(lambda, e)) {
+    if (!family.fit(labels, e)) {
       out.status = Status::NumericalIssue;
-      out.message = "a group's ridge system is not positive definite (raise lambda)";
+      out.message = family.failure();
       break;
     }
-    const Matrix costs = expertCosts(X, y, e, lambda, &groups);
+    const Matrix costs = family.costs(e);
     const double f = expertObjective(costs, labels);
     out.history.push_back(f);
     out.iterations = t + 1;
@@ -32,31 +37,40 @@ ExpertsFit alternateExperts(const RowMatrix& X, const Vector& y, int Q, double l
       break;
     }
     const bool moved = assignCheapest(costs, labels);
-    const bool refilled = refillEmptyGroups(costs, Q, labels);
+    const bool refilled = refillEmptyGroups(costs, family.Q(), labels);
     if (!moved && !refilled) {
       out.status = Status::Converged;
       break;
     }
-    groups.reassign(labels);
   }
   return out;
 }
 
-ExpertsFit expertsOfPartition(const RowMatrix& X, const Vector& y, int Q, double lambda, Labels labels) {
+ExpertsFit alternateExperts(const RowMatrix& X, const Vector& y, int Q, double lambda, Labels labels,
+                            int maxIterations, const Control& control) {
+  RegressionExperts family(X, y, Q, lambda);
+  return alternateExperts(family, std::move(labels), maxIterations, control);
+}
+
+ExpertsFit expertsOfPartition(ExpertFamily& family, Labels labels) {
   ExpertsFit out;
-  ExpertGroups groups(X, y, Q);
-  groups.assign(labels);
-  if (!groups.fit(lambda, out.experts)) {
+  family.restart();
+  if (!family.fit(labels, out.experts)) {
     out.status = Status::NumericalIssue;
-    out.message = "a group's ridge system is not positive definite (raise lambda)";
+    out.message = family.failure();
     return out;
   }
-  out.objective = expertObjective(expertCosts(X, y, out.experts, lambda, &groups), labels);
+  out.objective = expertObjective(family.costs(out.experts), labels);
   out.history = {out.objective};
   out.iterations = 1;
   out.labels = std::move(labels);
   out.status = Status::Converged;
   return out;
+}
+
+ExpertsFit expertsOfPartition(const RowMatrix& X, const Vector& y, int Q, double lambda, Labels labels) {
+  RegressionExperts family(X, y, Q, lambda);
+  return expertsOfPartition(family, std::move(labels));
 }
 
 bool recordStep(ExpertsFit& out, int t, double f, double& previous, double tolerance, const Control& control) {
@@ -124,8 +138,8 @@ Labels residualStart(const RowMatrix& X, const Vector& y, int Q, double lambda, 
   return labels;
 }
 
-ExpertsFit alternateExpertsWithRestarts(const RowMatrix& X, const Vector& y, int Q, double lambda,
-                                        const AlternatingExpertsOptions& o, const Control& control,
+ExpertsFit alternateExpertsWithRestarts(ExpertFamily& family, const AlternatingExpertsOptions& o,
+                                        const std::function<Labels(std::uint64_t)>& start, const Control& control,
                                         const Labels* extra) {
   ExpertsFit best;
   Random seeds(o.seed);
@@ -133,14 +147,21 @@ ExpertsFit alternateExpertsWithRestarts(const RowMatrix& X, const Vector& y, int
     const bool better = fit.status == Status::Aborted || fit.objective < best.objective || best.labels.empty();
     if (better) best = std::move(fit);
   };
-  if (extra) consider(alternateExperts(X, y, Q, lambda, *extra, o.maxIterations, control));
-  for (int s = 0; s < o.restarts && best.status != Status::Aborted; ++s) {
-    const std::uint64_t seed = seeds.next();
-    Labels start = o.start == AlternatingExpertsOptions::Start::Residuals ? residualStart(X, y, Q, lambda, seed)
-                                                                          : randomStart(X.rows(), Q, seed);
-    consider(alternateExperts(X, y, Q, lambda, std::move(start), o.maxIterations, control));
-  }
+  if (extra) consider(alternateExperts(family, *extra, o.maxIterations, control));
+  for (int s = 0; s < o.restarts && best.status != Status::Aborted; ++s)
+    consider(alternateExperts(family, start(seeds.next()), o.maxIterations, control));
   return best;
+}
+
+ExpertsFit alternateExpertsWithRestarts(const RowMatrix& X, const Vector& y, int Q, double lambda,
+                                        const AlternatingExpertsOptions& o, const Control& control,
+                                        const Labels* extra) {
+  RegressionExperts family(X, y, Q, lambda);
+  const auto start = [&](std::uint64_t seed) {
+    return o.start == AlternatingExpertsOptions::Start::Residuals ? residualStart(X, y, Q, lambda, seed)
+                                                                  : randomStart(X.rows(), Q, seed);
+  };
+  return alternateExpertsWithRestarts(family, o, start, control, extra);
 }
 
 }  // namespace supclust

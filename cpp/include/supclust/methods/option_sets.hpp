@@ -40,8 +40,9 @@ std::vector<OptionSpec> fusionAdmmOptions(double tolerance);
 OptionSpec centresOption();
 OptionSpec priorAlgorithmOption();
 OptionSpec priorInitOption();
-// Experts: the squared loss, the ridge λ > 0 weighted by group size, Q experts; `refine`.
-std::vector<OptionSpec> expertsBase();
+// Experts: the squared loss (or, `classifies`, also one-vs-all logistic classifiers), the ridge
+// λ > 0 weighted by group size, Q experts; `refine`.
+std::vector<OptionSpec> expertsBase(bool classifies = false);
 OptionSpec refineOption();
 // Clustered tasks: the loss — one task per class of y (the one-vs-all losses) or per column of an
 // n × K y ('squared', 'logistic'); `squaredOnly`: the squared ones.

@@ -22,9 +22,11 @@ std::string parseMetric(const std::string& name, const Loss& loss, Metric& out);
 // Z: predictions X W + 1 bᵀ (n x K); T: the loss's targets for the same rows.
 double score(Metric metric, const Matrix& Z, const Matrix& T, const Loss& loss);
 
-// The predictions a model is scored by, on rows X with targets T (n x 1 for experts): by its
-// kind, X W + 1 bᵀ, or for experts each row's best answer (the expert closest to its target;
-// the papers' min-over-experts error). The one place the scoring dispatches on the kind.
+// The predictions a model is scored by, on rows X with targets T: by its kind, X W + 1 bᵀ, or
+// for experts each row's best answer — regression (T n x 1): the expert closest to its target
+// (the papers' min-over-experts error); classification (T n x K one-hot): the K scores of the
+// first expert whose class is the truth, else of the one with the truth's largest margin. The
+// one place the scoring dispatches on the kind.
 Matrix scoredPredictions(const Result& model, const DataMatrix& X, const Matrix& T);
 
 // Binary classification from scores (class 1 when score > 0) against labels in {0, 1}.

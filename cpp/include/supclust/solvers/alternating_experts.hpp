@@ -1,15 +1,19 @@
-// Alternating minimisation for Q experts over clustered samples (LwCS §3.1 "greedy", DataCube
-// §3.1; spec §4). Problem (expert_predictors.hpp):
-//   min over partitions G and experts (c_q, b_q) of
-//   F = 1/(2n) Σ_i [(y_i − c_{q(i)}ᵀx_i − b_{q(i)})² + λ‖c_{q(i)}‖²].
-// Alternate: fit each group's ridge expert (exact for the partition), move each sample to its
-// cheapest expert, refill an emptied group with the worst-explained sample; F never increases,
-// and the loop stops at a fixed point (no sample moves). Non-convex: seeded restarts, the
-// lowest F kept. Starts: k-means++ (D² sampling) on the residuals of the one-expert fit, or
-// uniformly random partitions.
+// Alternating minimisation for Q experts over clustered samples (LwCS §3.1 "greedy", §7.1.2;
+// DataCube §3.1; spec §4). Problem, for a family of experts (ExpertFamily):
+//   min over partitions G and experts of F = 1/(2n) Σ_i cost(i, q(i)),
+// where cost(i, q) is sample i's loss under expert q plus its share of q's ridge: regression,
+// (y_i − c_qᵀx_i − b_q)² + λ‖c_q‖² (expert_predictors.hpp); classification, the experts'
+// one-vs-all logistic fits (classifying_experts.hpp).
+// Alternate: fit each group's expert (exact for the partition), move each sample to its
+// cheapest expert, refill an emptied group with the worst-explained sample; F never increases
+// (for the regression experts also not at a refill), and the loop stops at a fixed point (no
+// sample moves). Non-convex: seeded restarts, the lowest F kept. Starts: k-means++ (D²
+// sampling) on the residuals of the one-expert fit (regression), or uniformly random partitions.
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <string>
 
 #include "supclust/solvers/expert_predictors.hpp"
 
@@ -32,8 +36,44 @@ struct AlternatingExpertsOptions {
   std::uint64_t seed = 0;
 };
 
-// The experts of one partition (a closed form): F, its one-entry history, Converged (or
-// NumericalIssue when a system is not positive definite).
+// What alternating minimisation needs of a kind of expert.
+class ExpertFamily {
+ public:
+  virtual ~ExpertFamily() = default;
+  virtual int Q() const = 0;
+  virtual Eigen::Index samples() const = 0;
+  // The experts of the partition (exact for it); false (with failure()) when a fit is impossible.
+  virtual bool fit(const Labels& labels, Experts& out) = 0;
+  // cost(i, q) (n x Q) with F = 1/(2n) Σ_i cost(i, q(i)); an empty group's column is +∞.
+  virtual Matrix costs(const Experts& e) const = 0;
+  virtual std::string failure() const = 0;
+  // A new search begins (state kept from the last fits, if any, is dropped).
+  virtual void restart() {}
+};
+
+// Regression experts (expert_predictors.hpp): ridge fits from sufficient statistics kept across
+// reassignments by rank-one updates.
+class RegressionExperts final : public ExpertFamily {
+ public:
+  RegressionExperts(const RowMatrix& X, const Vector& y, int Q, double lambda) : X_(X), y_(y), lambda_(lambda), groups_(X, y, Q) {}
+  int Q() const override { return groups_.Q(); }
+  Eigen::Index samples() const override { return X_.rows(); }
+  bool fit(const Labels& labels, Experts& out) override;
+  Matrix costs(const Experts& e) const override { return expertCosts(X_, y_, e, lambda_, &groups_); }
+  std::string failure() const override { return "a group's ridge system is not positive definite (raise lambda)"; }
+  void restart() override { assigned_ = false; }
+
+ private:
+  const RowMatrix& X_;
+  const Vector& y_;
+  double lambda_;
+  ExpertGroups groups_;
+  bool assigned_ = false;
+};
+
+// The experts of one partition: F, its one-entry history, Converged (or NumericalIssue when a
+// fit is impossible).
+ExpertsFit expertsOfPartition(ExpertFamily& family, Labels labels);
 ExpertsFit expertsOfPartition(const RowMatrix& X, const Vector& y, int Q, double lambda, Labels labels);
 
 // For the iterative searches (PG, RC): records step t's value f in `out` and says whether to
@@ -42,9 +82,14 @@ ExpertsFit expertsOfPartition(const RowMatrix& X, const Vector& y, int Q, double
 bool recordStep(ExpertsFit& out, int t, double f, double& previous, double tolerance, const Control& control);
 
 // AM from one partition.
+ExpertsFit alternateExperts(ExpertFamily& family, Labels start, int maxIterations, const Control& control);
 ExpertsFit alternateExperts(const RowMatrix& X, const Vector& y, int Q, double lambda, Labels start,
                             int maxIterations, const Control& control);
-// AM from `restarts` seeded starts (and from `extra` first, when given).
+// AM from `restarts` seeded starts (and from `extra` first, when given); `start(seed)` draws one.
+ExpertsFit alternateExpertsWithRestarts(ExpertFamily& family, const AlternatingExpertsOptions& o,
+                                        const std::function<Labels(std::uint64_t)>& start, const Control& control,
+                                        const Labels* extra = nullptr);
+// The regression experts, from o.start's starts.
 ExpertsFit alternateExpertsWithRestarts(const RowMatrix& X, const Vector& y, int Q, double lambda,
                                         const AlternatingExpertsOptions& o, const Control& control,
                                         const Labels* extra = nullptr);

@@ -6,6 +6,7 @@
 // expert_predictors.hpp states the objective).
 #include "supclust/methods/recipes.hpp"
 #include "supclust/solvers/alternating_experts.hpp"
+#include "supclust/solvers/classifying_experts.hpp"
 #include "supclust/solvers/experts_conditional_gradient.hpp"
 #include "supclust/solvers/experts_projected_gradient.hpp"
 #include "supclust/solvers/regression_clustering.hpp"
@@ -24,7 +25,7 @@ ExpertsData dataOf(const FitContext& c) {
   return {c.X.X(), c.T.col(0), static_cast<int>(c.options.integer("Q")), c.options.number("lambda")};
 }
 
-Result resultOf(ExpertsFit fit, int Q) {
+Result resultOf(ExpertsFit fit) {
   Result r;
   r.kind = ModelKind::Experts;
   r.status = fit.status;
@@ -32,7 +33,7 @@ Result resultOf(ExpertsFit fit, int Q) {
   r.coef = std::move(fit.experts.coef);
   r.intercept = std::move(fit.experts.intercept);
   r.groups = std::move(fit.labels);
-  r.centroids = Matrix(0, Q);
+  r.centroids = Matrix(0, r.coef.cols());
   r.objective = fit.objective;
   r.history = std::move(fit.history);
   r.iterations = fit.iterations;
@@ -51,19 +52,30 @@ Result finish(const FitContext& c, const ExpertsData& e, Labels labels, Status s
   ExpertsFit fit = alternateExperts(e.X, e.y, e.Q, e.lambda, std::move(labels), iterations, c.control);
   if (iterations == 1 && fit.status == Status::MaxIterations) fit.status = searchStatus;
   fit.iterations += searchIterations;
-  return resultOf(std::move(fit), e.Q);
+  return resultOf(std::move(fit));
 }
 }  // namespace
 
+// Classifiers (LwCS §7.1.2): each group's one-vs-all logistic fit, from random partitions.
+ClassifyingExperts classifiersOf(const FitContext& c) {
+  return ClassifyingExperts(c.X.X(), c.T, static_cast<int>(c.options.integer("Q")), c.options.number("lambda"), TrustRegionOptions{1000, 1e-9});
+}
+
 Result runExpertsAm(const FitContext& c) {
-  const ExpertsData e = dataOf(c);
   AlternatingExpertsOptions o;
   o.maxIterations = c.options.integer("maxIterations");
   o.restarts = c.options.integer("restarts");
+  if (c.loss.oneVsAll()) {
+    ClassifyingExperts family = classifiersOf(c);
+    o.seed = c.options.seed();
+    const auto start = [&](std::uint64_t seed) { return randomStart(c.T.rows(), family.Q(), seed); };
+    return resultOf(alternateExpertsWithRestarts(family, o, start, c.control));
+  }
+  const ExpertsData e = dataOf(c);
   o.start = c.options.choice("init") == "random" ? AlternatingExpertsOptions::Start::Random
                                                  : AlternatingExpertsOptions::Start::Residuals;
   o.seed = c.options.seed();
-  return resultOf(alternateExpertsWithRestarts(e.X, e.y, e.Q, e.lambda, o, c.control), e.Q);
+  return resultOf(alternateExpertsWithRestarts(e.X, e.y, e.Q, e.lambda, o, c.control));
 }
 
 Result runExpertsPg(const FitContext& c) {
@@ -99,18 +111,25 @@ Result runExpertsRc(const FitContext& c) {
   o.tolerance = c.options.number("tolerance");
   o.seed = c.options.seed();
   ExpertsFit found = regressionClustering(e.X, e.y, e.Q, e.lambda, o, c.control);
-  if (found.status == Status::NumericalIssue) return resultOf(std::move(found), e.Q);
+  if (found.status == Status::NumericalIssue) return resultOf(std::move(found));
   return finish(c, e, std::move(found.labels), found.status, found.iterations);
 }
 
 Result runExpertsOracle(const FitContext& c) {
+  if (c.loss.oneVsAll()) {
+    ClassifyingExperts family = classifiersOf(c);
+    return resultOf(expertsOfPartition(family, c.options.labels("groups")));
+  }
   const ExpertsData e = dataOf(c);
-  return resultOf(expertsOfPartition(e.X, e.y, e.Q, e.lambda, c.options.labels("groups")), e.Q);
+  return resultOf(expertsOfPartition(e.X, e.y, e.Q, e.lambda, c.options.labels("groups")));
 }
 
-std::string checkExperts(const Options& o, Eigen::Index n, Eigen::Index, Eigen::Index) {
+std::string checkExperts(const Options& o, Eigen::Index n, Eigen::Index, Eigen::Index K) {
   const auto Q = o.integer("Q");
   if (Q > n) return "option 'Q': at most one expert per sample (Q = " + std::to_string(Q) + ", n = " + std::to_string(n) + ")";
+  if (K > 1 && Q >= K)
+    return "option 'Q': classifying experts need fewer experts than classes (Q = " + std::to_string(Q) + ", K = " + std::to_string(K) +
+           " classes: Q answers would cover every class; LwCS §7.1.2)";
   if (!o.has("groups")) return "";
   const Labels& g = o.labels("groups");
   if (static_cast<Eigen::Index>(g.size()) != n)
