@@ -333,6 +333,15 @@ ClassMixture classMixture(Eigen::Index n, std::uint64_t seed) {
   }
   return m;
 }
+Problem problemOf(const ClassMixture& m) { return {DataMatrix(m.X.data(), m.X.rows(), m.X.cols()), {m.y.data(), m.y.size()}}; }
+// Params of a classifying fit: the one-vs-all logistic loss, λ and Q (0: none).
+Params classifying(double lambda, int Q) {
+  Params q;
+  q.strings["loss"] = "ova-logistic";
+  q.numbers["lambda"] = lambda;
+  if (Q > 0) q.numbers["Q"] = Q;
+  return q;
+}
 double softplusOf(double t) { return t > 0 ? t + std::log1p(std::exp(-t)) : std::log1p(std::exp(t)); }
 }  // namespace
 
@@ -341,11 +350,8 @@ double softplusOf(double t) { return t > 0 ? t + std::log1p(std::exp(-t)) : std:
 // its own expert, and each expert is its group's ridge-logistic fit (method 'ridge' on the rows).
 TEST(ClassifyingExperts, AlternatingMinimisationEndsAtACertifiedFixedPoint) {
   const ClassMixture m = classMixture(600, 3);
-  const Problem p{DataMatrix(m.X.data(), m.X.rows(), m.X.cols()), {m.y.data(), m.y.size()}};
-  Params q;
-  q.strings["loss"] = "ova-logistic";
-  q.numbers["Q"] = 2;
-  q.numbers["lambda"] = 1e-3;
+  const Problem p = problemOf(m);
+  Params q = classifying(1e-3, 2);
   q.numbers["restarts"] = 4;
   const Result r = fit("experts-am", p, q);
   ASSERT_EQ(r.status, Status::Converged) << r.message;
@@ -368,10 +374,7 @@ TEST(ClassifyingExperts, AlternatingMinimisationEndsAtACertifiedFixedPoint) {
     std::vector<bool> in(static_cast<std::size_t>(m.X.rows()));
     for (std::size_t i = 0; i < in.size(); ++i) in[i] = r.groups[i] == e;
     const Rows g = selectRows(p, in, true);
-    Params ridge;
-    ridge.strings["loss"] = "ova-logistic";
-    ridge.numbers["lambda"] = 1e-3;
-    const Result direct = fit("ridge", g.view(), ridge);
+    const Result direct = fit("ridge", g.view(), classifying(1e-3, 0));
     ASSERT_EQ(direct.coef.cols(), 4) << "expert " << e << " lacks a class";
     EXPECT_LT((direct.coef - r.coef.middleCols(4 * e, 4)).cwiseAbs().maxCoeff(), 1e-5 * (1 + direct.coef.cwiseAbs().maxCoeff()));
     EXPECT_LT((direct.intercept - r.intercept.segment(4 * e, 4)).cwiseAbs().maxCoeff(), 1e-5 * (1 + direct.intercept.cwiseAbs().maxCoeff()));
@@ -383,18 +386,14 @@ TEST(ClassifyingExperts, AlternatingMinimisationEndsAtACertifiedFixedPoint) {
 // partition) are at least as good on the samples as the single classifier.
 TEST(ClassifyingExperts, TwoExpertsBeatOneClassifierOnAMixture) {
   const ClassMixture m = classMixture(800, 5);
-  const Problem p{DataMatrix(m.X.data(), m.X.rows(), m.X.cols()), {m.y.data(), m.y.size()}};
+  const Problem p = problemOf(m);
   const LogisticLoss loss(true);
   const Matrix T = loss.targets(m.y);
   auto errorOf = [&](const Result& r) { return score(Metric::Error, scoredPredictions(r, p.X, T), T, loss); };
-  Params q;
-  q.strings["loss"] = "ova-logistic";
-  q.numbers["lambda"] = 1e-3;
-  const double single = errorOf(fit("ridge", p, q));
-  q.numbers["Q"] = 2;
-  const Result am = fit("experts-am", p, q);
+  const double single = errorOf(fit("ridge", p, classifying(1e-3, 0)));
+  const Result am = fit("experts-am", p, classifying(1e-3, 2));
   ASSERT_EQ(am.status, Status::Converged) << am.message;
-  Params o = q;
+  Params o = classifying(1e-3, 2);
   o.labels["groups"] = m.truth;
   const Result oracle = fit("experts-oracle", p, o);
   ASSERT_EQ(oracle.status, Status::Converged) << oracle.message;
@@ -422,13 +421,8 @@ TEST(ClassifyingExperts, ScoringTakesTheExpertThatNamesTheTruth) {
 
 TEST(ClassifyingExperts, BadInputIsNamed) {
   const ClassMixture m = classMixture(60, 7);
-  const Problem p{DataMatrix(m.X.data(), m.X.rows(), m.X.cols()), {m.y.data(), m.y.size()}};
-  Params q;
-  q.strings["loss"] = "ova-logistic";
-  q.numbers["Q"] = 4;
-  EXPECT_NE(fit("experts-am", p, q).message.find("option 'Q': classifying experts need fewer experts than classes"), std::string::npos);
-  q.strings["loss"] = "ova-logistic";
-  q.numbers["Q"] = 2;
-  EXPECT_EQ(fit("experts-am", p, q).status, Status::Converged);
-  EXPECT_NE(fit("experts-pg", p, q).message.find("loss"), std::string::npos);  // regression only
+  const Problem p = problemOf(m);
+  EXPECT_NE(fit("experts-am", p, classifying(1e-2, 4)).message.find("option 'Q': classifying experts need fewer experts than classes"), std::string::npos);
+  EXPECT_EQ(fit("experts-am", p, classifying(1e-2, 2)).status, Status::Converged);
+  EXPECT_NE(fit("experts-pg", p, classifying(1e-2, 2)).message.find("loss"), std::string::npos);  // regression only
 }
