@@ -398,7 +398,8 @@ TEST(TaskTargets, BadTargetsAreNamed) {
     return fit(m, columnsProblem(p, t, K), params({{"Q", 2}}, loss)).message;
   };
   EXPECT_NE(message("tasks-ssc", sq, 7, "squared").find("yCols = 7"), std::string::npos);
-  EXPECT_NE(message("tasks-ssc", sq, 0, "squared").find("yCols"), std::string::npos);
+  EXPECT_NE(message("tasks-ssc", sq, 0, "squared").find("yCols: must be >= 1"), std::string::npos);
+  EXPECT_NE(fit("ridge", columnsProblem(p, sq, -1), params({}, "squared")).message.find("yCols: must be >= 1"), std::string::npos);
   EXPECT_NE(message("tasks-ssc", lg, 8, "ova-logistic").find("loss: 'ova-logistic'"), std::string::npos);
   EXPECT_NE(message("tasks-pg", sq, 8, "logistic").find("y: column 0: labels must be 0 or 1"), std::string::npos);
   EXPECT_NE(fit("ridge", columnsProblem(p, sq, 8), params({}, "squared")).message.find("clustered-tasks methods only"), std::string::npos);

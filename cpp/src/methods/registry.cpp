@@ -164,7 +164,6 @@ std::string checkData(const Problem& p, const Loss& loss) {
   if (p.X.rows() < 1) return "X must have at least one row (nRows >= 1)";
   if (p.X.cols() < 1) return "X must have at least one column (nCols >= 1)";
   const Eigen::Index K = p.targetColumns;
-  if (K < 1) return "yCols: must be >= 1 (targets per row of X), got " + std::to_string(K);
   if (p.y.size() != p.X.rows() * K)
     return K == 1 ? "y must have one entry per row of X (expected " + std::to_string(p.X.rows()) + ", got " +
                         std::to_string(p.y.size()) + ")"
@@ -266,7 +265,8 @@ std::string prepare(const std::string& name, const Problem& problem, const Param
   if (std::string why = checkOptions(name, params, out.options); !why.empty()) return why;
   out.loss = makeLoss(out.options.choice("loss"));
   const Method& m = *findMethod(name);
-  if (problem.targetColumns != 1 && m.kind != ModelKind::Tasks)
+  if (problem.targetColumns < 1) return "yCols: must be >= 1 (targets per row of X), got " + std::to_string(problem.targetColumns);
+  if (problem.targetColumns > 1 && m.kind != ModelKind::Tasks)
     return "y: " + std::to_string(problem.targetColumns) + " targets per row (yCols) are read by the clustered-tasks methods only; method '" +
            name + "' takes one target per row";
   if (std::string why = checkData(problem, *out.loss); !why.empty()) return why;
