@@ -8,13 +8,33 @@
 namespace supclust {
 
 namespace {
-double assign(const Matrix& X, const Matrix& C, Labels& labels) {
+// The rows and the centres are kept row-major (each point contiguous): Lloyd's passes read every
+// row once per centre, and a column-major row is d cache lines apart.
+// Four running sums (independent additions pipeline; the same order natively and in wasm).
+double squaredDistance(const double* a, const double* b, Eigen::Index d) {
+  double s[4] = {0, 0, 0, 0};
+  Eigen::Index k = 0;
+  for (; k + 4 <= d; k += 4)
+    for (int l = 0; l < 4; ++l) {
+      const double e = a[k + l] - b[k + l];
+      s[l] += e * e;
+    }
+  for (; k < d; ++k) {
+    const double e = a[k] - b[k];
+    s[0] += e * e;
+  }
+  return (s[0] + s[1]) + (s[2] + s[3]);
+}
+
+double assign(const RowMatrix& X, const RowMatrix& C, Labels& labels) {
+  const Eigen::Index d = X.cols();
   double sse = 0;
   for (Eigen::Index i = 0; i < X.rows(); ++i) {
+    const double* x = X.row(i).data();
     Eigen::Index best = 0;
-    double bestD = (C.row(0) - X.row(i)).squaredNorm();
+    double bestD = squaredDistance(C.row(0).data(), x, d);
     for (Eigen::Index g = 1; g < C.rows(); ++g) {
-      const double dist = (C.row(g) - X.row(i)).squaredNorm();
+      const double dist = squaredDistance(C.row(g).data(), x, d);
       if (dist < bestD) {
         bestD = dist;
         best = g;
@@ -26,12 +46,12 @@ double assign(const Matrix& X, const Matrix& C, Labels& labels) {
   return sse;
 }
 
-Matrix seedPlusPlus(const Matrix& X, Eigen::Index G, Random& rng) {
-  const Eigen::Index m = X.rows();
-  Matrix C(G, X.cols());
+RowMatrix seedPlusPlus(const RowMatrix& X, Eigen::Index G, Random& rng) {
+  const Eigen::Index m = X.rows(), d = X.cols();
+  RowMatrix C(G, d);
   C.row(0) = X.row(static_cast<Eigen::Index>(rng.below(static_cast<std::uint64_t>(m))));
   Vector dist(m);
-  for (Eigen::Index i = 0; i < m; ++i) dist[i] = (X.row(i) - C.row(0)).squaredNorm();
+  for (Eigen::Index i = 0; i < m; ++i) dist[i] = squaredDistance(X.row(i).data(), C.row(0).data(), d);
   for (Eigen::Index g = 1; g < G; ++g) {
     const double total = dist.sum();
     Eigen::Index pick = 0;
@@ -42,23 +62,28 @@ Matrix seedPlusPlus(const Matrix& X, Eigen::Index G, Random& rng) {
       pick = static_cast<Eigen::Index>(rng.below(static_cast<std::uint64_t>(m)));
     }
     C.row(g) = X.row(pick);
-    for (Eigen::Index i = 0; i < m; ++i) dist[i] = std::min(dist[i], (X.row(i) - C.row(g)).squaredNorm());
+    for (Eigen::Index i = 0; i < m; ++i) dist[i] = std::min(dist[i], squaredDistance(X.row(i).data(), C.row(g).data(), d));
   }
   return C;
 }
 }  // namespace
 
-RowKMeansResult rowKMeans(const Matrix& X, int Q, int restarts, std::uint64_t seed, int maxIterations) {
+RowKMeansResult rowKMeans(const Matrix& rows, int Q, int restarts, std::uint64_t seed, int maxIterations) {
+  return rowKMeans(RowMatrix(rows), Q, restarts, seed, maxIterations);
+}
+
+RowKMeansResult rowKMeans(const RowMatrix& X, int Q, int restarts, std::uint64_t seed, int maxIterations) {
   Random rng(seed);
   const Eigen::Index m = X.rows(), G = std::min<Eigen::Index>(Q, m);
   RowKMeansResult best;
   best.sse = HUGE_VAL;
+  RowMatrix bestCentres;
   Labels labels(static_cast<std::size_t>(m));
   for (int r = 0; r < std::max(1, restarts); ++r) {
-    Matrix C = seedPlusPlus(X, G, rng);
+    RowMatrix C = seedPlusPlus(X, G, rng);
     double sse = assign(X, C, labels);
     for (int it = 0; it < maxIterations; ++it) {
-      Matrix sum = Matrix::Zero(G, X.cols());
+      RowMatrix sum = RowMatrix::Zero(G, X.cols());
       Vector count = Vector::Zero(G);
       for (Eigen::Index i = 0; i < m; ++i) {
         sum.row(labels[static_cast<std::size_t>(i)]) += X.row(i);
@@ -74,7 +99,7 @@ RowKMeansResult rowKMeans(const Matrix& X, int Q, int restarts, std::uint64_t se
     if (sse < best.sse) {
       best.sse = sse;
       best.labels = labels;
-      best.centroids = C;
+      bestCentres = C;
     }
   }
   // Drop empty clusters and order the centres lexicographically.
@@ -83,14 +108,14 @@ RowKMeansResult rowKMeans(const Matrix& X, int Q, int restarts, std::uint64_t se
     if (std::find(best.labels.begin(), best.labels.end(), g) != best.labels.end()) used.push_back(g);
   std::sort(used.begin(), used.end(), [&](Eigen::Index a, Eigen::Index b) {
     for (Eigen::Index k = 0; k < X.cols(); ++k)
-      if (best.centroids(a, k) != best.centroids(b, k)) return best.centroids(a, k) < best.centroids(b, k);
+      if (bestCentres(a, k) != bestCentres(b, k)) return bestCentres(a, k) < bestCentres(b, k);
     return a < b;
   });
   std::vector<std::int32_t> newLabel(static_cast<std::size_t>(G), -1);
   Matrix C(static_cast<Eigen::Index>(used.size()), X.cols());
   for (std::size_t g = 0; g < used.size(); ++g) {
     newLabel[static_cast<std::size_t>(used[g])] = static_cast<std::int32_t>(g);
-    C.row(static_cast<Eigen::Index>(g)) = best.centroids.row(used[g]);
+    C.row(static_cast<Eigen::Index>(g)) = bestCentres.row(used[g]);
   }
   for (auto& l : best.labels) l = newLabel[static_cast<std::size_t>(l)];
   best.centroids = C;

@@ -86,7 +86,7 @@ ExpertsConditionalGradientResult expertsConditionalGradient(const RowMatrix& X, 
     double value;  // ⟨BBᵀ, N⟩
   };
   const auto oracle = [&](const RowMatrix& B) {
-    Found best{canonical(rowKMeans(Matrix(B), Q, o.restarts, seeds.next()).labels), 0};
+    Found best{canonical(rowKMeans(B, Q, o.restarts, seeds.next()).labels), 0};
     best.value = expertsOracleValue(B, best.labels, Q);
     for (const Labels& l : atoms)
       if (const double v = expertsOracleValue(B, l, Q); v > best.value) best = {l, v};

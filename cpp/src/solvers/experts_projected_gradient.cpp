@@ -30,7 +30,7 @@ ExpertsFit expertsProjectedGradient(const RowMatrix& X, const Vector& y, int Q, 
   out.status = Status::MaxIterations;
   for (int t = 0; t < o.maxIterations; ++t) {
     const Vector r = y - rowDots(X, W);
-    const Matrix half = W + step * (X.array().colwise() * r.array()).matrix() - (step * lambda) * W;
+    const RowMatrix half = W + step * (X.array().colwise() * r.array()).matrix() - (step * lambda) * W;
     const RowKMeansResult km = rowKMeans(half, Q, o.restarts, seeds.next());
     if (static_cast<Eigen::Index>(km.labels.size()) != n) {
       out.status = Status::NumericalIssue;

@@ -18,5 +18,8 @@ struct RowKMeansResult {
 
 RowKMeansResult rowKMeans(const Matrix& rows, int Q, int restarts, std::uint64_t seed,
                           int maxIterations = 100);
+// The same on row-major rows (no copy: what the solvers on per-sample predictors hold).
+RowKMeansResult rowKMeans(const RowMatrix& rows, int Q, int restarts, std::uint64_t seed,
+                          int maxIterations = 100);
 
 }  // namespace supclust
