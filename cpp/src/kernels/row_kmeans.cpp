@@ -8,8 +8,6 @@
 namespace supclust {
 
 namespace {
-// The rows and the centres are kept row-major (each point contiguous): Lloyd's passes read every
-// row once per centre, and a column-major row is d cache lines apart.
 // Four running sums (independent additions pipeline; the same order natively and in wasm).
 double squaredDistance(const double* a, const double* b, Eigen::Index d) {
   double s[4] = {0, 0, 0, 0};
@@ -68,6 +66,8 @@ RowMatrix seedPlusPlus(const RowMatrix& X, Eigen::Index G, Random& rng) {
 }
 }  // namespace
 
+// The rows and the centres are kept row-major (each point contiguous): Lloyd's passes read every
+// row once per centre, and a column-major row is d cache lines apart.
 RowKMeansResult rowKMeans(const Matrix& rows, int Q, int restarts, std::uint64_t seed, int maxIterations) {
   return rowKMeans(RowMatrix(rows), Q, restarts, seed, maxIterations);
 }
