@@ -1,6 +1,7 @@
 // DFG: the OWL form of the triple penalty equals the paper's explicit T3 sum; the fast ADMM
 // (blocks D_i β, no T3) reaches the optimum of an independent ADMM on the explicit T3 matrix
-// (d ≤ 8), n > d and n < d; and it groups: a strong triple term gives fewer distinct values.
+// (d ≤ 8), n > d and n < d; it groups: a strong triple term gives fewer distinct values; and it
+// reports the groups of that optimum, including those fused through ties.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -91,4 +92,24 @@ TEST(Dfg, AStrongTripleTermGroups) {
   ASSERT_EQ(strong.status, Status::Converged) << strong.message;
   EXPECT_LT(strong.centroids.rows(), weak.centroids.rows());
   EXPECT_LT(strong.centroids.rows(), 20);
+}
+
+// DFG fuses a group through the other blocks' ties (its own closest pair has weight 0, so its
+// row need not be 0 in the split): the model reports every group the optimum has. Reference:
+// the explicit-T3 ADMM's values, grouped where they agree to 1e-7 (its groups are separated by
+// far more: checked below).
+TEST(Dfg, ReportsTheGroupsOfTheOptimum) {
+  for (const auto& [n, d, l1, l2] : std::vector<std::tuple<int, int, double, double>>{{40, 6, 0.02, 0.01}, {5, 8, 0.01, 0.004}, {30, 8, 0.05, 0.02}, {30, 8, 0.01, 0.003}}) {
+    const auto p = generateE1(n, d, 2, 0.5, 3);
+    const Result r = fit("dfg", problemOf(p.X, p.y), dfg(l1, l2));
+    ASSERT_EQ(r.status, Status::Converged) << r.message;
+    const Vector reference = explicitT3(p.X, p.y, l1, l2);
+    const double scale = std::max(1.0, reference.cwiseAbs().maxCoeff());
+    for (Eigen::Index j = 0; j < d; ++j)
+      for (Eigen::Index k = j + 1; k < d; ++k) {
+        const double gap = std::abs(reference[j] - reference[k]) / scale;
+        ASSERT_TRUE(gap < 1e-7 || gap > 1e-4) << "the reference does not separate " << j << ", " << k;
+        EXPECT_EQ(r.groups[j] == r.groups[k], gap < 1e-7) << "n=" << n << " features " << j << ", " << k << ": gap " << gap;
+      }
+  }
 }

@@ -1,11 +1,12 @@
 #include "supclust/core/neighbour_max_terms.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace supclust {
 
 NeighbourMaxTerms::NeighbourMaxTerms(const FeatureGraph& graph, double lambda)
-    : graph_(graph), proxes_(graph.features) {
+    : graph_(graph), proxes_(graph.features), valueOrders_(graph.features) {
   std::size_t widest = 0;
   for (std::size_t i = 0; i < graph.features; ++i) widest = std::max(widest, graph.degree(i));
   for (std::size_t k = 0; k < widest; ++k) omega_.push_back(lambda * static_cast<double>(widest - 1 - k));
@@ -45,7 +46,7 @@ void NeighbourMaxTerms::prox(std::size_t b, double* v, double t) {
 
 double NeighbourMaxTerms::value(std::size_t b, const double* v) const {
   const std::size_t m = graph_.degree(b);
-  return m == 0 ? 0 : owlNorm(v, m, tail(omega_, m), order_);
+  return m == 0 ? 0 : owlNorm(v, m, tail(omega_, m), valueOrders_[b]);
 }
 
 void NeighbourMaxTerms::addGram(Matrix& K) const {
@@ -66,10 +67,32 @@ bool NeighbourMaxTerms::cliqueGram(double& a, double& c) const {
   return true;
 }
 
+// Rows that are 0 fuse β_i with β_j; rows pooled to one value (equal z, same sign) fuse their
+// neighbours with each other: β_i − β_j = β_i − β_l. The OWL prox pools ties, so a group that
+// DFG fuses shows as equal rows in every other block (its own closest pair has weight 0 and need
+// not be a zero row).
 void NeighbourMaxTerms::fusions(std::size_t b, const double* v, const std::function<void(std::size_t, std::size_t)>& fuse) const {
   const auto& nb = graph_.neighbours[b];
   for (std::size_t m = 0; m < nb.size(); ++m)
     if (v[m] == 0) fuse(b, nb[m]);
+  MagnitudeOrder& order = valueOrders_[b];
+  order.sort(v, nb.size());
+  const auto& o = order.order();
+  // A run of equal |v| > 0: its positive rows are one group, its negative rows another.
+  for (std::size_t start = 0; start < o.size();) {
+    const double magnitude = std::abs(v[o[start]]);
+    std::size_t end = start + 1;
+    while (end < o.size() && std::abs(v[o[end]]) == magnitude) ++end;
+    if (magnitude > 0) {
+      std::int32_t positive = -1, negative = -1;
+      for (std::size_t k = start; k < end; ++k) {
+        std::int32_t& first = v[o[k]] > 0 ? positive : negative;
+        if (first < 0) first = o[k];
+        else fuse(nb[static_cast<std::size_t>(first)], nb[static_cast<std::size_t>(o[k])]);
+      }
+    }
+    start = end;
+  }
 }
 
 }  // namespace supclust

@@ -7,27 +7,37 @@
 
 namespace supclust {
 
+// The stack holds each block's sum and count (a count as a double: no conversion in the
+// comparison); a new value is pooled with the blocks below it before it is pushed, and the
+// blocks' starts follow from their counts at the end. Pooling order, and so every sum, is that
+// of pushing first and merging after.
 void DecreasingFit::apply(double* z, std::size_t d) {
   double top = 0;
   for (std::size_t k = 0; k < d; ++k) top = std::max(top, std::abs(z[k]));
   const double scale = overflowGuardScale(top), unscale = 1 / scale;
-  // Blocks on the stack have strictly decreasing means.
-  stack_.clear();
+  sums_.resize(d);
+  counts_.resize(d);
+  double* sum = sums_.data();
+  double* count = counts_.data();
+  // Blocks 0 … blocks − 1 have strictly decreasing means.
+  std::size_t blocks = 0;
   for (std::size_t k = 0; k < d; ++k) {
-    stack_.push_back({k, z[k] * unscale, 1});
-    while (stack_.size() > 1) {
-      const Block& last = stack_.back();
-      const Block& below = stack_[stack_.size() - 2];
-      if (below.sum * static_cast<double>(last.count) > last.sum * static_cast<double>(below.count)) break;
-      const Block merged{below.start, below.sum + last.sum, below.count + last.count};
-      stack_.pop_back();
-      stack_.back() = merged;
+    double s = z[k] * unscale, c = 1;
+    while (blocks > 0 && sum[blocks - 1] * c <= s * count[blocks - 1]) {
+      --blocks;
+      s += sum[blocks];
+      c += count[blocks];
     }
+    sum[blocks] = s;
+    count[blocks] = c;
+    ++blocks;
   }
-  for (const Block& b : stack_) {
-    if (b.count == 1) continue;
-    const double mean = b.sum / static_cast<double>(b.count) * scale;
-    std::fill(z + b.start, z + b.start + b.count, mean);
+  std::size_t end = d;
+  while (blocks > 0) {
+    --blocks;
+    const auto size = static_cast<std::size_t>(count[blocks]);
+    if (size > 1) std::fill(z + end - size, z + end, sum[blocks] / count[blocks] * scale);
+    end -= size;
   }
 }
 

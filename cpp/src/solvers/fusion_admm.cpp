@@ -6,6 +6,7 @@
 
 #include "supclust/kernels/cholesky.hpp"
 #include "supclust/kernels/soft_threshold.hpp"
+#include "supclust/solvers/anderson.hpp"
 #include "supclust/solvers/least_squares.hpp"
 #include "supclust/solvers/proximal_gradient.hpp"
 #include "supclust/solvers/ridge_system.hpp"
@@ -76,33 +77,44 @@ class BetaSystem {
   Vector scaleSquared_;
 };
 
-std::size_t root(std::vector<std::size_t>& parent, std::size_t x) {
-  while (parent[x] != x) x = parent[x] = parent[parent[x]];
-  return x;
-}
+// The split's exact fusions: rows β_i − β_j that are 0 in z join i and j (a union-find over the
+// features, filled from one prox output), and zeros: a group whose z_0 entries are all 0.
+class SplitFusions {
+ public:
+  void reset(std::size_t d) {
+    parent_.resize(d);
+    std::iota(parent_.begin(), parent_.end(), 0);
+  }
+  void join(std::size_t i, std::size_t j) { parent_[root(i)] = root(j); }
+  // β with each group's values averaged, and groups without a nonzero z_0 entry set to 0.
+  void snap(const Vector& z0, Vector& beta) {
+    const std::size_t d = parent_.size();
+    std::vector<double> sum(d, 0), count(d, 0);
+    std::vector<bool> nonzero(d, false);
+    for (std::size_t i = 0; i < d; ++i) {
+      const std::size_t group = root(i);
+      sum[group] += beta[static_cast<Eigen::Index>(i)];
+      count[group] += 1;
+      if (z0[static_cast<Eigen::Index>(i)] != 0) nonzero[group] = true;
+    }
+    for (std::size_t i = 0; i < d; ++i) {
+      const std::size_t group = root(i);
+      beta[static_cast<Eigen::Index>(i)] = nonzero[group] ? sum[group] / count[group] : 0.0;
+    }
+  }
 
-// β with the split's exact fusions (rows β_i − β_j that are 0 in z join i and j, their values
-// averaged) and zeros (a group whose z_0 entries are all 0 is 0).
-void snapToSplit(const FusionTerms& terms, const std::vector<std::size_t>& offset, const std::vector<double>& z,
-                 const Vector& z0, Vector& beta) {
-  const auto d = static_cast<std::size_t>(beta.size());
-  std::vector<std::size_t> parent(d);
-  std::iota(parent.begin(), parent.end(), 0);
-  for (std::size_t k = 0; k + 1 < offset.size(); ++k)
-    terms.fusions(k, z.data() + offset[k], [&](std::size_t i, std::size_t j) { parent[root(parent, i)] = root(parent, j); });
-  std::vector<double> sum(d, 0), count(d, 0);
-  std::vector<bool> nonzero(d, false);
-  for (std::size_t i = 0; i < d; ++i) {
-    const std::size_t group = root(parent, i);
-    sum[group] += beta[static_cast<Eigen::Index>(i)];
-    count[group] += 1;
-    if (z0[static_cast<Eigen::Index>(i)] != 0) nonzero[group] = true;
+ private:
+  std::size_t root(std::size_t x) {
+    while (parent_[x] != x) x = parent_[x] = parent_[parent_[x]];
+    return x;
   }
-  for (std::size_t i = 0; i < d; ++i) {
-    const std::size_t group = root(parent, i);
-    beta[static_cast<Eigen::Index>(i)] = nonzero[group] ? sum[group] / count[group] : 0.0;
-  }
-}
+  std::vector<std::size_t> parent_;
+};
+
+// Anderson's extra storage (its ring of 2·memory differences, three state vectors and the map's
+// output) is taken only up to this many bytes: DFG's blocks at d = 300 need 10 MB; ADFG's 13.4
+// million rows there would need 1.5 GB, and run plain.
+constexpr double kAndersonBytes = 128.0 * 1024 * 1024;
 
 }  // namespace
 
@@ -133,7 +145,7 @@ Result fusionAdmm(const FusionProblem& p, Matrix W0, RowVector b0, const AdmmOpt
   }
   const double gradient0 = gradientScale(F);
 
-  // Rows: block k holds rows offset[k] … offset[k + 1] − 1 of z and u.
+  // Rows: block k holds rows offset[k] … offset[k + 1] − 1 of the split.
   const std::size_t blocks = terms.blocks();
   std::vector<std::size_t> offset(blocks + 1, 0);
   std::size_t widest = 0;
@@ -141,7 +153,7 @@ Result fusionAdmm(const FusionProblem& p, Matrix W0, RowVector b0, const AdmmOpt
     offset[k + 1] = offset[k] + terms.rows(k);
     widest = std::max(widest, terms.rows(k));
   }
-  const std::size_t m = offset[blocks];
+  const auto M = static_cast<Eigen::Index>(offset[blocks]);
 
   BetaSystem system(F, terms, scale, exact, L);
   double rho = exact ? std::max(1e-12, X.squaredNorm() / (n * static_cast<double>(D))) : L;
@@ -151,9 +163,22 @@ Result fusionAdmm(const FusionProblem& p, Matrix W0, RowVector b0, const AdmmOpt
     return r;
   }
 
-  Vector beta = W0.col(0), z0 = scale.cwiseProduct(beta), u0 = Vector::Zero(D), acc(D), dualAcc(D), scaled(D);
-  std::vector<double> z(m), u(m, 0.0), v(widest), old(widest);
-  for (std::size_t k = 0; k < blocks; ++k) terms.apply(k, beta, z.data() + offset[k]);
+  // The state is the prox input t = (Sβ, Aβ) + u (and β, b for the linearised step, which reads
+  // them): z = prox(t) and u = t − z follow from it, with ρu ∈ ∂P(z) exactly, so the step is a
+  // fixed-point map of t alone (ADMM as Douglas–Rachford), Anderson-accelerated as in
+  // solvers/admm. Without acceleration the step updates t in place: one double per row.
+  const Eigen::Index betaAt = D + M, size = betaAt + (exact ? 0 : D + 1);
+  const bool accelerate =
+      opt.andersonMemory > 0 && 8.0 * static_cast<double>(size) * (2.0 * opt.andersonMemory + 4) <= kAndersonBytes;
+  AndersonAcceleration anderson(opt.andersonMemory);
+  Vector x(size), out(accelerate ? size : 0);
+  Vector& y = accelerate ? out : x;
+  Vector beta = W0.col(0), scaled = scale.cwiseProduct(beta), z0(D), u0(D), acc(D), accU(D);
+  x.head(D) = scaled;  // z = (Sβ₀, Aβ₀), u = 0
+  for (std::size_t k = 0; k < blocks; ++k) terms.apply(k, beta, x.data() + D + offset[k]);
+  if (!exact) x.segment(betaAt, D) = beta, x[size - 1] = b[0];
+  std::vector<double> v(widest), w(widest);
+  SplitFusions fusions;
   Matrix rhs(D, 1), G;
   RowVector gb;
   double objective = fusionObjective(p, beta, b);
@@ -163,85 +188,107 @@ Result fusionAdmm(const FusionProblem& p, Matrix W0, RowVector b0, const AdmmOpt
   while (it < opt.maxIterations) {
     if (stopRequested(control, it, objective, r)) break;
     ++it;
-    // β-step.
+    // Prox pass: z = prox(t), u = t − z into y, acc = S(z_0 − u_0) + Σ A_bᵀ(z_b − u_b). Every 5
+    // steps it also tests (β, z, u), β the last step's, with the certificate: the split Sβ − z_0,
+    // A_bβ − z_b and the stationarity ∇F(β) − C + ρ(S u_0 + Σ A_bᵀu_b) (ρu ∈ ∂P(z) holds).
+    const bool test = it % 5 == 0;
+    const double* t = x.data() + D;
+    double* u = y.data() + D;
+    z0 = x.head(D).binaryExpr(p.l1, [rho](double e, double a) { return softThreshold(e, a / rho); });
+    u0 = x.head(D) - z0;
     acc = scale.cwiseProduct(z0 - u0);
+    double primal = 0, primalMax = 0, splitSize = 1;
+    if (test) {
+      accU = scale.cwiseProduct(u0);
+      primal = (scaled - z0).squaredNorm();
+      primalMax = (scaled - z0).cwiseAbs().maxCoeff();
+      splitSize = std::max({1.0, beta.cwiseAbs().maxCoeff(), scaled.cwiseAbs().maxCoeff()});
+      fusions.reset(static_cast<std::size_t>(D));
+    }
     for (std::size_t k = 0; k < blocks; ++k) {
       const std::size_t first = offset[k], rows = offset[k + 1] - first;
-      for (std::size_t q = 0; q < rows; ++q) v[q] = z[first + q] - u[first + q];
+      std::copy(t + first, t + first + rows, v.begin());
+      terms.prox(k, v.data(), 1 / rho);
+      if (test) {
+        terms.apply(k, beta, w.data());
+        for (std::size_t q = 0; q < rows; ++q) {
+          const double gap = w[q] - v[q];
+          primal += gap * gap;
+          primalMax = std::max(primalMax, std::abs(gap));
+          splitSize = std::max(splitSize, std::abs(w[q]));
+        }
+        terms.fusions(k, v.data(), [&](std::size_t i, std::size_t j) { fusions.join(i, j); });
+      }
+      for (std::size_t q = 0; q < rows; ++q) {
+        const double uq = t[first + q] - v[q];  // read before u (which may be t) is written
+        u[first + q] = uq;
+        v[q] -= uq;
+      }
       terms.addTransposed(k, v.data(), acc);
+      if (test) terms.addTransposed(k, u + first, accU);
     }
+    y.head(D) = u0;
+    if (test) {
+      objective = F.gradient(beta, b, G, gb) + p.l1.cwiseProduct(scaled.cwiseAbs()).sum() + fusionValue(terms, beta) - tilt.dot(beta);
+      r.history.push_back(objective);
+      if (!std::isfinite(objective)) {
+        r.status = Status::NumericalIssue;
+        r.message = "the objective is not finite";
+        break;
+      }
+      const Vector stationary = G.col(0) - tilt + rho * accU;
+      double stationarity = stationary.cwiseAbs().maxCoeff();
+      if (!exact) stationarity = std::max(stationarity, gb.cwiseAbs().maxCoeff());
+      if (std::max(stationarity / gradient0, primalMax / splitSize) <= opt.tolerance) {
+        r.status = Status::Converged;
+        fusions.snap(z0, beta);
+        break;
+      }
+      // Residual balancing (Boyd et al. §3.4.1): for a plain step the stationarity is ADMM's
+      // dual residual ρAᵀ(z_prev − z). u is rescaled, z kept: ρu ∈ ∂P(z) still holds.
+      const double dual = stationary.norm();
+      primal = std::sqrt(primal);
+      if (rebalances < 50 && (primal > 10 * dual || dual > 10 * primal)) {
+        const double factor = primal > dual ? 2 : 0.5;
+        rho *= factor;
+        y.head(M + D) /= factor;
+        acc += (1 - 1 / factor) * accU;  // S(z_0 − u_0/f) + Σ A_bᵀ(z_b − u_b/f)
+        anderson.clear();  // a new map
+        ++rebalances;
+        if (!system.factorise(rho)) {
+          r.status = Status::NumericalIssue;
+          r.message = "the ADMM system is not positive definite";
+          break;
+        }
+      }
+    }
+    // β-step, then the next prox input t = (Sβ, Aβ) + u.
     if (exact) {
       rhs.col(0) = Xty + tilt + rho * acc;
     } else {
+      beta = x.segment(betaAt, D);
+      b[0] = x[size - 1];
       F.gradient(beta, b, G, gb);
       rhs.col(0) = L * beta - G.col(0) + tilt + rho * acc;
       b -= gb / L;
     }
     system.solve(rhs);
     beta = rhs.col(0);
-    // z- and u-steps; on test steps also Σ A_bᵀ(z_b − z_b,prev) for the dual residual.
-    const bool test = it % 5 == 0;
     scaled = scale.cwiseProduct(beta);
-    Vector z0New = (scaled + u0).binaryExpr(p.l1, [rho](double e, double a) { return softThreshold(e, a / rho); });
-    if (test) dualAcc = scale.cwiseProduct(z0New - z0);
-    z0 = z0New;
-    u0 += scaled - z0;
-    double primal = (scaled - z0).squaredNorm(), primalMax = (scaled - z0).cwiseAbs().maxCoeff();
-    double splitSize = std::max({1.0, beta.cwiseAbs().maxCoeff(), scaled.cwiseAbs().maxCoeff()});
+    y.head(D) += scaled;
     for (std::size_t k = 0; k < blocks; ++k) {
       const std::size_t first = offset[k], rows = offset[k + 1] - first;
-      double* zk = z.data() + first;
-      double* uk = u.data() + first;
       terms.apply(k, beta, v.data());
-      if (test) std::copy(zk, zk + rows, old.begin());
-      for (std::size_t q = 0; q < rows; ++q) zk[q] = v[q] + uk[q];
-      terms.prox(k, zk, 1 / rho);
-      for (std::size_t q = 0; q < rows; ++q) {
-        const double gap = v[q] - zk[q];
-        splitSize = std::max(splitSize, std::abs(v[q]));
-        uk[q] += gap;
-        primal += gap * gap;
-        primalMax = std::max(primalMax, std::abs(gap));
-      }
-      if (test) {
-        for (std::size_t q = 0; q < rows; ++q) old[q] = zk[q] - old[q];
-        terms.addTransposed(k, old.data(), dualAcc);
-      }
+      for (std::size_t q = 0; q < rows; ++q) u[first + q] += v[q];
     }
-    if (!test) continue;
-    objective = F.gradient(beta, b, G, gb) + p.l1.cwiseProduct(scaled.cwiseAbs()).sum() + fusionValue(terms, beta) - tilt.dot(beta);
-    r.history.push_back(objective);
-    if (!std::isfinite(objective)) {
-      r.status = Status::NumericalIssue;
-      r.message = "the objective is not finite";
-      break;
-    }
-    acc = scale.cwiseProduct(u0);
-    for (std::size_t k = 0; k < blocks; ++k) terms.addTransposed(k, u.data() + offset[k], acc);
-    double stationarity = (G.col(0) - tilt + rho * acc).cwiseAbs().maxCoeff();
-    if (!exact) stationarity = std::max(stationarity, gb.cwiseAbs().maxCoeff());
-    if (std::max(stationarity / gradient0, primalMax / splitSize) <= opt.tolerance) {
-      r.status = Status::Converged;
-      break;
-    }
-    const double dual = rho * dualAcc.norm();
-    primal = std::sqrt(primal);
-    if (rebalances < 50 && (primal > 10 * dual || dual > 10 * primal)) {
-      const double factor = primal > dual ? 2 : 0.5;
-      rho *= factor;
-      u0 /= factor;
-      for (double& e : u) e /= factor;
-      ++rebalances;
-      if (!system.factorise(rho)) {
-        r.status = Status::NumericalIssue;
-        r.message = "the ADMM system is not positive definite";
-        break;
-      }
-    }
+    if (!exact) y.segment(betaAt, D) = beta, y[size - 1] = b[0];
+    // The step before a test is plain (x = y, the pair still fed to Anderson), so the test reads
+    // the residuals of an ADMM step, which the balancing rule is made for.
+    if (accelerate) {
+      anderson.next(x, out);  // a rejected extrapolation resumes from the last plain step
+      if (it % 5 == 4) x = out;
+    }  // a rejected extrapolation resumes from the last plain step
   }
-  // The split's exact fusions and zeros, applied to β once the certificate holds (before, a zero
-  // row of z need not mean β_i ≈ β_j, and the fusions chain transitively).
-  if (r.status == Status::Converged) snapToSplit(terms, offset, z, z0, beta);
   r.iterations = it;
   r.coef = beta;
   r.intercept = b;

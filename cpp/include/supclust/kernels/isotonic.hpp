@@ -15,12 +15,7 @@ class DecreasingFit {
   void apply(double* z, std::size_t d);
 
  private:
-  struct Block {
-    std::size_t start;
-    double sum;
-    std::size_t count;
-  };
-  std::vector<Block> stack_;
+  std::vector<double> sums_, counts_;  // the stack of pooled blocks
 };
 
 }  // namespace supclust

@@ -23,7 +23,7 @@ std::optional<FeatureGraph> graphOf(const FitContext& c) {
   return FeatureGraph::fromPairs(static_cast<std::size_t>(c.X.cols()), c.options.labels("graph"));
 }
 
-AdmmOptions fusionOptions(const FitContext& c) { return {c.options.integer("maxIterations"), c.options.number("tolerance"), 0}; }
+AdmmOptions fusionOptions(const FitContext& c) { return {c.options.integer("maxIterations"), c.options.number("tolerance")}; }
 
 // min F + Σ a_i|s_i w_i| + P(Aw) − ⟨C, w⟩ by solvers/fusion_admm, one output.
 Result fusionFit(const FitContext& c, const Vector& l1, FusionTerms& terms, const Vector& tilt, Matrix W0, RowVector b0,
