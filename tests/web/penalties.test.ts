@@ -110,11 +110,11 @@ describe('the graph option', () => {
   });
 
   it('refuses ADFG beyond the address space by name, from the triples it would store', async () => {
-    // d = 700: 170 million T3 rows, z and u: 2.7 GB > 2 GB; on a chain it fits.
-    const d = 700, X = new Float64Array(5 * d).map((_, k) => Math.sin(k)), y = [1, 2, 3, 4, 5];
+    // d = 850: 306 million T3 rows, one double each (ADMM's state): 2.5 GB > 2 GB; on a chain it fits.
+    const d = 850, X = new Float64Array(5 * d).map((_, k) => Math.sin(k)), y = [1, 2, 3, 4, 5];
     const err = await builds.simd.fit('adfg', { X, nRows: 5, nCols: d, y, lambda1: 0.1 }).catch((e) => e);
     expect(err).toBeInstanceOf(SupclustError);
-    expect(err.message).toMatch(/^X: method 'adfg' with 700 features \(its pairwise terms\) needs about 2\.\d+ GB/);
+    expect(err.message).toMatch(/^X: method 'adfg' with 850 features \(its pairwise terms\) needs about 2\.\d+ GB/);
     const chain = Array.from({ length: d - 1 }, (_, j) => [j, j + 1]);
     const m = await builds.simd.fit('adfg', { X, nRows: 5, nCols: d, y, lambda1: 0.1, lambda2: 0.1, graph: chain, maxIterations: 50 });
     expect(m.coef.length).toBe(d);

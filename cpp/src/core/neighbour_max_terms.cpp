@@ -70,25 +70,25 @@ bool NeighbourMaxTerms::cliqueGram(double& a, double& c) const {
 // Rows that are 0 fuse β_i with β_j; rows pooled to one value (equal z, same sign) fuse their
 // neighbours with each other: β_i − β_j = β_i − β_l. The OWL prox pools ties, so a group that
 // DFG fuses shows as equal rows in every other block (its own closest pair has weight 0 and need
-// not be a zero row).
+// not be a zero row). v is this block's last prox output, so its pooled runs are adjacent in the
+// prox's order.
 void NeighbourMaxTerms::fusions(std::size_t b, const double* v, const std::function<void(std::size_t, std::size_t)>& fuse) const {
   const auto& nb = graph_.neighbours[b];
   for (std::size_t m = 0; m < nb.size(); ++m)
     if (v[m] == 0) fuse(b, nb[m]);
-  MagnitudeOrder& order = valueOrders_[b];
-  order.sort(v, nb.size());
-  const auto& o = order.order();
+  const auto& order = proxes_[b].order();
+  if (order.size() != nb.size()) return;  // no prox yet
   // A run of equal |v| > 0: its positive rows are one group, its negative rows another.
-  for (std::size_t start = 0; start < o.size();) {
-    const double magnitude = std::abs(v[o[start]]);
+  for (std::size_t start = 0; start < order.size();) {
+    const double magnitude = std::abs(v[order[start]]);
     std::size_t end = start + 1;
-    while (end < o.size() && std::abs(v[o[end]]) == magnitude) ++end;
+    while (end < order.size() && std::abs(v[order[end]]) == magnitude) ++end;
     if (magnitude > 0) {
       std::int32_t positive = -1, negative = -1;
       for (std::size_t k = start; k < end; ++k) {
-        std::int32_t& first = v[o[k]] > 0 ? positive : negative;
-        if (first < 0) first = o[k];
-        else fuse(nb[static_cast<std::size_t>(first)], nb[static_cast<std::size_t>(o[k])]);
+        std::int32_t& first = v[order[k]] > 0 ? positive : negative;
+        if (first < 0) first = order[k];
+        else fuse(nb[static_cast<std::size_t>(first)], nb[static_cast<std::size_t>(order[k])]);
       }
     }
     start = end;

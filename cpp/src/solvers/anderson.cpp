@@ -57,7 +57,7 @@ bool AndersonAcceleration::next(Vector& x, const Vector& g) {
       gram_(slot, other) = gram_(other, slot) = dot(df, dF_.col(other).data(), n);
     }
   }
-  std::memcpy(fPrev_.data(), f, n * sizeof(double));
+  f_.swap(fPrev_);  // f keeps pointing at this residual, now fPrev_'s storage
   std::memcpy(gPrev_.data(), gv, n * sizeof(double));
   started_ = true;
   std::memcpy(x.data(), gv, n * sizeof(double));

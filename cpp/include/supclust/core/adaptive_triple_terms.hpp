@@ -4,8 +4,8 @@
 // with pair weights w_jk = |β̂_j − β̂_k|^(−γ) from an initial estimate (the caller's matrix). The
 // max of DFG is gone, so there is no OWL shortcut: the paper stores T3 (d(d − 1)(d − 2)/2 rows
 // of three entries). Here the rows are generated from the pair weights when needed (one block per
-// i, its pairs j < k in order), so only ADMM's z and u (two doubles per row) are stored:
-// at d = 300, 13.4 million rows, 214 MB.
+// i, its pairs j < k in order), so only ADMM's state (one double per row: solvers/fusion_admm)
+// is stored: at d = 300, 13.4 million rows, 107 MB.
 // A lead not yet taken: w_ijk(β_i − α_ijk β_j − (1 − α_ijk)β_k) = x_j + x_k with x = W_i D_i β
 // (x_j = w_ij(β_i − β_j)), so block i is Σ_{j<k} |x_j + x_k| of d − 1 values: with an exact prox of
 // that symmetric norm (its dual ball is the zonotope Σ_{j<k} [−1, 1](e_j + e_k)), ADMM would split

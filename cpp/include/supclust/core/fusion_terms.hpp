@@ -35,8 +35,8 @@ class FusionTerms {
     (void)a, (void)c;
     return false;
   }
-  // Calls fuse(i, j) for each pair of features that v, a prox output of block b, sets equal: a row
-  // β_i − β_j that is 0, or (DFG's blocks) rows β_i − β_j and β_i − β_l pooled to one value.
+  // Calls fuse(i, j) for each pair of features that v, block b's last prox output, sets equal: a
+  // row β_i − β_j that is 0, or (DFG's blocks) rows β_i − β_j and β_i − β_l pooled to one value.
   virtual void fusions(std::size_t b, const double* v, const std::function<void(std::size_t, std::size_t)>& fuse) const {
     (void)b, (void)v, (void)fuse;
   }

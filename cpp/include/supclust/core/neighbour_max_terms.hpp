@@ -31,7 +31,7 @@ class NeighbourMaxTerms final : public FusionTerms {
   std::vector<double> omega_, scaled_;  // λ(M − 1, …, 0) for the largest degree M; times t
   double scaledBy_ = 1;
   std::vector<OwlProx> proxes_;
-  mutable std::vector<MagnitudeOrder> valueOrders_;  // one per block (value, fusions): each re-sorts from its last call
+  mutable std::vector<MagnitudeOrder> valueOrders_;  // one per block (value): each re-sorts from its last call
 };
 
 }  // namespace supclust

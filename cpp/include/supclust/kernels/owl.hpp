@@ -39,6 +39,8 @@ class OwlProx {
  public:
   // out may alias v. w must be non-increasing and non-negative (callers validate).
   void apply(const double* v, std::size_t d, const double* w, double* out);
+  // The last call's input indices by decreasing |v|: the output's pooled runs are adjacent here.
+  const std::vector<std::int32_t>& order() const { return order_.order(); }
 
  private:
   MagnitudeOrder order_;

@@ -29,7 +29,8 @@
 // max(‖stationarity‖∞ / ‖∇F(0)‖∞, ‖split residual‖∞ / max(1, ‖β‖∞, ‖Sβ‖∞, ‖Aβ‖∞)) ≤ tolerance. The
 // step before a test is plain, so these are an ADMM step's residuals, and ρ is doubled or halved
 // when the primal residual and the stationarity (ADMM's dual residual) differ by more than 10×
-// (Boyd et al. §3.4.1); u is rescaled with it, z kept.
+// (Boyd et al. §3.4.1); u is rescaled with it, z kept. ρ starts 10³ below the mean eigenvalue
+// of XcᵀXc/n (at L for the linearised step), so balancing stops at the low edge of its band.
 //
 // The answer: β, with the split's exact fusions applied when the certificate held (rows that are 0
 // in z, and rows a block's prox pooled to one value, join their features — FusionTerms::fusions —
@@ -51,6 +52,10 @@ struct FusionProblem {
 };
 
 Result fusionAdmm(const FusionProblem& p, Matrix W0, RowVector b0, const AdmmOptions& opt, const Control& control);
+
+// The bytes fusionAdmm keeps per problem with this many rows in A: its state, and Anderson's
+// copies when they fit.
+double fusionAdmmStateBytes(double rows, int andersonMemory = AdmmOptions{}.andersonMemory);
 
 // F(β, b) + Σ a_i|s_i β_i| + Σ_b P_b(A_b β) − ⟨C, β⟩.
 double fusionObjective(const FusionProblem& p, const Vector& beta, const RowVector& b);

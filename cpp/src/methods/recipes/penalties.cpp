@@ -169,13 +169,16 @@ double denseSystem(const Options& o, double d) { return o.has("graph") ? 3 * 8 *
 
 double edgeBytes(const Options& o, double d) {
   if (!o.has("graph")) return 0;
-  // At most two rows per edge (ncFGS, ncTFGS: w_i ± w_j), each z, u and (i, j, sign, weight).
-  return edgeCount(o, d) * 2 * (2 * 8 + 24) + denseSystem(o, d);
+  // At most two rows per edge (ncFGS, ncTFGS: w_i ± w_j), each (i, j, sign, weight), and ADMM's state.
+  const double rows = 2 * edgeCount(o, d);
+  return rows * 24 + fusionAdmmStateBytes(rows) + denseSystem(o, d);
 }
 
 double dfgBytes(const Options& o, double d) {
-  // Each edge is a row of two blocks: z and u (2 doubles) and its block's OWL prox state (5).
-  return 2 * edgeCount(o, d) * 7 * 8 + denseSystem(o, d);
+  // Each edge is a row of two blocks: ADMM's state, its block's OWL prox state (5 doubles) and
+  // the order its value and fusions re-sort from (12 bytes).
+  const double rows = 2 * edgeCount(o, d);
+  return rows * (5 * 8 + 12) + fusionAdmmStateBytes(rows) + denseSystem(o, d);
 }
 
 double adfgBytes(const Options& o, double d) {
@@ -187,8 +190,10 @@ double adfgBytes(const Options& o, double d) {
   } else {
     triples = d * (d - 1) * (d - 2) / 2;
   }
-  // z and u per T3 row; T2 rows as EdgeTerms; pair weights and the three dense d × d matrices.
-  return triples * 2 * 8 + edgeCount(o, d) * (2 * 8 + 24) + 4 * 8 * d * d;
+  // ADMM's state over the T3 and T2 rows; T2's (i, j, sign, weight); pair weights and the three
+  // dense d × d matrices.
+  const double edges = edgeCount(o, d);
+  return fusionAdmmStateBytes(triples + edges) + edges * 24 + 4 * 8 * d * d;
 }
 
 }  // namespace supclust
