@@ -264,7 +264,7 @@ Result fusionAdmm(const FusionProblem& p, Matrix W0, RowVector b0, const AdmmOpt
         rho *= factor;
         y.head(M + D) /= factor;
         acc += (1 - 1 / factor) * accU;  // S(z_0 − u_0/f) + Σ A_bᵀ(z_b − u_b/f)
-        anderson.clear();  // a new map
+        anderson.clear();  // a new map (this step's pair, from the old one, starts the new history)
         ++rebalances;
         if (!system.factorise(rho)) {
           r.status = Status::NumericalIssue;
@@ -298,7 +298,7 @@ Result fusionAdmm(const FusionProblem& p, Matrix W0, RowVector b0, const AdmmOpt
     if (accelerate) {
       anderson.next(x, out);  // a rejected extrapolation resumes from the last plain step
       if (it % 5 == 4) x = out;
-    }  // a rejected extrapolation resumes from the last plain step
+    }
   }
   r.iterations = it;
   r.coef = beta;

@@ -9,7 +9,11 @@
 // A lead not yet taken: w_ijk(β_i − α_ijk β_j − (1 − α_ijk)β_k) = x_j + x_k with x = W_i D_i β
 // (x_j = w_ij(β_i − β_j)), so block i is Σ_{j<k} |x_j + x_k| of d − 1 values: with an exact prox of
 // that symmetric norm (its dual ball is the zonotope Σ_{j<k} [−1, 1](e_j + e_k)), ADMM would split
-// d(d − 1) values instead of d(d − 1)(d − 2)/2, as DFG's blocks do.
+// d(d − 1) values instead of d(d − 1)(d − 2)/2, as DFG's blocks do. Worked out so far (m = d − 1
+// values): its facet normals are 1_P − 1_Q (and ±e_j), so y is in λ times the ball iff for all
+// p + q ≤ m the p largest y minus the q smallest sum to at most λ((p + q)(m − 1) − 2pq); and
+// Σ_{j<k}|x_j + x_k| = Σ_r 2(m − r)|x|_(r) − Σ_{j<k}|x_j − x_k| (an OWL norm minus GFLasso's sum),
+// so the prox is order-preserving but not one isotonic fit: the 2pq term couples the two ends.
 #pragma once
 
 #include "supclust/core/feature_graph.hpp"
