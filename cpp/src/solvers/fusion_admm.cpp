@@ -115,6 +115,9 @@ class SplitFusions {
 // ADFG's 13.4 million rows there would need 1.5 GB, and run plain.
 constexpr double kAndersonBytes = 128.0 * 1024 * 1024;
 
+// The certificate is tested every this many steps (the step before each test is plain).
+constexpr int kTestEvery = 5;
+
 // The bytes of Anderson's copies of a state of this many doubles (its ring of 2·memory
 // differences, three state vectors and the map's output).
 double andersonBytes(double size, int memory) { return 8 * size * (2.0 * memory + 4); }
@@ -199,10 +202,10 @@ Result fusionAdmm(const FusionProblem& p, Matrix W0, RowVector b0, const AdmmOpt
   while (it < opt.maxIterations) {
     if (stopRequested(control, it, objective, r)) break;
     ++it;
-    // Prox pass: z = prox(t), u = t − z into y, acc = S(z_0 − u_0) + Σ A_bᵀ(z_b − u_b). Every 5
+    // Prox pass: z = prox(t), u = t − z into y, acc = S(z_0 − u_0) + Σ A_bᵀ(z_b − u_b). On test
     // steps it also tests (β, z, u), β the last step's, with the certificate: the split Sβ − z_0,
     // A_bβ − z_b and the stationarity ∇F(β) − C + ρ(S u_0 + Σ A_bᵀu_b) (ρu ∈ ∂P(z) holds).
-    const bool test = it % 5 == 0;
+    const bool test = it % kTestEvery == 0;
     const double* t = x.data() + D;
     double* u = y.data() + D;
     z0 = x.head(D).binaryExpr(p.l1, [rho](double e, double a) { return softThreshold(e, a / rho); });
@@ -297,7 +300,7 @@ Result fusionAdmm(const FusionProblem& p, Matrix W0, RowVector b0, const AdmmOpt
     // the residuals of an ADMM step, which the balancing rule is made for.
     if (accelerate) {
       anderson.next(x, out);  // a rejected extrapolation resumes from the last plain step
-      if (it % 5 == 4) x = out;
+      if (it % kTestEvery == kTestEvery - 1) x = out;
     }
   }
   r.iterations = it;

@@ -176,7 +176,7 @@ double edgeBytes(const Options& o, double d) {
 
 double dfgBytes(const Options& o, double d) {
   // Each edge is a row of two blocks: ADMM's state, its block's OWL prox state (5 doubles) and
-  // the order its value and fusions re-sort from (12 bytes).
+  // the order its penalty value re-sorts from (12 bytes).
   const double rows = 2 * edgeCount(o, d);
   return rows * (5 * 8 + 12) + fusionAdmmStateBytes(rows) + denseSystem(o, d);
 }
