@@ -3,8 +3,10 @@
 // previous call's order is nearly right, and insertion sort from it costs O(d + moves).
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <numeric>
 #include <vector>
 
 namespace supclust {
@@ -28,6 +30,17 @@ bool resortFrom(std::vector<std::int32_t>& order, Before before, std::size_t bud
     order[j] = x;
   }
   return true;
+}
+
+// Indices by decreasing v, ties by index (a strict total order, so the result does not depend on
+// the route). A kept order of the same size is re-sorted from where it is, falling back to a
+// full sort past 8d moves.
+inline void sortByDecreasingValue(const double* v, std::size_t d, std::vector<std::int32_t>& order) {
+  auto before = [v](std::int32_t a, std::int32_t b) { return v[a] > v[b] || (v[a] == v[b] && a < b); };
+  if (order.size() == d && resortFrom(order, before, 8 * d)) return;
+  order.resize(d);
+  std::iota(order.begin(), order.end(), 0);
+  std::sort(order.begin(), order.end(), before);
 }
 
 }  // namespace supclust

@@ -182,18 +182,11 @@ double dfgBytes(const Options& o, double d) {
 }
 
 double adfgBytes(const Options& o, double d) {
-  double triples = 0;
-  if (o.has("graph")) {
-    std::vector<double> degree(static_cast<std::size_t>(d), 0);
-    for (const std::int32_t i : o.labels("graph")) degree[static_cast<std::size_t>(i)] += 1;
-    for (const double m : degree) triples += m * (m - 1) / 2;
-  } else {
-    triples = d * (d - 1) * (d - 2) / 2;
-  }
-  // ADMM's state over the T3 and T2 rows; T2's (i, j, sign, weight); pair weights and the three
-  // dense d × d matrices.
-  const double edges = edgeCount(o, d);
-  return fusionAdmmStateBytes(triples + edges) + edges * 24 + 4 * 8 * d * d;
+  // T3 in blocks as DFG's (each edge a row of two blocks: ADMM's state and the pair-sum prox's
+  // state, 7 doubles and 2 orders), T2 one row per edge ((i, j, sign, weight) and ADMM's state);
+  // the pair weights and the three dense d × d matrices of the β-step.
+  const double edges = edgeCount(o, d), blockRows = 2 * edges;
+  return blockRows * (7 * 8 + 8) + edges * 24 + fusionAdmmStateBytes(blockRows + edges) + 4 * 8 * d * d;
 }
 
 }  // namespace supclust
