@@ -23,7 +23,7 @@ export const ABOUT: Record<string, string> = {
   ncfgs: 'λ1‖w‖₁ + λ2 Σ_{i<j} ||w_i| − |w_j||: pulls the magnitudes together (non-convex, the DFG paper’s ncFGS), by DC programming over OSCAR-type subproblems.',
   dfg: 'λ1‖w‖₁ + λ2 Σ_i Σ_{j<k} max(|w_i − w_j|, |w_i − w_k|): groups features while keeping similar groups apart (the DFG paper’s method), by ADMM over OWL blocks.',
   nctfgs: 'λ1 Σ J_τ(|w_i|) + λ2 Σ_{i<j} J_τ(||w_i| − |w_j||), J_τ(x) = min(x/τ, 1), τ = 1: ncFGS with the penalty capped, so that large coefficients and clearly different groups cost nothing extra (the DFG paper’s ncTFGS), by DC programming.',
-  adfg: 'DFG with weights |ŵ_j − ŵ_k|^(−1) from least squares (ridge when n ≤ d) on each term, λ3 = λ2 here: pairs that least squares already separates are barely pulled together (the DFG paper’s ADFG), by ADMM over generated rows.',
+  adfg: 'DFG with weights |ŵ_j − ŵ_k|^(−1) from least squares (ridge when n ≤ d) on each term, λ3 = λ2 here: pairs that least squares already separates are barely pulled together (the DFG paper’s ADFG), by ADMM over d blocks of pair sums, each with an exact prox.',
   cg: 'Conditional gradient on the convex relaxation of “Q groups” (equivalence matrices), rounded to Q groups (Learning with Clustering Structure, Alg. 2).',
   cgpg: 'CG’s rounded solution as the start of IHC (Learning with Clustering Structure): the convex relaxation finds the basin, IHC polishes.',
   oracle: 'The loss fitted with the true partition given: the best any grouping method can do on this sample.',

@@ -12,7 +12,7 @@
 // ncTFGS's τ takes 7 of the paper's 100 values (0.05, 0.1, 0.2, 0.5, 1, 2, 5). ADFG's search
 // (7³ × 11 points in the paper) takes λ1 on decades (7 points), λ2 and λ3 on 10^{−6, −4, −2, 0} and
 // γ ∈ {0, 0.5, 1} (336 points, γ = 0 included so that the DFG-like fits stay reachable): about
-// 4 minutes per repetition, the bulk of the table's time (skip it with methods).
+// 8 s per repetition in wasm. λ2 and λ3 on decades too (1029 points) chose no better fits.
 #include "supclust/experiments/e1_methods.hpp"
 
 namespace supclust {

@@ -79,7 +79,7 @@ std::vector<Method> buildRegistry() {
               penaltyWeight(numberOption("lambda2", "weight λ2 of the triple max term", 0, 0), 1), graphOption()},
              fusionAdmmOptions(1e-8)}),
        checkGraph, runDfg, false, nullptr, {}, true, dfgBytes},
-      {"adfg", "ADFG: adaptive DFG, λ1 Σ w_i|w_i| + λ2 Σ_{j<k} w_jk|w_j − w_k| + λ3 Σ_i Σ_{j<k} w_ijk|w_i − α w_j − (1 − α) w_k| with weights |β̂_j − β̂_k|^(−γ) from least squares (DFG paper): ADMM with the rows generated on the fly",
+      {"adfg", "ADFG: adaptive DFG, λ1 Σ w_i|w_i| + λ2 Σ_{j<k} w_jk|w_j − w_k| + λ3 Σ_i Σ_{j<k} w_ijk|w_i − α w_j − (1 − α) w_k| with weights |β̂_j − β̂_k|^(−γ) from least squares (DFG paper): ADMM over d blocks of pair sums |x_j + x_k|, each with an exact prox",
        join({{binaryLossOption(), ridgeOption(), penaltyWeight(numberOption("lambda1", "adaptive ℓ1 weight λ1", 0, 0), 1),
               penaltyWeight(numberOption("lambda2", "weight λ2 of the adaptive pairwise term", 0, 0), 1),
               penaltyWeight(numberOption("lambda3", "weight λ3 of the adaptive triple term", 0, 0), 1),
