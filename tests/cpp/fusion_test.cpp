@@ -76,8 +76,9 @@ TEST(FeatureGraph, BadEdgesAreRefusedByName) {
       EXPECT_NE(r.message.find("graph"), std::string::npos) << r.message;
       EXPECT_NE(r.message.find(message), std::string::npos) << method << ": " << r.message;
     }
-  for (const auto& [name, value] : std::vector<std::pair<std::string, double>>{{"tau", 0}, {"gamma", -0.5}, {"lambda1", -1}}) {
-    const std::string method = name == "tau" ? "nctfgs" : name == "gamma" ? "adfg" : "dfg";
+  for (const auto& [name, value] : std::vector<std::pair<std::string, double>>{
+           {"tau", 0}, {"gamma", -0.5}, {"weightFloor", 0}, {"weightFloor", 1.5}, {"lambda1", -1}}) {
+    const std::string method = name == "tau" ? "nctfgs" : name == "gamma" || name == "weightFloor" ? "adfg" : "dfg";
     const Result r = fit(method, problemOf(p.X, p.y), penalty({{name, value}}));
     EXPECT_EQ(r.status, Status::InvalidInput) << method;
     EXPECT_NE(r.message.find("'" + name + "'"), std::string::npos) << r.message;
@@ -139,7 +140,9 @@ TEST(FeatureGraph, TheCompleteGraphGivesTheAllPairsFit) {
 }
 
 TEST(Adfg, SolvesThePapersExplicitForm) {
-  for (const double gamma : {0.5, 1.0}) {
+  // γ = 0.5 with the default weight floor (1e-2 max|β̂|), γ = 1 with a floor of 1e-4 (weights
+  // spread wider).
+  for (const auto& [gamma, floorFraction] : {std::pair{0.5, 1e-2}, std::pair{1.0, 1e-4}}) {
     const int n = 50, d = 6;
     const auto p = generateE1(n, d, 2, 0.5, 7);
     const double l1 = 0.01, l2 = 0.004, l3 = 0.002;
@@ -147,7 +150,7 @@ TEST(Adfg, SolvesThePapersExplicitForm) {
     const RowMatrix Xc = p.X.rowwise() - p.X.colwise().mean();
     const Vector yc = (p.y.array() - p.y.mean()).matrix();
     const Vector hat = Matrix(Xc.transpose() * Xc).ldlt().solve(Xc.transpose() * yc);
-    const double floor = 1e-4 * hat.cwiseAbs().maxCoeff();
+    const double floor = floorFraction * hat.cwiseAbs().maxCoeff();
     const auto w = [&](double diff) { return std::pow(std::max(std::abs(diff), floor), -gamma); };
     ref::Rows rows;
     for (int i = 0; i < d; ++i) rows.add(ref::unit(d, i), l1 * w(hat[i]));
@@ -160,7 +163,9 @@ TEST(Adfg, SolvesThePapersExplicitForm) {
           const double wij = w(hat[i] - hat[j]), wik = w(hat[i] - hat[k]), alpha = wij / (wij + wik);
           rows.add(ref::unit(d, i) - alpha * ref::unit(d, j) - (1 - alpha) * ref::unit(d, k), l3 * (wij + wik));
         }
-    const Result r = fit("adfg", problemOf(p.X, p.y), penalty({{"lambda1", l1}, {"lambda2", l2}, {"lambda3", l3}, {"gamma", gamma}}));
+    std::map<std::string, double> numbers = {{"lambda1", l1}, {"lambda2", l2}, {"lambda3", l3}, {"gamma", gamma}};
+    if (floorFraction != 1e-2) numbers["weightFloor"] = floorFraction;
+    const Result r = fit("adfg", problemOf(p.X, p.y), penalty(numbers));
     ASSERT_EQ(r.status, Status::Converged) << r.message;
     const Vector reference = ref::explicitRowsAdmm(p.X, p.y, rows);
     const double f = ref::squaredObjective(p.X, p.y, r.coef.col(0), rows), fRef = ref::squaredObjective(p.X, p.y, reference, rows);

@@ -3,7 +3,7 @@
 namespace supclust {
 
 AdaptiveTripleTerms::AdaptiveTripleTerms(const FeatureGraph& graph, const Matrix& pairWeights, double lambda)
-    : graph_(graph), w_(pairWeights), lambda_(lambda), proxes_(graph.features) {}
+    : graph_(graph), w_(pairWeights), lambda_(lambda), proxes_(graph.features), valueOrders_(graph.features) {}
 
 // Column i of the weights holds w_ij for every j (contiguous; the weights are symmetric).
 void AdaptiveTripleTerms::apply(std::size_t b, const Vector& beta, double* out) const {
@@ -30,7 +30,7 @@ void AdaptiveTripleTerms::addTransposed(std::size_t b, const double* v, Vector& 
 
 void AdaptiveTripleTerms::prox(std::size_t b, double* v, double t) { proxes_[b].apply(v, graph_.degree(b), t * lambda_, v); }
 
-double AdaptiveTripleTerms::value(std::size_t b, const double* v) const { return lambda_ * pairSumNorm(v, graph_.degree(b)); }
+double AdaptiveTripleTerms::value(std::size_t b, const double* v) const { return lambda_ * pairSumNorm(v, graph_.degree(b), valueOrders_[b]); }
 
 void AdaptiveTripleTerms::addGram(Matrix& K) const {
   for (std::size_t b = 0; b < graph_.features; ++b) {

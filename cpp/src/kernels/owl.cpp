@@ -37,11 +37,13 @@ void MagnitudeOrder::sort(const double* v, std::size_t d) {
 
 void OwlProx::apply(const double* v, std::size_t d, const double* w, double* out) {
   order_.sort(v, d);
-  const std::vector<std::int32_t>& order = order_.order();
-  const std::vector<double>& magnitude = order_.magnitudes();
+  applyInOrder(v, d, w, order_.order().data(), out);
+}
+
+void OwlProx::applyInOrder(const double* v, std::size_t d, const double* w, const std::int32_t* order, double* out) {
   // Sorted |v| shifted by w, fitted by the closest non-increasing sequence, clipped at 0.
   z_.resize(d);
-  for (std::size_t k = 0; k < d; ++k) z_[k] = magnitude[static_cast<std::size_t>(order[k])] - w[k];
+  for (std::size_t k = 0; k < d; ++k) z_[k] = std::abs(v[order[k]]) - w[k];
   fit_.apply(z_.data(), d);
   // Signs are read before out is written (out may alias v).
   for (std::size_t k = 0; k < d; ++k) {

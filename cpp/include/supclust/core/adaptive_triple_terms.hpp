@@ -36,6 +36,7 @@ class AdaptiveTripleTerms final : public FusionTerms {
   const Matrix& w_;
   double lambda_;
   std::vector<PairSumProx> proxes_;
+  mutable std::vector<std::vector<std::int32_t>> valueOrders_;  // one per block (value): each re-sorts from its last call
 };
 
 }  // namespace supclust

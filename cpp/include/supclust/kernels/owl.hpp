@@ -39,7 +39,10 @@ class OwlProx {
  public:
   // out may alias v. w must be non-increasing and non-negative (callers validate).
   void apply(const double* v, std::size_t d, const double* w, double* out);
-  // The last call's input indices by decreasing |v|: the output's pooled runs are adjacent here.
+  // The same with the order given: byMagnitude, the indices by decreasing |v| (ties in any order:
+  // the answer is the same). No sort.
+  void applyInOrder(const double* v, std::size_t d, const double* w, const std::int32_t* byMagnitude, double* out);
+  // apply()'s last input indices by decreasing |v|: the output's pooled runs are adjacent here.
   const std::vector<std::int32_t>& order() const { return order_.order(); }
 
  private:

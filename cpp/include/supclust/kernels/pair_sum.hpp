@@ -15,7 +15,9 @@
 //
 //   prox_{tS}(v) = prox_{t OWL_ω}(v + t c)
 //
-// one sort by value, a shift, one OWL prox. The dual ball Σ_{j<k} [−1, 1](e_j + e_k) is not a
+// one sort by value, a shift, one OWL prox — whose sort by |·| is a merge: v + t c is ordered as
+// v, so its entries ≥ 0 in that order and its negative ones in reverse are two runs of
+// decreasing magnitude. The dual ball Σ_{j<k} [−1, 1](e_j + e_k) is not a
 // permutahedron, and the prox can flip signs (v = (1, 0.1), t = 1 gives (0.45, −0.45)); the shift
 // apart before the OWL pooling is what does it. Tests check it against a brute-force dual solution.
 #pragma once
@@ -28,19 +30,19 @@
 
 namespace supclust {
 
-// S(x) in O(m log m), as OWL_ω(x) − C(x).
+// S(x) in O(m log m), as OWL_ω(x) − C(x) from one sort by value; order: the caller's, kept
+// between calls (the sort starts from it).
+double pairSumNorm(const double* x, std::size_t m, std::vector<std::int32_t>& order);
 double pairSumNorm(const double* x, std::size_t m);
 
 class PairSumProx {
  public:
   // out may alias v. t ≥ 0 (callers validate).
   void apply(const double* v, std::size_t m, double t, double* out);
-  // The last call's indices by decreasing |output| before signs (the OWL prox's order): its
-  // pooled runs are adjacent there.
-  const std::vector<std::int32_t>& order() const { return owl_.order(); }
 
  private:
-  std::vector<std::int32_t> order_;  // by decreasing v, kept: the next sort starts from it
+  std::vector<std::int32_t> order_;        // by decreasing v, kept: the next sort starts from it
+  std::vector<std::int32_t> byMagnitude_;  // by decreasing |v + t c|
   std::vector<double> shifted_, omega_;
   OwlProx owl_;
 };
