@@ -9,11 +9,11 @@
 //
 // λ: the paper's loss is a sum, ours a mean over the ≈ 400 training rows: its grid 10^[−4..2]
 // becomes 10^[−4..2]/400, on 4 of its points (10^{−4, −2, 0, 2}) to keep the table in minutes at
-// d = 300; ncTFGS's τ ∈ {0.1, 1}. ADFG has no row: its adaptive weights (γ = 1, OLS on ≈ 400 rows)
+// d = 300; ncTFGS's τ ∈ {0.1, 1}. ADFG has no row yet: its adaptive weights (γ = 1, OLS on ≈ 400 rows)
 // make its penalty ~100× DFG's at the same λ, so on this grid it fuses everything (51–78%
-// accuracy, one repetition), and the grid that reaches its useful λ (down to 10⁻⁸/400, 72 points)
-// needs thousands of ADMM steps a fit: over 2 hours per repetition of the five pairs with 2
-// threads (docs/replication.md).
+// accuracy, one repetition); the grid that reaches its useful λ (λ2 down to 10⁻⁶/400, λ3 to
+// 10⁻⁸/400, γ ∈ {0, 1}: 72 points) gives DFG-like accuracy but takes 28 minutes a repetition with
+// 2 threads, 4.6 hours a table (docs/replication.md).
 #include "supclust/experiments/e1_methods.hpp"
 
 namespace supclust {
