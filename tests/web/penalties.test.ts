@@ -110,9 +110,9 @@ describe('the graph option', () => {
   });
 
   it('refuses ADFG beyond the address space by name, from the values it would split', async () => {
-    // d = 4500: E = d(d − 1)/2 = 10 122 750 pairs. T3 in blocks is 2E values (ADMM's state and the
-    // pair-sum prox's, 64 bytes each), T2 is E rows (24 bytes, and 8 of state each), and four d × d
-    // matrices: 88·d(d − 1) + 32·d² = 2 429 604 000 bytes = 2.26 GB > 0.9 × 2 GB.
+    // d = 4500: E = d(d − 1)/2 = 10 122 750 pairs. T3 in blocks is 2E values (72 bytes each: 8 of
+    // ADMM's state, 64 of the pair-sum prox's), T2 is E rows (24 bytes, and 8 of state each), and
+    // four d × d matrices: 176·E + 32·d² = 2 429 604 000 bytes = 2.26 GB > 0.9 × 2 GB.
     const d = 4500, X = new Float64Array(5 * d).map((_, k) => Math.sin(k)), y = [1, 2, 3, 4, 5];
     const err = await builds.simd.fit('adfg', { X, nRows: 5, nCols: d, y, lambda1: 0.1 }).catch((e) => e);
     expect(err).toBeInstanceOf(SupclustError);
