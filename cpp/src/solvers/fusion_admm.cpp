@@ -111,8 +111,8 @@ class SplitFusions {
   std::vector<std::size_t> parent_;
 };
 
-// Anderson's copies are taken only up to this many bytes: DFG's blocks at d = 300 need 10 MB;
-// ADFG's 13.4 million rows there would need 1.5 GB, and run plain.
+// Anderson's copies are taken only up to this many bytes: DFG's and ADFG's blocks at d = 300
+// need 10 and 15 MB; ADFG at d = 1000 would need 170 MB, and runs plain.
 constexpr double kAndersonBytes = 128.0 * 1024 * 1024;
 
 // The certificate is tested every this many steps (the step before each test is plain).

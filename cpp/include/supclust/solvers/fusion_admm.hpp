@@ -22,7 +22,7 @@
 // with ρu ∈ ∂P(z) exactly (ADMM as Douglas–Rachford on t), so each step is
 //   z = prox(t), u = t − z;  β ← the β-step on z − u;  t ← (Sβ, Aβ) + u,
 // a fixed-point map of t, Anderson-accelerated (solvers/anderson.hpp, memory andersonMemory) while
-// its copies of t fit in 128 MB; beyond (ADFG's 13.4 million rows at d = 300) plain, t updated in
+// its copies of t fit in 128 MB; beyond (ADFG's 1.5 million values at d = 1000) plain, t updated in
 // place. Memory: one double per row of A (plain), or 2·memory + 5 (accelerated), and O(d²).
 // Every 5 steps the certificate is tested at (β of the last step, z, u):
 // ∇F(β) − C + ρ(S u_0 + Σ_b A_bᵀu_b) = 0, ∇_b F = 0 and the split met:
