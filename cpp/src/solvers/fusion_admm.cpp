@@ -166,23 +166,6 @@ Result fusionAdmm(const FusionProblem& p, Matrix W0, RowVector b0, const AdmmOpt
   }
   const auto M = static_cast<Eigen::Index>(offset[blocks]);
 
-  // β = 0 (intercept: the mean target) is the answer when the ℓ1 term alone cancels the gradient
-  // there, |∇F(0) − C|_i ≤ a_i s_i, every other block's subgradient 0 (each P_b is a norm: 0 ∈
-  // ∂P_b(0)). A grid's largest λ1 often fits this: no ADMM step then.
-  if (exact) {
-    Matrix G0;
-    RowVector gb0;
-    F.gradient(Matrix::Zero(D, 1), b, G0, gb0);
-    if (((G0.col(0) - tilt).cwiseAbs().array() <= p.l1.cwiseProduct(scale).array()).all()) {
-      r.status = Status::Converged;
-      r.coef = Vector::Zero(D);
-      r.intercept = b;
-      r.objective = fusionObjective(p, r.coef.col(0), b);
-      r.history.push_back(r.objective);
-      return r;
-    }
-  }
-
   BetaSystem system(F, terms, scale, exact, L);
   // ρ starts 10³ below the mean eigenvalue of XcᵀXc/n: balancing raises it only until the
   // residuals are within 10× of each other, so it stops at the low edge of that band, where these
@@ -275,13 +258,10 @@ Result fusionAdmm(const FusionProblem& p, Matrix W0, RowVector b0, const AdmmOpt
         fusions.snap(z0, beta);
         break;
       }
-      // Residual balancing (Boyd et al. §3.4.1) on the geometric mean of two ratios: ADMM's
-      // residuals (for a plain step the stationarity is its dual residual ρAᵀ(z_prev − z)) and the
-      // certificate's two relative measures. Boyd's alone stops ρ far above where fits with
-      // tiny penalties converge (ADFG on word features: 2× the steps), the certificate's alone
-      // too high for DFG (docs/benchmarks.md). u is rescaled, z kept: ρu ∈ ∂P(z) still holds.
-      const double dual = std::sqrt(stationary.norm() * stationarity / gradient0);
-      primal = std::sqrt(std::sqrt(primal) * primalMax / splitSize);
+      // Residual balancing (Boyd et al. §3.4.1): for a plain step the stationarity is ADMM's
+      // dual residual ρAᵀ(z_prev − z). u is rescaled, z kept: ρu ∈ ∂P(z) still holds.
+      const double dual = stationary.norm();
+      primal = std::sqrt(primal);
       if (rebalances < 50 && (primal > 10 * dual || dual > 10 * primal)) {
         const double factor = primal > dual ? 2 : 0.5;
         rho *= factor;

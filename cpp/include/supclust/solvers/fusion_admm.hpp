@@ -28,11 +28,9 @@
 // ∇F(β) − C + ρ(S u_0 + Σ_b A_bᵀu_b) = 0, ∇_b F = 0 and the split met:
 // max(‖stationarity‖∞ / ‖∇F(0)‖∞, ‖split residual‖∞ / max(1, ‖β‖∞, ‖Sβ‖∞, ‖Aβ‖∞)) ≤ tolerance. The
 // step before a test is plain, so these are an ADMM step's residuals, and ρ is doubled or halved
-// when the primal and dual sides differ by more than 10× (Boyd et al. §3.4.1), each side the
-// geometric mean of ADMM's residual (‖split‖₂, ‖stationarity‖₂) and the certificate's relative
-// measure; u is rescaled with it, z kept. ρ starts 10³ below the mean eigenvalue of XcᵀXc/n (at L
-// for the linearised step), so balancing stops at the low edge of its band. Squared loss: when
-// |∇F(0) − C| ≤ a·s, β = 0 is certified before any step.
+// when the primal residual and the stationarity (ADMM's dual residual) differ by more than 10×
+// (Boyd et al. §3.4.1); u is rescaled with it, z kept. ρ starts 10³ below the mean eigenvalue
+// of XcᵀXc/n (at L for the linearised step), so balancing stops at the low edge of its band.
 //
 // The answer: β, with the split's exact fusions applied when the certificate held (rows that are 0
 // in z, and rows a block's prox pooled to one value, join their features — FusionTerms::fusions —
