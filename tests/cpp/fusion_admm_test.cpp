@@ -12,6 +12,7 @@
 #include "supclust/core/loss.hpp"
 #include "supclust/core/neighbour_max_terms.hpp"
 #include "supclust/core/objective.hpp"
+#include "supclust/data/random.hpp"
 #include "supclust/data/synthetic.hpp"
 #include "supclust/solvers/fusion_admm.hpp"
 
@@ -67,4 +68,72 @@ TEST(FusionAdmm, PlainAndAcceleratedReachTheSameOptimum) {
       EXPECT_NEAR(answers[0].objective, answers[1].objective, 1e-8 * answers[1].objective);
     }
   }
+}
+
+// β = 0 is certified before any step when the ℓ1 term answers the gradient at 0 alone
+// (|∇F(0) − C|_i ≤ a_i s_i), and not otherwise: just above the lasso's λmax the answer is exactly 0
+// from any start, and no small move in any direction lowers the objective; just below it (with a
+// negligible fusion term) ADMM runs and the answer is not 0.
+TEST(FusionAdmm, CertifiesZeroBeforeAnyStep) {
+  const auto p = generateE1(40, 12, 3, 0.5, 7);
+  const CenteredDesign X(p.X);
+  const auto L = makeLoss("squared");
+  const Objective F(X, L->targets(p.y), *L, 0);
+  Matrix G;
+  RowVector gb;
+  F.gradient(Vector::Zero(12), RowVector::Constant(1, p.y.mean()), G, gb);
+  const double lambdaMax = G.col(0).cwiseAbs().maxCoeff();
+  ASSERT_GT(lambdaMax, 0);
+  const FeatureGraph complete = FeatureGraph::completeOn(12);
+  NeighbourMaxTerms terms(complete, 1e-9);
+  Random rng(3);
+  for (const double factor : {1.001, 0.98}) {
+    SCOPED_TRACE(factor);
+    const FusionProblem problem{F, Vector::Constant(12, factor * lambdaMax), terms, Vector(), Vector()};
+    Matrix start(12, 1);
+    for (Eigen::Index j = 0; j < 12; ++j) start(j, 0) = rng.normal();
+    const Result r = fusionAdmm(problem, start, RowVector::Zero(1), {100000, 1e-10, 5}, {});
+    ASSERT_EQ(r.status, Status::Converged) << r.message;
+    if (factor > 1) {
+      EXPECT_EQ(r.iterations, 0);
+      EXPECT_EQ(r.coef.cwiseAbs().maxCoeff(), 0.0);
+      const double at0 = fusionObjective(problem, Vector::Zero(12), r.intercept);
+      EXPECT_DOUBLE_EQ(r.objective, at0);
+      for (int k = 0; k < 200; ++k) {
+        Vector move(12);
+        for (Eigen::Index j = 0; j < 12; ++j) move[j] = rng.normal();
+        move *= 1e-3 / move.norm();
+        EXPECT_GE(fusionObjective(problem, move, r.intercept), at0);
+      }
+    } else {
+      EXPECT_GT(r.iterations, 0);
+      EXPECT_GT(r.coef.cwiseAbs().maxCoeff(), 1e-6);
+      EXPECT_LT(r.objective, fusionObjective(problem, Vector::Zero(12), r.intercept));
+    }
+  }
+}
+
+// Above 16 384 rows the blocks' passes (and Anderson's) run on a WorkTeam; their sums are taken
+// per fixed chunk and added in order, so one thread and two give the same answer to the bit — on
+// DFG's blocks (d = 140: 19 460 rows) and on graph GFLasso's edge rows plus DFG's (ADFG-like
+// combined terms are covered by the same chunking).
+TEST(FusionAdmm, AnswerDoesNotDependOnTheThreads) {
+  const auto p = generateE1(60, 140, 4, 0.5, 11);
+  const CenteredDesign X(p.X);
+  const auto L = makeLoss("squared");
+  const Objective F(X, L->targets(p.y), *L, 0);
+  const FeatureGraph complete = FeatureGraph::completeOn(140);
+  NeighbourMaxTerms terms(complete, 1e-4);
+  const FusionProblem problem{F, Vector::Constant(140, 1e-3), terms, Vector(), Vector()};
+  Result answers[2];
+  for (int threads : {1, 2}) {
+    AdmmOptions opt{100000, 1e-8, 5};
+    opt.threads = threads;
+    answers[threads - 1] = fusionAdmm(problem, Matrix::Zero(140, 1), RowVector::Zero(1), opt, {});
+    ASSERT_EQ(answers[threads - 1].status, Status::Converged) << answers[threads - 1].message;
+  }
+  EXPECT_GT(answers[0].iterations, 5);
+  EXPECT_EQ(answers[0].iterations, answers[1].iterations);
+  for (Eigen::Index j = 0; j < 140; ++j) EXPECT_EQ(answers[0].coef(j, 0), answers[1].coef(j, 0)) << j;
+  EXPECT_EQ(answers[0].objective, answers[1].objective);
 }

@@ -10,7 +10,6 @@ NeighbourMaxTerms::NeighbourMaxTerms(const FeatureGraph& graph, double lambda)
   std::size_t widest = 0;
   for (std::size_t i = 0; i < graph.features; ++i) widest = std::max(widest, graph.degree(i));
   for (std::size_t k = 0; k < widest; ++k) omega_.push_back(lambda * static_cast<double>(widest - 1 - k));
-  scaled_ = omega_;
 }
 
 // A block of degree m uses the last m weights of (M − 1, …, 0): (m − 1, …, 0).
@@ -37,11 +36,7 @@ void NeighbourMaxTerms::addTransposed(std::size_t b, const double* v, Vector& ac
 void NeighbourMaxTerms::prox(std::size_t b, double* v, double t) {
   const std::size_t m = graph_.degree(b);
   if (m == 0) return;
-  if (t != scaledBy_) {
-    for (std::size_t k = 0; k < omega_.size(); ++k) scaled_[k] = omega_[k] * t;
-    scaledBy_ = t;
-  }
-  proxes_[b].apply(v, m, tail(scaled_, m), v);
+  proxes_[b].apply(v, m, tail(omega_, m), v, t);  // no state shared between blocks
 }
 
 double NeighbourMaxTerms::value(std::size_t b, const double* v) const {

@@ -22,6 +22,12 @@ int availableThreads() {
 #endif
 }
 
+namespace {
+thread_local bool parallelTask = false;
+}  // namespace
+
+bool insideParallelTask() { return parallelTask; }
+
 bool parallelFor(std::size_t count, int threads, const std::function<void(std::size_t)>& task,
                  const std::function<bool(std::size_t)>& poll) {
   threads = std::min<int>(std::min(threads, availableThreads()), static_cast<int>(count));
@@ -40,6 +46,7 @@ bool parallelFor(std::size_t count, int threads, const std::function<void(std::s
   std::vector<std::thread> pool;
   for (int t = 0; t < threads; ++t)
     pool.emplace_back([&] {
+      parallelTask = true;
       for (;;) {
         const std::size_t i = next.fetch_add(1);
         if (i >= count || cancelled.load()) break;

@@ -29,6 +29,52 @@ double dot(const double* a, const double* b, std::size_t n) {
   return s;
 }
 
+void dotsWithColumns(const double* a, const double* b, const double* const* columns, std::size_t k, std::size_t n,
+                     double* aDots, double* bDots) {
+  constexpr std::size_t kMax = 8;
+  f64x2 sa0[kMax], sa1[kMax], sb0[kMax], sb1[kMax];
+  for (std::size_t j = 0; j < k; ++j) sa0[j] = sa1[j] = sb0[j] = sb1[j] = f64x2{0, 0};
+  std::size_t i = 0;
+  for (; i + 4 <= n; i += 4) {
+    const f64x2 a0 = load2(a + i), a1 = load2(a + i + 2), b0 = load2(b + i), b1 = load2(b + i + 2);
+    for (std::size_t j = 0; j < k; ++j) {
+      const f64x2 c0 = load2(columns[j] + i), c1 = load2(columns[j] + i + 2);
+      sa0[j] += a0 * c0;
+      sa1[j] += a1 * c1;
+      sb0[j] += b0 * c0;
+      sb1[j] += b1 * c1;
+    }
+  }
+  for (std::size_t j = 0; j < k; ++j) {
+    sa0[j] += sa1[j];
+    sb0[j] += sb1[j];
+    double sa = sa0[j][0] + sa0[j][1], sb = sb0[j][0] + sb0[j][1];
+    for (std::size_t q = i; q < n; ++q) {
+      sa += a[q] * columns[j][q];
+      sb += b[q] * columns[j][q];
+    }
+    aDots[j] = sa;
+    bDots[j] = sb;
+  }
+}
+
+void addColumns(const double* g, const double* const* columns, const double* c, std::size_t k, std::size_t n, double* y) {
+  constexpr std::size_t kMax = 8;
+  f64x2 cs[kMax];
+  for (std::size_t j = 0; j < k; ++j) cs[j] = f64x2{c[j], c[j]};
+  std::size_t i = 0;
+  for (; i + 2 <= n; i += 2) {
+    f64x2 v = load2(g + i);
+    for (std::size_t j = 0; j < k; ++j) v = v + cs[j] * load2(columns[j] + i);
+    store2(y + i, v);
+  }
+  for (; i < n; ++i) {
+    double v = g[i];
+    for (std::size_t j = 0; j < k; ++j) v += c[j] * columns[j][i];
+    y[i] = v;
+  }
+}
+
 void axpy(double alpha, const double* x, double* y, std::size_t n) {
   const f64x2 a2 = {alpha, alpha};
   std::size_t i = 0;

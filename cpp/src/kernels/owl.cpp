@@ -35,15 +35,20 @@ void MagnitudeOrder::sort(const double* v, std::size_t d) {
   std::sort(order_.begin(), order_.end(), before);
 }
 
-void OwlProx::apply(const double* v, std::size_t d, const double* w, double* out) {
+void OwlProx::apply(const double* v, std::size_t d, const double* w, double* out, double wScale) {
   order_.sort(v, d);
-  applyInOrder(v, d, w, order_.order().data(), out);
+  applyInOrder(v, d, w, order_.order().data(), out, wScale);
 }
 
-void OwlProx::applyInOrder(const double* v, std::size_t d, const double* w, const std::int32_t* order, double* out) {
+void OwlProx::applyInOrder(const double* v, std::size_t d, const double* w, const std::int32_t* order, double* out,
+                           double wScale) {
   // Sorted |v| shifted by w, fitted by the closest non-increasing sequence, clipped at 0.
   z_.resize(d);
-  for (std::size_t k = 0; k < d; ++k) z_[k] = std::abs(v[order[k]]) - w[k];
+  if (wScale == 1) {
+    for (std::size_t k = 0; k < d; ++k) z_[k] = std::abs(v[order[k]]) - w[k];
+  } else {
+    for (std::size_t k = 0; k < d; ++k) z_[k] = std::abs(v[order[k]]) - w[k] * wScale;
+  }
   fit_.apply(z_.data(), d);
   // Signs are read before out is written (out may alias v).
   for (std::size_t k = 0; k < d; ++k) {

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <numeric>
 
+#include "supclust/core/work_team.hpp"
 #include "supclust/kernels/cholesky.hpp"
 #include "supclust/kernels/soft_threshold.hpp"
 #include "supclust/solvers/anderson.hpp"
@@ -118,6 +119,36 @@ constexpr double kAndersonBytes = 128.0 * 1024 * 1024;
 // The certificate is tested every this many steps (the step before each test is plain).
 constexpr int kTestEvery = 5;
 
+// The blocks' passes run in this many chunks (fewer when the blocks are fewer), on the threads
+// of a WorkTeam when the rows are at least kParallelRows: below, a step takes microseconds and
+// waking threads would cost more than it saves (E5's DFG at d = 40: 1560 rows).
+constexpr std::size_t kChunks = 8;
+constexpr double kParallelRows = 16384;
+
+// One chunk's share of a prox pass: A_bᵀ(z_b − u_b), and on test steps A_bᵀu_b, the split's
+// residual (squared sum, largest entry, largest A_bβ entry), the penalty's value at β and the
+// fusions found; its blocks' scratch.
+struct BlockSums {
+  Vector acc, accU;
+  double primal = 0, primalMax = 0, splitSize = 0, value = 0;
+  std::vector<std::pair<std::size_t, std::size_t>> joins;
+  std::vector<double> v, w;
+
+  void resize(Eigen::Index d, std::size_t widest) {
+    acc.resize(d);
+    accU.resize(d);
+    v.resize(widest);
+    w.resize(widest);
+  }
+  void clear(bool test) {
+    acc.setZero();
+    if (!test) return;
+    accU.setZero();
+    primal = primalMax = splitSize = value = 0;
+    joins.clear();
+  }
+};
+
 // The bytes of Anderson's copies of a state of this many doubles (its ring of 2·memory
 // differences, three state vectors and the map's output).
 double andersonBytes(double size, int memory) { return 8 * size * (2.0 * memory + 4); }
@@ -155,6 +186,25 @@ Result fusionAdmm(const FusionProblem& p, Matrix W0, RowVector b0, const AdmmOpt
     Xty /= n;
   }
   const double gradient0 = gradientScale(F);
+  // β = 0 is optimal when the ℓ1 term alone answers the gradient there: |∇F(0) − C|_i ≤ a_i s_i
+  // (0 ∈ ∂P_b(0) for every block). Exact, and checked before any step: a validation grid's
+  // largest penalties are often such fits, which ADMM would take hundreds of steps to reach.
+  // Squared loss only (its intercept, ȳ, is optimal for every β).
+  if (exact) {
+    Matrix G;
+    RowVector gb;
+    const Vector zero = Vector::Zero(D);
+    F.gradient(zero, b, G, gb);
+    if (((G.col(0) - tilt).cwiseAbs().array() <= (p.l1.cwiseProduct(scale)).array()).all()) {
+      r.status = Status::Converged;
+      r.iterations = 0;
+      r.coef = zero;
+      r.intercept = b;
+      r.objective = fusionObjective(p, zero, b);
+      r.history.push_back(r.objective);
+      return r;
+    }
+  }
 
   // Rows: block k holds rows offset[k] … offset[k + 1] − 1 of the split.
   const std::size_t blocks = terms.blocks();
@@ -191,7 +241,18 @@ Result fusionAdmm(const FusionProblem& p, Matrix W0, RowVector b0, const AdmmOpt
   x.head(D) = scaled;  // z = (Sβ₀, Aβ₀), u = 0
   for (std::size_t k = 0; k < blocks; ++k) terms.apply(k, beta, x.data() + D + offset[k]);
   if (!exact) x.segment(betaAt, D) = beta, x[size - 1] = b[0];
-  std::vector<double> v(widest), w(widest);
+  // The blocks in chunks of about equal rows, a fixed number whatever the threads: each chunk
+  // sums its blocks' terms, and the chunks' sums are added in order, so the answer's bits do not
+  // depend on how many threads ran the chunks.
+  const std::size_t chunks = std::min<std::size_t>(blocks, kChunks);
+  std::vector<std::size_t> chunkStart(chunks + 1, blocks);
+  for (std::size_t c = 0, k = 0; c < chunks; ++c) {
+    chunkStart[c] = k;
+    while (k < blocks && offset[k] * chunks < static_cast<std::size_t>(M) * (c + 1)) ++k;
+  }
+  std::vector<BlockSums> sums(chunks);
+  for (auto& s : sums) s.resize(static_cast<Eigen::Index>(D), widest);
+  WorkTeam team(static_cast<double>(M) >= kParallelRows ? opt.threads : 1);
   SplitFusions fusions;
   Matrix rhs(D, 1), G;
   RowVector gb;
@@ -219,31 +280,49 @@ Result fusionAdmm(const FusionProblem& p, Matrix W0, RowVector b0, const AdmmOpt
       splitSize = std::max({1.0, beta.cwiseAbs().maxCoeff(), scaled.cwiseAbs().maxCoeff()});
       fusions.reset(static_cast<std::size_t>(D));
     }
-    for (std::size_t k = 0; k < blocks; ++k) {
-      const std::size_t first = offset[k], rows = offset[k + 1] - first;
-      std::copy(t + first, t + first + rows, v.begin());
-      terms.prox(k, v.data(), 1 / rho);
-      if (test) {
-        terms.apply(k, beta, w.data());
-        for (std::size_t q = 0; q < rows; ++q) {
-          const double gap = w[q] - v[q];
-          primal += gap * gap;
-          primalMax = std::max(primalMax, std::abs(gap));
-          splitSize = std::max(splitSize, std::abs(w[q]));
+    team.run(chunks, [&](std::size_t c) {
+      BlockSums& own = sums[c];
+      own.clear(test);
+      double* v = own.v.data();
+      double* w = own.w.data();
+      for (std::size_t k = chunkStart[c]; k < chunkStart[c + 1]; ++k) {
+        const std::size_t first = offset[k], rows = offset[k + 1] - first;
+        std::copy(t + first, t + first + rows, v);
+        terms.prox(k, v, 1 / rho);
+        if (test) {
+          terms.apply(k, beta, w);
+          for (std::size_t q = 0; q < rows; ++q) {
+            const double gap = w[q] - v[q];
+            own.primal += gap * gap;
+            own.primalMax = std::max(own.primalMax, std::abs(gap));
+            own.splitSize = std::max(own.splitSize, std::abs(w[q]));
+          }
+          own.value += terms.value(k, w);
+          terms.fusions(k, v, [&](std::size_t i, std::size_t j) { own.joins.emplace_back(i, j); });
         }
-        terms.fusions(k, v.data(), [&](std::size_t i, std::size_t j) { fusions.join(i, j); });
+        for (std::size_t q = 0; q < rows; ++q) {
+          const double uq = t[first + q] - v[q];  // read before u (which may be t) is written
+          u[first + q] = uq;
+          v[q] -= uq;
+        }
+        terms.addTransposed(k, v, own.acc);
+        if (test) terms.addTransposed(k, u + first, own.accU);
       }
-      for (std::size_t q = 0; q < rows; ++q) {
-        const double uq = t[first + q] - v[q];  // read before u (which may be t) is written
-        u[first + q] = uq;
-        v[q] -= uq;
-      }
-      terms.addTransposed(k, v.data(), acc);
-      if (test) terms.addTransposed(k, u + first, accU);
+    });
+    double penalty = 0;
+    for (const BlockSums& own : sums) {
+      acc += own.acc;
+      if (!test) continue;
+      accU += own.accU;
+      primal += own.primal;
+      primalMax = std::max(primalMax, own.primalMax);
+      splitSize = std::max(splitSize, own.splitSize);
+      penalty += own.value;
+      for (const auto& [i, j] : own.joins) fusions.join(i, j);
     }
     y.head(D) = u0;
     if (test) {
-      objective = F.gradient(beta, b, G, gb) + p.l1.cwiseProduct(scaled.cwiseAbs()).sum() + fusionValue(terms, beta) - tilt.dot(beta);
+      objective = F.gradient(beta, b, G, gb) + p.l1.cwiseProduct(scaled.cwiseAbs()).sum() + penalty - tilt.dot(beta);
       r.history.push_back(objective);
       if (!std::isfinite(objective)) {
         r.status = Status::NumericalIssue;
@@ -290,16 +369,19 @@ Result fusionAdmm(const FusionProblem& p, Matrix W0, RowVector b0, const AdmmOpt
     beta = rhs.col(0);
     scaled = scale.cwiseProduct(beta);
     y.head(D) += scaled;
-    for (std::size_t k = 0; k < blocks; ++k) {
-      const std::size_t first = offset[k], rows = offset[k + 1] - first;
-      terms.apply(k, beta, v.data());
-      for (std::size_t q = 0; q < rows; ++q) u[first + q] += v[q];
-    }
+    team.run(chunks, [&](std::size_t c) {
+      double* v = sums[c].v.data();
+      for (std::size_t k = chunkStart[c]; k < chunkStart[c + 1]; ++k) {
+        const std::size_t first = offset[k], rows = offset[k + 1] - first;
+        terms.apply(k, beta, v);
+        for (std::size_t q = 0; q < rows; ++q) u[first + q] += v[q];
+      }
+    });
     if (!exact) y.segment(betaAt, D) = beta, y[size - 1] = b[0];
     // The step before a test is plain (x = y, the pair still fed to Anderson), so the test reads
     // the residuals of an ADMM step, which the balancing rule is made for.
     if (accelerate) {
-      anderson.next(x, out);  // a rejected extrapolation resumes from the last plain step
+      anderson.next(x, out, &team);  // a rejected extrapolation resumes from the last plain step
       if (it % kTestEvery == kTestEvery - 1) x = out;
     }
   }

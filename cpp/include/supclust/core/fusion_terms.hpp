@@ -24,7 +24,9 @@ class FusionTerms {
   virtual void apply(std::size_t b, const Vector& beta, double* out) const = 0;
   // acc += A_bᵀ v.
   virtual void addTransposed(std::size_t b, const double* v, Vector& acc) const = 0;
-  // v ← argmin_x ½‖x − v‖² + t P_b(x). May keep state between calls (a block's sort order).
+  // v ← argmin_x ½‖x − v‖² + t P_b(x). May keep state between calls (a block's sort order), but
+  // none shared between blocks: fusion ADMM calls prox, value, apply, addTransposed and fusions
+  // of different blocks from different threads at once.
   virtual void prox(std::size_t b, double* v, double t) = 0;
   virtual double value(std::size_t b, const double* v) const = 0;
   // K += AᵀA (d × d).

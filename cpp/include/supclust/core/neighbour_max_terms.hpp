@@ -28,8 +28,7 @@ class NeighbourMaxTerms final : public FusionTerms {
 
  private:
   const FeatureGraph& graph_;
-  std::vector<double> omega_, scaled_;  // λ(M − 1, …, 0) for the largest degree M; times t
-  double scaledBy_ = 1;
+  std::vector<double> omega_;  // λ(M − 1, …, 0) for the largest degree M
   std::vector<OwlProx> proxes_;
   mutable std::vector<MagnitudeOrder> valueOrders_;  // one per block (value): each re-sorts from its last call
 };

@@ -13,6 +13,10 @@ namespace supclust {
 // concurrency capped at 8 (the size of the threaded build's pthread pool).
 int availableThreads();
 
+// True on the threads parallelFor starts for its tasks: a solve there should not start more
+// (core/work_team).
+bool insideParallelTask();
+
 // Runs task(i) for every i in [0, count) on min(threads, count) threads (threads <= 1: on this
 // thread). poll(done) is called on this thread about every 50 ms and after the last task;
 // when it returns false, tasks not yet started are skipped. Returns false if cancelled.

@@ -17,6 +17,15 @@ void multiplyTransposed(const double* X, std::size_t n, std::size_t d, const dou
 // Σ a[i] b[i] (two two-lane accumulators: the same order natively and in wasm).
 double dot(const double* a, const double* b, std::size_t n);
 
+// a·c_j and b·c_j for the k ≤ 8 columns c_j, in one pass over a, b and the columns: each summed
+// exactly as dot() sums it (a pass per product would read a and b k times).
+void dotsWithColumns(const double* a, const double* b, const double* const* columns, std::size_t k, std::size_t n,
+                     double* aDots, double* bDots);
+
+// y = g + c_0 x_0 + c_1 x_1 + … (k ≤ 8 columns x_j, added in that order): to the bit a copy of g
+// followed by k axpy calls, in one pass.
+void addColumns(const double* g, const double* const* columns, const double* c, std::size_t k, std::size_t n, double* y);
+
 // y += alpha x
 void axpy(double alpha, const double* x, double* y, std::size_t n);
 

@@ -37,11 +37,13 @@ double owlNorm(const double* x, std::size_t d, const double* w, MagnitudeOrder& 
 
 class OwlProx {
  public:
-  // out may alias v. w must be non-increasing and non-negative (callers validate).
-  void apply(const double* v, std::size_t d, const double* w, double* out);
+  // out may alias v. w must be non-increasing and non-negative (callers validate). The weights
+  // used are wScale·w (each product formed as the caller's own scaled copy would be).
+  void apply(const double* v, std::size_t d, const double* w, double* out, double wScale = 1);
   // The same with the order given: byMagnitude, the indices by decreasing |v| (ties in any order:
   // the answer is the same). No sort.
-  void applyInOrder(const double* v, std::size_t d, const double* w, const std::int32_t* byMagnitude, double* out);
+  void applyInOrder(const double* v, std::size_t d, const double* w, const std::int32_t* byMagnitude, double* out,
+                    double wScale = 1);
   // apply()'s last input indices by decreasing |v|: the output's pooled runs are adjacent here.
   const std::vector<std::int32_t>& order() const { return order_.order(); }
 

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "supclust/core/types.hpp"
+#include "supclust/core/work_team.hpp"
 
 namespace supclust {
 
@@ -25,8 +26,9 @@ class AndersonAcceleration {
 
   // x is the point T was applied to and g = T(x). Sets x to the next point to apply T to.
   // Returns false when x was an extrapolated point that the safeguard rejected (x is then the
-  // last accepted plain step, and g must not be used).
-  bool next(Vector& x, const Vector& g);
+  // last accepted plain step, and g must not be used). Its passes over x run on the team when
+  // one is given (the answer's bits do not depend on it).
+  bool next(Vector& x, const Vector& g, WorkTeam* team = nullptr);
   void clear();
 
  private:
@@ -37,6 +39,8 @@ class AndersonAcceleration {
   Vector f_, fPrev_, gPrev_;
   std::vector<double> normal_;  // the k × k normal equations, factorised in place
   Vector gamma_;
+  std::vector<const double*> columns_;  // the ring's ΔF then ΔG columns, oldest first
+  std::vector<double> partSums_;  // per range of the state: its residual, dot products, step
   double lastResidual_ = 0;  // squared
   bool extrapolated_ = false, started_ = false;
 };

@@ -32,6 +32,13 @@
 // (Boyd et al. §3.4.1); u is rescaled with it, z kept. ρ starts 10³ below the mean eigenvalue
 // of XcᵀXc/n (at L for the linearised step), so balancing stops at the low edge of its band.
 //
+// Before any step, β = 0 is returned when it is certified optimal (squared loss, and
+// |∇F(0) − C|_i ≤ a_i s_i: the ℓ1 term alone answers the gradient, as 0 ∈ ∂P_b(0)).
+// From 16 384 rows on, the blocks' passes and Anderson's run on a WorkTeam (core/work_team) of
+// opt.threads threads (0: all available; one when the fit is itself a table's parallel task);
+// every sum is taken per fixed chunk and the chunks added in order, so the answer's bits do not
+// depend on the number of threads.
+//
 // The answer: β, with the split's exact fusions applied when the certificate held (rows that are 0
 // in z, and rows a block's prox pooled to one value, join their features — FusionTerms::fusions —
 // the values averaged; a group whose z_0 entries are all 0 is 0). Its objective is reported.
