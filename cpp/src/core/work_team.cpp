@@ -6,6 +6,16 @@
 
 namespace supclust {
 
+namespace {
+// About 20–80 µs of polling before a thread sleeps.
+constexpr int kSpins = 2000;
+inline void relax() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#endif
+}
+}  // namespace
+
 WorkTeam::WorkTeam(int threads) {
   const int wanted = insideParallelTask() ? 1 : threads > 0 ? std::min(threads, availableThreads()) : availableThreads();
   for (int t = 1; t < wanted; ++t) helpers_.emplace_back([this] { work(); });
@@ -38,6 +48,7 @@ void WorkTeam::take() {
 void WorkTeam::work() {
   unsigned long seen = 0;
   for (;;) {
+    for (int i = 0; i < kSpins && generation_.load(std::memory_order_acquire) == seen; ++i) relax();
     {
       std::unique_lock<std::mutex> lock(m_);
       start_.wait(lock, [&] { return stop_ || generation_ != seen; });
@@ -63,6 +74,7 @@ void WorkTeam::runErased(std::size_t chunks, Call call, void* task) {
   }
   start_.notify_all();
   take();
+  for (int i = 0; i < kSpins && done_.load(std::memory_order_acquire) != chunks; ++i) relax();
   std::unique_lock<std::mutex> lock(m_);
   finished_.wait(lock, [&] { return done_ == chunks_; });
 }
