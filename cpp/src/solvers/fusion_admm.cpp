@@ -298,7 +298,7 @@ Result fusionAdmm(const FusionProblem& p, Matrix W0, RowVector b0, const AdmmOpt
             own.splitSize = std::max(own.splitSize, std::abs(w[q]));
           }
           own.value += terms.value(k, w);
-          terms.fusions(k, v, [&](std::size_t i, std::size_t j) { own.joins.emplace_back(i, j); });
+          if (!accelerate) terms.fusions(k, v, [&](std::size_t i, std::size_t j) { own.joins.emplace_back(i, j); });
         }
         for (std::size_t q = 0; q < rows; ++q) {
           const double uq = t[first + q] - v[q];  // read before u (which may be t) is written
@@ -334,6 +334,22 @@ Result fusionAdmm(const FusionProblem& p, Matrix W0, RowVector b0, const AdmmOpt
       if (!exact) stationarity = std::max(stationarity, gb.cwiseAbs().maxCoeff());
       if (std::max(stationarity / gradient0, primalMax / splitSize) <= opt.tolerance) {
         r.status = Status::Converged;
+        // The fusions of z = prox(t). The accelerated path still holds t (u went to another
+        // vector), so they are found once here rather than at every test; in place, t is gone
+        // and the test pass found them.
+        if (accelerate) {
+          team.run(chunks, [&](std::size_t c) {
+            BlockSums& own = sums[c];
+            own.joins.clear();
+            for (std::size_t k = chunkStart[c]; k < chunkStart[c + 1]; ++k) {
+              std::copy(t + offset[k], t + offset[k + 1], own.v.data());
+              terms.prox(k, own.v.data(), 1 / rho);
+              terms.fusions(k, own.v.data(), [&](std::size_t i, std::size_t j) { own.joins.emplace_back(i, j); });
+            }
+          });
+          for (const BlockSums& own : sums)
+            for (const auto& [i, j] : own.joins) fusions.join(i, j);
+        }
         fusions.snap(z0, beta);
         break;
       }
