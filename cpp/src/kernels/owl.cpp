@@ -27,7 +27,12 @@ void MagnitudeOrder::sort(const double* v, std::size_t d) {
   for (std::size_t i = 0; i < d; ++i) key_[i] = std::abs(v[i]);
   const double* key = key_.data();
   auto before = [key](std::int32_t a, std::int32_t b) { return key[a] > key[b] || (key[a] == key[b] && a < b); };
-  if (order_.size() == d && resortFrom(order_, before, 8 * d)) return;
+  if (order_.size() == d) {
+    thread_local std::vector<double> sorted;  // scratch: the keys in order_'s order
+    sorted.resize(d);
+    for (std::size_t k = 0; k < d; ++k) sorted[k] = key[order_[k]];
+    if (resortByKeys(sorted, order_, 8 * d)) return;
+  }
   if (order_.size() != d) {
     order_.resize(d);
     std::iota(order_.begin(), order_.end(), 0);
