@@ -76,6 +76,41 @@ describe('dfg', () => {
     expect(b.centroids.length).toBeLessThan(20);
     await expectRefused('dfg', { ...params, y: labels, loss: 'ova-logistic' }, /loss/);
   });
+
+  it('runs its passes on the threads from 16 384 split rows on, with the same answer to the bit', async () => {
+    // d = 140: 19 460 rows, so the threaded build's fit runs on a WorkTeam (2+ threads where the
+    // machine has them) while the simd build runs the same fixed chunks on one: the same bits.
+    const data = await builds.simd.generate('e1', { n: 60, d: 140, Q: 4, sigma: 0.5, seed: 11 });
+    const params = { X: data.X, nRows: 60, nCols: 140, y: data.y, lambda1: 1e-3, lambda2: 1e-4, tolerance: 1e-8 };
+    const a = await builds.simd.fit('dfg', params), b = await builds.threaded.fit('dfg', params);
+    expect(a.status).toBe('converged');
+    expect(a.iterations).toBeGreaterThan(5);
+    expect(b.iterations).toBe(a.iterations);
+    expect(Array.from(b.coef)).toEqual(Array.from(a.coef));
+    expect(b.objective).toBe(a.objective);
+  });
+
+  it('returns w = 0 at once when the ℓ1 term alone answers the gradient', async () => {
+    const data = await builds.simd.generate('e1', { n: 50, d: 12, Q: 3, sigma: 0.5, seed: 7 });
+    // ∂F/∂w at 0 is −Xcᵀ(y − ȳ)/n: λ1 just above its largest entry certifies w = 0.
+    let largest = 0;
+    const mean = data.y.reduce((s, v) => s + v, 0) / 50;
+    for (let j = 0; j < 12; j++) {
+      let g = 0, colMean = 0;
+      for (let i = 0; i < 50; i++) colMean += data.X[i * 12 + j] / 50;
+      for (let i = 0; i < 50; i++) g += (data.X[i * 12 + j] - colMean) * (data.y[i] - mean) / 50;
+      largest = Math.max(largest, Math.abs(g));
+    }
+    const params = { X: data.X, nRows: 50, nCols: 12, y: data.y, lambda2: 1e-3 };
+    const above = await builds.threaded.fit('dfg', { ...params, lambda1: 1.001 * largest });
+    expect(above.iterations).toBe(0);
+    expect(above.status).toBe('converged');
+    expect(Math.max(...above.coef.map(Math.abs))).toBe(0);
+    expect(above.intercept[0]).toBeCloseTo(mean, 12);
+    const below = await builds.threaded.fit('dfg', { ...params, lambda1: 0.9 * largest, lambda2: 1e-9 });
+    expect(below.iterations).toBeGreaterThan(0);
+    expect(Math.max(...below.coef.map(Math.abs))).toBeGreaterThan(1e-6);
+  });
 });
 
 describe('nctfgs and adfg', () => {
