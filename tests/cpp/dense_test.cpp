@@ -134,3 +134,31 @@ TEST(Dense, SymmetricMultiplyIsDotAndAxpyPerColumnToTheBit) {
     for (std::size_t i = 0; i < n; ++i) EXPECT_EQ(got[static_cast<Eigen::Index>(i)], expected[static_cast<Eigen::Index>(i)]) << n;
   }
 }
+
+// Anderson's fused passes: k dot products of a and of b with k columns in one pass, each summed
+// as dot() sums it; and g plus k scaled columns in one pass, as a copy of g and k axpy calls —
+// both to the bit, for every k up to 8 and lengths through the tails.
+TEST(Dense, FusedColumnKernelsAreDotAndAxpyToTheBit) {
+  std::mt19937_64 rng(21);
+  for (std::size_t n : {0u, 1u, 3u, 4u, 5u, 18u}) {
+    for (std::size_t k = 1; k <= 8; ++k) {
+      const Matrix C = randomMatrix(rng, static_cast<Eigen::Index>(n) + 1, static_cast<Eigen::Index>(k));
+      const Matrix ab = randomMatrix(rng, static_cast<Eigen::Index>(n) + 1, 3);
+      const double* columns[8];
+      for (std::size_t j = 0; j < k; ++j) columns[j] = C.col(static_cast<Eigen::Index>(j)).data();
+      double aDots[8], bDots[8];
+      dotsWithColumns(ab.col(0).data(), ab.col(1).data(), columns, k, n, aDots, bDots);
+      std::vector<double> c(k);
+      for (std::size_t j = 0; j < k; ++j) {
+        EXPECT_EQ(aDots[j], dot(ab.col(0).data(), columns[j], n)) << n << " " << k;
+        EXPECT_EQ(bDots[j], dot(columns[j], ab.col(1).data(), n)) << n << " " << k;
+        c[j] = 0.25 * static_cast<double>(j) - 0.9;
+      }
+      Vector expected = ab.col(2), got(n + 1);
+      got[static_cast<Eigen::Index>(n)] = expected[static_cast<Eigen::Index>(n)];
+      for (std::size_t j = 0; j < k; ++j) axpy(c[j], columns[j], expected.data(), n);
+      addColumns(ab.col(2).data(), columns, c.data(), k, n, got.data());
+      for (std::size_t i = 0; i <= n; ++i) EXPECT_EQ(got[static_cast<Eigen::Index>(i)], expected[static_cast<Eigen::Index>(i)]) << n << " " << k;
+    }
+  }
+}

@@ -11,8 +11,7 @@ namespace supclust {
 
 void KMeans1D::sortIndices(const double* u, std::size_t d) {
   // Ascending, ties by index; from the last order unless that would cost more than a full sort.
-  auto before = [u](std::int32_t a, std::int32_t b) { return u[a] < u[b] || (u[a] == u[b] && a < b); };
-  if (order_.size() == d && resortFrom(order_, before, 4 * d + 64)) return;
+  if (resortFrom(u, d, order_, 4 * d + 64, /*ascending=*/true)) return;
   order_.resize(d);
   sorter_.sort(u, d, order_.data());
 }

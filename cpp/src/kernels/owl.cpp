@@ -27,12 +27,7 @@ void MagnitudeOrder::sort(const double* v, std::size_t d) {
   for (std::size_t i = 0; i < d; ++i) key_[i] = std::abs(v[i]);
   const double* key = key_.data();
   auto before = [key](std::int32_t a, std::int32_t b) { return key[a] > key[b] || (key[a] == key[b] && a < b); };
-  if (order_.size() == d) {
-    thread_local std::vector<double> sorted;  // scratch: the keys in order_'s order
-    sorted.resize(d);
-    for (std::size_t k = 0; k < d; ++k) sorted[k] = key[order_[k]];
-    if (resortByKeys(sorted, order_, 8 * d)) return;
-  }
+  if (resortFrom(key, d, order_, 8 * d)) return;
   if (order_.size() != d) {
     order_.resize(d);
     std::iota(order_.begin(), order_.end(), 0);
@@ -49,11 +44,7 @@ void OwlProx::applyInOrder(const double* v, std::size_t d, const double* w, cons
                            double wScale) {
   // Sorted |v| shifted by w, fitted by the closest non-increasing sequence, clipped at 0.
   z_.resize(d);
-  if (wScale == 1) {
-    for (std::size_t k = 0; k < d; ++k) z_[k] = std::abs(v[order[k]]) - w[k];
-  } else {
-    for (std::size_t k = 0; k < d; ++k) z_[k] = std::abs(v[order[k]]) - w[k] * wScale;
-  }
+  for (std::size_t k = 0; k < d; ++k) z_[k] = std::abs(v[order[k]]) - w[k] * wScale;  // w·1 is w exactly
   fit_.apply(z_.data(), d);
   // Signs are read before out is written (out may alias v).
   for (std::size_t k = 0; k < d; ++k) {

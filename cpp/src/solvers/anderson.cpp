@@ -46,6 +46,15 @@ bool AndersonAcceleration::next(Vector& x, const Vector& g, WorkTeam* team) {
   };
   const std::size_t width = 2 * static_cast<std::size_t>(memory_) + 2;  // a range's sums
   double* part = partSums_.data();
+  const auto total = [&](std::size_t o) {  // the ranges' o-th sums, added in order
+    double s = 0;
+    for (std::size_t c = 0; c < parts; ++c) s += part[c * width + o];
+    return s;
+  };
+  const auto plainStep = [&] {  // x = g, kept as the last accepted T
+    std::memcpy(gPrev_.data(), g.data(), n * sizeof(double));
+    std::memcpy(x.data(), g.data(), n * sizeof(double));
+  };
   // The newest differences go to the ring's next slot (the oldest when it is full; a rejected
   // point clears the ring anyway).
   const int slot = (first_ + stored_) % memory_;
@@ -70,8 +79,7 @@ bool AndersonAcceleration::next(Vector& x, const Vector& g, WorkTeam* team) {
     }
     part[c * width] = (sums[0] + sums[1]) + (sums[2] + sums[3]);
   });
-  double residual = 0;
-  for (std::size_t c = 0; c < parts; ++c) residual += part[c * width];
+  const double residual = total(0);
   if (extrapolated_ && residual > lastResidual_) {
     std::memcpy(x.data(), gPrev_.data(), n * sizeof(double));  // T at the last accepted point
     clear();
@@ -86,8 +94,7 @@ bool AndersonAcceleration::next(Vector& x, const Vector& g, WorkTeam* team) {
   started_ = true;
   extrapolated_ = stored_ > 0;
   if (!extrapolated_) {
-    std::memcpy(gPrev_.data(), gv, n * sizeof(double));
-    std::memcpy(x.data(), gv, n * sizeof(double));
+    plainStep();
     return true;
   }
   // The new slot's Gram row ΔFᵀΔf and γ's right-hand side ΔFᵀf, the ring's columns oldest first.
@@ -100,7 +107,7 @@ bool AndersonAcceleration::next(Vector& x, const Vector& g, WorkTeam* team) {
     columns[kk + static_cast<std::size_t>(i)] = dG_.col((first_ + i) % memory_).data();
   }
   forRanges([&](std::size_t c, std::size_t lo, std::size_t hi) {
-    const double* shifted[2 * 8];
+    const double* shifted[8];
     double* sums = part + c * width;
     for (std::size_t j0 = 0; j0 < kk; j0 += 8) {
       const std::size_t m = std::min<std::size_t>(8, kk - j0);
@@ -109,14 +116,9 @@ bool AndersonAcceleration::next(Vector& x, const Vector& g, WorkTeam* team) {
     }
   });
   for (int j = 0; j < k; ++j) {
-    double row = 0, right = 0;
-    for (std::size_t c = 0; c < parts; ++c) {
-      row += part[c * width + static_cast<std::size_t>(j)];
-      right += part[c * width + kk + static_cast<std::size_t>(j)];
-    }
     const int other = (first_ + j) % memory_;
-    gram_(slot, other) = gram_(other, slot) = row;
-    gamma_[j] = right;
+    gram_(slot, other) = gram_(other, slot) = total(static_cast<std::size_t>(j));
+    gamma_[j] = total(kk + static_cast<std::size_t>(j));
   }
   // γ = argmin ‖f − ΔF γ‖ by the normal equations (stored_ ≤ memory_ unknowns).
   double largest = 0;
@@ -127,8 +129,7 @@ bool AndersonAcceleration::next(Vector& x, const Vector& g, WorkTeam* team) {
   }
   for (std::size_t i = 0; i < kk; ++i) normal_[i * kk + i] += 1e-10 * largest + 1e-300;
   if (!choleskyFactor(normal_.data(), kk)) {  // degenerate differences: take the plain step
-    std::memcpy(gPrev_.data(), gv, n * sizeof(double));
-    std::memcpy(x.data(), gv, n * sizeof(double));
+    plainStep();
     extrapolated_ = false;
     return true;
   }
@@ -157,12 +158,7 @@ bool AndersonAcceleration::next(Vector& x, const Vector& g, WorkTeam* team) {
     part[c * width] = (steps[0] + steps[1]) + (steps[2] + steps[3]);
     part[c * width + 1] = (sizes[0] + sizes[1]) + (sizes[2] + sizes[3]);
   });
-  double step = 0, size = 0;
-  for (std::size_t c = 0; c < parts; ++c) {
-    step += part[c * width];
-    size += part[c * width + 1];
-  }
-  if (step > size) {
+  if (total(0) > total(1)) {
     std::memcpy(x.data(), gv, n * sizeof(double));
     extrapolated_ = false;
   }

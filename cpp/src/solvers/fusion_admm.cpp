@@ -189,13 +189,10 @@ Result fusionAdmm(const FusionProblem& p, Matrix W0, RowVector b0, const AdmmOpt
   // β = 0 is optimal when the ℓ1 term alone answers the gradient there: |∇F(0) − C|_i ≤ a_i s_i
   // (0 ∈ ∂P_b(0) for every block). Exact, and checked before any step: a validation grid's
   // largest penalties are often such fits, which ADMM would take hundreds of steps to reach.
-  // Squared loss only (its intercept, ȳ, is optimal for every β).
+  // Squared loss only (its intercept, ȳ, is optimal for every β): there ∇F(0) = −Xcᵀy/n.
   if (exact) {
-    Matrix G;
-    RowVector gb;
     const Vector zero = Vector::Zero(D);
-    F.gradient(zero, b, G, gb);
-    if (((G.col(0) - tilt).cwiseAbs().array() <= (p.l1.cwiseProduct(scale)).array()).all()) {
+    if (((Xty + tilt).cwiseAbs().array() <= (p.l1.cwiseProduct(scale)).array()).all()) {
       r.status = Status::Converged;
       r.iterations = 0;
       r.coef = zero;
@@ -269,6 +266,10 @@ Result fusionAdmm(const FusionProblem& p, Matrix W0, RowVector b0, const AdmmOpt
     const bool test = it % kTestEvery == 0;
     const double* t = x.data() + D;
     double* u = y.data() + D;
+    const auto proxOfBlock = [&](std::size_t k, double* v) {  // v = z_k = prox(t_k)
+      std::copy(t + offset[k], t + offset[k + 1], v);
+      terms.prox(k, v, 1 / rho);
+    };
     z0 = x.head(D).binaryExpr(p.l1, [rho](double e, double a) { return softThreshold(e, a / rho); });
     u0 = x.head(D) - z0;
     acc = scale.cwiseProduct(z0 - u0);
@@ -287,8 +288,7 @@ Result fusionAdmm(const FusionProblem& p, Matrix W0, RowVector b0, const AdmmOpt
       double* w = own.w.data();
       for (std::size_t k = chunkStart[c]; k < chunkStart[c + 1]; ++k) {
         const std::size_t first = offset[k], rows = offset[k + 1] - first;
-        std::copy(t + first, t + first + rows, v);
-        terms.prox(k, v, 1 / rho);
+        proxOfBlock(k, v);
         if (test) {
           terms.apply(k, beta, w);
           for (std::size_t q = 0; q < rows; ++q) {
@@ -342,8 +342,7 @@ Result fusionAdmm(const FusionProblem& p, Matrix W0, RowVector b0, const AdmmOpt
             BlockSums& own = sums[c];
             own.joins.clear();
             for (std::size_t k = chunkStart[c]; k < chunkStart[c + 1]; ++k) {
-              std::copy(t + offset[k], t + offset[k + 1], own.v.data());
-              terms.prox(k, own.v.data(), 1 / rho);
+              proxOfBlock(k, own.v.data());
               terms.fusions(k, own.v.data(), [&](std::size_t i, std::size_t j) { own.joins.emplace_back(i, j); });
             }
           });
