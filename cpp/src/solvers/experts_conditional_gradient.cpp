@@ -6,6 +6,7 @@
 #include "supclust/data/random.hpp"
 #include "supclust/kernels/dense.hpp"
 #include "supclust/kernels/row_kmeans.hpp"
+#include "supclust/solvers/shifted_system.hpp"
 
 namespace supclust {
 
@@ -36,27 +37,6 @@ double expertsOracleValue(const RowMatrix& B, const Labels& labels, int Q) {
   return v;
 }
 
-namespace {
-// a ← (I + H)⁻¹ y by conjugate gradients from the given a (H symmetric positive semidefinite),
-// preconditioned by the diagonal of I + H, to a residual of 1e-8‖y‖.
-void solveShifted(const Matrix& H, const Vector& y, Vector& a) {
-  const Eigen::Index n = y.size();
-  const Vector inverse = (1.0 + H.diagonal().array()).inverse().matrix();
-  Vector r = y - a - times(H, a), z = inverse.cwiseProduct(r), p = z, Ap(n);
-  double rz = dotOf(r, z);
-  const double stop = 1e-16 * dotOf(y, y);
-  for (Eigen::Index k = 0; k < 4 * n + 50 && dotOf(r, r) > stop; ++k) {
-    Ap = times(H, p) + p;
-    const double alpha = rz / dotOf(p, Ap);
-    a += alpha * p;
-    r -= alpha * Ap;
-    z = inverse.cwiseProduct(r);
-    const double next = dotOf(r, z);
-    p = z + (next / rz) * p;
-    rz = next;
-  }
-}
-}  // namespace
 
 ExpertsConditionalGradientResult expertsConditionalGradient(const RowMatrix& X, const Vector& y, int Q, double lambda,
                                                             const ExpertsConditionalGradientOptions& o,
@@ -67,6 +47,7 @@ ExpertsConditionalGradientResult expertsConditionalGradient(const RowMatrix& X, 
   rowGram(X.data(), static_cast<std::size_t>(n), static_cast<std::size_t>(d), K.data());
   Matrix H = Matrix::Zero(n, n), M = Matrix::Zero(n, n);
   Vector a = y;
+  ShiftedSystem shifted;
   Random seeds(o.seed);
   // The oracle: k-means on the rows of B = diag(a) X, or the best atom of the iterate when
   // k-means (a local search) ends below it — so the gap is never negative and the iterate's
@@ -113,7 +94,7 @@ ExpertsConditionalGradientResult expertsConditionalGradient(const RowMatrix& X, 
   };
   atom(labels, 1.0);
   for (int t = 0; t < o.maxIterations; ++t) {
-    solveShifted(H, y, a);
+    shifted.solve(H, y, a);
     const double psi = dotOf(y, a) / (2.0 * static_cast<double>(n));
     const Found next = oracle(scaledRows(a));
     const double atM = dotOf(a, times(H, a)) * lambda;  // aᵀ(XXᵀ ∘ M)a
@@ -134,7 +115,7 @@ ExpertsConditionalGradientResult expertsConditionalGradient(const RowMatrix& X, 
   }
   out.labels = labels;
   // The relaxation's per-sample predictors w_i = Σ_j M_ij a_j x_j / λ, clustered.
-  solveShifted(H, y, a);
+  shifted.solve(H, y, a);
   const RowMatrix B = scaledRows(a);
   Matrix W(n, d);
   for (Eigen::Index j = 0; j < d; ++j) W.col(j) = times(M, Vector(B.col(j))) / lambda;
