@@ -1,6 +1,7 @@
 // The SIMD dense kernels against Eigen on sizes that exercise the two-lane loops and their tails.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <random>
 
 #include "supclust/core/types.hpp"
@@ -59,6 +60,23 @@ TEST(Dense, Axpy4IsFourAxpysToTheBit) {
     axpy4(c, X.data(), n + 5, got.data(), n);
     for (std::size_t i = 0; i <= n; ++i) EXPECT_EQ(got[static_cast<Eigen::Index>(i)], expected[static_cast<Eigen::Index>(i)]) << n;
   }
+}
+
+TEST(Dense, GramIsRowByRowRankOneUpdatesToTheBit) {
+  // gram takes four rows per pass over its triangle; every entry must still be the row-by-row
+  // sum (one axpy per row and column), so fits through it keep their bits.
+  std::mt19937_64 rng(21);
+  for (std::size_t n : {1u, 3u, 4u, 5u, 8u, 11u})
+    for (std::size_t d : {1u, 2u, 5u, 8u, 13u}) {
+      const RowMatrix X = randomMatrix(rng, static_cast<Eigen::Index>(n), static_cast<Eigen::Index>(d));
+      RowMatrix G(d, d), expected = RowMatrix::Zero(d, d);
+      gram(X.data(), n, d, G.data());
+      for (std::size_t i = 0; i < n; ++i)
+        for (std::size_t a = 0; a < d; ++a) axpy(X.data()[i * d + a], X.data() + i * d + a, expected.data() + a * d + a, d - a);
+      for (std::size_t a = 0; a < d; ++a)
+        for (std::size_t b = 0; b < d; ++b)
+          EXPECT_EQ(G(a, b), expected(std::min(a, b), std::max(a, b))) << n << "x" << d << " " << a << "," << b;
+    }
 }
 
 TEST(Dense, BlockedProductsSumInTheRowByRowOrder) {
