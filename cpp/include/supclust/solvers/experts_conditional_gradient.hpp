@@ -7,7 +7,8 @@
 // minimisation oracle maximises Σ_q ‖Σ_{i∈G_q} b_i‖²/s_q: k-means on the n rows of B — no n×n
 // square root (the papers take one) — or the iterate's best atom when k-means, a local search,
 // ends below it (a test found negative gaps from k-means with 20 restarts on 40 samples). H = (XXᵀ ∘ M)/λ is kept as an n×n matrix (updated in
-// O(n²) per step), a is found by conjugate gradients warm-started from the previous step.
+// O(n²) per step), a is found by conjugate gradients warm-started from the previous step, or
+// by a factorisation once they would take long (solvers/shifted_system).
 // Steps 2/(t+2); stops when the Frank–Wolfe gap ≤ tolerance·ψ. Two roundings: the last
 // oracle's partition (the papers'), and the k-means of the relaxation's per-sample predictors
 // w_i = Σ_j M_ij a_j x_j/λ (better starts for alternating minimisation on E4: M is kept too).
