@@ -215,6 +215,15 @@ TEST(Experts, TheRelaxationsValueAtOnePartitionIsThatPartitionsObjective) {
   }
 }
 
+TEST(Experts, TheConditionalGradientsMemoryEstimateCountsItsFourSamplePairMatrices) {
+  // CG holds XXᵀ, M and H = (XXᵀ∘M)/λ, and at small λ the Cholesky factor of I + H: four n × n
+  // matrices of doubles, which the wasm build's address-space check must count before any work.
+  const Method* cg = findMethod("experts-cg");
+  ASSERT_NE(cg, nullptr);
+  const double n = 8000, d = 100;
+  EXPECT_GE(estimateFitBytes(*cg, n, d, 1, n * d, false), 4 * 8 * n * n);
+}
+
 TEST(Experts, ScoringTakesEachRowsBestAnswer) {
   Result r;
   r.kind = ModelKind::Experts;

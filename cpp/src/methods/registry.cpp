@@ -123,7 +123,7 @@ std::vector<Method> buildRegistry() {
                              choiceOption("rounding", "partition from the relaxation: the k-means of its per-sample predictors, or the last oracle's", {"primal", "oracle"}),
                              refineOption(),
                              seedOption("seed of the oracle's k-means")}}),
-       checkExperts, runExpertsCg, true, nullptr, {3, 2, 3}, false, nullptr, ModelKind::Experts},
+       checkExperts, runExpertsCg, true, nullptr, {3, 2, 4}, false, nullptr, ModelKind::Experts},
       {"experts-rc", "experts by regression clustering in its K-harmonic-means form (Zhang 2003), then alternating minimisation",
        join({expertsBase(), {numberOption("power", "the harmonic mean's power p (> 2)", 3, 2, true),
                              integerOption("maxIterations", "iterations at most", 100, 1),
