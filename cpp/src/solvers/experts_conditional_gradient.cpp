@@ -4,22 +4,11 @@
 #include <cmath>
 
 #include "supclust/data/random.hpp"
-#include "supclust/kernels/dense.hpp"
+#include "supclust/kernels/dense_vectors.hpp"
 #include "supclust/kernels/row_kmeans.hpp"
 #include "supclust/solvers/shifted_system.hpp"
 
 namespace supclust {
-
-namespace {
-// Products and sums by the SIMD kernels, in the same order natively and in wasm (Eigen's
-// vectorise natively only): the runs of both builds stay identical.
-double dotOf(const Vector& a, const Vector& b) { return dot(a.data(), b.data(), static_cast<std::size_t>(a.size())); }
-Vector times(const Matrix& H, const Vector& v) {  // H symmetric: its rows are its columns
-  Vector out(v.size());
-  multiply(H.data(), static_cast<std::size_t>(H.rows()), static_cast<std::size_t>(H.cols()), v.data(), out.data());
-  return out;
-}
-}  // namespace
 
 double expertsOracleValue(const RowMatrix& B, const Labels& labels, int Q) {
   Matrix sums = Matrix::Zero(Q, B.cols());
@@ -36,7 +25,6 @@ double expertsOracleValue(const RowMatrix& B, const Labels& labels, int Q) {
     }
   return v;
 }
-
 
 ExpertsConditionalGradientResult expertsConditionalGradient(const RowMatrix& X, const Vector& y, int Q, double lambda,
                                                             const ExpertsConditionalGradientOptions& o,
@@ -97,7 +85,7 @@ ExpertsConditionalGradientResult expertsConditionalGradient(const RowMatrix& X, 
     shifted.solve(H, y, a);
     const double psi = dotOf(y, a) / (2.0 * static_cast<double>(n));
     const Found next = oracle(scaledRows(a));
-    const double atM = dotOf(a, times(H, a)) * lambda;  // aᵀ(XXᵀ ∘ M)a
+    const double atM = dotOf(a, symmetricTimes(H, a)) * lambda;  // aᵀ(XXᵀ ∘ M)a
     const double gap = (next.value - atM) / (2.0 * static_cast<double>(n) * lambda);
     out.psi.push_back(psi);
     out.gap.push_back(gap);
@@ -118,7 +106,7 @@ ExpertsConditionalGradientResult expertsConditionalGradient(const RowMatrix& X, 
   shifted.solve(H, y, a);
   const RowMatrix B = scaledRows(a);
   Matrix W(n, d);
-  for (Eigen::Index j = 0; j < d; ++j) W.col(j) = times(M, Vector(B.col(j))) / lambda;
+  for (Eigen::Index j = 0; j < d; ++j) W.col(j) = symmetricTimes(M, Vector(B.col(j))) / lambda;
   out.primalLabels = rowKMeans(W, Q, 10, seeds.next()).labels;
   return out;
 }

@@ -3,30 +3,22 @@
 #include <algorithm>
 
 #include "supclust/kernels/cholesky.hpp"
-#include "supclust/kernels/dense.hpp"
+#include "supclust/kernels/dense_vectors.hpp"
 
 namespace supclust {
 
 namespace {
-double dotOf(const Vector& a, const Vector& b) { return dot(a.data(), b.data(), static_cast<std::size_t>(a.size())); }
-
 // a ← a + conjugate-gradient steps on (I + H) a = y; true when the residual reached 1e-8‖y‖
 // within the given number of products with H.
 bool conjugateGradients(const Matrix& H, const Vector& y, Vector& a, Eigen::Index products) {
   const Eigen::Index n = y.size();
-  const auto times = [&](const Vector& v, Vector& out) {  // H symmetric: its rows are its columns
-    multiply(H.data(), static_cast<std::size_t>(n), static_cast<std::size_t>(n), v.data(), out.data());
-  };
   const Vector inverse = (1.0 + H.diagonal().array()).inverse().matrix();
-  Vector Ap(n);
-  times(a, Ap);
-  Vector r = y - a - Ap, z = inverse.cwiseProduct(r), p = z;
+  Vector r = y - a - symmetricTimes(H, a), z = inverse.cwiseProduct(r), p = z, Ap(n);
   double rz = dotOf(r, z);
   const double stop = 1e-16 * dotOf(y, y);
   for (Eigen::Index k = 0; k < products; ++k) {
     if (dotOf(r, r) <= stop) return true;
-    times(p, Ap);
-    Ap += p;
+    Ap = symmetricTimes(H, p) + p;
     const double alpha = rz / dotOf(p, Ap);
     a += alpha * p;
     r -= alpha * Ap;
