@@ -1,5 +1,6 @@
 // Experts over clustered samples: every method recovers separated experts from noiseless data;
 // alternating minimisation never increases its objective and stops at a certified fixed point;
+// projected gradient only takes steps that lower its objective;
 // a partition's experts are the ridge fits computed directly; the moving sufficient statistics
 // equal a fresh pass; the CG oracle equals brute force over all partitions on tiny n; the
 // relaxation's first value is the objective of its atom; best-answer scoring; the generator;
@@ -18,6 +19,7 @@
 #include "supclust/solvers/alternating_experts.hpp"
 #include "supclust/kernels/row_kmeans.hpp"
 #include "supclust/solvers/experts_conditional_gradient.hpp"
+#include "supclust/solvers/experts_projected_gradient.hpp"
 
 using namespace supclust;
 
@@ -116,6 +118,30 @@ TEST(Experts, AlternatingMinimisationNeverIncreasesAndEndsAtAFixedPoint) {
     for (Eigen::Index i = 0; i < costs.rows(); ++i)
       EXPECT_LE(costs(i, f.labels[static_cast<std::size_t>(i)]), costs.row(i).minCoeff() * (1 + 1e-12));
     EXPECT_NEAR(f.objective, expertObjective(costs, f.labels), 1e-12 * f.objective);
+  }
+}
+
+// PG's backtracking (LwCS §4.3) takes only steps that lower F: its history never rises, and the
+// objective it reports is F of the partition and centroids it returns, computed here directly.
+TEST(Experts, ProjectedGradientOnlyTakesStepsThatLowerItsObjective) {
+  for (std::uint64_t seed : {4, 5, 6}) {
+    const SyntheticProblem p = mixture(300, 10, 3, 0.1, seed, 30);
+    const RowMatrix X = p.X.rowwise() - p.X.colwise().mean();
+    const Vector y = (p.y.array() - p.y.mean()).matrix();
+    const double lambda = 1e-3;
+    ExpertsProjectedGradientOptions o;
+    o.seed = seed;
+    const ExpertsFit f = expertsProjectedGradient(X, y, 3, lambda, o, {});
+    ASSERT_GT(f.history.size(), 5u);
+    for (std::size_t t = 1; t < f.history.size(); ++t) EXPECT_LT(f.history[t], f.history[t - 1]);
+    double F = 0;
+    for (Eigen::Index i = 0; i < X.rows(); ++i) {
+      const Vector w = f.experts.coef.col(f.labels[static_cast<std::size_t>(i)]);
+      F += std::pow(y[i] - X.row(i).dot(w), 2) + lambda * w.squaredNorm();
+    }
+    EXPECT_NEAR(f.objective, F / (2.0 * static_cast<double>(X.rows())), 1e-12 * f.objective);
+    EXPECT_EQ(f.objective, f.history.back());
+    EXPECT_LT(f.objective, y.squaredNorm() / (2.0 * static_cast<double>(X.rows())));  // below F(0)
   }
 }
 

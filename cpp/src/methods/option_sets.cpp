@@ -52,9 +52,10 @@ std::vector<OptionSpec> projectedGradientOptions(std::vector<std::string> inits)
   return {choiceOption("init", "starting point", std::move(inits)),
           integerOption("maxIterations", "iteration limit", 500, 1),
           numberOption("tolerance", "relative decrease (and step·L) to stop at", 1e-8, 0, true),
-          numberOption("stepGrowth", "α: step factor after an accepted step", 1.5, 1, true),
-          numberOption("stepShrink", "β: step factor after a rejected step", 0.5, 0, true, 0.99)};
+          stepGrowthOption(), stepShrinkOption()};
 }
+OptionSpec stepGrowthOption() { return numberOption("stepGrowth", "α: step factor after an accepted step", 1.5, 1, true); }
+OptionSpec stepShrinkOption() { return numberOption("stepShrink", "β: step factor after a rejected step", 0.5, 0, true, 0.99); }
 std::vector<OptionSpec> dcOptions() {
   return {integerOption("dcIterations", "DC programming steps (convex subproblems) at most", 50, 1),
           numberOption("dcTolerance", "stop when the objective falls by less than this × max(1, |f|)", 1e-9, 0)};

@@ -22,6 +22,8 @@ namespace supclust {
 std::string noShapeCheck(const Options&, Eigen::Index, Eigen::Index, Eigen::Index) { return ""; }
 
 // ---- shared steps of the recipes ----
+StepBacktracking stepBacktrackingOf(const Options& o) { return {o.number("stepGrowth"), o.number("stepShrink")}; }
+
 Objective objectiveOf(const FitContext& c, double ridge) { return Objective(c.X, c.T, c.loss, ridge); }
 
 static ProximalGradientOptions proximalOptions(const Options& o) {
@@ -112,8 +114,7 @@ static Result projectedGradientFrom(const FitContext& c, Structure& S, Matrix W0
   ProjectedGradientOptions o;
   o.maxIterations = c.options.integer("maxIterations");
   o.tolerance = c.options.number("tolerance");
-  o.stepGrowth = c.options.number("stepGrowth");
-  o.stepShrink = c.options.number("stepShrink");
+  o.step = stepBacktrackingOf(c.options);
   return projectedGradient(objectiveOf(c, c.options.number("lambda")), S, std::move(W0), std::move(b0), o,
                            c.control);
 }

@@ -21,32 +21,41 @@ double sumOfSquares(const double* v, std::size_t n) { return dot(v, v, n); }
 ExpertsFit expertsProjectedGradient(const RowMatrix& X, const Vector& y, int Q, double lambda,
                                     const ExpertsProjectedGradientOptions& o, const Control& control) {
   const Eigen::Index n = X.rows(), d = X.cols();
-  ExpertsFit out;
-  // Each sample's objective ½(y_i − w_iᵀx_i)² + λ/2‖w_i‖² has curvature ‖x_i‖² + λ.
-  const double step = 1.0 / (rowDots(X, X).maxCoeff() + lambda);
-  RowMatrix W = RowMatrix::Zero(n, d);
+  const auto value = [&](const RowMatrix& W) {
+    const Vector r = y - rowDots(X, W);
+    return (sumOfSquares(r.data(), static_cast<std::size_t>(n)) +
+            lambda * sumOfSquares(W.data(), static_cast<std::size_t>(W.size()))) / (2.0 * static_cast<double>(n));
+  };
+  const double L = rowDots(X, X).maxCoeff() + lambda;
+  double gamma = 1.0 / L;
+  RowMatrix W = RowMatrix::Zero(n, d), Wn(n, d);
+  RowKMeansResult projected;
   Random seeds(o.seed);
-  double previous = HUGE_VAL;
+  ExpertsFit out;
+  out.labels.assign(static_cast<std::size_t>(n), 0);  // W = 0: one group, until a step is taken
+  double f = value(W), previous = HUGE_VAL;
+  out.objective = f;
   out.status = Status::MaxIterations;
   for (int t = 0; t < o.maxIterations; ++t) {
     const Vector r = y - rowDots(X, W);
-    const RowMatrix half = W + step * (X.array().colwise() * r.array()).matrix() - (step * lambda) * W;
-    const RowKMeansResult km = rowKMeans(half, Q, o.restarts, seeds.next());
-    if (static_cast<Eigen::Index>(km.labels.size()) != n) {
-      out.status = Status::NumericalIssue;
-      out.message = "the projected gradient's iterates are not finite";
+    const RowMatrix gradient = lambda * W - (X.array().colwise() * r.array()).matrix();
+    const auto tryStep = [&](double g) {
+      projected = rowKMeans(RowMatrix(W - g * gradient), Q, o.restarts, seeds.next());
+      if (static_cast<Eigen::Index>(projected.labels.size()) != n) return HUGE_VAL;  // not finite
+      for (Eigen::Index i = 0; i < n; ++i) Wn.row(i) = projected.centroids.row(projected.labels[static_cast<std::size_t>(i)]);
+      return value(Wn);
+    };
+    double fNext = f;
+    if (!backtrackStep(gamma, L, o.tolerance, f, o.step, tryStep, fNext)) {  // no step lowers F
+      out.status = Status::Converged;
       break;
     }
-    for (Eigen::Index i = 0; i < n; ++i) W.row(i) = km.centroids.row(km.labels[static_cast<std::size_t>(i)]);
-    const Vector rNew = y - rowDots(X, W);
-    const double f = (sumOfSquares(rNew.data(), static_cast<std::size_t>(n)) +
-                      lambda * sumOfSquares(W.data(), static_cast<std::size_t>(W.size()))) / (2.0 * static_cast<double>(n));
-    if (f < out.objective) {
-      out.objective = f;
-      out.labels = km.labels;
-      out.experts.coef = km.centroids.transpose();
-      out.experts.intercept = RowVector::Zero(km.centroids.rows());
-    }
+    W.swap(Wn);
+    f = fNext;
+    out.objective = f;
+    out.labels = projected.labels;
+    out.experts.coef = projected.centroids.transpose();
+    out.experts.intercept = RowVector::Zero(projected.centroids.rows());
     if (recordStep(out, t, f, previous, o.tolerance, control)) break;
   }
   return out;

@@ -28,22 +28,16 @@ Result projectedGradient(const Objective& F, Structure& S, Matrix W, RowVector b
     }
     if (stopRequested(control, it, f, r)) break;
     ++it;
-    bool accepted = false;
     double fn = f;
-    while (gamma * L >= opt.tolerance) {
-      Wn = W - gamma * gW;
+    const auto tryStep = [&](double g) {
+      Wn = W - g * gW;
       S.project(Wn, partN);
-      bn = b - gamma * gb;
-      fn = F.value(Wn, bn, Zn);
-      if (fn < f) {
-        Zaccepted.swap(Zn);
-        accepted = true;
-        gamma *= opt.stepGrowth;
-        break;
-      }
-      gamma *= opt.stepShrink;
-    }
-    if (!accepted) {  // no step length lowers F: a fixed point of the projected step
+      bn = b - g * gb;
+      return F.value(Wn, bn, Zn);
+    };
+    if (backtrackStep(gamma, L, opt.tolerance, f, opt.step, tryStep, fn)) {
+      Zaccepted.swap(Zn);
+    } else {  // no step length lowers F: a fixed point of the projected step
       r.status = Status::Converged;
       break;
     }

@@ -27,6 +27,9 @@ OptionSpec sOption();
 std::vector<OptionSpec> rowClusterOptions();
 std::vector<OptionSpec> restartOptions();
 std::vector<OptionSpec> projectedGradientOptions(std::vector<std::string> inits);
+// The backtracking step factors α (`stepGrowth`) and β (`stepShrink`) of projected gradient.
+OptionSpec stepGrowthOption();
+OptionSpec stepShrinkOption();
 // DC programming's outer loop (ncFGS, ncTFGS): dcIterations, dcTolerance.
 std::vector<OptionSpec> dcOptions();
 std::vector<OptionSpec> convexSolverOptions(double maxIterations);

@@ -6,6 +6,7 @@
 #include "supclust/core/objective.hpp"
 #include "supclust/core/penalty.hpp"
 #include "supclust/methods/registry.hpp"
+#include "supclust/solvers/step_backtracking.hpp"
 #include "supclust/solvers/trust_region_newton.hpp"
 
 namespace supclust {
@@ -68,6 +69,8 @@ Result penalisedFit(const FitContext& c, const Penalty& P);
 Result penalisedFit(const FitContext& c, const Penalty& P, Matrix W0, RowVector b0);
 // The same with ADMM up to the given short side of X (solvers/admm.hpp's admmSuits).
 Result penalisedFit(const FitContext& c, const Penalty& P, Eigen::Index admmShortSide);
+// The projected-gradient step factors α, β of the options `stepGrowth` and `stepShrink`.
+StepBacktracking stepBacktrackingOf(const Options& o);
 // The datafit plus the ridge term (ridge/2)‖W‖², on the context's data.
 Objective objectiveOf(const FitContext& c, double ridge);
 // The smooth objective (loss + ridge) alone: closed form for the squared loss, trust-region

@@ -83,6 +83,7 @@ Result runExpertsPg(const FitContext& c) {
   ExpertsProjectedGradientOptions o;
   o.maxIterations = c.options.integer("maxIterations");
   o.tolerance = c.options.number("tolerance");
+  o.step = stepBacktrackingOf(c.options);
   o.restarts = c.options.integer("restarts");
   o.seed = c.options.seed();
   const Vector yc = (e.y.array() - e.y.mean()).matrix();
