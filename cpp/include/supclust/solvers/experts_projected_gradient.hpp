@@ -6,9 +6,10 @@
 // on the n rows, seeded restarts, the lowest SSE kept), with γ backtracked
 // (step_backtracking.hpp): a projected step that lowers F is taken and γ grows; one that does not
 // is retried with a shorter γ. γ starts at 1/L, L = max_i ‖x_i‖² + λ (each sample's curvature);
-// the centroids descend a group's mean loss, whose curvature is about n/L times smaller, and the
-// growth reaches it. From W = 0; F never increases; stops when it falls by less than
-// tolerance·F or γ·L < tolerance.
+// the centroids descend a group's mean loss, whose curvature λ_max(X_qᵀX_q)/s_q + λ is far
+// smaller (2.4 against 151 on E3's n = 1000, d = 10 + 90), and the growth reaches it. From
+// W = 0; F never increases (a step whose F is not finite is rejected like one that raises it);
+// stops when F falls by less than tolerance·F or γ·L < tolerance.
 #pragma once
 
 #include <cstdint>
