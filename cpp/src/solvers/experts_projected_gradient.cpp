@@ -21,8 +21,9 @@ double sumOfSquares(const double* v, std::size_t n) { return dot(v, v, n); }
 ExpertsFit expertsProjectedGradient(const RowMatrix& X, const Vector& y, int Q, double lambda,
                                     const ExpertsProjectedGradientOptions& o, const Control& control) {
   const Eigen::Index n = X.rows(), d = X.cols();
-  const auto value = [&](const RowMatrix& W) {
-    const Vector r = y - rowDots(X, W);
+  // F at W, leaving W's residual y − (xᵢᵀwᵢ) in r (the next gradient's, once W is accepted).
+  const auto value = [&](const RowMatrix& W, Vector& r) {
+    r = y - rowDots(X, W);
     return (sumOfSquares(r.data(), static_cast<std::size_t>(n)) +
             lambda * sumOfSquares(W.data(), static_cast<std::size_t>(W.size()))) / (2.0 * static_cast<double>(n));
   };
@@ -33,17 +34,17 @@ ExpertsFit expertsProjectedGradient(const RowMatrix& X, const Vector& y, int Q, 
   Random seeds(o.seed);
   ExpertsFit out;
   out.labels.assign(static_cast<std::size_t>(n), 0);  // W = 0: one group, until a step is taken
-  double f = value(W), previous = HUGE_VAL;
+  Vector r, rNext;
+  double f = value(W, r), previous = HUGE_VAL;
   out.objective = f;
   out.status = Status::MaxIterations;
   for (int t = 0; t < o.maxIterations; ++t) {
-    const Vector r = y - rowDots(X, W);
     const RowMatrix gradient = lambda * W - (X.array().colwise() * r.array()).matrix();
     const auto tryStep = [&](double g) {
       projected = rowKMeans(RowMatrix(W - g * gradient), Q, o.restarts, seeds.next());
       if (static_cast<Eigen::Index>(projected.labels.size()) != n) return HUGE_VAL;  // not finite
       for (Eigen::Index i = 0; i < n; ++i) Wn.row(i) = projected.centroids.row(projected.labels[static_cast<std::size_t>(i)]);
-      return value(Wn);
+      return value(Wn, rNext);
     };
     double fNext = f;
     if (!backtrackStep(gamma, L, o.tolerance, f, o.step, tryStep, fNext)) {  // no step lowers F
@@ -51,6 +52,7 @@ ExpertsFit expertsProjectedGradient(const RowMatrix& X, const Vector& y, int Q, 
       break;
     }
     W.swap(Wn);
+    r.swap(rNext);
     f = fNext;
     out.objective = f;
     out.labels = projected.labels;
