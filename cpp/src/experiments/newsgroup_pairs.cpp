@@ -9,11 +9,10 @@
 //
 // λ: the paper's loss is a sum, ours a mean over the ≈ 400 training rows: its grid 10^[−4..2]
 // becomes 10^[−4..2]/400, on 4 of its points (10^{−4, −2, 0, 2}) to keep the table in minutes at
-// d = 300; ncTFGS's τ ∈ {0.1, 1}. ADFG has no row yet: its adaptive weights (γ = 1, OLS on ≈ 400 rows)
-// make its penalty ~100× DFG's at the same λ, so on this grid it fuses everything (51–78%
-// accuracy, one repetition); the grid that reaches its useful λ (λ2 down to 10⁻⁶/400, λ3 to
-// 10⁻⁸/400, γ ∈ {0, 1}: 72 points) gives DFG-like accuracy but takes 28 minutes a repetition with
-// 2 threads, 4.6 hours a table (docs/replication.md).
+// d = 300; ncTFGS's τ ∈ {0.1, 1}. ADFG's adaptive weights (γ = 1, OLS on ≈ 400 rows) make its
+// penalty ~100× DFG's at the same λ, so on that grid it fuses everything (51–78% accuracy, one
+// repetition): its λ2 and λ3 reach two decades lower (λ2 ∈ 10^{−2, −4, −6}/400, λ3 ∈
+// 10^{−4, −6, −8}/400) and γ ∈ {0, 1}, 72 points — the table's slowest row (docs/replication.md).
 #include "supclust/experiments/e1_methods.hpp"
 
 namespace supclust {
@@ -37,6 +36,9 @@ Experiment newsgroupPairsTable() {
   for (auto* grid : {&lambdas, &fast})
     for (double& v : *grid) v /= 400;
   const auto pair = [&](const std::string& label, const std::string& method) { return twoPenaltyRow(label, method, lambdas, fast); };
+  std::vector<double> adfgL2 = {1e-2, 1e-4, 1e-6}, adfgL3 = {1e-4, 1e-6, 1e-8};
+  for (auto* grid : {&adfgL2, &adfgL3})
+    for (double& v : *grid) v /= 400;
   Params zero;
   zero.numbers["lambda"] = 1e-6;
   zero.strings["init"] = "zero";
@@ -48,6 +50,8 @@ Experiment newsgroupPairsTable() {
       {"ncTFGS", "nctfgs", {}, {{"lambda1", lambdas}, {"lambda2", lambdas}, {"tau", {0.1, 1}}},
        {{"lambda1", fast}, {"lambda2", fast}, {"tau", {1}}}},
       pair("DFG", "dfg"),
+      {"ADFG", "adfg", {}, {{"lambda1", lambdas}, {"lambda2", adfgL2}, {"lambda3", adfgL3}, {"gamma", {0, 1}}},
+       {{"lambda1", fast}, {"lambda2", {adfgL2[1]}}, {"lambda3", {adfgL3[1]}}, {"gamma", {1}}}},
       {"IHC+zero", "ihc", zero, {{"Q", {2, 3, 5, 8}}}, {{"Q", {3}}}},
       {"IHCS+zero", "ihcs", zero, {{"Q", {2, 3, 5}}, {"s", {30, 100, 300}}}, {{"Q", {3}}, {"s", {100}}}},
   };

@@ -5,13 +5,15 @@
 
 namespace supclust {
 
-double gradientScale(const Objective& F) {
+Matrix gradientAtZero(const Objective& F) {
   Matrix g;
   RowVector gb;
   const Matrix W0 = Matrix::Zero(F.features(), F.outputs());
   F.gradient(W0, F.targets().colwise().mean(), g, gb);
-  return std::max(1e-300, g.cwiseAbs().maxCoeff());
+  return g;
 }
+
+double gradientScale(const Objective& F) { return std::max(1e-300, gradientAtZero(F).cwiseAbs().maxCoeff()); }
 
 double relativeOptimalityResidual(const Objective& F, const Penalty& P, const Matrix& W,
                                   const RowVector& b, double scale) {

@@ -26,6 +26,9 @@ Result proximalGradient(const Objective& F, const Penalty& P, Matrix W, RowVecto
 // penalty's optimality residual and |∇_b F|, relative to scale.
 double relativeOptimalityResidual(const Objective& F, const Penalty& P, const Matrix& W,
                                   const RowVector& b, double scale);
+// ∇_W F at W = 0 (the intercept at the targets' mean), and its largest entry: the scale the
+// stopping rules read stationarity against.
+Matrix gradientAtZero(const Objective& F);
 double gradientScale(const Objective& F);
 
 }  // namespace supclust
