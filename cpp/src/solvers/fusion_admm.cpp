@@ -362,7 +362,7 @@ Result fusionAdmm(const FusionProblem& p, Matrix W0, RowVector b0, const AdmmOpt
       // them, but in ℓ2 (the largest entries jump under the acceleration) — the split's
       // ‖(Sβ, Aβ) − z‖/‖(Sβ, Aβ)‖ against ‖stationarity‖/‖∇F(0)‖ — within 3×: balancing the
       // absolute residuals within 10×, as before, left the relative stationarity lagging on fits
-      // with tiny penalties (3.4× the steps on a 20ng-pairs ADFG selection; docs/benchmarks.md).
+      // with tiny penalties (3.1–3.3× the steps on 20ng-pairs ADFG selections; docs/benchmarks.md).
       // The linearised step keeps the absolute residuals within 10×: its stationarity carries the
       // linearisation's lag, and the relative rule drove its ρ to 1e-12 on logistic fits. u is
       // rescaled, z kept: ρu ∈ ∂P(z) still holds.
