@@ -38,6 +38,14 @@ describe.skipIf(!existsSync(join(data, '20newsgroups-pairs')))('20ng-pairs', () 
     const t = await builds.simd.experiment('20ng-pairs', { reps: 1, fast: true, methods: ['Lasso'], data: pairs });
     expect(t.columnLabels).toEqual(['dataset = 1', 'dataset = 2', 'dataset = 3', 'dataset = 4', 'dataset = 5']);
     for (const cell of t.rows[0].cells) expect(cell.mean).toBeGreaterThan(50), expect(cell.mean).toBeLessThanOrEqual(100);
+    // ADFG's row searches the grid docs/replication.md states: the paper's λ points for a summed
+    // loss over ≈ 400 rows, λ2 and λ3 two decades lower (its adaptive weights), γ ∈ {0, 1}.
+    const table = builds.simd.info.experiments.find((e) => e.id === '20ng-pairs');
+    const adfg = table?.rows.find((r) => r.label === 'ADFG');
+    const per400 = (xs: number[]) => xs.map((x) => x / 400);
+    expect(adfg?.method).toBe('adfg');
+    expect(adfg?.grid).toEqual({ lambda1: per400([1e2, 1, 1e-2, 1e-4]), lambda2: per400([1e-2, 1e-4, 1e-6]),
+                                 lambda3: per400([1e-4, 1e-6, 1e-8]), gamma: [0, 1] });
     const err = await builds.simd.experiment('20ng-pairs', { reps: 1, fast: true, methods: ['Lasso'], data: pairs.slice(0, 4) }).catch((e) => e);
     expect(err).toBeInstanceOf(SupclustError);
     expect(err.message).toMatch(/needs 5 datasets/);
