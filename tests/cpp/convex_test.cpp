@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include "reference.hpp"
 #include "supclust/core/loss.hpp"
@@ -61,6 +62,42 @@ TEST(Lasso, CoordinateDescentReachesTheKktCertificate) {
       }
     }
   }
+}
+
+// Word-count-like columns (20ng-pairs' kind: rare words, some always together) at a λ near 0:
+// sweeps alone crawl along the nearly flat directions (the sweep cap before the active-set step,
+// coordinate_descent.hpp); the fit must still reach its certificate, from dense and CSR input.
+TEST(Lasso, CollinearSparseColumnsAtSmallLambdaReachTheCertificate) {
+  const int n = 160, d = 120;
+  Random rng(1);
+  RowMatrix X = RowMatrix::Zero(n, d);
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < d; ++j)
+      if (rng.uniform() < (j < 60 ? 0.08 : 0.02)) X(i, j) = 1 + std::floor(3 * rng.uniform());
+  for (int j = 0; j < 15; ++j) X.col(d - 1 - j) = X.col(j);  // words that always come together
+  Vector y(n);
+  for (int i = 0; i < n; ++i) y[i] = X.row(i).head(30).sum() * 0.3 - X.row(i).segment(60, 20).sum() * 0.5 + rng.uniform();
+  std::vector<std::int32_t> indptr{0}, indices;
+  std::vector<double> values;
+  for (int i = 0; i < n; ++i) {
+    for (int j = 0; j < d; ++j)
+      if (X(i, j) != 0) {
+        indices.push_back(j);
+        values.push_back(X(i, j));
+      }
+    indptr.push_back(static_cast<std::int32_t>(values.size()));
+  }
+  const double lmax = lambdaMax(X, y);
+  const Problem csr{{n, d, indptr.data(), indices.data(), values.data()}, {y.data(), y.size()}};
+  for (double frac : {1e-3, 1e-6})
+    for (const Problem& problem : {problemOf(X, y), csr}) {
+      const Result r = fit("lasso", problem, params({{"lambda", frac * lmax}}));
+      ASSERT_EQ(r.status, Status::Converged) << frac << (problem.X.sparse() ? " csr" : " dense");
+      double gb;
+      const Vector g = squaredGradient(X, y, r, gb);
+      EXPECT_LE(l1Violation(r.coef.col(0), g, frac * lmax), 1e-8 * lmax);
+      EXPECT_LE(std::abs(gb), 1e-10 * lmax);
+    }
 }
 
 TEST(ElasticNet, ReachesItsCertificateAndEqualsLassoAtAlphaOne) {
