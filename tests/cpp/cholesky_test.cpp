@@ -83,3 +83,29 @@ TEST(Cholesky, RejectsMatricesThatAreNotPositiveDefinite) {
   N(1, 1) = NAN;
   EXPECT_FALSE(choleskyFactor(N.data(), 2));
 }
+
+TEST(Cholesky, RemovingARowAndColumnGivesTheSubmatrixFactor) {
+  std::mt19937_64 rng(9);
+  std::normal_distribution<double> normal;
+  for (std::size_t n : {2u, 3u, 8u, 41u}) {
+    Matrix B(n, n + 2);
+    for (Eigen::Index i = 0; i < B.size(); ++i) B.data()[i] = normal(rng);
+    const Matrix A = B * B.transpose() / static_cast<double>(n) + 1e-3 * Matrix::Identity(n, n);
+    for (std::size_t p : {std::size_t{0}, n / 2, n - 1}) {
+      std::vector<double> L(A.data(), A.data() + A.size());
+      ASSERT_TRUE(choleskyFactor(L.data(), n));
+      choleskyRemove(L.data(), n, p);
+      // A without row and column p, factorised from scratch.
+      std::vector<Eigen::Index> keep;
+      for (Eigen::Index i = 0; i < static_cast<Eigen::Index>(n); ++i)
+        if (i != static_cast<Eigen::Index>(p)) keep.push_back(i);
+      const Eigen::Index m = static_cast<Eigen::Index>(n) - 1;
+      Matrix sub(m, m);
+      for (Eigen::Index i = 0; i < m; ++i)
+        for (Eigen::Index j = 0; j < m; ++j) sub(i, j) = A(keep[i], keep[j]);
+      const Matrix expected = Eigen::LLT<Matrix>(sub).matrixL();
+      const Matrix got = Eigen::Map<const Matrix>(L.data(), m, m).triangularView<Eigen::Lower>();
+      EXPECT_LE((got - expected).norm(), 1e-12 * expected.norm()) << n << " " << p;
+    }
+  }
+}

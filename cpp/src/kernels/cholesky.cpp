@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "supclust/kernels/dense.hpp"
 
@@ -35,6 +36,26 @@ bool choleskyFactor(double* A, std::size_t n) {
     }
   }
   return true;
+}
+
+void choleskyRemove(double* L, std::size_t n, std::size_t p) {
+  std::vector<double> x(L + p * n + p + 1, L + p * n + n);  // L[p+1.., p]
+  for (std::size_t i = p + 1; i < n; ++i) {  // L33 L33ᵀ + x xᵀ
+    double* column = L + i * n;
+    const double lii = column[i], xi = x[i - p - 1];
+    const double r = std::hypot(lii, xi), c = r / lii, s = xi / lii;
+    column[i] = r;
+    for (std::size_t j = i + 1; j < n; ++j) {
+      column[j] = (column[j] + s * x[j - p - 1]) / c;
+      x[j - p - 1] = c * x[j - p - 1] - s * column[j];
+    }
+  }
+  // Drop row and column p, in place: every entry moves to a lower index, read before written.
+  const std::size_t m = n - 1;
+  for (std::size_t j = 0; j < m; ++j) {
+    const std::size_t from = j < p ? j : j + 1;
+    for (std::size_t i = j; i < m; ++i) L[j * m + i] = L[from * n + (i < p ? i : i + 1)];
+  }
 }
 
 void choleskySolve(const double* L, std::size_t n, double* b) {

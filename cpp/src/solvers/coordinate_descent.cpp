@@ -60,6 +60,11 @@ Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, dou
   // glmnet's active-set strategy: a full sweep finds the active coordinates, sweeps over those
   // alone converge, then a full sweep and the KKT check decide whether anything is left.
   std::vector<Eigen::Index> active;
+  const auto entries = [&](Eigen::Index j) {
+    return static_cast<double>(cols.start[static_cast<std::size_t>(j) + 1] - cols.start[static_cast<std::size_t>(j)]);
+  };
+  double activeWork = 0;  // multiply-adds of a sweep over the active set
+  int signChanges = 0;    // coordinates whose sign (or zero) changed in the sweep
   auto sweepOver = [&](bool all) {
     double maxChange = 0;
     auto update = [&](Eigen::Index j) {
@@ -68,6 +73,7 @@ Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, dou
       const double rho = correlation(j) * invN + colNorm[j] * old;
       const double next = softThreshold(rho, l1) / (colNorm[j] + l2);
       if (next != old) {
+        if ((next > 0) != (old > 0) || (next < 0) != (old < 0)) ++signChanges;
         subtract(j, next - old);
         w[j] = next;
         maxChange = std::max(maxChange, std::abs(next - old) * std::sqrt(colNorm[j]));
@@ -76,8 +82,12 @@ Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, dou
     if (all) {
       for (Eigen::Index j = 0; j < d; ++j) update(j);
       active.clear();
+      activeWork = 0;
       for (Eigen::Index j = 0; j < d; ++j)
-        if (w[j] != 0) active.push_back(j);
+        if (w[j] != 0) {
+          active.push_back(j);
+          activeWork += entries(j);
+        }
     } else {
       for (Eigen::Index j : active) update(j);
     }
@@ -119,67 +129,82 @@ Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, dou
         gram[a * k + b] = (gram[a * k + b] - static_cast<double>(n) * mu[j] * mu[set[b]]) * invN + (b == a ? l2 : 0);
     }
   };
-  auto newtonStep = [&] {
+  // Taken only once the sweeps since the last one have cost twice its first solve (the Gram
+  // block unless cached, a factorisation); each coordinate that then leaves A costs a removal
+  // from the factor (O(|A|²)), within the sweeps' cost in all. Where sweeps converge in a few
+  // dozen passes it never runs; where they crawl it costs at most half the time.
+  auto newtonStep = [&](double budget) {
     std::vector<Eigen::Index> set;
     for (Eigen::Index j : active)
       if (w[j] != 0) set.push_back(j);
-    if (set.empty() || set.size() > opt.newtonMaxSize) return;
-    if (std::any_of(set.begin(), set.end(), [&](Eigen::Index j) { return gramPosition[static_cast<std::size_t>(j)] < 0; }))
-      buildGram(set);
+    if (set.empty() || set.size() > opt.newtonMaxSize) return false;
+    const bool cached = std::none_of(set.begin(), set.end(), [&](Eigen::Index j) { return gramPosition[static_cast<std::size_t>(j)] < 0; });
+    double k = static_cast<double>(set.size());
+    double spent = (cached ? 0 : k * activeWork / 2) + k * k * k / 6;
+    if (spent > budget) return false;
+    if (!cached) buildGram(set);
     const std::size_t K = gramSet.size();
-    while (!set.empty()) {
-      const std::size_t k = set.size();
-      factor.resize(k * k);
-      double largest = 0;
-      for (std::size_t a = 0; a < k; ++a) {
-        const auto pa = static_cast<std::size_t>(gramPosition[static_cast<std::size_t>(set[a])]);
-        for (std::size_t b = a; b < k; ++b) {
-          const auto pb = static_cast<std::size_t>(gramPosition[static_cast<std::size_t>(set[b])]);
-          factor[a * k + b] = pa <= pb ? gram[pa * K + pb] : gram[pb * K + pa];
-        }
-        largest = std::max(largest, factor[a * k + a]);
+    std::size_t size = set.size();
+    factor.resize(size * size);
+    double largest = 0;
+    for (std::size_t a = 0; a < size; ++a) {
+      const auto pa = static_cast<std::size_t>(gramPosition[static_cast<std::size_t>(set[a])]);
+      for (std::size_t b = a; b < size; ++b) {
+        const auto pb = static_cast<std::size_t>(gramPosition[static_cast<std::size_t>(set[b])]);
+        factor[a * size + b] = pa <= pb ? gram[pa * K + pb] : gram[pb * K + pa];
       }
-      for (std::size_t a = 0; a < k; ++a) factor[a * k + a] += 1e-12 * largest;
-      if (!choleskyFactor(factor.data(), k)) return;
-      step.resize(k);
-      for (std::size_t a = 0; a < k; ++a) {
+      largest = std::max(largest, factor[a * size + a]);
+    }
+    for (std::size_t a = 0; a < size; ++a) factor[a * size + a] += 1e-12 * largest;
+    if (!choleskyFactor(factor.data(), size)) return true;
+    while (true) {
+      step.resize(size);
+      for (std::size_t a = 0; a < size; ++a) {
         const Eigen::Index j = set[a];
         step[a] = correlation(j) * invN - l2 * w[j] - l1 * (w[j] > 0 ? 1 : -1);
       }
-      choleskySolve(factor.data(), k, step.data());
+      choleskySolve(factor.data(), size, step.data());
       double t = 1;
-      std::size_t hits = k;  // the coordinate that reaches zero first, if any
-      for (std::size_t a = 0; a < k; ++a) {
+      std::size_t hits = size;  // the coordinate that reaches zero first, if any
+      for (std::size_t a = 0; a < size; ++a) {
         const double v = w[set[a]];
         if ((v + step[a] > 0) != (v > 0) && -v / step[a] < t) {
           t = -v / step[a];
           hits = a;
         }
       }
-      for (std::size_t a = 0; a < k; ++a) {
+      for (std::size_t a = 0; a < size; ++a) {
         const Eigen::Index j = set[a];
         const double delta = a == hits ? -w[j] : t * step[a];
         subtract(j, delta);
         w[j] = a == hits ? 0 : w[j] + delta;
       }
-      if (hits == k) return;
+      k = static_cast<double>(size);
+      if (hits == size || size == 1 || (spent += 3 * k * k + activeWork) > budget) return true;
+      choleskyRemove(factor.data(), size, hits);
       set.erase(set.begin() + static_cast<std::ptrdiff_t>(hits));
+      --size;
     }
   };
-  int sweep = 0, sinceNewton = 0;
+  int sweep = 0, sameSigns = 0;
+  double settledChange = 0;  // the largest change in the sweep where the signs last changed
   bool full = true;
   while (sweep < opt.maxSweeps) {
     if (stopRequested(control, sweep, res.history.back(), res)) break;
     ++sweep;
+    signChanges = 0;
     const double maxChange = sweepOver(full);
     res.history.push_back(objective());
     if (maxChange > opt.tolerance * scale) {
+      sameSigns = full || signChanges > 0 ? 0 : sameSigns + 1;
+      if (sameSigns == 0) settledChange = maxChange;
       full = false;  // converge on the active set first
-      // Slow convergence on the active set (correlated columns): the exact step, once the
-      // sweeps since the last one have cost about as much as building G_AA would.
-      if (static_cast<std::size_t>(++sinceNewton) >= std::max(static_cast<std::size_t>(opt.newtonAfter), active.size() / 8)) {
-        newtonStep();
-        sinceNewton = 0;
+      // The signs settled on the active set: the exact step, when the sweeps still to come at
+      // the rate since then (the largest change shrinking by ρ a sweep) would cost more.
+      if (sameSigns >= opt.newtonAfter) {
+        const double rate = std::pow(maxChange / settledChange, 1.0 / sameSigns);
+        const double remaining = rate < 1 ? std::log(opt.tolerance * scale / maxChange) / std::log(rate) : HUGE_VAL;
+        if (newtonStep(remaining * activeWork)) sameSigns = 0;
       }
       continue;
     }

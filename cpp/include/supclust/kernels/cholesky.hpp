@@ -16,6 +16,12 @@ namespace supclust {
 // definite; A is then left partly factorised.
 bool choleskyFactor(double* A, std::size_t n);
 
+// The factor of A without its row and column p, from A's factor L (n × n) in O(n²): the
+// trailing block takes the rank-one update by the removed column's part below the diagonal
+// (Givens-style, as LINPACK's dchud). The result is left in L's first (n − 1)² entries,
+// column-major (n − 1) × (n − 1).
+void choleskyRemove(double* L, std::size_t n, std::size_t p);
+
 // b ← (L Lᵀ)⁻¹ b with the factor from choleskyFactor: a forward solve by columns (axpy), then a
 // backward solve by dot products.
 void choleskySolve(const double* L, std::size_t n, double* b);

@@ -7,8 +7,8 @@
 // coordinate decide; repeats while they fail, so convergence is a certificate.
 // Where sweeps crawl (correlated columns at small λ: tens of thousands of sweeps on 300 word
 // columns), an exact step on the active set with its signs held (feature-sign search, Lee et
-// al. 2007) is taken every few sweeps: once the signs are right it lands on the optimum, and the
-// next full sweep and KKT check certify it as before.
+// al. 2007) is taken once the sweeps have cost twice its price: once the signs are right it
+// lands on the optimum, and the next full sweep and KKT check certify it as before.
 #pragma once
 
 #include <cstddef>
@@ -20,8 +20,9 @@ namespace supclust {
 struct CoordinateDescentOptions {
   int maxSweeps = 100000;  // mostly cheap sweeps over the active set
   double tolerance = 1e-10;  // relative to ‖Xcᵀ(y − ȳ)‖∞ / n
-  // The exact step on the active set (below) after this many sweeps without convergence (at
-  // least |A|/8), for active sets of at most newtonMaxSize coordinates (G_AA: size² doubles).
+  // The exact step on the active set (above): considered after this many sweeps without
+  // convergence, taken once the sweeps since the last one cost twice its price, for active
+  // sets of at most newtonMaxSize coordinates (G_AA: size² doubles).
   int newtonAfter = 10;
   std::size_t newtonMaxSize = 2048;
 };
