@@ -14,6 +14,36 @@ namespace supclust {
 // every entry when most are non-zero) with the centring implicit: Xc's column j is x_j − μ_j 1.
 // The residual is kept as raw + offset·1, so an update costs the column's non-zeros.
 
+namespace {
+// The lower triangle of G_AA = Xc_Aᵀ Xc_A / n + l2 I (column-major k × k, k = |set|), from the
+// uncentred columns: x_jᵀx_k − n μ_j μ_k.
+void centredGramBlock(const SparseColumns& cols, const RowVector& mu, Eigen::Index n, const std::vector<Eigen::Index>& set,
+                      double l2, std::vector<double>& gram) {
+  const std::size_t k = set.size();
+  const double invN = 1 / static_cast<double>(n);
+  gram.assign(k * k, 0);
+  std::vector<double> scatter;
+  for (std::size_t a = 0; a < k; ++a) {
+    const Eigen::Index j = set[a];
+    if (cols.dense) {
+      const double* xj = cols.value.data() + cols.start[static_cast<std::size_t>(j)];
+      for (std::size_t b = a; b < k; ++b)
+        gram[a * k + b] = dot(xj, cols.value.data() + cols.start[static_cast<std::size_t>(set[b])], static_cast<std::size_t>(n));
+    } else {
+      scatter.assign(static_cast<std::size_t>(n), 0);
+      forEachInColumn(cols, j, [&](std::int32_t i, double x) { scatter[static_cast<std::size_t>(i)] = x; });
+      for (std::size_t b = a; b < k; ++b) {
+        double t = 0;
+        forEachInColumn(cols, set[b], [&](std::int32_t i, double x) { t += x * scatter[static_cast<std::size_t>(i)]; });
+        gram[a * k + b] = t;
+      }
+    }
+    for (std::size_t b = a; b < k; ++b)
+      gram[a * k + b] = (gram[a * k + b] - static_cast<double>(n) * mu[j] * mu[set[b]]) * invN + (b == a ? l2 : 0);
+  }
+}
+}  // namespace
+
 Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, double lambda,
                                    double alpha, const CoordinateDescentOptions& opt,
                                    const Control& control, const Vector* start) {
@@ -103,36 +133,17 @@ Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, dou
   // step is then a damped one, still a descent along the segment.
   std::vector<Eigen::Index> gramSet;
   std::vector<std::ptrdiff_t> gramPosition(static_cast<std::size_t>(d), -1);
-  std::vector<double> gram, factor, scatter, step;
+  std::vector<double> gram, factor, step;
   auto buildGram = [&](const std::vector<Eigen::Index>& set) {
     for (Eigen::Index j : gramSet) gramPosition[static_cast<std::size_t>(j)] = -1;
     gramSet = set;
-    const std::size_t k = set.size();
-    gram.assign(k * k, 0);
-    for (std::size_t a = 0; a < k; ++a) {
-      const Eigen::Index j = set[a];
-      gramPosition[static_cast<std::size_t>(j)] = static_cast<std::ptrdiff_t>(a);
-      if (cols.dense) {
-        const double* xj = cols.value.data() + cols.start[static_cast<std::size_t>(j)];
-        for (std::size_t b = a; b < k; ++b)
-          gram[a * k + b] = dot(xj, cols.value.data() + cols.start[static_cast<std::size_t>(set[b])], static_cast<std::size_t>(n));
-      } else {
-        scatter.assign(static_cast<std::size_t>(n), 0);
-        forEachInColumn(cols, j, [&](std::int32_t i, double x) { scatter[static_cast<std::size_t>(i)] = x; });
-        for (std::size_t b = a; b < k; ++b) {
-          double t = 0;
-          forEachInColumn(cols, set[b], [&](std::int32_t i, double x) { t += x * scatter[static_cast<std::size_t>(i)]; });
-          gram[a * k + b] = t;
-        }
-      }
-      for (std::size_t b = a; b < k; ++b)  // column a's lower part: centred, over n, the ridge
-        gram[a * k + b] = (gram[a * k + b] - static_cast<double>(n) * mu[j] * mu[set[b]]) * invN + (b == a ? l2 : 0);
-    }
+    for (std::size_t a = 0; a < set.size(); ++a) gramPosition[static_cast<std::size_t>(set[a])] = static_cast<std::ptrdiff_t>(a);
+    centredGramBlock(cols, mu, n, set, l2, gram);
   };
-  // Taken only once the sweeps since the last one have cost twice its first solve (the Gram
-  // block unless cached, a factorisation); each coordinate that then leaves A costs a removal
-  // from the factor (O(|A|²)), within the sweeps' cost in all. Where sweeps converge in a few
-  // dozen passes it never runs; where they crawl it costs at most half the time.
+  // Within `budget` multiply-adds (what the sweeps still to come would cost): the first solve
+  // (the Gram block unless cached, a factorisation) must fit in it, and each coordinate that
+  // then leaves A costs a removal from the factor (O(|A|²)) counted against it. Returns whether
+  // the step was taken.
   auto newtonStep = [&](double budget) {
     std::vector<Eigen::Index> set;
     for (Eigen::Index j : active)

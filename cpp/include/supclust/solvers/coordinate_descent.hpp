@@ -7,8 +7,9 @@
 // coordinate decide; repeats while they fail, so convergence is a certificate.
 // Where sweeps crawl (correlated columns at small λ: tens of thousands of sweeps on 300 word
 // columns), an exact step on the active set with its signs held (feature-sign search, Lee et
-// al. 2007) is taken once the sweeps have cost twice its price: once the signs are right it
-// lands on the optimum, and the next full sweep and KKT check certify it as before.
+// al. 2007) is taken once the signs have held for a few sweeps and the sweeps still to come (at
+// the rate the largest change has been shrinking since) would cost more: once the signs are
+// right it lands on the optimum, and the next full sweep and KKT check certify it as before.
 #pragma once
 
 #include <cstddef>
@@ -20,9 +21,8 @@ namespace supclust {
 struct CoordinateDescentOptions {
   int maxSweeps = 100000;  // mostly cheap sweeps over the active set
   double tolerance = 1e-10;  // relative to ‖Xcᵀ(y − ȳ)‖∞ / n
-  // The exact step on the active set (above): considered after this many sweeps without
-  // convergence, taken once the sweeps since the last one cost twice its price, for active
-  // sets of at most newtonMaxSize coordinates (G_AA: size² doubles).
+  // The exact step on the active set (above): considered once the signs have held for this
+  // many sweeps, for active sets of at most newtonMaxSize coordinates (G_AA: size² doubles).
   int newtonAfter = 10;
   std::size_t newtonMaxSize = 2048;
 };
