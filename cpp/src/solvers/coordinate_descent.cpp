@@ -90,10 +90,15 @@ Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, dou
   // glmnet's active-set strategy: a full sweep finds the active coordinates, sweeps over those
   // alone converge, then a full sweep and the KKT check decide whether anything is left.
   std::vector<Eigen::Index> active;
-  const auto entries = [&](Eigen::Index j) {
-    return static_cast<double>(cols.start[static_cast<std::size_t>(j) + 1] - cols.start[static_cast<std::size_t>(j)]);
+  // The cost of a sweep in units of a dense multiply-add (what the factorisation's are): a
+  // stored entry of a sparse column, read through its row index, costs about four, and each
+  // coordinate's update about twenty more (measured: a sparse sweep of 427 columns with 27
+  // entries each takes 57 µs in wasm, a 427 × 427 factorisation 6–13 ms).
+  const double entryCost = cols.dense ? 1 : 4;
+  const auto updateCost = [&](Eigen::Index j) {
+    return 20 + entryCost * static_cast<double>(cols.start[static_cast<std::size_t>(j) + 1] - cols.start[static_cast<std::size_t>(j)]);
   };
-  double activeWork = 0;  // multiply-adds of a sweep over the active set
+  double activeWork = 0;  // the cost of a sweep over the active set
   int signChanges = 0;    // coordinates whose sign (or zero) changed in the sweep
   auto sweepOver = [&](bool all) {
     double maxChange = 0;
@@ -116,7 +121,7 @@ Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, dou
       for (Eigen::Index j = 0; j < d; ++j)
         if (w[j] != 0) {
           active.push_back(j);
-          activeWork += entries(j);
+          activeWork += updateCost(j);
         }
     } else {
       for (Eigen::Index j : active) update(j);
