@@ -145,19 +145,28 @@ Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, dou
     for (std::size_t a = 0; a < set.size(); ++a) gramPosition[static_cast<std::size_t>(set[a])] = static_cast<std::ptrdiff_t>(a);
     centredGramBlock(cols, mu, n, set, l2, gram);
   };
-  // Within `budget` multiply-adds (what the sweeps still to come would cost): the first solve
-  // (the Gram block unless cached, a factorisation) must fit in it, and each coordinate that
-  // then leaves A costs a removal from the factor (O(|A|²)) counted against it. Returns whether
-  // the step was taken.
+  // Within `budget` (what the sweeps still to come would cost, in the unit above): the first
+  // solve (the Gram block unless cached, a factorisation) must fit in it, and each coordinate
+  // that then leaves A costs a removal from the factor (O(|A|²)) counted against it. Returns
+  // whether it was paid for (false: priced out, nothing done); a factorisation that fails
+  // counts as paid, so the loop waits for the signs to hold again before the next try. Called
+  // every sweep once the signs hold: the price is found without allocating.
+  std::vector<Eigen::Index> set;
   auto newtonStep = [&](double budget) {
-    std::vector<Eigen::Index> set;
+    std::size_t count = 0;
+    bool cached = true;
     for (Eigen::Index j : active)
-      if (w[j] != 0) set.push_back(j);
-    if (set.empty() || set.size() > opt.newtonMaxSize) return false;
-    const bool cached = std::none_of(set.begin(), set.end(), [&](Eigen::Index j) { return gramPosition[static_cast<std::size_t>(j)] < 0; });
-    double k = static_cast<double>(set.size());
+      if (w[j] != 0) {
+        ++count;
+        cached = cached && gramPosition[static_cast<std::size_t>(j)] >= 0;
+      }
+    if (count == 0 || count > opt.newtonMaxSize) return false;
+    double k = static_cast<double>(count);
     double spent = (cached ? 0 : k * activeWork / 2) + k * k * k / 6;
     if (spent > budget) return false;
+    set.clear();
+    for (Eigen::Index j : active)
+      if (w[j] != 0) set.push_back(j);
     if (!cached) buildGram(set);
     const std::size_t K = gramSet.size();
     std::size_t size = set.size();
