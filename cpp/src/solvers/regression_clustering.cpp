@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "supclust/data/random.hpp"
 #include "supclust/kernels/cholesky.hpp"
 #include "supclust/kernels/dense.hpp"
 
@@ -38,13 +39,12 @@ bool weightedExpert(const RowMatrix& X, const Vector& y, const Vector& u, double
 }
 }  // namespace
 
-ExpertsFit regressionClustering(const RowMatrix& X, const Vector& y, int Q, double lambda,
-                                const RegressionClusteringOptions& o, const Control& control) {
+ExpertsFit regressionClusteringFrom(const RowMatrix& X, const Vector& y, int Q, double lambda, const Labels& start,
+                                    const RegressionClusteringOptions& o, const Control& control) {
   const Eigen::Index n = X.rows(), d = X.cols();
   ExpertsFit out;
-  // Start: the experts of a random partition.
   ExpertGroups groups(X, y, Q);
-  groups.assign(randomStart(n, Q, o.seed));
+  groups.assign(start);
   Experts e;
   if (!groups.fit(lambda, e)) {
     out.status = Status::NumericalIssue;
@@ -83,6 +83,19 @@ ExpertsFit regressionClustering(const RowMatrix& X, const Vector& y, int Q, doub
   }
   out.objective = out.history.empty() ? HUGE_VAL : out.history.back();
   return out;
+}
+
+ExpertsFit regressionClustering(const RowMatrix& X, const Vector& y, int Q, double lambda,
+                                const RegressionClusteringOptions& o, const Control& control) {
+  ExpertsFit best;
+  Random seeds(o.seed);
+  for (int s = 0; s < o.restarts; ++s) {
+    ExpertsFit run = regressionClusteringFrom(X, y, Q, lambda, randomStart(X.rows(), Q, seeds.next()), o, control);
+    const bool stop = run.status == Status::Aborted || run.status == Status::NumericalIssue;
+    if (stop || best.labels.empty() || run.objective < best.objective) best = std::move(run);
+    if (stop) break;
+  }
+  return best;
 }
 
 }  // namespace supclust

@@ -5,9 +5,12 @@
 // by its fixed-point iteration: each f_q is the weighted ridge fit with weights
 //   u_iq = e_iq^(−p−2) / (Σ_l e_il^(−p))²,
 // min Σ_i u_iq (y_i − cᵀx_i − b)² + λ (Σ_i u_iq)‖c‖² (the ridge scaled like the experts': λ times
-// the group's weight). Soft memberships make it insensitive to the start (the functions of
-// a random partition). Stops when Perf changes by less than tolerance·Perf; the partition is
-// each sample's nearest function (the caller refines it by alternating minimisation).
+// the group's weight). Each run starts from the functions of a random partition and stops when
+// Perf changes by less than tolerance·Perf; of `restarts` runs the lowest Perf is kept (KHM is
+// said to be insensitive to its start, but from a random partition — three nearly equal
+// functions — one run in about twenty stops at a fixed point of high Perf even without noise
+// dimensions: docs/replication.md, E3). The partition is each sample's nearest function (the
+// caller refines it by alternating minimisation).
 #pragma once
 
 #include <cstdint>
@@ -20,10 +23,16 @@ struct RegressionClusteringOptions {
   double power = 3;  // p > 2 (Zhang's KHM uses p ≥ 2)
   int maxIterations = 100;
   double tolerance = 1e-6;
+  int restarts = 3;  // runs from seeded random partitions; the lowest Perf is kept
   std::uint64_t seed = 0;
 };
 
+// The lowest-Perf run of o.restarts, started from randomStart(n, Q, ·) with the seeds drawn in
+// turn from Random(o.seed).
 ExpertsFit regressionClustering(const RowMatrix& X, const Vector& y, int Q, double lambda,
                                 const RegressionClusteringOptions& o, const Control& control);
+// One run from the functions of the partition `start` (o.restarts is not read).
+ExpertsFit regressionClusteringFrom(const RowMatrix& X, const Vector& y, int Q, double lambda, const Labels& start,
+                                    const RegressionClusteringOptions& o, const Control& control);
 
 }  // namespace supclust

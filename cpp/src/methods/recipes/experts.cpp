@@ -110,6 +110,7 @@ Result runExpertsRc(const FitContext& c) {
   o.power = c.options.number("power");
   o.maxIterations = c.options.integer("maxIterations");
   o.tolerance = c.options.number("tolerance");
+  o.restarts = c.options.integer("restarts");
   o.seed = c.options.seed();
   ExpertsFit found = regressionClustering(e.X, e.y, e.Q, e.lambda, o, c.control);
   if (found.status == Status::NumericalIssue) return resultOf(std::move(found));
