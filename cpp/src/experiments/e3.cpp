@@ -3,8 +3,8 @@
 // 190), σ_y = 0.1, σ_d = 1, 1000 training / 100 test samples, 50 repetitions, λ by 5-fold
 // cross-validation on a log grid. The figure is the paper's (16), 1/(2n) Σ min_q (y − ŷ_q)²,
 // × 100 — the mean best-answer squared error × 50. Rows Oracle, AM, PG, CG, RC (PG, CG and
-// RC refined by AM), and ours: AM with 100 restarts. The experts' weights (N(0, I)) are our
-// decision: docs/replication.md.
+// RC refined by AM; RC keeps the best of its 3 runs), and ours: AM with 100 restarts. The
+// experts' weights (N(0, I)) and RC's runs are our decisions: docs/replication.md.
 #include "supclust/experiments/e1_methods.hpp"
 
 namespace supclust {
