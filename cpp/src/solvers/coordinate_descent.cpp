@@ -150,23 +150,21 @@ Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, dou
   // that then leaves A costs a removal from the factor (O(|A|²)) counted against it. Returns
   // whether it was paid for (false: priced out, nothing done); a factorisation that fails
   // counts as paid, so the loop waits for the signs to hold again before the next try. Called
-  // every sweep once the signs hold: the price is found without allocating.
+  // every sweep once the signs hold: `set` keeps its capacity across calls, so pricing the
+  // step does not allocate.
   std::vector<Eigen::Index> set;
   auto newtonStep = [&](double budget) {
-    std::size_t count = 0;
+    set.clear();
     bool cached = true;
     for (Eigen::Index j : active)
       if (w[j] != 0) {
-        ++count;
+        set.push_back(j);
         cached = cached && gramPosition[static_cast<std::size_t>(j)] >= 0;
       }
-    if (count == 0 || count > opt.newtonMaxSize) return false;
-    double k = static_cast<double>(count);
+    if (set.empty() || set.size() > opt.newtonMaxSize) return false;
+    double k = static_cast<double>(set.size());
     double spent = (cached ? 0 : k * activeWork / 2) + k * k * k / 6;
     if (spent > budget) return false;
-    set.clear();
-    for (Eigen::Index j : active)
-      if (w[j] != 0) set.push_back(j);
     if (!cached) buildGram(set);
     const std::size_t K = gramSet.size();
     std::size_t size = set.size();
