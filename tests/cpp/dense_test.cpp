@@ -79,6 +79,27 @@ TEST(Dense, GramIsRowByRowRankOneUpdatesToTheBit) {
     }
 }
 
+TEST(Dense, GramAddUpdatesOneTriangleBySign) {
+  // gramAdd adds ±XᵀX to the triangle a·d + b, b ≥ a, and leaves the other untouched.
+  std::mt19937_64 rng(22);
+  for (std::size_t n : {0u, 1u, 4u, 7u})
+    for (std::size_t d : {1u, 3u, 8u}) {
+      const RowMatrix X = randomMatrix(rng, static_cast<Eigen::Index>(n), static_cast<Eigen::Index>(d));
+      const RowMatrix G0 = randomMatrix(rng, static_cast<Eigen::Index>(d), static_cast<Eigen::Index>(d));
+      for (double sign : {1.0, -1.0}) {
+        RowMatrix G = G0;
+        gramAdd(X.data(), n, d, sign, G.data());
+        const RowMatrix expected = G0 + sign * RowMatrix(X.transpose() * X);
+        for (std::size_t a = 0; a < d; ++a)
+          for (std::size_t b = 0; b < d; ++b) {
+            const auto ia = static_cast<Eigen::Index>(a), ib = static_cast<Eigen::Index>(b);
+            if (b >= a) EXPECT_NEAR(G(ia, ib), expected(ia, ib), 1e-12 * (1 + expected.norm())) << n << "x" << d;
+            else EXPECT_EQ(G(ia, ib), G0(ia, ib)) << n << "x" << d;
+          }
+      }
+    }
+}
+
 TEST(Dense, BlockedProductsSumInTheRowByRowOrder) {
   // multiply and multiplyTransposed take four rows per pass; each output must still be the
   // row-by-row sum to the bit (dot per row; axpy row after row), so results stay identical

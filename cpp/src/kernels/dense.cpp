@@ -195,16 +195,16 @@ void symmetricMultiplyLower(const double* S, std::size_t n, const double* x, dou
   }
 }
 
-void gram(const double* X, std::size_t n, std::size_t d, double* G) {
-  std::memset(G, 0, d * d * sizeof(double));
-  // Rank-one updates of the upper triangle, four rows per pass over it (one load and store of G
-  // per four updates), each entry taking its rows' products in row order: the same bits as one
-  // row at a time.
+void gramAdd(const double* X, std::size_t n, std::size_t d, double sign, double* G) {
+  // Rank-one updates of the triangle, four rows per pass over it (one load and store of G per
+  // four updates), each entry taking its rows' products in row order: the same bits as one row
+  // at a time. sign is ±1, so sign·x is exact.
   std::size_t i = 0;
   for (; i + 4 <= n; i += 4) {
     const double *r0 = X + i * d, *r1 = r0 + d, *r2 = r1 + d, *r3 = r2 + d;
     for (std::size_t a = 0; a < d; ++a) {
-      const f64x2 x0 = {r0[a], r0[a]}, x1 = {r1[a], r1[a]}, x2 = {r2[a], r2[a]}, x3 = {r3[a], r3[a]};
+      const double s0 = sign * r0[a], s1 = sign * r1[a], s2 = sign * r2[a], s3 = sign * r3[a];
+      const f64x2 x0 = {s0, s0}, x1 = {s1, s1}, x2 = {s2, s2}, x3 = {s3, s3};
       double* Ga = G + a * d;
       std::size_t b = a;
       for (; b + 2 <= d; b += 2) {
@@ -213,13 +213,13 @@ void gram(const double* X, std::size_t n, std::size_t d, double* G) {
         v = v + x2 * load2(r2 + b);
         store2(Ga + b, v + x3 * load2(r3 + b));
       }
-      for (; b < d; ++b) Ga[b] = Ga[b] + r0[a] * r0[b] + r1[a] * r1[b] + r2[a] * r2[b] + r3[a] * r3[b];
+      for (; b < d; ++b) Ga[b] = Ga[b] + s0 * r0[b] + s1 * r1[b] + s2 * r2[b] + s3 * r3[b];
     }
   }
   for (; i < n; ++i) {
     const double* row = X + i * d;
     for (std::size_t a = 0; a < d; ++a) {
-      const double xa = row[a];
+      const double xa = sign * row[a];
       const f64x2 x2 = {xa, xa};
       double* Ga = G + a * d;
       std::size_t b = a;
@@ -227,6 +227,11 @@ void gram(const double* X, std::size_t n, std::size_t d, double* G) {
       for (; b < d; ++b) Ga[b] += xa * row[b];
     }
   }
+}
+
+void gram(const double* X, std::size_t n, std::size_t d, double* G) {
+  std::memset(G, 0, d * d * sizeof(double));
+  gramAdd(X, n, d, 1.0, G);
   for (std::size_t a = 0; a < d; ++a)
     for (std::size_t b = 0; b < a; ++b) G[a * d + b] = G[b * d + a];
 }

@@ -1,5 +1,6 @@
 #include "supclust/solvers/expert_predictors.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "supclust/kernels/cholesky.hpp"
@@ -10,18 +11,22 @@ namespace supclust {
 ExpertGroups::ExpertGroups(const RowMatrix& X, const Vector& y, int Q)
     : X_(X), y_(y), Q_(Q), count_(static_cast<std::size_t>(Q), 0), sumX_(Matrix::Zero(X.cols(), Q)),
       sumXY_(Matrix::Zero(X.cols(), Q)), sumY_(Vector::Zero(Q)),
-      gram_(static_cast<std::size_t>(Q), Matrix::Zero(X.cols(), X.cols())) {}
+      gram_(static_cast<std::size_t>(Q), Matrix::Zero(X.cols(), X.cols())), moved_(static_cast<std::size_t>(Q)) {}
 
-void ExpertGroups::add(Eigen::Index i, int q, double sign) {
-  const auto k = static_cast<std::size_t>(q);
+void ExpertGroups::addSums(Eigen::Index i, int q, double sign) {
   const Eigen::Index d = X_.cols();
   const double* x = X_.data() + i * d;
-  count_[k] += sign > 0 ? 1 : -1;
+  count_[static_cast<std::size_t>(q)] += sign > 0 ? 1 : -1;
   sumY_[q] += sign * y_[i];
   axpy(sign, x, sumX_.col(q).data(), static_cast<std::size_t>(d));
   axpy(sign * y_[i], x, sumXY_.col(q).data(), static_cast<std::size_t>(d));
-  double* G = gram_[k].data();
-  for (Eigen::Index j = 0; j < d; ++j) axpy(sign * x[j], x, G + j * d, static_cast<std::size_t>(d));
+}
+
+void ExpertGroups::addGrams(const std::vector<Eigen::Index>& rows, int q, double sign) {
+  const Eigen::Index d = X_.cols();
+  rowsCopy_.resize(static_cast<Eigen::Index>(rows.size()), d);
+  for (std::size_t r = 0; r < rows.size(); ++r) rowsCopy_.row(static_cast<Eigen::Index>(r)) = X_.row(rows[r]);
+  gramAdd(rowsCopy_.data(), rows.size(), static_cast<std::size_t>(d), sign, gram_[static_cast<std::size_t>(q)].data());
 }
 
 void ExpertGroups::assign(const Labels& labels) {
@@ -32,33 +37,64 @@ void ExpertGroups::assign(const Labels& labels) {
   sumY_.setZero();
   std::fill(count_.begin(), count_.end(), 0);
   for (int q = 0; q < Q_; ++q) {
-    std::vector<Eigen::Index> rows;
+    std::vector<Eigen::Index>& rows = moved_[static_cast<std::size_t>(q)];
+    rows.clear();
     for (Eigen::Index i = 0; i < n; ++i)
-      if (labels[static_cast<std::size_t>(i)] == q) rows.push_back(i);
-    RowMatrix Xq(static_cast<Eigen::Index>(rows.size()), d);
-    for (std::size_t r = 0; r < rows.size(); ++r) {
-      const Eigen::Index i = rows[r];
-      Xq.row(static_cast<Eigen::Index>(r)) = X_.row(i);
-      sumY_[q] += y_[i];
-      axpy(y_[i], X_.data() + i * d, sumXY_.col(q).data(), static_cast<std::size_t>(d));
-      axpy(1.0, X_.data() + i * d, sumX_.col(q).data(), static_cast<std::size_t>(d));
-    }
-    count_[static_cast<std::size_t>(q)] = static_cast<Eigen::Index>(rows.size());
-    gram(Xq.data(), rows.size(), static_cast<std::size_t>(d), gram_[static_cast<std::size_t>(q)].data());
+      if (labels[static_cast<std::size_t>(i)] == q) {
+        rows.push_back(i);
+        addSums(i, q, +1);
+      }
+  }
+  // The largest group's Gram matrix is the whole data's (computed once) less the others':
+  // a pass over the other groups' rows only.
+  if (total_.size() == 0) {
+    total_ = Matrix::Zero(d, d);
+    gramAdd(X_.data(), static_cast<std::size_t>(n), static_cast<std::size_t>(d), 1.0, total_.data());
+  }
+  const auto largest = static_cast<int>(std::max_element(count_.begin(), count_.end()) - count_.begin());
+  Matrix& rest = gram_[static_cast<std::size_t>(largest)];
+  rest = total_;
+  for (int q = 0; q < Q_; ++q) {
+    if (q == largest) continue;
+    gram_[static_cast<std::size_t>(q)].setZero();
+    addGrams(moved_[static_cast<std::size_t>(q)], q, +1);
+    rest -= gram_[static_cast<std::size_t>(q)];
   }
 }
 
 void ExpertGroups::reassign(const Labels& labels) {
   std::size_t moves = 0;
-  for (std::size_t i = 0; i < labels.size(); ++i) moves += labels[i] != labels_[i];
+  std::vector<std::size_t> sizes(static_cast<std::size_t>(Q_), 0);
+  for (std::size_t i = 0; i < labels.size(); ++i) {
+    moves += labels[i] != labels_[i];
+    ++sizes[static_cast<std::size_t>(labels[i])];
+  }
   if (moves == 0) return;
-  // A move costs two rank-one updates (2d²); a fresh pass n·d²/2 and exact sums.
-  if (4 * moves > labels.size()) return assign(labels);
-  for (std::size_t i = 0; i < labels.size(); ++i)
-    if (labels[i] != labels_[i]) {
-      add(static_cast<Eigen::Index>(i), labels_[i], -1);
-      add(static_cast<Eigen::Index>(i), labels[i], +1);
-    }
+  // A move takes a row out of one group's Gram triangle and adds it to another's (two row
+  // updates); a fresh pass adds the rows of every group but the largest once, and its sums
+  // are exact.
+  if (2 * moves >= labels.size() - *std::max_element(sizes.begin(), sizes.end())) return assign(labels);
+  for (int q = 0; q < Q_; ++q) {
+    // Leaving q: its rows are taken out of q's statistics (the joining ones follow).
+    std::vector<Eigen::Index>& rows = moved_[static_cast<std::size_t>(q)];
+    rows.clear();
+    for (std::size_t i = 0; i < labels.size(); ++i)
+      if (labels[i] != labels_[i] && labels_[i] == q) {
+        rows.push_back(static_cast<Eigen::Index>(i));
+        addSums(static_cast<Eigen::Index>(i), q, -1);
+      }
+    addGrams(rows, q, -1);
+  }
+  for (int q = 0; q < Q_; ++q) {
+    std::vector<Eigen::Index>& rows = moved_[static_cast<std::size_t>(q)];
+    rows.clear();
+    for (std::size_t i = 0; i < labels.size(); ++i)
+      if (labels[i] != labels_[i] && labels[i] == q) {
+        rows.push_back(static_cast<Eigen::Index>(i));
+        addSums(static_cast<Eigen::Index>(i), q, +1);
+      }
+    addGrams(rows, q, +1);
+  }
   labels_ = labels;
 }
 
@@ -72,6 +108,7 @@ bool ExpertGroups::fit(double lambda, Experts& out) const {
     if (s == 0) continue;
     const Vector mean = sumX_.col(q) / s;
     const double ybar = sumY_[q] / s;
+    // The lower triangle (all choleskyFactor reads) of Σxxᵀ − s·mean·meanᵀ + λs I.
     A = gram_[static_cast<std::size_t>(q)] - s * mean * mean.transpose();
     A.diagonal().array() += lambda * s;
     Vector c = sumXY_.col(q) - s * ybar * mean;

@@ -42,6 +42,10 @@ void symmetricMultiplyLower(const double* S, std::size_t n, const double* x, dou
 
 // G = Xᵀ X (d x d, row-major, both triangles filled).
 void gram(const double* X, std::size_t n, std::size_t d, double* G);
+// G += sign·XᵀX (sign = ±1) on one triangle only: the entries a·d + b with b ≥ a (the lower
+// triangle of a column-major G, the one choleskyFactor reads). gram() is a zero G, this, then
+// the mirror: the same bits.
+void gramAdd(const double* X, std::size_t n, std::size_t d, double sign, double* G);
 
 // K = X Xᵀ (n x n, both triangles filled): the rows' dot products, each summed as dot() sums.
 void rowGram(const double* X, std::size_t n, std::size_t d, double* K);

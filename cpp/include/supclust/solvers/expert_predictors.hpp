@@ -21,8 +21,11 @@ struct Experts {
 };
 
 // Each group's sufficient statistics (count, Σx, Σy, Σxy, Σxxᵀ), kept as samples move between
-// groups (rank-one updates, or a fresh pass when many move), so that refitting costs O(Q d³)
-// rather than O(n d²).
+// groups (the moved rows taken out of one group's Gram matrix and added to another's, or a
+// fresh pass when half the samples or more move), so that refitting costs O(Q d³) and the
+// moves' O(m d²) rather than O(n d²). Σxxᵀ is kept on its lower triangle only (column-major),
+// by the kernels' gramAdd: half the work of a full rank-one update. A fresh pass sums the rows
+// of all groups but the largest, whose Σxxᵀ is the whole data's (summed once) less theirs.
 class ExpertGroups {
  public:
   ExpertGroups(const RowMatrix& X, const Vector& y, int Q);
@@ -38,7 +41,9 @@ class ExpertGroups {
   bool fit(double lambda, Experts& out) const;
 
  private:
-  void add(Eigen::Index i, int q, double sign);
+  void addSums(Eigen::Index i, int q, double sign);
+  // Σxxᵀ of group q += sign·(the rows' outer products), on the triangle.
+  void addGrams(const std::vector<Eigen::Index>& rows, int q, double sign);
   const RowMatrix& X_;
   const Vector& y_;
   int Q_;
@@ -46,7 +51,10 @@ class ExpertGroups {
   std::vector<Eigen::Index> count_;
   Matrix sumX_, sumXY_;  // d x Q
   Vector sumY_;
-  std::vector<Matrix> gram_;  // Σ x xᵀ per group (d x d)
+  std::vector<Matrix> gram_;  // Σ x xᵀ per group (d x d; lower triangle only)
+  std::vector<std::vector<Eigen::Index>> moved_;  // scratch: rows joining or leaving a group
+  RowMatrix rowsCopy_;                            // scratch: those rows, contiguous
+  Matrix total_;  // Σ x xᵀ over all rows (lower triangle), once a fresh pass needs it
 };
 
 // cost(i, q) = (y_i − c_qᵀx_i − b_q)² + λ‖c_q‖² (n x Q); an empty group's column is +∞.
