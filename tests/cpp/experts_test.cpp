@@ -4,12 +4,18 @@
 // a partition's experts are the ridge fits computed directly; the moving sufficient statistics
 // equal a fresh pass; the CG oracle equals brute force over all partitions on tiny n; the
 // relaxation's first value is the objective of its atom; best-answer scoring; the generator;
-// regression clustering keeps the lowest of its runs; same seed, same answer; bad input named.
+// regression clustering keeps the lowest of its runs; same seed, same answer; the starts side
+// by side give one thread's answer, report their progress and stop together; bad input named.
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
+#include <mutex>
+#include <set>
+#include <thread>
 
+#include "supclust/core/parallel.hpp"
 #include "supclust/data/random.hpp"
 #include "supclust/data/synthetic.hpp"
 #include "supclust/methods/cross_validation.hpp"
@@ -337,6 +343,104 @@ TEST(Experts, SameSeedSameAnswer) {
     const Result a = fit(method, problemOf(p), params), b = fit(method, problemOf(p), params);
     EXPECT_EQ(a.groups, b.groups) << method;
     EXPECT_EQ(a.coef, b.coef) << method;
+  }
+}
+
+TEST(Experts, SearchesSideBySideGiveTheAnswerOfOneThread) {
+  // AM's starts and RC's runs go side by side on the threads the build has (two or three here;
+  // one on a one-core machine, where this compares a run with itself): every answer is the one
+  // of a single thread, to the bit, and the kept start is the lowest-F one computed apart.
+  const SyntheticProblem p = mixture(300, 5, 3, 0.3, 21, 20);
+  const RowMatrix X = p.X.rowwise() - p.X.colwise().mean();
+  for (int threads : {2, 3}) {
+    AlternatingExpertsOptions o;
+    o.seed = 4;
+    o.restarts = 7;
+    o.threads = 1;
+    const ExpertsFit one = alternateExpertsWithRestarts(X, p.y, 3, 1e-2, o, Control{});
+    o.threads = threads;
+    const ExpertsFit many = alternateExpertsWithRestarts(X, p.y, 3, 1e-2, o, Control{});
+    EXPECT_EQ(one.objective, many.objective) << threads;
+    EXPECT_EQ(one.labels, many.labels) << threads;
+    EXPECT_EQ(one.experts.coef, many.experts.coef) << threads;
+    EXPECT_EQ(one.history, many.history) << threads;
+
+    RegressionClusteringOptions r;
+    r.seed = 9;
+    r.restarts = 5;
+    r.threads = 1;
+    const ExpertsFit rcOne = regressionClustering(X, p.y, 3, 1e-2, r, Control{});
+    r.threads = threads;
+    const ExpertsFit rcMany = regressionClustering(X, p.y, 3, 1e-2, r, Control{});
+    EXPECT_EQ(rcOne.objective, rcMany.objective) << threads;
+    EXPECT_EQ(rcOne.labels, rcMany.labels) << threads;
+    EXPECT_EQ(rcOne.experts.coef, rcMany.experts.coef) << threads;
+  }
+  AlternatingExpertsOptions o;
+  o.seed = 4;
+  o.restarts = 7;
+  const ExpertsFit kept = alternateExpertsWithRestarts(X, p.y, 3, 1e-2, o, Control{});
+  Random seeds(o.seed);
+  double lowest = HUGE_VAL;
+  Labels lowestLabels;
+  for (int s = 0; s < o.restarts; ++s) {
+    const ExpertsFit run = alternateExperts(X, p.y, 3, 1e-2, randomStart(X.rows(), 3, seeds.next()), 100, Control{});
+    if (run.objective < lowest) {
+      lowest = run.objective;
+      lowestLabels = run.labels;
+    }
+  }
+  EXPECT_EQ(kept.objective, lowest);
+  EXPECT_EQ(kept.labels, lowestLabels);
+
+  // The searches do run on several threads when the build has them.
+  std::mutex m;
+  std::set<std::thread::id> ids;
+  runSearches(8, 2, 0, Control{}, [&](std::size_t, const Control&) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    std::lock_guard<std::mutex> lock(m);
+    ids.insert(std::this_thread::get_id());
+    return ExpertsFit{};
+  });
+  EXPECT_EQ(static_cast<int>(ids.size()), std::min(2, availableThreads()));
+}
+
+TEST(Experts, SearchesReportTheirIterationsAndLowestObjectiveAndStopTogether) {
+  const SyntheticProblem p = mixture(300, 5, 3, 0.3, 22, 20);
+  const RowMatrix X = p.X.rowwise() - p.X.colwise().mean();
+  for (int threads : {1, 2}) {
+    AlternatingExpertsOptions o;
+    o.seed = 2;
+    o.restarts = 6;
+    o.threads = threads;
+    std::vector<std::pair<int, double>> seen;
+    Control c;
+    c.progress = [&](int it, double f) {
+      seen.emplace_back(it, f);
+      return true;
+    };
+    const ExpertsFit fit = alternateExpertsWithRestarts(X, p.y, 3, 1e-2, o, c);
+    ASSERT_FALSE(seen.empty()) << threads;
+    for (std::size_t k = 1; k < seen.size(); ++k) {
+      // One thread: every iteration of every start, counted on; else polls, never going back.
+      if (threads == 1) EXPECT_EQ(seen[k].first, seen[k - 1].first + 1);
+      else EXPECT_GE(seen[k].first, seen[k - 1].first);
+      EXPECT_LE(seen[k].second, seen[k - 1].second);
+    }
+    // AM's F never increases within a start: the lowest reported is the best start's own.
+    EXPECT_EQ(seen.back().second, fit.objective) << threads;
+    EXPECT_EQ(fit.status, Status::Converged) << threads;
+
+    // Stopping from the callback stops every start (on one thread, at its third call; else at
+    // its first — a poll, which may come only after the last start).
+    int calls = 0;
+    c.progress = [&](int, double) { return ++calls < (threads == 1 ? 3 : 1); };
+    const ExpertsFit stopped = alternateExpertsWithRestarts(X, p.y, 3, 1e-2, o, c);
+    EXPECT_EQ(stopped.status, Status::Aborted) << threads;
+    RegressionClusteringOptions r;
+    r.threads = threads;
+    calls = 0;
+    EXPECT_EQ(regressionClustering(X, p.y, 3, 1e-2, r, c).status, Status::Aborted) << threads;
   }
 }
 

@@ -2,7 +2,8 @@
 // sample), predict's n × Q answers recomputed by hand, expertError's best answers and MSE against
 // a direct computation, cross-validation scored by the best answer, classifying experts (each
 // expert's label by hand, the best-answer error against those labels, better than one
-// classifier), the E3/E4 tables' shapes, and bad input named with the module still usable.
+// classifier), the E3/E4 tables' shapes, the threaded build's side-by-side starts giving the
+// single-thread answer, and bad input named with the module still usable.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { load, SupclustError, type Supclust } from '../../dist/node/index.js';
 
@@ -122,6 +123,25 @@ describe('experts', () => {
       expect(r.rows[0].paper?.length).toBe(table.values.length);
     }
   }, 120000);
+
+  it('run AM\'s starts and RC\'s runs side by side on the threaded build, with the single-thread answer', async () => {
+    const threaded = await load({ variant: 'simd-threaded' });
+    try {
+      const data = await sc.generate('experts', { n: 400, d: 5, noiseDims: 20, Q: 3, sigma: 0.3, seed: 8 });
+      for (const method of ['experts-am', 'experts-rc']) {
+        const options = { X: data.X, nRows: data.nRows, nCols: data.nCols, y: data.y, Q: 3, lambda: 1e-2, restarts: 6, seed: 3 };
+        const seen: { iteration: number; objective: number }[] = [];
+        const a = await sc.fit(method, options);
+        const b = await threaded.fit(method, options, { onProgress: (p) => seen.push(p) });
+        expect(b.groups).toEqual(a.groups);
+        expect(b.coef).toEqual(a.coef);
+        expect(b.objective).toBe(a.objective);
+        expect(seen.length).toBeGreaterThan(0);
+      }
+    } finally {
+      threaded.dispose();
+    }
+  });
 
   it('name bad input and stay usable', async () => {
     const data = await sc.generate('experts', { n: 20, d: 3, Q: 2, seed: 7 });

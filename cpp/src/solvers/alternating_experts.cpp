@@ -1,8 +1,11 @@
 #include "supclust/solvers/alternating_experts.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
+#include <mutex>
 
+#include "supclust/core/parallel.hpp"
 #include "supclust/data/random.hpp"
 
 namespace supclust {
@@ -138,18 +141,99 @@ Labels residualStart(const RowMatrix& X, const Vector& y, int Q, double lambda, 
   return labels;
 }
 
+int searchThreads(int threads, double bytesEach) {
+  if (insideParallelTask()) return 1;
+  const int wanted = threads > 0 ? std::min(threads, availableThreads()) : availableThreads();
+  constexpr double kCopiesBytes = 256.0 * 1024 * 1024;
+  return std::max(1, std::min(wanted, static_cast<int>(kCopiesBytes / std::max(1.0, bytesEach))));
+}
+
+std::vector<ExpertsFit> runSearches(std::size_t runs, int threads, double bytesEach, const Control& control,
+                                    const std::function<ExpertsFit(std::size_t, const Control&)>& search) {
+  std::vector<ExpertsFit> fits(runs);
+  std::mutex m;
+  long iterations = 0;
+  double lowest = HUGE_VAL;
+  std::atomic<bool> stop{false};
+  threads = std::min<int>(searchThreads(threads, bytesEach), static_cast<int>(runs));
+  const bool alone = threads <= 1;
+  Control inner;
+  inner.progress = [&](int, double f) {
+    if (stop.load()) return false;
+    long its;
+    double low;
+    {
+      std::lock_guard<std::mutex> lock(m);
+      its = ++iterations;
+      low = lowest = std::min(lowest, f);
+    }
+    // On one thread the caller's callback runs here, between iterations; else from the poll.
+    if (alone && !control.keepGoing(static_cast<int>(its - 1), low)) stop = true;
+    return !stop.load();
+  };
+  const auto task = [&](std::size_t i) {
+    if (!stop.load()) fits[i] = search(i, inner);
+  };
+  if (alone) {
+    for (std::size_t i = 0; i < runs; ++i) task(i);
+  } else {
+    parallelFor(runs, threads, task, [&](std::size_t) {
+      long its;
+      double low;
+      {
+        std::lock_guard<std::mutex> lock(m);
+        its = iterations;
+        low = lowest;
+      }
+      if (its > 0 && !stop.load() && !control.keepGoing(static_cast<int>(its - 1), low)) stop = true;
+      return !stop.load();
+    });
+  }
+  if (stop.load())
+    for (ExpertsFit& f : fits)
+      if (f.status != Status::Aborted) {
+        f.status = Status::Aborted;
+        f.message = "aborted";
+      }
+  return fits;
+}
+
 ExpertsFit alternateExpertsWithRestarts(ExpertFamily& family, const AlternatingExpertsOptions& o,
                                         const std::function<Labels(std::uint64_t)>& start, const Control& control,
                                         const Labels* extra) {
-  ExpertsFit best;
-  Random seeds(o.seed);
-  const auto consider = [&](ExpertsFit fit) {
-    const bool better = fit.status == Status::Aborted || fit.objective < best.objective || best.labels.empty();
-    if (better) best = std::move(fit);
+  const std::size_t first = extra ? 1 : 0, runs = first + static_cast<std::size_t>(std::max(0, o.restarts));
+  std::vector<std::uint64_t> seeds(runs);
+  Random draw(o.seed);
+  for (std::size_t i = first; i < runs; ++i) seeds[i] = draw.next();
+  // Families for the threads: this one, then copies, each used by one search at a time.
+  std::mutex m;
+  std::vector<ExpertFamily*> idle{&family};
+  std::vector<std::unique_ptr<ExpertFamily>> copies;
+  const auto take = [&] {
+    std::lock_guard<std::mutex> lock(m);
+    if (idle.empty()) {
+      copies.push_back(family.copy());
+      return copies.back().get();
+    }
+    ExpertFamily* f = idle.back();
+    idle.pop_back();
+    return f;
   };
-  if (extra) consider(alternateExperts(family, *extra, o.maxIterations, control));
-  for (int s = 0; s < o.restarts && best.status != Status::Aborted; ++s)
-    consider(alternateExperts(family, start(seeds.next()), o.maxIterations, control));
+  const auto search = [&](std::size_t i, const Control& c) {
+    ExpertFamily* f = take();
+    ExpertsFit fit = alternateExperts(*f, i < first ? *extra : start(seeds[i]), o.maxIterations, c);
+    std::lock_guard<std::mutex> lock(m);
+    idle.push_back(f);
+    return fit;
+  };
+  std::vector<ExpertsFit> fits = runSearches(runs, o.threads, family.bytes(), control, search);
+  ExpertsFit best;
+  for (ExpertsFit& fit : fits)
+    if (fit.status == Status::Aborted || fit.objective < best.objective || best.labels.empty()) {
+      const bool aborted = fit.status == Status::Aborted;
+      best = std::move(fit);
+      if (aborted) break;
+    }
   return best;
 }
 

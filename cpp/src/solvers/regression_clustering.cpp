@@ -87,10 +87,18 @@ ExpertsFit regressionClusteringFrom(const RowMatrix& X, const Vector& y, int Q, 
 
 ExpertsFit regressionClustering(const RowMatrix& X, const Vector& y, int Q, double lambda,
                                 const RegressionClusteringOptions& o, const Control& control) {
+  const auto runs = static_cast<std::size_t>(o.restarts);
+  std::vector<std::uint64_t> seeds(runs);
+  Random draw(o.seed);
+  for (auto& s : seeds) s = draw.next();
+  const auto n = static_cast<double>(X.rows()), d = static_cast<double>(X.cols());
+  const double bytesEach = 8.0 * (n * d + (Q + 2) * d * d);  // a weighted copy of X, the ridge systems
+  std::vector<ExpertsFit> fits = runSearches(runs, o.threads, bytesEach, control, [&](std::size_t i, const Control& c) {
+    return regressionClusteringFrom(X, y, Q, lambda, randomStart(X.rows(), Q, seeds[i]), o, c);
+  });
+  // As if run in turn: a run that was stopped or failed ends the search with its answer.
   ExpertsFit best;
-  Random seeds(o.seed);
-  for (int s = 0; s < o.restarts; ++s) {
-    ExpertsFit run = regressionClusteringFrom(X, y, Q, lambda, randomStart(X.rows(), Q, seeds.next()), o, control);
+  for (ExpertsFit& run : fits) {
     const bool stop = run.status == Status::Aborted || run.status == Status::NumericalIssue;
     if (stop || best.labels.empty() || run.objective < best.objective) best = std::move(run);
     if (stop) break;

@@ -13,7 +13,9 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
+#include <vector>
 
 #include "supclust/solvers/expert_predictors.hpp"
 
@@ -34,6 +36,7 @@ struct AlternatingExpertsOptions {
   int restarts = 10;        // starts; the lowest F is kept
   enum class Start { Random, Residuals } start = Start::Random;
   std::uint64_t seed = 0;
+  int threads = 0;  // starts run side by side on so many threads (searchThreads); the answer does not depend on it
 };
 
 // What alternating minimisation needs of a kind of expert.
@@ -49,6 +52,10 @@ class ExpertFamily {
   virtual std::string failure() const = 0;
   // A new search begins (state kept from the last fits, if any, is dropped).
   virtual void restart() {}
+  // Another family on the same data, with no state: for starts run on other threads.
+  virtual std::unique_ptr<ExpertFamily> copy() const = 0;
+  // Bytes a copy holds (its statistics and scratch), to bound the threads by memory.
+  virtual double bytes() const = 0;
 };
 
 // Regression experts (expert_predictors.hpp): ridge fits from sufficient statistics kept across
@@ -62,6 +69,11 @@ class RegressionExperts final : public ExpertFamily {
   Matrix costs(const Experts& e) const override { return expertCosts(X_, y_, e, lambda_, &groups_); }
   std::string failure() const override { return "a group's ridge system is not positive definite (raise lambda)"; }
   void restart() override { assigned_ = false; }
+  std::unique_ptr<ExpertFamily> copy() const override { return std::make_unique<RegressionExperts>(X_, y_, Q(), lambda_); }
+  double bytes() const override {  // Q + 1 Gram matrices of d × d and a copy of up to n rows
+    const auto d = static_cast<double>(X_.cols());
+    return 8.0 * ((Q() + 1) * d * d + static_cast<double>(X_.rows()) * d);
+  }
 
  private:
   const RowMatrix& X_;
@@ -81,11 +93,25 @@ ExpertsFit expertsOfPartition(const RowMatrix& X, const Vector& y, int Q, double
 // (Converged; otherwise `previous` becomes f).
 bool recordStep(ExpertsFit& out, int t, double f, double& previous, double tolerance, const Control& control);
 
+// Independent searches side by side (AM's starts, RC's runs): search(i, control) for i in
+// [0, runs) on up to searchThreads(threads, bytesEach) threads, each search's answer in slot i —
+// the same answers whatever the threads. Each search reports to its own control; the caller's
+// sees (iterations of all searches so far, the lowest objective any has reported) — after each
+// iteration on one thread, about every 50 ms from the calling thread otherwise — and stopping it
+// stops every search (their status Aborted).
+std::vector<ExpertsFit> runSearches(std::size_t runs, int threads, double bytesEach, const Control& control,
+                                    const std::function<ExpertsFit(std::size_t, const Control&)>& search);
+// Threads for searches: `threads` (0: all the build has), one inside a table's parallel task,
+// and no more than keep the searches' copies (bytesEach) within 256 MB.
+int searchThreads(int threads, double bytesEach);
+
 // AM from one partition.
 ExpertsFit alternateExperts(ExpertFamily& family, Labels start, int maxIterations, const Control& control);
 ExpertsFit alternateExperts(const RowMatrix& X, const Vector& y, int Q, double lambda, Labels start,
                             int maxIterations, const Control& control);
-// AM from `restarts` seeded starts (and from `extra` first, when given); `start(seed)` draws one.
+// AM from `restarts` seeded starts (and from `extra` first, when given); `start(seed)` draws one
+// (it is called on the searches' threads). The starts run side by side (runSearches), each on
+// a copy of the family; the lowest F is kept, the first on ties.
 ExpertsFit alternateExpertsWithRestarts(ExpertFamily& family, const AlternatingExpertsOptions& o,
                                         const std::function<Labels(std::uint64_t)>& start, const Control& control,
                                         const Labels* extra = nullptr);

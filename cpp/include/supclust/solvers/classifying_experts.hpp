@@ -26,6 +26,12 @@ class ClassifyingExperts final : public ExpertFamily {
   Matrix costs(const Experts& e) const override;
   std::string failure() const override { return "a group's logistic fit did not finish"; }
   void restart() override { previous_ = Experts{}; }
+  std::unique_ptr<ExpertFamily> copy() const override {
+    return std::make_unique<ClassifyingExperts>(X_, T_, Q_, lambda_, inner_);
+  }
+  double bytes() const override {  // the experts and a group's rows
+    return 8.0 * (2.0 * static_cast<double>(X_.cols() * T_.cols() * Q_) + static_cast<double>(X_.size()));
+  }
 
  private:
   const RowMatrix& X_;

@@ -24,11 +24,12 @@ struct RegressionClusteringOptions {
   int maxIterations = 100;
   double tolerance = 1e-6;
   int restarts = 3;  // runs from seeded random partitions; the lowest Perf is kept
+  int threads = 0;   // runs side by side on so many threads (searchThreads); the answer does not depend on it
   std::uint64_t seed = 0;
 };
 
 // The lowest-Perf run of o.restarts, started from randomStart(n, Q, ·) with the seeds drawn in
-// turn from Random(o.seed).
+// turn from Random(o.seed); the runs go side by side (runSearches), the answer as if in turn.
 ExpertsFit regressionClustering(const RowMatrix& X, const Vector& y, int Q, double lambda,
                                 const RegressionClusteringOptions& o, const Control& control);
 // One run from the functions of the partition `start` (o.restarts is not read).
