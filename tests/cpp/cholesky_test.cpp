@@ -1,10 +1,13 @@
 // The SIMD Cholesky kernel against Eigen's LLT, its solves against the residual, and the
-// detection of matrices that are not positive definite.
+// detection of matrices that are not positive definite; a team's shared updates give the same
+// factor to the bit.
 #include <gtest/gtest.h>
 
 #include <random>
 
+#include "supclust/core/parallel.hpp"
 #include "supclust/core/types.hpp"
+#include "supclust/core/work_team.hpp"
 #include "supclust/kernels/cholesky.hpp"
 
 using namespace supclust;
@@ -71,6 +74,30 @@ TEST(Cholesky, PanelledFactorAndSolveAreBitIdenticalToColumnByColumn) {
     choleskySolve(L.data(), n, x.data());
     EXPECT_LE((x - z).norm(), 1e-13 * z.norm()) << n;  // the dot products' order differs
   }
+}
+
+TEST(Cholesky, ATeamSharingTheLaterColumnsGivesTheSameFactorToTheBit) {
+  // Past 192 later columns each panel's update is shared over the team's threads (two here;
+  // one on a one-core machine, where this compares the kernel with itself): the columns are
+  // updated independently, so the factor must not change in any bit.
+  std::mt19937_64 rng(8);
+  std::normal_distribution<double> normal;
+  WorkTeam team(2);
+  EXPECT_EQ(team.size(), std::min(2, availableThreads()));
+  for (std::size_t n : {150u, 197u, 300u, 513u}) {
+    Matrix B(n, n / 2);
+    for (Eigen::Index i = 0; i < B.size(); ++i) B.data()[i] = normal(rng);
+    const Matrix A = B * B.transpose() + 0.1 * Matrix::Identity(n, n);
+    Matrix alone = A, shared = A;
+    ASSERT_TRUE(choleskyFactor(alone.data(), n));
+    ASSERT_TRUE(choleskyFactor(shared.data(), n, &team));
+    for (std::size_t j = 0; j < n; ++j)
+      for (std::size_t i = j; i < n; ++i) ASSERT_EQ(shared(i, j), alone(i, j)) << "n=" << n << " (" << i << "," << j << ")";
+  }
+  // Not positive definite: found with a team too.
+  Matrix bad = Matrix::Identity(300, 300);
+  bad(250, 250) = -1;
+  EXPECT_FALSE(choleskyFactor(bad.data(), 300, &team));
 }
 
 TEST(Cholesky, RejectsMatricesThatAreNotPositiveDefinite) {

@@ -4,13 +4,18 @@
 #include <cmath>
 #include <vector>
 
+#include "supclust/core/work_team.hpp"
 #include "supclust/kernels/dense.hpp"
 
 namespace supclust {
 
-bool choleskyFactor(double* A, std::size_t n) {
+bool choleskyFactor(double* A, std::size_t n) { return choleskyFactor(A, n, nullptr); }
+
+bool choleskyFactor(double* A, std::size_t n, WorkTeam* team) {
   constexpr std::size_t kPanel = 4;
-  double c[kPanel];
+  // Below this many later columns a panel's update is too short to share (microseconds).
+  constexpr std::size_t kSharedColumns = 192;
+  constexpr std::size_t kChunks = 8;
   for (std::size_t jb = 0; jb < n; jb += kPanel) {
     const std::size_t je = std::min(n, jb + kPanel);
     // The panel, column by column: it already has the updates of every column before jb.
@@ -25,14 +30,28 @@ bool choleskyFactor(double* A, std::size_t n) {
     }
     // Every later column takes the panel's updates in one pass (one load and store of it, not
     // one per panel column), added in the same order as column-by-column updates: the same
-    // factor to the bit.
-    for (std::size_t k = je; k < n; ++k) {
-      for (std::size_t g = 0; g < je - jb; ++g) c[g] = -A[(jb + g) * n + k];
-      if (je - jb == kPanel) {
-        axpy4(c, A + jb * n + k, n, A + k * n + k, n - k);
-      } else {
-        for (std::size_t g = 0; g < je - jb; ++g) axpy(c[g], A + (jb + g) * n + k, A + k * n + k, n - k);
+    // factor to the bit. Columns are independent, so a team may share them out.
+    const auto update = [A, n, jb, je](std::size_t k0, std::size_t k1) {
+      double c[kPanel];
+      for (std::size_t k = k0; k < k1; ++k) {
+        for (std::size_t g = 0; g < je - jb; ++g) c[g] = -A[(jb + g) * n + k];
+        if (je - jb == kPanel) {
+          axpy4(c, A + jb * n + k, n, A + k * n + k, n - k);
+        } else {
+          for (std::size_t g = 0; g < je - jb; ++g) axpy(c[g], A + (jb + g) * n + k, A + k * n + k, n - k);
+        }
       }
+    };
+    const std::size_t rest = n - je;
+    if (team && team->size() > 1 && rest >= kSharedColumns) {
+      // Chunks of about equal work: column k costs n − k, so the boundaries split the
+      // trailing triangle's area evenly.
+      std::size_t bounds[kChunks + 1];
+      for (std::size_t c = 0; c <= kChunks; ++c)
+        bounds[c] = n - static_cast<std::size_t>(std::lround(static_cast<double>(rest) * std::sqrt(1.0 - static_cast<double>(c) / kChunks)));
+      team->run(kChunks, [&](std::size_t c) { update(bounds[c], bounds[c + 1]); });
+    } else {
+      update(je, n);
     }
   }
   return true;

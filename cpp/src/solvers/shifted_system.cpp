@@ -37,7 +37,8 @@ void ShiftedSystem::solve(const Matrix& H, const Vector& y, Vector& a) {
   direct_ = true;
   factor_ = H;
   factor_.diagonal().array() += 1;
-  if (!choleskyFactor(factor_.data(), static_cast<std::size_t>(n))) {
+  if (!team_) team_ = std::make_unique<WorkTeam>(0);
+  if (!choleskyFactor(factor_.data(), static_cast<std::size_t>(n), team_.get())) {
     // Not positive definite in floating point (I + H is, exactly): iterate to the end instead.
     direct_ = false;
     conjugateGradients(H, y, a, 4 * n + 50);

@@ -12,9 +12,14 @@
 
 namespace supclust {
 
+class WorkTeam;
+
 // A = L Lᵀ in place (L in the lower triangle). False when A is not (numerically) positive
 // definite; A is then left partly factorised.
 bool choleskyFactor(double* A, std::size_t n);
+// The same, the later columns' updates of each panel shared out over a team's threads when
+// there are enough of them (the factor the same to the bit: columns are updated independently).
+bool choleskyFactor(double* A, std::size_t n, WorkTeam* team);
 
 // The factor of A without its row and column p, from A's factor L (n × n) in O(n²): the
 // trailing block takes the rank-one update by the removed column's part below the diagonal

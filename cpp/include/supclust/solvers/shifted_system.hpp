@@ -6,9 +6,14 @@
 // at n = 800, λ = 1e-4) the system is factorised (Cholesky, n³/6 multiply-adds: at n = 800 the
 // time of about 50 products), and every later solve is direct: H only gains atoms. The kernels
 // of kernels/dense and kernels/cholesky sum in the same order natively and in wasm.
+// Once direct, the factorisations share each panel's later columns over a WorkTeam (the
+// threaded build's threads, one inside a table's tasks): the same factor to the bit.
 #pragma once
 
+#include <memory>
+
 #include "supclust/core/types.hpp"
+#include "supclust/core/work_team.hpp"
 
 namespace supclust {
 
@@ -20,6 +25,7 @@ class ShiftedSystem {
  private:
   bool direct_ = false;
   Matrix factor_;
+  std::unique_ptr<WorkTeam> team_;  // started at the first factorisation
 };
 
 }  // namespace supclust
