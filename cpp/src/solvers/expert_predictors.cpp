@@ -74,27 +74,22 @@ void ExpertGroups::reassign(const Labels& labels) {
   // updates); a fresh pass adds the rows of every group but the largest once, and its sums
   // are exact.
   if (2 * moves >= labels.size() - *std::max_element(sizes.begin(), sizes.end())) return assign(labels);
-  for (int q = 0; q < Q_; ++q) {
-    // Leaving q: its rows are taken out of q's statistics (the joining ones follow).
-    std::vector<Eigen::Index>& rows = moved_[static_cast<std::size_t>(q)];
-    rows.clear();
-    for (std::size_t i = 0; i < labels.size(); ++i)
-      if (labels[i] != labels_[i] && labels_[i] == q) {
-        rows.push_back(static_cast<Eigen::Index>(i));
-        addSums(static_cast<Eigen::Index>(i), q, -1);
-      }
-    addGrams(rows, q, -1);
-  }
-  for (int q = 0; q < Q_; ++q) {
-    std::vector<Eigen::Index>& rows = moved_[static_cast<std::size_t>(q)];
-    rows.clear();
-    for (std::size_t i = 0; i < labels.size(); ++i)
-      if (labels[i] != labels_[i] && labels[i] == q) {
-        rows.push_back(static_cast<Eigen::Index>(i));
-        addSums(static_cast<Eigen::Index>(i), q, +1);
-      }
-    addGrams(rows, q, +1);
-  }
+  // The rows that leave each group are taken out of its statistics, then those that join one
+  // are added to it.
+  const auto update = [&](const Labels& side, double sign) {
+    for (int q = 0; q < Q_; ++q) {
+      std::vector<Eigen::Index>& rows = moved_[static_cast<std::size_t>(q)];
+      rows.clear();
+      for (std::size_t i = 0; i < labels.size(); ++i)
+        if (labels[i] != labels_[i] && side[i] == q) {
+          rows.push_back(static_cast<Eigen::Index>(i));
+          addSums(static_cast<Eigen::Index>(i), q, sign);
+        }
+      addGrams(rows, q, sign);
+    }
+  };
+  update(labels_, -1);
+  update(labels, +1);
   labels_ = labels;
 }
 
