@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include "supclust/core/parallel.hpp"
 #include "supclust/data/random.hpp"
 #include "supclust/solvers/shifted_system.hpp"
 
@@ -56,4 +57,33 @@ TEST(ShiftedSystem, FactorisesWhenIterationsWouldBeManyAndStaysDirect) {
   s.solve(easy, y, a);
   EXPECT_TRUE(s.direct());
   EXPECT_LE(relativeResidual(easy, y, a), 1e-13);
+}
+
+TEST(ShiftedSystem, ItsThreadsGiveTheAnswerOfOne) {
+  // From n = 512 the products' rows and the factorisations' later columns are shared over the
+  // threads the build has (two here; none inside a parallel task, where a table's fits run):
+  // both regimes, iterative and direct, give the same bits either way.
+  const Eigen::Index n = 600;
+  const Matrix easy = gramOver(n, 10, 1000, 6), hard = gramOver(n, 40, 1e-4, 7);
+  const Vector y = normals(n, 8);
+  const auto solveBoth = [&](Vector& first, Vector& second, bool& direct) {
+    ShiftedSystem s;
+    first = Vector::Zero(n);
+    s.solve(easy, y, first);
+    direct = s.direct();
+    second = first;
+    s.solve(hard, y, second);
+  };
+  Vector a1, a2, b1, b2;
+  bool directA = true, directB = true;
+  solveBoth(a1, a2, directA);
+  // On parallelFor's threads every team has one thread.
+  parallelFor(2, 2, [&](std::size_t i) {
+    if (i == 0) solveBoth(b1, b2, directB);
+  }, [](std::size_t) { return true; });
+  EXPECT_FALSE(directA);
+  EXPECT_FALSE(directB);
+  EXPECT_EQ(a1, b1);
+  EXPECT_EQ(a2, b2);
+  EXPECT_LE(relativeResidual(hard, y, a2), 1.01e-8);  // within the iterations' target at least
 }

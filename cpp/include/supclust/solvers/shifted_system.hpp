@@ -6,8 +6,8 @@
 // at n = 800, λ = 1e-4) the system is factorised (Cholesky, n³/6 multiply-adds: at n = 800 the
 // time of about 50 products), and every later solve is direct: H only gains atoms. The kernels
 // of kernels/dense and kernels/cholesky sum in the same order natively and in wasm.
-// Once direct, the factorisations share each panel's later columns over a WorkTeam (the
-// threaded build's threads, one inside a table's tasks): the same factor to the bit.
+// A WorkTeam (the threaded build's threads; one inside a table's tasks) shares the products'
+// rows (from n = 512) and each factorisation panel's later columns: the same bits as alone.
 #pragma once
 
 #include <memory>
@@ -25,7 +25,7 @@ class ShiftedSystem {
  private:
   bool direct_ = false;
   Matrix factor_;
-  std::unique_ptr<WorkTeam> team_;  // started at the first factorisation
+  std::unique_ptr<WorkTeam> team_;  // started at the first solve
 };
 
 }  // namespace supclust
