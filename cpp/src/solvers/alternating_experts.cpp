@@ -141,6 +141,13 @@ Labels residualStart(const RowMatrix& X, const Vector& y, int Q, double lambda, 
   return labels;
 }
 
+std::vector<std::uint64_t> searchSeeds(std::uint64_t seed, std::size_t count) {
+  std::vector<std::uint64_t> seeds(count);
+  Random draw(seed);
+  for (auto& s : seeds) s = draw.next();
+  return seeds;
+}
+
 int searchThreads(int threads, double bytesEach) {
   if (insideParallelTask()) return 1;
   const int wanted = threads > 0 ? std::min(threads, availableThreads()) : availableThreads();
@@ -202,9 +209,7 @@ ExpertsFit alternateExpertsWithRestarts(ExpertFamily& family, const AlternatingE
                                         const std::function<Labels(std::uint64_t)>& start, const Control& control,
                                         const Labels* extra) {
   const std::size_t first = extra ? 1 : 0, runs = first + static_cast<std::size_t>(std::max(0, o.restarts));
-  std::vector<std::uint64_t> seeds(runs);
-  Random draw(o.seed);
-  for (std::size_t i = first; i < runs; ++i) seeds[i] = draw.next();
+  const std::vector<std::uint64_t> seeds = searchSeeds(o.seed, runs - first);
   // Families for the threads: this one, then copies, each used by one search at a time.
   std::mutex m;
   std::vector<ExpertFamily*> idle{&family};
@@ -221,7 +226,7 @@ ExpertsFit alternateExpertsWithRestarts(ExpertFamily& family, const AlternatingE
   };
   const auto search = [&](std::size_t i, const Control& c) {
     ExpertFamily* f = take();
-    ExpertsFit fit = alternateExperts(*f, i < first ? *extra : start(seeds[i]), o.maxIterations, c);
+    ExpertsFit fit = alternateExperts(*f, i < first ? *extra : start(seeds[i - first]), o.maxIterations, c);
     std::lock_guard<std::mutex> lock(m);
     idle.push_back(f);
     return fit;

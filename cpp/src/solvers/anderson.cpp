@@ -21,7 +21,6 @@ void AndersonAcceleration::clear() {
 namespace {
 constexpr std::size_t kRanges = 8;
 std::size_t ranges(std::size_t n) { return n >= 8192 ? kRanges : 1; }
-std::size_t rangeStart(std::size_t n, std::size_t parts, std::size_t c) { return n * c / parts; }
 }  // namespace
 
 bool AndersonAcceleration::next(Vector& x, const Vector& g, WorkTeam* team) {
@@ -40,7 +39,7 @@ bool AndersonAcceleration::next(Vector& x, const Vector& g, WorkTeam* team) {
     clear();
   }
   const auto forRanges = [&](const auto& pass) {
-    const auto chunk = [&](std::size_t c) { pass(c, rangeStart(n, parts, c), rangeStart(n, parts, c + 1)); };
+    const auto chunk = [&](std::size_t c) { pass(c, chunkStart(n, parts, c), chunkStart(n, parts, c + 1)); };
     if (team) team->run(parts, chunk);
     else for (std::size_t c = 0; c < parts; ++c) chunk(c);
   };

@@ -11,7 +11,7 @@ namespace supclust {
 ExpertGroups::ExpertGroups(const RowMatrix& X, const Vector& y, int Q)
     : X_(X), y_(y), Q_(Q), count_(static_cast<std::size_t>(Q), 0), sumX_(Matrix::Zero(X.cols(), Q)),
       sumXY_(Matrix::Zero(X.cols(), Q)), sumY_(Vector::Zero(Q)),
-      gram_(static_cast<std::size_t>(Q), Matrix::Zero(X.cols(), X.cols())), moved_(static_cast<std::size_t>(Q)) {}
+      gram_(static_cast<std::size_t>(Q), Matrix::Zero(X.cols(), X.cols())), groupRows_(static_cast<std::size_t>(Q)) {}
 
 void ExpertGroups::addSums(Eigen::Index i, int q, double sign) {
   const Eigen::Index d = X_.cols();
@@ -37,7 +37,7 @@ void ExpertGroups::assign(const Labels& labels) {
   sumY_.setZero();
   std::fill(count_.begin(), count_.end(), 0);
   for (int q = 0; q < Q_; ++q) {
-    std::vector<Eigen::Index>& rows = moved_[static_cast<std::size_t>(q)];
+    std::vector<Eigen::Index>& rows = groupRows_[static_cast<std::size_t>(q)];
     rows.clear();
     for (Eigen::Index i = 0; i < n; ++i)
       if (labels[static_cast<std::size_t>(i)] == q) {
@@ -57,7 +57,7 @@ void ExpertGroups::assign(const Labels& labels) {
   for (int q = 0; q < Q_; ++q) {
     if (q == largest) continue;
     gram_[static_cast<std::size_t>(q)].setZero();
-    addGrams(moved_[static_cast<std::size_t>(q)], q, +1);
+    addGrams(groupRows_[static_cast<std::size_t>(q)], q, +1);
     rest -= gram_[static_cast<std::size_t>(q)];
   }
 }
@@ -78,7 +78,7 @@ void ExpertGroups::reassign(const Labels& labels) {
   // are added to it.
   const auto update = [&](const Labels& side, double sign) {
     for (int q = 0; q < Q_; ++q) {
-      std::vector<Eigen::Index>& rows = moved_[static_cast<std::size_t>(q)];
+      std::vector<Eigen::Index>& rows = groupRows_[static_cast<std::size_t>(q)];
       rows.clear();
       for (std::size_t i = 0; i < labels.size(); ++i)
         if (labels[i] != labels_[i] && side[i] == q) {

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "supclust/data/random.hpp"
 #include "supclust/kernels/cholesky.hpp"
 #include "supclust/kernels/dense.hpp"
 
@@ -88,9 +87,7 @@ ExpertsFit regressionClusteringFrom(const RowMatrix& X, const Vector& y, int Q, 
 ExpertsFit regressionClustering(const RowMatrix& X, const Vector& y, int Q, double lambda,
                                 const RegressionClusteringOptions& o, const Control& control) {
   const auto runs = static_cast<std::size_t>(o.restarts);
-  std::vector<std::uint64_t> seeds(runs);
-  Random draw(o.seed);
-  for (auto& s : seeds) s = draw.next();
+  const std::vector<std::uint64_t> seeds = searchSeeds(o.seed, runs);
   const auto n = static_cast<double>(X.rows()), d = static_cast<double>(X.cols());
   const double bytesEach = 8.0 * (n * d + (Q + 2) * d * d);  // a weighted copy of X, the ridge systems
   std::vector<ExpertsFit> fits = runSearches(runs, o.threads, bytesEach, control, [&](std::size_t i, const Control& c) {

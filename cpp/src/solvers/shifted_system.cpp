@@ -9,8 +9,8 @@
 namespace supclust {
 
 namespace {
-// out = H v (H symmetric: its columns read as rows), the rows shared over the team in chunks of
-// whole four-row blocks from n = 512 on: each entry is its row's dot product, the same bits.
+// out = H v (H symmetric: its columns read as rows), the rows shared over the team in chunks
+// from n = 512 on: each entry is its row's dot product (kernels/dense), the same bits.
 void product(const Matrix& H, const Vector& v, Vector& out, WorkTeam& team) {
   const auto n = static_cast<std::size_t>(H.rows());
   out.resize(H.rows());
@@ -19,10 +19,9 @@ void product(const Matrix& H, const Vector& v, Vector& out, WorkTeam& team) {
     multiply(H.data(), n, n, v.data(), out.data());
     return;
   }
-  const std::size_t rows = (n / kChunks + 3) / 4 * 4;
   team.run(kChunks, [&](std::size_t c) {
-    const std::size_t begin = std::min(n, c * rows), end = c + 1 == kChunks ? n : std::min(n, begin + rows);
-    if (end > begin) multiply(H.data() + begin * n, end - begin, n, v.data(), out.data() + begin);
+    const std::size_t begin = chunkStart(n, kChunks, c), end = chunkStart(n, kChunks, c + 1);
+    multiply(H.data() + begin * n, end - begin, n, v.data(), out.data() + begin);
   });
 }
 

@@ -23,6 +23,9 @@
 
 namespace supclust {
 
+// Where chunk c of [0, n) cut into `chunks` nearly equal ranges starts (chunk `chunks`: at n).
+inline std::size_t chunkStart(std::size_t n, std::size_t chunks, std::size_t c) { return n * c / chunks; }
+
 class WorkTeam {
  public:
   explicit WorkTeam(int threads);  // threads ≤ 0: availableThreads()

@@ -101,6 +101,9 @@ bool recordStep(ExpertsFit& out, int t, double f, double& previous, double toler
 // stops every search (their status Aborted).
 std::vector<ExpertsFit> runSearches(std::size_t runs, int threads, double bytesEach, const Control& control,
                                     const std::function<ExpertsFit(std::size_t, const Control&)>& search);
+// The seeds of `count` searches, drawn in turn from Random(seed) before any runs: each search's
+// start whatever the order they run in.
+std::vector<std::uint64_t> searchSeeds(std::uint64_t seed, std::size_t count);
 // Threads for searches: `threads` (0: all the build has), one inside a table's parallel task,
 // and no more than keep the searches' copies (bytesEach) within 256 MB.
 int searchThreads(int threads, double bytesEach);

@@ -52,7 +52,7 @@ class ExpertGroups {
   Matrix sumX_, sumXY_;  // d x Q
   Vector sumY_;
   std::vector<Matrix> gram_;  // Σ x xᵀ per group (d x d; lower triangle only)
-  std::vector<std::vector<Eigen::Index>> moved_;  // scratch: rows joining or leaving a group
+  std::vector<std::vector<Eigen::Index>> groupRows_;  // scratch: a group's rows to add or take out
   RowMatrix rowsCopy_;                            // scratch: those rows, contiguous
   Matrix total_;  // Σ x xᵀ over all rows (lower triangle), once a fresh pass needs it
 };
