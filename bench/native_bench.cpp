@@ -10,6 +10,8 @@
 //   penalties  DFG on E1 (n = 200, d = 300, Q = 5, σ = 0.5, seed 3) at three (λ1, λ2), once each;
 //              ADFG (γ = 1) there, to its certificate
 //   experts    each experts method on an E3-sized mixture (n = 1000, d = 100, Q = 3)
+//   cholesky   the Cholesky factorisation (kernels/cholesky) of an n × n SPD matrix, n in {100,
+//              320, 1000}, alone and on a team of two threads (experts-cg's direct solves)
 //   priors     GEM and LEM (ours and the paper's algorithm) on E6 classification, n = 1000:
 //              time, objective and test accuracy; a warm-started GEM path over 6 γ; one GEM
 //              fit on Reuters (the 2000 × 1000 stories run.mjs writes when the data are there)
@@ -19,10 +21,13 @@
 #include <cstdio>
 #include <fstream>
 #include <malloc.h>
+#include <random>
 #include <string>
 #include <vector>
 
+#include "supclust/core/work_team.hpp"
 #include "supclust/data/synthetic.hpp"
+#include "supclust/kernels/cholesky.hpp"
 #include "supclust/kernels/clique_fusion.hpp"
 #include "supclust/kernels/kmeans1d.hpp"
 #include "supclust/kernels/owl.hpp"
@@ -291,6 +296,33 @@ int main(int argc, char** argv) {
       std::printf("%s{\"method\":\"%s\",\"restarts\":%g,\"ms\":%.6g,\"iterations\":%d,\"objective\":%.12g,\"status\":\"%s\"}",
                   firstRun ? "" : ",", method, restarts, ms, r.iterations, r.objective, statusName(r.status));
       firstRun = false;
+    }
+    std::printf("]");
+  }
+  // The Cholesky factorisation of B Bᵀ/50 + I (B n × 50 standard normal), alone and on a team of two.
+  {
+    std::printf(",\"cholesky\":[");
+    WorkTeam team(2);
+    bool firstRow = true;
+    for (const std::size_t n : {std::size_t{100}, std::size_t{320}, std::size_t{1000}}) {
+      Matrix B(static_cast<Eigen::Index>(n), 50);
+      std::mt19937_64 rng(n);
+      std::normal_distribution<double> normal;
+      for (Eigen::Index i = 0; i < B.size(); ++i) B.data()[i] = normal(rng);
+      const Matrix A = B * B.transpose() / 50.0 + Matrix::Identity(static_cast<Eigen::Index>(n), static_cast<Eigen::Index>(n));
+      Matrix L;
+      const int runs = n < 500 ? 200 : 1;  // factorisations per timed run
+      const auto time = [&](WorkTeam* t) {
+        return medianMs(repeats, [&] {
+          for (int r = 0; r < runs; ++r) {
+            L = A;
+            sink += choleskyFactor(L.data(), n, t) ? L(static_cast<Eigen::Index>(n) - 1, static_cast<Eigen::Index>(n) - 1) : 0;
+          }
+        }) / runs;
+      };
+      const double alone = time(nullptr), shared = time(&team);
+      std::printf("%s{\"n\":%zu,\"ms\":%.6g,\"teamMs\":%.6g,\"threads\":%d}", firstRow ? "" : ",", n, alone, shared, team.size());
+      firstRow = false;
     }
     std::printf("]");
   }

@@ -276,7 +276,7 @@ mkdirSync(join(root, 'bench/results'), { recursive: true });
 writeFileSync(join(root, 'bench/results/kmeans1d.json'), JSON.stringify({ machine, repeats: REPEATS, rows }, null, 2));
 writeFileSync(join(root, 'bench/results/ihc.json'), JSON.stringify({ machine, n: 150, d: 100, Q: 5,
   nativeMs: native.ihc.ms, wasmMs: ihcWasm, wasmOverNative: ihcWasm / native.ihc.ms }, null, 2));
-writeFileSync(join(root, 'bench/results/solvers.json'), JSON.stringify({ machine, owl, fusion, fits, cg, cv, penalties, priors, priorPath, reutersGem, experts, tasks }, null, 2));
+writeFileSync(join(root, 'bench/results/solvers.json'), JSON.stringify({ machine, owl, fusion, fits, cg, cv, penalties, priors, priorPath, reutersGem, experts, tasks, cholesky: native.cholesky }, null, 2));
 writeFileSync(join(root, 'bench/results/sklearn.json'), JSON.stringify({ machine, repeats: REPEATS, rows: sklearn }, null, 2));
 
 const f = (x) => (x >= 100 ? x.toFixed(0) : x >= 1 ? x.toFixed(2) : x.toFixed(3));
@@ -311,6 +311,11 @@ if (tasks.length) {
 }
 if (reutersGem)
   console.log(`GEM logistic on Reuters (2000 stories × 1000 words, γ = 0.1, λ = 1e-3): native ${f(reutersGem.nativeMs)} ms, wasm ${f(reutersGem.wasmMs)} ms dense, ${f(reutersGem.wasmCsrMs)} ms CSR (${reutersGem.iterations} Newton steps, ${reutersGem.status})`);
+console.log('\nCholesky factorisation of an n × n SPD matrix (experts-cg\'s direct solves), native only (the kernel is not exported to JavaScript), ms\n\n| n | one thread | GFLOP/s | team of two | GFLOP/s |\n|---:|---:|---:|---:|---:|');
+for (const r of native.cholesky) {
+  const gflops = (ms) => (r.n ** 3 / 3 / ms / 1e6).toFixed(1);
+  console.log(`| ${r.n} | ${f(r.ms)} | ${gflops(r.ms)} | ${f(r.teamMs)} | ${gflops(r.teamMs)} |`);
+}
 console.log('\nIHC, CG and CGPG on E1 (n = 150, d = 100, Q = 5, λ = 1e-2)\n');
 console.log('| method | native ms | wasm ms | iterations | objective | ‖w* − ŵ‖ |\n|---|---:|---:|---:|---:|---:|');
 for (const r of cg) console.log(`| ${r.method} | ${f(r.nativeMs)} | ${f(r.wasmMs)} | ${r.iterations} | ${r.objective.toFixed(4)} | ${r.error.toFixed(3)} |`);

@@ -36,12 +36,14 @@ TEST(Cholesky, MatchesEigenAndSolves) {
 }
 
 TEST(Cholesky, PanelledFactorAndSolveAreBitIdenticalToColumnByColumn) {
-  // The kernel updates four columns per pass but adds the updates in the column-by-column
-  // order, so it must give exactly the textbook right-looking factor and forward solve (what
-  // keeps native and wasm and every earlier table identical). Sizes cover every panel tail.
+  // The kernel updates four columns per pass (from n = 320, blocks of 48 columns on tiles of
+  // 16 rows) but adds the updates in the column-by-column order, so it must give exactly the
+  // textbook right-looking factor and forward solve (what keeps native and wasm and every
+  // earlier table identical). Sizes cover every panel tail, and past 320 blocks and tiles cut
+  // short (337 = 7·48 + 1, 400 = 8·48 + 16, 512 a power of two).
   std::mt19937_64 rng(6);
   std::normal_distribution<double> normal;
-  for (std::size_t n : {1u, 2u, 3u, 4u, 5u, 6u, 7u, 8u, 9u, 13u, 100u}) {
+  for (std::size_t n : {1u, 2u, 3u, 4u, 5u, 6u, 7u, 8u, 9u, 13u, 100u, 319u, 320u, 337u, 400u, 512u}) {
     Matrix B(n, n + 2);
     for (Eigen::Index i = 0; i < B.size(); ++i) B.data()[i] = normal(rng);
     const Matrix A = B * B.transpose() + Matrix::Identity(n, n);
@@ -77,14 +79,14 @@ TEST(Cholesky, PanelledFactorAndSolveAreBitIdenticalToColumnByColumn) {
 }
 
 TEST(Cholesky, ATeamSharingTheLaterColumnsGivesTheSameFactorToTheBit) {
-  // Past 192 later columns each panel's update is shared over the team's threads (two here;
-  // one on a one-core machine, where this compares the kernel with itself): the columns are
-  // updated independently, so the factor must not change in any bit.
+  // From n = 320, past 192 later rows each block's update is shared over the team's threads
+  // (two here; one on a one-core machine, where this compares the kernel with itself): the
+  // entries are updated independently, so the factor must not change in any bit.
   std::mt19937_64 rng(8);
   std::normal_distribution<double> normal;
   WorkTeam team(2);
   EXPECT_EQ(team.size(), std::min(2, availableThreads()));
-  for (std::size_t n : {150u, 197u, 300u, 513u}) {
+  for (std::size_t n : {150u, 300u, 333u, 513u, 700u}) {
     Matrix B(n, n / 2);
     for (Eigen::Index i = 0; i < B.size(); ++i) B.data()[i] = normal(rng);
     const Matrix A = B * B.transpose() + 0.1 * Matrix::Identity(n, n);
@@ -95,9 +97,11 @@ TEST(Cholesky, ATeamSharingTheLaterColumnsGivesTheSameFactorToTheBit) {
       for (std::size_t i = j; i < n; ++i) ASSERT_EQ(shared(i, j), alone(i, j)) << "n=" << n << " (" << i << "," << j << ")";
   }
   // Not positive definite: found with a team too.
-  Matrix bad = Matrix::Identity(300, 300);
-  bad(250, 250) = -1;
-  EXPECT_FALSE(choleskyFactor(bad.data(), 300, &team));
+  for (std::size_t n : {300u, 600u}) {
+    Matrix bad = Matrix::Identity(n, n);
+    bad(n - 50, n - 50) = -1;
+    EXPECT_FALSE(choleskyFactor(bad.data(), n, &team)) << n;
+  }
 }
 
 TEST(Cholesky, RejectsMatricesThatAreNotPositiveDefinite) {

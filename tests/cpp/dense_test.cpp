@@ -62,6 +62,24 @@ TEST(Dense, Axpy4IsFourAxpysToTheBit) {
   }
 }
 
+TEST(Dense, AxpyManyIsKAxpysToTheBit) {
+  // Blocks of sixteen entries in registers, then pairs, then single entries: lengths cover
+  // each tail; k = 0 leaves y as it was.
+  std::mt19937_64 rng(13);
+  for (std::size_t n : {0u, 1u, 2u, 15u, 16u, 17u, 35u, 50u})
+    for (std::size_t k : {0u, 1u, 5u, 48u}) {
+      const std::size_t ldx = n + 3;
+      const Matrix X = randomMatrix(rng, static_cast<Eigen::Index>(ldx), static_cast<Eigen::Index>(std::max<std::size_t>(k, 1)));
+      const Vector c = randomMatrix(rng, static_cast<Eigen::Index>(std::max<std::size_t>(k, 1)), 1);
+      const Vector y0 = randomMatrix(rng, static_cast<Eigen::Index>(n) + 1, 1);
+      Vector expected = y0, got = y0;
+      for (std::size_t g = 0; g < k; ++g) axpy(c[static_cast<Eigen::Index>(g)], X.data() + g * ldx, expected.data(), n);
+      axpyMany(c.data(), k, X.data(), ldx, got.data(), n);
+      for (std::size_t i = 0; i <= n; ++i)
+        ASSERT_EQ(got[static_cast<Eigen::Index>(i)], expected[static_cast<Eigen::Index>(i)]) << n << " " << k << " " << i;
+    }
+}
+
 TEST(Dense, GramIsRowByRowRankOneUpdatesToTheBit) {
   // gram takes four rows per pass over its triangle; every entry must still be the row-by-row
   // sum (one axpy per row and column), so fits through it keep their bits.

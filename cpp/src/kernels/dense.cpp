@@ -95,6 +95,30 @@ void axpy4(const double* c, const double* X, std::size_t ldx, double* y, std::si
   for (; i < n; ++i) y[i] = y[i] + c[0] * x0[i] + c[1] * x1[i] + c[2] * x2[i] + c[3] * x3[i];
 }
 
+void axpyMany(const double* c, std::size_t k, const double* X, std::size_t ldx, double* y, std::size_t n) {
+  std::size_t i = 0;
+  for (; i + 16 <= n; i += 16) {
+    f64x2 v[8];
+    for (int r = 0; r < 8; ++r) v[r] = load2(y + i + 2 * r);
+    for (std::size_t g = 0; g < k; ++g) {
+      const f64x2 cg = {c[g], c[g]};
+      const double* x = X + g * ldx + i;
+      for (int r = 0; r < 8; ++r) v[r] = v[r] + cg * load2(x + 2 * r);
+    }
+    for (int r = 0; r < 8; ++r) store2(y + i + 2 * r, v[r]);
+  }
+  for (; i + 2 <= n; i += 2) {
+    f64x2 v = load2(y + i);
+    for (std::size_t g = 0; g < k; ++g) v = v + f64x2{c[g], c[g]} * load2(X + g * ldx + i);
+    store2(y + i, v);
+  }
+  for (; i < n; ++i) {
+    double v = y[i];
+    for (std::size_t g = 0; g < k; ++g) v = v + c[g] * X[g * ldx + i];
+    y[i] = v;
+  }
+}
+
 // Four rows' dot products with w in one pass over w, each summed exactly as dot() sums it.
 static void dotFourRows(const double* X, std::size_t d, const double* w, double* z) {
   const double* a[4] = {X, X + d, X + 2 * d, X + 3 * d};

@@ -5,7 +5,10 @@
 //
 // Storage: column-major n × n; only the lower triangle is read and written. Right-looking:
 // column j is scaled by 1/√A_jj, then every later column k is updated by
-// A[k:, k] −= L_kj L[k:, j] (an axpy): n³/6 multiply-adds.
+// A[k:, k] −= L_kj L[k:, j] (an axpy): n³/6 multiply-adds. The updates are grouped (panels of
+// four columns; from n = 320, blocks of 48 applied to tiles of 16 rows held in registers) but
+// each entry takes them one by one in column order, so the factor is, to the bit, the
+// column-by-column one.
 #pragma once
 
 #include <cstddef>
@@ -17,8 +20,8 @@ class WorkTeam;
 // A = L Lᵀ in place (L in the lower triangle). False when A is not (numerically) positive
 // definite; A is then left partly factorised.
 bool choleskyFactor(double* A, std::size_t n);
-// The same, the later columns' updates of each panel shared out over a team's threads when
-// there are enough of them (the factor the same to the bit: columns are updated independently).
+// The same, the later rows' updates of each block shared out over a team's threads when there
+// are enough of them (the factor the same to the bit: entries are updated independently).
 bool choleskyFactor(double* A, std::size_t n, WorkTeam* team);
 
 // The factor of A without its row and column p, from A's factor L (n × n) in O(n²): the

@@ -33,6 +33,11 @@ void axpy(double alpha, const double* x, double* y, std::size_t n);
 // as four axpy calls, with one load and store of y.
 void axpy4(const double* c, const double* X, std::size_t ldx, double* y, std::size_t n);
 
+// y += c_0 x_0 + c_1 x_1 + … + c_{k−1} x_{k−1} (x_g = X + g·ldx, any k), added in that order: the
+// same result as k axpy calls, each block of sixteen entries of y kept in registers through all
+// k terms (one load and store of y, where axpy4 takes one per four columns).
+void axpyMany(const double* c, std::size_t k, const double* X, std::size_t ldx, double* y, std::size_t n);
+
 // y ← α y + B c, B column-major n x k (columns k apart by ldb): one pass over y.
 void scaleAndAddProduct(double alpha, double* y, const double* B, std::size_t n, std::size_t k, std::size_t ldb,
                         const double* c);
