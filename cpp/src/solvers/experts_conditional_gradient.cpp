@@ -65,25 +65,19 @@ ExpertsConditionalGradientResult expertsConditionalGradient(const RowMatrix& X, 
   const auto scaledRows = [&](const Vector& weights) { return RowMatrix(weights.asDiagonal() * X); };
   // The first atom: the oracle at M = 0 (a = y).
   Labels labels = oracle(scaledRows(y)).labels;
-  // M ← (1 − γ)M + γN and H ← (1 − γ)H + γ(XXᵀ ∘ N)/λ for the atom N of partition l, column by
-  // column (each column scaled, then its entries in the column's group raised, in one pass).
-  std::vector<std::vector<Eigen::Index>> members(static_cast<std::size_t>(Q));
   const auto atom = [&](const Labels& l, double gamma) {
-    for (auto& m : members) m.clear();
-    for (Eigen::Index i = 0; i < n; ++i) members[static_cast<std::size_t>(l[static_cast<std::size_t>(i)])].push_back(i);
+    std::vector<double> sizes(static_cast<std::size_t>(Q), 0);
+    for (std::int32_t g : l) sizes[static_cast<std::size_t>(g)] += 1;
+    H *= 1 - gamma;
+    M *= 1 - gamma;
     for (Eigen::Index j = 0; j < n; ++j) {
-      const std::vector<Eigen::Index>& group = members[static_cast<std::size_t>(l[static_cast<std::size_t>(j)])];
-      const double scale = gamma / static_cast<double>(group.size());
-      double *h = H.col(j).data(), *m = M.col(j).data();
-      const double* k = K.col(j).data();
-      for (Eigen::Index i = 0; i < n; ++i) {
-        h[i] *= 1 - gamma;
-        m[i] *= 1 - gamma;
-      }
-      for (const Eigen::Index i : group) {
-        m[i] += scale;
-        h[i] += scale / lambda * k[i];
-      }
+      const std::int32_t gj = l[static_cast<std::size_t>(j)];
+      const double scale = gamma / sizes[static_cast<std::size_t>(gj)];
+      for (Eigen::Index i = 0; i < n; ++i)
+        if (l[static_cast<std::size_t>(i)] == gj) {
+          M(i, j) += scale;
+          H(i, j) += scale / lambda * K(i, j);
+        }
     }
   };
   atom(labels, 1.0);
