@@ -101,6 +101,12 @@ TEST(Cholesky, ATeamSharingTheLaterColumnsGivesTheSameFactorToTheBit) {
     Matrix bad = Matrix::Identity(n, n);
     bad(n - 50, n - 50) = -1;
     EXPECT_FALSE(choleskyFactor(bad.data(), n, &team)) << n;
+    // A NaN below a block (row n − 50, column 10) reaches a later pivot through the updates.
+    Matrix nan = Matrix::Identity(n, n) * 2;
+    nan(n - 50, 10) = NAN;
+    Matrix alone = nan;
+    EXPECT_FALSE(choleskyFactor(nan.data(), n, &team)) << n;
+    EXPECT_FALSE(choleskyFactor(alone.data(), n)) << n;
   }
 }
 

@@ -124,12 +124,15 @@ describe('experts', () => {
     }
   }, 120000);
 
-  it('run AM\'s starts and RC\'s runs side by side on the threaded build, with the single-thread answer', async () => {
+  it('run AM\'s starts and RC\'s runs side by side, and CG\'s factorisations on a team, on the threaded build, with the single-thread answer', async () => {
     const threaded = await load({ variant: 'simd-threaded' });
     try {
       const data = await sc.generate('experts', { n: 400, d: 5, noiseDims: 20, Q: 3, sigma: 0.3, seed: 8 });
-      for (const method of ['experts-am', 'experts-rc']) {
-        const options = { X: data.X, nRows: data.nRows, nCols: data.nCols, y: data.y, Q: 3, lambda: 1e-2, restarts: 6, seed: 3 };
+      // CG at λ = 1e-3 factorises its 400 × 400 system (blocks of 48 columns, the rows below
+      // and the later entries shared by 16-row tiles).
+      for (const method of ['experts-am', 'experts-rc', 'experts-cg']) {
+        const lambda = method === 'experts-cg' ? 1e-3 : 1e-2;
+        const options = { X: data.X, nRows: data.nRows, nCols: data.nCols, y: data.y, Q: 3, lambda, restarts: 6, seed: 3 };
         const seen: { iteration: number; objective: number }[] = [];
         const a = await sc.fit(method, options);
         const b = await threaded.fit(method, options, { onProgress: (p) => seen.push(p) });
