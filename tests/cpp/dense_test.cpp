@@ -80,6 +80,34 @@ TEST(Dense, AxpyManyIsKAxpysToTheBit) {
     }
 }
 
+TEST(Dense, SquaredDistancesAreFourRunningSumsToTheBit) {
+  // Any number of rows (four per pass, then three, two or one) gives each distance the bits of
+  // the scalar definition: entry k into sum k mod 4, the tail into sum 0, (s0 + s1) + (s2 + s3).
+  std::mt19937_64 rng(14);
+  for (std::size_t d : {1u, 3u, 4u, 6u, 13u, 100u})
+    for (std::size_t count : {1u, 2u, 3u, 4u, 5u, 9u}) {
+      const std::size_t ld = d + 2;
+      const Matrix R = randomMatrix(rng, static_cast<Eigen::Index>(ld), static_cast<Eigen::Index>(count));
+      const Vector p = randomMatrix(rng, static_cast<Eigen::Index>(d), 1);
+      std::vector<double> got(count);
+      squaredDistances(p.data(), R.data(), ld, count, d, got.data());
+      for (std::size_t j = 0; j < count; ++j) {
+        double s[4] = {0, 0, 0, 0};
+        std::size_t k = 0;
+        for (; k + 4 <= d; k += 4)
+          for (std::size_t l = 0; l < 4; ++l) {
+            const double e = R.data()[j * ld + k + l] - p[static_cast<Eigen::Index>(k + l)];
+            s[l] += e * e;
+          }
+        for (; k < d; ++k) {
+          const double e = R.data()[j * ld + k] - p[static_cast<Eigen::Index>(k)];
+          s[0] += e * e;
+        }
+        ASSERT_EQ(got[j], (s[0] + s[1]) + (s[2] + s[3])) << d << " " << count << " " << j;
+      }
+    }
+}
+
 TEST(Dense, GramIsRowByRowRankOneUpdatesToTheBit) {
   // gram takes four rows per pass over its triangle; every entry must still be the row-by-row
   // sum (one axpy per row and column), so fits through it keep their bits.

@@ -119,6 +119,42 @@ void axpyMany(const double* c, std::size_t k, const double* X, std::size_t ldx, 
   }
 }
 
+namespace {
+template <std::size_t K>
+void squaredDistancesOf(const double* p, const double* R, std::size_t ldr, std::size_t d, double* out) {
+  f64x2 s0[K], s1[K];  // sums (0, 1) and (2, 3) of each row
+  for (std::size_t j = 0; j < K; ++j) s0[j] = s1[j] = f64x2{0, 0};
+  std::size_t k = 0;
+  for (; k + 4 <= d; k += 4) {
+    const f64x2 p0 = load2(p + k), p1 = load2(p + k + 2);
+    for (std::size_t j = 0; j < K; ++j) {
+      const f64x2 e0 = p0 - load2(R + j * ldr + k), e1 = p1 - load2(R + j * ldr + k + 2);
+      s0[j] += e0 * e0;
+      s1[j] += e1 * e1;
+    }
+  }
+  for (std::size_t j = 0; j < K; ++j) {
+    double first = s0[j][0];
+    for (std::size_t t = k; t < d; ++t) {
+      const double e = p[t] - R[j * ldr + t];
+      first += e * e;
+    }
+    out[j] = (first + s0[j][1]) + (s1[j][0] + s1[j][1]);
+  }
+}
+}  // namespace
+
+void squaredDistances(const double* p, const double* R, std::size_t ldr, std::size_t count, std::size_t d, double* out) {
+  std::size_t j = 0;
+  for (; j + 4 <= count; j += 4) squaredDistancesOf<4>(p, R + j * ldr, ldr, d, out + j);
+  switch (count - j) {
+    case 3: squaredDistancesOf<3>(p, R + j * ldr, ldr, d, out + j); break;
+    case 2: squaredDistancesOf<2>(p, R + j * ldr, ldr, d, out + j); break;
+    case 1: squaredDistancesOf<1>(p, R + j * ldr, ldr, d, out + j); break;
+    default: break;
+  }
+}
+
 // Four rows' dot products with w in one pass over w, each summed exactly as dot() sums it.
 static void dotFourRows(const double* X, std::size_t d, const double* w, double* z) {
   const double* a[4] = {X, X + d, X + 2 * d, X + 3 * d};

@@ -2,40 +2,28 @@
 
 #include <algorithm>
 #include <numeric>
+#include <vector>
 
 #include "supclust/data/random.hpp"
+#include "supclust/kernels/dense.hpp"
 
 namespace supclust {
 
 namespace {
-// Four running sums (independent additions pipeline; the same order natively and in wasm).
-double squaredDistance(const double* a, const double* b, Eigen::Index d) {
-  double s[4] = {0, 0, 0, 0};
-  Eigen::Index k = 0;
-  for (; k + 4 <= d; k += 4)
-    for (int l = 0; l < 4; ++l) {
-      const double e = a[k + l] - b[k + l];
-      s[l] += e * e;
-    }
-  for (; k < d; ++k) {
-    const double e = a[k] - b[k];
-    s[0] += e * e;
-  }
-  return (s[0] + s[1]) + (s[2] + s[3]);
-}
-
+// Squared distances by the kernel of dense.hpp (four running sums per distance, several
+// distances at once): the same bits natively and in wasm.
 double assign(const RowMatrix& X, const RowMatrix& C, Labels& labels) {
-  const Eigen::Index d = X.cols();
+  const auto d = static_cast<std::size_t>(X.cols()), G = static_cast<std::size_t>(C.rows());
+  std::vector<double> dist(G);
   double sse = 0;
   for (Eigen::Index i = 0; i < X.rows(); ++i) {
-    const double* x = X.row(i).data();
+    squaredDistances(X.row(i).data(), C.data(), d, G, d, dist.data());
     Eigen::Index best = 0;
-    double bestD = squaredDistance(C.row(0).data(), x, d);
-    for (Eigen::Index g = 1; g < C.rows(); ++g) {
-      const double dist = squaredDistance(C.row(g).data(), x, d);
-      if (dist < bestD) {
-        bestD = dist;
-        best = g;
+    double bestD = dist[0];
+    for (std::size_t g = 1; g < G; ++g) {
+      if (dist[g] < bestD) {
+        bestD = dist[g];
+        best = static_cast<Eigen::Index>(g);
       }
     }
     labels[static_cast<std::size_t>(i)] = static_cast<std::int32_t>(best);
@@ -48,8 +36,8 @@ RowMatrix seedPlusPlus(const RowMatrix& X, Eigen::Index G, Random& rng) {
   const Eigen::Index m = X.rows(), d = X.cols();
   RowMatrix C(G, d);
   C.row(0) = X.row(static_cast<Eigen::Index>(rng.below(static_cast<std::uint64_t>(m))));
-  Vector dist(m);
-  for (Eigen::Index i = 0; i < m; ++i) dist[i] = squaredDistance(X.row(i).data(), C.row(0).data(), d);
+  Vector dist(m), next(m);
+  squaredDistances(C.row(0).data(), X.data(), static_cast<std::size_t>(d), static_cast<std::size_t>(m), static_cast<std::size_t>(d), dist.data());
   for (Eigen::Index g = 1; g < G; ++g) {
     const double total = dist.sum();
     Eigen::Index pick = 0;
@@ -60,7 +48,8 @@ RowMatrix seedPlusPlus(const RowMatrix& X, Eigen::Index G, Random& rng) {
       pick = static_cast<Eigen::Index>(rng.below(static_cast<std::uint64_t>(m)));
     }
     C.row(g) = X.row(pick);
-    for (Eigen::Index i = 0; i < m; ++i) dist[i] = std::min(dist[i], squaredDistance(X.row(i).data(), C.row(g).data(), d));
+    squaredDistances(C.row(g).data(), X.data(), static_cast<std::size_t>(d), static_cast<std::size_t>(m), static_cast<std::size_t>(d), next.data());
+    for (Eigen::Index i = 0; i < m; ++i) dist[i] = std::min(dist[i], next[i]);
   }
   return C;
 }

@@ -38,6 +38,12 @@ void axpy4(const double* c, const double* X, std::size_t ldx, double* y, std::si
 // k terms (one load and store of y, where axpy4 takes one per four columns).
 void axpyMany(const double* c, std::size_t k, const double* X, std::size_t ldx, double* y, std::size_t n);
 
+// out[j] = ‖p − R_j‖² for the `count` rows R_j = R + j·ldr of d entries: each summed in four
+// running sums (entry k into sum k mod 4, the tail past the last multiple of four into sum 0),
+// added as (s0 + s1) + (s2 + s3) — the same bits whatever `count` — with four rows per pass over
+// p (independent sums: the additions' latency no longer sets the pace of one distance).
+void squaredDistances(const double* p, const double* R, std::size_t ldr, std::size_t count, std::size_t d, double* out);
+
 // y ← α y + B c, B column-major n x k (columns k apart by ldb): one pass over y.
 void scaleAndAddProduct(double alpha, double* y, const double* B, std::size_t n, std::size_t k, std::size_t ldb,
                         const double* c);
