@@ -75,7 +75,7 @@ RowKMeansResult rowKMeans(const RowMatrix& X, int Q, int restarts, std::uint64_t
       RowMatrix sum = RowMatrix::Zero(G, X.cols());
       Vector count = Vector::Zero(G);
       for (Eigen::Index i = 0; i < m; ++i) {
-        sum.row(labels[static_cast<std::size_t>(i)]) += X.row(i);
+        axpy(1.0, X.row(i).data(), sum.row(labels[static_cast<std::size_t>(i)]).data(), static_cast<std::size_t>(X.cols()));
         count[labels[static_cast<std::size_t>(i)]] += 1;
       }
       for (Eigen::Index g = 0; g < G; ++g)

@@ -38,10 +38,20 @@ ExpertsFit expertsProjectedGradient(const RowMatrix& X, const Vector& y, int Q, 
   double f = value(W, r), previous = HUGE_VAL;
   out.objective = f;
   out.status = Status::MaxIterations;
+  // Plain loops over the rows, not Eigen expressions: Eigen runs scalar in wasm, and clang
+  // vectorises these (the same operations in the same order: the same bits).
+  RowMatrix gradient(n, d), stepped(n, d);
   for (int t = 0; t < o.maxIterations; ++t) {
-    const RowMatrix gradient = lambda * W - (X.array().colwise() * r.array()).matrix();
+    for (Eigen::Index i = 0; i < n; ++i) {  // ∇ of row i: λwᵢ − rᵢxᵢ
+      const double *w = W.row(i).data(), *x = X.row(i).data();
+      double* g = gradient.row(i).data();
+      for (Eigen::Index k = 0; k < d; ++k) g[k] = lambda * w[k] - x[k] * r[i];
+    }
     const auto tryStep = [&](double g) {
-      projected = rowKMeans(RowMatrix(W - g * gradient), Q, o.restarts, seeds.next());
+      const double *w = W.data(), *v = gradient.data();
+      double* out = stepped.data();
+      for (Eigen::Index k = 0; k < n * d; ++k) out[k] = w[k] - g * v[k];
+      projected = rowKMeans(stepped, Q, o.restarts, seeds.next());
       if (static_cast<Eigen::Index>(projected.labels.size()) != n) return HUGE_VAL;  // not finite
       for (Eigen::Index i = 0; i < n; ++i) Wn.row(i) = projected.centroids.row(projected.labels[static_cast<std::size_t>(i)]);
       return value(Wn, rNext);
