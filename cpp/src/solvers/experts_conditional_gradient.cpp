@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "supclust/data/random.hpp"
+#include "supclust/kernels/dense.hpp"
 #include "supclust/kernels/dense_vectors.hpp"
 #include "supclust/kernels/row_kmeans.hpp"
 #include "supclust/solvers/shifted_system.hpp"
@@ -11,10 +12,10 @@
 namespace supclust {
 
 double expertsOracleValue(const RowMatrix& B, const Labels& labels, int Q) {
-  Matrix sums = Matrix::Zero(Q, B.cols());
   Vector sizes = Vector::Zero(Q);
-  for (Eigen::Index i = 0; i < B.rows(); ++i) {
-    sums.row(labels[static_cast<std::size_t>(i)]) += B.row(i);
+  RowMatrix sums = RowMatrix::Zero(Q, B.cols());
+  for (Eigen::Index i = 0; i < B.rows(); ++i) {  // the SIMD axpy: Eigen runs scalar in wasm
+    axpy(1.0, B.row(i).data(), sums.row(labels[static_cast<std::size_t>(i)]).data(), static_cast<std::size_t>(B.cols()));
     sizes[labels[static_cast<std::size_t>(i)]] += 1;
   }
   double v = 0;
@@ -68,8 +69,10 @@ ExpertsConditionalGradientResult expertsConditionalGradient(const RowMatrix& X, 
   const auto atom = [&](const Labels& l, double gamma) {
     std::vector<double> sizes(static_cast<std::size_t>(Q), 0);
     for (std::int32_t g : l) sizes[static_cast<std::size_t>(g)] += 1;
-    H *= 1 - gamma;
-    M *= 1 - gamma;
+    for (Eigen::Index k = 0; k < n * n; ++k) {  // a loop clang vectorises (Eigen runs scalar in wasm)
+      H.data()[k] *= 1 - gamma;
+      M.data()[k] *= 1 - gamma;
+    }
     for (Eigen::Index j = 0; j < n; ++j) {
       const std::int32_t gj = l[static_cast<std::size_t>(j)];
       const double scale = gamma / sizes[static_cast<std::size_t>(gj)];
