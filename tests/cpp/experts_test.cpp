@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <mutex>
@@ -403,6 +404,27 @@ TEST(Experts, SearchesSideBySideGiveTheAnswerOfOneThread) {
     return ExpertsFit{};
   });
   EXPECT_EQ(static_cast<int>(ids.size()), std::min(2, availableThreads()));
+}
+
+TEST(Experts, SearchThreadsKeepTheStartsCopiesWithin256MB) {
+  // Each thread of a search holds its own copy of the statistics (ExpertFamily::bytes(): the
+  // Q + 1 Gram matrices and a copy of up to n rows): the threads are capped so that the copies
+  // stay within 256 MB, and a search inside a parallel task keeps to one thread.
+  const int cores = availableThreads();
+  EXPECT_EQ(searchThreads(2, 1e3), std::min(2, cores));
+  EXPECT_EQ(searchThreads(0, 1e3), cores);
+  EXPECT_EQ(searchThreads(8, 100e6), std::min(2, cores));  // 2 × 100 MB fit, 3 would not
+  EXPECT_EQ(searchThreads(8, 200e6), 1);
+  EXPECT_EQ(searchThreads(0, 1e12), 1);  // never zero
+  // Two tasks on two threads (one thread on a one-core machine, where the tasks run in turn and
+  // a search may use the one core: 1 either way).
+  std::atomic<int> threadsOfBoth{0};
+  parallelFor(2, 2, [&](std::size_t) { threadsOfBoth += searchThreads(2, 1e3); }, [](std::size_t) { return true; });
+  EXPECT_EQ(threadsOfBoth.load(), 2);
+  RowMatrix X = RowMatrix::Zero(50, 7);
+  Vector y = Vector::Zero(50);
+  const RegressionExperts family(X, y, 3, 1e-2);
+  EXPECT_EQ(family.bytes(), 8.0 * (4 * 7 * 7 + 50 * 7));
 }
 
 TEST(Experts, SearchesReportTheirIterationsAndLowestObjectiveAndStopTogether) {
