@@ -85,8 +85,8 @@ bool choleskyFactor(double* A, std::size_t n, WorkTeam* team) {
         axpyMany(P + (k - je) * width, width, tile + (from - t0), kTile, A + k * n + from, t1 - from);
       }
     };
-    const auto byTiles = [n, je](auto&& work, std::size_t r0, std::size_t r1) {
-      for (std::size_t t0 = r0; t0 < r1; t0 += kTile) work(t0, std::min(n, std::min(r1, t0 + kTile)));
+    const auto byTiles = [](auto&& work, std::size_t r0, std::size_t r1) {  // r1 ≤ n
+      for (std::size_t t0 = r0; t0 < r1; t0 += kTile) work(t0, std::min(r1, t0 + kTile));
     };
     if (team && team->size() > 1 && rows >= kSharedRows) {
       // The rows below: equal numbers of tiles. The later entries: chunks of about equal work

@@ -55,6 +55,17 @@ RowMatrix seedPlusPlus(const RowMatrix& X, Eigen::Index G, Random& rng) {
 }
 }  // namespace
 
+void sumRowsByGroup(const RowMatrix& rows, const Labels& labels, RowMatrix& sums, Vector& counts) {
+  sums.setZero();
+  counts = Vector::Zero(sums.rows());
+  const auto d = static_cast<std::size_t>(rows.cols());
+  for (Eigen::Index i = 0; i < rows.rows(); ++i) {
+    const std::int32_t g = labels[static_cast<std::size_t>(i)];
+    axpy(1.0, rows.row(i).data(), sums.row(g).data(), d);  // Eigen runs scalar in wasm
+    counts[g] += 1;
+  }
+}
+
 // The rows and the centres are kept row-major (each point contiguous): Lloyd's passes read every
 // row once per centre, and a column-major row is d cache lines apart.
 RowKMeansResult rowKMeans(const Matrix& rows, int Q, int restarts, std::uint64_t seed, int maxIterations) {
@@ -68,16 +79,13 @@ RowKMeansResult rowKMeans(const RowMatrix& X, int Q, int restarts, std::uint64_t
   best.sse = HUGE_VAL;
   RowMatrix bestCentres;
   Labels labels(static_cast<std::size_t>(m));
+  RowMatrix sum(G, X.cols());
+  Vector count(G);
   for (int r = 0; r < std::max(1, restarts); ++r) {
     RowMatrix C = seedPlusPlus(X, G, rng);
     double sse = assign(X, C, labels);
     for (int it = 0; it < maxIterations; ++it) {
-      RowMatrix sum = RowMatrix::Zero(G, X.cols());
-      Vector count = Vector::Zero(G);
-      for (Eigen::Index i = 0; i < m; ++i) {
-        axpy(1.0, X.row(i).data(), sum.row(labels[static_cast<std::size_t>(i)]).data(), static_cast<std::size_t>(X.cols()));
-        count[labels[static_cast<std::size_t>(i)]] += 1;
-      }
+      sumRowsByGroup(X, labels, sum, count);
       for (Eigen::Index g = 0; g < G; ++g)
         if (count[g] > 0) C.row(g) = sum.row(g) / count[g];  // an empty cluster keeps its centre
       const double next = assign(X, C, labels);

@@ -4,7 +4,6 @@
 #include <cmath>
 
 #include "supclust/data/random.hpp"
-#include "supclust/kernels/dense.hpp"
 #include "supclust/kernels/dense_vectors.hpp"
 #include "supclust/kernels/row_kmeans.hpp"
 #include "supclust/solvers/shifted_system.hpp"
@@ -12,12 +11,9 @@
 namespace supclust {
 
 double expertsOracleValue(const RowMatrix& B, const Labels& labels, int Q) {
-  Vector sizes = Vector::Zero(Q);
-  RowMatrix sums = RowMatrix::Zero(Q, B.cols());
-  for (Eigen::Index i = 0; i < B.rows(); ++i) {  // the SIMD axpy: Eigen runs scalar in wasm
-    axpy(1.0, B.row(i).data(), sums.row(labels[static_cast<std::size_t>(i)]).data(), static_cast<std::size_t>(B.cols()));
-    sizes[labels[static_cast<std::size_t>(i)]] += 1;
-  }
+  RowMatrix sums(Q, B.cols());
+  Vector sizes;
+  sumRowsByGroup(B, labels, sums, sizes);
   double v = 0;
   for (int q = 0; q < Q; ++q)
     if (sizes[q] > 0) {

@@ -16,6 +16,10 @@ struct RowKMeansResult {
   double sse = 0;
 };
 
+// sums.row(g) = Σ of the rows labelled g (in row order, by the SIMD axpy) and counts[g] their
+// number, for g < sums.rows(): k-means' centroid step, and the experts' CG oracle's values.
+void sumRowsByGroup(const RowMatrix& rows, const Labels& labels, RowMatrix& sums, Vector& counts);
+
 RowKMeansResult rowKMeans(const Matrix& rows, int Q, int restarts, std::uint64_t seed,
                           int maxIterations = 100);
 // The same on row-major rows (no copy: what the solvers on per-sample predictors hold).
