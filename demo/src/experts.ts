@@ -13,17 +13,29 @@ import type { DemoState } from './state.js';
 type Slider = 'expertsN' | 'expertsQ' | 'expertsD' | 'expertsNoise' | 'expertsSigma';
 const SLIDERS: [Slider, string][] = [['expertsN', 'n'], ['expertsQ', 'Q'], ['expertsD', 'd'], ['expertsNoise', 'noise'], ['expertsSigma', 'sigma']];
 
-/** The options of an experts fit from the demo's state (Q and λ; the oracle its partition). */
+/** AM with column screening (ours), offered as an entry of its own in the method list. */
+export const SCREENED_AM = 'experts-am+screening';
+
+/** The method an entry of the list fits. */
+export function expertsMethodOf(entry: string): MethodName {
+  return (entry === SCREENED_AM ? 'experts-am' : entry) as MethodName;
+}
+
+/** The options of an experts fit from the demo's state (Q and λ, five screening rounds for the
+ * screened entry; the oracle its partition). */
 export function expertsOptions(s: DemoState, groups?: ArrayLike<number>): Record<string, unknown> {
-  return { Q: s.expertsQ, lambda: s.expertsLambda, ...(groups ? { groups: Array.from(groups) } : {}) };
+  if (groups) return { Q: s.expertsQ, lambda: s.expertsLambda, groups: Array.from(groups) };
+  return { Q: s.expertsQ, lambda: s.expertsLambda, ...(s.expertsMethod === SCREENED_AM ? { screen: 5 } : {}) };
 }
 
 export function mountExperts(ctx: Context) {
   const { sc, state } = ctx;
   const status = $('experts-status'), figures = $('experts-figures');
   const method = $<HTMLSelectElement>('experts-method');
-  for (const m of sc.info.methods.filter((x) => x.kind === 'experts' && x.name !== 'experts-oracle'))
+  for (const m of sc.info.methods.filter((x) => x.kind === 'experts' && x.name !== 'experts-oracle')) {
     method.append(new Option(m.name, m.name));
+    if (m.name === 'experts-am') method.append(new Option('experts-am + column screening (ours)', SCREENED_AM));
+  }
   let abort: AbortController | undefined;
 
 
@@ -38,7 +50,7 @@ export function mountExperts(ctx: Context) {
                                                   noiseDims: s.expertsNoise, seed: s.expertsSeed });
       const problem = { X: data.X, nRows: data.nRows, nCols: data.nCols, y: data.y };
       const t0 = performance.now();
-      const model: Model = await sc.fit(s.expertsMethod as MethodName, { ...problem, ...expertsOptions(s) } as never, { signal: mine.signal });
+      const model: Model = await sc.fit(expertsMethodOf(s.expertsMethod), { ...problem, ...expertsOptions(s) } as never, { signal: mine.signal });
       const ms = performance.now() - t0;
       const oracle: Model = await sc.fit('experts-oracle', { ...problem, ...expertsOptions(s, data.groups) } as never, { signal: mine.signal });
       const [test, best] = await Promise.all([sc.expertError(model, data.Xtest, data.ytest, data.nTest, data.nCols),

@@ -191,6 +191,24 @@ describe.each(cases)('demo, $name', ({ isolate, csp, variant, name }) => {
     await page.close();
   });
 
+  it('finds the experts among 90 noise dimensions with column screening, where plain AM does not', async () => {
+    // E3 at p = 0.9 in the page: 1000 samples, 3 experts on 10 dimensions plus 90 noise ones.
+    const problem = '?view=experts&expertsN=1000&expertsD=10&expertsNoise=90&expertsSeed=3';
+    const { page, problems } = await openDemo(server, `${problem}&expertsMethod=experts-am`);
+    await settle(page, 'experts', ['done']);
+    expect(Number(await page.getAttribute('#experts-figures', 'data-ari'))).toBeLessThan(0.3);
+    await page.selectOption('#experts-method', 'experts-am+screening');
+    await page.waitForFunction(() => document.body.dataset.experts === 'done' &&
+      (document.getElementById('experts-status')?.textContent ?? '').startsWith('experts-am+screening:'), undefined, { timeout: 60_000 });
+    expect(page.url()).toContain('expertsMethod=experts-am%2Bscreening');
+    expect(Number(await page.getAttribute('#experts-figures', 'data-ari'))).toBeGreaterThan(0.8);
+    const mse = Number(await page.getAttribute('#experts-figures', 'data-mse'));
+    const oracle = Number(await page.getAttribute('#experts-figures', 'data-oracle-mse'));
+    expect(mse).toBeLessThan(1.5 * oracle);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('fits clustered tasks and shows the clusters of the classes', async () => {
     const { page, problems } = await openDemo(server, '?view=tasks');
     await settle(page, 'tasks', ['done']);

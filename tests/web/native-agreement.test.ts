@@ -91,15 +91,16 @@ describe.each(variants)('%s build fits the native experts', (variant) => {
   beforeAll(async () => { sc = await load({ variant }); });
   afterAll(() => sc?.dispose());
 
-  it('every experts method gives the native partition and predictors', async () => {
+  it('every experts method (and AM with column screening) gives the native partition and predictors', async () => {
     const data = await sc.generate('experts', { n: 150, d: 5, Q: 3, sigma: 0.3, noiseDims: 5, seed: 3, nTest: 0 });
-    const methods = ['experts-am', 'experts-pg', 'experts-cg', 'experts-rc', 'experts-oracle'] as const;
+    const methods = ['experts-am', 'experts-pg', 'experts-cg', 'experts-rc', 'experts-oracle', 'experts-am'] as const;  // the last screened
     for (const [c, expected] of answers.expertsProblem.fits.entries()) {
       const method = methods[c];
       expect(expected.method).toBe(method);
       expect(expected.status).not.toBe('invalid-input');
       const m = await sc.fit(method, { X: data.X, nRows: data.nRows, nCols: data.nCols, y: data.y, Q: 3, lambda: 0.01,
-                                       ...(method === 'experts-oracle' ? { groups: data.groups } : { seed: 2 }) } as never);
+                                       ...(method === 'experts-oracle' ? { groups: data.groups } : { seed: 2 }),
+                                       ...(c === 5 ? { screen: 3, screenColumns: 4 } : {}) } as never);
       const d = data.nCols, Q = 3;
       expect(m.kind).toBe('experts');
       expect(m.outputs).toBe(Q);

@@ -10,6 +10,7 @@
 #include "supclust/solvers/experts_conditional_gradient.hpp"
 #include "supclust/solvers/experts_projected_gradient.hpp"
 #include "supclust/solvers/regression_clustering.hpp"
+#include "supclust/solvers/screened_experts.hpp"
 
 namespace supclust {
 
@@ -75,7 +76,14 @@ Result runExpertsAm(const FitContext& c) {
   o.start = c.options.choice("init") == "random" ? AlternatingExpertsOptions::Start::Random
                                                  : AlternatingExpertsOptions::Start::Residuals;
   o.seed = c.options.seed();
-  return resultOf(alternateExpertsWithRestarts(e.X, e.y, e.Q, e.lambda, o, c.control));
+  // Column screening (ours): its best partition is one more start, tried first.
+  const ScreeningOptions s{static_cast<int>(c.options.integer("screen")), static_cast<int>(c.options.integer("screenColumns"))};
+  ExpertsFit screened = screenedExperts(e.X, e.y, e.Q, e.lambda, o, s, c.control);
+  if (screened.status == Status::Aborted) return resultOf(std::move(screened));
+  const Labels* extra = screened.labels.empty() ? nullptr : &screened.labels;
+  ExpertsFit fit = alternateExpertsWithRestarts(e.X, e.y, e.Q, e.lambda, o, c.control, extra);
+  fit.iterations += screened.iterations;
+  return resultOf(std::move(fit));
 }
 
 Result runExpertsPg(const FitContext& c) {
@@ -145,6 +153,12 @@ std::string checkExperts(const Options& o, Eigen::Index n, Eigen::Index, Eigen::
   for (std::size_t q = 0; q < used.size(); ++q)
     if (!used[q]) return "option 'groups' must give every expert a sample (expert " + std::to_string(q) + " has none; lower Q)";
   return "";
+}
+
+std::string checkExpertsAm(const Options& o, Eigen::Index n, Eigen::Index d, Eigen::Index K) {
+  if (K > 1 && o.integer("screen") > 0)
+    return "option 'screen': column screening is for regression experts (its score, cov(y², x_j²), needs a numeric target)";
+  return checkExperts(o, n, d, K);
 }
 
 }  // namespace supclust

@@ -1,0 +1,85 @@
+#include "supclust/solvers/screened_experts.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+#include "supclust/data/random.hpp"
+
+namespace supclust {
+
+Eigen::Index screenedColumns(Eigen::Index n, Eigen::Index d, int Q, int columns) {
+  const Eigen::Index k = columns > 0 ? columns : std::max<Eigen::Index>(Q, static_cast<Eigen::Index>(std::lround(static_cast<double>(n) / (10.0 * Q))));
+  return std::min(k, d);
+}
+
+namespace {
+Vector columnVariances(const RowMatrix& X) {
+  Vector v = Vector::Zero(X.cols());
+  for (Eigen::Index i = 0; i < X.rows(); ++i) v += X.row(i).transpose().cwiseAbs2();
+  return v / static_cast<double>(X.rows());
+}
+
+// The k best columns by score (ties to the lower index), in increasing order.
+std::vector<Eigen::Index> bestColumns(const Vector& score, Eigen::Index k) {
+  std::vector<Eigen::Index> order(static_cast<std::size_t>(score.size()));
+  std::iota(order.begin(), order.end(), Eigen::Index{0});
+  std::stable_sort(order.begin(), order.end(), [&](Eigen::Index a, Eigen::Index b) { return score[a] > score[b]; });
+  order.resize(static_cast<std::size_t>(k));
+  std::sort(order.begin(), order.end());
+  return order;
+}
+}  // namespace
+
+Vector screeningScores(const RowMatrix& X, const Vector& y) {
+  const Eigen::Index n = X.rows(), d = X.cols();
+  const Vector y2 = (y.array() - y.mean()).square().matrix();
+  const double meanY2 = y2.mean();
+  Vector cross = Vector::Zero(d);  // mean of y_i² x_ij²
+  for (Eigen::Index i = 0; i < n; ++i) cross += y2[i] * X.row(i).transpose().cwiseAbs2();
+  cross /= static_cast<double>(n);
+  const Vector var = columnVariances(X);
+  Vector score(d);
+  for (Eigen::Index j = 0; j < d; ++j) score[j] = var[j] > 0 ? (cross[j] - meanY2 * var[j]) / var[j] : 0;
+  return score;
+}
+
+ExpertsFit screenedExperts(const RowMatrix& X, const Vector& y, int Q, double lambda,
+                           const AlternatingExpertsOptions& am, const ScreeningOptions& s, const Control& control) {
+  const Eigen::Index n = X.rows(), d = X.cols(), k = screenedColumns(n, d, Q, s.columns);
+  ExpertsFit best;
+  if (k >= d || s.rounds < 1) return best;  // nothing to screen: no start
+  const Vector var = columnVariances(X);
+  Vector score = screeningScores(X, y);
+  Random seeds(am.seed ^ 0x5C5EE4EDull);
+  std::vector<Eigen::Index> previous;
+  int iterations = 0;
+  for (int round = 0; round < s.rounds; ++round) {
+    const std::vector<Eigen::Index> kept = bestColumns(score, k);
+    if (kept == previous) break;
+    RowMatrix Xk(n, k);
+    for (Eigen::Index t = 0; t < k; ++t) Xk.col(t) = X.col(kept[static_cast<std::size_t>(t)]);
+    AlternatingExpertsOptions o = am;
+    o.start = AlternatingExpertsOptions::Start::Random;
+    o.seed = seeds.next();
+    const ExpertsFit screened = alternateExpertsWithRestarts(Xk, y, Q, lambda, o, control);
+    iterations += screened.iterations;
+    if (screened.status == Status::Aborted) {
+      best.status = Status::Aborted;
+      break;
+    }
+    ExpertsFit all = alternateExperts(X, y, Q, lambda, screened.labels, am.maxIterations, control);
+    iterations += all.iterations;
+    if (all.status == Status::Aborted) {
+      best.status = Status::Aborted;
+      break;
+    }
+    for (Eigen::Index j = 0; j < d; ++j) score[j] = var[j] * all.experts.coef.row(j).squaredNorm();
+    if (all.objective < best.objective) best = std::move(all);
+    previous = kept;
+  }
+  best.iterations = iterations;
+  return best;
+}
+
+}  // namespace supclust
