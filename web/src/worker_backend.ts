@@ -4,6 +4,7 @@
 // terminates the worker at once (rejecting with 'aborted'); the queue then goes on in a fresh
 // worker started from the module compiled once at load().
 import { createSupclust } from './api.js';
+import { compactViews } from './compact_views.js';
 import { SupclustError, trapMessage } from './errors.js';
 import type { Backend, Request } from './module.js';
 import type { Info, Supclust, Variant } from './types.js';
@@ -155,7 +156,7 @@ export class WorkerBackend implements Backend {
         if (this.running === id) this.restart();  // a queued call is just dropped
       };
       const p: Pending = {
-        request, control, resolve, reject,
+        request: compactViews(request), control, resolve, reject,
         cleanup: () => control.signal?.removeEventListener('abort', onAbort),
       };
       this.pending.set(id, p);
