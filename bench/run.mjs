@@ -222,9 +222,10 @@ const experts = [];
 for (const nat of native.experts) {
   let m;
   const wasmMs = await medianMs(Math.max(1, Math.floor(REPEATS / 3)), async () => {
-    m = await sc.fit(nat.method, { X: mixture.X, nRows: 1000, nCols: 100, y: mixture.y, Q: 3, lambda: 1e-3, ...(nat.restarts > 0 ? { restarts: nat.restarts } : {}) });
+    m = await sc.fit(nat.method, { X: mixture.X, nRows: 1000, nCols: 100, y: mixture.y, Q: 3, lambda: 1e-3, ...(nat.restarts > 0 ? { restarts: nat.restarts } : {}),
+      ...(nat.screen > 0 ? { screen: nat.screen } : {}) });
   });
-  experts.push({ method: nat.method, restarts: nat.restarts, nativeMs: nat.ms, wasmMs, iterations: m.iterations, status: m.status,
+  experts.push({ method: nat.screen > 0 ? `${nat.method} + screen ${nat.screen}` : nat.method, restarts: nat.restarts, nativeMs: nat.ms, wasmMs, iterations: m.iterations, status: m.status,
     objective: m.objective, objectiveGap: Math.abs(m.objective - nat.objective) / Math.abs(nat.objective) });
 }
 // Clustered tasks on the 20 Newsgroups stand-in, the same options as natively.
