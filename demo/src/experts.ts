@@ -21,11 +21,11 @@ export function expertsMethodOf(entry: string): MethodName {
   return (entry === SCREENED_AM ? 'experts-am' : entry) as MethodName;
 }
 
-/** The options of an experts fit from the demo's state (Q and λ, five screening rounds for the
+/** The options of an experts fit from the demo's state (Q and λ, ten screening rounds for the
  * screened entry; the oracle its partition). */
 export function expertsOptions(s: DemoState, groups?: ArrayLike<number>): Record<string, unknown> {
   if (groups) return { Q: s.expertsQ, lambda: s.expertsLambda, groups: Array.from(groups) };
-  return { Q: s.expertsQ, lambda: s.expertsLambda, ...(s.expertsMethod === SCREENED_AM ? { screen: 5 } : {}) };
+  return { Q: s.expertsQ, lambda: s.expertsLambda, ...(s.expertsMethod === SCREENED_AM ? { screen: 10 } : {}) };
 }
 
 export function mountExperts(ctx: Context) {

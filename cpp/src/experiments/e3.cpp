@@ -37,8 +37,8 @@ Experiment e3Table() {
       {"RC", "experts-rc", q3, grid, fast},
       // Ours: AM from 100 random partitions instead of 10 (the paper's AM is one run).
       {"AM+restarts", "experts-am", manyStarts, grid, fast},
-      // Ours: AM with five rounds of column screening for one more start (solvers/screened_experts).
-      {"AM+screening", "experts-am", Params{{{"Q", 3}, {"screen", 5}}, {}, {}}, grid, fast},
+      // Ours: AM with ten rounds of column screening for one more start (solvers/screened_experts).
+      {"AM+screening", "experts-am", Params{{{"Q", 3}, {"screen", 10}}, {}, {}}, grid, fast},
   };
   e.paper = {
       {"Oracle", {{0.52, 0.08}, {0.55, 0.07}, {0.55, 0.10}, {0.58, 0.09}, {0.71, 0.11}, {1.17, 0.18}}},
