@@ -28,28 +28,13 @@
 #include "supclust/solvers/experts_conditional_gradient.hpp"
 #include "supclust/solvers/experts_projected_gradient.hpp"
 #include "supclust/solvers/regression_clustering.hpp"
+#include "experts_mixture.hpp"
 
 using namespace supclust;
+using supclust::test_data::mixture;
+using supclust::test_data::problemOf;
 
 namespace {
-SyntheticProblem mixture(int n, int d, int Q, double sigma, std::uint64_t seed, int noiseDims = 0) {
-  GeneratorOptions g;
-  g.n = n;
-  g.nTest = 50;
-  g.d = d;
-  g.Q = Q;
-  g.sigma = sigma;
-  g.noiseDims = noiseDims;
-  g.seed = seed;
-  SyntheticProblem p;
-  EXPECT_EQ(generate("experts", g, p), "");
-  return p;
-}
-
-Problem problemOf(const SyntheticProblem& p) {
-  return {DataMatrix(p.X.data(), p.X.rows(), p.X.cols()), {p.y.data(), p.y.size()}};
-}
-
 // Each group's ridge expert solved directly: (X̃ᵀX̃ + λ s I) c = X̃ᵀỹ on the centred rows.
 Experts directExperts(const RowMatrix& X, const Vector& y, const Labels& labels, int Q, double lambda) {
   Experts e{Matrix::Zero(X.cols(), Q), RowVector::Zero(Q)};

@@ -11,26 +11,15 @@
 #include "supclust/methods/registry.hpp"
 #include "supclust/metrics/partition.hpp"
 #include "supclust/solvers/screened_experts.hpp"
+#include "experts_mixture.hpp"
 
 using namespace supclust;
+using supclust::test_data::problemOf;
 
 namespace {
+// E3's mixtures: 10 intrinsic columns.
 SyntheticProblem mixture(int n, int Q, double sigma, std::uint64_t seed, int noiseDims) {
-  GeneratorOptions g;
-  g.n = n;
-  g.nTest = 0;
-  g.d = 10;
-  g.Q = Q;
-  g.sigma = sigma;
-  g.noiseDims = noiseDims;
-  g.seed = seed;
-  SyntheticProblem p;
-  EXPECT_EQ(generate("experts", g, p), "");
-  return p;
-}
-
-Problem problemOf(const SyntheticProblem& p) {
-  return {DataMatrix(p.X.data(), p.X.rows(), p.X.cols()), {p.y.data(), p.y.size()}};
+  return supclust::test_data::mixture(n, 10, Q, sigma, seed, noiseDims);
 }
 
 RowMatrix centred(const RowMatrix& X) { return X.rowwise() - X.colwise().mean(); }

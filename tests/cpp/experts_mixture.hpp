@@ -1,0 +1,30 @@
+// The experts tests' data (test-only): a mixture of Q linear regressions from the `experts`
+// generator, and the registry's view of it.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include "supclust/data/synthetic.hpp"
+#include "supclust/methods/registry.hpp"
+
+namespace supclust::test_data {
+
+inline SyntheticProblem mixture(int n, int d, int Q, double sigma, std::uint64_t seed, int noiseDims = 0) {
+  GeneratorOptions g;
+  g.n = n;
+  g.nTest = 50;
+  g.d = d;
+  g.Q = Q;
+  g.sigma = sigma;
+  g.noiseDims = noiseDims;
+  g.seed = seed;
+  SyntheticProblem p;
+  EXPECT_EQ(generate("experts", g, p), "");
+  return p;
+}
+
+inline Problem problemOf(const SyntheticProblem& p) {
+  return {DataMatrix(p.X.data(), p.X.rows(), p.X.cols()), {p.y.data(), p.y.size()}};
+}
+
+}  // namespace supclust::test_data
