@@ -2,7 +2,8 @@
 // states and, on a large Gaussian mixture, the value its derivation gives; the rounds find the
 // experts among 90 noise columns where AM's random starts do not; screening adds a start, so
 // the objective is never above plain AM's; nothing to screen leaves AM's answer to the bit;
-// the same answer on one thread or two; bad input named.
+// the same answer on one thread or two; progress counts on across the searches; bad input
+// named.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -156,4 +157,41 @@ TEST(ScreenedExperts, BadInputIsNamed) {
   EXPECT_EQ(logistic.status, Status::InvalidInput);
   EXPECT_NE(logistic.message.find("option 'screen'"), std::string::npos);
   EXPECT_EQ(fit("experts-am", classes, {{{"Q", 2}}, {{"loss", "ova-logistic"}}, {}}).status, Status::Converged);
+}
+
+TEST(ScreenedExperts, ProgressCountsOnAcrossTheRoundsAndTheStartsAndStopsThem) {
+  // The rounds' searches and AM's starts each count from 0; the caller sees one count. On one
+  // thread every iteration is reported, so the count goes up by one each time across the
+  // searches; through `fit` (the build's threads: polls) it never goes back; stopping at the
+  // tenth call stops the fit.
+  const SyntheticProblem p = mixture(300, 3, 0.3, 31, 30);
+  const RowMatrix X = centred(p.X);
+  std::vector<int> seen;
+  Control c;
+  c.progress = [&](int it, double) {
+    seen.push_back(it);
+    return true;
+  };
+  AlternatingExpertsOptions o;
+  o.seed = 4;
+  o.threads = 1;
+  SearchesInTurn turn(c);
+  const ExpertsFit screened = screenedExperts(X, p.y, 3, 1e-2, o, ScreeningOptions{3, 8}, turn);
+  ASSERT_FALSE(screened.labels.empty());
+  const std::size_t inRounds = seen.size();
+  alternateExpertsWithRestarts(X, p.y, 3, 1e-2, o, turn.next(), &screened.labels);
+  ASSERT_GT(inRounds, 20u);
+  ASSERT_GT(seen.size(), inRounds);
+  for (std::size_t k = 1; k < seen.size(); ++k) ASSERT_EQ(seen[k], seen[k - 1] + 1) << k;
+
+  const Params params{{{"Q", 3}, {"lambda", 1e-2}, {"screen", 3}, {"screenColumns", 8}, {"seed", 4}}, {}, {}};
+  seen.clear();
+  const Result r = fit("experts-am", problemOf(p), params, c);
+  ASSERT_EQ(r.status, Status::Converged) << r.message;
+  ASSERT_FALSE(seen.empty());
+  for (std::size_t k = 1; k < seen.size(); ++k) EXPECT_GE(seen[k], seen[k - 1]) << k;
+  int calls = 0;
+  c.progress = [&](int, double) { return ++calls < 10; };
+  const Result stopped = fit("experts-am", problemOf(p), params, c);
+  EXPECT_EQ(stopped.status, Status::Aborted);
 }

@@ -44,8 +44,27 @@ Vector screeningScores(const RowMatrix& X, const Vector& y) {
   return score;
 }
 
+SearchesInTurn::SearchesInTurn(const Control& caller) : caller_(caller) {
+  if (caller_.progress)
+    control_.progress = [this](int it, double f) {
+      reported_ = std::max(reported_, base_ + it + 1);
+      return caller_.keepGoing(base_ + it, f);
+    };
+}
+
+const Control& SearchesInTurn::next() {
+  base_ = reported_;
+  return control_;
+}
+
 ExpertsFit screenedExperts(const RowMatrix& X, const Vector& y, int Q, double lambda,
                            const AlternatingExpertsOptions& am, const ScreeningOptions& s, const Control& control) {
+  SearchesInTurn turn(control);
+  return screenedExperts(X, y, Q, lambda, am, s, turn);
+}
+
+ExpertsFit screenedExperts(const RowMatrix& X, const Vector& y, int Q, double lambda,
+                           const AlternatingExpertsOptions& am, const ScreeningOptions& s, SearchesInTurn& turn) {
   const Eigen::Index n = X.rows(), d = X.cols(), k = screenedColumns(n, d, Q, s.columns);
   ExpertsFit best;
   if (k >= d || s.rounds < 1) return best;  // nothing to screen: no start
@@ -54,6 +73,7 @@ ExpertsFit screenedExperts(const RowMatrix& X, const Vector& y, int Q, double la
   Random seeds(am.seed ^ 0x5C5EE4EDull);
   std::vector<Eigen::Index> previous;
   int iterations = 0;
+  bool aborted = false;
   for (int round = 0; round < s.rounds; ++round) {
     const std::vector<Eigen::Index> kept = bestColumns(score, k);
     if (kept == previous) break;
@@ -62,23 +82,21 @@ ExpertsFit screenedExperts(const RowMatrix& X, const Vector& y, int Q, double la
     AlternatingExpertsOptions o = am;
     o.start = AlternatingExpertsOptions::Start::Random;
     o.seed = seeds.next();
-    const ExpertsFit screened = alternateExpertsWithRestarts(Xk, y, Q, lambda, o, control);
+    const ExpertsFit screened = alternateExpertsWithRestarts(Xk, y, Q, lambda, o, turn.next());
     iterations += screened.iterations;
-    if (screened.status == Status::Aborted) {
-      best.status = Status::Aborted;
-      break;
-    }
-    ExpertsFit all = alternateExperts(X, y, Q, lambda, screened.labels, am.maxIterations, control);
+    if ((aborted = screened.status == Status::Aborted)) break;
+    ExpertsFit all = alternateExperts(X, y, Q, lambda, screened.labels, am.maxIterations, turn.next());
     iterations += all.iterations;
-    if (all.status == Status::Aborted) {
-      best.status = Status::Aborted;
-      break;
-    }
+    if ((aborted = all.status == Status::Aborted)) break;
     for (Eigen::Index j = 0; j < d; ++j) score[j] = var[j] * all.experts.coef.row(j).squaredNorm();
     if (all.objective < best.objective) best = std::move(all);
     previous = kept;
   }
   best.iterations = iterations;
+  if (aborted) {
+    best.status = Status::Aborted;
+    best.message = "aborted";
+  }
   return best;
 }
 

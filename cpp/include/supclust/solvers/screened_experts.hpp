@@ -19,7 +19,7 @@
 namespace supclust {
 
 struct ScreeningOptions {
-  int rounds = 5;
+  int rounds = 10;
   int columns = 0;  // k; 0: n/(10Q), at least Q
 };
 
@@ -29,7 +29,22 @@ Eigen::Index screenedColumns(Eigen::Index n, Eigen::Index d, int Q, int columns)
 // The first score of each column: cov(y², x_j²)/var(x_j) (0 on a constant column).
 Vector screeningScores(const RowMatrix& X, const Vector& y);
 
-// The rounds' best experts on every column (AM's settings from `am`: restarts, seed, threads).
+// Searches run in turn, each counting its iterations from 0, seen by the caller's progress as
+// one increasing count: each search's count continues from the highest reported before it.
+class SearchesInTurn {
+ public:
+  explicit SearchesInTurn(const Control& caller);
+  const Control& next();  // the control of the next search
+ private:
+  const Control& caller_;
+  int base_ = 0, reported_ = 0;
+  Control control_;
+};
+
+// The rounds' best experts on every column (AM's settings from `am`: restarts, seed, threads);
+// no labels when nothing is screened. Each round's two searches take their control from `turn`.
+ExpertsFit screenedExperts(const RowMatrix& X, const Vector& y, int Q, double lambda,
+                           const AlternatingExpertsOptions& am, const ScreeningOptions& s, SearchesInTurn& turn);
 ExpertsFit screenedExperts(const RowMatrix& X, const Vector& y, int Q, double lambda,
                            const AlternatingExpertsOptions& am, const ScreeningOptions& s, const Control& control);
 

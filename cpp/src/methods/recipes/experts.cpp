@@ -78,10 +78,11 @@ Result runExpertsAm(const FitContext& c) {
   o.seed = c.options.seed();
   // Column screening (ours): its best partition is one more start, tried first.
   const ScreeningOptions s{static_cast<int>(c.options.integer("screen")), static_cast<int>(c.options.integer("screenColumns"))};
-  ExpertsFit screened = screenedExperts(e.X, e.y, e.Q, e.lambda, o, s, c.control);
+  SearchesInTurn turn(c.control);
+  ExpertsFit screened = screenedExperts(e.X, e.y, e.Q, e.lambda, o, s, turn);
   if (screened.status == Status::Aborted) return resultOf(std::move(screened));
   const Labels* extra = screened.labels.empty() ? nullptr : &screened.labels;
-  ExpertsFit fit = alternateExpertsWithRestarts(e.X, e.y, e.Q, e.lambda, o, c.control, extra);
+  ExpertsFit fit = alternateExpertsWithRestarts(e.X, e.y, e.Q, e.lambda, o, turn.next(), extra);
   fit.iterations += screened.iterations;
   return resultOf(std::move(fit));
 }
