@@ -45,6 +45,14 @@ std::vector<Eigen::Index> mostCorrelated(const RowMatrix& X, const Vector& y, in
   return largest(columnCorrelations(X, y).cwiseAbs(), k);
 }
 
+std::vector<Eigen::Index> largestScores(const Vector& score, int k) { return largest(score, k); }
+
+RowMatrix keptColumns(const RowMatrix& X, const std::vector<Eigen::Index>& kept) {
+  RowMatrix out(X.rows(), static_cast<Eigen::Index>(kept.size()));
+  for (std::size_t k = 0; k < kept.size(); ++k) out.col(static_cast<Eigen::Index>(k)) = X.col(kept[k]);
+  return out;
+}
+
 RowMatrix Standardisation::apply(const RowMatrix& X) const {
   RowMatrix Z = X.rowwise() - mean;
   return Z.array().rowwise() / scale.array();

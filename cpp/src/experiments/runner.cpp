@@ -143,10 +143,7 @@ std::string repetitionData(const Experiment& e, const Problem* dataset, double v
     const std::vector<Eigen::Index> kept = ridge ? largestRidgeWeights(z.apply(Xt), train.y, 1.0, e.selectFeatures)
                                                  : mostCorrelated(Xt, train.y, e.selectFeatures);
     const auto columns = [&](const StoredData& X) {
-      const RowMatrix full = z.apply(denseRows(X.view()));
-      RowMatrix out(full.rows(), static_cast<Eigen::Index>(kept.size()));
-      for (std::size_t k = 0; k < kept.size(); ++k) out.col(static_cast<Eigen::Index>(k)) = full.col(kept[k]);
-      return stored(out);
+      return stored(keptColumns(z.apply(denseRows(X.view())), kept));
     };
     train.X = columns(train.X);
     validation.X = columns(validation.X);

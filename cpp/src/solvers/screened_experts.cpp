@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <numeric>
 
+#include "supclust/data/feature_screening.hpp"
 #include "supclust/data/random.hpp"
 
 namespace supclust {
@@ -20,29 +20,21 @@ Vector columnVariances(const RowMatrix& X) {
   return v / static_cast<double>(X.rows());
 }
 
-// The k best columns by score (ties to the lower index), in increasing order.
-std::vector<Eigen::Index> bestColumns(const Vector& score, Eigen::Index k) {
-  std::vector<Eigen::Index> order(static_cast<std::size_t>(score.size()));
-  std::iota(order.begin(), order.end(), Eigen::Index{0});
-  std::stable_sort(order.begin(), order.end(), [&](Eigen::Index a, Eigen::Index b) { return score[a] > score[b]; });
-  order.resize(static_cast<std::size_t>(k));
-  std::sort(order.begin(), order.end());
-  return order;
-}
-}  // namespace
-
-Vector screeningScores(const RowMatrix& X, const Vector& y) {
+// cov(y², x_j²)/var(x_j) per column, the columns' variances given.
+Vector scoresOf(const RowMatrix& X, const Vector& y, const Vector& var) {
   const Eigen::Index n = X.rows(), d = X.cols();
   const Vector y2 = (y.array() - y.mean()).square().matrix();
   const double meanY2 = y2.mean();
   Vector cross = Vector::Zero(d);  // mean of y_i² x_ij²
   for (Eigen::Index i = 0; i < n; ++i) cross += y2[i] * X.row(i).transpose().cwiseAbs2();
   cross /= static_cast<double>(n);
-  const Vector var = columnVariances(X);
   Vector score(d);
   for (Eigen::Index j = 0; j < d; ++j) score[j] = var[j] > 0 ? (cross[j] - meanY2 * var[j]) / var[j] : 0;
   return score;
 }
+}  // namespace
+
+Vector screeningScores(const RowMatrix& X, const Vector& y) { return scoresOf(X, y, columnVariances(X)); }
 
 SearchesInTurn::SearchesInTurn(const Control& caller) : caller_(caller) {
   if (caller_.progress)
@@ -69,16 +61,15 @@ ExpertsFit screenedExperts(const RowMatrix& X, const Vector& y, int Q, double la
   ExpertsFit best;
   if (k >= d || s.rounds < 1) return best;  // nothing to screen: no start
   const Vector var = columnVariances(X);
-  Vector score = screeningScores(X, y);
+  Vector score = scoresOf(X, y, var);
   Random seeds(am.seed ^ 0x5C5EE4EDull);
   std::vector<Eigen::Index> previous;
   int iterations = 0;
   bool aborted = false;
   for (int round = 0; round < s.rounds; ++round) {
-    const std::vector<Eigen::Index> kept = bestColumns(score, k);
+    const std::vector<Eigen::Index> kept = largestScores(score, static_cast<int>(k));
     if (kept == previous) break;
-    RowMatrix Xk(n, k);
-    for (Eigen::Index t = 0; t < k; ++t) Xk.col(t) = X.col(kept[static_cast<std::size_t>(t)]);
+    const RowMatrix Xk = keptColumns(X, kept);
     AlternatingExpertsOptions o = am;
     o.start = AlternatingExpertsOptions::Start::Random;
     o.seed = seeds.next();

@@ -17,6 +17,12 @@ Vector columnCorrelations(const RowMatrix& X, const Vector& y);
 // The k columns of largest |r| with y, in increasing index order (ties: the lower index).
 std::vector<Eigen::Index> mostCorrelated(const RowMatrix& X, const Vector& y, int k);
 
+// The k indices of largest score, in increasing index order (ties: the lower index).
+std::vector<Eigen::Index> largestScores(const Vector& score, int k);
+
+// The given columns of X, in that order.
+RowMatrix keptColumns(const RowMatrix& X, const std::vector<Eigen::Index>& kept);
+
 // Columns centred and scaled to unit standard deviation by statistics of given rows (a constant
 // column is only centred).
 struct Standardisation {
