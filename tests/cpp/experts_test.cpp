@@ -1,6 +1,7 @@
 // Experts over clustered samples: every method recovers separated experts from noiseless data;
 // alternating minimisation never increases its objective and stops at a certified fixed point;
-// projected gradient only takes steps that lower its objective;
+// projected gradient only takes steps that lower its objective (regression and classifiers), on
+// per-sample objectives whose gradients are their derivatives;
 // a partition's experts are the ridge fits computed directly; the moving sufficient statistics
 // equal a fresh pass; the CG oracle equals brute force over all partitions on tiny n; the
 // relaxation's first value is the objective of its atom; best-answer scoring; the generator;
@@ -547,36 +548,105 @@ double softplusOf(double t) { return t > 0 ? t + std::log1p(std::exp(-t)) : std:
 // AM's objective never increases and it ends at a certified fixed point: every sample's cost
 // (its one-vs-all logistic loss plus λ/2‖V^q‖², recomputed here from the model) is lowest under
 // its own expert, and each expert is its group's ridge-logistic fit (method 'ridge' on the rows).
+// The same holds for PG's answer, refined by AM (its history: PG's steps, then AM's refits).
 TEST(ClassifyingExperts, AlternatingMinimisationEndsAtACertifiedFixedPoint) {
   const ClassMixture m = classMixture(600, 3);
   const Problem p = problemOf(m);
-  Params q = classifying(1e-3, 2);
-  q.numbers["restarts"] = 4;
-  const Result r = fit("experts-am", p, q);
-  ASSERT_EQ(r.status, Status::Converged) << r.message;
-  ASSERT_EQ(r.coef.cols(), 8);
-  for (std::size_t t = 1; t < r.history.size(); ++t) EXPECT_LE(r.history[t], r.history[t - 1] * (1 + 1e-12));
-  const Matrix Z = p.X.predict(r.coef, r.intercept);
-  double F = 0;
-  for (Eigen::Index i = 0; i < Z.rows(); ++i) {
-    double cost[2];
-    for (int e = 0; e < 2; ++e) {
-      cost[e] = 0.5 * 1e-3 * r.coef.middleCols(4 * e, 4).squaredNorm();
-      for (int k = 0; k < 4; ++k) cost[e] += softplusOf(-(k == static_cast<int>(m.y[i]) ? 1 : -1) * Z(i, 4 * e + k));
+  for (const char* method : {"experts-am", "experts-pg"}) {
+    SCOPED_TRACE(method);
+    Params q = classifying(1e-3, 2);
+    q.numbers["restarts"] = 4;
+    const Result r = fit(method, p, q);
+    ASSERT_EQ(r.status, Status::Converged) << r.message;
+    ASSERT_EQ(r.coef.cols(), 8);
+    for (std::size_t t = 1; t < r.history.size(); ++t) EXPECT_LE(r.history[t], r.history[t - 1] * (1 + 1e-12));
+    const Matrix Z = p.X.predict(r.coef, r.intercept);
+    double F = 0;
+    for (Eigen::Index i = 0; i < Z.rows(); ++i) {
+      double cost[2];
+      for (int e = 0; e < 2; ++e) {
+        cost[e] = 0.5 * 1e-3 * r.coef.middleCols(4 * e, 4).squaredNorm();
+        for (int k = 0; k < 4; ++k) cost[e] += softplusOf(-(k == static_cast<int>(m.y[i]) ? 1 : -1) * Z(i, 4 * e + k));
+      }
+      const int own = r.groups[static_cast<std::size_t>(i)];
+      EXPECT_LE(cost[own], cost[1 - own] + 1e-12) << "sample " << i;
+      F += cost[own] / static_cast<double>(Z.rows());
     }
-    const int own = r.groups[static_cast<std::size_t>(i)];
-    EXPECT_LE(cost[own], cost[1 - own] + 1e-12) << "sample " << i;
-    F += cost[own] / static_cast<double>(Z.rows());
+    EXPECT_NEAR(F, r.objective, 1e-9 * F);
+    for (int e = 0; e < 2; ++e) {
+      std::vector<bool> in(static_cast<std::size_t>(m.X.rows()));
+      for (std::size_t i = 0; i < in.size(); ++i) in[i] = r.groups[i] == e;
+      const Rows g = selectRows(p, in, true);
+      const Result direct = fit("ridge", g.view(), classifying(1e-3, 0));
+      ASSERT_EQ(direct.coef.cols(), 4) << "expert " << e << " lacks a class";
+      EXPECT_LT((direct.coef - r.coef.middleCols(4 * e, 4)).cwiseAbs().maxCoeff(), 1e-5 * (1 + direct.coef.cwiseAbs().maxCoeff()));
+      EXPECT_LT((direct.intercept - r.intercept.segment(4 * e, 4)).cwiseAbs().maxCoeff(), 1e-5 * (1 + direct.intercept.cwiseAbs().maxCoeff()));
+    }
   }
-  EXPECT_NEAR(F, r.objective, 1e-9 * F);
-  for (int e = 0; e < 2; ++e) {
-    std::vector<bool> in(static_cast<std::size_t>(m.X.rows()));
-    for (std::size_t i = 0; i < in.size(); ++i) in[i] = r.groups[i] == e;
-    const Rows g = selectRows(p, in, true);
-    const Result direct = fit("ridge", g.view(), classifying(1e-3, 0));
-    ASSERT_EQ(direct.coef.cols(), 4) << "expert " << e << " lacks a class";
-    EXPECT_LT((direct.coef - r.coef.middleCols(4 * e, 4)).cwiseAbs().maxCoeff(), 1e-5 * (1 + direct.coef.cwiseAbs().maxCoeff()));
-    EXPECT_LT((direct.intercept - r.intercept.segment(4 * e, 4)).cwiseAbs().maxCoeff(), 1e-5 * (1 + direct.intercept.cwiseAbs().maxCoeff()));
+}
+
+// PG's objective on per-sample predictors: n∇F row by row against central differences of n·F,
+// for the regression rows (w_i) and the classifiers' rows (W^i's K columns, then b^i), at a
+// random W.
+TEST(ClassifyingExperts, SamplePredictorsGradientsAreTheirObjectivesDerivatives) {
+  const ClassMixture m = classMixture(7, 11);
+  const RowMatrix X = m.X.rowwise() - m.X.colwise().mean();
+  const LogisticLoss loss(true);
+  const Matrix T = loss.targets(m.y);
+  const Vector y = m.y;
+  const double lambda = 0.3;
+  const SquaredSamplePredictors squared(X, y, lambda);
+  const ClassifyingSamplePredictors classifiers(X, T, lambda);
+  ASSERT_EQ(classifiers.width(), (X.cols() + 1) * T.cols());
+  for (const SamplePredictors* F : {static_cast<const SamplePredictors*>(&squared), static_cast<const SamplePredictors*>(&classifiers)}) {
+    Random rng(5);
+    RowMatrix W(F->samples(), F->width());
+    for (Eigen::Index k = 0; k < W.size(); ++k) W.data()[k] = 0.5 * rng.normal();
+    Matrix state;
+    F->value(W, state);
+    RowMatrix G;
+    F->gradient(W, state, G);
+    const auto n = static_cast<double>(F->samples());
+    const double h = 1e-6;
+    for (Eigen::Index i = 0; i < W.rows(); ++i)
+      for (Eigen::Index j = 0; j < W.cols(); ++j) {
+        RowMatrix up = W, down = W;
+        up(i, j) += h;
+        down(i, j) -= h;
+        Matrix unused;
+        const double fd = n * (F->value(up, unused) - F->value(down, unused)) / (2 * h);
+        EXPECT_NEAR(G(i, j), fd, 1e-6 * (1 + std::abs(fd))) << "row " << i << ", entry " << j << ", width " << F->width();
+      }
+  }
+}
+
+// PG on the classifiers' rows (LwCS §7.1.2) takes only steps that lower F (its history falls
+// strictly), below F(0) = K log 2, and the objective it reports is F of the partition and
+// experts it returns, computed here from them: 1/n Σ_i [ℓ(y_i, V^qᵀx_i + b^q) + λ/2‖V^q‖²].
+TEST(ClassifyingExperts, ProjectedGradientOnlyTakesStepsThatLowerItsObjective) {
+  for (std::uint64_t seed : {3, 4}) {
+    const ClassMixture m = classMixture(300, seed);
+    const RowMatrix X = m.X.rowwise() - m.X.colwise().mean();
+    const LogisticLoss loss(true);
+    const Matrix T = loss.targets(m.y);
+    const double lambda = 1e-3;
+    ExpertsProjectedGradientOptions o;
+    o.seed = seed;
+    const ExpertsFit f = expertsProjectedGradient(ClassifyingSamplePredictors(X, T, lambda), 2, o, {});
+    ASSERT_GT(f.history.size(), 5u);
+    for (std::size_t t = 1; t < f.history.size(); ++t) EXPECT_LT(f.history[t], f.history[t - 1]);
+    ASSERT_EQ(f.experts.coef.cols(), 8);
+    double F = 0;
+    for (Eigen::Index i = 0; i < X.rows(); ++i) {
+      const int q = f.labels[static_cast<std::size_t>(i)];
+      F += 0.5 * lambda * f.experts.coef.middleCols(4 * q, 4).squaredNorm();
+      for (int k = 0; k < 4; ++k)
+        F += softplusOf(-(2 * T(i, k) - 1) * (X.row(i).dot(f.experts.coef.col(4 * q + k)) + f.experts.intercept[4 * q + k]));
+    }
+    F /= static_cast<double>(X.rows());
+    EXPECT_NEAR(f.objective, F, 1e-12 * F);
+    EXPECT_EQ(f.objective, f.history.back());
+    EXPECT_LT(f.objective, 4 * std::log(2.0));
   }
 }
 
@@ -623,5 +693,8 @@ TEST(ClassifyingExperts, BadInputIsNamed) {
   const Problem p = problemOf(m);
   EXPECT_NE(fit("experts-am", p, classifying(1e-2, 4)).message.find("option 'Q': classifying experts need fewer experts than classes"), std::string::npos);
   EXPECT_EQ(fit("experts-am", p, classifying(1e-2, 2)).status, Status::Converged);
-  EXPECT_NE(fit("experts-pg", p, classifying(1e-2, 2)).message.find("loss"), std::string::npos);  // regression only
+  EXPECT_NE(fit("experts-pg", p, classifying(1e-2, 4)).message.find("option 'Q': classifying experts need fewer experts than classes"), std::string::npos);
+  EXPECT_EQ(fit("experts-pg", p, classifying(1e-2, 2)).status, Status::Converged);
+  for (const char* regressionOnly : {"experts-cg", "experts-rc"})
+    EXPECT_NE(fit(regressionOnly, p, classifying(1e-2, 2)).message.find("loss"), std::string::npos) << regressionOnly;
 }

@@ -185,7 +185,8 @@ int main() {
     std::printf("]}");
   }
   // Clustered tasks (kind 'tasks'): 6 classes in 3 clusters, every tasks method; on the same data,
-  // classifying experts (LwCS §7.1.2): 2 one-vs-all logistic experts over the 6 classes.
+  // classifying experts (LwCS §7.1.2): 2 one-vs-all logistic experts over the 6 classes, by AM
+  // and by PG (then AM).
   {
     GeneratorOptions o;
     o.n = 200;
@@ -220,13 +221,14 @@ int main() {
       std::printf("}");
     }
     std::printf("]}");
-    {
+    std::printf(",\"classifyingExperts\":[");
+    for (const char* method : {"experts-am", "experts-pg"}) {
       Params params;
       params.strings["loss"] = "ova-logistic";
       params.numbers = {{"Q", 2}, {"lambda", 0.01}, {"seed", 2}, {"restarts", 3}};
-      const Result r = fit("experts-am", prob, params);
-      std::printf(",\"classifyingExperts\":{\"status\":\"%s\",\"iterations\":%d,\"objective\":%.17g,\"intercepts\":",
-                  statusName(r.status), r.iterations, r.objective);
+      const Result r = fit(method, prob, params);
+      std::printf("%s{\"method\":\"%s\",\"status\":\"%s\",\"iterations\":%d,\"objective\":%.17g,\"intercepts\":",
+                  method[8] == 'a' ? "" : ",", method, statusName(r.status), r.iterations, r.objective);
       array(r.intercept.data(), r.intercept.data() + r.intercept.size());
       std::printf(",\"coef\":");
       array(r.coef.data(), r.coef.data() + r.coef.size());  // column-major d x (Q·K)
@@ -234,6 +236,7 @@ int main() {
       array(r.groups);
       std::printf("}");
     }
+    std::printf("]");
   }
   std::printf(",\"generators\":{");
   bool firstGenerator = true;

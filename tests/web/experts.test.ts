@@ -1,8 +1,8 @@
 // Experts through the API in Node: the model's shape (kind, Q outputs, a label per training
 // sample), predict's n × Q answers recomputed by hand, expertError's best answers and MSE against
-// a direct computation, cross-validation scored by the best answer, classifying experts (each
-// expert's label by hand, the best-answer error against those labels, better than one
-// classifier), the E3/E4 tables' shapes, the threaded build's side-by-side starts giving the
+// a direct computation, cross-validation scored by the best answer, classifying experts by AM and
+// by PG (each expert's label by hand, the best-answer error against those labels, better than
+// one classifier), the E3/E4 tables' shapes, the threaded build's side-by-side starts giving the
 // single-thread answer, and bad input named with the module still usable.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { load, SupclustError, type Supclust } from '../../dist/node/index.js';
@@ -106,6 +106,18 @@ describe('experts', () => {
     await expect(sc.predictProba(m, X, n, d)).rejects.toThrow(/experts/);
     await expect(sc.expertError(m, X, y.map((c, i) => (i === 3 ? 'z' : c)), n, d)).rejects.toThrow(/y: entry 3/);
     await expect(sc.fit('experts-am', { X, nRows: n, nCols: d, y, loss: 'ova-logistic', Q: 4 })).rejects.toThrow(/'Q'/);
+    // PG on the per-sample classifiers (W^i, b^i), then AM: the same model shape, two answers
+    // that beat one classifier too, and each row's labels its experts' argmax.
+    const pg = await sc.fit('experts-pg', { X, nRows: n, nCols: d, y, loss: 'ova-logistic', Q: 2, lambda: 1e-3 });
+    expect(pg.kind).toBe('experts');
+    expect(pg.outputs).toBe(2 * K);
+    expect(pg.classes).toEqual(names);
+    expect(pg.status).toBe('converged');
+    const pgLabels = await sc.predictClass(pg, X, n, d);
+    const pgError = (await sc.expertError(pg, X, y, n, d)).error!;
+    expect(pgError).toBeCloseTo(y.filter((c, i) => pgLabels[2 * i] !== c && pgLabels[2 * i + 1] !== c).length / n, 15);
+    expect(pgError).toBeLessThan(singleError / 2);
+    await expect(sc.fit('experts-pg', { X, nRows: n, nCols: d, y, loss: 'ova-logistic', Q: 4 })).rejects.toThrow(/'Q'/);
     const cv = await sc.crossValidate('experts-am', { X, nRows: n, nCols: d, y, loss: 'ova-logistic', Q: 2, restarts: 2 },
                                       { grid: { lambda: [1e-3, 1e-1] }, folds: 3 });
     expect(cv.metric).toBe('error');
@@ -164,6 +176,11 @@ describe('experts', () => {
     const m = await sc.fit('experts-am', { ...base, Q: 2 });
     await named(sc.predictClass(m, data.X, data.nRows, data.nCols), 'model');
     await named(sc.expertError(m, data.X, [1, 2], data.nRows, data.nCols), 'y');
+    // experts-pg's per-sample classifiers: 4 × n × (d + 1) × K doubles (here 3.0 GB) are refused
+    // before any is allocated, naming X; the module goes on.
+    const wide = 500, rows = 1000, classes = 200;
+    await named(sc.fit('experts-pg', { X: new Float64Array(rows * wide).map((_, i) => Math.sin(i)), nRows: rows, nCols: wide,
+                                       y: Array.from({ length: rows }, (_, i) => i % classes), loss: 'ova-logistic', Q: 2 }), 'X');
     const ridge = await sc.fit('ridge', { ...base, lambda: 1 });
     await named(sc.expertError(ridge, data.X, data.y, data.nRows, data.nCols), 'model');
     expect(m.status).toBe('converged');

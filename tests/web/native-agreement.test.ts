@@ -120,21 +120,23 @@ describe.each(variants)('%s build fits the native classifying experts', (variant
   beforeAll(async () => { sc = await load({ variant }); });
   afterAll(() => sc?.dispose());
 
-  it('experts-am with the one-vs-all logistic loss gives the native partition and classifiers', async () => {
+  it('experts-am and experts-pg with the one-vs-all logistic loss give the native partition and classifiers', async () => {
     const data = await sc.generate('tasks', { n: 200, d: 8, Q: 3, tasks: 6, sigma: 1, seed: 4, nTest: 0 });
-    const expected = answers.classifyingExperts;
-    const m = await sc.fit('experts-am', { X: data.X, nRows: data.nRows, nCols: data.nCols, y: data.y, loss: 'ova-logistic',
-                                          Q: 2, lambda: 0.01, seed: 2, restarts: 3 });
-    const d = data.nCols, QK = 12;
-    expect(m.kind).toBe('experts');
-    expect(m.outputs).toBe(QK);
-    const coef = Array.from({ length: d * QK }, (_, i) => expected.coef[(i % QK) * d + Math.floor(i / QK)]);
-    expect(m.status).toBe(expected.status);
-    expect(m.iterations).toBe(expected.iterations);
-    expect(m.groups).toEqual(expected.groups);
-    expect(mismatch(m.coef, coef, 1e-9, Math.max(...coef.map(Math.abs)))).toBe('');
-    expect(mismatch(m.intercept, expected.intercepts, 1e-9, Math.max(...coef.map(Math.abs)))).toBe('');
-    expect(mismatch([m.objective], [expected.objective], 1e-10)).toBe('');
+    expect(answers.classifyingExperts.map((e: { method: string }) => e.method)).toEqual(['experts-am', 'experts-pg']);
+    for (const expected of answers.classifyingExperts) {
+      const m = await sc.fit(expected.method, { X: data.X, nRows: data.nRows, nCols: data.nCols, y: data.y, loss: 'ova-logistic',
+                                                Q: 2, lambda: 0.01, seed: 2, restarts: 3 });
+      const d = data.nCols, QK = 12, method = expected.method;
+      expect(m.kind, method).toBe('experts');
+      expect(m.outputs, method).toBe(QK);
+      const coef = Array.from({ length: d * QK }, (_, i) => expected.coef[(i % QK) * d + Math.floor(i / QK)]);
+      expect(m.status, method).toBe(expected.status);
+      expect(m.iterations, method).toBe(expected.iterations);
+      expect(m.groups, method).toEqual(expected.groups);
+      expect(mismatch(m.coef, coef, 1e-9, Math.max(...coef.map(Math.abs))), method).toBe('');
+      expect(mismatch(m.intercept, expected.intercepts, 1e-9, Math.max(...coef.map(Math.abs))), method).toBe('');
+      expect(mismatch([m.objective], [expected.objective], 1e-10), method).toBe('');
+    }
   });
 });
 

@@ -50,6 +50,7 @@ Result runExpertsOracle(const FitContext& c);
 // Q ≤ n; the oracle's `groups`: one label in 0..Q−1 per sample, every expert used.
 std::string checkExperts(const Options& o, Eigen::Index n, Eigen::Index d, Eigen::Index K);
 std::string checkExpertsAm(const Options& o, Eigen::Index n, Eigen::Index d, Eigen::Index K);  // + screen
+std::string checkExpertsPg(const Options& o, Eigen::Index n, Eigen::Index d, Eigen::Index K);  // + classifiers' memory
 // Clustered tasks (methods/recipes/tasks.cpp).
 Result runTasksFrobenius(const FitContext& c);
 Result runTasksTrace(const FitContext& c);

@@ -5,6 +5,7 @@
 // the experts of that partition, refined by AM unless `refine` is off (solvers/
 // expert_predictors.hpp states the objective).
 #include "supclust/methods/recipes.hpp"
+#include "supclust/methods/registry.hpp"
 #include "supclust/solvers/alternating_experts.hpp"
 #include "supclust/solvers/classifying_experts.hpp"
 #include "supclust/solvers/experts_conditional_gradient.hpp"
@@ -42,7 +43,7 @@ Result resultOf(ExpertsFit fit) {
 }
 
 // The experts of a found partition: AM from it (`refine`), or one refit.
-Result finish(const FitContext& c, const ExpertsData& e, Labels labels, Status searchStatus, int searchIterations) {
+Result finish(const FitContext& c, ExpertFamily& family, Labels labels, Status searchStatus, int searchIterations) {
   if (searchStatus == Status::Aborted) {
     Result r;
     r.status = Status::Aborted;
@@ -50,14 +51,18 @@ Result finish(const FitContext& c, const ExpertsData& e, Labels labels, Status s
     return r;
   }
   const int iterations = c.options.flag("refine") ? 100 : 1;
-  ExpertsFit fit = alternateExperts(e.X, e.y, e.Q, e.lambda, std::move(labels), iterations, c.control);
+  ExpertsFit fit = alternateExperts(family, std::move(labels), iterations, c.control);
   if (iterations == 1 && fit.status == Status::MaxIterations) fit.status = searchStatus;
   fit.iterations += searchIterations;
   return resultOf(std::move(fit));
 }
+Result finish(const FitContext& c, const ExpertsData& e, Labels labels, Status searchStatus, int searchIterations) {
+  RegressionExperts family(e.X, e.y, e.Q, e.lambda);
+  return finish(c, family, std::move(labels), searchStatus, searchIterations);
+}
 }  // namespace
 
-// Classifiers (LwCS §7.1.2): each group's one-vs-all logistic fit, from random partitions.
+// Classifiers (LwCS §7.1.2): each group's one-vs-all logistic fit.
 ClassifyingExperts classifiersOf(const FitContext& c) {
   return ClassifyingExperts(c.X.X(), c.T, static_cast<int>(c.options.integer("Q")), c.options.number("lambda"), TrustRegionOptions{1000, 1e-9});
 }
@@ -88,15 +93,21 @@ Result runExpertsAm(const FitContext& c) {
 }
 
 Result runExpertsPg(const FitContext& c) {
-  const ExpertsData e = dataOf(c);
   ExpertsProjectedGradientOptions o;
   o.maxIterations = c.options.integer("maxIterations");
   o.tolerance = c.options.number("tolerance");
   o.step = stepBacktrackingOf(c.options);
   o.restarts = c.options.integer("restarts");
   o.seed = c.options.seed();
+  const int Q = static_cast<int>(c.options.integer("Q"));
+  if (c.loss.oneVsAll()) {  // classifiers (LwCS §7.1.2): per-sample W^i and b^i, then AM on the classifiers
+    const ExpertsFit found = expertsProjectedGradient(ClassifyingSamplePredictors(c.X.X(), c.T, c.options.number("lambda")), Q, o, c.control);
+    ClassifyingExperts family = classifiersOf(c);
+    return finish(c, family, found.labels, found.status, found.iterations);
+  }
+  const ExpertsData e = dataOf(c);
   const Vector yc = (e.y.array() - e.y.mean()).matrix();
-  ExpertsFit found = expertsProjectedGradient(e.X, yc, e.Q, e.lambda, o, c.control);
+  ExpertsFit found = expertsProjectedGradient(e.X, yc, Q, e.lambda, o, c.control);
   return finish(c, e, std::move(found.labels), found.status, found.iterations);
 }
 
@@ -160,6 +171,14 @@ std::string checkExpertsAm(const Options& o, Eigen::Index n, Eigen::Index d, Eig
   if (K > 1 && o.integer("screen") > 0)
     return "option 'screen': column screening is for regression experts (its score, cov(y², x_j²), needs a numeric target)";
   return checkExperts(o, n, d, K);
+}
+
+std::string checkExpertsPg(const Options& o, Eigen::Index n, Eigen::Index d, Eigen::Index K) {
+  if (std::string why = checkExperts(o, n, d, K); !why.empty() || K == 1) return why;
+  // Classifiers: the iterate, the step, its projection and the gradient, n × (d + 1)K each.
+  const double bytes = 8.0 * 4 * static_cast<double>(n) * static_cast<double>(d + 1) * static_cast<double>(K);
+  return checkMemory("X", "experts-pg's per-sample classifiers (" + std::to_string(n) + " samples × " + std::to_string(K) +
+                              " classes × " + std::to_string(d + 1) + " weights)", bytes);
 }
 
 }  // namespace supclust
