@@ -126,16 +126,21 @@ describe.each(variants)('%s build fits the native classifying experts', (variant
     for (const expected of answers.classifyingExperts) {
       const m = await sc.fit(expected.method, { X: data.X, nRows: data.nRows, nCols: data.nCols, y: data.y, loss: 'ova-logistic',
                                                 Q: 2, lambda: 0.01, seed: 2, restarts: 3 });
-      const d = data.nCols, QK = 12, method = expected.method;
+      // AM's experts come from warm-started refits run far past their stopping rule and agree to
+      // 1e-15; PG's from one cold trust-region fit per group on its partition, stopped at
+      // ‖∇‖∞ ≤ 1e-9‖∇F(0)‖∞: the builds stop at points of that ball, an intercept of −22.3 (a
+      // nearly separable class: its curvature Σ p(1 − p) is small) 3.7e-8 apart here, with F the
+      // same to 1e-16.
+      const d = data.nCols, QK = 12, method = expected.method, tol = method === 'experts-pg' ? 1e-8 : 1e-9;
       expect(m.kind, method).toBe('experts');
       expect(m.outputs, method).toBe(QK);
       const coef = Array.from({ length: d * QK }, (_, i) => expected.coef[(i % QK) * d + Math.floor(i / QK)]);
       expect(m.status, method).toBe(expected.status);
       expect(m.iterations, method).toBe(expected.iterations);
       expect(m.groups, method).toEqual(expected.groups);
-      expect(mismatch(m.coef, coef, 1e-9, Math.max(...coef.map(Math.abs))), method).toBe('');
-      expect(mismatch(m.intercept, expected.intercepts, 1e-9, Math.max(...coef.map(Math.abs))), method).toBe('');
-      expect(mismatch([m.objective], [expected.objective], 1e-10), method).toBe('');
+      expect(mismatch(m.coef, coef, tol, Math.max(...coef.map(Math.abs))), method).toBe('');
+      expect(mismatch(m.intercept, expected.intercepts, tol, Math.max(...coef.map(Math.abs))), method).toBe('');
+      expect(mismatch([m.objective], [expected.objective], 1e-12), method).toBe('');
     }
   });
 });
