@@ -21,11 +21,11 @@ class SamplePredictors {
   virtual ~SamplePredictors() = default;
   virtual Eigen::Index samples() const = 0;
   virtual Eigen::Index width() const = 0;  // entries of a sample's predictor row
-  // L, at least the curvature of every n·f_i along its row: the step starts at 1/L.
+  // L, at least the largest curvature (Hessian norm) of any f_i: the step starts at 1/L.
   virtual double curvature() const = 0;
   // F(W); `state` keeps what the gradient at this W needs (the samples' loss derivatives).
   virtual double value(const RowMatrix& W, Matrix& state) const = 0;
-  // G = n ∇F(W) row by row (row i: ∇n·f_i/n = ∇f_i), from the state value() left for W.
+  // G = n∇F(W): row i is ∇f_i(w_i), from the state value() left for W.
   virtual void gradient(const RowMatrix& W, const Matrix& state, RowMatrix& G) const = 0;
   // The experts whose predictors are the rows of `centroids` (Q × width()).
   virtual Experts expertsOf(const Matrix& centroids) const = 0;

@@ -101,9 +101,9 @@ Result runExpertsPg(const FitContext& c) {
   o.seed = c.options.seed();
   const int Q = static_cast<int>(c.options.integer("Q"));
   if (c.loss.oneVsAll()) {  // classifiers (LwCS §7.1.2): per-sample W^i and b^i, then AM on the classifiers
-    const ExpertsFit found = expertsProjectedGradient(ClassifyingSamplePredictors(c.X.X(), c.T, c.options.number("lambda")), Q, o, c.control);
+    ExpertsFit found = expertsProjectedGradient(ClassifyingSamplePredictors(c.X.X(), c.T, c.options.number("lambda")), Q, o, c.control);
     ClassifyingExperts family = classifiersOf(c);
-    return finish(c, family, found.labels, found.status, found.iterations);
+    return finish(c, family, std::move(found.labels), found.status, found.iterations);
   }
   const ExpertsData e = dataOf(c);
   const Vector yc = (e.y.array() - e.y.mean()).matrix();
