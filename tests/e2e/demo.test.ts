@@ -121,7 +121,8 @@ describe.each(cases)('demo, $name', ({ isolate, csp, variant, name }) => {
     const a = await openDemo(server, query);
     const b = await openDemo(server, new URL(a.page.url()).search);
     expect(await summaryOf(b.page)).toEqual(await summaryOf(a.page));
-    const figures = (p: Page) => p.$eval('#play-figures', (f) => f.innerHTML);
+    // The error-along-λ figure is drawn after the fit's figures ('done'): wait for it on both.
+    const figures = async (p: Page) => { await settle(p, 'errorPath', ['done']); return p.$eval('#play-figures', (f) => f.innerHTML); };
     const svg = await figures(a.page);
     expect(svg.length).toBeGreaterThan(1000);
     expect(await figures(b.page)).toBe(svg);
