@@ -49,7 +49,7 @@ Params toParams(const val& options) {
     const val v = options[k];
     const std::string t = v.typeOf().as<std::string>();
     if (t == "number") p.numbers[k] = v.as<double>();
-    else if (t == "boolean") p.numbers[k] = v.as<bool>() ? 1 : 0;
+    else if (t == "boolean") p.flags[k] = v.as<bool>();
     else if (t == "string") p.strings[k] = v.as<std::string>();
     else if (t == "object" && !v.isNull()) p.labels[k] = emscripten::convertJSArrayToNumberVector<std::int32_t>(v);
   }

@@ -6,6 +6,7 @@
 #include "supclust/data/synthetic.hpp"
 #include "supclust/methods/registry.hpp"
 #include "supclust/solvers/conditional_gradient.hpp"
+#include "supclust/solvers/fit_cache.hpp"
 
 using namespace supclust;
 
@@ -131,14 +132,15 @@ TEST(ConditionalGradient, RejectsZeroLambdaAndOtherLosses) {
 
 TEST(ConditionalGradient, SharedRelaxationsAreTheSameAndNeverConfused) {
   const auto p = generateE1(80, 40, 4, 0.5, 21);
-  const CenteredDesign X(p.X);
+  CenteredDesign X(p.X);
   ConditionalGradientOptions o;
   o.maxIterations = 50;
   const auto direct = conditionalGradient(X, p.y, 4, 1e-2, o, {});
-  const std::size_t before = sharedConditionalGradientHits();
+  FitCache cache;
+  X.shareWork(&cache);
   const auto first = sharedConditionalGradient(X, p.y, 4, 1e-2, o, {});
   const auto second = sharedConditionalGradient(X, p.y, 4, 1e-2, o, {});
-  EXPECT_EQ(sharedConditionalGradientHits(), before + 1);
+  EXPECT_EQ(cache.relaxations.hits(), 1u);
   for (const auto* r : {&first, &second}) {
     EXPECT_EQ(r->psi, direct.psi);
     EXPECT_EQ(r->groups, direct.groups);
@@ -147,10 +149,12 @@ TEST(ConditionalGradient, SharedRelaxationsAreTheSameAndNeverConfused) {
   Vector y = p.y;
   y[7] += 1e-9;
   const auto otherY = sharedConditionalGradient(X, y, 4, 1e-2, o, {});
+  const auto negatedY = sharedConditionalGradient(X, -p.y, 4, 1e-2, o, {});
   const auto otherLambda = sharedConditionalGradient(X, p.y, 4, 2e-2, o, {});
   o.maxIterations = 49;
   const auto otherSteps = sharedConditionalGradient(X, p.y, 4, 1e-2, o, {});
-  EXPECT_EQ(sharedConditionalGradientHits(), before + 1);
+  EXPECT_EQ(cache.relaxations.hits(), 1u);
+  EXPECT_EQ(negatedY.primal, conditionalGradient(X, -p.y, 4, 1e-2, ConditionalGradientOptions{50}, {}).primal);
   EXPECT_NE(otherY.psi, direct.psi);
   EXPECT_NE(otherLambda.psi, direct.psi);
   EXPECT_EQ(otherSteps.psi.size(), direct.psi.size() - 1);

@@ -7,6 +7,7 @@
 #include "supclust/data/synthetic.hpp"
 #include "supclust/methods/registry.hpp"
 #include "supclust/solvers/least_squares.hpp"
+#include "supclust/solvers/fit_cache.hpp"
 
 using namespace supclust;
 
@@ -53,27 +54,41 @@ TEST(Ridge, SatisfiesTheNormalEquations) {
 }
 
 TEST(Ridge, SharedFitsAreTheSameAndNeverConfused) {
-  // LS then LSK on the same data and λ: LSK's ridge is answered from memory, and its
-  // coefficients are those of a direct ridge fit. A change of y or λ is a different problem.
+  // LS then LSK on the same data and λ within one caller's cache: LSK's ridge is answered from
+  // it, and its coefficients are those of a direct ridge fit. A change of y or λ is a different
+  // problem; so are data that differ only in signs.
   const auto p = generateE1(70, 40, 4, 0.5, 23);
-  const CenteredDesign X(p.X);
+  CenteredDesign X(p.X);
   const Matrix T = p.y;
   const Matrix direct = ridgeCoefficients(X, T, 0.05);
-  const std::size_t before = sharedRidgeHits();
+  FitCache cache;
+  Control shared;
+  shared.cache = &cache;
   Params ridge;
   ridge.numbers["lambda"] = 0.05;
-  const Result ls = fit("ridge", problemOf(p), ridge);
-  const Result lsk = fit("lsk", problemOf(p), qParams(4, 0.05));
+  const Result ls = fit("ridge", problemOf(p), ridge, shared);
+  const Result lsk = fit("lsk", problemOf(p), qParams(4, 0.05), shared);
   ASSERT_EQ(ls.status, Status::Converged) << ls.message;
-  EXPECT_EQ(sharedRidgeHits(), before + 1);
+  EXPECT_EQ(cache.ridgeFits.hits(), 1u);
   EXPECT_EQ(ls.coef, direct);
+  X.shareWork(&cache);
   EXPECT_EQ(sharedRidgeCoefficients(X, T, 0.05), direct);
-  EXPECT_EQ(sharedRidgeHits(), before + 2);
+  EXPECT_EQ(cache.ridgeFits.hits(), 2u);
   Matrix otherT = T;
   otherT(5, 0) += 1e-9;
   EXPECT_NE(sharedRidgeCoefficients(X, otherT, 0.05), direct);
   EXPECT_NE(sharedRidgeCoefficients(X, T, 0.06), direct);
-  EXPECT_EQ(sharedRidgeHits(), before + 2);
+  EXPECT_EQ(sharedRidgeCoefficients(X, -T, 0.05), -direct);
+  Matrix twoSigns = T;
+  twoSigns(3, 0) = -twoSigns(3, 0);
+  twoSigns(9, 0) = -twoSigns(9, 0);
+  EXPECT_EQ(sharedRidgeCoefficients(X, twoSigns, 0.05), ridgeCoefficients(X, twoSigns, 0.05));
+  EXPECT_EQ(cache.ridgeFits.hits(), 2u);
+  // −X within the same cache: its own fit, the negated coefficients (not the cached ones).
+  auto q = p;
+  q.X = -p.X;
+  const Result negated = fit("ridge", problemOf(q), ridge, shared);
+  EXPECT_EQ(negated.coef, -direct);
   // LSK is the k-means of exactly those coefficients: each feature sits in its nearest group.
   ASSERT_EQ(lsk.status, Status::Converged) << lsk.message;
   for (Eigen::Index j = 0; j < 40; ++j) {
@@ -108,7 +123,7 @@ TEST(Lsk, IsTheKMeansOfRidgeAndRefitImprovesTheFit) {
   const Result ls = fit("ridge", problemOf(p), rp);
   const Result lsk = fit("lsk", problemOf(p), qParams(5));
   auto params = qParams(5);
-  params.numbers["refit"] = 1;
+  params.flags["refit"] = true;
   const Result refit = fit("lsk", problemOf(p), params);
   ASSERT_EQ(lsk.status, Status::Converged);
   EXPECT_LE(lsk.centroids.rows(), 5);

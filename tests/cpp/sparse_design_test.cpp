@@ -68,12 +68,14 @@ struct Case {
 
 std::vector<Case> casesFor(const std::string& loss, int d) {
   Params oracle = paramsOf({}, loss);
+  Params refitted = paramsOf({{"Q", 3}, {"lambda", 1e-2}}, loss);
+  refitted.flags["refit"] = true;
   for (int j = 0; j < d; ++j) oracle.labels["groups"].push_back(j % 3);
   return {
       {"ridge", paramsOf({{"lambda", 0.1}}, loss)},
       {"ridge", paramsOf({{"lambda", 1e-3}}, loss)},
       {"lsk", paramsOf({{"Q", 3}, {"lambda", 1e-2}}, loss)},
-      {"lsk", paramsOf({{"Q", 3}, {"lambda", 1e-2}, {"refit", 1}}, loss)},
+      {"lsk", refitted},
       {"ihc", paramsOf({{"Q", 3}, {"lambda", 1e-3}}, loss)},
       {"ihcs", paramsOf({{"Q", 2}, {"s", 8}, {"lambda", 1e-3}}, loss)},
       {"iht", paramsOf({{"s", 6}, {"lambda", 1e-3}}, loss)},

@@ -36,7 +36,8 @@ int main() {
       std::vector<Case> cases(25);
       cases[0] = {"ridge", {}}; cases[0].params.numbers = {{"lambda", 0.1}};
       cases[1] = {"lsk", {}}; cases[1].params.numbers = {{"Q", 5}};
-      cases[2] = {"lsk", {}}; cases[2].params.numbers = {{"Q", 5}, {"refit", 1}, {"lambda", 0.01}};
+      cases[2] = {"lsk", {}}; cases[2].params.numbers = {{"Q", 5}, {"lambda", 0.01}};
+      cases[2].params.flags = {{"refit", true}};
       cases[3] = {"ihc", {}}; cases[3].params.numbers = {{"Q", 5}};
       cases[4] = {"ihc", {}}; cases[4].params.numbers = {{"Q", 5}, {"lambda", 0.01}}; cases[4].params.strings = {{"init", "zero"}};
       cases[5] = {"ihcs", {}}; cases[5].params.numbers = {{"Q", 4}, {"s", 50}};

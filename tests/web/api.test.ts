@@ -151,7 +151,7 @@ describe.each(variants)('API on the %s build', (variant) => {
     await expectInvalid(sc.generate('e5', { dataset: 3 }), 'dataset');
     await expectInvalid(sc.generate('e6', { task: 'ranking' as any }), 'task');
     await expectInvalid(sc.generate('e7' as any, { n: 10 }), 'name');
-    await expectInvalid(sc.predict({ coef: [1, 2], intercept: [0] } as any, [[1, 2, 3]]), 'X');
+    await expectInvalid(sc.predict({ schemaVersion: 1, coef: [1, 2], intercept: [0] } as any, [[1, 2, 3]]), 'X');
     const ok = await sc.fit('ihc', base);
     expect(ok.status).not.toBe('invalid-input');
     expect(ok.coef.length).toBe(10);

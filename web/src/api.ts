@@ -57,7 +57,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
     checkMemory('X', `method '${method}' on ${n} × ${d} data`,
       8 * (copies * (design * v.designDoubles(X) + gram * gramEntries + samplePairs * n * n) + 8 * (n + d)));
     const rest = Object.fromEntries(Object.keys(params).filter((k) => !DATA_FIELDS.has(k)).map((k) => [k, (params as unknown as Record<string, unknown>)[k]]));
-    const options = v.options(rest);
+    const options = v.options(rest, spec.options);
     const loss = typeof options.loss === 'string' ? options.loss : String(spec.options.find((o) => o.name === 'loss')?.default ?? 'squared');
     const { y, yCols, classes } = targetsOf(method, spec, loss, params, X.nRows);
     let featureNames: string[] | undefined;
@@ -114,7 +114,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
 
     async fit(method, params, control: CallControl = {}) {
       const { X, y, yCols, options, meta } = fitInputs(method, params as FitParams);
-      const warm = warmStartOf((params as FitParams).warmStart, X.nCols);
+      const warm = warmStartOf((params as FitParams).warmStart, X.nCols, (info.methods.find((m) => m.name === method) as MethodInfo).kind);
       const onProgress = control.onProgress;
       const raw = (await call({ op: 'fit', method, X: v.wire(X), nRows: X.nRows, nCols: X.nCols, y, yCols, options, ...warm }, control.signal,
         onProgress && ((iteration, objective) => onProgress({ iteration, objective })))) as RawFit;
@@ -123,6 +123,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
 
     async crossValidate(method, params, cvOptions: CrossValidationOptions, control: CrossValidationControl = {}) {
       if (cvOptions == null || typeof cvOptions !== 'object') throw invalid('options', 'must be an object with a grid');
+      v.knownKeys('options', cvOptions, ['grid', 'folds', 'seed', 'metric', 'threads', 'chunk']);
       const threads = v.integer('threads', cvOptions.threads ?? 0, 0);
       const { X, y, yCols, options, meta } = fitInputs(method, params as FitParams, 1 + Math.min(threads || info.threads, 8));
       const grid = cvOptions.grid as Record<string, ArrayLike<number>>;
@@ -203,6 +204,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       const defaults = GENERATOR_DEFAULTS[name as GeneratorName];
       if (!defaults) throw invalid('name', `unknown generator '${String(name)}' (known: ${Object.keys(GENERATOR_DEFAULTS).join(', ')})`);
       if (options == null || typeof options !== 'object') throw invalid('options', 'must be an object');
+      v.knownKeys('options', options, ['n', ...Object.keys(BASE_GENERATOR)]);
       const o = { ...BASE_GENERATOR, ...defaults, ...options };
       if (o.n === undefined) throw invalid('n', 'is required');
       v.integer('n', o.n, 1);
@@ -233,6 +235,8 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       const table = info.experiments.find((e) => e.id === id);
       if (!table) throw invalid('id', `unknown experiment '${String(id)}' (known: ${info.experiments.map((e) => e.id).join(', ')})`);
       if (options == null || typeof options !== 'object') throw invalid('options', 'must be an object');
+      v.knownKeys('options', options, ['data', 'reps', 'seed', 'fast', 'threads', 'methods']);
+      if (options.fast !== undefined && typeof options.fast !== 'boolean') throw invalid('fast', `must be true or false (got ${String(options.fast)})`);
       const methods = options.methods ?? [];
       if (!Array.isArray(methods) || methods.some((m) => !table.methods.includes(m)))
         throw invalid('methods', `must list rows of ${id} (${table.methods.join(', ')})`);
@@ -365,9 +369,11 @@ function classLabels(y: unknown, n: number, loss: string): { y: Float64Array; cl
 }
 
 // A previous model as the starting point: its coefficients column-major (as wasm reads them).
-function warmStartOf(model: unknown, nFeatures: number): { warmCoef?: Float64Array; warmIntercept?: Float64Array } {
+function warmStartOf(model: unknown, nFeatures: number, kind: ModelKind): { warmCoef?: Float64Array; warmIntercept?: Float64Array } {
   if (model == null) return {};
   const m = model as Partial<Model>;
+  if (typeof m === 'object' && (m.kind ?? 'features') !== kind)
+    throw invalid('warmStart', `must be a model of kind '${kind}', as this method fits (got a model of kind '${String(m.kind)}')`);
   if (typeof m !== 'object' || !Array.isArray(m.coef) || !Array.isArray(m.intercept) || m.nFeatures !== nFeatures ||
       m.coef.length !== nFeatures * m.intercept.length || m.intercept.length === 0)
     throw invalid('warmStart', `must be a model fitted on ${nFeatures} features`);

@@ -1,7 +1,7 @@
 // Predictions from a plain model, in JavaScript: X·W + b needs no wasm round trip (the model
 // and X are already here, and copying them into the module would cost as much as the product).
 import { invalid } from './errors.js';
-import type { ExpertError, Model } from './types.js';
+import { MODEL_SCHEMA_VERSION, type ExpertError, type Model } from './types.js';
 import { finiteVector, type Matrix } from './validate.js';
 
 export interface ModelArrays {
@@ -14,12 +14,14 @@ export interface ModelArrays {
 /** A model's arrays, checked against each other (each mistake names the model's field). */
 export function modelArrays(model: Model): ModelArrays {
   if (model == null || typeof model !== 'object') throw invalid('model', 'must be a model returned by fit()');
+  if (model.schemaVersion !== MODEL_SCHEMA_VERSION)
+    throw invalid('model.schemaVersion', `must be ${MODEL_SCHEMA_VERSION}, the model format this library reads (got ${String(model.schemaVersion)}): refit the model with this version`);
   const intercept = finiteVector('model.intercept', model.intercept);
   const outputs = model.outputs ?? intercept.length;
   if (intercept.length !== outputs)
     throw invalid('model.intercept', `must have one entry per output (${outputs}), got ${intercept.length}`);
   const coef = finiteVector('model.coef', model.coef);
-  const nFeatures = model.nFeatures ?? coef.length / outputs;  // a hand-made model may omit it
+  const nFeatures = model.nFeatures ?? coef.length / outputs;
   if (typeof nFeatures !== 'number' || !Number.isInteger(nFeatures) || nFeatures < 1)
     throw invalid('model.nFeatures', `must be a positive integer (got ${String(nFeatures)})`);
   if (coef.length !== nFeatures * outputs)

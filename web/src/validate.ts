@@ -166,14 +166,29 @@ function isPairList(v: unknown): boolean {
   return typeof first === 'object' && first !== null && typeof (first as { length?: unknown }).length === 'number';
 }
 
-/** Method options: numbers finite, labels integer arrays, edge lists pairs of indices; the library checks names and ranges. */
-export function options(params: Record<string, unknown>): Record<string, number | boolean | string | Int32Array> {
+/** Method options, each by its declared kind (info.methods[].options): numbers finite and
+ * never booleans, booleans never numbers, labels a flat integer array, edge lists pairs of
+ * indices (a flat array is refused: ambiguous); the library checks names and ranges. */
+export function options(params: Record<string, unknown>, specs: readonly { name: string; kind: string }[]): Record<string, number | boolean | string | Int32Array> {
   const out: Record<string, number | boolean | string | Int32Array> = Object.create(null);
   for (const k of Object.keys(params)) {
     const v = params[k];
     if (k === '__proto__' || k === 'constructor' || k === 'prototype')
       throw invalid(k, 'is not an option name (a JSON object carried it along?)');
     if (v === undefined) continue;
+    const kind = specs.find((o) => o.name === k)?.kind;
+    if (kind === 'number' || kind === 'integer') {
+      if (typeof v !== 'number') throw invalid(k, `must be a number (got ${describe(v)})`);
+    } else if (kind === 'boolean') {
+      if (typeof v !== 'boolean') throw invalid(k, `must be true or false (got ${describe(v)})`);
+    } else if (kind === 'choice') {
+      if (typeof v !== 'string') throw invalid(k, `must be a string (got ${describe(v)})`);
+    } else if (kind === 'edges') {
+      if (!isPairList(v) && !(Array.isArray(v) && v.length === 0))
+        throw invalid(k, `must be a list of pairs [[i, j], …] of feature indices (got ${describe(v)}; a flat list is ambiguous)`);
+    } else if (kind === 'labels') {
+      if (isPairList(v)) throw invalid(k, 'must be a flat array of integer labels, one per item (got a list of arrays)');
+    }
     if (typeof v === 'number') {
       if (!Number.isFinite(v)) throw invalid(k, `must be a finite number (got ${v})`);
       out[k] = v;
@@ -209,4 +224,14 @@ export function options(params: Record<string, unknown>): Record<string, number 
     }
   }
   return out;
+}
+
+/** Refuses keys of an options object that the call does not read, naming them (a signal or a
+ * progress callback belongs in the call's control argument). */
+export function knownKeys(field: string, given: object, known: readonly string[]): void {
+  for (const k of Object.keys(given)) {
+    if (known.includes(k) || (given as Record<string, unknown>)[k] === undefined) continue;
+    const hint = k === 'signal' || k === 'onProgress' ? `; '${k}' belongs in the call's control argument` : '';
+    throw invalid(`${field}.${k}`, `is not an option here (known: ${known.join(', ')})${hint}`);
+  }
 }

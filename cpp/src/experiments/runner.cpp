@@ -13,6 +13,7 @@
 #include "supclust/metrics/coefficients.hpp"
 #include "supclust/metrics/partition.hpp"
 #include "supclust/metrics/prediction.hpp"
+#include "supclust/solvers/fit_cache.hpp"
 
 namespace supclust {
 
@@ -263,7 +264,6 @@ ExperimentResult runExperiment(const std::string& id, const ExperimentOptions& o
     const std::lock_guard<std::mutex> hold(rejectedLock);
     if (rejected.empty()) rejected = "data: row '" + label + "' cannot be fitted on these data: " + why;
   };
-  const Control inner{[&stop](int, double) { return !stop.load(); }};
   const auto start = std::chrono::steady_clock::now();
   auto task = [&](std::size_t t) {
     const std::size_t column = t / static_cast<std::size_t>(reps);
@@ -276,6 +276,11 @@ ExperimentResult runExperiment(const std::string& id, const ExperimentOptions& o
       return;
     }
     const Problem sparseOrDense{data.X.view(), {data.y.data(), data.y.size()}};
+    // The repetition's methods share work on its data (ridge fits, Gram matrices, CG
+    // relaxations) through a cache of this repetition's own.
+    FitCache shared;
+    Control inner{[&stop](int, double) { return !stop.load(); }};
+    inner.cache = &shared;
     StoredData denseX;  // a dense copy of sparse training rows, for methods that need one (SVM)
     for (std::size_t m = 0; m < methods.size() && !stop.load(); ++m) {
       const ExperimentMethod& spec = *methods[m];

@@ -8,6 +8,7 @@
 #include "supclust/core/parallel.hpp"
 #include "supclust/data/random.hpp"
 #include "supclust/metrics/prediction.hpp"
+#include "supclust/solvers/fit_cache.hpp"
 
 namespace supclust {
 
@@ -138,7 +139,11 @@ CrossValidationResult crossValidate(const std::string& method, const Problem& pr
     if (!control.keepGoing(fitsDone.load(), totalFits)) stop = true;
     return !stop.load();
   };
-  const Control inner{[&stop](int, double) { return !stop.load(); }};
+  // Work shared by the folds and grid points of this call (Gram matrices, ridge fits, CG
+  // relaxations): the caller's (a table's repetition) or this call's own.
+  FitCache own;
+  Control inner{[&stop](int, double) { return !stop.load(); }};
+  inner.cache = control.cache ? control.cache : &own;
   // Warm starts along the grid only where they cannot change the answer (Method::startDependent).
   const Method* spec = findMethod(method);
   const bool warmStarts = spec && !spec->startDependent;
@@ -218,7 +223,8 @@ CrossValidationResult crossValidate(const std::string& method, const Problem& pr
   for (std::size_t p = 1; p < points; ++p)
     if (res.grid[p].mean < res.grid[res.best].mean) res.best = p;
   // The refit reports "all tasks done" while it runs (and still honours cancellation).
-  const Control refit{[&](int, double) { return control.keepGoing(static_cast<int>(totalFits), totalFits); }};
+  Control refit{[&](int, double) { return control.keepGoing(static_cast<int>(totalFits), totalFits); }};
+  refit.cache = inner.cache;
   res.model = fit(method, problem, withValues(base, grid, res.grid[res.best].values), refit);
   if (res.model.status == Status::Aborted) res.status = Status::Aborted;
   return res;

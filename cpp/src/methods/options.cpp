@@ -45,6 +45,10 @@ std::string check(const std::vector<OptionSpec>& specs, const Params& given,
     if (!known(kv.first))
       return "unknown option '" + kv.first + "' for method '" + method + "' (accepted: " +
              knownNames(specs) + ")";
+  for (const auto& kv : given.flags)
+    if (!known(kv.first))
+      return "unknown option '" + kv.first + "' for method '" + method + "' (accepted: " +
+             knownNames(specs) + ")";
   for (const auto& kv : given.strings)
     if (!known(kv.first))
       return "unknown option '" + kv.first + "' for method '" + method + "' (accepted: " +
@@ -58,19 +62,25 @@ std::string check(const std::vector<OptionSpec>& specs, const Params& given,
     const auto num = given.numbers.find(o.name);
     const auto str = given.strings.find(o.name);
     const auto lab = given.labels.find(o.name);
+    const auto flag = given.flags.find(o.name);
     const bool present = num != given.numbers.end() || str != given.strings.end() ||
-                         lab != given.labels.end();
+                         lab != given.labels.end() || flag != given.flags.end();
     if (!present && o.required) return where(o.name) + " is required: " + o.doc;
     switch (o.kind) {
+      case OptionKind::Boolean:
+        if (num != given.numbers.end() || str != given.strings.end() || lab != given.labels.end())
+          return where(o.name) + " must be true or false" +
+                 (num != given.numbers.end() ? " (got the number " + fmt(num->second) + ")" : "");
+        out.numbers_[o.name] = flag != given.flags.end() ? (flag->second ? 1 : 0) : o.defaultNumber;
+        break;
       case OptionKind::Number:
-      case OptionKind::Integer:
-      case OptionKind::Boolean: {
+      case OptionKind::Integer: {
+        if (flag != given.flags.end())
+          return where(o.name) + " must be a number (got " + (flag->second ? "true" : "false") + ")";
         if (str != given.strings.end() || lab != given.labels.end())
           return where(o.name) + " must be a number";
         const double v = num != given.numbers.end() ? num->second : o.defaultNumber;
         if (!std::isfinite(v)) return where(o.name) + " must be finite (got " + fmt(v) + ")";
-        if (o.kind == OptionKind::Boolean && v != 0 && v != 1)
-          return where(o.name) + " must be true or false";
         if (o.kind == OptionKind::Integer && v != std::floor(v))
           return where(o.name) + " must be an integer" + rangeText(o) + " (got " + fmt(v) + ")";
         const bool low = o.minExclusive ? !(v > o.min) : v < o.min;
@@ -82,7 +92,7 @@ std::string check(const std::vector<OptionSpec>& specs, const Params& given,
         break;
       }
       case OptionKind::Choice: {
-        if (num != given.numbers.end() || lab != given.labels.end())
+        if (num != given.numbers.end() || lab != given.labels.end() || flag != given.flags.end())
           return where(o.name) + " must be a string";
         const std::string v = str != given.strings.end() ? str->second : o.defaultChoice;
         bool ok = false;
@@ -96,12 +106,12 @@ std::string check(const std::vector<OptionSpec>& specs, const Params& given,
         break;
       }
       case OptionKind::Labels:
-        if (num != given.numbers.end() || str != given.strings.end())
+        if (num != given.numbers.end() || str != given.strings.end() || flag != given.flags.end())
           return where(o.name) + " must be an array of group labels";
         if (lab != given.labels.end()) out.labels_[o.name] = lab->second;
         break;
       case OptionKind::Edges:
-        if (num != given.numbers.end() || str != given.strings.end())
+        if (num != given.numbers.end() || str != given.strings.end() || flag != given.flags.end())
           return where(o.name) + " must be an array of feature pairs [i, j]";
         if (lab != given.labels.end()) {
           if (lab->second.size() % 2 != 0) return where(o.name) + " must list pairs of features (got an odd count)";

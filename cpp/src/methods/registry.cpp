@@ -6,6 +6,7 @@
 
 #include "supclust/methods/option_sets.hpp"
 #include "supclust/methods/recipes.hpp"
+#include "supclust/solvers/fit_cache.hpp"
 #include "supclust/solvers/least_squares.hpp"
 
 namespace supclust {
@@ -217,8 +218,11 @@ Matrix targetsOf(const Loss& loss, const Problem& p) {
 double estimateFitBytes(const Method& m, double n, double d, double K, double stored, bool sparse) {
   const double shortSide = std::min(n, d);
   const double gram = sparse && shortSide > kSparseGramSide ? 0 : shortSide * shortSide;
+  // The clustered tasks hold K × K couplings and projectors (core/task_clusters: about 6 at once).
+  const double taskPairs = m.kind == ModelKind::Tasks ? 6 * K * K : 0;
   return 8 * (m.memory.design * stored * (sparse ? 1.5 : 1) + m.memory.gram * gram + m.memory.samplePairs * n * n +
-              8 * (n + d) * K);
+              8 * (n + d) * K + taskPairs) +
+         static_cast<double>(FitCache::kBytes);
 }
 
 double addressableBytes() {
@@ -285,6 +289,17 @@ std::string prepare(const std::string& name, const Problem& problem, const Param
                                     estimateFitBytes(m, n, d, 1, static_cast<double>(problem.X.stored()), problem.X.sparse()));
       !why.empty())
     return why;
+  // The outputs (the target columns, or the classes of a one-vs-all loss: labels 0..K−1, checked
+  // above) before the n × K targets are built: every output costs (n + d) doubles and more.
+  const double K = problem.targetColumns > 1 ? static_cast<double>(problem.targetColumns)
+                   : out.loss->oneVsAll()    ? problem.y.maxCoeff() + 1
+                                             : 1;
+  if (K > 1)
+    if (std::string why = checkMemory("y", std::to_string(static_cast<long long>(K)) + " outputs (classes or target columns) of method '" + name +
+                                               "' on " + std::to_string(problem.X.rows()) + " × " + std::to_string(problem.X.cols()) + " data",
+                                      estimateFitBytes(m, n, d, K, static_cast<double>(problem.X.stored()), problem.X.sparse()));
+        !why.empty())
+      return why;
   out.T = targetsOf(*out.loss, problem);
   if (std::string why = m.checkShape(out.options, problem.X.rows(), problem.X.cols(), out.T.cols()); !why.empty()) return why;
   if (m.structureBytes == nullptr) return "";
@@ -302,7 +317,9 @@ namespace {
 // Runs a method's recipe on X (n x d) and targets T, in the caller's parametrisation.
 Result runRecipe(const Method& m, const DataMatrix& Xraw, const Matrix& T, const Loss& loss,
                  const Options& options, const Control& control, const WarmStart* warm) {
-  const CenteredDesign X(Xraw);
+  FitCache own;  // this fit's, unless the calling table or cross-validation shares one
+  CenteredDesign X(Xraw);
+  X.shareWork(control.cache ? control.cache : &own);
   std::unique_ptr<WarmStart> centredWarm;
   if (warm && warm->coef.rows() == X.cols() && warm->coef.cols() == T.cols() && warm->coef.allFinite() &&
       warm->intercept.size() == T.cols() && warm->intercept.allFinite())
@@ -324,8 +341,9 @@ bool allFinite(const std::vector<double>& v) {
 // A model is returned whole: coef d x K (experts: Q answers, times the classes for classifiers),
 // K intercepts, one group per feature (experts: per sample; tasks: per task — `items` of them),
 // finite numbers. Anything else becomes a zero model
-// with Status::NumericalIssue and the reason.
-void certifyResult(Result& r, Eigen::Index d, Eigen::Index K, Eigen::Index items) {
+// with Status::NumericalIssue, the reason, and the zero model's own objective (its loss on T:
+// every penalty is 0 at w = 0).
+void certifyResult(Result& r, Eigen::Index d, Eigen::Index K, Eigen::Index items, const Loss& loss, const Matrix& T) {
   const Eigen::Index centroidColumns = r.kind == ModelKind::Tasks ? d : K;
   const bool shaped = r.coef.rows() == d && r.coef.cols() == K && r.intercept.size() == K;
   const bool finite = shaped && r.coef.allFinite() && r.intercept.allFinite();
@@ -340,6 +358,7 @@ void certifyResult(Result& r, Eigen::Index d, Eigen::Index K, Eigen::Index items
   if (!finite) {
     r.coef = Matrix::Zero(d, K);
     r.intercept = RowVector::Zero(K);
+    r.objective = loss.value(Matrix::Zero(T.rows(), T.cols()), T);
   }
   if (static_cast<Eigen::Index>(r.groups.size()) != items || !r.centroids.allFinite() || r.centroids.cols() != centroidColumns) {
     r.groups.assign(static_cast<std::size_t>(items), 0);
@@ -363,6 +382,11 @@ Result fit(const std::string& name, const Problem& problem, const Params& params
   const Matrix& T = prepared.T;
   const bool experts = m.kind == ModelKind::Experts;
   const Eigen::Index d = problem.X.cols(), K = experts ? prepared.options.integer("Q") * T.cols() : T.cols();
+  if (warm && (warm->coef.rows() != d || warm->coef.cols() != K || warm->intercept.size() != K || !warm->coef.allFinite() ||
+               !warm->intercept.allFinite()))
+    return Result::invalid("warmStart: must be a finite model of this fit's shape, " + std::to_string(d) + " features × " +
+                           std::to_string(K) + " outputs (got " + std::to_string(warm->coef.rows()) + " × " +
+                           std::to_string(warm->coef.cols()) + ")");
   const DataScale scale = dataScaleOf(problem.X, T);
   Result r;
   if (!scale.active()) {
@@ -371,6 +395,7 @@ Result fit(const std::string& name, const Problem& problem, const Params& params
     // Extreme magnitudes: the same problem on X / s_x, y / s_y (exact), mapped back after.
     Options options = prepared.options;
     const std::string why = (m.rescale ? m.rescale : rescaleByDegree)(m.options, options, scale);
+    if (why.rfind("X: ", 0) == 0) return Result::invalid(why);  // data the method cannot take at all
     if (!why.empty()) {
       r.status = Status::NumericalIssue;
       r.message = why;
@@ -385,7 +410,7 @@ Result fit(const std::string& name, const Problem& problem, const Params& params
   }
   if (r.status == Status::InvalidInput || r.status == Status::Aborted) return r;
   r.kind = m.kind;
-  certifyResult(r, d, K, experts ? problem.X.rows() : m.kind == ModelKind::Tasks ? K : d);
+  certifyResult(r, d, K, experts ? problem.X.rows() : m.kind == ModelKind::Tasks ? K : d, *prepared.loss, T);
   return r;
 }
 

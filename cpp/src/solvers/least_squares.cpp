@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "supclust/core/memo.hpp"
+#include "supclust/solvers/fit_cache.hpp"
 #include "supclust/kernels/cholesky.hpp"
 
 namespace supclust {
@@ -32,22 +32,12 @@ Matrix solveRegularised(const Matrix& A, const Matrix& Tc, double lambda, const 
 }
 }  // namespace
 
-namespace {
-std::size_t bytesOf(const Matrix& W) { return sizeof W + static_cast<std::size_t>(W.size()) * sizeof(double); }
-
-Memo<Matrix>& ridgeFits() {
-  static Memo<Matrix> m(1024, std::size_t{32} << 20, bytesOf);
-  return m;
-}
-}  // namespace
-
 Matrix sharedGram(const CenteredDesign& X, bool rows) {
+  if (!X.cache()) return X.gram(rows);
   Hash128 h;
   h.add(X.key());
   h.add(rows);
-  const auto key = h.value();
-  static Memo<Matrix> grams(64, std::size_t{64} << 20, bytesOf);
-  return grams.recall(key, [&X, rows] { return X.gram(rows); });
+  return X.cache()->grams.recall(h.value(), [&X, rows] { return X.gram(rows); });
 }
 
 Matrix ridgeByConjugateGradients(const CenteredDesign& X, const Matrix& Tc, double lambda) {
@@ -130,15 +120,15 @@ Matrix ridgeCoefficients(const CenteredDesign& X, const Matrix& T, double lambda
 }
 
 Matrix sharedRidgeCoefficients(const CenteredDesign& X, const Matrix& T, double lambda) {
+  if (!X.cache()) return ridgeCoefficients(X, T, lambda);
   Hash128 h;
   h.add(X.key());
+  h.add(T.rows());
   h.add(T.cols());
   h.add(T.data(), static_cast<std::size_t>(T.size()) * sizeof(double));
   h.add(lambda);
-  return ridgeFits().recall(h.value(), [&] { return ridgeCoefficients(X, T, lambda); });
+  return X.cache()->ridgeFits.recall(h.value(), [&] { return ridgeCoefficients(X, T, lambda); });
 }
-
-std::size_t sharedRidgeHits() { return ridgeFits().hits(); }
 
 Matrix groupValues(const CenteredDesign& X, const Matrix& T, const Labels& labels, int G,
                    double lambda) {

@@ -43,9 +43,13 @@ class CenteredDesign {
 
   // Largest eigenvalue of Xcᵀ Xc / n (power iteration, computed once).
   double spectralNorm2OverN() const;
-  // A 128-bit hash of the design (sizes, entries, means), computed once: the memos of
-  // relaxations, ridge fits and Gram matrices key on it.
+  // A 128-bit hash of the design (sizes, entries, means), computed once: the call's cache of
+  // relaxations, ridge fits and Gram matrices keys on it.
   const Hash128::Key& key() const;
+  // The work shared within the public call this design belongs to (solvers/fit_cache.hpp), or
+  // nullptr: nothing is remembered.
+  FitCache* cache() const { return cache_; }
+  void shareWork(FitCache* cache) { cache_ = cache; }
   // The uncentred X by columns, built once: coordinate descent reads Xc's column j as
   // x_j − μ_j 1 from its non-zeros (dense designs: Xc + 1 μᵀ; a zero of X is recovered
   // exactly, (0 − μ) + μ = 0).
@@ -62,6 +66,7 @@ class CenteredDesign {
   mutable bool keyed_ = false;
   mutable Hash128::Key key_{};
   mutable std::unique_ptr<SparseColumns> columns_;
+  FitCache* cache_ = nullptr;
 };
 
 }  // namespace supclust

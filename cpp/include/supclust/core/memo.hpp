@@ -1,7 +1,7 @@
-// Results remembered across calls, keyed by a 128-bit hash of everything they depend on. The
-// tables fit several methods on the same folds: CG, CGPG and CGPG+primal relax the same
-// problems, and LS, LSK and IHC (whose start is LSK) fit the same ridge regressions. A memo
-// answers the repeats. Thread-safe; the oldest entries go first once either cap is reached.
+// Results remembered within one public call, keyed by a 128-bit hash of everything they
+// depend on. A memo belongs to the call that creates it (solvers/fit_cache.hpp): a table's
+// repetition, a cross-validation, one fit. Thread-safe; the oldest entries go first once
+// either cap is reached.
 #pragma once
 
 #include <array>
@@ -14,8 +14,11 @@
 
 namespace supclust {
 
-// Two 64-bit FNV-1a-style streams with different offsets, over the inputs' 8-byte words (then
-// any remaining bytes): one multiply per word keeps hashing a design far below a fit's cost.
+// A 128-bit hash with full avalanche, streamed over the inputs' bytes: MurmurHash3's x64 body
+// (two lanes, each word multiplied, rotated and multiplied again, the lanes cross-fed) on
+// 8-byte words, every piece's length mixed in after it, and its finaliser (fmix64) on both
+// lanes. Every input bit reaches every output bit: data that differ only in signs, in one
+// ulp, or by a permutation get unrelated keys.
 class Hash128 {
  public:
   using Key = std::array<std::uint64_t, 2>;
@@ -27,18 +30,45 @@ class Hash128 {
       std::memcpy(&word, p + i, 8);
       mix(word);
     }
-    for (; i < bytes; ++i) mix(p[i]);
+    if (i < bytes) {
+      std::uint64_t tail = 0;
+      std::memcpy(&tail, p + i, bytes - i);
+      mix(tail);
+    }
+    mix(static_cast<std::uint64_t>(bytes) ^ 0xa0761d6478bd642fULL);  // where the piece ends
+    length_ += bytes;
   }
   template <class T>
   void add(const T& value) { add(&value, sizeof value); }
-  Key value() const { return h_; }
+  Key value() const {
+    std::uint64_t a = h_[0] ^ length_, b = h_[1] ^ length_;
+    a += b;
+    b += a;
+    a = fmix(a);
+    b = fmix(b);
+    a += b;
+    b += a;
+    return {a, b};
+  }
 
  private:
-  void mix(std::uint64_t w) {
-    h_[0] = (h_[0] ^ w) * 0x100000001b3ULL;
-    h_[1] = (h_[1] ^ w) * 0x100000001b3ULL + 0x9e3779b97f4a7c15ULL;
+  static std::uint64_t rotl(std::uint64_t x, int r) { return (x << r) | (x >> (64 - r)); }
+  static std::uint64_t fmix(std::uint64_t k) {
+    k ^= k >> 33;
+    k *= 0xff51afd7ed558ccdULL;
+    k ^= k >> 33;
+    k *= 0xc4ceb9fe1a85ec53ULL;
+    k ^= k >> 33;
+    return k;
   }
-  Key h_{0xcbf29ce484222325ULL, 0x84222325cbf29ce4ULL};
+  void mix(std::uint64_t w) {
+    constexpr std::uint64_t c1 = 0x87c37b91114253d5ULL, c2 = 0x4cf5ad432745937fULL;
+    std::uint64_t k1 = rotl(w * c1, 31) * c2, k2 = rotl(w * c2, 33) * c1;
+    h_[0] = (rotl(h_[0] ^ k1, 27) + h_[1]) * 5 + 0x52dce729;
+    h_[1] = (rotl(h_[1] ^ k2, 31) + h_[0]) * 5 + 0x38495ab5;
+  }
+  Key h_{0x9368e53c2f6af274ULL, 0x586dcd208f7cd3fdULL};
+  std::uint64_t length_ = 0;
 };
 
 // At most `entries` values and `bytes` bytes (as counted by the caller's size function). A

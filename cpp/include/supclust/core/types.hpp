@@ -50,10 +50,15 @@ struct Result {
   }
 };
 
+class FitCache;  // solvers/fit_cache.hpp
+
 // Progress reporting and cooperative cancellation: progress(iteration, objective) is called
-// between solver iterations; returning false stops the solver with Status::Aborted.
+// between solver iterations; returning false stops the solver with Status::Aborted. `cache` is
+// the work shared within the calling public call (a table's repetition, a cross-validation);
+// fit() makes its own when it is null.
 struct Control {
   std::function<bool(int, double)> progress;
+  FitCache* cache = nullptr;
   bool keepGoing(int iteration, double objective) const {
     return !progress || progress(iteration, objective);
   }

@@ -41,9 +41,10 @@ struct OptionSpec {
 
 // Raw options as they arrive from a caller (JS objects are converted into this).
 struct Params {
-  std::map<std::string, double> numbers;  // numbers and booleans (0/1)
+  std::map<std::string, double> numbers;  // Number and Integer options
   std::map<std::string, std::string> strings;
   std::map<std::string, Labels> labels;
+  std::map<std::string, bool> flags;  // Boolean options (a number is refused for them)
 };
 
 // Validated options with every default filled in.

@@ -46,13 +46,11 @@ ConditionalGradientResult conditionalGradient(const CenteredDesign& X, const Vec
                                               double lambda, const ConditionalGradientOptions& opt,
                                               const Control& control);
 
-// The same, remembered: CG, CGPG and their variants relax the same problem (the tables run them
-// on the same folds, and CGPG starts with CG), so the last 256 relaxations (at most 32 MB) are
-// kept, keyed by a 128-bit hash of (X, y) and the options. Thread-safe; aborted runs are not kept.
+// The same, shared within the calling public call (the design's FitCache, when it has one): CG,
+// CGPG and their variants relax the same problem on a table's folds, and CGPG starts with CG.
+// Keyed by (X, y, Q, λ, options); aborted runs are not kept.
 ConditionalGradientResult sharedConditionalGradient(const CenteredDesign& X, const Vector& y, int Q,
                                                     double lambda, const ConditionalGradientOptions& opt,
                                                     const Control& control);
-// How many sharedConditionalGradient() calls were answered from memory (for tests).
-std::size_t sharedConditionalGradientHits();
 
 }  // namespace supclust

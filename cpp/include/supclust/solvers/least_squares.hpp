@@ -24,15 +24,14 @@ constexpr Eigen::Index kSparseGramSide = 2048;
 Matrix ridgeByConjugateGradients(const CenteredDesign& X, const Matrix& Tc, double lambda);
 
 // The Gram matrix XXᵀ (n × n, rows = true) or XᵀX (d × d) of the centred design, from the SIMD
-// kernels, remembered (core/memo.hpp; the last 64, at most 64 MB): cross-validation fits every
-// grid point on the same fold, and ridge and ADMM only add a multiple of I to it.
+// kernels; shared within the calling public call through the design's FitCache, when it has
+// one (cross-validation fits every grid point on the same fold; ridge and ADMM only add a
+// multiple of I to it).
 Matrix sharedGram(const CenteredDesign& X, bool rows);
 
-// The same, remembered (core/memo.hpp): LS, LSK and IHC (started from LSK) fit the same ridge
-// regressions on the same folds in the tables, so the last 1024 (at most 32 MB) are kept.
+// The same as ridgeCoefficients, shared through the design's FitCache when it has one: LS,
+// LSK and IHC (started from LSK) fit the same ridge regressions on a table's repetition.
 Matrix sharedRidgeCoefficients(const CenteredDesign& X, const Matrix& T, double lambda);
-// How many sharedRidgeCoefficients() calls were answered from memory (for tests).
-std::size_t sharedRidgeHits();
 
 // labels in 0..G-1 with every group non-empty; returns V (G x K).
 Matrix groupValues(const CenteredDesign& X, const Matrix& T, const Labels& labels, int G,

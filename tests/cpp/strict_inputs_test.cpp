@@ -1,0 +1,81 @@
+// Inputs the library must refuse by name rather than read as something else: a boolean for a
+// number (and a number for a boolean), a warm start of another shape, data a method cannot take,
+// and more outputs than the address space holds.
+#include <gtest/gtest.h>
+
+#include "supclust/data/synthetic.hpp"
+#include "supclust/methods/registry.hpp"
+
+using namespace supclust;
+
+namespace {
+Problem problemOf(const RowMatrix& X, const Vector& y, Eigen::Index columns = 1) {
+  return {{X.data(), X.rows(), X.cols()}, {y.data(), y.size()}, columns};
+}
+void expectRefused(const Result& r, const std::string& field) {
+  EXPECT_EQ(r.status, Status::InvalidInput) << r.message;
+  EXPECT_NE(r.message.find(field), std::string::npos) << r.message;
+}
+}  // namespace
+
+TEST(StrictInputs, BooleansAndNumbersAreNotInterchangeable) {
+  const auto p = generateE1(30, 8, 3, 0.5, 1);
+  for (const char* name : {"lambda", "Q", "maxIterations"}) {
+    Params params;
+    params.numbers = {{"Q", 3}};
+    params.numbers.erase(name);
+    params.flags[name] = true;
+    expectRefused(fit("ihc", problemOf(p.X, p.y), params), "option '" + std::string(name) + "'");
+  }
+  Params refit;
+  refit.numbers = {{"Q", 3}, {"refit", 1}};
+  expectRefused(fit("lsk", problemOf(p.X, p.y), refit), "option 'refit'");
+  refit.numbers.erase("refit");
+  refit.flags["refit"] = true;
+  EXPECT_EQ(fit("lsk", problemOf(p.X, p.y), refit).status, Status::Converged);
+}
+
+TEST(StrictInputs, AWarmStartOfAnotherShapeIsRefused) {
+  const auto p = generateE1(30, 8, 3, 0.5, 2);
+  Params params;
+  params.numbers = {{"lambda", 0.1}};
+  const WarmStart threeOutputs{Matrix::Zero(8, 3), RowVector::Zero(3)};
+  expectRefused(fit("ridge", problemOf(p.X, p.y), params, {}, &threeOutputs), "warmStart");
+  const WarmStart otherFeatures{Matrix::Zero(7, 1), RowVector::Zero(1)};
+  expectRefused(fit("ridge", problemOf(p.X, p.y), params, {}, &otherFeatures), "warmStart");
+  const WarmStart notFinite{Matrix::Constant(8, 1, NAN), RowVector::Zero(1)};
+  expectRefused(fit("ridge", problemOf(p.X, p.y), params, {}, &notFinite), "warmStart");
+  const WarmStart fine{Matrix::Zero(8, 1), RowVector::Zero(1)};
+  EXPECT_EQ(fit("ridge", problemOf(p.X, p.y), params, {}, &fine).status, Status::Converged);
+}
+
+TEST(StrictInputs, TheSvmRefusesDataItCannotScaleNamingX) {
+  auto p = generateE1(40, 6, 2, 0.5, 3);
+  Vector labels(40);
+  for (Eigen::Index i = 0; i < 40; ++i) labels[i] = p.y[i] > p.y.mean() ? 1 : 0;
+  const RowMatrix huge = p.X * 1e300;
+  Params params;
+  params.strings = {{"loss", "hinge"}};
+  const Result r = fit("svm", problemOf(huge, labels), params);
+  expectRefused(r, "X: ");
+  EXPECT_EQ(r.message.rfind("X: ", 0), 0u) << r.message;
+}
+
+TEST(StrictInputs, OutputsBeyondTheAddressSpaceAreRefusedNamingY) {
+  if (std::isinf(addressableBytes())) GTEST_SKIP() << "native: no address-space limit";
+  const auto p = generateE1(20, 2000, 3, 0.5, 4);
+  Vector y(20 * 200000);  // 200 000 target columns: 3.2 GB of coefficients
+  y.setZero();
+  for (Eigen::Index i = 0; i < 20; ++i) y[i * 200000] = 1;
+  const Result r = fit("tasks-frobenius", problemOf(p.X, y, 200000), {});
+  expectRefused(r, "y: ");
+}
+
+TEST(StrictInputs, TheEstimateCountsTheOutputsAndTheTasksCouplings) {
+  const Method& frobenius = *findMethod("tasks-frobenius");
+  const double one = estimateFitBytes(frobenius, 2000, 2000, 1, 4e6, false);
+  const double many = estimateFitBytes(frobenius, 2000, 2000, 200000, 4e6, false);
+  EXPECT_GT(many - one, 8.0 * 2000 * 200000);                  // at least the coefficients
+  EXPECT_GT(many - one, 8.0 * 6 * 200000.0 * 200000.0);        // and the K × K couplings
+  EXPECT_GT(many, 0.9 * 2147483648.0);                         // beyond wasm32's address space
+}
