@@ -122,7 +122,7 @@ TEST(Experiments, TrainFractionCellsAreTheFitsAccuracyAndObjective) {
     SyntheticProblem p;
     ASSERT_EQ(generate("e6", g, p), "");
     Params params;
-    params.strings = {{"loss", "logistic"}};
+    params.strings = {{"loss", "logistic"}, {"init", "gradient"}};  // the table's row, as it states it
     params.numbers = {{"gamma", 0.1}, {"lambda", 1e-3}, {"tolerance", 1e-7}};
     const Result fitted = fit("gem", {{p.X.data(), p.X.rows(), p.X.cols()}, {p.y.data(), p.y.size()}}, params);
     double hits = 0;

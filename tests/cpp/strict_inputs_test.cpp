@@ -79,3 +79,17 @@ TEST(StrictInputs, TheEstimateCountsTheOutputsAndTheTasksCouplings) {
   EXPECT_GT(many - one, 8.0 * 6 * 200000.0 * 200000.0);        // and the K × K couplings
   EXPECT_GT(many, 0.9 * 2147483648.0);                         // beyond wasm32's address space
 }
+
+// ADFG at a γ whose weights span more than 1e12 is refused before any work (it failed to
+// factorise its ADMM system after 0 steps); at γ = 5 (spread 200⁵ = 3.2e11) it runs.
+TEST(StrictInputs, AdfgRefusesAGammaItsAdmmSystemCannotResolve) {
+  const auto p = generateE1(60, 20, 3, 0.5, 1);
+  Params params;
+  params.numbers = {{"lambda1", 1e-3}, {"lambda2", 1e-3}, {"lambda3", 1e-3}, {"gamma", 8}};
+  expectRefused(fit("adfg", problemOf(p.X, p.y), params), "option 'gamma'");
+  params.numbers["weightFloor"] = 0.5;  // spread 4⁸ = 65 536: fine
+  EXPECT_NE(fit("adfg", problemOf(p.X, p.y), params).status, Status::InvalidInput);
+  params.numbers["weightFloor"] = 1e-2;
+  params.numbers["gamma"] = 5;
+  EXPECT_EQ(fit("adfg", problemOf(p.X, p.y), params).status, Status::Converged);
+}

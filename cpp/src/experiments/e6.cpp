@@ -86,6 +86,7 @@ Experiment e6AlgorithmsTable() {
   Params exact = withLoss("logistic", 1e-3);
   exact.numbers["gamma"] = 0.1;
   exact.numbers["tolerance"] = 1e-7;
+  exact.strings["init"] = "gradient";  // the table's start, stated (the default is 'best')
   Params paper = exact;
   paper.strings["algorithm"] = "paper";
   Params ridgeStart = exact;

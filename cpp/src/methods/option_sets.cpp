@@ -78,8 +78,8 @@ OptionSpec priorAlgorithmOption() {
                       {"exact", "paper"});
 }
 OptionSpec priorInitOption() {
-  return choiceOption("init", "start of the exact algorithm: gradient: w = 0, first groups from −∇F(0) (the features' covariances with the target); ridge: the fit without the prior",
-                      {"gradient", "ridge"});
+  return choiceOption("init", "start of the exact algorithm: best: both of the others, the lower objective kept; gradient: w = 0, first groups from −∇F(0) (the features' covariances with the target); ridge: the fit without the prior",
+                      {"best", "gradient", "ridge"});
 }
 
 std::vector<OptionSpec> convexSolverOptions(double maxIterations) {

@@ -23,6 +23,13 @@ std::vector<Method> buildRegistry() {
   OptionSpec sampleGroups{"groups", OptionKind::Labels, "the true partition: one label in 0..Q−1 per sample"};
   sampleGroups.required = true;
   const auto cgRidge = penaltyWeight(numberOption("lambda", "ridge weight λ > 0", 1e-2, 0, true), 2);
+  // The priors' γ has no default: at 0 GEM and LEM are the plain fit, and the scale at which
+  // they group depends on the data (the tables search a grid of γ).
+  const auto priorWeight = [](int degree) {
+    OptionSpec gamma = penaltyWeight(numberOption("gamma", "weight γ of the prior (required: 0 is the fit without it)", 0, 0), degree);
+    gamma.required = true;
+    return gamma;
+  };
   return {
       {"ridge", "ridge regression (λ = 0: minimum-norm least squares); logistic ridge for classification",
        join({base, convexSolverOptions(20000)}), noShapeCheck, runRidge},
@@ -88,14 +95,14 @@ std::vector<Method> buildRegistry() {
               numberOption("weightFloor", "0 < f ≤ 1: |β̂_i| and |β̂_j − β̂_k| below f · max|β̂| count as f · max|β̂| (the weights' cap)", 1e-2, 0, true, 1),
               graphOption()},
              fusionAdmmOptions(1e-6)}),
-       checkGraph, runAdfg, false, rescaleAdaptive, {}, true, adfgBytes},
+       checkAdfg, runAdfg, false, rescaleAdaptive, {}, true, adfgBytes},
       {"gem", "GEM: γ Σ_j min_k (w_j − c_k)², the Gaussian extremal-mixture prior, s centres learnt with w (weight-grouping priors paper); exact block descent: convex fit for the assignment, exact 1-D k-means for the centres",
-       join({{binaryLossOption(), ridgeOption(), penaltyWeight(numberOption("gamma", "weight γ of the prior", 0, 0), 2), centresOption(),
+       join({{binaryLossOption(), ridgeOption(), priorWeight(2), centresOption(),
               priorAlgorithmOption(), priorInitOption()},
              convexSolverOptions(20000)}),
        checkPrior, runGem, true},
       {"lem", "LEM: γ Σ_j min_k |w_j − c_k|, the Laplace extremal-mixture prior, s centres learnt with w (weight-grouping priors paper); exact block descent: convex fit for the assignment, exact 1-D k-median for the centres",
-       join({{binaryLossOption(), ridgeOption(), penaltyWeight(numberOption("gamma", "weight γ of the prior", 0, 0), 1), centresOption(),
+       join({{binaryLossOption(), ridgeOption(), priorWeight(1), centresOption(),
               priorAlgorithmOption(), priorInitOption()},
              convexSolverOptions(20000)}),
        checkPrior, runLem, true},

@@ -162,6 +162,17 @@ std::string checkGraph(const Options& o, Eigen::Index, Eigen::Index d, Eigen::In
   return checkEdges("option 'graph'", o.labels("graph"), static_cast<std::size_t>(d));
 }
 
+// ADFG's weights span (2/f)^γ (differences from f · max|β̂| to 2 max|β̂|); beyond 1e12, fusion
+// ADMM's linear system (ρ(I + AᵀA) with the weights in A) loses the small ones to round-off and
+// stops at its iteration limit or fails to factorise, so such a γ is refused by name.
+std::string checkAdfg(const Options& o, Eigen::Index n, Eigen::Index d, Eigen::Index K) {
+  const double spread = std::pow(2 / o.number("weightFloor"), o.number("gamma"));
+  if (!(spread <= 1e12))
+    return "option 'gamma' of method 'adfg': the adaptive weights would span (2 / weightFloor)^gamma = " + std::to_string(spread) +
+           ", beyond the 1e12 that ADMM's linear system resolves in double precision; lower gamma or raise weightFloor";
+  return checkGraph(o, n, d, K);
+}
+
 namespace {
 // Edges of the graph (all pairs without one) and the rows DFG/ADFG generate from them.
 double edgeCount(const Options& o, double d) { return o.has("graph") ? static_cast<double>(o.labels("graph").size() / 2) : d * (d - 1) / 2; }

@@ -24,16 +24,24 @@ Result runPrior(const FitContext& c, PriorKind kind) {
     return groupingPriorConjugateGradient(F, o, startCoef(c), startIntercept(c), c.control);
   // Ours: the warm start; else w = 0 with the first assignment from −∇F(0), the direction the
   // paper's algorithm sets off in ("gradient"); or the fit without the prior ("ridge": ridge λ,
-  // for the logistic loss at least 1e-4 so that separable data give a finite start).
-  Matrix W0 = startCoef(c);
-  RowVector b0 = startIntercept(c);
-  if (!c.warm && c.options.choice("init") == "ridge") {
+  // for the logistic loss at least 1e-4 so that separable data give a finite start); or both,
+  // the lower objective kept ("best": block descent stops at a local minimum, and from w = 0 a
+  // large γ can hold it far above the one reached from the ridge fit).
+  const std::string init = c.warm ? "warm" : c.options.choice("init");
+  const auto fromRidge = [&] {
     const double ridge = c.loss.squared() ? c.options.number("lambda") : std::max(1e-4, c.options.number("lambda"));
     Result start = smoothFit(c, ridge, {o.maxIterations, 1e-8});
-    W0 = std::move(start.coef);
-    b0 = std::move(start.intercept);
-  }
-  return groupingPriorDescent(F, o, std::move(W0), std::move(b0), c.control);
+    return groupingPriorDescent(F, o, std::move(start.coef), std::move(start.intercept), c.control);
+  };
+  if (init == "ridge") return fromRidge();
+  Result r = groupingPriorDescent(F, o, startCoef(c), startIntercept(c), c.control);
+  if (init != "best" || r.status == Status::Aborted) return r;
+  Result other = fromRidge();
+  if (other.status == Status::Aborted) return other;
+  const int iterations = r.iterations + other.iterations;
+  if (other.objective < r.objective) r = std::move(other);
+  r.iterations = iterations;
+  return r;
 }
 }  // namespace
 
