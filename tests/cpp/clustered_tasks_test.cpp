@@ -127,6 +127,15 @@ TEST(GramPartition, KMeansFindsSeparatedClustersBeyondEnumeration) {
   const GramPartition g = bestGramPartition(P.transpose() * P, Q, 10, 7);
   EXPECT_FALSE(g.exact);
   EXPECT_DOUBLE_EQ(adjustedRandIndex(g.labels, truth), 1);
+  // From the factor (6 × 40: the thin QR instead of the 40 × 40 eigendecomposition): the same
+  // partition and value; and from two factors, A = ½(FᵀG + GᵀF) with F = 2P, G = P/2.
+  const GramPartition factored = bestGramPartition(P, P, Q, 10, 7);
+  EXPECT_EQ(factored.labels, g.labels);
+  EXPECT_NEAR(factored.value, g.value, 1e-9 * g.value);
+  const Matrix F = 2 * P, G = P / 2;
+  const GramPartition pair = bestGramPartition(F, G, Q, 10, 7);
+  EXPECT_EQ(pair.labels, g.labels);
+  EXPECT_NEAR(pair.value, g.value, 1e-9 * g.value);
 }
 
 TEST(TaskClusters, TheCentresMinimiseThePenaltyAndHIsQuadratic) {
@@ -161,7 +170,7 @@ TEST(TaskClusters, CoupledGradientMatchesFiniteDifferences) {
   const CenteredDesign X(DataMatrix(p.X.data(), p.X.rows(), p.X.cols()));
   const auto loss = makeLoss("ova-logistic");
   Objective F(X, loss->targets(p.y), *loss, 0.1);
-  F.setOutputCoupling(taskCoupling({0, 1, 0, 1, 1}, 2, {0.5, 0.1, 0.2}));
+  F.setOutputCoupling(taskCoupling({0, 1, 0, 1, 1}, 2, {0.5, 0.1, 0.2}), TaskClusterWeights{0.5, 0.1, 0.2}.norm());
   const Matrix W = randomMatrix(4, 5, 9);
   const RowVector b = RowVector::LinSpaced(5, -0.5, 0.5);
   Matrix gW;
@@ -189,7 +198,7 @@ TEST(TaskClusters, NewtonOnCoupledTasksAgreesWithFistaAndIsCertified) {
   const Result newton = tasksOfPartition(F, z, o, Matrix::Zero(8, 6), RowVector::Zero(6), {});
   ASSERT_EQ(newton.status, Status::Converged);
   Objective coupled = F;
-  coupled.setOutputCoupling(taskCoupling(z, 3, o.weights));
+  coupled.setOutputCoupling(taskCoupling(z, 3, o.weights), o.weights.norm());
   EXPECT_LT(relativeOptimalityResidual(coupled, NoPenalty(), newton.coef, newton.intercept, gradientScale(coupled)), 1e-8);
   const Result fista = proximalGradient(coupled, NoPenalty(), Matrix::Zero(8, 6), RowVector::Zero(6), {200000, 1e-9}, {});
   EXPECT_NEAR(newton.objective, fista.objective, 1e-9);
@@ -209,7 +218,7 @@ TEST(TaskClusters, SquaredClosedFormIsCertified) {
   const Objective F(X, loss->targets(p.y), *loss, 0);
   const Result r = tasksOfPartition(F, z, o, {}, {}, {});
   Objective coupled = F;
-  coupled.setOutputCoupling(taskCoupling(z, 3, o.weights));
+  coupled.setOutputCoupling(taskCoupling(z, 3, o.weights), o.weights.norm());
   EXPECT_LT(relativeOptimalityResidual(coupled, NoPenalty(), r.coef, r.intercept, gradientScale(coupled)), 1e-10);
 }
 

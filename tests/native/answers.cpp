@@ -1,5 +1,6 @@
 // Prints the native library's answers on a fixed set of seeded problems as JSON, so that the
 // wasm builds can be checked against them (tests/web/native-agreement.test.ts).
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -239,6 +240,45 @@ int main() {
     }
     std::printf("]");
   }
+  // IHC on large sparse designs (50 non-zeros a row), from a generator the web test repeats in
+  // TypeScript (tests/web/builds-agree.test.ts): the builds and native must agree here too.
+  std::printf(",\"largeSparseIhc\":[");
+  for (int d : {30000, 100000}) {
+    const int n = 1000, perRow = 50;
+    std::uint64_t state = 12345;
+    const auto next = [&state] {
+      state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+      return state;
+    };
+    const auto uniform = [&next] { return static_cast<double>(next() >> 11) / 9007199254740992.0 * 2 - 1; };
+    std::vector<std::int32_t> indptr{0}, indices;
+    std::vector<double> values;
+    Vector y(n);
+    for (int i = 0; i < n; ++i) {
+      std::vector<std::int32_t> row;
+      while (static_cast<int>(row.size()) < perRow) {
+        const auto c = static_cast<std::int32_t>(next() % static_cast<std::uint64_t>(d));
+        if (std::find(row.begin(), row.end(), c) == row.end()) row.push_back(c);
+      }
+      std::sort(row.begin(), row.end());
+      double sum = 0;
+      for (std::int32_t c : row) {
+        const double v = uniform();
+        indices.push_back(c);
+        values.push_back(v);
+        sum += v * static_cast<double>(c % 3 - 1);
+      }
+      indptr.push_back(static_cast<std::int32_t>(indices.size()));
+      y[i] = sum + 0.1 * uniform();
+    }
+    Params params;
+    params.numbers = {{"Q", 3}, {"lambda", 1e-3}};
+    const Result r = fit("ihc", {DataMatrix(n, d, indptr.data(), indices.data(), values.data()), {y.data(), n}}, params);
+    std::printf("%s{\"nCols\":%d,\"iterations\":%d,\"objective\":%.17g,\"coef\":", d == 30000 ? "" : ",", d, r.iterations, r.objective);
+    array(r.coef.data(), r.coef.data() + r.coef.size());
+    std::printf("}");
+  }
+  std::printf("]");
   std::printf(",\"generators\":{");
   bool firstGenerator = true;
   for (const std::string& name : generatorNames()) {

@@ -49,11 +49,9 @@ double Objective::lipschitz() const {
   return c * std::max(X_.spectralNorm2OverN(), 1.0) + lambda_ + groupWeight_ + couplingNorm_;  // ‖I − P‖ ≤ 1
 }
 
-void Objective::setOutputCoupling(Matrix C) {
+void Objective::setOutputCoupling(Matrix C, double norm) {
   coupling_ = std::move(C);
-  couplingNorm_ = coupling_.size() ? Eigen::SelfAdjointEigenSolver<Matrix>(coupling_, Eigen::EigenvaluesOnly)
-                                         .eigenvalues().cwiseAbs().maxCoeff()
-                                   : 0;
+  couplingNorm_ = coupling_.size() ? norm : 0;
 }
 
 double Objective::regulariser(const Eigen::Ref<const Matrix>& W, Eigen::Index first) const {

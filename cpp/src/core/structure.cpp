@@ -64,7 +64,7 @@ std::string TaskClusters::check(Eigen::Index, Eigen::Index K) const {
 }
 
 void TaskClusters::project(Matrix& W, Partition& part) {
-  part.labels = bestGramPartition(W.transpose() * W, Q_, restarts_, seed_).labels;
+  part.labels = bestGramPartition(W, W, Q_, restarts_, seed_).labels;
   part.centroids = Matrix::Zero(Q_, W.rows());
   Vector sizes = Vector::Zero(Q_);
   for (Eigen::Index k = 0; k < W.cols(); ++k) {

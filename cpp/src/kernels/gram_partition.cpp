@@ -102,6 +102,19 @@ class Enumeration {
 };
 }  // namespace
 
+namespace {
+// The rows of U Λ₊^½ for A = U Λ Uᵀ (negative eigenvalues, round-off of a semidefinite A, as 0).
+Matrix pointsOf(const Eigen::SelfAdjointEigenSolver<Matrix>& eig, const Matrix& basis) {
+  return basis * eig.eigenvectors() * eig.eigenvalues().cwiseMax(0.0).cwiseSqrt().asDiagonal();
+}
+
+GramPartition finished(GramPartition out, const Matrix& A, int Q) {
+  out.labels = canonicalLabels(out.labels);
+  out.value = partitionValue(A, out.labels, Q);
+  return out;
+}
+}  // namespace
+
 GramPartition bestGramPartition(const Matrix& A, int Q, int restarts, std::uint64_t seed) {
   const auto m = static_cast<int>(A.rows());
   GramPartition out;
@@ -109,12 +122,34 @@ GramPartition bestGramPartition(const Matrix& A, int Q, int restarts, std::uint6
     out = Enumeration(A, Q).run();
   } else {
     const Eigen::SelfAdjointEigenSolver<Matrix> eig(A);
-    const Matrix points = eig.eigenvectors() * eig.eigenvalues().cwiseMax(0.0).cwiseSqrt().asDiagonal();
-    out.labels = rowKMeans(points, Q, restarts, seed).labels;
+    out.labels = rowKMeans(pointsOf(eig, Matrix::Identity(m, m)), Q, restarts, seed).labels;
   }
-  out.labels = canonicalLabels(out.labels);
-  out.value = partitionValue(A, out.labels, Q);
-  return out;
+  return finished(std::move(out), A, Q);
+}
+
+GramPartition bestGramPartition(const Matrix& F, const Matrix& G, int Q, int restarts, std::uint64_t seed) {
+  const bool gram = &F == &G;
+  const Eigen::Index m = F.cols(), r = gram ? F.rows() : 2 * F.rows();
+  Matrix A = F.transpose() * G;
+  if (!gram) A = 0.5 * (A + A.transpose());
+  if (r >= m || partitionCount(static_cast<int>(m), Q) <= kExactPartitions) return bestGramPartition(A, Q, restarts, seed);
+  Matrix H(m, r);  // [Fᵀ Gᵀ] = Q R: Fᵀ = Q R₁, Gᵀ = Q R₂
+  if (gram) H = F.transpose();
+  else H << F.transpose(), G.transpose();
+  const Eigen::HouseholderQR<Matrix> qr(H);
+  const Matrix basis = qr.householderQ() * Matrix::Identity(m, r);
+  const Matrix R = qr.matrixQR().topRows(r).triangularView<Eigen::Upper>();
+  Matrix middle;  // A = Q · middle · Qᵀ
+  if (gram) {
+    middle = R * R.transpose();
+  } else {
+    const Eigen::Index h = r / 2;
+    const Matrix product = R.leftCols(h) * R.rightCols(h).transpose();
+    middle = 0.5 * (product + product.transpose());
+  }
+  GramPartition out;
+  out.labels = rowKMeans(pointsOf(Eigen::SelfAdjointEigenSolver<Matrix>(middle), basis), Q, restarts, seed).labels;
+  return finished(std::move(out), A, Q);
 }
 
 }  // namespace supclust

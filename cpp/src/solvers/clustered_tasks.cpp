@@ -8,8 +8,10 @@
 namespace supclust {
 
 namespace {
-GramPartition oracle(const Matrix& A, const ClusteredTasksOptions& opt) {
-  return bestGramPartition(A, opt.Q, opt.restarts, opt.seed);
+// The best partition for A = ½(FᵀG + GᵀF), from the factors (the tasks' predictors are d × K:
+// with many tasks, the K × K eigendecomposition would cost K³).
+GramPartition oracle(const Matrix& F, const Matrix& G, const ClusteredTasksOptions& opt) {
+  return bestGramPartition(F, G, opt.Q, opt.restarts, opt.seed);
 }
 }  // namespace
 
@@ -17,7 +19,7 @@ Result tasksOfPartition(const Objective& F, const Labels& labels, const Clustere
                         RowVector b0, const Control& control) {
   const TaskClusterWeights& w = opt.weights;
   Objective coupled = F;
-  coupled.setOutputCoupling(taskCoupling(labels, opt.Q, w));
+  coupled.setOutputCoupling(taskCoupling(labels, opt.Q, w), w.norm());
   Result r;
   if (F.loss().squared()) {
     // On the three projectors of P the problem splits into ridge fits (appendix 6.2's W_M), and a
@@ -42,7 +44,7 @@ Result tasksOfPartition(const Objective& F, const Labels& labels, const Clustere
 
 Result clusteredTasksBlockDescent(const Objective& F, const ClusteredTasksOptions& opt, Matrix W0, RowVector b0,
                                   const Control& control) {
-  GramPartition z = oracle(W0.transpose() * W0, opt);
+  GramPartition z = oracle(W0, W0, opt);
   Result r = tasksOfPartition(F, z.labels, opt, std::move(W0), std::move(b0), control);
   std::vector<double> history = {r.objective};
   int inner = r.iterations, it = 0;
@@ -50,7 +52,7 @@ Result clusteredTasksBlockDescent(const Objective& F, const ClusteredTasksOption
   while (r.status != Status::Aborted && it < opt.maxIterations) {
     if (stopRequested(control, it, r.objective, r)) break;
     const Matrix A = r.coef.transpose() * r.coef;
-    const GramPartition next = oracle(A, opt);
+    const GramPartition next = oracle(r.coef, r.coef, opt);
     // A new partition only when it is strictly better for the current W (H decreases).
     if (next.labels == r.groups || next.value <= partitionValue(A, r.groups, opt.Q) * (1 + 1e-12)) {
       r.status = Status::Converged;
@@ -80,9 +82,8 @@ Result clusteredTasksOm(const Objective& F, const ClusteredTasksOptions& opt, co
   const Matrix R2 = sharedRidgeCoefficients(F.design(), T, F.lambda() + w.onBetween());
   Matrix XtT(F.design().cols(), T.cols());
   for (Eigen::Index k = 0; k < T.cols(); ++k) F.design().multiplyTransposed(Tc.col(k).data(), XtT.col(k).data());
-  Matrix A = XtT.transpose() * (R2 - R1);
-  A = 0.5 * (A + A.transpose());  // symmetric up to rounding
-  const GramPartition z = oracle(A, opt);
+  const Matrix difference = R2 - R1;
+  const GramPartition z = oracle(XtT, difference, opt);  // A = sym(XtTᵀ (R2 − R1))
   Result r = tasksOfPartition(F, z.labels, opt, Matrix::Zero(F.features(), F.outputs()),
                               RowVector(T.colwise().mean()), control);
   r.iterations = 1;

@@ -30,8 +30,10 @@ class Objective {
 
   // Adds μ/2 ||(I − P)W||² for groups labels[j] ∈ 0..groups−1 (see the top of this file).
   void setGroupRidge(Labels labels, int groups, double mu);
-  // Adds ½ Tr(W C Wᵀ); C is K x K, symmetric positive semidefinite (see the top of this file).
-  void setOutputCoupling(Matrix C);
+  // Adds ½ Tr(W C Wᵀ); C is K x K, symmetric positive semidefinite (see the top of this file),
+  // with norm ≥ its largest eigenvalue (the caller knows it: the tasks' couplings are weighted
+  // sums of orthogonal projectors, whose norm is the largest weight; an eigensolver costs K³).
+  void setOutputCoupling(Matrix C, double norm);
   // The outputs must then be solved together (trust-region Newton: one block, not per column).
   bool coupled() const { return coupling_.size() > 0; }
   // R on the columns first … first + W.cols() − 1 of W (all of them when coupled), and

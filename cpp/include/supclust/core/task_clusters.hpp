@@ -13,6 +13,9 @@
 // the penalty is ½ Tr(W (λ_B Π + λ_M Γ) Wᵀ).
 #pragma once
 
+#include <algorithm>
+#include <cmath>
+
 #include "supclust/core/types.hpp"
 
 namespace supclust {
@@ -23,6 +26,8 @@ struct TaskClusterWeights {
   double onWithin() const { return within; }
   double onBetween() const { return harmonic(between); }
   double onMean() const { return harmonic(mean); }
+  // The norm of P (the largest of the three: they are its eigenvalues on orthogonal projectors).
+  double norm() const { return std::max({std::abs(onWithin()), std::abs(onBetween()), std::abs(onMean())}); }
 
  private:
   double harmonic(double x) const { return within * x / (within + x); }

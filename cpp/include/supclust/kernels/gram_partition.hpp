@@ -29,6 +29,12 @@ double partitionCount(int m, int Q);
 
 // 1 ≤ Q ≤ m = A.rows().
 GramPartition bestGramPartition(const Matrix& A, int Q, int restarts, std::uint64_t seed);
+// The same for A = ½(FᵀG + GᵀF) given by its factors F and G (r × m; G = F: A = FᵀF): when
+// the factors' rank bound (r, or 2r) is below m the points come from a thin QR of [Fᵀ Gᵀ]
+// (A = Q M Qᵀ with M small: the eigenvectors of M) in O(m r²) instead of the m × m
+// eigendecomposition's O(m³); A itself is formed (O(m² r)) for the partition's value and the
+// enumeration.
+GramPartition bestGramPartition(const Matrix& F, const Matrix& G, int Q, int restarts, std::uint64_t seed);
 
 // Tr(M A) for a given partition (labels 0..Q−1, all groups non-empty).
 double partitionValue(const Matrix& A, const Labels& labels, int Q);

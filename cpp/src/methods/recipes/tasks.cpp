@@ -41,7 +41,8 @@ Result hardFit(const FitContext& c, int maxIterations, double tolerance) {
   Result start = smoothFit(c, lambda + between, smoothDefaults());
   if (start.status == Status::Aborted) return start;
   Objective F = objectiveOf(c, lambda);
-  F.setOutputCoupling(hardTaskCoupling(c.T.cols(), between, c.options.number("mean")));
+  F.setOutputCoupling(hardTaskCoupling(c.T.cols(), between, c.options.number("mean")),
+                      std::max(std::abs(between), std::abs(c.options.number("mean"))));  // λ_B Π + λ_M Γ: orthogonal projectors
   TaskClusters S(static_cast<int>(c.options.integer("Q")), static_cast<int>(c.options.integer("restarts")), c.options.seed());
   ProjectedGradientOptions o;
   o.maxIterations = maxIterations;
