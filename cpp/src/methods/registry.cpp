@@ -394,6 +394,14 @@ Result fit(const std::string& name, const Problem& problem, const Params& params
     return Result::invalid("warmStart: must be a finite model of this fit's shape, " + std::to_string(d) + " features × " +
                            std::to_string(K) + " outputs (got " + std::to_string(warm->coef.rows()) + " × " +
                            std::to_string(warm->coef.cols()) + ")");
+  // The first progress event, before any work: iteration 0 at w = 0, whose objective is the
+  // loss of zero scores (every penalty is 0 there). A warm start's is not known yet: none.
+  if (!warm && !control.keepGoing(0, prepared.loss->value(Matrix::Zero(T.rows(), T.cols()), T))) {
+    Result aborted;
+    aborted.status = Status::Aborted;
+    aborted.message = "aborted";
+    return aborted;
+  }
   const DataScale scale = dataScaleOf(problem.X, T);
   Result r;
   if (!scale.active()) {
