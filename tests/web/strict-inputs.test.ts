@@ -90,7 +90,7 @@ describe.each(variants)('strict inputs on the %s build', (variant) => {
     const big = new Float64Array(rows * cols).map((_, t) => ((t * 7919) % 13) - 6);
     const targets = new Float64Array(rows * K);
     for (let i = 0; i < rows; i++) targets[i * K + (i % K)] = 1;
-    await expectInvalid(sc.fit('tasks-frobenius', { X: big, nRows: rows, nCols: cols, y: targets, yCols: K }), 'y');
+    await expectInvalid(sc.fit('tasks-frobenius', { X: big, nRows: rows, nCols: cols, y: targets, yCols: K, loss: 'squared' }), 'y');
     expect((await sc.fit('ridge', { X, nRows: n, y, lambda: 0.1 })).status).toBe('converged');
   });
 
