@@ -29,13 +29,24 @@ Result projectedGradient(const Objective& F, Structure& S, Matrix W, RowVector b
     if (stopRequested(control, it, f, r)) break;
     ++it;
     double fn = f;
+    // Each trial step reports progress too (a projection can be long: the clustered tasks
+    // project K predictors), and a stop request ends the search at once.
+    bool stopped = false;
     const auto tryStep = [&](double g) {
+      if (stopped || (stopped = !control.keepGoing(it - 1, f))) return HUGE_VAL;
       Wn = W - g * gW;
       S.project(Wn, partN);
       bn = b - g * gb;
       return F.value(Wn, bn, Zn);
     };
-    if (backtrackStep(gamma, L, opt.tolerance, f, opt.step, tryStep, fn)) {
+    const bool moved = backtrackStep(gamma, L, opt.tolerance, f, opt.step, tryStep, fn);
+    if (stopped) {
+      --it;
+      r.status = Status::Aborted;
+      r.message = "aborted";
+      break;
+    }
+    if (moved) {
       Zaccepted.swap(Zn);
     } else {  // no step length lowers F: a fixed point of the projected step
       r.status = Status::Converged;
