@@ -53,7 +53,7 @@ describe.each(variants)('%s build agrees with native to 1e-10', (variant) => {
         { lambda1: 0.2, lambda2: 0.002, lambda3: 0.0001, gamma: 1, tolerance: 1e-9, graph: Array.from({ length: 99 }, (_, j) => [j, j + 1]) },
         { lambda1: 0.02, lambda2: 0.0005, loss: 'logistic' },
         { lambda1: 0.2, lambda2: 0.05, graph: Array.from({ length: 99 }, (_, j) => [j, j + 1]) },
-        { gamma: 0.05 }, { gamma: 0.05 }, { gamma: 0.1, lambda: 0.01, loss: 'logistic' }, { gamma: 0.05, algorithm: 'paper' },
+        { gamma: 0.05, init: 'gradient' }, { gamma: 0.05 }, { gamma: 0.1, lambda: 0.01, loss: 'logistic' }, { gamma: 0.05, algorithm: 'paper' },
       ];
       const labels = (loss: unknown) => loss === 'logistic' ? data.y.map((v) => (v > 0 ? 1 : 0))
         : loss === 'ova-squared' ? data.y.map((v) => (v > 5 ? 2 : v > -5 ? 1 : 0)) : data.y;

@@ -15,7 +15,9 @@ const data = join(root, '../shared/data');
 describe('gem and lem', () => {
   it('find the three hidden variables of E6 and agree across builds', async () => {
     const data = await builds.simd.generate('e6', { n: 400, task: 'regression', sigma: 0.5, seed: 4 });
-    const params = { X: data.X, nRows: data.nRows, nCols: data.nCols, y: data.y, gamma: 100 };
+    // From w = 0: the ridge start (which the default 'best' also tries) reaches a lower objective
+    // on another partition here (tests/cpp/grouping_prior_test.cpp).
+    const params = { X: data.X, nRows: data.nRows, nCols: data.nCols, y: data.y, gamma: 100, init: 'gradient' as const };
     for (const method of ['gem', 'lem'] as const) {
       const a = await builds.simd.fit(method, params), b = await builds.threaded.fit(method, params);
       expect(a.status).toBe('converged');
@@ -39,8 +41,8 @@ describe('gem and lem', () => {
 
   it('name bad options and stay usable', async () => {
     const data = await builds.simd.generate('e6', { n: 40, task: 'regression', seed: 1 });
-    const base = { X: data.X, nRows: data.nRows, nCols: data.nCols, y: data.y };
-    for (const [extra, field] of [[{ centres: 0 }, /centres/], [{ gamma: -1 }, /gamma/], [{ loss: 'logistic' }, /^y/],
+    const base = { X: data.X, nRows: data.nRows, nCols: data.nCols, y: data.y, gamma: 1 };
+    for (const [extra, field] of [[{ centres: 0 }, /centres/], [{ gamma: -1 }, /gamma/], [{ gamma: undefined }, /gamma/], [{ loss: 'logistic' }, /^y/],
       [{ algorithm: 'lloyd' }, /algorithm/]] as const) {
       const err = await builds.simd.fit('lem', { ...base, ...extra } as never).catch((e) => e);
       expect(err).toBeInstanceOf(SupclustError);
