@@ -124,6 +124,7 @@ val info() {
       row.set("method", m.method);
       for (const auto& [name, value] : m.params.numbers) params.set(name, value);
       for (const auto& [name, value] : m.params.strings) params.set(name, value);
+      for (const auto& [name, value] : m.params.flags) params.set(name, value);
       for (const auto& [name, values] : m.grid) {
         val list = val::array();  // a plain array: crossValidate's grids take arrays
         for (double v : values) list.call<void>("push", v);

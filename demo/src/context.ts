@@ -47,16 +47,20 @@ export function methodOptions(info: MethodInfo | undefined, s: { Q: number; lamb
   }
   if (info && ['lasso', 'elasticnet'].includes(info.name)) o.maxIterations = CD_SWEEPS;
   if (info?.name === 'elasticnet') o.alpha = 0.5;
-  if (s.task === 'classification') o.loss = 'logistic';
+  if (s.task === 'classification') o.loss = lossesOf(info).includes('logistic') ? 'logistic' : 'hinge';
   return o;
 }
+
+/** The losses a method takes, as the library declares them (its `loss` option's choices). */
+const lossesOf = (info: MethodInfo | undefined) => info?.options.find((o) => o.name === 'loss')?.choices ?? ['squared'];
 
 /** Whether a method has the pairwise weight λ2 (its slider is shown). */
 export const hasLambda2 = (info: MethodInfo | undefined) => !!info?.options.some((o) => o.name === 'lambda2');
 
-/** Methods that can fit the task (CG needs the squared loss; the Oracle is drawn separately;
- * the experts and the clustered tasks, other model shapes, have their own views). */
+/** Methods that can fit the task, by the losses they declare: regression needs 'squared' (CG,
+ * not the SVM), classification 'logistic' or 'hinge' (the SVM, not CG). The Oracle is drawn
+ * separately; the experts and the clustered tasks, other model shapes, have their own views. */
 export function methodsFor(sc: Supclust, task: string): MethodInfo[] {
   return sc.info.methods.filter((m) => m.name !== 'oracle' && m.kind === 'features' &&
-    (task !== 'classification' || m.options.some((o) => o.name === 'loss' && o.choices?.includes('logistic'))));
+    (task === 'classification' ? lossesOf(m).some((l) => l === 'logistic' || l === 'hinge') : lossesOf(m).includes('squared')));
 }

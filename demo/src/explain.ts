@@ -6,7 +6,7 @@ export const LABELS: Record<string, string> = {
   ihc: 'IHC (iterative hard clustering)', ihcs: 'IHCS (sparse IHC)', lsk: 'LSK (least squares + k-means)',
   ridge: 'Ridge / least squares', lasso: 'Lasso', elasticnet: 'Elastic net', iht: 'IHT (hard thresholding)',
   oscar: 'OSCAR', gflasso: 'GFLasso', ncfgs: 'ncFGS', nctfgs: 'ncTFGS', dfg: 'DFG', adfg: 'ADFG (adaptive DFG)', cg: 'CG (conditional gradient)', cgpg: 'CGPG (CG, then IHC)', oracle: 'Oracle (knows the groups)',
-  gem: 'GEM (Gaussian extremal mixture prior)', lem: 'LEM (Laplace extremal mixture prior)',
+  gem: 'GEM (Gaussian extremal mixture prior)', lem: 'LEM (Laplace extremal mixture prior)', svm: 'Linear SVM',
 };
 
 /** One line per method: what it constrains or penalises, and which paper it follows. */
@@ -29,6 +29,7 @@ export const ABOUT: Record<string, string> = {
   oracle: 'The loss fitted with the true partition given: the best any grouping method can do on this sample.',
   gem: 'Loss + γ Σ_j min_k (w_j − c_k)², γ = λ here, with Q centres c learnt along with w: each weight is pulled towards its nearest centre (the weight-grouping priors paper’s GEM), by exact block descent (a convex fit per assignment, exact 1-D k-means per fit).',
   lem: 'Loss + γ Σ_j min_k |w_j − c_k|, γ = λ here: as GEM with absolute deviations, so most weights land exactly on their centre (the weight-grouping priors paper’s LEM), by exact block descent with exact 1-D k-medians.',
+  svm: 'Hinge loss + λ/2(‖w‖² + b²), classification only: the linear SVM the weight-grouping priors paper compares with, by dual coordinate descent (as LibLinear). No grouping.',
 };
 
 /** Methods whose answer does not depend on the start (convex problems): only these are

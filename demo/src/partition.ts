@@ -24,3 +24,16 @@ export function adjustedRand(a: ArrayLike<number>, b: ArrayLike<number>): number
   const expected = (sumA * sumB) / pairs(a.length), max = (sumA + sumB) / 2;
   return max === expected ? 1 : (index - expected) / (max - expected);
 }
+
+/** The partition of the features by their coefficients' distinct values (rows of K outputs,
+ * equal to 8 significant digits, as the summary's "groups" counts them): labels 0.., one per
+ * feature, and how many groups. */
+export function distinctPartition(coef: ArrayLike<number>, outputs: number): { labels: Int32Array; groups: number } {
+  const d = coef.length / outputs, labels = new Int32Array(d), seen = new Map<string, number>();
+  for (let j = 0; j < d; j++) {
+    const key = Array.from({ length: outputs }, (_, k) => coef[j * outputs + k].toPrecision(8)).join(',');
+    if (!seen.has(key)) seen.set(key, seen.size);
+    labels[j] = seen.get(key)!;
+  }
+  return { labels, groups: seen.size };
+}

@@ -55,7 +55,29 @@ export function mountTables(ctx: Context) {
   seed.value = String(state.tableSeed);
   fast.checked = state.fast;
   showRows();
-  select.addEventListener('change', () => { state.table = select.value; showRows(); ctx.save(); });
+  // Another table: its own rows (the paper's: every row not marked as ours), and nothing of the
+  // previous table's run stays on the page (a run still going is cancelled).
+  function clearResult() {
+    abort?.abort();
+    result = undefined;
+    bar.value = 0;
+    status.textContent = '';
+    $('table-figures').replaceChildren();
+    $('table-result').replaceChildren();
+    $<HTMLButtonElement>('table-copy-md').disabled = $<HTMLButtonElement>('table-copy-csv').disabled = true;
+    delete document.body.dataset.table;
+  }
+  select.addEventListener('change', () => {
+    clearResult();
+    state.table = select.value;
+    const t = tables.find((e) => e.id === state.table);
+    if (t) {
+      const papers = t.methods.filter((m) => !m.includes('(ours)'));
+      state.rows = papers.length ? papers : t.methods.slice();
+    }
+    showRows();
+    ctx.save();
+  });
   reps.addEventListener('change', () => { state.reps = Math.max(1, Math.min(100, Math.round(Number(reps.value)) || 1)); reps.value = String(state.reps); ctx.save(); });
   seed.addEventListener('change', () => { state.tableSeed = Math.max(0, Math.round(Number(seed.value)) || 0); seed.value = String(state.tableSeed); ctx.save(); });
   fast.addEventListener('change', () => { state.fast = fast.checked; ctx.save(); });
@@ -64,6 +86,7 @@ export function mountTables(ctx: Context) {
     if (state.rows.length === 0) { status.textContent = 'Choose at least one row.'; return; }
     abort?.abort();
     const mine = (abort = new AbortController());
+    const id = state.table;
     cancel.disabled = false;
     document.body.dataset.table = 'running';
     bar.value = 0;
@@ -79,6 +102,7 @@ export function mountTables(ctx: Context) {
           status.textContent = `${done} of ${total} repetitions × columns done` + (Number.isFinite(left) ? `, about ${left.toFixed(0)} s left` : '');
         },
       });
+      if (mine.signal.aborted || id !== state.table) return;  // another table was chosen meanwhile
       result = r;
       bar.value = 1;  // done is done, whatever the last progress message said
       const figures = $('table-figures');
@@ -94,6 +118,7 @@ export function mountTables(ctx: Context) {
       $<HTMLButtonElement>('table-copy-md').disabled = $<HTMLButtonElement>('table-copy-csv').disabled = false;
       document.body.dataset.table = 'done';
     } catch (e) {
+      if (id !== state.table) return;  // cancelled by choosing another table: its view is already clear
       const aborted = (e as { code?: string }).code === 'aborted';
       status.textContent = aborted ? 'Cancelled — the page stays usable; run again any time.' : `Error: ${(e as Error).message}`;
       document.body.dataset.table = aborted ? 'cancelled' : 'error';

@@ -242,3 +242,51 @@ describe('phone (390 × 844)', () => {
     await page.close();
   });
 });
+
+describe('honest numbers', () => {
+  it('scores GEM by its estimate: groups are its distinct values, its own assignment told apart', async () => {
+    const page = await open('?method=gem&lambda=0.01');
+    const cells = await page.$eval('#play-summary tr[data-method="gem"]', (r) => [...r.children].map((c) => c.textContent ?? ''));
+    // GEM's weights sit near their 5 centres, not at them: far more than 5 distinct values.
+    expect(Number(cells[4])).toBeGreaterThan(5);
+    expect(await page.textContent('#play-summary')).toMatch(/GEM .* assigns the coefficients to 5 centres \(adjusted Rand [0-9.]+\), but its estimate has \d+ distinct values/);
+    // IHC's estimate takes at most Q = 5 values: its groups are its centroids.
+    await page.selectOption('#play-method', 'ihc');
+    await page.waitForFunction(() => document.body.dataset.state === 'done' && !!document.querySelector('#play-summary tr[data-method="ihc"]'), null, { timeout: 60_000 });
+    const ihc = await page.$eval('#play-summary tr[data-method="ihc"]', (r) => [...r.children].map((c) => c.textContent ?? ''));
+    expect(Number(ihc[4])).toBeLessThanOrEqual(5);
+    await page.close();
+  });
+
+  it('offers the SVM for classification only, and CG for regression only', async () => {
+    const page = await open('');
+    const regression = await page.$$eval('#play-method option', (o) => o.map((x) => (x as HTMLOptionElement).value));
+    expect(regression).toContain('cg');
+    expect(regression).not.toContain('svm');
+    await page.close();
+    const cls = await open('?task=classification&method=svm');
+    const classification = await cls.$$eval('#play-method option', (o) => o.map((x) => (x as HTMLOptionElement).value));
+    expect(classification).toContain('svm');
+    expect(classification).not.toContain('cg');
+    expect(await cls.$eval('#play-summary tr[data-method="svm"]', (e) => (e as HTMLElement).dataset.status)).toBe('converged');
+    await cls.close();
+  });
+
+  it('clears a table\'s result when another table is chosen, and ticks the new table\'s rows', async () => {
+    const page = await open('?view=tables&reps=1&rows=LS,IHC');
+    await page.click('#table-run');
+    await done(page, 'table');
+    expect(await page.$$eval('#table-result tr', (r) => r.length)).toBeGreaterThan(1);
+    const other = await page.$$eval('#table-id option', (o) => o.map((x) => (x as HTMLOptionElement).value));
+    const next = other.find((id) => id.startsWith('e5')) ?? other[1];
+    await page.selectOption('#table-id', next);
+    expect(await page.$$eval('#table-result *', (r) => r.length)).toBe(0);
+    expect(await page.$$eval('#table-figures *', (r) => r.length)).toBe(0);
+    expect((await page.textContent('#table-status'))?.trim()).toBe('');
+    expect(await page.evaluate(() => document.body.dataset.table)).toBeUndefined();
+    const ticked = await page.$$eval('#table-rows input:checked', (b) => b.map((x) => (x as HTMLInputElement).value));
+    expect(ticked.length).toBeGreaterThan(1);
+    expect(ticked.some((r) => r.includes('(ours)'))).toBe(false);
+    await page.close();
+  });
+});
