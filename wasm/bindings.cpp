@@ -244,6 +244,7 @@ val resultToJs(const Result& r) {
 
 val proxOwlJs(const val& values, const val& weights) {
   const auto v = doubles(values), w = doubles(weights);
+  if (std::string why = checkOwlWeights(v.size(), w.data(), w.size()); !why.empty()) return errorOf(why);
   std::vector<double> out(v.size());
   OwlProx().apply(v.data(), v.size(), w.data(), out.data());
   return copyOut(out);
@@ -251,6 +252,8 @@ val proxOwlJs(const val& values, const val& weights) {
 
 val proxCliqueFusionJs(const val& values, double lambda1, double lambda2) {
   const auto v = doubles(values);
+  for (const auto& [name, x] : {std::pair{"lambda1", lambda1}, std::pair{"lambda2", lambda2}})
+    if (!std::isfinite(x) || x < 0) return errorOf(std::string(name) + ": must be a finite number >= 0");
   std::vector<double> out(v.size());
   CliqueFusionProx().apply(v.data(), v.size(), lambda1, lambda2, out.data());
   return copyOut(out);

@@ -165,3 +165,13 @@ TEST(OwlProx, ZeroWeightsAreTheIdentityEvenNearTheLargestDouble) {
   for (double x : out) EXPECT_TRUE(std::isfinite(x));
   EXPECT_DOUBLE_EQ(out[2], -1.6e308);
 }
+
+// What callers of OwlProx::apply must check (the wasm binding does, so a short weights array
+// from any caller is refused instead of read past its end).
+TEST(Owl, WeightChecksNameTheProblem) {
+  const double w[3] = {3, 2, 1}, up[3] = {1, 2, 3}, negative[3] = {1, 0, -1};
+  EXPECT_EQ(checkOwlWeights(3, w, 3), "");
+  EXPECT_NE(checkOwlWeights(4, w, 3).find("weights: must have one entry per value (4), got 3"), std::string::npos);
+  EXPECT_NE(checkOwlWeights(3, up, 3).find("non-increasing"), std::string::npos);
+  EXPECT_NE(checkOwlWeights(3, negative, 3).find("non-negative"), std::string::npos);
+}

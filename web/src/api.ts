@@ -102,14 +102,14 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
         if (w[i] < 0) throw invalid('weights', `must be non-negative (entry ${i} is ${w[i]})`);
         if (i > 0 && w[i] > w[i - 1]) throw invalid('weights', `must be non-increasing (entry ${i} exceeds entry ${i - 1})`);
       }
-      return (await call({ op: 'proxOwl', values: u, weights: w })) as Float64Array;
+      return unwrap(await call({ op: 'proxOwl', values: u, weights: w })) as Float64Array;
     },
 
     async proxCliqueFusion(values, lambda1, lambda2) {
       const u = v.finiteVector('values', values);
       for (const [name, x] of [['lambda1', lambda1], ['lambda2', lambda2]] as const)
         if (typeof x !== 'number' || !Number.isFinite(x) || x < 0) throw invalid(name, `must be a finite number >= 0 (got ${String(x)})`);
-      return (await call({ op: 'proxCliqueFusion', values: u, lambda1, lambda2 })) as Float64Array;
+      return unwrap(await call({ op: 'proxCliqueFusion', values: u, lambda1, lambda2 })) as Float64Array;
     },
 
     async fit(method, params, control: CallControl = {}) {

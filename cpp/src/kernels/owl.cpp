@@ -9,6 +9,19 @@
 
 namespace supclust {
 
+std::string checkOwlWeights(std::size_t values, const double* w, std::size_t weights) {
+  if (weights != values)
+    return "weights: must have one entry per value (" + std::to_string(values) + "), got " + std::to_string(weights);
+  for (std::size_t i = 0; i < weights; ++i) {
+    if (!std::isfinite(w[i]) || w[i] < 0)
+      return "weights: must be finite and non-negative (entry " + std::to_string(i) + " is " + std::to_string(w[i]) + ")";
+    if (i > 0 && w[i] > w[i - 1])
+      return "weights: must be non-increasing (entry " + std::to_string(i) + " exceeds entry " + std::to_string(i - 1) + ")";
+  }
+  return "";
+}
+
+
 double owlNorm(const double* x, std::size_t d, const double* w) {
   MagnitudeOrder order;
   return owlNorm(x, d, w, order);

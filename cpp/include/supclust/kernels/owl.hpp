@@ -8,6 +8,8 @@
 // λ1‖x‖₁ + λ2 Σ_{i<j} max(|x_i|, |x_j|) is OWL with w_k = λ1 + λ2 (d − k).
 #pragma once
 
+#include <string>
+
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -34,6 +36,10 @@ class MagnitudeOrder {
 double owlNorm(const double* x, std::size_t d, const double* w);
 // The same, sorting through a kept order (no allocation once sized).
 double owlNorm(const double* x, std::size_t d, const double* w, MagnitudeOrder& order);
+
+// The checks OwlProx::apply's callers make: as many weights as values (apply reads d of them),
+// finite, non-negative and non-increasing. "" or "weights: …".
+std::string checkOwlWeights(std::size_t values, const double* w, std::size_t weights);
 
 class OwlProx {
  public:
