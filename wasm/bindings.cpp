@@ -139,6 +139,13 @@ val info() {
     tables.call<void>("push", t);
   }
   o.set("experiments", tables);
+  val generators = val::object();
+  for (const std::string& name : generatorNames()) {
+    val reads = val::array();
+    for (const std::string& option : generatorOptions(name)) reads.call<void>("push", option);
+    generators.set(name, reads);
+  }
+  o.set("generators", generators);
   return o;
 }
 

@@ -100,3 +100,43 @@ describe.each(variants)('strict inputs on the %s build', (variant) => {
     await expectInvalid(sc.fit('adfg', { X, nRows: n, y, lambda1: 1e-3, lambda2: 1e-3, lambda3: 1e-3, gamma: 8 }), 'gamma');
   });
 });
+
+describe('strict inputs, from an outside catalogue', () => {
+  let sc: Supclust;
+  let X: Float64Array, y: Float64Array;
+  beforeAll(async () => {
+    sc = await load({ variant: 'simd' });
+    const d = await sc.generate('e1', { n: 40, d: 8, Q: 2, seed: 1 });
+    X = d.X;
+    y = d.y;
+  });
+  afterAll(() => sc?.dispose());
+
+  it('generate refuses the options its generator does not read', async () => {
+    await expectInvalid(sc.generate('e5', { d: 10 } as never), 'options.d');
+    await expectInvalid(sc.generate('waveform', { n: 10, sigma: 2 }), 'options.sigma');
+    await expectInvalid(sc.generate('e1', { n: 10, nValidation: 5 }), 'options.nValidation');
+    await expectInvalid(sc.generate('tasks', { n: 10, noiseDims: 2 }), 'options.noiseDims');
+    expect(sc.info.generators.e5).toContain('dataset');
+    expect((await sc.generate('e5', { n: 10, dataset: 2, nValidation: 5 })).nValidation).toBe(5);
+  });
+
+  it('a classifier whose classes do not match its outputs is refused', async () => {
+    const m = await sc.fit('ridge', { X, nRows: 40, y: Array.from(y, (_, i) => i % 3), loss: 'ova-logistic' });
+    await expectInvalid(sc.predictClass({ ...m, classes: [0, 1] }, X, 40), 'model.classes');
+    await expectInvalid(sc.predictProba({ ...m, classes: [0, 1, 2, 3] }, X, 40), 'model.classes');
+    expect((await sc.predictClass(m, X, 40)).every((c) => [0, 1, 2].includes(c as number))).toBe(true);
+  });
+
+  it('a warm start of non-numbers, a warm start given to crossValidate, and an option both fixed and in the grid are refused', async () => {
+    const m1 = await sc.fit('lasso', { X, nRows: 40, y, lambda: 0.1 });
+    for (const bad of [null, '0.5', true])
+      await expectInvalid(sc.fit('lasso', { X, nRows: 40, y, lambda: 0.1, warmStart: { ...m1, coef: m1.coef.map((c, i) => (i ? c : bad)) } as never }), 'warmStart');
+    await expectInvalid(sc.crossValidate('lasso', { X, nRows: 40, y, warmStart: m1 }, { grid: { lambda: [1, 0.1] } }), 'warmStart');
+    await expectInvalid(sc.crossValidate('ridge', { X, nRows: 40, y, lambda: -1 }, { grid: { lambda: [1] } }), 'lambda');
+  });
+
+  it('an experiment dataset with keys the table does not read is refused', async () => {
+    await expectInvalid(sc.experiment('breast-cancer', { reps: 1, fast: true, methods: ['Lasso'], data: { X, nRows: 40, nCols: 8, y, Xtest: [1] } as never }), 'data.Xtest');
+  });
+});

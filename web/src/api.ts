@@ -124,6 +124,11 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
     async crossValidate(method, params, cvOptions: CrossValidationOptions, control: CrossValidationControl = {}) {
       if (cvOptions == null || typeof cvOptions !== 'object') throw invalid('options', 'must be an object with a grid');
       v.knownKeys('options', cvOptions, ['grid', 'folds', 'seed', 'metric', 'threads', 'chunk']);
+      if ((params as FitParams)?.warmStart !== undefined)
+        throw invalid('warmStart', 'crossValidate takes no warm start (each fold starts as the method does; a fit along the grid warm-starts itself where that cannot change the answer)');
+      for (const name of Object.keys((cvOptions.grid ?? {}) as object))
+        if ((params as unknown as Record<string, unknown>)?.[name] !== undefined)
+          throw invalid(name, `is given both as a fixed option and in the grid: give it in one place`);
       const threads = v.integer('threads', cvOptions.threads ?? 0, 0);
       const { X, y, yCols, options, meta } = fitInputs(method, params as FitParams, 1 + Math.min(threads || info.threads, 8));
       const grid = cvOptions.grid as Record<string, ArrayLike<number>>;
@@ -204,7 +209,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       const defaults = GENERATOR_DEFAULTS[name as GeneratorName];
       if (!defaults) throw invalid('name', `unknown generator '${String(name)}' (known: ${Object.keys(GENERATOR_DEFAULTS).join(', ')})`);
       if (options == null || typeof options !== 'object') throw invalid('options', 'must be an object');
-      v.knownKeys('options', options, ['n', ...Object.keys(BASE_GENERATOR)]);
+      v.knownKeys('options', options, info.generators[name as GeneratorName] ?? []);
       const o = { ...BASE_GENERATOR, ...defaults, ...options };
       if (o.n === undefined) throw invalid('n', 'is required');
       v.integer('n', o.n, 1);
@@ -250,6 +255,8 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
         if (perColumn !== Array.isArray(options.data))
           throw invalid('data', perColumn ? `table '${id}' needs a list of ${table.values.length} datasets, one per column` : `table '${id}' takes one dataset, not a list`);
         const one = (d: ExperimentData) => {
+          if (d == null || typeof d !== 'object') throw invalid('data', 'must be an object with X and y');
+          v.knownKeys('data', d, ['X', 'nRows', 'nCols', 'y']);
           const m = v.matrix('X', d.X, d.nRows, d.nCols);
           checkMemory('data', `a ${m.nRows} × ${m.nCols} dataset`, 8 * v.designDoubles(m) * (3 + 2 * Math.min(info.threads, 8)));
           return { X: v.wire(m), nRows: m.nRows, nCols: m.nCols, y: v.finiteVector('y', d.y, m.nRows) };
@@ -377,9 +384,9 @@ function warmStartOf(model: unknown, nFeatures: number, kind: ModelKind): { warm
   if (typeof m !== 'object' || !Array.isArray(m.coef) || !Array.isArray(m.intercept) || m.nFeatures !== nFeatures ||
       m.coef.length !== nFeatures * m.intercept.length || m.intercept.length === 0)
     throw invalid('warmStart', `must be a model fitted on ${nFeatures} features`);
-  const K = m.intercept.length, coef = new Float64Array(m.coef.length);
-  for (let j = 0; j < nFeatures; j++) for (let k = 0; k < K; k++) coef[k * nFeatures + j] = m.coef[j * K + k];
-  return { warmCoef: v.finiteVector('warmStart', coef), warmIntercept: v.finiteVector('warmStart', m.intercept) };
+  const K = m.intercept.length, given = v.finiteVector('warmStart', m.coef), coef = new Float64Array(given.length);
+  for (let j = 0; j < nFeatures; j++) for (let k = 0; k < K; k++) coef[k * nFeatures + j] = given[j * K + k];
+  return { warmCoef: coef, warmIntercept: v.finiteVector('warmStart', m.intercept) };
 }
 
 interface ModelMeta {

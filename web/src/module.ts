@@ -36,7 +36,7 @@ export interface RawExperiment {
 export type WireMatrix = Float64Array | { indptr: Int32Array; indices: Int32Array; values: Float64Array };
 
 export interface WasmModule {
-  info(): { threads: number; addressableBytes: number; methods: unknown[]; experiments: unknown[] };
+  info(): { threads: number; addressableBytes: number; methods: unknown[]; experiments: unknown[]; generators: Record<string, string[]> };
   kmeans1d(values: Float64Array, Q: number): { labels: Int32Array; centroids: Float64Array; sse: number } | { error: string };
   proxOwl(values: Float64Array, weights: Float64Array): Float64Array;
   proxCliqueFusion(values: Float64Array, lambda1: number, lambda2: number): Float64Array;

@@ -26,6 +26,13 @@ export function modelArrays(model: Model): ModelArrays {
     throw invalid('model.nFeatures', `must be a positive integer (got ${String(nFeatures)})`);
   if (coef.length !== nFeatures * outputs)
     throw invalid('model.coef', `must have nFeatures × outputs = ${nFeatures} × ${outputs} entries (got ${coef.length})`);
+  if (Array.isArray(model.classes)) {
+    // A classifier's scores: one per class (K ≥ 2; a binary logistic model has one), or, for
+    // classifying experts, Q blocks of one per class.
+    const K = model.classes.length;
+    const fits = model.kind === 'experts' ? K >= 2 && outputs % K === 0 : outputs === K || (K === 2 && outputs === 1);
+    if (!fits) throw invalid('model.classes', `has ${K} classes, which do not match the model's ${outputs} outputs`);
+  }
   return { nFeatures, outputs, coef, intercept };
 }
 

@@ -33,7 +33,7 @@ export function serve(port: WorkerPort, glueFor: (variant: string) => Promise<Cr
         });
         module.unrefThreads?.();
         const info = module.info();
-        port.post({ type: 'ready', threads: info.threads, addressableBytes: info.addressableBytes, methods: info.methods, experiments: info.experiments });
+        port.post({ type: 'ready', threads: info.threads, addressableBytes: info.addressableBytes, methods: info.methods, experiments: info.experiments, generators: info.generators });
       } catch (err) {
         port.post({ type: 'load-failed', message: String((err as Error)?.message ?? err) });
       }

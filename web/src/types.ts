@@ -161,6 +161,8 @@ export interface Info {
   experiments: ExperimentInfo[];
   /** Bytes the module can address (2 GB: wasm32); larger calls are refused up front. */
   addressableBytes: number;
+  /** The options each generator reads (`generate` refuses the others by name). */
+  generators: Record<GeneratorName, string[]>;
 }
 
 /** A sparse design in compressed sparse rows (CSR, as scipy.sparse.csr_matrix): row i holds

@@ -20,6 +20,7 @@ export interface ReadyInfo {
   addressableBytes: number;
   methods: unknown[];
   experiments: unknown[];
+  generators: Record<string, string[]>;
 }
 
 export type FromWorker =
@@ -185,6 +186,7 @@ export async function startSupclust(variant: Variant, module: WebAssembly.Module
     throw e instanceof SupclustError ? e : new SupclustError('load-failed', String(e));
   }
   const info: Info = { variant, threads: variant === 'simd' ? 1 : ready.threads, simd: true, version: VERSION,
-    methods: ready.methods as Info['methods'], experiments: ready.experiments as Info['experiments'], addressableBytes: ready.addressableBytes };
+    methods: ready.methods as Info['methods'], experiments: ready.experiments as Info['experiments'],
+    generators: ready.generators as Info['generators'], addressableBytes: ready.addressableBytes };
   return createSupclust(backend, info);
 }

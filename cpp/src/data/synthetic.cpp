@@ -1,5 +1,7 @@
 #include "supclust/data/synthetic.hpp"
 
+#include <map>
+
 #include <algorithm>
 #include <cmath>
 #include <vector>
@@ -200,6 +202,20 @@ std::string nonNegative(const char* field, int v) {
 const std::vector<std::string>& generatorNames() {
   static const std::vector<std::string> names = {"e1", "e2", "e5", "e6", "waveform", "experts", "tasks"};
   return names;
+}
+
+const std::vector<std::string>& generatorOptions(const std::string& name) {
+  static const std::map<std::string, std::vector<std::string>> reads = {
+      {"e1", {"n", "d", "Q", "sigma", "seed", "nTest", "rho", "task"}},
+      {"e2", {"n", "d", "Q", "sigma", "seed", "nTest", "rho", "task"}},
+      {"e5", {"n", "sigma", "seed", "nTest", "nValidation", "dataset"}},
+      {"e6", {"n", "sigma", "seed", "nTest", "task"}},
+      {"waveform", {"n", "seed", "nTest", "task"}},
+      {"experts", {"n", "d", "Q", "sigma", "seed", "nTest", "noiseDims", "noiseSigma"}},
+      {"tasks", {"n", "d", "Q", "sigma", "seed", "nTest", "tasks", "taskSpread"}}};
+  static const std::vector<std::string> none;
+  const auto it = reads.find(name);
+  return it == reads.end() ? none : it->second;
 }
 
 std::string generate(const std::string& name, const GeneratorOptions& o, SyntheticProblem& out) {

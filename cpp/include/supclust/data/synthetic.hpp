@@ -63,6 +63,8 @@ struct GeneratorOptions {
 // table runs it with Q = 5.
 std::string generate(const std::string& name, const GeneratorOptions& options, SyntheticProblem& out);
 const std::vector<std::string>& generatorNames();
+// The options generator `name` reads (GeneratorOptions' field names); the others are refused.
+const std::vector<std::string>& generatorOptions(const std::string& name);
 
 // E5 (DFG Table 1): d = 40; dataset 1 β* = (3×10, 2.8×10, 2×10, 0×10), dataset 2
 // β* = (2.8×10, 2.6×10, 2.4×10, 0×10); rows ~ N(0, S) with S_ii = 1, S_ij = 0.9 when

@@ -1,0 +1,66 @@
+// The documentation renders: every relative link and image in README.md and docs/*.md points at
+// a file that exists (and, with a #fragment into markdown, at a heading there), and every
+// markdown table is one block whose rows have the header's number of cells.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { root } from './helpers.js';
+
+const pages = ['README.md', ...readdirSync(join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+
+/** The page without fenced code blocks (their pipes and brackets are code). */
+function prose(text: string): string[] {
+  let fenced = false;
+  return text.split('\n').map((line) => {
+    if (/^\s*```/.test(line)) fenced = !fenced;
+    return fenced || /^\s*```/.test(line) ? '' : line;
+  });
+}
+
+/** Cells of a table row: pipes not escaped and not inside `code`. */
+function cells(row: string): number {
+  let count = 0, code = false;
+  for (let i = 0; i < row.length; i++) {
+    if (row[i] === '`') code = !code;
+    else if (row[i] === '\\') i++;
+    else if (row[i] === '|' && !code) count++;
+  }
+  return count - 1;
+}
+
+/** GitHub's heading anchors: lower case, punctuation dropped, spaces to dashes. */
+const anchor = (heading: string) => heading.trim().toLowerCase().replace(/[^\p{L}\p{N} _-]/gu, '').replace(/ /g, '-');
+
+describe('documentation', () => {
+  it.each(pages)('%s: every relative link and image resolves', (page) => {
+    const lines = prose(readFileSync(join(root, page), 'utf8'));
+    const broken: string[] = [];
+    for (const line of lines)
+      for (const m of line.matchAll(/!?\[[^\]]*\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)) {
+        const target = m[1];
+        if (/^[a-z]+:/i.test(target)) continue;  // https:, mailto: …
+        const [path, fragment] = target.split('#');
+        const file = path === '' ? join(root, page) : join(root, dirname(page), decodeURI(path));
+        if (!existsSync(file)) { broken.push(target); continue; }
+        if (fragment && file.endsWith('.md')) {
+          const headings = readFileSync(file, 'utf8').split('\n').filter((l) => /^#{1,6} /.test(l)).map((l) => anchor(l.replace(/^#+ /, '')));
+          if (!headings.includes(fragment)) broken.push(target);
+        }
+      }
+    expect(broken).toEqual([]);
+  });
+
+  it.each(pages)('%s: every table renders as one table', (page) => {
+    const lines = prose(readFileSync(join(root, page), 'utf8'));
+    const problems: string[] = [];
+    for (let i = 0; i < lines.length; i++) {
+      if (!lines[i].startsWith('|')) continue;
+      const start = i, header = cells(lines[i]);
+      if (!/^\|[\s:|-]+\|\s*$/.test(lines[i + 1] ?? '') || cells(lines[i + 1]) !== header)
+        problems.push(`line ${start + 1}: a table row without a header and separator above it (a paragraph inside a table?)`);
+      for (i = start; i < lines.length && lines[i].startsWith('|'); i++)
+        if (cells(lines[i]) !== header) problems.push(`line ${i + 1}: ${cells(lines[i])} cells, the header has ${header}`);
+    }
+    expect(problems).toEqual([]);
+  });
+});
