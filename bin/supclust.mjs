@@ -8,13 +8,17 @@
 //   supclust replicate 20ng-pairs --data DIR [--words N]       (DIR: ../shared/data or 20newsgroups-pairs)
 //   supclust replicate 20ng-topics --data DIR [--words N]      (the same folder: 10 topics in 5 pairs)
 //   supclust replicate reuters-usa --data DIR [--words N]      (DIR: ../shared/data or reuters21578)
-import { writeFileSync } from 'node:fs';
-import { load, loadNewsgroupPairs, loadNewsgroupTopics, loadPangLee, loadReuters, loadWestbc, logGrid, SupclustError } from '../dist/node/index.js';
+//   supclust replicate <id> [...] --shard I/N --json part-I.json  (one share of the table: docs/sharding.md)
+//   supclust merge part-0.json … part-(N−1).json [--json out.json] [--csv out.csv]
+import { readFileSync, writeFileSync } from 'node:fs';
+import { load, loadNewsgroupPairs, loadNewsgroupTopics, loadPangLee, loadReuters, loadWestbc, logGrid, mergeExperiments, SupclustError } from '../dist/node/index.js';
 
 const USAGE = `usage:
   supclust list
   supclust replicate <id> [--reps N] [--seed S] [--fast] [--methods A,B] [--threads N] [--json out.json]
-                          [--data DIR] [--words N]   (real-data tables: the dataset's folder)`;
+                          [--data DIR] [--words N]   (real-data tables: the dataset's folder)
+                          [--shard I/N]              (shard I of N, 0 ≤ I < N: a partial, written by --json)
+  supclust merge <partial.json>… [--json out.json] [--csv out.csv]   (the shards joined into the table)`;
 
 function parse(argv) {
   const [command, ...rest] = argv;
@@ -37,6 +41,22 @@ function integerFlag(flags, name) {
 }
 
 const fmt = (c) => (c && Number.isFinite(c.mean) ? `${c.mean.toFixed(2)} ± ${c.std.toFixed(2)}` : '–');
+
+// The shard of --shard I/N.
+function shardFlag(flags) {
+  if (flags.shard === undefined) return undefined;
+  const m = /^(\d+)\/(\d+)$/.exec(String(flags.shard));
+  if (!m) throw new SupclustError('invalid-input', `--shard must be I/N with 0 ≤ I < N (got ${flags.shard})`, 'shard');
+  return { index: Number(m[1]), count: Number(m[2]) };
+}
+
+function csv(result) {
+  const lines = ['method,column,value,mean,std,paper_mean,paper_std'];
+  for (const row of result.rows)
+    row.cells.forEach((c, i) => lines.push([JSON.stringify(row.method), JSON.stringify(result.columnLabels[i]), result.columns[i], c.mean, c.std,
+      row.paper?.[i]?.mean ?? '', row.paper?.[i]?.std ?? ''].join(',')));
+  return lines.join('\n') + '\n';
+}
 
 function markdown(result) {
   const head = result.columnLabels;
@@ -204,7 +224,15 @@ async function main() {
       threads: integerFlag(args.flags, 'threads'),
       fast: args.flags.fast === true,
       methods: args.flags.methods ? String(args.flags.methods).split(',') : undefined,
+      shard: shardFlag(args.flags),
     }, { onProgress: progressBar() });
+    if (result.shard) {  // a partial: its cells mean nothing alone
+      sc.dispose();
+      if (!args.flags.json) throw new SupclustError('invalid-input', '--shard needs --json FILE (the partial, for supclust merge)', 'json');
+      writeFileSync(String(args.flags.json), JSON.stringify(result));
+      process.stderr.write(`shard ${result.shard.index}/${result.shard.count}: ${result.tasks.length} of ${result.totalTasks} repetitions → ${args.flags.json}\n`);
+      return;
+    }
     // The papers' tables of words: IHC Table 4 (Q = 15), DataCube Table 6 (Q = 10).
     const words = table.dataset === 'pang-lee' ? await wordClusters(sc, data, table.id === 'movies-mae' ? 10 : 15) : '';
     const weights = table.id === 'reuters-usa' ? await reutersWeights(sc, table, data) : undefined;
@@ -212,6 +240,20 @@ async function main() {
     console.log(markdown(result) + words + (weights ? weights.text : ''));
     if (args.flags.json)
       writeFileSync(String(args.flags.json), JSON.stringify(weights ? { ...result, weights: { vocabulary: data.vocabulary, models: weights.models } } : result, null, 2));
+    return;
+  }
+  if (args.command === 'merge' && args.positional.length > 0) {
+    const partials = args.positional.map((file) => {
+      try {
+        return JSON.parse(readFileSync(file, 'utf8'));
+      } catch (e) {
+        throw new SupclustError('invalid-input', `${file}: not a partial result (${e.message})`, 'partials');
+      }
+    });
+    const result = mergeExperiments(partials);
+    console.log(markdown(result));
+    if (args.flags.json) writeFileSync(String(args.flags.json), JSON.stringify(result, null, 2));
+    if (args.flags.csv) writeFileSync(String(args.flags.csv), csv(result));
     return;
   }
   console.error(USAGE);

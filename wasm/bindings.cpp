@@ -364,6 +364,8 @@ val experimentJs(const std::string& id, const val& options, const val& onProgres
   o.seed = static_cast<std::uint64_t>(options["seed"].as<double>());
   o.fast = options["fast"].as<bool>();
   o.threads = options["threads"].as<int>();
+  o.shardIndex = options["shardIndex"].as<int>();
+  o.shardCount = options["shardCount"].as<int>();
   const val methods = options["methods"];
   for (int i = 0; i < methods["length"].as<int>(); ++i) o.methods.push_back(methods[i].as<std::string>());
   // One dataset, or (tables whose columns are datasets) a list of them.
@@ -390,6 +392,9 @@ val experimentJs(const std::string& id, const val& options, const val& onProgres
   if (r.status != Status::Converged) return out;
   out.set("reps", r.reps);
   out.set("seconds", r.seconds);
+  std::vector<double> tasks(r.tasks.begin(), r.tasks.end());
+  out.set("tasks", copyOut(tasks));
+  out.set("totalTasks", static_cast<double>(r.totalTasks));
   val rows = val::array();
   for (const ExperimentRow& row : r.rows) {
     val x = val::object();

@@ -35,6 +35,47 @@ TEST(Experiments, TwoRepsAreIdenticalThreadedAndSingleThread) {
   EXPECT_LE(a.rows[0].cells[4].mean, a.rows[1].cells[4].mean);
 }
 
+// Shards: four runs, each holding the tasks t ≡ i (mod 4), partition the table's tasks, and each
+// holds exactly the unsharded run's values there (a repetition's seed is the shard's too);
+// the rest are NaN.
+TEST(Experiments, ShardsPartitionTheTableAndHoldItsValues) {
+  ExperimentOptions whole;
+  whole.reps = 3;
+  whole.fast = true;
+  whole.methods = {"Oracle", "LS"};
+  whole.threads = 1;
+  const auto all = runExperiment("e1-n", whole);
+  ASSERT_EQ(all.status, Status::Converged) << all.message;
+  ASSERT_EQ(all.totalTasks, 15u);  // 5 columns × 3 repetitions
+  ASSERT_EQ(all.tasks.size(), 15u);
+  std::vector<int> holders(15, 0);
+  for (int i = 0; i < 4; ++i) {
+    ExperimentOptions o = whole;
+    o.shardIndex = i;
+    o.shardCount = 4;
+    const auto part = runExperiment("e1-n", o);
+    ASSERT_EQ(part.status, Status::Converged) << part.message;
+    EXPECT_EQ(part.totalTasks, 15u);
+    for (std::size_t t : part.tasks) {
+      EXPECT_EQ(t % 4, static_cast<std::size_t>(i));
+      ++holders[t];
+    }
+    for (std::size_t m = 0; m < part.rows.size(); ++m)
+      for (std::size_t c = 0; c < 5; ++c)
+        for (int r = 0; r < 3; ++r) {
+          const double v = part.rows[m].cells[c].values[static_cast<std::size_t>(r)];
+          const std::size_t t = c * 3 + static_cast<std::size_t>(r);
+          if (t % 4 == static_cast<std::size_t>(i)) EXPECT_EQ(v, all.rows[m].cells[c].values[static_cast<std::size_t>(r)]);
+          else EXPECT_TRUE(std::isnan(v));
+        }
+  }
+  EXPECT_EQ(holders, std::vector<int>(15, 1));
+  ExperimentOptions bad = whole;
+  bad.shardIndex = 4;
+  bad.shardCount = 4;
+  EXPECT_NE(runExperiment("e1-n", bad).message.find("shard.index"), std::string::npos);
+}
+
 TEST(Experiments, TheNoiseTableIsScaledAndSeedsDiffer) {
   ExperimentOptions o;
   o.reps = 2;

@@ -7,6 +7,8 @@ import type { CallControl, CrossValidationControl, CrossValidationOptions, Cross
   SparseGroupsResult, Supclust, SyntheticData } from './types.js';
 import { bestAnswers, bestClassAnswers, classIndices, expertClasses, linearScores, modelArrays, probabilities } from './predict.js';
 import * as v from './validate.js';
+import { VERSION } from './version.js';
+import { hashOfData } from './merge.js';
 
 // Sparse designs go through a Gram matrix only up to this short side (least_squares.hpp).
 const SPARSE_GRAM_SIDE = 2048;
@@ -240,7 +242,14 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       const table = info.experiments.find((e) => e.id === id);
       if (!table) throw invalid('id', `unknown experiment '${String(id)}' (known: ${info.experiments.map((e) => e.id).join(', ')})`);
       if (options == null || typeof options !== 'object') throw invalid('options', 'must be an object');
-      v.knownKeys('options', options, ['data', 'reps', 'seed', 'fast', 'threads', 'methods']);
+      v.knownKeys('options', options, ['data', 'reps', 'seed', 'fast', 'threads', 'methods', 'shard']);
+      let shard: { index: number; count: number } | undefined;
+      if (options.shard !== undefined) {
+        if (options.shard == null || typeof options.shard !== 'object') throw invalid('shard', 'must be { index, count }');
+        v.knownKeys('shard', options.shard, ['index', 'count']);
+        const count = v.integer('shard.count', options.shard.count, 1);
+        shard = { index: v.integer('shard.index', options.shard.index, 0, count - 1), count };
+      }
       if (options.fast !== undefined && typeof options.fast !== 'boolean') throw invalid('fast', `must be true or false (got ${String(options.fast)})`);
       const methods = options.methods ?? [];
       if (!Array.isArray(methods) || methods.some((m) => !table.methods.includes(m)))
@@ -263,6 +272,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
         };
         data = Array.isArray(options.data) ? options.data.map(one) : one(options.data);
       }
+      const dataHash = data === undefined ? '' : hashOfData(Array.isArray(data) ? data : [data]);
       const request: ExperimentRequest = {
         data,
         reps: v.integer('reps', options.reps ?? table.reps, 1),
@@ -270,6 +280,8 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
         fast: options.fast === true,
         threads: v.integer('threads', options.threads ?? 0, 0),
         methods,
+        shardIndex: shard?.index ?? 0,
+        shardCount: shard?.count ?? 1,
       };
       const onProgress = control.onProgress;
       const raw = (await call({ op: 'experiment', id, options: request }, control.signal,
@@ -278,7 +290,8 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       if (raw.status === 'aborted') throw new SupclustError('aborted', 'the experiment was aborted');
       const result: ExperimentResult = {
         id, title: table.title, source: table.source, metric: table.metric, scale: table.scale, column: table.column, ...columnsOf(table),
-        reps: raw.reps!, seconds: raw.seconds!,
+        reps: raw.reps!, seconds: raw.seconds!, seed: request.seed, fast: request.fast, version: VERSION, dataHash,
+        tasks: Array.from(raw.tasks!), totalTasks: raw.totalTasks!, ...(shard ? { shard } : {}),
         rows: raw.rows!.map((r) => ({
           method: r.method, msPerFit: r.msPerFit,
           cells: r.cells.map((c) => ({ mean: c.mean, std: c.std, values: Array.from(c.values) })),

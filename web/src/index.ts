@@ -3,6 +3,7 @@
 // loadWestbc, loadNewsgroupPairs and loadReuters, which read files, exist in Node only; in browsers they throw a SupclustError).
 export { load } from './node/index.js';
 export { logGrid } from './grid.js';
+export { mergeExperiments } from './merge.js';
 export * from './types.js';
 export { SupclustError } from './errors.js';
 export type { SupclustErrorCode } from './errors.js';

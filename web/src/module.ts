@@ -29,6 +29,8 @@ export interface RawExperiment {
   message: string;
   reps?: number;
   seconds?: number;
+  tasks?: Float64Array;
+  totalTasks?: number;
   rows?: { method: string; msPerFit: number; cells: { mean: number; std: number; values: Float64Array }[]; paper: { mean: number; std: number }[] }[];
 }
 
@@ -70,14 +72,14 @@ export type Request =
   | { op: 'generate'; name: string; options: GeneratorRequest };
 
 export interface ExperimentRequest {
-  reps: number; seed: number; fast: boolean; threads: number; methods: string[];
+  reps: number; seed: number; fast: boolean; threads: number; methods: string[]; shardIndex: number; shardCount: number;
   data?: ExperimentDataWire | ExperimentDataWire[];
 }
 export interface ExperimentDataWire { X: WireMatrix; nRows: number; nCols: number; y: Float64Array }
 
 export interface GeneratorRequest {
   n: number; d: number; Q: number; sigma: number; seed: number; nTest: number; nValidation: number;
-  dataset: number; task: string; rho: number;
+  dataset: number; task: string; rho: number; noiseDims: number; noiseSigma: number; tasks: number; taskSpread: number;
 }
 
 /** progress(iteration, objective) returns false to stop the solver. */

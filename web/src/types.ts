@@ -113,6 +113,10 @@ export interface ExperimentOptions {
    * training (validation) and test rows in each repetition; a list of datasets, one per column,
    * for the tables whose `column` is 'dataset' (20ng-pairs: loadNewsgroupPairs()). */
   data?: ExperimentData | ExperimentData[];
+  /** Run only shard `index` of `count`: the repetitions t (t = column · reps + rep) with
+   * t mod count = index, each seeded as in the whole run. The result is a partial: join the
+   * partials with mergeExperiments() (or `supclust merge`). */
+  shard?: { index: number; count: number };
 }
 
 /** One dataset of a real-data table. */
@@ -139,7 +143,20 @@ export interface ExperimentResult {
   /** The metric of each column (the table's `metric`, or one of its `metrics`). */
   columnMetrics: string[];
   reps: number;
+  /** Wall time of this run (merged: the sum of the shards'). */
   seconds: number;
+  /** What the run was asked, so that partials of different runs are never merged. */
+  seed: number;
+  fast: boolean;
+  version: string;
+  /** A hash of the data given to a real-data table ('' for generated tables). */
+  dataHash: string;
+  /** The repetitions this result holds, as task numbers t = column · reps + rep (for tables
+   * whose columns share one draw, t = rep), out of totalTasks; a shard's cells are null (NaN)
+   * elsewhere, and its means and deviations are NaN. */
+  tasks: number[];
+  totalTasks: number;
+  shard?: { index: number; count: number };
   rows: {
     method: string;
     cells: (MeanStd & { values: number[] })[];

@@ -238,6 +238,10 @@ ExperimentResult runExperiment(const std::string& id, const ExperimentOptions& o
   if (const std::string why = checkDatasets(*e, options); !why.empty()) return failure(Status::InvalidInput, why);
   const int reps = options.reps > 0 ? options.reps : e->reps;
   if (options.reps < 0 || reps > 100000) return failure(Status::InvalidInput, "reps: must be between 1 and 100000");
+  if (options.shardCount < 1 || options.shardCount > 100000)
+    return failure(Status::InvalidInput, "shard.count: must be between 1 and 100000");
+  if (options.shardIndex < 0 || options.shardIndex >= options.shardCount)
+    return failure(Status::InvalidInput, "shard.index: must be between 0 and shard.count − 1 (" + std::to_string(options.shardCount - 1) + ")");
   std::vector<const ExperimentMethod*> methods;
   for (const auto& m : e->methods)
     if (options.methods.empty() || std::find(options.methods.begin(), options.methods.end(), m.label) != options.methods.end())
@@ -251,7 +255,11 @@ ExperimentResult runExperiment(const std::string& id, const ExperimentOptions& o
   const bool metricColumns = e->column == "metric";
   const std::size_t perValue = metricColumns || e->metrics.empty() ? 1 : e->metrics.size();
   const std::size_t columns = e->values.size() * perValue, draws = metricColumns ? 1 : e->values.size(),
-                    tasks = draws * static_cast<std::size_t>(reps);
+                    totalTasks = draws * static_cast<std::size_t>(reps);
+  std::vector<std::size_t> held;  // this shard's tasks
+  for (std::size_t t = static_cast<std::size_t>(options.shardIndex); t < totalTasks; t += static_cast<std::size_t>(options.shardCount))
+    held.push_back(t);
+  const std::size_t tasks = held.size();
   // results[method][column][rep], timings[method] in ms
   std::vector<std::vector<std::vector<double>>> values(methods.size(), std::vector<std::vector<double>>(columns, std::vector<double>(static_cast<std::size_t>(reps), NAN)));
   std::vector<std::vector<double>> times(methods.size(), std::vector<double>(tasks, 0));
@@ -265,7 +273,8 @@ ExperimentResult runExperiment(const std::string& id, const ExperimentOptions& o
     if (rejected.empty()) rejected = "data: row '" + label + "' cannot be fitted on these data: " + why;
   };
   const auto start = std::chrono::steady_clock::now();
-  auto task = [&](std::size_t t) {
+  auto task = [&](std::size_t i) {
+    const std::size_t t = held[i];
     const std::size_t column = t / static_cast<std::size_t>(reps);
     const int rep = static_cast<int>(t % static_cast<std::size_t>(reps));
     const std::uint64_t seed = repetitionSeed(options.seed, column, rep);
@@ -317,7 +326,7 @@ ExperimentResult runExperiment(const std::string& id, const ExperimentOptions& o
           fitted = fit(spec.method, problem, chosen, inner);
         }
       }
-      times[m][t] = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+      times[m][i] = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
       if (fitted.status == Status::InvalidInput) reject(spec.label, fitted.message);
       if (fitted.status == Status::InvalidInput || fitted.status == Status::Aborted || fitted.coef.size() == 0) continue;
       const auto loss = params.strings.find("loss");
@@ -344,6 +353,8 @@ ExperimentResult runExperiment(const std::string& id, const ExperimentOptions& o
   res.experiment = e;
   res.reps = reps;
   res.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  res.tasks = held;
+  res.totalTasks = totalTasks;
   for (std::size_t m = 0; m < methods.size(); ++m) {
     ExperimentRow row;
     row.label = methods[m]->label;
@@ -359,7 +370,7 @@ ExperimentResult runExperiment(const std::string& id, const ExperimentOptions& o
     }
     const auto paper = e->paper.find(row.label);
     if (paper != e->paper.end()) row.paper = paper->second;
-    row.msPerFit = std::accumulate(times[m].begin(), times[m].end(), 0.0) / static_cast<double>(tasks);
+    row.msPerFit = tasks > 0 ? std::accumulate(times[m].begin(), times[m].end(), 0.0) / static_cast<double>(tasks) : 0;
     res.rows.push_back(std::move(row));
   }
   return res;

@@ -10,6 +10,7 @@ export * from '../types.js';
 export { SupclustError } from '../errors.js';
 export type { SupclustErrorCode } from '../errors.js';
 export { logGrid } from '../grid.js';
+export { mergeExperiments } from '../merge.js';
 export { wordFrequencies, tokenize } from '../text.js';
 export type { TextFeatureOptions, TextFeatures } from '../text.js';
 export const PANG_LEE_AUTHORS = ['Dennis+Schwartz', 'James+Berardinelli', 'Scott+Renshaw', 'Steve+Rhodes'] as const;

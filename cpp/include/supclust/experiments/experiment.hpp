@@ -90,6 +90,10 @@ struct ExperimentOptions {
   int threads = 0;                   // 0: availableThreads()
   const Problem* data = nullptr;     // the dataset of a real-data table (rows split per repetition)
   std::vector<const Problem*> datasets;  // column "dataset": one dataset per column, instead
+  // A share of the table: the tasks t (a repetition of a column's draw, t = draw·reps + rep)
+  // with t mod shardCount = shardIndex — every column's repetitions dealt round the shards, so
+  // the shards cost about the same. A repetition's seed does not depend on the shard.
+  int shardIndex = 0, shardCount = 1;
 };
 
 struct ExperimentCell {
@@ -111,6 +115,10 @@ struct ExperimentResult {
   int reps = 0;
   std::vector<ExperimentRow> rows;
   double seconds = 0;
+  // The tasks this run holds (all of them unsharded) out of totalTasks; a cell's values are NaN
+  // for the repetitions it does not hold, and a shard's means and deviations are NaN.
+  std::vector<std::size_t> tasks;
+  std::size_t totalTasks = 0;
 };
 
 ExperimentResult runExperiment(const std::string& id, const ExperimentOptions& options, const Control& control = {});
