@@ -15,7 +15,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const cli = join(root, 'bin/supclust.mjs');
 const run = (args: string[]) => execFileSync(process.execPath, [cli, ...args], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 const read = (file: string) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as ExperimentResult;
-const table = ['e1-n', '--reps', '3', '--fast', '--methods', 'Oracle,LS,IHC', '--threads', '1'];
+const table = ['replicate', 'e1-n', '--reps', '3', '--fast', '--methods', 'Oracle,LS,IHC', '--threads', '1'];
 
 /** The cells as JSON writes them: values, means and deviations (NaN as null), not timings. */
 const cellsOf = (r: ExperimentResult) => JSON.parse(JSON.stringify(r.rows.map((row) => ({ method: row.method, cells: row.cells }))));
@@ -64,7 +64,8 @@ describe('sharded tables', () => {
     ['kubernetes-job.yaml', 'JOB_COMPLETION_INDEX', 8],
     ['parallel.sh', '{}', 2],
   ] as const)('the recipe %s runs its command for every shard index, and the partials merge', (file, variable, count) => {
-    const text = readFileSync(join(root, 'docs/recipes', file), 'utf8');
+    const path = join(root, 'docs/recipes', file), text = readFileSync(path, 'utf8');
+    if (file.endsWith('.sh')) execFileSync('bash', ['-n', path]);  // the script parses
     const line = text.split('\n').find((l) => l.includes('supclust replicate'))!;
     const command = line.slice(line.indexOf('supclust replicate') + 'supclust replicate'.length).trim();
     expect(command).toContain(`${count}`);
