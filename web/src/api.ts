@@ -265,7 +265,6 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
           throw invalid('data', perColumn ? `table '${id}' needs a list of ${table.values.length} datasets, one per column` : `table '${id}' takes one dataset, not a list`);
         const one = (d: ExperimentData) => {
           if (d == null || typeof d !== 'object') throw invalid('data', 'must be an object with X and y');
-          v.knownKeys('data', d, ['X', 'nRows', 'nCols', 'y']);
           const m = v.matrix('X', d.X, d.nRows, d.nCols);
           checkMemory('data', `a ${m.nRows} × ${m.nCols} dataset`, 8 * v.designDoubles(m) * (3 + 2 * Math.min(info.threads, 8)));
           return { X: v.wire(m), nRows: m.nRows, nCols: m.nCols, y: v.finiteVector('y', d.y, m.nRows) };
