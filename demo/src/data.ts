@@ -138,6 +138,7 @@ export function mountData(ctx: Context) {
       const options = structureOptions(info, Math.min(state.dataQ, matrix.nCols), Math.ceil(matrix.nCols / 2));
       const lambdas: Record<string, number[]> = info.options.some((x) => x.name === 'lambda1') ? { lambda1: logGrid(1, 1e-4, 5), lambda2: logGrid(1e-2, 1e-4, 3) } : { lambda: logGrid(1, 1e-5, 6) };
       const grid = searchQ ? { Q: Qs, ...lambdas } : lambdas;
+      for (const name of Object.keys(grid)) delete (options as Record<string, unknown>)[name];  // each option in one place
       document.body.dataset.data = 'running';
       status.textContent = 'Cross-validating…';
       const folds = Math.min(5, matrix.nRows);

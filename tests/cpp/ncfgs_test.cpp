@@ -80,3 +80,26 @@ TEST(Ncfgs, WithoutThePairwiseTermIsTheLassoAndLogisticDecreases) {
   ASSERT_NE(c.status, Status::NumericalIssue) << c.message;
   for (std::size_t t = 1; t < c.history.size(); ++t) EXPECT_LE(c.history[t], c.history[t - 1]);
 }
+
+// From w = 0 at a strong pull (λ2 = 1), the DC steps leave zero: at a zero coefficient h's
+// subgradient is taken on the side the loss descends. With the middle one, w = 0 was a fixed
+// point reported `converged` at F(0), though the fused w = c·1 (no pairwise cost; GFLasso's
+// answer here) is far lower, so 0 was not even a local minimum. DC is a local method: it need
+// not reach the fused point, only leave 0 and descend.
+TEST(Ncfgs, LeavesZeroWhereTheFusedPointIsLower) {
+  const auto p = generateE1(40, 8, 2, 0.5, 1);
+  const Problem problem{{p.X.data(), 40, 8}, {p.y.data(), 40}};
+  Params params;
+  params.numbers = {{"lambda1", 0}, {"lambda2", 1}};
+  const Result fused = fit("gflasso", problem, params);
+  ASSERT_EQ(fused.status, Status::Converged) << fused.message;
+  ASSERT_LT((fused.coef.array() - fused.coef(0, 0)).abs().maxCoeff(), 1e-6 * std::abs(fused.coef(0, 0)));  // all equal
+  const double atZero = 0.5 * (p.y.array() - p.y.mean()).square().mean();
+  ASSERT_LT(fused.objective, 0.5 * atZero);  // 0 is far from optimal for ncFGS too (same cost there)
+  for (const char* method : {"ncfgs", "nctfgs"}) {
+    const Result r = fit(method, problem, params);
+    EXPECT_FALSE(r.coef.isZero(0)) << method;
+    EXPECT_LT(r.objective, 0.99 * atZero) << method;
+    for (std::size_t k = 1; k < r.history.size(); ++k) EXPECT_LE(r.history[k], r.history[k - 1]) << method;
+  }
+}

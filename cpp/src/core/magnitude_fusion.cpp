@@ -38,7 +38,7 @@ double MagnitudeFusion::value(const Vector& beta) const {
   return scale() * (lambda1 * l1 + lambda2 * pairs);
 }
 
-Vector MagnitudeFusion::concaveGradient(const Vector& beta) const {
+Vector MagnitudeFusion::concaveGradient(const Vector& beta, const Vector& direction) const {
   const Eigen::Index d = beta.size();
   const Vector a = beta.cwiseAbs();
   Vector c = Vector::Zero(d);  // λ2 Σ_j c_ij, then the ℓ1 part
@@ -59,7 +59,10 @@ Vector MagnitudeFusion::concaveGradient(const Vector& beta) const {
     }
   }
   Vector g(d);
-  for (Eigen::Index i = 0; i < d; ++i) g[i] = scale() * sign(beta[i]) * (c[i] + (a[i] > threshold ? lambda1 : 0));
+  for (Eigen::Index i = 0; i < d; ++i) {
+    const double side = beta[i] != 0 ? sign(beta[i]) : direction.size() == d ? sign(direction[i]) : 0;
+    g[i] = scale() * side * (c[i] + (a[i] > threshold ? lambda1 : 0));
+  }
   return g;
 }
 

@@ -10,7 +10,7 @@ Result dcProgramming(const DcProblem& problem, Result start, const DcOptions& op
   double f = problem.objective(best);
   std::vector<double> history{f};
   int iterations = 0;
-  Matrix tilt = problem.concaveGradient(best.coef);
+  Matrix tilt = problem.concaveGradient(best);
   Status status = Status::MaxIterations;
   std::string message;
   for (int t = 0; t < options.maxIterations; ++t) {
@@ -36,7 +36,7 @@ Result dcProgramming(const DcProblem& problem, Result start, const DcOptions& op
     best = std::move(next);
     f = fNext;
     history.push_back(f);
-    Matrix nextTilt = problem.concaveGradient(best.coef);
+    Matrix nextTilt = problem.concaveGradient(best);
     const bool fixedPoint = nextTilt == tilt;
     tilt = std::move(nextTilt);
     if (fixedPoint || decrease <= options.tolerance * std::max(1.0, std::abs(f))) {

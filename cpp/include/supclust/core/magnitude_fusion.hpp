@@ -27,7 +27,9 @@ struct MagnitudeFusion {
 
   double scale() const { return std::isfinite(threshold) ? 1 / threshold : 1; }
   double value(const Vector& beta) const;
-  Vector concaveGradient(const Vector& beta) const;
+  // A subgradient of h at β; where β_i = 0 (h's kink) the side is sign(direction_i) (any side is
+  // a subgradient; none given: 0, the middle).
+  Vector concaveGradient(const Vector& beta, const Vector& direction = Vector()) const;
 };
 
 // Σ_{i<j} min(|x_i − x_j|, t), in O(d log d).

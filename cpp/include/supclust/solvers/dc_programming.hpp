@@ -17,8 +17,8 @@ struct DcOptions {
 };
 
 struct DcProblem {
-  // ∇h(W) (a subgradient), the tilt of the next convex subproblem.
-  std::function<Matrix(const Matrix& W)> concaveGradient;
+  // A subgradient of h at the point (coef, intercept), the tilt of the next convex subproblem.
+  std::function<Matrix(const Result& at)> concaveGradient;
   // argmin g(W) − ⟨C, W⟩, started from `from`.
   std::function<Result(const Matrix& C, const Result& from)> solveTilted;
   // f at a point (the non-convex objective, datafit included).

@@ -57,9 +57,16 @@ Result magnitudeFusionFit(const FitContext& c, double threshold) {
   const OwlPenalty clique(oscarWeights(d, l1, 2 * pair));
   EdgeTerms edges = graph ? pairMaxRows(*graph, pair) : EdgeTerms();
   DcProblem problem;
-  problem.concaveGradient = [&](const Matrix& W) -> Matrix {
-    Matrix G(W.rows(), W.cols());
-    for (Eigen::Index k = 0; k < W.cols(); ++k) G.col(k) = P.concaveGradient(W.col(k));
+  // h's subgradient at a zero coefficient: the middle (0), or, when the steps end at w = 0 (a
+  // fixed point of that choice even where w = c·1 is far better), again from there on the side
+  // the loss descends (−∇F), the lower objective kept.
+  bool descentSide = false;
+  problem.concaveGradient = [&](const Result& at) -> Matrix {
+    Matrix gW;
+    RowVector gb;
+    if (descentSide) F.gradient(at.coef, at.intercept, gW, gb);
+    Matrix G(at.coef.rows(), at.coef.cols());
+    for (Eigen::Index k = 0; k < at.coef.cols(); ++k) G.col(k) = P.concaveGradient(at.coef.col(k), descentSide ? Vector(-gW.col(k)) : Vector());
     return G;
   };
   problem.solveTilted = [&](const Matrix& C, const Result& from) {
@@ -74,7 +81,16 @@ Result magnitudeFusionFit(const FitContext& c, double threshold) {
   Result start;
   start.coef = startCoef(c);
   start.intercept = startIntercept(c);
-  return dcProgramming(problem, std::move(start), {c.options.integer("dcIterations"), c.options.number("dcTolerance")}, c.control);
+  const DcOptions dc{c.options.integer("dcIterations"), c.options.number("dcTolerance")};
+  Result r = dcProgramming(problem, start, dc, c.control);
+  if (r.status == Status::Aborted || !r.coef.isZero(0)) return r;
+  descentSide = true;
+  Result escaped = dcProgramming(problem, r, dc, c.control);
+  if (escaped.status == Status::Aborted || escaped.objective < r.objective) {
+    escaped.iterations += r.iterations;
+    return escaped;
+  }
+  return r;
 }
 
 // ADFG's initial estimate β̂: least squares when n > d, else ridge at 1e-3 × the mean column
