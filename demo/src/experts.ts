@@ -9,6 +9,7 @@ import { $, widthOf } from './dom.js';
 import { adjustedRand } from './partition.js';
 import * as plots from './plots.js';
 import type { DemoState } from './state.js';
+import { LABELS } from './explain.js';
 
 type Slider = 'expertsN' | 'expertsQ' | 'expertsD' | 'expertsNoise' | 'expertsSigma';
 const SLIDERS: [Slider, string][] = [['expertsN', 'n'], ['expertsQ', 'Q'], ['expertsD', 'd'], ['expertsNoise', 'noise'], ['expertsSigma', 'sigma']];
@@ -33,8 +34,8 @@ export function mountExperts(ctx: Context) {
   const status = $('experts-status'), figures = $('experts-figures');
   const method = $<HTMLSelectElement>('experts-method');
   for (const m of sc.info.methods.filter((x) => x.kind === 'experts' && x.name !== 'experts-oracle')) {
-    method.append(new Option(m.name, m.name));
-    if (m.name === 'experts-am') method.append(new Option('experts-am + column screening (ours)', SCREENED_AM));
+    method.append(new Option(LABELS[m.name] ?? m.name, m.name));
+    if (m.name === 'experts-am') method.append(new Option('AM with column screening (ours)', SCREENED_AM));
   }
   let abort: AbortController | undefined;
 

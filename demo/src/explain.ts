@@ -7,6 +7,9 @@ export const LABELS: Record<string, string> = {
   ridge: 'Ridge / least squares', lasso: 'Lasso', elasticnet: 'Elastic net', iht: 'IHT (hard thresholding)',
   oscar: 'OSCAR', gflasso: 'GFLasso', ncfgs: 'ncFGS', nctfgs: 'ncTFGS', dfg: 'DFG', adfg: 'ADFG (adaptive DFG)', cg: 'CG (conditional gradient)', cgpg: 'CGPG (CG, then IHC)', oracle: 'Oracle (knows the groups)',
   gem: 'GEM (Gaussian extremal mixture prior)', lem: 'LEM (Laplace extremal mixture prior)', svm: 'Linear SVM',
+  'experts-am': 'AM (alternating minimisation)', 'experts-pg': 'PG (projected gradient, then AM)', 'experts-cg': 'CG (conditional gradient, then AM)',
+  'experts-rc': 'RC (regression clustering, then AM)', 'tasks-ssc': 'SSC (soft clustered tasks)', 'tasks-cg': 'OM (the relaxation’s best partition)',
+  'tasks-pg': 'PGK (hard clustered tasks, projected gradient)',
 };
 
 /** One line per method: what it constrains or penalises, and which paper it follows. */

@@ -203,6 +203,7 @@ export function mountPlay(ctx: Context, onChange: () => void) {
     onChange();
     if (scheduled) return;
     scheduled = true;
+    showPreset();
     requestAnimationFrame(() => {
       scheduled = false;
       void run();
@@ -218,13 +219,19 @@ export function mountPlay(ctx: Context, onChange: () => void) {
     if (!preset) return;
     Object.assign(state, preset.state);
     fillMethods();
-    $('play-preset-note').textContent = `Preset “${preset.label}”: ${preset.note}`;
-    $('play-preset-note').hidden = false;
-    presetSelect.value = '';
     schedule();
   });
+  /** The preset the state is at (every value of it), selected and explained; none: no note. */
+  function showPreset() {
+    const active = PRESETS.find((p) => Object.entries(p.state).every(([k, v]) => (state as unknown as Record<string, unknown>)[k] === v));
+    presetSelect.value = active?.id ?? '';
+    const note = $('play-preset-note');
+    note.textContent = active ? `Preset “${active.label}”: ${active.note}` : '';
+    note.hidden = !active;
+  }
   fillMethods();
   showControls();
+  showPreset();
   for (const k of PROBLEM)
     input(k).addEventListener('input', () => {
       const [min, max, integer] = LIMITS[k];
@@ -253,6 +260,7 @@ export function mountPlay(ctx: Context, onChange: () => void) {
   function refresh() {
     fillMethods();
     showControls();
+    showPreset();
     void run();
   }
   return { run, refresh, current: () => data };

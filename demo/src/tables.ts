@@ -25,6 +25,12 @@ export function csvOf(r: ExperimentResult): string {
   return lines.join('\n');
 }
 
+/** A table's own rows: the paper's (every row not marked as ours), or all when every row is ours. */
+function paperRows(methods: string[]): string[] {
+  const papers = methods.filter((m) => !m.includes('(ours)'));
+  return papers.length ? papers : methods.slice();
+}
+
 export function mountTables(ctx: Context) {
   const { sc, state } = ctx;
   const tables = sc.info.experiments.filter((e) => !e.dataset);
@@ -38,8 +44,10 @@ export function mountTables(ctx: Context) {
     state.table = t.id;
     select.value = t.id;
     $('table-about').textContent = `${t.title} (${t.source}). ${PAPERS}`;
+    // Rows chosen for this table are kept; rows of another table give way to this one's own
+    // (the paper's: every row not marked as ours).
     const chosen = state.rows.filter((r) => t.methods.includes(r));
-    state.rows = chosen.length ? chosen : t.methods.slice(0, 4);
+    state.rows = chosen.length > 0 && chosen.length === state.rows.length ? chosen : paperRows(t.methods);
     rowsBox.replaceChildren(el('legend', { textContent: 'rows' }), ...t.methods.map((m) => {
       const box = el('input', { type: 'checkbox', value: m, checked: state.rows.includes(m) });
       box.addEventListener('change', () => {
@@ -71,10 +79,7 @@ export function mountTables(ctx: Context) {
     clearResult();
     state.table = select.value;
     const t = tables.find((e) => e.id === state.table);
-    if (t) {
-      const papers = t.methods.filter((m) => !m.includes('(ours)'));
-      state.rows = papers.length ? papers : t.methods.slice();
-    }
+    if (t) state.rows = paperRows(t.methods);
     showRows();
     ctx.save();
   });

@@ -8,6 +8,7 @@ import { bindControls } from './controls.js';
 import { $, widthOf } from './dom.js';
 import { adjustedRand } from './partition.js';
 import * as plots from './plots.js';
+import { LABELS } from './explain.js';
 
 type Slider = 'tasksN' | 'tasksK' | 'tasksQ' | 'tasksSpread' | 'tasksSigma';
 const SLIDERS: [Slider, string][] = [['tasksN', 'n'], ['tasksK', 'K'], ['tasksQ', 'Q'], ['tasksSpread', 'spread'], ['tasksSigma', 'sigma']];
@@ -48,7 +49,7 @@ export function mountTasks(ctx: Context) {
   const status = $('tasks-status'), figures = $('tasks-figures');
   const method = $<HTMLSelectElement>('tasks-method');
   for (const m of sc.info.methods.filter((x) => x.kind === 'tasks' && !['tasks-frobenius', 'tasks-trace'].includes(x.name)))
-    method.append(new Option(m.name, m.name));
+    method.append(new Option(LABELS[m.name] ?? m.name, m.name));
   let abort: AbortController | undefined;
 
 

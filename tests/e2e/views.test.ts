@@ -290,3 +290,36 @@ describe('honest numbers', () => {
     await page.close();
   });
 });
+
+describe('presets, tables and names', () => {
+  it('shows the active preset and clears its note once the problem leaves it', async () => {
+    const page = await open('');
+    expect(await page.$eval('#play-preset', (s) => (s as HTMLSelectElement).value)).toBe('default');  // the default problem is that preset
+    await page.selectOption('#play-preset', 'classification');
+    await page.waitForFunction(() => document.body.dataset.state === 'done' && !!document.querySelector('#play-summary tr'), null, { timeout: 60_000 });
+    expect(await page.isHidden('#play-preset-note')).toBe(false);
+    expect(await page.$eval('#play-preset', (s) => (s as HTMLSelectElement).value)).toBe('classification');
+    await page.selectOption('#play-task', 'regression');  // leaves the preset
+    await page.waitForFunction(() => (document.querySelector('#play-preset') as HTMLSelectElement).value === '', null, { timeout: 10_000 });
+    expect(await page.isHidden('#play-preset-note')).toBe(true);
+    await page.close();
+  });
+
+  it('opens another paper\'s table with its own rows ticked', async () => {
+    const page = await open('?view=tables&table=e5-1');
+    const ticked = await page.$$eval('#table-rows input:checked', (b) => b.map((x) => (x as HTMLInputElement).value));
+    expect(ticked).toEqual(expect.arrayContaining(['Lasso', 'OSCAR', 'GFLasso', 'DFG']));
+    expect(ticked.some((r) => r.includes('(ours)'))).toBe(false);
+    await page.close();
+  });
+
+  it('names the experts and tasks methods in words', async () => {
+    const page = await open('?view=experts');
+    const experts = await page.$$eval('#experts-method option', (o) => o.map((x) => x.textContent ?? ''));
+    expect(experts).toContain('AM (alternating minimisation)');
+    expect(experts.some((t) => t.startsWith('experts-'))).toBe(false);
+    const tasks = await page.$$eval('#tasks-method option', (o) => o.map((x) => x.textContent ?? ''));
+    expect(tasks.some((t) => t.startsWith('tasks-'))).toBe(false);
+    await page.close();
+  });
+});
