@@ -3,6 +3,7 @@
 // The .wasm bytes are read and compiled once here; each worker instantiates that module.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { SupclustError } from '../errors.js';
 import type { LoadOptions, Supclust, Variant } from '../types.js';
@@ -18,9 +19,20 @@ export { mergeExperiments } from '../merge.js';
 const require = createRequire(import.meta.url);
 
 async function compile(variant: Variant): Promise<WebAssembly.Module> {
-  const file = require.resolve(`../wasm/node/supclust-${variant}.wasm`);
+  const name = `../wasm/node/supclust-${variant}.wasm`;
+  let file = fileURLToPath(new URL(name, import.meta.url)), bytes: Buffer;
   try {
-    return await WebAssembly.compile(readFileSync(file));
+    file = require.resolve(name);  // where a bundler put it; else beside this file
+  } catch {
+    // not resolvable: read from beside this file, whose error names the file
+  }
+  try {
+    bytes = readFileSync(file);
+  } catch (e) {
+    throw new SupclustError('load-failed', `could not read ${file} (${(e as { code?: string }).code ?? (e as Error).message}): the package's wasm files are missing; reinstall supclust`);
+  }
+  try {
+    return await WebAssembly.compile(bytes);
   } catch (e) {
     throw new SupclustError('load-failed', `could not compile ${file}: ${(e as Error).message ?? e}`);
   }
