@@ -1,14 +1,27 @@
 #!/usr/bin/env node
 // Runs every suite — native (GoogleTest via CTest), the same C++ suite under AddressSanitizer
 // and UBSan (build/sanitize), wasm through the TypeScript API in Node and the browser e2e
-// (Vitest) — and ends with one line: "supclust: N passed, M failed".
+// (Vitest) — and ends with each tier's time, the ten slowest tests and one line: "supclust: N
+// passed, M failed". With --fast (npm run test:fast, the edit loop): the native suite and the
+// web unit files only — no sanitizer suite, whole paper tables, package re-pack or browser.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const fast = process.argv.includes('--fast');
+// The web files the fast tier leaves out: whole tables, the package re-pack, processes per shard.
+const SLOW = ['tests/web/package.test.ts', 'tests/web/dfg-tables.test.ts', 'tests/web/experiment.test.ts',
+  'tests/web/sharding.test.ts', 'tests/web/priors.test.ts', 'tests/web/experts.test.ts', 'tests/web/cli.test.ts'];
 let passed = 0, failed = 0;
+const tiers = [];
+const timed = (label, f) => {
+  const t0 = Date.now();
+  const r = f();
+  tiers.push(`${label} ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  return r;
+};
 
 function runCtest(dir, label) {
   const r = spawnSync('ctest', ['--test-dir', dir, '--output-on-failure', '-j', '2'], { cwd: root, encoding: 'utf8' });
@@ -24,15 +37,20 @@ function runCtest(dir, label) {
   }
   return r.status === 0 && !!m;
 }
-const nativeOk = runCtest('build/native', 'native suite');
-const sanitizedOk = runCtest('build/sanitize', 'sanitizer suite (node scripts/build.mjs sanitize)');
+const nativeOk = timed('native', () => runCtest('build/native', 'native suite'));
+const sanitizedOk = fast || timed('sanitizer', () => runCtest('build/sanitize', 'sanitizer suite (node scripts/build.mjs sanitize)'));
 
 const report = join(root, 'build/vitest-report.json');
 rmSync(report, { force: true });
-const vitest = spawnSync(process.execPath, [join(root, 'node_modules/vitest/vitest.mjs'), 'run',
-  '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { cwd: root, stdio: 'inherit' });
+const vitest = timed(fast ? 'web (fast)' : 'web and e2e', () => spawnSync(process.execPath, [join(root, 'node_modules/vitest/vitest.mjs'), 'run',
+  ...(fast ? ['tests/web', ...SLOW.flatMap((f) => ['--exclude', f])] : []),
+  '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], { cwd: root, stdio: 'inherit' }));
 if (existsSync(report)) {
   const r = JSON.parse(readFileSync(report, 'utf8'));
+  const slowest = r.testResults.flatMap((f) => f.assertionResults.map((a) => ({ name: `${f.name.replace(root + '/', '')} > ${a.title}`, ms: a.duration ?? 0 })))
+    .sort((a, b) => b.ms - a.ms).slice(0, 10);
+  console.log('\nslowest tests:');
+  for (const t of slowest) console.log(`  ${(t.ms / 1000).toFixed(1).padStart(6)} s  ${t.name}`);
   passed += r.numPassedTests;
   failed += r.numFailedTests + (r.numTotalTestSuites > 0 && r.success === false && r.numFailedTests === 0 ? 1 : 0);
 } else {
@@ -40,5 +58,6 @@ if (existsSync(report)) {
   failed += 1;
 }
 
+console.log(`tiers: ${tiers.join(', ')}`);
 console.log(`supclust: ${passed} passed, ${failed} failed`);
 process.exit(failed === 0 && nativeOk && sanitizedOk && vitest.status === 0 ? 0 : 1);

@@ -18,16 +18,18 @@ export { mergeExperiments } from '../merge.js';
 
 const require = createRequire(import.meta.url);
 
+const readWasm = (file: string) => readFileSync(file);
+
 async function compile(variant: Variant): Promise<WebAssembly.Module> {
   const name = `../wasm/node/supclust-${variant}.wasm`;
-  let file = fileURLToPath(new URL(name, import.meta.url)), bytes: Buffer;
+  let file = fileURLToPath(new URL(name, import.meta.url)), bytes: ReturnType<typeof readWasm>;
   try {
     file = require.resolve(name);  // where a bundler put it; else beside this file
   } catch {
     // not resolvable: read from beside this file, whose error names the file
   }
   try {
-    bytes = readFileSync(file);
+    bytes = readWasm(file);
   } catch (e) {
     throw new SupclustError('load-failed', `could not read ${file} (${(e as { code?: string }).code ?? (e as Error).message}): the package's wasm files are missing; reinstall supclust`);
   }
