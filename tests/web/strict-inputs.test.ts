@@ -135,4 +135,11 @@ describe('strict inputs, from an outside catalogue', () => {
     await expectInvalid(sc.crossValidate('lasso', { X, nRows: 40, y, warmStart: m1 }, { grid: { lambda: [1, 0.1] } }), 'warmStart');
     await expectInvalid(sc.crossValidate('ridge', { X, nRows: 40, y, lambda: -1 }, { grid: { lambda: [1] } }), 'lambda');
   });
+
+  it('a classifying table refuses real-valued targets', async () => {
+    const err = await sc.experiment('breast-cancer', { reps: 1, fast: true, methods: ['Lasso'], data: { X, nRows: 40, nCols: 8, y } }).catch((e) => e);
+    expect(err).toBeInstanceOf(SupclustError);
+    expect(err.field).toBe('data');
+    expect(err.message).toMatch(/y must hold 0\/1 labels/);
+  });
 });

@@ -211,6 +211,19 @@ std::string checkDataset(const Experiment& e, const Problem* data) {
   if (data->X.rows() < 20 || data->X.cols() < 1) return "data: needs at least 20 rows and one column";
   const Eigen::Map<const Vector> stored(data->X.values(), data->X.stored());
   if (!stored.allFinite() || !data->y.allFinite()) return "data: X and y must be finite";
+  // A binary table (a row with a logistic or hinge loss, or a metric of two classes: accuracy,
+  // sensitivity, specificity, AUC) reads y as 0/1 labels.
+  const auto binaryMetric = [](const std::string& m) { return m == "accuracy" || m == "sensitivity" || m == "specificity" || m == "auc"; };
+  const bool classifies = binaryMetric(e.metric) || std::any_of(e.metrics.begin(), e.metrics.end(), binaryMetric) ||
+                          std::any_of(e.methods.begin(), e.methods.end(), [](const ExperimentMethod& m) {
+                            const auto loss = m.params.strings.find("loss");
+                            return loss != m.params.strings.end() && (loss->second == "logistic" || loss->second == "hinge");
+                          });
+  if (classifies)
+    for (Eigen::Index i = 0; i < data->y.size(); ++i)
+      if (data->y[i] != 0 && data->y[i] != 1)
+        return "data: y must hold 0/1 labels (table '" + e.id + "' classifies); entry " + std::to_string(i) + " is " +
+               std::to_string(data->y[i]);
   return "";
 }
 
