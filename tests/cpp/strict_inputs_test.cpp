@@ -93,3 +93,14 @@ TEST(StrictInputs, AdfgRefusesAGammaItsAdmmSystemCannotResolve) {
   params.numbers["gamma"] = 5;
   EXPECT_EQ(fit("adfg", problemOf(p.X, p.y), params).status, Status::Converged);
 }
+
+// ncTFGS weighs its terms by λ/τ: a τ that puts them beyond the double range is refused by name
+// (it answered `numerical-issue` with "the objective is not finite").
+TEST(StrictInputs, NctfgsRefusesATauItsWeightsCannotHold) {
+  const auto p = generateE1(40, 8, 2, 0.5, 1);
+  Params params;
+  params.numbers = {{"lambda1", 1e-300}, {"lambda2", 1e300}, {"tau", 1e-300}};
+  expectRefused(fit("nctfgs", problemOf(p.X, p.y), params), "option 'tau'");
+  params.numbers["tau"] = 1;
+  EXPECT_NE(fit("nctfgs", problemOf(p.X, p.y), params).status, Status::InvalidInput);
+}

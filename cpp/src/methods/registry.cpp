@@ -81,7 +81,7 @@ std::vector<Method> buildRegistry() {
                     penaltyWeight(numberOption("lambda2", "weight λ2 of the truncated pairwise term", 0, 0), 1),
                     numberOption("tau", "truncation τ > 0: J_τ(x) = min(x/τ, 1)", 1, 0, true), graphOption()},
              dcOptions(), convexSolverOptions(20000)}),
-       checkGraph, runNctfgs, true, rescaleTruncated, {}, true, edgeBytes},
+       checkNctfgs, runNctfgs, true, rescaleTruncated, {}, true, edgeBytes},
       {"dfg", "DFG: λ1‖w‖₁ + λ2 Σ_i Σ_{j<k} max(|w_i − w_j|, |w_i − w_k|) (DFG paper): ADMM over the blocks D_i w, one OWL prox each, O(d²) memory",
        join({{binaryLossOption(), ridgeOption(), penaltyWeight(numberOption("lambda1", "ℓ1 weight λ1", 0, 0), 1),
               penaltyWeight(numberOption("lambda2", "weight λ2 of the triple max term", 0, 0), 1), graphOption()},

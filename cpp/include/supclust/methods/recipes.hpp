@@ -32,6 +32,8 @@ Result runDfg(const FitContext& c);
 Result runAdfg(const FitContext& c);
 // The option `graph`: edges in range, no loops or repeats; a graph needs one output.
 std::string checkGraph(const Options& o, Eigen::Index n, Eigen::Index d, Eigen::Index K);
+// ncTFGS: checkGraph, and the weights λ1/τ, λ2/τ its penalty uses within the double range.
+std::string checkNctfgs(const Options& o, Eigen::Index n, Eigen::Index d, Eigen::Index K);
 // ADFG: checkGraph, and γ within what its weights' spread allows (ADMM's system).
 std::string checkAdfg(const Options& o, Eigen::Index n, Eigen::Index d, Eigen::Index K);
 // What the pairwise terms hold (MethodUse::structureBytes): the graph's edge rows (GFLasso,

@@ -178,6 +178,14 @@ std::string checkGraph(const Options& o, Eigen::Index, Eigen::Index d, Eigen::In
   return checkEdges("option 'graph'", o.labels("graph"), static_cast<std::size_t>(d));
 }
 
+std::string checkNctfgs(const Options& o, Eigen::Index n, Eigen::Index d, Eigen::Index K) {
+  const double tau = o.number("tau");
+  for (const char* name : {"lambda1", "lambda2"})
+    if (!std::isfinite(o.number(name) / tau))
+      return std::string("option 'tau' of method 'nctfgs': ") + name + "/τ, the weight its penalty uses (J_τ(x) = min(x/τ, 1)), is beyond the double range; raise tau or lower " + name;
+  return checkGraph(o, n, d, K);
+}
+
 // ADFG's weights span (2/f)^γ (differences from f · max|β̂| to 2 max|β̂|); beyond 1e12, fusion
 // ADMM's linear system (ρ(I + AᵀA) with the weights in A) loses the small ones to round-off and
 // stops at its iteration limit or fails to factorise, so such a γ is refused by name.
