@@ -16,6 +16,8 @@ export interface ColumnSummary {
   missing: number;
   /** The first value that is not a number (1-based data row), when there is one. */
   firstBad?: { row: number; value: string };
+  /** The values are 1, 2, …, n or 0, 1, …, n − 1 down the rows: a row number, not a feature. */
+  rowId: boolean;
 }
 
 export interface DesignMatrix {
@@ -57,8 +59,18 @@ export function summarise(table: CsvTable): ColumnSummary[] {
       if (isMissing(r[j])) missing++;
       else if (!firstBad && !Number.isFinite(asNumber(r[j]))) firstBad = { row: i + 1, value: r[j] };
     });
-    return { name, numeric: !firstBad && missing < table.rows.length, missing, ...(firstBad ? { firstBad } : {}) };
+    const values = table.rows.map((r) => asNumber(r[j]));
+    const rowId = !firstBad && missing === 0 && table.rows.length > 2 &&
+      (values.every((v, i) => v === i + 1) || values.every((v, i) => v === i));
+    return { name, numeric: !firstBad && missing < table.rows.length, missing, rowId, ...(firstBad ? { firstBad } : {}) };
   });
+}
+
+/** Why a column is not numeric, for the page: its first bad cell, with a hint for decimal commas. */
+export function whyNotNumeric(c: ColumnSummary): string {
+  if (!c.firstBad) return `'${c.name}' (every value missing)`;
+  const comma = /^\s*[-+]?\d+,\d+\s*$/.test(c.firstBad.value) ? ': a decimal comma? write 3.5, not 3,5' : '';
+  return `'${c.name}' (row ${c.firstBad.row} has '${c.firstBad.value}'${comma})`;
 }
 
 export function toMatrix(table: CsvTable, target: string, features: string[], standardise: boolean): DesignMatrix {

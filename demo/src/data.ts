@@ -9,7 +9,7 @@ import { methodsFor, structureOptions, type Context } from './context.js';
 import { $, download, el, table, widthOf } from './dom.js';
 import { LABELS } from './explain.js';
 import { formatLambda, formatNumber } from './format.js';
-import { parseCsv, summarise, toMatrix, type CsvTable, type DesignMatrix } from './csv.js';
+import { parseCsv, summarise, toMatrix, whyNotNumeric, type CsvTable, type DesignMatrix } from './csv.js';
 import * as plots from './plots.js';
 
 export interface FeatureGroup { group: number; weight: number; features: string[] }
@@ -99,9 +99,11 @@ export function mountData(ctx: Context) {
     if (!numeric.some((c) => c.name === state.target)) state.target = numeric[numeric.length - 1].name;
     target.replaceChildren(...numeric.map((c) => el('option', { value: c.name, textContent: c.name, selected: c.name === state.target })));
     target.value = state.target;
+    // A column numbering the rows is offered but not ticked: it is an index, not a measurement.
     featuresBox.replaceChildren(el('legend', { textContent: 'features' }), ...numeric.filter((c) => c.name !== state.target).map((c) =>
-      el('label', {}, el('input', { type: 'checkbox', value: c.name, checked: true }), ` ${c.name}${c.missing ? ` (${c.missing} missing)` : ''}`)));
-    const skipped = summarise(csv).filter((c) => !c.numeric).map((c) => `'${c.name}'`);
+      el('label', {}, el('input', { type: 'checkbox', value: c.name, checked: !c.rowId }),
+        ` ${c.name}${c.missing ? ` (${c.missing} missing)` : ''}${c.rowId ? ' (numbers the rows: left out)' : ''}`)));
+    const skipped = summarise(csv).filter((c) => !c.numeric).map(whyNotNumeric);
     status.textContent = `${name}: ${csv.rows.length} rows, ${csv.columns.length} columns.` +
       (skipped.length ? ` Not numeric, so not offered: ${skipped.join(', ')}.` : '');
     runButton.disabled = false;

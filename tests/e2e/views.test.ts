@@ -313,6 +313,17 @@ describe('presets, tables and names', () => {
     await page.close();
   });
 
+  it('Your data leaves a row-number column unticked and names a column\'s bad cell', async () => {
+    const page = await open('?view=data');
+    const rows = Array.from({ length: 30 }, (_, i) => `${i + 1},${(i * 0.37) % 5},${i === 6 ? 'abc' : (i * 0.11) % 3},${(i * 0.53) % 7}`);
+    await page.setInputFiles('#data-file', { name: 'ids.csv', mimeType: 'text/csv', buffer: Buffer.from(['id,a,b,y', ...rows].join('\n')) });
+    await done(page, 'data', 'loaded');
+    expect(await page.isChecked('#data-features input[value="id"]')).toBe(false);
+    expect(await page.isChecked('#data-features input[value="a"]')).toBe(true);
+    expect(await page.textContent('#data-status')).toContain("'b' (row 7 has 'abc')");
+    await page.close();
+  });
+
   it('names the experts and tasks methods in words', async () => {
     const page = await open('?view=experts');
     const experts = await page.$$eval('#experts-method option', (o) => o.map((x) => x.textContent ?? ''));

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CrossValidationResult, SyntheticData } from '../../dist/index.js';
 import { load } from '../../dist/node/index.js';
-import { parseCsv, summarise, toMatrix } from '../../demo/src/csv.js';
+import { parseCsv, summarise, toMatrix, whyNotNumeric } from '../../demo/src/csv.js';
 import { fewestGroupsWithinOneSE, groupsOf, modelRecord } from '../../demo/src/data.js';
 import { axisFormat, formatLambda, formatNumber, logAxisFormat } from '../../demo/src/format.js';
 import { errorOf } from '../../demo/src/path.js';
@@ -128,6 +128,13 @@ describe('CSV → matrix', () => {
     const cols = Object.fromEntries(summarise(t).map((c) => [c.name, c]));
     expect(cols.size).toMatchObject({ numeric: true, missing: 1 });
     expect(cols.city).toMatchObject({ numeric: false, firstBad: { row: 1, value: 'Paris' } });
+    // A column numbering the rows is told apart (not ticked as a feature); the others are not.
+    expect(cols.id.rowId).toBe(true);
+    expect(cols.size.rowId).toBe(false);
+    expect(cols.price.rowId).toBe(false);
+    expect(whyNotNumeric(cols.city)).toBe("'city' (row 1 has 'Paris')");
+    const commas = Object.fromEntries(summarise(parseCsv('a,b\n"3,5",1\n"4,5",2\n')).map((c) => [c.name, c]));
+    expect(whyNotNumeric(commas.a)).toBe("'a' (row 1 has '3,5': a decimal comma? write 3.5, not 3,5)");
     const m = toMatrix(t, 'price', ['size', 'rooms'], false);
     expect(m.skipped).toBe(2);
     expect(m.nRows).toBe(5);
