@@ -1,9 +1,8 @@
 #include "supclust/data/synthetic.hpp"
 
-#include <map>
-
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <vector>
 
 #include "supclust/data/random.hpp"

@@ -31,6 +31,21 @@ double partitionValue(const Matrix& A, const Labels& labels, int Q) {
   return v;
 }
 
+double partitionValue(const Matrix& F, const Matrix& G, const Labels& labels, int Q) {
+  Matrix sumsF = Matrix::Zero(F.rows(), Q), sumsG = Matrix::Zero(G.rows(), Q);
+  Vector sizes = Vector::Zero(Q);
+  for (Eigen::Index i = 0; i < F.cols(); ++i) {
+    const std::int32_t q = labels[static_cast<std::size_t>(i)];
+    sumsF.col(q) += F.col(i);
+    sumsG.col(q) += G.col(i);
+    sizes[q] += 1;
+  }
+  double v = 0;
+  for (int q = 0; q < Q; ++q)
+    if (sizes[q] > 0) v += sumsF.col(q).dot(sumsG.col(q)) / sizes[q];
+  return v;
+}
+
 Labels canonicalLabels(const Labels& labels) {
   std::vector<std::int32_t> name;  // name[v]: the new label of old label v, −1 until seen
   std::int32_t next = 0;
@@ -104,14 +119,8 @@ class Enumeration {
 
 namespace {
 // The rows of U Λ₊^½ for A = U Λ Uᵀ (negative eigenvalues, round-off of a semidefinite A, as 0).
-Matrix pointsOf(const Eigen::SelfAdjointEigenSolver<Matrix>& eig, const Matrix& basis) {
-  return basis * eig.eigenvectors() * eig.eigenvalues().cwiseMax(0.0).cwiseSqrt().asDiagonal();
-}
-
-GramPartition finished(GramPartition out, const Matrix& A, int Q) {
-  out.labels = canonicalLabels(out.labels);
-  out.value = partitionValue(A, out.labels, Q);
-  return out;
+Matrix pointsOf(const Eigen::SelfAdjointEigenSolver<Matrix>& eig) {
+  return eig.eigenvectors() * eig.eigenvalues().cwiseMax(0.0).cwiseSqrt().asDiagonal();
 }
 }  // namespace
 
@@ -122,17 +131,21 @@ GramPartition bestGramPartition(const Matrix& A, int Q, int restarts, std::uint6
     out = Enumeration(A, Q).run();
   } else {
     const Eigen::SelfAdjointEigenSolver<Matrix> eig(A);
-    out.labels = rowKMeans(pointsOf(eig, Matrix::Identity(m, m)), Q, restarts, seed).labels;
+    out.labels = rowKMeans(pointsOf(eig), Q, restarts, seed).labels;
   }
-  return finished(std::move(out), A, Q);
+  out.labels = canonicalLabels(out.labels);
+  out.value = partitionValue(A, out.labels, Q);
+  return out;
 }
 
 GramPartition bestGramPartition(const Matrix& F, const Matrix& G, int Q, int restarts, std::uint64_t seed) {
   const bool gram = &F == &G;
   const Eigen::Index m = F.cols(), r = gram ? F.rows() : 2 * F.rows();
-  Matrix A = F.transpose() * G;
-  if (!gram) A = 0.5 * (A + A.transpose());
-  if (r >= m || partitionCount(static_cast<int>(m), Q) <= kExactPartitions) return bestGramPartition(A, Q, restarts, seed);
+  if (r >= m || partitionCount(static_cast<int>(m), Q) <= kExactPartitions) {
+    Matrix A = F.transpose() * G;
+    if (!gram) A = 0.5 * (A + A.transpose());
+    return bestGramPartition(A, Q, restarts, seed);
+  }
   Matrix H(m, r);  // [Fᵀ Gᵀ] = Q R: Fᵀ = Q R₁, Gᵀ = Q R₂
   if (gram) H = F.transpose();
   else H << F.transpose(), G.transpose();
@@ -148,8 +161,10 @@ GramPartition bestGramPartition(const Matrix& F, const Matrix& G, int Q, int res
     middle = 0.5 * (product + product.transpose());
   }
   GramPartition out;
-  out.labels = rowKMeans(pointsOf(Eigen::SelfAdjointEigenSolver<Matrix>(middle), basis), Q, restarts, seed).labels;
-  return finished(std::move(out), A, Q);
+  const Matrix points = basis * pointsOf(Eigen::SelfAdjointEigenSolver<Matrix>(middle));
+  out.labels = canonicalLabels(rowKMeans(points, Q, restarts, seed).labels);
+  out.value = partitionValue(F, G, out.labels, Q);
+  return out;
 }
 
 }  // namespace supclust

@@ -21,7 +21,6 @@ std::string checkOwlWeights(std::size_t values, const double* w, std::size_t wei
   return "";
 }
 
-
 double owlNorm(const double* x, std::size_t d, const double* w) {
   MagnitudeOrder order;
   return owlNorm(x, d, w, order);

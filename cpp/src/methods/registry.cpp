@@ -339,6 +339,9 @@ Result runRecipe(const Method& m, const DataMatrix& Xraw, const Matrix& T, const
   return r;
 }
 
+// The objective of the zero model (w = 0, b = 0): its loss on T, every penalty being 0 there.
+double zeroModelObjective(const Loss& loss, const Matrix& T) { return loss.value(Matrix::Zero(T.rows(), T.cols()), T); }
+
 bool allFinite(const std::vector<double>& v) {
   for (double x : v)
     if (!std::isfinite(x)) return false;
@@ -365,7 +368,7 @@ void certifyResult(Result& r, Eigen::Index d, Eigen::Index K, Eigen::Index items
   if (!finite) {
     r.coef = Matrix::Zero(d, K);
     r.intercept = RowVector::Zero(K);
-    r.objective = loss.value(Matrix::Zero(T.rows(), T.cols()), T);
+    r.objective = zeroModelObjective(loss, T);
   }
   if (static_cast<Eigen::Index>(r.groups.size()) != items || !r.centroids.allFinite() || r.centroids.cols() != centroidColumns) {
     r.groups.assign(static_cast<std::size_t>(items), 0);
@@ -396,7 +399,7 @@ Result fit(const std::string& name, const Problem& problem, const Params& params
                            std::to_string(warm->coef.cols()) + ")");
   // The first progress event, before any work: iteration 0 at w = 0, whose objective is the
   // loss of zero scores (every penalty is 0 there). A warm start's is not known yet: none.
-  if (!warm && !control.keepGoing(0, prepared.loss->value(Matrix::Zero(T.rows(), T.cols()), T))) {
+  if (!warm && control.progress && !control.keepGoing(0, zeroModelObjective(*prepared.loss, T))) {
     Result aborted;
     aborted.status = Status::Aborted;
     aborted.message = "aborted";

@@ -51,10 +51,9 @@ Result clusteredTasksBlockDescent(const Objective& F, const ClusteredTasksOption
   r.status = r.status == Status::Aborted ? r.status : Status::MaxIterations;
   while (r.status != Status::Aborted && it < opt.maxIterations) {
     if (stopRequested(control, it, r.objective, r)) break;
-    const Matrix A = r.coef.transpose() * r.coef;
     const GramPartition next = oracle(r.coef, r.coef, opt);
     // A new partition only when it is strictly better for the current W (H decreases).
-    if (next.labels == r.groups || next.value <= partitionValue(A, r.groups, opt.Q) * (1 + 1e-12)) {
+    if (next.labels == r.groups || next.value <= partitionValue(r.coef, r.coef, r.groups, opt.Q) * (1 + 1e-12)) {
       r.status = Status::Converged;
       break;
     }

@@ -32,12 +32,14 @@ GramPartition bestGramPartition(const Matrix& A, int Q, int restarts, std::uint6
 // The same for A = ½(FᵀG + GᵀF) given by its factors F and G (r × m; G = F: A = FᵀF): when
 // the factors' rank bound (r, or 2r) is below m the points come from a thin QR of [Fᵀ Gᵀ]
 // (A = Q M Qᵀ with M small: the eigenvectors of M) in O(m r²) instead of the m × m
-// eigendecomposition's O(m³); A itself is formed (O(m² r)) for the partition's value and the
-// enumeration.
+// eigendecomposition's O(m³), and the value from the factors; A itself is formed (O(m² r)) only
+// for the enumeration and when the factors are not narrower than m.
 GramPartition bestGramPartition(const Matrix& F, const Matrix& G, int Q, int restarts, std::uint64_t seed);
 
 // Tr(M A) for a given partition (labels 0..Q−1, all groups non-empty).
 double partitionValue(const Matrix& A, const Labels& labels, int Q);
+// The same for A = ½(FᵀG + GᵀF) from its factors, in O(m r): Σ_q (F 1_q)·(G 1_q) / |q|.
+double partitionValue(const Matrix& F, const Matrix& G, const Labels& labels, int Q);
 
 // Labels renumbered by first appearance (a canonical name for a partition).
 Labels canonicalLabels(const Labels& labels);

@@ -8,10 +8,9 @@
 // λ1‖x‖₁ + λ2 Σ_{i<j} max(|x_i|, |x_j|) is OWL with w_k = λ1 + λ2 (d − k).
 #pragma once
 
-#include <string>
-
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "supclust/kernels/isotonic.hpp"
