@@ -1,6 +1,7 @@
 // The papers' generators: structure, moments, reproducibility.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -186,4 +187,54 @@ TEST(Generators, BinaryWaveformIsClassZeroAgainstTheRest) {
   EXPECT_EQ(two.Xtest, three.Xtest);
   for (Eigen::Index i = 0; i < 500; ++i) EXPECT_EQ(two.y[i], three.y[i] == 0 ? 1.0 : 0.0);
   for (Eigen::Index i = 0; i < 100; ++i) EXPECT_EQ(two.ytest[i], three.ytest[i] == 0 ? 1.0 : 0.0);
+}
+
+// generatorOptions(name) — what `generate` refuses beyond, and what info.generators exports —
+// against the generators themselves: an option is listed exactly when changing it changes the
+// data (from either a classification or a regression start, where a generator has a task).
+TEST(Generators, DeclareExactlyTheOptionsTheyRead) {
+  const auto same = [](const SyntheticProblem& a, const SyntheticProblem& b) {
+    const auto eq = [](const auto& u, const auto& v) { return u.rows() == v.rows() && u.cols() == v.cols() && u == v; };
+    return eq(a.X, b.X) && eq(a.y, b.y) && eq(a.Xvalidation, b.Xvalidation) && eq(a.yvalidation, b.yvalidation) &&
+           eq(a.Xtest, b.Xtest) && eq(a.ytest, b.ytest) && eq(a.coef, b.coef) && a.groups == b.groups;
+  };
+  using Change = void (*)(GeneratorOptions&);
+  const std::vector<std::pair<std::string, Change>> changes = {
+      {"n", [](GeneratorOptions& o) { o.n += 1; }},           {"d", [](GeneratorOptions& o) { o.d += 1; }},
+      {"Q", [](GeneratorOptions& o) { o.Q -= 1; }},           {"sigma", [](GeneratorOptions& o) { o.sigma += 0.2; }},
+      {"seed", [](GeneratorOptions& o) { o.seed += 1; }},     {"nTest", [](GeneratorOptions& o) { o.nTest += 1; }},
+      {"nValidation", [](GeneratorOptions& o) { o.nValidation += 1; }},
+      {"dataset", [](GeneratorOptions& o) { o.dataset = 2; }},
+      {"task", [](GeneratorOptions& o) { o.task = o.task == "classification" ? "regression" : "classification"; }},
+      {"rho", [](GeneratorOptions& o) { o.rho = 0.3; }},       {"noiseDims", [](GeneratorOptions& o) { o.noiseDims += 2; }},
+      {"noiseSigma", [](GeneratorOptions& o) { o.noiseSigma += 1; }},
+      {"tasks", [](GeneratorOptions& o) { o.tasks -= 2; }},   {"taskSpread", [](GeneratorOptions& o) { o.taskSpread += 0.3; }},
+  };
+  for (const std::string& name : generatorNames()) {
+    std::vector<std::string> reads;
+    for (const auto& [option, change] : changes) {
+      bool changed = false;
+      for (const char* task : {"classification", "regression"}) {
+        GeneratorOptions base;
+        base.n = 30;
+        base.d = 10;
+        base.Q = 3;
+        base.nTest = 4;
+        base.nValidation = 4;
+        base.noiseDims = 1;
+        base.task = name == "experts" || name == "tasks" || name == "e5" ? "" : task;
+        GeneratorOptions other = base;
+        change(other);
+        SyntheticProblem a, b;
+        ASSERT_EQ(generate(name, base, a), "") << name;
+        ASSERT_EQ(generate(name, other, b), "") << name << " with " << option << " changed";
+        changed = changed || !same(a, b);
+      }
+      if (changed) reads.push_back(option);
+    }
+    std::vector<std::string> declared = generatorOptions(name);
+    std::sort(declared.begin(), declared.end());
+    std::sort(reads.begin(), reads.end());
+    EXPECT_EQ(declared, reads) << name;
+  }
 }

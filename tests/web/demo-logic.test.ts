@@ -9,7 +9,7 @@ import { fewestGroupsWithinOneSE, groupsOf, modelRecord } from '../../demo/src/d
 import { axisFormat, formatLambda, formatNumber, logAxisFormat } from '../../demo/src/format.js';
 import { errorOf } from '../../demo/src/path.js';
 import { withZeroGroup } from '../../demo/src/problem.js';
-import { adjustedRand } from '../../demo/src/partition.js';
+import { adjustedRand, distinctPartition } from '../../demo/src/partition.js';
 import { DEFAULTS, decodeState, encodeState } from '../../demo/src/state.js';
 
 describe('URL state', () => {
@@ -169,5 +169,16 @@ describe('adjusted Rand index', () => {
     // [[2,0],[1,1],[0,2]]… a = (0,0,1,1,2,2), b = (0,0,0,1,1,1): index 2, rows 3, cols 6,
     // expected 3·6/15 = 1.2, max 4.5 → (2 − 1.2)/(4.5 − 1.2) = 0.2424…
     expect(adjustedRand([0, 0, 1, 1, 2, 2], [0, 0, 0, 1, 1, 1])).toBeCloseTo(0.8 / 3.3, 12);
+  });
+
+  it('scores an estimate by its distinct values (8 significant digits, whole rows when K > 1)', () => {
+    // d = 5, K = 1: 1.5 twice, 1.5 + 1e-12 (equal to 8 digits), 2 and −2: three values.
+    const one = distinctPartition([1.5, 2, 1.5, 1.5 + 1e-12, -2], 1);
+    expect(one.groups).toBe(3);
+    expect(Array.from(one.labels)).toEqual([0, 1, 0, 0, 2]);
+    // d = 3, K = 2 (row-major): rows (1, 2), (1, 3), (1, 2): two distinct rows, though column 0 has one value.
+    const rows = distinctPartition([1, 2, 1, 3, 1, 2], 2);
+    expect(rows.groups).toBe(2);
+    expect(Array.from(rows.labels)).toEqual([0, 1, 0]);
   });
 });
