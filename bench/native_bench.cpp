@@ -27,8 +27,8 @@
 #include <string>
 #include <vector>
 
-#include "supclust/core/work_team.hpp"
-#include "supclust/data/synthetic.hpp"
+#include "supclust/base/work_team.hpp"
+#include "supclust/experiments/synthetic.hpp"
 #include "supclust/kernels/cholesky.hpp"
 #include "supclust/kernels/clique_fusion.hpp"
 #include "supclust/kernels/kmeans1d.hpp"
@@ -136,7 +136,7 @@ int main(int argc, char** argv) {
     }
   }
 
-  // Relaxations, ridge fits and Gram matrices are remembered across calls (core/memo.hpp):
+  // Relaxations, ridge fits and Gram matrices are remembered across calls (base/memo.hpp):
   // every timed fit below nudges one entry of X by 1e-13 first, so that it solves afresh.
   const SyntheticProblem e1 = generateE1(150, 100, 5, 0.5, 1);
   RowMatrix X = e1.X;

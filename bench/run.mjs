@@ -129,7 +129,7 @@ for (const d of SIZES)
 
 const data = await sc.generate('e1', { n: 150, d: 100, Q: 5, sigma: 0.5, seed: 1 });
 const fitParams = { X: data.X, nRows: 150, nCols: 100, y: data.y, Q: 5 };
-// Relaxations, ridge fits and Gram matrices are remembered across calls (core/memo.hpp): every
+// Relaxations, ridge fits and Gram matrices are remembered across calls (base/memo.hpp): every
 // timed fit below nudges one entry of X by 1e-13 first, so that it solves afresh.
 const Xb = Float64Array.from(fitParams.X);
 const ihcWasm = await medianMs(Math.max(200, REPEATS * 5), () => {

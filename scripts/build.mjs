@@ -5,7 +5,7 @@
 // the C++ suite under AddressSanitizer and UBSan in build/sanitize, only when named).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, basename } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cpus } from 'node:os';
 
@@ -43,7 +43,16 @@ function buildSanitized() {
 // ---- wasm ----
 const sources = walk(join(root, 'cpp/src')).filter((f) => f.endsWith('.cpp')).sort()
   .map((f) => relative(root, f)).concat(['wasm/bindings.cpp']);
-const headersTime = Math.max(...walk(join(root, 'cpp/include')).map(mtime));
+// An object is out of date when its source or any header it included last time (the depfile
+// em++ writes beside it) is newer; objects mirror the source tree, so equal basenames never meet.
+function stale(obj, src) {
+  const deps = obj.replace(/\.o$/, '.d');
+  if (!existsSync(obj) || !existsSync(deps)) return true;
+  const built = mtime(obj);
+  const files = readFileSync(deps, 'utf8').replace(/\\\n/g, ' ').split(/:\s/).slice(1).join(' ')
+    .split(/\s+/).filter(Boolean);
+  return [src, ...files].some((f) => { const p = resolve(root, f); return !existsSync(p) || mtime(p) > built; });
+}
 const emEnv = { ...process.env, NODE_PATH: ['/usr/share/nodejs', process.env.NODE_PATH].filter(Boolean).join(':') };
 const common = ['-O3', '-msimd128', '-DNDEBUG', '-DEIGEN_NO_DEBUG', '-std=c++17', '-Icpp/include', '-I/usr/include/eigen3'];
 const variants = {
@@ -75,12 +84,14 @@ async function buildWasm() {
     const objDir = join(root, 'build/wasm', name);
     mkdirSync(objDir, { recursive: true });
     objects[name] = sources.map((src) => {
-      const obj = join(objDir, basename(src).replace(/\.cpp$/, '.o'));
-      if (mtime(obj) < Math.max(mtime(join(root, src)), headersTime))
+      const obj = join(objDir, src.replace(/\.cpp$/, '.o'));
+      if (stale(obj, src))
         tasks.push(async () => {
           console.log(`em++ [${name}] ${src}`);
+          mkdirSync(dirname(obj), { recursive: true });
           try {
-            await exec('em++', [...common, ...v.cflags, '-c', src, '-o', obj], { cwd: root, env: emEnv, maxBuffer: 1 << 26 });
+            await exec('em++', [...common, ...v.cflags, '-MMD', '-MF', obj.replace(/\.o$/, '.d'), '-c', src, '-o', obj],
+              { cwd: root, env: emEnv, maxBuffer: 1 << 26 });
           } catch (e) {
             process.stderr.write(e.stderr ?? '');
             throw e;

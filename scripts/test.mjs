@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Runs every suite — native (GoogleTest via CTest), the same C++ suite under AddressSanitizer
+// Runs every suite — the layers' include check, native (GoogleTest via CTest), the same C++ suite under AddressSanitizer
 // and UBSan (build/sanitize), wasm through the TypeScript API in Node and the browser e2e
 // (Vitest) — and ends with each tier's time, the ten slowest tests and one line: "supclust: N
 // passed, M failed". With --fast (npm run test:fast, the edit loop): the native suite and the
@@ -37,6 +37,13 @@ function runCtest(dir, label) {
   }
   return r.status === 0 && !!m;
 }
+// The layers' shape (scripts/check-layers.mjs): no include runs upward or across families.
+const layersOk = timed('layers', () => {
+  const r = spawnSync(process.execPath, [join(root, 'scripts/check-layers.mjs')], { cwd: root, stdio: 'inherit' });
+  if (r.status === 0) passed += 1;
+  else failed += 1;
+  return r.status === 0;
+});
 const nativeOk = timed('native', () => runCtest('build/native', 'native suite'));
 const sanitizedOk = fast || timed('sanitizer', () => runCtest('build/sanitize', 'sanitizer suite (node scripts/build.mjs sanitize)'));
 
@@ -60,4 +67,4 @@ if (existsSync(report)) {
 
 console.log(`tiers: ${tiers.join(', ')}`);
 console.log(`supclust: ${passed} passed, ${failed} failed`);
-process.exit(failed === 0 && nativeOk && sanitizedOk && vitest.status === 0 ? 0 : 1);
+process.exit(failed === 0 && layersOk && nativeOk && sanitizedOk && vitest.status === 0 ? 0 : 1);

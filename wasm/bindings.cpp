@@ -9,13 +9,13 @@
 #include <emscripten/val.h>
 
 
-#include "supclust/data/synthetic.hpp"
+#include "supclust/experiments/synthetic.hpp"
 #include "supclust/experiments/experiment.hpp"
 #include "supclust/kernels/kmeans1d.hpp"
 #include "supclust/kernels/clique_fusion.hpp"
 #include "supclust/kernels/owl.hpp"
 #include "supclust/kernels/sparse_groups.hpp"
-#include "supclust/core/parallel.hpp"
+#include "supclust/base/parallel.hpp"
 #include "supclust/methods/cross_validation.hpp"
 #include "supclust/methods/options.hpp"
 #include "supclust/methods/registry.hpp"

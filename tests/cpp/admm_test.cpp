@@ -9,7 +9,7 @@
 #include "supclust/core/loss.hpp"
 #include "supclust/core/objective.hpp"
 #include "supclust/core/penalty.hpp"
-#include "supclust/data/synthetic.hpp"
+#include "supclust/experiments/synthetic.hpp"
 #include "supclust/experiments/experiment.hpp"
 #include "supclust/methods/registry.hpp"
 #include "supclust/solvers/admm.hpp"

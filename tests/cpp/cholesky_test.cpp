@@ -5,9 +5,9 @@
 
 #include <random>
 
-#include "supclust/core/parallel.hpp"
-#include "supclust/core/types.hpp"
-#include "supclust/core/work_team.hpp"
+#include "supclust/base/parallel.hpp"
+#include "supclust/base/types.hpp"
+#include "supclust/base/work_team.hpp"
 #include "supclust/kernels/cholesky.hpp"
 
 using namespace supclust;

@@ -7,9 +7,9 @@
 #include <cmath>
 #include <vector>
 
-#include "supclust/core/clique_fusion_penalty.hpp"
-#include "supclust/data/random.hpp"
-#include "supclust/data/synthetic.hpp"
+#include "supclust/families/penalties/clique_fusion_penalty.hpp"
+#include "supclust/base/random.hpp"
+#include "supclust/experiments/synthetic.hpp"
 #include "supclust/kernels/clique_fusion.hpp"
 #include "supclust/methods/registry.hpp"
 

@@ -12,13 +12,13 @@
 #include <tuple>
 
 #include "supclust/core/design.hpp"
-#include "supclust/core/trace_norm_penalty.hpp"
-#include "supclust/data/random.hpp"
-#include "supclust/data/synthetic.hpp"
+#include "supclust/families/tasks/trace_norm_penalty.hpp"
+#include "supclust/base/random.hpp"
+#include "supclust/experiments/synthetic.hpp"
 #include "supclust/kernels/gram_partition.hpp"
 #include "supclust/methods/registry.hpp"
 #include "supclust/metrics/partition.hpp"
-#include "supclust/solvers/clustered_tasks.hpp"
+#include "supclust/families/tasks/clustered_tasks.hpp"
 #include "supclust/solvers/proximal_gradient.hpp"
 
 using namespace supclust;

@@ -3,10 +3,10 @@
 #include <gtest/gtest.h>
 
 #include "reference.hpp"
-#include "supclust/data/synthetic.hpp"
+#include "supclust/experiments/synthetic.hpp"
 #include "supclust/methods/registry.hpp"
-#include "supclust/solvers/conditional_gradient.hpp"
-#include "supclust/solvers/fit_cache.hpp"
+#include "supclust/families/grouping/conditional_gradient.hpp"
+#include "supclust/base/fit_cache.hpp"
 
 using namespace supclust;
 
@@ -140,7 +140,7 @@ TEST(ConditionalGradient, SharedRelaxationsAreTheSameAndNeverConfused) {
   X.shareWork(&cache);
   const auto first = sharedConditionalGradient(X, p.y, 4, 1e-2, o, {});
   const auto second = sharedConditionalGradient(X, p.y, 4, 1e-2, o, {});
-  EXPECT_EQ(cache.relaxations.hits(), 1u);
+  EXPECT_EQ(cache.results.hits(), 1u);
   for (const auto* r : {&first, &second}) {
     EXPECT_EQ(r->psi, direct.psi);
     EXPECT_EQ(r->groups, direct.groups);
@@ -153,7 +153,7 @@ TEST(ConditionalGradient, SharedRelaxationsAreTheSameAndNeverConfused) {
   const auto otherLambda = sharedConditionalGradient(X, p.y, 4, 2e-2, o, {});
   o.maxIterations = 49;
   const auto otherSteps = sharedConditionalGradient(X, p.y, 4, 1e-2, o, {});
-  EXPECT_EQ(cache.relaxations.hits(), 1u);
+  EXPECT_EQ(cache.results.hits(), 1u);
   EXPECT_EQ(negatedY.primal, conditionalGradient(X, -p.y, 4, 1e-2, ConditionalGradientOptions{50}, {}).primal);
   EXPECT_NE(otherY.psi, direct.psi);
   EXPECT_NE(otherLambda.psi, direct.psi);

@@ -8,8 +8,8 @@
 #include "reference.hpp"
 #include "supclust/core/loss.hpp"
 #include "supclust/core/penalty.hpp"
-#include "supclust/data/random.hpp"
-#include "supclust/data/synthetic.hpp"
+#include "supclust/base/random.hpp"
+#include "supclust/experiments/synthetic.hpp"
 #include "supclust/methods/registry.hpp"
 #include "supclust/metrics/partition.hpp"
 

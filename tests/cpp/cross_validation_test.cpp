@@ -9,9 +9,9 @@
 #include <set>
 #include <tuple>
 
-#include "supclust/core/parallel.hpp"
-#include "supclust/data/random.hpp"
-#include "supclust/data/synthetic.hpp"
+#include "supclust/base/parallel.hpp"
+#include "supclust/base/random.hpp"
+#include "supclust/experiments/synthetic.hpp"
 
 using namespace supclust;
 

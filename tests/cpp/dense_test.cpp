@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <random>
 
-#include "supclust/core/types.hpp"
+#include "supclust/base/types.hpp"
 #include "supclust/kernels/dense.hpp"
 
 using namespace supclust;

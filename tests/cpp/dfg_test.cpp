@@ -7,11 +7,11 @@
 #include <cmath>
 #include <vector>
 
-#include "supclust/data/random.hpp"
-#include "supclust/data/synthetic.hpp"
+#include "supclust/base/random.hpp"
+#include "supclust/experiments/synthetic.hpp"
 #include "supclust/methods/registry.hpp"
 #include "explicit_rows.hpp"
-#include "supclust/core/neighbour_max_terms.hpp"
+#include "supclust/families/penalties/neighbour_max_terms.hpp"
 
 using namespace supclust;
 

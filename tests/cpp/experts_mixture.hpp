@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-#include "supclust/data/synthetic.hpp"
+#include "supclust/experiments/synthetic.hpp"
 #include "supclust/methods/registry.hpp"
 
 namespace supclust::test_data {

@@ -17,18 +17,18 @@
 #include <set>
 #include <thread>
 
-#include "supclust/core/parallel.hpp"
-#include "supclust/data/random.hpp"
-#include "supclust/data/synthetic.hpp"
+#include "supclust/base/parallel.hpp"
+#include "supclust/base/random.hpp"
+#include "supclust/experiments/synthetic.hpp"
 #include "supclust/methods/cross_validation.hpp"
 #include "supclust/methods/registry.hpp"
 #include "supclust/metrics/partition.hpp"
 #include "supclust/metrics/prediction.hpp"
-#include "supclust/solvers/alternating_experts.hpp"
+#include "supclust/families/experts/alternating_experts.hpp"
 #include "supclust/kernels/row_kmeans.hpp"
-#include "supclust/solvers/experts_conditional_gradient.hpp"
-#include "supclust/solvers/experts_projected_gradient.hpp"
-#include "supclust/solvers/regression_clustering.hpp"
+#include "supclust/families/experts/experts_conditional_gradient.hpp"
+#include "supclust/families/experts/experts_projected_gradient.hpp"
+#include "supclust/families/experts/regression_clustering.hpp"
 #include "experts_mixture.hpp"
 
 using namespace supclust;
@@ -210,7 +210,7 @@ TEST(Experts, TheRelaxationsValueAtOnePartitionIsThatPartitionsObjective) {
   // ψ(M) for the atom of a partition equals F of its experts without intercepts on centred
   // data (the papers' elimination of the experts, §7.3.1), computed here directly — at a λ where
   // a is found by conjugate gradients and at one so small that the solver factorises I + H
-  // instead (solvers/shifted_system).
+  // instead (families/experts/shifted_system).
   const SyntheticProblem p = mixture(40, 4, 2, 0.3, 13);
   const RowMatrix X = p.X.rowwise() - p.X.colwise().mean();
   const Vector y = (p.y.array() - p.y.mean()).matrix();

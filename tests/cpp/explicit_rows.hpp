@@ -1,11 +1,11 @@
 // Test-only reference for the pairwise penalties: min 1/(2n)‖Xc β − (y − ȳ)‖² + Σ_r w_r |t_rᵀβ|
 // with the rows t_r written out (the DFG paper's explicit T matrices), by plain ADMM on z = Tβ
-// with ρ = 1 and an LDLT solve: slow, obviously correct, independent of solvers/fusion_admm.
+// with ρ = 1 and an LDLT solve: slow, obviously correct, independent of families/penalties/fusion_admm.
 #pragma once
 
 #include <vector>
 
-#include "supclust/core/types.hpp"
+#include "supclust/base/types.hpp"
 
 namespace ref {
 

@@ -8,8 +8,8 @@
 #include <cmath>
 #include <set>
 
-#include "supclust/data/feature_screening.hpp"
-#include "supclust/data/random.hpp"
+#include "supclust/core/feature_screening.hpp"
+#include "supclust/base/random.hpp"
 #include "supclust/experiments/experiment.hpp"
 
 using namespace supclust;

@@ -1,4 +1,4 @@
-// Fusion ADMM (solvers/fusion_admm): its two paths — Anderson-accelerated, and plain in place
+// Fusion ADMM (families/penalties/fusion_admm): its two paths — Anderson-accelerated, and plain in place
 // (taken when the rows are too many for Anderson's copies, as ADFG's at d = 300) — reach the
 // same optimum on DFG's blocks (complete graph and a graph), graph GFLasso's edge rows and the
 // linearised logistic step, and report the objective of the answer they return.
@@ -7,14 +7,14 @@
 #include <memory>
 #include <string>
 
-#include "supclust/core/edge_terms.hpp"
-#include "supclust/core/feature_graph.hpp"
+#include "supclust/families/penalties/edge_terms.hpp"
+#include "supclust/families/penalties/feature_graph.hpp"
 #include "supclust/core/loss.hpp"
-#include "supclust/core/neighbour_max_terms.hpp"
+#include "supclust/families/penalties/neighbour_max_terms.hpp"
 #include "supclust/core/objective.hpp"
-#include "supclust/data/random.hpp"
-#include "supclust/data/synthetic.hpp"
-#include "supclust/solvers/fusion_admm.hpp"
+#include "supclust/base/random.hpp"
+#include "supclust/experiments/synthetic.hpp"
+#include "supclust/families/penalties/fusion_admm.hpp"
 
 using namespace supclust;
 

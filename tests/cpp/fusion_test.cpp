@@ -7,9 +7,9 @@
 #include <vector>
 
 #include "explicit_rows.hpp"
-#include "supclust/core/magnitude_fusion.hpp"
-#include "supclust/data/random.hpp"
-#include "supclust/data/synthetic.hpp"
+#include "supclust/families/penalties/magnitude_fusion.hpp"
+#include "supclust/base/random.hpp"
+#include "supclust/experiments/synthetic.hpp"
 #include "supclust/methods/registry.hpp"
 
 using namespace supclust;

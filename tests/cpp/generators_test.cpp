@@ -5,7 +5,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "supclust/data/synthetic.hpp"
+#include "supclust/experiments/synthetic.hpp"
 
 using namespace supclust;
 

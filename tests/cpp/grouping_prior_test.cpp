@@ -7,15 +7,15 @@
 #include <algorithm>
 #include <cmath>
 
-#include "supclust/core/grouping_prior.hpp"
+#include "supclust/families/priors/grouping_prior.hpp"
 #include "supclust/core/objective.hpp"
-#include "supclust/data/random.hpp"
-#include "supclust/data/synthetic.hpp"
+#include "supclust/base/random.hpp"
+#include "supclust/experiments/synthetic.hpp"
 #include "supclust/kernels/kmedian1d.hpp"
 #include "supclust/methods/registry.hpp"
 #include "supclust/metrics/partition.hpp"
-#include "supclust/solvers/grouping_prior_cg.hpp"
-#include "supclust/solvers/grouping_prior_descent.hpp"
+#include "supclust/families/priors/grouping_prior_cg.hpp"
+#include "supclust/families/priors/grouping_prior_descent.hpp"
 #include "supclust/solvers/proximal_gradient.hpp"
 
 using namespace supclust;

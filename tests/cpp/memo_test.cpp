@@ -6,7 +6,7 @@
 #include <set>
 #include <vector>
 
-#include "supclust/core/memo.hpp"
+#include "supclust/base/memo.hpp"
 
 using namespace supclust;
 

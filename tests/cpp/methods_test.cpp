@@ -4,10 +4,10 @@
 
 #include <algorithm>
 
-#include "supclust/data/synthetic.hpp"
+#include "supclust/experiments/synthetic.hpp"
 #include "supclust/methods/registry.hpp"
 #include "supclust/solvers/least_squares.hpp"
-#include "supclust/solvers/fit_cache.hpp"
+#include "supclust/base/fit_cache.hpp"
 
 using namespace supclust;
 

@@ -6,8 +6,8 @@
 #include <cmath>
 
 #include "supclust/core/penalty.hpp"
-#include "supclust/data/random.hpp"
-#include "supclust/data/synthetic.hpp"
+#include "supclust/base/random.hpp"
+#include "supclust/experiments/synthetic.hpp"
 #include "supclust/kernels/clique_fusion.hpp"
 #include "supclust/kernels/owl.hpp"
 #include "supclust/methods/registry.hpp"

@@ -3,7 +3,7 @@
 
 #include <gtest/gtest.h>
 
-#include "supclust/data/random.hpp"
+#include "supclust/base/random.hpp"
 
 using namespace supclust;
 

@@ -7,7 +7,7 @@
 #include <cmath>
 #include <vector>
 
-#include "supclust/data/random.hpp"
+#include "supclust/base/random.hpp"
 #include "supclust/kernels/pair_sum.hpp"
 
 using namespace supclust;

@@ -5,7 +5,7 @@
 
 #include <cmath>
 
-#include "supclust/data/synthetic.hpp"
+#include "supclust/experiments/synthetic.hpp"
 #include "supclust/methods/registry.hpp"
 
 using namespace supclust;

@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <numeric>
 
-#include "supclust/data/random.hpp"
+#include "supclust/base/random.hpp"
 #include "supclust/kernels/resort.hpp"
 
 using namespace supclust;

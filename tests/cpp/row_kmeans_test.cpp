@@ -5,7 +5,7 @@
 
 #include <cmath>
 
-#include "supclust/data/random.hpp"
+#include "supclust/base/random.hpp"
 #include "supclust/kernels/row_kmeans.hpp"
 
 namespace supclust {

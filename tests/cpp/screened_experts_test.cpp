@@ -8,10 +8,10 @@
 
 #include <cmath>
 
-#include "supclust/data/synthetic.hpp"
+#include "supclust/experiments/synthetic.hpp"
 #include "supclust/methods/registry.hpp"
 #include "supclust/metrics/partition.hpp"
-#include "supclust/solvers/screened_experts.hpp"
+#include "supclust/families/experts/screened_experts.hpp"
 #include "experts_mixture.hpp"
 
 using namespace supclust;

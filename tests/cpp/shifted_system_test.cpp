@@ -1,8 +1,8 @@
 #include <gtest/gtest.h>
 
-#include "supclust/core/parallel.hpp"
-#include "supclust/data/random.hpp"
-#include "supclust/solvers/shifted_system.hpp"
+#include "supclust/base/parallel.hpp"
+#include "supclust/base/random.hpp"
+#include "supclust/families/experts/shifted_system.hpp"
 
 using namespace supclust;
 

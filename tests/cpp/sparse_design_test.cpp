@@ -6,7 +6,7 @@
 #include <cmath>
 
 #include "supclust/core/design.hpp"
-#include "supclust/data/random.hpp"
+#include "supclust/base/random.hpp"
 #include "supclust/methods/cross_validation.hpp"
 #include "supclust/methods/registry.hpp"
 #include "supclust/solvers/least_squares.hpp"

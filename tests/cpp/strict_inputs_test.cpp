@@ -3,7 +3,7 @@
 // and more outputs than the address space holds.
 #include <gtest/gtest.h>
 
-#include "supclust/data/synthetic.hpp"
+#include "supclust/experiments/synthetic.hpp"
 #include "supclust/methods/registry.hpp"
 
 using namespace supclust;

@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "supclust/data/random.hpp"
+#include "supclust/base/random.hpp"
 #include "supclust/methods/registry.hpp"
 #include "supclust/solvers/dual_coordinate_descent.hpp"
 

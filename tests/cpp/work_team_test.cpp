@@ -1,4 +1,4 @@
-// WorkTeam (core/work_team): every chunk of every run is called exactly once, runs follow each
+// WorkTeam (base/work_team): every chunk of every run is called exactly once, runs follow each
 // other without a lost or repeated chunk, and a team asked for inside parallelFor's tasks has no
 // helpers (the table's threads are already busy).
 #include <gtest/gtest.h>
@@ -6,8 +6,8 @@
 #include <atomic>
 #include <vector>
 
-#include "supclust/core/parallel.hpp"
-#include "supclust/core/work_team.hpp"
+#include "supclust/base/parallel.hpp"
+#include "supclust/base/work_team.hpp"
 
 using namespace supclust;
 

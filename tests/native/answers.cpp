@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "supclust/data/synthetic.hpp"
+#include "supclust/experiments/synthetic.hpp"
 #include "supclust/kernels/kmeans1d.hpp"
 #include "supclust/kernels/clique_fusion.hpp"
 #include "supclust/kernels/owl.hpp"

@@ -5,7 +5,7 @@
 // × 100 — the mean best-answer squared error × 50. Rows Oracle, AM, PG, CG, RC (PG, CG and
 // RC refined by AM; RC keeps the best of its 3 runs), and ours: AM with 100 restarts. The
 // experts' weights (N(0, I)) and RC's runs are our decisions: docs/replication.md.
-// Ours too: AM+screening, AM with column screening (solvers/screened_experts.hpp).
+// Ours too: AM+screening, AM with column screening (families/experts/screened_experts.hpp).
 #include "supclust/experiments/e1_methods.hpp"
 
 namespace supclust {
@@ -37,7 +37,7 @@ Experiment e3Table() {
       {"RC", "experts-rc", q3, grid, fast},
       // Ours: AM from 100 random partitions instead of 10 (the paper's AM is one run).
       {"AM+restarts", "experts-am", manyStarts, grid, fast},
-      // Ours: AM with ten rounds of column screening for one more start (solvers/screened_experts).
+      // Ours: AM with ten rounds of column screening for one more start (families/experts/screened_experts).
       {"AM+screening", "experts-am", Params{{{"Q", 3}, {"screen", 10}}, {}, {}}, grid, fast},
   };
   e.paper = {

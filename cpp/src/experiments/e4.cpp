@@ -34,7 +34,7 @@ Experiment e4Table() {
       {"PGK", "experts-pg", fixed, {}, {}},
       {"OM", "experts-cg", fixed, {}, {}},
       {"AM", "experts-am", fixed, {}, {}},
-      // Ours: AM with ten rounds of column screening for one more start (solvers/screened_experts).
+      // Ours: AM with ten rounds of column screening for one more start (families/experts/screened_experts).
       {"AM+screening", "experts-am", Params{{{"Q", 2}, {"lambda", 1e-4}, {"screen", 10}}, {}, {}}, {}, {}},
   };
   e.paper = {

@@ -5,15 +5,15 @@
 #include <mutex>
 #include <numeric>
 
-#include "supclust/core/parallel.hpp"
-#include "supclust/data/feature_screening.hpp"
-#include "supclust/data/random.hpp"
+#include "supclust/base/parallel.hpp"
+#include "supclust/core/feature_screening.hpp"
+#include "supclust/base/random.hpp"
 #include "supclust/experiments/experiment.hpp"
 #include "supclust/methods/validation_selection.hpp"
 #include "supclust/metrics/coefficients.hpp"
 #include "supclust/metrics/partition.hpp"
 #include "supclust/metrics/prediction.hpp"
-#include "supclust/solvers/fit_cache.hpp"
+#include "supclust/base/fit_cache.hpp"
 
 namespace supclust {
 

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <vector>
 
-#include "supclust/core/work_team.hpp"
+#include "supclust/base/work_team.hpp"
 #include "supclust/kernels/dense.hpp"
 
 namespace supclust {

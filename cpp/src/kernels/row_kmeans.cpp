@@ -4,7 +4,7 @@
 #include <numeric>
 #include <vector>
 
-#include "supclust/data/random.hpp"
+#include "supclust/base/random.hpp"
 #include "supclust/kernels/dense.hpp"
 
 namespace supclust {

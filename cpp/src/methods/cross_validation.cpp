@@ -5,10 +5,10 @@
 #include <cmath>
 #include <numeric>
 
-#include "supclust/core/parallel.hpp"
-#include "supclust/data/random.hpp"
+#include "supclust/base/parallel.hpp"
+#include "supclust/base/random.hpp"
 #include "supclust/metrics/prediction.hpp"
-#include "supclust/solvers/fit_cache.hpp"
+#include "supclust/base/fit_cache.hpp"
 
 namespace supclust {
 

@@ -4,171 +4,12 @@
 #include <memory>
 #include <sstream>
 
-#include "supclust/methods/option_sets.hpp"
-#include "supclust/methods/recipes.hpp"
-#include "supclust/solvers/fit_cache.hpp"
+#include "supclust/base/fit_cache.hpp"
 #include "supclust/solvers/least_squares.hpp"
 
 namespace supclust {
 
 namespace {
-
-std::vector<Method> buildRegistry() {
-  OptionSpec refit{"refit", OptionKind::Boolean,
-                   "re-estimate the Q values by the loss on the found partition"};
-  OptionSpec groups{"groups", OptionKind::Labels, "the true partition: one label per feature"};
-  groups.required = true;
-  const auto base = std::vector<OptionSpec>{lossOption(), ridgeOption()};
-  const auto l1 = penaltyWeight(numberOption("lambda", "ℓ1 weight λ in λ‖w‖₁", 0, 0), 1);
-  OptionSpec sampleGroups{"groups", OptionKind::Labels, "the true partition: one label in 0..Q−1 per sample"};
-  sampleGroups.required = true;
-  const auto cgRidge = penaltyWeight(numberOption("lambda", "ridge weight λ > 0", 1e-2, 0, true), 2);
-  // The priors' γ has no default: at 0 GEM and LEM are the plain fit, and the scale at which
-  // they group depends on the data (the tables search a grid of γ).
-  const auto priorWeight = [](int degree) {
-    OptionSpec gamma = penaltyWeight(numberOption("gamma", "weight γ of the prior (required: 0 is the fit without it)", 0, 0), degree);
-    gamma.required = true;
-    return gamma;
-  };
-  return {
-      {"ridge", "ridge regression (λ = 0: minimum-norm least squares); logistic ridge for classification",
-       join({base, convexSolverOptions(20000)}), noShapeCheck, runRidge},
-      {"lsk", "ridge, then the projection of its coefficients onto Q values (LSK)",
-       join({base, {qOption(), refit}, rowClusterOptions()}), checkGroups, runLsk},
-      {"ihc", "iterative hard clustering: projected gradient onto Q values (IHC Alg. 1)",
-       join({base, {qOption()}, projectedGradientOptions({"lsk", "zero"}), rowClusterOptions(), restartOptions()}),
-       checkGroups, runIhc, true},
-      {"ihcs", "IHC onto s-sparse Q values (IHC §4.1)",
-       join({base, {qOption(), sOption()}, projectedGradientOptions({"lsk", "zero"})}), checkSparse, runIhcs, true},
-      {"iht", "iterative hard thresholding: projected gradient onto s-sparse vectors",
-       join({base, {sOption()}, projectedGradientOptions({"ridge", "zero"})}), noShapeCheck, runIht, true},
-      {"oracle", "the loss fitted given the true partition", join({base, {groups}}), checkOracle, runOracle},
-      {"lasso", "ℓ1-penalised fit (coordinate descent; proximal gradient for other losses)",
-       join({{lossOption(), l1}, convexSolverOptions(100000)}), noShapeCheck, runLasso},
-      {"elasticnet", "λ(α‖w‖₁ + (1−α)/2‖w‖²) (glmnet's parametrisation)",
-       join({{lossOption(), numberOption("lambda", "overall weight λ", 0, 0),
-              numberOption("alpha", "ℓ1 share α (1: lasso, 0: ridge)", 1, 0, false, 1)},
-             convexSolverOptions(100000)}),
-       noShapeCheck, runElasticNet, false, rescaleElasticNet},
-      {"cg", "conditional gradient on equivalence matrices, rounded (LwCS Alg. 2)",
-       join({{squaredLossOnly(), cgRidge, qOption(),
-              integerOption("maxIterations", "Frank–Wolfe iteration limit", 1000, 1),
-              numberOption("tolerance", "Frank–Wolfe gap, relative to ψ, to stop at", 1e-3, 0, true), roundingOption()}}),
-       checkConditionalGradient, runCg, false, nullptr, {3, 4, 4}},
-      {"cgpg", "CG, then IHC from its rounded solution (CGPG)",
-       join({{squaredLossOnly(), cgRidge, qOption(),
-              integerOption("cgIterations", "Frank–Wolfe iteration limit", 1000, 1),
-              numberOption("cgTolerance", "Frank–Wolfe gap, relative to ψ, to stop at", 1e-3, 0, true), roundingOption()},
-             projectedGradientOptions({"cg"})}),
-       checkConditionalGradient, runCgpg, false, nullptr, {3, 4, 4}},
-      {"oscar", "OSCAR: λ1‖w‖₁ + λ2 Σ_{i<j} max(|w_i|, |w_j|), by ADMM (squared loss) or FISTA with the O(d log d) OWL prox; on a graph (GOSCAR), the sum over its edges by fusion ADMM",
-       join({base, {penaltyWeight(numberOption("lambda1", "ℓ1 weight λ1", 0, 0), 1),
-                    penaltyWeight(numberOption("lambda2", "pairwise max weight λ2", 0, 0), 1), graphOption()},
-             convexSolverOptions(20000)}),
-       checkGraph, runOscar, false, nullptr, {}, true, edgeBytes},
-      {"gflasso", "GFLasso: λ1‖w‖₁ + λ2 Σ_{i<j} |w_i − w_j| (DFG paper), by ADMM (squared loss) or FISTA with the exact O(d log d) clique-fusion prox; on a graph, the sum over its edges by fusion ADMM",
-       join({base, {penaltyWeight(numberOption("lambda1", "ℓ1 weight λ1", 0, 0), 1),
-                    penaltyWeight(numberOption("lambda2", "pairwise fusion weight λ2", 0, 0), 1), graphOption()},
-             convexSolverOptions(20000)}),
-       checkGraph, runGflasso, false, nullptr, {}, true, edgeBytes},
-      {"ncfgs", "ncFGS: λ1‖w‖₁ + λ2 Σ_{i<j} ||w_i| − |w_j|| (DFG paper), non-convex: DC programming over OSCAR-type subproblems",
-       join({base, {penaltyWeight(numberOption("lambda1", "ℓ1 weight λ1", 0, 0), 1),
-                    penaltyWeight(numberOption("lambda2", "pairwise weight λ2 on ||w_i| − |w_j||", 0, 0), 1), graphOption()},
-             dcOptions(), convexSolverOptions(20000)}),
-       checkGraph, runNcfgs, true, nullptr, {}, true, edgeBytes},  // non-convex: its answer depends on the start
-      {"nctfgs", "ncTFGS: λ1 Σ J_τ(|w_i|) + λ2 Σ_{i<j} J_τ(||w_i| − |w_j||), J_τ(x) = min(x/τ, 1) (DFG paper), non-convex: DC programming over OSCAR-type subproblems",
-       join({base, {penaltyWeight(numberOption("lambda1", "weight λ1 of the truncated ℓ1 term", 0, 0), 1),
-                    penaltyWeight(numberOption("lambda2", "weight λ2 of the truncated pairwise term", 0, 0), 1),
-                    numberOption("tau", "truncation τ > 0: J_τ(x) = min(x/τ, 1)", 1, 0, true), graphOption()},
-             dcOptions(), convexSolverOptions(20000)}),
-       checkNctfgs, runNctfgs, true, rescaleTruncated, {}, true, edgeBytes},
-      {"dfg", "DFG: λ1‖w‖₁ + λ2 Σ_i Σ_{j<k} max(|w_i − w_j|, |w_i − w_k|) (DFG paper): ADMM over the blocks D_i w, one OWL prox each, O(d²) memory",
-       join({{binaryLossOption(), ridgeOption(), penaltyWeight(numberOption("lambda1", "ℓ1 weight λ1", 0, 0), 1),
-              penaltyWeight(numberOption("lambda2", "weight λ2 of the triple max term", 0, 0), 1), graphOption()},
-             fusionAdmmOptions(1e-8)}),
-       checkGraph, runDfg, false, nullptr, {}, true, dfgBytes},
-      {"adfg", "ADFG: adaptive DFG, λ1 Σ w_i|w_i| + λ2 Σ_{j<k} w_jk|w_j − w_k| + λ3 Σ_i Σ_{j<k} w_ijk|w_i − α w_j − (1 − α) w_k| with weights |β̂_j − β̂_k|^(−γ) from least squares (DFG paper): ADMM over d blocks of pair sums |x_j + x_k|, each with an exact prox",
-       join({{binaryLossOption(), ridgeOption(), penaltyWeight(numberOption("lambda1", "adaptive ℓ1 weight λ1", 0, 0), 1),
-              penaltyWeight(numberOption("lambda2", "weight λ2 of the adaptive pairwise term", 0, 0), 1),
-              penaltyWeight(numberOption("lambda3", "weight λ3 of the adaptive triple term", 0, 0), 1),
-              numberOption("gamma", "γ ≥ 0: the weights are |β̂_j − β̂_k|^(−γ) (0: all 1)", 1, 0),
-              numberOption("weightFloor", "0 < f ≤ 1: |β̂_i| and |β̂_j − β̂_k| below f · max|β̂| count as f · max|β̂| (the weights' cap)", 1e-2, 0, true, 1),
-              graphOption()},
-             fusionAdmmOptions(1e-6)}),
-       checkAdfg, runAdfg, false, rescaleAdaptive, {}, true, adfgBytes},
-      {"gem", "GEM: γ Σ_j min_k (w_j − c_k)², the Gaussian extremal-mixture prior, s centres learnt with w (weight-grouping priors paper); exact block descent: convex fit for the assignment, exact 1-D k-means for the centres",
-       join({{binaryLossOption(), ridgeOption(), priorWeight(2), centresOption(),
-              priorAlgorithmOption(), priorInitOption()},
-             convexSolverOptions(20000)}),
-       checkPrior, runGem, true},
-      {"lem", "LEM: γ Σ_j min_k |w_j − c_k|, the Laplace extremal-mixture prior, s centres learnt with w (weight-grouping priors paper); exact block descent: convex fit for the assignment, exact 1-D k-median for the centres",
-       join({{binaryLossOption(), ridgeOption(), priorWeight(1), centresOption(),
-              priorAlgorithmOption(), priorInitOption()},
-             convexSolverOptions(20000)}),
-       checkPrior, runLem, true},
-      {"svm", "linear SVM: λ/2(‖w‖² + b²) + 1/n Σ max(0, 1 − ỹ(xᵀw + b)), the bias regularised as liblinear's; dual coordinate descent (liblinear's default solver)",
-       join({{choiceOption("loss", "the hinge loss on labels 0/1", {"hinge"}),
-              penaltyWeight(numberOption("lambda", "weight λ of λ/2(‖w‖² + b²) (C = 1/(λn))", 1e-2, 0, true), 2),
-              integerOption("maxIterations", "epochs (passes over the rows) at most", 1000, 1),
-              numberOption("tolerance", "relative duality gap to stop at", 1e-6, 0, true),
-              seedOption("seed of the rows' order in each epoch")}}),
-       noShapeCheck, runSvm, false, rescaleRegularisedBias, {}, false},
-      {"experts-am", "experts: Q ridge predictors (or one-vs-all logistic classifiers) over clustered samples by alternating minimisation (fit each group, move each sample to its best expert) from seeded restarts (LwCS §3.1, §7.1.2)",
-       join({expertsBase(true), {integerOption("restarts", "starts; the lowest objective is kept", 10, 1),
-                             choiceOption("init", "starts: uniformly random partitions, or k-means++ on the residuals of one ridge fit (regression only)", {"random", "residuals"}),
-                             integerOption("maxIterations", "refits per start at most", 100, 1),
-                             integerOption("screen", "rounds of column screening for one more start (regression only; 0: none): AM on the k columns whose square co-varies most with y², then on all columns, the columns re-scored by the experts (ours, for many noise columns)", 0, 0),
-                             integerOption("screenColumns", "k, the columns each screening round keeps (0: n/(10Q), at least Q)", 0, 0),
-                             seedOption("seed of the starts")}}),
-       checkExpertsAm, runExpertsAm, true, nullptr, {3, 2, 0}, false, nullptr, ModelKind::Experts},
-      {"experts-pg", "experts (or one-vs-all logistic classifiers) by projected gradient on per-sample predictors with the row-clustering projection (LwCS Alg. 3, §7.1.2; the DataCube paper's PGK), then alternating minimisation",
-       join({expertsBase(true), {integerOption("maxIterations", "gradient steps at most", 200, 1),
-                             numberOption("tolerance", "relative decrease of the objective (and step·L) to stop at", 1e-6, 0, true),
-                             stepGrowthOption(), stepShrinkOption(),
-                             integerOption("restarts", "k-means++ restarts of each projection", 3, 1), refineOption(),
-                             seedOption("seed of the projections")}}),
-       checkExpertsPg, runExpertsPg, true, nullptr, {4, 2, 0}, false, nullptr, ModelKind::Experts},
-      {"experts-cg", "experts by conditional gradient on the samples' equivalence matrix, ψ(M) = yᵀ(I + (XXᵀ∘M)/λ)⁻¹y/(2n), oracle = k-means on the rows of diag(A⁻¹y)X (LwCS §3.2, the DataCube paper's OM), then alternating minimisation",
-       join({expertsBase(), {integerOption("maxIterations", "Frank–Wolfe iteration limit", 50, 1),
-                             numberOption("tolerance", "Frank–Wolfe gap, relative to ψ, to stop at", 1e-3, 0, true),
-                             integerOption("restarts", "k-means++ restarts of each oracle call", 3, 1),
-                             choiceOption("rounding", "partition from the relaxation: the k-means of its per-sample predictors, or the last oracle's", {"primal", "oracle"}),
-                             refineOption(),
-                             seedOption("seed of the oracle's k-means")}}),
-       checkExperts, runExpertsCg, true, nullptr, {3, 2, 4}, false, nullptr, ModelKind::Experts},
-      {"experts-rc", "experts by regression clustering in its K-harmonic-means form (Zhang 2003), then alternating minimisation",
-       join({expertsBase(), {numberOption("power", "the harmonic mean's power p (> 2)", 3, 2, true),
-                             integerOption("maxIterations", "iterations at most", 100, 1),
-                             numberOption("tolerance", "relative change of the harmonic objective to stop at", 1e-6, 0, true),
-                             integerOption("restarts", "runs from random partitions; the lowest harmonic objective is kept", 3, 1),
-                             refineOption(), seedOption("seed of the starts (random partitions)")}}),
-       checkExperts, runExpertsRc, true, nullptr, {4, 2, 0}, false, nullptr, ModelKind::Experts},
-      {"experts-oracle", "the experts (or classifying experts) fitted on the true partition of the samples",
-       join({expertsBase(true), {sampleGroups}}),
-       checkExperts, runExpertsOracle, false, nullptr, {3, 2, 0}, false, nullptr, ModelKind::Experts},
-      {"tasks-ssc", "clustered tasks (soft, SSC): one predictor per class around Q clustered centres, Ω = λ_M/2 Tr(VΓVᵀ) + λ_B/2 Tr(VΠVᵀ) + λ_W/2 ‖W − V‖² (Jacob et al.; DataCube §2.2); exact block descent: convex fit for the partition, the partition best for the predictors",
-       join({tasksBase(false), taskClusterWeights(false),
-             {integerOption("maxIterations", "partition changes at most", 100, 1),
-              choiceOption("init", "the start: the classes fitted apart, or the hard problem's answer (tasks-pg with these between and mean)", {"independent", "hard"})}}),
-       checkTasks, runTasksSsc, true, nullptr, {}, true, nullptr, ModelKind::Tasks},
-      {"tasks-cg", "clustered tasks by conditional gradient on the tasks' equivalence matrix (DataCube Alg. 3, appendix 6.2, the paper's OM): with the squared loss the relaxation is linear in M, so its oracle — the best partition, enumerated for few tasks — is the answer",
-       join({tasksBase(true), taskClusterWeights(false)}),
-       checkTasks, runTasksCg, false, nullptr, {}, true, nullptr, ModelKind::Tasks},
-      {"tasks-pg", "clustered tasks (hard, HSC): the classes' predictors equal to Q centres, by projected gradient with the clustering of the predictors as projection (DataCube Alg. 2, the paper's PGK)",
-       join({tasksBase(false), taskClusterWeights(true),
-             {integerOption("maxIterations", "gradient steps at most", 500, 1),
-              numberOption("tolerance", "relative decrease of the objective to stop at", 1e-8, 0, true)}}),
-       checkTasks, runTasksPg, true, nullptr, {}, true, nullptr, ModelKind::Tasks},
-      {"tasks-frobenius", "multitask baseline: one ridge (or logistic ridge) predictor per class, λ/2 ‖W‖²_F (the DataCube paper's Frobenius row)",
-       join({{tasksLoss(false), ridgeOption()}}),
-       noShapeCheck, runTasksFrobenius, false, nullptr, {}, true, nullptr, ModelKind::Tasks},
-      {"tasks-trace", "multitask baseline: the trace norm μ‖W‖_* (+ λ/2 ‖W‖²) by accelerated proximal gradient with singular value thresholding (the DataCube paper's trace row)",
-       join({{tasksLoss(false), ridgeOption(),
-              penaltyWeight(numberOption("mu", "trace-norm weight μ in μ‖W‖_*", 0, 0), 1)},
-             convexSolverOptions(20000)}),
-       noShapeCheck, runTasksTrace, false, nullptr, {}, true, nullptr, ModelKind::Tasks},
-  };
-}
 
 // Column k of a problem's row-major n × K targets.
 Vector targetColumn(const Problem& p, Eigen::Index k) {
@@ -225,7 +66,7 @@ Matrix targetsOf(const Loss& loss, const Problem& p) {
 double estimateFitBytes(const Method& m, double n, double d, double K, double stored, bool sparse) {
   const double shortSide = std::min(n, d);
   const double gram = sparse && shortSide > kSparseGramSide ? 0 : shortSide * shortSide;
-  // The clustered tasks hold K × K couplings and projectors (core/task_clusters: about 6 at once).
+  // The clustered tasks hold K × K couplings and projectors (families/tasks/task_clusters: about 6 at once).
   const double taskPairs = m.kind == ModelKind::Tasks ? 6 * K * K : 0;
   return 8 * (m.memory.design * stored * (sparse ? 1.5 : 1) + m.memory.gram * gram + m.memory.samplePairs * n * n +
               8 * (n + d) * K + taskPairs) +
@@ -247,11 +88,6 @@ std::string checkMemory(const std::string& field, const std::string& what, doubl
   s << field << ": " << what << " needs about " << bytes / 1073741824.0 << " GB; a wasm32 module can address "
     << addressableBytes() / 1073741824.0 << " GB";
   return s.str();
-}
-
-const std::vector<Method>& methods() {
-  static const std::vector<Method> registry = buildRegistry();
-  return registry;
 }
 
 const Method* findMethod(const std::string& name) {
@@ -308,7 +144,8 @@ std::string prepare(const std::string& name, const Problem& problem, const Param
         !why.empty())
       return why;
   out.T = targetsOf(*out.loss, problem);
-  if (std::string why = m.checkShape(out.options, problem.X.rows(), problem.X.cols(), out.T.cols()); !why.empty()) return why;
+  if (m.shapeCheck)
+    if (std::string why = m.shapeCheck(out.options, problem.X.rows(), problem.X.cols(), out.T.cols()); !why.empty()) return why;
   if (m.structureBytes == nullptr) return "";
   return checkMemory("X", "method '" + name + "' with " + std::to_string(problem.X.cols()) + " features (its pairwise terms)",
                      m.structureBytes(out.options, d));

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <numeric>
 
-#include "supclust/data/random.hpp"
+#include "supclust/base/random.hpp"
 
 namespace supclust {
 

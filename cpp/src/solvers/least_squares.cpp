@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "supclust/solvers/fit_cache.hpp"
+#include "supclust/base/fit_cache.hpp"
 #include "supclust/kernels/cholesky.hpp"
 
 namespace supclust {

@@ -8,8 +8,8 @@
 #include <memory>
 
 #include "supclust/core/data_matrix.hpp"
-#include "supclust/core/memo.hpp"
-#include "supclust/core/types.hpp"
+#include "supclust/base/memo.hpp"
+#include "supclust/base/types.hpp"
 #include "supclust/kernels/sparse_columns.hpp"
 
 namespace supclust {
@@ -46,7 +46,7 @@ class CenteredDesign {
   // A 128-bit hash of the design (sizes, entries, means), computed once: the call's cache of
   // relaxations, ridge fits and Gram matrices keys on it.
   const Hash128::Key& key() const;
-  // The work shared within the public call this design belongs to (solvers/fit_cache.hpp), or
+  // The work shared within the public call this design belongs to (base/fit_cache.hpp), or
   // nullptr: nothing is remembered.
   FitCache* cache() const { return cache_; }
   void shareWork(FitCache* cache) { cache_ = cache; }

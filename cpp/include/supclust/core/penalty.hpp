@@ -5,7 +5,7 @@
 
 #include <vector>
 
-#include "supclust/core/types.hpp"
+#include "supclust/base/types.hpp"
 #include "supclust/kernels/owl.hpp"
 
 namespace supclust {

@@ -8,7 +8,7 @@
 #include <memory>
 #include <string>
 
-#include "supclust/core/types.hpp"
+#include "supclust/base/types.hpp"
 #include "supclust/kernels/gram_partition.hpp"
 #include "supclust/kernels/kmeans1d.hpp"
 #include "supclust/kernels/row_kmeans.hpp"

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "supclust/data/synthetic.hpp"
+#include "supclust/experiments/synthetic.hpp"
 #include "supclust/methods/cross_validation.hpp"
 
 namespace supclust {

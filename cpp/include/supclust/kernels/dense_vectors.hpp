@@ -3,7 +3,7 @@
 // only): the same bits as the pointer forms.
 #pragma once
 
-#include "supclust/core/types.hpp"
+#include "supclust/base/types.hpp"
 #include "supclust/kernels/dense.hpp"
 
 namespace supclust {

@@ -11,7 +11,7 @@
 
 #include <cstdint>
 
-#include "supclust/core/types.hpp"
+#include "supclust/base/types.hpp"
 
 namespace supclust {
 

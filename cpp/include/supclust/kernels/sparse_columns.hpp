@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "supclust/core/types.hpp"
+#include "supclust/base/types.hpp"
 
 namespace supclust {
 

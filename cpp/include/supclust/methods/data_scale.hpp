@@ -15,7 +15,7 @@
 #include <string>
 
 #include "supclust/core/data_matrix.hpp"
-#include "supclust/core/types.hpp"
+#include "supclust/base/types.hpp"
 #include "supclust/methods/options.hpp"
 
 namespace supclust {

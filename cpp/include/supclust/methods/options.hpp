@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "supclust/core/types.hpp"
+#include "supclust/base/types.hpp"
 
 namespace supclust {
 

@@ -51,29 +51,50 @@ struct MemoryUse {
   double design = 3, gram = 2, samplePairs = 0;
 };
 
+// A registered method, declared by name in its family's list (families/<family>/methods.cpp):
+//   Method("ihc", "iterative hard clustering …", runIhc).withOptions(…).checkShape(checkGroups).dependsOnStart()
+// Every setting other than the name, summary and recipe has a default.
 struct Method {
+  using ShapeCheck = std::string (*)(const Options&, Eigen::Index n, Eigen::Index d, Eigen::Index K);
+  using Recipe = Result (*)(const FitContext&);
+  using Rescale = std::string (*)(const std::vector<OptionSpec>&, Options&, const DataScale&);
+  using StructureBytes = double (*)(const Options&, double d);
+
+  Method(std::string name, std::string summary, Recipe run)
+      : name(std::move(name)), summary(std::move(summary)), run(run) {}
+
   std::string name;
   std::string summary;
-  std::vector<OptionSpec> options;
-  // Checks that need the data's shape (e.g. s >= Q, label count = d; K = outputs); "" when fine.
-  std::string (*checkShape)(const Options&, Eigen::Index n, Eigen::Index d, Eigen::Index K);
   // Returns coef and intercept in the centred parametrisation (fit() converts the intercept).
-  Result (*run)(const FitContext&);
+  Recipe run;
+  std::vector<OptionSpec> options;
+  // Checks that need the data's shape (e.g. s >= Q, label count = d; K = outputs): "" when
+  // fine; nullptr: none.
+  ShapeCheck shapeCheck = nullptr;
   // The answer depends on where the solver starts (non-convex: IHC, IHCS, IHT). Cross-
   // validation then fits every grid point from the method's own start, as the final refit
   // does, instead of warm-starting along the grid: otherwise it scores a different estimator.
-  bool startDependent{};
+  bool startDependent = false;
   // How the options follow a power-of-two rescaling of extreme data (data_scale.hpp); nullptr:
   // each penalty weight by its degree (rescaleByDegree).
-  std::string (*rescale)(const std::vector<OptionSpec>&, Options&, const DataScale&){};
+  Rescale rescale = nullptr;
   MemoryUse memory{};
   // The recipe reads X only through CenteredDesign's products, so sparse X stays sparse.
   bool acceptsSparse = true;
   // Bytes of what the penalty's structure holds beyond the design (the pairwise methods' ADMM
   // rows), from the checked options and d; nullptr: nothing.
-  double (*structureBytes)(const Options&, double d){};
-  // The model's shape (types.hpp): features (the default) or experts.
+  StructureBytes structureBytes = nullptr;
+  // The model's shape (types.hpp): features (the default), experts or tasks.
   ModelKind kind = ModelKind::Features;
+
+  Method& withOptions(std::vector<OptionSpec> o) { options = std::move(o); return *this; }
+  Method& checkShape(ShapeCheck f) { shapeCheck = f; return *this; }
+  Method& dependsOnStart() { startDependent = true; return *this; }
+  Method& rescaledBy(Rescale f) { rescale = f; return *this; }
+  Method& memoryUse(MemoryUse m) { memory = m; return *this; }
+  Method& denseOnly() { acceptsSparse = false; return *this; }
+  Method& structureBytesBy(StructureBytes f) { structureBytes = f; return *this; }
+  Method& ofKind(ModelKind k) { kind = k; return *this; }
 };
 
 // Bytes a fit of an n x d design with K outputs needs, by the method's MemoryUse. `stored`
@@ -85,6 +106,7 @@ double addressableBytes();
 // "" when `bytes` fit in addressableBytes(), else "<field>: <what> needs about … (the limit …)".
 std::string checkMemory(const std::string& field, const std::string& what, double bytes);
 
+// Every family's methods (defined by the catalogue of families, families/catalogue.cpp).
 const std::vector<Method>& methods();
 const Method* findMethod(const std::string& name);
 

@@ -1,7 +1,7 @@
 // Metrics of estimated coefficients against the truth (spec §5).
 #pragma once
 
-#include "supclust/core/types.hpp"
+#include "supclust/base/types.hpp"
 
 namespace supclust {
 

@@ -1,7 +1,7 @@
 // Agreement between two partitions of the same items (spec §5).
 #pragma once
 
-#include "supclust/core/types.hpp"
+#include "supclust/base/types.hpp"
 
 namespace supclust {
 

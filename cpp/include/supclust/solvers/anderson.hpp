@@ -15,8 +15,8 @@
 
 #include <vector>
 
-#include "supclust/core/types.hpp"
-#include "supclust/core/work_team.hpp"
+#include "supclust/base/types.hpp"
+#include "supclust/base/work_team.hpp"
 
 namespace supclust {
 

@@ -7,7 +7,7 @@
 
 #include <functional>
 
-#include "supclust/core/types.hpp"
+#include "supclust/base/types.hpp"
 
 namespace supclust {
 

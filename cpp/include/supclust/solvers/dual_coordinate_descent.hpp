@@ -11,7 +11,7 @@
 #pragma once
 
 #include "supclust/core/design.hpp"
-#include "supclust/core/types.hpp"
+#include "supclust/base/types.hpp"
 
 namespace supclust {
 

@@ -1,0 +1,75 @@
+// Value types shared by every layer: matrices, the fit result, status codes, run control.
+#pragma once
+
+#include <Eigen/Dense>
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace supclust {
+
+using Vector = Eigen::VectorXd;
+using RowVector = Eigen::RowVectorXd;
+using Matrix = Eigen::MatrixXd;  // column-major; coefficients are d x K
+using RowMatrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+using Labels = std::vector<std::int32_t>;
+
+enum class Status { Converged, MaxIterations, InvalidInput, NumericalIssue, Aborted };
+const char* statusName(Status s);
+
+// The shape of a fitted model. Features: one predictor per output, its coefficients grouped
+// (coef d x K, groups per feature). Experts: Q predictors over clustered samples (coef d x Q,
+// one intercept per expert, groups = the expert of each training sample, no centroids); a
+// prediction is the Q answers, scored by the best one. Tasks: one predictor per task (coef d x K,
+// K intercepts, as features) whose columns are clustered: groups = the cluster of each task (K
+// labels), centroids Q x d (row q: cluster q's centre).
+enum class ModelKind { Features, Experts, Tasks };
+const char* kindName(ModelKind k);
+
+// What every method returns. coef is d x K (K = 1 for a single output), intercept has K
+// entries, groups[j] indexes the rows of centroids (G x K); methods without a grouping report
+// each distinct coefficient row as its own group. Experts and tasks: see ModelKind.
+struct Result {
+  ModelKind kind = ModelKind::Features;
+  Matrix coef;
+  RowVector intercept;
+  Labels groups;
+  Matrix centroids;
+  Status status = Status::Converged;
+  int iterations = 0;
+  double objective = 0;
+  std::vector<double> history;
+  std::string message;
+
+  static Result invalid(std::string why) {
+    Result r;
+    r.status = Status::InvalidInput;
+    r.message = std::move(why);
+    return r;
+  }
+};
+
+class FitCache;  // base/fit_cache.hpp
+
+// Progress reporting and cooperative cancellation: progress(iteration, objective) is called
+// between solver iterations; returning false stops the solver with Status::Aborted. `cache` is
+// the work shared within the calling public call (a table's repetition, a cross-validation);
+// fit() makes its own when it is null.
+struct Control {
+  std::function<bool(int, double)> progress;
+  FitCache* cache = nullptr;
+  bool keepGoing(int iteration, double objective) const {
+    return !progress || progress(iteration, objective);
+  }
+};
+
+// In a solver's loop: true when the caller asks to stop, with r marked aborted.
+inline bool stopRequested(const Control& control, int iteration, double objective, Result& r) {
+  if (control.keepGoing(iteration, objective)) return false;
+  r.status = Status::Aborted;
+  r.message = "aborted";
+  return true;
+}
+
+}  // namespace supclust

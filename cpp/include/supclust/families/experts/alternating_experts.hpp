@@ -1,0 +1,131 @@
+// Alternating minimisation for Q experts over clustered samples (LwCS §3.1 "greedy", §7.1.2;
+// DataCube §3.1; spec §4). Problem, for a family of experts (ExpertFamily):
+//   min over partitions G and experts of F = 1/(2n) Σ_i cost(i, q(i)),
+// where cost(i, q) is sample i's loss under expert q plus its share of q's ridge: regression,
+// (y_i − c_qᵀx_i − b_q)² + λ‖c_q‖² (expert_predictors.hpp); classification, the experts'
+// one-vs-all logistic fits (classifying_experts.hpp).
+// Alternate: fit each group's expert (exact for the partition), move each sample to its
+// cheapest expert, refill an emptied group with the worst-explained sample; F never increases
+// (for the regression experts also not at a refill), and the loop stops at a fixed point (no
+// sample moves). Non-convex: seeded restarts, the lowest F kept. Starts: k-means++ (D²
+// sampling) on the residuals of the one-expert fit (regression), or uniformly random partitions.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "supclust/families/experts/expert_predictors.hpp"
+
+namespace supclust {
+
+struct ExpertsFit {
+  Experts experts;
+  Labels labels;  // the expert of each training sample
+  double objective = HUGE_VAL;
+  std::vector<double> history;  // F after each refit
+  int iterations = 0;
+  Status status = Status::MaxIterations;
+  std::string message;
+};
+
+struct AlternatingExpertsOptions {
+  int maxIterations = 100;  // refits per start
+  int restarts = 10;        // starts; the lowest F is kept
+  enum class Start { Random, Residuals } start = Start::Random;
+  std::uint64_t seed = 0;
+  int threads = 0;  // starts run side by side on so many threads (searchThreads); the answer does not depend on it
+};
+
+// What alternating minimisation needs of a kind of expert.
+class ExpertFamily {
+ public:
+  virtual ~ExpertFamily() = default;
+  virtual int Q() const = 0;
+  virtual Eigen::Index samples() const = 0;
+  // The experts of the partition (exact for it); false (with failure()) when a fit is impossible.
+  virtual bool fit(const Labels& labels, Experts& out) = 0;
+  // cost(i, q) (n x Q) with F = 1/(2n) Σ_i cost(i, q(i)); an empty group's column is +∞.
+  virtual Matrix costs(const Experts& e) const = 0;
+  virtual std::string failure() const = 0;
+  // A new search begins (state kept from the last fits, if any, is dropped).
+  virtual void restart() {}
+  // Another family on the same data, with no state: for starts run on other threads.
+  virtual std::unique_ptr<ExpertFamily> copy() const = 0;
+  // Bytes a copy holds (its statistics and scratch), to bound the threads by memory.
+  virtual double bytes() const = 0;
+};
+
+// Regression experts (expert_predictors.hpp): ridge fits from sufficient statistics kept across
+// reassignments by rank-one updates.
+class RegressionExperts final : public ExpertFamily {
+ public:
+  RegressionExperts(const RowMatrix& X, const Vector& y, int Q, double lambda) : X_(X), y_(y), lambda_(lambda), groups_(X, y, Q) {}
+  int Q() const override { return groups_.Q(); }
+  Eigen::Index samples() const override { return X_.rows(); }
+  bool fit(const Labels& labels, Experts& out) override;
+  Matrix costs(const Experts& e) const override { return expertCosts(X_, y_, e, lambda_, &groups_); }
+  std::string failure() const override { return "a group's ridge system is not positive definite (raise lambda)"; }
+  void restart() override { assigned_ = false; }
+  std::unique_ptr<ExpertFamily> copy() const override { return std::make_unique<RegressionExperts>(X_, y_, Q(), lambda_); }
+  double bytes() const override {  // Q + 1 Gram matrices of d × d and a copy of up to n rows
+    const auto d = static_cast<double>(X_.cols());
+    return 8.0 * ((Q() + 1) * d * d + static_cast<double>(X_.rows()) * d);
+  }
+
+ private:
+  const RowMatrix& X_;
+  const Vector& y_;
+  double lambda_;
+  ExpertGroups groups_;
+  bool assigned_ = false;
+};
+
+// The experts of one partition: F, its one-entry history, Converged (or NumericalIssue when a
+// fit is impossible).
+ExpertsFit expertsOfPartition(ExpertFamily& family, Labels labels);
+ExpertsFit expertsOfPartition(const RowMatrix& X, const Vector& y, int Q, double lambda, Labels labels);
+
+// For the iterative searches (PG, RC): records step t's value f in `out` and says whether to
+// stop — the caller aborted (Aborted), or f moved by at most tolerance·f from `previous`
+// (Converged; otherwise `previous` becomes f).
+bool recordStep(ExpertsFit& out, int t, double f, double& previous, double tolerance, const Control& control);
+
+// Independent searches side by side (AM's starts, RC's runs): search(i, control) for i in
+// [0, runs) on up to searchThreads(threads, bytesEach) threads, each search's answer in slot i —
+// the same answers whatever the threads. Each search reports to its own control; the caller's
+// sees (iterations of all searches so far, the lowest objective any has reported) — after each
+// iteration on one thread, about every 50 ms from the calling thread otherwise — and stopping it
+// stops every search (their status Aborted).
+std::vector<ExpertsFit> runSearches(std::size_t runs, int threads, double bytesEach, const Control& control,
+                                    const std::function<ExpertsFit(std::size_t, const Control&)>& search);
+// The seeds of `count` searches, drawn in turn from Random(seed) before any runs: each search's
+// start whatever the order they run in.
+std::vector<std::uint64_t> searchSeeds(std::uint64_t seed, std::size_t count);
+// Threads for searches: `threads` (0: all the build has), one inside a table's parallel task,
+// and no more than keep the searches' copies (bytesEach) within 256 MB.
+int searchThreads(int threads, double bytesEach);
+
+// AM from one partition.
+ExpertsFit alternateExperts(ExpertFamily& family, Labels start, int maxIterations, const Control& control);
+ExpertsFit alternateExperts(const RowMatrix& X, const Vector& y, int Q, double lambda, Labels start,
+                            int maxIterations, const Control& control);
+// AM from `restarts` seeded starts (and from `extra` first, when given); `start(seed)` draws one
+// (it is called on the searches' threads). The starts run side by side (runSearches), each on
+// a copy of the family; the lowest F is kept, the first on ties.
+ExpertsFit alternateExpertsWithRestarts(ExpertFamily& family, const AlternatingExpertsOptions& o,
+                                        const std::function<Labels(std::uint64_t)>& start, const Control& control,
+                                        const Labels* extra = nullptr);
+// The regression experts, from o.start's starts.
+ExpertsFit alternateExpertsWithRestarts(const RowMatrix& X, const Vector& y, int Q, double lambda,
+                                        const AlternatingExpertsOptions& o, const Control& control,
+                                        const Labels* extra = nullptr);
+
+// The starts: k-means++ seeding on the one-expert fit's residuals, each sample to the nearest
+// seed; or uniform labels (every group used when n ≥ Q).
+Labels residualStart(const RowMatrix& X, const Vector& y, int Q, double lambda, std::uint64_t seed);
+Labels randomStart(Eigen::Index n, int Q, std::uint64_t seed);
+
+}  // namespace supclust

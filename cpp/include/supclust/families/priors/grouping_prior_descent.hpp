@@ -1,0 +1,45 @@
+// GEM / LEM by exact block descent (ours; spec §3.7, weight-grouping priors paper §3–4).
+//
+// Problem:  min_{w, b, c, κ} F(w, b) + γ Σ_j dev(w_j − c_κ(j)),  dev(r) = r² (GEM) or |r| (LEM),
+// F = Loss(Xc w + b) (+ ridge, usually none), s centres c, b free, one output.
+//
+// Two exact block minimisations alternate, and neither can increase the objective:
+//   1. for the assignment κ, minimise over (w, b, c) jointly — convex: min over c is the
+//      within-group deviation (families/priors/grouping_prior's GroupDeviationPenalty). GEM's is the
+//      quadratic (2γ)/2 ‖(I − P_κ)w‖², solved by trust-region Newton (core/objective's group
+//      ridge); LEM's is non-smooth, solved by accelerated proximal gradient with its exact prox;
+//      both to their solver's certificate;
+//   2. for w, the best (c, κ) is the exact 1-D k-means (GEM) or k-median (LEM) of w.
+// From w = 0 the first assignment is the exact clustering of −∇F(0) (every weight is 0, and a
+// strong prior would keep one group forever). It stops when step 2 returns the partition step 1 used (w is then optimal for κ and κ for
+// w: a partial optimum, and a local minimum where the partition is strict), or when a round no
+// longer lowers the objective. The paper's algorithm (families/priors/grouping_prior_cg) instead takes
+// one conjugate-gradient line search on w between Lloyd-style centre updates, for fixed
+// centres: every weight step is then a partial step and every centre step a local one.
+#pragma once
+
+#include "supclust/families/priors/grouping_prior.hpp"
+#include "supclust/core/objective.hpp"
+
+namespace supclust {
+
+struct GroupingPriorOptions {
+  PriorKind kind = PriorKind::Gaussian;
+  int centres = 3;            // s
+  double gamma = 0;           // γ
+  int maxIterations = 20000;  // inner solver steps per round (the paper's algorithm: CG steps)
+  double tolerance = 1e-10;   // inner certificate, relative to ‖∇F(0)‖∞
+  int maxRounds = 200;        // block-descent rounds
+};
+
+// Returns coef, intercept, groups (κ) and centroids (c, ascending), the objective
+// F + γ Σ dev and its history per round.
+Result groupingPriorDescent(const Objective& F, const GroupingPriorOptions& opt, Matrix W, RowVector b,
+                            const Control& control);
+
+// The prior's objective at (w, b) with the best centres for w: F(w, b) + γ · (exact k-means or
+// k-median deviation of w); assignment filled when given.
+double groupingPriorObjective(const Objective& F, const GroupingPriorOptions& opt, const Matrix& W, const RowVector& b,
+                              PriorAssignment* assignment = nullptr);
+
+}  // namespace supclust
