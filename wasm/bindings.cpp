@@ -10,6 +10,7 @@
 
 
 #include "supclust/experiments/synthetic.hpp"
+#include "supclust/experiments/description.hpp"
 #include "supclust/experiments/experiment.hpp"
 #include "supclust/kernels/kmeans1d.hpp"
 #include "supclust/kernels/clique_fusion.hpp"
@@ -56,96 +57,10 @@ Params toParams(const val& options) {
   return p;
 }
 
+// The library's description (experiments/description.hpp) and this build's threads.
 val info() {
-  val o = val::object();
+  val o = val::global("JSON").call<val>("parse", describeLibrary());
   o.set("threads", availableThreads());
-  o.set("addressableBytes", addressableBytes());
-  val list = val::array();
-  for (const Method& m : methods()) {
-    val entry = val::object();
-    entry.set("name", m.name);
-    entry.set("summary", m.summary);
-    val opts = val::array();
-    for (const OptionSpec& s : m.options) {
-      static const char* kinds[] = {"number", "integer", "boolean", "choice", "labels", "edges"};
-      val o2 = val::object();
-      o2.set("name", s.name);
-      o2.set("kind", std::string(kinds[static_cast<int>(s.kind)]));
-      o2.set("doc", s.doc);
-      o2.set("required", s.required);
-      if (s.kind == OptionKind::Choice) {
-        o2.set("default", s.defaultChoice);
-        val c = val::array();
-        for (const auto& ch : s.choices) c.call<void>("push", ch);
-        o2.set("choices", c);
-      } else if (s.kind == OptionKind::Boolean) {
-        o2.set("default", s.defaultNumber != 0);
-      } else if (s.kind != OptionKind::Labels && s.kind != OptionKind::Edges && !s.required) {
-        o2.set("default", s.defaultNumber);
-      }
-      if (std::isfinite(s.min)) o2.set("min", s.min);
-      if (std::isfinite(s.max)) o2.set("max", s.max);
-      if (s.minExclusive) o2.set("minExclusive", true);
-      opts.call<void>("push", o2);
-    }
-    entry.set("options", opts);
-    val memory = val::object();
-    memory.set("design", m.memory.design);
-    memory.set("gram", m.memory.gram);
-    memory.set("samplePairs", m.memory.samplePairs);
-    entry.set("memory", memory);
-    entry.set("sparse", m.acceptsSparse);
-    entry.set("kind", std::string(kindName(m.kind)));
-    list.call<void>("push", entry);
-  }
-  o.set("methods", list);
-  val tables = val::array();
-  for (const Experiment& e : experiments()) {
-    val t = val::object();
-    t.set("id", e.id);
-    t.set("title", e.title);
-    t.set("source", e.source);
-    t.set("column", e.column);
-    t.set("dataset", e.dataset);
-    t.set("vocabulary", e.vocabulary);
-    t.set("metric", e.metric);
-    val metrics = val::array();
-    for (const auto& m : e.metrics) metrics.call<void>("push", m);
-    t.set("metrics", metrics);
-    t.set("selection", e.selection);
-    t.set("scale", e.scale);
-    t.set("values", copyOut(e.values));
-    t.set("reps", e.reps);
-    val labels = val::array(), rows = val::array();
-    for (const auto& m : e.methods) {
-      labels.call<void>("push", m.label);
-      val row = val::object(), params = val::object(), grid = val::object();
-      row.set("label", m.label);
-      row.set("method", m.method);
-      for (const auto& [name, value] : m.params.numbers) params.set(name, value);
-      for (const auto& [name, value] : m.params.strings) params.set(name, value);
-      for (const auto& [name, value] : m.params.flags) params.set(name, value);
-      for (const auto& [name, values] : m.grid) {
-        val list = val::array();  // a plain array: crossValidate's grids take arrays
-        for (double v : values) list.call<void>("push", v);
-        grid.set(name, list);
-      }
-      row.set("params", params);
-      row.set("grid", grid);
-      rows.call<void>("push", row);
-    }
-    t.set("methods", labels);
-    t.set("rows", rows);
-    tables.call<void>("push", t);
-  }
-  o.set("experiments", tables);
-  val generators = val::object();
-  for (const std::string& name : generatorNames()) {
-    val reads = val::array();
-    for (const std::string& option : generatorOptions(name)) reads.call<void>("push", option);
-    generators.set(name, reads);
-  }
-  o.set("generators", generators);
   return o;
 }
 
@@ -292,11 +207,7 @@ val crossValidateJs(const std::string& method, const val& X, int nRows, int nCol
   const int names = gridNames["length"].as<int>();
   for (int g = 0; g < names; ++g) grid.push_back({gridNames[g].as<std::string>(), doubles(gridValues[g])});
   CrossValidationOptions o;
-  o.folds = cv["folds"].as<int>();
-  o.seed = static_cast<std::uint64_t>(cv["seed"].as<double>());
-  o.metric = cv["metric"].as<std::string>();
-  o.threads = cv["threads"].as<int>();
-  o.chunk = cv["chunk"].as<int>();
+  if (std::string why = crossValidationSchema().read(toParams(cv), o); !why.empty()) return invalidInput(why);
   const CrossValidationResult r = crossValidate(method, problem, toParams(options), grid, o, controlOf(onProgress));
   val out = val::object();
   out.set("status", std::string(statusName(r.status)));
@@ -319,35 +230,18 @@ val crossValidateJs(const std::string& method, const val& X, int nRows, int nCol
 }
 
 val generateJs(const std::string& name, const val& options) {
-  GeneratorOptions o;
-  o.n = options["n"].as<int>();
-  o.d = options["d"].as<int>();
-  o.Q = options["Q"].as<int>();
-  o.sigma = options["sigma"].as<double>();
-  o.seed = static_cast<std::uint64_t>(options["seed"].as<double>());
-  o.nTest = options["nTest"].as<int>();
-  o.nValidation = options["nValidation"].as<int>();
-  o.dataset = options["dataset"].as<int>();
-  o.task = options["task"].as<std::string>();
-  o.rho = options["rho"].as<double>();
-  o.noiseDims = options["noiseDims"].as<int>();
-  o.noiseSigma = options["noiseSigma"].as<double>();
-  o.tasks = options["tasks"].as<int>();
-  o.taskSpread = options["taskSpread"].as<double>();
-  const double rows = static_cast<double>(o.n) + o.nTest + o.nValidation;
-  if (std::string why = checkMemory("n", "a problem of " + std::to_string(static_cast<long long>(rows)) + " rows × " +
-                                    std::to_string(o.d + o.noiseDims) + " columns", 3 * 8 * rows * (o.d + o.noiseDims));
-      !why.empty())
-    return errorOf(why);
   SyntheticProblem p;
   val out = val::object();
-  if (std::string why = generate(name, o, p); !why.empty()) {
+  if (std::string why = generate(name, toParams(options), p); !why.empty()) {
     out.set("error", why);
     return out;
   }
   auto matrix = [](const RowMatrix& X) { return copyOut("Float64Array", X.data(), static_cast<std::size_t>(X.size())); };
   out.set("X", matrix(p.X));
+  out.set("nRows", static_cast<int>(p.X.rows()));
   out.set("nCols", static_cast<int>(p.X.cols()));
+  out.set("nTest", static_cast<int>(p.Xtest.rows()));
+  out.set("nValidation", static_cast<int>(p.Xvalidation.rows()));
   out.set("y", copyOut(p.y));
   out.set("Xvalidation", matrix(p.Xvalidation));
   out.set("yvalidation", copyOut(p.yvalidation));
@@ -360,12 +254,7 @@ val generateJs(const std::string& name, const val& options) {
 
 val experimentJs(const std::string& id, const val& options, const val& onProgress) {
   ExperimentOptions o;
-  o.reps = options["reps"].as<int>();
-  o.seed = static_cast<std::uint64_t>(options["seed"].as<double>());
-  o.fast = options["fast"].as<bool>();
-  o.threads = options["threads"].as<int>();
-  o.shardIndex = options["shardIndex"].as<int>();
-  o.shardCount = options["shardCount"].as<int>();
+  if (std::string why = experimentSchema().read(toParams(options["settings"]), o); !why.empty()) return invalidInput(why);
   const val methods = options["methods"];
   for (int i = 0; i < methods["length"].as<int>(); ++i) o.methods.push_back(methods[i].as<std::string>());
   // One dataset, or (tables whose columns are datasets) a list of them.
@@ -391,6 +280,8 @@ val experimentJs(const std::string& id, const val& options, const val& onProgres
   out.set("message", r.message);
   if (r.status != Status::Converged) return out;
   out.set("reps", r.reps);
+  out.set("seed", static_cast<double>(o.seed));
+  out.set("fast", o.fast);
   out.set("seconds", r.seconds);
   std::vector<double> tasks(r.tasks.begin(), r.tasks.end());
   out.set("tasks", copyOut(tasks));

@@ -3,29 +3,14 @@
 import { SupclustError, fromLibrary, invalid } from './errors.js';
 import type { Backend, ExperimentRequest, RawCrossValidation, RawExperiment, RawFit, Request } from './module.js';
 import { MODEL_SCHEMA_VERSION } from './types.js';
-import type { CallControl, CrossValidationControl, CrossValidationOptions, CrossValidationResult, ExperimentData, ExperimentOptions, ExperimentResult, GeneratorName, GeneratorOptions, FitParams, Info, KMeans1DResult, Label, MatrixInput, MethodInfo, MethodName, Model, ModelKind,
+import type { CallControl, CrossValidationControl, CrossValidationOptions, CrossValidationResult, ExperimentData, ExperimentOptions, ExperimentResult, GeneratorName, GeneratorOptions, FitParams, Info, KMeans1DResult, Label, MatrixInput, LossInfo, MethodInfo, MethodName, Model, ModelKind,
   SparseGroupsResult, Supclust, SyntheticData } from './types.js';
 import { bestAnswers, bestClassAnswers, classIndices, expertClasses, linearScores, modelArrays, probabilities } from './predict.js';
 import * as v from './validate.js';
 import { VERSION } from './version.js';
 import { hashOfData } from './merge.js';
 
-// Sparse designs go through a Gram matrix only up to this short side (least_squares.hpp).
-const SPARSE_GRAM_SIDE = 2048;
 const DATA_FIELDS = new Set(['X', 'nRows', 'nCols', 'y', 'yCols', 'warmStart', 'featureNames']);
-const CLASSIFICATION_LOSSES = new Set(['logistic', 'ova-logistic', 'ova-squared', 'hinge']);
-
-// Each generator's defaults (spec §6); the options a generator does not read are ignored.
-const BASE_GENERATOR = { d: 100, Q: 5, sigma: 0.5, seed: 1, nTest: 0, nValidation: 0, dataset: 1, task: '', rho: 0, noiseDims: 0, noiseSigma: 1, tasks: 10, taskSpread: 0.2 };
-const GENERATOR_DEFAULTS: Record<GeneratorName, Partial<GeneratorOptions>> = {
-  e1: {},
-  e2: { Q: 5, sigma: 0.1 },
-  e5: { n: 100, nValidation: 100, nTest: 100, sigma: 2, d: 40 },
-  e6: { n: 2000, sigma: 1, d: 150 },
-  waveform: { n: 5000, d: 40 },
-  experts: { n: 1000, d: 10, Q: 3, sigma: 0.1, noiseDims: 0, noiseSigma: 1 },
-  tasks: { n: 1000, d: 20, Q: 5, sigma: 1, tasks: 10, taskSpread: 0.2 },
-};
 
 export function createSupclust(backend: Backend, info: Info): Supclust {
   const methodNames = info.methods.map((m) => m.name as string);
@@ -55,13 +40,13 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
     const { design, gram, samplePairs } = spec.memory;
     const n = X.nRows, d = X.nCols, short = Math.min(n, d);
     // As the library estimates it (registry.cpp, estimateFitBytes).
-    const gramEntries = X.csr && short > SPARSE_GRAM_SIDE ? 0 : short * short;
+    const gramEntries = X.csr && short > info.limits.sparseGramSide ? 0 : short * short;
     checkMemory('X', `method '${method}' on ${n} × ${d} data`,
       8 * (copies * (design * v.designDoubles(X) + gram * gramEntries + samplePairs * n * n) + 8 * (n + d)));
     const rest = Object.fromEntries(Object.keys(params).filter((k) => !DATA_FIELDS.has(k)).map((k) => [k, (params as unknown as Record<string, unknown>)[k]]));
     const options = v.options(rest, spec.options);
     const loss = typeof options.loss === 'string' ? options.loss : String(spec.options.find((o) => o.name === 'loss')?.default ?? 'squared');
-    const { y, yCols, classes } = targetsOf(method, spec, loss, params, X.nRows);
+    const { y, yCols, classes } = targetsOf(method, spec, info.losses.find((l) => l.name === loss) as LossInfo, params, X.nRows);
     let featureNames: string[] | undefined;
     if (params.featureNames !== undefined) {
       const names = params.featureNames as unknown;
@@ -138,15 +123,9 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
         throw invalid('grid', 'must map at least one option name to a list of values');
       const gridNames = Object.keys(grid);
       const gridValues = gridNames.map((name) => v.finiteVector(`grid.${name}`, grid[name]));
-      const cv = {
-        folds: v.integer('folds', cvOptions.folds ?? 5, 2),
-        seed: v.seed('seed', cvOptions.seed ?? 1),
-        metric: cvOptions.metric ?? '',
-        threads,
-        chunk: v.integer('chunk', cvOptions.chunk ?? 4, 1),
-      };
-      if (typeof cv.metric !== 'string') throw invalid('metric', 'must be a string');
-      if (cv.folds > X.nRows) throw invalid('folds', `must be at most the number of rows (${X.nRows})`);
+      // The library checks the settings and fills their defaults.
+      const { folds, seed, metric, chunk } = cvOptions;
+      const cv = v.scalars('options', { folds, seed, metric, threads, chunk });
       const onProgress = control.onProgress;
       const raw = (await call({ op: 'crossValidate', method, X: v.wire(X), nRows: X.nRows, nCols: X.nCols, y, yCols, options,
         gridNames, gridValues, cv }, control.signal,
@@ -208,34 +187,15 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
     },
 
     async generate(name, options: GeneratorOptions = {}) {
-      const defaults = GENERATOR_DEFAULTS[name as GeneratorName];
-      if (!defaults) throw invalid('name', `unknown generator '${String(name)}' (known: ${Object.keys(GENERATOR_DEFAULTS).join(', ')})`);
+      const names = Object.keys(info.generators);
+      if (typeof name !== 'string' || !names.includes(name)) throw invalid('name', `unknown generator '${String(name)}' (known: ${names.join(', ')})`);
       if (options == null || typeof options !== 'object') throw invalid('options', 'must be an object');
-      v.knownKeys('options', options, info.generators[name as GeneratorName] ?? []);
-      const o = { ...BASE_GENERATOR, ...defaults, ...options };
-      if (o.n === undefined) throw invalid('n', 'is required');
-      v.integer('n', o.n, 1);
-      v.integer('d', o.d, 1);
-      v.integer('Q', o.Q, 1);
-      if ((name === 'e1' || name === 'e2') && o.Q > o.d) throw invalid('Q', `must be <= d (got Q = ${o.Q}, d = ${o.d})`);
-      if (typeof o.sigma !== 'number' || !(o.sigma >= 0) || !Number.isFinite(o.sigma)) throw invalid('sigma', `must be a finite number >= 0 (got ${String(o.sigma)})`);
-      v.seed('seed', o.seed);
-      v.integer('nTest', o.nTest, 0);
-      v.integer('nValidation', o.nValidation, 0);
-      v.integer('dataset', o.dataset, 1);
-      if (o.task !== '' && o.task !== 'classification' && o.task !== 'regression')
-        throw invalid('task', `must be 'classification' or 'regression' (got ${String(o.task)})`);
-      if (typeof o.rho !== 'number' || !(o.rho >= 0 && o.rho < 1)) throw invalid('rho', `must be a number in [0, 1) (got ${String(o.rho)})`);
-      v.integer('noiseDims', o.noiseDims, 0);
-      if (typeof o.noiseSigma !== 'number' || !(o.noiseSigma >= 0) || !Number.isFinite(o.noiseSigma))
-        throw invalid('noiseSigma', `must be a finite number >= 0 (got ${String(o.noiseSigma)})`);
-      v.integer('tasks', o.tasks, 2);
-      if (name === 'tasks' && o.Q > o.tasks) throw invalid('Q', `must be <= tasks (got Q = ${o.Q}, tasks = ${o.tasks})`);
-      if (typeof o.taskSpread !== 'number' || !(o.taskSpread >= 0) || !Number.isFinite(o.taskSpread))
-        throw invalid('taskSpread', `must be a finite number >= 0 (got ${String(o.taskSpread)})`);
-      const raw = (await call({ op: 'generate', name, options: o as Required<GeneratorOptions> })) as Record<string, unknown>;
+      v.knownKeys('options', options, info.generators[name as GeneratorName]);
+      // The library checks the values and fills the generator's defaults.
+      const o = v.scalars('options', options);
+      const raw = (await call({ op: 'generate', name, options: o })) as Record<string, unknown>;
       if (typeof raw.error === 'string') throw fromLibrary(raw.error);
-      return { ...raw, nRows: o.n, nCols: raw.nCols, nTest: o.nTest, nValidation: o.nValidation } as unknown as SyntheticData;
+      return raw as unknown as SyntheticData;
     },
 
     async experiment(id, options: ExperimentOptions = {}, control: CrossValidationControl = {}) {
@@ -250,7 +210,6 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
         const count = v.integer('shard.count', options.shard.count, 1);
         shard = { index: v.integer('shard.index', options.shard.index, 0, count - 1), count };
       }
-      if (options.fast !== undefined && typeof options.fast !== 'boolean') throw invalid('fast', `must be true or false (got ${String(options.fast)})`);
       const methods = options.methods ?? [];
       if (!Array.isArray(methods) || methods.some((m) => !table.methods.includes(m)))
         throw invalid('methods', `must list rows of ${id} (${table.methods.join(', ')})`);
@@ -272,16 +231,11 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
         data = Array.isArray(options.data) ? options.data.map(one) : one(options.data);
       }
       const dataHash = data === undefined ? '' : hashOfData(Array.isArray(data) ? data : [data]);
-      const request: ExperimentRequest = {
-        data,
-        reps: v.integer('reps', options.reps ?? table.reps, 1),
-        seed: v.seed('seed', options.seed ?? 1),
-        fast: options.fast === true,
-        threads: v.integer('threads', options.threads ?? 0, 0),
-        methods,
-        shardIndex: shard?.index ?? 0,
-        shardCount: shard?.count ?? 1,
-      };
+      // The library checks the settings and fills their defaults (reps: the table's).
+      const { reps, seed, fast, threads } = options;
+      const settings = v.scalars('options', { reps: reps ?? table.reps, seed, fast, threads,
+        ...(shard ? { shardIndex: shard.index, shardCount: shard.count } : {}) });
+      const request: ExperimentRequest = { data, methods, settings };
       const onProgress = control.onProgress;
       const raw = (await call({ op: 'experiment', id, options: request }, control.signal,
         onProgress && ((done, total) => onProgress({ done, total })))) as RawExperiment;
@@ -289,7 +243,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       if (raw.status === 'aborted') throw new SupclustError('aborted', 'the experiment was aborted');
       const result: ExperimentResult = {
         id, title: table.title, source: table.source, metric: table.metric, scale: table.scale, column: table.column, ...columnsOf(table),
-        reps: raw.reps!, seconds: raw.seconds!, seed: request.seed, fast: request.fast, version: VERSION, dataHash,
+        reps: raw.reps!, seconds: raw.seconds!, seed: raw.seed!, fast: raw.fast!, version: VERSION, dataHash,
         tasks: Array.from(raw.tasks!), totalTasks: raw.totalTasks!, ...(shard ? { shard } : {}),
         rows: raw.rows!.map((r) => ({
           method: r.method, msPerFit: r.msPerFit,
@@ -342,19 +296,19 @@ function unwrap(raw: unknown): unknown {
 // The targets as the library reads them: class labels mapped to 0..K−1 for the classification
 // losses; finite numbers otherwise; or, for the clustered-tasks methods, K targets per row (rows
 // of y, or yCols) with the 'squared' (real) or 'logistic' (0/1) loss, one task per column.
-function targetsOf(method: string, spec: MethodInfo, loss: string, params: FitParams, n: number):
+function targetsOf(method: string, spec: MethodInfo, loss: LossInfo, params: FitParams, n: number):
   { y: Float64Array; yCols: number; classes?: Label[] } {
   const rows = Array.isArray(params.y) && Array.isArray(params.y[0]);
   if (!rows && (params.yCols === undefined || params.yCols === 1)) {
-    if (CLASSIFICATION_LOSSES.has(loss)) return { ...classLabels(params.y, n, loss), yCols: 1 };
+    if (loss.classification) return { ...classLabels(params.y, n, loss), yCols: 1 };
     return { y: v.finiteVector('y', params.y, n), yCols: 1 };
   }
   if (spec.kind !== 'tasks')
     throw invalid('y', `several targets per row are read by the clustered-tasks methods only; method '${method}' takes one target per row`);
-  if (loss.startsWith('ova-'))
-    throw invalid('loss', `'${loss}' reads one class label per row of y; with several targets per row use 'squared' or 'logistic'`);
+  if (loss.oneVsAll)
+    throw invalid('loss', `'${loss.name}' reads one class label per row of y; with several targets per row use 'squared' or 'logistic'`);
   const t = v.targetRows(params.y, n, params.yCols);
-  if (loss === 'logistic')
+  if (loss.binary)
     for (let i = 0; i < t.data.length; i++)
       if (t.data[i] !== 0 && t.data[i] !== 1)
         throw invalid('y', `must hold 0 or 1 for the logistic loss (row ${Math.floor(i / t.cols)}, column ${i % t.cols} is ${t.data[i]})`);
@@ -364,7 +318,7 @@ function targetsOf(method: string, spec: MethodInfo, loss: string, params: FitPa
 // Class labels → 0..K−1 (sorted: numbers ascending, strings by code units), as the library
 // reads classification targets. The logistic and hinge losses need two classes, one-vs-all at
 // least two.
-function classLabels(y: unknown, n: number, loss: string): { y: Float64Array; classes: Label[] } {
+function classLabels(y: unknown, n: number, loss: LossInfo): { y: Float64Array; classes: Label[] } {
   const len = v.lengthOf('y', y);
   if (len !== n) throw invalid('y', `must have ${n} entries, one per row of X (got ${len})`);
   const a = y as ArrayLike<unknown>;
@@ -379,8 +333,8 @@ function classLabels(y: unknown, n: number, loss: string): { y: Float64Array; cl
   }
   const classes = [...seen].sort((p, q) => (kind === 'number' ? (p as number) - (q as number) : p < q ? -1 : p > q ? 1 : 0));
   if (classes.length < 2) throw invalid('y', `needs at least two classes for a classifier (found only ${String(classes[0])})`);
-  if ((loss === 'logistic' || loss === 'hinge') && classes.length !== 2)
-    throw invalid('y', `has ${classes.length} classes; the '${loss}' loss is binary${loss === 'logistic' ? " (use 'ova-logistic' for more)" : ''}`);
+  if (loss.binary && classes.length !== 2)
+    throw invalid('y', `has ${classes.length} classes; the '${loss.name}' loss is binary${loss.name === 'logistic' ? " (use 'ova-logistic' for more)" : ''}`);
   const index = new Map<Label, number>(classes.map((c, k) => [c, k]));
   const out = new Float64Array(n);
   for (let i = 0; i < n; i++) out[i] = index.get(a[i] as Label)!;

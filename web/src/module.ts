@@ -28,6 +28,8 @@ export interface RawExperiment {
   status: RawFit['status'];
   message: string;
   reps?: number;
+  seed?: number;
+  fast?: boolean;
   seconds?: number;
   tasks?: Float64Array;
   totalTasks?: number;
@@ -38,7 +40,8 @@ export interface RawExperiment {
 export type WireMatrix = Float64Array | { indptr: Int32Array; indices: Int32Array; values: Float64Array };
 
 export interface WasmModule {
-  info(): { threads: number; addressableBytes: number; methods: unknown[]; experiments: unknown[]; generators: Record<string, string[]> };
+  /** The library's description (C++ describeLibrary(), parsed) and the build's threads. */
+  info(): { threads: number } & Record<string, unknown>;
   kmeans1d(values: Float64Array, Q: number): { labels: Int32Array; centroids: Float64Array; sse: number } | { error: string };
   proxOwl(values: Float64Array, weights: Float64Array): Float64Array;
   proxCliqueFusion(values: Float64Array, lambda1: number, lambda2: number): Float64Array;
@@ -49,9 +52,9 @@ export interface WasmModule {
       options: Record<string, unknown>, warmCoef: Float64Array | undefined, warmIntercept: Float64Array | undefined, progress: ((it: number, f: number) => boolean) | undefined): RawFit;
   crossValidate(method: string, X: WireMatrix, nRows: number, nCols: number, y: Float64Array, yCols: number,
       options: Record<string, unknown>, gridNames: string[], gridValues: Float64Array[],
-      cv: { folds: number; seed: number; metric: string; threads: number; chunk: number },
+      cv: Record<string, number | string | boolean>,
       progress: ((done: number, total: number) => boolean) | undefined): RawCrossValidation;
-  generate(name: string, options: GeneratorRequest): Record<string, Float64Array | Int32Array | string | number>;
+  generate(name: string, options: Record<string, number | string | boolean>): Record<string, Float64Array | Int32Array | string | number>;
   terminateThreads?(): void;
   unrefThreads?(): void;
 }
@@ -68,19 +71,18 @@ export type Request =
       warmCoef?: Float64Array; warmIntercept?: Float64Array }
   | { op: 'crossValidate'; method: string; X: WireMatrix; nRows: number; nCols: number; y: Float64Array; yCols: number;
       options: Record<string, unknown>; gridNames: string[]; gridValues: Float64Array[];
-      cv: { folds: number; seed: number; metric: string; threads: number; chunk: number } }
-  | { op: 'generate'; name: string; options: GeneratorRequest };
+      cv: Record<string, number | string | boolean> }
+  | { op: 'generate'; name: string; options: Record<string, number | string | boolean> };
 
+/** An experiment's settings (the library's declared options: reps, seed, fast, threads, shardIndex,
+ * shardCount), the rows to run, and a real-data table's data. */
 export interface ExperimentRequest {
-  reps: number; seed: number; fast: boolean; threads: number; methods: string[]; shardIndex: number; shardCount: number;
+  settings: Record<string, number | string | boolean>;
+  methods: string[];
   data?: ExperimentDataWire | ExperimentDataWire[];
 }
 export interface ExperimentDataWire { X: WireMatrix; nRows: number; nCols: number; y: Float64Array }
 
-export interface GeneratorRequest {
-  n: number; d: number; Q: number; sigma: number; seed: number; nTest: number; nValidation: number;
-  dataset: number; task: string; rho: number; noiseDims: number; noiseSigma: number; tasks: number; taskSpread: number;
-}
 
 /** progress(iteration, objective) returns false to stop the solver. */
 export function execute(m: WasmModule, r: Request, progress?: (it: number, f: number) => boolean): unknown {

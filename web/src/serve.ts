@@ -32,8 +32,8 @@ export function serve(port: WorkerPort, glueFor: (variant: string) => Promise<Cr
           },
         });
         module.unrefThreads?.();
-        const info = module.info();
-        port.post({ type: 'ready', threads: info.threads, addressableBytes: info.addressableBytes, methods: info.methods, experiments: info.experiments, generators: info.generators });
+        const { threads, ...description } = module.info();
+        port.post({ type: 'ready', threads, description });
       } catch (err) {
         port.post({ type: 'load-failed', message: String((err as Error)?.message ?? err) });
       }

@@ -1,6 +1,8 @@
 /** Public types of the supclust API. */
 import type { MethodName, MethodOptions, NumericOption } from './methods.generated.js';
 export type { MethodName, MethodOptions, NumericOption } from './methods.generated.js';
+import type { CrossValidationSettings, ExperimentSettings, GeneratorName, GeneratorOptions } from './requests.generated.js';
+export type { CrossValidationSettings, ExperimentSettings, GeneratorName, GeneratorOptions } from './requests.generated.js';
 
 export type Variant = 'simd' | 'simd-threaded';
 
@@ -23,6 +25,7 @@ export interface OptionInfo {
   min?: number;
   max?: number;
   minExclusive?: boolean;
+  maxExclusive?: boolean;
 }
 
 export interface MethodInfo {
@@ -36,6 +39,23 @@ export interface MethodInfo {
   sparse: boolean;
   /** The shape of its models (Model.kind): 'features', 'experts' or 'tasks'. */
   kind: ModelKind;
+  /** Its family (the folder that holds it under cpp/src/families). */
+  family: MethodFamily;
+  /** Its answer depends on where its solver starts (non-convex): cross-validation fits every
+   * grid point from the method's own start rather than warm-starting along the grid. */
+  startDependent: boolean;
+}
+
+/** The library's families of methods. */
+export type MethodFamily = 'linear' | 'grouping' | 'penalties' | 'priors' | 'experts' | 'tasks';
+
+/** A loss and what its targets are: classification losses read class labels (binary ones:
+ * exactly two classes); one-vs-all losses fit one output per class. */
+export interface LossInfo {
+  name: string;
+  classification: boolean;
+  oneVsAll: boolean;
+  binary: boolean;
 }
 
 /** 'features': one predictor per output with grouped coefficients. 'experts': Q predictors
@@ -100,15 +120,9 @@ export interface ExperimentInfo {
   rows: { label: string; method: MethodName; params: Record<string, number | string>; grid: Record<string, number[]> }[];
 }
 
-export interface ExperimentOptions {
-  /** Repetitions (default: the table's, 50 for E1). */
-  reps?: number;
-  seed?: number;
-  /** Fewer cross-validation grid points, for quick looks. */
-  fast?: boolean;
+export interface ExperimentOptions extends ExperimentSettings {
   /** The rows to run (labels as in info.experiments[].methods; default all). */
   methods?: string[];
-  threads?: number;
   /** The dataset of a real-data table (see ExperimentInfo.dataset), split at random into
    * training (validation) and test rows in each repetition; a list of datasets, one per column,
    * for the tables whose `column` is 'dataset' (20ng-pairs: loadNewsgroupPairs()). */
@@ -180,6 +194,14 @@ export interface Info {
   addressableBytes: number;
   /** The options each generator reads (`generate` refuses the others by name). */
   generators: Record<GeneratorName, string[]>;
+  /** The declared options of generate() (per generator, with its defaults), crossValidate()'s
+   * settings and experiment()'s settings. */
+  requests: { generators: Record<GeneratorName, OptionInfo[]>; crossValidation: OptionInfo[]; experiment: OptionInfo[] };
+  /** The library's limits: the largest integer option and seed, the short side up to which a
+   * sparse design gets a Gram matrix, the bytes a call's shared cache may hold. */
+  limits: { maxInteger: number; maxSeed: number; sparseGramSide: number; fitCacheBytes: number };
+  /** Every loss the methods take. */
+  losses: LossInfo[];
 }
 
 /** A sparse design in compressed sparse rows (CSR, as scipy.sparse.csr_matrix): row i holds
@@ -229,21 +251,10 @@ export interface CallControl {
 
 export type Status = 'converged' | 'max-iterations' | 'numerical-issue';
 
-export interface CrossValidationOptions<M extends MethodName = MethodName> {
+export interface CrossValidationOptions<M extends MethodName = MethodName> extends CrossValidationSettings {
   /** Option name → values to try (numbers; use logGrid() for log-spaced values). The grid is
    * their Cartesian product, the last name varying fastest. */
   grid: Partial<Record<NumericOption<M>, ArrayLike<number>>>;
-  /** Number of folds (default 5, at least 2). */
-  folds?: number;
-  /** Seed of the fold split (default 1). */
-  seed?: number;
-  /** 'mse' | 'mae' | 'deviance' for regression, 'error' | 'deviance' for classification;
-   * default mse (regression) or error (classification). Lower is better. */
-  metric?: string;
-  /** Threads for folds × grid chunks (default: all the build has; 1 in the simd build). */
-  threads?: number;
-  /** Grid points per warm-started task (default 4). */
-  chunk?: number;
 }
 
 export interface CrossValidationControl {
@@ -322,33 +333,8 @@ export interface SparseGroupsResult {
   centroids: Float64Array;
 }
 
-export type GeneratorName = 'e1' | 'e2' | 'e5' | 'e6' | 'waveform' | 'experts' | 'tasks';
 
 /** Options of the generators; each reads its own (see docs/api.md for the defaults). */
-export interface GeneratorOptions {
-  n?: number;
-  d?: number;
-  Q?: number;
-  sigma?: number;
-  seed?: number;
-  nTest?: number;
-  nValidation?: number;
-  /** E5: 1 or 2. */
-  dataset?: number;
-  /** E1/E2 (default 'regression': y ∈ {0, 1} = [xᵀw* + σε > 0] for classification) and E6
-   * (default 'classification'). */
-  task?: 'classification' | 'regression';
-  /** E1/E2: the correlation of any two features, in [0, 1) (default 0: independent). */
-  rho?: number;
-  /** experts: noise dimensions d_n added beside the d intrinsic ones (default 0). */
-  noiseDims?: number;
-  /** experts: their standard deviation σ_d (default 1). */
-  noiseSigma?: number;
-  /** tasks: the number of classes K (default 10), in Q clusters of equal sizes. */
-  tasks?: number;
-  /** tasks: each class's predictor is its cluster's centre + taskSpread·N(0, I) (default 0.2). */
-  taskSpread?: number;
-}
 
 
 /** A synthetic problem with its ground truth. */

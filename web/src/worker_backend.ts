@@ -15,12 +15,10 @@ export type ToWorker =
   | { type: 'call'; id: number; request: Request; progress: boolean };
 
 /** What a started worker reports about its module. */
+/** The module's info(): the library's description (C++ describeLibrary()) and its threads. */
 export interface ReadyInfo {
   threads: number;
-  addressableBytes: number;
-  methods: unknown[];
-  experiments: unknown[];
-  generators: Record<string, string[]>;
+  description: Record<string, unknown>;
 }
 
 export type FromWorker =
@@ -185,8 +183,8 @@ export async function startSupclust(variant: Variant, module: WebAssembly.Module
     backend.dispose();
     throw e instanceof SupclustError ? e : new SupclustError('load-failed', String(e));
   }
-  const info: Info = { variant, threads: variant === 'simd' ? 1 : ready.threads, simd: true, version: VERSION,
-    methods: ready.methods as Info['methods'], experiments: ready.experiments as Info['experiments'],
-    generators: ready.generators as Info['generators'], addressableBytes: ready.addressableBytes };
+  const d = ready.description as unknown as Omit<Info, 'variant' | 'threads' | 'simd' | 'version'>;
+  const info: Info = { ...d, variant, threads: variant === 'simd' ? 1 : ready.threads, simd: true, version: VERSION,
+    experiments: d.experiments.map((e) => ({ ...e, values: Float64Array.from(e.values) })) };
   return createSupclust(backend, info);
 }

@@ -28,6 +28,11 @@ const std::vector<std::string>& lossNames() {
   return names;
 }
 
+const std::vector<std::string>& allLossNames() {
+  static const std::vector<std::string> names = {"squared", "logistic", "ova-squared", "ova-logistic", "hinge"};
+  return names;
+}
+
 std::unique_ptr<Loss> makeLoss(const std::string& name) {
   if (name == "squared") return std::make_unique<SquaredLoss>(false);
   if (name == "ova-squared") return std::make_unique<SquaredLoss>(true);

@@ -17,6 +17,22 @@
 
 namespace supclust {
 
+const Schema<ExperimentOptions>& experimentSchema() {
+  using E = ExperimentOptions;
+  static const Schema<E> s = [] {
+    Schema<E> e("experiment");
+    e.integer("reps", &E::reps, "repetitions (the table's own: info.experiments[].reps)", 0, 1, 100000)
+        .required()
+        .seed("seed", &E::seed, "seed of the repetitions' draws and splits", 1)
+        .flag("fast", &E::fast, "fewer cross-validation grid points, for quick looks", false)
+        .integer("threads", &E::threads, "threads for repetitions (0: all the build has)", 0, 0)
+        .integer("shardIndex", &E::shardIndex, "run shard shardIndex of shardCount (see docs/sharding.md)", 0, 0)
+        .integer("shardCount", &E::shardCount, "the number of shards the table is dealt into", 1, 1);
+    return e;
+  }();
+  return s;
+}
+
 const std::vector<Experiment>& experiments() {
   static const std::vector<Experiment> all = {e1SamplesTable(), e1NoiseTable(), e2Table(), movieReviewsTable(),
                                               movieReviewsMaeTable(), e5Table(1), e5Table(2), breastCancerTable(),

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "supclust/base/random.hpp"
+#include "supclust/methods/registry.hpp"
 
 namespace supclust {
 
@@ -198,23 +199,100 @@ std::string nonNegative(const char* field, int v) {
 }
 }  // namespace
 
+namespace {
+// Every generator option, with the defaults the generators share.
+Schema<GeneratorOptions> allGeneratorFields() {
+  using G = GeneratorOptions;
+  Schema<G> s("a generator");
+  s.integer("n", &G::n, "training rows", 100, 1)
+      .integer("d", &G::d, "features (experts, tasks: the intrinsic dimensions)", 100, 1)
+      .integer("Q", &G::Q, "groups of equal coefficients (experts: experts; tasks: clusters of tasks)", 5, 1)
+      .number("sigma", &G::sigma, "standard deviation σ of the noise", 0.5, 0)
+      .seed("seed", &G::seed, "seed of the random draws", 1)
+      .integer("nTest", &G::nTest, "held-out test rows", 0, 0)
+      .integer("nValidation", &G::nValidation, "validation rows (E5's selection set)", 0, 0)
+      .integer("dataset", &G::dataset, "E5: dataset 1 or 2", 1, 1, 2)
+      .choice("task", &G::task, "E1, E2: '' or 'regression' (y = xᵀw* + σε), 'classification' (y = [xᵀw* + σε > 0]); E6: '' or 'classification', 'regression'; waveform: '' (the three classes) or 'classification' (class 0 against the rest)",
+              {"", "classification", "regression"})
+      .number("rho", &G::rho, "E1, E2: the correlation of any two features", 0, 0, false, 1)
+      .openAbove()
+      .integer("noiseDims", &G::noiseDims, "experts: noise dimensions d_n beside the d intrinsic ones", 0, 0)
+      .number("noiseSigma", &G::noiseSigma, "experts: the noise dimensions' standard deviation σ_d", 1, 0)
+      .integer("tasks", &G::tasks, "tasks: the number K of classes, in Q clusters of equal sizes", 10, 2)
+      .number("taskSpread", &G::taskSpread, "tasks: each class's predictor is its cluster's centre + taskSpread·N(0, I)", 0.2, 0);
+  return s;
+}
+
+struct GeneratorDeclaration {
+  std::string name;
+  std::vector<std::string> reads;
+  Schema<GeneratorOptions> schema;
+};
+
+// Each generator: the options it reads, with its own defaults (the papers' sizes).
+std::vector<GeneratorDeclaration> declareGenerators() {
+  const Schema<GeneratorOptions> all = allGeneratorFields();
+  std::vector<GeneratorDeclaration> g;
+  auto add = [&](std::string name, std::vector<std::string> reads) -> Schema<GeneratorOptions>& {
+    Schema<GeneratorOptions> s = all.only(reads, "generator '" + name + "'");
+    g.push_back({std::move(name), std::move(reads), std::move(s)});
+    return g.back().schema;
+  };
+  add("e1", {"n", "d", "Q", "sigma", "seed", "nTest", "rho", "task"}).requiring("n");
+  add("e2", {"n", "d", "Q", "sigma", "seed", "nTest", "rho", "task"}).requiring("n").withDefault("sigma", 0.1);
+  add("e5", {"n", "sigma", "seed", "nTest", "nValidation", "dataset"})
+      .withDefault("n", 100).withDefault("nValidation", 100).withDefault("nTest", 100).withDefault("sigma", 2);
+  add("e6", {"n", "sigma", "seed", "nTest", "task"}).withDefault("n", 2000).withDefault("sigma", 1);
+  add("waveform", {"n", "seed", "nTest", "task"}).withDefault("n", 5000);
+  add("experts", {"n", "d", "Q", "sigma", "seed", "nTest", "noiseDims", "noiseSigma"})
+      .withDefault("n", 1000).withDefault("d", 10).withDefault("Q", 3).withDefault("sigma", 0.1);
+  add("tasks", {"n", "d", "Q", "sigma", "seed", "nTest", "tasks", "taskSpread"})
+      .withDefault("n", 1000).withDefault("d", 20).withDefault("sigma", 1);
+  return g;
+}
+
+const std::vector<GeneratorDeclaration>& generatorDeclarations() {
+  static const std::vector<GeneratorDeclaration> g = declareGenerators();
+  return g;
+}
+}  // namespace
+
 const std::vector<std::string>& generatorNames() {
-  static const std::vector<std::string> names = {"e1", "e2", "e5", "e6", "waveform", "experts", "tasks"};
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> n;
+    for (const auto& g : generatorDeclarations()) n.push_back(g.name);
+    return n;
+  }();
   return names;
 }
 
 const std::vector<std::string>& generatorOptions(const std::string& name) {
-  static const std::map<std::string, std::vector<std::string>> reads = {
-      {"e1", {"n", "d", "Q", "sigma", "seed", "nTest", "rho", "task"}},
-      {"e2", {"n", "d", "Q", "sigma", "seed", "nTest", "rho", "task"}},
-      {"e5", {"n", "sigma", "seed", "nTest", "nValidation", "dataset"}},
-      {"e6", {"n", "sigma", "seed", "nTest", "task"}},
-      {"waveform", {"n", "seed", "nTest", "task"}},
-      {"experts", {"n", "d", "Q", "sigma", "seed", "nTest", "noiseDims", "noiseSigma"}},
-      {"tasks", {"n", "d", "Q", "sigma", "seed", "nTest", "tasks", "taskSpread"}}};
   static const std::vector<std::string> none;
-  const auto it = reads.find(name);
-  return it == reads.end() ? none : it->second;
+  for (const auto& g : generatorDeclarations())
+    if (g.name == name) return g.reads;
+  return none;
+}
+
+const Schema<GeneratorOptions>* generatorSchema(const std::string& name) {
+  for (const auto& g : generatorDeclarations())
+    if (g.name == name) return &g.schema;
+  return nullptr;
+}
+
+std::string generate(const std::string& name, const Params& given, SyntheticProblem& out) {
+  const Schema<GeneratorOptions>* schema = generatorSchema(name);
+  if (!schema) return generate(name, GeneratorOptions{}, out);  // names the unknown generator
+  GeneratorOptions o;
+  if (std::string why = schema->read(given, o); !why.empty()) return why;
+  // What the problem holds: its three designs, about three copies each on the way out.
+  const double rows = static_cast<double>(o.n) + o.nTest + o.nValidation;
+  const double cols = name == "e5" ? 40 : name == "e6" ? 150 : name == "waveform" ? 40 : o.d + o.noiseDims;
+  if (std::string why = checkMemory("n", "a problem of " + std::to_string(static_cast<long long>(rows)) + " rows × " +
+                                             std::to_string(static_cast<long long>(cols)) + " columns",
+                                    3 * 8 * rows * cols);
+      !why.empty())
+    return why;
+  return generate(name, o, out);
 }
 
 std::string generate(const std::string& name, const GeneratorOptions& o, SyntheticProblem& out) {

@@ -6,13 +6,21 @@
 #include "supclust/families/priors/methods.hpp"
 #include "supclust/families/tasks/methods.hpp"
 
+#include <utility>
+
 namespace supclust {
 
 const std::vector<Method>& methods() {
   static const std::vector<Method> all = [] {
     std::vector<Method> list;
-    for (auto family : {linearMethods, groupingMethods, penaltiesMethods, priorsMethods, expertsMethods, tasksMethods})
-      for (auto& m : family()) list.push_back(std::move(m));
+    const std::pair<const char*, std::vector<Method> (*)()> families[] = {
+        {"linear", linearMethods}, {"grouping", groupingMethods}, {"penalties", penaltiesMethods},
+        {"priors", priorsMethods}, {"experts", expertsMethods},    {"tasks", tasksMethods}};
+    for (const auto& [family, list_of] : families)
+      for (auto& m : list_of()) {
+        m.family = family;
+        list.push_back(std::move(m));
+      }
     return list;
   }();
   return all;

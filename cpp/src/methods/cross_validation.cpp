@@ -12,6 +12,21 @@
 
 namespace supclust {
 
+const Schema<CrossValidationOptions>& crossValidationSchema() {
+  using C = CrossValidationOptions;
+  static const Schema<C> s = [] {
+    Schema<C> c("cross-validation");
+    c.integer("folds", &C::folds, "number of folds (at most the number of rows)", 5, 2)
+        .seed("seed", &C::seed, "seed of the fold split", 1)
+        .choice("metric", &C::metric, "the score, lower is better: 'mse', 'mae' or 'deviance' for regression, 'error' or 'deviance' for classification ('': mse for regression, error for classification)",
+                {"", "mse", "mae", "deviance", "error"})
+        .integer("threads", &C::threads, "threads for folds × grid chunks (0: all the build has; 1 in the simd build)", 0, 0)
+        .integer("chunk", &C::chunk, "grid points per warm-started task", 4, 1);
+    return c;
+  }();
+  return s;
+}
+
 std::vector<int> foldAssignment(std::size_t n, int k, std::uint64_t seed) {
   std::vector<std::size_t> order(n);
   std::iota(order.begin(), order.end(), 0);

@@ -20,7 +20,8 @@ double maxOf(const OptionSpec& o) { return o.kind == OptionKind::Integer && !std
 std::string rangeText(const OptionSpec& o) {
   std::string t;
   if (std::isfinite(o.min)) t += (o.minExclusive ? " > " : " >= ") + fmt(o.min);
-  if (std::isfinite(maxOf(o))) t += (t.empty() ? " <= " : " and <= ") + fmt(maxOf(o));
+  if (std::isfinite(maxOf(o)))
+    t += std::string(t.empty() ? "" : " and") + (o.maxExclusive ? " < " : " <= ") + fmt(maxOf(o));
   return t;
 }
 
@@ -32,10 +33,8 @@ std::string knownNames(const std::vector<OptionSpec>& specs) {
 }  // namespace
 
 std::string check(const std::vector<OptionSpec>& specs, const Params& given,
-                  const std::string& method, Options& out) {
-  auto where = [&](const std::string& name) {
-    return "option '" + name + "' of method '" + method + "'";
-  };
+                  const std::string& owner, Options& out) {
+  auto where = [&](const std::string& name) { return "option '" + name + "' of " + owner; };
   auto known = [&](const std::string& name) {
     for (const auto& o : specs)
       if (o.name == name) return true;
@@ -43,19 +42,19 @@ std::string check(const std::vector<OptionSpec>& specs, const Params& given,
   };
   for (const auto& kv : given.numbers)
     if (!known(kv.first))
-      return "unknown option '" + kv.first + "' for method '" + method + "' (accepted: " +
+      return "unknown option '" + kv.first + "' for " + owner + " (accepted: " +
              knownNames(specs) + ")";
   for (const auto& kv : given.flags)
     if (!known(kv.first))
-      return "unknown option '" + kv.first + "' for method '" + method + "' (accepted: " +
+      return "unknown option '" + kv.first + "' for " + owner + " (accepted: " +
              knownNames(specs) + ")";
   for (const auto& kv : given.strings)
     if (!known(kv.first))
-      return "unknown option '" + kv.first + "' for method '" + method + "' (accepted: " +
+      return "unknown option '" + kv.first + "' for " + owner + " (accepted: " +
              knownNames(specs) + ")";
   for (const auto& kv : given.labels)
     if (!known(kv.first))
-      return "unknown option '" + kv.first + "' for method '" + method + "' (accepted: " +
+      return "unknown option '" + kv.first + "' for " + owner + " (accepted: " +
              knownNames(specs) + ")";
 
   for (const auto& o : specs) {
@@ -84,7 +83,8 @@ std::string check(const std::vector<OptionSpec>& specs, const Params& given,
         if (o.kind == OptionKind::Integer && v != std::floor(v))
           return where(o.name) + " must be an integer" + rangeText(o) + " (got " + fmt(v) + ")";
         const bool low = o.minExclusive ? !(v > o.min) : v < o.min;
-        if (low || v > maxOf(o))
+        const bool high = o.maxExclusive ? !(v < maxOf(o)) : v > maxOf(o);
+        if (low || high)
           return where(o.name) + " must be" +
                  (o.kind == OptionKind::Integer ? " an integer" : "") + rangeText(o) +
                  " (got " + fmt(v) + ")";

@@ -103,7 +103,7 @@ std::string checkOptions(const std::string& name, const Params& params, Options&
     for (const auto& k : methods()) known += (known.empty() ? "" : ", ") + k.name;
     return "method: unknown method '" + name + "' (known: " + known + ")";
   }
-  return check(m->options, params, name, out);
+  return check(m->options, params, "method '" + name + "'", out);
 }
 
 namespace {

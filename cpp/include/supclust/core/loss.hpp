@@ -90,9 +90,11 @@ std::string checkClassLabels(const Eigen::Ref<const Vector>& y);
 // n x K with T(i, y_i) = on and every other entry off; K = max label + 1.
 Matrix classTargets(const Eigen::Ref<const Vector>& y, double on, double off);
 
-// The names accepted by the option "loss" (and "hinge", which only 'svm' declares); nullptr for
-// an unknown name.
+// The loss of a name in allLossNames(); nullptr for an unknown name.
 std::unique_ptr<Loss> makeLoss(const std::string& name);
+// Every loss makeLoss() knows: lossNames() and the hinge loss (the SVM's alone).
+const std::vector<std::string>& allLossNames();
+// The losses the shared option "loss" offers (all but the hinge loss).
 const std::vector<std::string>& lossNames();
 
 }  // namespace supclust

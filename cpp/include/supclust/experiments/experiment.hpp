@@ -9,6 +9,7 @@
 
 #include "supclust/experiments/synthetic.hpp"
 #include "supclust/methods/cross_validation.hpp"
+#include "supclust/methods/schema.hpp"
 
 namespace supclust {
 
@@ -82,6 +83,7 @@ struct Experiment {
 const std::vector<Experiment>& experiments();
 const Experiment* findExperiment(const std::string& id);
 
+// The scalar fields are declared with their docs, ranges and defaults by experimentSchema().
 struct ExperimentOptions {
   int reps = 0;  // 0: the table's
   std::uint64_t seed = 1;
@@ -95,6 +97,8 @@ struct ExperimentOptions {
   // the shards cost about the same. A repetition's seed does not depend on the shard.
   int shardIndex = 0, shardCount = 1;
 };
+
+const Schema<ExperimentOptions>& experimentSchema();
 
 struct ExperimentCell {
   double mean = 0, std = 0;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "supclust/base/types.hpp"
+#include "supclust/methods/schema.hpp"
 
 namespace supclust {
 
@@ -22,8 +23,8 @@ struct SyntheticProblem {
                           // experts: the expert of each training sample)
 };
 
-// Options of every generator; each reads the fields it documents (generate() fills defaults
-// only through the caller: the TypeScript layer supplies each generator's defaults).
+// Options of every generator; each reads the fields it declares (generatorSchema(): the fields,
+// their docs, ranges and that generator's defaults; the initial values here are not defaults).
 struct GeneratorOptions {
   int n = 100;
   int d = 100;
@@ -65,6 +66,11 @@ std::string generate(const std::string& name, const GeneratorOptions& options, S
 const std::vector<std::string>& generatorNames();
 // The options generator `name` reads (GeneratorOptions' field names); the others are refused.
 const std::vector<std::string>& generatorOptions(const std::string& name);
+// Generator `name`'s declared options with its defaults; nullptr for an unknown name.
+const Schema<GeneratorOptions>* generatorSchema(const std::string& name);
+// generate() from a caller's options: checked against the generator's schema (unknown options,
+// ranges, required n), defaults filled, the problem's memory within the address space.
+std::string generate(const std::string& name, const Params& given, SyntheticProblem& out);
 
 // E5 (DFG Table 1): d = 40; dataset 1 β* = (3×10, 2.8×10, 2×10, 0×10), dataset 2
 // β* = (2.8×10, 2.6×10, 2.4×10, 0×10); rows ~ N(0, S) with S_ii = 1, S_ij = 0.9 when

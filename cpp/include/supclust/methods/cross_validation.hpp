@@ -18,9 +18,11 @@
 #include <vector>
 
 #include "supclust/methods/registry.hpp"
+#include "supclust/methods/schema.hpp"
 
 namespace supclust {
 
+// Declared with their docs, ranges and defaults by crossValidationSchema().
 struct CrossValidationOptions {
   int folds = 5;
   std::uint64_t seed = 1;
@@ -28,6 +30,7 @@ struct CrossValidationOptions {
   int threads = 0;     // 0 = availableThreads()
   int chunk = 4;       // grid points per warm-started task
 };
+const Schema<CrossValidationOptions>& crossValidationSchema();
 
 struct GridPoint {
   std::vector<double> values;  // one per grid name

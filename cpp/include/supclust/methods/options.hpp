@@ -29,8 +29,8 @@ struct OptionSpec {
   std::string doc;
   double defaultNumber = 0;        // Number, Integer, Boolean (0/1)
   std::string defaultChoice;       // Choice
-  double min = -HUGE_VAL, max = HUGE_VAL;  // inclusive range (Number, Integer)
-  bool minExclusive = false;
+  double min = -HUGE_VAL, max = HUGE_VAL;  // the range (Number, Integer): inclusive unless
+  bool minExclusive = false, maxExclusive = false;  // marked exclusive
   std::vector<std::string> choices;
   bool required = false;
   // A Number option that weighs a penalty: the penalty's degree of homogeneity in the
@@ -72,9 +72,9 @@ class Options {
   std::map<std::string, Labels> labels_;
 };
 
-// "" on success (out filled), else a message naming the field, e.g.
-// "option 'Q' of method 'ihc' must be an integer >= 1 (got 0.5)".
+// "" on success (out filled), else a message naming the field and its owner ("method 'ihc'",
+// "generator 'e1'"), e.g. "option 'Q' of method 'ihc' must be an integer >= 1 (got 0.5)".
 std::string check(const std::vector<OptionSpec>& specs, const Params& given,
-                  const std::string& method, Options& out);
+                  const std::string& owner, Options& out);
 
 }  // namespace supclust

@@ -86,6 +86,8 @@ struct Method {
   StructureBytes structureBytes = nullptr;
   // The model's shape (types.hpp): features (the default), experts or tasks.
   ModelKind kind = ModelKind::Features;
+  // The family the method belongs to (its folder under families/), set by the catalogue.
+  std::string family;
 
   Method& withOptions(std::vector<OptionSpec> o) { options = std::move(o); return *this; }
   Method& checkShape(ShapeCheck f) { shapeCheck = f; return *this; }

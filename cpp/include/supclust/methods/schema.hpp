@@ -1,0 +1,117 @@
+// A struct's fields declared once: each field's name, doc, default and range (an OptionSpec)
+// beside the member its checked value lands in. The specs feed check(), info() (and from it the
+// generated TypeScript types and the API reference's tables); read() turns a caller's Params —
+// or already checked Options — into the struct. A misspelt member does not compile, and no
+// default exists outside the declaration.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "supclust/methods/options.hpp"
+
+namespace supclust {
+
+template <class T>
+class Schema {
+ public:
+  // `owner` names the fields' owner in messages: "generator 'e1'", "cross-validation".
+  explicit Schema(std::string owner) : owner_(std::move(owner)) {}
+
+  Schema& integer(std::string name, int T::*member, std::string doc, double def, double min, double max = kMaxInteger) {
+    OptionSpec s(name, OptionKind::Integer, std::move(doc), def);
+    s.min = min;
+    s.max = max;
+    return add(std::move(s), [member, name](const Options& o, T& t) { t.*member = o.integer(name); });
+  }
+  Schema& number(std::string name, double T::*member, std::string doc, double def, double min = -HUGE_VAL,
+                 bool minExclusive = false, double max = HUGE_VAL) {
+    OptionSpec s(name, OptionKind::Number, std::move(doc), def);
+    s.min = min;
+    s.minExclusive = minExclusive;
+    s.max = max;
+    return add(std::move(s), [member, name](const Options& o, T& t) { t.*member = o.number(name); });
+  }
+  Schema& seed(std::string name, std::uint64_t T::*member, std::string doc, double def) {
+    OptionSpec s(name, OptionKind::Integer, std::move(doc), def);
+    s.min = 0;
+    s.max = kMaxSeed;
+    return add(std::move(s), [member, name](const Options& o, T& t) { t.*member = o.seed(name); });
+  }
+  Schema& flag(std::string name, bool T::*member, std::string doc, bool def) {
+    OptionSpec s(name, OptionKind::Boolean, std::move(doc), def ? 1 : 0);
+    return add(std::move(s), [member, name](const Options& o, T& t) { t.*member = o.flag(name); });
+  }
+  // The first choice is the default.
+  Schema& choice(std::string name, std::string T::*member, std::string doc, std::vector<std::string> choices) {
+    OptionSpec s(name, OptionKind::Choice, std::move(doc));
+    s.defaultChoice = choices.front();
+    s.choices = std::move(choices);
+    return add(std::move(s), [member, name](const Options& o, T& t) { t.*member = o.choice(name); });
+  }
+  // The field declared last excludes its maximum: [min, max).
+  Schema& openAbove() {
+    specs_.back().maxExclusive = true;
+    return *this;
+  }
+  // The field declared last has no default: a caller must give it.
+  Schema& required() {
+    specs_.back().required = true;
+    return *this;
+  }
+  // Another default for a field declared before (a generator's own sizes).
+  Schema& withDefault(const std::string& name, double value) {
+    for (OptionSpec& s : specs_)
+      if (s.name == name) s.defaultNumber = value;
+    return *this;
+  }
+  Schema& withDefault(const std::string& name, const std::string& value) {
+    for (OptionSpec& s : specs_)
+      if (s.name == name) s.defaultChoice = value;
+    return *this;
+  }
+  Schema& requiring(const std::string& name) {
+    for (OptionSpec& s : specs_)
+      if (s.name == name) s.required = true;
+    return *this;
+  }
+  // Only the named fields, in their declared order (a generator reads some of them).
+  Schema only(const std::vector<std::string>& names, std::string owner) const {
+    Schema s(std::move(owner));
+    for (std::size_t i = 0; i < specs_.size(); ++i)
+      for (const std::string& n : names)
+        if (specs_[i].name == n) s.add(specs_[i], setters_[i]);
+    return s;
+  }
+
+  const std::vector<OptionSpec>& specs() const { return specs_; }
+  const std::string& owner() const { return owner_; }
+
+  // "" and `out`'s declared members set (defaults where not given), or a message naming the
+  // field; members not declared keep their values.
+  std::string read(const Params& given, T& out) const {
+    Options checked;
+    if (std::string why = check(specs_, given, owner_, checked); !why.empty()) return why;
+    read(checked, out);
+    return "";
+  }
+  void read(const Options& checked, T& out) const {
+    for (const auto& set : setters_) set(checked, out);
+  }
+
+ private:
+  using Setter = std::function<void(const Options&, T&)>;
+  Schema& add(OptionSpec s, Setter set) {
+    specs_.push_back(std::move(s));
+    setters_.push_back(std::move(set));
+    return *this;
+  }
+  std::string owner_;
+  std::vector<OptionSpec> specs_;
+  std::vector<Setter> setters_;
+};
+
+}  // namespace supclust

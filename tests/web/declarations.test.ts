@@ -1,0 +1,132 @@
+// What info() declares (the C++ declarations: generators', cross-validation's and experiments'
+// options, the loss taxonomy, the methods' families) against what the library does — so that the
+// generated types and wire types, built from those declarations, describe the real behaviour.
+// And the raw module (no TypeScript layer in front) refuses bad kernel arguments with an error.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { load, SupclustError, type GeneratorName, type OptionInfo, type Supclust } from '../../dist/node/index.js';
+import { root } from './helpers.js';
+
+let sc: Supclust;
+beforeAll(async () => { sc = await load({ variant: 'simd' }); });
+afterAll(() => sc?.dispose());
+
+async function refusal(p: Promise<unknown>): Promise<SupclustError> {
+  const e = await p.then(() => undefined, (x) => x);
+  expect(e, 'expected a refusal').toBeInstanceOf(SupclustError);
+  return e as SupclustError;
+}
+
+// A value just outside the declared range (or of the wrong kind), or undefined when none exists.
+function outside(o: OptionInfo): unknown[] {
+  const bad: unknown[] = [];
+  if (o.kind === 'integer' || o.kind === 'number') {
+    if (o.min !== undefined) bad.push(o.minExclusive ? o.min : o.min - 1);
+    if (o.max !== undefined && o.max < 2 ** 53) bad.push(o.maxExclusive ? o.max : o.max + 1);
+    if (o.kind === 'integer') bad.push((o.min ?? 0) + 1.5);
+    bad.push('x');
+  }
+  if (o.kind === 'choice') bad.push('no-such-choice');
+  if (o.kind === 'boolean') bad.push(1);
+  return bad;
+}
+
+describe('generators', () => {
+  it('apply the defaults they declare', async () => {
+    for (const name of Object.keys(sc.info.requests.generators) as GeneratorName[]) {
+      const specs = sc.info.requests.generators[name];
+      const given = Object.fromEntries(specs.filter((o) => o.required).map((o) => [o.name, 30]));
+      const data = await sc.generate(name, given);
+      const expected = (field: string) => specs.find((o) => o.name === field);
+      const n = expected('n')!;
+      expect(data.nRows, name).toBe(n.required ? 30 : n.default);
+      for (const field of ['nTest', 'nValidation'] as const) {
+        const o = expected(field);
+        expect(data[field], `${name}.${field}`).toBe(o ? o.default : 0);
+      }
+      const d = expected('d'), noise = expected('noiseDims');
+      if (d) expect(data.nCols, `${name}.d`).toBe((d.default as number) + ((noise?.default as number | undefined) ?? 0));
+      if (name === 'tasks') expect(data.groups.length).toBe(expected('tasks')!.default);
+    }
+  });
+
+  it('refuse every value outside the declared range, naming the field', async () => {
+    for (const name of Object.keys(sc.info.requests.generators) as GeneratorName[])
+      for (const o of sc.info.requests.generators[name])
+        for (const value of outside(o)) {
+          const base = o.name === 'n' ? {} : { n: 20 };
+          const e = await refusal(sc.generate(name, { ...base, [o.name]: value } as never));
+          expect(e.field, `${name}.${o.name} = ${String(value)}: ${e.message}`).toBe(o.name);
+        }
+  });
+});
+
+describe('cross-validation and experiments', () => {
+  const X = Float64Array.from({ length: 60 }, (_, i) => Math.sin(i * 1.3));
+  const y = Float64Array.from({ length: 30 }, (_, i) => X[2 * i] - X[2 * i + 1]);
+
+  it('cross-validation applies its declared defaults and refuses values outside their ranges', async () => {
+    const folds = sc.info.requests.crossValidation.find((o) => o.name === 'folds')!;
+    const r = await sc.crossValidate('ridge', { X, nRows: 30, y }, { grid: { lambda: [0.1, 1] } });
+    expect(r.grid[0].scores.length).toBe(folds.default);
+    for (const o of sc.info.requests.crossValidation)
+      for (const value of outside(o)) {
+        const e = await refusal(sc.crossValidate('ridge', { X, nRows: 30, y }, { grid: { lambda: [0.1, 1] }, [o.name]: value } as never));
+        expect(e.field, `${o.name} = ${String(value)}: ${e.message}`).toBe(o.name);
+      }
+  });
+
+  it('an experiment reports the seed and fast flag it declares as defaults', async () => {
+    const spec = (name: string) => sc.info.requests.experiment.find((o) => o.name === name)!;
+    const r = await sc.experiment('e1-n', { reps: 1, fast: true, methods: ['Oracle'] });
+    expect(r.seed).toBe(spec('seed').default);
+    expect(spec('fast').default).toBe(false);
+    for (const value of outside(spec('seed'))) {
+      const e = await refusal(sc.experiment('e1-n', { reps: 1, seed: value } as never));
+      expect(e.field, `seed = ${String(value)}: ${e.message}`).toBe('seed');
+    }
+  });
+});
+
+describe('the loss taxonomy', () => {
+  it('classification losses read labels, binary ones exactly two classes', async () => {
+    const n = 30, X = Float64Array.from({ length: n * 2 }, (_, i) => Math.cos(i * 0.7));
+    const two = Array.from({ length: n }, (_, i) => (i % 2 ? 'b' : 'a'));
+    const three = Array.from({ length: n }, (_, i) => ['a', 'b', 'c'][i % 3]);
+    expect(sc.info.losses.map((l) => l.name).sort()).toEqual(['hinge', 'logistic', 'ova-logistic', 'ova-squared', 'squared']);
+    for (const loss of sc.info.losses) {
+      const method = loss.name === 'hinge' ? 'svm' : 'ridge';
+      const fit = (y: string[]) => sc.fit(method, { X, nRows: n, y, loss: loss.name, lambda: 0.1 } as never);
+      if (!loss.classification) {
+        expect((await refusal(fit(two))).field).toBe('y');
+        continue;
+      }
+      expect((await fit(two)).classes).toEqual(['a', 'b']);
+      if (loss.binary) expect((await refusal(fit(three))).field).toBe('y');
+      else expect((await fit(three)).outputs).toBe(loss.oneVsAll ? 3 : 1);
+    }
+  });
+
+  it('every method belongs to a family, and the families are the folders of cpp/src/families', () => {
+    const families = new Set(sc.info.methods.map((m) => m.family));
+    for (const f of families) expect(readFileSync(join(root, 'cpp/src/families', f, 'methods.cpp'), 'utf8')).toContain(`${f}Methods()`);
+    expect(sc.info.methods.filter((m) => m.startDependent).map((m) => m.name)).toContain('ihc');
+  });
+});
+
+describe('the raw module', () => {
+  it('refuses bad kernel arguments with an error object and stays usable', async () => {
+    const require = createRequire(import.meta.url);
+    const glue = join(root, 'dist/wasm/node/supclust-simd.js');
+    const m = await require(glue)({ wasmBinary: readFileSync(glue.replace(/\.js$/, '.wasm')) });
+    const v = Float64Array.of(3, -1, 2);
+    expect(m.proxOwl(v, Float64Array.of(1, 1)).error).toMatch(/^weights/);
+    expect(m.proxOwl(v, Float64Array.of(1, 2, 3)).error).toMatch(/^weights/);
+    expect(m.kmeans1d(v, 0).error).toMatch(/^Q/);
+    expect(m.projectSparseGroups(v, 1, 2).error).toMatch(/^s/);
+    expect(m.proxCliqueFusion(v, -1, 0).error).toMatch(/^lambda1/);
+    expect(Array.from(m.proxOwl(v, Float64Array.of(0, 0, 0)))).toEqual([3, -1, 2]);
+  });
+});
