@@ -289,9 +289,11 @@ describe('messages for failures inside the module', async () => {
     expect(abort).toMatch(/the instance was restarted/);
     expect(trapMessage('unwind')).toMatch(/stopped inside a solver/);
   });
+  // The field itself is read by the library (tests/cpp/refusal_test.cpp); this is how the
+  // message then leads with it.
   it('leads every library message with its field', () => {
-    expect(fromLibrary("option 'Q' of method 'ihc' must be an integer").message).toBe("Q: option 'Q' of method 'ihc' must be an integer");
-    expect(fromLibrary('X must be finite (entry at row 0, column 1 is not)').message).toBe('X: must be finite (entry at row 0, column 1 is not)');
-    expect(fromLibrary("data: row 'IHCS' cannot be fitted on these data: option 's' …").field).toBe('data');
+    expect(fromLibrary("option 'Q' of method 'ihc' must be an integer", 'Q').message).toBe("Q: option 'Q' of method 'ihc' must be an integer");
+    expect(fromLibrary('X must be finite (entry at row 0, column 1 is not)', 'X').message).toBe('X: must be finite (entry at row 0, column 1 is not)');
+    expect(fromLibrary("data: row 'IHCS' cannot be fitted on these data: option 's' …", 'data').field).toBe('data');
   });
 });

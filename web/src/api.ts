@@ -130,7 +130,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       const raw = (await call({ op: 'crossValidate', method, X: v.wire(X), nRows: X.nRows, nCols: X.nCols, y, yCols, options,
         gridNames, gridValues, cv }, control.signal,
         onProgress && ((done, total) => onProgress({ done, total })))) as RawCrossValidation;
-      if (raw.status === 'invalid-input') throw fromLibrary(raw.message);
+      if (raw.status === 'invalid-input') throw fromLibrary(raw.message, raw.field);
       if (raw.status === 'aborted') throw new SupclustError('aborted', 'the cross-validation was aborted');
       const points = raw.grid!.map((g) => ({
         params: Object.fromEntries(gridNames.map((name, i) => [name, g.values[i]])),
@@ -194,7 +194,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       // The library checks the values and fills the generator's defaults.
       const o = v.scalars('options', options);
       const raw = (await call({ op: 'generate', name, options: o })) as Record<string, unknown>;
-      if (typeof raw.error === 'string') throw fromLibrary(raw.error);
+      if (typeof raw.error === 'string') throw fromLibrary(raw.error, raw.field as string);
       return raw as unknown as SyntheticData;
     },
 
@@ -239,7 +239,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       const onProgress = control.onProgress;
       const raw = (await call({ op: 'experiment', id, options: request }, control.signal,
         onProgress && ((done, total) => onProgress({ done, total })))) as RawExperiment;
-      if (raw.status === 'invalid-input') throw fromLibrary(raw.message);
+      if (raw.status === 'invalid-input') throw fromLibrary(raw.message, raw.field);
       if (raw.status === 'aborted') throw new SupclustError('aborted', 'the experiment was aborted');
       const result: ExperimentResult = {
         id, title: table.title, source: table.source, metric: table.metric, scale: table.scale, column: table.column, ...columnsOf(table),
@@ -288,8 +288,8 @@ function inputFor(m: { nFeatures: number }, X: MatrixInput, nRows?: number, nCol
 
 // A kernel's result, or its library error as a SupclustError.
 function unwrap(raw: unknown): unknown {
-  const error = (raw as { error?: unknown }).error;
-  if (typeof error === 'string') throw fromLibrary(error);
+  const { error, field } = raw as { error?: unknown; field?: string };
+  if (typeof error === 'string') throw fromLibrary(error, field);
   return raw;
 }
 
@@ -363,7 +363,7 @@ interface ModelMeta {
 }
 
 function toModel(method: string, nFeatures: number, raw: RawFit, meta: ModelMeta): Model {
-  if (raw.status === 'invalid-input') throw fromLibrary(raw.message);
+  if (raw.status === 'invalid-input') throw fromLibrary(raw.message, raw.field);
   if (raw.status === 'aborted') throw new SupclustError('aborted', 'the fit was aborted');
   const K = raw.outputs ?? 1;
   const colMajor = raw.coef as Float64Array;

@@ -17,21 +17,10 @@ export class SupclustError extends Error {
 export const invalid = (field: string, message: string): SupclustError =>
   new SupclustError('invalid-input', `${field}: ${message}`, field);
 
-/** The field a library message names ("option 'Q' of …", "unknown option 'x' …", "X must …",
- * "y: …"). */
-export function fieldOf(message: string): string | undefined {
-  const prefixed = /^([A-Za-z_][A-Za-z0-9_.]*): /.exec(message);
-  if (prefixed) return prefixed[1];
-  const option = /option '([^']+)'/.exec(message);
-  if (option) return option[1];
-  const lead = /^([A-Za-z_][A-Za-z0-9_.]*)\b/.exec(message);
-  return lead ? lead[1] : undefined;
-}
-
-/** A message from the C++ library as an invalid-input error whose message starts with its field. */
-export function fromLibrary(message: string): SupclustError {
-  const field = fieldOf(message);
-  if (field === undefined) return new SupclustError('invalid-input', message);
+/** A refusal from the C++ library, with the field it names (read by the library, base/refusal.hpp),
+ * as an invalid-input error whose message starts with its field. */
+export function fromLibrary(message: string, field?: string): SupclustError {
+  if (!field) return new SupclustError('invalid-input', message);
   const text = message.startsWith(`${field}:`) ? message : `${field}: ${message.startsWith(field + ' ') ? message.slice(field.length + 1) : message}`;
   return new SupclustError('invalid-input', text, field);
 }

@@ -4,6 +4,8 @@
 export interface RawFit {
   status: 'converged' | 'max-iterations' | 'invalid-input' | 'numerical-issue' | 'aborted';
   message: string;
+  /** The field an 'invalid-input' names (the library's, base/refusal.hpp). */
+  field?: string;
   kind?: string;
   outputs?: number;
   coef?: Float64Array;
@@ -18,6 +20,7 @@ export interface RawFit {
 export interface RawCrossValidation {
   status: RawFit['status'];
   message: string;
+  field?: string;
   metric?: string;
   best?: number;
   grid?: { values: Float64Array; mean: number; std: number; scores: Float64Array }[];
@@ -27,6 +30,7 @@ export interface RawCrossValidation {
 export interface RawExperiment {
   status: RawFit['status'];
   message: string;
+  field?: string;
   reps?: number;
   seed?: number;
   fast?: boolean;
@@ -42,12 +46,12 @@ export type WireMatrix = Float64Array | { indptr: Int32Array; indices: Int32Arra
 export interface WasmModule {
   /** The library's description (C++ describeLibrary(), parsed) and the build's threads. */
   info(): { threads: number } & Record<string, unknown>;
-  kmeans1d(values: Float64Array, Q: number): { labels: Int32Array; centroids: Float64Array; sse: number } | { error: string };
+  kmeans1d(values: Float64Array, Q: number): { labels: Int32Array; centroids: Float64Array; sse: number } | { error: string; field: string };
   proxOwl(values: Float64Array, weights: Float64Array): Float64Array;
   proxCliqueFusion(values: Float64Array, lambda1: number, lambda2: number): Float64Array;
   experiment(id: string, options: ExperimentRequest,
       progress: ((done: number, total: number) => boolean) | undefined): RawExperiment;
-  projectSparseGroups(values: Float64Array, s: number, Q: number): { values: Float64Array; labels: Int32Array; centroids: Float64Array } | { error: string };
+  projectSparseGroups(values: Float64Array, s: number, Q: number): { values: Float64Array; labels: Int32Array; centroids: Float64Array } | { error: string; field: string };
   fit(method: string, X: WireMatrix, nRows: number, nCols: number, y: Float64Array, yCols: number,
       options: Record<string, unknown>, warmCoef: Float64Array | undefined, warmIntercept: Float64Array | undefined, progress: ((it: number, f: number) => boolean) | undefined): RawFit;
   crossValidate(method: string, X: WireMatrix, nRows: number, nCols: number, y: Float64Array, yCols: number,

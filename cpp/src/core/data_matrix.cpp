@@ -120,4 +120,12 @@ std::string checkCsr(Eigen::Index rows, Eigen::Index cols, const std::int32_t* i
   return "";
 }
 
+std::string StoredData::check() const {
+  if (sparse)
+    return checkCsr(rows, cols, indptr.data(), indptr.size(), indices.data(), indices.size(), values.data(), values.size());
+  if (rows < 0 || cols < 0 || values.size() != static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols))
+    return "X: must have nRows × nCols entries";
+  return "";
+}
+
 }  // namespace supclust

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "supclust/kernels/arguments.hpp"
 #include "supclust/kernels/resort.hpp"
 
 namespace supclust {
@@ -44,6 +45,12 @@ void CliqueFusionProx::apply(const double* v, std::size_t d, double lambda1, dou
     const double u = z_[k];
     out[order_[k]] = u > lambda1 ? u - lambda1 : u < -lambda1 ? u + lambda1 : 0.0;
   }
+}
+
+std::string checkCliqueFusionCall(const double* v, std::size_t d, double lambda1, double lambda2) {
+  for (const std::string& why : {checkFinite("values", v, d), checkNonNegative("lambda1", lambda1), checkNonNegative("lambda2", lambda2)})
+    if (!why.empty()) return why;
+  return "";
 }
 
 }  // namespace supclust

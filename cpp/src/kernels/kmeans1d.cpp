@@ -4,6 +4,7 @@
 #include <numeric>
 #include <string>
 
+#include "supclust/kernels/arguments.hpp"
 #include "supclust/kernels/resort.hpp"
 #include "supclust/kernels/scaling.hpp"
 
@@ -111,6 +112,12 @@ KMeans1DResult kmeans1d(const double* u, std::size_t d, int Q) {
   KMeans1DResult r;
   km.solve(u, d, Q, r);
   return r;
+}
+
+std::string checkKMeans1DCall(const double* u, std::size_t d, double Q) {
+  for (const std::string& why : {checkFinite("values", u, d), checkCount("Q", Q, 1)})
+    if (!why.empty()) return why;
+  return checkKMeans1D(d, static_cast<std::int64_t>(Q));
 }
 
 }  // namespace supclust

@@ -5,6 +5,7 @@
 #include <functional>
 #include <numeric>
 
+#include "supclust/kernels/arguments.hpp"
 #include "supclust/kernels/resort.hpp"
 
 namespace supclust {
@@ -70,6 +71,11 @@ std::vector<double> oscarWeights(std::size_t d, double lambda1, double lambda2) 
   std::vector<double> w(d);
   for (std::size_t k = 1; k <= d; ++k) w[k - 1] = lambda1 + lambda2 * static_cast<double>(d - k);
   return w;
+}
+
+std::string checkOwlCall(const double* v, std::size_t values, const double* w, std::size_t weights) {
+  if (std::string why = checkFinite("values", v, values); !why.empty()) return why;
+  return checkOwlWeights(values, w, weights);
 }
 
 }  // namespace supclust

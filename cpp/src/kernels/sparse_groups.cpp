@@ -4,6 +4,7 @@
 #include <cmath>
 #include <numeric>
 
+#include "supclust/kernels/arguments.hpp"
 #include "supclust/kernels/double_double.hpp"
 #include "supclust/kernels/scaling.hpp"
 
@@ -197,6 +198,13 @@ void topSThreshold(const double* u, std::size_t d, std::size_t s, double* out) {
   keepLargest(u, idx, std::min(s, d));
   std::fill(out, out + d, 0.0);
   for (std::int32_t i : idx) out[i] = u[i];
+}
+
+std::string checkSparseGroupsCall(const double* u, std::size_t d, double s, double Q) {
+  for (const std::string& why : {checkFinite("values", u, d), checkCount("Q", Q, 1)})
+    if (!why.empty()) return why;
+  if (checkCount("s", s, 1) != "" || s < Q) return "s: must be an integer in [Q, 2147483647]";
+  return checkSparseGroups(d, static_cast<std::size_t>(s), static_cast<std::int64_t>(Q));
 }
 
 }  // namespace supclust

@@ -61,6 +61,9 @@ struct StoredData {
     return sparse ? DataMatrix(rows, cols, indptr.data(), indices.data(), values.data())
                   : DataMatrix(values.data(), rows, cols);
   }
+  // "" when the arrays describe a rows × cols matrix (dense: rows·cols values; sparse: checkCsr),
+  // else a message naming the field ("X: …", "X.indptr: …"). view() needs it to hold.
+  std::string check() const;
 };
 
 // The rows of X listed in `rows`, in that order.

@@ -18,6 +18,8 @@
 // brute-force dual solution.)
 #pragma once
 
+#include <string>
+
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -28,6 +30,9 @@ namespace supclust {
 
 // Σ_{i<j} |x_i − x_j| in O(d log d).
 double cliqueFusionSum(const double* x, std::size_t d);
+
+// A call from outside: finite values, λ1 and λ2 finite and >= 0 ("" or a message naming the field).
+std::string checkCliqueFusionCall(const double* v, std::size_t d, double lambda1, double lambda2);
 
 class CliqueFusionProx {
  public:

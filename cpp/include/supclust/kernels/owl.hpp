@@ -39,6 +39,8 @@ double owlNorm(const double* x, std::size_t d, const double* w, MagnitudeOrder& 
 // The checks OwlProx::apply's callers make: as many weights as values (apply reads d of them),
 // finite, non-negative and non-increasing. "" or "weights: …".
 std::string checkOwlWeights(std::size_t values, const double* w, std::size_t weights);
+// A call from outside: finite values, then checkOwlWeights.
+std::string checkOwlCall(const double* v, std::size_t values, const double* w, std::size_t weights);
 
 class OwlProx {
  public:

@@ -31,6 +31,8 @@ struct SparseGroupsResult {
 // split indices and (Q+1) table cells per selected value, at most kKMeans1DMaxSplits), else a
 // message naming Q.
 std::string checkSparseGroups(std::size_t d, std::size_t s, std::int64_t Q);
+// A call from outside: finite values, integers 1 <= Q <= s, then checkSparseGroups.
+std::string checkSparseGroupsCall(const double* u, std::size_t d, double s, double Q);
 
 class SparseGroupsProjector {
  public:
