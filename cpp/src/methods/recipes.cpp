@@ -5,13 +5,9 @@
 
 namespace supclust {
 
-StepBacktracking stepBacktrackingOf(const Options& o) { return {o.number("stepGrowth"), o.number("stepShrink")}; }
-
 Objective objectiveOf(const FitContext& c, double ridge) { return Objective(c.X, c.T, c.loss, ridge); }
 
-ProximalGradientOptions proximalOptions(const Options& o) {
-  return {o.integer("maxIterations"), o.number("tolerance")};
-}
+ProximalGradientOptions proximalOptions(const ConvexSolverFields& s) { return {s.maxIterations, s.tolerance}; }
 
 Matrix startCoef(const FitContext& c) { return c.warm ? c.warm->coef : Matrix::Zero(c.X.cols(), c.T.cols()); }
 RowVector startIntercept(const FitContext& c) { return c.warm ? c.warm->intercept : RowVector(c.T.colwise().mean()); }
@@ -47,25 +43,16 @@ Result withDistinctRows(Result r) {
 // A convex penalty with an exact prox: ADMM for the squared loss on small designs (the
 // quadratic part solved exactly: much faster at n ≤ d), accelerated proximal gradient
 // otherwise. Both stop on the penalty's certificate.
-namespace {
-Result penalisedFitFrom(const FitContext& c, const Penalty& P, Matrix W0, RowVector b0, Eigen::Index admmShortSide) {
-  const Objective F = objectiveOf(c, c.options.number("lambda"));
+Result penalisedFit(const FitContext& c, const Penalty& P, double ridge, const ConvexSolverFields& solver, Matrix W0, RowVector b0,
+                    Eigen::Index admmShortSide) {
+  const Objective F = objectiveOf(c, ridge);
   if (c.loss.squared() && admmSuits(c.X.rows(), c.X.cols(), admmShortSide))
-    return withDistinctRows(admm(F, P, std::move(W0), {c.options.integer("maxIterations"), c.options.number("tolerance")},
-                                 c.control));
-  return withDistinctRows(proximalGradient(F, P, std::move(W0), std::move(b0), proximalOptions(c.options), c.control));
+    return withDistinctRows(admm(F, P, std::move(W0), {solver.maxIterations, solver.tolerance}, c.control));
+  return withDistinctRows(proximalGradient(F, P, std::move(W0), std::move(b0), proximalOptions(solver), c.control));
 }
 
-}  // namespace
-
-Result penalisedFit(const FitContext& c, const Penalty& P, Matrix W0, RowVector b0) {
-  return penalisedFitFrom(c, P, std::move(W0), std::move(b0), kAdmmShortSide);
-}
-
-Result penalisedFit(const FitContext& c, const Penalty& P) { return penalisedFit(c, P, startCoef(c), startIntercept(c)); }
-
-Result penalisedFit(const FitContext& c, const Penalty& P, Eigen::Index admmShortSide) {
-  return penalisedFitFrom(c, P, startCoef(c), startIntercept(c), admmShortSide);
+Result penalisedFit(const FitContext& c, const Penalty& P, double ridge, const ConvexSolverFields& solver) {
+  return penalisedFit(c, P, ridge, solver, startCoef(c), startIntercept(c));
 }
 
 }  // namespace supclust

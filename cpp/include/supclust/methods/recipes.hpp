@@ -6,22 +6,21 @@
 #include "supclust/core/objective.hpp"
 #include "supclust/core/penalty.hpp"
 #include "supclust/core/structure.hpp"
+#include "supclust/methods/option_sets.hpp"
 #include "supclust/methods/registry.hpp"
+#include "supclust/solvers/admm.hpp"
 #include "supclust/solvers/proximal_gradient.hpp"
 #include "supclust/solvers/step_backtracking.hpp"
 #include "supclust/solvers/trust_region_newton.hpp"
 
 namespace supclust {
 
-// A convex penalty with an exact prox, by ADMM (squared loss, small designs) or accelerated
-// proximal gradient; the loss, ridge λ and solver options come from the context.
-Result penalisedFit(const FitContext& c, const Penalty& P);
-// The same from a given start (the DC iterations' previous point).
-Result penalisedFit(const FitContext& c, const Penalty& P, Matrix W0, RowVector b0);
-// The same with ADMM up to the given short side of X (solvers/admm.hpp's admmSuits).
-Result penalisedFit(const FitContext& c, const Penalty& P, Eigen::Index admmShortSide);
-// The projected-gradient step factors α, β of the options `stepGrowth` and `stepShrink`.
-StepBacktracking stepBacktrackingOf(const Options& o);
+// A convex penalty with an exact prox plus (ridge/2)‖W‖², by ADMM (squared loss, designs with a
+// short side up to admmShortSide: solvers/admm.hpp's admmSuits) or accelerated proximal
+// gradient, from the context's start or a given one (the DC iterations' previous point).
+Result penalisedFit(const FitContext& c, const Penalty& P, double ridge, const ConvexSolverFields& solver);
+Result penalisedFit(const FitContext& c, const Penalty& P, double ridge, const ConvexSolverFields& solver, Matrix W0, RowVector b0,
+                    Eigen::Index admmShortSide = kAdmmShortSide);
 // The datafit plus the ridge term (ridge/2)‖W‖², on the context's data.
 Objective objectiveOf(const FitContext& c, double ridge);
 // The smooth objective (loss + ridge) alone: closed form for the squared loss, trust-region
@@ -37,7 +36,7 @@ RowVector startIntercept(const FitContext& c);
 Result withDistinctRows(Result r);
 // A partition's labels and values as the result's groups and centroids.
 void attachPartition(Result& r, Partition p);
-// The options `maxIterations` and `tolerance` as proximal gradient's.
-ProximalGradientOptions proximalOptions(const Options& o);
+// A convex solver's limits as proximal gradient's.
+ProximalGradientOptions proximalOptions(const ConvexSolverFields& s);
 
 }  // namespace supclust

@@ -2,6 +2,8 @@
 // structure + solver + defaults. Nothing else in the library switches on method names.
 #pragma once
 
+#include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -10,6 +12,7 @@
 #include "supclust/core/loss.hpp"
 #include "supclust/methods/data_scale.hpp"
 #include "supclust/methods/options.hpp"
+#include "supclust/methods/schema.hpp"
 
 namespace supclust {
 
@@ -52,16 +55,22 @@ struct MemoryUse {
 };
 
 // A registered method, declared by name in its family's list (families/<family>/methods.cpp):
-//   Method("ihc", "iterative hard clustering …", runIhc).withOptions(…).checkShape(checkGroups).dependsOnStart()
-// Every setting other than the name, summary and recipe has a default.
+//   Method("ihc", "iterative hard clustering …", ihcOptions(), runIhc).checkShape(checkGroups).dependsOnStart()
+// Its options are a typed struct T declared once by a Schema<T>; the recipe, the shape check and
+// the structure's bytes receive the struct, read from the checked (and rescaled) options. Every
+// setting other than the name, summary, schema and recipe has a default.
 struct Method {
-  using ShapeCheck = std::string (*)(const Options&, Eigen::Index n, Eigen::Index d, Eigen::Index K);
-  using Recipe = Result (*)(const FitContext&);
+  using ShapeCheck = std::function<std::string(const Options&, Eigen::Index n, Eigen::Index d, Eigen::Index K)>;
+  using Recipe = std::function<Result(const FitContext&)>;
   using Rescale = std::string (*)(const std::vector<OptionSpec>&, Options&, const DataScale&);
-  using StructureBytes = double (*)(const Options&, double d);
+  using StructureBytes = std::function<double(const Options&, double d)>;
 
-  Method(std::string name, std::string summary, Recipe run)
-      : name(std::move(name)), summary(std::move(summary)), run(run) {}
+  template <class T>
+  Method(std::string name, std::string summary, Schema<T> schema, Result (*run)(const FitContext&, const T&))
+      : name(std::move(name)), summary(std::move(summary)), options(schema.specs()) {
+    this->run = [schema, run](const FitContext& c) { return run(c, read(schema, c.options)); };
+    read_ = [schema](const Options& o) { return std::make_shared<T>(read(schema, o)); };
+  }
 
   std::string name;
   std::string summary;
@@ -89,14 +98,35 @@ struct Method {
   // The family the method belongs to (its folder under families/), set by the catalogue.
   std::string family;
 
-  Method& withOptions(std::vector<OptionSpec> o) { options = std::move(o); return *this; }
-  Method& checkShape(ShapeCheck f) { shapeCheck = f; return *this; }
+  template <class T>
+  Method& checkShape(std::string (*f)(const T&, Eigen::Index n, Eigen::Index d, Eigen::Index K)) {
+    auto read = read_;
+    shapeCheck = [read, f](const Options& o, Eigen::Index n, Eigen::Index d, Eigen::Index K) {
+      return f(*std::static_pointer_cast<const T>(read(o)), n, d, K);
+    };
+    return *this;
+  }
   Method& dependsOnStart() { startDependent = true; return *this; }
   Method& rescaledBy(Rescale f) { rescale = f; return *this; }
   Method& memoryUse(MemoryUse m) { memory = m; return *this; }
   Method& denseOnly() { acceptsSparse = false; return *this; }
-  Method& structureBytesBy(StructureBytes f) { structureBytes = f; return *this; }
+  template <class T>
+  Method& structureBytesBy(double (*f)(const T&, double d)) {
+    auto read = read_;
+    structureBytes = [read, f](const Options& o, double d) { return f(*std::static_pointer_cast<const T>(read(o)), d); };
+    return *this;
+  }
   Method& ofKind(ModelKind k) { kind = k; return *this; }
+
+ private:
+  template <class T>
+  static T read(const Schema<T>& schema, const Options& o) {
+    T t{};
+    schema.read(o, t);
+    return t;
+  }
+  // The options struct of this method from checked options (type-erased: the T of the schema).
+  std::function<std::shared_ptr<const void>(const Options&)> read_;
 };
 
 // Bytes a fit of an n x d design with K outputs needs, by the method's MemoryUse. `stored`

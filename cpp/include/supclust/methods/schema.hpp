@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -45,12 +46,25 @@ class Schema {
     OptionSpec s(name, OptionKind::Boolean, std::move(doc), def ? 1 : 0);
     return add(std::move(s), [member, name](const Options& o, T& t) { t.*member = o.flag(name); });
   }
+  // A list of integer labels (one per feature or sample), or feature pairs [i, j] flat; empty
+  // when not given.
+  Schema& labels(std::string name, std::optional<Labels> T::*member, std::string doc) {
+    return add(OptionSpec(name, OptionKind::Labels, std::move(doc)), listSetter(name, member));
+  }
+  Schema& edges(std::string name, std::optional<Labels> T::*member, std::string doc) {
+    return add(OptionSpec(name, OptionKind::Edges, std::move(doc)), listSetter(name, member));
+  }
   // The first choice is the default.
   Schema& choice(std::string name, std::string T::*member, std::string doc, std::vector<std::string> choices) {
     OptionSpec s(name, OptionKind::Choice, std::move(doc));
     s.defaultChoice = choices.front();
     s.choices = std::move(choices);
     return add(std::move(s), [member, name](const Options& o, T& t) { t.*member = o.choice(name); });
+  }
+  // The field declared last weighs a penalty of this degree of homogeneity (OptionSpec::degree).
+  Schema& degree(int d) {
+    specs_.back().degree = d;
+    return *this;
   }
   // The field declared last excludes its maximum: [min, max).
   Schema& openAbove() {
@@ -104,6 +118,12 @@ class Schema {
 
  private:
   using Setter = std::function<void(const Options&, T&)>;
+  static Setter listSetter(const std::string& name, std::optional<Labels> T::*member) {
+    return [member, name](const Options& o, T& t) {
+      if (o.has(name)) t.*member = o.labels(name);
+      else t.*member = std::nullopt;
+    };
+  }
   Schema& add(OptionSpec s, Setter set) {
     specs_.push_back(std::move(s));
     setters_.push_back(std::move(set));

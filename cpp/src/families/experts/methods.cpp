@@ -6,6 +6,8 @@
 // expert_predictors.hpp states the objective).
 #include "supclust/families/experts/methods.hpp"
 
+#include <optional>
+
 #include "supclust/methods/option_sets.hpp"
 #include "supclust/methods/recipes.hpp"
 #include "supclust/methods/registry.hpp"
@@ -19,15 +21,16 @@
 namespace supclust {
 
 namespace {
-std::vector<OptionSpec> expertsBase(bool classifies = false) {
-  return {classifies ? choiceOption("loss", "regression experts (squared loss), or classifiers: one-vs-all logistic over the classes of y, Q < K (LwCS §7.1.2)", {"squared", "ova-logistic"})
-                     : squaredLossOnly(),
-          penaltyWeight(numberOption("lambda", "ridge weight λ > 0: expert q's ridge is λ s_q/2‖c_q‖² for its s_q samples", 1e-2, 0, true), 2),
-          integerOption("Q", "the number of experts", 0, 1, true)};
-}
-OptionSpec refineOption() {
-  return {"refine", OptionKind::Boolean, "refine the found partition by alternating minimisation (as the papers do)", 1};
-}
+// The options of the family's methods (each declares the fields it reads).
+struct ExpertsOptions : LossField, RidgeField, StepFields, SeedField {
+  int Q = 0, restarts = 0, maxIterations = 0, screen = 0, screenColumns = 0;
+  double tolerance = 0, power = 0;
+  std::string init, rounding;
+  bool refine = false;
+  std::optional<Labels> groups;
+};
+using S = Schema<ExpertsOptions>;
+using E = ExpertsOptions;
 }  // namespace
 
 namespace {
@@ -38,8 +41,8 @@ struct ExpertsData {
   double lambda;
 };
 
-ExpertsData dataOf(const FitContext& c) {
-  return {c.X.X(), c.T.col(0), static_cast<int>(c.options.integer("Q")), c.options.number("lambda")};
+ExpertsData dataOf(const FitContext& c, const ExpertsOptions& opt) {
+  return {c.X.X(), c.T.col(0), static_cast<int>(opt.Q), opt.lambda};
 }
 
 Result resultOf(ExpertsFit fit) {
@@ -58,46 +61,46 @@ Result resultOf(ExpertsFit fit) {
 }
 
 // The experts of a found partition: AM from it (`refine`), or one refit.
-Result finish(const FitContext& c, ExpertFamily& family, Labels labels, Status searchStatus, int searchIterations) {
+Result finish(const FitContext& c, const ExpertsOptions& opt, ExpertFamily& family, Labels labels, Status searchStatus, int searchIterations) {
   if (searchStatus == Status::Aborted) {
     Result r;
     r.status = Status::Aborted;
     r.message = "aborted";
     return r;
   }
-  const int iterations = c.options.flag("refine") ? 100 : 1;
+  const int iterations = opt.refine ? 100 : 1;
   ExpertsFit fit = alternateExperts(family, std::move(labels), iterations, c.control);
   if (iterations == 1 && fit.status == Status::MaxIterations) fit.status = searchStatus;
   fit.iterations += searchIterations;
   return resultOf(std::move(fit));
 }
-Result finish(const FitContext& c, const ExpertsData& e, Labels labels, Status searchStatus, int searchIterations) {
+Result finish(const FitContext& c, const ExpertsOptions& opt, const ExpertsData& e, Labels labels, Status searchStatus, int searchIterations) {
   RegressionExperts family(e.X, e.y, e.Q, e.lambda);
-  return finish(c, family, std::move(labels), searchStatus, searchIterations);
+  return finish(c, opt, family, std::move(labels), searchStatus, searchIterations);
 }
 }  // namespace
 
 // Classifiers (LwCS §7.1.2): each group's one-vs-all logistic fit.
-ClassifyingExperts classifiersOf(const FitContext& c) {
-  return ClassifyingExperts(c.X.X(), c.T, static_cast<int>(c.options.integer("Q")), c.options.number("lambda"), TrustRegionOptions{1000, 1e-9});
+ClassifyingExperts classifiersOf(const FitContext& c, const ExpertsOptions& opt) {
+  return ClassifyingExperts(c.X.X(), c.T, static_cast<int>(opt.Q), opt.lambda, TrustRegionOptions{1000, 1e-9});
 }
 
-Result runExpertsAm(const FitContext& c) {
+Result runExpertsAm(const FitContext& c, const ExpertsOptions& opt) {
   AlternatingExpertsOptions o;
-  o.maxIterations = c.options.integer("maxIterations");
-  o.restarts = c.options.integer("restarts");
+  o.maxIterations = opt.maxIterations;
+  o.restarts = opt.restarts;
   if (c.loss.oneVsAll()) {
-    ClassifyingExperts family = classifiersOf(c);
-    o.seed = c.options.seed();
+    ClassifyingExperts family = classifiersOf(c, opt);
+    o.seed = opt.seed;
     const auto start = [&](std::uint64_t seed) { return randomStart(c.T.rows(), family.Q(), seed); };
     return resultOf(alternateExpertsWithRestarts(family, o, start, c.control));
   }
-  const ExpertsData e = dataOf(c);
-  o.start = c.options.choice("init") == "random" ? AlternatingExpertsOptions::Start::Random
+  const ExpertsData e = dataOf(c, opt);
+  o.start = opt.init == "random" ? AlternatingExpertsOptions::Start::Random
                                                  : AlternatingExpertsOptions::Start::Residuals;
-  o.seed = c.options.seed();
+  o.seed = opt.seed;
   // Column screening (ours): its best partition is one more start, tried first.
-  const ScreeningOptions s{static_cast<int>(c.options.integer("screen")), static_cast<int>(c.options.integer("screenColumns"))};
+  const ScreeningOptions s{static_cast<int>(opt.screen), static_cast<int>(opt.screenColumns)};
   SearchesInTurn turn(c.control);
   ExpertsFit screened = screenedExperts(e.X, e.y, e.Q, e.lambda, o, s, turn);
   if (screened.status == Status::Aborted) return resultOf(std::move(screened));
@@ -107,68 +110,68 @@ Result runExpertsAm(const FitContext& c) {
   return resultOf(std::move(fit));
 }
 
-Result runExpertsPg(const FitContext& c) {
+Result runExpertsPg(const FitContext& c, const ExpertsOptions& opt) {
   ExpertsProjectedGradientOptions o;
-  o.maxIterations = c.options.integer("maxIterations");
-  o.tolerance = c.options.number("tolerance");
-  o.step = stepBacktrackingOf(c.options);
-  o.restarts = c.options.integer("restarts");
-  o.seed = c.options.seed();
-  const int Q = static_cast<int>(c.options.integer("Q"));
+  o.maxIterations = opt.maxIterations;
+  o.tolerance = opt.tolerance;
+  o.step = opt.step();
+  o.restarts = opt.restarts;
+  o.seed = opt.seed;
+  const int Q = static_cast<int>(opt.Q);
   if (c.loss.oneVsAll()) {  // classifiers (LwCS §7.1.2): per-sample W^i and b^i, then AM on the classifiers
-    ExpertsFit found = expertsProjectedGradient(ClassifyingSamplePredictors(c.X.X(), c.T, c.options.number("lambda")), Q, o, c.control);
-    ClassifyingExperts family = classifiersOf(c);
-    return finish(c, family, std::move(found.labels), found.status, found.iterations);
+    ExpertsFit found = expertsProjectedGradient(ClassifyingSamplePredictors(c.X.X(), c.T, opt.lambda), Q, o, c.control);
+    ClassifyingExperts family = classifiersOf(c, opt);
+    return finish(c, opt, family, std::move(found.labels), found.status, found.iterations);
   }
-  const ExpertsData e = dataOf(c);
+  const ExpertsData e = dataOf(c, opt);
   const Vector yc = (e.y.array() - e.y.mean()).matrix();
   ExpertsFit found = expertsProjectedGradient(e.X, yc, Q, e.lambda, o, c.control);
-  return finish(c, e, std::move(found.labels), found.status, found.iterations);
+  return finish(c, opt, e, std::move(found.labels), found.status, found.iterations);
 }
 
-Result runExpertsCg(const FitContext& c) {
-  const ExpertsData e = dataOf(c);
+Result runExpertsCg(const FitContext& c, const ExpertsOptions& opt) {
+  const ExpertsData e = dataOf(c, opt);
   ExpertsConditionalGradientOptions o;
-  o.maxIterations = c.options.integer("maxIterations");
-  o.tolerance = c.options.number("tolerance");
-  o.restarts = c.options.integer("restarts");
-  o.seed = c.options.seed();
+  o.maxIterations = opt.maxIterations;
+  o.tolerance = opt.tolerance;
+  o.restarts = opt.restarts;
+  o.seed = opt.seed;
   const Vector yc = (e.y.array() - e.y.mean()).matrix();
   ExpertsConditionalGradientResult found = expertsConditionalGradient(e.X, yc, e.Q, e.lambda, o, c.control);
-  Labels& rounded = c.options.choice("rounding") == "oracle" ? found.labels : found.primalLabels;
-  return finish(c, e, std::move(rounded), found.status, found.iterations);
+  Labels& rounded = opt.rounding == "oracle" ? found.labels : found.primalLabels;
+  return finish(c, opt, e, std::move(rounded), found.status, found.iterations);
 }
 
-Result runExpertsRc(const FitContext& c) {
-  const ExpertsData e = dataOf(c);
+Result runExpertsRc(const FitContext& c, const ExpertsOptions& opt) {
+  const ExpertsData e = dataOf(c, opt);
   RegressionClusteringOptions o;
-  o.power = c.options.number("power");
-  o.maxIterations = c.options.integer("maxIterations");
-  o.tolerance = c.options.number("tolerance");
-  o.restarts = c.options.integer("restarts");
-  o.seed = c.options.seed();
+  o.power = opt.power;
+  o.maxIterations = opt.maxIterations;
+  o.tolerance = opt.tolerance;
+  o.restarts = opt.restarts;
+  o.seed = opt.seed;
   ExpertsFit found = regressionClustering(e.X, e.y, e.Q, e.lambda, o, c.control);
   if (found.status == Status::NumericalIssue) return resultOf(std::move(found));
-  return finish(c, e, std::move(found.labels), found.status, found.iterations);
+  return finish(c, opt, e, std::move(found.labels), found.status, found.iterations);
 }
 
-Result runExpertsOracle(const FitContext& c) {
+Result runExpertsOracle(const FitContext& c, const ExpertsOptions& opt) {
   if (c.loss.oneVsAll()) {
-    ClassifyingExperts family = classifiersOf(c);
-    return resultOf(expertsOfPartition(family, c.options.labels("groups")));
+    ClassifyingExperts family = classifiersOf(c, opt);
+    return resultOf(expertsOfPartition(family, *opt.groups));
   }
-  const ExpertsData e = dataOf(c);
-  return resultOf(expertsOfPartition(e.X, e.y, e.Q, e.lambda, c.options.labels("groups")));
+  const ExpertsData e = dataOf(c, opt);
+  return resultOf(expertsOfPartition(e.X, e.y, e.Q, e.lambda, *opt.groups));
 }
 
-std::string checkExperts(const Options& o, Eigen::Index n, Eigen::Index, Eigen::Index K) {
-  const auto Q = o.integer("Q");
+std::string checkExperts(const ExpertsOptions& opt, Eigen::Index n, Eigen::Index, Eigen::Index K) {
+  const auto Q = opt.Q;
   if (Q > n) return "option 'Q': at most one expert per sample (Q = " + std::to_string(Q) + ", n = " + std::to_string(n) + ")";
   if (K > 1 && Q >= K)
     return "option 'Q': classifying experts need fewer experts than classes (Q = " + std::to_string(Q) + ", K = " + std::to_string(K) +
            " classes: Q answers would cover every class; LwCS §7.1.2)";
-  if (!o.has("groups")) return "";
-  const Labels& g = o.labels("groups");
+  if (!opt.groups.has_value()) return "";
+  const Labels& g = *opt.groups;
   if (static_cast<Eigen::Index>(g.size()) != n)
     return "option 'groups' must have one label per sample (expected " + std::to_string(n) + ", got " + std::to_string(g.size()) + ")";
   std::vector<bool> used(static_cast<std::size_t>(Q), false);
@@ -182,33 +185,86 @@ std::string checkExperts(const Options& o, Eigen::Index n, Eigen::Index, Eigen::
   return "";
 }
 
-std::string checkExpertsAm(const Options& o, Eigen::Index n, Eigen::Index d, Eigen::Index K) {
-  if (K > 1 && o.integer("screen") > 0)
+std::string checkExpertsAm(const ExpertsOptions& opt, Eigen::Index n, Eigen::Index d, Eigen::Index K) {
+  if (K > 1 && opt.screen > 0)
     return "option 'screen': column screening is for regression experts (its score, cov(y², x_j²), needs a numeric target)";
-  return checkExperts(o, n, d, K);
+  return checkExperts(opt, n, d, K);
 }
 
-std::string checkExpertsPg(const Options& o, Eigen::Index n, Eigen::Index d, Eigen::Index K) {
-  if (std::string why = checkExperts(o, n, d, K); !why.empty() || K == 1) return why;
+std::string checkExpertsPg(const ExpertsOptions& opt, Eigen::Index n, Eigen::Index d, Eigen::Index K) {
+  if (std::string why = checkExperts(opt, n, d, K); !why.empty() || K == 1) return why;
   // Classifiers: the iterate, the step, its projection and the gradient, n × (d + 1)K each.
   const double bytes = 8.0 * 4 * static_cast<double>(n) * static_cast<double>(d + 1) * static_cast<double>(K);
   return checkMemory("X", "experts-pg's per-sample classifiers (" + std::to_string(n) + " samples × " + std::to_string(K) +
                               " classes × " + std::to_string(d + 1) + " weights)", bytes);
 }
 
+namespace {
+// The loss (squared, or for `classifies` also one-vs-all logistic classifiers), the ridge λ > 0
+// weighted by group size, Q experts.
+S& expertsBase(S& s, bool classifies = false) {
+  if (classifies)
+    s.choice("loss", &E::loss, "regression experts (squared loss), or classifiers: one-vs-all logistic over the classes of y, Q < K (LwCS §7.1.2)",
+             {"squared", "ova-logistic"});
+  else
+    squaredLossOnly(s);
+  s.number("lambda", &E::lambda, "ridge weight λ > 0: expert q's ridge is λ s_q/2‖c_q‖² for its s_q samples", 1e-2, 0, true).degree(2);
+  return qField(s, "the number of experts");
+}
+S& refineField(S& s) {
+  return s.flag("refine", &E::refine, "refine the found partition by alternating minimisation (as the papers do)", true);
+}
+S amOptions() {
+  const AlternatingExpertsOptions defaults;
+  S s("method");
+  expertsBase(s, true)
+      .integer("restarts", &E::restarts, "starts; the lowest objective is kept", defaults.restarts, 1)
+      .choice("init", &E::init, "starts: uniformly random partitions, or k-means++ on the residuals of one ridge fit (regression only)", {"random", "residuals"})
+      .integer("maxIterations", &E::maxIterations, "refits per start at most", defaults.maxIterations, 1)
+      .integer("screen", &E::screen, "rounds of column screening for one more start (regression only; 0: none): AM on the k columns whose square co-varies most with y², then on all columns, the columns re-scored by the experts (ours, for many noise columns)", 0, 0)
+      .integer("screenColumns", &E::screenColumns, "k, the columns each screening round keeps (0: n/(10Q), at least Q)", 0, 0);
+  return seedField(s, "seed of the starts");
+}
+S pgOptions() {
+  const ExpertsProjectedGradientOptions defaults;
+  S s("method");
+  expertsBase(s, true)
+      .integer("maxIterations", &E::maxIterations, "gradient steps at most", defaults.maxIterations, 1)
+      .number("tolerance", &E::tolerance, "relative decrease of the objective (and step·L) to stop at", defaults.tolerance, 0, true);
+  stepFields(s).integer("restarts", &E::restarts, "k-means++ restarts of each projection", defaults.restarts, 1);
+  return seedField(refineField(s), "seed of the projections");
+}
+S cgOptions() {
+  const ExpertsConditionalGradientOptions defaults;
+  S s("method");
+  expertsBase(s)
+      .integer("maxIterations", &E::maxIterations, "Frank–Wolfe iteration limit", defaults.maxIterations, 1)
+      .number("tolerance", &E::tolerance, "Frank–Wolfe gap, relative to ψ, to stop at", defaults.tolerance, 0, true)
+      .integer("restarts", &E::restarts, "k-means++ restarts of each oracle call", defaults.restarts, 1)
+      .choice("rounding", &E::rounding, "partition from the relaxation: the k-means of its per-sample predictors, or the last oracle's", {"primal", "oracle"});
+  return seedField(refineField(s), "seed of the oracle's k-means");
+}
+S rcOptions() {
+  const RegressionClusteringOptions defaults;
+  S s("method");
+  expertsBase(s)
+      .number("power", &E::power, "the harmonic mean's power p (> 2)", defaults.power, 2, true)
+      .integer("maxIterations", &E::maxIterations, "iterations at most", defaults.maxIterations, 1)
+      .number("tolerance", &E::tolerance, "relative change of the harmonic objective to stop at", defaults.tolerance, 0, true)
+      .integer("restarts", &E::restarts, "runs from random partitions; the lowest harmonic objective is kept", defaults.restarts, 1);
+  return seedField(refineField(s), "seed of the starts (random partitions)");
+}
+S oracleOptions() {
+  S s("method");
+  return expertsBase(s, true).labels("groups", &E::groups, "the true partition: one label in 0..Q−1 per sample").required();
+}
+}  // namespace
+
 std::vector<Method> expertsMethods() {
-  OptionSpec sampleGroups{"groups", OptionKind::Labels, "the true partition: one label in 0..Q−1 per sample"};
-  sampleGroups.required = true;
   return {
       Method("experts-am",
              "experts: Q ridge predictors (or one-vs-all logistic classifiers) over clustered samples by alternating minimisation (fit each group, move each sample to its best expert) from seeded restarts (LwCS §3.1, §7.1.2)",
-             runExpertsAm)
-          .withOptions(join({expertsBase(true), {integerOption("restarts", "starts; the lowest objective is kept", 10, 1),
-                                   choiceOption("init", "starts: uniformly random partitions, or k-means++ on the residuals of one ridge fit (regression only)", {"random", "residuals"}),
-                                   integerOption("maxIterations", "refits per start at most", 100, 1),
-                                   integerOption("screen", "rounds of column screening for one more start (regression only; 0: none): AM on the k columns whose square co-varies most with y², then on all columns, the columns re-scored by the experts (ours, for many noise columns)", 0, 0),
-                                   integerOption("screenColumns", "k, the columns each screening round keeps (0: n/(10Q), at least Q)", 0, 0),
-                                   seedOption("seed of the starts")}}))
+             amOptions(), runExpertsAm)
           .checkShape(checkExpertsAm)
           .dependsOnStart()
           .memoryUse({3, 2, 0})
@@ -216,12 +272,7 @@ std::vector<Method> expertsMethods() {
           .ofKind(ModelKind::Experts),
       Method("experts-pg",
              "experts (or one-vs-all logistic classifiers) by projected gradient on per-sample predictors with the row-clustering projection (LwCS Alg. 3, §7.1.2; the DataCube paper's PGK), then alternating minimisation",
-             runExpertsPg)
-          .withOptions(join({expertsBase(true), {integerOption("maxIterations", "gradient steps at most", 200, 1),
-                                   numberOption("tolerance", "relative decrease of the objective (and step·L) to stop at", 1e-6, 0, true),
-                                   stepGrowthOption(), stepShrinkOption(),
-                                   integerOption("restarts", "k-means++ restarts of each projection", 3, 1), refineOption(),
-                                   seedOption("seed of the projections")}}))
+             pgOptions(), runExpertsPg)
           .checkShape(checkExpertsPg)
           .dependsOnStart()
           .memoryUse({4, 2, 0})
@@ -229,13 +280,7 @@ std::vector<Method> expertsMethods() {
           .ofKind(ModelKind::Experts),
       Method("experts-cg",
              "experts by conditional gradient on the samples' equivalence matrix, ψ(M) = yᵀ(I + (XXᵀ∘M)/λ)⁻¹y/(2n), oracle = k-means on the rows of diag(A⁻¹y)X (LwCS §3.2, the DataCube paper's OM), then alternating minimisation",
-             runExpertsCg)
-          .withOptions(join({expertsBase(), {integerOption("maxIterations", "Frank–Wolfe iteration limit", 50, 1),
-                                   numberOption("tolerance", "Frank–Wolfe gap, relative to ψ, to stop at", 1e-3, 0, true),
-                                   integerOption("restarts", "k-means++ restarts of each oracle call", 3, 1),
-                                   choiceOption("rounding", "partition from the relaxation: the k-means of its per-sample predictors, or the last oracle's", {"primal", "oracle"}),
-                                   refineOption(),
-                                   seedOption("seed of the oracle's k-means")}}))
+             cgOptions(), runExpertsCg)
           .checkShape(checkExperts)
           .dependsOnStart()
           .memoryUse({3, 2, 4})
@@ -243,21 +288,14 @@ std::vector<Method> expertsMethods() {
           .ofKind(ModelKind::Experts),
       Method("experts-rc",
              "experts by regression clustering in its K-harmonic-means form (Zhang 2003), then alternating minimisation",
-             runExpertsRc)
-          .withOptions(join({expertsBase(), {numberOption("power", "the harmonic mean's power p (> 2)", 3, 2, true),
-                                   integerOption("maxIterations", "iterations at most", 100, 1),
-                                   numberOption("tolerance", "relative change of the harmonic objective to stop at", 1e-6, 0, true),
-                                   integerOption("restarts", "runs from random partitions; the lowest harmonic objective is kept", 3, 1),
-                                   refineOption(), seedOption("seed of the starts (random partitions)")}}))
+             rcOptions(), runExpertsRc)
           .checkShape(checkExperts)
           .dependsOnStart()
           .memoryUse({4, 2, 0})
           .denseOnly()
           .ofKind(ModelKind::Experts),
-      Method("experts-oracle",
-             "the experts (or classifying experts) fitted on the true partition of the samples",
-             runExpertsOracle)
-          .withOptions(join({expertsBase(true), {sampleGroups}}))
+      Method("experts-oracle", "the experts (or classifying experts) fitted on the true partition of the samples",
+             oracleOptions(), runExpertsOracle)
           .checkShape(checkExperts)
           .memoryUse({3, 2, 0})
           .denseOnly()

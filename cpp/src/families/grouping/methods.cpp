@@ -6,6 +6,7 @@
 
 #include <cmath>
 #include <memory>
+#include <optional>
 
 #include "supclust/base/random.hpp"
 #include "supclust/core/structure.hpp"
@@ -19,39 +20,27 @@ namespace supclust {
 
 namespace {
 
-OptionSpec roundingOption() {
-  return choiceOption("rounding", "partition from the relaxation: the last oracle (the papers') or the k-means of its coefficients",
-                {"oracle", "primal"});
-}
-std::vector<OptionSpec> rowClusterOptions() {
-  return {integerOption("restarts", "k-means++ restarts of the row clustering (K > 1 outputs only)", 5, 1),
-          seedOption("seed of the random choices (row clustering, hops)")};
-}
-// IHC's restarts (ours): basin hopping from its answer, and several starting points.
-std::vector<OptionSpec> restartOptions() {
-  return {integerOption("hops", "basin-hopping restarts: perturb the best solution and rerun, keep the lowest objective", 0, 0),
-          numberOption("hopScale", "size of a hop, relative to the root-mean-square coefficient", 0.3, 0, true),
-          integerOption("starts", "restarts from the LSK points of ridge fits at this many penalties, 10 down to 1e-6; the lowest objective is kept (0: one start, at the method's λ)", 0, 0)};
-}
-std::vector<OptionSpec> projectedGradientOptions(std::vector<std::string> inits) {
-  return {choiceOption("init", "starting point", std::move(inits)),
-          integerOption("maxIterations", "iteration limit", 500, 1),
-          numberOption("tolerance", "relative decrease (and step·L) to stop at", 1e-8, 0, true),
-          stepGrowthOption(), stepShrinkOption()};
-}
+// The options of the family's methods (each declares the fields it reads).
+struct GroupingOptions : LossField, RidgeField, StepFields, SeedField {
+  int Q = 0, s = 0, restarts = 0, maxIterations = 0, hops = 0, starts = 0, cgIterations = 0;
+  double tolerance = 0, hopScale = 0, cgTolerance = 0;
+  std::string init, rounding;
+  bool refit = false;
+  std::optional<Labels> groups;
+};
 
-std::unique_ptr<Structure> groupStructure(const FitContext& c) {
-  return makeGroupStructure(c.options.integer("Q"), c.T.cols(), c.options.integer("restarts"),
-                            c.options.seed());
+std::unique_ptr<Structure> groupStructure(const FitContext& c, const GroupingOptions& o) {
+  return makeGroupStructure(o.Q, c.T.cols(), o.restarts,
+                            o.seed);
 }
 
 // Ridge, then the projection of its coefficients onto Q values (LSK).
-Result ridgeThenProject(const FitContext& c) {
-  Result r = smoothFit(c, c.options.number("lambda"), smoothDefaults());
+Result ridgeThenProject(const FitContext& c, const GroupingOptions& o) {
+  Result r = smoothFit(c, o.lambda, smoothDefaults());
   Partition p;
-  groupStructure(c)->project(r.coef, p);
+  groupStructure(c, o)->project(r.coef, p);
   attachPartition(r, std::move(p));
-  r.objective = objectiveOf(c, c.options.number("lambda")).value(r.coef, r.intercept);
+  r.objective = objectiveOf(c, o.lambda).value(r.coef, r.intercept);
   r.history = {r.objective};
   return r;
 }
@@ -59,9 +48,9 @@ Result ridgeThenProject(const FitContext& c) {
 // The best values given a partition: W = Z V with V fitted by the loss and ridge λ/2‖ZV‖².
 // Squared loss: closed form. Otherwise the design Xc Z D^{-1/2} (D = group sizes) turns the
 // weighted ridge into a plain one.
-Result refitOnPartition(const FitContext& c, Partition p) {
+Result refitOnPartition(const FitContext& c, const GroupingOptions& o, Partition p) {
   const int G = static_cast<int>(p.centroids.rows());
-  const double lambda = c.options.number("lambda");
+  const double lambda = o.lambda;
   Result r;
   if (c.loss.squared()) {
     p.centroids = groupValues(c.X, c.T, p.labels, G, lambda);
@@ -89,78 +78,74 @@ Result refitOnPartition(const FitContext& c, Partition p) {
   return r;
 }
 
-Result projectedGradientFrom(const FitContext& c, Structure& S, Matrix W0, RowVector b0) {
-  ProjectedGradientOptions o;
-  o.maxIterations = c.options.integer("maxIterations");
-  o.tolerance = c.options.number("tolerance");
-  o.step = stepBacktrackingOf(c.options);
-  return projectedGradient(objectiveOf(c, c.options.number("lambda")), S, std::move(W0), std::move(b0), o,
+Result projectedGradientFrom(const FitContext& c, const GroupingOptions& o, Structure& S, Matrix W0, RowVector b0) {
+  return projectedGradient(objectiveOf(c, o.lambda), S, std::move(W0), std::move(b0), {o.maxIterations, o.tolerance, o.step()},
                            c.control);
 }
 
 // Projected gradient started from the smooth fit ("lsk"/"ridge": projected by the solver) or 0.
-Result projectedGradientWithInit(const FitContext& c, Structure& S) {
-  if (c.warm) return projectedGradientFrom(c, S, c.warm->coef, c.warm->intercept);
-  if (c.options.choice("init") == "zero")
-    return projectedGradientFrom(c, S, Matrix::Zero(c.X.cols(), c.T.cols()), RowVector::Zero(c.T.cols()));
-  Result start = smoothFit(c, c.options.number("lambda"), smoothDefaults());
-  return projectedGradientFrom(c, S, std::move(start.coef), std::move(start.intercept));
+Result projectedGradientWithInit(const FitContext& c, const GroupingOptions& o, Structure& S) {
+  if (c.warm) return projectedGradientFrom(c, o, S, c.warm->coef, c.warm->intercept);
+  if (o.init == "zero")
+    return projectedGradientFrom(c, o, S, Matrix::Zero(c.X.cols(), c.T.cols()), RowVector::Zero(c.T.cols()));
+  Result start = smoothFit(c, o.lambda, smoothDefaults());
+  return projectedGradientFrom(c, o, S, std::move(start.coef), std::move(start.intercept));
 }
 
-Result runLsk(const FitContext& c) {
-  Result r = ridgeThenProject(c);
-  if (!c.options.flag("refit")) return r;
+Result runLsk(const FitContext& c, const GroupingOptions& o) {
+  Result r = ridgeThenProject(c, o);
+  if (!o.refit) return r;
   Partition p{r.groups, r.centroids};
-  return refitOnPartition(c, std::move(p));
+  return refitOnPartition(c, o, std::move(p));
 }
 
 // Basin hopping around projected gradient (an extension beyond the papers, off by default):
 // perturb the best solution so far by N(0, (hopScale · rms(W))²) per coefficient, rerun, and
 // keep the result when its objective is lower. Seeded by the option 'seed'.
-Result withHops(const FitContext& c, Structure& S, Result best) {
-  const int hops = c.options.integer("hops");
-  Random rng(c.options.seed() * 0x9E3779B97F4A7C15ull + 17);
+Result withHops(const FitContext& c, const GroupingOptions& o, Structure& S, Result best) {
+  const int hops = o.hops;
+  Random rng(o.seed * 0x9E3779B97F4A7C15ull + 17);
   for (int h = 0; h < hops && best.status != Status::Aborted; ++h) {
     const double rms = std::sqrt(best.coef.squaredNorm() / static_cast<double>(std::max<Eigen::Index>(1, best.coef.size())));
     Matrix W = best.coef;
-    for (Eigen::Index i = 0; i < W.size(); ++i) W.data()[i] += c.options.number("hopScale") * rms * rng.normal();
-    Result next = projectedGradientFrom(c, S, std::move(W), best.intercept);
+    for (Eigen::Index i = 0; i < W.size(); ++i) W.data()[i] += o.hopScale * rms * rng.normal();
+    Result next = projectedGradientFrom(c, o, S, std::move(W), best.intercept);
     if (next.status == Status::Aborted) return next;
     if (next.objective < best.objective) best = std::move(next);
   }
   return best;
 }
 
-Result runIhc(const FitContext& c) {
-  const auto S = groupStructure(c);
-  const int starts = c.options.integer("starts");
-  if (starts < 2 || c.warm || c.options.choice("init") == "zero") return withHops(c, *S, projectedGradientWithInit(c, *S));
+Result runIhc(const FitContext& c, const GroupingOptions& o) {
+  const auto S = groupStructure(c, o);
+  const int starts = o.starts;
+  if (starts < 2 || c.warm || o.init == "zero") return withHops(c, o, *S, projectedGradientWithInit(c, o, *S));
   // Ours: IHC (with its hops) from the LSK points of ridge fits at `starts` penalties, log-spaced
   // from 10 down to 1e-6; all minimise the same objective, and the lowest one is kept.
   Result best;
   for (int k = 0; k < starts; ++k) {
     const double ridge = 10 * std::pow(1e-7, k / (starts - 1.0));
     Result start = smoothFit(c, ridge, smoothDefaults());
-    Result r = withHops(c, *S, projectedGradientFrom(c, *S, std::move(start.coef), std::move(start.intercept)));
+    Result r = withHops(c, o, *S, projectedGradientFrom(c, o, *S, std::move(start.coef), std::move(start.intercept)));
     if (r.status == Status::Aborted) return r;
     if (k == 0 || r.objective < best.objective) best = std::move(r);
   }
   return best;
 }
 
-Result runIhcs(const FitContext& c) {
-  SparseQValues S(c.options.integer("s"), c.options.integer("Q"));
-  return projectedGradientWithInit(c, S);
+Result runIhcs(const FitContext& c, const GroupingOptions& o) {
+  SparseQValues S(o.s, o.Q);
+  return projectedGradientWithInit(c, o, S);
 }
 
-Result runIht(const FitContext& c) {
-  TopS S(c.options.integer("s"));
-  return projectedGradientWithInit(c, S);
+Result runIht(const FitContext& c, const GroupingOptions& o) {
+  TopS S(o.s);
+  return projectedGradientWithInit(c, o, S);
 }
 
-Result runOracle(const FitContext& c) {
+Result runOracle(const FitContext& c, const GroupingOptions& o) {
   // Relabel to 0..G-1 in order of first appearance; the values come from the refit.
-  const Labels& given = c.options.labels("groups");
+  const Labels& given = *o.groups;
   Partition p;
   std::vector<std::int32_t> map(given.size(), -1);  // labels are < d (checkOracle)
   std::int32_t next = 0;
@@ -168,25 +153,24 @@ Result runOracle(const FitContext& c) {
     if (map[g] < 0) map[g] = next++;
   for (std::int32_t g : given) p.labels.push_back(map[g]);
   p.centroids = Matrix::Zero(next, c.T.cols());
-  return refitOnPartition(c, std::move(p));
+  return refitOnPartition(c, o, std::move(p));
 }
 
 // CG on equivalence matrices, rounded to its last oracle's partition with fitted values.
-Result conditionalGradientFit(const FitContext& c, const std::string& iterations, const std::string& tolerance) {
-  ConditionalGradientOptions o{c.options.integer(iterations), c.options.number(tolerance)};
+Result conditionalGradientFit(const FitContext& c, const GroupingOptions& o, int iterations, double tolerance) {
   const ConditionalGradientResult cg =
-      sharedConditionalGradient(c.X, c.T.col(0), c.options.integer("Q"), c.options.number("lambda"), o, c.control);
+      sharedConditionalGradient(c.X, c.T.col(0), o.Q, o.lambda, {iterations, tolerance}, c.control);
   if (cg.status == Status::Aborted) {
     Result r;
     r.status = Status::Aborted;
     return r;
   }
   Partition p{cg.groups, Matrix::Zero(cg.G, 1)};
-  if (c.options.choice("rounding") == "primal") {  // ours: k-means of the relaxation's coefficients
-    const KMeans1DResult km = kmeans1d(cg.primal.data(), static_cast<std::size_t>(cg.primal.size()), c.options.integer("Q"));
+  if (o.rounding == "primal") {  // ours: k-means of the relaxation's coefficients
+    const KMeans1DResult km = kmeans1d(cg.primal.data(), static_cast<std::size_t>(cg.primal.size()), o.Q);
     p = Partition{km.labels, Matrix::Zero(static_cast<Eigen::Index>(km.centroids.size()), 1)};
   }
-  Result r = refitOnPartition(c, std::move(p));
+  Result r = refitOnPartition(c, o, std::move(p));
   r.status = cg.status;
   r.iterations = cg.iterations;
   r.history = cg.psi;  // the relaxed objective ψ(M_t)
@@ -195,35 +179,35 @@ Result conditionalGradientFit(const FitContext& c, const std::string& iterations
   return r;
 }
 
-Result runCg(const FitContext& c) { return conditionalGradientFit(c, "maxIterations", "tolerance"); }
+Result runCg(const FitContext& c, const GroupingOptions& o) { return conditionalGradientFit(c, o, o.maxIterations, o.tolerance); }
 
-Result runCgpg(const FitContext& c) {
-  Result start = conditionalGradientFit(c, "cgIterations", "cgTolerance");
+Result runCgpg(const FitContext& c, const GroupingOptions& o) {
+  Result start = conditionalGradientFit(c, o, o.cgIterations, o.cgTolerance);
   if (start.status == Status::Aborted) return start;
-  QValues S(c.options.integer("Q"));
-  return projectedGradientFrom(c, S, std::move(start.coef), std::move(start.intercept));
+  QValues S(o.Q);
+  return projectedGradientFrom(c, o, S, std::move(start.coef), std::move(start.intercept));
 }
 
-std::string checkGroups(const Options& o, Eigen::Index, Eigen::Index d, Eigen::Index K) {
-  return K == 1 ? checkKMeans1D(static_cast<std::size_t>(d), o.integer("Q")) : "";
+std::string checkGroups(const GroupingOptions& o, Eigen::Index, Eigen::Index d, Eigen::Index K) {
+  return K == 1 ? checkKMeans1D(static_cast<std::size_t>(d), o.Q) : "";
 }
 
-std::string checkConditionalGradient(const Options& o, Eigen::Index n, Eigen::Index d, Eigen::Index K) {
-  if (!(o.number("lambda") > 0)) return "option 'lambda' must be > 0 for the conditional gradient (ψ needs nλ > 0)";
+std::string checkConditionalGradient(const GroupingOptions& o, Eigen::Index n, Eigen::Index d, Eigen::Index K) {
+  if (!(o.lambda > 0)) return "option 'lambda' must be > 0 for the conditional gradient (ψ needs nλ > 0)";
   return checkGroups(o, n, d, K);
 }
 
-std::string checkSparse(const Options& o, Eigen::Index, Eigen::Index d, Eigen::Index K) {
-  if (std::string why = SparseQValues(o.integer("s"), o.integer("Q")).check(d, K); !why.empty())
+std::string checkSparse(const GroupingOptions& o, Eigen::Index, Eigen::Index d, Eigen::Index K) {
+  if (std::string why = SparseQValues(o.s, o.Q).check(d, K); !why.empty())
     return "loss: " + why + " (use 'squared' or 'logistic' with ihcs)";
-  if (o.integer("s") < o.integer("Q"))
-    return "option 's' of method 'ihcs' must be >= Q (got s = " + std::to_string(o.integer("s")) +
-           ", Q = " + std::to_string(o.integer("Q")) + ")";
-  return checkSparseGroups(static_cast<std::size_t>(d), static_cast<std::size_t>(o.integer("s")), o.integer("Q"));
+  if (o.s < o.Q)
+    return "option 's' of method 'ihcs' must be >= Q (got s = " + std::to_string(o.s) +
+           ", Q = " + std::to_string(o.Q) + ")";
+  return checkSparseGroups(static_cast<std::size_t>(d), static_cast<std::size_t>(o.s), o.Q);
 }
 
-std::string checkOracle(const Options& o, Eigen::Index, Eigen::Index d, Eigen::Index) {
-  const Labels& g = o.labels("groups");
+std::string checkOracle(const GroupingOptions& o, Eigen::Index, Eigen::Index d, Eigen::Index) {
+  const Labels& g = *o.groups;
   if (static_cast<Eigen::Index>(g.size()) != d)
     return "option 'groups' of method 'oracle' must have one label per feature (expected " +
            std::to_string(d) + ", got " + std::to_string(g.size()) + ")";
@@ -234,57 +218,94 @@ std::string checkOracle(const Options& o, Eigen::Index, Eigen::Index d, Eigen::I
   return "";
 }
 
+using S = Schema<GroupingOptions>;
+using G = GroupingOptions;
+
+S& qAndRefit(S& s) {
+  return qField(s).flag("refit", &G::refit, "re-estimate the Q values by the loss on the found partition", false);
+}
+S& rowClusterFields(S& s) {
+  return seedField(s.integer("restarts", &G::restarts, "k-means++ restarts of the row clustering (K > 1 outputs only)", 5, 1),
+                   "seed of the random choices (row clustering, hops)");
+}
+// IHC's restarts (ours): basin hopping from its answer, and several starting points.
+S& restartFields(S& s) {
+  return s.integer("hops", &G::hops, "basin-hopping restarts: perturb the best solution and rerun, keep the lowest objective", 0, 0)
+      .number("hopScale", &G::hopScale, "size of a hop, relative to the root-mean-square coefficient", 0.3, 0, true)
+      .integer("starts", &G::starts, "restarts from the LSK points of ridge fits at this many penalties, 10 down to 1e-6; the lowest objective is kept (0: one start, at the method's λ)", 0, 0);
+}
+S& projectedGradientFields(S& s, std::vector<std::string> inits) {
+  const ProjectedGradientOptions defaults;
+  s.choice("init", &G::init, "starting point", std::move(inits))
+      .integer("maxIterations", &G::maxIterations, "iteration limit", defaults.maxIterations, 1)
+      .number("tolerance", &G::tolerance, "relative decrease (and step·L) to stop at", defaults.tolerance, 0, true);
+  return stepFields(s);
+}
+S& cgRidgeAndQ(S& s) {
+  return qField(squaredLossOnly(s).number("lambda", &G::lambda, "ridge weight λ > 0", 1e-2, 0, true).degree(2));
+}
+S& roundingField(S& s) {
+  return s.choice("rounding", &G::rounding, "partition from the relaxation: the last oracle (the papers') or the k-means of its coefficients",
+                  {"oracle", "primal"});
+}
+
+S lskOptions() {
+  S s("method");
+  return rowClusterFields(qAndRefit(lossAndRidge(s)));
+}
+S ihcOptions() {
+  S s("method");
+  return restartFields(rowClusterFields(projectedGradientFields(qField(lossAndRidge(s)), {"lsk", "zero"})));
+}
+S ihcsOptions() {
+  S s("method");
+  return projectedGradientFields(sField(qField(lossAndRidge(s))), {"lsk", "zero"});
+}
+S ihtOptions() {
+  S s("method");
+  return projectedGradientFields(sField(lossAndRidge(s)), {"ridge", "zero"});
+}
+S oracleOptions() {
+  S s("method");
+  return lossAndRidge(s).labels("groups", &G::groups, "the true partition: one label per feature").required();
+}
+S cgOptions() {
+  const ConditionalGradientOptions defaults;
+  S s("method");
+  cgRidgeAndQ(s)
+      .integer("maxIterations", &G::maxIterations, "Frank–Wolfe iteration limit", defaults.maxIterations, 1)
+      .number("tolerance", &G::tolerance, "Frank–Wolfe gap, relative to ψ, to stop at", defaults.tolerance, 0, true);
+  return roundingField(s);
+}
+S cgpgOptions() {
+  const ConditionalGradientOptions defaults;
+  S s("method");
+  cgRidgeAndQ(s)
+      .integer("cgIterations", &G::cgIterations, "Frank–Wolfe iteration limit", defaults.maxIterations, 1)
+      .number("cgTolerance", &G::cgTolerance, "Frank–Wolfe gap, relative to ψ, to stop at", defaults.tolerance, 0, true);
+  return projectedGradientFields(roundingField(s), {"cg"});
+}
+
 }  // namespace
 
 std::vector<Method> groupingMethods() {
-  OptionSpec refit{"refit", OptionKind::Boolean, "re-estimate the Q values by the loss on the found partition"};
-  OptionSpec groups{"groups", OptionKind::Labels, "the true partition: one label per feature"};
-  groups.required = true;
-  const auto base = lossAndRidge();
-  const auto cgRidge = penaltyWeight(numberOption("lambda", "ridge weight λ > 0", 1e-2, 0, true), 2);
   return {
-      Method("lsk",
-             "ridge, then the projection of its coefficients onto Q values (LSK)",
-             runLsk)
-          .withOptions(join({base, {qOption(), refit}, rowClusterOptions()}))
+      Method("lsk", "ridge, then the projection of its coefficients onto Q values (LSK)", lskOptions(), runLsk)
           .checkShape(checkGroups),
-      Method("ihc",
-             "iterative hard clustering: projected gradient onto Q values (IHC Alg. 1)",
-             runIhc)
-          .withOptions(join({base, {qOption()}, projectedGradientOptions({"lsk", "zero"}), rowClusterOptions(), restartOptions()}))
+      Method("ihc", "iterative hard clustering: projected gradient onto Q values (IHC Alg. 1)", ihcOptions(), runIhc)
           .checkShape(checkGroups)
           .dependsOnStart(),
-      Method("ihcs",
-             "IHC onto s-sparse Q values (IHC §4.1)",
-             runIhcs)
-          .withOptions(join({base, {qOption(), sOption()}, projectedGradientOptions({"lsk", "zero"})}))
+      Method("ihcs", "IHC onto s-sparse Q values (IHC §4.1)", ihcsOptions(), runIhcs)
           .checkShape(checkSparse)
           .dependsOnStart(),
-      Method("iht",
-             "iterative hard thresholding: projected gradient onto s-sparse vectors",
-             runIht)
-          .withOptions(join({base, {sOption()}, projectedGradientOptions({"ridge", "zero"})}))
+      Method("iht", "iterative hard thresholding: projected gradient onto s-sparse vectors", ihtOptions(), runIht)
           .dependsOnStart(),
-      Method("oracle",
-             "the loss fitted given the true partition",
-             runOracle)
-          .withOptions(join({base, {groups}}))
+      Method("oracle", "the loss fitted given the true partition", oracleOptions(), runOracle)
           .checkShape(checkOracle),
-      Method("cg",
-             "conditional gradient on equivalence matrices, rounded (LwCS Alg. 2)",
-             runCg)
-          .withOptions(join({{squaredLossOnly(), cgRidge, qOption(),
-                    integerOption("maxIterations", "Frank–Wolfe iteration limit", 1000, 1),
-                    numberOption("tolerance", "Frank–Wolfe gap, relative to ψ, to stop at", 1e-3, 0, true), roundingOption()}}))
+      Method("cg", "conditional gradient on equivalence matrices, rounded (LwCS Alg. 2)", cgOptions(), runCg)
           .checkShape(checkConditionalGradient)
           .memoryUse({3, 4, 4}),
-      Method("cgpg",
-             "CG, then IHC from its rounded solution (CGPG)",
-             runCgpg)
-          .withOptions(join({{squaredLossOnly(), cgRidge, qOption(),
-                    integerOption("cgIterations", "Frank–Wolfe iteration limit", 1000, 1),
-                    numberOption("cgTolerance", "Frank–Wolfe gap, relative to ψ, to stop at", 1e-3, 0, true), roundingOption()},
-                   projectedGradientOptions({"cg"})}))
+      Method("cgpg", "CG, then IHC from its rounded solution (CGPG)", cgpgOptions(), runCgpg)
           .checkShape(checkConditionalGradient)
           .memoryUse({3, 4, 4}),
   };

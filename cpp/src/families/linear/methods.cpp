@@ -14,69 +14,79 @@ namespace supclust {
 
 namespace {
 
+// The options of the family's methods (each declares the fields it reads).
+struct LinearOptions : LossField, RidgeField, ConvexSolverFields, SeedField {
+  double alpha = 0;
+};
+
 // Elastic net λ(α‖w‖₁ + (1−α)/2‖w‖²): coordinate descent for the squared loss with one
 // output, proximal Newton (newGLMNET) for the logistic losses, accelerated proximal gradient
 // for one-vs-all squared. The lasso is α = 1.
-Result elasticNet(const FitContext& c, double lambda, double alpha) {
+Result elasticNet(const FitContext& c, const LinearOptions& o) {
+  const double lambda = o.lambda, alpha = o.alpha;
   if (c.loss.squared() && c.T.cols() == 1) {
-    CoordinateDescentOptions o{c.options.integer("maxIterations"), c.options.number("tolerance")};
     const Vector w0 = startCoef(c).col(0);
-    return withDistinctRows(elasticNetCoordinateDescent(c.X, c.T.col(0), lambda, alpha, o, c.control, &w0));
+    return withDistinctRows(elasticNetCoordinateDescent(c.X, c.T.col(0), lambda, alpha, {o.maxIterations, o.tolerance}, c.control, &w0));
   }
   const Objective F = objectiveOf(c, lambda * (1 - alpha));
   if (!c.loss.squared())  // logistic: glmnet's quadratic models by coordinate descent
-    return withDistinctRows(proximalNewtonL1(F, lambda * alpha, startCoef(c), startIntercept(c),
-                                             {c.options.integer("maxIterations"), c.options.number("tolerance")}, c.control));
-  return withDistinctRows(proximalGradient(F, L1Penalty(lambda * alpha), startCoef(c), startIntercept(c),
-                                           proximalOptions(c.options), c.control));
+    return withDistinctRows(proximalNewtonL1(F, lambda * alpha, startCoef(c), startIntercept(c), {o.maxIterations, o.tolerance}, c.control));
+  return withDistinctRows(proximalGradient(F, L1Penalty(lambda * alpha), startCoef(c), startIntercept(c), proximalOptions(o), c.control));
 }
 
-// ---- the recipes ----
-Result runRidge(const FitContext& c) {
-  return withDistinctRows(smoothFit(c, c.options.number("lambda"), {c.options.integer("maxIterations"), c.options.number("tolerance")}));
+Result runLasso(const FitContext& c, const LinearOptions& o) {
+  LinearOptions lasso = o;
+  lasso.alpha = 1;
+  return elasticNet(c, lasso);
 }
 
-Result runLasso(const FitContext& c) { return elasticNet(c, c.options.number("lambda"), 1); }
-
-Result runElasticNet(const FitContext& c) {
-  return elasticNet(c, c.options.number("lambda"), c.options.number("alpha"));
+Result runRidge(const FitContext& c, const LinearOptions& o) {
+  return withDistinctRows(smoothFit(c, o.lambda, {o.maxIterations, o.tolerance}));
 }
 
 // The paper's linear-SVM baseline (LibLinear's default): dual coordinate descent.
-Result runSvm(const FitContext& c) {
-  DualCoordinateDescentOptions o{c.options.integer("maxIterations"), c.options.number("tolerance"), c.options.seed()};
-  return withDistinctRows(linearSvm(c.X, c.T.col(0), c.options.number("lambda"), o, c.control));
+Result runSvm(const FitContext& c, const LinearOptions& o) {
+  return withDistinctRows(linearSvm(c.X, c.T.col(0), o.lambda, {o.maxIterations, o.tolerance, o.seed}, c.control));
+}
+
+Schema<LinearOptions> ridgeOptions() {
+  Schema<LinearOptions> s("method");
+  return convexSolverFields(lossAndRidge(s), 20000);
+}
+Schema<LinearOptions> lassoOptions() {
+  Schema<LinearOptions> s("method");
+  lossField(s).number("lambda", &LinearOptions::lambda, "ℓ1 weight λ in λ‖w‖₁", 0, 0).degree(1);
+  return convexSolverFields(s, 100000);
+}
+Schema<LinearOptions> elasticNetOptions() {
+  Schema<LinearOptions> s("method");
+  lossField(s)
+      .number("lambda", &LinearOptions::lambda, "overall weight λ", 0, 0)
+      .number("alpha", &LinearOptions::alpha, "ℓ1 share α (1: lasso, 0: ridge)", 1, 0, false, 1);
+  return convexSolverFields(s, 100000);
+}
+Schema<LinearOptions> svmOptions() {
+  const DualCoordinateDescentOptions defaults;
+  Schema<LinearOptions> s("method");
+  s.choice("loss", &LinearOptions::loss, "the hinge loss on labels 0/1", {"hinge"})
+      .number("lambda", &LinearOptions::lambda, "weight λ of λ/2(‖w‖² + b²) (C = 1/(λn))", 1e-2, 0, true).degree(2)
+      .integer("maxIterations", &LinearOptions::maxIterations, "epochs (passes over the rows) at most", defaults.maxIterations, 1)
+      .number("tolerance", &LinearOptions::tolerance, "relative duality gap to stop at", defaults.tolerance, 0, true);
+  return seedField(s, "seed of the rows' order in each epoch");
 }
 
 }  // namespace
 
 std::vector<Method> linearMethods() {
-  const auto base = lossAndRidge();
-  const auto l1 = penaltyWeight(numberOption("lambda", "ℓ1 weight λ in λ‖w‖₁", 0, 0), 1);
   return {
-      Method("ridge",
-             "ridge regression (λ = 0: minimum-norm least squares); logistic ridge for classification",
-             runRidge)
-          .withOptions(join({base, convexSolverOptions(20000)})),
-      Method("lasso",
-             "ℓ1-penalised fit (coordinate descent; proximal gradient for other losses)",
-             runLasso)
-          .withOptions(join({{lossOption(), l1}, convexSolverOptions(100000)})),
-      Method("elasticnet",
-             "λ(α‖w‖₁ + (1−α)/2‖w‖²) (glmnet's parametrisation)",
-             runElasticNet)
-          .withOptions(join({{lossOption(), numberOption("lambda", "overall weight λ", 0, 0),
-                    numberOption("alpha", "ℓ1 share α (1: lasso, 0: ridge)", 1, 0, false, 1)},
-                   convexSolverOptions(100000)}))
+      Method("ridge", "ridge regression (λ = 0: minimum-norm least squares); logistic ridge for classification",
+             ridgeOptions(), runRidge),
+      Method("lasso", "ℓ1-penalised fit (coordinate descent; proximal gradient for other losses)", lassoOptions(), runLasso),
+      Method("elasticnet", "λ(α‖w‖₁ + (1−α)/2‖w‖²) (glmnet's parametrisation)", elasticNetOptions(), elasticNet)
           .rescaledBy(rescaleElasticNet),
       Method("svm",
              "linear SVM: λ/2(‖w‖² + b²) + 1/n Σ max(0, 1 − ỹ(xᵀw + b)), the bias regularised as liblinear's; dual coordinate descent (liblinear's default solver)",
-             runSvm)
-          .withOptions(join({{choiceOption("loss", "the hinge loss on labels 0/1", {"hinge"}),
-                    penaltyWeight(numberOption("lambda", "weight λ of λ/2(‖w‖² + b²) (C = 1/(λn))", 1e-2, 0, true), 2),
-                    integerOption("maxIterations", "epochs (passes over the rows) at most", 1000, 1),
-                    numberOption("tolerance", "relative duality gap to stop at", 1e-6, 0, true),
-                    seedOption("seed of the rows' order in each epoch")}}))
+             svmOptions(), runSvm)
           .rescaledBy(rescaleRegularisedBias)
           .denseOnly(),
   };

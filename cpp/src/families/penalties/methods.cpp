@@ -20,33 +20,29 @@
 namespace supclust {
 
 namespace {
-std::vector<OptionSpec> dcOptions() {
-  return {integerOption("dcIterations", "DC programming steps (convex subproblems) at most", 50, 1),
-          numberOption("dcTolerance", "stop when the objective falls by less than this × max(1, |f|)", 1e-9, 0)};
-}
-OptionSpec graphOption() {
-  return {"graph", OptionKind::Edges, "a feature graph: the pairwise sums run over these edges [i, j] only (default: all pairs)"};
-}
-std::vector<OptionSpec> fusionAdmmOptions(double tolerance) {
-  return {integerOption("maxIterations", "ADMM iteration limit", 20000, 1),
-          numberOption("tolerance", "optimality residual (stationarity relative to ‖∇F(0)‖∞, split residual relative to the split's largest entry) to stop at", tolerance, 0, true)};
-}
+// The options of the family's methods (each declares the fields it reads).
+struct PenaltiesOptions : LossField, RidgeField, ConvexSolverFields {
+  double lambda1 = 0, lambda2 = 0, lambda3 = 0, tau = 0, gamma = 0, weightFloor = 0, dcTolerance = 0;
+  int dcIterations = 0;
+  std::optional<Labels> graph;
+};
+using S = Schema<PenaltiesOptions>;
+using P = PenaltiesOptions;
 }  // namespace
 
 namespace {
 
-std::optional<FeatureGraph> graphOf(const FitContext& c) {
-  if (!c.options.has("graph")) return std::nullopt;
-  return FeatureGraph::fromPairs(static_cast<std::size_t>(c.X.cols()), c.options.labels("graph"));
+std::optional<FeatureGraph> graphOf(const FitContext& c, const PenaltiesOptions& opt) {
+  if (!opt.graph.has_value()) return std::nullopt;
+  return FeatureGraph::fromPairs(static_cast<std::size_t>(c.X.cols()), *opt.graph);
 }
 
-AdmmOptions fusionOptions(const FitContext& c) { return {c.options.integer("maxIterations"), c.options.number("tolerance")}; }
 
 // min F + Σ a_i|s_i w_i| + P(Aw) − ⟨C, w⟩ by families/penalties/fusion_admm, one output.
-Result fusionFit(const FitContext& c, const Vector& l1, FusionTerms& terms, const Vector& tilt, Matrix W0, RowVector b0,
+Result fusionFit(const FitContext& c, const PenaltiesOptions& opt, const Vector& l1, FusionTerms& terms, const Vector& tilt, Matrix W0, RowVector b0,
                  const Vector& l1Scale = Vector()) {
-  const Objective F = objectiveOf(c, c.options.number("lambda"));
-  return withDistinctRows(fusionAdmm({F, l1, terms, tilt, l1Scale}, std::move(W0), std::move(b0), fusionOptions(c), c.control));
+  const Objective F = objectiveOf(c, opt.lambda);
+  return withDistinctRows(fusionAdmm({F, l1, terms, tilt, l1Scale}, std::move(W0), std::move(b0), {opt.maxIterations, opt.tolerance}, c.control));
 }
 
 Vector constant(const FitContext& c, double value) { return Vector::Constant(c.X.cols(), value); }
@@ -65,12 +61,12 @@ EdgeTerms pairMaxRows(const FeatureGraph& graph, double weight) {
 // tilted by ∇h (families/penalties/magnitude_fusion). All pairs: g is OSCAR's OWL norm, solved by the OWL
 // prox (ADMM or FISTA, any loss); on a graph, by fusion ADMM with the rows w_i ± w_j
 // (2max(|a|, |b|) = |a + b| + |a − b|).
-Result magnitudeFusionFit(const FitContext& c, double threshold) {
-  const auto graph = graphOf(c);
-  MagnitudeFusion P{c.options.number("lambda1"), c.options.number("lambda2"), threshold, graph ? &*graph : nullptr};
+Result magnitudeFusionFit(const FitContext& c, const PenaltiesOptions& opt, double threshold) {
+  const auto graph = graphOf(c, opt);
+  MagnitudeFusion P{opt.lambda1, opt.lambda2, threshold, graph ? &*graph : nullptr};
   const auto d = static_cast<std::size_t>(c.X.cols());
   const double l1 = P.scale() * P.lambda1, pair = P.scale() * P.lambda2;
-  const Objective F = objectiveOf(c, c.options.number("lambda"));
+  const Objective F = objectiveOf(c, opt.lambda);
   const OwlPenalty clique(oscarWeights(d, l1, 2 * pair));
   EdgeTerms edges = graph ? pairMaxRows(*graph, pair) : EdgeTerms();
   DcProblem problem;
@@ -87,8 +83,8 @@ Result magnitudeFusionFit(const FitContext& c, double threshold) {
     return G;
   };
   problem.solveTilted = [&](const Matrix& C, const Result& from) {
-    if (!graph) return penalisedFit(c, TiltedPenalty(clique, C), from.coef, from.intercept);
-    return fusionFit(c, constant(c, l1), edges, C.col(0), from.coef, from.intercept);
+    if (!graph) return penalisedFit(c, TiltedPenalty(clique, C), opt.lambda, opt, from.coef, from.intercept);
+    return fusionFit(c, opt, constant(c, l1), edges, C.col(0), from.coef, from.intercept);
   };
   problem.objective = [&](const Result& r) {
     double penalty = 0;
@@ -98,7 +94,7 @@ Result magnitudeFusionFit(const FitContext& c, double threshold) {
   Result start;
   start.coef = startCoef(c);
   start.intercept = startIntercept(c);
-  const DcOptions dc{c.options.integer("dcIterations"), c.options.number("dcTolerance")};
+  const DcOptions dc{opt.dcIterations, opt.dcTolerance};
   Result r = dcProgramming(problem, start, dc, c.control);
   if (r.status == Status::Aborted || !r.coef.isZero(0)) return r;
   descentSide = true;
@@ -113,12 +109,12 @@ Result magnitudeFusionFit(const FitContext& c, double threshold) {
 // ADFG's initial estimate β̂: least squares when n > d, else ridge at 1e-3 × the mean column
 // variance (the paper takes OLS; n ≤ d has none); logistic: that ridge always (a separable
 // sample has no unpenalised fit).
-Vector initialEstimate(const FitContext& c) {
+Vector initialEstimate(const FitContext& c, const PenaltiesOptions& opt) {
   const double n = static_cast<double>(c.X.rows()), d = static_cast<double>(c.X.cols());
   const bool ols = c.loss.squared() && n > d;
   const FitContext initial{c.X, c.loss, c.T, c.options, c.control, nullptr};
   return smoothFit(initial, ols ? 0.0 : 1e-3 * c.X.squaredNorm() / (n * d),
-                   {c.options.integer("maxIterations"), c.options.number("tolerance")})
+                   {opt.maxIterations, opt.tolerance})
       .coef.col(0);
 }
 
@@ -127,35 +123,35 @@ Vector initialEstimate(const FitContext& c) {
 // GFLasso: min F(w) + λ1‖w‖₁ + λ2 Σ_{i<j} |w_i − w_j| (+ λ/2‖w‖²), with the exact O(d log d)
 // prox of the clique fusion penalty (DFG paper §2, the "graph fused lasso" on the complete graph);
 // on a graph, λ2 Σ_{(i,j) ∈ E} |w_i − w_j| by fusion ADMM.
-Result runGflasso(const FitContext& c) {
-  const double lambda1 = c.options.number("lambda1"), lambda2 = c.options.number("lambda2");
-  const auto graph = graphOf(c);
-  if (!graph) return penalisedFit(c, CliqueFusionPenalty(lambda1, lambda2));
+Result runGflasso(const FitContext& c, const PenaltiesOptions& opt) {
+  const double lambda1 = opt.lambda1, lambda2 = opt.lambda2;
+  const auto graph = graphOf(c, opt);
+  if (!graph) return penalisedFit(c, CliqueFusionPenalty(lambda1, lambda2), opt.lambda, opt);
   EdgeTerms edges;
   for (const auto& [i, j] : graph->edges) edges.add(i, j, -1, lambda2);
-  return fusionFit(c, constant(c, lambda1), edges, Vector(), startCoef(c), startIntercept(c));
+  return fusionFit(c, opt, constant(c, lambda1), edges, Vector(), startCoef(c), startIntercept(c));
 }
 
 // GOSCAR: λ1‖w‖₁ + λ2 Σ_{(i,j) ∈ E} max(|w_i|, |w_j|), by fusion ADMM on the rows w_i ± w_j with
 // weight λ2/2 each (max(|a|, |b|) = (|a + b| + |a − b|)/2).
-Result runGraphOscar(const FitContext& c) {
-  EdgeTerms edges = pairMaxRows(*graphOf(c), c.options.number("lambda2") / 2);
-  return fusionFit(c, constant(c, c.options.number("lambda1")), edges, Vector(), startCoef(c), startIntercept(c));
+Result runGraphOscar(const FitContext& c, const PenaltiesOptions& opt) {
+  EdgeTerms edges = pairMaxRows(*graphOf(c, opt), opt.lambda2 / 2);
+  return fusionFit(c, opt, constant(c, opt.lambda1), edges, Vector(), startCoef(c), startIntercept(c));
 }
 
 // ncFGS: λ1‖w‖₁ + λ2 Σ_{i<j} ||w_i| − |w_j|| (DFG paper eq. (3)).
-Result runNcfgs(const FitContext& c) { return magnitudeFusionFit(c, HUGE_VAL); }
+Result runNcfgs(const FitContext& c, const PenaltiesOptions& opt) { return magnitudeFusionFit(c, opt, HUGE_VAL); }
 
 // ncTFGS: λ1 Σ J_τ(|w_i|) + λ2 Σ_{i<j} J_τ(||w_i| − |w_j||), J_τ(x) = min(x/τ, 1) (eq. (4)).
-Result runNctfgs(const FitContext& c) { return magnitudeFusionFit(c, c.options.number("tau")); }
+Result runNctfgs(const FitContext& c, const PenaltiesOptions& opt) { return magnitudeFusionFit(c, opt, opt.tau); }
 
 // DFG: min F(w) + λ1‖w‖₁ + λ2 Σ_i Σ_{j<k; j,k ∈ N(i)} max(|w_i − w_j|, |w_i − w_k|) (+ λ/2‖w‖²)
 // (DFG paper eq. (5)): fusion ADMM over the blocks D_i w, one OWL prox each, O(d²) memory.
-Result runDfg(const FitContext& c) {
+Result runDfg(const FitContext& c, const PenaltiesOptions& opt) {
   const auto d = static_cast<std::size_t>(c.X.cols());
-  const FeatureGraph graph = graphOf(c).value_or(FeatureGraph::completeOn(d));
-  NeighbourMaxTerms terms(graph, c.options.number("lambda2"));
-  return fusionFit(c, constant(c, c.options.number("lambda1")), terms, Vector(), startCoef(c), startIntercept(c));
+  const FeatureGraph graph = graphOf(c, opt).value_or(FeatureGraph::completeOn(d));
+  NeighbourMaxTerms terms(graph, opt.lambda2);
+  return fusionFit(c, opt, constant(c, opt.lambda1), terms, Vector(), startCoef(c), startIntercept(c));
 }
 
 // ADFG (DFG paper eq. (6)): λ1 Σ w_i|β_i| + λ2 Σ_E w_jk|β_j − β_k| +
@@ -163,24 +159,24 @@ Result runDfg(const FitContext& c) {
 // w_i = |β̂_i|^(−γ). Differences below weightFloor · max|β̂| count as that floor (the cap on the
 // weights; its default 1e-2 keeps them within 100× of 1/max|β̂|: ADMM then takes ~4× fewer steps
 // than at 1e-4 on the bench's six fits at d = 300, with the same E5 tables — docs/benchmarks.md).
-Result runAdfg(const FitContext& c) {
+Result runAdfg(const FitContext& c, const PenaltiesOptions& opt) {
   const auto d = static_cast<std::size_t>(c.X.cols());
-  const FeatureGraph graph = graphOf(c).value_or(FeatureGraph::completeOn(d));
-  const double gamma = c.options.number("gamma");
-  const Vector estimate = initialEstimate(c);
+  const FeatureGraph graph = graphOf(c, opt).value_or(FeatureGraph::completeOn(d));
+  const double gamma = opt.gamma;
+  const Vector estimate = initialEstimate(c, opt);
   const double largest = estimate.cwiseAbs().maxCoeff();
-  const double floor = largest > 0 ? c.options.number("weightFloor") * largest : 1;  // β̂ = 0 (constant y): all weights 1
+  const double floor = largest > 0 ? opt.weightFloor * largest : 1;  // β̂ = 0 (constant y): all weights 1
   const auto weight = [&](double difference) { return std::pow(std::max(std::abs(difference), floor), -gamma); };
   Matrix pairWeights(static_cast<Eigen::Index>(d), static_cast<Eigen::Index>(d));
   for (Eigen::Index j = 0; j < pairWeights.rows(); ++j)
     for (Eigen::Index k = 0; k < pairWeights.cols(); ++k) pairWeights(j, k) = weight(estimate[j] - estimate[k]);
   auto pairs = std::make_unique<EdgeTerms>();
   for (const auto& [j, k] : graph.edges)
-    pairs->add(j, k, -1, c.options.number("lambda2"), pairWeights(static_cast<Eigen::Index>(j), static_cast<Eigen::Index>(k)));
+    pairs->add(j, k, -1, opt.lambda2, pairWeights(static_cast<Eigen::Index>(j), static_cast<Eigen::Index>(k)));
   CombinedTerms terms;
   terms.add(std::move(pairs));
-  terms.add(std::make_unique<AdaptiveTripleTerms>(graph, pairWeights, c.options.number("lambda3")));
-  return fusionFit(c, constant(c, c.options.number("lambda1")), terms, Vector(), startCoef(c), startIntercept(c),
+  terms.add(std::make_unique<AdaptiveTripleTerms>(graph, pairWeights, opt.lambda3));
+  return fusionFit(c, opt, constant(c, opt.lambda1), terms, Vector(), startCoef(c), startIntercept(c),
                    estimate.unaryExpr(weight));
 }
 
@@ -188,124 +184,149 @@ Result runAdfg(const FitContext& c) {
 
 namespace supclust {
 
-std::string checkGraph(const Options& o, Eigen::Index, Eigen::Index d, Eigen::Index K) {
-  if (!o.has("graph")) return "";
+std::string checkGraph(const PenaltiesOptions& opt, Eigen::Index, Eigen::Index d, Eigen::Index K) {
+  if (!opt.graph.has_value()) return "";
   if (K != 1)
     return "option 'graph' needs one output (loss 'squared' or 'logistic'; got " + std::to_string(K) + " outputs)";
-  return checkEdges("option 'graph'", o.labels("graph"), static_cast<std::size_t>(d));
+  return checkEdges("option 'graph'", *opt.graph, static_cast<std::size_t>(d));
 }
 
-std::string checkNctfgs(const Options& o, Eigen::Index n, Eigen::Index d, Eigen::Index K) {
-  const double tau = o.number("tau");
-  for (const char* name : {"lambda1", "lambda2"})
-    if (!std::isfinite(o.number(name) / tau))
+std::string checkNctfgs(const PenaltiesOptions& opt, Eigen::Index n, Eigen::Index d, Eigen::Index K) {
+  const double tau = opt.tau;
+  for (const auto& [name, value] : {std::pair{"lambda1", opt.lambda1}, std::pair{"lambda2", opt.lambda2}})
+    if (!std::isfinite(value / tau))
       return std::string("option 'tau' of method 'nctfgs': ") + name + "/τ, the weight its penalty uses (J_τ(x) = min(x/τ, 1)), is beyond the double range; raise tau or lower " + name;
-  return checkGraph(o, n, d, K);
+  return checkGraph(opt, n, d, K);
 }
 
 // ADFG's weights span (2/f)^γ (differences from f · max|β̂| to 2 max|β̂|); beyond 1e12, fusion
 // ADMM's linear system (ρ(I + AᵀA) with the weights in A) loses the small ones to round-off and
 // stops at its iteration limit or fails to factorise, so such a γ is refused by name.
-std::string checkAdfg(const Options& o, Eigen::Index n, Eigen::Index d, Eigen::Index K) {
-  const double spread = std::pow(2 / o.number("weightFloor"), o.number("gamma"));
+std::string checkAdfg(const PenaltiesOptions& opt, Eigen::Index n, Eigen::Index d, Eigen::Index K) {
+  const double spread = std::pow(2 / opt.weightFloor, opt.gamma);
   if (!(spread <= 1e12))
     return "option 'gamma' of method 'adfg': the adaptive weights would span (2 / weightFloor)^gamma = " + std::to_string(spread) +
            ", beyond the 1e12 that ADMM's linear system resolves in double precision; lower gamma or raise weightFloor";
-  return checkGraph(o, n, d, K);
+  return checkGraph(opt, n, d, K);
 }
 
 namespace {
 // Edges of the graph (all pairs without one) and the rows DFG/ADFG generate from them.
-double edgeCount(const Options& o, double d) { return o.has("graph") ? static_cast<double>(o.labels("graph").size() / 2) : d * (d - 1) / 2; }
+double edgeCount(const PenaltiesOptions& opt, double d) { return opt.graph.has_value() ? static_cast<double>(opt.graph->size() / 2) : d * (d - 1) / 2; }
 // The dense d × d matrices of fusion ADMM's β-step when AᵀA has no clique form: AᵀA, the system, its factor.
-double denseSystem(const Options& o, double d) { return o.has("graph") ? 3 * 8 * d * d : 0; }
+double denseSystem(const PenaltiesOptions& opt, double d) { return opt.graph.has_value() ? 3 * 8 * d * d : 0; }
 }  // namespace
 
-double edgeBytes(const Options& o, double d) {
-  if (!o.has("graph")) return 0;
+double edgeBytes(const PenaltiesOptions& opt, double d) {
+  if (!opt.graph.has_value()) return 0;
   // At most two rows per edge (ncFGS, ncTFGS: w_i ± w_j), each (i, j, sign, weight), and ADMM's state.
-  const double rows = 2 * edgeCount(o, d);
-  return rows * 24 + fusionAdmmStateBytes(rows) + denseSystem(o, d);
+  const double rows = 2 * edgeCount(opt, d);
+  return rows * 24 + fusionAdmmStateBytes(rows) + denseSystem(opt, d);
 }
 
-double dfgBytes(const Options& o, double d) {
+double dfgBytes(const PenaltiesOptions& opt, double d) {
   // Each edge is a row of two blocks: ADMM's state, its block's OWL prox state (5 doubles) and
   // the order its penalty value re-sorts from (12 bytes).
-  const double rows = 2 * edgeCount(o, d);
-  return rows * (5 * 8 + 12) + fusionAdmmStateBytes(rows) + denseSystem(o, d);
+  const double rows = 2 * edgeCount(opt, d);
+  return rows * (5 * 8 + 12) + fusionAdmmStateBytes(rows) + denseSystem(opt, d);
 }
 
-double adfgBytes(const Options& o, double d) {
+double adfgBytes(const PenaltiesOptions& opt, double d) {
   // T3 in blocks as DFG's (each edge a row of two blocks: ADMM's state and the pair-sum prox's
   // state, 7 doubles and 2 orders), T2 one row per edge ((i, j, sign, weight) and ADMM's state);
   // the pair weights and the three dense d × d matrices of the β-step.
-  const double edges = edgeCount(o, d), blockRows = 2 * edges;
+  const double edges = edgeCount(opt, d), blockRows = 2 * edges;
   return blockRows * (7 * 8 + 8) + edges * 24 + fusionAdmmStateBytes(blockRows + edges) + 4 * 8 * d * d;
 }
 
-Result runOscar(const FitContext& c) {
-  if (c.options.has("graph")) return runGraphOscar(c);
-  return penalisedFit(c, OwlPenalty(oscarWeights(static_cast<std::size_t>(c.X.cols()), c.options.number("lambda1"),
-                                                 c.options.number("lambda2"))));
+Result runOscar(const FitContext& c, const PenaltiesOptions& opt) {
+  if (opt.graph.has_value()) return runGraphOscar(c, opt);
+  return penalisedFit(c, OwlPenalty(oscarWeights(static_cast<std::size_t>(c.X.cols()), opt.lambda1, opt.lambda2)), opt.lambda, opt);
 }
 
+namespace {
+S& weights(S& s, const char* lambda1, const char* lambda2) {
+  return s.number("lambda1", &P::lambda1, lambda1, 0, 0).degree(1).number("lambda2", &P::lambda2, lambda2, 0, 0).degree(1);
+}
+S& graphField(S& s) {
+  return s.edges("graph", &P::graph, "a feature graph: the pairwise sums run over these edges [i, j] only (default: all pairs)");
+}
+// DC programming's outer loop (ncFGS, ncTFGS): dcIterations, dcTolerance.
+S& dcFields(S& s) {
+  const DcOptions defaults;
+  return s.integer("dcIterations", &P::dcIterations, "DC programming steps (convex subproblems) at most", defaults.maxIterations, 1)
+      .number("dcTolerance", &P::dcTolerance, "stop when the objective falls by less than this × max(1, |f|)", defaults.tolerance, 0);
+}
+// Fusion ADMM's limits, with the given tolerance.
+S& fusionAdmmFields(S& s, double tolerance) {
+  return s.integer("maxIterations", &P::maxIterations, "ADMM iteration limit", AdmmOptions().maxIterations, 1)
+      .number("tolerance", &P::tolerance, "optimality residual (stationarity relative to ‖∇F(0)‖∞, split residual relative to the split's largest entry) to stop at", tolerance, 0, true);
+}
+S oscarOptions() {
+  S s("method");
+  return convexSolverFields(graphField(weights(lossAndRidge(s), "ℓ1 weight λ1", "pairwise max weight λ2")), 20000);
+}
+S gflassoOptions() {
+  S s("method");
+  return convexSolverFields(graphField(weights(lossAndRidge(s), "ℓ1 weight λ1", "pairwise fusion weight λ2")), 20000);
+}
+S ncfgsOptions() {
+  S s("method");
+  return convexSolverFields(dcFields(graphField(weights(lossAndRidge(s), "ℓ1 weight λ1", "pairwise weight λ2 on ||w_i| − |w_j||"))), 20000);
+}
+S nctfgsOptions() {
+  S s("method");
+  weights(lossAndRidge(s), "weight λ1 of the truncated ℓ1 term", "weight λ2 of the truncated pairwise term")
+      .number("tau", &P::tau, "truncation τ > 0: J_τ(x) = min(x/τ, 1)", 1, 0, true);
+  return convexSolverFields(dcFields(graphField(s)), 20000);
+}
+S dfgOptions() {
+  S s("method");
+  return fusionAdmmFields(graphField(weights(ridgeField(binaryLoss(s)), "ℓ1 weight λ1", "weight λ2 of the triple max term")), 1e-8);
+}
+S adfgOptions() {
+  S s("method");
+  weights(ridgeField(binaryLoss(s)), "adaptive ℓ1 weight λ1", "weight λ2 of the adaptive pairwise term")
+      .number("lambda3", &P::lambda3, "weight λ3 of the adaptive triple term", 0, 0).degree(1)
+      .number("gamma", &P::gamma, "γ ≥ 0: the weights are |β̂_j − β̂_k|^(−γ) (0: all 1)", 1, 0)
+      .number("weightFloor", &P::weightFloor, "0 < f ≤ 1: |β̂_i| and |β̂_j − β̂_k| below f · max|β̂| count as f · max|β̂| (the weights' cap)", 1e-2, 0, true, 1);
+  return fusionAdmmFields(graphField(s), 1e-6);
+}
+}  // namespace
+
 std::vector<Method> penaltiesMethods() {
-  const auto base = lossAndRidge();
   return {
       Method("oscar",
              "OSCAR: λ1‖w‖₁ + λ2 Σ_{i<j} max(|w_i|, |w_j|), by ADMM (squared loss) or FISTA with the O(d log d) OWL prox; on a graph (GOSCAR), the sum over its edges by fusion ADMM",
-             runOscar)
-          .withOptions(join({base, {penaltyWeight(numberOption("lambda1", "ℓ1 weight λ1", 0, 0), 1),
-                          penaltyWeight(numberOption("lambda2", "pairwise max weight λ2", 0, 0), 1), graphOption()},
-                   convexSolverOptions(20000)}))
+             oscarOptions(), runOscar)
           .checkShape(checkGraph)
           .structureBytesBy(edgeBytes),
       Method("gflasso",
              "GFLasso: λ1‖w‖₁ + λ2 Σ_{i<j} |w_i − w_j| (DFG paper), by ADMM (squared loss) or FISTA with the exact O(d log d) clique-fusion prox; on a graph, the sum over its edges by fusion ADMM",
-             runGflasso)
-          .withOptions(join({base, {penaltyWeight(numberOption("lambda1", "ℓ1 weight λ1", 0, 0), 1),
-                          penaltyWeight(numberOption("lambda2", "pairwise fusion weight λ2", 0, 0), 1), graphOption()},
-                   convexSolverOptions(20000)}))
+             gflassoOptions(), runGflasso)
           .checkShape(checkGraph)
           .structureBytesBy(edgeBytes),
       Method("ncfgs",
              "ncFGS: λ1‖w‖₁ + λ2 Σ_{i<j} ||w_i| − |w_j|| (DFG paper), non-convex: DC programming over OSCAR-type subproblems",
-             runNcfgs)
-          .withOptions(join({base, {penaltyWeight(numberOption("lambda1", "ℓ1 weight λ1", 0, 0), 1),
-                          penaltyWeight(numberOption("lambda2", "pairwise weight λ2 on ||w_i| − |w_j||", 0, 0), 1), graphOption()},
-                   dcOptions(), convexSolverOptions(20000)}))
+             ncfgsOptions(), runNcfgs)
           .checkShape(checkGraph)
           .dependsOnStart()
           .structureBytesBy(edgeBytes),
       Method("nctfgs",
              "ncTFGS: λ1 Σ J_τ(|w_i|) + λ2 Σ_{i<j} J_τ(||w_i| − |w_j||), J_τ(x) = min(x/τ, 1) (DFG paper), non-convex: DC programming over OSCAR-type subproblems",
-             runNctfgs)
-          .withOptions(join({base, {penaltyWeight(numberOption("lambda1", "weight λ1 of the truncated ℓ1 term", 0, 0), 1),
-                          penaltyWeight(numberOption("lambda2", "weight λ2 of the truncated pairwise term", 0, 0), 1),
-                          numberOption("tau", "truncation τ > 0: J_τ(x) = min(x/τ, 1)", 1, 0, true), graphOption()},
-                   dcOptions(), convexSolverOptions(20000)}))
+             nctfgsOptions(), runNctfgs)
           .checkShape(checkNctfgs)
           .dependsOnStart()
           .rescaledBy(rescaleTruncated)
           .structureBytesBy(edgeBytes),
       Method("dfg",
              "DFG: λ1‖w‖₁ + λ2 Σ_i Σ_{j<k} max(|w_i − w_j|, |w_i − w_k|) (DFG paper): ADMM over the blocks D_i w, one OWL prox each, O(d²) memory",
-             runDfg)
-          .withOptions(join({{binaryLossOption(), ridgeOption(), penaltyWeight(numberOption("lambda1", "ℓ1 weight λ1", 0, 0), 1),
-                    penaltyWeight(numberOption("lambda2", "weight λ2 of the triple max term", 0, 0), 1), graphOption()},
-                   fusionAdmmOptions(1e-8)}))
+             dfgOptions(), runDfg)
           .checkShape(checkGraph)
           .structureBytesBy(dfgBytes),
       Method("adfg",
              "ADFG: adaptive DFG, λ1 Σ w_i|w_i| + λ2 Σ_{j<k} w_jk|w_j − w_k| + λ3 Σ_i Σ_{j<k} w_ijk|w_i − α w_j − (1 − α) w_k| with weights |β̂_j − β̂_k|^(−γ) from least squares (DFG paper): ADMM over d blocks of pair sums |x_j + x_k|, each with an exact prox",
-             runAdfg)
-          .withOptions(join({{binaryLossOption(), ridgeOption(), penaltyWeight(numberOption("lambda1", "adaptive ℓ1 weight λ1", 0, 0), 1),
-                    penaltyWeight(numberOption("lambda2", "weight λ2 of the adaptive pairwise term", 0, 0), 1),
-                    penaltyWeight(numberOption("lambda3", "weight λ3 of the adaptive triple term", 0, 0), 1),
-                    numberOption("gamma", "γ ≥ 0: the weights are |β̂_j − β̂_k|^(−γ) (0: all 1)", 1, 0),
-                    numberOption("weightFloor", "0 < f ≤ 1: |β̂_i| and |β̂_j − β̂_k| below f · max|β̂| count as f · max|β̂| (the weights' cap)", 1e-2, 0, true, 1),
-                    graphOption()},
-                   fusionAdmmOptions(1e-6)}))
+             adfgOptions(), runAdfg)
           .checkShape(checkAdfg)
           .rescaledBy(rescaleAdaptive)
           .structureBytesBy(adfgBytes),

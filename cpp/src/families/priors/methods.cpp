@@ -1,50 +1,47 @@
 // Weight-grouping priors (Korzeń, Jaroszewicz & Klęsk; spec §3.7): GEM and LEM, by our exact
-// block descent (the default) or by the paper's conjugate-gradient algorithm (the reference);
-// and the linear SVM the paper compares them with.
-#include <algorithm>
-
+// block descent (the default) or by the paper's conjugate-gradient algorithm (the reference).
+// The linear SVM the paper compares them with is in the linear family.
 #include "supclust/families/priors/methods.hpp"
 
-#include "supclust/methods/option_sets.hpp"
-#include "supclust/methods/recipes.hpp"
-#include "supclust/solvers/dual_coordinate_descent.hpp"
+#include <algorithm>
+
 #include "supclust/families/priors/grouping_prior_cg.hpp"
 #include "supclust/families/priors/grouping_prior_descent.hpp"
+#include "supclust/methods/option_sets.hpp"
+#include "supclust/methods/recipes.hpp"
 
 namespace supclust {
 
 namespace {
-OptionSpec centresOption() { return integerOption("centres", "the number s of centres (groups of weights)", 3, 1); }
-OptionSpec priorAlgorithmOption() {
-  return choiceOption("algorithm", "exact: block descent with exact 1-D k-means / k-median (ours); paper: conjugate gradients with s-means / s-medians updates (the paper's)",
-                      {"exact", "paper"});
-}
-OptionSpec priorInitOption() {
-  return choiceOption("init", "start of the exact algorithm: best: both of the others, the lower objective kept; gradient: w = 0, first groups from −∇F(0) (the features' covariances with the target); ridge: the fit without the prior",
-                      {"best", "gradient", "ridge"});
-}
+// The options of GEM and LEM.
+struct PriorOptions : LossField, RidgeField, ConvexSolverFields {
+  double gamma = 0;
+  int centres = 0;
+  std::string algorithm, init;
+};
+using S = Schema<PriorOptions>;
 }  // namespace
 
 namespace {
-Result runPrior(const FitContext& c, PriorKind kind) {
+Result runPrior(const FitContext& c, const PriorOptions& opt, PriorKind kind) {
   GroupingPriorOptions o;
   o.kind = kind;
-  o.centres = c.options.integer("centres");
-  o.gamma = c.options.number("gamma");
-  o.maxIterations = c.options.integer("maxIterations");
-  o.tolerance = c.options.number("tolerance");
-  const Objective F = objectiveOf(c, c.options.number("lambda"));
+  o.centres = opt.centres;
+  o.gamma = opt.gamma;
+  o.maxIterations = opt.maxIterations;
+  o.tolerance = opt.tolerance;
+  const Objective F = objectiveOf(c, opt.lambda);
   // The paper's algorithm starts from w = 0 (its Figure 2).
-  if (c.options.choice("algorithm") == "paper")
+  if (opt.algorithm == "paper")
     return groupingPriorConjugateGradient(F, o, startCoef(c), startIntercept(c), c.control);
   // Ours: the warm start; else w = 0 with the first assignment from −∇F(0), the direction the
   // paper's algorithm sets off in ("gradient"); or the fit without the prior ("ridge": ridge λ,
   // for the logistic loss at least 1e-4 so that separable data give a finite start); or both,
   // the lower objective kept ("best": block descent stops at a local minimum, and from w = 0 a
   // large γ can hold it far above the one reached from the ridge fit).
-  const std::string init = c.warm ? "warm" : c.options.choice("init");
+  const std::string init = c.warm ? "warm" : opt.init;
   const auto fromRidge = [&] {
-    const double ridge = c.loss.squared() ? c.options.number("lambda") : std::max(1e-4, c.options.number("lambda"));
+    const double ridge = c.loss.squared() ? opt.lambda : std::max(1e-4, opt.lambda);
     Result start = smoothFit(c, ridge, {o.maxIterations, 1e-8});
     return groupingPriorDescent(F, o, std::move(start.coef), std::move(start.intercept), c.control);
   };
@@ -60,38 +57,40 @@ Result runPrior(const FitContext& c, PriorKind kind) {
 }
 }  // namespace
 
-Result runGem(const FitContext& c) { return runPrior(c, PriorKind::Gaussian); }
-Result runLem(const FitContext& c) { return runPrior(c, PriorKind::Laplace); }
+Result runGem(const FitContext& c, const PriorOptions& opt) { return runPrior(c, opt, PriorKind::Gaussian); }
+Result runLem(const FitContext& c, const PriorOptions& opt) { return runPrior(c, opt, PriorKind::Laplace); }
 
-
-std::string checkPrior(const Options& o, Eigen::Index, Eigen::Index d, Eigen::Index) {
-  const std::string why = checkKMeans1D(static_cast<std::size_t>(d), o.integer("centres"));
+std::string checkPrior(const PriorOptions& opt, Eigen::Index, Eigen::Index d, Eigen::Index) {
+  const std::string why = checkKMeans1D(static_cast<std::size_t>(d), opt.centres);
   return why.empty() ? "" : "option 'centres': " + why.substr(why.find(':') + 2);
 }
 
+namespace {
+// γ has no default: at 0 GEM and LEM are the plain fit, and the scale at which they group depends
+// on the data (the tables search a grid of γ). Its degree: 2 for GEM's squares, 1 for LEM.
+S priorOptions(int degree) {
+  S s("method");
+  ridgeField(binaryLoss(s))
+      .number("gamma", &PriorOptions::gamma, "weight γ of the prior (required: 0 is the fit without it)", 0, 0).degree(degree).required()
+      .integer("centres", &PriorOptions::centres, "the number s of centres (groups of weights)", 3, 1)
+      .choice("algorithm", &PriorOptions::algorithm, "exact: block descent with exact 1-D k-means / k-median (ours); paper: conjugate gradients with s-means / s-medians updates (the paper's)",
+              {"exact", "paper"})
+      .choice("init", &PriorOptions::init, "start of the exact algorithm: best: both of the others, the lower objective kept; gradient: w = 0, first groups from −∇F(0) (the features' covariances with the target); ridge: the fit without the prior",
+              {"best", "gradient", "ridge"});
+  return convexSolverFields(s, 20000);
+}
+}  // namespace
+
 std::vector<Method> priorsMethods() {
-  // γ has no default: at 0 GEM and LEM are the plain fit, and the scale at which they group
-  // depends on the data (the tables search a grid of γ).
-  const auto priorWeight = [](int degree) {
-    OptionSpec gamma = penaltyWeight(numberOption("gamma", "weight γ of the prior (required: 0 is the fit without it)", 0, 0), degree);
-    gamma.required = true;
-    return gamma;
-  };
   return {
       Method("gem",
              "GEM: γ Σ_j min_k (w_j − c_k)², the Gaussian extremal-mixture prior, s centres learnt with w (weight-grouping priors paper); exact block descent: convex fit for the assignment, exact 1-D k-means for the centres",
-             runGem)
-          .withOptions(join({{binaryLossOption(), ridgeOption(), priorWeight(2), centresOption(),
-                    priorAlgorithmOption(), priorInitOption()},
-                   convexSolverOptions(20000)}))
+             priorOptions(2), runGem)
           .checkShape(checkPrior)
           .dependsOnStart(),
       Method("lem",
              "LEM: γ Σ_j min_k |w_j − c_k|, the Laplace extremal-mixture prior, s centres learnt with w (weight-grouping priors paper); exact block descent: convex fit for the assignment, exact 1-D k-median for the centres",
-             runLem)
-          .withOptions(join({{binaryLossOption(), ridgeOption(), priorWeight(1), centresOption(),
-                    priorAlgorithmOption(), priorInitOption()},
-                   convexSolverOptions(20000)}))
+             priorOptions(1), runLem)
           .checkShape(checkPrior)
           .dependsOnStart(),
   };
