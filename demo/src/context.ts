@@ -64,3 +64,7 @@ export function methodsFor(sc: Supclust, task: string): MethodInfo[] {
   return sc.info.methods.filter((m) => m.name !== 'oracle' && m.kind === 'features' &&
     (task === 'classification' ? lossesOf(m).some((l) => l === 'logistic' || l === 'hinge') : lossesOf(m).includes('squared')));
 }
+
+/** Whether a method's answer does not depend on its start (the library's startDependent): only
+ * these are warm-started, so that a state shows the same fit whatever the path that led to it. */
+export const warmStartable = (info: MethodInfo | undefined): boolean => info !== undefined && !info.startDependent;

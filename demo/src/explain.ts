@@ -35,10 +35,6 @@ export const ABOUT: Record<string, string> = {
   svm: 'Hinge loss + λ/2(‖w‖² + b²), classification only: the linear SVM the weight-grouping priors paper compares with, by dual coordinate descent (as LibLinear). No grouping.',
 };
 
-/** Methods whose answer does not depend on the start (convex problems): only these are
- * warm-started, so that a state shows the same fit whatever the path that led to it. */
-export const CONVEX = new Set(['ridge', 'lasso', 'elasticnet', 'oscar', 'gflasso', 'dfg', 'adfg']);
-
 /** What the summary's columns mean. */
 export const METRICS: [string, string][] = [
   ['test MSE', 'mean squared error of the predictions on 1000 fresh samples from the same model (σ² is the best possible).'],

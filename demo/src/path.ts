@@ -3,8 +3,8 @@
 // same options and the same start (convex methods are warm-started from the previous λ, which
 // changes only the time; the others start cold, as Play does), and Play's λ is on the grid.
 import { logGrid, type MethodName, type Model, type Supclust, type SyntheticData } from 'supclust';
-import { hasLambda2, methodOptions, type Context } from './context.js';
-import { CONVEX, LABELS } from './explain.js';
+import { hasLambda2, methodOptions, warmStartable, type Context } from './context.js';
+import { LABELS } from './explain.js';
 import { $, widthOf } from './dom.js';
 import { formatLambda } from './format.js';
 import * as plots from './plots.js';
@@ -35,7 +35,7 @@ export async function fitAlong(sc: Supclust, s: DemoState, data: SyntheticData, 
   let previous: Model | undefined;
   for (const [i, lambda] of grid.entries()) {
     const options = methodOptions(info, { ...s, lambda }, sparsityOf(data));
-    const warm = previous && CONVEX.has(s.method) ? { warmStart: previous } : {};
+    const warm = previous && warmStartable(info) ? { warmStart: previous } : {};
     previous = await sc.fit(s.method as MethodName, { X: data.X, nRows: data.nRows, nCols: data.nCols, y: data.y, ...options, ...warm }, { signal });
     onStep(lambda, previous, i + 1);
   }
@@ -73,7 +73,7 @@ export function mountPath(ctx: Context, problem: () => SyntheticData | undefined
       const here = stats.find((p) => p.lambda === s.lambda)!;
       const second = hasLambda2(sc.info.methods.find((m) => m.name === s.method)) ? ` (λ is λ1; λ2 stays at ${formatLambda(s.lambda2)})` : '';
       status.textContent = `${LABELS[s.method] ?? s.method}${second}: ${grid.length} fits in ${(performance.now() - t0).toFixed(0)} ms` +
-        `${CONVEX.has(s.method) ? ' (warm-started: the problem is convex, so only the time depends on the start)' : ' (each started as Play starts it: the problem is not convex, so the start matters)'}; ` +
+        `${warmStartable(sc.info.methods.find((m) => m.name === s.method)) ? ' (warm-started: the answer does not depend on the start, only the time does)' : ' (each started as Play starts it: the problem is not convex, so the start matters)'}; ` +
         `closest to the truth at λ = ${formatLambda(best.lambda)} (${errorName(s.task)} ${best.error.toPrecision(3)}, ${best.groups} distinct values); ` +
         `at Play’s λ = ${formatLambda(s.lambda)}: ${here.error.toPrecision(3)}, as in Play.`;
       figures.dataset.atPlay = String(here.error);

@@ -6,9 +6,9 @@
 // path is computed (the Paths view's estimator, fewer points), aborted by the next input.
 import type { Model, SyntheticData, MethodName } from 'supclust';
 import { playCode } from './code.js';
-import { hasLambda2, methodOptions, methodsFor, type Context } from './context.js';
+import { hasLambda2, methodOptions, methodsFor, warmStartable, type Context } from './context.js';
 import { $, copy, el, table, widthOf } from './dom.js';
-import { ABOUT, CONVEX, LABELS, METRICS } from './explain.js';
+import { ABOUT, LABELS, METRICS } from './explain.js';
 import { formatLambda, formatNumber } from './format.js';
 import { adjustedRand, distinctPartition } from './partition.js';
 import { distinctValues, errorName, errorOf, fitAlong, gridWith } from './path.js';
@@ -92,7 +92,7 @@ export function mountPlay(ctx: Context, onChange: () => void) {
       const info = sc.info.methods.find((m) => m.name === s.method);
       const sparsity = sparsityOf(d);
       const options = methodOptions(info, s, sparsity);
-      const warmStart = CONVEX.has(s.method) && last && last.method === s.method && last.key === key ? last.model : undefined;
+      const warmStart = warmStartable(info) && last && last.method === s.method && last.key === key ? last.model : undefined;
       // "fit time" is compute time: a trivial call first waits out anything still ahead in the
       // worker (an aborted fit's restart), so that the clock starts when the fit can.
       await sc.kmeans1d([0], 1);

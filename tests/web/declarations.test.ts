@@ -116,6 +116,14 @@ describe('the loss taxonomy', () => {
   });
 });
 
+describe('the limits', () => {
+  it('the TypeScript validation uses the library\'s integer and seed limits', async () => {
+    const v = await import('../../dist/validate.js');
+    expect(v.MAX_INTEGER).toBe(sc.info.limits.maxInteger);
+    expect(v.MAX_SEED).toBe(sc.info.limits.maxSeed);
+  });
+});
+
 describe('the raw module', () => {
   it('refuses bad kernel arguments with an error object and stays usable', async () => {
     const require = createRequire(import.meta.url);

@@ -64,3 +64,45 @@ describe('documentation', () => {
     expect(problems).toEqual([]);
   });
 });
+
+describe('pages that restate the declarations', () => {
+  it('the architecture map lists each family with exactly its methods (info.methods[].family)', async () => {
+    const { load } = await import('../../dist/node/index.js');
+    const sc = await load({ variant: 'simd' });
+    try {
+      const text = readFileSync(join(root, 'docs/architecture.md'), 'utf8').split('\n');
+      const start = text.findIndex((l) => l.startsWith('| family | problem | papers | methods |'));
+      expect(start).toBeGreaterThan(0);
+      const listed: Record<string, string[]> = {};
+      for (let i = start + 2; text[i]?.startsWith('|'); i++) {
+        const cellsOf = text[i].split('|').map((c) => c.trim());
+        listed[cellsOf[1]] = cellsOf[4].split(',').map((m) => m.trim()).sort();
+      }
+      const declared: Record<string, string[]> = {};
+      for (const m of sc.info.methods) (declared[m.family] ??= []).push(m.name);
+      for (const f of Object.keys(declared)) declared[f].sort();
+      expect(listed).toEqual(declared);
+    } finally {
+      sc.dispose();
+    }
+  });
+
+  it('docs/options.md lists every option of every method as declared', async () => {
+    const { load } = await import('../../dist/node/index.js');
+    const sc = await load({ variant: 'simd' });
+    try {
+      const text = readFileSync(join(root, 'docs/options.md'), 'utf8');
+      for (const m of sc.info.methods) {
+        const section = text.split(`### ${m.name}\n`)[1]?.split('\n### ')[0] ?? '';
+        for (const o of m.options) {
+          const row = section.split('\n').find((l) => l.startsWith(`| \`${o.name}\` |`));
+          expect(row, `${m.name}.${o.name}`).toBeDefined();
+          if (o.required) expect(row).toContain('| required |');
+          else if (o.default !== undefined) expect(row).toContain(`\`${JSON.stringify(o.default)}\``);
+        }
+      }
+    } finally {
+      sc.dispose();
+    }
+  });
+});

@@ -1,6 +1,6 @@
 /** Public types of the supclust API. */
-import type { MethodName, MethodOptions, NumericOption } from './methods.generated.js';
-export type { MethodName, MethodOptions, NumericOption } from './methods.generated.js';
+import type { MethodFamily, MethodName, MethodOptions, NumericOption } from './methods.generated.js';
+export type { MethodFamily, MethodName, MethodOptions, NumericOption } from './methods.generated.js';
 import type { CrossValidationSettings, ExperimentSettings, GeneratorName, GeneratorOptions } from './requests.generated.js';
 export type { CrossValidationSettings, ExperimentSettings, GeneratorName, GeneratorOptions } from './requests.generated.js';
 
@@ -46,8 +46,6 @@ export interface MethodInfo {
   startDependent: boolean;
 }
 
-/** The library's families of methods. */
-export type MethodFamily = 'linear' | 'grouping' | 'penalties' | 'priors' | 'experts' | 'tasks';
 
 /** A loss and what its targets are: classification losses read class labels (binary ones:
  * exactly two classes); one-vs-all losses fit one output per class. */
