@@ -49,6 +49,10 @@ for (const m of info.methods) {
 lines.push('}', '');
 lines.push('/** The families of methods (info.methods[].family: the folders under cpp/src/families). */');
 lines.push(`export type MethodFamily = ${[...new Set(info.methods.map((m) => m.family))].map((f) => JSON.stringify(f)).join(' | ')};`, '');
+lines.push('/** The kind of model each method fits (info.methods[].kind). */');
+lines.push('export interface MethodKinds {');
+for (const m of info.methods) lines.push(`  ${JSON.stringify(m.name)}: ${JSON.stringify(m.kind)};`);
+lines.push('}', '');
 lines.push('/** The method names fit(), crossValidate() and info.methods know. */');
 lines.push('export type MethodName = keyof MethodOptions;', '');
 lines.push('/** The numeric options of a method (what a cross-validation grid may search). */');
@@ -94,6 +98,8 @@ const settings = (title, name, specs) => {
   }
   requestLines.push('}', '');
 };
+requestLines.push('/** The papers\' tables experiment() knows (info.experiments[].id). */',
+  `export type ExperimentId = ${info.experiments.map((e) => JSON.stringify(e.id)).join(' | ')};`, '');
 settings('crossValidate()\'s settings beside its grid.', 'CrossValidationSettings', fieldsOf(req.crossValidation));
 settings('experiment()\'s settings (a shard is given as `shard`).', 'ExperimentSettings', fieldsOf(req.experiment, ['shardIndex', 'shardCount']));
 const requestsOut = join(root, 'web/src/requests.generated.ts');

@@ -1,6 +1,6 @@
 // Tables: the papers' experiments run in the worker, with progress, time left and cancel; the
 // curves with the paper's figures overlaid, and the table copyable as markdown or CSV.
-import type { ExperimentResult } from 'supclust';
+import type { ExperimentId, ExperimentResult } from 'supclust';
 import { tableCode } from './code.js';
 import type { Context } from './context.js';
 import { PAPERS, ROWS } from './explain.js';
@@ -99,7 +99,7 @@ export function mountTables(ctx: Context) {
     status.textContent = 'Running…';
     try {
       const runner = await ctx.background();  // its own worker: Play stays free
-      const r = await runner.experiment(state.table, { reps: state.reps, seed: state.tableSeed, fast: state.fast, methods: state.rows }, {
+      const r = await runner.experiment(state.table as ExperimentId, { reps: state.reps, seed: state.tableSeed, fast: state.fast, methods: state.rows }, {
         signal: mine.signal,
         onProgress: ({ done, total }) => {
           bar.value = done / total;

@@ -138,3 +138,29 @@ describe('the raw module', () => {
     expect(Array.from(m.proxOwl(v, Float64Array.of(0, 0, 0)))).toEqual([3, -1, 2]);
   });
 });
+
+// The wire types in web/src/module.ts, read from its source, against what the module sends.
+function wireFields(name: string): string[] {
+  const source = readFileSync(join(root, 'web/src/module.ts'), 'utf8');
+  const body = source.split(`export interface ${name} {`)[1].split('\n}')[0];
+  return [...body.matchAll(/^  (\w+)\??:/gm)].map((m) => m[1]).sort();
+}
+
+describe('the wire types', () => {
+  it('RawFit, RawCrossValidation and RawExperiment name exactly what the module sends', async () => {
+    const require = createRequire(import.meta.url);
+    const glue = join(root, 'dist/wasm/node/supclust-simd.js');
+    const m = await require(glue)({ wasmBinary: readFileSync(glue.replace(/\.js$/, '.wasm')) });
+    const X = Float64Array.from({ length: 40 }, (_, i) => Math.sin(i)), y = Float64Array.from({ length: 20 }, (_, i) => i % 3);
+    const fit = m.fit('ridge', X, 20, 2, y, 1, { lambda: 0.1 }, undefined, undefined, undefined);
+    const refused = m.fit('ridge', X, 20, 2, y, 1, { lambda: -1 }, undefined, undefined, undefined);
+    const fields = new Set([...Object.keys(fit), ...Object.keys(refused)]);
+    expect([...fields].sort()).toEqual(wireFields('RawFit'));
+    const cv = m.crossValidate('ridge', X, 20, 2, y, 1, {}, ['lambda'], [Float64Array.of(0.1, 1)], { folds: 2 }, undefined);
+    const cvRefused = m.crossValidate('ridge', X, 20, 2, y, 1, {}, ['lambda'], [Float64Array.of(0.1, 1)], { folds: 1 }, undefined);
+    expect([...new Set([...Object.keys(cv), ...Object.keys(cvRefused)])].sort()).toEqual(wireFields('RawCrossValidation'));
+    const table = m.experiment('e1-n', { settings: { reps: 1, fast: true }, methods: ['Oracle'] }, undefined);
+    const tableRefused = m.experiment('e1-n', { settings: { reps: 0 }, methods: [] }, undefined);
+    expect([...new Set([...Object.keys(table), ...Object.keys(tableRefused)])].sort()).toEqual(wireFields('RawExperiment'));
+  });
+});

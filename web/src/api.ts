@@ -3,7 +3,7 @@
 import { SupclustError, fromLibrary, invalid } from './errors.js';
 import type { Backend, ExperimentRequest, RawCrossValidation, RawExperiment, RawFit, Request } from './module.js';
 import { MODEL_SCHEMA_VERSION } from './types.js';
-import type { CallControl, CrossValidationControl, CrossValidationOptions, CrossValidationResult, ExperimentData, ExperimentOptions, ExperimentResult, GeneratorName, GeneratorOptions, FitParams, Info, KMeans1DResult, Label, MatrixInput, LossInfo, MethodInfo, MethodName, Model, ModelKind,
+import type { CallControl, CrossValidationControl, CrossValidationOptions, CrossValidationResult, ExperimentData, ExperimentOptions, ExperimentResult, GeneratorName, GeneratorOptions, FitParams, Info, KMeans1DResult, Label, MatrixInput, LossInfo, MethodInfo, MethodKinds, MethodName, Model, ModelKind,
   SparseGroupsResult, Supclust, SyntheticData } from './types.js';
 import { bestAnswers, bestClassAnswers, classIndices, expertClasses, linearScores, modelArrays, probabilities } from './predict.js';
 import * as v from './validate.js';
@@ -99,13 +99,14 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       return unwrap(await call({ op: 'proxCliqueFusion', values: u, lambda1, lambda2 })) as Float64Array;
     },
 
-    async fit(method, params, control: CallControl = {}) {
+    async fit<M extends MethodName>(method: M, params: FitParams<M>, control: CallControl = {}) {
       const { X, y, yCols, options, meta } = fitInputs(method, params as FitParams);
       const warm = warmStartOf((params as FitParams).warmStart, X.nCols, (info.methods.find((m) => m.name === method) as MethodInfo).kind);
       const onProgress = control.onProgress;
       const raw = (await call({ op: 'fit', method, X: v.wire(X), nRows: X.nRows, nCols: X.nCols, y, yCols, options, ...warm }, control.signal,
         onProgress && ((iteration, objective) => onProgress({ iteration, objective })))) as RawFit;
-      return toModel(method, X.nCols, raw, meta);
+      // The library's kind of this method's models (info.methods[].kind, as MethodKinds declares).
+      return toModel(method, X.nCols, raw, meta) as Model<MethodKinds[M]>;
     },
 
     async crossValidate(method, params, cvOptions: CrossValidationOptions, control: CrossValidationControl = {}) {

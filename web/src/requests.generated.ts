@@ -36,6 +36,9 @@ export interface GeneratorOptions {
   taskSpread?: number;
 }
 
+/** The papers' tables experiment() knows (info.experiments[].id). */
+export type ExperimentId = "e1-n" | "e1-sigma" | "e2" | "movies" | "movies-mae" | "e5-1" | "e5-2" | "breast-cancer" | "20ng-pairs" | "e6-classification" | "e6-regression" | "e6-algorithms" | "waveform" | "reuters-usa" | "e3" | "e4" | "tasks-n" | "20ng-topics";
+
 /** crossValidate()'s settings beside its grid. */
 export interface CrossValidationSettings {
   /** number of folds (at most the number of rows) (integer; ≥ 2, ≤ 2147483647; default 5) */

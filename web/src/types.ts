@@ -1,8 +1,8 @@
 /** Public types of the supclust API. */
-import type { MethodFamily, MethodName, MethodOptions, NumericOption } from './methods.generated.js';
-export type { MethodFamily, MethodName, MethodOptions, NumericOption } from './methods.generated.js';
-import type { CrossValidationSettings, ExperimentSettings, GeneratorName, GeneratorOptions } from './requests.generated.js';
-export type { CrossValidationSettings, ExperimentSettings, GeneratorName, GeneratorOptions } from './requests.generated.js';
+import type { MethodFamily, MethodKinds, MethodName, MethodOptions, NumericOption } from './methods.generated.js';
+export type { MethodFamily, MethodKinds, MethodName, MethodOptions, NumericOption } from './methods.generated.js';
+import type { CrossValidationSettings, ExperimentId, ExperimentSettings, GeneratorName, GeneratorOptions } from './requests.generated.js';
+export type { CrossValidationSettings, ExperimentId, ExperimentSettings, GeneratorName, GeneratorOptions } from './requests.generated.js';
 
 export type Variant = 'simd' | 'simd-threaded';
 
@@ -219,7 +219,9 @@ export type MatrixInput = Float64Array | ArrayLike<number> | number[][] | CsrMat
 export type Label = number | string;
 
 /** The data of a fit: X with its sizes, the targets, and what a model may carry along. */
-export interface DataParams {
+/** fit()'s data for a method of kind K: one target per row, or (clustered tasks, K = 'tasks')
+ * also K targets per row. */
+export interface DataParams<K extends ModelKind = ModelKind> {
   X: MatrixInput;
   nRows?: number;
   nCols?: number;
@@ -228,9 +230,9 @@ export interface DataParams {
    * Clustered tasks with the 'squared' or 'logistic' loss may take K targets per row, one task
    * per column: rows (number[][], n × K) or a flat row-major array with `yCols: K` (real
    * targets for 'squared', 0/1 for 'logistic'). */
-  y: ArrayLike<number> | readonly Label[] | number[][];
+  y: K extends 'tasks' ? ArrayLike<number> | readonly Label[] | number[][] : ArrayLike<number> | readonly Label[];
   /** The number of targets per row when y is flat (default 1); see y. */
-  yCols?: number;
+  yCols?: K extends 'tasks' ? number : 1;
   /** fit() only: a model fitted before on the same features, to start from (iterative methods:
    * IHC, IHCS, IHT, lasso, OSCAR, the logistic fits; closed forms ignore it). */
   warmStart?: Model;
@@ -239,7 +241,7 @@ export interface DataParams {
 }
 
 /** fit()'s parameters for method M: the data plus M's options (typed from the registry). */
-export type FitParams<M extends MethodName = MethodName> = DataParams & MethodOptions[M];
+export type FitParams<M extends MethodName = MethodName> = DataParams<MethodKinds[M]> & MethodOptions[M];
 
 export interface CallControl {
   signal?: AbortSignal;
@@ -283,8 +285,10 @@ export interface CrossValidationResult {
 /** The version of the Model layout; bumped when a saved model would be read differently. */
 export const MODEL_SCHEMA_VERSION = 1;
 
-/** A fitted model: a plain object that survives a JSON round trip. */
-export interface Model {
+/** A fitted model: a plain object that survives a JSON round trip. fit() returns the kind its
+ * method fits (Model<'experts'> for the experts methods), so a function that refuses a kind at run
+ * time refuses it at compile time too; a model of unknown kind (read from JSON) is a Model. */
+export interface Model<K extends ModelKind = ModelKind> {
   /** MODEL_SCHEMA_VERSION of the library that wrote it. */
   schemaVersion: number;
   method: string;
@@ -298,7 +302,7 @@ export interface Model {
   featureNames?: string[];
   nFeatures: number;
   /** 'features' (absent in models saved before experts existed), 'experts' or 'tasks'. */
-  kind?: ModelKind;
+  kind?: K;
   /** Outputs per feature (1 for regression and binary classification, K for one-vs-all; the
    * number of experts Q for kind 'experts', expert q's weight of feature j at coef[j * Q + q]).
    * coef[j * outputs + k]. */
@@ -356,6 +360,9 @@ export interface SyntheticData {
   groups: Int32Array;
 }
 
+/** never for the experts' models (Q answers per row: no probabilities), unknown otherwise. */
+export type NotExperts<K extends ModelKind> = K extends 'experts' ? never : unknown;
+
 export interface Supclust {
   readonly info: Info;
   kmeans1d(values: ArrayLike<number>, Q: number): Promise<KMeans1DResult>;
@@ -363,7 +370,7 @@ export interface Supclust {
   proxOwl(values: ArrayLike<number>, weights: ArrayLike<number>): Promise<Float64Array>;
   /** argmin_x ½‖x − v‖² + λ1‖x‖₁ + λ2 Σ_{i<j} |x_i − x_j| (GFLasso's prox), O(d log d). */
   proxCliqueFusion(values: ArrayLike<number>, lambda1: number, lambda2: number): Promise<Float64Array>;
-  fit<M extends MethodName>(method: M, params: FitParams<M>, control?: CallControl): Promise<Model>;
+  fit<M extends MethodName>(method: M, params: FitParams<M>, control?: CallControl): Promise<Model<MethodKinds[M]>>;
   /** X·W + b: n values, or n × outputs row-major (row i holds sample i's K scores; experts:
    * its Q answers, one per expert). */
   predict(model: Model, X: MatrixInput, nRows?: number, nCols?: number): Promise<Float64Array>;
@@ -373,13 +380,13 @@ export interface Supclust {
   /** Classifiers with the logistic loss: class probabilities, n × K row-major (binary: K = 2,
    * [1 − p, p]; one-vs-all: each class's sigmoid, normalised to sum to 1 per row; K 0/1 targets
    * of clustered tasks: each task's own sigmoid, not normalised). */
-  predictProba(model: Model, X: MatrixInput, nRows?: number, nCols?: number): Promise<Float64Array>;
+  predictProba<K extends ModelKind>(model: Model<K> & NotExperts<K>, X: MatrixInput, nRows?: number, nCols?: number): Promise<Float64Array>;
   /** Classifiers: the predicted label of each row (from model.classes); classifying experts:
    * each expert's label, n × Q row-major (row i, expert q at [i*Q + q]). */
   predictClass(model: Model, X: MatrixInput, nRows?: number, nCols?: number): Promise<Label[]>;
   crossValidate<M extends MethodName>(method: M, params: FitParams<M>, options: CrossValidationOptions<M>,
                 control?: CrossValidationControl): Promise<CrossValidationResult>;
   generate(name: GeneratorName, options?: GeneratorOptions): Promise<SyntheticData>;
-  experiment(id: string, options?: ExperimentOptions, control?: CrossValidationControl): Promise<ExperimentResult>;
+  experiment(id: ExperimentId, options?: ExperimentOptions, control?: CrossValidationControl): Promise<ExperimentResult>;
   dispose(): void;
 }

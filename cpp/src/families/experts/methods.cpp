@@ -2,8 +2,8 @@
 // §3; spec §4). Every recipe finds a partition of the training samples — alternating
 // minimisation from seeded starts (AM), projected gradient (PG), conditional gradient on the
 // equivalence matrix (CG), regression clustering (RC) or the true one (oracle) — and returns
-// the experts of that partition, refined by AM unless `refine` is off (solvers/
-// expert_predictors.hpp states the objective).
+// the experts of that partition, refined by AM unless `refine` is off (expert_predictors.hpp,
+// this folder, states the objective).
 #include "supclust/families/experts/methods.hpp"
 
 #include <optional>

@@ -2,8 +2,8 @@
 // (spec §4; DataCube §2.2, §3, appendix 6.2; LwCS §7.2). The soft problem (W around clustered
 // centres: tasks-ssc by exact block descent, tasks-cg by its closed-form relaxation), the hard
 // one (W = the centres: tasks-pg by projected gradient, the papers' Alg. 2) and the two
-// baselines the DataCube paper compares with (ridge on W, the trace norm). solvers/
-// clustered_tasks.hpp and families/tasks/task_clusters.hpp state the objectives.
+// baselines the DataCube paper compares with (ridge on W, the trace norm). clustered_tasks.hpp
+// and task_clusters.hpp (this folder) state the objectives.
 #include "supclust/families/tasks/methods.hpp"
 
 #include <numeric>
