@@ -1,8 +1,8 @@
 #include "supclust/methods/data_scale.hpp"
 
 #include <cmath>
-#include <sstream>
 
+#include "supclust/base/format.hpp"
 #include "supclust/kernels/scaling.hpp"
 
 namespace supclust {
@@ -13,10 +13,8 @@ constexpr double kLow = 0x1p-128, kHigh = 0x1p128;
 double scaleFor(double maxAbs) { return maxAbs > 0 && (maxAbs < kLow || maxAbs > kHigh) ? powerOfTwoScale(maxAbs) : 1; }
 
 std::string outOfRange(const std::string& name, double value) {
-  std::ostringstream v;
-  v << value;
   return "option '" + name + "' is out of range for data this large or small: on the data rescaled to unit " +
-         "scale it would be " + v.str() + "; rescale X or y yourself";
+         "scale it would be " + formatNumber(value) + "; rescale X or y yourself";
 }
 
 int exponentOf(double powerOfTwo) { return std::ilogb(powerOfTwo); }

@@ -2,16 +2,14 @@
 
 #include <algorithm>
 #include <cmath>
-#include <sstream>
+
+#include "supclust/base/format.hpp"
 
 namespace supclust {
 
 namespace {
 std::string fmt(double v) {
-  std::ostringstream s;
-  if (v == std::floor(v) && std::abs(v) <= kMaxSeed) s.precision(17);  // integers in full
-  s << v;
-  return s.str();
+  return formatNumber(v, v == std::floor(v) && std::abs(v) <= kMaxSeed ? 17 : 6);  // integers in full
 }
 
 // Integers are capped at 2^31 − 1 even when a spec sets no maximum.

@@ -2,9 +2,9 @@
 
 #include <cmath>
 #include <memory>
-#include <sstream>
 
 #include "supclust/base/fit_cache.hpp"
+#include "supclust/base/format.hpp"
 #include "supclust/solvers/least_squares.hpp"
 
 namespace supclust {
@@ -83,11 +83,8 @@ double addressableBytes() {
 
 std::string checkMemory(const std::string& field, const std::string& what, double bytes) {
   if (bytes <= 0.9 * addressableBytes()) return "";
-  std::ostringstream s;
-  s.precision(3);
-  s << field << ": " << what << " needs about " << bytes / 1073741824.0 << " GB; a wasm32 module can address "
-    << addressableBytes() / 1073741824.0 << " GB";
-  return s.str();
+  return field + ": " + what + " needs about " + formatNumber(bytes / 1073741824.0, 3) + " GB; a wasm32 module can address " +
+         formatNumber(addressableBytes() / 1073741824.0, 3) + " GB";
 }
 
 const Method* findMethod(const std::string& name) {
