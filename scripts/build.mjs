@@ -4,7 +4,7 @@
 // and the demo. Usage: node scripts/build.mjs [native|wasm|ts|demo|sanitize]... ('sanitize',
 // the C++ suite under AddressSanitizer and UBSan in build/sanitize, only when named).
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cpus } from 'node:os';
@@ -127,6 +127,15 @@ async function buildWasm() {
   else if (!workerText.includes('import(e.data.urlOrBlob)')) throw new Error('the pthread worker glue changed: update the fallback rewrite in scripts/build.mjs');
   // Node glue is CommonJS inside a "type": "module" package.
   writeFileSync(join(root, 'dist/wasm/node/package.json'), '{ "type": "commonjs" }\n');
+  // One .wasm per variant: the Node glue's copy is the web one byte for byte (the environment
+  // flags change only the glue), and Node reads dist/wasm/web's (web/src/node/index.ts).
+  for (const name of Object.keys(variants)) {
+    const nodeCopy = join(root, 'dist/wasm/node', `supclust-${name}.wasm`);
+    if (!existsSync(nodeCopy)) continue;
+    if (!readFileSync(nodeCopy).equals(readFileSync(join(root, 'dist/wasm/web', `supclust-${name}.wasm`))))
+      throw new Error(`the node and web builds of ${name} differ: Node can no longer share the web .wasm`);
+    rmSync(nodeCopy);
+  }
 }
 
 // ---- TypeScript ----

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 const glue = join(root, 'dist/wasm/node/supclust-simd.js');
-const module = await require(glue)({ wasmBinary: readFileSync(glue.replace(/\.js$/, '.wasm')) });
+const module = await require(glue)({ wasmBinary: readFileSync(glue.replace('/node/', '/web/').replace(/\.js$/, '.wasm')) });
 const info = module.info();
 
 const typeOf = (o) => {

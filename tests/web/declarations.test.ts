@@ -128,7 +128,7 @@ describe('the raw module', () => {
   it('refuses bad kernel arguments with an error object and stays usable', async () => {
     const require = createRequire(import.meta.url);
     const glue = join(root, 'dist/wasm/node/supclust-simd.js');
-    const m = await require(glue)({ wasmBinary: readFileSync(glue.replace(/\.js$/, '.wasm')) });
+    const m = await require(glue)({ wasmBinary: readFileSync(glue.replace('/node/', '/web/').replace(/\.js$/, '.wasm')) });
     const v = Float64Array.of(3, -1, 2);
     expect(m.proxOwl(v, Float64Array.of(1, 1)).error).toMatch(/^weights/);
     expect(m.proxOwl(v, Float64Array.of(1, 2, 3)).error).toMatch(/^weights/);
@@ -150,7 +150,7 @@ describe('the wire types', () => {
   it('RawFit, RawCrossValidation and RawExperiment name exactly what the module sends', async () => {
     const require = createRequire(import.meta.url);
     const glue = join(root, 'dist/wasm/node/supclust-simd.js');
-    const m = await require(glue)({ wasmBinary: readFileSync(glue.replace(/\.js$/, '.wasm')) });
+    const m = await require(glue)({ wasmBinary: readFileSync(glue.replace('/node/', '/web/').replace(/\.js$/, '.wasm')) });
     const X = Float64Array.from({ length: 40 }, (_, i) => Math.sin(i)), y = Float64Array.from({ length: 20 }, (_, i) => i % 3);
     const fit = m.fit('ridge', X, 20, 2, y, 1, { lambda: 0.1 }, undefined, undefined, undefined);
     const refused = m.fit('ridge', X, 20, 2, y, 1, { lambda: -1 }, undefined, undefined, undefined);

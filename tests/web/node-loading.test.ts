@@ -13,12 +13,12 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 describe('loading in Node', () => {
   it('names the missing .wasm file', async () => {
     cpSync(join(root, 'dist'), join(dir, 'dist'), { recursive: true });
-    rmSync(join(dir, 'dist/wasm/node/supclust-simd.wasm'));
+    rmSync(join(dir, 'dist/wasm/web/supclust-simd.wasm'));
     const broken = await import(pathToFileURL(join(dir, 'dist/node/index.js')).href);
     const err = await broken.load({ variant: 'simd' }).then(() => null, (e: unknown) => e);
     expect(err).toBeInstanceOf(broken.SupclustError);
     expect(err.code).toBe('load-failed');
-    expect(err.message).toContain(join(dir, 'dist/wasm/node/supclust-simd.wasm'));
+    expect(err.message).toContain(join(dir, 'dist/wasm/web/supclust-simd.wasm'));
     expect(err.message).toContain('ENOENT');
   });
 });

@@ -21,7 +21,7 @@ const require = createRequire(import.meta.url);
 const readWasm = (file: string) => readFileSync(file);
 
 async function compile(variant: Variant): Promise<WebAssembly.Module> {
-  const name = `../wasm/node/supclust-${variant}.wasm`;
+  const name = `../wasm/web/supclust-${variant}.wasm`;  // one .wasm per variant, shared with browsers
   let file = fileURLToPath(new URL(name, import.meta.url)), bytes: ReturnType<typeof readWasm>;
   try {
     file = require.resolve(name);  // where a bundler put it; else beside this file
