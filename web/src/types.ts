@@ -12,6 +12,17 @@ export interface LoadOptions {
   threads?: 'auto' | boolean;
   /** Picks the build outright (overrides `threads`). */
   variant?: Variant;
+  /** Browsers: the URL of a copy of the package's `dist/` folder (its `wasm/web/*.wasm`,
+   * `browser/worker.js` and the modules beside them), for bundlers that do not emit the `.wasm`
+   * and worker files (esbuild, Rollup without plugins) or pages without a bundler: copy
+   * `node_modules/supclust/dist` to your static files and pass its URL, e.g. '/assets/supclust/'.
+   * Default: the files beside the loaded module (`import.meta.url`). Node reads the files from
+   * the package and ignores it. */
+  baseUrl?: string | URL;
+  /** Browsers, with baseUrl: creates the module Worker from its URL (`browser/worker.js` under
+   * baseUrl), for pages that must pass the URL through a Trusted Types policy or start workers
+   * their own way. Default: `new Worker(url, { type: 'module', name: 'supclust' })`. */
+  createWorker?: (url: URL) => Worker;
 }
 
 export interface OptionInfo {

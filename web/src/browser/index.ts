@@ -40,10 +40,17 @@ export function loadWestbc(): never {
 const HOW_TO_SERVE = 'serve the package\'s dist/wasm/web/*.wasm files beside its JavaScript, as application/wasm ' +
   '(with Vite, add the supclust() plugin from \'supclust/vite\')';
 
-async function compile(variant: Variant): Promise<WebAssembly.Module> {
-  const url = variant === 'simd-threaded'
-    ? new URL('../wasm/web/supclust-simd-threaded.wasm', import.meta.url)
-    : new URL('../wasm/web/supclust-simd.wasm', import.meta.url);
+// A copy of dist/ at options.baseUrl, resolved against the page.
+const baseOf = (options: LoadOptions) => (options.baseUrl === undefined ? undefined : new URL(String(options.baseUrl), globalThis.location?.href));
+
+// The URLs stay literal `new URL('…', import.meta.url)` expressions: bundlers find the files by them.
+async function compile(variant: Variant, base: URL | undefined): Promise<WebAssembly.Module> {
+  const threaded = variant === 'simd-threaded';
+  const url = base
+    ? new URL(threaded ? 'wasm/web/supclust-simd-threaded.wasm' : 'wasm/web/supclust-simd.wasm', base)
+    : threaded
+      ? new URL('../wasm/web/supclust-simd-threaded.wasm', import.meta.url)
+      : new URL('../wasm/web/supclust-simd.wasm', import.meta.url);
   let bytes: ArrayBuffer;
   try {
     const response = await fetch(url);
@@ -66,10 +73,19 @@ async function compile(variant: Variant): Promise<WebAssembly.Module> {
   }
 }
 
-const startBrowserWorker: StartWorker = (onMessage, onError) => {
-  const worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: 'supclust' });
+const browserWorker = (base: URL | undefined, create: LoadOptions['createWorker']): StartWorker => (onMessage, onError) => {
+  let worker: Worker, where: string;
+  if (base) {
+    const url = new URL('browser/worker.js', base);
+    worker = create ? create(url) : new Worker(url, { type: 'module', name: 'supclust' });
+    where = url.href;
+  } else {
+    // The literal form bundlers recognise: they bundle the worker with its imports.
+    worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: 'supclust' });
+    where = 'supclust\'s worker.js';
+  }
   worker.onmessage = (e: MessageEvent<FromWorker>) => onMessage(e.data);
-  worker.onerror = (e) => onError(e.message || 'script error');
+  worker.onerror = (e) => onError(e.message || `${where} failed to start (is it served, as a module script?)`);
   return { post: (m) => worker.postMessage(m), terminate: () => worker.terminate() };
 };
 
@@ -80,5 +96,12 @@ function threadsAvailable(): boolean {
 /** Loads supclust in a dedicated Worker (threaded build when the page is cross-origin isolated). */
 export async function load(options: LoadOptions = {}): Promise<Supclust> {
   const variant = chooseVariant(options, threadsAvailable());
-  return startSupclust(variant, await compile(variant), startBrowserWorker);
+  if (options.baseUrl !== undefined && typeof options.baseUrl !== 'string' && !(options.baseUrl instanceof URL))
+    throw new SupclustError('invalid-input', `baseUrl: must be a URL or a string (got ${typeof options.baseUrl})`, 'baseUrl');
+  if (options.createWorker !== undefined && typeof options.createWorker !== 'function')
+    throw new SupclustError('invalid-input', `createWorker: must be a function of the worker's URL (got ${typeof options.createWorker})`, 'createWorker');
+  if (options.createWorker !== undefined && options.baseUrl === undefined)
+    throw new SupclustError('invalid-input', 'createWorker: needs baseUrl (the worker it starts is browser/worker.js under it)', 'createWorker');
+  const base = baseOf(options);
+  return startSupclust(variant, await compile(variant, base), browserWorker(base, options.createWorker));
 }

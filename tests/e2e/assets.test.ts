@@ -1,0 +1,92 @@
+// Loading without a bundler that emits the package's files (esbuild, Rollup, a plain page): the
+// page imports a copy of the JavaScript that lacks the .wasm and worker files, and load()'s
+// baseUrl points at a full copy of dist/ elsewhere on the server. Both builds (the threaded one
+// cross-origin isolated), a createWorker hook, and a baseUrl where nothing is served.
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch } from './browser.js';
+import { serve, type StaticServer } from './server.js';
+
+const root = join(new URL('.', import.meta.url).pathname, '../..');
+const site = mkdtempSync(join(tmpdir(), 'supclust-assets-'));
+let browser: Browser;
+const servers: StaticServer[] = [];
+
+// The page: fits a 1-D k-means in the worker and reports the variant and the labels.
+const page = (loadOptions: string) => `<!DOCTYPE html><meta charset="utf-8"><title>…</title>
+<script type="module">
+import { load } from '/bundle/browser/index.js';
+try {
+  const sc = await load(${loadOptions});
+  const r = await sc.kmeans1d([1, 2, 10, 11, 30], 3);
+  document.title = 'ok ' + sc.info.variant + ' ' + Array.from(r.labels).join(',');
+} catch (e) {
+  document.title = 'failed ' + e.code + ': ' + e.message;
+}
+</script>`;
+
+beforeAll(async () => {
+  // The "bundle": the package's JavaScript without its wasm folder and worker.
+  cpSync(join(root, 'dist'), join(site, 'bundle'), { recursive: true });
+  rmSync(join(site, 'bundle/wasm'), { recursive: true });
+  rmSync(join(site, 'bundle/browser/worker.js'));
+  // The assets: a full copy of dist/.
+  mkdirSync(join(site, 'assets'));
+  cpSync(join(root, 'dist'), join(site, 'assets/supclust'), { recursive: true });
+  writeFileSync(join(site, 'base.html'), page("{ baseUrl: '/assets/supclust/' }"));
+  writeFileSync(join(site, 'hook.html'), page("{ baseUrl: '/assets/supclust/', createWorker: (url) => { window.workerUrl = url.href; return new Worker(url, { type: 'module' }); } }"));
+  writeFileSync(join(site, 'default.html'), page('{}'));
+  writeFileSync(join(site, 'nowhere.html'), page("{ baseUrl: '/nowhere/' }"));
+  browser = await launch();
+  for (const isolate of [true, false]) servers.push(await serve(site, { isolate }));
+});
+afterAll(async () => {
+  for (const s of servers) await s.close();
+  await browser?.close();
+  rmSync(site, { recursive: true, force: true });
+});
+
+async function title(server: StaticServer, file: string) {
+  const p = await browser.newPage();
+  const wasm: string[] = [];
+  p.on('request', (r) => { if (r.url().endsWith('.wasm')) wasm.push(new URL(r.url()).pathname); });
+  await p.goto(server.url + file);
+  await p.waitForFunction(() => !document.title.startsWith('…'), null, { timeout: 30_000 });
+  const t = await p.title();
+  const hook = await p.evaluate(() => (window as unknown as { workerUrl?: string }).workerUrl);
+  await p.close();
+  return { title: t, wasm, hook };
+}
+
+describe('loading from a copy of dist/ (baseUrl)', () => {
+  it('runs the threaded build cross-origin isolated, fetching the .wasm from baseUrl', async () => {
+    const r = await title(servers[0], 'base.html');
+    expect(r.title).toBe('ok simd-threaded 0,0,1,1,2');
+    expect(r.wasm).toEqual(['/assets/supclust/wasm/web/supclust-simd-threaded.wasm']);
+  });
+
+  it('runs the single-thread build without the headers', async () => {
+    const r = await title(servers[1], 'base.html');
+    expect(r.title).toBe('ok simd 0,0,1,1,2');
+    expect(r.wasm).toEqual(['/assets/supclust/wasm/web/supclust-simd.wasm']);
+  });
+
+  it('starts the worker through createWorker, with the worker URL under baseUrl', async () => {
+    const r = await title(servers[1], 'hook.html');
+    expect(r.title).toBe('ok simd 0,0,1,1,2');
+    expect(r.hook).toBe(`${servers[1].url}assets/supclust/browser/worker.js`);
+  });
+
+  it('without baseUrl, the bundle that lacks the files fails naming the missing .wasm URL', async () => {
+    const r = await title(servers[1], 'default.html');
+    expect(r.title).toMatch(/^failed load-failed: could not fetch http:\/\/127\.0\.0\.1:\d+\/bundle\/wasm\/web\/supclust-simd\.wasm: HTTP 404/);
+  });
+
+  it('a baseUrl where nothing is served fails naming the URL', async () => {
+    const r = await title(servers[1], 'nowhere.html');
+    expect(r.title).toMatch(/^failed load-failed: could not fetch http:\/\/127\.0\.0\.1:\d+\/nowhere\/wasm\/web\/supclust-simd\.wasm: HTTP 404/);
+  });
+});
