@@ -36,7 +36,7 @@ describe('the npm package', () => {
     for (const f of ['LICENSE', 'README.md', 'package.json', 'bin/supclust.mjs', 'dist/index.d.ts', 'dist/methods.generated.d.ts',
       'dist/node/index.js', 'dist/node/worker.js', 'dist/browser/index.js', 'dist/browser/worker.js', 'dist/vite.js',
       'dist/wasm/web/supclust-simd.wasm', 'dist/wasm/web/supclust-simd-threaded.wasm', 'dist/wasm/web/supclust-simd-threaded.worker.js',
-      'dist/wasm/node/supclust-simd-threaded.js', 'dist/stopwords.generated.js'])
+      'dist/wasm/node/supclust-simd-threaded.js', 'dist/stopwords.generated.js', 'docs/api.md', 'docs/options.md'])
       expect(files, f).toContain(f);
     expect(files.filter((f) => /^(cpp|tests|demo|bench|scripts|wasm)\//.test(f))).toEqual([]);
     // One .wasm per variant: Node reads the web build's (the bytes are the same).

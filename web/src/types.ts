@@ -347,9 +347,6 @@ export interface SparseGroupsResult {
 }
 
 
-/** Options of the generators; each reads its own (see docs/api.md for the defaults). */
-
-
 /** A synthetic problem with its ground truth. */
 export interface SyntheticData {
   X: Float64Array;
