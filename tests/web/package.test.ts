@@ -2,7 +2,7 @@
 // tarball, installed into a fresh project, works from Node with nothing else: load, fit,
 // predict by class, the package.json export. The clone reuses this checkout's compiled wasm
 // objects (touched newer than the sources) so only the link step runs again.
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -64,5 +64,19 @@ describe('the npm package', () => {
     expect(out.hits).toBeGreaterThan(160);
     expect(out.version).toBe(JSON.parse(execFileSync('git', ['show', 'HEAD:package.json'], { cwd: root, encoding: 'utf8' })).version);
     expect(out.words).toEqual(['cat', 'sat']);  // 'the' and 'a' are stop words
+
+    // The types resolve under each module resolution a TypeScript project may use, the old
+    // node10 one included (its 'supclust/vite' comes from typesVersions).
+    writeFileSync(join(app, 'check.ts'), `
+      import { load, type Model } from 'supclust';
+      import { supclust } from 'supclust/vite';
+      export const plugin = supclust();
+      export async function first(): Promise<Model> { const sc = await load(); return sc.fit('ridge', { X: [[1], [2]], y: [1, 2] }); }`);
+    for (const [module, resolution] of [['esnext', 'bundler'], ['nodenext', 'nodenext'], ['commonjs', 'node10']]) {
+      const r = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '--noEmit', '--strict', '--skipLibCheck', '--target', 'es2022',
+        '--module', module, '--moduleResolution', resolution, '--types', 'node', '--typeRoots', join(root, 'node_modules/@types'), 'check.ts'],
+      { cwd: app, encoding: 'utf8' });
+      expect(r.stdout + r.stderr, `${module}/${resolution}`).toBe('');
+    }
   }, 600_000);
 });
