@@ -54,12 +54,29 @@ async function title(server: StaticServer, file: string) {
   const wasm: string[] = [];
   p.on('request', (r) => { if (r.url().endsWith('.wasm')) wasm.push(new URL(r.url()).pathname); });
   await p.goto(server.url + file);
-  await p.waitForFunction(() => !document.title.startsWith('…'), null, { timeout: 30_000 });
+  await p.waitForFunction(() => !document.title.startsWith('…'), null, { timeout: 45_000 });
   const t = await p.title();
   const hook = await p.evaluate(() => (window as unknown as { workerUrl?: string }).workerUrl);
   await p.close();
   return { title: t, wasm, hook };
 }
+
+describe('a module that cannot start', () => {
+  // Worker-initiated requests are not routed by the browser driver: the file is left out of
+  // the served copy instead.
+  it('gives up on a threaded module whose pthread worker script is missing, naming it and the fix', async () => {
+    rmSync(join(site, 'assets/supclust/wasm/web/supclust-simd-threaded.worker.js'));
+    const t0 = Date.now();
+    const r = await title(servers[0], 'base.html');
+    cpSync(join(root, 'dist/wasm/web/supclust-simd-threaded.worker.js'), join(site, 'assets/supclust/wasm/web/supclust-simd-threaded.worker.js'));
+    // The worker reports the failure (or, if nothing reports, the start times out): either way a
+    // load-failed naming the file to serve and the single-thread fallback.
+    expect(r.title).toMatch(/^failed load-failed: (the supclust worker failed to start|the simd-threaded module did not start within \d+ s)/);
+    expect(r.title).toContain('serve supclust-simd-threaded.worker.js');
+    expect(r.title).toContain("load({ variant: 'simd' })");
+    expect(Date.now() - t0).toBeLessThan(40_000);
+  }, 60_000);
+});
 
 describe('loading from a copy of dist/ (baseUrl)', () => {
   it('runs the threaded build cross-origin isolated, fetching the .wasm from baseUrl', async () => {

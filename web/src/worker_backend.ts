@@ -46,6 +46,9 @@ interface Pending {
   cleanup(): void;
 }
 
+/** How long a new module may take to report ready before load() gives up on it. */
+export const START_TIMEOUT_MS = 20_000;
+
 export class WorkerBackend implements Backend {
   private worker?: WorkerHandle;
   private ready?: Promise<ReadyInfo>;
@@ -61,12 +64,22 @@ export class WorkerBackend implements Backend {
     if (this.ready) return this.ready;
     this.ready = new Promise((resolve, reject) => {
       let started = false;
+      // A module that never reports (a pthread worker script that cannot load leaves the
+      // threaded build waiting for its pool) is given up on, by name, after a bounded time.
+      const timer = setTimeout(() => {
+        if (started) return;
+        reject(new SupclustError('load-failed', `the ${this.variant} module did not start within ${START_TIMEOUT_MS / 1000} s: ${this.startFix()}`));
+        this.worker?.terminate();
+        this.worker = undefined;
+      }, START_TIMEOUT_MS);
       const worker = this.startWorker((m) => {
         if (m.type === 'ready') {
+          clearTimeout(timer);
           started = true;
           worker.hold?.(this.pending.size > 0);
           resolve(m);
         } else if (m.type === 'load-failed') {
+          clearTimeout(timer);
           reject(new SupclustError('load-failed', `could not start the ${this.variant} module: ${m.message}`));
         } else {
           this.receive(m);
@@ -74,8 +87,11 @@ export class WorkerBackend implements Backend {
       }, (message) => {
         const err = started
           ? new SupclustError('internal', trapMessage(message))
-          : new SupclustError('load-failed', `the supclust worker failed to start: ${message}`);
-        if (!started) reject(err);
+          : new SupclustError('load-failed', `the supclust worker failed to start (${message}): ${this.startFix()}`);
+        if (!started) {
+          clearTimeout(timer);
+          reject(err);
+        }
         this.restart(err);
       });
       this.worker = worker;
@@ -83,6 +99,14 @@ export class WorkerBackend implements Backend {
       worker.post({ type: 'init', variant: this.variant, module: this.module });
     });
     return this.ready;
+  }
+
+  // What to check when the module does not start.
+  private startFix(): string {
+    return this.variant === 'simd-threaded'
+      ? 'its worker or its pthread workers could not load: serve supclust-simd-threaded.worker.js beside the glue and the .wasm ' +
+        '(and worker.js as a module script), or use load({ variant: \'simd\' })'
+      : 'its worker did not load: serve worker.js (and the modules beside it) as a module script';
   }
 
   private receive(m: FromWorker) {
