@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { supclust } from '../dist/vite.js';
+import { compressedAssets } from './compressed.js';
 
 // The demo imports 'supclust' exactly as an app would; here it resolves to this repository's
 // built browser entry point.
@@ -8,7 +9,7 @@ const here = fileURLToPath(new URL('.', import.meta.url));
 export default defineConfig({
   root: here,
   base: './',
-  plugins: [supclust()],
+  plugins: [supclust(), compressedAssets()],
   resolve: { alias: { supclust: fileURLToPath(new URL('../dist/browser/index.js', import.meta.url)) } },
   build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', chunkSizeWarningLimit: 2000 },
 });
