@@ -42,6 +42,8 @@ beforeAll(async () => {
   writeFileSync(join(site, 'nowhere.html'), page("{ baseUrl: '/nowhere/' }"));
   browser = await launch();
   for (const isolate of [true, false]) servers.push(await serve(site, { isolate }));
+  // A page whose policy allows its scripts but not compiling WebAssembly.
+  servers.push(await serve(site, { isolate: false, csp: "default-src 'self'; script-src 'self' 'unsafe-inline'; worker-src 'self'" }));
 });
 afterAll(async () => {
   for (const s of servers) await s.close();
@@ -76,6 +78,14 @@ describe('a module that cannot start', () => {
     expect(r.title).toContain("load({ variant: 'simd' })");
     expect(Date.now() - t0).toBeLessThan(40_000);
   }, 60_000);
+});
+
+describe('a Content-Security-Policy without wasm-unsafe-eval', () => {
+  it('is named with its fix', async () => {
+    const r = await title(servers[2], 'base.html');
+    expect(r.title).toMatch(/^failed load-failed: could not compile http:\/\/127\.0\.0\.1:\d+\/assets\/supclust\/wasm\/web\/supclust-simd\.wasm: /);
+    expect(r.title).toContain("add 'wasm-unsafe-eval' to its script-src");
+  });
 });
 
 describe('loading from a copy of dist/ (baseUrl)', () => {

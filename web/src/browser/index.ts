@@ -69,7 +69,11 @@ async function compile(variant: Variant, base: URL | undefined): Promise<WebAsse
   try {
     return await WebAssembly.compile(bytes);
   } catch (e) {
-    throw new SupclustError('load-failed', `could not compile ${url.href}: ${(e as Error).message ?? e}`);
+    const text = String((e as Error).message ?? e);
+    const fix = /Content Security Policy|unsafe-eval/i.test(text)
+      ? "; the page's Content-Security-Policy forbids compiling WebAssembly: add 'wasm-unsafe-eval' to its script-src"
+      : '';
+    throw new SupclustError('load-failed', `could not compile ${url.href}: ${text}${fix}`);
   }
 }
 
