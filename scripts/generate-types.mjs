@@ -25,9 +25,11 @@ const typeOf = (o) => {
     default: throw new Error(`unknown option kind ${o.kind}`);
   }
 };
+// An option's range as text: "≥ 0, < 1".
+const rangeOf = (o) => [o.min !== undefined ? `${o.minExclusive ? '>' : '≥'} ${o.min}` : '', o.max !== undefined ? `${o.maxExclusive ? '<' : '≤'} ${o.max}` : '']
+  .filter(Boolean).join(', ');
 const comment = (o) => {
-  const range = [o.min !== undefined ? `${o.minExclusive ? '>' : '≥'} ${o.min}` : '', o.max !== undefined ? `${o.maxExclusive ? '<' : '≤'} ${o.max}` : ''].filter(Boolean).join(', ');
-  const extra = [o.kind === 'integer' ? 'integer' : '', range, o.default !== undefined ? `default ${JSON.stringify(o.default)}` : ''].filter(Boolean).join('; ');
+  const extra = [o.kind === 'integer' ? 'integer' : '', rangeOf(o), o.default !== undefined ? `default ${JSON.stringify(o.default)}` : ''].filter(Boolean).join('; ');
   return `/** ${o.doc.replace(/\*\//g, '* /')}${extra ? ` (${extra})` : ''} */`;
 };
 
@@ -108,8 +110,6 @@ if (!existsSync(requestsOut) || readFileSync(requestsOut, 'utf8') !== requestsTe
 
 // ---- docs/options.md: every declared option, from the same description ----
 const cell = (t) => String(t).replace(/\|/g, '\\|').replace(/\n/g, ' ');
-const rangeOf = (o) => [o.min !== undefined ? `${o.minExclusive ? '>' : '≥'} ${o.min}` : '', o.max !== undefined ? `${o.maxExclusive ? '<' : '≤'} ${o.max}` : '']
-  .filter(Boolean).join(', ');
 const defaultOf = (o) => (o.required ? 'required' : o.default === undefined ? '—' : `\`${JSON.stringify(o.default)}\``);
 const kindOf = (o) => (o.kind === 'choice' ? o.choices.map((c) => `\`${JSON.stringify(c)}\``).join(', ') : o.kind);
 const table = (specs) => ['| option | kind | default | range | meaning |', '|---|---|---|---|---|',

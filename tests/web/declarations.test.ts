@@ -116,6 +116,30 @@ describe('the loss taxonomy', () => {
   });
 });
 
+describe('startDependent', () => {
+  // A method declared start-independent reaches the same objective from a far start: the
+  // demo and cross-validation warm-start exactly these.
+  it('every feature method declared start-independent gives the same objective from a far warm start', async () => {
+    const data = await sc.generate('e1', { n: 60, d: 10, Q: 3, sigma: 0.5, seed: 9 });
+    const labels = Array.from(data.y, (t) => (t > 0 ? 1 : 0));
+    const options: Record<string, Record<string, unknown>> = {
+      lasso: { lambda: 0.05 }, elasticnet: { lambda: 0.1, alpha: 0.5 }, lsk: { Q: 3 }, oracle: { groups: Array.from(data.groups) },
+      cg: { Q: 3 }, cgpg: { Q: 3 }, oscar: { lambda1: 0.05, lambda2: 0.01 }, gflasso: { lambda1: 0.05, lambda2: 0.01 },
+      dfg: { lambda1: 0.01, lambda2: 0.001, tolerance: 1e-11 }, adfg: { lambda1: 0.01, lambda2: 0.001, lambda3: 0.001, tolerance: 1e-11 },
+      svm: { loss: 'hinge', tolerance: 1e-12, maxIterations: 100000 },
+    };
+    const independent = sc.info.methods.filter((m) => !m.startDependent && m.kind === 'features');
+    expect(independent.map((m) => m.name).sort()).toEqual(Object.keys(options).concat('ridge').sort());
+    for (const m of independent) {
+      const params = { X: data.X, nRows: data.nRows, nCols: data.nCols, y: m.name === 'svm' ? labels : data.y, ...options[m.name] };
+      const cold = await sc.fit(m.name, params as never);
+      const far = { ...cold, coef: cold.coef.map((c) => c + 3), intercept: cold.intercept.map((b) => b - 2) };
+      const warm = await sc.fit(m.name, { ...params, warmStart: far } as never);
+      expect(Math.abs(warm.objective - cold.objective), m.name).toBeLessThanOrEqual(1e-7 * Math.max(1, Math.abs(cold.objective)));
+    }
+  });
+});
+
 describe('the limits', () => {
   it('the TypeScript validation uses the library\'s integer and seed limits', async () => {
     const v = await import('../../dist/validate.js');

@@ -126,7 +126,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       const gridValues = gridNames.map((name) => v.finiteVector(`grid.${name}`, grid[name]));
       // The library checks the settings and fills their defaults.
       const { folds, seed, metric, chunk } = cvOptions;
-      const cv = v.scalars('options', { folds, seed, metric, threads, chunk });
+      const cv = v.options({ folds, seed, metric, threads, chunk }, info.requests.crossValidation);
       const onProgress = control.onProgress;
       const raw = (await call({ op: 'crossValidate', method, X: v.wire(X), nRows: X.nRows, nCols: X.nCols, y, yCols, options,
         gridNames, gridValues, cv }, control.signal,
@@ -193,7 +193,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       if (options == null || typeof options !== 'object') throw invalid('options', 'must be an object');
       v.knownKeys('options', options, info.generators[name as GeneratorName]);
       // The library checks the values and fills the generator's defaults.
-      const o = v.scalars('options', options);
+      const o = v.options(options as Record<string, unknown>, info.requests.generators[name as GeneratorName]);
       const raw = (await call({ op: 'generate', name, options: o })) as Record<string, unknown>;
       if (typeof raw.error === 'string') throw fromLibrary(raw.error, raw.field as string);
       return raw as unknown as SyntheticData;
@@ -234,8 +234,8 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       const dataHash = data === undefined ? '' : hashOfData(Array.isArray(data) ? data : [data]);
       // The library checks the settings and fills their defaults (reps: the table's).
       const { reps, seed, fast, threads } = options;
-      const settings = v.scalars('options', { reps: reps ?? table.reps, seed, fast, threads,
-        ...(shard ? { shardIndex: shard.index, shardCount: shard.count } : {}) });
+      const settings = v.options({ reps: reps ?? table.reps, seed, fast, threads,
+        ...(shard ? { shardIndex: shard.index, shardCount: shard.count } : {}) }, info.requests.experiment);
       const request: ExperimentRequest = { data, methods, settings };
       const onProgress = control.onProgress;
       const raw = (await call({ op: 'experiment', id, options: request }, control.signal,

@@ -56,9 +56,9 @@ export interface WasmModule {
       options: Record<string, unknown>, warmCoef: Float64Array | undefined, warmIntercept: Float64Array | undefined, progress: ((it: number, f: number) => boolean) | undefined): RawFit;
   crossValidate(method: string, X: WireMatrix, nRows: number, nCols: number, y: Float64Array, yCols: number,
       options: Record<string, unknown>, gridNames: string[], gridValues: Float64Array[],
-      cv: Record<string, number | string | boolean>,
+      cv: Record<string, unknown>,
       progress: ((done: number, total: number) => boolean) | undefined): RawCrossValidation;
-  generate(name: string, options: Record<string, number | string | boolean>): Record<string, Float64Array | Int32Array | string | number>;
+  generate(name: string, options: Record<string, unknown>): Record<string, Float64Array | Int32Array | string | number>;
   terminateThreads?(): void;
   unrefThreads?(): void;
 }
@@ -75,13 +75,13 @@ export type Request =
       warmCoef?: Float64Array; warmIntercept?: Float64Array }
   | { op: 'crossValidate'; method: string; X: WireMatrix; nRows: number; nCols: number; y: Float64Array; yCols: number;
       options: Record<string, unknown>; gridNames: string[]; gridValues: Float64Array[];
-      cv: Record<string, number | string | boolean> }
-  | { op: 'generate'; name: string; options: Record<string, number | string | boolean> };
+      cv: Record<string, unknown> }
+  | { op: 'generate'; name: string; options: Record<string, unknown> };
 
 /** An experiment's settings (the library's declared options: reps, seed, fast, threads, shardIndex,
  * shardCount), the rows to run, and a real-data table's data. */
 export interface ExperimentRequest {
-  settings: Record<string, number | string | boolean>;
+  settings: Record<string, unknown>;
   methods: string[];
   data?: ExperimentDataWire | ExperimentDataWire[];
 }

@@ -235,16 +235,3 @@ export function knownKeys(field: string, given: object, known: readonly string[]
     throw invalid(`${field}.${k}`, `is not an option here (known: ${known.join(', ')})${hint}`);
   }
 }
-
-/** An object's own entries that carry a value, each a number, string or boolean (what the
- * library's declared options read); undefined entries are left out. */
-export function scalars(field: string, o: object): Record<string, number | string | boolean> {
-  const out: Record<string, number | string | boolean> = {};
-  for (const [k, x] of Object.entries(o)) {
-    if (x === undefined) continue;
-    if (typeof x !== 'number' && typeof x !== 'string' && typeof x !== 'boolean')
-      throw invalid(k, `must be a number, string or boolean (got ${x === null ? 'null' : typeof x})`);
-    out[k] = x;
-  }
-  return out;
-}

@@ -82,9 +82,8 @@ void writeLosses(JsonWriter& j) {
   j.beginArray();
   for (const std::string& name : allLossNames()) {
     const auto loss = makeLoss(name);
-    const bool classification = !loss->squared() || loss->oneVsAll();
-    j.beginObject().field("name", name).field("classification", classification).field("oneVsAll", loss->oneVsAll())
-        .field("binary", classification && !loss->oneVsAll()).endObject();
+    j.beginObject().field("name", name).field("classification", loss->classification()).field("oneVsAll", loss->oneVsAll())
+        .field("binary", loss->binary()).endObject();
   }
   j.endArray();
 }

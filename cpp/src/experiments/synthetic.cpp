@@ -10,6 +10,12 @@
 
 namespace supclust {
 
+namespace {
+// The widths of the generators whose designs do not follow d (E5's β*, E6's 3 × 50 copies,
+// waveform's 21 + 19 attributes).
+constexpr int kE5Columns = 40, kE6Columns = 150, kWaveformColumns = 40;
+}  // namespace
+
 std::string checkTask(const std::string& task) {
   if (task.empty() || task == "classification" || task == "regression") return "";
   return "task must be 'classification' or 'regression' (got '" + task + "')";
@@ -72,11 +78,11 @@ SyntheticProblem generateE1(int n, int d, int Q, double sigma, std::uint64_t see
 
 std::string e5Covariance(int dataset, Vector& beta, Matrix& S) {
   const double values[2][4] = {{3, 2.8, 2, 0}, {2.8, 2.6, 2.4, 0}};
-  beta.resize(40);
-  for (int j = 0; j < 40; ++j) beta[j] = values[dataset == 2 ? 1 : 0][j / 10];
-  S.resize(40, 40);
-  for (int i = 0; i < 40; ++i)
-    for (int j = 0; j < 40; ++j)
+  beta.resize(kE5Columns);
+  for (int j = 0; j < kE5Columns; ++j) beta[j] = values[dataset == 2 ? 1 : 0][j / 10];
+  S.resize(kE5Columns, kE5Columns);
+  for (int i = 0; i < kE5Columns; ++i)
+    for (int j = 0; j < kE5Columns; ++j)
       S(i, j) = i == j ? 1.0 : beta[i] == beta[j] ? 0.9 : std::pow(0.25, std::abs(beta[i] - beta[j]));
   const Eigen::SelfAdjointEigenSolver<Matrix> eig(S, Eigen::EigenvaluesOnly);
   if (!(eig.eigenvalues().minCoeff() > 0))
@@ -128,7 +134,7 @@ void correlatedRows(Random& rng, const Matrix& L, const Vector& beta, double sig
 
 void hiddenVariableRows(Random& rng, bool classification, double sigma, int rows, RowMatrix& X, Vector& y) {
   const double A[3] = {-5, -1, 3};
-  X.resize(rows, 150);
+  X.resize(rows, kE6Columns);
   y.resize(rows);
   for (int i = 0; i < rows; ++i) {
     double H[3], z = 0;
@@ -141,7 +147,7 @@ void hiddenVariableRows(Random& rng, bool classification, double sigma, int rows
 
 void waveformRows(Random& rng, int rows, RowMatrix& X, Vector& y) {
   const int peaks[3][2] = {{7, 15}, {11, 7}, {11, 15}};
-  X.resize(rows, 40);
+  X.resize(rows, kWaveformColumns);
   y.resize(rows);
   for (int r = 0; r < rows; ++r) {
     const int c = static_cast<int>(rng.below(3));
@@ -227,23 +233,24 @@ struct GeneratorDeclaration {
   std::string name;
   std::vector<std::string> reads;
   Schema<GeneratorOptions> schema;
+  int columns = 0;  // its designs' width; 0: d + noiseDims
 };
 
 // Each generator: the options it reads, with its own defaults (the papers' sizes).
 std::vector<GeneratorDeclaration> declareGenerators() {
   const Schema<GeneratorOptions> all = allGeneratorFields();
   std::vector<GeneratorDeclaration> g;
-  auto add = [&](std::string name, std::vector<std::string> reads) -> Schema<GeneratorOptions>& {
+  auto add = [&](std::string name, std::vector<std::string> reads, int columns = 0) -> Schema<GeneratorOptions>& {
     Schema<GeneratorOptions> s = all.only(reads, "generator '" + name + "'");
-    g.push_back({std::move(name), std::move(reads), std::move(s)});
+    g.push_back({std::move(name), std::move(reads), std::move(s), columns});
     return g.back().schema;
   };
   add("e1", {"n", "d", "Q", "sigma", "seed", "nTest", "rho", "task"}).requiring("n");
   add("e2", {"n", "d", "Q", "sigma", "seed", "nTest", "rho", "task"}).requiring("n").withDefault("sigma", 0.1);
-  add("e5", {"n", "sigma", "seed", "nTest", "nValidation", "dataset"})
+  add("e5", {"n", "sigma", "seed", "nTest", "nValidation", "dataset"}, kE5Columns)
       .withDefault("n", 100).withDefault("nValidation", 100).withDefault("nTest", 100).withDefault("sigma", 2);
-  add("e6", {"n", "sigma", "seed", "nTest", "task"}).withDefault("n", 2000).withDefault("sigma", 1);
-  add("waveform", {"n", "seed", "nTest", "task"}).withDefault("n", 5000);
+  add("e6", {"n", "sigma", "seed", "nTest", "task"}, kE6Columns).withDefault("n", 2000).withDefault("sigma", 1);
+  add("waveform", {"n", "seed", "nTest", "task"}, kWaveformColumns).withDefault("n", 5000);
   add("experts", {"n", "d", "Q", "sigma", "seed", "nTest", "noiseDims", "noiseSigma"})
       .withDefault("n", 1000).withDefault("d", 10).withDefault("Q", 3).withDefault("sigma", 0.1);
   add("tasks", {"n", "d", "Q", "sigma", "seed", "nTest", "tasks", "taskSpread"})
@@ -254,6 +261,12 @@ std::vector<GeneratorDeclaration> declareGenerators() {
 const std::vector<GeneratorDeclaration>& generatorDeclarations() {
   static const std::vector<GeneratorDeclaration> g = declareGenerators();
   return g;
+}
+
+const GeneratorDeclaration* declarationOf(const std::string& name) {
+  for (const auto& g : generatorDeclarations())
+    if (g.name == name) return &g;
+  return nullptr;
 }
 }  // namespace
 
@@ -268,25 +281,23 @@ const std::vector<std::string>& generatorNames() {
 
 const std::vector<std::string>& generatorOptions(const std::string& name) {
   static const std::vector<std::string> none;
-  for (const auto& g : generatorDeclarations())
-    if (g.name == name) return g.reads;
-  return none;
+  const GeneratorDeclaration* g = declarationOf(name);
+  return g ? g->reads : none;
 }
 
 const Schema<GeneratorOptions>* generatorSchema(const std::string& name) {
-  for (const auto& g : generatorDeclarations())
-    if (g.name == name) return &g.schema;
-  return nullptr;
+  const GeneratorDeclaration* g = declarationOf(name);
+  return g ? &g->schema : nullptr;
 }
 
 std::string generate(const std::string& name, const Params& given, SyntheticProblem& out) {
-  const Schema<GeneratorOptions>* schema = generatorSchema(name);
-  if (!schema) return generate(name, GeneratorOptions{}, out);  // names the unknown generator
+  const GeneratorDeclaration* g = declarationOf(name);
+  if (!g) return generate(name, GeneratorOptions{}, out);  // names the unknown generator
   GeneratorOptions o;
-  if (std::string why = schema->read(given, o); !why.empty()) return why;
+  if (std::string why = g->schema.read(given, o); !why.empty()) return why;
   // What the problem holds: its three designs, about three copies each on the way out.
   const double rows = static_cast<double>(o.n) + o.nTest + o.nValidation;
-  const double cols = name == "e5" ? 40 : name == "e6" ? 150 : name == "waveform" ? 40 : o.d + o.noiseDims;
+  const double cols = g->columns > 0 ? g->columns : static_cast<double>(o.d) + o.noiseDims;
   if (std::string why = checkMemory("n", "a problem of " + std::to_string(static_cast<long long>(rows)) + " rows × " +
                                              std::to_string(static_cast<long long>(cols)) + " columns",
                                     3 * 8 * rows * cols);
@@ -317,8 +328,8 @@ std::string generate(const std::string& name, const GeneratorOptions& o, Synthet
     correlatedRows(rng, L, out.coef, o.sigma, o.n, out.X, out.y);
     correlatedRows(rng, L, out.coef, o.sigma, o.nValidation, out.Xvalidation, out.yvalidation);
     correlatedRows(rng, L, out.coef, o.sigma, o.nTest, out.Xtest, out.ytest);
-    out.groups.resize(40);
-    for (int j = 0; j < 40; ++j) out.groups[j] = 3 - j / 10;  // ascending in value: 0 is β = 0
+    out.groups.resize(kE5Columns);
+    for (int j = 0; j < kE5Columns; ++j) out.groups[j] = 3 - j / 10;  // ascending in value: 0 is β = 0
     return "";
   }
   if (name == "e6") {
@@ -326,11 +337,11 @@ std::string generate(const std::string& name, const GeneratorOptions& o, Synthet
     const bool cls = o.task != "regression";
     hiddenVariableRows(rng, cls, o.sigma, o.n, out.X, out.y);
     hiddenVariableRows(rng, cls, o.sigma, o.nTest, out.Xtest, out.ytest);
-    out.coef.resize(150);
-    out.groups.resize(150);
+    out.coef.resize(kE6Columns);
+    out.groups.resize(kE6Columns);
     const double A[3] = {-5, -1, 3};
     const std::int32_t ascending[3] = {0, 1, 2};  // −5 < −1 < 3
-    for (int j = 0; j < 150; ++j) {
+    for (int j = 0; j < kE6Columns; ++j) {
       out.coef[j] = A[j / 50] / 50;  // averaging each group's copies (Lemma 2.1)
       out.groups[j] = ascending[j / 50];
     }

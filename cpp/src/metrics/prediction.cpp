@@ -6,12 +6,8 @@
 
 namespace supclust {
 
-namespace {
-bool classification(const Loss& loss) { return !loss.squared() || loss.oneVsAll(); }
-}  // namespace
-
 std::vector<std::string> metricNames(const Loss& loss) {
-  if (classification(loss)) return {"error", "deviance"};
+  if (loss.classification()) return {"error", "deviance"};
   return {"mse", "mae", "deviance"};
 }
 

@@ -33,6 +33,9 @@ class Loss {
   // Targets are class labels read one-vs-all (a prediction is the largest of K scores); otherwise
   // each column of T is a target of its own (regression, or binary 0/1 per column).
   virtual bool oneVsAll() const { return false; }
+  // Targets are class labels (every loss but the plain squared one); binary: exactly two.
+  bool classification() const { return !squared() || oneVsAll(); }
+  bool binary() const { return classification() && !oneVsAll(); }
 };
 
 // 1/(2n) ||Z - T||²_F. One-vs-all: y holds class labels 0..K-1 and T = 2·onehot − 1.

@@ -2,6 +2,8 @@
 // structure + solver + defaults. Nothing else in the library switches on method names.
 #pragma once
 
+#include <cstdio>
+#include <cstdlib>
 #include <functional>
 #include <memory>
 #include <string>
@@ -67,9 +69,10 @@ struct Method {
 
   template <class T>
   Method(std::string name, std::string summary, Schema<T> schema, Result (*run)(const FitContext&, const T&))
-      : name(std::move(name)), summary(std::move(summary)), options(schema.specs()) {
-    this->run = [schema, run](const FitContext& c) { return run(c, read(schema, c.options)); };
-    read_ = [schema](const Options& o) { return std::make_shared<T>(read(schema, o)); };
+      : name(std::move(name)), summary(std::move(summary)), options(schema.specs()), type_(typeTag<T>()) {
+    const auto shared = std::make_shared<const Schema<T>>(std::move(schema));
+    this->run = [shared, run](const FitContext& c) { return run(c, read(*shared, c.options)); };
+    read_ = [shared](const Options& o) { return std::make_shared<T>(read(*shared, o)); };
   }
 
   std::string name;
@@ -100,6 +103,7 @@ struct Method {
 
   template <class T>
   Method& checkShape(std::string (*f)(const T&, Eigen::Index n, Eigen::Index d, Eigen::Index K)) {
+    expectType<T>("checkShape");
     auto read = read_;
     shapeCheck = [read, f](const Options& o, Eigen::Index n, Eigen::Index d, Eigen::Index K) {
       return f(*std::static_pointer_cast<const T>(read(o)), n, d, K);
@@ -112,6 +116,7 @@ struct Method {
   Method& denseOnly() { acceptsSparse = false; return *this; }
   template <class T>
   Method& structureBytesBy(double (*f)(const T&, double d)) {
+    expectType<T>("structureBytesBy");
     auto read = read_;
     structureBytes = [read, f](const Options& o, double d) { return f(*std::static_pointer_cast<const T>(read(o)), d); };
     return *this;
@@ -125,8 +130,23 @@ struct Method {
     schema.read(o, t);
     return t;
   }
+  // One address per options struct type: the tag of the schema's T.
+  template <class T>
+  static const void* typeTag() {
+    static const char tag = 0;
+    return &tag;
+  }
+  // A shape check or size function must take the schema's struct (read_ makes that T); a
+  // registration that mixes them is a programming error, stopped at the first use of the list.
+  template <class T>
+  void expectType(const char* what) const {
+    if (type_ == typeTag<T>()) return;
+    std::fprintf(stderr, "supclust: method '%s': %s takes another options struct than its schema\n", name.c_str(), what);
+    std::abort();
+  }
   // The options struct of this method from checked options (type-erased: the T of the schema).
   std::function<std::shared_ptr<const void>(const Options&)> read_;
+  const void* type_ = nullptr;
 };
 
 // Bytes a fit of an n x d design with K outputs needs, by the method's MemoryUse. `stored`

@@ -50,7 +50,7 @@ Result ownClusters(Result r) {
 
 // The hard problem (HSC) by projected gradient, from the tasks fitted apart with ridge
 // λ + λ_B (tasks-pg; also tasks-ssc's start with init 'hard').
-Result hardFit(const FitContext& c, const TasksOptions& opt, int maxIterations, double tolerance) {
+Result hardFit(const FitContext& c, const TasksOptions& opt, const ProjectedGradientOptions& pg) {
   const double lambda = opt.lambda, between = opt.between;
   Result start = smoothFit(c, lambda + between, smoothDefaults());
   if (start.status == Status::Aborted) return start;
@@ -58,10 +58,7 @@ Result hardFit(const FitContext& c, const TasksOptions& opt, int maxIterations, 
   F.setOutputCoupling(hardTaskCoupling(c.T.cols(), between, opt.mean),
                       std::max(std::abs(between), std::abs(opt.mean)));  // λ_B Π + λ_M Γ: orthogonal projectors
   TaskClusters S(static_cast<int>(opt.Q), static_cast<int>(opt.restarts), opt.seed);
-  ProjectedGradientOptions o;
-  o.maxIterations = maxIterations;
-  o.tolerance = tolerance;
-  return projectedGradient(F, S, std::move(start.coef), std::move(start.intercept), o, c.control);
+  return projectedGradient(F, S, std::move(start.coef), std::move(start.intercept), pg, c.control);
 }
 }  // namespace
 
@@ -78,7 +75,7 @@ Result runTasksSsc(const FitContext& c, const TasksOptions& opt) {
   ClusteredTasksOptions o = tasksOptions(opt);
   o.maxIterations = static_cast<int>(opt.maxIterations);
   const double lambda = opt.lambda;
-  Result start = opt.init == "hard" ? hardFit(c, opt, ProjectedGradientOptions().maxIterations, ProjectedGradientOptions().tolerance) : smoothFit(c, lambda + o.weights.onBetween(), smoothDefaults());
+  Result start = opt.init == "hard" ? hardFit(c, opt, ProjectedGradientOptions()) : smoothFit(c, lambda + o.weights.onBetween(), smoothDefaults());
   if (start.status == Status::Aborted) return start;
   return clusteredTasksBlockDescent(objectiveOf(c, lambda), o, std::move(start.coef), std::move(start.intercept), c.control);
 }
@@ -88,7 +85,10 @@ Result runTasksCg(const FitContext& c, const TasksOptions& opt) {
 }
 
 Result runTasksPg(const FitContext& c, const TasksOptions& opt) {
-  return hardFit(c, opt, opt.maxIterations, opt.tolerance);
+  ProjectedGradientOptions pg;
+  pg.maxIterations = opt.maxIterations;
+  pg.tolerance = opt.tolerance;
+  return hardFit(c, opt, pg);
 }
 
 std::string checkTasks(const TasksOptions& opt, Eigen::Index, Eigen::Index, Eigen::Index K) {
