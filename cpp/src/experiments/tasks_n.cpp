@@ -1,4 +1,4 @@
-// tasks-n (ours; spec §4): clustered multitask classification as the training set grows. The
+// tasks-n (ours): clustered multitask classification as the training set grows. The
 // tasks generator (K = 10 classes whose predictors form Q = 5 clusters of two, d = 20, Gumbel
 // noise σ = 1, spread 0.2 around the centres), n training rows, 2000 test rows; every row's
 // options by 5-fold cross-validation (classification error); test error (%) and the adjusted

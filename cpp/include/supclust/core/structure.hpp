@@ -30,7 +30,7 @@ class Structure {
   virtual void project(Matrix& W, Partition& part) = 0;
 };
 
-// At most Q distinct coefficient values: exact 1-D k-means (spec §1.1).
+// At most Q distinct coefficient values: exact 1-D k-means (IHC paper §3).
 class QValues final : public Structure {
  public:
   explicit QValues(int Q) : Q_(Q) {}
@@ -44,7 +44,7 @@ class QValues final : public Structure {
   KMeans1DResult result_;
 };
 
-// At most s non-zeros taking at most Q distinct values: exact DP (spec §1.2).
+// At most s non-zeros taking at most Q distinct values: exact DP (IHC paper §4.1).
 class SparseQValues final : public Structure {
  public:
   SparseQValues(int s, int Q) : s_(s), Q_(Q) {}
@@ -58,7 +58,7 @@ class SparseQValues final : public Structure {
   SparseGroupsResult result_;
 };
 
-// At most s non-zero coefficients (rows of W): hard thresholding, for IHT (spec §1.4).
+// At most s non-zero coefficients (rows of W): hard thresholding, for IHT.
 class TopS final : public Structure {
  public:
   explicit TopS(int s) : s_(s) {}
@@ -70,7 +70,7 @@ class TopS final : public Structure {
   int s_;
 };
 
-// Rows of W (d x K, K > 1) take at most Q distinct values: k-means++ with restarts (spec §1.3),
+// Rows of W (d x K, K > 1) take at most Q distinct values: k-means++ with restarts,
 // the projection for one-vs-all models whose K classifiers share one partition.
 class RowClusters final : public Structure {
  public:
@@ -87,7 +87,7 @@ class RowClusters final : public Structure {
 // Columns of W (d x K: one predictor per task) take at most Q distinct values: the k-means of
 // the K columns given their Gram matrix WᵀW (gram_partition.hpp: exact by enumeration for small
 // K), each column replaced by its group's mean. Labels per task; centroids Q x d (row q: the
-// shared predictor of group q). The projection of hard clustered multitask learning (spec §4).
+// shared predictor of group q). The projection of hard clustered multitask learning.
 class TaskClusters final : public Structure {
  public:
   TaskClusters(int Q, int restarts, std::uint64_t seed) : Q_(Q), restarts_(restarts), seed_(seed) {}

@@ -1,6 +1,6 @@
 // The papers' tables as data (one declarative file each under src/experiments/) and the runner
 // that reproduces them: repetitions in parallel, every method of a repetition on the same data,
-// regularisation chosen by 5-fold cross-validation over the table's grids (spec §6).
+// regularisation chosen by 5-fold cross-validation over the table's grids.
 #pragma once
 
 #include <map>

@@ -1,4 +1,4 @@
-// Seeded synthetic problems from the papers (spec §6).
+// Seeded synthetic problems from the papers.
 #pragma once
 
 #include <cstdint>
@@ -48,7 +48,7 @@ struct GeneratorOptions {
 // dimensions (decision: the papers do not state the experts' weights; see docs/replication.md);
 // each sample's expert uniform over Q; x = (N(0, I_d), noiseDims entries N(0, σ_d²));
 // y = v_qᵀ x_{1..d} + N(0, σ²).
-// Tasks (clustered multitask classification, ours; spec §4): Q centres c_q ~ N(0, I_d); the K
+// Tasks (clustered multitask classification, ours): Q centres c_q ~ N(0, I_d); the K
 // classes in clusters of equal sizes (±1), in random order; class k's predictor
 // w_k = c_{q(k)} + taskSpread·N(0, I_d); x ~ N(0, I_d); y = argmax_k (w_kᵀx + σ g_k) with g_k
 // standard Gumbel (σ = 1: y drawn from the softmax of the scores; σ = 0: the argmax). coef: W

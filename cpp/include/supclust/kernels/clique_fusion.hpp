@@ -1,4 +1,4 @@
-// The clique fusion penalty of GFLasso and its proximal operator (spec §3.6), O(d log d):
+// The clique fusion penalty of GFLasso and its proximal operator, O(d log d):
 //
 //   F(x) = λ1 ‖x‖₁ + λ2 Σ_{i<j} |x_i − x_j|
 //   prox(v) = argmin_x ½‖x − v‖² + F(x)

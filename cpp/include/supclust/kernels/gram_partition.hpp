@@ -3,7 +3,7 @@
 // for a symmetric positive semidefinite A (m x m): k-means of m points given only their Gram
 // matrix (A = PᵀP: Tr(M A) = ‖P‖²_F − the k-means cost of P's columns). It is the linear
 // oracle of conditional gradient over equivalence matrices and the projection of clustered task
-// predictors (spec §4). Exact by enumerating the set partitions (restricted growth strings,
+// predictors. Exact by enumerating the set partitions (restricted growth strings,
 // group sums updated incrementally) when there are at most kExactPartitions of them; otherwise
 // k-means++ and Lloyd (row_kmeans.hpp) on the points A = U Λ Uᵀ → rows of U Λ^½, several seeded
 // restarts, the best value kept.

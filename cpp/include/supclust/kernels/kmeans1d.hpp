@@ -1,4 +1,4 @@
-// Exact Q-values projection = optimal 1-D k-means (spec §1.1; IHC paper §3, LwCS §5.1).
+// Exact Q-values projection = optimal 1-D k-means (IHC paper §3, LwCS §5.1).
 //
 //   argmin_w ||w - u||^2  subject to  w takes at most Q distinct values.
 //

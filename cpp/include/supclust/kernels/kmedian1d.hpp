@@ -1,5 +1,5 @@
 // Exact 1-D k-median: the best s centres and assignment of d values under absolute deviations
-// (the LEM prior's inner problem, weight-grouping priors paper §4.3; spec §3.7).
+// (the LEM prior's inner problem, weight-grouping priors paper §4.3).
 //
 //   min over c_1..c_s and κ of Σ_j |u_j − c_κ(j)|.
 //

@@ -1,4 +1,4 @@
-// The ordered weighted ℓ1 (OWL) norm and its proximal operator (spec §1.4).
+// The ordered weighted ℓ1 (OWL) norm and its proximal operator.
 //
 //   OWL_w(x) = Σ_i w_i |x|_(i),  w_1 >= w_2 >= ... >= w_d >= 0,  |x|_(1) >= |x|_(2) >= ...
 //   prox(v) = argmin_x ½‖x − v‖² + OWL_w(x)

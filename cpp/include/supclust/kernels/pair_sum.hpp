@@ -1,4 +1,4 @@
-// The pair-sum norm and its proximal operator, O(m log m) (ADFG's discriminating term, spec §3.6):
+// The pair-sum norm and its proximal operator, O(m log m) (ADFG's discriminating term):
 //
 //   S(x) = Σ_{j<k} |x_j + x_k|
 //   prox(v) = argmin_x ½‖x − v‖² + t S(x)

@@ -1,4 +1,4 @@
-// k-means on the rows of a matrix (spec §1.3): the projection onto matrices whose rows take at
+// k-means on the rows of a matrix: the projection onto matrices whose rows take at
 // most Q distinct values. Not exactly solvable: k-means++ seeding (Arthur & Vassilvitskii
 // 2007) then Lloyd iterations, several restarts, the lowest SSE kept, all from a seed. With
 // one column the exact 1-D k-means (kmeans1d.hpp) should be used instead.

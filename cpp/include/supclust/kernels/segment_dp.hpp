@@ -1,4 +1,4 @@
-// Exact dynamic programme over contiguous segments of sorted, weighted 1-D points (spec §1.1).
+// Exact dynamic programme over contiguous segments of sorted, weighted 1-D points (IHC paper §3).
 //
 // D(q, j) = min over i of D(q-1, i-1) + SSE(i..j), where SSE(i..j) is the weighted sum of
 // squared deviations of points i..j from their weighted mean. SSE over contiguous runs of

@@ -1,4 +1,4 @@
-// Exact s-sparse Q-values projection (spec §1.2; IHC paper §4.1, LwCS §5.1).
+// Exact s-sparse Q-values projection (IHC paper §4.1, LwCS §5.1).
 //
 //   argmin_w ||w - u||^2  subject to  ||w||_0 <= s  and the non-zeros of w take at most Q
 //   distinct values.

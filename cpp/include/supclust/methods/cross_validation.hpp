@@ -1,6 +1,6 @@
 // k-fold cross-validation over a grid of numeric options, then a refit on all data with the
-// chosen values (spec §6: "k-fold over a log grid; the chosen parameters are refit on the whole
-// training set").
+// chosen values (the papers' protocol: k-fold over a log grid, the chosen parameters refit on
+// the whole training set).
 //
 // The grid is the Cartesian product of the given values, in the given order (the last name
 // varies fastest). Work is split into tasks of (fold, chunk of `chunk` consecutive grid

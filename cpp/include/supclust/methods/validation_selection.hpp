@@ -1,4 +1,4 @@
-// Hyperparameters chosen on a held-out validation set (the DFG paper's protocol, spec §6 E5):
+// Hyperparameters chosen on a held-out validation set (the DFG paper's protocol E5):
 // every point of the grid is fitted on the training rows, in the order of cross-validation
 // (convex methods start from a neighbouring point's fit; the others, whose answer depends on
 // the start, start as configured every time), and the point with the lowest

@@ -1,4 +1,4 @@
-// Metrics of estimated coefficients against the truth (spec §5).
+// Metrics of estimated coefficients against the truth.
 #pragma once
 
 #include "supclust/base/types.hpp"

@@ -1,4 +1,4 @@
-// Agreement between two partitions of the same items (spec §5).
+// Agreement between two partitions of the same items.
 #pragma once
 
 #include "supclust/base/types.hpp"

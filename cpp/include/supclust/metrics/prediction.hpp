@@ -1,4 +1,4 @@
-// Held-out scores of a fitted model (lower is better), used by cross-validation (spec §5).
+// Held-out scores of a fitted model (lower is better), used by cross-validation.
 #pragma once
 
 #include <string>

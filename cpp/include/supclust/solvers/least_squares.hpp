@@ -2,7 +2,7 @@
 //   ridge:               argmin_W 1/(2n)||Xc W − Tc||² + λ/2||W||²   (λ = 0: minimum-norm LS)
 //   least squares on a partition Z (d x G): W = Z V with
 //     V = argmin_V 1/(2n)||Xc Z V − Tc||² + λ/2||Z V||²
-//       = (Zᵀ Xcᵀ Xc Z + nλ ZᵀZ)⁻¹ Zᵀ Xcᵀ Tc   (spec §3.3; minimum-norm when singular)
+//       = (Zᵀ Xcᵀ Xc Z + nλ ZᵀZ)⁻¹ Zᵀ Xcᵀ Tc   (minimum-norm when singular)
 // Tc = T − mean(T) (the intercept is mean(T) for centred X).
 // Dense designs and sparse ones whose short side is small go through the Gram matrix on the
 // short side (Cholesky; minimum norm by a complete orthogonal decomposition when singular);

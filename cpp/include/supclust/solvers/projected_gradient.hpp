@@ -3,7 +3,7 @@
 // Problem:  min_{W in S, b} F(W, b) = Loss(X W + 1 bᵀ, T) + λ/2 ||W||²
 // with S a Structure (Q-values: IHC; s-sparse Q-values: IHCS), solved by
 //   W ← Proj_S(W − γ ∇_W F),  b ← b − γ ∇_b F
-// following IHC paper Alg. 1 / LwCS Alg. 3 with the backtracking of spec §3.1
+// following IHC paper Alg. 1 / LwCS Alg. 3 with the backtracking of LwCS §4.3
 // (step_backtracking.hpp). Stops when the accepted decrease is below tol·max(1, |F|) or
 // γ·L < tol. F never increases.
 #pragma once

@@ -4,7 +4,7 @@
 // a prox (ℓ1 for the lasso, OWL for OSCAR, nothing for logistic ridge). Beck & Teboulle
 // (2009) with the backtracking on L of their §4 and the function-value restart of
 // O'Donoghue & Candès (2015). Used for OSCAR as in the IHC/LwCS papers' comparisons
-// (spec §3.5). Stops when the optimality residual of −∇F ∈ ∂P at the iterate (and |∇_b F|)
+//. Stops when the optimality residual of −∇F ∈ ∂P at the iterate (and |∇_b F|)
 // falls below tolerance × scale, where scale = max(1e-300, ‖∇F(0, b)‖∞): a certificate, not a
 // step-size heuristic.
 #pragma once

@@ -1,4 +1,4 @@
-// The adaptive step of the projected-gradient solvers (spec §3.1; LwCS §4.3): a projected step
+// The adaptive step of the projected-gradient solvers (LwCS §4.3): a projected step
 // of length γ that lowers F is accepted and γ grows by α; one that does not is retried with γ
 // shrunk by β, until γ·L falls below a floor. Shared by IHC and the experts' PG.
 #pragma once

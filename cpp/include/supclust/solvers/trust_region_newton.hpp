@@ -1,7 +1,7 @@
 // Trust-region Newton with conjugate gradients (TRON) for the smooth objectives of losses with
 // a Hessian (the logistic loss, one binary problem per output).
 //
-// Problem:  min_{W, b} F(W, b) = Loss(Xc W + 1 bᵀ, T) + R(W)  (spec §2; b unpenalised), R the
+// Problem:  min_{W, b} F(W, b) = Loss(Xc W + 1 bᵀ, T) + R(W)  (b unpenalised), R the
 // objective's quadratic regulariser (λ/2 ‖W‖²_F and its optional group and coupling terms).
 // Without a coupling the outputs are independent (one-vs-all), so each column (w_k, b_k) is
 // solved on its own; with one (clustered tasks) all columns are one problem in (vec W, b).

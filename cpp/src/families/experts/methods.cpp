@@ -1,5 +1,5 @@
 // Experts: Q linear predictors over clustered samples (LwCS §2.2, §3, §7.3.1; DataCube §2.3,
-// §3; spec §4). Every recipe finds a partition of the training samples — alternating
+// §3). Every recipe finds a partition of the training samples — alternating
 // minimisation from seeded starts (AM), projected gradient (PG), conditional gradient on the
 // equivalence matrix (CG), regression clustering (RC) or the true one (oracle) — and returns
 // the experts of that partition, refined by AM unless `refine` is off (expert_predictors.hpp,

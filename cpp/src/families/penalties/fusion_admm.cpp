@@ -215,9 +215,8 @@ Result fusionAdmm(const FusionProblem& p, Matrix W0, RowVector b0, const AdmmOpt
   const auto M = static_cast<Eigen::Index>(offset[blocks]);
 
   BetaSystem system(F, terms, scale, exact, L);
-  // ρ starts 10³ below the mean eigenvalue of XcᵀXc/n, and balancing moves it from there (with
-  // the earlier balancing on absolute residuals this start took DFG at d = 300 1.5–2.2× fewer
-  // steps than the mean eigenvalue; docs/benchmarks.md). The linearised step starts at L.
+  // ρ starts 10³ below the mean eigenvalue of XcᵀXc/n (fewer steps than at the eigenvalue on
+  // the bench's DFG fits), and balancing moves it from there. The linearised step starts at L.
   double rho = exact ? std::max(1e-12, 1e-3 * X.squaredNorm() / (n * static_cast<double>(D))) : L;
   if (!system.factorise(rho)) {
     r.status = Status::NumericalIssue;
@@ -360,9 +359,8 @@ Result fusionAdmm(const FusionProblem& p, Matrix W0, RowVector b0, const AdmmOpt
       // beyond a band at two tests in a row (one test's lean is often noise near round-off). The
       // exact step balances the residuals relative to their scales, as the stopping test reads
       // them, but in ℓ2 (the largest entries jump under the acceleration) — the split's
-      // ‖(Sβ, Aβ) − z‖/‖(Sβ, Aβ)‖ against ‖stationarity‖/‖∇F(0)‖ — within 3×: balancing the
-      // absolute residuals within 10×, as before, left the relative stationarity lagging on fits
-      // with tiny penalties (3.1–3.3× the steps on 20ng-pairs ADFG selections; docs/benchmarks.md).
+      // ‖(Sβ, Aβ) − z‖/‖(Sβ, Aβ)‖ against ‖stationarity‖/‖∇F(0)‖ — within 3× (balancing the
+      // absolute residuals lets the relative stationarity lag on fits with tiny penalties).
       // The linearised step keeps the absolute residuals within 10×: its stationarity carries the
       // linearisation's lag, and the relative rule drove its ρ to 1e-12 on logistic fits. u is
       // rescaled, z kept: ρu ∈ ∂P(z) still holds.

@@ -1,4 +1,4 @@
-// Feature grouping by penalties (DFG paper, Han & Zhang; spec §3.6): the pairwise penalties
+// Feature grouping by penalties (DFG paper, Han & Zhang): the pairwise penalties
 // that pull coefficients together instead of constraining them to Q values. Each takes an
 // optional feature graph (option `graph`); without it the sums run over all pairs.
 #include <cmath>
@@ -157,8 +157,8 @@ Result runDfg(const FitContext& c, const PenaltiesOptions& opt) {
 // ADFG (DFG paper eq. (6)): λ1 Σ w_i|β_i| + λ2 Σ_E w_jk|β_j − β_k| +
 // λ3 Σ_i Σ_{j<k ∈ N(i)} w_ijk|β_i − α_ijk β_j − (1 − α_ijk)β_k|, w_jk = |β̂_j − β̂_k|^(−γ),
 // w_i = |β̂_i|^(−γ). Differences below weightFloor · max|β̂| count as that floor (the cap on the
-// weights; its default 1e-2 keeps them within 100× of 1/max|β̂|: ADMM then takes ~4× fewer steps
-// than at 1e-4 on the bench's six fits at d = 300, with the same E5 tables — docs/benchmarks.md).
+// weights; its default 1e-2 keeps them within 100× of 1/max|β̂|: ADMM then takes fewer steps
+// than at 1e-4, with the same E5 tables).
 Result runAdfg(const FitContext& c, const PenaltiesOptions& opt) {
   const auto d = static_cast<std::size_t>(c.X.cols());
   const FeatureGraph graph = graphOf(c, opt).value_or(FeatureGraph::completeOn(d));

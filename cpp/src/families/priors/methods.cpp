@@ -1,4 +1,4 @@
-// Weight-grouping priors (Korzeń, Jaroszewicz & Klęsk; spec §3.7): GEM and LEM, by our exact
+// Weight-grouping priors (Korzeń, Jaroszewicz & Klęsk): GEM and LEM, by our exact
 // block descent (the default) or by the paper's conjugate-gradient algorithm (the reference).
 // The linear SVM the paper compares them with is in the linear family.
 #include "supclust/families/priors/methods.hpp"

@@ -1,5 +1,5 @@
 // Clustered tasks: one predictor per task (one-vs-all: per class) whose columns form Q clusters
-// (spec §4; DataCube §2.2, §3, appendix 6.2; LwCS §7.2). The soft problem (W around clustered
+// (DataCube §2.2, §3, appendix 6.2; LwCS §7.2). The soft problem (W around clustered
 // centres: tasks-ssc by exact block descent, tasks-cg by its closed-form relaxation), the hard
 // one (W = the centres: tasks-pg by projected gradient, the papers' Alg. 2) and the two
 // baselines the DataCube paper compares with (ridge on W, the trace norm). clustered_tasks.hpp

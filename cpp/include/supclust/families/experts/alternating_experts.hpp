@@ -1,5 +1,5 @@
 // Alternating minimisation for Q experts over clustered samples (LwCS §3.1 "greedy", §7.1.2;
-// DataCube §3.1; spec §4). Problem, for a family of experts (ExpertFamily):
+// DataCube §3.1). Problem, for a family of experts (ExpertFamily):
 //   min over partitions G and experts of F = 1/(2n) Σ_i cost(i, q(i)),
 // where cost(i, q) is sample i's loss under expert q plus its share of q's ridge: regression,
 // (y_i − c_qᵀx_i − b_q)² + λ‖c_q‖² (expert_predictors.hpp); classification, the experts'

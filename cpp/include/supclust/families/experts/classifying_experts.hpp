@@ -1,4 +1,4 @@
-// Experts for classification (LwCS §7.1.2, its problem (17); spec §4): Q multiclass classifiers
+// Experts for classification (LwCS §7.1.2, its problem (17)): Q multiclass classifiers
 // over a partition of the samples, each one-vs-all logistic, V^q (d x K) with intercepts b^q:
 //   F = 1/n Σ_i [ℓ(y_i, x_iᵀV^{q(i)} + b^{q(i)}) + λ/2 ‖V^{q(i)}‖²_F],
 // ℓ(y, z) = Σ_k log(1 + exp(−ỹ_k z_k)), ỹ = 2·onehot(y) − 1. A prediction is the Q experts'

@@ -1,4 +1,4 @@
-// Q linear experts over a partition of the samples (LwCS §2.2, DataCube §2.3; spec §4): the
+// Q linear experts over a partition of the samples (LwCS §2.2, DataCube §2.3): the
 // part every experts solver shares. For groups G_q of sizes s_q, expert q is its group's ridge
 // fit with its own unpenalised intercept,
 //   (c_q, b_q) = argmin ½‖y_q − X_q c − b 1‖² + (λ s_q / 2)‖c‖²,

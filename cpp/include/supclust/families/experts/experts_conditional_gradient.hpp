@@ -1,5 +1,5 @@
 // Conditional gradient for experts on the normalised equivalence matrix of the samples (LwCS
-// §3.2 and §7.3.1, the DataCube paper's OM; spec §4). With the experts eliminated (centred X
+// §3.2 and §7.3.1, the DataCube paper's OM). With the experts eliminated (centred X
 // and y, no intercepts), a partition's F is
 //   ψ(M) = 1/(2n) yᵀ (I + (XXᵀ ∘ M)/λ)⁻¹ y,   M = Z(ZᵀZ)⁻¹Zᵀ,
 // convex in M; it is minimised over the convex hull of those M. ∇ψ(M) = −(XXᵀ ∘ aaᵀ)/(2nλ)

@@ -1,5 +1,5 @@
 // Projected gradient for experts (LwCS Alg. 3 applied to samples, §2.2 and, for classifiers,
-// §7.1.2; with its line search of §4.3; the DataCube paper's PGK; spec §4). Problem: one
+// §7.1.2; with its line search of §4.3; the DataCube paper's PGK). Problem: one
 // predictor w_i per sample, all equal within Q groups,
 //   min_W F(W) = 1/n Σ_i f_i(w_i)  s.t.  W = Z V (rows w_i take ≤ Q values),
 // f_i the sample's loss and ridge share (sample_predictors.hpp): for regression

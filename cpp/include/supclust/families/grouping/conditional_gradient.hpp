@@ -1,5 +1,5 @@
 // Conditional gradient (Frank–Wolfe) on equivalence matrices: CG of the LwCS paper (§3.2,
-// Alg. 2) and the DataCube paper (Alg. 3), spec §3.3.
+// Alg. 2) and the DataCube paper (Alg. 3).
 //
 // Problem (squared loss, ridge λ > 0, one output, centred X and y):
 //   min_{M ∈ conv{Z(ZᵀZ)⁻¹Zᵀ : Z a partition into ≤ Q groups}}

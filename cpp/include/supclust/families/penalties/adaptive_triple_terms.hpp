@@ -1,4 +1,4 @@
-// ADFG's adaptive discriminating term (DFG paper eq. (6), T3; spec §3.6):
+// ADFG's adaptive discriminating term (DFG paper eq. (6), T3):
 //   λ Σ_i Σ_{j<k; j,k ∈ N(i)} w_ijk |β_i − α_ijk β_j − (1 − α_ijk) β_k|,
 //   w_ijk = w_ij + w_ik,  α_ijk = w_ij / w_ijk,
 // with pair weights w_jk = |β̂_j − β̂_k|^(−γ) from an initial estimate (the caller's matrix). The

@@ -1,4 +1,4 @@
-// GFLasso's penalty (DFG paper §2; spec §3.6): λ1‖w‖₁ + λ2 Σ_{i<j} |w_i − w_j| on each output
+// GFLasso's penalty (DFG paper §2): λ1‖w‖₁ + λ2 Σ_{i<j} |w_i − w_j| on each output
 // column, with the exact O(d log d) prox of kernels/clique_fusion.
 #pragma once
 

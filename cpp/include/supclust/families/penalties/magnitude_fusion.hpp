@@ -1,4 +1,4 @@
-// ncFGS and ncTFGS's penalty (DFG paper eqs. (3), (4), after Yang et al. 2012; spec §3.6) as a
+// ncFGS and ncTFGS's penalty (DFG paper eqs. (3), (4), after Yang et al. 2012) as a
 // difference of convex functions g − h, for DC programming (solvers/dc_programming):
 //
 //   P(β) = s (λ1 Σ_i min(|β_i|, t) + λ2 Σ_{(i,j) ∈ E} min(||β_i| − |β_j||, t))

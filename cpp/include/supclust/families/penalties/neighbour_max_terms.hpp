@@ -1,5 +1,5 @@
 // DFG's discriminating term (DFG paper eq. (5), its graph form §"Incorporating Graph
-// Information"; spec §3.6): λ Σ_i Σ_{j<k; j,k ∈ N(i)} max(|β_i − β_j|, |β_i − β_k|). For each i
+// Information"): λ Σ_i Σ_{j<k; j,k ∈ N(i)} max(|β_i − β_j|, |β_i − β_k|). For each i
 // the inner sum is an ordered weighted ℓ1 norm of D_i β = (β_i − β_j)_{j ∈ N(i)} with weights
 // λ(|N(i)| − 1, …, 1, 0): the m-th largest |β_i − β_j| is the max of the pairs it forms with the
 // |N(i)| − 1 − m smaller ones. One block per feature, one OWL prox each (its sort order kept

@@ -1,4 +1,4 @@
-// The weight-grouping priors of Korzeń, Jaroszewicz & Klęsk (spec §3.7): GEM (Gaussian extremal
+// The weight-grouping priors of Korzeń, Jaroszewicz & Klęsk: GEM (Gaussian extremal
 // mixture) and LEM (Laplace extremal mixture) as penalties on the coefficients w ∈ R^d,
 //
 //   GEM: γ Σ_j min_k (w_j − c_k)²,   LEM: γ Σ_j min_k |w_j − c_k|,

@@ -1,4 +1,4 @@
-// GEM / LEM by the paper's algorithm (weight-grouping priors paper §4, Figure 2; spec §3.7):
+// GEM / LEM by the paper's algorithm (weight-grouping priors paper §4, Figure 2):
 // the reference our exact block descent (families/priors/grouping_prior_descent) is measured against.
 //
 // Problem:  min_{w, b, c, κ} F(w, b) + γ Σ_j dev(w_j − c_κ(j)),  dev(r) = r² (GEM) or |r| (LEM).

@@ -1,4 +1,4 @@
-// GEM / LEM by exact block descent (ours; spec §3.7, weight-grouping priors paper §3–4).
+// GEM / LEM by exact block descent (ours, weight-grouping priors paper §3–4).
 //
 // Problem:  min_{w, b, c, κ} F(w, b) + γ Σ_j dev(w_j − c_κ(j)),  dev(r) = r² (GEM) or |r| (LEM),
 // F = Loss(Xc w + b) (+ ridge, usually none), s centres c, b free, one output.

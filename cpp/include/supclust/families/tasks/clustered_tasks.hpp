@@ -1,4 +1,4 @@
-// Clustered multitask learning (spec §4; DataCube §2.2, §3 and appendix 6.1–6.2; LwCS §7.2).
+// Clustered multitask learning (DataCube §2.2, §3 and appendix 6.1–6.2; LwCS §7.2).
 //
 // Problem (soft supervised clustering, SSC):
 //   min_{W, b, Z}  Loss(Xc W + 1 bᵀ, T) + λ/2 ‖W‖²_F + H(W, Z)
