@@ -11,7 +11,7 @@
 //   supclust replicate <id> [...] --shard I/N --json part-I.json  (one share of the table: docs/sharding.md)
 //   supclust merge part-0.json … part-(N−1).json [--json out.json] [--csv out.csv]
 import { readFileSync, writeFileSync } from 'node:fs';
-import { load, loadNewsgroupPairs, loadNewsgroupTopics, loadPangLee, loadReuters, loadWestbc, logGrid, mergeExperiments, SupclustError } from '../dist/node/index.js';
+import { datasetHelp, DATASETS, load, loadNewsgroupPairs, loadNewsgroupTopics, loadPangLee, loadReuters, loadWestbc, logGrid, mergeExperiments, SupclustError } from '../dist/node/index.js';
 
 const USAGE = `usage:
   supclust list
@@ -75,7 +75,7 @@ function markdown(result) {
 
 // The real-data tables' datasets, loaded from --data.
 function loadDataset(name, flags, vocabulary) {
-  if (!flags.data) throw new SupclustError('invalid-input', `this table needs --data DIR (the folder holding the ${name} dataset)`, 'data');
+  if (!flags.data) throw new SupclustError('invalid-input', `this table needs --data DIR: ${datasetHelp(name)} (docs/datasets.md)`, 'data');
   const t0 = Date.now();
   if (name === '20ng-pairs') {
     const pairs = loadNewsgroupPairs(String(flags.data), { words: integerFlag(flags, 'words') ?? 5000 });
@@ -208,7 +208,8 @@ async function main() {
     console.log('\ntables (supclust replicate <id>):');
     for (const e of sc.info.experiments)
       console.log(`${e.id.padEnd(10)} ${e.title}\n${''.padEnd(10)} ${e.reps} repetitions; rows: ${e.methods.join(', ')}; figures: ${e.source}` +
-        (e.dataset ? `\n${''.padEnd(10)} needs --data DIR (the ${e.dataset} dataset)` : ''));
+        (e.dataset ? `\n${''.padEnd(10)} needs --data DIR, the folder ${DATASETS[e.dataset].folder}/ or one holding it: ${DATASETS[e.dataset].title}` +
+          `\n${''.padEnd(10)} from ${DATASETS[e.dataset].source} (source, citation, terms and layout: docs/datasets.md)` : ''));
     sc.dispose();
     return;
   }

@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DATASETS } from '../../dist/node/index.js';
 import { root } from './helpers.js';
 
 const cli = (...args: string[]) => spawnSync(process.execPath, [join(root, 'bin/supclust.mjs'), ...args], { encoding: 'utf8' });
@@ -37,5 +38,26 @@ describe('supclust CLI', () => {
     expect(reps.status).toBe(1);
     expect(reps.stderr).toContain('--reps must be an integer');
     expect(cli('nothing').status).toBe(2);
+  });
+
+  it('names each real-data table\'s dataset: its source, folder and layout, and the file it could not find', () => {
+    const tables = [['movies', 'pang-lee'], ['breast-cancer', 'westbc'], ['20ng-pairs', '20ng-pairs'], ['20ng-topics', '20ng-topics'], ['reuters-usa', 'reuters']];
+    const list = cli('list').stdout;
+    const empty = mkdtempSync(join(tmpdir(), 'supclust-no-data-'));
+    for (const [id, name] of tables) {
+      const d = DATASETS[name];
+      expect(list, id).toContain(`the folder ${d.folder}/`);
+      expect(list, id).toContain(d.source);
+      const bare = cli('replicate', id);
+      expect(bare.status, id).toBe(1);
+      for (const part of ['--data DIR', d.folder, d.source, d.layout[0], 'docs/datasets.md']) expect(bare.stderr, `${id}: ${part}`).toContain(part);
+      const missing = cli('replicate', id, '--data', empty);
+      expect(missing.status, id).toBe(1);
+      expect(missing.stderr, id).toContain(`missing ${empty}`);
+      expect(missing.stderr, id).toContain(d.source);
+    }
+    // docs/datasets.md (generated from the same declaration) names each one's source, citation and terms.
+    const page = readFileSync(join(root, 'docs/datasets.md'), 'utf8');
+    for (const d of Object.values(DATASETS)) for (const fact of [d.folder, d.source, d.citation, d.terms]) expect(page).toContain(fact);
   });
 });

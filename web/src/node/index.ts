@@ -63,6 +63,8 @@ export type { TextFeatureOptions, TextFeatures } from '../text.js';
 export { loadPangLee, PANG_LEE_AUTHORS } from './pang_lee.js';
 export type { PangLeeData } from './pang_lee.js';
 export { loadWestbc } from './westbc.js';
+export { DATASETS, datasetHelp } from './datasets.js';
+export type { DatasetInfo } from './datasets.js';
 export { loadReuters } from './reuters.js';
 export type { ReutersData, ReutersOptions } from './reuters.js';
 export { loadNewsgroupPairs, loadNewsgroupTopics, NEWSGROUP_PAIRS } from './newsgroups.js';

@@ -8,6 +8,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { invalid } from '../errors.js';
+import { datasetHelp } from './datasets.js';
 import { NEWSGROUP_PAIRS } from '../newsgroup_pairs.js';
 import { wordFrequencies, type TextFeatureOptions, type TextFeatures } from '../text.js';
 
@@ -24,7 +25,7 @@ function messages(root: string, group: string, limit = Infinity): string[] {
   for (const split of ['train', 'test']) {
     if (out.length >= limit) break;
     const file = join(root, split, `${group}.jsonl.gz`);
-    if (!existsSync(file)) throw invalid('dir', `no 20 Newsgroups data under ${root} (missing ${file})`);
+    if (!existsSync(file)) throw invalid('dir', `no 20 Newsgroups data under ${root} (missing ${file}): ${datasetHelp('20ng-pairs')}`);
     const lines = gunzipSync(readFileSync(file)).toString('utf8').split('\n').filter((l) => l.length > 0);
     lines.forEach((line, i) => {
       if (out.length >= limit) return;

@@ -4,6 +4,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { invalid } from '../errors.js';
+import { datasetHelp } from './datasets.js';
 import { wordFrequencies, type TextFeatureOptions, type TextFeatures } from '../text.js';
 
 export const PANG_LEE_AUTHORS = ['Dennis+Schwartz', 'James+Berardinelli', 'Scott+Renshaw', 'Steve+Rhodes'] as const;
@@ -25,7 +26,7 @@ export function loadPangLee(dir: string, options: TextFeatureOptions = {}): Pang
   const documents: string[] = [], ratings: number[] = [], authors: string[] = [], ids: string[] = [];
   for (const author of PANG_LEE_AUTHORS) {
     const file = (kind: string) => join(root, author, `${kind}.${author}`);
-    if (!existsSync(file('subj'))) throw invalid('dir', `no Pang & Lee data under ${root} (missing ${file('subj')})`);
+    if (!existsSync(file('subj'))) throw invalid('dir', `no Pang & Lee data under ${root} (missing ${file('subj')}): ${datasetHelp('pang-lee')}`);
     const text = lines(file('subj')), rating = lines(file('rating')), id = lines(file('id'));
     if (text.length !== rating.length || text.length !== id.length)
       throw invalid('dir', `${author}: subj, rating and id files have ${text.length}, ${rating.length} and ${id.length} lines`);

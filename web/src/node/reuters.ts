@@ -7,10 +7,11 @@
 // 'of' in 15438, and the 1000th word 'warrants' in 237 (the most frequent word is 'reuter', the
 // sign-off ending most bodies, in 18885: the paper names 'the' and 'of' as the most frequent,
 // we keep the sign-off as it kept every word). Node only (it reads files).
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { invalid } from '../errors.js';
+import { datasetHelp } from './datasets.js';
 
 export interface ReutersData {
   /** Presence (1) of each word, nRows stories × nCols words, in CSR (columns in vocabulary order). */
@@ -36,8 +37,9 @@ export function loadReuters(dir: string, options: ReutersOptions = {}): ReutersD
   const words = options.words ?? 1000;
   if (!Number.isInteger(words) || words < 1) throw invalid('words', `must be an integer >= 1 (got ${String(words)})`);
   const root = existsSync(join(dir, 'reuters21578')) ? join(dir, 'reuters21578') : dir;
-  const files = existsSync(root) ? readdirSync(root).filter((f) => /^reut2-\d{3}\.sgm\.gz$/.test(f)).sort() : [];
-  if (files.length !== 22) throw invalid('dir', `no Reuters-21578 under ${root} (expected reut2-000.sgm.gz … reut2-021.sgm.gz, found ${files.length})`);
+  const files = Array.from({ length: 22 }, (_, i) => `reut2-${String(i).padStart(3, '0')}.sgm.gz`);
+  const absent = files.find((f) => !existsSync(join(root, f)));
+  if (absent) throw invalid('dir', `no Reuters-21578 under ${root} (missing ${join(root, absent)}): ${datasetHelp('reuters')}`);
   const stories: Set<string>[] = [];
   const labels: number[] = [];
   for (const f of files) {

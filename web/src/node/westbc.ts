@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { invalid } from '../errors.js';
+import { datasetHelp } from './datasets.js';
 
 export interface WestbcData {
   /** Row-major expression values, nRows × nCols (each tumour standardised by the package). */
@@ -21,7 +22,7 @@ export interface WestbcData {
 export function loadWestbc(dir: string): WestbcData {
   const root = existsSync(join(dir, 'westbc')) ? join(dir, 'westbc') : dir;
   const expression = join(root, 'westbc_expression.csv.gz'), labelsFile = join(root, 'westbc_labels.csv');
-  if (!existsSync(expression) || !existsSync(labelsFile)) throw invalid('dir', `no Westbc data under ${root} (missing westbc_expression.csv.gz or westbc_labels.csv)`);
+  if (!existsSync(expression) || !existsSync(labelsFile)) throw invalid('dir', `no Westbc data under ${root} (missing ${existsSync(expression) ? labelsFile : expression}): ${datasetHelp('westbc')}`);
   const rows = gunzipSync(readFileSync(expression)).toString('utf8').split('\n').filter((l) => l.length > 0);
   const genes = rows[0].split(',').slice(1);
   const nRows = rows.length - 1, nCols = genes.length, X = new Float64Array(nRows * nCols), tumours: string[] = [];
