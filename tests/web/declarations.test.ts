@@ -188,3 +188,11 @@ describe('the wire types', () => {
     expect([...new Set([...Object.keys(table), ...Object.keys(tableRefused)])].sort()).toEqual(wireFields('RawExperiment'));
   });
 });
+
+// The papers' tables as declared (rows, methods, fixed options, grids, columns, repetitions): one
+// snapshot, reviewed when a declaration changes, instead of copies of single constants.
+describe('the papers\' tables', () => {
+  it('are declared as reviewed (tests/web/__snapshots__/experiments.json)', async () => {
+    await expect(JSON.stringify(sc.info.experiments, null, 1) + '\n').toMatchFileSnapshot('./__snapshots__/experiments.json');
+  });
+});

@@ -55,11 +55,11 @@ describe('gflasso', () => {
 });
 
 describe('ncfgs', () => {
-  it('decreases its objective at every DC step and agrees across builds', async () => {
+  // Its DC steps never increase the objective: tests/cpp/ncfgs_test.cpp.
+  it('agrees across builds and names a bad option', async () => {
     const data = await builds.simd.generate('e1', { n: 60, d: 25, Q: 3, sigma: 0.5, seed: 2 });
     const params = { X: data.X, nRows: 60, nCols: 25, y: data.y, lambda1: 0.05, lambda2: 0.004, dcTolerance: 1e-12 };
-    const a = await onBothBuilds('ncfgs', params, 1e-7);
-    for (let t = 1; t < a.history.length; t++) expect(a.history[t]).toBeLessThanOrEqual(a.history[t - 1]);
+    await onBothBuilds('ncfgs', params, 1e-7);
     await expectRefused('ncfgs', { ...params, dcIterations: 0 }, /dcIterations/);
   });
 });
@@ -114,11 +114,10 @@ describe('dfg', () => {
 });
 
 describe('nctfgs and adfg', () => {
-  it('ncTFGS decreases its objective at every DC step; ADFG agrees across builds; bad τ and γ are named', async () => {
+  it('ncTFGS and ADFG agree across builds; bad τ and γ are named', async () => {
     const data = await builds.simd.generate('e1', { n: 60, d: 25, Q: 3, sigma: 0.5, seed: 3 });
     const base = { X: data.X, nRows: 60, nCols: 25, y: data.y };
-    const a = await onBothBuilds('nctfgs', { ...base, lambda1: 0.05, lambda2: 0.01, tau: 0.5, dcTolerance: 1e-12 }, 1e-6);
-    for (let t = 1; t < a.history.length; t++) expect(a.history[t]).toBeLessThanOrEqual(a.history[t - 1]);
+    await onBothBuilds('nctfgs', { ...base, lambda1: 0.05, lambda2: 0.01, tau: 0.5, dcTolerance: 1e-12 }, 1e-6);
     await expectRefused('nctfgs', { ...base, tau: 0 }, /'tau'/);
     const b = await onBothBuilds('adfg', { ...base, lambda1: 0.01, lambda2: 0.002, lambda3: 0.0002, gamma: 1 }, 1e-6);
     expect(b.centroids.length).toBeLessThan(25);
