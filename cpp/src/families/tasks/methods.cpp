@@ -176,7 +176,7 @@ std::vector<Method> tasksMethods() {
              frobeniusOptions(), runTasksFrobenius)
           .ofKind(ModelKind::Tasks),
       Method("tasks-trace",
-             "multitask baseline: the trace norm μ‖W‖_* (+ λ/2 ‖W‖²) by accelerated proximal gradient with singular value thresholding (the DataCube paper's trace row)",
+             "multitask baseline: the trace norm μ‖W‖_* (+ λ/2 ‖W‖²), its prox by singular value thresholding: ADMM for the squared loss when n or d is at most 2048, else accelerated proximal gradient (the DataCube paper's trace row)",
              traceOptions(), runTasksTrace)
           .ofKind(ModelKind::Tasks),
   };
