@@ -16,8 +16,7 @@ bool choleskyFactor(double* A, std::size_t n, WorkTeam* team) {
   // Below this many later rows a block's work is too short to share (tens of microseconds).
   constexpr std::size_t kSharedRows = 192;
   // Blocks of 48 columns from n = 320 on; below, one block (the matrix, 800 KB at most, stays
-  // in the second-level cache, where panels of four over whole columns are the faster:
-  // docs/benchmarks.md).
+  // in the second-level cache, where panels of four over whole columns are the faster).
   const std::size_t block = n < 320 ? n : 48;
   std::vector<double> scratch;
   for (std::size_t jb = 0; jb < n; jb += block) {
