@@ -6,13 +6,13 @@
 //
 // The paper writes its loss as ½‖y − Xβ‖² (a sum); ours is 1/(2n)‖y − Xβ‖², so its λ ∈ 10^[−4..2]
 // is λ/n = 10^[−6..0] here (n = 100), for every penalty weight. The paper does not give the grid's
-// step: we take half-decades (13 points). Decades (7 points) left GFLasso and ncFGS at 1.3–1.4×
-// the paper's MSE; half-decades bring them within noise (40 repetitions, docs/replication.md).
+// step: we take half-decades (13 points): on decades (7 points) GFLasso and ncFGS stay well above
+// the paper's MSE.
 //
 // ncTFGS's τ takes 7 of the paper's 100 values (0.05, 0.1, 0.2, 0.5, 1, 2, 5). ADFG's search
 // (7³ × 11 points in the paper) takes λ1 on decades (7 points), λ2 and λ3 on 10^{−6, −4, −2, 0} and
-// γ ∈ {0, 0.5, 1} (336 points, γ = 0 included so that the DFG-like fits stay reachable): about
-// 8 s per repetition in wasm. λ2 and λ3 on decades too (1029 points) chose no better fits.
+// γ ∈ {0, 0.5, 1} (336 points, γ = 0 included so that the DFG-like fits stay reachable); λ2 and λ3 on
+// decades too (1029 points) chose no better fits.
 #include "supclust/experiments/e1_methods.hpp"
 
 namespace supclust {

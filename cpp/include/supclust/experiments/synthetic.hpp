@@ -57,7 +57,7 @@ struct GeneratorOptions {
 // fills out, or a message naming the field.
 // Decision (E2, DataCube Table 3): the paper's text says "10 different values uniformly
 // distributed around 0", σ = 0.1, but its figures fix the rest (derivation in
-// docs/replication.md): the Oracle row is σ²Q/(n − Q − 1) with Q = 5 to two digits in every
+// docs/replication.md): the Oracle row is σ√(Q/(n − Q − 1)) with Q = 5 to two digits in every
 // column, and the ridge error 0.699 at n = 50 < d means ‖w*‖ ≈ 1 (minimum-norm least squares
 // errs by about ‖w*‖·√(1 − n/d) there). So E2's Q values are evenly spaced on [−1, 1]
 // ("uniformly distributed around 0"), assigned as in E1, and w* is rescaled to unit norm; the
