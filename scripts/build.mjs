@@ -119,12 +119,14 @@ async function buildWasm() {
     }
   // The web pthread worker imports the glue from the URL the page's copy was loaded from
   // (post.js sets it); its fallback import of a sibling file would make bundlers emit, and
-  // browsers fetch, a second copy of the glue.
+  // browsers fetch, a second copy of the glue. The import is left to the browser: a bundler
+  // that rewrites it (webpack) would look the URL up among its own modules.
   const pthreadWorker = join(root, 'dist/wasm/web/supclust-simd-threaded.worker.js');
   const fallback = '(e.data.urlOrBlob?import(e.data.urlOrBlob):import("./supclust-simd-threaded.js"))';
+  const browserImport = 'import(/* webpackIgnore: true */ /* @vite-ignore */ e.data.urlOrBlob)';
   const workerText = readFileSync(pthreadWorker, 'utf8');
-  if (workerText.includes(fallback)) writeFileSync(pthreadWorker, workerText.replace(fallback, 'import(e.data.urlOrBlob)'));
-  else if (!workerText.includes('import(e.data.urlOrBlob)')) throw new Error('the pthread worker glue changed: update the fallback rewrite in scripts/build.mjs');
+  if (workerText.includes(fallback)) writeFileSync(pthreadWorker, workerText.replace(fallback, browserImport));
+  else if (!workerText.includes(browserImport)) throw new Error('the pthread worker glue changed: update the fallback rewrite in scripts/build.mjs');
   // Node glue is CommonJS inside a "type": "module" package.
   writeFileSync(join(root, 'dist/wasm/node/package.json'), '{ "type": "commonjs" }\n');
   // One .wasm per variant: the Node glue's copy is the web one byte for byte (the environment

@@ -78,5 +78,22 @@ describe('the npm package', () => {
       { cwd: app, encoding: 'utf8' });
       expect(r.stdout + r.stderr, `${module}/${resolution}`).toBe('');
     }
+    // A CommonJS TypeScript module (.cts) importing the package under nodenext: a require of
+    // ES modules, which every Node the package supports (engines: >= 20.19) runs.
+    writeFileSync(join(app, 'check.cts'), `
+      import { load, type Model } from 'supclust';
+      export async function first(): Promise<Model> { const sc = await load(); return sc.fit('ridge', { X: [[1], [2]], y: [1, 2] }); }`);
+    const cts = spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '--noEmit', '--strict', '--skipLibCheck', '--target', 'es2022',
+      '--module', 'nodenext', '--moduleResolution', 'nodenext', '--types', 'node', '--typeRoots', join(root, 'node_modules/@types'), 'check.cts'],
+    { cwd: app, encoding: 'utf8' });
+    expect(cts.stdout + cts.stderr, 'check.cts').toBe('');
+    // arethetypeswrong: every entry's types resolve under node10, node16 (CJS and ESM) and
+    // bundler resolution. The one rule set aside: the package is ES modules only, which a
+    // require() in Node >= 20.19 loads (the CommonJS test of tests/e2e/bundlers.test.ts).
+    const attw = spawnSync(process.execPath, [join(root, 'node_modules/@arethetypeswrong/cli/dist/index.js'), join(work, packed[0].filename),
+      '--ignore-rules', 'cjs-resolves-to-esm', '--format', 'json'], { encoding: 'utf8' });
+    expect(attw.status, attw.stdout.slice(0, 2000) + attw.stderr).toBe(0);
+    const problems = Object.values(JSON.parse(attw.stdout).problems ?? {}).flat() as { kind: string }[];
+    expect(problems.filter((p) => p.kind !== 'CJSResolvesToESM')).toEqual([]);
   }, 600_000);
 });

@@ -2,8 +2,8 @@ import { SupclustError } from './errors.js';
 import type { LoadOptions, Variant } from './types.js';
 
 /** The build to load: threaded when allowed and available, unless the caller decides. */
-export function chooseVariant(opts: LoadOptions, threadsAvailable: boolean): Variant {
-  const why = 'the threaded build needs SharedArrayBuffer (in browsers: a cross-origin isolated page, served with COOP: same-origin and COEP: require-corp)';
+export function chooseVariant(opts: LoadOptions, threadsAvailable: boolean,
+  why = 'the threaded build needs SharedArrayBuffer (in browsers: a cross-origin isolated page, served with COOP: same-origin and COEP: require-corp)'): Variant {
   if (opts.variant !== undefined) {
     if (opts.variant !== 'simd' && opts.variant !== 'simd-threaded')
       throw new SupclustError('invalid-input', `variant: must be 'simd' or 'simd-threaded' (got ${String(opts.variant)})`, 'variant');

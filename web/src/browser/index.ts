@@ -38,7 +38,8 @@ export function loadWestbc(): never {
 }
 
 const HOW_TO_SERVE = 'serve the package\'s dist/wasm/web/*.wasm files beside its JavaScript, as application/wasm ' +
-  '(with Vite, add the supclust() plugin from \'supclust/vite\')';
+  '(with Vite, add the supclust() plugin from \'supclust/vite\'; with a bundler that does not emit them, such as esbuild or Rollup, ' +
+  'copy the package\'s dist/ folder to your site and pass load({ baseUrl }) its URL)';
 
 // A copy of dist/ at options.baseUrl, resolved against the page.
 const baseOf = (options: LoadOptions) => (options.baseUrl === undefined ? undefined : new URL(String(options.baseUrl), globalThis.location?.href));

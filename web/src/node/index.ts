@@ -55,7 +55,12 @@ const startNodeWorker: StartWorker = (onMessage, onError) => {
 
 /** Loads supclust (Node: in a worker thread; the threaded build by default). */
 export async function load(options: LoadOptions = {}): Promise<Supclust> {
-  const variant = chooseVariant(options, typeof SharedArrayBuffer !== 'undefined');
+  // Deno's worker_threads cannot host the threaded build's pthread workers (their glue sets the
+  // worker's read-only `location`): Deno runs the single-thread build.
+  const deno = typeof (globalThis as { Deno?: unknown }).Deno !== 'undefined';
+  const variant = deno
+    ? chooseVariant(options, false, 'Deno cannot run the threaded build (its worker_threads cannot host the pthread workers): use the default or variant: \'simd\'')
+    : chooseVariant(options, typeof SharedArrayBuffer !== 'undefined');
   return startSupclust(variant, await compile(variant), startNodeWorker);
 }
 export { wordFrequencies, tokenize } from '../text.js';

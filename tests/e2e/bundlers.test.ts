@@ -1,0 +1,155 @@
+// The package as a web developer meets it: the tarball (npm pack of this checkout) installed into
+// a fresh app, bundled by webpack 5, esbuild and Vite (with the supclust() plugin), each bundle
+// served with and without the COOP/COEP headers and loaded in Chromium — the threaded build
+// when the page is cross-origin isolated, the single-thread build otherwise. esbuild emits no
+// .wasm or worker files: its page passes load({ baseUrl }) a copy of the package's dist/.
+// And Node: the installed package from an ES module and from CommonJS (require of ESM); Bun and
+// Deno (installed from the npm registry for the test).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch } from './browser.js';
+import { serve, type StaticServer } from './server.js';
+
+const root = join(new URL('.', import.meta.url).pathname, '../..');
+const work = mkdtempSync(join(tmpdir(), 'supclust-bundlers-'));
+const app = join(work, 'app');
+let browser: Browser;
+const servers: Record<string, StaticServer> = {};
+
+// One app, three bundlers: it fits a 1-D k-means and an IHC model in the worker and reports.
+const MAIN = `import { load } from 'supclust';
+try {
+  const sc = await load(globalThis.SUPCLUST_OPTIONS ?? {});
+  const r = await sc.kmeans1d([1, 2, 10, 11, 30], 3);
+  const m = await sc.fit('ihc', { X: [[1, 0], [0, 1], [1, 1], [2, 1]], y: [1, 2, 3, 5], Q: 1 });
+  document.title = 'ok ' + sc.info.variant + ' ' + Array.from(r.labels).join(',') + ' ' + m.status;
+} catch (e) {
+  document.title = 'failed ' + e.code + ': ' + e.message;
+}
+`;
+const html = (head: string) => `<!DOCTYPE html><meta charset="utf-8"><title>…</title>${head}\n`;
+
+beforeAll(async () => {
+  mkdirSync(app);
+  const packed = JSON.parse(execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', work], { cwd: root, encoding: 'utf8' }));
+  writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', version: '1.0.0', type: 'module', private: true }));
+  execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--loglevel=error', join(work, packed[0].filename)], { cwd: app, stdio: 'ignore' });
+  writeFileSync(join(app, 'main.js'), MAIN);
+
+  // webpack 5, production mode, no configuration beyond the entry (top-level await is on by default).
+  const { default: webpack } = await import('webpack');
+  await new Promise<void>((resolve, reject) => {
+    const compiler = webpack({ mode: 'production', context: app, entry: './main.js', output: { path: join(app, 'webpack'), publicPath: 'auto' },
+      performance: { hints: false } });
+    compiler.run((err, stats) => {
+      compiler.close(() => undefined);
+      if (err || stats?.hasErrors()) reject(err ?? new Error(stats?.toString('errors-only')));
+      else resolve();
+    });
+  });
+  writeFileSync(join(app, 'webpack/index.html'), html('<script src="main.js"></script>'));
+
+  // esbuild: one ES module; the package's files from a copy of dist/ (baseUrl).
+  const esbuild = await import('esbuild');
+  await esbuild.build({ absWorkingDir: app, entryPoints: ['main.js'], bundle: true, format: 'esm', outfile: join(app, 'esbuild/main.js'), logLevel: 'silent' });
+  cpSync(join(app, 'node_modules/supclust/dist'), join(app, 'esbuild/supclust'), { recursive: true });
+  writeFileSync(join(app, 'esbuild/index.html'), html('<script>globalThis.SUPCLUST_OPTIONS = { baseUrl: "/esbuild/supclust/" }</script><script type="module" src="main.js"></script>'));
+  writeFileSync(join(app, 'esbuild/no-base.html'), html('<script type="module" src="main.js"></script>'));
+
+  // Vite with the package's plugin.
+  writeFileSync(join(app, 'index.html'), html('<script type="module" src="/main.js"></script>'));
+  writeFileSync(join(app, 'vite.config.js'), "import { supclust } from 'supclust/vite';\nexport default { base: './', plugins: [supclust()], build: { outDir: 'vite', target: 'es2022' }, logLevel: 'warn' };\n");
+  const { build } = await import('vite');
+  await build({ root: app, configFile: join(app, 'vite.config.js') });
+
+  browser = await launch();
+  for (const isolate of [true, false]) servers[isolate ? 'isolated' : 'plain'] = await serve(app, { isolate });
+}, 180_000);
+
+afterAll(async () => {
+  for (const s of Object.values(servers)) await s.close();
+  await browser?.close();
+  rmSync(work, { recursive: true, force: true });
+});
+
+async function title(server: StaticServer, page: string) {
+  const p = await browser.newPage();
+  await p.goto(server.url + page);
+  await p.waitForFunction(() => !document.title.startsWith('…'), null, { timeout: 45_000 });
+  const t = await p.title();
+  await p.close();
+  return t;
+}
+
+describe.each([['webpack 5', 'webpack/index.html'], ['esbuild (baseUrl)', 'esbuild/index.html'], ['Vite (supclust plugin)', 'vite/index.html']])('%s', (_, page) => {
+  it('runs the threaded build when the page is cross-origin isolated', async () => {
+    expect(await title(servers.isolated, page)).toBe('ok simd-threaded 0,0,1,1,2 converged');
+  }, 60_000);
+
+  it('runs the single-thread build without the headers', async () => {
+    expect(await title(servers.plain, page)).toBe('ok simd 0,0,1,1,2 converged');
+  }, 60_000);
+});
+
+describe('an esbuild bundle without baseUrl', () => {
+  it('fails naming the .wasm URL it could not fetch and the fix', async () => {
+    const t = await title(servers.plain, 'esbuild/no-base.html');
+    expect(t).toMatch(/^failed load-failed: could not fetch http:\/\/127\.0\.0\.1:\d+\/wasm\/web\/supclust-simd\.wasm: HTTP 404/);
+    expect(t).toContain('baseUrl');
+  });
+});
+
+describe('Node', () => {
+  const node = (file: string, text: string) => {
+    writeFileSync(join(app, file), text);
+    return execFileSync(process.execPath, [file], { cwd: app, encoding: 'utf8', timeout: 60_000 }).trim();
+  };
+  const body = 'const sc = await load(); const r = await sc.kmeans1d([1, 2, 10, 11, 30], 3); console.log(sc.info.variant, Array.from(r.labels).join(",")); sc.dispose();';
+  it('loads the installed package from an ES module', () => {
+    expect(node('esm.mjs', `import { load } from 'supclust';\n${body}`)).toBe('simd-threaded 0,0,1,1,2');
+  });
+  it('loads it from CommonJS (require of an ES module)', () => {
+    expect(node('cjs.cjs', `const { load } = require('supclust');\n(async () => { ${body} })();`)).toBe('simd-threaded 0,0,1,1,2');
+  });
+});
+
+// Bun and Deno from the npm registry (their Linux x64 binaries), installed once into build/runtimes.
+const runtimes = join(root, 'build/runtimes');
+const binaries = { bun: join(runtimes, 'node_modules/@oven/bun-linux-x64/bin/bun'), deno: join(runtimes, 'node_modules/@deno/linux-x64-glibc/deno') };
+function installRuntimes(): string {
+  if (process.platform !== 'linux' || process.arch !== 'x64') return 'the registry binaries used here are for Linux x64';
+  if (Object.values(binaries).every(existsSync)) return '';
+  mkdirSync(runtimes, { recursive: true });
+  writeFileSync(join(runtimes, 'package.json'), '{ "private": true }\n');
+  const r = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', '@oven/bun-linux-x64@1', '@deno/linux-x64-glibc@2'], { cwd: runtimes, encoding: 'utf8', timeout: 300_000 });
+  return r.status === 0 && Object.values(binaries).every(existsSync) ? '' : `npm could not install them: ${r.stderr.trim().split('\n').at(-1)}`;
+}
+const unavailable = installRuntimes();
+if (unavailable) console.warn(`Bun and Deno rows skipped: ${unavailable}`);
+
+describe.skipIf(unavailable !== '')('other runtimes', () => {
+  const script = `import { load } from 'supclust';
+const sc = await load();
+const r = await sc.kmeans1d([1, 2, 10, 11, 30], 3);
+const m = await sc.fit('ihc', { X: [[1, 0], [0, 1], [1, 1], [2, 1]], y: [1, 2, 3, 5], Q: 1 });
+console.log(sc.info.variant, Array.from(r.labels).join(','), m.status);
+sc.dispose();
+try { await load({ variant: 'simd-threaded' }).then((s) => s.dispose()); } catch (e) { console.log(e.code, e.message); }
+`;
+  const run = (bin: string, ...args: string[]) => {
+    writeFileSync(join(app, 'runtime.mjs'), script);
+    return execFileSync(bin, [...args, 'runtime.mjs'], { cwd: app, encoding: 'utf8', timeout: 60_000 }).trim().split('\n');
+  };
+  it('Bun runs the threaded build', () => {
+    expect(run(binaries.bun)).toEqual(['simd-threaded 0,0,1,1,2 converged']);
+  });
+  it('Deno runs the single-thread build, and refuses the threaded one saying why', () => {
+    const [first, second] = run(binaries.deno, 'run', '-A');
+    expect(first).toBe('simd 0,0,1,1,2 converged');
+    expect(second).toMatch(/^load-failed Deno cannot run the threaded build/);
+  });
+});
