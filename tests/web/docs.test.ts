@@ -100,7 +100,7 @@ describe('pages that restate the declarations', () => {
           // Its own row in the method's section, or a shared row naming the method (and the
           // section's "Shared options" line naming the option).
           const own = section.split('\n').find((l) => l.startsWith(`| \`${o.name}\` |`));
-          const row = own ?? sharedRows.find((l) => l.startsWith(`| \`${o.name}\` |`) && l.split('|').at(-2)!.split(',').map((x) => x.trim()).includes(m.name));
+          const row = own ?? sharedRows.find((l) => l.startsWith(`| \`${o.name}\` |`) && [m.name, `all ${m.family}`].some((name) => l.split('|').at(-2)!.split(',').map((x) => x.trim()).includes(name)));
           expect(row, `${m.name}.${o.name}`).toBeDefined();
           if (!own) expect(sharedLine, `${m.name}.${o.name}`).toContain(`\`${o.name}\``);
           if (o.required) expect(row).toContain('| required |');

@@ -6,31 +6,31 @@ export type GeneratorName = "e1" | "e2" | "e5" | "e6" | "waveform" | "experts" |
 /** generate()'s options: each generator reads some of them (info.generators) and refuses the
  * others by name; its own defaults are listed per field. */
 export interface GeneratorOptions {
-  /** training rows (integer; ≥ 1, ≤ 2147483647); read by e1 required, e2 required, e5 100, e6 2000, waveform 5000, experts 1000, tasks 1000 */
+  /** training rows (integer; ≥ 1); read by e1 required, e2 required, e5 100, e6 2000, waveform 5000, experts 1000, tasks 1000 */
   n?: number;
-  /** features (experts, tasks: the intrinsic dimensions) (integer; ≥ 1, ≤ 2147483647); read by e1 100, e2 100, experts 10, tasks 20 */
+  /** features (experts, tasks: the intrinsic dimensions) (integer; ≥ 1); read by e1 100, e2 100, experts 10, tasks 20 */
   d?: number;
-  /** groups of equal coefficients (experts: experts; tasks: clusters of tasks) (integer; ≥ 1, ≤ 2147483647); read by e1 5, e2 5, experts 3, tasks 5 */
+  /** groups of equal coefficients (experts: experts; tasks: clusters of tasks) (integer; ≥ 1); read by e1 5, e2 5, experts 3, tasks 5 */
   Q?: number;
   /** standard deviation σ of the noise (≥ 0); read by e1 0.5, e2 0.1, e5 2, e6 1, experts 0.1, tasks 1 */
   sigma?: number;
   /** seed of the random draws (integer; ≥ 0, ≤ 9007199254740992); read by e1 1, e2 1, e5 1, e6 1, waveform 1, experts 1, tasks 1 */
   seed?: number;
-  /** held-out test rows (integer; ≥ 0, ≤ 2147483647); read by e1 0, e2 0, e5 100, e6 0, waveform 0, experts 0, tasks 0 */
+  /** held-out test rows (integer; ≥ 0); read by e1 0, e2 0, e5 100, e6 0, waveform 0, experts 0, tasks 0 */
   nTest?: number;
   /** E1, E2: '' or 'regression' (y = xᵀw* + σε), 'classification' (y = [xᵀw* + σε > 0]); E6: '' or 'classification', 'regression'; waveform: '' (the three classes) or 'classification' (class 0 against the rest); read by e1 "", e2 "", e6 "", waveform "" */
   task?: "" | "classification" | "regression";
   /** E1, E2: the correlation of any two features (≥ 0, < 1); read by e1 0, e2 0 */
   rho?: number;
-  /** validation rows (E5's selection set) (integer; ≥ 0, ≤ 2147483647); read by e5 100 */
+  /** validation rows (E5's selection set) (integer; ≥ 0); read by e5 100 */
   nValidation?: number;
   /** E5: dataset 1 or 2 (integer; ≥ 1, ≤ 2); read by e5 1 */
   dataset?: number;
-  /** experts: noise dimensions d_n beside the d intrinsic ones (integer; ≥ 0, ≤ 2147483647); read by experts 0 */
+  /** experts: noise dimensions d_n beside the d intrinsic ones (integer; ≥ 0); read by experts 0 */
   noiseDims?: number;
   /** experts: the noise dimensions' standard deviation σ_d (≥ 0); read by experts 1 */
   noiseSigma?: number;
-  /** tasks: the number K of classes, in Q clusters of equal sizes (integer; ≥ 2, ≤ 2147483647); read by tasks 10 */
+  /** tasks: the number K of classes, in Q clusters of equal sizes (integer; ≥ 2); read by tasks 10 */
   tasks?: number;
   /** tasks: each class's predictor is its cluster's centre + taskSpread·N(0, I) (≥ 0); read by tasks 0.2 */
   taskSpread?: number;
@@ -41,15 +41,15 @@ export type ExperimentId = "e1-n" | "e1-sigma" | "e2" | "movies" | "movies-mae" 
 
 /** crossValidate()'s settings beside its grid. */
 export interface CrossValidationSettings {
-  /** number of folds (at most the number of rows) (integer; ≥ 2, ≤ 2147483647; default 5) */
+  /** number of folds (at most the number of rows) (integer; ≥ 2; default 5) */
   folds?: number;
   /** seed of the fold split (integer; ≥ 0, ≤ 9007199254740992; default 1) */
   seed?: number;
   /** the score, lower is better: 'mse', 'mae' or 'deviance' for regression, 'error' or 'deviance' for classification ('': mse for regression, error for classification) (default "") */
   metric?: "" | "mse" | "mae" | "deviance" | "error";
-  /** threads for folds × grid chunks (0: all the build has; 1 in the simd build) (integer; ≥ 0, ≤ 2147483647; default 0) */
+  /** threads for folds × grid chunks (0: all the build has; 1 in the simd build) (integer; ≥ 0; default 0) */
   threads?: number;
-  /** grid points per warm-started task (integer; ≥ 1, ≤ 2147483647; default 4) */
+  /** grid points per warm-started task (integer; ≥ 1; default 4) */
   chunk?: number;
 }
 
@@ -61,6 +61,6 @@ export interface ExperimentSettings {
   seed?: number;
   /** fewer cross-validation grid points, for quick looks (default false) */
   fast?: boolean;
-  /** threads for repetitions (0: all the build has) (integer; ≥ 0, ≤ 2147483647; default 0) */
+  /** threads for repetitions (0: all the build has) (integer; ≥ 0; default 0) */
   threads?: number;
 }
