@@ -58,18 +58,29 @@ function csv(result) {
   return lines.join('\n') + '\n';
 }
 
-function markdown(result) {
-  const head = result.columnLabels;
+// The gap between our mean and the paper's in standard errors of their difference,
+// (ours − paper)/√(s_o²/n_o + s_p²/n_p); n_p = n_o where the paper does not state it.
+function gap(ours, paper, nOurs, nPaper) {
+  if (!ours || !paper || !Number.isFinite(ours.mean) || !Number.isFinite(paper.mean)) return undefined;
+  const se = Math.sqrt(ours.std ** 2 / nOurs + paper.std ** 2 / nPaper);
+  return se > 0 ? (ours.mean - paper.mean) / se : undefined;
+}
+
+function markdown(result, paperReps) {
+  const head = result.columnLabels, nPaper = paperReps || result.reps;
+  const signed = (g) => (g === undefined ? '' : ` · ${g >= 0 ? '+' : '−'}${Math.abs(g).toFixed(1)}`);
   const lines = [
     `### ${result.title}`,
     '',
-    `${result.reps} repetitions, ${result.seconds.toFixed(1)} s.${result.scale !== 1 ? ` Figures × ${result.scale}.` : ''} Each cell: ours (paper: ${result.source}).`,
+    `${result.reps} repetitions, ${result.seconds.toFixed(1)} s.${result.scale !== 1 ? ` Figures × ${result.scale}.` : ''} ` +
+      `Each cell: ours · the paper's (${result.source}) · the gap in standard errors of the difference ` +
+      `(n = ${result.reps} and ${paperReps ? paperReps : `${result.reps}: the paper does not state its repetitions`}).`,
     '',
     `| method | ${head.join(' | ')} | ms per fit |`,
     `|---|${head.map(() => '---:').join('|')}|---:|`,
   ];
   for (const row of result.rows)
-    lines.push(`| ${row.method} | ${row.cells.map((c, i) => `${fmt(c)} (${fmt(row.paper?.[i])})`).join(' | ')} | ${row.msPerFit.toFixed(1)} |`);
+    lines.push(`| ${row.method} | ${row.cells.map((c, i) => row.paper?.[i] ? `${fmt(c)} · ${fmt(row.paper[i])}${signed(gap(c, row.paper[i], result.reps, nPaper))}` : fmt(c)).join(' | ')} | ${row.msPerFit.toFixed(1)} |`);
   return lines.join('\n');
 }
 
@@ -238,7 +249,7 @@ async function main() {
     const words = table.dataset === 'pang-lee' ? await wordClusters(sc, data, table.id === 'movies-mae' ? 10 : 15) : '';
     const weights = table.id === 'reuters-usa' ? await reutersWeights(sc, table, data) : undefined;
     sc.dispose();
-    console.log(markdown(result) + words + (weights ? weights.text : ''));
+    console.log(markdown(result, table.paperReps) + words + (weights ? weights.text : ''));
     if (args.flags.json)
       writeFileSync(String(args.flags.json), JSON.stringify(weights ? { ...result, weights: { vocabulary: data.vocabulary, models: weights.models } } : result, null, 2));
     return;
@@ -252,7 +263,10 @@ async function main() {
       }
     });
     const result = mergeExperiments(partials);
-    console.log(markdown(result));
+    const sc = await load();
+    const paperReps = sc.info.experiments.find((e) => e.id === result.id)?.paperReps;
+    sc.dispose();
+    console.log(markdown(result, paperReps));
     if (args.flags.json) writeFileSync(String(args.flags.json), JSON.stringify(result, null, 2));
     if (args.flags.csv) writeFileSync(String(args.flags.csv), csv(result));
     return;

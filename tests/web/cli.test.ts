@@ -23,7 +23,14 @@ describe('supclust CLI', () => {
     const r = cli('replicate', 'e1-sigma', '--reps', '2', '--fast', '--methods', 'Oracle,IHC', '--json', out);
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/\| method \| sigma = 0\.05 \| sigma = 0\.1 \| sigma = 0\.5 \| sigma = 1 \| ms per fit \|/);
-    expect(r.stdout).toMatch(/\| IHC \| .*\(0\.87 ± 0\.27\)/);
+    // Each cell: ours · the paper's · their gap in standard errors, (o − p)/√(s_o²/2 + s_p²/50)
+    // (2 repetitions here; the IHC paper states 50), recomputed from the JSON.
+    const json0 = JSON.parse(readFileSync(out, 'utf8'));
+    const ihc = json0.rows[1], c = ihc.cells[0], p = ihc.paper[0];
+    const g = (c.mean - p.mean) / Math.sqrt(c.std ** 2 / 2 + p.std ** 2 / 50);
+    expect(p).toEqual({ mean: 0.87, std: 0.27 });
+    expect(r.stdout).toContain(`| IHC | ${c.mean.toFixed(2)} ± ${c.std.toFixed(2)} · 0.87 ± 0.27 · ${g >= 0 ? '+' : '−'}${Math.abs(g).toFixed(1)} |`);
+    expect(r.stdout).toContain('(n = 2 and 50)');
     expect(r.stderr).toContain('8/8 repetitions');
     const json = JSON.parse(readFileSync(out, 'utf8'));
     expect(json.rows.map((row: { method: string }) => row.method)).toEqual(['Oracle', 'IHC']);

@@ -121,8 +121,11 @@ export interface ExperimentInfo {
   /** The figures are reported × scale, as in the paper (100 for the σ-table, E2 and movies). */
   scale: number;
   values: Float64Array;
-  /** The papers' number of repetitions. */
+  /** The table's repetitions by default (the paper's where it states them). */
   reps: number;
+  /** The paper's repetitions where it states them, else 0: the n of its figures' standard
+   * errors (the CLI's and docs/replication.md's gap column). */
+  paperReps: number;
   methods: string[];
   /** Each row as the table fits it: the registry's method, its fixed options, and the grid its
    * cross-validation (or validation) searches — to refit a row outside the table. */

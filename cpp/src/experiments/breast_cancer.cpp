@@ -20,6 +20,7 @@ Experiment breastCancerTable() {
   e.id = "breast-cancer";
   e.title = "Breast cancer (West 2001 stand-in): test accuracy, sensitivity and specificity (%), 300 genes";
   e.source = "DFG paper Tables 2–3";
+  e.paperReps = 10;
   e.dataset = "westbc";
   e.column = "metric";
   e.metrics = {"accuracy", "sensitivity", "specificity"};

@@ -60,7 +60,7 @@ void writeExperiments(JsonWriter& j) {
     j.key("metrics").array(e.metrics);
     j.field("selection", e.selection).field("scale", e.scale);
     j.key("values").array(e.values);
-    j.field("reps", e.reps);
+    j.field("reps", e.reps).field("paperReps", e.paperReps);
     j.key("methods").beginArray();
     for (const auto& m : e.methods) j.value(m.label);
     j.endArray().key("rows").beginArray();

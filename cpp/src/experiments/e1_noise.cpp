@@ -9,6 +9,7 @@ Experiment e1NoiseTable() {
   e.id = "e1-sigma";
   e.title = "E1: ‖w* − ŵ‖ × 100 as the noise σ grows (n = 150, d = 100, Q = 5)";
   e.source = "IHC paper Table 2; LwCS Table 3 (CG, CGPG)";
+  e.paperReps = 50;
   e.options.n = 150;
   e.column = "sigma";
   e.values = {0.05, 0.1, 0.5, 1};

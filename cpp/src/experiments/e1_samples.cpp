@@ -9,6 +9,7 @@ Experiment e1SamplesTable() {
   e.id = "e1-n";
   e.title = "E1: ‖w* − ŵ‖ as the number of samples n grows (d = 100, Q = 5, σ = 0.5)";
   e.source = "IHC paper Table 1; LwCS Table 2 (CG, CGPG)";
+  e.paperReps = 50;
   e.options.sigma = 0.5;
   e.column = "n";
   e.values = {50, 75, 100, 125, 150};

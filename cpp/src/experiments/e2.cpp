@@ -10,6 +10,7 @@ Experiment e2Table() {
   e.id = "e2";
   e.title = "E2: ‖w* − ŵ‖ × 100 as n grows (d = 100, 5 evenly spaced values, σ = 0.1, ‖w*‖ = 1)";
   e.source = "DataCube paper Table 3";
+  e.paperReps = 30;
   e.generator = "e2";
   e.options.Q = 5;
   e.options.sigma = 0.1;

@@ -15,6 +15,7 @@ Experiment e3Table() {
   e.id = "e3";
   e.title = "E3: min-over-experts test error (16) × 100 as noise dimensions are added (Q = 3, intrinsic d = 10)";
   e.source = "LwCS paper Table 1";
+  e.paperReps = 50;
   e.generator = "experts";
   e.options.n = 1000;
   e.options.nTest = 100;

@@ -16,6 +16,7 @@ Experiment e4Table() {
   e.id = "e4";
   e.title = "E4: min-over-experts test MSE × 100 as noise dimensions are added (Q = 2, intrinsic d = 10, the paper's λ = 1e-2)";
   e.source = "DataCube paper Table 2";
+  e.paperReps = 100;
   e.generator = "experts";
   e.options.n = 200;
   e.options.nTest = 200;

@@ -22,6 +22,7 @@ Experiment e5Table(int dataset) {
   e.id = "e5-" + std::to_string(dataset);
   e.title = "E5, dataset " + std::to_string(dataset) + ": the DFG paper's MSE (test rows) and grouping score S (d = 40, σ = 2)";
   e.source = "DFG paper Table 1";
+  e.paperReps = 10;
   e.generator = "e5";
   e.options.n = 100;
   e.options.nValidation = 100;

@@ -15,6 +15,7 @@ Experiment movieReviewsTable() {
   e.id = "movies";
   e.title = "Movie reviews: test MSE × 100 of the rating from word frequencies (Pang & Lee)";
   e.source = "IHC paper Table 3";
+  e.paperReps = 20;
   e.vocabulary = 5623;
   e.metric = "test-mse";
   const PangLeeGrids grids = pangLeeGrids();

@@ -22,6 +22,7 @@ Experiment newsgroupPairsTable() {
   e.id = "20ng-pairs";
   e.title = "20 Newsgroups pairs: test accuracy (%) from 300 ridge-selected words";
   e.source = "DFG paper Table 4";
+  e.paperReps = 10;
   e.dataset = "20ng-pairs";
   e.column = "dataset";
   e.values = {1, 2, 3, 4, 5};

@@ -45,6 +45,7 @@ struct Experiment {
                                 // dimensions) or "noise dimensions" d_n
   std::vector<double> values;   // its values, one per column
   int reps = 50;
+  int paperReps = 0;             // the paper's repetitions, where it states them (0: not stated)
   double scale = 1;             // figures are reported × scale (the σ-tables are × 100)
   std::string metric = "coef-error";  // "coef-error": ‖w* − ŵ‖₂; "test-mse", "test-mae": held out
                                       // (experts: each row's best answer, the papers' min over experts);
