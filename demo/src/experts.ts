@@ -16,6 +16,7 @@ const SLIDERS: [Slider, string][] = [['expertsN', 'n'], ['expertsQ', 'Q'], ['exp
 
 /** AM with column screening (ours), offered as an entry of its own in the method list. */
 export const SCREENED_AM = 'experts-am+screening';
+const labelOf = (name: string) => (name === SCREENED_AM ? 'AM with column screening (ours)' : LABELS[name] ?? name);
 
 /** The method an entry of the list fits. */
 export function expertsMethodOf(entry: string): MethodName {
@@ -35,7 +36,7 @@ export function mountExperts(ctx: Context) {
   const method = $<HTMLSelectElement>('experts-method');
   for (const m of sc.info.methods.filter((x) => x.kind === 'experts' && x.name !== 'experts-oracle')) {
     method.append(new Option(LABELS[m.name] ?? m.name, m.name));
-    if (m.name === 'experts-am') method.append(new Option('AM with column screening (ours)', SCREENED_AM));
+    if (m.name === 'experts-am') method.append(new Option(labelOf(SCREENED_AM), SCREENED_AM));
   }
   let abort: AbortController | undefined;
 
@@ -47,24 +48,26 @@ export function mountExperts(ctx: Context) {
     document.body.dataset.experts = 'running';
     status.textContent = 'Fitting…';
     try {
-      const data = await sc.generate('experts', { n: s.expertsN, nTest: 500, d: s.expertsD, Q: s.expertsQ, sigma: s.expertsSigma,
+      // The background instance (its own worker): Play's fits never wait behind these.
+      const runner = await ctx.background();
+      const data = await runner.generate('experts', { n: s.expertsN, nTest: 500, d: s.expertsD, Q: s.expertsQ, sigma: s.expertsSigma,
                                                   noiseDims: s.expertsNoise, seed: s.expertsSeed });
       const problem = { X: data.X, nRows: data.nRows, nCols: data.nCols, y: data.y };
       const t0 = performance.now();
-      const model: Model = await sc.fit(expertsMethodOf(s.expertsMethod), { ...problem, ...expertsOptions(s) } as never, { signal: mine.signal });
+      const model: Model = await runner.fit(expertsMethodOf(s.expertsMethod), { ...problem, ...expertsOptions(s) } as never, { signal: mine.signal });
       const ms = performance.now() - t0;
-      const oracle: Model = await sc.fit('experts-oracle', { ...problem, ...expertsOptions(s, data.groups) } as never, { signal: mine.signal });
-      const [test, best] = await Promise.all([sc.expertError(model, data.Xtest, data.ytest, data.nTest, data.nCols),
-                                              sc.expertError(oracle, data.Xtest, data.ytest, data.nTest, data.nCols)]);
+      const oracle: Model = await runner.fit('experts-oracle', { ...problem, ...expertsOptions(s, data.groups) } as never, { signal: mine.signal });
+      const [test, best] = await Promise.all([runner.expertError(model, data.Xtest, data.ytest, data.nTest, data.nCols),
+                                              runner.expertError(oracle, data.Xtest, data.ytest, data.nTest, data.nCols)]);
       if (mine.signal.aborted) return;
-      const answers = await sc.predict(model, data.X, data.nRows, data.nCols);
+      const answers = await runner.predict(model, data.X, data.nRows, data.nCols);
       const points = Array.from({ length: data.nRows }, (_, i) => ({
         answer: answers[i * model.outputs + model.groups[i]], y: data.y[i], found: model.groups[i] + 1, truth: data.groups[i] + 1,
       }));
       const ari = adjustedRand(data.groups, model.groups);
       const width = widthOf(figures, 900);
       figures.replaceChildren(plots.expertsScatter(points, width), plots.partition(data.groups, model.groups, ari, width, 'samples'));
-      status.textContent = `${s.expertsMethod}: ${ms.toFixed(0)} ms, ${model.iterations} iterations (${model.status}); ` +
+      status.textContent = `${labelOf(s.expertsMethod)}: ${ms.toFixed(0)} ms, ${model.iterations} iterations (${model.status}); ` +
         `test MSE of the best answers ${test.mse.toPrecision(3)} (the Oracle’s, fitted on the true partition: ${best.mse.toPrecision(3)}); ` +
         `adjusted Rand index with the true partition ${ari.toFixed(3)}.`;
       figures.dataset.ari = String(ari);

@@ -18,8 +18,10 @@ const sc = await load().catch((e) => {
 });
 runtime.dataset.variant = sc.info.variant;
 runtime.textContent = `supclust ${sc.info.version} · wasm build ${sc.info.variant} · SIMD on · ${sc.info.threads} thread${sc.info.threads > 1 ? 's' : ''}` +
-  (sc.info.variant === 'simd' ? '. Threads are off because this page is not cross-origin isolated: serve it with the headers ' +
-    '"Cross-Origin-Opener-Policy: same-origin" and "Cross-Origin-Embedder-Policy: require-corp" (npm start does).' : '.');
+  (sc.info.variant === 'simd' ? ' (this host does not send the cross-origin isolation headers that threads need).' : '.');
+if (sc.info.variant === 'simd')
+  runtime.title = 'Threads need the page served with "Cross-Origin-Opener-Policy: same-origin" and ' +
+    '"Cross-Origin-Embedder-Policy: require-corp" (npm start and the supclust/vite plugin send them).';
 
 const state = decodeState(location.search);
 let background: Promise<Supclust> | undefined;
@@ -41,6 +43,7 @@ function show(view: View, focus = false, push = true) {
     panel.hidden = v !== view;
   }
   if (focus) $(`tab-${view}`).focus();
+  if (view === 'path') path?.opened();
   if (changed && push) history.pushState(null, '', `${location.pathname}${encodeState(state)}`);
   else ctx.save();
 }
@@ -66,5 +69,7 @@ mountTables(ctx);
 mountData(ctx);
 mountExperts(ctx);
 mountTasks(ctx);
+// The tabs and views stay inert (index.html) until every view is set up.
+for (const e of document.querySelectorAll<HTMLElement>('nav[role="tablist"], main')) e.inert = false;
 show(state.view, false, false);
-void play.run();
+void play.run().then(() => { if (state.view === 'path') path?.opened(); });

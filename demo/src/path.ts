@@ -93,7 +93,11 @@ export function mountPath(ctx: Context, problem: () => SyntheticData | undefined
     stale.hidden = !old;
     $('path-figures').classList.toggle('stale', old);
   }
+  /** On opening the view: the path of the current state, unless a path is on screen or on its way. */
+  function opened() {
+    if (shownFor === '' && document.body.dataset.path !== 'running') void run();
+  }
   button.addEventListener('click', () => void run());
   cancel.addEventListener('click', () => abort?.abort());
-  return { run, showStale };
+  return { run, showStale, opened };
 }

@@ -60,17 +60,19 @@ export function mountTasks(ctx: Context) {
     document.body.dataset.tasks = 'running';
     status.textContent = 'Fitting…';
     try {
-      const data = await sc.generate('tasks', { n: s.tasksN, nTest: 1000, d: 20, tasks: s.tasksK, Q: s.tasksQ, sigma: s.tasksSigma,
+      // The background instance (its own worker): Play's fits never wait behind these.
+      const runner = await ctx.background();
+      const data = await runner.generate('tasks', { n: s.tasksN, nTest: 1000, d: 20, tasks: s.tasksK, Q: s.tasksQ, sigma: s.tasksSigma,
                                                 taskSpread: s.tasksSpread, seed: s.tasksSeed });
       const problem = { X: data.X, nRows: data.nRows, nCols: data.nCols, y: data.y };
       const loss = s.tasksMethod === 'tasks-cg' ? 'ova-squared' : 'ova-logistic';
       const weights = s.tasksMethod === 'tasks-pg' ? {} : { within: s.tasksWithin };
       const t0 = performance.now();
-      const model: Model = await sc.fit(s.tasksMethod as MethodName, { ...problem, loss, Q: s.tasksQ, ...weights } as never, { signal: mine.signal });
+      const model: Model = await runner.fit(s.tasksMethod as MethodName, { ...problem, loss, Q: s.tasksQ, ...weights } as never, { signal: mine.signal });
       const ms = performance.now() - t0;
-      const apart: Model = await sc.fit('tasks-frobenius', { ...problem, loss, lambda: 1e-3 } as never, { signal: mine.signal });
+      const apart: Model = await runner.fit('tasks-frobenius', { ...problem, loss, lambda: 1e-3 } as never, { signal: mine.signal });
       const errorOf = async (m: Model) => {
-        const classes = await sc.predictClass(m, data.Xtest, data.nTest, data.nCols);
+        const classes = await runner.predictClass(m, data.Xtest, data.nTest, data.nCols);
         return classes.filter((c, i) => c !== data.ytest[i]).length / data.nTest;
       };
       const [error, apartError] = await Promise.all([errorOf(model), errorOf(apart)]);
@@ -85,7 +87,7 @@ export function mountTasks(ctx: Context) {
       ];
       const width = widthOf(figures, 900);
       figures.replaceChildren(plots.tasksMap(points, width), plots.partition(truth, model.groups, ari, width, 'classes'));
-      status.textContent = `${s.tasksMethod} (${loss}): ${ms.toFixed(0)} ms, ${model.iterations} iterations (${model.status}); ` +
+      status.textContent = `${LABELS[s.tasksMethod] ?? s.tasksMethod} (${loss}): ${ms.toFixed(0)} ms, ${model.iterations} iterations (${model.status}); ` +
         `test error ${(100 * error).toFixed(1)}% (the classes fitted apart: ${(100 * apartError).toFixed(1)}%); ` +
         `adjusted Rand index of the classes’ clusters with the true ones ${ari.toFixed(3)}.`;
       figures.dataset.ari = String(ari);

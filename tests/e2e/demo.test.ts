@@ -62,7 +62,9 @@ describe.each(cases)('demo, $name', ({ isolate, csp, variant, name }) => {
     const { page, problems } = await openDemo(server);
     expect(await page.evaluate(() => crossOriginIsolated)).toBe(isolate);
     expect(await page.getAttribute('#runtime', 'data-variant')).toBe(variant);
-    if (!isolate) expect(await page.textContent('#runtime')).toContain('Cross-Origin-Opener-Policy');
+    // Visitors read why threads are off; the headers to send are in the tooltip, for developers.
+    if (!isolate) expect(await page.textContent('#runtime')).toContain('does not send the cross-origin isolation headers');
+    if (!isolate) expect(await page.getAttribute('#runtime', 'title')).toContain('Cross-Origin-Opener-Policy: same-origin');
     const first = await summaryOf(page);
     // At n = 150, σ = 0.5 IHC recovers the groups: within 2× the Oracle (the native test's bar).
     expect(first.ihc.error).toBeLessThanOrEqual(2 * first.oracle.error);
@@ -106,9 +108,8 @@ describe.each(cases)('demo, $name', ({ isolate, csp, variant, name }) => {
     await page.waitForFunction(() => document.body.dataset.state === 'done' && document.querySelector('#play-summary')?.textContent?.includes('error rate'));
     expect(await page.$$eval('#play-method option', (o) => o.map((x) => (x as HTMLOptionElement).value))).not.toContain('cg');
 
-    // Paths along λ with warm starts.
+    // Paths along λ with warm starts: computed on opening the view, without a click.
     await page.click('#tab-path');
-    await page.click('#path-run');
     await settle(page, 'path', ['done']);
     expect(await page.$$eval('#path-figures svg', (s) => s.length)).toBeGreaterThanOrEqual(2);
     await shot(page, name, 'path');
@@ -185,7 +186,7 @@ describe.each(cases)('demo, $name', ({ isolate, csp, variant, name }) => {
     expect(await page.textContent('#experts-status')).toContain('Oracle');
     await page.selectOption('#experts-method', 'experts-cg');
     await page.waitForFunction(() => document.body.dataset.experts === 'done' &&
-      (document.getElementById('experts-status')?.textContent ?? '').startsWith('experts-cg:'), undefined, { timeout: 60_000 });
+      (document.getElementById('experts-status')?.textContent ?? '').startsWith('CG (conditional gradient, then AM):'), undefined, { timeout: 60_000 });
     expect(page.url()).toContain('expertsMethod=experts-cg');
     await shot(page, name, 'experts');
     expect(problems).toEqual([]);
@@ -200,7 +201,7 @@ describe.each(cases)('demo, $name', ({ isolate, csp, variant, name }) => {
     expect(Number(await page.getAttribute('#experts-figures', 'data-ari'))).toBeLessThan(0.3);
     await page.selectOption('#experts-method', 'experts-am+screening');
     await page.waitForFunction(() => document.body.dataset.experts === 'done' &&
-      (document.getElementById('experts-status')?.textContent ?? '').startsWith('experts-am+screening:'), undefined, { timeout: 60_000 });
+      (document.getElementById('experts-status')?.textContent ?? '').startsWith('AM with column screening (ours):'), undefined, { timeout: 60_000 });
     expect(page.url()).toContain('expertsMethod=experts-am%2Bscreening');
     expect(Number(await page.getAttribute('#experts-figures', 'data-ari'))).toBeGreaterThan(0.8);
     const mse = Number(await page.getAttribute('#experts-figures', 'data-mse'));
@@ -222,7 +223,7 @@ describe.each(cases)('demo, $name', ({ isolate, csp, variant, name }) => {
     expect(await page.textContent('#tasks-status')).toContain('fitted apart');
     await page.selectOption('#tasks-method', 'tasks-cg');
     await page.waitForFunction(() => document.body.dataset.tasks === 'done' &&
-      (document.getElementById('tasks-status')?.textContent ?? '').startsWith('tasks-cg'), undefined, { timeout: 60_000 });
+      (document.getElementById('tasks-status')?.textContent ?? '').startsWith('OM (the relaxation’s best partition)'), undefined, { timeout: 60_000 });
     expect(page.url()).toContain('tasksMethod=tasks-cg');
     await shot(page, name, 'tasks');
     expect(problems).toEqual([]);

@@ -40,6 +40,25 @@ describe('loading the module in chromium', () => {
     await page.close();
   });
 
+  it('keeps the tabs and controls inert until the module is ready', async () => {
+    // The .wasm held back for a second: the page is drawn, its controls do not answer yet.
+    let release!: () => void;
+    const held = new Promise<void>((r) => { release = r; });
+    const page: Page = await env.browser.newPage();
+    await page.route('**/*.wasm', async (r) => { await held; await r.continue(); });
+    await page.goto(env.server.url);
+    await page.waitForSelector('#tab-tables');
+    expect(await page.evaluate(() => [document.querySelector('main')!.inert, document.querySelector('nav[role="tablist"]')!.inert])).toEqual([true, true]);
+    await page.click('#tab-tables', { force: true, timeout: 2000 }).catch(() => undefined);
+    expect(await page.evaluate(() => document.getElementById('view-tables')!.hidden)).toBe(true);
+    release();
+    await page.waitForSelector('body[data-state="done"]', { timeout: 30_000 });
+    expect(await page.evaluate(() => [document.querySelector('main')!.inert, document.querySelector('nav[role="tablist"]')!.inert])).toEqual([false, false]);
+    await page.click('#tab-tables');
+    expect(await page.evaluate(() => document.getElementById('view-tables')!.hidden)).toBe(false);
+    await page.close();
+  });
+
   // One glue file: the worker and each pthread import the same URL (each worker has its own
   // module map, so each asks; the HTTP cache answers). Before, pthreads imported a second copy.
   it('loads one threaded glue file and fetches the .wasm once', async () => {

@@ -97,6 +97,27 @@ describe('Play under load', () => {
   });
 });
 
+describe('Play beside the other views', () => {
+  it('answers within 0.5 s while an Experts fit runs (the experts run in their own worker)', async () => {
+    // CG on 1000 samples holds n × n matrices: seconds of work in the Experts view.
+    const page = await open('?view=experts&expertsN=1000&expertsMethod=experts-cg');
+    await page.waitForFunction(() => document.body.dataset.experts === 'running');
+    await page.click('#tab-play');
+    const t0 = await page.evaluate(() => {
+      const seed = document.getElementById('play-seed') as HTMLInputElement;
+      seed.value = '22';
+      seed.dispatchEvent(new Event('input', { bubbles: true }));
+      return performance.now();
+    });
+    await page.waitForFunction(() => document.body.dataset.state === 'done' && document.getElementById('play-seed-value')?.textContent === '22',
+      null, { timeout: 30_000 });
+    const waited = (await page.evaluate(() => performance.now())) - t0;
+    expect(await page.evaluate(() => document.body.dataset.experts)).toBe('running');  // still fitting
+    expect(waited).toBeLessThan(500);
+    await page.close();
+  });
+});
+
 describe('Play charts', () => {
   it('orders the partition heatmap numerically at Q = 12, without overlapping labels', async () => {
     const page = await open('?n=300&d=120&Q=12&sigma=0.1');
