@@ -29,7 +29,7 @@ export interface Sparsity { s: number; groups: number }
 /** The options a method gets in the demo: its structure (sparse methods: Q non-zero groups and
  * s non-zeros), λ (two-penalty methods: λ1 = λ and λ2), the loss, and the sweep cap of
  * coordinate descent. */
-export function methodOptions(info: MethodInfo | undefined, s: { Q: number; lambda: number; lambda2: number; task: string }, sparsity: Sparsity): Record<string, unknown> {
+export function methodOptions(info: MethodInfo | undefined, s: { Q: number; d: number; lambda: number; lambda2: number; task: string }, sparsity: Sparsity): Record<string, unknown> {
   const names = new Set(info?.options.map((o) => o.name));
   const o: Record<string, unknown> = structureOptions(info, names.has('s') ? Math.max(1, sparsity.groups) : s.Q, sparsity.s);
   if (names.has('gamma') && names.has('centres')) {
@@ -41,7 +41,7 @@ export function methodOptions(info: MethodInfo | undefined, s: { Q: number; lamb
   } else if (hasLambda2(info)) {
     o.lambda1 = s.lambda;
     o.lambda2 = s.lambda2;
-    if (names.has('lambda3')) o.lambda3 = s.lambda2;  // ADFG: its triple term weighs as its pairs
+    if (names.has('lambda3')) o.lambda3 = s.lambda2 * tripleToPairs(info, s.d);  // ADFG
   } else if (names.has('lambda')) {
     o.lambda = s.lambda;
   }
@@ -49,6 +49,25 @@ export function methodOptions(info: MethodInfo | undefined, s: { Q: number; lamb
   if (info?.name === 'elasticnet') o.alpha = 0.5;
   if (s.task === 'classification') o.loss = lossesOf(info).includes('logistic') ? 'logistic' : 'hinge';
   return o;
+}
+
+/** ADFG's λ3 per unit of λ2: the ratio of their suggested values (info's declarations) at d. */
+function tripleToPairs(info: MethodInfo | undefined, d: number): number {
+  const pair = info?.options.find((o) => o.name === 'lambda2')?.suggested, triple = info?.options.find((o) => o.name === 'lambda3')?.suggested;
+  return pair && triple ? triple.factor / pair.factor / d ** (triple.power - pair.power) : 1;
+}
+
+/** The library's suggested values (sc.suggest) as the demo's sliders: λ2 for the pairwise
+ * penalties (with λ1, the ℓ1 weight, at its minimum: no sparsity is sought), γ as λ for the
+ * priors. Empty for methods without suggestions. */
+export function suggestedSliders(sc: Supclust, info: MethodInfo | undefined, data: { X: Float64Array; nRows: number; nCols: number; y: Float64Array },
+  task: string, lambdaMin: number): { lambda?: number; lambda2?: number } {
+  if (!info) return {};
+  const loss = task === 'classification' ? { loss: lossesOf(info).includes('logistic') ? 'logistic' : 'hinge' } : {};
+  const s = sc.suggest(info.name, { X: data.X, nRows: data.nRows, nCols: data.nCols, y: data.y, ...loss } as never) as Record<string, number>;
+  if (s.gamma !== undefined) return { lambda: s.gamma };
+  if (s.lambda2 !== undefined) return { lambda: lambdaMin, lambda2: s.lambda2 };
+  return {};
 }
 
 /** The losses a method takes, as the library declares them (its `loss` option's choices). */

@@ -4,9 +4,9 @@
 // previous model when only λ moved (the answer does not depend on the start); the others start
 // as a fresh page would, so a URL always shows the same fit. After each fit, a small error-vs-λ
 // path is computed (the Paths view's estimator, fewer points), aborted by the next input.
-import type { Model, SyntheticData, MethodName } from 'supclust';
+import { logGrid, type Model, type SyntheticData, type MethodName } from 'supclust';
 import { playCode } from './code.js';
-import { hasLambda2, methodOptions, methodsFor, warmStartable, type Context } from './context.js';
+import { hasLambda2, methodOptions, methodsFor, suggestedSliders, warmStartable, type Context } from './context.js';
 import { $, copy, el, table, widthOf } from './dom.js';
 import { ABOUT, LABELS, METRICS } from './explain.js';
 import { formatLambda, formatNumber } from './format.js';
@@ -146,7 +146,7 @@ export function mountPlay(ctx: Context, onChange: () => void) {
         ['method', metric, errorName(s.task), 'adjusted Rand', 'groups', 'iterations', 'fit time'],
         summary.map((f) => [f.label, formatNumber(f.test), formatNumber(f.error), f.ari.toFixed(3),
           f.groups, f.model.status === 'converged' ? f.model.iterations : `${f.model.iterations} ⚠`, f.time]),
-        summary.map((f, i) => ({ method: f.method, status: f.model.status, error: String(f.error), ...(i === 0 ? { ari: String(f.ari) } : {}) }))),
+        summary.map((f, i) => ({ method: f.method, status: f.model.status, error: String(f.error), ...(i === 0 ? { ari: String(f.ari), ...(f.assigned !== undefined ? { assigned: String(f.assigned) } : {}) } : {}) }))),
         ...notes.map((text) => el('p', { className: 'warning', textContent: `⚠ ${text}` })));
       const figures = $('play-figures'), width = widthOf(figures, 620);
       const found = summary[0].groups;
@@ -248,7 +248,66 @@ export function mountPlay(ctx: Context, onChange: () => void) {
     });
   input('zero').addEventListener('change', () => { state.zero = input('zero').checked; schedule(); });
   for (const box of overlayBoxes) box.addEventListener('change', () => { state.overlays = overlayBoxes.filter((b) => b.checked).map((b) => b.value); schedule(); });
-  methodSelect.addEventListener('change', () => { state.method = methodSelect.value; schedule(); });
+  methodSelect.addEventListener('change', () => { state.method = methodSelect.value; applySuggestion(); schedule(); });
+  // One click: 5-fold cross-validation of the slider's weight (λ2 for the pairwise penalties, γ
+  // for the priors, else λ) over its range, on the background instance; the best is set.
+  const cvButton = $<HTMLButtonElement>('play-cv'), cvStatus = $('play-cv-status');
+  let cvRun: AbortController | undefined;
+  cvButton.addEventListener('click', async () => {
+    if (cvRun) { cvRun.abort(); return; }
+    if (!data || dataKey !== problemKey(state)) return;
+    const info = sc.info.methods.find((m) => m.name === state.method);
+    const options = methodOptions(info, state, sparsityOf(data));
+    const name = 'lambda2' in options ? 'lambda2' : 'gamma' in options ? 'gamma' : 'lambda' in options ? 'lambda' : undefined;
+    if (!info || !name) { cvStatus.textContent = `${LABELS[state.method] ?? state.method} has no weight to cross-validate.`; return; }
+    const key = name === 'lambda2' ? 'lambda2' : 'lambda';
+    const [lo, hi] = LIMITS[key];
+    const grid = logGrid(hi, lo, Math.round(Math.log10(hi / lo)) + 1);
+    // ADFG's λ3 follows λ2 (methodOptions): each grid point moves both, as Play will fit them.
+    const ratio = name === 'lambda2' && typeof options.lambda3 === 'number' ? options.lambda3 / state.lambda2 : 0;
+    const fixed = Object.fromEntries(Object.entries(options).filter(([k]) => k !== name && !(ratio && k === 'lambda3')));
+    const mine = (cvRun = new AbortController());
+    cvButton.textContent = 'Cancel';
+    document.body.dataset.cv = 'running';
+    const t0 = performance.now();
+    try {
+      const runner = await ctx.background();
+      const problem = { X: data.X, nRows: data.nRows, nCols: data.nCols, y: data.y, ...fixed } as never;
+      const progress = (offset: number, all: number) => ({ signal: mine.signal,
+        onProgress: ({ done, total }: { done: number; total: number }) => { cvStatus.textContent = `Cross-validating ${name}: ${offset * total + done}/${all * total} fits…`; } });
+      let best: number;
+      if (!ratio) {
+        const cv = await runner.crossValidate(state.method as MethodName, problem, { grid: { [name]: grid } } as never, progress(0, 1));
+        best = (cv.best as Record<string, number>)[name];
+      } else {
+        // One point at a time (a grid is a Cartesian product): the same folds (seed), the lowest mean.
+        const means: number[] = [];
+        for (const [i, g] of grid.entries())
+          means.push((await runner.crossValidate(state.method as MethodName, problem, { grid: { lambda2: [g], lambda3: [g * ratio] } } as never, progress(i, grid.length))).grid[0].mean);
+        best = grid[means.indexOf(Math.min(...means))];
+      }
+      state[key] = Number(best.toPrecision(3));
+      cvStatus.textContent = `5-fold cross-validation of ${name} over ${grid.length} values (${(performance.now() - t0).toFixed(0)} ms): best ${formatLambda(best)}.`;
+      document.body.dataset.cv = 'done';
+      schedule();
+    } catch (e) {
+      cvStatus.textContent = (e as { code?: string }).code === 'aborted' ? 'Cross-validation cancelled.' : `Error: ${(e as Error).message}`;
+      document.body.dataset.cv = (e as { code?: string }).code === 'aborted' ? 'cancelled' : 'error';
+    } finally {
+      cvRun = undefined;
+      cvButton.textContent = 'Cross-validate λ';
+    }
+  });
+
+  /** A method chosen by the visitor starts at the library's suggestion for the problem on screen. */
+  function applySuggestion() {
+    if (!data || dataKey !== problemKey(state)) return;
+    const suggested = suggestedSliders(sc, sc.info.methods.find((m) => m.name === state.method), data, state.task, LIMITS.lambda[0]);
+    for (const key of ['lambda', 'lambda2'] as const) {
+      const x = suggested[key];
+      if (x !== undefined) state[key] = Number(Math.min(LIMITS[key][1], Math.max(LIMITS[key][0], x)).toPrecision(3));
+    }
+  }
   taskSelect.addEventListener('change', () => { state.task = taskSelect.value as DemoState['task']; fillMethods(); schedule(); });
   $('play-new').addEventListener('click', () => { state.seed += 1; schedule(); });
   $<HTMLButtonElement>('play-copy').addEventListener('click', (e) => {

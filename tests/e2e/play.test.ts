@@ -3,6 +3,7 @@
 // block Play.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { load } from '../../dist/node/index.js';
 import { isolatedDemo } from './server.js';
 
 const env = isolatedDemo();
@@ -116,6 +117,53 @@ describe('Play beside the other views', () => {
     expect(waited).toBeLessThan(500);
     await page.close();
   });
+});
+
+describe('Every method at its default', () => {
+  // The default problem (E1: n = 150, d = 100, Q = 5, σ = 0.5), each method as a visitor selects
+  // it (at the library's suggestion where it declares one). Bounds from least squares, the
+  // ridge row of the page as it opens (λ = 10⁻⁴): its 100 coefficients are distinct, so its
+  // adjusted Rand index is exactly 0. A grouping method must estimate w* better than it and
+  // group features (adjusted Rand above 0: of its distinct values, or of its own assignment
+  // where its estimate only nears its centres, GEM); a baseline that does not group (lasso,
+  // elastic net, IHT keeping all d features) must not be worse than it by more than 5%.
+  it('beats the bound least squares sets, on the problem the page opens with', async () => {
+    const page = await open('');
+    const ridge = await page.$eval('#play-summary tr[data-method="ridge"]', (r) => Number((r as HTMLElement).dataset.error));
+    const methods = await page.$$eval('#play-method option', (o) => o.map((x) => (x as HTMLOptionElement).value));
+    expect(methods.length).toBeGreaterThanOrEqual(15);
+    const results: string[] = [];
+    for (const method of methods) {
+      await page.selectOption('#play-method', method);
+      await page.waitForFunction((m) => document.body.dataset.state === 'done' && document.querySelector(`#play-summary tr[data-method="${m}"]`), method, { timeout: 60_000 });
+      const row = await page.$eval(`#play-summary tr[data-method="${method}"]`, (r) => ({ ...(r as HTMLElement).dataset }));
+      const error = Number(row.error), ari = Number(row.assigned ?? row.ari);
+      const baseline = ['ridge', 'lasso', 'elasticnet', 'iht'].includes(method);
+      const ok = baseline ? error <= 1.05 * ridge : error < ridge && ari > 0;
+      results.push(`${method}: error ${error.toFixed(3)} (least squares ${ridge.toFixed(3)}), adjusted Rand ${ari.toFixed(3)}${ok ? '' : '  ← below its bound'}`);
+    }
+    expect(results.filter((r) => r.endsWith('← below its bound')), results.join('\n')).toEqual([]);
+    await page.close();
+  }, 180_000);
+
+  it('starts a chosen method at the library\'s suggestion, and cross-validates its weight in one click', async () => {
+    const page = await open('');
+    await page.selectOption('#play-method', 'gflasso');
+    await page.waitForFunction(() => document.body.dataset.state === 'done' && document.querySelector('#play-summary tr[data-method="gflasso"]'));
+    // The suggestion recomputed in Node on the same problem (the generators give the same bits in
+    // every build), shown at the slider's three digits; λ1 at its minimum.
+    const sc = await load({ variant: 'simd' });
+    const data = await sc.generate('e1', { n: 150, d: 100, Q: 5, sigma: 0.5, seed: 1, nTest: 1000 });
+    const suggested = sc.suggest('gflasso', { X: data.X, nRows: data.nRows, nCols: data.nCols, y: data.y }).lambda2!;
+    sc.dispose();
+    const url = new URL(page.url()).searchParams;
+    expect(Number(url.get('lambda2'))).toBe(Number(suggested.toPrecision(3)));
+    expect(Number(url.get('lambda'))).toBe(1e-6);
+    await page.click('#play-cv');
+    await page.waitForFunction(() => document.body.dataset.cv === 'done', null, { timeout: 60_000 });
+    expect(await page.textContent('#play-cv-status')).toMatch(/^5-fold cross-validation of lambda2 over 9 values/);
+    await page.close();
+  }, 90_000);
 });
 
 describe('Play charts', () => {

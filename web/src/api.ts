@@ -7,6 +7,7 @@ import type { CallControl, CrossValidationControl, CrossValidationOptions, Cross
   SparseGroupsResult, Supclust, SyntheticData } from './types.js';
 import { bestAnswers, bestClassAnswers, classIndices, expertClasses, linearScores, modelArrays, probabilities } from './predict.js';
 import * as v from './validate.js';
+import { dataScales } from './suggest.js';
 import { VERSION } from './version.js';
 import { hashOfData } from './merge.js';
 
@@ -107,6 +108,29 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
         onProgress && ((iteration, objective) => onProgress({ iteration, objective })))) as RawFit;
       // The library's kind of this method's models (info.methods[].kind, as MethodKinds declares).
       return toModel(method, X.nCols, raw, meta) as Model<MethodKinds[M]>;
+    },
+
+    suggest(method, params) {
+      const spec = info.methods.find((m) => m.name === method);
+      if (!spec) throw invalid('method', `unknown method '${String(method)}'`);
+      const p = params as FitParams;
+      if (p == null || typeof p !== 'object') throw invalid('params', 'must be an object with X and y');
+      if (p.X === undefined) throw invalid('X', 'is required');
+      const X = v.matrix('X', p.X, p.nRows, p.nCols);
+      const given = (p as { loss?: unknown }).loss;
+      const lossSpec = spec.options.find((o) => o.name === 'loss');
+      if (given !== undefined && !lossSpec?.choices?.includes(String(given)))
+        throw invalid('loss', `must be one of ${(lossSpec?.choices ?? ['squared']).map((c) => `'${c}'`).join(', ')} (got ${String(given)})`);
+      const loss = info.losses.find((l) => l.name === String(given ?? lossSpec?.default ?? 'squared')) as LossInfo;
+      const { y, yCols, classes } = targetsOf(method, spec, loss, p, X.nRows);
+      // One-vs-all: each class's indicator is a target.
+      const K = loss.oneVsAll ? classes!.length : yCols;
+      const targets = loss.oneVsAll ? Float64Array.from({ length: X.nRows * K }, (_, t) => (y[Math.floor(t / K)] === t % K ? 1 : 0)) : y;
+      const scales = dataScales(X, targets, K);
+      const out: Record<string, number> = {};
+      for (const o of spec.options)
+        if (o.suggested) out[o.name] = (o.suggested.factor * (o.degree === 2 ? scales.curvature : scales.gradient)) / X.nCols ** o.suggested.power;
+      return out as never;
     },
 
     async crossValidate(method, params, cvOptions: CrossValidationOptions, control: CrossValidationControl = {}) {

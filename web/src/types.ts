@@ -37,6 +37,13 @@ export interface OptionInfo {
   max?: number;
   minExclusive?: boolean;
   maxExclusive?: boolean;
+  /** A penalty weight: the degree of its penalty in the coefficients (1: ℓ1-like, 2: quadratic). */
+  degree?: number;
+  /** Its suggested value for given data, factor × scale / d^power (sc.suggest computes it): the
+   * scale is the data's largest feature–target correlation ‖Xcᵀ(t − t̄)‖∞/n for degree 1, the
+   * mean feature variance for degree 2; power counts the other coefficients each one meets in
+   * the penalty's sum (0: ℓ1, 1: pairs, 2: triples). */
+  suggested?: { factor: number; power: number };
 }
 
 export interface MethodInfo {
@@ -382,6 +389,10 @@ export interface Supclust {
   /** argmin_x ½‖x − v‖² + λ1‖x‖₁ + λ2 Σ_{i<j} |x_i − x_j| (GFLasso's prox), O(d log d). */
   proxCliqueFusion(values: ArrayLike<number>, lambda1: number, lambda2: number): Promise<Float64Array>;
   fit<M extends MethodName>(method: M, params: FitParams<M>, control?: CallControl): Promise<Model<MethodKinds[M]>>;
+  /** Suggested values of the method's penalty weights for these data (those with
+   * info.methods[].options[].suggested): where to start, or the centre of a grid to
+   * cross-validate. Computed here, without a call to the module. */
+  suggest<M extends MethodName>(method: M, params: DataParams<MethodKinds[M]> & Partial<MethodOptions[M]>): Partial<Record<keyof MethodOptions[M], number>>;
   /** X·W + b: n values, or n × outputs row-major (row i holds sample i's K scores; experts:
    * its Q answers, one per expert). */
   predict(model: Model, X: MatrixInput, nRows?: number, nCols?: number): Promise<Float64Array>;

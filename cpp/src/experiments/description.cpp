@@ -30,6 +30,9 @@ void writeSpec(JsonWriter& j, const OptionSpec& s) {
   if (std::isfinite(s.max)) j.field("max", s.max);
   if (s.minExclusive) j.field("minExclusive", true);
   if (s.maxExclusive) j.field("maxExclusive", true);
+  if (s.degree != 0) j.field("degree", s.degree);
+  if (s.suggestedFactor > 0)
+    j.key("suggested").beginObject().field("factor", s.suggestedFactor).field("power", s.suggestedPower).endObject();
   j.endObject();
 }
 

@@ -37,6 +37,14 @@ struct OptionSpec {
   // coefficients (2: ridge-like ‖w‖², 1: ℓ1-like), so that the weight can follow a rescaling of
   // the data (data_scale.hpp); 0: unaffected by scaling.
   int degree = 0;
+  // A penalty weight's suggested value for given data, where declared (factor > 0):
+  // factor × scale / d^power. The scale follows the degree — 1: ‖Xcᵀ(t − t̄)‖∞/n, the largest
+  // correlation of a feature with a target (the ℓ1 weight at which w = 0 starts to move);
+  // 2: ‖Xc‖²_F/(n d), the mean feature variance (a quadratic penalty against the loss's
+  // curvature). power: how many other coefficients each one meets in the penalty's sum
+  // (0: ℓ1, 1: pairs, 2: triples), whose count grows like d^power.
+  double suggestedFactor = 0;
+  int suggestedPower = 0;
 };
 
 // Raw options as they arrive from a caller (JS objects are converted into this).

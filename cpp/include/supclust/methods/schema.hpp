@@ -5,6 +5,7 @@
 // default exists outside the declaration.
 #pragma once
 
+#include <cassert>
 #include <cstdint>
 #include <functional>
 #include <optional>
@@ -64,6 +65,17 @@ class Schema {
   // The field declared last weighs a penalty of this degree of homogeneity (OptionSpec::degree).
   Schema& degree(int d) {
     specs_.back().degree = d;
+    return *this;
+  }
+  // A suggested value for a penalty weight declared before (OptionSpec::suggestedFactor): the
+  // option must weigh a penalty (degree 1 or 2), which sets the scale.
+  Schema& suggest(const std::string& name, double factor, int power) {
+    for (OptionSpec& s : specs_)
+      if (s.name == name) {
+        assert(s.degree == 1 || s.degree == 2);
+        s.suggestedFactor = factor;
+        s.suggestedPower = power;
+      }
     return *this;
   }
   // The field declared last excludes its maximum: [min, max).

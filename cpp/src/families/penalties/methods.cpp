@@ -264,25 +264,25 @@ S& fusionAdmmFields(S& s, double tolerance) {
 }
 S oscarOptions() {
   S s("method");
-  return convexSolverFields(graphField(weights(lossAndRidge(s), "ℓ1 weight λ1", "pairwise max weight λ2")), 20000);
+  return convexSolverFields(graphField(weights(lossAndRidge(s), "ℓ1 weight λ1", "pairwise max weight λ2")), 20000).suggest("lambda2", 1e-3, 1);
 }
 S gflassoOptions() {
   S s("method");
-  return convexSolverFields(graphField(weights(lossAndRidge(s), "ℓ1 weight λ1", "pairwise fusion weight λ2")), 20000);
+  return convexSolverFields(graphField(weights(lossAndRidge(s), "ℓ1 weight λ1", "pairwise fusion weight λ2")), 20000).suggest("lambda2", 1e-3, 1);
 }
 S ncfgsOptions() {
   S s("method");
-  return convexSolverFields(dcFields(graphField(weights(lossAndRidge(s), "ℓ1 weight λ1", "pairwise weight λ2 on ||w_i| − |w_j||"))), 20000);
+  return convexSolverFields(dcFields(graphField(weights(lossAndRidge(s), "ℓ1 weight λ1", "pairwise weight λ2 on ||w_i| − |w_j||"))), 20000).suggest("lambda2", 1e-3, 1);
 }
 S nctfgsOptions() {
   S s("method");
   weights(lossAndRidge(s), "weight λ1 of the truncated ℓ1 term", "weight λ2 of the truncated pairwise term")
       .number("tau", &P::tau, "truncation τ > 0: J_τ(x) = min(x/τ, 1)", 1, 0, true);
-  return convexSolverFields(dcFields(graphField(s)), 20000);
+  return convexSolverFields(dcFields(graphField(s)), 20000).suggest("lambda2", 1e-2, 1);
 }
 S dfgOptions() {
   S s("method");
-  return fusionAdmmFields(graphField(weights(ridgeField(binaryLoss(s)), "ℓ1 weight λ1", "weight λ2 of the triple max term")), 1e-8);
+  return fusionAdmmFields(graphField(weights(ridgeField(binaryLoss(s)), "ℓ1 weight λ1", "weight λ2 of the triple max term")), 1e-8).suggest("lambda2", 5e-4, 2);
 }
 S adfgOptions() {
   S s("method");
@@ -290,7 +290,7 @@ S adfgOptions() {
       .number("lambda3", &P::lambda3, "weight λ3 of the adaptive triple term", 0, 0).degree(1)
       .number("gamma", &P::gamma, "γ ≥ 0: the weights are |β̂_j − β̂_k|^(−γ) (0: all 1)", 1, 0)
       .number("weightFloor", &P::weightFloor, "0 < f ≤ 1: |β̂_i| and |β̂_j − β̂_k| below f · max|β̂| count as f · max|β̂| (the weights' cap)", 1e-2, 0, true, 1);
-  return fusionAdmmFields(graphField(s), 1e-6);
+  return fusionAdmmFields(graphField(s), 1e-6).suggest("lambda2", 1e-3, 1).suggest("lambda3", 1e-3, 2);
 }
 }  // namespace
 
