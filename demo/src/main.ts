@@ -10,6 +10,7 @@ import { mountPlay } from './play.js';
 import { decodeState, encodeState, type View } from './state.js';
 import { mountTables } from './tables.js';
 import { mountTasks } from './tasks.js';
+import { PRESETS } from './presets.js';
 
 const runtime = $('runtime');
 const sc = await load().catch((e) => {
@@ -69,7 +70,39 @@ mountTables(ctx);
 mountData(ctx);
 mountExperts(ctx);
 mountTasks(ctx);
-// The tabs and views stay inert (index.html) until every view is set up.
-for (const e of document.querySelectorAll<HTMLElement>('nav[role="tablist"], main')) e.inert = false;
+// The tour: four states, one idea each, a click away.
+const TOUR: { label: string; note: string; go(): void }[] = [
+  { label: 'IHC finds the groups', note: 'The default problem: 100 coefficients taking 5 values, 150 noisy samples. Ridge and the lasso ' +
+      '(hollow marks) scatter around the true steps (black); IHC puts the coefficients on 5 values, and the partition heatmap shows the groups it found.',
+    go: () => preset('default') },
+  { label: 'n < d', note: 'Fewer samples than features: least squares is undetermined. Compare the errors in the table: the grouped fit loses least.',
+    go: () => preset('n-below-d') },
+  { label: 'Experts split the samples', note: 'Samples rather than features in groups: each follows one of 3 linear experts, which are fitted together ' +
+      'with the partition of the samples; the heatmap compares the found partition with the true one.',
+    go: () => $('tab-experts').click() },
+  { label: 'Tasks in clusters', note: 'Classes whose classifiers form clusters (close topics): the classifiers are fitted with their clusters; ' +
+      'the map places each class’s classifier and the centres found.',
+    go: () => $('tab-tasks').click() },
+];
+function preset(id: string) {
+  Object.assign(state, PRESETS.find((p) => p.id === id)!.state, { overlays: ['ridge', 'lasso'] });
+  play.refresh();
+  show('play');
+}
+const tourNote = $('tour-note');
+$('tour').append(...TOUR.map((step, i) => {
+  const button = document.createElement('button');
+  Object.assign(button, { type: 'button', textContent: `${i + 1} · ${step.label}` });
+  button.dataset.step = String(i);
+  button.addEventListener('click', () => {
+    step.go();
+    Object.assign(tourNote, { hidden: false, textContent: step.note });
+    for (const b of $('tour').querySelectorAll('button')) b.setAttribute('aria-pressed', String(b === button));
+  });
+  return button;
+}));
+
+// The tabs, tour and views stay inert (index.html) until every view is set up.
+for (const e of document.querySelectorAll<HTMLElement>('nav, main')) e.inert = false;
 show(state.view, false, false);
 void play.run().then(() => { if (state.view === 'path') path?.opened(); });

@@ -138,13 +138,18 @@ export function weightHistogram(model: Model, label: string, width: number): HTM
 
 /** The objective as the solver recorded it: every iteration, or every few (ADMM checks every 5). */
 export function trace(model: Model, width: number): HTMLElement {
-  const points = model.history.map((f, i) => ({ step: i, objective: f }));
+  // Where the objective moves only in its far digits (a polish of a near-optimum), the chart
+  // shows its excess over the last value, so that the ticks differ and fit.
+  const last = model.history[model.history.length - 1], lo = Math.min(...model.history), hi = Math.max(...model.history);
+  const excess = hi > lo && (hi - lo) < 1e-4 * Math.max(Math.abs(lo), Math.abs(hi));
+  const points = model.history.map((f, i) => ({ step: i, objective: excess ? f - last : f }));
   const everyIteration = model.history.length === model.iterations + 1;
   const label = everyIteration ? `Objective at each of ${model.iterations} iterations`
     : `Objective at ${model.history.length} evaluations over ${model.iterations} iterations`;
   return figure(label, CAPTIONS.trace, Plot.plot({
     width: Math.min(width, 420), height: 260, grid: true, marginLeft: 60,
-    x: { label: everyIteration ? 'iteration' : 'evaluation' }, y: valueAxis(points.map((p) => p.objective), 'objective'),
+    x: { label: everyIteration ? 'iteration' : 'evaluation' },
+    y: valueAxis(points.map((p) => p.objective), excess ? `objective − ${last.toPrecision(8)}` : 'objective'),
     marks: [Plot.line(points, { x: 'step', y: 'objective', stroke: PALETTE[4] }), Plot.dot(points, { x: 'step', y: 'objective', fill: PALETTE[4], r: points.length > 60 ? 0 : 2.5 })],
   }));
 }

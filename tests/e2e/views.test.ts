@@ -36,6 +36,32 @@ describe('weight-grouping priors in Play', () => {
   });
 });
 
+describe('the tour', () => {
+  it('takes four states in four clicks, each explained, the active step marked', async () => {
+    const page = await open('');
+    const steps = await page.$$eval('#tour button', (b) => b.map((x) => x.textContent));
+    expect(steps).toEqual(['1 · IHC finds the groups', '2 · n < d', '3 · Experts split the samples', '4 · Tasks in clusters']);
+    await page.click('#tour button[data-step="1"]');
+    await page.waitForFunction(() => document.body.dataset.state === 'done' && document.getElementById('play-n-value')?.textContent === '80');
+    expect(new URL(page.url()).searchParams.get('n')).toBe('80');
+    expect(await page.textContent('#tour-note')).toContain('Fewer samples than features');
+    expect(await page.getAttribute('#tour button[data-step="1"]', 'aria-pressed')).toBe('true');
+    await page.click('#tour button[data-step="2"]');
+    await done(page, 'experts');
+    expect(await page.getAttribute('#tab-experts', 'aria-selected')).toBe('true');
+    await page.click('#tour button[data-step="3"]');
+    await done(page, 'tasks');
+    expect(await page.getAttribute('#tab-tasks', 'aria-selected')).toBe('true');
+    await page.click('#tour button[data-step="0"]');
+    await page.waitForFunction(() => document.body.dataset.state === 'done' && document.getElementById('play-n-value')?.textContent === '150');
+    expect(await page.getAttribute('#tab-play', 'aria-selected')).toBe('true');
+    expect(await page.getAttribute('#tour button[data-step="1"]', 'aria-pressed')).toBe('false');
+    // The first step's claim: IHC finds the 5 groups exactly on this problem.
+    expect((await summary(page)).ihc.ari).toBe(1);
+    await page.close();
+  });
+});
+
 describe('explained', () => {
   it('says what the method does, how to read each figure, and what the columns mean', async () => {
     const page = await open('');
