@@ -33,6 +33,10 @@ function testError(task: string, predictions: Float64Array, y: Float64Array): nu
   return e / y.length;
 }
 
+/** Methods whose iterations Play can replay (projected gradient onto a structure), and how. */
+const ITERATED = ['ihc', 'ihcs', 'iht'];
+const MAX_FRAMES = 40, FRAME_MS = 400;
+
 export function mountPlay(ctx: Context, onChange: () => void) {
   const { sc, state } = ctx;
   const input = (id: string) => $<HTMLInputElement>(`play-${id}`);
@@ -154,6 +158,7 @@ export function mountPlay(ctx: Context, onChange: () => void) {
       const overlays = s.overlays.filter((o) => byName[o]).map((o) => ({ name: o, model: byName[o] }));
       figures.replaceChildren(
         plots.coefficients(d.coef, model, `${LABELS[s.method] ?? s.method}: estimates against the truth (black steps)`, width, overlays),
+        ...(ITERATED.includes(s.method) && model.iterations > 1 ? [iterationsPlayer(s, d, { ...problem, ...options }, model, width)] : []),
         ...(found <= 20 ? [plots.partition(d.groups, summary[0].labels, summary[0].ari, width)] : []),
         plots.weightHistogram(model, `${LABELS[s.method] ?? s.method}: histogram of the coefficients`, width),
         ...(model.history.length > 1 ? [plots.trace(model, width)] : []),
@@ -170,6 +175,43 @@ export function mountPlay(ctx: Context, onChange: () => void) {
     }
   }
 
+  /** A button that replays the projected-gradient method's iterations: the fits stopped after
+   * 1, 2, … steps (the same start and steps: each is the run cut short), drawn one after another
+   * — the projection onto Q values at each step. Computed on the background instance. */
+  function iterationsPlayer(s: DemoState, d: SyntheticData, params: Record<string, unknown>, model: Model, width: number): HTMLElement {
+    const steps = Math.min(model.iterations, MAX_FRAMES);
+    const box = el('div', { id: 'play-iterations' });
+    const button = el('button', { type: 'button', textContent: `▶ Watch ${LABELS[s.method] ?? s.method}'s first ${steps} iterations` });
+    box.append(button);
+    button.addEventListener('click', async () => {
+      button.disabled = true;
+      document.body.dataset.iterations = 'running';
+      try {
+        const runner = await ctx.background();
+        const frames: Model[] = [];
+        for (let k = 1; k <= steps; k++) {
+          button.textContent = `Computing iteration ${k} of ${steps}…`;
+          frames.push(await runner.fit(s.method as MethodName, { ...params, maxIterations: k } as never));
+        }
+        for (const [k, frame] of frames.entries()) {
+          if (!box.isConnected) return;  // Play moved on
+          box.replaceChildren(plots.coefficients(d.coef, frame, `${LABELS[s.method] ?? s.method} after ${k + 1} of ${model.iterations} iterations`, width), button);
+          box.dataset.frame = String(k + 1);
+          box.dataset.error = String(errorOf(s.task, d.coef, frame.coef));
+          await new Promise((r) => setTimeout(r, FRAME_MS));
+        }
+        button.textContent = '▶ Again';
+        document.body.dataset.iterations = 'done';
+      } catch (e) {
+        button.textContent = `Could not replay the iterations: ${(e as Error).message}`;
+        document.body.dataset.iterations = 'error';
+      } finally {
+        button.disabled = false;
+      }
+    });
+    return box;
+  }
+
   /** The small error-vs-λ chart: 13 λ values and Play's, on Play's instance (the next input
    * aborts it at once, and no second worker starts with the page). */
   async function errorAlongLambda(s: DemoState, d: SyntheticData, playError: number, mine: number) {
@@ -180,7 +222,9 @@ export function mountPlay(ctx: Context, onChange: () => void) {
     box.textContent = 'Computing the error along λ…';
     const stats: plots.PathStat[] = [];
     try {
-      await fitAlong(sc, s, d, gridWith(13, s.lambda), abort.signal, (lambda, model) => {
+      const grid = gridWith(13, s.lambda);
+      await fitAlong(sc, s, d, grid, abort.signal, (lambda, model, done) => {
+        box.textContent = `Computing the error along λ: ${done} of ${grid.length} fits…`;
         stats.push({ lambda, groups: distinctValues(model.coef), error: Math.max(1e-6, errorOf(s.task, d.coef, model.coef)) });
       });
       if (mine !== generation) return;

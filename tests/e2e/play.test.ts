@@ -166,6 +166,23 @@ describe('Every method at its default', () => {
   }, 90_000);
 });
 
+describe('IHC\'s iterations', () => {
+  it('replays them one by one, the last frame the fit Play shows', async () => {
+    const page = await open('');
+    const iterations = await page.$eval('#play-summary tr[data-method="ihc"]', (r) => Number(r.children[5].textContent));
+    const playError = await page.$eval('#play-summary tr[data-method="ihc"]', (r) => Number((r as HTMLElement).dataset.error));
+    expect(iterations).toBeGreaterThan(1);
+    await page.click('#play-iterations button');
+    await page.waitForFunction(() => document.body.dataset.iterations === 'done', null, { timeout: 60_000 });
+    const frame = await page.$eval('#play-iterations', (b) => ({ ...(b as HTMLElement).dataset }));
+    expect(Number(frame.frame)).toBe(Math.min(iterations, 40));
+    // Each frame is the same run stopped after k steps: the last, at the full count, is Play's fit.
+    if (iterations <= 40) expect(Number(frame.error)).toBe(playError);
+    expect(await page.$eval('#play-iterations figure', (f) => f.getAttribute('aria-label'))).toContain(`after ${Math.min(iterations, 40)} of ${iterations} iterations`);
+    await page.close();
+  }, 90_000);
+});
+
 describe('Play charts', () => {
   it('orders the partition heatmap numerically at Q = 12, without overlapping labels', async () => {
     const page = await open('?n=300&d=120&Q=12&sigma=0.1');
