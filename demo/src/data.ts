@@ -79,9 +79,17 @@ export function mountData(ctx: Context) {
   const showQ = () => { Q.disabled = cvQ.disabled = !hasQ(); };
   showQ();
   standardise.addEventListener('change', () => { state.standardise = standardise.checked; ctx.save(); clear(); });
-  method.addEventListener('change', () => { state.dataMethod = method.value; showQ(); ctx.save(); });
-  cvQ.addEventListener('change', () => { state.dataCvQ = cvQ.checked; ctx.save(); });
-  Q.addEventListener('change', () => { state.dataQ = Math.max(1, Math.min(20, Math.round(Number(Q.value)) || 1)); Q.value = String(state.dataQ); ctx.save(); });
+  method.addEventListener('change', () => { state.dataMethod = method.value; showQ(); ctx.save(); markStale(); });
+  cvQ.addEventListener('change', () => { state.dataCvQ = cvQ.checked; ctx.save(); markStale(); });
+  Q.addEventListener('change', () => { state.dataQ = Math.max(1, Math.min(20, Math.round(Number(Q.value)) || 1)); Q.value = String(state.dataQ); ctx.save(); markStale(); });
+
+  /** A result on screen computed with other settings: dimmed and labelled until the next run. */
+  function markStale() {
+    if (!fitted) return;
+    for (const id of ['data-result', 'data-figures']) $(id).classList.add('stale');
+    document.body.dataset.data = 'stale';
+    status.textContent = 'The result below was computed with other settings: press Run to fit these.';
+  }
 
   /** Forgets the results (table, figures, downloads) of an earlier file, target or run. */
   function clear() {
@@ -170,6 +178,7 @@ export function mountData(ctx: Context) {
       const groupOf = new Map(groups.flatMap((g) => g.features.map((f) => [f, g.group] as const)));
       figures.replaceChildren(plots.featureWeights(matrix.features, fit.model, (j) => groupOf.get(matrix.features[j])!, width), plots.cvCurve(fit, width));
       $<HTMLButtonElement>('data-csv').disabled = $<HTMLButtonElement>('data-json').disabled = false;
+      for (const id of ['data-result', 'data-figures']) $(id).classList.remove('stale');
       document.body.dataset.data = 'done';
     } catch (e) {
       if ((e as { code?: string }).code === 'aborted') return;  // a new file or run took over

@@ -54,7 +54,8 @@ export function mountExperts(ctx: Context) {
                                                   noiseDims: s.expertsNoise, seed: s.expertsSeed });
       const problem = { X: data.X, nRows: data.nRows, nCols: data.nCols, y: data.y };
       const t0 = performance.now();
-      const model: Model = await runner.fit(expertsMethodOf(s.expertsMethod), { ...problem, ...expertsOptions(s) } as never, { signal: mine.signal });
+      const model: Model = await runner.fit(expertsMethodOf(s.expertsMethod), { ...problem, ...expertsOptions(s) } as never, { signal: mine.signal,
+        onProgress: ({ iteration }) => { status.textContent = `Fitting… iteration ${iteration} (a change of any control starts over)`; } });
       const ms = performance.now() - t0;
       const oracle: Model = await runner.fit('experts-oracle', { ...problem, ...expertsOptions(s, data.groups) } as never, { signal: mine.signal });
       const [test, best] = await Promise.all([runner.expertError(model, data.Xtest, data.ytest, data.nTest, data.nCols),

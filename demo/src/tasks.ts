@@ -68,7 +68,8 @@ export function mountTasks(ctx: Context) {
       const loss = s.tasksMethod === 'tasks-cg' ? 'ova-squared' : 'ova-logistic';
       const weights = s.tasksMethod === 'tasks-pg' ? {} : { within: s.tasksWithin };
       const t0 = performance.now();
-      const model: Model = await runner.fit(s.tasksMethod as MethodName, { ...problem, loss, Q: s.tasksQ, ...weights } as never, { signal: mine.signal });
+      const model: Model = await runner.fit(s.tasksMethod as MethodName, { ...problem, loss, Q: s.tasksQ, ...weights } as never, { signal: mine.signal,
+        onProgress: ({ iteration }) => { status.textContent = `Fitting… iteration ${iteration} (a change of any control starts over)`; } });
       const ms = performance.now() - t0;
       const apart: Model = await runner.fit('tasks-frobenius', { ...problem, loss, lambda: 1e-3 } as never, { signal: mine.signal });
       const errorOf = async (m: Model) => {

@@ -206,6 +206,17 @@ describe('Your data', () => {
     expect(table[0]).toEqual(['1', 'a, b, c']);
     expect(colours.bars.slice(0, 3)).toEqual([colours.swatches['group 1'], colours.swatches['group 1'], colours.swatches['group 1']]);
     expect(colours.bars[3]).toBe(colours.swatches['group 3']);  // d: the negative group, last in the table
+    // Another method chosen after the run: the result on screen is marked stale until the next run.
+    const other = await page.$$eval('#data-method option', (o) => o.map((x) => (x as HTMLOptionElement).value).find((v) => v !== 'ihc'));
+    const first = await page.$eval('#data-method', (e) => (e as HTMLSelectElement).value);
+    await page.selectOption('#data-method', other!);
+    expect(await page.evaluate(() => document.body.dataset.data)).toBe('stale');
+    expect(await page.$eval('#data-figures', (e) => e.classList.contains('stale'))).toBe(true);
+    expect(await page.textContent('#data-status')).toContain('computed with other settings');
+    await page.selectOption('#data-method', first);
+    await page.click('#data-run');
+    await done(page, 'data');
+    expect(await page.$eval('#data-figures', (e) => e.classList.contains('stale'))).toBe(false);
     const download = page.waitForEvent('download');
     await page.click('#data-json');
     const record = JSON.parse(readFileSync(await (await download).path()!, 'utf8'));
