@@ -2,7 +2,9 @@
 // Our fits beside scikit-learn's (Debian's python3-sklearn, which `npm run bench` installs), on
 // the same bytes in the same run: lasso and elastic net (theirs: coordinate descent), logistic
 // ℓ2 (ours: trust-region Newton; theirs: lbfgs) and ℓ1 (ours: proximal Newton, newGLMNET;
-// theirs: liblinear); dense and sparse (CSR, scipy.sparse for them) at text shapes — a synthetic
+// theirs: liblinear), the linear SVM (both: dual coordinate descent, theirs liblinear's
+// LinearSVC; ours regularises the bias of the centred rows, theirs of the raw rows, which the
+// gap shows); dense and sparse (CSR, scipy.sparse for them) at text shapes — a synthetic
 // 500 × 5000 word-count design and the movie reviews' own 5006 × 5623 frequencies (when
 // ../shared/data is present). Each answer is evaluated in one objective (sklearn_fits.py lists
 // them), so the table shows the time ratio and the objective gap (liblinear also penalises the
@@ -68,8 +70,14 @@ function scores(t, coef, b) {
 function objective(t, c, coef, b) {
   const z = scores(t, coef, b);
   let loss = 0, l1 = 0, l2 = 0;
-  const logistic = c.fit.startsWith('logistic');
-  const y = logistic ? t.y : t.target;
+  const logistic = c.fit.startsWith('logistic'), svm = c.fit === 'svm';
+  const y = logistic || svm ? t.y : t.target;
+  if (svm) {
+    let hinge = 0, w2 = b * b;
+    for (let i = 0; i < t.n; i++) hinge += Math.max(0, 1 - (2 * y[i] - 1) * z[i]);
+    for (let j = 0; j < t.d; j++) w2 += coef[j] ** 2;
+    return hinge / t.n + (c.lambda / 2) * w2;
+  }
   for (let i = 0; i < t.n; i++) {
     if (logistic) {
       const m = -(2 * y[i] - 1) * z[i];
@@ -127,6 +135,7 @@ export async function benchSklearn(repeats = Number(process.env.BENCH_REPEATS ??
   const add = (data, fit, lambda, extra = {}) => cases.push({ data, fit, lambda, ...extra });
   add('gauss', 'logistic-l2', 1e-2);
   add('gauss', 'logistic-l1', 1e-2);
+  add('gauss', 'svm', 1e-2);
   for (const name of ['text', 'text-csr', 'movies']) {
     const t = data[name];
     if (!t) continue;
@@ -135,15 +144,16 @@ export async function benchSklearn(repeats = Number(process.env.BENCH_REPEATS ??
     add(name, 'elasticnet', 0.1 * lambdaMax(t, t.target), { alpha: 0.5 });
     add(name, 'logistic-l2', movie ? 1e-4 : 1e-2);
     add(name, 'logistic-l1', movie ? 0.05 * lambdaMax(t, t.y) : 2e-3);
+    add(name, 'svm', 1e-3);
   }
   for (const c of cases) {
     const t = data[c.data];
     Object.assign(c, { n: t.n, d: t.d, sparse: !!t.csr,
       case: `${c.fit} ${t.n}×${t.d}${c.data === 'movies' ? ' movies' : c.data.startsWith('text') ? ' text' : ''} ${t.csr ? 'CSR' : 'dense'}` });
   }
-  // Labels for the logistic fits, the regression target for the others.
+  // Labels for the logistic fits and the SVM, the regression target for the others.
   writeFileSync(join(dir, 'sklearn-cases.json'),
-    JSON.stringify(cases.map((c) => ({ ...c, y: `${c.data}-${c.fit.startsWith('logistic') ? 'y' : 'target'}.f64` }))));
+    JSON.stringify(cases.map((c) => ({ ...c, y: `${c.data}-${c.fit.startsWith('logistic') || c.fit === 'svm' ? 'y' : 'target'}.f64` }))));
 
   const python = spawnSync('/usr/bin/python3', ['-c', 'import sklearn, scipy'], {});
   const peer = python.status === 0
@@ -155,9 +165,10 @@ export async function benchSklearn(repeats = Number(process.env.BENCH_REPEATS ??
   const rows = [];
   for (const c of cases) {
     const t = data[c.data];
-    const method = c.fit === 'logistic-l2' ? 'ridge' : c.fit === 'elasticnet' ? 'elasticnet' : 'lasso';
-    const options = { loss: c.fit.startsWith('logistic') ? 'logistic' : 'squared', lambda: c.lambda, ...(c.alpha ? { alpha: c.alpha } : {}) };
-    const y = c.fit.startsWith('logistic') ? t.y : t.target;
+    const method = c.fit === 'logistic-l2' ? 'ridge' : c.fit === 'elasticnet' ? 'elasticnet' : c.fit === 'svm' ? 'svm' : 'lasso';
+    const options = c.fit === 'svm' ? { lambda: c.lambda }
+      : { loss: c.fit.startsWith('logistic') ? 'logistic' : 'squared', lambda: c.lambda, ...(c.alpha ? { alpha: c.alpha } : {}) };
+    const y = c.fit.startsWith('logistic') || c.fit === 'svm' ? t.y : t.target;
     let m;
     const wasmMs = await medianMs(c.data === 'movies' ? Math.min(repeats, 3) : repeats,
       async () => { m = await sc.fit(method, { X: t.csr ?? t.X, nRows: t.n, nCols: t.d, y, ...options }); });

@@ -9,6 +9,7 @@ that make it supclust's:
   elasticnet   ElasticNet(alpha=λ, l1_ratio=α)        … + λα‖w‖₁ + λ(1 − α)/2‖w‖²
   logistic-l2  LogisticRegression(lbfgs, C=1/(nλ))    1/n Σ log(1 + exp(−ỹz)) + λ/2‖w‖²
   logistic-l1  LogisticRegression(liblinear, l1, C)   … + λ‖w‖₁ (liblinear also penalises b)
+  svm          LinearSVC(hinge, dual, C=1/(nλ))       1/n Σ max(0, 1 − ỹz) + λ/2(‖w‖² + b²)
 Prints JSON: the median time of the timed fits and the coefficients, so that the caller
 evaluates both answers in one objective.
 """
@@ -19,6 +20,7 @@ import time
 import numpy as np
 import scipy.sparse as sp
 from sklearn.linear_model import ElasticNet, Lasso, LogisticRegression
+from sklearn.svm import LinearSVC
 
 directory, repeats = sys.argv[1], int(sys.argv[2])
 with open(f"{directory}/sklearn-cases.json") as f:
@@ -40,6 +42,8 @@ for c in cases:
         model = ElasticNet(alpha=lam, l1_ratio=c["alpha"], max_iter=100000)
     elif c["fit"] == "logistic-l2":
         model = LogisticRegression(C=1.0 / (n * lam), solver="lbfgs", max_iter=100000)
+    elif c["fit"] == "svm":
+        model = LinearSVC(C=1.0 / (n * lam), loss="hinge", dual=True, max_iter=100000)
     else:
         model = LogisticRegression(C=1.0 / (n * lam), penalty="l1", solver="liblinear", max_iter=100000)
     times = []
@@ -49,7 +53,7 @@ for c in cases:
         if r >= 2:
             times.append((time.perf_counter() - t0) * 1000)
     times.sort()
-    solver = getattr(model, "solver", "cd")
+    solver = getattr(model, "solver", "liblinear" if c["fit"] == "svm" else "cd")
     out.append({"case": c["case"], "ms": times[len(times) // 2], "solver": solver,
                 "coef": np.ravel(model.coef_).tolist(), "intercept": float(np.ravel(model.intercept_)[0])})
 print(json.dumps(out))

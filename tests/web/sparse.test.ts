@@ -35,7 +35,17 @@ describe('sparse X through the API', () => {
 
   it('says which methods take sparse input', () => {
     const sparse = Object.fromEntries(sc.info.methods.map((m) => [m.name, m.sparse]));
-    for (const name of ['ridge', 'lsk', 'ihc', 'ihcs', 'iht', 'oracle', 'lasso', 'elasticnet', 'oscar', 'gflasso', 'ncfgs', 'dfg', 'cg', 'cgpg']) expect(sparse[name], name).toBe(true);
+    for (const name of ['ridge', 'lsk', 'ihc', 'ihcs', 'iht', 'oracle', 'lasso', 'elasticnet', 'svm', 'oscar', 'gflasso', 'ncfgs', 'dfg', 'cg', 'cgpg']) expect(sparse[name], name).toBe(true);
+  });
+
+  it('the SVM reads CSR rows as it reads the dense matrix: the same certified optimum, the labels mapped back', async () => {
+    const { indptr, indices, values } = csrOf(rows);
+    const labels = y.map((v) => (v > y.reduce((a, b) => a + b, 0) / y.length ? 'high' : 'low'));
+    const a = await sc.fit('svm', { X: { indptr, indices, values }, nRows: 7, nCols: 5, y: labels, lambda: 0.05, tolerance: 1e-12 });
+    const b = await sc.fit('svm', { X: rows, y: labels, lambda: 0.05, tolerance: 1e-12 });
+    expect([a.status, b.status]).toEqual(['converged', 'converged']);
+    expect(Math.abs(a.objective - b.objective)).toBeLessThan(1e-10 * b.objective);
+    expect(await sc.predictClass(a, { indptr, indices, values }, 7, 5)).toEqual(await sc.predictClass(b, rows));
   });
 
   it('plain arrays and typed arrays give the dense model', async () => {

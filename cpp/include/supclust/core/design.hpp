@@ -25,6 +25,8 @@ class CenteredDesign {
   bool sparse() const { return sparse_.sparse(); }
   // The centred matrix Xc, for dense designs only.
   const RowMatrix& X() const { return Xc_; }
+  // The caller's uncentred CSR arrays, for sparse designs only.
+  const DataMatrix& sparseData() const { return sparse_; }
   const RowVector& means() const { return means_; }
   Eigen::Index rows() const { return rows_; }
   Eigen::Index cols() const { return cols_; }

@@ -6,8 +6,10 @@
 // with x_i the centred rows and the bias as liblinear's: a constant feature 1 whose weight b is
 // regularised with w. Dual: min_α ½ αᵀQα − Σα over 0 ≤ α_i ≤ C = 1/(λn), Q_ij = ỹ_iỹ_j(x_iᵀx_j + 1),
 // w = Σ α_i ỹ_i x_i, b = Σ α_i ỹ_i. Each epoch visits the rows in a seeded random order and
-// solves each α_i exactly (clipped Newton step on a quadratic in one variable). Stops on the
-// duality gap: primal − dual ≤ tolerance · primal (a certificate), checked after each epoch.
+// solves each α_i exactly (clipped Newton step on a quadratic in one variable), skipping the α
+// that liblinear's shrinking sets aside. Stops on the duality gap: primal − dual ≤ tolerance ·
+// primal (a certificate over all rows), checked after each epoch. Sparse X is read row by row
+// in place: w = u + βμ keeps each step on the row's non-zeros.
 #pragma once
 
 #include "supclust/core/design.hpp"
@@ -21,7 +23,7 @@ struct DualCoordinateDescentOptions {
   std::uint64_t seed = 1;
 };
 
-// X dense (centred rows), labels y ∈ {0, 1}, λ > 0. coef (d × 1) and intercept (centred
+// X dense or sparse, labels y ∈ {0, 1}, λ > 0. coef (d × 1) and intercept (centred
 // parametrisation); objective = the primal value; history = the primal after each epoch.
 Result linearSvm(const CenteredDesign& X, const Vector& y, double lambda, const DualCoordinateDescentOptions& opt,
                  const Control& control);

@@ -85,10 +85,9 @@ std::vector<Method> linearMethods() {
       Method("elasticnet", "λ(α‖w‖₁ + (1−α)/2‖w‖²) (glmnet's parametrisation)", elasticNetOptions(), elasticNet)
           .rescaledBy(rescaleElasticNet),
       Method("svm",
-             "linear SVM: λ/2(‖w‖² + b²) + 1/n Σ max(0, 1 − ỹ(xᵀw + b)), the bias regularised as liblinear's; dual coordinate descent (liblinear's default solver)",
+             "linear SVM: λ/2(‖w‖² + b²) + 1/n Σ max(0, 1 − ỹ(xᵀw + b)), the bias regularised as liblinear's; dual coordinate descent with shrinking (liblinear's default solver), sparse X read row by row",
              svmOptions(), runSvm)
-          .rescaledBy(rescaleRegularisedBias)
-          .denseOnly(),
+          .rescaledBy(rescaleRegularisedBias),
   };
 }
 
