@@ -7,6 +7,7 @@
 //   supclust replicate breast-cancer --data DIR                (DIR: ../shared/data or westbc)
 //   supclust replicate 20ng-pairs --data DIR [--words N]       (DIR: ../shared/data or 20newsgroups-pairs)
 //   supclust replicate 20ng-topics --data DIR [--words N]      (the same folder: 10 topics in 5 pairs)
+//                                 [--headers all|subject|none] (20ng tables: what of each message's header block is read)
 //   supclust replicate reuters-usa --data DIR [--words N]      (DIR: ../shared/data or reuters21578)
 //   supclust replicate <id> [...] --shard I/N --json part-I.json  (one share of the table: docs/sharding.md)
 //   supclust merge part-0.json … part-(N−1).json [--json out.json] [--csv out.csv]
@@ -17,6 +18,7 @@ const USAGE = `usage:
   supclust list
   supclust replicate <id> [--reps N] [--seed S] [--fast] [--methods A,B] [--threads N] [--json out.json]
                           [--data DIR] [--words N]   (real-data tables: the dataset's folder)
+                          [--headers all|subject|none] (20ng tables: the messages' header lines read)
                           [--shard I/N]              (shard I of N, 0 ≤ I < N: a partial, written by --json)
   supclust merge <partial.json>… [--json out.json] [--csv out.csv]   (the shards joined into the table)`;
 
@@ -89,12 +91,12 @@ function loadDataset(name, flags, vocabulary) {
   if (!flags.data) throw new SupclustError('invalid-input', `this table needs --data DIR: ${datasetHelp(name)} (docs/datasets.md)`, 'data');
   const t0 = Date.now();
   if (name === '20ng-pairs') {
-    const pairs = loadNewsgroupPairs(String(flags.data), { words: integerFlag(flags, 'words') ?? 5000 });
+    const pairs = loadNewsgroupPairs(String(flags.data), { words: integerFlag(flags, 'words') ?? 5000, headers: flags.headers });
     process.stderr.write(`loaded ${pairs.map((p) => `${p.nRows}`).join(', ')} messages × ${pairs[0].nCols} words in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
     return pairs;
   }
   if (name === '20ng-topics') {
-    const d = loadNewsgroupTopics(String(flags.data), { words: integerFlag(flags, 'words') ?? (vocabulary || 5000) });
+    const d = loadNewsgroupTopics(String(flags.data), { words: integerFlag(flags, 'words') ?? (vocabulary || 5000), headers: flags.headers });
     process.stderr.write(`loaded ${d.nRows} messages of ${d.groups.length} groups × ${d.nCols} words in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
     return d;
   }

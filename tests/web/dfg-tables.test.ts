@@ -69,4 +69,26 @@ describe.skipIf(!existsSync(join(data, '20newsgroups-pairs')))('20ng-topics', ()
     expect(all.nRows).toBe(5643 + 3756);
     expect(Array.from(all.y).filter((c) => c === 0).length).toBe(597 + 397);  // baseball, the README's counts
   });
+
+  it('reads all of each message\'s header block, its Subject only, or none of it', async () => {
+    const { withHeaders } = await import('../../dist/node/newsgroups.js');
+    const message = 'From: a@b.edu (Ann)\nSubject: Re: brakes\nOrganization: Univ\nLines: 3\n\nThe pads wore out.\n';
+    expect(withHeaders(message, 'all')).toBe(message);
+    expect(withHeaders(message, 'subject')).toBe(' Re: brakes\n\nThe pads wore out.\n');
+    expect(withHeaders(message, 'none')).toBe('\n\nThe pads wore out.\n');
+    // Through the loader: 'organization', a line of nearly every header block, is in nearly
+    // every message with the headers and in few without them.
+    const share = (headers: 'all' | 'subject' | 'none') => {
+      const t = loadNewsgroupTopics(data, { words: 2000, perGroup: 50, headers });
+      const j = t.vocabulary.indexOf('organization');
+      if (j < 0) return 0;
+      let docs = 0;
+      for (let i = 0; i < t.nRows; i++) for (let k = t.X.indptr[i]; k < t.X.indptr[i + 1]; k++) if (t.X.indices[k] === j) docs++;
+      return docs / t.nRows;
+    };
+    expect(share('all')).toBeGreaterThan(0.9);
+    expect(share('none')).toBeLessThan(0.2);
+    expect(share('subject')).toBeLessThan(0.2);
+    expect(() => loadNewsgroupPairs(data, { headers: 'some' as never })).toThrow(/headers: must be 'all', 'subject' or 'none'/);
+  });
 });

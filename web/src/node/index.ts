@@ -73,5 +73,5 @@ export type { DatasetInfo } from './datasets.js';
 export { loadReuters } from './reuters.js';
 export type { ReutersData, ReutersOptions } from './reuters.js';
 export { loadNewsgroupPairs, loadNewsgroupTopics, NEWSGROUP_PAIRS } from './newsgroups.js';
-export type { NewsgroupPair, NewsgroupTopics } from './newsgroups.js';
+export type { NewsgroupHeaders, NewsgroupOptions, NewsgroupPair, NewsgroupTopics } from './newsgroups.js';
 export type { WestbcData } from './westbc.js';

@@ -2,8 +2,9 @@
 // <split>/<group>.jsonl.gz, one {id, text} per line): the DFG paper's five binary problems of
 // close topics (after Yang et al. 2012), each the word frequencies of its two groups' messages —
 // train and test files together, since the tables re-split them — with y = 1 for the second
-// group. The messages are used as distributed (the bydate headers From, Subject, Organization
-// and Lines included). Node only (it reads files).
+// group. `headers` says what of each message's header block (its lines up to the first empty
+// one: From, Subject, Organization, Lines, …) is read: all of it, its Subject only, or none.
+// Node only (it reads files).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -18,6 +19,26 @@ export interface NewsgroupPair extends TextFeatures {
   /** 0 for a message of groups[0], 1 for groups[1]. */
   y: Float64Array;
   groups: readonly [string, string];
+}
+
+/** What of a message's header block is read as words. */
+export type NewsgroupHeaders = 'all' | 'subject' | 'none';
+export interface NewsgroupOptions extends TextFeatureOptions { headers?: NewsgroupHeaders }
+
+/** The message with its header block kept whole, cut to its Subject, or dropped. */
+export function withHeaders(text: string, headers: NewsgroupHeaders): string {
+  if (headers === 'all') return text;
+  const end = text.search(/\r?\n\r?\n/);
+  const head = end < 0 ? text : text.slice(0, end), body = end < 0 ? '' : text.slice(end);
+  if (headers === 'none') return body;
+  const subject = /^Subject:(.*)$/im.exec(head);
+  return `${subject ? subject[1] : ''}${body}`;
+}
+
+function headersOf(options: { headers?: unknown }): NewsgroupHeaders {
+  const h = options.headers ?? 'all';
+  if (h !== 'all' && h !== 'subject' && h !== 'none') throw invalid('headers', `must be 'all', 'subject' or 'none' (got ${String(h)})`);
+  return h;
 }
 
 function messages(root: string, group: string, limit = Infinity): string[] {
@@ -42,14 +63,17 @@ function rootOf(dir: string): string {
 }
 
 /** `dir`: the `20newsgroups-pairs` folder, or a folder that contains it (e.g. ../shared/data).
- * The five pairs in the paper's order; `options` as wordFrequencies' (default 5000 words). */
-export function loadNewsgroupPairs(dir: string, options: TextFeatureOptions = {}): NewsgroupPair[] {
+ * The five pairs in the paper's order; `options` as wordFrequencies' (default 5000 words), and
+ * `headers` (default 'all'). */
+export function loadNewsgroupPairs(dir: string, options: NewsgroupOptions = {}): NewsgroupPair[] {
+  const headers = headersOf(options);
+  const { headers: _h, ...textOptions } = options;
   const root = rootOf(dir);
   return NEWSGROUP_PAIRS.map((groups) => {
     const a = messages(root, groups[0]), b = messages(root, groups[1]);
     const y = new Float64Array(a.length + b.length);
     y.fill(1, a.length);
-    return { ...wordFrequencies([...a, ...b], options), y, groups };
+    return { ...wordFrequencies([...a, ...b].map((t) => withHeaders(t, headers)), textOptions), y, groups };
   });
 }
 
@@ -64,7 +88,8 @@ export interface NewsgroupTopics extends TextFeatures {
  * the first `perGroup` messages (default 140, the paper's 2800 over 20 groups; train file first)
  * of each of the ten groups, classes in pair order, word frequencies over `options.words`
  * (default 5000) words chosen by TF-IDF. */
-export function loadNewsgroupTopics(dir: string, options: TextFeatureOptions & { perGroup?: number } = {}): NewsgroupTopics {
+export function loadNewsgroupTopics(dir: string, options: NewsgroupOptions & { perGroup?: number } = {}): NewsgroupTopics {
+  const headers = headersOf(options);
   const perGroup = options.perGroup ?? 140;
   if (!Number.isInteger(perGroup) || perGroup < 1) throw invalid('perGroup', `must be an integer >= 1 (got ${String(perGroup)})`);
   const root = rootOf(dir);
@@ -72,10 +97,10 @@ export function loadNewsgroupTopics(dir: string, options: TextFeatureOptions & {
   const texts: string[] = [], labels: number[] = [];
   groups.forEach((group, k) => {
     for (const text of messages(root, group, perGroup)) {
-      texts.push(text);
+      texts.push(withHeaders(text, headers));
       labels.push(k);
     }
   });
-  const { perGroup: _unused, ...textOptions } = options;
+  const { perGroup: _unused, headers: _h, ...textOptions } = options;
   return { ...wordFrequencies(texts, textOptions), y: Float64Array.from(labels), groups };
 }
