@@ -256,8 +256,9 @@ TEST(TaskClusters, ProjectedGradientKeepsClusteredColumnsAndNeverIncreases) {
 }
 
 TEST(TaskClusters, TraceNormProxIsSingularValueThresholding) {
-  for (std::uint64_t seed = 1; seed <= 4; ++seed) {
-    const Matrix W = randomMatrix(7, 4, seed);
+  for (std::uint64_t seed = 1; seed <= 8; ++seed) {
+    // Tall and wide (the thresholding goes through the smaller side's Gram matrix).
+    const Matrix W = seed <= 4 ? randomMatrix(7, 4, seed) : Matrix(randomMatrix(4, 7, seed));
     const double step = 0.5, mu = 1.3;
     Matrix prox = W;
     TraceNormPenalty(mu).prox(prox, step);
@@ -268,8 +269,25 @@ TEST(TaskClusters, TraceNormProxIsSingularValueThresholding) {
     EXPECT_NEAR(TraceNormPenalty(mu).value(W), mu * svd.singularValues().sum(), 1e-12);
     // The prox minimises ½‖X − W‖² + step·μ‖X‖_*: no nearby point does better.
     auto objective = [&](const Matrix& Xm) { return 0.5 * (Xm - W).squaredNorm() + step * TraceNormPenalty(mu).value(Xm); };
-    for (std::uint64_t t = 1; t <= 20; ++t) EXPECT_GE(objective(prox + 1e-4 * randomMatrix(7, 4, 50 + t)), objective(prox));
+    for (std::uint64_t t = 1; t <= 20; ++t) EXPECT_GE(objective(prox + 1e-4 * randomMatrix(W.rows(), W.cols(), 50 + t)), objective(prox));
   }
+}
+
+// Singular values over six orders of magnitude: the thresholded directions keep their accuracy
+// relative to the largest (the Gram matrix squares the spread; the answer stays within 1e-10).
+TEST(TaskClusters, TraceNormProxKeepsWideSpectra) {
+  const Eigen::HouseholderQR<Matrix> qa(randomMatrix(30, 4, 21)), qb(randomMatrix(4, 4, 22));
+  const Matrix U = qa.householderQ() * Matrix::Identity(30, 4), V = qb.householderQ() * Matrix::Identity(4, 4);
+  Vector sigma(4);
+  sigma << 1e3, 10, 0.7, 1e-3;
+  const Matrix W = U * sigma.asDiagonal() * V.transpose();
+  for (double t : {0.5, 5.0, 100.0}) {
+    Matrix prox = W;
+    TraceNormPenalty(1).prox(prox, t);
+    const Vector kept = (sigma.array() - t).cwiseMax(0.0).matrix();
+    EXPECT_LT((prox - U * kept.asDiagonal() * V.transpose()).norm(), 1e-10 * sigma[0]) << t;
+  }
+  EXPECT_NEAR(TraceNormPenalty(2).value(W), 2 * sigma.sum(), 1e-10 * sigma[0]);
 }
 
 TEST(TaskClusters, TraceFitIsCertifiedAndLowRank) {
