@@ -2,9 +2,9 @@
 // Runs every suite — the layers' include check, native (GoogleTest via CTest), the same C++ suite
 // under AddressSanitizer and UBSan (build/sanitize), wasm through the TypeScript API in Node, the
 // package test and the browser e2e (Vitest) — and ends with each tier's time, the ten slowest
-// tests and one line: "supclust: N passed, M failed". The sanitizer suite runs beside the web
-// unit files (several files at once); the package test and the browser e2e, which rebuild the
-// package and drive one browser, run after them one file at a time.
+// tests and one line: "supclust: N passed, M failed". The web unit files run several at once;
+// the package test and the browser e2e, which rebuild the package and drive one browser, run
+// after them one file at a time.
 // With --fast (npm run test:fast, the edit loop): the native suite and the web unit files only —
 // no sanitizer suite, whole paper tables, package re-pack or browser.
 import { spawn } from 'node:child_process';
@@ -76,10 +76,9 @@ if (layers.status === 0) passed += 1;
 else failed += 1;
 const nativeOk = await ctest('build/native', 'native', 2);
 const unitFiles = ['tests/web', ...(fast ? SLOW : SERIAL).flatMap((f) => ['--exclude', f])];
-const [sanitizedOk, unitOk] = await Promise.all([
-  fast ? true : ctest('build/sanitize', 'sanitizer (node scripts/build.mjs sanitize)', 1),
-  vitest(fast ? 'web (fast)' : 'web', unitFiles, { parallel: true }),
-]);
+// The tiers run one after another, each using every core (side by side they slow each other).
+const sanitizedOk = fast || await ctest('build/sanitize', 'sanitizer (node scripts/build.mjs sanitize)', 2);
+const unitOk = await vitest(fast ? 'web (fast)' : 'web', unitFiles, { parallel: true });
 const serialOk = fast || await vitest('package and e2e', SERIAL, { parallel: false });
 
 const slowest = reports.filter(existsSync).flatMap((f) => JSON.parse(readFileSync(f, 'utf8')).testResults)
