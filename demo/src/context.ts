@@ -61,9 +61,9 @@ function tripleToPairs(info: MethodInfo | undefined, d: number): number {
  * penalties (with λ1, the ℓ1 weight, at its minimum: no sparsity is sought), γ as λ for the
  * priors. Empty for methods without suggestions. */
 export function suggestedSliders(sc: Supclust, info: MethodInfo | undefined, data: { X: Float64Array; nRows: number; nCols: number; y: Float64Array },
-  task: string, lambdaMin: number): { lambda?: number; lambda2?: number } {
+  options: Record<string, unknown>, lambdaMin: number): { lambda?: number; lambda2?: number } {
   if (!info) return {};
-  const loss = task === 'classification' ? { loss: lossesOf(info).includes('logistic') ? 'logistic' : 'hinge' } : {};
+  const loss = options.loss !== undefined ? { loss: options.loss } : {};  // the loss methodOptions gives the method
   const s = sc.suggest(info.name, { X: data.X, nRows: data.nRows, nCols: data.nCols, y: data.y, ...loss } as never) as Record<string, number>;
   if (s.gamma !== undefined) return { lambda: s.gamma };
   if (s.lambda2 !== undefined) return { lambda: lambdaMin, lambda2: s.lambda2 };

@@ -16,6 +16,11 @@ export interface ViewControls {
   seed: NumberKey;
 }
 
+/** A fit's progress in a view's status line. */
+export const fitProgress = (status: HTMLElement) => ({ iteration }: { iteration: number }) => {
+  status.textContent = `Fitting… iteration ${iteration} (a change of any control starts over)`;
+};
+
 /** Shows the state in the controls, wires them to it, and fits when the view is first shown. */
 export function bindControls(ctx: Context, c: ViewControls, run: () => Promise<void>) {
   const { state } = ctx, p = c.view;

@@ -4,7 +4,7 @@
 // of found against true experts — with the test error of the best answers beside the Oracle's.
 import type { MethodName, Model } from 'supclust';
 import type { Context } from './context.js';
-import { bindControls } from './controls.js';
+import { bindControls, fitProgress } from './controls.js';
 import { $, widthOf } from './dom.js';
 import { adjustedRand } from './partition.js';
 import * as plots from './plots.js';
@@ -54,8 +54,7 @@ export function mountExperts(ctx: Context) {
                                                   noiseDims: s.expertsNoise, seed: s.expertsSeed });
       const problem = { X: data.X, nRows: data.nRows, nCols: data.nCols, y: data.y };
       const t0 = performance.now();
-      const model: Model = await runner.fit(expertsMethodOf(s.expertsMethod), { ...problem, ...expertsOptions(s) } as never, { signal: mine.signal,
-        onProgress: ({ iteration }) => { status.textContent = `Fitting… iteration ${iteration} (a change of any control starts over)`; } });
+      const model: Model = await runner.fit(expertsMethodOf(s.expertsMethod), { ...problem, ...expertsOptions(s) } as never, { signal: mine.signal, onProgress: fitProgress(status) });
       const ms = performance.now() - t0;
       const oracle: Model = await runner.fit('experts-oracle', { ...problem, ...expertsOptions(s, data.groups) } as never, { signal: mine.signal });
       const [test, best] = await Promise.all([runner.expertError(model, data.Xtest, data.ytest, data.nTest, data.nCols),

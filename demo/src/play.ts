@@ -346,7 +346,8 @@ export function mountPlay(ctx: Context, onChange: () => void) {
   /** A method chosen by the visitor starts at the library's suggestion for the problem on screen. */
   function applySuggestion() {
     if (!data || dataKey !== problemKey(state)) return;
-    const suggested = suggestedSliders(sc, sc.info.methods.find((m) => m.name === state.method), data, state.task, LIMITS.lambda[0]);
+    const info = sc.info.methods.find((m) => m.name === state.method);
+    const suggested = suggestedSliders(sc, info, data, methodOptions(info, state, sparsityOf(data)), LIMITS.lambda[0]);
     for (const key of ['lambda', 'lambda2'] as const) {
       const x = suggested[key];
       if (x !== undefined) state[key] = Number(Math.min(LIMITS[key][1], Math.max(LIMITS[key][0], x)).toPrecision(3));

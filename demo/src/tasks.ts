@@ -4,7 +4,7 @@
 // two principal directions — with the test error beside the classes fitted apart.
 import type { MethodName, Model } from 'supclust';
 import type { Context } from './context.js';
-import { bindControls } from './controls.js';
+import { bindControls, fitProgress } from './controls.js';
 import { $, widthOf } from './dom.js';
 import { adjustedRand } from './partition.js';
 import * as plots from './plots.js';
@@ -68,8 +68,7 @@ export function mountTasks(ctx: Context) {
       const loss = s.tasksMethod === 'tasks-cg' ? 'ova-squared' : 'ova-logistic';
       const weights = s.tasksMethod === 'tasks-pg' ? {} : { within: s.tasksWithin };
       const t0 = performance.now();
-      const model: Model = await runner.fit(s.tasksMethod as MethodName, { ...problem, loss, Q: s.tasksQ, ...weights } as never, { signal: mine.signal,
-        onProgress: ({ iteration }) => { status.textContent = `Fitting… iteration ${iteration} (a change of any control starts over)`; } });
+      const model: Model = await runner.fit(s.tasksMethod as MethodName, { ...problem, loss, Q: s.tasksQ, ...weights } as never, { signal: mine.signal, onProgress: fitProgress(status) });
       const ms = performance.now() - t0;
       const apart: Model = await runner.fit('tasks-frobenius', { ...problem, loss, lambda: 1e-3 } as never, { signal: mine.signal });
       const errorOf = async (m: Model) => {

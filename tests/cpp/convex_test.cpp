@@ -12,6 +12,7 @@
 #include "supclust/experiments/synthetic.hpp"
 #include "supclust/methods/registry.hpp"
 #include "supclust/metrics/partition.hpp"
+#include "csr.hpp"
 
 using namespace supclust;
 
@@ -77,18 +78,9 @@ TEST(Lasso, CollinearSparseColumnsAtSmallLambdaReachTheCertificate) {
   for (int j = 0; j < 15; ++j) X.col(d - 1 - j) = X.col(j);  // words that always come together
   Vector y(n);
   for (int i = 0; i < n; ++i) y[i] = X.row(i).head(30).sum() * 0.3 - X.row(i).segment(60, 20).sum() * 0.5 + rng.uniform();
-  std::vector<std::int32_t> indptr{0}, indices;
-  std::vector<double> values;
-  for (int i = 0; i < n; ++i) {
-    for (int j = 0; j < d; ++j)
-      if (X(i, j) != 0) {
-        indices.push_back(j);
-        values.push_back(X(i, j));
-      }
-    indptr.push_back(static_cast<std::int32_t>(values.size()));
-  }
+  const CsrArrays c = csrOf(X);
   const double lmax = lambdaMax(X, y);
-  const Problem csr{{n, d, indptr.data(), indices.data(), values.data()}, {y.data(), y.size()}};
+  const Problem csr{{n, d, c.indptr.data(), c.indices.data(), c.values.data()}, {y.data(), y.size()}};
   for (double frac : {1e-3, 1e-6})
     for (const Problem& problem : {problemOf(X, y), csr}) {
       const Result r = fit("lasso", problem, params({{"lambda", frac * lmax}}));

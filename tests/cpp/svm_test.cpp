@@ -9,6 +9,7 @@
 #include "supclust/base/random.hpp"
 #include "supclust/methods/registry.hpp"
 #include "supclust/solvers/dual_coordinate_descent.hpp"
+#include "csr.hpp"
 
 using namespace supclust;
 
@@ -95,18 +96,9 @@ TEST(LinearSvm, SparseRowsReachTheDenseOptimum) {
       }
     y[i] = s + 0.3 * rng.normal() > 0 ? 1 : 0;
   }
-  std::vector<std::int32_t> indptr{0}, indices;
-  std::vector<double> values;
-  for (int i = 0; i < n; ++i) {
-    for (int j = 0; j < d; ++j)
-      if (X(i, j) != 0) {
-        indices.push_back(j);
-        values.push_back(X(i, j));
-      }
-    indptr.push_back(static_cast<std::int32_t>(indices.size()));
-  }
+  const CsrArrays c = csrOf(X);
   const CenteredDesign dense(DataMatrix(X.data(), n, d));
-  const CenteredDesign sparse(DataMatrix(n, d, indptr.data(), indices.data(), values.data()));
+  const CenteredDesign sparse(DataMatrix(n, d, c.indptr.data(), c.indices.data(), c.values.data()));
   for (double lambda : {1e-3, 1e-2}) {
     const Result a = linearSvm(dense, y, lambda, {100000, 1e-10, 1}, {});
     const Result b = linearSvm(sparse, y, lambda, {100000, 1e-10, 1}, {});

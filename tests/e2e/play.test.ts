@@ -15,6 +15,19 @@ async function open(query: string): Promise<Page> {
   return page;
 }
 
+/** Sets Play's seed and waits for its fit: the milliseconds from the input to Play's answer. */
+async function seedAnswered(page: Page, seed: number): Promise<number> {
+  const t0 = await page.evaluate((v) => {
+    const input = document.getElementById('play-seed') as HTMLInputElement;
+    input.value = String(v);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    return performance.now();
+  }, seed);
+  await page.waitForFunction((v) => document.body.dataset.state === 'done' && document.getElementById('play-seed-value')?.textContent === String(v),
+    seed, { timeout: 30_000 });
+  return (await page.evaluate(() => performance.now())) - t0;
+}
+
 describe('Play under load', () => {
   it('settles within 2 s of the last input of a fast drag of d to 300, showing d = 300', async () => {
     const page = await open('?n=150&d=100');
@@ -82,14 +95,7 @@ describe('Play under load', () => {
     await page.click('#table-run');
     await page.waitForFunction(() => document.body.dataset.table === 'running');
     await page.click('#tab-play');
-    const t0 = await page.evaluate(() => {
-      const seed = document.getElementById('play-seed') as HTMLInputElement;
-      seed.value = '21';
-      seed.dispatchEvent(new Event('input', { bubbles: true }));
-      return performance.now();
-    });
-    await page.waitForFunction(() => document.body.dataset.state === 'done' && (document.getElementById('play-seed-value')?.textContent === '21'), null, { timeout: 30_000 });
-    const waited = (await page.evaluate(() => performance.now())) - t0;
+    const waited = await seedAnswered(page, 21);
     expect(waited).toBeLessThan(3000);
     expect(await page.evaluate(() => document.body.dataset.table)).toBe('running');  // still going
     await page.click('#tab-tables');
@@ -107,15 +113,7 @@ describe('Play beside the other views', () => {
     const page = await open('?view=experts&expertsN=1000&expertsMethod=experts-cg');
     await page.waitForFunction(() => document.body.dataset.experts === 'running');
     await page.click('#tab-play');
-    const t0 = await page.evaluate(() => {
-      const seed = document.getElementById('play-seed') as HTMLInputElement;
-      seed.value = '22';
-      seed.dispatchEvent(new Event('input', { bubbles: true }));
-      return performance.now();
-    });
-    await page.waitForFunction(() => document.body.dataset.state === 'done' && document.getElementById('play-seed-value')?.textContent === '22',
-      null, { timeout: 30_000 });
-    const waited = (await page.evaluate(() => performance.now())) - t0;
+    const waited = await seedAnswered(page, 22);
     expect(await page.evaluate(() => document.body.dataset.experts)).toBe('running');  // still fitting
     expect(waited).toBeLessThan(3000);
     await page.close();

@@ -19,17 +19,18 @@ export function dataScales(X: Matrix, targets: Float64Array, cols: number): Data
       for (let i = 0; i < n; i++) for (let j = 0; j < d; j++) f(i, j, X.data[i * d + j]);
     }
   };
-  forEntries((_, j, x) => { colMean[j] += x / n; colSquares[j] += x * x; });
+  const tMean = new Float64Array(cols);
+  for (let i = 0; i < n; i++) for (let k = 0; k < cols; k++) tMean[k] += targets[i * cols + k] / n;
+  // One pass over X. Σ_i (x_ij − x̄_j)(t_i − t̄) = Σ_i x_ij (t_i − t̄): the centred target sums to zero.
+  const cross = new Float64Array(cols * d);
+  forEntries((i, j, x) => {
+    colMean[j] += x / n;
+    colSquares[j] += x * x;
+    for (let k = 0; k < cols; k++) cross[k * d + j] += x * (targets[i * cols + k] - tMean[k]);
+  });
   let curvature = 0;
   for (let j = 0; j < d; j++) curvature += Math.max(0, colSquares[j] - n * colMean[j] * colMean[j]);
   let gradient = 0;
-  for (let k = 0; k < cols; k++) {
-    let tMean = 0;
-    for (let i = 0; i < n; i++) tMean += targets[i * cols + k] / n;
-    // Σ_i (x_ij − x̄_j)(t_i − t̄) = Σ_i x_ij (t_i − t̄): the centred target sums to zero.
-    const cross = new Float64Array(d);
-    forEntries((i, j, x) => { cross[j] += x * (targets[i * cols + k] - tMean); });
-    for (let j = 0; j < d; j++) gradient = Math.max(gradient, Math.abs(cross[j]) / n);
-  }
+  for (const c of cross) gradient = Math.max(gradient, Math.abs(c) / n);
   return { gradient, curvature: curvature / (n * d) };
 }

@@ -137,9 +137,10 @@ Result linearSvm(const CenteredDesign& X, const Vector& y, double lambda, const 
       b += delta * t;
     }
     r.iterations = epoch;
-    primal = svmPrimal(X, y, lambda, weights(), b);
+    const Vector w = weights();
+    primal = svmPrimal(X, y, lambda, w, b);
     r.history.push_back(primal);
-    if (primal - svmDual(alpha, weights(), b, lambda) <= opt.tolerance * primal) {
+    if (primal - svmDual(alpha, w, b, lambda) <= opt.tolerance * primal) {
       r.status = Status::Converged;
       break;
     }
