@@ -43,11 +43,12 @@ function buildSanitized() {
 // ---- wasm ----
 const sources = walk(join(root, 'cpp/src')).filter((f) => f.endsWith('.cpp')).sort()
   .map((f) => relative(root, f)).concat(['wasm/bindings.cpp']);
-// An object is out of date when its source or any header it included last time (the depfile
-// em++ writes beside it) is newer; objects mirror the source tree, so equal basenames never meet.
-function stale(obj, src) {
-  const deps = obj.replace(/\.o$/, '.d');
-  if (!existsSync(obj) || !existsSync(deps)) return true;
+// An object is out of date when its flags changed (recorded beside it), or its source or any
+// header it included last time (the depfile em++ writes beside it) is newer; objects mirror the
+// source tree, so equal basenames never meet.
+function stale(obj, src, args) {
+  const deps = obj.replace(/\.o$/, '.d'), flags = obj.replace(/\.o$/, '.flags');
+  if (!existsSync(obj) || !existsSync(deps) || !existsSync(flags) || readFileSync(flags, 'utf8') !== args.join(' ')) return true;
   const built = mtime(obj);
   const files = readFileSync(deps, 'utf8').replace(/\\\n/g, ' ').split(/:\s/).slice(1).join(' ')
     .split(/\s+/).filter(Boolean);
@@ -55,12 +56,30 @@ function stale(obj, src) {
 }
 const emEnv = { ...process.env, NODE_PATH: ['/usr/share/nodejs', process.env.NODE_PATH].filter(Boolean).join(':') };
 const common = ['-O3', '-msimd128', '-DNDEBUG', '-DEIGEN_NO_DEBUG', '-std=c++17', '-Icpp/include', '-I/usr/include/eigen3'];
-// The papers' tables (declarations, the runner's bookkeeping) hold no hot loop: compiled for size.
-const optimisationOf = (src) => (src.startsWith('cpp/src/experiments/') ? ['-Os'] : []);
+// What holds no hot loop is compiled for size: the papers' tables (declarations, the runner's
+// bookkeeping), the registry, option parsing, cross-validation's and validation's bookkeeping,
+// the metrics, JSON, refusals and the bindings. Everything that passes over the data or
+// iterates (kernels, solvers, the recipes that instantiate them, the data checks and scaling,
+// the thread team) is compiled for speed.
+const FOR_SIZE = ['cpp/src/experiments/', 'cpp/src/methods/registry.cpp', 'cpp/src/methods/options.cpp',
+  'cpp/src/methods/cross_validation.cpp', 'cpp/src/methods/validation_selection.cpp', 'cpp/src/metrics/',
+  'cpp/src/base/json.cpp', 'cpp/src/base/refusal.cpp', 'wasm/'];
+const optimisationOf = (src) => (FOR_SIZE.some((prefix) => src.startsWith(prefix)) ? ['-Os'] : []);
 const variants = {
   simd: { cflags: [], lflags: [] },
   'simd-threaded': { cflags: ['-pthread'], lflags: ['-pthread', '-sALLOW_MEMORY_GROWTH=1', '-sMAXIMUM_MEMORY=2GB', '-Wno-pthreads-mem-growth'] },
 };
+// The modules each variant is linked into, from the same objects: supclust-core-<variant> (the
+// kernels and the feature-grouping families: what a page that fits those downloads),
+// supclust-library-<variant> (every family and the generators) and supclust-<variant> (the
+// library and the papers' tables). The sources that read the module's define are compiled once per
+// module.
+const modules = {
+  'core-': ['-DSUPCLUST_MODULE_CORE'],
+  'library-': ['-DSUPCLUST_MODULE_LIBRARY'],
+  '': [],
+};
+const perModule = new Set(['cpp/src/families/catalogue.cpp', 'wasm/bindings.cpp']);
 const targets = {
   web: { flags: ['-sENVIRONMENT=web,worker', '-sEXPORT_ES6=1'], ext: 'js',
     pool: 'Math.max(1,Math.min(8,(self.navigator&&navigator.hardwareConcurrency)||2))' },
@@ -81,63 +100,80 @@ async function buildWasm() {
   const { promisify } = await import('node:util');
   const exec = promisify(execFile);
   const tasks = [];
-  const objects = {};
+  const objects = {};  // objects[variant][module]: the objects each module links
+  const compile = (src, obj, flags, label) => {
+    const args = [...common, ...optimisationOf(src), ...flags];
+    if (stale(obj, src, args))
+      tasks.push(async () => {
+        console.log(`em++ [${label}] ${src}`);
+        mkdirSync(dirname(obj), { recursive: true });
+        try {
+          await exec('em++', [...args, '-MMD', '-MF', obj.replace(/\.o$/, '.d'), '-c', src, '-o', obj],
+            { cwd: root, env: emEnv, maxBuffer: 1 << 26 });
+          writeFileSync(obj.replace(/\.o$/, '.flags'), args.join(' '));
+        } catch (e) {
+          process.stderr.write(e.stderr ?? '');
+          throw e;
+        }
+      });
+    return obj;
+  };
   for (const [name, v] of Object.entries(variants)) {
     const objDir = join(root, 'build/wasm', name);
     mkdirSync(objDir, { recursive: true });
-    objects[name] = sources.map((src) => {
-      const obj = join(objDir, src.replace(/\.cpp$/, '.o'));
-      if (stale(obj, src))
-        tasks.push(async () => {
-          console.log(`em++ [${name}] ${src}`);
-          mkdirSync(dirname(obj), { recursive: true });
-          try {
-            await exec('em++', [...common, ...optimisationOf(src), ...v.cflags, '-MMD', '-MF', obj.replace(/\.o$/, '.d'), '-c', src, '-o', obj],
-              { cwd: root, env: emEnv, maxBuffer: 1 << 26 });
-          } catch (e) {
-            process.stderr.write(e.stderr ?? '');
-            throw e;
-          }
-        });
-      return obj;
-    });
+    const shared = Object.fromEntries(sources.filter((src) => !perModule.has(src))
+      .map((src) => [src, compile(src, join(objDir, src.replace(/\.cpp$/, '.o')), v.cflags, name)]));
+    objects[name] = Object.fromEntries(Object.entries(modules).map(([module, defines]) => [module, sources
+      .map((src) => shared[src] ?? compile(src, join(objDir, module.replace(/-$/, '') || 'tables', src.replace(/\.cpp$/, '.o')), [...v.cflags, ...defines], `${module}${name}`))]));
   }
   await parallel(tasks, jobs);
+  const threadedWorkers = [];
   for (const [name, v] of Object.entries(variants))
-    for (const [env, t] of Object.entries(targets)) {
-      const outDir = join(root, 'dist/wasm', env);
-      mkdirSync(outDir, { recursive: true });
-      const out = join(outDir, `supclust-${name}.${t.ext}`);
-      const inputs = [...objects[name], join(root, 'wasm/post.js'), join(root, 'scripts/build.mjs')];
-      if (mtime(out) >= Math.max(...inputs.map(mtime))) continue;
-      console.log(`link [${name}/${env}] ${relative(root, out)}`);
-      const pool = name === 'simd-threaded' ? [`-sPTHREAD_POOL_SIZE=${t.pool}`] : [];
-      run('em++', [...common, ...v.lflags, ...t.flags, ...pool, '--bind', ...objects[name],
-        '-sMODULARIZE=1', '-sEXPORT_NAME=createSupclust', '-sDYNAMIC_EXECUTION=0', '-sFILESYSTEM=0',
-        '-sALLOW_MEMORY_GROWTH=1', '-sINITIAL_MEMORY=32MB', '--post-js', 'wasm/post.js',
-        '-o', out], { env: emEnv });
-    }
+    for (const module of Object.keys(modules))
+      for (const [env, t] of Object.entries(targets)) {
+        const outDir = join(root, 'dist/wasm', env);
+        mkdirSync(outDir, { recursive: true });
+        const out = join(outDir, `supclust-${module}${name}.${t.ext}`);
+        if (name === 'simd-threaded' && env === 'web') threadedWorkers.push(out.replace(/\.js$/, '.worker.js'));
+        const inputs = [...objects[name][module], join(root, 'wasm/post.js'), join(root, 'scripts/build.mjs')];
+        if (mtime(out) >= Math.max(...inputs.map(mtime))) continue;
+        console.log(`link [${module}${name}/${env}] ${relative(root, out)}`);
+        const pool = name === 'simd-threaded' ? [`-sPTHREAD_POOL_SIZE=${t.pool}`] : [];
+        run('em++', [...common, ...v.lflags, ...t.flags, ...pool, '--bind', ...objects[name][module],
+          '-sMODULARIZE=1', '-sEXPORT_NAME=createSupclust', '-sDYNAMIC_EXECUTION=0', '-sFILESYSTEM=0',
+          '-sALLOW_MEMORY_GROWTH=1', '-sINITIAL_MEMORY=32MB', '--post-js', 'wasm/post.js',
+          '-o', out], { env: emEnv });
+        // The browsers' glue is part of the download: minified (names and whitespace only; the
+        // glue runs no eval, -sDYNAMIC_EXECUTION=0, and its `new URL(…, import.meta.url)` stay).
+        if (env === 'web') {
+          const { transform } = await import('esbuild');
+          writeFileSync(out, (await transform(readFileSync(out, 'utf8'), { minify: true, target: 'es2020' })).code);
+        }
+      }
   // The web pthread worker imports the glue from the URL the page's copy was loaded from
   // (post.js sets it); its fallback import of a sibling file would make bundlers emit, and
   // browsers fetch, a second copy of the glue. The import is left to the browser: a bundler
   // that rewrites it (webpack) would look the URL up among its own modules.
-  const pthreadWorker = join(root, 'dist/wasm/web/supclust-simd-threaded.worker.js');
-  const fallback = '(e.data.urlOrBlob?import(e.data.urlOrBlob):import("./supclust-simd-threaded.js"))';
-  const browserImport = 'import(/* webpackIgnore: true */ /* @vite-ignore */ e.data.urlOrBlob)';
-  const workerText = readFileSync(pthreadWorker, 'utf8');
-  if (workerText.includes(fallback)) writeFileSync(pthreadWorker, workerText.replace(fallback, browserImport));
-  else if (!workerText.includes(browserImport)) throw new Error('the pthread worker glue changed: update the fallback rewrite in scripts/build.mjs');
+  for (const pthreadWorker of threadedWorkers) {
+    const glue = pthreadWorker.replace(/.*\//, '').replace('.worker.js', '.js');
+    const fallback = `(e.data.urlOrBlob?import(e.data.urlOrBlob):import("./${glue}"))`;
+    const browserImport = 'import(/* webpackIgnore: true */ /* @vite-ignore */ e.data.urlOrBlob)';
+    const workerText = readFileSync(pthreadWorker, 'utf8');
+    if (workerText.includes(fallback)) writeFileSync(pthreadWorker, workerText.replace(fallback, browserImport));
+    else if (!workerText.includes(browserImport)) throw new Error('the pthread worker glue changed: update the fallback rewrite in scripts/build.mjs');
+  }
   // Node glue is CommonJS inside a "type": "module" package.
   writeFileSync(join(root, 'dist/wasm/node/package.json'), '{ "type": "commonjs" }\n');
-  // One .wasm per variant: the Node glue's copy is the web one byte for byte (the environment
-  // flags change only the glue), and Node reads dist/wasm/web's (web/src/node/index.ts).
-  for (const name of Object.keys(variants)) {
-    const nodeCopy = join(root, 'dist/wasm/node', `supclust-${name}.wasm`);
-    if (!existsSync(nodeCopy)) continue;
-    if (!readFileSync(nodeCopy).equals(readFileSync(join(root, 'dist/wasm/web', `supclust-${name}.wasm`))))
-      throw new Error(`the node and web builds of ${name} differ: Node can no longer share the web .wasm`);
-    rmSync(nodeCopy);
-  }
+  // One .wasm per module and variant: the Node glue's copy is the web one byte for byte (the
+  // environment flags change only the glue), and Node reads dist/wasm/web's (web/src/node/index.ts).
+  for (const name of Object.keys(variants))
+    for (const module of Object.keys(modules)) {
+      const file = `supclust-${module}${name}.wasm`, nodeCopy = join(root, 'dist/wasm/node', file);
+      if (!existsSync(nodeCopy)) continue;
+      if (!readFileSync(nodeCopy).equals(readFileSync(join(root, 'dist/wasm/web', file))))
+        throw new Error(`the node and web builds of ${file} differ: Node can no longer share the web .wasm`);
+      rmSync(nodeCopy);
+    }
 }
 
 // ---- TypeScript ----

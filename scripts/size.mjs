@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Where the download's bytes go: each built wasm module and its glue (raw, gzip, brotli), and the
-// code each layer and family compiles to (the wasm objects' CODE sections under build/wasm/simd,
+// Where the download's bytes go: each built wasm module and its glue (raw, gzip, brotli), what a
+// page downloads for each module (core, library, tables), and the code each layer and family
+// compiles to (the wasm objects' CODE sections under build/wasm/simd,
 // before the linker merges the template instances several objects share, so their sum exceeds
 // the module's). Usage: node scripts/size.mjs (after node scripts/build.mjs wasm).
 import { execFileSync } from 'node:child_process';
@@ -13,17 +14,28 @@ const root = join(fileURLToPath(new URL('.', import.meta.url)), '..');
 const kb = (n) => (n / 1024).toFixed(0).padStart(6);
 const walk = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
 
-console.log('module                                   raw KB   gzip KB  brotli KB');
+const gzip = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
+console.log('file                                              raw KB   gzip KB  brotli KB');
 for (const env of ['web', 'node'])
-  for (const variant of ['simd', 'simd-threaded'])
-    for (const ext of ['wasm', 'js']) {
-      const file = join(root, 'dist/wasm', env, `supclust-${variant}.${ext}`);
-      if (!existsSync(file)) continue;
-      const bytes = readFileSync(file);
-      const gz = gzipSync(bytes, { level: 9 }).length;
-      const br = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
-      console.log(`${relative(root, file).padEnd(40)} ${kb(bytes.length)}    ${kb(gz)}    ${kb(br)}`);
-    }
+  for (const module of ['core-', 'library-', ''])
+    for (const variant of ['simd', 'simd-threaded'])
+      for (const ext of ['wasm', 'js']) {
+        const file = join(root, 'dist/wasm', env, `supclust-${module}${variant}.${ext}`);
+        if (!existsSync(file)) continue;
+        const bytes = readFileSync(file);
+        const br = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+        console.log(`${relative(root, file).padEnd(48)} ${kb(bytes.length)}    ${kb(gzip(file))}    ${kb(br)}`);
+      }
+
+// What a page downloads for each module: the .wasm, its glue and (threaded) the pthread worker.
+console.log('\na page on module   build           wasm + glue, gzip KB');
+for (const [module, name] of [['core-', 'core'], ['library-', 'library'], ['', 'tables']])
+  for (const variant of ['simd', 'simd-threaded']) {
+    const files = ['wasm', 'js', ...(variant === 'simd-threaded' ? ['worker.js'] : [])]
+      .map((ext) => join(root, 'dist/wasm/web', `supclust-${module}${variant}.${ext}`));
+    if (!files.every(existsSync)) continue;
+    console.log(`${name.padEnd(18)} ${variant.padEnd(15)} ${kb(files.reduce((sum, f) => sum + gzip(f), 0))}`);
+  }
 
 const objects = join(root, 'build/wasm/simd');
 if (!existsSync(objects)) process.exit(0);

@@ -2,6 +2,11 @@
 // (one bulk copy into the heap, one out); no view into wasm memory survives a call. Checks live
 // in the library beside what they protect; a refusal crosses as { status: 'invalid-input',
 // field, message } (kernels: { error, field }), the field read by base/refusal.hpp.
+// scripts/build.mjs links this file into three wasm modules: compiled with SUPCLUST_MODULE_CORE,
+// the kernels and the feature-grouping families (families/catalogue.cpp); with
+// SUPCLUST_MODULE_LIBRARY, every family and generate(); with neither, the tables module:
+// everything, experiment() and describe() (the library's description) too. contents() says
+// which methods a module holds and whether it runs experiment().
 #include <memory>
 
 #include <emscripten/bind.h>
@@ -9,9 +14,16 @@
 #include "marshal.hpp"
 #include "supclust/base/parallel.hpp"
 #include "supclust/base/refusal.hpp"
+#if !defined(SUPCLUST_MODULE_CORE) && !defined(SUPCLUST_MODULE_LIBRARY)
+#define SUPCLUST_TABLES 1
 #include "supclust/experiments/description.hpp"
 #include "supclust/experiments/experiment.hpp"
+#else
+#define SUPCLUST_TABLES 0
+#endif
+#ifndef SUPCLUST_MODULE_CORE
 #include "supclust/experiments/synthetic.hpp"
+#endif
 #include "supclust/kernels/clique_fusion.hpp"
 #include "supclust/kernels/kmeans1d.hpp"
 #include "supclust/kernels/owl.hpp"
@@ -32,10 +44,11 @@ val status(Status s, const std::string& message) {
 val refused(const std::string& why) { return status(Status::InvalidInput, why); }
 val kernelError(const std::string& why) { return object({{"error", val(why)}, {"field", val(fieldNamedBy(why))}}); }
 
-val info() {
-  val o = val::global("JSON").call<val>("parse", describeLibrary());
-  o.set("threads", availableThreads());
-  return o;
+// This module's threads, its methods' names and whether it runs experiment().
+val contents() {
+  val names = val::array();
+  for (const Method& m : methods()) names.call<void>("push", val(m.name));
+  return object({{"threads", val(availableThreads())}, {"methods", names}, {"experiment", val(SUPCLUST_TABLES == 1)}});
 }
 
 val kmeans1dJs(const val& values, double Q) {
@@ -131,6 +144,7 @@ val crossValidateJs(const std::string& method, const val& X, int nRows, int nCol
                 status(r.status, r.message));
 }
 
+#ifndef SUPCLUST_MODULE_CORE
 val generateJs(const std::string& name, const val& options) {
   SyntheticProblem p;
   if (std::string why = generate(name, toParams(options), p); !why.empty()) return kernelError(why);
@@ -142,6 +156,9 @@ val generateJs(const std::string& name, const val& options) {
                  {"groups", copyOut(p.groups)}});
 }
 
+#endif
+
+#if SUPCLUST_TABLES
 val experimentJs(const std::string& id, const val& request, const val& onProgress) {
   ExperimentOptions o;
   if (std::string why = experimentSchema().read(toParams(request["settings"]), o); !why.empty()) return refused(why);
@@ -173,16 +190,23 @@ val experimentJs(const std::string& id, const val& request, const val& onProgres
                 status(r.status, r.message));
 }
 
+#endif
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(supclust) {
-  emscripten::function("info", &info);
+  emscripten::function("contents", &contents);
   emscripten::function("kmeans1d", &kmeans1dJs);
   emscripten::function("projectSparseGroups", &projectSparseGroupsJs);
   emscripten::function("proxOwl", &proxOwlJs);
   emscripten::function("proxCliqueFusion", &proxCliqueFusionJs);
   emscripten::function("fit", &fitJs);
   emscripten::function("crossValidate", &crossValidateJs);
+#ifndef SUPCLUST_MODULE_CORE
   emscripten::function("generate", &generateJs);
+#endif
+#if SUPCLUST_TABLES
+  emscripten::function("describe", &describeLibrary);
   emscripten::function("experiment", &experimentJs);
+#endif
 }

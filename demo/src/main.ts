@@ -13,7 +13,8 @@ import { mountTasks } from './tasks.js';
 import { PRESETS } from './presets.js';
 
 const runtime = $('runtime');
-const sc = await load().catch((e) => {
+// The library module: Play generates its data (the tables module comes with the Tables view).
+const sc = await load({ module: 'library' }).catch((e) => {
   runtime.textContent = `Could not start supclust: ${e.message}`;
   throw e;
 });
@@ -28,7 +29,7 @@ const state = decodeState(location.search);
 let background: Promise<Supclust> | undefined;
 const ctx: Context = {
   sc, state,
-  background: () => (background ??= load({ variant: sc.info.variant })),
+  background: () => (background ??= load({ variant: sc.info.variant, module: 'library' })),
   save: () => history.replaceState(null, '', `${location.pathname}${encodeState(state)}`),
 };
 

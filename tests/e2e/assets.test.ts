@@ -1,7 +1,8 @@
 // Loading without a bundler that emits the package's files (esbuild, Rollup, a plain page): the
 // page imports a copy of the JavaScript that lacks the .wasm and worker files, and load()'s
 // baseUrl points at a full copy of dist/ elsewhere on the server. Both builds (the threaded one
-// cross-origin isolated), a createWorker hook, and a baseUrl where nothing is served.
+// cross-origin isolated), a createWorker hook, and a baseUrl where nothing is served. The page
+// starts on the core module and its experts fit fetches the library module.
 import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,14 +16,16 @@ const site = mkdtempSync(join(tmpdir(), 'supclust-assets-'));
 let browser: Browser;
 const servers: StaticServer[] = [];
 
-// The page: fits a 1-D k-means in the worker and reports the variant and the labels.
+// The page: fits a 1-D k-means (core module), then a mixture of experts (library module) in the
+// worker and reports the variant, the labels and the experts fit's status.
 const page = (loadOptions: string) => `<!DOCTYPE html><meta charset="utf-8"><title>…</title>
 <script type="module">
 import { load } from '/bundle/browser/index.js';
 try {
   const sc = await load(${loadOptions});
   const r = await sc.kmeans1d([1, 2, 10, 11, 30], 3);
-  document.title = 'ok ' + sc.info.variant + ' ' + Array.from(r.labels).join(',');
+  const e = await sc.fit('experts-am', { X: [[1], [2], [3], [4], [5], [6]], y: [1, 2, 3, 6, 5, 4], Q: 2, seed: 1 });
+  document.title = 'ok ' + sc.info.variant + ' ' + Array.from(r.labels).join(',') + ' ' + e.status;
 } catch (e) {
   document.title = 'failed ' + e.code + ': ' + e.message;
 }
@@ -67,14 +70,14 @@ describe('a module that cannot start', () => {
   // Worker-initiated requests are not routed by the browser driver: the file is left out of
   // the served copy instead.
   it('gives up on a threaded module whose pthread worker script is missing, naming it and the fix', async () => {
-    rmSync(join(site, 'assets/supclust/wasm/web/supclust-simd-threaded.worker.js'));
+    rmSync(join(site, 'assets/supclust/wasm/web/supclust-core-simd-threaded.worker.js'));
     const t0 = Date.now();
     const r = await title(servers[0], 'base.html');
-    cpSync(join(root, 'dist/wasm/web/supclust-simd-threaded.worker.js'), join(site, 'assets/supclust/wasm/web/supclust-simd-threaded.worker.js'));
+    cpSync(join(root, 'dist/wasm/web/supclust-core-simd-threaded.worker.js'), join(site, 'assets/supclust/wasm/web/supclust-core-simd-threaded.worker.js'));
     // The worker reports the failure (or, if nothing reports, the start times out): either way a
     // load-failed naming the file to serve and the single-thread fallback.
-    expect(r.title).toMatch(/^failed load-failed: (the supclust worker failed to start|the simd-threaded module did not start within \d+ s)/);
-    expect(r.title).toContain('serve supclust-simd-threaded.worker.js');
+    expect(r.title).toMatch(/^failed load-failed: (the supclust worker failed to start|the core simd-threaded module did not start within \d+ s)/);
+    expect(r.title).toContain('serve supclust-core-simd-threaded.worker.js');
     expect(r.title).toContain("load({ variant: 'simd' })");
     expect(Date.now() - t0).toBeLessThan(40_000);
   }, 60_000);
@@ -83,37 +86,37 @@ describe('a module that cannot start', () => {
 describe('a Content-Security-Policy without wasm-unsafe-eval', () => {
   it('is named with its fix', async () => {
     const r = await title(servers[2], 'base.html');
-    expect(r.title).toMatch(/^failed load-failed: could not compile http:\/\/127\.0\.0\.1:\d+\/assets\/supclust\/wasm\/web\/supclust-simd\.wasm: /);
+    expect(r.title).toMatch(/^failed load-failed: could not compile http:\/\/127\.0\.0\.1:\d+\/assets\/supclust\/wasm\/web\/supclust-core-simd\.wasm: /);
     expect(r.title).toContain("add 'wasm-unsafe-eval' to its script-src");
   });
 });
 
 describe('loading from a copy of dist/ (baseUrl)', () => {
-  it('runs the threaded build cross-origin isolated, fetching the .wasm from baseUrl', async () => {
+  it('runs the threaded build cross-origin isolated, fetching each module from baseUrl when first needed', async () => {
     const r = await title(servers[0], 'base.html');
-    expect(r.title).toBe('ok simd-threaded 0,0,1,1,2');
-    expect(r.wasm).toEqual(['/assets/supclust/wasm/web/supclust-simd-threaded.wasm']);
+    expect(r.title).toBe('ok simd-threaded 0,0,1,1,2 converged');
+    expect(r.wasm).toEqual(['/assets/supclust/wasm/web/supclust-core-simd-threaded.wasm', '/assets/supclust/wasm/web/supclust-library-simd-threaded.wasm']);
   });
 
   it('runs the single-thread build without the headers', async () => {
     const r = await title(servers[1], 'base.html');
-    expect(r.title).toBe('ok simd 0,0,1,1,2');
-    expect(r.wasm).toEqual(['/assets/supclust/wasm/web/supclust-simd.wasm']);
+    expect(r.title).toBe('ok simd 0,0,1,1,2 converged');
+    expect(r.wasm).toEqual(['/assets/supclust/wasm/web/supclust-core-simd.wasm', '/assets/supclust/wasm/web/supclust-library-simd.wasm']);
   });
 
   it('starts the worker through createWorker, with the worker URL under baseUrl', async () => {
     const r = await title(servers[1], 'hook.html');
-    expect(r.title).toBe('ok simd 0,0,1,1,2');
+    expect(r.title).toBe('ok simd 0,0,1,1,2 converged');
     expect(r.hook).toBe(`${servers[1].url}assets/supclust/browser/worker.js`);
   });
 
   it('without baseUrl, the bundle that lacks the files fails naming the missing .wasm URL', async () => {
     const r = await title(servers[1], 'default.html');
-    expect(r.title).toMatch(/^failed load-failed: could not fetch http:\/\/127\.0\.0\.1:\d+\/bundle\/wasm\/web\/supclust-simd\.wasm: HTTP 404/);
+    expect(r.title).toMatch(/^failed load-failed: could not fetch http:\/\/127\.0\.0\.1:\d+\/bundle\/wasm\/web\/supclust-core-simd\.wasm: HTTP 404/);
   });
 
   it('a baseUrl where nothing is served fails naming the URL', async () => {
     const r = await title(servers[1], 'nowhere.html');
-    expect(r.title).toMatch(/^failed load-failed: could not fetch http:\/\/127\.0\.0\.1:\d+\/nowhere\/wasm\/web\/supclust-simd\.wasm: HTTP 404/);
+    expect(r.title).toMatch(/^failed load-failed: could not fetch http:\/\/127\.0\.0\.1:\d+\/nowhere\/wasm\/web\/supclust-core-simd\.wasm: HTTP 404/);
   });
 });

@@ -98,7 +98,7 @@ describe.each([['webpack 5', 'webpack/index.html'], ['esbuild (baseUrl)', 'esbui
 describe('an esbuild bundle without baseUrl', () => {
   it('fails naming the .wasm URL it could not fetch and the fix', async () => {
     const t = await title(servers.plain, 'esbuild/no-base.html');
-    expect(t).toMatch(/^failed load-failed: could not fetch http:\/\/127\.0\.0\.1:\d+\/wasm\/web\/supclust-simd\.wasm: HTTP 404/);
+    expect(t).toMatch(/^failed load-failed: could not fetch http:\/\/127\.0\.0\.1:\d+\/wasm\/web\/supclust-core-simd\.wasm: HTTP 404/);
     expect(t).toContain('baseUrl');
   });
 });

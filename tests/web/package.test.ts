@@ -38,11 +38,12 @@ describe('the npm package', () => {
     for (const f of ['LICENSE', 'README.md', 'package.json', 'bin/supclust.mjs', 'dist/index.d.ts', 'dist/methods.generated.d.ts',
       'dist/node/index.js', 'dist/node/worker.js', 'dist/browser/index.js', 'dist/browser/worker.js', 'dist/vite.js',
       'dist/wasm/web/supclust-simd.wasm', 'dist/wasm/web/supclust-simd-threaded.wasm', 'dist/wasm/web/supclust-simd-threaded.worker.js',
-      'dist/wasm/node/supclust-simd-threaded.js', 'dist/stopwords.generated.js', 'docs/api.md', 'docs/options.md'])
+      'dist/wasm/node/supclust-simd-threaded.js', 'dist/wasm/web/supclust-core-simd-threaded.worker.js', 'dist/library.generated.js', 'dist/stopwords.generated.js', 'docs/api.md', 'docs/options.md'])
       expect(files, f).toContain(f);
     expect(files.filter((f) => /^(cpp|tests|demo|bench|scripts|wasm)\//.test(f))).toEqual([]);
-    // One .wasm per variant: Node reads the web build's (the bytes are the same).
-    expect(files.filter((f) => f.endsWith('.wasm')).sort()).toEqual(['dist/wasm/web/supclust-simd-threaded.wasm', 'dist/wasm/web/supclust-simd.wasm']);
+    // One .wasm per module and variant: Node reads the web build's (the bytes are the same).
+    expect(files.filter((f) => f.endsWith('.wasm')).sort()).toEqual(['core-', 'library-', ''].flatMap((m) =>
+      [`dist/wasm/web/supclust-${m}simd-threaded.wasm`, `dist/wasm/web/supclust-${m}simd.wasm`]).sort());
 
     const app = join(work, 'app');
     execFileSync('mkdir', ['-p', app]);

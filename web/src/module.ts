@@ -1,6 +1,7 @@
 // The embind module as the TypeScript layer sees it (emscripten 3.1.6 writes no .d.ts), and
 // the one place requests are turned into calls on it — shared by the Node and browser
 // workers (serve.ts), so both run exactly the same code path.
+import type { ModuleName } from './types.js';
 export interface RawFit {
   status: 'converged' | 'max-iterations' | 'invalid-input' | 'numerical-issue' | 'aborted';
   message: string;
@@ -44,12 +45,15 @@ export interface RawExperiment {
 export type WireMatrix = Float64Array | { indptr: Int32Array; indices: Int32Array; values: Float64Array };
 
 export interface WasmModule {
-  /** The library's description (C++ describeLibrary(), parsed) and the build's threads. */
-  info(): { threads: number } & Record<string, unknown>;
+  /** The build's threads, the methods this module holds and whether it runs experiment()
+   * (generate() and experiment() are absent from the modules that do not hold them). */
+  contents(): { threads: number; methods: string[]; experiment: boolean };
+  /** The tables module: the library's description (C++ describeLibrary()) as JSON. */
+  describe?(): string;
   kmeans1d(values: Float64Array, Q: number): { labels: Int32Array; centroids: Float64Array; sse: number } | { error: string; field: string };
   proxOwl(values: Float64Array, weights: Float64Array): Float64Array;
   proxCliqueFusion(values: Float64Array, lambda1: number, lambda2: number): Float64Array;
-  experiment(id: string, options: ExperimentRequest,
+  experiment?(id: string, options: ExperimentRequest,
       progress: ((done: number, total: number) => boolean) | undefined): RawExperiment;
   projectSparseGroups(values: Float64Array, s: number, Q: number): { values: Float64Array; labels: Int32Array; centroids: Float64Array } | { error: string; field: string };
   fit(method: string, X: WireMatrix, nRows: number, nCols: number, y: Float64Array, yCols: number,
@@ -58,7 +62,7 @@ export interface WasmModule {
       options: Record<string, unknown>, gridNames: string[], gridValues: Float64Array[],
       cv: Record<string, unknown>,
       progress: ((done: number, total: number) => boolean) | undefined): RawCrossValidation;
-  generate(name: string, options: Record<string, unknown>): Record<string, Float64Array | Int32Array | string | number>;
+  generate?(name: string, options: Record<string, unknown>): Record<string, Float64Array | Int32Array | string | number>;
   terminateThreads?(): void;
   unrefThreads?(): void;
 }
@@ -95,11 +99,25 @@ export function execute(m: WasmModule, r: Request, progress?: (it: number, f: nu
     case 'projectSparseGroups': return m.projectSparseGroups(r.values, r.s, r.Q);
     case 'proxOwl': return m.proxOwl(r.values, r.weights);
     case 'proxCliqueFusion': return m.proxCliqueFusion(r.values, r.lambda1, r.lambda2);
-    case 'experiment': return m.experiment(r.id, r.options, progress);
+    case 'experiment': return m.experiment!(r.id, r.options, progress);
     case 'fit': return m.fit(r.method, r.X, r.nRows, r.nCols, r.y, r.yCols, r.options, r.warmCoef, r.warmIntercept, progress);
     case 'crossValidate':
       return m.crossValidate(r.method, r.X, r.nRows, r.nCols, r.y, r.yCols, r.options, r.gridNames, r.gridValues, r.cv, progress);
-    case 'generate': return m.generate(r.name, r.options);
+    case 'generate': return m.generate!(r.name, r.options);
+  }
+}
+
+/** The modules from the smallest; each holds the ones before it. */
+export const MODULES: readonly ModuleName[] = ['core', 'library', 'tables'];
+
+/** The smallest module that serves a request (a method's as info.methods declares it; an
+ * unknown method goes to the library, which refuses it by name). */
+export function moduleFor(r: Request, methods: readonly { name: string; module: ModuleName }[]): ModuleName {
+  switch (r.op) {
+    case 'fit': case 'crossValidate': return methods.find((m) => m.name === r.method)?.module ?? 'library';
+    case 'generate': return 'library';
+    case 'experiment': return 'tables';
+    default: return 'core';  // the kernels
   }
 }
 

@@ -3,6 +3,7 @@
 // progress (the first at once, then at most every 20 ms, and the last before the result), and
 // sends results back with their buffers transferred.
 import { execute, type CreateModule, type WasmModule } from './module.js';
+import type { ModuleName, Variant } from './types.js';
 import type { FromWorker, ToWorker } from './worker_backend.js';
 
 const PROGRESS_INTERVAL_MS = 20;
@@ -18,12 +19,12 @@ function buffersOf(value: unknown): Transferable[] {
 }
 
 /** Returns the message handler of a worker whose glue `glueFor(variant)` loads. */
-export function serve(port: WorkerPort, glueFor: (variant: string) => Promise<CreateModule>): (msg: ToWorker) => Promise<void> {
+export function serve(port: WorkerPort, glueFor: (variant: Variant, module: ModuleName) => Promise<CreateModule>): (msg: ToWorker) => Promise<void> {
   let module: WasmModule | undefined;
   return async (msg) => {
     if (msg.type === 'init') {
       try {
-        const create = await glueFor(msg.variant);
+        const create = await glueFor(msg.variant, msg.moduleName);
         const compiled = msg.module;
         module = await create({
           instantiateWasm(imports: WebAssembly.Imports, receive: (i: WebAssembly.Instance, m: WebAssembly.Module) => void) {
@@ -32,8 +33,7 @@ export function serve(port: WorkerPort, glueFor: (variant: string) => Promise<Cr
           },
         });
         module.unrefThreads?.();
-        const { threads, ...description } = module.info();
-        port.post({ type: 'ready', threads, description });
+        port.post({ type: 'ready', threads: module.contents().threads });
       } catch (err) {
         port.post({ type: 'load-failed', message: String((err as Error)?.message ?? err) });
       }

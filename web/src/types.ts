@@ -6,12 +6,23 @@ export type { CrossValidationSettings, ExperimentId, ExperimentSettings, Generat
 
 export type Variant = 'simd' | 'simd-threaded';
 
+/** The wasm modules of each build, each holding the one before: 'core' — the kernels and the
+ * feature-grouping families (linear, grouping, penalties); 'library' — every family and
+ * generate(); 'tables' — the library and the papers' tables (experiment()).
+ * info.methods[].module names the smallest that runs a method. */
+export type ModuleName = 'core' | 'library' | 'tables';
+
 export interface LoadOptions {
   /** 'auto' (default): the threaded build when SharedArrayBuffer and cross-origin isolation
    * allow it; true/false force or forbid threads. */
   threads?: 'auto' | boolean;
   /** Picks the build outright (overrides `threads`). */
   variant?: Variant;
+  /** The module load() fetches first (see ModuleName): 'core' (default), the smallest
+   * download. A call that needs a larger module (a method of another family, experiment())
+   * fetches that one then, once, and every later call runs in it: a page that uses the other
+   * families from the start asks for 'library' (or 'tables') here and downloads one module. */
+  module?: ModuleName;
   /** Browsers: the URL of a copy of the package's `dist/` folder (its `wasm/web/*.wasm`,
    * `browser/worker.js` and the modules beside them), for bundlers that do not emit the `.wasm`
    * and worker files (esbuild, Rollup without plugins) or pages without a bundler: copy
@@ -59,6 +70,8 @@ export interface MethodInfo {
   kind: ModelKind;
   /** Its family (the folder that holds it under cpp/src/families). */
   family: MethodFamily;
+  /** The smallest module that runs it (see LoadOptions.module). */
+  module: ModuleName;
   /** Its answer depends on where its solver starts (non-convex): cross-validation fits every
    * grid point from the method's own start rather than warm-starting along the grid. */
   startDependent: boolean;
@@ -222,6 +235,11 @@ export interface Info {
   /** Every loss the methods take. */
   losses: LossInfo[];
 }
+
+/** The library's description as its declarations give it (web/src/library.generated.ts): info()
+ * without the loaded build's fields, an experiment's values as an array. */
+export type Description = Omit<Info, 'variant' | 'threads' | 'simd' | 'version' | 'experiments'> &
+  { experiments: (Omit<ExperimentInfo, 'values'> & { values: number[] })[] };
 
 /** A sparse design in compressed sparse rows (CSR, as scipy.sparse.csr_matrix): row i holds
  * values[indptr[i] .. indptr[i+1]) in the columns indices[…], strictly increasing. nRows and nCols

@@ -2,24 +2,30 @@
 // worker_threads Worker), so the caller's thread never blocks. Calls are queued here and posted
 // one at a time: aborting a queued call just drops it, and aborting the running call
 // terminates the worker at once (rejecting with 'aborted'); the queue then goes on in a fresh
-// worker started from the module compiled once at load().
+// worker started from the module compiled once at load(). The worker runs the module load()
+// asked for (the core by default) until a call needs a larger one (info.methods[].module,
+// experiment(): the tables); that module is then compiled once and a worker on it serves that
+// call and every later one.
 import { createSupclust } from './api.js';
 import { compactViews } from './compact_views.js';
 import { SupclustError, trapMessage } from './errors.js';
-import type { Backend, Request } from './module.js';
-import type { Info, Supclust, Variant } from './types.js';
+import { DESCRIPTION } from './library.generated.js';
+import { MODULES, moduleFor, type Backend, type Request } from './module.js';
+import type { Info, ModuleName, Supclust, Variant } from './types.js';
 import { VERSION } from './version.js';
 
 export type ToWorker =
-  | { type: 'init'; variant: Variant; module: WebAssembly.Module }
+  | { type: 'init'; variant: Variant; moduleName: ModuleName; module: WebAssembly.Module }
   | { type: 'call'; id: number; request: Request; progress: boolean };
 
-/** What a started worker reports about its module. */
-/** The module's info(): the library's description (C++ describeLibrary()) and its threads. */
+/** What a started worker reports about its module: the threads it can use. */
 export interface ReadyInfo {
   threads: number;
-  description: Record<string, unknown>;
 }
+
+/** Fetches (or reads) and compiles one module of the build; rejects with a SupclustError naming
+ * the file and the fix. */
+export type CompileModule = (module: ModuleName) => Promise<WebAssembly.Module>;
 
 export type FromWorker =
   | ({ type: 'ready' } & ReadyInfo)
@@ -57,8 +63,8 @@ export class WorkerBackend implements Backend {
   private nextId = 1;
   private disposed = false;
 
-  constructor(private readonly variant: Variant, private readonly module: WebAssembly.Module,
-              private readonly startWorker: StartWorker) {}
+  constructor(private readonly variant: Variant, private moduleName: ModuleName, private module: WebAssembly.Module,
+              private readonly compile: CompileModule, private readonly startWorker: StartWorker) {}
 
   start(): Promise<ReadyInfo> {
     if (this.ready) return this.ready;
@@ -68,7 +74,7 @@ export class WorkerBackend implements Backend {
       // threaded build waiting for its pool) is given up on, by name, after a bounded time.
       const timer = setTimeout(() => {
         if (started) return;
-        reject(new SupclustError('load-failed', `the ${this.variant} module did not start within ${START_TIMEOUT_MS / 1000} s: ${this.startFix()}`));
+        reject(new SupclustError('load-failed', `the ${this.label()} module did not start within ${START_TIMEOUT_MS / 1000} s: ${this.startFix()}`));
         this.worker?.terminate();
         this.worker = undefined;
       }, START_TIMEOUT_MS);
@@ -80,7 +86,7 @@ export class WorkerBackend implements Backend {
           resolve(m);
         } else if (m.type === 'load-failed') {
           clearTimeout(timer);
-          reject(new SupclustError('load-failed', `could not start the ${this.variant} module: ${m.message}`));
+          reject(new SupclustError('load-failed', `could not start the ${this.label()} module: ${m.message}`));
         } else {
           this.receive(m);
         }
@@ -96,15 +102,19 @@ export class WorkerBackend implements Backend {
       });
       this.worker = worker;
       worker.hold?.(true);  // until it is ready, then only while calls are pending
-      worker.post({ type: 'init', variant: this.variant, module: this.module });
+      worker.post({ type: 'init', variant: this.variant, moduleName: this.moduleName, module: this.module });
     });
     return this.ready;
+  }
+
+  private label() {
+    return `${this.moduleName} ${this.variant}`;
   }
 
   // What to check when the module does not start.
   private startFix(): string {
     return this.variant === 'simd-threaded'
-      ? 'its worker or its pthread workers could not load: serve supclust-simd-threaded.worker.js beside the glue and the .wasm ' +
+      ? `its worker or its pthread workers could not load: serve ${fileOf(this.moduleName, this.variant)}.worker.js beside the glue and the .wasm ` +
         '(and worker.js as a module script), or use load({ variant: \'simd\' })'
       : 'its worker did not load: serve worker.js (and the modules beside it) as a module script';
   }
@@ -165,9 +175,34 @@ export class WorkerBackend implements Backend {
       for (const [i, p] of this.pending) this.settle(i, p, () => p.reject(e));
       return;
     }
-    const p = this.pending.get(id);
+    let p = this.pending.get(id);
     if (this.running !== id || !p) return;  // aborted meanwhile (restart() pumps again)
+    const needs = moduleFor(p.request, DESCRIPTION.methods);
+    if (MODULES.indexOf(needs) > MODULES.indexOf(this.moduleName)) {
+      try {
+        await this.switchTo(needs);
+        await this.start();
+      } catch (e) {  // the module could not be fetched or started: this call fails with the reason
+        if (this.running === id) this.running = undefined;
+        if (this.pending.get(id) === p) this.settle(id, p, () => p!.reject(e));
+        void this.pump();
+        return;
+      }
+      p = this.pending.get(id);
+      if (this.running !== id || !p) return;
+    }
     this.worker!.post({ type: 'call', id, request: p.request, progress: !!p.control.onProgress });
+  }
+
+  /** Replaces the worker by one on a larger module (compiled here, once). */
+  private async switchTo(name: ModuleName) {
+    const module = await this.compile(name);
+    if (MODULES.indexOf(name) <= MODULES.indexOf(this.moduleName)) return;  // another call got there first
+    this.worker?.terminate();
+    this.worker = undefined;
+    this.ready = undefined;
+    this.moduleName = name;
+    this.module = module;
   }
 
   call(request: Request, control: Pending['control']): Promise<unknown> {
@@ -197,9 +232,17 @@ export class WorkerBackend implements Backend {
   }
 }
 
-/** Starts the first worker on the compiled module and returns the API over it. */
-export async function startSupclust(variant: Variant, module: WebAssembly.Module, startWorker: StartWorker): Promise<Supclust> {
-  const backend = new WorkerBackend(variant, module, startWorker);
+/** A module's file name without its extension: supclust-core-simd, …, supclust-simd-threaded
+ * (the tables module keeps the build's plain name). */
+export function fileOf(module: ModuleName, variant: Variant): string {
+  return `supclust-${module === 'tables' ? '' : `${module}-`}${variant}`;
+}
+
+/** Compiles the first module, starts a worker on it and returns the API over it. */
+export async function startSupclust(variant: Variant, first: ModuleName, compile: CompileModule, startWorker: StartWorker): Promise<Supclust> {
+  if (!MODULES.includes(first))
+    throw new SupclustError('invalid-input', `module: must be ${MODULES.map((m) => `'${m}'`).join(', ')} (got ${String(first)})`, 'module');
+  const backend = new WorkerBackend(variant, first, await compile(first), compile, startWorker);
   let ready;
   try {
     ready = await backend.start();
@@ -207,7 +250,7 @@ export async function startSupclust(variant: Variant, module: WebAssembly.Module
     backend.dispose();
     throw e instanceof SupclustError ? e : new SupclustError('load-failed', String(e));
   }
-  const d = ready.description as unknown as Omit<Info, 'variant' | 'threads' | 'simd' | 'version'>;
+  const d = DESCRIPTION;
   const info: Info = { ...d, variant, threads: variant === 'simd' ? 1 : ready.threads, simd: true, version: VERSION,
     experiments: d.experiments.map((e) => ({ ...e, values: Float64Array.from(e.values) })) };
   return createSupclust(backend, info);

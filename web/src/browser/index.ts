@@ -2,9 +2,9 @@
 // and compiled once here (a missing or misserved file is reported with its URL and status);
 // aborting a call terminates the worker and the next call starts a fresh one from that module.
 import { SupclustError } from '../errors.js';
-import type { LoadOptions, Supclust, Variant } from '../types.js';
+import type { LoadOptions, ModuleName, Supclust, Variant } from '../types.js';
 import { chooseVariant } from '../variant.js';
-import { startSupclust, type FromWorker, type StartWorker } from '../worker_backend.js';
+import { fileOf, startSupclust, type FromWorker, type StartWorker } from '../worker_backend.js';
 
 export * from '../types.js';
 export { SupclustError } from '../errors.js';
@@ -45,13 +45,18 @@ const HOW_TO_SERVE = 'serve the package\'s dist/wasm/web/*.wasm files beside its
 const baseOf = (options: LoadOptions) => (options.baseUrl === undefined ? undefined : new URL(String(options.baseUrl), globalThis.location?.href));
 
 // The URLs stay literal `new URL('…', import.meta.url)` expressions: bundlers find the files by them.
-async function compile(variant: Variant, base: URL | undefined): Promise<WebAssembly.Module> {
-  const threaded = variant === 'simd-threaded';
-  const url = base
-    ? new URL(threaded ? 'wasm/web/supclust-simd-threaded.wasm' : 'wasm/web/supclust-simd.wasm', base)
-    : threaded
-      ? new URL('../wasm/web/supclust-simd-threaded.wasm', import.meta.url)
+function wasmUrl(variant: Variant, module: ModuleName): URL {
+  if (variant === 'simd-threaded')
+    return module === 'core' ? new URL('../wasm/web/supclust-core-simd-threaded.wasm', import.meta.url)
+      : module === 'library' ? new URL('../wasm/web/supclust-library-simd-threaded.wasm', import.meta.url)
+        : new URL('../wasm/web/supclust-simd-threaded.wasm', import.meta.url);
+  return module === 'core' ? new URL('../wasm/web/supclust-core-simd.wasm', import.meta.url)
+    : module === 'library' ? new URL('../wasm/web/supclust-library-simd.wasm', import.meta.url)
       : new URL('../wasm/web/supclust-simd.wasm', import.meta.url);
+}
+
+async function compile(variant: Variant, module: ModuleName, base: URL | undefined): Promise<WebAssembly.Module> {
+  const url = base ? new URL(`wasm/web/${fileOf(module, variant)}.wasm`, base) : wasmUrl(variant, module);
   let bytes: ArrayBuffer;
   try {
     const response = await fetch(url);
@@ -108,5 +113,5 @@ export async function load(options: LoadOptions = {}): Promise<Supclust> {
   if (options.createWorker !== undefined && options.baseUrl === undefined)
     throw new SupclustError('invalid-input', 'createWorker: needs baseUrl (the worker it starts is browser/worker.js under it)', 'createWorker');
   const base = baseOf(options);
-  return startSupclust(variant, await compile(variant, base), browserWorker(base, options.createWorker));
+  return startSupclust(variant, options.module ?? 'core', (module) => compile(variant, module, base), browserWorker(base, options.createWorker));
 }

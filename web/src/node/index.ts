@@ -6,9 +6,9 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { SupclustError } from '../errors.js';
-import type { LoadOptions, Supclust, Variant } from '../types.js';
+import type { LoadOptions, ModuleName, Supclust, Variant } from '../types.js';
 import { chooseVariant } from '../variant.js';
-import { startSupclust, type FromWorker, type StartWorker } from '../worker_backend.js';
+import { fileOf, startSupclust, type FromWorker, type StartWorker } from '../worker_backend.js';
 
 export * from '../types.js';
 export { SupclustError } from '../errors.js';
@@ -20,8 +20,8 @@ const require = createRequire(import.meta.url);
 
 const readWasm = (file: string) => readFileSync(file);
 
-async function compile(variant: Variant): Promise<WebAssembly.Module> {
-  const name = `../wasm/web/supclust-${variant}.wasm`;  // one .wasm per variant, shared with browsers
+async function compile(variant: Variant, module: ModuleName): Promise<WebAssembly.Module> {
+  const name = `../wasm/web/${fileOf(module, variant)}.wasm`;  // one .wasm per module and variant, shared with browsers
   let file = fileURLToPath(new URL(name, import.meta.url)), bytes: ReturnType<typeof readWasm>;
   try {
     file = require.resolve(name);  // where a bundler put it; else beside this file
@@ -61,7 +61,7 @@ export async function load(options: LoadOptions = {}): Promise<Supclust> {
   const variant = deno
     ? chooseVariant(options, false, 'Deno cannot run the threaded build (its worker_threads cannot host the pthread workers): use the default or variant: \'simd\'')
     : chooseVariant(options, typeof SharedArrayBuffer !== 'undefined');
-  return startSupclust(variant, await compile(variant), startNodeWorker);
+  return startSupclust(variant, options.module ?? 'core', (module) => compile(variant, module), startNodeWorker);
 }
 export { wordFrequencies, tokenize } from '../text.js';
 export type { TextFeatureOptions, TextFeatures } from '../text.js';

@@ -4,10 +4,10 @@ import { createRequire } from 'node:module';
 import { parentPort } from 'node:worker_threads';
 import type { CreateModule } from '../module.js';
 import { serve } from '../serve.js';
-import type { ToWorker } from '../worker_backend.js';
+import { fileOf, type ToWorker } from '../worker_backend.js';
 
 const require = createRequire(import.meta.url);
 const port = parentPort!;
 const handle = serve({ post: (m, transfer) => port.postMessage(m, (transfer ?? []) as ArrayBuffer[]) },
-  async (variant) => require(`../wasm/node/supclust-${variant}.js`) as CreateModule);
+  async (variant, module) => require(`../wasm/node/${fileOf(module, variant)}.js`) as CreateModule);
 port.on('message', (m: ToWorker) => void handle(m));

@@ -1,0 +1,68 @@
+// The three modules of each build (core ⊂ library ⊂ tables): each holds exactly the methods and
+// calls the generated description says, and an instance that starts on the core answers every
+// call exactly as one that starts on the tables module, fetching the larger module on the first
+// call that needs it.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { load, SupclustError, type Supclust } from '../../dist/node/index.js';
+import { DESCRIPTION } from '../../dist/library.generated.js';
+import { root, variants } from './helpers.js';
+
+const require = createRequire(import.meta.url);
+const raw = (name: string) => require(join(root, `dist/wasm/node/${name}.js`))({ wasmBinary: readFileSync(join(root, `dist/wasm/web/${name}.wasm`)) });
+
+describe('the modules', () => {
+  it('hold the methods and calls the description gives them', async () => {
+    const [core, library, tables] = await Promise.all([raw('supclust-core-simd'), raw('supclust-library-simd'), raw('supclust-simd')]);
+    const all = DESCRIPTION.methods.map((m) => m.name);
+    expect(core.contents().methods).toEqual(DESCRIPTION.methods.filter((m) => m.module === 'core').map((m) => m.name));
+    expect(library.contents().methods).toEqual(all);
+    expect(tables.contents().methods).toEqual(all);
+    expect(DESCRIPTION.methods.filter((m) => m.module === 'core').map((m) => m.family).sort())
+      .toEqual(DESCRIPTION.methods.filter((m) => ['linear', 'grouping', 'penalties'].includes(m.family)).map((m) => m.family).sort());
+    expect([typeof core.generate, typeof core.experiment, typeof core.describe]).toEqual(['undefined', 'undefined', 'undefined']);
+    expect([typeof library.generate, typeof library.experiment, typeof library.describe]).toEqual(['function', 'undefined', 'undefined']);
+    expect([typeof tables.generate, typeof tables.experiment, typeof tables.describe]).toEqual(['function', 'function', 'function']);
+    expect([core, library, tables].map((m) => m.contents().experiment)).toEqual([false, false, true]);
+    // info() is the tables module's own description (plus each method's module).
+    const described = JSON.parse(tables.describe());
+    expect({ ...described, methods: described.methods.map((m: object) => ({ ...m, module: DESCRIPTION.methods.find((d) => d.name === (m as { name: string }).name)!.module })) })
+      .toEqual(DESCRIPTION);
+  });
+});
+
+describe.each(variants)('an instance started on the core (%s)', (variant) => {
+  const open: Supclust[] = [];
+  afterAll(() => open.forEach((s) => s.dispose()));
+
+  it('answers every call as one started on the tables module', async () => {
+    const [small, whole] = await Promise.all([load({ variant }), load({ variant, module: 'tables' })]);
+    open.push(small, whole);
+    const X = Array.from({ length: 40 }, (_, i) => Array.from({ length: 6 }, (_, j) => Math.sin(3 * i + 7 * j)));
+    const y = X.map((r) => r[0] + r[1] - 2 * r[4]);
+    const calls = [
+      (sc: Supclust) => sc.fit('ihc', { X, y, Q: 2 }),                          // core
+      (sc: Supclust) => sc.kmeans1d([1, 2, 10, 11, 30], 2),                     // core
+      (sc: Supclust) => sc.generate('e1', { n: 30, d: 8, Q: 2, seed: 3 }),      // library
+      (sc: Supclust) => sc.fit('experts-am', { X, y, Q: 2, seed: 1 }),          // library
+      (sc: Supclust) => sc.fit('oscar', { X, y, lambda1: 1e-3, lambda2: 1e-3 }), // core, in the library
+      (sc: Supclust) => sc.experiment('e1-n', { reps: 1, fast: true, methods: ['Oracle'] }),  // tables
+      (sc: Supclust) => sc.fit('ihc', { X, y, Q: 2 }),                          // core, in the tables
+    ];
+    for (const call of calls) {
+      const [a, b] = await Promise.all([call(small), call(whole)]);
+      const { seconds: _a, ...left } = a as { seconds?: number };
+      const { seconds: _b, ...right } = b as { seconds?: number };
+      if ('rows' in left) for (const r of [left, right] as { rows: { msPerFit?: number }[] }[]) for (const row of r.rows) delete row.msPerFit;
+      expect(left).toEqual(right);
+    }
+  }, 60_000);
+
+  it('refuses an unknown module by name', async () => {
+    const err = await load({ variant, module: 'everything' as 'core' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(SupclustError);
+    expect((err as SupclustError).field).toBe('module');
+  });
+});
