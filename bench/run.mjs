@@ -2,7 +2,8 @@
 // `npm run bench`: 1-D k-means and IHC timings — native, wasm (simd build, through the public
 // API in Node) and the npm package simple-statistics (ckmeans) — on the same data in the same
 // run, and lasso, elastic net and logistic fits beside scikit-learn, dense and sparse
-// (bench/sklearn.mjs). Medians of repeated runs.
+// (bench/sklearn.mjs), and the first fit of a fresh Vite app in Chromium (bench/first-fit.mjs).
+// Medians of repeated runs.
 // Prints markdown tables and writes bench/results/*.json.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -11,6 +12,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ckmeans } from 'simple-statistics';
 import { load, loadNewsgroupTopics, loadReuters } from '../dist/node/index.js';
+import { firstFit, printFirstFit } from './first-fit.mjs';
 import { benchSklearn, printSklearn } from './sklearn.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -276,6 +278,8 @@ threaded.dispose();
 
 console.error('fits beside scikit-learn…');
 const sklearn = await benchSklearn(REPEATS);
+console.error('first fit in a fresh Vite app…');
+const firstFitRows = await firstFit();
 
 const machine = { cpu: cpus()[0]?.model, cores: cpus().length, node: process.version, date: new Date().toISOString() };
 mkdirSync(join(root, 'bench/results'), { recursive: true });
@@ -284,6 +288,7 @@ writeFileSync(join(root, 'bench/results/ihc.json'), JSON.stringify({ machine, n:
   nativeMs: native.ihc.ms, wasmMs: ihcWasm, wasmOverNative: ihcWasm / native.ihc.ms }, null, 2));
 writeFileSync(join(root, 'bench/results/solvers.json'), JSON.stringify({ machine, owl, fusion, fits, cg, cv, penalties, priors, priorPath, reutersGem, experts, tasks, cholesky: native.cholesky }, null, 2));
 writeFileSync(join(root, 'bench/results/sklearn.json'), JSON.stringify({ machine, repeats: REPEATS, rows: sklearn }, null, 2));
+writeFileSync(join(root, 'bench/results/first-fit.json'), JSON.stringify({ machine, rows: firstFitRows }, null, 2));
 
 const f = (x) => (x >= 100 ? x.toFixed(0) : x >= 1 ? x.toFixed(2) : x.toFixed(3));
 console.log(`\n1-D k-means (exact), median of ${REPEATS} runs, ms — ${machine.cpu}, Node ${machine.node}\n`);
@@ -329,3 +334,4 @@ console.log('\nCross-validation of IHC (12 λ × 5 folds, E1 n = 200), ms\n\n| t
 for (const r of cv) console.log(`| ${r.threads} | ${f(r.nativeMs)} | ${f(r.wasmMs)} |`);
 console.log(`\nspeed-up with 2 threads: native ${(cv[0].nativeMs / cv[1].nativeMs).toFixed(2)}×, wasm ${(cv[0].wasmMs / cv[1].wasmMs).toFixed(2)}×\n`);
 printSklearn(sklearn);
+printFirstFit(firstFitRows);

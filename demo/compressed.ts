@@ -1,5 +1,5 @@
 // Serves the built demo's .wasm, .js and .css compressed (brotli, else gzip) when the browser
-// accepts it: the wasm is most of the first load (1.3 MB raw, about 0.35 MB brotli). Each file is
+// accepts it: the wasm is most of the first load (brotli shrinks it about fourfold). Each file is
 // compressed once and kept; everything else goes to Vite's static server as before.
 import { readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';

@@ -129,23 +129,24 @@ TEST(BreastCancerTable, RunsWithPercentagesAndValidationSelection) {
 
 TEST(NewsgroupPairsTable, OneDatasetPerColumnSparseOrDenseTheSame) {
   // Five word-count-like datasets (90 % zeros) with one word that marks class 1.
+  constexpr Eigen::Index kRows = 60, kCols = 150;
   std::vector<RowMatrix> dense;
   std::vector<Vector> labels;
   std::vector<std::vector<std::int32_t>> indptr(5), indices(5);
   std::vector<std::vector<double>> values(5);
   for (int c = 0; c < 5; ++c) {
     Random rng(10 + static_cast<std::uint64_t>(c));
-    RowMatrix X = RowMatrix::Zero(100, 400);
-    Vector y(100);
-    for (Eigen::Index i = 0; i < 100; ++i) {
+    RowMatrix X = RowMatrix::Zero(kRows, kCols);
+    Vector y(kRows);
+    for (Eigen::Index i = 0; i < kRows; ++i) {
       y[i] = i % 2;
-      for (Eigen::Index j = 0; j < 400; ++j)
+      for (Eigen::Index j = 0; j < kCols; ++j)
         if (rng.uniform() < 0.1) X(i, j) = std::floor(1 + 3 * rng.uniform());
       X(i, 7 + c) = 5 * y[i];
     }
     indptr[static_cast<std::size_t>(c)].push_back(0);
-    for (Eigen::Index i = 0; i < 100; ++i) {
-      for (Eigen::Index j = 0; j < 400; ++j)
+    for (Eigen::Index i = 0; i < kRows; ++i) {
+      for (Eigen::Index j = 0; j < kCols; ++j)
         if (X(i, j) != 0) {
           indices[static_cast<std::size_t>(c)].push_back(static_cast<std::int32_t>(j));
           values[static_cast<std::size_t>(c)].push_back(X(i, j));
@@ -157,8 +158,8 @@ TEST(NewsgroupPairsTable, OneDatasetPerColumnSparseOrDenseTheSame) {
   }
   std::vector<Problem> denseProblems, sparseProblems;
   for (std::size_t c = 0; c < 5; ++c) {
-    denseProblems.push_back({{dense[c].data(), 100, 400}, {labels[c].data(), 100}});
-    sparseProblems.push_back({{100, 400, indptr[c].data(), indices[c].data(), values[c].data()}, {labels[c].data(), 100}});
+    denseProblems.push_back({{dense[c].data(), kRows, kCols}, {labels[c].data(), kRows}});
+    sparseProblems.push_back({{kRows, kCols, indptr[c].data(), indices[c].data(), values[c].data()}, {labels[c].data(), kRows}});
   }
   ExperimentOptions o;
   o.reps = 2;
@@ -174,7 +175,7 @@ TEST(NewsgroupPairsTable, OneDatasetPerColumnSparseOrDenseTheSame) {
   for (std::size_t m = 0; m < 2; ++m)
     for (std::size_t c = 0; c < 5; ++c) {
       EXPECT_EQ(a.rows[m].cells[c].values, b.rows[m].cells[c].values);
-      // The lasso keeps the marking word alone (DFG's fast grid fuses everything at d = 300).
+      // The lasso keeps the marking word alone.
       if (m == 0) EXPECT_EQ(a.rows[m].cells[c].mean, 100) << "the marking word is kept and used";
     }
   o.datasets.pop_back();

@@ -20,13 +20,15 @@ const app = join(work, 'app');
 let browser: Browser;
 const servers: Record<string, StaticServer> = {};
 
-// One app, three bundlers: it fits a 1-D k-means and an IHC model in the worker and reports.
+// One app, three bundlers: it fits a 1-D k-means and an IHC model (the core module), then a
+// mixture of experts (the library module, fetched then) in the worker and reports.
 const MAIN = `import { load } from 'supclust';
 try {
   const sc = await load(globalThis.SUPCLUST_OPTIONS ?? {});
   const r = await sc.kmeans1d([1, 2, 10, 11, 30], 3);
   const m = await sc.fit('ihc', { X: [[1, 0], [0, 1], [1, 1], [2, 1]], y: [1, 2, 3, 5], Q: 1 });
-  document.title = 'ok ' + sc.info.variant + ' ' + Array.from(r.labels).join(',') + ' ' + m.status;
+  const e = await sc.fit('experts-am', { X: [[1], [2], [3], [4], [5], [6]], y: [1, 2, 3, 6, 5, 4], Q: 2, seed: 1 });
+  document.title = 'ok ' + sc.info.variant + ' ' + Array.from(r.labels).join(',') + ' ' + m.status + ' ' + e.status;
 } catch (e) {
   document.title = 'failed ' + e.code + ': ' + e.message;
 }
@@ -87,11 +89,11 @@ async function title(server: StaticServer, page: string) {
 
 describe.each([['webpack 5', 'webpack/index.html'], ['esbuild (baseUrl)', 'esbuild/index.html'], ['Vite (supclust plugin)', 'vite/index.html']])('%s', (_, page) => {
   it('runs the threaded build when the page is cross-origin isolated', async () => {
-    expect(await title(servers.isolated, page)).toBe('ok simd-threaded 0,0,1,1,2 converged');
+    expect(await title(servers.isolated, page)).toBe('ok simd-threaded 0,0,1,1,2 converged converged');
   }, 60_000);
 
   it('runs the single-thread build without the headers', async () => {
-    expect(await title(servers.plain, page)).toBe('ok simd 0,0,1,1,2 converged');
+    expect(await title(servers.plain, page)).toBe('ok simd 0,0,1,1,2 converged converged');
   }, 60_000);
 });
 
