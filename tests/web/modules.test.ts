@@ -60,6 +60,20 @@ describe.each(variants)('an instance started on the core (%s)', (variant) => {
     }
   }, 60_000);
 
+  it('ends a call aborted while its module loads, and runs the calls queued behind it', async () => {
+    const sc = await load({ variant });
+    open.push(sc);
+    const problem = { X: [[1], [2], [3], [4], [5], [6]], y: [1, 2, 3, 6, 5, 4], Q: 2, seed: 1 };
+    const ac = new AbortController();
+    const aborted = sc.fit('experts-am', problem, { signal: ac.signal });
+    const queued = sc.fit('experts-am', problem);
+    ac.abort();
+    await expect(aborted).rejects.toMatchObject({ code: 'aborted' });
+    const [m, again] = await Promise.all([queued, sc.fit('experts-am', problem)]);
+    expect(m.status).toBe('converged');
+    expect(again).toEqual(m);
+  });
+
   it('refuses an unknown module by name', async () => {
     const err = await load({ variant, module: 'everything' as 'core' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(SupclustError);

@@ -62,6 +62,7 @@ export class WorkerBackend implements Backend {
   private running?: number;  // the call the worker has (or is about to get)
   private nextId = 1;
   private disposed = false;
+  private readonly compiling = new Map<ModuleName, Promise<WebAssembly.Module>>();  // larger modules, as first needed
 
   constructor(private readonly variant: Variant, private moduleName: ModuleName, private module: WebAssembly.Module,
               private readonly compile: CompileModule, private readonly startWorker: StartWorker) {}
@@ -168,6 +169,20 @@ export class WorkerBackend implements Backend {
     if (next.done) return;
     const id = next.value;
     this.running = id;
+    // A call for a larger module than the worker's: that module replaces it first.
+    const needs = moduleFor(this.pending.get(id)!.request, DESCRIPTION.methods);
+    if (MODULES.indexOf(needs) > MODULES.indexOf(this.moduleName)) {
+      try {
+        await this.switchTo(needs);
+      } catch (e) {  // it could not be fetched or compiled: this call fails with the reason, the others go on
+        const p = this.pending.get(id);
+        if (this.running === id) this.running = undefined;
+        if (p) this.settle(id, p, () => p.reject(e));
+        void this.pump();
+        return;
+      }
+      if (this.running !== id) return;  // aborted meanwhile (restart() pumps again)
+    }
     try {
       await this.start();
     } catch (e) {  // no worker: every queued call fails with the reason
@@ -175,28 +190,20 @@ export class WorkerBackend implements Backend {
       for (const [i, p] of this.pending) this.settle(i, p, () => p.reject(e));
       return;
     }
-    let p = this.pending.get(id);
+    const p = this.pending.get(id);
     if (this.running !== id || !p) return;  // aborted meanwhile (restart() pumps again)
-    const needs = moduleFor(p.request, DESCRIPTION.methods);
-    if (MODULES.indexOf(needs) > MODULES.indexOf(this.moduleName)) {
-      try {
-        await this.switchTo(needs);
-        await this.start();
-      } catch (e) {  // the module could not be fetched or started: this call fails with the reason
-        if (this.running === id) this.running = undefined;
-        if (this.pending.get(id) === p) this.settle(id, p, () => p!.reject(e));
-        void this.pump();
-        return;
-      }
-      p = this.pending.get(id);
-      if (this.running !== id || !p) return;
-    }
     this.worker!.post({ type: 'call', id, request: p.request, progress: !!p.control.onProgress });
   }
 
-  /** Replaces the worker by one on a larger module (compiled here, once). */
+  /** Replaces the worker by one on a larger module (compiled once per instance). */
   private async switchTo(name: ModuleName) {
-    const module = await this.compile(name);
+    let compiling = this.compiling.get(name);
+    if (!compiling) {
+      compiling = this.compile(name);
+      this.compiling.set(name, compiling);
+      compiling.catch(() => this.compiling.delete(name));  // a failed fetch may be retried by a later call
+    }
+    const module = await compiling;
     if (MODULES.indexOf(name) <= MODULES.indexOf(this.moduleName)) return;  // another call got there first
     this.worker?.terminate();
     this.worker = undefined;
