@@ -12,6 +12,7 @@
 #include "supclust/experiments/synthetic.hpp"
 #include "supclust/kernels/clique_fusion.hpp"
 #include "supclust/methods/registry.hpp"
+#include "problems.hpp"
 
 using namespace supclust;
 
@@ -52,7 +53,6 @@ double pairSum(const std::vector<double>& x) {
   return s;
 }
 
-Problem problemOf(const RowMatrix& X, const Vector& y) { return {{X.data(), X.rows(), X.cols()}, {y.data(), y.size()}}; }
 
 Params gflasso(double l1, double l2, const std::string& loss = "squared") {
   Params p;

@@ -20,6 +20,7 @@
 #include "supclust/metrics/partition.hpp"
 #include "supclust/families/tasks/clustered_tasks.hpp"
 #include "supclust/solvers/proximal_gradient.hpp"
+#include "problems.hpp"
 
 using namespace supclust;
 
@@ -67,9 +68,6 @@ SyntheticProblem taskProblem(int n, double sigma, double spread, std::uint64_t s
   return p;
 }
 
-Problem problemOf(const SyntheticProblem& p) {
-  return {DataMatrix(p.X.data(), p.X.rows(), p.X.cols()), {p.y.data(), p.y.size()}};
-}
 
 Params params(std::initializer_list<std::pair<const char*, double>> numbers, const char* loss) {
   Params q;

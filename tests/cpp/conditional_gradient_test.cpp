@@ -7,11 +7,11 @@
 #include "supclust/methods/registry.hpp"
 #include "supclust/families/grouping/conditional_gradient.hpp"
 #include "supclust/base/fit_cache.hpp"
+#include "problems.hpp"
 
 using namespace supclust;
 
 namespace {
-Problem problemOf(const SyntheticProblem& p) { return {{p.X.data(), p.X.rows(), p.X.cols()}, {p.y.data(), p.y.size()}}; }
 }  // namespace
 
 TEST(ConditionalGradient, OracleIsTheBruteForceMaximiserOverPartitions) {

@@ -13,11 +13,11 @@
 #include "supclust/methods/registry.hpp"
 #include "supclust/metrics/partition.hpp"
 #include "csr.hpp"
+#include "problems.hpp"
 
 using namespace supclust;
 
 namespace {
-Problem problemOf(const RowMatrix& X, const Vector& y) { return {{X.data(), X.rows(), X.cols()}, {y.data(), y.size()}}; }
 
 // ∇ of 1/(2n)‖Xw + b − y‖² in (w, b), in the caller's coordinates.
 Vector squaredGradient(const RowMatrix& X, const Vector& y, const Result& r, double& gb) {

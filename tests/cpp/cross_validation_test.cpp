@@ -12,11 +12,11 @@
 #include "supclust/base/parallel.hpp"
 #include "supclust/base/random.hpp"
 #include "supclust/experiments/synthetic.hpp"
+#include "problems.hpp"
 
 using namespace supclust;
 
 namespace {
-Problem problemOf(const SyntheticProblem& p) { return {{p.X.data(), p.X.rows(), p.X.cols()}, {p.y.data(), p.y.size()}}; }
 std::vector<double> logGrid(double from, double to, int count) {
   std::vector<double> g(count);
   for (int i = 0; i < count; ++i) g[i] = from * std::pow(to / from, i / (count - 1.0));

@@ -12,11 +12,11 @@
 #include "supclust/methods/registry.hpp"
 #include "explicit_rows.hpp"
 #include "supclust/families/penalties/neighbour_max_terms.hpp"
+#include "problems.hpp"
 
 using namespace supclust;
 
 namespace {
-Problem problemOf(const RowMatrix& X, const Vector& y) { return {{X.data(), X.rows(), X.cols()}, {y.data(), y.size()}}; }
 
 // The paper's form: λ1‖β‖₁ + λ2 Σ_i Σ_{j<k; j,k≠i} max(|β_i − β_j|, |β_i − β_k|), O(d³).
 double explicitPenalty(const Vector& b, double l1, double l2) {

@@ -23,8 +23,4 @@ inline SyntheticProblem mixture(int n, int d, int Q, double sigma, std::uint64_t
   return p;
 }
 
-inline Problem problemOf(const SyntheticProblem& p) {
-  return {DataMatrix(p.X.data(), p.X.rows(), p.X.cols()), {p.y.data(), p.y.size()}};
-}
-
 }  // namespace supclust::test_data

@@ -30,10 +30,10 @@
 #include "supclust/families/experts/experts_projected_gradient.hpp"
 #include "supclust/families/experts/regression_clustering.hpp"
 #include "experts_mixture.hpp"
+#include "problems.hpp"
 
 using namespace supclust;
 using supclust::test_data::mixture;
-using supclust::test_data::problemOf;
 
 namespace {
 // Each group's ridge expert solved directly: (X̃ᵀX̃ + λ s I) c = X̃ᵀỹ on the centred rows.

@@ -11,11 +11,11 @@
 #include "supclust/base/random.hpp"
 #include "supclust/experiments/synthetic.hpp"
 #include "supclust/methods/registry.hpp"
+#include "problems.hpp"
 
 using namespace supclust;
 
 namespace {
-Problem problemOf(const RowMatrix& X, const Vector& y) { return {{X.data(), X.rows(), X.cols()}, {y.data(), y.size()}}; }
 
 Params penalty(std::map<std::string, double> numbers, const Labels& graph = {}, const std::string& loss = "squared") {
   Params p;

@@ -17,6 +17,7 @@
 #include "supclust/families/priors/grouping_prior_cg.hpp"
 #include "supclust/families/priors/grouping_prior_descent.hpp"
 #include "supclust/solvers/proximal_gradient.hpp"
+#include "problems.hpp"
 
 using namespace supclust;
 
@@ -47,7 +48,6 @@ double bruteKMedian(const std::vector<double>& u, int s) {
   return best;
 }
 
-Problem problemOf(const RowMatrix& X, const Vector& y) { return {{X.data(), X.rows(), X.cols()}, {y.data(), y.size()}}; }
 
 // y = X w* + noise with w* taking the values (−2, 0.5, 3) on three blocks of features.
 void threeValues(int n, int d, double sigma, std::uint64_t seed, RowMatrix& X, Vector& y, Labels& truth, Vector& w) {

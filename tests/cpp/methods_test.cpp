@@ -8,11 +8,11 @@
 #include "supclust/methods/registry.hpp"
 #include "supclust/solvers/least_squares.hpp"
 #include "supclust/base/fit_cache.hpp"
+#include "problems.hpp"
 
 using namespace supclust;
 
 namespace {
-Problem problemOf(const SyntheticProblem& p) { return {{p.X.data(), p.X.rows(), p.X.cols()}, {p.y.data(), p.y.size()}}; }
 
 Params qParams(int Q, double lambda = 0) {
   Params p;

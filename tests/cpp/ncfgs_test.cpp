@@ -11,11 +11,11 @@
 #include "supclust/kernels/clique_fusion.hpp"
 #include "supclust/kernels/owl.hpp"
 #include "supclust/methods/registry.hpp"
+#include "problems.hpp"
 
 using namespace supclust;
 
 namespace {
-Problem problemOf(const RowMatrix& X, const Vector& y) { return {{X.data(), X.rows(), X.cols()}, {y.data(), y.size()}}; }
 
 Params ncfgs(double l1, double l2, const std::string& loss = "squared") {
   Params p;

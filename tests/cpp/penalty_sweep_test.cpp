@@ -7,11 +7,11 @@
 
 #include "supclust/experiments/synthetic.hpp"
 #include "supclust/methods/registry.hpp"
+#include "problems.hpp"
 
 using namespace supclust;
 
 namespace {
-Problem problemOf(const RowMatrix& X, const Vector& y) { return {{X.data(), X.rows(), X.cols()}, {y.data(), y.size()}}; }
 
 // Σ_{i<j} |w_i − w_j| and the other penalties are ≥ 0, so a converged objective of the
 // squared loss + penalties lies in [0, F(0)] (w = 0 is feasible, and the solvers start there

@@ -13,9 +13,9 @@
 #include "supclust/metrics/partition.hpp"
 #include "supclust/families/experts/screened_experts.hpp"
 #include "experts_mixture.hpp"
+#include "problems.hpp"
 
 using namespace supclust;
-using supclust::test_data::problemOf;
 
 namespace {
 // E3's mixtures: 10 intrinsic columns.

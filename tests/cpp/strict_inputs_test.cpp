@@ -5,13 +5,11 @@
 
 #include "supclust/experiments/synthetic.hpp"
 #include "supclust/methods/registry.hpp"
+#include "problems.hpp"
 
 using namespace supclust;
 
 namespace {
-Problem problemOf(const RowMatrix& X, const Vector& y, Eigen::Index columns = 1) {
-  return {{X.data(), X.rows(), X.cols()}, {y.data(), y.size()}, columns};
-}
 void expectRefused(const Result& r, const std::string& field) {
   EXPECT_EQ(r.status, Status::InvalidInput) << r.message;
   EXPECT_NE(r.message.find(field), std::string::npos) << r.message;
