@@ -276,6 +276,21 @@ for (const threads of [1, 2]) {
 }
 threaded.dispose();
 
+// A call's fixed cost: the same lasso that is zero at once on 20 MB (native in native_bench.cpp),
+// through the API on each build, and the round trip of a call that does nothing much.
+const overhead = { nativeMs: native.overhead.ms };
+{
+  const n = 2500, d = 1000;
+  const X = Float64Array.from({ length: n * d }, (_, i) => Math.sin(0.37 * i));
+  const y = Float64Array.from({ length: n }, (_, i) => Math.cos(i));
+  for (const variant of ['simd', 'simd-threaded']) {
+    const s = await load({ variant });
+    overhead[variant] = await medianMs(REPEATS, () => s.fit('lasso', { X, nRows: n, nCols: d, y, lambda: 1e3 }));
+    overhead[`${variant} round trip`] = await medianMs(Math.max(31, REPEATS), () => s.kmeans1d([1, 2, 3], 1));
+    s.dispose();
+  }
+}
+
 console.error('fits beside scikit-learn…');
 const sklearn = await benchSklearn(REPEATS);
 console.error('first fit in a fresh Vite app…');
@@ -288,6 +303,7 @@ writeFileSync(join(root, 'bench/results/ihc.json'), JSON.stringify({ machine, n:
   nativeMs: native.ihc.ms, wasmMs: ihcWasm, wasmOverNative: ihcWasm / native.ihc.ms }, null, 2));
 writeFileSync(join(root, 'bench/results/solvers.json'), JSON.stringify({ machine, owl, fusion, fits, cg, cv, penalties, priors, priorPath, reutersGem, experts, tasks, cholesky: native.cholesky }, null, 2));
 writeFileSync(join(root, 'bench/results/sklearn.json'), JSON.stringify({ machine, repeats: REPEATS, rows: sklearn }, null, 2));
+writeFileSync(join(root, 'bench/results/overhead.json'), JSON.stringify({ machine, repeats: REPEATS, ...overhead }, null, 2));
 writeFileSync(join(root, 'bench/results/first-fit.json'), JSON.stringify({ machine, rows: firstFitRows }, null, 2));
 
 const f = (x) => (x >= 100 ? x.toFixed(0) : x >= 1 ? x.toFixed(2) : x.toFixed(3));
@@ -334,4 +350,7 @@ console.log('\nCross-validation of IHC (12 λ × 5 folds, E1 n = 200), ms\n\n| t
 for (const r of cv) console.log(`| ${r.threads} | ${f(r.nativeMs)} | ${f(r.wasmMs)} |`);
 console.log(`\nspeed-up with 2 threads: native ${(cv[0].nativeMs / cv[1].nativeMs).toFixed(2)}×, wasm ${(cv[0].wasmMs / cv[1].wasmMs).toFixed(2)}×\n`);
 printSklearn(sklearn);
+console.log(`\nA call's fixed cost: lasso zero at once on a 2500 × 1000 dense X (20 MB), ms: native ${f(overhead.nativeMs)}, ` +
+  `wasm simd ${f(overhead.simd)}, simd-threaded ${f(overhead['simd-threaded'])}; round trip of a 3-value k-means: ` +
+  `${f(overhead['simd round trip'])} (simd), ${f(overhead['simd-threaded round trip'])} (threaded)`);
 printFirstFit(firstFitRows);

@@ -1,43 +1,47 @@
-// Typed arrays that view part of a larger buffer: what is posted to the worker is the viewed
-// bytes alone (compactViews), and the answers are those of the same values in arrays of their own.
+// What is posted to the worker: each typed array copied to its own buffer and transferred
+// (forPosting), the caller's arrays untouched; and views of larger buffers answer as the same
+// values in arrays of their own.
 import { describe, expect, it } from 'vitest';
-import { compactViews } from '../../dist/compact_views.js';
+import { forPosting } from '../../dist/posting.js';
 import { variants, withBothBuilds } from './helpers.js';
 
-describe('compactViews', () => {
-  it('copies a partial view down to its own bytes and leaves the request it was given alone', () => {
+describe('forPosting', () => {
+  it('copies every typed array to a buffer of its own, transfers those, and leaves the request it was given alone', () => {
     const big = Float64Array.from({ length: 1000 }, (_, i) => i / 7);
     const view = big.subarray(10, 30);
     const whole = Float64Array.of(1, 2, 3);
     const request = { op: 'fit', X: view, y: whole, options: { groups: new Int32Array(big.buffer, 8, 4), Q: 3 }, list: [view] };
-    const out = compactViews(request);
+    const { request: out, transfer } = forPosting(request);
     expect(out).not.toBe(request);
     expect(request.X).toBe(view);  // the caller's object is unchanged
     expect(out.X).toBeInstanceOf(Float64Array);
     expect(out.X.buffer.byteLength).toBe(20 * 8);
     expect(out.X.byteOffset).toBe(0);
     expect(Array.from(out.X)).toEqual(Array.from(view));
-    expect(out.y).toBe(whole);  // a whole buffer is posted as it is
+    expect(out.y).not.toBe(whole);
+    expect(Array.from(out.y)).toEqual([1, 2, 3]);
     expect(out.options.groups).toBeInstanceOf(Int32Array);
     expect(out.options.groups.buffer.byteLength).toBe(16);
     expect(Array.from(out.options.groups)).toEqual(Array.from(new Int32Array(big.buffer, 8, 4)));
     expect(out.options.Q).toBe(3);
     expect(out.list[0]).not.toBe(view);
     expect(Array.from(out.list[0])).toEqual(Array.from(view));
+    expect(transfer).toEqual([out.X.buffer, out.y.buffer, out.options.groups.buffer, out.list[0].buffer]);
+    // Transferring detaches the copies only.
+    structuredClone(out, { transfer });
+    expect(out.X.length).toBe(0);
+    expect(view.length).toBe(20);
+    expect(whole.length).toBe(3);
+    expect(big.length).toBe(1000);
   });
 
-  it('keeps views that together cover their buffer, and requests without partial views, as they are', () => {
-    const buffer = new Float64Array(8);
-    const halves = { a: buffer.subarray(0, 4), b: buffer.subarray(4) };
-    expect(compactViews(halves)).toBe(halves);
-    const plain = { values: new Float64Array(5), Q: 2 };
-    expect(compactViews(plain)).toBe(plain);
-  });
-
-  it('leaves views of shared memory shared', () => {
+  it('leaves views of shared memory shared, and a request without arrays as it is', () => {
     const shared = new Float64Array(new SharedArrayBuffer(800));
-    const request = { values: shared.subarray(0, 10) };
-    expect(compactViews(request).values).toBe(request.values);
+    const request = { values: shared.subarray(0, 10), Q: 2 };
+    const posted = forPosting(request);
+    expect(posted.request.values).toBe(request.values);
+    expect(posted.transfer).toEqual([]);
+    expect(forPosting({ Q: 2, name: 'e1' })).toEqual({ request: { Q: 2, name: 'e1' }, transfer: [] });
   });
 });
 

@@ -7,10 +7,10 @@
 // experiment(): the tables); that module is then compiled once and a worker on it serves that
 // call and every later one.
 import { createSupclust } from './api.js';
-import { compactViews } from './compact_views.js';
 import { SupclustError, trapMessage } from './errors.js';
 import { DESCRIPTION } from './library.generated.js';
 import { MODULES, moduleFor, type Backend, type Request } from './module.js';
+import { forPosting } from './posting.js';
 import type { Info, ModuleName, Supclust, Variant } from './types.js';
 import { VERSION } from './version.js';
 
@@ -36,7 +36,7 @@ export type FromWorker =
 
 /** A started worker, as the backend drives it. */
 export interface WorkerHandle {
-  post(message: ToWorker): void;
+  post(message: ToWorker, transfer?: Transferable[]): void;
   terminate(): void;
   /** Node: whether the worker may keep the process alive (only while calls are pending). */
   hold?(busy: boolean): void;
@@ -46,6 +46,7 @@ export type StartWorker = (onMessage: (m: FromWorker) => void, onError: (message
 
 interface Pending {
   request: Request;
+  transfer: ArrayBuffer[];  // the request's own buffers, transferred when it is posted
   control: { signal?: AbortSignal; onProgress?: (it: number, f: number) => void };
   resolve(v: unknown): void;
   reject(e: unknown): void;
@@ -192,7 +193,7 @@ export class WorkerBackend implements Backend {
     }
     const p = this.pending.get(id);
     if (this.running !== id || !p) return;  // aborted meanwhile (restart() pumps again)
-    this.worker!.post({ type: 'call', id, request: p.request, progress: !!p.control.onProgress });
+    this.worker!.post({ type: 'call', id, request: p.request, progress: !!p.control.onProgress }, p.transfer);
   }
 
   /** Replaces the worker by one on a larger module (compiled once per instance). */
@@ -221,7 +222,7 @@ export class WorkerBackend implements Backend {
         if (this.running === id) this.restart();  // a queued call is just dropped
       };
       const p: Pending = {
-        request: compactViews(request), control, resolve, reject,
+        ...forPosting(request), control, resolve, reject,
         cleanup: () => control.signal?.removeEventListener('abort', onAbort),
       };
       this.pending.set(id, p);

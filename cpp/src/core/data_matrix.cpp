@@ -32,8 +32,14 @@ void DataMatrix::multiplyTransposed(const double* r, double* g) const {
   }
 }
 
+RowVector columnMeansOf(const Eigen::Ref<const RowMatrix>& X) {
+  RowVector m = RowVector::Zero(X.cols());
+  for (Eigen::Index i = 0; i < X.rows(); ++i) m += X.row(i);
+  return m / static_cast<double>(X.rows());
+}
+
 RowVector DataMatrix::columnMeans() const {
-  if (!sparse()) return dense().colwise().mean();
+  if (!sparse()) return columnMeansOf(dense());
   RowVector m = RowVector::Zero(cols_);
   for (std::int64_t t = 0; t < stored(); ++t) m[indices_[t]] += values_[t];
   return m / static_cast<double>(rows_);

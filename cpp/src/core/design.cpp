@@ -7,7 +7,7 @@
 namespace supclust {
 
 CenteredDesign::CenteredDesign(const Eigen::Ref<const RowMatrix>& X)
-    : rows_(X.rows()), cols_(X.cols()), Xc_(X), means_(X.colwise().mean()) {
+    : rows_(X.rows()), cols_(X.cols()), Xc_(X), means_(columnMeansOf(X)) {
   Xc_.rowwise() -= means_;
 }
 

@@ -96,7 +96,7 @@ const browserWorker = (base: URL | undefined, create: LoadOptions['createWorker'
   }
   worker.onmessage = (e: MessageEvent<FromWorker>) => onMessage(e.data);
   worker.onerror = (e) => onError(e.message || `${where} failed to start (is it served, as a module script?)`);
-  return { post: (m) => worker.postMessage(m), terminate: () => worker.terminate() };
+  return { post: (m, transfer) => worker.postMessage(m, transfer ?? []), terminate: () => worker.terminate() };
 };
 
 function threadsAvailable(): boolean {

@@ -47,7 +47,7 @@ const startNodeWorker: StartWorker = (onMessage, onError) => {
   worker.on('error', (e) => { if (!ended) onError(e.message); });
   worker.on('exit', (code) => { if (!ended) onError(`the worker exited (code ${code})`); });
   return {
-    post: (m) => worker.postMessage(m),
+    post: (m, transfer) => worker.postMessage(m, (transfer ?? []) as ArrayBuffer[]),
     terminate: () => { ended = true; void worker.terminate(); },
     hold: (busy) => (busy ? worker.ref() : worker.unref()),
   };

@@ -72,6 +72,10 @@ StoredData selectRows(const DataMatrix& X, const std::vector<Eigen::Index>& rows
 StoredData dividedBy(const DataMatrix& X, double s);
 StoredData storedCopy(const DataMatrix& X);
 
+// The column means of a dense row-major X, row by row (contiguous reads): the one summation
+// order every centring of dense data uses.
+RowVector columnMeansOf(const Eigen::Ref<const RowMatrix>& X);
+
 // "" when CSR arrays of these lengths describe a rows × cols matrix (indptr from 0, non-
 // decreasing, ending at the number of values; indices in 0..cols−1, strictly increasing in each
 // row; values finite), else a message naming the field ("X.indptr: …").
