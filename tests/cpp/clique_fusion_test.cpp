@@ -53,7 +53,6 @@ double pairSum(const std::vector<double>& x) {
   return s;
 }
 
-
 Params gflasso(double l1, double l2, const std::string& loss = "squared") {
   Params p;
   p.numbers = {{"lambda1", l1}, {"lambda2", l2}, {"tolerance", 1e-12}};

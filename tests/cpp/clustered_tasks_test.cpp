@@ -68,7 +68,6 @@ SyntheticProblem taskProblem(int n, double sigma, double spread, std::uint64_t s
   return p;
 }
 
-
 Params params(std::initializer_list<std::pair<const char*, double>> numbers, const char* loss) {
   Params q;
   for (const auto& [k, v] : numbers) q.numbers[k] = v;

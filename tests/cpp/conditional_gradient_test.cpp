@@ -11,9 +11,6 @@
 
 using namespace supclust;
 
-namespace {
-}  // namespace
-
 TEST(ConditionalGradient, OracleIsTheBruteForceMaximiserOverPartitions) {
   std::mt19937_64 rng(51);
   KMeans1D km;

@@ -48,7 +48,6 @@ double bruteKMedian(const std::vector<double>& u, int s) {
   return best;
 }
 
-
 // y = X w* + noise with w* taking the values (−2, 0.5, 3) on three blocks of features.
 void threeValues(int n, int d, double sigma, std::uint64_t seed, RowMatrix& X, Vector& y, Labels& truth, Vector& w) {
   Random rng(seed);

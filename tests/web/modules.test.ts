@@ -3,6 +3,7 @@
 // call exactly as one that starts on the tables module, fetching the larger module on the first
 // call that needs it.
 import { readFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -30,6 +31,18 @@ describe('the modules', () => {
     const described = JSON.parse(tables.describe());
     expect({ ...described, methods: described.methods.map((m: object) => ({ ...m, module: DESCRIPTION.methods.find((d) => d.name === (m as { name: string }).name)!.module })) })
       .toEqual(DESCRIPTION);
+  });
+});
+
+describe('what a page downloads', () => {
+  // wasm + browser glue (+ the pthread worker script), gzip level 9, against the budgets the
+  // library keeps: a page on the grouping methods ≤ 300 KB, one on every family ≤ 400 KB.
+  const page = (name: string, threaded: boolean) => ['wasm', 'js', ...(threaded ? ['worker.js'] : [])]
+    .reduce((sum, ext) => sum + gzipSync(readFileSync(join(root, `dist/wasm/web/${name}.${ext}`)), { level: 9 }).length, 0);
+  it.each(variants)('stays within its budget on the %s build', (variant) => {
+    const threaded = variant === 'simd-threaded';
+    expect(page(`supclust-core-${variant}`, threaded)).toBeLessThanOrEqual(300 * 1024);
+    expect(page(`supclust-library-${variant}`, threaded)).toBeLessThanOrEqual(400 * 1024);
   });
 });
 

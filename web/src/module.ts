@@ -107,9 +107,6 @@ export function execute(m: WasmModule, r: Request, progress?: (it: number, f: nu
   }
 }
 
-/** The modules from the smallest; each holds the ones before it. */
-export const MODULES: readonly ModuleName[] = ['core', 'library', 'tables'];
-
 /** The smallest module that serves a request (a method's as info.methods declares it; an
  * unknown method goes to the library, which refuses it by name). */
 export function moduleFor(r: Request, methods: readonly { name: string; module: ModuleName }[]): ModuleName {

@@ -10,7 +10,9 @@ export type Variant = 'simd' | 'simd-threaded';
  * feature-grouping families (linear, grouping, penalties); 'library' — every family and
  * generate(); 'tables' — the library and the papers' tables (experiment()).
  * info.methods[].module names the smallest that runs a method. */
-export type ModuleName = 'core' | 'library' | 'tables';
+export type ModuleName = (typeof MODULES)[number];
+/** The modules, smallest first. */
+export const MODULES = ['core', 'library', 'tables'] as const;
 
 export interface LoadOptions {
   /** 'auto' (default): the threaded build when SharedArrayBuffer and cross-origin isolation

@@ -9,9 +9,9 @@
 import { createSupclust } from './api.js';
 import { SupclustError, trapMessage } from './errors.js';
 import { DESCRIPTION } from './library.generated.js';
-import { MODULES, moduleFor, type Backend, type Request } from './module.js';
+import { moduleFor, type Backend, type Request } from './module.js';
 import { forPosting } from './posting.js';
-import type { Info, ModuleName, Supclust, Variant } from './types.js';
+import { MODULES, type Info, type ModuleName, type Supclust, type Variant } from './types.js';
 import { VERSION } from './version.js';
 
 export type ToWorker =
@@ -248,7 +248,7 @@ export function fileOf(module: ModuleName, variant: Variant): string {
 
 /** Compiles the first module, starts a worker on it and returns the API over it. */
 export async function startSupclust(variant: Variant, first: ModuleName, compile: CompileModule, startWorker: StartWorker): Promise<Supclust> {
-  if (!MODULES.includes(first))
+  if (!(MODULES as readonly string[]).includes(first))
     throw new SupclustError('invalid-input', `module: must be ${MODULES.map((m) => `'${m}'`).join(', ')} (got ${String(first)})`, 'module');
   const backend = new WorkerBackend(variant, first, await compile(first), compile, startWorker);
   let ready;
@@ -258,8 +258,7 @@ export async function startSupclust(variant: Variant, first: ModuleName, compile
     backend.dispose();
     throw e instanceof SupclustError ? e : new SupclustError('load-failed', String(e));
   }
-  const d = DESCRIPTION;
-  const info: Info = { ...d, variant, threads: variant === 'simd' ? 1 : ready.threads, simd: true, version: VERSION,
-    experiments: d.experiments.map((e) => ({ ...e, values: Float64Array.from(e.values) })) };
+  const info: Info = { ...DESCRIPTION, variant, threads: variant === 'simd' ? 1 : ready.threads, simd: true, version: VERSION,
+    experiments: DESCRIPTION.experiments.map((e) => ({ ...e, values: Float64Array.from(e.values) })) };
   return createSupclust(backend, info);
 }

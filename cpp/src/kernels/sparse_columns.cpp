@@ -9,13 +9,10 @@ SparseColumns sparseColumnsOf(const Eigen::Ref<const RowMatrix>& X, const RowVec
   c.cols = X.cols();
   c.start.assign(static_cast<std::size_t>(c.cols) + 1, 0);
   auto entry = [&](Eigen::Index i, Eigen::Index j) { return X(i, j) + shift[j]; };
-  {  // each column's non-zeros, row by row without a branch (the compare vectorises)
-    std::vector<std::int64_t> count(static_cast<std::size_t>(c.cols), 0);
-    for (Eigen::Index i = 0; i < X.rows(); ++i) {
-      const double* row = X.row(i).data();
-      for (Eigen::Index j = 0; j < X.cols(); ++j) count[static_cast<std::size_t>(j)] += (row[j] + shift[j] != 0);
-    }
-    for (std::size_t j = 0; j < count.size(); ++j) c.start[j + 1] = count[j];
+  std::int64_t* count = c.start.data() + 1;  // column j's non-zeros, row by row without a branch
+  for (Eigen::Index i = 0; i < X.rows(); ++i) {
+    const double* row = X.row(i).data();
+    for (Eigen::Index j = 0; j < X.cols(); ++j) count[j] += (row[j] + shift[j] != 0);
   }
   std::int64_t nonZeros = 0;
   for (std::size_t j = 1; j < c.start.size(); ++j) nonZeros += c.start[j];
