@@ -92,6 +92,39 @@ TEST(Lasso, CollinearSparseColumnsAtSmallLambdaReachTheCertificate) {
     }
 }
 
+// d > 2n from a cold start: the fit follows its path of λ with strong rules (coordinate_descent.hpp)
+// and the exact steps reuse a growing Gram block; at λ near 0 the answer keeps nearly n
+// coordinates. Each must still reach the certificate, lasso and elastic net, dense and CSR, and
+// equal the fit started from the answer perturbed (no path: the plain active-set loop).
+TEST(Lasso, ColdStartsOnWideDesignsReachTheCertificateAlongTheirPath) {
+  const int n = 60, d = 400;
+  Random rng(7);
+  RowMatrix X(n, d);
+  Vector truth(d), y(n);
+  for (int j = 0; j < d; ++j) truth[j] = 0.3 * rng.normal();
+  for (int i = 0; i < n; ++i)
+    for (int j = 0; j < d; ++j) X(i, j) = rng.uniform() < 0.5 ? 0 : rng.normal();  // half zeros: CSR reads non-zeros
+  for (int i = 0; i < n; ++i) y[i] = X.row(i).dot(truth) + rng.normal();
+  const CsrArrays c = csrOf(X);
+  const Problem csr{{n, d, c.indptr.data(), c.indices.data(), c.values.data()}, {y.data(), y.size()}};
+  const double lmax = lambdaMax(X, y);
+  for (double alpha : {1.0, 0.5})
+    for (double frac : {0.3, 0.01})
+      for (const Problem& problem : {problemOf(X, y), csr}) {
+        const double lambda = frac * lmax / alpha;
+        const Result r = fit("elasticnet", problem, params({{"lambda", lambda}, {"alpha", alpha}}));
+        ASSERT_EQ(r.status, Status::Converged) << alpha << " " << frac;
+        double gb;
+        const Vector g = squaredGradient(X, y, r, gb) + lambda * (1 - alpha) * r.coef.col(0);
+        EXPECT_LE(l1Violation(r.coef.col(0), g, lambda * alpha), 1e-8 * lmax) << alpha << " " << frac;
+        EXPECT_LE(std::abs(gb), 1e-10 * lmax);
+        const WarmStart warm{r.coef * 0.9, r.intercept};
+        const Result fromAnswer = fit("elasticnet", problem, params({{"lambda", lambda}, {"alpha", alpha}}), {}, &warm);
+        ASSERT_EQ(fromAnswer.status, Status::Converged);
+        EXPECT_LE((fromAnswer.coef - r.coef).norm(), 1e-6 * r.coef.norm()) << alpha << " " << frac;
+      }
+}
+
 TEST(ElasticNet, ReachesItsCertificateAndEqualsLassoAtAlphaOne) {
   const auto p = generateE1(100, 40, 4, 0.5, 3);
   const double lambda = 0.1 * lambdaMax(p.X, p.y);

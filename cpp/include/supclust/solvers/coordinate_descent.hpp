@@ -5,6 +5,9 @@
 // Active-set strategy (glmnet): sweeps over the non-zero coordinates until their largest
 // weighted change is below tolerance × scale, then a full sweep and the KKT conditions on every
 // coordinate decide; repeats while they fail, so convergence is a certificate.
+// From a cold start with d > 2n, the fit follows a short path of λ from λmax down (glmnet's
+// warm starts) with the sequential strong rule choosing the coordinates a full sweep visits
+// (Tibshirani et al. 2012); every stage ends on the KKT conditions of all coordinates.
 // Where sweeps crawl (correlated columns at small λ: tens of thousands of sweeps on 300 word
 // columns), an exact step on the active set with its signs held (feature-sign search, Lee et
 // al. 2007) is taken once the signs have held for a few sweeps and the sweeps still to come (at
@@ -25,6 +28,11 @@ struct CoordinateDescentOptions {
   // many sweeps, for active sets of at most newtonMaxSize coordinates (G_AA: size² doubles).
   int newtonAfter = 10;
   std::size_t newtonMaxSize = 2048;
+  // The path from a cold start (see the .cpp): each stage's ℓ1 weight is the last one's times
+  // pathRatio; the stages before the target stop at pathTolerance (relative, as tolerance):
+  // they only need the support roughly right.
+  double pathRatio = 0.7;
+  double pathTolerance = 1e-3;
 };
 
 // Returns coef (d x 1) and intercept = mean(y) in the centred parametrisation.
