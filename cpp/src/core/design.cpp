@@ -12,17 +12,22 @@ CenteredDesign::CenteredDesign(const Eigen::Ref<const RowMatrix>& X)
 }
 
 CenteredDesign::CenteredDesign(const DataMatrix& X) : rows_(X.rows()), cols_(X.cols()), means_(X.columnMeans()) {
-  if (X.sparse()) {
-    sparse_ = X;
-  } else {
-    Xc_ = X.dense();
-    Xc_.rowwise() -= means_;
-  }
+  if (X.sparse()) sparse_ = X;
+  else source_ = X;
+}
+
+const RowMatrix& CenteredDesign::X() const {
+  if (source_.rows() > 0)
+    std::call_once(centring_, [this] {
+      Xc_ = source_.dense();
+      Xc_.rowwise() -= means_;
+    });
+  return Xc_;
 }
 
 void CenteredDesign::multiply(const double* w, double* z) const {
   const auto n = static_cast<std::size_t>(rows_), d = static_cast<std::size_t>(cols_);
-  if (!sparse()) return supclust::multiply(Xc_.data(), n, d, w, z);
+  if (!sparse()) return supclust::multiply(X().data(), n, d, w, z);
   sparse_.multiply(w, z);
   const double shift = means_.dot(Eigen::Map<const Vector>(w, cols_));
   for (std::size_t i = 0; i < n; ++i) z[i] -= shift;
@@ -30,7 +35,7 @@ void CenteredDesign::multiply(const double* w, double* z) const {
 
 void CenteredDesign::multiplyTransposed(const double* r, double* g) const {
   const auto n = static_cast<std::size_t>(rows_), d = static_cast<std::size_t>(cols_);
-  if (!sparse()) return supclust::multiplyTransposed(Xc_.data(), n, d, r, g);
+  if (!sparse()) return supclust::multiplyTransposed(X().data(), n, d, r, g);
   sparse_.multiplyTransposed(r, g);
   const double total = Eigen::Map<const Vector>(r, rows_).sum();
   for (std::size_t j = 0; j < d; ++j) g[j] -= means_[static_cast<Eigen::Index>(j)] * total;
@@ -40,8 +45,8 @@ Matrix CenteredDesign::gram(bool rows) const {
   const Eigen::Index n = rows_, d = cols_;
   if (!sparse()) {
     Matrix G(rows ? n : d, rows ? n : d);  // symmetric: the row-major fill reads the same
-    if (rows) rowGram(Xc_.data(), static_cast<std::size_t>(n), static_cast<std::size_t>(d), G.data());
-    else supclust::gram(Xc_.data(), static_cast<std::size_t>(n), static_cast<std::size_t>(d), G.data());
+    if (rows) rowGram(X().data(), static_cast<std::size_t>(n), static_cast<std::size_t>(d), G.data());
+    else supclust::gram(X().data(), static_cast<std::size_t>(n), static_cast<std::size_t>(d), G.data());
     return G;
   }
   const DataMatrix& X = sparse_;
@@ -74,7 +79,7 @@ Matrix CenteredDesign::gram(bool rows) const {
 }
 
 double CenteredDesign::squaredNorm() const {
-  if (!sparse()) return Xc_.squaredNorm();
+  if (!sparse()) return X().squaredNorm();
   const DataMatrix& X = sparse_;
   return Eigen::Map<const Vector>(X.values(), X.stored()).squaredNorm() -
          static_cast<double>(rows_) * means_.squaredNorm();
@@ -83,7 +88,7 @@ double CenteredDesign::squaredNorm() const {
 RowMatrix CenteredDesign::groupSums(const Labels& labels, int G) const {
   RowMatrix A = RowMatrix::Zero(rows_, G);
   if (!sparse()) {
-    for (std::size_t j = 0; j < labels.size(); ++j) A.col(labels[j]) += Xc_.col(static_cast<Eigen::Index>(j));
+    for (std::size_t j = 0; j < labels.size(); ++j) A.col(labels[j]) += X().col(static_cast<Eigen::Index>(j));
     return A;
   }
   RowVector shift = RowVector::Zero(G);  // Σ_{j ∈ g} μ_j
@@ -107,7 +112,7 @@ const Hash128::Key& CenteredDesign::key() const {
     h.add(sparse_.indices(), nonZeros * sizeof(std::int32_t));
     h.add(sparse_.values(), nonZeros * sizeof(double));
   } else {
-    h.add(Xc_.data(), static_cast<std::size_t>(Xc_.size()) * sizeof(double));
+    h.add(X().data(), static_cast<std::size_t>(X().size()) * sizeof(double));
   }
   h.add(means_.data(), static_cast<std::size_t>(means_.size()) * sizeof(double));
   key_ = h.value();
@@ -118,8 +123,9 @@ const Hash128::Key& CenteredDesign::key() const {
 const SparseColumns& CenteredDesign::uncentredColumns() const {
   if (!columns_)
     columns_ = std::make_unique<SparseColumns>(
-        sparse() ? sparseColumnsOfRows(rows_, cols_, sparse_.indptr(), sparse_.indices(), sparse_.values())
-                 : sparseColumnsOf(Xc_, means_));
+        sparse()              ? sparseColumnsOfRows(rows_, cols_, sparse_.indptr(), sparse_.indices(), sparse_.values())
+        : source_.rows() > 0 ? sparseColumnsOf(source_.dense(), RowVector::Zero(cols_))
+                             : sparseColumnsOf(Xc_, means_));
   return *columns_;
 }
 

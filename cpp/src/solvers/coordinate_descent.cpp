@@ -62,14 +62,22 @@ Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, dou
     colNorm[j] = std::max(0.0, (s2 - 2 * mu[j] * s1 + static_cast<double>(n) * mu[j] * mu[j]) * invN);
   }
   // Xc_jᵀ r = x_jᵀ raw + offset·Σx_j − μ_j (Σraw + n·offset).
+  // Dense storage goes through the two-lane kernels (kernels/dense.hpp: SIMD in wasm too).
+  const auto column = [&](Eigen::Index j) { return cols.value.data() + cols.start[static_cast<std::size_t>(j)]; };
   auto correlation = [&](Eigen::Index j) {
     double s = 0;
-    forEachInColumn(cols, j, [&](std::int32_t i, double x) { s += x * raw[i]; });
+    if (cols.dense)
+      s = dot(column(j), raw.data(), static_cast<std::size_t>(n));
+    else
+      forEachInColumn(cols, j, [&](std::int32_t i, double x) { s += x * raw[i]; });
     return s + offset * colSum[j] - mu[j] * (rawSum + static_cast<double>(n) * offset);
   };
   // r −= δ Xc_j.
   auto subtract = [&](Eigen::Index j, double delta) {
-    forEachInColumn(cols, j, [&](std::int32_t i, double x) { raw[i] -= delta * x; });
+    if (cols.dense)
+      axpy(-delta, column(j), raw.data(), static_cast<std::size_t>(n));
+    else
+      forEachInColumn(cols, j, [&](std::int32_t i, double x) { raw[i] -= delta * x; });
     rawSum -= delta * colSum[j];
     offset += delta * mu[j];
   };

@@ -1,11 +1,12 @@
 // The design matrix as the solvers see it: columns centred, so that the unpenalised intercept
 // decouples from the coefficients (for the squared loss exactly: b = mean(y)). Dense data is
-// stored centred (Xc); sparse data stays sparse and uncentred, with the column means μ kept
+// centred once (Xc) when a product first needs it; sparse data stays sparse and uncentred, with the column means μ kept
 // aside, and every product assembles Xc = X − 1μᵀ implicitly. The solvers use the products
 // below and never ask which kind they have, except where a dense-only path is faster (X()).
 #pragma once
 
 #include <memory>
+#include <mutex>
 
 #include "supclust/core/data_matrix.hpp"
 #include "supclust/base/memo.hpp"
@@ -18,13 +19,14 @@ class CenteredDesign {
  public:
   // X is n x d, row-major.
   explicit CenteredDesign(const Eigen::Ref<const RowMatrix>& X);
-  // Either kind. Sparse data is read in place, never copied: its arrays must outlive the
+  // Either kind. X's arrays are read in place (sparse ones never copied): they must outlive the
   // design (fit() builds the design inside the call that holds them).
   explicit CenteredDesign(const DataMatrix& X);
 
   bool sparse() const { return sparse_.sparse(); }
-  // The centred matrix Xc, for dense designs only.
-  const RowMatrix& X() const { return Xc_; }
+  // The centred matrix Xc, for dense designs only: from a DataMatrix, built on first use (a
+  // solver that reads columns, as coordinate descent, never needs it).
+  const RowMatrix& X() const;
   // The caller's uncentred CSR arrays, for sparse designs only.
   const DataMatrix& sparseData() const { return sparse_; }
   const RowVector& means() const { return means_; }
@@ -61,7 +63,11 @@ class CenteredDesign {
 
  private:
   Eigen::Index rows_, cols_;
-  RowMatrix Xc_;        // dense designs
+  mutable RowMatrix Xc_;  // dense designs
+  // Dense designs from a DataMatrix: the caller's X, read in place (it outlives the design, as
+  // sparse arrays do), centred into Xc_ once, by the first thread that asks.
+  DataMatrix source_{nullptr, 0, 0};
+  mutable std::once_flag centring_;
   DataMatrix sparse_{nullptr, 0, 0};  // sparse designs: the caller's CSR arrays (uncentred)
   RowVector means_;
   mutable double norm2_ = -1;
