@@ -1,15 +1,17 @@
 #!/usr/bin/env node
-// Our fits beside scikit-learn's (Debian's python3-sklearn, which `npm run bench` installs), on
-// the same bytes in the same run: lasso and elastic net (theirs: coordinate descent), logistic
-// ℓ2 (ours: trust-region Newton; theirs: lbfgs) and ℓ1 (ours: proximal Newton, newGLMNET;
-// theirs: liblinear), the linear SVM (both: dual coordinate descent, theirs liblinear's
-// LinearSVC; ours regularises the bias of the centred rows, theirs of the raw rows, which the
-// gap shows); dense and sparse (CSR, scipy.sparse for them) at text shapes — a synthetic
-// 500 × 5000 word-count design and the movie reviews' own 5006 × 5623 frequencies (when
-// ../shared/data is present). Each answer is evaluated in one objective (sklearn_fits.py lists
-// them), so the table shows the time ratio and the objective gap (liblinear also penalises the
-// intercept: its answer solves a slightly different problem, which the gap shows). Run alone
-// (node bench/sklearn.mjs) or from run.mjs.
+// Our fits beside scikit-learn's (Debian's python3-sklearn) and glmnet's (Debian's
+// r-cran-glmnet; `npm run bench` installs both), on the same bytes in the same run: lasso and
+// elastic net (theirs: coordinate descent), logistic ℓ2 (ours: trust-region Newton; scikit-learn:
+// lbfgs) and ℓ1 (ours: proximal Newton, newGLMNET; scikit-learn: liblinear), the linear SVM
+// (ours and liblinear's LinearSVC: dual coordinate descent; ours regularises the bias of the
+// centred rows, theirs of the raw rows, which the gap shows); dense and sparse (CSR, scipy.sparse
+// and dgCMatrix for them) at text shapes — a synthetic 500 × 5000 word-count design and the
+// movie reviews' own 5006 × 5623 frequencies (when ../shared/data is present) — and on dense
+// Gaussian designs, wide (500 × 5000: the lasso and elastic net at 0.1 and 0.01 λmax) and tall
+// (2000 × 500: the logistic fits). Each answer is evaluated in one objective (sklearn_fits.py
+// and glmnet_fits.R list them), so the table shows the time ratios and the objective gaps
+// (liblinear also penalises the intercept: its answer solves a slightly different problem, which
+// the gap shows). Run alone (node bench/sklearn.mjs) or from run.mjs.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -111,7 +113,7 @@ async function medianMs(repeats, f) {
 
 function datasets() {
   const gauss = design(300, 200, false, 11), text = design(500, 5000, true, 12);
-  const out = { gauss, text, 'text-csr': { ...text, csr: toCsr(text) } };
+  const out = { gauss, wide: design(500, 5000, false, 13), tall: design(2000, 500, false, 14), text, 'text-csr': { ...text, csr: toCsr(text) } };
   const data = join(root, '../shared/data');
   if (existsSync(join(data, 'pang-lee-scale'))) {
     const m = loadPangLee(data, { words: 5623 });
@@ -136,6 +138,12 @@ export async function benchSklearn(repeats = Number(process.env.BENCH_REPEATS ??
   add('gauss', 'logistic-l2', 1e-2);
   add('gauss', 'logistic-l1', 1e-2);
   add('gauss', 'svm', 1e-2);
+  for (const at of [0.1, 0.01]) {
+    add('wide', 'lasso', at * lambdaMax(data.wide, data.wide.target), { at });
+    add('wide', 'elasticnet', 2 * at * lambdaMax(data.wide, data.wide.target), { alpha: 0.5, at });
+  }
+  add('tall', 'logistic-l2', 1e-3);
+  add('tall', 'logistic-l1', 0.05 * lambdaMax(data.tall, data.tall.y), { at: 0.05 });
   for (const name of ['text', 'text-csr', 'movies']) {
     const t = data[name];
     if (!t) continue;
@@ -149,7 +157,7 @@ export async function benchSklearn(repeats = Number(process.env.BENCH_REPEATS ??
   for (const c of cases) {
     const t = data[c.data];
     Object.assign(c, { n: t.n, d: t.d, sparse: !!t.csr,
-      case: `${c.fit} ${t.n}×${t.d}${c.data === 'movies' ? ' movies' : c.data.startsWith('text') ? ' text' : ''} ${t.csr ? 'CSR' : 'dense'}` });
+      case: `${c.fit} ${t.n}×${t.d}${c.data === 'movies' ? ' movies' : c.data.startsWith('text') ? ' text' : ''} ${t.csr ? 'CSR' : 'dense'}${c.at ? ` ${c.at} λmax` : ''}` });
   }
   // Labels for the logistic fits and the SVM, the regression target for the others.
   writeFileSync(join(dir, 'sklearn-cases.json'),
@@ -160,6 +168,16 @@ export async function benchSklearn(repeats = Number(process.env.BENCH_REPEATS ??
     ? JSON.parse(execFileSync('/usr/bin/python3', [join(root, 'bench/peers/sklearn_fits.py'), dir, String(repeats)], { maxBuffer: 1 << 28 }).toString())
     : null;
   if (!peer) console.error('scikit-learn not found (npm run bench installs python3-sklearn): its column is empty');
+  // glmnet: the squared and logistic fits (it has no SVM).
+  const tsv = ['case\tfit\tdata\tn\td\tsparse\tlambda\talpha\ty',
+    ...cases.filter((c) => c.fit !== 'svm').map((c) => [c.case, c.fit, c.data, c.n, c.d, c.sparse ? 'TRUE' : 'FALSE', c.lambda, c.alpha ?? 1,
+      `${c.data}-${c.fit.startsWith('logistic') ? 'y' : 'target'}.f64`].join('\t'))];
+  writeFileSync(join(dir, 'glmnet-cases.tsv'), tsv.join('\n') + '\n');
+  const r = spawnSync('/usr/bin/Rscript', ['-e', 'library(glmnet)'], {});
+  const glmnet = r.status === 0
+    ? JSON.parse(execFileSync('/usr/bin/Rscript', [join(root, 'bench/peers/glmnet_fits.R'), dir, String(repeats)], { maxBuffer: 1 << 28 }).toString())
+    : null;
+  if (!glmnet) console.error('glmnet not found (npm run bench installs r-cran-glmnet): its column is empty');
 
   const sc = await load({ variant: 'simd' });
   const rows = [];
@@ -175,9 +193,14 @@ export async function benchSklearn(repeats = Number(process.env.BENCH_REPEATS ??
     const ours = objective(t, c, m.coef, m.intercept[0]);
     const theirs = peer?.find((p) => p.case === c.case);
     const theirObjective = theirs ? objective(t, c, theirs.coef, theirs.intercept) : NaN;
+    const g = glmnet?.find((p) => p.case === c.case);
+    const glmnetAt = (fit) => (fit ? { ms: fit.ms, objective: objective(t, c, fit.coef, fit.intercept) } : { ms: NaN, objective: NaN });
+    const [gd, gt] = [glmnetAt(g?.default), glmnetAt(g?.tight)];
     rows.push({ case: c.case, wasmMs, iterations: m.iterations, status: m.status, objective: ours,
       sklearnSolver: theirs?.solver, sklearnMs: theirs?.ms ?? NaN, sklearnObjective: theirObjective,
-      sklearnOverWasm: (theirs?.ms ?? NaN) / wasmMs, objectiveGap: theirObjective - ours });
+      sklearnOverWasm: (theirs?.ms ?? NaN) / wasmMs, objectiveGap: theirObjective - ours,
+      glmnetMs: gd.ms, glmnetObjective: gd.objective, glmnetOverWasm: gd.ms / wasmMs, glmnetGap: gd.objective - ours,
+      glmnetTightMs: gt.ms, glmnetTightObjective: gt.objective, glmnetTightOverWasm: gt.ms / wasmMs, glmnetTightGap: gt.objective - ours });
   }
   sc.dispose();
   return rows;
@@ -185,11 +208,13 @@ export async function benchSklearn(repeats = Number(process.env.BENCH_REPEATS ??
 
 export function printSklearn(rows) {
   const f = (x) => (Number.isNaN(x) ? '–' : x >= 100 ? x.toFixed(0) : x >= 1 ? x.toFixed(2) : x.toFixed(3));
-  console.log('\nFits beside scikit-learn (same bytes; each answer in one objective), ms\n');
-  console.log('| fit | supclust wasm simd | scikit-learn | sklearn / wasm | objective (ours) | sklearn − ours |');
-  console.log('|---|---:|---:|---:|---:|---:|');
+  const ratio = (x) => (Number.isNaN(x) ? '–' : x.toFixed(2) + '×'), gap = (x) => (Number.isNaN(x) ? '–' : x.toExponential(2));
+  console.log('\nFits beside scikit-learn and glmnet (same bytes; each answer in one objective), ms; ratio = peer / wasm;');
+  console.log('gap = peer\'s objective − ours; glmnet at its default thresh (1e-7) and at 1e-12\n');
+  console.log('| fit | supclust wasm simd | objective | scikit-learn | ratio | gap | glmnet | ratio | gap | glmnet 1e-12 | ratio | gap |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of rows)
-    console.log(`| ${r.case} | ${f(r.wasmMs)} (${r.iterations} its) | ${f(r.sklearnMs)} (${r.sklearnSolver ?? '–'}) | ${Number.isNaN(r.sklearnOverWasm) ? '–' : r.sklearnOverWasm.toFixed(2) + '×'} | ${r.objective.toPrecision(10)} | ${Number.isNaN(r.objectiveGap) ? '–' : r.objectiveGap.toExponential(2)} |`);
+    console.log(`| ${r.case} | ${f(r.wasmMs)} (${r.iterations} its) | ${r.objective.toPrecision(10)} | ${f(r.sklearnMs)} (${r.sklearnSolver ?? '–'}) | ${ratio(r.sklearnOverWasm)} | ${gap(r.objectiveGap)} | ${f(r.glmnetMs)} | ${ratio(r.glmnetOverWasm)} | ${gap(r.glmnetGap)} | ${f(r.glmnetTightMs)} | ${ratio(r.glmnetTightOverWasm)} | ${gap(r.glmnetTightGap)} |`);
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

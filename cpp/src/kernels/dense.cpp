@@ -82,6 +82,37 @@ void axpy(double alpha, const double* x, double* y, std::size_t n) {
   for (; i < n; ++i) y[i] += alpha * x[i];
 }
 
+void axpyWithWeighted(double alpha, const double* x, const double* w, double* y, double* z, std::size_t n) {
+  const f64x2 a2 = {alpha, alpha};
+  std::size_t i = 0;
+  for (; i + 2 <= n; i += 2) {
+    const f64x2 ax = a2 * load2(x + i);
+    store2(y + i, load2(y + i) + ax);
+    store2(z + i, load2(z + i) + ax * load2(w + i));
+  }
+  for (; i < n; ++i) {
+    y[i] += alpha * x[i];
+    z[i] += alpha * x[i] * w[i];
+  }
+}
+
+void weightedMoments(const double* x, const double* w, std::size_t n, double& first, double& second) {
+  f64x2 s1 = {0, 0}, s2 = {0, 0};
+  std::size_t i = 0;
+  for (; i + 2 <= n; i += 2) {
+    const f64x2 wx = load2(w + i) * load2(x + i);
+    s1 += wx;
+    s2 += wx * load2(x + i);
+  }
+  double a = s1[0] + s1[1], q = s2[0] + s2[1];
+  for (; i < n; ++i) {
+    a += w[i] * x[i];
+    q += w[i] * x[i] * x[i];
+  }
+  first = a;
+  second = q;
+}
+
 void axpy4(const double* c, const double* X, std::size_t ldx, double* y, std::size_t n) {
   const double *x0 = X, *x1 = X + ldx, *x2 = X + 2 * ldx, *x3 = X + 3 * ldx;
   const f64x2 c0 = {c[0], c[0]}, c1 = {c[1], c[1]}, c2 = {c[2], c[2]}, c3 = {c[3], c[3]};

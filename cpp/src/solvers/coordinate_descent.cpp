@@ -25,20 +25,14 @@ void centredGramColumns(const SparseColumns& cols, const RowVector& mu, Eigen::I
   std::vector<double> scatter;
   for (std::size_t b = from; b < K; ++b) {
     const Eigen::Index k = set[b];
-    if (cols.dense) {
-      const double* xk = cols.value.data() + cols.start[static_cast<std::size_t>(k)];
-      for (std::size_t a = 0; a <= b; ++a)
-        gram[a * K + b] = dot(cols.value.data() + cols.start[static_cast<std::size_t>(set[a])], xk, static_cast<std::size_t>(n));
-    } else {
+    const double* xk = cols.value.data() + cols.start[static_cast<std::size_t>(k)];  // dense storage
+    if (!cols.dense) {  // column k scattered to its rows
       scatter.assign(static_cast<std::size_t>(n), 0);
       forEachInColumn(cols, k, [&](std::int32_t i, double x) { scatter[static_cast<std::size_t>(i)] = x; });
-      for (std::size_t a = 0; a <= b; ++a) {
-        double t = 0;
-        forEachInColumn(cols, set[a], [&](std::int32_t i, double x) { t += x * scatter[static_cast<std::size_t>(i)]; });
-        gram[a * K + b] = t;
-      }
+      xk = scatter.data();
     }
-    for (std::size_t a = 0; a <= b; ++a) gram[a * K + b] = (gram[a * K + b] - static_cast<double>(n) * mu[set[a]] * mu[k]) * invN;
+    for (std::size_t a = 0; a <= b; ++a)
+      gram[a * K + b] = (columnDot(cols, set[a], xk) - static_cast<double>(n) * mu[set[a]] * mu[k]) * invN;
   }
 }
 }  // namespace
@@ -62,22 +56,12 @@ Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, dou
     colNorm[j] = std::max(0.0, (s2 - 2 * mu[j] * s1 + static_cast<double>(n) * mu[j] * mu[j]) * invN);
   }
   // Xc_jᵀ r = x_jᵀ raw + offset·Σx_j − μ_j (Σraw + n·offset).
-  // Dense storage goes through the two-lane kernels (kernels/dense.hpp: SIMD in wasm too).
-  const auto column = [&](Eigen::Index j) { return cols.value.data() + cols.start[static_cast<std::size_t>(j)]; };
   auto correlation = [&](Eigen::Index j) {
-    double s = 0;
-    if (cols.dense)
-      s = dot(column(j), raw.data(), static_cast<std::size_t>(n));
-    else
-      forEachInColumn(cols, j, [&](std::int32_t i, double x) { s += x * raw[i]; });
-    return s + offset * colSum[j] - mu[j] * (rawSum + static_cast<double>(n) * offset);
+    return columnDot(cols, j, raw.data()) + offset * colSum[j] - mu[j] * (rawSum + static_cast<double>(n) * offset);
   };
   // r −= δ Xc_j.
   auto subtract = [&](Eigen::Index j, double delta) {
-    if (cols.dense)
-      axpy(-delta, column(j), raw.data(), static_cast<std::size_t>(n));
-    else
-      forEachInColumn(cols, j, [&](std::int32_t i, double x) { raw[i] -= delta * x; });
+    columnAxpy(cols, j, -delta, raw.data());
     rawSum -= delta * colSum[j];
     offset += delta * mu[j];
   };

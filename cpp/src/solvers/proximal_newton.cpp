@@ -41,7 +41,7 @@ Result proximalNewtonL1(const Objective& F, double lambda1, Matrix W, RowVector 
     auto predictor = [&] {  // z = Xc w + b = X w + (b − μ·w) 1, from the columns (no drift)
       z.setConstant(bk - mu.dot(w));
       for (Eigen::Index j = 0; j < d; ++j)
-        if (const double wj = w[j]; wj != 0) forEachInColumn(cols, j, [&](std::int32_t i, double x) { z[i] += wj * x; });
+        if (const double wj = w[j]; wj != 0) columnAxpy(cols, j, wj, z.data());
     };
     predictor();
     double f = objectiveAt(z, w);
@@ -57,11 +57,7 @@ Result proximalNewtonL1(const Objective& F, double lambda1, Matrix W, RowVector 
       // Xcᵀ G = Xᵀ G − μ ΣG, from the columns.
       const double gb = G.sum();
       const double* Gp = G.data();
-      for (Eigen::Index j = 0; j < d; ++j) {
-        double s = 0;
-        forEachInColumn(cols, j, [&](std::int32_t i, double x) { s += x * Gp[i]; });
-        g[j] = s - mu[j] * gb + lambda2 * w[j];
-      }
+      for (Eigen::Index j = 0; j < d; ++j) g[j] = columnDot(cols, j, Gp) - mu[j] * gb + lambda2 * w[j];
       double residual = std::abs(gb);
       for (Eigen::Index j = 0; j < d; ++j) residual = std::max(residual, l1Violation(w[j], g[j], lambda1));
       if (onTrust && !(residual < residualBefore)) {  // it did not help: back, and stop there
@@ -89,10 +85,13 @@ Result proximalNewtonL1(const Objective& F, double lambda1, Matrix W, RowVector 
       const double sumD = D.sum();
       for (Eigen::Index j = 0; j < d; ++j) {
         double a = 0, q = 0;
-        forEachInColumn(cols, j, [&](std::int32_t i, double x) {
-          a += Dp[i] * x;
-          q += Dp[i] * x * x;
-        });
+        if (cols.dense)
+          weightedMoments(cols.value.data() + cols.start[static_cast<std::size_t>(j)], Dp, static_cast<std::size_t>(n), a, q);
+        else
+          forEachInColumn(cols, j, [&](std::int32_t i, double x) {
+            a += Dp[i] * x;
+            q += Dp[i] * x * x;
+          });
         dD[j] = a;
         hdiag[j] = q - 2 * mu[j] * a + mu[j] * mu[j] * sumD + lambda2 + 1e-12;
       }
@@ -110,8 +109,7 @@ Result proximalNewtonL1(const Objective& F, double lambda1, Matrix W, RowVector 
       for (int pass = 0; pass < 200; ++pass) {
         double largest = 0;
         for (Eigen::Index j : active) {
-          double xw = 0;  // Σ x_ij D_i raw_i over the non-zeros
-          forEachInColumn(cols, j, [&](std::int32_t i, double x) { xw += x * weighted[i]; });
+          const double xw = columnDot(cols, j, weighted.data());  // Σ x_ij D_i raw_i over the non-zeros
           // (Xc_jᵀ D step) with step = raw + offset·1 and Xc_j = x_j − μ_j 1.
           const double model = xw + offset * dD[j] - mu[j] * (sumWeighted + offset * sumD);
           const double gj = g[j] + model + lambda2 * dw[j];
@@ -119,10 +117,15 @@ Result proximalNewtonL1(const Objective& F, double lambda1, Matrix W, RowVector 
           const double delta = softThreshold(u - gj / hdiag[j], lambda1 / hdiag[j]) - u;
           if (delta == 0) continue;
           dw[j] += delta;
-          forEachInColumn(cols, j, [&](std::int32_t i, double x) {
-            step[i] += delta * x;
-            weighted[i] += delta * Dp[i] * x;
-          });
+          if (cols.dense)
+            axpyWithWeighted(delta, cols.value.data() + cols.start[static_cast<std::size_t>(j)], Dp, step.data(), weighted.data(),
+                             static_cast<std::size_t>(n));
+          else
+            forEachInColumn(cols, j, [&](std::int32_t i, double x) {
+              const double ax = delta * x;  // as axpyWithWeighted rounds
+              step[i] += ax;
+              weighted[i] += ax * Dp[i];
+            });
           sumWeighted += delta * dD[j];
           offset -= delta * mu[j];
           largest = std::max(largest, std::abs(delta) * hdiag[j]);

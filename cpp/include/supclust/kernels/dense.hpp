@@ -29,6 +29,12 @@ void addColumns(const double* g, const double* const* columns, const double* c, 
 // y += alpha x
 void axpy(double alpha, const double* x, double* y, std::size_t n);
 
+// y += alpha x and z += alpha (w ∘ x), in one pass.
+void axpyWithWeighted(double alpha, const double* x, const double* w, double* y, double* z, std::size_t n);
+
+// Σ w[i] x[i] and Σ w[i] x[i]² (two-lane sums, as dot()).
+void weightedMoments(const double* x, const double* w, std::size_t n, double& first, double& second);
+
 // y += c0 x0 + c1 x1 + c2 x2 + c3 x3 (x_g = X + g·ldx), added in that order: the same result
 // as four axpy calls, with one load and store of y.
 void axpy4(const double* c, const double* X, std::size_t ldx, double* y, std::size_t n);

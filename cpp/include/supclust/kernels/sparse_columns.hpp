@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "supclust/base/types.hpp"
+#include "supclust/kernels/dense.hpp"
 
 namespace supclust {
 
@@ -33,6 +34,23 @@ inline void forEachInColumn(const SparseColumns& c, Eigen::Index j, F&& f) {
     for (std::int64_t t = from; t < to; ++t) f(static_cast<std::int32_t>(t - from), v[t]);
   else
     for (std::int64_t t = from; t < to; ++t) f(c.row[static_cast<std::size_t>(t)], v[t]);
+}
+
+// Σ_i X(i, j) v[i] over column j's stored entries (dense storage: the two-lane dot kernel,
+// SIMD in wasm too).
+inline double columnDot(const SparseColumns& c, Eigen::Index j, const double* v) {
+  const std::int64_t from = c.start[static_cast<std::size_t>(j)], to = c.start[static_cast<std::size_t>(j) + 1];
+  if (c.dense) return dot(c.value.data() + from, v, static_cast<std::size_t>(to - from));
+  double s = 0;
+  for (std::int64_t t = from; t < to; ++t) s += c.value[static_cast<std::size_t>(t)] * v[c.row[static_cast<std::size_t>(t)]];
+  return s;
+}
+
+// y[i] += alpha X(i, j) over column j's stored entries (dense storage: the axpy kernel).
+inline void columnAxpy(const SparseColumns& c, Eigen::Index j, double alpha, double* y) {
+  const std::int64_t from = c.start[static_cast<std::size_t>(j)], to = c.start[static_cast<std::size_t>(j) + 1];
+  if (c.dense) return axpy(alpha, c.value.data() + from, y, static_cast<std::size_t>(to - from));
+  for (std::int64_t t = from; t < to; ++t) y[c.row[static_cast<std::size_t>(t)]] += alpha * c.value[static_cast<std::size_t>(t)];
 }
 
 // The entries X(i, j) + shift[j] (row-major X) column by column, rows ascending: only the

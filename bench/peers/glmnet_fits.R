@@ -1,0 +1,56 @@
+# Times glmnet's fits on the designs bench/sklearn.mjs wrote (the same bytes).
+#
+# Usage: Rscript glmnet_fits.R <dir> <repeats>. Reads <dir>/glmnet-cases.tsv (case, fit, data,
+# n, d, sparse, lambda, alpha, y); each design is <data>-X.f64 (float64, row-major) or, when
+# sparse, <data>-indptr.i32, <data>-indices.i32, <data>-values.f64 (CSR, given to glmnet as a
+# dgCMatrix). glmnet's objective is supclust's at standardize = FALSE:
+#   lasso, elasticnet  gaussian   1/(2n)‖y − Xw − b‖² + λα‖w‖₁ + λ(1 − α)/2‖w‖²
+#   logistic-l1/-l2    binomial   1/n Σ log(1 + exp(−ỹz)) + λα‖w‖₁ (α = 1) or λ/2‖w‖² (α = 0)
+# on the single λ asked, at glmnet's default convergence threshold (thresh = 1e-7) and tightened
+# (1e-12). For the gaussian family glmnet scales y to unit variance (s: its standard deviation,
+# 1/n) and solves there with the λ given: the problem above divided by s², in w' = w / s, is
+# 1/(2n)‖y/s − Xw' − b'‖² + (λα/s)‖w'‖₁ + λ(1 − α)/2‖w'‖², so glmnet is given y / s,
+# λ' = λ(α/s + 1 − α) and α' = (λα/s) / λ', and its coefficients are multiplied by s.
+# Prints JSON: the median time of the timed fits and the coefficients, so that the caller
+# evaluates every answer in one objective.
+suppressMessages(library(glmnet))
+args <- commandArgs(trailingOnly = TRUE)
+dir <- args[1]
+repeats <- as.integer(args[2])
+cases <- read.delim(file.path(dir, "glmnet-cases.tsv"), stringsAsFactors = FALSE)
+read_f64 <- function(name, count) readBin(file.path(dir, name), "double", count)
+read_i32 <- function(name, count) readBin(file.path(dir, name), "integer", count, size = 4)
+rows <- character(0)
+for (k in seq_len(nrow(cases))) {
+  c <- cases[k, ]
+  n <- c$n; d <- c$d
+  if (c$sparse) {
+    indptr <- read_i32(paste0(c$data, "-indptr.i32"), n + 1)
+    nnz <- indptr[n + 1]
+    X <- as(new("dgRMatrix", p = indptr, j = read_i32(paste0(c$data, "-indices.i32"), nnz),
+                x = read_f64(paste0(c$data, "-values.f64"), nnz), Dim = c(as.integer(n), as.integer(d))), "CsparseMatrix")
+  } else {
+    X <- matrix(read_f64(paste0(c$data, "-X.f64"), n * d), nrow = n, ncol = d, byrow = TRUE)
+  }
+  y <- read_f64(c$y, n)
+  logistic <- startsWith(c$fit, "logistic")
+  alpha <- if (c$fit == "elasticnet") c$alpha else if (c$fit == "logistic-l2") 0 else 1
+  s <- if (logistic) 1 else sqrt(mean((y - mean(y))^2))
+  target <- if (logistic) factor(y) else y / s
+  lambda <- c$lambda * (alpha / s + 1 - alpha)
+  alpha <- if (alpha == 0) 0 else c$lambda * alpha / s / lambda
+  timed <- function(thresh) {
+    fitOnce <- function() glmnet(X, target, family = if (logistic) "binomial" else "gaussian", alpha = alpha,
+                                  lambda = lambda, standardize = FALSE, intercept = TRUE, thresh = thresh)
+    times <- numeric(0)
+    for (r in seq_len(repeats + 2)) {  # two untimed warm-up fits
+      t0 <- proc.time()[["elapsed"]]
+      model <- fitOnce()
+      if (r > 2) times <- c(times, (proc.time()[["elapsed"]] - t0) * 1000)
+    }
+    beta <- as.numeric(coef(model)) * s
+    sprintf('{"ms":%.6g,"coef":[%s],"intercept":%.17g}', median(times), paste(sprintf("%.17g", beta[-1]), collapse = ","), beta[1])
+  }
+  rows <- c(rows, sprintf('{"case":"%s","default":%s,"tight":%s}', c$case, timed(1e-7), timed(1e-12)))
+}
+cat("[", paste(rows, collapse = ","), "]\n", sep = "")
