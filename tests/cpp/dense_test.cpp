@@ -247,3 +247,28 @@ TEST(Dense, FusedColumnKernelsAreDotAndAxpyToTheBit) {
     }
   }
 }
+
+// The proximal Newton step's kernels against their scalar definitions: y += αx, z += (αx)w to the
+// bit (no reduction), and the two weighted sums to rounding.
+TEST(Dense, WeightedStepAndMomentsMatchTheirDefinitions) {
+  std::mt19937_64 rng(22);
+  for (std::size_t n : {0u, 1u, 2u, 5u, 18u}) {
+    const Matrix v = randomMatrix(rng, static_cast<Eigen::Index>(n) + 1, 4);
+    const double *x = v.col(0).data(), *w = v.col(1).data(), alpha = -0.7;
+    Vector y = v.col(2), z = v.col(3), y0 = y, z0 = z;
+    axpyWithWeighted(alpha, x, w, y.data(), z.data(), n);
+    double a = 0, q = 0, first = 1, second = 1;
+    for (std::size_t i = 0; i < n; ++i) {
+      const auto e = static_cast<Eigen::Index>(i);
+      EXPECT_EQ(y[e], y0[e] + alpha * x[i]);
+      EXPECT_EQ(z[e], z0[e] + alpha * x[i] * w[i]);
+      a += w[i] * x[i];
+      q += w[i] * x[i] * x[i];
+    }
+    EXPECT_EQ(y[static_cast<Eigen::Index>(n)], y0[static_cast<Eigen::Index>(n)]);  // nothing past n
+    EXPECT_EQ(z[static_cast<Eigen::Index>(n)], z0[static_cast<Eigen::Index>(n)]);
+    weightedMoments(x, w, n, first, second);
+    EXPECT_NEAR(first, a, 1e-13 * (1 + std::abs(a))) << n;
+    EXPECT_NEAR(second, q, 1e-13 * (1 + std::abs(q))) << n;
+  }
+}

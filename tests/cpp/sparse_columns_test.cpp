@@ -7,6 +7,7 @@
 
 #include <random>
 
+#include "supclust/core/data_matrix.hpp"
 #include "supclust/core/design.hpp"
 #include "supclust/kernels/soft_threshold.hpp"
 #include "supclust/solvers/coordinate_descent.hpp"
@@ -48,6 +49,31 @@ TEST(SparseColumns, HoldExactlyTheShiftedEntriesInEitherStorage) {
   const CenteredDesign design(X);
   EXPECT_FALSE(design.uncentredColumns().dense);
   EXPECT_EQ(design.uncentredColumns().nonZeros(), (X.array() != 0).count());
+  // A design over the caller's dense X reads it in place: its columns are X's entries exactly,
+  // and its centred matrix, made on first use, is the eager design's to the bit.
+  const CenteredDesign inPlace(DataMatrix(X.data(), 40, 25));
+  EXPECT_EQ(rebuilt(inPlace.uncentredColumns(), 40), Matrix(X));
+  EXPECT_EQ(inPlace.means(), design.means());
+  EXPECT_EQ(inPlace.X(), design.X());
+}
+
+// The column kernels coordinate descent and the proximal Newton read through: the same sums and
+// updates in either storage (dense: the two-lane kernels), against the matrix itself.
+TEST(SparseColumns, ColumnDotAndAxpyMatchTheMatrixInEitherStorage) {
+  const RowMatrix X = sparseDesign(5, 30, 12);
+  std::mt19937_64 rng(6);
+  std::normal_distribution<double> normal;
+  Vector v(30);
+  for (Eigen::Index i = 0; i < 30; ++i) v[i] = normal(rng);
+  for (const double denseAbove : {0.5, 0.0}) {
+    const SparseColumns c = sparseColumnsOf(X, RowVector::Zero(12), denseAbove);
+    for (Eigen::Index j = 0; j < 12; ++j) {
+      EXPECT_NEAR(columnDot(c, j, v.data()), X.col(j).dot(v), 1e-12 * (1 + v.norm() * X.col(j).norm())) << j;
+      Vector y = v;
+      columnAxpy(c, j, 0.3, y.data());
+      EXPECT_LE((y - (v + 0.3 * X.col(j))).cwiseAbs().maxCoeff(), 1e-14 * (1 + y.cwiseAbs().maxCoeff())) << j;
+    }
+  }
 }
 
 TEST(SparseColumns, LassoOnASparseDesignReachesItsCertificate) {
