@@ -11,15 +11,12 @@ CenteredDesign::CenteredDesign(const Eigen::Ref<const RowMatrix>& X)
   Xc_.rowwise() -= means_;
 }
 
-CenteredDesign::CenteredDesign(const DataMatrix& X) : rows_(X.rows()), cols_(X.cols()), means_(X.columnMeans()) {
-  if (X.sparse()) sparse_ = X;
-  else source_ = X;
-}
+CenteredDesign::CenteredDesign(const DataMatrix& X) : rows_(X.rows()), cols_(X.cols()), data_(X), means_(X.columnMeans()) {}
 
 const RowMatrix& CenteredDesign::X() const {
-  if (source_.rows() > 0)
+  if (denseInPlace())
     std::call_once(centring_, [this] {
-      Xc_ = source_.dense();
+      Xc_ = data_.dense();
       Xc_.rowwise() -= means_;
     });
   return Xc_;
@@ -28,7 +25,7 @@ const RowMatrix& CenteredDesign::X() const {
 void CenteredDesign::multiply(const double* w, double* z) const {
   const auto n = static_cast<std::size_t>(rows_), d = static_cast<std::size_t>(cols_);
   if (!sparse()) return supclust::multiply(X().data(), n, d, w, z);
-  sparse_.multiply(w, z);
+  data_.multiply(w, z);
   const double shift = means_.dot(Eigen::Map<const Vector>(w, cols_));
   for (std::size_t i = 0; i < n; ++i) z[i] -= shift;
 }
@@ -36,7 +33,7 @@ void CenteredDesign::multiply(const double* w, double* z) const {
 void CenteredDesign::multiplyTransposed(const double* r, double* g) const {
   const auto n = static_cast<std::size_t>(rows_), d = static_cast<std::size_t>(cols_);
   if (!sparse()) return supclust::multiplyTransposed(X().data(), n, d, r, g);
-  sparse_.multiplyTransposed(r, g);
+  data_.multiplyTransposed(r, g);
   const double total = Eigen::Map<const Vector>(r, rows_).sum();
   for (std::size_t j = 0; j < d; ++j) g[j] -= means_[static_cast<Eigen::Index>(j)] * total;
 }
@@ -49,7 +46,7 @@ Matrix CenteredDesign::gram(bool rows) const {
     else supclust::gram(X().data(), static_cast<std::size_t>(n), static_cast<std::size_t>(d), G.data());
     return G;
   }
-  const DataMatrix& X = sparse_;
+  const DataMatrix& X = data_;
   const std::int32_t *p = X.indptr(), *idx = X.indices();
   const double* v = X.values();
   if (!rows) {  // XᵀX − n μμᵀ, from each row's outer product
@@ -80,7 +77,7 @@ Matrix CenteredDesign::gram(bool rows) const {
 
 double CenteredDesign::squaredNorm() const {
   if (!sparse()) return X().squaredNorm();
-  const DataMatrix& X = sparse_;
+  const DataMatrix& X = data_;
   return Eigen::Map<const Vector>(X.values(), X.stored()).squaredNorm() -
          static_cast<double>(rows_) * means_.squaredNorm();
 }
@@ -93,7 +90,7 @@ RowMatrix CenteredDesign::groupSums(const Labels& labels, int G) const {
   }
   RowVector shift = RowVector::Zero(G);  // Σ_{j ∈ g} μ_j
   for (std::size_t j = 0; j < labels.size(); ++j) shift[labels[j]] += means_[static_cast<Eigen::Index>(j)];
-  const DataMatrix& X = sparse_;
+  const DataMatrix& X = data_;
   for (Eigen::Index i = 0; i < rows_; ++i)
     for (std::int32_t t = X.indptr()[i]; t < X.indptr()[i + 1]; ++t) A(i, labels[static_cast<std::size_t>(X.indices()[t])]) += X.values()[t];
   A.rowwise() -= shift;
@@ -107,10 +104,10 @@ const Hash128::Key& CenteredDesign::key() const {
   h.add(cols_);
   h.add(sparse());
   if (sparse()) {
-    const auto nonZeros = static_cast<std::size_t>(sparse_.stored());
-    h.add(sparse_.indptr(), static_cast<std::size_t>(rows_ + 1) * sizeof(std::int32_t));
-    h.add(sparse_.indices(), nonZeros * sizeof(std::int32_t));
-    h.add(sparse_.values(), nonZeros * sizeof(double));
+    const auto nonZeros = static_cast<std::size_t>(data_.stored());
+    h.add(data_.indptr(), static_cast<std::size_t>(rows_ + 1) * sizeof(std::int32_t));
+    h.add(data_.indices(), nonZeros * sizeof(std::int32_t));
+    h.add(data_.values(), nonZeros * sizeof(double));
   } else {
     h.add(X().data(), static_cast<std::size_t>(X().size()) * sizeof(double));
   }
@@ -123,8 +120,8 @@ const Hash128::Key& CenteredDesign::key() const {
 const SparseColumns& CenteredDesign::uncentredColumns() const {
   if (!columns_)
     columns_ = std::make_unique<SparseColumns>(
-        sparse()              ? sparseColumnsOfRows(rows_, cols_, sparse_.indptr(), sparse_.indices(), sparse_.values())
-        : source_.rows() > 0 ? sparseColumnsOf(source_.dense(), RowVector::Zero(cols_))
+        sparse()              ? sparseColumnsOfRows(rows_, cols_, data_.indptr(), data_.indices(), data_.values())
+        : denseInPlace()      ? sparseColumnsOf(data_.dense(), RowVector::Zero(cols_))
                              : sparseColumnsOf(Xc_, means_));
   return *columns_;
 }

@@ -130,20 +130,17 @@ Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, dou
   // Lee et al. 2007): δ = G_AA⁻¹ (Xc_Aᵀr/n − l2 w_A − l1 s), G = Xcᵀ Xc/n + l2 I, minimises the
   // objective on that orthant. Taken whole when no sign changes; else taken up to the first
   // coordinate that reaches zero — the objective is the orthant's quadratic on that segment, so
-  // it decreases — which leaves A, and the step is solved again on the rest. Each entry of G_AA is computed
-  // once: the block of the columns met so far grows by those a step newly needs
-  // (until it would hold more than twice the step's columns: then it restarts from them). A
-  // multiple 1e-12 of the largest diagonal entry is added before factorising, so collinear
-  // columns (word counts) do not stop it — the step is then a damped one, still a descent
-  // along the segment.
+  // it decreases — which leaves A, and the step is solved again on the rest. Each entry
+  // of G_AA is computed once: the block of the columns met so far grows by those a step newly
+  // needs (until it would hold more than twice the step's columns: then it restarts from them).
+  // A multiple 1e-12 of the largest diagonal entry is added before factorising, so collinear
+  // columns (word counts) do not stop it — the step is then a damped one, still a descent along
+  // the segment.
   std::vector<Eigen::Index> gramSet;
   std::vector<std::ptrdiff_t> gramPosition(static_cast<std::size_t>(d), -1);
   std::vector<double> gram, grown, factor, step;
-  const auto gramRestarts = [&](std::size_t size, std::size_t missing) {
-    return gramSet.size() + missing > std::max<std::size_t>(2 * size, 64);
-  };
-  auto extendGram = [&](const std::vector<Eigen::Index>& set, std::size_t missing) {
-    if (gramRestarts(set.size(), missing)) {
+  auto extendGram = [&](const std::vector<Eigen::Index>& set, bool restart) {
+    if (restart) {
       for (Eigen::Index j : gramSet) gramPosition[static_cast<std::size_t>(j)] = -1;
       gramSet.clear();
       gram.clear();
@@ -181,10 +178,11 @@ Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, dou
     if (set.empty() || set.size() > opt.newtonMaxSize) return false;
     double k = static_cast<double>(set.size());
     // The new entries of the block, each about a k-th of a sweep over A.
-    const double kept = gramRestarts(set.size(), missing) ? 0 : static_cast<double>(gramSet.size()), m = static_cast<double>(missing);
+    const bool restart = gramSet.size() + missing > std::max<std::size_t>(2 * set.size(), 64);
+    const double kept = restart ? 0 : static_cast<double>(gramSet.size()), m = static_cast<double>(missing);
     double spent = (m * kept + m * (m + 1) / 2) * activeWork / k + k * k * k / 6;
     if (spent > budget) return false;
-    if (missing > 0) extendGram(set, missing);
+    if (missing > 0) extendGram(set, restart);
     const std::size_t K = gramSet.size();
     std::size_t size = set.size();
     factor.resize(size * size);

@@ -85,13 +85,7 @@ Result proximalNewtonL1(const Objective& F, double lambda1, Matrix W, RowVector 
       const double sumD = D.sum();
       for (Eigen::Index j = 0; j < d; ++j) {
         double a = 0, q = 0;
-        if (cols.dense)
-          weightedMoments(cols.value.data() + cols.start[static_cast<std::size_t>(j)], Dp, static_cast<std::size_t>(n), a, q);
-        else
-          forEachInColumn(cols, j, [&](std::int32_t i, double x) {
-            a += Dp[i] * x;
-            q += Dp[i] * x * x;
-          });
+        columnWeightedMoments(cols, j, Dp, a, q);
         dD[j] = a;
         hdiag[j] = q - 2 * mu[j] * a + mu[j] * mu[j] * sumD + lambda2 + 1e-12;
       }
@@ -117,15 +111,7 @@ Result proximalNewtonL1(const Objective& F, double lambda1, Matrix W, RowVector 
           const double delta = softThreshold(u - gj / hdiag[j], lambda1 / hdiag[j]) - u;
           if (delta == 0) continue;
           dw[j] += delta;
-          if (cols.dense)
-            axpyWithWeighted(delta, cols.value.data() + cols.start[static_cast<std::size_t>(j)], Dp, step.data(), weighted.data(),
-                             static_cast<std::size_t>(n));
-          else
-            forEachInColumn(cols, j, [&](std::int32_t i, double x) {
-              const double ax = delta * x;  // as axpyWithWeighted rounds
-              step[i] += ax;
-              weighted[i] += ax * Dp[i];
-            });
+          columnAxpyWithWeighted(cols, j, delta, Dp, step.data(), weighted.data());
           sumWeighted += delta * dD[j];
           offset -= delta * mu[j];
           largest = std::max(largest, std::abs(delta) * hdiag[j]);

@@ -1,7 +1,7 @@
 // The design matrix as the solvers see it: columns centred, so that the unpenalised intercept
 // decouples from the coefficients (for the squared loss exactly: b = mean(y)). Dense data is
-// centred once (Xc) when a product first needs it; sparse data stays sparse and uncentred, with the column means μ kept
-// aside, and every product assembles Xc = X − 1μᵀ implicitly. The solvers use the products
+// centred once (Xc) when a product first needs it; sparse data stays sparse and uncentred,
+// with the column means μ kept aside, and every product assembles Xc = X − 1μᵀ implicitly. The solvers use the products
 // below and never ask which kind they have, except where a dense-only path is faster (X()).
 #pragma once
 
@@ -23,17 +23,17 @@ class CenteredDesign {
   // design (fit() builds the design inside the call that holds them).
   explicit CenteredDesign(const DataMatrix& X);
 
-  bool sparse() const { return sparse_.sparse(); }
+  bool sparse() const { return data_.sparse(); }
   // The centred matrix Xc, for dense designs only: from a DataMatrix, built on first use (a
   // solver that reads columns, as coordinate descent, never needs it).
   const RowMatrix& X() const;
   // The caller's uncentred CSR arrays, for sparse designs only.
-  const DataMatrix& sparseData() const { return sparse_; }
+  const DataMatrix& sparseData() const { return data_; }
   const RowVector& means() const { return means_; }
   Eigen::Index rows() const { return rows_; }
   Eigen::Index cols() const { return cols_; }
   // Stored entries: n·d (dense) or the non-zeros of X (sparse).
-  std::int64_t stored() const { return sparse() ? sparse_.stored() : rows_ * cols_; }
+  std::int64_t stored() const { return sparse() ? data_.stored() : rows_ * cols_; }
 
   // z = Xc w (n entries) and g = Xcᵀ r (d entries).
   void multiply(const double* w, double* z) const;
@@ -63,12 +63,13 @@ class CenteredDesign {
 
  private:
   Eigen::Index rows_, cols_;
+  // A dense design from a DataMatrix: X read in place, centred into Xc_ once, by the first
+  // thread that asks (a design from a RowMatrix holds Xc_ from the start).
+  bool denseInPlace() const { return !sparse() && data_.rows() > 0; }
+
   mutable RowMatrix Xc_;  // dense designs
-  // Dense designs from a DataMatrix: the caller's X, read in place (it outlives the design, as
-  // sparse arrays do), centred into Xc_ once, by the first thread that asks.
-  DataMatrix source_{nullptr, 0, 0};
   mutable std::once_flag centring_;
-  DataMatrix sparse_{nullptr, 0, 0};  // sparse designs: the caller's CSR arrays (uncentred)
+  DataMatrix data_{nullptr, 0, 0};  // the caller's X (uncentred) when built from a DataMatrix
   RowVector means_;
   mutable double norm2_ = -1;
   mutable bool keyed_ = false;

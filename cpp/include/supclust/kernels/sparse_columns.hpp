@@ -53,6 +53,34 @@ inline void columnAxpy(const SparseColumns& c, Eigen::Index j, double alpha, dou
   for (std::int64_t t = from; t < to; ++t) y[c.row[static_cast<std::size_t>(t)]] += alpha * c.value[static_cast<std::size_t>(t)];
 }
 
+// y[i] += αX(i, j) and z[i] += (αX(i, j)) w[i] over column j's stored entries (dense storage:
+// axpyWithWeighted, which rounds the same way).
+inline void columnAxpyWithWeighted(const SparseColumns& c, Eigen::Index j, double alpha, const double* w, double* y, double* z) {
+  const std::int64_t from = c.start[static_cast<std::size_t>(j)], to = c.start[static_cast<std::size_t>(j) + 1];
+  if (c.dense) return axpyWithWeighted(alpha, c.value.data() + from, w, y, z, static_cast<std::size_t>(to - from));
+  for (std::int64_t t = from; t < to; ++t) {
+    const auto i = static_cast<std::size_t>(c.row[static_cast<std::size_t>(t)]);
+    const double ax = alpha * c.value[static_cast<std::size_t>(t)];
+    y[i] += ax;
+    z[i] += ax * w[i];
+  }
+}
+
+// Σ w[i] X(i, j) and Σ w[i] X(i, j)² over column j's stored entries (dense storage:
+// weightedMoments).
+inline void columnWeightedMoments(const SparseColumns& c, Eigen::Index j, const double* w, double& first, double& second) {
+  const std::int64_t from = c.start[static_cast<std::size_t>(j)], to = c.start[static_cast<std::size_t>(j) + 1];
+  if (c.dense) return weightedMoments(c.value.data() + from, w, static_cast<std::size_t>(to - from), first, second);
+  double a = 0, q = 0;
+  for (std::int64_t t = from; t < to; ++t) {
+    const double x = c.value[static_cast<std::size_t>(t)], wx = w[c.row[static_cast<std::size_t>(t)]] * x;
+    a += wx;
+    q += wx * x;
+  }
+  first = a;
+  second = q;
+}
+
 // The entries X(i, j) + shift[j] (row-major X) column by column, rows ascending: only the
 // non-zeros when at most `denseAbove` of the entries are non-zero, else every entry (dense).
 SparseColumns sparseColumnsOf(const Eigen::Ref<const RowMatrix>& X, const RowVector& shift, double denseAbove = 0.5);
