@@ -25,38 +25,59 @@ void twoClouds(int n, int d, double shift, std::uint64_t seed, RowMatrix& X, Vec
 }
 }  // namespace
 
+// Both biases: the centred rows' (the default) and liblinear's (the rows as given, a constant
+// feature 1 appended), each against its own dual solved apart.
 TEST(LinearSvm, ReachesItsDualityGapAndTheProjectedGradientOptimum) {
   RowMatrix X;
   Vector y;
   twoClouds(40, 3, 0.8, 3, X, y);
+  X.col(1).array() += 2;  // a column far from zero mean: the two biases differ
   const CenteredDesign Xc(DataMatrix(X.data(), X.rows(), X.cols()));
-  for (double lambda : {1e-3, 1e-2, 1e-1}) {
-    const Result r = linearSvm(Xc, y, lambda, {100000, 1e-12, 1}, {});
-    ASSERT_EQ(r.status, Status::Converged);
-    // Independent: projected gradient on the dual box QP, min ½αᵀQα − Σα, 0 ≤ α ≤ C.
-    const Eigen::Index n = X.rows();
-    const double C = 1 / (lambda * static_cast<double>(n));
-    const RowMatrix& A = Xc.X();
-    Matrix Q(n, n);
-    for (Eigen::Index i = 0; i < n; ++i)
-      for (Eigen::Index j = 0; j < n; ++j) Q(i, j) = (2 * y[i] - 1) * (2 * y[j] - 1) * (A.row(i).dot(A.row(j)) + 1);
-    const double step = 1 / Eigen::SelfAdjointEigenSolver<Matrix>(Q).eigenvalues().maxCoeff();
-    Vector alpha = Vector::Zero(n);
-    for (int it = 0; it < 200000; ++it) {
-      const Vector g = Q * alpha - Vector::Ones(n);
-      alpha = (alpha - step * g).cwiseMax(0.0).cwiseMin(C);
+  for (const bool centred : {true, false})
+    for (double lambda : {1e-3, 1e-2, 1e-1}) {
+      DualCoordinateDescentOptions opt{100000, 1e-12, 1};
+      opt.centred = centred;
+      const Result r = linearSvm(Xc, y, lambda, opt, {});
+      ASSERT_EQ(r.status, Status::Converged);
+      // Independent: projected gradient on the dual box QP, min ½αᵀQα − Σα, 0 ≤ α ≤ C.
+      const Eigen::Index n = X.rows();
+      const double C = 1 / (lambda * static_cast<double>(n));
+      const RowMatrix A = centred ? Xc.X() : X;
+      Matrix Q(n, n);
+      for (Eigen::Index i = 0; i < n; ++i)
+        for (Eigen::Index j = 0; j < n; ++j) Q(i, j) = (2 * y[i] - 1) * (2 * y[j] - 1) * (A.row(i).dot(A.row(j)) + 1);
+      const double step = 1 / Eigen::SelfAdjointEigenSolver<Matrix>(Q).eigenvalues().maxCoeff();
+      Vector alpha = Vector::Zero(n);
+      for (int it = 0; it < 200000; ++it) {
+        const Vector g = Q * alpha - Vector::Ones(n);
+        alpha = (alpha - step * g).cwiseMax(0.0).cwiseMin(C);
+      }
+      Vector w = Vector::Zero(X.cols());
+      double b = 0;
+      for (Eigen::Index i = 0; i < n; ++i) {
+        w += alpha[i] * (2 * y[i] - 1) * A.row(i).transpose();
+        b += alpha[i] * (2 * y[i] - 1);
+      }
+      // The problem's primal at (w, b), written out on the rows A.
+      const auto primal = [&](const Vector& v, double c) {
+        double hinge = 0;
+        for (Eigen::Index i = 0; i < n; ++i) hinge += std::max(0.0, 1 - (2 * y[i] - 1) * (A.row(i).dot(v) + c));
+        return 0.5 * lambda * (v.squaredNorm() + c * c) + hinge / static_cast<double>(n);
+      };
+      const double reference = primal(w, b);
+      EXPECT_NEAR(r.objective, reference, 1e-8 * reference) << lambda << centred;
+      // The answer's intercept is the centred rows' whichever bias is regularised: on the rows A
+      // its bias is that, or that − μᵀw for the raw rows.
+      const double bias = r.intercept[0] - (centred ? 0.0 : Xc.means().dot(r.coef.col(0).transpose()));
+      EXPECT_NEAR(primal(r.coef.col(0), bias), r.objective, 1e-12 * r.objective) << lambda << centred;
+      if (centred) EXPECT_NEAR(svmPrimal(Xc, y, lambda, r.coef.col(0), r.intercept[0]), r.objective, 1e-12 * r.objective);
+      // Weak duality brackets the optimum: the certificate the solver stops on.
+      EXPECT_LE(svmDual(alpha, w, b, lambda), r.objective * (1 + 1e-12));
+      // A design held only centred (built from the matrix) gives the same answer.
+      const CenteredDesign held(X);
+      const Result h = linearSvm(held, y, lambda, opt, {});
+      EXPECT_NEAR(h.objective, r.objective, 1e-12 * r.objective) << lambda << centred;
     }
-    Vector w = Vector::Zero(X.cols());
-    double b = 0;
-    for (Eigen::Index i = 0; i < n; ++i) {
-      w += alpha[i] * (2 * y[i] - 1) * A.row(i).transpose();
-      b += alpha[i] * (2 * y[i] - 1);
-    }
-    const double reference = svmPrimal(Xc, y, lambda, w, b);
-    EXPECT_NEAR(r.objective, reference, 1e-8 * reference) << lambda;
-    // Weak duality brackets the optimum: the certificate the solver stops on.
-    EXPECT_LE(svmDual(alpha, w, b, lambda), r.objective * (1 + 1e-12));
-  }
 }
 
 TEST(LinearSvm, SeparatesSeparableClassesAndNamesBadInput) {
@@ -79,8 +100,9 @@ TEST(LinearSvm, SeparatesSeparableClassesAndNamesBadInput) {
   EXPECT_EQ(refused.message.rfind("y", 0), 0u) << refused.message;
 }
 
-// Sparse X (CSR, uncentred, read in place) against the same data dense: the same certified
-// optimum; on a problem large enough that shrinking sets many α aside, both reach the gap.
+// Sparse X (CSR, uncentred, read in place) against the same data dense (5 % non-zero: read as
+// CSR rows copied from it): the same certified optimum, for both biases; on a problem large
+// enough that shrinking sets many α aside, both reach the gap.
 TEST(LinearSvm, SparseRowsReachTheDenseOptimum) {
   const int n = 400, d = 300;
   Random rng(11);
@@ -99,14 +121,18 @@ TEST(LinearSvm, SparseRowsReachTheDenseOptimum) {
   const CsrArrays c = csrOf(X);
   const CenteredDesign dense(DataMatrix(X.data(), n, d));
   const CenteredDesign sparse(DataMatrix(n, d, c.indptr.data(), c.indices.data(), c.values.data()));
-  for (double lambda : {1e-3, 1e-2}) {
-    const Result a = linearSvm(dense, y, lambda, {100000, 1e-10, 1}, {});
-    const Result b = linearSvm(sparse, y, lambda, {100000, 1e-10, 1}, {});
-    ASSERT_EQ(a.status, Status::Converged) << lambda;
-    ASSERT_EQ(b.status, Status::Converged) << lambda;
-    EXPECT_NEAR(b.objective, a.objective, 2e-10 * a.objective) << lambda;
-    // The sparse fit's w and b, re-scored on the dense design, give its own objective.
-    EXPECT_NEAR(svmPrimal(dense, y, lambda, b.coef.col(0), b.intercept[0]), b.objective, 1e-12 * b.objective) << lambda;
-    EXPECT_LT((a.coef - b.coef).norm(), 1e-3 * a.coef.norm()) << lambda;
-  }
+  for (const bool centred : {true, false})
+    for (double lambda : {1e-3, 1e-2}) {
+      DualCoordinateDescentOptions opt{100000, 1e-10, 1};
+      opt.centred = centred;
+      const Result a = linearSvm(dense, y, lambda, opt, {});
+      const Result b = linearSvm(sparse, y, lambda, opt, {});
+      ASSERT_EQ(a.status, Status::Converged) << lambda;
+      ASSERT_EQ(b.status, Status::Converged) << lambda;
+      EXPECT_NEAR(b.objective, a.objective, 2e-10 * a.objective) << lambda;
+      // The sparse fit's w and b, re-scored on the dense design, give its own objective.
+      if (centred)
+        EXPECT_NEAR(svmPrimal(dense, y, lambda, b.coef.col(0), b.intercept[0]), b.objective, 1e-12 * b.objective) << lambda;
+      EXPECT_LT((a.coef - b.coef).norm(), 1e-3 * a.coef.norm()) << lambda;
+    }
 }

@@ -96,6 +96,49 @@ describe('svm', () => {
   });
 });
 
+describe('svm bias', () => {
+  // Two problems: λ/2 b² on the centred rows' intercept (the default) or on the rows' own
+  // (liblinear's, LinearSVC's). Each answer is optimal for its own problem only, and on a design
+  // whose columns have zero mean the two problems are one.
+  const n = 80, d = 3, X = new Float64Array(n * d), y: number[] = [];
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < d; j++) X[i * d + j] = Math.sin(3.1 * i + 1.7 * j) + (j === 1 ? 4 : 0);
+    y.push(X[i * d] + 0.5 * Math.cos(5 * i) > 0 ? 1 : 0);
+  }
+  const lambda = 1e-2;
+  // 1/n Σ hinge + λ/2(‖w‖² + c²), c the intercept of the rows' scores (raw or centred).
+  const objective = (Z: Float64Array, coef: number[], c: number) => {
+    let hinge = 0;
+    for (let i = 0; i < n; i++) {
+      let z = c;
+      for (let j = 0; j < d; j++) z += Z[i * d + j] * coef[j];
+      hinge += Math.max(0, 1 - (2 * y[i] - 1) * z);
+    }
+    return hinge / n + (lambda / 2) * (coef.reduce((a, w) => a + w * w, 0) + c * c);
+  };
+  const means = Array.from({ length: d }, (_, j) => { let s = 0; for (let i = 0; i < n; i++) s += X[i * d + j]; return s / n; });
+  const centred = X.map((x, t) => x - means[t % d]);
+  const centredIntercept = (m: { coef: number[]; intercept: number[] }) => m.intercept[0] + m.coef.reduce((a, w, j) => a + w * means[j], 0);
+
+  it('each answer wins on its own objective, and they coincide on centred columns', async () => {
+    const sc = builds.simd, options = { nRows: n, nCols: d, y, lambda, tolerance: 1e-12, maxIterations: 100000 };
+    const own = await sc.fit('svm', { X, ...options });
+    const raw = await sc.fit('svm', { X, ...options, bias: 'liblinear' });
+    expect([own.status, raw.status]).toEqual(['converged', 'converged']);
+    // The model predicts X·w + intercept either way (the intercept is always the raw rows').
+    expect(raw.objective).toBeCloseTo(objective(X, raw.coef, raw.intercept[0]), 12);
+    expect(own.objective).toBeCloseTo(objective(centred, own.coef, centredIntercept(own)), 12);
+    expect(objective(X, raw.coef, raw.intercept[0])).toBeLessThan(objective(X, own.coef, own.intercept[0]) - 1e-6);
+    expect(objective(centred, own.coef, centredIntercept(own))).toBeLessThan(objective(centred, raw.coef, centredIntercept(raw)) - 1e-6);
+    const a = await sc.fit('svm', { X: centred, ...options }), b = await sc.fit('svm', { X: centred, ...options, bias: 'liblinear' });
+    expect(mismatch(a.coef, b.coef, 1e-8)).toBe('');
+    expect(Math.abs(a.intercept[0] - b.intercept[0])).toBeLessThan(1e-8);
+    const err = await sc.fit('svm', { X, ...options, bias: 'raw' } as never).catch((e) => e);
+    expect(err).toBeInstanceOf(SupclustError);
+    expect(err.field).toBe('bias');
+  });
+});
+
 describe.skipIf(!existsSync(join(data, 'reuters21578')))('reuters-usa', () => {
   it('loads Reuters-21578 with the paper\'s counts and runs the table on both builds', async () => {
     const r = loadReuters(data);

@@ -101,13 +101,28 @@ function csrMatrix(field: string, X: CsrMatrix, nRows?: number, nCols?: number):
   const len = lengthOf(`${field}.values`, X.values);
   if (len !== nnz) throw invalid(`${field}.values`, `must have indptr[nRows] = ${nnz} entries (got ${len})`);
   const values = nnz === 0 ? new Float64Array(0) : finiteVector(`${field}.values`, X.values);
-  for (let i = 0; i < nRows; i++)
-    for (let t = indptr[i]; t < indptr[i + 1]; t++) {
+  // One pass with no early exit (a call's fixed cost); only a matrix that fails it is read again,
+  // to name the first bad entry.
+  let bad = false;
+  for (let i = 0; i < nRows; i++) {
+    const from = indptr[i], to = indptr[i + 1];
+    if (from === to) continue;
+    bad ||= indices[from] < 0 || indices[to - 1] >= nCols;
+    let previous = indices[from];
+    for (let t = from + 1; t < to; t++) {
       const j = indices[t];
-      if (j < 0 || j >= nCols) throw invalid(`${field}.indices`, `entry ${t} (row ${i}) is ${j}, outside the columns 0..${nCols - 1}`);
-      if (t > indptr[i] && j <= indices[t - 1])
-        throw invalid(`${field}.indices`, `must be strictly increasing within each row (row ${i} has ${indices[t - 1]} then ${j})`);
+      bad ||= j <= previous;
+      previous = j;
     }
+  }
+  if (bad)
+    for (let i = 0; i < nRows; i++)
+      for (let t = indptr[i]; t < indptr[i + 1]; t++) {
+        const j = indices[t];
+        if (j < 0 || j >= nCols) throw invalid(`${field}.indices`, `entry ${t} (row ${i}) is ${j}, outside the columns 0..${nCols - 1}`);
+        if (t > indptr[i] && j <= indices[t - 1])
+          throw invalid(`${field}.indices`, `must be strictly increasing within each row (row ${i} has ${indices[t - 1]} then ${j})`);
+      }
   return { data: values, nRows, nCols, csr: { indptr, indices } };
 }
 

@@ -4,8 +4,10 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
+#include <vector>
 
 #include "supclust/base/random.hpp"
+#include "supclust/kernels/dense.hpp"
 
 namespace supclust {
 
@@ -25,66 +27,135 @@ double svmDual(const Vector& alpha, const Vector& w, double b, double lambda) {
 
 namespace {
 
-// The rows r_i as stored — dense: the centred rows (μ = 0); sparse: the caller's uncentred CSR
-// rows, whose centred form is r_i − μ. w is kept as u + βμ, so that a step along the centred
-// row, w += a(r_i − μ), touches only r_i's entries of u (and the scalars β and m = μᵀu):
-//   (r_i − μ)ᵀw = r_iᵀu + β r_iᵀμ − m − β‖μ‖².
+// The rows r_i of the caller's uncentred X, whose centred form is r_i − μ. w is kept as u + βμ,
+// so that a step along a centred row, w += a(r_i − μ), touches only r_i's stored entries of u
+// (and the scalars β and m = μᵀu):  (r_i − μ)ᵀw = r_iᵀu + β r_iᵀμ − m − β‖μ‖².
+// Storage: a sparse X is read in place; a dense X too when more than half its entries are
+// non-zero (the two-lane dot and axpy kernels), else its non-zeros are copied into CSR arrays
+// once, so that a step costs the row's non-zeros, as liblinear's sparse rows. A design held
+// only centred (built from a RowMatrix) is read as its centred rows, with μ = 0. With
+// `centred = false` the rows are the caller's as they are: μ = 0 (from a RowMatrix: Xc + 1μᵀ,
+// copied).
 class SvmRows {
  public:
-  explicit SvmRows(const CenteredDesign& X) : X_(X), n_(X.rows()), d_(X.cols()) {
-    if (X.sparse()) {
-      const DataMatrix& S = X.sparseData();
-      mu_ = X.means().transpose();
-      indptr_ = S.indptr();
-      indices_ = S.indices();
-      values_ = S.values();
+  SvmRows(const CenteredDesign& X, bool centred) : d_(X.cols()) {
+    const DataMatrix& data = X.uncentred();
+    const Eigen::Index n = X.rows();
+    mu_ = centred ? Vector(X.means().transpose()) : Vector::Zero(d_);
+    if (data.rows() != n) {
+      if (centred) {
+        dense_ = X.X().data();
+      } else {
+        ownedDense_ = X.X();
+        ownedDense_.rowwise() += X.means();
+        dense_ = ownedDense_.data();
+      }
+      mu_.setZero();
+    } else if (data.sparse()) {
+      indptr_ = data.indptr();
+      indices_ = data.indices();
+      values_ = data.values();
     } else {
-      mu_ = Vector::Zero(d_);
+      copyNonZeros(data);
     }
     mu2_ = mu_.squaredNorm();
-    p_.resize(n_);
-    q_.resize(n_);
-    for (Eigen::Index i = 0; i < n_; ++i) {
-      p_[i] = dot(i, mu_);
-      q_[i] = dot(i, mu_, true);
+    p_.resize(n);
+    q_.resize(n);
+    for (Eigen::Index i = 0; i < n; ++i) {
+      p_[i] = dot(i, mu_.data());
+      q_[i] = squaredNorm(i);
     }
   }
-  // r_iᵀv, or ‖r_i‖² (squared).
-  double dot(Eigen::Index i, const Vector& v, bool squared = false) const {
-    if (!X_.sparse()) return squared ? X_.X().row(i).squaredNorm() : X_.X().row(i).dot(v);
+  // A dense X's non-zeros as CSR rows, in one pass that gives up (and reads X in place) once
+  // more than half the entries are non-zero.
+  void copyNonZeros(const DataMatrix& data) {
+    const double* v = data.values();
+    const Eigen::Index n = data.rows();
+    const auto limit = static_cast<std::size_t>(n * d_) / 2;
+    ownedIndptr_.reserve(static_cast<std::size_t>(n) + 1);
+    ownedIndptr_.push_back(0);
+    for (Eigen::Index i = 0; i < n; ++i) {
+      for (Eigen::Index j = 0; j < d_; ++j)
+        if (const double x = v[i * d_ + j]; x != 0) {
+          ownedIndices_.push_back(static_cast<std::int32_t>(j));
+          ownedValues_.push_back(x);
+        }
+      ownedIndptr_.push_back(static_cast<std::int32_t>(ownedValues_.size()));
+      if (ownedValues_.size() > limit) {
+        ownedIndptr_ = {};
+        ownedIndices_ = {};
+        ownedValues_ = {};
+        dense_ = v;
+        return;
+      }
+    }
+    indptr_ = ownedIndptr_.data();
+    indices_ = ownedIndices_.data();
+    values_ = ownedValues_.data();
+  }
+  // r_iᵀv and ‖r_i‖². The sparse sum runs in four partial sums (entry t into sum t mod 4 from
+  // the row's start), so that four gathers are in flight instead of one chain of additions.
+  double dot(Eigen::Index i, const double* v) const {
+    if (dense_) return supclust::dot(dense_ + i * d_, v, static_cast<std::size_t>(d_));
+    const std::int32_t from = indptr_[i], to = indptr_[i + 1];
+    double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+    std::int32_t t = from;
+    for (; t + 4 <= to; t += 4) {
+      s0 += values_[t] * v[indices_[t]];
+      s1 += values_[t + 1] * v[indices_[t + 1]];
+      s2 += values_[t + 2] * v[indices_[t + 2]];
+      s3 += values_[t + 3] * v[indices_[t + 3]];
+    }
+    for (; t < to; ++t) s0 += values_[t] * v[indices_[t]];
+    return (s0 + s1) + (s2 + s3);
+  }
+  double squaredNorm(Eigen::Index i) const {
+    if (dense_) return supclust::dot(dense_ + i * d_, dense_ + i * d_, static_cast<std::size_t>(d_));
     double s = 0;
-    for (std::int32_t t = indptr_[i]; t < indptr_[i + 1]; ++t) s += values_[t] * (squared ? values_[t] : v[indices_[t]]);
+    for (std::int32_t t = indptr_[i]; t < indptr_[i + 1]; ++t) s += values_[t] * values_[t];
     return s;
   }
-  void axpy(Eigen::Index i, double a, Vector& v) const {
-    if (!X_.sparse()) {
-      v.noalias() += a * X_.X().row(i).transpose();
-      return;
-    }
+  // v += a r_i.
+  void axpy(Eigen::Index i, double a, double* v) const {
+    if (dense_) return supclust::axpy(a, dense_ + i * d_, v, static_cast<std::size_t>(d_));
     for (std::int32_t t = indptr_[i]; t < indptr_[i + 1]; ++t) v[indices_[t]] += a * values_[t];
   }
   // (r_i − μ)ᵀw with w = u + βμ and m = μᵀu; ‖r_i − μ‖².
-  double centredDot(Eigen::Index i, const Vector& u, double beta, double m) const { return dot(i, u) + beta * p_[i] - m - beta * mu2_; }
+  double centredDot(Eigen::Index i, const Vector& u, double beta, double m) const {
+    return dot(i, u.data()) + beta * p_[i] - m - beta * mu2_;
+  }
   double centredSquaredNorm(Eigen::Index i) const { return q_[i] - 2 * p_[i] + mu2_; }
   double rowMean(Eigen::Index i) const { return p_[i]; }
   const Vector& mu() const { return mu_; }
 
  private:
-  const CenteredDesign& X_;
-  Eigen::Index n_, d_;
+  Eigen::Index d_;
   Vector mu_, p_, q_;
   double mu2_ = 0;
+  const double* dense_ = nullptr;
   const std::int32_t* indptr_ = nullptr;
   const std::int32_t* indices_ = nullptr;
   const double* values_ = nullptr;
+  std::vector<std::int32_t> ownedIndptr_, ownedIndices_;
+  std::vector<double> ownedValues_;
+  RowMatrix ownedDense_;
 };
+
+// The primal at w = u + βμ (m = μᵀu) and b, from the rows as the solver reads them.
+double primalOf(const SvmRows& rows, const Vector& y, double lambda, const Vector& u, double beta, double m, double b) {
+  double hinge = 0;
+  for (Eigen::Index i = 0; i < y.size(); ++i)
+    hinge += std::max(0.0, 1 - (2 * y[i] - 1) * (rows.centredDot(i, u, beta, m) + b));
+  const Vector w = u + beta * rows.mu();
+  return 0.5 * lambda * (w.squaredNorm() + b * b) + hinge / static_cast<double>(y.size());
+}
 
 }  // namespace
 
 Result linearSvm(const CenteredDesign& X, const Vector& y, double lambda, const DualCoordinateDescentOptions& opt,
                  const Control& control) {
   const Eigen::Index n = X.rows(), d = X.cols();
-  const SvmRows rows(X);
+  const SvmRows rows(X, opt.centred);
   const double C = 1 / (lambda * static_cast<double>(n));
   const double inf = std::numeric_limits<double>::infinity();
   Vector alpha = Vector::Zero(n), u = Vector::Zero(d), diag(n);
@@ -97,13 +168,16 @@ Result linearSvm(const CenteredDesign& X, const Vector& y, double lambda, const 
   // the last epoch's extreme projected gradients leaves the active set; when the active set's
   // projected gradients agree within eps, every α comes back for a full epoch (and with all of
   // them active, eps tightens). The duality gap, over all rows, decides convergence, whatever
-  // the active set.
+  // the active set: it is evaluated (a pass over X) when eps tightens, every kGapEvery epochs
+  // and at the last epoch — not after every epoch, which would cost more than the shrunk
+  // epochs themselves.
+  constexpr int kGapEvery = 10;
   double pgMaxOld = inf, pgMinOld = -inf, eps = 0.1;
-  const auto weights = [&] { return Vector(u + beta * rows.mu()); };
   Random rng(opt.seed);
   Result r;
   r.status = Status::MaxIterations;
-  double primal = svmPrimal(X, y, lambda, weights(), b);
+  double primal = 1;  // at α = 0 (w = 0, b = 0) every hinge is 1
+  int primalEpoch = 0;  // the epoch whose iterate `primal` is
   r.history.push_back(primal);
   for (int epoch = 1; epoch <= opt.maxIterations; ++epoch) {
     if (stopRequested(control, epoch, primal, r)) break;
@@ -131,21 +205,25 @@ Result linearSvm(const CenteredDesign& X, const Vector& y, double lambda, const 
       const double delta = next - alpha[i];
       if (delta == 0) continue;
       alpha[i] = next;
-      rows.axpy(i, delta * t, u);
+      rows.axpy(i, delta * t, u.data());
       beta -= delta * t;
       m += delta * t * rows.rowMean(i);
       b += delta * t;
     }
     r.iterations = epoch;
-    const Vector w = weights();
-    primal = svmPrimal(X, y, lambda, w, b);
-    r.history.push_back(primal);
-    if (primal - svmDual(alpha, w, b, lambda) <= opt.tolerance * primal) {
-      r.status = Status::Converged;
-      break;
+    const bool solved = pgMax - pgMin <= eps, allActive = activeSize == active.size();
+    if ((solved && allActive) || epoch % kGapEvery == 0 || epoch == opt.maxIterations) {
+      primal = primalOf(rows, y, lambda, u, beta, m, b);
+      primalEpoch = epoch;
+      r.history.push_back(primal);
+      const Vector w = u + beta * rows.mu();
+      if (primal - svmDual(alpha, w, b, lambda) <= opt.tolerance * primal) {
+        r.status = Status::Converged;
+        break;
+      }
     }
-    if (pgMax - pgMin <= eps) {
-      if (activeSize < active.size()) activeSize = active.size();  // the shrunk problem is solved: all rows again
+    if (solved) {
+      if (!allActive) activeSize = active.size();  // the shrunk problem is solved: all rows again
       else eps /= 10;
       pgMaxOld = inf;
       pgMinOld = -inf;
@@ -154,9 +232,10 @@ Result linearSvm(const CenteredDesign& X, const Vector& y, double lambda, const 
     pgMaxOld = pgMax <= 0 ? inf : pgMax;
     pgMinOld = pgMin >= 0 ? -inf : pgMin;
   }
-  r.coef = weights();
-  r.intercept = RowVector::Constant(1, b);
-  r.objective = svmPrimal(X, y, lambda, r.coef.col(0), r.intercept[0]);
+  r.coef = u + beta * rows.mu();
+  r.objective = primalEpoch == r.iterations ? primal : primalOf(rows, y, lambda, u, beta, m, b);
+  // The intercept of the centred rows: b itself, or with raw rows b + μᵀw.
+  r.intercept = RowVector::Constant(1, opt.centred ? b : b + X.means().dot(r.coef.col(0).transpose()));
   return r;
 }
 

@@ -27,8 +27,9 @@ class CenteredDesign {
   // The centred matrix Xc, for dense designs only: from a DataMatrix, built on first use (a
   // solver that reads columns, as coordinate descent, never needs it).
   const RowMatrix& X() const;
-  // The caller's uncentred CSR arrays, for sparse designs only.
-  const DataMatrix& sparseData() const { return data_; }
+  // The caller's uncentred X (either kind, read in place) when the design was built from a
+  // DataMatrix; a view of 0 rows when it was built from a RowMatrix (only Xc is held then).
+  const DataMatrix& uncentred() const { return data_; }
   const RowVector& means() const { return means_; }
   Eigen::Index rows() const { return rows_; }
   Eigen::Index cols() const { return cols_; }

@@ -3,13 +3,16 @@
 // L2R_L1LOSS_SVC_DUAL), the weight-grouping priors paper's SVM baseline (its §6.3: LibLinear).
 //
 // Problem:  min_{w, b} λ/2 (‖w‖² + b²) + 1/n Σ_i max(0, 1 − ỹ_i (x_iᵀw + b)),  ỹ = 2y − 1,
-// with x_i the centred rows and the bias as liblinear's: a constant feature 1 whose weight b is
-// regularised with w. Dual: min_α ½ αᵀQα − Σα over 0 ≤ α_i ≤ C = 1/(λn), Q_ij = ỹ_iỹ_j(x_iᵀx_j + 1),
+// the bias as liblinear's: a constant feature 1 whose weight b is regularised with w. x_i are
+// the centred rows (the default), or the caller's rows as they are (`centred = false`:
+// liblinear's own problem, b the raw intercept). Dual: min_α ½ αᵀQα − Σα over 0 ≤ α_i ≤ C = 1/(λn), Q_ij = ỹ_iỹ_j(x_iᵀx_j + 1),
 // w = Σ α_i ỹ_i x_i, b = Σ α_i ỹ_i. Each epoch visits the rows in a seeded random order and
 // solves each α_i exactly (clipped Newton step on a quadratic in one variable), skipping the α
 // that liblinear's shrinking sets aside. Stops on the duality gap: primal − dual ≤ tolerance ·
-// primal (a certificate over all rows), checked after each epoch. Sparse X is read row by row
-// in place: w = u + βμ keeps each step on the row's non-zeros.
+// primal (a certificate over all rows), checked when the shrinking's tolerance tightens, every
+// tenth epoch and at the last. The rows are read uncentred (sparse X in place, a dense X with
+// at most half its entries non-zero as CSR rows): w = u + βμ keeps each step on the row's
+// non-zeros.
 #pragma once
 
 #include "supclust/core/design.hpp"
@@ -21,10 +24,12 @@ struct DualCoordinateDescentOptions {
   int maxIterations = 1000;  // epochs
   double tolerance = 1e-6;   // relative duality gap
   std::uint64_t seed = 1;
+  bool centred = true;  // the bias of the centred rows (else of the caller's rows, as liblinear)
 };
 
 // X dense or sparse, labels y ∈ {0, 1}, λ > 0. coef (d × 1) and intercept (centred
-// parametrisation); objective = the primal value; history = the primal after each epoch.
+// parametrisation, whichever bias is regularised); objective = the primal value; history = the primal at start and at each
+// duality-gap check.
 Result linearSvm(const CenteredDesign& X, const Vector& y, double lambda, const DualCoordinateDescentOptions& opt,
                  const Control& control);
 

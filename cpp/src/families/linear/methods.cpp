@@ -17,6 +17,7 @@ namespace {
 // The options of the family's methods (each declares the fields it reads).
 struct LinearOptions : LossField, RidgeField, ConvexSolverFields, SeedField {
   double alpha = 0;
+  std::string bias;
 };
 
 // Elastic net λ(α‖w‖₁ + (1−α)/2‖w‖²): coordinate descent for the squared loss with one
@@ -46,7 +47,8 @@ Result runRidge(const FitContext& c, const LinearOptions& o) {
 
 // The paper's linear-SVM baseline (LibLinear's default): dual coordinate descent.
 Result runSvm(const FitContext& c, const LinearOptions& o) {
-  return withDistinctRows(linearSvm(c.X, c.T.col(0), o.lambda, {o.maxIterations, o.tolerance, o.seed}, c.control));
+  return withDistinctRows(
+      linearSvm(c.X, c.T.col(0), o.lambda, {o.maxIterations, o.tolerance, o.seed, o.bias == "centred"}, c.control));
 }
 
 Schema<LinearOptions> ridgeOptions() {
@@ -71,7 +73,10 @@ Schema<LinearOptions> svmOptions() {
   s.choice("loss", &LinearOptions::loss, "the hinge loss on labels 0/1", {"hinge"})
       .number("lambda", &LinearOptions::lambda, "weight λ of λ/2(‖w‖² + b²) (C = 1/(λn))", 1e-2, 0, true).degree(2)
       .integer("maxIterations", &LinearOptions::maxIterations, "epochs (passes over the rows) at most", defaults.maxIterations, 1)
-      .number("tolerance", &LinearOptions::tolerance, "relative duality gap to stop at", defaults.tolerance, 0, true);
+      .number("tolerance", &LinearOptions::tolerance, "relative duality gap to stop at", defaults.tolerance, 0, true)
+      .choice("bias", &LinearOptions::bias,
+              "whose intercept λ/2 b² regularises: the centred rows' (as every method's intercept), or the rows' as given (liblinear's and LinearSVC's problem: a constant feature 1 appended)",
+              {"centred", "liblinear"});
   return seedField(s, "seed of the rows' order in each epoch");
 }
 
@@ -85,7 +90,7 @@ std::vector<Method> linearMethods() {
       Method("elasticnet", "λ(α‖w‖₁ + (1−α)/2‖w‖²) (glmnet's parametrisation)", elasticNetOptions(), elasticNet)
           .rescaledBy(rescaleElasticNet),
       Method("svm",
-             "linear SVM: λ/2(‖w‖² + b²) + 1/n Σ max(0, 1 − ỹ(xᵀw + b)), the bias regularised as liblinear's; dual coordinate descent with shrinking (liblinear's default solver), sparse X read row by row",
+             "linear SVM: λ/2(‖w‖² + b²) + 1/n Σ max(0, 1 − ỹ(xᵀw + b)), the bias regularised as liblinear's (on the centred rows, or on the rows as given: bias 'liblinear'); dual coordinate descent with shrinking (liblinear's default solver), X read row by row over its non-zeros",
              svmOptions(), runSvm)
           .rescaledBy(rescaleRegularisedBias),
   };
