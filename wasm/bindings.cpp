@@ -88,8 +88,8 @@ struct JsProblem {
   std::unique_ptr<Problem> problem;
   std::string why;  // "" when the arrays describe X
   JsProblem(const val& x, int rows, int cols, const val& targets, int yCols) : X{given(x["indptr"]), rows, cols}, y(doubles(targets)) {
-    X.values = doubles(X.sparse ? x["values"] : x);
-    if (X.sparse) X.indptr = ints(x["indptr"]), X.indices = ints(x["indices"]);
+    X.values = copyIn<double>(X.sparse ? x["values"] : x);
+    if (X.sparse) X.indptr = copyIn<std::int32_t>(x["indptr"]), X.indices = copyIn<std::int32_t>(x["indices"]);
     if ((why = X.check()).empty()) problem.reset(new Problem{X.view(), {y.data(), static_cast<Eigen::Index>(y.size())}, yCols});
   }
 };

@@ -10,6 +10,7 @@
 #include <emscripten/val.h>
 
 #include "supclust/base/types.hpp"
+#include "supclust/base/uninitialised.hpp"
 #include "supclust/methods/options.hpp"
 
 namespace supclust::marshal {
@@ -26,6 +27,14 @@ val copyOut(const Eigen::DenseBase<M>& m) {  // column-major
   return copyOut("Float64Array", dense.data(), static_cast<std::size_t>(dense.size()));
 }
 inline std::vector<double> doubles(const val& a) { return emscripten::convertJSArrayToNumberVector<double>(a); }
+// A JS array or typed array copied into a buffer sized for it and not zeroed first (a 20 MB X
+// is written once, by the copy).
+template <class T>
+UninitialisedVector<T> copyIn(const val& a) {
+  UninitialisedVector<T> out(a["length"].as<std::size_t>());
+  val(emscripten::typed_memory_view(out.size(), out.data())).call<void>("set", a);
+  return out;
+}
 inline std::vector<std::int32_t> ints(const val& a) { return emscripten::convertJSArrayToNumberVector<std::int32_t>(a); }
 inline bool given(const val& v) { return !v.isUndefined() && !v.isNull(); }
 // An object of the given fields, in order; an array of f(item) for each item.

@@ -2,6 +2,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
+#include <vector>
 #include <random>
 
 #include "supclust/base/types.hpp"
@@ -270,5 +272,22 @@ TEST(Dense, WeightedStepAndMomentsMatchTheirDefinitions) {
     weightedMoments(x, w, n, first, second);
     EXPECT_NEAR(first, a, 1e-13 * (1 + std::abs(a))) << n;
     EXPECT_NEAR(second, q, 1e-13 * (1 + std::abs(q))) << n;
+  }
+}
+
+// allFinite against std::isfinite: one infinite or NaN entry anywhere (the two-lane body or the
+// tail) is found, at every length up to 11; huge finite entries are not mistaken.
+TEST(Dense, AllFiniteFindsAnyInfiniteOrNaNEntry) {
+  const double bad[] = {HUGE_VAL, -HUGE_VAL, std::nan("")};
+  for (std::size_t n = 0; n <= 11; ++n) {
+    std::vector<double> x(n);
+    for (std::size_t i = 0; i < n; ++i) x[i] = (i % 2 ? -1.0 : 1.0) * std::ldexp(1.0, 1020 - static_cast<int>(i));
+    EXPECT_TRUE(allFinite(x.data(), n)) << n;
+    for (std::size_t at = 0; at < n; ++at)
+      for (const double b : bad) {
+        std::vector<double> y = x;
+        y[at] = b;
+        EXPECT_FALSE(allFinite(y.data(), n)) << n << " " << at << " " << b;
+      }
   }
 }

@@ -112,8 +112,8 @@ std::string checkCsr(Eigen::Index rows, Eigen::Index cols, const std::int32_t* i
   if (valuesLength != nnz)
     return "X.values: must have indptr[nRows] = " + at(nnz) + " entries (got " + at(valuesLength) + ")";
   // One pass without early exits (a call's fixed cost): each row's indices strictly increasing
-  // from ≥ 0 to < cols, every value finite (x − x is 0 only for finite x). Only a matrix that
-  // fails it is read again, to name the first bad entry.
+  // from ≥ 0 to < cols, every value finite. Only a matrix that fails it is read again, to name
+  // the first bad entry.
   int bad = 0;
   for (Eigen::Index i = 0; i < rows; ++i) {
     const std::int32_t from = indptr[i], to = indptr[i + 1];
@@ -121,8 +121,7 @@ std::string checkCsr(Eigen::Index rows, Eigen::Index cols, const std::int32_t* i
     bad |= static_cast<int>(indices[from] < 0) | static_cast<int>(indices[to - 1] >= cols);
     for (std::int32_t t = from + 1; t < to; ++t) bad |= static_cast<int>(indices[t] <= indices[t - 1]);
   }
-  for (std::size_t t = 0; t < nnz; ++t) bad |= static_cast<int>(!(values[t] - values[t] == 0));
-  if (bad == 0) return "";
+  if (bad == 0 && allFinite(values, nnz)) return "";
   for (Eigen::Index i = 0; i < rows; ++i)
     for (std::int32_t t = indptr[i]; t < indptr[i + 1]; ++t) {
       if (indices[t] < 0 || indices[t] >= cols)

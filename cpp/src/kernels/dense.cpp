@@ -16,6 +16,20 @@ f64x2 load2(const double* p) {
 void store2(double* p, f64x2 v) { std::memcpy(p, &v, sizeof v); }
 }  // namespace
 
+bool allFinite(const double* x, std::size_t n) {
+  f64x2 s0 = {0, 0}, s1 = {0, 0};
+  std::size_t i = 0;
+  for (; i + 4 <= n; i += 4) {
+    const f64x2 a = load2(x + i), b = load2(x + i + 2);
+    s0 += a - a;
+    s1 += b - b;
+  }
+  s0 += s1;
+  double s = s0[0] + s0[1];
+  for (; i < n; ++i) s += x[i] - x[i];
+  return s == 0;
+}
+
 double dot(const double* a, const double* b, std::size_t n) {
   f64x2 s0 = {0, 0}, s1 = {0, 0};
   std::size_t i = 0;

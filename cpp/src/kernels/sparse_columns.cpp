@@ -9,14 +9,16 @@ SparseColumns sparseColumnsOf(const Eigen::Ref<const RowMatrix>& X, const RowVec
   c.cols = X.cols();
   c.start.assign(static_cast<std::size_t>(c.cols) + 1, 0);
   auto entry = [&](Eigen::Index i, Eigen::Index j) { return X(i, j) + shift[j]; };
-  std::int64_t* count = c.start.data() + 1;  // column j's non-zeros, row by row without a branch
-  for (Eigen::Index i = 0; i < X.rows(); ++i) {
-    const double* row = X.row(i).data();
-    for (Eigen::Index j = 0; j < X.cols(); ++j) count[j] += (row[j] + shift[j] != 0);
-  }
+  // The storage is chosen from the total, counted row by row until it passes the limit (a
+  // dense X is read halfway); columns' counts are needed only for sparse storage.
+  const double limit = denseAbove * static_cast<double>(X.size());
   std::int64_t nonZeros = 0;
-  for (std::size_t j = 1; j < c.start.size(); ++j) nonZeros += c.start[j];
-  if (static_cast<double>(nonZeros) > denseAbove * static_cast<double>(X.size())) {
+  for (Eigen::Index i = 0; i < X.rows() && static_cast<double>(nonZeros) <= limit; ++i) {
+    const double* row = X.row(i).data();
+    const double* s = shift.data();
+    for (Eigen::Index j = 0; j < X.cols(); ++j) nonZeros += (row[j] + s[j] != 0);
+  }
+  if (static_cast<double>(nonZeros) > limit) {
     c.dense = true;
     for (std::size_t j = 0; j < c.start.size(); ++j) c.start[j] = static_cast<std::int64_t>(j) * X.rows();
     c.value.resize(static_cast<std::size_t>(X.size()));
@@ -31,6 +33,11 @@ SparseColumns sparseColumnsOf(const Eigen::Ref<const RowMatrix>& X, const RowVec
           for (Eigen::Index j = j0; j < std::min(j0 + tile, d); ++j) out[j * n + i] = row[j] + shift[j];
         }
     return c;
+  }
+  std::int64_t* count = c.start.data() + 1;  // column j's non-zeros, row by row without a branch
+  for (Eigen::Index i = 0; i < X.rows(); ++i) {
+    const double* row = X.row(i).data();
+    for (Eigen::Index j = 0; j < X.cols(); ++j) count[j] += (row[j] + shift[j] != 0);
   }
   for (std::size_t j = 0; j < static_cast<std::size_t>(c.cols); ++j) c.start[j + 1] += c.start[j];
   c.row.resize(static_cast<std::size_t>(c.nonZeros()));

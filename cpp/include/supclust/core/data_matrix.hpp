@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "supclust/base/types.hpp"
+#include "supclust/base/uninitialised.hpp"
 
 namespace supclust {
 
@@ -50,12 +51,12 @@ class DataMatrix {
   const std::int32_t* indices_ = nullptr;
 };
 
-// An owned design of either kind.
+// An owned design of either kind (its arrays sized, then written in full: not zeroed first).
 struct StoredData {
   bool sparse = false;
   Eigen::Index rows = 0, cols = 0;
-  std::vector<double> values;
-  std::vector<std::int32_t> indptr, indices;
+  UninitialisedVector<double> values;
+  UninitialisedVector<std::int32_t> indptr, indices;
 
   DataMatrix view() const {
     return sparse ? DataMatrix(rows, cols, indptr.data(), indices.data(), values.data())

@@ -14,6 +14,10 @@ void multiply(const double* X, std::size_t n, std::size_t d, const double* w, do
 // g[j] = Σ_i X[i, j] r[i]
 void multiplyTransposed(const double* X, std::size_t n, std::size_t d, const double* r, double* g);
 
+// True when every x[i] is finite: Σ (x[i] − x[i]) in two-lane sums is 0 for finite entries
+// and NaN once one is infinite or NaN (no branch per entry).
+bool allFinite(const double* x, std::size_t n);
+
 // Σ a[i] b[i] (two two-lane accumulators: the same order natively and in wasm).
 double dot(const double* a, const double* b, std::size_t n);
 

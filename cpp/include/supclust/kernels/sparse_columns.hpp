@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "supclust/base/types.hpp"
+#include "supclust/base/uninitialised.hpp"
 #include "supclust/kernels/dense.hpp"
 
 namespace supclust {
@@ -18,8 +19,8 @@ struct SparseColumns {
   // t − start[j]) when most entries are non-zero: the loops then skip the index lookups.
   bool dense = false;
   std::vector<std::int64_t> start;  // cols + 1 offsets into row and value
-  std::vector<std::int32_t> row;
-  std::vector<double> value;
+  UninitialisedVector<std::int32_t> row;
+  UninitialisedVector<double> value;  // sized, then written in full
 
   std::int64_t nonZeros() const { return start.empty() ? 0 : start.back(); }
 };
