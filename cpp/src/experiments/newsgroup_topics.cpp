@@ -7,7 +7,11 @@
 // columns: 100 × MAE (the paper's figure), error (%) and the ARI of the task clusters against
 // the pairs (× 100). Word frequencies are small (rows sum to 1): every quadratic weight's grid is
 // the synthetic table's × 10⁻⁴ and the trace norm's × 10⁻² (ridge logistic is best near
-// λ = 10⁻⁶ here, against 10⁻² to 10⁻³ on tasks-n).
+// λ = 10⁻⁶ here, against 10⁻² to 10⁻³ on tasks-n). The trace row stops at a relative
+// optimality residual of 1e-6 (the solvers' default is 1e-10): at the grid's smallest μ its ADMM
+// takes 125 steps instead of 5440, and the objective moves by 1e-7 (relative).
+#include <algorithm>
+
 #include "supclust/experiments/task_rows.hpp"
 
 namespace supclust {
@@ -26,6 +30,8 @@ Experiment newsgroupTopicsTable() {
   e.scale = 100;
   e.taskClusters = {0, 0, 1, 1, 2, 2, 3, 3, 4, 4};
   e.methods = taskRows(5, 1e-4, 1e-2);
+  std::find_if(e.methods.begin(), e.methods.end(), [](const ExperimentMethod& m) { return m.method == "tasks-trace"; })
+      ->params.numbers["tolerance"] = 1e-6;
   e.paper = {
       {"Frobenius logistic", {{5.8, 2.0}, {}, {}}},
       {"Trace ridge", {{4.3, 0.8}, {}, {}}},
