@@ -199,9 +199,9 @@ export async function benchSklearn(repeats = Number(process.env.BENCH_REPEATS ??
     const theirs = peer?.find((p) => p.case === c.case);
     const theirObjective = theirs ? objective(t, c, theirs.coef, theirs.intercept) : NaN;
     const g = glmnet?.find((p) => p.case === c.case);
-    const glmnetAt = (fit) => (fit ? { ms: fit.ms, objective: objective(t, c, fit.coef, fit.intercept) } : { ms: NaN, objective: NaN });
-    const [gd, gt] = [glmnetAt(g?.default), glmnetAt(g?.tight)];
-    const st = glmnetAt(theirs?.tight);  // LinearSVC at tol 1e-10
+    const scored = (fit) => (fit ? { ms: fit.ms, objective: objective(t, c, fit.coef, fit.intercept) } : { ms: NaN, objective: NaN });
+    const [gd, gt] = [scored(g?.default), scored(g?.tight)];
+    const st = scored(theirs?.tight);  // LinearSVC at tol 1e-10
     rows.push({ case: c.case, wasmMs, iterations: m.iterations, status: m.status, objective: ours,
       sklearnSolver: theirs?.solver, sklearnMs: theirs?.ms ?? NaN, sklearnObjective: theirObjective,
       sklearnOverWasm: (theirs?.ms ?? NaN) / wasmMs, objectiveGap: theirObjective - ours,

@@ -27,6 +27,7 @@ val copyOut(const Eigen::DenseBase<M>& m) {  // column-major
   return copyOut("Float64Array", dense.data(), static_cast<std::size_t>(dense.size()));
 }
 inline std::vector<double> doubles(const val& a) { return emscripten::convertJSArrayToNumberVector<double>(a); }
+inline std::vector<std::int32_t> ints(const val& a) { return emscripten::convertJSArrayToNumberVector<std::int32_t>(a); }
 // A JS array or typed array copied into a buffer sized for it and not zeroed first (a 20 MB X
 // is written once, by the copy).
 template <class T>
@@ -35,7 +36,6 @@ UninitialisedVector<T> copyIn(const val& a) {
   val(emscripten::typed_memory_view(out.size(), out.data())).call<void>("set", a);
   return out;
 }
-inline std::vector<std::int32_t> ints(const val& a) { return emscripten::convertJSArrayToNumberVector<std::int32_t>(a); }
 inline bool given(const val& v) { return !v.isUndefined() && !v.isNull(); }
 // An object of the given fields, in order; an array of f(item) for each item.
 inline val object(std::initializer_list<std::pair<const char*, val>> fields, val o = val::object()) {

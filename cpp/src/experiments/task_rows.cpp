@@ -2,7 +2,7 @@
 
 namespace supclust {
 
-std::vector<ExperimentMethod> taskRows(int Q, double s, double traceScale) {
+std::vector<ExperimentMethod> taskRows(int Q, double s, double traceScale, double traceTolerance) {
   const auto with = [Q](const char* loss, bool clustered, double mean = -1) {
     Params p;
     p.strings["loss"] = loss;
@@ -14,10 +14,12 @@ std::vector<ExperimentMethod> taskRows(int Q, double s, double traceScale) {
     for (double& x : v) x *= by;
     return v;
   };
+  Params trace = with("ova-squared", false);
+  if (traceTolerance > 0) trace.numbers["tolerance"] = traceTolerance;
   return {
       {"Frobenius logistic", "tasks-frobenius", with("ova-logistic", false), {{"lambda", scaled({1e-1, 1e-2, 1e-3, 1e-4}, s)}},
        {{"lambda", scaled({1e-2, 1e-3}, s)}}},
-      {"Trace ridge", "tasks-trace", with("ova-squared", false), {{"mu", scaled({1e-1, 1e-2, 1e-3}, traceScale)}},
+      {"Trace ridge", "tasks-trace", trace, {{"mu", scaled({1e-1, 1e-2, 1e-3}, traceScale)}},
        {{"mu", scaled({1e-2, 1e-3}, traceScale)}}},
       {"OM ridge", "tasks-cg", with("ova-squared", true, 1e-4 * s),
        {{"within", scaled({1, 1e-1, 1e-2}, s)}, {"between", scaled({1e-2, 1e-3, 1e-4}, s)}},

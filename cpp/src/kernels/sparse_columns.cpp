@@ -10,7 +10,8 @@ SparseColumns sparseColumnsOf(const Eigen::Ref<const RowMatrix>& X, const RowVec
   c.start.assign(static_cast<std::size_t>(c.cols) + 1, 0);
   auto entry = [&](Eigen::Index i, Eigen::Index j) { return X(i, j) + shift[j]; };
   // The storage is chosen from the total, counted row by row until it passes the limit (a
-  // dense X is read halfway); columns' counts are needed only for sparse storage.
+  // dense X is read halfway). Columns' counts are needed only for sparse storage, so they take a
+  // second pass there: counting them in this one costs a dense X more than the pass saves.
   const double limit = denseAbove * static_cast<double>(X.size());
   std::int64_t nonZeros = 0;
   for (Eigen::Index i = 0; i < X.rows() && static_cast<double>(nonZeros) <= limit; ++i) {

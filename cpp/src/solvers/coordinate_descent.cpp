@@ -49,13 +49,10 @@ Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, dou
   Vector raw = y.array() - mean;  // residual y − ȳ − Xc w = raw + offset·1
   double offset = 0, rawSum = raw.sum();
   Vector colNorm(d), colSum(d), w = Vector::Zero(d), grad(d);
-  const Vector ones = Vector::Ones(cols.dense ? n : 0);  // dense storage: the two-lane moments
+  const Vector ones = Vector::Ones(n);  // Σx and Σx² by the weighted moments (dense storage: two-lane)
   for (Eigen::Index j = 0; j < d; ++j) {
     double s1 = 0, s2 = 0;
-    if (cols.dense)
-      weightedMoments(cols.value.data() + cols.start[static_cast<std::size_t>(j)], ones.data(), static_cast<std::size_t>(n), s1, s2);
-    else
-      forEachInColumn(cols, j, [&](std::int32_t, double x) { s1 += x; s2 += x * x; });
+    columnWeightedMoments(cols, j, ones.data(), s1, s2);
     colSum[j] = s1;
     colNorm[j] = std::max(0.0, (s2 - 2 * mu[j] * s1 + static_cast<double>(n) * mu[j] * mu[j]) * invN);
   }

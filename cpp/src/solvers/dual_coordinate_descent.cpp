@@ -8,6 +8,7 @@
 
 #include "supclust/base/random.hpp"
 #include "supclust/kernels/dense.hpp"
+#include "supclust/kernels/sparse_columns.hpp"
 
 namespace supclust {
 
@@ -30,8 +31,8 @@ namespace {
 // The rows r_i of the caller's uncentred X, whose centred form is r_i − μ. w is kept as u + βμ,
 // so that a step along a centred row, w += a(r_i − μ), touches only r_i's stored entries of u
 // (and the scalars β and m = μᵀu):  (r_i − μ)ᵀw = r_iᵀu + β r_iᵀμ − m − β‖μ‖².
-// Storage: a sparse X is read in place; a dense X too when more than half its entries are
-// non-zero (the two-lane dot and axpy kernels), else its non-zeros are copied into CSR arrays
+// Storage: a sparse X is read in place; a dense X too when more than kDenseAbove of its entries
+// are non-zero (the two-lane dot and axpy kernels), else its non-zeros are copied into CSR arrays
 // once, so that a step costs the row's non-zeros, as liblinear's sparse rows. A design held
 // only centred (built from a RowMatrix) is read as its centred rows, with μ = 0. With
 // `centred = false` the rows are the caller's as they are: μ = 0 (from a RowMatrix: Xc + 1μᵀ,
@@ -67,11 +68,11 @@ class SvmRows {
     }
   }
   // A dense X's non-zeros as CSR rows, in one pass that gives up (and reads X in place) once
-  // more than half the entries are non-zero.
+  // more than kDenseAbove of the entries are non-zero.
   void copyNonZeros(const DataMatrix& data) {
     const double* v = data.values();
     const Eigen::Index n = data.rows();
-    const auto limit = static_cast<std::size_t>(n * d_) / 2;
+    const auto limit = static_cast<std::size_t>(kDenseAbove * static_cast<double>(n * d_));
     ownedIndptr_.reserve(static_cast<std::size_t>(n) + 1);
     ownedIndptr_.push_back(0);
     for (Eigen::Index i = 0; i < n; ++i) {
@@ -142,11 +143,11 @@ class SvmRows {
 };
 
 // The primal at w = u + βμ (m = μᵀu) and b, from the rows as the solver reads them.
-double primalOf(const SvmRows& rows, const Vector& y, double lambda, const Vector& u, double beta, double m, double b) {
+double primalOf(const SvmRows& rows, const Vector& y, double lambda, const Vector& u, double beta, double m, double b,
+                const Vector& w) {
   double hinge = 0;
   for (Eigen::Index i = 0; i < y.size(); ++i)
     hinge += std::max(0.0, 1 - (2 * y[i] - 1) * (rows.centredDot(i, u, beta, m) + b));
-  const Vector w = u + beta * rows.mu();
   return 0.5 * lambda * (w.squaredNorm() + b * b) + hinge / static_cast<double>(y.size());
 }
 
@@ -213,10 +214,10 @@ Result linearSvm(const CenteredDesign& X, const Vector& y, double lambda, const 
     r.iterations = epoch;
     const bool solved = pgMax - pgMin <= eps, allActive = activeSize == active.size();
     if ((solved && allActive) || epoch % kGapEvery == 0 || epoch == opt.maxIterations) {
-      primal = primalOf(rows, y, lambda, u, beta, m, b);
+      const Vector w = u + beta * rows.mu();
+      primal = primalOf(rows, y, lambda, u, beta, m, b, w);
       primalEpoch = epoch;
       r.history.push_back(primal);
-      const Vector w = u + beta * rows.mu();
       if (primal - svmDual(alpha, w, b, lambda) <= opt.tolerance * primal) {
         r.status = Status::Converged;
         break;
@@ -233,7 +234,7 @@ Result linearSvm(const CenteredDesign& X, const Vector& y, double lambda, const 
     pgMinOld = pgMin >= 0 ? -inf : pgMin;
   }
   r.coef = u + beta * rows.mu();
-  r.objective = primalEpoch == r.iterations ? primal : primalOf(rows, y, lambda, u, beta, m, b);
+  r.objective = primalEpoch == r.iterations ? primal : primalOf(rows, y, lambda, u, beta, m, b, r.coef.col(0));
   // The intercept of the centred rows: b itself, or with raw rows b + μᵀw.
   r.intercept = RowVector::Constant(1, opt.centred ? b : b + X.means().dot(r.coef.col(0).transpose()));
   return r;

@@ -11,7 +11,8 @@ namespace supclust {
 
 // Q: the number of task clusters; the grids of the quadratic weights (λ, λ_W, λ_B, λ_M) are
 // multiplied by s and the trace norm's μ by traceScale (text covariates — word frequencies, rows
-// summing to 1 — need weights 10⁴ times smaller than the synthetic N(0, 1) ones).
-std::vector<ExperimentMethod> taskRows(int Q, double s, double traceScale);
+// summing to 1 — need weights 10⁴ times smaller than the synthetic N(0, 1) ones);
+// traceTolerance > 0 stops the trace row there (0: its solver's default).
+std::vector<ExperimentMethod> taskRows(int Q, double s, double traceScale, double traceTolerance);
 
 }  // namespace supclust

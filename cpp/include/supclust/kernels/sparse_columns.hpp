@@ -13,6 +13,10 @@
 
 namespace supclust {
 
+// The share of non-zero entries above which a matrix's rows or columns are read densely (every
+// entry, the two-lane kernels) rather than over their non-zeros (an index lookup each).
+constexpr double kDenseAbove = 0.5;
+
 struct SparseColumns {
   Eigen::Index cols = 0;
   // Dense storage (every entry, column-major; row is empty and entry t of column j is row
@@ -84,7 +88,7 @@ inline void columnWeightedMoments(const SparseColumns& c, Eigen::Index j, const 
 
 // The entries X(i, j) + shift[j] (row-major X) column by column, rows ascending: only the
 // non-zeros when at most `denseAbove` of the entries are non-zero, else every entry (dense).
-SparseColumns sparseColumnsOf(const Eigen::Ref<const RowMatrix>& X, const RowVector& shift, double denseAbove = 0.5);
+SparseColumns sparseColumnsOf(const Eigen::Ref<const RowMatrix>& X, const RowVector& shift, double denseAbove = kDenseAbove);
 
 // The columns of a CSR matrix (rows × cols; indptr, indices, values as in core/data_matrix.hpp),
 // always in sparse storage: the transpose, in O(rows + cols + non-zeros).
