@@ -277,7 +277,8 @@ for (const threads of [1, 2]) {
 threaded.dispose();
 
 // A call's fixed cost: the same lasso that is zero at once on 20 MB (native in native_bench.cpp),
-// through the API on each build, and the round trip of a call that does nothing much.
+// through the API on each build, with X given and with X held (sc.dataset), and the round trip of
+// a call that does nothing much.
 const overhead = { nativeMs: native.overhead.ms };
 {
   const n = 2500, d = 1000;
@@ -286,6 +287,9 @@ const overhead = { nativeMs: native.overhead.ms };
   for (const variant of ['simd', 'simd-threaded']) {
     const s = await load({ variant });
     overhead[variant] = await medianMs(REPEATS, () => s.fit('lasso', { X, nRows: n, nCols: d, y, lambda: 1e3 }));
+    const held = await s.dataset(X, n, d);  // X checked and copied once (sc.dataset)
+    overhead[`${variant} dataset`] = await medianMs(REPEATS, () => s.fit('lasso', { X: held, y, lambda: 1e3 }));
+    held.dispose();
     overhead[`${variant} round trip`] = await medianMs(Math.max(31, REPEATS), () => s.kmeans1d([1, 2, 3], 1));
     s.dispose();
   }
@@ -351,6 +355,7 @@ for (const r of cv) console.log(`| ${r.threads} | ${f(r.nativeMs)} | ${f(r.wasmM
 console.log(`\nspeed-up with 2 threads: native ${(cv[0].nativeMs / cv[1].nativeMs).toFixed(2)}×, wasm ${(cv[0].wasmMs / cv[1].wasmMs).toFixed(2)}×\n`);
 printSklearn(sklearn);
 console.log(`\nA call's fixed cost: lasso zero at once on a 2500 × 1000 dense X (20 MB), ms: native ${f(overhead.nativeMs)}, ` +
-  `wasm simd ${f(overhead.simd)}, simd-threaded ${f(overhead['simd-threaded'])}; round trip of a 3-value k-means: ` +
+  `wasm simd ${f(overhead.simd)}, simd-threaded ${f(overhead['simd-threaded'])}; on a held dataset ` +
+  `${f(overhead['simd dataset'])} (simd), ${f(overhead['simd-threaded dataset'])} (threaded); round trip of a 3-value k-means: ` +
   `${f(overhead['simd round trip'])} (simd), ${f(overhead['simd-threaded round trip'])} (threaded)`);
 printFirstFit(firstFitRows);

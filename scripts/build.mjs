@@ -59,12 +59,13 @@ const emEnv = { ...process.env, NODE_PATH: ['/usr/share/nodejs', process.env.NOD
 const common = ['-O3', '-msimd128', '-fno-rtti', '-DEMSCRIPTEN_HAS_UNBOUND_TYPE_NAMES=0', '-DNDEBUG', '-DEIGEN_NO_DEBUG', '-std=c++17',
   '-Icpp/include', '-I/usr/include/eigen3'];
 // What holds no hot loop is compiled for size: the papers' tables (declarations, the runner's
-// bookkeeping), option parsing, the metrics, JSON, refusals and the bindings. Everything that
-// passes over the data or iterates (kernels, solvers, the recipes that instantiate them, the
-// registry's checks of the data, cross-validation's folds, scaling, the thread team) is
-// compiled for speed (-Os on the registry and on cross-validation cost 6 % on a grid search).
-const FOR_SIZE = ['cpp/src/experiments/', 'cpp/src/methods/options.cpp', 'cpp/src/metrics/', 'cpp/src/base/json.cpp',
-  'cpp/src/base/refusal.cpp', 'wasm/'];
+// bookkeeping), option parsing, the registry (its checks of options and shapes; the passes over
+// X are checkDesign's and maxAbsOf's, core/data_matrix.cpp), the options' rescaling, the
+// metrics, JSON, refusals and the bindings. Everything that passes over the data or iterates
+// (kernels, solvers, the recipes that instantiate them, cross-validation's folds, the thread
+// team) is compiled for speed (-Os on cross-validation cost 6 % on a grid search).
+const FOR_SIZE = ['cpp/src/experiments/', 'cpp/src/methods/options.cpp', 'cpp/src/methods/registry.cpp', 'cpp/src/methods/data_scale.cpp',
+  'cpp/src/metrics/', 'cpp/src/base/json.cpp', 'cpp/src/base/refusal.cpp', 'wasm/'];
 const optimisationOf = (src) => (FOR_SIZE.some((prefix) => src.startsWith(prefix)) ? ['-Os'] : []);
 const variants = {
   simd: { cflags: [], lflags: [] },

@@ -7,6 +7,7 @@
 // SUPCLUST_MODULE_LIBRARY, every family and generate(); with neither, the tables module:
 // everything, experiment() and describe() (the library's description) too. contents() says
 // which methods a module holds and whether it runs experiment().
+#include <algorithm>
 #include <memory>
 
 #include <emscripten/bind.h>
@@ -81,16 +82,65 @@ val proxCliqueFusionJs(const val& values, double lambda1, double lambda2) {
   return copyOut(out);
 }
 
-// X (a Float64Array, dense row-major, or CSR { indptr, indices, values }) and y, copied in once.
-struct JsProblem {
+// X (a Float64Array, dense row-major, or CSR { indptr, indices, values }) copied in once.
+StoredData dataOf(const val& x, int rows, int cols) {
+  StoredData X{given(x["indptr"]), rows, cols};
+  X.values = copyIn<double>(X.sparse ? x["values"] : x);
+  if (X.sparse) X.indptr = copyIn<std::int32_t>(x["indptr"]), X.indices = copyIn<std::int32_t>(x["indices"]);
+  return X;
+}
+
+// The datasets the caller holds in this module (sc.dataset(): web/src/api.ts), by the id the
+// caller gave: X copied in and checked once, with its largest |entry|, then read in place by
+// every fit and cross-validation that names the id, until the caller releases it.
+struct HeldData {
+  int id;
   StoredData X;
+  double maxAbs;
+};
+// Few at a time: a list searched in order (smaller code than a map).
+std::vector<std::unique_ptr<HeldData>>& heldData() {
+  static std::vector<std::unique_ptr<HeldData>> held;
+  return held;
+}
+std::vector<std::unique_ptr<HeldData>>::iterator findHeld(int id) {
+  auto& held = heldData();
+  return std::find_if(held.begin(), held.end(), [id](const auto& h) { return h->id == id; });
+}
+
+void releaseJs(int id) {
+  if (const auto at = findHeld(id); at != heldData().end()) heldData().erase(at);
+}
+
+val holdJs(int id, const val& x, int rows, int cols) {
+  releaseJs(id);
+  StoredData X = dataOf(x, rows, cols);
+  if (std::string why = X.check(); !why.empty()) return refused(why);
+  if (std::string why = checkDesign(X.view()); !why.empty()) return refused(why);
+  const double maxAbs = maxAbsOf(X.view());
+  heldData().emplace_back(new HeldData{id, std::move(X), maxAbs});
+  return status(Status::Converged, "");
+}
+
+// A call's X and y: X a held dataset's id (a number) or arrays copied in for this call.
+struct JsProblem {
+  StoredData own;
   std::vector<double> y;
   std::unique_ptr<Problem> problem;
-  std::string why;  // "" when the arrays describe X
-  JsProblem(const val& x, int rows, int cols, const val& targets, int yCols) : X{given(x["indptr"]), rows, cols}, y(doubles(targets)) {
-    X.values = copyIn<double>(X.sparse ? x["values"] : x);
-    if (X.sparse) X.indptr = copyIn<std::int32_t>(x["indptr"]), X.indices = copyIn<std::int32_t>(x["indices"]);
-    if ((why = X.check()).empty()) problem.reset(new Problem{X.view(), {y.data(), static_cast<Eigen::Index>(y.size())}, yCols});
+  std::string why;  // "" when X is usable
+  JsProblem(const val& x, int rows, int cols, const val& targets, int yCols) : y(doubles(targets)) {
+    const Eigen::Map<const Vector> Y(y.data(), static_cast<Eigen::Index>(y.size()));
+    if (x.typeOf().as<std::string>() == "number") {
+      const auto held = findHeld(x.as<int>());
+      if (held == heldData().end()) {
+        why = "X: the dataset is not held by this module (it was released, or storing it failed)";
+        return;
+      }
+      problem.reset(new Problem{(*held)->X.view(), Y, yCols, (*held)->maxAbs});
+      return;
+    }
+    own = dataOf(x, rows, cols);
+    if ((why = own.check()).empty()) problem.reset(new Problem{own.view(), Y, yCols});
   }
 };
 
@@ -200,6 +250,8 @@ EMSCRIPTEN_BINDINGS(supclust) {
   emscripten::function("projectSparseGroups", &projectSparseGroupsJs);
   emscripten::function("proxOwl", &proxOwlJs);
   emscripten::function("proxCliqueFusion", &proxCliqueFusionJs);
+  emscripten::function("hold", &holdJs);
+  emscripten::function("release", &releaseJs);
   emscripten::function("fit", &fitJs);
   emscripten::function("crossValidate", &crossValidateJs);
 #ifndef SUPCLUST_MODULE_CORE

@@ -164,3 +164,32 @@ TEST(Extremes, GroupCountsBeyondTheDPsMemoryAreRejectedBeforeAnyWork) {
   params.numbers["s"] = 60000;
   EXPECT_EQ(checkFit("ihcs", problemOf(X, y), params).rfind("Q: ", 0), 0u);
 }
+
+// A held dataset's X is checked once when stored (checkDesign) and its largest |entry| kept:
+// fit() given that entry (Problem::checkedMaxAbs) skips its own pass over X and answers as the
+// same fit that makes it, bit for bit, at scales that need rescaling and at ones that do not.
+TEST(Extremes, AFitOnACheckedDesignEqualsTheFitThatChecksIt) {
+  const SyntheticProblem p = generateE1(60, 20, 3, 0.5, 3);
+  for (double cx : {1.0, 0x1p-600, 1e300}) {
+    const RowMatrix X = p.X * cx;
+    const Problem plain = problemOf(X, p.y);
+    ASSERT_EQ(checkDesign(plain.X), "");
+    Problem checked = plain;
+    checked.checkedMaxAbs = maxAbsOf(plain.X);
+    EXPECT_EQ(*checked.checkedMaxAbs, X.cwiseAbs().maxCoeff());
+    for (const Case& c : cases()) {
+      Params params = c.params;
+      for (auto& [name, value] : params.numbers)
+        if (name.rfind("lambda", 0) == 0) value *= std::pow(cx, c.degree);
+      const Result a = fit(c.method, plain, params), b = fit(c.method, checked, params);
+      SCOPED_TRACE(std::string(c.method) + " cx=" + std::to_string(std::log10(cx)));
+      EXPECT_EQ(a.status, b.status);
+      EXPECT_EQ(a.coef, b.coef);
+      EXPECT_EQ(a.intercept, b.intercept);
+      EXPECT_EQ(a.objective, b.objective);
+    }
+  }
+  RowMatrix bad = p.X;
+  bad(4, 7) = NAN;
+  EXPECT_EQ(checkDesign(problemOf(bad, p.y).X), "X must be finite (entry at row 4, column 7 is not)");
+}

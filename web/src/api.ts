@@ -1,9 +1,10 @@
 // The public API object, independent of where the module runs: validates every input, builds
 // a request for the backend, and turns raw results into plain, JSON-safe values.
 import { SupclustError, fromLibrary, invalid } from './errors.js';
-import type { Backend, ExperimentRequest, RawCrossValidation, RawExperiment, RawFit, Request } from './module.js';
+import type { Backend, CallMatrix, ExperimentRequest, RawCrossValidation, RawExperiment, RawFit, Request } from './module.js';
+import { Datasets, isDataset, ownCopy } from './dataset.js';
 import { MODEL_SCHEMA_VERSION } from './types.js';
-import type { CallControl, CrossValidationControl, CrossValidationOptions, CrossValidationResult, ExperimentData, ExperimentOptions, ExperimentResult, GeneratorName, GeneratorOptions, FitParams, Info, KMeans1DResult, Label, MatrixInput, LossInfo, MethodInfo, MethodKinds, MethodName, Model, ModelKind,
+import type { CallControl, CrossValidationControl, CrossValidationOptions, CrossValidationResult, Dataset, ExperimentData, ExperimentOptions, ExperimentResult, GeneratorName, GeneratorOptions, FitParams, Info, KMeans1DResult, Label, MatrixInput, LossInfo, MethodInfo, MethodKinds, MethodName, Model, ModelKind,
   SparseGroupsResult, Supclust, SyntheticData } from './types.js';
 import { bestAnswers, bestClassAnswers, classIndices, expertClasses, linearScores, modelArrays, probabilities } from './predict.js';
 import * as v from './validate.js';
@@ -16,6 +17,23 @@ const DATA_FIELDS = new Set(['X', 'nRows', 'nCols', 'y', 'yCols', 'warmStart', '
 export function createSupclust(backend: Backend, info: Info): Supclust {
   const methodNames = info.methods.map((m) => m.name as string);
   let disposed = false;
+  const datasets = new Datasets((id) => backend.release(id));
+
+  /** X as a call reads it: a held dataset's matrix and id, or the given arrays validated. */
+  function matrixOf(X: MatrixInput | Dataset, nRows?: number, nCols?: number): { matrix: v.Matrix; wire: CallMatrix } {
+    if (isDataset(X)) {
+      const { id, matrix } = datasets.lookup('X', X, nRows, nCols);
+      return { matrix, wire: id };
+    }
+    const matrix = v.matrix('X', X, nRows, nCols);
+    return { matrix, wire: v.wire(matrix) };
+  }
+
+  // X for a prediction: flat arrays without sizes take the model's feature count as columns.
+  function inputFor(m: { nFeatures: number }, X: MatrixInput | Dataset, nRows?: number, nCols?: number): v.Matrix {
+    const rows = isDataset(X) || (Array.isArray(X) && Array.isArray(X[0]));
+    return matrixOf(X, nRows, nCols ?? (rows || nRows !== undefined ? undefined : m.nFeatures)).matrix;
+  }
 
   async function call(request: Request, signal?: AbortSignal, onProgress?: (a: number, b: number) => void): Promise<unknown> {
     if (disposed) throw new SupclustError('disposed', 'this supclust instance was disposed; call load() again');
@@ -35,7 +53,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
     const spec = info.methods.find((m) => m.name === method) as MethodInfo;
     if (params == null || typeof params !== 'object') throw invalid('params', 'must be an object with X and y');
     if (params.X === undefined) throw invalid('X', 'is required');
-    const X = v.matrix('X', params.X, params.nRows, params.nCols);
+    const { matrix: X, wire } = matrixOf(params.X, params.nRows, params.nCols);
     if (X.csr && !spec.sparse)
       throw invalid('X', `method '${method}' needs a dense X (it does not take sparse input; see info.methods[].sparse)`);
     const { design, gram, samplePairs } = spec.memory;
@@ -63,7 +81,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       else if (given !== undefined) used[o.name] = given;
       else if (o.default !== undefined) used[o.name] = o.default;
     }
-    return { method: method as MethodName, X, y, yCols, options, meta: { loss, params: used, classes, featureNames } };
+    return { method: method as MethodName, X, wire, y, yCols, options, meta: { loss, params: used, classes, featureNames } };
   }
 
   return {
@@ -100,11 +118,25 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       return unwrap(await call({ op: 'proxCliqueFusion', values: u, lambda1, lambda2 })) as Float64Array;
     },
 
+    async dataset(X, nRows, nCols) {
+      if (isDataset(X)) throw invalid('X', 'is already a dataset');
+      const matrix = ownCopy(v.matrix('X', X, nRows, nCols));
+      checkMemory('X', `a ${matrix.nRows} × ${matrix.nCols} dataset`, 8 * v.designDoubles(matrix));
+      const { handle, id } = datasets.create(matrix);
+      backend.hold(id, { X: v.wire(matrix), nRows: matrix.nRows, nCols: matrix.nCols });
+      const held = (await call({ op: 'hold', dataset: id })) as RawFit;
+      if (held.status !== 'converged') {
+        handle.dispose();
+        throw fromLibrary(held.message, held.field);
+      }
+      return handle;
+    },
+
     async fit<M extends MethodName>(method: M, params: FitParams<M>, control: CallControl = {}) {
-      const { X, y, yCols, options, meta } = fitInputs(method, params as FitParams);
+      const { X, wire, y, yCols, options, meta } = fitInputs(method, params as FitParams);
       const warm = warmStartOf((params as FitParams).warmStart, X.nCols, (info.methods.find((m) => m.name === method) as MethodInfo).kind);
       const onProgress = control.onProgress;
-      const raw = (await call({ op: 'fit', method, X: v.wire(X), nRows: X.nRows, nCols: X.nCols, y, yCols, options, ...warm }, control.signal,
+      const raw = (await call({ op: 'fit', method, X: wire, nRows: X.nRows, nCols: X.nCols, y, yCols, options, ...warm }, control.signal,
         onProgress && ((iteration, objective) => onProgress({ iteration, objective })))) as RawFit;
       // The library's kind of this method's models (info.methods[].kind, as MethodKinds declares).
       return toModel(method, X.nCols, raw, meta) as Model<MethodKinds[M]>;
@@ -116,7 +148,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       const p = params as FitParams;
       if (p == null || typeof p !== 'object') throw invalid('params', 'must be an object with X and y');
       if (p.X === undefined) throw invalid('X', 'is required');
-      const X = v.matrix('X', p.X, p.nRows, p.nCols);
+      const X = matrixOf(p.X, p.nRows, p.nCols).matrix;
       const given = (p as { loss?: unknown }).loss;
       const lossSpec = spec.options.find((o) => o.name === 'loss');
       if (given !== undefined && !lossSpec?.choices?.includes(String(given)))
@@ -142,7 +174,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
         if ((params as unknown as Record<string, unknown>)?.[name] !== undefined)
           throw invalid(name, `is given both as a fixed option and in the grid: give it in one place`);
       const threads = v.integer('threads', cvOptions.threads ?? 0, 0);
-      const { X, y, yCols, options, meta } = fitInputs(method, params as FitParams, 1 + Math.min(threads || info.threads, 8));
+      const { X, wire, y, yCols, options, meta } = fitInputs(method, params as FitParams, 1 + Math.min(threads || info.threads, 8));
       const grid = cvOptions.grid as Record<string, ArrayLike<number>>;
       if (grid == null || typeof grid !== 'object' || Object.keys(grid).length === 0)
         throw invalid('grid', 'must map at least one option name to a list of values');
@@ -152,7 +184,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       const { folds, seed, metric, chunk } = cvOptions;
       const cv = v.options({ folds, seed, metric, threads, chunk }, info.requests.crossValidation);
       const onProgress = control.onProgress;
-      const raw = (await call({ op: 'crossValidate', method, X: v.wire(X), nRows: X.nRows, nCols: X.nCols, y, yCols, options,
+      const raw = (await call({ op: 'crossValidate', method, X: wire, nRows: X.nRows, nCols: X.nCols, y, yCols, options,
         gridNames, gridValues, cv }, control.signal,
         onProgress && ((done, total) => onProgress({ done, total })))) as RawCrossValidation;
       if (raw.status === 'invalid-input') throw fromLibrary(raw.message, raw.field);
@@ -169,12 +201,12 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       return result;
     },
 
-    async predict(model: Model, X: MatrixInput, nRows?: number, nCols?: number) {
+    async predict(model: Model, X: MatrixInput | Dataset, nRows?: number, nCols?: number) {
       const m = modelArrays(model);
       return linearScores(m, inputFor(m, X, nRows, nCols));
     },
 
-    async expertError(model: Model, X: MatrixInput, y: ArrayLike<number>, nRows?: number, nCols?: number) {
+    async expertError(model: Model, X: MatrixInput | Dataset, y: ArrayLike<number>, nRows?: number, nCols?: number) {
       const m = modelArrays(model);
       if (model.kind !== 'experts') throw invalid('model', `expertError needs a model of kind 'experts' (this one is '${String(model.kind ?? 'features')}')`);
       const input = inputFor(m, X, nRows, nCols);
@@ -193,7 +225,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       return bestAnswers(linearScores(m, input), m.outputs, targets);
     },
 
-    async predictProba(model: Model, X: MatrixInput, nRows?: number, nCols?: number) {
+    async predictProba(model: Model, X: MatrixInput | Dataset, nRows?: number, nCols?: number) {
       const m = modelArrays(model);
       if (model.loss !== 'logistic' && model.loss !== 'ova-logistic')
         throw invalid('model', `predictProba needs a model fitted with the logistic loss (this one has loss '${String(model.loss)}')`);
@@ -202,7 +234,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       return probabilities(m, linearScores(m, inputFor(m, X, nRows, nCols)), model.loss === 'logistic');
     },
 
-    async predictClass(model: Model, X: MatrixInput, nRows?: number, nCols?: number) {
+    async predictClass(model: Model, X: MatrixInput | Dataset, nRows?: number, nCols?: number) {
       const m = modelArrays(model);
       if (!Array.isArray(model.classes) || model.classes.length < 2)
         throw invalid('model', 'predictClass needs a classifier (a model fitted with a logistic or ova-* loss on class labels, which has classes; a model of K 0/1 targets gives predictProba)');
@@ -304,12 +336,6 @@ function columnsOf(table: { column: string; metric: string; values: ArrayLike<nu
 }
 
 const gigabytes = (bytes: number) => String(Number((bytes / 2 ** 30).toPrecision(3)));
-
-// X for a prediction: flat arrays without sizes take the model's feature count as columns.
-function inputFor(m: { nFeatures: number }, X: MatrixInput, nRows?: number, nCols?: number) {
-  const rows = Array.isArray(X) && Array.isArray(X[0]);
-  return v.matrix('X', X, nRows, nCols ?? (rows || nRows !== undefined ? undefined : m.nFeatures));
-}
 
 // A kernel's result, or its library error as a SupclustError.
 function unwrap(raw: unknown): unknown {

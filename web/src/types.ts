@@ -256,6 +256,18 @@ export interface CsrMatrix {
 /** A design matrix: row-major values with sizes, rows of numbers, or CSR with sizes. */
 export type MatrixInput = Float64Array | ArrayLike<number> | number[][] | CsrMatrix;
 
+/** A design matrix held by the module (sc.dataset()): checked and copied once, then named by
+ * fit, crossValidate, suggest and the predictions in place of X (no nRows/nCols needed). It
+ * belongs to the instance that made it; dispose() frees its copies (here and in the module), and
+ * a later call that names it fails with field 'X'. */
+export interface Dataset {
+  readonly nRows: number;
+  readonly nCols: number;
+  /** Held as CSR (its non-zeros) rather than dense. */
+  readonly sparse: boolean;
+  dispose(): void;
+}
+
 /** Class labels: numbers or strings, any values (they are mapped to 0..K−1 and back). */
 export type Label = number | string;
 
@@ -263,7 +275,7 @@ export type Label = number | string;
 /** fit()'s data for a method of kind K: one target per row, or (clustered tasks, K = 'tasks')
  * also K targets per row. */
 export interface DataParams<K extends ModelKind = ModelKind> {
-  X: MatrixInput;
+  X: MatrixInput | Dataset;
   nRows?: number;
   nCols?: number;
   /** Regression: finite numbers. Classification (loss 'logistic' or 'ova-*'): any labels,
@@ -408,6 +420,9 @@ export interface Supclust {
   proxOwl(values: ArrayLike<number>, weights: ArrayLike<number>): Promise<Float64Array>;
   /** argmin_x ½‖x − v‖² + λ1‖x‖₁ + λ2 Σ_{i<j} |x_i − x_j| (GFLasso's prox), O(d log d). */
   proxCliqueFusion(values: ArrayLike<number>, lambda1: number, lambda2: number): Promise<Float64Array>;
+  /** X held by the module for the calls that follow (see Dataset): a grid, a path or repeated
+   * fits on one X pay its checks and copies once. nRows/nCols as for fit. */
+  dataset(X: MatrixInput, nRows?: number, nCols?: number): Promise<Dataset>;
   fit<M extends MethodName>(method: M, params: FitParams<M>, control?: CallControl): Promise<Model<MethodKinds[M]>>;
   /** Suggested values of the method's penalty weights for these data (those with
    * info.methods[].options[].suggested): where to start, or the centre of a grid to
@@ -415,17 +430,17 @@ export interface Supclust {
   suggest<M extends MethodName>(method: M, params: DataParams<MethodKinds[M]> & Partial<MethodOptions[M]>): Partial<Record<keyof MethodOptions[M], number>>;
   /** X·W + b: n values, or n × outputs row-major (row i holds sample i's K scores; experts:
    * its Q answers, one per expert). */
-  predict(model: Model, X: MatrixInput, nRows?: number, nCols?: number): Promise<Float64Array>;
+  predict(model: Model, X: MatrixInput | Dataset, nRows?: number, nCols?: number): Promise<Float64Array>;
   /** Experts: each row's best answer given the true targets y (class labels for classifying
    * experts), and their mean squared error (classifiers: their error rate). */
-  expertError(model: Model, X: MatrixInput, y: ArrayLike<number>, nRows?: number, nCols?: number): Promise<ExpertError>;
+  expertError(model: Model, X: MatrixInput | Dataset, y: ArrayLike<number>, nRows?: number, nCols?: number): Promise<ExpertError>;
   /** Classifiers with the logistic loss: class probabilities, n × K row-major (binary: K = 2,
    * [1 − p, p]; one-vs-all: each class's sigmoid, normalised to sum to 1 per row; K 0/1 targets
    * of clustered tasks: each task's own sigmoid, not normalised). */
-  predictProba<K extends ModelKind>(model: Model<K> & NotExperts<K>, X: MatrixInput, nRows?: number, nCols?: number): Promise<Float64Array>;
+  predictProba<K extends ModelKind>(model: Model<K> & NotExperts<K>, X: MatrixInput | Dataset, nRows?: number, nCols?: number): Promise<Float64Array>;
   /** Classifiers: the predicted label of each row (from model.classes); classifying experts:
    * each expert's label, n × Q row-major (row i, expert q at [i*Q + q]). */
-  predictClass(model: Model, X: MatrixInput, nRows?: number, nCols?: number): Promise<Label[]>;
+  predictClass(model: Model, X: MatrixInput | Dataset, nRows?: number, nCols?: number): Promise<Label[]>;
   crossValidate<M extends MethodName>(method: M, params: FitParams<M>, options: CrossValidationOptions<M>,
                 control?: CrossValidationControl): Promise<CrossValidationResult>;
   generate(name: GeneratorName, options?: GeneratorOptions): Promise<SyntheticData>;

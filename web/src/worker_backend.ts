@@ -9,7 +9,7 @@
 import { createSupclust } from './api.js';
 import { SupclustError, trapMessage } from './errors.js';
 import { DESCRIPTION } from './library.generated.js';
-import { moduleFor, type Backend, type Request } from './module.js';
+import { datasetOf, moduleFor, type Backend, type Request, type Upload } from './module.js';
 import { forPosting } from './posting.js';
 import { MODULES, type Info, type ModuleName, type Supclust, type Variant } from './types.js';
 import { VERSION } from './version.js';
@@ -64,6 +64,8 @@ export class WorkerBackend implements Backend {
   private nextId = 1;
   private disposed = false;
   private readonly compiling = new Map<ModuleName, Promise<WebAssembly.Module>>();  // larger modules, as first needed
+  private readonly datasets = new Map<number, Omit<Upload, 'dataset'>>();  // held by the caller (sc.dataset())
+  private resident = new Set<number>();  // the datasets the current worker's module holds
 
   constructor(private readonly variant: Variant, private moduleName: ModuleName, private module: WebAssembly.Module,
               private readonly compile: CompileModule, private readonly startWorker: StartWorker) {}
@@ -79,6 +81,7 @@ export class WorkerBackend implements Backend {
         reject(new SupclustError('load-failed', `the ${this.label()} module did not start within ${START_TIMEOUT_MS / 1000} s: ${this.startFix()}`));
         this.worker?.terminate();
         this.worker = undefined;
+        this.resident = new Set();
       }, START_TIMEOUT_MS);
       const worker = this.startWorker((m) => {
         if (m.type === 'ready') {
@@ -156,6 +159,7 @@ export class WorkerBackend implements Backend {
   private restart(err?: SupclustError) {
     this.worker?.terminate();
     this.worker = undefined;
+    this.resident = new Set();
     this.ready = undefined;
     this.running = undefined;
     if (this.disposed) return;
@@ -193,7 +197,26 @@ export class WorkerBackend implements Backend {
     }
     const p = this.pending.get(id);
     if (this.running !== id || !p) return;  // aborted meanwhile (restart() pumps again)
-    this.worker!.post({ type: 'call', id, request: p.request, progress: !!p.control.onProgress }, p.transfer);
+    // A dataset this module does not hold yet goes with the call (a copy: the caller's stays
+    // for the next module).
+    const dataset = datasetOf(p.request), data = dataset === undefined ? undefined : this.datasets.get(dataset);
+    let { request, transfer } = p;
+    if (dataset !== undefined && data && !this.resident.has(dataset)) {
+      const upload = forPosting({ dataset, ...data });
+      request = { ...request, upload: upload.request } as Request;
+      transfer = [...transfer, ...upload.transfer];
+      this.resident.add(dataset);
+    }
+    this.worker!.post({ type: 'call', id, request, progress: !!p.control.onProgress }, transfer);
+  }
+
+  hold(dataset: number, upload: Omit<Upload, 'dataset'>) {
+    this.datasets.set(dataset, upload);
+  }
+
+  release(dataset: number) {
+    this.datasets.delete(dataset);
+    if (this.resident.delete(dataset)) this.worker?.post({ type: 'call', id: 0, request: { op: 'release', dataset }, progress: false });
   }
 
   /** Replaces the worker by one on a larger module (compiled once per instance). */
@@ -208,6 +231,7 @@ export class WorkerBackend implements Backend {
     if (MODULES.indexOf(name) <= MODULES.indexOf(this.moduleName)) return;  // another call got there first
     this.worker?.terminate();
     this.worker = undefined;
+    this.resident = new Set();
     this.ready = undefined;
     this.moduleName = name;
     this.module = module;
@@ -236,6 +260,8 @@ export class WorkerBackend implements Backend {
     this.disposed = true;
     this.worker?.terminate();
     this.worker = undefined;
+    this.datasets.clear();
+    this.resident = new Set();
     for (const [id, p] of this.pending) this.settle(id, p, () => p.reject(new SupclustError('disposed', 'the instance was disposed')));
   }
 }

@@ -137,6 +137,27 @@ std::string checkCsr(Eigen::Index rows, Eigen::Index cols, const std::int32_t* i
   return "";
 }
 
+std::string checkDesign(const DataMatrix& X) {
+  if (X.rows() < 1) return "X must have at least one row (nRows >= 1)";
+  if (X.cols() < 1) return "X must have at least one column (nCols >= 1)";
+  if (X.sparse()) {
+    const auto nnz = static_cast<std::size_t>(std::max(0, X.indptr()[X.rows()]));
+    return checkCsr(X.rows(), X.cols(), X.indptr(), static_cast<std::size_t>(X.rows()) + 1, X.indices(), nnz, X.values(), nnz);
+  }
+  if (allFinite(X.values(), static_cast<std::size_t>(X.stored()))) return "";  // one branchless pass; the entry named below
+  const auto dense = X.dense();
+  for (Eigen::Index i = 0; i < dense.rows(); ++i)
+    for (Eigen::Index j = 0; j < dense.cols(); ++j)
+      if (!std::isfinite(dense(i, j)))
+        return "X must be finite (entry at row " + std::to_string(i) + ", column " + std::to_string(j) + " is not)";
+  return "";
+}
+
+double maxAbsOf(const DataMatrix& X) {
+  const Eigen::Map<const Vector> stored(X.values(), X.stored());
+  return stored.size() ? stored.cwiseAbs().maxCoeff() : 0;
+}
+
 std::string StoredData::check() const {
   if (sparse)
     return checkCsr(rows, cols, indptr.data(), indptr.size(), indices.data(), indices.size(), values.data(), values.size());

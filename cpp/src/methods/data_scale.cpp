@@ -30,10 +30,9 @@ std::string transformed(const OptionSpec& o, Options& options, double value, int
 }
 }  // namespace
 
-DataScale dataScaleOf(const DataMatrix& X, const Matrix& T) {
+DataScale dataScaleOf(double xMaxAbs, const Matrix& T) {
   DataScale s;
-  const Eigen::Map<const Vector> stored(X.values(), X.stored());
-  s.x = scaleFor(stored.size() ? stored.cwiseAbs().maxCoeff() : 0);
+  s.x = scaleFor(xMaxAbs);
   s.y = scaleFor(T.size() ? T.cwiseAbs().maxCoeff() : 0);
   return s;
 }

@@ -18,29 +18,14 @@ Vector targetColumn(const Problem& p, Eigen::Index k) {
 }
 
 std::string checkData(const Problem& p, const Loss& loss) {
-  if (p.X.rows() < 1) return "X must have at least one row (nRows >= 1)";
-  if (p.X.cols() < 1) return "X must have at least one column (nCols >= 1)";
+  if (!p.checkedMaxAbs)
+    if (std::string why = checkDesign(p.X); !why.empty()) return why;
   const Eigen::Index K = p.targetColumns;
   if (p.y.size() != p.X.rows() * K)
     return K == 1 ? "y must have one entry per row of X (expected " + std::to_string(p.X.rows()) + ", got " +
                         std::to_string(p.y.size()) + ")"
                   : "y must have yCols = " + std::to_string(K) + " entries per row of X (expected " +
                         std::to_string(p.X.rows() * K) + ", got " + std::to_string(p.y.size()) + ")";
-  if (p.X.sparse()) {
-    const auto nnz = static_cast<std::size_t>(std::max(0, p.X.indptr()[p.X.rows()]));
-    if (std::string why = checkCsr(p.X.rows(), p.X.cols(), p.X.indptr(), static_cast<std::size_t>(p.X.rows()) + 1,
-                                   p.X.indices(), nnz, p.X.values(), nnz);
-        !why.empty())
-      return why;
-  } else {
-    const auto X = p.X.dense();
-    if (!allFinite(p.X.values(), static_cast<std::size_t>(X.size())))  // one branchless pass; the entry named below
-      for (Eigen::Index i = 0; i < X.rows(); ++i)
-        for (Eigen::Index j = 0; j < X.cols(); ++j)
-          if (!std::isfinite(X(i, j)))
-            return "X must be finite (entry at row " + std::to_string(i) + ", column " + std::to_string(j) +
-                   " is not)";
-  }
   for (Eigen::Index i = 0; i < p.y.size(); ++i)
     if (!std::isfinite(p.y[i])) return "y must be finite (entry " + std::to_string(i) + " is not)";
   if (K == 1) {
@@ -241,7 +226,7 @@ Result fit(const std::string& name, const Problem& problem, const Params& params
     aborted.message = "aborted";
     return aborted;
   }
-  const DataScale scale = dataScaleOf(problem.X, T);
+  const DataScale scale = dataScaleOf(problem.checkedMaxAbs ? *problem.checkedMaxAbs : maxAbsOf(problem.X), T);
   Result r;
   if (!scale.active()) {
     r = runRecipe(m, problem.X, T, *prepared.loss, prepared.options, control, warm);

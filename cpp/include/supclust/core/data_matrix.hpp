@@ -84,4 +84,12 @@ std::string checkCsr(Eigen::Index rows, Eigen::Index cols, const std::int32_t* i
                      const std::int32_t* indices, std::size_t indicesLength, const double* values,
                      std::size_t valuesLength);
 
+// "" when X can be fitted: at least one row and one column, every entry finite, CSR arrays well
+// formed (checkCsr); else a message naming the field. One pass over X (a second only to name a
+// bad entry).
+std::string checkDesign(const DataMatrix& X);
+
+// The largest |entry| of X (0 when nothing is stored).
+double maxAbsOf(const DataMatrix& X);
+
 }  // namespace supclust

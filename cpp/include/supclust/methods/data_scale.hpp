@@ -25,9 +25,9 @@ struct DataScale {
   bool active() const { return x != 1 || y != 1; }
 };
 
-// The scales for a design X and targets T (targets are class indicators for classification
-// losses, which never need scaling).
-DataScale dataScaleOf(const DataMatrix& X, const Matrix& T);
+// The scales for a design X whose largest |entry| is xMaxAbs (maxAbsOf) and targets T (targets
+// are class indicators for classification losses, which never need scaling).
+DataScale dataScaleOf(double xMaxAbs, const Matrix& T);
 
 // λ' for each penalty weight of `specs` by its degree (OptionSpec::degree). "" or a message
 // naming the weight whose transformed value leaves the double range.

@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,9 @@ struct Problem {
   DataMatrix X;
   Eigen::Map<const Vector> y;
   Eigen::Index targetColumns = 1;
+  // Set when X passed checkDesign before (a dataset held by the module, checked once when it
+  // was stored): its largest |entry|. fit() then reads X first in the solver.
+  std::optional<double> checkedMaxAbs = std::nullopt;
 };
 
 // The loss's n x K target matrix of a problem: the loss's own (class labels → one-hot for

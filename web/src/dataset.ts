@@ -1,0 +1,64 @@
+// Datasets held by the module (sc.dataset()): X validated and copied once here, stored in the
+// worker's module once (checked there once, with its largest entry), then named by an id in
+// every call that reads it — so a grid, a path or a cross-validation on one X pays its checks
+// and copies once, as xgboost's DMatrix or LightGBM's Dataset. The copy kept here serves
+// predictions and a module started later (after an abort, or a larger module).
+import { invalid } from './errors.js';
+import type { Dataset } from './types.js';
+import type { Matrix } from './validate.js';
+
+class DatasetHandle implements Dataset {
+  constructor(readonly nRows: number, readonly nCols: number, readonly sparse: boolean, private readonly free: () => void) {
+    Object.freeze(this);
+  }
+  dispose(): void {
+    this.free();
+  }
+}
+
+export const isDataset = (X: unknown): X is Dataset => X instanceof DatasetHandle;
+
+/** A copy of a validated matrix that no later change to the caller's arrays can reach. */
+export function ownCopy(m: Matrix): Matrix {
+  return { data: m.data.slice(), nRows: m.nRows, nCols: m.nCols,
+    ...(m.csr ? { csr: { indptr: m.csr.indptr.slice(), indices: m.csr.indices.slice() } } : {}) };
+}
+
+/** One instance's datasets: each handle's id and matrix, until it is disposed (or collected). */
+export class Datasets {
+  private readonly held = new WeakMap<Dataset, { id: number; matrix: Matrix; disposed: boolean }>();
+  private nextId = 1;
+  private readonly collected: FinalizationRegistry<number>;
+
+  /** release(id) frees the module's copy. */
+  constructor(private readonly release: (id: number) => void) {
+    this.collected = new FinalizationRegistry(release);
+  }
+
+  /** A new handle of an owned matrix (ownCopy) and its id. */
+  create(matrix: Matrix): { handle: Dataset; id: number } {
+    const id = this.nextId++;
+    const entry = { id, matrix, disposed: false };
+    const handle = new DatasetHandle(matrix.nRows, matrix.nCols, matrix.csr !== undefined, () => {
+      if (entry.disposed) return;
+      entry.disposed = true;
+      entry.matrix = { data: new Float64Array(0), nRows: 0, nCols: 0 };  // the copy goes now, not when the handle does
+      this.collected.unregister(handle);
+      this.release(id);
+    });
+    this.held.set(handle, entry);
+    this.collected.register(handle, id, handle);
+    return { handle, id };
+  }
+
+  /** X's id and matrix when X is a live handle of this instance; throws naming `field` when it is
+   * another instance's or disposed. */
+  lookup(field: string, X: Dataset, nRows?: number, nCols?: number): { id: number; matrix: Matrix } {
+    const entry = this.held.get(X);
+    if (!entry) throw invalid(field, 'is a dataset of another supclust instance (a dataset belongs to the instance that made it)');
+    if (entry.disposed) throw invalid(field, 'the dataset was disposed');
+    if (nRows !== undefined && nRows !== X.nRows) throw invalid('nRows', `is ${nRows} but the dataset has ${X.nRows} rows`);
+    if (nCols !== undefined && nCols !== X.nCols) throw invalid('nCols', `is ${nCols} but the dataset has ${X.nCols} columns`);
+    return entry;
+  }
+}
