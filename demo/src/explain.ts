@@ -53,6 +53,7 @@ export const CAPTIONS = {
   trace: 'The objective the solver minimises, at each evaluation: it should fall and level off.',
   errorPath: 'The error of the estimate at each λ (same method, same start as Play). The ring marks Play’s λ.',
   path: 'Each line is one feature’s coefficient as λ weakens from left to right, coloured by its true group: grouping methods fuse lines of one colour.',
+  priorPath: 'Each thin line is one feature’s weight as the prior’s weight γ weakens from left to right, coloured by its true group; the thick black lines are the centres the method learns (the priors paper’s Figure 3, read right to left: as γ grows the weights shrink onto their centres, GEM towards them, LEM exactly onto them).',
   experiment: 'Our mean over repetitions (lines, ±1 standard deviation) beside the paper’s published figures (◇) for each row of the table.',
   groups: 'One bar per feature, its coefficient in the fitted model, coloured by the group found (features of one group share one weight).',
   expertsPartition: 'Each cell counts the training samples of one true expert (row) that the fit gave to one found expert (column). A perfect recovery has one full cell per row and per column (up to the order of the experts).',

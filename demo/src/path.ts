@@ -59,23 +59,27 @@ export function mountPath(ctx: Context, problem: () => SyntheticData | undefined
     cancel.disabled = false;
     const key = keyOf(), s = { ...state };
     const grid = gridWith(29, s.lambda);
-    const points: plots.PathPoint[] = [], stats: plots.PathStat[] = [];
+    const points: plots.PathPoint[] = [], stats: plots.PathStat[] = [], centres: plots.CentrePoint[] = [];
+    // GEM and LEM: Play's λ is the prior's weight γ (context.ts), and their centres are drawn.
+    const prior = sc.info.methods.find((m) => m.name === s.method)?.options.some((o) => o.name === 'centres') ?? false;
     const t0 = performance.now();
     try {
       await fitAlong(await ctx.background(), s, d, grid, mine.signal, (lambda, model, done) => {
         model.coef.forEach((c, j) => points.push({ lambda, feature: j, coef: c, group: d.groups[j] }));
+        if (prior) model.centroids.forEach((value, centre) => centres.push({ lambda, centre, value }));
         stats.push({ lambda, groups: distinctValues(model.coef), error: Math.max(1e-6, errorOf(s.task, d.coef, model.coef)) });
         bar.value = done / grid.length;
       });
       const figures = $('path-figures');
-      figures.replaceChildren(...plots.path(points, stats, s.lambda, errorName(s.task), widthOf(figures, 900)));
+      figures.replaceChildren(...plots.path(points, stats, s.lambda, errorName(s.task), widthOf(figures, 900), prior ? 'γ' : 'λ', centres));
       const best = stats.reduce((a, b) => (b.error < a.error ? b : a));
       const here = stats.find((p) => p.lambda === s.lambda)!;
       const second = hasLambda2(sc.info.methods.find((m) => m.name === s.method)) ? ` (λ is λ1; λ2 stays at ${formatLambda(s.lambda2)})` : '';
+      const name = prior ? 'γ' : 'λ';
       status.textContent = `${LABELS[s.method] ?? s.method}${second}: ${grid.length} fits in ${(performance.now() - t0).toFixed(0)} ms` +
         `${warmStartable(sc.info.methods.find((m) => m.name === s.method)) ? ' (warm-started: the answer does not depend on the start, only the time does)' : ' (each started as Play starts it: the problem is not convex, so the start matters)'}; ` +
-        `closest to the truth at λ = ${formatLambda(best.lambda)} (${errorName(s.task)} ${best.error.toPrecision(3)}, ${best.groups} distinct values); ` +
-        `at Play’s λ = ${formatLambda(s.lambda)}: ${here.error.toPrecision(3)}, as in Play.`;
+        `closest to the truth at ${name} = ${formatLambda(best.lambda)} (${errorName(s.task)} ${best.error.toPrecision(3)}, ${best.groups} distinct values); ` +
+        `at Play’s ${name} = ${formatLambda(s.lambda)}: ${here.error.toPrecision(3)}, as in Play.`;
       figures.dataset.atPlay = String(here.error);
       shownFor = key;
       showStale();

@@ -156,34 +156,40 @@ export function trace(model: Model, width: number): HTMLElement {
 
 export interface PathPoint { lambda: number; feature: number; coef: number; group: number }
 export interface PathStat { lambda: number; groups: number; error: number }
+/** A learnt centre along the path (GEM, LEM: their centres c_k). */
+export interface CentrePoint { lambda: number; centre: number; value: number }
 
 /** Error along λ with the current λ ringed: the Play view's small chart and the Paths view's. */
-export function errorPath(stats: PathStat[], current: number, errorName: string, width: number, title = `${errorName} along λ`): HTMLElement {
+export function errorPath(stats: PathStat[], current: number, errorName: string, width: number, title = `${errorName} along λ`, penalty = 'λ'): HTMLElement {
   const here = stats.filter((s) => s.lambda === current);
   return figure(title, CAPTIONS.errorPath, Plot.plot({
     width, height: 220, grid: true, marginLeft: 56,
-    x: { type: 'log', label: 'λ (strong → weak)', reverse: true, tickFormat: formatLambda },
+    x: { type: 'log', label: `${penalty} (strong → weak)`, reverse: true, tickFormat: formatLambda },
     y: valueAxis(stats.map((s) => s.error), errorName),
     marks: [
       Plot.line(stats, { x: 'lambda', y: 'error', stroke: PALETTE[4] }),
       Plot.dot(stats, { x: 'lambda', y: 'error', fill: PALETTE[4], r: 2.5, tip: true,
-        title: (s: PathStat) => `λ = ${formatLambda(s.lambda)}\n${errorName} ${s.error.toPrecision(3)}\n${s.groups} distinct values` }),
+        title: (s: PathStat) => `${penalty} = ${formatLambda(s.lambda)}\n${errorName} ${s.error.toPrecision(3)}\n${s.groups} distinct values` }),
       Plot.dot(here, { x: 'lambda', y: 'error', stroke: PALETTE[3], r: 7, strokeWidth: 2 }),
     ],
   }));
 }
 
-/** Coefficients along the λ grid, each feature coloured by its true group, and the distinct values. */
-export function path(points: PathPoint[], stats: PathStat[], current: number, errorName: string, width: number): HTMLElement[] {
+/** Coefficients along the penalty's grid (λ, or GEM's and LEM's γ), each feature coloured by its
+ * true group, the learnt centres (GEM, LEM) as thick black lines, and the distinct values. */
+export function path(points: PathPoint[], stats: PathStat[], current: number, errorName: string, width: number,
+  penalty = 'λ', centres: CentrePoint[] = []): HTMLElement[] {
   const groups = new Set(points.map((p) => p.group)).size;
   return [
-    figure('Coefficient paths (colour: true group)', CAPTIONS.path, Plot.plot({
+    figure(`Coefficient paths (colour: true group${centres.length ? '; black: the learnt centres' : ''})`, centres.length ? CAPTIONS.priorPath : CAPTIONS.path, Plot.plot({
       width, height: 320, grid: true,
-      x: { type: 'log', label: 'λ (strong → weak)', reverse: true, tickFormat: formatLambda }, y: { label: 'coefficient' },
+      x: { type: 'log', label: `${penalty} (strong → weak)`, reverse: true, tickFormat: formatLambda }, y: { label: 'coefficient' },
       color: { type: 'ordinal', range: PALETTE, legend: groups <= PALETTE.length, tickFormat: (g: number) => `true group ${g + 1}` },
-      marks: [Plot.line(points, { x: 'lambda', y: 'coef', z: 'feature', stroke: 'group', strokeOpacity: 0.7 }), Plot.ruleX([current], { stroke: '#999', strokeDasharray: '4,3' })],
+      marks: [Plot.line(points, { x: 'lambda', y: 'coef', z: 'feature', stroke: 'group', strokeOpacity: 0.7 }),
+        Plot.line(centres, { x: 'lambda', y: 'value', z: 'centre', stroke: '#222', strokeWidth: 3 }),
+        Plot.ruleX([current], { stroke: '#999', strokeDasharray: '4,3' })],
     })),
-    errorPath(stats, current, errorName, width, `${errorName} along the path (ring: Play’s λ)`),
+    errorPath(stats, current, errorName, width, `${errorName} along the path (ring: Play’s ${penalty})`, penalty),
   ];
 }
 

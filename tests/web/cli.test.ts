@@ -67,4 +67,29 @@ describe('supclust CLI', () => {
     const page = readFileSync(join(root, 'docs/datasets.md'), 'utf8');
     for (const d of Object.values(DATASETS)) for (const fact of [d.folder, d.source, d.citation, d.terms]) expect(page).toContain(fact);
   });
+  it('draws the priors paper\'s Figure 3: GEM\'s and LEM\'s weights along γ, each printed count recomputed from the weights', () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'supclust-paths-')), 'paths.json');
+    const r = cli('paths', '--n', '120', '--seed', '2', '--json', out);
+    expect(r.status, r.stderr).toBe(0);
+    const json = JSON.parse(readFileSync(out, 'utf8'));
+    expect(json.gammas).toHaveLength(11);
+    for (let i = 1; i < json.gammas.length; i++) expect(json.gammas[i]).toBeGreaterThan(json.gammas[i - 1]);
+    for (const method of ['gem', 'lem']) {
+      const path = json.paths[method];
+      for (const p of path) {
+        // At a centre: LEM exactly, GEM within 1e-3 of the largest |centre| (as the table says).
+        const tie = method === 'lem' ? 0 : 1e-3 * Math.max(...p.centroids.map(Math.abs));
+        const at = p.centroids.map((_: number, k: number) => p.coef.filter((w: number, j: number) => p.groups[j] === k && Math.abs(w - p.centroids[k]) <= tie).length);
+        expect(p.atCentre).toEqual(at);
+        expect(p.offCentre).toBe(p.coef.length - at.reduce((a: number, b: number) => a + b, 0));
+        expect(p.centroids).toEqual([...p.centroids].sort((a: number, b: number) => a - b));
+      }
+      expect(r.stdout).toContain(`${path[0].centroids.map((c: number) => c.toFixed(3)).join(', ')} · ${path[0].atCentre.join('/')} · ${path[0].offCentre} off`);
+    }
+    // The figure's reading: the priors pull the weights onto their centres as γ grows — LEM ties
+    // all 150 at the largest γ, GEM ties none at the smallest (it never ties exactly).
+    expect(json.paths.lem.at(-1).offCentre).toBe(0);
+    expect(json.paths.gem[0].offCentre).toBe(150);
+    expect(cli('paths', '--task', 'clustering').stderr).toContain('--task must be classification or regression');
+  });
 });
