@@ -1,5 +1,6 @@
 // The embind layer: JS values in, plain JS objects out, nothing else. Arrays cross once each way
-// (one bulk copy into the heap, one out); no view into wasm memory survives a call. Checks live
+// (one bulk copy into the heap, one out); no view into wasm memory survives a call. The one
+// thing kept between calls is a dataset the caller holds (hold/release, named by its id). Checks live
 // in the library beside what they protect; a refusal crosses as { status: 'invalid-input',
 // field, message } (kernels: { error, field }), the field read by base/refusal.hpp.
 // scripts/build.mjs links this file into three wasm modules: compiled with SUPCLUST_MODULE_CORE,

@@ -38,3 +38,12 @@ TEST(WorkTeam, HasNoHelpersInsideAParallelTask) {
   EXPECT_EQ(sizes[1], 1);
   EXPECT_FALSE(insideParallelTask());
 }
+
+TEST(WorkTeam, KnowsWhenItRunsAChunk) {
+  WorkTeam team(2);
+  EXPECT_FALSE(insideTeamTask());
+  std::vector<int> inside(8, 0);
+  team.run(8, [&](std::size_t c) { inside[c] = insideTeamTask() ? 1 : 0; });
+  EXPECT_EQ(inside, std::vector<int>(8, 1));
+  EXPECT_FALSE(insideTeamTask());
+}

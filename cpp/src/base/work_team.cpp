@@ -15,7 +15,17 @@ inline void relax() {
   __builtin_ia32_pause();
 #endif
 }
+thread_local bool teamTask = false;
+// Runs chunk c with teamTask set.
+void runChunk(void (*call)(void*, std::size_t), void* task, std::size_t c) {
+  const bool outer = teamTask;
+  teamTask = true;
+  call(task, c);
+  teamTask = outer;
+}
 }  // namespace
+
+bool insideTeamTask() { return teamTask; }
 
 WorkTeam::WorkTeam(int threads) {
   const int wanted = insideParallelTask() ? 1 : threads > 0 ? std::min(threads, availableThreads()) : availableThreads();
@@ -40,7 +50,7 @@ void WorkTeam::take() {
     const Call call = call_;
     void* task = task_;
     lock.unlock();
-    call(task, c);
+    runChunk(call, task, c);
     lock.lock();
     if (++done_ == chunks_) finished_.notify_all();
   }
@@ -62,7 +72,7 @@ void WorkTeam::work() {
 
 void WorkTeam::runErased(std::size_t chunks, Call call, void* task) {
   if (helpers_.empty() || chunks <= 1) {
-    for (std::size_t c = 0; c < chunks; ++c) call(task, c);
+    for (std::size_t c = 0; c < chunks; ++c) runChunk(call, task, c);
     return;
   }
   {

@@ -1,7 +1,9 @@
 #include "supclust/core/design.hpp"
 
+#include <algorithm>
 #include <cmath>
 
+#include "supclust/base/parallel.hpp"
 #include "supclust/kernels/dense.hpp"
 
 namespace supclust {
@@ -22,9 +24,28 @@ const RowMatrix& CenteredDesign::X() const {
   return Xc_;
 }
 
+WorkTeam* CenteredDesign::team() const {
+  if (sparse() || static_cast<std::size_t>(rows_) * static_cast<std::size_t>(cols_) < kTeamEntries || availableThreads() < 2 ||
+      insideParallelTask() || insideTeamTask())
+    return nullptr;
+  std::call_once(teaming_, [this] { team_ = std::make_unique<WorkTeam>(0); });
+  return team_->size() > 1 ? team_.get() : nullptr;
+}
+
 void CenteredDesign::multiply(const double* w, double* z) const {
   const auto n = static_cast<std::size_t>(rows_), d = static_cast<std::size_t>(cols_);
-  if (!sparse()) return supclust::multiply(X().data(), n, d, w, z);
+  if (!sparse()) {
+    const double* Xc = X().data();
+    WorkTeam* t = team();
+    if (!t) return supclust::multiply(Xc, n, d, w, z);
+    // Blocks of whole groups of four rows (the kernel's), the last block ending at n.
+    const std::size_t quads = n / 4, chunks = 4 * static_cast<std::size_t>(t->size());
+    t->run(chunks, [&](std::size_t c) {
+      const std::size_t from = 4 * chunkStart(quads, chunks, c), to = c + 1 == chunks ? n : 4 * chunkStart(quads, chunks, c + 1);
+      supclust::multiply(Xc + from * d, to - from, d, w, z + from);
+    });
+    return;
+  }
   data_.multiply(w, z);
   const double shift = means_.dot(Eigen::Map<const Vector>(w, cols_));
   for (std::size_t i = 0; i < n; ++i) z[i] -= shift;
@@ -32,7 +53,18 @@ void CenteredDesign::multiply(const double* w, double* z) const {
 
 void CenteredDesign::multiplyTransposed(const double* r, double* g) const {
   const auto n = static_cast<std::size_t>(rows_), d = static_cast<std::size_t>(cols_);
-  if (!sparse()) return supclust::multiplyTransposed(X().data(), n, d, r, g);
+  if (!sparse()) {
+    const double* Xc = X().data();
+    WorkTeam* t = team();
+    if (!t) return supclust::multiplyTransposed(Xc, n, d, r, g);
+    // Blocks of column pairs (the kernel's two lanes), the last block ending at d.
+    const std::size_t pairs = d / 2, chunks = 4 * static_cast<std::size_t>(t->size());
+    t->run(chunks, [&](std::size_t c) {
+      const std::size_t from = 2 * chunkStart(pairs, chunks, c), to = c + 1 == chunks ? d : 2 * chunkStart(pairs, chunks, c + 1);
+      supclust::multiplyTransposed(Xc + from, n, to - from, d, r, g + from);
+    });
+    return;
+  }
   data_.multiplyTransposed(r, g);
   const double total = Eigen::Map<const Vector>(r, rows_).sum();
   for (std::size_t j = 0; j < d; ++j) g[j] -= means_[static_cast<Eigen::Index>(j)] * total;
@@ -42,8 +74,30 @@ Matrix CenteredDesign::gram(bool rows) const {
   const Eigen::Index n = rows_, d = cols_;
   if (!sparse()) {
     Matrix G(rows ? n : d, rows ? n : d);  // symmetric: the row-major fill reads the same
-    if (rows) rowGram(X().data(), static_cast<std::size_t>(n), static_cast<std::size_t>(d), G.data());
-    else supclust::gram(X().data(), static_cast<std::size_t>(n), static_cast<std::size_t>(d), G.data());
+    const double* Xc = X().data();
+    const auto un = static_cast<std::size_t>(n), ud = static_cast<std::size_t>(d);
+    WorkTeam* t = team();
+    if (!t) {
+      if (rows) rowGram(Xc, un, ud, G.data());
+      else supclust::gram(Xc, un, ud, G.data());
+      return G;
+    }
+    // Rows of the triangle in chunks of about equal work (row i of XXᵀ's lower triangle holds
+    // i + 1 entries; row a of XᵀX's upper one d − a), each entry summed as on one thread.
+    const std::size_t chunks = 8 * static_cast<std::size_t>(t->size()), side = rows ? un : ud;
+    const auto edge = [&](std::size_t c) {
+      const double f = static_cast<double>(c) / static_cast<double>(chunks);
+      const double at = rows ? std::sqrt(f) : 1 - std::sqrt(1 - f);
+      return c == chunks ? side : std::min(side, static_cast<std::size_t>(at * static_cast<double>(side)));
+    };
+    if (rows) {
+      t->run(chunks, [&](std::size_t c) { rowGram(Xc, un, ud, G.data(), edge(c), edge(c + 1)); });
+      return G;
+    }
+    G.setZero();
+    t->run(chunks, [&](std::size_t c) { gramAdd(Xc, un, ud, 1.0, G.data(), edge(c), edge(c + 1)); });
+    for (std::size_t a = 0; a < ud; ++a)
+      for (std::size_t b = 0; b < a; ++b) G.data()[a * ud + b] = G.data()[b * ud + a];
     return G;
   }
   const DataMatrix& X = data_;

@@ -226,11 +226,15 @@ void multiply(const double* X, std::size_t n, std::size_t d, const double* w, do
   for (; i < n; ++i) z[i] = dot(X + i * d, w, d);
 }
 
-void multiplyTransposed(const double* X, std::size_t n, std::size_t d, const double* r, double* g) {
+void multiplyTransposed(const double* X, std::size_t n, std::size_t d, std::size_t ldx, const double* r, double* g) {
   std::memset(g, 0, d * sizeof(double));
   std::size_t i = 0;
-  for (; i + 4 <= n; i += 4) axpy4(r + i, X + i * d, d, g, d);  // rows i..i+3, in order
-  for (; i < n; ++i) axpy(r[i], X + i * d, g, d);
+  for (; i + 4 <= n; i += 4) axpy4(r + i, X + i * ldx, ldx, g, d);  // rows i..i+3, in order
+  for (; i < n; ++i) axpy(r[i], X + i * ldx, g, d);
+}
+
+void multiplyTransposed(const double* X, std::size_t n, std::size_t d, const double* r, double* g) {
+  multiplyTransposed(X, n, d, d, r, g);
 }
 
 namespace {
@@ -300,14 +304,14 @@ void symmetricMultiplyLower(const double* S, std::size_t n, const double* x, dou
   }
 }
 
-void gramAdd(const double* X, std::size_t n, std::size_t d, double sign, double* G) {
+void gramAdd(const double* X, std::size_t n, std::size_t d, double sign, double* G, std::size_t from, std::size_t to) {
   // Rank-one updates of the triangle, four rows per pass over it (one load and store of G per
   // four updates), each entry taking its rows' products in row order: the same bits as one row
   // at a time. sign is ±1, so sign·x is exact.
   std::size_t i = 0;
   for (; i + 4 <= n; i += 4) {
     const double *r0 = X + i * d, *r1 = r0 + d, *r2 = r1 + d, *r3 = r2 + d;
-    for (std::size_t a = 0; a < d; ++a) {
+    for (std::size_t a = from; a < to; ++a) {
       const double s0 = sign * r0[a], s1 = sign * r1[a], s2 = sign * r2[a], s3 = sign * r3[a];
       const f64x2 x0 = {s0, s0}, x1 = {s1, s1}, x2 = {s2, s2}, x3 = {s3, s3};
       double* Ga = G + a * d;
@@ -323,7 +327,7 @@ void gramAdd(const double* X, std::size_t n, std::size_t d, double sign, double*
   }
   for (; i < n; ++i) {
     const double* row = X + i * d;
-    for (std::size_t a = 0; a < d; ++a) {
+    for (std::size_t a = from; a < to; ++a) {
       const double xa = sign * row[a];
       const f64x2 x2 = {xa, xa};
       double* Ga = G + a * d;
@@ -334,6 +338,8 @@ void gramAdd(const double* X, std::size_t n, std::size_t d, double sign, double*
   }
 }
 
+void gramAdd(const double* X, std::size_t n, std::size_t d, double sign, double* G) { gramAdd(X, n, d, sign, G, 0, d); }
+
 void gram(const double* X, std::size_t n, std::size_t d, double* G) {
   std::memset(G, 0, d * d * sizeof(double));
   gramAdd(X, n, d, 1.0, G);
@@ -341,9 +347,22 @@ void gram(const double* X, std::size_t n, std::size_t d, double* G) {
     for (std::size_t b = 0; b < a; ++b) G[a * d + b] = G[b * d + a];
 }
 
-void rowGram(const double* X, std::size_t n, std::size_t d, double* K) {
-  for (std::size_t i = 0; i < n; ++i)
-    for (std::size_t j = 0; j <= i; ++j) K[i * n + j] = K[j * n + i] = dot(X + i * d, X + j * d, d);
+void rowGram(const double* X, std::size_t n, std::size_t d, double* K, std::size_t from, std::size_t to) {
+  constexpr std::size_t kTile = 16;
+  double four[4];
+  for (std::size_t j0 = 0; j0 < to; j0 += kTile)
+    for (std::size_t i = std::max(from, j0); i < to; ++i) {
+      const double* xi = X + i * d;
+      const std::size_t end = std::min(j0 + kTile, i + 1);
+      std::size_t j = j0;
+      for (; j + 4 <= end; j += 4) {  // four rows against row i: dot()'s sums, one load of row i
+        dotFourRows(X + j * d, d, xi, four);
+        for (std::size_t k = 0; k < 4; ++k) K[i * n + j + k] = K[(j + k) * n + i] = four[k];
+      }
+      for (; j < end; ++j) K[i * n + j] = K[j * n + i] = dot(xi, X + j * d, d);
+    }
 }
+
+void rowGram(const double* X, std::size_t n, std::size_t d, double* K) { rowGram(X, n, d, K, 0, n); }
 
 }  // namespace supclust

@@ -23,6 +23,10 @@
 
 namespace supclust {
 
+// True while this thread runs a chunk of some team's run() (a team is not re-entrant: code that
+// may be called from a chunk runs on its own thread then).
+bool insideTeamTask();
+
 // Where chunk c of [0, n) cut into `chunks` nearly equal ranges starts (chunk `chunks`: at n).
 inline std::size_t chunkStart(std::size_t n, std::size_t chunks, std::size_t c) { return n * c / chunks; }
 

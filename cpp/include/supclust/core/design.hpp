@@ -10,6 +10,7 @@
 
 #include "supclust/core/data_matrix.hpp"
 #include "supclust/base/memo.hpp"
+#include "supclust/base/work_team.hpp"
 #include "supclust/base/types.hpp"
 #include "supclust/kernels/sparse_columns.hpp"
 
@@ -17,6 +18,9 @@ namespace supclust {
 
 class CenteredDesign {
  public:
+  // Dense products of at least this many entries (16 MB; some 2–4 ms each on one core) run on a team.
+  static constexpr std::size_t kTeamEntries = std::size_t{1} << 21;
+
   // X is n x d, row-major.
   explicit CenteredDesign(const Eigen::Ref<const RowMatrix>& X);
   // Either kind. X's arrays are read in place (sparse ones never copied): they must outlive the
@@ -36,11 +40,20 @@ class CenteredDesign {
   // Stored entries: n·d (dense) or the non-zeros of X (sparse).
   std::int64_t stored() const { return sparse() ? data_.stored() : rows_ * cols_; }
 
-  // z = Xc w (n entries) and g = Xcᵀ r (d entries).
+  // z = Xc w (n entries) and g = Xcᵀ r (d entries). On a dense design of at least
+  // kTeamEntries entries both run on a WorkTeam (base/work_team) made at the first of them, when
+  // threads exist and the caller is not already one of parallelFor's or a team's tasks: Xc w by
+  // blocks of four rows, Xcᵀ r by blocks of column pairs, each entry summed as on one thread —
+  // the same bits with any number of threads.
   void multiply(const double* w, double* z) const;
   void multiplyTransposed(const double* r, double* g) const;
-  // Xc Xcᵀ (rows: n × n) or Xcᵀ Xc (d × d).
+  // Xc Xcᵀ (rows: n × n) or Xcᵀ Xc (d × d); on the team below when there is one, by rows of the
+  // triangle, each entry summed as on one thread.
   Matrix gram(bool rows) const;
+  // The team of this design's products and Gram matrix (made at the first call that asks;
+  // nullptr: sparse, smaller than kTeamEntries, one thread, or the caller is already a task):
+  // work of the same fit sized as X (the ridge start's Cholesky) may share it.
+  WorkTeam* team() const;
   // ‖Xc‖²_F.
   double squaredNorm() const;
   // Xc Z for the partition `labels` of the columns into G groups: column g sums group g (n × G).
@@ -77,6 +90,8 @@ class CenteredDesign {
   mutable Hash128::Key key_{};
   mutable std::unique_ptr<SparseColumns> columns_;
   FitCache* cache_ = nullptr;
+  mutable std::unique_ptr<WorkTeam> team_;
+  mutable std::once_flag teaming_;
 };
 
 }  // namespace supclust

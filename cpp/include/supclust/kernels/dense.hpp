@@ -13,6 +13,9 @@ void multiply(const double* X, std::size_t n, std::size_t d, const double* w, do
 
 // g[j] = Σ_i X[i, j] r[i]
 void multiplyTransposed(const double* X, std::size_t n, std::size_t d, const double* r, double* g);
+// The same for the d columns of an X whose rows are ldx apart (a block of a wider matrix's
+// columns): each g[j] summed exactly as above, whatever the block.
+void multiplyTransposed(const double* X, std::size_t n, std::size_t d, std::size_t ldx, const double* r, double* g);
 
 // True when every x[i] is finite: Σ (x[i] − x[i]) in two-lane sums is 0 for finite entries
 // and NaN once one is infinite or NaN (no branch per entry).
@@ -67,8 +70,14 @@ void gram(const double* X, std::size_t n, std::size_t d, double* G);
 // triangle of a column-major G, the one choleskyFactor reads). gram() is a zero G, this, then
 // the mirror: the same bits.
 void gramAdd(const double* X, std::size_t n, std::size_t d, double sign, double* G);
+// The same for G's rows a in [from, to) only: each entry summed as by the whole (teams split G
+// by rows with it).
+void gramAdd(const double* X, std::size_t n, std::size_t d, double sign, double* G, std::size_t from, std::size_t to);
 
 // K = X Xᵀ (n x n, both triangles filled): the rows' dot products, each summed as dot() sums.
 void rowGram(const double* X, std::size_t n, std::size_t d, double* K);
+// The same for the entries (i, j ≤ i) of rows i in [from, to) and their mirrors: the same bits
+// as the whole, rows j taken in tiles of 16 (kept in cache while the rows i pass over them).
+void rowGram(const double* X, std::size_t n, std::size_t d, double* K, std::size_t from, std::size_t to);
 
 }  // namespace supclust

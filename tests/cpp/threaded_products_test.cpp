@@ -1,0 +1,79 @@
+// A large dense design's products and Gram matrices on a WorkTeam (core/design): Xc w, Xcᵀ r,
+// Xc Xcᵀ and Xcᵀ Xc equal, bit for bit, the one-thread kernels on the centred matrix — odd
+// sizes, so that neither the rows nor the columns fall into whole blocks — and equal the
+// products inside parallelFor's tasks, where no team is made. Against the same kernels on one
+// thread, so any difference in a summation order shows.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <vector>
+
+#include "supclust/base/parallel.hpp"
+#include "supclust/core/design.hpp"
+#include "supclust/kernels/dense.hpp"
+
+using namespace supclust;
+
+namespace {
+RowMatrix filled(Eigen::Index n, Eigen::Index d) {
+  RowMatrix X(n, d);
+  for (Eigen::Index i = 0; i < n; ++i)
+    for (Eigen::Index j = 0; j < d; ++j) X(i, j) = std::sin(0.013 * static_cast<double>(i * d + j)) + (j % 7 == 0 ? 3.0 : 0.0);
+  return X;
+}
+}  // namespace
+
+TEST(ThreadedProducts, EqualTheOneThreadKernelsBitForBit) {
+  const Eigen::Index n = 1203, d = 1747;  // 2.1 M entries: above kTeamEntries
+  ASSERT_GE(static_cast<std::size_t>(n * d), CenteredDesign::kTeamEntries);
+  const RowMatrix X = filled(n, d);
+  const CenteredDesign design(DataMatrix(X.data(), n, d));
+  Vector w(d), r(n);
+  for (Eigen::Index j = 0; j < d; ++j) w[j] = std::cos(0.7 * static_cast<double>(j));
+  for (Eigen::Index i = 0; i < n; ++i) r[i] = std::sin(1.3 * static_cast<double>(i)) - 0.2;
+  const RowMatrix& Xc = design.X();
+  Vector z1(n), g1(d), z(n), g(d);
+  multiply(Xc.data(), static_cast<std::size_t>(n), static_cast<std::size_t>(d), w.data(), z1.data());
+  multiplyTransposed(Xc.data(), static_cast<std::size_t>(n), static_cast<std::size_t>(d), r.data(), g1.data());
+  for (int repeat = 0; repeat < 3; ++repeat) {  // the team reused
+    design.multiply(w.data(), z.data());
+    design.multiplyTransposed(r.data(), g.data());
+    for (Eigen::Index i = 0; i < n; ++i) ASSERT_EQ(z[i], z1[i]) << i;
+    for (Eigen::Index j = 0; j < d; ++j) ASSERT_EQ(g[j], g1[j]) << j;
+  }
+  // Inside parallelFor's tasks (a table's or a cross-validation's fits) the products stay on
+  // the task's thread, with the same answer.
+  Vector z2(n), g2(d);
+  parallelFor(1, 2, [&](std::size_t) {
+    const CenteredDesign inner(DataMatrix(X.data(), n, d));
+    inner.multiply(w.data(), z2.data());
+    inner.multiplyTransposed(r.data(), g2.data());
+  }, [](std::size_t) { return true; });
+  EXPECT_EQ(z2, z1);
+  EXPECT_EQ(g2, g1);
+}
+
+TEST(ThreadedProducts, GramMatricesEqualTheOneThreadKernelsBitForBit) {
+  for (const auto [n, d] : {std::pair<Eigen::Index, Eigen::Index>{701, 3001}, {3001, 701}}) {
+    const RowMatrix X = filled(n, d);
+    const CenteredDesign design(DataMatrix(X.data(), n, d));
+    const bool rows = n <= d;
+    const auto un = static_cast<std::size_t>(n), ud = static_cast<std::size_t>(d), side = rows ? un : ud;
+    Matrix one(side, side);
+    if (rows) rowGram(design.X().data(), un, ud, one.data());
+    else gram(design.X().data(), un, ud, one.data());
+    const Matrix G = design.gram(rows);
+    ASSERT_EQ(G.rows(), one.rows());
+    EXPECT_TRUE((G.array() == one.array()).all()) << n << " × " << d;
+  }
+}
+
+// rowGram's entries are dot()'s, to the bit, whatever its tiles and groups of four rows.
+TEST(ThreadedProducts, RowGramEntriesAreDotProducts) {
+  const Eigen::Index n = 37, d = 23;
+  const RowMatrix X = filled(n, d);
+  Matrix K(n, n);
+  rowGram(X.data(), static_cast<std::size_t>(n), static_cast<std::size_t>(d), K.data());
+  for (Eigen::Index i = 0; i < n; ++i)
+    for (Eigen::Index j = 0; j < n; ++j) ASSERT_EQ(K(i, j), dot(X.row(i).data(), X.row(j).data(), static_cast<std::size_t>(d))) << i << ", " << j;
+}
