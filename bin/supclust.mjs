@@ -7,7 +7,7 @@
 //   supclust replicate breast-cancer --data DIR                (DIR: ../shared/data or westbc)
 //   supclust replicate 20ng-pairs --data DIR [--words N]       (DIR: ../shared/data or 20newsgroups-pairs)
 //   supclust replicate 20ng-topics --data DIR [--words N]      (the same folder: 10 topics in 5 pairs)
-//                                 [--headers all|subject|none] (20ng tables: what of each message's header block is read)
+//                                 [--headers none|subject|all] (20ng tables: what of each message's header block is read; default none)
 //   supclust replicate reuters-usa --data DIR [--words N]      (DIR: ../shared/data or reuters21578)
 //   supclust replicate <id> [...] --shard I/N --json part-I.json  (one share of the table: docs/sharding.md)
 //   supclust merge part-0.json … part-(N−1).json [--json out.json] [--csv out.csv]
@@ -20,7 +20,7 @@ const USAGE = `usage:
   supclust list
   supclust replicate <id> [--reps N] [--seed S] [--fast] [--methods A,B] [--threads N] [--json out.json]
                           [--data DIR] [--words N]   (real-data tables: the dataset's folder)
-                          [--headers all|subject|none] (20ng tables: the messages' header lines read)
+                          [--headers none|subject|all] (20ng tables: the messages' header lines read; default none)
                           [--shard I/N]              (shard I of N, 0 ≤ I < N: a partial, written by --json)
   supclust merge <partial.json>… [--json out.json] [--csv out.csv]   (the shards joined into the table)
   supclust paths [--task classification|regression] [--n N] [--seed S] [--json out.json]

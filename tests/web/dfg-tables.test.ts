@@ -88,6 +88,10 @@ describe.skipIf(!existsSync(join(data, '20newsgroups-pairs')))('20ng-topics', ()
     };
     expect(share('all')).toBeGreaterThan(0.9);
     expect(share('none')).toBeLessThan(0.2);
+    // The default reads the bodies alone (docs/replication.md: the protocol nearest the papers).
+    const byDefault = loadNewsgroupTopics(data, { words: 500, perGroup: 20 }), none = loadNewsgroupTopics(data, { words: 500, perGroup: 20, headers: 'none' });
+    expect(byDefault.vocabulary).toEqual(none.vocabulary);
+    expect(byDefault.X.values).toEqual(none.X.values);
     expect(share('subject')).toBeLessThan(0.2);
     expect(() => loadNewsgroupPairs(data, { headers: 'some' as never })).toThrow(/headers: must be 'all', 'subject' or 'none'/);
   });

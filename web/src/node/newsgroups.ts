@@ -3,7 +3,8 @@
 // close topics (after Yang et al. 2012), each the word frequencies of its two groups' messages —
 // train and test files together, since the tables re-split them — with y = 1 for the second
 // group. `headers` says what of each message's header block (its lines up to the first empty
-// one: From, Subject, Organization, Lines, …) is read: all of it, its Subject only, or none.
+// one: From, Subject, Organization, Lines, …) is read: all of it, its Subject only, or none
+// (the default: the body alone, the protocol nearest the papers' levels, docs/replication.md).
 // Node only (it reads files).
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,6 +24,8 @@ export interface NewsgroupPair extends TextFeatures {
 
 /** What of a message's header block is read as words. */
 export type NewsgroupHeaders = 'all' | 'subject' | 'none';
+/** The loaders' default: the message bodies alone. */
+export const DEFAULT_NEWSGROUP_HEADERS: NewsgroupHeaders = 'none';
 export interface NewsgroupOptions extends TextFeatureOptions { headers?: NewsgroupHeaders }
 
 /** The message with its header block kept whole, cut to its Subject, or dropped. */
@@ -36,7 +39,7 @@ export function withHeaders(text: string, headers: NewsgroupHeaders): string {
 }
 
 function headersOf(options: { headers?: unknown }): NewsgroupHeaders {
-  const h = options.headers ?? 'all';
+  const h = options.headers ?? DEFAULT_NEWSGROUP_HEADERS;
   if (h !== 'all' && h !== 'subject' && h !== 'none') throw invalid('headers', `must be 'all', 'subject' or 'none' (got ${String(h)})`);
   return h;
 }
@@ -64,7 +67,7 @@ function rootOf(dir: string): string {
 
 /** `dir`: the `20newsgroups-pairs` folder, or a folder that contains it (e.g. ../shared/data).
  * The five pairs in the paper's order; `options` as wordFrequencies' (default 5000 words), and
- * `headers` (default 'all'). */
+ * `headers` (default DEFAULT_NEWSGROUP_HEADERS, 'none'). */
 export function loadNewsgroupPairs(dir: string, options: NewsgroupOptions = {}): NewsgroupPair[] {
   const headers = headersOf(options);
   const { headers: _h, ...textOptions } = options;
@@ -87,7 +90,7 @@ export interface NewsgroupTopics extends TextFeatures {
 /** The stand-in for the DataCube paper's 20 Newsgroups topics (its Table 4; table '20ng-topics'):
  * the first `perGroup` messages (default 140, the paper's 2800 over 20 groups; train file first)
  * of each of the ten groups, classes in pair order, word frequencies over `options.words`
- * (default 5000) words chosen by TF-IDF. */
+ * (default 5000) words chosen by TF-IDF; `headers` as loadNewsgroupPairs'. */
 export function loadNewsgroupTopics(dir: string, options: NewsgroupOptions & { perGroup?: number } = {}): NewsgroupTopics {
   const headers = headersOf(options);
   const perGroup = options.perGroup ?? 140;
