@@ -187,7 +187,7 @@ describe('Paths and Play', () => {
   });
 
   it('draw GEM’s weights along γ with the centres it learns (the priors paper’s Figure 3)', async () => {
-    const page = await open('?method=gem&lambda=0.01');
+    const page = await open('?method=gem&lambda=0.01&Q=4');
     await done(page, 'errorPath');
     await page.click('#tab-path');
     await page.click('#path-run');
@@ -195,10 +195,10 @@ describe('Paths and Play', () => {
     expect(await page.$$eval('#path-figures > figure', (f) => f.map((x) => x.getAttribute('aria-label')))).toEqual([
       'Coefficient paths (colour: true group; black: the learnt centres)', '‖w* − ŵ‖ along the path (ring: Play’s γ)']);
     expect(await page.textContent('#path-figures')).toContain('γ (strong → weak)');
-    // One thick line per centre (GEM's default: 3), beside one thin line per feature.
+    // One thick line per centre (Play's Q is GEM's number of centres), beside one thin line per feature.
     const centres = await page.$$eval('#path-figures > figure:first-of-type [aria-label="line"] path',
       (ps) => ps.filter((p) => (p.getAttribute('stroke') ?? p.parentElement?.getAttribute('stroke')) === '#222').length);
-    expect(centres).toBe(3);
+    expect(centres).toBe(4);
     expect(await page.textContent('#path-status')).toMatch(/at Play’s γ = /);
     await page.close();
   });
