@@ -1,7 +1,7 @@
 // What a user writes, compiled by tests/web/types.test.ts with `tsc --strict`: every line of
 // the first part must compile; every line marked @ts-expect-error must fail to (if one
 // compiled, tsc would report the directive as unused and the test fails).
-import { load, loadPangLee, logGrid, tokenize, wordFrequencies, type FitParams, type Model } from 'supclust';
+import { load, loadPangLee, logGrid, tokenize, wordFrequencies, type Dataset, type FitParams, type Model } from 'supclust';
 
 export async function correct(X: Float64Array, y: Float64Array, labels: string[]) {
   const sc = await load();
@@ -18,6 +18,11 @@ export async function correct(X: Float64Array, y: Float64Array, labels: string[]
   await sc.fit('tasks-ssc', { X, nRows: 3, y: [[1, 0], [0, 1], [1, 1]], loss: 'squared', Q: 2 });
   await sc.crossValidate('ridge', { X, nRows: 100, y }, { grid: { lambda: [1, 0.1] }, metric: 'mae' });
   await sc.experiment('e1-n', { reps: 1 });
+  const held: Dataset = await sc.dataset(X, 100, 10);
+  await sc.fit('lasso', { X: held, y, lambda: 0.1 });
+  await sc.crossValidate('ihc', { X: held, y, Q: 5 }, { grid: { lambda: [1, 0.1] } });
+  await sc.predict(m, held);
+  held.dispose();
   const saved: Model = JSON.parse(JSON.stringify(m));
   await sc.predictProba(saved, X, 100);
   const words: string[] = tokenize('a text') ;
@@ -27,6 +32,11 @@ export async function correct(X: Float64Array, y: Float64Array, labels: string[]
 
 export async function mistakes(X: Float64Array, y: Float64Array) {
   const sc = await load();
+  const held = await sc.dataset(X, 100, 10);
+  // @ts-expect-error: a dataset is not made from a dataset
+  await sc.dataset(held);
+  // @ts-expect-error: a dataset's sizes are read, not written
+  held.nRows = 5;
   // @ts-expect-error: no such method
   await sc.fit('ihcc', { X, nRows: 100, y, Q: 5 });
   // @ts-expect-error: misspelt option
