@@ -82,6 +82,9 @@ describe('supclust CLI', () => {
         const at = p.centroids.map((_: number, k: number) => p.coef.filter((w: number, j: number) => p.groups[j] === k && Math.abs(w - p.centroids[k]) <= tie).length);
         expect(p.atCentre).toEqual(at);
         expect(p.offCentre).toBe(p.coef.length - at.reduce((a: number, b: number) => a + b, 0));
+        const gaps = p.coef.map((w: number, j: number) => w - p.centroids[p.groups[j]]).filter((g: number) => Math.abs(g) > tie);
+        const rms = gaps.length ? Math.sqrt(gaps.reduce((a: number, g: number) => a + g * g, 0) / gaps.length) : 0;
+        expect(Math.abs(p.spread - rms)).toBeLessThanOrEqual(1e-12 * Math.max(rms, 1e-300));
         expect(p.centroids).toEqual([...p.centroids].sort((a: number, b: number) => a - b));
       }
       expect(r.stdout).toContain(`${path[0].centroids.map((c: number) => c.toFixed(3)).join(', ')} · ${path[0].atCentre.join('/')} · ${path[0].offCentre} off`);

@@ -79,9 +79,7 @@ export class WorkerBackend implements Backend {
       const timer = setTimeout(() => {
         if (started) return;
         reject(new SupclustError('load-failed', `the ${this.label()} module did not start within ${START_TIMEOUT_MS / 1000} s: ${this.startFix()}`));
-        this.worker?.terminate();
-        this.worker = undefined;
-        this.resident = new Set();
+        this.dropWorker();
       }, START_TIMEOUT_MS);
       const worker = this.startWorker((m) => {
         if (m.type === 'ready') {
@@ -110,6 +108,13 @@ export class WorkerBackend implements Backend {
       worker.post({ type: 'init', variant: this.variant, moduleName: this.moduleName, module: this.module });
     });
     return this.ready;
+  }
+
+  /** Ends the worker and, with it, what its module held. */
+  private dropWorker() {
+    this.worker?.terminate();
+    this.worker = undefined;
+    this.resident = new Set();
   }
 
   private label() {
@@ -157,9 +162,7 @@ export class WorkerBackend implements Backend {
 
   /** Terminates the worker; queued calls go to a fresh one (or fail with `err`). */
   private restart(err?: SupclustError) {
-    this.worker?.terminate();
-    this.worker = undefined;
-    this.resident = new Set();
+    this.dropWorker();
     this.ready = undefined;
     this.running = undefined;
     if (this.disposed) return;
@@ -229,9 +232,7 @@ export class WorkerBackend implements Backend {
     }
     const module = await compiling;
     if (MODULES.indexOf(name) <= MODULES.indexOf(this.moduleName)) return;  // another call got there first
-    this.worker?.terminate();
-    this.worker = undefined;
-    this.resident = new Set();
+    this.dropWorker();
     this.ready = undefined;
     this.moduleName = name;
     this.module = module;
@@ -258,10 +259,8 @@ export class WorkerBackend implements Backend {
 
   dispose() {
     this.disposed = true;
-    this.worker?.terminate();
-    this.worker = undefined;
+    this.dropWorker();
     this.datasets.clear();
-    this.resident = new Set();
     for (const [id, p] of this.pending) this.settle(id, p, () => p.reject(new SupclustError('disposed', 'the instance was disposed')));
   }
 }

@@ -24,6 +24,19 @@ const RowMatrix& CenteredDesign::X() const {
   return Xc_;
 }
 
+namespace {
+// f(from, to) over [0, size) cut into four chunks per thread of the team, every boundary but the
+// last a multiple of `unit` (the kernel's block: rows in fours, columns in pairs), so that each
+// entry is computed as by one call over the whole.
+template <class F>
+void runInBlocks(WorkTeam& team, std::size_t size, std::size_t unit, F f) {
+  const std::size_t blocks = size / unit, chunks = 4 * static_cast<std::size_t>(team.size());
+  team.run(chunks, [&](std::size_t c) {
+    f(unit * chunkStart(blocks, chunks, c), c + 1 == chunks ? size : unit * chunkStart(blocks, chunks, c + 1));
+  });
+}
+}  // namespace
+
 WorkTeam* CenteredDesign::team() const {
   if (sparse() || static_cast<std::size_t>(rows_) * static_cast<std::size_t>(cols_) < kTeamEntries || availableThreads() < 2 ||
       insideParallelTask() || insideTeamTask())
@@ -38,12 +51,7 @@ void CenteredDesign::multiply(const double* w, double* z) const {
     const double* Xc = X().data();
     WorkTeam* t = team();
     if (!t) return supclust::multiply(Xc, n, d, w, z);
-    // Blocks of whole groups of four rows (the kernel's), the last block ending at n.
-    const std::size_t quads = n / 4, chunks = 4 * static_cast<std::size_t>(t->size());
-    t->run(chunks, [&](std::size_t c) {
-      const std::size_t from = 4 * chunkStart(quads, chunks, c), to = c + 1 == chunks ? n : 4 * chunkStart(quads, chunks, c + 1);
-      supclust::multiply(Xc + from * d, to - from, d, w, z + from);
-    });
+    runInBlocks(*t, n, 4, [&](std::size_t from, std::size_t to) { supclust::multiply(Xc + from * d, to - from, d, w, z + from); });
     return;
   }
   data_.multiply(w, z);
@@ -57,12 +65,7 @@ void CenteredDesign::multiplyTransposed(const double* r, double* g) const {
     const double* Xc = X().data();
     WorkTeam* t = team();
     if (!t) return supclust::multiplyTransposed(Xc, n, d, r, g);
-    // Blocks of column pairs (the kernel's two lanes), the last block ending at d.
-    const std::size_t pairs = d / 2, chunks = 4 * static_cast<std::size_t>(t->size());
-    t->run(chunks, [&](std::size_t c) {
-      const std::size_t from = 2 * chunkStart(pairs, chunks, c), to = c + 1 == chunks ? d : 2 * chunkStart(pairs, chunks, c + 1);
-      supclust::multiplyTransposed(Xc + from, n, to - from, d, r, g + from);
-    });
+    runInBlocks(*t, d, 2, [&](std::size_t from, std::size_t to) { supclust::multiplyTransposed(Xc + from, n, to - from, d, r, g + from); });
     return;
   }
   data_.multiplyTransposed(r, g);
@@ -96,8 +99,7 @@ Matrix CenteredDesign::gram(bool rows) const {
     }
     G.setZero();
     t->run(chunks, [&](std::size_t c) { gramAdd(Xc, un, ud, 1.0, G.data(), edge(c), edge(c + 1)); });
-    for (std::size_t a = 0; a < ud; ++a)
-      for (std::size_t b = 0; b < a; ++b) G.data()[a * ud + b] = G.data()[b * ud + a];
+    mirrorUpperTriangle(G.data(), ud);
     return G;
   }
   const DataMatrix& X = data_;

@@ -340,11 +340,15 @@ void gramAdd(const double* X, std::size_t n, std::size_t d, double sign, double*
 
 void gramAdd(const double* X, std::size_t n, std::size_t d, double sign, double* G) { gramAdd(X, n, d, sign, G, 0, d); }
 
+void mirrorUpperTriangle(double* G, std::size_t d) {
+  for (std::size_t a = 0; a < d; ++a)
+    for (std::size_t b = 0; b < a; ++b) G[a * d + b] = G[b * d + a];
+}
+
 void gram(const double* X, std::size_t n, std::size_t d, double* G) {
   std::memset(G, 0, d * d * sizeof(double));
   gramAdd(X, n, d, 1.0, G);
-  for (std::size_t a = 0; a < d; ++a)
-    for (std::size_t b = 0; b < a; ++b) G[a * d + b] = G[b * d + a];
+  mirrorUpperTriangle(G, d);
 }
 
 void rowGram(const double* X, std::size_t n, std::size_t d, double* K, std::size_t from, std::size_t to) {

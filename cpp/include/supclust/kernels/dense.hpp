@@ -66,6 +66,8 @@ void symmetricMultiplyLower(const double* S, std::size_t n, const double* x, dou
 
 // G = Xᵀ X (d x d, row-major, both triangles filled).
 void gram(const double* X, std::size_t n, std::size_t d, double* G);
+// G[a·d + b] = G[b·d + a] for b < a: the triangle gramAdd fills copied to the other.
+void mirrorUpperTriangle(double* G, std::size_t d);
 // G += sign·XᵀX (sign = ±1) on one triangle only: the entries a·d + b with b ≥ a (the lower
 // triangle of a column-major G, the one choleskyFactor reads). gram() is a zero G, this, then
 // the mirror: the same bits.
