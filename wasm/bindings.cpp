@@ -92,12 +92,14 @@ StoredData dataOf(const val& x, int rows, int cols) {
 }
 
 // The datasets the caller holds in this module (sc.dataset(): web/src/api.ts), by the id the
-// caller gave: X copied in and checked once, with its largest |entry|, then read in place by
-// every fit and cross-validation that names the id, until the caller releases it.
+// caller gave: X copied in and checked once, then read in place by every fit and
+// cross-validation that names the id, with what designs derive from it (core/held_design.hpp),
+// until the caller releases it.
 struct HeldData {
   int id;
   StoredData X;
-  double maxAbs;
+  HeldDesign design;  // reads X's arrays (never moved while held)
+  HeldData(int id, StoredData data) : id(id), X(std::move(data)), design(X.view()) {}
 };
 // Few at a time: a list searched in order (smaller code than a map).
 std::vector<std::unique_ptr<HeldData>>& heldData() {
@@ -118,8 +120,7 @@ val holdJs(int id, const val& x, int rows, int cols) {
   StoredData X = dataOf(x, rows, cols);
   if (std::string why = X.check(); !why.empty()) return refused(why);
   if (std::string why = checkDesign(X.view()); !why.empty()) return refused(why);
-  const double maxAbs = maxAbsOf(X.view());
-  heldData().emplace_back(new HeldData{id, std::move(X), maxAbs});
+  heldData().emplace_back(new HeldData(id, std::move(X)));
   return status(Status::Converged, "");
 }
 
@@ -137,7 +138,7 @@ struct JsProblem {
         why = "X: the dataset is not held by this module (it was released, or storing it failed)";
         return;
       }
-      problem.reset(new Problem{(*held)->X.view(), Y, yCols, (*held)->maxAbs});
+      problem.reset(new Problem{(*held)->X.view(), Y, yCols, &(*held)->design});
       return;
     }
     own = dataOf(x, rows, cols);

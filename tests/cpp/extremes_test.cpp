@@ -166,17 +166,19 @@ TEST(Extremes, GroupCountsBeyondTheDPsMemoryAreRejectedBeforeAnyWork) {
 }
 
 // A held dataset's X is checked once when stored (checkDesign) and its largest |entry| kept:
-// fit() given that entry (Problem::checkedMaxAbs) skips its own pass over X and answers as the
-// same fit that makes it, bit for bit, at scales that need rescaling and at ones that do not.
+// fit() on the held design (Problem::held) skips its own pass over X, reads the held means,
+// columns and moments, and answers as the same fit on the arrays, bit for bit, at scales that
+// need rescaling and at ones that do not — twice, the second reading what the first derived.
 TEST(Extremes, AFitOnACheckedDesignEqualsTheFitThatChecksIt) {
   const SyntheticProblem p = generateE1(60, 20, 3, 0.5, 3);
   for (double cx : {1.0, 0x1p-600, 1e300}) {
     const RowMatrix X = p.X * cx;
     const Problem plain = problemOf(X, p.y);
     ASSERT_EQ(checkDesign(plain.X), "");
+    const HeldDesign held(plain.X);
     Problem checked = plain;
-    checked.checkedMaxAbs = maxAbsOf(plain.X);
-    EXPECT_EQ(*checked.checkedMaxAbs, X.cwiseAbs().maxCoeff());
+    checked.held = &held;
+    EXPECT_EQ(held.maxAbs(), X.cwiseAbs().maxCoeff());
     for (const Case& c : cases()) {
       Params params = c.params;
       for (auto& [name, value] : params.numbers)
@@ -187,6 +189,9 @@ TEST(Extremes, AFitOnACheckedDesignEqualsTheFitThatChecksIt) {
       EXPECT_EQ(a.coef, b.coef);
       EXPECT_EQ(a.intercept, b.intercept);
       EXPECT_EQ(a.objective, b.objective);
+      const Result again = fit(c.method, checked, params);
+      EXPECT_EQ(b.coef, again.coef);
+      EXPECT_EQ(b.objective, again.objective);
     }
   }
   RowMatrix bad = p.X;

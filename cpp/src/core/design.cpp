@@ -13,7 +13,8 @@ CenteredDesign::CenteredDesign(const Eigen::Ref<const RowMatrix>& X)
   Xc_.rowwise() -= means_;
 }
 
-CenteredDesign::CenteredDesign(const DataMatrix& X) : rows_(X.rows()), cols_(X.cols()), data_(X), means_(X.columnMeans()) {}
+CenteredDesign::CenteredDesign(const DataMatrix& X, const HeldDesign* held)
+    : rows_(X.rows()), cols_(X.cols()), data_(X), means_(held ? held->means() : X.columnMeans()), held_(held) {}
 
 const RowMatrix& CenteredDesign::X() const {
   if (denseInPlace())
@@ -174,12 +175,16 @@ const Hash128::Key& CenteredDesign::key() const {
 }
 
 const SparseColumns& CenteredDesign::uncentredColumns() const {
+  if (held_) return held_->columns();
   if (!columns_)
-    columns_ = std::make_unique<SparseColumns>(
-        sparse()              ? sparseColumnsOfRows(rows_, cols_, data_.indptr(), data_.indices(), data_.values())
-        : denseInPlace()      ? sparseColumnsOf(data_.dense(), RowVector::Zero(cols_))
-                             : sparseColumnsOf(Xc_, means_));
+    columns_ = std::make_unique<SparseColumns>(data_.rows() > 0 ? uncentredColumnsOf(data_) : sparseColumnsOf(Xc_, means_));
   return *columns_;
+}
+
+const ColumnMoments& CenteredDesign::uncentredMoments() const {
+  if (held_) return held_->moments();
+  if (!moments_) moments_ = std::make_unique<ColumnMoments>(columnMomentsOf(uncentredColumns()));
+  return *moments_;
 }
 
 double CenteredDesign::spectralNorm2OverN() const {

@@ -4,6 +4,27 @@
 
 namespace supclust {
 
+ColumnMoments columnMomentsOf(const SparseColumns& c) {
+  ColumnMoments m{Vector(c.cols), Vector(c.cols)};
+  Eigen::Index rows = 0;  // dense storage: every column has all the rows
+  if (c.dense && c.cols > 0) rows = static_cast<Eigen::Index>(c.start[1] - c.start[0]);
+  const Vector ones = Vector::Ones(c.dense ? rows : 0);
+  for (Eigen::Index j = 0; j < c.cols; ++j) {
+    if (c.dense) {
+      columnWeightedMoments(c, j, ones.data(), m.sum[j], m.squares[j]);
+    } else {
+      double a = 0, q = 0;
+      forEachInColumn(c, j, [&](std::int32_t, double x) {
+        a += x;
+        q += x * x;
+      });
+      m.sum[j] = a;
+      m.squares[j] = q;
+    }
+  }
+  return m;
+}
+
 SparseColumns sparseColumnsOf(const Eigen::Ref<const RowMatrix>& X, const RowVector& shift, double denseAbove) {
   SparseColumns c;
   c.cols = X.cols();

@@ -18,7 +18,7 @@ Vector targetColumn(const Problem& p, Eigen::Index k) {
 }
 
 std::string checkData(const Problem& p, const Loss& loss) {
-  if (!p.checkedMaxAbs)
+  if (!p.held)
     if (std::string why = checkDesign(p.X); !why.empty()) return why;
   const Eigen::Index K = p.targetColumns;
   if (p.y.size() != p.X.rows() * K)
@@ -143,10 +143,10 @@ std::string checkFit(const std::string& name, const Problem& problem, const Para
 
 namespace {
 // Runs a method's recipe on X (n x d) and targets T, in the caller's parametrisation.
-Result runRecipe(const Method& m, const DataMatrix& Xraw, const Matrix& T, const Loss& loss,
+Result runRecipe(const Method& m, const DataMatrix& Xraw, const HeldDesign* held, const Matrix& T, const Loss& loss,
                  const Options& options, const Control& control, const WarmStart* warm) {
   FitCache own;  // this fit's, unless the calling table or cross-validation shares one
-  CenteredDesign X(Xraw);
+  CenteredDesign X(Xraw, held);
   X.shareWork(control.cache ? control.cache : &own);
   std::unique_ptr<WarmStart> centredWarm;
   if (warm && warm->coef.rows() == X.cols() && warm->coef.cols() == T.cols() && warm->coef.allFinite() &&
@@ -226,10 +226,10 @@ Result fit(const std::string& name, const Problem& problem, const Params& params
     aborted.message = "aborted";
     return aborted;
   }
-  const DataScale scale = dataScaleOf(problem.checkedMaxAbs ? *problem.checkedMaxAbs : maxAbsOf(problem.X), T);
+  const DataScale scale = dataScaleOf(problem.held ? problem.held->maxAbs() : maxAbsOf(problem.X), T);
   Result r;
   if (!scale.active()) {
-    r = runRecipe(m, problem.X, T, *prepared.loss, prepared.options, control, warm);
+    r = runRecipe(m, problem.X, problem.held, T, *prepared.loss, prepared.options, control, warm);
   } else {
     // Extreme magnitudes: the same problem on X / s_x, y / s_y (exact), mapped back after.
     Options options = prepared.options;
@@ -243,7 +243,7 @@ Result fit(const std::string& name, const Problem& problem, const Params& params
       const Matrix Ts = T / scale.y;
       std::unique_ptr<WarmStart> scaledWarm;
       if (warm) scaledWarm.reset(new WarmStart{warm->coef * (scale.x / scale.y), warm->intercept / scale.y});
-      r = runRecipe(m, X.view(), Ts, *prepared.loss, options, control, scaledWarm.get());
+      r = runRecipe(m, X.view(), nullptr, Ts, *prepared.loss, options, control, scaledWarm.get());
       if (r.status != Status::InvalidInput) unscaleResult(r, scale);
     }
   }

@@ -48,25 +48,27 @@ Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, dou
   const double mean = y.mean();
   Vector raw = y.array() - mean;  // residual y − ȳ − Xc w = raw + offset·1
   double offset = 0, rawSum = raw.sum();
-  Vector colNorm(d), colSum(d), w = Vector::Zero(d), grad(d);
-  const Vector ones = Vector::Ones(n);  // Σx and Σx² by the weighted moments (dense storage: two-lane)
-  for (Eigen::Index j = 0; j < d; ++j) {
-    double s1 = 0, s2 = 0;
-    columnWeightedMoments(cols, j, ones.data(), s1, s2);
-    colSum[j] = s1;
-    colNorm[j] = std::max(0.0, (s2 - 2 * mu[j] * s1 + static_cast<double>(n) * mu[j] * mu[j]) * invN);
-  }
+  const ColumnMoments& moments = X.uncentredMoments();
+  const Vector& colSum = moments.sum;
+  Vector colNorm(d), w = Vector::Zero(d), grad(d);
+  for (Eigen::Index j = 0; j < d; ++j)
+    colNorm[j] = std::max(0.0, (moments.squares[j] - 2 * mu[j] * colSum[j] + static_cast<double>(n) * mu[j] * mu[j]) * invN);
   // Xc_jᵀ r = x_jᵀ raw + offset·Σx_j − μ_j (Σraw + n·offset).
   auto correlation = [&](Eigen::Index j) {
     return columnDot(cols, j, raw.data()) + offset * colSum[j] - mu[j] * (rawSum + static_cast<double>(n) * offset);
   };
+  // grad = Xcᵀr as of the last full pass; current until the residual next changes (the KKT check
+  // then reads it instead of passing over X again: a fit that is zero at once reads X once).
+  bool gradCurrent = false;
   // r −= δ Xc_j.
   auto subtract = [&](Eigen::Index j, double delta) {
+    gradCurrent = false;
     columnAxpy(cols, j, -delta, raw.data());
     rawSum -= delta * colSum[j];
     offset += delta * mu[j];
   };
   for (Eigen::Index j = 0; j < d; ++j) grad[j] = correlation(j);  // at w = 0: the scale
+  gradCurrent = true;
   const double scale = std::max(1e-300, grad.cwiseAbs().maxCoeff() * invN);
   const bool cold = !start || start->isZero(0);
   if (!cold) {
@@ -74,6 +76,7 @@ Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, dou
     for (Eigen::Index j = 0; j < d; ++j)
       if (w[j] != 0) subtract(j, w[j]);
     for (Eigen::Index j = 0; j < d; ++j) grad[j] = correlation(j);
+    gradCurrent = true;
   }
   auto objective = [&] {
     return 0.5 * invN * (raw.array() + offset).matrix().squaredNorm() + targetL1 * w.cwiseAbs().sum() + 0.5 * targetL2 * w.squaredNorm();
@@ -287,7 +290,9 @@ Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, dou
       }
       // A full sweep changed nothing beyond tolerance: the KKT conditions of every coordinate
       // make it a certificate; those violated outside the strong set join it.
-      for (Eigen::Index j = 0; j < d; ++j) grad[j] = correlation(j);
+      if (!gradCurrent)
+        for (Eigen::Index j = 0; j < d; ++j) grad[j] = correlation(j);
+      gradCurrent = true;
       double kkt = 0;
       bool added = false;
       for (Eigen::Index j = 0; j < d; ++j) {

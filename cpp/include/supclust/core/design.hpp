@@ -9,6 +9,7 @@
 #include <mutex>
 
 #include "supclust/core/data_matrix.hpp"
+#include "supclust/core/held_design.hpp"
 #include "supclust/base/memo.hpp"
 #include "supclust/base/work_team.hpp"
 #include "supclust/base/types.hpp"
@@ -25,7 +26,8 @@ class CenteredDesign {
   explicit CenteredDesign(const Eigen::Ref<const RowMatrix>& X);
   // Either kind. X's arrays are read in place (sparse ones never copied): they must outlive the
   // design (fit() builds the design inside the call that holds them).
-  explicit CenteredDesign(const DataMatrix& X);
+  // `held`: X is that held design's X (held->X()), whose means, columns and moments it reads.
+  explicit CenteredDesign(const DataMatrix& X, const HeldDesign* held = nullptr);
 
   bool sparse() const { return data_.sparse(); }
   // The centred matrix Xc, for dense designs only: from a DataMatrix, built on first use (a
@@ -72,6 +74,8 @@ class CenteredDesign {
   // x_j − μ_j 1 from its non-zeros (dense designs: Xc + 1 μᵀ; a zero of X is recovered
   // exactly, (0 − μ) + μ = 0).
   const SparseColumns& uncentredColumns() const;
+  // Σx_j and Σx_j² of those columns (uncentred), computed once.
+  const ColumnMoments& uncentredMoments() const;
   // Intercept in the caller's (uncentred) parametrisation: b - meansᵀ W.
   RowVector userIntercept(const Matrix& W, const RowVector& b) const { return b - means_ * W; }
 
@@ -89,6 +93,8 @@ class CenteredDesign {
   mutable bool keyed_ = false;
   mutable Hash128::Key key_{};
   mutable std::unique_ptr<SparseColumns> columns_;
+  mutable std::unique_ptr<ColumnMoments> moments_;
+  const HeldDesign* held_ = nullptr;  // the columns and moments to read, when held
   FitCache* cache_ = nullptr;
   mutable std::unique_ptr<WorkTeam> team_;
   mutable std::once_flag teaming_;

@@ -86,6 +86,12 @@ inline void columnWeightedMoments(const SparseColumns& c, Eigen::Index j, const 
   second = q;
 }
 
+// Σ_i X(i, j) and Σ_i X(i, j)² of every column (columnWeightedMoments with unit weights).
+struct ColumnMoments {
+  Vector sum, squares;
+};
+ColumnMoments columnMomentsOf(const SparseColumns& c);
+
 // The entries X(i, j) + shift[j] (row-major X) column by column, rows ascending: only the
 // non-zeros when at most `denseAbove` of the entries are non-zero, else every entry (dense).
 SparseColumns sparseColumnsOf(const Eigen::Ref<const RowMatrix>& X, const RowVector& shift, double denseAbove = kDenseAbove);

@@ -26,9 +26,10 @@ struct Problem {
   DataMatrix X;
   Eigen::Map<const Vector> y;
   Eigen::Index targetColumns = 1;
-  // Set when X passed checkDesign before (a dataset held by the module, checked once when it
-  // was stored): its largest |entry|. fit() then reads X first in the solver.
-  std::optional<double> checkedMaxAbs = std::nullopt;
+  // Set when X is a held design (X == held->X(), checked once when it was stored): fit() then
+  // skips its checks and its scale pass, and the design on the whole of X reads the held
+  // means, columns and moments.
+  const HeldDesign* held = nullptr;
 };
 
 // The loss's n x K target matrix of a problem: the loss's own (class labels → one-hot for

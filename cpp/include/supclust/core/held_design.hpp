@@ -1,0 +1,40 @@
+// A design the module holds for many calls (sc.dataset): X checked once when stored, and what
+// every design on the whole of X derives from X alone — its column means, its columns (the
+// uncentred X by columns, coordinate descent's form) and their sums and sums of squares — made
+// at the first call that needs each and kept for the next. X is immutable while held, so each
+// is a function of X: a fit on a held design gives the bits of the same fit on its arrays.
+// Designs on other rows (cross-validation's folds) or on a rescaled copy derive their own.
+#pragma once
+
+#include <memory>
+#include <mutex>
+
+#include "supclust/core/data_matrix.hpp"
+#include "supclust/kernels/sparse_columns.hpp"
+
+namespace supclust {
+
+// X by columns (uncentred): the transpose of CSR data, or a dense X's columns.
+SparseColumns uncentredColumnsOf(const DataMatrix& X);
+
+class HeldDesign {
+ public:
+  // X must have passed checkDesign (data_matrix.hpp) and outlive this object.
+  explicit HeldDesign(const DataMatrix& X) : X_(X), maxAbs_(maxAbsOf(X)) {}
+  const DataMatrix& X() const { return X_; }
+  // The largest |entry| (the options' rescaling reads it).
+  double maxAbs() const { return maxAbs_; }
+  const RowVector& means() const;
+  const SparseColumns& columns() const;
+  const ColumnMoments& moments() const;
+
+ private:
+  DataMatrix X_;
+  double maxAbs_;
+  mutable RowVector means_;
+  mutable std::unique_ptr<SparseColumns> columns_;
+  mutable std::unique_ptr<ColumnMoments> moments_;
+  mutable std::once_flag meaning_, transposing_, summing_;
+};
+
+}  // namespace supclust

@@ -1,0 +1,25 @@
+#include "supclust/core/held_design.hpp"
+
+namespace supclust {
+
+SparseColumns uncentredColumnsOf(const DataMatrix& X) {
+  return X.sparse() ? sparseColumnsOfRows(X.rows(), X.cols(), X.indptr(), X.indices(), X.values())
+                    : sparseColumnsOf(X.dense(), RowVector::Zero(X.cols()));
+}
+
+const RowVector& HeldDesign::means() const {
+  std::call_once(meaning_, [this] { means_ = X_.columnMeans(); });
+  return means_;
+}
+
+const SparseColumns& HeldDesign::columns() const {
+  std::call_once(transposing_, [this] { columns_ = std::make_unique<SparseColumns>(uncentredColumnsOf(X_)); });
+  return *columns_;
+}
+
+const ColumnMoments& HeldDesign::moments() const {
+  std::call_once(summing_, [this] { moments_ = std::make_unique<ColumnMoments>(columnMomentsOf(columns())); });
+  return *moments_;
+}
+
+}  // namespace supclust

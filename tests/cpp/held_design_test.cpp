@@ -1,0 +1,103 @@
+// A held design (core/held_design.hpp): its column moments against sums taken directly, and
+// fits and cross-validations on it — dense and CSR, for the solvers that read its columns
+// (coordinate descent, proximal Newton, dual coordinate descent) and one that does not (ridge)
+// — equal, bit for bit, to the same calls on the arrays, on the first call and on the next,
+// which reads what the first derived.
+#include <gtest/gtest.h>
+
+#include "csr.hpp"
+#include "problems.hpp"
+#include "supclust/core/held_design.hpp"
+#include "supclust/methods/cross_validation.hpp"
+#include "supclust/methods/registry.hpp"
+
+using namespace supclust;
+
+namespace {
+
+// X with about a third of its entries zero (so that CSR and the columns' sparse storage hold
+// fewer entries than n·d) and ±1 labels from a linear rule.
+struct Data {
+  RowMatrix X;
+  Vector y, labels;
+};
+Data data() {
+  const SyntheticProblem p = generateE1(80, 30, 3, 0.5, 11);
+  Data d{p.X, p.y, Vector(p.y.size())};
+  for (Eigen::Index i = 0; i < d.X.size(); ++i)
+    if (i % 3 == 1) d.X.data()[i] = 0;
+  for (Eigen::Index i = 0; i < d.y.size(); ++i) d.labels[i] = d.y[i] > d.y.mean() ? 1 : 0;
+  return d;
+}
+
+Params with(std::initializer_list<std::pair<const char*, double>> kv, const char* loss = nullptr) {
+  Params p;
+  for (auto& [k, v] : kv) p.numbers[k] = v;
+  if (loss) p.strings["loss"] = loss;
+  return p;
+}
+
+void expectSame(const Result& a, const Result& b) {
+  EXPECT_EQ(a.status, b.status);
+  EXPECT_EQ(a.coef, b.coef);
+  EXPECT_EQ(a.intercept, b.intercept);
+  EXPECT_EQ(a.objective, b.objective);
+  EXPECT_EQ(a.iterations, b.iterations);
+}
+
+}  // namespace
+
+TEST(HeldDesign, MomentsAreTheColumnsSums) {
+  const Data d = data();
+  const CsrArrays c = csrOf(d.X);
+  for (bool sparse : {false, true}) {
+    const DataMatrix X = sparse ? DataMatrix(d.X.rows(), d.X.cols(), c.indptr.data(), c.indices.data(), c.values.data())
+                                : DataMatrix(d.X.data(), d.X.rows(), d.X.cols());
+    const HeldDesign held(X);
+    EXPECT_EQ(held.maxAbs(), d.X.cwiseAbs().maxCoeff());
+    const ColumnMoments& m = held.moments();
+    for (Eigen::Index j = 0; j < d.X.cols(); ++j) {
+      EXPECT_NEAR(m.sum[j], d.X.col(j).sum(), 1e-12 * d.X.col(j).cwiseAbs().sum()) << j;
+      EXPECT_NEAR(m.squares[j], d.X.col(j).squaredNorm(), 1e-12 * d.X.col(j).squaredNorm()) << j;
+      EXPECT_NEAR(held.means()[j], d.X.col(j).mean(), 1e-12 * d.X.col(j).cwiseAbs().sum()) << j;
+    }
+    EXPECT_EQ(&held.moments(), &m);  // derived once
+  }
+}
+
+TEST(HeldDesign, FitsAndCrossValidationsEqualThoseOnTheArrays) {
+  const Data d = data();
+  const CsrArrays c = csrOf(d.X);
+  const std::vector<std::pair<const char*, Params>> cases = {
+      {"lasso", with({{"lambda", 0.01}})},
+      {"elasticnet", with({{"lambda", 0.01}, {"alpha", 0.5}})},
+      {"lasso", with({{"lambda", 0.005}}, "logistic")},
+      {"svm", with({{"lambda", 0.1}})},
+      {"ridge", with({{"lambda", 0.1}})},
+  };
+  for (bool sparse : {false, true}) {
+    const DataMatrix X = sparse ? DataMatrix(d.X.rows(), d.X.cols(), c.indptr.data(), c.indices.data(), c.values.data())
+                                : DataMatrix(d.X.data(), d.X.rows(), d.X.cols());
+    const HeldDesign held(X);
+    for (const auto& [method, params] : cases) {
+      const bool classify = std::string(method) == "svm" || params.strings.count("loss");
+      const Vector& y = classify ? d.labels : d.y;
+      const Problem arrays{X, {y.data(), y.size()}};
+      Problem onHeld = arrays;
+      onHeld.held = &held;
+      SCOPED_TRACE(std::string(method) + (sparse ? " CSR" : " dense") + (classify ? " classify" : ""));
+      const Result a = fit(method, arrays, params);
+      ASSERT_EQ(a.status, Status::Converged) << a.message;
+      expectSame(a, fit(method, onHeld, params));
+      expectSame(a, fit(method, onHeld, params));
+      CrossValidationOptions options;
+      options.folds = 3;
+      const Grid grid = {{"lambda", {0.1, 0.01}}};
+      const CrossValidationResult cvArrays = crossValidate(method, arrays, params, grid, options);
+      const CrossValidationResult cvHeld = crossValidate(method, onHeld, params, grid, options);
+      EXPECT_EQ(cvArrays.best, cvHeld.best);
+      for (std::size_t p = 0; p < grid[0].second.size(); ++p) EXPECT_EQ(cvArrays.grid[p].mean, cvHeld.grid[p].mean);
+      expectSame(cvArrays.model, cvHeld.model);
+    }
+  }
+}
