@@ -86,4 +86,7 @@ export const ROWS: Record<string, string> = {
   Lasso: 'ℓ1-penalised least squares', IHCS: 'IHC with at most s non-zeros', IHT: 'iterative hard thresholding (s non-zeros)',
   PGK: 'projected gradient onto Q values (IHC) — DataCube’s name', 'OM+PGK': 'the convex relaxation (CG), then PGK — DataCube’s name',
   'Ridge+Kmeans': 'ridge, then k-means of the coefficients (LSK) — DataCube’s name', Ridge: 'ridge regression, λ cross-validated',
+  PG: 'projected gradient onto Q values (IHC) — LwCS’s name', OS: 'OSCAR — LwCS’s name',
+  PGS: 'projected gradient onto s-sparse Q values from the LSK point (IHCS) — LwCS’s name',
+  CGPGS: 'CG’s rounded solution polished by IHCS (at most s non-zeros) — LwCS’s name',
 };

@@ -2,6 +2,8 @@
 // Q ≥ d case against ridge, and recovery beside IHC.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 #include "reference.hpp"
 #include "supclust/experiments/synthetic.hpp"
 #include "supclust/methods/registry.hpp"
@@ -95,6 +97,38 @@ TEST(ConditionalGradient, CgpgNeverEndsAboveCg) {
     EXPECT_LE(b.objective, a.objective * (1 + 1e-12));
     EXPECT_LE(b.centroids.rows(), 5);
   }
+}
+
+// CGPGS (cgpg with s > 0) is IHCS started from CG's rounded solution: the same answer as ihcs
+// warm-started at cg's model (up to the rounding of the intercept's round trip through the
+// caller's coordinates), with at most s non-zeros on at most Q values.
+TEST(ConditionalGradient, CgpgsIsIhcsFromTheRoundedRelaxation) {
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    const auto p = generateE1(150, 100, 5, 0.5, seed);
+    Params cg, cgpgs, ihcs;
+    cg.numbers = {{"Q", 5}, {"lambda", 1e-2}, {"maxIterations", 200}};
+    cgpgs.numbers = {{"Q", 5}, {"lambda", 1e-2}, {"cgIterations", 200}, {"s", 40}};
+    ihcs.numbers = {{"Q", 5}, {"lambda", 1e-2}, {"s", 40}};
+    const Result a = fit("cg", problemOf(p), cg), b = fit("cgpg", problemOf(p), cgpgs);
+    ASSERT_NE(a.status, Status::InvalidInput) << a.message;
+    ASSERT_NE(b.status, Status::InvalidInput) << b.message;
+    const WarmStart fromCg{a.coef, a.intercept};
+    const Result c = fit("ihcs", problemOf(p), ihcs, {}, &fromCg);
+    ASSERT_NE(c.status, Status::InvalidInput) << c.message;
+    EXPECT_LE((b.coef - c.coef).cwiseAbs().maxCoeff(), 1e-9 * c.coef.cwiseAbs().maxCoeff());
+    EXPECT_EQ(b.groups, c.groups);
+    EXPECT_LE((b.coef.array() != 0).count(), 40);
+    std::vector<double> values(b.coef.data(), b.coef.data() + b.coef.size());
+    std::sort(values.begin(), values.end());
+    values.erase(std::unique(values.begin(), values.end()), values.end());
+    EXPECT_LE(values.size(), 5u + 1);  // Q values and zero
+  }
+  const auto p = generateE1(30, 10, 3, 0.5, 5);
+  Params tooSparse;
+  tooSparse.numbers = {{"Q", 3}, {"lambda", 1e-2}, {"s", 2}};
+  const Result r = fit("cgpg", problemOf(p), tooSparse);
+  EXPECT_EQ(r.status, Status::InvalidInput);
+  EXPECT_EQ(r.message.rfind("option 's' of method 'cgpg' must be >= Q", 0), 0u) << r.message;
 }
 
 TEST(ConditionalGradient, PrimalRoundingIsTheKMeansOfTheRelaxationsCoefficients) {

@@ -35,7 +35,7 @@ const Schema<ExperimentOptions>& experimentSchema() {
 
 const std::vector<Experiment>& experiments() {
   static const std::vector<Experiment> all = {e1SamplesTable(), e1NoiseTable(), e2Table(), movieReviewsTable(),
-                                              movieReviewsMaeTable(), e5Table(1), e5Table(2), breastCancerTable(),
+                                              movieReviewsLwcsTable(), movieReviewsMaeTable(), e5Table(1), e5Table(2), breastCancerTable(),
                                               newsgroupPairsTable(), e6ClassificationTable(), e6RegressionTable(), e6AlgorithmsTable(),
                                               waveformTable(), reutersTable(), e3Table(), e4Table(), tasksTable(), newsgroupTopicsTable()};
   return all;

@@ -140,6 +140,7 @@ Experiment e1SamplesTable();
 Experiment e1NoiseTable();
 Experiment e2Table();
 Experiment movieReviewsTable();
+Experiment movieReviewsLwcsTable();
 Experiment movieReviewsMaeTable();
 Experiment e5Table(int dataset);
 Experiment breastCancerTable();

@@ -181,10 +181,14 @@ Result conditionalGradientFit(const FitContext& c, const GroupingOptions& o, int
 
 Result runCg(const FitContext& c, const GroupingOptions& o) { return conditionalGradientFit(c, o, o.maxIterations, o.tolerance); }
 
+// CG, then projected gradient from its rounded solution onto Q values (CGPG), or onto s-sparse
+// Q values when s > 0 (CGPGS, LwCS §6.2).
 Result runCgpg(const FitContext& c, const GroupingOptions& o) {
   Result start = conditionalGradientFit(c, o, o.cgIterations, o.cgTolerance);
   if (start.status == Status::Aborted) return start;
-  QValues S(o.Q);
+  QValues values(o.Q);
+  SparseQValues sparseValues(o.s, o.Q);
+  Structure& S = o.s > 0 ? static_cast<Structure&>(sparseValues) : values;
   return projectedGradientFrom(c, o, S, std::move(start.coef), std::move(start.intercept));
 }
 
@@ -197,13 +201,23 @@ std::string checkConditionalGradient(const GroupingOptions& o, Eigen::Index n, E
   return checkGroups(o, n, d, K);
 }
 
-std::string checkSparse(const GroupingOptions& o, Eigen::Index, Eigen::Index d, Eigen::Index K) {
+// The projection onto s-sparse Q values of `method` (ihcs, or cgpg with s > 0).
+std::string checkSparseValues(const std::string& method, const GroupingOptions& o, Eigen::Index d, Eigen::Index K) {
   if (std::string why = SparseQValues(o.s, o.Q).check(d, K); !why.empty())
-    return "loss: " + why + " (use 'squared' or 'logistic' with ihcs)";
+    return "loss: " + why + " (use 'squared' or 'logistic' with " + method + ")";
   if (o.s < o.Q)
-    return "option 's' of method 'ihcs' must be >= Q (got s = " + std::to_string(o.s) +
+    return "option 's' of method '" + method + "' must be >= Q (got s = " + std::to_string(o.s) +
            ", Q = " + std::to_string(o.Q) + ")";
   return checkSparseGroups(static_cast<std::size_t>(d), static_cast<std::size_t>(o.s), o.Q);
+}
+
+std::string checkSparse(const GroupingOptions& o, Eigen::Index, Eigen::Index d, Eigen::Index K) {
+  return checkSparseValues("ihcs", o, d, K);
+}
+
+std::string checkCgpg(const GroupingOptions& o, Eigen::Index n, Eigen::Index d, Eigen::Index K) {
+  if (std::string why = checkConditionalGradient(o, n, d, K); !why.empty() || o.s == 0) return why;
+  return checkSparseValues("cgpg", o, d, K);
 }
 
 std::string checkOracle(const GroupingOptions& o, Eigen::Index, Eigen::Index d, Eigen::Index) {
@@ -282,7 +296,8 @@ S cgpgOptions() {
   S s("method");
   cgRidgeAndQ(s)
       .integer("cgIterations", &G::cgIterations, "Frank–Wolfe iteration limit", defaults.maxIterations, 1)
-      .number("cgTolerance", &G::cgTolerance, "Frank–Wolfe gap, relative to ψ, to stop at", defaults.tolerance, 0, true);
+      .number("cgTolerance", &G::cgTolerance, "Frank–Wolfe gap, relative to ψ, to stop at", defaults.tolerance, 0, true)
+      .integer("s", &G::s, "at most s non-zero coefficients after CG (CGPGS: projected gradient onto s-sparse Q values); 0: no sparsity (CGPG)", 0, 0);
   return projectedGradientFields(roundingField(s), {"cg"});
 }
 
@@ -305,8 +320,8 @@ std::vector<Method> groupingMethods() {
       Method("cg", "conditional gradient on equivalence matrices, rounded (LwCS Alg. 2)", cgOptions(), runCg)
           .checkShape(checkConditionalGradient)
           .memoryUse({3, 4, 4}),
-      Method("cgpg", "CG, then IHC from its rounded solution (CGPG)", cgpgOptions(), runCgpg)
-          .checkShape(checkConditionalGradient)
+      Method("cgpg", "CG, then IHC from its rounded solution (CGPG), or IHCS with s > 0 (CGPGS)", cgpgOptions(), runCgpg)
+          .checkShape(checkCgpg)
           .memoryUse({3, 4, 4}),
   };
 }
