@@ -11,6 +11,7 @@
 #include "supclust/base/parallel.hpp"
 #include "supclust/core/design.hpp"
 #include "supclust/kernels/dense.hpp"
+#include "supclust/solvers/coordinate_descent.hpp"
 
 using namespace supclust;
 
@@ -76,4 +77,51 @@ TEST(ThreadedProducts, RowGramEntriesAreDotProducts) {
   rowGram(X.data(), static_cast<std::size_t>(n), static_cast<std::size_t>(d), K.data());
   for (Eigen::Index i = 0; i < n; ++i)
     for (Eigen::Index j = 0; j < n; ++j) ASSERT_EQ(K(i, j), dot(X.row(i).data(), X.row(j).data(), static_cast<std::size_t>(d))) << i << ", " << j;
+}
+
+// Coordinate descent's full passes over the columns (the gradient at the start and at each KKT
+// check) run on the design's team for a large X, dense or sparse: the same fit, bit for bit, as
+// inside a parallelFor task, where no team is made.
+TEST(ThreadedProducts, CoordinateDescentsFullPassesAreThreadCountFree) {
+  const Eigen::Index n = 1801, d = 1601;
+  RowMatrix X = filled(n, d);
+  for (Eigen::Index i = 0; i < n; ++i)
+    for (Eigen::Index j = 0; j < d; ++j)
+      if ((i + 3 * j) % 4 == 0) X(i, j) = 0;  // 3/4 non-zero: 2.16 M stored
+  std::vector<std::int32_t> indptr{0}, indices;
+  std::vector<double> values;
+  for (Eigen::Index i = 0; i < n; ++i) {
+    for (Eigen::Index j = 0; j < d; ++j)
+      if (X(i, j) != 0) {
+        indices.push_back(static_cast<std::int32_t>(j));
+        values.push_back(X(i, j));
+      }
+    indptr.push_back(static_cast<std::int32_t>(values.size()));
+  }
+  const DataMatrix sparse(n, d, indptr.data(), indices.data(), values.data());
+  const RowMatrix wide = filled(n, d);
+  ASSERT_GE(static_cast<std::size_t>(sparse.stored()), CenteredDesign::kTeamEntries);
+  Vector y(n);
+  for (Eigen::Index i = 0; i < n; ++i) y[i] = std::sin(0.3 * static_cast<double>(i)) + X(i, 0) - 0.5 * X(i, 7);
+  for (const DataMatrix& data : {DataMatrix(wide.data(), n, d), sparse}) {
+    SCOPED_TRACE(data.sparse() ? "sparse" : "dense");
+    CoordinateDescentOptions options;
+    const CenteredDesign design(data);
+    EXPECT_EQ(design.team() != nullptr, availableThreads() > 1);
+    const Result a = elasticNetCoordinateDescent(design, y, 0.02, 1, options, {});
+    std::vector<Result> b(2);
+    std::vector<char> untethered(2, 0);
+    parallelFor(2, 2, [&](std::size_t t) {
+      const CenteredDesign inner(data);
+      untethered[t] = inner.team() == nullptr;
+      b[t] = elasticNetCoordinateDescent(inner, y, 0.02, 1, options, {});
+    }, [](std::size_t) { return true; });
+    EXPECT_EQ(a.status, Status::Converged);
+    EXPECT_GT((a.coef.array() != 0).count(), 0);
+    for (int t = 0; t < 2; ++t) {
+      EXPECT_EQ(untethered[t] != 0 || availableThreads() < 2, true);
+      EXPECT_EQ(a.coef, b[t].coef);
+      EXPECT_EQ(a.history, b[t].history);
+    }
+  }
 }

@@ -39,7 +39,7 @@ void runInBlocks(WorkTeam& team, std::size_t size, std::size_t unit, F f) {
 }  // namespace
 
 WorkTeam* CenteredDesign::team() const {
-  if (sparse() || static_cast<std::size_t>(rows_) * static_cast<std::size_t>(cols_) < kTeamEntries || availableThreads() < 2 ||
+  if (static_cast<std::size_t>(stored()) < kTeamEntries || availableThreads() < 2 ||
       insideParallelTask() || insideTeamTask())
     return nullptr;
   std::call_once(teaming_, [this] { team_ = std::make_unique<WorkTeam>(0); });

@@ -67,16 +67,29 @@ Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, dou
     rawSum -= delta * colSum[j];
     offset += delta * mu[j];
   };
-  for (Eigen::Index j = 0; j < d; ++j) grad[j] = correlation(j);  // at w = 0: the scale
-  gradCurrent = true;
+  // grad = Xcᵀr over every coordinate: on the design's team for a large X, each entry computed
+  // as on one thread (the same bits with any number of threads).
+  WorkTeam* team = X.team();
+  auto fullGradient = [&] {
+    gradCurrent = true;
+    if (!team) {
+      for (Eigen::Index j = 0; j < d; ++j) grad[j] = correlation(j);
+      return;
+    }
+    const std::size_t chunks = 4 * static_cast<std::size_t>(team->size()), columns = static_cast<std::size_t>(d);
+    team->run(chunks, [&](std::size_t c) {
+      for (std::size_t j = chunkStart(columns, chunks, c); j < chunkStart(columns, chunks, c + 1); ++j)
+        grad[static_cast<Eigen::Index>(j)] = correlation(static_cast<Eigen::Index>(j));
+    });
+  };
+  fullGradient();  // at w = 0: the scale
   const double scale = std::max(1e-300, grad.cwiseAbs().maxCoeff() * invN);
   const bool cold = !start || start->isZero(0);
   if (!cold) {
     w = *start;
     for (Eigen::Index j = 0; j < d; ++j)
       if (w[j] != 0) subtract(j, w[j]);
-    for (Eigen::Index j = 0; j < d; ++j) grad[j] = correlation(j);
-    gradCurrent = true;
+    fullGradient();
   }
   auto objective = [&] {
     return 0.5 * invN * (raw.array() + offset).matrix().squaredNorm() + targetL1 * w.cwiseAbs().sum() + 0.5 * targetL2 * w.squaredNorm();
@@ -290,9 +303,7 @@ Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, dou
       }
       // A full sweep changed nothing beyond tolerance: the KKT conditions of every coordinate
       // make it a certificate; those violated outside the strong set join it.
-      if (!gradCurrent)
-        for (Eigen::Index j = 0; j < d; ++j) grad[j] = correlation(j);
-      gradCurrent = true;
+      if (!gradCurrent) fullGradient();
       double kkt = 0;
       bool added = false;
       for (Eigen::Index j = 0; j < d; ++j) {

@@ -52,9 +52,10 @@ class CenteredDesign {
   // Xc Xcᵀ (rows: n × n) or Xcᵀ Xc (d × d); on the team below when there is one, by rows of the
   // triangle, each entry summed as on one thread.
   Matrix gram(bool rows) const;
-  // The team of this design's products and Gram matrix (made at the first call that asks;
-  // nullptr: sparse, smaller than kTeamEntries, one thread, or the caller is already a task):
-  // work of the same fit sized as X (the ridge start's Cholesky) may share it.
+  // The team of this design's dense products and Gram matrix (made at the first call that asks;
+  // nullptr: fewer than kTeamEntries stored entries, one thread, or the caller is already a
+  // task): work of the same fit sized as X (the ridge start's Cholesky, coordinate descent's
+  // full passes over the columns, sparse designs' too) may share it.
   WorkTeam* team() const;
   // ‖Xc‖²_F.
   double squaredNorm() const;
