@@ -62,14 +62,27 @@ describe.each(variants)('datasets (%s)', (variant) => {
   });
 
   it('keep their own copy: a later change to the caller\'s arrays does not reach them', async () => {
-    const X = dense.slice();
-    const held = await sc.dataset(X, n, d);
-    const before = await sc.fit('lasso', { X: held, y, lambda: 0.05 });
-    X.fill(0);
-    const after = await sc.fit('lasso', { X: held, y, lambda: 0.05 });
-    expect(after.coef).toEqual(before.coef);
-    expect(before.coef.some((c) => c !== 0)).toBe(true);
-    held.dispose();
+    // Typed arrays (passed through validation), plain arrays and rows (validated into new ones),
+    // CSR arrays: each changed after the dataset is made.
+    const flat = dense.slice(), plain = Array.from(dense), rows = Array.from({ length: n }, (_, i) => Array.from(dense.subarray(i * d, (i + 1) * d)));
+    const sparse = { indptr: csr.indptr.slice(), indices: csr.indices.slice(), values: csr.values.slice() };
+    const cases: [string, () => void, Parameters<typeof sc.dataset>][] = [
+      ['Float64Array', () => flat.fill(0), [flat, n, d]],
+      ['number[]', () => plain.fill(0), [plain, n, d]],
+      ['rows', () => rows.forEach((r) => r.fill(0)), [rows]],
+      ['CSR', () => { sparse.values.fill(0); sparse.indices.reverse(); sparse.indptr.fill(0); }, [sparse, n, d]],
+    ];
+    for (const [label, change, args] of cases) {
+      const held = await sc.dataset(...args);
+      const before = await sc.fit('lasso', { X: held, y, lambda: 0.05 });
+      const predicted = await sc.predict(before, held);  // from the copy kept on this side
+      change();
+      const after = await sc.fit('lasso', { X: held, y, lambda: 0.05 });
+      expect(after.coef, label).toEqual(before.coef);
+      expect(await sc.predict(before, held), label).toEqual(predicted);
+      expect(before.coef.some((c) => c !== 0), label).toBe(true);
+      held.dispose();
+    }
   });
 
   it('are sent again to the module that replaces an aborted one, and to a larger module', async () => {

@@ -120,7 +120,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
 
     async dataset(X, nRows, nCols) {
       if (isDataset(X)) throw invalid('X', 'is already a dataset');
-      const matrix = ownCopy(v.matrix('X', X, nRows, nCols));
+      const matrix = ownCopy(v.matrix('X', X, nRows, nCols), X);
       checkMemory('X', `a ${matrix.nRows} × ${matrix.nCols} dataset`, 8 * v.designDoubles(matrix));
       const { handle, id } = datasets.create(matrix);
       backend.hold(id, { X: v.wire(matrix), nRows: matrix.nRows, nCols: matrix.nCols });

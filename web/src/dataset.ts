@@ -5,7 +5,7 @@
 // predictions and a module started later (after an abort, or a larger module).
 import { invalid } from './errors.js';
 import type { Dataset } from './types.js';
-import type { Matrix } from './validate.js';
+import { isCsr, type Matrix } from './validate.js';
 
 class DatasetHandle implements Dataset {
   constructor(readonly nRows: number, readonly nCols: number, readonly sparse: boolean, private readonly free: () => void) {
@@ -18,10 +18,16 @@ class DatasetHandle implements Dataset {
 
 export const isDataset = (X: unknown): X is Dataset => X instanceof DatasetHandle;
 
-/** A copy of a validated matrix that no later change to the caller's arrays can reach. */
-export function ownCopy(m: Matrix): Matrix {
-  return { data: m.data.slice(), nRows: m.nRows, nCols: m.nCols,
-    ...(m.csr ? { csr: { indptr: m.csr.indptr.slice(), indices: m.csr.indices.slice() } } : {}) };
+/**
+ * The validated matrix `m` of the caller's `X` with no array a later change to X can reach: the
+ * arrays validation passed through (the caller's own typed arrays) are copied, those it made
+ * afresh (from rows, plain arrays) are kept as they are.
+ */
+export function ownCopy(m: Matrix, X: unknown): Matrix {
+  const callers = new Set<unknown>(isCsr(X) ? [X.values, X.indptr, X.indices] : [X]);
+  const own = <A extends Float64Array | Int32Array>(a: A): A => (callers.has(a) ? (a.slice() as A) : a);
+  return { data: own(m.data), nRows: m.nRows, nCols: m.nCols,
+    ...(m.csr ? { csr: { indptr: own(m.csr.indptr), indices: own(m.csr.indices) } } : {}) };
 }
 
 /** One instance's datasets: each handle's id and matrix, until it is disposed (or collected). */
