@@ -291,3 +291,30 @@ TEST(Dense, AllFiniteFindsAnyInfiniteOrNaNEntry) {
       }
   }
 }
+
+// allFiniteWithMaxAbs: the same verdict as allFinite, and the largest |entry| as a scan with
+// std::abs finds it, wherever it sits (body or tail, positive or negative), at every length up to
+// 11; an empty array has largest 0.
+TEST(Dense, AllFiniteWithMaxAbsIsOnePassOfBoth) {
+  const double bad[] = {HUGE_VAL, -HUGE_VAL, std::nan("")};
+  std::mt19937_64 rng(5);
+  std::normal_distribution<double> normal;
+  for (std::size_t n = 0; n <= 11; ++n)
+    for (std::size_t peak = 0; peak < std::max<std::size_t>(n, 1); ++peak) {
+      std::vector<double> x(n);
+      for (double& v : x) v = normal(rng);
+      if (n > 0) x[peak] = (peak % 2 ? -1 : 1) * 1e300;
+      double expected = 0;
+      for (double v : x) expected = std::max(expected, std::abs(v));
+      double got = -1;
+      EXPECT_TRUE(allFiniteWithMaxAbs(x.data(), n, got)) << n;
+      EXPECT_EQ(got, expected) << n << " " << peak;
+      for (std::size_t at = 0; at < n; ++at)
+        for (const double b : bad) {
+          std::vector<double> y = x;
+          y[at] = b;
+          double unused = 0;
+          EXPECT_FALSE(allFiniteWithMaxAbs(y.data(), n, unused)) << n << " " << at << " " << b;
+        }
+    }
+}

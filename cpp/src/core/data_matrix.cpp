@@ -137,14 +137,20 @@ std::string checkCsr(Eigen::Index rows, Eigen::Index cols, const std::int32_t* i
   return "";
 }
 
-std::string checkDesign(const DataMatrix& X) {
+std::string checkDesign(const DataMatrix& X, double* maxAbs) {
   if (X.rows() < 1) return "X must have at least one row (nRows >= 1)";
   if (X.cols() < 1) return "X must have at least one column (nCols >= 1)";
   if (X.sparse()) {
     const auto nnz = static_cast<std::size_t>(std::max(0, X.indptr()[X.rows()]));
-    return checkCsr(X.rows(), X.cols(), X.indptr(), static_cast<std::size_t>(X.rows()) + 1, X.indices(), nnz, X.values(), nnz);
+    std::string why = checkCsr(X.rows(), X.cols(), X.indptr(), static_cast<std::size_t>(X.rows()) + 1, X.indices(), nnz, X.values(), nnz);
+    if (why.empty() && maxAbs) *maxAbs = maxAbsOf(X);
+    return why;
   }
-  if (allFinite(X.values(), static_cast<std::size_t>(X.stored()))) return "";  // one branchless pass; the entry named below
+  double largest = 0;  // one branchless pass; the entry named below
+  if (allFiniteWithMaxAbs(X.values(), static_cast<std::size_t>(X.stored()), largest)) {
+    if (maxAbs) *maxAbs = largest;
+    return "";
+  }
   const auto dense = X.dense();
   for (Eigen::Index i = 0; i < dense.rows(); ++i)
     for (Eigen::Index j = 0; j < dense.cols(); ++j)

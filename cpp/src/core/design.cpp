@@ -74,6 +74,20 @@ void CenteredDesign::multiplyTransposed(const double* r, double* g) const {
   for (std::size_t j = 0; j < d; ++j) g[j] -= means_[static_cast<Eigen::Index>(j)] * total;
 }
 
+void CenteredDesign::multiplyTransposedInPlace(const double* r, double* g) const {
+  if (data_.rows() == 0) return multiplyTransposed(r, g);  // only Xc is held
+  const auto n = static_cast<std::size_t>(rows_), d = static_cast<std::size_t>(cols_);
+  WorkTeam* t = sparse() ? nullptr : team();
+  if (t)
+    runInBlocks(*t, d, 2, [&](std::size_t from, std::size_t to) {
+      supclust::multiplyTransposed(data_.values() + from, n, to - from, d, r, g + from);
+    });
+  else
+    data_.multiplyTransposed(r, g);
+  const double total = Eigen::Map<const Vector>(r, rows_).sum();
+  for (std::size_t j = 0; j < d; ++j) g[j] -= means_[static_cast<Eigen::Index>(j)] * total;
+}
+
 Matrix CenteredDesign::gram(bool rows) const {
   const Eigen::Index n = rows_, d = cols_;
   if (!sparse()) {

@@ -1,6 +1,7 @@
 #include "supclust/kernels/dense.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 namespace supclust {
@@ -27,6 +28,27 @@ bool allFinite(const double* x, std::size_t n) {
   s0 += s1;
   double s = s0[0] + s0[1];
   for (; i < n; ++i) s += x[i] - x[i];
+  return s == 0;
+}
+
+bool allFiniteWithMaxAbs(const double* x, std::size_t n, double& maxAbs) {
+  f64x2 s0 = {0, 0}, s1 = {0, 0}, m0 = {0, 0}, m1 = {0, 0};
+  std::size_t i = 0;
+  for (; i + 4 <= n; i += 4) {
+    const f64x2 a = load2(x + i), b = load2(x + i + 2);
+    s0 += a - a;  // NaN for a NaN or infinite entry
+    s1 += b - b;
+    const f64x2 absA = a < 0 ? -a : a, absB = b < 0 ? -b : b;
+    m0 = absA > m0 ? absA : m0;
+    m1 = absB > m1 ? absB : m1;
+  }
+  s0 += s1;
+  double s = s0[0] + s0[1], m = std::max(std::max(m0[0], m0[1]), std::max(m1[0], m1[1]));
+  for (; i < n; ++i) {
+    s += x[i] - x[i];
+    m = std::max(m, std::abs(x[i]));
+  }
+  maxAbs = m;
   return s == 0;
 }
 

@@ -44,18 +44,27 @@ Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, dou
   const double invN = 1 / static_cast<double>(n), targetL1 = lambda * alpha, targetL2 = lambda * (1 - alpha);
   double l1 = targetL1, l2 = targetL2;  // the weights of the stage being solved (below)
   const RowVector& mu = X.means();
-  const SparseColumns& cols = X.uncentredColumns();
   const double mean = y.mean();
   Vector raw = y.array() - mean;  // residual y − ȳ − Xc w = raw + offset·1
   double offset = 0, rawSum = raw.sum();
-  const ColumnMoments& moments = X.uncentredMoments();
-  const Vector& colSum = moments.sum;
-  Vector colNorm(d), w = Vector::Zero(d), grad(d);
-  for (Eigen::Index j = 0; j < d; ++j)
-    colNorm[j] = std::max(0.0, (moments.squares[j] - 2 * mu[j] * colSum[j] + static_cast<double>(n) * mu[j] * mu[j]) * invN);
+  Vector w = Vector::Zero(d), grad(d);
+  // X by columns, their sums Σx_j and the centred columns' squared norms ‖Xc_j‖²/n: made when a
+  // coordinate is first updated (a fit whose answer is w = 0 never transposes X).
+  const SparseColumns* cols = nullptr;
+  const Vector* colSum = nullptr;
+  Vector colNorm;
+  auto readColumns = [&] {
+    if (cols) return;
+    const ColumnMoments& moments = X.uncentredMoments();
+    colSum = &moments.sum;
+    colNorm.resize(d);
+    for (Eigen::Index j = 0; j < d; ++j)
+      colNorm[j] = std::max(0.0, (moments.squares[j] - 2 * mu[j] * moments.sum[j] + static_cast<double>(n) * mu[j] * mu[j]) * invN);
+    cols = &X.uncentredColumns();
+  };
   // Xc_jᵀ r = x_jᵀ raw + offset·Σx_j − μ_j (Σraw + n·offset).
   auto correlation = [&](Eigen::Index j) {
-    return columnDot(cols, j, raw.data()) + offset * colSum[j] - mu[j] * (rawSum + static_cast<double>(n) * offset);
+    return columnDot(*cols, j, raw.data()) + offset * (*colSum)[j] - mu[j] * (rawSum + static_cast<double>(n) * offset);
   };
   // grad = Xcᵀr as of the last full pass; current until the residual next changes (the KKT check
   // then reads it instead of passing over X again: a fit that is zero at once reads X once).
@@ -63,14 +72,15 @@ Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, dou
   // r −= δ Xc_j.
   auto subtract = [&](Eigen::Index j, double delta) {
     gradCurrent = false;
-    columnAxpy(cols, j, -delta, raw.data());
-    rawSum -= delta * colSum[j];
+    columnAxpy(*cols, j, -delta, raw.data());
+    rawSum -= delta * (*colSum)[j];
     offset += delta * mu[j];
   };
-  // grad = Xcᵀr over every coordinate: on the design's team for a large X, each entry computed
-  // as on one thread (the same bits with any number of threads).
+  // grad = Xcᵀr over every coordinate by columns: on the design's team for a large X, each
+  // entry computed as on one thread (the same bits with any number of threads).
   WorkTeam* team = X.team();
   auto fullGradient = [&] {
+    readColumns();
     gradCurrent = true;
     if (!team) {
       for (Eigen::Index j = 0; j < d; ++j) grad[j] = correlation(j);
@@ -82,10 +92,13 @@ Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, dou
         grad[static_cast<Eigen::Index>(j)] = correlation(static_cast<Eigen::Index>(j));
     });
   };
-  fullGradient();  // at w = 0: the scale
+  // At w = 0 (the scale): Xcᵀ(y − ȳ) by rows, X read in place.
+  X.multiplyTransposedInPlace(raw.data(), grad.data());
+  gradCurrent = true;
   const double scale = std::max(1e-300, grad.cwiseAbs().maxCoeff() * invN);
   const bool cold = !start || start->isZero(0);
   if (!cold) {
+    readColumns();
     w = *start;
     for (Eigen::Index j = 0; j < d; ++j)
       if (w[j] != 0) subtract(j, w[j]);
@@ -109,14 +122,19 @@ Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, dou
   // stored entry of a sparse column, read through its row index, costs about four, and each
   // coordinate's update about twenty more (measured: a sparse sweep of 427 columns with 27
   // entries each takes 57 µs in wasm, a 427 × 427 factorisation 6–13 ms).
-  const double entryCost = cols.dense ? 1 : 4;
   const auto updateCost = [&](Eigen::Index j) {
-    return 20 + entryCost * static_cast<double>(cols.start[static_cast<std::size_t>(j) + 1] - cols.start[static_cast<std::size_t>(j)]);
+    const double entryCost = cols->dense ? 1 : 4;
+    return 20 + entryCost * static_cast<double>(cols->start[static_cast<std::size_t>(j) + 1] - cols->start[static_cast<std::size_t>(j)]);
   };
   double activeWork = 0;  // the cost of a sweep over the active set
   int signChanges = 0;    // coordinates whose sign (or zero) changed in the sweep
   auto sweepOver = [&](bool all) {
     double maxChange = 0;
+    if (all ? strong.empty() : active.empty()) {
+      if (all) active.clear(), activeWork = 0;
+      return maxChange;
+    }
+    readColumns();
     auto update = [&](Eigen::Index j) {
       if (colNorm[j] == 0) return;  // a constant column: its coefficient stays 0
       const double old = w[j];
@@ -174,7 +192,7 @@ Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, dou
       std::copy(gram.begin() + static_cast<std::ptrdiff_t>(a * from + a), gram.begin() + static_cast<std::ptrdiff_t>((a + 1) * from),
                 grown.begin() + static_cast<std::ptrdiff_t>(a * K + a));
     gram.swap(grown);
-    centredGramColumns(cols, mu, n, gramSet, from, gram);
+    centredGramColumns(*cols, mu, n, gramSet, from, gram);
   };
   // Within `budget` (what the sweeps still to come would cost, in the unit above): the first
   // solve (the Gram block unless cached, a factorisation) must fit in it, and each coordinate

@@ -49,6 +49,9 @@ class CenteredDesign {
   // the same bits with any number of threads.
   void multiply(const double* w, double* z) const;
   void multiplyTransposed(const double* r, double* g) const;
+  // Xcᵀ r as Xᵀr − μ (1ᵀr) from the caller's X read in place (a dense design's centred copy is
+  // not made), on the team for a large dense X; a design built from Xc reads Xc.
+  void multiplyTransposedInPlace(const double* r, double* g) const;
   // Xc Xcᵀ (rows: n × n) or Xcᵀ Xc (d × d); on the team below when there is one, by rows of the
   // triangle, each entry summed as on one thread.
   Matrix gram(bool rows) const;

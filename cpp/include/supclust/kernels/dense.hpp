@@ -20,6 +20,8 @@ void multiplyTransposed(const double* X, std::size_t n, std::size_t d, std::size
 // True when every x[i] is finite: Σ (x[i] − x[i]) in two-lane sums is 0 for finite entries
 // and NaN once one is infinite or NaN (no branch per entry).
 bool allFinite(const double* x, std::size_t n);
+// allFinite and, when true, the largest |x_i| in maxAbs (0 for n = 0): one pass for both.
+bool allFiniteWithMaxAbs(const double* x, std::size_t n, double& maxAbs);
 
 // Σ a[i] b[i] (two two-lane accumulators: the same order natively and in wasm).
 double dot(const double* a, const double* b, std::size_t n);
