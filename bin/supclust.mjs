@@ -4,6 +4,7 @@
 //   supclust replicate <id> [--reps N] [--seed S] [--fast] [--methods A,B] [--threads N] [--json out.json]
 //   supclust replicate movies --data DIR [--words N] [...]   (DIR: ../shared/data or pang-lee-scale;
 //                                                            N: the table's vocabulary by default)
+//                                 [--per document|corpus]   (movie tables: word counts over the review's kept words or the corpus mean)
 //   supclust replicate breast-cancer --data DIR                (DIR: ../shared/data or westbc)
 //   supclust replicate 20ng-pairs --data DIR [--words N]       (DIR: ../shared/data or 20newsgroups-pairs)
 //   supclust replicate 20ng-topics --data DIR [--words N]      (the same folder: 10 topics in 5 pairs)
@@ -21,6 +22,7 @@ const USAGE = `usage:
   supclust replicate <id> [--reps N] [--seed S] [--fast] [--methods A,B] [--threads N] [--json out.json]
                           [--data DIR] [--words N]   (real-data tables: the dataset's folder)
                           [--headers none|subject|all] (20ng tables: the messages' header lines read; default none)
+                          [--per document|corpus]    (movie tables: counts over the review's kept words, default, or the corpus mean)
                           [--shard I/N]              (shard I of N, 0 ≤ I < N: a partial, written by --json)
   supclust merge <partial.json>… [--json out.json] [--csv out.csv]   (the shards joined into the table)
   supclust paths [--task classification|regression] [--n N] [--seed S] [--json out.json]
@@ -115,7 +117,7 @@ function loadDataset(name, flags, vocabulary) {
     return d;
   }
   if (name !== 'pang-lee') throw new SupclustError('invalid-input', `no loader for dataset ${name}`, 'data');
-  const d = loadPangLee(String(flags.data), { words: integerFlag(flags, 'words') ?? (vocabulary || 5000) });
+  const d = loadPangLee(String(flags.data), { words: integerFlag(flags, 'words') ?? (vocabulary || 5000), per: flags.per });
   process.stderr.write(`loaded ${d.nRows} reviews × ${d.nCols} words in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
   return d;
 }

@@ -49,6 +49,16 @@ describe('wordFrequencies', () => {
     expect(at(2, 'plot')).toBeCloseTo(1 / 3, 15);
     expect(at(3, 'film')).toBeCloseTo(2 / 3, 15);
     expect(wordFrequencies(docs, { minDocuments: 2, words: 2 }).vocabulary).toEqual(expected.slice(0, 2));
+    // per: 'corpus': the counts over the mean count of kept words per document, (3 + 2 + 3 + 3)/4.
+    const c = wordFrequencies(docs, { minDocuments: 2, per: 'corpus' });
+    expect(c.X.indptr).toEqual(f.X.indptr);
+    expect(c.X.indices).toEqual(f.X.indices);
+    const counts = [0, 1, 2, 3].flatMap((i) => {
+      const cols = Array.from({ length: f.X.indptr[i + 1] - f.X.indptr[i] }, (_, k) => f.vocabulary[f.X.indices[f.X.indptr[i] + k]]);
+      const byWord: Record<string, number>[] = [{ film: 1, good: 2 }, { bad: 1, film: 1 }, { good: 1, bad: 1, plot: 1 }, { film: 2, plot: 1 }];
+      return cols.map((w) => byWord[i][w] / (11 / 4));
+    });
+    expect(Array.from(c.X.values)).toEqual(counts.map((x) => expect.closeTo(x, 15)));
   });
 
   it('names the field of bad options', () => {
@@ -59,6 +69,7 @@ describe('wordFrequencies', () => {
     expect(field(() => wordFrequencies([]))).toBe('documents');
     expect(field(() => wordFrequencies(['a b'], { words: 0 }))).toBe('words');
     expect(field(() => wordFrequencies(['film'], { minDocuments: 2 }))).toBe('minDocuments');
+    expect(field(() => wordFrequencies(['a b'], { per: 'row' as 'corpus' }))).toBe('per');
   });
 });
 

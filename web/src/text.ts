@@ -9,8 +9,10 @@
 //   4. TF-IDF as scikit-learn's TfidfVectorizer computes it by default (raw counts times the
 //      smooth idf ln((1 + n) / (1 + df)) + 1, each document l2-normalised); the `words` words
 //      with the largest mean TF-IDF over the corpus are kept (ties: alphabetical order);
-//   5. covariates: x_ij = count of kept word j in document i / count of kept words in i,
-//      built straight into CSR (a review uses a few dozen of the 5000 words; no dense matrix).
+//   5. covariates: x_ij = count of kept word j in document i / count of kept words in i
+//      (`per: 'document'`, the default), or / the corpus's mean count of kept words per
+//      document (`per: 'corpus'`: the counts themselves, on the frequencies' scale), built
+//      straight into CSR (a review uses a few dozen of the 5000 words; no dense matrix).
 import { englishStopWords } from './stopwords.generated.js';
 import { invalid } from './errors.js';
 
@@ -21,6 +23,9 @@ export interface TextFeatureOptions {
   minDocuments?: number;
   /** Words to drop (default: the `stopword` package's English list). */
   stopWords?: readonly string[];
+  /** Each count divided by its document's count of kept words ('document', default: relative
+   * frequencies) or by the corpus's mean count per document ('corpus': counts, one scale for all). */
+  per?: 'document' | 'corpus';
 }
 
 export interface TextFeatures {
@@ -47,6 +52,8 @@ export function wordFrequencies(documents: readonly string[], options: TextFeatu
   if (!Number.isInteger(words) || words < 1) throw invalid('words', `must be an integer >= 1 (got ${String(words)})`);
   if (!Number.isInteger(minDocuments) || minDocuments < 1)
     throw invalid('minDocuments', `must be an integer >= 1 (got ${String(minDocuments)})`);
+  const per = options.per ?? 'document';
+  if (per !== 'document' && per !== 'corpus') throw invalid('per', `must be 'document' or 'corpus' (got ${String(per)})`);
   const stop = new Set(options.stopWords ?? englishStopWords);
 
   // Term counts per document and document frequencies.
@@ -76,23 +83,27 @@ export function wordFrequencies(documents: readonly string[], options: TextFeatu
     .slice(0, words);
 
   const column = new Map(vocabulary.map((t, j) => [t, j]));
-  const d = vocabulary.length, indptr = new Int32Array(n + 1), indices: number[] = [], values: number[] = [];
+  const d = vocabulary.length, indptr = new Int32Array(n + 1), indices: number[] = [], counted: number[] = [];
+  const totals = new Float64Array(n);  // kept words per document
   counts.forEach((c, i) => {
     const row: [number, number][] = [];
-    let total = 0;
     for (const [t, k] of c) {
       const j = column.get(t);
       if (j !== undefined) {
         row.push([j, k]);
-        total += k;
+        totals[i] += k;
       }
     }
     row.sort((a, b) => a[0] - b[0]);
     for (const [j, k] of row) {
       indices.push(j);
-      values.push(k / total);
+      counted.push(k);
     }
     indptr[i + 1] = indices.length;
   });
-  return { X: { indptr, indices: Int32Array.from(indices), values: Float64Array.from(values) }, nRows: n, nCols: d, vocabulary };
+  const corpusMean = totals.reduce((a, b) => a + b, 0) / n;
+  const values = new Float64Array(counted.length);
+  for (let i = 0; i < n; i++)
+    for (let t = indptr[i]; t < indptr[i + 1]; t++) values[t] = counted[t] / (per === 'document' ? totals[i] : corpusMean);
+  return { X: { indptr, indices: Int32Array.from(indices), values }, nRows: n, nCols: d, vocabulary };
 }
