@@ -93,7 +93,7 @@ function markdown(result, paperReps) {
 }
 
 // The real-data tables' datasets, loaded from --data.
-function loadDataset(name, flags, vocabulary) {
+function loadDataset(name, flags, vocabulary, wordsPer) {
   if (!flags.data) throw new SupclustError('invalid-input', `this table needs --data DIR: ${datasetHelp(name)} (docs/datasets.md)`, 'data');
   const t0 = Date.now();
   if (name === '20ng-pairs') {
@@ -117,7 +117,7 @@ function loadDataset(name, flags, vocabulary) {
     return d;
   }
   if (name !== 'pang-lee') throw new SupclustError('invalid-input', `no loader for dataset ${name}`, 'data');
-  const d = loadPangLee(String(flags.data), { words: integerFlag(flags, 'words') ?? (vocabulary || 5000), per: flags.per });
+  const d = loadPangLee(String(flags.data), { words: integerFlag(flags, 'words') ?? (vocabulary || 5000), per: flags.per ?? (wordsPer || undefined) });
   process.stderr.write(`loaded ${d.nRows} reviews × ${d.nCols} words in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
   return d;
 }
@@ -273,7 +273,7 @@ async function main() {
   if (args.command === 'replicate' && args.positional.length === 1) {
     const sc = await load();
     const table = sc.info.experiments.find((e) => e.id === args.positional[0]);
-    const data = table?.dataset ? loadDataset(table.dataset, args.flags, table.vocabulary) : undefined;
+    const data = table?.dataset ? loadDataset(table.dataset, args.flags, table.vocabulary, table.wordsPer) : undefined;
     const one = (d) => ({ X: d.X, y: d.y, nRows: d.nRows, nCols: d.nCols });
     const result = await sc.experiment(args.positional[0], {
       data: data && (Array.isArray(data) ? data.map(one) : one(data)),

@@ -126,6 +126,9 @@ export interface ExperimentInfo {
   dataset: string;
   /** Text tables: the paper's vocabulary size (loadPangLee's `words` for this table); 0 otherwise. */
   vocabulary: number;
+  /** Movie tables: what loadPangLee divides each word count by for this table (its `per`:
+   * 'document' or 'corpus'); '' otherwise. */
+  wordsPer: '' | 'document' | 'corpus';
   /** 'coef-error' (‖w* − ŵ‖₂), 'test-mse' or 'test-mae' (held-out mean squared or absolute error;
    * experts: of each row's best answer),
    * 'accuracy', 'sensitivity', 'specificity' (held-out rates of 0/1 labels, class 1 where the

@@ -59,7 +59,8 @@ void writeExperiments(JsonWriter& j) {
   j.beginArray();
   for (const Experiment& e : experiments()) {
     j.beginObject().field("id", e.id).field("title", e.title).field("source", e.source).field("column", e.column)
-        .field("dataset", e.dataset).field("vocabulary", e.vocabulary).field("metric", e.metric);
+        .field("dataset", e.dataset).field("vocabulary", e.vocabulary)
+        .field("wordsPer", e.wordsPer).field("metric", e.metric);
     j.key("metrics").array(e.metrics);
     j.field("selection", e.selection).field("scale", e.scale);
     j.key("values").array(e.values);

@@ -6,6 +6,8 @@
 // Decisions: the paper says "log-responses for y in (0, 1)", but the ratings include 0 and its
 // MAEs of about 0.10 are on the rating's own scale, so the target is the rating itself (as in
 // the IHC paper's Table 3). Its repetition count is not stated; we use 20, as Table 3 does.
+// Covariates: the paper's "empirical distribution over words", each review's counts over its own
+// kept words (wordsPer "document", pang_lee_tables.cpp).
 // Grids of pang_lee_tables.hpp; CGPG's ridge λ must be > 0, which that grid is.
 #include "supclust/experiments/pang_lee_tables.hpp"
 

@@ -11,6 +11,7 @@ Experiment pangLeeBase() {
   e.values = {0.2};
   e.reps = 20;
   e.scale = 100;
+  e.wordsPer = "document";
   return e;
 }
 

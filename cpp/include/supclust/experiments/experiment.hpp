@@ -35,6 +35,8 @@ struct Experiment {
   GeneratorOptions options;     // the generator's fixed options
   std::string dataset;          // real-data tables: the dataset the caller supplies (no generator)
   int vocabulary = 0;           // text tables: the paper's vocabulary size (the loaders' default)
+  std::string wordsPer;         // movie tables: what a word count is divided by (the loader's
+                                // `per`: "document" or "corpus"; "": the loader's default)
   std::string column;           // what each column sets: "n", "sigma" (generator options),
                                 // "train fraction" (⌊α·m⌋ training rows of m — generated:
                                 // m = n + nTest — the rest test),
