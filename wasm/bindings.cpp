@@ -99,7 +99,7 @@ struct HeldData {
   int id;
   StoredData X;
   HeldDesign design;  // reads X's arrays (never moved while held)
-  HeldData(int id, StoredData data) : id(id), X(std::move(data)), design(X.view()) {}
+  HeldData(int id, StoredData data, double maxAbs) : id(id), X(std::move(data)), design(X.view(), maxAbs) {}
 };
 // Few at a time: a list searched in order (smaller code than a map).
 std::vector<std::unique_ptr<HeldData>>& heldData() {
@@ -119,8 +119,9 @@ val holdJs(int id, const val& x, int rows, int cols) {
   releaseJs(id);
   StoredData X = dataOf(x, rows, cols);
   if (std::string why = X.check(); !why.empty()) return refused(why);
-  if (std::string why = checkDesign(X.view()); !why.empty()) return refused(why);
-  heldData().emplace_back(new HeldData(id, std::move(X)));
+  double maxAbs = 0;
+  if (std::string why = checkDesign(X.view(), &maxAbs); !why.empty()) return refused(why);
+  heldData().emplace_back(new HeldData(id, std::move(X), maxAbs));
   return status(Status::Converged, "");
 }
 

@@ -174,8 +174,9 @@ TEST(Extremes, AFitOnACheckedDesignEqualsTheFitThatChecksIt) {
   for (double cx : {1.0, 0x1p-600, 1e300}) {
     const RowMatrix X = p.X * cx;
     const Problem plain = problemOf(X, p.y);
-    ASSERT_EQ(checkDesign(plain.X), "");
-    const HeldDesign held(plain.X);
+    double maxAbs = 0;
+    ASSERT_EQ(checkDesign(plain.X, &maxAbs), "");
+    const HeldDesign held(plain.X, maxAbs);
     Problem checked = plain;
     checked.held = &held;
     EXPECT_EQ(held.maxAbs(), X.cwiseAbs().maxCoeff());

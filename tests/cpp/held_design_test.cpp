@@ -53,7 +53,9 @@ TEST(HeldDesign, MomentsAreTheColumnsSums) {
   for (bool sparse : {false, true}) {
     const DataMatrix X = sparse ? DataMatrix(d.X.rows(), d.X.cols(), c.indptr.data(), c.indices.data(), c.values.data())
                                 : DataMatrix(d.X.data(), d.X.rows(), d.X.cols());
-    const HeldDesign held(X);
+    double maxAbs = 0;
+    ASSERT_EQ(checkDesign(X, &maxAbs), "");
+    const HeldDesign held(X, maxAbs);
     EXPECT_EQ(held.maxAbs(), d.X.cwiseAbs().maxCoeff());
     const ColumnMoments& m = held.moments();
     for (Eigen::Index j = 0; j < d.X.cols(); ++j) {
@@ -78,7 +80,9 @@ TEST(HeldDesign, FitsAndCrossValidationsEqualThoseOnTheArrays) {
   for (bool sparse : {false, true}) {
     const DataMatrix X = sparse ? DataMatrix(d.X.rows(), d.X.cols(), c.indptr.data(), c.indices.data(), c.values.data())
                                 : DataMatrix(d.X.data(), d.X.rows(), d.X.cols());
-    const HeldDesign held(X);
+    double maxAbs = 0;
+    ASSERT_EQ(checkDesign(X, &maxAbs), "");
+    const HeldDesign held(X, maxAbs);
     for (const auto& [method, params] : cases) {
       const bool classify = std::string(method) == "svm" || params.strings.count("loss");
       const Vector& y = classify ? d.labels : d.y;

@@ -125,3 +125,41 @@ TEST(ThreadedProducts, CoordinateDescentsFullPassesAreThreadCountFree) {
     }
   }
 }
+
+// Xcᵀ r read from X in place (Xᵀr − μ 1ᵀr, no centred copy): against Xcᵀ r from the centred
+// matrix (Eigen), and the same bits on the team as inside a parallelFor task; a CSR design's
+// equals its multiplyTransposed.
+TEST(ThreadedProducts, TransposedProductInPlaceIsXcTransposedR) {
+  const Eigen::Index n = 1203, d = 1747;
+  const RowMatrix X = filled(n, d);
+  Vector r(n);
+  for (Eigen::Index i = 0; i < n; ++i) r[i] = std::sin(1.3 * static_cast<double>(i)) - 0.2;
+  const CenteredDesign design(DataMatrix(X.data(), n, d));
+  Vector g(d);
+  design.multiplyTransposedInPlace(r.data(), g.data());
+  const RowMatrix Xc = X.rowwise() - X.colwise().mean();
+  const Vector expected = Xc.transpose() * r;
+  EXPECT_LE((g - expected).cwiseAbs().maxCoeff(), 1e-11 * (X.cwiseAbs().transpose() * r.cwiseAbs()).maxCoeff());
+  Vector inTask(d);
+  parallelFor(2, 2, [&](std::size_t t) {
+    if (t != 0) return;
+    const CenteredDesign inner(DataMatrix(X.data(), n, d));
+    inner.multiplyTransposedInPlace(r.data(), inTask.data());
+  }, [](std::size_t) { return true; });
+  EXPECT_EQ(inTask, g);
+  std::vector<std::int32_t> indptr{0}, indices;
+  std::vector<double> values;
+  for (Eigen::Index i = 0; i < 40; ++i) {
+    for (Eigen::Index j = 0; j < 30; ++j)
+      if ((i + j) % 3 == 0) {
+        indices.push_back(static_cast<std::int32_t>(j));
+        values.push_back(X(i, j));
+      }
+    indptr.push_back(static_cast<std::int32_t>(values.size()));
+  }
+  const CenteredDesign sparse(DataMatrix(40, 30, indptr.data(), indices.data(), values.data()));
+  Vector a(30), b(30);
+  sparse.multiplyTransposedInPlace(r.data(), a.data());
+  sparse.multiplyTransposed(r.data(), b.data());
+  EXPECT_EQ(a, b);
+}

@@ -25,19 +25,6 @@ const RowMatrix& CenteredDesign::X() const {
   return Xc_;
 }
 
-namespace {
-// f(from, to) over [0, size) cut into four chunks per thread of the team, every boundary but the
-// last a multiple of `unit` (the kernel's block: rows in fours, columns in pairs), so that each
-// entry is computed as by one call over the whole.
-template <class F>
-void runInBlocks(WorkTeam& team, std::size_t size, std::size_t unit, F f) {
-  const std::size_t blocks = size / unit, chunks = 4 * static_cast<std::size_t>(team.size());
-  team.run(chunks, [&](std::size_t c) {
-    f(unit * chunkStart(blocks, chunks, c), c + 1 == chunks ? size : unit * chunkStart(blocks, chunks, c + 1));
-  });
-}
-}  // namespace
-
 WorkTeam* CenteredDesign::team() const {
   if (static_cast<std::size_t>(stored()) < kTeamEntries || availableThreads() < 2 ||
       insideParallelTask() || insideTeamTask())
@@ -60,32 +47,31 @@ void CenteredDesign::multiply(const double* w, double* z) const {
   for (std::size_t i = 0; i < n; ++i) z[i] -= shift;
 }
 
-void CenteredDesign::multiplyTransposed(const double* r, double* g) const {
+// g = Aᵀ r for a dense row-major n × d array A (Xc, or X read in place): by column pairs on the
+// team when there is one, each entry summed as on one thread.
+void CenteredDesign::denseTransposedProduct(const double* A, const double* r, double* g) const {
   const auto n = static_cast<std::size_t>(rows_), d = static_cast<std::size_t>(cols_);
-  if (!sparse()) {
-    const double* Xc = X().data();
-    WorkTeam* t = team();
-    if (!t) return supclust::multiplyTransposed(Xc, n, d, r, g);
-    runInBlocks(*t, d, 2, [&](std::size_t from, std::size_t to) { supclust::multiplyTransposed(Xc + from, n, to - from, d, r, g + from); });
-    return;
-  }
-  data_.multiplyTransposed(r, g);
+  WorkTeam* t = team();
+  if (!t) return supclust::multiplyTransposed(A, n, d, r, g);
+  runInBlocks(*t, d, 2, [&](std::size_t from, std::size_t to) { supclust::multiplyTransposed(A + from, n, to - from, d, r, g + from); });
+}
+
+// Xcᵀ r from g = Xᵀ r: g −= μ (1ᵀ r).
+void CenteredDesign::centreTransposedProduct(const double* r, double* g) const {
   const double total = Eigen::Map<const Vector>(r, rows_).sum();
-  for (std::size_t j = 0; j < d; ++j) g[j] -= means_[static_cast<Eigen::Index>(j)] * total;
+  for (Eigen::Index j = 0; j < cols_; ++j) g[j] -= means_[j] * total;
+}
+
+void CenteredDesign::multiplyTransposed(const double* r, double* g) const {
+  if (!sparse()) return denseTransposedProduct(X().data(), r, g);
+  data_.multiplyTransposed(r, g);
+  centreTransposedProduct(r, g);
 }
 
 void CenteredDesign::multiplyTransposedInPlace(const double* r, double* g) const {
-  if (data_.rows() == 0) return multiplyTransposed(r, g);  // only Xc is held
-  const auto n = static_cast<std::size_t>(rows_), d = static_cast<std::size_t>(cols_);
-  WorkTeam* t = sparse() ? nullptr : team();
-  if (t)
-    runInBlocks(*t, d, 2, [&](std::size_t from, std::size_t to) {
-      supclust::multiplyTransposed(data_.values() + from, n, to - from, d, r, g + from);
-    });
-  else
-    data_.multiplyTransposed(r, g);
-  const double total = Eigen::Map<const Vector>(r, rows_).sum();
-  for (std::size_t j = 0; j < d; ++j) g[j] -= means_[static_cast<Eigen::Index>(j)] * total;
+  if (data_.rows() == 0 || sparse()) return multiplyTransposed(r, g);  // only Xc is held; CSR is read in place anyway
+  denseTransposedProduct(data_.values(), r, g);
+  centreTransposedProduct(r, g);
 }
 
 Matrix CenteredDesign::gram(bool rows) const {

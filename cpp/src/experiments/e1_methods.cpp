@@ -26,6 +26,15 @@ Experiment e1Base() {
   return e;
 }
 
+CgRowParams cgRowParams() {
+  CgRowParams p;
+  p.cg.numbers = {{"maxIterations", 200}, {"tolerance", 1e-2}};
+  p.cgpg.numbers = {{"cgIterations", 200}, {"cgTolerance", 1e-2}};
+  p.cgpgPrimal = p.cgpg;  // ours: rounding by the k-means of the relaxation's coefficients
+  p.cgpgPrimal.strings["rounding"] = "primal";
+  return p;
+}
+
 std::vector<ExperimentMethod> e1Methods() {
   auto withQ = [](Params p) {
     p.numbers["Q"] = 5;
@@ -43,12 +52,7 @@ std::vector<ExperimentMethod> e1Methods() {
   starts.numbers["starts"] = 8;
   Params oscar;
   oscar.numbers = {{"tolerance", 1e-6}, {"maxIterations", 5000}};
-  Params cg;
-  cg.numbers = {{"maxIterations", 200}, {"tolerance", 1e-2}};
-  Params cgpg;
-  cgpg.numbers = {{"cgIterations", 200}, {"cgTolerance", 1e-2}};
-  Params cgpgPrimal = cgpg;  // ours: rounding by the k-means of the relaxation's coefficients
-  cgpgPrimal.strings["rounding"] = "primal";
+  const auto [cg, cgpg, cgpgPrimal] = cgRowParams();
   const Grid ridge = {{"lambda", logSpace(10, 1e-6, 8)}}, ridgeFast = {{"lambda", logSpace(1, 1e-6, 3)}};
   const Grid cgGrid = {{"lambda", logSpace(1, 1e-3, 4)}}, cgFast = {{"lambda", logSpace(1e-1, 1e-2, 2)}};
   return {

@@ -25,7 +25,8 @@ Experiment movieReviewsTable() {
   e.wordsPer = "corpus";
   const PangLeeGrids grids = pangLeeGrids();
   const std::vector<double>&lambda = grids.ridge, &lambdaFast = grids.ridgeFast;
-  const std::vector<double> Q = {5, 10, 15}, QFast = {15}, s = {0.5, 0.2}, sFast = {0.5};
+  const std::vector<double> Q = {5, 10, 15}, QFast = {15};
+  const std::vector<double>&s = grids.sparsity, &sFast = grids.sparsityFast;
   Params oscar;
   oscar.numbers = {{"tolerance", 1e-4}, {"maxIterations", 1000}};
   e.methods = {

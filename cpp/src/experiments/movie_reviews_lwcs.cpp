@@ -5,10 +5,10 @@
 // by its last oracle), CGPG (IHC from CG's rounded solution) and CGPGS (IHCS from it), and ours,
 // CGPG+primal (rounded by the k-means of the relaxation's coefficients).
 // Decisions: the CG rows' ridge λ on the ridge grid of pang_lee_tables.hpp (the paper: "logarithmic
-// grids") and s ∈ {d/2, d/5} as the other rows, but Q = 15 fixed, the value the paper's
+// grids") and s as the other rows, but Q = 15 fixed, the value the paper's
 // cross-validation "gave ... for our algorithms": a relaxation at λ = 1e-7 takes 200 Frank–Wolfe
-// steps (some 15 s on a fold), and the Q grid would triple the table's hour. At most 200 steps to
-// a relative gap of 1e-2 (the E1 tables'). A repetition's rows share CG's relaxations (one per
+// steps (some 15 s on a fold), and the Q grid would triple the table's hour. The E1 tables' CG
+// budget (cgRowParams). A repetition's rows share CG's relaxations (one per
 // fold and λ), so CG, CGPG, CGPGS and CGPG+primal cost about one CG row.
 #include <algorithm>
 
@@ -27,14 +27,11 @@ Experiment movieReviewsLwcsTable() {
     else if (m.label == "OSCAR") m.label = "OS";
     else if (m.label == "IHCS") m.label = "PGS";
   const PangLeeGrids grids = pangLeeGrids();
-  const std::vector<double> s = {0.5, 0.2}, sFast = {0.5};
-  Params cg, cgpg;
-  cg.numbers = {{"Q", 15}, {"maxIterations", 200}, {"tolerance", 1e-2}};
-  cgpg.numbers = {{"Q", 15}, {"cgIterations", 200}, {"cgTolerance", 1e-2}};
-  Params primal = cgpg;
-  primal.strings["rounding"] = "primal";
+  auto [cg, cgpg, primal] = cgRowParams();
+  for (Params* p : {&cg, &cgpg, &primal}) p->numbers["Q"] = 15;
   const Grid grid = {{"lambda", grids.ridge}}, fast = {{"lambda", grids.ridgeFast}};
-  const Grid sparseGrid = {{"s", s}, {"lambda", grids.ridge}}, sparseFast = {{"s", sFast}, {"lambda", grids.ridgeFast}};
+  const Grid sparseGrid = {{"s", grids.sparsity}, {"lambda", grids.ridge}},
+             sparseFast = {{"s", grids.sparsityFast}, {"lambda", grids.ridgeFast}};
   e.methods.push_back({"CG", "cg", cg, grid, fast});
   e.methods.push_back({"CGPG", "cgpg", cgpg, grid, fast});
   e.methods.push_back({"CGPGS", "cgpg", cgpg, sparseGrid, sparseFast, false, {}, "s"});

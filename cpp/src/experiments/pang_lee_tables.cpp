@@ -16,7 +16,7 @@ Experiment pangLeeBase() {
 }
 
 PangLeeGrids pangLeeGrids() {
-  return {logSpace(1e-4, 1e-7, 7), {1e-5, 1e-6}, logSpace(1e-3, 1e-6, 4), {1e-4, 1e-5}};
+  return {logSpace(1e-4, 1e-7, 7), {1e-5, 1e-6}, logSpace(1e-3, 1e-6, 4), {1e-4, 1e-5}, {0.5, 0.2}, {0.5}};
 }
 
 }  // namespace supclust

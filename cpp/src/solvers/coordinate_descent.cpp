@@ -86,10 +86,8 @@ Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, dou
       for (Eigen::Index j = 0; j < d; ++j) grad[j] = correlation(j);
       return;
     }
-    const std::size_t chunks = 4 * static_cast<std::size_t>(team->size()), columns = static_cast<std::size_t>(d);
-    team->run(chunks, [&](std::size_t c) {
-      for (std::size_t j = chunkStart(columns, chunks, c); j < chunkStart(columns, chunks, c + 1); ++j)
-        grad[static_cast<Eigen::Index>(j)] = correlation(static_cast<Eigen::Index>(j));
+    runInBlocks(*team, static_cast<std::size_t>(d), 1, [&](std::size_t from, std::size_t to) {
+      for (std::size_t j = from; j < to; ++j) grad[static_cast<Eigen::Index>(j)] = correlation(static_cast<Eigen::Index>(j));
     });
   };
   // At w = 0 (the scale): Xcᵀ(y − ȳ) by rows, X read in place.

@@ -64,4 +64,15 @@ class WorkTeam {
   bool stop_ = false;
 };
 
+// f(from, to) over [0, size) cut into four chunks per thread of the team, every boundary but the
+// last a multiple of `unit` (a kernel's block: rows in fours, columns in pairs), so that each
+// entry is computed as by one call over the whole.
+template <class F>
+void runInBlocks(WorkTeam& team, std::size_t size, std::size_t unit, F f) {
+  const std::size_t blocks = size / unit, chunks = 4 * static_cast<std::size_t>(team.size());
+  team.run(chunks, [&](std::size_t c) {
+    f(unit * chunkStart(blocks, chunks, c), c + 1 == chunks ? size : unit * chunkStart(blocks, chunks, c + 1));
+  });
+}
+
 }  // namespace supclust

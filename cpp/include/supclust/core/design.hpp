@@ -88,6 +88,8 @@ class CenteredDesign {
   // A dense design from a DataMatrix: X read in place, centred into Xc_ once, by the first
   // thread that asks (a design from a RowMatrix holds Xc_ from the start).
   bool denseInPlace() const { return !sparse() && data_.rows() > 0; }
+  void denseTransposedProduct(const double* A, const double* r, double* g) const;
+  void centreTransposedProduct(const double* r, double* g) const;
 
   mutable RowMatrix Xc_;  // dense designs
   mutable std::once_flag centring_;

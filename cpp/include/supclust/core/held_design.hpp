@@ -19,8 +19,9 @@ SparseColumns uncentredColumnsOf(const DataMatrix& X);
 
 class HeldDesign {
  public:
-  // X must have passed checkDesign (data_matrix.hpp) and outlive this object.
-  explicit HeldDesign(const DataMatrix& X) : X_(X), maxAbs_(maxAbsOf(X)) {}
+  // X must have passed checkDesign (data_matrix.hpp), which gave its largest |entry| maxAbs, and
+  // outlive this object.
+  HeldDesign(const DataMatrix& X, double maxAbs) : X_(X), maxAbs_(maxAbs) {}
   const DataMatrix& X() const { return X_; }
   // The largest |entry| (the options' rescaling reads it).
   double maxAbs() const { return maxAbs_; }

@@ -3,7 +3,8 @@
 // repetitions, figures × 100, and the grids of the least-squares family and the lasso.
 // Decisions (the papers only say "logarithmic grids"): ridge-type λ ∈ 10^[−7, −4] in half
 // decades (word frequencies are small, so the useful λ are too; at 5623 words cross-validation
-// picks 3e-6, between the decades); the lasso's λ ∈ 10^[−6, −3]; --fast keeps two of each.
+// picks 3e-6, between the decades); the lasso's λ ∈ 10^[−6, −3]; the sparsity s ∈ {d/2, d/5}
+// (as fractions of d: the paper's "d/2 to d/5"); --fast keeps two of each (one s).
 #pragma once
 
 #include "supclust/experiments/experiment.hpp"
@@ -14,7 +15,7 @@ namespace supclust {
 Experiment pangLeeBase();
 
 struct PangLeeGrids {
-  std::vector<double> ridge, ridgeFast, lasso, lassoFast;
+  std::vector<double> ridge, ridgeFast, lasso, lassoFast, sparsity, sparsityFast;
 };
 PangLeeGrids pangLeeGrids();
 
