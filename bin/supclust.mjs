@@ -256,6 +256,9 @@ function progressBar() {
   };
 }
 
+// A table's row labels: those it runs by default, or those run only when named.
+const labels = (e, onRequest) => e.rows.filter((r) => r.onRequest === onRequest).map((r) => r.label).join(', ');
+
 async function main() {
   const args = parse(process.argv.slice(2));
   if (args.command === 'list') {
@@ -264,7 +267,8 @@ async function main() {
     for (const m of sc.info.methods) console.log(`  ${m.name.padEnd(11)} ${m.summary}`);
     console.log('\ntables (supclust replicate <id>):');
     for (const e of sc.info.experiments)
-      console.log(`${e.id.padEnd(10)} ${e.title}\n${''.padEnd(10)} ${e.reps} repetitions; rows: ${e.methods.join(', ')}; figures: ${e.source}` +
+      console.log(`${e.id.padEnd(10)} ${e.title}\n${''.padEnd(10)} ${e.reps} repetitions; rows: ${labels(e, false)}; figures: ${e.source}` +
+        (e.rows.some((r) => r.onRequest) ? `\n${''.padEnd(10)} on request (--methods): ${labels(e, true)}` : '') +
         (e.dataset ? `\n${''.padEnd(10)} needs --data DIR, the folder ${DATASETS[e.dataset].folder}/ or one holding it: ${DATASETS[e.dataset].title}` +
           `\n${''.padEnd(10)} from ${DATASETS[e.dataset].source} (source, citation, terms and layout: docs/datasets.md)` : ''));
     sc.dispose();

@@ -300,3 +300,27 @@ TEST(Experiments, TaskCellsAreErrorMaeAndAriByHand) {
     EXPECT_NEAR(cells[2].values[0], 100 * adjustedRandIndex(model.groups, {0, 0, 1, 1, 2, 2, 3, 3, 4, 4}), 1e-9) << o.methods[m];
   }
 }
+
+// Rows marked onRequest (a row's setting varied) run only when named.
+TEST(Experiments, OnRequestRowsRunOnlyWhenNamed) {
+  ExperimentOptions o;
+  o.reps = 1;
+  o.fast = true;
+  o.methods = {"Lasso", "ADFG floor 1e-1"};
+  const auto named = runExperiment("e5-1", o);
+  ASSERT_EQ(named.status, Status::Converged) << named.message;
+  ASSERT_EQ(named.rows.size(), 2u);
+  EXPECT_EQ(named.rows[1].label, "ADFG floor 1e-1");
+  const Experiment& e5 = *std::find_if(experiments().begin(), experiments().end(), [](const Experiment& e) { return e.id == "e5-1"; });
+  std::vector<std::string> byDefault;
+  for (const auto& m : e5.methods)
+    if (!m.onRequest) byDefault.push_back(m.label);
+  EXPECT_EQ(std::count(byDefault.begin(), byDefault.end(), "ADFG"), 1);
+  EXPECT_EQ(std::count(byDefault.begin(), byDefault.end(), "ADFG floor 1e-1"), 0);
+  o.methods = {};
+  o.reps = 1;
+  const auto all = runExperiment("e5-1", o);
+  ASSERT_EQ(all.status, Status::Converged) << all.message;
+  ASSERT_EQ(all.rows.size(), byDefault.size());
+  for (std::size_t m = 0; m < all.rows.size(); ++m) EXPECT_EQ(all.rows[m].label, byDefault[m]);
+}

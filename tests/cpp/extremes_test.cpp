@@ -197,5 +197,5 @@ TEST(Extremes, AFitOnACheckedDesignEqualsTheFitThatChecksIt) {
   }
   RowMatrix bad = p.X;
   bad(4, 7) = NAN;
-  EXPECT_EQ(checkDesign(problemOf(bad, p.y).X), "X must be finite (entry at row 4, column 7 is not)");
+  EXPECT_EQ(checkDesign(problemOf(bad, p.y).X), "X must be finite (row 4, column 7 is NaN)");
 }

@@ -16,7 +16,7 @@ TEST(Refusal, TheThreeMessageForms) {
   EXPECT_EQ(fieldNamedBy("shard.index: must be between 0 and shard.count − 1 (2)"), "shard.index");
   EXPECT_EQ(fieldNamedBy("option 'Q' of method 'ihc' must be an integer >= 1 (got 0.5)"), "Q");
   EXPECT_EQ(fieldNamedBy("unknown option 'bogus' for generator 'e1' (accepted: n, d)"), "bogus");
-  EXPECT_EQ(fieldNamedBy("X must be finite (entry at row 0, column 1 is not)"), "X");
+  EXPECT_EQ(fieldNamedBy("X must be finite (row 0, column 1 is Infinity)"), "X");
   EXPECT_EQ(fieldNamedBy("data[1].X: must have nRows × nCols entries"), "data");
   // "field: …" wins over a quoted option later in the text.
   EXPECT_EQ(fieldNamedBy("loss: 'ova-logistic' reads one class label per row; see option 'x'"), "loss");

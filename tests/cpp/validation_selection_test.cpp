@@ -3,6 +3,7 @@
 // MSE on the test rows and S of that chosen model, recomputed here from the same repetition.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -90,7 +91,8 @@ TEST(ValidationSelection, E5ColumnsAreTheDfgMseAndSOfTheChosenModel) {
 namespace supclust {
 namespace {
 // The paper's λ ∈ 10^[−4..2] for a summed loss is 10^[−6..0] for ours (n = 100), on half-decades
-// (docs/replication.md, E5); ADFG keeps decades for λ1.
+// (docs/replication.md, E5); ADFG's λ1, λ2, λ3 on the paper's decades, its γ on 0, 0.1, …, 1:
+// 7³ × 11 = 3773 points, as the paper's search.
 TEST(ValidationSelection, E5SearchesTheMappedGridOnHalfDecades) {
   for (const char* id : {"e5-1", "e5-2"}) {
     const Experiment* e = findExperiment(id);
@@ -99,12 +101,23 @@ TEST(ValidationSelection, E5SearchesTheMappedGridOnHalfDecades) {
       for (const auto& [name, values] : m.grid) {
         if (name.rfind("lambda", 0) != 0 || m.method == "ihc" || m.method == "ihcs" || m.method == "cgpg") continue;
         const bool decades = m.method == "adfg";
-        const std::size_t expected = m.method == "adfg" && name != "lambda1" ? 4 : decades ? 7 : 13;
+        const std::size_t expected = decades ? 7 : 13;
         ASSERT_EQ(values.size(), expected) << m.label << " " << name;
         const double step = -6.0 / static_cast<double>(expected - 1);
         for (std::size_t k = 0; k < values.size(); ++k)
           EXPECT_NEAR(std::log10(values[k]), step * static_cast<double>(k), 1e-12) << m.label << " " << name;
       }
+    for (const ExperimentMethod& m : e->methods) {
+      if (m.method != "adfg") continue;
+      const auto entry = std::find_if(m.grid.begin(), m.grid.end(), [](const auto& g) { return g.first == "gamma"; });
+      ASSERT_NE(entry, m.grid.end()) << m.label;
+      const std::vector<double>& gamma = entry->second;
+      ASSERT_EQ(gamma.size(), 11u) << m.label;
+      for (std::size_t k = 0; k < gamma.size(); ++k) EXPECT_DOUBLE_EQ(gamma[k], 0.1 * static_cast<double>(k)) << m.label;
+      std::size_t points = 1;
+      for (const auto& g : m.grid) points *= g.second.size();
+      EXPECT_EQ(points, 3773u) << m.label;
+    }
   }
 }
 }  // namespace

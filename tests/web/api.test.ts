@@ -123,6 +123,11 @@ describe.each(variants)('API on the %s build', (variant) => {
     const nanX = Float64Array.from(data.X); nanX[17] = NaN;
     const infY = Float64Array.from(data.y); infY[3] = Infinity;
     await expectInvalid(sc.fit('ihc', { ...base, X: nanX }), 'X');
+    // A typed X is checked once, by the library's pass over it: the entry named as row, column.
+    const infX = Float64Array.from(data.X); infX[17] = -Infinity;
+    await expect(sc.fit('ihc', { ...base, X: nanX })).rejects.toMatchObject({ field: 'X', message: 'X: must be finite (row 1, column 7 is NaN)' });
+    await expect(sc.crossValidate('ihc', { ...base, X: infX }, { grid: { lambda: [1e-3, 1e-2] } }))
+      .rejects.toMatchObject({ field: 'X', message: 'X: must be finite (row 1, column 7 is -Infinity)' });
     await expectInvalid(sc.fit('ihc', { ...base, y: infY }), 'y');
     await expectInvalid(sc.fit('ihc', { ...base, nCols: 11 }), 'X');
     await expectInvalid(sc.fit('ihc', { ...base, y: data.y.subarray(1) }), 'y');

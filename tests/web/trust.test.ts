@@ -293,7 +293,7 @@ describe('messages for failures inside the module', async () => {
   // message then leads with it.
   it('leads every library message with its field', () => {
     expect(fromLibrary("option 'Q' of method 'ihc' must be an integer", 'Q').message).toBe("Q: option 'Q' of method 'ihc' must be an integer");
-    expect(fromLibrary('X must be finite (entry at row 0, column 1 is not)', 'X').message).toBe('X: must be finite (entry at row 0, column 1 is not)');
+    expect(fromLibrary('X must be finite (row 0, column 1 is NaN)', 'X').message).toBe('X: must be finite (row 0, column 1 is NaN)');
     expect(fromLibrary("data: row 'IHCS' cannot be fitted on these data: option 's' …", 'data').field).toBe('data');
   });
 });

@@ -19,13 +19,14 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
   let disposed = false;
   const datasets = new Datasets((id) => backend.release(id));
 
-  /** X as a call reads it: a held dataset's matrix and id, or the given arrays validated. */
-  function matrixOf(X: MatrixInput | Dataset, nRows?: number, nCols?: number): { matrix: v.Matrix; wire: CallMatrix } {
+  /** X as a call reads it: a held dataset's matrix and id, or the given arrays validated (`scanFinite`:
+   * see v.matrix; false for the calls whose X the library checks). */
+  function matrixOf(X: MatrixInput | Dataset, nRows?: number, nCols?: number, scanFinite = true): { matrix: v.Matrix; wire: CallMatrix } {
     if (isDataset(X)) {
       const { id, matrix } = datasets.lookup('X', X, nRows, nCols);
       return { matrix, wire: id };
     }
-    const matrix = v.matrix('X', X, nRows, nCols);
+    const matrix = v.matrix('X', X, nRows, nCols, scanFinite);
     return { matrix, wire: v.wire(matrix) };
   }
 
@@ -53,7 +54,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
     const spec = info.methods.find((m) => m.name === method) as MethodInfo;
     if (params == null || typeof params !== 'object') throw invalid('params', 'must be an object with X and y');
     if (params.X === undefined) throw invalid('X', 'is required');
-    const { matrix: X, wire } = matrixOf(params.X, params.nRows, params.nCols);
+    const { matrix: X, wire } = matrixOf(params.X, params.nRows, params.nCols, false);
     if (X.csr && !spec.sparse)
       throw invalid('X', `method '${method}' needs a dense X (it does not take sparse input; see info.methods[].sparse)`);
     const { design, gram, samplePairs } = spec.memory;

@@ -154,11 +154,12 @@ export interface ExperimentInfo {
   methods: string[];
   /** Each row as the table fits it: the registry's method, its fixed options, and the grid its
    * cross-validation (or validation) searches — to refit a row outside the table. */
-  rows: { label: string; method: MethodName; params: Record<string, number | string>; grid: Record<string, number[]> }[];
+  rows: { label: string; method: MethodName; onRequest: boolean; params: Record<string, number | string>; grid: Record<string, number[]> }[];
 }
 
 export interface ExperimentOptions extends ExperimentSettings {
-  /** The rows to run (labels as in info.experiments[].methods; default all). */
+  /** The rows to run (labels as in info.experiments[].methods; default: every row but those
+   * marked `onRequest` in info.experiments[].rows, a row's setting varied, run when named). */
   methods?: string[];
   /** The dataset of a real-data table (see ExperimentInfo.dataset), split at random into
    * training (validation) and test rows in each repetition; a list of datasets, one per column,

@@ -140,7 +140,10 @@ function csrMatrix(field: string, X: CsrMatrix, nRows?: number, nCols?: number):
   return { data: values, nRows, nCols, csr: { indptr, indices } };
 }
 
-export function matrix(field: string, X: MatrixInput, nRows?: number, nCols?: number): Matrix {
+/** X validated and as the library reads it. `scanFinite` false: a Float64Array's entries are left
+ * to the library's own pass over X (a fit's design check refuses a non-finite entry naming the
+ * same field, row and column), so a call on a large X does not read it twice. */
+export function matrix(field: string, X: MatrixInput, nRows?: number, nCols?: number, scanFinite = true): Matrix {
   if (nRows !== undefined) integer('nRows', nRows, 1);
   if (nCols !== undefined) integer('nCols', nCols, 1);
   if (isCsr(X)) return csrMatrix(field, X, nRows, nCols);
@@ -171,7 +174,7 @@ export function matrix(field: string, X: MatrixInput, nRows?: number, nCols?: nu
   const c = nCols ?? n / (nRows as number);
   if (!Number.isInteger(r) || !Number.isInteger(c) || r * c !== n)
     throw invalid(field, `has ${n} entries, which is not nRows × nCols (${nRows ?? '?'} × ${nCols ?? '?'})`);
-  return { data: finiteVector(field, X), nRows: r, nCols: c };
+  return { data: !scanFinite && X instanceof Float64Array ? X : finiteVector(field, X), nRows: r, nCols: c };
 }
 
 /** Several targets per row (the clustered-tasks methods): rows of numbers, one per row of X, or

@@ -137,6 +137,11 @@ std::string checkCsr(Eigen::Index rows, Eigen::Index cols, const std::int32_t* i
   return "";
 }
 
+namespace {
+// A non-finite entry as the caller's language writes it (the message reaches JavaScript).
+const char* nonFiniteName(double x) { return std::isnan(x) ? "NaN" : x > 0 ? "Infinity" : "-Infinity"; }
+}  // namespace
+
 std::string checkDesign(const DataMatrix& X, double* maxAbs) {
   if (X.rows() < 1) return "X must have at least one row (nRows >= 1)";
   if (X.cols() < 1) return "X must have at least one column (nCols >= 1)";
@@ -155,7 +160,8 @@ std::string checkDesign(const DataMatrix& X, double* maxAbs) {
   for (Eigen::Index i = 0; i < dense.rows(); ++i)
     for (Eigen::Index j = 0; j < dense.cols(); ++j)
       if (!std::isfinite(dense(i, j)))
-        return "X must be finite (entry at row " + std::to_string(i) + ", column " + std::to_string(j) + " is not)";
+        return "X must be finite (row " + std::to_string(i) + ", column " + std::to_string(j) + " is " +
+               nonFiniteName(dense(i, j)) + ")";
   return "";
 }
 

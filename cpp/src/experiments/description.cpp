@@ -69,7 +69,7 @@ void writeExperiments(JsonWriter& j) {
     for (const auto& m : e.methods) j.value(m.label);
     j.endArray().key("rows").beginArray();
     for (const auto& m : e.methods) {
-      j.beginObject().field("label", m.label).field("method", m.method).key("params").beginObject();
+      j.beginObject().field("label", m.label).field("method", m.method).field("onRequest", m.onRequest).key("params").beginObject();
       for (const auto& [name, value] : m.params.numbers) j.field(name, value);
       for (const auto& [name, value] : m.params.strings) j.field(name, value);
       for (const auto& [name, value] : m.params.flags) j.field(name, value);

@@ -9,10 +9,10 @@
 // step: we take half-decades (13 points): on decades (7 points) GFLasso and ncFGS stay well above
 // the paper's MSE.
 //
-// ncTFGS's τ takes 7 of the paper's 100 values (0.05, 0.1, 0.2, 0.5, 1, 2, 5). ADFG's search
-// (7³ × 11 points in the paper) takes λ1 on decades (7 points), λ2 and λ3 on 10^{−6, −4, −2, 0} and
-// γ ∈ {0, 0.5, 1} (336 points, γ = 0 included so that the DFG-like fits stay reachable); λ2 and λ3 on
-// decades too (1029 points) chose no better fits.
+// ncTFGS's τ takes 7 of the paper's 100 values (0.05, 0.1, 0.2, 0.5, 1, 2, 5). ADFG searches the
+// paper's grid: λ1, λ2, λ3 on decades and γ ∈ {0, 0.1, …, 1} (7³ × 11 = 3773 points), its weights
+// from least squares (n > d) with differences below weightFloor · max|β̂| (1e-2) counted as that;
+// the rows "ADFG floor 1e-3" and "ADFG floor 1e-1", on request, vary the floor.
 #include "supclust/experiments/e1_methods.hpp"
 
 namespace supclust {
@@ -45,6 +45,10 @@ Experiment e5Table(int dataset) {
   Params zero = tiny;
   zero.strings["init"] = "zero";
   const std::vector<double> Qs = {2, 3, 4, 5, 6};
+  std::vector<double> gammas;
+  for (int k = 0; k <= 10; ++k) gammas.push_back(k / 10.0);
+  const ExperimentMethod adfg{"ADFG", "adfg", {}, {{"lambda1", decades}, {"lambda2", decades}, {"lambda3", decades}, {"gamma", gammas}},
+                              {{"lambda1", fast}, {"lambda2", {1e-4, 1e-2}}, {"lambda3", {1e-4, 1e-2}}, {"gamma", {1}}}};
   e.methods = {
       {"Lasso", "lasso", {}, {{"lambda", lambdas}}, {{"lambda", fast}}},
       twoPenaltyRow("OSCAR", "oscar", lambdas, fast),
@@ -53,8 +57,7 @@ Experiment e5Table(int dataset) {
       {"ncTFGS", "nctfgs", {}, {{"lambda1", lambdas}, {"lambda2", lambdas}, {"tau", {0.05, 0.1, 0.2, 0.5, 1, 2, 5}}},
        {{"lambda1", fast}, {"lambda2", fast}, {"tau", {0.1, 1}}}},
       twoPenaltyRow("DFG", "dfg", lambdas, fast),
-      {"ADFG", "adfg", {}, {{"lambda1", decades}, {"lambda2", fast}, {"lambda3", fast}, {"gamma", {0, 0.5, 1}}},
-       {{"lambda1", fast}, {"lambda2", {1e-4, 1e-2}}, {"lambda3", {1e-4, 1e-2}}, {"gamma", {1}}}},
+      adfg,
       // Ours: the number of values Q (and s) chosen on the same validation rows.
       {"IHC", "ihc", tiny, {{"Q", Qs}}, {{"Q", {3, 4, 5}}}},
       {"IHC+starts", "ihc", starts, {{"Q", Qs}}, {{"Q", {3, 4, 5}}}},
@@ -63,6 +66,13 @@ Experiment e5Table(int dataset) {
       {"IHCS+zero", "ihcs", zero, {{"Q", {2, 3, 4}}, {"s", {20, 25, 30, 35, 40}}}, {{"Q", {3}}, {"s", {25, 30, 35}}}},
       {"CGPG", "cgpg", {}, {{"Q", Qs}, {"lambda", {1e-3, 1e-2, 1e-1}}}, {{"Q", {3, 4, 5}}, {"lambda", {1e-2}}}},
   };
+  for (const double floor : {1e-3, 1e-1}) {
+    ExperimentMethod varied = adfg;
+    varied.label = "ADFG floor " + std::string(floor < 1e-2 ? "1e-3" : "1e-1");
+    varied.params.numbers["weightFloor"] = floor;
+    varied.onRequest = true;
+    e.methods.push_back(varied);
+  }
   const PaperCell none{};
   if (dataset == 1)
     e.paper = {

@@ -273,7 +273,7 @@ ExperimentResult runExperiment(const std::string& id, const ExperimentOptions& o
     return failure(Status::InvalidInput, "shard.index: must be between 0 and shard.count − 1 (" + std::to_string(options.shardCount - 1) + ")");
   std::vector<const ExperimentMethod*> methods;
   for (const auto& m : e->methods)
-    if (options.methods.empty() || std::find(options.methods.begin(), options.methods.end(), m.label) != options.methods.end())
+    if (options.methods.empty() ? !m.onRequest : std::find(options.methods.begin(), options.methods.end(), m.label) != options.methods.end())
       methods.push_back(&m);
   for (const auto& name : options.methods)
     if (std::none_of(e->methods.begin(), e->methods.end(), [&](const ExperimentMethod& m) { return m.label == name; }))

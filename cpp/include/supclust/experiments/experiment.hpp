@@ -23,6 +23,7 @@ struct ExperimentMethod {
   Params refitExtra{};      // options added only to the final fit at the chosen values
   std::string perFeature{}; // a grid option given as a fraction of d (sparsity s: 0.5 = d/2)
   bool featureGraph = false; // pass the repetition's correlation graph as option 'graph'
+  bool onRequest = false;    // run only when named (options.methods): a row's setting varied
 };
 
 struct PaperCell {
