@@ -99,7 +99,8 @@ struct HeldData {
   int id;
   StoredData X;
   HeldDesign design;  // reads X's arrays (never moved while held)
-  HeldData(int id, StoredData data, double maxAbs) : id(id), X(std::move(data)), design(X.view(), maxAbs) {}
+  HeldData(int id, StoredData data, double maxAbs, RowVector means)
+      : id(id), X(std::move(data)), design(X.view(), maxAbs, std::move(means)) {}
 };
 // Few at a time: a list searched in order (smaller code than a map).
 std::vector<std::unique_ptr<HeldData>>& heldData() {
@@ -120,8 +121,9 @@ val holdJs(int id, const val& x, int rows, int cols) {
   StoredData X = dataOf(x, rows, cols);
   if (std::string why = X.check(); !why.empty()) return refused(why);
   double maxAbs = 0;
-  if (std::string why = checkDesign(X.view(), &maxAbs); !why.empty()) return refused(why);
-  heldData().emplace_back(new HeldData(id, std::move(X), maxAbs));
+  RowVector means;
+  if (std::string why = checkDesign(X.view(), &maxAbs, &means); !why.empty()) return refused(why);
+  heldData().emplace_back(new HeldData(id, std::move(X), maxAbs, std::move(means)));
   return status(Status::Converged, "");
 }
 

@@ -292,6 +292,40 @@ TEST(Dense, AllFiniteFindsAnyInfiniteOrNaNEntry) {
   }
 }
 
+// allFiniteWithMaxAbsAndColumnSums: allFiniteWithMaxAbs's verdict and largest entry, and column
+// sums equal to the bit to a running sum over the rows in order (columnMeans' order), at every
+// shape up to 4 × 5 (body and tail of each row), with a bad entry anywhere refused.
+TEST(Dense, AllFiniteWithMaxAbsAndColumnSumsIsOnePassOfAll) {
+  const double bad[] = {HUGE_VAL, -HUGE_VAL, std::nan("")};
+  std::mt19937_64 rng(9);
+  std::normal_distribution<double> normal;
+  for (std::size_t rows = 1; rows <= 4; ++rows)
+    for (std::size_t cols = 1; cols <= 5; ++cols) {
+      std::vector<double> x(rows * cols);
+      for (double& v : x) v = normal(rng) * std::pow(10.0, static_cast<double>(rng() % 7) - 3);
+      x[rng() % x.size()] = -1e300;
+      std::vector<double> expected(cols, 0.0);
+      double largest = 0;
+      for (std::size_t i = 0; i < rows; ++i)
+        for (std::size_t j = 0; j < cols; ++j) {
+          expected[j] += x[i * cols + j];
+          largest = std::max(largest, std::abs(x[i * cols + j]));
+        }
+      std::vector<double> sums(cols, -7);
+      double got = -1;
+      EXPECT_TRUE(allFiniteWithMaxAbsAndColumnSums(x.data(), rows, cols, got, sums.data())) << rows << " x " << cols;
+      EXPECT_EQ(got, largest) << rows << " x " << cols;
+      EXPECT_EQ(sums, expected) << rows << " x " << cols;
+      for (std::size_t at = 0; at < x.size(); ++at)
+        for (const double b : bad) {
+          std::vector<double> y = x;
+          y[at] = b;
+          double unused = 0;
+          EXPECT_FALSE(allFiniteWithMaxAbsAndColumnSums(y.data(), rows, cols, unused, sums.data())) << rows << " x " << cols << " " << at;
+        }
+    }
+}
+
 // allFiniteWithMaxAbs: the same verdict as allFinite, and the largest |entry| as a scan with
 // std::abs finds it, wherever it sits (body or tail, positive or negative), at every length up to
 // 11; an empty array has largest 0.

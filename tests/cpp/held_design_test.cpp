@@ -67,6 +67,27 @@ TEST(HeldDesign, MomentsAreTheColumnsSums) {
   }
 }
 
+// The check's column means (from its one pass for dense X) are columnMeans() to the bit, dense
+// and CSR, at odd and even widths.
+TEST(HeldDesign, TheChecksMeansAreTheColumnMeans) {
+  const Data d = data();
+  for (const Eigen::Index cols : {d.X.cols(), d.X.cols() - 1}) {
+    const RowMatrix Xd = d.X.leftCols(cols);
+    const CsrArrays c = csrOf(Xd);
+    for (bool sparse : {false, true}) {
+      const DataMatrix X = sparse ? DataMatrix(Xd.rows(), cols, c.indptr.data(), c.indices.data(), c.values.data())
+                                  : DataMatrix(Xd.data(), Xd.rows(), cols);
+      double maxAbs = 0;
+      RowVector means;
+      ASSERT_EQ(checkDesign(X, &maxAbs, &means), "");
+      EXPECT_EQ(maxAbs, Xd.cwiseAbs().maxCoeff());
+      EXPECT_EQ(means, X.columnMeans()) << cols << (sparse ? " CSR" : " dense");
+      const HeldDesign held(X, maxAbs, means);
+      EXPECT_EQ(held.means(), X.columnMeans());
+    }
+  }
+}
+
 TEST(HeldDesign, FitsAndCrossValidationsEqualThoseOnTheArrays) {
   const Data d = data();
   const CsrArrays c = csrOf(d.X);

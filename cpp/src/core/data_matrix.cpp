@@ -142,18 +142,25 @@ namespace {
 const char* nonFiniteName(double x) { return std::isnan(x) ? "NaN" : x > 0 ? "Infinity" : "-Infinity"; }
 }  // namespace
 
-std::string checkDesign(const DataMatrix& X, double* maxAbs) {
+std::string checkDesign(const DataMatrix& X, double* maxAbs, RowVector* means) {
   if (X.rows() < 1) return "X must have at least one row (nRows >= 1)";
   if (X.cols() < 1) return "X must have at least one column (nCols >= 1)";
   if (X.sparse()) {
     const auto nnz = static_cast<std::size_t>(std::max(0, X.indptr()[X.rows()]));
     std::string why = checkCsr(X.rows(), X.cols(), X.indptr(), static_cast<std::size_t>(X.rows()) + 1, X.indices(), nnz, X.values(), nnz);
     if (why.empty() && maxAbs) *maxAbs = maxAbsOf(X);
+    if (why.empty() && means) *means = X.columnMeans();
     return why;
   }
   double largest = 0;  // one branchless pass; the entry named below
-  if (allFiniteWithMaxAbs(X.values(), static_cast<std::size_t>(X.stored()), largest)) {
+  RowVector sums;
+  if (means) sums.resize(X.cols());
+  const bool finite = means ? allFiniteWithMaxAbsAndColumnSums(X.values(), static_cast<std::size_t>(X.rows()),
+                                                               static_cast<std::size_t>(X.cols()), largest, sums.data())
+                            : allFiniteWithMaxAbs(X.values(), static_cast<std::size_t>(X.stored()), largest);
+  if (finite) {
     if (maxAbs) *maxAbs = largest;
+    if (means) *means = sums / static_cast<double>(X.rows());
     return "";
   }
   const auto dense = X.dense();

@@ -8,7 +8,9 @@ SparseColumns uncentredColumnsOf(const DataMatrix& X) {
 }
 
 const RowVector& HeldDesign::means() const {
-  std::call_once(meaning_, [this] { means_ = X_.columnMeans(); });
+  std::call_once(meaning_, [this] {
+    if (means_.size() == 0) means_ = X_.columnMeans();
+  });
   return means_;
 }
 

@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstring>
+#ifdef __wasm_simd128__
+#include <wasm_simd128.h>
+#endif
 
 namespace supclust {
 
@@ -15,6 +18,24 @@ f64x2 load2(const double* p) {
   return v;
 }
 void store2(double* p, f64x2 v) { std::memcpy(p, &v, sizeof v); }
+
+// |v| per lane, and m raised to v where v is larger (v > m ? v : m): wasm SIMD has each as one
+// instruction (f64x2.abs, f64x2.pmax), which the vector ternary does not compile to.
+f64x2 abs2(f64x2 v) {
+#ifdef __wasm_simd128__
+  return (f64x2)wasm_f64x2_abs((v128_t)v);
+#else
+  typedef long long i64x2 __attribute__((vector_size(16)));
+  return (f64x2)((i64x2)v & (i64x2){0x7fffffffffffffffLL, 0x7fffffffffffffffLL});
+#endif
+}
+f64x2 raise2(f64x2 m, f64x2 v) {
+#ifdef __wasm_simd128__
+  return (f64x2)wasm_f64x2_pmax((v128_t)m, (v128_t)v);
+#else
+  return v > m ? v : m;
+#endif
+}
 }  // namespace
 
 bool allFinite(const double* x, std::size_t n) {
@@ -31,25 +52,61 @@ bool allFinite(const double* x, std::size_t n) {
   return s == 0;
 }
 
-bool allFiniteWithMaxAbs(const double* x, std::size_t n, double& maxAbs) {
-  f64x2 s0 = {0, 0}, s1 = {0, 0}, m0 = {0, 0}, m1 = {0, 0};
-  std::size_t i = 0;
-  for (; i + 4 <= n; i += 4) {
-    const f64x2 a = load2(x + i), b = load2(x + i + 2);
-    s0 += a - a;  // NaN for a NaN or infinite entry
-    s1 += b - b;
-    const f64x2 absA = a < 0 ? -a : a, absB = b < 0 ? -b : b;
-    m0 = absA > m0 ? absA : m0;
-    m1 = absB > m1 ? absB : m1;
+// Four lanes pairs of running checks and maxima (one pair is latency-bound): the verdict and the
+// maximum do not depend on the order, so any split gives the same answer.
+namespace {
+struct CheckLanes {
+  f64x2 s[4] = {}, m[4] = {};
+  void add(int k, f64x2 a) {
+    s[k] += a - a;  // NaN for a NaN or infinite entry
+    m[k] = raise2(m[k], abs2(a));
   }
-  s0 += s1;
-  double s = s0[0] + s0[1], m = std::max(std::max(m0[0], m0[1]), std::max(m1[0], m1[1]));
+  bool finite(double tailSum) const {
+    const f64x2 t = (s[0] + s[1]) + (s[2] + s[3]);
+    return t[0] + t[1] + tailSum == 0;
+  }
+  double largest(double tailMax) const {
+    const f64x2 t = raise2(raise2(m[0], m[1]), raise2(m[2], m[3]));
+    return std::max(std::max(t[0], t[1]), tailMax);
+  }
+};
+}  // namespace
+
+bool allFiniteWithMaxAbs(const double* x, std::size_t n, double& maxAbs) {
+  CheckLanes lanes;
+  std::size_t i = 0;
+  for (; i + 8 <= n; i += 8)
+    for (int k = 0; k < 4; ++k) lanes.add(k, load2(x + i + 2 * k));
+  double s = 0, m = 0;
   for (; i < n; ++i) {
     s += x[i] - x[i];
     m = std::max(m, std::abs(x[i]));
   }
-  maxAbs = m;
-  return s == 0;
+  maxAbs = lanes.largest(m);
+  return lanes.finite(s);
+}
+
+bool allFiniteWithMaxAbsAndColumnSums(const double* x, std::size_t rows, std::size_t cols, double& maxAbs, double* sums) {
+  std::fill(sums, sums + cols, 0.0);
+  CheckLanes lanes;
+  double tailSum = 0, tailMax = 0;
+  for (std::size_t i = 0; i < rows; ++i) {
+    const double* row = x + i * cols;
+    std::size_t j = 0;
+    for (; j + 8 <= cols; j += 8)
+      for (int k = 0; k < 4; ++k) {
+        const f64x2 a = load2(row + j + 2 * k);
+        store2(sums + j + 2 * k, load2(sums + j + 2 * k) + a);
+        lanes.add(k, a);
+      }
+    for (; j < cols; ++j) {
+      sums[j] += row[j];
+      tailSum += row[j] - row[j];
+      tailMax = std::max(tailMax, std::abs(row[j]));
+    }
+  }
+  maxAbs = lanes.largest(tailMax);
+  return lanes.finite(tailSum);
 }
 
 double dot(const double* a, const double* b, std::size_t n) {

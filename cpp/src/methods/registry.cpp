@@ -17,12 +17,16 @@ Vector targetColumn(const Problem& p, Eigen::Index k) {
   return Eigen::Map<const Vector, 0, Eigen::InnerStride<>>(p.y.data() + k, p.X.rows(), Eigen::InnerStride<>(p.targetColumns));
 }
 
-// `xMaxAbs`: X's largest |entry|, from the held design or from the check's pass.
-std::string checkData(const Problem& p, const Loss& loss, double& xMaxAbs) {
-  if (p.held)
+// `xMaxAbs`: X's largest |entry|, from the held design or from the check's pass; `design`: for an X
+// not held, the design on the whole of X with the column means from that pass.
+std::string checkData(const Problem& p, const Loss& loss, double& xMaxAbs, std::unique_ptr<HeldDesign>& design) {
+  if (p.held) {
     xMaxAbs = p.held->maxAbs();
-  else if (std::string why = checkDesign(p.X, &xMaxAbs); !why.empty())
-    return why;
+  } else {
+    RowVector means;
+    if (std::string why = checkDesign(p.X, &xMaxAbs, &means); !why.empty()) return why;
+    design = std::make_unique<HeldDesign>(p.X, xMaxAbs, std::move(means));
+  }
   const Eigen::Index K = p.targetColumns;
   if (p.y.size() != p.X.rows() * K)
     return K == 1 ? "y must have one entry per row of X (expected " + std::to_string(p.X.rows()) + ", got " +
@@ -101,6 +105,7 @@ struct Prepared {
   std::unique_ptr<Loss> loss;
   Matrix T;
   double xMaxAbs = 0;  // X's largest |entry|
+  std::unique_ptr<HeldDesign> design;  // X not held: the design on the whole of X (checkData)
 };
 
 std::string prepare(const std::string& name, const Problem& problem, const Params& params, Prepared& out) {
@@ -111,7 +116,7 @@ std::string prepare(const std::string& name, const Problem& problem, const Param
   if (problem.targetColumns > 1 && m.kind != ModelKind::Tasks)
     return "y: " + std::to_string(problem.targetColumns) + " targets per row (yCols) are read by the clustered-tasks methods only; method '" +
            name + "' takes one target per row";
-  if (std::string why = checkData(problem, *out.loss, out.xMaxAbs); !why.empty()) return why;
+  if (std::string why = checkData(problem, *out.loss, out.xMaxAbs, out.design); !why.empty()) return why;
   if (problem.X.sparse() && !m.acceptsSparse)
     return "X: method '" + name + "' needs a dense X (it does not take sparse input; see info.methods[].sparse)";
   const auto n = static_cast<double>(problem.X.rows()), d = static_cast<double>(problem.X.cols());
@@ -233,7 +238,7 @@ Result fit(const std::string& name, const Problem& problem, const Params& params
   const DataScale scale = dataScaleOf(prepared.xMaxAbs, T);
   Result r;
   if (!scale.active()) {
-    r = runRecipe(m, problem.X, problem.held, T, *prepared.loss, prepared.options, control, warm);
+    r = runRecipe(m, problem.X, problem.held ? problem.held : prepared.design.get(), T, *prepared.loss, prepared.options, control, warm);
   } else {
     // Extreme magnitudes: the same problem on X / s_x, y / s_y (exact), mapped back after.
     Options options = prepared.options;

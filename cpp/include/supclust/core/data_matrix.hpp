@@ -87,8 +87,9 @@ std::string checkCsr(Eigen::Index rows, Eigen::Index cols, const std::int32_t* i
 // "" when X can be fitted: at least one row and one column, every entry finite, CSR arrays well
 // formed (checkCsr); else a message naming the field. One pass over X (a second only to name a
 // bad entry); with `maxAbs`, X's largest |entry| (maxAbsOf) is written there when X passes, from
-// the same pass for dense data.
-std::string checkDesign(const DataMatrix& X, double* maxAbs = nullptr);
+// the same pass for dense data; with `means`, its column means (columnMeans(), the same bits),
+// from that pass too for dense data.
+std::string checkDesign(const DataMatrix& X, double* maxAbs = nullptr, RowVector* means = nullptr);
 
 // The largest |entry| of X (0 when nothing is stored).
 double maxAbsOf(const DataMatrix& X);

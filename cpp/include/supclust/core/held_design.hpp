@@ -19,9 +19,10 @@ SparseColumns uncentredColumnsOf(const DataMatrix& X);
 
 class HeldDesign {
  public:
-  // X must have passed checkDesign (data_matrix.hpp), which gave its largest |entry| maxAbs, and
-  // outlive this object.
-  HeldDesign(const DataMatrix& X, double maxAbs) : X_(X), maxAbs_(maxAbs) {}
+  // X must have passed checkDesign (data_matrix.hpp), which gave its largest |entry| maxAbs (and,
+  // when asked, its column means: given here, they are not computed again), and outlive this
+  // object.
+  HeldDesign(const DataMatrix& X, double maxAbs, RowVector means = RowVector()) : X_(X), maxAbs_(maxAbs), means_(std::move(means)) {}
   const DataMatrix& X() const { return X_; }
   // The largest |entry| (the options' rescaling reads it).
   double maxAbs() const { return maxAbs_; }

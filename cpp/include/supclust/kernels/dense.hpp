@@ -22,6 +22,9 @@ void multiplyTransposed(const double* X, std::size_t n, std::size_t d, std::size
 bool allFinite(const double* x, std::size_t n);
 // allFinite and, when true, the largest |x_i| in maxAbs (0 for n = 0): one pass for both.
 bool allFiniteWithMaxAbs(const double* x, std::size_t n, double& maxAbs);
+// The same for a row-major rows × cols matrix, with its column sums in sums (cols entries), each
+// summed over the rows in order (as the rows' running sum Σ_i x_i· sums it): one pass for all three.
+bool allFiniteWithMaxAbsAndColumnSums(const double* x, std::size_t rows, std::size_t cols, double& maxAbs, double* sums);
 
 // Σ a[i] b[i] (two two-lane accumulators: the same order natively and in wasm).
 double dot(const double* a, const double* b, std::size_t n);
