@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DATASETS } from '../../dist/node/index.js';
+import { DATASETS, load } from '../../dist/node/index.js';
 import { root } from './helpers.js';
 
 const cli = (...args: string[]) => spawnSync(process.execPath, [join(root, 'bin/supclust.mjs'), ...args], { encoding: 'utf8' });
@@ -16,6 +16,21 @@ describe('supclust CLI', () => {
     expect(r.stdout).toContain('e1-n');
     expect(r.stdout).toContain('e1-sigma');
     for (const m of ['ihc', 'oscar', 'gflasso', 'ncfgs', 'dfg']) expect(r.stdout).toMatch(new RegExp(`^  ${m} +\\S`, 'm'));
+  });
+
+  it('lists each table\'s rows run by default apart from those run only when named', async () => {
+    const list = cli('list').stdout;
+    const sc = await load({ variant: 'simd' });
+    const tables = sc.info.experiments;
+    sc.dispose();
+    const e5 = tables.find((e) => e.id === 'e5-1')!;
+    const named = e5.rows.filter((row) => row.onRequest).map((row) => row.label);
+    expect(named).toEqual(['ADFG floor 1e-3', 'ADFG floor 1e-1']);
+    for (const e of tables) {
+      const [byDefault, onRequest] = [false, true].map((flag) => e.rows.filter((row) => row.onRequest === flag).map((row) => row.label).join(', '));
+      expect(list, e.id).toContain(`rows: ${byDefault}; figures:`);
+      if (onRequest) expect(list, e.id).toContain(`on request (--methods): ${onRequest}`);
+    }
   });
 
   it('replicates a table as markdown and JSON, with progress on stderr', () => {

@@ -13,6 +13,8 @@
 // paper's grid: λ1, λ2, λ3 on decades and γ ∈ {0, 0.1, …, 1} (7³ × 11 = 3773 points), its weights
 // from least squares (n > d) with differences below weightFloor · max|β̂| (1e-2) counted as that;
 // the rows "ADFG floor 1e-3" and "ADFG floor 1e-1", on request, vary the floor.
+#include <utility>
+
 #include "supclust/experiments/e1_methods.hpp"
 
 namespace supclust {
@@ -66,9 +68,9 @@ Experiment e5Table(int dataset) {
       {"IHCS+zero", "ihcs", zero, {{"Q", {2, 3, 4}}, {"s", {20, 25, 30, 35, 40}}}, {{"Q", {3}}, {"s", {25, 30, 35}}}},
       {"CGPG", "cgpg", {}, {{"Q", Qs}, {"lambda", {1e-3, 1e-2, 1e-1}}}, {{"Q", {3, 4, 5}}, {"lambda", {1e-2}}}},
   };
-  for (const double floor : {1e-3, 1e-1}) {
+  for (const auto& [name, floor] : {std::pair<const char*, double>{"1e-3", 1e-3}, {"1e-1", 1e-1}}) {
     ExperimentMethod varied = adfg;
-    varied.label = "ADFG floor " + std::string(floor < 1e-2 ? "1e-3" : "1e-1");
+    varied.label = std::string("ADFG floor ") + name;
     varied.params.numbers["weightFloor"] = floor;
     varied.onRequest = true;
     e.methods.push_back(varied);

@@ -26,7 +26,8 @@ f64x2 abs2(f64x2 v) {
   return (f64x2)wasm_f64x2_abs((v128_t)v);
 #else
   typedef long long i64x2 __attribute__((vector_size(16)));
-  return (f64x2)((i64x2)v & (i64x2){0x7fffffffffffffffLL, 0x7fffffffffffffffLL});
+  const i64x2 magnitude = {0x7fffffffffffffffLL, 0x7fffffffffffffffLL};  // every bit but the sign
+  return (f64x2)((i64x2)v & magnitude);
 #endif
 }
 f64x2 raise2(f64x2 m, f64x2 v) {
@@ -52,20 +53,26 @@ bool allFinite(const double* x, std::size_t n) {
   return s == 0;
 }
 
-// Four lanes pairs of running checks and maxima (one pair is latency-bound): the verdict and the
-// maximum do not depend on the order, so any split gives the same answer.
+// Four lane pairs of running checks and maxima (one pair is latency-bound), and a scalar pair for
+// the entries left over: the verdict and the maximum do not depend on the order, so any split
+// gives the same answer.
 namespace {
 struct CheckLanes {
   f64x2 s[4] = {}, m[4] = {};
+  double tailSum = 0, tailMax = 0;
   void add(int k, f64x2 a) {
     s[k] += a - a;  // NaN for a NaN or infinite entry
     m[k] = raise2(m[k], abs2(a));
   }
-  bool finite(double tailSum) const {
+  void add(double x) {
+    tailSum += x - x;
+    tailMax = std::max(tailMax, std::abs(x));
+  }
+  bool finite() const {
     const f64x2 t = (s[0] + s[1]) + (s[2] + s[3]);
     return t[0] + t[1] + tailSum == 0;
   }
-  double largest(double tailMax) const {
+  double largest() const {
     const f64x2 t = raise2(raise2(m[0], m[1]), raise2(m[2], m[3]));
     return std::max(std::max(t[0], t[1]), tailMax);
   }
@@ -77,19 +84,14 @@ bool allFiniteWithMaxAbs(const double* x, std::size_t n, double& maxAbs) {
   std::size_t i = 0;
   for (; i + 8 <= n; i += 8)
     for (int k = 0; k < 4; ++k) lanes.add(k, load2(x + i + 2 * k));
-  double s = 0, m = 0;
-  for (; i < n; ++i) {
-    s += x[i] - x[i];
-    m = std::max(m, std::abs(x[i]));
-  }
-  maxAbs = lanes.largest(m);
-  return lanes.finite(s);
+  for (; i < n; ++i) lanes.add(x[i]);
+  maxAbs = lanes.largest();
+  return lanes.finite();
 }
 
 bool allFiniteWithMaxAbsAndColumnSums(const double* x, std::size_t rows, std::size_t cols, double& maxAbs, double* sums) {
   std::fill(sums, sums + cols, 0.0);
   CheckLanes lanes;
-  double tailSum = 0, tailMax = 0;
   for (std::size_t i = 0; i < rows; ++i) {
     const double* row = x + i * cols;
     std::size_t j = 0;
@@ -101,12 +103,11 @@ bool allFiniteWithMaxAbsAndColumnSums(const double* x, std::size_t rows, std::si
       }
     for (; j < cols; ++j) {
       sums[j] += row[j];
-      tailSum += row[j] - row[j];
-      tailMax = std::max(tailMax, std::abs(row[j]));
+      lanes.add(row[j]);
     }
   }
-  maxAbs = lanes.largest(tailMax);
-  return lanes.finite(tailSum);
+  maxAbs = lanes.largest();
+  return lanes.finite();
 }
 
 double dot(const double* a, const double* b, std::size_t n) {

@@ -17,15 +17,14 @@ Vector targetColumn(const Problem& p, Eigen::Index k) {
   return Eigen::Map<const Vector, 0, Eigen::InnerStride<>>(p.y.data() + k, p.X.rows(), Eigen::InnerStride<>(p.targetColumns));
 }
 
-// `xMaxAbs`: X's largest |entry|, from the held design or from the check's pass; `design`: for an X
-// not held, the design on the whole of X with the column means from that pass.
-std::string checkData(const Problem& p, const Loss& loss, double& xMaxAbs, std::unique_ptr<HeldDesign>& design) {
-  if (p.held) {
-    xMaxAbs = p.held->maxAbs();
-  } else {
+// `own`: for an X not held, the design on the whole of X with the largest entry and the column
+// means from the check's one pass.
+std::string checkData(const Problem& p, const Loss& loss, std::unique_ptr<HeldDesign>& own) {
+  if (!p.held) {
+    double maxAbs = 0;
     RowVector means;
-    if (std::string why = checkDesign(p.X, &xMaxAbs, &means); !why.empty()) return why;
-    design = std::make_unique<HeldDesign>(p.X, xMaxAbs, std::move(means));
+    if (std::string why = checkDesign(p.X, &maxAbs, &means); !why.empty()) return why;
+    own = std::make_unique<HeldDesign>(p.X, maxAbs, std::move(means));
   }
   const Eigen::Index K = p.targetColumns;
   if (p.y.size() != p.X.rows() * K)
@@ -104,8 +103,8 @@ struct Prepared {
   Options options;
   std::unique_ptr<Loss> loss;
   Matrix T;
-  double xMaxAbs = 0;  // X's largest |entry|
-  std::unique_ptr<HeldDesign> design;  // X not held: the design on the whole of X (checkData)
+  std::unique_ptr<HeldDesign> own;  // X not held: its design, made by checkData
+  const HeldDesign* design = nullptr;  // the design on the whole of X: the held one or own
 };
 
 std::string prepare(const std::string& name, const Problem& problem, const Params& params, Prepared& out) {
@@ -116,7 +115,8 @@ std::string prepare(const std::string& name, const Problem& problem, const Param
   if (problem.targetColumns > 1 && m.kind != ModelKind::Tasks)
     return "y: " + std::to_string(problem.targetColumns) + " targets per row (yCols) are read by the clustered-tasks methods only; method '" +
            name + "' takes one target per row";
-  if (std::string why = checkData(problem, *out.loss, out.xMaxAbs, out.design); !why.empty()) return why;
+  if (std::string why = checkData(problem, *out.loss, out.own); !why.empty()) return why;
+  out.design = problem.held ? problem.held : out.own.get();
   if (problem.X.sparse() && !m.acceptsSparse)
     return "X: method '" + name + "' needs a dense X (it does not take sparse input; see info.methods[].sparse)";
   const auto n = static_cast<double>(problem.X.rows()), d = static_cast<double>(problem.X.cols());
@@ -235,10 +235,10 @@ Result fit(const std::string& name, const Problem& problem, const Params& params
     aborted.message = "aborted";
     return aborted;
   }
-  const DataScale scale = dataScaleOf(prepared.xMaxAbs, T);
+  const DataScale scale = dataScaleOf(prepared.design->maxAbs(), T);
   Result r;
   if (!scale.active()) {
-    r = runRecipe(m, problem.X, problem.held ? problem.held : prepared.design.get(), T, *prepared.loss, prepared.options, control, warm);
+    r = runRecipe(m, problem.X, prepared.design, T, *prepared.loss, prepared.options, control, warm);
   } else {
     // Extreme magnitudes: the same problem on X / s_x, y / s_y (exact), mapped back after.
     Options options = prepared.options;
