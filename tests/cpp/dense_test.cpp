@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <vector>
 #include <random>
 
@@ -219,6 +220,29 @@ TEST(Dense, SymmetricMultiplyIsDotAndAxpyPerColumnToTheBit) {
       axpy(x[static_cast<Eigen::Index>(j)], column + j + 1, expected.data() + j + 1, n - j - 1);
     }
     for (std::size_t i = 0; i < n; ++i) EXPECT_EQ(got[static_cast<Eigen::Index>(i)], expected[static_cast<Eigen::Index>(i)]) << n;
+  }
+}
+
+// A sparse vector's dot with a dense one through its indices: dot() of its values with the
+// gathered entries, to the bit, and within rounding of a long-double sum, at every length
+// through the tails (indices in any order, repeats allowed).
+TEST(Dense, GatherDotIsDotOfTheGatheredEntries) {
+  std::mt19937_64 rng(22);
+  const Matrix x = randomMatrix(rng, 40, 1);
+  std::uniform_int_distribution<std::int32_t> position(0, 39);
+  for (std::size_t n = 0; n <= 13; ++n) {
+    const Matrix v = randomMatrix(rng, static_cast<Eigen::Index>(n) + 1, 1);
+    std::vector<std::int32_t> index(n);
+    std::vector<double> gathered(n);
+    long double exact = 0;
+    for (std::size_t t = 0; t < n; ++t) {
+      index[t] = position(rng);
+      gathered[t] = x(index[t], 0);
+      exact += static_cast<long double>(v(static_cast<Eigen::Index>(t), 0)) * gathered[t];
+    }
+    const double got = gatherDot(v.data(), index.data(), n, x.data());
+    EXPECT_EQ(got, dot(v.data(), gathered.data(), n)) << n;
+    EXPECT_NEAR(got, static_cast<double>(exact), 1e-14 * static_cast<double>(n + 1)) << n;
   }
 }
 

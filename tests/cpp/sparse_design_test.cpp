@@ -129,6 +129,35 @@ TEST(SparseDesign, ProductsMatchTheCentredMatrix) {
   }
 }
 
+// The Hessian's fused product u = D ∘ (Xc w + c), g = Xcᵀ u is, to the bit, the products taken in
+// turn (multiply, the shift and weights, multiplyTransposed), dense and CSR, with zero weights
+// (rows skipped) among them; and the CSR one is the centred matrix's within rounding.
+TEST(SparseDesign, TheWeightedProductIsTheProductsInTurn) {
+  const SparseData s(30, 12, 0.3, 6, "regression");
+  const CenteredDesign dense(s.dense), sparse(s.asSparse().X);
+  Random rng(4);
+  Vector w(12), D(30);
+  for (auto& v : w) v = rng.normal();
+  for (Eigen::Index i = 0; i < 30; ++i) D[i] = i % 7 == 0 ? 0 : rng.uniform();
+  const double offset = 0.37;
+  Vector sparseU;
+  Vector sparseG;
+  for (const CenteredDesign* X : {&dense, &sparse}) {
+    Vector u(30), g(12), uTurn(30), gTurn(12);
+    X->multiplyWeightedTransposed(w.data(), offset, D.data(), u.data(), g.data());
+    X->multiply(w.data(), uTurn.data());
+    uTurn = ((uTurn.array() + offset) * D.array()).matrix();
+    X->multiplyTransposed(uTurn.data(), gTurn.data());
+    EXPECT_EQ(u, uTurn) << X->sparse();
+    EXPECT_EQ(g, gTurn) << X->sparse();
+    if (X->sparse()) sparseU = u, sparseG = g;
+  }
+  const RowMatrix Xc = s.dense.rowwise() - s.dense.colwise().mean();
+  const Vector u = ((Xc * w).array() + offset).matrix().cwiseProduct(D), g = Xc.transpose() * u;
+  EXPECT_LE((sparseU - u).norm(), 1e-13 * u.norm());
+  EXPECT_LE((sparseG - g).norm(), 1e-13 * g.norm());
+}
+
 TEST(SparseDesign, EveryMethodThatTakesSparseGivesTheDenseModel) {
   for (const std::string task : {"regression", "binary", "classes"}) {
     const std::string loss = task == "regression" ? "squared" : task == "binary" ? "logistic" : "ova-logistic";

@@ -12,11 +12,8 @@ void DataMatrix::multiply(const double* w, double* z) const {
     supclust::multiply(values_, static_cast<std::size_t>(rows_), static_cast<std::size_t>(cols_), w, z);
     return;
   }
-  for (Eigen::Index i = 0; i < rows_; ++i) {
-    double s = 0;
-    for (std::int32_t t = indptr_[i]; t < indptr_[i + 1]; ++t) s += values_[t] * w[indices_[t]];
-    z[i] = s;
-  }
+  for (Eigen::Index i = 0; i < rows_; ++i)
+    z[i] = gatherDot(values_ + indptr_[i], indices_ + indptr_[i], static_cast<std::size_t>(indptr_[i + 1] - indptr_[i]), w);
 }
 
 void DataMatrix::multiplyTransposed(const double* r, double* g) const {
@@ -25,11 +22,8 @@ void DataMatrix::multiplyTransposed(const double* r, double* g) const {
     return;
   }
   std::fill(g, g + cols_, 0.0);
-  for (Eigen::Index i = 0; i < rows_; ++i) {
-    const double ri = r[i];
-    if (ri == 0) continue;
-    for (std::int32_t t = indptr_[i]; t < indptr_[i + 1]; ++t) g[indices_[t]] += values_[t] * ri;
-  }
+  for (Eigen::Index i = 0; i < rows_; ++i)
+    if (r[i] != 0) scatterAxpy(r[i], values_ + indptr_[i], indices_ + indptr_[i], static_cast<std::size_t>(indptr_[i + 1] - indptr_[i]), g);
 }
 
 RowVector columnMeansOf(const Eigen::Ref<const RowMatrix>& X) {
@@ -53,6 +47,8 @@ Matrix DataMatrix::predict(const Matrix& W, const RowVector& b) const {
   }
   return Z;
 }
+
+StoredData::~StoredData() = default;
 
 StoredData selectRows(const DataMatrix& X, const std::vector<Eigen::Index>& rows) {
   StoredData s;
@@ -97,7 +93,7 @@ StoredData dividedBy(const DataMatrix& X, double s) {
 
 std::string checkCsr(Eigen::Index rows, Eigen::Index cols, const std::int32_t* indptr, std::size_t indptrLength,
                      const std::int32_t* indices, std::size_t indicesLength, const double* values,
-                     std::size_t valuesLength) {
+                     std::size_t valuesLength, double* maxAbs, double* columnSums) {
   const auto at = [](auto i) { return std::to_string(i); };
   if (indptrLength != static_cast<std::size_t>(rows) + 1)
     return "X.indptr: must have nRows + 1 = " + at(rows + 1) + " entries (got " + at(indptrLength) + ")";
@@ -111,17 +107,26 @@ std::string checkCsr(Eigen::Index rows, Eigen::Index cols, const std::int32_t* i
     return "X.indices: must have indptr[nRows] = " + at(nnz) + " entries (got " + at(indicesLength) + ")";
   if (valuesLength != nnz)
     return "X.values: must have indptr[nRows] = " + at(nnz) + " entries (got " + at(valuesLength) + ")";
-  // One pass without early exits (a call's fixed cost): each row's indices strictly increasing
-  // from ≥ 0 to < cols, every value finite. Only a matrix that fails it is read again, to name
-  // the first bad entry.
+  // One pass over the rows without early exits (a call's fixed cost): each row's indices
+  // strictly increasing from ≥ 0 to < cols, and a row that holds added to the column sums; one
+  // over the values: every one finite, and their largest magnitude. Only a matrix that fails is
+  // read again, to name the first bad entry.
+  if (columnSums) std::fill(columnSums, columnSums + cols, 0.0);
   int bad = 0;
   for (Eigen::Index i = 0; i < rows; ++i) {
     const std::int32_t from = indptr[i], to = indptr[i + 1];
     if (from == to) continue;
-    bad |= static_cast<int>(indices[from] < 0) | static_cast<int>(indices[to - 1] >= cols);
-    for (std::int32_t t = from + 1; t < to; ++t) bad |= static_cast<int>(indices[t] <= indices[t - 1]);
+    int rowBad = static_cast<int>(indices[from] < 0) | static_cast<int>(indices[to - 1] >= cols);
+    for (std::int32_t t = from + 1; t < to; ++t) rowBad |= static_cast<int>(indices[t] <= indices[t - 1]);
+    bad |= rowBad;
+    if (columnSums && rowBad == 0)  // every index of the row in range
+      for (std::int32_t t = from; t < to; ++t) columnSums[indices[t]] += values[t];
   }
-  if (bad == 0 && allFinite(values, nnz)) return "";
+  double largest = 0;
+  if (bad == 0 && allFiniteWithMaxAbs(values, nnz, largest)) {
+    if (maxAbs) *maxAbs = largest;
+    return "";
+  }
   for (Eigen::Index i = 0; i < rows; ++i)
     for (std::int32_t t = indptr[i]; t < indptr[i + 1]; ++t) {
       if (indices[t] < 0 || indices[t] >= cols)
@@ -147,9 +152,11 @@ std::string checkDesign(const DataMatrix& X, double* maxAbs, RowVector* means) {
   if (X.cols() < 1) return "X must have at least one column (nCols >= 1)";
   if (X.sparse()) {
     const auto nnz = static_cast<std::size_t>(std::max(0, X.indptr()[X.rows()]));
-    std::string why = checkCsr(X.rows(), X.cols(), X.indptr(), static_cast<std::size_t>(X.rows()) + 1, X.indices(), nnz, X.values(), nnz);
-    if (why.empty() && maxAbs) *maxAbs = maxAbsOf(X);
-    if (why.empty() && means) *means = X.columnMeans();
+    RowVector sums;
+    if (means) sums.resize(X.cols());
+    std::string why = checkCsr(X.rows(), X.cols(), X.indptr(), static_cast<std::size_t>(X.rows()) + 1, X.indices(), nnz,
+                               X.values(), nnz, maxAbs, means ? sums.data() : nullptr);
+    if (why.empty() && means) *means = sums / static_cast<double>(X.rows());
     return why;
   }
   double largest = 0;  // one branchless pass; the entry named below

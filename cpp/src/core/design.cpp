@@ -74,6 +74,25 @@ void CenteredDesign::multiplyTransposedInPlace(const double* r, double* g) const
   centreTransposedProduct(r, g);
 }
 
+void CenteredDesign::multiplyWeightedTransposed(const double* w, double offset, const double* D, double* u, double* g) const {
+  const auto n = static_cast<std::size_t>(rows_);
+  if (!sparse()) {
+    multiply(w, u);
+    for (std::size_t i = 0; i < n; ++i) u[i] = (u[i] + offset) * D[i];
+    return multiplyTransposed(u, g);
+  }
+  const double shift = means_.dot(Eigen::Map<const Vector>(w, cols_));
+  const std::int32_t *p = data_.indptr(), *index = data_.indices();
+  const double* v = data_.values();
+  std::fill(g, g + cols_, 0.0);
+  for (std::size_t i = 0; i < n; ++i) {
+    const auto count = static_cast<std::size_t>(p[i + 1] - p[i]);
+    u[i] = (gatherDot(v + p[i], index + p[i], count, w) - shift + offset) * D[i];
+    if (u[i] != 0) scatterAxpy(u[i], v + p[i], index + p[i], count, g);
+  }
+  centreTransposedProduct(u, g);
+}
+
 Matrix CenteredDesign::gram(bool rows) const {
   const Eigen::Index n = rows_, d = cols_;
   if (!sparse()) {

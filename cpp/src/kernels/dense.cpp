@@ -123,6 +123,23 @@ double dot(const double* a, const double* b, std::size_t n) {
   return s;
 }
 
+double gatherDot(const double* v, const std::int32_t* index, std::size_t n, const double* x) {
+  f64x2 s0 = {0, 0}, s1 = {0, 0};
+  std::size_t t = 0;
+  for (; t + 4 <= n; t += 4) {
+    s0 += load2(v + t) * f64x2{x[index[t]], x[index[t + 1]]};
+    s1 += load2(v + t + 2) * f64x2{x[index[t + 2]], x[index[t + 3]]};
+  }
+  s0 += s1;
+  double s = s0[0] + s0[1];
+  for (; t < n; ++t) s += v[t] * x[index[t]];
+  return s;
+}
+
+void scatterAxpy(double alpha, const double* v, const std::int32_t* index, std::size_t n, double* y) {
+  for (std::size_t t = 0; t < n; ++t) y[index[t]] += alpha * v[t];
+}
+
 void dotsWithColumns(const double* a, const double* b, const double* const* columns, std::size_t k, std::size_t n,
                      double* aDots, double* bDots) {
   constexpr std::size_t kMax = 8;

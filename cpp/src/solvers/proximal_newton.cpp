@@ -79,20 +79,20 @@ Result proximalNewtonL1(const Objective& F, double lambda1, Matrix W, RowVector 
       }
       if (stopRequested(control, total, f, r)) return r;
       ++total;
-      // The quadratic model's diagonal H_jj = Σ D_i (x_ij − μ_j)² + λ2 and a_j = Σ D_i x_ij, from
-      // the non-zeros; then the active set (zeros strictly inside the band stay out).
+      // The active set (zeros strictly inside the band stay out), and on it the quadratic model's
+      // diagonal H_jj = Σ D_i (x_ij − μ_j)² + λ2 and a_j = Σ D_i x_ij, from the non-zeros.
+      active.clear();
+      for (Eigen::Index j = 0; j < d; ++j)
+        if (w[j] != 0 || std::abs(g[j]) > lambda1 * (1 - 1e-9)) active.push_back(j);
       const double* Dp = D.data();
       const double sumD = D.sum();
-      for (Eigen::Index j = 0; j < d; ++j) {
+      for (Eigen::Index j : active) {
         double a = 0, q = 0;
         columnWeightedMoments(cols, j, Dp, a, q);
         dD[j] = a;
         hdiag[j] = q - 2 * mu[j] * a + mu[j] * mu[j] * sumD + lambda2 + 1e-12;
       }
       const double hb = sumD + 1e-12;
-      active.clear();
-      for (Eigen::Index j = 0; j < d; ++j)
-        if (w[j] != 0 || std::abs(g[j]) > lambda1 * (1 - 1e-9)) active.push_back(j);
       // Coordinate descent on q(Δ) = gᵀΔ + ½ΔᵀHΔ + λ1‖w + Δw‖₁ (+ the free intercept), to a
       // tenth of the outer residual. The step Xc Δw + Δb 1 is kept as raw + offset·1, with
       // weighted = D ∘ raw and its sum, so that a coordinate costs its column's non-zeros.

@@ -52,6 +52,10 @@ class CenteredDesign {
   // Xcᵀ r as Xᵀr − μ (1ᵀr) from the caller's X read in place (a dense design's centred copy is
   // not made), on the team for a large dense X; a design built from Xc reads Xc.
   void multiplyTransposedInPlace(const double* r, double* g) const;
+  // u = D ∘ (Xc w + offset·1) and g = Xcᵀ u (a Hessian's product, D the loss's weights): the
+  // same bits as multiply, the shift and scaling, and multiplyTransposed in turn; a sparse
+  // design reads each row once for both products.
+  void multiplyWeightedTransposed(const double* w, double offset, const double* D, double* u, double* g) const;
   // Xc Xcᵀ (rows: n × n) or Xcᵀ Xc (d × d); on the team below when there is one, by rows of the
   // triangle, each entry summed as on one thread.
   Matrix gram(bool rows) const;

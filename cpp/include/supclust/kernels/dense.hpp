@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 
 namespace supclust {
 
@@ -28,6 +29,14 @@ bool allFiniteWithMaxAbsAndColumnSums(const double* x, std::size_t rows, std::si
 
 // Σ a[i] b[i] (two two-lane accumulators: the same order natively and in wasm).
 double dot(const double* a, const double* b, std::size_t n);
+
+// Σ_t v[t] x[index[t]]: a sparse vector's n stored entries (values v at positions index)
+// against a dense x, in two two-lane sums as dot() (a single running sum waits on each add).
+double gatherDot(const double* v, const std::int32_t* index, std::size_t n, const double* x);
+
+// y[index[t]] += alpha v[t] for a sparse vector's n stored entries (values v at positions
+// index, each at most once).
+void scatterAxpy(double alpha, const double* v, const std::int32_t* index, std::size_t n, double* y);
 
 // a·c_j and b·c_j for the k ≤ 8 columns c_j, in one pass over a, b and the columns: each summed
 // exactly as dot() sums it (a pass per product would read a and b k times).

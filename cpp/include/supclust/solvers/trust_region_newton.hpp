@@ -7,9 +7,11 @@
 // solved on its own; with one (clustered tasks) all columns are one problem in (vec W, b).
 // Lin, Weng & Keerthi, "Trust region Newton method for large-scale logistic regression"
 // (JMLR 2008), as liblinear's TRON: each step solves H s = −g approximately by conjugate
-// gradients inside the trust region ‖s‖ ≤ Δ (Steihaug), with Hessian-vector products
-// Xcᵀ D Xc v / n + λ v (two passes over X, no d × d matrix), and Δ follows the ratio of actual
-// to predicted decrease. Stops on the certificate the first-order solvers use:
+// gradients inside the trust region ‖s‖ ≤ Δ (Steihaug) — to a relative residual of
+// min(0.1, √(‖g‖/‖g₀‖)), liblinear's 0.1 until the gradient has shrunk, then tighter, which
+// makes the convergence superlinear — with Hessian-vector products Xcᵀ D Xc v / n + λ v (one
+// pass over a sparse X's rows, two over a dense X; no d × d matrix), and Δ follows the ratio of
+// actual to predicted decrease. Stops on the certificate the first-order solvers use:
 // max(‖∇_W F‖∞, |∇_b F|) ≤ tolerance · ‖∇F(0, mean T)‖∞ (proximal_gradient.hpp).
 #pragma once
 
