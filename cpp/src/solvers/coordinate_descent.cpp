@@ -293,6 +293,10 @@ Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, dou
     const double tolerance = (last ? opt.tolerance : opt.pathTolerance) * scale;
     int sameSigns = 0;
     double settledChange = 0;  // the largest change in the sweep where the signs last changed
+    // The active set converges only to a thousandth of the last full sweep's change before the
+    // next full sweep checks it: a full sweep that moves coordinates in or out would undo digits
+    // the active set gained beyond that (the stage's tolerance holds at the end all the same).
+    double fullChange = HUGE_VAL;
     bool full = true;
     while (sweep < opt.maxSweeps) {
       if ((stopped = stopRequested(control, sweep, res.history.back(), res))) break;
@@ -300,7 +304,8 @@ Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, dou
       signChanges = 0;
       const double maxChange = sweepOver(full);
       res.history.push_back(objective());
-      if (maxChange > tolerance) {
+      if (full) fullChange = maxChange;
+      if (maxChange > (full ? tolerance : std::max(tolerance, 1e-3 * fullChange))) {
         sameSigns = full || signChanges > 0 ? 0 : sameSigns + 1;
         if (sameSigns == 0) settledChange = maxChange;
         full = false;  // converge on the active set first
