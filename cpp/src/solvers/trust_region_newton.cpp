@@ -141,7 +141,11 @@ Result trustRegionNewton(const Objective& F, Matrix W, RowVector b, const TrustR
     x.tail(width) = b.segment(k, width).transpose();
     double f = c.valueGradient(x, g);
     const double firstNorm = g.norm();
-    double delta = firstNorm;
+    // liblinear's first radius, ‖∇f‖ for its objective f = F/λ (C = 1/(λn)), in F's units; not
+    // cut to the first step's length as liblinear cuts it (the first CG step often stops short,
+    // and the radius then has to grow back over steps held at the boundary). A poor step still
+    // shrinks it (the ratio test below).
+    double delta = F.lambda() > 0 ? firstNorm / F.lambda() : firstNorm;
     bool done = g.cwiseAbs().maxCoeff() <= target;
     for (int it = 1; !done; ++it) {
       if (it > opt.maxIterations) {
@@ -174,7 +178,6 @@ Result trustRegionNewton(const Objective& F, Matrix W, RowVector b, const TrustR
         break;
       }
       const double fNew = c.value(xNew), actual = f - fNew, snorm = s.norm();
-      if (it == 1) delta = std::min(delta, snorm);
       const double curvature = fNew - f - gs;
       const double alpha = curvature <= 0 ? sigma3 : std::max(sigma1, -0.5 * gs / curvature);
       if (actual < eta0 * predicted) delta = std::min(std::max(alpha, sigma1) * snorm, sigma2 * delta);
