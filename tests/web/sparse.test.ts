@@ -85,6 +85,31 @@ describe('sparse X through the API', () => {
     expect(m.status).toBe('converged');
   });
 
+  // Typed arrays' indices and values are not read in TypeScript: the library's one pass over X
+  // refuses them, naming the same field, entry, row and column (fit and crossValidate alike).
+  it('bad typed CSR is named by the library, and the next call works', async () => {
+    const good = csrOf(rows);
+    const typed = (indices: number[], values: number[]) => ({ indptr: Int32Array.from(good.indptr), indices: Int32Array.from(indices), values: Float64Array.from(values) });
+    const at = (t: number, v: number) => good.values.map((x, k) => (k === t ? v : x));
+    // Entry 4 is row 3's first (rows 0 and 1 hold two each, row 2 none): column 0; entry 5 column 4.
+    const cases: [ReturnType<typeof typed>, string][] = [
+      [typed(good.indices.map((j, t) => (t === 0 ? 5 : j)), good.values), 'X.indices: entry 0 (row 0) is 5, outside the columns 0..4'],
+      [typed(good.indices.map((j, t) => (t === 1 ? 0 : j)), good.values), 'X.indices: must be strictly increasing within each row (row 0 has 0 then 0)'],
+      [typed(good.indices, at(4, NaN)), 'X.values: must be finite (entry 4, row 3, column 0 is NaN)'],
+      [typed(good.indices, at(5, -Infinity)), 'X.values: must be finite (entry 5, row 3, column 4 is -Infinity)'],
+    ];
+    for (const [X, message] of cases) {
+      for (const e of [await rejected(sc.fit('ridge', { X, nRows: 7, nCols: 5, y, lambda: 0.1 })),
+        await rejected(sc.crossValidate('ridge', { X, nRows: 7, nCols: 5, y }, { grid: { lambda: [0.1, 1] }, folds: 2 }))]) {
+        expect(e, message).toBeInstanceOf(SupclustError);
+        expect(e.code).toBe('invalid-input');
+        expect(e.message, message).toBe(message);
+      }
+    }
+    const m = await sc.fit('ridge', { X: typed(good.indices, good.values), nRows: 7, nCols: 5, y, lambda: 0.1 });
+    expect(m.status).toBe('converged');
+  });
+
   it('cross-validates on sparse data as on the dense matrix', async () => {
     const X = csrOf(rows.concat(rows, rows));
     const yy = y.concat(y.map((v) => v + 0.1), y.map((v) => v - 0.2));

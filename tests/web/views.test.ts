@@ -1,8 +1,9 @@
 // What is posted to the worker: each typed array copied to its own buffer and transferred
-// (forPosting), the caller's arrays untouched; and views of larger buffers answer as the same
-// values in arrays of their own.
+// (forPosting), large ones into buffers the worker sent back (BufferPool), the caller's arrays
+// untouched; and views of larger buffers answer as the same values in arrays of their own.
 import { describe, expect, it } from 'vitest';
-import { forPosting } from '../../dist/posting.js';
+import { BufferPool, forPosting, ownBuffersOf } from '../../dist/posting.js';
+import { load } from '../../dist/node/index.js';
 import { variants, withBothBuilds } from './helpers.js';
 
 describe('forPosting', () => {
@@ -42,6 +43,60 @@ describe('forPosting', () => {
     expect(posted.request.values).toBe(request.values);
     expect(posted.transfer).toEqual([]);
     expect(forPosting({ Q: 2, name: 'e1' })).toEqual({ request: { Q: 2, name: 'e1' }, transfer: [] });
+  });
+});
+
+describe('BufferPool', () => {
+  const both = withBothBuilds();
+
+  it('copies large arrays into the smallest spare buffer of their size to twice it, small ones into their own', () => {
+    const pool = new BufferPool();
+    const big = BufferPool.MIN_BYTES;  // bytes
+    const spare = [new ArrayBuffer(3 * big), new ArrayBuffer(big + 8), new ArrayBuffer(big / 2)];
+    pool.give(spare);  // the last is below the size kept
+    const X = Float64Array.from({ length: big / 8 }, (_, i) => i * 0.5), small = Int32Array.of(4, 5, 6);
+    const { request, transfer } = forPosting({ X, small }, pool);
+    expect(request.X.buffer).toBe(spare[1]);  // big + 8 bytes: fits, and is the smallest that does
+    expect(request.X.length).toBe(X.length);
+    expect(Array.from(request.X)).toEqual(Array.from(X));
+    expect(request.small.buffer.byteLength).toBe(12);
+    expect(transfer).toEqual([spare[1], request.small.buffer]);
+    // The next copy of the same size: 3 × big is more than twice it, so a new buffer.
+    const again = forPosting({ X }, pool);
+    expect(again.request.X.buffer).not.toBe(spare[0]);
+    expect(again.request.X.buffer.byteLength).toBe(big);
+    // Kept up to its limit, the oldest dropped first.
+    const limited = new BufferPool(2 * big);
+    const [a, b, c] = [new ArrayBuffer(big), new ArrayBuffer(big), new ArrayBuffer(big)];
+    limited.give([a, b, c]);
+    expect(limited.take(big)).not.toBe(a);
+    expect([b, c]).toContain(limited.take(big));
+  });
+
+  it.each(variants)('lets a sequence of large calls, each posted in buffers the last ones sent back, answer as a fresh instance on the %s build', async (variant) => {
+    const sc = variant === 'simd' ? both.simd : both.threaded;
+    // X of 160, 120 (a spare 160 KB buffer serves it), 240 and again 160 KB.
+    const problems = await Promise.all([200, 150, 300, 200].map((n, k) => sc.generate('e1', { n, seed: 30 + k })));
+    const fits = [];
+    for (const p of problems) fits.push(await sc.fit('lasso', { X: p.X, nRows: p.nRows, nCols: p.nCols, y: p.y, lambda: 0.05 }));
+    const fresh = await load({ variant });
+    try {
+      for (const [k, p] of problems.entries()) {
+        const f = await fresh.fit('lasso', { X: p.X, nRows: p.nRows, nCols: p.nCols, y: p.y, lambda: 0.05 });
+        expect(Array.from(fits[k].coef), `problem ${k}`).toEqual(Array.from(f.coef));
+        expect(Array.from(fits[k].intercept)).toEqual(Array.from(f.intercept));
+      }
+    } finally {
+      fresh.dispose();
+    }
+    expect(problems[0].X.length * 8).toBeGreaterThanOrEqual(BufferPool.MIN_BYTES);  // large enough to be pooled
+  });
+
+  it('finds the unshared buffers a message views, each once', () => {
+    const x = new Float64Array(8), shared = new Float64Array(new SharedArrayBuffer(64));
+    const found = ownBuffersOf({ a: x, b: x.subarray(2), c: [x, { d: new Int32Array(4) }], s: shared, n: 3 });
+    expect(found.size).toBe(2);
+    expect(found.has(x.buffer)).toBe(true);
   });
 });
 

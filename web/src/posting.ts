@@ -2,7 +2,9 @@
 // which is then transferred, not cloned. A memcpy of the viewed bytes costs less than the
 // structured clone postMessage makes (20 MB: 2.7 against 12 ms, measured in Node), a `subarray`
 // of a large buffer costs its own bytes only, and the caller's arrays are never detached or
-// changed. Views of shared memory pass as they are.
+// changed. Views of shared memory pass as they are. Large arrays are copied into buffers the
+// worker sent back once it had copied an earlier request into its heap (BufferPool): a fresh
+// buffer's allocation costs ten times the copy (the movie reviews' 8.5 MB: 3.1 against 0.3 ms).
 
 type View = ArrayBufferView & { slice(): ArrayBufferView };
 
@@ -21,13 +23,59 @@ function isPlain(v: unknown): v is Record<string, unknown> | unknown[] {
   return proto === Object.prototype || proto === null;
 }
 
-/** The request with each unshared typed array copied to its own buffer, and those buffers. */
-export function forPosting<T>(request: T): { request: T; transfer: ArrayBuffer[] } {
+/** Buffers the worker sent back, each handed to one request's copy at a time. */
+export class BufferPool {
+  /** Arrays smaller than this are copied into fresh buffers (their allocation is cheap). */
+  static readonly MIN_BYTES = 1 << 16;
+  private spare: ArrayBuffer[] = [];
+
+  /** At most `limitBytes` are kept for reuse (the largest requests' worth). */
+  constructor(private readonly limitBytes = 256 * 2 ** 20) {}
+
+  /** A spare buffer of `bytes` to twice that, the smallest such, or a new one. */
+  take(bytes: number): ArrayBuffer {
+    let best = -1;
+    for (let i = 0; i < this.spare.length; i++) {
+      const size = this.spare[i].byteLength;
+      if (size >= bytes && size <= 2 * bytes && (best < 0 || size < this.spare[best].byteLength)) best = i;
+    }
+    return best < 0 ? new ArrayBuffer(bytes) : this.spare.splice(best, 1)[0];
+  }
+
+  give(buffers: ArrayBuffer[]): void {
+    for (const b of buffers) if (b.byteLength >= BufferPool.MIN_BYTES) this.spare.push(b);
+    let total = this.spare.reduce((sum, b) => sum + b.byteLength, 0);
+    while (total > this.limitBytes) total -= this.spare.shift()!.byteLength;  // the oldest first
+  }
+}
+
+/** The unshared buffers a message's typed arrays view (each once). */
+export function ownBuffersOf(value: unknown, found = new Set<ArrayBuffer>()): Set<ArrayBuffer> {
+  if (isView(value)) {
+    if (!isShared(value.buffer)) found.add(value.buffer as ArrayBuffer);
+  } else if (Array.isArray(value) || isPlain(value)) {
+    for (const v of Object.values(value)) ownBuffersOf(v, found);
+  }
+  return found;
+}
+
+/** The request with each unshared typed array copied to its own buffer (large ones into the
+ * pool's, when one is given), and those buffers. */
+export function forPosting<T>(request: T, pool?: BufferPool): { request: T; transfer: ArrayBuffer[] } {
   const transfer: ArrayBuffer[] = [];
   const copy = (value: unknown): unknown => {
     if (isView(value)) {
       if (isShared(value.buffer)) return value;
-      const own = value.slice();
+      let own: ArrayBufferView;
+      if (pool && value.byteLength >= BufferPool.MIN_BYTES) {
+        type Typed = ArrayBufferView & { set(a: ArrayBufferView): void };
+        const Kind = value.constructor as new (b: ArrayBuffer, offset: number, length: number) => Typed;
+        const pooled = new Kind(pool.take(value.byteLength), 0, value.byteLength / (value as unknown as { BYTES_PER_ELEMENT: number }).BYTES_PER_ELEMENT);
+        pooled.set(value);
+        own = pooled;
+      } else {
+        own = value.slice();
+      }
       transfer.push(own.buffer as ArrayBuffer);
       return own;
     }

@@ -1,8 +1,11 @@
 // The worker side of WorkerBackend (browsers and Node alike): instantiates the wasm module from
 // the compiled WebAssembly.Module it is sent (no second download), runs each call, reports
 // progress (the first at once, then at most every 20 ms, and the last before the result), and
-// sends results back with their buffers transferred.
+// sends results back with their buffers transferred — and the request's own buffers with them,
+// spare once the module has copied the request into its heap, for the caller's next copies
+// (posting.ts: BufferPool).
 import { execute, type CreateModule, type WasmModule } from './module.js';
+import { ownBuffersOf } from './posting.js';
 import type { ModuleName, Variant } from './types.js';
 import type { FromWorker, ToWorker } from './worker_backend.js';
 
@@ -53,12 +56,19 @@ export function serve(port: WorkerPort, glueFor: (variant: Variant, module: Modu
       }
       return true;
     } : undefined;
+    // The request's buffers no part of the result views (the module returns copies).
+    const spareOf = (result: unknown) => {
+      const inResult = ownBuffersOf(result);
+      return [...ownBuffersOf(msg.request)].filter((b) => !inResult.has(b));
+    };
     try {
       const result = execute(module as WasmModule, msg.request, progress);
       if (unsent) port.post({ type: 'progress', id, iteration: unsent[0], objective: unsent[1] });
-      port.post({ type: 'result', id, result }, buffersOf(result));
+      const spare = spareOf(result);
+      port.post({ type: 'result', id, result, spare }, [...buffersOf(result), ...spare]);
     } catch (err) {
-      port.post({ type: 'error', id, message: typeof err === 'number' ? `a C++ exception (${err}), most likely out of memory` : String((err as Error)?.message ?? err) });
+      const spare = spareOf(undefined);
+      port.post({ type: 'error', id, message: typeof err === 'number' ? `a C++ exception (${err}), most likely out of memory` : String((err as Error)?.message ?? err), spare }, spare);
     }
   };
 }

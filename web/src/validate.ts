@@ -101,7 +101,7 @@ function int32Array(field: string, v: unknown, expectedLength?: number): Int32Ar
 
 /** CSR arrays checked as the library checks them: indptr from 0, non-decreasing, ending at the
  * number of values; indices in 0..nCols−1 and strictly increasing in each row; values finite. */
-function csrMatrix(field: string, X: CsrMatrix, nRows?: number, nCols?: number): Matrix {
+function csrMatrix(field: string, X: CsrMatrix, nRows?: number, nCols?: number, scanEntries = true): Matrix {
   if (nRows === undefined) throw invalid('nRows', `is required when ${field} is sparse (CSR)`);
   if (nCols === undefined) throw invalid('nCols', `is required when ${field} is sparse (CSR)`);
   const indptr = int32Array(`${field}.indptr`, X.indptr, nRows + 1);
@@ -114,6 +114,8 @@ function csrMatrix(field: string, X: CsrMatrix, nRows?: number, nCols?: number):
   if (indices.length !== nnz) throw invalid(`${field}.indices`, `must have indptr[nRows] = ${nnz} entries (got ${indices.length})`);
   const len = lengthOf(`${field}.values`, X.values);
   if (len !== nnz) throw invalid(`${field}.values`, `must have indptr[nRows] = ${nnz} entries (got ${len})`);
+  const typed = X.values instanceof Float64Array && X.indices instanceof Int32Array;
+  if (!scanEntries && typed) return { data: X.values as Float64Array, nRows, nCols, csr: { indptr, indices } };
   const values = nnz === 0 ? new Float64Array(0) : finiteVector(`${field}.values`, X.values);
   // One pass with no early exit (a call's fixed cost); only a matrix that fails it is read again,
   // to name the first bad entry.
@@ -140,13 +142,14 @@ function csrMatrix(field: string, X: CsrMatrix, nRows?: number, nCols?: number):
   return { data: values, nRows, nCols, csr: { indptr, indices } };
 }
 
-/** X validated and as the library reads it. `scanFinite` false: a Float64Array's entries are left
- * to the library's own pass over X (a fit's design check refuses a non-finite entry naming the
- * same field, row and column), so a call on a large X does not read it twice. */
+/** X validated and as the library reads it. `scanFinite` false: a Float64Array's entries, and a
+ * CSR matrix's typed indices and values, are left to the library's own pass over X (a fit's
+ * design check refuses a non-finite entry or a bad index naming the same field, entry, row and
+ * column), so a call on a large X does not read it twice. */
 export function matrix(field: string, X: MatrixInput, nRows?: number, nCols?: number, scanFinite = true): Matrix {
   if (nRows !== undefined) integer('nRows', nRows, 1);
   if (nCols !== undefined) integer('nCols', nCols, 1);
-  if (isCsr(X)) return csrMatrix(field, X, nRows, nCols);
+  if (isCsr(X)) return csrMatrix(field, X, nRows, nCols, scanFinite);
   if (Array.isArray(X) && X.length > 0 && Array.isArray(X[0])) {
     const rows = X as number[][];
     const d = rows[0].length;

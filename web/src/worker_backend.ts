@@ -10,7 +10,7 @@ import { createSupclust } from './api.js';
 import { SupclustError, trapMessage } from './errors.js';
 import { DESCRIPTION } from './library.generated.js';
 import { datasetOf, moduleFor, type Backend, type Request, type Upload } from './module.js';
-import { forPosting } from './posting.js';
+import { BufferPool, forPosting } from './posting.js';
 import { MODULES, type Info, type ModuleName, type Supclust, type Variant } from './types.js';
 import { VERSION } from './version.js';
 
@@ -31,8 +31,8 @@ export type FromWorker =
   | ({ type: 'ready' } & ReadyInfo)
   | { type: 'load-failed'; message: string }
   | { type: 'progress'; id: number; iteration: number; objective: number }
-  | { type: 'result'; id: number; result: unknown }
-  | { type: 'error'; id: number; message: string };
+  | { type: 'result'; id: number; result: unknown; spare?: ArrayBuffer[] }
+  | { type: 'error'; id: number; message: string; spare?: ArrayBuffer[] };
 
 /** A started worker, as the backend drives it. */
 export interface WorkerHandle {
@@ -66,6 +66,7 @@ export class WorkerBackend implements Backend {
   private readonly compiling = new Map<ModuleName, Promise<WebAssembly.Module>>();  // larger modules, as first needed
   private readonly datasets = new Map<number, Omit<Upload, 'dataset'>>();  // held by the caller (sc.dataset())
   private resident = new Set<number>();  // the datasets the current worker's module holds
+  private readonly pool = new BufferPool();  // buffers the worker sent back, for the next posts
 
   constructor(private readonly variant: Variant, private moduleName: ModuleName, private module: WebAssembly.Module,
               private readonly compile: CompileModule, private readonly startWorker: StartWorker) {}
@@ -142,6 +143,7 @@ export class WorkerBackend implements Backend {
       }
       return;
     }
+    if (m.spare) this.pool.give(m.spare);
     if (m.id === this.running) this.running = undefined;
     if (m.type === 'result') {
       this.settle(m.id, p, () => p.resolve(m.result));
@@ -205,7 +207,7 @@ export class WorkerBackend implements Backend {
     const dataset = datasetOf(p.request), data = dataset === undefined ? undefined : this.datasets.get(dataset);
     let { request, transfer } = p;
     if (dataset !== undefined && data && !this.resident.has(dataset)) {
-      const upload = forPosting({ dataset, ...data });
+      const upload = forPosting({ dataset, ...data }, this.pool);
       request = { ...request, upload: upload.request } as Request;
       transfer = [...transfer, ...upload.transfer];
       this.resident.add(dataset);
@@ -247,7 +249,7 @@ export class WorkerBackend implements Backend {
         if (this.running === id) this.restart();  // a queued call is just dropped
       };
       const p: Pending = {
-        ...forPosting(request), control, resolve, reject,
+        ...forPosting(request, this.pool), control, resolve, reject,
         cleanup: () => control.signal?.removeEventListener('abort', onAbort),
       };
       this.pending.set(id, p);

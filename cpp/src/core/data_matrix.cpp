@@ -91,6 +91,11 @@ StoredData dividedBy(const DataMatrix& X, double s) {
   return out;
 }
 
+namespace {
+// A non-finite entry as the caller's language writes it (the message reaches JavaScript).
+const char* nonFiniteName(double x) { return std::isnan(x) ? "NaN" : x > 0 ? "Infinity" : "-Infinity"; }
+}  // namespace
+
 std::string checkCsr(Eigen::Index rows, Eigen::Index cols, const std::int32_t* indptr, std::size_t indptrLength,
                      const std::int32_t* indices, std::size_t indicesLength, const double* values,
                      std::size_t valuesLength, double* maxAbs, double* columnSums) {
@@ -136,16 +141,11 @@ std::string checkCsr(Eigen::Index rows, Eigen::Index cols, const std::int32_t* i
         return "X.indices: must be strictly increasing within each row (row " + at(i) + " has " +
                at(indices[t - 1]) + " then " + at(indices[t]) + ")";
       if (!std::isfinite(values[t]))
-        return "X.values: must be finite (entry " + at(t) + ", row " + at(i) + ", column " + at(indices[t]) +
-               " is not)";
+        return "X.values: must be finite (entry " + at(t) + ", row " + at(i) + ", column " + at(indices[t]) + " is " +
+               nonFiniteName(values[t]) + ")";
     }
   return "";
 }
-
-namespace {
-// A non-finite entry as the caller's language writes it (the message reaches JavaScript).
-const char* nonFiniteName(double x) { return std::isnan(x) ? "NaN" : x > 0 ? "Infinity" : "-Infinity"; }
-}  // namespace
 
 std::string checkDesign(const DataMatrix& X, double* maxAbs, RowVector* means) {
   if (X.rows() < 1) return "X must have at least one row (nRows >= 1)";
