@@ -15,7 +15,7 @@
 // problem, which the gap shows). Run alone (node bench/sklearn.mjs) or from run.mjs.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { load, loadPangLee } from '../dist/node/index.js';
@@ -241,6 +241,7 @@ export function printSklearn(rows) {
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const rows = await benchSklearn();
   mkdirSync(join(root, 'bench/results'), { recursive: true });
-  writeFileSync(join(root, 'bench/results/sklearn.json'), JSON.stringify({ date: new Date().toISOString(), rows }, null, 2));
+  const machine = { cpu: cpus()[0]?.model, cores: cpus().length, node: process.version };
+  writeFileSync(join(root, 'bench/results/sklearn.json'), JSON.stringify({ machine, date: new Date().toISOString(), rows }, null, 2));
   printSklearn(rows);
 }
