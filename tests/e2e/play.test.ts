@@ -79,9 +79,9 @@ describe('Play under load', () => {
 
   it('flags a fit that stops at its iteration limit', async () => {
     // Correlated features (ρ = 0.95, the demo's largest) at n < d and λ ≈ 0: this draw's lasso
-    // does not reach its KKT certificate within the demo's 5000 sweeps (checked natively: not
-    // within 100 000 either).
-    const page = await open('?n=70&d=500&rho=0.95&seed=9&lambda=0.000001');
+    // does not reach its KKT certificate within the demo's 5000 sweeps (checked: not within
+    // 100 000 either).
+    const page = await open('?n=100&d=500&rho=0.95&seed=9&lambda=0.000001');
     expect(await page.$eval('#play-summary tr[data-method="lasso"]', (e) => (e as HTMLElement).dataset.status)).toBe('max-iterations');
     const warnings = await page.$$eval('#play-summary .warning', (ps) => ps.map((p) => p.textContent ?? ''));
     expect(warnings.some((w) => /Lasso.*iteration limit \(5000 iterations\)/.test(w))).toBe(true);

@@ -15,12 +15,6 @@ export interface WorkerPort {
   post(message: FromWorker, transfer?: Transferable[]): void;
 }
 
-function buffersOf(value: unknown): Transferable[] {
-  if (ArrayBuffer.isView(value)) return [value.buffer as ArrayBuffer];
-  if (value && typeof value === 'object') return Object.values(value).flatMap(buffersOf);
-  return [];
-}
-
 /** Returns the message handler of a worker whose glue `glueFor(variant)` loads. */
 export function serve(port: WorkerPort, glueFor: (variant: Variant, module: ModuleName) => Promise<CreateModule>): (msg: ToWorker) => Promise<void> {
   let module: WasmModule | undefined;
@@ -65,7 +59,7 @@ export function serve(port: WorkerPort, glueFor: (variant: Variant, module: Modu
       const result = execute(module as WasmModule, msg.request, progress);
       if (unsent) port.post({ type: 'progress', id, iteration: unsent[0], objective: unsent[1] });
       const spare = spareOf(result);
-      port.post({ type: 'result', id, result, spare }, [...buffersOf(result), ...spare]);
+      port.post({ type: 'result', id, result, spare }, [...ownBuffersOf(result), ...spare]);
     } catch (err) {
       const spare = spareOf(undefined);
       port.post({ type: 'error', id, message: typeof err === 'number' ? `a C++ exception (${err}), most likely out of memory` : String((err as Error)?.message ?? err), spare }, spare);
