@@ -19,14 +19,14 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
   let disposed = false;
   const datasets = new Datasets((id) => backend.release(id));
 
-  /** X as a call reads it: a held dataset's matrix and id, or the given arrays validated (`scanFinite`:
+  /** X as a call reads it: a held dataset's matrix and id, or the given arrays validated (`scanEntries`:
    * see v.matrix; false for the calls whose X the library checks). */
-  function matrixOf(X: MatrixInput | Dataset, nRows?: number, nCols?: number, scanFinite = true): { matrix: v.Matrix; wire: CallMatrix } {
+  function matrixOf(X: MatrixInput | Dataset, nRows?: number, nCols?: number, scanEntries = true): { matrix: v.Matrix; wire: CallMatrix } {
     if (isDataset(X)) {
       const { id, matrix } = datasets.lookup('X', X, nRows, nCols);
       return { matrix, wire: id };
     }
-    const matrix = v.matrix('X', X, nRows, nCols, scanFinite);
+    const matrix = v.matrix('X', X, nRows, nCols, scanEntries);
     return { matrix, wire: v.wire(matrix) };
   }
 

@@ -68,9 +68,9 @@ export function forPosting<T>(request: T, pool?: BufferPool): { request: T; tran
       if (isShared(value.buffer)) return value;
       let own: ArrayBufferView;
       if (pool && value.byteLength >= BufferPool.MIN_BYTES) {
-        type Typed = ArrayBufferView & { set(a: ArrayBufferView): void };
+        type Typed = ArrayBufferView & { length: number; set(a: ArrayBufferView): void };
         const Kind = value.constructor as new (b: ArrayBuffer, offset: number, length: number) => Typed;
-        const pooled = new Kind(pool.take(value.byteLength), 0, value.byteLength / (value as unknown as { BYTES_PER_ELEMENT: number }).BYTES_PER_ELEMENT);
+        const pooled = new Kind(pool.take(value.byteLength), 0, (value as unknown as Typed).length);
         pooled.set(value);
         own = pooled;
       } else {

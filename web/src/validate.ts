@@ -142,14 +142,14 @@ function csrMatrix(field: string, X: CsrMatrix, nRows?: number, nCols?: number, 
   return { data: values, nRows, nCols, csr: { indptr, indices } };
 }
 
-/** X validated and as the library reads it. `scanFinite` false: a Float64Array's entries, and a
+/** X validated and as the library reads it. `scanEntries` false: a Float64Array's entries, and a
  * CSR matrix's typed indices and values, are left to the library's own pass over X (a fit's
  * design check refuses a non-finite entry or a bad index naming the same field, entry, row and
  * column), so a call on a large X does not read it twice. */
-export function matrix(field: string, X: MatrixInput, nRows?: number, nCols?: number, scanFinite = true): Matrix {
+export function matrix(field: string, X: MatrixInput, nRows?: number, nCols?: number, scanEntries = true): Matrix {
   if (nRows !== undefined) integer('nRows', nRows, 1);
   if (nCols !== undefined) integer('nCols', nCols, 1);
-  if (isCsr(X)) return csrMatrix(field, X, nRows, nCols, scanFinite);
+  if (isCsr(X)) return csrMatrix(field, X, nRows, nCols, scanEntries);
   if (Array.isArray(X) && X.length > 0 && Array.isArray(X[0])) {
     const rows = X as number[][];
     const d = rows[0].length;
@@ -177,7 +177,7 @@ export function matrix(field: string, X: MatrixInput, nRows?: number, nCols?: nu
   const c = nCols ?? n / (nRows as number);
   if (!Number.isInteger(r) || !Number.isInteger(c) || r * c !== n)
     throw invalid(field, `has ${n} entries, which is not nRows × nCols (${nRows ?? '?'} × ${nCols ?? '?'})`);
-  return { data: !scanFinite && X instanceof Float64Array ? X : finiteVector(field, X), nRows: r, nCols: c };
+  return { data: !scanEntries && X instanceof Float64Array ? X : finiteVector(field, X), nRows: r, nCols: c };
 }
 
 /** Several targets per row (the clustered-tasks methods): rows of numbers, one per row of X, or

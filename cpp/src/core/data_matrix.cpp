@@ -48,8 +48,6 @@ Matrix DataMatrix::predict(const Matrix& W, const RowVector& b) const {
   return Z;
 }
 
-StoredData::~StoredData() = default;
-
 StoredData selectRows(const DataMatrix& X, const std::vector<Eigen::Index>& rows) {
   StoredData s;
   s.sparse = X.sparse();
@@ -147,27 +145,15 @@ std::string checkCsr(Eigen::Index rows, Eigen::Index cols, const std::int32_t* i
   return "";
 }
 
-std::string checkDesign(const DataMatrix& X, double* maxAbs, RowVector* means) {
-  if (X.rows() < 1) return "X must have at least one row (nRows >= 1)";
-  if (X.cols() < 1) return "X must have at least one column (nCols >= 1)";
-  if (X.sparse()) {
-    const auto nnz = static_cast<std::size_t>(std::max(0, X.indptr()[X.rows()]));
-    RowVector sums;
-    if (means) sums.resize(X.cols());
-    std::string why = checkCsr(X.rows(), X.cols(), X.indptr(), static_cast<std::size_t>(X.rows()) + 1, X.indices(), nnz,
-                               X.values(), nnz, maxAbs, means ? sums.data() : nullptr);
-    if (why.empty() && means) *means = sums / static_cast<double>(X.rows());
-    return why;
-  }
-  double largest = 0;  // one branchless pass; the entry named below
-  RowVector sums;
-  if (means) sums.resize(X.cols());
-  const bool finite = means ? allFiniteWithMaxAbsAndColumnSums(X.values(), static_cast<std::size_t>(X.rows()),
-                                                               static_cast<std::size_t>(X.cols()), largest, sums.data())
-                            : allFiniteWithMaxAbs(X.values(), static_cast<std::size_t>(X.stored()), largest);
+namespace {
+// checkDesign's dense part: one branchless pass, the entry named after it when one fails.
+std::string checkDense(const DataMatrix& X, double* maxAbs, double* columnSums) {
+  double largest = 0;
+  const bool finite = columnSums ? allFiniteWithMaxAbsAndColumnSums(X.values(), static_cast<std::size_t>(X.rows()),
+                                                                    static_cast<std::size_t>(X.cols()), largest, columnSums)
+                                 : allFiniteWithMaxAbs(X.values(), static_cast<std::size_t>(X.stored()), largest);
   if (finite) {
     if (maxAbs) *maxAbs = largest;
-    if (means) *means = sums / static_cast<double>(X.rows());
     return "";
   }
   const auto dense = X.dense();
@@ -178,10 +164,20 @@ std::string checkDesign(const DataMatrix& X, double* maxAbs, RowVector* means) {
                nonFiniteName(dense(i, j)) + ")";
   return "";
 }
+}  // namespace
 
-double maxAbsOf(const DataMatrix& X) {
-  const Eigen::Map<const Vector> stored(X.values(), X.stored());
-  return stored.size() ? stored.cwiseAbs().maxCoeff() : 0;
+std::string checkDesign(const DataMatrix& X, double* maxAbs, RowVector* means) {
+  if (X.rows() < 1) return "X must have at least one row (nRows >= 1)";
+  if (X.cols() < 1) return "X must have at least one column (nCols >= 1)";
+  RowVector sums;  // the column sums, when the means are asked for
+  if (means) sums.resize(X.cols());
+  double* columnSums = means ? sums.data() : nullptr;
+  const auto nnz = static_cast<std::size_t>(std::max<std::int64_t>(0, X.stored()));
+  const std::string why = X.sparse() ? checkCsr(X.rows(), X.cols(), X.indptr(), static_cast<std::size_t>(X.rows()) + 1,
+                                                X.indices(), nnz, X.values(), nnz, maxAbs, columnSums)
+                                     : checkDense(X, maxAbs, columnSums);
+  if (why.empty() && means) *means = sums / static_cast<double>(X.rows());
+  return why;
 }
 
 std::string StoredData::check() const {

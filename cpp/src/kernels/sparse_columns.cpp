@@ -4,8 +4,6 @@
 
 namespace supclust {
 
-SparseColumns::~SparseColumns() = default;
-
 ColumnMoments columnMomentsOf(const SparseColumns& c) {
   ColumnMoments m{Vector(c.cols), Vector(c.cols)};
   Eigen::Index rows = 0;  // dense storage: every column has all the rows

@@ -3,6 +3,7 @@
 // sized (a 20 MB transpose zeroed first costs a pass over memory for nothing).
 #pragma once
 
+#include <cstdint>
 #include <memory>
 #include <new>
 #include <utility>
@@ -27,7 +28,22 @@ struct UninitialisedAllocator : std::allocator<T> {
   }
 };
 
+// A std::vector on that allocator, freed out of line (base/uninitialised.cpp, compiled for
+// speed, for doubles and 32-bit integers): an inline ~vector instantiated in code built for size
+// (-Os, wasm) visits every element on the way out (3 ms for 700 000), and the linker may keep
+// that copy for every caller.
 template <class T>
-using UninitialisedVector = std::vector<T, UninitialisedAllocator<T>>;
+class UninitialisedVector : public std::vector<T, UninitialisedAllocator<T>> {
+ public:
+  using std::vector<T, UninitialisedAllocator<T>>::vector;
+  UninitialisedVector() = default;
+  UninitialisedVector(const UninitialisedVector&) = default;
+  UninitialisedVector(UninitialisedVector&&) noexcept = default;
+  UninitialisedVector& operator=(const UninitialisedVector&) = default;
+  UninitialisedVector& operator=(UninitialisedVector&&) noexcept = default;
+  ~UninitialisedVector();
+};
+extern template class UninitialisedVector<double>;
+extern template class UninitialisedVector<std::int32_t>;
 
 }  // namespace supclust

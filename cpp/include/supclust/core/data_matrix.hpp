@@ -58,15 +58,6 @@ struct StoredData {
   UninitialisedVector<double> values;
   UninitialisedVector<std::int32_t> indptr, indices;
 
-  StoredData() = default;
-  StoredData(const StoredData&) = default;
-  StoredData(StoredData&&) noexcept = default;
-  StoredData& operator=(const StoredData&) = default;
-  StoredData& operator=(StoredData&&) noexcept = default;
-  // The buffers are freed out of line, in code compiled for speed: an inline copy instantiated
-  // in code built for size (-Os, wasm) visits every element on the way out (3 ms for 700 000).
-  ~StoredData();
-
   DataMatrix view() const {
     return sparse ? DataMatrix(rows, cols, indptr.data(), indices.data(), values.data())
                   : DataMatrix(values.data(), rows, cols);
@@ -98,11 +89,8 @@ std::string checkCsr(Eigen::Index rows, Eigen::Index cols, const std::int32_t* i
 // "" when X can be fitted: at least one row and one column, every entry finite, CSR arrays well
 // formed (checkCsr); else a message naming the field. One pass over a dense X, two over a CSR
 // one's (its rows, its values); a failing X is read again only to name the bad entry. With
-// `maxAbs`, X's largest |entry| (maxAbsOf) is written there when X passes, and with `means` its
+// `maxAbs`, X's largest |entry| (0 when nothing is stored) is written there when X passes, and with `means` its
 // column means (columnMeans(), the same bits), both from the same passes.
 std::string checkDesign(const DataMatrix& X, double* maxAbs = nullptr, RowVector* means = nullptr);
-
-// The largest |entry| of X (0 when nothing is stored).
-double maxAbsOf(const DataMatrix& X);
 
 }  // namespace supclust

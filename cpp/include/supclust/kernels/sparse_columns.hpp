@@ -26,15 +26,6 @@ struct SparseColumns {
   UninitialisedVector<std::int32_t> row;
   UninitialisedVector<double> value;  // sized, then written in full
 
-  SparseColumns() = default;
-  SparseColumns(const SparseColumns&) = default;
-  SparseColumns(SparseColumns&&) noexcept = default;
-  SparseColumns& operator=(const SparseColumns&) = default;
-  SparseColumns& operator=(SparseColumns&&) noexcept = default;
-  // The buffers are freed out of line, in code compiled for speed: an inline copy instantiated
-  // in code built for size (-Os, wasm) visits every element on the way out (3 ms for 700 000).
-  ~SparseColumns();
-
   std::int64_t nonZeros() const { return start.empty() ? 0 : start.back(); }
 };
 

@@ -25,7 +25,7 @@ struct DataScale {
   bool active() const { return x != 1 || y != 1; }
 };
 
-// The scales for a design X whose largest |entry| is xMaxAbs (maxAbsOf) and targets T (targets
+// The scales for a design X whose largest |entry| is xMaxAbs (checkDesign's) and targets T (targets
 // are class indicators for classification losses, which never need scaling).
 DataScale dataScaleOf(double xMaxAbs, const Matrix& T);
 

@@ -11,7 +11,8 @@
 // min(0.1, √(‖g‖/‖g₀‖)), liblinear's 0.1 until the gradient has shrunk, then tighter, which
 // makes the convergence superlinear — with Hessian-vector products Xcᵀ D Xc v / n + λ v (one
 // pass over a sparse X's rows, two over a dense X; no d × d matrix), and Δ follows the ratio of
-// actual to predicted decrease from liblinear's first radius ‖∇f‖ in our units (‖g‖/λ). Stops on the certificate the first-order solvers use:
+// actual to predicted decrease from liblinear's first radius ‖∇f‖ in our units (‖g‖/λ). Stops
+// on the certificate the first-order solvers use:
 // max(‖∇_W F‖∞, |∇_b F|) ≤ tolerance · ‖∇F(0, mean T)‖∞ (proximal_gradient.hpp).
 #pragma once
 
