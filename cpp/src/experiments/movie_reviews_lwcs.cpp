@@ -6,8 +6,8 @@
 // CGPG+primal (rounded by the k-means of the relaxation's coefficients).
 // Decisions: the CG rows' ridge λ on the ridge grid of pang_lee_tables.hpp (the paper: "logarithmic
 // grids") and s as the other rows, but Q = 15 fixed, the value the paper's
-// cross-validation "gave ... for our algorithms": a relaxation at λ = 1e-7 takes 200 Frank–Wolfe
-// steps (some 15 s on a fold), and the Q grid would triple the table's hour. The E1 tables' CG
+// cross-validation "gave ... for our algorithms": a relaxation at λ = 1e-7 runs its 200
+// Frank–Wolfe steps without reaching the gap, and the Q grid would triple the table's cost. The E1 tables' CG
 // budget (cgRowParams). A repetition's rows share CG's relaxations (one per
 // fold and λ), so CG, CGPG, CGPGS and CGPG+primal cost about one CG row.
 #include <algorithm>

@@ -9,7 +9,8 @@
 // (no matrix square root). The iterate is kept as weighted atoms (partitions);
 // A = I + X M Xᵀ/(nλ) is applied as x ↦ x + X (Σ_a α_a Z_a D_a⁻¹ Z_aᵀ (Xᵀ x))/(nλ) in
 // O(nd + d·#atoms), and A⁻¹y is found by conjugate gradients warm-started from the previous
-// solve — no d×d matrix is formed. For small n (n² ≤ 600·d, the E1 tables) A is kept as an
+// solve, to a residual of 1e-8 relative (yᵀA⁻¹y corrected by the residual to second order) — no
+// d×d matrix is formed. For small n (n² ≤ 600·d, the E1 tables) A is kept as an
 // n×n matrix instead and factorised by Cholesky, which is much faster there.
 // Steps 2/(t+2); stops when the Frank–Wolfe gap ⟨∇ψ(M), M − N⟩ ≤ tolerance·ψ(M). The
 // solution is rounded to the last oracle's partition with its values fitted in closed form.
