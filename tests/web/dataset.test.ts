@@ -104,6 +104,8 @@ describe.each(variants)('datasets (%s)', (variant) => {
 
   it('refuse what they cannot be, naming the field, and the instance goes on', async () => {
     const held = await sc.dataset(dense, n, d);
+    expect(Object.keys(held)).toEqual(['nRows', 'nCols', 'sparse']);  // what Dataset documents, frozen
+    expect(Object.isFrozen(held)).toBe(true);
     expect((await refusal(sc.fit('lasso', { X: held, nRows: n + 1, y, lambda: 0.1 }))).field).toBe('nRows');
     expect((await refusal(sc.fit('lasso', { X: held, nCols: d - 1, y, lambda: 0.1 }))).field).toBe('nCols');
     expect((await refusal(sc.fit('lasso', { X: held, y: y.subarray(1), lambda: 0.1 }))).field).toBe('y');

@@ -94,6 +94,21 @@ describe.each(variants)('strict inputs on the %s build', (variant) => {
     expect((await sc.fit('ridge', { X, nRows: n, y, lambda: 0.1 })).status).toBe('converged');
   });
 
+  it('a loss the method does not have is refused naming loss, in the library\'s words, before the targets are read', async () => {
+    const labels = Float64Array.from(y, (_, i) => i % 2);
+    for (const [method, extra] of [['ihc', { Q: 2 }], ['lasso', { lambda: 0.01 }], ['cg', { Q: 2 }]] as const) {
+      const loss = method === 'cg' ? 'logistic' : 'logstic';
+      await expectInvalid(sc.fit(method, { X, nRows: n, y, ...extra, loss } as never), 'loss');
+      await expectInvalid(sc.fit(method, { X, nRows: n, y: labels, ...extra, loss } as never), 'loss');
+      const cvParams = { X, nRows: n, y, loss, ...(method === 'lasso' ? {} : { Q: 2 }) };
+      const err = await sc.crossValidate(method, cvParams as never, { grid: { lambda: [0.01, 0.1] } }).then(() => null, (e) => e);
+      expect(err).toBeInstanceOf(SupclustError);
+      expect(err.message).toMatch(new RegExp(`^loss: option 'loss' of method '${method}' must be one of '.*' \\(got '${loss}'\\)$`));
+      expect(() => sc.suggest(method, { X, nRows: n, y, loss } as never)).toThrow(err.message);
+    }
+    expect((await sc.fit('lasso', { X, nRows: n, y, lambda: 0.01 })).status).toBe('converged');
+  });
+
   it('GEM and LEM need gamma; ADFG refuses a gamma its ADMM system cannot resolve', async () => {
     await expectInvalid(sc.fit('gem', { X, nRows: n, y } as never), 'gamma');
     await expectInvalid(sc.fit('lem', { X, nRows: n, y } as never), 'gamma');

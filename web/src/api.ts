@@ -48,6 +48,17 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       throw invalid(field, `${what} needs about ${gigabytes(bytes)} GB; a wasm32 module can address ${gigabytes(info.addressableBytes)} GB`);
   }
 
+  // The loss a call reads: the method's default, or a given name among its choices — checked
+  // here, in the library's words (options.cpp), because the targets are read by it before the
+  // library sees the options.
+  function lossOf(method: string, spec: MethodInfo, given: unknown): LossInfo {
+    const lossSpec = spec.options.find((o) => o.name === 'loss');
+    const choices = lossSpec?.choices ?? ['squared'];
+    if (given !== undefined && !choices.includes(String(given)))
+      throw invalid('loss', `option 'loss' of method '${method}' must be one of ${choices.map((c) => `'${c}'`).join(', ')} (got '${String(given)}')`);
+    return info.losses.find((l) => l.name === String(given ?? lossSpec?.default ?? 'squared')) as LossInfo;
+  }
+
   function fitInputs(method: unknown, params: FitParams, copies = 1) {
     if (typeof method !== 'string' || !methodNames.includes(method))
       throw invalid('method', `unknown method '${String(method)}' (known: ${methodNames.join(', ')})`);
@@ -65,8 +76,8 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       8 * (copies * (design * v.designDoubles(X) + gram * gramEntries + samplePairs * n * n) + 8 * (n + d)));
     const rest = Object.fromEntries(Object.keys(params).filter((k) => !DATA_FIELDS.has(k)).map((k) => [k, (params as unknown as Record<string, unknown>)[k]]));
     const options = v.options(rest, spec.options);
-    const loss = typeof options.loss === 'string' ? options.loss : String(spec.options.find((o) => o.name === 'loss')?.default ?? 'squared');
-    const { y, yCols, classes } = targetsOf(method, spec, info.losses.find((l) => l.name === loss) as LossInfo, params, X.nRows);
+    const loss = lossOf(method, spec, options.loss);
+    const { y, yCols, classes } = targetsOf(method, spec, loss, params, X.nRows);
     let featureNames: string[] | undefined;
     if (params.featureNames !== undefined) {
       const names = params.featureNames as unknown;
@@ -82,7 +93,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       else if (given !== undefined) used[o.name] = given;
       else if (o.default !== undefined) used[o.name] = o.default;
     }
-    return { method: method as MethodName, X, wire, y, yCols, options, meta: { loss, params: used, classes, featureNames } };
+    return { method: method as MethodName, X, wire, y, yCols, options, meta: { loss: loss.name, params: used, classes, featureNames } };
   }
 
   return {
@@ -150,11 +161,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       if (p == null || typeof p !== 'object') throw invalid('params', 'must be an object with X and y');
       if (p.X === undefined) throw invalid('X', 'is required');
       const X = matrixOf(p.X, p.nRows, p.nCols).matrix;
-      const given = (p as { loss?: unknown }).loss;
-      const lossSpec = spec.options.find((o) => o.name === 'loss');
-      if (given !== undefined && !lossSpec?.choices?.includes(String(given)))
-        throw invalid('loss', `must be one of ${(lossSpec?.choices ?? ['squared']).map((c) => `'${c}'`).join(', ')} (got ${String(given)})`);
-      const loss = info.losses.find((l) => l.name === String(given ?? lossSpec?.default ?? 'squared')) as LossInfo;
+      const loss = lossOf(method, spec, (p as { loss?: unknown }).loss);
       const { y, yCols, classes } = targetsOf(method, spec, loss, p, X.nRows);
       // One-vs-all: each class's indicator is a target.
       const K = loss.oneVsAll ? classes!.length : yCols;

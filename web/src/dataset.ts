@@ -8,11 +8,13 @@ import type { Dataset } from './types.js';
 import { isCsr, type Matrix } from './validate.js';
 
 class DatasetHandle implements Dataset {
-  constructor(readonly nRows: number, readonly nCols: number, readonly sparse: boolean, private readonly free: () => void) {
+  readonly #free: () => void;  // not a property: a handle shows only what Dataset documents
+  constructor(readonly nRows: number, readonly nCols: number, readonly sparse: boolean, free: () => void) {
+    this.#free = free;
     Object.freeze(this);
   }
   dispose(): void {
-    this.free();
+    this.#free();
   }
 }
 
