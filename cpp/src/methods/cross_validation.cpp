@@ -134,7 +134,8 @@ CrossValidationResult crossValidate(const std::string& method, const Problem& pr
     if (p == 0) checked = o;
   }
   const auto loss = makeLoss(checked.choice("loss"));
-  if (std::string why = checkFit(method, problem, withValues(base, grid, res.grid[0].values)); !why.empty())
+  std::unique_ptr<HeldDesign> whole;  // the check's design on all of X, held for the refit
+  if (std::string why = checkFit(method, problem, withValues(base, grid, res.grid[0].values), &whole); !why.empty())
     return invalid(why);
   Metric metric;
   if (std::string why = parseMetric(options.metric, *loss, metric); !why.empty()) return invalid(why);
@@ -240,7 +241,9 @@ CrossValidationResult crossValidate(const std::string& method, const Problem& pr
   // The refit reports "all tasks done" while it runs (and still honours cancellation).
   Control refit{[&](int, double) { return control.keepGoing(static_cast<int>(totalFits), totalFits); }};
   refit.cache = inner.cache;
-  res.model = fit(method, problem, withValues(base, grid, res.grid[res.best].values), refit);
+  Problem all = problem;
+  if (whole) all.held = whole.get();
+  res.model = fit(method, all, withValues(base, grid, res.grid[res.best].values), refit);
   if (res.model.status == Status::Aborted) res.status = Status::Aborted;
   return res;
 }

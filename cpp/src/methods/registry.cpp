@@ -145,9 +145,11 @@ std::string prepare(const std::string& name, const Problem& problem, const Param
 }
 }  // namespace
 
-std::string checkFit(const std::string& name, const Problem& problem, const Params& params) {
-  Prepared unused;
-  return prepare(name, problem, params, unused);
+std::string checkFit(const std::string& name, const Problem& problem, const Params& params, std::unique_ptr<HeldDesign>* whole) {
+  Prepared prepared;
+  std::string why = prepare(name, problem, params, prepared);
+  if (whole && why.empty()) *whole = std::move(prepared.own);
+  return why;
 }
 
 namespace {

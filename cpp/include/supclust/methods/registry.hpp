@@ -173,8 +173,12 @@ const Method* findMethod(const std::string& name);
 Result fit(const std::string& method, const Problem& problem, const Params& params,
            const Control& control = {}, const WarmStart* warm = nullptr);
 
-// Every check fit() makes before any work: options, data, shapes ("" or a message).
-std::string checkFit(const std::string& method, const Problem& problem, const Params& params);
+// Every check fit() makes before any work: options, data, shapes ("" or a message). When X is
+// not held and `whole` is given, it receives the design on the whole of X the check made (X's
+// largest entry and column means), for later fits on the same X to hold: they do not check X
+// again.
+std::string checkFit(const std::string& method, const Problem& problem, const Params& params,
+                     std::unique_ptr<HeldDesign>* whole = nullptr);
 
 // The method's options checked and defaults filled, without data ("" or a message).
 std::string checkOptions(const std::string& method, const Params& params, Options& out);
