@@ -123,6 +123,10 @@ TEST(HeldDesign, FitsAndCrossValidationsEqualThoseOnTheArrays) {
       EXPECT_EQ(cvArrays.best, cvHeld.best);
       for (std::size_t p = 0; p < grid[0].second.size(); ++p) EXPECT_EQ(cvArrays.grid[p].mean, cvHeld.grid[p].mean);
       expectSame(cvArrays.model, cvHeld.model);
+      // The refit (on the design the call's check made) is the fit of the arrays at the choice.
+      Params chosen = params;
+      chosen.numbers["lambda"] = grid[0].second[cvArrays.best];
+      expectSame(cvArrays.model, fit(method, arrays, chosen));
     }
   }
 }

@@ -106,6 +106,12 @@ describe.each(variants)('strict inputs on the %s build', (variant) => {
       expect(err.message).toMatch(new RegExp(`^loss: option 'loss' of method '${method}' must be one of '.*' \\(got '${loss}'\\)$`));
       expect(() => sc.suggest(method, { X, nRows: n, y, loss } as never)).toThrow(err.message);
     }
+    // The same sentence as the library's for any other choice option (options.cpp), quoted names aside.
+    const library = await sc.fit('ihc', { X, nRows: n, y, Q: 2, init: 'bogus' } as never).then(() => null, (e) => e);
+    const mine = await sc.fit('ihc', { X, nRows: n, y, Q: 2, loss: 'bogus' } as never).then(() => null, (e) => e);
+    const shape = (m: string) => m.replace(/^\w+:/, 'F:').replace(/'[^']*'(, '[^']*')*/g, "'…'");
+    expect(library.field).toBe('init');
+    expect(shape(mine.message)).toBe(shape(library.message));
     expect((await sc.fit('lasso', { X, nRows: n, y, lambda: 0.01 })).status).toBe('converged');
   });
 

@@ -26,10 +26,10 @@ Experiment e1Base() {
   return e;
 }
 
-CgRowParams cgRowParams() {
+CgRowParams cgRowParams(int Q) {
   CgRowParams p;
-  p.cg.numbers = {{"maxIterations", 200}, {"tolerance", 1e-2}};
-  p.cgpg.numbers = {{"cgIterations", 200}, {"cgTolerance", 1e-2}};
+  p.cg.numbers = {{"Q", Q}, {"maxIterations", 200}, {"tolerance", 1e-2}};
+  p.cgpg.numbers = {{"Q", Q}, {"cgIterations", 200}, {"cgTolerance", 1e-2}};
   p.cgpgPrimal = p.cgpg;  // ours: rounding by the k-means of the relaxation's coefficients
   p.cgpgPrimal.strings["rounding"] = "primal";
   return p;
@@ -52,7 +52,7 @@ std::vector<ExperimentMethod> e1Methods() {
   starts.numbers["starts"] = 8;
   Params oscar;
   oscar.numbers = {{"tolerance", 1e-6}, {"maxIterations", 5000}};
-  const auto [cg, cgpg, cgpgPrimal] = cgRowParams();
+  const auto [cg, cgpg, cgpgPrimal] = cgRowParams(5);
   const Grid ridge = {{"lambda", logSpace(10, 1e-6, 8)}}, ridgeFast = {{"lambda", logSpace(1, 1e-6, 3)}};
   const Grid cgGrid = {{"lambda", logSpace(1, 1e-3, 4)}}, cgFast = {{"lambda", logSpace(1e-1, 1e-2, 2)}};
   return {
@@ -65,9 +65,9 @@ std::vector<ExperimentMethod> e1Methods() {
       {"IHC+starts", "ihc", withQ(starts), {}, {}, false},
       {"OSCAR", "oscar", oscar, {{"lambda1", logSpace(1, 1e-4, 5)}, {"lambda2", logSpace(1e-2, 1e-6, 3)}},
        {{"lambda1", logSpace(1e-1, 1e-3, 2)}, {"lambda2", logSpace(1e-3, 1e-5, 2)}}, false},
-      {"CG", "cg", withQ(cg), cgGrid, cgFast, false},
-      {"CGPG", "cgpg", withQ(cgpg), cgGrid, cgFast, false},
-      {"CGPG+primal", "cgpg", withQ(cgpgPrimal), cgGrid, cgFast, false},
+      {"CG", "cg", cg, cgGrid, cgFast, false},
+      {"CGPG", "cgpg", cgpg, cgGrid, cgFast, false},
+      {"CGPG+primal", "cgpg", cgpgPrimal, cgGrid, cgFast, false},
   };
 }
 

@@ -27,8 +27,7 @@ Experiment movieReviewsLwcsTable() {
     else if (m.label == "OSCAR") m.label = "OS";
     else if (m.label == "IHCS") m.label = "PGS";
   const PangLeeGrids grids = pangLeeGrids();
-  auto [cg, cgpg, primal] = cgRowParams();
-  for (Params* p : {&cg, &cgpg, &primal}) p->numbers["Q"] = 15;
+  const auto [cg, cgpg, primal] = cgRowParams(15);
   const Grid grid = {{"lambda", grids.ridge}}, fast = {{"lambda", grids.ridgeFast}};
   const Grid sparseGrid = {{"s", grids.sparsity}, {"lambda", grids.ridge}},
              sparseFast = {{"s", grids.sparsityFast}, {"lambda", grids.ridgeFast}};

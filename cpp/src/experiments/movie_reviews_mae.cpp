@@ -28,8 +28,7 @@ Experiment movieReviewsMaeTable() {
   const std::vector<double>&lambda = grids.ridge, &lambdaFast = grids.ridgeFast;
   Params q10;
   q10.numbers = {{"Q", 10}};
-  Params omPgk = cgRowParams().cgpg;
-  omPgk.numbers["Q"] = 10;
+  const Params omPgk = cgRowParams(10).cgpg;
   e.methods = {
       {"PGK", "ihc", q10, {{"lambda", lambda}}, {{"lambda", lambdaFast}}},
       {"OM+PGK", "cgpg", omPgk, {{"lambda", lambda}}, {{"lambda", lambdaFast}}},

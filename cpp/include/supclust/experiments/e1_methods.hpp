@@ -15,12 +15,12 @@
 namespace supclust {
 
 std::vector<ExperimentMethod> e1Methods();
-// The CG rows' fixed options (the E1 tables' budget: at most 200 Frank–Wolfe steps to a relative
-// gap of 1e-2): CG, CGPG (its budget as cgIterations/cgTolerance) and CGPG+primal.
+// The CG rows' fixed options at Q values (the E1 tables' budget: at most 200 Frank–Wolfe steps
+// to a relative gap of 1e-2): CG, CGPG (its budget as cgIterations/cgTolerance) and CGPG+primal.
 struct CgRowParams {
   Params cg, cgpg, cgpgPrimal;
 };
-CgRowParams cgRowParams();
+CgRowParams cgRowParams(int Q);
 // E1's generator (d = 100, Q = 5) with these rows; a table adds its column and figures.
 Experiment e1Base();
 std::vector<double> logSpace(double from, double to, int count);
