@@ -9,7 +9,8 @@
 // one 1 % non-zero (the SVM) and the movie reviews' own 5006 × 5623 frequencies (when
 // ../shared/data is present) — and on dense
 // Gaussian designs, wide (500 × 5000: the lasso and elastic net at 0.1 and 0.01 λmax) and tall
-// (2000 × 500: the logistic fits). Each answer is evaluated in one objective (sklearn_fits.py
+// (2000 × 500: the logistic fits), and a large sparse one (5000 × 20000, 1 % non-zero, 200 words
+// in the rule, CSR: the lasso and elastic net at 0.01 λmax). Each answer is evaluated in one objective (sklearn_fits.py
 // and glmnet_fits.R list them), so the table shows the time ratios and the objective gaps
 // (liblinear's logistic ℓ1 also penalises the intercept: its answer solves a slightly different
 // problem, which the gap shows). Run alone (node bench/sklearn.mjs) or from run.mjs.
@@ -46,6 +47,29 @@ function design(n, d, text, seed, density = 0.05) {
     t[i] = z;
   }
   return { X, y, target: t, n, d };
+}
+
+// A text-like design made directly as CSR (too large to hold dense): each entry non-zero with
+// probability `density`, counts 1 + geometric(1/2); the rule's weights as design()'s on a share
+// `support` of the features, labels and target as there.
+export function sparseDesign(n, d, seed, density, support) {
+  const u = uniforms(seed), w = new Float64Array(d), y = new Float64Array(n), target = new Float64Array(n);
+  for (let j = 0; j < d; j++) w[j] = u() < support ? [-2, -1, 1, 2][Math.floor(u() * 4)] : 0;
+  const indptr = new Int32Array(n + 1), indices = [], values = [];
+  for (let i = 0; i < n; i++) {
+    let z = gaussian(u);
+    for (let j = 0; j < d; j++) {
+      if (u() >= density) continue;
+      let c = 1;
+      while (u() < 0.5) c++;
+      indices.push(j); values.push(c);
+      z += c * w[j];
+    }
+    indptr[i + 1] = indices.length;
+    y[i] = z > 0.5 ? 1 : 0;
+    target[i] = z;
+  }
+  return { n, d, y, target, csr: { indptr, indices: Int32Array.from(indices), values: Float64Array.from(values) } };
 }
 
 function toCsr({ X, n, d }) {
@@ -116,7 +140,7 @@ function datasets() {
   const gauss = design(300, 200, false, 11), text = design(500, 5000, true, 12);
   const sparse = design(2000, 5000, true, 15, 0.01);
   const out = { gauss, wide: design(500, 5000, false, 13), tall: design(2000, 500, false, 14), text, 'text-csr': { ...text, csr: toCsr(text) },
-    sparse: { n: sparse.n, d: sparse.d, y: sparse.y, target: sparse.target, csr: toCsr(sparse) } };
+    sparse: { n: sparse.n, d: sparse.d, y: sparse.y, target: sparse.target, csr: toCsr(sparse) }, big: sparseDesign(5000, 20000, 16, 0.01, 0.01) };
   const data = join(root, '../shared/data');
   if (existsSync(join(data, 'pang-lee-scale'))) {
     const m = loadPangLee(data, { words: 5623 });
@@ -149,6 +173,9 @@ export async function benchSklearn(repeats = Number(process.env.BENCH_REPEATS ??
   add('tall', 'logistic-l2', 1e-3);
   add('tall', 'logistic-l1', 0.05 * lambdaMax(data.tall, data.tall.y), { at: 0.05 });
   add('sparse', 'svm', 1e-3);  // 2000 × 5000, 1 % non-zero, CSR
+  const bigMax = lambdaMax(data.big, data.big.target);  // 5000 × 20000, 1 % non-zero, CSR
+  add('big', 'lasso', 0.01 * bigMax, { at: 0.01 });
+  add('big', 'elasticnet', 0.02 * bigMax, { alpha: 0.5, at: 0.01 });
   for (const name of ['text', 'text-csr', 'movies']) {
     const t = data[name];
     if (!t) continue;
@@ -162,7 +189,7 @@ export async function benchSklearn(repeats = Number(process.env.BENCH_REPEATS ??
   for (const c of cases) {
     const t = data[c.data];
     Object.assign(c, { n: t.n, d: t.d, sparse: !!t.csr,
-      case: `${c.fit} ${t.n}×${t.d}${c.data === 'movies' ? ' movies' : c.data.startsWith('text') ? ' text' : c.data === 'sparse' ? ' 1%' : ''} ${t.csr ? 'CSR' : 'dense'}${c.at ? ` ${c.at} λmax` : ''}` });
+      case: `${c.fit} ${t.n}×${t.d}${c.data === 'movies' ? ' movies' : c.data.startsWith('text') ? ' text' : c.data === 'sparse' || c.data === 'big' ? ' 1%' : ''} ${t.csr ? 'CSR' : 'dense'}${c.at ? ` ${c.at} λmax` : ''}` });
   }
   // Labels for the logistic fits and the SVM, the regression target for the others.
   writeFileSync(join(dir, 'sklearn-cases.json'),
