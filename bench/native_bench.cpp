@@ -139,7 +139,7 @@ int main(int argc, char** argv) {
   }
 
   const SyntheticProblem e1 = generateE1(150, 100, 5, 0.5, 1);
-  RowMatrix X = e1.X;
+  const RowMatrix& X = e1.X;
   const Problem prob{{X.data(), X.rows(), X.cols()}, {e1.y.data(), e1.y.size()}};
   Params ihcParams;
   ihcParams.numbers["Q"] = 5;
@@ -157,7 +157,7 @@ int main(int argc, char** argv) {
   }
 
   const SyntheticProblem cvData = generateE1(200, 100, 5, 0.5, 2);
-  RowMatrix cvX = cvData.X;
+  const RowMatrix& cvX = cvData.X;
   const Problem cvProb{{cvX.data(), cvX.rows(), cvX.cols()}, {cvData.y.data(), cvData.y.size()}};
   std::printf("],\"cv\":[");
   first = true;

@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { ckmeans } from 'simple-statistics';
 import { load, loadNewsgroupTopics, loadReuters } from '../dist/node/index.js';
 import { firstFit, printFirstFit } from './first-fit.mjs';
-import { benchSklearn, printSklearn, sparseDesign } from './sklearn.mjs';
+import { benchSklearn, lambdaMax, printSklearn, sparseDesign } from './sklearn.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 7);
@@ -283,11 +283,9 @@ const oneFit = {};
     held.dispose();
   }
   // One lasso fit on the peers' table's large sparse design (5000 × 20000, 1 % non-zero, CSR,
-  // held), at 0.01 λmax: coordinate descent, whose full gradient passes run on the team.
-  const big = sparseDesign(5000, 20000, 16, 0.01, 0.01), { indptr, indices, values } = big.csr;
-  const mean = big.target.reduce((a, b) => a + b, 0) / big.n, g = new Float64Array(big.d);
-  for (let i = 0; i < big.n; i++) for (let k = indptr[i]; k < indptr[i + 1]; k++) g[indices[k]] += values[k] * (big.target[i] - mean);
-  const lambda = 0.01 * Math.max(...g.map(Math.abs)) / big.n;
+  // held), at 0.01 λmax: coordinate descent, whose updates are sequential; its full gradient
+  // passes run on the team for designs of kTeamEntries (2²¹) stored entries or more (this: 1 M).
+  const big = sparseDesign(5000, 20000, 16, 0.01, 0.01), lambda = 0.01 * lambdaMax(big, big.target);
   for (const [variant, s] of [['simd', simd], ['simd-threaded', threaded]]) {
     const held = await s.dataset(big.csr, big.n, big.d);
     let m;

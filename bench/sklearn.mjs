@@ -117,7 +117,7 @@ function objective(t, c, coef, b) {
 }
 
 // λmax of the ℓ1 fits: ‖Xcᵀ(y − ȳ)‖∞ / n (the smallest λ whose answer is w = 0).
-function lambdaMax(t, y) {
+export function lambdaMax(t, y) {
   const mean = y.reduce((a, b) => a + b, 0) / t.n, g = new Float64Array(t.d);
   if (t.csr) {
     const { indptr, indices, values } = t.csr;
