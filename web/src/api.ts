@@ -425,14 +425,18 @@ function toModel(method: string, nFeatures: number, raw: RawFit, meta: ModelMeta
   if (raw.status === 'invalid-input') throw fromLibrary(raw.message, raw.field);
   if (raw.status === 'aborted') throw new SupclustError('aborted', 'the fit was aborted');
   const K = raw.outputs ?? 1;
+  // The typed arrays become plain arrays by push: packed arrays (a filled `new Array(n)` is a
+  // holey one, slower to build and to read).
   const colMajor = raw.coef as Float64Array;
-  const coef = new Array<number>(colMajor.length);
-  for (let j = 0; j < nFeatures; j++) for (let k = 0; k < K; k++) coef[j * K + k] = colMajor[k * nFeatures + j];
+  const coef: number[] = [];
+  for (let j = 0; j < nFeatures; j++) for (let k = 0; k < K; k++) coef.push(colMajor[k * nFeatures + j]);
+  const labels = raw.groups as Int32Array, groups: number[] = [];
+  for (let j = 0; j < labels.length; j++) groups.push(labels[j]);
   // Centroids come column-major: groups × outputs, or for tasks Q × nFeatures.
   const kind: ModelKind = raw.kind === 'experts' || raw.kind === 'tasks' ? raw.kind : 'features';
   const cm = raw.centroids as Float64Array, C = kind === 'tasks' ? nFeatures : K, G = C > 0 ? cm.length / C : 0;
-  const centroids = new Array<number>(cm.length);
-  for (let g = 0; g < G; g++) for (let c = 0; c < C; c++) centroids[g * C + c] = cm[c * G + g];
+  const centroids: number[] = [];
+  for (let g = 0; g < G; g++) for (let c = 0; c < C; c++) centroids.push(cm[c * G + g]);
   return {
     schemaVersion: MODEL_SCHEMA_VERSION,
     method, loss: meta.loss, params: meta.params,
@@ -441,7 +445,7 @@ function toModel(method: string, nFeatures: number, raw: RawFit, meta: ModelMeta
     kind,
     nFeatures, outputs: K, coef,
     intercept: Array.from(raw.intercept as Float64Array),
-    groups: Array.from(raw.groups as Int32Array),
+    groups,
     centroids,
     status: raw.status,
     message: raw.message,
