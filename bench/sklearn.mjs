@@ -27,6 +27,12 @@ function uniforms(seed) {
   let s = seed >>> 0 || 1;
   return () => { s ^= s << 13; s >>>= 0; s ^= s >>> 17; s ^= s << 5; s >>>= 0; return s / 2 ** 32; };
 }
+// A word's count in a document: 1 + geometric(1/2).
+function count(u) {
+  let c = 1;
+  while (u() < 0.5) c++;
+  return c;
+}
 function gaussian(u) {
   const a = u() || 1e-300, b = u();
   return Math.sqrt(-2 * Math.log(a)) * Math.cos(2 * Math.PI * b);
@@ -39,7 +45,7 @@ function design(n, d, text, seed, density = 0.05) {
   for (let i = 0; i < n; i++) {
     let z = gaussian(u);
     for (let j = 0; j < d; j++) {
-      if (text) { if (u() < density) { let c = 1; while (u() < 0.5) c++; X[i * d + j] = c; } }
+      if (text) { if (u() < density) X[i * d + j] = count(u); }
       else X[i * d + j] = gaussian(u);
       z += X[i * d + j] * w[j];
     }
@@ -60,8 +66,7 @@ export function sparseDesign(n, d, seed, density, support) {
     let z = gaussian(u);
     for (let j = 0; j < d; j++) {
       if (u() >= density) continue;
-      let c = 1;
-      while (u() < 0.5) c++;
+      const c = count(u);
       indices.push(j); values.push(c);
       z += c * w[j];
     }

@@ -421,22 +421,24 @@ interface ModelMeta {
   featureNames?: string[];
 }
 
+// A column-major rows × cols array as a row-major plain array, built by push: packed (a filled
+// `new Array(n)` is a holey one, slower to build and to read).
+function rowMajor(colMajor: ArrayLike<number>, rows: number, cols: number): number[] {
+  const out: number[] = [];
+  for (let r = 0; r < rows; r++) for (let c = 0; c < cols; c++) out.push(colMajor[c * rows + r]);
+  return out;
+}
+
 function toModel(method: string, nFeatures: number, raw: RawFit, meta: ModelMeta): Model {
   if (raw.status === 'invalid-input') throw fromLibrary(raw.message, raw.field);
   if (raw.status === 'aborted') throw new SupclustError('aborted', 'the fit was aborted');
   const K = raw.outputs ?? 1;
-  // The typed arrays become plain arrays by push: packed arrays (a filled `new Array(n)` is a
-  // holey one, slower to build and to read).
-  const colMajor = raw.coef as Float64Array;
-  const coef: number[] = [];
-  for (let j = 0; j < nFeatures; j++) for (let k = 0; k < K; k++) coef.push(colMajor[k * nFeatures + j]);
-  const labels = raw.groups as Int32Array, groups: number[] = [];
-  for (let j = 0; j < labels.length; j++) groups.push(labels[j]);
+  const coef = rowMajor(raw.coef as Float64Array, nFeatures, K);
   // Centroids come column-major: groups × outputs, or for tasks Q × nFeatures.
   const kind: ModelKind = raw.kind === 'experts' || raw.kind === 'tasks' ? raw.kind : 'features';
   const cm = raw.centroids as Float64Array, C = kind === 'tasks' ? nFeatures : K, G = C > 0 ? cm.length / C : 0;
-  const centroids: number[] = [];
-  for (let g = 0; g < G; g++) for (let c = 0; c < C; c++) centroids.push(cm[c * G + g]);
+  const centroids = rowMajor(cm, G, C);
+  const labels = raw.groups as Int32Array;
   return {
     schemaVersion: MODEL_SCHEMA_VERSION,
     method, loss: meta.loss, params: meta.params,
@@ -445,7 +447,7 @@ function toModel(method: string, nFeatures: number, raw: RawFit, meta: ModelMeta
     kind,
     nFeatures, outputs: K, coef,
     intercept: Array.from(raw.intercept as Float64Array),
-    groups,
+    groups: rowMajor(labels, labels.length, 1),
     centroids,
     status: raw.status,
     message: raw.message,
