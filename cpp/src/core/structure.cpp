@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <numeric>
 
+#include "supclust/kernels/radix_sort.hpp"
+
 namespace supclust {
 
 namespace {
@@ -83,14 +85,21 @@ std::unique_ptr<Structure> makeGroupStructure(int Q, Eigen::Index K, int restart
 
 Partition partitionOfDistinctRows(const Matrix& W) {
   const Eigen::Index d = W.rows();
-  std::vector<Eigen::Index> order(static_cast<std::size_t>(d));
-  std::iota(order.begin(), order.end(), 0);
   auto rowLess = [&W](Eigen::Index a, Eigen::Index b) {
     for (Eigen::Index k = 0; k < W.cols(); ++k)
       if (W(a, k) != W(b, k)) return W(a, k) < W(b, k);
     return false;
   };
-  std::stable_sort(order.begin(), order.end(), rowLess);
+  // The rows in rowLess order, ties by index. One column (every single-output fit): a radix sort
+  // of its values with -0.0 read as +0.0 (rowLess has them equal), the same order in O(d).
+  std::vector<std::int32_t> order(static_cast<std::size_t>(d));
+  if (W.cols() == 1) {
+    const Vector keys = W.col(0).array() + 0.0;
+    RadixSorter().sort(keys.data(), static_cast<std::size_t>(d), order.data());
+  } else {
+    std::iota(order.begin(), order.end(), 0);
+    std::stable_sort(order.begin(), order.end(), rowLess);
+  }
   Partition p;
   p.labels.assign(static_cast<std::size_t>(d), 0);
   std::vector<Eigen::Index> firstOfGroup;

@@ -168,11 +168,20 @@ Result linearSvm(const CenteredDesign& X, const Vector& y, double lambda, const 
   // Shrinking (liblinear's): an α at a bound whose gradient points out of the box by more than
   // the last epoch's extreme projected gradients leaves the active set; when the active set's
   // projected gradients agree within eps, every α comes back for a full epoch (and with all of
-  // them active, eps tightens). The duality gap, over all rows, decides convergence, whatever
-  // the active set: it is evaluated (a pass over X) when eps tightens, every kGapEvery epochs
-  // and at the last epoch — not after every epoch, which would cost more than the shrunk
-  // epochs themselves.
-  constexpr int kGapEvery = 10;
+  // them active, eps tightens). The relative duality gap, over all rows, decides convergence,
+  // whatever the active set; evaluating it is a pass over X (more than a shrunk epoch), so it is
+  // evaluated when the geometric decrease between its last two values predicts that it has
+  // reached the tolerance, at the latest once the epochs since the last evaluation have visited
+  // kGapEvery·n rows, and at the last epoch. The first value is the gap at α = 0 (1: primal 1,
+  // dual 0); until a second one is known, liblinear's stopping rule with all rows active also
+  // triggers an evaluation.
+  constexpr double kGapEvery = 10;
+  struct Gap {
+    int epoch;
+    double relative;
+  };
+  Gap before{0, 1}, last{0, 1};
+  double visited = 0;  // rows visited since the last evaluation
   double pgMaxOld = inf, pgMinOld = -inf, eps = 0.1;
   Random rng(opt.seed);
   Result r;
@@ -182,6 +191,7 @@ Result linearSvm(const CenteredDesign& X, const Vector& y, double lambda, const 
   r.history.push_back(primal);
   for (int epoch = 1; epoch <= opt.maxIterations; ++epoch) {
     if (stopRequested(control, epoch, primal, r)) break;
+    visited += static_cast<double>(activeSize);
     for (std::size_t k = activeSize; k > 1; --k) std::swap(active[k - 1], active[rng.below(k)]);
     double pgMax = -inf, pgMin = inf;
     for (std::size_t k = 0; k < activeSize;) {
@@ -213,15 +223,26 @@ Result linearSvm(const CenteredDesign& X, const Vector& y, double lambda, const 
     }
     r.iterations = epoch;
     const bool solved = pgMax - pgMin <= eps, allActive = activeSize == active.size();
-    if ((solved && allActive) || epoch % kGapEvery == 0 || epoch == opt.maxIterations) {
+    bool evaluate = epoch == opt.maxIterations || visited >= kGapEvery * static_cast<double>(n);
+    if (last.epoch == 0) {
+      evaluate = evaluate || (solved && allActive);
+    } else if (last.relative < before.relative) {  // predicted: last · rate^(epochs since) ≤ tolerance
+      const double logRate = std::log(last.relative / before.relative) / (last.epoch - before.epoch);
+      evaluate = evaluate || (epoch - last.epoch) * logRate <= std::log(opt.tolerance / last.relative);
+    }
+    if (evaluate) {
       const Vector w = u + beta * rows.mu();
       primal = primalOf(rows, y, lambda, u, beta, m, b, w);
       primalEpoch = epoch;
       r.history.push_back(primal);
-      if (primal - svmDual(alpha, w, b, lambda) <= opt.tolerance * primal) {
+      const double gap = primal - svmDual(alpha, w, b, lambda);
+      if (gap <= opt.tolerance * primal) {
         r.status = Status::Converged;
         break;
       }
+      before = last;
+      last = {epoch, gap / primal};
+      visited = 0;
     }
     if (solved) {
       if (!allActive) activeSize = active.size();  // the shrunk problem is solved: all rows again

@@ -32,12 +32,13 @@ class Random {
   // Uniform on [0, 1) with 53 random bits.
   double uniform() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
   double uniform(double a, double b) { return a + (b - a) * uniform(); }
-  // Uniform integer in [0, k) (k >= 1), by rejection: no modulo bias.
+  // Uniform integer in [0, k) (k >= 1), by rejection: no modulo bias. A draw is rejected when it
+  // is at or above limit = M − (M mod k), M = 2⁶⁴ − 1; as M mod k < k, every draw x ≤ M − k is
+  // below it, so limit (a second division) is computed only for the k largest draws.
   std::uint64_t below(std::uint64_t k) {
-    const std::uint64_t limit = ~std::uint64_t{0} - (~std::uint64_t{0} % k);
-    std::uint64_t x;
-    do x = next();
-    while (x >= limit);
+    constexpr std::uint64_t M = ~std::uint64_t{0};
+    std::uint64_t x = next();
+    while (x > M - k && x >= M - M % k) x = next();
     return x % k;
   }
   // Standard normal by the Marsaglia polar method (only +,*,/,log,sqrt: identical in wasm).

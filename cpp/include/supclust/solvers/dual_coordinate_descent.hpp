@@ -9,8 +9,8 @@
 // w = Σ α_i ỹ_i x_i, b = Σ α_i ỹ_i. Each epoch visits the rows in a seeded random order and
 // solves each α_i exactly (clipped Newton step on a quadratic in one variable), skipping the α
 // that liblinear's shrinking sets aside. Stops on the duality gap: primal − dual ≤ tolerance ·
-// primal (a certificate over all rows), checked when the shrinking's tolerance tightens, every
-// tenth epoch and at the last. The rows are read uncentred (sparse X in place, a dense X with
+// primal (a certificate over all rows), checked when the gap's decrease so far predicts it has
+// reached the tolerance, after at most ten epochs' worth of rows, and at the last epoch. The rows are read uncentred (sparse X in place, a dense X with
 // at most half its entries non-zero as CSR rows): w = u + βμ keeps each step on the row's
 // non-zeros.
 #pragma once
