@@ -150,11 +150,11 @@ TEST(Dense, GramAddUpdatesOneTriangleBySign) {
 }
 
 TEST(Dense, BlockedProductsSumInTheRowByRowOrder) {
-  // multiply and multiplyTransposed take four rows per pass; each output must still be the
-  // row-by-row sum to the bit (dot per row; axpy row after row), so results stay identical
-  // natively, in wasm and against every earlier table.
+  // multiply takes four rows per pass, multiplyTransposed sixteen, then four, then one; each
+  // output must still be the row-by-row sum to the bit (dot per row; axpy row after row), so
+  // results stay identical natively, in wasm and against every earlier table.
   std::mt19937_64 rng(13);
-  for (std::size_t n : {1u, 3u, 4u, 5u, 8u, 11u}) {
+  for (std::size_t n : {1u, 3u, 4u, 5u, 8u, 11u, 16u, 17u, 21u, 35u}) {
     for (std::size_t d : {1u, 2u, 5u, 8u, 13u}) {
       const RowMatrix X = randomMatrix(rng, static_cast<Eigen::Index>(n), static_cast<Eigen::Index>(d));
       const Matrix w = randomMatrix(rng, static_cast<Eigen::Index>(d), 1), r = randomMatrix(rng, static_cast<Eigen::Index>(n), 1);

@@ -323,38 +323,42 @@ void multiply(const double* X, std::size_t n, std::size_t d, const double* w, do
   for (; i < n; ++i) z[i] = dot(X + i * d, w, d);
 }
 
-void multiplyTransposed(const double* X, std::size_t n, std::size_t d, std::size_t ldx, const double* r, double* g) {
-  std::memset(g, 0, d * sizeof(double));
-  std::size_t i = 0;
-  for (; i + 4 <= n; i += 4) axpy4(r + i, X + i * ldx, ldx, g, d);  // rows i..i+3, in order
-  for (; i < n; ++i) axpy(r[i], X + i * ldx, g, d);
-}
-
-void multiplyTransposed(const double* X, std::size_t n, std::size_t d, const double* r, double* g) {
-  multiplyTransposed(X, n, d, d, r, g);
-}
-
 namespace {
-// y ← α y + Σ_{g<K} c_g B_g with the K coefficients splatted once (K known here, so they stay
-// in registers): re-splatting them for every pair of rows cost a third of the mix in wasm.
-template <std::size_t K>
+// y ← α y + Σ_{g<K} c_g B_g (without Scaled: y + Σ_{g<K} c_g B_g, α unread) with the K
+// coefficients splatted once (K known here, so they stay in registers): re-splatting them for
+// every pair of rows cost a third of the mix in wasm.
+template <std::size_t K, bool Scaled = true>
 void scaleAndAddColumns(double alpha, double* y, const double* B, std::size_t n, std::size_t ldb, const double* c) {
   const f64x2 a2 = {alpha, alpha};
   f64x2 cs[K];
   for (std::size_t g = 0; g < K; ++g) cs[g] = f64x2{c[g], c[g]};
   std::size_t i = 0;
   for (; i + 2 <= n; i += 2) {
-    f64x2 acc = a2 * load2(y + i);
+    f64x2 acc = Scaled ? a2 * load2(y + i) : load2(y + i);
     for (std::size_t g = 0; g < K; ++g) acc += cs[g] * load2(B + g * ldb + i);
     store2(y + i, acc);
   }
   for (; i < n; ++i) {
-    double acc = alpha * y[i];
+    double acc = Scaled ? alpha * y[i] : y[i];
     for (std::size_t g = 0; g < K; ++g) acc += c[g] * B[g * ldb + i];
     y[i] = acc;
   }
 }
 }  // namespace
+
+void multiplyTransposed(const double* X, std::size_t n, std::size_t d, std::size_t ldx, const double* r, double* g) {
+  std::memset(g, 0, d * sizeof(double));
+  // Eight rows a pass over g (one load and store of g for eight rows of X, where axpy4 takes one
+  // for four), then four, then one; every g[j] still sums the rows in order, to the bit.
+  std::size_t i = 0;
+  for (; i + 8 <= n; i += 8) scaleAndAddColumns<8, false>(0, g, X + i * ldx, d, ldx, r + i);
+  for (; i + 4 <= n; i += 4) axpy4(r + i, X + i * ldx, ldx, g, d);
+  for (; i < n; ++i) axpy(r[i], X + i * ldx, g, d);
+}
+
+void multiplyTransposed(const double* X, std::size_t n, std::size_t d, const double* r, double* g) {
+  multiplyTransposed(X, n, d, d, r, g);
+}
 
 void scaleAndAddProduct(double alpha, double* y, const double* B, std::size_t n, std::size_t k, std::size_t ldb,
                         const double* c) {
