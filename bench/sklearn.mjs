@@ -4,7 +4,7 @@
 // elastic net (theirs: coordinate descent), logistic ℓ2 (ours: trust-region Newton; scikit-learn:
 // lbfgs) and ℓ1 (ours: proximal Newton, newGLMNET; scikit-learn: liblinear), the linear SVM
 // (ours and liblinear's LinearSVC: dual coordinate descent, both regularising the bias of the rows
-// as given — ours with bias 'liblinear' — LinearSVC at its default tol and at 1e-10); dense and sparse (CSR, scipy.sparse
+// as given — ours with bias 'liblinear', also at tolerance 1e-9 — LinearSVC at its default tol and at 1e-10); dense and sparse (CSR, scipy.sparse
 // and dgCMatrix for them) at text shapes — a synthetic 500 × 5000 word-count design, a 2000 × 5000
 // one 1 % non-zero (the SVM) and the movie reviews' own 5006 × 5623 frequencies (when
 // ../shared/data is present) — and on dense
