@@ -247,7 +247,7 @@ if (reuters && native.reutersGem) {
   let m;
   const denseMs = await medianMs(Math.max(1, Math.floor(REPEATS / 3)), async () => { m = await sc.fit('gem', { ...params, X: reuters.X }); });
   const csrMs = await medianMs(Math.max(1, Math.floor(REPEATS / 3)), async () => { m = await sc.fit('gem', { ...params, X: reuters.csr }); });
-  reutersGem = { nativeMs: native.reutersGem.ms, wasmMs: denseMs, wasmCsrMs: csrMs, iterations: m.iterations, status: m.status,
+  reutersGem = { nativeMs: native.reutersGem.ms, wasmMs: denseMs, wasmCsrMs: csrMs, iterations: m.iterations, status: m.status, objective: m.objective,
     objectiveGap: Math.abs(m.objective - native.reutersGem.objective) / Math.abs(native.reutersGem.objective) };
 }
 sc.dispose();
