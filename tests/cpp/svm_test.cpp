@@ -23,6 +23,21 @@ void twoClouds(int n, int d, double shift, std::uint64_t seed, RowMatrix& X, Vec
     for (int j = 0; j < d; ++j) X(i, j) = rng.normal() + (j == 0 ? shift * (2 * y[i] - 1) : 0.0);
   }
 }
+// A sparse linear rule: each entry non-zero (1 + uniform) with probability 5 %, y = [xᵀw* +
+// 0.3 ε > 0] for Gaussian w*.
+void sparseRule(int n, int d, std::uint64_t seed, RowMatrix& X, Vector& y) {
+  Random rng(seed);
+  X = RowMatrix::Zero(n, d);
+  y.resize(n);
+  Vector truth(d);
+  for (int j = 0; j < d; ++j) truth[j] = rng.normal();
+  for (int i = 0; i < n; ++i) {
+    double s = 0;
+    for (int j = 0; j < d; ++j)
+      if (rng.uniform() < 0.05) s += (X(i, j) = 1 + rng.uniform()) * truth[j];
+    y[i] = s + 0.3 * rng.normal() > 0 ? 1 : 0;
+  }
+}
 }  // namespace
 
 // Both biases: the centred rows' (the default) and liblinear's (the rows as given, a constant
@@ -105,19 +120,9 @@ TEST(LinearSvm, SeparatesSeparableClassesAndNamesBadInput) {
 // enough that shrinking sets many α aside, both reach the gap.
 TEST(LinearSvm, SparseRowsReachTheDenseOptimum) {
   const int n = 400, d = 300;
-  Random rng(11);
-  RowMatrix X = RowMatrix::Zero(n, d);
-  Vector y(n), truth(d);
-  for (int j = 0; j < d; ++j) truth[j] = rng.normal();
-  for (int i = 0; i < n; ++i) {
-    double s = 0;
-    for (int j = 0; j < d; ++j)
-      if (rng.uniform() < 0.05) {
-        X(i, j) = 1 + rng.uniform();
-        s += X(i, j) * truth[j];
-      }
-    y[i] = s + 0.3 * rng.normal() > 0 ? 1 : 0;
-  }
+  RowMatrix X;
+  Vector y;
+  sparseRule(n, d, 11, X, y);
   const CsrArrays c = csrOf(X);
   const CenteredDesign dense(DataMatrix(X.data(), n, d));
   const CenteredDesign sparse(DataMatrix(n, d, c.indptr.data(), c.indices.data(), c.values.data()));
@@ -146,16 +151,9 @@ TEST(LinearSvm, SparseRowsReachTheDenseOptimum) {
 // is too often).
 TEST(LinearSvm, EvaluatesTheGapWhereItIsPredictedToBeMet) {
   const int n = 400, d = 300;
-  Random rng(5);
-  RowMatrix X = RowMatrix::Zero(n, d);
-  Vector y(n), truth(d);
-  for (int j = 0; j < d; ++j) truth[j] = rng.normal();
-  for (int i = 0; i < n; ++i) {
-    double s = 0;
-    for (int j = 0; j < d; ++j)
-      if (rng.uniform() < 0.05) s += (X(i, j) = 1 + rng.uniform()) * truth[j];
-    y[i] = s + 0.3 * rng.normal() > 0 ? 1 : 0;
-  }
+  RowMatrix X;
+  Vector y;
+  sparseRule(n, d, 5, X, y);
   const CsrArrays c = csrOf(X);
   const CenteredDesign sparse(DataMatrix(n, d, c.indptr.data(), c.indices.data(), c.values.data()));
   for (const double tolerance : {1e-6, 1e-9}) {

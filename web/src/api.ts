@@ -438,7 +438,6 @@ function toModel(method: string, nFeatures: number, raw: RawFit, meta: ModelMeta
   const kind: ModelKind = raw.kind === 'experts' || raw.kind === 'tasks' ? raw.kind : 'features';
   const cm = raw.centroids as Float64Array, C = kind === 'tasks' ? nFeatures : K, G = C > 0 ? cm.length / C : 0;
   const centroids = rowMajor(cm, G, C);
-  const labels = raw.groups as Int32Array;
   return {
     schemaVersion: MODEL_SCHEMA_VERSION,
     method, loss: meta.loss, params: meta.params,
@@ -447,7 +446,7 @@ function toModel(method: string, nFeatures: number, raw: RawFit, meta: ModelMeta
     kind,
     nFeatures, outputs: K, coef,
     intercept: Array.from(raw.intercept as Float64Array),
-    groups: rowMajor(labels, labels.length, 1),
+    groups: Array.from(raw.groups as Int32Array),
     centroids,
     status: raw.status,
     message: raw.message,
