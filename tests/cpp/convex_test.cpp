@@ -118,6 +118,12 @@ TEST(Lasso, ColdStartsOnWideDesignsReachTheCertificateAlongTheirPath) {
         const Vector g = squaredGradient(X, y, r, gb) + lambda * (1 - alpha) * r.coef.col(0);
         EXPECT_LE(l1Violation(r.coef.col(0), g, lambda * alpha), 1e-8 * lmax) << alpha << " " << frac;
         EXPECT_LE(std::abs(gb), 1e-10 * lmax);
+        // The objective it reports (its penalty summed over the active set alone) is the
+        // objective of its answer, summed here over every coordinate.
+        const Vector residual = X * r.coef.col(0) + Vector::Constant(n, r.intercept[0]) - y;
+        const double objective = 0.5 * residual.squaredNorm() / n + lambda * alpha * r.coef.cwiseAbs().sum() +
+                                 0.5 * lambda * (1 - alpha) * r.coef.squaredNorm();
+        EXPECT_NEAR(r.objective, objective, 1e-13 * objective) << alpha << " " << frac;
         const WarmStart warm{r.coef * 0.9, r.intercept};
         const Result fromAnswer = fit("elasticnet", problem, params({{"lambda", lambda}, {"alpha", alpha}}), {}, &warm);
         ASSERT_EQ(fromAnswer.status, Status::Converged);

@@ -274,6 +274,38 @@ TEST(Dense, FusedColumnKernelsAreDotAndAxpyToTheBit) {
   }
 }
 
+// Coordinate descent's fused updates: y += αx then z·y, to the bit axpy followed by dot, through
+// every tail (pairs of four, a last pair, a last entry), and the same for the weighted update;
+// and Σ(x + c)² as dot() sums it.
+TEST(Dense, AxpyThenDotIsAxpyFollowedByDotToTheBit) {
+  std::mt19937_64 rng(23);
+  for (std::size_t n : {0u, 1u, 2u, 3u, 4u, 5u, 6u, 7u, 8u, 9u, 10u, 11u, 37u, 500u}) {
+    const Matrix xyz = randomMatrix(rng, static_cast<Eigen::Index>(n) + 1, 3);
+    Vector expected = xyz.col(1), got = xyz.col(1);
+    axpy(-0.37, xyz.col(0).data(), expected.data(), n);
+    const double expectedDot = dot(xyz.col(2).data(), expected.data(), n);
+    const double gotDot = axpyThenDot(-0.37, xyz.col(0).data(), got.data(), xyz.col(2).data(), n);
+    EXPECT_EQ(gotDot, expectedDot) << n;
+    for (std::size_t i = 0; i <= n; ++i) EXPECT_EQ(got[static_cast<Eigen::Index>(i)], expected[static_cast<Eigen::Index>(i)]) << n;
+    // The proximal Newton step's form: y += αx and z += (αx)w, then v·z.
+    const Matrix wv = randomMatrix(rng, static_cast<Eigen::Index>(n) + 1, 3);
+    Vector y = wv.col(2), z = xyz.col(1), yExpected = y, zExpected = z;
+    axpyWithWeighted(0.81, xyz.col(0).data(), wv.col(0).data(), yExpected.data(), zExpected.data(), n);
+    EXPECT_EQ(axpyWithWeightedThenDot(0.81, xyz.col(0).data(), wv.col(0).data(), y.data(), z.data(), wv.col(1).data(), n),
+              dot(wv.col(1).data(), zExpected.data(), n)) << n;
+    for (std::size_t i = 0; i <= n; ++i) {
+      EXPECT_EQ(y[static_cast<Eigen::Index>(i)], yExpected[static_cast<Eigen::Index>(i)]) << n;
+      EXPECT_EQ(z[static_cast<Eigen::Index>(i)], zExpected[static_cast<Eigen::Index>(i)]) << n;
+    }
+    Vector shifted = xyz.col(0).array() + 1.25;
+    long double exact = 0;
+    for (std::size_t i = 0; i < n; ++i) exact += static_cast<long double>(shifted[static_cast<Eigen::Index>(i)]) * shifted[static_cast<Eigen::Index>(i)];
+    const double norm = shiftedSquaredNorm(xyz.col(0).data(), 1.25, n);
+    EXPECT_EQ(norm, dot(shifted.data(), shifted.data(), n)) << n;
+    EXPECT_NEAR(norm, static_cast<double>(exact), 1e-14 * (static_cast<double>(exact) + 1)) << n;
+  }
+}
+
 // The proximal Newton step's kernels against their scalar definitions: y += αx, z += (αx)w to the
 // bit (no reduction), and the two weighted sums to rounding.
 TEST(Dense, WeightedStepAndMomentsMatchTheirDefinitions) {

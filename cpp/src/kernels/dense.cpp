@@ -123,6 +123,21 @@ double dot(const double* a, const double* b, std::size_t n) {
   return s;
 }
 
+double shiftedSquaredNorm(const double* x, double shift, std::size_t n) {
+  const f64x2 c = {shift, shift};
+  f64x2 s0 = {0, 0}, s1 = {0, 0};
+  std::size_t i = 0;
+  for (; i + 4 <= n; i += 4) {
+    const f64x2 a = load2(x + i) + c, b = load2(x + i + 2) + c;
+    s0 += a * a;
+    s1 += b * b;
+  }
+  s0 += s1;
+  double s = s0[0] + s0[1];
+  for (; i < n; ++i) s += (x[i] + shift) * (x[i] + shift);
+  return s;
+}
+
 double gatherDot(const double* v, const std::int32_t* index, std::size_t n, const double* x) {
   f64x2 s0 = {0, 0}, s1 = {0, 0};
   std::size_t t = 0;
@@ -193,6 +208,33 @@ void axpy(double alpha, const double* x, double* y, std::size_t n) {
   for (; i < n; ++i) y[i] += alpha * x[i];
 }
 
+double axpyThenDot(double alpha, const double* x, double* y, const double* z, std::size_t n) {
+  const f64x2 a2 = {alpha, alpha};
+  f64x2 s0 = {0, 0}, s1 = {0, 0};
+  std::size_t i = 0;
+  for (; i + 4 <= n; i += 4) {
+    const f64x2 y0 = load2(y + i) + a2 * load2(x + i), y1 = load2(y + i + 2) + a2 * load2(x + i + 2);
+    store2(y + i, y0);
+    store2(y + i + 2, y1);
+    s0 += load2(z + i) * y0;
+    s1 += load2(z + i + 2) * y1;
+  }
+  s0 += s1;
+  double s = s0[0] + s0[1];
+  if (i + 2 <= n) {  // axpy's last pair; dot's scalar tail
+    const f64x2 y0 = load2(y + i) + a2 * load2(x + i);
+    store2(y + i, y0);
+    s += z[i] * y0[0];
+    s += z[i + 1] * y0[1];
+    i += 2;
+  }
+  for (; i < n; ++i) {
+    y[i] += alpha * x[i];
+    s += z[i] * y[i];
+  }
+  return s;
+}
+
 void axpyWithWeighted(double alpha, const double* x, const double* w, double* y, double* z, std::size_t n) {
   const f64x2 a2 = {alpha, alpha};
   std::size_t i = 0;
@@ -205,6 +247,37 @@ void axpyWithWeighted(double alpha, const double* x, const double* w, double* y,
     y[i] += alpha * x[i];
     z[i] += alpha * x[i] * w[i];
   }
+}
+
+double axpyWithWeightedThenDot(double alpha, const double* x, const double* w, double* y, double* z, const double* v,
+                               std::size_t n) {
+  const f64x2 a2 = {alpha, alpha};
+  f64x2 s0 = {0, 0}, s1 = {0, 0};
+  std::size_t i = 0;
+  auto pair = [&](std::size_t at) {  // y, z += αx, (αx)w on entries at, at + 1; the new z there
+    const f64x2 ax = a2 * load2(x + at), zNew = load2(z + at) + ax * load2(w + at);
+    store2(y + at, load2(y + at) + ax);
+    store2(z + at, zNew);
+    return zNew;
+  };
+  for (; i + 4 <= n; i += 4) {
+    s0 += load2(v + i) * pair(i);
+    s1 += load2(v + i + 2) * pair(i + 2);
+  }
+  s0 += s1;
+  double s = s0[0] + s0[1];
+  if (i + 2 <= n) {  // axpyWithWeighted's last pair; dot's scalar tail
+    const f64x2 zNew = pair(i);
+    s += v[i] * zNew[0];
+    s += v[i + 1] * zNew[1];
+    i += 2;
+  }
+  for (; i < n; ++i) {
+    y[i] += alpha * x[i];
+    z[i] += alpha * x[i] * w[i];
+    s += v[i] * z[i];
+  }
+  return s;
 }
 
 void weightedMoments(const double* x, const double* w, std::size_t n, double& first, double& second) {

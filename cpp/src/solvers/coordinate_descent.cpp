@@ -62,10 +62,11 @@ Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, dou
       colNorm[j] = std::max(0.0, (moments.squares[j] - 2 * mu[j] * moments.sum[j] + static_cast<double>(n) * mu[j] * mu[j]) * invN);
     cols = &X.uncentredColumns();
   };
-  // Xc_jᵀ r = x_jᵀ raw + offset·Σx_j − μ_j (Σraw + n·offset).
-  auto correlation = [&](Eigen::Index j) {
-    return columnDot(*cols, j, raw.data()) + offset * (*colSum)[j] - mu[j] * (rawSum + static_cast<double>(n) * offset);
+  // Xc_jᵀ r = x_jᵀ raw + offset·Σx_j − μ_j (Σraw + n·offset), from xr = x_jᵀ raw.
+  auto correlationFrom = [&](Eigen::Index j, double xr) {
+    return xr + offset * (*colSum)[j] - mu[j] * (rawSum + static_cast<double>(n) * offset);
   };
+  auto correlation = [&](Eigen::Index j) { return correlationFrom(j, columnDot(*cols, j, raw.data())); };
   // grad = Xcᵀr as of the last full pass; current until the residual next changes (the KKT check
   // then reads it instead of passing over X again: a fit that is zero at once reads X once).
   bool gradCurrent = false;
@@ -75,6 +76,14 @@ Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, dou
     columnAxpy(*cols, j, -delta, raw.data());
     rawSum -= delta * (*colSum)[j];
     offset += delta * mu[j];
+  };
+  // subtract(j, δ), then x_kᵀ raw, in one pass over raw where X is stored densely.
+  auto subtractThenDot = [&](Eigen::Index j, double delta, Eigen::Index k) {
+    gradCurrent = false;
+    const double xr = columnAxpyThenDot(*cols, j, -delta, raw.data(), k);
+    rawSum -= delta * (*colSum)[j];
+    offset += delta * mu[j];
+    return xr;
   };
   // grad = Xcᵀr over every coordinate by columns: on the design's team for a large X, each
   // entry computed as on one thread (the same bits with any number of threads).
@@ -102,13 +111,14 @@ Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, dou
       if (w[j] != 0) subtract(j, w[j]);
     fullGradient();
   }
-  auto objective = [&] {
-    return 0.5 * invN * (raw.array() + offset).matrix().squaredNorm() + targetL1 * w.cwiseAbs().sum() + 0.5 * targetL2 * w.squaredNorm();
+  // The objective from the penalty's sums Σ|w_j| and Σw_j² (the residual's part in two-lane sums).
+  auto objectiveWith = [&](double absSum, double squareSum) {
+    return 0.5 * invN * shiftedSquaredNorm(raw.data(), offset, static_cast<std::size_t>(n)) + targetL1 * absSum + 0.5 * targetL2 * squareSum;
   };
 
   Result res;
   res.status = Status::MaxIterations;
-  res.history.push_back(objective());
+  res.history.push_back(objectiveWith(w.cwiseAbs().sum(), w.squaredNorm()));
   // glmnet's active-set strategy: a full sweep finds the active coordinates, sweeps over those
   // alone converge, then a full sweep and the KKT check decide whether anything is left.
   std::vector<Eigen::Index> active;
@@ -126,6 +136,17 @@ Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, dou
   };
   double activeWork = 0;  // the cost of a sweep over the active set
   int signChanges = 0;    // coordinates whose sign (or zero) changed in the sweep
+  // The objective after a sweep: its non-zero coordinates are all in the active set (a full
+  // sweep makes it the strong set's non-zeros; a sweep or an exact step over it moves no other),
+  // so the penalty is summed over it alone — no pass over all d.
+  auto activeObjective = [&] {
+    double absSum = 0, squareSum = 0;
+    for (Eigen::Index j : active) {
+      absSum += std::abs(w[j]);
+      squareSum += w[j] * w[j];
+    }
+    return objectiveWith(absSum, squareSum);
+  };
   auto sweepOver = [&](bool all) {
     double maxChange = 0;
     if (all ? strong.empty() : active.empty()) {
@@ -133,20 +154,32 @@ Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, dou
       return maxChange;
     }
     readColumns();
-    auto update = [&](Eigen::Index j) {
-      if (colNorm[j] == 0) return;  // a constant column: its coefficient stays 0
-      const double old = w[j];
-      const double rho = correlation(j) * invN + colNorm[j] * old;
-      const double next = softThreshold(rho, l1) / (colNorm[j] + l2);
-      if (next != old) {
-        if ((next > 0) != (old > 0) || (next < 0) != (old < 0)) ++signChanges;
-        subtract(j, next - old);
-        w[j] = next;
-        maxChange = std::max(maxChange, std::abs(next - old) * std::sqrt(colNorm[j]));
+    // Each coordinate in turn; x_jᵀ raw of the next one is computed with the residual's update
+    // (subtractThenDot) when the coordinate moves.
+    auto updateEach = [&](const std::vector<Eigen::Index>& list) {
+      double xr = columnDot(*cols, list[0], raw.data());
+      for (std::size_t t = 0; t < list.size(); ++t) {
+        const Eigen::Index j = list[t];
+        const bool more = t + 1 < list.size();
+        double delta = 0;
+        if (colNorm[j] != 0) {  // else a constant column: its coefficient stays 0
+          const double old = w[j];
+          const double rho = correlationFrom(j, xr) * invN + colNorm[j] * old;
+          const double next = softThreshold(rho, l1) / (colNorm[j] + l2);
+          if (next != old) {
+            if ((next > 0) != (old > 0) || (next < 0) != (old < 0)) ++signChanges;
+            delta = next - old;
+            w[j] = next;
+            maxChange = std::max(maxChange, std::abs(delta) * std::sqrt(colNorm[j]));
+          }
+        }
+        if (delta != 0 && more) xr = subtractThenDot(j, delta, list[t + 1]);
+        else if (delta != 0) subtract(j, delta);
+        else if (more) xr = columnDot(*cols, list[t + 1], raw.data());
       }
     };
     if (all) {
-      for (Eigen::Index j : strong) update(j);
+      updateEach(strong);
       active.clear();
       activeWork = 0;
       for (Eigen::Index j : strong)
@@ -155,7 +188,7 @@ Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, dou
           activeWork += updateCost(j);
         }
     } else {
-      for (Eigen::Index j : active) update(j);
+      updateEach(active);
     }
     return maxChange;
   };
@@ -303,7 +336,7 @@ Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, dou
       ++sweep;
       signChanges = 0;
       const double maxChange = sweepOver(full);
-      res.history.push_back(objective());
+      res.history.push_back(activeObjective());
       if (full) fullChange = maxChange;
       if (maxChange > (full ? tolerance : std::max(tolerance, 1e-3 * fullChange))) {
         sameSigns = full || signChanges > 0 ? 0 : sameSigns + 1;

@@ -102,16 +102,24 @@ Result proximalNewtonL1(const Objective& F, double lambda1, Matrix W, RowVector 
       double offset = 0, sumWeighted = 0, db = 0;
       for (int pass = 0; pass < 200; ++pass) {
         double largest = 0;
-        for (Eigen::Index j : active) {
-          const double xw = columnDot(cols, j, weighted.data());  // Σ x_ij D_i raw_i over the non-zeros
+        // Σ x_ij D_i raw_i over the non-zeros of the coordinate next in line: computed with the
+        // step's update when a coordinate moves (columnAxpyWithWeightedThenDot).
+        double xw = active.empty() ? 0 : columnDot(cols, active[0], weighted.data());
+        for (std::size_t t = 0; t < active.size(); ++t) {
+          const Eigen::Index j = active[t];
+          const bool more = t + 1 < active.size();
           // (Xc_jᵀ D step) with step = raw + offset·1 and Xc_j = x_j − μ_j 1.
           const double model = xw + offset * dD[j] - mu[j] * (sumWeighted + offset * sumD);
           const double gj = g[j] + model + lambda2 * dw[j];
           const double u = w[j] + dw[j];
           const double delta = softThreshold(u - gj / hdiag[j], lambda1 / hdiag[j]) - u;
-          if (delta == 0) continue;
+          if (delta == 0) {
+            if (more) xw = columnDot(cols, active[t + 1], weighted.data());
+            continue;
+          }
           dw[j] += delta;
-          columnAxpyWithWeighted(cols, j, delta, Dp, step.data(), weighted.data());
+          if (more) xw = columnAxpyWithWeightedThenDot(cols, j, delta, Dp, step.data(), weighted.data(), active[t + 1]);
+          else columnAxpyWithWeighted(cols, j, delta, Dp, step.data(), weighted.data());
           sumWeighted += delta * dD[j];
           offset -= delta * mu[j];
           largest = std::max(largest, std::abs(delta) * hdiag[j]);

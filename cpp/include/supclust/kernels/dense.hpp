@@ -30,6 +30,9 @@ bool allFiniteWithMaxAbsAndColumnSums(const double* x, std::size_t rows, std::si
 // Σ a[i] b[i] (two two-lane accumulators: the same order natively and in wasm).
 double dot(const double* a, const double* b, std::size_t n);
 
+// Σ (x[i] + shift)², summed as dot() sums.
+double shiftedSquaredNorm(const double* x, double shift, std::size_t n);
+
 // Σ_t v[t] x[index[t]]: a sparse vector's n stored entries (values v at positions index)
 // against a dense x, in two two-lane sums as dot() (a single running sum waits on each add).
 double gatherDot(const double* v, const std::int32_t* index, std::size_t n, const double* x);
@@ -50,8 +53,17 @@ void addColumns(const double* g, const double* const* columns, const double* c, 
 // y += alpha x
 void axpy(double alpha, const double* x, double* y, std::size_t n);
 
+// y += alpha x, then returns z·y: to the bit axpy(alpha, x, y, n) followed by dot(z, y, n), in
+// one pass (coordinate descent's update of its residual and the next coordinate's product with
+// it; apart, the product's loads of y wait on the update's stores — in wasm three times as long).
+double axpyThenDot(double alpha, const double* x, double* y, const double* z, std::size_t n);
+
 // y += alpha x and z += alpha (w ∘ x), in one pass.
 void axpyWithWeighted(double alpha, const double* x, const double* w, double* y, double* z, std::size_t n);
+// axpyWithWeighted, then returns v·z: to the bit axpyWithWeighted followed by dot(v, z, n), in one
+// pass (the proximal Newton step's coordinate descent, as axpyThenDot).
+double axpyWithWeightedThenDot(double alpha, const double* x, const double* w, double* y, double* z, const double* v,
+                               std::size_t n);
 
 // Σ w[i] x[i] and Σ w[i] x[i]² (two-lane sums, as dot()).
 void weightedMoments(const double* x, const double* w, std::size_t n, double& first, double& second);

@@ -56,6 +56,17 @@ inline void columnAxpy(const SparseColumns& c, Eigen::Index j, double alpha, dou
   scatterAxpy(alpha, c.value.data() + from, c.row.data() + from, static_cast<std::size_t>(to - from), y);
 }
 
+// y[i] += alpha X(i, j) over column j's stored entries, then Σ_i X(i, k) y[i] over column k's: to
+// the bit columnAxpy followed by columnDot (dense storage: one pass, axpyThenDot).
+inline double columnAxpyThenDot(const SparseColumns& c, Eigen::Index j, double alpha, double* y, Eigen::Index k) {
+  if (!c.dense) {
+    columnAxpy(c, j, alpha, y);
+    return columnDot(c, k, y);
+  }
+  const std::int64_t from = c.start[static_cast<std::size_t>(j)], to = c.start[static_cast<std::size_t>(j) + 1];
+  return axpyThenDot(alpha, c.value.data() + from, y, c.value.data() + c.start[static_cast<std::size_t>(k)], static_cast<std::size_t>(to - from));
+}
+
 // y[i] += αX(i, j) and z[i] += (αX(i, j)) w[i] over column j's stored entries (dense storage:
 // axpyWithWeighted, which rounds the same way).
 inline void columnAxpyWithWeighted(const SparseColumns& c, Eigen::Index j, double alpha, const double* w, double* y, double* z) {
@@ -67,6 +78,19 @@ inline void columnAxpyWithWeighted(const SparseColumns& c, Eigen::Index j, doubl
     y[i] += ax;
     z[i] += ax * w[i];
   }
+}
+
+// columnAxpyWithWeighted, then Σ_i X(i, k) z[i] over column k's stored entries: to the bit the two
+// calls (dense storage: one pass, axpyWithWeightedThenDot).
+inline double columnAxpyWithWeightedThenDot(const SparseColumns& c, Eigen::Index j, double alpha, const double* w, double* y,
+                                            double* z, Eigen::Index k) {
+  if (!c.dense) {
+    columnAxpyWithWeighted(c, j, alpha, w, y, z);
+    return columnDot(c, k, z);
+  }
+  const std::int64_t from = c.start[static_cast<std::size_t>(j)], to = c.start[static_cast<std::size_t>(j) + 1];
+  return axpyWithWeightedThenDot(alpha, c.value.data() + from, w, y, z, c.value.data() + c.start[static_cast<std::size_t>(k)],
+                                 static_cast<std::size_t>(to - from));
 }
 
 // Σ w[i] X(i, j) and Σ w[i] X(i, j)² over column j's stored entries (dense storage:
