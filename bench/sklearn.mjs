@@ -133,10 +133,21 @@ export function lambdaMax(t, y) {
   return Math.max(...g.map(Math.abs)) / t.n;
 }
 
+// Every fit, ours and the peers', is timed by one rule: two untimed warm-up fits, then at least
+// `repeats` timed ones and more until they add up to TIMED_MS, at most MAX_REPEATS; the median.
+// (A fast fit's median over seven calls moves by a third between runs on a shared VM.) The peers'
+// scripts take the three numbers as arguments.
+const TIMED_MS = 250, MAX_REPEATS = 31;
 async function medianMs(repeats, f) {
   for (let w = 0; w < 2; w++) await f();
   const t = [];
-  for (let r = 0; r < repeats; r++) { const a = performance.now(); await f(); t.push(performance.now() - a); }
+  let total = 0;
+  while (t.length < repeats || (total < TIMED_MS && t.length < MAX_REPEATS)) {
+    const a = performance.now();
+    await f();
+    t.push(performance.now() - a);
+    total += t[t.length - 1];
+  }
   t.sort((x, y) => x - y);
   return t[Math.floor(t.length / 2)];
 }
@@ -202,7 +213,7 @@ export async function benchSklearn(repeats = Number(process.env.BENCH_REPEATS ??
 
   const python = spawnSync('/usr/bin/python3', ['-c', 'import sklearn, scipy'], {});
   const peer = python.status === 0
-    ? JSON.parse(execFileSync('/usr/bin/python3', [join(root, 'bench/peers/sklearn_fits.py'), dir, String(repeats)], { maxBuffer: 1 << 28 }).toString())
+    ? JSON.parse(execFileSync('/usr/bin/python3', [join(root, 'bench/peers/sklearn_fits.py'), dir, String(repeats), String(TIMED_MS), String(MAX_REPEATS)], { maxBuffer: 1 << 28 }).toString())
     : null;
   if (!peer) console.error('scikit-learn not found (npm run bench installs python3-sklearn): its column is empty');
   // glmnet: the squared and logistic fits (it has no SVM).
@@ -212,7 +223,7 @@ export async function benchSklearn(repeats = Number(process.env.BENCH_REPEATS ??
   writeFileSync(join(dir, 'glmnet-cases.tsv'), tsv.join('\n') + '\n');
   const r = spawnSync('/usr/bin/Rscript', ['-e', 'library(glmnet)'], {});
   const glmnet = r.status === 0
-    ? JSON.parse(execFileSync('/usr/bin/Rscript', [join(root, 'bench/peers/glmnet_fits.R'), dir, String(repeats)], { maxBuffer: 1 << 28 }).toString())
+    ? JSON.parse(execFileSync('/usr/bin/Rscript', [join(root, 'bench/peers/glmnet_fits.R'), dir, String(repeats), String(TIMED_MS), String(MAX_REPEATS)], { maxBuffer: 1 << 28 }).toString())
     : null;
   if (!glmnet) console.error('glmnet not found (npm run bench installs r-cran-glmnet): its column is empty');
 

@@ -1,6 +1,6 @@
 # Times glmnet's fits on the designs bench/sklearn.mjs wrote (the same bytes).
 #
-# Usage: Rscript glmnet_fits.R <dir> <repeats>. Reads <dir>/glmnet-cases.tsv (case, fit, data,
+# Usage: Rscript glmnet_fits.R <dir> <repeats> <timed ms> <max repeats>. Reads <dir>/glmnet-cases.tsv (case, fit, data,
 # n, d, sparse, lambda, alpha, y); each design is <data>-X.f64 (float64, row-major) or, when
 # sparse, <data>-indptr.i32, <data>-indices.i32, <data>-values.f64 (CSR, given to glmnet as a
 # dgCMatrix). glmnet's objective is supclust's at standardize = FALSE:
@@ -11,12 +11,16 @@
 # 1/n) and solves there with the λ given: the problem above divided by s², in w' = w / s, is
 # 1/(2n)‖y/s − Xw' − b'‖² + (λα/s)‖w'‖₁ + λ(1 − α)/2‖w'‖², so glmnet is given y / s,
 # λ' = λ(α/s + 1 − α) and α' = (λα/s) / λ', and its coefficients are multiplied by s.
+# Each fit is timed as bench/sklearn.mjs times supclust's: two untimed warm-up fits, then at least
+# <repeats> timed ones and more until they add up to <timed ms>, at most <max repeats>.
 # Prints JSON: the median time of the timed fits and the coefficients, so that the caller
 # evaluates every answer in one objective.
 suppressMessages(library(glmnet))
 args <- commandArgs(trailingOnly = TRUE)
 dir <- args[1]
 repeats <- as.integer(args[2])
+timedMs <- as.numeric(args[3])
+maxRepeats <- as.integer(args[4])
 cases <- read.delim(file.path(dir, "glmnet-cases.tsv"), stringsAsFactors = FALSE)
 read_f64 <- function(name, count) readBin(file.path(dir, name), "double", count)
 read_i32 <- function(name, count) readBin(file.path(dir, name), "integer", count, size = 4)
@@ -42,11 +46,12 @@ for (k in seq_len(nrow(cases))) {
   timed <- function(thresh) {
     fitOnce <- function() glmnet(X, target, family = if (logistic) "binomial" else "gaussian", alpha = alpha,
                                   lambda = lambda, standardize = FALSE, intercept = TRUE, thresh = thresh)
+    for (r in 1:2) model <- fitOnce()  # untimed warm-up fits
     times <- numeric(0)
-    for (r in seq_len(repeats + 2)) {  # two untimed warm-up fits
+    while (length(times) < repeats || (sum(times) < timedMs && length(times) < maxRepeats)) {
       t0 <- proc.time()[["elapsed"]]
       model <- fitOnce()
-      if (r > 2) times <- c(times, (proc.time()[["elapsed"]] - t0) * 1000)
+      times <- c(times, (proc.time()[["elapsed"]] - t0) * 1000)
     }
     beta <- as.numeric(coef(model)) * s
     sprintf('{"ms":%.6g,"coef":[%s],"intercept":%.17g}', median(times), paste(sprintf("%.17g", beta[-1]), collapse = ","), beta[1])

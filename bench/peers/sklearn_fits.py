@@ -1,6 +1,6 @@
 """Times scikit-learn's fits on the designs bench/sklearn.mjs wrote (the same bytes).
 
-Usage: python3 sklearn_fits.py <dir> <repeats>. Reads <dir>/sklearn-cases.json; each case's
+Usage: python3 sklearn_fits.py <dir> <repeats> <timed ms> <max repeats>. Reads <dir>/sklearn-cases.json; each case's
 targets are the file its "y" names (labels or the regression target) and its design either <name>-X.f64 (float64, row-major) or, for sparse designs,
 <name>-indptr.i32, <name>-indices.i32 and <name>-values.f64 (CSR, given to scikit-learn as a
 scipy.sparse.csr_matrix). Each fit is scikit-learn's own for that objective, at the parameters
@@ -11,6 +11,8 @@ that make it supclust's:
   logistic-l1  LogisticRegression(liblinear, l1, C)   … + λ‖w‖₁ (liblinear also penalises b)
   svm          LinearSVC(hinge, dual, C=1/(nλ))       1/n Σ max(0, 1 − ỹz) + λ/2(‖w‖² + b²)
                                                       (b of the rows as given: supclust's bias 'liblinear')
+Each fit is timed as bench/sklearn.mjs times supclust's: two untimed warm-up fits, then at least
+<repeats> timed ones and more until they add up to <timed ms>, at most <max repeats>.
 Prints JSON: the median time of the timed fits and the coefficients, so that the caller
 evaluates both answers in one objective. The SVM is also fitted at tol = 1e-10 ("tight"):
 at its default tol (1e-4, on the projected gradients' spread) liblinear stops far from the
@@ -25,7 +27,7 @@ import scipy.sparse as sp
 from sklearn.linear_model import ElasticNet, Lasso, LogisticRegression
 from sklearn.svm import LinearSVC
 
-directory, repeats = sys.argv[1], int(sys.argv[2])
+directory, repeats, timed_ms, max_repeats = sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), int(sys.argv[4])
 with open(f"{directory}/sklearn-cases.json") as f:
     cases = json.load(f)
 out = []
@@ -50,12 +52,13 @@ for c in cases:
     else:
         model = LogisticRegression(C=1.0 / (n * lam), penalty="l1", solver="liblinear", max_iter=100000)
     def timed(model):
+        for _ in range(2):  # untimed warm-up fits
+            model.fit(X, y)
         times = []
-        for r in range(repeats + 2):  # two untimed warm-up fits
+        while len(times) < repeats or (sum(times) < timed_ms and len(times) < max_repeats):
             t0 = time.perf_counter()
             model.fit(X, y)
-            if r >= 2:
-                times.append((time.perf_counter() - t0) * 1000)
+            times.append((time.perf_counter() - t0) * 1000)
         times.sort()
         return {"ms": times[len(times) // 2], "coef": np.ravel(model.coef_).tolist(),
                 "intercept": float(np.ravel(model.intercept_)[0])}
