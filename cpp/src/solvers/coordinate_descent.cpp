@@ -70,19 +70,20 @@ Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, dou
   // grad = Xcᵀr as of the last full pass; current until the residual next changes (the KKT check
   // then reads it instead of passing over X again: a fit that is zero at once reads X once).
   bool gradCurrent = false;
-  // r −= δ Xc_j.
-  auto subtract = [&](Eigen::Index j, double delta) {
+  // r −= δ Xc_j: raw −= δ x_j (by the caller), and here the rest.
+  auto account = [&](Eigen::Index j, double delta) {
     gradCurrent = false;
-    columnAxpy(*cols, j, -delta, raw.data());
     rawSum -= delta * (*colSum)[j];
     offset += delta * mu[j];
   };
+  auto subtract = [&](Eigen::Index j, double delta) {
+    columnAxpy(*cols, j, -delta, raw.data());
+    account(j, delta);
+  };
   // subtract(j, δ), then x_kᵀ raw, in one pass over raw where X is stored densely.
   auto subtractThenDot = [&](Eigen::Index j, double delta, Eigen::Index k) {
-    gradCurrent = false;
     const double xr = columnAxpyThenDot(*cols, j, -delta, raw.data(), k);
-    rawSum -= delta * (*colSum)[j];
-    offset += delta * mu[j];
+    account(j, delta);
     return xr;
   };
   // grad = Xcᵀr over every coordinate by columns: on the design's team for a large X, each
