@@ -24,9 +24,18 @@ void twoClouds(int n, int d, double shift, std::uint64_t seed, RowMatrix& X, Vec
   }
 }
 // A sparse linear rule: each entry non-zero (1 + uniform) with probability 5 %, y = [xᵀw* +
-// 0.3 ε > 0] for Gaussian w*.
-void sparseRule(int n, int d, std::uint64_t seed, RowMatrix& X, Vector& y) {
+// 0.3 ε > 0] for Gaussian w*; X dense and as CSR arrays.
+struct SparseRule {
+  RowMatrix X;
+  Vector y;
+  CsrArrays csr;
+  DataMatrix asCsr() const { return {X.rows(), X.cols(), csr.indptr.data(), csr.indices.data(), csr.values.data()}; }
+};
+SparseRule sparseRule(int n, int d, std::uint64_t seed) {
   Random rng(seed);
+  SparseRule p;
+  RowMatrix& X = p.X;
+  Vector& y = p.y;
   X = RowMatrix::Zero(n, d);
   y.resize(n);
   Vector truth(d);
@@ -37,6 +46,8 @@ void sparseRule(int n, int d, std::uint64_t seed, RowMatrix& X, Vector& y) {
       if (rng.uniform() < 0.05) s += (X(i, j) = 1 + rng.uniform()) * truth[j];
     y[i] = s + 0.3 * rng.normal() > 0 ? 1 : 0;
   }
+  p.csr = csrOf(X);
+  return p;
 }
 }  // namespace
 
@@ -119,13 +130,10 @@ TEST(LinearSvm, SeparatesSeparableClassesAndNamesBadInput) {
 // CSR rows copied from it): the same certified optimum, for both biases; on a problem large
 // enough that shrinking sets many α aside, both reach the gap.
 TEST(LinearSvm, SparseRowsReachTheDenseOptimum) {
-  const int n = 400, d = 300;
-  RowMatrix X;
-  Vector y;
-  sparseRule(n, d, 11, X, y);
-  const CsrArrays c = csrOf(X);
-  const CenteredDesign dense(DataMatrix(X.data(), n, d));
-  const CenteredDesign sparse(DataMatrix(n, d, c.indptr.data(), c.indices.data(), c.values.data()));
+  const SparseRule p = sparseRule(400, 300, 11);
+  const Vector& y = p.y;
+  const CenteredDesign dense(DataMatrix(p.X.data(), p.X.rows(), p.X.cols()));
+  const CenteredDesign sparse(p.asCsr());
   for (const bool centred : {true, false})
     for (double lambda : {1e-3, 1e-2}) {
       DualCoordinateDescentOptions opt{100000, 1e-10, 1};
@@ -150,12 +158,9 @@ TEST(LinearSvm, SparseRowsReachTheDenseOptimum) {
 // evaluates the gap in fewer than one epoch in twelve (every tenth, as a fixed schedule would,
 // is too often).
 TEST(LinearSvm, EvaluatesTheGapWhereItIsPredictedToBeMet) {
-  const int n = 400, d = 300;
-  RowMatrix X;
-  Vector y;
-  sparseRule(n, d, 5, X, y);
-  const CsrArrays c = csrOf(X);
-  const CenteredDesign sparse(DataMatrix(n, d, c.indptr.data(), c.indices.data(), c.values.data()));
+  const SparseRule p = sparseRule(400, 300, 5);
+  const Vector& y = p.y;
+  const CenteredDesign sparse(p.asCsr());
   for (const double tolerance : {1e-6, 1e-9}) {
     const DualCoordinateDescentOptions opt{100000, tolerance, 1};
     const Result r = linearSvm(sparse, y, 1e-3, opt, {});

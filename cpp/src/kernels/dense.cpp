@@ -208,31 +208,41 @@ void axpy(double alpha, const double* x, double* y, std::size_t n) {
   for (; i < n; ++i) y[i] += alpha * x[i];
 }
 
-double axpyThenDot(double alpha, const double* x, double* y, const double* z, std::size_t n) {
-  const f64x2 a2 = {alpha, alpha};
+namespace {
+// An update of y's entries, then v·(the updated vector) summed as dot() sums it, in one pass:
+// pair(i) updates entries i, i + 1 and returns their new values, single(i) entry i alone.
+// Pairs in fours into two sums, a last pair (axpy's) into dot's scalar tail, then singles.
+template <class Pair, class Single>
+double updateThenDot(const double* v, std::size_t n, Pair&& pair, Single&& single) {
   f64x2 s0 = {0, 0}, s1 = {0, 0};
   std::size_t i = 0;
   for (; i + 4 <= n; i += 4) {
-    const f64x2 y0 = load2(y + i) + a2 * load2(x + i), y1 = load2(y + i + 2) + a2 * load2(x + i + 2);
-    store2(y + i, y0);
-    store2(y + i + 2, y1);
-    s0 += load2(z + i) * y0;
-    s1 += load2(z + i + 2) * y1;
+    s0 += load2(v + i) * pair(i);
+    s1 += load2(v + i + 2) * pair(i + 2);
   }
   s0 += s1;
   double s = s0[0] + s0[1];
-  if (i + 2 <= n) {  // axpy's last pair; dot's scalar tail
-    const f64x2 y0 = load2(y + i) + a2 * load2(x + i);
-    store2(y + i, y0);
-    s += z[i] * y0[0];
-    s += z[i + 1] * y0[1];
+  if (i + 2 <= n) {
+    const f64x2 last = pair(i);
+    s += v[i] * last[0];
+    s += v[i + 1] * last[1];
     i += 2;
   }
-  for (; i < n; ++i) {
-    y[i] += alpha * x[i];
-    s += z[i] * y[i];
-  }
+  for (; i < n; ++i) s += v[i] * single(i);
   return s;
+}
+}  // namespace
+
+double axpyThenDot(double alpha, const double* x, double* y, const double* z, std::size_t n) {
+  const f64x2 a2 = {alpha, alpha};
+  return updateThenDot(
+      z, n,
+      [&](std::size_t at) {
+        const f64x2 yNew = load2(y + at) + a2 * load2(x + at);
+        store2(y + at, yNew);
+        return yNew;
+      },
+      [&](std::size_t at) { return y[at] += alpha * x[at]; });
 }
 
 void axpyWithWeighted(double alpha, const double* x, const double* w, double* y, double* z, std::size_t n) {
@@ -252,32 +262,18 @@ void axpyWithWeighted(double alpha, const double* x, const double* w, double* y,
 double axpyWithWeightedThenDot(double alpha, const double* x, const double* w, double* y, double* z, const double* v,
                                std::size_t n) {
   const f64x2 a2 = {alpha, alpha};
-  f64x2 s0 = {0, 0}, s1 = {0, 0};
-  std::size_t i = 0;
-  auto pair = [&](std::size_t at) {  // y, z += αx, (αx)w on entries at, at + 1; the new z there
-    const f64x2 ax = a2 * load2(x + at), zNew = load2(z + at) + ax * load2(w + at);
-    store2(y + at, load2(y + at) + ax);
-    store2(z + at, zNew);
-    return zNew;
-  };
-  for (; i + 4 <= n; i += 4) {
-    s0 += load2(v + i) * pair(i);
-    s1 += load2(v + i + 2) * pair(i + 2);
-  }
-  s0 += s1;
-  double s = s0[0] + s0[1];
-  if (i + 2 <= n) {  // axpyWithWeighted's last pair; dot's scalar tail
-    const f64x2 zNew = pair(i);
-    s += v[i] * zNew[0];
-    s += v[i + 1] * zNew[1];
-    i += 2;
-  }
-  for (; i < n; ++i) {
-    y[i] += alpha * x[i];
-    z[i] += alpha * x[i] * w[i];
-    s += v[i] * z[i];
-  }
-  return s;
+  return updateThenDot(
+      v, n,
+      [&](std::size_t at) {
+        const f64x2 ax = a2 * load2(x + at), zNew = load2(z + at) + ax * load2(w + at);
+        store2(y + at, load2(y + at) + ax);
+        store2(z + at, zNew);
+        return zNew;
+      },
+      [&](std::size_t at) {
+        y[at] += alpha * x[at];
+        return z[at] += alpha * x[at] * w[at];
+      });
 }
 
 void weightedMoments(const double* x, const double* w, std::size_t n, double& first, double& second) {

@@ -10,9 +10,9 @@
 // solves each α_i exactly (clipped Newton step on a quadratic in one variable), skipping the α
 // that liblinear's shrinking sets aside. Stops on the duality gap: primal − dual ≤ tolerance ·
 // primal (a certificate over all rows), checked when the gap's decrease so far predicts it has
-// reached the tolerance, after at most ten epochs' worth of rows, and at the last epoch. The rows are read uncentred (sparse X in place, a dense X with
-// at most half its entries non-zero as CSR rows): w = u + βμ keeps each step on the row's
-// non-zeros.
+// reached the tolerance, after at most ten epochs' worth of rows, and at the last epoch. The
+// rows are read uncentred (sparse X in place, a dense X with at most half its entries non-zero
+// as CSR rows): w = u + βμ keeps each step on the row's non-zeros.
 #pragma once
 
 #include "supclust/core/design.hpp"
