@@ -54,6 +54,23 @@ TEST(ThreadedProducts, EqualTheOneThreadKernelsBitForBit) {
   EXPECT_EQ(g2, g1);
 }
 
+// The team starts at the second request for a pass over X, or at the first for heavy work (a
+// Gram matrix, a factorisation): a call that reads X once starts no thread. Then every request
+// gets the same team.
+TEST(ThreadedProducts, TheTeamStartsAtTheSecondPassOrAtHeavyWork) {
+  const Eigen::Index n = 1203, d = 1747;
+  const RowMatrix X = filled(n, d);
+  const CenteredDesign passes(DataMatrix(X.data(), n, d)), heavy(DataMatrix(X.data(), n, d));
+  EXPECT_EQ(passes.team(), nullptr);
+  WorkTeam* team = passes.team();
+  EXPECT_EQ(team != nullptr, availableThreads() > 1);
+  EXPECT_EQ(passes.team(), team);
+  EXPECT_EQ(passes.team(true), team);
+  team = heavy.team(true);
+  EXPECT_EQ(team != nullptr, availableThreads() > 1);
+  EXPECT_EQ(heavy.team(), team);
+}
+
 TEST(ThreadedProducts, GramMatricesEqualTheOneThreadKernelsBitForBit) {
   for (const auto [n, d] : {std::pair<Eigen::Index, Eigen::Index>{701, 3001}, {3001, 701}}) {
     const RowMatrix X = filled(n, d);
@@ -107,7 +124,7 @@ TEST(ThreadedProducts, CoordinateDescentsFullPassesAreThreadCountFree) {
     SCOPED_TRACE(data.sparse() ? "sparse" : "dense");
     CoordinateDescentOptions options;
     const CenteredDesign design(data);
-    EXPECT_EQ(design.team() != nullptr, availableThreads() > 1);
+    EXPECT_EQ(design.team(true) != nullptr, availableThreads() > 1);  // the team from the first pass on
     const Result a = elasticNetCoordinateDescent(design, y, 0.02, 1, options, {});
     std::vector<Result> b(2);
     std::vector<char> untethered(2, 0);

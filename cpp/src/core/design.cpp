@@ -25,10 +25,11 @@ const RowMatrix& CenteredDesign::X() const {
   return Xc_;
 }
 
-WorkTeam* CenteredDesign::team() const {
+WorkTeam* CenteredDesign::team(bool heavy) const {
   if (static_cast<std::size_t>(stored()) < kTeamEntries || availableThreads() < 2 ||
       insideParallelTask() || insideTeamTask())
     return nullptr;
+  if (!heavy && !team_ && passesAsked_.fetch_add(1) == 0) return nullptr;
   std::call_once(teaming_, [this] { team_ = std::make_unique<WorkTeam>(0); });
   return team_->size() > 1 ? team_.get() : nullptr;
 }
@@ -99,7 +100,7 @@ Matrix CenteredDesign::gram(bool rows) const {
     Matrix G(rows ? n : d, rows ? n : d);  // symmetric: the row-major fill reads the same
     const double* Xc = X().data();
     const auto un = static_cast<std::size_t>(n), ud = static_cast<std::size_t>(d);
-    WorkTeam* t = team();
+    WorkTeam* t = team(true);
     if (!t) {
       if (rows) rowGram(Xc, un, ud, G.data());
       else supclust::gram(Xc, un, ud, G.data());

@@ -88,10 +88,10 @@ Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, dou
   };
   // grad = Xcᵀr over every coordinate by columns: on the design's team for a large X, each
   // entry computed as on one thread (the same bits with any number of threads).
-  WorkTeam* team = X.team();
   auto fullGradient = [&] {
     readColumns();
     gradCurrent = true;
+    WorkTeam* team = X.team();
     if (!team) {
       for (Eigen::Index j = 0; j < d; ++j) grad[j] = correlation(j);
       return;

@@ -86,7 +86,7 @@ Matrix ridgeCoefficients(const CenteredDesign& X, const Matrix& T, double lambda
     Matrix A = sharedGram(X, rows);
     A.diagonal().array() += static_cast<double>(n) * lambda;
     const auto r = static_cast<std::size_t>(A.rows());
-    if (choleskyFactor(A.data(), r, X.team())) {
+    if (choleskyFactor(A.data(), r, X.team(true))) {
       Matrix W(d, Tc.cols());
       if (!rows) {
         for (Eigen::Index k = 0; k < Tc.cols(); ++k) {

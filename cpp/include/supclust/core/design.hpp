@@ -5,6 +5,7 @@
 // below and never ask which kind they have, except where a dense-only path is faster (X()).
 #pragma once
 
+#include <atomic>
 #include <memory>
 #include <mutex>
 
@@ -59,11 +60,14 @@ class CenteredDesign {
   // Xc Xcᵀ (rows: n × n) or Xcᵀ Xc (d × d); on the team below when there is one, by rows of the
   // triangle, each entry summed as on one thread.
   Matrix gram(bool rows) const;
-  // The team of this design's dense products and Gram matrix (made at the first call that asks;
-  // nullptr: fewer than kTeamEntries stored entries, one thread, or the caller is already a
-  // task): work of the same fit sized as X (the ridge start's Cholesky, coordinate descent's
-  // full passes over the columns, sparse designs' too) may share it.
-  WorkTeam* team() const;
+  // The team of this design's dense products and Gram matrix (nullptr: fewer than kTeamEntries
+  // stored entries, one thread, or the caller is already a task): work of the same fit sized as
+  // X (the ridge start's Cholesky, coordinate descent's full passes over the columns, sparse
+  // designs' too) may share it. Made at the second request for a pass over X, or at the first for
+  // heavier work (`heavy`: a Gram matrix, a factorisation): a team's start and end cost about as
+  // much as a pass over 20 MB in wasm (a pool worker's start and join), which a call that reads
+  // X once — an answer w = 0 at once — would not repay. Its products give the same bits either way.
+  WorkTeam* team(bool heavy = false) const;
   // ‖Xc‖²_F.
   double squaredNorm() const;
   // Xc Z for the partition `labels` of the columns into G groups: column g sums group g (n × G).
@@ -107,6 +111,7 @@ class CenteredDesign {
   const HeldDesign* held_ = nullptr;  // the columns and moments to read, when held
   FitCache* cache_ = nullptr;
   mutable std::unique_ptr<WorkTeam> team_;
+  mutable std::atomic<int> passesAsked_{0};  // the requests for a single pass before the team
   mutable std::once_flag teaming_;
 };
 
