@@ -350,12 +350,13 @@ TEST(Dense, AllFiniteFindsAnyInfiniteOrNaNEntry) {
 
 // allFiniteWithMaxAbsAndColumnSums: allFiniteWithMaxAbs's verdict and largest entry, and column
 // sums equal to the bit to a running sum over the rows in order (columnMeans' order), at every
-// shape up to 4 × 5 (body and tail of each row), with a bad entry anywhere refused.
+// shape up to 9 × 5 (blocks of four rows and the rows left; body and tail of each row), with a
+// bad entry anywhere refused, and finite entries whose column sum overflows accepted.
 TEST(Dense, AllFiniteWithMaxAbsAndColumnSumsIsOnePassOfAll) {
   const double bad[] = {HUGE_VAL, -HUGE_VAL, std::nan("")};
   std::mt19937_64 rng(9);
   std::normal_distribution<double> normal;
-  for (std::size_t rows = 1; rows <= 4; ++rows)
+  for (std::size_t rows = 1; rows <= 9; ++rows)
     for (std::size_t cols = 1; cols <= 5; ++cols) {
       std::vector<double> x(rows * cols);
       for (double& v : x) v = normal(rng) * std::pow(10.0, static_cast<double>(rng() % 7) - 3);
@@ -379,6 +380,14 @@ TEST(Dense, AllFiniteWithMaxAbsAndColumnSumsIsOnePassOfAll) {
           double unused = 0;
           EXPECT_FALSE(allFiniteWithMaxAbsAndColumnSums(y.data(), rows, cols, unused, sums.data())) << rows << " x " << cols << " " << at;
         }
+      if (rows >= 2) {  // two entries of 1.5e308 in the last column: its sum is +∞, the data finite
+        std::vector<double> y = x;
+        y[cols - 1] = y[2 * cols - 1] = 1.5e308;
+        double largestOfY = -1;
+        EXPECT_TRUE(allFiniteWithMaxAbsAndColumnSums(y.data(), rows, cols, largestOfY, sums.data())) << rows << " x " << cols;
+        EXPECT_EQ(largestOfY, 1.5e308) << rows << " x " << cols;
+        EXPECT_EQ(sums[cols - 1], HUGE_VAL) << rows << " x " << cols;
+      }
     }
 }
 

@@ -89,25 +89,42 @@ bool allFiniteWithMaxAbs(const double* x, std::size_t n, double& maxAbs) {
   return lanes.finite();
 }
 
+// Four rows a pass over the sums: one load and store of sums[j] for four entries, each sums[j]
+// still adding the rows in order (to the bit). The sums also decide finiteness: a non-finite
+// entry leaves its column's sum non-finite (∞ and NaN absorb every finite addend), so only when
+// a sum is not finite — a non-finite entry, or finite ones that overflowed — are the entries
+// checked one by one.
 bool allFiniteWithMaxAbsAndColumnSums(const double* x, std::size_t rows, std::size_t cols, double& maxAbs, double* sums) {
   std::fill(sums, sums + cols, 0.0);
-  CheckLanes lanes;
-  for (std::size_t i = 0; i < rows; ++i) {
-    const double* row = x + i * cols;
+  f64x2 m[4] = {};
+  double tailMax = 0;
+  std::size_t i = 0;
+  for (; i + 4 <= rows; i += 4) {
+    const double* r[4] = {x + i * cols, x + (i + 1) * cols, x + (i + 2) * cols, x + (i + 3) * cols};
     std::size_t j = 0;
-    for (; j + 8 <= cols; j += 8)
-      for (int k = 0; k < 4; ++k) {
-        const f64x2 a = load2(row + j + 2 * k);
-        store2(sums + j + 2 * k, load2(sums + j + 2 * k) + a);
-        lanes.add(k, a);
-      }
-    for (; j < cols; ++j) {
-      sums[j] += row[j];
-      lanes.add(row[j]);
+    for (; j + 2 <= cols; j += 2) {
+      const f64x2 a0 = load2(r[0] + j), a1 = load2(r[1] + j), a2 = load2(r[2] + j), a3 = load2(r[3] + j);
+      store2(sums + j, (((load2(sums + j) + a0) + a1) + a2) + a3);
+      m[0] = raise2(m[0], abs2(a0));
+      m[1] = raise2(m[1], abs2(a1));
+      m[2] = raise2(m[2], abs2(a2));
+      m[3] = raise2(m[3], abs2(a3));
     }
+    for (; j < cols; ++j)
+      for (int k = 0; k < 4; ++k) {
+        sums[j] += r[k][j];
+        tailMax = std::max(tailMax, std::abs(r[k][j]));
+      }
   }
-  maxAbs = lanes.largest();
-  return lanes.finite();
+  for (; i < rows; ++i)
+    for (std::size_t j = 0; j < cols; ++j) {
+      sums[j] += x[i * cols + j];
+      tailMax = std::max(tailMax, std::abs(x[i * cols + j]));
+    }
+  if (!allFinite(sums, cols)) return allFiniteWithMaxAbs(x, rows * cols, maxAbs);
+  const f64x2 t = raise2(raise2(m[0], m[1]), raise2(m[2], m[3]));
+  maxAbs = std::max(std::max(t[0], t[1]), tailMax);
+  return true;
 }
 
 double dot(const double* a, const double* b, std::size_t n) {

@@ -10,7 +10,7 @@
 namespace supclust {
 
 // Threads available to parallelFor: 1 in the single-thread wasm build, else the hardware
-// concurrency capped at 8 (the size of the threaded build's pthread pool).
+// concurrency capped at 8 (the size of the threaded build's pthread pool), read at the first call.
 int availableThreads();
 
 // True on the threads parallelFor starts for its tasks: a solve there should not start more
