@@ -53,28 +53,34 @@ bool allFinite(const double* x, std::size_t n) {
   return s == 0;
 }
 
-// Four lane pairs of running checks and maxima (one pair is latency-bound), and a scalar pair for
-// the entries left over: the verdict and the maximum do not depend on the order, so any split
-// gives the same answer.
+// Four lane pairs of running maxima of |x| (one pair is latency-bound), and a scalar for the
+// entries left over; CheckLanes adds the running checks. The verdict and the maximum do not depend
+// on the order, so any split gives the same answer.
 namespace {
-struct CheckLanes {
-  f64x2 s[4] = {}, m[4] = {};
-  double tailSum = 0, tailMax = 0;
+struct MaxLanes {
+  f64x2 m[4] = {};
+  double tailMax = 0;
+  void add(int k, f64x2 a) { m[k] = raise2(m[k], abs2(a)); }
+  void add(double x) { tailMax = std::max(tailMax, std::abs(x)); }
+  double largest() const {
+    const f64x2 t = raise2(raise2(m[0], m[1]), raise2(m[2], m[3]));
+    return std::max(std::max(t[0], t[1]), tailMax);
+  }
+};
+struct CheckLanes : MaxLanes {
+  f64x2 s[4] = {};
+  double tailSum = 0;
   void add(int k, f64x2 a) {
     s[k] += a - a;  // NaN for a NaN or infinite entry
-    m[k] = raise2(m[k], abs2(a));
+    MaxLanes::add(k, a);
   }
   void add(double x) {
     tailSum += x - x;
-    tailMax = std::max(tailMax, std::abs(x));
+    MaxLanes::add(x);
   }
   bool finite() const {
     const f64x2 t = (s[0] + s[1]) + (s[2] + s[3]);
     return t[0] + t[1] + tailSum == 0;
-  }
-  double largest() const {
-    const f64x2 t = raise2(raise2(m[0], m[1]), raise2(m[2], m[3]));
-    return std::max(std::max(t[0], t[1]), tailMax);
   }
 };
 }  // namespace
@@ -96,8 +102,7 @@ bool allFiniteWithMaxAbs(const double* x, std::size_t n, double& maxAbs) {
 // checked one by one.
 bool allFiniteWithMaxAbsAndColumnSums(const double* x, std::size_t rows, std::size_t cols, double& maxAbs, double* sums) {
   std::fill(sums, sums + cols, 0.0);
-  f64x2 m[4] = {};
-  double tailMax = 0;
+  MaxLanes lanes;
   std::size_t i = 0;
   for (; i + 4 <= rows; i += 4) {
     const double* r[4] = {x + i * cols, x + (i + 1) * cols, x + (i + 2) * cols, x + (i + 3) * cols};
@@ -105,25 +110,24 @@ bool allFiniteWithMaxAbsAndColumnSums(const double* x, std::size_t rows, std::si
     for (; j + 2 <= cols; j += 2) {
       const f64x2 a0 = load2(r[0] + j), a1 = load2(r[1] + j), a2 = load2(r[2] + j), a3 = load2(r[3] + j);
       store2(sums + j, (((load2(sums + j) + a0) + a1) + a2) + a3);
-      m[0] = raise2(m[0], abs2(a0));
-      m[1] = raise2(m[1], abs2(a1));
-      m[2] = raise2(m[2], abs2(a2));
-      m[3] = raise2(m[3], abs2(a3));
+      lanes.add(0, a0);
+      lanes.add(1, a1);
+      lanes.add(2, a2);
+      lanes.add(3, a3);
     }
     for (; j < cols; ++j)
       for (int k = 0; k < 4; ++k) {
         sums[j] += r[k][j];
-        tailMax = std::max(tailMax, std::abs(r[k][j]));
+        lanes.add(r[k][j]);
       }
   }
   for (; i < rows; ++i)
     for (std::size_t j = 0; j < cols; ++j) {
       sums[j] += x[i * cols + j];
-      tailMax = std::max(tailMax, std::abs(x[i * cols + j]));
+      lanes.add(x[i * cols + j]);
     }
   if (!allFinite(sums, cols)) return allFiniteWithMaxAbs(x, rows * cols, maxAbs);
-  const f64x2 t = raise2(raise2(m[0], m[1]), raise2(m[2], m[3]));
-  maxAbs = std::max(std::max(t[0], t[1]), tailMax);
+  maxAbs = lanes.largest();
   return true;
 }
 
