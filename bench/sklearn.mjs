@@ -204,7 +204,11 @@ export async function benchSklearn(repeats = Number(process.env.BENCH_REPEATS ??
   }
   for (const c of cases) {
     const t = data[c.data];
-    Object.assign(c, { n: t.n, d: t.d, sparse: !!t.csr,
+    // Our call: the method and options each run of ours (wasm and native) is given.
+    const method = c.fit === 'logistic-l2' ? 'ridge' : c.fit === 'elasticnet' ? 'elasticnet' : c.fit === 'svm' ? 'svm' : 'lasso';
+    const options = c.fit === 'svm' ? { lambda: c.lambda, bias: 'liblinear' }
+      : { loss: c.fit.startsWith('logistic') ? 'logistic' : 'squared', lambda: c.lambda, ...(c.alpha ? { alpha: c.alpha } : {}) };
+    Object.assign(c, { method, options, reps: c.data === 'movies' ? Math.min(repeats, 3) : repeats, n: t.n, d: t.d, sparse: !!t.csr,
       case: `${c.fit} ${t.n}×${t.d}${c.data === 'movies' ? ' movies' : c.data.startsWith('text') ? ' text' : c.data === 'sparse' || c.data === 'big' ? ' 1%' : ''} ${t.csr ? 'CSR' : 'dense'}${c.at ? ` ${c.at} λmax` : ''}` });
   }
   // Labels for the logistic fits and the SVM, the regression target for the others.
@@ -227,6 +231,16 @@ export async function benchSklearn(repeats = Number(process.env.BENCH_REPEATS ??
     : null;
   if (!glmnet) console.error('glmnet not found (npm run bench installs r-cran-glmnet): its column is empty');
 
+  // Ours natively (build/native/supclust_native_fits, bench/native_fits.cpp) on the same bytes.
+  const nativeFits = join(root, 'build/native/supclust_native_fits');
+  writeFileSync(join(dir, 'native-cases.tsv'), ['case\tmethod\toptions\tdata\tn\td\tsparse\ty\trepeats',
+    ...cases.map((c) => [c.case, c.method, Object.entries(c.options).map(([k, v]) => `${k}=${v}`).join(';'), c.data, c.n, c.d, c.sparse,
+      `${c.data}-${c.fit.startsWith('logistic') || c.fit === 'svm' ? 'y' : 'target'}.f64`, c.reps].join('\t'))].join('\n') + '\n');
+  const native = existsSync(nativeFits)
+    ? JSON.parse(execFileSync(nativeFits, [dir, String(repeats), String(TIMED_MS), String(MAX_REPEATS)], { maxBuffer: 1 << 28 }).toString())
+    : null;
+  if (!native) console.error('build/native/supclust_native_fits not found (node scripts/build.mjs native): the native column is empty');
+
   const sc = await load({ variant: 'simd' });
   const rows = [];
   // Each design also held by the module (sc.dataset, made before the timing as the peers' own
@@ -236,12 +250,9 @@ export async function benchSklearn(repeats = Number(process.env.BENCH_REPEATS ??
   for (const [name, t] of Object.entries(data)) held[name] = await sc.dataset(t.csr ?? t.X, t.n, t.d);
   for (const c of cases) {
     const t = data[c.data];
-    const method = c.fit === 'logistic-l2' ? 'ridge' : c.fit === 'elasticnet' ? 'elasticnet' : c.fit === 'svm' ? 'svm' : 'lasso';
-    const options = c.fit === 'svm' ? { lambda: c.lambda, bias: 'liblinear' }
-      : { loss: c.fit.startsWith('logistic') ? 'logistic' : 'squared', lambda: c.lambda, ...(c.alpha ? { alpha: c.alpha } : {}) };
+    const { method, options, reps } = c;
     const y = c.fit.startsWith('logistic') || c.fit === 'svm' ? t.y : t.target;
     let m;
-    const reps = c.data === 'movies' ? Math.min(repeats, 3) : repeats;
     const wasmMs = await medianMs(reps,
       async () => { m = await sc.fit(method, { X: t.csr ?? t.X, nRows: t.n, nCols: t.d, y, ...options }); });
     const ours = objective(t, c, m.coef, m.intercept[0]);
@@ -261,7 +272,11 @@ export async function benchSklearn(repeats = Number(process.env.BENCH_REPEATS ??
     const scored = (fit) => (fit ? { ms: fit.ms, objective: objective(t, c, fit.coef, fit.intercept) } : { ms: NaN, objective: NaN });
     const [gd, gt] = [scored(g?.default), scored(g?.tight)];
     const st = scored(theirs?.tight);  // LinearSVC at tol 1e-10
+    const nat = native?.find((p) => p.case === c.case);
+    const nativeObjective = nat ? objective(t, c, nat.coef, nat.intercept) : NaN;
     rows.push({ case: c.case, wasmMs, heldMs, iterations: m.iterations, status: m.status, objective: ours,
+      nativeMs: nat?.ms ?? NaN, nativeHeldMs: nat?.heldMs ?? NaN, nativeIterations: nat?.iterations, nativeGap: nativeObjective - ours,
+      wasmOverNative: wasmMs / (nat?.ms ?? NaN), heldOverNativeHeld: heldMs / (nat?.heldMs ?? NaN),
       tightMs, tightIterations: tight?.iterations, tightStatus: tight?.status, tightObjective,
       sklearnSolver: theirs?.solver, sklearnMs: theirs?.ms ?? NaN, sklearnObjective: theirObjective,
       sklearnOverWasm: (theirs?.ms ?? NaN) / wasmMs, objectiveGap: theirObjective - ours,

@@ -1,0 +1,139 @@
+// Native timings of the fits bench/sklearn.mjs runs in wasm and beside scikit-learn and glmnet,
+// on the same bytes: the wasm / native ratio of each of its rows.
+// Usage: supclust_native_fits <dir> <repeats> <timedMs> <maxRepeats> — reads <dir>/native-cases.tsv
+// (one case a line: case, method, options as name=value;…, data, n, d, sparse, y file, repeats)
+// and the arrays sklearn.mjs wrote beside it; prints JSON, one entry a case: the median time with
+// X given (each fit checks X, as a call with arrays does; natively nothing is copied) and with X
+// held (checked once, its columns kept by the first fit, as sc.dataset), and the held fit's answer.
+// Timing: sklearn.mjs's rule (two warm-ups, then at least `repeats` fits and more until they add up
+// to timedMs, at most maxRepeats; the median).
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <malloc.h>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "supclust/core/held_design.hpp"
+#include "supclust/methods/registry.hpp"
+
+using namespace supclust;
+
+namespace {
+
+template <class T>
+std::vector<T> readArray(const std::string& path) {
+  std::ifstream in(path, std::ios::binary | std::ios::ate);
+  if (!in) {
+    std::fprintf(stderr, "supclust_native_fits: cannot read %s\n", path.c_str());
+    std::exit(1);
+  }
+  std::vector<T> v(static_cast<std::size_t>(in.tellg()) / sizeof(T));
+  in.seekg(0);
+  in.read(reinterpret_cast<char*>(v.data()), static_cast<std::streamsize>(v.size() * sizeof(T)));
+  return v;
+}
+
+std::vector<std::string> split(const std::string& s, char by) {
+  std::vector<std::string> parts;
+  std::stringstream in(s);
+  for (std::string part; std::getline(in, part, by);) parts.push_back(part);
+  return parts;
+}
+
+// "loss=logistic;lambda=0.01": numbers where the value reads as one, else strings.
+Params paramsOf(const std::string& options) {
+  Params p;
+  for (const std::string& entry : split(options, ';')) {
+    const std::size_t eq = entry.find('=');
+    const std::string key = entry.substr(0, eq), value = entry.substr(eq + 1);
+    char* end = nullptr;
+    const double number = std::strtod(value.c_str(), &end);
+    if (end != value.c_str() && *end == '\0') p.numbers[key] = number;
+    else p.strings[key] = value;
+  }
+  return p;
+}
+
+struct Timing {
+  int repeats;
+  double timedMs;
+  int maxRepeats;
+};
+
+template <class F>
+double medianMs(const Timing& timing, int repeats, F&& f) {
+  for (int w = 0; w < 2; ++w) f();
+  std::vector<double> t;
+  double total = 0;
+  while (static_cast<int>(t.size()) < repeats || (total < timing.timedMs && static_cast<int>(t.size()) < timing.maxRepeats)) {
+    const auto a = std::chrono::steady_clock::now();
+    f();
+    t.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - a).count());
+    total += t.back();
+  }
+  std::sort(t.begin(), t.end());
+  return t[t.size() / 2];
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 5) {
+    std::fprintf(stderr, "usage: supclust_native_fits <dir> <repeats> <timedMs> <maxRepeats>\n");
+    return 2;
+  }
+  const std::string dir = argv[1];
+  const Timing timing{std::atoi(argv[2]), std::atof(argv[3]), std::atoi(argv[4])};
+  // Freed memory stays in the heap, as in wasm (see native_bench.cpp).
+  mallopt(M_MMAP_THRESHOLD, 1 << 30);
+  mallopt(M_TRIM_THRESHOLD, 1 << 30);
+  std::ifstream cases(dir + "/native-cases.tsv");
+  std::string line;
+  std::getline(cases, line);  // the header
+  std::printf("[");
+  bool first = true;
+  while (std::getline(cases, line)) {
+    const auto f = split(line, '\t');
+    const std::string &name = f[0], &method = f[1], &data = f[3];
+    const Params params = paramsOf(f[2]);
+    const Eigen::Index n = std::stol(f[4]), d = std::stol(f[5]);
+    const bool sparse = f[6] == "true";
+    const std::vector<double> y = readArray<double>(dir + "/" + f[7]);
+    const int repeats = std::stoi(f[8]);
+    std::vector<double> values;
+    std::vector<std::int32_t> indptr, indices;
+    if (sparse) {
+      values = readArray<double>(dir + "/" + data + "-values.f64");
+      indptr = readArray<std::int32_t>(dir + "/" + data + "-indptr.i32");
+      indices = readArray<std::int32_t>(dir + "/" + data + "-indices.i32");
+    } else {
+      values = readArray<double>(dir + "/" + data + "-X.f64");
+    }
+    const DataMatrix X = sparse ? DataMatrix(n, d, indptr.data(), indices.data(), values.data()) : DataMatrix(values.data(), n, d);
+    const Problem given{X, {y.data(), n}};
+    double maxAbs = 0;
+    RowVector means;
+    if (const std::string why = checkDesign(X, &maxAbs, &means); !why.empty()) {
+      std::fprintf(stderr, "supclust_native_fits: %s: %s\n", name.c_str(), why.c_str());
+      return 1;
+    }
+    const HeldDesign design(X, maxAbs, means);
+    Problem held = given;
+    held.held = &design;
+    Result r;
+    const double ms = medianMs(timing, repeats, [&] { r = fit(method, given, params); });
+    const double heldMs = medianMs(timing, repeats, [&] { r = fit(method, held, params); });
+    std::printf("%s{\"case\":\"%s\",\"ms\":%.6g,\"heldMs\":%.6g,\"iterations\":%d,\"status\":\"%s\",\"intercept\":%.17g,\"coef\":[",
+                first ? "" : ",", name.c_str(), ms, heldMs, r.iterations, statusName(r.status), r.intercept(0));
+    for (Eigen::Index j = 0; j < d; ++j) std::printf("%s%.17g", j ? "," : "", r.coef(j, 0));
+    std::printf("]}");
+    std::fflush(stdout);
+    first = false;
+  }
+  std::printf("]\n");
+  return 0;
+}
