@@ -13,7 +13,8 @@
 // in the rule, CSR: the lasso and elastic net at 0.01 λmax). Each answer is evaluated in one objective (sklearn_fits.py
 // and glmnet_fits.R list them), so the table shows the time ratios and the objective gaps
 // (liblinear's logistic ℓ1 also penalises the intercept: its answer solves a slightly different
-// problem, which the gap shows). Run alone (node bench/sklearn.mjs) or from run.mjs.
+// problem, which the gap shows). Ours also natively on the same bytes (bench/native_fits.cpp:
+// each row's wasm / native). Run alone (node bench/sklearn.mjs) or from run.mjs.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -295,13 +296,14 @@ export function printSklearn(rows) {
   const ratio = (x) => (Number.isNaN(x) ? '–' : x.toFixed(2) + '×'), gap = (x) => (Number.isNaN(x) ? '–' : x.toExponential(2));
   console.log('\nFits beside scikit-learn and glmnet (same bytes; each answer in one objective), ms; ratio = peer / wasm;');
   console.log('gap = peer\'s objective − ours; glmnet at its default thresh (1e-7) and at 1e-12; the tight peer:');
-  console.log('glmnet at 1e-12, or for the SVM LinearSVC at tol 1e-10; held: ours on X held by the module (sc.dataset)\n');
-  console.log('| fit | supclust wasm simd | held | objective | scikit-learn | ratio | gap | glmnet | ratio | gap | tight peer | ratio | gap |');
-  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log('glmnet at 1e-12, or for the SVM LinearSVC at tol 1e-10; held: ours on X held by the module (sc.dataset);');
+  console.log('native: ours natively on the same bytes (supclust_native_fits), wasm / native with X given and held\n');
+  console.log('| fit | supclust wasm simd | held | native | wasm / native (held) | objective | scikit-learn | ratio | gap | glmnet | ratio | gap | tight peer | ratio | gap |');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of rows) {
     const svm = r.case.startsWith('svm'), tightMs = svm ? r.sklearnTightMs : r.glmnetTightMs;
     const tightRatio = svm ? r.sklearnTightOverWasm : r.glmnetTightOverWasm, tightGap = svm ? r.sklearnTightGap : r.glmnetTightGap;
-    console.log(`| ${r.case} | ${f(r.wasmMs)} (${r.iterations} its${svm ? `; at 1e-9 ${f(r.tightMs)}, ${r.tightIterations} its, LinearSVC 1e-10 ${ratio(r.sklearnTightOverTight)}, gap ${gap(r.sklearnTightGapToTight)}` : ''}) | ${f(r.heldMs)} | ${r.objective.toPrecision(10)} | ${f(r.sklearnMs)} (${r.sklearnSolver ?? '–'}) | ${ratio(r.sklearnOverWasm)} | ${gap(r.objectiveGap)} | ${f(r.glmnetMs)} | ${ratio(r.glmnetOverWasm)} | ${gap(r.glmnetGap)} | ${f(tightMs)} | ${ratio(tightRatio)} | ${gap(tightGap)} |`);
+    console.log(`| ${r.case} | ${f(r.wasmMs)} (${r.iterations} its${svm ? `; at 1e-9 ${f(r.tightMs)}, ${r.tightIterations} its, LinearSVC 1e-10 ${ratio(r.sklearnTightOverTight)}, gap ${gap(r.sklearnTightGapToTight)}` : ''}) | ${f(r.heldMs)} | ${f(r.nativeMs)} | ${f(r.wasmOverNative)} (${f(r.heldOverNativeHeld)}) | ${r.objective.toPrecision(10)} | ${f(r.sklearnMs)} (${r.sklearnSolver ?? '–'}) | ${ratio(r.sklearnOverWasm)} | ${gap(r.objectiveGap)} | ${f(r.glmnetMs)} | ${ratio(r.glmnetOverWasm)} | ${gap(r.glmnetGap)} | ${f(tightMs)} | ${ratio(tightRatio)} | ${gap(tightGap)} |`);
   }
 }
 

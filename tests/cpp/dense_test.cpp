@@ -230,7 +230,7 @@ TEST(Dense, GatherDotIsDotOfTheGatheredEntries) {
   std::mt19937_64 rng(22);
   const Matrix x = randomMatrix(rng, 40, 1);
   std::uniform_int_distribution<std::int32_t> position(0, 39);
-  for (std::size_t n = 0; n <= 13; ++n) {
+  for (std::size_t n = 0; n <= 21; ++n) {
     const Matrix v = randomMatrix(rng, static_cast<Eigen::Index>(n) + 1, 1);
     std::vector<std::int32_t> index(n);
     std::vector<double> gathered(n);
@@ -243,6 +243,34 @@ TEST(Dense, GatherDotIsDotOfTheGatheredEntries) {
     const double got = gatherDot(v.data(), index.data(), n, x.data());
     EXPECT_EQ(got, dot(v.data(), gathered.data(), n)) << n;
     EXPECT_NEAR(got, static_cast<double>(exact), 1e-14 * static_cast<double>(n + 1)) << n;
+  }
+}
+
+// The sparse updates against their definitions, to the bit (each position updated once), at
+// every length through two blocks of eight and their tails; nothing else is touched.
+TEST(Dense, ScatterUpdatesAreTheirDefinitions) {
+  std::mt19937_64 rng(25);
+  for (std::size_t n = 0; n <= 21; ++n) {
+    const Matrix v = randomMatrix(rng, static_cast<Eigen::Index>(n) + 1, 1), ywz = randomMatrix(rng, 40, 3);
+    std::vector<std::int32_t> index(40);
+    for (std::int32_t i = 0; i < 40; ++i) index[static_cast<std::size_t>(i)] = i;
+    std::shuffle(index.begin(), index.end(), rng);
+    index.resize(n);
+    std::sort(index.begin(), index.end());
+    const double alpha = -0.61, *w = ywz.col(1).data();
+    Vector y = ywz.col(0), z = ywz.col(2), yExpected = y, zExpected = z, yAlone = y;
+    for (std::size_t t = 0; t < n; ++t) {
+      const double ax = alpha * v(static_cast<Eigen::Index>(t), 0);
+      yExpected[index[t]] += ax;
+      zExpected[index[t]] += ax * w[index[t]];
+    }
+    scatterAxpy(alpha, v.data(), index.data(), n, yAlone.data());
+    scatterAxpyWithWeighted(alpha, v.data(), index.data(), n, w, y.data(), z.data());
+    for (Eigen::Index i = 0; i < 40; ++i) {
+      EXPECT_EQ(yAlone[i], yExpected[i]) << n;
+      EXPECT_EQ(y[i], yExpected[i]) << n;
+      EXPECT_EQ(z[i], zExpected[i]) << n;
+    }
   }
 }
 
@@ -328,6 +356,44 @@ TEST(Dense, WeightedStepAndMomentsMatchTheirDefinitions) {
     weightedMoments(x, w, n, first, second);
     EXPECT_NEAR(first, a, 1e-13 * (1 + std::abs(a))) << n;
     EXPECT_NEAR(second, q, 1e-13 * (1 + std::abs(q))) << n;
+  }
+}
+
+// dot's order, written out in scalars: lanes 0 and 1 of the entries 4m, 4m + 1 in one two-lane sum,
+// of 4m + 2, 4m + 3 in another, the two added lane by lane, the lanes added, then the entries
+// past the last four one by one; weightedMoments' sums pair by pair in one two-lane sum each.
+// To the bit, at every length through two blocks of eight and their tails.
+TEST(Dense, DotAndMomentsSumInTheirDocumentedOrder) {
+  std::mt19937_64 rng(24);
+  for (std::size_t n = 0; n <= 27; ++n) {
+    const Matrix ab = randomMatrix(rng, static_cast<Eigen::Index>(n) + 1, 2);
+    const double *a = ab.col(0).data(), *b = ab.col(1).data();
+    double s0[2] = {0, 0}, s1[2] = {0, 0};
+    std::size_t i = 0;
+    for (; i + 4 <= n; i += 4)
+      for (int l = 0; l < 2; ++l) {
+        s0[l] += a[i + l] * b[i + l];
+        s1[l] += a[i + 2 + l] * b[i + 2 + l];
+      }
+    double expected = (s0[0] + s1[0]) + (s0[1] + s1[1]);
+    for (; i < n; ++i) expected += a[i] * b[i];
+    EXPECT_EQ(dot(a, b, n), expected) << n;
+    double m1[2] = {0, 0}, m2[2] = {0, 0};
+    for (i = 0; i + 2 <= n; i += 2)
+      for (int l = 0; l < 2; ++l) {
+        const double wx = b[i + l] * a[i + l];
+        m1[l] += wx;
+        m2[l] += wx * a[i + l];
+      }
+    double first = m1[0] + m1[1], second = m2[0] + m2[1];
+    for (; i < n; ++i) {
+      first += b[i] * a[i];
+      second += b[i] * a[i] * a[i];
+    }
+    double gotFirst = 0, gotSecond = 0;
+    weightedMoments(a, b, n, gotFirst, gotSecond);
+    EXPECT_EQ(gotFirst, first) << n;
+    EXPECT_EQ(gotSecond, second) << n;
   }
 }
 

@@ -37,6 +37,25 @@ f64x2 raise2(f64x2 m, f64x2 v) {
   return v > m ? v : m;
 #endif
 }
+
+// Calls block(0) and block(4) for each eight entries, then block(0) once more when four are left,
+// moving the pointers p on past the entries done; returns how many are left (fewer than four),
+// the pointers at the first of them. The kernels below move their pointers rather than index
+// fixed bases: wasm then addresses each load as a pointer plus a constant offset, where an index
+// costs an address computation per array and load.
+template <class Block, class... P>
+std::size_t inBlocksOfFour(std::size_t n, Block&& block, P*&... p) {
+  for (std::size_t eights = n / 8; eights != 0; --eights) {
+    block(0);
+    block(4);
+    ((p += 8), ...);
+  }
+  if (n & 4) {
+    block(0);
+    ((p += 4), ...);
+  }
+  return n % 4;
+}
 }  // namespace
 
 bool allFinite(const double* x, std::size_t n) {
@@ -133,47 +152,70 @@ bool allFiniteWithMaxAbsAndColumnSums(const double* x, std::size_t rows, std::si
 
 double dot(const double* a, const double* b, std::size_t n) {
   f64x2 s0 = {0, 0}, s1 = {0, 0};
-  std::size_t i = 0;
-  for (; i + 4 <= n; i += 4) {
-    s0 += load2(a + i) * load2(b + i);
-    s1 += load2(a + i + 2) * load2(b + i + 2);
-  }
+  const std::size_t left = inBlocksOfFour(n, [&](int k) {
+    s0 += load2(a + k) * load2(b + k);
+    s1 += load2(a + k + 2) * load2(b + k + 2);
+  }, a, b);
   s0 += s1;
   double s = s0[0] + s0[1];
-  for (; i < n; ++i) s += a[i] * b[i];
+  for (std::size_t i = 0; i < left; ++i) s += a[i] * b[i];
   return s;
 }
 
 double shiftedSquaredNorm(const double* x, double shift, std::size_t n) {
   const f64x2 c = {shift, shift};
   f64x2 s0 = {0, 0}, s1 = {0, 0};
-  std::size_t i = 0;
-  for (; i + 4 <= n; i += 4) {
-    const f64x2 a = load2(x + i) + c, b = load2(x + i + 2) + c;
+  const std::size_t left = inBlocksOfFour(n, [&](int k) {
+    const f64x2 a = load2(x + k) + c, b = load2(x + k + 2) + c;
     s0 += a * a;
     s1 += b * b;
-  }
+  }, x);
   s0 += s1;
   double s = s0[0] + s0[1];
-  for (; i < n; ++i) s += (x[i] + shift) * (x[i] + shift);
+  for (std::size_t i = 0; i < left; ++i) s += (x[i] + shift) * (x[i] + shift);
   return s;
 }
 
 double gatherDot(const double* v, const std::int32_t* index, std::size_t n, const double* x) {
   f64x2 s0 = {0, 0}, s1 = {0, 0};
-  std::size_t t = 0;
-  for (; t + 4 <= n; t += 4) {
-    s0 += load2(v + t) * f64x2{x[index[t]], x[index[t + 1]]};
-    s1 += load2(v + t + 2) * f64x2{x[index[t + 2]], x[index[t + 3]]};
-  }
+  const std::size_t left = inBlocksOfFour(n, [&](int k) {
+    s0 += load2(v + k) * f64x2{x[index[k]], x[index[k + 1]]};
+    s1 += load2(v + k + 2) * f64x2{x[index[k + 2]], x[index[k + 3]]};
+  }, v, index);
   s0 += s1;
   double s = s0[0] + s0[1];
-  for (; t < n; ++t) s += v[t] * x[index[t]];
+  for (std::size_t t = 0; t < left; ++t) s += v[t] * x[index[t]];
   return s;
 }
 
+namespace {
+// entry(k) for each of n scattered entries, four a loop step: a step's fixed cost in wasm (its
+// interrupt check, the counter) is a large share of one entry's few instructions. The positions
+// are distinct, so the updates commute.
+template <class Entry>
+void eachOfScattered(std::size_t n, Entry&& entry, const double*& v, const std::int32_t*& index) {
+  const std::size_t left = inBlocksOfFour(n, [&](int k) {
+    entry(k);
+    entry(k + 1);
+    entry(k + 2);
+    entry(k + 3);
+  }, v, index);
+  for (std::size_t t = 0; t < left; ++t) entry(static_cast<int>(t));
+}
+}  // namespace
+
 void scatterAxpy(double alpha, const double* v, const std::int32_t* index, std::size_t n, double* y) {
-  for (std::size_t t = 0; t < n; ++t) y[index[t]] += alpha * v[t];
+  eachOfScattered(n, [&](int k) { y[index[k]] += alpha * v[k]; }, v, index);
+}
+
+void scatterAxpyWithWeighted(double alpha, const double* v, const std::int32_t* index, std::size_t n, const double* w, double* y,
+                             double* z) {
+  eachOfScattered(n, [&](int k) {
+    const std::int32_t i = index[k];
+    const double ax = alpha * v[k];
+    y[i] += ax;
+    z[i] += ax * w[i];
+  }, v, index);
 }
 
 void dotsWithColumns(const double* a, const double* b, const double* const* columns, std::size_t k, std::size_t n,
@@ -224,32 +266,35 @@ void addColumns(const double* g, const double* const* columns, const double* c, 
 
 void axpy(double alpha, const double* x, double* y, std::size_t n) {
   const f64x2 a2 = {alpha, alpha};
-  std::size_t i = 0;
-  for (; i + 2 <= n; i += 2) store2(y + i, load2(y + i) + a2 * load2(x + i));
-  for (; i < n; ++i) y[i] += alpha * x[i];
+  const std::size_t left = inBlocksOfFour(n, [&](int k) {
+    store2(y + k, load2(y + k) + a2 * load2(x + k));
+    store2(y + k + 2, load2(y + k + 2) + a2 * load2(x + k + 2));
+  }, x, y);
+  for (std::size_t i = 0; i < left; ++i) y[i] += alpha * x[i];
 }
 
 namespace {
 // An update of y's entries, then v·(the updated vector) summed as dot() sums it, in one pass:
-// pair(i) updates entries i, i + 1 and returns their new values, single(i) entry i alone.
-// Pairs in fours into two sums, a last pair (axpy's) into dot's scalar tail, then singles.
-template <class Pair, class Single>
-double updateThenDot(const double* v, std::size_t n, Pair&& pair, Single&& single) {
+// pair(k) updates the entries k, k + 1 past the pointers p (which move with v) and returns their
+// new values, single(k) entry k alone. Pairs in fours into two sums, a last pair (axpy's) into
+// dot's scalar tail, then a single.
+template <class Pair, class Single, class... P>
+double updateThenDot(const double* v, std::size_t n, Pair&& pair, Single&& single, P*&... p) {
   f64x2 s0 = {0, 0}, s1 = {0, 0};
-  std::size_t i = 0;
-  for (; i + 4 <= n; i += 4) {
-    s0 += load2(v + i) * pair(i);
-    s1 += load2(v + i + 2) * pair(i + 2);
-  }
+  const std::size_t left = inBlocksOfFour(n, [&](int k) {
+    s0 += load2(v + k) * pair(k);
+    s1 += load2(v + k + 2) * pair(k + 2);
+  }, v, p...);
   s0 += s1;
   double s = s0[0] + s0[1];
-  if (i + 2 <= n) {
-    const f64x2 last = pair(i);
-    s += v[i] * last[0];
-    s += v[i + 1] * last[1];
-    i += 2;
+  std::size_t i = 0;
+  if (left >= 2) {
+    const f64x2 last = pair(0);
+    s += v[0] * last[0];
+    s += v[1] * last[1];
+    i = 2;
   }
-  for (; i < n; ++i) s += v[i] * single(i);
+  for (; i < left; ++i) s += v[i] * single(static_cast<int>(i));
   return s;
 }
 }  // namespace
@@ -258,23 +303,26 @@ double axpyThenDot(double alpha, const double* x, double* y, const double* z, st
   const f64x2 a2 = {alpha, alpha};
   return updateThenDot(
       z, n,
-      [&](std::size_t at) {
-        const f64x2 yNew = load2(y + at) + a2 * load2(x + at);
-        store2(y + at, yNew);
+      [&](int k) {
+        const f64x2 yNew = load2(y + k) + a2 * load2(x + k);
+        store2(y + k, yNew);
         return yNew;
       },
-      [&](std::size_t at) { return y[at] += alpha * x[at]; });
+      [&](int k) { return y[k] += alpha * x[k]; }, x, y);
 }
 
 void axpyWithWeighted(double alpha, const double* x, const double* w, double* y, double* z, std::size_t n) {
   const f64x2 a2 = {alpha, alpha};
-  std::size_t i = 0;
-  for (; i + 2 <= n; i += 2) {
-    const f64x2 ax = a2 * load2(x + i);
-    store2(y + i, load2(y + i) + ax);
-    store2(z + i, load2(z + i) + ax * load2(w + i));
-  }
-  for (; i < n; ++i) {
+  const auto pair = [&](int k) {
+    const f64x2 ax = a2 * load2(x + k);
+    store2(y + k, load2(y + k) + ax);
+    store2(z + k, load2(z + k) + ax * load2(w + k));
+  };
+  const std::size_t left = inBlocksOfFour(n, [&](int k) {
+    pair(k);
+    pair(k + 2);
+  }, x, w, y, z);
+  for (std::size_t i = 0; i < left; ++i) {
     y[i] += alpha * x[i];
     z[i] += alpha * x[i] * w[i];
   }
@@ -285,28 +333,36 @@ double axpyWithWeightedThenDot(double alpha, const double* x, const double* w, d
   const f64x2 a2 = {alpha, alpha};
   return updateThenDot(
       v, n,
-      [&](std::size_t at) {
-        const f64x2 ax = a2 * load2(x + at), zNew = load2(z + at) + ax * load2(w + at);
-        store2(y + at, load2(y + at) + ax);
-        store2(z + at, zNew);
+      [&](int k) {
+        const f64x2 ax = a2 * load2(x + k), zNew = load2(z + k) + ax * load2(w + k);
+        store2(y + k, load2(y + k) + ax);
+        store2(z + k, zNew);
         return zNew;
       },
-      [&](std::size_t at) {
-        y[at] += alpha * x[at];
-        return z[at] += alpha * x[at] * w[at];
-      });
+      [&](int k) {
+        y[k] += alpha * x[k];
+        return z[k] += alpha * x[k] * w[k];
+      },
+      x, w, y, z);
 }
 
 void weightedMoments(const double* x, const double* w, std::size_t n, double& first, double& second) {
   f64x2 s1 = {0, 0}, s2 = {0, 0};
-  std::size_t i = 0;
-  for (; i + 2 <= n; i += 2) {
-    const f64x2 wx = load2(w + i) * load2(x + i);
+  const auto pair = [&](int k) {
+    const f64x2 wx = load2(w + k) * load2(x + k);
     s1 += wx;
-    s2 += wx * load2(x + i);
+    s2 += wx * load2(x + k);
+  };
+  std::size_t left = inBlocksOfFour(n, [&](int k) {
+    pair(k);
+    pair(k + 2);
+  }, x, w);
+  if (left >= 2) {
+    pair(0);
+    x += 2, w += 2, left -= 2;
   }
   double a = s1[0] + s1[1], q = s2[0] + s2[1];
-  for (; i < n; ++i) {
+  for (std::size_t i = 0; i < left; ++i) {
     a += w[i] * x[i];
     q += w[i] * x[i] * x[i];
   }

@@ -40,6 +40,10 @@ double gatherDot(const double* v, const std::int32_t* index, std::size_t n, cons
 // y[index[t]] += alpha v[t] for a sparse vector's n stored entries (values v at positions
 // index, each at most once).
 void scatterAxpy(double alpha, const double* v, const std::int32_t* index, std::size_t n, double* y);
+// y[index[t]] += alpha v[t] and z[index[t]] += (alpha v[t]) w[index[t]] (the sparse form of
+// axpyWithWeighted; positions as scatterAxpy's).
+void scatterAxpyWithWeighted(double alpha, const double* v, const std::int32_t* index, std::size_t n, const double* w, double* y,
+                             double* z);
 
 // a·c_j and b·c_j for the k ≤ 8 columns c_j, in one pass over a, b and the columns: each summed
 // exactly as dot() sums it (a pass per product would read a and b k times).

@@ -72,12 +72,7 @@ inline double columnAxpyThenDot(const SparseColumns& c, Eigen::Index j, double a
 inline void columnAxpyWithWeighted(const SparseColumns& c, Eigen::Index j, double alpha, const double* w, double* y, double* z) {
   const std::int64_t from = c.start[static_cast<std::size_t>(j)], to = c.start[static_cast<std::size_t>(j) + 1];
   if (c.dense) return axpyWithWeighted(alpha, c.value.data() + from, w, y, z, static_cast<std::size_t>(to - from));
-  for (std::int64_t t = from; t < to; ++t) {
-    const auto i = static_cast<std::size_t>(c.row[static_cast<std::size_t>(t)]);
-    const double ax = alpha * c.value[static_cast<std::size_t>(t)];
-    y[i] += ax;
-    z[i] += ax * w[i];
-  }
+  scatterAxpyWithWeighted(alpha, c.value.data() + from, c.row.data() + from, static_cast<std::size_t>(to - from), w, y, z);
 }
 
 // columnAxpyWithWeighted, then Σ_i X(i, k) z[i] over column k's stored entries: to the bit the two
