@@ -189,9 +189,9 @@ double gatherDot(const double* v, const std::int32_t* index, std::size_t n, cons
 }
 
 namespace {
-// entry(k) for each of n scattered entries, four a loop step: a step's fixed cost in wasm (its
-// interrupt check, the counter) is a large share of one entry's few instructions. The positions
-// are distinct, so the updates commute.
+// entry(k) for each of n scattered entries, eight a loop step (inBlocksOfFour): a step's fixed
+// cost in wasm (its interrupt check, the counter) is a large share of one entry's few
+// instructions. The positions are distinct, so the updates commute.
 template <class Entry>
 void eachOfScattered(std::size_t n, Entry&& entry, const double*& v, const std::int32_t*& index) {
   const std::size_t left = inBlocksOfFour(n, [&](int k) {
