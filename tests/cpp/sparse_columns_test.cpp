@@ -45,6 +45,17 @@ TEST(SparseColumns, HoldExactlyTheShiftedEntriesInEitherStorage) {
   const SparseColumns dense = sparseColumnsOf(X, shift, 0.0);
   EXPECT_TRUE(dense.dense);
   EXPECT_EQ(rebuilt(dense, 40), expected);
+  // Dense storage across the transpose's 64 × 64 tiles and its pairs' tails, from a block of a
+  // wider matrix (rows longer than the block's: an outer stride).
+  const RowMatrix wide = sparseDesign(7, 75, 140);
+  for (const Eigen::Index rows : {70, 71})
+    for (const Eigen::Index cols : {130, 131}) {
+      const RowVector ramp = RowVector::LinSpaced(cols, -1, 1);
+      const Eigen::Ref<const RowMatrix> block = wide.block(3, 5, rows, cols);
+      const SparseColumns tiled = sparseColumnsOf(block, ramp, 0.0);
+      EXPECT_TRUE(tiled.dense);
+      EXPECT_EQ(rebuilt(tiled, rows), Matrix(block.rowwise() + ramp)) << rows << " " << cols;
+    }
   // The design's uncentred columns recover the zeros of X exactly: (0 − μ) + μ = 0.
   const CenteredDesign design(X);
   EXPECT_FALSE(design.uncentredColumns().dense);

@@ -204,6 +204,33 @@ void eachOfScattered(std::size_t n, Entry&& entry, const double*& v, const std::
 }
 }  // namespace
 
+void transposeShifted(const double* X, std::size_t n, std::size_t d, std::size_t ldx, const double* shift, double* out) {
+  constexpr std::size_t tile = 64;
+  for (std::size_t i0 = 0; i0 < n; i0 += tile) {
+    const std::size_t iEnd = std::min(i0 + tile, n), iPairs = i0 + ((iEnd - i0) & ~std::size_t(1));
+    for (std::size_t j0 = 0; j0 < d; j0 += tile) {
+      const std::size_t jEnd = std::min(j0 + tile, d);
+      std::size_t j = j0;
+      for (; j + 2 <= jEnd; j += 2) {
+        double *c0 = out + j * n, *c1 = c0 + n;
+        const f64x2 s0 = {shift[j], shift[j]}, s1 = {shift[j + 1], shift[j + 1]};
+        const double* p = X + i0 * ldx + j;
+        for (std::size_t i = i0; i < iPairs; i += 2, p += 2 * ldx) {
+          const f64x2 a = load2(p), b = load2(p + ldx);  // rows i and i + 1, columns j and j + 1
+          store2(c0 + i, __builtin_shufflevector(a, b, 0, 2) + s0);
+          store2(c1 + i, __builtin_shufflevector(a, b, 1, 3) + s1);
+        }
+        if (iPairs < iEnd) {
+          c0[iPairs] = X[iPairs * ldx + j] + shift[j];
+          c1[iPairs] = X[iPairs * ldx + j + 1] + shift[j + 1];
+        }
+      }
+      for (; j < jEnd; ++j)
+        for (std::size_t i = i0; i < iEnd; ++i) out[j * n + i] = X[i * ldx + j] + shift[j];
+    }
+  }
+}
+
 void scatterAxpy(double alpha, const double* v, const std::int32_t* index, std::size_t n, double* y) {
   eachOfScattered(n, [&](int k) { y[index[k]] += alpha * v[k]; }, v, index);
 }

@@ -44,16 +44,8 @@ SparseColumns sparseColumnsOf(const Eigen::Ref<const RowMatrix>& X, const RowVec
     c.dense = true;
     for (std::size_t j = 0; j < c.start.size(); ++j) c.start[j] = static_cast<std::int64_t>(j) * X.rows();
     c.value.resize(static_cast<std::size_t>(X.size()));
-    // The transpose in 64 × 64 tiles: a column-by-column read of a row-major X misses the cache
-    // on every entry.
-    const Eigen::Index n = X.rows(), d = X.cols(), tile = 64;
-    double* out = c.value.data();
-    for (Eigen::Index i0 = 0; i0 < n; i0 += tile)
-      for (Eigen::Index j0 = 0; j0 < d; j0 += tile)
-        for (Eigen::Index i = i0; i < std::min(i0 + tile, n); ++i) {
-          const double* row = X.row(i).data();
-          for (Eigen::Index j = j0; j < std::min(j0 + tile, d); ++j) out[j * n + i] = row[j] + shift[j];
-        }
+    transposeShifted(X.data(), static_cast<std::size_t>(X.rows()), static_cast<std::size_t>(X.cols()),
+                     static_cast<std::size_t>(X.outerStride()), shift.data(), c.value.data());
     return c;
   }
   std::int64_t* count = c.start.data() + 1;  // column j's non-zeros, row by row without a branch

@@ -37,6 +37,11 @@ double shiftedSquaredNorm(const double* x, double shift, std::size_t n);
 // against a dense x, in two two-lane sums as dot() (a single running sum waits on each add).
 double gatherDot(const double* v, const std::int32_t* index, std::size_t n, const double* x);
 
+// out (column-major, n × d) = X + 1 shiftᵀ for a row-major X (n × d, rows ldx apart): in 64 × 64
+// tiles (a column-by-column read of X misses the cache on every entry), two rows and two
+// columns at a time (two loads, two shuffles, two stores).
+void transposeShifted(const double* X, std::size_t n, std::size_t d, std::size_t ldx, const double* shift, double* out);
+
 // y[index[t]] += alpha v[t] for a sparse vector's n stored entries (values v at positions
 // index, each at most once).
 void scatterAxpy(double alpha, const double* v, const std::int32_t* index, std::size_t n, double* y);
