@@ -209,12 +209,12 @@ export async function benchSklearn(repeats = Number(process.env.BENCH_REPEATS ??
     const method = c.fit === 'logistic-l2' ? 'ridge' : c.fit === 'elasticnet' ? 'elasticnet' : c.fit === 'svm' ? 'svm' : 'lasso';
     const options = c.fit === 'svm' ? { lambda: c.lambda, bias: 'liblinear' }
       : { loss: c.fit.startsWith('logistic') ? 'logistic' : 'squared', lambda: c.lambda, ...(c.alpha ? { alpha: c.alpha } : {}) };
-    Object.assign(c, { method, options, reps: c.data === 'movies' ? Math.min(repeats, 3) : repeats, n: t.n, d: t.d, sparse: !!t.csr,
+    // The target's file: labels for the logistic fits and the SVM, the regression target for the others.
+    const y = `${c.data}-${c.fit.startsWith('logistic') || c.fit === 'svm' ? 'y' : 'target'}.f64`;
+    Object.assign(c, { method, options, y, reps: c.data === 'movies' ? Math.min(repeats, 3) : repeats, n: t.n, d: t.d, sparse: !!t.csr,
       case: `${c.fit} ${t.n}×${t.d}${c.data === 'movies' ? ' movies' : c.data.startsWith('text') ? ' text' : c.data === 'sparse' || c.data === 'big' ? ' 1%' : ''} ${t.csr ? 'CSR' : 'dense'}${c.at ? ` ${c.at} λmax` : ''}` });
   }
-  // Labels for the logistic fits and the SVM, the regression target for the others.
-  writeFileSync(join(dir, 'sklearn-cases.json'),
-    JSON.stringify(cases.map((c) => ({ ...c, y: `${c.data}-${c.fit.startsWith('logistic') || c.fit === 'svm' ? 'y' : 'target'}.f64` }))));
+  writeFileSync(join(dir, 'sklearn-cases.json'), JSON.stringify(cases));
 
   const python = spawnSync('/usr/bin/python3', ['-c', 'import sklearn, scipy'], {});
   const peer = python.status === 0
@@ -224,7 +224,7 @@ export async function benchSklearn(repeats = Number(process.env.BENCH_REPEATS ??
   // glmnet: the squared and logistic fits (it has no SVM).
   const tsv = ['case\tfit\tdata\tn\td\tsparse\tlambda\talpha\ty',
     ...cases.filter((c) => c.fit !== 'svm').map((c) => [c.case, c.fit, c.data, c.n, c.d, c.sparse ? 'TRUE' : 'FALSE', c.lambda, c.alpha ?? 1,
-      `${c.data}-${c.fit.startsWith('logistic') ? 'y' : 'target'}.f64`].join('\t'))];
+      c.y].join('\t'))];
   writeFileSync(join(dir, 'glmnet-cases.tsv'), tsv.join('\n') + '\n');
   const r = spawnSync('/usr/bin/Rscript', ['-e', 'library(glmnet)'], {});
   const glmnet = r.status === 0
@@ -236,7 +236,7 @@ export async function benchSklearn(repeats = Number(process.env.BENCH_REPEATS ??
   const nativeFits = join(root, 'build/native/supclust_native_fits');
   writeFileSync(join(dir, 'native-cases.tsv'), ['case\tmethod\toptions\tdata\tn\td\tsparse\ty\trepeats',
     ...cases.map((c) => [c.case, c.method, Object.entries(c.options).map(([k, v]) => `${k}=${v}`).join(';'), c.data, c.n, c.d, c.sparse,
-      `${c.data}-${c.fit.startsWith('logistic') || c.fit === 'svm' ? 'y' : 'target'}.f64`, c.reps].join('\t'))].join('\n') + '\n');
+      c.y, c.reps].join('\t'))].join('\n') + '\n');
   const native = existsSync(nativeFits)
     ? JSON.parse(execFileSync(nativeFits, [dir, String(repeats), String(TIMED_MS), String(MAX_REPEATS)], { maxBuffer: 1 << 28 }).toString())
     : null;
