@@ -19,11 +19,8 @@
 //              fit on Reuters (the 2000 × 1000 stories run.mjs writes when the data are there)
 //   overhead   a lasso fit that is zero at once (λ = 1e3) on a 2500 × 1000 dense X (20 MB)
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
-#include <malloc.h>
 #include <random>
 #include <string>
 #include <vector>
@@ -37,31 +34,13 @@
 #include "supclust/kernels/owl.hpp"
 #include "supclust/methods/cross_validation.hpp"
 #include "supclust/methods/registry.hpp"
+#include "native_timing.hpp"
 
 using namespace supclust;
+using bench::medianMs;
+using bench::readArray;
 
 namespace {
-template <class F>
-double medianMs(int repeats, F&& f) {
-  std::vector<double> t;
-  for (int w = 0; w < 2; ++w) f();  // warm-up
-  for (int r = 0; r < repeats; ++r) {
-    const auto a = std::chrono::steady_clock::now();
-    f();
-    t.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - a).count());
-  }
-  std::sort(t.begin(), t.end());
-  return t[t.size() / 2];
-}
-
-std::vector<double> readDoubles(const std::string& path) {
-  std::ifstream in(path, std::ios::binary | std::ios::ate);
-  std::vector<double> v(static_cast<std::size_t>(in.tellg()) / sizeof(double));
-  in.seekg(0);
-  in.read(reinterpret_cast<char*>(v.data()), static_cast<std::streamsize>(v.size() * sizeof(double)));
-  return v;
-}
-
 std::vector<double> logGrid(double from, double to, int count) {
   std::vector<double> g(count);
   for (int i = 0; i < count; ++i) g[i] = from * std::pow(to / from, i / (count - 1.0));
@@ -76,11 +55,8 @@ int main(int argc, char** argv) {
   }
   const std::string dir = argv[1];
   const int repeats = std::atoi(argv[2]);
-  // Keep freed memory in the heap, as wasm's allocator does: otherwise glibc returns every
-  // large block to the OS and each call pays fresh page faults, which is not the algorithm.
-  mallopt(M_MMAP_THRESHOLD, 1 << 30);
-  mallopt(M_TRIM_THRESHOLD, 1 << 30);
-  const std::vector<double> values = readDoubles(dir + "/values.f64");
+  bench::keepFreedMemoryInTheHeap();
+  const std::vector<double> values = readArray<double>(dir + "/values.f64");
   double sink = 0;
 
   std::printf("{\"kmeans1d\":[");
@@ -122,8 +98,8 @@ int main(int argc, char** argv) {
   std::printf("],\"fits\":[");
   first = true;
   for (int d : {100, 5000}) {
-    const std::vector<double> X = readDoubles(dir + "/text-" + std::to_string(d) + "-X.f64");
-    const std::vector<double> y = readDoubles(dir + "/text-" + std::to_string(d) + "-y.f64");
+    const std::vector<double> X = readArray<double>(dir + "/text-" + std::to_string(d) + "-X.f64");
+    const std::vector<double> y = readArray<double>(dir + "/text-" + std::to_string(d) + "-y.f64");
     const Eigen::Index n = static_cast<Eigen::Index>(y.size());
     const Problem prob{{X.data(), n, d}, {y.data(), n}};
     // X held (checked once; its columns made by the first fit and kept), as sc.dataset holds it.
@@ -238,7 +214,7 @@ int main(int argc, char** argv) {
   std::printf("],\"priorPath\":{\"points\":%zu,\"ms\":%.6g}", gammas.size(), pathMs);
   // One GEM fit on the Reuters stories run.mjs wrote (2000 × 1000 present/absent), if any.
   if (std::ifstream(dir + "/reuters-X.f64").good()) {
-    const std::vector<double> rx = readDoubles(dir + "/reuters-X.f64"), ry = readDoubles(dir + "/reuters-y.f64");
+    const std::vector<double> rx = readArray<double>(dir + "/reuters-X.f64"), ry = readArray<double>(dir + "/reuters-y.f64");
     const auto n = static_cast<Eigen::Index>(ry.size()), d = static_cast<Eigen::Index>(rx.size()) / n;
     const Problem reuters{{rx.data(), n, d}, {ry.data(), n}};
     Params p;
@@ -252,11 +228,11 @@ int main(int argc, char** argv) {
   // Clustered tasks on the 20 Newsgroups topics stand-in run.mjs wrote (CSR: 1400 messages ×
   // 5000 words, 10 classes), if any: one fit of each clustered method, Q = 5.
   if (std::ifstream(dir + "/topics-values.f64").good()) {
-    const std::vector<double> values = readDoubles(dir + "/topics-values.f64"), y = readDoubles(dir + "/topics-y.f64");
-    const std::vector<double> ip = readDoubles(dir + "/topics-indptr.f64"), ix = readDoubles(dir + "/topics-indices.f64");
+    const std::vector<double> values = readArray<double>(dir + "/topics-values.f64"), y = readArray<double>(dir + "/topics-y.f64");
+    const std::vector<double> ip = readArray<double>(dir + "/topics-indptr.f64"), ix = readArray<double>(dir + "/topics-indices.f64");
     const std::vector<std::int32_t> indptr(ip.begin(), ip.end()), indices(ix.begin(), ix.end());
     const auto n = static_cast<Eigen::Index>(y.size());
-    const Eigen::Index d = static_cast<Eigen::Index>(readDoubles(dir + "/topics-d.f64")[0]);
+    const Eigen::Index d = static_cast<Eigen::Index>(readArray<double>(dir + "/topics-d.f64")[0]);
     const Problem topics{{n, d, indptr.data(), indices.data(), values.data()}, {y.data(), n}};
     std::printf(",\"tasks\":[");
     const char* methods[] = {"tasks-pg", "tasks-ssc", "tasks-cg", "tasks-frobenius", "tasks-trace"};

@@ -1,6 +1,6 @@
 // Native timings of the fits bench/sklearn.mjs runs in wasm and beside scikit-learn and glmnet,
 // on the same bytes: the wasm / native ratio of each of its rows.
-// Usage: supclust_native_fits <dir> <repeats> <timedMs> <maxRepeats> — reads <dir>/native-cases.tsv
+// Usage: supclust_native_fits <dir> <timedMs> <maxRepeats> — reads <dir>/native-cases.tsv
 // (one case a line: case, method, options as name=value;…, data, n, d, sparse, y file, repeats)
 // and the arrays sklearn.mjs wrote beside it; prints JSON, one entry a case: the median time with
 // X given (each fit checks X, as a call with arrays does; natively nothing is copied) and with X
@@ -8,12 +8,8 @@
 // Each fit runs on one thread, as in the simd build.
 // Timing: sklearn.mjs's rule (two warm-ups, then at least `repeats` fits and more until they add up
 // to timedMs, at most maxRepeats; the median).
-#include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
-#include <malloc.h>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -21,23 +17,13 @@
 #include "supclust/base/work_team.hpp"
 #include "supclust/core/held_design.hpp"
 #include "supclust/methods/registry.hpp"
+#include "native_timing.hpp"
 
 using namespace supclust;
+using bench::medianMs;
+using bench::readArray;
 
 namespace {
-
-template <class T>
-std::vector<T> readArray(const std::string& path) {
-  std::ifstream in(path, std::ios::binary | std::ios::ate);
-  if (!in) {
-    std::fprintf(stderr, "supclust_native_fits: cannot read %s\n", path.c_str());
-    std::exit(1);
-  }
-  std::vector<T> v(static_cast<std::size_t>(in.tellg()) / sizeof(T));
-  in.seekg(0);
-  in.read(reinterpret_cast<char*>(v.data()), static_cast<std::streamsize>(v.size() * sizeof(T)));
-  return v;
-}
 
 std::vector<std::string> split(const std::string& s, char by) {
   std::vector<std::string> parts;
@@ -60,27 +46,6 @@ Params paramsOf(const std::string& options) {
   return p;
 }
 
-struct Timing {
-  int repeats;
-  double timedMs;
-  int maxRepeats;
-};
-
-template <class F>
-double medianMs(const Timing& timing, int repeats, F&& f) {
-  for (int w = 0; w < 2; ++w) f();
-  std::vector<double> t;
-  double total = 0;
-  while (static_cast<int>(t.size()) < repeats || (total < timing.timedMs && static_cast<int>(t.size()) < timing.maxRepeats)) {
-    const auto a = std::chrono::steady_clock::now();
-    f();
-    t.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - a).count());
-    total += t.back();
-  }
-  std::sort(t.begin(), t.end());
-  return t[t.size() / 2];
-}
-
 // fit() on this thread alone: inside a team's task a design starts no team of its own.
 Result fitAlone(const std::string& method, const Problem& problem, const Params& params) {
   WorkTeam alone(1);
@@ -92,15 +57,14 @@ Result fitAlone(const std::string& method, const Problem& problem, const Params&
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 5) {
-    std::fprintf(stderr, "usage: supclust_native_fits <dir> <repeats> <timedMs> <maxRepeats>\n");
+  if (argc < 4) {
+    std::fprintf(stderr, "usage: supclust_native_fits <dir> <timedMs> <maxRepeats>\n");
     return 2;
   }
   const std::string dir = argv[1];
-  const Timing timing{std::atoi(argv[2]), std::atof(argv[3]), std::atoi(argv[4])};
-  // Freed memory stays in the heap, as in wasm (see native_bench.cpp).
-  mallopt(M_MMAP_THRESHOLD, 1 << 30);
-  mallopt(M_TRIM_THRESHOLD, 1 << 30);
+  const double timedMs = std::atof(argv[2]);
+  const int maxRepeats = std::atoi(argv[3]);
+  bench::keepFreedMemoryInTheHeap();
   std::ifstream cases(dir + "/native-cases.tsv");
   std::string line;
   std::getline(cases, line);  // the header
@@ -135,8 +99,8 @@ int main(int argc, char** argv) {
     Problem held = given;
     held.held = &design;
     Result r;
-    const double ms = medianMs(timing, repeats, [&] { r = fitAlone(method, given, params); });
-    const double heldMs = medianMs(timing, repeats, [&] { r = fitAlone(method, held, params); });
+    const double ms = medianMs(repeats, [&] { r = fitAlone(method, given, params); }, timedMs, maxRepeats);
+    const double heldMs = medianMs(repeats, [&] { r = fitAlone(method, held, params); }, timedMs, maxRepeats);
     std::printf("%s{\"case\":\"%s\",\"ms\":%.6g,\"heldMs\":%.6g,\"iterations\":%d,\"status\":\"%s\",\"intercept\":%.17g,\"coef\":[",
                 first ? "" : ",", name.c_str(), ms, heldMs, r.iterations, statusName(r.status), r.intercept(0));
     for (Eigen::Index j = 0; j < d; ++j) std::printf("%s%.17g", j ? "," : "", r.coef(j, 0));

@@ -238,7 +238,7 @@ export async function benchSklearn(repeats = Number(process.env.BENCH_REPEATS ??
     ...cases.map((c) => [c.case, c.method, Object.entries(c.options).map(([k, v]) => `${k}=${v}`).join(';'), c.data, c.n, c.d, c.sparse,
       c.y, c.reps].join('\t'))].join('\n') + '\n');
   const native = existsSync(nativeFits)
-    ? JSON.parse(execFileSync(nativeFits, [dir, String(repeats), String(TIMED_MS), String(MAX_REPEATS)], { maxBuffer: 1 << 28 }).toString())
+    ? JSON.parse(execFileSync(nativeFits, [dir, String(TIMED_MS), String(MAX_REPEATS)], { maxBuffer: 1 << 28 }).toString())
     : null;
   if (!native) console.error('build/native/supclust_native_fits not found (node scripts/build.mjs native): the native column is empty');
 
