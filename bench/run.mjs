@@ -303,18 +303,21 @@ const oneFit = {};
 threaded.dispose();
 
 // A call's fixed cost: the same lasso that is zero at once on 20 MB (native in native_bench.cpp),
-// through the API on each build, with X given and with X held (sc.dataset), and the round trip of
-// a call that does nothing much.
-const overhead = { nativeMs: native.overhead.ms };
+// squared and logistic, through the API on each build, with X given and with X held (sc.dataset),
+// and the round trip of a call that does nothing much.
+const overhead = { nativeMs: native.overhead.ms, nativeLogisticMs: native.overhead.logisticMs };
 {
   const n = 2500, d = 1000;
   const X = Float64Array.from({ length: n * d }, (_, i) => Math.sin(0.37 * i));
   const y = Float64Array.from({ length: n }, (_, i) => Math.cos(i));
+  const labels = Float64Array.from(y, (v) => (v > 0 ? 1 : 0));
   for (const variant of ['simd', 'simd-threaded']) {
     const s = await load({ variant });
     overhead[variant] = await medianMs(REPEATS, () => s.fit('lasso', { X, nRows: n, nCols: d, y, lambda: 1e3 }));
+    overhead[`${variant} logistic`] = await medianMs(REPEATS, () => s.fit('lasso', { X, nRows: n, nCols: d, y: labels, loss: 'logistic', lambda: 1e3 }));
     const held = await s.dataset(X, n, d);  // X checked and copied once (sc.dataset)
     overhead[`${variant} dataset`] = await medianMs(REPEATS, () => s.fit('lasso', { X: held, y, lambda: 1e3 }));
+    overhead[`${variant} logistic dataset`] = await medianMs(REPEATS, () => s.fit('lasso', { X: held, y: labels, loss: 'logistic', lambda: 1e3 }));
     held.dispose();
     overhead[`${variant} round trip`] = await medianMs(Math.max(31, REPEATS), () => s.kmeans1d([1, 2, 3], 1));
     s.dispose();
@@ -389,4 +392,7 @@ console.log(`\nA call's fixed cost: lasso zero at once on a 2500 × 1000 dense X
   `wasm simd ${f(overhead.simd)}, simd-threaded ${f(overhead['simd-threaded'])}; on a held dataset ` +
   `${f(overhead['simd dataset'])} (simd), ${f(overhead['simd-threaded dataset'])} (threaded); round trip of a 3-value k-means: ` +
   `${f(overhead['simd round trip'])} (simd), ${f(overhead['simd-threaded round trip'])} (threaded)`);
+console.log(`The same with the logistic loss (labels: the targets' signs), ms: native ${f(overhead.nativeLogisticMs)}, ` +
+  `wasm simd ${f(overhead['simd logistic'])}, simd-threaded ${f(overhead['simd-threaded logistic'])}; on a held dataset ` +
+  `${f(overhead['simd logistic dataset'])} (simd), ${f(overhead['simd-threaded logistic dataset'])} (threaded)`);
 printFirstFit(firstFitRows);

@@ -1,12 +1,15 @@
-// A held design (core/held_design.hpp): its column moments against sums taken directly, and
-// fits and cross-validations on it — dense and CSR, for the solvers that read its columns
-// (coordinate descent, proximal Newton, dual coordinate descent) and one that does not (ridge)
-// — equal, bit for bit, to the same calls on the arrays, on the first call and on the next,
-// which reads what the first derived.
+// A held design (core/held_design.hpp): its column moments against sums taken directly, its
+// centred rows against X − 1μᵀ, and fits and cross-validations on it — dense and CSR, for the
+// solvers that read its columns (coordinate descent, proximal Newton, dual coordinate descent)
+// and those that read its products (ridge, logistic ridge) — equal, bit for bit, to the same
+// calls on the arrays, on the first call and on the next, which reads what the first derived.
 #include <gtest/gtest.h>
+
+#include <cmath>
 
 #include "csr.hpp"
 #include "problems.hpp"
+#include "supclust/core/design.hpp"
 #include "supclust/core/held_design.hpp"
 #include "supclust/methods/cross_validation.hpp"
 #include "supclust/methods/registry.hpp"
@@ -88,6 +91,43 @@ TEST(HeldDesign, TheChecksMeansAreTheColumnMeans) {
   }
 }
 
+TEST(HeldDesign, CentredRowsAreXLessItsMeans) {
+  const Data d = data();
+  const DataMatrix X(d.X.data(), d.X.rows(), d.X.cols());
+  double maxAbs = 0;
+  ASSERT_EQ(checkDesign(X, &maxAbs), "");
+  const HeldDesign held(X, maxAbs);
+  const RowMatrix& Xc = held.centred();
+  ASSERT_EQ(Xc.rows(), d.X.rows());
+  ASSERT_EQ(Xc.cols(), d.X.cols());
+  for (Eigen::Index i = 0; i < d.X.rows(); ++i)
+    for (Eigen::Index j = 0; j < d.X.cols(); ++j) EXPECT_EQ(Xc(i, j), d.X(i, j) - held.means()[j]) << i << ", " << j;
+  EXPECT_EQ(&held.centred(), &Xc);  // derived once
+  // A design on the held X reads these rows (it makes no copy of its own).
+  const CenteredDesign design(X, &held);
+  EXPECT_EQ(&design.X(), &Xc);
+}
+
+// A fit's start W = 0 skips its product (objective.cpp, predictInto), which is sound because the
+// product is +0 in every row — not −0 — dense and CSR, with entries of either sign.
+TEST(HeldDesign, AZeroProductIsPositiveZero) {
+  const Data d = data();
+  const CsrArrays c = csrOf(d.X);
+  ASSERT_LT(d.X.minCoeff(), 0);
+  for (bool sparse : {false, true}) {
+    const DataMatrix X = sparse ? DataMatrix(d.X.rows(), d.X.cols(), c.indptr.data(), c.indices.data(), c.values.data())
+                                : DataMatrix(d.X.data(), d.X.rows(), d.X.cols());
+    const CenteredDesign design(X);
+    const Vector w = Vector::Zero(d.X.cols());
+    Vector z = Vector::Constant(d.X.rows(), 7.0);
+    design.multiply(w.data(), z.data());
+    for (Eigen::Index i = 0; i < z.size(); ++i) {
+      EXPECT_EQ(z[i], 0) << i;
+      EXPECT_FALSE(std::signbit(z[i])) << i << (sparse ? " CSR" : " dense");
+    }
+  }
+}
+
 TEST(HeldDesign, FitsAndCrossValidationsEqualThoseOnTheArrays) {
   const Data d = data();
   const CsrArrays c = csrOf(d.X);
@@ -97,6 +137,7 @@ TEST(HeldDesign, FitsAndCrossValidationsEqualThoseOnTheArrays) {
       {"lasso", with({{"lambda", 0.005}}, "logistic")},
       {"svm", with({{"lambda", 0.1}})},
       {"ridge", with({{"lambda", 0.1}})},
+      {"ridge", with({{"lambda", 0.1}}, "logistic")},
   };
   for (bool sparse : {false, true}) {
     const DataMatrix X = sparse ? DataMatrix(d.X.rows(), d.X.cols(), c.indptr.data(), c.indices.data(), c.values.data())

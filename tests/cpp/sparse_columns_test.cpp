@@ -87,6 +87,29 @@ TEST(SparseColumns, ColumnDotAndAxpyMatchTheMatrixInEitherStorage) {
   }
 }
 
+// columnDots, the full passes' form, gives each column's columnDot to the bit in either storage,
+// over any range of columns (four at a time and a tail in dense storage), and leaves the others.
+TEST(SparseColumns, ColumnDotsAreEachColumnsDot) {
+  const RowMatrix X = sparseDesign(8, 37, 13);
+  std::mt19937_64 rng(9);
+  std::normal_distribution<double> normal;
+  Vector v(37);
+  for (Eigen::Index i = 0; i < 37; ++i) v[i] = normal(rng);
+  for (const double denseAbove : {0.5, 0.0}) {
+    const SparseColumns c = sparseColumnsOf(X, RowVector::LinSpaced(13, -0.5, 0.5), denseAbove);
+    for (const auto& [from, to] : std::vector<std::pair<Eigen::Index, Eigen::Index>>{{0, 13}, {1, 12}, {3, 4}, {2, 9}, {5, 5}}) {
+      std::vector<double> out(13, -7.0);
+      columnDots(c, v.data(), from, to, out.data());
+      for (Eigen::Index j = 0; j < 13; ++j) {
+        if (j >= from && j < to)
+          EXPECT_EQ(out[static_cast<std::size_t>(j)], columnDot(c, j, v.data())) << j << " in " << from << ".." << to;
+        else
+          EXPECT_EQ(out[static_cast<std::size_t>(j)], -7.0) << j;
+      }
+    }
+  }
+}
+
 TEST(SparseColumns, LassoOnASparseDesignReachesItsCertificate) {
   const RowMatrix X = sparseDesign(5, 120, 300);
   std::mt19937_64 rng(6);

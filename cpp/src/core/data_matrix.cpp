@@ -32,6 +32,12 @@ RowVector columnMeansOf(const Eigen::Ref<const RowMatrix>& X) {
   return m / static_cast<double>(X.rows());
 }
 
+RowMatrix centredRowsOf(const Eigen::Ref<const RowMatrix>& X, const RowVector& means) {
+  RowMatrix Xc = X;
+  Xc.rowwise() -= means;
+  return Xc;
+}
+
 RowVector DataMatrix::columnMeans() const {
   if (!sparse()) return columnMeansOf(dense());
   RowVector m = RowVector::Zero(cols_);

@@ -9,19 +9,17 @@
 namespace supclust {
 
 CenteredDesign::CenteredDesign(const Eigen::Ref<const RowMatrix>& X)
-    : rows_(X.rows()), cols_(X.cols()), Xc_(X), means_(columnMeansOf(X)) {
-  Xc_.rowwise() -= means_;
+    : rows_(X.rows()), cols_(X.cols()), means_(columnMeansOf(X)) {
+  Xc_ = centredRowsOf(X, means_);
 }
 
 CenteredDesign::CenteredDesign(const DataMatrix& X, const HeldDesign* held)
     : rows_(X.rows()), cols_(X.cols()), data_(X), means_(held ? held->means() : X.columnMeans()), held_(held) {}
 
 const RowMatrix& CenteredDesign::X() const {
-  if (denseInPlace())
-    std::call_once(centring_, [this] {
-      Xc_ = data_.dense();
-      Xc_.rowwise() -= means_;
-    });
+  if (!denseInPlace()) return Xc_;
+  if (held_) return held_->centred();
+  std::call_once(centring_, [this] { Xc_ = centredRowsOf(data_.dense(), means_); });
   return Xc_;
 }
 

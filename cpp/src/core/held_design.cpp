@@ -24,4 +24,9 @@ const ColumnMoments& HeldDesign::moments() const {
   return *moments_;
 }
 
+const RowMatrix& HeldDesign::centred() const {
+  std::call_once(centring_, [this] { centred_ = centredRowsOf(X_.dense(), means()); });
+  return centred_;
+}
+
 }  // namespace supclust

@@ -7,11 +7,16 @@
 namespace supclust {
 
 namespace {
-// Z = Xc W + 1 bᵀ, one output column at a time.
+// Z = Xc W + 1 bᵀ, one output column at a time. A zero column of W (a fit's start) skips its pass
+// over X: the product is +0 in every row (each row's sum starts at +0 and adds ±0 terms), so the
+// column is +0 + b_k either way, bit for bit.
 void predictInto(const CenteredDesign& X, const Matrix& W, const RowVector& b, Matrix& Z) {
   Z.resize(X.rows(), W.cols());
   for (Eigen::Index k = 0; k < W.cols(); ++k) {
-    X.multiply(W.col(k).data(), Z.col(k).data());
+    if (W.col(k).isZero(0))
+      Z.col(k).setZero();
+    else
+      X.multiply(W.col(k).data(), Z.col(k).data());
     Z.col(k).array() += b[k];
   }
 }

@@ -91,14 +91,14 @@ Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, dou
   auto fullGradient = [&] {
     readColumns();
     gradCurrent = true;
+    auto block = [&](std::size_t from, std::size_t to) {
+      const auto first = static_cast<Eigen::Index>(from), last = static_cast<Eigen::Index>(to);
+      columnDots(*cols, raw.data(), first, last, grad.data());
+      for (Eigen::Index j = first; j < last; ++j) grad[j] = correlationFrom(j, grad[j]);
+    };
     WorkTeam* team = X.team();
-    if (!team) {
-      for (Eigen::Index j = 0; j < d; ++j) grad[j] = correlation(j);
-      return;
-    }
-    runInBlocks(*team, static_cast<std::size_t>(d), 1, [&](std::size_t from, std::size_t to) {
-      for (std::size_t j = from; j < to; ++j) grad[static_cast<Eigen::Index>(j)] = correlation(static_cast<Eigen::Index>(j));
-    });
+    if (!team) return block(0, static_cast<std::size_t>(d));
+    runInBlocks(*team, static_cast<std::size_t>(d), 4, block);
   };
   // At w = 0 (the scale): Xcᵀ(y − ȳ) by rows, X read in place.
   X.multiplyTransposedInPlace(raw.data(), grad.data());

@@ -57,7 +57,8 @@ Result proximalNewtonL1(const Objective& F, double lambda1, Matrix W, RowVector 
       // Xcᵀ G = Xᵀ G − μ ΣG, from the columns.
       const double gb = G.sum();
       const double* Gp = G.data();
-      for (Eigen::Index j = 0; j < d; ++j) g[j] = columnDot(cols, j, Gp) - mu[j] * gb + lambda2 * w[j];
+      columnDots(cols, Gp, 0, d, g.data());
+      for (Eigen::Index j = 0; j < d; ++j) g[j] = g[j] - mu[j] * gb + lambda2 * w[j];
       double residual = std::abs(gb);
       for (Eigen::Index j = 0; j < d; ++j) residual = std::max(residual, l1Violation(w[j], g[j], lambda1));
       if (onTrust && !(residual < residualBefore)) {  // it did not help: back, and stop there

@@ -76,6 +76,8 @@ StoredData storedCopy(const DataMatrix& X);
 // The column means of a dense row-major X, row by row (contiguous reads): the one summation
 // order every centring of dense data uses.
 RowVector columnMeansOf(const Eigen::Ref<const RowMatrix>& X);
+// X − 1 means (each entry x_ij − μ_j): the centred rows every dense design's products read.
+RowMatrix centredRowsOf(const Eigen::Ref<const RowMatrix>& X, const RowVector& means);
 
 // "" when CSR arrays of these lengths describe a rows × cols matrix (indptr from 0, non-
 // decreasing, ending at the number of values; indices in 0..cols−1, strictly increasing in each

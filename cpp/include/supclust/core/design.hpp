@@ -32,7 +32,8 @@ class CenteredDesign {
 
   bool sparse() const { return data_.sparse(); }
   // The centred matrix Xc, for dense designs only: from a DataMatrix, built on first use (a
-  // solver that reads columns, as coordinate descent, never needs it).
+  // solver that reads columns, as coordinate descent, never needs it); a held design's, kept
+  // with it (HeldDesign::centred).
   const RowMatrix& X() const;
   // The caller's uncentred X (either kind, read in place) when the design was built from a
   // DataMatrix; a view of 0 rows when it was built from a RowMatrix (only Xc is held then).

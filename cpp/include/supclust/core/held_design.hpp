@@ -1,9 +1,10 @@
 // A design the module holds for many calls (sc.dataset): X checked once when stored, and what
 // every design on the whole of X derives from X alone — its column means, its columns (the
-// uncentred X by columns, coordinate descent's form) and their sums and sums of squares — made
-// at the first call that needs each and kept for the next. X is immutable while held, so each
-// is a function of X: a fit on a held design gives the bits of the same fit on its arrays.
-// Designs on other rows (cross-validation's folds) or on a rescaled copy derive their own.
+// uncentred X by columns, coordinate descent's form) and their sums and sums of squares, and a
+// dense X's centred rows (the products' form) — made at the first call that needs each and kept
+// for the next. X is immutable while held, so each is a function of X: a fit on a held design
+// gives the bits of the same fit on its arrays. Designs on other rows (cross-validation's folds)
+// or on a rescaled copy derive their own.
 #pragma once
 
 #include <memory>
@@ -29,6 +30,8 @@ class HeldDesign {
   const RowVector& means() const;
   const SparseColumns& columns() const;
   const ColumnMoments& moments() const;
+  // Dense X only: Xc = X − 1 μᵀ, row-major, as CenteredDesign centres it.
+  const RowMatrix& centred() const;
 
  private:
   DataMatrix X_;
@@ -36,7 +39,8 @@ class HeldDesign {
   mutable RowVector means_;
   mutable std::unique_ptr<SparseColumns> columns_;
   mutable std::unique_ptr<ColumnMoments> moments_;
-  mutable std::once_flag meaning_, transposing_, summing_;
+  mutable RowMatrix centred_;
+  mutable std::once_flag meaning_, transposing_, summing_, centring_;
 };
 
 }  // namespace supclust

@@ -49,6 +49,20 @@ inline double columnDot(const SparseColumns& c, Eigen::Index j, const double* v)
   return gatherDot(c.value.data() + from, c.row.data() + from, static_cast<std::size_t>(to - from), v);
 }
 
+// out[j] = columnDot(c, j, v) for the columns from ≤ j < to, to the bit. Dense storage is X
+// column-major, so its columns are the rows multiply() takes four at a time over v (each summed as
+// dot sums it): four sums in flight where a lone dot waits on its own additions.
+inline void columnDots(const SparseColumns& c, const double* v, Eigen::Index from, Eigen::Index to, double* out) {
+  if (from >= to) return;
+  if (c.dense) {
+    const auto first = static_cast<std::size_t>(from);
+    const auto length = static_cast<std::size_t>(c.start[first + 1] - c.start[first]);
+    multiply(c.value.data() + c.start[first], static_cast<std::size_t>(to - from), length, v, out + from);
+    return;
+  }
+  for (Eigen::Index j = from; j < to; ++j) out[j] = columnDot(c, j, v);
+}
+
 // y[i] += alpha X(i, j) over column j's stored entries (dense storage: the axpy kernel).
 inline void columnAxpy(const SparseColumns& c, Eigen::Index j, double alpha, double* y) {
   const std::int64_t from = c.start[static_cast<std::size_t>(j)], to = c.start[static_cast<std::size_t>(j) + 1];
