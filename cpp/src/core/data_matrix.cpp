@@ -33,9 +33,7 @@ RowVector columnMeansOf(const Eigen::Ref<const RowMatrix>& X) {
 }
 
 RowMatrix centredRowsOf(const Eigen::Ref<const RowMatrix>& X, const RowVector& means) {
-  RowMatrix Xc = X;
-  Xc.rowwise() -= means;
-  return Xc;
+  return X.rowwise() - means;  // one pass: each entry read, subtracted and written once
 }
 
 RowVector DataMatrix::columnMeans() const {

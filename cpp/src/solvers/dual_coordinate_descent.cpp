@@ -95,19 +95,21 @@ class SvmRows {
     values_ = ownedValues_.data();
   }
   // r_iᵀv and ‖r_i‖². The sparse sum runs in four partial sums (entry t into sum t mod 4 from
-  // the row's start), so that four gathers are in flight instead of one chain of additions.
+  // the row's start), so that four gathers are in flight instead of one chain of additions; its
+  // pointers move, so that wasm addresses each load as a pointer plus a constant.
   double dot(Eigen::Index i, const double* v) const {
     if (dense_) return supclust::dot(dense_ + i * d_, v, static_cast<std::size_t>(d_));
-    const std::int32_t from = indptr_[i], to = indptr_[i + 1];
+    const double* x = values_ + indptr_[i];
+    const std::int32_t* k = indices_ + indptr_[i];
+    std::int32_t left = indptr_[i + 1] - indptr_[i];
     double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
-    std::int32_t t = from;
-    for (; t + 4 <= to; t += 4) {
-      s0 += values_[t] * v[indices_[t]];
-      s1 += values_[t + 1] * v[indices_[t + 1]];
-      s2 += values_[t + 2] * v[indices_[t + 2]];
-      s3 += values_[t + 3] * v[indices_[t + 3]];
+    for (; left >= 4; left -= 4, x += 4, k += 4) {
+      s0 += x[0] * v[k[0]];
+      s1 += x[1] * v[k[1]];
+      s2 += x[2] * v[k[2]];
+      s3 += x[3] * v[k[3]];
     }
-    for (; t < to; ++t) s0 += values_[t] * v[indices_[t]];
+    for (std::int32_t t = 0; t < left; ++t) s0 += x[t] * v[k[t]];
     return (s0 + s1) + (s2 + s3);
   }
   double squaredNorm(Eigen::Index i) const {
@@ -119,7 +121,7 @@ class SvmRows {
   // v += a r_i.
   void axpy(Eigen::Index i, double a, double* v) const {
     if (dense_) return supclust::axpy(a, dense_ + i * d_, v, static_cast<std::size_t>(d_));
-    for (std::int32_t t = indptr_[i]; t < indptr_[i + 1]; ++t) v[indices_[t]] += a * values_[t];
+    scatterAxpy(a, values_ + indptr_[i], indices_ + indptr_[i], static_cast<std::size_t>(indptr_[i + 1] - indptr_[i]), v);
   }
   // (r_i − μ)ᵀw with w = u + βμ and m = μᵀu; ‖r_i − μ‖².
   double centredDot(Eigen::Index i, const Vector& u, double beta, double m) const {
