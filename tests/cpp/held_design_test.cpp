@@ -33,6 +33,11 @@ Data data() {
   return d;
 }
 
+// A view of X (row-major, not copied) as dense values or as its CSR arrays c.
+DataMatrix viewOf(const RowMatrix& X, const CsrArrays& c, bool sparse) {
+  return sparse ? DataMatrix(X.rows(), X.cols(), c.indptr.data(), c.indices.data(), c.values.data()) : DataMatrix(X.data(), X.rows(), X.cols());
+}
+
 Params with(std::initializer_list<std::pair<const char*, double>> kv, const char* loss = nullptr) {
   Params p;
   for (auto& [k, v] : kv) p.numbers[k] = v;
@@ -54,8 +59,7 @@ TEST(HeldDesign, MomentsAreTheColumnsSums) {
   const Data d = data();
   const CsrArrays c = csrOf(d.X);
   for (bool sparse : {false, true}) {
-    const DataMatrix X = sparse ? DataMatrix(d.X.rows(), d.X.cols(), c.indptr.data(), c.indices.data(), c.values.data())
-                                : DataMatrix(d.X.data(), d.X.rows(), d.X.cols());
+    const DataMatrix X = viewOf(d.X, c, sparse);
     double maxAbs = 0;
     ASSERT_EQ(checkDesign(X, &maxAbs), "");
     const HeldDesign held(X, maxAbs);
@@ -78,8 +82,7 @@ TEST(HeldDesign, TheChecksMeansAreTheColumnMeans) {
     const RowMatrix Xd = d.X.leftCols(cols);
     const CsrArrays c = csrOf(Xd);
     for (bool sparse : {false, true}) {
-      const DataMatrix X = sparse ? DataMatrix(Xd.rows(), cols, c.indptr.data(), c.indices.data(), c.values.data())
-                                  : DataMatrix(Xd.data(), Xd.rows(), cols);
+      const DataMatrix X = viewOf(Xd, c, sparse);
       double maxAbs = 0;
       RowVector means;
       ASSERT_EQ(checkDesign(X, &maxAbs, &means), "");
@@ -115,8 +118,7 @@ TEST(HeldDesign, AZeroProductIsPositiveZero) {
   const CsrArrays c = csrOf(d.X);
   ASSERT_LT(d.X.minCoeff(), 0);
   for (bool sparse : {false, true}) {
-    const DataMatrix X = sparse ? DataMatrix(d.X.rows(), d.X.cols(), c.indptr.data(), c.indices.data(), c.values.data())
-                                : DataMatrix(d.X.data(), d.X.rows(), d.X.cols());
+    const DataMatrix X = viewOf(d.X, c, sparse);
     const CenteredDesign design(X);
     const Vector w = Vector::Zero(d.X.cols());
     Vector z = Vector::Constant(d.X.rows(), 7.0);
@@ -140,8 +142,7 @@ TEST(HeldDesign, FitsAndCrossValidationsEqualThoseOnTheArrays) {
       {"ridge", with({{"lambda", 0.1}}, "logistic")},
   };
   for (bool sparse : {false, true}) {
-    const DataMatrix X = sparse ? DataMatrix(d.X.rows(), d.X.cols(), c.indptr.data(), c.indices.data(), c.values.data())
-                                : DataMatrix(d.X.data(), d.X.rows(), d.X.cols());
+    const DataMatrix X = viewOf(d.X, c, sparse);
     double maxAbs = 0;
     ASSERT_EQ(checkDesign(X, &maxAbs), "");
     const HeldDesign held(X, maxAbs);

@@ -26,6 +26,15 @@ RowMatrix sparseDesign(std::uint64_t seed, int n, int d) {
   return X;
 }
 
+// n standard normal draws from the seed.
+Vector normalVector(std::uint64_t seed, Eigen::Index n) {
+  std::mt19937_64 rng(seed);
+  std::normal_distribution<double> normal;
+  Vector v(n);
+  for (Eigen::Index i = 0; i < n; ++i) v[i] = normal(rng);
+  return v;
+}
+
 Matrix rebuilt(const SparseColumns& c, Eigen::Index rows) {
   Matrix M = Matrix::Zero(rows, c.cols);
   for (Eigen::Index j = 0; j < c.cols; ++j) forEachInColumn(c, j, [&](std::int32_t i, double x) { M(i, j) = x; });
@@ -72,10 +81,7 @@ TEST(SparseColumns, HoldExactlyTheShiftedEntriesInEitherStorage) {
 // updates in either storage (dense: the two-lane kernels), against the matrix itself.
 TEST(SparseColumns, ColumnDotAndAxpyMatchTheMatrixInEitherStorage) {
   const RowMatrix X = sparseDesign(5, 30, 12);
-  std::mt19937_64 rng(6);
-  std::normal_distribution<double> normal;
-  Vector v(30);
-  for (Eigen::Index i = 0; i < 30; ++i) v[i] = normal(rng);
+  const Vector v = normalVector(6, 30);
   for (const double denseAbove : {0.5, 0.0}) {
     const SparseColumns c = sparseColumnsOf(X, RowVector::Zero(12), denseAbove);
     for (Eigen::Index j = 0; j < 12; ++j) {
@@ -91,10 +97,7 @@ TEST(SparseColumns, ColumnDotAndAxpyMatchTheMatrixInEitherStorage) {
 // over any range of columns (four at a time and a tail in dense storage), and leaves the others.
 TEST(SparseColumns, ColumnDotsAreEachColumnsDot) {
   const RowMatrix X = sparseDesign(8, 37, 13);
-  std::mt19937_64 rng(9);
-  std::normal_distribution<double> normal;
-  Vector v(37);
-  for (Eigen::Index i = 0; i < 37; ++i) v[i] = normal(rng);
+  const Vector v = normalVector(9, 37);
   for (const double denseAbove : {0.5, 0.0}) {
     const SparseColumns c = sparseColumnsOf(X, RowVector::LinSpaced(13, -0.5, 0.5), denseAbove);
     for (const auto& [from, to] : std::vector<std::pair<Eigen::Index, Eigen::Index>>{{0, 13}, {1, 12}, {3, 4}, {2, 9}, {5, 5}}) {
