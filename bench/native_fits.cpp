@@ -1,7 +1,8 @@
 // Native timings of the fits bench/sklearn.mjs runs in wasm and beside scikit-learn and glmnet,
 // on the same bytes: the wasm / native ratio of each of its rows.
-// Usage: supclust_native_fits <dir> <timedMs> <maxRepeats> — reads <dir>/native-cases.tsv
-// (one case a line: case, method, options as name=value;…, data, n, d, sparse, y file, repeats)
+// Usage: supclust_native_fits <dir> <timedMs> <maxRepeats> [<case>] — reads <dir>/native-cases.tsv
+// (one case a line: case, method, options as name=value;…, data, n, d, sparse, y file, repeats;
+// only the case named <case>, when given)
 // and the arrays sklearn.mjs wrote beside it; prints JSON, one entry a case: the median time with
 // X given (each fit checks X, as a call with arrays does; natively nothing is copied) and with X
 // held (checked once, its columns kept by the first fit, as sc.dataset), and the held fit's answer.
@@ -58,12 +59,13 @@ Result fitAlone(const std::string& method, const Problem& problem, const Params&
 
 int main(int argc, char** argv) {
   if (argc < 4) {
-    std::fprintf(stderr, "usage: supclust_native_fits <dir> <timedMs> <maxRepeats>\n");
+    std::fprintf(stderr, "usage: supclust_native_fits <dir> <timedMs> <maxRepeats> [<case>]\n");
     return 2;
   }
   const std::string dir = argv[1];
   const double timedMs = std::atof(argv[2]);
   const int maxRepeats = std::atoi(argv[3]);
+  const char* only = argc > 4 ? argv[4] : nullptr;
   bench::keepFreedMemoryInTheHeap();
   std::ifstream cases(dir + "/native-cases.tsv");
   std::string line;
@@ -73,6 +75,7 @@ int main(int argc, char** argv) {
   while (std::getline(cases, line)) {
     const auto f = split(line, '\t');
     const std::string &name = f[0], &method = f[1], &data = f[3];
+    if (only && name != only) continue;
     const Params params = paramsOf(f[2]);
     const Eigen::Index n = std::stol(f[4]), d = std::stol(f[5]);
     const bool sparse = f[6] == "true";

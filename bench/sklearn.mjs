@@ -216,31 +216,31 @@ export async function benchSklearn(repeats = Number(process.env.BENCH_REPEATS ??
   }
   writeFileSync(join(dir, 'sklearn-cases.json'), JSON.stringify(cases));
 
-  const python = spawnSync('/usr/bin/python3', ['-c', 'import sklearn, scipy'], {});
-  const peer = python.status === 0
-    ? JSON.parse(execFileSync('/usr/bin/python3', [join(root, 'bench/peers/sklearn_fits.py'), dir, String(repeats), String(TIMED_MS), String(MAX_REPEATS)], { maxBuffer: 1 << 28 }).toString())
-    : null;
-  if (!peer) console.error('scikit-learn not found (npm run bench installs python3-sklearn): its column is empty');
+  // The contenders of a case run one after another, the peers in processes of their own given
+  // the case's name, then ours: a shared VM's speed drifts over minutes (by a third at times),
+  // and a case timed by every contender within the same few seconds keeps that drift out of its
+  // ratios.
+  const args = (c) => [dir, String(repeats), String(TIMED_MS), String(MAX_REPEATS), c.case];
+  const one = (file, argv) => JSON.parse(execFileSync(file, argv, { maxBuffer: 1 << 28 }).toString())[0];
+  const hasSklearn = spawnSync('/usr/bin/python3', ['-c', 'import sklearn, scipy'], {}).status === 0;
+  if (!hasSklearn) console.error('scikit-learn not found (npm run bench installs python3-sklearn): its column is empty');
+  const sklearnFit = (c) => (hasSklearn ? one('/usr/bin/python3', [join(root, 'bench/peers/sklearn_fits.py'), ...args(c)]) : null);
   // glmnet: the squared and logistic fits (it has no SVM).
   const tsv = ['case\tfit\tdata\tn\td\tsparse\tlambda\talpha\ty',
     ...cases.filter((c) => c.fit !== 'svm').map((c) => [c.case, c.fit, c.data, c.n, c.d, c.sparse ? 'TRUE' : 'FALSE', c.lambda, c.alpha ?? 1,
       c.y].join('\t'))];
   writeFileSync(join(dir, 'glmnet-cases.tsv'), tsv.join('\n') + '\n');
-  const r = spawnSync('/usr/bin/Rscript', ['-e', 'library(glmnet)'], {});
-  const glmnet = r.status === 0
-    ? JSON.parse(execFileSync('/usr/bin/Rscript', [join(root, 'bench/peers/glmnet_fits.R'), dir, String(repeats), String(TIMED_MS), String(MAX_REPEATS)], { maxBuffer: 1 << 28 }).toString())
-    : null;
-  if (!glmnet) console.error('glmnet not found (npm run bench installs r-cran-glmnet): its column is empty');
-
+  const hasGlmnet = spawnSync('/usr/bin/Rscript', ['-e', 'library(glmnet)'], {}).status === 0;
+  if (!hasGlmnet) console.error('glmnet not found (npm run bench installs r-cran-glmnet): its column is empty');
+  const glmnetFit = (c) => (hasGlmnet && c.fit !== 'svm' ? one('/usr/bin/Rscript', [join(root, 'bench/peers/glmnet_fits.R'), ...args(c)]) : null);
   // Ours natively (build/native/supclust_native_fits, bench/native_fits.cpp) on the same bytes.
   const nativeFits = join(root, 'build/native/supclust_native_fits');
   writeFileSync(join(dir, 'native-cases.tsv'), ['case\tmethod\toptions\tdata\tn\td\tsparse\ty\trepeats',
     ...cases.map((c) => [c.case, c.method, Object.entries(c.options).map(([k, v]) => `${k}=${v}`).join(';'), c.data, c.n, c.d, c.sparse,
       c.y, c.reps].join('\t'))].join('\n') + '\n');
-  const native = existsSync(nativeFits)
-    ? JSON.parse(execFileSync(nativeFits, [dir, String(TIMED_MS), String(MAX_REPEATS)], { maxBuffer: 1 << 28 }).toString())
-    : null;
-  if (!native) console.error('build/native/supclust_native_fits not found (node scripts/build.mjs native): the native column is empty');
+  const hasNative = existsSync(nativeFits);
+  if (!hasNative) console.error('build/native/supclust_native_fits not found (node scripts/build.mjs native): the native column is empty');
+  const nativeFit = (c) => (hasNative ? one(nativeFits, [dir, String(TIMED_MS), String(MAX_REPEATS), c.case]) : null);
 
   const sc = await load({ variant: 'simd' });
   const rows = [];
@@ -250,6 +250,7 @@ export async function benchSklearn(repeats = Number(process.env.BENCH_REPEATS ??
   const held = {};
   for (const [name, t] of Object.entries(data)) held[name] = await sc.dataset(t.csr ?? t.X, t.n, t.d);
   for (const c of cases) {
+    const [theirs, g, nat] = [sklearnFit(c), glmnetFit(c), nativeFit(c)];
     const t = data[c.data];
     const { method, options, reps } = c;
     const y = c.fit.startsWith('logistic') || c.fit === 'svm' ? t.y : t.target;
@@ -267,13 +268,10 @@ export async function benchSklearn(repeats = Number(process.env.BENCH_REPEATS ??
       ? await medianMs(reps, async () => { tight = await sc.fit(method, { X: t.csr ?? t.X, nRows: t.n, nCols: t.d, y, ...options, tolerance: 1e-9 }); })
       : NaN;
     const tightObjective = tight ? objective(t, c, tight.coef, tight.intercept[0]) : NaN;
-    const theirs = peer?.find((p) => p.case === c.case);
     const theirObjective = theirs ? objective(t, c, theirs.coef, theirs.intercept) : NaN;
-    const g = glmnet?.find((p) => p.case === c.case);
     const scored = (fit) => (fit ? { ms: fit.ms, objective: objective(t, c, fit.coef, fit.intercept) } : { ms: NaN, objective: NaN });
     const [gd, gt] = [scored(g?.default), scored(g?.tight)];
     const st = scored(theirs?.tight);  // LinearSVC at tol 1e-10
-    const nat = native?.find((p) => p.case === c.case);
     const nativeObjective = nat ? objective(t, c, nat.coef, nat.intercept) : NaN;
     rows.push({ case: c.case, wasmMs, heldMs, iterations: m.iterations, status: m.status, objective: ours,
       nativeMs: nat?.ms ?? NaN, nativeHeldMs: nat?.heldMs ?? NaN, nativeIterations: nat?.iterations, nativeGap: nativeObjective - ours,

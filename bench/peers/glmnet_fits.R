@@ -1,7 +1,7 @@
 # Times glmnet's fits on the designs bench/sklearn.mjs wrote (the same bytes).
 #
-# Usage: Rscript glmnet_fits.R <dir> <repeats> <timed ms> <max repeats>. Reads <dir>/glmnet-cases.tsv (case, fit, data,
-# n, d, sparse, lambda, alpha, y); each design is <data>-X.f64 (float64, row-major) or, when
+# Usage: Rscript glmnet_fits.R <dir> <repeats> <timed ms> <max repeats> [<case>]. Reads <dir>/glmnet-cases.tsv (case,
+# fit, data, n, d, sparse, lambda, alpha, y; only the case named <case>, when given); each design is <data>-X.f64 (float64, row-major) or, when
 # sparse, <data>-indptr.i32, <data>-indices.i32, <data>-values.f64 (CSR, given to glmnet as a
 # dgCMatrix). glmnet's objective is supclust's at standardize = FALSE:
 #   lasso, elasticnet  gaussian   1/(2n)‖y − Xw − b‖² + λα‖w‖₁ + λ(1 − α)/2‖w‖²
@@ -22,6 +22,7 @@ repeats <- as.integer(args[2])
 timedMs <- as.numeric(args[3])
 maxRepeats <- as.integer(args[4])
 cases <- read.delim(file.path(dir, "glmnet-cases.tsv"), stringsAsFactors = FALSE)
+if (length(args) > 4) cases <- cases[cases$case == args[5], ]
 read_f64 <- function(name, count) readBin(file.path(dir, name), "double", count)
 read_i32 <- function(name, count) readBin(file.path(dir, name), "integer", count, size = 4)
 rows <- character(0)

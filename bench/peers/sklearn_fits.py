@@ -1,6 +1,7 @@
 """Times scikit-learn's fits on the designs bench/sklearn.mjs wrote (the same bytes).
 
-Usage: python3 sklearn_fits.py <dir> <repeats> <timed ms> <max repeats>. Reads <dir>/sklearn-cases.json; each case's
+Usage: python3 sklearn_fits.py <dir> <repeats> <timed ms> <max repeats> [<case>]. Reads <dir>/sklearn-cases.json (only
+the case named <case>, when given: bench/sklearn.mjs times each case's contenders one after another); each case's
 targets are the file its "y" names (labels or the regression target) and its design either <name>-X.f64 (float64, row-major) or, for sparse designs,
 <name>-indptr.i32, <name>-indices.i32 and <name>-values.f64 (CSR, given to scikit-learn as a
 scipy.sparse.csr_matrix). Each fit is scikit-learn's own for that objective, at the parameters
@@ -28,8 +29,9 @@ from sklearn.linear_model import ElasticNet, Lasso, LogisticRegression
 from sklearn.svm import LinearSVC
 
 directory, repeats, timed_ms, max_repeats = sys.argv[1], int(sys.argv[2]), float(sys.argv[3]), int(sys.argv[4])
+only = sys.argv[5] if len(sys.argv) > 5 else None
 with open(f"{directory}/sklearn-cases.json") as f:
-    cases = json.load(f)
+    cases = [c for c in json.load(f) if only is None or c["case"] == only]
 out = []
 for c in cases:
     n, d, name = c["n"], c["d"], c["data"]
