@@ -1,5 +1,5 @@
 // A held design (core/held_design.hpp): its column moments against sums taken directly, its
-// centred rows against X − 1μᵀ, and fits and cross-validations on it — dense and CSR, for the
+// centred rows against X − 1μᵀ, its non-zero rows against nonZeroRowsOf, and fits and cross-validations on it — dense and CSR, for the
 // solvers that read its columns (coordinate descent, proximal Newton, dual coordinate descent)
 // and those that read its products (ridge, logistic ridge) — equal, bit for bit, to the same
 // calls on the arrays, on the first call and on the next, which reads what the first derived.
@@ -109,6 +109,41 @@ TEST(HeldDesign, CentredRowsAreXLessItsMeans) {
   // A design on the held X reads these rows (it makes no copy of its own).
   const CenteredDesign design(X, &held);
   EXPECT_EQ(&design.X(), &Xc);
+}
+
+// A held dense X at most half non-zero keeps its non-zero rows (the SVM's form): those of
+// nonZeroRowsOf, listed once, read by a design on it; the SVM's fits on it are the arrays' to the
+// bit, the first and the next. More than half non-zero, there are none (X is read in place).
+TEST(HeldDesign, NonZeroRowsAreListedOnceForTheSvm) {
+  Data d = data();
+  const DataMatrix half(d.X.data(), d.X.rows(), d.X.cols());
+  double maxAbs = 0;
+  ASSERT_EQ(checkDesign(half, &maxAbs), "");
+  EXPECT_FALSE(HeldDesign(half, maxAbs).nonZeroRows().has_value());  // two thirds non-zero
+  for (Eigen::Index i = 0; i < d.X.size(); ++i)
+    if (i % 3 == 2) d.X.data()[i] = 0;  // now one third
+  const DataMatrix X(d.X.data(), d.X.rows(), d.X.cols());
+  ASSERT_EQ(checkDesign(X, &maxAbs), "");
+  const HeldDesign held(X, maxAbs);
+  const std::optional<NonZeroRows>& rows = held.nonZeroRows();
+  const std::optional<NonZeroRows> expected = nonZeroRowsOf(d.X, RowVector::Zero(d.X.cols()));
+  ASSERT_TRUE(rows.has_value() && expected.has_value());
+  EXPECT_EQ(rows->indptr, expected->indptr);
+  EXPECT_EQ(rows->indices, expected->indices);
+  EXPECT_EQ(rows->values, expected->values);
+  EXPECT_EQ(&held.nonZeroRows(), &rows);
+  EXPECT_EQ(&CenteredDesign(X, &held).uncentredNonZeroRows(), &rows);
+  const Problem arrays{X, {d.labels.data(), d.labels.size()}};
+  Problem onHeld = arrays;
+  onHeld.held = &held;
+  for (const char* bias : {"centred", "liblinear"}) {
+    Params params = with({{"lambda", 0.1}});
+    params.strings["bias"] = bias;
+    const Result a = fit("svm", arrays, params);
+    ASSERT_EQ(a.status, Status::Converged) << a.message;
+    expectSame(a, fit("svm", onHeld, params));
+    expectSame(a, fit("svm", onHeld, params));
+  }
 }
 
 // A fit's start W = 0 skips its product (objective.cpp, predictInto), which is sound because the

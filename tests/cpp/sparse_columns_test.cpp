@@ -77,6 +77,35 @@ TEST(SparseColumns, HoldExactlyTheShiftedEntriesInEitherStorage) {
   EXPECT_EQ(inPlace.X(), design.X());
 }
 
+// The CSR rows of a dense X's shifted non-zeros, against a listing made here entry by entry; kept
+// at a share of exactly their count, refused just below it.
+TEST(SparseColumns, NonZeroRowsListTheShiftedNonZerosRowByRow) {
+  const RowMatrix X = sparseDesign(4, 33, 21);
+  RowVector shift = RowVector::Zero(21);
+  shift[2] = -1;  // cancels X's ones in column 2 and fills its zeros
+  std::vector<std::int32_t> indptr{0}, indices;
+  std::vector<double> values;
+  for (Eigen::Index i = 0; i < 33; ++i) {
+    for (Eigen::Index j = 0; j < 21; ++j)
+      if (X(i, j) + shift[j] != 0) {
+        indices.push_back(static_cast<std::int32_t>(j));
+        values.push_back(X(i, j) + shift[j]);
+      }
+    indptr.push_back(static_cast<std::int32_t>(indices.size()));
+  }
+  const double share = static_cast<double>(values.size()) / (33.0 * 21.0);
+  const std::optional<NonZeroRows> r = nonZeroRowsOf(X, shift, share);
+  ASSERT_TRUE(r.has_value());
+  EXPECT_EQ(r->indptr, indptr);
+  EXPECT_EQ(std::vector<std::int32_t>(r->indices.begin(), r->indices.end()), indices);
+  EXPECT_EQ(std::vector<double>(r->values.begin(), r->values.end()), values);
+  EXPECT_FALSE(nonZeroRowsOf(X, shift, share - 1e-9).has_value());
+  // All zero: no rows refused, none stored.
+  const std::optional<NonZeroRows> none = nonZeroRowsOf(RowMatrix::Zero(3, 4), RowVector::Zero(4), 0.0);
+  ASSERT_TRUE(none.has_value());
+  EXPECT_EQ(none->indptr, std::vector<std::int32_t>(4, 0));
+}
+
 // The column kernels coordinate descent and the proximal Newton read through: the same sums and
 // updates in either storage (dense: the two-lane kernels), against the matrix itself.
 TEST(SparseColumns, ColumnDotAndAxpyMatchTheMatrixInEitherStorage) {

@@ -205,6 +205,15 @@ const ColumnMoments& CenteredDesign::uncentredMoments() const {
   return *moments_;
 }
 
+const std::optional<NonZeroRows>& CenteredDesign::uncentredNonZeroRows() const {
+  if (held_) return held_->nonZeroRows();
+  if (!listed_) {
+    nonZeroRows_ = nonZeroRowsOf(data_.dense(), RowVector::Zero(cols_));
+    listed_ = true;
+  }
+  return nonZeroRows_;
+}
+
 double CenteredDesign::spectralNorm2OverN() const {
   if (norm2_ >= 0) return norm2_;
   const Eigen::Index d = cols_;

@@ -29,4 +29,9 @@ const RowMatrix& HeldDesign::centred() const {
   return centred_;
 }
 
+const std::optional<NonZeroRows>& HeldDesign::nonZeroRows() const {
+  std::call_once(listing_, [this] { nonZeroRows_ = nonZeroRowsOf(X_.dense(), RowVector::Zero(X_.cols())); });
+  return nonZeroRows_;
+}
+
 }  // namespace supclust

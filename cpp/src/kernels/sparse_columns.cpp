@@ -1,6 +1,7 @@
 #include "supclust/kernels/sparse_columns.hpp"
 
 #include <algorithm>
+#include <limits>
 
 namespace supclust {
 
@@ -25,45 +26,51 @@ ColumnMoments columnMomentsOf(const SparseColumns& c) {
   return m;
 }
 
-SparseColumns sparseColumnsOf(const Eigen::Ref<const RowMatrix>& X, const RowVector& shift, double denseAbove) {
-  SparseColumns c;
-  c.cols = X.cols();
-  c.start.assign(static_cast<std::size_t>(c.cols) + 1, 0);
-  auto entry = [&](Eigen::Index i, Eigen::Index j) { return X(i, j) + shift[j]; };
-  // The storage is chosen from the total, counted row by row until it passes the limit (a
-  // dense X is read halfway). Columns' counts are needed only for sparse storage, so they take a
-  // second pass there: counting them in this one costs a dense X more than the pass saves.
+std::optional<NonZeroRows> nonZeroRowsOf(const Eigen::Ref<const RowMatrix>& X, const RowVector& shift, double denseAbove) {
   const double limit = denseAbove * static_cast<double>(X.size());
-  std::int64_t nonZeros = 0;
-  for (Eigen::Index i = 0; i < X.rows() && static_cast<double>(nonZeros) <= limit; ++i) {
+  const double* s = shift.data();
+  std::int64_t count = 0;
+  for (Eigen::Index i = 0; i < X.rows() && static_cast<double>(count) <= limit; ++i) {
     const double* row = X.row(i).data();
-    const double* s = shift.data();
-    for (Eigen::Index j = 0; j < X.cols(); ++j) nonZeros += (row[j] + s[j] != 0);
+    for (Eigen::Index j = 0; j < X.cols(); ++j) count += (row[j] + s[j] != 0);
   }
-  if (static_cast<double>(nonZeros) > limit) {
-    c.dense = true;
-    for (std::size_t j = 0; j < c.start.size(); ++j) c.start[j] = static_cast<std::int64_t>(j) * X.rows();
-    c.value.resize(static_cast<std::size_t>(X.size()));
-    transposeShifted(X.data(), static_cast<std::size_t>(X.rows()), static_cast<std::size_t>(X.cols()),
-                     static_cast<std::size_t>(X.outerStride()), shift.data(), c.value.data());
-    return c;
-  }
-  std::int64_t* count = c.start.data() + 1;  // column j's non-zeros, row by row without a branch
+  if (static_cast<double>(count) > limit || count > std::numeric_limits<std::int32_t>::max()) return std::nullopt;  // CSR offsets are 32-bit
+  // Every entry is written at the next free position, which moves on past the non-zeros only:
+  // no branch to mispredict on where the zeros fall (one spare position for a last zero).
+  NonZeroRows r;
+  r.indptr.resize(static_cast<std::size_t>(X.rows()) + 1);
+  r.indices.resize(static_cast<std::size_t>(count) + 1);
+  r.values.resize(r.indices.size());
+  std::int32_t* index = r.indices.data();
+  double* value = r.values.data();
+  std::int32_t at = 0;
+  r.indptr[0] = 0;
   for (Eigen::Index i = 0; i < X.rows(); ++i) {
     const double* row = X.row(i).data();
-    for (Eigen::Index j = 0; j < X.cols(); ++j) count[j] += (row[j] + shift[j] != 0);
+    for (Eigen::Index j = 0; j < X.cols(); ++j) {
+      const double v = row[j] + s[j];
+      index[at] = static_cast<std::int32_t>(j);
+      value[at] = v;
+      at += (v != 0);
+    }
+    r.indptr[static_cast<std::size_t>(i) + 1] = at;
   }
-  for (std::size_t j = 0; j < static_cast<std::size_t>(c.cols); ++j) c.start[j + 1] += c.start[j];
-  c.row.resize(static_cast<std::size_t>(c.nonZeros()));
-  c.value.resize(c.row.size());
-  std::vector<std::int64_t> next(c.start.begin(), c.start.end() - 1);
-  for (Eigen::Index i = 0; i < X.rows(); ++i)
-    for (Eigen::Index j = 0; j < X.cols(); ++j)
-      if (const double v = entry(i, j); v != 0) {
-        const auto at = static_cast<std::size_t>(next[static_cast<std::size_t>(j)]++);
-        c.row[at] = static_cast<std::int32_t>(i);
-        c.value[at] = v;
-      }
+  r.indices.pop_back();
+  r.values.pop_back();
+  return r;
+}
+
+SparseColumns sparseColumnsOf(const Eigen::Ref<const RowMatrix>& X, const RowVector& shift, double denseAbove) {
+  if (const std::optional<NonZeroRows> r = nonZeroRowsOf(X, shift, denseAbove))
+    return sparseColumnsOfRows(X.rows(), X.cols(), r->indptr.data(), r->indices.data(), r->values.data());
+  SparseColumns c;
+  c.cols = X.cols();
+  c.dense = true;
+  c.start.resize(static_cast<std::size_t>(c.cols) + 1);
+  for (std::size_t j = 0; j < c.start.size(); ++j) c.start[j] = static_cast<std::int64_t>(j) * X.rows();
+  c.value.resize(static_cast<std::size_t>(X.size()));
+  transposeShifted(X.data(), static_cast<std::size_t>(X.rows()), static_cast<std::size_t>(X.cols()),
+                   static_cast<std::size_t>(X.outerStride()), shift.data(), c.value.data());
   return c;
 }
 

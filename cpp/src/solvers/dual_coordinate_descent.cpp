@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
+#include <optional>
 #include <vector>
 
 #include "supclust/base/random.hpp"
@@ -32,8 +33,9 @@ namespace {
 // so that a step along a centred row, w += a(r_i − μ), touches only r_i's stored entries of u
 // (and the scalars β and m = μᵀu):  (r_i − μ)ᵀw = r_iᵀu + β r_iᵀμ − m − β‖μ‖².
 // Storage: a sparse X is read in place; a dense X too when more than kDenseAbove of its entries
-// are non-zero (the two-lane dot and axpy kernels), else its non-zeros are copied into CSR arrays
-// once, so that a step costs the row's non-zeros, as liblinear's sparse rows. A design held
+// are non-zero (the two-lane dot and axpy kernels), else its non-zeros as CSR rows (the design's
+// uncentredNonZeroRows, kept with a held design), so that a step costs the row's non-zeros, as
+// liblinear's sparse rows. A design held
 // only centred (built from a RowMatrix) is read as its centred rows, with μ = 0. With
 // `centred = false` the rows are the caller's as they are: μ = 0 (from a RowMatrix: Xc + 1μᵀ,
 // copied).
@@ -56,8 +58,12 @@ class SvmRows {
       indptr_ = data.indptr();
       indices_ = data.indices();
       values_ = data.values();
+    } else if (const std::optional<NonZeroRows>& rows = X.uncentredNonZeroRows()) {
+      indptr_ = rows->indptr.data();
+      indices_ = rows->indices.data();
+      values_ = rows->values.data();
     } else {
-      copyNonZeros(data);
+      dense_ = data.values();
     }
     mu2_ = mu_.squaredNorm();
     p_.resize(n);
@@ -66,33 +72,6 @@ class SvmRows {
       p_[i] = dot(i, mu_.data());
       q_[i] = squaredNorm(i);
     }
-  }
-  // A dense X's non-zeros as CSR rows, in one pass that gives up (and reads X in place) once
-  // more than kDenseAbove of the entries are non-zero.
-  void copyNonZeros(const DataMatrix& data) {
-    const double* v = data.values();
-    const Eigen::Index n = data.rows();
-    const auto limit = static_cast<std::size_t>(kDenseAbove * static_cast<double>(n * d_));
-    ownedIndptr_.reserve(static_cast<std::size_t>(n) + 1);
-    ownedIndptr_.push_back(0);
-    for (Eigen::Index i = 0; i < n; ++i) {
-      for (Eigen::Index j = 0; j < d_; ++j)
-        if (const double x = v[i * d_ + j]; x != 0) {
-          ownedIndices_.push_back(static_cast<std::int32_t>(j));
-          ownedValues_.push_back(x);
-        }
-      ownedIndptr_.push_back(static_cast<std::int32_t>(ownedValues_.size()));
-      if (ownedValues_.size() > limit) {
-        ownedIndptr_ = {};
-        ownedIndices_ = {};
-        ownedValues_ = {};
-        dense_ = v;
-        return;
-      }
-    }
-    indptr_ = ownedIndptr_.data();
-    indices_ = ownedIndices_.data();
-    values_ = ownedValues_.data();
   }
   // r_iᵀv and ‖r_i‖². The sparse sum runs in four partial sums (entry t into sum t mod 4 from
   // the row's start), so that four gathers are in flight instead of one chain of additions; its
@@ -139,8 +118,6 @@ class SvmRows {
   const std::int32_t* indptr_ = nullptr;
   const std::int32_t* indices_ = nullptr;
   const double* values_ = nullptr;
-  std::vector<std::int32_t> ownedIndptr_, ownedIndices_;
-  std::vector<double> ownedValues_;
   RowMatrix ownedDense_;
 };
 

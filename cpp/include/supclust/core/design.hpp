@@ -8,6 +8,7 @@
 #include <atomic>
 #include <memory>
 #include <mutex>
+#include <optional>
 
 #include "supclust/core/data_matrix.hpp"
 #include "supclust/core/held_design.hpp"
@@ -89,6 +90,9 @@ class CenteredDesign {
   const SparseColumns& uncentredColumns() const;
   // Σx_j and Σx_j² of those columns (uncentred), computed once.
   const ColumnMoments& uncentredMoments() const;
+  // The caller's dense X (uncentred(): a design from a DataMatrix) by rows over its non-zeros,
+  // listed once (HeldDesign::nonZeroRows: nothing when more than half the entries are non-zero).
+  const std::optional<NonZeroRows>& uncentredNonZeroRows() const;
   // Intercept in the caller's (uncentred) parametrisation: b - meansᵀ W.
   RowVector userIntercept(const Matrix& W, const RowVector& b) const { return b - means_ * W; }
 
@@ -109,6 +113,8 @@ class CenteredDesign {
   mutable Hash128::Key key_{};
   mutable std::unique_ptr<SparseColumns> columns_;
   mutable std::unique_ptr<ColumnMoments> moments_;
+  mutable std::optional<NonZeroRows> nonZeroRows_;
+  mutable bool listed_ = false;
   const HeldDesign* held_ = nullptr;  // the columns and moments to read, when held
   FitCache* cache_ = nullptr;
   mutable std::unique_ptr<WorkTeam> team_;

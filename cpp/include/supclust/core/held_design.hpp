@@ -1,7 +1,8 @@
 // A design the module holds for many calls (sc.dataset): X checked once when stored, and what
 // every design on the whole of X derives from X alone — its column means, its columns (the
-// uncentred X by columns, coordinate descent's form) and their sums and sums of squares, and a
-// dense X's centred rows (the products' form) — made at the first call that needs each and kept
+// uncentred X by columns, coordinate descent's form) and their sums and sums of squares, a
+// dense X's centred rows (the products' form) and its non-zeros by rows (the SVM's form, when at
+// most half the entries are non-zero) — made at the first call that needs each and kept
 // for the next. X is immutable while held, so each is a function of X: a fit on a held design
 // gives the bits of the same fit on its arrays. Designs on other rows (cross-validation's folds)
 // or on a rescaled copy derive their own.
@@ -9,6 +10,7 @@
 
 #include <memory>
 #include <mutex>
+#include <optional>
 
 #include "supclust/core/data_matrix.hpp"
 #include "supclust/kernels/sparse_columns.hpp"
@@ -32,6 +34,9 @@ class HeldDesign {
   const ColumnMoments& moments() const;
   // Dense X only: Xc = X − 1 μᵀ, row-major, as CenteredDesign centres it.
   const RowMatrix& centred() const;
+  // Dense X only: its non-zeros as CSR rows, or nothing when more than kDenseAbove of its
+  // entries are non-zero (nonZeroRowsOf).
+  const std::optional<NonZeroRows>& nonZeroRows() const;
 
  private:
   DataMatrix X_;
@@ -40,7 +45,8 @@ class HeldDesign {
   mutable std::unique_ptr<SparseColumns> columns_;
   mutable std::unique_ptr<ColumnMoments> moments_;
   mutable RowMatrix centred_;
-  mutable std::once_flag meaning_, transposing_, summing_, centring_;
+  mutable std::optional<NonZeroRows> nonZeroRows_;
+  mutable std::once_flag meaning_, transposing_, summing_, centring_, listing_;
 };
 
 }  // namespace supclust

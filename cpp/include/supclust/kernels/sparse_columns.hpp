@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include "supclust/base/types.hpp"
@@ -123,8 +124,21 @@ struct ColumnMoments {
 };
 ColumnMoments columnMomentsOf(const SparseColumns& c);
 
+// CSR rows (indptr, indices, values as in core/data_matrix.hpp) of a dense matrix's non-zeros.
+struct NonZeroRows {
+  std::vector<std::int32_t> indptr;  // rows + 1 offsets
+  UninitialisedVector<std::int32_t> indices;
+  UninitialisedVector<double> values;
+};
+
+// The non-zero entries X(i, j) + shift[j] (row-major X) row by row, columns ascending, when at
+// most `denseAbove` of the entries are non-zero; else nothing (they are counted first, row by
+// row until the count passes that share: a dense X is read halfway, and written not at all).
+std::optional<NonZeroRows> nonZeroRowsOf(const Eigen::Ref<const RowMatrix>& X, const RowVector& shift, double denseAbove = kDenseAbove);
+
 // The entries X(i, j) + shift[j] (row-major X) column by column, rows ascending: only the
-// non-zeros when at most `denseAbove` of the entries are non-zero, else every entry (dense).
+// non-zeros when at most `denseAbove` of the entries are non-zero (nonZeroRowsOf, then their
+// transpose), else every entry (dense).
 SparseColumns sparseColumnsOf(const Eigen::Ref<const RowMatrix>& X, const RowVector& shift, double denseAbove = kDenseAbove);
 
 // The columns of a CSR matrix (rows × cols; indptr, indices, values as in core/data_matrix.hpp),
