@@ -208,7 +208,7 @@ const ColumnMoments& CenteredDesign::uncentredMoments() const {
 const std::optional<NonZeroRows>& CenteredDesign::uncentredNonZeroRows() const {
   if (held_) return held_->nonZeroRows();
   if (!listed_) {
-    nonZeroRows_ = nonZeroRowsOf(data_.dense(), RowVector::Zero(cols_));
+    nonZeroRows_ = uncentredNonZeroRowsOf(data_);
     listed_ = true;
   }
   return nonZeroRows_;

@@ -7,6 +7,10 @@ SparseColumns uncentredColumnsOf(const DataMatrix& X) {
                     : sparseColumnsOf(X.dense(), RowVector::Zero(X.cols()));
 }
 
+std::optional<NonZeroRows> uncentredNonZeroRowsOf(const DataMatrix& X) {
+  return nonZeroRowsOf(X.dense(), RowVector::Zero(X.cols()));
+}
+
 const RowVector& HeldDesign::means() const {
   std::call_once(meaning_, [this] {
     if (means_.size() == 0) means_ = X_.columnMeans();
@@ -30,7 +34,7 @@ const RowMatrix& HeldDesign::centred() const {
 }
 
 const std::optional<NonZeroRows>& HeldDesign::nonZeroRows() const {
-  std::call_once(listing_, [this] { nonZeroRows_ = nonZeroRowsOf(X_.dense(), RowVector::Zero(X_.cols())); });
+  std::call_once(listing_, [this] { nonZeroRows_ = uncentredNonZeroRowsOf(X_); });
   return nonZeroRows_;
 }
 

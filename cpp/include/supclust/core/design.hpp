@@ -90,8 +90,8 @@ class CenteredDesign {
   const SparseColumns& uncentredColumns() const;
   // Σx_j and Σx_j² of those columns (uncentred), computed once.
   const ColumnMoments& uncentredMoments() const;
-  // The caller's dense X (uncentred(): a design from a DataMatrix) by rows over its non-zeros,
-  // listed once (HeldDesign::nonZeroRows: nothing when more than half the entries are non-zero).
+  // uncentredNonZeroRowsOf(uncentred()) for a dense design from a DataMatrix, listed once (a held
+  // design's: HeldDesign::nonZeroRows).
   const std::optional<NonZeroRows>& uncentredNonZeroRows() const;
   // Intercept in the caller's (uncentred) parametrisation: b - meansᵀ W.
   RowVector userIntercept(const Matrix& W, const RowVector& b) const { return b - means_ * W; }

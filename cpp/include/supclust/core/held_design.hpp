@@ -19,6 +19,9 @@ namespace supclust {
 
 // X by columns (uncentred): the transpose of CSR data, or a dense X's columns.
 SparseColumns uncentredColumnsOf(const DataMatrix& X);
+// A dense X by rows over its non-zeros (uncentred), or nothing when more than kDenseAbove of its
+// entries are non-zero (nonZeroRowsOf).
+std::optional<NonZeroRows> uncentredNonZeroRowsOf(const DataMatrix& X);
 
 class HeldDesign {
  public:
@@ -34,8 +37,7 @@ class HeldDesign {
   const ColumnMoments& moments() const;
   // Dense X only: Xc = X − 1 μᵀ, row-major, as CenteredDesign centres it.
   const RowMatrix& centred() const;
-  // Dense X only: its non-zeros as CSR rows, or nothing when more than kDenseAbove of its
-  // entries are non-zero (nonZeroRowsOf).
+  // Dense X only: uncentredNonZeroRowsOf(X).
   const std::optional<NonZeroRows>& nonZeroRows() const;
 
  private:
