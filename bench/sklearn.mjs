@@ -139,6 +139,9 @@ export function lambdaMax(t, y) {
 // (A fast fit's median over seven calls moves by a third between runs on a shared VM.) The peers'
 // scripts take the three numbers as arguments.
 const TIMED_MS = 250, MAX_REPEATS = 31;
+// Ours (native and wasm) is timed in this many rounds per case, alternated.
+const OUR_ROUNDS = 3;
+const middle = (values) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
 async function medianMs(repeats, f) {
   for (let w = 0; w < 2; w++) await f();
   const t = [];
@@ -250,17 +253,28 @@ export async function benchSklearn(repeats = Number(process.env.BENCH_REPEATS ??
   const held = {};
   for (const [name, t] of Object.entries(data)) held[name] = await sc.dataset(t.csr ?? t.X, t.n, t.d);
   for (const c of cases) {
-    const [theirs, g, nat] = [sklearnFit(c), glmnetFit(c), nativeFit(c)];
+    const [theirs, g] = [sklearnFit(c), glmnetFit(c)];
     const t = data[c.data];
     const { method, options, reps } = c;
     const y = c.fit.startsWith('logistic') || c.fit === 'svm' ? t.y : t.target;
-    let m;
-    const wasmMs = await medianMs(reps,
-      async () => { m = await sc.fit(method, { X: t.csr ?? t.X, nRows: t.n, nCols: t.d, y, ...options }); });
+    // Ours natively, then in wasm with X as arrays and held, in OUR_ROUNDS rounds: each time and
+    // each wasm / native ratio is the median over the rounds (one round's pair can straddle a
+    // change of the VM's speed).
+    let m, nat;
+    const rounds = [];
+    for (let r = 0; r < OUR_ROUNDS; r++) {
+      nat = nativeFit(c);
+      const wasmMs = await medianMs(reps,
+        async () => { m = await sc.fit(method, { X: t.csr ?? t.X, nRows: t.n, nCols: t.d, y, ...options }); });
+      let h;
+      const heldMs = await medianMs(reps, async () => { h = await sc.fit(method, { X: held[c.data], y, ...options }); });
+      if (objective(t, c, h.coef, h.intercept[0]) !== objective(t, c, m.coef, m.intercept[0]))
+        throw new Error(`${c.case}: the held dataset's fit differs from the arrays'`);
+      rounds.push({ wasmMs, heldMs, nativeMs: nat?.ms ?? NaN, nativeHeldMs: nat?.heldMs ?? NaN });
+    }
     const ours = objective(t, c, m.coef, m.intercept[0]);
-    let h;
-    const heldMs = await medianMs(reps, async () => { h = await sc.fit(method, { X: held[c.data], y, ...options }); });
-    if (objective(t, c, h.coef, h.intercept[0]) !== ours) throw new Error(`${c.case}: the held dataset's fit differs from the arrays'`);
+    const over = (key) => middle(rounds.map((r) => r[key]));
+    const [wasmMs, heldMs] = [over('wasmMs'), over('heldMs')];
     // The SVM also at a relative duality gap of 1e-9: its default (1e-6) stops above LinearSVC at
     // tol 1e-10, so equal accuracy is compared there.
     let tight;
@@ -274,8 +288,9 @@ export async function benchSklearn(repeats = Number(process.env.BENCH_REPEATS ??
     const st = scored(theirs?.tight);  // LinearSVC at tol 1e-10
     const nativeObjective = nat ? objective(t, c, nat.coef, nat.intercept) : NaN;
     rows.push({ case: c.case, wasmMs, heldMs, iterations: m.iterations, status: m.status, objective: ours,
-      nativeMs: nat?.ms ?? NaN, nativeHeldMs: nat?.heldMs ?? NaN, nativeIterations: nat?.iterations, nativeGap: nativeObjective - ours,
-      wasmOverNative: wasmMs / (nat?.ms ?? NaN), heldOverNativeHeld: heldMs / (nat?.heldMs ?? NaN),
+      nativeMs: over('nativeMs'), nativeHeldMs: over('nativeHeldMs'), nativeIterations: nat?.iterations, nativeGap: nativeObjective - ours,
+      wasmOverNative: middle(rounds.map((r) => r.wasmMs / r.nativeMs)), heldOverNativeHeld: middle(rounds.map((r) => r.heldMs / r.nativeHeldMs)),
+      rounds,
       tightMs, tightIterations: tight?.iterations, tightStatus: tight?.status, tightObjective,
       sklearnSolver: theirs?.solver, sklearnMs: theirs?.ms ?? NaN, sklearnObjective: theirObjective,
       sklearnOverWasm: (theirs?.ms ?? NaN) / wasmMs, objectiveGap: theirObjective - ours,
