@@ -71,6 +71,13 @@ lines.push('/** The numeric options of a method (what a cross-validation grid ma
 lines.push('export type NumericOption<M extends MethodName> = {');
 lines.push('  [K in keyof MethodOptions[M]]-?: NonNullable<MethodOptions[M][K]> extends number ? K : never;');
 lines.push('}[keyof MethodOptions[M]];', '');
+lines.push('/** The options sc.suggest() computes for each method (info.methods[].options[].suggested). */');
+lines.push('export interface SuggestedOptions {');
+for (const m of info.methods) {
+  const names = m.options.filter((o) => o.suggested).map((o) => JSON.stringify(o.name));
+  lines.push(`  ${JSON.stringify(m.name)}: ${names.length ? names.join(' | ') : 'never'};`);
+}
+lines.push('}', '');
 const out = join(root, 'web/src/methods.generated.ts');
 const text = lines.join('\n');
 if (!existsSync(out) || readFileSync(out, 'utf8') !== text) writeFileSync(out, text);

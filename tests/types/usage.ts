@@ -1,7 +1,7 @@
 // What a user writes, compiled by tests/web/types.test.ts with `tsc --strict`: every line of
 // the first part must compile; every line marked @ts-expect-error must fail to (if one
 // compiled, tsc would report the directive as unused and the test fails).
-import { load, loadPangLee, logGrid, tokenize, wordFrequencies, type Dataset, type FitParams, type Model } from 'supclust';
+import { DATASETS, datasetHelp, load, loadPangLee, logGrid, tokenize, wordFrequencies, type Dataset, type DatasetInfo, type FitParams, type Model } from 'supclust';
 
 export async function correct(X: Float64Array, y: Float64Array, labels: string[]) {
   const sc = await load();
@@ -23,16 +23,24 @@ export async function correct(X: Float64Array, y: Float64Array, labels: string[]
   await sc.crossValidate('ihc', { X: held, y, Q: 5 }, { grid: { lambda: [1, 0.1] } });
   await sc.predict(m, held);
   held.dispose();
+  // The suggested weights spread into the fit they are for (docs/api.md).
+  const start = sc.suggest('gflasso', { X, nRows: 100, y });
+  const lambda2: number = start.lambda2;
+  await sc.fit('gflasso', { X, nRows: 100, y, ...start });
+  const pangLee: DatasetInfo = DATASETS['pang-lee'];
+  const help: string = datasetHelp('pang-lee');
   const saved: Model = JSON.parse(JSON.stringify(m));
   await sc.predictProba(saved, X, 100);
   const words: string[] = tokenize('a text') ;
   const f = wordFrequencies(['one text', 'another one'], { words: 10, minDocuments: 1 });
-  return [classes, p, words, f.vocabulary, loadPangLee];
+  return [classes, p, words, f.vocabulary, loadPangLee, lambda2, pangLee, help];
 }
 
 export async function mistakes(X: Float64Array, y: Float64Array) {
   const sc = await load();
   const held = await sc.dataset(X, 100, 10);
+  // @ts-expect-error: gflasso's suggestion holds lambda2 alone
+  sc.suggest('gflasso', { X, nRows: 100, y }).lambda1;
   // @ts-expect-error: a dataset is not made from a dataset
   await sc.dataset(held);
   // @ts-expect-error: a dataset's sizes are read, not written

@@ -1,6 +1,6 @@
 /** Public types of the supclust API. */
-import type { MethodFamily, MethodKinds, MethodName, MethodOptions, NumericOption } from './methods.generated.js';
-export type { MethodFamily, MethodKinds, MethodName, MethodOptions, NumericOption } from './methods.generated.js';
+import type { MethodFamily, MethodKinds, MethodName, MethodOptions, NumericOption, SuggestedOptions } from './methods.generated.js';
+export type { MethodFamily, MethodKinds, MethodName, MethodOptions, NumericOption, SuggestedOptions } from './methods.generated.js';
 import type { CrossValidationSettings, ExperimentId, ExperimentSettings, GeneratorName, GeneratorOptions } from './requests.generated.js';
 export type { CrossValidationSettings, ExperimentId, ExperimentSettings, GeneratorName, GeneratorOptions } from './requests.generated.js';
 
@@ -35,7 +35,14 @@ export interface LoadOptions {
   /** Browsers, with baseUrl: creates the module Worker from its URL (`browser/worker.js` under
    * baseUrl), for pages that must pass the URL through a Trusted Types policy or start workers
    * their own way. Default: `new Worker(url, { type: 'module', name: 'supclust' })`. */
-  createWorker?: (url: URL) => Worker;
+  createWorker?: (url: URL) => WorkerLike;
+}
+
+/** What createWorker returns: a Worker (the DOM's), named here by the methods load() relies on
+ * so that projects without the DOM library type-check. */
+export interface WorkerLike {
+  postMessage(message: unknown, transfer: object[]): void;
+  terminate(): void;
 }
 
 export interface OptionInfo {
@@ -431,7 +438,7 @@ export interface Supclust {
   /** Suggested values of the method's penalty weights for these data (those with
    * info.methods[].options[].suggested): where to start, or the centre of a grid to
    * cross-validate. Computed here, without a call to the module. */
-  suggest<M extends MethodName>(method: M, params: DataParams<MethodKinds[M]> & Partial<MethodOptions[M]>): Partial<Record<keyof MethodOptions[M], number>>;
+  suggest<M extends MethodName>(method: M, params: DataParams<MethodKinds[M]> & Partial<MethodOptions[M]>): { [K in SuggestedOptions[M]]: number };
   /** X·W + b: n values, or n × outputs row-major (row i holds sample i's K scores; experts:
    * its Q answers, one per expert). */
   predict(model: Model, X: MatrixInput | Dataset, nRows?: number, nCols?: number): Promise<Float64Array>;

@@ -13,7 +13,8 @@ export { logGrid } from '../grid.js';
 export { mergeExperiments } from '../merge.js';
 export { wordFrequencies, tokenize } from '../text.js';
 export type { TextFeatureOptions, TextFeatures } from '../text.js';
-export const PANG_LEE_AUTHORS = ['Dennis+Schwartz', 'James+Berardinelli', 'Scott+Renshaw', 'Steve+Rhodes'] as const;
+export { DATASETS, datasetHelp, PANG_LEE_AUTHORS } from '../datasets.js';
+export type { DatasetInfo } from '../datasets.js';
 /** Node only: it reads the scale dataset's files. In browsers, read them yourself and use
  * wordFrequencies(). */
 export function loadPangLee(): never {
@@ -87,7 +88,7 @@ const browserWorker = (base: URL | undefined, create: LoadOptions['createWorker'
   let worker: Worker, where: string;
   if (base) {
     const url = new URL('browser/worker.js', base);
-    worker = create ? create(url) : new Worker(url, { type: 'module', name: 'supclust' });
+    worker = create ? (create(url) as Worker) : new Worker(url, { type: 'module', name: 'supclust' });
     where = url.href;
   } else {
     // The literal form bundlers recognise: they bundle the worker with its imports.

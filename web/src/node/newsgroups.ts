@@ -10,7 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { invalid } from '../errors.js';
-import { datasetHelp } from './datasets.js';
+import { datasetHelp } from '../datasets.js';
 import { NEWSGROUP_PAIRS } from '../newsgroup_pairs.js';
 import { wordFrequencies, type TextFeatureOptions, type TextFeatures } from '../text.js';
 

@@ -4,10 +4,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { invalid } from '../errors.js';
-import { datasetHelp } from './datasets.js';
+import { datasetHelp, PANG_LEE_AUTHORS } from '../datasets.js';
 import { wordFrequencies, type TextFeatureOptions, type TextFeatures } from '../text.js';
 
-export const PANG_LEE_AUTHORS = ['Dennis+Schwartz', 'James+Berardinelli', 'Scott+Renshaw', 'Steve+Rhodes'] as const;
+export { PANG_LEE_AUTHORS };
 
 export interface PangLeeData extends TextFeatures {
   /** The normalised rating of each review, in [0, 1]. */

@@ -11,7 +11,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { invalid } from '../errors.js';
-import { datasetHelp } from './datasets.js';
+import { datasetHelp } from '../datasets.js';
 
 export interface ReutersData {
   /** Presence (1) of each word, nRows stories × nCols words, in CSR (columns in vocabulary order). */

@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { invalid } from '../errors.js';
-import { datasetHelp } from './datasets.js';
+import { datasetHelp } from '../datasets.js';
 
 export interface WestbcData {
   /** Row-major expression values, nRows × nCols (each tumour standardised by the package). */

@@ -1,6 +1,6 @@
 // The real datasets the papers' tables run on: where each comes from, how to cite it, its terms,
 // and the folder its loader reads. Declared once: the loaders' errors, `supclust list`, the
-// CLI's refusal without --data and docs/datasets.md (scripts/generate-docs.mjs) read it.
+// CLI's refusal without --data and docs/datasets.md (scripts/build.mjs) read it.
 
 export interface DatasetInfo {
   /** The name the tables use (info.experiments[].dataset). */
@@ -17,6 +17,9 @@ export interface DatasetInfo {
   /** The loader (exported by 'supclust' in Node). */
   loader: string;
 }
+
+/** The four critics of the Pang & Lee scale dataset: its folders, and its reviews' authors. */
+export const PANG_LEE_AUTHORS = ['Dennis+Schwartz', 'James+Berardinelli', 'Scott+Renshaw', 'Steve+Rhodes'] as const;
 
 const NEWSGROUPS = {
   title: '20 Newsgroups, "bydate" version (the 10 groups of the 5 pairs)',
@@ -37,7 +40,7 @@ export const DATASETS: Record<string, DatasetInfo> = {
     source: 'http://www.cs.cornell.edu/people/pabo/movie-review-data/ (scale_data.tar.gz, unpacked: its scaledata/ folder)',
     citation: 'Bo Pang and Lillian Lee. Seeing stars: exploiting class relationships for sentiment categorization with respect to rating scales. ACL 2005, 115–124.',
     terms: 'none stated; the dataset\'s README asks users to cite the paper',
-    layout: ['CRITIC/subj.CRITIC, CRITIC/rating.CRITIC, CRITIC/id.CRITIC for each CRITIC of Dennis+Schwartz, James+Berardinelli, Scott+Renshaw, Steve+Rhodes (line i of the three files: one review)'],
+    layout: [`CRITIC/subj.CRITIC, CRITIC/rating.CRITIC, CRITIC/id.CRITIC for each CRITIC of ${PANG_LEE_AUTHORS.join(', ')} (line i of the three files: one review)`],
     loader: 'loadPangLee',
   },
   '20ng-pairs': { name: '20ng-pairs', ...NEWSGROUPS, loader: 'loadNewsgroupPairs' },
