@@ -130,6 +130,37 @@ TEST(CrossValidation, GridsOverSeveralOptionsAndClassification) {
   EXPECT_LT(r.grid[r.best].mean, 0.2);
 }
 
+// A classifier's folds must each train on every class: with one row of class 1, the fold that
+// holds it out trains on class 0 alone, which is refused naming y (as a fit on one class is);
+// the folds' assignment decides which fold, so every loss and fold count is refused.
+TEST(CrossValidation, RefusesATrainingFoldWithoutAClass) {
+  const auto p = generateE1(30, 5, 2, 0.5, 3);
+  Vector y = Vector::Zero(30);
+  y[7] = 1;
+  const Problem prob{{p.X.data(), p.X.rows(), p.X.cols()}, {y.data(), y.size()}};
+  for (const char* loss : {"logistic", "ova-logistic", "ova-squared"})
+    for (int folds : {2, 3, 5}) {
+      Params base;
+      base.strings["loss"] = loss;
+      CrossValidationOptions o;
+      o.folds = folds;
+      const auto r = crossValidate("ridge", prob, base, {{"lambda", {0.1}}}, o);
+      EXPECT_EQ(r.status, Status::InvalidInput) << loss << " " << folds;
+      EXPECT_EQ(r.message.rfind("y: the training rows of fold ", 0), 0u) << r.message;
+    }
+  // The squared loss reads y as numbers: the same y is cross-validated.
+  EXPECT_EQ(crossValidate("ridge", prob, {}, {{"lambda", {0.1}}}, {}).status, Status::Converged);
+  // A fit on one class is refused by both two-class losses, naming the class.
+  const Vector ones = Vector::Ones(30);
+  for (const char* method : {"svm", "ridge"}) {
+    Params base;
+    if (std::string(method) == "ridge") base.strings["loss"] = "logistic";
+    const Result r = fit(method, {{p.X.data(), p.X.rows(), p.X.cols()}, {ones.data(), ones.size()}}, base);
+    EXPECT_EQ(r.status, Status::InvalidInput) << method;
+    EXPECT_NE(r.message.find("y: at least two classes are needed (every label is 1)"), std::string::npos) << r.message;
+  }
+}
+
 TEST(CrossValidation, RejectsBadGridsBeforeAnyWork) {
   const auto p = generateE1(40, 10, 3, 0.5, 6);
   Params base;

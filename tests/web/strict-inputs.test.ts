@@ -163,4 +163,78 @@ describe('strict inputs, from an outside catalogue', () => {
     expect(err.field).toBe('data');
     expect(err.message).toMatch(/y must hold 0\/1 labels/);
   });
+
+  it('a control argument that is not { signal?, onProgress? } is refused by field, and the instance goes on', async () => {
+    const before = await sc.fit('lasso', { X, nRows: 40, y, lambda: 0.1 });
+    for (const signal of ['stop', {}, 42, true, null])
+      await expectInvalid(sc.fit('lasso', { X, nRows: 40, y, lambda: 0.1 }, { signal } as never), 'signal');
+    await expectInvalid(sc.fit('lasso', { X, nRows: 40, y }, { onProgress: 5 } as never), 'onProgress');
+    await expectInvalid(sc.crossValidate('lasso', { X, nRows: 40, y }, { grid: { lambda: [1] } }, { onProgress: 'x' } as never), 'onProgress');
+    await expectInvalid(sc.fit('lasso', { X, nRows: 40, y }, { signl: AbortSignal.abort() } as never), 'control.signl');
+    await expectInvalid(sc.fit('lasso', { X, nRows: 40, y }, 'x' as never), 'control');
+    await expectInvalid(sc.fit('lasso', { X, nRows: 40, y }, null as never), 'control');
+    // Nothing was left queued: the next calls run, and give the same answer to the bit.
+    await sc.dataset(X, 40, 8).then((d) => d.dispose());
+    expect((await sc.fit('lasso', { X, nRows: 40, y, lambda: 0.1 })).coef).toEqual(before.coef);
+  });
+
+  it('load() refuses options it does not know, and options that are not an object', async () => {
+    await expectInvalid(load({ thread: false } as never), 'options.thread');
+    await expectInvalid(load('simd' as never), 'options');
+  });
+
+  it('a dataset larger than the module can address is refused up front, naming X', async () => {
+    const csr = { indptr: [0, 1, 2, 3], indices: [0, 1, 2], values: [1, 2, 3] };
+    await expectInvalid(sc.dataset(csr, 3, 2 ** 28), 'X');
+    expect((await sc.fit('lasso', { X, nRows: 40, y, lambda: 0.1 })).status).toBe('converged');
+  });
+
+  it('cross-validation refuses folds whose training rows lack a class, naming y, as fit refuses one class', async () => {
+    const labels = Array.from({ length: 40 }, (_, i) => (i === 0 ? 1 : 0));
+    await expectInvalid(sc.fit('svm', { X: X.slice(8), nRows: 39, y: labels.slice(1) }), 'y');
+    for (const [method, loss] of [['svm', undefined], ['lasso', 'logistic'], ['ridge', 'logistic'], ['ridge', 'ova-logistic']] as const) {
+      const err = await sc.crossValidate(method, { X, nRows: 40, y: labels, ...(loss ? { loss } : {}) } as never, { grid: { lambda: [0.1] }, folds: 3 })
+        .catch((e) => e);
+      expect(err, `${method} ${loss}`).toBeInstanceOf(SupclustError);
+      expect(err.field).toBe('y');
+      expect(err.message).toMatch(/lack a class/);
+    }
+    // Twenty rows of each class: every fold's training rows hold both.
+    const balanced = Array.from({ length: 40 }, (_, i) => i % 2);
+    expect((await sc.crossValidate('svm', { X, nRows: 40, y: balanced }, { grid: { lambda: [0.1] }, folds: 4 })).grid).toHaveLength(1);
+  });
+
+  it('one class is named in the refusal, and strings are quoted in messages', async () => {
+    const err = await sc.fit('svm', { X, nRows: 40, y: Array(40).fill(0) }).catch((e) => e);
+    expect(err.message).toMatch(/found only the class 0\)/);
+    const held = await sc.dataset(X, 40, 8);
+    const e2 = await sc.fit('lasso', { X: held, nRows: '40', y } as never).catch((e) => e);
+    expect(e2.field).toBe('nRows');
+    expect(e2.message).toMatch(/is '40' but/);
+    held.dispose();
+    const e3 = await sc.fit('lasso', { X, nRows: 40, y, lambda: [0.1] } as never).catch((e) => e);
+    expect(e3.message).toMatch(/got an array of 1/);
+  });
+
+  it('a disposed instance refuses the calls answered on the caller\'s side too', async () => {
+    const s2 = await load({ variant: 'simd' });
+    const m = await s2.fit('ridge', { X, nRows: 40, y });
+    s2.dispose();
+    for (const p of [s2.predict(m, X, 40), s2.predictProba(m, X, 40), s2.predictClass(m, X, 40), s2.expertError(m, X, y, 40),
+      s2.dataset(X, 40, 8)]) {
+      const err = await p.then(() => null, (e) => e);
+      expect(err).toBeInstanceOf(SupclustError);
+      expect(err.code).toBe('disposed');
+    }
+    expect(() => s2.suggest('oscar', { X, nRows: 40, y })).toThrow(/disposed/);
+  });
+
+  it('X as rows of typed arrays is read as rows, as number[][] is', async () => {
+    const rows = Array.from({ length: 40 }, (_, i) => Array.from(X.subarray(8 * i, 8 * i + 8)));
+    const typed = rows.map((r) => Float64Array.from(r));
+    const a = await sc.fit('lasso', { X: rows, y, lambda: 0.1 }), b = await sc.fit('lasso', { X: typed, y, lambda: 0.1 });
+    expect(b.coef).toEqual(a.coef);
+    expect(await sc.predict(a, typed)).toEqual(await sc.predict(a, rows));
+    await expectInvalid(sc.fit('lasso', { X: [typed[0], typed[1].subarray(1)], y: [1, 2] }), 'X');
+  });
 });

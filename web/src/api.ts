@@ -32,12 +32,17 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
 
   // X for a prediction: flat arrays without sizes take the model's feature count as columns.
   function inputFor(m: { nFeatures: number }, X: MatrixInput | Dataset, nRows?: number, nCols?: number): v.Matrix {
-    const rows = isDataset(X) || (Array.isArray(X) && Array.isArray(X[0]));
+    const rows = isDataset(X) || v.isRowList(X);
     return matrixOf(X, nRows, nCols ?? (rows || nRows !== undefined ? undefined : m.nFeatures)).matrix;
   }
 
-  async function call(request: Request, signal?: AbortSignal, onProgress?: (a: number, b: number) => void): Promise<unknown> {
+  // Every call of a disposed instance is refused, those answered here (predictions, suggest) too.
+  function live() {
     if (disposed) throw new SupclustError('disposed', 'this supclust instance was disposed; call load() again');
+  }
+
+  async function call(request: Request, signal?: AbortSignal, onProgress?: (a: number, b: number) => void): Promise<unknown> {
+    live();
     if (signal?.aborted) throw new SupclustError('aborted', 'aborted before it started');
     return backend.call(request, { signal, onProgress });
   }
@@ -131,9 +136,11 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
     },
 
     async dataset(X, nRows, nCols) {
+      live();
       if (isDataset(X)) throw invalid('X', 'is already a dataset');
       const matrix = ownCopy(v.matrix('X', X, nRows, nCols), X);
-      checkMemory('X', `a ${matrix.nRows} × ${matrix.nCols} dataset`, 8 * v.designDoubles(matrix));
+      // X and its per-row and per-column vectors (means, moments, a CSR's column starts), as a fit counts them.
+      checkMemory('X', `a ${matrix.nRows} × ${matrix.nCols} dataset`, 8 * (v.designDoubles(matrix) + 8 * (matrix.nRows + matrix.nCols)));
       const { handle, id } = datasets.create(matrix);
       backend.hold(id, { X: v.wire(matrix), nRows: matrix.nRows, nCols: matrix.nCols });
       const held = (await call({ op: 'hold', dataset: id })) as RawFit;
@@ -144,7 +151,8 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       return handle;
     },
 
-    async fit<M extends MethodName>(method: M, params: FitParams<M>, control: CallControl = {}) {
+    async fit<M extends MethodName>(method: M, params: FitParams<M>, given?: CallControl) {
+      const control = v.control<CallControl>(given);
       const { X, wire, y, yCols, options, meta } = fitInputs(method, params as FitParams);
       const warm = warmStartOf((params as FitParams).warmStart, X.nCols, (info.methods.find((m) => m.name === method) as MethodInfo).kind);
       const onProgress = control.onProgress;
@@ -155,6 +163,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
     },
 
     suggest(method, params) {
+      live();
       const spec = info.methods.find((m) => m.name === method);
       if (!spec) throw invalid('method', `unknown method '${String(method)}'`);
       const p = params as FitParams;
@@ -173,7 +182,8 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       return out as never;
     },
 
-    async crossValidate(method, params, cvOptions: CrossValidationOptions, control: CrossValidationControl = {}) {
+    async crossValidate(method, params, cvOptions: CrossValidationOptions, given?: CrossValidationControl) {
+      const control = v.control<CrossValidationControl>(given);
       if (cvOptions == null || typeof cvOptions !== 'object') throw invalid('options', 'must be an object with a grid');
       v.knownKeys('options', cvOptions, ['grid', 'folds', 'seed', 'metric', 'threads', 'chunk']);
       if ((params as FitParams)?.warmStart !== undefined)
@@ -210,11 +220,13 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
     },
 
     async predict(model: Model, X: MatrixInput | Dataset, nRows?: number, nCols?: number) {
+      live();
       const m = modelArrays(model);
       return linearScores(m, inputFor(m, X, nRows, nCols));
     },
 
     async expertError(model: Model, X: MatrixInput | Dataset, y: ArrayLike<number>, nRows?: number, nCols?: number) {
+      live();
       const m = modelArrays(model);
       if (model.kind !== 'experts') throw invalid('model', `expertError needs a model of kind 'experts' (this one is '${String(model.kind ?? 'features')}')`);
       const input = inputFor(m, X, nRows, nCols);
@@ -234,6 +246,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
     },
 
     async predictProba(model: Model, X: MatrixInput | Dataset, nRows?: number, nCols?: number) {
+      live();
       const m = modelArrays(model);
       if (model.loss !== 'logistic' && model.loss !== 'ova-logistic')
         throw invalid('model', `predictProba needs a model fitted with the logistic loss (this one has loss '${String(model.loss)}')`);
@@ -243,6 +256,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
     },
 
     async predictClass(model: Model, X: MatrixInput | Dataset, nRows?: number, nCols?: number) {
+      live();
       const m = modelArrays(model);
       if (!Array.isArray(model.classes) || model.classes.length < 2)
         throw invalid('model', 'predictClass needs a classifier (a model fitted with a logistic or ova-* loss on class labels, which has classes; a model of K 0/1 targets gives predictProba)');
@@ -263,7 +277,8 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       return raw as unknown as SyntheticData;
     },
 
-    async experiment(id, options: ExperimentOptions = {}, control: CrossValidationControl = {}) {
+    async experiment(id, options: ExperimentOptions = {}, given?: CrossValidationControl) {
+      const control = v.control<CrossValidationControl>(given);
       const table = info.experiments.find((e) => e.id === id);
       if (!table) throw invalid('id', `unknown experiment '${String(id)}' (known: ${info.experiments.map((e) => e.id).join(', ')})`);
       if (options == null || typeof options !== 'object') throw invalid('options', 'must be an object');
@@ -391,7 +406,7 @@ function classLabels(y: unknown, n: number, loss: LossInfo): { y: Float64Array; 
     seen.add(x as Label);
   }
   const classes = [...seen].sort((p, q) => (kind === 'number' ? (p as number) - (q as number) : p < q ? -1 : p > q ? 1 : 0));
-  if (classes.length < 2) throw invalid('y', `needs at least two classes for a classifier (found only ${String(classes[0])})`);
+  if (classes.length < 2) throw invalid('y', `needs at least two classes for a classifier (found only the class ${v.describe(classes[0])})`);
   if (loss.binary && classes.length !== 2)
     throw invalid('y', `has ${classes.length} classes; the '${loss.name}' loss is binary${loss.name === 'logistic' ? " (use 'ova-logistic' for more)" : ''}`);
   const index = new Map<Label, number>(classes.map((c, k) => [c, k]));

@@ -5,7 +5,7 @@
 // predictions and a module started later (after an abort, or a larger module).
 import { invalid } from './errors.js';
 import type { Dataset } from './types.js';
-import { isCsr, type Matrix } from './validate.js';
+import { describe, isCsr, type Matrix } from './validate.js';
 
 class DatasetHandle implements Dataset {
   readonly #free: () => void;  // not a property: a handle shows only what Dataset documents
@@ -65,8 +65,8 @@ export class Datasets {
     const entry = this.held.get(X);
     if (!entry) throw invalid(field, 'is a dataset of another supclust instance (a dataset belongs to the instance that made it)');
     if (entry.disposed) throw invalid(field, 'the dataset was disposed');
-    if (nRows !== undefined && nRows !== X.nRows) throw invalid('nRows', `is ${nRows} but the dataset has ${X.nRows} rows`);
-    if (nCols !== undefined && nCols !== X.nCols) throw invalid('nCols', `is ${nCols} but the dataset has ${X.nCols} columns`);
+    if (nRows !== undefined && nRows !== X.nRows) throw invalid('nRows', `is ${describe(nRows)} but the dataset has ${X.nRows} rows`);
+    if (nCols !== undefined && nCols !== X.nCols) throw invalid('nCols', `is ${describe(nCols)} but the dataset has ${X.nCols} columns`);
     return entry;
   }
 }

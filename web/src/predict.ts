@@ -2,7 +2,7 @@
 // and X are already here, and copying them into the module would cost as much as the product).
 import { invalid } from './errors.js';
 import { MODEL_SCHEMA_VERSION, type ExpertError, type Model } from './types.js';
-import { finiteVector, type Matrix } from './validate.js';
+import { describe, finiteVector, type Matrix } from './validate.js';
 
 export interface ModelArrays {
   nFeatures: number;
@@ -23,7 +23,7 @@ export function modelArrays(model: Model): ModelArrays {
   const coef = finiteVector('model.coef', model.coef);
   const nFeatures = model.nFeatures ?? coef.length / outputs;
   if (typeof nFeatures !== 'number' || !Number.isInteger(nFeatures) || nFeatures < 1)
-    throw invalid('model.nFeatures', `must be a positive integer (got ${String(nFeatures)})`);
+    throw invalid('model.nFeatures', `must be a positive integer (got ${describe(nFeatures)})`);
   if (coef.length !== nFeatures * outputs)
     throw invalid('model.coef', `must have nFeatures × outputs = ${nFeatures} × ${outputs} entries (got ${coef.length})`);
   if (Array.isArray(model.classes)) {

@@ -264,8 +264,8 @@ export interface CsrMatrix {
   values: Float64Array | ArrayLike<number>;
 }
 
-/** A design matrix: row-major values with sizes, rows of numbers, or CSR with sizes. */
-export type MatrixInput = Float64Array | ArrayLike<number> | number[][] | CsrMatrix;
+/** A design matrix: row-major values with sizes, rows of numbers (arrays or typed arrays), or CSR with sizes. */
+export type MatrixInput = Float64Array | ArrayLike<number> | number[][] | ArrayLike<number>[] | CsrMatrix;
 
 /** A design matrix held by the module (sc.dataset()): checked and copied once, then named by
  * fit, crossValidate, suggest and the predictions in place of X (no nRows/nCols needed). It

@@ -10,7 +10,11 @@ export const MAX_SEED = 2 ** 53;
 /** Largest array accepted (a Float64Array of it is 2 GB, the wasm32 address space). */
 const MAX_LENGTH = 2 ** 28;
 
-const describe = (x: unknown) => (typeof x === 'string' ? `'${x}'` : typeof x === 'bigint' ? `${x}n` : String(x));
+// A value as a message shows it: strings quoted, so that '30' and 30 read apart.
+export const describe = (x: unknown): string =>
+  typeof x === 'string' ? `'${x}'` : typeof x === 'bigint' ? `${x}n`
+    : Array.isArray(x) ? `an array of ${x.length}` : ArrayBuffer.isView(x) ? `a ${x.constructor.name}`
+      : typeof x === 'function' ? 'a function' : x !== null && typeof x === 'object' ? 'an object' : String(x);
 
 /** The length of an array-like input, or a SupclustError naming the field. */
 export function lengthOf(field: string, v: unknown): number {
@@ -146,19 +150,25 @@ function csrMatrix(field: string, X: CsrMatrix, nRows?: number, nCols?: number, 
  * CSR matrix's typed indices and values, are left to the library's own pass over X (a fit's
  * design check refuses a non-finite entry or a bad index naming the same field, entry, row and
  * column), so a call on a large X does not read it twice. */
+// A row of a matrix given by rows: an array, or a typed array of numbers.
+const isRow = (r: unknown): r is ArrayLike<number> =>
+  Array.isArray(r) || (ArrayBuffer.isView(r) && !(r instanceof DataView) && !(r instanceof BigInt64Array) && !(r instanceof BigUint64Array));
+/** X given as rows (number[][], or an array of typed-array rows) rather than flat. */
+export const isRowList = (X: unknown): boolean => Array.isArray(X) && X.length > 0 && isRow(X[0]);
+
 export function matrix(field: string, X: MatrixInput, nRows?: number, nCols?: number, scanEntries = true): Matrix {
   if (nRows !== undefined) integer('nRows', nRows, 1);
   if (nCols !== undefined) integer('nCols', nCols, 1);
   if (isCsr(X)) return csrMatrix(field, X, nRows, nCols, scanEntries);
-  if (Array.isArray(X) && X.length > 0 && Array.isArray(X[0])) {
-    const rows = X as number[][];
+  if (isRowList(X)) {
+    const rows = X as ArrayLike<number>[];
     const d = rows[0].length;
     if (d === 0) throw invalid(field, 'rows must not be empty');
     if (rows.length * d > MAX_LENGTH) throw invalid(field, `has ${rows.length} × ${d} entries; at most ${MAX_LENGTH} fit in 2 GB`);
     const data = new Float64Array(rows.length * d);
     rows.forEach((row, i) => {
-      if (!Array.isArray(row) || row.length !== d)
-        throw invalid(field, `row ${i} has ${Array.isArray(row) ? row.length : 'no'} entries, expected ${d}`);
+      if (!isRow(row) || row.length !== d)
+        throw invalid(field, `row ${i} has ${isRow(row) ? row.length : 'no'} entries, expected ${d}`);
       for (let j = 0; j < d; j++) {
         const x = row[j];
         if (typeof x !== 'number') throw invalid(field, `must hold numbers (row ${i}, column ${j} is ${describe(x)})`);
@@ -269,4 +279,21 @@ export function knownKeys(field: string, given: object, known: readonly string[]
     const hint = k === 'signal' || k === 'onProgress' ? `; '${k}' belongs in the call's control argument` : '';
     throw invalid(`${field}.${k}`, `is not an option here (known: ${known.join(', ')})${hint}`);
   }
+}
+
+/** A call's control argument (signal, onProgress), checked before anything is queued: each
+ * field of the right kind, no other key. */
+export function control<C extends { signal?: AbortSignal; onProgress?: (progress: never) => void }>(given: unknown): C {
+  if (given === undefined) return {} as C;
+  if (given === null || typeof given !== 'object')
+    throw invalid('control', `must be an object { signal?, onProgress? } (got ${describe(given)})`);
+  knownKeys('control', given, ['signal', 'onProgress']);
+  const { signal, onProgress } = given as Record<string, unknown>;
+  const s = signal as AbortSignal | undefined;
+  if (s !== undefined && (s === null || typeof s !== 'object' || typeof s.aborted !== 'boolean' ||
+      typeof s.addEventListener !== 'function' || typeof s.removeEventListener !== 'function'))
+    throw invalid('signal', `must be an AbortSignal (got ${describe(signal)})`);
+  if (onProgress !== undefined && typeof onProgress !== 'function')
+    throw invalid('onProgress', `must be a function (got ${describe(onProgress)})`);
+  return given as C;
 }

@@ -1,9 +1,17 @@
 import { SupclustError } from './errors.js';
 import type { LoadOptions, Variant } from './types.js';
+import { describe, knownKeys } from './validate.js';
 
-/** The build to load: threaded when allowed and available, unless the caller decides. */
+// load()'s options by name (typed against LoadOptions: a key missing or extra here fails tsc).
+const LOAD_OPTIONS: Record<keyof LoadOptions, true> = { threads: true, variant: true, module: true, baseUrl: true, createWorker: true };
+
+/** The build to load: threaded when allowed and available, unless the caller decides. Refuses
+ * options that are not an object or name no option of load(). */
 export function chooseVariant(opts: LoadOptions, threadsAvailable: boolean,
   why = 'the threaded build needs SharedArrayBuffer (in browsers: a cross-origin isolated page, served with COOP: same-origin and COEP: require-corp)'): Variant {
+  if (opts === null || typeof opts !== 'object')
+    throw new SupclustError('invalid-input', `options: must be an object (got ${describe(opts)})`, 'options');
+  knownKeys('options', opts, Object.keys(LOAD_OPTIONS));
   if (opts.variant !== undefined) {
     if (opts.variant !== 'simd' && opts.variant !== 'simd-threaded')
       throw new SupclustError('invalid-input', `variant: must be 'simd' or 'simd-threaded' (got ${String(opts.variant)})`, 'variant');

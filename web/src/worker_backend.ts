@@ -252,9 +252,9 @@ export class WorkerBackend implements Backend {
         ...forPosting(request, this.pool), control, resolve, reject,
         cleanup: () => control.signal?.removeEventListener('abort', onAbort),
       };
+      control.signal?.addEventListener('abort', onAbort, { once: true });  // before the call is queued: a throw leaves nothing behind
       this.pending.set(id, p);
       this.worker?.hold?.(true);
-      control.signal?.addEventListener('abort', onAbort, { once: true });
       void this.pump();
     });
   }

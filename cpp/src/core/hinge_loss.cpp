@@ -5,10 +5,7 @@
 namespace supclust {
 
 std::string HingeLoss::checkTargets(const Eigen::Ref<const Vector>& y) const {
-  for (Eigen::Index i = 0; i < y.size(); ++i)
-    if (y[i] != 0 && y[i] != 1)
-      return "labels must be 0 or 1 for the hinge loss (entry " + std::to_string(i) + " is " + std::to_string(y[i]) + ")";
-  return "";
+  return checkBinaryLabels(y, "hinge");
 }
 
 double HingeLoss::value(const Matrix& Z, const Matrix& T) const {

@@ -16,12 +16,7 @@ double sigmoid(double t) {
 }  // namespace
 
 std::string LogisticLoss::checkTargets(const Eigen::Ref<const Vector>& y) const {
-  if (oneVsAll_) return checkClassLabels(y);
-  for (Eigen::Index i = 0; i < y.size(); ++i)
-    if (y[i] != 0 && y[i] != 1)
-      return "labels must be 0 or 1 for the logistic loss (entry " + std::to_string(i) + " is " +
-             std::to_string(y[i]) + ")";
-  return "";
+  return oneVsAll_ ? checkClassLabels(y) : checkBinaryLabels(y, "logistic");
 }
 
 Matrix LogisticLoss::targets(const Eigen::Ref<const Vector>& y) const {

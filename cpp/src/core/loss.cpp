@@ -16,6 +16,17 @@ std::string checkClassLabels(const Eigen::Ref<const Vector>& y) {
   return "";
 }
 
+std::string checkBinaryLabels(const Eigen::Ref<const Vector>& y, const char* loss) {
+  bool seen[2] = {false, false};
+  for (Eigen::Index i = 0; i < y.size(); ++i) {
+    if (y[i] != 0 && y[i] != 1)
+      return std::string("labels must be 0 or 1 for the ") + loss + " loss (entry " + std::to_string(i) + " is " + std::to_string(y[i]) + ")";
+    seen[y[i] == 1] = true;
+  }
+  if (!seen[0] || !seen[1]) return std::string("at least two classes are needed (every label is ") + (seen[1] ? "1)" : "0)");
+  return "";
+}
+
 Matrix classTargets(const Eigen::Ref<const Vector>& y, double on, double off) {
   const Eigen::Index K = static_cast<Eigen::Index>(y.maxCoeff()) + 1;
   Matrix T = Matrix::Constant(y.size(), K, off);

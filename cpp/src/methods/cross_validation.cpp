@@ -4,6 +4,7 @@
 #include <atomic>
 #include <cmath>
 #include <numeric>
+#include <set>
 
 #include "supclust/base/parallel.hpp"
 #include "supclust/base/random.hpp"
@@ -64,6 +65,13 @@ CrossValidationResult invalid(std::string why) {
   r.status = Status::InvalidInput;
   r.message = std::move(why);
   return r;
+}
+
+// The classes of each target column of y (n × columns, row-major).
+std::vector<std::set<double>> classesOf(const Vector& y, Eigen::Index columns) {
+  std::vector<std::set<double>> classes(static_cast<std::size_t>(columns));
+  for (Eigen::Index t = 0; t < y.size(); ++t) classes[static_cast<std::size_t>(t % columns)].insert(y[t]);
+  return classes;
 }
 
 }  // namespace
@@ -187,6 +195,16 @@ CrossValidationResult crossValidate(const std::string& method, const Problem& pr
     foldBase.push_back(std::move(fb));
     helds.push_back(selectRows(problem, inFold, true));
     heldTargets.push_back(targetsOf(*loss, helds.back().view()));
+  }
+  // A classifier's training rows must hold every class of y: one fitted without a class cannot
+  // score it (and a logistic intercept has no finite optimum when a training fold has one class).
+  if (loss->classification()) {
+    const Eigen::Index columns = problem.targetColumns;
+    const std::vector<std::set<double>> all = classesOf(problem.y, columns);
+    for (int k = 0; k < options.folds; ++k)
+      if (classesOf(trains[static_cast<std::size_t>(k)].y, columns) != all)
+        return invalid("y: the training rows of fold " + std::to_string(k + 1) + " of " + std::to_string(options.folds) +
+                       " lack a class of y (each class needs a row outside every fold): use fewer folds or more rows of each class");
   }
   auto task = [&](std::size_t t) {
     const int k = static_cast<int>(t / chunks);

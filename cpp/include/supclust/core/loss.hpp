@@ -90,6 +90,8 @@ class HingeLoss final : public Loss {
 
 // Class labels: "" when every y is an integer in 0..K-1 with at least two classes present.
 std::string checkClassLabels(const Eigen::Ref<const Vector>& y);
+// Two-class labels for the named loss: "" when every y is 0 or 1 and both occur.
+std::string checkBinaryLabels(const Eigen::Ref<const Vector>& y, const char* loss);
 // n x K with T(i, y_i) = on and every other entry off; K = max label + 1.
 Matrix classTargets(const Eigen::Ref<const Vector>& y, double on, double off);
 
