@@ -199,3 +199,30 @@ TEST(Extremes, AFitOnACheckedDesignEqualsTheFitThatChecksIt) {
   bad(4, 7) = NAN;
   EXPECT_EQ(checkDesign(problemOf(bad, p.y).X), "X must be finite (row 4, column 7 is NaN)");
 }
+
+// An all-zero X leaves only the intercept to fit: every solver converges there (a relative
+// tolerance has no unit in ∇_W F(0) = 0, so the intercept's gradient gives it), with w = 0 and
+// the intercept that solves the loss alone — ȳ for the squared loss, logit(ȳ) for the logistic.
+TEST(Extremes, AnAllZeroDesignConvergesToTheInterceptAlone) {
+  const Eigen::Index n = 12, d = 4;
+  const Matrix X = Matrix::Zero(n, d);
+  Vector labels(n), target(n);
+  for (Eigen::Index i = 0; i < n; ++i) {
+    labels[i] = i % 3 == 0 ? 1 : 0;  // 4 of 12: logit(1/3)
+    target[i] = 5 + 0.5 * static_cast<double>(i);
+  }
+  const RowMatrix Xr = X;
+  for (const char* method : {"ridge", "lasso", "elasticnet"})
+    for (const char* loss : {"logistic", "squared"}) {
+      const bool logistic = std::string(loss) == "logistic";
+      const Vector& y = logistic ? labels : target;
+      Params p;
+      p.strings["loss"] = loss;
+      p.numbers["lambda"] = 0.1;
+      const Result r = fit(method, {{Xr.data(), n, d}, {y.data(), n}}, p);
+      EXPECT_EQ(r.status, Status::Converged) << method << " " << loss << ": " << r.message;
+      EXPECT_EQ(r.coef.cwiseAbs().maxCoeff(), 0) << method << " " << loss;
+      const double expected = logistic ? std::log((1.0 / 3) / (2.0 / 3)) : y.mean();
+      EXPECT_NEAR(r.intercept[0], expected, 1e-9 * std::max(1.0, std::abs(expected))) << method << " " << loss;
+    }
+}

@@ -13,7 +13,17 @@ Matrix gradientAtZero(const Objective& F) {
   return g;
 }
 
-double gradientScale(const Objective& F) { return std::max(1e-300, gradientAtZero(F).cwiseAbs().maxCoeff()); }
+double gradientScale(const Objective& F) {
+  const double g = gradientAtZero(F).cwiseAbs().maxCoeff();
+  if (g > 0) return g;
+  // Xcᵀ(y − ȳ) = 0 (an all-zero X, say): w = 0 is stationary whatever the intercept, and what is
+  // left to solve is the intercept, measured by its gradient at b = 0 (else 1).
+  Matrix gw;
+  RowVector gb;
+  F.gradient(Matrix::Zero(F.features(), F.outputs()), RowVector::Zero(F.outputs()), gw, gb);
+  const double b = gb.size() ? gb.cwiseAbs().maxCoeff() : 0;
+  return b > 0 ? b : 1;
+}
 
 double relativeOptimalityResidual(const Objective& F, const Penalty& P, const Matrix& W,
                                   const RowVector& b, double scale) {

@@ -27,7 +27,8 @@ Result proximalGradient(const Objective& F, const Penalty& P, Matrix W, RowVecto
 double relativeOptimalityResidual(const Objective& F, const Penalty& P, const Matrix& W,
                                   const RowVector& b, double scale);
 // ∇_W F at W = 0 (the intercept at the targets' mean), and its largest entry: the scale the
-// stopping rules read stationarity against.
+// stopping rules read stationarity against (when that entry is 0, the intercept's gradient at
+// W = 0, b = 0, else 1).
 Matrix gradientAtZero(const Objective& F);
 double gradientScale(const Objective& F);
 
