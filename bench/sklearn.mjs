@@ -152,8 +152,7 @@ async function medianMs(repeats, f) {
     t.push(performance.now() - a);
     total += t[t.length - 1];
   }
-  t.sort((x, y) => x - y);
-  return t[Math.floor(t.length / 2)];
+  return middle(t);
 }
 
 function datasets() {

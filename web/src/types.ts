@@ -265,7 +265,7 @@ export interface CsrMatrix {
 }
 
 /** A design matrix: row-major values with sizes, rows of numbers (arrays or typed arrays), or CSR with sizes. */
-export type MatrixInput = Float64Array | ArrayLike<number> | number[][] | ArrayLike<number>[] | CsrMatrix;
+export type MatrixInput = Float64Array | ArrayLike<number> | ArrayLike<number>[] | CsrMatrix;
 
 /** A design matrix held by the module (sc.dataset()): checked and copied once, then named by
  * fit, crossValidate, suggest and the predictions in place of X (no nRows/nCols needed). It
