@@ -94,8 +94,8 @@ int main(int argc, char** argv) {
     const Problem given{X, {y.data(), n}};
     double maxAbs = 0;
     RowVector means;
-    if (const std::string why = checkDesign(X, &maxAbs, &means); !why.empty()) {
-      std::fprintf(stderr, "supclust_native_fits: %s: %s\n", name.c_str(), why.c_str());
+    if (const Refusal why = checkDesign(X, &maxAbs, &means); !why.empty()) {
+      std::fprintf(stderr, "supclust_native_fits: %s: %s\n", name.c_str(), why.message().c_str());
       return 1;
     }
     const HeldDesign design(X, maxAbs, means);

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Fails when an include runs upward: each folder of cpp/include/supclust and cpp/src is a layer,
 // and a file may include its own layer and those below it. The families sit side by side above
-// the kit and include no other family; experiments sit on top. Usage: node scripts/check-layers.mjs
+// the kit and include no other family; experiments sit on top. Also fails when the bindings
+// (wasm/bindings.cpp: the call table, nothing else) exceed BINDINGS_LINES lines. Usage: node
+// scripts/check-layers.mjs
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,8 +44,12 @@ for (const [file, path] of files) {
       problems.push(`${where}: family '${from.family}' includes the catalogue of families (${m[1]})`);
   });
 }
+export const BINDINGS_LINES = 200;
+const bindingsLines = readFileSync(join(root, 'wasm/bindings.cpp'), 'utf8').trimEnd().split('\n').length;
+if (bindingsLines > BINDINGS_LINES)
+  problems.push(`wasm/bindings.cpp: ${bindingsLines} lines, over ${BINDINGS_LINES} (conversions belong in wasm/marshal.hpp, checks in the library)`);
 if (problems.length) {
-  console.error(`upward includes (layers, bottom up: ${layers.join(' → ')}):\n  ${problems.join('\n  ')}`);
+  console.error(`upward includes (layers, bottom up: ${layers.join(' → ')}) and the bindings' size:\n  ${problems.join('\n  ')}`);
   process.exit(1);
 }
-console.log(`layers: ${files.length} files, no upward include`);
+console.log(`layers: ${files.length} files, no upward include; bindings: ${bindingsLines} lines`);

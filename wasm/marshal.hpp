@@ -1,6 +1,6 @@
 // Conversions between JavaScript values and the library's types for the bindings
 // (bindings.cpp): typed arrays copied out once, JS arrays copied in once, objects built from
-// field lists, a JS options object read as Params.
+// field lists, a JS options object read as Params; statuses, refusals, X, run control and results.
 #pragma once
 
 #include <string>
@@ -10,7 +10,11 @@
 #include <emscripten/val.h>
 
 #include "supclust/base/types.hpp"
+#include "supclust/base/refusal.hpp"
 #include "supclust/base/uninitialised.hpp"
+#include "supclust/core/data_matrix.hpp"
+#include "supclust/experiments/experiment.hpp"
+#include "supclust/methods/cross_validation.hpp"
 #include "supclust/methods/options.hpp"
 
 namespace supclust::marshal {
@@ -61,6 +65,69 @@ inline Params toParams(const val& options) {
     else if (t == "object" && !options[k].isNull()) p.labels[k] = ints(options[k]);
   }
   return p;
+}
+
+// A call's status as every answer carries it: { status, message }, and the field a refusal names.
+inline val statusOf(Status s, const std::string& message, const std::string& field) {
+  val o = object({{"status", val(std::string(statusName(s)))}, {"message", val(message)}});
+  if (s == Status::InvalidInput) o.set("field", field);
+  return o;
+}
+inline val refused(const Refusal& why) { return statusOf(Status::InvalidInput, why.message(), why.field); }
+
+// X (a Float64Array, dense row-major, or CSR { indptr, indices, values }) copied in once.
+inline StoredData dataOf(const val& x, int rows, int cols) {
+  StoredData X{given(x["indptr"]), rows, cols};
+  X.values = copyIn<double>(X.sparse ? x["values"] : x);
+  if (X.sparse) X.indptr = copyIn<std::int32_t>(x["indptr"]), X.indices = copyIn<std::int32_t>(x["indices"]);
+  return X;
+}
+
+// A JS progress callback as the library's run control: (iteration, objective) → keep going?
+inline Control controlOf(const val& onProgress) {
+  Control control;
+  if (given(onProgress))
+    control.progress = [&onProgress](int it, double f) {
+      const val keep = onProgress(it, f);
+      return keep.isUndefined() || keep.as<bool>();
+    };
+  return control;
+}
+
+// A fitted model, or its refusal.
+inline val resultToJs(const Result& r) {
+  if (r.status == Status::InvalidInput) return statusOf(r.status, r.message, r.field);
+  return object({{"kind", val(std::string(kindName(r.kind)))}, {"outputs", val(static_cast<int>(r.coef.cols()))},
+                 {"coef", copyOut(r.coef)}, {"intercept", copyOut(r.intercept)}, {"groups", copyOut(r.groups)},
+                 {"centroids", copyOut(r.centroids)}, {"iterations", val(r.iterations)}, {"objective", val(r.objective)},
+                 {"history", copyOut(r.history)}},
+                statusOf(r.status, r.message, r.field));
+}
+
+// A cross-validation's grid, choice and refit model, or its refusal.
+inline val crossValidationToJs(const CrossValidationResult& cv) {
+  if (cv.status == Status::InvalidInput || cv.status == Status::Aborted) return statusOf(cv.status, cv.message, cv.field);
+  const val points = list(cv.grid, [](const GridPoint& g) {
+    return object({{"values", copyOut(g.values)}, {"mean", val(g.mean)}, {"std", val(g.std)}, {"scores", copyOut(g.scores)}});
+  });
+  return object({{"metric", val(cv.metric)}, {"best", val(static_cast<int>(cv.best))}, {"grid", points}, {"model", resultToJs(cv.model)}},
+                statusOf(cv.status, cv.message, cv.field));
+}
+
+// A table's rows, cells and paper figures under the settings it ran with, or its refusal.
+inline val experimentToJs(const ExperimentResult& e, const ExperimentOptions& o) {
+  if (e.status != Status::Converged) return statusOf(e.status, e.message, e.field);
+  const val rows = list(e.rows, [](const ExperimentRow& row) {
+    const val cells = list(row.cells, [](const ExperimentCell& c) {
+      return object({{"mean", val(c.mean)}, {"std", val(c.std)}, {"values", copyOut(c.values)}});
+    });
+    const val paper = list(row.paper, [](const PaperCell& c) { return object({{"mean", val(c.mean)}, {"std", val(c.std)}}); });
+    return object({{"method", val(row.label)}, {"msPerFit", val(row.msPerFit)}, {"cells", cells}, {"paper", paper}});
+  });
+  return object({{"reps", val(e.reps)}, {"seed", val(static_cast<double>(o.seed))}, {"fast", val(o.fast)}, {"seconds", val(e.seconds)},
+                 {"tasks", copyOut(std::vector<double>(e.tasks.begin(), e.tasks.end()))},
+                 {"totalTasks", val(static_cast<double>(e.totalTasks))}, {"rows", rows}},
+                statusOf(e.status, e.message, e.field));
 }
 
 }  // namespace supclust::marshal

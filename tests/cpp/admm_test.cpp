@@ -53,7 +53,7 @@ TEST(Admm, MeetsTheOwlCertificateAndAgreesWithProximalGradient) {
     o.Q = 4;
     o.seed = 7;
     SyntheticProblem p;
-    ASSERT_EQ(generate("e1", o, p), "");
+    ASSERT_EQ(generate("e1", o, p).message(), "");
     if (c.loss == "ova-squared")
       for (Eigen::Index i = 0; i < p.y.size(); ++i) p.y[i] = p.y[i] < -5 ? 0 : p.y[i] < 5 ? 1 : 2;
     const CenteredDesign X(p.X);

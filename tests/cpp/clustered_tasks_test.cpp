@@ -64,7 +64,7 @@ SyntheticProblem taskProblem(int n, double sigma, double spread, std::uint64_t s
   g.taskSpread = spread;
   g.seed = seed;
   SyntheticProblem p;
-  EXPECT_EQ(generate("tasks", g, p), "");
+  EXPECT_EQ(generate("tasks", g, p).message(), "");
   return p;
 }
 
@@ -338,7 +338,7 @@ TEST(TaskClusters, GeneratorFollowsItsModel) {
   g.taskSpread = 0;
   g.seed = 9;
   SyntheticProblem p;
-  ASSERT_EQ(generate("tasks", g, p), "");
+  ASSERT_EQ(generate("tasks", g, p).message(), "");
   ASSERT_EQ(p.groups.size(), 7u);
   ASSERT_EQ(p.coef.size(), 6 * 7);
   std::vector<int> sizes(3, 0);
@@ -429,7 +429,7 @@ TEST(TaskTargets, BadTargetsAreNamed) {
   EXPECT_NE(fit("ridge", columnsProblem(p, sq, 8), params({}, "squared")).message.find("clustered-tasks methods only"), std::string::npos);
   std::vector<double> bad = sq;
   bad[17] = NAN;
-  EXPECT_NE(message("tasks-ssc", bad, 8, "squared").find("y must be finite (entry 17"), std::string::npos);
+  EXPECT_NE(message("tasks-ssc", bad, 8, "squared").find("y: must be finite (entry 17"), std::string::npos);
   // Still usable afterwards.
   EXPECT_EQ(fit("tasks-ssc", columnsProblem(p, sq, 8), params({{"Q", 2}}, "squared")).status, Status::Converged);
 }

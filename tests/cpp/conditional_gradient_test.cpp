@@ -128,7 +128,8 @@ TEST(ConditionalGradient, CgpgsIsIhcsFromTheRoundedRelaxation) {
   tooSparse.numbers = {{"Q", 3}, {"lambda", 1e-2}, {"s", 2}};
   const Result r = fit("cgpg", problemOf(p), tooSparse);
   EXPECT_EQ(r.status, Status::InvalidInput);
-  EXPECT_EQ(r.message.rfind("option 's' of method 'cgpg' must be >= Q", 0), 0u) << r.message;
+  EXPECT_EQ(r.field, "s");
+  EXPECT_EQ(r.message.rfind("s: option 's' of method 'cgpg' must be >= Q", 0), 0u) << r.message;
 }
 
 TEST(ConditionalGradient, PrimalRoundingIsTheKMeansOfTheRelaxationsCoefficients) {

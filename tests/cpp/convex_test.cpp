@@ -173,7 +173,7 @@ TEST(LogisticLoss, GradientsMatchFiniteDifferencesBinaryAndOneVsAll) {
     Vector y(9);
     for (int i = 0; i < 9; ++i) y[i] = ova ? i % 3 : i % 2;
     for (const Loss* L : {static_cast<const Loss*>(&loss), static_cast<const Loss*>(&sq)}) {
-      ASSERT_EQ(L->checkTargets(y), "");
+      ASSERT_EQ(L->checkTargets(y).message(), "");
       const Matrix T = L->targets(y);
       ASSERT_EQ(T.cols(), ova ? 3 : 1);
       Matrix Z(9, T.cols()), G;
@@ -199,7 +199,7 @@ TEST(LogisticLoss, GradientsMatchFiniteDifferencesBinaryAndOneVsAll) {
   EXPECT_NEAR(G(1, 0), 0, 1e-12);
   Vector bad(3);
   bad << 0, 1, 2;
-  EXPECT_NE(loss.checkTargets(bad), "");
+  EXPECT_NE(loss.checkTargets(bad).message(), "");
 }
 
 namespace {

@@ -116,7 +116,7 @@ TEST(Experiments, RealDataTablesSplitTheSuppliedRows) {
   go.Q = 2;
   go.sigma = 0.1;
   go.seed = 3;
-  ASSERT_EQ(generate("e1", go, g), "");
+  ASSERT_EQ(generate("e1", go, g).message(), "");
   const Problem data{{g.X.data(), g.X.rows(), g.X.cols()}, {g.y.data(), g.y.size()}};
   ExperimentOptions o;
   o.reps = 3;
@@ -161,7 +161,7 @@ TEST(Experiments, TrainFractionCellsAreTheFitsAccuracyAndObjective) {
     g.task = "classification";
     g.seed = repetitionSeed(1, c, 0);
     SyntheticProblem p;
-    ASSERT_EQ(generate("e6", g, p), "");
+    ASSERT_EQ(generate("e6", g, p).message(), "");
     Params params;
     params.strings = {{"loss", "logistic"}, {"init", "gradient"}};  // the table's row, as it states it
     params.numbers = {{"gamma", 0.1}, {"lambda", 1e-3}, {"tolerance", 1e-7}};
@@ -214,7 +214,7 @@ TEST(Experiments, ExpertsCellsAreTheOraclesBestAnswerErrorScaled) {
       g.noiseDims = e3 ? noise[c] : static_cast<int>(e.values[c]);
       g.seed = repetitionSeed(1, c, 0);
       SyntheticProblem p;
-      ASSERT_EQ(generate("experts", g, p), "");
+      ASSERT_EQ(generate("experts", g, p).message(), "");
       const Problem problem{{p.X.data(), p.X.rows(), p.X.cols()}, {p.y.data(), p.y.size()}};
       Params params{{{"Q", g.Q}, {"lambda", 1e-4}}, {}, {}};
       params.labels["groups"] = p.groups;
@@ -250,7 +250,7 @@ TEST(Experiments, TaskCellsAreErrorMaeAndAriByHand) {
   g.sigma = 0.5;
   g.seed = 4;
   SyntheticProblem data;
-  ASSERT_EQ(generate("tasks", g, data), "");
+  ASSERT_EQ(generate("tasks", g, data).message(), "");
   const Problem all{{data.X.data(), data.X.rows(), data.X.cols()}, {data.y.data(), data.y.size()}};
   ExperimentOptions o;
   o.reps = 1;

@@ -19,7 +19,7 @@ inline SyntheticProblem mixture(int n, int d, int Q, double sigma, std::uint64_t
   g.noiseDims = noiseDims;
   g.seed = seed;
   SyntheticProblem p;
-  EXPECT_EQ(generate("experts", g, p), "");
+  EXPECT_EQ(generate("experts", g, p).message(), "");
   return p;
 }
 

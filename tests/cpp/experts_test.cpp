@@ -473,7 +473,7 @@ TEST(Experts, BadInputIsNamed) {
   bad.X(3, 1) = NAN;
   const Result r = fit("experts-am", problemOf(bad), {{{"Q", 2}}, {}, {}});
   EXPECT_EQ(r.status, Status::InvalidInput);
-  EXPECT_NE(r.message.find("X must be finite"), std::string::npos);
+  EXPECT_NE(r.message.find("X: must be finite"), std::string::npos);
   // The registry stays usable.
   EXPECT_NE(fit("experts-am", problemOf(p), {{{"Q", 2}}, {}, {}}).status, Status::InvalidInput);
 }

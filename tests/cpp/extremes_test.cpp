@@ -148,7 +148,7 @@ TEST(Extremes, IntegersBeyondInt32AreRejectedNamingTheField) {
   ok.numbers["Q"] = 3;
   ok.numbers["seed"] = 9007199254740992.0;
   ok.numbers["maxIterations"] = 2147483647.0;
-  EXPECT_EQ(checkFit("ihc", problemOf(p.X, p.y), ok), "");
+  EXPECT_EQ(checkFit("ihc", problemOf(p.X, p.y), ok).message(), "");
 }
 
 TEST(Extremes, GroupCountsBeyondTheDPsMemoryAreRejectedBeforeAnyWork) {
@@ -156,13 +156,13 @@ TEST(Extremes, GroupCountsBeyondTheDPsMemoryAreRejectedBeforeAnyWork) {
   const Vector y = Vector::Random(2);
   Params params;
   params.numbers["Q"] = 65536;
-  const std::string why = checkFit("lsk", problemOf(X, y), params);
-  EXPECT_EQ(why.rfind("Q: ", 0), 0u) << why;
+  const Refusal why = checkFit("lsk", problemOf(X, y), params);
+  EXPECT_EQ(why.field, "Q") << why.message();
   params.numbers["Q"] = 65538;  // Q >= d: each value its own group, no DP
-  EXPECT_EQ(checkFit("lsk", problemOf(X, y), params), "");
+  EXPECT_EQ(checkFit("lsk", problemOf(X, y), params).message(), "");
   params.numbers["Q"] = 40000;
   params.numbers["s"] = 60000;
-  EXPECT_EQ(checkFit("ihcs", problemOf(X, y), params).rfind("Q: ", 0), 0u);
+  EXPECT_EQ(checkFit("ihcs", problemOf(X, y), params).field, "Q");
 }
 
 // A held dataset's X is checked once when stored (checkDesign) and its largest |entry| kept:
@@ -175,7 +175,7 @@ TEST(Extremes, AFitOnACheckedDesignEqualsTheFitThatChecksIt) {
     const RowMatrix X = p.X * cx;
     const Problem plain = problemOf(X, p.y);
     double maxAbs = 0;
-    ASSERT_EQ(checkDesign(plain.X, &maxAbs), "");
+    ASSERT_EQ(checkDesign(plain.X, &maxAbs).message(), "");
     const HeldDesign held(plain.X, maxAbs);
     Problem checked = plain;
     checked.held = &held;
@@ -197,7 +197,7 @@ TEST(Extremes, AFitOnACheckedDesignEqualsTheFitThatChecksIt) {
   }
   RowMatrix bad = p.X;
   bad(4, 7) = NAN;
-  EXPECT_EQ(checkDesign(problemOf(bad, p.y).X), "X must be finite (row 4, column 7 is NaN)");
+  EXPECT_EQ(checkDesign(problemOf(bad, p.y).X).message(), "X: must be finite (row 4, column 7 is NaN)");
 }
 
 // An all-zero X leaves only the intercept to fit: every solver converges there (a relative

@@ -16,7 +16,7 @@ TEST(Generators, E2HasEvenlySpacedValuesAndUnitNorm) {
     o.Q = Q;
     o.sigma = 0.1;
     SyntheticProblem p;
-    ASSERT_EQ(generate("e2", o, p), "");
+    ASSERT_EQ(generate("e2", o, p).message(), "");
     std::vector<double> v(p.coef.data(), p.coef.data() + p.coef.size());
     std::sort(v.begin(), v.end());
     v.erase(std::unique(v.begin(), v.end()), v.end());
@@ -33,7 +33,7 @@ TEST(Generators, E5CovarianceIsTheSpecsAndPositiveDefinite) {
   for (int dataset : {1, 2}) {
     Vector beta;
     Matrix S;
-    ASSERT_EQ(e5Covariance(dataset, beta, S), "") << dataset;
+    ASSERT_EQ(e5Covariance(dataset, beta, S).message(), "") << dataset;
     const double b[2][4] = {{3, 2.8, 2, 0}, {2.8, 2.6, 2.4, 0}};
     for (int i = 0; i < 40; ++i) {
       EXPECT_EQ(beta[i], b[dataset - 1][i / 10]);
@@ -48,7 +48,7 @@ TEST(Generators, E5CovarianceIsTheSpecsAndPositiveDefinite) {
     o.dataset = dataset;
     o.sigma = 2;
     SyntheticProblem p;
-    ASSERT_EQ(generate("e5", o, p), "");
+    ASSERT_EQ(generate("e5", o, p).message(), "");
     const Matrix C = (p.X.transpose() * p.X) / 20000.0;
     EXPECT_LT((C - S).cwiseAbs().maxCoeff(), 0.05);
     // y = Xβ* + N(0, 4): the residual variance is σ².
@@ -60,7 +60,7 @@ TEST(Generators, E6HasThreeGroupsOfFiftyNoisyCopies) {
   GeneratorOptions o;
   o.n = 4000;
   SyntheticProblem p;
-  ASSERT_EQ(generate("e6", o, p), "");
+  ASSERT_EQ(generate("e6", o, p).message(), "");
   ASSERT_EQ(p.X.cols(), 150);
   // Copies of one hidden variable correlate at 1/2 (var H = var noise = 1), across groups at 0.
   auto corr = [&](int a, int b) {
@@ -78,9 +78,9 @@ TEST(Generators, E6HasThreeGroupsOfFiftyNoisyCopies) {
   EXPECT_GT(right / 4000, 0.9);
   o.task = "regression";
   o.sigma = 1;
-  ASSERT_EQ(generate("e6", o, p), "");
+  ASSERT_EQ(generate("e6", o, p).message(), "");
   EXPECT_NEAR(p.y.squaredNorm() / 4000, 25 + 1 + 9 + 1, 2.0);
-  EXPECT_NE(generate("e6", GeneratorOptions{100, 100, 5, 1, 1, 0, 0, 1, "ranking"}, p), "");
+  EXPECT_NE(generate("e6", GeneratorOptions{100, 100, 5, 1, 1, 0, 0, 1, "ranking"}, p).message(), "");
 }
 
 TEST(Generators, WaveformMomentsMatchTheUciFile) {
@@ -105,7 +105,7 @@ TEST(Generators, WaveformMomentsMatchTheUciFile) {
   o.n = 30000;
   o.seed = 3;
   SyntheticProblem p;
-  ASSERT_EQ(generate("waveform", o, p), "");
+  ASSERT_EQ(generate("waveform", o, p).message(), "");
   ASSERT_EQ(p.X.cols(), 40);
   Matrix ours = Matrix::Zero(3, 40);
   Vector ourCount = Vector::Zero(3);
@@ -132,15 +132,15 @@ TEST(Generators, SameSeedSameDataAndBadNamesAreRejected) {
   o.nTest = 10;
   for (const std::string& name : generatorNames()) {
     SyntheticProblem a, b;
-    ASSERT_EQ(generate(name, o, a), "") << name;
-    ASSERT_EQ(generate(name, o, b), "") << name;
+    ASSERT_EQ(generate(name, o, a).message(), "") << name;
+    ASSERT_EQ(generate(name, o, b).message(), "") << name;
     EXPECT_EQ(a.X, b.X) << name;
     EXPECT_EQ(a.ytest, b.ytest) << name;
   }
   SyntheticProblem p;
-  EXPECT_NE(generate("e9", o, p).find("name"), std::string::npos);
+  EXPECT_NE(generate("e9", o, p).message().find("name"), std::string::npos);
   o.dataset = 3;
-  EXPECT_NE(generate("e5", o, p).find("dataset"), std::string::npos);
+  EXPECT_NE(generate("e5", o, p).message().find("dataset"), std::string::npos);
 }
 
 TEST(Generators, E1CorrelationAndClassificationOptions) {
@@ -152,7 +152,7 @@ TEST(Generators, E1CorrelationAndClassificationOptions) {
   o.sigma = 0;
   o.seed = 5;
   SyntheticProblem p;
-  ASSERT_EQ(generate("e1", o, p), "");
+  ASSERT_EQ(generate("e1", o, p).message(), "");
   // Unit variances and correlation ρ between any two features (sampling error ~ 1/√n).
   const Matrix C = (p.X.transpose() * p.X) / static_cast<double>(o.n);
   for (int j = 0; j < o.d; ++j) {
@@ -161,15 +161,15 @@ TEST(Generators, E1CorrelationAndClassificationOptions) {
   }
   o.task = "classification";
   SyntheticProblem c;
-  ASSERT_EQ(generate("e1", o, c), "");
+  ASSERT_EQ(generate("e1", o, c).message(), "");
   // The same draws, thresholded: with σ = 0 the label is the sign of xᵀw*.
   ASSERT_EQ(c.X, p.X);
   for (int i = 0; i < o.n; ++i) EXPECT_EQ(c.y[i], p.y[i] > 0 ? 1.0 : 0.0);
   o.rho = 1;
-  EXPECT_NE(generate("e1", o, c).find("rho"), std::string::npos);
+  EXPECT_NE(generate("e1", o, c).message().find("rho"), std::string::npos);
   o.rho = 0;
   o.task = "other";
-  EXPECT_NE(generate("e1", o, c).find("task"), std::string::npos);
+  EXPECT_NE(generate("e1", o, c).message().find("task"), std::string::npos);
 }
 
 // The binary waveform (task 'classification'): the same rows as the three-class generator from
@@ -180,9 +180,9 @@ TEST(Generators, BinaryWaveformIsClassZeroAgainstTheRest) {
   o.nTest = 100;
   o.seed = 9;
   SyntheticProblem three, two;
-  ASSERT_EQ(generate("waveform", o, three), "");
+  ASSERT_EQ(generate("waveform", o, three).message(), "");
   o.task = "classification";
-  ASSERT_EQ(generate("waveform", o, two), "");
+  ASSERT_EQ(generate("waveform", o, two).message(), "");
   EXPECT_EQ(two.X, three.X);
   EXPECT_EQ(two.Xtest, three.Xtest);
   for (Eigen::Index i = 0; i < 500; ++i) EXPECT_EQ(two.y[i], three.y[i] == 0 ? 1.0 : 0.0);
@@ -226,8 +226,8 @@ TEST(Generators, DeclareExactlyTheOptionsTheyRead) {
         GeneratorOptions other = base;
         change(other);
         SyntheticProblem a, b;
-        ASSERT_EQ(generate(name, base, a), "") << name;
-        ASSERT_EQ(generate(name, other, b), "") << name << " with " << option << " changed";
+        ASSERT_EQ(generate(name, base, a).message(), "") << name;
+        ASSERT_EQ(generate(name, other, b).message(), "") << name << " with " << option << " changed";
         changed = changed || !same(a, b);
       }
       if (changed) reads.push_back(option);

@@ -299,7 +299,7 @@ TEST(GroupingPrior, FindsTheHiddenVariablesOfE6) {
   o.sigma = 0.5;
   o.seed = 4;
   SyntheticProblem p;
-  ASSERT_EQ(generate("e6", o, p), "");
+  ASSERT_EQ(generate("e6", o, p).message(), "");
   const Problem train = problemOf(p.X, p.y);
   Params oracle;
   oracle.labels["groups"] = p.groups;

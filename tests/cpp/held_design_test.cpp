@@ -61,7 +61,7 @@ TEST(HeldDesign, MomentsAreTheColumnsSums) {
   for (bool sparse : {false, true}) {
     const DataMatrix X = viewOf(d.X, c, sparse);
     double maxAbs = 0;
-    ASSERT_EQ(checkDesign(X, &maxAbs), "");
+    ASSERT_EQ(checkDesign(X, &maxAbs).message(), "");
     const HeldDesign held(X, maxAbs);
     EXPECT_EQ(held.maxAbs(), d.X.cwiseAbs().maxCoeff());
     const ColumnMoments& m = held.moments();
@@ -85,7 +85,7 @@ TEST(HeldDesign, TheChecksMeansAreTheColumnMeans) {
       const DataMatrix X = viewOf(Xd, c, sparse);
       double maxAbs = 0;
       RowVector means;
-      ASSERT_EQ(checkDesign(X, &maxAbs, &means), "");
+      ASSERT_EQ(checkDesign(X, &maxAbs, &means).message(), "");
       EXPECT_EQ(maxAbs, Xd.cwiseAbs().maxCoeff());
       EXPECT_EQ(means, X.columnMeans()) << cols << (sparse ? " CSR" : " dense");
       const HeldDesign held(X, maxAbs, means);
@@ -98,7 +98,7 @@ TEST(HeldDesign, CentredRowsAreXLessItsMeans) {
   const Data d = data();
   const DataMatrix X(d.X.data(), d.X.rows(), d.X.cols());
   double maxAbs = 0;
-  ASSERT_EQ(checkDesign(X, &maxAbs), "");
+  ASSERT_EQ(checkDesign(X, &maxAbs).message(), "");
   const HeldDesign held(X, maxAbs);
   const RowMatrix& Xc = held.centred();
   ASSERT_EQ(Xc.rows(), d.X.rows());
@@ -118,12 +118,12 @@ TEST(HeldDesign, NonZeroRowsAreListedOnceForTheSvm) {
   Data d = data();
   const DataMatrix half(d.X.data(), d.X.rows(), d.X.cols());
   double maxAbs = 0;
-  ASSERT_EQ(checkDesign(half, &maxAbs), "");
+  ASSERT_EQ(checkDesign(half, &maxAbs).message(), "");
   EXPECT_FALSE(HeldDesign(half, maxAbs).nonZeroRows().has_value());  // two thirds non-zero
   for (Eigen::Index i = 0; i < d.X.size(); ++i)
     if (i % 3 == 2) d.X.data()[i] = 0;  // now one third
   const DataMatrix X(d.X.data(), d.X.rows(), d.X.cols());
-  ASSERT_EQ(checkDesign(X, &maxAbs), "");
+  ASSERT_EQ(checkDesign(X, &maxAbs).message(), "");
   const HeldDesign held(X, maxAbs);
   const std::optional<NonZeroRows>& rows = held.nonZeroRows();
   const std::optional<NonZeroRows> expected = nonZeroRowsOf(d.X, RowVector::Zero(d.X.cols()));
@@ -179,7 +179,7 @@ TEST(HeldDesign, FitsAndCrossValidationsEqualThoseOnTheArrays) {
   for (bool sparse : {false, true}) {
     const DataMatrix X = viewOf(d.X, c, sparse);
     double maxAbs = 0;
-    ASSERT_EQ(checkDesign(X, &maxAbs), "");
+    ASSERT_EQ(checkDesign(X, &maxAbs).message(), "");
     const HeldDesign held(X, maxAbs);
     for (const auto& [method, params] : cases) {
       const bool classify = std::string(method) == "svm" || params.strings.count("loss");

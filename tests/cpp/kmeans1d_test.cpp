@@ -215,10 +215,10 @@ TEST(KMeans1D, MeansNearTheLargestDoubleDoNotOverflow) {
 }
 
 TEST(KMeans1D, SizesBeyondTheDPsMemoryAreRejectedNamingQ) {
-  EXPECT_EQ(supclust::checkKMeans1D(65538, 65536).rfind("Q: ", 0), 0u);
-  EXPECT_EQ(supclust::checkKMeans1D(65538, 65538), "");   // Q >= d: no DP, each value its own group
-  EXPECT_EQ(supclust::checkKMeans1D(65538, std::int64_t{1} << 40), "");
-  EXPECT_EQ(supclust::checkKMeans1D(100000, 2000), "");   // 2e8 split indices: within 2^28
-  EXPECT_EQ(supclust::checkKMeans1D(10, 0).rfind("Q: ", 0), 0u);
-  EXPECT_EQ(supclust::checkKMeans1D(0, 3).rfind("values: ", 0), 0u);
+  EXPECT_EQ(supclust::checkKMeans1D(65538, 65536).message().rfind("Q: ", 0), 0u);
+  EXPECT_EQ(supclust::checkKMeans1D(65538, 65538).message(), "");   // Q >= d: no DP, each value its own group
+  EXPECT_EQ(supclust::checkKMeans1D(65538, std::int64_t{1} << 40).message(), "");
+  EXPECT_EQ(supclust::checkKMeans1D(100000, 2000).message(), "");   // 2e8 split indices: within 2^28
+  EXPECT_EQ(supclust::checkKMeans1D(10, 0).message().rfind("Q: ", 0), 0u);
+  EXPECT_EQ(supclust::checkKMeans1D(0, 3).message().rfind("values: ", 0), 0u);
 }

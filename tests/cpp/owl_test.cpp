@@ -170,8 +170,8 @@ TEST(OwlProx, ZeroWeightsAreTheIdentityEvenNearTheLargestDouble) {
 // from any caller is refused instead of read past its end).
 TEST(Owl, WeightChecksNameTheProblem) {
   const double w[3] = {3, 2, 1}, up[3] = {1, 2, 3}, negative[3] = {1, 0, -1};
-  EXPECT_EQ(checkOwlWeights(3, w, 3), "");
-  EXPECT_NE(checkOwlWeights(4, w, 3).find("weights: must have one entry per value (4), got 3"), std::string::npos);
-  EXPECT_NE(checkOwlWeights(3, up, 3).find("non-increasing"), std::string::npos);
-  EXPECT_NE(checkOwlWeights(3, negative, 3).find("non-negative"), std::string::npos);
+  EXPECT_EQ(checkOwlWeights(3, w, 3).message(), "");
+  EXPECT_NE(checkOwlWeights(4, w, 3).message().find("weights: must have one entry per value (4), got 3"), std::string::npos);
+  EXPECT_NE(checkOwlWeights(3, up, 3).message().find("non-increasing"), std::string::npos);
+  EXPECT_NE(checkOwlWeights(3, negative, 3).message().find("non-negative"), std::string::npos);
 }

@@ -71,3 +71,25 @@ TEST(Progress, ProjectedGradientReportsEveryTrialStepAndStopsWithinOne) {
   EXPECT_EQ(stopped.status, Status::Aborted);
   EXPECT_EQ(seen, 3);
 }
+
+// A fit in phases (CGPG: conditional gradient, then projected gradient; the experts' CG: the
+// relaxation, then alternating minimisation) counts on across them: the iterations a caller sees
+// never go back, and the last one is at least the first phase's count.
+TEST(Progress, CountersGoOnAcrossAFitsPhases) {
+  const auto p = generateE1(60, 12, 3, 0.5, 5);
+  const Problem problem{{p.X.data(), 60, 12}, {p.y.data(), 60}};
+  const std::vector<std::pair<const char*, Params>> cases{
+      {"cgpg", with({{"Q", 3}, {"lambda", 1e-2}, {"cgIterations", 20}})},
+      {"experts-cg", with({{"Q", 2}, {"maxIterations", 20}})}};
+  for (const auto& [method, params] : cases) {
+    std::vector<int> seen;
+    const Control control{[&](int it, double) {
+      seen.push_back(it);
+      return true;
+    }};
+    const Result r = fit(method, problem, params, control);
+    ASSERT_NE(r.status, Status::InvalidInput) << method << ": " << r.message;
+    ASSERT_GT(seen.size(), 3u) << method;
+    for (std::size_t k = 1; k < seen.size(); ++k) EXPECT_GE(seen[k], seen[k - 1]) << method << " at event " << k;
+  }
+}

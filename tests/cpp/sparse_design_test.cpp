@@ -221,7 +221,7 @@ TEST(SparseDesign, CrossValidationGivesTheDenseScores) {
 TEST(SparseDesign, BadCsrIsNamedByField) {
   const SparseData s(6, 5, 0.5, 1, "regression");
   auto messageOf = [&](std::vector<std::int32_t> indptr, std::vector<std::int32_t> indices, std::vector<double> values) {
-    return checkCsr(6, 5, indptr.data(), indptr.size(), indices.data(), indices.size(), values.data(), values.size());
+    return checkCsr(6, 5, indptr.data(), indptr.size(), indices.data(), indices.size(), values.data(), values.size()).message();
   };
   EXPECT_EQ(messageOf(s.indptr, s.indices, s.values), "");
   auto ptr = s.indptr;

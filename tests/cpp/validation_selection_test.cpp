@@ -24,7 +24,7 @@ SyntheticProblem e5Repetition(std::uint64_t seed) {
   o.dataset = 1;
   o.seed = seed;
   SyntheticProblem p;
-  EXPECT_EQ(generate("e5", o, p), "");
+  EXPECT_EQ(generate("e5", o, p).message(), "");
   return p;
 }
 

@@ -80,7 +80,7 @@ describe('cross-validation and experiments', () => {
 
   it('an experiment reports the seed and fast flag it declares as defaults', async () => {
     const spec = (name: string) => sc.info.requests.experiment.find((o) => o.name === name)!;
-    const r = await sc.experiment('e1-n', { reps: 1, fast: true, methods: ['Oracle'] });
+    const r = await sc.experiment('e1-n', { reps: 1, fast: true, methods: ['Oracle'] }, undefined);
     expect(r.seed).toBe(spec('seed').default);
     expect(spec('fast').default).toBe(false);
     for (const value of outside(spec('seed'))) {
@@ -149,23 +149,24 @@ describe('the limits', () => {
 });
 
 describe('the raw module', () => {
-  it('refuses bad kernel arguments with an error object and stays usable', async () => {
+  it('refuses bad kernel arguments with a refusal that names the field, and stays usable', async () => {
     const require = createRequire(import.meta.url);
     const glue = join(root, 'dist/wasm/node/supclust-simd.js');
     const m = await require(glue)({ wasmBinary: readFileSync(glue.replace('/node/', '/web/').replace(/\.js$/, '.wasm')) });
-    const v = Float64Array.of(3, -1, 2);
-    expect(m.proxOwl(v, Float64Array.of(1, 1)).error).toMatch(/^weights/);
-    expect(m.proxOwl(v, Float64Array.of(1, 2, 3)).error).toMatch(/^weights/);
-    expect(m.kmeans1d(v, 0).error).toMatch(/^Q/);
-    expect(m.projectSparseGroups(v, 1, 2).error).toMatch(/^s/);
-    expect(m.proxCliqueFusion(v, -1, 0).error).toMatch(/^lambda1/);
-    expect(Array.from(m.proxOwl(v, Float64Array.of(0, 0, 0)))).toEqual([3, -1, 2]);
+    const values = Float64Array.of(3, -1, 2);
+    const refusal = (field: string) => ({ status: 'invalid-input', field, message: expect.stringMatching(new RegExp(`^${field}: `)) });
+    expect(m.proxOwl({ values, weights: Float64Array.of(1, 1) })).toEqual(refusal('weights'));
+    expect(m.proxOwl({ values, weights: Float64Array.of(1, 2, 3) })).toEqual(refusal('weights'));
+    expect(m.kmeans1d({ values, Q: 0 })).toEqual(refusal('Q'));
+    expect(m.projectSparseGroups({ values, s: 1, Q: 2 })).toEqual(refusal('s'));
+    expect(m.proxCliqueFusion({ values, lambda1: -1, lambda2: 0 })).toEqual(refusal('lambda1'));
+    expect(Array.from(m.proxOwl({ values, weights: Float64Array.of(0, 0, 0) }).values)).toEqual([3, -1, 2]);
   });
 });
 
-// The wire types in web/src/module.ts, read from its source, against what the module sends.
+// The wire types in web/src/protocol.ts, read from its source, against what the module sends.
 function wireFields(name: string): string[] {
-  const source = readFileSync(join(root, 'web/src/module.ts'), 'utf8');
+  const source = readFileSync(join(root, 'web/src/protocol.ts'), 'utf8');
   const body = source.split(`export interface ${name} {`)[1].split('\n}')[0];
   return [...body.matchAll(/^  (\w+)\??:/gm)].map((m) => m[1]).sort();
 }
@@ -176,16 +177,63 @@ describe('the wire types', () => {
     const glue = join(root, 'dist/wasm/node/supclust-simd.js');
     const m = await require(glue)({ wasmBinary: readFileSync(glue.replace('/node/', '/web/').replace(/\.js$/, '.wasm')) });
     const X = Float64Array.from({ length: 40 }, (_, i) => Math.sin(i)), y = Float64Array.from({ length: 20 }, (_, i) => i % 3);
-    const fit = m.fit('ridge', X, 20, 2, y, 1, { lambda: 0.1 }, undefined, undefined, undefined);
-    const refused = m.fit('ridge', X, 20, 2, y, 1, { lambda: -1 }, undefined, undefined, undefined);
+    const data = { X, nRows: 20, nCols: 2, y, yCols: 1 };
+    const fit = m.fit({ method: 'ridge', ...data, options: { lambda: 0.1 } }, undefined);
+    const refused = m.fit({ method: 'ridge', ...data, options: { lambda: -1 } }, undefined);
+    expect(refused).toMatchObject({ status: 'invalid-input', field: 'lambda' });
     const fields = new Set([...Object.keys(fit), ...Object.keys(refused)]);
     expect([...fields].sort()).toEqual(wireFields('RawFit'));
-    const cv = m.crossValidate('ridge', X, 20, 2, y, 1, {}, ['lambda'], [Float64Array.of(0.1, 1)], { folds: 2 }, undefined);
-    const cvRefused = m.crossValidate('ridge', X, 20, 2, y, 1, {}, ['lambda'], [Float64Array.of(0.1, 1)], { folds: 1 }, undefined);
+    const grid = { names: ['lambda'], values: [Float64Array.of(0.1, 1)] };
+    const cv = m.crossValidate({ method: 'ridge', ...data, options: {}, grid, settings: { folds: 2 } }, undefined);
+    const cvRefused = m.crossValidate({ method: 'ridge', ...data, options: {}, grid, settings: { folds: 1 } }, undefined);
+    expect(cvRefused).toMatchObject({ status: 'invalid-input', field: 'folds' });
     expect([...new Set([...Object.keys(cv), ...Object.keys(cvRefused)])].sort()).toEqual(wireFields('RawCrossValidation'));
-    const table = m.experiment('e1-n', { settings: { reps: 1, fast: true }, methods: ['Oracle'] }, undefined);
-    const tableRefused = m.experiment('e1-n', { settings: { reps: 0 }, methods: [] }, undefined);
+    const table = m.experiment({ id: 'e1-n', settings: { reps: 1, fast: true }, methods: ['Oracle'] }, undefined);
+    const tableRefused = m.experiment({ id: 'e1-n', settings: { reps: 0 }, methods: [] }, undefined);
+    expect(tableRefused).toMatchObject({ status: 'invalid-input', field: 'reps' });
     expect([...new Set([...Object.keys(table), ...Object.keys(tableRefused)])].sort()).toEqual(wireFields('RawExperiment'));
+  });
+});
+
+// The requests as protocol.ts declares them against the fields each binding reads
+// (wasm/bindings.cpp: r["…"] in its function, CallData's for the calls on data).
+function requestFields(): Record<string, string[]> {
+  const source = readFileSync(join(root, 'web/src/protocol.ts'), 'utf8');
+  const fieldsOf = (text: string) => [...text.matchAll(/(\w+)\??:/g)].map((m) => m[1]);
+  const block = (name: string) => new RegExp(`export interface ${name} \\{([^}]*)\\}`).exec(source)![1];
+  const union = source.split('export type Request =')[1].split(';\n\n')[0];
+  const out: Record<string, string[]> = {};
+  for (const member of union.split(/\n\s*\|\s*/).filter((m) => m.includes('op:'))) {
+    const op = /op: '(\w+)'/.exec(member)![1];
+    let fields = fieldsOf(member.replace(/grid: \{[^}]*\}/, 'grid:'));
+    if (member.includes('& CallData')) fields = fields.concat(fieldsOf(block('CallData')));
+    if (member.includes('& ExperimentRequest')) fields = fields.concat(fieldsOf(block('ExperimentRequest')));
+    out[op] = [...new Set(fields.filter((f) => f !== 'op' && f !== 'upload'))].sort();
+  }
+  return out;
+}
+function boundFields(): Record<string, string[]> {
+  const source = readFileSync(join(root, 'wasm/bindings.cpp'), 'utf8');
+  const read = (text: string) => [...text.matchAll(/\br\["(\w+)"\]/g)].map((m) => m[1]);
+  const callData = read(source.split('struct CallData {')[1].split('\n};')[0]);
+  const out: Record<string, string[]> = {};
+  // Each binding's text: from its header to the next top-level definition or directive.
+  for (const m of source.matchAll(/\n(?:val|void) (\w+)Js\(const val& r[^)]*\) \{([\s\S]*?)(?=\n(?:val |void |struct |#|\}  \/\/ namespace))/g)) {
+    const fields = read(m[2]).concat(m[2].includes('CallData data(r)') ? callData : []);
+    out[m[1]] = [...new Set(fields)].sort();
+  }
+  return out;
+}
+
+describe('the requests', () => {
+  it('each binding reads exactly the fields protocol.ts declares for its request', () => {
+    const declared = requestFields(), bound = boundFields();
+    expect(Object.keys(bound).sort()).toEqual(Object.keys(declared).filter((op) => op !== 'hold').concat('hold').sort());
+    for (const op of Object.keys(bound)) {
+      // hold reads the upload's fields (the module stores the dataset a call carries).
+      const want = op === 'hold' ? ['X', 'dataset', 'nCols', 'nRows'] : declared[op];
+      expect(bound[op], op).toEqual(want);
+    }
   });
 });
 

@@ -36,12 +36,14 @@ describe('forPosting', () => {
     expect(big.length).toBe(1000);
   });
 
-  it('leaves views of shared memory shared, and a request without arrays as it is', () => {
-    const shared = new Float64Array(new SharedArrayBuffer(800));
-    const request = { values: shared.subarray(0, 10), Q: 2 };
+  it('copies views of shared memory as they are at the call, and leaves a request without arrays as it is', () => {
+    const shared = new Float64Array(new SharedArrayBuffer(800)).map((_, i) => i);
+    const request = { values: shared.subarray(2, 12), Q: 2 };
     const posted = forPosting(request);
-    expect(posted.request.values).toBe(request.values);
-    expect(posted.transfer).toEqual([]);
+    shared.fill(-1);  // a later write does not reach the copy
+    expect(Array.from(posted.request.values)).toEqual(Array.from({ length: 10 }, (_, i) => i + 2));
+    expect(posted.request.values.buffer).not.toBeInstanceOf(SharedArrayBuffer);
+    expect(posted.transfer).toEqual([posted.request.values.buffer]);
     expect(forPosting({ Q: 2, name: 'e1' })).toEqual({ request: { Q: 2, name: 'e1' }, transfer: [] });
   });
 });

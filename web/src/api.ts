@@ -1,14 +1,15 @@
 // The public API object, independent of where the module runs: validates every input, builds
 // a request for the backend, and turns raw results into plain, JSON-safe values.
 import { SupclustError, fromLibrary, invalid } from './errors.js';
-import type { Backend, CallMatrix, ExperimentRequest, RawCrossValidation, RawExperiment, RawFit, Request } from './module.js';
+import type { Backend } from './module.js';
+import { isRefusal, type CallMatrix, type ExperimentRequest, type RawCrossValidation, type RawExperiment, type RawFit, type Request, type WarmStartWire } from './protocol.js';
 import { Datasets, isDataset, ownCopy } from './dataset.js';
 import { MODEL_SCHEMA_VERSION } from './types.js';
 import type { CallControl, CrossValidationControl, CrossValidationOptions, CrossValidationResult, Dataset, ExperimentData, ExperimentOptions, ExperimentResult, GeneratorName, GeneratorOptions, FitParams, Info, KMeans1DResult, Label, MatrixInput, LossInfo, MethodInfo, MethodKinds, MethodName, Model, ModelKind,
   SparseGroupsResult, Supclust, SyntheticData } from './types.js';
 import { bestAnswers, bestClassAnswers, classIndices, expertClasses, linearScores, modelArrays, probabilities } from './predict.js';
 import * as v from './validate.js';
-import { dataScales } from './suggest.js';
+import { dataScales, suggestedValue } from './suggest.js';
 import { VERSION } from './version.js';
 import { hashOfData } from './merge.js';
 
@@ -47,7 +48,8 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
     return backend.call(request, { signal, onProgress });
   }
 
-  /** Refuses a call whose estimated memory exceeds what the module can address. */
+  /** Refuses data whose arrays alone would not fit in the module's memory, before they are copied
+   * there (the library estimates what each call needs beyond them, and refuses by field). */
   function checkMemory(field: string, what: string, bytes: number) {
     if (bytes > 0.9 * info.addressableBytes)
       throw invalid(field, `${what} needs about ${gigabytes(bytes)} GB; a wasm32 module can address ${gigabytes(info.addressableBytes)} GB`);
@@ -64,21 +66,14 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
     return info.losses.find((l) => l.name === String(given ?? lossSpec?.default ?? 'squared')) as LossInfo;
   }
 
-  function fitInputs(method: unknown, params: FitParams, copies = 1) {
+  function fitInputs(method: unknown, params: FitParams) {
     if (typeof method !== 'string' || !methodNames.includes(method))
       throw invalid('method', `unknown method '${String(method)}' (known: ${methodNames.join(', ')})`);
     const spec = info.methods.find((m) => m.name === method) as MethodInfo;
     if (params == null || typeof params !== 'object') throw invalid('params', 'must be an object with X and y');
     if (params.X === undefined) throw invalid('X', 'is required');
     const { matrix: X, wire } = matrixOf(params.X, params.nRows, params.nCols, false);
-    if (X.csr && !spec.sparse)
-      throw invalid('X', `method '${method}' needs a dense X (it does not take sparse input; see info.methods[].sparse)`);
-    const { design, gram, samplePairs } = spec.memory;
-    const n = X.nRows, d = X.nCols, short = Math.min(n, d);
-    // As the library estimates it (registry.cpp, estimateFitBytes).
-    const gramEntries = X.csr && short > info.limits.sparseGramSide ? 0 : short * short;
-    checkMemory('X', `method '${method}' on ${n} × ${d} data`,
-      8 * (copies * (design * v.designDoubles(X) + gram * gramEntries + samplePairs * n * n) + 8 * (n + d)));
+    if (!isDataset(params.X)) checkMemory('X', `a ${X.nRows} × ${X.nCols} X`, 8 * v.designDoubles(X));
     const rest = Object.fromEntries(Object.keys(params).filter((k) => !DATA_FIELDS.has(k)).map((k) => [k, (params as unknown as Record<string, unknown>)[k]]));
     const options = v.options(rest, spec.options);
     const loss = lossOf(method, spec, options.loss);
@@ -86,8 +81,10 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
     let featureNames: string[] | undefined;
     if (params.featureNames !== undefined) {
       const names = params.featureNames as unknown;
-      if (!Array.isArray(names) || names.length !== X.nCols || names.some((x) => typeof x !== 'string'))
-        throw invalid('featureNames', `must be ${X.nCols} strings, one per column of X`);
+      if (!Array.isArray(names) || names.length !== X.nCols) throw invalid('featureNames', `must be ${X.nCols} strings, one per column of X`);
+      for (let j = 0; j < names.length; j++)  // every index, holes included (some() skips them)
+        if (typeof names[j] !== 'string')
+          throw invalid('featureNames', `must be ${X.nCols} strings, one per column of X (entry ${j} is ${j in names ? v.describe(names[j]) : 'missing'})`);
       featureNames = [...names];
     }
     const used: Model['params'] = {};
@@ -125,14 +122,14 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
         if (w[i] < 0) throw invalid('weights', `must be non-negative (entry ${i} is ${w[i]})`);
         if (i > 0 && w[i] > w[i - 1]) throw invalid('weights', `must be non-increasing (entry ${i} exceeds entry ${i - 1})`);
       }
-      return unwrap(await call({ op: 'proxOwl', values: u, weights: w })) as Float64Array;
+      return (unwrap(await call({ op: 'proxOwl', values: u, weights: w })) as { values: Float64Array }).values;
     },
 
     async proxCliqueFusion(values, lambda1, lambda2) {
       const u = v.finiteVector('values', values);
       for (const [name, x] of [['lambda1', lambda1], ['lambda2', lambda2]] as const)
         if (typeof x !== 'number' || !Number.isFinite(x) || x < 0) throw invalid(name, `must be a finite number >= 0 (got ${String(x)})`);
-      return unwrap(await call({ op: 'proxCliqueFusion', values: u, lambda1, lambda2 })) as Float64Array;
+      return (unwrap(await call({ op: 'proxCliqueFusion', values: u, lambda1, lambda2 })) as { values: Float64Array }).values;
     },
 
     async dataset(X, nRows, nCols) {
@@ -143,10 +140,10 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       checkMemory('X', `a ${matrix.nRows} × ${matrix.nCols} dataset`, 8 * (v.designDoubles(matrix) + 8 * (matrix.nRows + matrix.nCols)));
       const { handle, id } = datasets.create(matrix);
       backend.hold(id, { X: v.wire(matrix), nRows: matrix.nRows, nCols: matrix.nCols });
-      const held = (await call({ op: 'hold', dataset: id })) as RawFit;
-      if (held.status !== 'converged') {
+      const held = await call({ op: 'hold', dataset: id });
+      if (isRefusal(held)) {
         handle.dispose();
-        throw fromLibrary(held.message, held.field);
+        throw fromLibrary(held);
       }
       return handle;
     },
@@ -156,7 +153,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       const { X, wire, y, yCols, options, meta } = fitInputs(method, params as FitParams);
       const warm = warmStartOf((params as FitParams).warmStart, X.nCols, (info.methods.find((m) => m.name === method) as MethodInfo).kind);
       const onProgress = control.onProgress;
-      const raw = (await call({ op: 'fit', method, X: wire, nRows: X.nRows, nCols: X.nCols, y, yCols, options, ...warm }, control.signal,
+      const raw = (await call({ op: 'fit', method, X: wire, nRows: X.nRows, nCols: X.nCols, y, yCols, options, warmStart: warm }, control.signal,
         onProgress && ((iteration, objective) => onProgress({ iteration, objective })))) as RawFit;
       // The library's kind of this method's models (info.methods[].kind, as MethodKinds declares).
       return toModel(method, X.nCols, raw, meta) as Model<MethodKinds[M]>;
@@ -178,7 +175,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       const scales = dataScales(X, targets, K);
       const out: Record<string, number> = {};
       for (const o of spec.options)
-        if (o.suggested) out[o.name] = (o.suggested.factor * (o.degree === 2 ? scales.curvature : scales.gradient)) / X.nCols ** o.suggested.power;
+        if (o.suggested) out[o.name] = suggestedValue(scales, o.degree ?? 1, o.suggested.factor, X.nCols, o.suggested.power);
       return out as never;
     },
 
@@ -192,7 +189,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
         if ((params as unknown as Record<string, unknown>)?.[name] !== undefined)
           throw invalid(name, `is given both as a fixed option and in the grid: give it in one place`);
       const threads = v.integer('threads', cvOptions.threads ?? 0, 0);
-      const { X, wire, y, yCols, options, meta } = fitInputs(method, params as FitParams, 1 + Math.min(threads || info.threads, 8));
+      const { X, wire, y, yCols, options, meta } = fitInputs(method, params as FitParams);
       const grid = cvOptions.grid as Record<string, ArrayLike<number>>;
       if (grid == null || typeof grid !== 'object' || Object.keys(grid).length === 0)
         throw invalid('grid', 'must map at least one option name to a list of values');
@@ -203,9 +200,9 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       const cv = v.options({ folds, seed, metric, threads, chunk }, info.requests.crossValidation);
       const onProgress = control.onProgress;
       const raw = (await call({ op: 'crossValidate', method, X: wire, nRows: X.nRows, nCols: X.nCols, y, yCols, options,
-        gridNames, gridValues, cv }, control.signal,
+        grid: { names: gridNames, values: gridValues }, settings: cv }, control.signal,
         onProgress && ((done, total) => onProgress({ done, total })))) as RawCrossValidation;
-      if (raw.status === 'invalid-input') throw fromLibrary(raw.message, raw.field);
+      if (raw.status === 'invalid-input') throw fromLibrary(raw);
       if (raw.status === 'aborted') throw new SupclustError('aborted', 'the cross-validation was aborted');
       const points = raw.grid!.map((g) => ({
         params: Object.fromEntries(gridNames.map((name, i) => [name, g.values[i]])),
@@ -272,8 +269,8 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       v.knownKeys('options', options, info.generators[name as GeneratorName]);
       // The library checks the values and fills the generator's defaults.
       const o = v.options(options as Record<string, unknown>, info.requests.generators[name as GeneratorName]);
-      const raw = (await call({ op: 'generate', name, options: o })) as Record<string, unknown>;
-      if (typeof raw.error === 'string') throw fromLibrary(raw.error, raw.field as string);
+      const raw = await call({ op: 'generate', name, options: o });
+      if (isRefusal(raw)) throw fromLibrary(raw);
       return raw as unknown as SyntheticData;
     },
 
@@ -315,11 +312,11 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       const { reps, seed, fast, threads } = options;
       const settings = v.options({ reps: reps ?? table.reps, seed, fast, threads,
         ...(shard ? { shardIndex: shard.index, shardCount: shard.count } : {}) }, info.requests.experiment);
-      const request: ExperimentRequest = { data, methods, settings };
+      const request: ExperimentRequest = { id, data, methods, settings };
       const onProgress = control.onProgress;
-      const raw = (await call({ op: 'experiment', id, options: request }, control.signal,
+      const raw = (await call({ op: 'experiment', ...request }, control.signal,
         onProgress && ((done, total) => onProgress({ done, total })))) as RawExperiment;
-      if (raw.status === 'invalid-input') throw fromLibrary(raw.message, raw.field);
+      if (raw.status === 'invalid-input') throw fromLibrary(raw);
       if (raw.status === 'aborted') throw new SupclustError('aborted', 'the experiment was aborted');
       const result: ExperimentResult = {
         id, title: table.title, source: table.source, metric: table.metric, scale: table.scale, column: table.column, ...columnsOf(table),
@@ -360,10 +357,9 @@ function columnsOf(table: { column: string; metric: string; values: ArrayLike<nu
 
 const gigabytes = (bytes: number) => String(Number((bytes / 2 ** 30).toPrecision(3)));
 
-// A kernel's result, or its library error as a SupclustError.
+// A kernel's result, or its refusal as a SupclustError.
 function unwrap(raw: unknown): unknown {
-  const { error, field } = raw as { error?: unknown; field?: string };
-  if (typeof error === 'string') throw fromLibrary(error, field);
+  if (isRefusal(raw)) throw fromLibrary(raw);
   return raw;
 }
 
@@ -416,8 +412,8 @@ function classLabels(y: unknown, n: number, loss: LossInfo): { y: Float64Array; 
 }
 
 // A previous model as the starting point: its coefficients column-major (as wasm reads them).
-function warmStartOf(model: unknown, nFeatures: number, kind: ModelKind): { warmCoef?: Float64Array; warmIntercept?: Float64Array } {
-  if (model == null) return {};
+function warmStartOf(model: unknown, nFeatures: number, kind: ModelKind): WarmStartWire | undefined {
+  if (model == null) return undefined;
   const m = model as Partial<Model>;
   if (typeof m === 'object' && (m.kind ?? 'features') !== kind)
     throw invalid('warmStart', `must be a model of kind '${kind}', as this method fits (got a model of kind '${String(m.kind)}')`);
@@ -426,7 +422,7 @@ function warmStartOf(model: unknown, nFeatures: number, kind: ModelKind): { warm
     throw invalid('warmStart', `must be a model fitted on ${nFeatures} features`);
   const K = m.intercept.length, given = v.finiteVector('warmStart', m.coef), coef = new Float64Array(given.length);
   for (let j = 0; j < nFeatures; j++) for (let k = 0; k < K; k++) coef[k * nFeatures + j] = given[j * K + k];
-  return { warmCoef: coef, warmIntercept: v.finiteVector('warmStart', m.intercept) };
+  return { coef, intercept: v.finiteVector('warmStart', m.intercept) };
 }
 
 interface ModelMeta {
@@ -451,7 +447,7 @@ function plainOf(a: ArrayLike<number>): number[] {
 }
 
 function toModel(method: string, nFeatures: number, raw: RawFit, meta: ModelMeta): Model {
-  if (raw.status === 'invalid-input') throw fromLibrary(raw.message, raw.field);
+  if (raw.status === 'invalid-input') throw fromLibrary(raw);
   if (raw.status === 'aborted') throw new SupclustError('aborted', 'the fit was aborted');
   const K = raw.outputs ?? 1;
   const coef = rowMajor(raw.coef as Float64Array, nFeatures, K);

@@ -17,12 +17,10 @@ export class SupclustError extends Error {
 export const invalid = (field: string, message: string): SupclustError =>
   new SupclustError('invalid-input', `${field}: ${message}`, field);
 
-/** A refusal from the C++ library, with the field it names (read by the library, base/refusal.hpp),
- * as an invalid-input error whose message starts with its field. */
-export function fromLibrary(message: string, field?: string): SupclustError {
-  if (!field) return new SupclustError('invalid-input', message);
-  const text = message.startsWith(`${field}:`) ? message : `${field}: ${message.startsWith(field + ' ') ? message.slice(field.length + 1) : message}`;
-  return new SupclustError('invalid-input', text, field);
+/** A refusal from the C++ library as an invalid-input error: the field its check named and its
+ * message, which starts with that field (base/refusal.hpp). */
+export function fromLibrary(refusal: { message: string; field?: string }): SupclustError {
+  return new SupclustError('invalid-input', refusal.message, refusal.field || undefined);
 }
 
 /** What a failure inside the wasm module means to a user (never a bare number or 'unwind'). */

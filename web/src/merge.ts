@@ -5,7 +5,7 @@
 // refused, and so are cells held twice or by no partial, each named.
 import { SupclustError, invalid } from './errors.js';
 import type { ExperimentResult } from './types.js';
-import type { ExperimentDataWire } from './module.js';
+import type { ExperimentDataWire } from './protocol.js';
 
 /** A 53-bit hash (cyrb53) of the bytes of every dataset given to a real-data table, as hex. */
 export function hashOfData(data: ExperimentDataWire[]): string {

@@ -7,7 +7,7 @@
 import { execute, type CreateModule, type WasmModule } from './module.js';
 import { ownBuffersOf } from './posting.js';
 import type { ModuleName, Variant } from './types.js';
-import type { FromWorker, ToWorker } from './worker_backend.js';
+import type { FromWorker, ToWorker } from './protocol.js';
 
 const PROGRESS_INTERVAL_MS = 20;
 
@@ -22,7 +22,7 @@ export function serve(port: WorkerPort, glueFor: (variant: Variant, module: Modu
     if (msg.type === 'init') {
       try {
         const create = await glueFor(msg.variant, msg.moduleName);
-        const compiled = msg.module;
+        const compiled = msg.module as WebAssembly.Module;
         module = await create({
           instantiateWasm(imports: WebAssembly.Imports, receive: (i: WebAssembly.Instance, m: WebAssembly.Module) => void) {
             WebAssembly.instantiate(compiled, imports).then((instance) => receive(instance, compiled));

@@ -4,13 +4,26 @@
 //               weight above which w = 0 is optimal (the lasso's λ_max; the same for the
 //               logistic loss at its optimal intercept);
 //   curvature = Σ_ij (x_ij − x̄_j)² / (n d), the mean feature variance.
+// Both are computed on X / sx and t / st (sx, st powers of two near the largest entries: exact)
+// and returned with their units, so that data of any representable scale gives the suggested
+// weight whenever the weight itself is representable (suggestedValue).
 import type { Matrix } from './validate.js';
 
-export interface DataScales { gradient: number; curvature: number }
+/** gradient · gradientUnit and curvature · curvatureUnit are the scales (units: powers of two). */
+export interface DataScales { gradient: number; gradientUnit: number; curvature: number; curvatureUnit: number }
+
+/** The power of two at or just below the largest |entry| (1 for an all-zero array). */
+function unitOf(a: ArrayLike<number>): number {
+  let top = 0;
+  for (let i = 0; i < a.length; i++) top = Math.max(top, Math.abs(a[i]));
+  return top > 0 ? 2 ** Math.min(1023, Math.floor(Math.log2(top))) : 1;
+}
 
 /** targets: n × cols row-major (one-vs-all: the classes' indicator columns). */
-export function dataScales(X: Matrix, targets: Float64Array, cols: number): DataScales {
+export function dataScales(X: Matrix, given: Float64Array, cols: number): DataScales {
   const { nRows: n, nCols: d } = X;
+  const sx = unitOf(X.data), st = unitOf(given);
+  const targets = given.map((t) => t / st);
   const colMean = new Float64Array(d), colSquares = new Float64Array(d);
   const forEntries = (f: (i: number, j: number, x: number) => void) => {
     if (X.csr) {
@@ -23,7 +36,8 @@ export function dataScales(X: Matrix, targets: Float64Array, cols: number): Data
   for (let i = 0; i < n; i++) for (let k = 0; k < cols; k++) tMean[k] += targets[i * cols + k] / n;
   // One pass over X. Σ_i (x_ij − x̄_j)(t_i − t̄) = Σ_i x_ij (t_i − t̄): the centred target sums to zero.
   const cross = new Float64Array(cols * d);
-  forEntries((i, j, x) => {
+  forEntries((i, j, unscaled) => {
+    const x = unscaled / sx;
     colMean[j] += x / n;
     colSquares[j] += x * x;
     for (let k = 0; k < cols; k++) cross[k * d + j] += x * (targets[i * cols + k] - tMean[k]);
@@ -32,5 +46,12 @@ export function dataScales(X: Matrix, targets: Float64Array, cols: number): Data
   for (let j = 0; j < d; j++) curvature += Math.max(0, colSquares[j] - n * colMean[j] * colMean[j]);
   let gradient = 0;
   for (const c of cross) gradient = Math.max(gradient, Math.abs(c) / n);
-  return { gradient, curvature: curvature / (n * d) };
+  return { gradient, gradientUnit: sx * st, curvature: curvature / (n * d), curvatureUnit: sx * sx };
+}
+
+/** factor · scale / d^power for a weight of degree 1 (the gradient's scale) or 2 (the
+ * curvature's), the unit applied last. */
+export function suggestedValue(s: DataScales, degree: number, factor: number, d: number, power: number): number {
+  const [scale, unit] = degree === 2 ? [s.curvature, s.curvatureUnit] : [s.gradient, s.gradientUnit];
+  return ((factor * scale) / d ** power) * unit;
 }

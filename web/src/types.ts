@@ -243,8 +243,9 @@ export interface Info {
    * settings and experiment()'s settings. */
   requests: { generators: Record<GeneratorName, OptionInfo[]>; crossValidation: OptionInfo[]; experiment: OptionInfo[] };
   /** The library's limits: the largest integer option and seed, the short side up to which a
-   * sparse design gets a Gram matrix, the bytes a call's shared cache may hold. */
-  limits: { maxInteger: number; maxSeed: number; sparseGramSide: number; fitCacheBytes: number };
+   * sparse design gets a Gram matrix, the bytes a call's shared cache may hold, the most points
+   * a cross-validation's grid may have. */
+  limits: { maxInteger: number; maxSeed: number; sparseGramSide: number; fitCacheBytes: number; maxGridPoints: number };
   /** Every loss the methods take. */
   losses: LossInfo[];
 }

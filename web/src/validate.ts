@@ -1,7 +1,7 @@
 // Input validation and normalisation, done before anything crosses into wasm. Every failure is
 // a SupclustError('invalid-input') whose message starts with the field's name.
 import { invalid } from './errors.js';
-import type { WireMatrix } from './module.js';
+import type { WireMatrix } from './protocol.js';
 import type { CsrMatrix, MatrixInput } from './types.js';
 
 /** Largest integer option (a C++ int) and largest seed (exact in a double). */

@@ -9,30 +9,15 @@
 import { createSupclust } from './api.js';
 import { SupclustError, trapMessage } from './errors.js';
 import { DESCRIPTION } from './library.generated.js';
-import { datasetOf, moduleFor, type Backend, type Request, type Upload } from './module.js';
+import type { Backend } from './module.js';
+import { datasetOf, moduleFor, type FromWorker, type ReadyInfo, type Request, type ToWorker, type Upload } from './protocol.js';
 import { BufferPool, forPosting } from './posting.js';
 import { MODULES, type Info, type ModuleName, type Supclust, type Variant } from './types.js';
 import { VERSION } from './version.js';
 
-export type ToWorker =
-  | { type: 'init'; variant: Variant; moduleName: ModuleName; module: WebAssembly.Module }
-  | { type: 'call'; id: number; request: Request; progress: boolean };
-
-/** What a started worker reports about its module: the threads it can use. */
-export interface ReadyInfo {
-  threads: number;
-}
-
 /** Fetches (or reads) and compiles one module of the build; rejects with a SupclustError naming
  * the file and the fix. */
 export type CompileModule = (module: ModuleName) => Promise<WebAssembly.Module>;
-
-export type FromWorker =
-  | ({ type: 'ready' } & ReadyInfo)
-  | { type: 'load-failed'; message: string }
-  | { type: 'progress'; id: number; iteration: number; objective: number }
-  | { type: 'result'; id: number; result: unknown; spare?: ArrayBuffer[] }
-  | { type: 'error'; id: number; message: string; spare?: ArrayBuffer[] };
 
 /** A started worker, as the backend drives it. */
 export interface WorkerHandle {

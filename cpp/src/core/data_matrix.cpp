@@ -98,22 +98,22 @@ namespace {
 const char* nonFiniteName(double x) { return std::isnan(x) ? "NaN" : x > 0 ? "Infinity" : "-Infinity"; }
 }  // namespace
 
-std::string checkCsr(Eigen::Index rows, Eigen::Index cols, const std::int32_t* indptr, std::size_t indptrLength,
+Refusal checkCsr(Eigen::Index rows, Eigen::Index cols, const std::int32_t* indptr, std::size_t indptrLength,
                      const std::int32_t* indices, std::size_t indicesLength, const double* values,
                      std::size_t valuesLength, double* maxAbs, double* columnSums) {
   const auto at = [](auto i) { return std::to_string(i); };
   if (indptrLength != static_cast<std::size_t>(rows) + 1)
-    return "X.indptr: must have nRows + 1 = " + at(rows + 1) + " entries (got " + at(indptrLength) + ")";
-  if (indptr[0] != 0) return "X.indptr: must start at 0 (got " + at(indptr[0]) + ")";
+    return Refusal("X.indptr", "must have nRows + 1 = " + at(rows + 1) + " entries (got " + at(indptrLength) + ")");
+  if (indptr[0] != 0) return Refusal("X.indptr", "must start at 0 (got " + at(indptr[0]) + ")");
   for (Eigen::Index i = 0; i < rows; ++i)
     if (indptr[i + 1] < indptr[i])
-      return "X.indptr: must be non-decreasing (entry " + at(i + 1) + " is " + at(indptr[i + 1]) + " after " +
-             at(indptr[i]) + ")";
+      return Refusal("X.indptr", "must be non-decreasing (entry " + at(i + 1) + " is " + at(indptr[i + 1]) + " after " +
+             at(indptr[i]) + ")");
   const auto nnz = static_cast<std::size_t>(indptr[rows]);
   if (indicesLength != nnz)
-    return "X.indices: must have indptr[nRows] = " + at(nnz) + " entries (got " + at(indicesLength) + ")";
+    return Refusal("X.indices", "must have indptr[nRows] = " + at(nnz) + " entries (got " + at(indicesLength) + ")");
   if (valuesLength != nnz)
-    return "X.values: must have indptr[nRows] = " + at(nnz) + " entries (got " + at(valuesLength) + ")";
+    return Refusal("X.values", "must have indptr[nRows] = " + at(nnz) + " entries (got " + at(valuesLength) + ")");
   // One pass over the rows without early exits (a call's fixed cost): each row's indices
   // strictly increasing from ≥ 0 to < cols, and a row that holds added to the column sums; one
   // over the values: every one finite, and their largest magnitude. Only a matrix that fails is
@@ -132,64 +132,64 @@ std::string checkCsr(Eigen::Index rows, Eigen::Index cols, const std::int32_t* i
   double largest = 0;
   if (bad == 0 && allFiniteWithMaxAbs(values, nnz, largest)) {
     if (maxAbs) *maxAbs = largest;
-    return "";
+    return {};
   }
   for (Eigen::Index i = 0; i < rows; ++i)
     for (std::int32_t t = indptr[i]; t < indptr[i + 1]; ++t) {
       if (indices[t] < 0 || indices[t] >= cols)
-        return "X.indices: entry " + at(t) + " (row " + at(i) + ") is " + at(indices[t]) +
-               ", outside the columns 0.." + at(cols - 1);
+        return Refusal("X.indices", "entry " + at(t) + " (row " + at(i) + ") is " + at(indices[t]) +
+               ", outside the columns 0.." + at(cols - 1));
       if (t > indptr[i] && indices[t] <= indices[t - 1])
-        return "X.indices: must be strictly increasing within each row (row " + at(i) + " has " +
-               at(indices[t - 1]) + " then " + at(indices[t]) + ")";
+        return Refusal("X.indices", "must be strictly increasing within each row (row " + at(i) + " has " +
+               at(indices[t - 1]) + " then " + at(indices[t]) + ")");
       if (!std::isfinite(values[t]))
-        return "X.values: must be finite (entry " + at(t) + ", row " + at(i) + ", column " + at(indices[t]) + " is " +
-               nonFiniteName(values[t]) + ")";
+        return Refusal("X.values", "must be finite (entry " + at(t) + ", row " + at(i) + ", column " + at(indices[t]) + " is " +
+               nonFiniteName(values[t]) + ")");
     }
-  return "";
+  return {};
 }
 
 namespace {
 // checkDesign's dense part: one branchless pass, the entry named after it when one fails.
-std::string checkDense(const DataMatrix& X, double* maxAbs, double* columnSums) {
+Refusal checkDense(const DataMatrix& X, double* maxAbs, double* columnSums) {
   double largest = 0;
   const bool finite = columnSums ? allFiniteWithMaxAbsAndColumnSums(X.values(), static_cast<std::size_t>(X.rows()),
                                                                     static_cast<std::size_t>(X.cols()), largest, columnSums)
                                  : allFiniteWithMaxAbs(X.values(), static_cast<std::size_t>(X.stored()), largest);
   if (finite) {
     if (maxAbs) *maxAbs = largest;
-    return "";
+    return {};
   }
   const auto dense = X.dense();
   for (Eigen::Index i = 0; i < dense.rows(); ++i)
     for (Eigen::Index j = 0; j < dense.cols(); ++j)
       if (!std::isfinite(dense(i, j)))
-        return "X must be finite (row " + std::to_string(i) + ", column " + std::to_string(j) + " is " +
-               nonFiniteName(dense(i, j)) + ")";
-  return "";
+        return Refusal("X", "must be finite (row " + std::to_string(i) + ", column " + std::to_string(j) + " is " +
+               nonFiniteName(dense(i, j)) + ")");
+  return {};
 }
 }  // namespace
 
-std::string checkDesign(const DataMatrix& X, double* maxAbs, RowVector* means) {
-  if (X.rows() < 1) return "X must have at least one row (nRows >= 1)";
-  if (X.cols() < 1) return "X must have at least one column (nCols >= 1)";
+Refusal checkDesign(const DataMatrix& X, double* maxAbs, RowVector* means) {
+  if (X.rows() < 1) return Refusal("X", "must have at least one row (nRows >= 1)");
+  if (X.cols() < 1) return Refusal("X", "must have at least one column (nCols >= 1)");
   RowVector sums;  // the column sums, when the means are asked for
   if (means) sums.resize(X.cols());
   double* columnSums = means ? sums.data() : nullptr;
   const auto nnz = static_cast<std::size_t>(std::max<std::int64_t>(0, X.stored()));
-  const std::string why = X.sparse() ? checkCsr(X.rows(), X.cols(), X.indptr(), static_cast<std::size_t>(X.rows()) + 1,
+  const Refusal why = X.sparse() ? checkCsr(X.rows(), X.cols(), X.indptr(), static_cast<std::size_t>(X.rows()) + 1,
                                                 X.indices(), nnz, X.values(), nnz, maxAbs, columnSums)
                                      : checkDense(X, maxAbs, columnSums);
   if (why.empty() && means) *means = sums / static_cast<double>(X.rows());
   return why;
 }
 
-std::string StoredData::check() const {
+Refusal StoredData::check() const {
   if (sparse)
     return checkCsr(rows, cols, indptr.data(), indptr.size(), indices.data(), indices.size(), values.data(), values.size());
   if (rows < 0 || cols < 0 || values.size() != static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols))
-    return "X: must have nRows × nCols entries";
-  return "";
+    return Refusal("X", "must have nRows × nCols entries");
+  return {};
 }
 
 }  // namespace supclust

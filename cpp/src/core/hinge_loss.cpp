@@ -4,7 +4,7 @@
 
 namespace supclust {
 
-std::string HingeLoss::checkTargets(const Eigen::Ref<const Vector>& y) const {
+Refusal HingeLoss::checkTargets(const Eigen::Ref<const Vector>& y) const {
   return checkBinaryLabels(y, "hinge");
 }
 

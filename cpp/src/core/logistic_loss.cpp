@@ -15,7 +15,7 @@ double sigmoid(double t) {
 }
 }  // namespace
 
-std::string LogisticLoss::checkTargets(const Eigen::Ref<const Vector>& y) const {
+Refusal LogisticLoss::checkTargets(const Eigen::Ref<const Vector>& y) const {
   return oneVsAll_ ? checkClassLabels(y) : checkBinaryLabels(y, "logistic");
 }
 

@@ -4,27 +4,28 @@
 
 namespace supclust {
 
-std::string checkClassLabels(const Eigen::Ref<const Vector>& y) {
+Refusal checkClassLabels(const Eigen::Ref<const Vector>& y) {
   double top = 0;
   for (Eigen::Index i = 0; i < y.size(); ++i) {
     if (y[i] < 0 || y[i] != std::floor(y[i]) || y[i] > 1e6)
-      return "class labels must be integers 0..K-1 (entry " + std::to_string(i) + " is " +
-             std::to_string(y[i]) + ")";
+      return Refusal("y", "class labels must be integers 0..K-1 (entry " + std::to_string(i) + " is " +
+                                  std::to_string(y[i]) + ")");
     top = std::max(top, y[i]);
   }
-  if (top < 1) return "at least two classes are needed (every label is 0)";
-  return "";
+  if (top < 1) return Refusal("y", "at least two classes are needed (every label is 0)");
+  return {};
 }
 
-std::string checkBinaryLabels(const Eigen::Ref<const Vector>& y, const char* loss) {
+Refusal checkBinaryLabels(const Eigen::Ref<const Vector>& y, const char* loss) {
   bool seen[2] = {false, false};
   for (Eigen::Index i = 0; i < y.size(); ++i) {
     if (y[i] != 0 && y[i] != 1)
-      return std::string("labels must be 0 or 1 for the ") + loss + " loss (entry " + std::to_string(i) + " is " + std::to_string(y[i]) + ")";
+      return Refusal("y", std::string("labels must be 0 or 1 for the ") + loss + " loss (entry " + std::to_string(i) + " is " +
+                                  std::to_string(y[i]) + ")");
     seen[y[i] == 1] = true;
   }
-  if (!seen[0] || !seen[1]) return std::string("at least two classes are needed (every label is ") + (seen[1] ? "1)" : "0)");
-  return "";
+  if (!seen[0] || !seen[1]) return Refusal("y", std::string("at least two classes are needed (every label is ") + (seen[1] ? "1)" : "0)"));
+  return {};
 }
 
 Matrix classTargets(const Eigen::Ref<const Vector>& y, double on, double off) {

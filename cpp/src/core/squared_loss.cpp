@@ -2,8 +2,8 @@
 
 namespace supclust {
 
-std::string SquaredLoss::checkTargets(const Eigen::Ref<const Vector>& y) const {
-  return oneVsAll_ ? checkClassLabels(y) : "";
+Refusal SquaredLoss::checkTargets(const Eigen::Ref<const Vector>& y) const {
+  return oneVsAll_ ? checkClassLabels(y) : Refusal();
 }
 
 Matrix SquaredLoss::targets(const Eigen::Ref<const Vector>& y) const {

@@ -8,14 +8,14 @@
 namespace supclust {
 
 namespace {
-std::string singleOutputOnly(const char* set, Eigen::Index K) {
-  if (K == 1) return "";
-  return std::string("the ") + set +
-         " projection is exact for one output only; multi-output grouping needs row clustering";
+Refusal singleOutputOnly(const char* set, Eigen::Index K) {
+  if (K == 1) return {};
+  return Refusal("loss", std::string("the ") + set +
+                             " projection is exact for one output only; multi-output grouping needs row clustering");
 }
 }  // namespace
 
-std::string QValues::check(Eigen::Index, Eigen::Index K) const {
+Refusal QValues::check(Eigen::Index, Eigen::Index K) const {
   return singleOutputOnly(name(), K);
 }
 
@@ -27,7 +27,7 @@ void QValues::project(Matrix& W, Partition& part) {
   for (Eigen::Index j = 0; j < W.rows(); ++j) W(j, 0) = result_.centroids[result_.labels[j]];
 }
 
-std::string SparseQValues::check(Eigen::Index, Eigen::Index K) const {
+Refusal SparseQValues::check(Eigen::Index, Eigen::Index K) const {
   return singleOutputOnly(name(), K);
 }
 
@@ -58,24 +58,6 @@ void RowClusters::project(Matrix& W, Partition& part) {
   part.labels = r.labels;
   part.centroids = r.centroids;
   for (Eigen::Index j = 0; j < W.rows(); ++j) W.row(j) = r.centroids.row(r.labels[static_cast<std::size_t>(j)]);
-}
-
-std::string TaskClusters::check(Eigen::Index, Eigen::Index K) const {
-  if (Q_ > K) return "option 'Q': at most one cluster per task (Q = " + std::to_string(Q_) + ", K = " + std::to_string(K) + " tasks)";
-  return "";
-}
-
-void TaskClusters::project(Matrix& W, Partition& part) {
-  part.labels = bestGramPartition(W, W, Q_, restarts_, seed_).labels;
-  part.centroids = Matrix::Zero(Q_, W.rows());
-  Vector sizes = Vector::Zero(Q_);
-  for (Eigen::Index k = 0; k < W.cols(); ++k) {
-    part.centroids.row(part.labels[static_cast<std::size_t>(k)]) += W.col(k).transpose();
-    sizes[part.labels[static_cast<std::size_t>(k)]] += 1;
-  }
-  for (int q = 0; q < Q_; ++q)
-    if (sizes[q] > 0) part.centroids.row(q) /= sizes[q];
-  for (Eigen::Index k = 0; k < W.cols(); ++k) W.col(k) = part.centroids.row(part.labels[static_cast<std::size_t>(k)]).transpose();
 }
 
 std::unique_ptr<Structure> makeGroupStructure(int Q, Eigen::Index K, int restarts, std::uint64_t seed) {

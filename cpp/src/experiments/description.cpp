@@ -115,7 +115,8 @@ std::string describeLibrary() {
   j.endObject();
   j.key("limits").beginObject().field("maxInteger", kMaxInteger).field("maxSeed", kMaxSeed)
       .field("sparseGramSide", static_cast<double>(kSparseGramSide))
-      .field("fitCacheBytes", static_cast<double>(FitCache::kBytes)).endObject();
+      .field("fitCacheBytes", static_cast<double>(FitCache::kBytes))
+      .field("maxGridPoints", static_cast<double>(kMaxGridPoints)).endObject();
   j.key("losses");
   writeLosses(j);
   return j.endObject().text();

@@ -67,10 +67,11 @@ std::vector<bool> testRows(std::size_t n, double fraction, std::uint64_t seed) {
 }
 
 namespace {
-ExperimentResult failure(Status status, std::string why) {
+ExperimentResult refused(const Refusal& why) {
   ExperimentResult r;
-  r.status = status;
-  r.message = std::move(why);
+  r.status = Status::InvalidInput;
+  r.message = why.message();
+  r.field = why.field;
   return r;
 }
 
@@ -112,16 +113,15 @@ RowMatrix denseRows(const DataMatrix& X) {
 }
 
 // Generated, or the caller's dataset split into training and test rows.
-std::string repetitionData(const Experiment& e, const Problem* dataset, double value, std::uint64_t seed,
-                           Repetition& data) {
+Refusal repetitionData(const Experiment& e, const Problem* dataset, double value, std::uint64_t seed, Repetition& data) {
   if (e.dataset.empty()) {
     GeneratorOptions o = columnOptions(e, value);
     o.seed = seed;
     SyntheticProblem p;
-    if (std::string why = generate(e.generator, o, p); !why.empty()) return why;
+    if (Refusal why = generate(e.generator, o, p); !why.empty()) return why;
     data = Repetition{stored(p.X), stored(p.Xtest), stored(p.Xvalidation), std::move(p.y), std::move(p.ytest), std::move(p.yvalidation),
                       std::move(p.coef), std::move(p.groups), {}};
-    return "";
+    return {};
   }
   if (e.split.empty()) {
     // The column holds out a fraction of the rows, or (train fraction α) keeps ⌊α·n⌋ to train.
@@ -135,7 +135,7 @@ std::string repetitionData(const Experiment& e, const Problem* dataset, double v
     data.y = std::move(train.y);
     data.Xtest = std::move(held.X);
     data.ytest = std::move(held.y);
-    return "";
+    return {};
   }
   // Training, validation and test rows: a seeded shuffle cut at the shares.
   const auto n = static_cast<std::size_t>(dataset->X.rows());
@@ -173,7 +173,7 @@ std::string repetitionData(const Experiment& e, const Problem* dataset, double v
   data.yvalidation = std::move(validation.y);
   data.Xtest = std::move(test.X);
   data.ytest = std::move(test.y);
-  return "";
+  return {};
 }
 
 // A figure for one fitted model (before scaling). `logistic`: the model's scores are log-odds
@@ -219,14 +219,14 @@ Grid resolve(Grid grid, const std::string& perFeature, Eigen::Index d) {
   return grid;
 }
 
-std::string checkDataset(const Experiment& e, const Problem* data) {
+Refusal checkDataset(const Experiment& e, const Problem* data) {
   if (e.dataset.empty())
-    return data ? "data: table '" + e.id + "' generates its own data; pass none" : "";
-  if (!data) return "data: table '" + e.id + "' needs the " + e.dataset + " dataset (X and y)";
-  if (data->X.rows() != data->y.size()) return "data: X has " + std::to_string(data->X.rows()) + " rows but y has " + std::to_string(data->y.size()) + " entries";
-  if (data->X.rows() < 20 || data->X.cols() < 1) return "data: needs at least 20 rows and one column";
+    return data ? Refusal("data", "table '" + e.id + "' generates its own data; pass none") : Refusal();
+  if (!data) return Refusal("data", "table '" + e.id + "' needs the " + e.dataset + " dataset (X and y)");
+  if (data->X.rows() != data->y.size()) return Refusal("data", "X has " + std::to_string(data->X.rows()) + " rows but y has " + std::to_string(data->y.size()) + " entries");
+  if (data->X.rows() < 20 || data->X.cols() < 1) return Refusal("data", "needs at least 20 rows and one column");
   const Eigen::Map<const Vector> stored(data->X.values(), data->X.stored());
-  if (!stored.allFinite() || !data->y.allFinite()) return "data: X and y must be finite";
+  if (!stored.allFinite() || !data->y.allFinite()) return Refusal("data", "X and y must be finite");
   // A binary table (a row with a logistic or hinge loss, or a metric of two classes: accuracy,
   // sensitivity, specificity, AUC) reads y as 0/1 labels.
   const auto binaryMetric = [](const std::string& m) { return m == "accuracy" || m == "sensitivity" || m == "specificity" || m == "auc"; };
@@ -238,22 +238,22 @@ std::string checkDataset(const Experiment& e, const Problem* data) {
   if (classifies)
     for (Eigen::Index i = 0; i < data->y.size(); ++i)
       if (data->y[i] != 0 && data->y[i] != 1)
-        return "data: y must hold 0/1 labels (table '" + e.id + "' classifies); entry " + std::to_string(i) + " is " +
-               std::to_string(data->y[i]);
-  return "";
+        return Refusal("data", "y must hold 0/1 labels (table '" + e.id + "' classifies); entry " + std::to_string(i) + " is " +
+               std::to_string(data->y[i]));
+  return {};
 }
 
-std::string checkDatasets(const Experiment& e, const ExperimentOptions& o) {
+Refusal checkDatasets(const Experiment& e, const ExperimentOptions& o) {
   if (e.column != "dataset") {
-    if (!o.datasets.empty()) return "data: table '" + e.id + "' takes one dataset, not a list";
+    if (!o.datasets.empty()) return Refusal("data", "table '" + e.id + "' takes one dataset, not a list");
     return checkDataset(e, o.data);
   }
   if (o.datasets.size() != e.values.size())
-    return "data: table '" + e.id + "' needs " + std::to_string(e.values.size()) + " datasets (one per column; got " +
-           std::to_string(o.datasets.size()) + ")";
+    return Refusal("data", "table '" + e.id + "' needs " + std::to_string(e.values.size()) + " datasets (one per column; got " +
+           std::to_string(o.datasets.size()) + ")");
   for (std::size_t c = 0; c < o.datasets.size(); ++c)
-    if (std::string why = checkDataset(e, o.datasets[c]); !why.empty()) return "data[" + std::to_string(c) + "]: " + why.substr(6);
-  return "";
+    if (Refusal why = checkDataset(e, o.datasets[c]); !why.empty()) return why.as("data[" + std::to_string(c) + "]");
+  return {};
 }
 }  // namespace
 
@@ -262,22 +262,22 @@ ExperimentResult runExperiment(const std::string& id, const ExperimentOptions& o
   if (!e) {
     std::string known;
     for (const auto& x : experiments()) known += (known.empty() ? "" : ", ") + x.id;
-    return failure(Status::InvalidInput, "id: unknown experiment '" + id + "' (known: " + known + ")");
+    return refused(Refusal("id", "unknown experiment '" + id + "' (known: " + known + ")"));
   }
-  if (const std::string why = checkDatasets(*e, options); !why.empty()) return failure(Status::InvalidInput, why);
+  if (const Refusal why = checkDatasets(*e, options); !why.empty()) return refused(why);
   const int reps = options.reps > 0 ? options.reps : e->reps;
-  if (options.reps < 0 || reps > 100000) return failure(Status::InvalidInput, "reps: must be between 1 and 100000");
+  if (options.reps < 0 || reps > 100000) return refused(Refusal("reps", "must be between 1 and 100000"));
   if (options.shardCount < 1 || options.shardCount > 100000)
-    return failure(Status::InvalidInput, "shard.count: must be between 1 and 100000");
+    return refused(Refusal("shard.count", "must be between 1 and 100000"));
   if (options.shardIndex < 0 || options.shardIndex >= options.shardCount)
-    return failure(Status::InvalidInput, "shard.index: must be between 0 and shard.count − 1 (" + std::to_string(options.shardCount - 1) + ")");
+    return refused(Refusal("shard.index", "must be between 0 and shard.count − 1 (" + std::to_string(options.shardCount - 1) + ")"));
   std::vector<const ExperimentMethod*> methods;
   for (const auto& m : e->methods)
     if (options.methods.empty() ? !m.onRequest : std::find(options.methods.begin(), options.methods.end(), m.label) != options.methods.end())
       methods.push_back(&m);
   for (const auto& name : options.methods)
     if (std::none_of(e->methods.begin(), e->methods.end(), [&](const ExperimentMethod& m) { return m.label == name; }))
-      return failure(Status::InvalidInput, "methods: '" + name + "' is not a method of " + id);
+      return refused(Refusal("methods", "'" + name + "' is not a method of " + id));
 
   // Metric columns share one fit per repetition: the draws are the repetitions alone. Other
   // tables with several metrics report each of them for every value (columns value-major).
@@ -295,11 +295,11 @@ ExperimentResult runExperiment(const std::string& id, const ExperimentOptions& o
   std::atomic<bool> stop{false};
   std::atomic<int> invalid{0};
   std::mutex rejectedLock;
-  std::string rejected;  // the first rejection, reported naming the data
+  Refusal rejected;  // the first rejection, reported naming the data
   auto reject = [&](const std::string& label, const std::string& why) {
     ++invalid;
     const std::lock_guard<std::mutex> hold(rejectedLock);
-    if (rejected.empty()) rejected = "data: row '" + label + "' cannot be fitted on these data: " + why;
+    if (rejected.empty()) rejected = Refusal("data", "row '" + label + "' cannot be fitted on these data: " + why);
   };
   const auto start = std::chrono::steady_clock::now();
   auto task = [&](std::size_t i) {
@@ -309,8 +309,8 @@ ExperimentResult runExperiment(const std::string& id, const ExperimentOptions& o
     const std::uint64_t seed = repetitionSeed(options.seed, column, rep);
     Repetition data;
     const Problem* dataset = options.datasets.empty() ? options.data : options.datasets[column];
-    if (std::string why = repetitionData(*e, dataset, e->values[column], seed, data); !why.empty()) {
-      reject("all", why);
+    if (Refusal why = repetitionData(*e, dataset, e->values[column], seed, data); !why.empty()) {
+      reject("all", why.message());
       return;
     }
     const Problem sparseOrDense{data.X.view(), {data.y.data(), data.y.size()}};
@@ -375,8 +375,13 @@ ExperimentResult runExperiment(const std::string& id, const ExperimentOptions& o
                                       if (!go) stop = true;
                                       return go;
                                     });
-  if (!finished || stop.load()) return failure(Status::Aborted, "aborted");
-  if (invalid.load() > 0) return failure(Status::InvalidInput, rejected);
+  if (!finished || stop.load()) {
+    ExperimentResult aborted;
+    aborted.status = Status::Aborted;
+    aborted.message = "aborted";
+    return aborted;
+  }
+  if (invalid.load() > 0) return refused(rejected);
 
   ExperimentResult res;
   res.experiment = e;

@@ -16,19 +16,19 @@ namespace {
 constexpr int kE5Columns = 40, kE6Columns = 150, kWaveformColumns = 40;
 }  // namespace
 
-std::string checkTask(const std::string& task) {
-  if (task.empty() || task == "classification" || task == "regression") return "";
-  return "task must be 'classification' or 'regression' (got '" + task + "')";
+Refusal checkTask(const std::string& task) {
+  if (task.empty() || task == "classification" || task == "regression") return {};
+  return Refusal("task", "must be 'classification' or 'regression' (got '" + task + "')");
 }
 
-std::string checkE1(int n, int d, int Q, double sigma, int nTest, double rho) {
-  if (!(rho >= 0 && rho < 1)) return "rho must be in [0, 1)";
-  if (n < 1) return "n must be >= 1 (got " + std::to_string(n) + ")";
-  if (d < 1) return "d must be >= 1 (got " + std::to_string(d) + ")";
-  if (Q < 1 || Q > d) return "Q must be between 1 and d (got " + std::to_string(Q) + ")";
-  if (!(sigma >= 0) || !std::isfinite(sigma)) return "sigma must be finite and >= 0";
-  if (nTest < 0) return "nTest must be >= 0 (got " + std::to_string(nTest) + ")";
-  return "";
+Refusal checkE1(int n, int d, int Q, double sigma, int nTest, double rho) {
+  if (!(rho >= 0 && rho < 1)) return Refusal("rho", "must be in [0, 1)");
+  if (n < 1) return Refusal("n", "must be >= 1 (got " + std::to_string(n) + ")");
+  if (d < 1) return Refusal("d", "must be >= 1 (got " + std::to_string(d) + ")");
+  if (Q < 1 || Q > d) return Refusal("Q", "must be between 1 and d (got " + std::to_string(Q) + ")");
+  if (!(sigma >= 0) || !std::isfinite(sigma)) return Refusal("sigma", "must be finite and >= 0");
+  if (nTest < 0) return Refusal("nTest", "must be >= 0 (got " + std::to_string(nTest) + ")");
+  return {};
 }
 
 // rho > 0: x_ij = √(1−ρ) z_ij + √ρ u_i with one shared factor u_i per row (corr ρ between any
@@ -76,7 +76,7 @@ SyntheticProblem generateE1(int n, int d, int Q, double sigma, std::uint64_t see
   return p;
 }
 
-std::string e5Covariance(int dataset, Vector& beta, Matrix& S) {
+Refusal e5Covariance(int dataset, Vector& beta, Matrix& S) {
   const double values[2][4] = {{3, 2.8, 2, 0}, {2.8, 2.6, 2.4, 0}};
   beta.resize(kE5Columns);
   for (int j = 0; j < kE5Columns; ++j) beta[j] = values[dataset == 2 ? 1 : 0][j / 10];
@@ -86,8 +86,8 @@ std::string e5Covariance(int dataset, Vector& beta, Matrix& S) {
       S(i, j) = i == j ? 1.0 : beta[i] == beta[j] ? 0.9 : std::pow(0.25, std::abs(beta[i] - beta[j]));
   const Eigen::SelfAdjointEigenSolver<Matrix> eig(S, Eigen::EigenvaluesOnly);
   if (!(eig.eigenvalues().minCoeff() > 0))
-    return "dataset: the E5 covariance of dataset " + std::to_string(dataset) + " is not positive definite";
-  return "";
+    return Refusal("dataset", "the E5 covariance of dataset " + std::to_string(dataset) + " is not positive definite");
+  return {};
 }
 
 namespace {
@@ -200,8 +200,8 @@ void taskRows(Random& rng, const Matrix& W, double sigma, int n, RowMatrix& X, V
   }
 }
 
-std::string nonNegative(const char* field, int v) {
-  return v < 0 ? std::string(field) + " must be >= 0 (got " + std::to_string(v) + ")" : "";
+Refusal nonNegative(const char* field, int v) {
+  return v < 0 ? Refusal(field, "must be >= 0 (got " + std::to_string(v) + ")") : Refusal();
 }
 }  // namespace
 
@@ -290,15 +290,15 @@ const Schema<GeneratorOptions>* generatorSchema(const std::string& name) {
   return g ? &g->schema : nullptr;
 }
 
-std::string generate(const std::string& name, const Params& given, SyntheticProblem& out) {
+Refusal generate(const std::string& name, const Params& given, SyntheticProblem& out) {
   const GeneratorDeclaration* g = declarationOf(name);
   if (!g) return generate(name, GeneratorOptions{}, out);  // names the unknown generator
   GeneratorOptions o;
-  if (std::string why = g->schema.read(given, o); !why.empty()) return why;
+  if (Refusal why = g->schema.read(given, o); !why.empty()) return why;
   // What the problem holds: its three designs, about three copies each on the way out.
   const double rows = static_cast<double>(o.n) + o.nTest + o.nValidation;
   const double cols = g->columns > 0 ? g->columns : static_cast<double>(o.d) + o.noiseDims;
-  if (std::string why = checkMemory("n", "a problem of " + std::to_string(static_cast<long long>(rows)) + " rows × " +
+  if (Refusal why = checkMemory("n", "a problem of " + std::to_string(static_cast<long long>(rows)) + " rows × " +
                                              std::to_string(static_cast<long long>(cols)) + " columns",
                                     3 * 8 * rows * cols);
       !why.empty())
@@ -306,34 +306,34 @@ std::string generate(const std::string& name, const Params& given, SyntheticProb
   return generate(name, o, out);
 }
 
-std::string generate(const std::string& name, const GeneratorOptions& o, SyntheticProblem& out) {
+Refusal generate(const std::string& name, const GeneratorOptions& o, SyntheticProblem& out) {
   out = SyntheticProblem{};
   if (name == "e1" || name == "e2") {
-    for (const std::string& why : {checkE1(o.n, o.d, o.Q, o.sigma, o.nTest, o.rho), checkTask(o.task)})
+    for (const Refusal& why : {checkE1(o.n, o.d, o.Q, o.sigma, o.nTest, o.rho), checkTask(o.task)})
       if (!why.empty()) return why;
     out = generateE1(o.n, o.d, o.Q, o.sigma, o.seed, o.nTest,
                      name == "e2" ? CoefValues::EvenUnitNorm : CoefValues::Uniform15, o.rho, o.task == "classification");
-    return "";
+    return {};
   }
-  if (o.n < 1) return "n must be >= 1 (got " + std::to_string(o.n) + ")";
-  for (const std::string& why : {nonNegative("nTest", o.nTest), nonNegative("nValidation", o.nValidation)})
+  if (o.n < 1) return Refusal("n", "must be >= 1 (got " + std::to_string(o.n) + ")");
+  for (const Refusal& why : {nonNegative("nTest", o.nTest), nonNegative("nValidation", o.nValidation)})
     if (!why.empty()) return why;
-  if (!(o.sigma >= 0) || !std::isfinite(o.sigma)) return "sigma must be finite and >= 0";
+  if (!(o.sigma >= 0) || !std::isfinite(o.sigma)) return Refusal("sigma", "must be finite and >= 0");
   Random rng(o.seed);
   if (name == "e5") {
-    if (o.dataset != 1 && o.dataset != 2) return "dataset must be 1 or 2 (got " + std::to_string(o.dataset) + ")";
+    if (o.dataset != 1 && o.dataset != 2) return Refusal("dataset", "must be 1 or 2 (got " + std::to_string(o.dataset) + ")");
     Matrix S;
-    if (std::string why = e5Covariance(o.dataset, out.coef, S); !why.empty()) return why;
+    if (Refusal why = e5Covariance(o.dataset, out.coef, S); !why.empty()) return why;
     const Matrix L = cholesky(S);
     correlatedRows(rng, L, out.coef, o.sigma, o.n, out.X, out.y);
     correlatedRows(rng, L, out.coef, o.sigma, o.nValidation, out.Xvalidation, out.yvalidation);
     correlatedRows(rng, L, out.coef, o.sigma, o.nTest, out.Xtest, out.ytest);
     out.groups.resize(kE5Columns);
     for (int j = 0; j < kE5Columns; ++j) out.groups[j] = 3 - j / 10;  // ascending in value: 0 is β = 0
-    return "";
+    return {};
   }
   if (name == "e6") {
-    if (std::string why = checkTask(o.task); !why.empty()) return why;
+    if (Refusal why = checkTask(o.task); !why.empty()) return why;
     const bool cls = o.task != "regression";
     hiddenVariableRows(rng, cls, o.sigma, o.n, out.X, out.y);
     hiddenVariableRows(rng, cls, o.sigma, o.nTest, out.Xtest, out.ytest);
@@ -345,22 +345,22 @@ std::string generate(const std::string& name, const GeneratorOptions& o, Synthet
       out.coef[j] = A[j / 50] / 50;  // averaging each group's copies (Lemma 2.1)
       out.groups[j] = ascending[j / 50];
     }
-    return "";
+    return {};
   }
   if (name == "waveform") {
-    if (std::string why = checkTask(o.task); !why.empty()) return why;
+    if (Refusal why = checkTask(o.task); !why.empty()) return why;
     waveformRows(rng, o.n, out.X, out.y);
     waveformRows(rng, o.nTest, out.Xtest, out.ytest);
     if (o.task == "classification")  // binary: class 0 against classes 1 and 2
       for (Vector* y : {&out.y, &out.ytest}) y->array() = (y->array() == 0).cast<double>();
-    return "";
+    return {};
   }
   if (name == "experts") {
-    if (o.d < 1) return "d must be >= 1 (got " + std::to_string(o.d) + ")";
-    if (o.Q < 1) return "Q must be >= 1 (got " + std::to_string(o.Q) + ")";
-    if (std::string why = nonNegative("noiseDims", o.noiseDims); !why.empty()) return why;
-    if (!(o.noiseSigma >= 0) || !std::isfinite(o.noiseSigma)) return "noiseSigma must be finite and >= 0";
-    if (static_cast<double>(o.n + o.nTest) * (o.d + o.noiseDims) > 2e8) return "n: n × (d + noiseDims) must be at most 2e8";
+    if (o.d < 1) return Refusal("d", "must be >= 1 (got " + std::to_string(o.d) + ")");
+    if (o.Q < 1) return Refusal("Q", "must be >= 1 (got " + std::to_string(o.Q) + ")");
+    if (Refusal why = nonNegative("noiseDims", o.noiseDims); !why.empty()) return why;
+    if (!(o.noiseSigma >= 0) || !std::isfinite(o.noiseSigma)) return Refusal("noiseSigma", "must be finite and >= 0");
+    if (static_cast<double>(o.n + o.nTest) * (o.d + o.noiseDims) > 2e8) return Refusal("n", "n × (d + noiseDims) must be at most 2e8");
     Matrix V(o.d, o.Q);
     for (int q = 0; q < o.Q; ++q)
       for (int j = 0; j < o.d; ++j) V(j, q) = rng.normal();
@@ -369,14 +369,14 @@ std::string generate(const std::string& name, const GeneratorOptions& o, Synthet
     expertRows(rng, V, o.noiseDims, o.noiseSigma, o.sigma, o.nTest, out.Xtest, out.ytest, testLabels);
     out.coef = Vector::Zero(static_cast<Eigen::Index>(o.d + o.noiseDims) * o.Q);
     for (int q = 0; q < o.Q; ++q) out.coef.segment(static_cast<Eigen::Index>(q) * (o.d + o.noiseDims), o.d) = V.col(q);
-    return "";
+    return {};
   }
   if (name == "tasks") {
-    if (o.d < 1) return "d must be >= 1 (got " + std::to_string(o.d) + ")";
-    if (o.tasks < 2) return "tasks must be >= 2 (got " + std::to_string(o.tasks) + ")";
-    if (o.Q < 1 || o.Q > o.tasks) return "Q must be in 1..tasks (got " + std::to_string(o.Q) + ")";
-    if (!(o.taskSpread >= 0) || !std::isfinite(o.taskSpread)) return "taskSpread must be finite and >= 0";
-    if (static_cast<double>(o.n + o.nTest) * o.d > 2e8) return "n: n × d must be at most 2e8";
+    if (o.d < 1) return Refusal("d", "must be >= 1 (got " + std::to_string(o.d) + ")");
+    if (o.tasks < 2) return Refusal("tasks", "must be >= 2 (got " + std::to_string(o.tasks) + ")");
+    if (o.Q < 1 || o.Q > o.tasks) return Refusal("Q", "must be in 1..tasks (got " + std::to_string(o.Q) + ")");
+    if (!(o.taskSpread >= 0) || !std::isfinite(o.taskSpread)) return Refusal("taskSpread", "must be finite and >= 0");
+    if (static_cast<double>(o.n + o.nTest) * o.d > 2e8) return Refusal("n", "n × d must be at most 2e8");
     Matrix C(o.d, o.Q), W(o.d, o.tasks);
     for (int q = 0; q < o.Q; ++q)
       for (int j = 0; j < o.d; ++j) C(j, q) = rng.normal();
@@ -388,11 +388,11 @@ std::string generate(const std::string& name, const GeneratorOptions& o, Synthet
     taskRows(rng, W, o.sigma, o.n, out.X, out.y);
     taskRows(rng, W, o.sigma, o.nTest, out.Xtest, out.ytest);
     out.coef = Eigen::Map<const Vector>(W.data(), W.size());
-    return "";
+    return {};
   }
   std::string known;
   for (const auto& g : generatorNames()) known += (known.empty() ? "" : ", ") + g;
-  return "name: unknown generator '" + name + "' (known: " + known + ")";
+  return Refusal("name", "unknown generator '" + name + "' (known: " + known + ")");
 }
 
 }  // namespace supclust

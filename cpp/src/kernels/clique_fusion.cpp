@@ -47,10 +47,10 @@ void CliqueFusionProx::apply(const double* v, std::size_t d, double lambda1, dou
   }
 }
 
-std::string checkCliqueFusionCall(const double* v, std::size_t d, double lambda1, double lambda2) {
-  for (const std::string& why : {checkFinite("values", v, d), checkNonNegative("lambda1", lambda1), checkNonNegative("lambda2", lambda2)})
+Refusal checkCliqueFusionCall(const double* v, std::size_t d, double lambda1, double lambda2) {
+  for (const Refusal& why : {checkFinite("values", v, d), checkNonNegative("lambda1", lambda1), checkNonNegative("lambda2", lambda2)})
     if (!why.empty()) return why;
-  return "";
+  return {};
 }
 
 }  // namespace supclust

@@ -17,17 +17,17 @@ void KMeans1D::sortIndices(const double* u, std::size_t d) {
   sorter_.sort(u, d, order_.data());
 }
 
-std::string checkKMeans1D(std::size_t d, std::int64_t Q) {
-  if (d < 1) return "values: must not be empty";
-  if (Q < 1) return "Q: must be >= 1 (got " + std::to_string(Q) + ")";
+Refusal checkKMeans1D(std::size_t d, std::int64_t Q) {
+  if (d < 1) return Refusal("values", "must not be empty");
+  if (Q < 1) return Refusal("Q", "must be >= 1 (got " + std::to_string(Q) + ")");
   // The DP keeps one split index per (group, distinct value); with Q >= d there is no DP.
   const auto groups = static_cast<std::uint64_t>(std::min<std::int64_t>(Q, static_cast<std::int64_t>(d)));
   if (groups < d && groups * d > kKMeans1DMaxSplits)
-    return "Q: the exact DP for Q = " + std::to_string(Q) + " groups of " + std::to_string(d) +
+    return Refusal("Q", "the exact DP for Q = " + std::to_string(Q) + " groups of " + std::to_string(d) +
            " values keeps Q·d = " + std::to_string(groups * d) + " split indices (" +
            std::to_string(groups * d * 4 >> 20) + " MB); the limit is " + std::to_string(kKMeans1DMaxSplits) +
-           " (1 GB): use fewer groups or fewer values";
-  return "";
+           " (1 GB): use fewer groups or fewer values");
+  return {};
 }
 
 void KMeans1D::runDP(std::size_t G) {
@@ -114,8 +114,8 @@ KMeans1DResult kmeans1d(const double* u, std::size_t d, int Q) {
   return r;
 }
 
-std::string checkKMeans1DCall(const double* u, std::size_t d, double Q) {
-  for (const std::string& why : {checkFinite("values", u, d), checkCount("Q", Q, 1)})
+Refusal checkKMeans1DCall(const double* u, std::size_t d, double Q) {
+  for (const Refusal& why : {checkFinite("values", u, d), checkCount("Q", Q, 1)})
     if (!why.empty()) return why;
   return checkKMeans1D(d, static_cast<std::int64_t>(Q));
 }

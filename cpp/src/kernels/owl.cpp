@@ -10,16 +10,16 @@
 
 namespace supclust {
 
-std::string checkOwlWeights(std::size_t values, const double* w, std::size_t weights) {
+Refusal checkOwlWeights(std::size_t values, const double* w, std::size_t weights) {
   if (weights != values)
-    return "weights: must have one entry per value (" + std::to_string(values) + "), got " + std::to_string(weights);
+    return Refusal("weights", "must have one entry per value (" + std::to_string(values) + "), got " + std::to_string(weights));
   for (std::size_t i = 0; i < weights; ++i) {
     if (!std::isfinite(w[i]) || w[i] < 0)
-      return "weights: must be finite and non-negative (entry " + std::to_string(i) + " is " + std::to_string(w[i]) + ")";
+      return Refusal("weights", "must be finite and non-negative (entry " + std::to_string(i) + " is " + std::to_string(w[i]) + ")");
     if (i > 0 && w[i] > w[i - 1])
-      return "weights: must be non-increasing (entry " + std::to_string(i) + " exceeds entry " + std::to_string(i - 1) + ")";
+      return Refusal("weights", "must be non-increasing (entry " + std::to_string(i) + " exceeds entry " + std::to_string(i - 1) + ")");
   }
-  return "";
+  return {};
 }
 
 double owlNorm(const double* x, std::size_t d, const double* w) {
@@ -73,8 +73,8 @@ std::vector<double> oscarWeights(std::size_t d, double lambda1, double lambda2) 
   return w;
 }
 
-std::string checkOwlCall(const double* v, std::size_t values, const double* w, std::size_t weights) {
-  if (std::string why = checkFinite("values", v, values); !why.empty()) return why;
+Refusal checkOwlCall(const double* v, std::size_t values, const double* w, std::size_t weights) {
+  if (Refusal why = checkFinite("values", v, values); !why.empty()) return why;
   return checkOwlWeights(values, w, weights);
 }
 

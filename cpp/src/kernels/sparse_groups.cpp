@@ -27,14 +27,14 @@ void keepLargest(const double* u, std::vector<std::int32_t>& idx, std::size_t k)
 }
 }  // namespace
 
-std::string checkSparseGroups(std::size_t d, std::size_t s, std::int64_t Q) {
-  if (Q < 1) return "Q: must be >= 1 (got " + std::to_string(Q) + ")";
+Refusal checkSparseGroups(std::size_t d, std::size_t s, std::int64_t Q) {
+  if (Q < 1) return Refusal("Q", "must be >= 1 (got " + std::to_string(Q) + ")");
   const std::uint64_t m = std::min(s, d), cells = (m + 1) * (static_cast<std::uint64_t>(Q) + 1);
   if (static_cast<std::uint64_t>(Q) > kKMeans1DMaxSplits || cells > kKMeans1DMaxSplits / 4)
-    return "Q: the exact DP for Q = " + std::to_string(Q) + " groups among " + std::to_string(m) +
+    return Refusal("Q", "the exact DP for Q = " + std::to_string(Q) + " groups among " + std::to_string(m) +
            " selected values needs " + std::to_string(cells) + " table cells of 16 bytes; the limit is " +
-           std::to_string(kKMeans1DMaxSplits / 4) + " (1 GB): use a smaller Q or s";
-  return "";
+           std::to_string(kKMeans1DMaxSplits / 4) + " (1 GB): use a smaller Q or s");
+  return {};
 }
 
 void SparseGroupsProjector::selectSide(const double* u, std::size_t d, std::size_t s, int sign,
@@ -200,10 +200,10 @@ void topSThreshold(const double* u, std::size_t d, std::size_t s, double* out) {
   for (std::int32_t i : idx) out[i] = u[i];
 }
 
-std::string checkSparseGroupsCall(const double* u, std::size_t d, double s, double Q) {
-  for (const std::string& why : {checkFinite("values", u, d), checkCount("Q", Q, 1)})
+Refusal checkSparseGroupsCall(const double* u, std::size_t d, double s, double Q) {
+  for (const Refusal& why : {checkFinite("values", u, d), checkCount("Q", Q, 1)})
     if (!why.empty()) return why;
-  if (checkCount("s", s, 1) != "" || s < Q) return "s: must be an integer in [Q, 2147483647]";
+  if (!checkCount("s", s, 1).empty() || s < Q) return Refusal("s", "must be an integer in [Q, 2147483647]");
   return checkSparseGroups(d, static_cast<std::size_t>(s), static_cast<std::int64_t>(Q));
 }
 

@@ -60,10 +60,11 @@ std::vector<std::size_t> warmStartOrder(const std::vector<std::size_t>& sizes) {
 }
 
 namespace {
-CrossValidationResult invalid(std::string why) {
+CrossValidationResult invalid(const Refusal& why) {
   CrossValidationResult r;
   r.status = Status::InvalidInput;
-  r.message = std::move(why);
+  r.message = why.message();
+  r.field = why.field;
   return r;
 }
 
@@ -111,42 +112,51 @@ CrossValidationResult crossValidate(const std::string& method, const Problem& pr
   if (!m) return invalid(checkOptions(method, base, checked));
   const Eigen::Index n = problem.X.rows();
   if (options.folds < 2 || options.folds > n)
-    return invalid("folds: must be between 2 and the number of rows (" + std::to_string(n) + "), got " +
-                   std::to_string(options.folds));
-  if (options.chunk < 1) return invalid("chunk: must be >= 1");
-  if (grid.empty()) return invalid("grid: give at least one option with a list of values");
+    return invalid(Refusal("folds", "must be between 2 and the number of rows (" + std::to_string(n) + "), got " +
+                   std::to_string(options.folds)));
+  if (options.chunk < 1) return invalid(Refusal("chunk", "must be >= 1"));
+  if (grid.empty()) return invalid(Refusal("grid", "give at least one option with a list of values"));
   std::size_t points = 1;
   for (const auto& entry : grid) {
     const std::string& name = entry.first;
     const std::vector<double>& values = entry.second;
     const auto spec = std::find_if(m->options.begin(), m->options.end(), [&](const OptionSpec& o) { return o.name == name; });
     if (spec == m->options.end() || spec->kind == OptionKind::Choice || spec->kind == OptionKind::Labels || spec->kind == OptionKind::Edges)
-      return invalid("grid: '" + name + "' is not a numeric option of method '" + method + "'");
-    if (values.empty()) return invalid("grid: '" + name + "' has no values");
+      return invalid(Refusal("grid", "'" + name + "' is not a numeric option of method '" + method + "'"));
+    if (values.empty()) return invalid(Refusal("grid", "'" + name + "' has no values"));
     points *= values.size();
   }
-  if (points > 100000) return invalid("grid: more than 100000 points");
+  if (points > kMaxGridPoints) return invalid(Refusal("grid", "more than " + std::to_string(kMaxGridPoints) + " points (info.limits.maxGridPoints)"));
   CrossValidationResult res;
   for (const auto& g : grid) res.names.push_back(g.first);
   res.grid.resize(points);
   for (std::size_t p = 0; p < points; ++p) {
     res.grid[p].values = gridPoint(grid, p);
     Options o;
-    if (std::string why = checkOptions(method, withValues(base, grid, res.grid[p].values), o); !why.empty()) {
-      std::string field = "grid";  // led by the grid entry at fault, when the message names one
-      for (const auto& g : grid)
-        if (why.find("option '" + g.first + "'") != std::string::npos) field = "grid." + g.first;
-      return invalid(field + ": " + why);
+    if (Refusal why = checkOptions(method, withValues(base, grid, res.grid[p].values), o); !why.empty()) {
+      const bool entry = std::any_of(grid.begin(), grid.end(), [&](const auto& g) { return g.first == why.field; });
+      return invalid(entry ? why.as("grid." + why.field) : why);  // a grid entry at fault, or a fixed option
     }
     res.grid[p].scores.assign(static_cast<std::size_t>(options.folds), 0);
     if (p == 0) checked = o;
   }
   const auto loss = makeLoss(checked.choice("loss"));
   std::unique_ptr<HeldDesign> whole;  // the check's design on all of X, held for the refit
-  if (std::string why = checkFit(method, problem, withValues(base, grid, res.grid[0].values), &whole); !why.empty())
+  if (Refusal why = checkFit(method, problem, withValues(base, grid, res.grid[0].values), &whole); !why.empty())
     return invalid(why);
   Metric metric;
-  if (std::string why = parseMetric(options.metric, *loss, metric); !why.empty()) return invalid(why);
+  if (Refusal why = parseMetric(options.metric, *loss, metric); !why.empty()) return invalid(why);
+  // Up to eight fits run side by side, each on its own copy of its training rows, beside the refit's.
+  const int threads = options.threads > 0 ? options.threads : availableThreads();
+  if (Refusal why = checkMemory("X",
+                                "cross-validating method '" + method + "' on " + std::to_string(n) + " × " + std::to_string(problem.X.cols()) +
+                                    " data with " + std::to_string(threads) + " threads",
+                                (1 + std::min(threads, 8)) * estimateFitBytes(*m, static_cast<double>(n), static_cast<double>(problem.X.cols()),
+                                                                              outputsOf(problem, *loss), static_cast<double>(problem.X.stored()),
+                                                                              problem.X.sparse()),
+                                problem.heldBytes);
+      !why.empty())
+    return invalid(why);
   res.metric = options.metric.empty() ? metricNames(*loss).front() : options.metric;
 
   // ---- the folds × chunks ----
@@ -156,7 +166,6 @@ CrossValidationResult crossValidate(const std::string& method, const Problem& pr
   std::atomic<bool> stop{false};
   std::atomic<int> failures{0};
   // Progress counts fits (folds × grid points), not tasks, so that its gaps are one fit long.
-  const int threads = options.threads > 0 ? options.threads : availableThreads();
   const auto totalFits = static_cast<double>(options.folds) * static_cast<double>(points);
   std::atomic<int> fitsDone{0};
   auto report = [&] {
@@ -169,8 +178,7 @@ CrossValidationResult crossValidate(const std::string& method, const Problem& pr
   Control inner{[&stop](int, double) { return !stop.load(); }};
   inner.cache = control.cache ? control.cache : &own;
   // Warm starts along the grid only where they cannot change the answer (Method::startDependent).
-  const Method* spec = findMethod(method);
-  const bool warmStarts = spec && !spec->startDependent;
+  const bool warmStarts = !m->startDependent;
   std::vector<std::size_t> sizes;
   for (const auto& g : grid) sizes.push_back(g.second.size());
   const std::vector<std::size_t> order = warmStartOrder(sizes);
@@ -182,16 +190,17 @@ CrossValidationResult crossValidate(const std::string& method, const Problem& pr
     std::vector<bool> inFold(fold.size());
     for (std::size_t i = 0; i < fold.size(); ++i) inFold[i] = fold[i] == k;
     trains.push_back(selectRows(problem, inFold, false));
-    // Options with one label per sample (the experts oracle's partition) follow the rows.
+    // Options declared with one label per sample (the experts oracle's partition) follow the rows.
     Params fb = base;
-    if (spec && spec->kind == ModelKind::Experts)
-      for (auto& [name, labels] : fb.labels)
-        if (static_cast<Eigen::Index>(labels.size()) == n) {
-          Labels kept;
-          for (std::size_t i = 0; i < labels.size(); ++i)
-            if (!inFold[i]) kept.push_back(labels[i]);
-          labels = std::move(kept);
-        }
+    for (auto& entry : fb.labels) {
+      Labels& labels = entry.second;
+      const auto o = std::find_if(m->options.begin(), m->options.end(), [&](const OptionSpec& s) { return s.name == entry.first; });
+      if (o == m->options.end() || !o->perSample || static_cast<Eigen::Index>(labels.size()) != n) continue;
+      Labels kept;
+      for (std::size_t i = 0; i < labels.size(); ++i)
+        if (!inFold[i]) kept.push_back(labels[i]);
+      labels = std::move(kept);
+    }
     foldBase.push_back(std::move(fb));
     helds.push_back(selectRows(problem, inFold, true));
     heldTargets.push_back(targetsOf(*loss, helds.back().view()));
@@ -203,8 +212,8 @@ CrossValidationResult crossValidate(const std::string& method, const Problem& pr
     const std::vector<std::set<double>> all = classesOf(problem.y, columns);
     for (int k = 0; k < options.folds; ++k)
       if (classesOf(trains[static_cast<std::size_t>(k)].y, columns) != all)
-        return invalid("y: the training rows of fold " + std::to_string(k + 1) + " of " + std::to_string(options.folds) +
-                       " lack a class of y (each class needs a row outside every fold): use fewer folds or more rows of each class");
+        return invalid(Refusal("y", "the training rows of fold " + std::to_string(k + 1) + " of " + std::to_string(options.folds) +
+                       " lack a class of y (each class needs a row outside every fold): use fewer folds or more rows of each class"));
   }
   auto task = [&](std::size_t t) {
     const int k = static_cast<int>(t / chunks);

@@ -30,8 +30,8 @@ std::string knownNames(const std::vector<OptionSpec>& specs) {
 }
 }  // namespace
 
-std::string check(const std::vector<OptionSpec>& specs, const Params& given,
-                  const std::string& owner, Options& out) {
+Refusal check(const std::vector<OptionSpec>& specs, const Params& given,
+              const std::string& owner, Options& out) {
   auto where = [&](const std::string& name) { return "option '" + name + "' of " + owner; };
   auto known = [&](const std::string& name) {
     for (const auto& o : specs)
@@ -40,20 +40,20 @@ std::string check(const std::vector<OptionSpec>& specs, const Params& given,
   };
   for (const auto& kv : given.numbers)
     if (!known(kv.first))
-      return "unknown option '" + kv.first + "' for " + owner + " (accepted: " +
-             knownNames(specs) + ")";
+      return Refusal(kv.first, "unknown option '" + kv.first + "' for " + owner + " (accepted: " +
+             knownNames(specs) + ")");
   for (const auto& kv : given.flags)
     if (!known(kv.first))
-      return "unknown option '" + kv.first + "' for " + owner + " (accepted: " +
-             knownNames(specs) + ")";
+      return Refusal(kv.first, "unknown option '" + kv.first + "' for " + owner + " (accepted: " +
+             knownNames(specs) + ")");
   for (const auto& kv : given.strings)
     if (!known(kv.first))
-      return "unknown option '" + kv.first + "' for " + owner + " (accepted: " +
-             knownNames(specs) + ")";
+      return Refusal(kv.first, "unknown option '" + kv.first + "' for " + owner + " (accepted: " +
+             knownNames(specs) + ")");
   for (const auto& kv : given.labels)
     if (!known(kv.first))
-      return "unknown option '" + kv.first + "' for " + owner + " (accepted: " +
-             knownNames(specs) + ")";
+      return Refusal(kv.first, "unknown option '" + kv.first + "' for " + owner + " (accepted: " +
+             knownNames(specs) + ")");
 
   for (const auto& o : specs) {
     const auto num = given.numbers.find(o.name);
@@ -62,36 +62,36 @@ std::string check(const std::vector<OptionSpec>& specs, const Params& given,
     const auto flag = given.flags.find(o.name);
     const bool present = num != given.numbers.end() || str != given.strings.end() ||
                          lab != given.labels.end() || flag != given.flags.end();
-    if (!present && o.required) return where(o.name) + " is required: " + o.doc;
+    if (!present && o.required) return Refusal(o.name, where(o.name) + " is required: " + o.doc);
     switch (o.kind) {
       case OptionKind::Boolean:
         if (num != given.numbers.end() || str != given.strings.end() || lab != given.labels.end())
-          return where(o.name) + " must be true or false" +
-                 (num != given.numbers.end() ? " (got the number " + fmt(num->second) + ")" : "");
+          return Refusal(o.name, where(o.name) + " must be true or false" +
+                 (num != given.numbers.end() ? " (got the number " + fmt(num->second) + ")" : ""));
         out.numbers_[o.name] = flag != given.flags.end() ? (flag->second ? 1 : 0) : o.defaultNumber;
         break;
       case OptionKind::Number:
       case OptionKind::Integer: {
         if (flag != given.flags.end())
-          return where(o.name) + " must be a number (got " + (flag->second ? "true" : "false") + ")";
+          return Refusal(o.name, where(o.name) + " must be a number (got " + (flag->second ? "true" : "false") + ")");
         if (str != given.strings.end() || lab != given.labels.end())
-          return where(o.name) + " must be a number";
+          return Refusal(o.name, where(o.name) + " must be a number");
         const double v = num != given.numbers.end() ? num->second : o.defaultNumber;
-        if (!std::isfinite(v)) return where(o.name) + " must be finite (got " + fmt(v) + ")";
+        if (!std::isfinite(v)) return Refusal(o.name, where(o.name) + " must be finite (got " + fmt(v) + ")");
         if (o.kind == OptionKind::Integer && v != std::floor(v))
-          return where(o.name) + " must be an integer" + rangeText(o) + " (got " + fmt(v) + ")";
+          return Refusal(o.name, where(o.name) + " must be an integer" + rangeText(o) + " (got " + fmt(v) + ")");
         const bool low = o.minExclusive ? !(v > o.min) : v < o.min;
         const bool high = o.maxExclusive ? !(v < maxOf(o)) : v > maxOf(o);
         if (low || high)
-          return where(o.name) + " must be" +
+          return Refusal(o.name, where(o.name) + " must be" +
                  (o.kind == OptionKind::Integer ? " an integer" : "") + rangeText(o) +
-                 " (got " + fmt(v) + ")";
+                 " (got " + fmt(v) + ")");
         out.numbers_[o.name] = v;
         break;
       }
       case OptionKind::Choice: {
         if (num != given.numbers.end() || lab != given.labels.end() || flag != given.flags.end())
-          return where(o.name) + " must be a string";
+          return Refusal(o.name, where(o.name) + " must be a string");
         const std::string v = str != given.strings.end() ? str->second : o.defaultChoice;
         bool ok = false;
         std::string list;
@@ -99,26 +99,26 @@ std::string check(const std::vector<OptionSpec>& specs, const Params& given,
           ok = ok || c == v;
           list += (list.empty() ? "'" : ", '") + c + "'";
         }
-        if (!ok) return where(o.name) + " must be one of " + list + " (got '" + v + "')";
+        if (!ok) return Refusal(o.name, where(o.name) + " must be one of " + list + " (got '" + v + "')");
         out.strings_[o.name] = v;
         break;
       }
       case OptionKind::Labels:
         if (num != given.numbers.end() || str != given.strings.end() || flag != given.flags.end())
-          return where(o.name) + " must be an array of group labels";
+          return Refusal(o.name, where(o.name) + " must be an array of group labels");
         if (lab != given.labels.end()) out.labels_[o.name] = lab->second;
         break;
       case OptionKind::Edges:
         if (num != given.numbers.end() || str != given.strings.end() || flag != given.flags.end())
-          return where(o.name) + " must be an array of feature pairs [i, j]";
+          return Refusal(o.name, where(o.name) + " must be an array of feature pairs [i, j]");
         if (lab != given.labels.end()) {
-          if (lab->second.size() % 2 != 0) return where(o.name) + " must list pairs of features (got an odd count)";
+          if (lab->second.size() % 2 != 0) return Refusal(o.name, where(o.name) + " must list pairs of features (got an odd count)");
           out.labels_[o.name] = lab->second;
         }
         break;
     }
   }
-  return "";
+  return {};
 }
 
 }  // namespace supclust

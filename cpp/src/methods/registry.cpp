@@ -19,32 +19,29 @@ Vector targetColumn(const Problem& p, Eigen::Index k) {
 
 // `own`: for an X not held, the design on the whole of X with the largest entry and the column
 // means from the check's one pass.
-std::string checkData(const Problem& p, const Loss& loss, std::unique_ptr<HeldDesign>& own) {
+Refusal checkData(const Problem& p, const Loss& loss, std::unique_ptr<HeldDesign>& own) {
   if (!p.held) {
     double maxAbs = 0;
     RowVector means;
-    if (std::string why = checkDesign(p.X, &maxAbs, &means); !why.empty()) return why;
+    if (Refusal why = checkDesign(p.X, &maxAbs, &means); !why.empty()) return why;
     own = std::make_unique<HeldDesign>(p.X, maxAbs, std::move(means));
   }
   const Eigen::Index K = p.targetColumns;
   if (p.y.size() != p.X.rows() * K)
-    return K == 1 ? "y must have one entry per row of X (expected " + std::to_string(p.X.rows()) + ", got " +
-                        std::to_string(p.y.size()) + ")"
-                  : "y must have yCols = " + std::to_string(K) + " entries per row of X (expected " +
-                        std::to_string(p.X.rows() * K) + ", got " + std::to_string(p.y.size()) + ")";
+    return Refusal("y", K == 1 ? "must have one entry per row of X (expected " + std::to_string(p.X.rows()) + ", got " +
+                                     std::to_string(p.y.size()) + ")"
+                               : "must have yCols = " + std::to_string(K) + " entries per row of X (expected " +
+                                     std::to_string(p.X.rows() * K) + ", got " + std::to_string(p.y.size()) + ")");
   for (Eigen::Index i = 0; i < p.y.size(); ++i)
-    if (!std::isfinite(p.y[i])) return "y must be finite (entry " + std::to_string(i) + " is not)";
-  if (K == 1) {
-    const std::string t = loss.checkTargets(p.y);
-    return t.empty() ? "" : "y: " + t;
-  }
+    if (!std::isfinite(p.y[i])) return Refusal("y", "must be finite (entry " + std::to_string(i) + " is not)");
+  if (K == 1) return loss.checkTargets(p.y);
   if (loss.oneVsAll())
-    return std::string("loss: '") + loss.name() + "' reads one class label per row of y; with " + std::to_string(K) +
-           " targets per row use 'squared' or 'logistic'";
+    return Refusal("loss", std::string("'") + loss.name() + "' reads one class label per row of y; with " + std::to_string(K) +
+                               " targets per row use 'squared' or 'logistic'");
   for (Eigen::Index k = 0; k < K; ++k)
-    if (const std::string t = loss.checkTargets(targetColumn(p, k)); !t.empty())
-      return "y: column " + std::to_string(k) + ": " + t;
-  return "";
+    if (const Refusal t = loss.checkTargets(targetColumn(p, k)); !t.empty())
+      return Refusal("y", "column " + std::to_string(k) + ": " + t.detail);
+  return {};
 }
 
 }  // namespace
@@ -74,10 +71,16 @@ double addressableBytes() {
 #endif
 }
 
-std::string checkMemory(const std::string& field, const std::string& what, double bytes) {
-  if (bytes <= 0.9 * addressableBytes()) return "";
-  return field + ": " + what + " needs about " + formatNumber(bytes / 1073741824.0, 3) + " GB; a wasm32 module can address " +
-         formatNumber(addressableBytes() / 1073741824.0, 3) + " GB";
+Refusal checkMemory(const std::string& field, const std::string& what, double bytes, double held) {
+  if (bytes + held <= 0.9 * addressableBytes()) return {};
+  const auto gb = [](double b) { return formatNumber(b / 1073741824.0, 3); };
+  return Refusal(field, what + " needs about " + gb(bytes) + " GB" +
+                            (held > 0 ? " beside the " + gb(held) + " GB the held datasets occupy (release some)" : "") +
+                            "; a wasm32 module can address " + gb(addressableBytes()) + " GB");
+}
+
+double outputsOf(const Problem& p, const Loss& loss) {
+  return p.targetColumns > 1 ? static_cast<double>(p.targetColumns) : loss.oneVsAll() ? p.y.maxCoeff() + 1 : 1;
 }
 
 const Method* findMethod(const std::string& name) {
@@ -86,12 +89,12 @@ const Method* findMethod(const std::string& name) {
   return nullptr;
 }
 
-std::string checkOptions(const std::string& name, const Params& params, Options& out) {
+Refusal checkOptions(const std::string& name, const Params& params, Options& out) {
   const Method* m = findMethod(name);
   if (!m) {
     std::string known;
     for (const auto& k : methods()) known += (known.empty() ? "" : ", ") + k.name;
-    return "method: unknown method '" + name + "' (known: " + known + ")";
+    return Refusal("method", "unknown method '" + name + "' (known: " + known + ")");
   }
   return check(m->options, params, "method '" + name + "'", out);
 }
@@ -101,53 +104,53 @@ namespace {
 // with defaults, the loss, the target matrix), so that fit() does not build them twice.
 struct Prepared {
   Options options;
+  Method::Typed typed;  // the options read into the method's struct, once
   std::unique_ptr<Loss> loss;
   Matrix T;
   std::unique_ptr<HeldDesign> own;  // X not held: its design, made by checkData
   const HeldDesign* design = nullptr;  // the design on the whole of X: the held one or own
 };
 
-std::string prepare(const std::string& name, const Problem& problem, const Params& params, Prepared& out) {
-  if (std::string why = checkOptions(name, params, out.options); !why.empty()) return why;
+Refusal prepare(const std::string& name, const Problem& problem, const Params& params, Prepared& out) {
+  if (Refusal why = checkOptions(name, params, out.options); !why.empty()) return why;
   out.loss = makeLoss(out.options.choice("loss"));
   const Method& m = *findMethod(name);
-  if (problem.targetColumns < 1) return "yCols: must be >= 1 (targets per row of X), got " + std::to_string(problem.targetColumns);
+  if (problem.targetColumns < 1) return Refusal("yCols", "must be >= 1 (targets per row of X), got " + std::to_string(problem.targetColumns));
   if (problem.targetColumns > 1 && m.kind != ModelKind::Tasks)
-    return "y: " + std::to_string(problem.targetColumns) + " targets per row (yCols) are read by the clustered-tasks methods only; method '" +
-           name + "' takes one target per row";
-  if (std::string why = checkData(problem, *out.loss, out.own); !why.empty()) return why;
+    return Refusal("y", std::to_string(problem.targetColumns) + " targets per row (yCols) are read by the clustered-tasks methods only; method '" +
+                         name + "' takes one target per row");
+  if (Refusal why = checkData(problem, *out.loss, out.own); !why.empty()) return why;
   out.design = problem.held ? problem.held : out.own.get();
   if (problem.X.sparse() && !m.acceptsSparse)
-    return "X: method '" + name + "' needs a dense X (it does not take sparse input; see info.methods[].sparse)";
+    return Refusal("X", "method '" + name + "' needs a dense X (it does not take sparse input; see info.methods[].sparse)");
   const auto n = static_cast<double>(problem.X.rows()), d = static_cast<double>(problem.X.cols());
-  if (std::string why = checkMemory("X", "method '" + name + "' on " + std::to_string(problem.X.rows()) + " × " +
+  if (Refusal why = checkMemory("X", "method '" + name + "' on " + std::to_string(problem.X.rows()) + " × " +
                                     std::to_string(problem.X.cols()) + " data",
-                                    estimateFitBytes(m, n, d, 1, static_cast<double>(problem.X.stored()), problem.X.sparse()));
+                                    estimateFitBytes(m, n, d, 1, static_cast<double>(problem.X.stored()), problem.X.sparse()), problem.heldBytes);
       !why.empty())
     return why;
   // The outputs (the target columns, or the classes of a one-vs-all loss: labels 0..K−1, checked
   // above) before the n × K targets are built: every output costs (n + d) doubles and more.
-  const double K = problem.targetColumns > 1 ? static_cast<double>(problem.targetColumns)
-                   : out.loss->oneVsAll()    ? problem.y.maxCoeff() + 1
-                                             : 1;
+  const double K = outputsOf(problem, *out.loss);
   if (K > 1)
-    if (std::string why = checkMemory("y", std::to_string(static_cast<long long>(K)) + " outputs (classes or target columns) of method '" + name +
+    if (Refusal why = checkMemory("y", std::to_string(static_cast<long long>(K)) + " outputs (classes or target columns) of method '" + name +
                                                "' on " + std::to_string(problem.X.rows()) + " × " + std::to_string(problem.X.cols()) + " data",
-                                      estimateFitBytes(m, n, d, K, static_cast<double>(problem.X.stored()), problem.X.sparse()));
+                                      estimateFitBytes(m, n, d, K, static_cast<double>(problem.X.stored()), problem.X.sparse()), problem.heldBytes);
         !why.empty())
       return why;
   out.T = targetsOf(*out.loss, problem);
+  out.typed = m.typed(out.options);
   if (m.shapeCheck)
-    if (std::string why = m.shapeCheck(out.options, problem.X.rows(), problem.X.cols(), out.T.cols()); !why.empty()) return why;
-  if (m.structureBytes == nullptr) return "";
+    if (Refusal why = m.shapeCheck(out.typed.get(), problem.X.rows(), problem.X.cols(), out.T.cols()); !why.empty()) return why;
+  if (m.structureBytes == nullptr) return {};
   return checkMemory("X", "method '" + name + "' with " + std::to_string(problem.X.cols()) + " features (its pairwise terms)",
-                     m.structureBytes(out.options, d));
+                     m.structureBytes(out.typed.get(), d), problem.heldBytes);
 }
 }  // namespace
 
-std::string checkFit(const std::string& name, const Problem& problem, const Params& params, std::unique_ptr<HeldDesign>* whole) {
+Refusal checkFit(const std::string& name, const Problem& problem, const Params& params, std::unique_ptr<HeldDesign>* whole) {
   Prepared prepared;
-  std::string why = prepare(name, problem, params, prepared);
+  Refusal why = prepare(name, problem, params, prepared);
   if (whole && why.empty()) *whole = std::move(prepared.own);
   return why;
 }
@@ -155,16 +158,17 @@ std::string checkFit(const std::string& name, const Problem& problem, const Para
 namespace {
 // Runs a method's recipe on X (n x d) and targets T, in the caller's parametrisation.
 Result runRecipe(const Method& m, const DataMatrix& Xraw, const HeldDesign* held, const Matrix& T, const Loss& loss,
-                 const Options& options, const Control& control, const WarmStart* warm) {
+                 const Options& options, const void* typed, const Control& control, const WarmStart* warm) {
   FitCache own;  // this fit's, unless the calling table or cross-validation shares one
   CenteredDesign X(Xraw, held);
   X.shareWork(control.cache ? control.cache : &own);
   std::unique_ptr<WarmStart> centredWarm;
-  if (warm && warm->coef.rows() == X.cols() && warm->coef.cols() == T.cols() && warm->coef.allFinite() &&
-      warm->intercept.size() == T.cols() && warm->intercept.allFinite())
+  // fit() refused a warm start not of the model's shape; the recipes read one per target column
+  // (experts' Q blocks start as the method does).
+  if (warm && warm->coef.cols() == T.cols())
     centredWarm.reset(new WarmStart{warm->coef, warm->intercept + X.means() * warm->coef});
   const FitContext ctx{X, loss, T, options, control, centredWarm.get()};
-  Result r = m.run(ctx);
+  Result r = m.run(ctx, typed);
   if (r.status == Status::InvalidInput || r.status == Status::Aborted) return r;
   if (r.coef.rows() == X.cols() && r.intercept.size() == r.coef.cols())
     r.intercept = X.userIntercept(r.coef, r.intercept);
@@ -219,16 +223,15 @@ void certifyResult(Result& r, Eigen::Index d, Eigen::Index K, Eigen::Index items
 Result fit(const std::string& name, const Problem& problem, const Params& params,
            const Control& control, const WarmStart* warm) {
   Prepared prepared;
-  if (std::string why = prepare(name, problem, params, prepared); !why.empty()) return Result::invalid(why);
+  if (Refusal why = prepare(name, problem, params, prepared); !why.empty()) return Result::invalid(why);
   const Method& m = *findMethod(name);
   const Matrix& T = prepared.T;
-  const bool experts = m.kind == ModelKind::Experts;
-  const Eigen::Index d = problem.X.cols(), K = experts ? prepared.options.integer("Q") * T.cols() : T.cols();
+  const Eigen::Index d = problem.X.cols(), K = m.outputs ? m.outputs(prepared.typed.get(), T.cols()) : T.cols();
   if (warm && (warm->coef.rows() != d || warm->coef.cols() != K || warm->intercept.size() != K || !warm->coef.allFinite() ||
                !warm->intercept.allFinite()))
-    return Result::invalid("warmStart: must be a finite model of this fit's shape, " + std::to_string(d) + " features × " +
+    return Result::invalid(Refusal("warmStart", "must be a finite model of this fit's shape, " + std::to_string(d) + " features × " +
                            std::to_string(K) + " outputs (got " + std::to_string(warm->coef.rows()) + " × " +
-                           std::to_string(warm->coef.cols()) + ")");
+                           std::to_string(warm->coef.cols()) + ")"));
   // The first progress event, before any work: iteration 0 at w = 0, whose objective is the
   // loss of zero scores (every penalty is 0 there). A warm start's is not known yet: none.
   if (!warm && control.progress && !control.keepGoing(0, zeroModelObjective(*prepared.loss, T))) {
@@ -240,27 +243,27 @@ Result fit(const std::string& name, const Problem& problem, const Params& params
   const DataScale scale = dataScaleOf(prepared.design->maxAbs(), T);
   Result r;
   if (!scale.active()) {
-    r = runRecipe(m, problem.X, prepared.design, T, *prepared.loss, prepared.options, control, warm);
+    r = runRecipe(m, problem.X, prepared.design, T, *prepared.loss, prepared.options, prepared.typed.get(), control, warm);
   } else {
     // Extreme magnitudes: the same problem on X / s_x, y / s_y (exact), mapped back after.
     Options options = prepared.options;
-    const std::string why = (m.rescale ? m.rescale : rescaleByDegree)(m.options, options, scale);
-    if (why.rfind("X: ", 0) == 0) return Result::invalid(why);  // data the method cannot take at all
+    const Refusal why = (m.rescale ? m.rescale : rescaleByDegree)(m.options, options, scale);
+    if (why.field == "X") return Result::invalid(why);  // data the method cannot take at all
     if (!why.empty()) {
       r.status = Status::NumericalIssue;
-      r.message = why;
+      r.message = why.message();
     } else {
       const StoredData X = dividedBy(problem.X, scale.x);
       const Matrix Ts = T / scale.y;
       std::unique_ptr<WarmStart> scaledWarm;
       if (warm) scaledWarm.reset(new WarmStart{warm->coef * (scale.x / scale.y), warm->intercept / scale.y});
-      r = runRecipe(m, X.view(), nullptr, Ts, *prepared.loss, options, control, scaledWarm.get());
+      r = runRecipe(m, X.view(), nullptr, Ts, *prepared.loss, options, m.typed(options).get(), control, scaledWarm.get());
       if (r.status != Status::InvalidInput) unscaleResult(r, scale);
     }
   }
   if (r.status == Status::InvalidInput || r.status == Status::Aborted) return r;
   r.kind = m.kind;
-  certifyResult(r, d, K, experts ? problem.X.rows() : m.kind == ModelKind::Tasks ? K : d, *prepared.loss, T);
+  certifyResult(r, d, K, m.kind == ModelKind::Experts ? problem.X.rows() : m.kind == ModelKind::Tasks ? K : d, *prepared.loss, T);
   return r;
 }
 

@@ -11,15 +11,15 @@ std::vector<std::string> metricNames(const Loss& loss) {
   return {"mse", "mae", "deviance"};
 }
 
-std::string parseMetric(const std::string& name, const Loss& loss, Metric& out) {
+Refusal parseMetric(const std::string& name, const Loss& loss, Metric& out) {
   const auto names = metricNames(loss);
   const std::string chosen = name.empty() ? names.front() : name;
   std::string list;
   for (const auto& n : names) list += (list.empty() ? "'" : ", '") + n + "'";
   if (std::find(names.begin(), names.end(), chosen) == names.end())
-    return "metric: must be one of " + list + " for the loss '" + loss.name() + "' (got '" + chosen + "')";
+    return Refusal("metric", "must be one of " + list + " for the loss '" + loss.name() + "' (got '" + chosen + "')");
   out = chosen == "mse" ? Metric::Mse : chosen == "mae" ? Metric::Mae : chosen == "error" ? Metric::Error : Metric::Deviance;
-  return "";
+  return {};
 }
 
 double score(Metric metric, const Matrix& Z, const Matrix& T, const Loss& loss) {

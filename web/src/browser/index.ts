@@ -4,7 +4,8 @@
 import { SupclustError } from '../errors.js';
 import type { LoadOptions, ModuleName, Supclust, Variant } from '../types.js';
 import { chooseVariant } from '../variant.js';
-import { fileOf, startSupclust, type FromWorker, type StartWorker } from '../worker_backend.js';
+import type { FromWorker } from '../protocol.js';
+import { fileOf, startSupclust, type StartWorker } from '../worker_backend.js';
 
 export * from '../types.js';
 export { SupclustError } from '../errors.js';
@@ -114,5 +115,5 @@ export async function load(options: LoadOptions = {}): Promise<Supclust> {
   if (options.createWorker !== undefined && options.baseUrl === undefined)
     throw new SupclustError('invalid-input', 'createWorker: needs baseUrl (the worker it starts is browser/worker.js under it)', 'createWorker');
   const base = baseOf(options);
-  return startSupclust(variant, options.module ?? 'core', (module) => compile(variant, module, base), browserWorker(base, options.createWorker));
+  return startSupclust(variant, options.module === undefined ? 'core' : options.module, (module) => compile(variant, module, base), browserWorker(base, options.createWorker));
 }

@@ -2,7 +2,7 @@
 // It instantiates one wasm build (whose pthreads, in the threaded build, are spawned from here).
 import type { CreateModule } from '../module.js';
 import { serve } from '../serve.js';
-import type { ToWorker } from '../worker_backend.js';
+import type { ToWorker } from '../protocol.js';
 
 const scope = self as unknown as { postMessage(m: unknown, transfer?: Transferable[]): void; onmessage: ((e: MessageEvent<ToWorker>) => void) | null };
 

@@ -8,7 +8,8 @@ import { Worker } from 'node:worker_threads';
 import { SupclustError } from '../errors.js';
 import type { LoadOptions, ModuleName, Supclust, Variant } from '../types.js';
 import { chooseVariant } from '../variant.js';
-import { fileOf, startSupclust, type FromWorker, type StartWorker } from '../worker_backend.js';
+import type { FromWorker } from '../protocol.js';
+import { fileOf, startSupclust, type StartWorker } from '../worker_backend.js';
 
 export * from '../types.js';
 export { SupclustError } from '../errors.js';
@@ -61,7 +62,7 @@ export async function load(options: LoadOptions = {}): Promise<Supclust> {
   const variant = deno
     ? chooseVariant(options, false, 'Deno cannot run the threaded build (its worker_threads cannot host the pthread workers): use the default or variant: \'simd\'')
     : chooseVariant(options, typeof SharedArrayBuffer !== 'undefined');
-  return startSupclust(variant, options.module ?? 'core', (module) => compile(variant, module), startNodeWorker);
+  return startSupclust(variant, options.module === undefined ? 'core' : options.module, (module) => compile(variant, module), startNodeWorker);
 }
 export { wordFrequencies, tokenize } from '../text.js';
 export type { TextFeatureOptions, TextFeatures } from '../text.js';

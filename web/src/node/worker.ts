@@ -4,7 +4,8 @@ import { createRequire } from 'node:module';
 import { parentPort } from 'node:worker_threads';
 import type { CreateModule } from '../module.js';
 import { serve } from '../serve.js';
-import { fileOf, type ToWorker } from '../worker_backend.js';
+import type { ToWorker } from '../protocol.js';
+import { fileOf } from '../worker_backend.js';
 
 const require = createRequire(import.meta.url);
 const port = parentPort!;

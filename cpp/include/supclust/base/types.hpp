@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "supclust/base/refusal.hpp"
+
 namespace supclust {
 
 using Vector = Eigen::VectorXd;
@@ -41,11 +43,13 @@ struct Result {
   double objective = 0;
   std::vector<double> history;
   std::string message;
+  std::string field;  // the input an InvalidInput refuses
 
-  static Result invalid(std::string why) {
+  static Result invalid(const Refusal& why) {
     Result r;
     r.status = Status::InvalidInput;
-    r.message = std::move(why);
+    r.message = why.message();
+    r.field = why.field;
     return r;
   }
 };
@@ -61,6 +65,13 @@ struct Control {
   FitCache* cache = nullptr;
   bool keepGoing(int iteration, double objective) const {
     return !progress || progress(iteration, objective);
+  }
+  // The same control for a later phase of one fit, its iterations counted after the `done` of
+  // the phases before (the caller's counter goes on rather than restarts).
+  Control after(int done) const {
+    Control later = *this;
+    if (progress) later.progress = [p = progress, done](int iteration, double objective) { return p(done + iteration, objective); };
+    return later;
   }
 };
 

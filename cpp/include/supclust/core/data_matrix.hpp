@@ -64,7 +64,7 @@ struct StoredData {
   }
   // "" when the arrays describe a rows × cols matrix (dense: rows·cols values; sparse: checkCsr),
   // else a message naming the field ("X: …", "X.indptr: …"). view() needs it to hold.
-  std::string check() const;
+  Refusal check() const;
 };
 
 // The rows of X listed in `rows`, in that order.
@@ -84,7 +84,7 @@ RowMatrix centredRowsOf(const Eigen::Ref<const RowMatrix>& X, const RowVector& m
 // row; values finite), else a message naming the field ("X.indptr: …"). When it holds: with
 // `maxAbs`, the largest |value| (0 for none) written there; with `columnSums` (cols entries),
 // each column's sum over the rows in order (as columnMeans() sums it) — from the same passes.
-std::string checkCsr(Eigen::Index rows, Eigen::Index cols, const std::int32_t* indptr, std::size_t indptrLength,
+Refusal checkCsr(Eigen::Index rows, Eigen::Index cols, const std::int32_t* indptr, std::size_t indptrLength,
                      const std::int32_t* indices, std::size_t indicesLength, const double* values,
                      std::size_t valuesLength, double* maxAbs = nullptr, double* columnSums = nullptr);
 
@@ -93,6 +93,6 @@ std::string checkCsr(Eigen::Index rows, Eigen::Index cols, const std::int32_t* i
 // one's (its rows, its values); a failing X is read again only to name the bad entry. With
 // `maxAbs`, X's largest |entry| (0 when nothing is stored) is written there when X passes, and with `means` its
 // column means (columnMeans(), the same bits), both from the same passes.
-std::string checkDesign(const DataMatrix& X, double* maxAbs = nullptr, RowVector* means = nullptr);
+Refusal checkDesign(const DataMatrix& X, double* maxAbs = nullptr, RowVector* means = nullptr);
 
 }  // namespace supclust

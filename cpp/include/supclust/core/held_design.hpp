@@ -39,6 +39,9 @@ class HeldDesign {
   const RowMatrix& centred() const;
   // Dense X only: uncentredNonZeroRowsOf(X).
   const std::optional<NonZeroRows>& nonZeroRows() const;
+  // The bytes of what has been derived so far (X's own arrays are the holder's). Read between
+  // calls, never while a call derives.
+  double bytes() const;
 
  private:
   DataMatrix X_;

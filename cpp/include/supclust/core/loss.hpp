@@ -18,7 +18,7 @@ class Loss {
   virtual ~Loss() = default;
   virtual const char* name() const = 0;
   // "" when y is acceptable for this loss, else a message naming the problem.
-  virtual std::string checkTargets(const Eigen::Ref<const Vector>& y) const = 0;
+  virtual Refusal checkTargets(const Eigen::Ref<const Vector>& y) const = 0;
   // The n x K target matrix the loss works on (K = 1 for regression and binary problems).
   virtual Matrix targets(const Eigen::Ref<const Vector>& y) const = 0;
   virtual double value(const Matrix& Z, const Matrix& T) const = 0;
@@ -43,7 +43,7 @@ class SquaredLoss final : public Loss {
  public:
   explicit SquaredLoss(bool oneVsAll = false) : oneVsAll_(oneVsAll) {}
   const char* name() const override { return oneVsAll_ ? "ova-squared" : "squared"; }
-  std::string checkTargets(const Eigen::Ref<const Vector>& y) const override;
+  Refusal checkTargets(const Eigen::Ref<const Vector>& y) const override;
   Matrix targets(const Eigen::Ref<const Vector>& y) const override;
   double value(const Matrix& Z, const Matrix& T) const override;
   void gradient(const Matrix& Z, const Matrix& T, Matrix& G) const override;
@@ -62,7 +62,7 @@ class LogisticLoss final : public Loss {
  public:
   explicit LogisticLoss(bool oneVsAll = false) : oneVsAll_(oneVsAll) {}
   const char* name() const override { return oneVsAll_ ? "ova-logistic" : "logistic"; }
-  std::string checkTargets(const Eigen::Ref<const Vector>& y) const override;
+  Refusal checkTargets(const Eigen::Ref<const Vector>& y) const override;
   Matrix targets(const Eigen::Ref<const Vector>& y) const override;
   double value(const Matrix& Z, const Matrix& T) const override;
   void gradient(const Matrix& Z, const Matrix& T, Matrix& G) const override;
@@ -80,7 +80,7 @@ class LogisticLoss final : public Loss {
 class HingeLoss final : public Loss {
  public:
   const char* name() const override { return "hinge"; }
-  std::string checkTargets(const Eigen::Ref<const Vector>& y) const override;
+  Refusal checkTargets(const Eigen::Ref<const Vector>& y) const override;
   Matrix targets(const Eigen::Ref<const Vector>& y) const override { return Matrix(y); }
   double value(const Matrix& Z, const Matrix& T) const override;
   void gradient(const Matrix& Z, const Matrix& T, Matrix& G) const override;
@@ -89,9 +89,9 @@ class HingeLoss final : public Loss {
 };
 
 // Class labels: "" when every y is an integer in 0..K-1 with at least two classes present.
-std::string checkClassLabels(const Eigen::Ref<const Vector>& y);
+Refusal checkClassLabels(const Eigen::Ref<const Vector>& y);
 // Two-class labels for the named loss: "" when every y is 0 or 1 and both occur.
-std::string checkBinaryLabels(const Eigen::Ref<const Vector>& y, const char* loss);
+Refusal checkBinaryLabels(const Eigen::Ref<const Vector>& y, const char* loss);
 // n x K with T(i, y_i) = on and every other entry off; K = max label + 1.
 Matrix classTargets(const Eigen::Ref<const Vector>& y, double on, double off);
 

@@ -1,6 +1,6 @@
 // Structures: possibly non-convex constraint sets on the coefficients W (d x K) with an exact
 // projection. project() replaces W by its projection and reports the partition of its items
-// (labels into the rows of centroids): the features, or the tasks for TaskClusters. One class
+// (labels into the rows of centroids): the features, or the tasks (families/tasks). One class
 // per set; kernels do the work.
 #pragma once
 
@@ -9,7 +9,6 @@
 #include <string>
 
 #include "supclust/base/types.hpp"
-#include "supclust/kernels/gram_partition.hpp"
 #include "supclust/kernels/kmeans1d.hpp"
 #include "supclust/kernels/row_kmeans.hpp"
 #include "supclust/kernels/sparse_groups.hpp"
@@ -26,7 +25,7 @@ class Structure {
   virtual ~Structure() = default;
   virtual const char* name() const = 0;
   // "" when the set can be projected onto for coefficients of shape d x K.
-  virtual std::string check(Eigen::Index d, Eigen::Index K) const = 0;
+  virtual Refusal check(Eigen::Index d, Eigen::Index K) const = 0;
   virtual void project(Matrix& W, Partition& part) = 0;
 };
 
@@ -35,7 +34,7 @@ class QValues final : public Structure {
  public:
   explicit QValues(int Q) : Q_(Q) {}
   const char* name() const override { return "Q-values"; }
-  std::string check(Eigen::Index d, Eigen::Index K) const override;
+  Refusal check(Eigen::Index d, Eigen::Index K) const override;
   void project(Matrix& W, Partition& part) override;
 
  private:
@@ -49,7 +48,7 @@ class SparseQValues final : public Structure {
  public:
   SparseQValues(int s, int Q) : s_(s), Q_(Q) {}
   const char* name() const override { return "s-sparse Q-values"; }
-  std::string check(Eigen::Index d, Eigen::Index K) const override;
+  Refusal check(Eigen::Index d, Eigen::Index K) const override;
   void project(Matrix& W, Partition& part) override;
 
  private:
@@ -63,7 +62,7 @@ class TopS final : public Structure {
  public:
   explicit TopS(int s) : s_(s) {}
   const char* name() const override { return "top-s"; }
-  std::string check(Eigen::Index, Eigen::Index) const override { return ""; }
+  Refusal check(Eigen::Index, Eigen::Index) const override { return {}; }
   void project(Matrix& W, Partition& part) override;
 
  private:
@@ -76,23 +75,7 @@ class RowClusters final : public Structure {
  public:
   RowClusters(int Q, int restarts, std::uint64_t seed) : Q_(Q), restarts_(restarts), seed_(seed) {}
   const char* name() const override { return "row clusters"; }
-  std::string check(Eigen::Index, Eigen::Index) const override { return ""; }
-  void project(Matrix& W, Partition& part) override;
-
- private:
-  int Q_, restarts_;
-  std::uint64_t seed_;
-};
-
-// Columns of W (d x K: one predictor per task) take at most Q distinct values: the k-means of
-// the K columns given their Gram matrix WᵀW (gram_partition.hpp: exact by enumeration for small
-// K), each column replaced by its group's mean. Labels per task; centroids Q x d (row q: the
-// shared predictor of group q). The projection of hard clustered multitask learning.
-class TaskClusters final : public Structure {
- public:
-  TaskClusters(int Q, int restarts, std::uint64_t seed) : Q_(Q), restarts_(restarts), seed_(seed) {}
-  const char* name() const override { return "task clusters"; }
-  std::string check(Eigen::Index d, Eigen::Index K) const override;
+  Refusal check(Eigen::Index, Eigen::Index) const override { return {}; }
   void project(Matrix& W, Partition& part) override;
 
  private:

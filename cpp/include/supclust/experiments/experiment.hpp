@@ -119,6 +119,7 @@ struct ExperimentRow {
 struct ExperimentResult {
   Status status = Status::Converged;
   std::string message;
+  std::string field;  // the input an InvalidInput refuses
   const Experiment* experiment = nullptr;
   int reps = 0;
   std::vector<ExperimentRow> rows;

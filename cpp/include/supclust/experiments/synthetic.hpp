@@ -62,7 +62,7 @@ struct GeneratorOptions {
 // errs by about ‖w*‖·√(1 − n/d) there). So E2's Q values are evenly spaced on [−1, 1]
 // ("uniformly distributed around 0"), assigned as in E1, and w* is rescaled to unit norm; the
 // table runs it with Q = 5.
-std::string generate(const std::string& name, const GeneratorOptions& options, SyntheticProblem& out);
+Refusal generate(const std::string& name, const GeneratorOptions& options, SyntheticProblem& out);
 const std::vector<std::string>& generatorNames();
 // The options generator `name` reads (GeneratorOptions' field names); the others are refused.
 const std::vector<std::string>& generatorOptions(const std::string& name);
@@ -70,13 +70,13 @@ const std::vector<std::string>& generatorOptions(const std::string& name);
 const Schema<GeneratorOptions>* generatorSchema(const std::string& name);
 // generate() from a caller's options: checked against the generator's schema (unknown options,
 // ranges, required n), defaults filled, the problem's memory within the address space.
-std::string generate(const std::string& name, const Params& given, SyntheticProblem& out);
+Refusal generate(const std::string& name, const Params& given, SyntheticProblem& out);
 
 // E5 (DFG Table 1): d = 40; dataset 1 β* = (3×10, 2.8×10, 2×10, 0×10), dataset 2
 // β* = (2.8×10, 2.6×10, 2.4×10, 0×10); rows ~ N(0, S) with S_ii = 1, S_ij = 0.9 when
 // β*_i = β*_j, else 0.25^|β*_i − β*_j|; y = X β* + N(0, σ²). Returns β* and S; "" when S is
 // positive definite (else a message saying so).
-std::string e5Covariance(int dataset, Vector& beta, Matrix& S);
+Refusal e5Covariance(int dataset, Vector& beta, Matrix& S);
 
 // E6 (weight grouping priors, §6.1): s = 3 hidden H ~ N(0, 1); 50 noisy copies X = H_k + N(0, 1)
 // each (150 attributes, copies of H_k in columns 50k..50k+49); classification:
@@ -90,7 +90,7 @@ std::string e5Covariance(int dataset, Vector& beta, Matrix& S);
 // Uniform(−15, 15), features assigned to groups uniformly at random conditioned on every group
 // being used (so w* has exactly Q distinct values); y = X w* + N(0, σ²).
 // "" when the E1 sizes are valid (n >= 1, d >= 1, 1 <= Q <= d, σ >= 0 finite, nTest >= 0).
-std::string checkE1(int n, int d, int Q, double sigma, int nTest);
+Refusal checkE1(int n, int d, int Q, double sigma, int nTest);
 // The values of w*: E1's (i.i.d. Uniform(−15, 15)) or E2's (evenly spaced on [−1, 1], then w*
 // rescaled to ‖w*‖ = 1; see generate()).
 enum class CoefValues { Uniform15, EvenUnitNorm };

@@ -6,12 +6,14 @@
 #include <cstddef>
 #include <string>
 
+#include "supclust/base/refusal.hpp"
+
 namespace supclust {
 
-std::string checkFinite(const char* field, const double* v, std::size_t n);
+Refusal checkFinite(const char* field, const double* v, std::size_t n);
 // An integer in [min, 2^31 − 1], given as a double (JavaScript numbers).
-std::string checkCount(const char* field, double v, double min);
+Refusal checkCount(const char* field, double v, double min);
 // A finite number >= 0.
-std::string checkNonNegative(const char* field, double v);
+Refusal checkNonNegative(const char* field, double v);
 
 }  // namespace supclust

@@ -18,12 +18,11 @@
 // brute-force dual solution.)
 #pragma once
 
-#include <string>
-
 #include <cstddef>
 #include <cstdint>
 #include <vector>
 
+#include "supclust/base/refusal.hpp"
 #include "supclust/kernels/isotonic.hpp"
 
 namespace supclust {
@@ -32,7 +31,7 @@ namespace supclust {
 double cliqueFusionSum(const double* x, std::size_t d);
 
 // A call from outside: finite values, λ1 and λ2 finite and >= 0 ("" or a message naming the field).
-std::string checkCliqueFusionCall(const double* v, std::size_t d, double lambda1, double lambda2);
+Refusal checkCliqueFusionCall(const double* v, std::size_t d, double lambda1, double lambda2);
 
 class CliqueFusionProx {
  public:

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "supclust/base/refusal.hpp"
 #include "supclust/kernels/radix_sort.hpp"
 #include "supclust/kernels/segment_dp.hpp"
 
@@ -29,9 +30,9 @@ constexpr std::uint64_t kKMeans1DMaxSplits = std::uint64_t{1} << 28;
 
 // "" when kmeans1d can solve d values into Q groups, else a message naming the field (Q above
 // the memory bound, Q < 1, no values). Callers check before solve().
-std::string checkKMeans1D(std::size_t d, std::int64_t Q);
+Refusal checkKMeans1D(std::size_t d, std::int64_t Q);
 // A call from outside: finite values, Q an integer in range, then checkKMeans1D.
-std::string checkKMeans1DCall(const double* u, std::size_t d, double Q);
+Refusal checkKMeans1DCall(const double* u, std::size_t d, double Q);
 
 class KMeans1D {
  public:

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "supclust/base/refusal.hpp"
 #include "supclust/kernels/isotonic.hpp"
 
 namespace supclust {
@@ -38,9 +39,9 @@ double owlNorm(const double* x, std::size_t d, const double* w, MagnitudeOrder& 
 
 // The checks OwlProx::apply's callers make: as many weights as values (apply reads d of them),
 // finite, non-negative and non-increasing. "" or "weights: …".
-std::string checkOwlWeights(std::size_t values, const double* w, std::size_t weights);
+Refusal checkOwlWeights(std::size_t values, const double* w, std::size_t weights);
 // A call from outside: finite values, then checkOwlWeights.
-std::string checkOwlCall(const double* v, std::size_t values, const double* w, std::size_t weights);
+Refusal checkOwlCall(const double* v, std::size_t values, const double* w, std::size_t weights);
 
 class OwlProx {
  public:

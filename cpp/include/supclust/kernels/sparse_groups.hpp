@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "supclust/base/refusal.hpp"
 #include "supclust/kernels/kmeans1d.hpp"
 #include "supclust/kernels/segment_dp.hpp"
 
@@ -30,9 +31,9 @@ struct SparseGroupsResult {
 // "" when the projection of d values with budgets s and Q fits the DP's memory (per sign, Q
 // split indices and (Q+1) table cells per selected value, at most kKMeans1DMaxSplits), else a
 // message naming Q.
-std::string checkSparseGroups(std::size_t d, std::size_t s, std::int64_t Q);
+Refusal checkSparseGroups(std::size_t d, std::size_t s, std::int64_t Q);
 // A call from outside: finite values, integers 1 <= Q <= s, then checkSparseGroups.
-std::string checkSparseGroupsCall(const double* u, std::size_t d, double s, double Q);
+Refusal checkSparseGroupsCall(const double* u, std::size_t d, double s, double Q);
 
 class SparseGroupsProjector {
  public:

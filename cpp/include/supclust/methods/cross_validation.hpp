@@ -32,6 +32,9 @@ struct CrossValidationOptions {
 };
 const Schema<CrossValidationOptions>& crossValidationSchema();
 
+// The most grid points (the product of the grid's value counts) one cross-validation takes.
+constexpr std::size_t kMaxGridPoints = 100000;
+
 struct GridPoint {
   std::vector<double> values;  // one per grid name
   double mean = 0, std = 0;    // over folds
@@ -41,6 +44,7 @@ struct GridPoint {
 struct CrossValidationResult {
   Status status = Status::Converged;
   std::string message;
+  std::string field;  // the input an InvalidInput refuses
   std::string metric;
   std::vector<std::string> names;
   std::vector<GridPoint> grid;

@@ -29,24 +29,18 @@ struct DataScale {
 // are class indicators for classification losses, which never need scaling).
 DataScale dataScaleOf(double xMaxAbs, const Matrix& T);
 
-// λ' for each penalty weight of `specs` by its degree (OptionSpec::degree). "" or a message
-// naming the weight whose transformed value leaves the double range.
-std::string rescaleByDegree(const std::vector<OptionSpec>& specs, Options& options, const DataScale& s);
+// λ' for each penalty weight of `specs` by its degree (OptionSpec::degree): nothing, or the
+// weight whose transformed value leaves the double range. A method whose penalty mixes degrees
+// supplies its own rule (Method::rescaledBy), built from the two below.
+Refusal rescaleByDegree(const std::vector<OptionSpec>& specs, Options& options, const DataScale& s);
 
-// The same for λ(α‖w‖₁ + (1−α)/2‖w‖²): λ'α' = λα / (s_x s_y), λ'(1 − α') = λ(1 − α) / s_x².
-std::string rescaleElasticNet(const std::vector<OptionSpec>& specs, Options& options, const DataScale& s);
-
-// ncTFGS: J_τ is scale-free once τ follows w (τ' = τ s_x / s_y), so λ1' = λ1 / s_y², λ2' = λ2 / s_y²;
-// the ridge weight by its degree.
-std::string rescaleTruncated(const std::vector<OptionSpec>& specs, Options& options, const DataScale& s);
-
-// ADFG: the weights |β̂_j − β̂_k|^(−γ) scale as (s_x / s_y)^γ, so its penalty has degree 1 − γ:
-// λ' = λ s_x^(γ − 1) s_y^(−1 − γ); the ridge weight by its degree.
-std::string rescaleAdaptive(const std::vector<OptionSpec>& specs, Options& options, const DataScale& s);
-
-// The linear SVM regularises its bias with w (λ/2(‖w‖² + b²)): w follows s_x but b does not, so
-// no λ' gives the same problem; data that need rescaling are refused naming X.
-std::string rescaleRegularisedBias(const std::vector<OptionSpec>& specs, Options& options, const DataScale& s);
+// Option o set to its value · s_x^-k · s_y^(k-2) in one exact step (a penalty of degree k), or
+// refused when that leaves the double range (or, for a weight that must stay positive, reaches 0).
+Refusal rescaleOption(const OptionSpec& o, Options& options, int k, const DataScale& s);
+// The refusal of option `name` whose value on the rescaled data would be `value`.
+Refusal outOfRange(const std::string& name, double value);
+// log2 of a power of two.
+int exponentOf(double powerOfTwo);
 
 // Maps a result fitted on the scaled data back to the caller's units.
 void unscaleResult(Result& r, const DataScale& s);

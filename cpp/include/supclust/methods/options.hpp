@@ -33,6 +33,9 @@ struct OptionSpec {
   bool minExclusive = false, maxExclusive = false;  // marked exclusive
   std::vector<std::string> choices;
   bool required = false;
+  // A Labels option with one label per sample (row of X), which a subset of the rows keeps for
+  // its rows (cross-validation's folds).
+  bool perSample = false;
   // A Number option that weighs a penalty: the penalty's degree of homogeneity in the
   // coefficients (2: ridge-like ‖w‖², 1: ℓ1-like), so that the weight can follow a rescaling of
   // the data (data_scale.hpp); 0: unaffected by scaling.
@@ -73,16 +76,14 @@ class Options {
   void set(const std::string& name, double value) { numbers_.at(name) = value; }
 
  private:
-  friend std::string check(const std::vector<OptionSpec>&, const Params&, const std::string&,
-                           Options&);
+  friend Refusal check(const std::vector<OptionSpec>&, const Params&, const std::string&, Options&);
   std::map<std::string, double> numbers_;
   std::map<std::string, std::string> strings_;
   std::map<std::string, Labels> labels_;
 };
 
-// "" on success (out filled), else a message naming the field and its owner ("method 'ihc'",
-// "generator 'e1'"), e.g. "option 'Q' of method 'ihc' must be an integer >= 1 (got 0.5)".
-std::string check(const std::vector<OptionSpec>& specs, const Params& given,
-                  const std::string& owner, Options& out);
+// Nothing on success (out filled), else the refused option and why, naming its owner ("method
+// 'ihc'", "generator 'e1'"): field "Q", "option 'Q' of method 'ihc' must be an integer >= 1 (got 0.5)".
+Refusal check(const std::vector<OptionSpec>& specs, const Params& given, const std::string& owner, Options& out);
 
 }  // namespace supclust

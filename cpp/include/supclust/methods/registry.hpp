@@ -30,6 +30,9 @@ struct Problem {
   // skips its checks and its scale pass, and the design on the whole of X reads the held
   // means, columns and moments.
   const HeldDesign* held = nullptr;
+  // The bytes the caller's held datasets occupy (HeldDatasets::bytes()), which the call's memory
+  // pre-check counts beside its own estimate.
+  double heldBytes = 0;
 };
 
 // The loss's n x K target matrix of a problem: the loss's own (class labels → one-hot for
@@ -63,22 +66,28 @@ struct MemoryUse {
 
 // A registered method, declared by name in its family's list (families/<family>/methods.cpp):
 //   Method("ihc", "iterative hard clustering …", ihcOptions(), runIhc).checkShape(checkGroups).dependsOnStart()
-// Its options are a typed struct T declared once by a Schema<T>; the recipe, the shape check and
-// the structure's bytes receive the struct, read from the checked (and rescaled) options. Every
-// setting other than the name, summary, schema and recipe has a default.
+// Its options are a typed struct T declared once by a Schema<T>, read once per fit from the
+// checked options (typed(); again from the rescaled ones for extreme data): the recipe, the
+// shape check, the structure's bytes and the outputs receive that struct. Every setting other
+// than the name, summary, schema and recipe has a default.
 struct Method {
-  using ShapeCheck = std::function<std::string(const Options&, Eigen::Index n, Eigen::Index d, Eigen::Index K)>;
-  using Recipe = std::function<Result(const FitContext&)>;
-  using Rescale = std::string (*)(const std::vector<OptionSpec>&, Options&, const DataScale&);
-  using StructureBytes = std::function<double(const Options&, double d)>;
+  using Typed = std::shared_ptr<const void>;  // the schema's struct T, type-erased
+  using ShapeCheck = std::function<Refusal(const void* typed, Eigen::Index n, Eigen::Index d, Eigen::Index K)>;
+  using Recipe = std::function<Result(const FitContext&, const void* typed)>;
+  using Rescale = Refusal (*)(const std::vector<OptionSpec>&, Options&, const DataScale&);
+  using StructureBytes = std::function<double(const void* typed, double d)>;
+  using Outputs = std::function<Eigen::Index(const void* typed, Eigen::Index targets)>;
 
   template <class T>
   Method(std::string name, std::string summary, Schema<T> schema, Result (*run)(const FitContext&, const T&))
       : name(std::move(name)), summary(std::move(summary)), options(schema.specs()), type_(typeTag<T>()) {
     const auto shared = std::make_shared<const Schema<T>>(std::move(schema));
-    this->run = [shared, run](const FitContext& c) { return run(c, read(*shared, c.options)); };
+    this->run = [run](const FitContext& c, const void* typed) { return run(c, *static_cast<const T*>(typed)); };
     read_ = [shared](const Options& o) { return std::make_shared<T>(read(*shared, o)); };
   }
+
+  // The options struct of this method read from checked options.
+  Typed typed(const Options& o) const { return read_(o); }
 
   std::string name;
   std::string summary;
@@ -103,16 +112,21 @@ struct Method {
   StructureBytes structureBytes = nullptr;
   // The model's shape (types.hpp): features (the default), experts or tasks.
   ModelKind kind = ModelKind::Features;
+  // The model's outputs (coefficient columns) for so many target columns; nullptr: one each.
+  Outputs outputs = nullptr;
   // The family the method belongs to (its folder under families/), set by the catalogue.
   std::string family;
 
   template <class T>
-  Method& checkShape(std::string (*f)(const T&, Eigen::Index n, Eigen::Index d, Eigen::Index K)) {
+  Method& checkShape(Refusal (*f)(const T&, Eigen::Index n, Eigen::Index d, Eigen::Index K)) {
     expectType<T>("checkShape");
-    auto read = read_;
-    shapeCheck = [read, f](const Options& o, Eigen::Index n, Eigen::Index d, Eigen::Index K) {
-      return f(*std::static_pointer_cast<const T>(read(o)), n, d, K);
-    };
+    shapeCheck = [f](const void* typed, Eigen::Index n, Eigen::Index d, Eigen::Index K) { return f(*static_cast<const T*>(typed), n, d, K); };
+    return *this;
+  }
+  template <class T>
+  Method& outputsBy(Eigen::Index (*f)(const T&, Eigen::Index targets)) {
+    expectType<T>("outputsBy");
+    outputs = [f](const void* typed, Eigen::Index targets) { return f(*static_cast<const T*>(typed), targets); };
     return *this;
   }
   Method& dependsOnStart() { startDependent = true; return *this; }
@@ -122,8 +136,7 @@ struct Method {
   template <class T>
   Method& structureBytesBy(double (*f)(const T&, double d)) {
     expectType<T>("structureBytesBy");
-    auto read = read_;
-    structureBytes = [read, f](const Options& o, double d) { return f(*std::static_pointer_cast<const T>(read(o)), d); };
+    structureBytes = [f](const void* typed, double d) { return f(*static_cast<const T*>(typed), d); };
     return *this;
   }
   Method& ofKind(ModelKind k) { kind = k; return *this; }
@@ -158,10 +171,14 @@ struct Method {
 // entries of X (n·d when dense; the non-zeros, each also costing an index, when sparse; a sparse
 // design has no Gram matrix beyond kSparseGramSide on its short side).
 double estimateFitBytes(const Method& m, double n, double d, double K, double stored, bool sparse);
+// The outputs a fit of `loss` on p has: y's columns, the classes of a one-vs-all loss (labels
+// 0..K−1, checked), or 1.
+double outputsOf(const Problem& p, const Loss& loss);
 // The bytes a call may use: 2 GB in wasm32 (the builds' maximum memory), unbounded natively.
 double addressableBytes();
-// "" when `bytes` fit in addressableBytes(), else "<field>: <what> needs about … (the limit …)".
-std::string checkMemory(const std::string& field, const std::string& what, double bytes);
+// Nothing when `bytes` fit in addressableBytes() beside `held` bytes in use already (the
+// caller's held datasets), else a refusal of `field`: "<what> needs about … GB; …".
+Refusal checkMemory(const std::string& field, const std::string& what, double bytes, double held = 0);
 
 // Every family's methods (defined by the catalogue of families, families/catalogue.cpp).
 const std::vector<Method>& methods();
@@ -177,11 +194,11 @@ Result fit(const std::string& method, const Problem& problem, const Params& para
 // not held and `whole` is given, it receives the design on the whole of X the check made (X's
 // largest entry and column means), for later fits on the same X to hold: they do not check X
 // again.
-std::string checkFit(const std::string& method, const Problem& problem, const Params& params,
+Refusal checkFit(const std::string& method, const Problem& problem, const Params& params,
                      std::unique_ptr<HeldDesign>* whole = nullptr);
 
 // The method's options checked and defaults filled, without data ("" or a message).
-std::string checkOptions(const std::string& method, const Params& params, Options& out);
+Refusal checkOptions(const std::string& method, const Params& params, Options& out);
 
 // Linear predictor X W + 1 bᵀ (n x K) of a fitted model.
 Matrix predict(const DataMatrix& X, const Matrix& coef, const RowVector& intercept);

@@ -83,6 +83,11 @@ class Schema {
     specs_.back().maxExclusive = true;
     return *this;
   }
+  // The Labels field declared last holds one label per sample (OptionSpec::perSample).
+  Schema& perSample() {
+    specs_.back().perSample = true;
+    return *this;
+  }
   // The field declared last has no default: a caller must give it.
   Schema& required() {
     specs_.back().required = true;
@@ -116,13 +121,13 @@ class Schema {
   const std::vector<OptionSpec>& specs() const { return specs_; }
   const std::string& owner() const { return owner_; }
 
-  // "" and `out`'s declared members set (defaults where not given), or a message naming the
-  // field; members not declared keep their values.
-  std::string read(const Params& given, T& out) const {
+  // Nothing and `out`'s declared members set (defaults where not given), or the refused field;
+  // members not declared keep their values.
+  Refusal read(const Params& given, T& out) const {
     Options checked;
-    if (std::string why = check(specs_, given, owner_, checked); !why.empty()) return why;
+    if (Refusal why = check(specs_, given, owner_, checked); !why.empty()) return why;
     read(checked, out);
-    return "";
+    return {};
   }
   void read(const Options& checked, T& out) const {
     for (const auto& set : setters_) set(checked, out);

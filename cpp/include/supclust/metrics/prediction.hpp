@@ -17,7 +17,7 @@ enum class Metric { Mse, Mae, Error, Deviance };
 std::vector<std::string> metricNames(const Loss& loss);
 // "" and out set, or a message naming the field "metric". An empty name picks the default:
 // mse for regression, error for classification.
-std::string parseMetric(const std::string& name, const Loss& loss, Metric& out);
+Refusal parseMetric(const std::string& name, const Loss& loss, Metric& out);
 
 // Z: predictions X W + 1 bᵀ (n x K); T: the loss's targets for the same rows.
 double score(Metric metric, const Matrix& Z, const Matrix& T, const Loss& loss);

@@ -69,7 +69,7 @@ Result finish(const FitContext& c, const ExpertsOptions& opt, ExpertFamily& fami
     return r;
   }
   const int iterations = opt.refine ? 100 : 1;
-  ExpertsFit fit = alternateExperts(family, std::move(labels), iterations, c.control);
+  ExpertsFit fit = alternateExperts(family, std::move(labels), iterations, c.control.after(searchIterations));
   if (iterations == 1 && fit.status == Status::MaxIterations) fit.status = searchStatus;
   fit.iterations += searchIterations;
   return resultOf(std::move(fit));
@@ -164,35 +164,35 @@ Result runExpertsOracle(const FitContext& c, const ExpertsOptions& opt) {
   return resultOf(expertsOfPartition(e.X, e.y, e.Q, e.lambda, *opt.groups));
 }
 
-std::string checkExperts(const ExpertsOptions& opt, Eigen::Index n, Eigen::Index, Eigen::Index K) {
+Refusal checkExperts(const ExpertsOptions& opt, Eigen::Index n, Eigen::Index, Eigen::Index K) {
   const auto Q = opt.Q;
-  if (Q > n) return "option 'Q': at most one expert per sample (Q = " + std::to_string(Q) + ", n = " + std::to_string(n) + ")";
+  if (Q > n) return Refusal("Q", "option 'Q': at most one expert per sample (Q = " + std::to_string(Q) + ", n = " + std::to_string(n) + ")");
   if (K > 1 && Q >= K)
-    return "option 'Q': classifying experts need fewer experts than classes (Q = " + std::to_string(Q) + ", K = " + std::to_string(K) +
-           " classes: Q answers would cover every class; LwCS §7.1.2)";
-  if (!opt.groups.has_value()) return "";
+    return Refusal("Q", "option 'Q': classifying experts need fewer experts than classes (Q = " + std::to_string(Q) + ", K = " + std::to_string(K) +
+           " classes: Q answers would cover every class; LwCS §7.1.2)");
+  if (!opt.groups.has_value()) return {};
   const Labels& g = *opt.groups;
   if (static_cast<Eigen::Index>(g.size()) != n)
-    return "option 'groups' must have one label per sample (expected " + std::to_string(n) + ", got " + std::to_string(g.size()) + ")";
+    return Refusal("groups", "option 'groups' must have one label per sample (expected " + std::to_string(n) + ", got " + std::to_string(g.size()) + ")");
   std::vector<bool> used(static_cast<std::size_t>(Q), false);
   for (std::int32_t v : g) {
-    if (v < 0 || v >= Q) return "option 'groups' must hold labels in 0..Q-1 (got " + std::to_string(v) + ")";
+    if (v < 0 || v >= Q) return Refusal("groups", "option 'groups' must hold labels in 0..Q-1 (got " + std::to_string(v) + ")");
     used[static_cast<std::size_t>(v)] = true;
   }
   // An expert without samples would be a zero predictor among the answers.
   for (std::size_t q = 0; q < used.size(); ++q)
-    if (!used[q]) return "option 'groups' must give every expert a sample (expert " + std::to_string(q) + " has none; lower Q)";
-  return "";
+    if (!used[q]) return Refusal("groups", "option 'groups' must give every expert a sample (expert " + std::to_string(q) + " has none; lower Q)");
+  return {};
 }
 
-std::string checkExpertsAm(const ExpertsOptions& opt, Eigen::Index n, Eigen::Index d, Eigen::Index K) {
+Refusal checkExpertsAm(const ExpertsOptions& opt, Eigen::Index n, Eigen::Index d, Eigen::Index K) {
   if (K > 1 && opt.screen > 0)
-    return "option 'screen': column screening is for regression experts (its score, cov(y², x_j²), needs a numeric target)";
+    return Refusal("screen", "option 'screen': column screening is for regression experts (its score, cov(y², x_j²), needs a numeric target)");
   return checkExperts(opt, n, d, K);
 }
 
-std::string checkExpertsPg(const ExpertsOptions& opt, Eigen::Index n, Eigen::Index d, Eigen::Index K) {
-  if (std::string why = checkExperts(opt, n, d, K); !why.empty() || K == 1) return why;
+Refusal checkExpertsPg(const ExpertsOptions& opt, Eigen::Index n, Eigen::Index d, Eigen::Index K) {
+  if (Refusal why = checkExperts(opt, n, d, K); !why.empty() || K == 1) return why;
   // Classifiers: the iterate, the step, its projection and the gradient, n × (d + 1)K each.
   const double bytes = 8.0 * 4 * static_cast<double>(n) * static_cast<double>(d + 1) * static_cast<double>(K);
   return checkMemory("X", "experts-pg's per-sample classifiers (" + std::to_string(n) + " samples × " + std::to_string(K) +
@@ -256,8 +256,13 @@ S rcOptions() {
 }
 S oracleOptions() {
   S s("method");
-  return expertsBase(s, true).labels("groups", &E::groups, "the true partition: one label in 0..Q−1 per sample").required();
+  return expertsBase(s, true).labels("groups", &E::groups, "the true partition: one label in 0..Q−1 per sample").perSample().required();
 }
+}  // namespace
+
+namespace {
+// Q answers per target: the experts' coefficient columns.
+Eigen::Index expertOutputs(const ExpertsOptions& o, Eigen::Index targets) { return o.Q * targets; }
 }  // namespace
 
 std::vector<Method> expertsMethods() {
@@ -269,7 +274,8 @@ std::vector<Method> expertsMethods() {
           .dependsOnStart()
           .memoryUse({3, 2, 0})
           .denseOnly()
-          .ofKind(ModelKind::Experts),
+          .ofKind(ModelKind::Experts)
+          .outputsBy(expertOutputs),
       Method("experts-pg",
              "experts (or one-vs-all logistic classifiers) by projected gradient on per-sample predictors with the row-clustering projection (LwCS Alg. 3, §7.1.2; the DataCube paper's PGK), then alternating minimisation",
              pgOptions(), runExpertsPg)
@@ -277,7 +283,8 @@ std::vector<Method> expertsMethods() {
           .dependsOnStart()
           .memoryUse({4, 2, 0})
           .denseOnly()
-          .ofKind(ModelKind::Experts),
+          .ofKind(ModelKind::Experts)
+          .outputsBy(expertOutputs),
       Method("experts-cg",
              "experts by conditional gradient on the samples' equivalence matrix, ψ(M) = yᵀ(I + (XXᵀ∘M)/λ)⁻¹y/(2n), oracle = k-means on the rows of diag(A⁻¹y)X (LwCS §3.2, the DataCube paper's OM), then alternating minimisation",
              cgOptions(), runExpertsCg)
@@ -285,7 +292,8 @@ std::vector<Method> expertsMethods() {
           .dependsOnStart()
           .memoryUse({3, 2, 4})
           .denseOnly()
-          .ofKind(ModelKind::Experts),
+          .ofKind(ModelKind::Experts)
+          .outputsBy(expertOutputs),
       Method("experts-rc",
              "experts by regression clustering in its K-harmonic-means form (Zhang 2003), then alternating minimisation",
              rcOptions(), runExpertsRc)
@@ -293,13 +301,15 @@ std::vector<Method> expertsMethods() {
           .dependsOnStart()
           .memoryUse({4, 2, 0})
           .denseOnly()
-          .ofKind(ModelKind::Experts),
+          .ofKind(ModelKind::Experts)
+          .outputsBy(expertOutputs),
       Method("experts-oracle", "the experts (or classifying experts) fitted on the true partition of the samples",
              oracleOptions(), runExpertsOracle)
           .checkShape(checkExperts)
           .memoryUse({3, 2, 0})
           .denseOnly()
-          .ofKind(ModelKind::Experts),
+          .ofKind(ModelKind::Experts)
+          .outputsBy(expertOutputs),
   };
 }
 

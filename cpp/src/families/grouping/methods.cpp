@@ -189,47 +189,49 @@ Result runCgpg(const FitContext& c, const GroupingOptions& o) {
   QValues values(o.Q);
   SparseQValues sparseValues(o.s, o.Q);
   Structure& S = o.s > 0 ? static_cast<Structure&>(sparseValues) : values;
-  return projectedGradientFrom(c, o, S, std::move(start.coef), std::move(start.intercept));
+  const Control later = c.control.after(start.iterations);
+  const FitContext polish{c.X, c.loss, c.T, c.options, later, c.warm};
+  return projectedGradientFrom(polish, o, S, std::move(start.coef), std::move(start.intercept));
 }
 
-std::string checkGroups(const GroupingOptions& o, Eigen::Index, Eigen::Index d, Eigen::Index K) {
-  return K == 1 ? checkKMeans1D(static_cast<std::size_t>(d), o.Q) : "";
+Refusal checkGroups(const GroupingOptions& o, Eigen::Index, Eigen::Index d, Eigen::Index K) {
+  return K == 1 ? checkKMeans1D(static_cast<std::size_t>(d), o.Q) : Refusal();
 }
 
-std::string checkConditionalGradient(const GroupingOptions& o, Eigen::Index n, Eigen::Index d, Eigen::Index K) {
-  if (!(o.lambda > 0)) return "option 'lambda' must be > 0 for the conditional gradient (ψ needs nλ > 0)";
+Refusal checkConditionalGradient(const GroupingOptions& o, Eigen::Index n, Eigen::Index d, Eigen::Index K) {
+  if (!(o.lambda > 0)) return Refusal("lambda", "option 'lambda' must be > 0 for the conditional gradient (ψ needs nλ > 0)");
   return checkGroups(o, n, d, K);
 }
 
 // The projection onto s-sparse Q values of `method` (ihcs, or cgpg with s > 0).
-std::string checkSparseValues(const std::string& method, const GroupingOptions& o, Eigen::Index d, Eigen::Index K) {
-  if (std::string why = SparseQValues(o.s, o.Q).check(d, K); !why.empty())
-    return "loss: " + why + " (use 'squared' or 'logistic' with " + method + ")";
+Refusal checkSparseValues(const std::string& method, const GroupingOptions& o, Eigen::Index d, Eigen::Index K) {
+  if (Refusal why = SparseQValues(o.s, o.Q).check(d, K); !why.empty())
+    return Refusal("loss", why.detail + " (use 'squared' or 'logistic' with " + method + ")");
   if (o.s < o.Q)
-    return "option 's' of method '" + method + "' must be >= Q (got s = " + std::to_string(o.s) +
-           ", Q = " + std::to_string(o.Q) + ")";
+    return Refusal("s", "option 's' of method '" + method + "' must be >= Q (got s = " + std::to_string(o.s) +
+           ", Q = " + std::to_string(o.Q) + ")");
   return checkSparseGroups(static_cast<std::size_t>(d), static_cast<std::size_t>(o.s), o.Q);
 }
 
-std::string checkSparse(const GroupingOptions& o, Eigen::Index, Eigen::Index d, Eigen::Index K) {
+Refusal checkSparse(const GroupingOptions& o, Eigen::Index, Eigen::Index d, Eigen::Index K) {
   return checkSparseValues("ihcs", o, d, K);
 }
 
-std::string checkCgpg(const GroupingOptions& o, Eigen::Index n, Eigen::Index d, Eigen::Index K) {
-  if (std::string why = checkConditionalGradient(o, n, d, K); !why.empty() || o.s == 0) return why;
+Refusal checkCgpg(const GroupingOptions& o, Eigen::Index n, Eigen::Index d, Eigen::Index K) {
+  if (Refusal why = checkConditionalGradient(o, n, d, K); !why.empty() || o.s == 0) return why;
   return checkSparseValues("cgpg", o, d, K);
 }
 
-std::string checkOracle(const GroupingOptions& o, Eigen::Index, Eigen::Index d, Eigen::Index) {
+Refusal checkOracle(const GroupingOptions& o, Eigen::Index, Eigen::Index d, Eigen::Index) {
   const Labels& g = *o.groups;
   if (static_cast<Eigen::Index>(g.size()) != d)
-    return "option 'groups' of method 'oracle' must have one label per feature (expected " +
-           std::to_string(d) + ", got " + std::to_string(g.size()) + ")";
+    return Refusal("groups", "option 'groups' of method 'oracle' must have one label per feature (expected " +
+           std::to_string(d) + ", got " + std::to_string(g.size()) + ")");
   for (std::int32_t v : g)
     if (v < 0 || static_cast<Eigen::Index>(v) >= d)
-      return "option 'groups' of method 'oracle' must hold labels in 0..d-1 (got " +
-             std::to_string(v) + ")";
-  return "";
+      return Refusal("groups", "option 'groups' of method 'oracle' must hold labels in 0..d-1 (got " +
+             std::to_string(v) + ")");
+  return {};
 }
 
 using S = Schema<GroupingOptions>;

@@ -3,6 +3,9 @@
 // weight-grouping priors paper §6), no grouping of their own.
 #include "supclust/families/linear/methods.hpp"
 
+#include <cmath>
+
+#include "supclust/methods/data_scale.hpp"
 #include "supclust/methods/option_sets.hpp"
 #include "supclust/methods/recipes.hpp"
 #include "supclust/solvers/coordinate_descent.hpp"
@@ -80,6 +83,24 @@ Schema<LinearOptions> svmOptions() {
   return seedField(s, "seed of the rows' order in each epoch");
 }
 
+
+// The same for λ(α‖w‖₁ + (1−α)/2‖w‖²): λ'α' = λα / (s_x s_y), λ'(1 − α') = λ(1 − α) / s_x².
+Refusal rescaleElasticNet(const std::vector<OptionSpec>&, Options& options, const DataScale& s) {
+  const double lambda = options.number("lambda"), alpha = options.number("alpha");
+  const double l1 = std::ldexp(lambda * alpha, -exponentOf(s.x) - exponentOf(s.y));
+  const double l2 = std::ldexp(lambda * (1 - alpha), -2 * exponentOf(s.x));
+  if (!std::isfinite(l1 + l2)) return outOfRange("lambda", l1 + l2);
+  options.set("lambda", l1 + l2);
+  if (l1 + l2 > 0) options.set("alpha", l1 / (l1 + l2));
+  return {};
+}
+
+// The linear SVM regularises its bias with w (λ/2(‖w‖² + b²)): w follows s_x but b does not, so
+// no λ' gives the same problem; data that need rescaling are refused naming X.
+Refusal rescaleRegularisedBias(const std::vector<OptionSpec>&, Options&, const DataScale& s) {
+  if (s.x == 1) return {};
+  return Refusal("X", "entries this large or small need rescaling, which the linear SVM's regularised bias does not follow (scale X into [1e-38, 1e38])");
+}
 }  // namespace
 
 std::vector<Method> linearMethods() {

@@ -12,6 +12,7 @@
 #include "supclust/core/tilted_penalty.hpp"
 #include "supclust/families/penalties/methods.hpp"
 
+#include "supclust/methods/data_scale.hpp"
 #include "supclust/methods/option_sets.hpp"
 #include "supclust/methods/recipes.hpp"
 #include "supclust/solvers/dc_programming.hpp"
@@ -118,6 +119,40 @@ Vector initialEstimate(const FitContext& c, const PenaltiesOptions& opt) {
       .coef.col(0);
 }
 
+
+// ncTFGS: J_τ is scale-free once τ follows w (τ' = τ s_x / s_y), so λ1' = λ1 / s_y², λ2' = λ2 / s_y²;
+// the ridge weight by its degree.
+Refusal rescaleTruncated(const std::vector<OptionSpec>& specs, Options& options, const DataScale& s) {
+  for (const OptionSpec& o : specs) {
+    if (o.name == "lambda1" || o.name == "lambda2") {
+      if (Refusal why = rescaleOption(o, options, 0, s); !why.empty()) return why;
+    } else if (o.name == "tau") {
+      const double tau = std::ldexp(options.number("tau"), exponentOf(s.x) - exponentOf(s.y));
+      if (!std::isnormal(tau)) return outOfRange("tau", tau);
+      options.set("tau", tau);
+    } else if (o.degree != 0) {
+      if (Refusal why = rescaleOption(o, options, o.degree, s); !why.empty()) return why;
+    }
+  }
+  return {};
+}
+
+// ADFG: the weights |β̂_j − β̂_k|^(−γ) scale as (s_x / s_y)^γ, so its penalty has degree 1 − γ:
+// λ' = λ s_x^(γ − 1) s_y^(−1 − γ); the ridge weight by its degree.
+Refusal rescaleAdaptive(const std::vector<OptionSpec>& specs, Options& options, const DataScale& s) {
+  const double gamma = options.number("gamma");
+  const double factor = std::exp2((gamma - 1) * exponentOf(s.x) - (1 + gamma) * exponentOf(s.y));
+  for (const OptionSpec& o : specs) {
+    if (o.name == "lambda1" || o.name == "lambda2" || o.name == "lambda3") {
+      const double value = options.number(o.name), v = value * factor;
+      if (!std::isfinite(v) || (value != 0 && !std::isnormal(v))) return outOfRange(o.name, v);
+      options.set(o.name, v);
+    } else if (o.degree != 0) {
+      if (Refusal why = rescaleOption(o, options, o.degree, s); !why.empty()) return why;
+    }
+  }
+  return {};
+}
 }  // namespace
 
 // GFLasso: min F(w) + λ1‖w‖₁ + λ2 Σ_{i<j} |w_i − w_j| (+ λ/2‖w‖²), with the exact O(d log d)
@@ -184,29 +219,30 @@ Result runAdfg(const FitContext& c, const PenaltiesOptions& opt) {
 
 namespace supclust {
 
-std::string checkGraph(const PenaltiesOptions& opt, Eigen::Index, Eigen::Index d, Eigen::Index K) {
-  if (!opt.graph.has_value()) return "";
+Refusal checkGraph(const PenaltiesOptions& opt, Eigen::Index, Eigen::Index d, Eigen::Index K) {
+  if (!opt.graph.has_value()) return {};
   if (K != 1)
-    return "option 'graph' needs one output (loss 'squared' or 'logistic'; got " + std::to_string(K) + " outputs)";
-  return checkEdges("option 'graph'", *opt.graph, static_cast<std::size_t>(d));
+    return Refusal("graph", "option 'graph' needs one output (loss 'squared' or 'logistic'; got " + std::to_string(K) + " outputs)");
+  return checkEdges("graph", *opt.graph, static_cast<std::size_t>(d));
 }
 
-std::string checkNctfgs(const PenaltiesOptions& opt, Eigen::Index n, Eigen::Index d, Eigen::Index K) {
+Refusal checkNctfgs(const PenaltiesOptions& opt, Eigen::Index n, Eigen::Index d, Eigen::Index K) {
   const double tau = opt.tau;
   for (const auto& [name, value] : {std::pair{"lambda1", opt.lambda1}, std::pair{"lambda2", opt.lambda2}})
     if (!std::isfinite(value / tau))
-      return std::string("option 'tau' of method 'nctfgs': ") + name + "/τ, the weight its penalty uses (J_τ(x) = min(x/τ, 1)), is beyond the double range; raise tau or lower " + name;
+      return Refusal("tau", std::string("option 'tau' of method 'nctfgs': ") + name +
+                                "/τ, the weight its penalty uses (J_τ(x) = min(x/τ, 1)), is beyond the double range; raise tau or lower " + name);
   return checkGraph(opt, n, d, K);
 }
 
 // ADFG's weights span (2/f)^γ (differences from f · max|β̂| to 2 max|β̂|); beyond 1e12, fusion
 // ADMM's linear system (ρ(I + AᵀA) with the weights in A) loses the small ones to round-off and
 // stops at its iteration limit or fails to factorise, so such a γ is refused by name.
-std::string checkAdfg(const PenaltiesOptions& opt, Eigen::Index n, Eigen::Index d, Eigen::Index K) {
+Refusal checkAdfg(const PenaltiesOptions& opt, Eigen::Index n, Eigen::Index d, Eigen::Index K) {
   const double spread = std::pow(2 / opt.weightFloor, opt.gamma);
   if (!(spread <= 1e12))
-    return "option 'gamma' of method 'adfg': the adaptive weights would span (2 / weightFloor)^gamma = " + std::to_string(spread) +
-           ", beyond the 1e12 that ADMM's linear system resolves in double precision; lower gamma or raise weightFloor";
+    return Refusal("gamma", "option 'gamma' of method 'adfg': the adaptive weights would span (2 / weightFloor)^gamma = " + std::to_string(spread) +
+           ", beyond the 1e12 that ADMM's linear system resolves in double precision; lower gamma or raise weightFloor");
   return checkGraph(opt, n, d, K);
 }
 

@@ -60,9 +60,9 @@ Result runPrior(const FitContext& c, const PriorOptions& opt, PriorKind kind) {
 Result runGem(const FitContext& c, const PriorOptions& opt) { return runPrior(c, opt, PriorKind::Gaussian); }
 Result runLem(const FitContext& c, const PriorOptions& opt) { return runPrior(c, opt, PriorKind::Laplace); }
 
-std::string checkPrior(const PriorOptions& opt, Eigen::Index, Eigen::Index d, Eigen::Index) {
-  const std::string why = checkKMeans1D(static_cast<std::size_t>(d), opt.centres);
-  return why.empty() ? "" : "option 'centres': " + why.substr(why.find(':') + 2);
+Refusal checkPrior(const PriorOptions& opt, Eigen::Index, Eigen::Index d, Eigen::Index) {
+  const Refusal why = checkKMeans1D(static_cast<std::size_t>(d), opt.centres);
+  return why.empty() ? why : Refusal("centres", "option 'centres': " + why.detail);
 }
 
 namespace {

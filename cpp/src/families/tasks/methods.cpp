@@ -10,6 +10,7 @@
 
 #include "supclust/core/structure.hpp"
 #include "supclust/families/tasks/clustered_tasks.hpp"
+#include "supclust/families/tasks/task_structure.hpp"
 #include "supclust/families/tasks/trace_norm_penalty.hpp"
 #include "supclust/methods/option_sets.hpp"
 #include "supclust/methods/recipes.hpp"
@@ -91,12 +92,12 @@ Result runTasksPg(const FitContext& c, const TasksOptions& opt) {
   return hardFit(c, opt, pg);
 }
 
-std::string checkTasks(const TasksOptions& opt, Eigen::Index, Eigen::Index, Eigen::Index K) {
+Refusal checkTasks(const TasksOptions& opt, Eigen::Index, Eigen::Index, Eigen::Index K) {
   const auto Q = opt.Q;
   if (Q > K)
-    return "option 'Q': at most one cluster per task (Q = " + std::to_string(Q) + ", K = " + std::to_string(K) +
-           " tasks: one per class of y, or per column of an n × K y)";
-  return "";
+    return Refusal("Q", "option 'Q': at most one cluster per task (Q = " + std::to_string(Q) + ", K = " + std::to_string(K) +
+           " tasks: one per class of y, or per column of an n × K y)");
+  return {};
 }
 
 namespace {

@@ -27,6 +27,6 @@ struct FeatureGraph {
 
 // "" when `flat` lists pairs of features in 0..d−1, no loop (i, i), no edge twice (in either
 // order); else a message naming the field and the first bad edge.
-std::string checkEdges(const std::string& field, const Labels& flat, std::size_t d);
+Refusal checkEdges(const std::string& option, const Labels& flat, std::size_t d);
 
 }  // namespace supclust

@@ -1,0 +1,134 @@
+// The protocol between the API and the worker that runs the wasm module, shared by both sides:
+// one request object per call (posted as it is, then handed to the module's function of the same
+// name: module.ts), the raw results and refusals the module sends back, and the messages around
+// them.
+import type { ModuleName, Variant } from './types.js';
+
+/** X as it crosses into wasm: dense row-major values, or CSR arrays (validated, never densified). */
+export type WireMatrix = Float64Array | { indptr: Int32Array; indices: Int32Array; values: Float64Array };
+
+/** A call's X: its arrays, or the id of a dataset the module holds (sc.dataset()). */
+export type CallMatrix = WireMatrix | number;
+
+/** A call's data: X (arrays or a held dataset's id) and y, nRows × yCols targets. */
+export interface CallData { X: CallMatrix; nRows: number; nCols: number; y: Float64Array; yCols: number }
+
+/** A dataset's arrays as the module stores them (wasm `hold`), sent once per worker: the backend
+ * attaches it to the first call that names the dataset. */
+export interface Upload { dataset: number; X: WireMatrix; nRows: number; nCols: number }
+
+/** A previous model's coefficients, column-major nFeatures × K, and its K intercepts. */
+export interface WarmStartWire { coef: Float64Array; intercept: Float64Array }
+
+/** An experiment's settings (the library's declared options: reps, seed, fast, threads, shardIndex,
+ * shardCount), the rows to run, and a real-data table's data. */
+export interface ExperimentRequest {
+  id: string;
+  settings: Record<string, unknown>;
+  methods: string[];
+  data?: ExperimentDataWire | ExperimentDataWire[];
+}
+export interface ExperimentDataWire { X: WireMatrix; nRows: number; nCols: number; y: Float64Array }
+
+/** Every call, as the API sends it and the module's function of the name `op` reads it. */
+export type Request =
+  | { op: 'kmeans1d'; values: Float64Array; Q: number }
+  | { op: 'projectSparseGroups'; values: Float64Array; s: number; Q: number }
+  | { op: 'proxOwl'; values: Float64Array; weights: Float64Array }
+  | { op: 'proxCliqueFusion'; values: Float64Array; lambda1: number; lambda2: number }
+  | ({ op: 'experiment' } & ExperimentRequest)
+  | ({ op: 'fit'; method: string; options: Record<string, unknown>; warmStart?: WarmStartWire; upload?: Upload } & CallData)
+  | ({ op: 'crossValidate'; method: string; options: Record<string, unknown>; grid: { names: string[]; values: Float64Array[] };
+      settings: Record<string, unknown>; upload?: Upload } & CallData)
+  | { op: 'hold'; dataset: number; upload?: Upload }
+  | { op: 'release'; dataset: number }
+  | { op: 'generate'; name: string; options: Record<string, unknown> };
+
+/** A refusal, as every call of the module reports one: the field its check named. */
+export interface Refusal { status: 'invalid-input'; field: string; message: string }
+
+export type RawStatus = 'converged' | 'max-iterations' | 'invalid-input' | 'numerical-issue' | 'aborted';
+
+export interface RawFit {
+  status: RawStatus;
+  message: string;
+  /** The field an 'invalid-input' names (the library's check, base/refusal.hpp). */
+  field?: string;
+  kind?: string;
+  outputs?: number;
+  coef?: Float64Array;
+  intercept?: Float64Array;
+  groups?: Int32Array;
+  centroids?: Float64Array;
+  iterations?: number;
+  objective?: number;
+  history?: Float64Array;
+}
+
+export interface RawCrossValidation {
+  status: RawStatus;
+  message: string;
+  field?: string;
+  metric?: string;
+  best?: number;
+  grid?: { values: Float64Array; mean: number; std: number; scores: Float64Array }[];
+  model?: RawFit;
+}
+
+export interface RawExperiment {
+  status: RawStatus;
+  message: string;
+  field?: string;
+  reps?: number;
+  seed?: number;
+  fast?: boolean;
+  seconds?: number;
+  tasks?: Float64Array;
+  totalTasks?: number;
+  rows?: { method: string; msPerFit: number; cells: { mean: number; std: number; values: Float64Array }[]; paper: { mean: number; std: number }[] }[];
+}
+
+/** Whether a module's answer is a refusal. */
+export function isRefusal(raw: unknown): raw is Refusal {
+  return !!raw && typeof raw === 'object' && (raw as { status?: unknown }).status === 'invalid-input';
+}
+
+/** The dataset a request names (its X or the one it holds), if any. */
+export function datasetOf(r: Request): number | undefined {
+  if (r.op === 'hold') return r.dataset;
+  if ((r.op === 'fit' || r.op === 'crossValidate') && typeof r.X === 'number') return r.X;
+  return undefined;
+}
+
+/** The smallest module that serves a request (a method's as info.methods declares it; an
+ * unknown method goes to the library, which refuses it by name). */
+export function moduleFor(r: Request, methods: readonly { name: string; module: ModuleName }[]): ModuleName {
+  switch (r.op) {
+    case 'fit': case 'crossValidate': return methods.find((m) => m.name === r.method)?.module ?? 'library';
+    case 'generate': return 'library';
+    case 'experiment': return 'tables';
+    default: return 'core';  // the kernels; a dataset, held by any module
+  }
+}
+
+/** A compiled WebAssembly.Module, typed as an object so that the declarations need neither the
+ * DOM nor the WebAssembly library. */
+export type CompiledModule = object;
+
+/** To the worker: the module to start, then calls. */
+export type ToWorker =
+  | { type: 'init'; variant: Variant; moduleName: ModuleName; module: CompiledModule }
+  | { type: 'call'; id: number; request: Request; progress: boolean };
+
+/** What a started worker reports about its module: the threads it can use. */
+export interface ReadyInfo {
+  threads: number;
+}
+
+/** From the worker: started (or not), progress, and each call's result or trap. */
+export type FromWorker =
+  | ({ type: 'ready' } & ReadyInfo)
+  | { type: 'load-failed'; message: string }
+  | { type: 'progress'; id: number; iteration: number; objective: number }
+  | { type: 'result'; id: number; result: unknown; spare?: ArrayBuffer[] }
+  | { type: 'error'; id: number; message: string; spare?: ArrayBuffer[] };
