@@ -33,6 +33,7 @@
 #include "supclust/kernels/clique_fusion.hpp"
 #include "supclust/kernels/kmeans1d.hpp"
 #include "supclust/kernels/owl.hpp"
+#include "supclust/families/catalogue.hpp"
 #include "supclust/methods/cross_validation.hpp"
 #include "supclust/methods/registry.hpp"
 #include "native_timing.hpp"

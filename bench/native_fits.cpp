@@ -17,6 +17,7 @@
 
 #include "supclust/base/work_team.hpp"
 #include "supclust/core/held_design.hpp"
+#include "supclust/families/catalogue.hpp"
 #include "supclust/methods/registry.hpp"
 #include "native_timing.hpp"
 

@@ -2,7 +2,8 @@
 // Fails when an include runs upward: each folder of cpp/include/supclust and cpp/src is a layer,
 // and a file may include its own layer and those below it. The families sit side by side above
 // the kit and include no other family; experiments sit on top. Also fails when the bindings
-// (wasm/bindings.cpp: the call table, nothing else) exceed BINDINGS_LINES lines. Usage: node
+// (wasm/bindings.cpp: the call table, nothing else) exceed BINDINGS_LINES lines, or when a
+// function declared in one layer is defined only in another. Usage: node
 // scripts/check-layers.mjs
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -44,6 +45,35 @@ for (const [file, path] of files) {
       problems.push(`${where}: family '${from.family}' includes the catalogue of families (${m[1]})`);
   });
 }
+// A free function declared in one layer's header is defined in that layer's sources (where a
+// header declares it, the layer owns it: a definition only in another layer is a link the
+// includes do not show). Declarations and definitions at column 0, read by shape.
+const startsFunction = /^(?!#|\/\/|namespace|class|struct|template|using|inline|constexpr|static|extern|enum|typedef|return)[A-Za-z_][\w:<>,*& ]*?\b(\w+)\(/;
+function functionsOf(text, ending) {
+  const names = new Set();
+  text.split('\n').forEach((line, i, lines) => {
+    const m = startsFunction.exec(line);
+    if (!m) return;
+    const rest = lines.slice(i, i + 8).join('\n');
+    const end = rest.search(/[;{]/);
+    if (end >= 0 && rest[end] === ending) names.add(m[1]);
+  });
+  return names;
+}
+const defined = {};  // layer → names defined in its sources
+for (const [file, path] of files.filter(([f]) => f.endsWith('.cpp'))) {
+  const layer = path.split('/')[0];
+  for (const name of functionsOf(readFileSync(file, 'utf8'), '{')) (defined[layer] ??= new Set()).add(name);
+}
+for (const [file, path] of files.filter(([f]) => f.endsWith('.hpp'))) {
+  const layer = path.split('/')[0];
+  for (const name of functionsOf(readFileSync(file, 'utf8'), ';')) {
+    if (defined[layer]?.has(name)) continue;
+    const elsewhere = Object.keys(defined).filter((l) => defined[l].has(name));
+    if (elsewhere.length) problems.push(`${relative(root, file)}: declares ${name}(), defined in ${elsewhere.join(', ')} but not in ${layer}`);
+  }
+}
+
 export const BINDINGS_LINES = 200;
 const bindingsLines = readFileSync(join(root, 'wasm/bindings.cpp'), 'utf8').trimEnd().split('\n').length;
 if (bindingsLines > BINDINGS_LINES)

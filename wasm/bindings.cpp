@@ -25,6 +25,7 @@
 #include "supclust/kernels/kmeans1d.hpp"
 #include "supclust/kernels/owl.hpp"
 #include "supclust/kernels/sparse_groups.hpp"
+#include "supclust/families/catalogue.hpp"
 #include "supclust/methods/cross_validation.hpp"
 #include "supclust/methods/held_datasets.hpp"
 #include "supclust/methods/registry.hpp"

@@ -11,6 +11,7 @@
 #include "supclust/core/penalty.hpp"
 #include "supclust/experiments/synthetic.hpp"
 #include "supclust/experiments/experiment.hpp"
+#include "supclust/families/catalogue.hpp"
 #include "supclust/methods/registry.hpp"
 #include "supclust/solvers/admm.hpp"
 #include "supclust/solvers/anderson.hpp"

@@ -11,6 +11,7 @@
 #include "supclust/base/random.hpp"
 #include "supclust/experiments/synthetic.hpp"
 #include "supclust/kernels/clique_fusion.hpp"
+#include "supclust/families/catalogue.hpp"
 #include "supclust/methods/registry.hpp"
 #include "problems.hpp"
 

@@ -16,6 +16,7 @@
 #include "supclust/base/random.hpp"
 #include "supclust/experiments/synthetic.hpp"
 #include "supclust/kernels/gram_partition.hpp"
+#include "supclust/families/catalogue.hpp"
 #include "supclust/methods/registry.hpp"
 #include "supclust/metrics/partition.hpp"
 #include "supclust/families/tasks/clustered_tasks.hpp"

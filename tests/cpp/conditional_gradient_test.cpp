@@ -6,6 +6,7 @@
 
 #include "reference.hpp"
 #include "supclust/experiments/synthetic.hpp"
+#include "supclust/families/catalogue.hpp"
 #include "supclust/methods/registry.hpp"
 #include "supclust/families/grouping/conditional_gradient.hpp"
 #include "supclust/base/fit_cache.hpp"

@@ -10,6 +10,7 @@
 #include "supclust/core/penalty.hpp"
 #include "supclust/base/random.hpp"
 #include "supclust/experiments/synthetic.hpp"
+#include "supclust/families/catalogue.hpp"
 #include "supclust/methods/registry.hpp"
 #include "supclust/metrics/partition.hpp"
 #include "csr.hpp"

@@ -1,5 +1,6 @@
 // Cross-validation: folds never leak, the same seed gives the same choice, threads change
 // nothing, and the choice is sensible.
+#include "supclust/families/catalogue.hpp"
 #include "supclust/methods/cross_validation.hpp"
 
 #include <gtest/gtest.h>

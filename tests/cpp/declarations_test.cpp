@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "supclust/experiments/experiment.hpp"
+#include "supclust/families/catalogue.hpp"
 #include "supclust/methods/cross_validation.hpp"
 
 using namespace supclust;

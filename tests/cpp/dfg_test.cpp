@@ -9,6 +9,7 @@
 
 #include "supclust/base/random.hpp"
 #include "supclust/experiments/synthetic.hpp"
+#include "supclust/families/catalogue.hpp"
 #include "supclust/methods/registry.hpp"
 #include "explicit_rows.hpp"
 #include "supclust/families/penalties/neighbour_max_terms.hpp"

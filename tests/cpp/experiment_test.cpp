@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "supclust/families/catalogue.hpp"
 #include "supclust/methods/registry.hpp"
 #include "supclust/metrics/partition.hpp"
 

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "supclust/experiments/synthetic.hpp"
+#include "supclust/families/catalogue.hpp"
 #include "supclust/methods/registry.hpp"
 
 namespace supclust::test_data {

@@ -20,6 +20,7 @@
 #include "supclust/base/parallel.hpp"
 #include "supclust/base/random.hpp"
 #include "supclust/experiments/synthetic.hpp"
+#include "supclust/families/catalogue.hpp"
 #include "supclust/methods/cross_validation.hpp"
 #include "supclust/methods/registry.hpp"
 #include "supclust/metrics/partition.hpp"

@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "supclust/experiments/synthetic.hpp"
+#include "supclust/families/catalogue.hpp"
 #include "supclust/methods/registry.hpp"
 #include "problems.hpp"
 

@@ -10,6 +10,7 @@
 #include "supclust/families/penalties/magnitude_fusion.hpp"
 #include "supclust/base/random.hpp"
 #include "supclust/experiments/synthetic.hpp"
+#include "supclust/families/catalogue.hpp"
 #include "supclust/methods/registry.hpp"
 #include "problems.hpp"
 

@@ -12,6 +12,7 @@
 #include "supclust/base/random.hpp"
 #include "supclust/experiments/synthetic.hpp"
 #include "supclust/kernels/kmedian1d.hpp"
+#include "supclust/families/catalogue.hpp"
 #include "supclust/methods/registry.hpp"
 #include "supclust/metrics/partition.hpp"
 #include "supclust/families/priors/grouping_prior_cg.hpp"

@@ -8,6 +8,7 @@
 
 #include "problems.hpp"
 #include "supclust/methods/held_datasets.hpp"
+#include "supclust/families/catalogue.hpp"
 #include "supclust/methods/registry.hpp"
 
 using namespace supclust;

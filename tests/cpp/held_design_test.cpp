@@ -11,6 +11,7 @@
 #include "problems.hpp"
 #include "supclust/core/design.hpp"
 #include "supclust/core/held_design.hpp"
+#include "supclust/families/catalogue.hpp"
 #include "supclust/methods/cross_validation.hpp"
 #include "supclust/methods/registry.hpp"
 

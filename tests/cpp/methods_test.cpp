@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "supclust/experiments/synthetic.hpp"
+#include "supclust/families/catalogue.hpp"
 #include "supclust/methods/registry.hpp"
 #include "supclust/solvers/least_squares.hpp"
 #include "supclust/base/fit_cache.hpp"

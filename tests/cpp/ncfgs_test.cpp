@@ -10,6 +10,7 @@
 #include "supclust/experiments/synthetic.hpp"
 #include "supclust/kernels/clique_fusion.hpp"
 #include "supclust/kernels/owl.hpp"
+#include "supclust/families/catalogue.hpp"
 #include "supclust/methods/registry.hpp"
 #include "problems.hpp"
 

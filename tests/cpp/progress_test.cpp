@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "supclust/experiments/synthetic.hpp"
+#include "supclust/families/catalogue.hpp"
 #include "supclust/methods/registry.hpp"
 
 using namespace supclust;

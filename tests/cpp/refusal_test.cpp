@@ -9,6 +9,7 @@
 #include "supclust/base/refusal.hpp"
 #include "supclust/experiments/synthetic.hpp"
 #include "supclust/kernels/kmeans1d.hpp"
+#include "supclust/families/catalogue.hpp"
 #include "supclust/methods/cross_validation.hpp"
 #include "supclust/methods/registry.hpp"
 

@@ -9,6 +9,7 @@
 #include <cmath>
 
 #include "supclust/experiments/synthetic.hpp"
+#include "supclust/families/catalogue.hpp"
 #include "supclust/methods/registry.hpp"
 #include "supclust/metrics/partition.hpp"
 #include "supclust/families/experts/screened_experts.hpp"

@@ -7,6 +7,7 @@
 
 #include "supclust/core/design.hpp"
 #include "supclust/base/random.hpp"
+#include "supclust/families/catalogue.hpp"
 #include "supclust/methods/cross_validation.hpp"
 #include "supclust/methods/registry.hpp"
 #include "supclust/solvers/least_squares.hpp"

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "supclust/experiments/synthetic.hpp"
+#include "supclust/families/catalogue.hpp"
 #include "supclust/methods/registry.hpp"
 #include "problems.hpp"
 

@@ -7,6 +7,7 @@
 #include <cmath>
 
 #include "supclust/base/random.hpp"
+#include "supclust/families/catalogue.hpp"
 #include "supclust/methods/registry.hpp"
 #include "supclust/solvers/dual_coordinate_descent.hpp"
 #include "csr.hpp"

@@ -9,6 +9,7 @@
 
 #include "supclust/experiments/e1_methods.hpp"
 #include "supclust/experiments/experiment.hpp"
+#include "supclust/families/catalogue.hpp"
 #include "supclust/methods/validation_selection.hpp"
 #include "supclust/metrics/coefficients.hpp"
 

@@ -11,6 +11,7 @@
 #include "supclust/kernels/clique_fusion.hpp"
 #include "supclust/kernels/owl.hpp"
 #include "supclust/kernels/sparse_groups.hpp"
+#include "supclust/families/catalogue.hpp"
 #include "supclust/methods/registry.hpp"
 
 using namespace supclust;

@@ -9,6 +9,7 @@
 #include "supclust/core/feature_screening.hpp"
 #include "supclust/base/random.hpp"
 #include "supclust/experiments/experiment.hpp"
+#include "supclust/families/catalogue.hpp"
 #include "supclust/methods/validation_selection.hpp"
 #include "supclust/metrics/coefficients.hpp"
 #include "supclust/metrics/partition.hpp"

@@ -1,6 +1,8 @@
-// The catalogue: every family's methods, in the order info() lists them. Compiled with
-// SUPCLUST_MODULE_CORE (the wasm core module, scripts/build.mjs) it holds the feature-grouping
-// families only — linear, grouping, penalties — so that module links none of the others' code.
+// Compiled with SUPCLUST_MODULE_CORE (the wasm core module, scripts/build.mjs) the catalogue
+// holds the feature-grouping families only — linear, grouping, penalties — so that module links
+// none of the others' code.
+#include "supclust/families/catalogue.hpp"
+
 #include "supclust/families/grouping/methods.hpp"
 #include "supclust/families/linear/methods.hpp"
 #include "supclust/families/penalties/methods.hpp"
@@ -35,6 +37,55 @@ const std::vector<Method>& methods() {
     return list;
   }();
   return all;
+}
+
+const Method* findMethod(const std::string& name) {
+  for (const auto& m : methods())
+    if (m.name == name) return &m;
+  return nullptr;
+}
+
+namespace {
+Refusal unknownMethod(const std::string& name) {
+  std::string known;
+  for (const auto& k : methods()) known += (known.empty() ? "" : ", ") + k.name;
+  return Refusal("method", "unknown method '" + name + "' (known: " + known + ")");
+}
+}  // namespace
+
+Result fit(const std::string& method, const Problem& problem, const Params& params, const Control& control, const WarmStart* warm) {
+  const Method* m = findMethod(method);
+  return m ? fit(*m, problem, params, control, warm) : Result::invalid(unknownMethod(method));
+}
+
+Refusal checkFit(const std::string& method, const Problem& problem, const Params& params, std::unique_ptr<HeldDesign>* whole) {
+  const Method* m = findMethod(method);
+  return m ? checkFit(*m, problem, params, whole) : unknownMethod(method);
+}
+
+Refusal checkOptions(const std::string& method, const Params& params, Options& out) {
+  const Method* m = findMethod(method);
+  return m ? checkOptions(*m, params, out) : unknownMethod(method);
+}
+
+CrossValidationResult crossValidate(const std::string& method, const Problem& problem, const Params& base, const Grid& grid,
+                                    const CrossValidationOptions& options, const Control& control) {
+  if (const Method* m = findMethod(method)) return crossValidate(*m, problem, base, grid, options, control);
+  CrossValidationResult r;
+  const Refusal why = unknownMethod(method);
+  r.status = Status::InvalidInput;
+  r.message = why.message();
+  r.field = why.field;
+  return r;
+}
+
+ValidationSelection selectOnValidation(const std::string& method, const Problem& train, const DataMatrix& Xvalidation,
+                                       const Vector& yvalidation, const Params& base, const Grid& grid, const Control& control) {
+  if (const Method* m = findMethod(method)) return selectOnValidation(*m, train, Xvalidation, yvalidation, base, grid, control);
+  ValidationSelection r;
+  r.status = Status::InvalidInput;
+  r.message = unknownMethod(method).message();
+  return r;
 }
 
 }  // namespace supclust

@@ -103,13 +103,11 @@ Rows selectRows(const Problem& p, const std::vector<bool>& take, bool wanted) {
   return r;
 }
 
-CrossValidationResult crossValidate(const std::string& method, const Problem& problem, const Params& base,
-                                    const Grid& grid, const CrossValidationOptions& options,
-                                    const Control& control) {
+CrossValidationResult crossValidate(const Method& method, const Problem& problem, const Params& base, const Grid& grid,
+                                    const CrossValidationOptions& options, const Control& control) {
   // ---- validation before any work ----
-  const Method* m = findMethod(method);
+  const Method* m = &method;
   Options checked;
-  if (!m) return invalid(checkOptions(method, base, checked));
   const Eigen::Index n = problem.X.rows();
   if (options.folds < 2 || options.folds > n)
     return invalid(Refusal("folds", "must be between 2 and the number of rows (" + std::to_string(n) + "), got " +
@@ -122,7 +120,7 @@ CrossValidationResult crossValidate(const std::string& method, const Problem& pr
     const std::vector<double>& values = entry.second;
     const auto spec = std::find_if(m->options.begin(), m->options.end(), [&](const OptionSpec& o) { return o.name == name; });
     if (spec == m->options.end() || spec->kind == OptionKind::Choice || spec->kind == OptionKind::Labels || spec->kind == OptionKind::Edges)
-      return invalid(Refusal("grid", "'" + name + "' is not a numeric option of method '" + method + "'"));
+      return invalid(Refusal("grid", "'" + name + "' is not a numeric option of method '" + method.name + "'"));
     if (values.empty()) return invalid(Refusal("grid", "'" + name + "' has no values"));
     points *= values.size();
   }
@@ -149,7 +147,7 @@ CrossValidationResult crossValidate(const std::string& method, const Problem& pr
   // Up to eight fits run side by side, each on its own copy of its training rows, beside the refit's.
   const int threads = options.threads > 0 ? options.threads : availableThreads();
   if (Refusal why = checkMemory("X",
-                                "cross-validating method '" + method + "' on " + std::to_string(n) + " × " + std::to_string(problem.X.cols()) +
+                                "cross-validating method '" + method.name + "' on " + std::to_string(n) + " × " + std::to_string(problem.X.cols()) +
                                     " data with " + std::to_string(threads) + " threads",
                                 (1 + std::min(threads, 8)) * estimateFitBytes(*m, static_cast<double>(n), static_cast<double>(problem.X.cols()),
                                                                               outputsOf(problem, *loss), static_cast<double>(problem.X.stored()),

@@ -83,20 +83,8 @@ double outputsOf(const Problem& p, const Loss& loss) {
   return p.targetColumns > 1 ? static_cast<double>(p.targetColumns) : loss.oneVsAll() ? p.y.maxCoeff() + 1 : 1;
 }
 
-const Method* findMethod(const std::string& name) {
-  for (const auto& m : methods())
-    if (m.name == name) return &m;
-  return nullptr;
-}
-
-Refusal checkOptions(const std::string& name, const Params& params, Options& out) {
-  const Method* m = findMethod(name);
-  if (!m) {
-    std::string known;
-    for (const auto& k : methods()) known += (known.empty() ? "" : ", ") + k.name;
-    return Refusal("method", "unknown method '" + name + "' (known: " + known + ")");
-  }
-  return check(m->options, params, "method '" + name + "'", out);
+Refusal checkOptions(const Method& m, const Params& params, Options& out) {
+  return check(m.options, params, "method '" + m.name + "'", out);
 }
 
 namespace {
@@ -111,10 +99,10 @@ struct Prepared {
   const HeldDesign* design = nullptr;  // the design on the whole of X: the held one or own
 };
 
-Refusal prepare(const std::string& name, const Problem& problem, const Params& params, Prepared& out) {
-  if (Refusal why = checkOptions(name, params, out.options); !why.empty()) return why;
+Refusal prepare(const Method& m, const Problem& problem, const Params& params, Prepared& out) {
+  if (Refusal why = checkOptions(m, params, out.options); !why.empty()) return why;
   out.loss = makeLoss(out.options.choice("loss"));
-  const Method& m = *findMethod(name);
+  const std::string& name = m.name;
   if (problem.targetColumns < 1) return Refusal("yCols", "must be >= 1 (targets per row of X), got " + std::to_string(problem.targetColumns));
   if (problem.targetColumns > 1 && m.kind != ModelKind::Tasks)
     return Refusal("y", std::to_string(problem.targetColumns) + " targets per row (yCols) are read by the clustered-tasks methods only; method '" +
@@ -148,9 +136,9 @@ Refusal prepare(const std::string& name, const Problem& problem, const Params& p
 }
 }  // namespace
 
-Refusal checkFit(const std::string& name, const Problem& problem, const Params& params, std::unique_ptr<HeldDesign>* whole) {
+Refusal checkFit(const Method& m, const Problem& problem, const Params& params, std::unique_ptr<HeldDesign>* whole) {
   Prepared prepared;
-  Refusal why = prepare(name, problem, params, prepared);
+  Refusal why = prepare(m, problem, params, prepared);
   if (whole && why.empty()) *whole = std::move(prepared.own);
   return why;
 }
@@ -220,11 +208,9 @@ void certifyResult(Result& r, Eigen::Index d, Eigen::Index K, Eigen::Index items
 }
 }  // namespace
 
-Result fit(const std::string& name, const Problem& problem, const Params& params,
-           const Control& control, const WarmStart* warm) {
+Result fit(const Method& m, const Problem& problem, const Params& params, const Control& control, const WarmStart* warm) {
   Prepared prepared;
-  if (Refusal why = prepare(name, problem, params, prepared); !why.empty()) return Result::invalid(why);
-  const Method& m = *findMethod(name);
+  if (Refusal why = prepare(m, problem, params, prepared); !why.empty()) return Result::invalid(why);
   const Matrix& T = prepared.T;
   const Eigen::Index d = problem.X.cols(), K = m.outputs ? m.outputs(prepared.typed.get(), T.cols()) : T.cols();
   if (warm && (warm->coef.rows() != d || warm->coef.cols() != K || warm->intercept.size() != K || !warm->coef.allFinite() ||

@@ -8,15 +8,14 @@
 
 namespace supclust {
 
-ValidationSelection selectOnValidation(const std::string& method, const Problem& train, const DataMatrix& Xvalidation,
+ValidationSelection selectOnValidation(const Method& method, const Problem& train, const DataMatrix& Xvalidation,
                                        const Vector& yvalidation, const Params& base, const Grid& grid,
                                        const Control& control) {
   ValidationSelection out;
   std::vector<std::size_t> sizes;
   for (const auto& [name, values] : grid) sizes.push_back(values.size());
   // Warm starts only where they cannot change the answer, as in cross-validation.
-  const Method* spec = findMethod(method);
-  const bool warmStarts = spec && !spec->startDependent;
+  const bool warmStarts = !method.startDependent;
   double best = std::numeric_limits<double>::infinity();
   std::size_t bestIndex = 0;
   std::unique_ptr<WarmStart> warm;

@@ -77,8 +77,7 @@ Params withValues(const Params& base, const Grid& grid, const std::vector<double
 // grid indices.
 std::vector<std::size_t> warmStartOrder(const std::vector<std::size_t>& sizes);
 
-CrossValidationResult crossValidate(const std::string& method, const Problem& problem, const Params& base,
-                                    const Grid& grid, const CrossValidationOptions& options,
-                                    const Control& control = {});
+CrossValidationResult crossValidate(const Method& method, const Problem& problem, const Params& base, const Grid& grid,
+                                    const CrossValidationOptions& options, const Control& control = {});
 
 }  // namespace supclust

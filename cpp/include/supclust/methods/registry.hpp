@@ -180,25 +180,21 @@ double addressableBytes();
 // caller's held datasets), else a refusal of `field`: "<what> needs about … GB; …".
 Refusal checkMemory(const std::string& field, const std::string& what, double bytes, double held = 0);
 
-// Every family's methods (defined by the catalogue of families, families/catalogue.cpp).
-const std::vector<Method>& methods();
-const Method* findMethod(const std::string& name);
+// The calls below take the method itself; the library's list of methods and the calls by name
+// are the catalogue's (families/catalogue.hpp), above the families.
 
-// Validates everything (method, shapes, finiteness, targets, options) before any work, then
-// runs the recipe. Never throws for bad input: the Result has Status::InvalidInput and a
-// message naming the field.
-Result fit(const std::string& method, const Problem& problem, const Params& params,
-           const Control& control = {}, const WarmStart* warm = nullptr);
+// Validates everything (shapes, finiteness, targets, options) before any work, then runs the
+// recipe. Never throws for bad input: the Result has Status::InvalidInput and the field.
+Result fit(const Method& method, const Problem& problem, const Params& params, const Control& control = {},
+           const WarmStart* warm = nullptr);
 
-// Every check fit() makes before any work: options, data, shapes ("" or a message). When X is
-// not held and `whole` is given, it receives the design on the whole of X the check made (X's
-// largest entry and column means), for later fits on the same X to hold: they do not check X
-// again.
-Refusal checkFit(const std::string& method, const Problem& problem, const Params& params,
-                     std::unique_ptr<HeldDesign>* whole = nullptr);
+// Every check fit() makes before any work: options, data, shapes. When X is not held and
+// `whole` is given, it receives the design on the whole of X the check made (X's largest entry
+// and column means), for later fits on the same X to hold: they do not check X again.
+Refusal checkFit(const Method& method, const Problem& problem, const Params& params, std::unique_ptr<HeldDesign>* whole = nullptr);
 
-// The method's options checked and defaults filled, without data ("" or a message).
-Refusal checkOptions(const std::string& method, const Params& params, Options& out);
+// The method's options checked and defaults filled, without data.
+Refusal checkOptions(const Method& method, const Params& params, Options& out);
 
 // Linear predictor X W + 1 bᵀ (n x K) of a fitted model.
 Matrix predict(const DataMatrix& X, const Matrix& coef, const RowVector& intercept);

@@ -18,7 +18,7 @@ struct ValidationSelection {
   double score = 0;            // its validation MSE
 };
 
-ValidationSelection selectOnValidation(const std::string& method, const Problem& train, const DataMatrix& Xvalidation,
+ValidationSelection selectOnValidation(const Method& method, const Problem& train, const DataMatrix& Xvalidation,
                                        const Vector& yvalidation, const Params& base, const Grid& grid,
                                        const Control& control = {});
 
