@@ -108,9 +108,10 @@ inline val resultToJs(const Result& r) {
 inline val crossValidationToJs(const CrossValidationResult& cv) {
   if (cv.status == Status::InvalidInput || cv.status == Status::Aborted) return statusOf(cv.status, cv.message, cv.field);
   const val points = list(cv.grid, [](const GridPoint& g) {
-    return object({{"values", copyOut(g.values)}, {"mean", val(g.mean)}, {"std", val(g.std)}, {"scores", copyOut(g.scores)}});
+    return object({{"values", copyOut(g.values)}, {"mean", val(g.mean)}, {"std", val(g.std)}, {"se", val(g.se)}, {"scores", copyOut(g.scores)}});
   });
-  return object({{"metric", val(cv.metric)}, {"best", val(static_cast<int>(cv.best))}, {"grid", points}, {"model", resultToJs(cv.model)}},
+  return object({{"metric", val(cv.metric)}, {"best", val(static_cast<int>(cv.best))}, {"best1se", val(static_cast<int>(cv.best1se))},
+                 {"grid", points}, {"model", resultToJs(cv.model)}},
                 statusOf(cv.status, cv.message, cv.field));
 }
 

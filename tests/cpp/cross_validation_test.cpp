@@ -272,3 +272,99 @@ TEST(CrossValidation, SeveralTargetsPerRowAreScoredOverEveryEntry) {
       }
   }
 }
+
+// The one-standard-error rule (glmnet's lambda.1se): the simplest point within one standard error
+// of the minimum. Checked against its definition by brute force over every point, on both orders
+// of the same grid (tidymodels/tune#664: a reversed grid made the rule pick a less regularised
+// model), never less regularised than the minimum, and different from it on some seed.
+TEST(CrossValidation, TheOneStandardErrorChoiceIsTheLargestWeightWithinOneSe) {
+  int differs = 0;
+  for (std::uint64_t seed = 1; seed <= 12; ++seed) {
+    const auto p = generateE1(60, 20, 3, 2.0, seed);
+    std::vector<double> up = logGrid(1e-3, 10, 12), down(up.rbegin(), up.rend());
+    std::vector<double> chosen;
+    for (const auto& values : {up, down}) {
+      const auto r = crossValidate("ridge", problemOf(p), {}, {{"lambda", values}}, {});
+      ASSERT_EQ(r.status, Status::Converged) << r.message;
+      ASSERT_GE(r.best1se, 0);
+      const GridPoint& best = r.grid[r.best];
+      double want = -1;  // the largest λ whose mean is within one SE of the minimum
+      for (const GridPoint& g : r.grid) {
+        EXPECT_DOUBLE_EQ(g.se, g.std / std::sqrt(static_cast<double>(g.scores.size())));
+        if (g.mean <= best.mean + best.se) want = std::max(want, g.values[0]);
+      }
+      const double got = r.grid[static_cast<std::size_t>(r.best1se)].values[0];
+      EXPECT_EQ(got, want) << "seed " << seed;
+      EXPECT_GE(got, best.values[0]) << "seed " << seed;
+      chosen.push_back(got);
+    }
+    EXPECT_EQ(chosen[0], chosen[1]) << "seed " << seed;  // the grid's order changes nothing
+    const auto r = crossValidate("ridge", problemOf(p), {}, {{"lambda", up}}, {});
+    differs += static_cast<std::size_t>(r.best1se) != r.best;
+  }
+  EXPECT_GT(differs, 0);  // the rule moves off the minimum on some of these noisy draws
+}
+
+// Over (Q, λ): fewer groups first, then the larger λ; a grid option with no order of simplicity
+// (an iteration limit) gives no choice.
+TEST(CrossValidation, TheOneStandardErrorChoiceOverGroupsAndWeights) {
+  const auto p = generateE1(80, 12, 3, 1.0, 3);
+  const auto r = crossValidate("ihc", problemOf(p), {}, {{"Q", {1, 2, 3, 4}}, {"lambda", {1e-3, 1e-2, 1e-1}}}, {});
+  ASSERT_EQ(r.status, Status::Converged) << r.message;
+  ASSERT_GE(r.best1se, 0);
+  const GridPoint& best = r.grid[r.best];
+  const GridPoint& one = r.grid[static_cast<std::size_t>(r.best1se)];
+  EXPECT_LE(one.mean, best.mean + best.se);
+  for (const GridPoint& g : r.grid)  // nothing within one SE is simpler than the choice
+    if (g.mean <= best.mean + best.se)
+      EXPECT_TRUE(g.values[0] > one.values[0] || (g.values[0] == one.values[0] && g.values[1] <= one.values[1]))
+          << "Q " << g.values[0] << " lambda " << g.values[1];
+  Params q;
+  q.numbers["Q"] = 3;
+  EXPECT_EQ(crossValidate("ihc", problemOf(p), q, {{"maxIterations", {50, 100}}}, {}).best1se, -1);
+}
+
+// foldId: the caller's folds, scored as a fit on the other folds' rows and a score on the fold's
+// own (here by hand, for two folds), and refused by field when they are not folds.
+TEST(CrossValidation, FoldIdsAreHonouredAndChecked) {
+  const auto p = generateE1(40, 6, 2, 0.5, 2);
+  CrossValidationOptions o;
+  o.foldId = Labels(40);
+  for (int i = 0; i < 40; ++i) (*o.foldId)[static_cast<std::size_t>(i)] = i < 15 ? 1 : 0;
+  Params fixed;
+  fixed.numbers["lambda"] = 0.5;
+  const auto cv = crossValidate("ridge", problemOf(p), {}, {{"lambda", {0.5}}}, o);
+  ASSERT_EQ(cv.status, Status::Converged) << cv.message;
+  ASSERT_EQ(cv.grid[0].scores.size(), 2u);
+  for (int fold = 0; fold < 2; ++fold) {
+    RowMatrix Xt, Xh;
+    std::vector<double> yt, yh;
+    for (int i = 0; i < 40; ++i) {
+      const bool held = (*o.foldId)[static_cast<std::size_t>(i)] == fold;
+      RowMatrix& X = held ? Xh : Xt;
+      X.conservativeResize(X.rows() + 1, 6);
+      X.row(X.rows() - 1) = p.X.row(i);
+      (held ? yh : yt).push_back(p.y[i]);
+    }
+    const Vector ytv = Eigen::Map<const Vector>(yt.data(), static_cast<Eigen::Index>(yt.size()));
+    const Result m = fit("ridge", problemOf(Xt, ytv), fixed);
+    const Vector z = predict(Xh, m.coef, m.intercept).col(0);
+    double mse = 0;
+    for (std::size_t i = 0; i < yh.size(); ++i) mse += (z[static_cast<Eigen::Index>(i)] - yh[i]) * (z[static_cast<Eigen::Index>(i)] - yh[i]);
+    EXPECT_NEAR(cv.grid[0].scores[static_cast<std::size_t>(fold)], mse / static_cast<double>(yh.size()), 1e-10) << "fold " << fold;
+  }
+  // The seeded split given as foldId gives the same scores.
+  const CrossValidationOptions seeded;
+  CrossValidationOptions same;
+  same.foldId = Labels();
+  for (int f : foldAssignment(40, 5, seeded.seed)) same.foldId->push_back(f);
+  EXPECT_EQ(crossValidate("ridge", problemOf(p), {}, {{"lambda", {0.1, 1}}}, seeded).grid[1].scores,
+            crossValidate("ridge", problemOf(p), {}, {{"lambda", {0.1, 1}}}, same).grid[1].scores);
+  for (const Labels& bad : {Labels(39, 0), Labels(40, 0), [] { Labels l(40, 0); l[3] = 2; return l; }(), [] { Labels l(40, 1); l[0] = -1; return l; }()}) {
+    CrossValidationOptions b;
+    b.foldId = bad;
+    const auto refused = crossValidate("ridge", problemOf(p), {}, {{"lambda", {1}}}, b);
+    EXPECT_EQ(refused.status, Status::InvalidInput);
+    EXPECT_EQ(refused.field, "foldId") << refused.message;
+  }
+}

@@ -7,6 +7,30 @@ import { withBothBuilds } from './helpers.js';
 const builds = withBothBuilds();
 
 describe('crossValidate', () => {
+  it('reports each point\'s standard error and the one-standard-error choice, and honours foldId', async () => {
+    const sc = builds.simd;
+    const data = await sc.generate('e1', { n: 60, d: 20, Q: 3, sigma: 2, seed: 1 });
+    const params = { X: data.X, nRows: 60, nCols: 20, y: data.y };
+    const r = await sc.crossValidate('ridge', params, { grid: { lambda: logGrid(10, 1e-3, 12) } });
+    const best = r.grid[r.bestIndex];
+    for (const g of r.grid) expect(g.se).toBeCloseTo(g.std / Math.sqrt(g.scores.length), 14);
+    // The largest λ whose mean is within one SE of the minimum, computed here from the grid.
+    const within = r.grid.filter((g) => g.mean <= best.mean + best.se).map((g) => g.params.lambda);
+    expect(r.best1se).toEqual({ lambda: Math.max(...within) });
+    expect(r.best1se!.lambda).toBeGreaterThanOrEqual(r.best.lambda);
+    expect(r.grid[r.best1seIndex!].params).toEqual(r.best1se);
+    // foldId: two folds, the first 20 rows and the rest; each score is that fold's error.
+    const foldId = Array.from({ length: 60 }, (_, i) => (i < 20 ? 0 : 1));
+    const byId = await sc.crossValidate('ridge', params, { grid: { lambda: [0.5] }, foldId });
+    expect(byId.grid[0].scores).toHaveLength(2);
+    const m = await sc.fit('ridge', { X: data.X.subarray(20 * 20), nRows: 40, nCols: 20, y: data.y.subarray(20), lambda: 0.5 });
+    const z = await sc.predict(m, data.X.subarray(0, 20 * 20), 20);
+    const mse = z.reduce((s, v, i) => s + (v - data.y[i]) ** 2, 0) / 20;
+    expect(byId.grid[0].scores[0]).toBeCloseTo(mse, 10);
+    const err = await sc.crossValidate('ridge', params, { grid: { lambda: [0.5] }, foldId: foldId.slice(1) }).catch((e) => e);
+    expect([err.code, err.field]).toEqual(['invalid-input', 'foldId']);
+  });
+
   it('chooses the same values on both builds and with 1 or 2 threads', async () => {
     const data = await builds.simd.generate('e1', { n: 100, d: 40, Q: 4, sigma: 1, seed: 3 });
     const params = { X: data.X, nRows: 100, nCols: 40, y: data.y, Q: 4 };

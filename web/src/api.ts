@@ -182,7 +182,8 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
     async crossValidate(method, params, cvOptions: CrossValidationOptions, given?: CrossValidationControl) {
       const control = v.control<CrossValidationControl>(given);
       if (cvOptions == null || typeof cvOptions !== 'object') throw invalid('options', 'must be an object with a grid');
-      v.knownKeys('options', cvOptions, ['grid', 'folds', 'seed', 'metric', 'threads', 'chunk']);
+      const settingNames = info.requests.crossValidation.map((o) => o.name);  // as the library declares them
+      v.knownKeys('options', cvOptions, ['grid', ...settingNames]);
       if ((params as FitParams)?.warmStart !== undefined)
         throw invalid('warmStart', 'crossValidate takes no warm start (each fold starts as the method does; a fit along the grid warm-starts itself where that cannot change the answer)');
       for (const name of Object.keys((cvOptions.grid ?? {}) as object))
@@ -196,8 +197,8 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       const gridNames = Object.keys(grid);
       const gridValues = gridNames.map((name) => v.finiteVector(`grid.${name}`, grid[name]));
       // The library checks the settings and fills their defaults.
-      const { folds, seed, metric, chunk } = cvOptions;
-      const cv = v.options({ folds, seed, metric, threads, chunk }, info.requests.crossValidation);
+      const settings = cvOptions as unknown as Record<string, unknown>;
+      const cv = v.options({ ...Object.fromEntries(settingNames.map((name) => [name, settings[name]])), threads }, info.requests.crossValidation);
       const onProgress = control.onProgress;
       const raw = (await call({ op: 'crossValidate', method, X: wire, nRows: X.nRows, nCols: X.nCols, y, yCols, options,
         grid: { names: gridNames, values: gridValues }, settings: cv }, control.signal,
@@ -206,11 +207,12 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       if (raw.status === 'aborted') throw new SupclustError('aborted', 'the cross-validation was aborted');
       const points = raw.grid!.map((g) => ({
         params: Object.fromEntries(gridNames.map((name, i) => [name, g.values[i]])),
-        mean: g.mean, std: g.std, scores: plainOf(g.scores),
+        mean: g.mean, std: g.std, se: g.se, scores: plainOf(g.scores),
       }));
       const best = points[raw.best!].params;
+      const oneSe = raw.best1se! >= 0 ? { best1se: points[raw.best1se!].params, best1seIndex: raw.best1se! } : {};
       const result: CrossValidationResult = {
-        method, metric: raw.metric!, grid: points, best, bestIndex: raw.best!,
+        method, metric: raw.metric!, grid: points, best, bestIndex: raw.best!, ...oneSe,
         model: toModel(method, X.nCols, raw.model!, { ...meta, params: { ...meta.params, ...best } }),
       };
       return result;

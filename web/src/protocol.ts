@@ -71,7 +71,9 @@ export interface RawCrossValidation {
   field?: string;
   metric?: string;
   best?: number;
-  grid?: { values: Float64Array; mean: number; std: number; scores: Float64Array }[];
+  /** -1: no order of simplicity over the grid's options. */
+  best1se?: number;
+  grid?: { values: Float64Array; mean: number; std: number; se: number; scores: Float64Array }[];
   model?: RawFit;
 }
 

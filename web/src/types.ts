@@ -332,6 +332,8 @@ export interface CrossValidationPoint {
   params: Record<string, number>;
   mean: number;
   std: number;
+  /** The mean's standard error over the folds, std / √folds. */
+  se: number;
   /** The score on each fold. */
   scores: number[];
 }
@@ -343,6 +345,11 @@ export interface CrossValidationResult {
   /** The chosen values (lowest mean score; ties: the earlier point). */
   best: Record<string, number>;
   bestIndex: number;
+  /** The one-standard-error choice: the simplest point whose mean is within one standard error
+   * of the best's — fewest groups first (Q, s, centres: smaller), then the largest penalty
+   * weights (λ). Absent when a grid option has no such order. */
+  best1se?: Record<string, number>;
+  best1seIndex?: number;
   /** Refit on all rows with the chosen values. */
   model: Model;
 }

@@ -22,7 +22,8 @@ const Schema<CrossValidationOptions>& crossValidationSchema() {
         .choice("metric", &C::metric, "the score, lower is better: 'mse', 'mae' or 'deviance' for regression, 'error' or 'deviance' for classification ('': mse for regression, error for classification)",
                 {"", "mse", "mae", "deviance", "error"})
         .integer("threads", &C::threads, "threads for folds × grid chunks (0: all the build has; 1 in the simd build)", 0, 0)
-        .integer("chunk", &C::chunk, "grid points per warm-started task", 4, 1);
+        .integer("chunk", &C::chunk, "grid points per warm-started task", 4, 1)
+        .labels("foldId", &C::foldId, "each row's fold, numbered 0..k−1 (replaces folds and seed)");
     return c;
   }();
   return s;
@@ -60,6 +61,47 @@ std::vector<std::size_t> warmStartOrder(const std::vector<std::size_t>& sizes) {
 }
 
 namespace {
+// The caller's folds: one id per row, numbered 0..k−1 with k ≥ 2 and every fold holding a row.
+Refusal checkFoldIds(const Labels& id, Eigen::Index n, int& folds) {
+  if (static_cast<Eigen::Index>(id.size()) != n)
+    return Refusal("foldId", "must give one fold per row of X (" + std::to_string(n) + "), got " + std::to_string(id.size()));
+  const auto top = id.empty() ? 0 : *std::max_element(id.begin(), id.end());
+  if (!id.empty() && *std::min_element(id.begin(), id.end()) < 0) return Refusal("foldId", "must hold folds numbered from 0");
+  if (top < 1) return Refusal("foldId", "needs at least two folds");
+  std::vector<bool> used(static_cast<std::size_t>(top) + 1, false);
+  for (int f : id) used[static_cast<std::size_t>(f)] = true;
+  for (std::size_t k = 0; k < used.size(); ++k)
+    if (!used[k]) return Refusal("foldId", "fold " + std::to_string(k) + " has no rows (folds are numbered 0..k−1)");
+  folds = top + 1;
+  return {};
+}
+
+// The one-standard-error choice: among the points whose mean is within one standard error of the
+// best mean, the simplest — fewest groups (the grid's counts declared fewerIsSimpler, in grid
+// order), then the largest penalty weights (degree ≠ 0, in grid order). -1 when a grid option
+// declares neither (no order of simplicity).
+long oneStandardError(const Method& m, const Grid& grid, const std::vector<GridPoint>& points, std::size_t best) {
+  std::vector<int> direction;  // per grid option: −1 fewer is simpler, +1 more is simpler
+  for (const auto& entry : grid) {
+    const auto o = std::find_if(m.options.begin(), m.options.end(), [&](const OptionSpec& s) { return s.name == entry.first; });
+    if (o == m.options.end() || (o->degree == 0 && !o->fewerIsSimpler)) return -1;
+    direction.push_back(o->fewerIsSimpler ? -1 : 1);
+  }
+  // The counts first, then the weights, each compared as "simpler is smaller".
+  const auto key = [&](const GridPoint& g) {
+    std::vector<double> k;
+    for (int pass : {-1, 1})
+      for (std::size_t i = 0; i < grid.size(); ++i)
+        if (direction[i] == pass) k.push_back(pass < 0 ? g.values[i] : -g.values[i]);
+    return k;
+  };
+  const double limit = points[best].mean + points[best].se;
+  std::size_t chosen = best;
+  for (std::size_t p = 0; p < points.size(); ++p)
+    if (points[p].mean <= limit && key(points[p]) < key(points[chosen])) chosen = p;
+  return static_cast<long>(chosen);
+}
+
 CrossValidationResult invalid(const Refusal& why) {
   CrossValidationResult r;
   r.status = Status::InvalidInput;
@@ -109,9 +151,16 @@ CrossValidationResult crossValidate(const Method& method, const Problem& problem
   const Method* m = &method;
   Options checked;
   const Eigen::Index n = problem.X.rows();
-  if (options.folds < 2 || options.folds > n)
+  // The folds: the caller's (foldId) or a seeded shuffle dealt round-robin.
+  std::vector<int> fold;
+  int folds = options.folds;
+  if (options.foldId) {
+    if (Refusal why = checkFoldIds(*options.foldId, n, folds); !why.empty()) return invalid(why);
+    fold.assign(options.foldId->begin(), options.foldId->end());
+  } else if (options.folds < 2 || options.folds > n) {
     return invalid(Refusal("folds", "must be between 2 and the number of rows (" + std::to_string(n) + "), got " +
                    std::to_string(options.folds)));
+  }
   if (options.chunk < 1) return invalid(Refusal("chunk", "must be >= 1"));
   if (grid.empty()) return invalid(Refusal("grid", "give at least one option with a list of values"));
   std::size_t points = 1;
@@ -135,7 +184,7 @@ CrossValidationResult crossValidate(const Method& method, const Problem& problem
       const bool entry = std::any_of(grid.begin(), grid.end(), [&](const auto& g) { return g.first == why.field; });
       return invalid(entry ? why.as("grid." + why.field) : why);  // a grid entry at fault, or a fixed option
     }
-    res.grid[p].scores.assign(static_cast<std::size_t>(options.folds), 0);
+    res.grid[p].scores.assign(static_cast<std::size_t>(folds), 0);
     if (p == 0) checked = o;
   }
   const auto loss = makeLoss(checked.choice("loss"));
@@ -158,13 +207,13 @@ CrossValidationResult crossValidate(const Method& method, const Problem& problem
   res.metric = options.metric.empty() ? metricNames(*loss).front() : options.metric;
 
   // ---- the folds × chunks ----
-  const std::vector<int> fold = foldAssignment(static_cast<std::size_t>(n), options.folds, options.seed);
+  if (fold.empty()) fold = foldAssignment(static_cast<std::size_t>(n), folds, options.seed);
   const std::size_t chunks = (points + static_cast<std::size_t>(options.chunk) - 1) / static_cast<std::size_t>(options.chunk);
-  const std::size_t tasks = static_cast<std::size_t>(options.folds) * chunks;
+  const std::size_t tasks = static_cast<std::size_t>(folds) * chunks;
   std::atomic<bool> stop{false};
   std::atomic<int> failures{0};
   // Progress counts fits (folds × grid points), not tasks, so that its gaps are one fit long.
-  const auto totalFits = static_cast<double>(options.folds) * static_cast<double>(points);
+  const auto totalFits = static_cast<double>(folds) * static_cast<double>(points);
   std::atomic<int> fitsDone{0};
   auto report = [&] {
     if (!control.keepGoing(fitsDone.load(), totalFits)) stop = true;
@@ -184,7 +233,7 @@ CrossValidationResult crossValidate(const Method& method, const Problem& problem
   std::vector<Rows> trains, helds;
   std::vector<Params> foldBase;
   std::vector<Matrix> heldTargets;
-  for (int k = 0; k < options.folds; ++k) {
+  for (int k = 0; k < folds; ++k) {
     std::vector<bool> inFold(fold.size());
     for (std::size_t i = 0; i < fold.size(); ++i) inFold[i] = fold[i] == k;
     trains.push_back(selectRows(problem, inFold, false));
@@ -208,9 +257,9 @@ CrossValidationResult crossValidate(const Method& method, const Problem& problem
   if (loss->classification()) {
     const Eigen::Index columns = problem.targetColumns;
     const std::vector<std::set<double>> all = classesOf(problem.y, columns);
-    for (int k = 0; k < options.folds; ++k)
+    for (int k = 0; k < folds; ++k)
       if (classesOf(trains[static_cast<std::size_t>(k)].y, columns) != all)
-        return invalid(Refusal("y", "the training rows of fold " + std::to_string(k + 1) + " of " + std::to_string(options.folds) +
+        return invalid(Refusal("y", "the training rows of fold " + std::to_string(k + 1) + " of " + std::to_string(folds) +
                        " lack a class of y (each class needs a row outside every fold): use fewer folds or more rows of each class"));
   }
   auto task = [&](std::size_t t) {
@@ -260,9 +309,11 @@ CrossValidationResult crossValidate(const Method& method, const Problem& problem
     double v = 0;
     for (double s : g.scores) v += (s - g.mean) * (s - g.mean);
     g.std = std::sqrt(v / std::max(1.0, k - 1));
+    g.se = g.std / std::sqrt(k);
   }
   for (std::size_t p = 1; p < points; ++p)
     if (res.grid[p].mean < res.grid[res.best].mean) res.best = p;
+  res.best1se = oneStandardError(*m, grid, res.grid, res.best);
   // The refit reports "all tasks done" while it runs (and still honours cancellation).
   Control refit{[&](int, double) { return control.keepGoing(static_cast<int>(totalFits), totalFits); }};
   refit.cache = inner.cache;

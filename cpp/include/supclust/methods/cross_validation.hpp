@@ -13,6 +13,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -29,6 +30,7 @@ struct CrossValidationOptions {
   std::string metric;  // "" = the loss's default
   int threads = 0;     // 0 = availableThreads()
   int chunk = 4;       // grid points per warm-started task
+  std::optional<Labels> foldId;  // each row's fold, 0..k−1: replaces folds and seed
 };
 const Schema<CrossValidationOptions>& crossValidationSchema();
 
@@ -38,6 +40,7 @@ constexpr std::size_t kMaxGridPoints = 100000;
 struct GridPoint {
   std::vector<double> values;  // one per grid name
   double mean = 0, std = 0;    // over folds
+  double se = 0;               // the mean's standard error, std / √folds
   std::vector<double> scores;  // per fold
 };
 
@@ -49,6 +52,9 @@ struct CrossValidationResult {
   std::vector<std::string> names;
   std::vector<GridPoint> grid;
   std::size_t best = 0;
+  // The simplest point within one standard error of grid[best] (fewest groups, then the largest
+  // penalty weights); -1 when a grid option has no order of simplicity.
+  long best1se = -1;
   Result model;  // refit on all data at grid[best]
 };
 

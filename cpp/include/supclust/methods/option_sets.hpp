@@ -56,11 +56,11 @@ Schema<T>& lossAndRidge(Schema<T>& s) {
 }
 template <class T>
 Schema<T>& qField(Schema<T>& s, std::string doc = "the number of distinct coefficient values (rows, for K outputs)") {
-  return s.integer("Q", &T::Q, std::move(doc), 0, 1).required();
+  return s.integer("Q", &T::Q, std::move(doc), 0, 1).fewerIsSimpler().required();
 }
 template <class T>
 Schema<T>& sField(Schema<T>& s) {
-  return s.integer("s", &T::s, "the largest number of non-zero coefficients", 0, 1).required();
+  return s.integer("s", &T::s, "the largest number of non-zero coefficients", 0, 1).fewerIsSimpler().required();
 }
 template <class T>
 Schema<T>& seedField(Schema<T>& s, std::string doc) {

@@ -36,6 +36,9 @@ struct OptionSpec {
   // A Labels option with one label per sample (row of X), which a subset of the rows keeps for
   // its rows (cross-validation's folds).
   bool perSample = false;
+  // A count whose smaller values give a simpler model (groups, experts, non-zeros): the
+  // one-standard-error rule prefers them, as it prefers larger penalty weights (degree ≠ 0).
+  bool fewerIsSimpler = false;
   // A Number option that weighs a penalty: the penalty's degree of homogeneity in the
   // coefficients (2: ridge-like ‖w‖², 1: ℓ1-like), so that the weight can follow a rescaling of
   // the data (data_scale.hpp); 0: unaffected by scaling.

@@ -83,6 +83,11 @@ class Schema {
     specs_.back().maxExclusive = true;
     return *this;
   }
+  // The count declared last gives a simpler model when smaller (OptionSpec::fewerIsSimpler).
+  Schema& fewerIsSimpler() {
+    specs_.back().fewerIsSimpler = true;
+    return *this;
+  }
   // The Labels field declared last holds one label per sample (OptionSpec::perSample).
   Schema& perSample() {
     specs_.back().perSample = true;

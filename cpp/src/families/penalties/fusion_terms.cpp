@@ -22,7 +22,7 @@ void CombinedTerms::addGram(Matrix& K) const {
   for (const auto& p : parts_) p->addGram(K);
 }
 
-double fusionValue(const FusionTerms& terms, const Vector& beta) {
+double fusionValue(const FusionTerms& terms, const Vector& beta, Heartbeat* heartbeat) {
   std::size_t widest = 0;
   for (std::size_t b = 0; b < terms.blocks(); ++b) widest = std::max(widest, terms.rows(b));
   std::vector<double> v(widest);
@@ -30,6 +30,7 @@ double fusionValue(const FusionTerms& terms, const Vector& beta) {
   for (std::size_t b = 0; b < terms.blocks(); ++b) {
     terms.apply(b, beta, v.data());
     s += terms.value(b, v.data());
+    if (heartbeat) heartbeat->beat();
   }
   return s;
 }

@@ -73,6 +73,7 @@ S priorOptions(int degree) {
   ridgeField(binaryLoss(s))
       .number("gamma", &PriorOptions::gamma, "weight γ of the prior (required: 0 is the fit without it)", 0, 0).degree(degree).required()
       .integer("centres", &PriorOptions::centres, "the number s of centres (groups of weights)", 3, 1)
+      .fewerIsSimpler()
       .choice("algorithm", &PriorOptions::algorithm, "exact: block descent with exact 1-D k-means / k-median (ours); paper: conjugate gradients with s-means / s-medians updates (the paper's)",
               {"exact", "paper"})
       .choice("init", &PriorOptions::init, "start of the exact algorithm: best: both of the others, the lower objective kept; gradient: w = 0, first groups from −∇F(0) (the features' covariances with the target); ridge: the fit without the prior",

@@ -65,6 +65,6 @@ Result fusionAdmm(const FusionProblem& p, Matrix W0, RowVector b0, const AdmmOpt
 double fusionAdmmStateBytes(double rows, int andersonMemory = AdmmOptions{}.andersonMemory);
 
 // F(β, b) + Σ a_i|s_i β_i| + Σ_b P_b(A_b β) − ⟨C, β⟩.
-double fusionObjective(const FusionProblem& p, const Vector& beta, const RowVector& b);
+double fusionObjective(const FusionProblem& p, const Vector& beta, const RowVector& b, Heartbeat* heartbeat = nullptr);
 
 }  // namespace supclust

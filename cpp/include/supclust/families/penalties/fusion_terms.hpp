@@ -11,6 +11,7 @@
 #include <memory>
 #include <vector>
 
+#include "supclust/base/heartbeat.hpp"
 #include "supclust/base/types.hpp"
 
 namespace supclust {
@@ -64,7 +65,7 @@ class CombinedTerms final : public FusionTerms {
   std::vector<std::unique_ptr<FusionTerms>> parts_;
 };
 
-// Σ_b P_b(A_b β), streaming (one block of scratch).
-double fusionValue(const FusionTerms& terms, const Vector& beta);
+// Σ_b P_b(A_b β), streaming (one block of scratch), beating between blocks when given one.
+double fusionValue(const FusionTerms& terms, const Vector& beta, Heartbeat* heartbeat = nullptr);
 
 }  // namespace supclust
