@@ -97,8 +97,12 @@ long oneStandardError(const Method& m, const Grid& grid, const std::vector<GridP
   };
   const double limit = points[best].mean + points[best].se;
   std::size_t chosen = best;
-  for (std::size_t p = 0; p < points.size(); ++p)
-    if (points[p].mean <= limit && key(points[p]) < key(points[chosen])) chosen = p;
+  std::vector<double> simplest = key(points[best]);
+  for (std::size_t p = 0; p < points.size(); ++p) {
+    if (points[p].mean > limit) continue;
+    std::vector<double> k = key(points[p]);
+    if (k < simplest) chosen = p, simplest = std::move(k);
+  }
   return static_cast<long>(chosen);
 }
 
