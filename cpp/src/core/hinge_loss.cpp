@@ -8,6 +8,12 @@ Refusal HingeLoss::checkTargets(const Eigen::Ref<const Vector>& y) const {
   return checkBinaryLabels(y, "hinge");
 }
 
+RowVector HingeLoss::nullIntercept(const Matrix& T) const {
+  RowVector b(T.cols());
+  for (Eigen::Index k = 0; k < T.cols(); ++k) b[k] = T.col(k).mean() >= 0.5 ? 1 : -1;
+  return b;
+}
+
 double HingeLoss::value(const Matrix& Z, const Matrix& T) const {
   double s = 0;
   for (Eigen::Index k = 0; k < Z.cols(); ++k)

@@ -23,6 +23,15 @@ Matrix LogisticLoss::targets(const Eigen::Ref<const Vector>& y) const {
   return oneVsAll_ ? classTargets(y, 1, 0) : Matrix(y);
 }
 
+RowVector LogisticLoss::nullIntercept(const Matrix& T) const {
+  RowVector b(T.cols());
+  for (Eigen::Index k = 0; k < T.cols(); ++k) {
+    const double p = T.col(k).mean();
+    b[k] = p <= 0 ? -38 : p >= 1 ? 38 : std::log(p / (1 - p));
+  }
+  return b;
+}
+
 double LogisticLoss::value(const Matrix& Z, const Matrix& T) const {
   double s = 0;
   for (Eigen::Index k = 0; k < Z.cols(); ++k)

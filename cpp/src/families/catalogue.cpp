@@ -71,12 +71,13 @@ Refusal checkOptions(const std::string& method, const Params& params, Options& o
 CrossValidationResult crossValidate(const std::string& method, const Problem& problem, const Params& base, const Grid& grid,
                                     const CrossValidationOptions& options, const Control& control) {
   if (const Method* m = findMethod(method)) return crossValidate(*m, problem, base, grid, options, control);
-  CrossValidationResult r;
-  const Refusal why = unknownMethod(method);
-  r.status = Status::InvalidInput;
-  r.message = why.message();
-  r.field = why.field;
-  return r;
+  return refusedAnswer<CrossValidationResult>(unknownMethod(method));
+}
+
+PathResult path(const std::string& method, const Problem& problem, const Params& base, const std::vector<double>& sequence,
+                const PathOptions& options, const Control& control) {
+  if (const Method* m = findMethod(method)) return path(*m, problem, base, sequence, options, control);
+  return refusedAnswer<PathResult>(unknownMethod(method));
 }
 
 ValidationSelection selectOnValidation(const std::string& method, const Problem& train, const DataMatrix& Xvalidation,

@@ -73,6 +73,18 @@ std::vector<double> oscarWeights(std::size_t d, double lambda1, double lambda2) 
   return w;
 }
 
+double owlDualNorm(const double* v, std::size_t d, const double* w) {
+  std::vector<double> a(v, v + d);
+  for (double& x : a) x = std::abs(x);
+  std::sort(a.begin(), a.end(), std::greater<double>());
+  double top = 0, sumV = 0, sumW = 0;
+  for (std::size_t k = 0; k < d; ++k) {
+    sumV += a[k], sumW += w[k];
+    top = std::max(top, sumV / sumW);
+  }
+  return top;
+}
+
 Refusal checkOwlCall(const double* v, std::size_t values, const double* w, std::size_t weights) {
   if (Refusal why = checkFinite("values", v, values); !why.empty()) return why;
   return checkOwlWeights(values, w, weights);

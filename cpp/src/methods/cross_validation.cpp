@@ -106,13 +106,7 @@ long oneStandardError(const Method& m, const Grid& grid, const std::vector<GridP
   return static_cast<long>(chosen);
 }
 
-CrossValidationResult invalid(const Refusal& why) {
-  CrossValidationResult r;
-  r.status = Status::InvalidInput;
-  r.message = why.message();
-  r.field = why.field;
-  return r;
-}
+CrossValidationResult invalid(const Refusal& why) { return refusedAnswer<CrossValidationResult>(why); }
 
 // The classes of each target column of y (n × columns, row-major).
 std::vector<std::set<double>> classesOf(const Vector& y, Eigen::Index columns) {

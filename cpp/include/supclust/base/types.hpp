@@ -45,14 +45,21 @@ struct Result {
   std::string message;
   std::string field;  // the input an InvalidInput refuses
 
-  static Result invalid(const Refusal& why) {
-    Result r;
-    r.status = Status::InvalidInput;
-    r.message = why.message();
-    r.field = why.field;
-    return r;
-  }
+  static Result invalid(const Refusal& why);
 };
+
+// Any answer with a status, message and field (Result, a cross-validation's, a path's) refusing
+// `why` before any work.
+template <class Answer>
+Answer refusedAnswer(const Refusal& why) {
+  Answer a;
+  a.status = Status::InvalidInput;
+  a.message = why.message();
+  a.field = why.field;
+  return a;
+}
+
+inline Result Result::invalid(const Refusal& why) { return refusedAnswer<Result>(why); }
 
 class FitCache;  // base/fit_cache.hpp
 

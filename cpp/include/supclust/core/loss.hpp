@@ -27,6 +27,9 @@ class Loss {
   // The second derivative of the loss in each entry of Z (with the 1/n), n x K: the diagonal
   // weights of the Hessian Xᵀ D X that Newton methods use.
   virtual void hessianWeights(const Matrix& Z, Matrix& D) const = 0;
+  // The intercepts of the null model (w = 0) that minimise the loss on T, one per column: the
+  // reference of the deviance ratio and the point where a penalty weight's top is read.
+  virtual RowVector nullIntercept(const Matrix& T) const = 0;
   // The squared loss: closed forms exist, and for centred X the optimal intercept is mean(T)
   // whatever W is.
   virtual bool squared() const { return false; }
@@ -49,6 +52,7 @@ class SquaredLoss final : public Loss {
   void gradient(const Matrix& Z, const Matrix& T, Matrix& G) const override;
   double curvature() const override { return 1; }
   void hessianWeights(const Matrix& Z, Matrix& D) const override;
+  RowVector nullIntercept(const Matrix& T) const override { return T.colwise().mean(); }
   bool squared() const override { return true; }
   bool oneVsAll() const override { return oneVsAll_; }
 
@@ -68,6 +72,8 @@ class LogisticLoss final : public Loss {
   void gradient(const Matrix& Z, const Matrix& T, Matrix& G) const override;
   double curvature() const override { return 0.25; }
   void hessianWeights(const Matrix& Z, Matrix& D) const override;
+  // logit of each column's share of ones (±38 for a column of one class: the loss's floor).
+  RowVector nullIntercept(const Matrix& T) const override;
   bool oneVsAll() const override { return oneVsAll_; }
 
  private:
@@ -86,6 +92,8 @@ class HingeLoss final : public Loss {
   void gradient(const Matrix& Z, const Matrix& T, Matrix& G) const override;
   double curvature() const override { return HUGE_VAL; }
   void hessianWeights(const Matrix& Z, Matrix& D) const override { D = Matrix::Zero(Z.rows(), Z.cols()); }
+  // ±1 by the majority class (mean max(0, 1 − ỹb) is piecewise linear in b, least at b = ±1).
+  RowVector nullIntercept(const Matrix& T) const override;
 };
 
 // Class labels: "" when every y is an integer in 0..K-1 with at least two classes present.

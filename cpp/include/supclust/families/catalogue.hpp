@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "supclust/methods/cross_validation.hpp"
+#include "supclust/methods/path.hpp"
 #include "supclust/methods/registry.hpp"
 #include "supclust/methods/validation_selection.hpp"
 
@@ -22,6 +23,8 @@ Refusal checkFit(const std::string& method, const Problem& problem, const Params
 Refusal checkOptions(const std::string& method, const Params& params, Options& out);
 CrossValidationResult crossValidate(const std::string& method, const Problem& problem, const Params& base, const Grid& grid,
                                     const CrossValidationOptions& options, const Control& control = {});
+PathResult path(const std::string& method, const Problem& problem, const Params& base, const std::vector<double>& sequence,
+                const PathOptions& options, const Control& control = {});
 ValidationSelection selectOnValidation(const std::string& method, const Problem& train, const DataMatrix& Xvalidation,
                                        const Vector& yvalidation, const Params& base, const Grid& grid, const Control& control = {});
 

@@ -64,4 +64,9 @@ class OwlProx {
 // w_k = λ1 + λ2 (d − k), k = 1..d.
 std::vector<double> oscarWeights(std::size_t d, double lambda1, double lambda2);
 
+// The dual norm of OWL_w at v: max_k (Σ_{i≤k} |v|_(i)) / (Σ_{i≤k} w_i), |v| sorted decreasing —
+// the smallest t with 0 in the subdifferential of t·OWL_w − ⟨v, ·⟩ at 0 (SLOPE's α_max). w
+// non-increasing, non-negative, w_1 > 0.
+double owlDualNorm(const double* v, std::size_t d, const double* w);
+
 }  // namespace supclust

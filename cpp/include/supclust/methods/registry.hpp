@@ -2,6 +2,7 @@
 // structure + solver + defaults. Nothing else in the library switches on method names.
 #pragma once
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
@@ -64,6 +65,24 @@ struct MemoryUse {
   double design = 3, gram = 2, samplePairs = 0;
 };
 
+// A path's top (methods/path.hpp), as a value of the path's weight: the smallest at which the
+// answer is trivial (Exact: w = 0), one at and above which it is (Bound: the true top is at or
+// below it), or a data scale where the method has no trivial answer or its top is not known in
+// closed form (Scale).
+enum class TopKind { Exact, Bound, Scale };
+struct PathTop {
+  double value = NAN;  // NaN: no top on this ray (the caller gives the sequence)
+  TopKind kind = TopKind::Scale;
+};
+// What a top reads: the design, G = Xcᵀ(T − 1 t̄ᵀ)/n (d × K: minus the loss's gradient in W at
+// the null model, for the squared and logistic losses) and the path's ray, the weights scaled
+// together along the path with the first non-zero one (the path's weight) equal to 1.
+struct PathData {
+  const CenteredDesign& X;
+  const Matrix& G;
+  const std::vector<double>& ray;
+};
+
 // A registered method, declared by name in its family's list (families/<family>/methods.cpp):
 //   Method("ihc", "iterative hard clustering …", ihcOptions(), runIhc).checkShape(checkGroups).dependsOnStart()
 // Its options are a typed struct T declared once by a Schema<T>, read once per fit from the
@@ -77,6 +96,7 @@ struct Method {
   using Rescale = Refusal (*)(const std::vector<OptionSpec>&, Options&, const DataScale&);
   using StructureBytes = std::function<double(const void* typed, double d)>;
   using Outputs = std::function<Eigen::Index(const void* typed, Eigen::Index targets)>;
+  using Top = std::function<PathTop(const void* typed, const PathData&)>;
 
   template <class T>
   Method(std::string name, std::string summary, Schema<T> schema, Result (*run)(const FitContext&, const T&))
@@ -116,6 +136,10 @@ struct Method {
   Outputs outputs = nullptr;
   // The family the method belongs to (its folder under families/), set by the catalogue.
   std::string family;
+  // Along a path (methods/path.hpp): the penalty weights that scale together, in the order the
+  // ray is read, and their top; nullptr: a ridge-like weight's scale (pathRidgeScale).
+  std::vector<std::string> pathWeights{"lambda"};
+  Top pathTop = nullptr;
 
   template <class T>
   Method& checkShape(Refusal (*f)(const T&, Eigen::Index n, Eigen::Index d, Eigen::Index K)) {
@@ -140,6 +164,13 @@ struct Method {
     return *this;
   }
   Method& ofKind(ModelKind k) { kind = k; return *this; }
+  template <class T>
+  Method& pathAlong(std::vector<std::string> weights, PathTop (*f)(const T&, const PathData&)) {
+    expectType<T>("pathAlong");
+    pathWeights = std::move(weights);
+    pathTop = [f](const void* typed, const PathData& data) { return f(*static_cast<const T*>(typed), data); };
+    return *this;
+  }
 
  private:
   template <class T>

@@ -7,6 +7,7 @@
 
 #include "supclust/methods/data_scale.hpp"
 #include "supclust/methods/option_sets.hpp"
+#include "supclust/methods/path.hpp"
 #include "supclust/methods/recipes.hpp"
 #include "supclust/solvers/coordinate_descent.hpp"
 #include "supclust/solvers/dual_coordinate_descent.hpp"
@@ -52,6 +53,16 @@ Result runRidge(const FitContext& c, const LinearOptions& o) {
 Result runSvm(const FitContext& c, const LinearOptions& o) {
   return withDistinctRows(
       linearSvm(c.X, c.T.col(0), o.lambda, {o.maxIterations, o.tolerance, o.seed, o.bias == "centred"}, c.control));
+}
+
+// The lasso's top, ‖G‖∞ (glmnet's λmax); the elastic net's, ‖G‖∞/α, and for α = 0 (ridge) the
+// ridge scale.
+PathTop lassoTop(const LinearOptions&, const PathData& data) { return pathL1Top(data, TopKind::Exact); }
+PathTop elasticNetTop(const LinearOptions& o, const PathData& data) {
+  if (o.alpha == 0) return pathRidgeScale(data);
+  PathTop t = pathL1Top(data, TopKind::Exact);
+  t.value /= o.alpha;
+  return t;
 }
 
 Schema<LinearOptions> ridgeOptions() {
@@ -107,9 +118,11 @@ std::vector<Method> linearMethods() {
   return {
       Method("ridge", "ridge regression (λ = 0: minimum-norm least squares); logistic ridge for classification",
              ridgeOptions(), runRidge),
-      Method("lasso", "ℓ1-penalised fit (coordinate descent; proximal gradient for other losses)", lassoOptions(), runLasso),
+      Method("lasso", "ℓ1-penalised fit (coordinate descent; proximal gradient for other losses)", lassoOptions(), runLasso)
+          .pathAlong({"lambda"}, lassoTop),
       Method("elasticnet", "λ(α‖w‖₁ + (1−α)/2‖w‖²) (glmnet's parametrisation)", elasticNetOptions(), elasticNet)
-          .rescaledBy(rescaleElasticNet),
+          .rescaledBy(rescaleElasticNet)
+          .pathAlong({"lambda"}, elasticNetTop),
       Method("svm",
              "linear SVM: λ/2(‖w‖² + b²) + 1/n Σ max(0, 1 − ỹ(xᵀw + b)), the bias regularised as liblinear's (on the centred rows, or on the rows as given: bias 'liblinear'); dual coordinate descent with shrinking (liblinear's default solver), X read row by row over its non-zeros",
              svmOptions(), runSvm)

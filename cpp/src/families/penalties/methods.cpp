@@ -13,7 +13,9 @@
 #include "supclust/families/penalties/methods.hpp"
 
 #include "supclust/methods/data_scale.hpp"
+#include "supclust/kernels/owl.hpp"
 #include "supclust/methods/option_sets.hpp"
+#include "supclust/methods/path.hpp"
 #include "supclust/methods/recipes.hpp"
 #include "supclust/solvers/dc_programming.hpp"
 #include "supclust/families/penalties/fusion_admm.hpp"
@@ -298,6 +300,26 @@ S& fusionAdmmFields(S& s, double tolerance) {
   return s.integer("maxIterations", &P::maxIterations, "ADMM iteration limit", AdmmOptions().maxIterations, 1)
       .number("tolerance", &P::tolerance, "optimality residual (stationarity relative to ‖∇F(0)‖∞, split residual relative to the split's largest entry) to stop at", tolerance, 0, true);
 }
+// The tops of the paths along (λ1, λ2[, λ3]): OSCAR's without a graph is exact, the dual norm of
+// its OWL weights on the ray at G (each output's column); with a graph, and for the fusion
+// penalties, ‖G‖∞/λ1 is a bound (the pairwise terms can hold w = 0 below it); the truncated and
+// adaptive ℓ1 terms make it a scale (w = 0 is then a local answer at most).
+PathTop oscarTop(const P& opt, const PathData& data) {
+  if (opt.graph.has_value()) return pathL1Top(data, TopKind::Bound);
+  const std::vector<double> w = oscarWeights(static_cast<std::size_t>(data.G.rows()), data.ray[0], data.ray[1]);
+  if (w.empty() || !(w[0] > 0)) return {};
+  double top = 0;
+  for (Eigen::Index k = 0; k < data.G.cols(); ++k) top = std::max(top, owlDualNorm(data.G.col(k).data(), w.size(), w.data()));
+  return {top, TopKind::Exact};
+}
+PathTop fusionTop(const P&, const PathData& data) { return pathL1Top(data, TopKind::Bound); }
+PathTop truncatedTop(const P& opt, const PathData& data) {
+  PathTop t = pathL1Top(data, TopKind::Scale);
+  t.value *= opt.tau;  // J_τ(|w|) = |w|/τ near 0
+  return t;
+}
+PathTop adaptiveTop(const P&, const PathData& data) { return pathL1Top(data, TopKind::Scale); }
+
 S oscarOptions() {
   S s("method");
   return convexSolverFields(graphField(weights(lossAndRidge(s), "ℓ1 weight λ1", "pairwise max weight λ2")), 20000).suggest("lambda2", 1e-3, 1);
@@ -336,36 +358,42 @@ std::vector<Method> penaltiesMethods() {
              "OSCAR: λ1‖w‖₁ + λ2 Σ_{i<j} max(|w_i|, |w_j|), by ADMM (squared loss) or FISTA with the O(d log d) OWL prox; on a graph (GOSCAR), the sum over its edges by fusion ADMM",
              oscarOptions(), runOscar)
           .checkShape(checkGraph)
-          .structureBytesBy(edgeBytes),
+          .structureBytesBy(edgeBytes)
+          .pathAlong({"lambda1", "lambda2"}, oscarTop),
       Method("gflasso",
              "GFLasso: λ1‖w‖₁ + λ2 Σ_{i<j} |w_i − w_j| (DFG paper), by ADMM (squared loss) or FISTA with the exact O(d log d) clique-fusion prox; on a graph, the sum over its edges by fusion ADMM",
              gflassoOptions(), runGflasso)
           .checkShape(checkGraph)
-          .structureBytesBy(edgeBytes),
+          .structureBytesBy(edgeBytes)
+          .pathAlong({"lambda1", "lambda2"}, fusionTop),
       Method("ncfgs",
              "ncFGS: λ1‖w‖₁ + λ2 Σ_{i<j} ||w_i| − |w_j|| (DFG paper), non-convex: DC programming over OSCAR-type subproblems",
              ncfgsOptions(), runNcfgs)
           .checkShape(checkGraph)
           .dependsOnStart()
-          .structureBytesBy(edgeBytes),
+          .structureBytesBy(edgeBytes)
+          .pathAlong({"lambda1", "lambda2"}, fusionTop),
       Method("nctfgs",
              "ncTFGS: λ1 Σ J_τ(|w_i|) + λ2 Σ_{i<j} J_τ(||w_i| − |w_j||), J_τ(x) = min(x/τ, 1) (DFG paper), non-convex: DC programming over OSCAR-type subproblems",
              nctfgsOptions(), runNctfgs)
           .checkShape(checkNctfgs)
           .dependsOnStart()
           .rescaledBy(rescaleTruncated)
-          .structureBytesBy(edgeBytes),
+          .structureBytesBy(edgeBytes)
+          .pathAlong({"lambda1", "lambda2"}, truncatedTop),
       Method("dfg",
              "DFG: λ1‖w‖₁ + λ2 Σ_i Σ_{j<k} max(|w_i − w_j|, |w_i − w_k|) (DFG paper): ADMM over the blocks D_i w, one OWL prox each, O(d²) memory",
              dfgOptions(), runDfg)
           .checkShape(checkGraph)
-          .structureBytesBy(dfgBytes),
+          .structureBytesBy(dfgBytes)
+          .pathAlong({"lambda1", "lambda2"}, fusionTop),
       Method("adfg",
              "ADFG: adaptive DFG, λ1 Σ w_i|w_i| + λ2 Σ_{j<k} w_jk|w_j − w_k| + λ3 Σ_i Σ_{j<k} w_ijk|w_i − α w_j − (1 − α) w_k| with weights |β̂_j − β̂_k|^(−γ) from least squares (DFG paper): ADMM over d blocks of pair sums |x_j + x_k|, each with an exact prox",
              adfgOptions(), runAdfg)
           .checkShape(checkAdfg)
           .rescaledBy(rescaleAdaptive)
-          .structureBytesBy(adfgBytes),
+          .structureBytesBy(adfgBytes)
+          .pathAlong({"lambda1", "lambda2", "lambda3"}, adaptiveTop),
   };
 }
 

@@ -1,0 +1,76 @@
+// A regularisation path: one method fitted at a decreasing sequence of penalty weights in one
+// call, each point warm-started from the one before (glmnet's path, SLOPE's path).
+//
+// The weights the method declares (Method::pathWeights: "lambda", or OSCAR's lambda1 and
+// lambda2) move together along a ray: the values the caller gives (with the defaults) fix their
+// ratios, and a point sets the first non-zero one, the path's weight, to its value and the others
+// in proportion (none given: the first alone). The sequence is the caller's (non-increasing), or
+// nLambda values from the top (Method::pathTop) down to lambdaMinRatio × top, evenly spaced in
+// log scale (glmnet's defaults: 100 values, a ratio of 1e-4 when n > d, else 1e-2).
+//
+// Early stops, glmnet's: from the fifth point on, when the deviance ratio reaches
+// devianceRatioMax or gains less than devianceRatioChange × itself; and before a point with more
+// non-zero features than maxNonZeros or more groups than maxGroups (that point is dropped). The
+// deviance ratio is 1 − loss(model)/loss(null model): the loss of the training rows as the
+// loss declares it, the null model being w = 0 with Loss::nullIntercept.
+//
+// Methods whose answer depends on the start (Method::startDependent) fit every point from their
+// own start, as a fit would: the path then equals a loop of fits, bit for bit. The design is
+// checked once, and the points share one fit cache (Gram matrices, column copies).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "supclust/methods/registry.hpp"
+#include "supclust/methods/schema.hpp"
+
+namespace supclust {
+
+// Declared with their docs, ranges and defaults by pathSchema().
+struct PathOptions {
+  int nLambda = 100;
+  double lambdaMinRatio = 0;  // 0: 1e-4 when n > d, else 1e-2
+  double devianceRatioChange = 1e-5;
+  double devianceRatioMax = 0.999;
+  int maxNonZeros = 0;  // 0: no limit
+  int maxGroups = 0;    // 0: no limit
+};
+const Schema<PathOptions>& pathSchema();
+
+// The early stops' deviance-ratio tests start at this point (glmnet's mnlam).
+constexpr int kPathMinPoints = 5;
+
+// The ridge-like top: 1000 × the largest eigenvalue of Xcᵀ Xc / n, where every direction of w is
+// shrunk at least a thousandfold against least squares (a data scale: such a weight has no
+// trivial answer). A method's top where it declares none.
+PathTop pathRidgeScale(const PathData& data);
+// ‖G‖∞ / ray[0]: where w = 0 becomes optimal for an ℓ1 weight alone (the lasso's λmax), exact
+// when the path's first weight is the only term at zero (else a bound); NaN when ray[0] = 0.
+PathTop pathL1Top(const PathData& data, TopKind kind);
+
+struct PathPoint {
+  double value = 0;             // the path's weight
+  std::vector<double> weights;  // every path weight at this point, in Method::pathWeights' order
+  Result model;
+  double devianceRatio = 0;
+  long nonZeros = 0;  // features (rows of coef) not all zero
+  long groups = 0;    // distinct non-zero coefficient rows (experts, tasks: distinct group labels)
+};
+
+struct PathResult {
+  Status status = Status::Converged;
+  std::string message;
+  std::string field;
+  std::vector<std::string> weights;  // the method's path weights
+  std::size_t weight = 0;            // the path's weight: weights[weight]
+  std::vector<double> ray;           // the ratios, ray[weight] = 1
+  PathTop top;
+  std::string stopped;  // "" (ran to the end) or the option that stopped it early
+  std::vector<PathPoint> points;
+};
+
+PathResult path(const Method& method, const Problem& problem, const Params& base, const std::vector<double>& sequence,
+                const PathOptions& options, const Control& control = {});
+
+}  // namespace supclust

@@ -1,0 +1,201 @@
+#include "supclust/methods/path.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+#include <memory>
+
+#include "supclust/base/fit_cache.hpp"
+#include "supclust/metrics/prediction.hpp"
+#include "supclust/methods/cross_validation.hpp"
+#include "supclust/methods/recipes.hpp"
+
+namespace supclust {
+
+const Schema<PathOptions>& pathSchema() {
+  using P = PathOptions;
+  static const Schema<P> s = [] {
+    Schema<P> p("path");
+    p.integer("nLambda", &P::nLambda, "points of the sequence from the top (when no lambda sequence is given)", 100, 1,
+              static_cast<double>(kMaxGridPoints))
+        .number("lambdaMinRatio", &P::lambdaMinRatio, "the last point as a share of the top (0: 1e-4 when n > d, else 1e-2)", 0, 0, false, 1)
+        .number("devianceRatioChange", &P::devianceRatioChange,
+                "stop (from the fifth point) when the deviance ratio gains less than this × itself (0: never)", 1e-5, 0)
+        .number("devianceRatioMax", &P::devianceRatioMax, "stop (from the fifth point) when the deviance ratio reaches this", 0.999, 0,
+                true, 1)
+        .integer("maxNonZeros", &P::maxNonZeros, "stop before a point with more non-zero features (0: no limit)", 0, 0)
+        .integer("maxGroups", &P::maxGroups, "stop before a point with more groups of equal non-zero coefficients (0: no limit)", 0, 0);
+    return p;
+  }();
+  return s;
+}
+
+PathTop pathRidgeScale(const PathData& data) {
+  const double r = data.ray.empty() ? 1 : data.ray[0];
+  return {r > 0 ? 1e3 * data.X.spectralNorm2OverN() / r : NAN, TopKind::Scale};
+}
+
+PathTop pathL1Top(const PathData& data, TopKind kind) {
+  const double r = data.ray.empty() ? 1 : data.ray[0];
+  return {r > 0 ? data.G.cwiseAbs().maxCoeff() / r : NAN, kind};
+}
+
+namespace {
+
+// Features with a non-zero coefficient, and the distinct non-zero rows of coef (experts and
+// tasks: the distinct labels of their groups).
+void countModel(const Result& r, PathPoint& p) {
+  std::set<std::vector<double>> rows;
+  for (Eigen::Index j = 0; j < r.coef.rows(); ++j) {
+    if (r.coef.row(j).isZero(0)) continue;
+    ++p.nonZeros;
+    std::vector<double> row(static_cast<std::size_t>(r.coef.cols()));
+    for (Eigen::Index k = 0; k < r.coef.cols(); ++k) row[static_cast<std::size_t>(k)] = r.coef(j, k);
+    rows.insert(std::move(row));
+  }
+  if (r.kind == ModelKind::Features) {
+    p.groups = static_cast<long>(rows.size());
+    return;
+  }
+  std::vector<int> labels(r.groups.begin(), r.groups.end());
+  std::sort(labels.begin(), labels.end());
+  p.groups = static_cast<long>(std::unique(labels.begin(), labels.end()) - labels.begin());
+}
+
+}  // namespace
+
+PathResult path(const Method& method, const Problem& problem, const Params& base, const std::vector<double>& sequence,
+                const PathOptions& options, const Control& control) {
+  // ---- validation before any work ----
+  Options checked;
+  if (Refusal why = checkOptions(method, base, checked); !why.empty()) return refusedAnswer<PathResult>(why);
+  PathResult res;
+  res.weights = method.pathWeights;
+  for (const std::string& name : res.weights) res.ray.push_back(checked.number(name));
+  const auto first = std::find_if(res.ray.begin(), res.ray.end(), [](double r) { return r > 0; });
+  if (first == res.ray.end()) {
+    std::fill(res.ray.begin(), res.ray.end(), 0.0);
+    res.ray[0] = 1;
+  } else {
+    res.weight = static_cast<std::size_t>(first - res.ray.begin());
+    const double unit = *first;
+    for (double& r : res.ray) r /= unit;
+  }
+  const std::string& weightName = res.weights[res.weight];
+  // The parameters of the point where the path's weight is `value`.
+  const auto pointParams = [&](double value) {
+    Params p = base;
+    for (std::size_t i = 0; i < res.weights.size(); ++i) p.numbers[res.weights[i]] = value * res.ray[i];
+    return p;
+  };
+  std::unique_ptr<HeldDesign> whole;  // the check's design on all of X, held for the points
+  if (Refusal why = checkFit(method, problem, base, &whole); !why.empty()) return refusedAnswer<PathResult>(why);
+  Problem all = problem;
+  if (whole) all.held = whole.get();
+  const auto loss = makeLoss(checked.choice("loss"));
+  const Matrix T = targetsOf(*loss, problem);
+  const Eigen::Index n = problem.X.rows(), d = problem.X.cols();
+  CenteredDesign X(all.X, all.held);
+  FitCache own;
+  X.shareWork(control.cache ? control.cache : &own);
+  {
+    // The top on the ray, from G = Xcᵀ(T − 1 t̄ᵀ)/n.
+    const Matrix centred = T.rowwise() - T.colwise().mean();
+    Matrix G(d, T.cols());
+    for (Eigen::Index k = 0; k < T.cols(); ++k) X.multiplyTransposed(centred.col(k).data(), G.col(k).data());
+    G /= static_cast<double>(n);
+    const PathData data{X, G, res.ray};
+    const Method::Typed typed = method.typed(checked);
+    res.top = method.pathTop ? method.pathTop(typed.get(), data) : pathRidgeScale(data);
+  }
+  std::vector<double> values = sequence;
+  if (values.empty()) {
+    if (!(std::isfinite(res.top.value) && res.top.value > 0))
+      return refusedAnswer<PathResult>(Refusal("lambda", std::isfinite(res.top.value)
+                                           ? "the top of '" + weightName + "' is 0 on these data (constant y or X): give the sequence"
+                                           : "method '" + method.name + "' has no top on this ray of " + weightName +
+                                                 " (give a positive value to the first of its path weights, or the sequence)"));
+    const double ratio = options.lambdaMinRatio > 0 ? options.lambdaMinRatio : n > d ? 1e-4 : 1e-2;
+    for (int k = 0; k < options.nLambda; ++k)
+      values.push_back(options.nLambda == 1 ? res.top.value : res.top.value * std::pow(ratio, k / (options.nLambda - 1.0)));
+  } else {
+    if (values.size() > kMaxGridPoints)
+      return refusedAnswer<PathResult>(Refusal("lambda", "more than " + std::to_string(kMaxGridPoints) + " points (info.limits.maxGridPoints)"));
+    for (std::size_t k = 0; k < values.size(); ++k) {
+      if (!std::isfinite(values[k]) || values[k] < 0)
+        return refusedAnswer<PathResult>(Refusal("lambda", "must hold finite values >= 0 (entry " + std::to_string(k) + " is not)"));
+      if (k > 0 && values[k] > values[k - 1])
+        return refusedAnswer<PathResult>(Refusal("lambda", "must not increase (a path runs from strong to weak; entry " + std::to_string(k) +
+                                             " exceeds entry " + std::to_string(k - 1) + ")"));
+    }
+  }
+  for (double v : values) {
+    Options o;
+    if (Refusal why = checkOptions(method, pointParams(v), o); !why.empty())
+      return refusedAnswer<PathResult>(std::find(res.weights.begin(), res.weights.end(), why.field) != res.weights.end() ? why.as("lambda") : why);
+  }
+  const double K = outputsOf(problem, *loss);
+  if (Refusal why = checkMemory("lambda", std::to_string(values.size()) + " points of method '" + method.name + "' on " +
+                                              std::to_string(n) + " × " + std::to_string(d) + " data",
+                                estimateFitBytes(method, static_cast<double>(n), static_cast<double>(d), K,
+                                                 static_cast<double>(problem.X.stored()), problem.X.sparse()) +
+                                    8 * static_cast<double>(values.size()) * (static_cast<double>(d) * K + static_cast<double>(d)),
+                                problem.heldBytes);
+      !why.empty())
+    return refusedAnswer<PathResult>(why);
+
+  // ---- the points ----
+  const double nullLoss = loss->value(Matrix::Ones(n, 1) * loss->nullIntercept(T), T);
+  Result nullModel;
+  nullModel.kind = method.kind;
+  nullModel.coef = Matrix::Zero(d, T.cols());
+  nullModel.intercept = loss->nullIntercept(T);
+  nullModel.objective = nullLoss;
+  nullModel = withDistinctRows(std::move(nullModel));
+  Control inner;
+  inner.cache = X.cache();
+  std::unique_ptr<WarmStart> warm;
+  const auto total = static_cast<double>(values.size());
+  for (std::size_t k = 0; k < values.size(); ++k) {
+    if (!control.keepGoing(static_cast<int>(k), total)) {
+      res.status = Status::Aborted;
+      res.message = "aborted";
+      return res;
+    }
+    PathPoint p;
+    p.value = values[k];
+    for (double r : res.ray) p.weights.push_back(values[k] * r);
+    // At or above an exact top or a bound the answer is known: the null model (every penalty is 0
+    // there, and 0 is in its subdifferential by the top's definition).
+    p.model = res.top.kind != TopKind::Scale && values[k] >= res.top.value ? nullModel
+                                                                           : fit(method, all, pointParams(values[k]), inner, warm.get());
+    if (p.model.status == Status::InvalidInput) return refusedAnswer<PathResult>(Refusal(p.model.field, p.model.message));
+    const double fitted = loss->value(scoredPredictions(p.model, all.X, T), T);
+    p.devianceRatio = nullLoss > 0 ? 1 - fitted / nullLoss : 0;
+    countModel(p.model, p);
+    if (options.maxNonZeros > 0 && p.nonZeros > options.maxNonZeros) {
+      res.stopped = "maxNonZeros";
+      break;
+    }
+    if (options.maxGroups > 0 && p.groups > options.maxGroups) {
+      res.stopped = "maxGroups";
+      break;
+    }
+    const double previous = res.points.empty() ? 0 : res.points.back().devianceRatio;
+    if (!method.startDependent) warm.reset(new WarmStart{p.model.coef, p.model.intercept});
+    res.points.push_back(std::move(p));
+    const double ratio = res.points.back().devianceRatio;
+    if (static_cast<int>(res.points.size()) < kPathMinPoints || k + 1 == values.size()) continue;
+    if (ratio >= options.devianceRatioMax) {
+      res.stopped = "devianceRatioMax";
+      break;
+    }
+    if (ratio - previous < options.devianceRatioChange * ratio) {
+      res.stopped = "devianceRatioChange";
+      break;
+    }
+  }
+  return res;
+}
+
+}  // namespace supclust

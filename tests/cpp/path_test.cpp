@@ -1,0 +1,203 @@
+// Regularisation paths: each top gives the trivial answer and 0.99 × top does not; a warm path's
+// points equal cold fits; a start-dependent method's path is a loop of fits, bit for bit; the
+// deviance ratio, the counts and the early stops are what they say.
+#include "supclust/methods/path.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <set>
+
+#include "supclust/families/catalogue.hpp"
+#include "supclust/experiments/synthetic.hpp"
+#include "problems.hpp"
+
+using namespace supclust;
+
+namespace {
+
+Params paramsOf(std::map<std::string, double> numbers, std::string loss = "squared") {
+  Params p;
+  p.numbers = std::move(numbers);
+  p.strings["loss"] = std::move(loss);
+  return p;
+}
+
+// The largest |coefficient| of a fit.
+double largest(const Result& r) { return r.coef.cwiseAbs().maxCoeff(); }
+
+struct Data {
+  SyntheticProblem p;
+  Vector labels;  // y > median: 0/1
+  explicit Data(int n = 80, int d = 30, std::uint64_t seed = 3) : p(generateE1(n, d, 4, 0.5, seed)) {
+    Vector sorted = p.y;
+    std::sort(sorted.data(), sorted.data() + sorted.size());
+    const double median = sorted[n / 2];
+    labels = (p.y.array() > median).cast<double>();
+  }
+};
+
+}  // namespace
+
+TEST(Path, ExactTopsGiveTheTrivialAnswerAndNoMore) {
+  const Data data;
+  struct Case {
+    std::string method;
+    Params params;
+    bool classes;
+  };
+  const std::vector<Case> cases = {
+      {"lasso", paramsOf({}), false},
+      {"lasso", paramsOf({}, "logistic"), true},
+      {"elasticnet", paramsOf({{"alpha", 0.4}}), false},
+      {"oscar", paramsOf({{"lambda1", 1}, {"lambda2", 0.02}}), false},
+      {"oscar", paramsOf({{"lambda1", 0}, {"lambda2", 1}}), false},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.method + " " + c.params.strings.at("loss"));
+    const Problem problem = problemOf(data.p.X, c.classes ? data.labels : data.p.y);
+    PathOptions o;
+    o.nLambda = 1;
+    const PathResult top = path(c.method, problem, c.params, {}, o);
+    ASSERT_EQ(top.status, Status::Converged) << top.message;
+    ASSERT_EQ(top.top.kind, TopKind::Exact);
+    ASSERT_EQ(top.points.size(), 1u);
+    EXPECT_EQ(top.points[0].value, top.top.value);
+    EXPECT_EQ(largest(top.points[0].model), 0);
+    EXPECT_EQ(top.points[0].nonZeros, 0);
+    EXPECT_NEAR(top.points[0].devianceRatio, 0, 1e-12);
+    // The path returns the null model at the top; a fit there finds it too, to rounding.
+    Params at = c.params;
+    for (std::size_t i = 0; i < top.weights.size(); ++i) at.numbers[top.weights[i]] = top.points[0].weights[i];
+    const Result fitted = fit(c.method, problem, at);
+    ASSERT_EQ(fitted.status, Status::Converged);
+    EXPECT_LT(largest(fitted), 1e-12);
+    EXPECT_NEAR(fitted.objective, top.points[0].model.objective, 1e-12);
+    EXPECT_EQ(top.points[0].model.coef.cols(), fitted.coef.cols());
+    EXPECT_NEAR(top.points[0].model.intercept[0], fitted.intercept[0], 1e-9);
+    const PathResult below = path(c.method, problem, c.params, {0.99 * top.top.value}, o);
+    ASSERT_EQ(below.status, Status::Converged) << below.message;
+    EXPECT_GT(largest(below.points[0].model), 1e-8);
+    EXPECT_GT(below.points[0].nonZeros, 0);
+    EXPECT_GT(below.points[0].devianceRatio, 0);
+  }
+}
+
+TEST(Path, TheLassoTopIsTheLargestCorrelation) {
+  const Data data;
+  const Problem problem = problemOf(data.p.X, data.p.y);
+  PathOptions o;
+  o.nLambda = 1;
+  const PathResult r = path("lasso", problem, paramsOf({}), {}, o);
+  // max_j |Σ_i (x_ij − x̄_j)(y_i − ȳ)| / n, by hand.
+  double top = 0;
+  const auto n = static_cast<double>(data.p.X.rows());
+  for (Eigen::Index j = 0; j < data.p.X.cols(); ++j) {
+    const double mx = data.p.X.col(j).mean(), my = data.p.y.mean();
+    top = std::max(top, std::abs(((data.p.X.col(j).array() - mx) * (data.p.y.array() - my)).sum()) / n);
+  }
+  EXPECT_NEAR(r.top.value, top, 1e-14 * top);
+}
+
+TEST(Path, WarmPointsEqualColdFits) {
+  const Data data;
+  const Problem problem = problemOf(data.p.X, data.p.y);
+  for (const auto& [method, params] : std::vector<std::pair<std::string, Params>>{
+           {"lasso", paramsOf({})}, {"oscar", paramsOf({{"lambda1", 1}, {"lambda2", 0.01}})}, {"ridge", paramsOf({})}}) {
+    SCOPED_TRACE(method);
+    PathOptions o;
+    o.nLambda = 12;
+    const PathResult r = path(method, problem, params, {}, o);
+    ASSERT_EQ(r.status, Status::Converged) << r.message;
+    ASSERT_FALSE(r.points.empty());
+    for (std::size_t k = 1; k < r.points.size(); ++k) EXPECT_LT(r.points[k].value, r.points[k - 1].value);
+    for (const PathPoint& p : r.points) {
+      Params at = params;
+      for (std::size_t i = 0; i < r.weights.size(); ++i) at.numbers[r.weights[i]] = p.weights[i];
+      const Result cold = fit(method, problem, at);
+      ASSERT_EQ(cold.status, Status::Converged);
+      EXPECT_NEAR(p.model.objective, cold.objective, 1e-8 * std::max(1.0, std::abs(cold.objective)));
+      EXPECT_LT((p.model.coef - cold.coef).cwiseAbs().maxCoeff(), 1e-5);
+    }
+  }
+}
+
+TEST(Path, AStartDependentPathIsALoopOfFitsBitForBit) {
+  const Data data;
+  const Problem problem = problemOf(data.p.X, data.p.y);
+  const Params params = paramsOf({{"Q", 4}});
+  PathOptions o;
+  o.nLambda = 6;
+  const PathResult r = path("ihc", problem, params, {}, o);
+  ASSERT_EQ(r.status, Status::Converged) << r.message;
+  EXPECT_EQ(r.top.kind, TopKind::Scale);
+  const PathResult again = path("ihc", problem, params, {}, o);
+  ASSERT_EQ(again.points.size(), r.points.size());
+  for (std::size_t k = 0; k < r.points.size(); ++k) {
+    Params at = params;
+    at.numbers["lambda"] = r.points[k].value;
+    const Result cold = fit("ihc", problem, at);
+    EXPECT_EQ(r.points[k].model.coef, cold.coef);
+    EXPECT_EQ(r.points[k].model.coef, again.points[k].model.coef);
+  }
+}
+
+TEST(Path, DevianceRatioAndCountsAreWhatTheySay) {
+  const Data data;
+  const Problem problem = problemOf(data.p.X, data.p.y);
+  const PathResult r = path("oscar", problem, paramsOf({{"lambda1", 1}, {"lambda2", 0.05}}), {}, PathOptions{});
+  ASSERT_EQ(r.status, Status::Converged) << r.message;
+  const double tss = (data.p.y.array() - data.p.y.mean()).square().sum();
+  for (const PathPoint& p : r.points) {
+    const Vector residual = data.p.y - (data.p.X * p.model.coef.col(0)).array().matrix() - Vector::Constant(data.p.y.size(), p.model.intercept[0]);
+    EXPECT_NEAR(p.devianceRatio, 1 - residual.squaredNorm() / tss, 1e-10);
+    std::set<double> values;
+    long nonZeros = 0;
+    for (Eigen::Index j = 0; j < p.model.coef.rows(); ++j)
+      if (p.model.coef(j, 0) != 0) ++nonZeros, values.insert(p.model.coef(j, 0));
+    EXPECT_EQ(p.nonZeros, nonZeros);
+    EXPECT_EQ(p.groups, static_cast<long>(values.size()));
+    EXPECT_EQ(p.weights[1], p.weights[0] * 0.05);
+  }
+}
+
+TEST(Path, EarlyStopsKeepEveryPointWithinTheLimits) {
+  const Data data(60, 40);
+  const Problem problem = problemOf(data.p.X, data.p.y);
+  PathOptions o;
+  o.maxNonZeros = 6;
+  const PathResult r = path("lasso", problem, paramsOf({}), {}, o);
+  ASSERT_EQ(r.status, Status::Converged) << r.message;
+  ASSERT_EQ(r.stopped, "maxNonZeros");
+  for (const PathPoint& p : r.points) EXPECT_LE(p.nonZeros, 6);
+  // The next point of the full sequence has more.
+  PathOptions all;
+  const PathResult full = path("lasso", problem, paramsOf({}), {}, all);
+  ASSERT_GT(full.points.size(), r.points.size());
+  EXPECT_GT(full.points[r.points.size()].nonZeros, 6);
+  // The deviance ratio's stops: the last point reached the limit or gained too little.
+  PathOptions early;
+  early.devianceRatioMax = 0.5;
+  const PathResult capped = path("lasso", problem, paramsOf({}), {}, early);
+  ASSERT_EQ(capped.stopped, "devianceRatioMax");
+  EXPECT_GE(capped.points.back().devianceRatio, 0.5);
+  EXPECT_LT(capped.points[capped.points.size() - 2].devianceRatio, 0.5);
+  if (full.stopped == "devianceRatioChange") {
+    const auto& p = full.points;
+    EXPECT_LT(p.back().devianceRatio - p[p.size() - 2].devianceRatio, 1e-5 * p.back().devianceRatio);
+  }
+}
+
+TEST(Path, RefusalsNameTheirField) {
+  const Data data;
+  const Problem problem = problemOf(data.p.X, data.p.y);
+  EXPECT_EQ(path("lasso", problem, paramsOf({}), {1, 2}, PathOptions{}).field, "lambda");
+  EXPECT_EQ(path("lasso", problem, paramsOf({}), {1, NAN}, PathOptions{}).field, "lambda");
+  EXPECT_EQ(path("lasso", problem, paramsOf({}), {1, -1}, PathOptions{}).field, "lambda");
+  EXPECT_EQ(path("nothing", problem, paramsOf({}), {}, PathOptions{}).field, "method");
+  EXPECT_EQ(path("svm", problemOf(data.p.X, data.labels), paramsOf({}, "hinge"), {1, 0}, PathOptions{}).field, "lambda");
+  // gflasso's bound needs λ1 on the ray.
+  EXPECT_EQ(path("gflasso", problem, paramsOf({{"lambda2", 1}}), {}, PathOptions{}).field, "lambda");
+  const Vector constant = Vector::Constant(data.p.y.size(), 2.0);
+  EXPECT_EQ(path("lasso", problemOf(data.p.X, constant), paramsOf({}), {}, PathOptions{}).field, "lambda");
+}
