@@ -2,7 +2,8 @@
 // `npm run bench`: 1-D k-means and IHC timings — native, wasm (simd build, through the public
 // API in Node) and the npm package simple-statistics (ckmeans) — on the same data in the same
 // run, and lasso, elastic net and logistic fits beside scikit-learn, dense and sparse
-// (bench/sklearn.mjs), and the first fit of a fresh Vite app in Chromium (bench/first-fit.mjs).
+// (bench/sklearn.mjs), regularisation paths beside glmnet's (bench/paths.mjs), and the first fit of
+// a fresh Vite app in Chromium (bench/first-fit.mjs).
 // Medians of repeated runs.
 // Prints markdown tables and writes bench/results/*.json.
 import { execFileSync } from 'node:child_process';
@@ -13,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { ckmeans } from 'simple-statistics';
 import { load, loadNewsgroupTopics, loadReuters } from '../dist/node/index.js';
 import { firstFit, printFirstFit } from './first-fit.mjs';
+import { benchPaths, printPaths } from './paths.mjs';
 import { benchSklearn, lambdaMax, printSklearn, sparseDesign } from './sklearn.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -326,6 +328,8 @@ const overhead = { nativeMs: native.overhead.ms, nativeLogisticMs: native.overhe
 
 console.error('fits beside scikit-learn…');
 const sklearn = await benchSklearn(REPEATS);
+console.error('paths beside glmnet…');
+const paths = await benchPaths(REPEATS);
 console.error('first fit in a fresh Vite app…');
 const firstFitRows = await firstFit();
 
@@ -336,6 +340,7 @@ writeFileSync(join(root, 'bench/results/ihc.json'), JSON.stringify({ machine, n:
   nativeMs: native.ihc.ms, wasmMs: ihcWasm, wasmOverNative: ihcWasm / native.ihc.ms }, null, 2));
 writeFileSync(join(root, 'bench/results/solvers.json'), JSON.stringify({ machine, owl, fusion, fits, cg, cv, oneFit, penalties, priors, priorPath, reutersGem, experts, tasks, cholesky: native.cholesky }, null, 2));
 writeFileSync(join(root, 'bench/results/sklearn.json'), JSON.stringify({ machine, repeats: REPEATS, rows: sklearn }, null, 2));
+writeFileSync(join(root, 'bench/results/paths.json'), JSON.stringify({ machine, repeats: REPEATS, rows: paths }, null, 2));
 writeFileSync(join(root, 'bench/results/overhead.json'), JSON.stringify({ machine, repeats: REPEATS, ...overhead }, null, 2));
 writeFileSync(join(root, 'bench/results/first-fit.json'), JSON.stringify({ machine, rows: firstFitRows }, null, 2));
 
@@ -388,6 +393,7 @@ console.log(`One IHC fit on a dense 3000 × 6000 X (30 steps): wasm simd ${f(one
 console.log(`One lasso fit on a CSR 5000 × 20000 X (1 %, held, 0.01 λmax): wasm simd ${f(oneFit['lasso simd'])} ms, simd-threaded ${f(oneFit['lasso simd-threaded'])} ms ` +
   `(${(oneFit['lasso simd'] / oneFit['lasso simd-threaded']).toFixed(2)}×; objectives ${oneFit['lasso simd objective'] === oneFit['lasso simd-threaded objective'] ? 'equal to the bit' : 'DIFFER'})\n`);
 printSklearn(sklearn);
+printPaths(paths);
 console.log(`\nA call's fixed cost: lasso zero at once on a 2500 × 1000 dense X (20 MB), ms: native ${f(overhead.nativeMs)}, ` +
   `wasm simd ${f(overhead.simd)}, simd-threaded ${f(overhead['simd-threaded'])}; on a held dataset ` +
   `${f(overhead['simd dataset'])} (simd), ${f(overhead['simd-threaded dataset'])} (threaded); round trip of a 3-value k-means: ` +

@@ -40,7 +40,7 @@ function gaussian(u) {
 }
 // Dense Gaussian features, or text-like counts (a share `density` of the entries non-zero);
 // labels from a noisy linear rule, and a regression target (the rule's score).
-function design(n, d, text, seed, density = 0.05) {
+export function design(n, d, text, seed, density = 0.05) {
   const u = uniforms(seed), X = new Float64Array(n * d), w = new Float64Array(d), y = new Float64Array(n), t = new Float64Array(n);
   for (let j = 0; j < d; j++) w[j] = text ? (u() < 0.1 ? [-2, -1, 1, 2][Math.floor(u() * 4)] : 0) : 0.3 * gaussian(u);
   for (let i = 0; i < n; i++) {
@@ -78,7 +78,7 @@ export function sparseDesign(n, d, seed, density, support) {
   return { n, d, y, target, csr: { indptr, indices: Int32Array.from(indices), values: Float64Array.from(values) } };
 }
 
-function toCsr({ X, n, d }) {
+export function toCsr({ X, n, d }) {
   const indptr = new Int32Array(n + 1), indices = [], values = [];
   for (let i = 0; i < n; i++) {
     for (let j = 0; j < d; j++) if (X[i * d + j] !== 0) { indices.push(j); values.push(X[i * d + j]); }
@@ -100,7 +100,7 @@ function scores(t, coef, b) {
 }
 
 // The objective of each fit (sklearn_fits.py), in the caller's parametrisation.
-function objective(t, c, coef, b) {
+export function objective(t, c, coef, b) {
   const z = scores(t, coef, b);
   let loss = 0, l1 = 0, l2 = 0;
   const logistic = c.fit.startsWith('logistic'), svm = c.fit === 'svm';
@@ -138,11 +138,11 @@ export function lambdaMax(t, y) {
 // `repeats` timed ones and more until they add up to TIMED_MS, at most MAX_REPEATS; the median.
 // (A fast fit's median over seven calls moves by a third between runs on a shared VM.) The peers'
 // scripts take the three numbers as arguments.
-const TIMED_MS = 250, MAX_REPEATS = 31;
+export const TIMED_MS = 250, MAX_REPEATS = 31;
 // Ours (native and wasm) is timed in this many rounds per case, alternated.
 const OUR_ROUNDS = 3;
 const middle = (values) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
-async function medianMs(repeats, f) {
+export async function medianMs(repeats, f) {
   for (let w = 0; w < 2; w++) await f();
   const t = [];
   let total = 0;

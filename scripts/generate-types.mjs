@@ -120,6 +120,8 @@ const settings = (title, name, specs) => {
 requestLines.push('/** The papers\' tables experiment() knows (info.experiments[].id). */',
   `export type ExperimentId = ${info.experiments.map((e) => JSON.stringify(e.id)).join(' | ')};`, '');
 settings('crossValidate()\'s settings beside its grid.', 'CrossValidationSettings', fieldsOf(req.crossValidation));
+settings('path()\'s settings beside its lambda sequence.', 'PathSettings', fieldsOf(req.path));
+settings('stability()\'s settings.', 'StabilitySettings', fieldsOf(req.stability));
 settings('experiment()\'s settings (a shard is given as `shard`).', 'ExperimentSettings', fieldsOf(req.experiment, ['shardIndex', 'shardCount']));
 const requestsOut = join(root, 'web/src/requests.generated.ts');
 const requestsText = requestLines.join('\n');
@@ -187,6 +189,8 @@ for (const name of optionNames) {
 }
 doc.push('');
 doc.push('## Cross-validation', '', ...table(req.crossValidation), '');
+doc.push('## Paths', '', ...table(req.path), '');
+doc.push('## Stability', '', ...table(req.stability), '');
 doc.push('## Experiments', '', '`reps` defaults to the table\'s own; `shardIndex` and `shardCount` are given as `shard: { index, count }`.', '',
   ...table(req.experiment), '');
 doc.push('## Limits and losses', '', '| limit | value |', '|---|---|',

@@ -91,30 +91,9 @@ val holdJs(const val& r) {
 // { dataset }
 void releaseJs(const val& r) { datasets.release(r["dataset"].as<int>()); }
 
-// A request's data, { X, nRows, nCols, y, yCols }: X a held dataset's id (a number) or arrays
-// copied in for this call.
-struct CallData {
-  StoredData own;
-  std::vector<double> y;
-  std::unique_ptr<Problem> problem;
-  Refusal why;
-  explicit CallData(const val& r) : y(doubles(r["y"])) {
-    const Eigen::Map<const Vector> Y(y.data(), static_cast<Eigen::Index>(y.size()));
-    const int yCols = given(r["yCols"]) ? r["yCols"].as<int>() : 1;
-    if (r["X"].typeOf().as<std::string>() == "number") {
-      const HeldDesign* held = datasets.find(r["X"].as<int>());
-      if (!held) why = Refusal("X", "the dataset is not held by this module (it was released, or storing it failed)");
-      else problem.reset(new Problem{held->X(), Y, yCols, held, datasets.bytes()});
-      return;
-    }
-    own = dataOf(r["X"], r["nRows"].as<int>(), r["nCols"].as<int>());
-    if ((why = own.check()).empty()) problem.reset(new Problem{own.view(), Y, yCols, nullptr, datasets.bytes()});
-  }
-};
-
 // { method, X, nRows, nCols, y, yCols, options, warmStart?: { coef (column-major d × K), intercept } }
 val fitJs(const val& r, const val& onProgress) {
-  const CallData data(r);
+  const CallData data(r, datasets);
   if (!data.why.empty()) return refused(data.why);
   std::vector<double> coef, intercept;
   std::unique_ptr<WarmStart> warm;
@@ -130,7 +109,7 @@ val fitJs(const val& r, const val& onProgress) {
 
 // { method, X, nRows, nCols, y, yCols, options, grid: { names, values }, settings }
 val crossValidateJs(const val& r, const val& onProgress) {
-  const CallData data(r);
+  const CallData data(r, datasets);
   if (!data.why.empty()) return refused(data.why);
   CrossValidationOptions o;
   if (Refusal why = crossValidationSchema().read(toParams(r["settings"]), o); !why.empty()) return refused(why);
@@ -140,6 +119,25 @@ val crossValidateJs(const val& r, const val& onProgress) {
   const CrossValidationResult cv = crossValidate(r["method"].as<std::string>(), *data.problem, toParams(r["options"]), grid, o,
                                                  controlOf(onProgress));
   return crossValidationToJs(cv);
+}
+
+// { method, X, nRows, nCols, y, yCols, options, sequence (or empty), settings, over? }
+val pathJs(const val& r, const val& onProgress) {
+  const CallData data(r, datasets);
+  if (!data.why.empty()) return refused(data.why);
+  PathOptions o;
+  if (Refusal why = pathSchema().read(toParams(r["settings"]), o); !why.empty()) return refused(why);
+  const std::string over = given(r["over"]) ? r["over"].as<std::string>() : "";
+  return pathToJs(path(r["method"].as<std::string>(), *data.problem, toParams(r["options"]), doubles(r["sequence"]), o, controlOf(onProgress), over));
+}
+
+// { method, X, nRows, nCols, y, yCols, options, settings }
+val stabilityJs(const val& r, const val& onProgress) {
+  const CallData data(r, datasets);
+  if (!data.why.empty()) return refused(data.why);
+  StabilityOptions o;
+  if (Refusal why = stabilitySchema().read(toParams(r["settings"]), o); !why.empty()) return refused(why);
+  return stabilityToJs(stability(r["method"].as<std::string>(), *data.problem, toParams(r["options"]), o, controlOf(onProgress)));
 }
 
 #ifndef SUPCLUST_MODULE_CORE
@@ -166,7 +164,7 @@ val experimentJs(const val& r, const val& onProgress) {
   std::vector<std::unique_ptr<CallData>> problems;
   const int count = !given(data) ? 0 : data.isArray() ? data["length"].as<int>() : 1;
   for (int k = 0; k < count; ++k) {
-    problems.emplace_back(new CallData(data.isArray() ? data[k] : data));
+    problems.emplace_back(new CallData(data.isArray() ? data[k] : data, datasets));
     const Refusal& why = problems.back()->why;
     if (!why.empty()) return refused(why.as((data.isArray() ? "data[" + std::to_string(k) + "]." : std::string("data.")) + why.field));
     if (data.isArray()) o.datasets.push_back(problems.back()->problem.get());
@@ -189,6 +187,8 @@ EMSCRIPTEN_BINDINGS(supclust) {
   emscripten::function("release", &releaseJs);
   emscripten::function("fit", &fitJs);
   emscripten::function("crossValidate", &crossValidateJs);
+  emscripten::function("path", &pathJs);
+  emscripten::function("stability", &stabilityJs);
 #ifndef SUPCLUST_MODULE_CORE
   emscripten::function("generate", &generateJs);
 #endif

@@ -3,6 +3,7 @@
 // field lists, a JS options object read as Params; statuses, refusals, X, run control and results.
 #pragma once
 
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -15,6 +16,9 @@
 #include "supclust/core/data_matrix.hpp"
 #include "supclust/experiments/experiment.hpp"
 #include "supclust/methods/cross_validation.hpp"
+#include "supclust/methods/held_datasets.hpp"
+#include "supclust/methods/path.hpp"
+#include "supclust/methods/stability.hpp"
 #include "supclust/methods/options.hpp"
 
 namespace supclust::marshal {
@@ -83,6 +87,27 @@ inline StoredData dataOf(const val& x, int rows, int cols) {
   return X;
 }
 
+// A request's data, { X, nRows, nCols, y, yCols }: X a held dataset's id (a number, one of
+// `datasets`) or arrays copied in for this call.
+struct CallData {
+  StoredData own;
+  std::vector<double> y;
+  std::unique_ptr<Problem> problem;
+  Refusal why;
+  CallData(const val& r, const HeldDatasets& datasets) : y(doubles(r["y"])) {
+    const Eigen::Map<const Vector> Y(y.data(), static_cast<Eigen::Index>(y.size()));
+    const int yCols = given(r["yCols"]) ? r["yCols"].as<int>() : 1;
+    if (r["X"].typeOf().as<std::string>() == "number") {
+      const HeldDesign* held = datasets.find(r["X"].as<int>());
+      if (!held) why = Refusal("X", "the dataset is not held by this module (it was released, or storing it failed)");
+      else problem.reset(new Problem{held->X(), Y, yCols, held, datasets.bytes()});
+      return;
+    }
+    own = dataOf(r["X"], r["nRows"].as<int>(), r["nCols"].as<int>());
+    if ((why = own.check()).empty()) problem.reset(new Problem{own.view(), Y, yCols, nullptr, datasets.bytes()});
+  }
+};
+
 // A JS progress callback as the library's run control: (iteration, objective) → keep going?
 inline Control controlOf(const val& onProgress) {
   Control control;
@@ -110,9 +135,36 @@ inline val crossValidationToJs(const CrossValidationResult& cv) {
   const val points = list(cv.grid, [](const GridPoint& g) {
     return object({{"values", copyOut(g.values)}, {"mean", val(g.mean)}, {"std", val(g.std)}, {"se", val(g.se)}, {"scores", copyOut(g.scores)}});
   });
-  return object({{"metric", val(cv.metric)}, {"best", val(static_cast<int>(cv.best))}, {"best1se", val(static_cast<int>(cv.best1se))},
+  return object({{"metric", val(cv.metric)}, {"higherIsBetter", val(cv.higherIsBetter)}, {"best", val(static_cast<int>(cv.best))}, {"best1se", val(static_cast<int>(cv.best1se))},
                  {"grid", points}, {"model", resultToJs(cv.model)}},
                 statusOf(cv.status, cv.message, cv.field));
+}
+
+// A path's points (each model as a fit's), its ray and top, or its refusal.
+inline val pathToJs(const PathResult& p) {
+  if (p.status == Status::InvalidInput || p.status == Status::Aborted) return statusOf(p.status, p.message, p.field);
+  static const char* kinds[] = {"exact", "bound", "scale"};
+  const val points = list(p.points, [](const PathPoint& q) {
+    return object({{"value", val(q.value)}, {"weights", copyOut(q.weights)}, {"devianceRatio", val(q.devianceRatio)},
+                   {"nonZeros", val(static_cast<double>(q.nonZeros))}, {"groups", val(static_cast<double>(q.groups))},
+                   {"criterion", val(q.criterion)}, {"model", resultToJs(q.model)}});
+  });
+  return object({{"weights", list(p.weights, [](const std::string& w) { return val(w); })}, {"weight", val(static_cast<int>(p.weight))},
+                 {"ray", copyOut(p.ray)}, {"top", val(p.top.value)}, {"topKind", val(std::string(kinds[static_cast<int>(p.top.kind)]))},
+                 {"stopped", val(p.stopped)}, {"bestCriterion", val(static_cast<int>(p.bestCriterion))}, {"points", points}},
+                statusOf(p.status, p.message, p.field));
+}
+
+// A stability's frequencies and consensus, or its refusal.
+inline val stabilityToJs(const StabilityResult& s) {
+  if (s.status == Status::InvalidInput || s.status == Status::Aborted) return statusOf(s.status, s.message, s.field);
+  std::vector<std::int32_t> i, j;
+  std::vector<double> frequency;
+  for (const CoGroupedPair& p : s.pairs) i.push_back(p.i), j.push_back(p.j), frequency.push_back(p.frequency);
+  return object({{"resamples", val(s.resamples)}, {"rows", val(s.rows)}, {"selection", copyOut(s.selection)},
+                 {"pairs", object({{"i", copyOut(i)}, {"j", copyOut(j)}, {"frequency", copyOut(frequency)}})},
+                 {"coGrouping", copyOut(s.coGrouping)}, {"consensus", copyOut(s.consensus)}},
+                statusOf(s.status, s.message, s.field));
 }
 
 // A table's rows, cells and paper figures under the settings it ran with, or its refusal.

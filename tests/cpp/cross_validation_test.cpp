@@ -43,6 +43,58 @@ TEST(CrossValidation, FoldsAreDisjointCompleteAndBalanced) {
   EXPECT_NE(foldAssignment(50, 5, 3), foldAssignment(50, 5, 4));
 }
 
+TEST(CrossValidation, StratifiedFoldsKeepEachClassShareWithinOneRow) {
+  Random rng(5);
+  for (int k : {2, 3, 5, 10}) {
+    std::vector<int> classes(103);
+    for (int& c : classes) c = rng.uniform() < 0.15 ? 2 : rng.uniform() < 0.5 ? 0 : 1;  // unbalanced
+    const auto fold = stratifiedFoldAssignment(classes, k, 9);
+    std::vector<std::vector<int>> count(3, std::vector<int>(static_cast<std::size_t>(k), 0));
+    std::vector<int> size(static_cast<std::size_t>(k), 0);
+    for (std::size_t i = 0; i < classes.size(); ++i) ++count[classes[i]][fold[i]], ++size[fold[i]];
+    for (const auto& perFold : count) EXPECT_LE(*std::max_element(perFold.begin(), perFold.end()) - *std::min_element(perFold.begin(), perFold.end()), 1);
+    EXPECT_LE(*std::max_element(size.begin(), size.end()) - *std::min_element(size.begin(), size.end()), 1);
+    EXPECT_EQ(stratifiedFoldAssignment(classes, k, 9), fold);
+  }
+}
+
+// A classifier's folds are stratified unless told not to; scores to maximise choose the largest
+// mean; the area under the curve needs both classes in every held-out fold.
+TEST(CrossValidation, ClassifierFoldsAndScoresToMaximise) {
+  auto p = generateE1(60, 10, 2, 0.5, 4);
+  for (Eigen::Index i = 0; i < p.y.size(); ++i) p.y[i] = p.y[i] > 0 ? 1 : 0;
+  Params logistic;
+  logistic.strings["loss"] = "logistic";
+  CrossValidationOptions o;
+  o.metric = "accuracy";
+  const auto r = crossValidate("ridge", problemOf(p), logistic, {{"lambda", logGrid(10, 1e-3, 6)}}, o);
+  ASSERT_EQ(r.status, Status::Converged) << r.message;
+  EXPECT_TRUE(r.higherIsBetter);
+  for (const GridPoint& g : r.grid) EXPECT_LE(g.mean, r.grid[r.best].mean);
+  ASSERT_GE(r.best1se, 0);
+  EXPECT_GE(r.grid[static_cast<std::size_t>(r.best1se)].mean, r.grid[r.best].mean - r.grid[r.best].se);
+  EXPECT_GE(r.grid[static_cast<std::size_t>(r.best1se)].values[0], r.grid[r.best].values[0]);
+  // The folds: each class within one row of its share, as the stratified deal gives them.
+  o.metric = "error";
+  o.foldId = stratifiedFoldAssignment(std::vector<int>(p.y.data(), p.y.data() + p.y.size()), 5, 1);
+  const auto byIds = crossValidate("ridge", problemOf(p), logistic, {{"lambda", {0.1}}}, o);
+  o.foldId.reset();
+  const auto stratified = crossValidate("ridge", problemOf(p), logistic, {{"lambda", {0.1}}}, o);
+  EXPECT_EQ(stratified.grid[0].scores, byIds.grid[0].scores);
+  o.stratify = false;
+  o.foldId = foldAssignment(60, 5, 1);
+  const auto plainIds = crossValidate("ridge", problemOf(p), logistic, {{"lambda", {0.1}}}, o);
+  o.foldId.reset();
+  const auto plain = crossValidate("ridge", problemOf(p), logistic, {{"lambda", {0.1}}}, o);
+  EXPECT_EQ(plain.grid[0].scores, plainIds.grid[0].scores);
+  // auc with a held-out fold of one class.
+  o.metric = "auc";
+  o.foldId = Labels(60);  // fold 0: three rows of class 1; folds 1 and 2 the others, alternately
+  for (Eigen::Index i = 0, placed = 0; i < p.y.size(); ++i)
+    (*o.foldId)[static_cast<std::size_t>(i)] = p.y[i] == 1 && placed < 3 ? (++placed, 0) : 1 + static_cast<int>(i % 2);
+  EXPECT_EQ(crossValidate("ridge", problemOf(p), logistic, {{"lambda", {0.1}}}, o).field, "metric");
+}
+
 TEST(CrossValidation, WarmStartsVisitTheGridStepByStep) {
   for (const std::vector<std::size_t>& sizes :
        std::vector<std::vector<std::size_t>>{{7}, {5, 3}, {2, 2, 2}, {3, 3, 2}, {4, 1, 3}, {2, 3, 4, 3}}) {

@@ -67,3 +67,28 @@ TEST(HeldOutScores, MseMaeErrorDeviance) {
   T << 1, 0;  // z = 1 > 0 predicts 1 (right), z = 3 predicts 1 (wrong)
   EXPECT_DOUBLE_EQ(score(Metric::Error, Z, T, lg), 0.5);
 }
+
+TEST(HeldOutScores, R2AccuracyAuc) {
+  SquaredLoss sq;
+  Matrix Z(4, 1), T(4, 1);
+  Z << 1, 2, 2, 5;
+  T << 1, 3, 2, 6;
+  // SST about the mean 3: 4 + 0 + 1 + 9 = 14; SSE = 0 + 1 + 0 + 1 = 2.
+  EXPECT_DOUBLE_EQ(score(Metric::R2, Z, T, sq), 1 - 2.0 / 14);
+  Matrix C = Matrix::Constant(4, 1, 2.0);
+  EXPECT_EQ(score(Metric::R2, C, C, sq), 1);  // a constant column fitted exactly
+  EXPECT_EQ(score(Metric::R2, Z, C, sq), 0);  // and missed
+  LogisticLoss lg;
+  Z << -1, 2, 0.5, -3;
+  T << 0, 1, 0, 1;  // right, right, wrong, wrong
+  EXPECT_DOUBLE_EQ(score(Metric::Accuracy, Z, T, lg), 0.5);
+  // Positives score 2 and −3, negatives −1 and 0.5: of the four (pos, neg) pairs 2 > −1, 2 > 0.5.
+  EXPECT_DOUBLE_EQ(score(Metric::Auc, Z, T, lg), 2.0 / 4);
+  EXPECT_TRUE(higherIsBetter(Metric::Auc) && higherIsBetter(Metric::R2) && higherIsBetter(Metric::Accuracy));
+  EXPECT_FALSE(higherIsBetter(Metric::Mse) || higherIsBetter(Metric::Error) || higherIsBetter(Metric::Deviance));
+  Metric m;
+  EXPECT_EQ(parseMetric("auc", SquaredLoss(true), m).field, "metric");  // one-vs-all: no single ROC
+  EXPECT_EQ(parseMetric("r2", lg, m).field, "metric");
+  EXPECT_TRUE(parseMetric("r2", sq, m).empty());
+  EXPECT_EQ(m, Metric::R2);
+}

@@ -22,6 +22,12 @@ export async function correct(X: Float64Array, y: Float64Array, labels: string[]
   await sc.fit('lasso', { X: held, y, lambda: 0.1 });
   await sc.crossValidate('ihc', { X: held, y, Q: 5 }, { grid: { lambda: [1, 0.1] } });
   await sc.predict(m, held);
+  const path = await sc.path('lasso', { X: held, y });
+  const top: number = path.top;
+  const chosen: Model = path.points[path.points.length - 1].model;
+  await sc.path('ihc', { X, nRows: 100, y, lambda: 1e-3 }, { over: 'Q', values: [1, 2, 3] });
+  const stable = await sc.stability('ihc', { X, nRows: 100, y, Q: 5 }, { resamples: 10 });
+  const consensus: number[] = stable.consensus;
   held.dispose();
   // The suggested weights spread into the fit they are for (docs/api.md).
   const start = sc.suggest('gflasso', { X, nRows: 100, y });
@@ -33,7 +39,7 @@ export async function correct(X: Float64Array, y: Float64Array, labels: string[]
   await sc.predictProba(saved, X, 100);
   const words: string[] = tokenize('a text') ;
   const f = wordFrequencies(['one text', 'another one'], { words: 10, minDocuments: 1 });
-  return [classes, p, words, f.vocabulary, loadPangLee, lambda2, pangLee, help];
+  return [classes, p, words, f.vocabulary, loadPangLee, lambda2, pangLee, help, top, chosen, consensus];
 }
 
 export async function mistakes(X: Float64Array, y: Float64Array) {
@@ -71,4 +77,8 @@ export async function mistakes(X: Float64Array, y: Float64Array) {
   await sc.crossValidate('ridge', { X, nRows: 100, y }, { grid: { lambda: [1] }, metric: 'mze' });
   // @ts-expect-error: no such table
   await sc.experiment('e1-x');
+  // @ts-expect-error: glmnet's spelling is not ours
+  await sc.path('lasso', { X, nRows: 100, y }, { nlambda: 10 });
+  // @ts-expect-error: no such stability setting
+  await sc.stability('ihc', { X, nRows: 100, y, Q: 5 }, { samples: 10 });
 }

@@ -78,6 +78,25 @@ describe('cross-validation and experiments', () => {
       }
   });
 
+  it('paths and stability refuse values outside their declared ranges, naming the field', async () => {
+    const nLambda = sc.info.requests.path.find((o) => o.name === 'nLambda')!;
+    const r = await sc.path('lasso', { X, nRows: 30, y }, { devianceRatioChange: 0, devianceRatioMax: 1 });
+    expect(r.points.length).toBe(nLambda.default);
+    for (const o of sc.info.requests.path)
+      for (const value of outside(o)) {
+        const e = await refusal(sc.path('lasso', { X, nRows: 30, y }, { [o.name]: value } as never));
+        expect(e.field, `${o.name} = ${String(value)}: ${e.message}`).toBe(o.name);
+      }
+    const resamples = sc.info.requests.stability.find((o) => o.name === 'resamples')!;
+    expect((await sc.stability('lasso', { X, nRows: 30, y, lambda: 0.01 }, { resamples: 2 })).resamples).toBe(2);
+    expect(resamples.default).toBe(100);
+    for (const o of sc.info.requests.stability)
+      for (const value of outside(o)) {
+        const e = await refusal(sc.stability('lasso', { X, nRows: 30, y, lambda: 0.01 }, { resamples: 2, [o.name]: value } as never));
+        expect(e.field, `${o.name} = ${String(value)}: ${e.message}`).toBe(o.name);
+      }
+  });
+
   it('an experiment reports the seed and fast flag it declares as defaults', async () => {
     const spec = (name: string) => sc.info.requests.experiment.find((o) => o.name === name)!;
     const r = await sc.experiment('e1-n', { reps: 1, fast: true, methods: ['Oracle'] }, undefined);

@@ -2,10 +2,10 @@
 // a request for the backend, and turns raw results into plain, JSON-safe values.
 import { SupclustError, fromLibrary, invalid } from './errors.js';
 import type { Backend } from './module.js';
-import { isRefusal, type CallMatrix, type ExperimentRequest, type RawCrossValidation, type RawExperiment, type RawFit, type Request, type WarmStartWire } from './protocol.js';
+import { isRefusal, type CallMatrix, type ExperimentRequest, type RawCrossValidation, type RawExperiment, type RawFit, type RawPath, type RawStability, type Request, type WarmStartWire } from './protocol.js';
 import { Datasets, isDataset, ownCopy } from './dataset.js';
 import { MODEL_SCHEMA_VERSION } from './types.js';
-import type { CallControl, CrossValidationControl, CrossValidationOptions, CrossValidationResult, Dataset, ExperimentData, ExperimentOptions, ExperimentResult, GeneratorName, GeneratorOptions, FitParams, Info, KMeans1DResult, Label, MatrixInput, LossInfo, MethodInfo, MethodKinds, MethodName, Model, ModelKind,
+import type { CallControl, CrossValidationControl, CrossValidationOptions, CrossValidationResult, PathOptions, PathResult, StabilityResult, StabilitySettings, Dataset, ExperimentData, ExperimentOptions, ExperimentResult, GeneratorName, GeneratorOptions, FitParams, Info, KMeans1DResult, Label, MatrixInput, LossInfo, MethodInfo, MethodKinds, MethodName, Model, ModelKind,
   SparseGroupsResult, Supclust, SyntheticData } from './types.js';
 import { bestAnswers, bestClassAnswers, classIndices, expertClasses, linearScores, modelArrays, probabilities } from './predict.js';
 import * as v from './validate.js';
@@ -212,8 +212,69 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       const best = points[raw.best!].params;
       const oneSe = raw.best1se! >= 0 ? { best1se: points[raw.best1se!].params, best1seIndex: raw.best1se! } : {};
       const result: CrossValidationResult = {
-        method, metric: raw.metric!, grid: points, best, bestIndex: raw.best!, ...oneSe,
+        method, metric: raw.metric!, higherIsBetter: raw.higherIsBetter!, grid: points, best, bestIndex: raw.best!, ...oneSe,
         model: toModel(method, X.nCols, raw.model!, { ...meta, params: { ...meta.params, ...best } }),
+      };
+      return result;
+    },
+
+    async path(method, params, pathOptions: PathOptions = {}, given?: CrossValidationControl) {
+      const control = v.control<CrossValidationControl>(given);
+      if (pathOptions == null || typeof pathOptions !== 'object') throw invalid('options', 'must be an object');
+      const settingNames = info.requests.path.map((o) => o.name);  // as the library declares them
+      v.knownKeys('options', pathOptions, ['lambda', 'over', 'values', ...settingNames]);
+      if ((params as FitParams)?.warmStart !== undefined)
+        throw invalid('warmStart', 'path takes no warm start (each point starts from the one before, or as the method does)');
+      const over = pathOptions.over;
+      if (over !== undefined && typeof over !== 'string') throw invalid('over', `must be the name of a count option (got ${v.describe(over)})`);
+      if (over === undefined && pathOptions.values !== undefined) throw invalid('values', 'is the sequence of a path over a count (give over), else give lambda');
+      if (over !== undefined && pathOptions.lambda !== undefined) throw invalid('lambda', `a path over ${over} takes values, not lambda`);
+      const { X, wire, y, yCols, options, meta } = fitInputs(method, params as FitParams);
+      const sequenceGiven = over === undefined ? pathOptions.lambda : pathOptions.values;
+      const sequence = sequenceGiven === undefined ? new Float64Array(0) : v.finiteVector(over === undefined ? 'lambda' : 'values', sequenceGiven);
+      const settings = pathOptions as unknown as Record<string, unknown>;
+      const checked = v.options(Object.fromEntries(settingNames.map((name) => [name, settings[name]])), info.requests.path);
+      const onProgress = control.onProgress;
+      const raw = (await call({ op: 'path', method, X: wire, nRows: X.nRows, nCols: X.nCols, y, yCols, options, sequence, settings: checked,
+        ...(over === undefined ? {} : { over }) },
+        control.signal, onProgress && ((done, total) => onProgress({ done, total })))) as RawPath;
+      if (raw.status === 'invalid-input') throw fromLibrary(raw);
+      if (raw.status === 'aborted') throw new SupclustError('aborted', 'the path was aborted');
+      const names = raw.weights!;
+      const result: PathResult = {
+        method, weight: names[raw.weight!], ray: Object.fromEntries(names.map((name, i) => [name, raw.ray![i]])),
+        top: raw.top!, topKind: raw.topKind!, stopped: raw.stopped as PathResult['stopped'],
+        ...(raw.bestCriterion! >= 0 ? { bestCriterion: raw.bestCriterion } : {}),
+        points: raw.points!.map((p) => {
+          const weights = Object.fromEntries(names.map((name, i) => [name, p.weights[i]]));
+          return {
+            lambda: p.value, params: weights, devianceRatio: p.devianceRatio, nonZeros: p.nonZeros, groups: p.groups,
+            ...(Number.isFinite(p.criterion) ? { criterion: p.criterion } : {}),
+            model: toModel(method, X.nCols, p.model, { ...meta, params: { ...meta.params, ...weights } }),
+          };
+        }),
+      };
+      return result as never;
+    },
+
+    async stability(method, params, stabilityOptions: StabilitySettings = {}, given?: CrossValidationControl) {
+      const control = v.control<CrossValidationControl>(given);
+      if (stabilityOptions == null || typeof stabilityOptions !== 'object') throw invalid('options', 'must be an object');
+      const settingNames = info.requests.stability.map((o) => o.name);  // as the library declares them
+      v.knownKeys('options', stabilityOptions, settingNames);
+      if ((params as FitParams)?.warmStart !== undefined) throw invalid('warmStart', 'stability takes no warm start (each subsample is fitted as a fit would)');
+      const { X, wire, y, yCols, options } = fitInputs(method, params as FitParams);
+      const settings = v.options(stabilityOptions as Record<string, unknown>, info.requests.stability);
+      const onProgress = control.onProgress;
+      const raw = (await call({ op: 'stability', method, X: wire, nRows: X.nRows, nCols: X.nCols, y, yCols, options, settings },
+        control.signal, onProgress && ((done, total) => onProgress({ done, total })))) as RawStability;
+      if (raw.status === 'invalid-input') throw fromLibrary(raw);
+      if (raw.status === 'aborted') throw new SupclustError('aborted', 'the stability run was aborted');
+      const pairs = raw.pairs!, result: StabilityResult = {
+        method, resamples: raw.resamples!, rows: raw.rows!, selection: plainOf(raw.selection!),
+        pairs: Array.from(pairs.i, (i, k) => ({ i, j: pairs.j[k], frequency: pairs.frequency[k] })),
+        ...(raw.coGrouping!.length ? { coGrouping: plainOf(raw.coGrouping!) } : {}),
+        consensus: plainOf(raw.consensus!),
       };
       return result;
     },

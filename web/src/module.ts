@@ -2,7 +2,7 @@
 // one place a request becomes a call on it — shared by the Node and browser workers (serve.ts),
 // so both run exactly the same code path. Every function takes the request object itself
 // (protocol.ts) and answers with a plain object or a refusal.
-import type { RawCrossValidation, RawExperiment, RawFit, Refusal, Request, Upload } from './protocol.js';
+import type { RawCrossValidation, RawExperiment, RawFit, RawPath, RawStability, Refusal, Request, Upload } from './protocol.js';
 
 type Call<Op extends Request['op']> = Extract<Request, { op: Op }>;
 type Progress = ((it: number, f: number) => boolean) | undefined;
@@ -22,6 +22,8 @@ export interface WasmModule {
   release(r: Call<'release'>): void;
   fit(r: Call<'fit'>, progress: Progress): RawFit;
   crossValidate(r: Call<'crossValidate'>, progress: Progress): RawCrossValidation;
+  path(r: Call<'path'>, progress: Progress): RawPath;
+  stability(r: Call<'stability'>, progress: Progress): RawStability;
   experiment?(r: Call<'experiment'>, progress: Progress): RawExperiment;
   generate?(r: Call<'generate'>): Record<string, Float64Array | Int32Array | string | number> | Refusal;
   terminateThreads?(): void;
@@ -41,6 +43,8 @@ export function execute(m: WasmModule, r: Request, progress?: (it: number, f: nu
     case 'release': return m.release(r);
     case 'fit': return m.fit(r, progress);
     case 'crossValidate': return m.crossValidate(r, progress);
+    case 'path': return m.path(r, progress);
+    case 'stability': return m.stability(r, progress);
     case 'experiment': return m.experiment!(r, progress);
     case 'generate': return m.generate!(r);
     default: return m[r.op](r as never);

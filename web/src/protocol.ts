@@ -40,6 +40,9 @@ export type Request =
   | ({ op: 'fit'; method: string; options: Record<string, unknown>; warmStart?: WarmStartWire; upload?: Upload } & CallData)
   | ({ op: 'crossValidate'; method: string; options: Record<string, unknown>; grid: { names: string[]; values: Float64Array[] };
       settings: Record<string, unknown>; upload?: Upload } & CallData)
+  | ({ op: 'path'; method: string; options: Record<string, unknown>; sequence: Float64Array; settings: Record<string, unknown>;
+      over?: string; upload?: Upload } & CallData)
+  | ({ op: 'stability'; method: string; options: Record<string, unknown>; settings: Record<string, unknown>; upload?: Upload } & CallData)
   | { op: 'hold'; dataset: number; upload?: Upload }
   | { op: 'release'; dataset: number }
   | { op: 'generate'; name: string; options: Record<string, unknown> };
@@ -70,11 +73,38 @@ export interface RawCrossValidation {
   message: string;
   field?: string;
   metric?: string;
+  higherIsBetter?: boolean;
   best?: number;
   /** -1: no order of simplicity over the grid's options. */
   best1se?: number;
   grid?: { values: Float64Array; mean: number; std: number; se: number; scores: Float64Array }[];
   model?: RawFit;
+}
+
+export interface RawPath {
+  status: RawStatus;
+  message: string;
+  field?: string;
+  weights?: string[];
+  weight?: number;
+  ray?: Float64Array;
+  top?: number;
+  topKind?: 'exact' | 'bound' | 'scale';
+  stopped?: string;
+  bestCriterion?: number;
+  points?: { value: number; weights: Float64Array; devianceRatio: number; nonZeros: number; groups: number; criterion: number; model: RawFit }[];
+}
+
+export interface RawStability {
+  status: RawStatus;
+  message: string;
+  field?: string;
+  resamples?: number;
+  rows?: number;
+  selection?: Float64Array;
+  pairs?: { i: Int32Array; j: Int32Array; frequency: Float64Array };
+  coGrouping?: Float64Array;
+  consensus?: Int32Array;
 }
 
 export interface RawExperiment {
@@ -98,7 +128,7 @@ export function isRefusal(raw: unknown): raw is Refusal {
 /** The dataset a request names (its X or the one it holds), if any. */
 export function datasetOf(r: Request): number | undefined {
   if (r.op === 'hold') return r.dataset;
-  if ((r.op === 'fit' || r.op === 'crossValidate') && typeof r.X === 'number') return r.X;
+  if ((r.op === 'fit' || r.op === 'crossValidate' || r.op === 'path' || r.op === 'stability') && typeof r.X === 'number') return r.X;
   return undefined;
 }
 
@@ -106,7 +136,7 @@ export function datasetOf(r: Request): number | undefined {
  * unknown method goes to the library, which refuses it by name). */
 export function moduleFor(r: Request, methods: readonly { name: string; module: ModuleName }[]): ModuleName {
   switch (r.op) {
-    case 'fit': case 'crossValidate': return methods.find((m) => m.name === r.method)?.module ?? 'library';
+    case 'fit': case 'crossValidate': case 'path': case 'stability': return methods.find((m) => m.name === r.method)?.module ?? 'library';
     case 'generate': return 'library';
     case 'experiment': return 'tables';
     default: return 'core';  // the kernels; a dataset, held by any module

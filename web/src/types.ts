@@ -1,8 +1,8 @@
 /** Public types of the supclust API. */
 import type { MethodFamily, MethodKinds, MethodName, MethodOptions, NumericOption, SuggestedOptions } from './methods.generated.js';
 export type { MethodFamily, MethodKinds, MethodName, MethodOptions, NumericOption, SuggestedOptions } from './methods.generated.js';
-import type { CrossValidationSettings, ExperimentId, ExperimentSettings, GeneratorName, GeneratorOptions } from './requests.generated.js';
-export type { CrossValidationSettings, ExperimentId, ExperimentSettings, GeneratorName, GeneratorOptions } from './requests.generated.js';
+import type { CrossValidationSettings, ExperimentId, ExperimentSettings, GeneratorName, GeneratorOptions, PathSettings, StabilitySettings } from './requests.generated.js';
+export type { CrossValidationSettings, ExperimentId, ExperimentSettings, GeneratorName, GeneratorOptions, PathSettings, StabilitySettings } from './requests.generated.js';
 
 export type Variant = 'simd' | 'simd-threaded';
 
@@ -84,6 +84,9 @@ export interface MethodInfo {
   /** Its answer depends on where its solver starts (non-convex): cross-validation fits every
    * grid point from the method's own start rather than warm-starting along the grid. */
   startDependent: boolean;
+  /** The penalty weights path() moves together (the first non-zero one given is the path's
+   * weight; the others keep their ratio to it). */
+  pathWeights: string[];
 }
 
 
@@ -241,7 +244,7 @@ export interface Info {
   generators: Record<GeneratorName, string[]>;
   /** The declared options of generate() (per generator, with its defaults), crossValidate()'s
    * settings and experiment()'s settings. */
-  requests: { generators: Record<GeneratorName, OptionInfo[]>; crossValidation: OptionInfo[]; experiment: OptionInfo[] };
+  requests: { generators: Record<GeneratorName, OptionInfo[]>; crossValidation: OptionInfo[]; path: OptionInfo[]; stability: OptionInfo[]; experiment: OptionInfo[] };
   /** The library's limits: the largest integer option and seed, the short side up to which a
    * sparse design gets a Gram matrix, the bytes a call's shared cache may hold, the most points
    * a cross-validation's grid may have. */
@@ -341,8 +344,11 @@ export interface CrossValidationPoint {
 export interface CrossValidationResult {
   method: string;
   metric: string;
+  /** The metric is a score to maximise (r2, accuracy, auc); the others are errors. */
+  higherIsBetter: boolean;
   grid: CrossValidationPoint[];
-  /** The chosen values (lowest mean score; ties: the earlier point). */
+  /** The chosen values (the best mean score: lowest, or highest when higherIsBetter; ties: the
+   * earlier point). */
   best: Record<string, number>;
   bestIndex: number;
   /** The one-standard-error choice: the simplest point whose mean is within one standard error
@@ -352,6 +358,66 @@ export interface CrossValidationResult {
   best1seIndex?: number;
   /** Refit on all rows with the chosen values. */
   model: Model;
+}
+
+export interface PathOptions extends PathSettings {
+  /** The path weight's values, non-increasing; absent: nLambda values from the top down to
+   * lambdaMinRatio × top, evenly spaced in log scale. */
+  lambda?: ArrayLike<number>;
+  /** A count to sweep instead (an integer option with fewerIsSimpler: Q, s or centres), each
+   * point fitted from the method's own start; its values (`values`, increasing) default to
+   * 1 … min(10, d). */
+  over?: string;
+  values?: ArrayLike<number>;
+}
+
+export interface PathPoint<K extends ModelKind = ModelKind> {
+  /** The path weight's value. */
+  lambda: number;
+  /** Every path weight's value at this point (info.methods[].pathWeights). */
+  params: Record<string, number>;
+  /** 1 − loss(model) / loss(null model) on the training rows. */
+  devianceRatio: number;
+  /** Features with a non-zero coefficient. */
+  nonZeros: number;
+  /** Distinct non-zero coefficient values (rows, for K outputs); experts and tasks: groups. */
+  groups: number;
+  /** EBIC = deviance + groups · log n + 2 log τ (features models; see docs/api.md). */
+  criterion?: number;
+  model: Model<K>;
+}
+
+export interface PathResult<K extends ModelKind = ModelKind> {
+  method: string;
+  /** The path's weight (the first of info.methods[].pathWeights given a positive value). */
+  weight: string;
+  /** Each path weight's ratio to the path's weight along the path. */
+  ray: Record<string, number>;
+  /** The path weight's top: 'exact', the smallest value whose answer is w = 0; 'bound', a value
+   * at and above which it is; 'scale', a data scale (no trivial answer: ridge-like weights). */
+  top: number;
+  topKind: 'exact' | 'bound' | 'scale';
+  /** '' when every point was fitted, else the setting that stopped the path early. */
+  stopped: '' | 'devianceRatioChange' | 'devianceRatioMax' | 'maxNonZeros' | 'maxGroups';
+  points: PathPoint<K>[];
+  /** The point of the least EBIC (features models). */
+  bestCriterion?: number;
+}
+
+export interface StabilityResult {
+  method: string;
+  resamples: number;
+  /** Rows per subsample. */
+  rows: number;
+  /** Per feature: the share of fits where its coefficient is non-zero. */
+  selection: number[];
+  /** The pairs (i < j) sharing one non-zero value in at least `threshold` of the fits. */
+  pairs: { i: number; j: number; frequency: number }[];
+  /** d ≤ 256: every pair's frequency, d × d row-major (the diagonal: the selection). */
+  coGrouping?: number[];
+  /** Per feature: its group in the consensus partition (single linkage of the kept pairs), or −1
+   * when selected less than `threshold` of the time. */
+  consensus: number[];
 }
 
 /** The version of the Model layout; bumped when a saved model would be read differently. */
@@ -462,6 +528,14 @@ export interface Supclust {
   predictClass(model: Model, X: MatrixInput | Dataset, nRows?: number, nCols?: number): Promise<Label[]>;
   crossValidate<M extends MethodName>(method: M, params: FitParams<M>, options: CrossValidationOptions<M>,
                 control?: CrossValidationControl): Promise<CrossValidationResult>;
+  /** A regularisation path in one call: the method at a decreasing sequence of its penalty
+   * weight, each point warm-started from the one before (start-dependent methods: from their
+   * own start), with glmnet's sequence and early stops. Progress counts points. */
+  path<M extends MethodName>(method: M, params: DataParams<MethodKinds[M]> & Partial<MethodOptions[M]>, options?: PathOptions,
+                             control?: CrossValidationControl): Promise<PathResult<MethodKinds[M]>>;
+  /** Refits on subsamples of the rows (half-samples by default) and reports how often each
+   * feature is selected and each pair shares one value, with the consensus partition. */
+  stability<M extends MethodName>(method: M, params: FitParams<M>, options?: StabilitySettings, control?: CrossValidationControl): Promise<StabilityResult>;
   generate(name: GeneratorName, options?: GeneratorOptions): Promise<SyntheticData>;
   experiment(id: ExperimentId, options?: ExperimentOptions, control?: CrossValidationControl): Promise<ExperimentResult>;
   dispose(): void;

@@ -9,6 +9,8 @@
 #include "supclust/experiments/synthetic.hpp"
 #include "supclust/families/catalogue.hpp"
 #include "supclust/methods/cross_validation.hpp"
+#include "supclust/methods/path.hpp"
+#include "supclust/methods/stability.hpp"
 #include "supclust/methods/registry.hpp"
 #include "supclust/solvers/least_squares.hpp"
 
@@ -51,7 +53,8 @@ void writeMethods(JsonWriter& j) {
     j.key("memory").beginObject().field("design", m.memory.design).field("gram", m.memory.gram)
         .field("samplePairs", m.memory.samplePairs).endObject();
     j.field("sparse", m.acceptsSparse).field("kind", kindName(m.kind)).field("family", m.family)
-        .field("startDependent", m.startDependent).endObject();
+        .field("startDependent", m.startDependent).key("pathWeights").array(m.pathWeights);
+    j.endObject();
   }
   j.endArray();
 }
@@ -111,6 +114,10 @@ std::string describeLibrary() {
   }
   j.endObject().key("crossValidation");
   writeSpecs(j, crossValidationSchema().specs());
+  j.key("path");
+  writeSpecs(j, pathSchema().specs());
+  j.key("stability");
+  writeSpecs(j, stabilitySchema().specs());
   j.key("experiment");
   writeSpecs(j, experimentSchema().specs());
   j.endObject();

@@ -345,6 +345,7 @@ ExperimentResult runExperiment(const std::string& id, const ExperimentOptions& o
         cv.seed = seed;
         cv.threads = 1;             // the repetitions are the parallel unit,
         cv.chunk = 1 << 20;         // so each fold walks its whole grid warm-started
+        cv.stratify = false;        // the folds the tables were replicated with (docs/replication.md)
         const CrossValidationResult r = crossValidate(spec.method, problem, params, grid, cv, inner);
         if (r.status == Status::InvalidInput) reject(spec.label, r.message);
         fitted = r.model;

@@ -75,9 +75,15 @@ CrossValidationResult crossValidate(const std::string& method, const Problem& pr
 }
 
 PathResult path(const std::string& method, const Problem& problem, const Params& base, const std::vector<double>& sequence,
-                const PathOptions& options, const Control& control) {
-  if (const Method* m = findMethod(method)) return path(*m, problem, base, sequence, options, control);
+                const PathOptions& options, const Control& control, const std::string& over) {
+  if (const Method* m = findMethod(method)) return path(*m, problem, base, sequence, options, control, over);
   return refusedAnswer<PathResult>(unknownMethod(method));
+}
+
+StabilityResult stability(const std::string& method, const Problem& problem, const Params& params, const StabilityOptions& options,
+                          const Control& control) {
+  if (const Method* m = findMethod(method)) return stability(*m, problem, params, options, control);
+  return refusedAnswer<StabilityResult>(unknownMethod(method));
 }
 
 ValidationSelection selectOnValidation(const std::string& method, const Problem& train, const DataMatrix& Xvalidation,

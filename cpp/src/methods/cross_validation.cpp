@@ -19,11 +19,12 @@ const Schema<CrossValidationOptions>& crossValidationSchema() {
     Schema<C> c("cross-validation");
     c.integer("folds", &C::folds, "number of folds (at most the number of rows)", 5, 2)
         .seed("seed", &C::seed, "seed of the fold split", 1)
-        .choice("metric", &C::metric, "the score, lower is better: 'mse', 'mae' or 'deviance' for regression, 'error' or 'deviance' for classification ('': mse for regression, error for classification)",
-                {"", "mse", "mae", "deviance", "error"})
+        .choice("metric", &C::metric, "the score: 'mse', 'mae', 'deviance' (lower is better) or 'r2' for regression; 'error', 'deviance', 'accuracy' or (two classes) 'auc' for classification ('': mse for regression, error for classification)",
+                {"", "mse", "mae", "deviance", "error", "r2", "accuracy", "auc"})
         .integer("threads", &C::threads, "threads for folds × grid chunks (0: all the build has; 1 in the simd build)", 0, 0)
         .integer("chunk", &C::chunk, "grid points per warm-started task", 4, 1)
-        .labels("foldId", &C::foldId, "each row's fold, numbered 0..k−1 (replaces folds and seed)");
+        .labels("foldId", &C::foldId, "each row's fold, numbered 0..k−1 (replaces folds and seed)")
+        .flag("stratify", &C::stratify, "a classifier's folds: each class's rows dealt round-robin, so every fold holds its share (regression: ignored)", true);
     return c;
   }();
   return s;
@@ -34,6 +35,18 @@ std::vector<int> foldAssignment(std::size_t n, int k, std::uint64_t seed) {
   std::iota(order.begin(), order.end(), 0);
   Random rng(seed);
   for (std::size_t i = n; i > 1; --i) std::swap(order[i - 1], order[rng.below(i)]);  // Fisher–Yates
+  std::vector<int> fold(n);
+  for (std::size_t t = 0; t < n; ++t) fold[order[t]] = static_cast<int>(t % static_cast<std::size_t>(k));
+  return fold;
+}
+
+std::vector<int> stratifiedFoldAssignment(const std::vector<int>& classes, int k, std::uint64_t seed) {
+  const std::size_t n = classes.size();
+  std::vector<std::size_t> order(n);
+  std::iota(order.begin(), order.end(), 0);
+  Random rng(seed);
+  for (std::size_t i = n; i > 1; --i) std::swap(order[i - 1], order[rng.below(i)]);  // Fisher–Yates, as foldAssignment
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return classes[a] < classes[b]; });
   std::vector<int> fold(n);
   for (std::size_t t = 0; t < n; ++t) fold[order[t]] = static_cast<int>(t % static_cast<std::size_t>(k));
   return fold;
@@ -77,10 +90,10 @@ Refusal checkFoldIds(const Labels& id, Eigen::Index n, int& folds) {
 }
 
 // The one-standard-error choice: among the points whose mean is within one standard error of the
-// best mean, the simplest — fewest groups (the grid's counts declared fewerIsSimpler, in grid
+// best mean (sign: 1 for errors, −1 for scores to maximise), the simplest — fewest groups (the grid's counts declared fewerIsSimpler, in grid
 // order), then the largest penalty weights (degree ≠ 0, in grid order). -1 when a grid option
 // declares neither (no order of simplicity).
-long oneStandardError(const Method& m, const Grid& grid, const std::vector<GridPoint>& points, std::size_t best) {
+long oneStandardError(const Method& m, const Grid& grid, const std::vector<GridPoint>& points, std::size_t best, double sign) {
   std::vector<int> direction;  // per grid option: −1 fewer is simpler, +1 more is simpler
   for (const auto& entry : grid) {
     const auto o = std::find_if(m.options.begin(), m.options.end(), [&](const OptionSpec& s) { return s.name == entry.first; });
@@ -95,11 +108,11 @@ long oneStandardError(const Method& m, const Grid& grid, const std::vector<GridP
         if (direction[i] == pass) k.push_back(pass < 0 ? g.values[i] : -g.values[i]);
     return k;
   };
-  const double limit = points[best].mean + points[best].se;
+  const double limit = sign * points[best].mean + points[best].se;
   std::size_t chosen = best;
   std::vector<double> simplest = key(points[best]);
   for (std::size_t p = 0; p < points.size(); ++p) {
-    if (points[p].mean > limit) continue;
+    if (sign * points[p].mean > limit) continue;
     std::vector<double> k = key(points[p]);
     if (k < simplest) chosen = p, simplest = std::move(k);
   }
@@ -205,6 +218,8 @@ CrossValidationResult crossValidate(const Method& method, const Problem& problem
   res.metric = options.metric.empty() ? metricNames(*loss).front() : options.metric;
 
   // ---- the folds × chunks ----
+  if (fold.empty() && options.stratify && loss->classification() && problem.targetColumns == 1)
+    fold = stratifiedFoldAssignment(std::vector<int>(problem.y.data(), problem.y.data() + n), folds, options.seed);
   if (fold.empty()) fold = foldAssignment(static_cast<std::size_t>(n), folds, options.seed);
   const std::size_t chunks = (points + static_cast<std::size_t>(options.chunk) - 1) / static_cast<std::size_t>(options.chunk);
   const std::size_t tasks = static_cast<std::size_t>(folds) * chunks;
@@ -260,6 +275,15 @@ CrossValidationResult crossValidate(const Method& method, const Problem& problem
         return invalid(Refusal("y", "the training rows of fold " + std::to_string(k + 1) + " of " + std::to_string(folds) +
                        " lack a class of y (each class needs a row outside every fold): use fewer folds or more rows of each class"));
   }
+  // The area under the ROC curve needs both classes among each fold's held-out rows.
+  if (metric == Metric::Auc)
+    for (int k = 0; k < folds; ++k) {
+      const Matrix& T = heldTargets[static_cast<std::size_t>(k)];
+      for (Eigen::Index c = 0; c < T.cols(); ++c)
+        if (T.col(c).minCoeff() == T.col(c).maxCoeff())
+          return invalid(Refusal("metric", "'auc' needs both classes among the held-out rows of every fold (fold " + std::to_string(k + 1) +
+                                               " has one): use fewer folds"));
+    }
   auto task = [&](std::size_t t) {
     const int k = static_cast<int>(t / chunks);
     const std::size_t first = (t % chunks) * static_cast<std::size_t>(options.chunk);
@@ -309,9 +333,11 @@ CrossValidationResult crossValidate(const Method& method, const Problem& problem
     g.std = std::sqrt(v / std::max(1.0, k - 1));
     g.se = g.std / std::sqrt(k);
   }
+  res.higherIsBetter = higherIsBetter(metric);
+  const double sign = res.higherIsBetter ? -1 : 1;
   for (std::size_t p = 1; p < points; ++p)
-    if (res.grid[p].mean < res.grid[res.best].mean) res.best = p;
-  res.best1se = oneStandardError(*m, grid, res.grid, res.best);
+    if (sign * res.grid[p].mean < sign * res.grid[res.best].mean) res.best = p;
+  res.best1se = oneStandardError(*m, grid, res.grid, res.best, sign);
   // The refit reports "all tasks done" while it runs (and still honours cancellation).
   Control refit{[&](int, double) { return control.keepGoing(static_cast<int>(totalFits), totalFits); }};
   refit.cache = inner.cache;

@@ -62,15 +62,55 @@ void countModel(const Result& r, PathPoint& p) {
   p.groups = static_cast<long>(std::unique(labels.begin(), labels.end()) - labels.begin());
 }
 
+// log S(n, k), the Stirling number of the second kind (the partitions of n items into k blocks):
+// exactly by its recurrence in log space where n·k is small enough, else log(kⁿ/k!) (its
+// asymptote for n ≫ k); 0 for k = n or k = 1.
+double logPartitions(long n, long k) {
+  if (k <= 0 || k > n) return k == 0 && n == 0 ? 0 : -HUGE_VAL;
+  if (k == n || k == 1) return 0;
+  if (static_cast<double>(n) * static_cast<double>(k) > 2e7)
+    return static_cast<double>(n) * std::log(static_cast<double>(k)) - std::lgamma(static_cast<double>(k) + 1);
+  std::vector<double> L(static_cast<std::size_t>(k) + 1, -HUGE_VAL);  // log S(m, j) for the current m
+  L[0] = 0;
+  for (long m = 1; m <= n; ++m) {
+    for (long j = std::min(m, k); j >= 1; --j) {
+      const double a = std::log(static_cast<double>(j)) + L[static_cast<std::size_t>(j)], b = L[static_cast<std::size_t>(j - 1)];
+      const double top = std::max(a, b);
+      L[static_cast<std::size_t>(j)] = top == -HUGE_VAL ? top : top + std::log1p(std::exp(std::min(a, b) - top));
+    }
+    L[0] = -HUGE_VAL;  // S(m, 0) = 0 for m ≥ 1
+  }
+  return L[static_cast<std::size_t>(k)];
+}
+
+// EBIC (path.hpp), from the mean loss on the training rows.
+double informationCriterion(const Loss& loss, double meanLoss, Eigen::Index n, Eigen::Index d, Eigen::Index K, long nonZeros, long groups) {
+  const double rows = static_cast<double>(n), cells = rows * static_cast<double>(K);
+  const double deviance = loss.squared() && !loss.oneVsAll() ? cells * std::log(std::max(2 * rows * meanLoss / cells, 1e-300))
+                                                              : 2 * rows * meanLoss;
+  const double logChoices = std::lgamma(static_cast<double>(d) + 1) - std::lgamma(static_cast<double>(nonZeros) + 1) -
+                            std::lgamma(static_cast<double>(d - nonZeros) + 1);
+  return deviance + static_cast<double>(groups) * std::log(rows) + 2 * (logChoices + logPartitions(nonZeros, groups));
+}
+
 }  // namespace
 
 PathResult path(const Method& method, const Problem& problem, const Params& base, const std::vector<double>& sequence,
-                const PathOptions& options, const Control& control) {
+                const PathOptions& options, const Control& control, const std::string& over) {
   // ---- validation before any work ----
+  const bool counting = !over.empty();
+  const std::string sequenceField = counting ? "values" : "lambda";  // how the caller names the sequence
+  if (counting) {
+    const auto spec = std::find_if(method.options.begin(), method.options.end(), [&](const OptionSpec& o) { return o.name == over; });
+    if (spec == method.options.end() || spec->kind != OptionKind::Integer || !spec->fewerIsSimpler)
+      return refusedAnswer<PathResult>(Refusal("over", "'" + over + "' is not a count of method '" + method.name + "' (a path runs over Q, s or centres where the method has them)"));
+  }
+  Params given = base;
+  if (counting && !given.numbers.count(over)) given.numbers[over] = sequence.empty() ? 1 : sequence.front();  // a required count
   Options checked;
-  if (Refusal why = checkOptions(method, base, checked); !why.empty()) return refusedAnswer<PathResult>(why);
+  if (Refusal why = checkOptions(method, given, checked); !why.empty()) return refusedAnswer<PathResult>(why);
   PathResult res;
-  res.weights = method.pathWeights;
+  res.weights = counting ? std::vector<std::string>{over} : method.pathWeights;
   for (const std::string& name : res.weights) res.ray.push_back(checked.number(name));
   const auto first = std::find_if(res.ray.begin(), res.ray.end(), [](double r) { return r > 0; });
   if (first == res.ray.end()) {
@@ -89,7 +129,7 @@ PathResult path(const Method& method, const Problem& problem, const Params& base
     return p;
   };
   std::unique_ptr<HeldDesign> whole;  // the check's design on all of X, held for the points
-  if (Refusal why = checkFit(method, problem, base, &whole); !why.empty()) return refusedAnswer<PathResult>(why);
+  if (Refusal why = checkFit(method, problem, given, &whole); !why.empty()) return refusedAnswer<PathResult>(why);
   Problem all = problem;
   if (whole) all.held = whole.get();
   const auto loss = makeLoss(checked.choice("loss"));
@@ -106,12 +146,19 @@ PathResult path(const Method& method, const Problem& problem, const Params& base
     G /= static_cast<double>(n);
     const PathData data{X, G, res.ray};
     const Method::Typed typed = method.typed(checked);
-    res.top = method.pathTop ? method.pathTop(typed.get(), data) : pathRidgeScale(data);
+    if (!counting) res.top = method.pathTop ? method.pathTop(typed.get(), data) : pathRidgeScale(data);
   }
   std::vector<double> values = sequence;
-  if (values.empty()) {
+  if (counting) {
+    if (values.empty())
+      for (Eigen::Index q = 1; q <= std::min<Eigen::Index>(10, d); ++q) values.push_back(static_cast<double>(q));
+    for (std::size_t k = 1; k < values.size(); ++k)
+      if (!(values[k] > values[k - 1]))
+        return refusedAnswer<PathResult>(Refusal(sequenceField, "a path over " + over + " takes increasing values (entry " + std::to_string(k) +
+                                                               " does not exceed entry " + std::to_string(k - 1) + ")"));
+  } else if (values.empty()) {
     if (!(std::isfinite(res.top.value) && res.top.value > 0))
-      return refusedAnswer<PathResult>(Refusal("lambda", std::isfinite(res.top.value)
+      return refusedAnswer<PathResult>(Refusal(sequenceField, std::isfinite(res.top.value)
                                            ? "the top of '" + weightName + "' is 0 on these data (constant y or X): give the sequence"
                                            : "method '" + method.name + "' has no top on this ray of " + weightName +
                                                  " (give a positive value to the first of its path weights, or the sequence)"));
@@ -120,22 +167,25 @@ PathResult path(const Method& method, const Problem& problem, const Params& base
       values.push_back(options.nLambda == 1 ? res.top.value : res.top.value * std::pow(ratio, k / (options.nLambda - 1.0)));
   } else {
     if (values.size() > kMaxGridPoints)
-      return refusedAnswer<PathResult>(Refusal("lambda", "more than " + std::to_string(kMaxGridPoints) + " points (info.limits.maxGridPoints)"));
+      return refusedAnswer<PathResult>(Refusal(sequenceField, "more than " + std::to_string(kMaxGridPoints) + " points (info.limits.maxGridPoints)"));
     for (std::size_t k = 0; k < values.size(); ++k) {
       if (!std::isfinite(values[k]) || values[k] < 0)
-        return refusedAnswer<PathResult>(Refusal("lambda", "must hold finite values >= 0 (entry " + std::to_string(k) + " is not)"));
+        return refusedAnswer<PathResult>(Refusal(sequenceField, "must hold finite values >= 0 (entry " + std::to_string(k) + " is not)"));
       if (k > 0 && values[k] > values[k - 1])
-        return refusedAnswer<PathResult>(Refusal("lambda", "must not increase (a path runs from strong to weak; entry " + std::to_string(k) +
+        return refusedAnswer<PathResult>(Refusal(sequenceField, "must not increase (a path runs from strong to weak; entry " + std::to_string(k) +
                                              " exceeds entry " + std::to_string(k - 1) + ")"));
     }
   }
   for (double v : values) {
     Options o;
     if (Refusal why = checkOptions(method, pointParams(v), o); !why.empty())
-      return refusedAnswer<PathResult>(std::find(res.weights.begin(), res.weights.end(), why.field) != res.weights.end() ? why.as("lambda") : why);
+      return refusedAnswer<PathResult>(std::find(res.weights.begin(), res.weights.end(), why.field) != res.weights.end() ? why.as(sequenceField) : why);
+  }
+  if (counting && values.size() > kMaxGridPoints) {
+    return refusedAnswer<PathResult>(Refusal(sequenceField, "more than " + std::to_string(kMaxGridPoints) + " points (info.limits.maxGridPoints)"));
   }
   const double K = outputsOf(problem, *loss);
-  if (Refusal why = checkMemory("lambda", std::to_string(values.size()) + " points of method '" + method.name + "' on " +
+  if (Refusal why = checkMemory(sequenceField, std::to_string(values.size()) + " points of method '" + method.name + "' on " +
                                               std::to_string(n) + " × " + std::to_string(d) + " data",
                                 estimateFitBytes(method, static_cast<double>(n), static_cast<double>(d), K,
                                                  static_cast<double>(problem.X.stored()), problem.X.sparse()) +
@@ -156,23 +206,31 @@ PathResult path(const Method& method, const Problem& problem, const Params& base
   inner.cache = X.cache();
   std::unique_ptr<WarmStart> warm;
   const auto total = static_cast<double>(values.size());
+  // Progress: points done of the sequence's, before the first and after each.
+  const auto keepGoing = [&](std::size_t done) {
+    if (control.keepGoing(static_cast<int>(done), total)) return true;
+    res.status = Status::Aborted;
+    res.message = "aborted";
+    return false;
+  };
+  if (!keepGoing(0)) return res;
   for (std::size_t k = 0; k < values.size(); ++k) {
-    if (!control.keepGoing(static_cast<int>(k), total)) {
-      res.status = Status::Aborted;
-      res.message = "aborted";
-      return res;
-    }
+    if (k > 0 && !keepGoing(k)) return res;
     PathPoint p;
     p.value = values[k];
     for (double r : res.ray) p.weights.push_back(values[k] * r);
     // At or above an exact top or a bound the answer is known: the null model (every penalty is 0
     // there, and 0 is in its subdifferential by the top's definition).
     p.model = res.top.kind != TopKind::Scale && values[k] >= res.top.value ? nullModel
-                                                                           : fit(method, all, pointParams(values[k]), inner, warm.get());
-    if (p.model.status == Status::InvalidInput) return refusedAnswer<PathResult>(Refusal(p.model.field, p.model.message));
+                                                                           : fit(method, all, pointParams(values[k]), inner, counting ? nullptr : warm.get());
+    if (p.model.status == Status::InvalidInput) {  // checked above: not expected
+      res.status = Status::InvalidInput, res.message = p.model.message, res.field = p.model.field;
+      return res;
+    }
     const double fitted = loss->value(scoredPredictions(p.model, all.X, T), T);
     p.devianceRatio = nullLoss > 0 ? 1 - fitted / nullLoss : 0;
     countModel(p.model, p);
+    if (method.kind == ModelKind::Features) p.criterion = informationCriterion(*loss, fitted, n, d, T.cols(), p.nonZeros, p.groups);
     if (options.maxNonZeros > 0 && p.nonZeros > options.maxNonZeros) {
       res.stopped = "maxNonZeros";
       break;
@@ -185,7 +243,8 @@ PathResult path(const Method& method, const Problem& problem, const Params& base
     if (!method.startDependent) warm.reset(new WarmStart{p.model.coef, p.model.intercept});
     res.points.push_back(std::move(p));
     const double ratio = res.points.back().devianceRatio;
-    if (static_cast<int>(res.points.size()) < kPathMinPoints || k + 1 == values.size()) continue;
+    if (k + 1 == values.size()) break;
+    if (counting || static_cast<int>(res.points.size()) < kPathMinPoints) continue;
     if (ratio >= options.devianceRatioMax) {
       res.stopped = "devianceRatioMax";
       break;
@@ -195,6 +254,11 @@ PathResult path(const Method& method, const Problem& problem, const Params& base
       break;
     }
   }
+  control.keepGoing(static_cast<int>(values.size()), total);  // finished (early stops too): a stop asked now changes nothing
+  for (std::size_t k = 0; k < res.points.size(); ++k)
+    if (std::isfinite(res.points[k].criterion) &&
+        (res.bestCriterion < 0 || res.points[k].criterion < res.points[static_cast<std::size_t>(res.bestCriterion)].criterion))
+      res.bestCriterion = static_cast<long>(k);
   return res;
 }
 

@@ -7,8 +7,9 @@
 namespace supclust {
 
 std::vector<std::string> metricNames(const Loss& loss) {
-  if (loss.classification()) return {"error", "deviance"};
-  return {"mse", "mae", "deviance"};
+  if (loss.binary()) return {"error", "deviance", "accuracy", "auc"};
+  if (loss.classification()) return {"error", "deviance", "accuracy"};
+  return {"mse", "mae", "deviance", "r2"};
 }
 
 Refusal parseMetric(const std::string& name, const Loss& loss, Metric& out) {
@@ -18,7 +19,11 @@ Refusal parseMetric(const std::string& name, const Loss& loss, Metric& out) {
   for (const auto& n : names) list += (list.empty() ? "'" : ", '") + n + "'";
   if (std::find(names.begin(), names.end(), chosen) == names.end())
     return Refusal("metric", "must be one of " + list + " for the loss '" + loss.name() + "' (got '" + chosen + "')");
-  out = chosen == "mse" ? Metric::Mse : chosen == "mae" ? Metric::Mae : chosen == "error" ? Metric::Error : Metric::Deviance;
+  static const std::pair<const char*, Metric> all[] = {{"mse", Metric::Mse}, {"mae", Metric::Mae}, {"error", Metric::Error},
+                                                       {"deviance", Metric::Deviance}, {"r2", Metric::R2}, {"accuracy", Metric::Accuracy},
+                                                       {"auc", Metric::Auc}};
+  for (const auto& [label, metric] : all)
+    if (chosen == label) out = metric;
   return {};
 }
 
@@ -28,6 +33,20 @@ double score(Metric metric, const Matrix& Z, const Matrix& T, const Loss& loss) 
     case Metric::Mse: return (Z - T).squaredNorm() / (n * static_cast<double>(Z.cols()));
     case Metric::Mae: return (Z - T).cwiseAbs().sum() / (n * static_cast<double>(Z.cols()));
     case Metric::Deviance: return loss.value(Z, T);
+    case Metric::Accuracy: return 1 - score(Metric::Error, Z, T, loss);
+    case Metric::R2: {
+      double sum = 0;
+      for (Eigen::Index k = 0; k < Z.cols(); ++k) {
+        const double sse = (Z.col(k) - T.col(k)).squaredNorm(), sst = (T.col(k).array() - T.col(k).mean()).square().sum();
+        sum += sst > 0 ? 1 - sse / sst : sse == 0 ? 1 : 0;
+      }
+      return sum / static_cast<double>(Z.cols());
+    }
+    case Metric::Auc: {
+      double sum = 0;
+      for (Eigen::Index k = 0; k < Z.cols(); ++k) sum += auc(Z.col(k), T.col(k));
+      return sum / static_cast<double>(Z.cols());
+    }
     case Metric::Error: {
       double wrong = 0;
       if (!loss.oneVsAll()) {  // binary per column: targets {0, 1}, predict 1 when z > 0

@@ -8,6 +8,7 @@
 
 #include "supclust/methods/cross_validation.hpp"
 #include "supclust/methods/path.hpp"
+#include "supclust/methods/stability.hpp"
 #include "supclust/methods/registry.hpp"
 #include "supclust/methods/validation_selection.hpp"
 
@@ -24,7 +25,9 @@ Refusal checkOptions(const std::string& method, const Params& params, Options& o
 CrossValidationResult crossValidate(const std::string& method, const Problem& problem, const Params& base, const Grid& grid,
                                     const CrossValidationOptions& options, const Control& control = {});
 PathResult path(const std::string& method, const Problem& problem, const Params& base, const std::vector<double>& sequence,
-                const PathOptions& options, const Control& control = {});
+                const PathOptions& options, const Control& control = {}, const std::string& over = "");
+StabilityResult stability(const std::string& method, const Problem& problem, const Params& params, const StabilityOptions& options,
+                          const Control& control = {});
 ValidationSelection selectOnValidation(const std::string& method, const Problem& train, const DataMatrix& Xvalidation,
                                        const Vector& yvalidation, const Params& base, const Grid& grid, const Control& control = {});
 

@@ -2,6 +2,8 @@
 // chosen values (the papers' protocol: k-fold over a log grid, the chosen parameters refit on
 // the whole training set).
 //
+// The folds are a seeded shuffle dealt round-robin; a classifier's (one column of class labels),
+// class by class unless `stratify` is off; or the caller's (foldId).
 // The grid is the Cartesian product of the given values, in the given order (the last name
 // varies fastest). Work is split into tasks of (fold, chunk of `chunk` consecutive grid
 // points); inside a chunk each fit starts from the previous one (warm start), so order a
@@ -31,6 +33,7 @@ struct CrossValidationOptions {
   int threads = 0;     // 0 = availableThreads()
   int chunk = 4;       // grid points per warm-started task
   std::optional<Labels> foldId;  // each row's fold, 0..k−1: replaces folds and seed
+  bool stratify = true;          // a classifier's folds: each class dealt round-robin
 };
 const Schema<CrossValidationOptions>& crossValidationSchema();
 
@@ -51,6 +54,7 @@ struct CrossValidationResult {
   std::string metric;
   std::vector<std::string> names;
   std::vector<GridPoint> grid;
+  bool higherIsBetter = false;  // the metric is a score to maximise (r2, accuracy, auc)
   std::size_t best = 0;
   // The simplest point within one standard error of grid[best] (fewest groups, then the largest
   // penalty weights); -1 when a grid option has no order of simplicity.
@@ -71,6 +75,10 @@ Rows selectRows(const Problem& p, const std::vector<bool>& take, bool wanted = t
 
 // fold[i] in 0..k-1 for each of n rows: a seeded shuffle dealt round-robin (sizes differ by ≤ 1).
 std::vector<int> foldAssignment(std::size_t n, int k, std::uint64_t seed);
+// The same shuffle, dealt class by class (each class's rows in shuffled order, the classes in
+// ascending order, one count running on): every fold holds each class's share to within one row,
+// and the fold sizes still differ by ≤ 1 (scikit-learn's StratifiedKFold's guarantee).
+std::vector<int> stratifiedFoldAssignment(const std::vector<int>& classes, int k, std::uint64_t seed);
 
 // Point p of the grid's Cartesian product (the last option fastest): one value per option.
 std::vector<double> gridPoint(const Grid& grid, std::size_t p);

@@ -14,6 +14,21 @@
 // deviance ratio is 1 − loss(model)/loss(null model): the loss of the training rows as the
 // loss declares it, the null model being w = 0 with Loss::nullIntercept.
 //
+// A path over a count (`over`: an integer option declared fewerIsSimpler, as Q or s) fits each of
+// its values, ascending (by default 1 … min(10, d)), from the method's own start, without early
+// stops. Every point carries the extended Bayesian information criterion (EBIC: Chen & Chen
+// 2008, with γ = 1, which stays consistent when the models searched outnumber the rows)
+//   EBIC = deviance + df · log n + 2 log τ,
+// the deviance n·K·log(RSS/(nK)) for the squared loss (a Gaussian likelihood with one variance),
+// 2n × the mean loss for the others; df the groups, the distinct non-zero coefficient values — the
+// degrees of freedom of the fused lasso and OSCAR (Tibshirani et al. 2005; Bondell & Reich 2008),
+// the lasso's non-zeros (Zou, Hastie & Tibshirani 2007) when no two are equal; τ the models of the
+// point's size among which the fit chose: which features are non-zero, C(d, nonZeros), times the
+// partitions of those into the groups, S(nonZeros, groups) (a Stirling number of the second
+// kind). Without the 2 log τ (plain BIC) a grouping fit's search over partitions goes unpaid and
+// every noise split pays its way. The point of the least EBIC is the criterion's choice (features
+// models; experts and tasks: none).
+//
 // Methods whose answer depends on the start (Method::startDependent) fit every point from their
 // own start, as a fit would: the path then equals a loop of fits, bit for bit. The design is
 // checked once, and the points share one fit cache (Gram matrices, column copies).
@@ -56,6 +71,7 @@ struct PathPoint {
   double devianceRatio = 0;
   long nonZeros = 0;  // features (rows of coef) not all zero
   long groups = 0;    // distinct non-zero coefficient rows (experts, tasks: distinct group labels)
+  double criterion = NAN;  // EBIC (features models)
 };
 
 struct PathResult {
@@ -68,9 +84,11 @@ struct PathResult {
   PathTop top;
   std::string stopped;  // "" (ran to the end) or the option that stopped it early
   std::vector<PathPoint> points;
+  long bestCriterion = -1;  // the point of the least EBIC, or −1
 };
 
+// `over`: "" for the penalty weights, or the count to sweep.
 PathResult path(const Method& method, const Problem& problem, const Params& base, const std::vector<double>& sequence,
-                const PathOptions& options, const Control& control = {});
+                const PathOptions& options, const Control& control = {}, const std::string& over = "");
 
 }  // namespace supclust

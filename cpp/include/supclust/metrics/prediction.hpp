@@ -9,17 +9,24 @@
 
 namespace supclust {
 
-enum class Metric { Mse, Mae, Error, Deviance };
+enum class Metric { Mse, Mae, Error, Deviance, R2, Accuracy, Auc };
 
-// The metrics that make sense for a loss: mse and mae for real outputs (mean over every entry);
-// error for the classification losses (misclassification rate: one-vs-all, the largest score
-// against the class; 0/1 targets, each entry's sign); deviance (the loss itself) always.
+// The metrics that make sense for a loss: mse, mae and r2 for real outputs (mse and mae the mean
+// over every entry; r2 = 1 − SSE/SST of each column, averaged over columns, 1 for a perfect fit
+// of a constant column and else 0 there, as scikit-learn's r2_score); error and accuracy for the
+// classification losses (the misclassification rate and its complement: one-vs-all, the largest
+// score against the class; 0/1 targets, each entry's sign); auc for the binary ones (the area
+// under the ROC curve of each column, averaged); deviance (the loss itself) always.
 std::vector<std::string> metricNames(const Loss& loss);
 // "" and out set, or a message naming the field "metric". An empty name picks the default:
 // mse for regression, error for classification.
 Refusal parseMetric(const std::string& name, const Loss& loss, Metric& out);
 
-// Z: predictions X W + 1 bᵀ (n x K); T: the loss's targets for the same rows.
+// Whether larger scores are better (r2, accuracy, auc); the others are errors.
+inline bool higherIsBetter(Metric m) { return m == Metric::R2 || m == Metric::Accuracy || m == Metric::Auc; }
+
+// Z: predictions X W + 1 bᵀ (n x K); T: the loss's targets for the same rows. auc: NaN for a
+// column of one class.
 double score(Metric metric, const Matrix& Z, const Matrix& T, const Loss& loss);
 
 // The predictions a model is scored by, on rows X with targets T: by its kind, X W + 1 bᵀ, or

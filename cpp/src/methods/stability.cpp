@@ -1,0 +1,173 @@
+#include "supclust/methods/stability.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <cmath>
+#include <map>
+#include <numeric>
+#include <unordered_map>
+
+#include "supclust/base/fit_cache.hpp"
+#include "supclust/base/parallel.hpp"
+#include "supclust/base/random.hpp"
+#include "supclust/methods/cross_validation.hpp"
+
+namespace supclust {
+
+const Schema<StabilityOptions>& stabilitySchema() {
+  using S = StabilityOptions;
+  static const Schema<S> s = [] {
+    Schema<S> o("stability");
+    o.integer("resamples", &S::resamples, "subsamples of the rows, one fit each", 100, 1, 100000)
+        .number("fraction", &S::fraction, "each subsample's share of the rows (0.5: half-samples)", 0.5, 0, true, 1)
+        .seed("seed", &S::seed, "seed of the subsamples", 1)
+        .number("threshold", &S::threshold, "the frequency from which a pair is reported and joins the consensus partition", 0.5, 0, true, 1)
+        .integer("threads", &S::threads, "threads for the fits (0: all the build has; 1 in the simd build)", 0, 0);
+    return o;
+  }();
+  return s;
+}
+
+std::vector<Eigen::Index> subsampleRows(Eigen::Index n, double fraction, std::uint64_t seed, int r) {
+  const auto m = std::min<Eigen::Index>(n, std::max<Eigen::Index>(2, std::llround(fraction * static_cast<double>(n))));
+  std::vector<Eigen::Index> rows(static_cast<std::size_t>(n));
+  std::iota(rows.begin(), rows.end(), 0);
+  Random rng(seed ^ (0x9E3779B97F4A7C15ull * (static_cast<std::uint64_t>(r) + 1)));
+  for (Eigen::Index i = 0; i < m; ++i)  // a partial Fisher–Yates: the first m places
+    std::swap(rows[static_cast<std::size_t>(i)], rows[static_cast<std::size_t>(i + static_cast<Eigen::Index>(rng.below(static_cast<std::uint64_t>(n - i))))]);
+  rows.resize(static_cast<std::size_t>(m));
+  std::sort(rows.begin(), rows.end());
+  return rows;
+}
+
+namespace {
+
+// The groups of a fit: the features of each distinct non-zero coefficient row, in feature order.
+std::vector<std::vector<int>> groupsOf(const Matrix& coef) {
+  std::map<std::vector<double>, std::vector<int>> byValue;
+  for (Eigen::Index j = 0; j < coef.rows(); ++j) {
+    if (coef.row(j).isZero(0)) continue;
+    std::vector<double> row(static_cast<std::size_t>(coef.cols()));
+    for (Eigen::Index k = 0; k < coef.cols(); ++k) row[static_cast<std::size_t>(k)] = coef(j, k);
+    byValue[row].push_back(static_cast<int>(j));
+  }
+  std::vector<std::vector<int>> groups;
+  for (auto& entry : byValue) groups.push_back(std::move(entry.second));
+  return groups;
+}
+
+int findRoot(std::vector<int>& parent, int i) {
+  while (parent[static_cast<std::size_t>(i)] != i) i = parent[static_cast<std::size_t>(i)] = parent[static_cast<std::size_t>(parent[static_cast<std::size_t>(i)])];
+  return i;
+}
+
+}  // namespace
+
+StabilityResult stability(const Method& method, const Problem& problem, const Params& params, const StabilityOptions& options,
+                          const Control& control) {
+  if (method.kind != ModelKind::Features)
+    return refusedAnswer<StabilityResult>(Refusal("method", "stability counts groups of features; method '" + method.name + "' fits " +
+                                                                kindName(method.kind) + " models"));
+  std::unique_ptr<HeldDesign> whole;
+  if (Refusal why = checkFit(method, problem, params, &whole); !why.empty()) return refusedAnswer<StabilityResult>(why);
+  const Eigen::Index n = problem.X.rows(), d = problem.X.cols();
+  const int threads = options.threads > 0 ? options.threads : availableThreads();
+  const auto m = static_cast<double>(subsampleRows(n, options.fraction, options.seed, 0).size());
+  const bool dense = d <= 4096;  // the pair counts as a triangle of ints, else a map
+  const double pairBytes = dense ? 2.0 * static_cast<double>(d) * static_cast<double>(d) : 0;
+  if (Refusal why = checkMemory("X", "stability of method '" + method.name + "' on " + std::to_string(n) + " × " + std::to_string(d) +
+                                         " data with " + std::to_string(threads) + " threads",
+                                std::min(threads, 8) * estimateFitBytes(method, m, static_cast<double>(d), 1,
+                                                                        static_cast<double>(problem.X.stored()) * m / static_cast<double>(n),
+                                                                        problem.X.sparse()) +
+                                    pairBytes,
+                                problem.heldBytes);
+      !why.empty())
+    return refusedAnswer<StabilityResult>(why);
+
+  // ---- the fits ----
+  const auto R = static_cast<std::size_t>(options.resamples);
+  std::vector<std::vector<std::vector<int>>> groups(R);
+  std::vector<Result> refused(R);
+  std::atomic<bool> stop{false};
+  Control inner{[&stop](int, double) { return !stop.load(); }};
+  const auto task = [&](std::size_t r) {
+    const std::vector<Eigen::Index> rows = subsampleRows(n, options.fraction, options.seed, static_cast<int>(r));
+    std::vector<bool> take(static_cast<std::size_t>(n), false);
+    for (Eigen::Index i : rows) take[static_cast<std::size_t>(i)] = true;
+    const Rows sub = selectRows(problem, take);
+    Result fitted = fit(method, sub.view(), params, inner);
+    if (fitted.status == Status::InvalidInput) refused[r] = std::move(fitted);
+    else if (fitted.status != Status::Aborted) groups[r] = groupsOf(fitted.coef);
+  };
+  const bool finished = parallelFor(R, threads, task, [&](std::size_t done) {
+    if (!control.keepGoing(static_cast<int>(done), static_cast<double>(R))) stop = true;
+    return !stop.load();
+  });
+  StabilityResult res;
+  if (!finished || stop.load()) {
+    res.status = Status::Aborted;
+    res.message = "aborted";
+    return res;
+  }
+  for (std::size_t r = 0; r < R; ++r)
+    if (refused[r].status == Status::InvalidInput) {  // a subsample the method cannot fit (a class missing)
+      res.status = Status::InvalidInput;
+      res.field = refused[r].field;
+      res.message = "subsample " + std::to_string(r) + " of " + std::to_string(R) + ": " + refused[r].message + " (use a larger fraction)";
+      return res;
+    }
+
+  // ---- the counts, in resample order ----
+  res.resamples = options.resamples;
+  res.rows = static_cast<int>(m);
+  std::vector<int> selected(static_cast<std::size_t>(d), 0);
+  std::vector<int> triangle(dense ? static_cast<std::size_t>(d * (d - 1) / 2) : 0, 0);
+  std::unordered_map<std::uint64_t, int> sparsePairs;
+  const auto index = [d](int i, int j) { return static_cast<std::size_t>(i) * static_cast<std::size_t>(2 * d - i - 1) / 2 + static_cast<std::size_t>(j - i - 1); };
+  for (const auto& fitGroups : groups)
+    for (const std::vector<int>& g : fitGroups)
+      for (std::size_t a = 0; a < g.size(); ++a) {
+        ++selected[static_cast<std::size_t>(g[a])];
+        for (std::size_t b = a + 1; b < g.size(); ++b) {
+          if (dense) ++triangle[index(g[a], g[b])];
+          else ++sparsePairs[static_cast<std::uint64_t>(g[a]) * static_cast<std::uint64_t>(d) + static_cast<std::uint64_t>(g[b])];
+        }
+      }
+  const double resamples = static_cast<double>(R);
+  for (int s : selected) res.selection.push_back(s / resamples);
+  const auto keep = [&](int i, int j, int count) {
+    if (count / resamples >= options.threshold) res.pairs.push_back({i, j, count / resamples});
+  };
+  if (dense) {
+    for (int i = 0; i < d; ++i)
+      for (int j = i + 1; j < d; ++j) keep(i, j, triangle[index(i, j)]);
+  } else {
+    for (const auto& [key, count] : sparsePairs) keep(static_cast<int>(key / static_cast<std::uint64_t>(d)), static_cast<int>(key % static_cast<std::uint64_t>(d)), count);
+    std::sort(res.pairs.begin(), res.pairs.end(), [](const CoGroupedPair& a, const CoGroupedPair& b) { return a.i != b.i ? a.i < b.i : a.j < b.j; });
+  }
+  if (d <= kDenseStabilityFeatures) {
+    res.coGrouping.assign(static_cast<std::size_t>(d * d), 0);
+    for (int i = 0; i < d; ++i) {
+      res.coGrouping[static_cast<std::size_t>(i * d + i)] = res.selection[static_cast<std::size_t>(i)];
+      for (int j = i + 1; j < d; ++j)
+        res.coGrouping[static_cast<std::size_t>(i * d + j)] = res.coGrouping[static_cast<std::size_t>(j * d + i)] = triangle[index(i, j)] / resamples;
+    }
+  }
+  // The consensus: connected components of the kept pairs among the features selected often enough.
+  std::vector<int> parent(static_cast<std::size_t>(d));
+  std::iota(parent.begin(), parent.end(), 0);
+  for (const CoGroupedPair& p : res.pairs) parent[static_cast<std::size_t>(findRoot(parent, p.j))] = findRoot(parent, p.i);
+  res.consensus.assign(static_cast<std::size_t>(d), -1);
+  std::vector<int> label(static_cast<std::size_t>(d), -1);
+  int next = 0;
+  for (int j = 0; j < d; ++j) {
+    if (res.selection[static_cast<std::size_t>(j)] < options.threshold) continue;
+    const int root = findRoot(parent, j);
+    if (label[static_cast<std::size_t>(root)] < 0) label[static_cast<std::size_t>(root)] = next++;
+    res.consensus[static_cast<std::size_t>(j)] = label[static_cast<std::size_t>(root)];
+  }
+  return res;
+}
+
+}  // namespace supclust

@@ -1,0 +1,116 @@
+// Stable groups: the frequencies equal a loop of plain fits on the same subsamples (counted here
+// another way), a planted group is stable and noise splits are not, threads change nothing, and
+// refusals name their field.
+#include "supclust/methods/stability.hpp"
+
+#include <gtest/gtest.h>
+
+#include <set>
+
+#include "supclust/families/catalogue.hpp"
+#include "supclust/experiments/synthetic.hpp"
+#include "supclust/methods/cross_validation.hpp"
+#include "problems.hpp"
+
+using namespace supclust;
+
+namespace {
+Params ihcParams(int Q) {
+  Params p;
+  p.numbers["Q"] = Q;
+  p.numbers["lambda"] = 1e-3;
+  return p;
+}
+}  // namespace
+
+TEST(Stability, SubsamplesAreSeededDrawsWithoutReplacement) {
+  for (int r = 0; r < 5; ++r) {
+    const auto rows = subsampleRows(101, 0.5, 7, r);
+    EXPECT_EQ(rows.size(), 51u);
+    EXPECT_TRUE(std::is_sorted(rows.begin(), rows.end()));
+    EXPECT_EQ(std::set<Eigen::Index>(rows.begin(), rows.end()).size(), rows.size());
+    EXPECT_GE(rows.front(), 0);
+    EXPECT_LT(rows.back(), 101);
+    EXPECT_EQ(subsampleRows(101, 0.5, 7, r), rows);
+  }
+  EXPECT_NE(subsampleRows(101, 0.5, 7, 0), subsampleRows(101, 0.5, 7, 1));
+  EXPECT_NE(subsampleRows(101, 0.5, 7, 0), subsampleRows(101, 0.5, 8, 0));
+}
+
+TEST(Stability, FrequenciesAreThoseOfALoopOfFits) {
+  const auto p = generateE1(150, 30, 3, 0.5, 4);
+  const Problem problem = problemOf(p);
+  StabilityOptions o;
+  o.resamples = 20;
+  o.threads = 1;
+  const StabilityResult s = stability(*findMethod("ihc"), problem, ihcParams(3), o);
+  ASSERT_EQ(s.status, Status::Converged) << s.message;
+  const int d = 30;
+  std::vector<double> together(d * d, 0);
+  for (int r = 0; r < o.resamples; ++r) {
+    const auto rows = subsampleRows(150, o.fraction, o.seed, r);
+    std::vector<bool> take(150, false);
+    for (auto i : rows) take[static_cast<std::size_t>(i)] = true;
+    const Rows sub = selectRows(problem, take);
+    const Result f = fit("ihc", sub.view(), ihcParams(3));
+    ASSERT_EQ(f.status, Status::Converged);
+    for (int i = 0; i < d; ++i)
+      for (int j = 0; j < d; ++j)
+        if (f.coef(i, 0) != 0 && f.coef(i, 0) == f.coef(j, 0)) together[i * d + j] += 1.0 / o.resamples;
+  }
+  ASSERT_EQ(s.coGrouping.size(), together.size());
+  for (int i = 0; i < d; ++i) {
+    EXPECT_NEAR(s.selection[i], together[i * d + i], 1e-12);
+    for (int j = 0; j < d; ++j) EXPECT_NEAR(s.coGrouping[i * d + j], together[i * d + j], 1e-12) << i << ", " << j;
+  }
+  for (const CoGroupedPair& q : s.pairs) {
+    EXPECT_GE(q.frequency, o.threshold);
+    EXPECT_EQ(q.frequency, s.coGrouping[q.i * d + q.j]);
+  }
+  // Threads change nothing.
+  StabilityOptions two = o;
+  two.threads = 2;
+  const StabilityResult t = stability(*findMethod("ihc"), problem, ihcParams(3), two);
+  EXPECT_EQ(t.coGrouping, s.coGrouping);
+  EXPECT_EQ(t.consensus, s.consensus);
+}
+
+TEST(Stability, PlantedGroupsAreStableAndNoiseSplitsAreNot) {
+  // Three true values; IHC asked for five splits some group by noise.
+  const auto p = generateE1(300, 24, 3, 0.3, 2);
+  StabilityOptions o;
+  o.resamples = 30;
+  const StabilityResult s = stability(*findMethod("ihc"), problemOf(p), ihcParams(3), o);
+  ASSERT_EQ(s.status, Status::Converged) << s.message;
+  const int d = 24;
+  // Pairs with one true value are co-grouped every time; pairs across true values never.
+  for (int i = 0; i < d; ++i)
+    for (int j = i + 1; j < d; ++j) {
+      if (p.coef[i] == p.coef[j]) EXPECT_EQ(s.coGrouping[i * d + j], 1) << i << ", " << j;
+      else EXPECT_EQ(s.coGrouping[i * d + j], 0) << i << ", " << j;
+    }
+  // The consensus is the truth's partition.
+  for (int i = 0; i < d; ++i)
+    for (int j = 0; j < d; ++j) EXPECT_EQ(s.consensus[i] == s.consensus[j], p.coef[i] == p.coef[j]);
+  // With Q = 6 the true groups split by noise: no pair across a true split is stable, and the pairs
+  // within a true group are co-grouped less often than with the right Q.
+  const StabilityResult over = stability(*findMethod("ihc"), problemOf(p), ihcParams(6), o);
+  double within = 0, count = 0;
+  for (int i = 0; i < d; ++i)
+    for (int j = i + 1; j < d; ++j) {
+      if (p.coef[i] != p.coef[j]) EXPECT_LT(over.coGrouping[i * d + j], 0.5);
+      else within += over.coGrouping[i * d + j], ++count;
+    }
+  EXPECT_LT(within / count, 0.95);
+}
+
+TEST(Stability, RefusalsNameTheirField) {
+  const auto p = generateE1(40, 10, 2, 0.5, 1);
+  StabilityOptions o;
+  o.resamples = 3;
+  EXPECT_EQ(stability(*findMethod("experts-am"), problemOf(p), ihcParams(2), o).field, "method");
+  EXPECT_EQ(stability(*findMethod("ihc"), problemOf(p), Params{}, o).field, "Q");
+  Vector y = p.y;
+  y[0] = NAN;
+  EXPECT_EQ(stability(*findMethod("ihc"), problemOf(p.X, y), ihcParams(2), o).field, "y");
+}
