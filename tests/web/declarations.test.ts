@@ -234,11 +234,13 @@ function requestFields(): Record<string, string[]> {
 function boundFields(): Record<string, string[]> {
   const source = readFileSync(join(root, 'wasm/bindings.cpp'), 'utf8');
   const read = (text: string) => [...text.matchAll(/\br\["(\w+)"\]/g)].map((m) => m[1]);
-  const callData = read(source.split('struct CallData {')[1].split('\n};')[0]);
+  // A request's data, read by marshal.hpp's CallData.
+  const marshal = readFileSync(join(root, 'wasm/marshal.hpp'), 'utf8');
+  const callData = read(marshal.split('struct CallData {')[1].split('\n};')[0]);
   const out: Record<string, string[]> = {};
   // Each binding's text: from its header to the next top-level definition or directive.
   for (const m of source.matchAll(/\n(?:val|void) (\w+)Js\(const val& r[^)]*\) \{([\s\S]*?)(?=\n(?:val |void |struct |#|\}  \/\/ namespace))/g)) {
-    const fields = read(m[2]).concat(m[2].includes('CallData data(r)') ? callData : []);
+    const fields = read(m[2]).concat(m[2].includes('CallData data(r, datasets)') ? callData : []);
     out[m[1]] = [...new Set(fields)].sort();
   }
   return out;

@@ -29,14 +29,14 @@ describe('stability', () => {
   it('reports progress and refuses by field', async () => {
     const sc = builds.simd;
     const data = await sc.generate('e1', { n: 60, d: 10, Q: 2, seed: 1 });
-    const params = { X: data.X, nRows: 60, nCols: 10, y: data.y, Q: 2 };
+    const base = { X: data.X, nRows: 60, nCols: 10, y: data.y }, params = { ...base, Q: 2 };
     const seen: number[] = [];
     await sc.stability('ihc', params, { resamples: 4 }, { onProgress: (p) => seen.push(p.done / p.total) });
     expect(seen.at(-1)).toBe(1);
     const refusal = async (p: Promise<unknown>) => p.then(() => null, (e) => [e.code, e.field]);
     expect(await refusal(sc.stability('ihc', params, { fraction: 0 }))).toEqual(['invalid-input', 'fraction']);
-    expect(await refusal(sc.stability('ihc', params, { resample: 3 } as never))).toEqual(['invalid-input', 'options']);
+    expect(await refusal(sc.stability('ihc', params, { resample: 3 } as never))).toEqual(['invalid-input', 'options.resample']);
     expect(await refusal(sc.stability('experts-am', { ...params, Q: 2 }))).toEqual(['invalid-input', 'method']);
-    expect((await sc.stability('lasso', { ...params, lambda: 0.01 }, { resamples: 3 })).selection).toHaveLength(10);
+    expect((await sc.stability('lasso', { ...base, lambda: 0.01 }, { resamples: 3 })).selection).toHaveLength(10);
   });
 });
