@@ -4,7 +4,7 @@
 // 'invalid-input', field, message }, the field as the check named it (base/refusal.hpp).
 // scripts/build.mjs links this file into three wasm modules: compiled with SUPCLUST_MODULE_CORE,
 // the kernels and the feature-grouping families (families/catalogue.cpp); with
-// SUPCLUST_MODULE_LIBRARY, every family and generate(); with neither, the tables module:
+// SUPCLUST_MODULE_LIBRARY, every family, path(), stability() and generate(); with neither, the tables module:
 // everything, experiment() and describe() (the library's description) too. contents() says
 // which methods a module holds and whether it runs experiment().
 #include <emscripten/bind.h>
@@ -121,6 +121,7 @@ val crossValidateJs(const val& r, const val& onProgress) {
   return crossValidationToJs(cv);
 }
 
+#ifndef SUPCLUST_MODULE_CORE
 // { method, X, nRows, nCols, y, yCols, options, sequence (or empty), settings, over? }
 val pathJs(const val& r, const val& onProgress) {
   const CallData data(r, datasets);
@@ -140,7 +141,6 @@ val stabilityJs(const val& r, const val& onProgress) {
   return stabilityToJs(stability(r["method"].as<std::string>(), *data.problem, toParams(r["options"]), o, controlOf(onProgress)));
 }
 
-#ifndef SUPCLUST_MODULE_CORE
 // { name, options }
 val generateJs(const val& r) {
   SyntheticProblem p;
@@ -187,9 +187,9 @@ EMSCRIPTEN_BINDINGS(supclust) {
   emscripten::function("release", &releaseJs);
   emscripten::function("fit", &fitJs);
   emscripten::function("crossValidate", &crossValidateJs);
+#ifndef SUPCLUST_MODULE_CORE
   emscripten::function("path", &pathJs);
   emscripten::function("stability", &stabilityJs);
-#ifndef SUPCLUST_MODULE_CORE
   emscripten::function("generate", &generateJs);
 #endif
 #if SUPCLUST_TABLES

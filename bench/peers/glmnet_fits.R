@@ -1,9 +1,8 @@
 # Times glmnet's fits on the designs bench/sklearn.mjs wrote (the same bytes).
 #
 # Usage: Rscript glmnet_fits.R <dir> <repeats> <timed ms> <max repeats> [<case>]. Reads <dir>/glmnet-cases.tsv (case,
-# fit, data, n, d, sparse, lambda, alpha, y; only the case named <case>, when given); each design is <data>-X.f64 (float64, row-major) or, when
-# sparse, <data>-indptr.i32, <data>-indices.i32, <data>-values.f64 (CSR, given to glmnet as a
-# dgCMatrix). glmnet's objective is supclust's at standardize = FALSE:
+# fit, data, n, d, sparse, lambda, alpha, y; only the case named <case>, when given); each design as
+# designs.R reads it. glmnet's objective is supclust's at standardize = FALSE:
 #   lasso, elasticnet  gaussian   1/(2n)‖y − Xw − b‖² + λα‖w‖₁ + λ(1 − α)/2‖w‖²
 #   logistic-l1/-l2    binomial   1/n Σ log(1 + exp(−ỹz)) + λα‖w‖₁ (α = 1) or λ/2‖w‖² (α = 0)
 # on the single λ asked, at glmnet's default convergence threshold (thresh = 1e-7) and tightened
@@ -23,21 +22,13 @@ timedMs <- as.numeric(args[3])
 maxRepeats <- as.integer(args[4])
 cases <- read.delim(file.path(dir, "glmnet-cases.tsv"), stringsAsFactors = FALSE)
 if (length(args) > 4) cases <- cases[cases$case == args[5], ]
-read_f64 <- function(name, count) readBin(file.path(dir, name), "double", count)
-read_i32 <- function(name, count) readBin(file.path(dir, name), "integer", count, size = 4)
+source(file.path(dirname(sub("^--file=", "", grep("^--file=", commandArgs(), value = TRUE))), "designs.R"))
 rows <- character(0)
 for (k in seq_len(nrow(cases))) {
   c <- cases[k, ]
   n <- c$n; d <- c$d
-  if (c$sparse) {
-    indptr <- read_i32(paste0(c$data, "-indptr.i32"), n + 1)
-    nnz <- indptr[n + 1]
-    X <- as(new("dgRMatrix", p = indptr, j = read_i32(paste0(c$data, "-indices.i32"), nnz),
-                x = read_f64(paste0(c$data, "-values.f64"), nnz), Dim = c(as.integer(n), as.integer(d))), "CsparseMatrix")
-  } else {
-    X <- matrix(read_f64(paste0(c$data, "-X.f64"), n * d), nrow = n, ncol = d, byrow = TRUE)
-  }
-  y <- read_f64(c$y, n)
+  X <- read_design(dir, c$data, n, d, c$sparse)
+  y <- read_f64(dir, c$y, n)
   logistic <- startsWith(c$fit, "logistic")
   alpha <- if (c$fit == "elasticnet") c$alpha else if (c$fit == "logistic-l2") 0 else 1
   s <- if (logistic) 1 else sqrt(mean((y - mean(y))^2))

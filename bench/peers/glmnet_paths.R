@@ -18,17 +18,9 @@ maxRepeats <- as.integer(args[4])
 cases <- read.delim(file.path(dir, "glmnet-paths.tsv"), stringsAsFactors = FALSE)
 c <- cases[cases$case == args[5], ]
 n <- c$n; d <- c$d
-read_f64 <- function(name, count) readBin(file.path(dir, name), "double", count)
-read_i32 <- function(name, count) readBin(file.path(dir, name), "integer", count, size = 4)
-if (c$sparse) {
-  indptr <- read_i32(paste0(c$data, "-indptr.i32"), n + 1)
-  nnz <- indptr[n + 1]
-  X <- as(new("dgRMatrix", p = indptr, j = read_i32(paste0(c$data, "-indices.i32"), nnz),
-              x = read_f64(paste0(c$data, "-values.f64"), nnz), Dim = c(as.integer(n), as.integer(d))), "CsparseMatrix")
-} else {
-  X <- matrix(read_f64(paste0(c$data, "-X.f64"), n * d), nrow = n, ncol = d, byrow = TRUE)
-}
-y <- read_f64(c$y, n)
+source(file.path(dirname(sub("^--file=", "", grep("^--file=", commandArgs(), value = TRUE))), "designs.R"))
+X <- read_design(dir, c$data, n, d, c$sparse)
+y <- read_f64(dir, c$y, n)
 target <- if (c$family == "binomial") factor(y) else y
 timed <- function(thresh, label) {
   fitOnce <- function() glmnet(X, target, family = c$family, standardize = FALSE, intercept = TRUE, thresh = thresh)

@@ -68,13 +68,7 @@ std::vector<bool> testRows(std::size_t n, double fraction, std::uint64_t seed) {
 }
 
 namespace {
-ExperimentResult refused(const Refusal& why) {
-  ExperimentResult r;
-  r.status = Status::InvalidInput;
-  r.message = why.message();
-  r.field = why.field;
-  return r;
-}
+ExperimentResult refused(const Refusal& why) { return refusedAnswer<ExperimentResult>(why); }
 
 GeneratorOptions columnOptions(const Experiment& e, double value) {
   GeneratorOptions o = e.options;

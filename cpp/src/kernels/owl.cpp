@@ -6,6 +6,7 @@
 #include <numeric>
 
 #include "supclust/kernels/arguments.hpp"
+#include "supclust/kernels/radix_sort.hpp"
 #include "supclust/kernels/resort.hpp"
 
 namespace supclust {
@@ -74,12 +75,13 @@ std::vector<double> oscarWeights(std::size_t d, double lambda1, double lambda2) 
 }
 
 double owlDualNorm(const double* v, std::size_t d, const double* w) {
-  std::vector<double> a(v, v + d);
-  for (double& x : a) x = std::abs(x);
-  std::sort(a.begin(), a.end(), std::greater<double>());
+  std::vector<double> negated(v, v + d);
+  for (double& x : negated) x = -std::abs(x);
+  std::vector<std::int32_t> order(d);
+  RadixSorter().sort(negated.data(), d, order.data());  // by decreasing |v|
   double top = 0, sumV = 0, sumW = 0;
   for (std::size_t k = 0; k < d; ++k) {
-    sumV += a[k], sumW += w[k];
+    sumV -= negated[static_cast<std::size_t>(order[k])], sumW += w[k];
     top = std::max(top, sumV / sumW);
   }
   return top;

@@ -46,9 +46,14 @@ std::vector<int> stratifiedFoldAssignment(const std::vector<int>& classes, int k
   std::iota(order.begin(), order.end(), 0);
   Random rng(seed);
   for (std::size_t i = n; i > 1; --i) std::swap(order[i - 1], order[rng.below(i)]);  // Fisher–Yates, as foldAssignment
-  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return classes[a] < classes[b]; });
+  // The shuffled rows class by class (labels 0..K−1), each class's in shuffled order.
+  const int top = n == 0 ? 0 : *std::max_element(classes.begin(), classes.end());
+  std::vector<std::vector<std::size_t>> byClass(static_cast<std::size_t>(top) + 1);
+  for (std::size_t i : order) byClass[static_cast<std::size_t>(classes[i])].push_back(i);
   std::vector<int> fold(n);
-  for (std::size_t t = 0; t < n; ++t) fold[order[t]] = static_cast<int>(t % static_cast<std::size_t>(k));
+  std::size_t t = 0;
+  for (const auto& rows : byClass)
+    for (std::size_t i : rows) fold[i] = static_cast<int>(t++ % static_cast<std::size_t>(k));
   return fold;
 }
 

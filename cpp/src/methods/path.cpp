@@ -2,10 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <set>
 #include <memory>
 
 #include "supclust/base/fit_cache.hpp"
+#include "supclust/core/structure.hpp"
 #include "supclust/metrics/prediction.hpp"
 #include "supclust/methods/cross_validation.hpp"
 #include "supclust/methods/recipes.hpp"
@@ -45,16 +45,11 @@ namespace {
 // Features with a non-zero coefficient, and the distinct non-zero rows of coef (experts and
 // tasks: the distinct labels of their groups).
 void countModel(const Result& r, PathPoint& p) {
-  std::set<std::vector<double>> rows;
-  for (Eigen::Index j = 0; j < r.coef.rows(); ++j) {
-    if (r.coef.row(j).isZero(0)) continue;
-    ++p.nonZeros;
-    std::vector<double> row(static_cast<std::size_t>(r.coef.cols()));
-    for (Eigen::Index k = 0; k < r.coef.cols(); ++k) row[static_cast<std::size_t>(k)] = r.coef(j, k);
-    rows.insert(std::move(row));
-  }
+  for (Eigen::Index j = 0; j < r.coef.rows(); ++j) p.nonZeros += !r.coef.row(j).isZero(0);
   if (r.kind == ModelKind::Features) {
-    p.groups = static_cast<long>(rows.size());
+    const Partition rows = partitionOfDistinctRows(r.coef);
+    p.groups = static_cast<long>(rows.centroids.rows());
+    for (Eigen::Index g = 0; g < rows.centroids.rows(); ++g) p.groups -= rows.centroids.row(g).isZero(0);
     return;
   }
   std::vector<int> labels(r.groups.begin(), r.groups.end());

@@ -3,13 +3,12 @@
 #include <algorithm>
 #include <atomic>
 #include <cmath>
-#include <map>
 #include <numeric>
-#include <unordered_map>
 
 #include "supclust/base/fit_cache.hpp"
 #include "supclust/base/parallel.hpp"
 #include "supclust/base/random.hpp"
+#include "supclust/core/structure.hpp"
 #include "supclust/methods/cross_validation.hpp"
 
 namespace supclust {
@@ -44,16 +43,13 @@ namespace {
 
 // The groups of a fit: the features of each distinct non-zero coefficient row, in feature order.
 std::vector<std::vector<int>> groupsOf(const Matrix& coef) {
-  std::map<std::vector<double>, std::vector<int>> byValue;
-  for (Eigen::Index j = 0; j < coef.rows(); ++j) {
-    if (coef.row(j).isZero(0)) continue;
-    std::vector<double> row(static_cast<std::size_t>(coef.cols()));
-    for (Eigen::Index k = 0; k < coef.cols(); ++k) row[static_cast<std::size_t>(k)] = coef(j, k);
-    byValue[row].push_back(static_cast<int>(j));
-  }
-  std::vector<std::vector<int>> groups;
-  for (auto& entry : byValue) groups.push_back(std::move(entry.second));
-  return groups;
+  const Partition rows = partitionOfDistinctRows(coef);
+  std::vector<std::vector<int>> groups(static_cast<std::size_t>(rows.centroids.rows()));
+  for (std::size_t j = 0; j < rows.labels.size(); ++j) groups[static_cast<std::size_t>(rows.labels[j])].push_back(static_cast<int>(j));
+  std::vector<std::vector<int>> nonZero;
+  for (Eigen::Index g = 0; g < rows.centroids.rows(); ++g)
+    if (!rows.centroids.row(g).isZero(0)) nonZero.push_back(std::move(groups[static_cast<std::size_t>(g)]));
+  return nonZero;
 }
 
 int findRoot(std::vector<int>& parent, int i) {
@@ -123,7 +119,7 @@ StabilityResult stability(const Method& method, const Problem& problem, const Pa
   res.rows = static_cast<int>(m);
   std::vector<int> selected(static_cast<std::size_t>(d), 0);
   std::vector<int> triangle(dense ? static_cast<std::size_t>(d * (d - 1) / 2) : 0, 0);
-  std::unordered_map<std::uint64_t, int> sparsePairs;
+  std::vector<std::uint64_t> sparsePairs;  // d > 4096: one key i·d + j per co-grouping, counted after
   const auto index = [d](int i, int j) { return static_cast<std::size_t>(i) * static_cast<std::size_t>(2 * d - i - 1) / 2 + static_cast<std::size_t>(j - i - 1); };
   for (const auto& fitGroups : groups)
     for (const std::vector<int>& g : fitGroups)
@@ -131,7 +127,7 @@ StabilityResult stability(const Method& method, const Problem& problem, const Pa
         ++selected[static_cast<std::size_t>(g[a])];
         for (std::size_t b = a + 1; b < g.size(); ++b) {
           if (dense) ++triangle[index(g[a], g[b])];
-          else ++sparsePairs[static_cast<std::uint64_t>(g[a]) * static_cast<std::uint64_t>(d) + static_cast<std::uint64_t>(g[b])];
+          else sparsePairs.push_back(static_cast<std::uint64_t>(g[a]) * static_cast<std::uint64_t>(d) + static_cast<std::uint64_t>(g[b]));
         }
       }
   const double resamples = static_cast<double>(R);
@@ -143,8 +139,12 @@ StabilityResult stability(const Method& method, const Problem& problem, const Pa
     for (int i = 0; i < d; ++i)
       for (int j = i + 1; j < d; ++j) keep(i, j, triangle[index(i, j)]);
   } else {
-    for (const auto& [key, count] : sparsePairs) keep(static_cast<int>(key / static_cast<std::uint64_t>(d)), static_cast<int>(key % static_cast<std::uint64_t>(d)), count);
-    std::sort(res.pairs.begin(), res.pairs.end(), [](const CoGroupedPair& a, const CoGroupedPair& b) { return a.i != b.i ? a.i < b.i : a.j < b.j; });
+    std::sort(sparsePairs.begin(), sparsePairs.end());  // by (i, j)
+    for (std::size_t t = 0, u = 0; t < sparsePairs.size(); t = u) {
+      while (u < sparsePairs.size() && sparsePairs[u] == sparsePairs[t]) ++u;
+      keep(static_cast<int>(sparsePairs[t] / static_cast<std::uint64_t>(d)), static_cast<int>(sparsePairs[t] % static_cast<std::uint64_t>(d)),
+           static_cast<int>(u - t));
+    }
   }
   if (d <= kDenseStabilityFeatures) {
     res.coGrouping.assign(static_cast<std::size_t>(d * d), 0);

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <vector>
 
+#include "supclust/kernels/radix_sort.hpp"
+
 namespace supclust {
 
 std::vector<std::string> metricNames(const Loss& loss) {
@@ -117,9 +119,8 @@ BinaryRates binaryRates(const Vector& scores, const Vector& labels) {
 double auc(const Vector& scores, const Vector& labels) {
   // Average ranks over ties, then (R_pos − P(P+1)/2) / (P N).
   const Eigen::Index n = scores.size();
-  std::vector<Eigen::Index> order(static_cast<std::size_t>(n));
-  for (Eigen::Index i = 0; i < n; ++i) order[static_cast<std::size_t>(i)] = i;
-  std::sort(order.begin(), order.end(), [&](Eigen::Index a, Eigen::Index b) { return scores[a] < scores[b]; });
+  std::vector<std::int32_t> order(static_cast<std::size_t>(n));
+  RadixSorter().sort(scores.data(), order.size(), order.data());
   double rankSum = 0, pos = 0;
   for (std::size_t t = 0; t < order.size();) {
     std::size_t u = t;
