@@ -1,7 +1,8 @@
 // Paths: the Play problem fitted along a λ grid from strong to weak — how groups merge and
 // split as the regularisation weakens. Each point is the fit Play would show at that λ: the
 // same options and the same start (convex methods are warm-started from the previous λ, which
-// changes only the time; the others start cold, as Play does), and Play's λ is on the grid.
+// changes only the time; the others start cold, as Play does), and Play's λ is on the grid. Where
+// Play's λ is the method's path weight, the grid is one sc.path call.
 import { logGrid, type MethodName, type Model, type Supclust, type SyntheticData } from 'supclust';
 import { hasLambda2, methodOptions, warmStartable, type Context } from './context.js';
 import { LABELS } from './explain.js';
@@ -28,10 +29,20 @@ export const errorName = (task: string) => (task === 'classification' ? 'angle t
 /** A grid from 10 down to 1e-6 with `points` values, and λ itself. */
 export const gridWith = (points: number, lambda: number) => [...new Set([...logGrid(10, 1e-6, points), lambda])].sort((a, b) => b - a);
 
-/** Fits `method` at every λ of the grid, strong to weak, as Play would at each. */
+/** Fits `method` at every λ of the grid, strong to weak, as Play would at each: in one call
+ * (sc.path) where Play's λ is the method's own path weight, else fit by fit. */
 export async function fitAlong(sc: Supclust, s: DemoState, data: SyntheticData, grid: number[], signal: AbortSignal,
   onStep: (lambda: number, model: Model, done: number) => void): Promise<void> {
   const info = sc.info.methods.find((m) => m.name === s.method);
+  const first = methodOptions(info, { ...s, lambda: grid[0] }, sparsityOf(data));
+  if (info?.pathWeights.length === 1 && info.pathWeights[0] === 'lambda' && first.lambda === grid[0]) {
+    // Early stops off: every λ of the grid, each point the fit Play makes there (warm-started
+    // where that changes only the time, as below).
+    const r = await sc.path(s.method as MethodName, { X: data.X, nRows: data.nRows, nCols: data.nCols, y: data.y, ...first },
+      { lambda: grid, devianceRatioChange: 0, devianceRatioMax: 1 }, { signal });
+    r.points.forEach((p, i) => onStep(p.lambda, p.model as Model, i + 1));
+    return;
+  }
   let previous: Model | undefined;
   for (const [i, lambda] of grid.entries()) {
     const options = methodOptions(info, { ...s, lambda }, sparsityOf(data));

@@ -190,7 +190,7 @@ PathResult path(const Method& method, const Problem& problem, const Params& base
     return refusedAnswer<PathResult>(why);
 
   // ---- the points ----
-  const double nullLoss = loss->value(Matrix::Ones(n, 1) * loss->nullIntercept(T), T);
+  const double nullLoss = loss->value(loss->nullIntercept(T).replicate(n, 1), T);
   Result nullModel;
   nullModel.kind = method.kind;
   nullModel.coef = Matrix::Zero(d, T.cols());
