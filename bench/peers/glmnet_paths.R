@@ -6,33 +6,23 @@
 # 1e-4 when n > d else 1e-2, its early stops), at its default convergence threshold (1e-7) and
 # tightened (1e-10). The gaussian target has unit variance (1/n) already, so glmnet's internal
 # scaling of y is the identity and its λ is supclust's: 1/(2n)‖y − Xw − b‖² + λ‖w‖₁ (binomial:
-# 1/n Σ log(1 + exp(−ỹz)) + λ‖w‖₁). Timed as glmnet_fits.R times a fit. Writes each answer's
+# 1/n Σ log(1 + exp(−ỹz)) + λ‖w‖₁). Timed as glmnet_fits.R times a fit (glmnet_shared.R). Writes each answer's
 # coefficients to <dir>/<file>-<thresh>-beta.f64 (d × L, column-major) and prints JSON: the median
 # time, the λ sequence and the intercepts.
 suppressMessages(library(glmnet))
-args <- commandArgs(trailingOnly = TRUE)
-dir <- args[1]
-repeats <- as.integer(args[2])
-timedMs <- as.numeric(args[3])
-maxRepeats <- as.integer(args[4])
+source(file.path(dirname(sub("^--file=", "", grep("^--file=", commandArgs(), value = TRUE))), "glmnet_shared.R"))
 cases <- read.delim(file.path(dir, "glmnet-paths.tsv"), stringsAsFactors = FALSE)
 c <- cases[cases$case == args[5], ]
 n <- c$n; d <- c$d
-source(file.path(dirname(sub("^--file=", "", grep("^--file=", commandArgs(), value = TRUE))), "designs.R"))
-X <- read_design(dir, c$data, n, d, c$sparse)
-y <- read_f64(dir, c$y, n)
+X <- read_design(c$data, n, d, c$sparse)
+y <- read_f64(c$y, n)
 target <- if (c$family == "binomial") factor(y) else y
 timed <- function(thresh, label) {
   fitOnce <- function() glmnet(X, target, family = c$family, standardize = FALSE, intercept = TRUE, thresh = thresh)
-  for (r in 1:2) model <- fitOnce()  # untimed warm-up paths
-  times <- numeric(0)
-  while (length(times) < repeats || (sum(times) < timedMs && length(times) < maxRepeats)) {
-    t0 <- proc.time()[["elapsed"]]
-    model <- fitOnce()
-    times <- c(times, (proc.time()[["elapsed"]] - t0) * 1000)
-  }
+  run <- timed_median(fitOnce)
+  model <- run$answer
   writeBin(as.numeric(as.matrix(model$beta)), file.path(dir, paste0(c$file, "-", label, "-beta.f64")))
-  sprintf('{"ms":%.6g,"lambda":[%s],"intercept":[%s]}', median(times), paste(sprintf("%.17g", model$lambda), collapse = ","),
+  sprintf('{"ms":%.6g,"lambda":[%s],"intercept":[%s]}', run$ms, paste(sprintf("%.17g", model$lambda), collapse = ","),
           paste(sprintf("%.17g", as.numeric(model$a0)), collapse = ","))
 }
 cat(sprintf('{"case":"%s","default":%s,"tight":%s}\n', c$case, timed(1e-7, "default"), timed(1e-10, "tight")))
