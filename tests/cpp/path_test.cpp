@@ -263,3 +263,21 @@ TEST(Path, TheLassoCriterionCountsTheSupports) {
     EXPECT_NEAR(q.criterion, n * std::log(residual.squaredNorm() / n) + q.groups * std::log(n) + 2 * logChoose, 1e-8 * std::abs(q.criterion));
   }
 }
+
+// Targets beyond the double range's squares: the deviance ratios are the unscaled problem's, and
+// the criterion moves by the constant 2n·log(scale) (its choice stays).
+TEST(Path, ExtremeTargetsKeepTheirRatiosAndChoice) {
+  const Data data;
+  const Vector big = data.p.y * 1e160;
+  PathOptions o;
+  o.nLambda = 12;
+  const PathResult plain = path("lasso", problemOf(data.p.X, data.p.y), paramsOf({}), {}, o);
+  const PathResult scaled = path("lasso", problemOf(data.p.X, big), paramsOf({}), {}, o);
+  ASSERT_EQ(scaled.status, Status::Converged) << scaled.message;
+  ASSERT_EQ(scaled.points.size(), plain.points.size());
+  for (std::size_t k = 0; k < plain.points.size(); ++k) {
+    EXPECT_NEAR(scaled.points[k].devianceRatio, plain.points[k].devianceRatio, 1e-9);
+    EXPECT_NEAR(scaled.points[k].criterion - plain.points[k].criterion, 2 * 80 * std::log(1e160), 1e-6 * std::abs(2 * 80 * std::log(1e160)));
+  }
+  EXPECT_EQ(scaled.bestCriterion, plain.bestCriterion);
+}

@@ -99,6 +99,7 @@ describe('path', () => {
     expect(await refusal(sc.path('lasso', base, { lambda: [1, NaN] }))).toEqual(['invalid-input', 'lambda']);
     expect(await refusal(sc.path('lasso', base, { nLambda: 0 }))).toEqual(['invalid-input', 'nLambda']);
     expect(await refusal(sc.path('lasso', base, { nlambda: 10 } as never))).toEqual(['invalid-input', 'options.nlambda']);
+    expect(await refusal(sc.path('lasso', base, [] as never))).toEqual(['invalid-input', 'options']);
     expect(await refusal(sc.path('lasso', { ...base, warmStart: r.points[0].model } as never))).toEqual(['invalid-input', 'warmStart']);
     expect(await refusal(sc.path('gflasso', { ...base, lambda2: 1 }))).toEqual(['invalid-input', 'lambda']);
     // The module serves the next call.

@@ -36,6 +36,7 @@ describe('stability', () => {
     const refusal = async (p: Promise<unknown>) => p.then(() => null, (e) => [e.code, e.field]);
     expect(await refusal(sc.stability('ihc', params, { fraction: 0 }))).toEqual(['invalid-input', 'fraction']);
     expect(await refusal(sc.stability('ihc', params, { resample: 3 } as never))).toEqual(['invalid-input', 'options.resample']);
+    expect(await refusal(sc.stability('ihc', params, [] as never))).toEqual(['invalid-input', 'options']);
     expect(await refusal(sc.stability('experts-am', { ...params, Q: 2 }))).toEqual(['invalid-input', 'method']);
     expect((await sc.stability('lasso', { ...base, lambda: 0.01 }, { resamples: 3 })).selection).toHaveLength(10);
   });

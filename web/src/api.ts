@@ -220,7 +220,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
 
     async path(method, params, pathOptions: PathOptions = {}, given?: CrossValidationControl) {
       const control = v.control<CrossValidationControl>(given);
-      if (pathOptions == null || typeof pathOptions !== 'object') throw invalid('options', 'must be an object');
+      if (pathOptions == null || typeof pathOptions !== 'object' || Array.isArray(pathOptions)) throw invalid('options', 'must be an object');
       const settingNames = info.requests.path.map((o) => o.name);  // as the library declares them
       v.knownKeys('options', pathOptions, ['lambda', 'over', 'values', ...settingNames]);
       if ((params as FitParams)?.warmStart !== undefined)
@@ -259,7 +259,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
 
     async stability(method, params, stabilityOptions: StabilitySettings = {}, given?: CrossValidationControl) {
       const control = v.control<CrossValidationControl>(given);
-      if (stabilityOptions == null || typeof stabilityOptions !== 'object') throw invalid('options', 'must be an object');
+      if (stabilityOptions == null || typeof stabilityOptions !== 'object' || Array.isArray(stabilityOptions)) throw invalid('options', 'must be an object');
       const settingNames = info.requests.stability.map((o) => o.name);  // as the library declares them
       v.knownKeys('options', stabilityOptions, settingNames);
       if ((params as FitParams)?.warmStart !== undefined) throw invalid('warmStart', 'stability takes no warm start (each subsample is fitted as a fit would)');

@@ -191,6 +191,12 @@ PathResult path(const Method& method, const Problem& problem, const Params& base
 
   // ---- the points ----
   const double nullLoss = loss->value(loss->nullIntercept(T).replicate(n, 1), T);
+  // The deviance ratio and the criterion are read on the targets as fit() solves them, divided by
+  // a power of two (exact) where their squares would leave the double range (data_scale.hpp).
+  const DataScale scale = dataScaleOf(all.held->maxAbs(), T);
+  const Matrix Tscaled = T / scale.y;
+  const double nullScaled = loss->value((loss->nullIntercept(T) / scale.y).replicate(n, 1), Tscaled);
+  const double logScale = loss->squared() && !loss->oneVsAll() ? 2 * static_cast<double>(n * T.cols()) * std::log(scale.y) : 0;
   Result nullModel;
   nullModel.kind = method.kind;
   nullModel.coef = Matrix::Zero(d, T.cols());
@@ -222,10 +228,10 @@ PathResult path(const Method& method, const Problem& problem, const Params& base
       res.status = Status::InvalidInput, res.message = p.model.message, res.field = p.model.field;
       return res;
     }
-    const double fitted = loss->value(scoredPredictions(p.model, all.X, T), T);
-    p.devianceRatio = nullLoss > 0 ? 1 - fitted / nullLoss : 0;
+    const double fitted = loss->value(scoredPredictions(p.model, all.X, T) / scale.y, Tscaled);
+    p.devianceRatio = nullScaled > 0 ? 1 - fitted / nullScaled : 0;
     countModel(p.model, p);
-    if (method.kind == ModelKind::Features) p.criterion = informationCriterion(*loss, fitted, n, d, T.cols(), p.nonZeros, p.groups);
+    if (method.kind == ModelKind::Features) p.criterion = informationCriterion(*loss, fitted, n, d, T.cols(), p.nonZeros, p.groups) + logScale;
     if (options.maxNonZeros > 0 && p.nonZeros > options.maxNonZeros) {
       res.stopped = "maxNonZeros";
       break;
