@@ -281,3 +281,22 @@ TEST(Path, ExtremeTargetsKeepTheirRatiosAndChoice) {
   }
   EXPECT_EQ(scaled.bestCriterion, plain.bestCriterion);
 }
+
+// A bound is a top: at it the fusion penalties' answer is w = 0 (a fit there finds it too).
+TEST(Path, BoundTopsGiveTheTrivialAnswer) {
+  const Data data;
+  const Problem problem = problemOf(data.p.X, data.p.y);
+  for (const std::string method : {"gflasso", "dfg"}) {
+    SCOPED_TRACE(method);
+    PathOptions o;
+    o.nLambda = 1;
+    const Params params = paramsOf({{"lambda1", 1}, {"lambda2", 0.01}});
+    const PathResult r = path(method, problem, params, {}, o);
+    ASSERT_EQ(r.status, Status::Converged) << r.message;
+    EXPECT_EQ(r.top.kind, TopKind::Bound);
+    Params at = params;
+    at.numbers["lambda1"] = r.points[0].weights[0];
+    at.numbers["lambda2"] = r.points[0].weights[1];
+    EXPECT_LT(largest(fit(method, problem, at)), 1e-8);
+  }
+}

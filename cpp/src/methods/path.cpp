@@ -133,15 +133,15 @@ PathResult path(const Method& method, const Problem& problem, const Params& base
   CenteredDesign X(all.X, all.held);
   FitCache own;
   X.shareWork(control.cache ? control.cache : &own);
-  {
-    // The top on the ray, from G = Xcᵀ(T − 1 t̄ᵀ)/n.
+  if (!counting) {
+    // The top on the ray, from G = Xcᵀ(T − 1 t̄ᵀ)/n (one pass over X; a count has no top).
     const Matrix centred = T.rowwise() - T.colwise().mean();
     Matrix G(d, T.cols());
     for (Eigen::Index k = 0; k < T.cols(); ++k) X.multiplyTransposed(centred.col(k).data(), G.col(k).data());
     G /= static_cast<double>(n);
     const PathData data{X, G, res.ray};
     const Method::Typed typed = method.typed(checked);
-    if (!counting) res.top = method.pathTop ? method.pathTop(typed.get(), data) : pathRidgeScale(data);
+    res.top = method.pathTop ? method.pathTop(typed.get(), data) : pathRidgeScale(data);
   }
   std::vector<double> values = sequence;
   if (counting) {
@@ -161,8 +161,6 @@ PathResult path(const Method& method, const Problem& problem, const Params& base
     for (int k = 0; k < options.nLambda; ++k)
       values.push_back(options.nLambda == 1 ? res.top.value : res.top.value * std::pow(ratio, k / (options.nLambda - 1.0)));
   } else {
-    if (values.size() > kMaxGridPoints)
-      return refusedAnswer<PathResult>(Refusal(sequenceField, "more than " + std::to_string(kMaxGridPoints) + " points (info.limits.maxGridPoints)"));
     for (std::size_t k = 0; k < values.size(); ++k) {
       if (!std::isfinite(values[k]) || values[k] < 0)
         return refusedAnswer<PathResult>(Refusal(sequenceField, "must hold finite values >= 0 (entry " + std::to_string(k) + " is not)"));
@@ -171,13 +169,12 @@ PathResult path(const Method& method, const Problem& problem, const Params& base
                                              " exceeds entry " + std::to_string(k - 1) + ")"));
     }
   }
+  if (values.size() > kMaxGridPoints)
+    return refusedAnswer<PathResult>(Refusal(sequenceField, "more than " + std::to_string(kMaxGridPoints) + " points (info.limits.maxGridPoints)"));
   for (double v : values) {
     Options o;
     if (Refusal why = checkOptions(method, pointParams(v), o); !why.empty())
       return refusedAnswer<PathResult>(std::find(res.weights.begin(), res.weights.end(), why.field) != res.weights.end() ? why.as(sequenceField) : why);
-  }
-  if (counting && values.size() > kMaxGridPoints) {
-    return refusedAnswer<PathResult>(Refusal(sequenceField, "more than " + std::to_string(kMaxGridPoints) + " points (info.limits.maxGridPoints)"));
   }
   const double K = outputsOf(problem, *loss);
   if (Refusal why = checkMemory(sequenceField, std::to_string(values.size()) + " points of method '" + method.name + "' on " +
