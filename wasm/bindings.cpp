@@ -10,6 +10,7 @@
 #include <emscripten/bind.h>
 
 #include "marshal.hpp"
+#include "requests.hpp"
 #include "supclust/base/parallel.hpp"
 #if !defined(SUPCLUST_MODULE_CORE) && !defined(SUPCLUST_MODULE_LIBRARY)
 #define SUPCLUST_TABLES 1
@@ -17,9 +18,6 @@
 #include "supclust/experiments/experiment.hpp"
 #else
 #define SUPCLUST_TABLES 0
-#endif
-#ifndef SUPCLUST_MODULE_CORE
-#include "supclust/experiments/synthetic.hpp"
 #endif
 #include "supclust/kernels/clique_fusion.hpp"
 #include "supclust/kernels/kmeans1d.hpp"
@@ -95,16 +93,16 @@ void releaseJs(const val& r) { datasets.release(r["dataset"].as<int>()); }
 val fitJs(const val& r, const val& onProgress) {
   const CallData data(r, datasets);
   if (!data.why.empty()) return refused(data.why);
-  std::vector<double> coef, intercept;
-  std::unique_ptr<WarmStart> warm;
-  if (const val w = r["warmStart"]; given(w)) {
-    coef = doubles(w["coef"]), intercept = doubles(w["intercept"]);
-    const auto K = static_cast<Eigen::Index>(intercept.size());
-    // Not d × K entries: 0 rows, which fit() refuses as a warm start of another shape.
-    const auto d = K > 0 && coef.size() % intercept.size() == 0 ? static_cast<Eigen::Index>(coef.size()) / K : 0;
-    warm.reset(new WarmStart{Eigen::Map<const Matrix>(coef.data(), d, K), Eigen::Map<const RowVector>(intercept.data(), K)});
-  }
+  const std::unique_ptr<WarmStart> warm = warmStartOf(r["warmStart"]);
   return resultToJs(fit(r["method"].as<std::string>(), *data.problem, toParams(r["options"]), controlOf(onProgress), warm.get()));
+}
+
+// { model: { kind, coef, intercept, classes, oneVsAll }, answer, X, nRows, nCols, y? }
+val predictJs(const val& r) {
+  const CallData data(r, datasets);
+  if (!data.why.empty()) return refused(data.why);
+  const Answer what = answerNamed(r["answer"].as<std::string>());
+  return answersToJs(answer(what, predictorOf(r["model"]), data.problem->X, data.problem->y), what);
 }
 
 // { method, X, nRows, nCols, y, yCols, options, grid: { names, values }, settings }
@@ -145,12 +143,7 @@ val stabilityJs(const val& r, const val& onProgress) {
 val generateJs(const val& r) {
   SyntheticProblem p;
   if (Refusal why = generate(r["name"].as<std::string>(), toParams(r["options"]), p); !why.empty()) return refused(why);
-  const auto rows = [](const RowMatrix& X) { return copyOut("Float64Array", X.data(), static_cast<std::size_t>(X.size())); };
-  const auto count = [](const RowMatrix& X) { return val(static_cast<int>(X.rows())); };
-  return object({{"X", rows(p.X)}, {"nRows", count(p.X)}, {"nCols", val(static_cast<int>(p.X.cols()))}, {"y", copyOut(p.y)},
-                 {"Xvalidation", rows(p.Xvalidation)}, {"nValidation", count(p.Xvalidation)}, {"yvalidation", copyOut(p.yvalidation)},
-                 {"Xtest", rows(p.Xtest)}, {"nTest", count(p.Xtest)}, {"ytest", copyOut(p.ytest)}, {"coef", copyOut(p.coef)},
-                 {"groups", copyOut(p.groups)}});
+  return syntheticToJs(p);
 }
 #endif
 
@@ -159,17 +152,10 @@ val generateJs(const val& r) {
 val experimentJs(const val& r, const val& onProgress) {
   ExperimentOptions o;
   if (Refusal why = experimentSchema().read(toParams(r["settings"]), o); !why.empty()) return refused(why);
-  const val methods = r["methods"], data = r["data"];
+  const val methods = r["methods"];
   for (int i = 0; i < methods["length"].as<int>(); ++i) o.methods.push_back(methods[i].as<std::string>());
   std::vector<std::unique_ptr<CallData>> problems;
-  const int count = !given(data) ? 0 : data.isArray() ? data["length"].as<int>() : 1;
-  for (int k = 0; k < count; ++k) {
-    problems.emplace_back(new CallData(data.isArray() ? data[k] : data, datasets));
-    const Refusal& why = problems.back()->why;
-    if (!why.empty()) return refused(why.as((data.isArray() ? "data[" + std::to_string(k) + "]." : std::string("data.")) + why.field));
-    if (data.isArray()) o.datasets.push_back(problems.back()->problem.get());
-    else o.data = problems.back()->problem.get();
-  }
+  if (Refusal why = experimentDataOf(r["data"], datasets, problems, o); !why.empty()) return refused(why);
   const ExperimentResult e = runExperiment(r["id"].as<std::string>(), o, controlOf(onProgress));
   return experimentToJs(e, o);
 }
@@ -187,6 +173,7 @@ EMSCRIPTEN_BINDINGS(supclust) {
   emscripten::function("release", &releaseJs);
   emscripten::function("fit", &fitJs);
   emscripten::function("crossValidate", &crossValidateJs);
+  emscripten::function("predict", &predictJs);
 #ifndef SUPCLUST_MODULE_CORE
   emscripten::function("path", &pathJs);
   emscripten::function("stability", &stabilityJs);
@@ -194,6 +181,7 @@ EMSCRIPTEN_BINDINGS(supclust) {
 #endif
 #if SUPCLUST_TABLES
   emscripten::function("describe", &describeLibrary);
+  emscripten::function("requests", &wire::requestsJson);
   emscripten::function("experiment", &experimentJs);
 #endif
 }

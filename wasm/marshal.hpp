@@ -15,11 +15,14 @@
 #include "supclust/base/uninitialised.hpp"
 #include "supclust/core/data_matrix.hpp"
 #include "supclust/experiments/experiment.hpp"
+#include "supclust/experiments/synthetic.hpp"
 #include "supclust/methods/cross_validation.hpp"
 #include "supclust/methods/held_datasets.hpp"
 #include "supclust/methods/path.hpp"
+#include "supclust/methods/registry.hpp"
 #include "supclust/methods/stability.hpp"
 #include "supclust/methods/options.hpp"
+#include "supclust/metrics/prediction.hpp"
 
 namespace supclust::marshal {
 
@@ -87,14 +90,14 @@ inline StoredData dataOf(const val& x, int rows, int cols) {
   return X;
 }
 
-// A request's data, { X, nRows, nCols, y, yCols }: X a held dataset's id (a number, one of
+// A request's data, { X, nRows, nCols, y?, yCols? }: X a held dataset's id (a number, one of
 // `datasets`) or arrays copied in for this call.
 struct CallData {
   StoredData own;
   std::vector<double> y;
   std::unique_ptr<Problem> problem;
   Refusal why;
-  CallData(const val& r, const HeldDatasets& datasets) : y(doubles(r["y"])) {
+  CallData(const val& r, const HeldDatasets& datasets) : y(given(r["y"]) ? doubles(r["y"]) : std::vector<double>()) {
     const Eigen::Map<const Vector> Y(y.data(), static_cast<Eigen::Index>(y.size()));
     const int yCols = given(r["yCols"]) ? r["yCols"].as<int>() : 1;
     if (r["X"].typeOf().as<std::string>() == "number") {
@@ -107,6 +110,41 @@ struct CallData {
     if ((why = own.check()).empty()) problem.reset(new Problem{own.view(), Y, yCols, nullptr, datasets.bytes()});
   }
 };
+
+// A fit's warm start, { coef (column-major d × K), intercept }, or none. A coef that is not d × K
+// entries becomes 0 rows, which fit() refuses as a warm start of another shape.
+inline std::unique_ptr<WarmStart> warmStartOf(const val& w) {
+  if (!given(w)) return nullptr;
+  const std::vector<double> coef = doubles(w["coef"]), intercept = doubles(w["intercept"]);
+  const auto K = static_cast<Eigen::Index>(intercept.size());
+  const auto d = K > 0 && coef.size() % intercept.size() == 0 ? static_cast<Eigen::Index>(coef.size()) / K : 0;
+  return std::unique_ptr<WarmStart>(new WarmStart{Eigen::Map<const Matrix>(coef.data(), d, K), Eigen::Map<const RowVector>(intercept.data(), K)});
+}
+
+// A table's data: one { X, nRows, nCols, y } (o.data) or, for tables whose columns are datasets,
+// a list (o.datasets), each read into `problems`; a refusal names data. or data[k].
+inline Refusal experimentDataOf(const val& data, const HeldDatasets& datasets, std::vector<std::unique_ptr<CallData>>& problems,
+                                ExperimentOptions& o) {
+  const int count = !given(data) ? 0 : data.isArray() ? data["length"].as<int>() : 1;
+  for (int k = 0; k < count; ++k) {
+    problems.emplace_back(new CallData(data.isArray() ? data[k] : data, datasets));
+    const Refusal& why = problems.back()->why;
+    if (!why.empty()) return why.as((data.isArray() ? "data[" + std::to_string(k) + "]." : std::string("data.")) + why.field);
+    if (data.isArray()) o.datasets.push_back(problems.back()->problem.get());
+    else o.data = problems.back()->problem.get();
+  }
+  return {};
+}
+
+// A generated problem's arrays (row-major X, Xvalidation, Xtest) and sizes, as generate() returns them.
+inline val syntheticToJs(const SyntheticProblem& p) {
+  const auto rows = [](const RowMatrix& X) { return copyOut("Float64Array", X.data(), static_cast<std::size_t>(X.size())); };
+  const auto count = [](const RowMatrix& X) { return val(static_cast<int>(X.rows())); };
+  return object({{"X", rows(p.X)}, {"nRows", count(p.X)}, {"nCols", val(static_cast<int>(p.X.cols()))}, {"y", copyOut(p.y)},
+                 {"Xvalidation", rows(p.Xvalidation)}, {"nValidation", count(p.Xvalidation)}, {"yvalidation", copyOut(p.yvalidation)},
+                 {"Xtest", rows(p.Xtest)}, {"nTest", count(p.Xtest)}, {"ytest", copyOut(p.ytest)}, {"coef", copyOut(p.coef)},
+                 {"groups", copyOut(p.groups)}});
+}
 
 // A JS progress callback as the library's run control: (iteration, objective) → keep going?
 inline Control controlOf(const val& onProgress) {
@@ -165,6 +203,28 @@ inline val stabilityToJs(const StabilityResult& s) {
                  {"pairs", object({{"i", copyOut(i)}, {"j", copyOut(j)}, {"frequency", copyOut(frequency)}})},
                  {"coGrouping", copyOut(s.coGrouping)}, {"consensus", copyOut(s.consensus)}},
                 statusOf(s.status, s.message, s.field));
+}
+
+// A model as a prediction call sends it: { kind, coef (row-major d × K), intercept, classes, oneVsAll }.
+inline Predictor predictorOf(const val& m) {
+  const std::vector<double> coef = doubles(m["coef"]), intercept = doubles(m["intercept"]);
+  const auto K = static_cast<Eigen::Index>(intercept.size()), d = K > 0 ? static_cast<Eigen::Index>(coef.size()) / K : 0;
+  return {m["kind"].as<std::string>() == kindName(ModelKind::Experts) ? ModelKind::Experts : ModelKind::Features,
+          Eigen::Map<const RowMatrix>(coef.data(), d, K), Eigen::Map<const RowVector>(intercept.data(), K),
+          m["classes"].as<int>(), m["oneVsAll"].as<bool>()};
+}
+inline Answer answerNamed(const std::string& name) {
+  return name == "probabilities" ? Answer::Probabilities : name == "classes" ? Answer::Classes : name == "experts" ? Answer::Experts : Answer::Scores;
+}
+
+// A prediction's answer, row-major: { values } (scores, probabilities), { classes } (Int32Array), or
+// the experts' { expert, prediction, mse, error }; or its refusal.
+inline val answersToJs(const Answers& a, Answer what) {
+  if (!a.why.empty()) return refused(a.why);
+  if (what == Answer::Classes) return object({{"classes", copyOut(a.classes)}});
+  if (what == Answer::Experts)
+    return object({{"expert", copyOut(a.expert)}, {"prediction", copyOut(a.values)}, {"mse", val(a.mse)}, {"error", val(a.error)}});
+  return object({{"values", copyOut(a.values.transpose())}});
 }
 
 // A table's rows, cells and paper figures under the settings it ran with, or its refusal.

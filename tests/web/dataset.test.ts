@@ -75,7 +75,7 @@ describe.each(variants)('datasets (%s)', (variant) => {
     for (const [label, change, args] of cases) {
       const held = await sc.dataset(...args);
       const before = await sc.fit('lasso', { X: held, y, lambda: 0.05 });
-      const predicted = await sc.predict(before, held);  // from the copy kept on this side
+      const predicted = await sc.predict(before, held);  // the module's copy
       change();
       const after = await sc.fit('lasso', { X: held, y, lambda: 0.05 });
       expect(after.coef, label).toEqual(before.coef);

@@ -214,22 +214,16 @@ describe('the wire types', () => {
   });
 });
 
-// The requests as protocol.ts declares them against the fields each binding reads
+// The requests as wasm/requests.hpp declares them (the module's requests(), from which
+// web/src/protocol.generated.ts is written) against the fields each binding reads
 // (wasm/bindings.cpp: r["…"] in its function, CallData's for the calls on data).
-function requestFields(): Record<string, string[]> {
-  const source = readFileSync(join(root, 'web/src/protocol.ts'), 'utf8');
-  const fieldsOf = (text: string) => [...text.matchAll(/(\w+)\??:/g)].map((m) => m[1]);
-  const block = (name: string) => new RegExp(`export interface ${name} \\{([^}]*)\\}`).exec(source)![1];
-  const union = source.split('export type Request =')[1].split(';\n\n')[0];
-  const out: Record<string, string[]> = {};
-  for (const member of union.split(/\n\s*\|\s*/).filter((m) => m.includes('op:'))) {
-    const op = /op: '(\w+)'/.exec(member)![1];
-    let fields = fieldsOf(member.replace(/grid: \{[^}]*\}/, 'grid:'));
-    if (member.includes('& CallData')) fields = fields.concat(fieldsOf(block('CallData')));
-    if (member.includes('& ExperimentRequest')) fields = fields.concat(fieldsOf(block('ExperimentRequest')));
-    out[op] = [...new Set(fields.filter((f) => f !== 'op' && f !== 'upload'))].sort();
-  }
-  return out;
+async function requestFields(): Promise<Record<string, string[]>> {
+  const require = createRequire(import.meta.url);
+  const glue = join(root, 'dist/wasm/node/supclust-simd.js');
+  const m = await require(glue)({ wasmBinary: readFileSync(glue.replace('/node/', '/web/').replace(/\.js$/, '.wasm')) });
+  const declared = JSON.parse(m.requests()).requests as Record<string, { name: string }[]>;
+  return Object.fromEntries(Object.entries(declared).map(([op, fields]) =>
+    [op, fields.map((f) => f.name).filter((f) => f !== 'upload').sort()]));
 }
 function boundFields(): Record<string, string[]> {
   const source = readFileSync(join(root, 'wasm/bindings.cpp'), 'utf8');
@@ -247,8 +241,8 @@ function boundFields(): Record<string, string[]> {
 }
 
 describe('the requests', () => {
-  it('each binding reads exactly the fields protocol.ts declares for its request', () => {
-    const declared = requestFields(), bound = boundFields();
+  it('each binding reads exactly the fields wasm/requests.hpp declares for its request', async () => {
+    const declared = await requestFields(), bound = boundFields();
     expect(Object.keys(bound).sort()).toEqual(Object.keys(declared).filter((op) => op !== 'hold').concat('hold').sort());
     for (const op of Object.keys(bound)) {
       // hold reads the upload's fields (the module stores the dataset a call carries).

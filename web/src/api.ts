@@ -2,16 +2,19 @@
 // a request for the backend, and turns raw results into plain, JSON-safe values.
 import { SupclustError, fromLibrary, invalid } from './errors.js';
 import type { Backend } from './module.js';
-import { isRefusal, type CallMatrix, type ExperimentRequest, type RawCrossValidation, type RawExperiment, type RawFit, type RawPath, type RawStability, type Request, type WarmStartWire } from './protocol.js';
+import { isRefusal, type CallMatrix, type ExperimentRequest, type RawAnswers, type RawCrossValidation, type RawExperiment, type RawFit, type RawPath, type RawStability, type Request, type WarmStartWire } from './protocol.js';
 import { Datasets, isDataset, ownCopy } from './dataset.js';
 import { MODEL_SCHEMA_VERSION } from './types.js';
-import type { CallControl, CrossValidationControl, CrossValidationOptions, CrossValidationResult, PathOptions, PathResult, StabilityResult, StabilitySettings, Dataset, ExperimentData, ExperimentOptions, ExperimentResult, GeneratorName, GeneratorOptions, FitParams, Info, KMeans1DResult, Label, MatrixInput, LossInfo, MethodInfo, MethodKinds, MethodName, Model, ModelKind,
+import type { CallControl, CrossValidationControl, ExpertError, CrossValidationOptions, CrossValidationResult, PathOptions, PathResult, StabilityResult, StabilitySettings, Dataset, ExperimentData, ExperimentOptions, ExperimentResult, GeneratorName, GeneratorOptions, FitParams, Info, KMeans1DResult, Label, MatrixInput, LossInfo, MethodInfo, MethodKinds, MethodName, Model, ModelKind,
   SparseGroupsResult, Supclust, SyntheticData } from './types.js';
-import { bestAnswers, bestClassAnswers, classIndices, expertClasses, linearScores, modelArrays, probabilities } from './predict.js';
+import { modelArrays, type ModelArrays } from './model_arrays.js';
 import * as v from './validate.js';
 import { dataScales, suggestedValue } from './suggest.js';
 import { VERSION } from './version.js';
 import { hashOfData } from './merge.js';
+
+/** What a prediction asks of a model. */
+type PredictorAnswer = Extract<Request, { op: 'predict' }>['answer'];
 
 const DATA_FIELDS = new Set(['X', 'nRows', 'nCols', 'y', 'yCols', 'warmStart', 'featureNames']);
 
@@ -31,10 +34,20 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
     return { matrix, wire: v.wire(matrix) };
   }
 
-  // X for a prediction: flat arrays without sizes take the model's feature count as columns.
-  function inputFor(m: { nFeatures: number }, X: MatrixInput | Dataset, nRows?: number, nCols?: number): v.Matrix {
+  // A model's answer on X, computed by the module (metrics/prediction.cpp, the one place
+  // predictions are made): flat arrays without sizes take the model's feature count as columns;
+  // `y`, the experts' targets (class indices for classifying experts).
+  async function answer(model: Model, m: ModelArrays, X: MatrixInput | Dataset, nRows: number | undefined, nCols: number | undefined,
+                        what: PredictorAnswer, y?: (rows: number) => Float64Array): Promise<RawAnswers> {
     const rows = isDataset(X) || v.isRowList(X);
-    return matrixOf(X, nRows, nCols ?? (rows || nRows !== undefined ? undefined : m.nFeatures)).matrix;
+    const { matrix, wire } = matrixOf(X, nRows, nCols ?? (rows || nRows !== undefined ? undefined : m.nFeatures), false);
+    if (!isDataset(X)) checkMemory('X', `a ${matrix.nRows} × ${matrix.nCols} X`, 8 * v.designDoubles(matrix));
+    const predictor = { kind: String(model.kind ?? 'features'), coef: m.coef, intercept: m.intercept,
+      classes: Array.isArray(model.classes) ? model.classes.length : 0, oneVsAll: String(model.loss).startsWith('ova-') };
+    const raw = await call({ op: 'predict', model: predictor, answer: what, X: wire, nRows: matrix.nRows, nCols: matrix.nCols,
+      ...(y ? { y: y(matrix.nRows) } : {}) });
+    if (isRefusal(raw)) throw fromLibrary(raw);
+    return raw as RawAnswers;
   }
 
   // Every call of a disposed instance is refused, those answered here (predictions, suggest) too.
@@ -101,35 +114,26 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
   return {
     info,
 
+    // The kernels: arguments converted here (arrays to Float64Array, numbers as numbers), their
+    // ranges checked by the library (kernels/*: checkKMeans1DCall, …), which names the argument.
     async kmeans1d(values, Q) {
       const u = v.finiteVector('values', values);
-      v.integer('Q', Q, 1);
-      return unwrap(await call({ op: 'kmeans1d', values: u, Q })) as KMeans1DResult;
+      return unwrap(await call({ op: 'kmeans1d', values: u, Q: v.number('Q', Q) })) as KMeans1DResult;
     },
 
     async projectSparseGroups(values, s, Q) {
       const u = v.finiteVector('values', values);
-      v.integer('Q', Q, 1);
-      v.integer('s', s, 1);
-      if (s < Q) throw invalid('s', `must be >= Q (got s = ${s}, Q = ${Q})`);
-      return unwrap(await call({ op: 'projectSparseGroups', values: u, s, Q })) as SparseGroupsResult;
+      return unwrap(await call({ op: 'projectSparseGroups', values: u, s: v.number('s', s), Q: v.number('Q', Q) })) as SparseGroupsResult;
     },
 
     async proxOwl(values, weights) {
-      const u = v.finiteVector('values', values);
-      const w = v.finiteVector('weights', weights, u.length);
-      for (let i = 0; i < w.length; i++) {
-        if (w[i] < 0) throw invalid('weights', `must be non-negative (entry ${i} is ${w[i]})`);
-        if (i > 0 && w[i] > w[i - 1]) throw invalid('weights', `must be non-increasing (entry ${i} exceeds entry ${i - 1})`);
-      }
+      const u = v.finiteVector('values', values), w = v.finiteVector('weights', weights);
       return (unwrap(await call({ op: 'proxOwl', values: u, weights: w })) as { values: Float64Array }).values;
     },
 
     async proxCliqueFusion(values, lambda1, lambda2) {
       const u = v.finiteVector('values', values);
-      for (const [name, x] of [['lambda1', lambda1], ['lambda2', lambda2]] as const)
-        if (typeof x !== 'number' || !Number.isFinite(x) || x < 0) throw invalid(name, `must be a finite number >= 0 (got ${String(x)})`);
-      return (unwrap(await call({ op: 'proxCliqueFusion', values: u, lambda1, lambda2 })) as { values: Float64Array }).values;
+      return (unwrap(await call({ op: 'proxCliqueFusion', values: u, lambda1: v.number('lambda1', lambda1), lambda2: v.number('lambda2', lambda2) })) as { values: Float64Array }).values;
     },
 
     async dataset(X, nRows, nCols) {
@@ -281,28 +285,28 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
 
     async predict(model: Model, X: MatrixInput | Dataset, nRows?: number, nCols?: number) {
       live();
-      const m = modelArrays(model);
-      return linearScores(m, inputFor(m, X, nRows, nCols));
+      return (await answer(model, modelArrays(model), X, nRows, nCols, 'scores')).values!;
     },
 
     async expertError(model: Model, X: MatrixInput | Dataset, y: ArrayLike<number>, nRows?: number, nCols?: number) {
       live();
       const m = modelArrays(model);
       if (model.kind !== 'experts') throw invalid('model', `expertError needs a model of kind 'experts' (this one is '${String(model.kind ?? 'features')}')`);
-      const input = inputFor(m, X, nRows, nCols);
-      if (Array.isArray(model.classes)) {  // classifying experts: Q blocks of K scores
-        const K = model.classes.length, index = new Map<Label, number>(model.classes.map((c, k) => [c, k]));
-        if (v.lengthOf('y', y) !== input.nRows) throw invalid('y', `must have ${input.nRows} entries, one per row of X`);
-        const labels = y as ArrayLike<Label>, c = new Int32Array(input.nRows);
-        for (let i = 0; i < input.nRows; i++) {
+      const targets = (n: number): Float64Array => {
+        if (!Array.isArray(model.classes)) return v.finiteVector('y', y, n);
+        // Classifying experts: the labels as the model's class indices.
+        const index = new Map<Label, number>(model.classes.map((c, k) => [c, k]));
+        if (v.lengthOf('y', y) !== n) throw invalid('y', `must have ${n} entries, one per row of X`);
+        const labels = y as ArrayLike<Label>;
+        return Float64Array.from({ length: n }, (_, i) => {
           const k = index.get(labels[i]);
           if (k === undefined) throw invalid('y', `entry ${i} (${String(labels[i])}) is not one of the model's classes`);
-          c[i] = k;
-        }
-        return bestClassAnswers(linearScores(m, input), m.outputs / K, K, c);
-      }
-      const targets = v.finiteVector('y', y, input.nRows);
-      return bestAnswers(linearScores(m, input), m.outputs, targets);
+          return k;
+        });
+      };
+      const raw = await answer(model, m, X, nRows, nCols, 'experts', targets);
+      const result: ExpertError = { mse: raw.mse!, expert: raw.expert!, prediction: raw.prediction! };
+      return Array.isArray(model.classes) ? { ...result, error: raw.error! } : result;
     },
 
     async predictProba(model: Model, X: MatrixInput | Dataset, nRows?: number, nCols?: number) {
@@ -312,7 +316,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
         throw invalid('model', `predictProba needs a model fitted with the logistic loss (this one has loss '${String(model.loss)}')`);
       if (model.kind === 'experts')
         throw invalid('model', 'predictProba does not apply to experts (Q answers per row): use predict (n × Q·K scores) or predictClass (n × Q labels)');
-      return probabilities(m, linearScores(m, inputFor(m, X, nRows, nCols)), model.loss === 'logistic');
+      return (await answer(model, m, X, nRows, nCols, 'probabilities')).values!;
     },
 
     async predictClass(model: Model, X: MatrixInput | Dataset, nRows?: number, nCols?: number) {
@@ -320,9 +324,8 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       const m = modelArrays(model);
       if (!Array.isArray(model.classes) || model.classes.length < 2)
         throw invalid('model', 'predictClass needs a classifier (a model fitted with a logistic or ova-* loss on class labels, which has classes; a model of K 0/1 targets gives predictProba)');
-      const classes = model.classes, Z = linearScores(m, inputFor(m, X, nRows, nCols));
-      const indices = model.kind === 'experts' ? expertClasses(Z, m.outputs / classes.length, classes.length) : classIndices(m, Z);
-      return Array.from(indices, (k) => classes[k]);
+      const classes = model.classes;
+      return Array.from((await answer(model, m, X, nRows, nCols, 'classes')).classes!, (k) => classes[k]);
     },
 
     async generate(name, options: GeneratorOptions = {}) {

@@ -2,7 +2,7 @@
 // one place a request becomes a call on it — shared by the Node and browser workers (serve.ts),
 // so both run exactly the same code path. Every function takes the request object itself
 // (protocol.ts) and answers with a plain object or a refusal.
-import type { RawCrossValidation, RawExperiment, RawFit, RawPath, RawStability, Refusal, Request, Upload } from './protocol.js';
+import type { RawAnswers, RawCrossValidation, RawExperiment, RawFit, RawPath, RawStability, Refusal, Request, Upload } from './protocol.js';
 
 type Call<Op extends Request['op']> = Extract<Request, { op: Op }>;
 type Progress = ((it: number, f: number) => boolean) | undefined;
@@ -13,14 +13,17 @@ export interface WasmModule {
   contents(): { threads: number; methods: string[]; experiment: boolean };
   /** The tables module: the library's description (C++ describeLibrary()) as JSON. */
   describe?(): string;
+  /** The tables module: the requests' declaration (wasm/requests.hpp) as JSON. */
+  requests?(): string;
   kmeans1d(r: Call<'kmeans1d'>): { labels: Int32Array; centroids: Float64Array; sse: number } | Refusal;
   projectSparseGroups(r: Call<'projectSparseGroups'>): { values: Float64Array; labels: Int32Array; centroids: Float64Array } | Refusal;
   proxOwl(r: Call<'proxOwl'>): { values: Float64Array } | Refusal;
   proxCliqueFusion(r: Call<'proxCliqueFusion'>): { values: Float64Array } | Refusal;
   /** Stores a dataset under the caller's id (replacing one of that id), checked once; nothing when stored. */
-  hold(r: { dataset: number; X: Call<'fit'>['X']; nRows: number; nCols: number }): Refusal | undefined;
+  hold(r: Upload): Refusal | undefined;
   release(r: Call<'release'>): void;
   fit(r: Call<'fit'>, progress: Progress): RawFit;
+  predict(r: Call<'predict'>): RawAnswers | Refusal;
   crossValidate(r: Call<'crossValidate'>, progress: Progress): RawCrossValidation;
   path(r: Call<'path'>, progress: Progress): RawPath;
   stability(r: Call<'stability'>, progress: Progress): RawStability;

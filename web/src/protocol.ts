@@ -4,48 +4,25 @@
 // them.
 import type { ModuleName, Variant } from './types.js';
 
+import type { CsrWire, ExperimentDataWire, PredictorWire, Request, UploadWire, WarmStartWire } from './protocol.generated.js';
+
+// The requests and the shapes they name are generated from their one declaration in C++
+// (wasm/requests.hpp); what follows names them as the API uses them.
+export type { ExperimentDataWire, PredictorWire, Request, WarmStartWire };
+
 /** X as it crosses into wasm: dense row-major values, or CSR arrays (validated, never densified). */
-export type WireMatrix = Float64Array | { indptr: Int32Array; indices: Int32Array; values: Float64Array };
+export type WireMatrix = Float64Array | CsrWire;
 
 /** A call's X: its arrays, or the id of a dataset the module holds (sc.dataset()). */
 export type CallMatrix = WireMatrix | number;
 
-/** A call's data: X (arrays or a held dataset's id) and y, nRows × yCols targets. */
-export interface CallData { X: CallMatrix; nRows: number; nCols: number; y: Float64Array; yCols: number }
-
 /** A dataset's arrays as the module stores them (wasm `hold`), sent once per worker: the backend
  * attaches it to the first call that names the dataset. */
-export interface Upload { dataset: number; X: WireMatrix; nRows: number; nCols: number }
-
-/** A previous model's coefficients, column-major nFeatures × K, and its K intercepts. */
-export interface WarmStartWire { coef: Float64Array; intercept: Float64Array }
+export type Upload = UploadWire;
 
 /** An experiment's settings (the library's declared options: reps, seed, fast, threads, shardIndex,
  * shardCount), the rows to run, and a real-data table's data. */
-export interface ExperimentRequest {
-  id: string;
-  settings: Record<string, unknown>;
-  methods: string[];
-  data?: ExperimentDataWire | ExperimentDataWire[];
-}
-export interface ExperimentDataWire { X: WireMatrix; nRows: number; nCols: number; y: Float64Array }
-
-/** Every call, as the API sends it and the module's function of the name `op` reads it. */
-export type Request =
-  | { op: 'kmeans1d'; values: Float64Array; Q: number }
-  | { op: 'projectSparseGroups'; values: Float64Array; s: number; Q: number }
-  | { op: 'proxOwl'; values: Float64Array; weights: Float64Array }
-  | { op: 'proxCliqueFusion'; values: Float64Array; lambda1: number; lambda2: number }
-  | ({ op: 'experiment' } & ExperimentRequest)
-  | ({ op: 'fit'; method: string; options: Record<string, unknown>; warmStart?: WarmStartWire; upload?: Upload } & CallData)
-  | ({ op: 'crossValidate'; method: string; options: Record<string, unknown>; grid: { names: string[]; values: Float64Array[] };
-      settings: Record<string, unknown>; upload?: Upload } & CallData)
-  | ({ op: 'path'; method: string; options: Record<string, unknown>; sequence: Float64Array; settings: Record<string, unknown>;
-      over?: string; upload?: Upload } & CallData)
-  | ({ op: 'stability'; method: string; options: Record<string, unknown>; settings: Record<string, unknown>; upload?: Upload } & CallData)
-  | { op: 'hold'; dataset: number; upload?: Upload }
-  | { op: 'release'; dataset: number }
-  | { op: 'generate'; name: string; options: Record<string, unknown> };
+export type ExperimentRequest = Omit<Extract<Request, { op: 'experiment' }>, 'op'>;
 
 /** A refusal, as every call of the module reports one: the field its check named. */
 export interface Refusal { status: 'invalid-input'; field: string; message: string }
@@ -66,6 +43,17 @@ export interface RawFit {
   iterations?: number;
   objective?: number;
   history?: Float64Array;
+}
+
+/** A prediction's answer (row-major): scores or probabilities, class indices, or the experts'
+ * best answers. */
+export interface RawAnswers {
+  values?: Float64Array;
+  classes?: Int32Array;
+  expert?: Int32Array;
+  prediction?: Float64Array;
+  mse?: number;
+  error?: number;
 }
 
 export interface RawCrossValidation {
@@ -128,7 +116,7 @@ export function isRefusal(raw: unknown): raw is Refusal {
 /** The dataset a request names (its X or the one it holds), if any. */
 export function datasetOf(r: Request): number | undefined {
   if (r.op === 'hold') return r.dataset;
-  if ((r.op === 'fit' || r.op === 'crossValidate' || r.op === 'path' || r.op === 'stability') && typeof r.X === 'number') return r.X;
+  if ((r.op === 'fit' || r.op === 'predict' || r.op === 'crossValidate' || r.op === 'path' || r.op === 'stability') && typeof r.X === 'number') return r.X;
   return undefined;
 }
 

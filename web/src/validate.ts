@@ -62,6 +62,12 @@ export function finiteVector(field: string, v: unknown, expectedLength?: number)
   return out;
 }
 
+/** A number (its range is the library's to check). */
+export function number(field: string, v: unknown): number {
+  if (typeof v !== 'number') throw invalid(field, `must be a number (got ${describe(v)})`);
+  return v;
+}
+
 export function integer(field: string, v: unknown, min: number, max = MAX_INTEGER): number {
   if (typeof v !== 'number' || !Number.isInteger(v) || v < min || v > max)
     throw invalid(field, `must be an integer in [${min}, ${max}] (got ${describe(v)})`);

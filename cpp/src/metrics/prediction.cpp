@@ -49,60 +49,140 @@ double score(Metric metric, const Matrix& Z, const Matrix& T, const Loss& loss) 
       for (Eigen::Index k = 0; k < Z.cols(); ++k) sum += auc(Z.col(k), T.col(k));
       return sum / static_cast<double>(Z.cols());
     }
-    case Metric::Error: {
+    case Metric::Error: {  // one-vs-all: the largest score against the true class; 0/1 targets: each entry's sign
+      const Eigen::Index block = loss.oneVsAll() ? Z.cols() : 1;
+      const Labels predicted = classIndices(Z, block), truth = classIndices(T, block);
       double wrong = 0;
-      if (!loss.oneVsAll()) {  // binary per column: targets {0, 1}, predict 1 when z > 0
-        for (Eigen::Index k = 0; k < Z.cols(); ++k)
-          for (Eigen::Index i = 0; i < Z.rows(); ++i) wrong += (Z(i, k) > 0) != (T(i, k) > 0.5);
-        return wrong / (n * static_cast<double>(Z.cols()));
-      }
-      for (Eigen::Index i = 0; i < Z.rows(); ++i) {  // one-vs-all: the largest score against the true class
-        Eigen::Index predicted, truth;
-        Z.row(i).maxCoeff(&predicted);
-        T.row(i).maxCoeff(&truth);
-        wrong += predicted != truth;
-      }
-      return wrong / n;
+      for (std::size_t t = 0; t < predicted.size(); ++t) wrong += predicted[t] != truth[t];
+      return wrong / static_cast<double>(predicted.size());
     }
   }
   return 0;
 }
 
-Matrix scoredPredictions(const Result& model, const DataMatrix& X, const Matrix& T) {
-  const Matrix Z = X.predict(model.coef, model.intercept);
-  if (model.kind != ModelKind::Experts) return Z;
-  if (T.cols() > 1) {
-    // Classifying experts: Q blocks of K scores. A row's best answer is the first expert whose
-    // class (argmax) is the truth, else the expert giving the truth the largest margin.
-    const Eigen::Index K = T.cols(), Q = Z.cols() / K;
-    Matrix best(Z.rows(), K);
-    for (Eigen::Index i = 0; i < Z.rows(); ++i) {
-      Eigen::Index truth, pick = 0;
+Labels classIndices(const Matrix& Z, Eigen::Index block) {
+  const Eigen::Index answers = Z.cols() / block;
+  Labels out(static_cast<std::size_t>(Z.rows() * answers));
+  for (Eigen::Index i = 0; i < Z.rows(); ++i)
+    for (Eigen::Index a = 0; a < answers; ++a) {
+      Eigen::Index best = 0;
+      if (block == 1) best = Z(i, a) > 0;
+      else
+        for (Eigen::Index k = 1; k < block; ++k)
+          if (Z(i, a * block + k) > Z(i, a * block + best)) best = k;
+      out[static_cast<std::size_t>(i * answers + a)] = static_cast<std::int32_t>(best);
+    }
+  return out;
+}
+
+namespace {
+double sigmoid(double z) { return z >= 0 ? 1 / (1 + std::exp(-z)) : std::exp(z) / (1 + std::exp(z)); }
+}  // namespace
+
+Matrix probabilities(const Matrix& Z, bool oneVsAll) {
+  const Eigen::Index n = Z.rows(), K = Z.cols();
+  if (K == 1) {
+    Matrix P(n, 2);
+    for (Eigen::Index i = 0; i < n; ++i) P(i, 1) = sigmoid(Z(i, 0)), P(i, 0) = 1 - P(i, 1);
+    return P;
+  }
+  Matrix P(n, K);
+  for (Eigen::Index k = 0; k < K; ++k)
+    for (Eigen::Index i = 0; i < n; ++i) P(i, k) = sigmoid(Z(i, k));
+  if (oneVsAll)
+    for (Eigen::Index i = 0; i < n; ++i) {
+      const double total = P.row(i).sum();
+      if (total > 0) P.row(i) /= total;
+      else P.row(i).setConstant(1.0 / static_cast<double>(K));
+    }
+  return P;
+}
+
+Labels bestExperts(const Matrix& Z, const Matrix& T) {
+  const Eigen::Index K = T.cols(), Q = Z.cols() / K;
+  Labels pick(static_cast<std::size_t>(Z.rows()), 0);
+  for (Eigen::Index i = 0; i < Z.rows(); ++i) {
+    Eigen::Index q = 0;
+    if (K == 1) {
+      (Z.row(i).array() - T(i, 0)).abs().minCoeff(&q);
+    } else {
+      Eigen::Index truth;
       T.row(i).maxCoeff(&truth);
       double bestMargin = -HUGE_VAL;
-      for (Eigen::Index q = 0; q < Q; ++q) {
-        const auto z = Z.row(i).segment(q * K, K);
+      for (Eigen::Index e = 0; e < Q; ++e) {
+        const auto z = Z.row(i).segment(e * K, K);
         double other = -HUGE_VAL;
         for (Eigen::Index k = 0; k < K; ++k)
           if (k != truth) other = std::max(other, z[k]);
         const double margin = z[truth] - other;
-        if (margin > bestMargin) {
-          bestMargin = margin;
-          pick = q;
-        }
+        if (margin > bestMargin) bestMargin = margin, q = e;
         if (margin > 0) break;  // this expert's class is the truth
       }
-      best.row(i) = Z.row(i).segment(pick * K, K);
     }
-    return best;
+    pick[static_cast<std::size_t>(i)] = static_cast<std::int32_t>(q);
   }
-  Matrix best(Z.rows(), 1);
-  for (Eigen::Index i = 0; i < Z.rows(); ++i) {
-    Eigen::Index q;
-    (Z.row(i).array() - T(i, 0)).abs().minCoeff(&q);
-    best(i, 0) = Z(i, q);
-  }
+  return pick;
+}
+
+Matrix scoredPredictions(const Result& model, const DataMatrix& X, const Matrix& T) {
+  const Matrix Z = X.predict(model.coef, model.intercept);
+  if (model.kind != ModelKind::Experts) return Z;
+  const Eigen::Index K = T.cols();
+  const Labels pick = bestExperts(Z, T);
+  Matrix best(Z.rows(), K);
+  for (Eigen::Index i = 0; i < Z.rows(); ++i) best.row(i) = Z.row(i).segment(pick[static_cast<std::size_t>(i)] * K, K);
   return best;
+}
+
+Answers answer(Answer what, const Predictor& model, const DataMatrix& X, const Vector& y) {
+  Answers a;
+  const Eigen::Index d = model.coef.rows(), n = X.rows();
+  if (X.cols() != d) {
+    a.why = Refusal("X", "has " + std::to_string(X.cols()) + " columns but the model has " + std::to_string(d) + " features");
+    return a;
+  }
+  const Matrix Z = X.predict(model.coef, model.intercept);
+  const Eigen::Index block = Z.cols() == 1 ? 1 : model.classes;
+  switch (what) {
+    case Answer::Scores: a.values = Z; break;
+    case Answer::Probabilities: a.values = probabilities(Z, model.oneVsAll); break;
+    case Answer::Classes: a.classes = classIndices(Z, block); break;
+    case Answer::Experts: {
+      if (y.size() != n) {
+        a.why = Refusal("y", "must have " + std::to_string(n) + " entries, one per row of X (got " + std::to_string(y.size()) + ")");
+        return a;
+      }
+      Matrix T = y;
+      if (model.classes > 0) {  // class indices as one-hot rows
+        T = Matrix::Zero(n, model.classes);
+        for (Eigen::Index i = 0; i < n; ++i) {
+          if (!(y[i] >= 0 && y[i] < static_cast<double>(model.classes) && y[i] == std::floor(y[i]))) {
+            a.why = Refusal("y", "entry " + std::to_string(i) + " is not a class index below " + std::to_string(model.classes));
+            return a;
+          }
+          T(i, static_cast<Eigen::Index>(y[i])) = 1;
+        }
+      }
+      a.expert = bestExperts(Z, T);
+      a.values.resize(n, 1);
+      double wrong = 0, squares = 0;
+      for (Eigen::Index i = 0; i < n; ++i) {
+        const Eigen::Index q = a.expert[static_cast<std::size_t>(i)];
+        if (model.classes > 0) {
+          Eigen::Index c;
+          Z.row(i).segment(q * model.classes, model.classes).maxCoeff(&c);
+          a.values(i, 0) = static_cast<double>(c);
+          wrong += c != static_cast<Eigen::Index>(y[i]);
+        } else {
+          a.values(i, 0) = Z(i, q);
+          squares += (Z(i, q) - y[i]) * (Z(i, q) - y[i]);
+        }
+      }
+      if (n > 0) (model.classes > 0 ? a.error : a.mse) = (model.classes > 0 ? wrong : squares) / static_cast<double>(n);
+      break;
+    }
+  }
+  return a;
 }
 
 BinaryRates binaryRates(const Vector& scores, const Vector& labels) {

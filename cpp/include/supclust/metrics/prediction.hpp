@@ -1,6 +1,9 @@
-// Held-out scores of a fitted model (lower is better), used by cross-validation.
+// A model's answers on new rows, and the scores of those answers: the one place both are
+// computed (sc.predict, predictProba, predictClass and expertError through the bindings;
+// cross-validation, paths and the tables' figures here).
 #pragma once
 
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -29,12 +32,55 @@ inline bool higherIsBetter(Metric m) { return m == Metric::R2 || m == Metric::Ac
 // column of one class.
 double score(Metric metric, const Matrix& Z, const Matrix& T, const Loss& loss);
 
+// Class indices from scores Z, per answer of `block` scores: block 1, each score's sign (1 when
+// positive); block K, the largest of each K (the first on ties). Row-major n x (Z.cols() / block).
+Labels classIndices(const Matrix& Z, Eigen::Index block);
+
+// A logistic model's probabilities from its scores, n x K: one score per row (binary),
+// [1 − p, p]; `oneVsAll`, the K sigmoids normalised per row (1/K each if all underflow);
+// otherwise each score's sigmoid (K 0/1 targets, one task each).
+Matrix probabilities(const Matrix& Z, bool oneVsAll);
+
+// Experts (Z: Q answers per row, or Q blocks of K class scores): each row's best expert given its
+// target. T n x 1: the expert whose answer is closest (the first on ties; the papers'
+// min-over-experts error); T n x K one-hot: the first expert whose class is the truth, else the
+// one giving the truth the largest margin over the other classes.
+Labels bestExperts(const Matrix& Z, const Matrix& T);
+
 // The predictions a model is scored by, on rows X with targets T: by its kind, X W + 1 bᵀ, or
-// for experts each row's best answer — regression (T n x 1): the expert closest to its target
-// (the papers' min-over-experts error); classification (T n x K one-hot): the K scores of the
-// first expert whose class is the truth, else of the one with the truth's largest margin. The
-// one place the scoring dispatches on the kind.
+// for experts each row's best expert's answer (its K scores for classes). The one place the
+// scoring dispatches on the kind.
 Matrix scoredPredictions(const Result& model, const DataMatrix& X, const Matrix& T);
+
+// What a prediction call asks of a model.
+enum class Answer { Scores, Probabilities, Classes, Experts };
+
+// A model as a prediction reads it: its kind, coefficients d x K', intercepts, and for a
+// classifier its K classes (0: none) and whether its scores are read one-vs-all.
+struct Predictor {
+  ModelKind kind = ModelKind::Features;
+  Matrix coef;
+  RowVector intercept;
+  Eigen::Index classes = 0;
+  bool oneVsAll = false;
+};
+
+// A prediction call's answer: `values` (Scores: X W + 1 bᵀ, n x K'; Probabilities: n x K; for
+// Experts, each row's best expert's answer, a class index for classes), `classes` (Classes:
+// row-major n x 1, experts n x Q), `expert` and `mse` (the best answers' mean squared error, NaN for classes) or
+// `error` (the rate of rows whose best answer is not their class, NaN for regression).
+struct Answers {
+  Refusal why;
+  Matrix values;
+  Labels classes;
+  Labels expert;
+  double mse = NAN, error = NAN;
+};
+
+// The answer `what` of `model` on rows X; Experts reads y (n targets, or class indices when the
+// model has classes). Refused naming X when its columns are not the model's features, y when it
+// is not one entry per row.
+Answers answer(Answer what, const Predictor& model, const DataMatrix& X, const Vector& y);
 
 // Binary classification from scores (class 1 when score > 0) against labels in {0, 1}.
 struct BinaryRates {

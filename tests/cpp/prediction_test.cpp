@@ -1,0 +1,145 @@
+// A model's answers on new rows (metrics/prediction's answer()) against values computed by hand.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "supclust/metrics/prediction.hpp"
+
+using namespace supclust;
+
+namespace {
+// FourRows (1, 0), (0, 1), (1, 1), (2, −1).
+struct FourRows {
+  RowMatrix X{4, 2};
+  FourRows() { X << 1, 0, 0, 1, 1, 1, 2, -1; }
+  DataMatrix view() const { return DataMatrix(X.data(), X.rows(), X.cols()); }
+};
+Predictor predictor(ModelKind kind, Matrix W, RowVector b, Eigen::Index classes = 0, bool oneVsAll = false) {
+  return Predictor{kind, std::move(W), std::move(b), classes, oneVsAll};
+}
+double sigmoid(double z) { return 1 / (1 + std::exp(-z)); }
+}  // namespace
+
+TEST(Answer, ScoresAreXWPlusB) {
+  const FourRows r;
+  Matrix W(2, 2);
+  W << 1, -1, 2, 3;
+  RowVector b(2);
+  b << 0.5, -2;
+  const Answers a = answer(Answer::Scores, predictor(ModelKind::Features, W, b), r.view(), Vector());
+  ASSERT_TRUE(a.why.empty());
+  // Row (2, −1): 2·1 − 1·2 + 0.5 = 0.5; 2·(−1) − 1·3 − 2 = −7.
+  Matrix expected(4, 2);
+  expected << 1.5, -3, 2.5, 1, 3.5, 0, 0.5, -7;
+  EXPECT_EQ(a.values, expected);
+}
+
+TEST(Answer, ProbabilitiesOfEachReading) {
+  const FourRows r;
+  // Binary: one score per row, [1 − p, p].
+  Matrix w(2, 1);
+  w << 1, -1;
+  const Answers binary = answer(Answer::Probabilities, predictor(ModelKind::Features, w, RowVector::Zero(1), 2), r.view(), Vector());
+  ASSERT_EQ(binary.values.cols(), 2);
+  const double z[] = {1, -1, 0, 3};
+  for (int i = 0; i < 4; ++i) {
+    EXPECT_NEAR(binary.values(i, 1), sigmoid(z[i]), 1e-15);
+    EXPECT_NEAR(binary.values(i, 0), 1 - sigmoid(z[i]), 1e-15);
+  }
+  // One-vs-all: sigmoids normalised per row; independent columns: each sigmoid as it is.
+  Matrix W(2, 3);
+  W << 1, 0, -1, 0, 2, 1;
+  const RowVector b = RowVector::Zero(3);
+  const Answers ova = answer(Answer::Probabilities, predictor(ModelKind::Features, W, b, 3, true), r.view(), Vector());
+  const Answers tasks = answer(Answer::Probabilities, predictor(ModelKind::Tasks, W, b), r.view(), Vector());
+  // Row (1, 1): scores (1, 2, 0).
+  const double s[] = {sigmoid(1), sigmoid(2), sigmoid(0)}, total = s[0] + s[1] + s[2];
+  for (int k = 0; k < 3; ++k) {
+    EXPECT_NEAR(ova.values(2, k), s[k] / total, 1e-15);
+    EXPECT_NEAR(tasks.values(2, k), s[k], 1e-15);
+  }
+  EXPECT_NEAR(ova.values.rowwise().sum().maxCoeff(), 1, 1e-15);
+  // Scores far below −745: every sigmoid underflows, each class 1/K.
+  const Answers far = answer(Answer::Probabilities, predictor(ModelKind::Features, Matrix::Zero(2, 3), RowVector::Constant(3, -800), 3, true),
+                             r.view(), Vector());
+  EXPECT_EQ(far.values(0, 0), 1.0 / 3);
+}
+
+TEST(Answer, ClassesBySignOrLargestScoreFirstOnTies) {
+  const FourRows r;
+  Matrix w(2, 1);
+  w << 1, -1;  // scores 1, −1, 0, 3: a score of exactly 0 is class 0
+  const Answers binary = answer(Answer::Classes, predictor(ModelKind::Features, w, RowVector::Zero(1), 2), r.view(), Vector());
+  EXPECT_EQ(binary.classes, (Labels{1, 0, 0, 1}));
+  Matrix W(2, 3);
+  W << 1, 1, 0, 0, 0, 1;  // row (1, 0): (1, 1, 0), a tie: class 0; row (0, 1): (0, 0, 1): class 2
+  const Answers ova = answer(Answer::Classes, predictor(ModelKind::Features, W, RowVector::Zero(3), 3, true), r.view(), Vector());
+  EXPECT_EQ(ova.classes, (Labels{0, 2, 0, 0}));
+  // Experts: Q = 2 blocks of K = 2 scores, each expert's class.
+  Matrix E(2, 4);
+  E << 1, 0, 0, 1, 0, 1, 1, 0;  // row (1, 0): expert 0 (1, 0) → 0, expert 1 (0, 1) → 1
+  const Answers experts = answer(Answer::Classes, predictor(ModelKind::Experts, E, RowVector::Zero(4), 2), r.view(), Vector());
+  ASSERT_EQ(experts.classes.size(), 8u);  // row-major 4 x 2
+  EXPECT_EQ(Labels(experts.classes.begin(), experts.classes.begin() + 4), (Labels{0, 1, 1, 0}));
+}
+
+TEST(Answer, ExpertsBestAnswerGivenTheTarget) {
+  const FourRows r;
+  // Three experts answering x₁, x₂ and 0: rows give (1, 0, 0), (0, 1, 0), (1, 1, 0), (2, −1, 0).
+  Matrix W(2, 3);
+  W << 1, 0, 0, 0, 1, 0;
+  const Vector y = (Vector(4) << 0.9, 0.5, 0.2, -1.5).finished();
+  const Answers a = answer(Answer::Experts, predictor(ModelKind::Experts, W, RowVector::Zero(3)), r.view(), y);
+  ASSERT_TRUE(a.why.empty());
+  // Row 0 (1, 0, 0) against 0.9: expert 0; row 1 (0, 1, 0) against 0.5: all three 0.5 away, the
+  // first wins; row 2 (1, 1, 0) against 0.2: expert 2; row 3 (2, −1, 0) against −1.5: expert 1.
+  EXPECT_EQ(a.expert, (Labels{0, 0, 2, 1}));
+  EXPECT_EQ(a.values.col(0), (Vector(4) << 1, 0, 0, -1).finished());
+  EXPECT_NEAR(a.mse, (0.01 + 0.25 + 0.04 + 0.25) / 4, 1e-15);
+  EXPECT_TRUE(std::isnan(a.error));
+}
+
+TEST(Answer, ClassifyingExpertsFirstNamingTheTruthElseLargestMargin) {
+  const FourRows r;
+  // Two experts of K = 2 classes: expert 0 scores (x₁, x₂), expert 1 (x₂, x₁).
+  Matrix W(2, 4);
+  W << 1, 0, 0, 1, 0, 1, 1, 0;
+  const Vector y = (Vector(4) << 1, 0, 0, 1).finished();
+  const Answers a = answer(Answer::Experts, predictor(ModelKind::Experts, W, RowVector::Zero(4), 2), r.view(), y);
+  ASSERT_TRUE(a.why.empty());
+  // FourRows: (1, 0) truth 1: margins −1, 1 → expert 1, class 1; (0, 1) truth 0: −1, 1 → expert 1,
+  // class 0; (1, 1) truth 0: both 0 (neither names it by a positive margin), the first, whose
+  // scores tie and read as class 0; (2, −1) truth 1: −3, 3 → expert 1, class 1.
+  EXPECT_EQ(a.expert, (Labels{1, 1, 0, 1}));
+  EXPECT_EQ(a.values.col(0), (Vector(4) << 1, 0, 0, 1).finished());
+  EXPECT_EQ(a.error, 0);
+  EXPECT_TRUE(std::isnan(a.mse));
+  // Row (1, 1) with truth 1: both experts score (1, 1), read as class 0: a wrong answer.
+  const Answers wrong = answer(Answer::Experts, predictor(ModelKind::Experts, W, RowVector::Zero(4), 2), r.view(),
+                               (Vector(4) << 1, 0, 1, 1).finished());
+  EXPECT_EQ(wrong.error, 0.25);
+}
+
+TEST(Answer, RefusesByField) {
+  const FourRows r;
+  const Predictor three = predictor(ModelKind::Experts, Matrix::Zero(3, 1), RowVector::Zero(1));
+  EXPECT_EQ(answer(Answer::Scores, three, r.view(), Vector()).why.field, "X");
+  const Predictor two = predictor(ModelKind::Experts, Matrix::Zero(2, 2), RowVector::Zero(2));
+  EXPECT_EQ(answer(Answer::Experts, two, r.view(), Vector::Zero(3)).why.field, "y");
+  const Predictor classes = predictor(ModelKind::Experts, Matrix::Zero(2, 4), RowVector::Zero(4), 2);
+  EXPECT_EQ(answer(Answer::Experts, classes, r.view(), (Vector(4) << 0, 1, 2, 0).finished()).why.field, "y");
+  EXPECT_EQ(answer(Answer::Experts, classes, r.view(), (Vector(4) << 0, 0.5, 1, 0).finished()).why.field, "y");
+}
+
+TEST(ErrorMetric, ReadsClassesAsPredictionsDo) {
+  // One-vs-all: the largest score, first on ties, against the one-hot truth.
+  Matrix Z(3, 3), T = Matrix::Zero(3, 3);
+  Z << 1, 1, 0, 0, 2, 1, 3, 0, 3;
+  T(0, 0) = T(1, 2) = T(2, 2) = 1;  // truths 0, 2, 2; predictions 0, 1, 0
+  EXPECT_DOUBLE_EQ(score(Metric::Error, Z, T, LogisticLoss(true)), 2.0 / 3);
+  // 0/1 columns: each entry's sign.
+  Matrix z(2, 2), t(2, 2);
+  z << 1, -1, 0, 2;
+  t << 1, 1, 1, 1;
+  EXPECT_DOUBLE_EQ(score(Metric::Error, z, t, LogisticLoss()), 0.5);
+}

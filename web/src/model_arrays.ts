@@ -1,0 +1,37 @@
+// A model's arrays as a prediction sends them to the module (which computes every answer:
+// metrics/prediction.cpp), checked against each other first: what must hold before the copy.
+import { invalid } from './errors.js';
+import { MODEL_SCHEMA_VERSION, type Model } from './types.js';
+import { describe, finiteVector } from './validate.js';
+
+export interface ModelArrays {
+  nFeatures: number;
+  outputs: number;
+  coef: Float64Array;  // row-major nFeatures × outputs, as in Model.coef
+  intercept: Float64Array;
+}
+
+/** A model's arrays, checked against each other (each mistake names the model's field). */
+export function modelArrays(model: Model): ModelArrays {
+  if (model == null || typeof model !== 'object') throw invalid('model', 'must be a model returned by fit()');
+  if (model.schemaVersion !== MODEL_SCHEMA_VERSION)
+    throw invalid('model.schemaVersion', `must be ${MODEL_SCHEMA_VERSION}, the model format this library reads (got ${String(model.schemaVersion)}): refit the model with this version`);
+  const intercept = finiteVector('model.intercept', model.intercept);
+  const outputs = model.outputs ?? intercept.length;
+  if (intercept.length !== outputs)
+    throw invalid('model.intercept', `must have one entry per output (${outputs}), got ${intercept.length}`);
+  const coef = finiteVector('model.coef', model.coef);
+  const nFeatures = model.nFeatures ?? coef.length / outputs;
+  if (typeof nFeatures !== 'number' || !Number.isInteger(nFeatures) || nFeatures < 1)
+    throw invalid('model.nFeatures', `must be a positive integer (got ${describe(nFeatures)})`);
+  if (coef.length !== nFeatures * outputs)
+    throw invalid('model.coef', `must have nFeatures × outputs = ${nFeatures} × ${outputs} entries (got ${coef.length})`);
+  if (Array.isArray(model.classes)) {
+    // A classifier's scores: one per class (K ≥ 2; a binary logistic model has one), or, for
+    // classifying experts, Q blocks of one per class.
+    const K = model.classes.length;
+    const fits = model.kind === 'experts' ? K >= 2 && outputs % K === 0 : outputs === K || (K === 2 && outputs === 1);
+    if (!fits) throw invalid('model.classes', `has ${K} classes, which do not match the model's ${outputs} outputs`);
+  }
+  return { nFeatures, outputs, coef, intercept };
+}
