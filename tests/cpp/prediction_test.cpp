@@ -143,3 +143,14 @@ TEST(ErrorMetric, ReadsClassesAsPredictionsDo) {
   t << 1, 1, 1, 1;
   EXPECT_DOUBLE_EQ(score(Metric::Error, z, t, LogisticLoss()), 0.5);
 }
+
+TEST(R2Metric, IsScaleFreeToTheEdgesOfTheDoubleRange) {
+  // Targets (1, 2, 3, 4), predictions (1, 2, 3, 5): SSE 1, SST 5, r2 = 0.8 — and the same for both
+  // scaled by 1e160 (whose squares overflow) or 1e-170 (whose squares underflow).
+  Matrix Z(4, 1), T(4, 1);
+  Z << 1, 2, 3, 5;
+  T << 1, 2, 3, 4;
+  const SquaredLoss loss;
+  EXPECT_DOUBLE_EQ(score(Metric::R2, Z, T, loss), 0.8);
+  for (double c : {1e160, 1e-170}) EXPECT_NEAR(score(Metric::R2, Matrix(Z * c), Matrix(T * c), loss), 0.8, 1e-12) << c;
+}

@@ -39,7 +39,10 @@ double score(Metric metric, const Matrix& Z, const Matrix& T, const Loss& loss) 
     case Metric::R2: {
       double sum = 0;
       for (Eigen::Index k = 0; k < Z.cols(); ++k) {
-        const double sse = (Z.col(k) - T.col(k)).squaredNorm(), sst = (T.col(k).array() - T.col(k).mean()).square().sum();
+        // Both sums over the column divided by a power of two near its largest target (exact): the
+        // ratio is scale-free, and targets near 1e160 would overflow the squares.
+        const double top = T.col(k).cwiseAbs().maxCoeff(), s = top > 0 ? std::ldexp(1.0, std::ilogb(top)) : 1;
+        const double sse = ((Z.col(k) - T.col(k)) / s).squaredNorm(), sst = ((T.col(k).array() - T.col(k).mean()) / s).square().sum();
         sum += sst > 0 ? 1 - sse / sst : sse == 0 ? 1 : 0;
       }
       return sum / static_cast<double>(Z.cols());
