@@ -50,7 +50,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
     return raw as RawAnswers;
   }
 
-  // Every call of a disposed instance is refused, those answered here (predictions, suggest) too.
+  // Every call of a disposed instance is refused, those answered here (suggest) too.
   function live() {
     if (disposed) throw new SupclustError('disposed', 'this supclust instance was disposed; call load() again');
   }
