@@ -178,18 +178,24 @@ inline val crossValidationToJs(const CrossValidationResult& cv) {
                 statusOf(cv.status, cv.message, cv.field));
 }
 
-// A path's points (each model as a fit's), its ray and top, or its refusal.
+// A path's points (each model as a fit's; cross-validated, each point's folds), its ray and top,
+// its cross-validation's choices (−1 when not cross-validated), or its refusal.
 inline val pathToJs(const PathResult& p) {
   if (p.status == Status::InvalidInput || p.status == Status::Aborted) return statusOf(p.status, p.message, p.field);
   static const char* kinds[] = {"exact", "bound", "scale"};
   const val points = list(p.points, [](const PathPoint& q) {
-    return object({{"value", val(q.value)}, {"weights", copyOut(q.weights)}, {"devianceRatio", val(q.devianceRatio)},
-                   {"nonZeros", val(static_cast<double>(q.nonZeros))}, {"groups", val(static_cast<double>(q.groups))},
-                   {"criterion", val(q.criterion)}, {"model", resultToJs(q.model)}});
+    val o = object({{"value", val(q.value)}, {"weights", copyOut(q.weights)}, {"devianceRatio", val(q.devianceRatio)},
+                    {"nonZeros", val(static_cast<double>(q.nonZeros))}, {"groups", val(static_cast<double>(q.groups))},
+                    {"criterion", val(q.criterion)}, {"model", resultToJs(q.model)}});
+    if (!q.cv.scores.empty())
+      o.set("cv", object({{"mean", val(q.cv.mean)}, {"std", val(q.cv.std)}, {"se", val(q.cv.se)}, {"scores", copyOut(q.cv.scores)}}));
+    return o;
   });
   return object({{"weights", list(p.weights, [](const std::string& w) { return val(w); })}, {"weight", val(static_cast<int>(p.weight))},
                  {"ray", copyOut(p.ray)}, {"top", val(p.top.value)}, {"topKind", val(std::string(kinds[static_cast<int>(p.top.kind)]))},
-                 {"stopped", val(p.stopped)}, {"bestCriterion", val(static_cast<int>(p.bestCriterion))}, {"points", points}},
+                 {"stopped", val(p.stopped)}, {"bestCriterion", val(static_cast<int>(p.bestCriterion))}, {"points", points},
+                 {"metric", val(p.metric)}, {"higherIsBetter", val(p.higherIsBetter)}, {"folds", val(p.folds)},
+                 {"best", val(static_cast<int>(p.best))}, {"best1se", val(static_cast<int>(p.best1se))}},
                 statusOf(p.status, p.message, p.field));
 }
 

@@ -300,3 +300,108 @@ TEST(Path, BoundTopsGiveTheTrivialAnswer) {
     EXPECT_LT(largest(fit(method, problem, at)), 1e-8);
   }
 }
+
+// A cross-validated path against cross-validation over the same sequence (a grid of its kept
+// values, one warm-started chunk per fold, one thread): the same folds, the same fits, the same
+// scores; the best point, and the 1-SE choice by its definition recomputed here.
+TEST(PathCrossValidation, EqualsCrossValidationOverTheSameSequence) {
+  const Data data;
+  struct Case {
+    std::string method, over;
+    Params params;
+    bool classes;
+  };
+  const std::vector<Case> cases = {
+      {"lasso", "", paramsOf({}), false},
+      {"lasso", "", paramsOf({}, "logistic"), true},
+      {"oscar", "", paramsOf({{"lambda1", 1}, {"lambda2", 0.02}}), false},
+      {"ihc", "Q", paramsOf({{"lambda", 0.01}}), false},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.method + " " + c.params.strings.at("loss"));
+    const Problem problem = problemOf(data.p.X, c.classes ? data.labels : data.p.y);
+    PathOptions o;
+    o.nLambda = 12;
+    o.folds = 4;
+    o.cv.seed = 7;
+    const std::vector<double> sequence = c.over.empty() ? std::vector<double>{} : std::vector<double>{1, 2, 3, 4, 5};
+    const PathResult p = path(*findMethod(c.method), problem, c.params, sequence, o, {}, c.over);
+    ASSERT_EQ(p.status, Status::Converged) << p.message;
+    ASSERT_EQ(p.folds, 4);
+    ASSERT_GE(p.points.size(), 5u);
+    // The grid: the weights along the ray at the kept points (OSCAR's two move together, so the
+    // grid is one of them at a time with the other fixed only for one-weight rays).
+    if (p.weights.size() > 1 && p.ray[1] != 0) {
+      // OSCAR: score each point's fold fits by cross-validating a grid of one point at a time.
+      for (std::size_t j = 0; j < p.points.size(); j += 5) {
+        Params at = c.params;
+        for (std::size_t w = 0; w < p.weights.size(); ++w) at.numbers[p.weights[w]] = p.points[j].weights[w];
+        CrossValidationOptions cv;
+        cv.folds = 4, cv.seed = 7, cv.threads = 1;
+        const CrossValidationResult one = crossValidate(*findMethod(c.method), problem, at, {{p.weights[0], {p.points[j].weights[0]}}}, cv);
+        ASSERT_EQ(one.status, Status::Converged) << one.message;
+        for (int k = 0; k < 4; ++k) EXPECT_NEAR(p.points[j].cv.scores[static_cast<std::size_t>(k)], one.grid[0].scores[static_cast<std::size_t>(k)],
+                                                1e-6 * std::abs(one.grid[0].scores[static_cast<std::size_t>(k)])) << "point " << j;
+      }
+      continue;
+    }
+    std::vector<double> values;
+    for (const PathPoint& q : p.points) values.push_back(q.value);
+    CrossValidationOptions cv;
+    cv.folds = 4, cv.seed = 7, cv.threads = 1, cv.chunk = static_cast<int>(values.size());
+    const std::string name = c.over.empty() ? p.weights[p.weight] : c.over;
+    const CrossValidationResult grid = crossValidate(*findMethod(c.method), problem, c.params, {{name, values}}, cv);
+    ASSERT_EQ(grid.status, Status::Converged) << grid.message;
+    EXPECT_EQ(p.metric, grid.metric);
+    for (std::size_t j = 0; j < values.size(); ++j)
+      for (int k = 0; k < 4; ++k) {
+        const double want = grid.grid[j].scores[static_cast<std::size_t>(k)];
+        // Warm-started solves of the convex methods agree to their tolerance; IHC's, fitted
+        // from its own start either way, bit for bit.
+        EXPECT_NEAR(p.points[j].cv.scores[static_cast<std::size_t>(k)], want, c.over.empty() ? 1e-7 * std::abs(want) + 1e-12 : 0)
+            << "point " << j << " fold " << k;
+      }
+    EXPECT_EQ(p.best, static_cast<long>(grid.best));
+    // 1-SE: the first point (the simplest) within one se of the best mean.
+    const double sign = p.higherIsBetter ? -1 : 1;
+    const PathPoint& best = p.points[static_cast<std::size_t>(p.best)];
+    long want = p.best;
+    for (long j = 0; j < p.best; ++j)
+      if (sign * p.points[static_cast<std::size_t>(j)].cv.mean <= sign * best.cv.mean + best.cv.se) {
+        want = j;
+        break;
+      }
+    EXPECT_EQ(p.best1se, want);
+    EXPECT_LE(p.best1se, p.best);  // never less regularised than the best
+    if (c.over.empty()) EXPECT_EQ(p.best1se, grid.best1se);  // a λ grid's 1-SE: the largest λ within one se
+  }
+}
+
+TEST(PathCrossValidation, RefusesByFieldAndStopsWhenAsked) {
+  const Data data;
+  const Problem problem = problemOf(data.p.X, data.p.y);
+  PathOptions o;
+  o.nLambda = 8;
+  o.folds = 1;
+  EXPECT_EQ(path(*findMethod("lasso"), problem, paramsOf({}), {}, o).field, "folds");
+  o.folds = 3;
+  o.cv.metric = "auc";
+  EXPECT_EQ(path(*findMethod("lasso"), problem, paramsOf({}), {}, o).field, "metric");
+  o.cv.metric = "";
+  o.cv.foldId = Labels(80, 0);
+  EXPECT_EQ(path(*findMethod("lasso"), problem, paramsOf({}), {}, o).field, "foldId");
+  // A stop asked during the folds' paths: aborted, nothing half-scored returned.
+  o.cv.foldId.reset();
+  int calls = 0;
+  Control stopper;
+  stopper.progress = [&](int done, double) { return ++calls < 3 || done < 8; };
+  EXPECT_EQ(path(*findMethod("lasso"), problem, paramsOf({}), {}, o, stopper).status, Status::Aborted);
+  // Progress runs to the path's points times (1 + folds).
+  double last = 0, total = 0;
+  Control counter;
+  counter.progress = [&](int done, double all) { last = done, total = all; return true; };
+  const PathResult p = path(*findMethod("lasso"), problem, paramsOf({}), {}, o, counter);
+  ASSERT_EQ(p.status, Status::Converged);
+  EXPECT_EQ(total, 8 * 4);
+  EXPECT_EQ(last, total);
+}

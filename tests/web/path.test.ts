@@ -133,4 +133,31 @@ describe('path', () => {
     expect(await refusal(sc.path('ihc', params, { over: 'lambda' }))).toEqual(['invalid-input', 'over']);
     expect(await refusal(sc.path('ihc', params, { values: [1, 2] }))).toEqual(['invalid-input', 'values']);
   });
+
+  it('cross-validated: each fold's scores those of crossValidate over the same sequence, the 1-SE choice by its rule', async () => {
+    const sc = builds.simd;
+    const n = 90, d = 25;
+    const data = await sc.generate('e1', { n, d, Q: 3, sigma: 1, seed: 4, task: 'classification' });
+    const params = { X: data.X, nRows: n, nCols: d, y: data.y, loss: 'logistic' as const };
+    const r = await sc.path('lasso', params, { nLambda: 15, folds: 3, seed: 5 });
+    const cv = r.crossValidation!;
+    expect([cv.metric, cv.folds, cv.higherIsBetter]).toEqual(['error', 3, false]);
+    // The same folds (stratified by default on both sides), one warm-started chunk per fold.
+    const grid = await sc.crossValidate('lasso', params, { grid: { lambda: r.points.map((p) => p.lambda) }, folds: 3, seed: 5, chunk: r.points.length, threads: 1 });
+    r.points.forEach((p, j) => p.cv!.scores.forEach((score, k) => expect(Math.abs(score - grid.grid[j].scores[k]), `point ${j} fold ${k}`).toBeLessThan(1e-12)));
+    expect(cv.best).toBe(grid.best);
+    const best = r.points[cv.best].cv!;
+    expect(cv.best1se).toBe(r.points.findIndex((p) => p.cv!.mean <= best.mean + best.se));
+    expect(cv.best1se).toBeLessThanOrEqual(cv.best);
+    // foldId honoured: the folds given, as crossValidate reads them.
+    const foldId = Array.from({ length: n }, (_, i) => (i * 7) % 3);
+    const given = await sc.path('lasso', params, { nLambda: 15, foldId, metric: 'deviance' });
+    const byGrid = await sc.crossValidate('lasso', params, { grid: { lambda: given.points.map((p) => p.lambda) }, foldId, metric: 'deviance', chunk: given.points.length, threads: 1 });
+    expect(given.crossValidation!.folds).toBe(3);
+    given.points.forEach((p, j) => p.cv!.scores.forEach((score, k) => expect(Math.abs(score - byGrid.grid[j].scores[k])).toBeLessThan(1e-9 * byGrid.grid[j].scores[k])));
+    const refusal = async (p: Promise<unknown>) => p.then(() => null, (e) => [e.code, e.field]);
+    expect(await refusal(sc.path('lasso', params, { folds: 1 }))).toEqual(['invalid-input', 'folds']);
+    expect(await refusal(sc.path('lasso', params, { folds: 3, metric: 'r2' }))).toEqual(['invalid-input', 'metric']);
+    expect((await sc.path('lasso', params, { nLambda: 3 })).crossValidation).toBeUndefined();
+  });
 });

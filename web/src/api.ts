@@ -249,12 +249,14 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
         method, weight: names[raw.weight!], ray: Object.fromEntries(names.map((name, i) => [name, raw.ray![i]])),
         top: raw.top!, topKind: raw.topKind!, stopped: raw.stopped as PathResult['stopped'],
         ...(raw.bestCriterion! >= 0 ? { bestCriterion: raw.bestCriterion } : {}),
+        ...(raw.folds! > 0 ? { crossValidation: { metric: raw.metric!, higherIsBetter: raw.higherIsBetter!, folds: raw.folds!, best: raw.best!, best1se: raw.best1se! } } : {}),
         points: raw.points!.map((p) => {
           const weights = Object.fromEntries(names.map((name, i) => [name, p.weights[i]]));
           return {
             lambda: p.value, params: weights, devianceRatio: p.devianceRatio, nonZeros: p.nonZeros, groups: p.groups,
             ...(Number.isFinite(p.criterion) ? { criterion: p.criterion } : {}),
             model: toModel(method, X.nCols, p.model, { ...meta, params: { ...meta.params, ...weights } }),
+            ...(p.cv ? { cv: { mean: p.cv.mean, std: p.cv.std, se: p.cv.se, scores: plainOf(p.cv.scores) } } : {}),
           };
         }),
       };

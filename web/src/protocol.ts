@@ -80,7 +80,14 @@ export interface RawPath {
   topKind?: 'exact' | 'bound' | 'scale';
   stopped?: string;
   bestCriterion?: number;
-  points?: { value: number; weights: Float64Array; devianceRatio: number; nonZeros: number; groups: number; criterion: number; model: RawFit }[];
+  points?: { value: number; weights: Float64Array; devianceRatio: number; nonZeros: number; groups: number; criterion: number; model: RawFit;
+    cv?: { mean: number; std: number; se: number; scores: Float64Array } }[];
+  metric?: string;
+  higherIsBetter?: boolean;
+  folds?: number;
+  /** −1: not cross-validated. */
+  best?: number;
+  best1se?: number;
 }
 
 export interface RawStability {

@@ -385,6 +385,21 @@ export interface PathPoint<K extends ModelKind = ModelKind> {
   /** EBIC = deviance + groups · log n + 2 log τ (features models; see docs/api.md). */
   criterion?: number;
   model: Model<K>;
+  /** Cross-validated paths (`folds` or `foldId`): the folds' held-out scores at this point, their
+   * mean, standard deviation and the mean's standard error. */
+  cv?: { mean: number; std: number; se: number; scores: number[] };
+}
+
+/** A cross-validated path's choice: each fold fitted the whole path on its training rows. */
+export interface PathCrossValidation {
+  metric: string;
+  higherIsBetter: boolean;
+  folds: number;
+  /** The point of the best mean score (the first on ties). */
+  best: number;
+  /** The first point (the simplest: largest weight, fewest groups) within one standard error of
+   * the best mean. */
+  best1se: number;
 }
 
 export interface PathResult<K extends ModelKind = ModelKind> {
@@ -402,6 +417,8 @@ export interface PathResult<K extends ModelKind = ModelKind> {
   points: PathPoint<K>[];
   /** The point of the least EBIC (features models). */
   bestCriterion?: number;
+  /** Cross-validated paths only. */
+  crossValidation?: PathCrossValidation;
 }
 
 export interface StabilityResult {

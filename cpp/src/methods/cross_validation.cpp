@@ -161,22 +161,89 @@ Rows selectRows(const Problem& p, const std::vector<bool>& take, bool wanted) {
   return r;
 }
 
+Refusal checkFoldCount(const CrossValidationOptions& options, Eigen::Index n, int& folds) {
+  if (options.foldId) return checkFoldIds(*options.foldId, n, folds);
+  if (options.folds < 2 || options.folds > n)
+    return Refusal("folds", "must be between 2 and the number of rows (" + std::to_string(n) + "), got " + std::to_string(options.folds));
+  folds = options.folds;
+  return {};
+}
+
+Refusal makeFolds(const Method& method, const Problem& problem, const Params& base, const Loss& loss, Metric metric,
+                  const CrossValidationOptions& options, int folds, Folds& out) {
+  const Eigen::Index n = problem.X.rows();
+  std::vector<int> fold;
+  if (options.foldId) fold.assign(options.foldId->begin(), options.foldId->end());
+  else if (options.stratify && loss.classification() && problem.targetColumns == 1)
+    fold = stratifiedFoldAssignment(std::vector<int>(problem.y.data(), problem.y.data() + n), folds, options.seed);
+  else fold = foldAssignment(static_cast<std::size_t>(n), folds, options.seed);
+  out.count = folds;
+  for (int k = 0; k < folds; ++k) {
+    std::vector<bool> inFold(fold.size());
+    for (std::size_t i = 0; i < fold.size(); ++i) inFold[i] = fold[i] == k;
+    out.trains.push_back(selectRows(problem, inFold, false));
+    // Options declared with one label per sample (the experts oracle's partition) follow the rows.
+    Params fb = base;
+    for (auto& entry : fb.labels) {
+      Labels& labels = entry.second;
+      const auto o = std::find_if(method.options.begin(), method.options.end(), [&](const OptionSpec& s) { return s.name == entry.first; });
+      if (o == method.options.end() || !o->perSample || static_cast<Eigen::Index>(labels.size()) != n) continue;
+      Labels kept;
+      for (std::size_t i = 0; i < labels.size(); ++i)
+        if (!inFold[i]) kept.push_back(labels[i]);
+      labels = std::move(kept);
+    }
+    out.bases.push_back(std::move(fb));
+    out.helds.push_back(selectRows(problem, inFold, true));
+    out.heldTargets.push_back(targetsOf(loss, out.helds.back().view()));
+  }
+  if (loss.classification()) {
+    const Eigen::Index columns = problem.targetColumns;
+    const std::vector<std::set<double>> all = classesOf(problem.y, columns);
+    for (int k = 0; k < folds; ++k)
+      if (classesOf(out.trains[static_cast<std::size_t>(k)].y, columns) != all)
+        return Refusal("y", "the training rows of fold " + std::to_string(k + 1) + " of " + std::to_string(folds) +
+                                " lack a class of y (each class needs a row outside every fold): use fewer folds or more rows of each class");
+  }
+  // The area under the ROC curve needs both classes among each fold's held-out rows.
+  if (metric == Metric::Auc)
+    for (int k = 0; k < folds; ++k) {
+      const Matrix& T = out.heldTargets[static_cast<std::size_t>(k)];
+      for (Eigen::Index c = 0; c < T.cols(); ++c)
+        if (T.col(c).minCoeff() == T.col(c).maxCoeff())
+          return Refusal("metric", "'auc' needs both classes among the held-out rows of every fold (fold " + std::to_string(k + 1) +
+                                       " has one): use fewer folds");
+    }
+  return {};
+}
+
+double heldOutScore(const Result& model, const Folds& folds, int k, Metric metric, const Loss& loss) {
+  const Matrix& Theld = folds.heldTargets[static_cast<std::size_t>(k)];
+  const Matrix Z = scoredPredictions(model, folds.helds[static_cast<std::size_t>(k)].X.view(), Theld);
+  // A fold's targets may lack a class that the training part has: pad with "off" columns.
+  Matrix T = Matrix::Constant(Z.rows(), Z.cols(), loss.squared() ? -1.0 : 0.0);
+  if (Z.cols() == 1) T = Theld.leftCols(1);
+  else T.leftCols(std::min(T.cols(), Theld.cols())) = Theld.leftCols(std::min(T.cols(), Theld.cols()));
+  return score(metric, Z, T, loss);
+}
+
+void summarise(GridPoint& g) {
+  const double k = static_cast<double>(g.scores.size());
+  g.mean = std::accumulate(g.scores.begin(), g.scores.end(), 0.0) / k;
+  double v = 0;
+  for (double s : g.scores) v += (s - g.mean) * (s - g.mean);
+  g.std = std::sqrt(v / std::max(1.0, k - 1));
+  g.se = g.std / std::sqrt(k);
+}
+
 CrossValidationResult crossValidate(const Method& method, const Problem& problem, const Params& base, const Grid& grid,
                                     const CrossValidationOptions& options, const Control& control) {
   // ---- validation before any work ----
   const Method* m = &method;
   Options checked;
   const Eigen::Index n = problem.X.rows();
-  // The folds: the caller's (foldId) or a seeded shuffle dealt round-robin.
-  std::vector<int> fold;
-  int folds = options.folds;
-  if (options.foldId) {
-    if (Refusal why = checkFoldIds(*options.foldId, n, folds); !why.empty()) return invalid(why);
-    fold.assign(options.foldId->begin(), options.foldId->end());
-  } else if (options.folds < 2 || options.folds > n) {
-    return invalid(Refusal("folds", "must be between 2 and the number of rows (" + std::to_string(n) + "), got " +
-                   std::to_string(options.folds)));
-  }
+  int folds = 0;
+  if (Refusal why = checkFoldCount(options, n, folds); !why.empty()) return invalid(why);
   if (options.chunk < 1) return invalid(Refusal("chunk", "must be >= 1"));
   if (grid.empty()) return invalid(Refusal("grid", "give at least one option with a list of values"));
   std::size_t points = 1;
@@ -223,9 +290,8 @@ CrossValidationResult crossValidate(const Method& method, const Problem& problem
   res.metric = options.metric.empty() ? metricNames(*loss).front() : options.metric;
 
   // ---- the folds × chunks ----
-  if (fold.empty() && options.stratify && loss->classification() && problem.targetColumns == 1)
-    fold = stratifiedFoldAssignment(std::vector<int>(problem.y.data(), problem.y.data() + n), folds, options.seed);
-  if (fold.empty()) fold = foldAssignment(static_cast<std::size_t>(n), folds, options.seed);
+  Folds parts;
+  if (Refusal why = makeFolds(method, problem, base, *loss, metric, options, folds, parts); !why.empty()) return invalid(why);
   const std::size_t chunks = (points + static_cast<std::size_t>(options.chunk) - 1) / static_cast<std::size_t>(options.chunk);
   const std::size_t tasks = static_cast<std::size_t>(folds) * chunks;
   std::atomic<bool> stop{false};
@@ -247,60 +313,15 @@ CrossValidationResult crossValidate(const Method& method, const Problem& problem
   std::vector<std::size_t> sizes;
   for (const auto& g : grid) sizes.push_back(g.second.size());
   const std::vector<std::size_t> order = warmStartOrder(sizes);
-  // Each fold's rows, copied once (a fold's chunks are separate tasks).
-  std::vector<Rows> trains, helds;
-  std::vector<Params> foldBase;
-  std::vector<Matrix> heldTargets;
-  for (int k = 0; k < folds; ++k) {
-    std::vector<bool> inFold(fold.size());
-    for (std::size_t i = 0; i < fold.size(); ++i) inFold[i] = fold[i] == k;
-    trains.push_back(selectRows(problem, inFold, false));
-    // Options declared with one label per sample (the experts oracle's partition) follow the rows.
-    Params fb = base;
-    for (auto& entry : fb.labels) {
-      Labels& labels = entry.second;
-      const auto o = std::find_if(m->options.begin(), m->options.end(), [&](const OptionSpec& s) { return s.name == entry.first; });
-      if (o == m->options.end() || !o->perSample || static_cast<Eigen::Index>(labels.size()) != n) continue;
-      Labels kept;
-      for (std::size_t i = 0; i < labels.size(); ++i)
-        if (!inFold[i]) kept.push_back(labels[i]);
-      labels = std::move(kept);
-    }
-    foldBase.push_back(std::move(fb));
-    helds.push_back(selectRows(problem, inFold, true));
-    heldTargets.push_back(targetsOf(*loss, helds.back().view()));
-  }
-  // A classifier's training rows must hold every class of y: one fitted without a class cannot
-  // score it (and a logistic intercept has no finite optimum when a training fold has one class).
-  if (loss->classification()) {
-    const Eigen::Index columns = problem.targetColumns;
-    const std::vector<std::set<double>> all = classesOf(problem.y, columns);
-    for (int k = 0; k < folds; ++k)
-      if (classesOf(trains[static_cast<std::size_t>(k)].y, columns) != all)
-        return invalid(Refusal("y", "the training rows of fold " + std::to_string(k + 1) + " of " + std::to_string(folds) +
-                       " lack a class of y (each class needs a row outside every fold): use fewer folds or more rows of each class"));
-  }
-  // The area under the ROC curve needs both classes among each fold's held-out rows.
-  if (metric == Metric::Auc)
-    for (int k = 0; k < folds; ++k) {
-      const Matrix& T = heldTargets[static_cast<std::size_t>(k)];
-      for (Eigen::Index c = 0; c < T.cols(); ++c)
-        if (T.col(c).minCoeff() == T.col(c).maxCoeff())
-          return invalid(Refusal("metric", "'auc' needs both classes among the held-out rows of every fold (fold " + std::to_string(k + 1) +
-                                               " has one): use fewer folds"));
-    }
   auto task = [&](std::size_t t) {
     const int k = static_cast<int>(t / chunks);
     const std::size_t first = (t % chunks) * static_cast<std::size_t>(options.chunk);
     const std::size_t last = std::min(points, first + static_cast<std::size_t>(options.chunk));
-    const Rows& train = trains[static_cast<std::size_t>(k)];
-    const Rows& held = helds[static_cast<std::size_t>(k)];
-    const Problem trainProblem = train.view();
-    const Matrix& Theld = heldTargets[static_cast<std::size_t>(k)];
+    const Problem trainProblem = parts.trains[static_cast<std::size_t>(k)].view();
     std::unique_ptr<WarmStart> warm;
     for (std::size_t q = first; q < last && !stop.load(); ++q) {
       const std::size_t p = order[q];
-      const Result r = fit(method, trainProblem, withValues(foldBase[static_cast<std::size_t>(k)], grid, res.grid[p].values), inner, warm.get());
+      const Result r = fit(method, trainProblem, withValues(parts.bases[static_cast<std::size_t>(k)], grid, res.grid[p].values), inner, warm.get());
       ++fitsDone;
       if (threads <= 1) report();  // on the caller's thread: report between fits
       if (r.status == Status::InvalidInput || r.status == Status::Aborted) {
@@ -308,12 +329,7 @@ CrossValidationResult crossValidate(const Method& method, const Problem& problem
         res.grid[p].scores[static_cast<std::size_t>(k)] = HUGE_VAL;
         continue;
       }
-      Matrix Z = scoredPredictions(r, held.X.view(), Theld);
-      // A fold's targets may lack a class that the training part has: pad with "off" columns.
-      Matrix T = Matrix::Constant(Z.rows(), Z.cols(), loss->squared() ? -1.0 : 0.0);
-      if (Z.cols() == 1) T = Theld.leftCols(1);
-      else T.leftCols(std::min(T.cols(), Theld.cols())) = Theld.leftCols(std::min(T.cols(), Theld.cols()));
-      res.grid[p].scores[static_cast<std::size_t>(k)] = score(metric, Z, T, *loss);
+      res.grid[p].scores[static_cast<std::size_t>(k)] = heldOutScore(r, parts, k, metric, *loss);
       if (warmStarts) warm.reset(new WarmStart{r.coef, r.intercept});
     }
   };
@@ -330,14 +346,7 @@ CrossValidationResult crossValidate(const Method& method, const Problem& problem
   }
 
   // ---- summary and refit ----
-  for (GridPoint& g : res.grid) {
-    const double k = static_cast<double>(g.scores.size());
-    g.mean = std::accumulate(g.scores.begin(), g.scores.end(), 0.0) / k;
-    double v = 0;
-    for (double s : g.scores) v += (s - g.mean) * (s - g.mean);
-    g.std = std::sqrt(v / std::max(1.0, k - 1));
-    g.se = g.std / std::sqrt(k);
-  }
+  for (GridPoint& g : res.grid) summarise(g);
   res.higherIsBetter = higherIsBetter(metric);
   const double sign = res.higherIsBetter ? -1 : 1;
   for (std::size_t p = 1; p < points; ++p)

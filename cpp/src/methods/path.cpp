@@ -1,10 +1,12 @@
 #include "supclust/methods/path.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <memory>
 
 #include "supclust/base/fit_cache.hpp"
+#include "supclust/base/parallel.hpp"
 #include "supclust/core/structure.hpp"
 #include "supclust/metrics/prediction.hpp"
 #include "supclust/methods/cross_validation.hpp"
@@ -24,7 +26,9 @@ const Schema<PathOptions>& pathSchema() {
         .number("devianceRatioMax", &P::devianceRatioMax, "stop (from the fifth point) when the deviance ratio reaches this", 0.999, 0,
                 true, 1)
         .integer("maxNonZeros", &P::maxNonZeros, "stop before a point with more non-zero features (0: no limit)", 0, 0)
-        .integer("maxGroups", &P::maxGroups, "stop before a point with more groups of equal non-zero coefficients (0: no limit)", 0, 0);
+        .integer("maxGroups", &P::maxGroups, "stop before a point with more groups of equal non-zero coefficients (0: no limit)", 0, 0)
+        .integer("folds", &P::folds, "cross-validate the path: folds, each fitting the whole path on its training rows (0: not cross-validated)", 0, 0)
+        .include(crossValidationSchema(), &P::cv, {"seed", "metric", "foldId", "stratify"});
     return p;
   }();
   return s;
@@ -88,6 +92,87 @@ double informationCriterion(const Loss& loss, double meanLoss, Eigen::Index n, E
   return deviance + static_cast<double>(groups) * std::log(rows) + 2 * (logChoices + logPartitions(nonZeros, groups));
 }
 
+// A cross-validation's copies of the rows (each fold's training and held-out parts: X once
+// more per fold) and one fit's work per thread that fits a fold's path.
+double crossValidationBytes(const Method& method, const Problem& problem, double K, int folds) {
+  if (folds == 0) return 0;
+  const double n = static_cast<double>(problem.X.rows()), d = static_cast<double>(problem.X.cols()), stored = static_cast<double>(problem.X.stored());
+  const double rows = folds * ((problem.X.sparse() ? 12 : 8) * stored + 8 * n * K);
+  return rows + std::min(availableThreads(), folds) * estimateFitBytes(method, n, d, K, stored, problem.X.sparse());
+}
+
+// Each fold fits the path's kept sequence on its training rows (path.hpp), side by side; each
+// point's held-out scores, mean and se, the best point and the 1-SE choice go into `res`. False
+// (res refused or aborted) when a fold's path fails or the caller stops.
+bool crossValidatePath(const Method& method, const PathOptions& options, const Control& control, const std::string& over,
+                       Metric metric, const Loss& loss, const Folds& parts, std::size_t mainPoints, double total, PathResult& res) {
+  const int folds = parts.count;
+  if (res.points.empty()) return true;  // stopped before its first point: nothing to score
+  std::vector<double> kept;
+  for (PathPoint& p : res.points) {
+    kept.push_back(p.value);
+    p.cv.values = {p.value};
+    p.cv.scores.assign(static_cast<std::size_t>(folds), 0);
+  }
+  PathOptions each = options;
+  each.folds = 0;
+  each.cv.foldId.reset();
+  each.maxNonZeros = each.maxGroups = 0;
+  each.stopsEarly = false;
+  const int threads = std::min(availableThreads(), folds);
+  std::vector<std::atomic<int>> done(static_cast<std::size_t>(folds));
+  std::atomic<bool> stop{false};
+  const auto report = [&] {
+    int sum = static_cast<int>(mainPoints);
+    for (const auto& c : done) sum += c.load();
+    if (!control.keepGoing(sum, total)) stop = true;
+    return !stop.load();
+  };
+  std::vector<PathResult> answers(static_cast<std::size_t>(folds));
+  const auto task = [&](std::size_t k) {
+    Control c;
+    c.progress = [&, k](int i, double) {
+      done[k] = std::min(i, static_cast<int>(kept.size()));
+      return threads <= 1 ? report() : !stop.load();
+    };
+    answers[k] = path(method, parts.trains[k].view(), parts.bases[k], kept, each, c, over);
+  };
+  const bool finished = parallelFor(static_cast<std::size_t>(folds), threads, task, [&](std::size_t) { return report(); });
+  for (std::size_t k = 0; k < answers.size(); ++k)
+    if (answers[k].status == Status::InvalidInput) {
+      res.status = Status::InvalidInput;
+      res.field = answers[k].field;
+      res.message = answers[k].message + " (the path on the training rows of fold " + std::to_string(k + 1) + " of " + std::to_string(folds) + ")";
+      return false;
+    }
+  if (!finished || stop.load() || std::any_of(answers.begin(), answers.end(), [](const PathResult& a) { return a.status == Status::Aborted; })) {
+    res.status = Status::Aborted;
+    res.message = "aborted";
+    return false;
+  }
+  for (std::size_t j = 0; j < res.points.size(); ++j) {
+    for (int k = 0; k < folds; ++k)
+      res.points[j].cv.scores[static_cast<std::size_t>(k)] = heldOutScore(answers[static_cast<std::size_t>(k)].points[j].model, parts, k, metric, loss);
+    summarise(res.points[j].cv);
+  }
+  res.metric = options.cv.metric.empty() ? metricNames(loss).front() : options.cv.metric;
+  res.higherIsBetter = higherIsBetter(metric);
+  res.folds = folds;
+  const double sign = res.higherIsBetter ? -1 : 1;
+  std::size_t best = 0;
+  for (std::size_t j = 1; j < res.points.size(); ++j)
+    if (sign * res.points[j].cv.mean < sign * res.points[best].cv.mean) best = j;
+  res.best = static_cast<long>(best);
+  const double limit = sign * res.points[best].cv.mean + res.points[best].cv.se;
+  res.best1se = static_cast<long>(best);
+  for (std::size_t j = 0; j < best; ++j)
+    if (sign * res.points[j].cv.mean <= limit) {
+      res.best1se = static_cast<long>(j);
+      break;
+    }
+  return true;
+}
+
 }  // namespace
 
 PathResult path(const Method& method, const Problem& problem, const Params& base, const std::vector<double>& sequence,
@@ -130,6 +215,16 @@ PathResult path(const Method& method, const Problem& problem, const Params& base
   const auto loss = makeLoss(checked.choice("loss"));
   const Matrix T = targetsOf(*loss, problem);
   const Eigen::Index n = problem.X.rows(), d = problem.X.cols();
+  // Cross-validated: the folds and the metric, checked before any work.
+  const bool crossValidated = options.folds > 0 || options.cv.foldId.has_value();
+  CrossValidationOptions cvOptions = options.cv;
+  cvOptions.folds = options.folds;
+  int folds = 0;
+  Metric metric = Metric::Mse;
+  if (crossValidated) {
+    if (Refusal why = checkFoldCount(cvOptions, n, folds); !why.empty()) return refusedAnswer<PathResult>(why);
+    if (Refusal why = parseMetric(cvOptions.metric, *loss, metric); !why.empty()) return refusedAnswer<PathResult>(why);
+  }
   CenteredDesign X(all.X, all.held);
   FitCache own;
   X.shareWork(control.cache ? control.cache : &own);
@@ -181,10 +276,15 @@ PathResult path(const Method& method, const Problem& problem, const Params& base
                                               std::to_string(n) + " × " + std::to_string(d) + " data",
                                 estimateFitBytes(method, static_cast<double>(n), static_cast<double>(d), K,
                                                  static_cast<double>(problem.X.stored()), problem.X.sparse()) +
-                                    8 * static_cast<double>(values.size()) * (static_cast<double>(d) * K + static_cast<double>(d)),
+                                    8 * static_cast<double>(values.size()) * (static_cast<double>(d) * K + static_cast<double>(d)) +
+                                    crossValidationBytes(method, problem, K, folds),
                                 problem.heldBytes);
       !why.empty())
     return refusedAnswer<PathResult>(why);
+
+  Folds parts;
+  if (crossValidated)
+    if (Refusal why = makeFolds(method, problem, base, *loss, metric, cvOptions, folds, parts); !why.empty()) return refusedAnswer<PathResult>(why);
 
   // ---- the points ----
   const double nullLoss = loss->value(loss->nullIntercept(T).replicate(n, 1), T);
@@ -203,8 +303,8 @@ PathResult path(const Method& method, const Problem& problem, const Params& base
   Control inner;
   inner.cache = X.cache();
   std::unique_ptr<WarmStart> warm;
-  const auto total = static_cast<double>(values.size());
-  // Progress: points done of the sequence's, before the first and after each.
+  // Progress: points done of the sequence's (and the folds' paths of as many), before the first and after each.
+  const auto total = static_cast<double>(values.size()) * (1 + folds);
   const auto keepGoing = [&](std::size_t done) {
     if (control.keepGoing(static_cast<int>(done), total)) return true;
     res.status = Status::Aborted;
@@ -242,7 +342,7 @@ PathResult path(const Method& method, const Problem& problem, const Params& base
     res.points.push_back(std::move(p));
     const double ratio = res.points.back().devianceRatio;
     if (k + 1 == values.size()) break;
-    if (counting || static_cast<int>(res.points.size()) < kPathMinPoints) continue;
+    if (counting || !options.stopsEarly || static_cast<int>(res.points.size()) < kPathMinPoints) continue;
     if (ratio >= options.devianceRatioMax) {
       res.stopped = "devianceRatioMax";
       break;
@@ -252,7 +352,8 @@ PathResult path(const Method& method, const Problem& problem, const Params& base
       break;
     }
   }
-  control.keepGoing(static_cast<int>(values.size()), total);  // finished (early stops too): a stop asked now changes nothing
+  if (crossValidated && !crossValidatePath(method, options, control, over, metric, *loss, parts, values.size(), total, res)) return res;
+  control.keepGoing(static_cast<int>(total), total);  // finished (early stops too): a stop asked now changes nothing
   for (std::size_t k = 0; k < res.points.size(); ++k)
     if (std::isfinite(res.points[k].criterion) &&
         (res.bestCriterion < 0 || res.points[k].criterion < res.points[static_cast<std::size_t>(res.bestCriterion)].criterion))

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "supclust/methods/registry.hpp"
+#include "supclust/metrics/prediction.hpp"
 #include "supclust/methods/schema.hpp"
 
 namespace supclust {
@@ -79,6 +80,30 @@ std::vector<int> foldAssignment(std::size_t n, int k, std::uint64_t seed);
 // ascending order, one count running on): every fold holds each class's share to within one row,
 // and the fold sizes still differ by ≤ 1 (scikit-learn's StratifiedKFold's guarantee).
 std::vector<int> stratifiedFoldAssignment(const std::vector<int>& classes, int k, std::uint64_t seed);
+
+// The number of folds `options` asks for on n rows (foldId's, else folds), refused naming
+// foldId or folds.
+Refusal checkFoldCount(const CrossValidationOptions& options, Eigen::Index n, int& folds);
+
+// A cross-validation's folds on a problem, each part's rows copied once: the training rows, the
+// held-out rows and their targets as the loss reads them, and the options with one label per
+// sample (Method's perSample) cut to the training rows.
+struct Folds {
+  int count = 0;
+  std::vector<Rows> trains, helds;
+  std::vector<Params> bases;
+  std::vector<Matrix> heldTargets;
+};
+// The folds of `options` (foldId; else a seeded shuffle, a classifier's dealt class by class
+// unless stratify is off), refused naming y when a training part lacks a class of y (a model
+// fitted without a class cannot score it), or metric when 'auc' meets a held-out part of one class.
+Refusal makeFolds(const Method& method, const Problem& problem, const Params& base, const Loss& loss, Metric metric,
+                  const CrossValidationOptions& options, int folds, Folds& out);
+// A model's score on fold k's held-out rows (a part that lacks a class the model scores is padded
+// with "off" columns).
+double heldOutScore(const Result& model, const Folds& folds, int k, Metric metric, const Loss& loss);
+// A point's mean over its folds' scores, their standard deviation and the mean's standard error.
+void summarise(GridPoint& point);
 
 // Point p of the grid's Cartesian product (the last option fastest): one value per option.
 std::vector<double> gridPoint(const Grid& grid, std::size_t p);

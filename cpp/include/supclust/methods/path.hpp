@@ -29,6 +29,15 @@
 // every noise split pays its way. The point of the least EBIC is the criterion's choice (features
 // models; experts and tasks: none).
 //
+// Cross-validated (folds > 0, or a foldId), each fold fits the whole path on its training rows —
+// the sequence of the points the path on all rows kept, every point, warm-started as that path
+// is — and scores each point on its held-out rows (glmnet's cv.glmnet): per point the folds'
+// scores, their mean and standard error; `best`, the point of the best mean (the first on ties),
+// and `best1se`, the first point whose mean is within one standard error of it — the path runs
+// from the simplest point (largest weight, fewest groups), so that is the simplest such point.
+// The folds are cross-validation's (foldId, or a seeded shuffle, a classifier's stratified) and
+// run side by side on the thread pool.
+//
 // Methods whose answer depends on the start (Method::startDependent) fit every point from their
 // own start, as a fit would: the path then equals a loop of fits, bit for bit. The design is
 // checked once, and the points share one fit cache (Gram matrices, column copies).
@@ -37,6 +46,7 @@
 #include <string>
 #include <vector>
 
+#include "supclust/methods/cross_validation.hpp"
 #include "supclust/methods/registry.hpp"
 #include "supclust/methods/schema.hpp"
 
@@ -50,6 +60,9 @@ struct PathOptions {
   double devianceRatioMax = 0.999;
   int maxNonZeros = 0;  // 0: no limit
   int maxGroups = 0;    // 0: no limit
+  int folds = 0;        // 0: not cross-validated (unless cv.foldId is given)
+  CrossValidationOptions cv;  // seed, metric, foldId and stratify, as cross-validation declares them
+  bool stopsEarly = true;     // not a setting: a cross-validation's fold paths fit every point
 };
 const Schema<PathOptions>& pathSchema();
 
@@ -72,6 +85,7 @@ struct PathPoint {
   long nonZeros = 0;  // features (rows of coef) not all zero
   long groups = 0;    // distinct non-zero coefficient rows (experts, tasks: distinct group labels)
   double criterion = NAN;  // EBIC (features models)
+  GridPoint cv;            // cross-validated: the folds' scores at this point, their mean and se
 };
 
 struct PathResult {
@@ -85,6 +99,12 @@ struct PathResult {
   std::string stopped;  // "" (ran to the end) or the option that stopped it early
   std::vector<PathPoint> points;
   long bestCriterion = -1;  // the point of the least EBIC, or −1
+  // Cross-validated: the metric, its direction, the folds, the best point and the 1-SE choice
+  // (−1 when not cross-validated).
+  std::string metric;
+  bool higherIsBetter = false;
+  int folds = 0;
+  long best = -1, best1se = -1;
 };
 
 // `over`: "" for the penalty weights, or the count to sweep.

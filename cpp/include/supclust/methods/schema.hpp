@@ -123,6 +123,17 @@ class Schema {
     return s;
   }
 
+  // The named fields of another struct's schema, read into the member `part` of this one: one
+  // declaration for requests that share settings (a path's folds are cross-validation's).
+  template <class U>
+  Schema& include(const Schema<U>& other, U T::*part, const std::vector<std::string>& names) {
+    for (std::size_t i = 0; i < other.specs_.size(); ++i)
+      for (const std::string& n : names)
+        if (other.specs_[i].name == n)
+          add(other.specs_[i], [set = other.setters_[i], part](const Options& o, T& t) { set(o, t.*part); });
+    return *this;
+  }
+
   const std::vector<OptionSpec>& specs() const { return specs_; }
   const std::string& owner() const { return owner_; }
 
@@ -139,6 +150,8 @@ class Schema {
   }
 
  private:
+  template <class>
+  friend class Schema;
   using Setter = std::function<void(const Options&, T&)>;
   static Setter listSetter(const std::string& name, std::optional<Labels> T::*member) {
     return [member, name](const Options& o, T& t) {
