@@ -134,7 +134,7 @@ describe('path', () => {
     expect(await refusal(sc.path('ihc', params, { values: [1, 2] }))).toEqual(['invalid-input', 'values']);
   });
 
-  it('cross-validated: each fold's scores those of crossValidate over the same sequence, the 1-SE choice by its rule', async () => {
+  it('cross-validated: each fold\'s scores those of crossValidate over the same sequence, the 1-SE choice by its rule', async () => {
     const sc = builds.simd;
     const n = 90, d = 25;
     const data = await sc.generate('e1', { n, d, Q: 3, sigma: 1, seed: 4, task: 'classification' });
@@ -145,7 +145,7 @@ describe('path', () => {
     // The same folds (stratified by default on both sides), one warm-started chunk per fold.
     const grid = await sc.crossValidate('lasso', params, { grid: { lambda: r.points.map((p) => p.lambda) }, folds: 3, seed: 5, chunk: r.points.length, threads: 1 });
     r.points.forEach((p, j) => p.cv!.scores.forEach((score, k) => expect(Math.abs(score - grid.grid[j].scores[k]), `point ${j} fold ${k}`).toBeLessThan(1e-12)));
-    expect(cv.best).toBe(grid.best);
+    expect(cv.best).toBe(grid.bestIndex);
     const best = r.points[cv.best].cv!;
     expect(cv.best1se).toBe(r.points.findIndex((p) => p.cv!.mean <= best.mean + best.se));
     expect(cv.best1se).toBeLessThanOrEqual(cv.best);
