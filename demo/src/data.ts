@@ -1,10 +1,11 @@
 // Your data: a CSV dropped or picked (parsed in the page, never uploaded), a target and
-// features, λ (and optionally Q) cross-validated for the chosen method, and the groups of
-// features with their shared weights: a table, a chart of the coefficients, the CV curve, and
-// a download with everything needed to use the model (intercept, centring and scaling, Q, λ,
-// the CV error). Anything that depends on the file is cleared when the file, the load or the
+// features, λ (and optionally Q) cross-validated for the chosen method (Q by the library's
+// one-standard-error choice), and the groups of features with their shared weights and how often
+// half-samples keep each group together (sc.stability): a table, a chart of the coefficients, the
+// CV curve, and a download with everything needed to use the model (intercept, centring and
+// scaling, Q, λ, the CV error, the groups' stability). Anything that depends on the file is cleared when the file, the load or the
 // target changes, so nothing on screen belongs to another file.
-import { logGrid, type CrossValidationResult, type MethodName } from 'supclust';
+import { logGrid, type CrossValidationResult, type MethodName, type StabilityResult } from 'supclust';
 import { methodsFor, structureOptions, type Context } from './context.js';
 import { $, download, el, table, widthOf } from './dom.js';
 import { LABELS } from './explain.js';
@@ -12,7 +13,17 @@ import { formatLambda, formatNumber } from './format.js';
 import { parseCsv, summarise, toMatrix, whyNotNumeric, type CsvTable, type DesignMatrix } from './csv.js';
 import * as plots from './plots.js';
 
-export interface FeatureGroup { group: number; weight: number; features: string[] }
+export interface FeatureGroup {
+  group: number;
+  weight: number;
+  features: string[];
+  /** Groups of two or more non-zero features: the mean share of half-samples in which each pair
+   * of them shares one non-zero weight (sc.stability's co-grouping); absent otherwise. */
+  stability?: number;
+}
+
+/** Half-samples refitted to tell a stable group from an accident of the sample. */
+const STABILITY_RESAMPLES = 50;
 
 export function groupsOf(fit: CrossValidationResult, features: string[]): FeatureGroup[] {
   const m = fit.model, groups = new Map<string, FeatureGroup>();
@@ -26,16 +37,18 @@ export function groupsOf(fit: CrossValidationResult, features: string[]): Featur
 
 export interface Fitted { matrix: DesignMatrix; fit: CrossValidationResult; groups: FeatureGroup[]; target: string; folds: number }
 
-/** The grid point of the fewest groups whose CV error is within one standard error of the
- * lowest (the one-standard-error rule: more groups always fit a little better, by chance). */
-export function fewestGroupsWithinOneSE(fit: CrossValidationResult, folds: number): number {
-  const best = fit.grid[fit.bestIndex], bar = best.mean + best.std / Math.sqrt(folds);
-  let chosen = fit.bestIndex;
-  fit.grid.forEach((p, i) => {
-    const c = fit.grid[chosen];
-    if (p.mean <= bar && (p.params.Q < c.params.Q || (p.params.Q === c.params.Q && p.mean < c.mean))) chosen = i;
+/** Each group's stability: the mean co-grouping frequency of its pairs (d × d, row-major, as
+ * sc.stability gives it for d ≤ 256), for groups of two or more features with a non-zero weight. */
+export function withStability(groups: FeatureGroup[], features: string[], st: StabilityResult): FeatureGroup[] {
+  if (!st.coGrouping) return groups;
+  const d = features.length, index = new Map(features.map((f, j) => [f, j]));
+  return groups.map((g) => {
+    if (g.weight === 0 || g.features.length < 2) return g;
+    const js = g.features.map((f) => index.get(f)!);
+    let sum = 0, pairs = 0;
+    for (let a = 0; a < js.length; a++) for (let b = a + 1; b < js.length; b++, pairs++) sum += st.coGrouping![js[a] * d + js[b]];
+    return { ...g, stability: sum / pairs };
   });
-  return chosen;
 }
 
 /** Everything a user needs to apply the model: ŷ = intercept + Σ_j weight_j (x_j − mean_j)/scale_j. */
@@ -155,15 +168,18 @@ export function mountData(ctx: Context) {
       const cv = await sc.crossValidate(method.value as MethodName, { X: matrix.X, nRows: matrix.nRows, nCols: matrix.nCols, y: matrix.y, ...options }, { grid, folds },
         { signal: mine.signal });
       let fit = cv;
-      if (searchQ) {  // Q by the one-standard-error rule, refitted on all rows at its best λ
-        const index = fewestGroupsWithinOneSE(cv, folds);
+      if (searchQ) {  // Q by the library's one-standard-error choice (the fewest groups, then the largest λ), refitted on all rows
+        const index = cv.best1seIndex ?? cv.bestIndex;
         if (index !== cv.bestIndex) {
           const params = cv.grid[index].params;
           const model = await sc.fit(method.value as MethodName, { X: matrix.X, nRows: matrix.nRows, nCols: matrix.nCols, y: matrix.y, ...options, ...params }, { signal: mine.signal });
           fit = { ...cv, best: params, bestIndex: index, model };
         }
       }
-      fitted = { matrix, fit, groups: groupsOf(fit, matrix.features), target: target.value, folds };
+      status.textContent = 'Refitting on half-samples: which groups hold…';
+      const stability = await sc.stability(method.value as MethodName, { X: matrix.X, nRows: matrix.nRows, nCols: matrix.nCols, y: matrix.y, ...options, ...fit.best },
+        { resamples: STABILITY_RESAMPLES }, { signal: mine.signal });
+      fitted = { matrix, fit, groups: withStability(groupsOf(fit, matrix.features), matrix.features, stability), target: target.value, folds };
       const chosen = Object.entries(fit.best).map(([n, v]) => `${n} = ${n.startsWith('lambda') ? formatLambda(v) : formatNumber(v)}`).join(', ');
       status.textContent = `${LABELS[method.value] ?? method.value}: ${matrix.nRows} rows` + (matrix.skipped ? ` (${matrix.skipped} with missing values skipped)` : '') +
         `, ${folds}-fold CV chose ${chosen} (CV MSE ${formatNumber(fit.grid[fit.bestIndex].mean)}` +
@@ -171,8 +187,10 @@ export function mountData(ctx: Context) {
         `); intercept ${formatNumber(fit.model.intercept[0])}.` +
         (info.name === 'ihcs' ? ` IHCS keeps at most s = ${Math.ceil(matrix.nCols / 2)} features (half).` : '');
       const groups = fitted.groups;
-      $('data-result').replaceChildren(table(`${groups.length} groups of features, by shared weight${standardise.checked ? ' (per standard deviation of the feature)' : ''}`,
-        ['group', 'shared weight', 'size', 'features'], groups.map((g) => [g.group, formatNumber(g.weight), g.features.length, g.features.join(', ')]),
+      $('data-result').replaceChildren(table(`${groups.length} groups of features, by shared weight${standardise.checked ? ' (per standard deviation of the feature)' : ''}` +
+        `; kept together: the share of ${STABILITY_RESAMPLES} half-samples in which each pair of the group shares one weight`,
+        ['group', 'shared weight', 'size', 'features', 'kept together'],
+        groups.map((g) => [g.group, formatNumber(g.weight), g.features.length, g.features.join(', '), g.stability === undefined ? '—' : `${Math.round(100 * g.stability)} %`]),
         groups.map((g) => ({ group: String(g.group), weight: String(g.weight) }))));
       const figures = $('data-figures'), width = widthOf(figures, 560);
       const groupOf = new Map(groups.flatMap((g) => g.features.map((f) => [f, g.group] as const)));

@@ -219,8 +219,9 @@ describe('Your data', () => {
       swatches: Object.fromEntries([...f.querySelectorAll('[class$="-swatch"]')].map((s) => [s.textContent?.trim(), s.querySelector('svg')?.getAttribute('fill')])),
       bars: [...f.querySelectorAll('[aria-label="bar"] rect')].map((r) => r.getAttribute('fill')),
     }));
-    const table = await page.$$eval('#data-result tbody tr', (r) => r.map((x) => [x.children[0].textContent, x.children[3].textContent]));
-    expect(table[0]).toEqual(['1', 'a, b, c']);
+    const table = await page.$$eval('#data-result tbody tr', (r) => r.map((x) => [x.children[0].textContent, x.children[3].textContent, x.children[4].textContent]));
+    expect(table[0].slice(0, 2)).toEqual(['1', 'a, b, c']);
+    expect(table[0][2]).toMatch(/^\d+ %$/);  // how often half-samples keep a, b, c together
     expect(colours.bars.slice(0, 3)).toEqual([colours.swatches['group 1'], colours.swatches['group 1'], colours.swatches['group 1']]);
     expect(colours.bars[3]).toBe(colours.swatches['group 3']);  // d: the negative group, last in the table
     // Another method chosen after the run: the result on screen is marked stale until the next run.
@@ -241,6 +242,9 @@ describe('Your data', () => {
     for (const key of ['intercept', 'lambda', 'cv', 'features', 'groups']) expect(record).toHaveProperty(key);
     expect(record.features[0]).toEqual(expect.objectContaining({ mean: expect.any(Number), scale: expect.any(Number) }));
     expect(record.cv.mean).toBeGreaterThan(0);
+    expect(record.groups[0].stability).toBeGreaterThan(0);
+    expect(record.groups[0].stability).toBeLessThanOrEqual(1);
+    expect(`${Math.round(100 * record.groups[0].stability)} %`).toBe(table[0][2]);
     // A file that cannot be used: nothing of the previous one stays on screen or downloadable.
     await page.setInputFiles('#data-file', { name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from('only\n1\n2\n') });
     await done(page, 'data', 'error');

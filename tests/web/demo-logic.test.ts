@@ -2,10 +2,10 @@
 // number formatting, the sparse-groups problem, the one-standard-error choice of Q, and the
 // downloaded model record (applied by hand to raw rows, against the library's predictions).
 import { describe, expect, it } from 'vitest';
-import type { CrossValidationResult, SyntheticData } from '../../dist/index.js';
+import type { StabilityResult, SyntheticData } from '../../dist/index.js';
 import { load } from '../../dist/node/index.js';
 import { parseCsv, summarise, toMatrix, whyNotNumeric } from '../../demo/src/csv.js';
-import { fewestGroupsWithinOneSE, groupsOf, modelRecord } from '../../demo/src/data.js';
+import { groupsOf, modelRecord, withStability } from '../../demo/src/data.js';
 import { axisFormat, formatLambda, formatNumber, logAxisFormat } from '../../demo/src/format.js';
 import { errorOf } from '../../demo/src/path.js';
 import { withZeroGroup } from '../../demo/src/problem.js';
@@ -91,13 +91,16 @@ describe('sparse-groups problem', () => {
 });
 
 describe('Your data', () => {
-  const point = (Q: number, lambda: number, mean: number, std: number) => ({ params: { Q, lambda }, mean, std, scores: [] });
 
-  it('picks the fewest groups within one standard error of the lowest CV error', () => {
-    const cv = { grid: [point(1, 1, 10, 1), point(2, 1, 1.05, 0.1), point(2, 0.1, 1.04, 0.1), point(3, 1, 1.0, 0.1)], bestIndex: 3 } as unknown as CrossValidationResult;
-    // 4 folds: standard error 0.1/√4 = 0.05, bar 1.05; both Q = 2 points qualify, the lower one wins.
-    expect(fewestGroupsWithinOneSE(cv, 4)).toBe(2);
-    expect(fewestGroupsWithinOneSE({ ...cv, grid: [cv.grid[0], point(2, 1, 1.06, 0.1), cv.grid[3]], bestIndex: 2 } as CrossValidationResult, 4)).toBe(2);
+  it('rates each group by the mean co-grouping frequency of its pairs', () => {
+    const features = ['a', 'b', 'c', 'd'];
+    // Pairs (a, b) 1, (a, c) 0.5, (b, c) 0.9; d alone; a zero group is not rated.
+    const co = [1, 1, 0.5, 0, 1, 1, 0.9, 0, 0.5, 0.9, 1, 0, 0, 0, 0, 1];
+    const groups = [{ group: 1, weight: 2, features: ['a', 'b', 'c'] }, { group: 2, weight: -1, features: ['d'] }];
+    const rated = withStability(groups, features, { coGrouping: co } as unknown as StabilityResult);
+    expect(rated[0].stability).toBeCloseTo((1 + 0.5 + 0.9) / 3, 15);
+    expect(rated[1].stability).toBeUndefined();
+    expect(withStability([{ group: 1, weight: 0, features: ['a', 'b'] }], features, { coGrouping: co } as unknown as StabilityResult)[0].stability).toBeUndefined();
   });
 
   it('downloads a record that reproduces the model’s predictions on raw rows', async () => {
