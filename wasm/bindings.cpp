@@ -105,6 +105,14 @@ val predictJs(const val& r) {
   return answersToJs(answer(what, predictorOf(r["model"]), data.problem->X, data.problem->y), what);
 }
 
+// { model: { kind, coef, intercept, classes, oneVsAll, loss }, metric, X, nRows, nCols, y, yCols }
+val scoreJs(const val& r) {
+  const CallData data(r, datasets);
+  if (!data.why.empty()) return refused(data.why);
+  const Predictor p = predictorOf(r["model"]);
+  return scoreToJs(scoreModel(Result{p.kind, p.coef, p.intercept}, r["model"]["loss"].as<std::string>(), *data.problem, r["metric"].as<std::string>()));
+}
+
 // { method, X, nRows, nCols, y, yCols, options, grid: { names, values }, settings }
 val crossValidateJs(const val& r, const val& onProgress) {
   const CallData data(r, datasets);
@@ -174,6 +182,7 @@ EMSCRIPTEN_BINDINGS(supclust) {
   emscripten::function("fit", &fitJs);
   emscripten::function("crossValidate", &crossValidateJs);
   emscripten::function("predict", &predictJs);
+  emscripten::function("score", &scoreJs);
 #ifndef SUPCLUST_MODULE_CORE
   emscripten::function("path", &pathJs);
   emscripten::function("stability", &stabilityJs);

@@ -211,7 +211,7 @@ inline val stabilityToJs(const StabilityResult& s) {
                 statusOf(s.status, s.message, s.field));
 }
 
-// A model as a prediction call sends it: { kind, coef (row-major d × K), intercept, classes, oneVsAll }.
+// A model as a prediction call sends it: { kind, coef (row-major d × K), intercept, classes, oneVsAll, loss }.
 inline Predictor predictorOf(const val& m) {
   const std::vector<double> coef = doubles(m["coef"]), intercept = doubles(m["intercept"]);
   const auto K = static_cast<Eigen::Index>(intercept.size()), d = K > 0 ? static_cast<Eigen::Index>(coef.size()) / K : 0;
@@ -231,6 +231,12 @@ inline val answersToJs(const Answers& a, Answer what) {
   if (what == Answer::Experts)
     return object({{"expert", copyOut(a.expert)}, {"prediction", copyOut(a.values)}, {"mse", val(a.mse)}, {"error", val(a.error)}});
   return object({{"values", copyOut(a.values.transpose())}});
+}
+
+// A model's score: { metric, value, higherIsBetter }, or its refusal.
+inline val scoreToJs(const ModelScore& s) {
+  if (!s.why.empty()) return refused(s.why);
+  return object({{"metric", val(s.metric)}, {"value", val(s.value)}, {"higherIsBetter", val(s.higherIsBetter)}});
 }
 
 // A table's rows, cells and paper figures under the settings it ran with, or its refusal.

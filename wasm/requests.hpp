@@ -34,8 +34,8 @@ inline const std::vector<Shape>& shapes() {
       // A previous model's coefficients, column-major nFeatures × K, and its K intercepts.
       {"warmStart", {{"coef", "numbers"}, {"intercept", "numbers"}}},
       // A model as a prediction reads it: coefficients row-major nFeatures × K, the classifier's
-      // class count (0: none) and whether its scores are read one-vs-all.
-      {"predictor", {{"kind", "text"}, {"coef", "numbers"}, {"intercept", "numbers"}, {"classes", "number"}, {"oneVsAll", "flag"}}},
+      // class count (0: none), whether its scores are read one-vs-all, and its loss (for a score).
+      {"predictor", {{"kind", "text"}, {"coef", "numbers"}, {"intercept", "numbers"}, {"classes", "number"}, {"oneVsAll", "flag"}, {"loss", "text"}}},
       {"grid", {{"names", "texts"}, {"values", "numbers[]"}}},
       {"experimentData", {{"X", "numbers | csr"}, {"nRows", "number"}, {"nCols", "number"}, {"y", "numbers"}}},
   };
@@ -61,6 +61,7 @@ inline const std::vector<Shape>& requests() {
       {"release", {{"dataset", "number"}}},
       {"fit", data({{"method", "text"}, {"options", "options"}, {"warmStart", "warmStart", true}})},
       {"predict", data({{"model", "predictor"}, {"answer", "'scores' | 'probabilities' | 'classes' | 'experts'"}}, false)},
+      {"score", data({{"model", "predictor"}, {"metric", "text"}})},
       {"crossValidate", data({{"method", "text"}, {"options", "options"}, {"grid", "grid"}, {"settings", "options"}})},
       {"path", data({{"method", "text"}, {"options", "options"}, {"sequence", "numbers"}, {"settings", "options"}, {"over", "text", true}})},
       {"stability", data({{"method", "text"}, {"options", "options"}, {"settings", "options"}})},

@@ -1,8 +1,12 @@
-// A model's answers on new rows (metrics/prediction's answer()) against values computed by hand.
+// A model's answers on new rows (metrics/prediction's answer()) and its score (sc.score's
+// scoreModel) against values computed by hand and by cross-validation.
 #include <gtest/gtest.h>
 
 #include <cmath>
 
+#include "supclust/experiments/synthetic.hpp"
+#include "supclust/families/catalogue.hpp"
+#include "supclust/methods/cross_validation.hpp"
 #include "supclust/metrics/prediction.hpp"
 
 using namespace supclust;
@@ -153,4 +157,54 @@ TEST(R2Metric, IsScaleFreeToTheEdgesOfTheDoubleRange) {
   const SquaredLoss loss;
   EXPECT_DOUBLE_EQ(score(Metric::R2, Z, T, loss), 0.8);
   for (double c : {1e160, 1e-170}) EXPECT_NEAR(score(Metric::R2, Matrix(Z * c), Matrix(T * c), loss), 0.8, 1e-12) << c;
+}
+
+// sc.score's scoreModel: by hand on four rows, and as cross-validation scores a held-out fold.
+TEST(ScoreModel, ScoresAsByHandAndAsAHeldOutFold) {
+  const FourRows r;
+  Result model;
+  model.coef = (Matrix(2, 1) << 1, -1).finished();
+  model.intercept = RowVector::Constant(1, 0.5);
+  // Predictions 1.5, −0.5, 0.5, 3.5 against y = (1, 0, 1, 3): residuals 0.5, −0.5, −0.5, 0.5.
+  const Vector y = (Vector(4) << 1, 0, 1, 3).finished();
+  const Problem rows{r.view(), Eigen::Map<const Vector>(y.data(), 4), 1};
+  const ModelScore mse = scoreModel(model, "squared", rows, "");
+  ASSERT_TRUE(mse.why.empty()) << mse.why.message();
+  EXPECT_EQ(mse.metric, "mse");
+  EXPECT_DOUBLE_EQ(mse.value, 0.25);
+  EXPECT_DOUBLE_EQ(scoreModel(model, "squared", rows, "mae").value, 0.5);
+  // r2 = 1 − 1/SST, SST = Σ(y − 1.25)² = 0.0625 + 1.5625 + 0.0625 + 3.0625 = 4.75.
+  const ModelScore r2 = scoreModel(model, "squared", rows, "r2");
+  EXPECT_DOUBLE_EQ(r2.value, 1 - 1 / 4.75);
+  EXPECT_TRUE(r2.higherIsBetter);
+  // Classes 0/1 by the sign of the scores (1.5, −0.5, 0.5, 3.5 → 1, 0, 1, 1) against (1, 0, 0, 1).
+  const Vector labels = (Vector(4) << 1, 0, 0, 1).finished();
+  const Problem classes{r.view(), Eigen::Map<const Vector>(labels.data(), 4), 1};
+  EXPECT_DOUBLE_EQ(scoreModel(model, "logistic", classes, "accuracy").value, 0.75);
+  // auc: positives score 1.5, 3.5; negatives −0.5, 0.5: every pair ordered.
+  EXPECT_DOUBLE_EQ(scoreModel(model, "logistic", classes, "auc").value, 1);
+  EXPECT_EQ(scoreModel(model, "logistic", classes, "mse").why.field, "metric");
+  EXPECT_EQ(scoreModel(model, "nope", classes, "").why.field, "model.loss");
+  EXPECT_EQ(scoreModel(model, "logistic", rows, "").why.field, "y");  // 3 is not a class of the logistic loss
+  const Vector ones = Vector::Ones(4);
+  EXPECT_EQ(scoreModel(model, "logistic", Problem{r.view(), Eigen::Map<const Vector>(ones.data(), 4), 1}, "auc").why.field, "y");
+
+  // A held-out fold: fit on the training rows, score the held rows; cross-validation's score.
+  const SyntheticProblem p = generateE1(40, 6, 2, 0.5, 4);
+  const Problem all{DataMatrix(p.X.data(), p.X.rows(), p.X.cols()), Eigen::Map<const Vector>(p.y.data(), p.y.size()), 1};
+  Labels foldId(40);
+  for (int i = 0; i < 40; ++i) foldId[static_cast<std::size_t>(i)] = i % 2;
+  CrossValidationOptions cv;
+  cv.foldId = foldId;
+  Params base;
+  base.numbers["lambda"] = 0.1;
+  const CrossValidationResult g = crossValidate(*findMethod("ridge"), all, base, {{"lambda", {0.1}}}, cv);
+  ASSERT_EQ(g.status, Status::Converged);
+  for (int k = 0; k < 2; ++k) {
+    std::vector<bool> held(40);
+    for (int i = 0; i < 40; ++i) held[static_cast<std::size_t>(i)] = i % 2 == k;
+    const Rows train = selectRows(all, held, false), test = selectRows(all, held, true);
+    const Result fitted = fit("ridge", train.view(), base);
+    EXPECT_NEAR(scoreModel(fitted, "squared", test.view(), "").value, g.grid[0].scores[static_cast<std::size_t>(k)], 1e-12) << k;
+  }
 }

@@ -29,6 +29,28 @@ describe('crossValidate', () => {
     expect(byId.grid[0].scores[0]).toBeCloseTo(mse, 10);
     const err = await sc.crossValidate('ridge', params, { grid: { lambda: [0.5] }, foldId: foldId.slice(1) }).catch((e) => e);
     expect([err.code, err.field]).toEqual(['invalid-input', 'foldId']);
+    // sc.score: the held fold's score as cross-validation scored it, and the MSE by hand.
+    const held = { X: data.X.subarray(0, 20 * 20), nRows: 20 };
+    expect(await sc.score(m, held.X, data.y.subarray(0, 20), undefined, 20)).toBeCloseTo(byId.grid[0].scores[0], 12);
+    expect(await sc.score(m, held.X, data.y.subarray(0, 20), 'mse', 20)).toBeCloseTo(mse, 10);
+    const sst = Array.from(data.y.subarray(0, 20)).reduce((s, v, _, a) => s + (v - a.reduce((t, u) => t + u, 0) / 20) ** 2, 0);
+    expect(await sc.score(m, held.X, data.y.subarray(0, 20), 'r2', 20)).toBeCloseTo(1 - (20 * mse) / sst, 10);
+  });
+
+  it('scores a classifier of string labels, and refuses by field', async () => {
+    const sc = builds.simd;
+    const data = await sc.generate('e1', { n: 80, d: 10, Q: 2, sigma: 1, seed: 6, task: 'classification' });
+    const y = Array.from(data.y, (t) => (t ? 'yes' : 'no'));
+    const m = await sc.fit('lasso', { X: data.X, nRows: 80, nCols: 10, y, loss: 'logistic', lambda: 0.01 });
+    const labels = await sc.predictClass(m, data.X, 80);
+    const accuracy = labels.filter((l, i) => l === y[i]).length / 80;
+    expect(await sc.score(m, data.X, y, 'accuracy', 80)).toBeCloseTo(accuracy, 14);
+    expect(await sc.score(m, data.X, y, undefined, 80)).toBeCloseTo(1 - accuracy, 14);
+    const refusal = async (p: Promise<unknown>) => p.then(() => null, (e) => [e.code, e.field]);
+    expect(await refusal(sc.score(m, data.X, y, 'mse', 80))).toEqual(['invalid-input', 'metric']);
+    expect(await refusal(sc.score(m, data.X, y.map((l, i) => (i === 5 ? 'maybe' : l)), undefined, 80))).toEqual(['invalid-input', 'y']);
+    expect(await refusal(sc.score(m, data.X, y.slice(1), undefined, 80))).toEqual(['invalid-input', 'y']);
+    expect(await refusal(sc.score(m, data.X, y.slice(0, 40), undefined, 40, 20))).toEqual(['invalid-input', 'X']);
   });
 
   it('chooses the same values on both builds and with 1 or 2 threads', async () => {

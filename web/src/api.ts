@@ -34,20 +34,31 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
     return { matrix, wire: v.wire(matrix) };
   }
 
+  // X for a prediction or a score: flat arrays without sizes take the model's feature count as
+  // columns; the library checks the entries.
+  function predictionInput(m: ModelArrays, X: MatrixInput | Dataset, nRows?: number, nCols?: number) {
+    const rows = isDataset(X) || v.isRowList(X);
+    const input = matrixOf(X, nRows, nCols ?? (rows || nRows !== undefined ? undefined : m.nFeatures), false);
+    if (!isDataset(X)) checkMemory('X', `a ${input.matrix.nRows} × ${input.matrix.nCols} X`, 8 * v.designDoubles(input.matrix));
+    return input;
+  }
+
   // A model's answer on X, computed by the module (metrics/prediction.cpp, the one place
-  // predictions are made): flat arrays without sizes take the model's feature count as columns;
-  // `y`, the experts' targets (class indices for classifying experts).
+  // predictions are made); `y`, the experts' targets (class indices for classifying experts).
   async function answer(model: Model, m: ModelArrays, X: MatrixInput | Dataset, nRows: number | undefined, nCols: number | undefined,
                         what: PredictorAnswer, y?: (rows: number) => Float64Array): Promise<RawAnswers> {
-    const rows = isDataset(X) || v.isRowList(X);
-    const { matrix, wire } = matrixOf(X, nRows, nCols ?? (rows || nRows !== undefined ? undefined : m.nFeatures), false);
-    if (!isDataset(X)) checkMemory('X', `a ${matrix.nRows} × ${matrix.nCols} X`, 8 * v.designDoubles(matrix));
-    const predictor = { kind: String(model.kind ?? 'features'), coef: m.coef, intercept: m.intercept,
-      classes: Array.isArray(model.classes) ? model.classes.length : 0, oneVsAll: String(model.loss).startsWith('ova-') };
+    const { matrix, wire } = predictionInput(m, X, nRows, nCols);
+    const predictor = predictorOf(model, m);
     const raw = await call({ op: 'predict', model: predictor, answer: what, X: wire, nRows: matrix.nRows, nCols: matrix.nCols,
       ...(y ? { y: y(matrix.nRows) } : {}) });
     if (isRefusal(raw)) throw fromLibrary(raw);
     return raw as RawAnswers;
+  }
+
+  // A model as the module reads it for a prediction or a score.
+  function predictorOf(model: Model, m: ModelArrays) {
+    return { kind: String(model.kind ?? 'features'), coef: m.coef, intercept: m.intercept, loss: String(model.loss),
+      classes: Array.isArray(model.classes) ? model.classes.length : 0, oneVsAll: String(model.loss).startsWith('ova-') };
   }
 
   // Every call of a disposed instance is refused, those answered here (suggest) too.
@@ -309,6 +320,34 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       const raw = await answer(model, m, X, nRows, nCols, 'experts', targets);
       const result: ExpertError = { mse: raw.mse!, expert: raw.expert!, prediction: raw.prediction! };
       return Array.isArray(model.classes) ? { ...result, error: raw.error! } : result;
+    },
+
+    async score(model: Model, X: MatrixInput | Dataset, y: ArrayLike<Label> | ArrayLike<number>[], metric?: string, nRows?: number, nCols?: number) {
+      live();
+      const m = modelArrays(model);
+      if (metric !== undefined && typeof metric !== 'string') throw invalid('metric', `must be the name of a metric (got ${v.describe(metric)})`);
+      const { matrix, wire } = predictionInput(m, X, nRows, nCols);
+      // The targets as the library reads them: a classifier's labels as its class indices; rows of
+      // K targets flattened; a flat n × K for a model of K outputs.
+      let targets: Float64Array, yCols = 1;
+      if (Array.isArray(model.classes)) {
+        const index = new Map<Label, number>(model.classes.map((c, k) => [c, k]));
+        const labels = y as ArrayLike<Label>, n = v.lengthOf('y', y);
+        targets = Float64Array.from({ length: n }, (_, i) => {
+          const k = index.get(labels[i]);
+          if (k === undefined) throw invalid('y', `entry ${i} (${String(labels[i])}) is not one of the model's classes`);
+          return k;
+        });
+      } else if (Array.isArray(y) && y.length > 0 && typeof y[0] === 'object') {
+        yCols = v.lengthOf('y[0]', y[0]);
+        targets = v.finiteVector('y', (y as ArrayLike<number>[]).flatMap((row) => Array.from(row)));
+      } else {
+        targets = v.finiteVector('y', y as ArrayLike<number>);
+        if (m.outputs > 1 && model.kind !== 'experts' && targets.length === matrix.nRows * m.outputs) yCols = m.outputs;
+      }
+      const raw = await call({ op: 'score', model: predictorOf(model, m), metric: metric ?? '', X: wire, nRows: matrix.nRows, nCols: matrix.nCols, y: targets, yCols });
+      if (isRefusal(raw)) throw fromLibrary(raw);
+      return (raw as { value: number }).value;
     },
 
     async predictProba(model: Model, X: MatrixInput | Dataset, nRows?: number, nCols?: number) {

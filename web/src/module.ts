@@ -24,6 +24,7 @@ export interface WasmModule {
   release(r: Call<'release'>): void;
   fit(r: Call<'fit'>, progress: Progress): RawFit;
   predict(r: Call<'predict'>): RawAnswers | Refusal;
+  score(r: Call<'score'>): { metric: string; value: number; higherIsBetter: boolean } | Refusal;
   crossValidate(r: Call<'crossValidate'>, progress: Progress): RawCrossValidation;
   path(r: Call<'path'>, progress: Progress): RawPath;
   stability(r: Call<'stability'>, progress: Progress): RawStability;

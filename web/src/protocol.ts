@@ -123,7 +123,7 @@ export function isRefusal(raw: unknown): raw is Refusal {
 /** The dataset a request names (its X or the one it holds), if any. */
 export function datasetOf(r: Request): number | undefined {
   if (r.op === 'hold') return r.dataset;
-  if ((r.op === 'fit' || r.op === 'predict' || r.op === 'crossValidate' || r.op === 'path' || r.op === 'stability') && typeof r.X === 'number') return r.X;
+  if ((r.op === 'fit' || r.op === 'predict' || r.op === 'score' || r.op === 'crossValidate' || r.op === 'path' || r.op === 'stability') && typeof r.X === 'number') return r.X;
   return undefined;
 }
 

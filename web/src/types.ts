@@ -536,6 +536,11 @@ export interface Supclust {
   /** Experts: each row's best answer given the true targets y (class labels for classifying
    * experts), and their mean squared error (classifiers: their error rate). */
   expertError(model: Model, X: MatrixInput | Dataset, y: ArrayLike<number>, nRows?: number, nCols?: number): Promise<ExpertError>;
+  /** The model's score on rows X with targets y, as cross-validation scores a held-out fold:
+   * `metric` one of its loss's (info.losses; default mse for regression, error for classes); y
+   * holds class labels for a classifier, K targets per row (rows, or flat n × K) for a model of K
+   * outputs; experts are scored by each row's best answer. */
+  score(model: Model, X: MatrixInput | Dataset, y: ArrayLike<Label> | ArrayLike<number>[], metric?: string, nRows?: number, nCols?: number): Promise<number>;
   /** Classifiers with the logistic loss: class probabilities, n × K row-major (binary: K = 2,
    * [1 − p, p]; one-vs-all: each class's sigmoid, normalised to sum to 1 per row; K 0/1 targets
    * of clustered tasks: each task's own sigmoid, not normalised). */

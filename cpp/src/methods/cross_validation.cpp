@@ -217,14 +217,46 @@ Refusal makeFolds(const Method& method, const Problem& problem, const Params& ba
   return {};
 }
 
-double heldOutScore(const Result& model, const Folds& folds, int k, Metric metric, const Loss& loss) {
-  const Matrix& Theld = folds.heldTargets[static_cast<std::size_t>(k)];
-  const Matrix Z = scoredPredictions(model, folds.helds[static_cast<std::size_t>(k)].X.view(), Theld);
-  // A fold's targets may lack a class that the training part has: pad with "off" columns.
+namespace {
+// The score of a model's predictions on rows X against the loss's targets T of those rows (T may
+// lack a class the model scores: padded with "off" columns).
+double scoreOn(const Result& model, const DataMatrix& X, const Matrix& Tgiven, Metric metric, const Loss& loss) {
+  const Matrix Z = scoredPredictions(model, X, Tgiven);
   Matrix T = Matrix::Constant(Z.rows(), Z.cols(), loss.squared() ? -1.0 : 0.0);
-  if (Z.cols() == 1) T = Theld.leftCols(1);
-  else T.leftCols(std::min(T.cols(), Theld.cols())) = Theld.leftCols(std::min(T.cols(), Theld.cols()));
+  if (Z.cols() == 1) T = Tgiven.leftCols(1);
+  else T.leftCols(std::min(T.cols(), Tgiven.cols())) = Tgiven.leftCols(std::min(T.cols(), Tgiven.cols()));
   return score(metric, Z, T, loss);
+}
+}  // namespace
+
+double heldOutScore(const Result& model, const Folds& folds, int k, Metric metric, const Loss& loss) {
+  return scoreOn(model, folds.helds[static_cast<std::size_t>(k)].X.view(), folds.heldTargets[static_cast<std::size_t>(k)], metric, loss);
+}
+
+ModelScore scoreModel(const Result& model, const std::string& lossName, const Problem& rows, const std::string& metric) {
+  ModelScore s;
+  const auto loss = makeLoss(lossName);
+  if (!loss) {
+    s.why = Refusal("model.loss", "is not a loss of this library (got '" + lossName + "')");
+    return s;
+  }
+  Metric m;
+  if (rows.X.cols() != model.coef.rows())
+    s.why = Refusal("X", "has " + std::to_string(rows.X.cols()) + " columns but the model has " + std::to_string(model.coef.rows()) + " features");
+  else if (Refusal why = parseMetric(metric, *loss, m); !why.empty()) s.why = why;
+  else if (Refusal why = checkTargets(rows, *loss); !why.empty()) s.why = why;
+  if (!s.why.empty()) return s;
+  const Matrix T = targetsOf(*loss, rows);
+  if (m == Metric::Auc)
+    for (Eigen::Index c = 0; c < T.cols(); ++c)
+      if (T.col(c).minCoeff() == T.col(c).maxCoeff()) {
+        s.why = Refusal("y", "'auc' needs both classes among the rows");
+        return s;
+      }
+  s.metric = metric.empty() ? metricNames(*loss).front() : metric;
+  s.higherIsBetter = higherIsBetter(m);
+  s.value = scoreOn(model, rows.X, T, m, *loss);
+  return s;
 }
 
 void summarise(GridPoint& g) {

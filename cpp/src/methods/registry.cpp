@@ -26,6 +26,12 @@ Refusal checkData(const Problem& p, const Loss& loss, std::unique_ptr<HeldDesign
     if (Refusal why = checkDesign(p.X, &maxAbs, &means); !why.empty()) return why;
     own = std::make_unique<HeldDesign>(p.X, maxAbs, std::move(means));
   }
+  return checkTargets(p, loss);
+}
+
+}  // namespace
+
+Refusal checkTargets(const Problem& p, const Loss& loss) {
   const Eigen::Index K = p.targetColumns;
   if (p.y.size() != p.X.rows() * K)
     return Refusal("y", K == 1 ? "must have one entry per row of X (expected " + std::to_string(p.X.rows()) + ", got " +
@@ -43,8 +49,6 @@ Refusal checkData(const Problem& p, const Loss& loss, std::unique_ptr<HeldDesign
       return Refusal("y", "column " + std::to_string(k) + ": " + t.detail);
   return {};
 }
-
-}  // namespace
 
 Matrix targetsOf(const Loss& loss, const Problem& p) {
   if (p.targetColumns == 1) return loss.targets(p.y);

@@ -102,6 +102,19 @@ Refusal makeFolds(const Method& method, const Problem& problem, const Params& ba
 // A model's score on fold k's held-out rows (a part that lacks a class the model scores is padded
 // with "off" columns).
 double heldOutScore(const Result& model, const Folds& folds, int k, Metric metric, const Loss& loss);
+// A model's score on rows X with targets y, as a held-out fold is scored (sc.score): the loss's
+// targets of y, the model's scored predictions (experts: each row's best answer), the metric
+// ("" : the loss's default). Refused naming model.loss (no such loss), metric (not one of the
+// loss's), X (other columns than the model's features), y (as fit() refuses targets, or one class
+// for auc).
+struct ModelScore {
+  Refusal why;
+  std::string metric;
+  double value = NAN;
+  bool higherIsBetter = false;
+};
+ModelScore scoreModel(const Result& model, const std::string& lossName, const Problem& rows, const std::string& metric);
+
 // A point's mean over its folds' scores, their standard deviation and the mean's standard error.
 void summarise(GridPoint& point);
 

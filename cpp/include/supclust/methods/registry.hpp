@@ -36,6 +36,10 @@ struct Problem {
   double heldBytes = 0;
 };
 
+// y as the loss reads it: one finite entry per row (yCols per row), targets the loss takes;
+// refused naming y (or loss, for K targets per row under a one-vs-all loss).
+Refusal checkTargets(const Problem& p, const Loss& loss);
+
 // The loss's n x K target matrix of a problem: the loss's own (class labels → one-hot for
 // one-vs-all) when y has one column, else y's K columns each read by the loss.
 Matrix targetsOf(const Loss& loss, const Problem& problem);
