@@ -79,6 +79,43 @@ describe.each(variants)('strict inputs on the %s build', (variant) => {
     expect((await sc.predict(m, X, n)).length).toBe(n);
   });
 
+  it('predictions and scores refuse non-finite X, and models whose kind, loss or classes the library does not know', async () => {
+    const m = await sc.fit('ridge', { X, nRows: n, y, lambda: 0.1 });
+    for (const bad of [NaN, Infinity]) {
+      const Xbad = X.slice();
+      Xbad[5] = bad;
+      await expectInvalid(sc.predict(m, Xbad, n), 'X');
+      await expectInvalid(sc.score(m, Xbad, y, undefined, n), 'X');
+    }
+    await expectInvalid(sc.predict({ ...m, kind: 'bogus' } as never, X, n), 'model.kind');
+    await expectInvalid(sc.predict({ ...m, loss: 'nope' } as never, X, n), 'model.loss');
+    await expectInvalid(sc.predict({ ...m, loss: undefined } as never, X, n), 'model.loss');
+    const c = await sc.fit('lasso', { X, nRows: n, y: Array.from(y, (t) => (t > 0 ? 'up' : 'down')), loss: 'logistic', lambda: 0.01 });
+    for (const classes of [['up', 'up'], [NaN, 1], ['up', null], 'ab', [, 'up'], ['up'], ['up', 1]])
+      await expectInvalid(sc.predictClass({ ...c, classes } as never, X, n), 'model.classes');
+    // A warm start of another model format.
+    await expectInvalid(sc.fit('lasso', { X, nRows: n, y, lambda: 0.1, warmStart: { ...m, schemaVersion: 2 } as never }), 'warmStart');
+    expect((await sc.predictClass(c, X, n)).every((l) => l === 'up' || l === 'down')).toBe(true);
+  });
+
+  it('a call aborted while the larger module it needs compiles leaves the queue working', async () => {
+    const s2 = await load({ variant, module: 'core' });
+    try {
+      const abort = new AbortController();
+      const pending = s2.fit('gem', { X, nRows: n, y, gamma: 0.1 }, { signal: abort.signal });
+      abort.abort();
+      expect((await pending.then(() => null, (e) => e))?.code).toBe('aborted');
+      // The next call on the core answers (before: it waited on a worker the switch dropped, and
+      // failed after the 20 s start timeout).
+      const timer = new Promise((_, reject) => setTimeout(() => reject(new Error('the next call hung')), 10_000));
+      const next = await Promise.race([s2.fit('ridge', { X, nRows: n, y, lambda: 0.1 }), timer]) as Model;
+      expect(next.coef).toHaveLength(d);
+      expect((await s2.fit('gem', { X, nRows: n, y, gamma: 0.1 })).coef).toHaveLength(d);  // the larger module, on demand
+    } finally {
+      s2.dispose();
+    }
+  });
+
   it('the SVM refuses data it cannot rescale, naming X, and the module stays usable', async () => {
     const labels = Array.from(y, (v) => (v > 0 ? 1 : 0));
     await expectInvalid(sc.fit('svm', { X: X.map((x) => x * 1e300), nRows: n, y: labels, loss: 'hinge' }), 'X');

@@ -7,7 +7,7 @@ import { Datasets, isDataset, ownCopy } from './dataset.js';
 import { MODEL_SCHEMA_VERSION } from './types.js';
 import type { CallControl, CrossValidationControl, ExpertError, CrossValidationOptions, CrossValidationResult, PathOptions, PathResult, StabilityResult, StabilitySettings, Dataset, ExperimentData, ExperimentOptions, ExperimentResult, GeneratorName, GeneratorOptions, FitParams, Info, KMeans1DResult, Label, MatrixInput, LossInfo, MethodInfo, MethodKinds, MethodName, Model, ModelKind,
   SparseGroupsResult, Supclust, SyntheticData } from './types.js';
-import { modelArrays, type ModelArrays } from './model_arrays.js';
+import { modelArrays as checkedArrays, type ModelArrays } from './model_arrays.js';
 import * as v from './validate.js';
 import { dataScales, suggestedValue } from './suggest.js';
 import { VERSION } from './version.js';
@@ -34,11 +34,15 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
     return { matrix, wire: v.wire(matrix) };
   }
 
+  // A model's arrays, checked, and its kind, loss and classes against the library's declarations.
+  const vocabulary = { kinds: [...new Set(info.methods.map((m) => m.kind as string))], losses: info.losses.map((l) => l.name) };
+  const modelArrays = (model: Model) => checkedArrays(model, vocabulary);
+
   // X for a prediction or a score: flat arrays without sizes take the model's feature count as
-  // columns; the library checks the entries.
+  // columns; the entries checked here (the library's prediction reads them as they come).
   function predictionInput(m: ModelArrays, X: MatrixInput | Dataset, nRows?: number, nCols?: number) {
     const rows = isDataset(X) || v.isRowList(X);
-    const input = matrixOf(X, nRows, nCols ?? (rows || nRows !== undefined ? undefined : m.nFeatures), false);
+    const input = matrixOf(X, nRows, nCols ?? (rows || nRows !== undefined ? undefined : m.nFeatures));
     if (!isDataset(X)) checkMemory('X', `a ${input.matrix.nRows} × ${input.matrix.nCols} X`, 8 * v.designDoubles(input.matrix));
     return input;
   }
@@ -46,11 +50,11 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
   // A model's answer on X, computed by the module (metrics/prediction.cpp, the one place
   // predictions are made); `y`, the experts' targets (class indices for classifying experts).
   async function answer(model: Model, m: ModelArrays, X: MatrixInput | Dataset, nRows: number | undefined, nCols: number | undefined,
-                        what: PredictorAnswer, y?: (rows: number) => Float64Array): Promise<RawAnswers> {
+                        what: PredictorAnswer, y?: () => Float64Array): Promise<RawAnswers> {
     const { matrix, wire } = predictionInput(m, X, nRows, nCols);
     const predictor = predictorOf(model, m);
     const raw = await call({ op: 'predict', model: predictor, answer: what, X: wire, nRows: matrix.nRows, nCols: matrix.nCols,
-      ...(y ? { y: y(matrix.nRows) } : {}) });
+      ...(y ? { y: y() } : {}) });
     if (isRefusal(raw)) throw fromLibrary(raw);
     return raw as RawAnswers;
   }
@@ -305,13 +309,13 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       live();
       const m = modelArrays(model);
       if (model.kind !== 'experts') throw invalid('model', `expertError needs a model of kind 'experts' (this one is '${String(model.kind ?? 'features')}')`);
-      const targets = (n: number): Float64Array => {
-        if (!Array.isArray(model.classes)) return v.finiteVector('y', y, n);
+      const targets = (): Float64Array => {
+        // Its length is the library's to check (after X's columns).
+        if (!Array.isArray(model.classes)) return v.finiteVector('y', y);
         // Classifying experts: the labels as the model's class indices.
         const index = new Map<Label, number>(model.classes.map((c, k) => [c, k]));
-        if (v.lengthOf('y', y) !== n) throw invalid('y', `must have ${n} entries, one per row of X`);
         const labels = y as ArrayLike<Label>;
-        return Float64Array.from({ length: n }, (_, i) => {
+        return Float64Array.from({ length: v.lengthOf('y', y) }, (_, i) => {
           const k = index.get(labels[i]);
           if (k === undefined) throw invalid('y', `entry ${i} (${String(labels[i])}) is not one of the model's classes`);
           return k;
@@ -522,6 +526,8 @@ function classLabels(y: unknown, n: number, loss: LossInfo): { y: Float64Array; 
 function warmStartOf(model: unknown, nFeatures: number, kind: ModelKind): WarmStartWire | undefined {
   if (model == null) return undefined;
   const m = model as Partial<Model>;
+  if (typeof m === 'object' && m.schemaVersion !== undefined && m.schemaVersion !== MODEL_SCHEMA_VERSION)
+    throw invalid('warmStart', `must be a model of format ${MODEL_SCHEMA_VERSION}, the one this library reads (got schemaVersion ${String(m.schemaVersion)})`);
   if (typeof m === 'object' && (m.kind ?? 'features') !== kind)
     throw invalid('warmStart', `must be a model of kind '${kind}', as this method fits (got a model of kind '${String(m.kind)}')`);
   if (typeof m !== 'object' || !Array.isArray(m.coef) || !Array.isArray(m.intercept) || m.nFeatures !== nFeatures ||

@@ -11,11 +11,33 @@ export interface ModelArrays {
   intercept: Float64Array;
 }
 
-/** A model's arrays, checked against each other (each mistake names the model's field). */
-export function modelArrays(model: Model): ModelArrays {
+/** What a model may name, as the library declares it (info.methods' kinds, info.losses). */
+export interface ModelVocabulary { kinds: readonly string[]; losses: readonly string[] }
+
+/** A model's arrays, checked against each other, and its kind, loss and classes against what the
+ * library knows (each mistake names the model's field). */
+export function modelArrays(model: Model, known: ModelVocabulary): ModelArrays {
   if (model == null || typeof model !== 'object') throw invalid('model', 'must be a model returned by fit()');
   if (model.schemaVersion !== MODEL_SCHEMA_VERSION)
     throw invalid('model.schemaVersion', `must be ${MODEL_SCHEMA_VERSION}, the model format this library reads (got ${String(model.schemaVersion)}): refit the model with this version`);
+  if (model.kind !== undefined && !known.kinds.includes(model.kind as string))
+    throw invalid('model.kind', `must be one of ${known.kinds.map((k) => `'${k}'`).join(', ')} (got ${describe(model.kind)})`);
+  if (!known.losses.includes(model.loss as string))
+    throw invalid('model.loss', `must be one of ${known.losses.map((k) => `'${k}'`).join(', ')} (got ${describe(model.loss)})`);
+  if (model.classes !== undefined) {
+    const classes = model.classes as unknown;
+    if (!Array.isArray(classes)) throw invalid('model.classes', `must be an array of class labels (got ${describe(classes)})`);
+    const seen = new Set<unknown>();
+    for (let k = 0; k < classes.length; k++) {  // every index, holes included
+      const c: unknown = classes[k];
+      if (!(typeof c === 'string' || (typeof c === 'number' && Number.isFinite(c))))
+        throw invalid('model.classes', `entry ${k} must be a string or a finite number (got ${k in classes ? describe(c) : 'a hole'})`);
+      if (seen.has(c)) throw invalid('model.classes', `entry ${k} (${String(c)}) repeats an earlier class`);
+      if (k > 0 && typeof c !== typeof classes[0]) throw invalid('model.classes', `must hold labels of one type (entry 0 is a ${typeof classes[0]}, entry ${k} a ${typeof c})`);
+      seen.add(c);
+    }
+    if (classes.length < 2) throw invalid('model.classes', `must hold at least two classes (got ${classes.length})`);
+  }
   const intercept = finiteVector('model.intercept', model.intercept);
   const outputs = model.outputs ?? intercept.length;
   if (intercept.length !== outputs)

@@ -168,7 +168,7 @@ export class WorkerBackend implements Backend {
     const needs = moduleFor(this.pending.get(id)!.request, DESCRIPTION.methods);
     if (MODULES.indexOf(needs) > MODULES.indexOf(this.moduleName)) {
       try {
-        await this.switchTo(needs);
+        await this.switchTo(needs, id);
       } catch (e) {  // it could not be fetched or compiled: this call fails with the reason, the others go on
         const p = this.pending.get(id);
         if (this.running === id) this.running = undefined;
@@ -209,8 +209,10 @@ export class WorkerBackend implements Backend {
     if (this.resident.delete(dataset)) this.worker?.post({ type: 'call', id: 0, request: { op: 'release', dataset }, progress: false });
   }
 
-  /** Replaces the worker by one on a larger module (compiled once per instance). */
-  private async switchTo(name: ModuleName) {
+  /** Replaces the worker by one on a larger module (compiled once per instance) for call `id`;
+   * if that call was aborted while the module compiled, the worker the queue moved on to stays
+   * (the compiled module waits for the next call that needs it). */
+  private async switchTo(name: ModuleName, id: number) {
     let compiling = this.compiling.get(name);
     if (!compiling) {
       compiling = this.compile(name);
@@ -219,6 +221,7 @@ export class WorkerBackend implements Backend {
     }
     const module = await compiling;
     if (MODULES.indexOf(name) <= MODULES.indexOf(this.moduleName)) return;  // another call got there first
+    if (this.running !== id) return;  // aborted meanwhile: a later call may already wait on the current worker
     this.dropWorker();
     this.ready = undefined;
     this.moduleName = name;
