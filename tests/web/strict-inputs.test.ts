@@ -89,7 +89,7 @@ describe.each(variants)('strict inputs on the %s build', (variant) => {
     }
     await expectInvalid(sc.predict({ ...m, kind: 'bogus' } as never, X, n), 'model.kind');
     await expectInvalid(sc.predict({ ...m, loss: 'nope' } as never, X, n), 'model.loss');
-    await expectInvalid(sc.predict({ ...m, loss: undefined } as never, X, n), 'model.loss');
+    await expectInvalid(sc.score({ ...m, loss: undefined } as never, X, y, undefined, n), 'model.loss');  // a score needs its loss
     const c = await sc.fit('lasso', { X, nRows: n, y: Array.from(y, (t) => (t > 0 ? 'up' : 'down')), loss: 'logistic', lambda: 0.01 });
     for (const classes of [['up', 'up'], [NaN, 1], ['up', null], 'ab', [, 'up'], ['up'], ['up', 1]])
       await expectInvalid(sc.predictClass({ ...c, classes } as never, X, n), 'model.classes');
@@ -210,6 +210,7 @@ describe('strict inputs, from an outside catalogue', () => {
     await expectInvalid(sc.fit('lasso', { X, nRows: 40, y }, { signl: AbortSignal.abort() } as never), 'control.signl');
     await expectInvalid(sc.fit('lasso', { X, nRows: 40, y }, 'x' as never), 'control');
     await expectInvalid(sc.fit('lasso', { X, nRows: 40, y }, null as never), 'control');
+    await expectInvalid(sc.fit('lasso', { X, nRows: 40, y }, [] as never), 'control');
     // Nothing was left queued: the next calls run, and give the same answer to the bit.
     await sc.dataset(X, 40, 8).then((d) => d.dispose());
     expect((await sc.fit('lasso', { X, nRows: 40, y, lambda: 0.1 })).coef).toEqual(before.coef);
@@ -218,6 +219,8 @@ describe('strict inputs, from an outside catalogue', () => {
   it('load() refuses options it does not know, and options that are not an object', async () => {
     await expectInvalid(load({ thread: false } as never), 'options.thread');
     await expectInvalid(load('simd' as never), 'options');
+    await expectInvalid(load([] as never), 'options');
+    await expectInvalid(load({ threads: null } as never), 'threads');
   });
 
   it('a dataset larger than the module can address is refused up front, naming X', async () => {

@@ -61,7 +61,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
 
   // A model as the module reads it for a prediction or a score.
   function predictorOf(model: Model, m: ModelArrays) {
-    return { kind: String(model.kind ?? 'features'), coef: m.coef, intercept: m.intercept, loss: String(model.loss),
+    return { kind: String(model.kind ?? 'features'), coef: m.coef, intercept: m.intercept, loss: model.loss === undefined ? '' : String(model.loss),
       classes: Array.isArray(model.classes) ? model.classes.length : 0, oneVsAll: String(model.loss).startsWith('ova-') };
   }
 

@@ -22,7 +22,7 @@ export function modelArrays(model: Model, known: ModelVocabulary): ModelArrays {
     throw invalid('model.schemaVersion', `must be ${MODEL_SCHEMA_VERSION}, the model format this library reads (got ${String(model.schemaVersion)}): refit the model with this version`);
   if (model.kind !== undefined && !known.kinds.includes(model.kind as string))
     throw invalid('model.kind', `must be one of ${known.kinds.map((k) => `'${k}'`).join(', ')} (got ${describe(model.kind)})`);
-  if (!known.losses.includes(model.loss as string))
+  if (model.loss !== undefined && !known.losses.includes(model.loss as string))
     throw invalid('model.loss', `must be one of ${known.losses.map((k) => `'${k}'`).join(', ')} (got ${describe(model.loss)})`);
   if (model.classes !== undefined) {
     const classes = model.classes as unknown;

@@ -291,7 +291,7 @@ export function knownKeys(field: string, given: object, known: readonly string[]
  * field of the right kind, no other key. */
 export function control<C extends { signal?: AbortSignal; onProgress?: (progress: never) => void }>(given: unknown): C {
   if (given === undefined) return {} as C;
-  if (given === null || typeof given !== 'object')
+  if (given === null || typeof given !== 'object' || Array.isArray(given))
     throw invalid('control', `must be an object { signal?, onProgress? } (got ${describe(given)})`);
   knownKeys('control', given, ['signal', 'onProgress']);
   const { signal, onProgress } = given as Record<string, unknown>;

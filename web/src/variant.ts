@@ -9,7 +9,7 @@ const LOAD_OPTIONS: Record<keyof LoadOptions, true> = { threads: true, variant: 
  * options that are not an object or name no option of load(). */
 export function chooseVariant(opts: LoadOptions, threadsAvailable: boolean,
   why = 'the threaded build needs SharedArrayBuffer (in browsers: a cross-origin isolated page, served with COOP: same-origin and COEP: require-corp)'): Variant {
-  if (opts === null || typeof opts !== 'object')
+  if (opts === null || typeof opts !== 'object' || Array.isArray(opts))
     throw new SupclustError('invalid-input', `options: must be an object (got ${describe(opts)})`, 'options');
   knownKeys('options', opts, Object.keys(LOAD_OPTIONS));
   if (opts.variant !== undefined) {
@@ -18,7 +18,7 @@ export function chooseVariant(opts: LoadOptions, threadsAvailable: boolean,
     if (opts.variant === 'simd-threaded' && !threadsAvailable) throw new SupclustError('load-failed', why);
     return opts.variant;
   }
-  const t = opts.threads ?? 'auto';
+  const t = opts.threads === undefined ? 'auto' : opts.threads;  // null is not 'auto'
   if (t !== 'auto' && t !== true && t !== false)
     throw new SupclustError('invalid-input', `threads: must be 'auto', true or false (got ${String(t)})`, 'threads');
   if (t === true && !threadsAvailable) throw new SupclustError('load-failed', why);
