@@ -227,3 +227,21 @@ TEST(Extremes, AnAllZeroDesignConvergesToTheInterceptAlone) {
       EXPECT_NEAR(r.intercept[0], expected, 1e-9 * std::max(1.0, std::abs(expected))) << method << " " << loss;
     }
 }
+
+// A step factor α of 1e308 (declared: > 1, no upper limit): the projected-gradient step must
+// not overflow to ∞, where ∞ · β stays ∞ and the backtracking never ends. The fit returns within
+// its iteration limit, with a finite model.
+TEST(Extremes, AHugeStepGrowthEndsWithinTheIterationLimit) {
+  const SyntheticProblem p = generateE1(40, 8, 2, 0.5, 5);
+  const Problem problem = problemOf(p.X, p.y);
+  for (const char* method : {"ihc", "experts-pg"}) {
+    SCOPED_TRACE(method);
+    Params params;
+    params.numbers = {{"Q", 2}, {"stepGrowth", 1e308}, {"maxIterations", 5}};
+    if (std::string(method) == "ihc") params.numbers["lambda"] = 1e-3;
+    const Result r = fit(method, problem, params);
+    ASSERT_NE(r.status, Status::InvalidInput) << r.message;
+    EXPECT_LE(r.iterations, 5 * 2 + 5);  // phases may count on; no endless loop
+    EXPECT_TRUE(r.coef.allFinite());
+  }
+}

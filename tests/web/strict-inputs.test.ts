@@ -116,6 +116,12 @@ describe.each(variants)('strict inputs on the %s build', (variant) => {
     }
   });
 
+  it('a sparse X of 2^27 columns is refused up front by its memory, naming X, and the module goes on', async () => {
+    const X27 = { indptr: Int32Array.of(0, 1, 2, 3), indices: Int32Array.of(0, 1, 2), values: Float64Array.of(1, 2, 3) };
+    await expectInvalid(sc.fit('lasso', { X: X27, nRows: 3, nCols: 2 ** 27, y: [1, 2, 4], lambda: 0.1 }), 'X');
+    expect((await sc.fit('ridge', { X, nRows: n, y, lambda: 0.1 })).coef).toHaveLength(d);
+  });
+
   it('the SVM refuses data it cannot rescale, naming X, and the module stays usable', async () => {
     const labels = Array.from(y, (v) => (v > 0 ? 1 : 0));
     await expectInvalid(sc.fit('svm', { X: X.map((x) => x * 1e300), nRows: n, y: labels, loss: 'hinge' }), 'X');

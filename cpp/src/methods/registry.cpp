@@ -111,16 +111,18 @@ Refusal prepare(const Method& m, const Problem& problem, const Params& params, P
   if (problem.targetColumns > 1 && m.kind != ModelKind::Tasks)
     return Refusal("y", std::to_string(problem.targetColumns) + " targets per row (yCols) are read by the clustered-tasks methods only; method '" +
                          name + "' takes one target per row");
-  if (Refusal why = checkData(problem, *out.loss, out.own); !why.empty()) return why;
-  out.design = problem.held ? problem.held : out.own.get();
   if (problem.X.sparse() && !m.acceptsSparse)
     return Refusal("X", "method '" + name + "' needs a dense X (it does not take sparse input; see info.methods[].sparse)");
+  // The memory a fit needs, from X's sizes alone, before the check's pass over X allocates its
+  // per-column vectors (a CSR X of 2^27 columns and three entries ran out of memory there).
   const auto n = static_cast<double>(problem.X.rows()), d = static_cast<double>(problem.X.cols());
   if (Refusal why = checkMemory("X", "method '" + name + "' on " + std::to_string(problem.X.rows()) + " × " +
                                     std::to_string(problem.X.cols()) + " data",
                                     estimateFitBytes(m, n, d, 1, static_cast<double>(problem.X.stored()), problem.X.sparse()), problem.heldBytes);
       !why.empty())
     return why;
+  if (Refusal why = checkData(problem, *out.loss, out.own); !why.empty()) return why;
+  out.design = problem.held ? problem.held : out.own.get();
   // The outputs (the target columns, or the classes of a one-vs-all loss: labels 0..K−1, checked
   // above) before the n × K targets are built: every output costs (n + d) doubles and more.
   const double K = outputsOf(problem, *out.loss);

@@ -3,6 +3,9 @@
 // shrunk by β, until γ·L falls below a floor. Shared by IHC and the experts' PG.
 #pragma once
 
+#include <algorithm>
+#include <limits>
+
 namespace supclust {
 
 struct StepBacktracking {
@@ -18,7 +21,7 @@ bool backtrackStep(double& gamma, double L, double floor, double f, const StepBa
   while (gamma * L >= floor) {
     fNext = tryStep(gamma);
     if (fNext < f) {
-      gamma *= s.growth;
+      gamma = std::min(gamma * s.growth, std::numeric_limits<double>::max());  // a huge α must not reach ∞ (∞ · β stays ∞)
       return true;
     }
     gamma *= s.shrink;
