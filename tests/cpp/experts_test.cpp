@@ -699,3 +699,16 @@ TEST(ClassifyingExperts, BadInputIsNamed) {
   for (const char* regressionOnly : {"experts-cg", "experts-rc"})
     EXPECT_NE(fit(regressionOnly, p, classifying(1e-2, 2)).message.find("loss"), std::string::npos) << regressionOnly;
 }
+
+// Classifying experts start from random partitions: the residuals' start (a ridge fit's) is
+// refused by name rather than silently ignored.
+TEST(ClassifyingExperts, RefuseTheResidualsStart) {
+  const ClassMixture m = classMixture(60, 3);
+  Params q = classifying(1e-3, 2);
+  q.strings["init"] = "residuals";
+  const Result r = fit("experts-am", problemOf(m), q);
+  EXPECT_EQ(r.status, Status::InvalidInput);
+  EXPECT_EQ(r.field, "init");
+  q.strings["init"] = "random";
+  EXPECT_NE(fit("experts-am", problemOf(m), q).status, Status::InvalidInput);
+}

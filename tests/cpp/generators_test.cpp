@@ -238,3 +238,17 @@ TEST(Generators, DeclareExactlyTheOptionsTheyRead) {
     EXPECT_EQ(declared, reads) << name;
   }
 }
+
+// A problem too large for the generator names the largest of the sizes in its product.
+TEST(Generators, ASizeLimitNamesTheLargestSize) {
+  const auto refused = [](const std::string& name, std::map<std::string, double> numbers) {
+    supclust::Params p;
+    p.numbers = std::move(numbers);
+    supclust::SyntheticProblem out;
+    return supclust::generate(name, p, out).field;
+  };
+  EXPECT_EQ(refused("experts", {{"n", 10}, {"noiseDims", 3e7}}), "noiseDims");
+  EXPECT_EQ(refused("experts", {{"n", 10}, {"nTest", 3e7}}), "nTest");
+  EXPECT_EQ(refused("tasks", {{"n", 10}, {"d", 3e7}}), "d");
+  EXPECT_EQ(refused("tasks", {{"n", 3e7}, {"d", 10}}), "n");
+}

@@ -11,6 +11,11 @@
 namespace supclust {
 
 namespace {
+// The size a refusal names when a product of sizes is too large: the largest of them.
+std::string largestOf(std::initializer_list<std::pair<const char*, int>> sizes) {
+  const auto top = std::max_element(sizes.begin(), sizes.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
+  return top->first;
+}
 // The widths of the generators whose designs do not follow d (E5's β*, E6's 3 × 50 copies,
 // waveform's 21 + 19 attributes).
 constexpr int kE5Columns = 40, kE6Columns = 150, kWaveformColumns = 40;
@@ -298,7 +303,10 @@ Refusal generate(const std::string& name, const Params& given, SyntheticProblem&
   // What the problem holds: its three designs, about three copies each on the way out.
   const double rows = static_cast<double>(o.n) + o.nTest + o.nValidation;
   const double cols = g->columns > 0 ? g->columns : static_cast<double>(o.d) + o.noiseDims;
-  if (Refusal why = checkMemory("n", "a problem of " + std::to_string(static_cast<long long>(rows)) + " rows × " +
+  // Named: the largest of the sizes in the product.
+  const std::string field = g->columns > 0 ? largestOf({{"n", o.n}, {"nTest", o.nTest}, {"nValidation", o.nValidation}})
+                                           : largestOf({{"n", o.n}, {"nTest", o.nTest}, {"nValidation", o.nValidation}, {"d", o.d}, {"noiseDims", o.noiseDims}});
+  if (Refusal why = checkMemory(field, "a problem of " + std::to_string(static_cast<long long>(rows)) + " rows × " +
                                              std::to_string(static_cast<long long>(cols)) + " columns",
                                     3 * 8 * rows * cols);
       !why.empty())
@@ -360,7 +368,8 @@ Refusal generate(const std::string& name, const GeneratorOptions& o, SyntheticPr
     if (o.Q < 1) return Refusal("Q", "must be >= 1 (got " + std::to_string(o.Q) + ")");
     if (Refusal why = nonNegative("noiseDims", o.noiseDims); !why.empty()) return why;
     if (!(o.noiseSigma >= 0) || !std::isfinite(o.noiseSigma)) return Refusal("noiseSigma", "must be finite and >= 0");
-    if (static_cast<double>(o.n + o.nTest) * (o.d + o.noiseDims) > 2e8) return Refusal("n", "n × (d + noiseDims) must be at most 2e8");
+    if (static_cast<double>(o.n + o.nTest) * (o.d + o.noiseDims) > 2e8)
+      return Refusal(largestOf({{"n", o.n}, {"nTest", o.nTest}, {"d", o.d}, {"noiseDims", o.noiseDims}}), "(n + nTest) × (d + noiseDims) must be at most 2e8");
     Matrix V(o.d, o.Q);
     for (int q = 0; q < o.Q; ++q)
       for (int j = 0; j < o.d; ++j) V(j, q) = rng.normal();
@@ -376,7 +385,8 @@ Refusal generate(const std::string& name, const GeneratorOptions& o, SyntheticPr
     if (o.tasks < 2) return Refusal("tasks", "must be >= 2 (got " + std::to_string(o.tasks) + ")");
     if (o.Q < 1 || o.Q > o.tasks) return Refusal("Q", "must be in 1..tasks (got " + std::to_string(o.Q) + ")");
     if (!(o.taskSpread >= 0) || !std::isfinite(o.taskSpread)) return Refusal("taskSpread", "must be finite and >= 0");
-    if (static_cast<double>(o.n + o.nTest) * o.d > 2e8) return Refusal("n", "n × d must be at most 2e8");
+    if (static_cast<double>(o.n + o.nTest) * o.d > 2e8)
+      return Refusal(largestOf({{"n", o.n}, {"nTest", o.nTest}, {"d", o.d}}), "(n + nTest) × d must be at most 2e8");
     Matrix C(o.d, o.Q), W(o.d, o.tasks);
     for (int q = 0; q < o.Q; ++q)
       for (int j = 0; j < o.d; ++j) C(j, q) = rng.normal();

@@ -93,12 +93,12 @@ double informationCriterion(const Loss& loss, double meanLoss, Eigen::Index n, E
 }
 
 // A cross-validation's copies of the rows (each fold's training and held-out parts: X once
-// more per fold) and one fit's work per thread that fits a fold's path.
-double crossValidationBytes(const Method& method, const Problem& problem, double K, int folds) {
+// more per fold), and per thread that fits a fold's path one fit's work and the path's models.
+double crossValidationBytes(const Method& method, const Problem& problem, double K, int folds, double points) {
   if (folds == 0) return 0;
   const double n = static_cast<double>(problem.X.rows()), d = static_cast<double>(problem.X.cols()), stored = static_cast<double>(problem.X.stored());
   const double rows = folds * ((problem.X.sparse() ? 12 : 8) * stored + 8 * n * K);
-  return rows + std::min(availableThreads(), folds) * estimateFitBytes(method, n, d, K, stored, problem.X.sparse());
+  return rows + std::min(availableThreads(), folds) * (estimateFitBytes(method, n, d, K, stored, problem.X.sparse()) + 8 * points * (d * K + d));
 }
 
 // Each fold fits the path's kept sequence on its training rows (path.hpp), side by side; each
@@ -128,33 +128,38 @@ bool crossValidatePath(const Method& method, const PathOptions& options, const C
     if (!control.keepGoing(sum, total)) stop = true;
     return !stop.load();
   };
-  std::vector<PathResult> answers(static_cast<std::size_t>(folds));
+  // Each fold's path is scored as soon as it ends (its models then freed): what stays is its status.
+  std::vector<PathResult> failed(static_cast<std::size_t>(folds));
   const auto task = [&](std::size_t k) {
     Control c;
     c.progress = [&, k](int i, double) {
       done[k] = std::min(i, static_cast<int>(kept.size()));
       return threads <= 1 ? report() : !stop.load();
     };
-    answers[k] = path(method, parts.trains[k].view(), parts.bases[k], kept, each, c, over);
+    const PathResult a = path(method, parts.trains[k].view(), parts.bases[k], kept, each, c, over);
+    if (a.status == Status::InvalidInput || a.status == Status::Aborted || a.points.size() != kept.size()) {
+      failed[k].status = a.status == Status::Converged ? Status::Aborted : a.status;
+      failed[k].field = a.field;
+      failed[k].message = a.message;
+      return;
+    }
+    for (std::size_t j = 0; j < kept.size(); ++j)
+      res.points[j].cv.scores[k] = heldOutScore(a.points[j].model, parts, static_cast<int>(k), metric, loss);
   };
   const bool finished = parallelFor(static_cast<std::size_t>(folds), threads, task, [&](std::size_t) { return report(); });
-  for (std::size_t k = 0; k < answers.size(); ++k)
-    if (answers[k].status == Status::InvalidInput) {
+  for (std::size_t k = 0; k < failed.size(); ++k)
+    if (failed[k].status == Status::InvalidInput) {
       res.status = Status::InvalidInput;
-      res.field = answers[k].field;
-      res.message = answers[k].message + " (the path on the training rows of fold " + std::to_string(k + 1) + " of " + std::to_string(folds) + ")";
+      res.field = failed[k].field;
+      res.message = failed[k].message + " (the path on the training rows of fold " + std::to_string(k + 1) + " of " + std::to_string(folds) + ")";
       return false;
     }
-  if (!finished || stop.load() || std::any_of(answers.begin(), answers.end(), [](const PathResult& a) { return a.status == Status::Aborted; })) {
+  if (!finished || stop.load() || std::any_of(failed.begin(), failed.end(), [](const PathResult& a) { return a.status == Status::Aborted; })) {
     res.status = Status::Aborted;
     res.message = "aborted";
     return false;
   }
-  for (std::size_t j = 0; j < res.points.size(); ++j) {
-    for (int k = 0; k < folds; ++k)
-      res.points[j].cv.scores[static_cast<std::size_t>(k)] = heldOutScore(answers[static_cast<std::size_t>(k)].points[j].model, parts, k, metric, loss);
-    summarise(res.points[j].cv);
-  }
+  for (PathPoint& p : res.points) summarise(p.cv);
   res.metric = options.cv.metric.empty() ? metricNames(loss).front() : options.cv.metric;
   res.higherIsBetter = higherIsBetter(metric);
   res.folds = folds;
@@ -277,7 +282,7 @@ PathResult path(const Method& method, const Problem& problem, const Params& base
                                 estimateFitBytes(method, static_cast<double>(n), static_cast<double>(d), K,
                                                  static_cast<double>(problem.X.stored()), problem.X.sparse()) +
                                     8 * static_cast<double>(values.size()) * (static_cast<double>(d) * K + static_cast<double>(d)) +
-                                    crossValidationBytes(method, problem, K, folds),
+                                    crossValidationBytes(method, problem, K, folds, static_cast<double>(values.size())),
                                 problem.heldBytes);
       !why.empty())
     return refusedAnswer<PathResult>(why);

@@ -90,6 +90,8 @@ Result runExpertsAm(const FitContext& c, const ExpertsOptions& opt) {
   o.maxIterations = opt.maxIterations;
   o.restarts = opt.restarts;
   if (c.loss.oneVsAll()) {
+    if (opt.init == "residuals")
+      return Result::invalid(Refusal("init", "'residuals' starts from the residuals of a ridge fit: regression only (classifiers start from random partitions)"));
     ClassifyingExperts family = classifiersOf(c, opt);
     o.seed = opt.seed;
     const auto start = [&](std::uint64_t seed) { return randomStart(c.T.rows(), family.Q(), seed); };
