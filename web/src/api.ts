@@ -312,14 +312,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       const targets = (): Float64Array => {
         // Its length is the library's to check (after X's columns).
         if (!Array.isArray(model.classes)) return v.finiteVector('y', y);
-        // Classifying experts: the labels as the model's class indices.
-        const index = new Map<Label, number>(model.classes.map((c, k) => [c, k]));
-        const labels = y as ArrayLike<Label>;
-        return Float64Array.from({ length: v.lengthOf('y', y) }, (_, i) => {
-          const k = index.get(labels[i]);
-          if (k === undefined) throw invalid('y', `entry ${i} (${String(labels[i])}) is not one of the model's classes`);
-          return k;
-        });
+        return classIndicesOf(model.classes, y);  // classifying experts
       };
       const raw = await answer(model, m, X, nRows, nCols, 'experts', targets);
       const result: ExpertError = { mse: raw.mse!, expert: raw.expert!, prediction: raw.prediction! };
@@ -335,13 +328,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       // K targets flattened; a flat n × K for a model of K outputs.
       let targets: Float64Array, yCols = 1;
       if (Array.isArray(model.classes)) {
-        const index = new Map<Label, number>(model.classes.map((c, k) => [c, k]));
-        const labels = y as ArrayLike<Label>, n = v.lengthOf('y', y);
-        targets = Float64Array.from({ length: n }, (_, i) => {
-          const k = index.get(labels[i]);
-          if (k === undefined) throw invalid('y', `entry ${i} (${String(labels[i])}) is not one of the model's classes`);
-          return k;
-        });
+        targets = classIndicesOf(model.classes, y);
       } else if (Array.isArray(y) && y.length > 0 && typeof y[0] === 'object') {
         yCols = v.lengthOf('y[0]', y[0]);
         targets = v.finiteVector('y', (y as ArrayLike<number>[]).flatMap((row) => Array.from(row)));
@@ -520,6 +507,18 @@ function classLabels(y: unknown, n: number, loss: LossInfo): { y: Float64Array; 
   const out = new Float64Array(n);
   for (let i = 0; i < n; i++) out[i] = index.get(a[i] as Label)!;
   return { y: out, classes };
+}
+
+// A model's labels y as its class indices (its length is the library's to check), refused naming y
+// at the first label the model does not know.
+function classIndicesOf(classes: readonly Label[], y: unknown): Float64Array {
+  const index = new Map<Label, number>(classes.map((c, k) => [c, k]));
+  const labels = y as ArrayLike<Label>;
+  return Float64Array.from({ length: v.lengthOf('y', y) }, (_, i) => {
+    const k = index.get(labels[i]);
+    if (k === undefined) throw invalid('y', `entry ${i} (${String(labels[i])}) is not one of the model's classes`);
+    return k;
+  });
 }
 
 // A previous model as the starting point: its coefficients column-major (as wasm reads them).
