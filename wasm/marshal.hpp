@@ -163,7 +163,8 @@ inline val resultToJs(const Result& r) {
   return object({{"kind", val(std::string(kindName(r.kind)))}, {"outputs", val(static_cast<int>(r.coef.cols()))},
                  {"coef", copyOut(r.coef)}, {"intercept", copyOut(r.intercept)}, {"groups", copyOut(r.groups)},
                  {"centroids", copyOut(r.centroids)}, {"iterations", val(r.iterations)}, {"objective", val(r.objective)},
-                 {"history", copyOut(r.history)}},
+                 {"history", copyOut(r.history)}, {"warnings", list(r.warnings, [](const std::string& w) { return val(w); })},
+                 {"starts", val(r.starts)}, {"startsAtBest", val(r.startsAtBest)}},
                 statusOf(r.status, r.message, r.field));
 }
 

@@ -236,6 +236,19 @@ TEST(CrossValidation, RejectsBadGridsBeforeAnyWork) {
   bad({{"lambda", {1}}}, "metric", o);
 }
 
+// A grid value that a training fold cannot take (more experts than its rows) is refused naming
+// the grid entry, with the method's reason and the fold (it was "y: a training fold is not valid").
+TEST(CrossValidation, AGridValueATrainingFoldCannotTakeNamesItsGridEntry) {
+  const auto p = generateE1(24, 4, 2, 0.5, 6);
+  CrossValidationOptions o;
+  o.folds = 3;
+  const auto r = crossValidate("experts-am", problemOf(p), {}, {{"Q", {2, 20}}}, o);
+  EXPECT_EQ(r.status, Status::InvalidInput);
+  EXPECT_EQ(r.field, "grid.Q");
+  EXPECT_NE(r.message.find("at most one expert per sample (Q = 20, n = 16)"), std::string::npos) << r.message;
+  EXPECT_NE(r.message.find("16 training rows of fold 1 of 3"), std::string::npos) << r.message;
+}
+
 TEST(CrossValidation, AbortsFromTheProgressCallback) {
   const auto p = generateE1(100, 30, 3, 0.5, 7);
   Params base;

@@ -141,6 +141,32 @@ TEST(Experiments, RealDataTablesSplitTheSuppliedRows) {
   EXPECT_EQ(runExperiment("e1-n", synthetic).status, Status::InvalidInput);  // generates its own
 }
 
+// A real-data table's dataset is refused naming its field within data: non-finite entries, a
+// classifying table's labels other than 0/1, and labels of one class only (its specificity or
+// sensitivity would be 0/0).
+TEST(Experiments, RealDataTablesRefuseDataTheyCannotScore) {
+  Matrix X = Matrix::Random(40, 3);
+  Vector y = Vector::Zero(40);
+  y.tail(20).setOnes();
+  ExperimentOptions o;
+  o.reps = 1;
+  o.fast = true;
+  const Problem data{{X.data(), X.rows(), X.cols()}, {y.data(), y.size()}};
+  o.data = &data;
+  const auto fieldOf = [&] { return runExperiment("breast-cancer", o).field; };
+  y[3] = std::nan("");
+  EXPECT_EQ(fieldOf(), "data.y");
+  y[3] = 2;
+  EXPECT_EQ(fieldOf(), "data.y");
+  y.setOnes();
+  EXPECT_EQ(fieldOf(), "data.y");
+  y.setZero();
+  EXPECT_EQ(fieldOf(), "data.y");
+  y.tail(20).setOnes();
+  X(5, 1) = INFINITY;
+  EXPECT_EQ(fieldOf(), "data.X");
+}
+
 // A table with several metrics per value and a training-fraction column, recomputed by hand:
 // repetition 0 of each α generates ⌊α·2000⌋ training rows and the rest for the test, the cells
 // are value-major (accuracy, then objective), a logistic row's class is the sign of its log-odds,

@@ -80,12 +80,18 @@ TEST(StrictInputs, TheEstimateCountsTheOutputsAndTheTasksCouplings) {
 }
 
 // ADFG at a γ whose weights span more than 1e12 is refused before any work (it failed to
-// factorise its ADMM system after 0 steps); at γ = 5 (spread 200⁵ = 3.2e11) it runs.
+// factorise its ADMM system after 0 steps), naming weightFloor when the floor alone spans that
+// much; at γ = 5 (spread 200⁵ = 3.2e11) it runs.
 TEST(StrictInputs, AdfgRefusesAGammaItsAdmmSystemCannotResolve) {
   const auto p = generateE1(60, 20, 3, 0.5, 1);
   Params params;
   params.numbers = {{"lambda1", 1e-3}, {"lambda2", 1e-3}, {"lambda3", 1e-3}, {"gamma", 8}};
-  expectRefused(fit("adfg", problemOf(p.X, p.y), params), "option 'gamma'");
+  EXPECT_EQ(fit("adfg", problemOf(p.X, p.y), params).field, "gamma");
+  params.numbers["weightFloor"] = 1e-13;  // 2 / 1e-13 = 2e13 alone: the floor is at fault
+  EXPECT_EQ(fit("adfg", problemOf(p.X, p.y), params).field, "weightFloor");
+  params.numbers["gamma"] = 1;
+  EXPECT_EQ(fit("adfg", problemOf(p.X, p.y), params).field, "weightFloor");
+  params.numbers["gamma"] = 8;
   params.numbers["weightFloor"] = 0.5;  // spread 4⁸ = 65 536: fine
   EXPECT_NE(fit("adfg", problemOf(p.X, p.y), params).status, Status::InvalidInput);
   params.numbers["weightFloor"] = 1e-2;

@@ -51,18 +51,26 @@ describe.each(variants)('the protocol on the %s build', (variant) => {
     expect((await running).coef).toEqual(expected.coef);
   });
 
-  it('suggest() scales exactly with the data, up to the largest representable entries', async () => {
+  it('suggest() scales exactly with the data, up to the largest representable entries, and refuses beyond them naming X', async () => {
     const base = sc.suggest('gem', { X, nRows: n, y }) as Record<string, number>;
-    expect(Object.keys(base).length).toBeGreaterThan(0);
+    const suggested = sc.info.methods.find((m) => m.name === 'gem')!.options.filter((o) => o.suggested);
+    expect(suggested.length).toBeGreaterThan(0);
+    let refusals = 0;
     for (const k of [500, -500, 1000]) {
       const s = 2 ** k;  // X · 2^k, y unchanged: a weight of degree g scales by 2^(g·k) (exact powers of two)
-      const got = sc.suggest('gem', { X: X.map((x) => x * s), nRows: n, y }) as Record<string, number>;
-      for (const o of sc.info.methods.find((m) => m.name === 'gem')!.options.filter((o) => o.suggested)) {
-        const want = base[o.name] * 2 ** ((o.degree ?? 1) * k);
-        if (Number.isFinite(want) && want > 0) expect(got[o.name], `${o.name} at 2^${k}`).toBe(want);
-        else expect(Number.isFinite(want)).toBe(Number.isFinite(got[o.name]));
+      const want = Object.fromEntries(suggested.map((o) => [o.name, base[o.name] * 2 ** ((o.degree ?? 1) * k)]));
+      const params = { X: X.map((x) => x * s), nRows: n, y };
+      if (Object.values(want).every(Number.isFinite)) {
+        expect(sc.suggest('gem', params)).toEqual(want);
+      } else {
+        let err: unknown;
+        try { sc.suggest('gem', params); } catch (e) { err = e; }
+        expect(err).toBeInstanceOf(SupclustError);
+        expect((err as SupclustError).field).toBe('X');
+        refusals++;
       }
     }
+    expect(refusals).toBe(1);  // 2^1000: γ's curvature scale (degree 2) overflows
   });
 
   it('featureNames with holes are refused, naming the missing entry', async () => {

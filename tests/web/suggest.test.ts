@@ -77,6 +77,18 @@ describe('suggest', () => {
     expect(err(() => sc.suggest('gflasso', { X, y, loss: 'hinge' } as never)).field).toBe('loss');
     expect(err(() => sc.suggest('nope' as MethodName, { X, y } as never)).field).toBe('method');
   });
+
+  it('answers 0 for a zero scale at any unit, and refuses a weight beyond the double range naming X', () => {
+    // X at ±1e308 (its unit 2^1023) against a target of x·0: the gradient scale is 0 (0 · ∞ was NaN).
+    const X = [[1e308, 1], [-1e308, 2], [1e308, 3], [-1e308, 4]];
+    const gradientZero = sc.suggest('gflasso', { X, y: [5, 5, 5, 5] }) as Record<string, number>;
+    expect(gradientZero.lambda2).toBe(0);
+    // The same X against y = ±2e8 with column 0's signs: λ2 = 1e-3 · |Σ x(y − ȳ)| / n / d = 1e-3 · 2e316 / 2: beyond.
+    let refusal: SupclustError | undefined;
+    try { sc.suggest('gflasso', { X, y: [2e8, -2e8, 2e8, -2e8] }); } catch (e) { refusal = e as SupclustError; }
+    expect(refusal?.field).toBe('X');
+    expect(refusal?.message).toMatch(/lambda2 is beyond the double range/);
+  });
 });
 
 describe('at its suggestion, each method on the Play problem', () => {

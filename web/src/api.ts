@@ -194,7 +194,12 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       const scales = dataScales(X, targets, K);
       const out: Record<string, number> = {};
       for (const o of spec.options)
-        if (o.suggested) out[o.name] = suggestedValue(scales, o.degree ?? 1, o.suggested.factor, X.nCols, o.suggested.power);
+        if (o.suggested) {
+          out[o.name] = suggestedValue(scales, o.degree ?? 1, o.suggested.factor, X.nCols, o.suggested.power);
+          if (!Number.isFinite(out[o.name]))
+            throw invalid(o.degree === 2 || scales.gradientUnit[0] >= scales.gradientUnit[1] ? 'X' : 'y',  // the larger unit
+              `the suggested ${o.name} is beyond the double range at this data's scale; rescale the data`);
+        }
       return out as never;
     },
 
@@ -582,5 +587,7 @@ function toModel(method: string, nFeatures: number, raw: RawFit, meta: ModelMeta
     iterations: raw.iterations ?? 0,
     objective: raw.objective ?? NaN,
     history: plainOf(raw.history as Float64Array),
+    warnings: raw.warnings ?? [],
+    ...(raw.starts ? { starts: { count: raw.starts, atBest: raw.startsAtBest ?? 0 } } : {}),
   };
 }

@@ -43,6 +43,10 @@ export interface RawFit {
   iterations?: number;
   objective?: number;
   history?: Float64Array;
+  warnings?: string[];
+  /** Starts of a non-convex method run from several, and those that reached the lowest objective (0, 0: one). */
+  starts?: number;
+  startsAtBest?: number;
 }
 
 /** A prediction's answer (row-major): scores or probabilities, class indices, or the experts'

@@ -9,8 +9,9 @@
 // weight whenever the weight itself is representable (suggestedValue).
 import type { Matrix } from './validate.js';
 
-/** gradient · gradientUnit and curvature · curvatureUnit are the scales (units: powers of two). */
-export interface DataScales { gradient: number; gradientUnit: number; curvature: number; curvatureUnit: number }
+/** gradient · gradientUnit and curvature · curvatureUnit are the scales, each unit a product of
+ * two powers of two (kept apart: their product may overflow where the scale does not). */
+export interface DataScales { gradient: number; gradientUnit: [number, number]; curvature: number; curvatureUnit: [number, number] }
 
 /** The power of two at or just below the largest |entry| (1 for an all-zero array). */
 function unitOf(a: ArrayLike<number>): number {
@@ -46,12 +47,15 @@ export function dataScales(X: Matrix, given: Float64Array, cols: number): DataSc
   for (let j = 0; j < d; j++) curvature += Math.max(0, colSquares[j] - n * colMean[j] * colMean[j]);
   let gradient = 0;
   for (const c of cross) gradient = Math.max(gradient, Math.abs(c) / n);
-  return { gradient, gradientUnit: sx * st, curvature: curvature / (n * d), curvatureUnit: sx * sx };
+  return { gradient, gradientUnit: [sx, st], curvature: curvature / (n * d), curvatureUnit: [sx, sx] };
 }
 
 /** factor · scale / d^power for a weight of degree 1 (the gradient's scale) or 2 (the
- * curvature's), the unit applied last. */
+ * curvature's), the unit applied last (its smaller factor first, so that a representable weight is
+ * not lost to an intermediate overflow; a zero scale stays 0 whatever the unit). Infinity when the
+ * weight itself is beyond the double range. */
 export function suggestedValue(s: DataScales, degree: number, factor: number, d: number, power: number): number {
   const [scale, unit] = degree === 2 ? [s.curvature, s.curvatureUnit] : [s.gradient, s.gradientUnit];
-  return ((factor * scale) / d ** power) * unit;
+  const value = (factor * scale) / d ** power;
+  return value === 0 ? 0 : value * Math.min(...unit) * Math.max(...unit);
 }

@@ -476,6 +476,12 @@ export interface Model<K extends ModelKind = ModelKind> {
   iterations: number;
   objective: number;
   history: number[];
+  /** What to know about an answer that is not a refusal: it was reached from one start only, ….
+   * Empty when there is nothing to say (absent in models saved before warnings existed). */
+  warnings?: string[];
+  /** A non-convex method run from several starts (ihc's `starts`): how many, and how many of them
+   * reached the lowest objective (the answer). Absent for one start. */
+  starts?: { count: number; atBest: number };
 }
 
 export interface KMeans1DResult {

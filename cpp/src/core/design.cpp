@@ -173,49 +173,51 @@ RowMatrix CenteredDesign::groupSums(const Labels& labels, int G) const {
 }
 
 const Hash128::Key& CenteredDesign::key() const {
-  if (keyed_) return key_;
-  Hash128 h;
-  h.add(rows_);
-  h.add(cols_);
-  h.add(sparse());
-  if (sparse()) {
-    const auto nonZeros = static_cast<std::size_t>(data_.stored());
-    h.add(data_.indptr(), static_cast<std::size_t>(rows_ + 1) * sizeof(std::int32_t));
-    h.add(data_.indices(), nonZeros * sizeof(std::int32_t));
-    h.add(data_.values(), nonZeros * sizeof(double));
-  } else {
-    h.add(X().data(), static_cast<std::size_t>(X().size()) * sizeof(double));
-  }
-  h.add(means_.data(), static_cast<std::size_t>(means_.size()) * sizeof(double));
-  key_ = h.value();
-  keyed_ = true;
+  std::call_once(keying_, [this] {
+    Hash128 h;
+    h.add(rows_);
+    h.add(cols_);
+    h.add(sparse());
+    if (sparse()) {
+      const auto nonZeros = static_cast<std::size_t>(data_.stored());
+      h.add(data_.indptr(), static_cast<std::size_t>(rows_ + 1) * sizeof(std::int32_t));
+      h.add(data_.indices(), nonZeros * sizeof(std::int32_t));
+      h.add(data_.values(), nonZeros * sizeof(double));
+    } else {
+      h.add(X().data(), static_cast<std::size_t>(X().size()) * sizeof(double));
+    }
+    h.add(means_.data(), static_cast<std::size_t>(means_.size()) * sizeof(double));
+    key_ = h.value();
+  });
   return key_;
 }
 
 const SparseColumns& CenteredDesign::uncentredColumns() const {
   if (held_) return held_->columns();
-  if (!columns_)
+  std::call_once(columning_, [this] {
     columns_ = std::make_unique<SparseColumns>(data_.rows() > 0 ? uncentredColumnsOf(data_) : sparseColumnsOf(Xc_, means_));
+  });
   return *columns_;
 }
 
 const ColumnMoments& CenteredDesign::uncentredMoments() const {
   if (held_) return held_->moments();
-  if (!moments_) moments_ = std::make_unique<ColumnMoments>(columnMomentsOf(uncentredColumns()));
+  std::call_once(momenting_, [this] { moments_ = std::make_unique<ColumnMoments>(columnMomentsOf(uncentredColumns())); });
   return *moments_;
 }
 
 const std::optional<NonZeroRows>& CenteredDesign::uncentredNonZeroRows() const {
   if (held_) return held_->nonZeroRows();
-  if (!listed_) {
-    nonZeroRows_ = uncentredNonZeroRowsOf(data_);
-    listed_ = true;
-  }
+  std::call_once(listing_, [this] { nonZeroRows_ = uncentredNonZeroRowsOf(data_); });
   return nonZeroRows_;
 }
 
 double CenteredDesign::spectralNorm2OverN() const {
-  if (norm2_ >= 0) return norm2_;
+  std::call_once(norming_, [this] { norm2_ = powerIteration(); });
+  return norm2_;
+}
+
+double CenteredDesign::powerIteration() const {
   const Eigen::Index d = cols_;
   Vector v = Vector::Ones(d) / std::sqrt(static_cast<double>(d));
   // Deterministic, slightly irregular start so that no eigenvector is missed by symmetry.
@@ -236,8 +238,7 @@ double CenteredDesign::spectralNorm2OverN() const {
     if (done) break;
   }
   // Power iteration approaches from below; the margin keeps 1/L a safe first step.
-  norm2_ = 1.05 * lambda / static_cast<double>(rows_);
-  return norm2_;
+  return 1.05 * lambda / static_cast<double>(rows_);
 }
 
 }  // namespace supclust

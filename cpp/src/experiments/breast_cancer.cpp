@@ -67,7 +67,7 @@ Experiment breastCancerTable() {
       pair("DFG+graph", "dfg", true),
       adfgGraph,
       // Ours: Q (and s) on the same validation rows, from zero.
-      {"IHC+zero", "ihc", tiny, {{"Q", {2, 3, 5, 8}}}, {{"Q", {3}}}},
+      {"IHC+zero", "ihc", papersIhc(tiny), {{"Q", {2, 3, 5, 8}}}, {{"Q", {3}}}},
       {"IHCS+zero", "ihcs", tiny, {{"Q", {2, 3, 5}}, {"s", {10, 30, 100, 300}}}, {{"Q", {3}}, {"s", {30}}}},
   };
   e.paper = {

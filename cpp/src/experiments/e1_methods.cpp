@@ -17,6 +17,12 @@ ExperimentMethod twoPenaltyRow(const std::string& label, const std::string& meth
   return m;
 }
 
+Params papersIhc(Params p) {
+  p.numbers.emplace("starts", 0);
+  p.flags.emplace("exchange", false);
+  return p;
+}
+
 Experiment e1Base() {
   Experiment e;
   e.generator = "e1";
@@ -59,10 +65,10 @@ std::vector<ExperimentMethod> e1Methods() {
       {"Oracle", "oracle", none, {}, {}, true},
       {"LS", "ridge", none, ridge, ridgeFast, false},
       {"LSK", "lsk", withQ(none), ridge, ridgeFast, false},
-      {"IHC", "ihc", withQ(none), ridge, ridgeFast, false},
-      {"IHC+hops", "ihc", withQ(none), ridge, ridgeFast, false, hops},
-      {"IHC+hops λ=1e-4", "ihc", withQ(fixedHops), {}, {}, false},
-      {"IHC+starts", "ihc", withQ(starts), {}, {}, false},
+      {"IHC", "ihc", papersIhc(withQ(none)), ridge, ridgeFast, false},
+      {"IHC+hops", "ihc", papersIhc(withQ(none)), ridge, ridgeFast, false, hops},
+      {"IHC+hops λ=1e-4", "ihc", papersIhc(withQ(fixedHops)), {}, {}, false},
+      {"IHC+starts", "ihc", papersIhc(withQ(starts)), {}, {}, false},
       {"OSCAR", "oscar", oscar, {{"lambda1", logSpace(1, 1e-4, 5)}, {"lambda2", logSpace(1e-2, 1e-6, 3)}},
        {{"lambda1", logSpace(1e-1, 1e-3, 2)}, {"lambda2", logSpace(1e-3, 1e-5, 2)}}, false},
       {"CG", "cg", cg, cgGrid, cgFast, false},

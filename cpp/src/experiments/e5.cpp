@@ -61,9 +61,9 @@ Experiment e5Table(int dataset) {
       twoPenaltyRow("DFG", "dfg", lambdas, fast),
       adfg,
       // Ours: the number of values Q (and s) chosen on the same validation rows.
-      {"IHC", "ihc", tiny, {{"Q", Qs}}, {{"Q", {3, 4, 5}}}},
-      {"IHC+starts", "ihc", starts, {{"Q", Qs}}, {{"Q", {3, 4, 5}}}},
-      {"IHC+zero", "ihc", zero, {{"Q", Qs}}, {{"Q", {3, 4, 5}}}},
+      {"IHC", "ihc", papersIhc(tiny), {{"Q", Qs}}, {{"Q", {3, 4, 5}}}},
+      {"IHC+starts", "ihc", papersIhc(starts), {{"Q", Qs}}, {{"Q", {3, 4, 5}}}},
+      {"IHC+zero", "ihc", papersIhc(zero), {{"Q", Qs}}, {{"Q", {3, 4, 5}}}},
       {"IHCS", "ihcs", tiny, {{"Q", {2, 3, 4}}, {"s", {20, 25, 30, 35, 40}}}, {{"Q", {3}}, {"s", {25, 30, 35}}}},
       {"IHCS+zero", "ihcs", zero, {{"Q", {2, 3, 4}}, {"s", {20, 25, 30, 35, 40}}}, {{"Q", {3}}, {"s", {25, 30, 35}}}},
       {"CGPG", "cgpg", {}, {{"Q", Qs}, {"lambda", {1e-3, 1e-2, 1e-1}}}, {{"Q", {3, 4, 5}}, {"lambda", {1e-2}}}},

@@ -34,7 +34,7 @@ Experiment movieReviewsTable() {
   e.methods = {
       {"LS", "ridge", {}, {{"lambda", lambda}}, {{"lambda", lambdaFast}}},
       {"LSK", "lsk", {}, {{"Q", Q}, {"lambda", lambda}}, {{"Q", QFast}, {"lambda", lambdaFast}}},
-      {"IHC", "ihc", {}, {{"Q", Q}, {"lambda", lambda}}, {{"Q", QFast}, {"lambda", lambdaFast}}},
+      {"IHC", "ihc", papersIhc({}), {{"Q", Q}, {"lambda", lambda}}, {{"Q", QFast}, {"lambda", lambdaFast}}},
       {"IHCS", "ihcs", {}, {{"Q", Q}, {"s", s}, {"lambda", lambda}}, {{"Q", QFast}, {"s", sFast}, {"lambda", lambdaFast}},
        false, {}, "s"},
       {"OSCAR", "oscar", oscar, {{"lambda1", logSpace(1e-6, 1e-9, 4)}, {"lambda2", logSpace(1e-10, 1e-12, 3)}},

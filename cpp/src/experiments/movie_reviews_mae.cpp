@@ -30,7 +30,7 @@ Experiment movieReviewsMaeTable() {
   q10.numbers = {{"Q", 10}};
   const Params omPgk = cgRowParams(10).cgpg;
   e.methods = {
-      {"PGK", "ihc", q10, {{"lambda", lambda}}, {{"lambda", lambdaFast}}},
+      {"PGK", "ihc", papersIhc(q10), {{"lambda", lambda}}, {{"lambda", lambdaFast}}},
       {"OM+PGK", "cgpg", omPgk, {{"lambda", lambda}}, {{"lambda", lambdaFast}}},
       {"Ridge+Kmeans", "lsk", q10, {{"lambda", lambda}}, {{"lambda", lambdaFast}}},
       {"Lasso", "lasso", {}, {{"lambda", grids.lasso}}, {{"lambda", grids.lassoFast}}},

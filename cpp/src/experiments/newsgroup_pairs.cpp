@@ -53,7 +53,7 @@ Experiment newsgroupPairsTable() {
       pair("DFG", "dfg"),
       {"ADFG", "adfg", {}, {{"lambda1", lambdas}, {"lambda2", adfgL2}, {"lambda3", adfgL3}, {"gamma", {0, 1}}},
        {{"lambda1", fast}, {"lambda2", {adfgL2[1]}}, {"lambda3", {adfgL3[1]}}, {"gamma", {1}}}},
-      {"IHC+zero", "ihc", zero, {{"Q", {2, 3, 5, 8}}}, {{"Q", {3}}}},
+      {"IHC+zero", "ihc", papersIhc(zero), {{"Q", {2, 3, 5, 8}}}, {{"Q", {3}}}},
       {"IHCS+zero", "ihcs", zero, {{"Q", {2, 3, 5}}, {"s", {30, 100, 300}}}, {{"Q", {3}}, {"s", {100}}}},
   };
   e.paper = {

@@ -37,8 +37,8 @@ ExperimentMethod ihcRow(const std::string& loss) {
   Params ihc = withLoss(loss, logistic ? -1 : 1e-6);
   ihc.numbers["Q"] = 3;
   ihc.strings["init"] = "zero";
-  if (!logistic) return {"IHC", "ihc", ihc, {}, {}};
-  return {"IHC", "ihc", ihc, {{"lambda", {1e-1, 1e-2, 1e-3, 1e-4}}}, {{"lambda", {1e-3}}}};
+  if (!logistic) return {"IHC", "ihc", papersIhc(ihc), {}, {}};
+  return {"IHC", "ihc", papersIhc(ihc), {{"lambda", {1e-1, 1e-2, 1e-3, 1e-4}}}, {{"lambda", {1e-3}}}};
 }
 
 }  // namespace supclust

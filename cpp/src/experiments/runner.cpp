@@ -5,6 +5,7 @@
 #include <mutex>
 #include <numeric>
 
+#include "supclust/base/format.hpp"
 #include "supclust/base/parallel.hpp"
 #include "supclust/core/feature_screening.hpp"
 #include "supclust/base/random.hpp"
@@ -218,10 +219,11 @@ Refusal checkDataset(const Experiment& e, const Problem* data) {
   if (e.dataset.empty())
     return data ? Refusal("data", "table '" + e.id + "' generates its own data; pass none") : Refusal();
   if (!data) return Refusal("data", "table '" + e.id + "' needs the " + e.dataset + " dataset (X and y)");
-  if (data->X.rows() != data->y.size()) return Refusal("data", "X has " + std::to_string(data->X.rows()) + " rows but y has " + std::to_string(data->y.size()) + " entries");
+  if (data->X.rows() != data->y.size()) return Refusal("data.y", "X has " + std::to_string(data->X.rows()) + " rows but y has " + std::to_string(data->y.size()) + " entries");
   if (data->X.rows() < 20 || data->X.cols() < 1) return Refusal("data", "needs at least 20 rows and one column");
   const Eigen::Map<const Vector> stored(data->X.values(), data->X.stored());
-  if (!stored.allFinite() || !data->y.allFinite()) return Refusal("data", "X and y must be finite");
+  if (!stored.allFinite()) return Refusal("data.X", "must be finite");
+  if (!data->y.allFinite()) return Refusal("data.y", "must be finite");
   // A binary table (a row with a logistic or hinge loss, or a metric of two classes: accuracy,
   // sensitivity, specificity, AUC) reads y as 0/1 labels.
   const auto binaryMetric = [](const std::string& m) { return m == "accuracy" || m == "sensitivity" || m == "specificity" || m == "auc"; };
@@ -230,11 +232,13 @@ Refusal checkDataset(const Experiment& e, const Problem* data) {
                             const auto loss = m.params.strings.find("loss");
                             return loss != m.params.strings.end() && (loss->second == "logistic" || loss->second == "hinge");
                           });
-  if (classifies)
-    for (Eigen::Index i = 0; i < data->y.size(); ++i)
-      if (data->y[i] != 0 && data->y[i] != 1)
-        return Refusal("data", "y must hold 0/1 labels (table '" + e.id + "' classifies); entry " + std::to_string(i) + " is " +
-               std::to_string(data->y[i]));
+  if (!classifies) return {};
+  for (Eigen::Index i = 0; i < data->y.size(); ++i)
+    if (data->y[i] != 0 && data->y[i] != 1)
+      return Refusal("data.y", "must hold 0/1 labels (table '" + e.id + "' classifies); entry " + std::to_string(i) + " is " + formatNumber(data->y[i]));
+  const Eigen::Index ones = (data->y.array() == 1).count();
+  if (ones == 0 || ones == data->y.size())
+    return Refusal("data.y", "must hold both labels 0 and 1 (table '" + e.id + "' classifies; every entry is " + (ones == 0 ? "0" : "1") + ")");
   return {};
 }
 
@@ -247,7 +251,7 @@ Refusal checkDatasets(const Experiment& e, const ExperimentOptions& o) {
     return Refusal("data", "table '" + e.id + "' needs " + std::to_string(e.values.size()) + " datasets (one per column; got " +
            std::to_string(o.datasets.size()) + ")");
   for (std::size_t c = 0; c < o.datasets.size(); ++c)
-    if (Refusal why = checkDataset(e, o.datasets[c]); !why.empty()) return why.as("data[" + std::to_string(c) + "]");
+    if (Refusal why = checkDataset(e, o.datasets[c]); !why.empty()) return Refusal("data[" + std::to_string(c) + "]" + why.field.substr(4), why.detail);  // data.y → data[c].y
   return {};
 }
 }  // namespace

@@ -169,6 +169,16 @@ Refusal checkFoldCount(const CrossValidationOptions& options, Eigen::Index n, in
   return {};
 }
 
+namespace {
+// Every column of the targets T (a class's indicator, or the 0/1 labels) holds both classes: what
+// the area under the ROC curve needs.
+bool bothClassesIn(const Matrix& T) {
+  for (Eigen::Index c = 0; c < T.cols(); ++c)
+    if (T.col(c).minCoeff() == T.col(c).maxCoeff()) return false;
+  return true;
+}
+}  // namespace
+
 Refusal makeFolds(const Method& method, const Problem& problem, const Params& base, const Loss& loss, Metric metric,
                   const CrossValidationOptions& options, int folds, Folds& out) {
   const Eigen::Index n = problem.X.rows();
@@ -207,13 +217,10 @@ Refusal makeFolds(const Method& method, const Problem& problem, const Params& ba
   }
   // The area under the ROC curve needs both classes among each fold's held-out rows.
   if (metric == Metric::Auc)
-    for (int k = 0; k < folds; ++k) {
-      const Matrix& T = out.heldTargets[static_cast<std::size_t>(k)];
-      for (Eigen::Index c = 0; c < T.cols(); ++c)
-        if (T.col(c).minCoeff() == T.col(c).maxCoeff())
-          return Refusal("metric", "'auc' needs both classes among the held-out rows of every fold (fold " + std::to_string(k + 1) +
-                                       " has one): use fewer folds");
-    }
+    for (int k = 0; k < folds; ++k)
+      if (!bothClassesIn(out.heldTargets[static_cast<std::size_t>(k)]))
+        return Refusal("metric", "'auc' needs both classes among the held-out rows of every fold (fold " + std::to_string(k + 1) +
+                                     " has one): use fewer folds");
   return {};
 }
 
@@ -247,12 +254,10 @@ ModelScore scoreModel(const Result& model, const std::string& lossName, const Pr
   else if (Refusal why = checkTargets(rows, *loss); !why.empty()) s.why = why;
   if (!s.why.empty()) return s;
   const Matrix T = targetsOf(*loss, rows);
-  if (m == Metric::Auc)
-    for (Eigen::Index c = 0; c < T.cols(); ++c)
-      if (T.col(c).minCoeff() == T.col(c).maxCoeff()) {
-        s.why = Refusal("y", "'auc' needs both classes among the rows");
-        return s;
-      }
+  if (m == Metric::Auc && !bothClassesIn(T)) {
+    s.why = Refusal("y", "'auc' needs both classes among the rows");
+    return s;
+  }
   s.metric = metric.empty() ? metricNames(*loss).front() : metric;
   s.higherIsBetter = higherIsBetter(m);
   s.value = scoreOn(model, rows.X, T, m, *loss);
@@ -327,7 +332,8 @@ CrossValidationResult crossValidate(const Method& method, const Problem& problem
   const std::size_t chunks = (points + static_cast<std::size_t>(options.chunk) - 1) / static_cast<std::size_t>(options.chunk);
   const std::size_t tasks = static_cast<std::size_t>(folds) * chunks;
   std::atomic<bool> stop{false};
-  std::atomic<int> failures{0};
+  // The first refusal of each task's fits (a training fold the method cannot fit at a grid point).
+  std::vector<Result> refused(tasks);
   // Progress counts fits (folds × grid points), not tasks, so that its gaps are one fit long.
   const auto totalFits = static_cast<double>(folds) * static_cast<double>(points);
   std::atomic<int> fitsDone{0};
@@ -357,7 +363,7 @@ CrossValidationResult crossValidate(const Method& method, const Problem& problem
       ++fitsDone;
       if (threads <= 1) report();  // on the caller's thread: report between fits
       if (r.status == Status::InvalidInput || r.status == Status::Aborted) {
-        if (r.status == Status::InvalidInput) ++failures;
+        if (r.status == Status::InvalidInput && refused[t].status != Status::InvalidInput) refused[t] = r;
         res.grid[p].scores[static_cast<std::size_t>(k)] = HUGE_VAL;
         continue;
       }
@@ -371,18 +377,21 @@ CrossValidationResult crossValidate(const Method& method, const Problem& problem
     res.message = "aborted";
     return res;
   }
-  if (failures.load() > 0) {
-    res.status = Status::InvalidInput;
-    res.message = "y: a training fold is not valid for this loss (too few rows or classes per fold?)";
-    return res;
-  }
+  for (std::size_t t = 0; t < tasks; ++t)
+    if (refused[t].status == Status::InvalidInput) {  // a grid entry at fault names its grid field
+      const Result& r = refused[t];
+      const bool entry = std::any_of(grid.begin(), grid.end(), [&](const auto& g) { return g.first == r.field; });
+      const std::string detail = r.field.empty() ? r.message : r.message.substr(r.field.size() + 2);
+      const std::string where = " (a fit on the " + std::to_string(parts.trains[t / chunks].X.rows) + " training rows of fold " +
+                                std::to_string(t / chunks + 1) + " of " + std::to_string(folds) + ")";
+      return invalid(Refusal(entry ? "grid." + r.field : r.field, detail + where));
+    }
 
   // ---- summary and refit ----
   for (GridPoint& g : res.grid) summarise(g);
   res.higherIsBetter = higherIsBetter(metric);
   const double sign = res.higherIsBetter ? -1 : 1;
-  for (std::size_t p = 1; p < points; ++p)
-    if (sign * res.grid[p].mean < sign * res.grid[res.best].mean) res.best = p;
+  res.best = bestMean(res.grid, [](const GridPoint& g) -> const GridPoint& { return g; }, res.higherIsBetter);
   res.best1se = oneStandardError(*m, grid, res.grid, res.best, sign);
   // The refit reports "all tasks done" while it runs (and still honours cancellation).
   Control refit{[&](int, double) { return control.keepGoing(static_cast<int>(totalFits), totalFits); }};

@@ -164,9 +164,7 @@ bool crossValidatePath(const Method& method, const PathOptions& options, const C
   res.higherIsBetter = higherIsBetter(metric);
   res.folds = folds;
   const double sign = res.higherIsBetter ? -1 : 1;
-  std::size_t best = 0;
-  for (std::size_t j = 1; j < res.points.size(); ++j)
-    if (sign * res.points[j].cv.mean < sign * res.points[best].cv.mean) best = j;
+  const std::size_t best = bestMean(res.points, [](const PathPoint& p) -> const GridPoint& { return p.cv; }, res.higherIsBetter);
   res.best = static_cast<long>(best);
   const double limit = sign * res.points[best].cv.mean + res.points[best].cv.se;
   res.best1se = static_cast<long>(best);

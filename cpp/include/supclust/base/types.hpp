@@ -44,6 +44,11 @@ struct Result {
   std::vector<double> history;
   std::string message;
   std::string field;  // the input an InvalidInput refuses
+  // A non-convex method run from several starts: how many, and how many reached the lowest
+  // objective (0, 0: one start).
+  int starts = 0, startsAtBest = 0;
+  // What the user should know about an answer that is not a refusal (it depends on the start, …).
+  std::vector<std::string> warnings;
 
   static Result invalid(const Refusal& why);
 };

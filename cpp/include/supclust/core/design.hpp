@@ -104,17 +104,19 @@ class CenteredDesign {
   void denseTransposedProduct(const double* A, const double* r, double* g) const;
   void centreTransposedProduct(const double* r, double* g) const;
 
+  double powerIteration() const;
+
+  // What is computed on first use is computed once, whichever thread asks first (the starts of a
+  // non-convex fit share their design across threads).
   mutable RowMatrix Xc_;  // dense designs
-  mutable std::once_flag centring_;
+  mutable std::once_flag centring_, keying_, columning_, momenting_, listing_, norming_;
   DataMatrix data_{nullptr, 0, 0};  // the caller's X (uncentred) when built from a DataMatrix
   RowVector means_;
   mutable double norm2_ = -1;
-  mutable bool keyed_ = false;
   mutable Hash128::Key key_{};
   mutable std::unique_ptr<SparseColumns> columns_;
   mutable std::unique_ptr<ColumnMoments> moments_;
   mutable std::optional<NonZeroRows> nonZeroRows_;
-  mutable bool listed_ = false;
   const HeldDesign* held_ = nullptr;  // the columns and moments to read, when held
   FitCache* cache_ = nullptr;
   mutable std::unique_ptr<WorkTeam> team_;

@@ -117,6 +117,16 @@ ModelScore scoreModel(const Result& model, const std::string& lossName, const Pr
 
 // A point's mean over its folds' scores, their standard deviation and the mean's standard error.
 void summarise(GridPoint& point);
+// The index of the point whose summary (summaryOf(points[i]), a GridPoint) has the best mean: the
+// lowest, or the highest for a score to maximise; the first of ties.
+template <class Points, class SummaryOf>
+std::size_t bestMean(const Points& points, SummaryOf summaryOf, bool higherIsBetter) {
+  const double sign = higherIsBetter ? -1 : 1;
+  std::size_t best = 0;
+  for (std::size_t i = 1; i < points.size(); ++i)
+    if (sign * summaryOf(points[i]).mean < sign * summaryOf(points[best]).mean) best = i;
+  return best;
+}
 
 // Point p of the grid's Cartesian product (the last option fastest): one value per option.
 std::vector<double> gridPoint(const Grid& grid, std::size_t p);

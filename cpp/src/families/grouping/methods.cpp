@@ -4,13 +4,16 @@
 // gradient on equivalence matrices, then IHC; LwCS Alg. 2) and the oracle given the partition.
 #include "supclust/families/grouping/methods.hpp"
 
+#include <atomic>
 #include <cmath>
 #include <memory>
 #include <optional>
 
+#include "supclust/base/parallel.hpp"
 #include "supclust/base/random.hpp"
 #include "supclust/core/structure.hpp"
 #include "supclust/families/grouping/conditional_gradient.hpp"
+#include "supclust/families/grouping/exchange.hpp"
 #include "supclust/methods/option_sets.hpp"
 #include "supclust/methods/recipes.hpp"
 #include "supclust/solvers/least_squares.hpp"
@@ -25,7 +28,7 @@ struct GroupingOptions : LossField, RidgeField, StepFields, SeedField {
   int Q = 0, s = 0, restarts = 0, maxIterations = 0, hops = 0, starts = 0, cgIterations = 0;
   double tolerance = 0, hopScale = 0, cgTolerance = 0;
   std::string init, rounding;
-  bool refit = false;
+  bool refit = false, exchange = false;
   std::optional<Labels> groups;
 };
 
@@ -116,21 +119,112 @@ Result withHops(const FitContext& c, const GroupingOptions& o, Structure& S, Res
   return best;
 }
 
-Result runIhc(const FitContext& c, const GroupingOptions& o) {
-  const auto S = groupStructure(c, o);
-  const int starts = o.starts;
-  if (starts < 2 || c.warm || o.init == "zero") return withHops(c, o, *S, projectedGradientWithInit(c, o, *S));
-  // Ours: IHC (with its hops) from the LSK points of ridge fits at `starts` penalties, log-spaced
-  // from 10 down to 1e-6; all minimise the same objective, and the lowest one is kept.
-  Result best;
-  for (int k = 0; k < starts; ++k) {
-    const double ridge = 10 * std::pow(1e-7, k / (starts - 1.0));
-    Result start = smoothFit(c, ridge, smoothDefaults());
-    Result r = withHops(c, o, *S, projectedGradientFrom(c, o, *S, std::move(start.coef), std::move(start.intercept)));
-    if (r.status == Status::Aborted) return r;
-    if (k == 0 || r.objective < best.objective) best = std::move(r);
+// A partition of d features into at most Q groups, each label drawn uniformly (seeded), renumbered
+// 0..G−1 in order of first appearance, with G × K zero values.
+Partition randomPartition(Eigen::Index d, int Q, Eigen::Index K, std::uint64_t seed) {
+  Random rng(seed);
+  std::vector<std::int32_t> map(static_cast<std::size_t>(Q), -1);
+  std::int32_t G = 0;
+  Partition p;
+  for (Eigen::Index j = 0; j < d; ++j) {
+    auto& g = map[static_cast<std::size_t>(rng.next() % static_cast<std::uint64_t>(Q))];
+    if (g < 0) g = G++;
+    p.labels.push_back(g);
   }
-  return best;
+  p.centroids = Matrix::Zero(G, K);
+  return p;
+}
+
+// IHC's answer polished by the exchange search (exchange.hpp): single features moved between
+// groups while that lowers the objective, then the values refitted on the partition found. The
+// projected gradient's answer is kept when the search finds nothing lower.
+Result exchanged(const FitContext& c, const GroupingOptions& o, Result r) {
+  if (!o.exchange || r.status == Status::Aborted || r.groups.empty()) return r;
+  const Control later = c.control.after(r.iterations);
+  const ExchangeResult e = c.loss.squared() ? exchangeSquared(c.X, c.T, o.lambda, r.groups, o.Q, later)
+                                            : exchangeByRefits(r.groups, o.Q, [&](const Labels& labels, int G) {
+                                                return refitOnPartition(c, o, Partition{labels, Matrix::Zero(G, c.T.cols())}).objective;
+                                              }, later);
+  if (e.aborted) {
+    r.status = Status::Aborted;
+    return r;
+  }
+  Result polished = refitOnPartition(c, o, Partition{e.labels, Matrix::Zero(e.G, c.T.cols())});
+  if (polished.status != Status::Converged || !(polished.objective < r.objective)) return r;
+  polished.iterations = r.iterations;
+  polished.history = std::move(r.history);
+  polished.history.push_back(polished.objective);
+  return polished;
+}
+
+Result runIhc(const FitContext& c, const GroupingOptions& o) {
+  const int starts = o.starts;
+  if (starts < 2 || c.warm || o.init == "zero") {
+    const auto S = groupStructure(c, o);
+    return exchanged(c, o, withHops(c, o, *S, projectedGradientWithInit(c, o, *S)));
+  }
+  // Ours: IHC (with its hops and exchange search) from `starts` starting points, alternately the
+  // LSK point of a ridge fit — penalties log-spaced from 10 down to 1e-6 times the mean feature
+  // variance ‖Xc‖²/(nd), the same starts at any scale of X — and the refit on a random partition
+  // (seeded by `seed`): the ridge path's points share much of their structure, the random ones
+  // reach basins none of them does. All minimise the same objective; the lowest is kept (the
+  // first of ties: the same answer on any number of threads). The starts run side by side on the
+  // thread pool; the model counts those that reached the lowest objective.
+  const double variance = c.X.squaredNorm() / static_cast<double>(c.X.rows() * c.X.cols());
+  const double unit = variance > 0 ? variance : 1;
+  const int ridgeStarts = (starts + 1) / 2;
+  const auto runStart = [&](const FitContext& at, int k) {
+    Result start;
+    if (k % 2 == 0) {
+      const int i = k / 2;
+      start = smoothFit(at, 10 * unit * std::pow(1e-7, ridgeStarts > 1 ? i / (ridgeStarts - 1.0) : 0.0), smoothDefaults());
+    } else {
+      start = refitOnPartition(at, o, randomPartition(at.X.cols(), o.Q, at.T.cols(), o.seed * 0x9E3779B97F4A7C15ull + 101 + static_cast<std::uint64_t>(k)));
+    }
+    const auto own = groupStructure(at, o);  // a projection keeps its workspace: one per start
+    return exchanged(at, o, withHops(at, o, *own, projectedGradientFrom(at, o, *own, std::move(start.coef), std::move(start.intercept))));
+  };
+  std::vector<Result> results(static_cast<std::size_t>(starts));
+  const int threads = insideParallelTask() ? 1 : std::min(availableThreads(), starts);
+  if (threads <= 1) {  // one after another, the iterations counted on across them
+    int done = 0;
+    for (int k = 0; k < starts; ++k) {
+      const Control later = c.control.after(done);
+      Result& r = results[static_cast<std::size_t>(k)] = runStart(FitContext{c.X, c.loss, c.T, c.options, later, c.warm}, k);
+      if (r.status == Status::Aborted) return r;
+      done += r.iterations + 1;
+    }
+  } else {
+    // Progress and cancellation stay on the caller's thread (it polls); the starts see a flag.
+    std::atomic<bool> stop{false};
+    Control inner{[&stop](int, double) { return !stop.load(); }};
+    inner.cache = c.control.cache;
+    const FitContext side{c.X, c.loss, c.T, c.options, inner, c.warm};
+    const bool finished = parallelFor(static_cast<std::size_t>(starts), threads,
+                                      [&](std::size_t k) { results[k] = runStart(side, static_cast<int>(k)); },
+                                      [&](std::size_t done) {
+                                        if (!c.control.keepGoing(static_cast<int>(done), 0)) stop = true;
+                                        return !stop.load();
+                                      });
+    if (!finished || stop.load()) {
+      Result aborted;
+      aborted.status = Status::Aborted;
+      return aborted;
+    }
+  }
+  std::size_t best = 0;
+  for (std::size_t k = 1; k < results.size(); ++k)
+    if (results[k].objective < results[best].objective) best = k;
+  const double lowest = results[best].objective;
+  int atBest = 0;
+  for (const Result& other : results) atBest += other.objective <= lowest + 1e-9 * std::abs(lowest);
+  Result r = std::move(results[best]);
+  r.starts = starts;
+  r.startsAtBest = atBest;
+  if (r.startsAtBest == 1)
+    r.warnings.push_back("the lowest objective was reached from 1 of " + std::to_string(starts) +
+                         " starts: the answer depends on the start (more starts may find a lower one)");
+  return r;
 }
 
 Result runIhcs(const FitContext& c, const GroupingOptions& o) {
@@ -248,7 +342,8 @@ S& rowClusterFields(S& s) {
 S& restartFields(S& s) {
   return s.integer("hops", &G::hops, "basin-hopping restarts: perturb the best solution and rerun, keep the lowest objective", 0, 0)
       .number("hopScale", &G::hopScale, "size of a hop, relative to the root-mean-square coefficient", 0.3, 0, true)
-      .integer("starts", &G::starts, "restarts from the LSK points of ridge fits at this many penalties, 10 down to 1e-6; the lowest objective is kept (0: one start, at the method's λ)", 0, 0);
+      .integer("starts", &G::starts, "IHC from this many starts, alternately the LSK point of a ridge fit (penalties 10 down to 1e-6 times the mean feature variance) and the refit on a random partition (by seed); the lowest objective is kept (0 or 1: one start, at the method's λ)", 6, 0)
+      .flag("exchange", &G::exchange, "after each start, move single features between groups while that lowers the objective, then refit the values (a local search over partitions)", true);
 }
 S& projectedGradientFields(S& s, std::vector<std::string> inits) {
   const ProjectedGradientOptions defaults;

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <optional>
 
+#include "supclust/base/format.hpp"
 #include "supclust/families/penalties/adaptive_triple_terms.hpp"
 #include "supclust/families/penalties/clique_fusion_penalty.hpp"
 #include "supclust/families/penalties/edge_terms.hpp"
@@ -239,12 +240,14 @@ Refusal checkNctfgs(const PenaltiesOptions& opt, Eigen::Index n, Eigen::Index d,
 
 // ADFG's weights span (2/f)^γ (differences from f · max|β̂| to 2 max|β̂|); beyond 1e12, fusion
 // ADMM's linear system (ρ(I + AᵀA) with the weights in A) loses the small ones to round-off and
-// stops at its iteration limit or fails to factorise, so such a γ is refused by name.
+// stops at its iteration limit or fails to factorise, so such a pair is refused, naming weightFloor
+// when the floor alone spans that much (2 / weightFloor > 1e12), else gamma.
 Refusal checkAdfg(const PenaltiesOptions& opt, Eigen::Index n, Eigen::Index d, Eigen::Index K) {
   const double spread = std::pow(2 / opt.weightFloor, opt.gamma);
   if (!(spread <= 1e12))
-    return Refusal("gamma", "option 'gamma' of method 'adfg': the adaptive weights would span (2 / weightFloor)^gamma = " + std::to_string(spread) +
-           ", beyond the 1e12 that ADMM's linear system resolves in double precision; lower gamma or raise weightFloor");
+    return Refusal(2 / opt.weightFloor > 1e12 ? "weightFloor" : "gamma",
+                   "the adaptive weights of method 'adfg' would span (2 / weightFloor)^gamma = " + formatNumber(spread) +
+                       ", beyond the 1e12 that ADMM's linear system resolves in double precision; lower gamma or raise weightFloor");
   return checkGraph(opt, n, d, K);
 }
 
