@@ -203,3 +203,22 @@ TEST(NonConvexDefaults, NoSingleMoveLowersTheExchangedObjective) {
 }
 
 }  // namespace nonconvex_defaults
+
+namespace nonconvex_defaults {
+
+// A fit stopped by its iteration limit says so in its message, whichever solver stopped it.
+TEST(NonConvexDefaults, AnIterationLimitIsAlwaysSaid) {
+  const auto g = generateE1(80, 30, 3, 0.5, 4);
+  for (const char* method : {"ihc", "iht", "lasso"}) {
+    Params p;
+    p.numbers = {{"maxIterations", 1}};
+    if (std::string(method) == "ihc") p.numbers.insert({{"Q", 3}, {"starts", 1}}), p.flags["exchange"] = false;
+    if (std::string(method) == "iht") p.numbers["s"] = 5;
+    if (std::string(method) == "lasso") p.numbers["lambda"] = 1e-3;
+    const Result r = fit(method, problemOf(g.X, g.y), p);
+    ASSERT_EQ(r.status, Status::MaxIterations) << method;
+    EXPECT_NE(r.message.find("iteration limit"), std::string::npos) << method << ": " << r.message;
+  }
+}
+
+}  // namespace nonconvex_defaults

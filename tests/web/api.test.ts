@@ -35,6 +35,14 @@ describe.each(variants)('API on the %s build', (variant) => {
     expect(m.groups.length).toBe(100);
     expect(new Set(m.coef).size).toBeLessThanOrEqual(5);
     m.coef.forEach((w, j) => expect(w).toBe(m.centroids[m.groups[j]]));
+    // Six starts by default; a warning exactly when one of them reached the returned objective.
+    expect(m.starts?.count).toBe(6);
+    expect(m.starts!.atBest).toBeGreaterThanOrEqual(1);
+    expect(m.warnings).toEqual(m.starts!.atBest === 1 ? [expect.stringMatching(/reached from 1 of 6 starts/)] : []);
+    // One start (the paper's IHC): no count of starts, no warning.
+    const one = await sc.fit('ihc', { X: data.X, nRows: 150, nCols: 100, y: data.y, Q: 5, starts: 1, exchange: false });
+    expect(one.starts).toBeUndefined();
+    expect(one.warnings).toEqual([]);
     const copy = JSON.parse(JSON.stringify(m));
     const yhat = await sc.predict(copy, data.Xtest, 20);
     for (let i = 0; i < 20; i++) {

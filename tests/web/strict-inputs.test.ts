@@ -203,8 +203,13 @@ describe('strict inputs, from an outside catalogue', () => {
   it('a classifying table refuses real-valued targets', async () => {
     const err = await sc.experiment('breast-cancer', { reps: 1, fast: true, methods: ['Lasso'], data: { X, nRows: 40, nCols: 8, y } }).catch((e) => e);
     expect(err).toBeInstanceOf(SupclustError);
-    expect(err.field).toBe('data');
-    expect(err.message).toMatch(/y must hold 0\/1 labels/);
+    expect(err.field).toBe('data.y');
+    expect(err.message).toMatch(/data\.y: must hold 0\/1 labels/);
+    // One class only: a classifying table's specificity or sensitivity would be 0/0.
+    const oneClass = await sc.experiment('breast-cancer', { reps: 1, fast: true, methods: ['Lasso'], data: { X, nRows: 40, nCols: 8, y: new Float64Array(40) } }).catch((e) => e);
+    expect(oneClass).toBeInstanceOf(SupclustError);
+    expect(oneClass.field).toBe('data.y');
+    expect(oneClass.message).toMatch(/both labels 0 and 1/);
   });
 
   it('a control argument that is not { signal?, onProgress? } is refused by field, and the instance goes on', async () => {

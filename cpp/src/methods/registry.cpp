@@ -254,6 +254,9 @@ Result fit(const Method& m, const Problem& problem, const Params& params, const 
     }
   }
   if (r.status == Status::InvalidInput || r.status == Status::Aborted) return r;
+  if (r.status == Status::MaxIterations && r.message.empty())  // a limit is always said
+    r.message = "stopped at the iteration limit (" + std::to_string(r.iterations) +
+                " iterations) before meeting its tolerance: raise maxIterations, or the tolerance";
   r.kind = m.kind;
   certifyResult(r, d, K, m.kind == ModelKind::Experts ? problem.X.rows() : m.kind == ModelKind::Tasks ? K : d, *prepared.loss, T);
   return r;

@@ -1,8 +1,8 @@
 #include "supclust/families/grouping/exchange.hpp"
 
 #include <cmath>
-#include <optional>
 
+#include "supclust/kernels/cholesky.hpp"
 #include "supclust/kernels/sparse_columns.hpp"
 
 namespace supclust {
@@ -22,13 +22,52 @@ ExchangeResult compacted(const Labels& labels, int Q, int moves, bool aborted) {
   return r;
 }
 
-// ½ tr(Bᵀ H⁻¹ B) for a positive definite H, or nothing.
-std::optional<double> explained(const Matrix& H, const Matrix& B) {
-  const Eigen::LLT<Matrix> llt(H);
-  if (llt.info() != Eigen::Success) return std::nullopt;
-  const double v = 0.5 * (B.array() * llt.solve(B).array()).sum();
-  if (!std::isfinite(v)) return std::nullopt;
-  return v;
+// H⁻¹ (Q × Q) for a positive definite H by the library's Cholesky, or false. Small dense algebra
+// here is written as loops: Eigen's products and factorisations would add their templates to the
+// core module for matrices of a few rows.
+bool inverseOf(const Matrix& H, Matrix& inverse) {
+  const auto Q = static_cast<std::size_t>(H.rows());
+  Matrix L = H;
+  if (!choleskyFactor(L.data(), Q)) return false;
+  inverse = Matrix::Identity(H.rows(), H.cols());
+  for (std::size_t q = 0; q < Q; ++q) choleskySolve(L.data(), Q, inverse.col(static_cast<Eigen::Index>(q)).data());
+  return inverse.allFinite();
+}
+
+// W = H⁻¹B and ½ tr(BᵀW).
+double explainedBy(const Matrix& inverse, const Matrix& B, Matrix& W) {
+  const Eigen::Index Q = B.rows(), K = B.cols();
+  W.setZero(Q, K);
+  double sum = 0;
+  for (Eigen::Index k = 0; k < K; ++k)
+    for (Eigen::Index p = 0; p < Q; ++p) {
+      for (Eigen::Index q = 0; q < Q; ++q) W(p, k) += inverse(p, q) * B(q, k);
+      sum += B(p, k) * W(p, k);
+    }
+  return 0.5 * sum;
+}
+
+// N = (I + M A)⁻¹ M for 3 × 3 M and A (row-major arrays), by cofactors; false when I + M A is
+// (numerically) singular.
+bool woodburyCore(const double M[9], const double A[9], double N[9]) {
+  double S[9];
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) {
+      S[3 * i + j] = i == j ? 1.0 : 0.0;
+      for (int k = 0; k < 3; ++k) S[3 * i + j] += M[3 * i + k] * A[3 * k + j];
+    }
+  const double c00 = S[4] * S[8] - S[5] * S[7], c01 = S[5] * S[6] - S[3] * S[8], c02 = S[3] * S[7] - S[4] * S[6];
+  const double det = S[0] * c00 + S[1] * c01 + S[2] * c02;
+  if (!(std::abs(det) > 1e-12)) return false;
+  const double inv[9] = {c00, S[2] * S[7] - S[1] * S[8], S[1] * S[5] - S[2] * S[4],
+                         c01, S[0] * S[8] - S[2] * S[6], S[2] * S[3] - S[0] * S[5],
+                         c02, S[1] * S[6] - S[0] * S[7], S[0] * S[4] - S[1] * S[3]};
+  for (int i = 0; i < 3; ++i)
+    for (int j = 0; j < 3; ++j) {
+      N[3 * i + j] = 0;
+      for (int k = 0; k < 3; ++k) N[3 * i + j] += inv[3 * i + k] * M[3 * k + j] / det;
+    }
+  return true;
 }
 
 // Column j of Xc (n entries), from the uncentred columns and the mean.
@@ -79,24 +118,31 @@ ExchangeResult exchangeSquared(const CenteredDesign& X, const Matrix& T, double 
     B.row(a) += R.row(j);
   }
   for (int q = 0; q < Q; ++q) H(q, q) += size[static_cast<std::size_t>(q)] > 0 ? lambda * size[static_cast<std::size_t>(q)] : 1.0;
-  std::optional<double> f = explained(H, B);  // the objective is ½‖Tc‖²/n − f
-  if (!f) return compacted(labels, Q, 0, false);
-  Matrix Hinv = H.llt().solve(Matrix::Identity(Q, Q)), W = Hinv * B;
+  Matrix Hinv, W;
+  if (!inverseOf(H, Hinv)) return compacted(labels, Q, 0, false);  // singular at the start: nothing moves
+  double f = explainedBy(Hinv, B, W);  // the objective is ½‖Tc‖²/n − f
+  if (!std::isfinite(f)) return compacted(labels, Q, 0, false);
 
   int moves = 0;
-  Vector u(Q), h(Q);
-  RowVector uW(K), r(K), Yq(K), Ya(K), Yu(K);
+  Vector u(Q), h(Q), uW(K), r(K), Yq(K), Ya(K), Yu(K);
   for (bool moved = true; moved;) {
     moved = false;
     for (Eigen::Index j = 0; j < d; ++j) {
       const std::int32_t a = labels[static_cast<std::size_t>(j)];
       const bool leavesEmpty = size[static_cast<std::size_t>(a)] == 1;
-      u.noalias() = P.row(j).transpose();
-      h.noalias() = Hinv * u;
-      uW.noalias() = u.transpose() * W;
-      r = R.row(j);
-      const double trBW = (B.array() * W.array()).sum(), uh = u.dot(h);
-      double best = *f + tolerance;
+      double uh = 0, trBW = 0;
+      for (int p = 0; p < Q; ++p) u[p] = P(j, p);
+      for (int p = 0; p < Q; ++p) {
+        h[p] = 0;
+        for (int q = 0; q < Q; ++q) h[p] += Hinv(p, q) * u[q];
+        uh += u[p] * h[p];
+      }
+      for (Eigen::Index k = 0; k < K; ++k) {
+        uW[k] = 0;
+        for (int p = 0; p < Q; ++p) uW[k] += u[p] * W(p, k), trBW += B(p, k) * W(p, k);
+        r[k] = R(j, k);
+      }
+      double best = f + tolerance;
       int to = -1;
       bool emptyTried = false;
       for (int q = 0; q < Q; ++q) {
@@ -105,23 +151,18 @@ ExchangeResult exchangeSquared(const CenteredDesign& X, const Matrix& T, double 
         if (empty && (leavesEmpty || emptyTried)) continue;  // a singleton to an empty group changes nothing
         emptyTried |= empty;
         // H' = H + V M Vᵀ, V = [e_q, e_a, u]; the placeholders leave or join the diagonal.
-        Eigen::Matrix3d M, VHV;
-        M << c[j] + lambda - (empty ? 1.0 : 0.0), -c[j], 1, -c[j], c[j] - lambda + (leavesEmpty ? 1.0 : 0.0), -1, 1, -1, 0;
-        VHV << Hinv(q, q), Hinv(q, a), h[q], Hinv(a, q), Hinv(a, a), h[a], h[q], h[a], uh;
         // H'⁻¹ = H⁻¹ − H⁻¹V N VᵀH⁻¹ with N = (I + M VᵀH⁻¹V)⁻¹ M (Woodbury).
-        const Eigen::Matrix3d S = Eigen::Matrix3d::Identity() + M * VHV;
-        const double det = S.determinant();
-        if (!(std::abs(det) > 1e-12)) continue;
-        const Eigen::Matrix3d N = S.inverse() * M;
+        const double M[9] = {c[j] + lambda - (empty ? 1.0 : 0.0), -c[j], 1, -c[j], c[j] - lambda + (leavesEmpty ? 1.0 : 0.0), -1, 1, -1, 0};
+        const double VHV[9] = {Hinv(q, q), Hinv(q, a), h[q], Hinv(a, q), Hinv(a, a), h[a], h[q], h[a], uh};
+        double N[9];
+        if (!woodburyCore(M, VHV, N)) continue;
         // Y = H⁻¹B' (B' = B + (e_q − e_a) rᵀ): its rows q and a and uᵀY are all the score reads.
-        Yq = W.row(q) + (Hinv(q, q) - Hinv(a, q)) * r;
-        Ya = W.row(a) + (Hinv(q, a) - Hinv(a, a)) * r;
-        Yu = uW + (h[q] - h[a]) * r;
-        const double trBY = trBW + (W.row(q) - W.row(a)).dot(r) + r.dot(Yq - Ya);
-        double correction = 0;  // Σ_k (VᵀY)_kᵀ N (VᵀY)_k
+        double trBY = trBW, correction = 0;  // correction: Σ_k (VᵀY)_kᵀ N (VᵀY)_k
         for (Eigen::Index k = 0; k < K; ++k) {
-          const Eigen::Vector3d y(Yq[k], Ya[k], Yu[k]);
-          correction += y.dot(N * y);
+          const double y[3] = {W(q, k) + (Hinv(q, q) - Hinv(a, q)) * r[k], W(a, k) + (Hinv(q, a) - Hinv(a, a)) * r[k],
+                               uW[k] + (h[q] - h[a]) * r[k]};
+          trBY += (W(q, k) - W(a, k)) * r[k] + r[k] * (y[0] - y[1]);
+          for (int i = 0; i < 3; ++i) correction += y[i] * (N[3 * i] * y[0] + N[3 * i + 1] * y[1] + N[3 * i + 2] * y[2]);
         }
         const double value = 0.5 * (trBY - correction);
         if (std::isfinite(value) && value > best) {
@@ -131,42 +172,40 @@ ExchangeResult exchangeSquared(const CenteredDesign& X, const Matrix& T, double 
       }
       if (to < 0) continue;
       // Confirmed by a direct solve before it is taken (Woodbury on an ill-conditioned H may err).
-      Matrix H2 = H, B2 = B;
+      Matrix H2 = H, B2 = B, H2inv, W2;
       const double placeholderTo = size[static_cast<std::size_t>(to)] == 0 ? 1.0 : 0.0;
-      H2.row(to) += u.transpose();
-      H2.col(to) += u;
-      H2.row(a) -= u.transpose();
-      H2.col(a) -= u;
+      for (int p = 0; p < Q; ++p) {
+        H2(to, p) += u[p], H2(p, to) += u[p];
+        H2(a, p) -= u[p], H2(p, a) -= u[p];
+      }
       H2(to, to) += c[j] + lambda - placeholderTo;
       H2(a, a) += c[j] - lambda + (leavesEmpty ? 1.0 : 0.0);
       H2(to, a) -= c[j];
       H2(a, to) -= c[j];
+      for (Eigen::Index k = 0; k < K; ++k) B2(to, k) += r[k], B2(a, k) -= r[k];
       if (leavesEmpty) {  // row and column a are 0 but for the placeholder: make them so exactly
-        H2.row(a).setZero();
-        H2.col(a).setZero();
+        for (int p = 0; p < Q; ++p) H2(a, p) = H2(p, a) = 0;
         H2(a, a) = 1;
+        for (Eigen::Index k = 0; k < K; ++k) B2(a, k) = 0;
       }
-      B2.row(to) += r;
-      B2.row(a) -= r;
-      if (leavesEmpty) B2.row(a).setZero();
-      const std::optional<double> f2 = explained(H2, B2);
-      if (!f2 || !(*f2 > *f + tolerance)) continue;
+      if (!inverseOf(H2, H2inv)) continue;
+      const double f2 = explainedBy(H2inv, B2, W2);
+      if (!(f2 > f + tolerance)) continue;
       // Take it: Z's columns to and a gain and lose x_j, so P gains and loses XcᵀXc e_j/n.
       centredColumn(X, j, x);
       X.multiplyTransposed(x.data(), g.data());
-      P.col(to) += g / nn;
-      P.col(a) -= g / nn;
+      for (Eigen::Index i = 0; i < d; ++i) P(i, to) += g[i] / nn, P(i, a) -= g[i] / nn;
       H = std::move(H2);
       B = std::move(B2);
+      Hinv = std::move(H2inv);
+      W = std::move(W2);
       f = f2;
       labels[static_cast<std::size_t>(j)] = to;
       ++size[static_cast<std::size_t>(to)];
       --size[static_cast<std::size_t>(a)];
-      Hinv = H.llt().solve(Matrix::Identity(Q, Q));
-      W = Hinv * B;
       moved = true;
       ++moves;
-      if (!control.keepGoing(moves, 0.5 * Tc.squaredNorm() / nn - *f)) return compacted(labels, Q, moves, true);
+      if (!control.keepGoing(moves, 0.5 * Tc.squaredNorm() / nn - f)) return compacted(labels, Q, moves, true);
     }
   }
   return compacted(labels, Q, moves, false);

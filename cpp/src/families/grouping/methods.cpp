@@ -1,6 +1,7 @@
 // Feature grouping by a constraint: coefficients that take at most Q distinct values (rows, for
 // K outputs), possibly s-sparse — LSK (ridge, then the exact projection), IHC/IHCS/IHT
-// (projected gradient onto the structure; IHC paper Alg. 1, §4.1), CG and CGPG (conditional
+// (projected gradient onto the structure; IHC paper Alg. 1, §4.1; IHC by default from several
+// starts, each polished by the exchange search of exchange.hpp: ours), CG and CGPG (conditional
 // gradient on equivalence matrices, then IHC; LwCS Alg. 2) and the oracle given the partition.
 #include "supclust/families/grouping/methods.hpp"
 
@@ -186,31 +187,28 @@ Result runIhc(const FitContext& c, const GroupingOptions& o) {
   };
   std::vector<Result> results(static_cast<std::size_t>(starts));
   const int threads = insideParallelTask() ? 1 : std::min(availableThreads(), starts);
-  if (threads <= 1) {  // one after another, the iterations counted on across them
-    int done = 0;
-    for (int k = 0; k < starts; ++k) {
-      const Control later = c.control.after(done);
-      Result& r = results[static_cast<std::size_t>(k)] = runStart(FitContext{c.X, c.loss, c.T, c.options, later, c.warm}, k);
-      if (r.status == Status::Aborted) return r;
-      done += r.iterations + 1;
-    }
-  } else {
-    // Progress and cancellation stay on the caller's thread (it polls); the starts see a flag.
-    std::atomic<bool> stop{false};
-    Control inner{[&stop](int, double) { return !stop.load(); }};
-    inner.cache = c.control.cache;
-    const FitContext side{c.X, c.loss, c.T, c.options, inner, c.warm};
-    const bool finished = parallelFor(static_cast<std::size_t>(starts), threads,
-                                      [&](std::size_t k) { results[k] = runStart(side, static_cast<int>(k)); },
-                                      [&](std::size_t done) {
-                                        if (!c.control.keepGoing(static_cast<int>(done), 0)) stop = true;
-                                        return !stop.load();
-                                      });
-    if (!finished || stop.load()) {
-      Result aborted;
-      aborted.status = Status::Aborted;
-      return aborted;
-    }
+  // One thread: the starts one after another under the caller's control, the iterations counted
+  // on across them. Several: progress and cancellation stay on the caller's thread (it polls),
+  // the starts see a flag.
+  std::atomic<bool> stop{false};
+  int done = 0;
+  const bool finished = parallelFor(
+      static_cast<std::size_t>(starts), threads,
+      [&](std::size_t k) {
+        Control at = threads <= 1 ? c.control.after(done) : Control{[&stop](int, double) { return !stop.load(); }};
+        at.cache = c.control.cache;
+        Result& r = results[k] = runStart(FitContext{c.X, c.loss, c.T, c.options, at, c.warm}, static_cast<int>(k));
+        if (r.status == Status::Aborted) stop = true;
+        if (threads <= 1) done += r.iterations + 1;
+      },
+      [&](std::size_t finishedStarts) {
+        if (threads > 1 && !c.control.keepGoing(static_cast<int>(finishedStarts), 0)) stop = true;
+        return !stop.load();
+      });
+  if (!finished || stop.load()) {
+    Result aborted;
+    aborted.status = Status::Aborted;
+    return aborted;
   }
   std::size_t best = 0;
   for (std::size_t k = 1; k < results.size(); ++k)
@@ -404,7 +402,7 @@ std::vector<Method> groupingMethods() {
   return {
       Method("lsk", "ridge, then the projection of its coefficients onto Q values (LSK)", lskOptions(), runLsk)
           .checkShape(checkGroups),
-      Method("ihc", "iterative hard clustering: projected gradient onto Q values (IHC Alg. 1)", ihcOptions(), runIhc)
+      Method("ihc", "iterative hard clustering: projected gradient onto Q values (IHC Alg. 1), by default from 6 starts each polished by an exchange search over partitions (ours)", ihcOptions(), runIhc)
           .checkShape(checkGroups)
           .dependsOnStart(),
       Method("ihcs", "IHC onto s-sparse Q values (IHC §4.1)", ihcsOptions(), runIhcs)
