@@ -14,6 +14,7 @@
 #include <sstream>
 
 #include "supclust/experiments/synthetic.hpp"
+#include "csr.hpp"
 #include "problems.hpp"
 
 using namespace supclust;
@@ -173,31 +174,42 @@ TEST(NonConvexDefaults, ALowestObjectiveReachedOnceCarriesAWarning) {
 }
 
 // The exchange search's answer is exchange-optimal: no single feature moved to another group (or
-// to a group of its own) lowers the objective, each move refitted by the oracle (d = 30, Q = 5,
-// squared loss with a ridge term, and one-vs-all with three outputs).
+// to a group of its own) lowers the objective, each move refitted by the oracle (d = 30, Q = 5:
+// squared loss with a ridge term, one-vs-all with three outputs, and a sparse X read as CSR,
+// whose moves update the Gram columns from the rows of the moved column only).
 TEST(NonConvexDefaults, NoSingleMoveLowersTheExchangedObjective) {
-  const auto g = generateE1(90, 30, 5, 2.0, 11, 0, CoefValues::Uniform15, 0.3);
+  auto g = generateE1(90, 30, 5, 2.0, 11, 0, CoefValues::Uniform15, 0.3);
+  RowMatrix sparseX = g.X;
+  for (Eigen::Index i = 0; i < sparseX.size(); ++i)
+    if (std::abs(sparseX.data()[i]) < 0.8) sparseX.data()[i] = 0;  // about 58 % zeros
+  const CsrArrays csr = csrOf(sparseX);
+  const Problem csrProblem{{90, 30, csr.indptr.data(), csr.indices.data(), csr.values.data()}, {g.y.data(), 90}};
   Vector classes(90);
   for (Eigen::Index i = 0; i < 90; ++i) classes[i] = static_cast<double>(i % 3);
-  for (const auto& [y, loss, lambda] : {std::tuple<Vector, const char*, double>{g.y, "squared", 1e-2},
-                                        std::tuple<Vector, const char*, double>{classes, "ova-squared", 0}}) {
+  struct Case {
+    Problem problem;
+    const char* loss;
+    double lambda;
+  };
+  for (const Case& k : {Case{problemOf(g.X, g.y), "squared", 1e-2}, Case{problemOf(g.X, classes), "ova-squared", 0},
+                        Case{csrProblem, "squared", 1e-3}}) {
     Params p;
-    p.strings["loss"] = loss;
-    p.numbers = {{"Q", 5}, {"lambda", lambda}, {"starts", 1}};
-    const Result r = fit("ihc", problemOf(g.X, y), p);
+    p.strings["loss"] = k.loss;
+    p.numbers = {{"Q", 5}, {"lambda", k.lambda}, {"starts", 1}};
+    const Result r = fit("ihc", k.problem, p);
     ASSERT_EQ(r.status, Status::Converged) << r.message;
     const int G = static_cast<int>(r.centroids.rows());
     Params oracle;
-    oracle.strings["loss"] = loss;
-    oracle.numbers["lambda"] = lambda;
+    oracle.strings["loss"] = k.loss;
+    oracle.numbers["lambda"] = k.lambda;
     oracle.labels["groups"] = r.groups;
-    EXPECT_NEAR(fit("oracle", problemOf(g.X, y), oracle).objective, r.objective, 1e-12 * r.objective) << loss;
+    EXPECT_NEAR(fit("oracle", k.problem, oracle).objective, r.objective, 1e-12 * r.objective) << k.loss;
     for (std::size_t j = 0; j < r.groups.size(); ++j)
       for (int q = 0; q <= std::min(G, 4); ++q) {  // q = G: a group of its own
         Labels moved = r.groups;
         moved[j] = q;
         oracle.labels["groups"] = moved;
-        EXPECT_GE(fit("oracle", problemOf(g.X, y), oracle).objective, r.objective * (1 - 1e-10)) << loss << ": feature " << j << " to " << q;
+        EXPECT_GE(fit("oracle", k.problem, oracle).objective, r.objective * (1 - 1e-10)) << k.loss << ": feature " << j << " to " << q;
       }
   }
 }

@@ -70,10 +70,30 @@ bool woodburyCore(const double M[9], const double A[9], double N[9]) {
   return true;
 }
 
-// Column j of Xc (n entries), from the uncentred columns and the mean.
-void centredColumn(const CenteredDesign& X, Eigen::Index j, Vector& x) {
+// ‖x_j − μ_j 1‖² from column j's stored entries: Σ (v − μ_j)² over them, μ_j² for each other row.
+double centredSquaredNorm(const CenteredDesign& X, Eigen::Index j) {
+  const double mean = X.means()[j];
+  double sum = 0;
+  Eigen::Index stored = 0;
+  forEachInColumn(X.uncentredColumns(), j, [&](std::int32_t, double v) { sum += (v - mean) * (v - mean), ++stored; });
+  return sum + static_cast<double>(X.rows() - stored) * mean * mean;
+}
+
+// g = Xᵀ x_j (d entries, the uncentred product; XcᵀXc e_j = g − n μ_j μ). A sparse X: the rows
+// holding column j's entries, each added once (O(their entries), not a pass over X; g must be 0
+// on entry, and the caller zeroes what it reads); dense: a product with the column.
+void uncentredGramColumn(const CenteredDesign& X, Eigen::Index j, Vector& x, Vector& g) {
+  const DataMatrix& data = X.uncentred();
+  if (data.sparse()) {
+    forEachInColumn(X.uncentredColumns(), j, [&](std::int32_t i, double v) {
+      for (std::int32_t t = data.indptr()[i]; t < data.indptr()[i + 1]; ++t) g[data.indices()[t]] += v * data.values()[t];
+    });
+    return;
+  }
   x.setConstant(X.rows(), -X.means()[j]);
   forEachInColumn(X.uncentredColumns(), j, [&](std::int32_t i, double v) { x[i] += v; });
+  X.multiplyTransposed(x.data(), g.data());  // Xcᵀ xc_j = Xᵀx_j − n μ_j μ
+  g += static_cast<double>(X.rows()) * X.means()[j] * X.means().transpose();
 }
 
 }  // namespace
@@ -88,11 +108,8 @@ ExchangeResult exchangeSquared(const CenteredDesign& X, const Matrix& T, double 
   const double tolerance = 1e-12 * 0.5 * Tc.squaredNorm() / nn;  // below rounding: not a real decrease
 
   // Per feature: c_j = ‖x_j‖²/n and R = XcᵀTc/n; per group: Z's sums, P = XcᵀZ/n (d × Q).
-  Vector c(d), x(n), g(d);
-  for (Eigen::Index j = 0; j < d; ++j) {
-    centredColumn(X, j, x);
-    c[j] = x.squaredNorm() / nn;
-  }
+  Vector c(d), x(n), g = Vector::Zero(d);
+  for (Eigen::Index j = 0; j < d; ++j) c[j] = centredSquaredNorm(X, j) / nn;
   Matrix R(d, K);
   for (Eigen::Index k = 0; k < K; ++k) {
     const Vector t = Tc.col(k);
@@ -106,6 +123,7 @@ ExchangeResult exchangeSquared(const CenteredDesign& X, const Matrix& T, double 
     X.multiplyTransposed(z.data(), P.col(q).data());
   }
   P /= nn;
+  Vector shift = Vector::Zero(Q);  // XcᵀXcZ/n is P(i, q) − μ_i shift_q (the moves' rank-one parts)
   std::vector<int> size(static_cast<std::size_t>(Q), 0);
   for (std::int32_t a : labels) ++size[static_cast<std::size_t>(a)];
 
@@ -131,7 +149,7 @@ ExchangeResult exchangeSquared(const CenteredDesign& X, const Matrix& T, double 
       const std::int32_t a = labels[static_cast<std::size_t>(j)];
       const bool leavesEmpty = size[static_cast<std::size_t>(a)] == 1;
       double uh = 0, trBW = 0;
-      for (int p = 0; p < Q; ++p) u[p] = P(j, p);
+      for (int p = 0; p < Q; ++p) u[p] = P(j, p) - X.means()[j] * shift[p];
       for (int p = 0; p < Q; ++p) {
         h[p] = 0;
         for (int q = 0; q < Q; ++q) h[p] += Hinv(p, q) * u[q];
@@ -192,9 +210,20 @@ ExchangeResult exchangeSquared(const CenteredDesign& X, const Matrix& T, double 
       const double f2 = explainedBy(H2inv, B2, W2);
       if (!(f2 > f + tolerance)) continue;
       // Take it: Z's columns to and a gain and lose x_j, so P gains and loses XcᵀXc e_j/n.
-      centredColumn(X, j, x);
-      X.multiplyTransposed(x.data(), g.data());
-      for (Eigen::Index i = 0; i < d; ++i) P(i, to) += g[i] / nn, P(i, a) -= g[i] / nn;
+      uncentredGramColumn(X, j, x, g);
+      if (X.sparse()) {  // only the rows of column j's entries touched g
+        forEachInColumn(X.uncentredColumns(), j, [&](std::int32_t i, double) {
+          const DataMatrix& data = X.uncentred();
+          for (std::int32_t t = data.indptr()[i]; t < data.indptr()[i + 1]; ++t) {
+            const std::int32_t k = data.indices()[t];
+            if (g[k] != 0) P(k, to) += g[k] / nn, P(k, a) -= g[k] / nn, g[k] = 0;
+          }
+        });
+      } else {
+        for (Eigen::Index i = 0; i < d; ++i) P(i, to) += g[i] / nn, P(i, a) -= g[i] / nn;
+      }
+      shift[to] += X.means()[j];  // the −μ_j μ part of XcᵀXc e_j/n, kept aside: P(i, q) − μ_i shift_q
+      shift[a] -= X.means()[j];
       H = std::move(H2);
       B = std::move(B2);
       Hinv = std::move(H2inv);
