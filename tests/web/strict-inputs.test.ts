@@ -200,6 +200,16 @@ describe('strict inputs, from an outside catalogue', () => {
     await expectInvalid(sc.crossValidate('ridge', { X, nRows: 40, y, lambda: -1 }, { grid: { lambda: [1] } }), 'lambda');
   });
 
+  it('a model whose classes do not match its experts or its loss is refused naming model.classes', async () => {
+    const labels = Float64Array.from({ length: 40 }, (_, i) => i % 3);
+    const ova = await sc.fit('experts-am', { X, nRows: 40, y: labels, Q: 2, loss: 'ova-logistic' });
+    expect(ova.outputs).toBe(2 * 3);  // Q blocks of K scores
+    await expectInvalid(sc.predict({ ...ova, classes: ova.classes!.slice(0, 2) }, X, 40), 'model.classes');  // 6 = 3 × 2 would pass a divisibility check
+    await expectInvalid(sc.predictClass({ ...ova, classes: ova.classes!.slice(0, 2) }, X, 40), 'model.classes');
+    const regression = await sc.fit('experts-am', { X, nRows: 40, y, Q: 2 });
+    await expectInvalid(sc.expertError({ ...regression, classes: [0, 1] }, X, y, 40), 'model.classes');
+  });
+
   it('a classifying table refuses real-valued targets', async () => {
     const err = await sc.experiment('breast-cancer', { reps: 1, fast: true, methods: ['Lasso'], data: { X, nRows: 40, nCols: 8, y } }).catch((e) => e);
     expect(err).toBeInstanceOf(SupclustError);
@@ -210,6 +220,10 @@ describe('strict inputs, from an outside catalogue', () => {
     expect(oneClass).toBeInstanceOf(SupclustError);
     expect(oneClass.field).toBe('data.y');
     expect(oneClass.message).toMatch(/both labels 0 and 1/);
+    // The dataset's own fields are named within data.
+    const nan = Float64Array.from(X, (v, k) => (k === 5 ? NaN : v));
+    await expectInvalid(sc.experiment('breast-cancer', { reps: 1, fast: true, methods: ['Lasso'], data: { X: nan, nRows: 40, nCols: 8, y } }), 'data.X');
+    await expectInvalid(sc.experiment('breast-cancer', { reps: 1, fast: true, methods: ['Lasso'], data: { X, nRows: 40, nCols: 8, y: y.subarray(1) } }), 'data.y');
   });
 
   it('a control argument that is not { signal?, onProgress? } is refused by field, and the instance goes on', async () => {

@@ -35,7 +35,8 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
   }
 
   // A model's arrays, checked, and its kind, loss and classes against the library's declarations.
-  const vocabulary = { kinds: [...new Set(info.methods.map((m) => m.kind as string))], losses: info.losses.map((l) => l.name) };
+  const vocabulary = { kinds: [...new Set(info.methods.map((m) => m.kind as string))], losses: info.losses.map((l) => l.name),
+    regression: info.losses.filter((l) => !l.classification).map((l) => l.name) };
   const modelArrays = (model: Model) => checkedArrays(model, vocabulary);
 
   // X for a prediction or a score: flat arrays without sizes take the model's feature count as
@@ -402,13 +403,14 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
         const perColumn = table.column === 'dataset';
         if (perColumn !== Array.isArray(options.data))
           throw invalid('data', perColumn ? `table '${id}' needs a list of ${table.values.length} datasets, one per column` : `table '${id}' takes one dataset, not a list`);
-        const one = (d: ExperimentData) => {
-          if (d == null || typeof d !== 'object') throw invalid('data', 'must be an object with X and y');
-          const m = v.matrix('X', d.X, d.nRows, d.nCols);
-          checkMemory('data', `a ${m.nRows} × ${m.nCols} dataset`, 8 * v.designDoubles(m) * (3 + 2 * Math.min(info.threads, 8)));
-          return { X: v.wire(m), nRows: m.nRows, nCols: m.nCols, y: v.finiteVector('y', d.y, m.nRows) };
+        // Each dataset's fields are named within data: data.X, data[1].y.
+        const one = (d: ExperimentData, at: string) => {
+          if (d == null || typeof d !== 'object') throw invalid(at, 'must be an object with X and y');
+          const m = v.matrix(`${at}.X`, d.X, d.nRows, d.nCols);
+          checkMemory(at, `a ${m.nRows} × ${m.nCols} dataset`, 8 * v.designDoubles(m) * (3 + 2 * Math.min(info.threads, 8)));
+          return { X: v.wire(m), nRows: m.nRows, nCols: m.nCols, y: v.finiteVector(`${at}.y`, d.y, m.nRows) };
         };
-        data = Array.isArray(options.data) ? options.data.map(one) : one(options.data);
+        data = Array.isArray(options.data) ? options.data.map((d, k) => one(d, `data[${k}]`)) : one(options.data, 'data');
       }
       const dataHash = data === undefined ? '' : hashOfData(Array.isArray(data) ? data : [data]);
       // The library checks the settings and fills their defaults (reps: the table's).

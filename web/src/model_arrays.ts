@@ -12,7 +12,7 @@ export interface ModelArrays {
 }
 
 /** What a model may name, as the library declares it (info.methods' kinds, info.losses). */
-export interface ModelVocabulary { kinds: readonly string[]; losses: readonly string[] }
+export interface ModelVocabulary { kinds: readonly string[]; losses: readonly string[]; regression: readonly string[] }
 
 /** A model's arrays, checked against each other, and its kind, loss and classes against what the
  * library knows (each mistake names the model's field). */
@@ -24,6 +24,8 @@ export function modelArrays(model: Model, known: ModelVocabulary): ModelArrays {
     throw invalid('model.kind', `must be one of ${known.kinds.map((k) => `'${k}'`).join(', ')} (got ${describe(model.kind)})`);
   if (model.loss !== undefined && !known.losses.includes(model.loss as string))
     throw invalid('model.loss', `must be one of ${known.losses.map((k) => `'${k}'`).join(', ')} (got ${describe(model.loss)})`);
+  if (model.classes !== undefined && known.regression.includes(model.loss as string))
+    throw invalid('model.classes', `a model of loss '${String(model.loss)}' (regression) has no classes`);
   if (model.classes !== undefined) {
     const classes = model.classes as unknown;
     if (!Array.isArray(classes)) throw invalid('model.classes', `must be an array of class labels (got ${describe(classes)})`);
@@ -52,7 +54,10 @@ export function modelArrays(model: Model, known: ModelVocabulary): ModelArrays {
     // A classifier's scores: one per class (K ≥ 2; a binary logistic model has one), or, for
     // classifying experts, Q blocks of one per class.
     const K = model.classes.length;
-    const fits = model.kind === 'experts' ? K >= 2 && outputs % K === 0 : outputs === K || (K === 2 && outputs === 1);
+    // Classifying experts: Q blocks of K scores (Q from the model's params when it has them).
+    const experts = model.params?.Q;
+    const fits = model.kind === 'experts' ? K >= 2 && (typeof experts === 'number' ? outputs === experts * K : outputs % K === 0)
+      : outputs === K || (K === 2 && outputs === 1);
     if (!fits) throw invalid('model.classes', `has ${K} classes, which do not match the model's ${outputs} outputs`);
   }
   return { nFeatures, outputs, coef, intercept };
