@@ -157,6 +157,18 @@ TEST(NonConvexDefaults, DiabetesAtTheDefaultsAndAtOneStart) {
   }
 }
 
+// The count of starts at the best, where it is known: with Q = 1 the constraint set (constant
+// coefficients) is convex and every start ends at its one optimum, so all six count.
+TEST(NonConvexDefaults, EveryStartReachesTheOptimumOfAConvexCase) {
+  const Data D = diabetes();
+  Params p;
+  p.numbers["Q"] = 1;
+  const Result r = fit("ihc", problemOf(D.X, D.y), p);
+  EXPECT_EQ(r.starts, 6);
+  EXPECT_EQ(r.startsAtBest, 6);
+  EXPECT_TRUE(r.warnings.empty());
+}
+
 // One start reaching the lowest objective carries a warning: the same fit with two starts of which
 // only one reaches it (found by trying seeds), else none.
 TEST(NonConvexDefaults, ALowestObjectiveReachedOnceCarriesAWarning) {

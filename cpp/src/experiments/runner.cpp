@@ -215,15 +215,16 @@ Grid resolve(Grid grid, const std::string& perFeature, Eigen::Index d) {
   return grid;
 }
 
-Refusal checkDataset(const Experiment& e, const Problem* data) {
+// `name`: the dataset's field, "data" or "data[c]" (its X and y are name.X, name.y).
+Refusal checkDataset(const Experiment& e, const Problem* data, const std::string& name = "data") {
   if (e.dataset.empty())
     return data ? Refusal("data", "table '" + e.id + "' generates its own data; pass none") : Refusal();
   if (!data) return Refusal("data", "table '" + e.id + "' needs the " + e.dataset + " dataset (X and y)");
-  if (data->X.rows() != data->y.size()) return Refusal("data.y", "X has " + std::to_string(data->X.rows()) + " rows but y has " + std::to_string(data->y.size()) + " entries");
-  if (data->X.rows() < 20 || data->X.cols() < 1) return Refusal("data", "needs at least 20 rows and one column");
+  if (data->X.rows() != data->y.size()) return Refusal(name + ".y", "X has " + std::to_string(data->X.rows()) + " rows but y has " + std::to_string(data->y.size()) + " entries");
+  if (data->X.rows() < 20 || data->X.cols() < 1) return Refusal(name, "needs at least 20 rows and one column");
   const Eigen::Map<const Vector> stored(data->X.values(), data->X.stored());
-  if (!stored.allFinite()) return Refusal("data.X", "must be finite");
-  if (!data->y.allFinite()) return Refusal("data.y", "must be finite");
+  if (!stored.allFinite()) return Refusal(name + ".X", "must be finite");
+  if (!data->y.allFinite()) return Refusal(name + ".y", "must be finite");
   // A binary table (a row with a logistic or hinge loss, or a metric of two classes: accuracy,
   // sensitivity, specificity, AUC) reads y as 0/1 labels.
   const auto binaryMetric = [](const std::string& m) { return m == "accuracy" || m == "sensitivity" || m == "specificity" || m == "auc"; };
@@ -235,10 +236,10 @@ Refusal checkDataset(const Experiment& e, const Problem* data) {
   if (!classifies) return {};
   for (Eigen::Index i = 0; i < data->y.size(); ++i)
     if (data->y[i] != 0 && data->y[i] != 1)
-      return Refusal("data.y", "must hold 0/1 labels (table '" + e.id + "' classifies); entry " + std::to_string(i) + " is " + formatNumber(data->y[i]));
+      return Refusal(name + ".y", "must hold 0/1 labels (table '" + e.id + "' classifies); entry " + std::to_string(i) + " is " + formatNumber(data->y[i]));
   const Eigen::Index ones = (data->y.array() == 1).count();
   if (ones == 0 || ones == data->y.size())
-    return Refusal("data.y", "must hold both labels 0 and 1 (table '" + e.id + "' classifies; every entry is " + (ones == 0 ? "0" : "1") + ")");
+    return Refusal(name + ".y", "must hold both labels 0 and 1 (table '" + e.id + "' classifies; every entry is " + (ones == 0 ? "0" : "1") + ")");
   return {};
 }
 
@@ -251,7 +252,7 @@ Refusal checkDatasets(const Experiment& e, const ExperimentOptions& o) {
     return Refusal("data", "table '" + e.id + "' needs " + std::to_string(e.values.size()) + " datasets (one per column; got " +
            std::to_string(o.datasets.size()) + ")");
   for (std::size_t c = 0; c < o.datasets.size(); ++c)
-    if (Refusal why = checkDataset(e, o.datasets[c]); !why.empty()) return Refusal("data[" + std::to_string(c) + "]" + why.field.substr(4), why.detail);  // data.y → data[c].y
+    if (Refusal why = checkDataset(e, o.datasets[c], "data[" + std::to_string(c) + "]"); !why.empty()) return why;
   return {};
 }
 }  // namespace

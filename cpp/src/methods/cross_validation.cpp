@@ -381,10 +381,9 @@ CrossValidationResult crossValidate(const Method& method, const Problem& problem
     if (refused[t].status == Status::InvalidInput) {  // a grid entry at fault names its grid field
       const Result& r = refused[t];
       const bool entry = std::any_of(grid.begin(), grid.end(), [&](const auto& g) { return g.first == r.field; });
-      const std::string detail = r.field.empty() ? r.message : r.message.substr(r.field.size() + 2);
-      const std::string where = " (a fit on the " + std::to_string(parts.trains[t / chunks].X.rows) + " training rows of fold " +
-                                std::to_string(t / chunks + 1) + " of " + std::to_string(folds) + ")";
-      return invalid(Refusal(entry ? "grid." + r.field : r.field, detail + where));
+      return invalid(Refusal(entry ? "grid." + r.field : r.field, "a fit on the " + std::to_string(parts.trains[t / chunks].X.rows) +
+                                                                      " training rows of fold " + std::to_string(t / chunks + 1) + " of " +
+                                                                      std::to_string(folds) + " refuses it: " + r.message));
     }
 
   // ---- summary and refit ----

@@ -3,23 +3,25 @@
 #include <cmath>
 
 #include "supclust/kernels/cholesky.hpp"
+#include "supclust/kernels/gram_partition.hpp"
 #include "supclust/kernels/sparse_columns.hpp"
 
 namespace supclust {
 
 namespace {
 
-// Labels renumbered 0..G−1 in order of first appearance.
-ExchangeResult compacted(const Labels& labels, int Q, int moves, bool aborted) {
-  ExchangeResult r;
-  std::vector<std::int32_t> map(static_cast<std::size_t>(Q), -1);
-  for (std::int32_t g : labels) {
-    if (map[static_cast<std::size_t>(g)] < 0) map[static_cast<std::size_t>(g)] = r.G++;
-    r.labels.push_back(map[static_cast<std::size_t>(g)]);
-  }
-  r.moves = moves;
-  r.aborted = aborted;
-  return r;
+// The labels renumbered by first appearance (canonicalLabels), with the moves.
+ExchangeResult compacted(const Labels& labels, int moves, bool aborted) {
+  return ExchangeResult{canonicalLabels(labels), moves, aborted};
+}
+
+// Whether feature j (in group a) may move to group q: another group, and of the empty ones only
+// the first (all are alike), and none when j is alone in a (it would only change its name).
+bool candidateGroup(int q, std::int32_t a, const std::vector<int>& size, bool& emptyTried) {
+  const bool empty = size[static_cast<std::size_t>(q)] == 0;
+  if (q == a || (empty && (size[static_cast<std::size_t>(a)] == 1 || emptyTried))) return false;
+  emptyTried |= empty;
+  return true;
 }
 
 // H⁻¹ (Q × Q) for a positive definite H by the library's Cholesky, or false. Small dense algebra
@@ -79,21 +81,34 @@ double centredSquaredNorm(const CenteredDesign& X, Eigen::Index j) {
   return sum + static_cast<double>(X.rows() - stored) * mean * mean;
 }
 
-// g = Xᵀ x_j (d entries, the uncentred product; XcᵀXc e_j = g − n μ_j μ). A sparse X: the rows
-// holding column j's entries, each added once (O(their entries), not a pass over X; g must be 0
-// on entry, and the caller zeroes what it reads); dense: a product with the column.
-void uncentredGramColumn(const CenteredDesign& X, Eigen::Index j, Vector& x, Vector& g) {
+// Feature j moves from group a to group `to`: XcᵀXcZ/n, held as P − μ shiftᵀ, gains XcᵀXc e_j/n =
+// Xᵀx_j/n − μ_j μ in column `to` and loses it in column a (Xᵀx_j/n into P, μ_j into shift). A sparse X:
+// from the rows holding column j's entries (O(their entries), not a pass over X; g is 0 on entry
+// and on return); dense: a product with the centred column, its centring added back.
+void moveGramColumn(const CenteredDesign& X, Eigen::Index j, std::int32_t a, std::int32_t to, Matrix& P, Vector& shift, Vector& x,
+                    Vector& g) {
+  const double n = static_cast<double>(X.rows());
   const DataMatrix& data = X.uncentred();
-  if (data.sparse()) {
+  const auto rowsOfColumn = [&](auto&& f) {
     forEachInColumn(X.uncentredColumns(), j, [&](std::int32_t i, double v) {
-      for (std::int32_t t = data.indptr()[i]; t < data.indptr()[i + 1]; ++t) g[data.indices()[t]] += v * data.values()[t];
+      for (std::int32_t t = data.indptr()[i]; t < data.indptr()[i + 1]; ++t) f(data.indices()[t], v * data.values()[t]);
     });
-    return;
+  };
+  if (data.sparse()) {
+    rowsOfColumn([&](std::int32_t k, double product) { g[k] += product; });
+    rowsOfColumn([&](std::int32_t k, double) {  // each entry of g applied once, then cleared
+      if (g[k] != 0) P(k, to) += g[k] / n, P(k, a) -= g[k] / n, g[k] = 0;
+    });
+  } else {
+    x.setConstant(X.rows(), -X.means()[j]);
+    forEachInColumn(X.uncentredColumns(), j, [&](std::int32_t i, double v) { x[i] += v; });
+    X.multiplyTransposed(x.data(), g.data());  // Xcᵀ xc_j = Xᵀx_j − n μ_j μ
+    g += n * X.means()[j] * X.means().transpose();
+    P.col(to) += g / n;
+    P.col(a) -= g / n;
   }
-  x.setConstant(X.rows(), -X.means()[j]);
-  forEachInColumn(X.uncentredColumns(), j, [&](std::int32_t i, double v) { x[i] += v; });
-  X.multiplyTransposed(x.data(), g.data());  // Xcᵀ xc_j = Xᵀx_j − n μ_j μ
-  g += static_cast<double>(X.rows()) * X.means()[j] * X.means().transpose();
+  shift[to] += X.means()[j];
+  shift[a] -= X.means()[j];
 }
 
 }  // namespace
@@ -103,9 +118,10 @@ ExchangeResult exchangeSquared(const CenteredDesign& X, const Matrix& T, double 
   const Eigen::Index n = X.rows(), d = X.cols(), K = T.cols();
   const double nn = static_cast<double>(n);
   Labels labels = start;
-  if (Q < 2 || d < 2) return compacted(labels, Q, 0, false);
+  if (Q < 2 || d < 2) return compacted(labels, 0, false);
   const Matrix Tc = T.rowwise() - T.colwise().mean();
-  const double tolerance = 1e-12 * 0.5 * Tc.squaredNorm() / nn;  // below rounding: not a real decrease
+  const double total = 0.5 * Tc.squaredNorm() / nn;  // the objective of w = 0
+  const double tolerance = 1e-12 * total;            // below rounding: not a real decrease
 
   // Per feature: c_j = ‖x_j‖²/n and R = XcᵀTc/n; per group: Z's sums, P = XcᵀZ/n (d × Q).
   Vector c(d), x(n), g = Vector::Zero(d);
@@ -137,18 +153,18 @@ ExchangeResult exchangeSquared(const CenteredDesign& X, const Matrix& T, double 
   }
   for (int q = 0; q < Q; ++q) H(q, q) += size[static_cast<std::size_t>(q)] > 0 ? lambda * size[static_cast<std::size_t>(q)] : 1.0;
   Matrix Hinv, W;
-  if (!inverseOf(H, Hinv)) return compacted(labels, Q, 0, false);  // singular at the start: nothing moves
-  double f = explainedBy(Hinv, B, W);  // the objective is ½‖Tc‖²/n − f
-  if (!std::isfinite(f)) return compacted(labels, Q, 0, false);
+  if (!inverseOf(H, Hinv)) return compacted(labels, 0, false);  // singular at the start: nothing moves
+  double f = explainedBy(Hinv, B, W);  // the objective is total − f
+  if (!std::isfinite(f)) return compacted(labels, 0, false);
 
   int moves = 0;
-  Vector u(Q), h(Q), uW(K), r(K), Yq(K), Ya(K), Yu(K);
+  Vector u(Q), h(Q), uW(K), r(K);
   for (bool moved = true; moved;) {
     moved = false;
     for (Eigen::Index j = 0; j < d; ++j) {
       const std::int32_t a = labels[static_cast<std::size_t>(j)];
       const bool leavesEmpty = size[static_cast<std::size_t>(a)] == 1;
-      double uh = 0, trBW = 0;
+      double uh = 0;
       for (int p = 0; p < Q; ++p) u[p] = P(j, p) - X.means()[j] * shift[p];
       for (int p = 0; p < Q; ++p) {
         h[p] = 0;
@@ -157,17 +173,15 @@ ExchangeResult exchangeSquared(const CenteredDesign& X, const Matrix& T, double 
       }
       for (Eigen::Index k = 0; k < K; ++k) {
         uW[k] = 0;
-        for (int p = 0; p < Q; ++p) uW[k] += u[p] * W(p, k), trBW += B(p, k) * W(p, k);
+        for (int p = 0; p < Q; ++p) uW[k] += u[p] * W(p, k);
         r[k] = R(j, k);
       }
       double best = f + tolerance;
       int to = -1;
       bool emptyTried = false;
       for (int q = 0; q < Q; ++q) {
-        if (q == a) continue;
+        if (!candidateGroup(q, a, size, emptyTried)) continue;
         const bool empty = size[static_cast<std::size_t>(q)] == 0;
-        if (empty && (leavesEmpty || emptyTried)) continue;  // a singleton to an empty group changes nothing
-        emptyTried |= empty;
         // H' = H + V M Vᵀ, V = [e_q, e_a, u]; the placeholders leave or join the diagonal.
         // H'⁻¹ = H⁻¹ − H⁻¹V N VᵀH⁻¹ with N = (I + M VᵀH⁻¹V)⁻¹ M (Woodbury).
         const double M[9] = {c[j] + lambda - (empty ? 1.0 : 0.0), -c[j], 1, -c[j], c[j] - lambda + (leavesEmpty ? 1.0 : 0.0), -1, 1, -1, 0};
@@ -175,7 +189,7 @@ ExchangeResult exchangeSquared(const CenteredDesign& X, const Matrix& T, double 
         double N[9];
         if (!woodburyCore(M, VHV, N)) continue;
         // Y = H⁻¹B' (B' = B + (e_q − e_a) rᵀ): its rows q and a and uᵀY are all the score reads.
-        double trBY = trBW, correction = 0;  // correction: Σ_k (VᵀY)_kᵀ N (VᵀY)_k
+        double trBY = 2 * f, correction = 0;  // tr(BᵀW) = 2f; correction: Σ_k (VᵀY)_kᵀ N (VᵀY)_k
         for (Eigen::Index k = 0; k < K; ++k) {
           const double y[3] = {W(q, k) + (Hinv(q, q) - Hinv(a, q)) * r[k], W(a, k) + (Hinv(q, a) - Hinv(a, a)) * r[k],
                                uW[k] + (h[q] - h[a]) * r[k]};
@@ -210,20 +224,7 @@ ExchangeResult exchangeSquared(const CenteredDesign& X, const Matrix& T, double 
       const double f2 = explainedBy(H2inv, B2, W2);
       if (!(f2 > f + tolerance)) continue;
       // Take it: Z's columns to and a gain and lose x_j, so P gains and loses XcᵀXc e_j/n.
-      uncentredGramColumn(X, j, x, g);
-      if (X.sparse()) {  // only the rows of column j's entries touched g
-        forEachInColumn(X.uncentredColumns(), j, [&](std::int32_t i, double) {
-          const DataMatrix& data = X.uncentred();
-          for (std::int32_t t = data.indptr()[i]; t < data.indptr()[i + 1]; ++t) {
-            const std::int32_t k = data.indices()[t];
-            if (g[k] != 0) P(k, to) += g[k] / nn, P(k, a) -= g[k] / nn, g[k] = 0;
-          }
-        });
-      } else {
-        for (Eigen::Index i = 0; i < d; ++i) P(i, to) += g[i] / nn, P(i, a) -= g[i] / nn;
-      }
-      shift[to] += X.means()[j];  // the −μ_j μ part of XcᵀXc e_j/n, kept aside: P(i, q) − μ_i shift_q
-      shift[a] -= X.means()[j];
+      moveGramColumn(X, j, a, to, P, shift, x, g);
       H = std::move(H2);
       B = std::move(B2);
       Hinv = std::move(H2inv);
@@ -234,25 +235,22 @@ ExchangeResult exchangeSquared(const CenteredDesign& X, const Matrix& T, double 
       --size[static_cast<std::size_t>(a)];
       moved = true;
       ++moves;
-      if (!control.keepGoing(moves, 0.5 * Tc.squaredNorm() / nn - f)) return compacted(labels, Q, moves, true);
+      if (!control.keepGoing(moves, total - f)) return compacted(labels, moves, true);
     }
   }
-  return compacted(labels, Q, moves, false);
+  return compacted(labels, moves, false);
 }
 
-ExchangeResult exchangeByRefits(const Labels& start, int Q, const std::function<double(const Labels&, int)>& objective,
+ExchangeResult exchangeByRefits(const Labels& start, int Q, const std::function<double(const Labels&)>& objective,
                                 const Control& control) {
-  ExchangeResult now = compacted(start, Q, 0, false);
+  ExchangeResult now = compacted(start, 0, false);
   Labels labels = now.labels;
   const auto d = labels.size();
   if (Q < 2 || d < 2) return now;
   std::vector<int> size(static_cast<std::size_t>(Q), 0);
   for (std::int32_t a : labels) ++size[static_cast<std::size_t>(a)];
-  // The objective of labels in 0..Q−1, possibly with empty groups: on their compacted form.
-  const auto score = [&](const Labels& l) {
-    const ExchangeResult c = compacted(l, Q, 0, false);
-    return objective(c.labels, c.G);
-  };
+  // The objective of labels in 0..Q−1, possibly with empty groups: on their canonical form.
+  const auto score = [&](const Labels& l) { return objective(canonicalLabels(l)); };
   double f = score(labels);
   int moves = 0;
   for (bool moved = true; moved;) {
@@ -263,9 +261,7 @@ ExchangeResult exchangeByRefits(const Labels& start, int Q, const std::function<
       int to = -1;
       bool emptyTried = false;
       for (int q = 0; q < Q; ++q) {
-        const bool empty = size[static_cast<std::size_t>(q)] == 0;
-        if (q == a || (empty && (size[static_cast<std::size_t>(a)] == 1 || emptyTried))) continue;
-        emptyTried |= empty;
+        if (!candidateGroup(q, a, size, emptyTried)) continue;
         labels[j] = q;
         const double v = score(labels);
         if (v < best) {
@@ -281,10 +277,10 @@ ExchangeResult exchangeByRefits(const Labels& start, int Q, const std::function<
       f = best;
       moved = true;
       ++moves;
-      if (!control.keepGoing(moves, f)) return compacted(labels, Q, moves, true);
+      if (!control.keepGoing(moves, f)) return compacted(labels, moves, true);
     }
   }
-  return compacted(labels, Q, moves, false);
+  return compacted(labels, moves, false);
 }
 
 }  // namespace supclust

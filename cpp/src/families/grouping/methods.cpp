@@ -5,6 +5,7 @@
 // gradient on equivalence matrices, then IHC; LwCS Alg. 2) and the oracle given the partition.
 #include "supclust/families/grouping/methods.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <memory>
@@ -15,6 +16,7 @@
 #include "supclust/core/structure.hpp"
 #include "supclust/families/grouping/conditional_gradient.hpp"
 #include "supclust/families/grouping/exchange.hpp"
+#include "supclust/kernels/gram_partition.hpp"
 #include "supclust/methods/option_sets.hpp"
 #include "supclust/methods/recipes.hpp"
 #include "supclust/solvers/least_squares.hpp"
@@ -120,20 +122,19 @@ Result withHops(const FitContext& c, const GroupingOptions& o, Structure& S, Res
   return best;
 }
 
-// A partition of d features into at most Q groups, each label drawn uniformly (seeded), renumbered
-// 0..G−1 in order of first appearance, with G × K zero values.
+// canonical labels (0..G−1, each used) with G × K zero values, for a refit to fill.
+Partition partitionOf(Labels labels, Eigen::Index K) {
+  const std::int32_t G = labels.empty() ? 0 : 1 + *std::max_element(labels.begin(), labels.end());
+  return Partition{std::move(labels), Matrix::Zero(G, K)};
+}
+
+// A partition of d features into at most Q groups, each label drawn uniformly (seeded),
+// renumbered by first appearance, with G × K zero values.
 Partition randomPartition(Eigen::Index d, int Q, Eigen::Index K, std::uint64_t seed) {
   Random rng(seed);
-  std::vector<std::int32_t> map(static_cast<std::size_t>(Q), -1);
-  std::int32_t G = 0;
-  Partition p;
-  for (Eigen::Index j = 0; j < d; ++j) {
-    auto& g = map[static_cast<std::size_t>(rng.next() % static_cast<std::uint64_t>(Q))];
-    if (g < 0) g = G++;
-    p.labels.push_back(g);
-  }
-  p.centroids = Matrix::Zero(G, K);
-  return p;
+  Labels drawn(static_cast<std::size_t>(d));
+  for (auto& g : drawn) g = static_cast<std::int32_t>(rng.next() % static_cast<std::uint64_t>(Q));
+  return partitionOf(canonicalLabels(drawn), K);
 }
 
 // IHC's answer polished by the exchange search (exchange.hpp): single features moved between
@@ -143,14 +144,14 @@ Result exchanged(const FitContext& c, const GroupingOptions& o, Result r) {
   if (!o.exchange || r.status == Status::Aborted || r.groups.empty()) return r;
   const Control later = c.control.after(r.iterations);
   const ExchangeResult e = c.loss.squared() ? exchangeSquared(c.X, c.T, o.lambda, r.groups, o.Q, later)
-                                            : exchangeByRefits(r.groups, o.Q, [&](const Labels& labels, int G) {
-                                                return refitOnPartition(c, o, Partition{labels, Matrix::Zero(G, c.T.cols())}).objective;
+                                            : exchangeByRefits(r.groups, o.Q, [&](const Labels& labels) {
+                                                return refitOnPartition(c, o, partitionOf(labels, c.T.cols())).objective;
                                               }, later);
   if (e.aborted) {
     r.status = Status::Aborted;
     return r;
   }
-  Result polished = refitOnPartition(c, o, Partition{e.labels, Matrix::Zero(e.G, c.T.cols())});
+  Result polished = refitOnPartition(c, o, partitionOf(e.labels, c.T.cols()));
   if (polished.status != Status::Converged || !(polished.objective < r.objective)) return r;
   polished.iterations = r.iterations;
   polished.history = std::move(r.history);
@@ -236,16 +237,8 @@ Result runIht(const FitContext& c, const GroupingOptions& o) {
 }
 
 Result runOracle(const FitContext& c, const GroupingOptions& o) {
-  // Relabel to 0..G-1 in order of first appearance; the values come from the refit.
-  const Labels& given = *o.groups;
-  Partition p;
-  std::vector<std::int32_t> map(given.size(), -1);  // labels are < d (checkOracle)
-  std::int32_t next = 0;
-  for (std::int32_t g : given)
-    if (map[g] < 0) map[g] = next++;
-  for (std::int32_t g : given) p.labels.push_back(map[g]);
-  p.centroids = Matrix::Zero(next, c.T.cols());
-  return refitOnPartition(c, o, std::move(p));
+  // Relabelled by first appearance; the values come from the refit.
+  return refitOnPartition(c, o, partitionOf(canonicalLabels(*o.groups), c.T.cols()));
 }
 
 // CG on equivalence matrices, rounded to its last oracle's partition with fitted values.

@@ -26,8 +26,7 @@
 namespace supclust {
 
 struct ExchangeResult {
-  Labels labels;  // 0..G−1 in order of first appearance, every group non-empty
-  int G = 0;
+  Labels labels;  // numbered by first appearance (canonicalLabels), every group non-empty
   int moves = 0;
   bool aborted = false;
 };
@@ -37,8 +36,8 @@ struct ExchangeResult {
 ExchangeResult exchangeSquared(const CenteredDesign& X, const Matrix& T, double lambda, const Labels& labels, int Q,
                                const Control& control);
 
-// Any loss: objective(labels, G) is the partition's objective (a refit on it).
-ExchangeResult exchangeByRefits(const Labels& labels, int Q, const std::function<double(const Labels&, int)>& objective,
+// Any loss: objective(labels) is the objective of a partition in canonical labels (a refit on it).
+ExchangeResult exchangeByRefits(const Labels& labels, int Q, const std::function<double(const Labels&)>& objective,
                                 const Control& control);
 
 }  // namespace supclust
