@@ -31,7 +31,7 @@ describe('experiment', () => {
     await bad(builds.simd.experiment('e1-n', { reps: 0 }), 'reps');
     await bad(builds.simd.experiment('movies'), 'data');
     await bad(builds.simd.experiment('e1-n', { data: { X: [[1]], y: [1] } }), 'data');
-    await bad(builds.simd.experiment('movies', { data: { X: [[1, 2], [3, NaN]], y: [1, 2] } }), 'X');
+    await bad(builds.simd.experiment('movies', { data: { X: [[1, 2], [3, NaN]], y: [1, 2] } }), 'data.X');  // named within data
     // The module is still usable after the refusals.
     expect((await builds.simd.experiment('e1-n', { reps: 1, fast: true, methods: ['Oracle'] })).rows).toHaveLength(1);
   });
