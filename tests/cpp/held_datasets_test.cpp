@@ -32,12 +32,13 @@ TEST(HeldDatasets, FoundByIdUntilReleasedAndCountedExactly) {
   EXPECT_EQ(held.find(8), nullptr);
   // The arrays and the column means the check made.
   EXPECT_EQ(held.bytes(), 8.0 * 50 * 8 + 8.0 * 8);
-  // A fit on the held design derives its centred rows (ridge reads the products' form): counted.
+  // A fit on the held design derives its centred rows (ridge reads the products' form) and its
+  // columns' standard deviations (the scale warning's): counted.
   const Problem problem{design->X(), {p.y.data(), p.y.size()}, 1, design, held.bytes()};
   Params params;
   params.numbers["lambda"] = 0.1;
   ASSERT_EQ(fit("ridge", problem, params).status, Status::Converged);
-  EXPECT_EQ(held.bytes(), 8.0 * 50 * 8 + 8.0 * 8 + 8.0 * 50 * 8);
+  EXPECT_EQ(held.bytes(), 8.0 * 50 * 8 + 8.0 * 8 + 8.0 * 50 * 8 + 8.0 * 8);
   // The same id replaces the dataset (and its derived parts); release frees it.
   ASSERT_TRUE(held.hold(7, storedOf(p.X.topRows(10))).empty());
   EXPECT_EQ(held.bytes(), 8.0 * 10 * 8 + 8.0 * 8);

@@ -192,7 +192,9 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       // One-vs-all: each class's indicator is a target.
       const K = loss.oneVsAll ? classes!.length : yCols;
       const targets = loss.oneVsAll ? Float64Array.from({ length: X.nRows * K }, (_, t) => (y[Math.floor(t / K)] === t % K ? 1 : 0)) : y;
-      const scales = dataScales(X, targets, K);
+      const standardize = (p as { standardize?: unknown }).standardize ?? false;
+      if (typeof standardize !== 'boolean') throw invalid('standardize', 'must be a boolean');
+      const scales = dataScales(X, targets, K, standardize);
       const out: Record<string, number> = {};
       for (const o of spec.options)
         if (o.suggested) {

@@ -3,7 +3,8 @@
 //   gradient  = max over targets t and features j of |Σ_i (x_ij − x̄_j)(t_i − t̄)| / n, the ℓ1
 //               weight above which w = 0 is optimal (the lasso's λ_max; the same for the
 //               logistic loss at its optimal intercept);
-//   curvature = Σ_ij (x_ij − x̄_j)² / (n d), the mean feature variance.
+//   curvature = Σ_ij (x_ij − x̄_j)² / (n d), the mean feature variance;
+// with standardize, of the columns divided by their standard deviations (as the fit sees them).
 // Both are computed on X / sx and t / st (sx, st powers of two near the largest entries: exact)
 // and returned with their units, so that data of any representable scale gives the suggested
 // weight whenever the weight itself is representable (suggestedValue).
@@ -20,34 +21,40 @@ function unitOf(a: ArrayLike<number>): number {
   return top > 0 ? 2 ** Math.min(1023, Math.floor(Math.log2(top))) : 1;
 }
 
-/** targets: n × cols row-major (one-vs-all: the classes' indicator columns). */
-export function dataScales(X: Matrix, given: Float64Array, cols: number): DataScales {
+/** targets: n × cols row-major (one-vs-all: the classes' indicator columns). standardized: the
+ * scales of X's columns divided by their standard deviations (1/n; a constant column kept), as a fit
+ * with standardize: true sees them. */
+export function dataScales(X: Matrix, given: Float64Array, cols: number, standardized = false): DataScales {
   const { nRows: n, nCols: d } = X;
   const sx = unitOf(X.data), st = unitOf(given);
   const targets = given.map((t) => t / st);
-  const colMean = new Float64Array(d), colSquares = new Float64Array(d);
+  const colMean = new Float64Array(d), colSquares = new Float64Array(d), stored = new Float64Array(d);
   const forEntries = (f: (i: number, j: number, x: number) => void) => {
     if (X.csr) {
-      for (let i = 0; i < n; i++) for (let t = X.csr.indptr[i]; t < X.csr.indptr[i + 1]; t++) f(i, X.csr.indices[t], X.data[t]);
+      for (let i = 0; i < n; i++) for (let t = X.csr.indptr[i]; t < X.csr.indptr[i + 1]; t++) f(i, X.csr.indices[t], X.data[t] / sx);
     } else {
-      for (let i = 0; i < n; i++) for (let j = 0; j < d; j++) f(i, j, X.data[i * d + j]);
+      for (let i = 0; i < n; i++) for (let j = 0; j < d; j++) f(i, j, X.data[i * d + j] / sx);
     }
   };
   const tMean = new Float64Array(cols);
   for (let i = 0; i < n; i++) for (let k = 0; k < cols; k++) tMean[k] += targets[i * cols + k] / n;
-  // One pass over X. Σ_i (x_ij − x̄_j)(t_i − t̄) = Σ_i x_ij (t_i − t̄): the centred target sums to zero.
+  forEntries((_i, j, x) => { colMean[j] += x / n; stored[j] += 1; });
+  // A second pass, centred (no cancellation). Σ_i (x_ij − x̄_j)(t_i − t̄) = Σ_i x_ij (t_i − t̄): the centred target sums to zero.
   const cross = new Float64Array(cols * d);
-  forEntries((i, j, unscaled) => {
-    const x = unscaled / sx;
-    colMean[j] += x / n;
-    colSquares[j] += x * x;
+  forEntries((i, j, x) => {
+    colSquares[j] += (x - colMean[j]) ** 2;
     for (let k = 0; k < cols; k++) cross[k * d + j] += x * (targets[i * cols + k] - tMean[k]);
   });
-  let curvature = 0;
-  for (let j = 0; j < d; j++) curvature += Math.max(0, colSquares[j] - n * colMean[j] * colMean[j]);
-  let gradient = 0;
-  for (const c of cross) gradient = Math.max(gradient, Math.abs(c) / n);
-  return { gradient, gradientUnit: [sx, st], curvature: curvature / (n * d), curvatureUnit: [sx, sx] };
+  for (let j = 0; j < d; j++) colSquares[j] += (n - stored[j]) * colMean[j] ** 2;  // a sparse X's zeros
+  let curvature = 0, gradient = 0;
+  for (let j = 0; j < d; j++) {
+    const deviation = Math.sqrt(colSquares[j] / n), by = standardized && deviation > 0 ? deviation : 1;
+    curvature += colSquares[j] / (by * by);
+    for (let k = 0; k < cols; k++) gradient = Math.max(gradient, Math.abs(cross[k * d + j]) / (n * by));
+  }
+  // Standardized columns carry no unit of X (a constant column's is X's, but its variance and its correlation are 0).
+  const xUnit = standardized ? 1 : sx;
+  return { gradient, gradientUnit: [xUnit, st], curvature: curvature / (n * d), curvatureUnit: [xUnit, xUnit] };
 }
 
 /** factor · scale / d^power for a weight of degree 1 (the gradient's scale) or 2 (the

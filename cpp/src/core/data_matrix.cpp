@@ -43,6 +43,64 @@ RowVector DataMatrix::columnMeans() const {
   return m / static_cast<double>(rows_);
 }
 
+RowVector DataMatrix::columnDeviations(const RowVector& means) const {
+  // Σ_i ((x_ij − μ_j) / unit_j)² over the columns where `unit` is not 0 (0: skipped); low and high
+  // each column's least and largest entry, when given.
+  const auto sums = [&](const RowVector& unit, RowVector* low, RowVector* high) {
+    RowVector squares = RowVector::Zero(cols_);
+    const auto add = [&](Eigen::Index j, double x) {
+      if (unit[j] == 0) return;
+      const double c = (x - means[j]) / unit[j];
+      squares[j] += c * c;
+      if (low) (*low)[j] = std::min((*low)[j], x), (*high)[j] = std::max((*high)[j], x);
+    };
+    if (!sparse() && low) {  // the first pass, unit 1 everywhere: by rows, vectorised
+      const auto X = dense();
+      for (Eigen::Index i = 0; i < rows_; ++i) {
+        squares += (X.row(i) - means).cwiseAbs2();
+        *low = low->cwiseMin(X.row(i));
+        *high = high->cwiseMax(X.row(i));
+      }
+    } else if (!sparse()) {
+      const auto X = dense();
+      for (Eigen::Index i = 0; i < rows_; ++i)
+        for (Eigen::Index j = 0; j < cols_; ++j) add(j, X(i, j));
+    } else {
+      std::vector<Eigen::Index> zeros(static_cast<std::size_t>(cols_), rows_);  // each column's unstored entries
+      for (std::int64_t t = 0; t < stored(); ++t) add(indices_[t], values_[t]), --zeros[static_cast<std::size_t>(indices_[t])];
+      for (Eigen::Index j = 0; j < cols_; ++j)
+        if (zeros[static_cast<std::size_t>(j)] > 0) {
+          const double c = means[j] / (unit[j] == 0 ? 1 : unit[j]);
+          if (unit[j] != 0) squares[j] += static_cast<double>(zeros[static_cast<std::size_t>(j)]) * c * c;
+          if (low) (*low)[j] = std::min((*low)[j], 0.0), (*high)[j] = std::max((*high)[j], 0.0);
+        }
+    }
+    return squares;
+  };
+  RowVector low = RowVector::Constant(cols_, HUGE_VAL), high = RowVector::Constant(cols_, -HUGE_VAL);
+  RowVector squares = sums(RowVector::Ones(cols_), &low, &high);
+  // A column of one value has deviation 0 exactly (its computed mean may differ from the value in
+  // the last bit). A column whose squares left the normal range (|x − μ| beyond 1e154 or below
+  // 1e-145): summed again, each deviation divided by the column's largest.
+  RowVector unit = RowVector::Zero(cols_);
+  bool again = false;
+  for (Eigen::Index j = 0; j < cols_; ++j) {
+    if (low[j] == high[j]) {
+      squares[j] = 0;
+    } else if (!(squares[j] >= 1e-290 && squares[j] <= 1e290)) {
+      unit[j] = std::max(std::abs(high[j] - means[j]), std::abs(low[j] - means[j]));
+      again = true;
+    }
+  }
+  RowVector deviations = (squares / static_cast<double>(rows_)).cwiseSqrt();
+  if (again) {
+    const RowVector scaled = sums(unit, nullptr, nullptr);
+    for (Eigen::Index j = 0; j < cols_; ++j)
+      if (unit[j] != 0) deviations[j] = unit[j] * std::sqrt(scaled[j] / static_cast<double>(rows_));
+  }
+  return deviations;
+}
+
 Matrix DataMatrix::predict(const Matrix& W, const RowVector& b) const {
   Matrix Z(rows_, W.cols());
   for (Eigen::Index k = 0; k < W.cols(); ++k) {
@@ -90,6 +148,17 @@ StoredData storedCopy(const DataMatrix& X) {
 StoredData dividedBy(const DataMatrix& X, double s) {
   StoredData out = storedCopy(X);
   for (double& v : out.values) v /= s;
+  return out;
+}
+
+StoredData columnsDividedBy(const DataMatrix& X, const RowVector& scales) {
+  StoredData out = storedCopy(X);
+  if (X.sparse()) {
+    for (std::int64_t t = 0; t < X.stored(); ++t) out.values[static_cast<std::size_t>(t)] /= scales[X.indices()[t]];
+  } else {
+    Eigen::Map<RowMatrix> Y(out.values.data(), X.rows(), X.cols());
+    for (Eigen::Index i = 0; i < X.rows(); ++i) Y.row(i).array() /= scales.array();
+  }
   return out;
 }
 

@@ -5,6 +5,8 @@
 #include <numeric>
 #include <set>
 
+#include "supclust/core/data_matrix.hpp"
+
 namespace supclust {
 
 namespace {
@@ -61,7 +63,7 @@ RowMatrix Standardisation::apply(const RowMatrix& X) const {
 Standardisation standardisation(const RowMatrix& X) {
   Standardisation s;
   s.mean = X.colwise().mean();
-  s.scale = ((X.rowwise() - s.mean).colwise().squaredNorm() / static_cast<double>(std::max<Eigen::Index>(1, X.rows()))).cwiseSqrt();
+  s.scale = DataMatrix(X.data(), X.rows(), X.cols()).columnDeviations(s.mean);
   for (Eigen::Index j = 0; j < s.scale.size(); ++j)
     if (!(s.scale[j] > 0)) s.scale[j] = 1;
   return s;

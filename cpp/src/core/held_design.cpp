@@ -18,6 +18,11 @@ const RowVector& HeldDesign::means() const {
   return means_;
 }
 
+const RowVector& HeldDesign::deviations() const {
+  std::call_once(deviating_, [this] { deviations_ = X_.columnDeviations(means()); });
+  return deviations_;
+}
+
 const SparseColumns& HeldDesign::columns() const {
   std::call_once(transposing_, [this] { columns_ = std::make_unique<SparseColumns>(uncentredColumnsOf(X_)); });
   return *columns_;
@@ -40,7 +45,7 @@ const std::optional<NonZeroRows>& HeldDesign::nonZeroRows() const {
 
 double HeldDesign::bytes() const {
   const auto size = [](const auto& v) { return static_cast<double>(v.size()); };
-  double b = 8 * (size(means_) + size(centred_));
+  double b = 8 * (size(means_) + size(deviations_) + size(centred_));
   if (columns_) b += 8 * size(columns_->start) + 4 * size(columns_->row) + 8 * size(columns_->value);
   if (moments_) b += 8 * (size(moments_->sum) + size(moments_->squares));
   if (nonZeroRows_) b += 4 * size(nonZeroRows_->indptr) + 4 * size(nonZeroRows_->indices) + 8 * size(nonZeroRows_->values);

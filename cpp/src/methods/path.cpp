@@ -176,6 +176,29 @@ bool crossValidatePath(const Method& method, const PathOptions& options, const C
   return true;
 }
 
+// path() with standardize (standardization.hpp): the path on X S⁻¹ of all the rows (its folds'
+// paths on their rows of it), every point's model mapped back.
+PathResult standardizedPath(const Method& method, const Problem& problem, Params given, const std::vector<double>& sequence,
+                            const PathOptions& options, const Control& control, const std::string& over) {
+  std::unique_ptr<HeldDesign> whole;
+  if (Refusal why = checkFit(method, problem, given, &whole); !why.empty()) return refusedAnswer<PathResult>(why);
+  const HeldDesign& design = problem.held ? *problem.held : *whole;
+  if (Refusal why = checkMemory("standardize", "a standardized copy of " + std::to_string(problem.X.rows()) + " × " + std::to_string(problem.X.cols()) + " data",
+                                standardizedBytes(problem.X), problem.heldBytes);
+      !why.empty())
+    return refusedAnswer<PathResult>(why);
+  Standardization z;
+  if (Refusal why = standardize(problem.X, design.deviations(), z); !why.empty()) return refusedAnswer<PathResult>(why);
+  whole.reset();
+  Problem scaled = problem;
+  scaled.X = z.X.view();
+  scaled.held = nullptr;
+  given.flags["standardize"] = false;
+  PathResult res = path(method, scaled, given, sequence, options, control, over);
+  for (PathPoint& p : res.points) unstandardizeResult(p.model, z.scales);
+  return res;
+}
+
 }  // namespace
 
 PathResult path(const Method& method, const Problem& problem, const Params& base, const std::vector<double>& sequence,
@@ -192,6 +215,7 @@ PathResult path(const Method& method, const Problem& problem, const Params& base
   if (counting && !given.numbers.count(over)) given.numbers[over] = sequence.empty() ? 1 : sequence.front();  // a required count
   Options checked;
   if (Refusal why = checkOptions(method, given, checked); !why.empty()) return refusedAnswer<PathResult>(why);
+  if (checked.flag("standardize")) return standardizedPath(method, problem, given, sequence, options, control, over);
   PathResult res;
   res.weights = counting ? std::vector<std::string>{over} : method.pathWeights;
   for (const std::string& name : res.weights) res.ray.push_back(checked.number(name));

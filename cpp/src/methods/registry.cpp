@@ -214,6 +214,33 @@ void certifyResult(Result& r, Eigen::Index d, Eigen::Index K, Eigen::Index items
 }
 }  // namespace
 
+namespace {
+// fit() with standardize (standardization.hpp): the same fit on X S⁻¹, its model mapped back.
+Result fitStandardized(const Method& m, const Problem& problem, Params params, const HeldDesign& design, const Control& control,
+                       const WarmStart* warm) {
+  if (Refusal why = checkMemory("standardize", "a standardized copy of " + std::to_string(problem.X.rows()) + " × " + std::to_string(problem.X.cols()) + " data",
+                                standardizedBytes(problem.X) + estimateFitBytes(m, static_cast<double>(problem.X.rows()), static_cast<double>(problem.X.cols()),
+                                                                                 1, static_cast<double>(problem.X.stored()), problem.X.sparse()),
+                                problem.heldBytes);
+      !why.empty())
+    return Result::invalid(why);
+  Standardization z;
+  if (Refusal why = standardize(problem.X, design.deviations(), z); !why.empty()) return Result::invalid(why);
+  Problem scaled = problem;
+  scaled.X = z.X.view();
+  scaled.held = nullptr;
+  params.flags["standardize"] = false;
+  std::unique_ptr<WarmStart> scaledWarm;
+  if (warm) {
+    scaledWarm.reset(new WarmStart(*warm));
+    scaledWarm->coef.array().colwise() *= z.scales.transpose().array();
+  }
+  Result r = fit(m, scaled, params, control, scaledWarm.get());
+  if (r.status != Status::InvalidInput && r.status != Status::Aborted) unstandardizeResult(r, z.scales);
+  return r;
+}
+}  // namespace
+
 Result fit(const Method& m, const Problem& problem, const Params& params, const Control& control, const WarmStart* warm) {
   Prepared prepared;
   if (Refusal why = prepare(m, problem, params, prepared); !why.empty()) return Result::invalid(why);
@@ -224,6 +251,7 @@ Result fit(const Method& m, const Problem& problem, const Params& params, const 
     return Result::invalid(Refusal("warmStart", "must be a finite model of this fit's shape, " + std::to_string(d) + " features × " +
                            std::to_string(K) + " outputs (got " + std::to_string(warm->coef.rows()) + " × " +
                            std::to_string(warm->coef.cols()) + ")"));
+  if (prepared.options.flag("standardize")) return fitStandardized(m, problem, params, *prepared.design, control, warm);
   // The first progress event, before any work: iteration 0 at w = 0, whose objective is the
   // loss of zero scores (every penalty is 0 there). A warm start's is not known yet: none.
   if (!warm && control.progress && !control.keepGoing(0, zeroModelObjective(*prepared.loss, T))) {
@@ -258,6 +286,7 @@ Result fit(const Method& m, const Problem& problem, const Params& params, const 
     r.message = "stopped at the iteration limit (" + std::to_string(r.iterations) +
                 " iterations) before meeting its tolerance: raise maxIterations, or the tolerance";
   r.kind = m.kind;
+  if (const std::string w = scaleWarning(prepared.design->deviations()); !w.empty()) r.warnings.push_back(w);
   certifyResult(r, d, K, m.kind == ModelKind::Experts ? problem.X.rows() : m.kind == ModelKind::Tasks ? K : d, *prepared.loss, T);
   return r;
 }

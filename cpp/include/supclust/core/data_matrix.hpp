@@ -41,6 +41,10 @@ class DataMatrix {
   void multiplyTransposed(const double* r, double* g) const;
   // Column means (1 × d).
   RowVector columnMeans() const;
+  // Column standard deviations about `means` (columnMeans()), with 1/n: sqrt(Σ_i (x_ij − μ_j)² / n),
+  // summed from the centred entries (no cancellation; a sparse X's zeros count as (n − stored_j)
+  // μ_j²), without over- or underflow at any scale; exactly 0 for a column of one value.
+  RowVector columnDeviations(const RowVector& means) const;
   // X W + 1 bᵀ (n × K).
   Matrix predict(const Matrix& W, const RowVector& b) const;
 
@@ -71,6 +75,8 @@ struct StoredData {
 StoredData selectRows(const DataMatrix& X, const std::vector<Eigen::Index>& rows);
 // X / s (s a power of two: exact).
 StoredData dividedBy(const DataMatrix& X, double s);
+// X with column j divided by scales[j] (a sparse X keeps its pattern).
+StoredData columnsDividedBy(const DataMatrix& X, const RowVector& scales);
 StoredData storedCopy(const DataMatrix& X);
 
 // The column means of a dense row-major X, row by row (contiguous reads): the one summation

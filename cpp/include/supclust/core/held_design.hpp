@@ -33,6 +33,8 @@ class HeldDesign {
   // The largest |entry| (the options' rescaling reads it).
   double maxAbs() const { return maxAbs_; }
   const RowVector& means() const;
+  // The columns' standard deviations (DataMatrix::columnDeviations).
+  const RowVector& deviations() const;
   const SparseColumns& columns() const;
   const ColumnMoments& moments() const;
   // Dense X only: Xc = X − 1 μᵀ, row-major, as CenteredDesign centres it.
@@ -46,12 +48,12 @@ class HeldDesign {
  private:
   DataMatrix X_;
   double maxAbs_;
-  mutable RowVector means_;
+  mutable RowVector means_, deviations_;
   mutable std::unique_ptr<SparseColumns> columns_;
   mutable std::unique_ptr<ColumnMoments> moments_;
   mutable RowMatrix centred_;
   mutable std::optional<NonZeroRows> nonZeroRows_;
-  mutable std::once_flag meaning_, transposing_, summing_, centring_, listing_;
+  mutable std::once_flag meaning_, deviating_, transposing_, summing_, centring_, listing_;
 };
 
 }  // namespace supclust

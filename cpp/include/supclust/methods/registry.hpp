@@ -17,6 +17,7 @@
 #include "supclust/methods/data_scale.hpp"
 #include "supclust/methods/options.hpp"
 #include "supclust/methods/schema.hpp"
+#include "supclust/methods/standardization.hpp"
 
 namespace supclust {
 
@@ -105,6 +106,7 @@ struct Method {
   template <class T>
   Method(std::string name, std::string summary, Schema<T> schema, Result (*run)(const FitContext&, const T&))
       : name(std::move(name)), summary(std::move(summary)), options(schema.specs()), type_(typeTag<T>()) {
+    options.insert(options.end(), dataOptions().begin(), dataOptions().end());
     const auto shared = std::make_shared<const Schema<T>>(std::move(schema));
     this->run = [run](const FitContext& c, const void* typed) { return run(c, *static_cast<const T*>(typed)); };
     read_ = [shared](const Options& o) { return std::make_shared<T>(read(*shared, o)); };
@@ -117,6 +119,7 @@ struct Method {
   std::string summary;
   // Returns coef and intercept in the centred parametrisation (fit() converts the intercept).
   Recipe run;
+  // The schema's options, then those every method takes (dataOptions(): standardize).
   std::vector<OptionSpec> options;
   // Checks that need the data's shape (e.g. s >= Q, label count = d; K = outputs): "" when
   // fine; nullptr: none.
