@@ -34,7 +34,7 @@ std::vector<std::string> split(const std::string& s, char by) {
   return parts;
 }
 
-// "loss=logistic;lambda=0.01": numbers where the value reads as one, else strings.
+// "loss=logistic;lambda=0.01;standardize=true": numbers where the value reads as one, booleans, else strings.
 Params paramsOf(const std::string& options) {
   Params p;
   for (const std::string& entry : split(options, ';')) {
@@ -43,6 +43,7 @@ Params paramsOf(const std::string& options) {
     char* end = nullptr;
     const double number = std::strtod(value.c_str(), &end);
     if (end != value.c_str() && *end == '\0') p.numbers[key] = number;
+    else if (value == "true" || value == "false") p.flags[key] = value == "true";
     else p.strings[key] = value;
   }
   return p;

@@ -13,7 +13,8 @@
 // in the rule, CSR: the lasso and elastic net at 0.01 λmax). Each answer is evaluated in one objective (sklearn_fits.py
 // and glmnet_fits.R list them), so the table shows the time ratios and the objective gaps
 // (liblinear's logistic ℓ1 also penalises the intercept: its answer solves a slightly different
-// problem, which the gap shows). Ours also natively on the same bytes (bench/native_fits.cpp:
+// problem, which the gap shows); with standardize, beside glmnet's standardize = TRUE (the
+// penalty on the coefficients times the columns' deviations). Ours also natively on the same bytes (bench/native_fits.cpp:
 // each row's wasm / native). Run alone (node bench/sklearn.mjs) or from run.mjs.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -117,13 +118,36 @@ export function objective(t, c, coef, b) {
       loss += m > 0 ? m + Math.log1p(Math.exp(-m)) : Math.log1p(Math.exp(m));
     } else loss += 0.5 * (z[i] - y[i]) ** 2;
   }
-  for (let j = 0; j < t.d; j++) { l1 += Math.abs(coef[j]); l2 += 0.5 * coef[j] ** 2; }
+  const s = c.standardize ? deviations(t) : null;  // standardize: the penalty reads coef_j · s_j
+  for (let j = 0; j < t.d; j++) {
+    const w = s ? coef[j] * s[j] : coef[j];
+    l1 += Math.abs(w); l2 += 0.5 * w ** 2;
+  }
   const a = c.fit === 'elasticnet' ? c.alpha : c.fit.endsWith('l2') ? 0 : 1;
   return loss / t.n + c.lambda * (a * l1 + (1 - a) * l2);
 }
 
-// λmax of the ℓ1 fits: ‖Xcᵀ(y − ȳ)‖∞ / n (the smallest λ whose answer is w = 0).
-export function lambdaMax(t, y) {
+// The columns' standard deviations (1/n; 1 for a constant column), as standardize reads them.
+const deviationsOf = new WeakMap();
+export function deviations(t) {
+  if (deviationsOf.has(t)) return deviationsOf.get(t);
+  const mean = new Float64Array(t.d), squares = new Float64Array(t.d), stored = new Float64Array(t.d);
+  const each = (f) => {
+    if (t.csr) {
+      const { indptr, indices, values } = t.csr;
+      for (let i = 0; i < t.n; i++) for (let k = indptr[i]; k < indptr[i + 1]; k++) f(indices[k], values[k]);
+    } else for (let i = 0; i < t.n; i++) for (let j = 0; j < t.d; j++) f(j, t.X[i * t.d + j]);
+  };
+  each((j, x) => { mean[j] += x / t.n; stored[j]++; });
+  each((j, x) => { squares[j] += (x - mean[j]) ** 2; });
+  const s = Float64Array.from(squares, (q, j) => Math.sqrt((q + (t.n - stored[j]) * mean[j] ** 2) / t.n) || 1);
+  deviationsOf.set(t, s);
+  return s;
+}
+
+// λmax of the ℓ1 fits: ‖Xcᵀ(y − ȳ)‖∞ / n (the smallest λ whose answer is w = 0); standardized:
+// of the columns divided by their deviations.
+export function lambdaMax(t, y, standardize = false) {
   const mean = y.reduce((a, b) => a + b, 0) / t.n, g = new Float64Array(t.d);
   if (t.csr) {
     const { indptr, indices, values } = t.csr;
@@ -131,7 +155,8 @@ export function lambdaMax(t, y) {
   } else {
     for (let i = 0; i < t.n; i++) for (let j = 0; j < t.d; j++) g[j] += t.X[i * t.d + j] * (y[i] - mean);
   }
-  return Math.max(...g.map(Math.abs)) / t.n;
+  const s = standardize ? deviations(t) : null;
+  return Math.max(...g.map((x, j) => Math.abs(s ? x / s[j] : x))) / t.n;
 }
 
 // Every fit, ours and the peers', is timed by one rule: two untimed warm-up fits, then at least
@@ -195,6 +220,9 @@ export async function benchSklearn(repeats = Number(process.env.BENCH_REPEATS ??
   const bigMax = lambdaMax(data.big, data.big.target);  // 5000 × 20000, 1 % non-zero, CSR
   add('big', 'lasso', 0.01 * bigMax, { at: 0.01 });
   add('big', 'elasticnet', 0.02 * bigMax, { alpha: 0.5, at: 0.01 });
+  // standardize beside glmnet's standardize = TRUE (scikit-learn has none: its column stays empty).
+  add('text', 'lasso', 0.05 * lambdaMax(data.text, data.text.target, true), { standardize: true });
+  add('tall', 'logistic-l1', 0.05 * lambdaMax(data.tall, data.tall.y, true), { at: 0.05, standardize: true });
   for (const name of ['text', 'text-csr', 'movies']) {
     const t = data[name];
     if (!t) continue;
@@ -210,12 +238,15 @@ export async function benchSklearn(repeats = Number(process.env.BENCH_REPEATS ??
     // Our call: the method and options each run of ours (wasm and native) is given.
     const method = c.fit === 'logistic-l2' ? 'ridge' : c.fit === 'elasticnet' ? 'elasticnet' : c.fit === 'svm' ? 'svm' : 'lasso';
     const options = c.fit === 'svm' ? { lambda: c.lambda, bias: 'liblinear' }
-      : { loss: c.fit.startsWith('logistic') ? 'logistic' : 'squared', lambda: c.lambda, ...(c.alpha ? { alpha: c.alpha } : {}) };
+      : { loss: c.fit.startsWith('logistic') ? 'logistic' : 'squared', lambda: c.lambda, ...(c.alpha ? { alpha: c.alpha } : {}),
+        ...(c.standardize ? { standardize: true } : {}) };
     // The target's file: labels for the logistic fits and the SVM, the regression target for the others.
     const y = `${c.data}-${c.fit.startsWith('logistic') || c.fit === 'svm' ? 'y' : 'target'}.f64`;
     Object.assign(c, { method, options, y, reps: c.data === 'movies' ? Math.min(repeats, 3) : repeats, n: t.n, d: t.d, sparse: !!t.csr,
-      case: `${c.fit} ${t.n}×${t.d}${c.data === 'movies' ? ' movies' : c.data.startsWith('text') ? ' text' : c.data === 'sparse' || c.data === 'big' ? ' 1%' : ''} ${t.csr ? 'CSR' : 'dense'}${c.at ? ` ${c.at} λmax` : ''}` });
+      case: `${c.fit} ${t.n}×${t.d}${c.data === 'movies' ? ' movies' : c.data.startsWith('text') ? ' text' : c.data === 'sparse' || c.data === 'big' ? ' 1%' : ''} ${t.csr ? 'CSR' : 'dense'}${c.at ? ` ${c.at} λmax` : ''}${c.standardize ? ' standardized' : ''}` });
   }
+  // BENCH_CASES (a regular expression): only the cases whose names match it.
+  if (process.env.BENCH_CASES) cases.splice(0, cases.length, ...cases.filter((c) => new RegExp(process.env.BENCH_CASES).test(c.case)));
   writeFileSync(join(dir, 'sklearn-cases.json'), JSON.stringify(cases));
 
   // The contenders of a case run one after another, the peers in processes of their own given
@@ -226,11 +257,11 @@ export async function benchSklearn(repeats = Number(process.env.BENCH_REPEATS ??
   const one = (file, argv) => JSON.parse(execFileSync(file, argv, { maxBuffer: 1 << 28 }).toString())[0];
   const hasSklearn = spawnSync('/usr/bin/python3', ['-c', 'import sklearn, scipy'], {}).status === 0;
   if (!hasSklearn) console.error('scikit-learn not found (npm run bench installs python3-sklearn): its column is empty');
-  const sklearnFit = (c) => (hasSklearn ? one('/usr/bin/python3', [join(root, 'bench/peers/sklearn_fits.py'), ...args(c)]) : null);
+  const sklearnFit = (c) => (hasSklearn && !c.standardize ? one('/usr/bin/python3', [join(root, 'bench/peers/sklearn_fits.py'), ...args(c)]) : null);
   // glmnet: the squared and logistic fits (it has no SVM).
-  const tsv = ['case\tfit\tdata\tn\td\tsparse\tlambda\talpha\ty',
+  const tsv = ['case\tfit\tdata\tn\td\tsparse\tlambda\talpha\ty\tstandardize',
     ...cases.filter((c) => c.fit !== 'svm').map((c) => [c.case, c.fit, c.data, c.n, c.d, c.sparse ? 'TRUE' : 'FALSE', c.lambda, c.alpha ?? 1,
-      c.y].join('\t'))];
+      c.y, c.standardize ? 'TRUE' : 'FALSE'].join('\t'))];
   writeFileSync(join(dir, 'glmnet-cases.tsv'), tsv.join('\n') + '\n');
   const hasGlmnet = spawnSync('/usr/bin/Rscript', ['-e', 'library(glmnet)'], {}).status === 0;
   if (!hasGlmnet) console.error('glmnet not found (npm run bench installs r-cran-glmnet): its column is empty');

@@ -33,6 +33,7 @@ const typeOf = (o) => {
     case 'choice': return o.choices.map((c) => JSON.stringify(c)).join(' | ');
     case 'labels': return 'ArrayLike<number>';
     case 'edges': return 'ArrayLike<readonly [number, number]>';
+    case 'numbers': return 'ArrayLike<number>';
     default: throw new Error(`unknown option kind ${o.kind}`);
   }
 };

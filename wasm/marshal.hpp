@@ -59,7 +59,8 @@ val list(const C& items, F f) {
   for (const auto& x : items) a.call<void>("push", f(x));
   return a;
 }
-// A JS object's entries as Params: numbers, booleans, strings, and arrays as integer lists.
+// A JS object's entries as Params: numbers, booleans, strings, Float64Arrays as number lists
+// (validate.ts sends a numbers option as one), and other arrays as integer lists.
 inline Params toParams(const val& options) {
   Params p;
   if (!given(options)) return p;
@@ -69,6 +70,7 @@ inline Params toParams(const val& options) {
     if (t == "number") p.numbers[k] = options[k].as<double>();
     else if (t == "boolean") p.flags[k] = options[k].as<bool>();
     else if (t == "string") p.strings[k] = options[k].as<std::string>();
+    else if (t == "object" && options[k].instanceof(val::global("Float64Array"))) p.vectors[k] = doubles(options[k]);
     else if (t == "object" && !options[k].isNull()) p.labels[k] = ints(options[k]);
   }
   return p;

@@ -1,8 +1,9 @@
 # Times glmnet's fits on the designs bench/sklearn.mjs wrote (the same bytes).
 #
 # Usage: Rscript glmnet_fits.R <dir> <repeats> <timed ms> <max repeats> [<case>]. Reads <dir>/glmnet-cases.tsv (case,
-# fit, data, n, d, sparse, lambda, alpha, y; only the case named <case>, when given); each design as
-# glmnet_shared.R reads it. glmnet's objective is supclust's at standardize = FALSE:
+# fit, data, n, d, sparse, lambda, alpha, y, standardize; only the case named <case>, when given); each
+# design as glmnet_shared.R reads it. glmnet's objective is supclust's at the same standardize
+# (TRUE: the penalty on w_j times column j's standard deviation, 1/n, both):
 #   lasso, elasticnet  gaussian   1/(2n)‖y − Xw − b‖² + λα‖w‖₁ + λ(1 − α)/2‖w‖²
 #   logistic-l1/-l2    binomial   1/n Σ log(1 + exp(−ỹz)) + λα‖w‖₁ (α = 1) or λ/2‖w‖² (α = 0)
 # on the single λ asked, at glmnet's default convergence threshold (thresh = 1e-7) and tightened
@@ -31,7 +32,7 @@ for (k in seq_len(nrow(cases))) {
   alpha <- if (alpha == 0) 0 else c$lambda * alpha / s / lambda
   timed <- function(thresh) {
     fitOnce <- function() glmnet(X, target, family = if (logistic) "binomial" else "gaussian", alpha = alpha,
-                                  lambda = lambda, standardize = FALSE, intercept = TRUE, thresh = thresh)
+                                  lambda = lambda, standardize = c$standardize, intercept = TRUE, thresh = thresh)
     run <- timed_median(fitOnce)
     beta <- as.numeric(coef(run$answer)) * s
     sprintf('{"ms":%.6g,"coef":[%s],"intercept":%.17g}', run$ms, paste(sprintf("%.17g", beta[-1]), collapse = ","), beta[1])

@@ -35,15 +35,15 @@ Params paramsFor(const Method& m, Eigen::Index n, Eigen::Index d) {
   return p;
 }
 
-struct Data {
+struct ScaledData {
   RowMatrix X;
   Vector y;
   Eigen::Index K = 1;
 };
 
-Data dataFor(const Method& m) {
+ScaledData dataFor(const Method& m) {
   const auto g = generateE1(40, 8, 2, 0.5, 7);
-  Data data{g.X, g.y};
+  ScaledData data{g.X, g.y};
   // Columns of different units, and one constant column.
   for (Eigen::Index j = 0; j < data.X.cols(); ++j) data.X.col(j) *= std::pow(3.0, static_cast<double>(j % 4) - 1.0);
   data.X.col(5).setConstant(2.5);
@@ -53,7 +53,7 @@ Data dataFor(const Method& m) {
   return data;
 }
 
-Problem problemOf(const Data& d, const RowMatrix& X) { return {{X.data(), X.rows(), X.cols()}, {d.y.data(), d.y.size()}, d.K}; }
+Problem problemOf(const ScaledData& d, const RowMatrix& X) { return {{X.data(), X.rows(), X.cols()}, {d.y.data(), d.y.size()}, d.K}; }
 
 // sqrt(Σ (x − x̄)² / n) per column, 1 for a constant one.
 RowVector deviationsByHand(const RowMatrix& X) {
@@ -80,7 +80,7 @@ using namespace standardize_test;
 TEST(Standardize, EveryMethodFitsTheColumnsScaledByHandAndMapsTheCoefficientsBack) {
   int methodsChecked = 0;
   for (const Method& m : methods()) {
-    const Data data = dataFor(m);
+    const ScaledData data = dataFor(m);
     Params plain = paramsFor(m, data.X.rows(), data.X.cols());
     Params standardized = plain;
     standardized.flags["standardize"] = true;
@@ -110,7 +110,7 @@ TEST(Standardize, EveryMethodFitsTheColumnsScaledByHandAndMapsTheCoefficientsBac
 
 TEST(Standardize, TheAnswerDoesNotDependOnTheColumnsUnits) {
   for (const Method& m : methods()) {
-    const Data data = dataFor(m);
+    const ScaledData data = dataFor(m);
     Params p = paramsFor(m, data.X.rows(), data.X.cols());
     p.flags["standardize"] = true;
     RowVector unit(data.X.cols());
@@ -130,7 +130,7 @@ TEST(Standardize, TheAnswerDoesNotDependOnTheColumnsUnits) {
 TEST(Standardize, ACsrDesignGivesTheDenseAnswer) {
   for (const Method& m : methods()) {
     if (!m.acceptsSparse) continue;
-    Data data = dataFor(m);
+    ScaledData data = dataFor(m);
     for (Eigen::Index i = 0; i < data.X.rows(); ++i)
       for (Eigen::Index j = 0; j < data.X.cols(); ++j)
         if ((i + j) % 3 == 0) data.X(i, j) = 0;  // some zeros to leave out

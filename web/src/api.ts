@@ -120,7 +120,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
     for (const o of spec.options) {
       const given = options[o.name];
       if (given instanceof Int32Array && o.kind === 'edges') used[o.name] = Array.from({ length: given.length / 2 }, (_, e) => [given[2 * e], given[2 * e + 1]]);
-      else if (given instanceof Int32Array) used[o.name] = Array.from(given);
+      else if (given instanceof Int32Array || given instanceof Float64Array) used[o.name] = Array.from(given);
       else if (given !== undefined) used[o.name] = given;
       else if (o.default !== undefined) used[o.name] = o.default;
     }

@@ -48,7 +48,7 @@ export interface WorkerLike {
 export interface OptionInfo {
   name: string;
   /** labels: one integer per feature; edges: a list of feature pairs [i, j]. */
-  kind: 'number' | 'integer' | 'boolean' | 'choice' | 'labels' | 'edges';
+  kind: 'number' | 'integer' | 'boolean' | 'choice' | 'labels' | 'edges' | 'numbers';
   doc: string;
   required: boolean;
   default?: number | boolean | string;

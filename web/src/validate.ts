@@ -219,9 +219,10 @@ function isPairList(v: unknown): boolean {
 
 /** Method options, each by its declared kind (info.methods[].options): numbers finite and
  * never booleans, booleans never numbers, labels a flat integer array, edge lists pairs of
- * indices (a flat array is refused: ambiguous); the library checks names and ranges. */
-export function options(params: Record<string, unknown>, specs: readonly { name: string; kind: string }[]): Record<string, number | boolean | string | Int32Array> {
-  const out: Record<string, number | boolean | string | Int32Array> = Object.create(null);
+ * indices (a flat array is refused: ambiguous), number lists a Float64Array of finite numbers;
+ * the library checks names and ranges. */
+export function options(params: Record<string, unknown>, specs: readonly { name: string; kind: string }[]): Record<string, number | boolean | string | Int32Array | Float64Array> {
+  const out: Record<string, number | boolean | string | Int32Array | Float64Array> = Object.create(null);
   for (const k of Object.keys(params)) {
     const v = params[k];
     if (k === '__proto__' || k === 'constructor' || k === 'prototype')
@@ -239,6 +240,11 @@ export function options(params: Record<string, unknown>, specs: readonly { name:
         throw invalid(k, `must be a list of pairs [[i, j], …] of feature indices (got ${describe(v)}; a flat list is ambiguous)`);
     } else if (kind === 'labels') {
       if (isPairList(v)) throw invalid(k, 'must be a flat array of integer labels, one per item (got a list of arrays)');
+    } else if (kind === 'numbers') {
+      if (typeof v !== 'object' || v === null || typeof (v as { length?: unknown }).length !== 'number' || isPairList(v))
+        throw invalid(k, `must be a flat array of numbers, one per feature (got ${describe(v)})`);
+      out[k] = Float64Array.from(finiteVector(k, v, lengthOf(k, v)));  // a copy: the caller keeps theirs
+      continue;
     }
     if (typeof v === 'number') {
       if (!Number.isFinite(v)) throw invalid(k, `must be a finite number (got ${v})`);

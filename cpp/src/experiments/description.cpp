@@ -19,14 +19,14 @@ namespace supclust {
 namespace {
 
 void writeSpec(JsonWriter& j, const OptionSpec& s) {
-  static const char* kinds[] = {"number", "integer", "boolean", "choice", "labels", "edges"};
+  static const char* kinds[] = {"number", "integer", "boolean", "choice", "labels", "edges", "numbers"};
   j.beginObject().field("name", s.name).field("kind", kinds[static_cast<int>(s.kind)]).field("doc", s.doc)
       .field("required", s.required);
   if (s.kind == OptionKind::Choice) {
     j.field("default", s.defaultChoice).key("choices").array(s.choices);
   } else if (s.kind == OptionKind::Boolean) {
     j.field("default", s.defaultNumber != 0);
-  } else if (s.kind != OptionKind::Labels && s.kind != OptionKind::Edges && !s.required) {
+  } else if (s.kind != OptionKind::Labels && s.kind != OptionKind::Edges && s.kind != OptionKind::Numbers && !s.required) {
     j.field("default", s.defaultNumber);
   }
   if (std::isfinite(s.min)) j.field("min", s.min);

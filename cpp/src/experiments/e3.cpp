@@ -29,7 +29,7 @@ Experiment e3Table() {
   e.metric = "test-mse";
   e.scale = 50;
   const Grid grid{{"lambda", logSpace(1, 1e-4, 5)}}, fast{{"lambda", {1e-1, 1e-3}}};
-  const Params q3{{{"Q", 3}}, {}, {}, {}}, manyStarts{{{"Q", 3}, {"restarts", 100}}, {}, {}, {}};
+  const Params q3{{{"Q", 3}}, {}, {}, {}, {}}, manyStarts{{{"Q", 3}, {"restarts", 100}}, {}, {}, {}, {}};
   e.methods = {
       {"Oracle", "experts-oracle", q3, grid, fast, true},
       {"AM", "experts-am", q3, grid, fast},
@@ -39,7 +39,7 @@ Experiment e3Table() {
       // Ours: AM from 100 random partitions instead of 10 (the paper's AM is one run).
       {"AM+restarts", "experts-am", manyStarts, grid, fast},
       // Ours: AM with ten rounds of column screening for one more start (families/experts/screened_experts).
-      {"AM+screening", "experts-am", Params{{{"Q", 3}, {"screen", 10}}, {}, {}, {}}, grid, fast},
+      {"AM+screening", "experts-am", Params{{{"Q", 3}, {"screen", 10}}, {}, {}, {}, {}}, grid, fast},
   };
   e.paper = {
       {"Oracle", {{0.52, 0.08}, {0.55, 0.07}, {0.55, 0.10}, {0.58, 0.09}, {0.71, 0.11}, {1.17, 0.18}}},

@@ -29,14 +29,14 @@ Experiment e4Table() {
   e.reps = 100;
   e.metric = "test-mse";
   e.scale = 100;
-  const Params fixed{{{"Q", 2}, {"lambda", 1e-4}}, {}, {}, {}};
+  const Params fixed{{{"Q", 2}, {"lambda", 1e-4}}, {}, {}, {}, {}};
   e.methods = {
       {"Oracle", "experts-oracle", fixed, {}, {}, true},
       {"PGK", "experts-pg", fixed, {}, {}},
       {"OM", "experts-cg", fixed, {}, {}},
       {"AM", "experts-am", fixed, {}, {}},
       // Ours: AM with ten rounds of column screening for one more start (families/experts/screened_experts).
-      {"AM+screening", "experts-am", Params{{{"Q", 2}, {"lambda", 1e-4}, {"screen", 10}}, {}, {}, {}}, {}, {}},
+      {"AM+screening", "experts-am", Params{{{"Q", 2}, {"lambda", 1e-4}, {"screen", 10}}, {}, {}, {}, {}}, {}, {}},
   };
   e.paper = {
       {"Oracle", {{4.2, 0.5}, {29.5, 7.0}, {17.3, 6.2}, {81.6, 30.0}}},

@@ -288,7 +288,8 @@ CrossValidationResult crossValidate(const Method& method, const Problem& problem
     const std::string& name = entry.first;
     const std::vector<double>& values = entry.second;
     const auto spec = std::find_if(m->options.begin(), m->options.end(), [&](const OptionSpec& o) { return o.name == name; });
-    if (spec == m->options.end() || spec->kind == OptionKind::Choice || spec->kind == OptionKind::Labels || spec->kind == OptionKind::Edges)
+    if (spec == m->options.end() || spec->kind == OptionKind::Choice || spec->kind == OptionKind::Labels || spec->kind == OptionKind::Edges ||
+        spec->kind == OptionKind::Numbers)
       return invalid(Refusal("grid", "'" + name + "' is not a numeric option of method '" + method.name + "'"));
     if (values.empty()) return invalid(Refusal("grid", "'" + name + "' has no values"));
     points *= values.size();

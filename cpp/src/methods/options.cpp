@@ -50,6 +50,10 @@ Refusal check(const std::vector<OptionSpec>& specs, const Params& given,
     if (!known(kv.first))
       return Refusal(kv.first, "unknown option '" + kv.first + "' for " + owner + " (accepted: " +
              knownNames(specs) + ")");
+  for (const auto& kv : given.vectors)
+    if (!known(kv.first))
+      return Refusal(kv.first, "unknown option '" + kv.first + "' for " + owner + " (accepted: " +
+             knownNames(specs) + ")");
   for (const auto& kv : given.labels)
     if (!known(kv.first))
       return Refusal(kv.first, "unknown option '" + kv.first + "' for " + owner + " (accepted: " +
@@ -60,12 +64,14 @@ Refusal check(const std::vector<OptionSpec>& specs, const Params& given,
     const auto str = given.strings.find(o.name);
     const auto lab = given.labels.find(o.name);
     const auto flag = given.flags.find(o.name);
+    const auto vec = given.vectors.find(o.name);
+    const bool isVector = vec != given.vectors.end();
     const bool present = num != given.numbers.end() || str != given.strings.end() ||
-                         lab != given.labels.end() || flag != given.flags.end();
+                         lab != given.labels.end() || flag != given.flags.end() || isVector;
     if (!present && o.required) return Refusal(o.name, where(o.name) + " is required: " + o.doc);
     switch (o.kind) {
       case OptionKind::Boolean:
-        if (num != given.numbers.end() || str != given.strings.end() || lab != given.labels.end())
+        if (num != given.numbers.end() || str != given.strings.end() || lab != given.labels.end() || isVector)
           return Refusal(o.name, where(o.name) + " must be true or false" +
                  (num != given.numbers.end() ? " (got the number " + fmt(num->second) + ")" : ""));
         out.numbers_[o.name] = flag != given.flags.end() ? (flag->second ? 1 : 0) : o.defaultNumber;
@@ -74,7 +80,7 @@ Refusal check(const std::vector<OptionSpec>& specs, const Params& given,
       case OptionKind::Integer: {
         if (flag != given.flags.end())
           return Refusal(o.name, where(o.name) + " must be a number (got " + (flag->second ? "true" : "false") + ")");
-        if (str != given.strings.end() || lab != given.labels.end())
+        if (str != given.strings.end() || lab != given.labels.end() || isVector)
           return Refusal(o.name, where(o.name) + " must be a number");
         const double v = num != given.numbers.end() ? num->second : o.defaultNumber;
         if (!std::isfinite(v)) return Refusal(o.name, where(o.name) + " must be finite (got " + fmt(v) + ")");
@@ -90,7 +96,7 @@ Refusal check(const std::vector<OptionSpec>& specs, const Params& given,
         break;
       }
       case OptionKind::Choice: {
-        if (num != given.numbers.end() || lab != given.labels.end() || flag != given.flags.end())
+        if (num != given.numbers.end() || lab != given.labels.end() || flag != given.flags.end() || isVector)
           return Refusal(o.name, where(o.name) + " must be a string");
         const std::string v = str != given.strings.end() ? str->second : o.defaultChoice;
         bool ok = false;
@@ -104,18 +110,32 @@ Refusal check(const std::vector<OptionSpec>& specs, const Params& given,
         break;
       }
       case OptionKind::Labels:
-        if (num != given.numbers.end() || str != given.strings.end() || flag != given.flags.end())
+        if (num != given.numbers.end() || str != given.strings.end() || flag != given.flags.end() || isVector)
           return Refusal(o.name, where(o.name) + " must be an array of group labels");
         if (lab != given.labels.end()) out.labels_[o.name] = lab->second;
         break;
       case OptionKind::Edges:
-        if (num != given.numbers.end() || str != given.strings.end() || flag != given.flags.end())
+        if (num != given.numbers.end() || str != given.strings.end() || flag != given.flags.end() || isVector)
           return Refusal(o.name, where(o.name) + " must be an array of feature pairs [i, j]");
         if (lab != given.labels.end()) {
           if (lab->second.size() % 2 != 0) return Refusal(o.name, where(o.name) + " must list pairs of features (got an odd count)");
           out.labels_[o.name] = lab->second;
         }
         break;
+      case OptionKind::Numbers: {
+        if (num != given.numbers.end() || str != given.strings.end() || flag != given.flags.end())
+          return Refusal(o.name, where(o.name) + " must be an array of numbers");
+        if (!isVector && lab == given.labels.end()) break;
+        const std::vector<double> v = isVector ? vec->second : std::vector<double>(lab->second.begin(), lab->second.end());
+        for (std::size_t i = 0; i < v.size(); ++i) {
+          const bool low = o.minExclusive ? !(v[i] > o.min) : v[i] < o.min;
+          const bool high = o.maxExclusive ? !(v[i] < o.max) : v[i] > o.max;
+          if (!std::isfinite(v[i]) || low || high)
+            return Refusal(o.name, where(o.name) + " must hold finite numbers" + rangeText(o) + " (entry " + std::to_string(i) + " is " + fmt(v[i]) + ")");
+        }
+        out.vectors_[o.name] = v;
+        break;
+      }
     }
   }
   return {};

@@ -39,8 +39,10 @@ void centredGramColumns(const SparseColumns& cols, const RowVector& mu, Eigen::I
 
 Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, double lambda,
                                    double alpha, const CoordinateDescentOptions& opt,
-                                   const Control& control, const Vector* start) {
+                                   const Control& control, const Vector* start, const Vector* factors) {
   const Eigen::Index n = X.rows(), d = X.cols();
+  // Coordinate j's penalty factor: both weights scale by it (1 without factors).
+  const auto pf = [factors](Eigen::Index j) { return factors ? (*factors)[j] : 1.0; };
   const double invN = 1 / static_cast<double>(n), targetL1 = lambda * alpha, targetL2 = lambda * (1 - alpha);
   double l1 = targetL1, l2 = targetL2;  // the weights of the stage being solved (below)
   const RowVector& mu = X.means();
@@ -104,6 +106,14 @@ Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, dou
   X.multiplyTransposedInPlace(raw.data(), grad.data());
   gradCurrent = true;
   const double scale = std::max(1e-300, grad.cwiseAbs().maxCoeff() * invN);
+  // The ℓ1 weight where w = 0 stops being optimal for the penalised coordinates (the scale without
+  // factors): the stages' start.
+  double top = scale;
+  if (factors) {
+    top = 1e-300;
+    for (Eigen::Index j = 0; j < d; ++j)
+      if (pf(j) > 0) top = std::max(top, std::abs(grad[j]) * invN / pf(j));
+  }
   const bool cold = !start || start->isZero(0);
   if (!cold) {
     readColumns();
@@ -112,14 +122,14 @@ Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, dou
       if (w[j] != 0) subtract(j, w[j]);
     fullGradient();
   }
-  // The objective from the penalty's sums Σ|w_j| and Σw_j² (the residual's part in two-lane sums).
+  // The objective from the penalty's sums Σ pf_j|w_j| and Σ pf_j w_j² (the residual's part in two-lane sums).
   auto objectiveWith = [&](double absSum, double squareSum) {
     return 0.5 * invN * shiftedSquaredNorm(raw.data(), offset, static_cast<std::size_t>(n)) + targetL1 * absSum + 0.5 * targetL2 * squareSum;
   };
 
   Result res;
   res.status = Status::MaxIterations;
-  res.history.push_back(objectiveWith(w.cwiseAbs().sum(), w.squaredNorm()));
+  res.history.push_back(factors ? objectiveWith(factors->dot(w.cwiseAbs()), factors->dot(w.cwiseAbs2())) : objectiveWith(w.cwiseAbs().sum(), w.squaredNorm()));
   // glmnet's active-set strategy: a full sweep finds the active coordinates, sweeps over those
   // alone converge, then a full sweep and the KKT check decide whether anything is left.
   std::vector<Eigen::Index> active;
@@ -143,8 +153,8 @@ Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, dou
   auto activeObjective = [&] {
     double absSum = 0, squareSum = 0;
     for (Eigen::Index j : active) {
-      absSum += std::abs(w[j]);
-      squareSum += w[j] * w[j];
+      absSum += pf(j) * std::abs(w[j]);
+      squareSum += pf(j) * w[j] * w[j];
     }
     return objectiveWith(absSum, squareSum);
   };
@@ -166,7 +176,7 @@ Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, dou
         if (colNorm[j] != 0) {  // else a constant column: its coefficient stays 0
           const double old = w[j];
           const double rho = correlationFrom(j, xr) * invN + colNorm[j] * old;
-          const double next = softThreshold(rho, l1) / (colNorm[j] + l2);
+          const double next = softThreshold(rho, l1 * pf(j)) / (colNorm[j] + l2 * pf(j));
           if (next != old) {
             if ((next > 0) != (old > 0) || (next < 0) != (old < 0)) ++signChanges;
             delta = next - old;
@@ -262,13 +272,13 @@ Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, dou
       }
       largest = std::max(largest, factor[a * size + a]);
     }
-    for (std::size_t a = 0; a < size; ++a) factor[a * size + a] += l2 + 1e-12 * largest;
+    for (std::size_t a = 0; a < size; ++a) factor[a * size + a] += l2 * pf(set[a]) + 1e-12 * largest;
     if (!choleskyFactor(factor.data(), size)) return true;
     while (true) {
       step.resize(size);
       for (std::size_t a = 0; a < size; ++a) {
         const Eigen::Index j = set[a];
-        step[a] = correlation(j) * invN - l2 * w[j] - l1 * (w[j] > 0 ? 1 : -1);
+        step[a] = correlation(j) * invN - l2 * pf(j) * w[j] - l1 * pf(j) * (w[j] > 0 ? 1 : -1);
       }
       choleskySolve(factor.data(), size, step.data());
       double t = 1;
@@ -305,9 +315,9 @@ Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, dou
   // conditions of every coordinate, so the path changes the cost, not the answer.
   std::vector<double> stages;
   if (cold && d > 2 * n && targetL1 > 0)
-    for (double s = scale * opt.pathRatio; s > targetL1; s *= opt.pathRatio) stages.push_back(s);
+    for (double s = top * opt.pathRatio; s > targetL1; s *= opt.pathRatio) stages.push_back(s);
   stages.push_back(targetL1);
-  double previousL1 = cold ? scale : targetL1;
+  double previousL1 = cold ? top : targetL1;
   int sweep = 0;
   bool converged = false, stopped = false;
   for (std::size_t stage = 0; stage < stages.size() && !stopped && sweep < opt.maxSweeps; ++stage) {
@@ -320,7 +330,7 @@ Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, dou
     for (Eigen::Index j : strong) inStrong[static_cast<std::size_t>(j)] = 0;
     strong.clear();
     for (Eigen::Index j = 0; j < d; ++j)
-      if (w[j] != 0 || std::abs(grad[j]) * invN >= rule) {
+      if (w[j] != 0 || std::abs(grad[j]) * invN >= rule * pf(j)) {
         strong.push_back(j);
         inStrong[static_cast<std::size_t>(j)] = 1;
       }
@@ -362,7 +372,7 @@ Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, dou
       double kkt = 0;
       bool added = false;
       for (Eigen::Index j = 0; j < d; ++j) {
-        const double violation = l1Violation(w[j], -grad[j] * invN + l2 * w[j], l1);
+        const double violation = l1Violation(w[j], -grad[j] * invN + l2 * pf(j) * w[j], l1 * pf(j));
         kkt = std::max(kkt, violation);
         if (violation > tolerance && !inStrong[static_cast<std::size_t>(j)]) {
           strong.push_back(j);

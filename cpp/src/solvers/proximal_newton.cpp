@@ -12,17 +12,25 @@ namespace supclust {
 
 
 Result proximalNewtonL1(const Objective& F, double lambda1, Matrix W, RowVector b, const ProximalNewtonOptions& opt,
-                        const Control& control) {
+                        const Control& control, const Vector* factors) {
   const Eigen::Index n = F.design().rows(), d = F.design().cols();
   const double lambda2 = F.lambda();
   const L1Penalty P(lambda1);
+  // Coordinate j's penalty factor (both weights scale by it; 1 without factors).
+  const auto pf = [factors](Eigen::Index j) { return factors ? (*factors)[j] : 1.0; };
+  // F + the ℓ1 penalty, each coordinate's two weights scaled by its factor.
+  const auto objectiveOf = [&](const Matrix& Wv, const RowVector& bv) {
+    if (!factors) return F.value(Wv, bv) + P.value(Wv);
+    const Vector rows = Wv.rowwise().squaredNorm(), absRows = Wv.cwiseAbs().rowwise().sum();
+    return F.value(Wv, bv) + 0.5 * lambda2 * (factors->dot(rows) - rows.sum()) + lambda1 * factors->dot(absRows);
+  };
   const double scale = gradientScale(F), target = opt.tolerance * scale;
   // Column access for coordinate descent: Xc's column j = x_j − μ_j 1, from the non-zeros.
   const RowVector& mu = F.design().means();
   const SparseColumns& cols = F.design().uncentredColumns();
   Result r;
   r.status = Status::Converged;
-  r.history.push_back(F.value(W, b) + P.value(W));
+  r.history.push_back(objectiveOf(W, b));
   const bool single = F.outputs() == 1;
   int total = 0;
   Matrix Z(n, 1), G, D;
@@ -35,6 +43,7 @@ Result proximalNewtonL1(const Objective& F, double lambda1, Matrix W, RowVector 
     auto objectiveAt = [&](const Vector& z, const Vector& wv) {
       Matrix Zv(n, 1);
       Zv.col(0) = z;
+      if (factors) return F.loss().value(Zv, T) + factors->dot((0.5 * lambda2 * wv.cwiseAbs2() + lambda1 * wv.cwiseAbs()).matrix());
       return F.loss().value(Zv, T) + 0.5 * lambda2 * wv.squaredNorm() + lambda1 * wv.lpNorm<1>();
     };
     Vector z(n);
@@ -58,9 +67,9 @@ Result proximalNewtonL1(const Objective& F, double lambda1, Matrix W, RowVector 
       const double gb = G.sum();
       const double* Gp = G.data();
       columnDots(cols, Gp, 0, d, g.data());
-      for (Eigen::Index j = 0; j < d; ++j) g[j] = g[j] - mu[j] * gb + lambda2 * w[j];
+      for (Eigen::Index j = 0; j < d; ++j) g[j] = g[j] - mu[j] * gb + lambda2 * pf(j) * w[j];
       double residual = std::abs(gb);
-      for (Eigen::Index j = 0; j < d; ++j) residual = std::max(residual, l1Violation(w[j], g[j], lambda1));
+      for (Eigen::Index j = 0; j < d; ++j) residual = std::max(residual, l1Violation(w[j], g[j], lambda1 * pf(j)));
       if (onTrust && !(residual < residualBefore)) {  // it did not help: back, and stop there
         w = wBefore;
         bk = bBefore;
@@ -84,14 +93,14 @@ Result proximalNewtonL1(const Objective& F, double lambda1, Matrix W, RowVector 
       // diagonal H_jj = Σ D_i (x_ij − μ_j)² + λ2 and a_j = Σ D_i x_ij, from the non-zeros.
       active.clear();
       for (Eigen::Index j = 0; j < d; ++j)
-        if (w[j] != 0 || std::abs(g[j]) > lambda1 * (1 - 1e-9)) active.push_back(j);
+        if (w[j] != 0 || std::abs(g[j]) > lambda1 * pf(j) * (1 - 1e-9)) active.push_back(j);
       const double* Dp = D.data();
       const double sumD = D.sum();
       for (Eigen::Index j : active) {
         double a = 0, q = 0;
         columnWeightedMoments(cols, j, Dp, a, q);
         dD[j] = a;
-        hdiag[j] = q - 2 * mu[j] * a + mu[j] * mu[j] * sumD + lambda2 + 1e-12;
+        hdiag[j] = q - 2 * mu[j] * a + mu[j] * mu[j] * sumD + lambda2 * pf(j) + 1e-12;
       }
       const double hb = sumD + 1e-12;
       // Coordinate descent on q(Δ) = gᵀΔ + ½ΔᵀHΔ + λ1‖w + Δw‖₁ (+ the free intercept), to a
@@ -111,9 +120,9 @@ Result proximalNewtonL1(const Objective& F, double lambda1, Matrix W, RowVector 
           const bool more = t + 1 < active.size();
           // (Xc_jᵀ D step) with step = raw + offset·1 and Xc_j = x_j − μ_j 1.
           const double model = xw + offset * dD[j] - mu[j] * (sumWeighted + offset * sumD);
-          const double gj = g[j] + model + lambda2 * dw[j];
+          const double gj = g[j] + model + lambda2 * pf(j) * dw[j];
           const double u = w[j] + dw[j];
-          const double delta = softThreshold(u - gj / hdiag[j], lambda1 / hdiag[j]) - u;
+          const double delta = softThreshold(u - gj / hdiag[j], lambda1 * pf(j) / hdiag[j]) - u;
           if (delta == 0) {
             if (more) xw = columnDot(cols, active[t + 1], weighted.data());
             continue;
@@ -133,7 +142,8 @@ Result proximalNewtonL1(const Objective& F, double lambda1, Matrix W, RowVector 
       }
       step.array() += offset;
       // Armijo line search on the full objective along (Δw, Δb).
-      const double descent = g.dot(dw) + gb * db + lambda1 * ((w + dw).lpNorm<1>() - w.lpNorm<1>());
+      const double descent = g.dot(dw) + gb * db +
+                             (factors ? lambda1 * factors->dot(Vector((w + dw).cwiseAbs() - w.cwiseAbs())) : lambda1 * ((w + dw).lpNorm<1>() - w.lpNorm<1>()));
       if (std::abs(descent) <= 1e-13 * std::abs(f)) {
         onTrust = true;
         wBefore = w;
@@ -174,7 +184,7 @@ Result proximalNewtonL1(const Objective& F, double lambda1, Matrix W, RowVector 
     b[k] = bk;
   }
   r.iterations = total;
-  r.objective = F.value(W, b) + P.value(W);
+  r.objective = objectiveOf(W, b);
   if (r.objective < r.history.back()) r.history.push_back(r.objective);
   r.coef = std::move(W);
   r.intercept = std::move(b);

@@ -11,6 +11,7 @@ export * from '../types.js';
 export { SupclustError } from '../errors.js';
 export type { SupclustErrorCode } from '../errors.js';
 export { logGrid } from '../grid.js';
+export { rowsOf } from '../rows.js';
 export { mergeExperiments } from '../merge.js';
 export { wordFrequencies, tokenize } from '../text.js';
 export type { TextFeatureOptions, TextFeatures } from '../text.js';

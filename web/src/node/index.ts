@@ -15,6 +15,7 @@ export * from '../types.js';
 export { SupclustError } from '../errors.js';
 export type { SupclustErrorCode } from '../errors.js';
 export { logGrid } from '../grid.js';
+export { rowsOf } from '../rows.js';
 export { mergeExperiments } from '../merge.js';
 
 const require = createRequire(import.meta.url);

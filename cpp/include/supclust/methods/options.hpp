@@ -13,8 +13,9 @@
 
 namespace supclust {
 
-// Labels: one integer per feature; Edges: pairs of features, flat (i0, j0, i1, j1, …).
-enum class OptionKind { Number, Integer, Boolean, Choice, Labels, Edges };
+// Labels: one integer per feature; Edges: pairs of features, flat (i0, j0, i1, j1, …); Numbers:
+// a list of numbers (one per feature), each within the range.
+enum class OptionKind { Number, Integer, Boolean, Choice, Labels, Edges, Numbers };
 
 // The largest integer option (an int) and the largest seed (every integer a double holds
 // exactly up to it, so JavaScript numbers cross without loss).
@@ -59,6 +60,7 @@ struct Params {
   std::map<std::string, std::string> strings;
   std::map<std::string, Labels> labels;
   std::map<std::string, bool> flags;  // Boolean options (a number is refused for them)
+  std::map<std::string, std::vector<double>> vectors;  // Numbers options (integer labels are read as numbers too)
 };
 
 // Validated options with every default filled in.
@@ -74,7 +76,8 @@ class Options {
   bool flag(const std::string& name) const { return numbers_.at(name) != 0; }
   const std::string& choice(const std::string& name) const { return strings_.at(name); }
   const Labels& labels(const std::string& name) const { return labels_.at(name); }
-  bool has(const std::string& name) const { return labels_.count(name) > 0; }
+  bool has(const std::string& name) const { return labels_.count(name) > 0 || vectors_.count(name) > 0; }
+  const std::vector<double>& numbers(const std::string& name) const { return vectors_.at(name); }
   // Replaces a checked number (the data rescaling's transformed penalty weights).
   void set(const std::string& name, double value) { numbers_.at(name) = value; }
 
@@ -83,6 +86,7 @@ class Options {
   std::map<std::string, double> numbers_;
   std::map<std::string, std::string> strings_;
   std::map<std::string, Labels> labels_;
+  std::map<std::string, std::vector<double>> vectors_;
 };
 
 // Nothing on success (out filled), else the refused option and why, naming its owner ("method

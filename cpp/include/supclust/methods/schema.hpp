@@ -55,6 +55,14 @@ class Schema {
   Schema& edges(std::string name, std::optional<Labels> T::*member, std::string doc) {
     return add(OptionSpec(name, OptionKind::Edges, std::move(doc)), listSetter(name, member));
   }
+  // A list of numbers, each at least `min` (one per feature); empty when not given.
+  Schema& numbers(std::string name, std::optional<std::vector<double>> T::*member, std::string doc, double min) {
+    OptionSpec s(name, OptionKind::Numbers, std::move(doc));
+    s.min = min;
+    return add(std::move(s), [member, name](const Options& o, T& t) {
+      if (o.has(name)) t.*member = o.numbers(name);
+    });
+  }
   // The first choice is the default.
   Schema& choice(std::string name, std::string T::*member, std::string doc, std::vector<std::string> choices) {
     OptionSpec s(name, OptionKind::Choice, std::move(doc));

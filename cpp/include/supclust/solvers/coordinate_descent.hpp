@@ -1,6 +1,7 @@
 // Cyclic coordinate descent for the elastic net with the squared loss.
 //
-// Problem:  min_w 1/(2n)‖Xc w − (y − ȳ)‖² + λα‖w‖₁ + λ(1−α)/2 ‖w‖²   (α = 1: the lasso)
+// Problem:  min_w 1/(2n)‖Xc w − (y − ȳ)‖² + Σ_j pf_j (λα|w_j| + λ(1−α)/2 w_j²)   (α = 1: the lasso;
+//           pf_j the penalty factors, 1 unless given)
 // as in Friedman, Hastie & Tibshirani (2010), glmnet's "naive" updates on the residual.
 // Active-set strategy (glmnet): sweeps over the non-zero coordinates until their largest
 // weighted change is below tolerance × scale, then a full sweep and the KKT conditions on every
@@ -35,9 +36,12 @@ struct CoordinateDescentOptions {
   double pathTolerance = 1e-3;
 };
 
-// Returns coef (d x 1) and intercept = mean(y) in the centred parametrisation.
+// Returns coef (d x 1) and intercept = mean(y) in the centred parametrisation. `factors` (d
+// entries ≥ 0, glmnet's penalty.factor): coordinate j's penalty is pf_j (λα|w_j| + λ(1−α)/2 w_j²),
+// 0 leaving it unpenalised; nullptr: every pf_j = 1.
 Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, double lambda,
                                    double alpha, const CoordinateDescentOptions& opt,
-                                   const Control& control, const Vector* start = nullptr);
+                                   const Control& control, const Vector* start = nullptr,
+                                   const Vector* factors = nullptr);
 
 }  // namespace supclust

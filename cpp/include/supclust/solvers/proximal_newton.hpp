@@ -24,7 +24,9 @@ struct ProximalNewtonOptions {
   double tolerance = 1e-10;
 };
 
+// `factors` (d entries ≥ 0, glmnet's penalty.factor): coordinate j's penalty is pf_j (λ1|w_j| +
+// λ2/2 w_j²), F's ridge λ2 included; nullptr: every pf_j = 1.
 Result proximalNewtonL1(const Objective& F, double lambda1, Matrix W, RowVector b, const ProximalNewtonOptions& opt,
-                        const Control& control);
+                        const Control& control, const Vector* factors = nullptr);
 
 }  // namespace supclust

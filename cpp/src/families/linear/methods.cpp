@@ -4,6 +4,8 @@
 #include "supclust/families/linear/methods.hpp"
 
 #include <cmath>
+#include <optional>
+#include <vector>
 
 #include "supclust/methods/data_scale.hpp"
 #include "supclust/methods/option_sets.hpp"
@@ -22,20 +24,46 @@ namespace {
 struct LinearOptions : LossField, RidgeField, ConvexSolverFields, SeedField {
   double alpha = 0;
   std::string bias;
+  std::optional<std::vector<double>> penaltyFactor;
 };
 
-// Elastic net λ(α‖w‖₁ + (1−α)/2‖w‖²): coordinate descent for the squared loss with one
+// The penalty factors as the solvers read them: rescaled to sum to d (glmnet's rule, so that λ
+// keeps its meaning), or nothing when not given.
+std::optional<Vector> penaltyFactors(const LinearOptions& o) {
+  if (!o.penaltyFactor) return std::nullopt;
+  const Vector given = Eigen::Map<const Vector>(o.penaltyFactor->data(), static_cast<Eigen::Index>(o.penaltyFactor->size()));
+  return Vector(given * (static_cast<double>(given.size()) / given.sum()));
+}
+
+// One factor per feature, not all zero; the one-vs-all squared loss (solved by proximal gradient
+// over the K outputs at once) takes none.
+Refusal checkPenaltyFactor(const LinearOptions& o, Eigen::Index, Eigen::Index d, Eigen::Index) {
+  if (!o.penaltyFactor) return {};
+  if (static_cast<Eigen::Index>(o.penaltyFactor->size()) != d)
+    return Refusal("penaltyFactor", "must have one entry per feature (d = " + std::to_string(d) + ", got " + std::to_string(o.penaltyFactor->size()) + ")");
+  double sum = 0;
+  for (double f : *o.penaltyFactor) sum += f;
+  if (!(sum > 0)) return Refusal("penaltyFactor", "must have a positive entry (all zero: no penalty; use ridge with lambda 0)");
+  if (o.loss == "ova-squared")
+    return Refusal("penaltyFactor", "is not taken with the loss 'ova-squared' (fit each class's ±1 target with 'squared', or use 'ova-logistic')");
+  return {};
+}
+
+// Elastic net λ Σ_j pf_j (α|w_j| + (1−α)/2 w_j²) (pf_j the penalty factors, 1 unless given):
+// coordinate descent for the squared loss with one
 // output, proximal Newton (newGLMNET) for the logistic losses, accelerated proximal gradient
 // for one-vs-all squared. The lasso is α = 1.
 Result elasticNet(const FitContext& c, const LinearOptions& o) {
   const double lambda = o.lambda, alpha = o.alpha;
+  const std::optional<Vector> factors = penaltyFactors(o);
+  const Vector* pf = factors ? &*factors : nullptr;
   if (c.loss.squared() && c.T.cols() == 1) {
     const Vector w0 = startCoef(c).col(0);
-    return withDistinctRows(elasticNetCoordinateDescent(c.X, c.T.col(0), lambda, alpha, {o.maxIterations, o.tolerance}, c.control, &w0));
+    return withDistinctRows(elasticNetCoordinateDescent(c.X, c.T.col(0), lambda, alpha, {o.maxIterations, o.tolerance}, c.control, &w0, pf));
   }
   const Objective F = objectiveOf(c, lambda * (1 - alpha));
   if (!c.loss.squared())  // logistic: glmnet's quadratic models by coordinate descent
-    return withDistinctRows(proximalNewtonL1(F, lambda * alpha, startCoef(c), startIntercept(c), {o.maxIterations, o.tolerance}, c.control));
+    return withDistinctRows(proximalNewtonL1(F, lambda * alpha, startCoef(c), startIntercept(c), {o.maxIterations, o.tolerance}, c.control, pf));
   return withDistinctRows(proximalGradient(F, L1Penalty(lambda * alpha), startCoef(c), startIntercept(c), proximalOptions(o), c.control));
 }
 
@@ -56,13 +84,29 @@ Result runSvm(const FitContext& c, const LinearOptions& o) {
 }
 
 // The lasso's top, ‖G‖∞ (glmnet's λmax); the elastic net's, ‖G‖∞/α, and for α = 0 (ridge) the
-// ridge scale.
-PathTop lassoTop(const LinearOptions&, const PathData& data) { return pathL1Top(data, TopKind::Exact); }
+// ridge scale. With penalty factors, max_j |G_j|/pf_j over the penalised features: exact when
+// every feature is penalised, else a scale (w = 0 is then not the answer there: the unpenalised
+// features are fitted at every point).
+PathTop lassoTop(const LinearOptions& o, const PathData& data) {
+  const std::optional<Vector> pf = penaltyFactors(o);
+  if (!pf) return pathL1Top(data, TopKind::Exact);
+  const double r = data.ray.empty() ? 1 : data.ray[0];
+  double top = 0;
+  for (Eigen::Index j = 0; j < data.G.rows(); ++j)
+    if ((*pf)[j] > 0) top = std::max(top, data.G.row(j).cwiseAbs().maxCoeff() / (*pf)[j]);
+  return {r > 0 ? top / r : NAN, pf->minCoeff() > 0 ? TopKind::Exact : TopKind::Scale};
+}
 PathTop elasticNetTop(const LinearOptions& o, const PathData& data) {
   if (o.alpha == 0) return pathRidgeScale(data);
-  PathTop t = pathL1Top(data, TopKind::Exact);
+  PathTop t = lassoTop(o, data);
   t.value /= o.alpha;
   return t;
+}
+
+// `penaltyFactor`: glmnet's penalty.factor, one per feature.
+Schema<LinearOptions>& penaltyFactorField(Schema<LinearOptions>& s) {
+  return s.numbers("penaltyFactor", &LinearOptions::penaltyFactor,
+                   "per-feature factors ≥ 0 of the penalty (glmnet's penalty.factor: 0 leaves a feature unpenalised; rescaled to sum to d)", 0);
 }
 
 Schema<LinearOptions> ridgeOptions() {
@@ -72,14 +116,14 @@ Schema<LinearOptions> ridgeOptions() {
 Schema<LinearOptions> lassoOptions() {
   Schema<LinearOptions> s("method");
   lossField(s).number("lambda", &LinearOptions::lambda, "ℓ1 weight λ in λ‖w‖₁", 0, 0).degree(1);
-  return convexSolverFields(s, 100000);
+  return penaltyFactorField(convexSolverFields(s, 100000));
 }
 Schema<LinearOptions> elasticNetOptions() {
   Schema<LinearOptions> s("method");
   lossField(s)
       .number("lambda", &LinearOptions::lambda, "overall weight λ", 0, 0)
       .number("alpha", &LinearOptions::alpha, "ℓ1 share α (1: lasso, 0: ridge)", 1, 0, false, 1);
-  return convexSolverFields(s, 100000);
+  return penaltyFactorField(convexSolverFields(s, 100000));
 }
 Schema<LinearOptions> svmOptions() {
   const DualCoordinateDescentOptions defaults;
@@ -119,8 +163,10 @@ std::vector<Method> linearMethods() {
       Method("ridge", "ridge regression (λ = 0: minimum-norm least squares); logistic ridge for classification",
              ridgeOptions(), runRidge),
       Method("lasso", "ℓ1-penalised fit (coordinate descent; proximal gradient for other losses)", lassoOptions(), runLasso)
+          .checkShape(checkPenaltyFactor)
           .pathAlong({"lambda"}, lassoTop),
       Method("elasticnet", "λ(α‖w‖₁ + (1−α)/2‖w‖²) (glmnet's parametrisation)", elasticNetOptions(), elasticNet)
+          .checkShape(checkPenaltyFactor)
           .rescaledBy(rescaleElasticNet)
           .pathAlong({"lambda"}, elasticNetTop),
       Method("svm",

@@ -1,0 +1,199 @@
+// penaltyFactor (glmnet's penalty.factor) on the lasso and the elastic net: each answer certified
+// by its optimality conditions computed here by hand, with the factors rescaled to sum to d
+// (glmnet's rule); all ones gives the plain fit, factors times a constant the same fit; a zero
+// factor leaves its coefficient unpenalised (at a weight that zeroes every other one it is the
+// least-squares coefficient of those columns alone); CSR gives the dense answer; a path's top
+// follows the factors; and every malformed list is refused naming the option.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "csr.hpp"
+#include "problems.hpp"
+#include "supclust/families/catalogue.hpp"
+#include "supclust/methods/path.hpp"
+
+using namespace supclust;
+
+namespace penalty_factor_test {
+
+struct FactorData {
+  RowMatrix X;
+  Vector y, labels;
+};
+
+FactorData factorData(std::uint64_t seed) {
+  const auto g = generateE1(60, 12, 3, 0.5, seed);
+  FactorData d{g.X, g.y, (g.y.array() > g.y.mean()).cast<double>()};
+  return d;
+}
+
+Params withFactors(double lambda, const std::vector<double>& factors, const std::string& loss = "squared", double alpha = 1) {
+  Params p;
+  p.numbers["lambda"] = lambda;
+  if (alpha != 1) p.numbers["alpha"] = alpha;
+  p.numbers["tolerance"] = 1e-12;
+  p.strings["loss"] = loss;
+  if (!factors.empty()) p.vectors["penaltyFactor"] = factors;
+  return p;
+}
+
+// The largest violation of the optimality conditions of
+//   loss(Xw + b) + λ Σ_j f_j (α|w_j| + (1−α)/2 w_j²),  f = factors · d / Σ factors,
+// relative to λ: ∂/∂b = 0; for w_j ≠ 0, g_j + λ f_j ((1−α) w_j + α sign w_j) = 0; for w_j = 0,
+// |g_j| ≤ λ f_j α. g is the loss's gradient, computed here from its definition.
+double factorViolation(const FactorData& d, const Result& r, const std::vector<double>& factors, double lambda, double alpha, bool logistic) {
+  const Eigen::Index n = d.X.rows(), p = d.X.cols();
+  double sum = 0;
+  for (double f : factors) sum += f;
+  Vector residual(n);  // ∂loss/∂z_i · n
+  for (Eigen::Index i = 0; i < n; ++i) {
+    const double z = d.X.row(i).dot(r.coef.col(0)) + r.intercept[0];
+    residual[i] = logistic ? 1 / (1 + std::exp(-z)) - d.labels[i] : z - d.y[i];
+  }
+  double worst = std::abs(residual.sum()) / static_cast<double>(n) / lambda;
+  for (Eigen::Index j = 0; j < p; ++j) {
+    const double f = factors.empty() ? 1 : factors[static_cast<std::size_t>(j)] * static_cast<double>(p) / sum;
+    const double g = d.X.col(j).dot(residual) / static_cast<double>(n), w = r.coef(j, 0);
+    const double v = w != 0 ? std::abs(g + lambda * f * ((1 - alpha) * w + alpha * (w > 0 ? 1 : -1)))
+                            : std::max(0.0, std::abs(g) - lambda * f * alpha);
+    worst = std::max(worst, v / lambda);
+  }
+  return worst;
+}
+
+const std::vector<double> kFactors{0, 1, 2, 0.5, 1, 1, 3, 0, 1, 1, 0.25, 1};
+
+}  // namespace penalty_factor_test
+
+using namespace penalty_factor_test;
+
+TEST(PenaltyFactor, TheAnswerMeetsItsOptimalityConditions) {
+  for (std::uint64_t seed : {1, 2}) {
+    const FactorData d = factorData(seed);
+    for (const auto& [method, alpha] : {std::pair<const char*, double>{"lasso", 1}, {"elasticnet", 0.5}}) {
+      for (const bool logistic : {false, true}) {
+        const double lambda = logistic ? 0.01 : 0.1;
+        const Result r = fit(method, problemOf(d.X, logistic ? d.labels : d.y), withFactors(lambda, kFactors, logistic ? "logistic" : "squared", alpha));
+        ASSERT_EQ(r.status, Status::Converged) << method << " " << logistic << ": " << r.message;
+        EXPECT_LT(factorViolation(d, r, kFactors, lambda, alpha, logistic), 1e-7) << method << " logistic " << logistic;
+        // The unpenalised features are not zero; the answer differs from the plain fit's.
+        EXPECT_NE(r.coef(0, 0), 0);
+        const Result plain = fit(method, problemOf(d.X, logistic ? d.labels : d.y), withFactors(lambda, {}, logistic ? "logistic" : "squared", alpha));
+        EXPECT_GT((plain.coef - r.coef).cwiseAbs().maxCoeff(), 1e-3) << method;
+        EXPECT_LT(factorViolation(d, plain, {}, lambda, alpha, logistic), 1e-7) << method;
+      }
+    }
+  }
+}
+
+TEST(PenaltyFactor, AllOnesIsThePlainFitAndAConstantMultipleChangesNothing) {
+  const FactorData d = factorData(3);
+  for (const bool logistic : {false, true}) {
+    const Vector& y = logistic ? d.labels : d.y;
+    const std::string loss = logistic ? "logistic" : "squared";
+    const Result plain = fit("lasso", problemOf(d.X, y), withFactors(0.02, {}, loss));
+    const Result ones = fit("lasso", problemOf(d.X, y), withFactors(0.02, std::vector<double>(12, 1.0), loss));
+    const Result fives = fit("lasso", problemOf(d.X, y), withFactors(0.02, std::vector<double>(12, 5.0), loss));
+    EXPECT_LT((ones.coef - plain.coef).cwiseAbs().maxCoeff(), 1e-10);
+    EXPECT_LT((fives.coef - plain.coef).cwiseAbs().maxCoeff(), 1e-10);
+    EXPECT_NEAR(ones.objective, plain.objective, 1e-12 * plain.objective);
+    std::vector<double> scaled = kFactors;
+    for (double& f : scaled) f *= 7;
+    const Result a = fit("lasso", problemOf(d.X, y), withFactors(0.02, kFactors, loss)), b = fit("lasso", problemOf(d.X, y), withFactors(0.02, scaled, loss));
+    EXPECT_LT((a.coef - b.coef).cwiseAbs().maxCoeff(), 1e-10);
+  }
+}
+
+TEST(PenaltyFactor, AZeroFactorLeavesItsCoefficientUnpenalised) {
+  // A weight above every penalised feature's top zeroes them; features 0 and 7 (factor 0) are then
+  // the least-squares fit of y on those two columns alone (with an intercept), computed here.
+  const FactorData d = factorData(4);
+  const Result r = fit("lasso", problemOf(d.X, d.y), withFactors(1e3, kFactors));
+  ASSERT_EQ(r.status, Status::Converged) << r.message;
+  Matrix A(d.X.rows(), 3);
+  A << Vector::Ones(d.X.rows()), d.X.col(0), d.X.col(7);
+  const Vector ls = A.colPivHouseholderQr().solve(d.y);
+  EXPECT_NEAR(r.coef(0, 0), ls[1], 1e-9 * std::abs(ls[1]));
+  EXPECT_NEAR(r.coef(7, 0), ls[2], 1e-9 * std::abs(ls[2]));
+  EXPECT_NEAR(r.intercept[0], ls[0], 1e-9 * std::max(1.0, std::abs(ls[0])));
+  for (Eigen::Index j = 0; j < 12; ++j)
+    if (j != 0 && j != 7) EXPECT_EQ(r.coef(j, 0), 0) << j;
+}
+
+TEST(PenaltyFactor, ACsrDesignGivesTheDenseAnswer) {
+  FactorData d = factorData(5);
+  for (Eigen::Index i = 0; i < d.X.rows(); ++i)
+    for (Eigen::Index j = 0; j < d.X.cols(); ++j)
+      if ((i * 7 + j) % 4 == 0) d.X(i, j) = 0;
+  const CsrArrays c = csrOf(d.X);
+  for (const bool logistic : {false, true}) {
+    const Vector& y = logistic ? d.labels : d.y;
+    const Params p = withFactors(logistic ? 0.01 : 0.05, kFactors, logistic ? "logistic" : "squared");
+    const Problem sparse{{d.X.rows(), d.X.cols(), c.indptr.data(), c.indices.data(), c.values.data()}, {y.data(), y.size()}};
+    const Result a = fit("lasso", sparse, p), b = fit("lasso", problemOf(d.X, y), p);
+    EXPECT_LT((a.coef - b.coef).cwiseAbs().maxCoeff(), 1e-8) << logistic;
+  }
+}
+
+TEST(PenaltyFactor, APathStartsAtTheFactorsTop) {
+  const FactorData d = factorData(6);
+  PathOptions o;
+  o.nLambda = 10;
+  // Every feature penalised: the top is max_j |x_jᵀ(y − ȳ)|/n / f_j (f rescaled), exact — its point is w = 0.
+  std::vector<double> positive = kFactors;
+  positive[0] = positive[7] = 0.5;
+  double sum = 0;
+  for (double f : positive) sum += f;
+  const Vector yc = d.y.array() - d.y.mean();
+  double top = 0;
+  for (Eigen::Index j = 0; j < 12; ++j) {
+    const double xc = (d.X.col(j).array() - d.X.col(j).mean()).matrix().dot(yc) / 60;
+    top = std::max(top, std::abs(xc) / (positive[static_cast<std::size_t>(j)] * 12 / sum));
+  }
+  Params p;
+  p.vectors["penaltyFactor"] = positive;
+  const PathResult a = path("lasso", problemOf(d.X, d.y), p, {}, o);
+  ASSERT_EQ(a.status, Status::Converged) << a.message;
+  EXPECT_NEAR(a.top.value, top, 1e-12 * top);
+  EXPECT_EQ(a.top.kind, TopKind::Exact);
+  EXPECT_EQ(a.points[0].nonZeros, 0);
+  EXPECT_GT(a.points[1].nonZeros, 0);
+  // With unpenalised features the first point fits them (the top is then only a scale).
+  p.vectors["penaltyFactor"] = kFactors;
+  const PathResult b = path("lasso", problemOf(d.X, d.y), p, {}, o);
+  ASSERT_EQ(b.status, Status::Converged) << b.message;
+  EXPECT_EQ(b.top.kind, TopKind::Scale);
+  EXPECT_EQ(b.points[0].nonZeros, 2);
+}
+
+TEST(PenaltyFactor, MalformedFactorsAreRefusedNamingTheOption) {
+  const FactorData d = factorData(7);
+  const auto refused = [&](const std::vector<double>& f, const std::string& loss = "squared") {
+    const Result r = fit("lasso", problemOf(d.X, loss == "ova-squared" ? d.labels : d.y), withFactors(0.1, f, loss));
+    EXPECT_EQ(r.status, Status::InvalidInput);
+    EXPECT_EQ(r.field, "penaltyFactor") << r.message;
+    return r.message;
+  };
+  EXPECT_NE(refused(std::vector<double>(11, 1.0)).find("one entry per feature"), std::string::npos);
+  std::vector<double> negative(12, 1.0);
+  negative[3] = -1;
+  EXPECT_NE(refused(negative).find("entry 3"), std::string::npos);
+  std::vector<double> nan(12, 1.0);
+  nan[5] = NAN;
+  EXPECT_NE(refused(nan).find("entry 5"), std::string::npos);
+  refused(std::vector<double>(12, 0.0));
+  refused(std::vector<double>(12, 1.0), "ova-squared");
+  // Methods that do not declare it refuse it as an unknown option.
+  Params p;
+  p.vectors["penaltyFactor"] = std::vector<double>(12, 1.0);
+  p.numbers["lambda"] = 0.1;
+  EXPECT_EQ(fit("ridge", problemOf(d.X, d.y), p).field, "penaltyFactor");
+  // A number where a list is declared, and a list where a number is.
+  Params scalar;
+  scalar.numbers["penaltyFactor"] = 1;
+  EXPECT_EQ(fit("lasso", problemOf(d.X, d.y), scalar).field, "penaltyFactor");
+  Params list;
+  list.vectors["lambda"] = {0.1};
+  EXPECT_EQ(fit("lasso", problemOf(d.X, d.y), list).field, "lambda");
+}
