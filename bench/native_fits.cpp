@@ -34,7 +34,7 @@ std::vector<std::string> split(const std::string& s, char by) {
   return parts;
 }
 
-// "loss=logistic;lambda=0.01;standardize=true": numbers where the value reads as one, booleans, else strings.
+// "loss=logistic;lambda=0.01;standardize=true": numbers where the value reads as one, booleans, comma-separated lists, else strings.
 Params paramsOf(const std::string& options) {
   Params p;
   for (const std::string& entry : split(options, ';')) {
@@ -44,6 +44,8 @@ Params paramsOf(const std::string& options) {
     const double number = std::strtod(value.c_str(), &end);
     if (end != value.c_str() && *end == '\0') p.numbers[key] = number;
     else if (value == "true" || value == "false") p.flags[key] = value == "true";
+    else if (value.find(',') != std::string::npos)
+      for (const std::string& x : split(value, ',')) p.vectors[key].push_back(std::strtod(x.c_str(), nullptr));
     else p.strings[key] = value;
   }
   return p;

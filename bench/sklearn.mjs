@@ -14,7 +14,8 @@
 // and glmnet_fits.R list them), so the table shows the time ratios and the objective gaps
 // (liblinear's logistic ℓ1 also penalises the intercept: its answer solves a slightly different
 // problem, which the gap shows); with standardize, beside glmnet's standardize = TRUE (the
-// penalty on the coefficients times the columns' deviations). Ours also natively on the same bytes (bench/native_fits.cpp:
+// penalty on the coefficients times the columns' deviations), and with penalty factors beside
+// glmnet's penalty.factor (both rescale them to sum to d). Ours also natively on the same bytes (bench/native_fits.cpp:
 // each row's wasm / native). Run alone (node bench/sklearn.mjs) or from run.mjs.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -119,13 +120,22 @@ export function objective(t, c, coef, b) {
     } else loss += 0.5 * (z[i] - y[i]) ** 2;
   }
   const s = c.standardize ? deviations(t) : null;  // standardize: the penalty reads coef_j · s_j
+  const f = c.factors ? rescaledFactors(c.factors) : null;  // penalty factors: each coefficient's penalty times f_j
   for (let j = 0; j < t.d; j++) {
     const w = s ? coef[j] * s[j] : coef[j];
-    l1 += Math.abs(w); l2 += 0.5 * w ** 2;
+    l1 += (f ? f[j] : 1) * Math.abs(w); l2 += (f ? f[j] : 1) * 0.5 * w ** 2;
   }
   const a = c.fit === 'elasticnet' ? c.alpha : c.fit.endsWith('l2') ? 0 : 1;
   return loss / t.n + c.lambda * (a * l1 + (1 - a) * l2);
 }
+
+// Penalty factors as glmnet and supclust read them: rescaled to sum to d.
+function rescaledFactors(f) {
+  const sum = f.reduce((a, b) => a + b, 0);
+  return f.map((x) => (x * f.length) / sum);
+}
+// Factors of a d-feature design: 0 (unpenalised) for every 50th feature, else 0.5, 1 or 2.
+const factorsOf = (d) => Array.from({ length: d }, (_, j) => (j % 50 === 0 ? 0 : [0.5, 1, 2][j % 3]));
 
 // The columns' standard deviations (1/n; 1 for a constant column), as standardize reads them.
 const deviationsOf = new WeakMap();
@@ -223,6 +233,9 @@ export async function benchSklearn(repeats = Number(process.env.BENCH_REPEATS ??
   // standardize beside glmnet's standardize = TRUE (scikit-learn has none: its column stays empty).
   add('text', 'lasso', 0.05 * lambdaMax(data.text, data.text.target, true), { standardize: true });
   add('tall', 'logistic-l1', 0.05 * lambdaMax(data.tall, data.tall.y, true), { at: 0.05, standardize: true });
+  // penaltyFactor beside glmnet's penalty.factor (scikit-learn has none).
+  add('wide', 'lasso', 0.1 * wideMax, { at: 0.1, factors: factorsOf(data.wide.d) });
+  add('tall', 'logistic-l1', 0.05 * lambdaMax(data.tall, data.tall.y), { at: 0.05, factors: factorsOf(data.tall.d) });
   for (const name of ['text', 'text-csr', 'movies']) {
     const t = data[name];
     if (!t) continue;
@@ -239,11 +252,11 @@ export async function benchSklearn(repeats = Number(process.env.BENCH_REPEATS ??
     const method = c.fit === 'logistic-l2' ? 'ridge' : c.fit === 'elasticnet' ? 'elasticnet' : c.fit === 'svm' ? 'svm' : 'lasso';
     const options = c.fit === 'svm' ? { lambda: c.lambda, bias: 'liblinear' }
       : { loss: c.fit.startsWith('logistic') ? 'logistic' : 'squared', lambda: c.lambda, ...(c.alpha ? { alpha: c.alpha } : {}),
-        ...(c.standardize ? { standardize: true } : {}) };
+        ...(c.standardize ? { standardize: true } : {}), ...(c.factors ? { penaltyFactor: c.factors } : {}) };
     // The target's file: labels for the logistic fits and the SVM, the regression target for the others.
     const y = `${c.data}-${c.fit.startsWith('logistic') || c.fit === 'svm' ? 'y' : 'target'}.f64`;
     Object.assign(c, { method, options, y, reps: c.data === 'movies' ? Math.min(repeats, 3) : repeats, n: t.n, d: t.d, sparse: !!t.csr,
-      case: `${c.fit} ${t.n}×${t.d}${c.data === 'movies' ? ' movies' : c.data.startsWith('text') ? ' text' : c.data === 'sparse' || c.data === 'big' ? ' 1%' : ''} ${t.csr ? 'CSR' : 'dense'}${c.at ? ` ${c.at} λmax` : ''}${c.standardize ? ' standardized' : ''}` });
+      case: `${c.fit} ${t.n}×${t.d}${c.data === 'movies' ? ' movies' : c.data.startsWith('text') ? ' text' : c.data === 'sparse' || c.data === 'big' ? ' 1%' : ''} ${t.csr ? 'CSR' : 'dense'}${c.at ? ` ${c.at} λmax` : ''}${c.standardize ? ' standardized' : ''}${c.factors ? ' penalty factors' : ''}` });
   }
   // BENCH_CASES (a regular expression): only the cases whose names match it.
   if (process.env.BENCH_CASES) cases.splice(0, cases.length, ...cases.filter((c) => new RegExp(process.env.BENCH_CASES).test(c.case)));
@@ -257,11 +270,13 @@ export async function benchSklearn(repeats = Number(process.env.BENCH_REPEATS ??
   const one = (file, argv) => JSON.parse(execFileSync(file, argv, { maxBuffer: 1 << 28 }).toString())[0];
   const hasSklearn = spawnSync('/usr/bin/python3', ['-c', 'import sklearn, scipy'], {}).status === 0;
   if (!hasSklearn) console.error('scikit-learn not found (npm run bench installs python3-sklearn): its column is empty');
-  const sklearnFit = (c) => (hasSklearn && !c.standardize ? one('/usr/bin/python3', [join(root, 'bench/peers/sklearn_fits.py'), ...args(c)]) : null);
+  const sklearnFit = (c) => (hasSklearn && !c.standardize && !c.factors ? one('/usr/bin/python3', [join(root, 'bench/peers/sklearn_fits.py'), ...args(c)]) : null);
   // glmnet: the squared and logistic fits (it has no SVM).
-  const tsv = ['case\tfit\tdata\tn\td\tsparse\tlambda\talpha\ty\tstandardize',
+  for (const [k, c] of cases.entries())
+    if (c.factors) { c.factorsFile = `case${k}-pf.f64`; writeFileSync(join(dir, c.factorsFile), new Uint8Array(Float64Array.from(c.factors).buffer)); }
+  const tsv = ['case\tfit\tdata\tn\td\tsparse\tlambda\talpha\ty\tstandardize\tfactors',
     ...cases.filter((c) => c.fit !== 'svm').map((c) => [c.case, c.fit, c.data, c.n, c.d, c.sparse ? 'TRUE' : 'FALSE', c.lambda, c.alpha ?? 1,
-      c.y, c.standardize ? 'TRUE' : 'FALSE'].join('\t'))];
+      c.y, c.standardize ? 'TRUE' : 'FALSE', c.factorsFile ?? ''].join('\t'))];
   writeFileSync(join(dir, 'glmnet-cases.tsv'), tsv.join('\n') + '\n');
   const hasGlmnet = spawnSync('/usr/bin/Rscript', ['-e', 'library(glmnet)'], {}).status === 0;
   if (!hasGlmnet) console.error('glmnet not found (npm run bench installs r-cran-glmnet): its column is empty');
@@ -269,7 +284,7 @@ export async function benchSklearn(repeats = Number(process.env.BENCH_REPEATS ??
   // Ours natively (build/native/supclust_native_fits, bench/native_fits.cpp) on the same bytes.
   const nativeFits = join(root, 'build/native/supclust_native_fits');
   writeFileSync(join(dir, 'native-cases.tsv'), ['case\tmethod\toptions\tdata\tn\td\tsparse\ty\trepeats',
-    ...cases.map((c) => [c.case, c.method, Object.entries(c.options).map(([k, v]) => `${k}=${v}`).join(';'), c.data, c.n, c.d, c.sparse,
+    ...cases.map((c) => [c.case, c.method, Object.entries(c.options).map(([k, v]) => `${k}=${Array.isArray(v) ? v.join(',') : v}`).join(';'), c.data, c.n, c.d, c.sparse,
       c.y, c.reps].join('\t'))].join('\n') + '\n');
   const hasNative = existsSync(nativeFits);
   if (!hasNative) console.error('build/native/supclust_native_fits not found (node scripts/build.mjs native): the native column is empty');

@@ -1,7 +1,8 @@
 # Times glmnet's fits on the designs bench/sklearn.mjs wrote (the same bytes).
 #
 # Usage: Rscript glmnet_fits.R <dir> <repeats> <timed ms> <max repeats> [<case>]. Reads <dir>/glmnet-cases.tsv (case,
-# fit, data, n, d, sparse, lambda, alpha, y, standardize; only the case named <case>, when given); each
+# fit, data, n, d, sparse, lambda, alpha, y, standardize, factors (a file of d penalty factors, or empty);
+# only the case named <case>, when given); each
 # design as glmnet_shared.R reads it. glmnet's objective is supclust's at the same standardize
 # (TRUE: the penalty on w_j times column j's standard deviation, 1/n, both):
 #   lasso, elasticnet  gaussian   1/(2n)‖y − Xw − b‖² + λα‖w‖₁ + λ(1 − α)/2‖w‖²
@@ -24,6 +25,7 @@ for (k in seq_len(nrow(cases))) {
   n <- c$n; d <- c$d
   X <- read_design(c$data, n, d, c$sparse)
   y <- read_f64(c$y, n)
+  factors <- if (is.na(c$factors) || c$factors == "") rep(1, d) else read_f64(c$factors, d)
   logistic <- startsWith(c$fit, "logistic")
   alpha <- if (c$fit == "elasticnet") c$alpha else if (c$fit == "logistic-l2") 0 else 1
   s <- if (logistic) 1 else sqrt(mean((y - mean(y))^2))
@@ -32,7 +34,8 @@ for (k in seq_len(nrow(cases))) {
   alpha <- if (alpha == 0) 0 else c$lambda * alpha / s / lambda
   timed <- function(thresh) {
     fitOnce <- function() glmnet(X, target, family = if (logistic) "binomial" else "gaussian", alpha = alpha,
-                                  lambda = lambda, standardize = c$standardize, intercept = TRUE, thresh = thresh)
+                                  lambda = lambda, standardize = c$standardize, intercept = TRUE, thresh = thresh,
+                                  penalty.factor = factors)
     run <- timed_median(fitOnce)
     beta <- as.numeric(coef(run$answer)) * s
     sprintf('{"ms":%.6g,"coef":[%s],"intercept":%.17g}', run$ms, paste(sprintf("%.17g", beta[-1]), collapse = ","), beta[1])

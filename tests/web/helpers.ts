@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
-import { load, type Supclust } from '../../dist/node/index.js';
+import { load, type Supclust, type SupclustError } from '../../dist/node/index.js';
 
 export const root = join(fileURLToPath(new URL('.', import.meta.url)), '../..');
 export const variants = ['simd', 'simd-threaded'] as const;
@@ -33,4 +33,14 @@ export function mismatch(a: ArrayLike<number>, b: ArrayLike<number>, rel = 1e-10
     if (!(Math.abs(a[i] - b[i]) <= tol)) return `entry ${i}: ${a[i]} vs ${b[i]}`;
   }
   return '';
+}
+
+/** The SupclustError a call rejects with (a call that resolves fails the test). */
+export async function rejected(p: Promise<unknown>): Promise<SupclustError> {
+  try {
+    await p;
+  } catch (e) {
+    return e as SupclustError;
+  }
+  throw new Error('expected a SupclustError');
 }

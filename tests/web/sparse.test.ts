@@ -3,7 +3,7 @@
 // the memory estimate on sparse data.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { load, SupclustError, type Supclust } from '../../dist/node/index.js';
-import { mismatch } from './helpers.js';
+import { mismatch, rejected } from './helpers.js';
 
 // A 7 × 5 matrix with an empty row (2) and an empty column (3).
 const rows = [
@@ -18,15 +18,6 @@ const csrOf = (m: number[][]) => {
   return { indptr, indices, values };
 };
 const y = [1.5, -0.5, 0.2, 3, 0.7, 1.1, 2.4];
-
-async function rejected(p: Promise<unknown>): Promise<SupclustError> {
-  try {
-    await p;
-  } catch (e) {
-    return e as SupclustError;
-  }
-  throw new Error('expected a SupclustError');
-}
 
 describe('sparse X through the API', () => {
   let sc: Supclust;

@@ -4,7 +4,7 @@
 // standardized columns; a value that is not a boolean refused naming it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { load, SupclustError, type Supclust } from '../../dist/node/index.js';
-import { mismatch } from './helpers.js';
+import { mismatch, rejected } from './helpers.js';
 
 let sc: Supclust;
 beforeAll(async () => { sc = await load({ variant: 'simd' }); });
@@ -18,15 +18,6 @@ function deviations(X: number[][]): number[] {
     const sd = Math.sqrt(X.reduce((s, r) => s + (r[j] - mean) ** 2, 0) / n);
     return sd > 0 ? sd : 1;
   });
-}
-
-async function rejected(p: Promise<unknown>): Promise<SupclustError> {
-  try {
-    await p;
-  } catch (e) {
-    return e as SupclustError;
-  }
-  throw new Error('expected a SupclustError');
 }
 
 describe('standardize', () => {
