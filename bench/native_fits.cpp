@@ -108,6 +108,10 @@ int main(int argc, char** argv) {
     Result r;
     const double ms = medianMs(repeats, [&] { r = fitAlone(method, given, params); }, timedMs, maxRepeats);
     const double heldMs = medianMs(repeats, [&] { r = fitAlone(method, held, params); }, timedMs, maxRepeats);
+    if (r.status == Status::InvalidInput) {  // a case the library refuses has no model to print
+      std::fprintf(stderr, "supclust_native_fits: %s: %s\n", name.c_str(), r.message.c_str());
+      return 1;
+    }
     std::printf("%s{\"case\":\"%s\",\"ms\":%.6g,\"heldMs\":%.6g,\"iterations\":%d,\"status\":\"%s\",\"intercept\":%.17g,\"coef\":[",
                 first ? "" : ",", name.c_str(), ms, heldMs, r.iterations, statusName(r.status), r.intercept(0));
     for (Eigen::Index j = 0; j < d; ++j) std::printf("%s%.17g", j ? "," : "", r.coef(j, 0));
