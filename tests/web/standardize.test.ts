@@ -77,6 +77,17 @@ describe('standardize', () => {
     }
   });
 
+  it('suggest with standardize leaves a column of one value out, as the fit does', async () => {
+    // 0.1 · 40 / 40 misses 0.1 in the last bit: divided by its rounding-size deviation the column
+    // would count as a unit-variance feature. Its curvature share is 0 and its correlation 0.
+    const data = await sc.generate('e1', { n: 40, d: 8, Q: 2, sigma: 0.5, seed: 3 });
+    const X = Array.from({ length: 40 }, (_, i) => Array.from({ length: 8 }, (_, j) => (j === 2 ? 0.1 : data.X[i * 8 + j])));
+    const s = deviations(X);
+    const scaled = X.map((r) => r.map((x, j) => (j === 2 ? x : x / s[j])));
+    const a = sc.suggest('gem', { X, y: data.y, standardize: true }), b = sc.suggest('gem', { X: scaled, y: data.y });
+    for (const k of Object.keys(b)) expect(mismatch([a[k as keyof typeof a] as number], [b[k as keyof typeof b] as number], 1e-12), k).toBe('');
+  });
+
   it('a standardize that is not a boolean is refused naming it, and the module stays usable', async () => {
     const X = [[1, 2], [3, 5], [4, 4], [6, 1]], y = [1, 2, 3, 4];
     const e = await rejected(sc.fit('ridge', { X, y, standardize: 1 as unknown as boolean }));

@@ -29,6 +29,7 @@ export function dataScales(X: Matrix, given: Float64Array, cols: number, standar
   const sx = unitOf(X.data), st = unitOf(given);
   const targets = given.map((t) => t / st);
   const colMean = new Float64Array(d), colSquares = new Float64Array(d), stored = new Float64Array(d);
+  const low = new Float64Array(d).fill(Infinity), high = new Float64Array(d).fill(-Infinity);
   const forEntries = (f: (i: number, j: number, x: number) => void) => {
     if (X.csr) {
       for (let i = 0; i < n; i++) for (let t = X.csr.indptr[i]; t < X.csr.indptr[i + 1]; t++) f(i, X.csr.indices[t], X.data[t] / sx);
@@ -38,17 +39,22 @@ export function dataScales(X: Matrix, given: Float64Array, cols: number, standar
   };
   const tMean = new Float64Array(cols);
   for (let i = 0; i < n; i++) for (let k = 0; k < cols; k++) tMean[k] += targets[i * cols + k] / n;
-  forEntries((_i, j, x) => { colMean[j] += x / n; stored[j] += 1; });
+  forEntries((_i, j, x) => { colMean[j] += x / n; stored[j] += 1; low[j] = Math.min(low[j], x); high[j] = Math.max(high[j], x); });
   // A second pass, centred (no cancellation). Σ_i (x_ij − x̄_j)(t_i − t̄) = Σ_i x_ij (t_i − t̄): the centred target sums to zero.
   const cross = new Float64Array(cols * d);
   forEntries((i, j, x) => {
     colSquares[j] += (x - colMean[j]) ** 2;
     for (let k = 0; k < cols; k++) cross[k * d + j] += x * (targets[i * cols + k] - tMean[k]);
   });
-  for (let j = 0; j < d; j++) colSquares[j] += (n - stored[j]) * colMean[j] ** 2;  // a sparse X's zeros
+  for (let j = 0; j < d; j++) {
+    colSquares[j] += (n - stored[j]) * colMean[j] ** 2;  // a sparse X's zeros
+    if (stored[j] < n) { low[j] = Math.min(low[j], 0); high[j] = Math.max(high[j], 0); }
+  }
   let curvature = 0, gradient = 0;
   for (let j = 0; j < d; j++) {
-    const deviation = Math.sqrt(colSquares[j] / n), by = standardized && deviation > 0 ? deviation : 1;
+    // A column of one value is not divided (as the library's unitScales): its computed mean may miss
+    // the value in the last bit, which divided by a deviation of that size would be noise of size 1.
+    const deviation = low[j] === high[j] ? 0 : Math.sqrt(colSquares[j] / n), by = standardized && deviation > 0 ? deviation : 1;
     curvature += colSquares[j] / (by * by);
     for (let k = 0; k < cols; k++) gradient = Math.max(gradient, Math.abs(cross[k * d + j]) / (n * by));
   }

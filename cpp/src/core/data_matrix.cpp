@@ -44,60 +44,62 @@ RowVector DataMatrix::columnMeans() const {
 }
 
 RowVector DataMatrix::columnDeviations(const RowVector& means) const {
-  // Σ_i ((x_ij − μ_j) / unit_j)² over the columns where `unit` is not 0 (0: skipped); low and high
-  // each column's least and largest entry, when given.
-  const auto sums = [&](const RowVector& unit, RowVector* low, RowVector* high) {
-    RowVector squares = RowVector::Zero(cols_);
-    const auto add = [&](Eigen::Index j, double x) {
-      if (unit[j] == 0) return;
-      const double c = (x - means[j]) / unit[j];
+  // One pass: Σ_i (x_ij − μ_j)² and each column's least and largest entry (a sparse X's unstored
+  // zeros added per column after).
+  RowVector squares = RowVector::Zero(cols_), low = RowVector::Constant(cols_, HUGE_VAL), high = RowVector::Constant(cols_, -HUGE_VAL);
+  std::vector<Eigen::Index> zeros;  // sparse: each column's unstored entries
+  if (!sparse()) {
+    const auto X = dense();
+    for (Eigen::Index i = 0; i < rows_; ++i) {
+      squares += (X.row(i) - means).cwiseAbs2();
+      low = low.cwiseMin(X.row(i));
+      high = high.cwiseMax(X.row(i));
+    }
+  } else {
+    zeros.assign(static_cast<std::size_t>(cols_), rows_);
+    for (std::int64_t t = 0; t < stored(); ++t) {
+      const Eigen::Index j = indices_[t];
+      const double x = values_[t], c = x - means[j];
       squares[j] += c * c;
-      if (low) (*low)[j] = std::min((*low)[j], x), (*high)[j] = std::max((*high)[j], x);
-    };
-    if (!sparse() && low) {  // the first pass, unit 1 everywhere: by rows, vectorised
-      const auto X = dense();
-      for (Eigen::Index i = 0; i < rows_; ++i) {
-        squares += (X.row(i) - means).cwiseAbs2();
-        *low = low->cwiseMin(X.row(i));
-        *high = high->cwiseMax(X.row(i));
+      low[j] = std::min(low[j], x);
+      high[j] = std::max(high[j], x);
+      --zeros[static_cast<std::size_t>(j)];
+    }
+    for (Eigen::Index j = 0; j < cols_; ++j)
+      if (const auto z = zeros[static_cast<std::size_t>(j)]; z > 0) {
+        squares[j] += static_cast<double>(z) * means[j] * means[j];
+        low[j] = std::min(low[j], 0.0);
+        high[j] = std::max(high[j], 0.0);
       }
-    } else if (!sparse()) {
-      const auto X = dense();
-      for (Eigen::Index i = 0; i < rows_; ++i)
-        for (Eigen::Index j = 0; j < cols_; ++j) add(j, X(i, j));
-    } else {
-      std::vector<Eigen::Index> zeros(static_cast<std::size_t>(cols_), rows_);  // each column's unstored entries
-      for (std::int64_t t = 0; t < stored(); ++t) add(indices_[t], values_[t]), --zeros[static_cast<std::size_t>(indices_[t])];
-      for (Eigen::Index j = 0; j < cols_; ++j)
-        if (zeros[static_cast<std::size_t>(j)] > 0) {
-          const double c = means[j] / (unit[j] == 0 ? 1 : unit[j]);
-          if (unit[j] != 0) squares[j] += static_cast<double>(zeros[static_cast<std::size_t>(j)]) * c * c;
-          if (low) (*low)[j] = std::min((*low)[j], 0.0), (*high)[j] = std::max((*high)[j], 0.0);
-        }
-    }
-    return squares;
-  };
-  RowVector low = RowVector::Constant(cols_, HUGE_VAL), high = RowVector::Constant(cols_, -HUGE_VAL);
-  RowVector squares = sums(RowVector::Ones(cols_), &low, &high);
-  // A column of one value has deviation 0 exactly (its computed mean may differ from the value in
-  // the last bit). A column whose squares left the normal range (|x − μ| beyond 1e154 or below
-  // 1e-145): summed again, each deviation divided by the column's largest.
-  RowVector unit = RowVector::Zero(cols_);
-  bool again = false;
-  for (Eigen::Index j = 0; j < cols_; ++j) {
-    if (low[j] == high[j]) {
-      squares[j] = 0;
-    } else if (!(squares[j] >= 1e-290 && squares[j] <= 1e290)) {
-      unit[j] = std::max(std::abs(high[j] - means[j]), std::abs(low[j] - means[j]));
-      again = true;
-    }
   }
   RowVector deviations = (squares / static_cast<double>(rows_)).cwiseSqrt();
-  if (again) {
-    const RowVector scaled = sums(unit, nullptr, nullptr);
-    for (Eigen::Index j = 0; j < cols_; ++j)
-      if (unit[j] != 0) deviations[j] = unit[j] * std::sqrt(scaled[j] / static_cast<double>(rows_));
+  // A column of one value has deviation 0 exactly (its computed mean may differ from the value in
+  // the last bit). A column whose squares left the normal range (|x − μ| beyond 1e154 or below
+  // 1e-145) is summed again, each deviation divided by the column's largest, u_j.
+  std::vector<Eigen::Index> again;
+  for (Eigen::Index j = 0; j < cols_; ++j) {
+    if (low[j] == high[j]) deviations[j] = 0;
+    else if (!(squares[j] >= 1e-290 && squares[j] <= 1e290)) again.push_back(j);
   }
+  for (const Eigen::Index j : again) {
+    const double u = std::max(high[j] - means[j], means[j] - low[j]);
+    double scaled = 0;
+    const auto add = [&](double x) { scaled += ((x - means[j]) / u) * ((x - means[j]) / u); };
+    if (!sparse()) {
+      for (Eigen::Index i = 0; i < rows_; ++i) add(dense()(i, j));
+    } else {
+      for (std::int64_t t = 0; t < stored(); ++t)
+        if (indices_[t] == j) add(values_[t]);
+      scaled += static_cast<double>(zeros[static_cast<std::size_t>(j)]) * (means[j] / u) * (means[j] / u);
+    }
+    deviations[j] = u * std::sqrt(scaled / static_cast<double>(rows_));
+  }
+  return deviations;
+}
+
+RowVector unitScales(RowVector deviations) {
+  for (double& s : deviations)
+    if (!(s > 0)) s = 1;
   return deviations;
 }
 

@@ -63,9 +63,7 @@ RowMatrix Standardisation::apply(const RowMatrix& X) const {
 Standardisation standardisation(const RowMatrix& X) {
   Standardisation s;
   s.mean = X.colwise().mean();
-  s.scale = DataMatrix(X.data(), X.rows(), X.cols()).columnDeviations(s.mean);
-  for (Eigen::Index j = 0; j < s.scale.size(); ++j)
-    if (!(s.scale[j] > 0)) s.scale[j] = 1;
+  s.scale = unitScales(DataMatrix(X.data(), X.rows(), X.cols()).columnDeviations(s.mean));
   return s;
 }
 

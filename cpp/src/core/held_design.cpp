@@ -19,7 +19,9 @@ const RowVector& HeldDesign::means() const {
 }
 
 const RowVector& HeldDesign::deviations() const {
-  std::call_once(deviating_, [this] { deviations_ = X_.columnDeviations(means()); });
+  std::call_once(deviating_, [this] {
+    if (deviations_.size() == 0) deviations_ = X_.columnDeviations(means());
+  });
   return deviations_;
 }
 

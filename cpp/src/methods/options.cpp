@@ -38,26 +38,15 @@ Refusal check(const std::vector<OptionSpec>& specs, const Params& given,
       if (o.name == name) return true;
     return false;
   };
-  for (const auto& kv : given.numbers)
-    if (!known(kv.first))
-      return Refusal(kv.first, "unknown option '" + kv.first + "' for " + owner + " (accepted: " +
-             knownNames(specs) + ")");
-  for (const auto& kv : given.flags)
-    if (!known(kv.first))
-      return Refusal(kv.first, "unknown option '" + kv.first + "' for " + owner + " (accepted: " +
-             knownNames(specs) + ")");
-  for (const auto& kv : given.strings)
-    if (!known(kv.first))
-      return Refusal(kv.first, "unknown option '" + kv.first + "' for " + owner + " (accepted: " +
-             knownNames(specs) + ")");
-  for (const auto& kv : given.vectors)
-    if (!known(kv.first))
-      return Refusal(kv.first, "unknown option '" + kv.first + "' for " + owner + " (accepted: " +
-             knownNames(specs) + ")");
-  for (const auto& kv : given.labels)
-    if (!known(kv.first))
-      return Refusal(kv.first, "unknown option '" + kv.first + "' for " + owner + " (accepted: " +
-             knownNames(specs) + ")");
+  // A given name no spec declares, in any of the kinds' maps.
+  const auto unknownIn = [&](const auto& map) -> Refusal {
+    for (const auto& kv : map)
+      if (!known(kv.first))
+        return Refusal(kv.first, "unknown option '" + kv.first + "' for " + owner + " (accepted: " + knownNames(specs) + ")");
+    return {};
+  };
+  for (Refusal why : {unknownIn(given.numbers), unknownIn(given.flags), unknownIn(given.strings), unknownIn(given.vectors), unknownIn(given.labels)})
+    if (!why.empty()) return why;
 
   for (const auto& o : specs) {
     const auto num = given.numbers.find(o.name);

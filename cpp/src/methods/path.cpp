@@ -182,20 +182,13 @@ PathResult standardizedPath(const Method& method, const Problem& problem, Params
                             const PathOptions& options, const Control& control, const std::string& over) {
   std::unique_ptr<HeldDesign> whole;
   if (Refusal why = checkFit(method, problem, given, &whole); !why.empty()) return refusedAnswer<PathResult>(why);
-  const HeldDesign& design = problem.held ? *problem.held : *whole;
-  if (Refusal why = checkMemory("standardize", "a standardized copy of " + std::to_string(problem.X.rows()) + " × " + std::to_string(problem.X.cols()) + " data",
-                                standardizedBytes(problem.X), problem.heldBytes);
-      !why.empty())
+  StandardizedProblem scaled;
+  if (Refusal why = standardizedProblem(problem, problem.held ? *problem.held : *whole, 0, scaled); !why.empty())
     return refusedAnswer<PathResult>(why);
-  Standardization z;
-  if (Refusal why = standardize(problem.X, design.deviations(), z); !why.empty()) return refusedAnswer<PathResult>(why);
   whole.reset();
-  Problem scaled = problem;
-  scaled.X = z.X.view();
-  scaled.held = nullptr;
   given.flags["standardize"] = false;
-  PathResult res = path(method, scaled, given, sequence, options, control, over);
-  for (PathPoint& p : res.points) unstandardizeResult(p.model, z.scales);
+  PathResult res = path(method, *scaled.problem, given, sequence, options, control, over);
+  for (PathPoint& p : res.points) unstandardizeResult(p.model, scaled.z.scales);
   return res;
 }
 

@@ -214,29 +214,39 @@ void certifyResult(Result& r, Eigen::Index d, Eigen::Index K, Eigen::Index items
 }
 }  // namespace
 
+Refusal standardizedProblem(const Problem& problem, const HeldDesign& design, double workBytes, StandardizedProblem& out) {
+  if (Refusal why = checkMemory("standardize", "a standardized copy of " + std::to_string(problem.X.rows()) + " × " +
+                                                   std::to_string(problem.X.cols()) + " data",
+                                standardizedBytes(problem.X) + workBytes, problem.heldBytes);
+      !why.empty())
+    return why;
+  if (Refusal why = standardize(problem.X, design.deviations(), out.z); !why.empty()) return why;
+  const RowVector& s = out.z.scales;
+  // The means summed from X S⁻¹ (as a check of it would: μ_j / s_j may differ in the last bit, and
+  // a fit on the copy is the fit on X S⁻¹ given by hand); the deviations are s_j / s_j exactly.
+  out.design = std::make_unique<HeldDesign>(out.z.X.view(), out.z.maxAbs, out.z.X.view().columnMeans(), design.deviations().cwiseQuotient(s));
+  out.problem = std::make_unique<Problem>(problem);
+  out.problem->X = out.design->X();
+  out.problem->held = out.design.get();
+  return {};
+}
+
 namespace {
 // fit() with standardize (standardization.hpp): the same fit on X S⁻¹, its model mapped back.
 Result fitStandardized(const Method& m, const Problem& problem, Params params, const HeldDesign& design, const Control& control,
                        const WarmStart* warm) {
-  if (Refusal why = checkMemory("standardize", "a standardized copy of " + std::to_string(problem.X.rows()) + " × " + std::to_string(problem.X.cols()) + " data",
-                                standardizedBytes(problem.X) + estimateFitBytes(m, static_cast<double>(problem.X.rows()), static_cast<double>(problem.X.cols()),
-                                                                                 1, static_cast<double>(problem.X.stored()), problem.X.sparse()),
-                                problem.heldBytes);
-      !why.empty())
-    return Result::invalid(why);
-  Standardization z;
-  if (Refusal why = standardize(problem.X, design.deviations(), z); !why.empty()) return Result::invalid(why);
-  Problem scaled = problem;
-  scaled.X = z.X.view();
-  scaled.held = nullptr;
+  StandardizedProblem scaled;
+  const double fitBytes = estimateFitBytes(m, static_cast<double>(problem.X.rows()), static_cast<double>(problem.X.cols()), 1,
+                                           static_cast<double>(problem.X.stored()), problem.X.sparse());
+  if (Refusal why = standardizedProblem(problem, design, fitBytes, scaled); !why.empty()) return Result::invalid(why);
   params.flags["standardize"] = false;
   std::unique_ptr<WarmStart> scaledWarm;
   if (warm) {
     scaledWarm.reset(new WarmStart(*warm));
-    scaledWarm->coef.array().colwise() *= z.scales.transpose().array();
+    scaledWarm->coef.array().colwise() *= scaled.z.scales.transpose().array();
   }
-  Result r = fit(m, scaled, params, control, scaledWarm.get());
-  if (r.status != Status::InvalidInput && r.status != Status::Aborted) unstandardizeResult(r, z.scales);
+  Result r = fit(m, *scaled.problem, params, control, scaledWarm.get());
+  if (r.status != Status::InvalidInput && r.status != Status::Aborted) unstandardizeResult(r, scaled.z.scales);
   return r;
 }
 }  // namespace

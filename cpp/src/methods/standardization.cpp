@@ -1,5 +1,6 @@
 #include "supclust/methods/standardization.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "supclust/base/format.hpp"
@@ -16,16 +17,17 @@ const std::vector<OptionSpec>& dataOptions() {
 }
 
 Refusal standardize(const DataMatrix& X, const RowVector& deviations, Standardization& out) {
-  out.scales = deviations;
-  for (Eigen::Index j = 0; j < out.scales.size(); ++j)
-    if (!(out.scales[j] > 0)) out.scales[j] = 1;
+  out.scales = unitScales(deviations);
   out.X = columnsDividedBy(X, out.scales);
-  for (std::size_t t = 0; t < out.X.values.size(); ++t)
+  out.maxAbs = 0;
+  for (std::size_t t = 0; t < out.X.values.size(); ++t) {
+    out.maxAbs = std::max(out.maxAbs, std::abs(out.X.values[t]));
     if (!std::isfinite(out.X.values[t])) {
       const Eigen::Index j = X.sparse() ? X.indices()[t] : static_cast<Eigen::Index>(t % static_cast<std::size_t>(X.cols()));
       return Refusal("standardize", "column " + std::to_string(j) + "'s standard deviation (" + formatNumber(out.scales[j]) +
                                         ") is too small to divide its entries by; rescale that column or fit without standardize");
     }
+  }
   return {};
 }
 

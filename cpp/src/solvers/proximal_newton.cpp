@@ -19,7 +19,7 @@ Result proximalNewtonL1(const Objective& F, double lambda1, Matrix W, RowVector 
   // Coordinate j's penalty factor (both weights scale by it; 1 without factors).
   const auto pf = [factors](Eigen::Index j) { return factors ? (*factors)[j] : 1.0; };
   // F + the ℓ1 penalty, each coordinate's two weights scaled by its factor.
-  const auto objectiveOf = [&](const Matrix& Wv, const RowVector& bv) {
+  const auto penalisedObjective = [&](const Matrix& Wv, const RowVector& bv) {
     if (!factors) return F.value(Wv, bv) + P.value(Wv);
     const Vector rows = Wv.rowwise().squaredNorm(), absRows = Wv.cwiseAbs().rowwise().sum();
     return F.value(Wv, bv) + 0.5 * lambda2 * (factors->dot(rows) - rows.sum()) + lambda1 * factors->dot(absRows);
@@ -30,7 +30,7 @@ Result proximalNewtonL1(const Objective& F, double lambda1, Matrix W, RowVector 
   const SparseColumns& cols = F.design().uncentredColumns();
   Result r;
   r.status = Status::Converged;
-  r.history.push_back(objectiveOf(W, b));
+  r.history.push_back(penalisedObjective(W, b));
   const bool single = F.outputs() == 1;
   int total = 0;
   Matrix Z(n, 1), G, D;
@@ -184,7 +184,7 @@ Result proximalNewtonL1(const Objective& F, double lambda1, Matrix W, RowVector 
     b[k] = bk;
   }
   r.iterations = total;
-  r.objective = objectiveOf(W, b);
+  r.objective = penalisedObjective(W, b);
   if (r.objective < r.history.back()) r.history.push_back(r.objective);
   r.coef = std::move(W);
   r.intercept = std::move(b);

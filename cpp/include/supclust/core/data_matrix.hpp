@@ -75,6 +75,9 @@ struct StoredData {
 StoredData selectRows(const DataMatrix& X, const std::vector<Eigen::Index>& rows);
 // X / s (s a power of two: exact).
 StoredData dividedBy(const DataMatrix& X, double s);
+// The scales columns of these deviations are divided by when standardized: each deviation, 1 for
+// a column of one value (deviation 0), which stays as it is.
+RowVector unitScales(RowVector deviations);
 // X with column j divided by scales[j] (a sparse X keeps its pattern).
 StoredData columnsDividedBy(const DataMatrix& X, const RowVector& scales);
 StoredData storedCopy(const DataMatrix& X);

@@ -26,9 +26,10 @@ std::optional<NonZeroRows> uncentredNonZeroRowsOf(const DataMatrix& X);
 class HeldDesign {
  public:
   // X must have passed checkDesign (data_matrix.hpp), which gave its largest |entry| maxAbs (and,
-  // when asked, its column means: given here, they are not computed again), and outlive this
-  // object.
-  HeldDesign(const DataMatrix& X, double maxAbs, RowVector means = RowVector()) : X_(X), maxAbs_(maxAbs), means_(std::move(means)) {}
+  // when asked, its column means: given here, they are not computed again; so its deviations, when
+  // the caller knows them), and outlive this object.
+  HeldDesign(const DataMatrix& X, double maxAbs, RowVector means = RowVector(), RowVector deviations = RowVector())
+      : X_(X), maxAbs_(maxAbs), means_(std::move(means)), deviations_(std::move(deviations)) {}
   const DataMatrix& X() const { return X_; }
   // The largest |entry| (the options' rescaling reads it).
   double maxAbs() const { return maxAbs_; }

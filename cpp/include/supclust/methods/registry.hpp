@@ -218,6 +218,19 @@ double addressableBytes();
 // caller's held datasets), else a refusal of `field`: "<what> needs about … GB; …".
 Refusal checkMemory(const std::string& field, const std::string& what, double bytes, double held = 0);
 
+// A problem on X S⁻¹ (standardization.hpp) and what it holds: the copy, and the design on it,
+// held with what standardizing found out (its largest entry, its deviations) and its means,
+// so that a fit on it checks and reads X S⁻¹ no more than a held dataset's.
+struct StandardizedProblem {
+  Standardization z;
+  std::unique_ptr<HeldDesign> design;
+  std::unique_ptr<Problem> problem;
+};
+// `problem` standardized by the columns' deviations of its design (held, or the check's whole
+// design): nothing and `out` filled, or the refusal (memory for the copy beside `workBytes` more,
+// a column too narrow to divide by), naming `standardize`.
+Refusal standardizedProblem(const Problem& problem, const HeldDesign& design, double workBytes, StandardizedProblem& out);
+
 // The calls below take the method itself; the library's list of methods and the calls by name
 // are the catalogue's (families/catalogue.hpp), above the families.
 

@@ -36,13 +36,14 @@ const std::vector<OptionSpec>& dataOptions();
 constexpr double kScaleWarningRatio = 100;
 
 struct Standardization {
-  RowVector scales;  // s_j (1 for a constant column)
+  RowVector scales;  // s_j (1 for a constant column: unitScales)
   StoredData X;      // X S⁻¹
+  double maxAbs = 0;  // its largest |entry|
 };
 
 // X standardized by its columns' `deviations` (DataMatrix::columnDeviations): nothing, or a
 // refusal naming `standardize` when a column's deviation is too small to divide by (an entry
-// of X S⁻¹ would leave the double range).
+// of X S⁻¹ would leave the double range; every entry is checked finite on the way).
 Refusal standardize(const DataMatrix& X, const RowVector& deviations, Standardization& out);
 
 // The bytes standardize() allocates for X.
