@@ -3,6 +3,7 @@
 
 #include "supclust/base/types.hpp"
 #include "supclust/experiments/synthetic.hpp"
+#include "supclust/methods/registry.hpp"
 
 inline supclust::Problem problemOf(const supclust::RowMatrix& X, const supclust::Vector& y, Eigen::Index columns = 1) {
   return {{X.data(), X.rows(), X.cols()}, {y.data(), y.size()}, columns};

@@ -18,7 +18,10 @@
 #include "supclust/methods/option_sets.hpp"
 #include "supclust/methods/path.hpp"
 #include "supclust/methods/recipes.hpp"
+#include "supclust/solvers/admm.hpp"
 #include "supclust/solvers/dc_programming.hpp"
+#include "supclust/solvers/owl_coordinate_descent.hpp"
+#include "supclust/solvers/proximal_gradient.hpp"
 #include "supclust/families/penalties/fusion_admm.hpp"
 
 namespace supclust {
@@ -29,6 +32,7 @@ struct PenaltiesOptions : LossField, RidgeField, ConvexSolverFields {
   double lambda1 = 0, lambda2 = 0, lambda3 = 0, tau = 0, gamma = 0, weightFloor = 0, dcTolerance = 0;
   int dcIterations = 0;
   std::optional<Labels> graph;
+  std::string solver;
 };
 using S = Schema<PenaltiesOptions>;
 using P = PenaltiesOptions;
@@ -229,6 +233,16 @@ Refusal checkGraph(const PenaltiesOptions& opt, Eigen::Index, Eigen::Index d, Ei
   return checkEdges("graph", *opt.graph, static_cast<std::size_t>(d));
 }
 
+// OSCAR's solver: cd and admm solve the squared loss; a graph's sum is fusion ADMM's alone.
+Refusal checkOscar(const PenaltiesOptions& opt, Eigen::Index n, Eigen::Index d, Eigen::Index K) {
+  if (opt.solver != "auto" && opt.graph.has_value())
+    return Refusal("solver", "option 'solver' of method 'oscar' chooses among the solvers without a graph; with option 'graph' the sum over "
+                             "its edges is solved by fusion ADMM (leave solver at 'auto')");
+  if ((opt.solver == "cd" || opt.solver == "admm") && opt.loss != "squared")
+    return Refusal("solver", "solver '" + opt.solver + "' of method 'oscar' needs the squared loss (got '" + opt.loss + "'); fista takes any loss");
+  return checkGraph(opt, n, d, K);
+}
+
 Refusal checkNctfgs(const PenaltiesOptions& opt, Eigen::Index n, Eigen::Index d, Eigen::Index K) {
   const double tau = opt.tau;
   for (const auto& [name, value] : {std::pair{"lambda1", opt.lambda1}, std::pair{"lambda2", opt.lambda2}})
@@ -282,7 +296,23 @@ double adfgBytes(const PenaltiesOptions& opt, double d) {
 
 Result runOscar(const FitContext& c, const PenaltiesOptions& opt) {
   if (opt.graph.has_value()) return runGraphOscar(c, opt);
-  return penalisedFit(c, OwlPenalty(oscarWeights(static_cast<std::size_t>(c.X.cols()), opt.lambda1, opt.lambda2)), opt.lambda, opt);
+  std::vector<double> w = oscarWeights(static_cast<std::size_t>(c.X.cols()), opt.lambda1, opt.lambda2);
+  const Objective F = objectiveOf(c, opt.lambda);
+  std::string solver = opt.solver;
+  if (solver == "auto") solver = c.loss.squared() ? "cd" : "fista";
+  if (solver == "cd") {
+    OwlDescentOptions o{opt.maxIterations, opt.tolerance};
+    // auto: ADMM takes over an answer with more non-zeros than half the short side, where it is faster.
+    const bool handOver = opt.solver == "auto" && admmSuits(c.X.rows(), c.X.cols());
+    if (handOver) o.denseAbove = static_cast<std::size_t>(std::min(c.X.rows(), c.X.cols()) / 2);
+    bool tooDense = false;
+    Result r = owlCoordinateDescent(F, w, startCoef(c), o, c.control, handOver ? &tooDense : nullptr);
+    if (!tooDense) return withDistinctRows(std::move(r));
+    solver = "admm";
+  }
+  const OwlPenalty P(std::move(w));
+  if (solver == "admm") return withDistinctRows(admm(F, P, startCoef(c), {opt.maxIterations, opt.tolerance}, c.control));
+  return withDistinctRows(proximalGradient(F, P, startCoef(c), startIntercept(c), proximalOptions(opt), c.control));
 }
 
 namespace {
@@ -325,7 +355,10 @@ PathTop adaptiveTop(const P&, const PathData& data) { return pathL1Top(data, Top
 
 S oscarOptions() {
   S s("method");
-  return convexSolverFields(graphField(weights(lossAndRidge(s), "ℓ1 weight λ1", "pairwise max weight λ2")), 20000).suggest("lambda2", 1e-3, 1);
+  convexSolverFields(graphField(weights(lossAndRidge(s), "ℓ1 weight λ1", "pairwise max weight λ2")), 20000).suggest("lambda2", 1e-3, 1);
+  return s.choice("solver", &P::solver,
+                  "auto: for the squared loss coordinate descent over clusters, handing over to ADMM when the answer has more non-zeros than half of min(n, d) ≤ 500, FISTA for other losses; cd, admm (squared loss), fista (any loss); without a graph",
+                  {"auto", "cd", "admm", "fista"});
 }
 S gflassoOptions() {
   S s("method");
@@ -358,9 +391,9 @@ S adfgOptions() {
 std::vector<Method> penaltiesMethods() {
   return {
       Method("oscar",
-             "OSCAR: λ1‖w‖₁ + λ2 Σ_{i<j} max(|w_i|, |w_j|), by ADMM (squared loss) or FISTA with the O(d log d) OWL prox; on a graph (GOSCAR), the sum over its edges by fusion ADMM",
+             "OSCAR: λ1‖w‖₁ + λ2 Σ_{i<j} max(|w_i|, |w_j|), by coordinate descent over clusters on a screened working set (squared loss), ADMM or FISTA with the O(d log d) OWL prox; on a graph (GOSCAR), the sum over its edges by fusion ADMM",
              oscarOptions(), runOscar)
-          .checkShape(checkGraph)
+          .checkShape(checkOscar)
           .structureBytesBy(edgeBytes)
           .pathAlong({"lambda1", "lambda2"}, oscarTop),
       Method("gflasso",

@@ -1,0 +1,256 @@
+#include "supclust/solvers/owl_coordinate_descent.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <cstdio>
+#include <cstdlib>
+
+#include "supclust/core/penalty.hpp"
+#include "supclust/kernels/owl.hpp"
+#include "supclust/kernels/owl_clusters.hpp"
+#include "supclust/solvers/centred_residual.hpp"
+#include "supclust/solvers/proximal_gradient.hpp"
+
+namespace supclust {
+
+namespace {
+
+// The zeros the first working set takes beyond the start's non-zeros (at most).
+constexpr std::size_t kFirstZeros = 40;
+
+// The coordinates (indices into g) by decreasing |g| among those listed.
+std::vector<Eigen::Index> byMagnitude(const Vector& g, std::vector<Eigen::Index> list) {
+  std::sort(list.begin(), list.end(), [&g](Eigen::Index a, Eigen::Index b) {
+    const double x = std::abs(g[a]), y = std::abs(g[b]);
+    return x > y || (x == y && a < b);
+  });
+  return list;
+}
+
+// The longest prefix of `sorted` (coordinates by decreasing |g|) whose Σ(|g_(i)| + shift_i) ≥ 0 for
+// some i, with shift_i = the i-th of `shifts` (sequence given by index): the coordinates a
+// sorted-ℓ1 condition puts at non-zero (the strong rule, the zeros' condition).
+template <class Shift>
+std::vector<Eigen::Index> prefixBreaking(const Vector& g, const std::vector<Eigen::Index>& sorted, Shift shift) {
+  double sum = 0;
+  std::size_t last = 0;
+  for (std::size_t i = 0; i < sorted.size(); ++i) {
+    sum += std::abs(g[sorted[i]]) + shift(i);
+    if (sum > 0) last = i + 1;
+  }
+  return {sorted.begin(), sorted.begin() + static_cast<std::ptrdiff_t>(last)};
+}
+
+}  // namespace
+
+Result owlCoordinateDescent(const Objective& F, const std::vector<double>& w, Matrix W0, const OwlDescentOptions& opt,
+                            const Control& control, bool* tooDense) {
+  const CenteredDesign& X = F.design();
+  const Eigen::Index n = X.rows(), d = X.cols(), K = F.outputs();
+  const double invN = 1 / static_cast<double>(n), ridge = F.lambda();
+  const Matrix& T = F.targets();
+  std::vector<double> cumulative(static_cast<std::size_t>(d) + 1, 0);
+  std::partial_sum(w.begin(), w.end(), cumulative.begin() + 1);
+  const ColumnMoments& moments = X.uncentredMoments();
+
+  Result res;
+  res.status = Status::Converged;
+  res.coef = std::move(W0);
+  // One output from w = 0: the scale is its first gradient's largest entry (read below).
+  const bool single = K == 1 && res.coef.isZero(0);
+  double scale = single ? 0 : gradientScale(F);
+  // The columns' objectives (loss, ridge and penalty add up over them), for the history.
+  Vector columnObjective = Vector::Zero(K);
+  if (!single) {
+    Matrix Z;
+    F.value(res.coef, T.colwise().mean(), Z);
+    for (Eigen::Index k = 0; k < K; ++k)
+      columnObjective[k] = 0.5 * invN * (Z.col(k) - T.col(k)).squaredNorm() + 0.5 * ridge * res.coef.col(k).squaredNorm() +
+                           owlNorm(res.coef.col(k).data(), static_cast<std::size_t>(d), w.data());
+  }
+  int it = 0;
+  OwlProx prox;
+  OwlClusters clusters;
+  MagnitudeOrder orderA, orderB;
+  Vector scratch = Vector::Zero(n);
+  std::vector<double> signs, changes;
+  std::vector<Eigen::Index> columns, changed;
+  for (Eigen::Index k = 0; k < K && res.status == Status::Converged; ++k) {
+    CentredResidual r(X, T.col(k));
+    Vector beta = res.coef.col(k);
+    Vector g(d);  // ∇F in every coordinate, as of the last full pass
+    // From a residual recomputed from β (its updates' rounding would otherwise reach the certificate).
+    auto fullGradient = [&] {
+      r.recompute(T.col(k), beta);
+      r.correlations(g.data());
+      g = -invN * g + ridge * beta;
+    };
+    fullGradient();
+    if (single) scale = std::max(1e-300, g.cwiseAbs().maxCoeff());
+    auto zerosOf = [&] {
+      std::vector<Eigen::Index> zeros;
+      for (Eigen::Index j = 0; j < d; ++j)
+        if (beta[j] == 0) zeros.push_back(j);
+      return zeros;
+    };
+    // The zeros whose gradient breaks their condition: Σ_{i ≤ m} (|g|_(i) − w_{nnz + i}) ≤ 0 for every m.
+    auto breakingZeros = [&] {
+      const std::vector<Eigen::Index> zeros = zerosOf();
+      const std::size_t nnz = static_cast<std::size_t>(d) - zeros.size();
+      return prefixBreaking(g, byMagnitude(g, zeros), [&](std::size_t i) { return -w[nnz + i]; });
+    };
+    // The working set: the non-zeros, and the zeros breaking their condition by decreasing |g|, at
+    // most as many as the set holds (at least kFirstZeros): it at most doubles at each check.
+    std::vector<Eigen::Index> set;
+    std::vector<char> inSet(static_cast<std::size_t>(d), 0);
+    for (Eigen::Index j = 0; j < d; ++j)
+      if (beta[j] != 0) set.push_back(j), inSet[static_cast<std::size_t>(j)] = 1;
+    auto grow = [&] {
+      const std::size_t limit = std::max(kFirstZeros, set.size());
+      std::size_t added = 0;
+      for (Eigen::Index j : breakingZeros()) {
+        if (added == limit) break;
+        if (!inSet[static_cast<std::size_t>(j)]) set.push_back(j), inSet[static_cast<std::size_t>(j)] = 1, ++added;
+      }
+      std::sort(set.begin(), set.end());
+      return added > 0;
+    };
+    grow();
+    std::sort(set.begin(), set.end());
+
+    auto smoothValue = [&](const Vector& bs) { return 0.5 * invN * r.squaredNorm() + 0.5 * ridge * bs.squaredNorm(); };
+    double tolerance = opt.tolerance, step = 0;  // step: the last accepted 1/L
+    for (;;) {
+      // The working set's problem, on compact vectors (bs = beta[set]).
+      const std::size_t m = set.size();
+      Vector bs(static_cast<Eigen::Index>(m)), gs(static_cast<Eigen::Index>(m)), next, negative;
+      Vector norms(static_cast<Eigen::Index>(m));
+      for (std::size_t t = 0; t < m; ++t) {
+        bs[static_cast<Eigen::Index>(t)] = beta[set[t]];
+        norms[static_cast<Eigen::Index>(t)] = r.columnSquaredNorm(set[t], moments) * invN;
+      }
+      auto setGradient = [&] {
+        for (std::size_t t = 0; t < m; ++t) gs[static_cast<Eigen::Index>(t)] = -invN * r.correlation(set[t]) + ridge * bs[static_cast<Eigen::Index>(t)];
+      };
+      auto certified = [&] {
+        negative = -gs;
+        return owlSubgradientViolation(bs.data(), negative.data(), w.data(), m, orderA, orderB) <= tolerance * scale;
+      };
+      if (m > 0 && step == 0) step = 1 / std::max(1e-300, norms.maxCoeff() + ridge);
+      columnObjective[k] = smoothValue(bs) + owlNorm(bs.data(), m, w.data(), orderA);
+      setGradient();
+      while (m > 0 && !certified()) {
+        if (it >= opt.maxIterations) {
+          res.status = Status::MaxIterations;
+          break;
+        }
+        if (stopRequested(control, it, columnObjective.sum(), res)) break;
+        ++it;
+        // A proximal gradient step on the set, backtracking until the quadratic bound holds: for
+        // least squares F(β + Δ) − F(β) − ∇Fᵀ Δ = ½‖Xc Δ‖²/n + λ/2‖Δ‖² exactly, computed as such (a
+        // difference of objectives would lose it to rounding when Δ is small).
+        for (;;) {
+          next = bs - step * gs;
+          prox.apply(next.data(), m, w.data(), next.data(), step);
+          changed.clear();
+          changes.clear();
+          for (std::size_t t = 0; t < m; ++t)
+            if (next[static_cast<Eigen::Index>(t)] != bs[static_cast<Eigen::Index>(t)])
+              changed.push_back(set[t]), changes.push_back(next[static_cast<Eigen::Index>(t)] - bs[static_cast<Eigen::Index>(t)]);
+          double length = 0;
+          for (double delta : changes) length += delta * delta;
+          const double curve = r.combinedSquaredNorm(changed, changes, scratch) * invN + ridge * length;
+          if (curve * step <= length) break;
+          step /= 2;
+        }
+        for (std::size_t t = 0; t < changed.size(); ++t) r.subtract(changed[t], changes[t]);
+        bs = next;
+        step *= 1.5;  // the next step tries a longer one
+        // Epochs of coordinate descent over the non-zero clusters, until no cluster's move changes
+        // its gradient by a tenth of the tolerance (or opt.epochs of them). A cluster's first
+        // member's correlation comes with the residual's update of the cluster before it.
+        clusters.build(bs.data(), m);
+        for (int epoch = 0; epoch < opt.epochs && clusters.count() > 0; ++epoch) {
+          double largest = 0;
+          bool pending = false;  // `firstCorrelation` holds cluster i's first member's
+          double firstCorrelation = 0;
+          for (std::size_t i = 0, visits = 0; i < clusters.count() && visits < 2 * m + 2; ++visits) {
+            const std::vector<std::int32_t>& members = clusters.members(i);
+            const std::size_t size = members.size();
+            const double c = clusters.magnitude(i);
+            signs.resize(size);
+            columns.resize(size);
+            double q = 0;
+            for (std::size_t t = 0; t < size; ++t) {
+              signs[t] = bs[members[t]] < 0 ? -1 : 1;
+              columns[t] = set[static_cast<std::size_t>(members[t])];
+              q += signs[t] * (t == 0 && pending ? firstCorrelation : r.correlation(columns[t]));
+            }
+            pending = false;
+            const double curvature =
+                (size == 1 ? norms[members[0]] : r.combinedSquaredNorm(columns, signs, scratch) * invN) + ridge * static_cast<double>(size);
+            OwlClusters::Move to{c, i, false};
+            if (curvature > 0)  // else constant columns: left to the gradient steps
+              to = clusters.threshold(i, c - (-q * invN + ridge * static_cast<double>(size) * c) / curvature, curvature, cumulative.data());
+            const double delta = to.value - c;  // along the members' signs
+            if (delta == 0) {
+              ++i;
+              continue;
+            }
+            for (std::size_t t = 0; t < size; ++t) bs[members[t]] = signs[t] * to.value;
+            largest = std::max(largest, std::abs(delta) * curvature / static_cast<double>(size));
+            // The next cluster to visit: after one that moved up (or stayed) the next index; else the
+            // clusters below have moved up one, so the same index.
+            const bool up = to.value != 0 && !to.merge && to.slot <= i;
+            clusters.apply(i, to);
+            if (up) ++i;
+            for (std::size_t t = 0; t + 1 < size; ++t) r.subtract(columns[t], signs[t] * delta);
+            if (i < clusters.count()) {
+              firstCorrelation = r.subtractThenCorrelation(columns[size - 1], signs[size - 1] * delta, set[static_cast<std::size_t>(clusters.members(i)[0])]);
+              pending = true;
+            } else {
+              r.subtract(columns[size - 1], signs[size - 1] * delta);
+            }
+          }
+          if (largest <= 0.1 * tolerance * scale) break;
+        }
+        columnObjective[k] = smoothValue(bs) + owlNorm(bs.data(), m, w.data(), orderA);
+        res.history.push_back(columnObjective.sum());
+        if (tooDense && static_cast<std::size_t>((bs.array() != 0).count()) > opt.denseAbove) {
+          *tooDense = true;
+          res.status = Status::MaxIterations;
+          break;
+        }
+        if (!std::isfinite(columnObjective[k])) {
+          res.status = Status::NumericalIssue;
+          res.message = "the objective is not finite";
+          break;
+        }
+        setGradient();
+      }
+      for (std::size_t t = 0; t < m; ++t) beta[set[t]] = bs[static_cast<Eigen::Index>(t)];
+      if (res.status != Status::Converged) break;
+      // Every coordinate's gradient decides.
+      fullGradient();
+      negative = -g;
+      columnObjective[k] = 0.5 * invN * r.squaredNorm() + 0.5 * ridge * beta.squaredNorm() + owlNorm(beta.data(), static_cast<std::size_t>(d), w.data(), orderA);
+      if (owlSubgradientViolation(beta.data(), negative.data(), w.data(), static_cast<std::size_t>(d), orderA, orderB) <= opt.tolerance * scale)
+        break;
+      if (!grow()) tolerance /= 10;  // the set's own coordinates are not there yet
+      if (tolerance < 1e-300) {
+        res.status = Status::NumericalIssue;
+        res.message = "the working set's certificate cannot be met";
+        break;
+      }
+    }
+    res.coef.col(k) = beta;
+  }
+  res.iterations = it;
+  res.intercept = T.colwise().mean();
+  res.objective = columnObjective.sum();
+  if (res.history.empty() || res.history.back() != res.objective) res.history.push_back(res.objective);
+  return res;
+}
+
+}  // namespace supclust
