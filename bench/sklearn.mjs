@@ -26,17 +26,17 @@ import { load, loadPangLee } from '../dist/node/index.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-function uniforms(seed) {
+export function uniforms(seed) {
   let s = seed >>> 0 || 1;
   return () => { s ^= s << 13; s >>>= 0; s ^= s >>> 17; s ^= s << 5; s >>>= 0; return s / 2 ** 32; };
 }
 // A word's count in a document: 1 + geometric(1/2).
-function count(u) {
+export function count(u) {
   let c = 1;
   while (u() < 0.5) c++;
   return c;
 }
-function gaussian(u) {
+export function gaussian(u) {
   const a = u() || 1e-300, b = u();
   return Math.sqrt(-2 * Math.log(a)) * Math.cos(2 * Math.PI * b);
 }
@@ -90,7 +90,7 @@ export function toCsr({ X, n, d }) {
 }
 
 // X w + b for dense or CSR data.
-function scores(t, coef, b) {
+export function scores(t, coef, b) {
   const z = new Float64Array(t.n).fill(b);
   if (t.csr) {
     const { indptr, indices, values } = t.csr;
