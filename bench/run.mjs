@@ -3,7 +3,8 @@
 // API in Node) and the npm package simple-statistics (ckmeans) — on the same data in the same
 // run, and lasso, elastic net and logistic fits beside scikit-learn, dense and sparse
 // (bench/sklearn.mjs), regularisation paths beside glmnet's (bench/paths.mjs), and the first fit of
-// a fresh Vite app in Chromium (bench/first-fit.mjs).
+// a fresh Vite app in Chromium (bench/first-fit.mjs), and OSCAR's solvers on eight problems and
+// four paths (bench/oscar.mjs).
 // Medians of repeated runs.
 // Prints markdown tables and writes bench/results/*.json.
 import { execFileSync } from 'node:child_process';
@@ -14,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { ckmeans } from 'simple-statistics';
 import { load, loadNewsgroupTopics, loadReuters } from '../dist/node/index.js';
 import { firstFit, printFirstFit } from './first-fit.mjs';
+import { benchOscar, printOscar } from './oscar.mjs';
 import { benchPaths, printPaths } from './paths.mjs';
 import { benchSklearn, lambdaMax, printSklearn, sparseDesign } from './sklearn.mjs';
 
@@ -155,7 +157,7 @@ const fits = [];
 for (const t of texts) {
   const held = await sc.dataset(t.X, t.n, t.d);  // one per design, as natively (a HeldDesign)
   for (const method of ['lasso', 'oscar']) {
-    const options = method === 'lasso' ? { lambda: 0.05, tolerance: 1e-8 } : { lambda1: 0.05, lambda2: 0.5 / t.d, tolerance: 1e-8 };
+    const options = method === 'lasso' ? { lambda: 0.05, tolerance: 1e-8 } : { lambda1: 0.05, lambda2: 0.5 / t.d, tolerance: 1e-8, solver: 'admm' };
     let m;
     // Sub-millisecond fits: the median of many calls (the VM's pauses reach 5 ms), as natively.
     const reps = t.d <= 100 ? Math.max(31, REPEATS) : Math.max(1, Math.floor(REPEATS / 3));
@@ -340,6 +342,8 @@ console.error('fits beside scikit-learn…');
 const sklearn = await benchSklearn(REPEATS);
 console.error('paths beside glmnet…');
 const paths = await benchPaths(REPEATS);
+console.error('OSCAR: eight problems and paths…');
+const oscar = await benchOscar(REPEATS);
 console.error('first fit in a fresh Vite app…');
 const firstFitRows = await firstFit();
 
@@ -351,6 +355,7 @@ writeFileSync(join(root, 'bench/results/ihc.json'), JSON.stringify({ machine, n:
 writeFileSync(join(root, 'bench/results/solvers.json'), JSON.stringify({ machine, owl, fusion, fits, cg, cv, oneFit, penalties, priors, priorPath, reutersGem, experts, tasks, cholesky: native.cholesky }, null, 2));
 writeFileSync(join(root, 'bench/results/sklearn.json'), JSON.stringify({ machine, repeats: REPEATS, rows: sklearn }, null, 2));
 writeFileSync(join(root, 'bench/results/paths.json'), JSON.stringify({ machine, repeats: REPEATS, rows: paths }, null, 2));
+writeFileSync(join(root, 'bench/results/oscar.json'), JSON.stringify({ machine, repeats: REPEATS, ...oscar }, (k, v) => (k === 'coef' ? undefined : v), 2));
 writeFileSync(join(root, 'bench/results/overhead.json'), JSON.stringify({ machine, repeats: REPEATS, ...overhead }, null, 2));
 writeFileSync(join(root, 'bench/results/first-fit.json'), JSON.stringify({ machine, rows: firstFitRows }, null, 2));
 
@@ -407,6 +412,7 @@ console.log(`One lasso fit on a CSR 5000 × 20000 X (1 %, held, 0.01 λmax): was
   `(${(oneFit['lasso simd'] / oneFit['lasso simd-threaded']).toFixed(2)}×; objectives ${oneFit['lasso simd objective'] === oneFit['lasso simd-threaded objective'] ? 'equal to the bit' : 'DIFFER'})\n`);
 printSklearn(sklearn);
 printPaths(paths);
+printOscar(oscar);
 console.log(`\nA call's fixed cost: lasso zero at once on a 2500 × 1000 dense X (20 MB), ms: native ${f(overhead.nativeMs)}, ` +
   `wasm simd ${f(overhead.simd)}, simd-threaded ${f(overhead['simd-threaded'])}; on a held dataset ` +
   `${f(overhead['simd dataset'])} (simd), ${f(overhead['simd-threaded dataset'])} (threaded); round trip of a 3-value k-means: ` +

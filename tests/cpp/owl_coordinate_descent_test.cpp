@@ -181,7 +181,7 @@ TEST(OwlCoordinateDescent, AgreesWithAdmmAndMeetsTheFullCertificate) {
 TEST(OwlCoordinateDescent, TheWorkingSetGrowsUntilEveryCoordinateIsCertified) {
   // Correlated blocks over a sweep of weights, cold and warm-started from the answer at other
   // weights (so that the support changes): answers with more non-zeros than the first working set
-  // holds (the start's non-zeros and at most 10 more: counted below), each certified on all
+  // holds (the start's non-zeros and at most 10 more, firstZeros = 10: counted below), each certified on all
   // coordinates and equal to ADMM's.
   int grown = 0;
   for (std::uint32_t seed : {1u, 2u, 3u}) {
@@ -199,7 +199,9 @@ TEST(OwlCoordinateDescent, TheWorkingSetGrowsUntilEveryCoordinateIsCertified) {
       for (double& x : w) x *= fraction * top;
       for (const Matrix* start : {static_cast<const Matrix*>(nullptr), static_cast<const Matrix*>(&previous)}) {
         const Matrix W0 = start ? *start : Matrix::Zero(120, 1);
-        const Result h = owlCoordinateDescent(F, w, W0, {20000, 1e-11}, {});
+        OwlDescentOptions o{20000, 1e-11};
+        o.firstZeros = 10;
+        const Result h = owlCoordinateDescent(F, w, W0, o, {});
         ASSERT_EQ(h.status, Status::Converged) << h.message;
         const Result a = admm(F, OwlPenalty(w), Matrix::Zero(120, 1), {100000, 1e-11}, {});
         ASSERT_EQ(a.status, Status::Converged);

@@ -16,9 +16,6 @@ namespace supclust {
 
 namespace {
 
-// The zeros the first working set takes beyond the start's non-zeros (at most).
-constexpr std::size_t kFirstZeros = 40;
-
 // The coordinates (indices into g) by decreasing |g| among those listed.
 std::vector<Eigen::Index> byMagnitude(const Vector& g, std::vector<Eigen::Index> list) {
   std::sort(list.begin(), list.end(), [&g](Eigen::Index a, Eigen::Index b) {
@@ -30,7 +27,7 @@ std::vector<Eigen::Index> byMagnitude(const Vector& g, std::vector<Eigen::Index>
 
 // The longest prefix of `sorted` (coordinates by decreasing |g|) whose Σ(|g_(i)| + shift_i) ≥ 0 for
 // some i, with shift_i = the i-th of `shifts` (sequence given by index): the coordinates a
-// sorted-ℓ1 condition puts at non-zero (the strong rule, the zeros' condition).
+// sorted-ℓ1 condition puts at non-zero (the zeros' condition).
 template <class Shift>
 std::vector<Eigen::Index> prefixBreaking(const Vector& g, const std::vector<Eigen::Index>& sorted, Shift shift) {
   double sum = 0;
@@ -87,7 +84,7 @@ Result owlCoordinateDescent(const Objective& F, const std::vector<double>& w, Ma
       g = -invN * g + ridge * beta;
     };
     fullGradient();
-    if (single) scale = std::max(1e-300, g.cwiseAbs().maxCoeff());
+    if (single) scale = g.isZero(0) ? gradientScale(F) : g.cwiseAbs().maxCoeff();
     auto zerosOf = [&] {
       std::vector<Eigen::Index> zeros;
       for (Eigen::Index j = 0; j < d; ++j)
@@ -101,13 +98,13 @@ Result owlCoordinateDescent(const Objective& F, const std::vector<double>& w, Ma
       return prefixBreaking(g, byMagnitude(g, zeros), [&](std::size_t i) { return -w[nnz + i]; });
     };
     // The working set: the non-zeros, and the zeros breaking their condition by decreasing |g|, at
-    // most as many as the set holds (at least kFirstZeros): it at most doubles at each check.
+    // most as many as the set holds (at least opt.firstZeros): it at most doubles at each check.
     std::vector<Eigen::Index> set;
     std::vector<char> inSet(static_cast<std::size_t>(d), 0);
     for (Eigen::Index j = 0; j < d; ++j)
       if (beta[j] != 0) set.push_back(j), inSet[static_cast<std::size_t>(j)] = 1;
     auto grow = [&] {
-      const std::size_t limit = std::max(kFirstZeros, set.size());
+      const std::size_t limit = std::max(opt.firstZeros, set.size());
       std::size_t added = 0;
       for (Eigen::Index j : breakingZeros()) {
         if (added == limit) break;
@@ -117,7 +114,6 @@ Result owlCoordinateDescent(const Objective& F, const std::vector<double>& w, Ma
       return added > 0;
     };
     grow();
-    std::sort(set.begin(), set.end());
 
     auto smoothValue = [&](const Vector& bs) { return 0.5 * invN * r.squaredNorm() + 0.5 * ridge * bs.squaredNorm(); };
     double tolerance = opt.tolerance, step = 0;  // step: the last accepted 1/L

@@ -302,16 +302,17 @@ Result runOscar(const FitContext& c, const PenaltiesOptions& opt) {
   if (solver == "auto") solver = c.loss.squared() ? "cd" : "fista";
   if (solver == "cd") {
     OwlDescentOptions o{opt.maxIterations, opt.tolerance};
-    // auto: ADMM takes over (from the start) once the answer is dense: more non-zeros than half of
-    // min(n, d) and than 0.8 n or d/4 — X on them nearly square, where coordinate descent crawls
-    // while an ADMM step still costs about a pass over X (measured, docs/architecture.md#oscar).
-    const bool handOver = opt.solver == "auto" && admmSuits(c.X.rows(), c.X.cols());
+    // auto: ADMM (min(n, d) ≤ 500) or FISTA takes over, from the start, once the answer is dense:
+    // more non-zeros than half of min(n, d) and than 0.8 n or d/4 — X on them nearly square, where
+    // coordinate descent crawls while their steps still cost about a pass over X (measured,
+    // docs/architecture.md, OSCAR's solvers).
+    const bool handOver = opt.solver == "auto";
     const double n = static_cast<double>(c.X.rows()), d = static_cast<double>(c.X.cols());
     if (handOver) o.denseAbove = static_cast<std::size_t>(std::max(std::min(n, d) / 2, std::min(0.8 * n, d / 4)));
     bool tooDense = false;
     Result r = owlCoordinateDescent(F, w, startCoef(c), o, c.control, handOver ? &tooDense : nullptr);
     if (!tooDense) return withDistinctRows(std::move(r));
-    solver = "admm";
+    solver = admmSuits(c.X.rows(), c.X.cols()) ? "admm" : "fista";
   }
   const OwlPenalty P(std::move(w));
   if (solver == "admm") return withDistinctRows(admm(F, P, startCoef(c), {opt.maxIterations, opt.tolerance}, c.control));
@@ -360,7 +361,7 @@ S oscarOptions() {
   S s("method");
   convexSolverFields(graphField(weights(lossAndRidge(s), "ℓ1 weight λ1", "pairwise max weight λ2")), 20000).suggest("lambda2", 1e-3, 1);
   return s.choice("solver", &P::solver,
-                  "auto: for the squared loss coordinate descent over clusters, ADMM when min(n, d) ≤ 500 and the answer has more non-zeros than min(n, d)/2 and than 0.8n or d/4; FISTA for other losses. cd, admm: squared loss; fista: any loss (without a graph)",
+                  "auto: for the squared loss coordinate descent over clusters until the answer has more non-zeros than min(n, d)/2 and than 0.8n or d/4, then ADMM (min(n, d) ≤ 500) or FISTA from the start; FISTA for other losses. cd, admm: squared loss; fista: any loss (without a graph)",
                   {"auto", "cd", "admm", "fista"});
 }
 S gflassoOptions() {
