@@ -122,7 +122,7 @@ describe('two-penalty methods', () => {
 
 describe('charts', () => {
   it('labels the objective trace with distinct values and keeps the heatmap legend inside its svg', async () => {
-    let page = await open('?method=oscar');  // ADMM records the objective every 5 iterations
+    let page = await open('?method=oscar');  // a convex fit's objective trace
     const trace = await page.$eval('#play-figures figure[aria-label^="Objective"]', (f) => ({
       label: f.getAttribute('aria-label') ?? '',
       ticks: [...f.querySelectorAll('[aria-label="y-axis tick label"] text')].map((t) => t.textContent ?? '').filter((t) => t !== ''),  // minor log ticks are unlabelled
