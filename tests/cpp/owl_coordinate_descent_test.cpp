@@ -142,13 +142,7 @@ TEST(OwlCoordinateDescent, AgreesWithAdmmAndMeetsTheFullCertificate) {
                                    {90, 20, 1e-2, 1e-3, 0, true}};    // three outputs
   for (const Case& c : cases) {
     SCOPED_TRACE("n=" + std::to_string(c.n) + " d=" + std::to_string(c.d) + " l1=" + std::to_string(c.l1));
-    GeneratorOptions o;
-    o.n = c.n;
-    o.d = c.d;
-    o.Q = 4;
-    o.seed = 11;
-    SyntheticProblem p;
-    ASSERT_EQ(generate("e1", o, p).message(), "");
+    SyntheticProblem p = generateE1(c.n, c.d, 4, 0.5, 11);
     if (c.ova)
       for (Eigen::Index i = 0; i < p.y.size(); ++i) p.y[i] = p.y[i] < -5 ? 0 : p.y[i] < 5 ? 1 : 2;
     const CenteredDesign X(p.X);
@@ -222,13 +216,7 @@ TEST(OwlCoordinateDescent, TheWorkingSetGrowsUntilEveryCoordinateIsCertified) {
 TEST(OwlCoordinateDescent, AutoHandsADenseAnswerToAdmm) {
   // n = 40 < d = 100 with small weights: an answer with more non-zeros than n/2, where coordinate
   // descent crawls (it has not converged after 500 steps); auto ends at ADMM's answer.
-  GeneratorOptions o;
-  o.n = 40;
-  o.d = 100;
-  o.Q = 4;
-  o.seed = 11;
-  SyntheticProblem p;
-  ASSERT_EQ(generate("e1", o, p).message(), "");
+  const SyntheticProblem p = generateE1(40, 100, 4, 0.5, 11);
   Params q;
   q.numbers = {{"lambda1", 1e-3}, {"lambda2", 1e-5}, {"tolerance", 1e-10}, {"maxIterations", 100000}};
   q.strings["solver"] = "admm";

@@ -49,7 +49,6 @@ Result owlCoordinateDescent(const Objective& F, const std::vector<double>& w, Ma
   const Matrix& T = F.targets();
   std::vector<double> cumulative(static_cast<std::size_t>(d) + 1, 0);
   std::partial_sum(w.begin(), w.end(), cumulative.begin() + 1);
-  const ColumnMoments& moments = X.uncentredMoments();
 
   Result res;
   res.status = Status::Converged;
@@ -85,15 +84,11 @@ Result owlCoordinateDescent(const Objective& F, const std::vector<double>& w, Ma
     };
     fullGradient();
     if (single) scale = g.isZero(0) ? gradientScale(F) : g.cwiseAbs().maxCoeff();
-    auto zerosOf = [&] {
+    // The zeros whose gradient breaks their condition: Σ_{i ≤ m} (|g|_(i) − w_{nnz + i}) ≤ 0 for every m.
+    auto breakingZeros = [&] {
       std::vector<Eigen::Index> zeros;
       for (Eigen::Index j = 0; j < d; ++j)
         if (beta[j] == 0) zeros.push_back(j);
-      return zeros;
-    };
-    // The zeros whose gradient breaks their condition: Σ_{i ≤ m} (|g|_(i) − w_{nnz + i}) ≤ 0 for every m.
-    auto breakingZeros = [&] {
-      const std::vector<Eigen::Index> zeros = zerosOf();
       const std::size_t nnz = static_cast<std::size_t>(d) - zeros.size();
       return prefixBreaking(g, byMagnitude(g, zeros), [&](std::size_t i) { return -w[nnz + i]; });
     };
@@ -124,7 +119,7 @@ Result owlCoordinateDescent(const Objective& F, const std::vector<double>& w, Ma
       Vector norms(static_cast<Eigen::Index>(m));
       for (std::size_t t = 0; t < m; ++t) {
         bs[static_cast<Eigen::Index>(t)] = beta[set[t]];
-        norms[static_cast<Eigen::Index>(t)] = r.columnSquaredNorm(set[t], moments) * invN;
+        norms[static_cast<Eigen::Index>(t)] = r.columnSquaredNorm(set[t]) * invN;
       }
       auto setGradient = [&] {
         for (std::size_t t = 0; t < m; ++t) gs[static_cast<Eigen::Index>(t)] = -invN * r.correlation(set[t]) + ridge * bs[static_cast<Eigen::Index>(t)];

@@ -16,7 +16,7 @@ class CentredResidual {
  public:
   // r = y − mean(y) (w = 0). Transposes X (once per design: CenteredDesign keeps it).
   CentredResidual(const CenteredDesign& X, const Eigen::Ref<const Vector>& y)
-      : cols_(X.uncentredColumns()), sums_(X.uncentredMoments().sum), mu_(X.means()), n_(static_cast<double>(X.rows())),
+      : cols_(X.uncentredColumns()), moments_(X.uncentredMoments()), mu_(X.means()), n_(static_cast<double>(X.rows())),
         raw_(y.array() - y.mean()), rawSum_(raw_.sum()) {}
 
   // r = y − mean(y) − Xc w from scratch (the updates' rounding dropped), reading w's non-zeros' columns.
@@ -29,7 +29,7 @@ class CentredResidual {
   }
   // Xc_jᵀ r = x_jᵀ raw + offset·Σx_j − μ_j (Σraw + n·offset).
   double correlation(Eigen::Index j) const { return correlationFrom(j, columnDot(cols_, j, raw_.data())); }
-  double correlationFrom(Eigen::Index j, double xr) const { return xr + offset_ * sums_[j] - mu_[j] * (rawSum_ + n_ * offset_); }
+  double correlationFrom(Eigen::Index j, double xr) const { return xr + offset_ * moments_.sum[j] - mu_[j] * (rawSum_ + n_ * offset_); }
   // Xcᵀ r for every column (into g, d entries).
   void correlations(double* g) const {
     columnDots(cols_, raw_.data(), 0, cols_.cols, g);
@@ -38,21 +38,21 @@ class CentredResidual {
   // r −= δ Xc_j.
   void subtract(Eigen::Index j, double delta) {
     columnAxpy(cols_, j, -delta, raw_.data());
-    rawSum_ -= delta * sums_[j];
+    rawSum_ -= delta * moments_.sum[j];
     offset_ += delta * mu_[j];
   }
   // subtract(j, δ), then Xc_kᵀ r, in one pass over the residual where X is stored densely.
   double subtractThenCorrelation(Eigen::Index j, double delta, Eigen::Index k) {
     const double xr = columnAxpyThenDot(cols_, j, -delta, raw_.data(), k);
-    rawSum_ -= delta * sums_[j];
+    rawSum_ -= delta * moments_.sum[j];
     offset_ += delta * mu_[j];
     return correlationFrom(k, xr);
   }
   // ‖r‖².
   double squaredNorm() const { return shiftedSquaredNorm(raw_.data(), offset_, raw_.size()); }
   // ‖Xc_j‖² from the column's moments: Σx² − 2μΣx + nμ² (≥ 0).
-  double columnSquaredNorm(Eigen::Index j, const ColumnMoments& m) const {
-    return std::max(0.0, m.squares[j] - 2 * mu_[j] * m.sum[j] + n_ * mu_[j] * mu_[j]);
+  double columnSquaredNorm(Eigen::Index j) const {
+    return std::max(0.0, moments_.squares[j] - 2 * mu_[j] * moments_.sum[j] + n_ * mu_[j] * mu_[j]);
   }
   // ‖Σ_t s_t Xc_{j_t}‖² for columns `members` with signs `signs`, summed in `scratch` (n entries,
   // left zeroed).
@@ -70,7 +70,7 @@ class CentredResidual {
 
  private:
   const SparseColumns& cols_;
-  const Vector& sums_;
+  const ColumnMoments& moments_;
   const RowVector& mu_;
   double n_;
   Vector raw_;
