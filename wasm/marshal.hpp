@@ -166,7 +166,8 @@ inline val resultToJs(const Result& r) {
                  {"coef", copyOut(r.coef)}, {"intercept", copyOut(r.intercept)}, {"groups", copyOut(r.groups)},
                  {"centroids", copyOut(r.centroids)}, {"iterations", val(r.iterations)}, {"objective", val(r.objective)},
                  {"history", copyOut(r.history)}, {"warnings", list(r.warnings, [](const std::string& w) { return val(w); })},
-                 {"starts", val(r.starts)}, {"startsAtBest", val(r.startsAtBest)}},
+                 {"starts", val(r.starts)}, {"startsAtBest", val(r.startsAtBest)},
+                 {"gateCoef", copyOut(r.gate.coef)}, {"gateIntercept", copyOut(r.gate.intercept)}},
                 statusOf(r.status, r.message, r.field));
 }
 
@@ -214,16 +215,22 @@ inline val stabilityToJs(const StabilityResult& s) {
                 statusOf(s.status, s.message, s.field));
 }
 
-// A model as a prediction call sends it: { kind, coef (row-major d × K), intercept, classes, oneVsAll, loss }.
+// A model as a prediction call sends it: { kind, coef (row-major d × K), intercept, classes, oneVsAll, loss,
+// gateCoef (row-major d × Q), gateIntercept }.
 inline Predictor predictorOf(const val& m) {
   const std::vector<double> coef = doubles(m["coef"]), intercept = doubles(m["intercept"]);
+  const std::vector<double> gateCoef = doubles(m["gateCoef"]), gateIntercept = doubles(m["gateIntercept"]);
   const auto K = static_cast<Eigen::Index>(intercept.size()), d = K > 0 ? static_cast<Eigen::Index>(coef.size()) / K : 0;
+  const auto Q = static_cast<Eigen::Index>(gateIntercept.size());
   return {m["kind"].as<std::string>() == kindName(ModelKind::Experts) ? ModelKind::Experts : ModelKind::Features,
           Eigen::Map<const RowMatrix>(coef.data(), d, K), Eigen::Map<const RowVector>(intercept.data(), K),
-          m["classes"].as<int>(), m["oneVsAll"].as<bool>()};
+          m["classes"].as<int>(), m["oneVsAll"].as<bool>(),
+          Gate{Eigen::Map<const RowMatrix>(gateCoef.data(), Q > 0 ? static_cast<Eigen::Index>(gateCoef.size()) / Q : 0, Q),
+               Eigen::Map<const RowVector>(gateIntercept.data(), Q)}};
 }
 inline Answer answerNamed(const std::string& name) {
-  return name == "probabilities" ? Answer::Probabilities : name == "classes" ? Answer::Classes : name == "experts" ? Answer::Experts : Answer::Scores;
+  return name == "probabilities" ? Answer::Probabilities : name == "classes" ? Answer::Classes : name == "experts" ? Answer::Experts
+         : name == "answers" ? Answer::ExpertAnswers : Answer::Scores;
 }
 
 // A prediction's answer, row-major: { values } (scores, probabilities), { classes } (Int32Array), or
@@ -233,6 +240,7 @@ inline val answersToJs(const Answers& a, Answer what) {
   if (what == Answer::Classes) return object({{"classes", copyOut(a.classes)}});
   if (what == Answer::Experts)
     return object({{"expert", copyOut(a.expert)}, {"prediction", copyOut(a.values)}, {"mse", val(a.mse)}, {"error", val(a.error)}});
+  if (what == Answer::ExpertAnswers) return object({{"values", copyOut(a.values.transpose())}, {"gate", copyOut(a.gate.transpose())}});
   return object({{"values", copyOut(a.values.transpose())}});
 }
 

@@ -34,8 +34,10 @@ inline const std::vector<Shape>& shapes() {
       // A previous model's coefficients, column-major nFeatures × K, and its K intercepts.
       {"warmStart", {{"coef", "numbers"}, {"intercept", "numbers"}}},
       // A model as a prediction reads it: coefficients row-major nFeatures × K, the classifier's
-      // class count (0: none), whether its scores are read one-vs-all, and its loss (for a score).
-      {"predictor", {{"kind", "text"}, {"coef", "numbers"}, {"intercept", "numbers"}, {"classes", "number"}, {"oneVsAll", "flag"}, {"loss", "text"}}},
+      // class count (0: none), whether its scores are read one-vs-all, its loss (for a score), and
+      // an experts model's gate (row-major nFeatures × Q and Q intercepts; empty: none).
+      {"predictor", {{"kind", "text"}, {"coef", "numbers"}, {"intercept", "numbers"}, {"classes", "number"}, {"oneVsAll", "flag"}, {"loss", "text"},
+                     {"gateCoef", "numbers"}, {"gateIntercept", "numbers"}}},
       {"grid", {{"names", "texts"}, {"values", "numbers[]"}}},
       {"experimentData", {{"X", "numbers | csr"}, {"nRows", "number"}, {"nCols", "number"}, {"y", "numbers"}}},
   };
@@ -60,7 +62,7 @@ inline const std::vector<Shape>& requests() {
       {"hold", {{"dataset", "number"}, {"upload", "upload", true}}},
       {"release", {{"dataset", "number"}}},
       {"fit", data({{"method", "text"}, {"options", "options"}, {"warmStart", "warmStart", true}})},
-      {"predict", data({{"model", "predictor"}, {"answer", "'scores' | 'probabilities' | 'classes' | 'experts'"}}, false)},
+      {"predict", data({{"model", "predictor"}, {"answer", "'scores' | 'probabilities' | 'classes' | 'experts' | 'answers'"}}, false)},
       {"score", data({{"model", "predictor"}, {"metric", "text"}})},
       {"crossValidate", data({{"method", "text"}, {"options", "options"}, {"grid", "grid"}, {"settings", "options"}})},
       {"path", data({{"method", "text"}, {"options", "options"}, {"sequence", "numbers"}, {"settings", "options"}, {"over", "text", true}})},

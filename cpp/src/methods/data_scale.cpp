@@ -49,6 +49,8 @@ void unscaleResult(Result& r, const DataScale& s) {
   r.coef *= w;
   r.centroids *= w;
   r.intercept *= s.y;
+  r.gate.coef /= s.x;  // the gate's scores are y-free
+  r.variances *= f;
   r.objective *= f;
   for (double& h : r.history) h *= f;
 }

@@ -30,6 +30,14 @@ Result smoothFit(const FitContext& c, double ridge, const TrustRegionOptions& op
 
 TrustRegionOptions smoothDefaults() { return {20000, 1e-10}; }
 
+void noteStarts(Result& r, int starts, int atBest) {
+  r.starts = starts;
+  r.startsAtBest = atBest;
+  if (atBest == 1)
+    r.warnings.push_back("the lowest objective was reached from 1 of " + std::to_string(starts) +
+                         " starts: the answer depends on the start (more starts may find a lower one)");
+}
+
 void attachPartition(Result& r, Partition p) {
   r.groups = std::move(p.labels);
   r.centroids = std::move(p.centroids);

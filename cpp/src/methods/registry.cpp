@@ -166,6 +166,7 @@ Result runRecipe(const Method& m, const DataMatrix& Xraw, const HeldDesign* held
   if (r.status == Status::InvalidInput || r.status == Status::Aborted) return r;
   if (r.coef.rows() == X.cols() && r.intercept.size() == r.coef.cols())
     r.intercept = X.userIntercept(r.coef, r.intercept);
+  if (r.gate.coef.rows() == X.cols()) r.gate.intercept = X.userIntercept(r.gate.coef, r.gate.intercept);
   return r;
 }
 

@@ -38,6 +38,7 @@ double standardizedBytes(const DataMatrix& X) {
 
 void unstandardizeResult(Result& r, const RowVector& scales) {
   if (r.coef.rows() == scales.size()) r.coef.array().colwise() /= scales.transpose().array();
+  if (r.gate.coef.rows() == scales.size()) r.gate.coef.array().colwise() /= scales.transpose().array();
   if (r.kind == ModelKind::Tasks && r.centroids.cols() == scales.size()) r.centroids.array().rowwise() /= scales.array();
 }
 

@@ -137,6 +137,15 @@ Matrix scoredPredictions(const Result& model, const DataMatrix& X, const Matrix&
   return best;
 }
 
+Matrix gatedMixture(const Matrix& Z, const Matrix& Pi, Eigen::Index classes) {
+  const Eigen::Index n = Z.rows(), Q = Pi.cols();
+  if (classes == 0) return (Z.array() * Pi.array()).rowwise().sum().matrix();
+  Matrix P = Matrix::Zero(n, classes);
+  for (Eigen::Index q = 0; q < Q; ++q)
+    P.array() += probabilities(Z.middleCols(q * classes, classes), true).array().colwise() * Pi.col(q).array();
+  return P;
+}
+
 Answers answer(Answer what, const Predictor& model, const DataMatrix& X, const Vector& y) {
   Answers a;
   const Eigen::Index d = model.coef.rows(), n = X.rows();
@@ -144,12 +153,32 @@ Answers answer(Answer what, const Predictor& model, const DataMatrix& X, const V
     a.why = Refusal("X", "has " + std::to_string(X.cols()) + " columns but the model has " + std::to_string(d) + " features");
     return a;
   }
-  const Matrix Z = X.predict(model.coef, model.intercept);
+  Matrix Z = X.predict(model.coef, model.intercept);
+  if (model.kind == ModelKind::Experts && what != Answer::Experts) {
+    const Eigen::Index Q = Z.cols() / std::max<Eigen::Index>(1, model.classes);
+    const bool gated = model.gate.coef.rows() == d && model.gate.coef.cols() == Q && model.gate.intercept.size() == Q;
+    if (!gated && what != Answer::ExpertAnswers) {
+      a.why = Refusal("model.gate", "this experts model has no gate of " + std::to_string(d) + " features × " + std::to_string(Q) +
+                                        " experts (a model saved before gates existed): fit it again, or ask for expertAnswers");
+      return a;
+    }
+    const Matrix Pi = gated ? softmaxRows(X.predict(model.gate.coef, model.gate.intercept)) : Matrix();
+    if (what == Answer::ExpertAnswers) {
+      a.values = std::move(Z);
+      a.gate = Pi;
+      return a;
+    }
+    const Matrix mixture = gatedMixture(Z, Pi, model.classes);
+    if (what == Answer::Classes) a.classes = classIndices(mixture, mixture.cols());
+    else a.values = mixture;
+    return a;
+  }
   const Eigen::Index block = Z.cols() == 1 ? 1 : model.classes;
   switch (what) {
     case Answer::Scores: a.values = Z; break;
     case Answer::Probabilities: a.values = probabilities(Z, model.oneVsAll); break;
     case Answer::Classes: a.classes = classIndices(Z, block); break;
+    case Answer::ExpertAnswers: a.why = Refusal("model", "expertAnswers needs a model of kind 'experts'"); break;
     case Answer::Experts: {
       if (y.size() != n) {
         a.why = Refusal("y", "must have " + std::to_string(n) + " entries, one per row of X (got " + std::to_string(y.size()) + ")");

@@ -34,10 +34,17 @@ class Block {
   }
 
   // H v = (Xcᵀ U + ∇²R V, 1ᵀ U) with U = D ∘ (Xc V + 1 v_bᵀ), at the last valueGradient() point.
+  // A loss that couples a row's entries (multinomial): U = ∇²Loss(Z)·(Xc V + 1 v_bᵀ) row by row.
   void hessianTimes(const Vector& v, Vector& out) {
     const Eigen::Index d = X_.cols();
-    U_.resize(X_.rows(), m_);
     out.resize(size());
+    if (!F_.loss().separable()) {
+      predict(v, U_);
+      F_.loss().curvatureTimes(D_, U_);
+      backProject(U_, v, out);
+      return;
+    }
+    U_.resize(X_.rows(), m_);
     for (Eigen::Index k = 0; k < m_; ++k) {
       X_.multiplyWeightedTransposed(v.data() + k * d, v[m_ * d + k], D_.col(k).data(), U_.col(k).data(), out.data() + k * d);
       out[m_ * d + k] = U_.col(k).sum();
@@ -51,7 +58,7 @@ class Block {
   // f, g and the Hessian weights at x from its predictor Z_.
   double valueGradientFromPredictor(const Vector& x, Vector& g) {
     F_.loss().gradient(Z_, T_, G_);
-    F_.loss().hessianWeights(Z_, D_);
+    F_.loss().curvatureState(Z_, D_);
     g.resize(size());
     backProject(G_, x, g);
     return F_.loss().value(Z_, T_) + F_.regulariser(coef(x), first_);
@@ -129,8 +136,8 @@ Result trustRegionNewton(const Objective& F, Matrix W, RowVector b, const TrustR
   r.status = Status::Converged;
   const double target = opt.tolerance * gradientScale(F);
   const Eigen::Index d = F.features();
-  // Independent outputs are solved one at a time; coupled ones together.
-  const Eigen::Index width = F.coupled() ? F.outputs() : 1;
+  // Independent outputs are solved one at a time; coupled ones (by the regulariser or the loss) together.
+  const Eigen::Index width = F.coupled() || !F.loss().separable() ? F.outputs() : 1;
   const bool single = width == F.outputs();  // the history follows F step by step for one block
   r.history.push_back(F.value(W, b));
   int total = 0;

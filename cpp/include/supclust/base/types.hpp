@@ -22,12 +22,21 @@ const char* statusName(Status s);
 
 // The shape of a fitted model. Features: one predictor per output, its coefficients grouped
 // (coef d x K, groups per feature). Experts: Q predictors over clustered samples (coef d x Q,
-// one intercept per expert, groups = the expert of each training sample, no centroids); a
-// prediction is the Q answers, scored by the best one. Tasks: one predictor per task (coef d x K,
+// one intercept per expert, groups = the expert of each training sample, no centroids, and a
+// gate giving each row's probability of each expert); a prediction is the gated mixture of the
+// Q answers, and the papers' figures score the best of the Q answers. Tasks: one predictor per task (coef d x K,
 // K intercepts, as features) whose columns are clustered: groups = the cluster of each task (K
 // labels), centroids Q x d (row q: cluster q's centre).
 enum class ModelKind { Features, Experts, Tasks };
 const char* kindName(ModelKind k);
+
+// The gate of an experts model: expert q's probability at x is softmax(xᵀcoef + intercept)_q
+// (coef d x Q, Q intercepts); empty for the other kinds.
+struct Gate {
+  Matrix coef;
+  RowVector intercept;
+  bool empty() const { return intercept.size() == 0; }
+};
 
 // What every method returns. coef is d x K (K = 1 for a single output), intercept has K
 // entries, groups[j] indexes the rows of centroids (G x K); methods without a grouping report
@@ -49,6 +58,8 @@ struct Result {
   int starts = 0, startsAtBest = 0;
   // What the user should know about an answer that is not a refusal (it depends on the start, …).
   std::vector<std::string> warnings;
+  Gate gate;  // experts: the gate fitted to the partition (ModelKind)
+  RowVector variances;  // experts-em: each expert's noise variance σ_q² (empty for the others)
 
   static Result invalid(const Refusal& why);
 };

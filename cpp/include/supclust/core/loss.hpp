@@ -39,6 +39,16 @@ class Loss {
   // Targets are class labels (every loss but the plain squared one); binary: exactly two.
   bool classification() const { return !squared() || oneVsAll(); }
   bool binary() const { return classification() && !oneVsAll(); }
+  // Each entry of Z is its own term (every loss but the multinomial one, whose softmax couples a
+  // row's K entries): the Hessian is diagonal, hessianWeights() holds it. Newton methods solve a
+  // non-separable loss's outputs as one block, with curvatureTimes().
+  virtual bool separable() const { return true; }
+  // What curvatureTimes() reads at Z, computed once per point: a separable loss's Hessian
+  // weights; the multinomial loss's softmax rows.
+  virtual void curvatureState(const Matrix& Z, Matrix& S) const { hessianWeights(Z, S); }
+  // A ← ∇²Loss(Z)·A applied row by row (with the 1/n), S = curvatureState(Z): a separable
+  // loss's is S ∘ A.
+  virtual void curvatureTimes(const Matrix& S, Matrix& A) const { A.array() *= S.array(); }
 };
 
 // 1/(2n) ||Z - T||²_F. One-vs-all: y holds class labels 0..K-1 and T = 2·onehot − 1.
@@ -95,6 +105,32 @@ class HingeLoss final : public Loss {
   // ±1 by the majority class (mean max(0, 1 − ỹb) is piecewise linear in b, least at b = ±1).
   RowVector nullIntercept(const Matrix& T) const override;
 };
+
+// The multinomial (softmax) cross-entropy 1/n Σ_i [s_i log Σ_k exp z_ik − Σ_k t_ik z_ik], s_i = Σ_k
+// t_ik: class labels as one-hot rows, or any non-negative rows (a mixture's responsibilities,
+// rows summing to 1). The curvature terms take rows summing to 1: the Hessian per row is
+// (diag p_i − p_i p_iᵀ)/n with p_i = softmax(z_i), bounded by ½/n (Böhning). Read one-vs-all
+// in the sense of Loss::oneVsAll (a prediction is the largest of K scores).
+class MultinomialLoss final : public Loss {
+ public:
+  const char* name() const override { return "multinomial"; }
+  Refusal checkTargets(const Eigen::Ref<const Vector>& y) const override;
+  Matrix targets(const Eigen::Ref<const Vector>& y) const override;
+  double value(const Matrix& Z, const Matrix& T) const override;
+  void gradient(const Matrix& Z, const Matrix& T, Matrix& G) const override;
+  double curvature() const override { return 0.5; }
+  // The Hessian's diagonal, p(1 − p)/n per entry (for rows summing to 1).
+  void hessianWeights(const Matrix& Z, Matrix& D) const override;
+  // log of each column's share of the targets' mass (−38 for an absent class), centred.
+  RowVector nullIntercept(const Matrix& T) const override;
+  bool oneVsAll() const override { return true; }
+  bool separable() const override { return false; }
+  void curvatureState(const Matrix& Z, Matrix& S) const override;
+  void curvatureTimes(const Matrix& S, Matrix& A) const override;
+};
+
+// Each row's softmax, computed without overflow.
+Matrix softmaxRows(const Matrix& Z);
 
 // Class labels: "" when every y is an integer in 0..K-1 with at least two classes present.
 Refusal checkClassLabels(const Eigen::Ref<const Vector>& y);

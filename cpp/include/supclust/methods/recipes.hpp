@@ -36,6 +36,9 @@ RowVector startIntercept(const FitContext& c);
 Result withDistinctRows(Result r);
 // A partition's labels and values as the result's groups and centroids.
 void attachPartition(Result& r, Partition p);
+// A non-convex answer's starts: how many ran and how many reached its (lowest) objective, with a
+// warning when only one did.
+void noteStarts(Result& r, int starts, int atBest);
 // A convex solver's limits as proximal gradient's.
 ProximalGradientOptions proximalOptions(const ConvexSolverFields& s);
 

@@ -52,8 +52,10 @@ Labels bestExperts(const Matrix& Z, const Matrix& T);
 // scoring dispatches on the kind.
 Matrix scoredPredictions(const Result& model, const DataMatrix& X, const Matrix& T);
 
-// What a prediction call asks of a model.
-enum class Answer { Scores, Probabilities, Classes, Experts };
+// What a prediction call asks of a model. An experts model's Scores, Probabilities and Classes
+// are its gated mixture's (gatedMixture); ExpertAnswers are its Q answers and the gate's
+// probabilities; Experts, its best answers given the targets (bestExperts).
+enum class Answer { Scores, Probabilities, Classes, Experts, ExpertAnswers };
 
 // A model as a prediction reads it: its kind, coefficients d x K', intercepts, and for a
 // classifier its K classes (0: none) and whether its scores are read one-vs-all.
@@ -63,15 +65,23 @@ struct Predictor {
   RowVector intercept;
   Eigen::Index classes = 0;
   bool oneVsAll = false;
+  Gate gate;  // experts: d x Q and Q intercepts (empty for a model saved before gates)
 };
 
-// A prediction call's answer: `values` (Scores: X W + 1 bᵀ, n x K'; Probabilities: n x K; for
-// Experts, each row's best expert's answer, a class index for classes), `classes` (Classes:
+// An experts model's gated answer on rows whose Q answers are Z and whose gate probabilities are
+// Pi (n x Q): regression, Σ_q π_q z_q (n x 1); classifiers, the mixture Σ_q π_q P_q of the
+// experts' class probabilities (n x K).
+Matrix gatedMixture(const Matrix& Z, const Matrix& Pi, Eigen::Index classes);
+
+// A prediction call's answer: `values` (Scores: X W + 1 bᵀ, n x K', an experts model's gated
+// mixture; Probabilities: n x K; ExpertAnswers: the Q answers, with `gate`; for Experts, each
+// row's best expert's answer, a class index for classes), `classes` (Classes:
 // row-major n x 1, experts n x Q), `expert` and `mse` (the best answers' mean squared error, NaN for classes) or
 // `error` (the rate of rows whose best answer is not their class, NaN for regression).
 struct Answers {
   Refusal why;
   Matrix values;
+  Matrix gate;  // ExpertAnswers: the gate's probabilities, n x Q
   Labels classes;
   Labels expert;
   double mse = NAN, error = NAN;

@@ -1,10 +1,12 @@
 // Trust-region Newton with conjugate gradients (TRON) for the smooth objectives of losses with
-// a Hessian (the logistic loss, one binary problem per output).
+// a Hessian (the logistic loss, one binary problem per output; the multinomial loss, whose
+// softmax couples the outputs, all of them as one problem).
 //
 // Problem:  min_{W, b} F(W, b) = Loss(Xc W + 1 bᵀ, T) + R(W)  (b unpenalised), R the
 // objective's quadratic regulariser (λ/2 ‖W‖²_F and its optional group and coupling terms).
 // Without a coupling the outputs are independent (one-vs-all), so each column (w_k, b_k) is
-// solved on its own; with one (clustered tasks) all columns are one problem in (vec W, b).
+// solved on its own; with one (clustered tasks, or a non-separable loss) all columns are one
+// problem in (vec W, b).
 // Lin, Weng & Keerthi, "Trust region Newton method for large-scale logistic regression"
 // (JMLR 2008), as liblinear's TRON: each step solves H s = −g approximately by conjugate
 // gradients inside the trust region ‖s‖ ≤ Δ (Steihaug) — to a relative residual of

@@ -1,9 +1,10 @@
 // Experts: Q linear predictors over clustered samples (LwCS §2.2, §3, §7.3.1; DataCube §2.3,
-// §3). Every recipe finds a partition of the training samples — alternating
+// §3). Every recipe but EM finds a partition of the training samples — alternating
 // minimisation from seeded starts (AM), projected gradient (PG), conditional gradient on the
 // equivalence matrix (CG), regression clustering (RC) or the true one (oracle) — and returns
 // the experts of that partition, refined by AM unless `refine` is off (expert_predictors.hpp,
-// this folder, states the objective).
+// this folder, states the objective), with the gate of the partition (gate.hpp). EM fits the
+// soft mixture with its gate (mixture_em.hpp: flexmix's model).
 #include "supclust/families/experts/methods.hpp"
 
 #include <optional>
@@ -15,6 +16,8 @@
 #include "supclust/families/experts/classifying_experts.hpp"
 #include "supclust/families/experts/experts_conditional_gradient.hpp"
 #include "supclust/families/experts/experts_projected_gradient.hpp"
+#include "supclust/families/experts/gate.hpp"
+#include "supclust/families/experts/mixture_em.hpp"
 #include "supclust/families/experts/regression_clustering.hpp"
 #include "supclust/families/experts/screened_experts.hpp"
 
@@ -24,8 +27,8 @@ namespace {
 // The options of the family's methods (each declares the fields it reads).
 struct ExpertsOptions : LossField, RidgeField, StepFields, SeedField {
   int Q = 0, restarts = 0, maxIterations = 0, screen = 0, screenColumns = 0;
-  double tolerance = 0, power = 0;
-  std::string init, rounding;
+  double tolerance = 0, power = 0, gateLambda = 0;
+  std::string init, rounding, mixing;
   bool refine = false;
   std::optional<Labels> groups;
 };
@@ -166,6 +169,50 @@ Result runExpertsOracle(const FitContext& c, const ExpertsOptions& opt) {
   return resultOf(expertsOfPartition(e.X, e.y, e.Q, e.lambda, *opt.groups));
 }
 
+// Every experts model carries the gate of its partition (gate.hpp), fitted once the search ends:
+// what predict() mixes the experts by.
+template <Result (*run)(const FitContext&, const ExpertsOptions&)>
+Result gated(const FitContext& c, const ExpertsOptions& opt) {
+  Result r = run(c, opt);
+  if (r.status == Status::InvalidInput || r.status == Status::Aborted || static_cast<Eigen::Index>(r.groups.size()) != c.X.rows() ||
+      !r.gate.empty())  // EM's gate is fitted with its experts
+    return r;
+  Status status;
+  r.gate = fitGate(c.X.X(), oneHot(r.groups, static_cast<int>(opt.Q)), opt.gateLambda, &status);
+  if (status == Status::NumericalIssue)
+    r.warnings.push_back("the gate could not be fitted (its multinomial fit did not end with finite numbers): predict() refuses this model; raise gateLambda");
+  else if (status != Status::Converged)
+    r.warnings.push_back("the gate's multinomial fit stopped at its iteration limit before its tolerance: raise gateLambda");
+  return r;
+}
+
+Result runExpertsEm(const FitContext& c, const ExpertsOptions& opt) {
+  MixtureEmOptions o;
+  o.maxIterations = opt.maxIterations;
+  o.tolerance = opt.tolerance;
+  o.restarts = opt.restarts;
+  o.seed = opt.seed;
+  o.gate = opt.mixing == "gate";
+  o.lambda = opt.lambda;
+  o.gateLambda = opt.gateLambda;
+  MixtureEmFit em = mixtureEm(c.X.X(), c.T.col(0), static_cast<int>(opt.Q), o, c.control);
+  Gate gate = std::move(em.fit.gate);
+  RowVector variances = std::move(em.fit.variances);
+  Result r = resultOf(std::move(em.fit));
+  if (r.status == Status::Aborted || r.status == Status::NumericalIssue) return r;
+  r.gate = std::move(gate);
+  r.variances = std::move(variances);
+  noteStarts(r, em.starts, em.startsAtBest);
+  return r;
+}
+
+// EM's objective is a log-likelihood, which rescaling y shifts rather than scales: data that need
+// rescaling are refused naming X.
+Refusal rescaleMixture(const std::vector<OptionSpec>&, Options&, const DataScale& s) {
+  if (s.x == 1 && s.y == 1) return {};
+  return Refusal("X", "entries this large or small need rescaling, which experts-em's likelihood does not follow (scale X and y into [1e-38, 1e38])");
+}
+
 Refusal checkExperts(const ExpertsOptions& opt, Eigen::Index n, Eigen::Index, Eigen::Index K) {
   const auto Q = opt.Q;
   if (Q > n) return Refusal("Q", "option 'Q': at most one expert per sample (Q = " + std::to_string(Q) + ", n = " + std::to_string(n) + ")");
@@ -211,6 +258,10 @@ S& expertsBase(S& s, bool classifies = false) {
   else
     squaredLossOnly(s);
   s.number("lambda", &E::lambda, "ridge weight λ > 0: expert q's ridge is λ s_q/2‖c_q‖² for its s_q samples", 1e-2, 0, true).degree(2);
+  s.number("gateLambda", &E::gateLambda,
+           "ridge weight γ > 0 of the gate, the multinomial logistic model of each row's expert given x that predict() mixes the experts by (γ/2‖V‖² on its mean log-loss)",
+           1e-3, 0, true)
+      .degree(2);
   return qField(s, "the number of experts");
 }
 S& refineField(S& s) {
@@ -256,6 +307,21 @@ S rcOptions() {
       .integer("restarts", &E::restarts, "runs from random partitions; the lowest harmonic objective is kept", defaults.restarts, 1);
   return seedField(refineField(s), "seed of the starts (random partitions)");
 }
+S emOptions() {
+  const MixtureEmOptions defaults;
+  S s("method");
+  squaredLossOnly(s);
+  s.number("lambda", &E::lambda, "ridge weight λ ≥ 0: expert q's prior c_q ~ N(0, σ_q²/(nλ) I), λ/2‖c_q‖²/σ_q² on the mean negative log-likelihood", defaults.lambda, 0)
+      .degree(2);
+  s.choice("mixing", &E::mixing, "the experts' weights at x: a gate, the multinomial logistic model of the expert given x (flexmix's concomitant model), fitted with the experts; or constant priors (flexmix's default)",
+           {"gate", "constant"});
+  s.number("gateLambda", &E::gateLambda, "ridge weight γ > 0 of the gate (γ/2‖V‖² on the mean negative log-likelihood)", defaults.gateLambda, 0, true).degree(2);
+  qField(s, "the number of experts")
+      .integer("restarts", &E::restarts, "starts (uniformly random hard partitions); the lowest objective is kept", defaults.restarts, 1)
+      .integer("maxIterations", &E::maxIterations, "EM steps per start at most", defaults.maxIterations, 1)
+      .number("tolerance", &E::tolerance, "decrease of the objective, relative to max(1, |F|), to stop at", defaults.tolerance, 0, true);
+  return seedField(s, "seed of the starts");
+}
 S oracleOptions() {
   S s("method");
   return expertsBase(s, true).labels("groups", &E::groups, "the true partition: one label in 0..Q−1 per sample").perSample().required();
@@ -271,7 +337,7 @@ std::vector<Method> expertsMethods() {
   return {
       Method("experts-am",
              "experts: Q ridge predictors (or one-vs-all logistic classifiers) over clustered samples by alternating minimisation (fit each group, move each sample to its best expert) from seeded restarts (LwCS §3.1, §7.1.2)",
-             amOptions(), runExpertsAm)
+             amOptions(), gated<runExpertsAm>)
           .checkShape(checkExpertsAm)
           .dependsOnStart()
           .memoryUse({3, 2, 0})
@@ -280,7 +346,7 @@ std::vector<Method> expertsMethods() {
           .outputsBy(expertOutputs),
       Method("experts-pg",
              "experts (or one-vs-all logistic classifiers) by projected gradient on per-sample predictors with the row-clustering projection (LwCS Alg. 3, §7.1.2; the DataCube paper's PGK), then alternating minimisation",
-             pgOptions(), runExpertsPg)
+             pgOptions(), gated<runExpertsPg>)
           .checkShape(checkExpertsPg)
           .dependsOnStart()
           .memoryUse({4, 2, 0})
@@ -289,7 +355,7 @@ std::vector<Method> expertsMethods() {
           .outputsBy(expertOutputs),
       Method("experts-cg",
              "experts by conditional gradient on the samples' equivalence matrix, ψ(M) = yᵀ(I + (XXᵀ∘M)/λ)⁻¹y/(2n), oracle = k-means on the rows of diag(A⁻¹y)X (LwCS §3.2, the DataCube paper's OM), then alternating minimisation",
-             cgOptions(), runExpertsCg)
+             cgOptions(), gated<runExpertsCg>)
           .checkShape(checkExperts)
           .dependsOnStart()
           .memoryUse({3, 2, 4})
@@ -298,15 +364,25 @@ std::vector<Method> expertsMethods() {
           .outputsBy(expertOutputs),
       Method("experts-rc",
              "experts by regression clustering in its K-harmonic-means form (Zhang 2003), then alternating minimisation",
-             rcOptions(), runExpertsRc)
+             rcOptions(), gated<runExpertsRc>)
           .checkShape(checkExperts)
           .dependsOnStart()
           .memoryUse({4, 2, 0})
           .denseOnly()
           .ofKind(ModelKind::Experts)
           .outputsBy(expertOutputs),
+      Method("experts-em",
+             "a soft mixture of Q linear regressions with a gate (or constant priors) and a noise variance per expert, by EM from seeded restarts: flexmix's model (Leisch 2004), the mixture of experts of Jacobs et al. (1991)",
+             emOptions(), gated<runExpertsEm>)
+          .checkShape(checkExperts)
+          .dependsOnStart()
+          .memoryUse({3, 2, 0})
+          .denseOnly()
+          .ofKind(ModelKind::Experts)
+          .rescaledBy(rescaleMixture)
+          .outputsBy(expertOutputs),
       Method("experts-oracle", "the experts (or classifying experts) fitted on the true partition of the samples",
-             oracleOptions(), runExpertsOracle)
+             oracleOptions(), gated<runExpertsOracle>)
           .checkShape(checkExperts)
           .memoryUse({3, 2, 0})
           .denseOnly()

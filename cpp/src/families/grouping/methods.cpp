@@ -218,11 +218,7 @@ Result runIhc(const FitContext& c, const GroupingOptions& o) {
   int atBest = 0;
   for (const Result& other : results) atBest += other.objective <= lowest + 1e-9 * std::abs(lowest);
   Result r = std::move(results[best]);
-  r.starts = starts;
-  r.startsAtBest = atBest;
-  if (r.startsAtBest == 1)
-    r.warnings.push_back("the lowest objective was reached from 1 of " + std::to_string(starts) +
-                         " starts: the answer depends on the start (more starts may find a lower one)");
+  noteStarts(r, starts, atBest);
   return r;
 }
 

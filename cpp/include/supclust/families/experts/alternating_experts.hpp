@@ -29,6 +29,8 @@ struct ExpertsFit {
   int iterations = 0;
   Status status = Status::MaxIterations;
   std::string message;
+  RowVector variances;  // experts-em: each expert's noise variance σ_q² (mixture_em.hpp)
+  Gate gate;            // experts-em: the gate fitted with the experts
 };
 
 struct AlternatingExpertsOptions {

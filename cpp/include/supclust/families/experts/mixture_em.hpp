@@ -1,0 +1,46 @@
+// A soft mixture of Q linear regressions with a gate, by EM (method experts-em): the model
+// flexmix fits (Leisch 2004, Grün & Leisch 2008; with a concomitant variable model: Jacobs,
+// Jordan, Nowlan & Hinton 1991, the mixture of experts), beside the papers' hard partitions.
+// Model: y | x ~ Σ_q π_q(x) N(c_qᵀx + b_q, σ_q²), with the gate π(x) = softmax(Vᵀx + a)
+// (families/experts/gate) or constant priors π. Problem: minimise the penalised mean negative
+// log-likelihood
+//   F = −1/n Σ_i log Σ_q π_q(x_i) φ(y_i; c_qᵀx_i + b_q, σ_q²) + λ/2 Σ_q ‖c_q‖²/σ_q² + γ/2 ‖V‖²_F
+// (λ: the conjugate prior c_q ~ N(0, σ_q²/(nλ) I); γ: the gate's ridge, none for constant
+// priors), with σ_q² ≥ a floor of 1e-8 var(y) (a likelihood unbounded at a one-sample expert
+// otherwise). EM: the E-step's responsibilities h_iq ∝ π_q(x_i) φ(y_i; ·); the M-step's exact
+// minimisers — each expert's weighted ridge (Σ_i h_iq x̃_i x̃_iᵀ + nλ I) c_q = Σ_i h_iq x̃_i ỹ_i on
+// its h-weighted centred rows, σ_q² = (Σ_i h_iq r_iq² + nλ‖c_q‖²)/Σ_i h_iq, and π_q = mean_i h_iq
+// for constant priors; the gate, fitted to h at the first step, then moved by one trust-region
+// Newton step per EM step (each accepted step lowers its part of F: a generalised EM step) — so
+// F never increases. Stops when F decreases by at most tolerance·max(1, |F|). Non-convex:
+// seeded restarts from uniformly random hard partitions (flexmix's start), side by side on the
+// thread pool; the lowest F is kept.
+#pragma once
+
+#include "supclust/families/experts/alternating_experts.hpp"
+
+namespace supclust {
+
+struct MixtureEmOptions {
+  int maxIterations = 500;  // EM steps per start
+  double tolerance = 1e-8;
+  int restarts = 10;  // starts
+  std::uint64_t seed = 0;
+  bool gate = true;  // π(x) by the gate; else constant priors
+  double lambda = 1e-6;
+  double gateLambda = 1e-3;
+  int threads = 0;
+};
+
+// A fit's experts, their variances σ_q² (ExpertsFit::variances), the gate, each sample's most
+// responsible expert (labels), F and its history; `starts` and `startsAtBest` count the starts and
+// those that reached the lowest F (within 1e-9 relative).
+struct MixtureEmFit {
+  ExpertsFit fit;
+  int starts = 0, startsAtBest = 0;
+};
+
+// X: n x d rows; y: n targets.
+MixtureEmFit mixtureEm(const RowMatrix& X, const Vector& y, int Q, const MixtureEmOptions& o, const Control& control);
+
+}  // namespace supclust

@@ -1,0 +1,181 @@
+#include "supclust/families/experts/mixture_em.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "supclust/families/experts/gate.hpp"
+
+namespace supclust {
+
+namespace {
+constexpr double kLogTwoPi = 1.8378770664093453;
+
+// The parameters EM moves: the experts, their variances, and the gate (constant priors: a gate
+// of zero weights).
+struct MixtureState {
+  Experts experts;
+  RowVector variances;
+  Gate gate;
+};
+
+class MixtureEm {
+ public:
+  MixtureEm(const RowMatrix& X, const Vector& y, int Q, const MixtureEmOptions& o) : X_(X), y_(y), Q_(Q), o_(o) {
+    const double mean = y.mean();
+    varianceY_ = y.size() > 0 ? (y.array() - mean).square().mean() : 0;
+    floor_ = std::max(1e-8 * varianceY_, 1e-300);
+  }
+
+  // EM from a hard partition (its one-hot responsibilities).
+  ExpertsFit run(const Labels& start, const Control& control) {
+    ExpertsFit out;
+    MixtureState s;
+    s.experts = {Matrix::Zero(X_.cols(), Q_), RowVector::Constant(Q_, y_.size() ? y_.mean() : 0)};
+    s.variances = RowVector::Constant(Q_, std::max(varianceY_, floor_));
+    Matrix H = oneHot(start, Q_);
+    double f = HUGE_VAL;
+    for (int t = 0;; ++t) {
+      if (!mStep(H, s)) {
+        out.status = Status::NumericalIssue;
+        out.message = "an expert's weighted ridge system is not positive definite (raise lambda)";
+        break;
+      }
+      const double next = eStep(s, H);
+      out.history.push_back(next);
+      out.iterations = t + 1;
+      if (!control.keepGoing(t, next)) {
+        out.status = Status::Aborted;
+        out.message = "aborted";
+        break;
+      }
+      const bool settled = f - next <= o_.tolerance * std::max(1.0, std::abs(next));
+      f = next;
+      if (settled) {
+        out.status = Status::Converged;
+        break;
+      }
+      if (t + 1 >= o_.maxIterations) {
+        out.status = Status::MaxIterations;
+        out.message = "EM stopped at its iteration limit (" + std::to_string(o_.maxIterations) +
+                      " steps) before its tolerance: raise maxIterations, or the tolerance";
+        break;
+      }
+    }
+    out.objective = f;
+    out.experts = std::move(s.experts);
+    out.variances = std::move(s.variances);
+    out.gate = std::move(s.gate);
+    out.labels.resize(static_cast<std::size_t>(H.rows()));
+    for (Eigen::Index i = 0; i < H.rows(); ++i) {
+      Eigen::Index q;
+      H.row(i).maxCoeff(&q);
+      out.labels[static_cast<std::size_t>(i)] = static_cast<std::int32_t>(q);
+    }
+    return out;
+  }
+
+  double bytes() const {
+    const auto n = static_cast<double>(X_.rows()), d = static_cast<double>(X_.cols());
+    return 8.0 * (n * d + 6 * n * Q_ + d * d + 2 * d * Q_);
+  }
+
+ private:
+  // The exact minimisers of F given the responsibilities H (see the header); an expert without
+  // weight keeps its parameters. False when a ridge system is not positive definite.
+  bool mStep(const Matrix& H, MixtureState& s) {
+    const Eigen::Index n = X_.rows(), d = X_.cols();
+    const double nLambda = static_cast<double>(n) * o_.lambda;
+    for (int q = 0; q < Q_; ++q) {
+      const Vector w = H.col(q);
+      const double mass = w.sum();
+      if (!(mass > 1e-12 * static_cast<double>(n))) continue;
+      const RowVector mx = (w.transpose() * X_) / mass;
+      const double my = w.dot(y_) / mass;
+      const Vector root = w.cwiseSqrt();
+      weighted_ = (X_.rowwise() - mx).array().colwise() * root.array();
+      Matrix A = Matrix::Identity(d, d) * nLambda;
+      A.selfadjointView<Eigen::Lower>().rankUpdate(weighted_.transpose());
+      const Vector rhs = weighted_.transpose() * (root.array() * (y_.array() - my)).matrix();
+      const Eigen::LLT<Matrix> llt(A.selfadjointView<Eigen::Lower>());
+      if (llt.info() != Eigen::Success) return false;
+      const Vector c = llt.solve(rhs);
+      if (!c.allFinite()) return false;
+      s.experts.coef.col(q) = c;
+      s.experts.intercept[q] = my - mx.dot(c);
+      const Vector r = (y_ - X_ * c).array() - s.experts.intercept[q];
+      s.variances[q] = std::max(floor_, (w.dot(r.cwiseAbs2()) + nLambda * c.squaredNorm()) / mass);
+    }
+    if (o_.gate) {  // the first fit to its tolerance, then one Newton step per EM step (a generalised EM step)
+      Status status;
+      Gate next = fitGate(X_, H, o_.gateLambda, &status, s.gate.empty() ? nullptr : &s.gate, s.gate.empty() ? 1000 : 1);
+      if (status == Status::NumericalIssue) return false;
+      s.gate = std::move(next);
+    } else {
+      s.gate = constantGate(d, H.colwise().sum() / static_cast<double>(n));
+    }
+    return true;
+  }
+
+  // The responsibilities of the parameters s into H, and F at s.
+  double eStep(const MixtureState& s, Matrix& H) const {
+    const Eigen::Index n = X_.rows();
+    const Matrix Z = (X_ * s.experts.coef).rowwise() + s.experts.intercept;
+    const Matrix S = (X_ * s.gate.coef).rowwise() + s.gate.intercept;
+    H.resize(n, Q_);
+    double sumLog = 0;
+    for (Eigen::Index i = 0; i < n; ++i) {
+      const double gateTop = S.row(i).maxCoeff();
+      const double gateNorm = gateTop + std::log((S.row(i).array() - gateTop).exp().sum());
+      for (int q = 0; q < Q_; ++q) {
+        const double r = y_[i] - Z(i, q);
+        H(i, q) = S(i, q) - gateNorm - 0.5 * (kLogTwoPi + std::log(s.variances[q])) - r * r / (2 * s.variances[q]);
+      }
+      const double top = H.row(i).maxCoeff();
+      H.row(i) = (H.row(i).array() - top).exp();
+      const double sum = H.row(i).sum();
+      H.row(i) /= sum;
+      sumLog += top + std::log(sum);
+    }
+    double f = -sumLog / static_cast<double>(n);
+    for (int q = 0; q < Q_; ++q) f += 0.5 * o_.lambda * s.experts.coef.col(q).squaredNorm() / s.variances[q];
+    if (o_.gate) f += 0.5 * o_.gateLambda * s.gate.coef.squaredNorm();
+    return f;
+  }
+
+  const RowMatrix& X_;
+  const Vector& y_;
+  int Q_;
+  MixtureEmOptions o_;
+  double varianceY_, floor_;
+  RowMatrix weighted_;  // scratch: an expert's h-weighted centred rows
+};
+}  // namespace
+
+MixtureEmFit mixtureEm(const RowMatrix& X, const Vector& y, int Q, const MixtureEmOptions& o, const Control& control) {
+  const std::size_t runs = static_cast<std::size_t>(std::max(1, o.restarts));
+  const std::vector<std::uint64_t> seeds = searchSeeds(o.seed, runs);
+  const MixtureEm sizing(X, y, Q, o);
+  const auto search = [&](std::size_t i, const Control& c) {
+    MixtureEm em(X, y, Q, o);
+    return em.run(randomStart(X.rows(), Q, seeds[i]), c);
+  };
+  std::vector<ExpertsFit> fits = runSearches(runs, o.threads, sizing.bytes(), control, search);
+  MixtureEmFit out;
+  out.starts = static_cast<int>(runs);
+  std::size_t best = 0;
+  for (std::size_t k = 0; k < fits.size(); ++k) {
+    if (fits[k].status == Status::Aborted) {
+      out.fit = std::move(fits[k]);
+      return out;
+    }
+    const bool usable = fits[k].status != Status::NumericalIssue;
+    if (usable && (fits[best].status == Status::NumericalIssue || fits[k].objective < fits[best].objective)) best = k;
+  }
+  const double lowest = fits[best].objective;
+  for (const ExpertsFit& f : fits)
+    out.startsAtBest += f.status != Status::NumericalIssue && f.objective <= lowest + 1e-9 * std::max(1.0, std::abs(lowest));
+  out.fit = std::move(fits[best]);
+  return out;
+}
+
+}  // namespace supclust

@@ -1,0 +1,131 @@
+// experts-em (families/experts/mixture_em): its objective recomputed here from the model's
+// parameters (experts, variances, gate) and certified stationary by central differences in
+// every parameter; never increasing along the history; at least as low as at the planted
+// parameters (it is the penalised likelihood's minimum they are a point of); the planted
+// experts recovered up to a relabelling.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <functional>
+
+#include "problems.hpp"
+#include "supclust/base/random.hpp"
+#include "supclust/core/loss.hpp"
+
+using namespace supclust;
+
+namespace mixture_em_test {
+constexpr double kLogTwoPi = 1.8378770664093453;
+
+// The parameters F reads, as one vector: C (d x Q, column-major), b (Q), log σ² (Q), the
+// gate's V (d x Q) and a (Q).
+struct Layout {
+  Eigen::Index d, Q;
+  Eigen::Index size() const { return 2 * d * Q + 3 * Q; }
+};
+Vector pack(const Result& r) {
+  const Eigen::Index d = r.coef.rows(), Q = r.coef.cols();
+  Vector t(Layout{d, Q}.size());
+  t << Eigen::Map<const Vector>(r.coef.data(), d * Q), r.intercept.transpose(), r.variances.array().log().matrix().transpose(),
+      Eigen::Map<const Vector>(r.gate.coef.data(), d * Q), r.gate.intercept.transpose();
+  return t;
+}
+// F of the header of mixture_em.hpp, by its definition (γ = 0: constant priors, their
+// logits a).
+double objective(const RowMatrix& X, const Vector& y, const Vector& t, Eigen::Index Q, double lambda, double gamma) {
+  const Eigen::Index n = X.rows(), d = X.cols();
+  const Eigen::Map<const Matrix> C(t.data(), d, Q), V(t.data() + d * Q + 2 * Q, d, Q);
+  const Eigen::Map<const RowVector> b(t.data() + d * Q, Q), logVar(t.data() + d * Q + Q, Q), a(t.data() + 2 * d * Q + 2 * Q, Q);
+  const Matrix Z = (X * C).rowwise() + b;
+  const Matrix P = softmaxRows((X * V).rowwise() + a);
+  double f = 0;
+  for (Eigen::Index i = 0; i < n; ++i) {
+    double density = 0;
+    for (Eigen::Index q = 0; q < Q; ++q) {
+      const double r = y[i] - Z(i, q), v = std::exp(logVar[q]);
+      density += P(i, q) * std::exp(-0.5 * (kLogTwoPi + logVar[q]) - r * r / (2 * v));
+    }
+    f -= std::log(density);
+  }
+  f /= static_cast<double>(n);
+  for (Eigen::Index q = 0; q < Q; ++q) f += 0.5 * lambda * C.col(q).squaredNorm() / std::exp(logVar[q]);
+  return f + 0.5 * gamma * V.squaredNorm();
+}
+
+// Two or three regressions, gated by x's first coordinate (or by nothing: constant priors).
+struct Mixture {
+  RowMatrix X;
+  Vector y;
+  Matrix C;
+  RowVector b, sigma;
+};
+Mixture mixture(Eigen::Index n, Eigen::Index d, int Q, bool gated, std::uint64_t seed) {
+  Random rng(seed);
+  Mixture m{RowMatrix(n, d), Vector(n), Matrix(d, Q), RowVector(Q), RowVector(Q)};
+  for (Eigen::Index j = 0; j < d; ++j)
+    for (int q = 0; q < Q; ++q) m.C(j, q) = 2 * rng.normal();
+  for (int q = 0; q < Q; ++q) m.b[q] = q - 1.0, m.sigma[q] = 0.3 + 0.2 * q;
+  for (Eigen::Index i = 0; i < n; ++i) {
+    for (Eigen::Index j = 0; j < d; ++j) m.X(i, j) = rng.normal();
+    int q = static_cast<int>(rng.below(static_cast<std::uint64_t>(Q)));
+    if (gated) q = std::min(Q - 1, static_cast<int>(std::floor((std::erf(m.X(i, 0) / std::sqrt(2.0)) + 1) / 2 * Q)));
+    m.y[i] = m.X.row(i).dot(m.C.col(q)) + m.b[q] + m.sigma[q] * rng.normal();
+  }
+  return m;
+}
+}  // namespace mixture_em_test
+
+using namespace mixture_em_test;
+
+TEST(ExpertsEm, StationaryByFiniteDifferencesAndNeverIncreasing) {
+  for (const char* mixing : {"constant", "gate"})
+    for (int Q : {2, 3}) {
+      SCOPED_TRACE(std::string(mixing) + " Q=" + std::to_string(Q));
+      const Mixture m = mixture(300, 3, Q, std::string(mixing) == "gate", 80 + Q);
+      const double lambda = 1e-3, gamma = 1e-2;
+      const Result r = fit("experts-em", problemOf(m.X, m.y),
+                           {{{"Q", Q}, {"lambda", lambda}, {"gateLambda", gamma}, {"tolerance", 1e-14}, {"maxIterations", 5000}, {"seed", 3}},
+                            {{"mixing", mixing}}, {}, {}, {}});
+      ASSERT_EQ(r.status, Status::Converged) << r.message;
+      ASSERT_EQ(r.variances.size(), Q);
+      const bool gated = std::string(mixing) == "gate";
+      const double g = gated ? gamma : 0;
+      const Vector t = pack(r);
+      EXPECT_NEAR(objective(m.X, m.y, t, Q, lambda, g), r.objective, 1e-10 * std::max(1.0, std::abs(r.objective)));
+      const Eigen::Index d = 3, gateFrom = d * Q + 2 * Q;
+      for (Eigen::Index k = 0; k < t.size(); ++k) {
+        if (!gated && k >= gateFrom && k < gateFrom + d * Q) continue;  // constant priors: no gate weights
+        const double h = 1e-5;
+        Vector up = t, down = t;
+        up[k] += h;
+        down[k] -= h;
+        const double derivative = (objective(m.X, m.y, up, Q, lambda, g) - objective(m.X, m.y, down, Q, lambda, g)) / (2 * h);
+        EXPECT_LE(std::abs(derivative), 2e-6) << "parameter " << k;
+      }
+      for (std::size_t s = 1; s < r.history.size(); ++s) EXPECT_LE(r.history[s], r.history[s - 1] + 1e-13 * std::abs(r.history[s - 1]));
+    }
+}
+
+TEST(ExpertsEm, AtLeastAsLikelyAsThePlantedParametersAndRecoversThem) {
+  const int Q = 2;
+  const Mixture m = mixture(2000, 3, Q, false, 91);
+  const Result r = fit("experts-em", problemOf(m.X, m.y), {{{"Q", Q}, {"lambda", 0}}, {{"mixing", "constant"}}, {}, {}, {}});
+  ASSERT_EQ(r.status, Status::Converged) << r.message;
+  // The planted parameters with the uniform priors they were drawn with.
+  Result planted;
+  planted.coef = m.C;
+  planted.intercept = m.b;
+  planted.variances = m.sigma.array().square();
+  planted.gate = Gate{Matrix::Zero(3, Q), RowVector::Zero(Q)};
+  EXPECT_LE(r.objective, objective(m.X, m.y, pack(planted), Q, 0, 0));
+  // Up to a relabelling, within the sampling error of 2000 rows.
+  const int flip = (r.coef.col(0) - m.C.col(0)).norm() < (r.coef.col(1) - m.C.col(0)).norm() ? 0 : 1;
+  for (int q = 0; q < Q; ++q) {
+    const int found = q ^ flip;
+    EXPECT_LE((r.coef.col(found) - m.C.col(q)).cwiseAbs().maxCoeff(), 0.1);
+    EXPECT_NEAR(r.intercept[found], m.b[q], 0.1);
+    EXPECT_NEAR(std::sqrt(r.variances[found]), m.sigma[q], 0.05);
+  }
+  EXPECT_EQ(r.starts, 10);
+  EXPECT_GE(r.startsAtBest, 1);
+}
