@@ -149,6 +149,12 @@ int main() {
       array(r.coef.data(), r.coef.data() + r.coef.size());
       std::printf(",\"groups\":");
       array(r.groups);
+      std::printf(",\"gateCoef\":");
+      array(r.gate.coef.data(), r.gate.coef.data() + r.gate.coef.size());  // column-major d x Q
+      std::printf(",\"gateIntercept\":");
+      array(r.gate.intercept.data(), r.gate.intercept.data() + r.gate.intercept.size());
+      std::printf(",\"variances\":");
+      array(r.variances.data(), r.variances.data() + r.variances.size());
       std::printf("}");
     }
     std::printf("]}");
@@ -166,9 +172,9 @@ int main() {
     generate("experts", o, p);
     const Problem prob{{p.X.data(), p.X.rows(), p.X.cols()}, {p.y.data(), p.y.size()}};
     std::printf(",\"expertsProblem\":{\"fits\":[");
-    // The last: experts-am with three rounds of column screening on 4 of the 10 columns.
-    const char* methods[] = {"experts-am", "experts-pg", "experts-cg", "experts-rc", "experts-oracle", "experts-am"};
-    for (int c = 0; c < 6; ++c) {
+    // The sixth: experts-am with three rounds of column screening on 4 of the 10 columns.
+    const char* methods[] = {"experts-am", "experts-pg", "experts-cg", "experts-rc", "experts-oracle", "experts-am", "experts-em"};
+    for (int c = 0; c < 7; ++c) {
       Params params;
       params.numbers = {{"Q", 3}, {"lambda", 0.01}};
       if (c != 4) params.numbers["seed"] = 2;
@@ -185,6 +191,12 @@ int main() {
       array(r.coef.data(), r.coef.data() + r.coef.size());  // column-major d x Q
       std::printf(",\"groups\":");
       array(r.groups);
+      std::printf(",\"gateCoef\":");
+      array(r.gate.coef.data(), r.gate.coef.data() + r.gate.coef.size());  // column-major d x Q
+      std::printf(",\"gateIntercept\":");
+      array(r.gate.intercept.data(), r.gate.intercept.data() + r.gate.intercept.size());
+      std::printf(",\"variances\":");
+      array(r.variances.data(), r.variances.data() + r.variances.size());
       std::printf("}");
     }
     std::printf("]}");
@@ -223,6 +235,12 @@ int main() {
       array(r.centroids.data(), r.centroids.data() + r.centroids.size());  // column-major Q x d
       std::printf(",\"groups\":");
       array(r.groups);
+      std::printf(",\"gateCoef\":");
+      array(r.gate.coef.data(), r.gate.coef.data() + r.gate.coef.size());  // column-major d x Q
+      std::printf(",\"gateIntercept\":");
+      array(r.gate.intercept.data(), r.gate.intercept.data() + r.gate.intercept.size());
+      std::printf(",\"variances\":");
+      array(r.variances.data(), r.variances.data() + r.variances.size());
       std::printf("}");
     }
     std::printf("]}");

@@ -15,6 +15,7 @@ export async function correct(X: Float64Array, y: Float64Array, labels: string[]
   const p: Float64Array = await sc.predictProba(m, X, 100);
   const experts = await sc.fit('experts-am', { X, nRows: 100, y, Q: 3 });
   await sc.predict(experts, X, 100);
+  const each: { answers: Float64Array; gate: Float64Array } = await sc.expertAnswers(experts, X, 100);
   await sc.fit('tasks-ssc', { X, nRows: 3, y: [[1, 0], [0, 1], [1, 1]], loss: 'squared', Q: 2 });
   await sc.crossValidate('ridge', { X, nRows: 100, y }, { grid: { lambda: [1, 0.1] }, metric: 'mae' });
   await sc.experiment('e1-n', { reps: 1 });
@@ -69,8 +70,8 @@ export async function mistakes(X: Float64Array, y: Float64Array) {
   await sc.fit('ihc', { X, nRows: 100, y, Q: 5, init: 'random' });
   // @ts-expect-error: X is required
   await sc.fit('lsk', { nRows: 100, y, Q: 5 });
-  // @ts-expect-error: an experts model gives Q answers per row, no probabilities
-  await sc.predictProba(await sc.fit('experts-am', { X, nRows: 100, y, Q: 3 }), X, 100);
+  // @ts-expect-error: expertAnswers takes an experts model
+  await sc.expertAnswers(await sc.fit('ridge', { X, nRows: 100, y }), X, 100);
   // @ts-expect-error: only the clustered-tasks methods take K targets per row
   await sc.fit('ihc', { X, nRows: 2, y: [[1, 0], [0, 1]], Q: 2 });
   // @ts-expect-error: no such metric

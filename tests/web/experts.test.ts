@@ -1,5 +1,6 @@
 // Experts through the API in Node: the model's shape (kind, Q outputs, a label per training
-// sample), predict's n × Q answers recomputed by hand, expertError's best answers and MSE against
+// sample, a gate), expertAnswers' n × Q answers and gate probabilities and predict's gated mixture
+// recomputed by hand, expertError's best answers and MSE against
 // a direct computation, cross-validation scored by the best answer, classifying experts by AM and
 // by PG (each expert's label by hand, the best-answer error against those labels, better than
 // one classifier), the E3/E4 tables' shapes, the threaded build's side-by-side starts giving the
@@ -24,14 +25,27 @@ describe('experts', () => {
     expect(sc.info.methods.find((x) => x.name === 'experts-am')?.kind).toBe('experts');
     expect(sc.info.methods.find((x) => x.name === 'ridge')?.kind).toBe('features');
 
-    const Z = await sc.predict(m, data.Xtest, data.nTest, data.nCols);
+    const { answers: Z, gate } = await sc.expertAnswers(m, data.Xtest, data.nTest, data.nCols);
+    const mixed = await sc.predict(m, data.Xtest, data.nTest, data.nCols);
     expect(Z.length).toBe(40 * 3);
-    for (let i = 0; i < 40; i++)
+    expect(gate.length).toBe(40 * 3);
+    expect(m.gate!.coef.length).toBe(4 * 3);
+    expect(m.gate!.intercept.length).toBe(3);
+    expect(mixed.length).toBe(40);
+    for (let i = 0; i < 40; i++) {
+      // The gate: softmax(xᵀV + a) over the experts; the mixture: Σ_q π_q ŷ_q.
+      const scores = [0, 1, 2].map((q) => m.gate!.intercept[q] + [0, 1, 2, 3].reduce((t, j) => t + data.Xtest[i * 4 + j] * m.gate!.coef[j * 3 + q], 0));
+      const top = Math.max(...scores), e = scores.map((t) => Math.exp(t - top)), sum = e[0] + e[1] + e[2];
+      let mixture = 0;
       for (let q = 0; q < 3; q++) {
         let s = m.intercept[q];
         for (let j = 0; j < 4; j++) s += data.Xtest[i * 4 + j] * m.coef[j * 3 + q];
         expect(Z[i * 3 + q]).toBeCloseTo(s, 10);
+        expect(gate[i * 3 + q]).toBeCloseTo(e[q] / sum, 12);
+        mixture += (e[q] / sum) * s;
       }
+      expect(mixed[i]).toBeCloseTo(mixture, 10);
+    }
     const err = await sc.expertError(m, data.Xtest, data.ytest, data.nTest, data.nCols);
     let total = 0;
     for (let i = 0; i < 40; i++) {
@@ -48,6 +62,40 @@ describe('experts', () => {
     const agree = new Map<string, number>();
     for (let i = 0; i < 300; i++) agree.set(`${m.groups[i]}-${data.groups[i]}`, (agree.get(`${m.groups[i]}-${data.groups[i]}`) ?? 0) + 1);
     expect([...agree.values()].filter((c) => c > 10).length).toBe(3);
+  });
+
+  it('experts-em: the soft mixture with its variances, a gate or constant priors, and its starts', async () => {
+    // Two regressions on x ∈ R², the expert chosen by the sign of x₁ (a gate can tell it).
+    let s = 777;
+    const normal = () => {
+      const u = ((s = (s * 1103515245 + 12345) % 2147483648) + 1) / 2147483649, w = (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
+      return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * w);
+    };
+    const make = (n: number) => {
+      const X = new Float64Array(2 * n), y = new Float64Array(n);
+      for (let i = 0; i < n; i++) {
+        X[2 * i] = normal(); X[2 * i + 1] = normal();
+        y[i] = X[2 * i] > 0 ? 3 * X[2 * i + 1] + 1 : -3 * X[2 * i + 1] - 1 + 0.2 * normal();
+      }
+      return { X, y, n };
+    };
+    const train = make(400), test = make(400);
+    const m = await sc.fit('experts-em', { X: train.X, nRows: 400, nCols: 2, y: train.y, Q: 2 });
+    expect(m.kind).toBe('experts');
+    expect(m.variances!.length).toBe(2);
+    expect(m.starts!.count).toBe(10);
+    expect(m.starts!.atBest).toBeGreaterThanOrEqual(1);
+    for (let t = 1; t < m.history.length; t++) expect(m.history[t]).toBeLessThanOrEqual(m.history[t - 1] + 1e-12 * Math.abs(m.history[t - 1]));
+    // Constant priors can only average the two experts: about E(3x₂ + 1)² = 10. The gate errs
+    // only on rows near x₁ = 0, where its softmax is not yet 0 or 1: a tenth of that at most.
+    const mse = (z: Float64Array) => z.reduce((t, v, i) => t + (v - test.y[i]) ** 2, 0) / test.n;
+    const gated = mse(await sc.predict(m, test.X, 400, 2));
+    const constant = await sc.fit('experts-em', { X: train.X, nRows: 400, nCols: 2, y: train.y, Q: 2, mixing: 'constant' });
+    expect(constant.gate!.coef.every((v) => v === 0)).toBe(true);
+    const averaged = mse(await sc.predict(constant, test.X, 400, 2));
+    expect(averaged).toBeGreaterThan(5);
+    expect(gated).toBeLessThan(averaged / 10);
+    await expect(sc.fit('experts-em', { X: train.X, nRows: 400, nCols: 2, y: train.y, Q: 2, loss: 'logistic' } as never)).rejects.toThrow(/loss/);
   });
 
   it('cross-validate λ by the best answer', async () => {
@@ -86,14 +134,28 @@ describe('experts', () => {
     expect(m.kind).toBe('experts');
     expect(m.outputs).toBe(2 * K);
     expect(m.classes).toEqual(names);
-    const Z = await sc.predict(m, X, n, d), labels = await sc.predictClass(m, X, n, d);
+    // Each expert's label: the largest of its K scores.
+    const expertLabels = (Z: Float64Array) => Array.from({ length: 2 * n }, (_, t) => {
+      let best = 0;
+      for (let k = 1; k < K; k++) if (Z[t * K + k] > Z[t * K + best]) best = k;
+      return names[best];
+    });
+    const { answers: Z, gate } = await sc.expertAnswers(m, X, n, d), labels = expertLabels(Z);
     expect(labels.length).toBe(2 * n);
-    for (let i = 0; i < n; i++)
+    // The gated prediction: the mixture Σ_q π_q P_q of the experts' normalised probabilities, and
+    // its most probable class.
+    const P = await sc.predictProba(m, X, n, d), gated = await sc.predictClass(m, X, n, d);
+    expect(P.length).toBe(n * K);
+    expect(gated.length).toBe(n);
+    for (let i = 0; i < n; i++) {
+      const mixture = new Array(K).fill(0);
       for (let q = 0; q < 2; q++) {
-        let best = 0;
-        for (let k = 1; k < K; k++) if (Z[i * 2 * K + q * K + k] > Z[i * 2 * K + q * K + best]) best = k;
-        expect(labels[i * 2 + q]).toBe(names[best]);
+        const sig = Array.from({ length: K }, (_, k) => 1 / (1 + Math.exp(-Z[i * 2 * K + q * K + k]))), total = sig.reduce((a, b) => a + b);
+        for (let k = 0; k < K; k++) mixture[k] += (gate[i * 2 + q] * sig[k]) / total;
       }
+      for (let k = 0; k < K; k++) expect(P[i * K + k]).toBeCloseTo(mixture[k], 12);
+      expect(gated[i]).toBe(names[mixture.indexOf(Math.max(...mixture))]);
+    }
     const e = await sc.expertError(m, X, y, n, d);
     const missed = y.filter((c, i) => labels[2 * i] !== c && labels[2 * i + 1] !== c).length;
     expect(e.error).toBeCloseTo(missed / n, 15);
@@ -103,7 +165,10 @@ describe('experts', () => {
     const singleLabels = await sc.predictClass(single, X, n, d);
     const singleError = y.filter((c, i) => singleLabels[i] !== c).length / n;
     expect(e.error!).toBeLessThan(singleError / 2);  // two answers from two classifiers, against one
-    await expect(sc.predictProba(m, X, n, d)).rejects.toThrow(/experts/);
+    // A model saved before gates: its answers, but no gated prediction.
+    const gateless = { ...m, gate: undefined };
+    await expect(sc.predict(gateless, X, n, d)).rejects.toThrow(/model\.gate/);
+    expect((await sc.expertAnswers(gateless, X, n, d)).gate.length).toBe(0);
     await expect(sc.expertError(m, X, y.map((c, i) => (i === 3 ? 'z' : c)), n, d)).rejects.toThrow(/y: entry 3/);
     await expect(sc.fit('experts-am', { X, nRows: n, nCols: d, y, loss: 'ova-logistic', Q: 4 })).rejects.toThrow(/'Q'/);
     // PG on the per-sample classifiers (W^i, b^i), then AM: the same model shape, two answers
@@ -113,7 +178,7 @@ describe('experts', () => {
     expect(pg.outputs).toBe(2 * K);
     expect(pg.classes).toEqual(names);
     expect(pg.status).toBe('converged');
-    const pgLabels = await sc.predictClass(pg, X, n, d);
+    const pgLabels = expertLabels((await sc.expertAnswers(pg, X, n, d)).answers);
     const pgError = (await sc.expertError(pg, X, y, n, d)).error!;
     expect(pgError).toBeCloseTo(y.filter((c, i) => pgLabels[2 * i] !== c && pgLabels[2 * i + 1] !== c).length / n, 15);
     expect(pgError).toBeLessThan(singleError / 2);

@@ -95,7 +95,7 @@ describe.each(variants)('%s build fits the native experts', (variant) => {
 
   it('every experts method (and AM with column screening) gives the native partition and predictors', async () => {
     const data = await sc.generate('experts', { n: 150, d: 5, Q: 3, sigma: 0.3, noiseDims: 5, seed: 3, nTest: 0 });
-    const methods = ['experts-am', 'experts-pg', 'experts-cg', 'experts-rc', 'experts-oracle', 'experts-am'] as const;  // the last screened
+    const methods = ['experts-am', 'experts-pg', 'experts-cg', 'experts-rc', 'experts-oracle', 'experts-am', 'experts-em'] as const;  // the sixth screened
     for (const [c, expected] of answers.expertsProblem.fits.entries()) {
       const method = methods[c];
       expect(expected.method).toBe(method);
@@ -113,6 +113,11 @@ describe.each(variants)('%s build fits the native experts', (variant) => {
       expect(mismatch(m.coef, coef, 1e-10, Math.max(...coef.map(Math.abs))), method).toBe('');
       expect(mismatch(m.intercept, expected.intercepts, 1e-10, Math.max(...coef.map(Math.abs))), method).toBe('');
       expect(mismatch([m.objective], [expected.objective], 1e-10), method).toBe('');
+      // The gate (column-major natively) and EM's variances.
+      const gate = Array.from({ length: d * Q }, (_, i) => expected.gateCoef[(i % Q) * d + Math.floor(i / Q)]);
+      expect(mismatch(m.gate!.coef, gate, 1e-8, Math.max(...gate.map(Math.abs))), method).toBe('');
+      expect(mismatch(m.gate!.intercept, expected.gateIntercept, 1e-8, Math.max(...gate.map(Math.abs))), method).toBe('');
+      expect(mismatch(m.variances ?? [], expected.variances, 1e-10), method).toBe('');
     }
   });
 });

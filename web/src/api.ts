@@ -63,7 +63,8 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
   // A model as the module reads it for a prediction or a score.
   function predictorOf(model: Model, m: ModelArrays) {
     return { kind: String(model.kind ?? 'features'), coef: m.coef, intercept: m.intercept, loss: model.loss === undefined ? '' : String(model.loss),
-      classes: Array.isArray(model.classes) ? model.classes.length : 0, oneVsAll: String(model.loss).startsWith('ova-') };
+      classes: Array.isArray(model.classes) ? model.classes.length : 0, oneVsAll: String(model.loss).startsWith('ova-'),
+      gateCoef: m.gateCoef, gateIntercept: m.gateIntercept };
   }
 
   // Every call of a disposed instance is refused, those answered here (suggest) too.
@@ -313,6 +314,14 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       return (await answer(model, modelArrays(model), X, nRows, nCols, 'scores')).values!;
     },
 
+    async expertAnswers(model: Model, X: MatrixInput | Dataset, nRows?: number, nCols?: number) {
+      live();
+      const m = modelArrays(model);
+      if (model.kind !== 'experts') throw invalid('model', `expertAnswers needs a model of kind 'experts' (this one is '${String(model.kind ?? 'features')}')`);
+      const raw = await answer(model, m, X, nRows, nCols, 'answers');
+      return { answers: raw.values!, gate: raw.gate! };
+    },
+
     async expertError(model: Model, X: MatrixInput | Dataset, y: ArrayLike<number>, nRows?: number, nCols?: number) {
       live();
       const m = modelArrays(model);
@@ -354,8 +363,6 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       const m = modelArrays(model);
       if (model.loss !== 'logistic' && model.loss !== 'ova-logistic')
         throw invalid('model', `predictProba needs a model fitted with the logistic loss (this one has loss '${String(model.loss)}')`);
-      if (model.kind === 'experts')
-        throw invalid('model', 'predictProba does not apply to experts (Q answers per row): use predict (n × Q·K scores) or predictClass (n × Q labels)');
       return (await answer(model, m, X, nRows, nCols, 'probabilities')).values!;
     },
 
@@ -576,6 +583,10 @@ function toModel(method: string, nFeatures: number, raw: RawFit, meta: ModelMeta
   const kind: ModelKind = raw.kind === 'experts' || raw.kind === 'tasks' ? raw.kind : 'features';
   const cm = raw.centroids as Float64Array, C = kind === 'tasks' ? nFeatures : K, G = C > 0 ? cm.length / C : 0;
   const centroids = rowMajor(cm, G, C);
+  // An experts model's gate comes column-major nFeatures × Q.
+  const gateIntercept = raw.gateIntercept as Float64Array | undefined, Q = gateIntercept?.length ?? 0;
+  const gate = kind === 'experts' && Q > 0 ? { coef: rowMajor(raw.gateCoef as Float64Array, nFeatures, Q), intercept: plainOf(gateIntercept!) } : undefined;
+  const variances = raw.variances as Float64Array | undefined;
   return {
     schemaVersion: MODEL_SCHEMA_VERSION,
     method, loss: meta.loss, params: meta.params,
@@ -593,5 +604,7 @@ function toModel(method: string, nFeatures: number, raw: RawFit, meta: ModelMeta
     history: plainOf(raw.history as Float64Array),
     warnings: raw.warnings ?? [],
     ...(raw.starts ? { starts: { count: raw.starts, atBest: raw.startsAtBest ?? 0 } } : {}),
+    ...(gate ? { gate } : {}),
+    ...(variances && variances.length ? { variances: plainOf(variances) } : {}),
   };
 }

@@ -9,6 +9,8 @@ export interface ModelArrays {
   outputs: number;
   coef: Float64Array;  // row-major nFeatures × outputs, as in Model.coef
   intercept: Float64Array;
+  gateCoef: Float64Array;  // experts: row-major nFeatures × Q, as in Model.gate.coef (empty: no gate)
+  gateIntercept: Float64Array;
 }
 
 /** What a model may name, as the library declares it (info.methods' kinds, info.losses). */
@@ -60,5 +62,16 @@ export function modelArrays(model: Model, known: ModelVocabulary): ModelArrays {
       : outputs === K || (K === 2 && outputs === 1);
     if (!fits) throw invalid('model.classes', `has ${K} classes, which do not match the model's ${outputs} outputs`);
   }
-  return { nFeatures, outputs, coef, intercept };
+  let gateCoef: Float64Array = new Float64Array(0), gateIntercept: Float64Array = new Float64Array(0);
+  if (model.gate !== undefined) {
+    if (model.kind !== 'experts') throw invalid('model.gate', `only an experts model has a gate (this one is '${String(model.kind ?? 'features')}')`);
+    if (model.gate == null || typeof model.gate !== 'object') throw invalid('model.gate', `must be { coef, intercept } (got ${describe(model.gate)})`);
+    const Q = outputs / (Array.isArray(model.classes) ? model.classes.length : 1);
+    gateIntercept = finiteVector('model.gate.intercept', model.gate.intercept);
+    if (gateIntercept.length !== Q) throw invalid('model.gate.intercept', `must have one entry per expert (${Q}), got ${gateIntercept.length}`);
+    gateCoef = finiteVector('model.gate.coef', model.gate.coef);
+    if (gateCoef.length !== nFeatures * Q)
+      throw invalid('model.gate.coef', `must have nFeatures × experts = ${nFeatures} × ${Q} entries (got ${gateCoef.length})`);
+  }
+  return { nFeatures, outputs, coef, intercept, gateCoef, gateIntercept };
 }

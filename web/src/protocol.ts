@@ -47,12 +47,18 @@ export interface RawFit {
   /** Starts of a non-convex method run from several, and those that reached the lowest objective (0, 0: one). */
   starts?: number;
   startsAtBest?: number;
+  /** Experts: the gate, column-major nFeatures × Q, and its Q intercepts (empty for other kinds). */
+  gateCoef?: Float64Array;
+  gateIntercept?: Float64Array;
+  /** experts-em: each expert's noise variance (empty for the others). */
+  variances?: Float64Array;
 }
 
-/** A prediction's answer (row-major): scores or probabilities, class indices, or the experts'
- * best answers. */
+/** A prediction's answer (row-major): scores or probabilities, class indices, the experts'
+ * best answers, or their answers with the gate's probabilities. */
 export interface RawAnswers {
   values?: Float64Array;
+  gate?: Float64Array;
   classes?: Int32Array;
   expert?: Int32Array;
   prediction?: Float64Array;

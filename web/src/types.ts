@@ -100,12 +100,22 @@ export interface LossInfo {
 }
 
 /** 'features': one predictor per output with grouped coefficients. 'experts': Q predictors
- * over clustered samples (Model.outputs = Q; predict() returns the Q answers). 'tasks': one
+ * over clustered samples and a gate (Model.outputs = Q; predict() returns the gated mixture,
+ * expertAnswers() the Q answers). 'tasks': one
  * predictor per task (class) whose predictors form Q clusters (groups: the cluster of each
  * task; centroids: the Q centres over the features). */
 export type ModelKind = 'features' | 'experts' | 'tasks';
 
-/** expertError(): each row's best answer among the experts'. */
+/** expertAnswers(): each expert's answer and the gate's probabilities. */
+export interface ExpertAnswers {
+  /** n × Q row-major (classifying experts: n × Q·K scores, expert q's class k at [i*Q*K + q*K + k]). */
+  answers: Float64Array;
+  /** The gate's probability of each expert, n × Q row-major (rows sum to 1). */
+  gate: Float64Array;
+}
+
+/** expertError(): each row's best answer among the experts', chosen with the true targets (the
+ * papers' multiple-answer setting: not a test error for prediction, which predict() gives). */
 export interface ExpertError {
   /** Mean squared error of the best answers, 1/n Σ_i min_q (y_i − ŷ_iq)² (the LwCS paper's (16) is
    * half of it). NaN for classifying experts. */
@@ -482,6 +492,12 @@ export interface Model<K extends ModelKind = ModelKind> {
   /** A non-convex method run from several starts (ihc's `starts`): how many, and how many of them
    * reached the lowest objective (the answer). Absent for one start. */
   starts?: { count: number; atBest: number };
+  /** Experts: the gate, expert q's probability at x being softmax(xᵀV + a)_q with V at
+   * coef[j * Q + q] (row-major nFeatures × Q) and a = intercept (Q). Absent in models saved
+   * before gates existed. */
+  gate?: { coef: number[]; intercept: number[] };
+  /** experts-em: each expert's noise variance σ_q². */
+  variances?: number[];
 }
 
 export interface KMeans1DResult {
@@ -518,8 +534,6 @@ export interface SyntheticData {
   groups: Int32Array;
 }
 
-/** never for the experts' models (Q answers per row: no probabilities), unknown otherwise. */
-export type NotExperts<K extends ModelKind> = K extends 'experts' ? never : unknown;
 
 export interface Supclust {
   readonly info: Info;
@@ -536,23 +550,30 @@ export interface Supclust {
    * info.methods[].options[].suggested): where to start, or the centre of a grid to
    * cross-validate. Computed here, without a call to the module. */
   suggest<M extends MethodName>(method: M, params: DataParams<MethodKinds[M]> & Partial<MethodOptions[M]>): { [K in SuggestedOptions[M]]: number };
-  /** X·W + b: n values, or n × outputs row-major (row i holds sample i's K scores; experts:
-   * its Q answers, one per expert). */
+  /** X·W + b: n values, or n × outputs row-major (row i holds sample i's K scores). Experts: the
+   * gated mixture Σ_q π_q(x) ŷ_q(x), n values (classifying experts: the mixture's class
+   * probabilities, n × K); a model without a gate (saved before gates) is refused. */
   predict(model: Model, X: MatrixInput | Dataset, nRows?: number, nCols?: number): Promise<Float64Array>;
+  /** Experts: each expert's answer on every row and the gate's probabilities (works for a model
+   * saved before gates too, with an empty gate). */
+  expertAnswers(model: Model<'experts'>, X: MatrixInput | Dataset, nRows?: number, nCols?: number): Promise<ExpertAnswers>;
   /** Experts: each row's best answer given the true targets y (class labels for classifying
-   * experts), and their mean squared error (classifiers: their error rate). */
+   * experts), and their mean squared error (classifiers: their error rate) — the papers'
+   * multiple-answer setting, which sees the targets: not a test error (predict() is). */
   expertError(model: Model, X: MatrixInput | Dataset, y: ArrayLike<number>, nRows?: number, nCols?: number): Promise<ExpertError>;
   /** The model's score on rows X with targets y, as cross-validation scores a held-out fold:
    * `metric` one of its loss's (info.losses; default mse for regression, error for classes); y
    * holds class labels for a classifier, K targets per row (rows, or flat n × K) for a model of K
-   * outputs; experts are scored by each row's best answer. */
+   * outputs; experts are scored by each row's best answer given y (the papers' setting, as
+   * expertError; the gated prediction's error comes from predict()). */
   score(model: Model, X: MatrixInput | Dataset, y: ArrayLike<Label> | ArrayLike<number>[], metric?: string, nRows?: number, nCols?: number): Promise<number>;
   /** Classifiers with the logistic loss: class probabilities, n × K row-major (binary: K = 2,
    * [1 − p, p]; one-vs-all: each class's sigmoid, normalised to sum to 1 per row; K 0/1 targets
-   * of clustered tasks: each task's own sigmoid, not normalised). */
-  predictProba<K extends ModelKind>(model: Model<K> & NotExperts<K>, X: MatrixInput | Dataset, nRows?: number, nCols?: number): Promise<Float64Array>;
+   * of clustered tasks: each task's own sigmoid, not normalised; classifying experts: the gated
+   * mixture Σ_q π_q(x) P_q(k | x) of their normalised probabilities). */
+  predictProba(model: Model, X: MatrixInput | Dataset, nRows?: number, nCols?: number): Promise<Float64Array>;
   /** Classifiers: the predicted label of each row (from model.classes); classifying experts:
-   * each expert's label, n × Q row-major (row i, expert q at [i*Q + q]). */
+   * the gated mixture's most probable class. */
   predictClass(model: Model, X: MatrixInput | Dataset, nRows?: number, nCols?: number): Promise<Label[]>;
   crossValidate<M extends MethodName>(method: M, params: FitParams<M>, options: CrossValidationOptions<M>,
                 control?: CrossValidationControl): Promise<CrossValidationResult>;
