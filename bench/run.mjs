@@ -4,7 +4,7 @@
 // run, and lasso, elastic net and logistic fits beside scikit-learn, dense and sparse
 // (bench/sklearn.mjs), regularisation paths beside glmnet's (bench/paths.mjs), and the first fit of
 // a fresh Vite app in Chromium (bench/first-fit.mjs), and OSCAR's solvers on eight problems and
-// four paths (bench/oscar.mjs).
+// four paths (bench/oscar.mjs), and experts-em beside flexmix (bench/experts_em.mjs).
 // Medians of repeated runs.
 // Prints markdown tables and writes bench/results/*.json.
 import { execFileSync } from 'node:child_process';
@@ -16,6 +16,7 @@ import { ckmeans } from 'simple-statistics';
 import { load, loadNewsgroupTopics, loadReuters } from '../dist/node/index.js';
 import { firstFit, printFirstFit } from './first-fit.mjs';
 import { benchOscar, printOscar } from './oscar.mjs';
+import { benchExpertsEm, printExpertsEm } from './experts_em.mjs';
 import { benchPaths, printPaths } from './paths.mjs';
 import { benchSklearn, lambdaMax, printSklearn, sparseDesign } from './sklearn.mjs';
 
@@ -344,6 +345,8 @@ console.error('paths beside glmnet…');
 const paths = await benchPaths(REPEATS);
 console.error('OSCAR: eight problems and paths…');
 const oscar = await benchOscar(REPEATS);
+console.error('experts-em beside flexmix…');
+const expertsEm = await benchExpertsEm(REPEATS);
 console.error('first fit in a fresh Vite app…');
 const firstFitRows = await firstFit();
 
@@ -356,6 +359,7 @@ writeFileSync(join(root, 'bench/results/solvers.json'), JSON.stringify({ machine
 writeFileSync(join(root, 'bench/results/sklearn.json'), JSON.stringify({ machine, repeats: REPEATS, rows: sklearn }, null, 2));
 writeFileSync(join(root, 'bench/results/paths.json'), JSON.stringify({ machine, repeats: REPEATS, rows: paths }, null, 2));
 writeFileSync(join(root, 'bench/results/oscar.json'), JSON.stringify({ machine, repeats: REPEATS, ...oscar }, (k, v) => (k === 'coef' ? undefined : v), 2));
+writeFileSync(join(root, 'bench/results/experts-em.json'), JSON.stringify({ machine, repeats: REPEATS, rows: expertsEm }, null, 2));
 writeFileSync(join(root, 'bench/results/overhead.json'), JSON.stringify({ machine, repeats: REPEATS, ...overhead }, null, 2));
 writeFileSync(join(root, 'bench/results/first-fit.json'), JSON.stringify({ machine, rows: firstFitRows }, null, 2));
 
@@ -413,6 +417,7 @@ console.log(`One lasso fit on a CSR 5000 × 20000 X (1 %, held, 0.01 λmax): was
 printSklearn(sklearn);
 printPaths(paths);
 printOscar(oscar);
+printExpertsEm(expertsEm);
 console.log(`\nA call's fixed cost: lasso zero at once on a 2500 × 1000 dense X (20 MB), ms: native ${f(overhead.nativeMs)}, ` +
   `wasm simd ${f(overhead.simd)}, simd-threaded ${f(overhead['simd-threaded'])}; on a held dataset ` +
   `${f(overhead['simd dataset'])} (simd), ${f(overhead['simd-threaded dataset'])} (threaded); round trip of a 3-value k-means: ` +
