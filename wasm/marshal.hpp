@@ -167,7 +167,7 @@ inline val resultToJs(const Result& r) {
                  {"centroids", copyOut(r.centroids)}, {"iterations", val(r.iterations)}, {"objective", val(r.objective)},
                  {"history", copyOut(r.history)}, {"warnings", list(r.warnings, [](const std::string& w) { return val(w); })},
                  {"starts", val(r.starts)}, {"startsAtBest", val(r.startsAtBest)},
-                 {"gateCoef", copyOut(r.gate.coef)}, {"gateIntercept", copyOut(r.gate.intercept)}, {"variances", copyOut(r.variances)}},
+                 {"gateCoef", copyOut(r.gate.coef)}, {"gateIntercept", copyOut(r.gate.intercept)}, {"variances", copyOut(r.variances)}, {"criterion", val(r.criterion)}},
                 statusOf(r.status, r.message, r.field));
 }
 

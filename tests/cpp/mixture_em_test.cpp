@@ -11,6 +11,7 @@
 #include "problems.hpp"
 #include "supclust/base/random.hpp"
 #include "supclust/core/loss.hpp"
+#include "supclust/methods/path.hpp"
 
 using namespace supclust;
 
@@ -128,4 +129,35 @@ TEST(ExpertsEm, AtLeastAsLikelyAsThePlantedParametersAndRecoversThem) {
   }
   EXPECT_EQ(r.starts, 10);
   EXPECT_GE(r.startsAtBest, 1);
+}
+
+// A path over Q of experts-em: each point's criterion is its BIC, 2n F + p log n with
+// p = Q(d + 2) + (Q − 1) (constant priors; with the gate (Q − 1)(d + 1)), recomputed here from
+// the likelihood of the model's parameters; the least BIC recovers the planted Q = 3 in each of
+// three draws, with constant priors and with the gate (experts shrinking onto a few samples, where
+// the likelihood is unbounded, are kept out by minPrior).
+TEST(ExpertsEm, PathOverQTheBicRecoversTheComponents) {
+  for (const char* mixing : {"constant", "gate"})
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+      SCOPED_TRACE(std::string(mixing) + " seed " + std::to_string(seed));
+      const bool gated = std::string(mixing) == "gate";
+      const Mixture m = mixture(600, 3, 3, gated, 200 + seed);
+      Params base{{{"lambda", 0}, {"gateLambda", 1e-6}}, {{"mixing", mixing}}, {}, {}, {}};
+      const PathResult r = path("experts-em", problemOf(m.X, m.y), base, {1, 2, 3, 4, 5}, PathOptions{}, {}, "Q");
+      ASSERT_EQ(r.status, Status::Converged) << r.message;
+      ASSERT_EQ(r.points.size(), 5u);
+      for (const PathPoint& q : r.points) {
+        // Too many experts: every start may lose one (minPrior), a NumericalIssue without a criterion.
+        if (q.model.status == Status::NumericalIssue) {
+          EXPECT_TRUE(std::isnan(q.criterion));
+          EXPECT_GT(q.value, 3);
+          continue;
+        }
+        const auto Q = static_cast<Eigen::Index>(q.value);
+        const double F = objective(m.X, m.y, pack(q.model), Q, 0, gated ? 1e-6 : 0);
+        const double p = static_cast<double>(Q * 5 + (Q - 1) * (gated ? 4 : 1));
+        EXPECT_NEAR(q.criterion, 2 * 600 * F + p * std::log(600.0), 1e-7 * std::abs(q.criterion));
+      }
+      EXPECT_EQ(r.points[static_cast<std::size_t>(r.bestCriterion)].value, 3);
+    }
 }

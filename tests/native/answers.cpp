@@ -149,12 +149,6 @@ int main() {
       array(r.coef.data(), r.coef.data() + r.coef.size());
       std::printf(",\"groups\":");
       array(r.groups);
-      std::printf(",\"gateCoef\":");
-      array(r.gate.coef.data(), r.gate.coef.data() + r.gate.coef.size());  // column-major d x Q
-      std::printf(",\"gateIntercept\":");
-      array(r.gate.intercept.data(), r.gate.intercept.data() + r.gate.intercept.size());
-      std::printf(",\"variances\":");
-      array(r.variances.data(), r.variances.data() + r.variances.size());
       std::printf("}");
     }
     std::printf("]}");
@@ -235,12 +229,6 @@ int main() {
       array(r.centroids.data(), r.centroids.data() + r.centroids.size());  // column-major Q x d
       std::printf(",\"groups\":");
       array(r.groups);
-      std::printf(",\"gateCoef\":");
-      array(r.gate.coef.data(), r.gate.coef.data() + r.gate.coef.size());  // column-major d x Q
-      std::printf(",\"gateIntercept\":");
-      array(r.gate.intercept.data(), r.gate.intercept.data() + r.gate.intercept.size());
-      std::printf(",\"variances\":");
-      array(r.variances.data(), r.variances.data() + r.variances.size());
       std::printf("}");
     }
     std::printf("]}");

@@ -85,6 +85,11 @@ describe('experts', () => {
     expect(m.variances!.length).toBe(2);
     expect(m.starts!.count).toBe(10);
     expect(m.starts!.atBest).toBeGreaterThanOrEqual(1);
+    // BIC = 2n F + p log n, p = Q(d + 2) + (Q − 1)(d + 1) = 8 + 3 with the gate.
+    expect(m.criterion!).toBeCloseTo(2 * 400 * m.objective + 11 * Math.log(400), 8);
+    const byQ = await sc.path('experts-em', { X: train.X, nRows: 400, nCols: 2, y: train.y, restarts: 3 }, { over: 'Q', values: [1, 2, 3] });
+    expect(byQ.points.map((p) => p.criterion ?? NaN)).toEqual(byQ.points.map((p) => p.model.criterion ?? NaN));
+    expect(byQ.points[byQ.bestCriterion!].lambda).toBe(2);
     for (let t = 1; t < m.history.length; t++) expect(m.history[t]).toBeLessThanOrEqual(m.history[t - 1] + 1e-12 * Math.abs(m.history[t - 1]));
     // Constant priors can only average the two experts: about E(3x₂ + 1)² = 10. The gate errs
     // only on rows near x₁ = 0, where its softmax is not yet 0 or 1: a tenth of that at most.

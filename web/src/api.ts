@@ -606,5 +606,6 @@ function toModel(method: string, nFeatures: number, raw: RawFit, meta: ModelMeta
     ...(raw.starts ? { starts: { count: raw.starts, atBest: raw.startsAtBest ?? 0 } } : {}),
     ...(gate ? { gate } : {}),
     ...(variances && variances.length ? { variances: plainOf(variances) } : {}),
+    ...(Number.isFinite(raw.criterion) ? { criterion: raw.criterion } : {}),
   };
 }

@@ -52,6 +52,8 @@ export interface RawFit {
   gateIntercept?: Float64Array;
   /** experts-em: each expert's noise variance (empty for the others). */
   variances?: Float64Array;
+  /** experts-em: its BIC (NaN for the others). */
+  criterion?: number;
 }
 
 /** A prediction's answer (row-major): scores or probabilities, class indices, the experts'

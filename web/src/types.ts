@@ -498,6 +498,9 @@ export interface Model<K extends ModelKind = ModelKind> {
   gate?: { coef: number[]; intercept: number[] };
   /** experts-em: each expert's noise variance σ_q². */
   variances?: number[];
+  /** experts-em: its BIC, 2n·objective + p·log n, p = Q(d + 2) + (Q − 1)(d + 1) with a gate
+   * (constant priors: + Q − 1); with lambda 0 the objective is the mean negative log-likelihood. */
+  criterion?: number;
 }
 
 export interface KMeans1DResult {

@@ -348,7 +348,8 @@ PathResult path(const Method& method, const Problem& problem, const Params& base
     const double fitted = loss->value(scoredPredictions(p.model, all.X, T) / scale.y, Tscaled);
     p.devianceRatio = nullScaled > 0 ? 1 - fitted / nullScaled : 0;
     countModel(p.model, p);
-    if (method.kind == ModelKind::Features) p.criterion = informationCriterion(*loss, fitted, n, d, T.cols(), p.nonZeros, p.groups) + logScale;
+    if (std::isfinite(p.model.criterion)) p.criterion = p.model.criterion;
+    else if (method.kind == ModelKind::Features) p.criterion = informationCriterion(*loss, fitted, n, d, T.cols(), p.nonZeros, p.groups) + logScale;
     if (options.maxNonZeros > 0 && p.nonZeros > options.maxNonZeros) {
       res.stopped = "maxNonZeros";
       break;

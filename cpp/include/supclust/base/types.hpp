@@ -2,6 +2,7 @@
 #pragma once
 
 #include <Eigen/Dense>
+#include <cmath>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -60,6 +61,7 @@ struct Result {
   std::vector<std::string> warnings;
   Gate gate;  // experts: the gate fitted to the partition (ModelKind)
   RowVector variances;  // experts-em: each expert's noise variance σ_q² (empty for the others)
+  double criterion = NAN;  // an information criterion the method computes itself (experts-em: BIC), NaN otherwise
 
   static Result invalid(const Refusal& why);
 };

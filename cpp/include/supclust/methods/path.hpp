@@ -26,8 +26,9 @@
 // point's size among which the fit chose: which features are non-zero, C(d, nonZeros), times the
 // partitions of those into the groups, S(nonZeros, groups) (a Stirling number of the second
 // kind). Without the 2 log τ (plain BIC) a grouping fit's search over partitions goes unpaid and
-// every noise split pays its way. The point of the least EBIC is the criterion's choice (features
-// models; experts and tasks: none).
+// every noise split pays its way. A method that computes its own criterion (Result::criterion:
+// experts-em's BIC) gives it instead. The point of the least criterion is its choice (features
+// models and experts-em; the other experts and tasks: none).
 //
 // Cross-validated (folds > 0, or a foldId), each fold fits the whole path on its training rows —
 // the sequence of the points the path on all rows kept, every point, warm-started as that path

@@ -27,7 +27,7 @@ namespace {
 // The options of the family's methods (each declares the fields it reads).
 struct ExpertsOptions : LossField, RidgeField, StepFields, SeedField {
   int Q = 0, restarts = 0, maxIterations = 0, screen = 0, screenColumns = 0;
-  double tolerance = 0, power = 0, gateLambda = 0;
+  double tolerance = 0, power = 0, gateLambda = 0, minPrior = 0;
   std::string init, rounding, mixing;
   bool refine = false;
   std::optional<Labels> groups;
@@ -195,6 +195,7 @@ Result runExpertsEm(const FitContext& c, const ExpertsOptions& opt) {
   o.gate = opt.mixing == "gate";
   o.lambda = opt.lambda;
   o.gateLambda = opt.gateLambda;
+  o.minPrior = opt.minPrior;
   MixtureEmFit em = mixtureEm(c.X.X(), c.T.col(0), static_cast<int>(opt.Q), o, c.control);
   Gate gate = std::move(em.fit.gate);
   RowVector variances = std::move(em.fit.variances);
@@ -203,6 +204,11 @@ Result runExpertsEm(const FitContext& c, const ExpertsOptions& opt) {
   r.gate = std::move(gate);
   r.variances = std::move(variances);
   noteStarts(r, em.starts, em.startsAtBest);
+  // BIC = 2n F + p log n over the experts' d + 1 coefficients and variance each, and the gate's
+  // (Q − 1)(d + 1) free parameters (constant priors: Q − 1).
+  const auto n = static_cast<double>(c.X.rows()), d = static_cast<double>(c.X.cols()), Q = static_cast<double>(opt.Q);
+  const double parameters = Q * (d + 2) + (Q - 1) * (o.gate ? d + 1 : 1);
+  r.criterion = 2 * n * r.objective + parameters * std::log(n);
   return r;
 }
 
@@ -319,7 +325,9 @@ S emOptions() {
   qField(s, "the number of experts")
       .integer("restarts", &E::restarts, "starts (uniformly random hard partitions); the lowest objective is kept", defaults.restarts, 1)
       .integer("maxIterations", &E::maxIterations, "EM steps per start at most", defaults.maxIterations, 1)
-      .number("tolerance", &E::tolerance, "decrease of the objective, relative to max(1, |F|), to stop at", defaults.tolerance, 0, true);
+      .number("tolerance", &E::tolerance, "decrease of the objective, relative to max(1, |F|), to stop at", defaults.tolerance, 0, true)
+      .number("minPrior", &E::minPrior, "a start in which an expert's share of the samples falls below it is dropped (flexmix's minprior; the likelihood grows without bound as an expert shrinks)", defaults.minPrior, 0, false, 1)
+      .openAbove();
   return seedField(s, "seed of the starts");
 }
 S oracleOptions() {

@@ -43,6 +43,13 @@ class MixtureEm {
       const double next = eStep(s, H);
       out.history.push_back(next);
       out.iterations = t + 1;
+      if (Q_ > 1 && H.colwise().sum().minCoeff() < o_.minPrior * static_cast<double>(H.rows())) {
+        out.status = Status::NumericalIssue;
+        out.message = "every start lost an expert: its share of the samples fell below minPrior (" + std::to_string(o_.minPrior) +
+                      "), where the likelihood grows without bound; lower Q (or minPrior)";
+        f = next;
+        break;
+      }
       if (!control.keepGoing(t, next)) {
         out.status = Status::Aborted;
         out.message = "aborted";
@@ -170,6 +177,10 @@ MixtureEmFit mixtureEm(const RowMatrix& X, const Vector& y, int Q, const Mixture
     }
     const bool usable = fits[k].status != Status::NumericalIssue;
     if (usable && (fits[best].status == Status::NumericalIssue || fits[k].objective < fits[best].objective)) best = k;
+  }
+  if (fits[best].status == Status::NumericalIssue) {  // every start lost an expert: the first's message
+    out.fit = std::move(fits[best]);
+    return out;
   }
   const double lowest = fits[best].objective;
   for (const ExpertsFit& f : fits)

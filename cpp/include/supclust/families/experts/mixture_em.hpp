@@ -14,7 +14,10 @@
 // Newton step per EM step (each accepted step lowers its part of F: a generalised EM step) — so
 // F never increases. Stops when F decreases by at most tolerance·max(1, |F|). Non-convex:
 // seeded restarts from uniformly random hard partitions (flexmix's start), side by side on the
-// thread pool; the lowest F is kept.
+// thread pool; the lowest F is kept. The likelihood grows without bound as an expert shrinks onto
+// a few samples it fits exactly: a start in which an expert's share of the samples, Σ_i h_iq / n,
+// falls below minPrior ends there and is not kept (flexmix drops such a component; here every
+// answer keeps Q experts); if every start ends so, the fit is a NumericalIssue.
 #pragma once
 
 #include "supclust/families/experts/alternating_experts.hpp"
@@ -29,6 +32,7 @@ struct MixtureEmOptions {
   bool gate = true;  // π(x) by the gate; else constant priors
   double lambda = 1e-6;
   double gateLambda = 1e-3;
+  double minPrior = 0.05;  // flexmix's default
   int threads = 0;
 };
 
