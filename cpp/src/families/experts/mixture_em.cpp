@@ -4,6 +4,8 @@
 #include <cmath>
 
 #include "supclust/families/experts/gate.hpp"
+#include "supclust/kernels/cholesky.hpp"
+#include "supclust/kernels/dense.hpp"
 
 namespace supclust {
 
@@ -100,12 +102,12 @@ class MixtureEm {
       const double my = w.dot(y_) / mass;
       const Vector root = w.cwiseSqrt();
       weighted_ = (X_.rowwise() - mx).array().colwise() * root.array();
-      Matrix A = Matrix::Identity(d, d) * nLambda;
-      A.selfadjointView<Eigen::Lower>().rankUpdate(weighted_.transpose());
-      const Vector rhs = weighted_.transpose() * (root.array() * (y_.array() - my)).matrix();
-      const Eigen::LLT<Matrix> llt(A.selfadjointView<Eigen::Lower>());
-      if (llt.info() != Eigen::Success) return false;
-      const Vector c = llt.solve(rhs);
+      const auto D = static_cast<std::size_t>(d);
+      Matrix A = Matrix::Identity(d, d) * nLambda;  // + the weighted Gram, lower triangle; then its factor
+      gramAdd(weighted_.data(), static_cast<std::size_t>(n), D, 1, A.data());
+      Vector c = weighted_.transpose() * (root.array() * (y_.array() - my)).matrix();
+      if (!choleskyFactor(A.data(), D)) return false;
+      choleskySolve(A.data(), D, c.data());
       if (!c.allFinite()) return false;
       s.experts.coef.col(q) = c;
       s.experts.intercept[q] = my - mx.dot(c);
