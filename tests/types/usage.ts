@@ -70,8 +70,6 @@ export async function mistakes(X: Float64Array, y: Float64Array) {
   await sc.fit('ihc', { X, nRows: 100, y, Q: 5, init: 'random' });
   // @ts-expect-error: X is required
   await sc.fit('lsk', { nRows: 100, y, Q: 5 });
-  // @ts-expect-error: expertAnswers takes an experts model
-  await sc.expertAnswers(await sc.fit('ridge', { X, nRows: 100, y }), X, 100);
   // @ts-expect-error: only the clustered-tasks methods take K targets per row
   await sc.fit('ihc', { X, nRows: 2, y: [[1, 0], [0, 1]], Q: 2 });
   // @ts-expect-error: no such metric
@@ -80,6 +78,8 @@ export async function mistakes(X: Float64Array, y: Float64Array) {
   await sc.experiment('e1-x');
   // @ts-expect-error: glmnet's spelling is not ours
   await sc.path('lasso', { X, nRows: 100, y }, { nlambda: 10 });
+  // @ts-expect-error: expertAnswers gives { answers, gate }, not the answers alone
+  const flat: Float64Array = await sc.expertAnswers(await sc.fit('experts-em', { X, nRows: 100, y, Q: 2 }), X, 100);
   // @ts-expect-error: no such stability setting
   await sc.stability('ihc', { X, nRows: 100, y, Q: 5 }, { samples: 10 });
 }

@@ -559,7 +559,7 @@ export interface Supclust {
   predict(model: Model, X: MatrixInput | Dataset, nRows?: number, nCols?: number): Promise<Float64Array>;
   /** Experts: each expert's answer on every row and the gate's probabilities (works for a model
    * saved before gates too, with an empty gate). */
-  expertAnswers(model: Model<'experts'>, X: MatrixInput | Dataset, nRows?: number, nCols?: number): Promise<ExpertAnswers>;
+  expertAnswers(model: Model, X: MatrixInput | Dataset, nRows?: number, nCols?: number): Promise<ExpertAnswers>;
   /** Experts: each row's best answer given the true targets y (class labels for classifying
    * experts), and their mean squared error (classifiers: their error rate) — the papers'
    * multiple-answer setting, which sees the targets: not a test error (predict() is). */
