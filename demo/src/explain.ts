@@ -8,7 +8,7 @@ export const LABELS: Record<string, string> = {
   oscar: 'OSCAR', gflasso: 'GFLasso', ncfgs: 'ncFGS', nctfgs: 'ncTFGS', dfg: 'DFG', adfg: 'ADFG (adaptive DFG)', cg: 'CG (conditional gradient)', cgpg: 'CGPG (CG, then IHC)', oracle: 'Oracle (knows the groups)',
   gem: 'GEM (Gaussian extremal mixture prior)', lem: 'LEM (Laplace extremal mixture prior)', svm: 'Linear SVM',
   'experts-am': 'AM (alternating minimisation)', 'experts-pg': 'PG (projected gradient, then AM)', 'experts-cg': 'CG (conditional gradient, then AM)',
-  'experts-rc': 'RC (regression clustering, then AM)', 'tasks-ssc': 'SSC (soft clustered tasks)', 'tasks-cg': 'OM (the relaxation’s best partition)',
+  'experts-rc': 'RC (regression clustering, then AM)', 'experts-em': 'EM (soft mixture with a gate, as flexmix)', 'tasks-ssc': 'SSC (soft clustered tasks)', 'tasks-cg': 'OM (the relaxation’s best partition)',
   'tasks-pg': 'PGK (hard clustered tasks, projected gradient)',
 };
 
