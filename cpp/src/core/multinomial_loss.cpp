@@ -23,6 +23,8 @@ Matrix softmaxRows(const Matrix& Z) {
   return P;
 }
 
+Vector softmaxRows(const Matrix& Z, Matrix& P) { return softmaxAndLogNorm(Z, P); }
+
 Refusal MultinomialLoss::checkTargets(const Eigen::Ref<const Vector>& y) const { return checkClassLabels(y); }
 
 Matrix MultinomialLoss::targets(const Eigen::Ref<const Vector>& y) const { return classTargets(y, 1, 0); }

@@ -131,6 +131,8 @@ class MultinomialLoss final : public Loss {
 
 // Each row's softmax, computed without overflow.
 Matrix softmaxRows(const Matrix& Z);
+// The same into P, returning each row's log Σ_k exp z_k.
+Vector softmaxRows(const Matrix& Z, Matrix& P);
 
 // Class labels: "" when every y is an integer in 0..K-1 with at least two classes present.
 Refusal checkClassLabels(const Eigen::Ref<const Vector>& y);

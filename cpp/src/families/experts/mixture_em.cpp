@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "supclust/core/loss.hpp"
 #include "supclust/families/experts/gate.hpp"
 #include "supclust/kernels/cholesky.hpp"
 #include "supclust/kernels/dense.hpp"
@@ -129,22 +130,15 @@ class MixtureEm {
   double eStep(const MixtureState& s, Matrix& H) const {
     const Eigen::Index n = X_.rows();
     const Matrix Z = (X_ * s.experts.coef).rowwise() + s.experts.intercept;
+    // log π_q(x_i): the gate's scores less each row's log-normaliser.
     const Matrix S = (X_ * s.gate.coef).rowwise() + s.gate.intercept;
-    H.resize(n, Q_);
-    double sumLog = 0;
-    for (Eigen::Index i = 0; i < n; ++i) {
-      const double gateTop = S.row(i).maxCoeff();
-      const double gateNorm = gateTop + std::log((S.row(i).array() - gateTop).exp().sum());
-      for (int q = 0; q < Q_; ++q) {
-        const double r = y_[i] - Z(i, q);
-        H(i, q) = S(i, q) - gateNorm - 0.5 * (kLogTwoPi + std::log(s.variances[q])) - r * r / (2 * s.variances[q]);
-      }
-      const double top = H.row(i).maxCoeff();
-      H.row(i) = (H.row(i).array() - top).exp();
-      const double sum = H.row(i).sum();
-      H.row(i) /= sum;
-      sumLog += top + std::log(sum);
-    }
+    Matrix P;
+    const Matrix logGate = S.colwise() - softmaxRows(S, P);
+    Matrix logJoint(n, Q_);  // log π_q(x_i) φ(y_i; ·)
+    for (int q = 0; q < Q_; ++q)
+      logJoint.col(q) = logGate.col(q).array() - 0.5 * (kLogTwoPi + std::log(s.variances[q])) -
+                        (y_ - Z.col(q)).array().square() / (2 * s.variances[q]);
+    const double sumLog = softmaxRows(logJoint, H).sum();
     double f = -sumLog / static_cast<double>(n);
     for (int q = 0; q < Q_; ++q) f += 0.5 * o_.lambda * s.experts.coef.col(q).squaredNorm() / s.variances[q];
     if (o_.gate) f += 0.5 * o_.gateLambda * s.gate.coef.squaredNorm();
