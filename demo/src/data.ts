@@ -126,7 +126,7 @@ export function mountData(ctx: Context) {
         ` ${c.name}${c.missing ? ` (${c.missing} missing)` : ''}${c.rowId ? ' (numbers the rows: left out)' : ''}`)));
     const skipped = summarise(csv).filter((c) => !c.numeric).map(whyNotNumeric);
     status.textContent = `${name}: ${csv.rows.length} rows, ${csv.columns.length} columns.` +
-      (skipped.length ? ` Not numeric, so not offered: ${skipped.join(', ')}.` : '');
+      (skipped.length ? ` Not numeric, so not offered: ${skipped.join('; ')}.` : '');
     runButton.disabled = false;
     document.body.dataset.data = 'loaded';
   }
