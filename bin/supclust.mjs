@@ -1,342 +1,82 @@
 #!/usr/bin/env node
-// supclust command line: list the methods and tables, reproduce the papers' tables.
-//   supclust list
-//   supclust replicate <id> [--reps N] [--seed S] [--fast] [--methods A,B] [--threads N] [--json out.json]
-//   supclust replicate movies --data DIR [--words N] [...]   (DIR: ../shared/data or pang-lee-scale;
-//                                                            N: the table's vocabulary by default)
-//                                 [--per document|corpus]   (movie tables: word counts over the review's kept words or the corpus mean)
-//   supclust replicate breast-cancer --data DIR                (DIR: ../shared/data or westbc)
-//   supclust replicate 20ng-pairs --data DIR [--words N]       (DIR: ../shared/data or 20newsgroups-pairs)
-//   supclust replicate 20ng-topics --data DIR [--words N]      (the same folder: 10 topics in 5 pairs)
-//                                 [--headers none|subject|all] (20ng tables: what of each message's header block is read; default none)
-//   supclust replicate reuters-usa --data DIR [--words N]      (DIR: ../shared/data or reuters21578)
-//   supclust replicate <id> [...] --shard I/N --json part-I.json  (one share of the table: docs/sharding.md)
-//   supclust merge part-0.json … part-(N−1).json [--json out.json] [--csv out.csv]
-//   supclust paths [--task classification|regression] [--n N] [--seed S] [--json out.json]
-//                                 (the priors paper's Figure 3: GEM's and LEM's weights along γ)
-import { readFileSync, writeFileSync } from 'node:fs';
-import { datasetHelp, DATASETS, load, loadNewsgroupPairs, loadNewsgroupTopics, loadPangLee, loadReuters, loadWestbc, logGrid, mergeExperiments, SupclustError } from '../dist/node/index.js';
+// supclust from the command line: fit, predict, cross-validate, path and stability on one's own
+// table; list the methods and tables, reproduce the papers' tables, merge their shards.
+// `supclust <command> --help` describes a command (with --method M: the method's options).
+// Exit codes: 0 done, 1 refused input or a failure (the message names the field), 2 a usage
+// error (an unknown command or flag, a missing argument), printed with the usage.
+import { parseArgs } from 'node:util';
+import { load, SupclustError } from '../dist/node/index.js';
+import { parse, UsageError } from './cli/args.mjs';
+import { cv, fit, methodFlags, methodHelp, path, predict, stability } from './cli/own_data.mjs';
+import { list, merge, priorPathsCommand, replicate } from './cli/tables.mjs';
 
-const USAGE = `usage:
-  supclust list
-  supclust replicate <id> [--reps N] [--seed S] [--fast] [--methods A,B] [--threads N] [--json out.json]
-                          [--data DIR] [--words N]   (real-data tables: the dataset's folder)
-                          [--headers none|subject|all] (20ng tables: the messages' header lines read; default none)
-                          [--per document|corpus]    (movie tables: counts over the review's kept words, default, or the corpus mean)
-                          [--shard I/N]              (shard I of N, 0 ≤ I < N: a partial, written by --json)
-  supclust merge <partial.json>… [--json out.json] [--csv out.csv]   (the shards joined into the table)
-  supclust paths [--task classification|regression] [--n N] [--seed S] [--json out.json]
-                                             (GEM's and LEM's weights along γ: the priors paper's Figure 3)`;
+const COMMANDS = { fit, predict, cv, path, stability, list, replicate, merge, 'prior-paths': priorPathsCommand };
 
-function parse(argv) {
-  const [command, ...rest] = argv;
-  const args = { command, positional: [], flags: {} };
-  for (let i = 0; i < rest.length; i++) {
-    const a = rest[i];
-    if (!a.startsWith('--')) args.positional.push(a);
-    else if (a === '--fast') args.flags.fast = true;
-    else if (i + 1 < rest.length) args.flags[a.slice(2)] = rest[++i];
-    else throw new SupclustError('invalid-input', `${a} needs a value`, a.slice(2));
-  }
-  return args;
-}
+const USAGE = `usage: supclust <command> [arguments] (supclust <command> --help for one)
+${Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(12)} ${c.summary}`).join('\n')}`;
 
-function integerFlag(flags, name) {
-  if (flags[name] === undefined) return undefined;
-  const v = Number(flags[name]);
-  if (!Number.isInteger(v)) throw new SupclustError('invalid-input', `--${name} must be an integer (got ${flags[name]})`, name);
-  return v;
-}
+const commandUsage = (c) => `usage: ${c.usage}`;
 
-const fmt = (c) => (c && Number.isFinite(c.mean) ? `${c.mean.toFixed(2)} ± ${c.std.toFixed(2)}` : '–');
-
-// The shard of --shard I/N.
-function shardFlag(flags) {
-  if (flags.shard === undefined) return undefined;
-  const m = /^(\d+)\/(\d+)$/.exec(String(flags.shard));
-  if (!m) throw new SupclustError('invalid-input', `--shard must be I/N with 0 ≤ I < N (got ${flags.shard})`, 'shard');
-  return { index: Number(m[1]), count: Number(m[2]) };
-}
-
-function csv(result) {
-  const lines = ['method,column,value,mean,std,paper_mean,paper_std'];
-  for (const row of result.rows)
-    row.cells.forEach((c, i) => lines.push([JSON.stringify(row.method), JSON.stringify(result.columnLabels[i]), result.columns[i], c.mean, c.std,
-      row.paper?.[i]?.mean ?? '', row.paper?.[i]?.std ?? ''].join(',')));
-  return lines.join('\n') + '\n';
-}
-
-// The gap between our mean and the paper's in standard errors of their difference,
-// (ours − paper)/√(s_o²/n_o + s_p²/n_p); n_p = n_o where the paper does not state it.
-function gap(ours, paper, nOurs, nPaper) {
-  if (!ours || !paper || !Number.isFinite(ours.mean) || !Number.isFinite(paper.mean)) return undefined;
-  const se = Math.sqrt(ours.std ** 2 / nOurs + paper.std ** 2 / nPaper);
-  return se > 0 ? (ours.mean - paper.mean) / se : undefined;
-}
-
-function markdown(result, paperReps) {
-  const head = result.columnLabels, nPaper = paperReps || result.reps;
-  const signed = (g) => (g === undefined ? '' : ` · ${g >= 0 ? '+' : '−'}${Math.abs(g).toFixed(1)}`);
-  const lines = [
-    `### ${result.title}`,
-    '',
-    `${result.reps} repetitions, ${result.seconds.toFixed(1)} s.${result.scale !== 1 ? ` Figures × ${result.scale}.` : ''} ` +
-      `Each cell: ours · the paper's (${result.source}) · the gap in standard errors of the difference ` +
-      `(n = ${result.reps} and ${paperReps ? paperReps : `${result.reps}: the paper does not state its repetitions`}).`,
-    '',
-    `| method | ${head.join(' | ')} | ms per fit |`,
-    `|---|${head.map(() => '---:').join('|')}|---:|`,
-  ];
-  for (const row of result.rows)
-    lines.push(`| ${row.method} | ${row.cells.map((c, i) => row.paper?.[i] ? `${fmt(c)} · ${fmt(row.paper[i])}${signed(gap(c, row.paper[i], result.reps, nPaper))}` : fmt(c)).join(' | ')} | ${row.msPerFit.toFixed(1)} |`);
-  return lines.join('\n');
-}
-
-// The real-data tables' datasets, loaded from --data.
-function loadDataset(name, flags, vocabulary, wordsPer) {
-  if (!flags.data) throw new SupclustError('invalid-input', `this table needs --data DIR: ${datasetHelp(name)} (docs/datasets.md)`, 'data');
-  const t0 = Date.now();
-  if (name === '20ng-pairs') {
-    const pairs = loadNewsgroupPairs(String(flags.data), { words: integerFlag(flags, 'words') ?? 5000, headers: flags.headers });
-    process.stderr.write(`loaded ${pairs.map((p) => `${p.nRows}`).join(', ')} messages × ${pairs[0].nCols} words in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
-    return pairs;
-  }
-  if (name === '20ng-topics') {
-    const d = loadNewsgroupTopics(String(flags.data), { words: integerFlag(flags, 'words') ?? (vocabulary || 5000), headers: flags.headers });
-    process.stderr.write(`loaded ${d.nRows} messages of ${d.groups.length} groups × ${d.nCols} words in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
-    return d;
-  }
-  if (name === 'westbc') {
-    const d = loadWestbc(String(flags.data));
-    process.stderr.write(`loaded ${d.nRows} tumours × ${d.nCols} genes in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
-    return d;
-  }
-  if (name === 'reuters') {
-    const d = loadReuters(String(flags.data), { words: integerFlag(flags, 'words') ?? (vocabulary || 1000) });
-    process.stderr.write(`loaded ${d.nRows} stories × ${d.nCols} words in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
-    return d;
-  }
-  if (name !== 'pang-lee') throw new SupclustError('invalid-input', `no loader for dataset ${name}`, 'data');
-  const d = loadPangLee(String(flags.data), { words: integerFlag(flags, 'words') ?? (vocabulary || 5000), per: flags.per ?? (wordsPer || undefined) });
-  process.stderr.write(`loaded ${d.nRows} reviews × ${d.nCols} words in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
-  return d;
-}
-
-// A seeded shuffle (mulberry32): the same rows on every machine.
-function shuffled(n, seed) {
-  let t = seed >>> 0;
-  const next = () => {
-    t = (t + 0x6d2b79f5) >>> 0;
-    let r = Math.imul(t ^ (t >>> 15), 1 | t);
-    r ^= r + Math.imul(r ^ (r >>> 7), 61 | r);
-    return ((r ^ (r >>> 14)) >>> 0) / 4294967296;
-  };
-  const order = Array.from({ length: n }, (_, i) => i);
-  for (let i = n - 1; i > 0; i--) {
-    const j = Math.floor(next() * (i + 1));
-    [order[i], order[j]] = [order[j], order[i]];
-  }
-  return order;
-}
-
-// The rows `take` of a CSR matrix, as CSR and (for methods that need it) dense.
-function csrRows(X, nCols, take) {
-  const indptr = new Int32Array(take.length + 1), indices = [], values = [];
-  take.forEach((i, r) => {
-    for (let t = X.indptr[i]; t < X.indptr[i + 1]; t++) { indices.push(X.indices[t]); values.push(X.values[t]); }
-    indptr[r + 1] = indices.length;
-  });
-  const dense = new Float64Array(take.length * nCols);
-  for (let r = 0; r < take.length; r++) for (let t = indptr[r]; t < indptr[r + 1]; t++) dense[r * nCols + indices[t]] = values[t];
-  return { csr: { indptr, indices: Int32Array.from(indices), values: Float64Array.from(values) }, dense };
-}
-
-// The weight-grouping priors paper's Figure 8 and word lists (Reuters, α = 0.1): each row of the
-// table fitted on a seeded ⌊α·n⌋ training split with its regularisation cross-validated on the
-// table's own grid; a histogram of each row's 1000 weights, and GEM's groups with their words.
-async function reutersWeights(sc, table, d, alpha = 0.1, seed = 1) {
-  const nTrain = Math.floor(alpha * d.nRows), take = shuffled(d.nRows, seed).slice(0, nTrain);
-  const { csr, dense } = csrRows(d.X, d.nCols, take);
-  const y = take.map((i) => d.y[i]);
-  const models = {};
-  for (const row of table.rows.filter((r) => r.label !== 'IHC')) {
-    const X = row.method === 'svm' ? dense : csr;  // the SVM takes dense rows
-    const cv = await sc.crossValidate(row.method, { X, nRows: nTrain, nCols: d.nCols, y, ...row.params }, { grid: row.grid, folds: 5, seed });
-    models[row.label] = cv.model;
-  }
-  const lines = ['', `### Weights at α = ${alpha} (${nTrain} training stories; the paper's Figure 8)`, '',
-    'Each row\'s 1000 weights in 15 equal bins from its smallest to its largest weight:', '',
-    '| method | smallest | largest | counts per bin |', '|---|---:|---:|---|'];
-  for (const [label, m] of Object.entries(models)) {
-    const w = Array.from(m.coef), lo = Math.min(...w), hi = Math.max(...w), counts = new Array(15).fill(0);
-    for (const v of w) counts[Math.min(14, Math.floor(((v - lo) / (hi - lo || 1)) * 15))]++;
-    lines.push(`| ${label} | ${lo.toFixed(3)} | ${hi.toFixed(3)} | ${counts.join(' ')} |`);
-  }
-  const gem = models.GEM;
-  lines.push('', `GEM's groups (γ = ${gem.params.gamma}), words by decreasing |weight|:`, '');
-  for (let g = 0; g < gem.centroids.length; g++) {
-    const members = Array.from(gem.groups).map((k, j) => [k, j]).filter(([k]) => k === g).map(([, j]) => j)
-      .sort((a, b) => Math.abs(gem.coef[b]) - Math.abs(gem.coef[a]));
-    lines.push(`- centre ${gem.centroids[g].toFixed(4)}, ${members.length} words: ${members.slice(0, 60).map((j) => d.vocabulary[j]).join(', ')}${members.length > 60 ? ', …' : ''}`);
-  }
-  return { text: lines.join('\n'), models: Object.fromEntries(Object.entries(models).map(([k, m]) => [k, { coef: Array.from(m.coef), groups: Array.from(m.groups), centroids: Array.from(m.centroids), params: m.params }])) };
-}
-
-// The papers' tables of words: IHC (Q = 15, λ cross-validated) on all reviews, then the
-// clusters whose shared weight is largest in magnitude, with their most frequent words.
-async function wordClusters(sc, d, Q, clusters = 4, shown = 20) {
-  const cv = await sc.crossValidate('ihc', { X: d.X, y: d.y, nRows: d.nRows, nCols: d.nCols, Q },
-    { grid: { lambda: logGrid(1e-4, 1e-7, 4) } });
-  const m = cv.model, frequency = new Float64Array(d.nCols);
-  for (let t = 0; t < d.X.values.length; t++) frequency[d.X.indices[t]] += d.X.values[t];
-  const members = m.centroids.map(() => []);
-  m.groups.forEach((g, j) => members[g].push(j));
-  const order = m.centroids.map((c, g) => g).sort((a, b) => Math.abs(m.centroids[b]) - Math.abs(m.centroids[a])).slice(0, clusters);
-  const lines = ['', `### Word clusters with the largest weights (IHC, Q = ${Q}, λ = ${cv.best.lambda.toExponential(0)}, all ${d.nRows} reviews)`, '',
-    '| weight | size | most frequent words |', '|---:|---:|---|'];
-  for (const g of order.sort((a, b) => m.centroids[a] - m.centroids[b])) {
-    const words = members[g].sort((a, b) => frequency[b] - frequency[a]).slice(0, shown).map((j) => d.vocabulary[j]);
-    lines.push(`| ${m.centroids[g].toFixed(2)} | ${members[g].length} | ${words.join(', ')} |`);
-  }
-  return lines.join('\n');
-}
-
-// The weight-grouping priors paper's Figure 3: GEM's and LEM's weights on its artificial data
-// (E6: 50 noisy copies of each of 3 hidden variables) as γ grows, each fit warm-started from the
-// one before (the paper's path), with the ridge λ = 1e-3 of the E6 tables (classification). At
-// each γ: the centres, how many weights sit at each (LEM: exactly equal; GEM, which never ties:
-// within 1e-3 of the largest |centre|), and the spread of the others about their centres.
-const PATH_GAMMAS = logGrid(1e-4, 10, 11);
-
-async function priorPaths(sc, { task = 'classification', n = 200, seed = 1 } = {}) {
-  const data = await sc.generate('e6', { n, task, seed });
-  const X = await sc.dataset(data.X, data.nRows, data.nCols);  // one X for every fit of both paths
-  const loss = task === 'classification' ? 'logistic' : 'squared';
-  const paths = {};
-  for (const method of ['gem', 'lem']) {
-    let previous;
-    paths[method] = [];
-    for (const gamma of PATH_GAMMAS) {
-      const m = await sc.fit(method, { X, y: data.y, loss, lambda: 1e-3, gamma, ...(previous ? { warmStart: previous } : {}) });
-      const tie = method === 'lem' ? 0 : 1e-3 * Math.max(...m.centroids.map(Math.abs));
-      const atCentre = m.centroids.map(() => 0), off = [];
-      m.coef.forEach((w, j) => {
-        const gap = Math.abs(w - m.centroids[m.groups[j]]);
-        if (gap <= tie) atCentre[m.groups[j]]++;
-        else off.push(w - m.centroids[m.groups[j]]);
-      });
-      const spread = off.length ? Math.sqrt(off.reduce((s, v) => s + v * v, 0) / off.length) : 0;
-      paths[method].push({ gamma, centroids: m.centroids, atCentre, offCentre: off.length, spread, status: m.status, coef: m.coef, groups: m.groups });
-      previous = m;
-    }
-  }
-  X.dispose();
-  const lines = [`### GEM and LEM along γ (the priors paper's Figure 3): E6 ${task}, ${n} rows, λ = 1e-3, warm-started as γ grows`, '',
-    'Each cell: the centres (ascending) · weights at each centre · the others, with their RMS distance to their centre.', '',
-    '| γ | GEM | LEM |', '|---:|---|---|'];
-  const cell = (p) => `${p.centroids.map((c) => c.toFixed(3)).join(', ')} · ${p.atCentre.join('/')} · ${p.offCentre} off (${p.spread.toExponential(1)})`;
-  PATH_GAMMAS.forEach((gamma, i) => lines.push(`| ${gamma.toExponential(0)} | ${cell(paths.gem[i])} | ${cell(paths.lem[i])} |`));
-  return { text: lines.join('\n'), json: { task, n, seed, lambda: 1e-3, gammas: PATH_GAMMAS, truth: Array.from(data.groups), paths } };
-}
-
-function progressBar() {
-  const start = Date.now();
-  let last = 0, lastDone = -1;
-  return ({ done, total }) => {
-    const now = Date.now();
-    // A terminal gets a redrawn bar; a log file a line per finished repetition.
-    if (process.stderr.isTTY ? now - last < 200 && done < total : done === lastDone) return;
-    last = now;
-    lastDone = done;
-    const width = 30, filled = Math.round((width * done) / total);
-    const elapsed = (now - start) / 1000, eta = done > 0 ? (elapsed * (total - done)) / done : NaN;
-    process.stderr.write(`\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} repetitions` +
-      (Number.isFinite(eta) ? `, ${eta.toFixed(0)} s left ` : ' '));
-    if (done === total) process.stderr.write('\n');
-  };
-}
-
-// A table's row labels: those it runs by default, or those run only when named.
-const labels = (e, onRequest) => e.rows.filter((r) => r.onRequest === onRequest).map((r) => r.label).join(', ');
-
-async function main() {
-  const args = parse(process.argv.slice(2));
-  if (args.command === 'list') {
-    const sc = await load();
-    console.log('methods (sc.fit):');
-    for (const m of sc.info.methods) console.log(`  ${m.name.padEnd(11)} ${m.summary}`);
-    console.log('\ntables (supclust replicate <id>):');
-    for (const e of sc.info.experiments)
-      console.log(`${e.id.padEnd(10)} ${e.title}\n${''.padEnd(10)} ${e.reps} repetitions; rows: ${labels(e, false)}; figures: ${e.source}` +
-        (e.rows.some((r) => r.onRequest) ? `\n${''.padEnd(10)} on request (--methods): ${labels(e, true)}` : '') +
-        (e.dataset ? `\n${''.padEnd(10)} needs --data DIR, the folder ${DATASETS[e.dataset].folder}/ or one holding it: ${DATASETS[e.dataset].title}` +
-          `\n${''.padEnd(10)} from ${DATASETS[e.dataset].source} (source, citation, terms and layout: docs/datasets.md)` : ''));
+/** The command's flags; for a method's command, its method's options and its call's settings too. */
+async function flagsOf(command, args) {
+  if (!command.methodOptions) return command.loads ? { options: command.options, sc: await load() } : { options: command.options };
+  const early = parseArgs({ args, options: { method: { type: 'string' } }, allowPositionals: true, strict: false });
+  const sc = await load();
+  const method = early.values.method ?? command.defaultMethod;
+  const settings = command.methodOptions(sc.info);
+  try {
+    return { options: { ...command.options, ...methodFlags(sc.info, typeof method === 'string' ? method : command.defaultMethod, settings).flags }, sc };
+  } catch (e) {
     sc.dispose();
-    return;
+    throw e;
   }
-  if (args.command === 'replicate' && args.positional.length === 1) {
-    const sc = await load();
-    const table = sc.info.experiments.find((e) => e.id === args.positional[0]);
-    const data = table?.dataset ? loadDataset(table.dataset, args.flags, table.vocabulary, table.wordsPer) : undefined;
-    const one = (d) => ({ X: d.X, y: d.y, nRows: d.nRows, nCols: d.nCols });
-    const result = await sc.experiment(args.positional[0], {
-      data: data && (Array.isArray(data) ? data.map(one) : one(data)),
-      reps: integerFlag(args.flags, 'reps'),
-      seed: integerFlag(args.flags, 'seed'),
-      threads: integerFlag(args.flags, 'threads'),
-      fast: args.flags.fast === true,
-      methods: args.flags.methods ? String(args.flags.methods).split(',') : undefined,
-      shard: shardFlag(args.flags),
-    }, { onProgress: progressBar() });
-    if (result.shard) {  // a partial: its cells mean nothing alone
-      sc.dispose();
-      if (!args.flags.json) throw new SupclustError('invalid-input', '--shard needs --json FILE (the partial, for supclust merge)', 'json');
-      writeFileSync(String(args.flags.json), JSON.stringify(result));
-      process.stderr.write(`shard ${result.shard.index}/${result.shard.count}: ${result.tasks.length} of ${result.totalTasks} repetitions → ${args.flags.json}\n`);
-      return;
-    }
-    // The papers' tables of words: IHC Table 4 (Q = 15), DataCube Table 6 (Q = 10).
-    const words = table.dataset === 'pang-lee' ? await wordClusters(sc, data, table.id === 'movies-mae' ? 10 : 15) : '';
-    const weights = table.id === 'reuters-usa' ? await reutersWeights(sc, table, data) : undefined;
-    sc.dispose();
-    console.log(markdown(result, table.paperReps) + words + (weights ? weights.text : ''));
-    if (args.flags.json)
-      writeFileSync(String(args.flags.json), JSON.stringify(weights ? { ...result, weights: { vocabulary: data.vocabulary, models: weights.models } } : result, null, 2));
-    return;
+}
+
+async function main(argv) {
+  const [name, ...args] = argv;
+  if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
+    console.log(USAGE);
+    return 0;
   }
-  if (args.command === 'merge' && args.positional.length > 0) {
-    const partials = args.positional.map((file) => {
+  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (!command) throw new UsageError(`unknown command '${name}'`, USAGE);
+  const usage = commandUsage(command);
+  if (args.includes('--help') || args.includes('-h')) {
+    const early = parseArgs({ args, options: { method: { type: 'string' } }, allowPositionals: true, strict: false });
+    let text = `${usage}\n${command.help ?? ''}`;
+    if (command.methodOptions && typeof early.values.method === 'string') {
+      const sc = await load();
       try {
-        return JSON.parse(readFileSync(file, 'utf8'));
-      } catch (e) {
-        throw new SupclustError('invalid-input', `${file}: not a partial result (${e.message})`, 'partials');
+        text += `\n${methodHelp(sc.info, early.values.method, command.methodOptions(sc.info))}`;
+      } finally {
+        sc.dispose();
       }
-    });
-    const result = mergeExperiments(partials);
-    const sc = await load();
-    const paperReps = sc.info.experiments.find((e) => e.id === result.id)?.paperReps;
-    sc.dispose();
-    console.log(markdown(result, paperReps));
-    if (args.flags.json) writeFileSync(String(args.flags.json), JSON.stringify(result, null, 2));
-    if (args.flags.csv) writeFileSync(String(args.flags.csv), csv(result));
-    return;
+    }
+    console.log(text.trimEnd());
+    return 0;
   }
-  if (args.command === 'paths' && args.positional.length === 0) {
-    const task = args.flags.task ?? 'classification';
-    if (task !== 'classification' && task !== 'regression')
-      throw new SupclustError('invalid-input', `--task must be classification or regression (got ${task})`, 'task');
-    const sc = await load({ module: 'library' });
-    const r = await priorPaths(sc, { task, n: integerFlag(args.flags, 'n') ?? 200, seed: integerFlag(args.flags, 'seed') ?? 1 });
-    sc.dispose();
-    console.log(r.text);
-    if (args.flags.json) writeFileSync(String(args.flags.json), JSON.stringify(r.json, null, 2));
-    return;
+  const { options, sc } = await flagsOf(command, args);
+  try {
+    const { values, positionals } = parse(args, options, usage);
+    const want = command.positionals ?? 0;
+    if (want === 'some' ? positionals.length === 0 : positionals.length !== want)
+      throw new UsageError(positionals.length > (want === 'some' ? Infinity : want) ? `unexpected argument '${positionals[want]}'` : 'missing argument', usage);
+    await command.run(values, positionals, sc);
+  } catch (e) {
+    if (e instanceof UsageError) e.usage ??= usage;
+    throw e;
+  } finally {
+    sc?.dispose();
   }
-  console.error(USAGE);
-  process.exitCode = 2;
+  return 0;
 }
 
-main().catch((e) => {
-  console.error(e instanceof SupclustError ? `supclust: ${e.message}` : e);
-  process.exitCode = 1;
+main(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (e) => {
+  if (e instanceof UsageError) {
+    console.error(`supclust: ${e.message}\n${e.usage ?? ''}`.trimEnd());
+    process.exitCode = 2;
+  } else {
+    console.error(e instanceof SupclustError ? `supclust: ${e.message}` : e);
+    process.exitCode = 1;
+  }
 });

@@ -46,7 +46,9 @@ describe('supclust CLI', () => {
     expect(p).toEqual({ mean: 0.87, std: 0.27 });
     expect(r.stdout).toContain(`| IHC | ${c.mean.toFixed(2)} ± ${c.std.toFixed(2)} · 0.87 ± 0.27 · ${g >= 0 ? '+' : '−'}${Math.abs(g).toFixed(1)} |`);
     expect(r.stdout).toContain('(n = 2 and 50)');
-    expect(r.stderr).toContain('8/8 repetitions');
+    // Not a terminal: no redrawn bar, one summary line.
+    expect(r.stderr).toMatch(/^e1-sigma: 8 repetitions in \d+\.\d s$/m);
+    expect(r.stderr).not.toMatch(/[\r\x1b]/);
     const json = JSON.parse(readFileSync(out, 'utf8'));
     expect(json.rows.map((row: { method: string }) => row.method)).toEqual(['Oracle', 'IHC']);
     expect(json.rows[0].cells[0].values).toHaveLength(2);
@@ -58,8 +60,10 @@ describe('supclust CLI', () => {
     expect(unknown.stderr).toContain("unknown experiment 'e9'");
     const reps = cli('replicate', 'e1-n', '--reps', 'many');
     expect(reps.status).toBe(1);
-    expect(reps.stderr).toContain('--reps must be an integer');
-    expect(cli('nothing').status).toBe(2);
+    expect(reps.stderr).toContain('--reps: must be an integer (got many)');
+    const nothing = cli('nothing');
+    expect(nothing.status).toBe(2);
+    expect(nothing.stderr).toContain("unknown command 'nothing'");
   });
 
   it('names each real-data table\'s dataset: its source, folder and layout, and the file it could not find', () => {
@@ -84,7 +88,7 @@ describe('supclust CLI', () => {
   });
   it('draws the priors paper\'s Figure 3: GEM\'s and LEM\'s weights along γ, each printed count recomputed from the weights', () => {
     const out = join(mkdtempSync(join(tmpdir(), 'supclust-paths-')), 'paths.json');
-    const r = cli('paths', '--n', '120', '--seed', '2', '--json', out);
+    const r = cli('prior-paths', '--n', '120', '--seed', '2', '--json', out);
     expect(r.status, r.stderr).toBe(0);
     const json = JSON.parse(readFileSync(out, 'utf8'));
     expect(json.gammas).toHaveLength(11);
@@ -108,6 +112,6 @@ describe('supclust CLI', () => {
     // all 150 at the largest γ, GEM ties none at the smallest (it never ties exactly).
     expect(json.paths.lem.at(-1).offCentre).toBe(0);
     expect(json.paths.gem[0].offCentre).toBe(150);
-    expect(cli('paths', '--task', 'clustering').stderr).toContain('--task must be classification or regression');
+    expect(cli('prior-paths', '--task', 'clustering').stderr).toContain('--task must be classification or regression');
   });
 });

@@ -1,0 +1,400 @@
+// One's own table from the command line: fit (with a held-out test share or a cross-validated
+// penalty), predict from a saved model, cv over a grid, a regularisation path and stability —
+// each the API call of the same name on the table's columns (readTable, tableMatrix). The
+// method's options are flags generated from its declaration (info.methods[].options), the
+// call's settings from info.requests.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { accuracy, auc, describeColumns, logGrid, mse, r2, readTable, selectRows, splitRows, SupclustError, tableMatrix } from '../../dist/node/index.js';
+import { invalid, numberFlag, optionFlags, optionHelp, optionValues, UsageError } from './args.mjs';
+import { progress } from './progress.mjs';
+
+/** The flags every command on a table takes. */
+const TABLE_FLAGS = {
+  target: { type: 'string' }, drop: { type: 'string', multiple: true }, features: { type: 'string' }, delimiter: { type: 'string' },
+  'skip-missing': { type: 'boolean' }, json: { type: 'boolean' },
+};
+const TABLE_HELP = `  the table: CSV or TSV with a header row (separator guessed among , ; tab |), or JSON rows
+    --target COLUMN                    the column to predict (numbers: regression; labels: classes)
+    --drop COLUMN[,COLUMN…]            columns left out of the features (repeatable)
+    --features A,B,…                   the feature columns (default: all but the target and --drop)
+    --delimiter C                      the separator, when the guess is wrong
+    --skip-missing                     leave out rows with a missing cell (default: refused, naming it)
+    --json                             print the result as JSON (stdout) instead of text`;
+
+/** The method's flags, and its options' names renamed where a setting of the call shadows them. */
+export function methodFlags(info, method, settings = []) {
+  const m = info.methods.find((x) => x.name === method);
+  if (!m) throw new SupclustError('invalid-input', `--method: unknown method '${method}' (supclust list names them)`, 'method');
+  const shadowed = new Set(settings.map((o) => o.name));
+  const rename = (name) => (shadowed.has(name) ? `fit-${name}` : name);
+  return { method: m, rename, flags: { ...optionFlags(m.options, rename), ...optionFlags(settings) } };
+}
+
+export function methodHelp(info, method, settings = []) {
+  const { method: m, rename } = methodFlags(info, method, settings);
+  return `  ${m.name}'s options (${m.summary}):\n${optionHelp(m.options, rename)}` +
+    (settings.length ? `\n  the call's settings:\n${optionHelp(settings)}` : '');
+}
+
+function readTableFile(file, flags) {
+  let text;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    throw new SupclustError('invalid-input', `${file}: cannot read it (${e.code ?? e.message})`, 'table');
+  }
+  try {
+    return readTable(text, flags.delimiter ? { delimiter: flags.delimiter === 'tab' ? '\t' : flags.delimiter } : {});
+  } catch (e) {
+    if (e instanceof SupclustError) throw new SupclustError('invalid-input', `${file}: ${e.message}`, e.field);
+    throw e;
+  }
+}
+
+const listFlag = (values) => (values ?? []).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+
+/** The table's design matrix and the fit's data, with notes on columns that look wrong. */
+function tableData(file, flags, { target = true } = {}) {
+  if (target && !flags.target) throw new UsageError('--target COLUMN is required (the column to predict)');
+  const table = readTableFile(file, flags);
+  const m = tableMatrix(table, {
+    target: target ? flags.target : undefined, drop: listFlag(flags.drop), features: flags.features ? listFlag([flags.features]) : undefined,
+    missing: flags['skip-missing'] ? 'skip' : 'error',
+  });
+  const notes = [];
+  if (m.skipped) notes.push(`${m.skipped} of ${table.rows.length} rows left out for a missing cell (--skip-missing)`);
+  for (const c of describeColumns(table).filter((c) => m.featureNames.includes(c.name))) {
+    if (c.rowId) notes.push(`column '${c.name}' counts the rows 1, 2, …: an identifier? --drop ${c.name}`);
+    else if (c.constant) notes.push(`column '${c.name}' is constant: it cannot inform the fit`);
+  }
+  return { file, table, m, notes };
+}
+
+/** The fit's parameters: the table's X and y, the method's flags, and for a target of labels a
+ * classifier's loss when none is given (two labels: logistic; more: one-vs-all logistic). */
+function fitParams(info, method, flags, data, settings = []) {
+  const { method: m, rename } = methodFlags(info, method, settings);
+  const params = { X: data.m.X, nRows: data.m.nRows, nCols: data.m.nCols, y: data.m.y, featureNames: data.m.featureNames,
+    ...optionValues(m.options, flags, data.m.featureNames, rename) };
+  if (!(data.m.y instanceof Float64Array) && params.loss === undefined) {
+    const loss = m.options.find((o) => o.name === 'loss');
+    const labels = new Set(data.m.y).size, want = labels === 2 ? ['logistic', 'hinge', 'ova-logistic'] : ['ova-logistic', 'ova-squared'];
+    const chosen = want.find((l) => loss?.choices?.includes(l));
+    if (!chosen) throw invalid('target', `'${flags.target}' holds labels (${labels} classes) and ${method} has no classifier loss for them`);
+    params.loss = chosen;
+    data.notes.push(`target '${flags.target}' holds ${labels} labels: loss ${chosen} (give --loss to choose)`);
+  }
+  return params;
+}
+
+const number = (v) => (Number.isInteger(v) ? String(v) : Math.abs(v) >= 1e4 || (v !== 0 && Math.abs(v) < 1e-3) ? v.toExponential(4) : v.toPrecision(6).replace(/\.?0+$/, ''));
+const cell = (v) => (typeof v === 'string' && /[",\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : String(v));
+const csvText = (header, rows) => [header, ...rows].map((r) => r.map(cell).join(',')).join('\n') + '\n';
+
+/** The model's answers' columns: coef (one output), each class's, each expert's. */
+function outputLabels(model) {
+  if (model.kind === 'experts') return Array.from({ length: model.outputs }, (_, q) => `expert_${q + 1}`);
+  if (model.outputs === 1) return ['coef'];
+  return Array.from({ length: model.outputs }, (_, k) => `coef_${model.classes?.[k] ?? k + 1}`);
+}
+
+/** Features models: the features by group (model.groups, values model.centroids: on the
+ * standardized columns when fitted with standardize), the largest value first. */
+export function featureGroups(model) {
+  const K = model.outputs, names = model.featureNames ?? Array.from({ length: model.nFeatures }, (_, j) => `x${j + 1}`);
+  const G = model.centroids.length / K;
+  const groups = Array.from({ length: G }, (_, g) => ({ value: model.centroids.slice(g * K, (g + 1) * K), features: [] }));
+  model.groups.forEach((g, j) => groups[g].features.push(names[j]));
+  return groups.filter((g) => g.features.length).reverse().map((g, i) => ({ group: i + 1, ...g }));
+}
+
+/** The coefficients table: a row per feature (with its group for features models) and the intercept. */
+function coefTable(model) {
+  const names = model.featureNames ?? Array.from({ length: model.nFeatures }, (_, j) => `x${j + 1}`), K = model.outputs;
+  const features = model.kind === 'experts' || model.kind === 'tasks' ? undefined : featureGroups(model);
+  const groupOf = new Map(features?.flatMap((g) => g.features.map((f) => [f, g.group])) ?? []);
+  const gate = model.gate && model.gate.coef.length ? Array.from({ length: model.gate.intercept.length }, (_, q) => `gate_${q + 1}`) : [];
+  const header = ['feature', ...(features ? ['group'] : []), ...outputLabels(model), ...gate];
+  const rows = names.map((f, j) => [f, ...(features ? [groupOf.get(f)] : []), ...model.coef.slice(j * K, (j + 1) * K),
+    ...gate.map((_, q) => model.gate.coef[j * gate.length + q])]);
+  rows.push(['(intercept)', ...(features ? [''] : []), ...model.intercept, ...(gate.length ? model.gate.intercept : [])]);
+  return { header, rows };
+}
+
+/** The model in words: status, the chosen values, the groups (or experts, or task clusters). */
+function describeModel(model) {
+  const lines = [`${model.status}${model.iterations ? ` after ${model.iterations} iteration${model.iterations === 1 ? '' : 's'}` : ''} · objective ${number(model.objective)}`];
+  for (const w of model.warnings ?? []) lines.push(`warning: ${w}`);
+  const shown = Object.entries(model.params).filter(([k, v]) => typeof v === 'number' && ['lambda', 'Q', 's', 'gamma', 'alpha', 'lambda1', 'lambda2', 'centres', 'gateLambda'].includes(k));
+  if (shown.length) lines.push(shown.map(([k, v]) => `${k} = ${number(v)}`).join(', '));
+  if (model.kind === 'experts') {
+    const { header, rows } = coefTable(model);
+    lines.push(`${model.outputs} experts; training rows per expert: ${Array.from({ length: model.outputs }, (_, q) => model.groups.filter((g) => g === q).length).join(', ')}`);
+    lines.push(table([header, ...rows.map((r) => r.map((v) => (typeof v === 'number' ? number(v) : v)))]));
+  } else if (model.kind === 'tasks') {
+    const clusters = new Map();
+    model.groups.forEach((q, k) => { if (!clusters.has(q)) clusters.set(q, []); clusters.get(q).push(String(model.classes?.[k] ?? k + 1)); });
+    lines.push(`${model.outputs} tasks in ${clusters.size} clusters:`, ...[...clusters.values()].map((ts, i) => `  cluster ${i + 1}: ${ts.join(', ')}`));
+  } else {
+    lines.push(`intercept ${model.intercept.map(number).join(', ')}`);
+    const groups = featureGroups(model);
+    const scale = model.params.standardize ? ' (standardized)' : '';
+    lines.push(table([['group', `${model.outputs === 1 ? 'value' : 'values'}${scale}`, 'size', 'features'],
+      ...groups.map((g) => [String(g.group), g.value.map(number).join(', '), String(g.features.length), g.features.join(', ')])]));
+  }
+  return lines.join('\n');
+}
+
+/** Left-aligned columns, the last one free. */
+function table(rows) {
+  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => String(r[c]).length)));
+  return rows.map((r) => r.map((v, c) => (c === r.length - 1 ? String(v) : String(v).padEnd(widths[c] + 2))).join('').trimEnd()).join('\n');
+}
+
+/** Held-out scores: mse and r2 for regression; error, accuracy and (two classes) auc for classes. */
+async function testScores(sc, model, X, nRows, y) {
+  if (!model.classes) {
+    const p = await sc.predict(model, X, nRows, model.nFeatures);
+    if (p.length !== nRows) return { mse: await sc.score(model, X, y, 'mse', nRows, model.nFeatures) };
+    return { mse: mse(y, p), r2: r2(y, p) };
+  }
+  const predicted = await sc.predictClass(model, X, nRows, model.nFeatures), out = { accuracy: accuracy(y, predicted) };
+  if (model.classes.length === 2 && model.loss !== 'hinge') out.auc = auc(y, (await sc.predictProba(model, X, nRows, model.nFeatures)).filter((_, t) => t % 2 === 1));
+  return out;
+}
+
+function write(file, text, what) {
+  writeFileSync(file, text);
+  process.stderr.write(`${what} → ${file}\n`);
+}
+
+function saveOutputs(flags, model) {
+  if (flags.out) write(flags.out, JSON.stringify(model, null, 1), 'model');
+  if (flags.coef) {
+    const { header, rows } = coefTable(model);
+    write(flags.coef, csvText(header, rows), 'coefficients');
+  }
+}
+
+const heading = (command, method, data, params) =>
+  `${method} on ${data.file}: ${data.m.nRows} rows × ${data.m.nCols} features, target '${data.m.target}'${params.loss ? ` (loss ${params.loss})` : ''}`;
+
+const MODEL_FLAGS = { method: { type: 'string' }, out: { type: 'string' }, coef: { type: 'string' } };
+
+export const fit = {
+  defaultMethod: 'ihc',
+  summary: 'fit a method to a table: its groups, status and (--cv) its chosen penalty; the model and coefficients to files',
+  usage: `supclust fit <table> --target COLUMN [--method M] [method options: --Q 3 --lambda 0.1 …]
+                    [--cv [--folds 5] [--rule 1se|min] [--metric M]] [--test SHARE [--split-seed S]]
+                    [--out model.json] [--coef coef.csv] [--json]`,
+  help: `${TABLE_HELP}
+  the fit:
+    --method M                         a method of supclust list (default ihc)
+    --cv                               choose the method's penalty weight by cross-validating its path
+    --folds N, --rule 1se|min, --metric M   the cross-validation's folds (5), choice (1se: the simplest
+                                       point within one standard error of the best) and score
+    --test SHARE                       hold out this share of the rows (or a count), fit on the rest and
+                                       score the held-out rows (classes: stratified)
+    --split-seed S                     the held-out rows' seed (default 1)
+    --out FILE, --coef FILE            the model as JSON (supclust predict reads it); its coefficients as CSV
+  supclust fit --help --method M lists M's options.`,
+  options: { ...TABLE_FLAGS, ...MODEL_FLAGS, cv: { type: 'boolean' }, folds: { type: 'string' }, rule: { type: 'string' }, metric: { type: 'string' },
+    test: { type: 'string' }, 'split-seed': { type: 'string' } },
+  methodOptions: () => [],
+  positionals: 1,
+  async run(flags, [file], sc) {
+    const method = flags.method ?? fit.defaultMethod, data = tableData(file, flags);
+    const params = fitParams(sc.info, method, flags, data);
+    let train = params, held;
+    if (flags.test !== undefined) {
+      const labels = data.m.y instanceof Float64Array ? undefined : data.m.y;
+      const split = splitRows(data.m.nRows, { test: numberFlag(flags, 'test'), seed: numberFlag(flags, 'split-seed') ?? 1, stratify: labels });
+      train = { ...params, X: selectRows(data.m.X, split.train, data.m.nCols), y: selectRows(data.m.y, split.train), nRows: split.train.length };
+      held = { X: selectRows(data.m.X, split.test, data.m.nCols), y: Array.from(selectRows(data.m.y, split.test)), nRows: split.test.length };
+    }
+    let model, chosen;
+    if (flags.cv) {
+      const bar = progress('path points');
+      const rule = flags.rule ?? '1se';
+      if (rule !== '1se' && rule !== 'min') throw invalid('rule', `must be 1se or min (got ${rule})`);
+      const path = await sc.path(method, train, { folds: numberFlag(flags, 'folds') ?? 5, ...(flags.metric ? { metric: flags.metric } : {}) }, { onProgress: bar.onProgress });
+      const cv = path.crossValidation, at = rule === '1se' ? cv.best1se : cv.best, point = path.points[at];
+      model = point.model;
+      chosen = { rule, weight: path.weight, value: point.lambda, metric: cv.metric, folds: cv.folds, mean: point.cv.mean, se: point.cv.se,
+        best: { value: path.points[cv.best].lambda, mean: path.points[cv.best].cv.mean } };
+      bar.end(`${path.points.length} path points × ${cv.folds} folds`);
+    } else model = await sc.fit(method, train);
+    const test = held && { rows: held.nRows, ...(await testScores(sc, model, held.X, held.nRows, held.y)) };
+    saveOutputs(flags, model);
+    if (flags.json) {
+      console.log(JSON.stringify({ method, file, rows: data.m.nRows, features: data.m.featureNames, target: data.m.target, notes: data.notes,
+        ...(chosen ? { cv: chosen } : {}), ...(test ? { test } : {}), groups: model.kind === 'experts' || model.kind === 'tasks' ? undefined : featureGroups(model), model }, null, 1));
+      return;
+    }
+    const lines = [heading('fit', method, data, params), ...data.notes.map((n) => `note: ${n}`), describeModel(model)];
+    if (chosen)
+      lines.push(`${chosen.weight} = ${number(chosen.value)} chosen by ${chosen.folds}-fold cross-validation (${chosen.rule === '1se' ? 'the one-standard-error rule' : 'the best mean'}): ` +
+        `${chosen.metric} ${number(chosen.mean)} ± ${number(chosen.se)}; the best mean ${number(chosen.best.mean)} at ${number(chosen.best.value)}`);
+    if (test) lines.push(`test (${test.rows} held-out rows; the model fitted on the others): ${Object.entries(test).filter(([k]) => k !== 'rows').map(([k, v]) => `${k} ${number(v)}`).join(', ')}`);
+    console.log(lines.join('\n'));
+  },
+};
+
+export const predict = {
+  summary: 'predict the rows of a table from a saved model (classes for classifiers; --proba: probabilities)',
+  usage: 'supclust predict <model.json> <table> [--out predictions.csv] [--proba] [--json]',
+  loads: true,
+  help: `    --out FILE                         write the predictions there (default: stdout), one row per table row
+    --proba                            classifiers: each class's probability beside the class
+    --delimiter C, --json              the table's separator; JSON instead of CSV
+  The table needs the model's feature columns (by name; others are ignored); a missing cell is refused.`,
+  options: { out: { type: 'string' }, proba: { type: 'boolean' }, delimiter: { type: 'string' }, json: { type: 'boolean' } },
+  positionals: 2,
+  async run(flags, [modelFile, file], sc) {
+    let model;
+    try {
+      model = JSON.parse(readFileSync(modelFile, 'utf8'));
+    } catch (e) {
+      throw new SupclustError('invalid-input', `${modelFile}: not a saved model (${e.code ?? e.message})`, 'model');
+    }
+    const table = readTableFile(file, flags);
+    const features = model.featureNames ?? table.columns.slice(0, model.nFeatures);
+    const { X, nRows } = tableMatrix(table, { features, missing: 'error' });
+    let header, rows;
+    if (model.classes) {
+      const classes = await sc.predictClass(model, X, nRows, model.nFeatures);
+      const proba = flags.proba ? await sc.predictProba(model, X, nRows, model.nFeatures) : undefined, K = proba ? proba.length / nRows : 0;
+      header = ['prediction', ...(proba ? Array.from({ length: K }, (_, k) => `p_${model.classes[k]}`) : [])];
+      rows = classes.map((c, i) => [c, ...(proba ? Array.from(proba.subarray(i * K, (i + 1) * K)) : [])]);
+    } else {
+      if (flags.proba) throw invalid('proba', `the model (loss ${model.loss}) has no classes`);
+      const p = await sc.predict(model, X, nRows, model.nFeatures), K = p.length / nRows;
+      header = K === 1 ? ['prediction'] : Array.from({ length: K }, (_, k) => `prediction_${k + 1}`);
+      rows = Array.from({ length: nRows }, (_, i) => Array.from(p.subarray(i * K, (i + 1) * K)));
+    }
+    const text = flags.json ? JSON.stringify(rows.map((r) => Object.fromEntries(header.map((h, k) => [h, r[k]])))) + '\n' : csvText(header, rows);
+    if (flags.out) write(flags.out, text, `${nRows} predictions`);
+    else process.stdout.write(text);
+  },
+};
+
+/** --grid name=a,b,c or name=from:to:count (log-spaced, logGrid). */
+function gridFlag(values) {
+  if (!values?.length) throw new UsageError('--grid NAME=VALUES is required, e.g. --grid lambda=1e-4:1:9 (9 log-spaced values) or --grid Q=2,3,4');
+  const grid = {};
+  for (const g of values) {
+    const m = /^([A-Za-z0-9]+)=(.+)$/.exec(g);
+    if (!m) throw invalid('grid', `'${g}' is not NAME=a,b,c or NAME=from:to:count`);
+    const range = /^([^:]+):([^:]+):(\d+)$/.exec(m[2]);
+    grid[m[1]] = range ? logGrid(Number(range[1]), Number(range[2]), Number(range[3])) : m[2].split(',').map((v) => {
+      const x = Number(v);
+      if (v.trim() === '' || !Number.isFinite(x)) throw invalid('grid', `'${v}' in ${m[1]}'s values is not a number`);
+      return x;
+    });
+  }
+  return grid;
+}
+
+export const cv = {
+  defaultMethod: 'ihc',
+  summary: 'cross-validate a method over a grid of its options: each point\'s score, the best and the one-standard-error choice',
+  usage: 'supclust cv <table> --target COLUMN --method M --grid NAME=VALUES [--grid …] [settings: --folds 5 --seed 1 --metric M] [--out model.json] [--json]',
+  help: `${TABLE_HELP}
+    --grid NAME=a,b,c | NAME=from:to:count   values of an option (from:to:count: log-spaced); repeat for a product
+    --out FILE, --coef FILE            the model refitted on every row at the best point
+  supclust cv --help --method M lists M's options and the settings.`,
+  options: { ...TABLE_FLAGS, ...MODEL_FLAGS, grid: { type: 'string', multiple: true } },
+  methodOptions: (info) => info.requests.crossValidation,
+  positionals: 1,
+  async run(flags, [file], sc) {
+    const method = flags.method ?? cv.defaultMethod, data = tableData(file, flags), settings = sc.info.requests.crossValidation;
+    const params = fitParams(sc.info, method, flags, data, settings), grid = gridFlag(flags.grid);
+    const bar = progress('fits');
+    const r = await sc.crossValidate(method, params, { grid, ...optionValues(settings, flags, data.m.featureNames) }, { onProgress: bar.onProgress });
+    bar.end(`${r.grid.length} grid points`);
+    saveOutputs(flags, r.model);
+    if (flags.json) {
+      console.log(JSON.stringify({ method, file, rows: data.m.nRows, notes: data.notes, ...r }, null, 1));
+      return;
+    }
+    const names = Object.keys(grid);
+    const rows = r.grid.map((g, i) => [...names.map((n) => number(g.params[n])), number(g.mean), number(g.se),
+      (i === r.bestIndex ? 'best' : '') + (i === r.best1seIndex ? `${i === r.bestIndex ? ', ' : ''}1-SE` : '')]);
+    console.log([heading('cv', method, data, params), ...data.notes.map((n) => `note: ${n}`),
+      table([[...names, r.metric, 'se', ''], ...rows]),
+      `best: ${names.map((n) => `${n} = ${number(r.best[n])}`).join(', ')}` + (r.best1se ? `; one-standard-error choice: ${names.map((n) => `${n} = ${number(r.best1se[n])}`).join(', ')}` : ''),
+      'the model refitted at the best point:', describeModel(r.model)].join('\n'));
+  },
+};
+
+export const path = {
+  defaultMethod: 'lasso',
+  summary: 'a regularisation path (glmnet\'s sequence from the top, warm-started), cross-validated with --folds',
+  usage: 'supclust path <table> --target COLUMN --method M [settings: --nLambda 100 --folds 5 …] [--over Q --values 1,2,3] [--rule 1se|min] [--out model.json] [--json]',
+  help: `${TABLE_HELP}
+    --over NAME --values a,b,c         sweep a count (Q, s, centres) instead of the penalty weight
+    --rule 1se|min                     cross-validated: the point saved by --out (default 1se)
+    --out FILE, --coef FILE            that point's model (not cross-validated: the least EBIC, else the last point)
+  supclust path --help --method M lists M's options and the settings.`,
+  options: { ...TABLE_FLAGS, ...MODEL_FLAGS, over: { type: 'string' }, values: { type: 'string' }, rule: { type: 'string' } },
+  methodOptions: (info) => info.requests.path,
+  positionals: 1,
+  async run(flags, [file], sc) {
+    const method = flags.method ?? path.defaultMethod, data = tableData(file, flags), settings = sc.info.requests.path;
+    const params = fitParams(sc.info, method, flags, data, settings);
+    const options = { ...optionValues(settings, flags, data.m.featureNames),
+      ...(flags.over ? { over: flags.over } : {}), ...(flags.values ? { values: flags.values.split(',').map(Number) } : {}) };
+    const bar = progress('path points');
+    const r = await sc.path(method, params, options, { onProgress: bar.onProgress });
+    bar.end(`${r.points.length} path points`);
+    const rule = flags.rule ?? '1se';
+    if (rule !== '1se' && rule !== 'min') throw invalid('rule', `must be 1se or min (got ${rule})`);
+    const cvr = r.crossValidation, at = cvr ? (rule === '1se' ? cvr.best1se : cvr.best) : r.bestCriterion ?? r.points.length - 1;
+    saveOutputs(flags, r.points[at].model);
+    if (flags.json) {
+      console.log(JSON.stringify({ method, file, rows: data.m.nRows, notes: data.notes, chosen: at, ...r }, null, 1));
+      return;
+    }
+    const swept = flags.over ?? r.weight;
+    const rows = r.points.map((p, i) => [number(flags.over ? p.model.params[flags.over] : p.lambda), String(p.nonZeros), String(p.groups), number(p.devianceRatio),
+      ...(cvr ? [`${number(p.cv.mean)} ± ${number(p.cv.se)}`] : p.criterion !== undefined ? [number(p.criterion)] : []),
+      (cvr ? [i === cvr.best ? 'best' : '', i === cvr.best1se ? '1-SE' : ''].filter(Boolean).join(', ') : i === r.bestCriterion ? 'least EBIC' : '')]);
+    console.log([heading('path', method, data, params), ...data.notes.map((n) => `note: ${n}`),
+      `${r.weight}'s top ${number(r.top)} (${r.topKind})${r.stopped ? `; stopped early by ${r.stopped}` : ''}`,
+      table([[swept, 'non-zero', 'groups', 'deviance ratio', ...(cvr ? [`${cvr.metric} (${cvr.folds} folds)`] : rows[0].length > 5 ? ['EBIC'] : []), ''], ...rows]),
+      `the point saved (${cvr ? (rule === '1se' ? 'one-standard-error choice' : 'best mean') : r.bestCriterion !== undefined ? 'least EBIC' : 'last'}):`,
+      describeModel(r.points[at].model)].join('\n'));
+  },
+};
+
+export const stability = {
+  defaultMethod: 'ihc',
+  summary: 'refit on subsamples: how often each feature is selected and each pair shares a value, the consensus groups',
+  usage: 'supclust stability <table> --target COLUMN --method M [method options] [settings: --resamples 100 --fraction 0.5 --threshold 0.5] [--json]',
+  help: `${TABLE_HELP}
+  supclust stability --help --method M lists M's options and the settings.`,
+  options: { ...TABLE_FLAGS, method: { type: 'string' } },
+  methodOptions: (info) => info.requests.stability,
+  positionals: 1,
+  async run(flags, [file], sc) {
+    const method = flags.method ?? stability.defaultMethod, data = tableData(file, flags), settings = sc.info.requests.stability;
+    const params = fitParams(sc.info, method, flags, data, settings);
+    const bar = progress('fits');
+    const r = await sc.stability(method, params, optionValues(settings, flags, data.m.featureNames), { onProgress: bar.onProgress });
+    bar.end(`${r.resamples} subsamples`);
+    const names = data.m.featureNames;
+    if (flags.json) {
+      console.log(JSON.stringify({ method, file, notes: data.notes, features: names, ...r }, null, 1));
+      return;
+    }
+    const groups = new Map();
+    r.consensus.forEach((g, j) => { if (g >= 0) { if (!groups.has(g)) groups.set(g, []); groups.get(g).push(names[j]); } });
+    const order = names.map((_, j) => j).sort((a, b) => r.selection[b] - r.selection[a]);
+    console.log([heading('stability', method, data, params), ...data.notes.map((n) => `note: ${n}`),
+      `${r.resamples} subsamples of ${r.rows} rows`,
+      table([['feature', 'selected'], ...order.map((j) => [names[j], number(r.selection[j])])]),
+      `pairs sharing one value in at least the threshold's share of fits: ${r.pairs.length}`,
+      ...r.pairs.slice().sort((a, b) => b.frequency - a.frequency).slice(0, 20).map((p) => `  ${names[p.i]} & ${names[p.j]}: ${number(p.frequency)}`),
+      'consensus groups:', ...[...groups.values()].map((fs, i) => `  ${i + 1}: ${fs.join(', ')}`)].join('\n'));
+  },
+};

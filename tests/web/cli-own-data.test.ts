@@ -1,0 +1,212 @@
+// The command line on one's own table: fit, predict, cv, path and stability on CSV files made
+// here from the diabetes fixture (clean, a bad cell, decimal commas with ';', a constant column,
+// string labels) and a table of 2000 columns — their output, files and exit codes, each answer
+// equal bit for bit to the API's on the same bytes; unknown commands and flags exit 2.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { load, readTable, tableMatrix, type Supclust } from '../../dist/node/index.js';
+import { root } from './helpers.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'supclust-own-data-'));
+const file = (name: string) => join(dir, name);
+const cli = (...args: string[]) => spawnSync(process.execPath, [join(root, 'bin/supclust.mjs'), ...args], { encoding: 'utf8', cwd: dir });
+const NAMES = ['age', 'sex', 'bmi', 'bp', 's1', 's2', 's3', 's4', 's5', 's6'];
+
+let rows: string[][];
+let sc: Supclust;
+
+beforeAll(async () => {
+  rows = readFileSync(join(root, 'tests/cpp/fixtures/diabetes.txt'), 'utf8').split('\n').filter((l) => l.trim() && !l.startsWith('#')).map((l) => l.trim().split(/\s+/));
+  const csv = (header: string[], body: string[][], sep = ',') => [header, ...body].map((r) => r.join(sep)).join('\n') + '\n';
+  writeFileSync(file('diabetes.csv'), csv([...NAMES, 'y'], rows));
+  writeFileSync(file('bad.csv'), csv([...NAMES, 'y'], rows.map((r, i) => (i === 6 ? r.map((v, j) => (j === 2 ? 'abc' : v)) : r))));
+  writeFileSync(file('commas.csv'), csv([...NAMES, 'y'], rows.map((r) => r.map((v) => v.replace('.', ','))), ';'));
+  writeFileSync(file('constant.csv'), csv(['const', ...NAMES, 'y'], rows.map((r) => ['1', ...r])));
+  const median = [...rows.map((r) => Number(r[10]))].sort((a, b) => a - b)[Math.floor(rows.length / 2)];
+  writeFileSync(file('labels.csv'), csv([...NAMES, 'progression'], rows.map((r) => [...r.slice(0, 10), Number(r[10]) > median ? 'high' : 'low'])));
+  // 60 rows × 2000 columns from a seeded stream; y from the first three.
+  let t = 7;
+  const next = () => ((t = (Math.imul(t, 1103515245) + 12345) >>> 0) / 4294967296) - 0.5;
+  const wide = Array.from({ length: 60 }, () => Array.from({ length: 2000 }, () => next().toFixed(6)));
+  writeFileSync(file('wide.csv'), csv([...Array.from({ length: 2000 }, (_, j) => `f${j}`), 'y'],
+    wide.map((r) => [...r, String(3 * Number(r[0]) - 2 * Number(r[1]) + Number(r[2]) + 0.1 * next())])));
+  sc = await load({ variant: 'simd' });
+  return () => sc.dispose();
+});
+
+const table = (name: string, target?: string) => tableMatrix(readTable(readFileSync(file(name), 'utf8')), { target });
+
+describe('supclust fit and predict on a CSV', () => {
+  it('prints the groups, writes the model and its coefficients, and equals the API bit for bit (fit, then predict in another process)', async () => {
+    const r = cli('fit', 'diabetes.csv', '--target', 'y', '--Q', '3', '--standardize', '--out', 'model.json', '--coef', 'coef.csv');
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain("ihc on diabetes.csv: 442 rows × 10 features, target 'y'");
+    const saved = JSON.parse(readFileSync(file('model.json'), 'utf8'));
+    const m = table('diabetes.csv', 'y');
+    const api = await sc.fit('ihc', { X: m.X, nRows: m.nRows, nCols: m.nCols, y: m.y!, featureNames: m.featureNames, Q: 3, standardize: true });
+    expect(saved.coef).toEqual(api.coef);
+    expect(saved.intercept).toEqual(api.intercept);
+    expect(saved.featureNames).toEqual(NAMES);
+    // Each printed group: its features, size and (standardized) value, from the model's groups.
+    for (let g = 0; g < api.centroids.length; g++) {
+      const members = NAMES.filter((_, j) => api.groups[j] === g);
+      expect(r.stdout).toContain(`${members.length}     ${members.join(', ')}`);
+    }
+    const coef = readTable(readFileSync(file('coef.csv'), 'utf8'));
+    expect(coef.columns).toEqual(['feature', 'group', 'coef']);
+    expect(coef.rows.map((row) => Number(row[2]))).toEqual([...api.coef, api.intercept[0]]);
+    const p = cli('predict', 'model.json', 'diabetes.csv', '--out', 'pred.csv');
+    expect(p.status, p.stderr).toBe(0);
+    const predicted = readTable(readFileSync(file('pred.csv'), 'utf8'));
+    expect(predicted.columns).toEqual(['prediction']);
+    expect(Float64Array.from(predicted.rows, (row) => Number(row[0]))).toEqual(await sc.predict(api, m.X, m.nRows, m.nCols));
+    // Without --out: the same CSV on stdout.
+    expect(cli('predict', 'model.json', 'diabetes.csv').stdout).toBe(readFileSync(file('pred.csv'), 'utf8'));
+  });
+
+  it('fits string labels as classes and predicts labels and probabilities', async () => {
+    const r = cli('fit', 'labels.csv', '--target', 'progression', '--method', 'ridge', '--lambda', '0.01', '--standardize', '--out', 'classes.json', '--json');
+    expect(r.status, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out.notes).toContain("target 'progression' holds 2 labels: loss logistic (give --loss to choose)");
+    expect(out.model.classes).toEqual(['high', 'low']);
+    const m = table('labels.csv', 'progression');
+    const api = await sc.fit('ridge', { X: m.X, nRows: m.nRows, nCols: m.nCols, y: m.y!, featureNames: m.featureNames, loss: 'logistic', lambda: 0.01, standardize: true });
+    expect(out.model.coef).toEqual(api.coef);
+    const p = cli('predict', 'classes.json', 'labels.csv', '--proba');
+    expect(p.status, p.stderr).toBe(0);
+    const predicted = readTable(p.stdout);
+    expect(predicted.columns).toEqual(['prediction', 'p_high', 'p_low']);
+    expect(predicted.rows.map((row) => row[0])).toEqual(await sc.predictClass(api, m.X, m.nRows, m.nCols));
+    expect(Float64Array.from(predicted.rows.flatMap((row) => [Number(row[1]), Number(row[2])]))).toEqual(await sc.predictProba(api, m.X, m.nRows, m.nCols));
+  });
+
+  it('holds out a test share and chooses λ by a cross-validated path (one-standard-error rule)', async () => {
+    const r = cli('fit', 'diabetes.csv', '--target', 'y', '--method', 'lasso', '--standardize', '--cv', '--folds', '4', '--json');
+    expect(r.status, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout);
+    const m = table('diabetes.csv', 'y');
+    const path = await sc.path('lasso', { X: m.X, nRows: m.nRows, nCols: m.nCols, y: m.y!, featureNames: m.featureNames, standardize: true }, { folds: 4 });
+    const chosen = path.points[path.crossValidation!.best1se];
+    expect(out.cv).toMatchObject({ rule: '1se', weight: 'lambda', value: chosen.lambda, mean: chosen.cv!.mean, se: chosen.cv!.se, folds: 4 });
+    expect(out.model.coef).toEqual(chosen.model.coef);
+    const t = cli('fit', 'diabetes.csv', '--target', 'y', '--method', 'ridge', '--lambda', '0.1', '--test', '0.25', '--split-seed', '3', '--json');
+    expect(t.status, t.stderr).toBe(0);
+    const held = JSON.parse(t.stdout).test;
+    expect(held.rows).toBe(111);  // round(0.25 × 442)
+    expect(held.r2).toBeGreaterThan(0.3);
+    expect(held.mse).toBeGreaterThan(0);
+  });
+
+  it('refuses a bad cell naming column, row and cell, with a hint for decimal commas; notes a constant column', () => {
+    const bad = cli('fit', 'bad.csv', '--target', 'y');
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toContain("column 'bmi', row 7: 'abc' is not a number");
+    const commas = cli('fit', 'commas.csv', '--target', 'y');
+    expect(commas.status).toBe(1);
+    // ';' found as the separator; age and sex are whole numbers, bmi the first with a decimal comma.
+    expect(commas.stderr).toContain("column 'bmi', row 1: '32,1' is not a number: a decimal comma? write 3.5, not 3,5");
+    const constant = cli('fit', 'constant.csv', '--target', 'y', '--Q', '2', '--standardize');
+    expect(constant.status, constant.stderr).toBe(0);
+    expect(constant.stdout).toContain("note: column 'const' is constant: it cannot inform the fit");
+    const dropped = cli('fit', 'bad.csv', '--target', 'y', '--drop', 'bmi', '--method', 'ridge', '--json');
+    expect(dropped.status, dropped.stderr).toBe(0);
+    expect(JSON.parse(dropped.stdout).features).toEqual(NAMES.filter((n) => n !== 'bmi'));
+    const target = cli('fit', 'diabetes.csv', '--target', 'outcome');
+    expect(target.status).toBe(1);
+    expect(target.stderr).toContain("target: no column named 'outcome'");
+  });
+
+  it('fits a table of 2000 columns', () => {
+    const r = cli('fit', 'wide.csv', '--target', 'y', '--method', 'lasso', '--lambda', '0.01', '--coef', 'wide-coef.csv', '--json');
+    expect(r.status, r.stderr).toBe(0);
+    const coef = readTable(readFileSync(file('wide-coef.csv'), 'utf8'));
+    expect(coef.rows).toHaveLength(2001);
+    const w = coef.rows.map((row) => Number(row[2]));
+    expect(w[0]).toBeGreaterThan(1);
+    expect(w[1]).toBeLessThan(-1);
+  });
+});
+
+describe('supclust cv, path and stability on a CSV', () => {
+  it('cv: every grid point, the best and the one-standard-error choice, as crossValidate', async () => {
+    const r = cli('cv', 'diabetes.csv', '--target', 'y', '--method', 'ihc', '--standardize', '--grid', 'Q=1,2,3,4', '--grid', 'lambda=1e-3:1:3', '--folds', '4', '--json');
+    expect(r.status, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout);
+    const m = table('diabetes.csv', 'y');
+    const api = await sc.crossValidate('ihc', { X: m.X, nRows: m.nRows, nCols: m.nCols, y: m.y!, featureNames: m.featureNames, standardize: true } as never,
+      { grid: { Q: [1, 2, 3, 4], lambda: [1e-3, Math.sqrt(1e-3), 1] }, folds: 4 });
+    expect(out.grid.map((g: { mean: number }) => g.mean)).toEqual(api.grid.map((g) => g.mean));
+    expect(out.best).toEqual(api.best);
+    expect(out.best1se).toEqual(api.best1se);
+    expect(out.model.coef).toEqual(api.model.coef);
+    const text = cli('cv', 'diabetes.csv', '--target', 'y', '--method', 'ridge', '--grid', 'lambda=0.01,0.1,1');
+    expect(text.status, text.stderr).toBe(0);
+    expect(text.stdout).toMatch(/best: lambda = /);
+    expect(text.stderr).not.toMatch(/[\r\x1b]/);
+    const noGrid = cli('cv', 'diabetes.csv', '--target', 'y', '--method', 'ridge');
+    expect(noGrid.status).toBe(2);
+    expect(noGrid.stderr).toContain('--grid NAME=VALUES is required');
+  });
+
+  it('path: the points and the cross-validated choice, as sc.path', async () => {
+    const r = cli('path', 'diabetes.csv', '--target', 'y', '--method', 'lasso', '--standardize', '--nLambda', '30', '--folds', '3', '--json');
+    expect(r.status, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout);
+    const m = table('diabetes.csv', 'y');
+    const api = await sc.path('lasso', { X: m.X, nRows: m.nRows, nCols: m.nCols, y: m.y!, featureNames: m.featureNames, standardize: true }, { nLambda: 30, folds: 3 });
+    expect(out.points.map((p: { lambda: number }) => p.lambda)).toEqual(api.points.map((p) => p.lambda));
+    expect(out.chosen).toBe(api.crossValidation!.best1se);
+    const text = cli('path', 'diabetes.csv', '--target', 'y', '--method', 'lasso', '--nLambda', '10');
+    expect(text.status, text.stderr).toBe(0);
+    expect(text.stdout).toContain("lambda's top");
+  });
+
+  it('stability: selection shares and consensus groups, as sc.stability', async () => {
+    const r = cli('stability', 'diabetes.csv', '--target', 'y', '--method', 'ihc', '--Q', '3', '--standardize', '--resamples', '8', '--json');
+    expect(r.status, r.stderr).toBe(0);
+    const out = JSON.parse(r.stdout);
+    const m = table('diabetes.csv', 'y');
+    const api = await sc.stability('ihc', { X: m.X, nRows: m.nRows, nCols: m.nCols, y: m.y!, Q: 3, standardize: true }, { resamples: 8 });
+    expect(out.selection).toEqual(api.selection);
+    expect(out.consensus).toEqual(api.consensus);
+  });
+});
+
+describe('supclust usage errors', () => {
+  it('an unknown command, flag or a missing argument exits 2 naming it, with the usage', () => {
+    const flag = cli('fit', 'diabetes.csv', '--target', 'y', '--bogus', '1');
+    expect(flag.status).toBe(2);
+    expect(flag.stderr).toContain("Unknown option '--bogus'");
+    expect(flag.stderr).toContain('usage: supclust fit <table>');
+    // A flag of another method is unknown too.
+    expect(cli('fit', 'diabetes.csv', '--target', 'y', '--method', 'lasso', '--Q', '3').stderr).toContain("Unknown option '--Q'");
+    const command = cli('fitt', 'diabetes.csv');
+    expect(command.status).toBe(2);
+    expect(command.stderr).toContain("unknown command 'fitt'");
+    const target = cli('fit', 'diabetes.csv');
+    expect(target.status).toBe(2);
+    expect(target.stderr).toContain('--target COLUMN is required');
+    expect(cli('predict', 'model.json').status).toBe(2);
+    const method = cli('fit', 'diabetes.csv', '--target', 'y', '--method', 'kmeans');
+    expect(method.status).toBe(1);
+    expect(method.stderr).toContain("--method: unknown method 'kmeans'");
+  });
+
+  it('--help describes each command, and with --method the method\'s options from its declaration', async () => {
+    const top = cli('--help');
+    expect(top.status).toBe(0);
+    for (const c of ['fit', 'predict', 'cv', 'path', 'stability', 'list', 'replicate', 'merge', 'prior-paths']) expect(top.stdout).toMatch(new RegExp(`^  ${c} +\\S`, 'm'));
+    const help = cli('fit', '--help', '--method', 'ihc');
+    expect(help.status).toBe(0);
+    for (const o of sc.info.methods.find((x) => x.name === 'ihc')!.options) expect(help.stdout).toContain(`--${o.name}`);
+    expect(help.stdout).toContain('--no-exchange');
+    const cvHelp = cli('cv', '--help', '--method', 'ihc');
+    // The method's seed is shadowed by the folds' seed: it becomes --fit-seed.
+    expect(cvHelp.stdout).toContain('--fit-seed N');
+    expect(cvHelp.stdout).toContain('--folds N');
+  });
+});

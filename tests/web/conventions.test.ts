@@ -1,0 +1,67 @@
+// docs/coming-from.md's conversions, fitted both ways on the same bytes: scikit-learn's Ridge,
+// Lasso, LogisticRegression (l2 and l1) and LinearSVC at the parameters the page gives for
+// supclust's λ, on scikit-learn's diabetes (the fixture) and breast-cancer data (as
+// load_breast_cancer ships it, and scaled by StandardScaler), against our fits — and our
+// `standardize: true` on the raw columns against scikit-learn on the scaled ones. Runs where
+// Debian's python3-sklearn is installed (npm run bench installs it); skipped elsewhere.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { load } from '../../dist/node/index.js';
+import { root } from './helpers.js';
+
+const python = '/usr/bin/python3';
+const hasSklearn = spawnSync(python, ['-c', 'import sklearn'], {}).status === 0;
+const LAMBDA = 0.01;
+
+/** The largest coefficient difference relative to the largest coefficient (intercept included). */
+function gap(ours: { coef: number[]; intercept: number[] }, peer: { coef: number[]; intercept: number }) {
+  const a = [...ours.coef, ours.intercept[0]], b = [...peer.coef, peer.intercept];
+  return Math.max(...a.map((v, j) => Math.abs(v - b[j]))) / Math.max(...b.map(Math.abs));
+}
+
+describe.skipIf(!hasSklearn)('the conversions to scikit-learn\'s parameters (docs/coming-from.md)', () => {
+  it('give the same fits on the same bytes', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'supclust-conventions-'));
+    const r = spawnSync(python, [join(root, 'tests/peers/sklearn_conventions.py'), join(root, 'tests/cpp/fixtures/diabetes.txt'), dir, String(LAMBDA)], { encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    const peer = JSON.parse(r.stdout);
+    const bytes = (name: string) => {
+      const b = readFileSync(join(dir, `${name}.f64`));
+      return new Float64Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.length));
+    };
+    const X = bytes('diabetes-X'), y = bytes('diabetes-y'), C = bytes('cancer-X'), Z = bytes('cancer-Z'), t = bytes('cancer-y');
+    const sc = await load({ variant: 'simd' });
+    const diabetes = { X, nRows: y.length, nCols: 10, y }, cancer = { X: Z, nRows: t.length, nCols: 30, y: Array.from(t) };
+    // Ridge(alpha = nλ): a closed form both ways.
+    expect(gap(await sc.fit('ridge', { ...diabetes, lambda: LAMBDA }), peer.ridge)).toBeLessThan(1e-9);
+    // Lasso(alpha = λ), both at tight tolerances.
+    expect(gap(await sc.fit('lasso', { ...diabetes, lambda: LAMBDA, tolerance: 1e-12 }), peer.lasso)).toBeLessThan(1e-6);
+    // LogisticRegression(C = 1/(nλ)), l2 (lbfgs) and l1 (saga): neither penalises the intercept.
+    const l2 = await sc.fit('ridge', { ...cancer, loss: 'logistic', lambda: LAMBDA, tolerance: 1e-12 });
+    expect(l2.classes).toEqual([0, 1]);  // coef is class 1's, as scikit-learn's coef_ for classes_[1]
+    expect(gap(l2, peer['logistic-l2'])).toBeLessThan(1e-6);
+    expect(gap(await sc.fit('lasso', { ...cancer, loss: 'logistic', lambda: LAMBDA, tolerance: 1e-12 }), peer['logistic-l1'])).toBeLessThan(1e-5);
+    // OneVsRestClassifier(LogisticRegression(C = 1/(nλ))) on iris's three classes: K separate
+    // binary fits, coef d × K (class k's column), probabilities normalised per row.
+    const I = bytes('iris-X'), k = Array.from(bytes('iris-y'));
+    const ova = await sc.fit('ridge', { X: I, nRows: k.length, nCols: 4, y: k, loss: 'ova-logistic', lambda: LAMBDA, tolerance: 1e-12 });
+    const scale = Math.max(...peer.ova.coef.map(Math.abs));
+    expect(Math.max(...ova.coef.map((v, j) => Math.abs(v - peer.ova.coef[j]))) / scale).toBeLessThan(1e-6);
+    expect(Math.max(...ova.intercept.map((v, j) => Math.abs(v - peer.ova.intercept[j]))) / scale).toBeLessThan(1e-6);
+    const proba = await sc.predictProba(ova, I, k.length, 4);
+    expect(Math.max(...Array.from(proba, (v, j) => Math.abs(v - peer.ova.proba[j])))).toBeLessThan(1e-6);
+    // LinearSVC(C = 1/(nλ), loss 'hinge'): liblinear's bias, regularised: bias 'liblinear'.
+    expect(gap(await sc.fit('svm', { ...cancer, lambda: LAMBDA, bias: 'liblinear', tolerance: 1e-10 }), peer.svm)).toBeLessThan(1e-4);
+    // standardize: true on the raw columns ≡ scikit-learn on StandardScaler's columns, with the
+    // coefficients divided by the columns' standard deviations (1/n) and the intercept moved.
+    const raw = await sc.fit('ridge', { X: C, nRows: t.length, nCols: 30, y: Array.from(t), loss: 'logistic', lambda: LAMBDA, tolerance: 1e-12, standardize: true });
+    const mean = Array.from({ length: 30 }, (_, j) => { let s = 0; for (let i = 0; i < t.length; i++) s += C[i * 30 + j]; return s / t.length; });
+    const sd = mean.map((mu, j) => { let s = 0; for (let i = 0; i < t.length; i++) s += (C[i * 30 + j] - mu) ** 2; return Math.sqrt(s / t.length); });
+    const w = peer['logistic-l2'].coef.map((v: number, j: number) => v / sd[j]);
+    expect(gap(raw, { coef: w, intercept: peer['logistic-l2'].intercept - w.reduce((s: number, v: number, j: number) => s + v * mean[j], 0) })).toBeLessThan(1e-6);
+    sc.dispose();
+  });
+});
