@@ -433,3 +433,55 @@ TEST(CrossValidation, FoldIdsAreHonouredAndChecked) {
     EXPECT_EQ(refused.field, "foldId") << refused.message;
   }
 }
+
+// The folds dealt to 2 and 3 shards: each partial holds its folds' scores (the others NaN) and no
+// model; every fold's scores joined and given back (foldScores) give the unsharded result bit for
+// bit — grid, choices and refit — on a warm-started grid (lasso) and a start-dependent one (IHC).
+TEST(CrossValidation, ShardedFoldsJoinToTheUnshardedRun) {
+  const auto p = generateE1(80, 12, 3, 0.5, 6);
+  Params lasso, ihc;
+  ihc.numbers["Q"] = 3;
+  const std::vector<std::tuple<std::string, Params, Grid>> cases{{"lasso", lasso, {{"lambda", logGrid(1, 1e-3, 7)}}},
+                                                                 {"ihc", ihc, {{"lambda", {1e-3, 1e-1}}}}};
+  for (const auto& [method, base, grid] : cases) {
+    CrossValidationOptions o;
+    o.folds = 5;
+    const auto whole = crossValidate(method, problemOf(p), base, grid, o);
+    ASSERT_EQ(whole.status, Status::Converged) << whole.message;
+    for (int count : {2, 3}) {
+      std::vector<double> joined(whole.grid.size() * 5, NAN);
+      for (int index = 0; index < count; ++index) {
+        CrossValidationOptions s = o;
+        s.shardIndex = index, s.shardCount = count;
+        const auto part = crossValidate(method, problemOf(p), base, grid, s);
+        ASSERT_EQ(part.status, Status::Converged) << part.message;
+        EXPECT_TRUE(part.partial);
+        EXPECT_EQ(part.model.coef.size(), 0);
+        for (std::size_t g = 0; g < part.grid.size(); ++g)
+          for (int k = 0; k < 5; ++k) {
+            const double v = part.grid[g].scores[static_cast<std::size_t>(k)];
+            EXPECT_EQ(std::isnan(v), k % count != index) << method << ": fold " << k << " of shard " << index << "/" << count;
+            if (!std::isnan(v)) joined[g * 5 + static_cast<std::size_t>(k)] = v;
+          }
+      }
+      CrossValidationOptions m = o;
+      m.foldScores = joined;
+      const auto merged = crossValidate(method, problemOf(p), base, grid, m);
+      ASSERT_EQ(merged.status, Status::Converged) << merged.message;
+      for (std::size_t g = 0; g < whole.grid.size(); ++g) {
+        EXPECT_EQ(merged.grid[g].scores, whole.grid[g].scores) << method << " " << count;
+        EXPECT_EQ(merged.grid[g].mean, whole.grid[g].mean);
+        EXPECT_EQ(merged.grid[g].se, whole.grid[g].se);
+      }
+      EXPECT_EQ(merged.best, whole.best);
+      EXPECT_EQ(merged.best1se, whole.best1se);
+      EXPECT_EQ(merged.model.coef, whole.model.coef);
+    }
+  }
+  CrossValidationOptions bad;
+  bad.foldScores = std::vector<double>(3, 0.5);
+  EXPECT_EQ(crossValidate("lasso", problemOf(p), lasso, {{"lambda", {1, 0.1}}}, bad).field, "foldScores");
+  bad = {};
+  bad.shardIndex = 2, bad.shardCount = 2;
+  EXPECT_EQ(crossValidate("lasso", problemOf(p), lasso, {{"lambda", {1, 0.1}}}, bad).field, "shardIndex");
+}

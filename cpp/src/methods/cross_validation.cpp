@@ -24,7 +24,10 @@ const Schema<CrossValidationOptions>& crossValidationSchema() {
         .integer("threads", &C::threads, "threads for folds × grid chunks (0: all the build has; 1 in the simd build)", 0, 0)
         .integer("chunk", &C::chunk, "grid points per warm-started task", 4, 1)
         .labels("foldId", &C::foldId, "each row's fold, numbered 0..k−1 (replaces folds and seed)")
-        .flag("stratify", &C::stratify, "a classifier's folds: each class's rows dealt round-robin, so every fold holds its share (regression: ignored)", true);
+        .flag("stratify", &C::stratify, "a classifier's folds: each class's rows dealt round-robin, so every fold holds its share (regression: ignored)", true)
+        .integer("shardIndex", &C::shardIndex, "fit only the folds k with k mod shardCount = shardIndex: a partial holding their scores (docs/sharding.md)", 0, 0)
+        .integer("shardCount", &C::shardCount, "the number of shards the folds are dealt into (1: not sharded)", 1, 1, 100000)
+        .numbers("foldScores", &C::foldScores, "every fold's score at every grid point (points × folds, row-major), joined from a sharded run's partials: the folds are not fitted again, only summarised and the refit made", -HUGE_VAL);
     return c;
   }();
   return s;
@@ -308,6 +311,17 @@ CrossValidationResult crossValidate(const Method& method, const Problem& problem
     res.grid[p].scores.assign(static_cast<std::size_t>(folds), 0);
     if (p == 0) checked = o;
   }
+  if (options.shardIndex >= options.shardCount)
+    return invalid(Refusal("shardIndex", "must be below shardCount (" + std::to_string(options.shardCount) + ")"));
+  if (options.foldScores) {
+    if (options.shardCount > 1) return invalid(Refusal("foldScores", "joins the shards' scores: give it without shardCount"));
+    if (options.foldScores->size() != points * static_cast<std::size_t>(folds))
+      return invalid(Refusal("foldScores", "must hold " + std::to_string(points) + " grid points × " + std::to_string(folds) + " folds = " +
+                                               std::to_string(points * static_cast<std::size_t>(folds)) + " scores (got " +
+                                               std::to_string(options.foldScores->size()) + ")"));
+    for (std::size_t p = 0; p < points; ++p)
+      for (int k = 0; k < folds; ++k) res.grid[p].scores[static_cast<std::size_t>(k)] = (*options.foldScores)[p * static_cast<std::size_t>(folds) + static_cast<std::size_t>(k)];
+  }
   const auto loss = makeLoss(checked.choice("loss"));
   std::unique_ptr<HeldDesign> whole;  // the check's design on all of X, held for the refit
   if (Refusal why = checkFit(method, problem, withValues(base, grid, res.grid[0].values), &whole); !why.empty())
@@ -331,12 +345,15 @@ CrossValidationResult crossValidate(const Method& method, const Problem& problem
   Folds parts;
   if (Refusal why = makeFolds(method, problem, base, *loss, metric, options, folds, parts); !why.empty()) return invalid(why);
   const std::size_t chunks = (points + static_cast<std::size_t>(options.chunk) - 1) / static_cast<std::size_t>(options.chunk);
-  const std::size_t tasks = static_cast<std::size_t>(folds) * chunks;
+  // This call's folds: all, a shard's (k mod shardCount = shardIndex), or none (foldScores given).
+  std::vector<int> mine;
+  for (int k = options.shardIndex; k < folds && !options.foldScores; k += options.shardCount) mine.push_back(k);
+  const std::size_t tasks = mine.size() * chunks;
   std::atomic<bool> stop{false};
   // The first refusal of each task's fits (a training fold the method cannot fit at a grid point).
   std::vector<Result> refused(tasks);
   // Progress counts fits (folds × grid points), not tasks, so that its gaps are one fit long.
-  const auto totalFits = static_cast<double>(folds) * static_cast<double>(points);
+  const auto totalFits = static_cast<double>(mine.size()) * static_cast<double>(points);
   std::atomic<int> fitsDone{0};
   auto report = [&] {
     if (!control.keepGoing(fitsDone.load(), totalFits)) stop = true;
@@ -353,7 +370,7 @@ CrossValidationResult crossValidate(const Method& method, const Problem& problem
   for (const auto& g : grid) sizes.push_back(g.second.size());
   const std::vector<std::size_t> order = warmStartOrder(sizes);
   auto task = [&](std::size_t t) {
-    const int k = static_cast<int>(t / chunks);
+    const int k = mine[t / chunks];
     const std::size_t first = (t % chunks) * static_cast<std::size_t>(options.chunk);
     const std::size_t last = std::min(points, first + static_cast<std::size_t>(options.chunk));
     const Problem trainProblem = parts.trains[static_cast<std::size_t>(k)].view();
@@ -382,14 +399,23 @@ CrossValidationResult crossValidate(const Method& method, const Problem& problem
     if (refused[t].status == Status::InvalidInput) {  // a grid entry at fault names its grid field
       const Result& r = refused[t];
       const bool entry = std::any_of(grid.begin(), grid.end(), [&](const auto& g) { return g.first == r.field; });
-      return invalid(Refusal(entry ? "grid." + r.field : r.field, "a fit on the " + std::to_string(parts.trains[t / chunks].X.rows) +
-                                                                      " training rows of fold " + std::to_string(t / chunks + 1) + " of " +
+      const auto k = static_cast<std::size_t>(mine[t / chunks]);
+      return invalid(Refusal(entry ? "grid." + r.field : r.field, "a fit on the " + std::to_string(parts.trains[k].X.rows) +
+                                                                      " training rows of fold " + std::to_string(k + 1) + " of " +
                                                                       std::to_string(folds) + " refuses it: " + r.message));
     }
 
+  res.higherIsBetter = higherIsBetter(metric);
+  if (options.shardCount > 1) {  // a partial: the other shards' folds are NaN
+    res.partial = true;
+    for (GridPoint& g : res.grid)
+      for (int k = 0; k < folds; ++k)
+        if (k % options.shardCount != options.shardIndex) g.scores[static_cast<std::size_t>(k)] = NAN;
+    return res;
+  }
+
   // ---- summary and refit ----
   for (GridPoint& g : res.grid) summarise(g);
-  res.higherIsBetter = higherIsBetter(metric);
   const double sign = res.higherIsBetter ? -1 : 1;
   res.best = bestMean(res.grid, [](const GridPoint& g) -> const GridPoint& { return g; }, res.higherIsBetter);
   res.best1se = oneStandardError(*m, grid, res.grid, res.best, sign);

@@ -12,6 +12,9 @@
 // that the scores are those of the estimator that is returned. The split does not depend on
 // the thread count, so threaded and single-thread runs give the same result. Ties in the mean
 // score go to the earlier grid point. Progress counts finished fits (folds × grid points).
+// Folds are independent tasks, so the folds can be dealt to shards (machines) and their scores
+// joined: a call given every fold's scores (foldScores) summarises and refits as the unsharded
+// call does, bit for bit.
 #pragma once
 
 #include <cstdint>
@@ -35,6 +38,12 @@ struct CrossValidationOptions {
   int chunk = 4;       // grid points per warm-started task
   std::optional<Labels> foldId;  // each row's fold, 0..k−1: replaces folds and seed
   bool stratify = true;          // a classifier's folds: each class dealt round-robin
+  // A shard of the folds: only the folds k with k mod shardCount = shardIndex are fitted; the
+  // result is a partial (the other folds' scores NaN; no summary, no refit).
+  int shardIndex = 0, shardCount = 1;
+  // Every fold's score at every grid point (points × folds, row-major: a sharded run's partials
+  // joined): nothing is fitted on the folds, only the summary and the refit.
+  std::optional<std::vector<double>> foldScores;
 };
 const Schema<CrossValidationOptions>& crossValidationSchema();
 
@@ -60,7 +69,8 @@ struct CrossValidationResult {
   // The simplest point within one standard error of grid[best] (fewest groups, then the largest
   // penalty weights); -1 when a grid option has no order of simplicity.
   long best1se = -1;
-  Result model;  // refit on all data at grid[best]
+  Result model;  // refit on all data at grid[best]; none for a shard's partial
+  bool partial = false;  // a shard of the folds (shardCount > 1): scores only
 };
 
 using Grid = std::vector<std::pair<std::string, std::vector<double>>>;
