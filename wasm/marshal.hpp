@@ -211,7 +211,7 @@ inline val stabilityToJs(const StabilityResult& s) {
   for (const CoGroupedPair& p : s.pairs) i.push_back(p.i), j.push_back(p.j), frequency.push_back(p.frequency);
   return object({{"resamples", val(s.resamples)}, {"rows", val(s.rows)}, {"selection", copyOut(s.selection)},
                  {"pairs", object({{"i", copyOut(i)}, {"j", copyOut(j)}, {"frequency", copyOut(frequency)}})},
-                 {"coGrouping", copyOut(s.coGrouping)}, {"consensus", copyOut(s.consensus)}},
+                 {"coGrouping", copyOut(s.coGrouping)}, {"consensus", copyOut(s.consensus)}, {"partitions", copyOut(s.partitions)}},
                 statusOf(s.status, s.message, s.field));
 }
 

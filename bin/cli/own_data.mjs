@@ -3,9 +3,11 @@
 // each the API call of the same name on the table's columns (readTable, tableMatrix). The
 // method's options are flags generated from its declaration (info.methods[].options), the
 // call's settings from info.requests.
+import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { accuracy, auc, describeColumns, logGrid, mse, r2, readTable, selectRows, splitRows, SupclustError, tableMatrix } from '../../dist/node/index.js';
-import { invalid, numberFlag, optionFlags, optionHelp, optionValues, UsageError } from './args.mjs';
+import { resolve } from 'node:path';
+import { accuracy, auc, describeColumns, joinFoldScores, load, logGrid, mse, r2, readTable, selectRows, splitRows, SupclustError, tableMatrix } from '../../dist/node/index.js';
+import { invalid, numberFlag, optionFlags, optionHelp, optionValues, shardFlag, UsageError } from './args.mjs';
 import { progress } from './progress.mjs';
 
 /** The flags every command on a table takes. */
@@ -295,37 +297,87 @@ function gridFlag(values) {
   return grid;
 }
 
+/** The settings a command reads from flags: the declared ones but the shards' (--shard I/N). */
+const SHARD_SETTINGS = new Set(['shardIndex', 'shardCount', 'foldScores']);
+const cvSettings = (info) => info.requests.crossValidation.filter((o) => !SHARD_SETTINGS.has(o.name));
+
+/** A cv command's call, from its parsed flags and table: what a shard runs and a merge redoes. */
+function cvCall(sc, flags, file) {
+  const method = flags.method ?? cv.defaultMethod, data = tableData(file, flags), settings = cvSettings(sc.info);
+  const params = fitParams(sc.info, method, flags, data, settings), grid = gridFlag(flags.grid);
+  return { method, data, params, grid, settings: { grid, ...optionValues(settings, flags, data.m.featureNames) } };
+}
+
+const sha256 = (file) => createHash('sha256').update(readFileSync(file)).digest('hex');
+
+function printCv(flags, { method, data, params, grid }, r) {
+  saveOutputs(flags, r.model);
+  if (flags.json) {
+    console.log(JSON.stringify({ method, file: data.file, rows: data.m.nRows, notes: data.notes, ...r }, null, 1));
+    return;
+  }
+  const names = Object.keys(grid);
+  const rows = r.grid.map((g, i) => [...names.map((n) => number(g.params[n])), number(g.mean), number(g.se),
+    (i === r.bestIndex ? 'best' : '') + (i === r.best1seIndex ? `${i === r.bestIndex ? ', ' : ''}1-SE` : '')]);
+  console.log([heading('cv', method, data, params), ...data.notes.map((n) => `note: ${n}`),
+    table([[...names, r.metric, 'se', ''], ...rows]),
+    `best: ${names.map((n) => `${n} = ${number(r.best[n])}`).join(', ')}` + (r.best1se ? `; one-standard-error choice: ${names.map((n) => `${n} = ${number(r.best1se[n])}`).join(', ')}` : ''),
+    'the model refitted at the best point:', describeModel(r.model)].join('\n'));
+}
+
 export const cv = {
   defaultMethod: 'ihc',
   summary: 'cross-validate a method over a grid of its options: each point\'s score, the best and the one-standard-error choice',
-  usage: 'supclust cv <table> --target COLUMN --method M --grid NAME=VALUES [--grid …] [settings: --folds 5 --seed 1 --metric M] [--out model.json] [--json]',
+  usage: `supclust cv <table> --target COLUMN --method M --grid NAME=VALUES [--grid …] [settings: --folds 5 --seed 1 --metric M] [--out model.json] [--json]
+       supclust cv <table> … --shard I/N --out part-I.json        (the folds k with k mod N = I; supclust merge joins the parts)`,
   help: `${TABLE_HELP}
     --grid NAME=a,b,c | NAME=from:to:count   values of an option (from:to:count: log-spaced); repeat for a product
     --out FILE, --coef FILE            the model refitted on every row at the best point
+    --shard I/N                        fit only the folds k with k mod N = I, and write their scores to --out (a part for supclust merge)
   supclust cv --help --method M lists M's options and the settings.`,
-  options: { ...TABLE_FLAGS, ...MODEL_FLAGS, grid: { type: 'string', multiple: true } },
-  methodOptions: (info) => info.requests.crossValidation,
+  options: { ...TABLE_FLAGS, ...MODEL_FLAGS, grid: { type: 'string', multiple: true }, shard: { type: 'string' } },
+  methodOptions: cvSettings,
   positionals: 1,
   async run(flags, [file], sc) {
-    const method = flags.method ?? cv.defaultMethod, data = tableData(file, flags), settings = sc.info.requests.crossValidation;
-    const params = fitParams(sc.info, method, flags, data, settings), grid = gridFlag(flags.grid);
-    const bar = progress('fits');
-    const r = await sc.crossValidate(method, params, { grid, ...optionValues(settings, flags, data.m.featureNames) }, { onProgress: bar.onProgress });
-    bar.end(`${r.grid.length} grid points`);
-    saveOutputs(flags, r.model);
-    if (flags.json) {
-      console.log(JSON.stringify({ method, file, rows: data.m.nRows, notes: data.notes, ...r }, null, 1));
+    const call = cvCall(sc, flags, file), shard = shardFlag(flags);
+    if (shard) {
+      if (!flags.out) throw new UsageError('--shard needs --out FILE (the part, for supclust merge)');
+      const bar = progress('fits');
+      const part = await sc.crossValidate(call.method, call.params, { ...call.settings, shardIndex: shard.index, shardCount: shard.count }, { onProgress: bar.onProgress });
+      bar.end(`shard ${shard.index}/${shard.count}: folds ${Array.from({ length: part.folds }, (_, k) => k).filter((k) => k % shard.count === shard.index).join(', ')} of ${part.folds}`);
+      const { out, coef, shard: _, json, ...redo } = flags;
+      write(out, JSON.stringify({ kind: 'supclust-cv-part', version: sc.info.version, file: resolve(file), tableHash: sha256(file), flags: redo, part }), 'part');
       return;
     }
-    const names = Object.keys(grid);
-    const rows = r.grid.map((g, i) => [...names.map((n) => number(g.params[n])), number(g.mean), number(g.se),
-      (i === r.bestIndex ? 'best' : '') + (i === r.best1seIndex ? `${i === r.bestIndex ? ', ' : ''}1-SE` : '')]);
-    console.log([heading('cv', method, data, params), ...data.notes.map((n) => `note: ${n}`),
-      table([[...names, r.metric, 'se', ''], ...rows]),
-      `best: ${names.map((n) => `${n} = ${number(r.best[n])}`).join(', ')}` + (r.best1se ? `; one-standard-error choice: ${names.map((n) => `${n} = ${number(r.best1se[n])}`).join(', ')}` : ''),
-      'the model refitted at the best point:', describeModel(r.model)].join('\n'));
+    const bar = progress('fits');
+    const r = await sc.crossValidate(call.method, call.params, call.settings, { onProgress: bar.onProgress });
+    bar.end(`${r.grid.length} grid points`);
+    printCv(flags, call, r);
   },
 };
+
+/** supclust merge on the parts of a sharded cv: the table read again (--table: from another
+ * place), checked against the parts' hash, and the call redone with every fold's scores. */
+export async function mergeCvParts(parts, flags) {
+  const first = parts[0];
+  parts.forEach((p, i) => {
+    if (p.kind !== 'supclust-cv-part') throw invalid('partials', `part ${i} is not a part of supclust cv --shard`);
+    if (JSON.stringify(p.flags) !== JSON.stringify(first.flags) || p.tableHash !== first.tableHash || p.version !== first.version)
+      throw invalid('partials', `part ${i} is not a shard of the run of part 0 (other flags, table or supclust version)`);
+  });
+  const file = flags.table ?? first.file;
+  if (sha256(file) !== first.tableHash) throw invalid('table', `${file} is not the table the parts were computed on (its bytes differ)`);
+  const sc = await load();
+  try {
+    if (first.version !== sc.info.version) throw invalid('partials', `the parts were computed by supclust ${first.version}, this is ${sc.info.version}`);
+    const call = cvCall(sc, { ...first.flags, ...(flags.out ? { out: flags.out } : {}), ...(flags.coef ? { coef: flags.coef } : {}) }, file);
+    const r = await sc.crossValidate(call.method, call.params, { ...call.settings, foldScores: joinFoldScores(parts.map((p) => p.part)) });
+    printCv({ out: flags.out, coef: flags.coef }, call, r);
+    if (flags.json) write(flags.json, JSON.stringify({ method: call.method, file, rows: call.data.m.nRows, ...r }, null, 1), 'result');
+  } finally {
+    sc.dispose();
+  }
+}
 
 export const path = {
   defaultMethod: 'lasso',

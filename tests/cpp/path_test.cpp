@@ -405,3 +405,46 @@ TEST(PathCrossValidation, RefusesByFieldAndStopsWhenAsked) {
   EXPECT_EQ(total, 8 * 4);
   EXPECT_EQ(last, total);
 }
+
+// A cross-validated path's folds dealt to 2 and 3 shards, each a partial with its folds' scores
+// (the others NaN), joined as foldScores: the unsharded path's cross-validation, bit for bit.
+TEST(Path, ShardedFoldsJoinToTheUnshardedPath) {
+  const Data data;
+  const Problem problem = problemOf(data.p);
+  PathOptions o;
+  o.folds = 5;
+  o.nLambda = 20;
+  const PathResult whole = path("lasso", problem, paramsOf({}), {}, o);
+  ASSERT_EQ(whole.status, Status::Converged) << whole.message;
+  for (int count : {2, 3}) {
+    std::vector<double> joined(whole.points.size() * 5, NAN);
+    for (int index = 0; index < count; ++index) {
+      PathOptions s = o;
+      s.cv.shardIndex = index, s.cv.shardCount = count;
+      const PathResult part = path("lasso", problem, paramsOf({}), {}, s);
+      ASSERT_EQ(part.status, Status::Converged) << part.message;
+      EXPECT_TRUE(part.partial);
+      ASSERT_EQ(part.points.size(), whole.points.size());
+      for (std::size_t j = 0; j < part.points.size(); ++j)
+        for (int k = 0; k < 5; ++k) {
+          const double v = part.points[j].cv.scores[static_cast<std::size_t>(k)];
+          EXPECT_EQ(std::isnan(v), k % count != index);
+          if (!std::isnan(v)) joined[j * 5 + static_cast<std::size_t>(k)] = v;
+        }
+    }
+    PathOptions m = o;
+    m.cv.foldScores = joined;
+    const PathResult merged = path("lasso", problem, paramsOf({}), {}, m);
+    ASSERT_EQ(merged.status, Status::Converged) << merged.message;
+    for (std::size_t j = 0; j < whole.points.size(); ++j) {
+      EXPECT_EQ(merged.points[j].cv.scores, whole.points[j].cv.scores);
+      EXPECT_EQ(merged.points[j].cv.mean, whole.points[j].cv.mean);
+      EXPECT_EQ(merged.points[j].model.coef, whole.points[j].model.coef);
+    }
+    EXPECT_EQ(merged.best, whole.best);
+    EXPECT_EQ(merged.best1se, whole.best1se);
+  }
+  PathOptions bad;
+  bad.cv.shardCount = 2;
+  EXPECT_EQ(path("lasso", problem, paramsOf({}), {}, bad).field, "shardCount");  // no folds to shard
+}

@@ -114,3 +114,44 @@ TEST(Stability, RefusalsNameTheirField) {
   y[0] = NAN;
   EXPECT_EQ(stability(*findMethod("ihc"), problemOf(p.X, y), ihcParams(2), o).field, "y");
 }
+
+// The resamples dealt to 2 and 3 shards, each a partial with its resamples' partitions (−1 for
+// the others), joined and counted: the unsharded answer, bit for bit.
+TEST(Stability, ShardedResamplesJoinToTheUnshardedAnswer) {
+  const auto p = generateE1(120, 20, 3, 0.5, 5);
+  const Problem problem = problemOf(p);
+  StabilityOptions o;
+  o.resamples = 9;
+  const StabilityResult whole = stability(*findMethod("ihc"), problem, ihcParams(3), o);
+  ASSERT_EQ(whole.status, Status::Converged) << whole.message;
+  const std::size_t d = 20;
+  for (int count : {2, 3}) {
+    Labels joined(9 * d, -1);
+    for (int index = 0; index < count; ++index) {
+      StabilityOptions s = o;
+      s.shardIndex = index, s.shardCount = count;
+      const StabilityResult part = stability(*findMethod("ihc"), problem, ihcParams(3), s);
+      ASSERT_EQ(part.status, Status::Converged) << part.message;
+      EXPECT_TRUE(part.partial);
+      EXPECT_TRUE(part.selection.empty());
+      for (std::size_t r = 0; r < 9; ++r)
+        for (std::size_t j = 0; j < d; ++j) {
+          const int g = part.partitions[r * d + j];
+          EXPECT_EQ(g < 0, static_cast<int>(r) % count != index);
+          if (g >= 0) joined[r * d + j] = g;
+        }
+    }
+    StabilityOptions m = o;
+    m.partitions = joined;
+    const StabilityResult merged = stability(*findMethod("ihc"), problem, ihcParams(3), m);
+    ASSERT_EQ(merged.status, Status::Converged) << merged.message;
+    EXPECT_EQ(merged.selection, whole.selection);
+    EXPECT_EQ(merged.coGrouping, whole.coGrouping);
+    EXPECT_EQ(merged.consensus, whole.consensus);
+    ASSERT_EQ(merged.pairs.size(), whole.pairs.size());
+    for (std::size_t t = 0; t < whole.pairs.size(); ++t) EXPECT_EQ(merged.pairs[t].frequency, whole.pairs[t].frequency);
+  }
+  StabilityOptions bad = o;
+  bad.partitions = Labels(5, 0);
+  EXPECT_EQ(stability(*findMethod("ihc"), problem, ihcParams(3), bad).field, "partitions");
+}

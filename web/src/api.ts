@@ -5,13 +5,14 @@ import type { Backend } from './module.js';
 import { isRefusal, type CallMatrix, type ExperimentRequest, type RawAnswers, type RawCrossValidation, type RawExperiment, type RawFit, type RawPath, type RawStability, type Request, type WarmStartWire } from './protocol.js';
 import { Datasets, isDataset, ownCopy } from './dataset.js';
 import { MODEL_SCHEMA_VERSION } from './types.js';
-import type { CallControl, CrossValidationControl, ExpertError, CrossValidationOptions, CrossValidationResult, PathOptions, PathResult, StabilityResult, StabilitySettings, Dataset, ExperimentData, ExperimentOptions, ExperimentResult, GeneratorName, GeneratorOptions, FitParams, Info, KMeans1DResult, Label, MatrixInput, LossInfo, MethodInfo, MethodKinds, MethodName, Model, ModelKind,
+import type { CallControl, CrossValidationControl, ShardPart, ExpertError, CrossValidationOptions, CrossValidationResult, PathOptions, PathResult, StabilityResult, StabilitySettings, Dataset, ExperimentData, ExperimentOptions, ExperimentResult, GeneratorName, GeneratorOptions, FitParams, Info, KMeans1DResult, Label, MatrixInput, LossInfo, MethodInfo, MethodKinds, MethodName, Model, ModelKind,
   SparseGroupsResult, Supclust, SyntheticData } from './types.js';
 import { modelArrays as checkedArrays, type ModelArrays } from './model_arrays.js';
 import * as v from './validate.js';
 import { dataScales, suggestedValue } from './suggest.js';
 import { VERSION } from './version.js';
 import { hashOfData } from './merge.js';
+import { callHash } from './shards.js';
 
 /** What a prediction asks of a model. */
 type PredictorAnswer = Extract<Request, { op: 'predict' }>['answer'];
@@ -207,7 +208,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       return out as never;
     },
 
-    async crossValidate(method, params, cvOptions: CrossValidationOptions, given?: CrossValidationControl) {
+    async crossValidate(method, params, cvOptions: CrossValidationOptions, given?: CrossValidationControl): Promise<never> {
       const control = v.control<CrossValidationControl>(given);
       if (cvOptions == null || typeof cvOptions !== 'object') throw invalid('options', 'must be an object with a grid');
       const settingNames = info.requests.crossValidation.map((o) => o.name);  // as the library declares them
@@ -233,17 +234,18 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
         onProgress && ((done, total) => onProgress({ done, total })))) as RawCrossValidation;
       if (raw.status === 'invalid-input') throw fromLibrary(raw);
       if (raw.status === 'aborted') throw new SupclustError('aborted', 'the cross-validation was aborted');
-      const points = raw.grid!.map((g) => ({
-        params: Object.fromEntries(gridNames.map((name, i) => [name, g.values[i]])),
-        mean: g.mean, std: g.std, se: g.se, scores: plainOf(g.scores),
-      }));
+      const pointParams = raw.grid!.map((g) => Object.fromEntries(gridNames.map((name, i) => [name, g.values[i]])));
+      if ((cv.shardCount as number) > 1)  // a shard's part: its folds' scores at every grid point
+        return shardPart('crossValidate', method, cv, wire, X, y, { options, grid: { names: gridNames, values: gridValues }, settings: cv },
+          raw.grid![0].scores.length, (k) => raw.grid!.map((g) => g.scores[k])) as never;
+      const points = raw.grid!.map((g, p) => ({ params: pointParams[p], mean: g.mean, std: g.std, se: g.se, scores: plainOf(g.scores) }));
       const best = points[raw.best!].params;
       const oneSe = raw.best1se! >= 0 ? { best1se: points[raw.best1se!].params, best1seIndex: raw.best1se! } : {};
       const result: CrossValidationResult = {
         method, metric: raw.metric!, higherIsBetter: raw.higherIsBetter!, grid: points, best, bestIndex: raw.best!, ...oneSe,
         model: toModel(method, X.nCols, raw.model!, { ...meta, params: { ...meta.params, ...best } }),
       };
-      return result;
+      return result as never;
     },
 
     async path(method, params, pathOptions: PathOptions = {}, given?: CrossValidationControl) {
@@ -268,6 +270,9 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
         control.signal, onProgress && ((done, total) => onProgress({ done, total })))) as RawPath;
       if (raw.status === 'invalid-input') throw fromLibrary(raw);
       if (raw.status === 'aborted') throw new SupclustError('aborted', 'the path was aborted');
+      if ((checked.shardCount as number) > 1)  // a shard's part: its folds' scores at every point of the path
+        return shardPart('path', method, checked, wire, X, y, { options, sequence, over, settings: checked },
+          raw.folds!, (k) => raw.points!.map((p) => p.cv!.scores[k])) as never;
       const names = raw.weights!;
       const result: PathResult = {
         method, weight: names[raw.weight!], ray: Object.fromEntries(names.map((name, i) => [name, raw.ray![i]])),
@@ -287,7 +292,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       return result as never;
     },
 
-    async stability(method, params, stabilityOptions: StabilitySettings = {}, given?: CrossValidationControl) {
+    async stability(method, params, stabilityOptions: StabilitySettings = {}, given?: CrossValidationControl): Promise<never> {
       const control = v.control<CrossValidationControl>(given);
       if (stabilityOptions == null || typeof stabilityOptions !== 'object' || Array.isArray(stabilityOptions)) throw invalid('options', 'must be an object');
       const settingNames = info.requests.stability.map((o) => o.name);  // as the library declares them
@@ -300,13 +305,18 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
         control.signal, onProgress && ((done, total) => onProgress({ done, total })))) as RawStability;
       if (raw.status === 'invalid-input') throw fromLibrary(raw);
       if (raw.status === 'aborted') throw new SupclustError('aborted', 'the stability run was aborted');
+      if ((settings.shardCount as number) > 1) {  // a shard's part: its resamples' partitions
+        const d = X.nCols;
+        return shardPart('stability', method, settings, wire, X, y, { options, settings },
+          raw.resamples!, (r) => Array.from(raw.partitions!.subarray(r * d, (r + 1) * d))) as never;
+      }
       const pairs = raw.pairs!, result: StabilityResult = {
         method, resamples: raw.resamples!, rows: raw.rows!, selection: plainOf(raw.selection!),
         pairs: Array.from(pairs.i, (i, k) => ({ i, j: pairs.j[k], frequency: pairs.frequency[k] })),
         ...(raw.coGrouping!.length ? { coGrouping: plainOf(raw.coGrouping!) } : {}),
         consensus: plainOf(raw.consensus!),
       };
-      return result;
+      return result as never;
     },
 
     async predict(model: Model, X: MatrixInput | Dataset, nRows?: number, nCols?: number) {
@@ -570,6 +580,17 @@ function rowMajor(colMajor: ArrayLike<number>, rows: number, cols: number): numb
 
 // A typed array's entries as a plain array (Array.from on a typed array takes V8's generic
 // iteration, slower than this loop).
+/** A shard's part: the units this shard ran (k mod count = index) with their results, null for
+ * the others'. `unit(k)` reads unit k's results from the raw answer. */
+function shardPart(kind: ShardPart['kind'], method: string, settings: Record<string, unknown>, wire: CallMatrix, X: v.Matrix, y: ArrayLike<number>,
+                   decided: Record<string, unknown>, units: number, unit: (k: number) => number[]): ShardPart {
+  const index = (settings.shardIndex as number | undefined) ?? 0, count = settings.shardCount as number;
+  return {
+    kind, method, call: callHash(kind, method, wire, X.nRows, X.nCols, y, decided), shard: { index, count },
+    units: Array.from({ length: units }, (_, k) => (k % count === index ? unit(k) : null)),
+  };
+}
+
 function plainOf(a: ArrayLike<number>): number[] {
   return rowMajor(a, a.length, 1);
 }

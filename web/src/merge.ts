@@ -7,25 +7,25 @@ import { SupclustError, invalid } from './errors.js';
 import type { ExperimentResult } from './types.js';
 import type { ExperimentDataWire } from './protocol.js';
 
-/** A 53-bit hash (cyrb53) of the bytes of every dataset given to a real-data table, as hex. */
-export function hashOfData(data: ExperimentDataWire[]): string {
+/** A 53-bit hash (cyrb53) of the bytes of views, as hex. */
+export function hashOfBytes(views: ArrayBufferView[]): string {
   let h1 = 0xdeadbeef, h2 = 0x41c6ce57;
-  const add = (a: ArrayBufferView) => {
+  for (const a of views) {
     const bytes = new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
     for (let i = 0; i < bytes.length; i++) {
       h1 = Math.imul(h1 ^ bytes[i], 2654435761);
       h2 = Math.imul(h2 ^ bytes[i], 1597334677);
     }
-  };
-  for (const d of data) {
-    add(new Float64Array([d.nRows, d.nCols]));
-    if (d.X instanceof Float64Array) add(d.X);
-    else { add(d.X.indptr); add(d.X.indices); add(d.X.values); }
-    add(d.y);
   }
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
   return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16);
+}
+
+/** The hash of every dataset given to a real-data table: sizes, X (dense or CSR) and y. */
+export function hashOfData(data: ExperimentDataWire[]): string {
+  return hashOfBytes(data.flatMap((d) => [new Float64Array([d.nRows, d.nCols]),
+    ...(d.X instanceof Float64Array ? [d.X] : [d.X.indptr, d.X.indices, d.X.values]), d.y]));
 }
 
 // The runner's mean and sample deviation, summed in the same order.

@@ -112,6 +112,7 @@ export interface RawStability {
   pairs?: { i: Int32Array; j: Int32Array; frequency: Float64Array };
   coGrouping?: Float64Array;
   consensus?: Int32Array;
+  partitions?: Int32Array;
 }
 
 export interface RawExperiment {

@@ -335,6 +335,24 @@ export interface CrossValidationOptions<M extends MethodName = MethodName> exten
   grid: Partial<Record<NumericOption<M>, ArrayLike<number>>>;
 }
 
+/** A shard's part of a call dealt to shards (settings shardCount > 1: crossValidate's or a
+ * cross-validated path's folds, stability's resamples; docs/sharding.md): the results of its
+ * units, null for the other shards'. joinShards() joins the parts of one run into the setting
+ * (foldScores, partitions) with which the same call finishes the run without fitting the units
+ * again: the unsharded answer, bit for bit. A plain, JSON-safe object. */
+export interface ShardPart {
+  kind: 'crossValidate' | 'path' | 'stability';
+  method: string;
+  /** A hash of the call (X when given as arrays, y, the options, the grid or sequence and the
+   * settings but the shards'): the parts of one run share it. */
+  call: string;
+  shard: { index: number; count: number };
+  /** Per unit (fold k; resample r): a fold's held-out scores at every grid or path point, a
+   * resample's partition (per feature 0 when its coefficient is zero, g ≥ 1 for the g-th group);
+   * null for the other shards' units. */
+  units: (number[] | null)[];
+}
+
 export interface CrossValidationControl {
   signal?: AbortSignal;
   /** Called as fits finish (done of total = folds × grid points; experiments: repetitions). */
@@ -578,15 +596,21 @@ export interface Supclust {
   /** Classifiers: the predicted label of each row (from model.classes); classifying experts:
    * the gated mixture's most probable class. */
   predictClass(model: Model, X: MatrixInput | Dataset, nRows?: number, nCols?: number): Promise<Label[]>;
+  /** With settings shardCount > 1: one shard's part (ShardPart). */
+  crossValidate<M extends MethodName>(method: M, params: FitParams<M>, options: CrossValidationOptions<M> & { shardCount: number },
+                control?: CrossValidationControl): Promise<CrossValidationResult | ShardPart>;
   crossValidate<M extends MethodName>(method: M, params: FitParams<M>, options: CrossValidationOptions<M>,
                 control?: CrossValidationControl): Promise<CrossValidationResult>;
   /** A regularisation path in one call: the method at a decreasing sequence of its penalty
    * weight, each point warm-started from the one before (start-dependent methods: from their
    * own start), with glmnet's sequence and early stops. Progress counts points. */
+  path<M extends MethodName>(method: M, params: DataParams<MethodKinds[M]> & Partial<MethodOptions[M]>, options: PathOptions & { shardCount: number },
+                             control?: CrossValidationControl): Promise<PathResult<MethodKinds[M]> | ShardPart>;
   path<M extends MethodName>(method: M, params: DataParams<MethodKinds[M]> & Partial<MethodOptions[M]>, options?: PathOptions,
                              control?: CrossValidationControl): Promise<PathResult<MethodKinds[M]>>;
   /** Refits on subsamples of the rows (half-samples by default) and reports how often each
    * feature is selected and each pair shares one value, with the consensus partition. */
+  stability<M extends MethodName>(method: M, params: FitParams<M>, options: StabilitySettings & { shardCount: number }, control?: CrossValidationControl): Promise<StabilityResult | ShardPart>;
   stability<M extends MethodName>(method: M, params: FitParams<M>, options?: StabilitySettings, control?: CrossValidationControl): Promise<StabilityResult>;
   generate(name: GeneratorName, options?: GeneratorOptions): Promise<SyntheticData>;
   experiment(id: ExperimentId, options?: ExperimentOptions, control?: CrossValidationControl): Promise<ExperimentResult>;

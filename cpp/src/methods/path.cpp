@@ -28,7 +28,7 @@ const Schema<PathOptions>& pathSchema() {
         .integer("maxNonZeros", &P::maxNonZeros, "stop before a point with more non-zero features (0: no limit)", 0, 0)
         .integer("maxGroups", &P::maxGroups, "stop before a point with more groups of equal non-zero coefficients (0: no limit)", 0, 0)
         .integer("folds", &P::folds, "cross-validate the path: folds, each fitting the whole path on its training rows (0: not cross-validated)", 0, 0)
-        .include(crossValidationSchema(), &P::cv, {"seed", "metric", "foldId", "stratify"});
+        .include(crossValidationSchema(), &P::cv, {"seed", "metric", "foldId", "stratify", "shardIndex", "shardCount", "foldScores"});
     return p;
   }();
   return s;
@@ -117,6 +117,8 @@ bool crossValidatePath(const Method& method, const PathOptions& options, const C
   PathOptions each = options;
   each.folds = 0;
   each.cv.foldId.reset();
+  each.cv.foldScores.reset();
+  each.cv.shardIndex = 0, each.cv.shardCount = 1;
   each.maxNonZeros = each.maxGroups = 0;
   each.stopsEarly = false;
   const int threads = std::min(availableThreads(), folds);
@@ -130,7 +132,23 @@ bool crossValidatePath(const Method& method, const PathOptions& options, const C
   };
   // Each fold's path is scored as soon as it ends (its models then freed): what stays is its status.
   std::vector<PathResult> failed(static_cast<std::size_t>(folds));
-  const auto task = [&](std::size_t k) {
+  // This call's folds: all, a shard's (k mod shardCount = shardIndex), or none (foldScores given).
+  const CrossValidationOptions& cv = options.cv;
+  if (cv.foldScores) {
+    if (cv.foldScores->size() != kept.size() * static_cast<std::size_t>(folds)) {
+      res.status = Status::InvalidInput, res.field = "foldScores";
+      res.message = "foldScores: must hold " + std::to_string(kept.size()) + " points × " + std::to_string(folds) + " folds = " +
+                    std::to_string(kept.size() * static_cast<std::size_t>(folds)) + " scores (got " + std::to_string(cv.foldScores->size()) + ")";
+      return false;
+    }
+    for (std::size_t j = 0; j < kept.size(); ++j)
+      for (int k = 0; k < folds; ++k)
+        res.points[j].cv.scores[static_cast<std::size_t>(k)] = (*cv.foldScores)[j * static_cast<std::size_t>(folds) + static_cast<std::size_t>(k)];
+  }
+  std::vector<std::size_t> mine;
+  for (int k = cv.shardIndex; k < folds && !cv.foldScores; k += cv.shardCount) mine.push_back(static_cast<std::size_t>(k));
+  const auto task = [&](std::size_t t) {
+    const std::size_t k = mine[t];
     Control c;
     c.progress = [&, k](int i, double) {
       done[k] = std::min(i, static_cast<int>(kept.size()));
@@ -146,7 +164,7 @@ bool crossValidatePath(const Method& method, const PathOptions& options, const C
     for (std::size_t j = 0; j < kept.size(); ++j)
       res.points[j].cv.scores[k] = heldOutScore(a.points[j].model, parts, static_cast<int>(k), metric, loss);
   };
-  const bool finished = parallelFor(static_cast<std::size_t>(folds), threads, task, [&](std::size_t) { return report(); });
+  const bool finished = parallelFor(mine.size(), threads, task, [&](std::size_t) { return report(); });
   for (std::size_t k = 0; k < failed.size(); ++k)
     if (failed[k].status == Status::InvalidInput) {
       res.status = Status::InvalidInput;
@@ -159,10 +177,17 @@ bool crossValidatePath(const Method& method, const PathOptions& options, const C
     res.message = "aborted";
     return false;
   }
-  for (PathPoint& p : res.points) summarise(p.cv);
   res.metric = options.cv.metric.empty() ? metricNames(loss).front() : options.cv.metric;
   res.higherIsBetter = higherIsBetter(metric);
   res.folds = folds;
+  if (cv.shardCount > 1) {  // a partial: the other shards' folds are NaN
+    res.partial = true;
+    for (PathPoint& p : res.points)
+      for (int k = 0; k < folds; ++k)
+        if (k % cv.shardCount != cv.shardIndex) p.cv.scores[static_cast<std::size_t>(k)] = NAN;
+    return true;
+  }
+  for (PathPoint& p : res.points) summarise(p.cv);
   const double sign = res.higherIsBetter ? -1 : 1;
   const std::size_t best = bestMean(res.points, [](const PathPoint& p) -> const GridPoint& { return p.cv; }, res.higherIsBetter);
   res.best = static_cast<long>(best);
@@ -241,6 +266,12 @@ PathResult path(const Method& method, const Problem& problem, const Params& base
   cvOptions.folds = options.folds;
   int folds = 0;
   Metric metric = Metric::Mse;
+  if (options.cv.shardIndex >= options.cv.shardCount)
+    return refusedAnswer<PathResult>(Refusal("shardIndex", "must be below shardCount (" + std::to_string(options.cv.shardCount) + ")"));
+  if ((options.cv.shardCount > 1 || options.cv.foldScores) && !crossValidated)
+    return refusedAnswer<PathResult>(Refusal(options.cv.foldScores ? "foldScores" : "shardCount", "shards the folds of a cross-validated path: give folds"));
+  if (options.cv.foldScores && options.cv.shardCount > 1)
+    return refusedAnswer<PathResult>(Refusal("foldScores", "joins the shards' scores: give it without shardCount"));
   if (crossValidated) {
     if (Refusal why = checkFoldCount(cvOptions, n, folds); !why.empty()) return refusedAnswer<PathResult>(why);
     if (Refusal why = parseMetric(cvOptions.metric, *loss, metric); !why.empty()) return refusedAnswer<PathResult>(why);

@@ -21,7 +21,10 @@ const Schema<StabilityOptions>& stabilitySchema() {
         .number("fraction", &S::fraction, "each subsample's share of the rows (0.5: half-samples)", 0.5, 0, true, 1)
         .seed("seed", &S::seed, "seed of the subsamples", 1)
         .number("threshold", &S::threshold, "the frequency from which a pair is reported and joins the consensus partition", 0.5, 0, true, 1)
-        .integer("threads", &S::threads, "threads for the fits (0: all the build has; 1 in the simd build)", 0, 0);
+        .integer("threads", &S::threads, "threads for the fits (0: all the build has; 1 in the simd build)", 0, 0)
+        .integer("shardIndex", &S::shardIndex, "fit only the resamples r with r mod shardCount = shardIndex: a partial holding their partitions (docs/sharding.md)", 0, 0)
+        .integer("shardCount", &S::shardCount, "the number of shards the resamples are dealt into (1: not sharded)", 1, 1, 100000)
+        .labels("partitions", &S::partitions, "every resample's partition (resamples × features, row-major: 0 for a zero coefficient, g ≥ 1 for group g), joined from a sharded run's partials: nothing is fitted again, only counted");
     return o;
   }();
   return s;
@@ -83,11 +86,32 @@ StabilityResult stability(const Method& method, const Problem& problem, const Pa
 
   // ---- the fits ----
   const auto R = static_cast<std::size_t>(options.resamples);
+  if (options.shardIndex >= options.shardCount)
+    return refusedAnswer<StabilityResult>(Refusal("shardIndex", "must be below shardCount (" + std::to_string(options.shardCount) + ")"));
   std::vector<std::vector<std::vector<int>>> groups(R);
+  if (options.partitions) {
+    if (options.shardCount > 1) return refusedAnswer<StabilityResult>(Refusal("partitions", "joins the shards' partitions: give it without shardCount"));
+    if (options.partitions->size() != R * static_cast<std::size_t>(d))
+      return refusedAnswer<StabilityResult>(Refusal("partitions", "must hold " + std::to_string(R) + " resamples × " + std::to_string(d) + " features = " +
+                                                                      std::to_string(R * static_cast<std::size_t>(d)) + " labels (got " +
+                                                                      std::to_string(options.partitions->size()) + ")"));
+    for (std::size_t r = 0; r < R; ++r)
+      for (Eigen::Index j = 0; j < d; ++j) {
+        const int g = (*options.partitions)[r * static_cast<std::size_t>(d) + static_cast<std::size_t>(j)];
+        if (g < 0 || g > d) return refusedAnswer<StabilityResult>(Refusal("partitions", "labels must be 0 (not selected) … d (got " + std::to_string(g) + ")"));
+        if (g == 0) continue;
+        if (groups[r].size() < static_cast<std::size_t>(g)) groups[r].resize(static_cast<std::size_t>(g));
+        groups[r][static_cast<std::size_t>(g - 1)].push_back(static_cast<int>(j));
+      }
+  }
+  std::vector<std::size_t> mine;  // this call's resamples: all, a shard's, or none (partitions given)
+  for (std::size_t r = static_cast<std::size_t>(options.shardIndex); r < R && !options.partitions; r += static_cast<std::size_t>(options.shardCount))
+    mine.push_back(r);
   std::vector<Result> refused(R);
   std::atomic<bool> stop{false};
   Control inner{[&stop](int, double) { return !stop.load(); }};
-  const auto task = [&](std::size_t r) {
+  const auto task = [&](std::size_t t) {
+    const std::size_t r = mine[t];
     const std::vector<Eigen::Index> rows = subsampleRows(n, options.fraction, options.seed, static_cast<int>(r));
     std::vector<bool> take(static_cast<std::size_t>(n), false);
     for (Eigen::Index i : rows) take[static_cast<std::size_t>(i)] = true;
@@ -96,8 +120,8 @@ StabilityResult stability(const Method& method, const Problem& problem, const Pa
     if (fitted.status == Status::InvalidInput) refused[r] = std::move(fitted);
     else if (fitted.status != Status::Aborted) groups[r] = groupsOf(fitted.coef);
   };
-  const bool finished = parallelFor(R, threads, task, [&](std::size_t done) {
-    if (!control.keepGoing(static_cast<int>(done), static_cast<double>(R))) stop = true;
+  const bool finished = parallelFor(mine.size(), threads, task, [&](std::size_t done) {
+    if (!control.keepGoing(static_cast<int>(done), static_cast<double>(mine.size()))) stop = true;
     return !stop.load();
   });
   StabilityResult res;
@@ -114,9 +138,20 @@ StabilityResult stability(const Method& method, const Problem& problem, const Pa
       return res;
     }
 
-  // ---- the counts, in resample order ----
   res.resamples = options.resamples;
   res.rows = static_cast<int>(m);
+  if (options.shardCount > 1) {  // a partial: this shard's partitions
+    res.partial = true;
+    res.partitions.assign(R * static_cast<std::size_t>(d), -1);
+    for (std::size_t r : mine) {
+      std::fill_n(res.partitions.begin() + static_cast<std::ptrdiff_t>(r * static_cast<std::size_t>(d)), d, 0);
+      for (std::size_t g = 0; g < groups[r].size(); ++g)
+        for (int j : groups[r][g]) res.partitions[r * static_cast<std::size_t>(d) + static_cast<std::size_t>(j)] = static_cast<int>(g + 1);
+    }
+    return res;
+  }
+
+  // ---- the counts, in resample order ----
   std::vector<int> selected(static_cast<std::size_t>(d), 0);
   std::vector<int> triangle(dense ? static_cast<std::size_t>(d * (d - 1) / 2) : 0, 0);
   std::vector<std::uint64_t> sparsePairs;  // d > 4096: one key i·d + j per co-grouping, counted after

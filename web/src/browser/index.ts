@@ -18,6 +18,7 @@ export { splitRows, shuffledRows, selectRows } from '../split.js';
 export type { SplitOptions } from '../split.js';
 export { mse, mae, r2, accuracy, errorRate, auc, logLoss } from '../metrics.js';
 export { mergeExperiments } from '../merge.js';
+export { joinShards } from '../shards.js';
 export { wordFrequencies, tokenize } from '../text.js';
 export type { TextFeatureOptions, TextFeatures } from '../text.js';
 export { DATASETS, datasetHelp, PANG_LEE_AUTHORS } from '../datasets.js';

@@ -22,6 +22,7 @@ export { splitRows, shuffledRows, selectRows } from '../split.js';
 export type { SplitOptions } from '../split.js';
 export { mse, mae, r2, accuracy, errorRate, auc, logLoss } from '../metrics.js';
 export { mergeExperiments } from '../merge.js';
+export { joinShards } from '../shards.js';
 
 const require = createRequire(import.meta.url);
 

@@ -37,7 +37,9 @@
 // and `best1se`, the first point whose mean is within one standard error of it — the path runs
 // from the simplest point (largest weight, fewest groups), so that is the simplest such point.
 // The folds are cross-validation's (foldId, or a seeded shuffle, a classifier's stratified) and
-// run side by side on the thread pool.
+// run side by side on the thread pool. As cross-validation's, they can be dealt to shards
+// (shardIndex, shardCount: each shard fits the path on all rows and its folds' paths, and returns
+// their scores, a partial) and joined (foldScores: the fold paths are not fitted again).
 //
 // Methods whose answer depends on the start (Method::startDependent) fit every point from their
 // own start, as a fit would: the path then equals a loop of fits, bit for bit. The design is
@@ -106,6 +108,7 @@ struct PathResult {
   bool higherIsBetter = false;
   int folds = 0;
   long best = -1, best1se = -1;
+  bool partial = false;  // a shard of the folds (shardCount > 1): the fold scores of its folds only
 };
 
 // `over`: "" for the penalty weights, or the count to sweep.

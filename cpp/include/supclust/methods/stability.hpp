@@ -5,10 +5,12 @@
 // resample r's rows depend on the seed and r alone, and the counts are summed in resample order,
 // so the answer is the same for any thread count. The consensus partition joins the pairs
 // co-grouped at least `threshold` of the time (connected components: single linkage at that
-// level) among the features selected at least that often.
+// level) among the features selected at least that often. The resamples can be dealt to shards
+// (each returns its resamples' partitions) and joined (the partitions given back are counted).
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -23,6 +25,12 @@ struct StabilityOptions {
   std::uint64_t seed = 1;
   double threshold = 0.5;
   int threads = 0;  // 0: availableThreads()
+  // A shard of the resamples: only r with r mod shardCount = shardIndex are fitted; the result is
+  // a partial holding their partitions (no counts).
+  int shardIndex = 0, shardCount = 1;
+  // Every resample's partition (resamples × d, row-major: 0 for a zero coefficient, g ≥ 1 for the
+  // g-th group), joined from a sharded run's partials: nothing is fitted, only counted.
+  std::optional<Labels> partitions;
 };
 const Schema<StabilityOptions>& stabilitySchema();
 
@@ -48,6 +56,10 @@ struct StabilityResult {
   std::vector<CoGroupedPair> pairs;  // every pair co-grouped at least `threshold` of the time, by (i, j)
   std::vector<double> coGrouping;    // d ≤ kDenseStabilityFeatures: d × d, the diagonal the selection
   Labels consensus;                  // per feature: its consensus group, or −1 (selected less often)
+  // A shard's partial (shardCount > 1): each resample's partition as StabilityOptions::partitions
+  // encodes it, −1 throughout for the other shards' resamples; the counts above are empty.
+  bool partial = false;
+  Labels partitions;
 };
 
 StabilityResult stability(const Method& method, const Problem& problem, const Params& params, const StabilityOptions& options,
