@@ -16,7 +16,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const fast = process.argv.includes('--fast');
 // The web files the fast tier leaves out: whole tables, the package re-pack, processes per shard.
 const SLOW = ['tests/web/package.test.ts', 'tests/web/dfg-tables.test.ts', 'tests/web/experiment.test.ts',
-  'tests/web/sharding.test.ts', 'tests/web/priors.test.ts', 'tests/web/experts.test.ts', 'tests/web/cli.test.ts'];
+  'tests/web/sharding.test.ts', 'tests/web/cluster.test.ts', 'tests/web/priors.test.ts', 'tests/web/experts.test.ts', 'tests/web/cli.test.ts'];
 // Files that must run alone: the package test re-packs dist/ (which the others read) and the
 // e2e files share one browser and the demo's port.
 const SERIAL = ['tests/web/package.test.ts', 'tests/e2e'];

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { accuracy, auc, describeColumns, joinFoldScores, load, logGrid, mse, r2, readTable, selectRows, splitRows, SupclustError, tableMatrix } from '../../dist/node/index.js';
+import { accuracy, auc, describeColumns, joinShards, load, logGrid, mse, r2, readTable, selectRows, splitRows, SupclustError, tableMatrix } from '../../dist/node/index.js';
 import { invalid, numberFlag, optionFlags, optionHelp, optionValues, shardFlag, UsageError } from './args.mjs';
 import { progress } from './progress.mjs';
 
@@ -298,117 +298,143 @@ function gridFlag(values) {
 }
 
 /** The settings a command reads from flags: the declared ones but the shards' (--shard I/N). */
-const SHARD_SETTINGS = new Set(['shardIndex', 'shardCount', 'foldScores']);
-const cvSettings = (info) => info.requests.crossValidation.filter((o) => !SHARD_SETTINGS.has(o.name));
-
-/** A cv command's call, from its parsed flags and table: what a shard runs and a merge redoes. */
-function cvCall(sc, flags, file) {
-  const method = flags.method ?? cv.defaultMethod, data = tableData(file, flags), settings = cvSettings(sc.info);
-  const params = fitParams(sc.info, method, flags, data, settings), grid = gridFlag(flags.grid);
-  return { method, data, params, grid, settings: { grid, ...optionValues(settings, flags, data.m.featureNames) } };
-}
+const SHARD_SETTINGS = new Set(['shardIndex', 'shardCount', 'foldScores', 'partitions']);
+const settingsOf = (declared) => declared.filter((o) => !SHARD_SETTINGS.has(o.name));
 
 const sha256 = (file) => createHash('sha256').update(readFileSync(file)).digest('hex');
+const SHARD_HELP = `    --shard I/N                        run shard I of N (folds, or resamples, k with k mod N = I) and write its part to --out;
+                                       supclust merge joins the parts (docs/sharding.md)`;
 
-function printCv(flags, { method, data, params, grid }, r) {
-  saveOutputs(flags, r.model);
-  if (flags.json) {
-    console.log(JSON.stringify({ method, file: data.file, rows: data.m.nRows, notes: data.notes, ...r }, null, 1));
-    return;
-  }
-  const names = Object.keys(grid);
-  const rows = r.grid.map((g, i) => [...names.map((n) => number(g.params[n])), number(g.mean), number(g.se),
-    (i === r.bestIndex ? 'best' : '') + (i === r.best1seIndex ? `${i === r.bestIndex ? ', ' : ''}1-SE` : '')]);
-  console.log([heading('cv', method, data, params), ...data.notes.map((n) => `note: ${n}`),
-    table([[...names, r.metric, 'se', ''], ...rows]),
-    `best: ${names.map((n) => `${n} = ${number(r.best[n])}`).join(', ')}` + (r.best1se ? `; one-standard-error choice: ${names.map((n) => `${n} = ${number(r.best1se[n])}`).join(', ')}` : ''),
-    'the model refitted at the best point:', describeModel(r.model)].join('\n'));
+/** A command that calls one sharded API call (cv, path, stability): its call from the parsed
+ * flags and the table (what a shard runs and a merge redoes), run whole, as a shard's part, or
+ * finished from the joined parts. */
+function sharded(command) {
+  return {
+    ...command,
+    options: { ...command.options, shard: { type: 'string' } },
+    methodOptions: (info) => settingsOf(command.settings(info)),
+    positionals: 1,
+    async run(flags, [file], sc) {
+      const call = command.call(sc, flags, file), shard = shardFlag(flags);
+      const bar = progress(command.unit);
+      if (shard) {
+        if (!flags.out) throw new UsageError('--shard needs --out FILE (the part, for supclust merge)');
+        const part = await command.api(sc, call, { shardIndex: shard.index, shardCount: shard.count }, bar.onProgress);
+        bar.end(`shard ${shard.index}/${shard.count}: ${part.units.filter((u) => u).length} of ${part.units.length} ${command.units}`);
+        const { out: _, coef: __, shard: ___, json: ____, ...redo } = flags;
+        write(flags.out, JSON.stringify({ kind: 'supclust-part', command: command.name, version: sc.info.version, file, path: resolve(file), tableHash: sha256(file), flags: redo, part }), 'part');
+        return;
+      }
+      const r = await command.api(sc, call, {}, bar.onProgress);
+      bar.end(command.done(r));
+      command.print(flags, call, r);
+    },
+  };
 }
 
-export const cv = {
-  defaultMethod: 'ihc',
-  summary: 'cross-validate a method over a grid of its options: each point\'s score, the best and the one-standard-error choice',
-  usage: `supclust cv <table> --target COLUMN --method M --grid NAME=VALUES [--grid …] [settings: --folds 5 --seed 1 --metric M] [--out model.json] [--json]
-       supclust cv <table> … --shard I/N --out part-I.json        (the folds k with k mod N = I; supclust merge joins the parts)`,
-  help: `${TABLE_HELP}
-    --grid NAME=a,b,c | NAME=from:to:count   values of an option (from:to:count: log-spaced); repeat for a product
-    --out FILE, --coef FILE            the model refitted on every row at the best point
-    --shard I/N                        fit only the folds k with k mod N = I, and write their scores to --out (a part for supclust merge)
-  supclust cv --help --method M lists M's options and the settings.`,
-  options: { ...TABLE_FLAGS, ...MODEL_FLAGS, grid: { type: 'string', multiple: true }, shard: { type: 'string' } },
-  methodOptions: cvSettings,
-  positionals: 1,
-  async run(flags, [file], sc) {
-    const call = cvCall(sc, flags, file), shard = shardFlag(flags);
-    if (shard) {
-      if (!flags.out) throw new UsageError('--shard needs --out FILE (the part, for supclust merge)');
-      const bar = progress('fits');
-      const part = await sc.crossValidate(call.method, call.params, { ...call.settings, shardIndex: shard.index, shardCount: shard.count }, { onProgress: bar.onProgress });
-      bar.end(`shard ${shard.index}/${shard.count}: folds ${Array.from({ length: part.folds }, (_, k) => k).filter((k) => k % shard.count === shard.index).join(', ')} of ${part.folds}`);
-      const { out, coef, shard: _, json, ...redo } = flags;
-      write(out, JSON.stringify({ kind: 'supclust-cv-part', version: sc.info.version, file: resolve(file), tableHash: sha256(file), flags: redo, part }), 'part');
-      return;
-    }
-    const bar = progress('fits');
-    const r = await sc.crossValidate(call.method, call.params, call.settings, { onProgress: bar.onProgress });
-    bar.end(`${r.grid.length} grid points`);
-    printCv(flags, call, r);
-  },
-};
-
-/** supclust merge on the parts of a sharded cv: the table read again (--table: from another
- * place), checked against the parts' hash, and the call redone with every fold's scores. */
-export async function mergeCvParts(parts, flags) {
+/** supclust merge on the parts of a sharded cv, path or stability: the table read again (--table:
+ * from another place) and checked against the parts' hash, the call redone with the joined parts. */
+export async function mergeParts(files, parts, flags) {
   const first = parts[0];
   parts.forEach((p, i) => {
-    if (p.kind !== 'supclust-cv-part') throw invalid('partials', `part ${i} is not a part of supclust cv --shard`);
-    if (JSON.stringify(p.flags) !== JSON.stringify(first.flags) || p.tableHash !== first.tableHash || p.version !== first.version)
-      throw invalid('partials', `part ${i} is not a shard of the run of part 0 (other flags, table or supclust version)`);
+    if (p.kind !== 'supclust-part') throw invalid('partials', `${files[i]} is not a part of supclust cv, path or stability --shard`);
+    if (p.command !== first.command || JSON.stringify(p.flags) !== JSON.stringify(first.flags) || p.tableHash !== first.tableHash || p.version !== first.version)
+      throw invalid('partials', `${files[i]} is not a shard of the run of ${files[0]} (another command, flags, table or supclust version)`);
   });
-  const file = flags.table ?? first.file;
+  const command = OWN_DATA[first.command], file = flags.table ?? first.path;
   if (sha256(file) !== first.tableHash) throw invalid('table', `${file} is not the table the parts were computed on (its bytes differ)`);
   const sc = await load();
   try {
     if (first.version !== sc.info.version) throw invalid('partials', `the parts were computed by supclust ${first.version}, this is ${sc.info.version}`);
-    const call = cvCall(sc, { ...first.flags, ...(flags.out ? { out: flags.out } : {}), ...(flags.coef ? { coef: flags.coef } : {}) }, file);
-    const r = await sc.crossValidate(call.method, call.params, { ...call.settings, foldScores: joinFoldScores(parts.map((p) => p.part)) });
-    printCv({ out: flags.out, coef: flags.coef }, call, r);
-    if (flags.json) write(flags.json, JSON.stringify({ method: call.method, file, rows: call.data.m.nRows, ...r }, null, 1), 'result');
+    const call = command.call(sc, first.flags, file);
+    call.data.file = flags.table ?? first.file;  // named as the shards named it
+    const r = await command.api(sc, call, joinShards(parts.map((p) => p.part)));
+    const outputs = { ...first.flags, out: flags.out, coef: flags.coef, json: false };
+    command.print(outputs, call, r);
+    if (flags.json) write(flags.json, JSON.stringify({ method: call.method, file: call.data.file, rows: call.data.m.nRows, ...r }, null, 1), 'result');
   } finally {
     sc.dispose();
   }
 }
 
-export const path = {
+/** The call's method, table, fit parameters and the API's options (settings read from flags). */
+function tableCall(sc, flags, file, command, declared) {
+  const method = flags.method ?? command.defaultMethod, data = tableData(file, flags), settings = settingsOf(declared);
+  const params = fitParams(sc.info, method, flags, data, settings);
+  return { method, data, params, options: optionValues(settings, flags, data.m.featureNames) };
+}
+
+export const cv = sharded({
+  name: 'cv',
+  defaultMethod: 'ihc',
+  unit: 'fits',
+  units: 'folds',
+  summary: 'cross-validate a method over a grid of its options: each point\'s score, the best and the one-standard-error choice',
+  usage: `supclust cv <table> --target COLUMN --method M --grid NAME=VALUES [--grid …] [settings: --folds 5 --seed 1 --metric M] [--out model.json] [--json]
+       supclust cv <table> … --shard I/N --out part-I.json        (a shard's folds; supclust merge joins the parts)`,
+  help: `${TABLE_HELP}
+    --grid NAME=a,b,c | NAME=from:to:count   values of an option (from:to:count: log-spaced); repeat for a product
+    --out FILE, --coef FILE            the model refitted on every row at the best point
+${SHARD_HELP}
+  supclust cv --help --method M lists M's options and the settings.`,
+  options: { ...TABLE_FLAGS, ...MODEL_FLAGS, grid: { type: 'string', multiple: true } },
+  settings: (info) => info.requests.crossValidation,
+  call(sc, flags, file) {
+    const c = tableCall(sc, flags, file, cv, cv.settings(sc.info));
+    return { ...c, grid: gridFlag(flags.grid) };
+  },
+  api: (sc, c, extra, onProgress) => sc.crossValidate(c.method, c.params, { grid: c.grid, ...c.options, ...extra }, { onProgress }),
+  done: (r) => `${r.grid.length} grid points`,
+  print(flags, { method, data, params, grid }, r) {
+    saveOutputs(flags, r.model);
+    if (flags.json) {
+      console.log(JSON.stringify({ method, file: data.file, rows: data.m.nRows, notes: data.notes, ...r }, null, 1));
+      return;
+    }
+    const names = Object.keys(grid);
+    const rows = r.grid.map((g, i) => [...names.map((n) => number(g.params[n])), number(g.mean), number(g.se),
+      (i === r.bestIndex ? 'best' : '') + (i === r.best1seIndex ? `${i === r.bestIndex ? ', ' : ''}1-SE` : '')]);
+    console.log([heading('cv', method, data, params), ...data.notes.map((n) => `note: ${n}`),
+      table([[...names, r.metric, 'se', ''], ...rows]),
+      `best: ${names.map((n) => `${n} = ${number(r.best[n])}`).join(', ')}` + (r.best1se ? `; one-standard-error choice: ${names.map((n) => `${n} = ${number(r.best1se[n])}`).join(', ')}` : ''),
+      'the model refitted at the best point:', describeModel(r.model)].join('\n'));
+  },
+});
+
+export const path = sharded({
+  name: 'path',
   defaultMethod: 'lasso',
+  unit: 'path points',
+  units: 'folds',
   summary: 'a regularisation path (glmnet\'s sequence from the top, warm-started), cross-validated with --folds',
-  usage: 'supclust path <table> --target COLUMN --method M [settings: --nLambda 100 --folds 5 …] [--over Q --values 1,2,3] [--rule 1se|min] [--out model.json] [--json]',
+  usage: `supclust path <table> --target COLUMN --method M [settings: --nLambda 100 --folds 5 …] [--over Q --values 1,2,3] [--rule 1se|min] [--out model.json] [--json]
+       supclust path <table> … --folds K --shard I/N --out part-I.json   (a shard's folds; supclust merge joins the parts)`,
   help: `${TABLE_HELP}
     --over NAME --values a,b,c         sweep a count (Q, s, centres) instead of the penalty weight
     --rule 1se|min                     cross-validated: the point saved by --out (default 1se)
     --out FILE, --coef FILE            that point's model (not cross-validated: the least EBIC, else the last point)
+${SHARD_HELP}
   supclust path --help --method M lists M's options and the settings.`,
   options: { ...TABLE_FLAGS, ...MODEL_FLAGS, over: { type: 'string' }, values: { type: 'string' }, rule: { type: 'string' } },
-  methodOptions: (info) => info.requests.path,
-  positionals: 1,
-  async run(flags, [file], sc) {
-    const method = flags.method ?? path.defaultMethod, data = tableData(file, flags), settings = sc.info.requests.path;
-    const params = fitParams(sc.info, method, flags, data, settings);
-    const options = { ...optionValues(settings, flags, data.m.featureNames),
-      ...(flags.over ? { over: flags.over } : {}), ...(flags.values ? { values: flags.values.split(',').map(Number) } : {}) };
-    const bar = progress('path points');
-    const r = await sc.path(method, params, options, { onProgress: bar.onProgress });
-    bar.end(`${r.points.length} path points`);
+  settings: (info) => info.requests.path,
+  call(sc, flags, file) {
+    const c = tableCall(sc, flags, file, path, path.settings(sc.info));
     const rule = flags.rule ?? '1se';
     if (rule !== '1se' && rule !== 'min') throw invalid('rule', `must be 1se or min (got ${rule})`);
+    return { ...c, rule, over: flags.over,
+      options: { ...c.options, ...(flags.over ? { over: flags.over } : {}), ...(flags.values ? { values: flags.values.split(',').map(Number) } : {}) } };
+  },
+  api: (sc, c, extra, onProgress) => sc.path(c.method, c.params, { ...c.options, ...extra }, { onProgress }),
+  done: (r) => `${r.points.length} path points`,
+  print(flags, { method, data, params, rule, over }, r) {
     const cvr = r.crossValidation, at = cvr ? (rule === '1se' ? cvr.best1se : cvr.best) : r.bestCriterion ?? r.points.length - 1;
     saveOutputs(flags, r.points[at].model);
     if (flags.json) {
-      console.log(JSON.stringify({ method, file, rows: data.m.nRows, notes: data.notes, chosen: at, ...r }, null, 1));
+      console.log(JSON.stringify({ method, file: data.file, rows: data.m.nRows, notes: data.notes, chosen: at, ...r }, null, 1));
       return;
     }
-    const swept = flags.over ?? r.weight;
-    const rows = r.points.map((p, i) => [number(flags.over ? p.model.params[flags.over] : p.lambda), String(p.nonZeros), String(p.groups), number(p.devianceRatio),
+    const swept = over ?? r.weight;
+    const rows = r.points.map((p, i) => [number(over ? p.model.params[over] : p.lambda), String(p.nonZeros), String(p.groups), number(p.devianceRatio),
       ...(cvr ? [`${number(p.cv.mean)} ± ${number(p.cv.se)}`] : p.criterion !== undefined ? [number(p.criterion)] : []),
       (cvr ? [i === cvr.best ? 'best' : '', i === cvr.best1se ? '1-SE' : ''].filter(Boolean).join(', ') : i === r.bestCriterion ? 'least EBIC' : '')]);
     console.log([heading('path', method, data, params), ...data.notes.map((n) => `note: ${n}`),
@@ -417,26 +443,28 @@ export const path = {
       `the point saved (${cvr ? (rule === '1se' ? 'one-standard-error choice' : 'best mean') : r.bestCriterion !== undefined ? 'least EBIC' : 'last'}):`,
       describeModel(r.points[at].model)].join('\n'));
   },
-};
+});
 
-export const stability = {
+export const stability = sharded({
+  name: 'stability',
   defaultMethod: 'ihc',
+  unit: 'fits',
+  units: 'resamples',
   summary: 'refit on subsamples: how often each feature is selected and each pair shares a value, the consensus groups',
-  usage: 'supclust stability <table> --target COLUMN --method M [method options] [settings: --resamples 100 --fraction 0.5 --threshold 0.5] [--json]',
+  usage: `supclust stability <table> --target COLUMN --method M [method options] [settings: --resamples 100 --fraction 0.5 --threshold 0.5] [--json]
+       supclust stability <table> … --shard I/N --out part-I.json   (a shard's resamples; supclust merge joins the parts)`,
   help: `${TABLE_HELP}
+${SHARD_HELP}
   supclust stability --help --method M lists M's options and the settings.`,
-  options: { ...TABLE_FLAGS, method: { type: 'string' } },
-  methodOptions: (info) => info.requests.stability,
-  positionals: 1,
-  async run(flags, [file], sc) {
-    const method = flags.method ?? stability.defaultMethod, data = tableData(file, flags), settings = sc.info.requests.stability;
-    const params = fitParams(sc.info, method, flags, data, settings);
-    const bar = progress('fits');
-    const r = await sc.stability(method, params, optionValues(settings, flags, data.m.featureNames), { onProgress: bar.onProgress });
-    bar.end(`${r.resamples} subsamples`);
+  options: { ...TABLE_FLAGS, method: { type: 'string' }, out: { type: 'string' } },
+  settings: (info) => info.requests.stability,
+  call: (sc, flags, file) => tableCall(sc, flags, file, stability, stability.settings(sc.info)),
+  api: (sc, c, extra, onProgress) => sc.stability(c.method, c.params, { ...c.options, ...extra }, { onProgress }),
+  done: (r) => `${r.resamples} subsamples`,
+  print(flags, { method, data, params }, r) {
     const names = data.m.featureNames;
     if (flags.json) {
-      console.log(JSON.stringify({ method, file, notes: data.notes, features: names, ...r }, null, 1));
+      console.log(JSON.stringify({ method, file: data.file, notes: data.notes, features: names, ...r }, null, 1));
       return;
     }
     const groups = new Map();
@@ -449,4 +477,6 @@ export const stability = {
       ...r.pairs.slice().sort((a, b) => b.frequency - a.frequency).slice(0, 20).map((p) => `  ${names[p.i]} & ${names[p.j]}: ${number(p.frequency)}`),
       'consensus groups:', ...[...groups.values()].map((fs, i) => `  ${i + 1}: ${fs.join(', ')}`)].join('\n'));
   },
-};
+});
+
+const OWN_DATA = { cv, path, stability };

@@ -3,7 +3,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { datasetHelp, DATASETS, load, loadNewsgroupPairs, loadNewsgroupTopics, loadPangLee, loadReuters, loadWestbc, logGrid, mergeExperiments, shuffledRows, SupclustError } from '../../dist/node/index.js';
 import { integerFlag, shardFlag } from './args.mjs';
-import { mergeCvParts } from './own_data.mjs';
+import { mergeParts } from './own_data.mjs';
 import { progress } from './progress.mjs';
 
 const fmt = (c) => (c && Number.isFinite(c.mean) ? `${c.mean.toFixed(2)} ± ${c.std.toFixed(2)}` : '–');
@@ -238,12 +238,13 @@ export const replicate = {
 };
 
 export const merge = {
-  summary: 'join the shards of a table (replicate --shard) or of a cross-validation (cv --shard)',
+  summary: 'join the shards of a table (replicate --shard), or of a cv, path or stability (--shard)',
   usage: `supclust merge <partial.json>… [--json out.json] [--csv out.csv]
-       supclust merge <part.json>… [--table FILE] [--out model.json] [--coef coef.csv] [--json out.json]   (cv parts)`,
+       supclust merge <part.json>… [--table FILE] [--out model.json] [--coef coef.csv] [--json out.json]   (cv, path, stability parts)`,
   help: `  A table's partials: the table, as an unsharded run prints it (--json, --csv: written to files).
-  cv parts: the table is read again (from where the shards read it, or --table) and checked against
-  the parts' hash; the cross-validation is summarised and refitted as an unsharded run, bit for bit.`,
+  cv, path and stability parts: the table is read again (from where the shards read it, or --table)
+  and checked against the parts' hash; the call is finished from the joined parts as an unsharded
+  run, bit for bit (printed as that command prints it; --json writes the result to a file).`,
   options: { json: { type: 'string' }, csv: { type: 'string' }, table: { type: 'string' }, out: { type: 'string' }, coef: { type: 'string' } },
   positionals: 'some',
   async run(flags, files) {
@@ -254,7 +255,7 @@ export const merge = {
         throw new SupclustError('invalid-input', `${file}: not a partial result (${e.message})`, 'partials');
       }
     });
-    if (partials[0]?.kind === 'supclust-cv-part') return mergeCvParts(partials, flags);
+    if (partials[0]?.kind === 'supclust-part') return mergeParts(files, partials, flags);
     const result = mergeExperiments(partials);
     const sc = await load();
     const paperReps = sc.info.experiments.find((e) => e.id === result.id)?.paperReps;
