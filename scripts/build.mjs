@@ -196,7 +196,19 @@ async function generateSources() {
 async function buildTs() {
   await generateSources();
   run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'web/tsconfig.json']);
+  await bundleTableParser();
   await writeDatasetsPage();
+}
+
+// readTable's CSV parser, Papa Parse, bundled into dist/table.js (its minified browser build,
+// MIT: see LICENSE), so that the package keeps no run-time dependency and dist/browser/index.js no
+// bare import.
+async function bundleTableParser() {
+  const { build } = await import('esbuild');
+  const file = join(root, 'dist/table.js');
+  await build({ entryPoints: [file], outfile: file, allowOverwrite: true, bundle: true, format: 'esm', platform: 'neutral',
+    mainFields: ['browser', 'main'], logLevel: 'warning',
+    plugins: [{ name: 'siblings', setup: (b) => b.onResolve({ filter: /^\.\.?\//, namespace: 'file' }, (a) => (a.importer === file ? { path: a.path, external: true } : undefined)) }] });
 }
 
 // docs/datasets.md from the datasets' declaration (web/src/datasets.ts).
