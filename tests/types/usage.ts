@@ -1,7 +1,7 @@
 // What a user writes, compiled by tests/web/types.test.ts with `tsc --strict`: every line of
 // the first part must compile; every line marked @ts-expect-error must fail to (if one
 // compiled, tsc would report the directive as unused and the test fails).
-import { DATASETS, datasetHelp, load, loadPangLee, logGrid, tokenize, wordFrequencies, type Dataset, type DatasetInfo, type FitParams, type Model } from 'supclust';
+import { DATASETS, datasetHelp, joinShards, load, loadPangLee, logGrid, mse, readTable, selectRows, splitRows, tableMatrix, tokenize, wordFrequencies, type CrossValidationResult, type Dataset, type DatasetInfo, type FitParams, type Model, type ShardPart } from 'supclust';
 
 export async function correct(X: Float64Array, y: Float64Array, labels: string[]) {
   const sc = await load();
@@ -36,6 +36,14 @@ export async function correct(X: Float64Array, y: Float64Array, labels: string[]
   await sc.fit('gflasso', { X, nRows: 100, y, ...start });
   const pangLee: DatasetInfo = DATASETS['pang-lee'];
   const help: string = datasetHelp('pang-lee');
+  // One's own table, a split and a metric; a sharded cross-validation joined.
+  const t = tableMatrix(readTable('a,b,y\n1,2,3\n4,5,6\n'), { target: 'y' });
+  const { train, test } = splitRows(t.nRows, { test: 0.5, seed: 2 });
+  const fitted = await sc.fit('ridge', { X: selectRows(t.X, train, t.nCols), nRows: train.length, nCols: t.nCols, y: selectRows(t.y as Float64Array, train) as Float64Array });
+  const error: number = mse(selectRows(t.y as Float64Array, test) as Float64Array, await sc.predict(fitted, selectRows(t.X, test, t.nCols), test.length));
+  const part = await sc.crossValidate('ridge', { X, nRows: 100, y }, { grid: { lambda: [1] }, shardIndex: 0, shardCount: 2 });
+  const parts: ShardPart[] = 'units' in part ? [part] : [];
+  const joined: CrossValidationResult = await sc.crossValidate('ridge', { X, nRows: 100, y }, { grid: { lambda: [1] }, ...joinShards(parts) });
   const saved: Model = JSON.parse(JSON.stringify(m));
   await sc.predictProba(saved, X, 100);
   const words: string[] = tokenize('a text') ;
@@ -82,4 +90,6 @@ export async function mistakes(X: Float64Array, y: Float64Array) {
   const flat: Float64Array = await sc.expertAnswers(await sc.fit('experts-em', { X, nRows: 100, y, Q: 2 }), X, 100);
   // @ts-expect-error: no such stability setting
   await sc.stability('ihc', { X, nRows: 100, y, Q: 5 }, { samples: 10 });
+  // @ts-expect-error: a shard's call may return its part, not the whole result
+  const whole: CrossValidationResult = await sc.crossValidate('ridge', { X, nRows: 100, y }, { grid: { lambda: [1] }, shardIndex: 1, shardCount: 2 });
 }
