@@ -178,10 +178,16 @@ const labels = (e, onRequest) => e.rows.filter((r) => r.onRequest === onRequest)
 
 export const list = {
   summary: 'the methods (sc.fit) and the papers\' tables (supclust replicate)',
-  usage: 'supclust list',
-  options: {},
-  async run() {
+  usage: 'supclust list [--json]',
+  help: '    --json                             the methods (with their options) and the tables as JSON on stdout (sc.info\'s)',
+  options: { json: { type: 'boolean' } },
+  async run(flags) {
     const sc = await load();
+    if (flags.json) {
+      console.log(JSON.stringify({ version: sc.info.version, methods: sc.info.methods, experiments: sc.info.experiments }, null, 1));
+      sc.dispose();
+      return;
+    }
     console.log('methods (sc.fit, supclust fit --method):');
     for (const m of sc.info.methods) console.log(`  ${m.name.padEnd(11)} ${m.summary}`);
     console.log('\ntables (supclust replicate <id>):');

@@ -200,6 +200,8 @@ describe('supclust usage errors', () => {
     const top = cli('--help');
     expect(top.status).toBe(0);
     for (const c of ['fit', 'predict', 'cv', 'path', 'stability', 'list', 'replicate', 'merge', 'prior-paths']) expect(top.stdout).toMatch(new RegExp(`^  ${c} +\\S`, 'm'));
+    const listed = JSON.parse(cli('list', '--json').stdout);
+    expect(listed.methods.map((m: { name: string }) => m.name)).toEqual(sc.info.methods.map((m) => m.name));
     const help = cli('fit', '--help', '--method', 'ihc');
     expect(help.status).toBe(0);
     for (const o of sc.info.methods.find((x) => x.name === 'ihc')!.options) expect(help.stdout).toContain(`--${o.name}`);
