@@ -155,3 +155,36 @@ TEST(Stability, ShardedResamplesJoinToTheUnshardedAnswer) {
   bad.partitions = Labels(5, 0);
   EXPECT_EQ(stability(*findMethod("ihc"), problem, ihcParams(3), bad).field, "partitions");
 }
+
+// With standardize, pairs are co-grouped by the coefficients as fitted on the standardized
+// columns: the same counts as the loop of fits on columns standardized by hand (per subsample,
+// its own deviations), and not the raw coefficients' (divided by unequal deviations, never equal).
+TEST(Stability, StandardizedFitsGroupOnTheirOwnScale) {
+  auto p = generateE1(150, 12, 3, 0.3, 8);
+  for (Eigen::Index j = 0; j < p.X.cols(); ++j) p.X.col(j) *= 1.0 + static_cast<double>(j);  // unequal units
+  const Problem problem = problemOf(p);
+  Params params = ihcParams(3);
+  params.flags["standardize"] = true;
+  StabilityOptions o;
+  o.resamples = 6;
+  const StabilityResult s = stability(*findMethod("ihc"), problem, params, o);
+  ASSERT_EQ(s.status, Status::Converged) << s.message;
+  EXPECT_GT(s.pairs.size(), 0u);
+  std::vector<double> together(12 * 12, 0);
+  for (int r = 0; r < o.resamples; ++r) {
+    const auto rows = subsampleRows(150, o.fraction, o.seed, r);
+    RowMatrix X(static_cast<Eigen::Index>(rows.size()), 12);
+    Vector y(static_cast<Eigen::Index>(rows.size()));
+    for (std::size_t i = 0; i < rows.size(); ++i) X.row(static_cast<Eigen::Index>(i)) = p.X.row(rows[i]), y[static_cast<Eigen::Index>(i)] = p.y[rows[i]];
+    for (Eigen::Index j = 0; j < 12; ++j) {
+      const double mean = X.col(j).mean(), sd = std::sqrt((X.col(j).array() - mean).square().mean());
+      X.col(j) /= sd;
+    }
+    const Result f = fit("ihc", problemOf(X, y), ihcParams(3));
+    for (int a = 0; a < 12; ++a)
+      for (int b = 0; b < 12; ++b)
+        together[static_cast<std::size_t>(a * 12 + b)] += f.coef(a, 0) != 0 && f.coef(a, 0) == f.coef(b, 0);
+  }
+  for (int a = 0; a < 12; ++a)
+    for (int b = 0; b < 12; ++b) EXPECT_NEAR(s.coGrouping[static_cast<std::size_t>(a * 12 + b)], together[static_cast<std::size_t>(a * 12 + b)] / 6, 1e-12);
+}

@@ -116,7 +116,21 @@ StabilityResult stability(const Method& method, const Problem& problem, const Pa
     std::vector<bool> take(static_cast<std::size_t>(n), false);
     for (Eigen::Index i : rows) take[static_cast<std::size_t>(i)] = true;
     const Rows sub = selectRows(problem, take);
-    Result fitted = fit(method, sub.view(), params, inner);
+    // With standardize, the groups are those of the coefficients as fitted, on the subsample's
+    // standardized columns (fit() would return them divided by its deviations, no longer equal).
+    Result fitted;
+    const auto standardized = params.flags.find("standardize");
+    if (standardized != params.flags.end() && standardized->second) {
+      std::unique_ptr<HeldDesign> held;
+      StandardizedProblem scaled;
+      Refusal why = checkFit(method, sub.view(), params, &held);
+      if (why.empty()) why = standardizedProblem(sub.view(), *held, 0, scaled);
+      Params plain = params;
+      plain.flags["standardize"] = false;
+      fitted = why.empty() ? fit(method, *scaled.problem, plain, inner) : Result::invalid(why);
+    } else {
+      fitted = fit(method, sub.view(), params, inner);
+    }
     if (fitted.status == Status::InvalidInput) refused[r] = std::move(fitted);
     else if (fitted.status != Status::Aborted) groups[r] = groupsOf(fitted.coef);
   };
