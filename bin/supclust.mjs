@@ -6,7 +6,7 @@
 // error (an unknown command or flag, a missing argument), printed with the usage.
 import { parseArgs } from 'node:util';
 import { load, SupclustError } from '../dist/node/index.js';
-import { parse, UsageError } from './cli/args.mjs';
+import { asFlags, parse, UsageError } from './cli/args.mjs';
 import { cv, fit, methodFlags, methodHelp, path, predict, stability } from './cli/own_data.mjs';
 import { list, merge, priorPathsCommand, replicate } from './cli/tables.mjs';
 
@@ -64,12 +64,15 @@ async function main(argv) {
     await command.run(values, positionals, sc);
   } catch (e) {
     if (e instanceof UsageError) e.usage ??= usage;
-    throw e;
+    throw asFlags(e, options);
   } finally {
     sc?.dispose();
   }
   return 0;
 }
+
+// Output piped into a reader that stops early (supclust list | head): stop quietly.
+process.stdout.on('error', (e) => { if (e.code === 'EPIPE') process.exit(0); else throw e; });
 
 main(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (e) => {
   if (e instanceof UsageError) {

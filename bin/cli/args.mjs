@@ -13,14 +13,46 @@ export class UsageError extends Error {
   }
 }
 
-/** parseArgs, strict: an unknown flag or a missing value is a UsageError naming it. */
+/** parseArgs, strict: an unknown flag or a missing value is a UsageError naming it (an unknown
+ * flag with the closest known one, when one is close). */
 export function parse(args, options, usage) {
   try {
     return parseArgs({ args, options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals: true, strict: true });
   } catch (e) {
-    if (String(e.code).startsWith('ERR_PARSE_ARGS')) throw new UsageError(e.message.replace(/\. To specify a positional argument.*$/s, ''), usage);
-    throw e;
+    if (!String(e.code).startsWith('ERR_PARSE_ARGS')) throw e;
+    const unknown = /Unknown option '--([^']+)'/.exec(e.message)?.[1];
+    const near = unknown && closest(unknown, Object.keys(options));
+    throw new UsageError(e.message.replace(/\. To specify a positional argument.*$/s, '') + (near ? `: did you mean --${near}?` : ''), usage);
   }
+}
+
+/** The name among `names` within two edits of `name` (case aside), the closest; none otherwise. */
+function closest(name, names) {
+  const distance = (a, b) => {
+    const row = Array.from({ length: b.length + 1 }, (_, j) => j);
+    for (let i = 1; i <= a.length; i++) {
+      let diagonal = row[0];
+      row[0] = i;
+      for (let j = 1; j <= b.length; j++) {
+        const above = row[j];
+        row[j] = Math.min(row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] === b[j - 1] ? 0 : 1));
+        diagonal = above;
+      }
+    }
+    return row[b.length];
+  };
+  let best, bestDistance = 3;
+  for (const n of names) {
+    const dist = distance(name.toLowerCase(), n.toLowerCase());
+    if (dist < bestDistance) best = n, bestDistance = dist;
+  }
+  return best;
+}
+
+/** A refusal of the library whose field is one of the command's flags, said with the flag. */
+export function asFlags(e, flags) {
+  if (!(e instanceof SupclustError) || !e.field || !Object.hasOwn(flags, e.field) || !e.message.startsWith(`${e.field}:`)) return e;
+  return new SupclustError(e.code, `--${e.field}${e.message.slice(e.field.length)}`, e.field);
 }
 
 export const invalid = (flag, message) => new SupclustError('invalid-input', `--${flag}: ${message}`, flag);

@@ -59,10 +59,18 @@ const listFlag = (values) => (values ?? []).flatMap((v) => v.split(',')).map((v)
 function tableData(file, flags, { target = true } = {}) {
   if (target && !flags.target) throw new UsageError('--target COLUMN is required (the column to predict)');
   const table = readTableFile(file, flags);
-  const m = tableMatrix(table, {
-    target: target ? flags.target : undefined, drop: listFlag(flags.drop), features: flags.features ? listFlag([flags.features]) : undefined,
-    missing: flags['skip-missing'] ? 'skip' : 'error',
-  });
+  let m;
+  try {
+    m = tableMatrix(table, {
+      target: target ? flags.target : undefined, drop: listFlag(flags.drop), features: flags.features ? listFlag([flags.features]) : undefined,
+      missing: flags['skip-missing'] ? 'skip' : 'error',
+    });
+  } catch (e) {  // the API's words for what the flags do
+    if (!(e instanceof SupclustError)) throw e;
+    if (['target', 'drop', 'features'].includes(e.field) && e.message.startsWith(`${e.field}:`))
+      throw new SupclustError(e.code, `--${e.message}`, e.field);
+    throw new SupclustError(e.code, `${file}: ${e.message.replace("(missing: 'skip')", '(--skip-missing)').replace('(drop the column to leave it out)', `(--drop ${e.field} leaves it out)`)}`, e.field);
+  }
   const notes = [];
   if (m.skipped) notes.push(`${m.skipped} of ${table.rows.length} rows left out for a missing cell (--skip-missing)`);
   for (const c of describeColumns(table).filter((c) => m.featureNames.includes(c.name))) {
@@ -101,13 +109,14 @@ function outputLabels(model) {
 }
 
 /** Features models: the features by group (model.groups, values model.centroids: on the
- * standardized columns when fitted with standardize), the largest value first. */
+ * standardized columns when fitted with standardize). Group g is model.groups' g − 1 (the values
+ * ascend); listed from the largest value down. */
 export function featureGroups(model) {
   const K = model.outputs, names = model.featureNames ?? Array.from({ length: model.nFeatures }, (_, j) => `x${j + 1}`);
   const G = model.centroids.length / K;
-  const groups = Array.from({ length: G }, (_, g) => ({ value: model.centroids.slice(g * K, (g + 1) * K), features: [] }));
+  const groups = Array.from({ length: G }, (_, g) => ({ group: g + 1, value: model.centroids.slice(g * K, (g + 1) * K), features: [] }));
   model.groups.forEach((g, j) => groups[g].features.push(names[j]));
-  return groups.filter((g) => g.features.length).reverse().map((g, i) => ({ group: i + 1, ...g }));
+  return groups.filter((g) => g.features.length).reverse();
 }
 
 /** The coefficients table: a row per feature (with its group for features models) and the intercept. */
@@ -138,13 +147,23 @@ function describeModel(model) {
     model.groups.forEach((q, k) => { if (!clusters.has(q)) clusters.set(q, []); clusters.get(q).push(String(model.classes?.[k] ?? k + 1)); });
     lines.push(`${model.outputs} tasks in ${clusters.size} clusters:`, ...[...clusters.values()].map((ts, i) => `  cluster ${i + 1}: ${ts.join(', ')}`));
   } else {
+    if (model.classes) lines.push(model.outputs === 1 ? `classes ${model.classes.join(', ')}: the coefficients score '${model.classes[1]}'`
+      : `classes ${model.classes.join(', ')}: one column of values per class, in that order`);
     lines.push(`intercept ${model.intercept.map(number).join(', ')}`);
     const groups = featureGroups(model);
     const scale = model.params.standardize ? ' (standardized)' : '';
-    lines.push(table([['group', `${model.outputs === 1 ? 'value' : 'values'}${scale}`, 'size', 'features'],
+    lines.push(table([['group', `${model.outputs === 1 ? 'value' : `values (${model.classes ? model.classes.join(', ') : 'per output'})`}${scale}`, 'size', 'features'],
       ...groups.map((g) => [String(g.group), g.value.map(number).join(', '), String(g.features.length), g.features.join(', ')])]));
   }
   return lines.join('\n');
+}
+
+/** A cross-validated path whose best mean is at its last point: the best may lie beyond it. */
+function pathEdgeNote(path) {
+  const cv = path.crossValidation;
+  if (!cv || path.points.length < 3 || cv.best !== path.points.length - 1) return undefined;
+  return `the best mean is at the path's last point (${path.weight} = ${number(path.points[cv.best].lambda)}${path.stopped ? `, where it stopped early: ${path.stopped}` : ''}): ` +
+    `a smaller ${path.weight} may score better — supclust path --lambdaMinRatio (default 1e-4 or 1e-2 of the top), or supclust cv --grid ${path.weight}=…`;
 }
 
 /** Left-aligned columns, the last one free. */
@@ -212,25 +231,28 @@ export const fit = {
       const labels = data.m.y instanceof Float64Array ? undefined : data.m.y;
       const split = splitRows(data.m.nRows, { test: numberFlag(flags, 'test'), seed: numberFlag(flags, 'split-seed') ?? 1, stratify: labels });
       train = { ...params, X: selectRows(data.m.X, split.train, data.m.nCols), y: selectRows(data.m.y, split.train), nRows: split.train.length };
-      held = { X: selectRows(data.m.X, split.test, data.m.nCols), y: Array.from(selectRows(data.m.y, split.test)), nRows: split.test.length };
+      held = { X: selectRows(data.m.X, split.test, data.m.nCols), y: Array.from(selectRows(data.m.y, split.test)), nRows: split.test.length,
+        rows: split.test.map((i) => data.m.rows[i]) };
     }
     let model, chosen;
     if (flags.cv) {
       const bar = progress('path points');
-      const rule = flags.rule ?? '1se';
-      if (rule !== '1se' && rule !== 'min') throw invalid('rule', `must be 1se or min (got ${rule})`);
+      const rule = ruleFlag(flags);
       const path = await sc.path(method, train, { folds: numberFlag(flags, 'folds') ?? 5, ...(flags.metric ? { metric: flags.metric } : {}) }, { onProgress: bar.onProgress });
       const cv = path.crossValidation, at = rule === '1se' ? cv.best1se : cv.best, point = path.points[at];
       model = point.model;
       chosen = { rule, weight: path.weight, value: point.lambda, metric: cv.metric, folds: cv.folds, mean: point.cv.mean, se: point.cv.se,
         best: { value: path.points[cv.best].lambda, mean: path.points[cv.best].cv.mean } };
+      const edge = pathEdgeNote(path);
+      if (edge) data.notes.push(edge);
       bar.end(`${path.points.length} path points × ${cv.folds} folds`);
     } else model = await sc.fit(method, train);
     const test = held && { rows: held.nRows, ...(await testScores(sc, model, held.X, held.nRows, held.y)) };
+    const heldRows = held?.rows;  // the held-out rows of the table (1-based, after the header): in --json
     saveOutputs(flags, model);
     if (flags.json) {
       console.log(JSON.stringify({ method, file, rows: data.m.nRows, features: data.m.featureNames, target: data.m.target, notes: data.notes,
-        ...(chosen ? { cv: chosen } : {}), ...(test ? { test } : {}), groups: model.kind === 'experts' || model.kind === 'tasks' ? undefined : featureGroups(model), model }, null, 1));
+        ...(chosen ? { cv: chosen } : {}), ...(test ? { test, trainRows: data.m.nRows - test.rows, testRows: heldRows } : {}), groups: model.kind === 'experts' || model.kind === 'tasks' ? undefined : featureGroups(model), model }, null, 1));
       return;
     }
     const lines = [heading('fit', method, data, params), ...data.notes.map((n) => `note: ${n}`), describeModel(model)];
@@ -327,7 +349,7 @@ function sharded(command) {
       }
       const r = await command.api(sc, call, {}, bar.onProgress);
       bar.end(command.done(r));
-      command.print(flags, call, r);
+      await command.print(flags, call, r, sc);
     },
   };
 }
@@ -350,11 +372,18 @@ export async function mergeParts(files, parts, flags) {
     call.data.file = flags.table ?? first.file;  // named as the shards named it
     const r = await command.api(sc, call, joinShards(parts.map((p) => p.part)));
     const outputs = { ...first.flags, out: flags.out, coef: flags.coef, json: false };
-    command.print(outputs, call, r);
+    await command.print(outputs, call, r, sc);
     if (flags.json) write(flags.json, JSON.stringify({ method: call.method, file: call.data.file, rows: call.data.m.nRows, ...r }, null, 1), 'result');
   } finally {
     sc.dispose();
   }
+}
+
+/** --rule: 1se (the simplest point within one standard error of the best mean; default) or min. */
+function ruleFlag(flags) {
+  const rule = flags.rule ?? '1se';
+  if (rule !== '1se' && rule !== 'min') throw invalid('rule', `must be 1se or min (got ${rule})`);
+  return rule;
 }
 
 /** The call's method, table, fit parameters and the API's options (settings read from flags). */
@@ -374,21 +403,26 @@ export const cv = sharded({
        supclust cv <table> … --shard I/N --out part-I.json        (a shard's folds; supclust merge joins the parts)`,
   help: `${TABLE_HELP}
     --grid NAME=a,b,c | NAME=from:to:count   values of an option (from:to:count: log-spaced); repeat for a product
-    --out FILE, --coef FILE            the model refitted on every row at the best point
+    --rule 1se|min                     the model saved and shown: refitted at the one-standard-error choice (default) or the best mean
+    --out FILE, --coef FILE            that model, refitted on every row
 ${SHARD_HELP}
   supclust cv --help --method M lists M's options and the settings.`,
-  options: { ...TABLE_FLAGS, ...MODEL_FLAGS, grid: { type: 'string', multiple: true } },
+  options: { ...TABLE_FLAGS, ...MODEL_FLAGS, grid: { type: 'string', multiple: true }, rule: { type: 'string' } },
   settings: (info) => info.requests.crossValidation,
   call(sc, flags, file) {
     const c = tableCall(sc, flags, file, cv, cv.settings(sc.info));
-    return { ...c, grid: gridFlag(flags.grid) };
+    return { ...c, grid: gridFlag(flags.grid), rule: ruleFlag(flags) };
   },
   api: (sc, c, extra, onProgress) => sc.crossValidate(c.method, c.params, { grid: c.grid, ...c.options, ...extra }, { onProgress }),
   done: (r) => `${r.grid.length} grid points`,
-  print(flags, { method, data, params, grid }, r) {
-    saveOutputs(flags, r.model);
+  async print(flags, { method, data, params, grid, rule }, r, sc) {
+    // The model saved: the refit at the one-standard-error choice (--rule 1se, where the grid has
+    // an order of simplicity) or at the best mean (the call's own refit).
+    const oneSe = rule === '1se' && r.best1se && r.best1seIndex !== r.bestIndex;
+    const model = oneSe ? await sc.fit(method, { ...params, ...r.best1se }) : r.model;
+    saveOutputs(flags, model);
     if (flags.json) {
-      console.log(JSON.stringify({ method, file: data.file, rows: data.m.nRows, notes: data.notes, ...r }, null, 1));
+      console.log(JSON.stringify({ method, file: data.file, rows: data.m.nRows, notes: data.notes, rule, ...r, model }, null, 1));
       return;
     }
     const names = Object.keys(grid);
@@ -397,7 +431,7 @@ ${SHARD_HELP}
     console.log([heading('cv', method, data, params), ...data.notes.map((n) => `note: ${n}`),
       table([[...names, r.metric, 'se', ''], ...rows]),
       `best: ${names.map((n) => `${n} = ${number(r.best[n])}`).join(', ')}` + (r.best1se ? `; one-standard-error choice: ${names.map((n) => `${n} = ${number(r.best1se[n])}`).join(', ')}` : ''),
-      'the model refitted at the best point:', describeModel(r.model)].join('\n'));
+      `the model refitted on every row at the ${oneSe ? 'one-standard-error choice' : 'best mean'}:`, describeModel(model)].join('\n'));
   },
 });
 
@@ -419,9 +453,7 @@ ${SHARD_HELP}
   settings: (info) => info.requests.path,
   call(sc, flags, file) {
     const c = tableCall(sc, flags, file, path, path.settings(sc.info));
-    const rule = flags.rule ?? '1se';
-    if (rule !== '1se' && rule !== 'min') throw invalid('rule', `must be 1se or min (got ${rule})`);
-    return { ...c, rule, over: flags.over,
+    return { ...c, rule: ruleFlag(flags), over: flags.over,
       options: { ...c.options, ...(flags.over ? { over: flags.over } : {}), ...(flags.values ? { values: flags.values.split(',').map(Number) } : {}) } };
   },
   api: (sc, c, extra, onProgress) => sc.path(c.method, c.params, { ...c.options, ...extra }, { onProgress }),
@@ -437,8 +469,9 @@ ${SHARD_HELP}
     const rows = r.points.map((p, i) => [number(over ? p.model.params[over] : p.lambda), String(p.nonZeros), String(p.groups), number(p.devianceRatio),
       ...(cvr ? [`${number(p.cv.mean)} ± ${number(p.cv.se)}`] : p.criterion !== undefined ? [number(p.criterion)] : []),
       (cvr ? [i === cvr.best ? 'best' : '', i === cvr.best1se ? '1-SE' : ''].filter(Boolean).join(', ') : i === r.bestCriterion ? 'least EBIC' : '')]);
-    console.log([heading('path', method, data, params), ...data.notes.map((n) => `note: ${n}`),
-      `${r.weight}'s top ${number(r.top)} (${r.topKind})${r.stopped ? `; stopped early by ${r.stopped}` : ''}`,
+    const edge = over ? undefined : pathEdgeNote(r);
+    console.log([heading('path', method, data, params), ...data.notes.map((n) => `note: ${n}`), ...(edge ? [`note: ${edge}`] : []),
+      over ? `over ${over}: ${r.points.map((p) => p.model.params[over]).join(', ')}` : `${r.weight}'s top ${number(r.top)} (${r.topKind})${r.stopped ? `; stopped early by ${r.stopped}` : ''}`,
       table([[swept, 'non-zero', 'groups', 'deviance ratio', ...(cvr ? [`${cvr.metric} (${cvr.folds} folds)`] : rows[0].length > 5 ? ['EBIC'] : []), ''], ...rows]),
       `the point saved (${cvr ? (rule === '1se' ? 'one-standard-error choice' : 'best mean') : r.bestCriterion !== undefined ? 'least EBIC' : 'last'}):`,
       describeModel(r.points[at].model)].join('\n'));

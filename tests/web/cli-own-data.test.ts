@@ -104,7 +104,7 @@ describe('supclust fit and predict on a CSV', () => {
   it('refuses a bad cell naming column, row and cell, with a hint for decimal commas; notes a constant column', () => {
     const bad = cli('fit', 'bad.csv', '--target', 'y');
     expect(bad.status).toBe(1);
-    expect(bad.stderr).toContain("column 'bmi', row 7: 'abc' is not a number");
+    expect(bad.stderr).toContain("bad.csv: column 'bmi', row 7: 'abc' is not a number (--drop bmi leaves it out)");
     const commas = cli('fit', 'commas.csv', '--target', 'y');
     expect(commas.status).toBe(1);
     // ';' found as the separator; age and sex are whole numbers, bmi the first with a decimal comma.
@@ -115,9 +115,14 @@ describe('supclust fit and predict on a CSV', () => {
     const dropped = cli('fit', 'bad.csv', '--target', 'y', '--drop', 'bmi', '--method', 'ridge', '--json');
     expect(dropped.status, dropped.stderr).toBe(0);
     expect(JSON.parse(dropped.stdout).features).toEqual(NAMES.filter((n) => n !== 'bmi'));
+    writeFileSync(file('gap.csv'), readFileSync(file('diabetes.csv'), 'utf8').replace('\n48,1,21.6', '\n48,,21.6'));
+    const gap = cli('fit', 'gap.csv', '--target', 'y', '--method', 'ridge');
+    expect(gap.status).toBe(1);
+    expect(gap.stderr).toContain("gap.csv: column 'sex', row 2: the cell is missing (''); leave such rows out (--skip-missing) or fill them in");
+    expect(cli('fit', 'gap.csv', '--target', 'y', '--method', 'ridge', '--skip-missing').stdout).toContain('note: 1 of 442 rows left out for a missing cell');
     const target = cli('fit', 'diabetes.csv', '--target', 'outcome');
     expect(target.status).toBe(1);
-    expect(target.stderr).toContain("target: no column named 'outcome'");
+    expect(target.stderr).toContain("--target: no column named 'outcome'");
   });
 
   it('fits a table of 2000 columns', () => {
@@ -133,7 +138,7 @@ describe('supclust fit and predict on a CSV', () => {
 
 describe('supclust cv, path and stability on a CSV', () => {
   it('cv: every grid point, the best and the one-standard-error choice, as crossValidate', async () => {
-    const r = cli('cv', 'diabetes.csv', '--target', 'y', '--method', 'ihc', '--standardize', '--grid', 'Q=1,2,3,4', '--grid', 'lambda=1e-3:1:3', '--folds', '4', '--json');
+    const r = cli('cv', 'diabetes.csv', '--target', 'y', '--method', 'ihc', '--standardize', '--grid', 'Q=1,2,3,4', '--grid', 'lambda=1e-3:1:3', '--folds', '4', '--rule', 'min', '--json');
     expect(r.status, r.stderr).toBe(0);
     const out = JSON.parse(r.stdout);
     const m = table('diabetes.csv', 'y');
@@ -143,6 +148,11 @@ describe('supclust cv, path and stability on a CSV', () => {
     expect(out.best).toEqual(api.best);
     expect(out.best1se).toEqual(api.best1se);
     expect(out.model.coef).toEqual(api.model.coef);
+    // The default rule: the model refitted at the one-standard-error choice, as fit() gives it.
+    const oneSe = JSON.parse(cli('cv', 'diabetes.csv', '--target', 'y', '--method', 'ihc', '--standardize', '--grid', 'Q=1,2,3,4', '--grid', 'lambda=1e-3:1:3', '--folds', '4', '--json').stdout);
+    expect(api.best1se).not.toEqual(api.best);  // the case where the two rules differ
+    const refit = await sc.fit('ihc', { X: m.X, nRows: m.nRows, nCols: m.nCols, y: m.y!, featureNames: m.featureNames, standardize: true, ...api.best1se } as never);
+    expect(oneSe.model.coef).toEqual(refit.coef);
     const text = cli('cv', 'diabetes.csv', '--target', 'y', '--method', 'ridge', '--grid', 'lambda=0.01,0.1,1');
     expect(text.status, text.stderr).toBe(0);
     expect(text.stdout).toMatch(/best: lambda = /);
@@ -163,6 +173,14 @@ describe('supclust cv, path and stability on a CSV', () => {
     const text = cli('path', 'diabetes.csv', '--target', 'y', '--method', 'lasso', '--nLambda', '10');
     expect(text.status, text.stderr).toBe(0);
     expect(text.stdout).toContain("lambda's top");
+    const overQ = cli('path', 'diabetes.csv', '--target', 'y', '--method', 'ihc', '--standardize', '--over', 'Q', '--values', '1,2,3');
+    expect(overQ.status, overQ.stderr).toBe(0);
+    expect(overQ.stdout).toContain('over Q: 1, 2, 3');
+    expect(overQ.stdout).not.toContain('NaN');
+    // IHC's ridge weight has no top: its path may end before the best; the output says so.
+    const edge = cli('fit', 'diabetes.csv', '--target', 'y', '--Q', '3', '--cv', '--folds', '4');
+    expect(edge.status, edge.stderr).toBe(0);
+    expect(edge.stdout).toContain("note: the best mean is at the path's last point");
   });
 
   it('stability: selection shares and consensus groups, as sc.stability', async () => {
@@ -182,6 +200,14 @@ describe('supclust usage errors', () => {
     expect(flag.status).toBe(2);
     expect(flag.stderr).toContain("Unknown option '--bogus'");
     expect(flag.stderr).toContain('usage: supclust fit <table>');
+    expect(cli('fit', 'diabetes.csv', '--target', 'y', '--lamda', '1').stderr).toContain("Unknown option '--lamda': did you mean --lambda?");
+    // A refusal of an option is said with its flag.
+    const noQ = cli('fit', 'diabetes.csv', '--target', 'y');
+    expect(noQ.status).toBe(1);
+    expect(noQ.stderr).toMatch(/^supclust: --Q: /m);
+    // Output read by a reader that stops early: no stack trace.
+    const piped = spawnSync('bash', ['-c', `node ${join(root, 'bin/supclust.mjs')} list | head -1`], { encoding: 'utf8' });
+    expect(piped.stderr).toBe('');
     // A flag of another method is unknown too.
     expect(cli('fit', 'diabetes.csv', '--target', 'y', '--method', 'lasso', '--Q', '3').stderr).toContain("Unknown option '--Q'");
     const command = cli('fitt', 'diabetes.csv');
