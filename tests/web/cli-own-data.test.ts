@@ -38,6 +38,17 @@ beforeAll(async () => {
 });
 
 const table = (name: string, target?: string) => tableMatrix(readTable(readFileSync(file(name), 'utf8')), { target });
+/** The diabetes table's data as the command line reads it, for the API's call. */
+const diabetes = () => {
+  const m = table('diabetes.csv', 'y');
+  return { X: m.X, nRows: m.nRows, nCols: m.nCols, y: m.y!, featureNames: m.featureNames };
+};
+/** A command's --json output, once it exited 0. */
+const json = (...args: string[]) => {
+  const r = cli(...args, '--json');
+  expect(r.status, r.stderr).toBe(0);
+  return JSON.parse(r.stdout);
+};
 
 describe('supclust fit and predict on a CSV', () => {
   it('prints the groups, writes the model and its coefficients, and equals the API bit for bit (fit, then predict in another process)', async () => {
@@ -163,11 +174,8 @@ describe('supclust cv, path and stability on a CSV', () => {
   });
 
   it('path: the points and the cross-validated choice, as sc.path', async () => {
-    const r = cli('path', 'diabetes.csv', '--target', 'y', '--method', 'lasso', '--standardize', '--nLambda', '30', '--folds', '3', '--json');
-    expect(r.status, r.stderr).toBe(0);
-    const out = JSON.parse(r.stdout);
-    const m = table('diabetes.csv', 'y');
-    const api = await sc.path('lasso', { X: m.X, nRows: m.nRows, nCols: m.nCols, y: m.y!, featureNames: m.featureNames, standardize: true }, { nLambda: 30, folds: 3 });
+    const out = json('path', 'diabetes.csv', '--target', 'y', '--method', 'lasso', '--standardize', '--nLambda', '30', '--folds', '3');
+    const api = await sc.path('lasso', { ...diabetes(), standardize: true }, { nLambda: 30, folds: 3 });
     expect(out.points.map((p: { lambda: number }) => p.lambda)).toEqual(api.points.map((p) => p.lambda));
     expect(out.chosen).toBe(api.crossValidation!.best1se);
     const text = cli('path', 'diabetes.csv', '--target', 'y', '--method', 'lasso', '--nLambda', '10');
@@ -184,11 +192,9 @@ describe('supclust cv, path and stability on a CSV', () => {
   });
 
   it('stability: selection shares and consensus groups, as sc.stability', async () => {
-    const r = cli('stability', 'diabetes.csv', '--target', 'y', '--method', 'ihc', '--Q', '3', '--standardize', '--resamples', '8', '--json');
-    expect(r.status, r.stderr).toBe(0);
-    const out = JSON.parse(r.stdout);
-    const m = table('diabetes.csv', 'y');
-    const api = await sc.stability('ihc', { X: m.X, nRows: m.nRows, nCols: m.nCols, y: m.y!, Q: 3, standardize: true }, { resamples: 8 });
+    const out = json('stability', 'diabetes.csv', '--target', 'y', '--method', 'ihc', '--Q', '3', '--standardize', '--resamples', '8');
+    const { featureNames: _, ...data } = diabetes();
+    const api = await sc.stability('ihc', { ...data, Q: 3, standardize: true }, { resamples: 8 });
     expect(out.selection).toEqual(api.selection);
     expect(out.consensus).toEqual(api.consensus);
   });
