@@ -596,22 +596,24 @@ export interface Supclust {
   /** Classifiers: the predicted label of each row (from model.classes); classifying experts:
    * the gated mixture's most probable class. */
   predictClass(model: Model, X: MatrixInput | Dataset, nRows?: number, nCols?: number): Promise<Label[]>;
-  /** With settings shardCount > 1: one shard's part (ShardPart). */
-  crossValidate<M extends MethodName>(method: M, params: FitParams<M>, options: CrossValidationOptions<M> & { shardCount: number },
-                control?: CrossValidationControl): Promise<CrossValidationResult | ShardPart>;
-  crossValidate<M extends MethodName>(method: M, params: FitParams<M>, options: CrossValidationOptions<M>,
+  crossValidate<M extends MethodName>(method: M, params: FitParams<M>, options: CrossValidationOptions<M> & { shardCount?: 1 },
                 control?: CrossValidationControl): Promise<CrossValidationResult>;
+  /** With settings shardCount > 1: one shard's part (ShardPart). */
+  crossValidate<M extends MethodName>(method: M, params: FitParams<M>, options: CrossValidationOptions<M>,
+                control?: CrossValidationControl): Promise<CrossValidationResult | ShardPart>;
   /** A regularisation path in one call: the method at a decreasing sequence of its penalty
    * weight, each point warm-started from the one before (start-dependent methods: from their
    * own start), with glmnet's sequence and early stops. Progress counts points. */
-  path<M extends MethodName>(method: M, params: DataParams<MethodKinds[M]> & Partial<MethodOptions[M]>, options: PathOptions & { shardCount: number },
-                             control?: CrossValidationControl): Promise<PathResult<MethodKinds[M]> | ShardPart>;
-  path<M extends MethodName>(method: M, params: DataParams<MethodKinds[M]> & Partial<MethodOptions[M]>, options?: PathOptions,
+  path<M extends MethodName>(method: M, params: DataParams<MethodKinds[M]> & Partial<MethodOptions[M]>, options?: PathOptions & { shardCount?: 1 },
                              control?: CrossValidationControl): Promise<PathResult<MethodKinds[M]>>;
+  /** With settings shardCount > 1 (and folds): one shard's part (ShardPart). */
+  path<M extends MethodName>(method: M, params: DataParams<MethodKinds[M]> & Partial<MethodOptions[M]>, options: PathOptions,
+                             control?: CrossValidationControl): Promise<PathResult<MethodKinds[M]> | ShardPart>;
   /** Refits on subsamples of the rows (half-samples by default) and reports how often each
    * feature is selected and each pair shares one value, with the consensus partition. */
-  stability<M extends MethodName>(method: M, params: FitParams<M>, options: StabilitySettings & { shardCount: number }, control?: CrossValidationControl): Promise<StabilityResult | ShardPart>;
-  stability<M extends MethodName>(method: M, params: FitParams<M>, options?: StabilitySettings, control?: CrossValidationControl): Promise<StabilityResult>;
+  stability<M extends MethodName>(method: M, params: FitParams<M>, options?: StabilitySettings & { shardCount?: 1 }, control?: CrossValidationControl): Promise<StabilityResult>;
+  /** With settings shardCount > 1: one shard's part (ShardPart). */
+  stability<M extends MethodName>(method: M, params: FitParams<M>, options: StabilitySettings, control?: CrossValidationControl): Promise<StabilityResult | ShardPart>;
   generate(name: GeneratorName, options?: GeneratorOptions): Promise<SyntheticData>;
   experiment(id: ExperimentId, options?: ExperimentOptions, control?: CrossValidationControl): Promise<ExperimentResult>;
   dispose(): void;
