@@ -248,4 +248,20 @@ TEST(NonConvexDefaults, AnIterationLimitIsAlwaysSaid) {
   }
 }
 
+// A start whose projected gradient stops at its iteration limit and whose exchange search and
+// refit then converge says so: "converged" with the limit's count of iterations and no word would
+// read as a fit that converged in that many (Q ≥ d on the diabetes data, where the random
+// partitions' starts crawl).
+TEST(NonConvexDefaults, AConvergedPolishAfterTheIterationLimitSaysSo) {
+  const Data D = diabetes();
+  for (int Q : {10, 11}) {
+    Params p;
+    p.numbers["Q"] = Q;
+    p.numbers["maxIterations"] = 30;
+    const Result r = fit("ihc", problemOf(D.X, D.y), p);
+    if (r.status == Status::Converged && r.iterations >= 30) EXPECT_NE(r.message.find("iteration limit (30)"), std::string::npos) << r.message;
+    EXPECT_TRUE(r.status == Status::Converged || r.status == Status::MaxIterations) << r.message;
+  }
+}
+
 }  // namespace nonconvex_defaults

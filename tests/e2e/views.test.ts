@@ -378,7 +378,7 @@ describe('presets, tables and names', () => {
     await done(page, 'data', 'loaded');
     expect(await page.isChecked('#data-features input[value="id"]')).toBe(false);
     expect(await page.isChecked('#data-features input[value="a"]')).toBe(true);
-    expect(await page.textContent('#data-status')).toContain("'b' (row 7 has 'abc')");
+    expect(await page.textContent('#data-status')).toContain("column 'b', row 7: 'abc' is not a number");
     await page.close();
   });
 

@@ -153,6 +153,9 @@ Result exchanged(const FitContext& c, const GroupingOptions& o, Result r) {
   }
   Result polished = refitOnPartition(c, o, partitionOf(e.labels, c.T.cols()));
   if (polished.status != Status::Converged || !(polished.objective < r.objective)) return r;
+  if (r.status == Status::MaxIterations)
+    polished.message = "projected gradient stopped at its iteration limit (" + std::to_string(r.iterations) +
+                       "); the exchange search from its partition and the refit on the partition found converged";
   polished.iterations = r.iterations;
   polished.history = std::move(r.history);
   polished.history.push_back(polished.objective);
