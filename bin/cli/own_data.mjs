@@ -12,7 +12,7 @@ import { progress } from './progress.mjs';
 
 /** The flags every command on a table takes. */
 const TABLE_FLAGS = {
-  target: { type: 'string' }, drop: { type: 'string', multiple: true }, features: { type: 'string' }, delimiter: { type: 'string' },
+  target: { type: 'string' }, drop: { type: 'string', multiple: true }, features: { type: 'string' }, delimiter: { type: 'string' }, decimal: { type: 'string' },
   'skip-missing': { type: 'boolean' }, json: { type: 'boolean' },
 };
 const TABLE_HELP = `  the table: CSV or TSV with a header row (separator guessed among , ; tab |), or JSON rows
@@ -20,6 +20,7 @@ const TABLE_HELP = `  the table: CSV or TSV with a header row (separator guessed
     --drop COLUMN[,COLUMN…]            columns left out of the features (repeatable)
     --features A,B,…                   the feature columns (default: all but the target and --drop)
     --delimiter C                      the separator, when the guess is wrong
+    --decimal ,                        numbers written with a decimal comma (3,5); default '.'
     --skip-missing                     leave out rows with a missing cell (default: refused, naming it)
     --json                             print the result as JSON (stdout) instead of text`;
 
@@ -63,13 +64,13 @@ function tableData(file, flags, { target = true } = {}) {
   try {
     m = tableMatrix(table, {
       target: target ? flags.target : undefined, drop: listFlag(flags.drop), features: flags.features ? listFlag([flags.features]) : undefined,
-      missing: flags['skip-missing'] ? 'skip' : 'error',
+      missing: flags['skip-missing'] ? 'skip' : 'error', decimal: flags.decimal ?? '.',
     });
   } catch (e) {  // the API's words for what the flags do
     if (!(e instanceof SupclustError)) throw e;
-    if (['target', 'drop', 'features'].includes(e.field) && e.message.startsWith(`${e.field}:`))
+    if (['target', 'drop', 'features', 'decimal'].includes(e.field) && e.message.startsWith(`${e.field}:`))
       throw new SupclustError(e.code, `--${e.message}`, e.field);
-    throw new SupclustError(e.code, `${file}: ${e.message.replace("(missing: 'skip')", '(--skip-missing)').replace('(drop the column to leave it out)', `(--drop ${e.field} leaves it out)`)}`, e.field);
+    throw new SupclustError(e.code, `${file}: ${e.message.replace("(missing: 'skip')", '(--skip-missing)').replace('(drop the column to leave it out)', `(--drop ${e.field} leaves it out)`).replace("with decimal: ','", 'with --decimal ,')}`, e.field);
   }
   const notes = [];
   if (m.skipped) notes.push(`${m.skipped} of ${table.rows.length} rows left out for a missing cell (--skip-missing)`);
@@ -266,13 +267,14 @@ export const fit = {
 
 export const predict = {
   summary: 'predict the rows of a table from a saved model (classes for classifiers; --proba: probabilities)',
-  usage: 'supclust predict <model.json> <table> [--out predictions.csv] [--proba] [--json]',
+  usage: 'supclust predict <model.json> <table> [--out predictions.csv] [--proba] [--id COLUMN] [--json]',
   loads: true,
   help: `    --out FILE                         write the predictions there (default: stdout), one row per table row
     --proba                            classifiers: each class's probability beside the class
-    --delimiter C, --json              the table's separator; JSON instead of CSV
+    --id COLUMN                        copy this column of the table (a row's name or key) before the predictions
+    --delimiter C, --decimal ,, --json the table's separator and decimal mark; JSON instead of CSV
   The table needs the model's feature columns (by name; others are ignored); a missing cell is refused.`,
-  options: { out: { type: 'string' }, proba: { type: 'boolean' }, delimiter: { type: 'string' }, json: { type: 'boolean' } },
+  options: { out: { type: 'string' }, proba: { type: 'boolean' }, id: { type: 'string' }, delimiter: { type: 'string' }, decimal: { type: 'string' }, json: { type: 'boolean' } },
   positionals: 2,
   async run(flags, [modelFile, file], sc) {
     let model;
@@ -283,7 +285,15 @@ export const predict = {
     }
     const table = readTableFile(file, flags);
     const features = model.featureNames ?? table.columns.slice(0, model.nFeatures);
-    const { X, nRows } = tableMatrix(table, { features, missing: 'error' });
+    let X, nRows;
+    try {
+      ({ X, nRows } = tableMatrix(table, { features, missing: 'error', decimal: flags.decimal ?? '.' }));
+    } catch (e) {  // every row gets a prediction: a missing cell cannot be skipped
+      if (!(e instanceof SupclustError)) throw e;
+      throw new SupclustError(e.code, `${file}: ${e.message.replace("; leave such rows out (missing: 'skip') or fill them in", '; fill it in (a prediction reads every feature of its row)').replace("with decimal: ','", 'with --decimal ,')}`, e.field);
+    }
+    const idColumn = flags.id === undefined ? -1 : table.columns.indexOf(flags.id);
+    if (flags.id !== undefined && idColumn < 0) throw invalid('id', `no column named '${flags.id}' (the columns: ${table.columns.map((c) => `'${c}'`).join(', ')})`);
     let header, rows;
     if (model.classes) {
       const classes = await sc.predictClass(model, X, nRows, model.nFeatures);
@@ -295,6 +305,10 @@ export const predict = {
       const p = await sc.predict(model, X, nRows, model.nFeatures), K = p.length / nRows;
       header = K === 1 ? ['prediction'] : Array.from({ length: K }, (_, k) => `prediction_${k + 1}`);
       rows = Array.from({ length: nRows }, (_, i) => Array.from(p.subarray(i * K, (i + 1) * K)));
+    }
+    if (idColumn >= 0) {
+      header.unshift(flags.id);
+      rows.forEach((r, i) => r.unshift(table.rows[i][idColumn]));
     }
     const text = flags.json ? JSON.stringify(rows.map((r) => Object.fromEntries(header.map((h, k) => [h, r[k]])))) + '\n' : csvText(header, rows);
     if (flags.out) write(flags.out, text, `${nRows} predictions`);

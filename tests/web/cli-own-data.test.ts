@@ -74,8 +74,12 @@ describe('supclust fit and predict on a CSV', () => {
     const predicted = readTable(readFileSync(file('pred.csv'), 'utf8'));
     expect(predicted.columns).toEqual(['prediction']);
     expect(Float64Array.from(predicted.rows, (row) => Number(row[0]))).toEqual(await sc.predict(api, m.X, m.nRows, m.nCols));
-    // Without --out: the same CSV on stdout.
+    // Without --out: the same CSV on stdout; --id copies a column before the predictions.
     expect(cli('predict', 'model.json', 'diabetes.csv').stdout).toBe(readFileSync(file('pred.csv'), 'utf8'));
+    const withId = readTable(cli('predict', 'model.json', 'diabetes.csv', '--id', 'age').stdout);
+    expect(withId.columns).toEqual(['age', 'prediction']);
+    expect(withId.rows.map((row) => row[0])).toEqual(rows.map((r) => r[0]));
+    expect(withId.rows.map((row) => row[1])).toEqual(predicted.rows.map((row) => row[0]));
   });
 
   it('fits string labels as classes and predicts labels and probabilities', async () => {
@@ -119,7 +123,11 @@ describe('supclust fit and predict on a CSV', () => {
     const commas = cli('fit', 'commas.csv', '--target', 'y');
     expect(commas.status).toBe(1);
     // ';' found as the separator; age and sex are whole numbers, bmi the first with a decimal comma.
-    expect(commas.stderr).toContain("column 'bmi', row 1: '32,1' is not a number: a decimal comma? write 3.5, not 3,5");
+    expect(commas.stderr).toContain("column 'bmi', row 1: '32,1' is not a number: a decimal comma? write 3.5, not 3,5, or read the table with --decimal ,");
+    // Read with --decimal ,: the same fit as the table written with points.
+    const decimal = JSON.parse(cli('fit', 'commas.csv', '--target', 'y', '--method', 'ridge', '--lambda', '0.1', '--decimal', ',', '--json').stdout);
+    const points = JSON.parse(cli('fit', 'diabetes.csv', '--target', 'y', '--method', 'ridge', '--lambda', '0.1', '--json').stdout);
+    expect(decimal.model.coef).toEqual(points.model.coef);
     const constant = cli('fit', 'constant.csv', '--target', 'y', '--Q', '2', '--standardize');
     expect(constant.status, constant.stderr).toBe(0);
     expect(constant.stdout).toContain("note: column 'const' is constant: it cannot inform the fit");

@@ -52,7 +52,13 @@ describe('tableMatrix', () => {
     expect(describeColumns(readTable('a,b\n2,1\n2,3\n'))[0].constant).toBe(true);
     expect(whyNotNumeric(cols.city)).toBe("column 'city', row 1: 'Paris' is not a number");
     const commas = describeColumns(readTable('a;b\n3,5;1\n4,5;2\n'));
-    expect(whyNotNumeric(commas[0])).toBe("column 'a', row 1: '3,5' is not a number: a decimal comma? write 3.5, not 3,5");
+    expect(whyNotNumeric(commas[0])).toBe("column 'a', row 1: '3,5' is not a number: a decimal comma? write 3.5, not 3,5, or read the table with decimal: ','");
+    // Read with decimal: ',' the same cells are numbers, and a '.' is not.
+    const read = tableMatrix(readTable('a;b\n3,5;1\n-,25;2e1\n'), { target: 'b', decimal: ',' });
+    expect(Array.from(read.X)).toEqual([3.5, -0.25]);
+    expect(read.y).toEqual(Float64Array.from([1, 20]));
+    expect(describeColumns(readTable('a;b\n3.5;1\n'), { decimal: ',' })[0].firstBad).toEqual({ row: 1, value: '3.5' });
+    expect(refusal(() => tableMatrix(readTable('a;b\n1;2\n'), { decimal: ';' as never })).field).toBe('decimal');
     // A ';' file read with ',' given as the separator: one cell holding the others.
     const joined = describeColumns(readTable('a;b,c\n1;2,3\n', { delimiter: ',' }));
     expect(whyNotNumeric(joined[0])).toContain("cells joined by ';'? give that separator");

@@ -32,6 +32,9 @@ export interface ColumnSummary {
 }
 
 export interface TableMatrixOptions {
+  /** The decimal mark of the numbers: '.' (the default) or ',' (3,5 is 3.5; a CSV then needs
+   * another separator, as ';'). */
+  decimal?: Decimal;
   /** The target column (absent: X only, as for prediction). */
   target?: string;
   /** The feature columns, in this order (default: every column but the target and `drop`). */
@@ -61,7 +64,17 @@ export interface TableMatrix {
 const MISSING = new Set(['', 'na', 'nan', 'null', 'n/a', '?']);
 const isMissing = (v: string | undefined) => v === undefined || MISSING.has(v.trim().toLowerCase());
 const NUMBER = /^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/;
-const asNumber = (v: string) => (NUMBER.test(v) ? Number(v) : NaN);
+const DECIMAL_COMMA = /^\s*[-+]?(\d+,?\d*|,\d+)([eE][-+]?\d+)?\s*$/;
+/** A cell's number: '.' marks decimals, or ',' (decimal: ','; then a '.' is no number). */
+const asNumber = (v: string, decimal: Decimal = '.') =>
+  (decimal === ',' ? (DECIMAL_COMMA.test(v) ? Number(v.replace(',', '.')) : NaN) : NUMBER.test(v) ? Number(v) : NaN);
+
+/** The decimal mark of a table's numbers. */
+export type Decimal = '.' | ',';
+const checkDecimal = (decimal: unknown): Decimal => {
+  if (decimal !== '.' && decimal !== ',') throw tableError('decimal', `decimal: must be '.' or ',' (got ${String(decimal)})`);
+  return decimal;
+};
 const tableError = (field: string, message: string) => new SupclustError('invalid-input', message, field);
 
 /** Reads a CSV/TSV text with a header row, or JSON rows: an array of objects (columns: their
@@ -124,14 +137,15 @@ function checked(header: string[] | undefined, rows: string[][]): Table {
 }
 
 /** Each column: numeric or not (with its first bad cell), missing cells, constant, a row number. */
-export function describeColumns(table: Table): ColumnSummary[] {
+export function describeColumns(table: Table, options: { decimal?: Decimal } = {}): ColumnSummary[] {
+  const decimal = checkDecimal(options.decimal ?? '.');
   return table.columns.map((name, j) => {
     let missing = 0, firstBad: ColumnSummary['firstBad'];
     const values: number[] = [];
     table.rows.forEach((r, i) => {
       if (isMissing(r[j])) missing++;
       else {
-        const v = asNumber(r[j]);
+        const v = asNumber(r[j], decimal);
         if (!Number.isFinite(v)) firstBad ??= { row: i + 1, value: r[j] };
         values.push(v);
       }
@@ -147,14 +161,14 @@ export function describeColumns(table: Table): ColumnSummary[] {
 export function whyNotNumeric(column: ColumnSummary): string {
   if (!column.firstBad) return `column '${column.name}': every cell is missing`;
   const { row, value } = column.firstBad;
-  const hint = /^\s*[-+]?\d+,\d+\s*$/.test(value) ? ': a decimal comma? write 3.5, not 3,5'
+  const hint = /^\s*[-+]?\d+,\d+\s*$/.test(value) ? ": a decimal comma? write 3.5, not 3,5, or read the table with decimal: ','"
     : /^[^;\t|]*[;\t|]/.test(value) ? `: cells joined by '${/[;\t|]/.exec(value)![0].replace('\t', 'tab')}'? give that separator` : '';
   return `column '${column.name}', row ${row}: '${value}' is not a number${hint}`;
 }
 
 /** The design matrix of a table: the feature columns as numbers (row-major X), and the target. */
 export function tableMatrix(table: Table, options: TableMatrixOptions = {}): TableMatrix {
-  const { target, drop = [], missing = 'error' } = options;
+  const { target, drop = [], missing = 'error' } = options, decimal = checkDecimal(options.decimal ?? '.');
   const index = (name: string, field: string) => {
     const j = table.columns.indexOf(name);
     if (j < 0) throw tableError(field, `${field}: no column named '${name}' (the columns: ${table.columns.map((c) => `'${c}'`).join(', ')})`);
@@ -167,7 +181,7 @@ export function tableMatrix(table: Table, options: TableMatrixOptions = {}): Tab
   const cols = features.map((f) => index(f, 'features'));
   if (cols.length === 0) throw tableError('features', 'features: no feature column is left');
   if (target !== undefined && features.includes(target)) throw tableError('features', `features: the target '${target}' cannot also be a feature`);
-  const summary = describeColumns(table);
+  const summary = describeColumns(table, { decimal });
   for (const j of cols)
     if (summary[j].firstBad) throw tableError(table.columns[j], `${whyNotNumeric(summary[j])} (drop the column to leave it out)`);
   const used = t < 0 ? cols : [t, ...cols];
@@ -180,12 +194,12 @@ export function tableMatrix(table: Table, options: TableMatrixOptions = {}): Tab
   });
   if (rows.length === 0) throw tableError('missing', 'missing: every row has a missing cell in the columns used');
   const n = rows.length, d = cols.length, X = new Float64Array(n * d);
-  rows.forEach((row, i) => cols.forEach((j, k) => { X[i * d + k] = asNumber(table.rows[row - 1][j]); }));
+  rows.forEach((row, i) => cols.forEach((j, k) => { X[i * d + k] = asNumber(table.rows[row - 1][j], decimal); }));
   const out: TableMatrix = { X, nRows: n, nCols: d, featureNames: features.slice(), rows, skipped: table.rows.length - n };
   if (t >= 0) {
     const cells = rows.map((row) => table.rows[row - 1][t].trim());
     out.target = target;
-    out.y = summary[t].firstBad ? cells : Float64Array.from(cells, asNumber);
+    out.y = summary[t].firstBad ? cells : Float64Array.from(cells, (c) => asNumber(c, decimal));
   }
   return out;
 }

@@ -13,7 +13,7 @@ export type { SupclustErrorCode } from '../errors.js';
 export { logGrid } from '../grid.js';
 export { rowsOf } from '../rows.js';
 export { readTable, describeColumns, whyNotNumeric, tableMatrix } from '../table.js';
-export type { Table, ReadTableOptions, ColumnSummary, TableMatrix, TableMatrixOptions } from '../table.js';
+export type { Table, ReadTableOptions, ColumnSummary, Decimal, TableMatrix, TableMatrixOptions } from '../table.js';
 export { splitRows, shuffledRows, selectRows } from '../split.js';
 export type { SplitOptions } from '../split.js';
 export { mse, mae, r2, accuracy, errorRate, auc, logLoss } from '../metrics.js';
