@@ -176,6 +176,12 @@ describe('supclust cv, path and stability on a CSV', () => {
     expect(text.status, text.stderr).toBe(0);
     expect(text.stdout).toMatch(/best: lambda = /);
     expect(text.stderr).not.toMatch(/[\r\x1b]/);
+    // On a terminal (script(1), of Debian's essential bsdutils, gives the command one) the bar is
+    // redrawn in place, then the summary.
+    const tty = spawnSync('script', ['-qec', `${process.execPath} ${join(root, 'bin/supclust.mjs')} cv diabetes.csv --target y --method ridge --grid lambda=0.01,0.1,1`, '/dev/null'], { encoding: 'utf8', cwd: dir });
+    expect(tty.status, tty.stderr).toBe(0);
+    expect(tty.stdout).toMatch(/\r\[#+\.*\] \d+\/15 fits/);
+    expect(tty.stdout).toMatch(/3 grid points in \d+\.\d s/);
     const noGrid = cli('cv', 'diabetes.csv', '--target', 'y', '--method', 'ridge');
     expect(noGrid.status).toBe(2);
     expect(noGrid.stderr).toContain('--grid NAME=VALUES is required');
