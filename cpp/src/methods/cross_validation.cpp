@@ -33,6 +33,19 @@ const Schema<CrossValidationOptions>& crossValidationSchema() {
   return s;
 }
 
+Refusal checkShards(const CrossValidationOptions& options) {
+  if (options.shardIndex >= options.shardCount)
+    return Refusal("shardIndex", "must be below shardCount (" + std::to_string(options.shardCount) + ")");
+  if (options.foldScores && options.shardCount > 1) return Refusal("foldScores", "joins the shards' scores: give it without shardCount");
+  return {};
+}
+
+std::vector<int> foldsToFit(const CrossValidationOptions& options, int folds) {
+  std::vector<int> mine;
+  for (int k = options.shardIndex; k < folds && !options.foldScores; k += options.shardCount) mine.push_back(k);
+  return mine;
+}
+
 std::vector<int> foldAssignment(std::size_t n, int k, std::uint64_t seed) {
   std::vector<std::size_t> order(n);
   std::iota(order.begin(), order.end(), 0);
@@ -311,17 +324,10 @@ CrossValidationResult crossValidate(const Method& method, const Problem& problem
     res.grid[p].scores.assign(static_cast<std::size_t>(folds), 0);
     if (p == 0) checked = o;
   }
-  if (options.shardIndex >= options.shardCount)
-    return invalid(Refusal("shardIndex", "must be below shardCount (" + std::to_string(options.shardCount) + ")"));
-  if (options.foldScores) {
-    if (options.shardCount > 1) return invalid(Refusal("foldScores", "joins the shards' scores: give it without shardCount"));
-    if (options.foldScores->size() != points * static_cast<std::size_t>(folds))
-      return invalid(Refusal("foldScores", "must hold " + std::to_string(points) + " grid points × " + std::to_string(folds) + " folds = " +
-                                               std::to_string(points * static_cast<std::size_t>(folds)) + " scores (got " +
-                                               std::to_string(options.foldScores->size()) + ")"));
-    for (std::size_t p = 0; p < points; ++p)
-      for (int k = 0; k < folds; ++k) res.grid[p].scores[static_cast<std::size_t>(k)] = (*options.foldScores)[p * static_cast<std::size_t>(folds) + static_cast<std::size_t>(k)];
-  }
+  if (Refusal why = checkShards(options); !why.empty()) return invalid(why);
+  const auto pointAt = [&res](std::size_t p) -> GridPoint& { return res.grid[p]; };
+  if (options.foldScores)
+    if (Refusal why = takeFoldScores(*options.foldScores, points, folds, pointAt); !why.empty()) return invalid(why);
   const auto loss = makeLoss(checked.choice("loss"));
   std::unique_ptr<HeldDesign> whole;  // the check's design on all of X, held for the refit
   if (Refusal why = checkFit(method, problem, withValues(base, grid, res.grid[0].values), &whole); !why.empty())
@@ -345,9 +351,7 @@ CrossValidationResult crossValidate(const Method& method, const Problem& problem
   Folds parts;
   if (Refusal why = makeFolds(method, problem, base, *loss, metric, options, folds, parts); !why.empty()) return invalid(why);
   const std::size_t chunks = (points + static_cast<std::size_t>(options.chunk) - 1) / static_cast<std::size_t>(options.chunk);
-  // This call's folds: all, a shard's (k mod shardCount = shardIndex), or none (foldScores given).
-  std::vector<int> mine;
-  for (int k = options.shardIndex; k < folds && !options.foldScores; k += options.shardCount) mine.push_back(k);
+  const std::vector<int> mine = foldsToFit(options, folds);
   const std::size_t tasks = mine.size() * chunks;
   std::atomic<bool> stop{false};
   // The first refusal of each task's fits (a training fold the method cannot fit at a grid point).
@@ -406,11 +410,9 @@ CrossValidationResult crossValidate(const Method& method, const Problem& problem
     }
 
   res.higherIsBetter = higherIsBetter(metric);
-  if (options.shardCount > 1) {  // a partial: the other shards' folds are NaN
+  if (options.shardCount > 1) {  // a partial: this shard's folds' scores
     res.partial = true;
-    for (GridPoint& g : res.grid)
-      for (int k = 0; k < folds; ++k)
-        if (k % options.shardCount != options.shardIndex) g.scores[static_cast<std::size_t>(k)] = NAN;
+    maskOtherShards(options, points, folds, pointAt);
     return res;
   }
 

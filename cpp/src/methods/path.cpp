@@ -132,23 +132,16 @@ bool crossValidatePath(const Method& method, const PathOptions& options, const C
   };
   // Each fold's path is scored as soon as it ends (its models then freed): what stays is its status.
   std::vector<PathResult> failed(static_cast<std::size_t>(folds));
-  // This call's folds: all, a shard's (k mod shardCount = shardIndex), or none (foldScores given).
   const CrossValidationOptions& cv = options.cv;
-  if (cv.foldScores) {
-    if (cv.foldScores->size() != kept.size() * static_cast<std::size_t>(folds)) {
-      res.status = Status::InvalidInput, res.field = "foldScores";
-      res.message = "foldScores: must hold " + std::to_string(kept.size()) + " points × " + std::to_string(folds) + " folds = " +
-                    std::to_string(kept.size() * static_cast<std::size_t>(folds)) + " scores (got " + std::to_string(cv.foldScores->size()) + ")";
+  const auto pointAt = [&res](std::size_t j) -> GridPoint& { return res.points[j].cv; };
+  if (cv.foldScores)
+    if (Refusal why = takeFoldScores(*cv.foldScores, kept.size(), folds, pointAt); !why.empty()) {
+      res.status = Status::InvalidInput, res.field = why.field, res.message = why.message();
       return false;
     }
-    for (std::size_t j = 0; j < kept.size(); ++j)
-      for (int k = 0; k < folds; ++k)
-        res.points[j].cv.scores[static_cast<std::size_t>(k)] = (*cv.foldScores)[j * static_cast<std::size_t>(folds) + static_cast<std::size_t>(k)];
-  }
-  std::vector<std::size_t> mine;
-  for (int k = cv.shardIndex; k < folds && !cv.foldScores; k += cv.shardCount) mine.push_back(static_cast<std::size_t>(k));
+  const std::vector<int> mine = foldsToFit(cv, folds);
   const auto task = [&](std::size_t t) {
-    const std::size_t k = mine[t];
+    const auto k = static_cast<std::size_t>(mine[t]);
     Control c;
     c.progress = [&, k](int i, double) {
       done[k] = std::min(i, static_cast<int>(kept.size()));
@@ -180,11 +173,9 @@ bool crossValidatePath(const Method& method, const PathOptions& options, const C
   res.metric = options.cv.metric.empty() ? metricNames(loss).front() : options.cv.metric;
   res.higherIsBetter = higherIsBetter(metric);
   res.folds = folds;
-  if (cv.shardCount > 1) {  // a partial: the other shards' folds are NaN
+  if (cv.shardCount > 1) {  // a partial: this shard's folds' scores
     res.partial = true;
-    for (PathPoint& p : res.points)
-      for (int k = 0; k < folds; ++k)
-        if (k % cv.shardCount != cv.shardIndex) p.cv.scores[static_cast<std::size_t>(k)] = NAN;
+    maskOtherShards(cv, res.points.size(), folds, pointAt);
     return true;
   }
   for (PathPoint& p : res.points) summarise(p.cv);
@@ -205,13 +196,8 @@ bool crossValidatePath(const Method& method, const PathOptions& options, const C
 // paths on their rows of it), every point's model mapped back.
 PathResult standardizedPath(const Method& method, const Problem& problem, Params given, const std::vector<double>& sequence,
                             const PathOptions& options, const Control& control, const std::string& over) {
-  std::unique_ptr<HeldDesign> whole;
-  if (Refusal why = checkFit(method, problem, given, &whole); !why.empty()) return refusedAnswer<PathResult>(why);
   StandardizedProblem scaled;
-  if (Refusal why = standardizedProblem(problem, problem.held ? *problem.held : *whole, 0, scaled); !why.empty())
-    return refusedAnswer<PathResult>(why);
-  whole.reset();
-  given.flags["standardize"] = false;
+  if (Refusal why = standardizedCall(method, problem, given, scaled); !why.empty()) return refusedAnswer<PathResult>(why);
   PathResult res = path(method, *scaled.problem, given, sequence, options, control, over);
   for (PathPoint& p : res.points) unstandardizeResult(p.model, scaled.z.scales);
   return res;
@@ -266,12 +252,9 @@ PathResult path(const Method& method, const Problem& problem, const Params& base
   cvOptions.folds = options.folds;
   int folds = 0;
   Metric metric = Metric::Mse;
-  if (options.cv.shardIndex >= options.cv.shardCount)
-    return refusedAnswer<PathResult>(Refusal("shardIndex", "must be below shardCount (" + std::to_string(options.cv.shardCount) + ")"));
+  if (Refusal why = checkShards(options.cv); !why.empty()) return refusedAnswer<PathResult>(why);
   if ((options.cv.shardCount > 1 || options.cv.foldScores) && !crossValidated)
     return refusedAnswer<PathResult>(Refusal(options.cv.foldScores ? "foldScores" : "shardCount", "shards the folds of a cross-validated path: give folds"));
-  if (options.cv.foldScores && options.cv.shardCount > 1)
-    return refusedAnswer<PathResult>(Refusal("foldScores", "joins the shards' scores: give it without shardCount"));
   if (crossValidated) {
     if (Refusal why = checkFoldCount(cvOptions, n, folds); !why.empty()) return refusedAnswer<PathResult>(why);
     if (Refusal why = parseMetric(cvOptions.metric, *loss, metric); !why.empty()) return refusedAnswer<PathResult>(why);

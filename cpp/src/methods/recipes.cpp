@@ -1,9 +1,5 @@
 #include "supclust/methods/recipes.hpp"
 
-#include <algorithm>
-#include <numeric>
-#include <vector>
-
 #include "supclust/solvers/admm.hpp"
 #include "supclust/solvers/least_squares.hpp"
 
@@ -43,25 +39,12 @@ void noteStarts(Result& r, int starts, int atBest) {
 }
 
 void attachPartition(Result& r, Partition p) {
-  // Relabelled so that the centroids ascend (rows: by their first value, then the next), as
-  // every result reports them; a refit on a partition may have reordered its values.
-  const Eigen::Index G = p.centroids.rows();
-  std::vector<Eigen::Index> order(static_cast<std::size_t>(G));
-  std::iota(order.begin(), order.end(), Eigen::Index{0});
-  std::stable_sort(order.begin(), order.end(), [&](Eigen::Index a, Eigen::Index b) {
-    for (Eigen::Index k = 0; k < p.centroids.cols(); ++k)
-      if (p.centroids(a, k) != p.centroids(b, k)) return p.centroids(a, k) < p.centroids(b, k);
-    return false;
-  });
-  std::vector<std::int32_t> rank(static_cast<std::size_t>(G));
-  r.centroids.resize(G, p.centroids.cols());
-  for (Eigen::Index g = 0; g < G; ++g) {
-    rank[static_cast<std::size_t>(order[static_cast<std::size_t>(g)])] = static_cast<std::int32_t>(g);
-    r.centroids.row(g) = p.centroids.row(order[static_cast<std::size_t>(g)]);
-  }
+  // Relabelled so that the centroids ascend (rows: by their first value, then the next), as every
+  // result reports them: a refit on a partition may have reordered its values.
+  Partition sorted = partitionOfDistinctRows(p.centroids);
   r.groups = std::move(p.labels);
-  for (auto& label : r.groups)
-    if (label >= 0 && label < G) label = rank[static_cast<std::size_t>(label)];
+  for (auto& label : r.groups) label = sorted.labels[static_cast<std::size_t>(label)];
+  r.centroids = std::move(sorted.centroids);
 }
 
 Result withDistinctRows(Result r) {

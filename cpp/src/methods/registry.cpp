@@ -232,6 +232,14 @@ Refusal standardizedProblem(const Problem& problem, const HeldDesign& design, do
   return {};
 }
 
+Refusal standardizedCall(const Method& method, const Problem& problem, Params& params, StandardizedProblem& out) {
+  std::unique_ptr<HeldDesign> whole;
+  if (Refusal why = checkFit(method, problem, params, &whole); !why.empty()) return why;
+  if (Refusal why = standardizedProblem(problem, problem.held ? *problem.held : *whole, 0, out); !why.empty()) return why;
+  params.flags["standardize"] = false;
+  return {};
+}
+
 namespace {
 // fit() with standardize (standardization.hpp): the same fit on X S⁻¹, its model mapped back.
 Result fitStandardized(const Method& m, const Problem& problem, Params params, const HeldDesign& design, const Control& control,

@@ -110,6 +110,8 @@ StabilityResult stability(const Method& method, const Problem& problem, const Pa
   std::vector<Result> refused(R);
   std::atomic<bool> stop{false};
   Control inner{[&stop](int, double) { return !stop.load(); }};
+  const auto standardizeFlag = params.flags.find("standardize");
+  const bool standardize = standardizeFlag != params.flags.end() && standardizeFlag->second;
   const auto task = [&](std::size_t t) {
     const std::size_t r = mine[t];
     const std::vector<Eigen::Index> rows = subsampleRows(n, options.fraction, options.seed, static_cast<int>(r));
@@ -119,14 +121,10 @@ StabilityResult stability(const Method& method, const Problem& problem, const Pa
     // With standardize, the groups are those of the coefficients as fitted, on the subsample's
     // standardized columns (fit() would return them divided by its deviations, no longer equal).
     Result fitted;
-    const auto standardized = params.flags.find("standardize");
-    if (standardized != params.flags.end() && standardized->second) {
-      std::unique_ptr<HeldDesign> held;
-      StandardizedProblem scaled;
-      Refusal why = checkFit(method, sub.view(), params, &held);
-      if (why.empty()) why = standardizedProblem(sub.view(), *held, 0, scaled);
+    if (standardize) {
       Params plain = params;
-      plain.flags["standardize"] = false;
+      StandardizedProblem scaled;
+      const Refusal why = standardizedCall(method, sub.view(), plain, scaled);
       fitted = why.empty() ? fit(method, *scaled.problem, plain, inner) : Result::invalid(why);
     } else {
       fitted = fit(method, sub.view(), params, inner);

@@ -17,6 +17,7 @@
 // call does, bit for bit.
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -136,6 +137,32 @@ std::size_t bestMean(const Points& points, SummaryOf summaryOf, bool higherIsBet
   for (std::size_t i = 1; i < points.size(); ++i)
     if (sign * summaryOf(points[i]).mean < sign * summaryOf(points[best]).mean) best = i;
   return best;
+}
+
+// Shards of the folds (CrossValidationOptions' shardIndex, shardCount, foldScores), read alike by
+// crossValidate and a cross-validated path: the settings' consistency (a shard index below the
+// count; joined scores not given to a shard), refused naming the setting.
+Refusal checkShards(const CrossValidationOptions& options);
+// The folds a call fits: all, a shard's (k mod shardCount = shardIndex), or none (foldScores given).
+std::vector<int> foldsToFit(const CrossValidationOptions& options, int folds);
+// foldScores (points × folds, row-major) as each point's scores (pointAt(p): its GridPoint), or
+// the refusal naming foldScores when it does not hold points × folds scores.
+template <class PointAt>
+Refusal takeFoldScores(const std::vector<double>& scores, std::size_t points, int folds, PointAt pointAt) {
+  const std::size_t k = static_cast<std::size_t>(folds);
+  if (scores.size() != points * k)
+    return Refusal("foldScores", "must hold " + std::to_string(points) + " points × " + std::to_string(folds) + " folds = " +
+                                     std::to_string(points * k) + " scores (got " + std::to_string(scores.size()) + ")");
+  for (std::size_t p = 0; p < points; ++p)
+    for (std::size_t f = 0; f < k; ++f) pointAt(p).scores[f] = scores[p * k + f];
+  return {};
+}
+// A shard's partial: the scores of the folds other shards fit set to NaN.
+template <class PointAt>
+void maskOtherShards(const CrossValidationOptions& options, std::size_t points, int folds, PointAt pointAt) {
+  for (std::size_t p = 0; p < points; ++p)
+    for (int k = 0; k < folds; ++k)
+      if (k % options.shardCount != options.shardIndex) pointAt(p).scores[static_cast<std::size_t>(k)] = NAN;
 }
 
 // Point p of the grid's Cartesian product (the last option fastest): one value per option.

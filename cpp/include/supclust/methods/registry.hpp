@@ -230,6 +230,10 @@ struct StandardizedProblem {
 // design): nothing and `out` filled, or the refusal (memory for the copy beside `workBytes` more,
 // a column too narrow to divide by), naming `standardize`.
 Refusal standardizedProblem(const Problem& problem, const HeldDesign& design, double workBytes, StandardizedProblem& out);
+// A call of `method` with standardize (a path, a subsample's fit whose coefficients are read as
+// fitted) made on the standardized problem: fit()'s checks, then `problem` standardized by the
+// columns' deviations as fit() reads them, and `params` asking for no standardize.
+Refusal standardizedCall(const Method& method, const Problem& problem, Params& params, StandardizedProblem& out);
 
 // The calls below take the method itself; the library's list of methods and the calls by name
 // are the catalogue's (families/catalogue.hpp), above the families.
