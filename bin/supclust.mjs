@@ -17,15 +17,19 @@ ${Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(12)} ${c.summary}
 
 const commandUsage = (c) => `usage: ${c.usage}`;
 
+/** The --method among the arguments, read before the method's own flags are known. */
+function methodOf(args) {
+  const { method } = parseArgs({ args, options: { method: { type: 'string' } }, allowPositionals: true, strict: false }).values;
+  return typeof method === 'string' ? method : undefined;
+}
+
 /** The command's flags; for a method's command, its method's options and its call's settings too. */
 async function flagsOf(command, args) {
   if (!command.methodOptions) return command.loads ? { options: command.options, sc: await load() } : { options: command.options };
-  const early = parseArgs({ args, options: { method: { type: 'string' } }, allowPositionals: true, strict: false });
   const sc = await load();
-  const method = early.values.method ?? command.defaultMethod;
-  const settings = command.methodOptions(sc.info);
   try {
-    return { options: { ...command.options, ...methodFlags(sc.info, typeof method === 'string' ? method : command.defaultMethod, settings).flags }, sc };
+    const settings = command.methodOptions(sc.info);
+    return { options: { ...command.options, ...methodFlags(sc.info, methodOf(args) ?? command.defaultMethod, settings).flags }, sc };
   } catch (e) {
     sc.dispose();
     throw e;
@@ -42,12 +46,12 @@ async function main(argv) {
   if (!command) throw new UsageError(`unknown command '${name}'`, USAGE);
   const usage = commandUsage(command);
   if (args.includes('--help') || args.includes('-h')) {
-    const early = parseArgs({ args, options: { method: { type: 'string' } }, allowPositionals: true, strict: false });
+    const method = methodOf(args);
     let text = `${usage}\n${command.help ?? ''}`;
-    if (command.methodOptions && typeof early.values.method === 'string') {
+    if (command.methodOptions && method) {
       const sc = await load();
       try {
-        text += `\n${methodHelp(sc.info, early.values.method, command.methodOptions(sc.info))}`;
+        text += `\n${methodHelp(sc.info, method, command.methodOptions(sc.info))}`;
       } finally {
         sc.dispose();
       }

@@ -54,6 +54,18 @@ function readTableFile(file, flags) {
   }
 }
 
+/** A table refusal of the API in the command line's words: a flag's own refusal with its flag,
+ * a cell's prefixed by the file, with the flags that help (`missing`: what replaces the API's
+ * advice for a missing cell). */
+function inFlags(e, file, missing) {
+  if (!(e instanceof SupclustError)) return e;
+  if (['target', 'drop', 'features', 'decimal'].includes(e.field) && e.message.startsWith(`${e.field}:`))
+    return new SupclustError(e.code, `--${e.message}`, e.field);
+  const words = e.message.replace(missing[0], missing[1]).replace('(drop the column to leave it out)', `(--drop ${e.field} leaves it out)`)
+    .replace("with decimal: ','", 'with --decimal ,');
+  return new SupclustError(e.code, `${file}: ${words}`, e.field);
+}
+
 const listFlag = (values) => (values ?? []).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
 
 /** The table's design matrix and the fit's data, with notes on columns that look wrong. */
@@ -66,15 +78,12 @@ function tableData(file, flags, { target = true } = {}) {
       target: target ? flags.target : undefined, drop: listFlag(flags.drop), features: flags.features ? listFlag([flags.features]) : undefined,
       missing: flags['skip-missing'] ? 'skip' : 'error', decimal: flags.decimal ?? '.',
     });
-  } catch (e) {  // the API's words for what the flags do
-    if (!(e instanceof SupclustError)) throw e;
-    if (['target', 'drop', 'features', 'decimal'].includes(e.field) && e.message.startsWith(`${e.field}:`))
-      throw new SupclustError(e.code, `--${e.message}`, e.field);
-    throw new SupclustError(e.code, `${file}: ${e.message.replace("(missing: 'skip')", '(--skip-missing)').replace('(drop the column to leave it out)', `(--drop ${e.field} leaves it out)`).replace("with decimal: ','", 'with --decimal ,')}`, e.field);
+  } catch (e) {
+    throw inFlags(e, file, ["(missing: 'skip')", '(--skip-missing)']);
   }
   const notes = [];
   if (m.skipped) notes.push(`${m.skipped} of ${table.rows.length} rows left out for a missing cell (--skip-missing)`);
-  for (const c of describeColumns(table).filter((c) => m.featureNames.includes(c.name))) {
+  for (const c of describeColumns(table, { decimal: flags.decimal ?? '.' }).filter((c) => m.featureNames.includes(c.name))) {
     if (c.rowId) notes.push(`column '${c.name}' counts the rows 1, 2, …: an identifier? --drop ${c.name}`);
     else if (c.constant) notes.push(`column '${c.name}' is constant: it cannot inform the fit`);
   }
@@ -102,6 +111,11 @@ const number = (v) => (Number.isInteger(v) ? String(v) : Math.abs(v) >= 1e4 || (
 const cell = (v) => (typeof v === 'string' && /[",\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : String(v));
 const csvText = (header, rows) => [header, ...rows].map((r) => r.map(cell).join(',')).join('\n') + '\n';
 
+/** The model's feature names (x1, x2, … when it was fitted without). */
+const namesOf = (model) => model.featureNames ?? Array.from({ length: model.nFeatures }, (_, j) => `x${j + 1}`);
+/** A model of groups of features (not experts or tasks; models saved before kinds had none). */
+const ofFeatures = (model) => model.kind !== 'experts' && model.kind !== 'tasks';
+
 /** The model's answers' columns: coef (one output), each class's, each expert's. */
 function outputLabels(model) {
   if (model.kind === 'experts') return Array.from({ length: model.outputs }, (_, q) => `expert_${q + 1}`);
@@ -113,7 +127,7 @@ function outputLabels(model) {
  * standardized columns when fitted with standardize). Group g is model.groups' g − 1 (the values
  * ascend); listed from the largest value down. */
 export function featureGroups(model) {
-  const K = model.outputs, names = model.featureNames ?? Array.from({ length: model.nFeatures }, (_, j) => `x${j + 1}`);
+  const K = model.outputs, names = namesOf(model);
   const G = model.centroids.length / K;
   const groups = Array.from({ length: G }, (_, g) => ({ group: g + 1, value: model.centroids.slice(g * K, (g + 1) * K), features: [] }));
   model.groups.forEach((g, j) => groups[g].features.push(names[j]));
@@ -122,12 +136,10 @@ export function featureGroups(model) {
 
 /** The coefficients table: a row per feature (with its group for features models) and the intercept. */
 function coefTable(model) {
-  const names = model.featureNames ?? Array.from({ length: model.nFeatures }, (_, j) => `x${j + 1}`), K = model.outputs;
-  const features = model.kind === 'experts' || model.kind === 'tasks' ? undefined : featureGroups(model);
-  const groupOf = new Map(features?.flatMap((g) => g.features.map((f) => [f, g.group])) ?? []);
+  const names = namesOf(model), K = model.outputs, features = ofFeatures(model);
   const gate = model.gate && model.gate.coef.length ? Array.from({ length: model.gate.intercept.length }, (_, q) => `gate_${q + 1}`) : [];
   const header = ['feature', ...(features ? ['group'] : []), ...outputLabels(model), ...gate];
-  const rows = names.map((f, j) => [f, ...(features ? [groupOf.get(f)] : []), ...model.coef.slice(j * K, (j + 1) * K),
+  const rows = names.map((f, j) => [f, ...(features ? [model.groups[j] + 1] : []), ...model.coef.slice(j * K, (j + 1) * K),
     ...gate.map((_, q) => model.gate.coef[j * gate.length + q])]);
   rows.push(['(intercept)', ...(features ? [''] : []), ...model.intercept, ...(gate.length ? model.gate.intercept : [])]);
   return { header, rows };
@@ -157,6 +169,13 @@ function describeModel(model) {
       ...groups.map((g) => [String(g.group), g.value.map(number).join(', '), String(g.features.length), g.features.join(', ')])]));
   }
   return lines.join('\n');
+}
+
+/** The path's point a rule chooses: cross-validated, the one-standard-error choice (1se) or the
+ * best mean (min); else the least EBIC, or the last point. */
+function chosenPoint(path, rule) {
+  const cv = path.crossValidation;
+  return cv ? (rule === '1se' ? cv.best1se : cv.best) : path.bestCriterion ?? path.points.length - 1;
 }
 
 /** A cross-validated path whose best mean is at its last point: the best may lie beyond it. */
@@ -198,7 +217,7 @@ function saveOutputs(flags, model) {
   }
 }
 
-const heading = (command, method, data, params) =>
+const heading = (method, data, params) =>
   `${method} on ${data.file}: ${data.m.nRows} rows × ${data.m.nCols} features, target '${data.m.target}'${params.loss ? ` (loss ${params.loss})` : ''}`;
 
 const MODEL_FLAGS = { method: { type: 'string' }, out: { type: 'string' }, coef: { type: 'string' } };
@@ -240,7 +259,7 @@ export const fit = {
       const bar = progress('path points');
       const rule = ruleFlag(flags);
       const path = await sc.path(method, train, { folds: numberFlag(flags, 'folds') ?? 5, ...(flags.metric ? { metric: flags.metric } : {}) }, { onProgress: bar.onProgress });
-      const cv = path.crossValidation, at = rule === '1se' ? cv.best1se : cv.best, point = path.points[at];
+      const cv = path.crossValidation, point = path.points[chosenPoint(path, rule)];
       model = point.model;
       chosen = { rule, weight: path.weight, value: point.lambda, metric: cv.metric, folds: cv.folds, mean: point.cv.mean, se: point.cv.se,
         best: { value: path.points[cv.best].lambda, mean: path.points[cv.best].cv.mean } };
@@ -249,14 +268,13 @@ export const fit = {
       bar.end(`${path.points.length} path points × ${cv.folds} folds`);
     } else model = await sc.fit(method, train);
     const test = held && { rows: held.nRows, ...(await testScores(sc, model, held.X, held.nRows, held.y)) };
-    const heldRows = held?.rows;  // the held-out rows of the table (1-based, after the header): in --json
     saveOutputs(flags, model);
     if (flags.json) {
       console.log(JSON.stringify({ method, file, rows: data.m.nRows, features: data.m.featureNames, target: data.m.target, notes: data.notes,
-        ...(chosen ? { cv: chosen } : {}), ...(test ? { test, trainRows: data.m.nRows - test.rows, testRows: heldRows } : {}), groups: model.kind === 'experts' || model.kind === 'tasks' ? undefined : featureGroups(model), model }, null, 1));
+        ...(chosen ? { cv: chosen } : {}), ...(test ? { test, trainRows: data.m.nRows - test.rows, testRows: held.rows } : {}), groups: ofFeatures(model) ? featureGroups(model) : undefined, model }, null, 1));
       return;
     }
-    const lines = [heading('fit', method, data, params), ...data.notes.map((n) => `note: ${n}`), describeModel(model)];
+    const lines = [heading(method, data, params), ...data.notes.map((n) => `note: ${n}`), describeModel(model)];
     if (chosen)
       lines.push(`${chosen.weight} = ${number(chosen.value)} chosen by ${chosen.folds}-fold cross-validation (${chosen.rule === '1se' ? 'the one-standard-error rule' : 'the best mean'}): ` +
         `${chosen.metric} ${number(chosen.mean)} ± ${number(chosen.se)}; the best mean ${number(chosen.best.mean)} at ${number(chosen.best.value)}`);
@@ -289,8 +307,7 @@ export const predict = {
     try {
       ({ X, nRows } = tableMatrix(table, { features, missing: 'error', decimal: flags.decimal ?? '.' }));
     } catch (e) {  // every row gets a prediction: a missing cell cannot be skipped
-      if (!(e instanceof SupclustError)) throw e;
-      throw new SupclustError(e.code, `${file}: ${e.message.replace("; leave such rows out (missing: 'skip') or fill them in", '; fill it in (a prediction reads every feature of its row)').replace("with decimal: ','", 'with --decimal ,')}`, e.field);
+      throw inFlags(e, file, ["; leave such rows out (missing: 'skip') or fill them in", '; fill it in (a prediction reads every feature of its row)']);
     }
     const idColumn = flags.id === undefined ? -1 : table.columns.indexOf(flags.id);
     if (flags.id !== undefined && idColumn < 0) throw invalid('id', `no column named '${flags.id}' (the columns: ${table.columns.map((c) => `'${c}'`).join(', ')})`);
@@ -442,7 +459,7 @@ ${SHARD_HELP}
     const names = Object.keys(grid);
     const rows = r.grid.map((g, i) => [...names.map((n) => number(g.params[n])), number(g.mean), number(g.se),
       (i === r.bestIndex ? 'best' : '') + (i === r.best1seIndex ? `${i === r.bestIndex ? ', ' : ''}1-SE` : '')]);
-    console.log([heading('cv', method, data, params), ...data.notes.map((n) => `note: ${n}`),
+    console.log([heading(method, data, params), ...data.notes.map((n) => `note: ${n}`),
       table([[...names, r.metric, 'se', ''], ...rows]),
       `best: ${names.map((n) => `${n} = ${number(r.best[n])}`).join(', ')}` + (r.best1se ? `; one-standard-error choice: ${names.map((n) => `${n} = ${number(r.best1se[n])}`).join(', ')}` : ''),
       `the model refitted on every row at the ${oneSe ? 'one-standard-error choice' : 'best mean'}:`, describeModel(model)].join('\n'));
@@ -473,7 +490,7 @@ ${SHARD_HELP}
   api: (sc, c, extra, onProgress) => sc.path(c.method, c.params, { ...c.options, ...extra }, { onProgress }),
   done: (r) => `${r.points.length} path points`,
   print(flags, { method, data, params, rule, over }, r) {
-    const cvr = r.crossValidation, at = cvr ? (rule === '1se' ? cvr.best1se : cvr.best) : r.bestCriterion ?? r.points.length - 1;
+    const cvr = r.crossValidation, at = chosenPoint(r, rule);
     saveOutputs(flags, r.points[at].model);
     if (flags.json) {
       console.log(JSON.stringify({ method, file: data.file, rows: data.m.nRows, notes: data.notes, chosen: at, ...r }, null, 1));
@@ -484,7 +501,7 @@ ${SHARD_HELP}
       ...(cvr ? [`${number(p.cv.mean)} ± ${number(p.cv.se)}`] : p.criterion !== undefined ? [number(p.criterion)] : []),
       (cvr ? [i === cvr.best ? 'best' : '', i === cvr.best1se ? '1-SE' : ''].filter(Boolean).join(', ') : i === r.bestCriterion ? 'least EBIC' : '')]);
     const edge = over ? undefined : pathEdgeNote(r);
-    console.log([heading('path', method, data, params), ...data.notes.map((n) => `note: ${n}`), ...(edge ? [`note: ${edge}`] : []),
+    console.log([heading(method, data, params), ...data.notes.map((n) => `note: ${n}`), ...(edge ? [`note: ${edge}`] : []),
       over ? `over ${over}: ${r.points.map((p) => p.model.params[over]).join(', ')}` : `${r.weight}'s top ${number(r.top)} (${r.topKind})${r.stopped ? `; stopped early by ${r.stopped}` : ''}`,
       table([[swept, 'non-zero', 'groups', 'deviance ratio', ...(cvr ? [`${cvr.metric} (${cvr.folds} folds)`] : rows[0].length > 5 ? ['EBIC'] : []), ''], ...rows]),
       `the point saved (${cvr ? (rule === '1se' ? 'one-standard-error choice' : 'best mean') : r.bestCriterion !== undefined ? 'least EBIC' : 'last'}):`,
@@ -517,7 +534,7 @@ ${SHARD_HELP}
     const groups = new Map();
     r.consensus.forEach((g, j) => { if (g >= 0) { if (!groups.has(g)) groups.set(g, []); groups.get(g).push(names[j]); } });
     const order = names.map((_, j) => j).sort((a, b) => r.selection[b] - r.selection[a]);
-    console.log([heading('stability', method, data, params), ...data.notes.map((n) => `note: ${n}`),
+    console.log([heading(method, data, params), ...data.notes.map((n) => `note: ${n}`),
       `${r.resamples} subsamples of ${r.rows} rows`,
       table([['feature', 'selected'], ...order.map((j) => [names[j], number(r.selection[j])])]),
       `pairs sharing one value in at least the threshold's share of fits: ${r.pairs.length}`,

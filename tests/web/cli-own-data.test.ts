@@ -7,7 +7,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { load, readTable, tableMatrix, type Supclust } from '../../dist/node/index.js';
+import { load, readTable, selectRows, splitRows, tableMatrix, type Supclust } from '../../dist/node/index.js';
 import { root } from './helpers.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'supclust-own-data-'));
@@ -69,6 +69,8 @@ describe('supclust fit and predict on a CSV', () => {
     const coef = readTable(readFileSync(file('coef.csv'), 'utf8'));
     expect(coef.columns).toEqual(['feature', 'group', 'coef']);
     expect(coef.rows.map((row) => Number(row[2]))).toEqual([...api.coef, api.intercept[0]]);
+    // The group column: the model's group of each feature, numbered from 1 (values ascending).
+    expect(coef.rows.slice(0, 10).map((row) => Number(row[1]))).toEqual(api.groups.map((g) => g + 1));
     const p = cli('predict', 'model.json', 'diabetes.csv', '--out', 'pred.csv');
     expect(p.status, p.stderr).toBe(0);
     const predicted = readTable(readFileSync(file('pred.csv'), 'utf8'));
@@ -110,9 +112,21 @@ describe('supclust fit and predict on a CSV', () => {
     expect(out.model.coef).toEqual(chosen.model.coef);
     const t = cli('fit', 'diabetes.csv', '--target', 'y', '--method', 'ridge', '--lambda', '0.1', '--test', '0.25', '--split-seed', '3', '--json');
     expect(t.status, t.stderr).toBe(0);
-    const held = JSON.parse(t.stdout).test;
+    const fitted = JSON.parse(t.stdout), held = fitted.test;
     expect(held.rows).toBe(111);  // round(0.25 × 442)
     expect(held.r2).toBeGreaterThan(0.3);
+    // The held-out rows and their scores recomputed here: the split, a fit on the other rows, and
+    // the squared errors summed by hand from the saved model's coefficients.
+    const split = splitRows(442, { test: 0.25, seed: 3 });
+    expect(fitted.testRows).toEqual(split.test.map((i) => i + 1));
+    expect(fitted.trainRows).toBe(331);
+    const train = await sc.fit('ridge', { X: selectRows(m.X, split.train, 10) as Float64Array, nRows: 331, nCols: 10, y: selectRows(m.y as Float64Array, split.train) as Float64Array, featureNames: m.featureNames, lambda: 0.1 });
+    expect(fitted.model.coef).toEqual(train.coef);
+    const truth = split.test.map((i) => (m.y as Float64Array)[i]);
+    const predicted = split.test.map((i) => train.intercept[0] + train.coef.reduce((z, w, j) => z + w * m.X[i * 10 + j], 0));
+    const sse = truth.reduce((a, v, k) => a + (v - predicted[k]) ** 2, 0), mean = truth.reduce((a, v) => a + v, 0) / truth.length;
+    expect(held.mse).toBeCloseTo(sse / truth.length, 8);
+    expect(held.r2).toBeCloseTo(1 - sse / truth.reduce((a, v) => a + (v - mean) ** 2, 0), 12);
     expect(held.mse).toBeGreaterThan(0);
   });
 

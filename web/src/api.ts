@@ -237,7 +237,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       const pointParams = raw.grid!.map((g) => Object.fromEntries(gridNames.map((name, i) => [name, g.values[i]])));
       if ((cv.shardCount as number) > 1)  // a shard's part: its folds' scores at every grid point
         return shardPart('crossValidate', method, cv, wire, X, y, { options, grid: { names: gridNames, values: gridValues }, settings: cv },
-          raw.grid![0].scores.length, (k) => raw.grid!.map((g) => g.scores[k])) as never;
+          raw.grid![0].scores.length, (k) => foldScores(raw.grid!.map((g) => g.scores[k]))) as never;
       const points = raw.grid!.map((g, p) => ({ params: pointParams[p], mean: g.mean, std: g.std, se: g.se, scores: plainOf(g.scores) }));
       const best = points[raw.best!].params;
       const oneSe = raw.best1se! >= 0 ? { best1se: points[raw.best1se!].params, best1seIndex: raw.best1se! } : {};
@@ -272,7 +272,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       if (raw.status === 'aborted') throw new SupclustError('aborted', 'the path was aborted');
       if ((checked.shardCount as number) > 1)  // a shard's part: its folds' scores at every point of the path
         return shardPart('path', method, checked, wire, X, y, { options, sequence, over, settings: checked },
-          raw.folds!, (k) => raw.points!.map((p) => p.cv!.scores[k])) as never;
+          raw.folds!, (k) => foldScores(raw.points!.map((p) => p.cv!.scores[k]))) as never;
       const names = raw.weights!;
       const result: PathResult = {
         method, weight: names[raw.weight!], ray: Object.fromEntries(names.map((name, i) => [name, raw.ray![i]])),
@@ -308,7 +308,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       if ((settings.shardCount as number) > 1) {  // a shard's part: its resamples' partitions
         const d = X.nCols;
         return shardPart('stability', method, settings, wire, X, y, { options, settings },
-          raw.resamples!, (r) => Array.from(raw.partitions!.subarray(r * d, (r + 1) * d))) as never;
+          raw.resamples!, (r) => (raw.partitions![r * d] < 0 ? null : Array.from(raw.partitions!.subarray(r * d, (r + 1) * d)))) as never;
       }
       const pairs = raw.pairs!, result: StabilityResult = {
         method, resamples: raw.resamples!, rows: raw.rows!, selection: plainOf(raw.selection!),
@@ -578,19 +578,22 @@ function rowMajor(colMajor: ArrayLike<number>, rows: number, cols: number): numb
   return out;
 }
 
-// A typed array's entries as a plain array (Array.from on a typed array takes V8's generic
-// iteration, slower than this loop).
-/** A shard's part: the units this shard ran (k mod count = index) with their results, null for
- * the others'. `unit(k)` reads unit k's results from the raw answer. */
+/** A shard's part: each unit's results as the module gave them, null for the units it left to
+ * other shards (`unit(k)` reads unit k's results from the raw answer, null when it has none). */
 function shardPart(kind: ShardPart['kind'], method: string, settings: Record<string, unknown>, wire: CallMatrix, X: v.Matrix, y: ArrayLike<number>,
-                   decided: Record<string, unknown>, units: number, unit: (k: number) => number[]): ShardPart {
-  const index = (settings.shardIndex as number | undefined) ?? 0, count = settings.shardCount as number;
+                   decided: Record<string, unknown>, units: number, unit: (k: number) => number[] | null): ShardPart {
   return {
-    kind, method, call: callHash(kind, method, wire, X.nRows, X.nCols, y, decided), shard: { index, count },
-    units: Array.from({ length: units }, (_, k) => (k % count === index ? unit(k) : null)),
+    kind, method, call: callHash(kind, method, wire, X.nRows, X.nCols, y, decided),
+    shard: { index: (settings.shardIndex as number | undefined) ?? 0, count: settings.shardCount as number },
+    units: Array.from({ length: units }, (_, k) => unit(k)),
   };
 }
 
+/** A fold's scores at every point, or null when the module left the fold to another shard (NaN). */
+const foldScores = (scores: number[]) => (scores.every(Number.isNaN) ? null : scores);
+
+// A typed array's entries as a plain array (Array.from on a typed array takes V8's generic
+// iteration, slower than this loop).
 function plainOf(a: ArrayLike<number>): number[] {
   return rowMajor(a, a.length, 1);
 }

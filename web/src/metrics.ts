@@ -3,49 +3,46 @@
 // the module (metrics/prediction.cpp), for one output. Each refuses arrays of different lengths.
 import { invalid } from './errors.js';
 import type { Label } from './types.js';
+import { finiteVector } from './validate.js';
 
+/** Labels and what is compared with them: both non-empty, `per` entries of `other` per label. */
 function sameLength(y: ArrayLike<unknown>, other: ArrayLike<unknown>, field: string, per = 1) {
   if (y == null || typeof y.length !== 'number' || y.length === 0) throw invalid('y', 'must be a non-empty array');
   if (other == null || other.length !== y.length * per)
     throw invalid(field, `must have ${per === 1 ? '' : `${per} × `}${y.length} entries, as y (got ${other?.length})`);
 }
 
-function finite(values: ArrayLike<number>, field: string) {
-  for (let i = 0; i < values.length; i++)
-    if (!Number.isFinite(values[i])) throw invalid(field, `entry ${i} is not a finite number (${values[i]})`);
+/** Targets and predictions: finite numbers, as many of each. */
+function pairOf(y: ArrayLike<number>, predicted: ArrayLike<number>): [Float64Array, Float64Array] {
+  const t = finiteVector('y', y);
+  return [t, finiteVector('predicted', predicted, t.length)];
 }
 
 /** Mean squared error, Σ (yᵢ − ŷᵢ)² / n. */
 export function mse(y: ArrayLike<number>, predicted: ArrayLike<number>): number {
-  sameLength(y, predicted, 'predicted');
-  finite(y, 'y');
-  finite(predicted, 'predicted');
+  const [t, p] = pairOf(y, predicted);
   let s = 0;
-  for (let i = 0; i < y.length; i++) s += (y[i] - predicted[i]) ** 2;
-  return s / y.length;
+  for (let i = 0; i < t.length; i++) s += (t[i] - p[i]) ** 2;
+  return s / t.length;
 }
 
 /** Mean absolute error, Σ |yᵢ − ŷᵢ| / n. */
 export function mae(y: ArrayLike<number>, predicted: ArrayLike<number>): number {
-  sameLength(y, predicted, 'predicted');
-  finite(y, 'y');
-  finite(predicted, 'predicted');
+  const [t, p] = pairOf(y, predicted);
   let s = 0;
-  for (let i = 0; i < y.length; i++) s += Math.abs(y[i] - predicted[i]);
-  return s / y.length;
+  for (let i = 0; i < t.length; i++) s += Math.abs(t[i] - p[i]);
+  return s / t.length;
 }
 
 /** The coefficient of determination 1 − Σ (yᵢ − ŷᵢ)² / Σ (yᵢ − ȳ)² (constant y: 1 when every
  * prediction is exact, else 0). */
 export function r2(y: ArrayLike<number>, predicted: ArrayLike<number>): number {
-  sameLength(y, predicted, 'predicted');
-  finite(y, 'y');
-  finite(predicted, 'predicted');
+  const [t, p] = pairOf(y, predicted);
   let mean = 0, sse = 0, sst = 0;
-  for (let i = 0; i < y.length; i++) mean += y[i] / y.length;
-  for (let i = 0; i < y.length; i++) {
-    sse += (y[i] - predicted[i]) ** 2;
-    sst += (y[i] - mean) ** 2;
+  for (let i = 0; i < t.length; i++) mean += t[i] / t.length;
+  for (let i = 0; i < t.length; i++) {
+    sse += (t[i] - p[i]) ** 2;
+    sst += (t[i] - mean) ** 2;
   }
   return sst > 0 ? 1 - sse / sst : sse === 0 ? 1 : 0;
 }
@@ -68,7 +65,7 @@ export function errorRate(y: ArrayLike<Label>, predicted: ArrayLike<Label>): num
  * label (default: the larger of the two, model.classes[1], whose score predict() returns). */
 export function auc(y: ArrayLike<Label>, scores: ArrayLike<number>, positive?: Label): number {
   sameLength(y, scores, 'scores');
-  finite(scores, 'scores');
+  finiteVector('scores', scores);
   const labels = [...new Set(Array.from(y))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   if (labels.length !== 2) throw invalid('y', `must hold exactly two labels (got ${labels.length})`);
   const pos = positive ?? labels[1];
@@ -95,7 +92,7 @@ export function logLoss(y: ArrayLike<Label>, probabilities: ArrayLike<number>, c
   if (classes == null || classes.length < 2) throw invalid('classes', 'must list at least two labels (model.classes)');
   const K = classes.length, column = new Map(Array.from(classes, (c, k) => [c, k]));
   sameLength(y, probabilities, 'probabilities', K);
-  finite(probabilities, 'probabilities');
+  finiteVector('probabilities', probabilities);
   let s = 0;
   for (let i = 0; i < y.length; i++) {
     const k = column.get(y[i]);

@@ -47,10 +47,13 @@ export function joinShards(parts: ShardPart[]): { foldScores: number[] } | { par
   });
   const missing = holder.flatMap((h, s) => (h < 0 ? [s] : []));
   if (missing.length) throw invalid('parts', `shard${missing.length > 1 ? 's' : ''} ${missing.join(', ')} of ${count} ${missing.length > 1 ? 'are' : 'is'} missing`);
+  const unit = first.kind === 'stability' ? 'resample' : 'fold';
   const units = first.units.map((_, u) => {
-    const values = parts[holder[u % count]].units[u];
+    const holders = parts.filter((p) => p.units[u] != null);
+    if (holders.length !== 1) throw invalid('parts', `${unit} ${u} is held by ${holders.length} parts, not one`);
+    const values = holders[0].units[u]!;
     if (!Array.isArray(values) || values.some((x) => typeof x !== 'number' || !Number.isFinite(x)))
-      throw invalid('parts', `shard ${u % count}'s part has no result for ${first.kind === 'stability' ? 'resample' : 'fold'} ${u}`);
+      throw invalid('parts', `${unit} ${u}'s results are not finite numbers`);
     return values;
   });
   if (first.kind === 'stability') return { partitions: units.flat() };
