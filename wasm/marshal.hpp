@@ -92,24 +92,25 @@ inline StoredData dataOf(const val& x, int rows, int cols) {
   return X;
 }
 
-// A request's data, { X, nRows, nCols, y?, yCols? }: X a held dataset's id (a number, one of
-// `datasets`) or arrays copied in for this call.
+// A request's data, { X, nRows, nCols, y?, yCols?, weights? }: X a held dataset's id (a number,
+// one of `datasets`) or arrays copied in for this call; weights, the rows' observation weights.
 struct CallData {
   StoredData own;
-  std::vector<double> y;
+  std::vector<double> y, weights;
   std::unique_ptr<Problem> problem;
   Refusal why;
-  CallData(const val& r, const HeldDatasets& datasets) : y(given(r["y"]) ? doubles(r["y"]) : std::vector<double>()) {
-    const Eigen::Map<const Vector> Y(y.data(), static_cast<Eigen::Index>(y.size()));
+  CallData(const val& r, const HeldDatasets& datasets)
+      : y(given(r["y"]) ? doubles(r["y"]) : std::vector<double>()), weights(given(r["weights"]) ? doubles(r["weights"]) : std::vector<double>()) {
+    const Eigen::Map<const Vector> Y(y.data(), static_cast<Eigen::Index>(y.size())), W(weights.data(), static_cast<Eigen::Index>(weights.size()));
     const int yCols = given(r["yCols"]) ? r["yCols"].as<int>() : 1;
     if (r["X"].typeOf().as<std::string>() == "number") {
       const HeldDesign* held = datasets.find(r["X"].as<int>());
       if (!held) why = Refusal("X", "the dataset is not held by this module (it was released, or storing it failed)");
-      else problem.reset(new Problem{held->X(), Y, yCols, held, datasets.bytes()});
+      else problem.reset(new Problem{held->X(), Y, yCols, held, datasets.bytes(), W});
       return;
     }
     own = dataOf(r["X"], r["nRows"].as<int>(), r["nCols"].as<int>());
-    if ((why = own.check()).empty()) problem.reset(new Problem{own.view(), Y, yCols, nullptr, datasets.bytes()});
+    if ((why = own.check()).empty()) problem.reset(new Problem{own.view(), Y, yCols, nullptr, datasets.bytes(), W});
   }
 };
 

@@ -46,10 +46,11 @@ inline const std::vector<Shape>& shapes() {
 
 // The requests, by the name of the module's function that reads each.
 inline const std::vector<Shape>& requests() {
-  // A call's data: X as arrays (dense row-major or CSR) or a held dataset's id, and its targets.
+  // A call's data: X as arrays (dense row-major or CSR) or a held dataset's id, its targets and
+  // the rows' observation weights.
   const auto data = [](std::vector<Field> more, bool targets = true) {
     std::vector<Field> f = {{"X", "numbers | csr | number"}, {"nRows", "number"}, {"nCols", "number"},
-                            {"y", "numbers", !targets}, {"yCols", "number", !targets}};
+                            {"y", "numbers", !targets}, {"yCols", "number", !targets}, {"weights", "numbers", true}};
     f.push_back({"upload", "upload", true});
     f.insert(f.end(), more.begin(), more.end());
     return f;

@@ -43,31 +43,53 @@ RowVector DataMatrix::columnMeans() const {
   return m / static_cast<double>(rows_);
 }
 
-RowVector DataMatrix::columnDeviations(const RowVector& means) const {
-  // One pass: Σ_i (x_ij − μ_j)² and each column's least and largest entry (a sparse X's unstored
-  // zeros added per column after).
+RowVector DataMatrix::columnMeans(const Vector& weights) const {
+  RowVector m = RowVector::Zero(cols_);
+  if (!sparse()) {
+    const auto X = dense();
+    for (Eigen::Index i = 0; i < rows_; ++i) m += weights[i] * X.row(i);
+  } else {
+    for (Eigen::Index i = 0; i < rows_; ++i)
+      for (std::int32_t t = indptr_[i]; t < indptr_[i + 1]; ++t) m[indices_[t]] += weights[i] * values_[t];
+  }
+  return m / static_cast<double>(rows_);
+}
+
+RowVector DataMatrix::columnDeviations(const RowVector& means, const Vector* weights) const {
+  const auto weight = [weights](Eigen::Index i) { return weights ? (*weights)[i] : 1.0; };
+  // One pass: Σ_i ω_i (x_ij − μ_j)² and each column's least and largest entry among the rows of
+  // positive weight (a sparse X's unstored zeros added per column after, their rows' weight the
+  // column's share of the total).
   RowVector squares = RowVector::Zero(cols_), low = RowVector::Constant(cols_, HUGE_VAL), high = RowVector::Constant(cols_, -HUGE_VAL);
-  std::vector<Eigen::Index> zeros;  // sparse: each column's unstored entries
+  std::vector<double> zeros;  // sparse: each column's unstored entries' weight
   if (!sparse()) {
     const auto X = dense();
     for (Eigen::Index i = 0; i < rows_; ++i) {
-      squares += (X.row(i) - means).cwiseAbs2();
+      const double w = weight(i);
+      if (!(w > 0)) continue;
+      squares += w * (X.row(i) - means).cwiseAbs2();
       low = low.cwiseMin(X.row(i));
       high = high.cwiseMax(X.row(i));
     }
   } else {
-    zeros.assign(static_cast<std::size_t>(cols_), rows_);
-    for (std::int64_t t = 0; t < stored(); ++t) {
-      const Eigen::Index j = indices_[t];
-      const double x = values_[t], c = x - means[j];
-      squares[j] += c * c;
-      low[j] = std::min(low[j], x);
-      high[j] = std::max(high[j], x);
-      --zeros[static_cast<std::size_t>(j)];
+    double total = 0;
+    for (Eigen::Index i = 0; i < rows_; ++i) total += weight(i) > 0 ? weight(i) : 0;
+    zeros.assign(static_cast<std::size_t>(cols_), total);
+    for (Eigen::Index i = 0; i < rows_; ++i) {
+      const double w = weight(i);
+      if (!(w > 0)) continue;
+      for (std::int32_t t = indptr_[i]; t < indptr_[i + 1]; ++t) {
+        const Eigen::Index j = indices_[t];
+        const double x = values_[t], c = x - means[j];
+        squares[j] += w * c * c;
+        low[j] = std::min(low[j], x);
+        high[j] = std::max(high[j], x);
+        zeros[static_cast<std::size_t>(j)] -= w;
+      }
     }
     for (Eigen::Index j = 0; j < cols_; ++j)
-      if (const auto z = zeros[static_cast<std::size_t>(j)]; z > 0) {
-        squares[j] += static_cast<double>(z) * means[j] * means[j];
+      if (const double z = zeros[static_cast<std::size_t>(j)]; z > 0) {
+        squares[j] += z * means[j] * means[j];
         low[j] = std::min(low[j], 0.0);
         high[j] = std::max(high[j], 0.0);
       }
@@ -84,13 +106,15 @@ RowVector DataMatrix::columnDeviations(const RowVector& means) const {
   for (const Eigen::Index j : again) {
     const double u = std::max(high[j] - means[j], means[j] - low[j]);
     double scaled = 0;
-    const auto add = [&](double x) { scaled += ((x - means[j]) / u) * ((x - means[j]) / u); };
+    const auto add = [&](double w, double x) { scaled += w * ((x - means[j]) / u) * ((x - means[j]) / u); };
     if (!sparse()) {
-      for (Eigen::Index i = 0; i < rows_; ++i) add(dense()(i, j));
+      for (Eigen::Index i = 0; i < rows_; ++i)
+        if (weight(i) > 0) add(weight(i), dense()(i, j));
     } else {
-      for (std::int64_t t = 0; t < stored(); ++t)
-        if (indices_[t] == j) add(values_[t]);
-      scaled += static_cast<double>(zeros[static_cast<std::size_t>(j)]) * (means[j] / u) * (means[j] / u);
+      for (Eigen::Index i = 0; i < rows_; ++i)
+        for (std::int32_t t = indptr_[i]; t < indptr_[i + 1]; ++t)
+          if (indices_[t] == j && weight(i) > 0) add(weight(i), values_[t]);
+      add(zeros[static_cast<std::size_t>(j)], 0);
     }
     deviations[j] = u * std::sqrt(scaled / static_cast<double>(rows_));
   }

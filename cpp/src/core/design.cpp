@@ -16,6 +16,9 @@ CenteredDesign::CenteredDesign(const Eigen::Ref<const RowMatrix>& X)
 CenteredDesign::CenteredDesign(const DataMatrix& X, const HeldDesign* held)
     : rows_(X.rows()), cols_(X.cols()), data_(X), means_(held ? held->means() : X.columnMeans()), held_(held) {}
 
+CenteredDesign::CenteredDesign(const DataMatrix& X, RowVector means)
+    : rows_(X.rows()), cols_(X.cols()), data_(X), means_(std::move(means)) {}
+
 const RowMatrix& CenteredDesign::X() const {
   if (!denseInPlace()) return Xc_;
   if (held_) return held_->centred();

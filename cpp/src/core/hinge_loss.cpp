@@ -4,6 +4,11 @@
 
 namespace supclust {
 
+namespace {
+// One entry's term: max(0, 1 − ỹ z), ỹ = 2t − 1.
+double hingeTerm(double z, double t) { return std::max(0.0, 1 - (2 * t - 1) * z); }
+}  // namespace
+
 Refusal HingeLoss::checkTargets(const Eigen::Ref<const Vector>& y) const {
   return checkBinaryLabels(y, "hinge");
 }
@@ -17,8 +22,14 @@ RowVector HingeLoss::nullIntercept(const Matrix& T) const {
 double HingeLoss::value(const Matrix& Z, const Matrix& T) const {
   double s = 0;
   for (Eigen::Index k = 0; k < Z.cols(); ++k)
-    for (Eigen::Index i = 0; i < Z.rows(); ++i) s += std::max(0.0, 1 - (2 * T(i, k) - 1) * Z(i, k));
+    for (Eigen::Index i = 0; i < Z.rows(); ++i) s += hingeTerm(Z(i, k), T(i, k));
   return s / static_cast<double>(Z.rows());
+}
+
+void HingeLoss::rowValues(const Matrix& Z, const Matrix& T, Vector& v) const {
+  v = Vector::Zero(Z.rows());
+  for (Eigen::Index k = 0; k < Z.cols(); ++k)
+    for (Eigen::Index i = 0; i < Z.rows(); ++i) v[i] += hingeTerm(Z(i, k), T(i, k));
 }
 
 void HingeLoss::gradient(const Matrix& Z, const Matrix& T, Matrix& G) const {

@@ -13,6 +13,8 @@ double sigmoid(double t) {
   const double e = std::exp(t);
   return e / (1 + e);
 }
+// One entry's term: log(1 + exp(−ỹ z)), ỹ = 2t − 1.
+double logisticTerm(double z, double t) { return softplus(-(2 * t - 1) * z); }
 }  // namespace
 
 Refusal LogisticLoss::checkTargets(const Eigen::Ref<const Vector>& y) const {
@@ -36,8 +38,14 @@ double LogisticLoss::value(const Matrix& Z, const Matrix& T) const {
   double s = 0;
   for (Eigen::Index k = 0; k < Z.cols(); ++k)
     for (Eigen::Index i = 0; i < Z.rows(); ++i)
-      s += softplus(-(2 * T(i, k) - 1) * Z(i, k));
+      s += logisticTerm(Z(i, k), T(i, k));
   return s / static_cast<double>(Z.rows());
+}
+
+void LogisticLoss::rowValues(const Matrix& Z, const Matrix& T, Vector& v) const {
+  v = Vector::Zero(Z.rows());
+  for (Eigen::Index k = 0; k < Z.cols(); ++k)
+    for (Eigen::Index i = 0; i < Z.rows(); ++i) v[i] += logisticTerm(Z(i, k), T(i, k));
 }
 
 void LogisticLoss::gradient(const Matrix& Z, const Matrix& T, Matrix& G) const {

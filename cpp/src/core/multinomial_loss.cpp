@@ -35,6 +35,12 @@ double MultinomialLoss::value(const Matrix& Z, const Matrix& T) const {
   return (T.rowwise().sum().dot(logNorm) - (T.array() * Z.array()).sum()) / static_cast<double>(Z.rows());
 }
 
+void MultinomialLoss::rowValues(const Matrix& Z, const Matrix& T, Vector& v) const {
+  Matrix P;
+  const Vector logNorm = softmaxAndLogNorm(Z, P);
+  v = T.rowwise().sum().cwiseProduct(logNorm) - (T.array() * Z.array()).rowwise().sum().matrix();
+}
+
 void MultinomialLoss::gradient(const Matrix& Z, const Matrix& T, Matrix& G) const {
   softmaxAndLogNorm(Z, G);
   G = ((G.array().colwise() * T.rowwise().sum().array()) - T.array()).matrix() / static_cast<double>(Z.rows());

@@ -51,7 +51,10 @@ double Objective::gradient(const Matrix& W, const RowVector& b, Matrix& gW, RowV
 
 double Objective::lipschitz() const {
   const double c = loss_.curvature();
-  return c * std::max(X_.spectralNorm2OverN(), 1.0) + lambda_ + groupWeight_ + couplingNorm_;  // ‖I − P‖ ≤ 1
+  // Weighted rows (core/observation_weights.hpp): X is centred by the weighted means, Xc ⟂̸ 1, and
+  // ‖[Xc 1]‖² ≤ ‖Xc‖² + n bounds the block.
+  const double block = loss_.weighted() ? X_.spectralNorm2OverN() + 1 : std::max(X_.spectralNorm2OverN(), 1.0);
+  return c * block + lambda_ + groupWeight_ + couplingNorm_;  // ‖I − P‖ ≤ 1
 }
 
 void Objective::setOutputCoupling(Matrix C, double norm) {

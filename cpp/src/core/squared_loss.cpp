@@ -14,6 +14,10 @@ double SquaredLoss::value(const Matrix& Z, const Matrix& T) const {
   return 0.5 * (Z - T).squaredNorm() / static_cast<double>(Z.rows());
 }
 
+void SquaredLoss::rowValues(const Matrix& Z, const Matrix& T, Vector& v) const {
+  v = 0.5 * (Z - T).rowwise().squaredNorm();
+}
+
 void SquaredLoss::gradient(const Matrix& Z, const Matrix& T, Matrix& G) const {
   G = (Z - T) / static_cast<double>(Z.rows());
 }

@@ -52,7 +52,7 @@ void writeMethods(JsonWriter& j) {
     writeSpecs(j, m.options);
     j.key("memory").beginObject().field("design", m.memory.design).field("gram", m.memory.gram)
         .field("samplePairs", m.memory.samplePairs).endObject();
-    j.field("sparse", m.acceptsSparse).field("kind", kindName(m.kind)).field("family", m.family)
+    j.field("sparse", m.acceptsSparse).field("weights", m.takesWeights).field("kind", kindName(m.kind)).field("family", m.family)
         .field("startDependent", m.startDependent).key("pathWeights").array(m.pathWeights);
     j.endObject();
   }

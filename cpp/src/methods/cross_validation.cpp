@@ -1,5 +1,7 @@
 #include "supclust/methods/cross_validation.hpp"
 
+#include "supclust/core/observation_weights.hpp"
+
 #include <algorithm>
 #include <atomic>
 #include <cmath>
@@ -8,6 +10,7 @@
 
 #include "supclust/base/parallel.hpp"
 #include "supclust/base/random.hpp"
+#include "supclust/core/observation_weights.hpp"
 #include "supclust/metrics/prediction.hpp"
 #include "supclust/base/fit_cache.hpp"
 
@@ -171,9 +174,13 @@ Rows selectRows(const Problem& p, const std::vector<bool>& take, bool wanted) {
   for (std::size_t i = 0; i < take.size(); ++i)
     if (take[i] == wanted) idx.push_back(static_cast<Eigen::Index>(i));
   const Eigen::Index K = p.targetColumns;
-  Rows r{selectRows(p.X, idx), Vector(static_cast<Eigen::Index>(idx.size()) * K), K};
+  Rows r{selectRows(p.X, idx), Vector(static_cast<Eigen::Index>(idx.size()) * K), K, Vector()};
   for (std::size_t t = 0; t < idx.size(); ++t)
     r.y.segment(static_cast<Eigen::Index>(t) * K, K) = p.y.segment(idx[t] * K, K);
+  if (p.weights.size() > 0) {
+    r.weights.resize(static_cast<Eigen::Index>(idx.size()));
+    for (std::size_t t = 0; t < idx.size(); ++t) r.weights[static_cast<Eigen::Index>(t)] = p.weights[idx[t]];
+  }
   return r;
 }
 
@@ -243,17 +250,18 @@ Refusal makeFolds(const Method& method, const Problem& problem, const Params& ba
 namespace {
 // The score of a model's predictions on rows X against the loss's targets T of those rows (T may
 // lack a class the model scores: padded with "off" columns).
-double scoreOn(const Result& model, const DataMatrix& X, const Matrix& Tgiven, Metric metric, const Loss& loss) {
+double scoreOn(const Result& model, const DataMatrix& X, const Matrix& Tgiven, Metric metric, const Loss& loss, const Vector* weights) {
   const Matrix Z = scoredPredictions(model, X, Tgiven);
   Matrix T = Matrix::Constant(Z.rows(), Z.cols(), loss.squared() ? -1.0 : 0.0);
   if (Z.cols() == 1) T = Tgiven.leftCols(1);
   else T.leftCols(std::min(T.cols(), Tgiven.cols())) = Tgiven.leftCols(std::min(T.cols(), Tgiven.cols()));
-  return score(metric, Z, T, loss);
+  return score(metric, Z, T, loss, weights);
 }
 }  // namespace
 
 double heldOutScore(const Result& model, const Folds& folds, int k, Metric metric, const Loss& loss) {
-  return scoreOn(model, folds.helds[static_cast<std::size_t>(k)].X.view(), folds.heldTargets[static_cast<std::size_t>(k)], metric, loss);
+  const Rows& held = folds.helds[static_cast<std::size_t>(k)];
+  return scoreOn(model, held.X.view(), folds.heldTargets[static_cast<std::size_t>(k)], metric, loss, held.weights.size() ? &held.weights : nullptr);
 }
 
 ModelScore scoreModel(const Result& model, const std::string& lossName, const Problem& rows, const std::string& metric) {
@@ -268,6 +276,8 @@ ModelScore scoreModel(const Result& model, const std::string& lossName, const Pr
     s.why = Refusal("X", "has " + std::to_string(rows.X.cols()) + " columns but the model has " + std::to_string(model.coef.rows()) + " features");
   else if (Refusal why = parseMetric(metric, *loss, m); !why.empty()) s.why = why;
   else if (Refusal why = checkTargets(rows, *loss); !why.empty()) s.why = why;
+  else if (rows.weights.size() > 0)
+    if (Refusal why = checkObservationWeights(rows.weights, rows.X.rows()); !why.empty()) s.why = why;
   if (!s.why.empty()) return s;
   const Matrix T = targetsOf(*loss, rows);
   if (m == Metric::Auc && !bothClassesIn(T)) {
@@ -276,7 +286,8 @@ ModelScore scoreModel(const Result& model, const std::string& lossName, const Pr
   }
   s.metric = metric.empty() ? metricNames(*loss).front() : metric;
   s.higherIsBetter = higherIsBetter(m);
-  s.value = scoreOn(model, rows.X, T, m, *loss);
+  const Vector weights = rows.weights;
+  s.value = scoreOn(model, rows.X, T, m, *loss, weights.size() ? &weights : nullptr);
   return s;
 }
 

@@ -7,6 +7,7 @@
 
 #include "supclust/base/fit_cache.hpp"
 #include "supclust/base/parallel.hpp"
+#include "supclust/core/observation_weights.hpp"
 #include "supclust/core/structure.hpp"
 #include "supclust/metrics/prediction.hpp"
 #include "supclust/methods/cross_validation.hpp"
@@ -243,7 +244,11 @@ PathResult path(const Method& method, const Problem& problem, const Params& base
   if (Refusal why = checkFit(method, problem, given, &whole); !why.empty()) return refusedAnswer<PathResult>(why);
   Problem all = problem;
   if (whole) all.held = whole.get();
+  // The loss as the folds score it (each fold with its rows' weights), and as fit() solves it on
+  // all rows (the deviance ratio, the top).
   const auto loss = makeLoss(checked.choice("loss"));
+  const auto fitLoss = withObservationWeights(makeLoss(checked.choice("loss")), problem.weights);
+  const Vector* rowWeights = observationWeightsOf(*fitLoss);
   const Matrix T = targetsOf(*loss, problem);
   const Eigen::Index n = problem.X.rows(), d = problem.X.cols();
   // Cross-validated: the folds and the metric, checked before any work.
@@ -259,12 +264,15 @@ PathResult path(const Method& method, const Problem& problem, const Params& base
     if (Refusal why = checkFoldCount(cvOptions, n, folds); !why.empty()) return refusedAnswer<PathResult>(why);
     if (Refusal why = parseMetric(cvOptions.metric, *loss, metric); !why.empty()) return refusedAnswer<PathResult>(why);
   }
-  CenteredDesign X(all.X, all.held);
+  // Weighted rows: X centred by the weighted means, as fit() centres it.
+  CenteredDesign X = rowWeights ? CenteredDesign(all.X, all.X.columnMeans(*rowWeights)) : CenteredDesign(all.X, all.held);
   FitCache own;
   X.shareWork(control.cache ? control.cache : &own);
   if (!counting) {
-    // The top on the ray, from G = Xcᵀ(T − 1 t̄ᵀ)/n (one pass over X; a count has no top).
-    const Matrix centred = T.rowwise() - T.colwise().mean();
+    // The top on the ray, from G = Xcᵀ(T − 1 t̄ᵀ)/n (one pass over X; a count has no top); with
+    // weighted rows, Xcᵀ Ω (T − 1 t̄ᵀ)/n about the weighted means.
+    Matrix centred = T.rowwise() - fitLoss->targetMeans(T);
+    if (rowWeights) centred.array().colwise() *= rowWeights->array();
     Matrix G(d, T.cols());
     for (Eigen::Index k = 0; k < T.cols(); ++k) X.multiplyTransposed(centred.col(k).data(), G.col(k).data());
     G /= static_cast<double>(n);
@@ -321,17 +329,17 @@ PathResult path(const Method& method, const Problem& problem, const Params& base
     if (Refusal why = makeFolds(method, problem, base, *loss, metric, cvOptions, folds, parts); !why.empty()) return refusedAnswer<PathResult>(why);
 
   // ---- the points ----
-  const double nullLoss = loss->value(loss->nullIntercept(T).replicate(n, 1), T);
+  const double nullLoss = fitLoss->value(fitLoss->nullIntercept(T).replicate(n, 1), T);
   // The deviance ratio and the criterion are read on the targets as fit() solves them, divided by
   // a power of two (exact) where their squares would leave the double range (data_scale.hpp).
   const DataScale scale = dataScaleOf(all.held->maxAbs(), T);
   const Matrix Tscaled = T / scale.y;
-  const double nullScaled = loss->value((loss->nullIntercept(T) / scale.y).replicate(n, 1), Tscaled);
+  const double nullScaled = fitLoss->value((fitLoss->nullIntercept(T) / scale.y).replicate(n, 1), Tscaled);
   const double logScale = loss->squared() && !loss->oneVsAll() ? 2 * static_cast<double>(n * T.cols()) * std::log(scale.y) : 0;
   Result nullModel;
   nullModel.kind = method.kind;
   nullModel.coef = Matrix::Zero(d, T.cols());
-  nullModel.intercept = loss->nullIntercept(T);
+  nullModel.intercept = fitLoss->nullIntercept(T);
   nullModel.objective = nullLoss;
   nullModel = withDistinctRows(std::move(nullModel));
   Control inner;
@@ -359,7 +367,7 @@ PathResult path(const Method& method, const Problem& problem, const Params& base
       res.status = Status::InvalidInput, res.message = p.model.message, res.field = p.model.field;
       return res;
     }
-    const double fitted = loss->value(scoredPredictions(p.model, all.X, T) / scale.y, Tscaled);
+    const double fitted = fitLoss->value(scoredPredictions(p.model, all.X, T) / scale.y, Tscaled);
     p.devianceRatio = nullScaled > 0 ? 1 - fitted / nullScaled : 0;
     countModel(p.model, p);
     if (std::isfinite(p.model.criterion)) p.criterion = p.model.criterion;

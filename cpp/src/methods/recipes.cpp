@@ -10,12 +10,12 @@ Objective objectiveOf(const FitContext& c, double ridge) { return Objective(c.X,
 ProximalGradientOptions proximalOptions(const ConvexSolverFields& s) { return {s.maxIterations, s.tolerance}; }
 
 Matrix startCoef(const FitContext& c) { return c.warm ? c.warm->coef : Matrix::Zero(c.X.cols(), c.T.cols()); }
-RowVector startIntercept(const FitContext& c) { return c.warm ? c.warm->intercept : RowVector(c.T.colwise().mean()); }
+RowVector startIntercept(const FitContext& c) { return c.warm ? c.warm->intercept : c.loss.targetMeans(c.T); }
 
-// Fits the smooth objective (loss + ridge) with nothing else: closed form for the squared loss,
-// trust-region Newton (TRON) for the logistic losses.
+// Fits the smooth objective (loss + ridge) with nothing else: closed form for the squared loss
+// on equal rows, trust-region Newton (TRON) for the logistic losses and weighted rows.
 Result smoothFit(const FitContext& c, double ridge, const TrustRegionOptions& opt) {
-  if (c.loss.squared()) {
+  if (c.loss.squared() && !c.loss.weighted()) {
     const Objective F = objectiveOf(c, ridge);
     Result r;
     r.coef = sharedRidgeCoefficients(c.X, c.T, ridge);  // LS, LSK and IHC's start share fits

@@ -5,6 +5,7 @@
 
 #include "supclust/base/fit_cache.hpp"
 #include "supclust/base/format.hpp"
+#include "supclust/core/observation_weights.hpp"
 #include "supclust/kernels/dense.hpp"
 #include "supclust/solvers/least_squares.hpp"
 
@@ -122,6 +123,12 @@ Refusal prepare(const Method& m, const Problem& problem, const Params& params, P
       !why.empty())
     return why;
   if (Refusal why = checkData(problem, *out.loss, out.own); !why.empty()) return why;
+  if (problem.weights.size() > 0) {
+    if (!m.takesWeights)
+      return Refusal("weights", "method '" + name + "' does not take observation weights (the methods that do: info.methods[].weights)");
+    if (Refusal why = checkObservationWeights(problem.weights, problem.X.rows()); !why.empty()) return why;
+    out.loss = withObservationWeights(std::move(out.loss), problem.weights);
+  }
   out.design = problem.held ? problem.held : out.own.get();
   // The outputs (the target columns, or the classes of a one-vs-all loss: labels 0..K−1, checked
   // above) before the n × K targets are built: every output costs (n + d) doubles and more.
@@ -154,7 +161,9 @@ namespace {
 Result runRecipe(const Method& m, const DataMatrix& Xraw, const HeldDesign* held, const Matrix& T, const Loss& loss,
                  const Options& options, const void* typed, const Control& control, const WarmStart* warm) {
   FitCache own;  // this fit's, unless the calling table or cross-validation shares one
-  CenteredDesign X(Xraw, held);
+  // Weighted rows: X centred by the weighted means (not a held design's).
+  const Vector* weights = observationWeightsOf(loss);
+  CenteredDesign X = weights ? CenteredDesign(Xraw, Xraw.columnMeans(*weights)) : CenteredDesign(Xraw, held);
   X.shareWork(control.cache ? control.cache : &own);
   std::unique_ptr<WarmStart> centredWarm;
   // fit() refused a warm start not of the model's shape; the recipes read one per target column
@@ -221,7 +230,14 @@ Refusal standardizedProblem(const Problem& problem, const HeldDesign& design, do
                                 standardizedBytes(problem.X) + workBytes, problem.heldBytes);
       !why.empty())
     return why;
-  if (Refusal why = standardize(problem.X, design.deviations(), out.z); !why.empty()) return why;
+  // Weighted rows: the columns' weighted deviations (glmnet's), about their weighted means.
+  RowVector weightedDeviations;
+  if (problem.weights.size() > 0) {
+    const Vector w = normalisedWeights(problem.weights);
+    weightedDeviations = problem.X.columnDeviations(problem.X.columnMeans(w), &w);
+  }
+  if (Refusal why = standardize(problem.X, problem.weights.size() > 0 ? weightedDeviations : design.deviations(), out.z); !why.empty())
+    return why;
   const RowVector& s = out.z.scales;
   // The means summed from X S⁻¹ (as a check of it would: μ_j / s_j may differ in the last bit, and
   // a fit on the copy is the fit on X S⁻¹ given by hand); the deviations are s_j / s_j exactly.

@@ -29,34 +29,50 @@ Refusal parseMetric(const std::string& name, const Loss& loss, Metric& out) {
   return {};
 }
 
-double score(Metric metric, const Matrix& Z, const Matrix& T, const Loss& loss) {
+double score(Metric metric, const Matrix& Z, const Matrix& T, const Loss& loss, const Vector* weights) {
   const double n = static_cast<double>(Z.rows());
+  // Row i's weight, mean 1 (1 without weights).
+  const Vector w = weights ? Vector(*weights * (n / weights->sum())) : Vector();
+  const auto rowMean = [&](const Vector& perRow) { return (weights ? w.dot(perRow) : perRow.sum()) / n; };
   switch (metric) {
-    case Metric::Mse: return (Z - T).squaredNorm() / (n * static_cast<double>(Z.cols()));
-    case Metric::Mae: return (Z - T).cwiseAbs().sum() / (n * static_cast<double>(Z.cols()));
-    case Metric::Deviance: return loss.value(Z, T);
-    case Metric::Accuracy: return 1 - score(Metric::Error, Z, T, loss);
+    case Metric::Mse:
+      if (weights) return rowMean((Z - T).rowwise().squaredNorm()) / static_cast<double>(Z.cols());
+      return (Z - T).squaredNorm() / (n * static_cast<double>(Z.cols()));
+    case Metric::Mae:
+      if (weights) return rowMean((Z - T).cwiseAbs().rowwise().sum()) / static_cast<double>(Z.cols());
+      return (Z - T).cwiseAbs().sum() / (n * static_cast<double>(Z.cols()));
+    case Metric::Deviance: {
+      if (!weights) return loss.value(Z, T);
+      Vector v;
+      loss.rowValues(Z, T, v);
+      return rowMean(v);
+    }
+    case Metric::Accuracy: return 1 - score(Metric::Error, Z, T, loss, weights);
     case Metric::R2: {
       double sum = 0;
       for (Eigen::Index k = 0; k < Z.cols(); ++k) {
         // Both sums over the column divided by a power of two near its largest target (exact): the
         // ratio is scale-free, and targets near 1e160 would overflow the squares.
         const double top = T.col(k).cwiseAbs().maxCoeff(), s = top > 0 ? std::ldexp(1.0, std::ilogb(top)) : 1;
-        const double sse = ((Z.col(k) - T.col(k)) / s).squaredNorm(), sst = ((T.col(k).array() - T.col(k).mean()) / s).square().sum();
+        const double centre = weights ? w.dot(T.col(k)) / n : T.col(k).mean();
+        const Vector e = ((Z.col(k) - T.col(k)) / s).cwiseAbs2(), t = ((T.col(k).array() - centre) / s).square().matrix();
+        const double sse = weights ? w.dot(e) : e.sum(), sst = weights ? w.dot(t) : t.sum();
         sum += sst > 0 ? 1 - sse / sst : sse == 0 ? 1 : 0;
       }
       return sum / static_cast<double>(Z.cols());
     }
     case Metric::Auc: {
       double sum = 0;
-      for (Eigen::Index k = 0; k < Z.cols(); ++k) sum += auc(Z.col(k), T.col(k));
+      for (Eigen::Index k = 0; k < Z.cols(); ++k) sum += auc(Z.col(k), T.col(k), weights ? &w : nullptr);
       return sum / static_cast<double>(Z.cols());
     }
     case Metric::Error: {  // one-vs-all: the largest score against the true class; 0/1 targets: each entry's sign
       const Eigen::Index block = loss.oneVsAll() ? Z.cols() : 1;
       const Labels predicted = classIndices(Z, block), truth = classIndices(T, block);
+      const auto answers = static_cast<std::size_t>(Z.cols() / block);  // per row, row-major
       double wrong = 0;
-      for (std::size_t t = 0; t < predicted.size(); ++t) wrong += predicted[t] != truth[t];
+      for (std::size_t t = 0; t < predicted.size(); ++t)
+        if (predicted[t] != truth[t]) wrong += weights ? w[static_cast<Eigen::Index>(t / answers)] : 1;
       return wrong / static_cast<double>(predicted.size());
     }
   }
@@ -228,11 +244,28 @@ BinaryRates binaryRates(const Vector& scores, const Vector& labels) {
   return {(tp + tn) / static_cast<double>(scores.size()), pos > 0 ? tp / pos : NAN, neg > 0 ? tn / neg : NAN};
 }
 
-double auc(const Vector& scores, const Vector& labels) {
-  // Average ranks over ties, then (R_pos − P(P+1)/2) / (P N).
+double auc(const Vector& scores, const Vector& labels, const Vector* weights) {
   const Eigen::Index n = scores.size();
   std::vector<std::int32_t> order(static_cast<std::size_t>(n));
   RadixSorter().sort(scores.data(), order.size(), order.data());
+  if (weights) {
+    // Ascending tie groups: each positive's weight times the negative weight below it, plus half
+    // the negative weight tied with it.
+    double area = 0, below = 0, pos = 0;
+    for (std::size_t t = 0; t < order.size();) {
+      std::size_t u = t;
+      double groupPos = 0, groupNeg = 0;
+      for (; u < order.size() && scores[order[u]] == scores[order[t]]; ++u)
+        (labels[order[u]] > 0.5 ? groupPos : groupNeg) += (*weights)[order[u]];
+      area += groupPos * (below + 0.5 * groupNeg);
+      below += groupNeg;
+      pos += groupPos;
+      t = u;
+    }
+    if (pos == 0 || below == 0) return NAN;
+    return area / (pos * below);
+  }
+  // Average ranks over ties, then (R_pos − P(P+1)/2) / (P N).
   double rankSum = 0, pos = 0;
   for (std::size_t t = 0; t < order.size();) {
     std::size_t u = t;

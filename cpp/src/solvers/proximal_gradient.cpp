@@ -9,7 +9,7 @@ Matrix gradientAtZero(const Objective& F) {
   Matrix g;
   RowVector gb;
   const Matrix W0 = Matrix::Zero(F.features(), F.outputs());
-  F.gradient(W0, F.targets().colwise().mean(), g, gb);
+  F.gradient(W0, F.loss().targetMeans(F.targets()), g, gb);
   return g;
 }
 

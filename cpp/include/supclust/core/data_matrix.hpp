@@ -39,12 +39,15 @@ class DataMatrix {
   // z = X w (n entries) and g = Xᵀ r (d entries).
   void multiply(const double* w, double* z) const;
   void multiplyTransposed(const double* r, double* g) const;
-  // Column means (1 × d).
+  // Column means (1 × d); with row weights ω of mean 1 (core/row_weights.hpp), Σ_i ω_i x_ij / n.
   RowVector columnMeans() const;
+  RowVector columnMeans(const Vector& weights) const;
   // Column standard deviations about `means` (columnMeans()), with 1/n: sqrt(Σ_i (x_ij − μ_j)² / n),
   // summed from the centred entries (no cancellation; a sparse X's zeros count as (n − stored_j)
-  // μ_j²), without over- or underflow at any scale; exactly 0 for a column of one value.
-  RowVector columnDeviations(const RowVector& means) const;
+  // μ_j²), without over- or underflow at any scale; exactly 0 for a column of one value. With row
+  // weights ω of mean 1 (nullptr: none), sqrt(Σ_i ω_i (x_ij − μ_j)² / n) about the weighted means,
+  // 0 for a column of one value among the rows of positive weight.
+  RowVector columnDeviations(const RowVector& means, const Vector* weights = nullptr) const;
   // X W + 1 bᵀ (n × K).
   Matrix predict(const Matrix& W, const RowVector& b) const;
 

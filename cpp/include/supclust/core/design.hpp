@@ -30,6 +30,8 @@ class CenteredDesign {
   // design (fit() builds the design inside the call that holds them).
   // `held`: X is that held design's X (held->X()), whose means, columns and moments it reads.
   explicit CenteredDesign(const DataMatrix& X, const HeldDesign* held = nullptr);
+  // Centred by the given means instead of X's (a weighted fit's, core/observation_weights.hpp).
+  CenteredDesign(const DataMatrix& X, RowVector means);
 
   bool sparse() const { return data_.sparse(); }
   // The centred matrix Xc, for dense designs only: from a DataMatrix, built on first use (a

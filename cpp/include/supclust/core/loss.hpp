@@ -22,6 +22,8 @@ class Loss {
   // The n x K target matrix the loss works on (K = 1 for regression and binary problems).
   virtual Matrix targets(const Eigen::Ref<const Vector>& y) const = 0;
   virtual double value(const Matrix& Z, const Matrix& T) const = 0;
+  // Each row's term of value(), summed over its K entries, without the 1/n: v (n entries).
+  virtual void rowValues(const Matrix& Z, const Matrix& T, Vector& v) const = 0;
   virtual void gradient(const Matrix& Z, const Matrix& T, Matrix& G) const = 0;
   virtual double curvature() const = 0;
   // The second derivative of the loss in each entry of Z (with the 1/n), n x K: the diagonal
@@ -29,7 +31,15 @@ class Loss {
   virtual void hessianWeights(const Matrix& Z, Matrix& D) const = 0;
   // The intercepts of the null model (w = 0) that minimise the loss on T, one per column: the
   // reference of the deviance ratio and the point where a penalty weight's top is read.
+  // Every loss's depends on T through its column means alone (a one-row T of those means gives
+  // the same intercepts: what a weighted loss passes).
   virtual RowVector nullIntercept(const Matrix& T) const = 0;
+  // T's column means: the squared loss's optimal intercept for centred X (the observation-weighted
+  // means under weights, with X centred by the weighted means).
+  virtual RowVector targetMeans(const Matrix& T) const { return T.colwise().mean(); }
+  // The rows carry observation weights (core/weighted_loss.hpp): the squared loss's closed forms,
+  // which assume equal rows, do not apply.
+  virtual bool weighted() const { return false; }
   // The squared loss: closed forms exist, and for centred X the optimal intercept is mean(T)
   // whatever W is.
   virtual bool squared() const { return false; }
@@ -59,6 +69,7 @@ class SquaredLoss final : public Loss {
   Refusal checkTargets(const Eigen::Ref<const Vector>& y) const override;
   Matrix targets(const Eigen::Ref<const Vector>& y) const override;
   double value(const Matrix& Z, const Matrix& T) const override;
+  void rowValues(const Matrix& Z, const Matrix& T, Vector& v) const override;
   void gradient(const Matrix& Z, const Matrix& T, Matrix& G) const override;
   double curvature() const override { return 1; }
   void hessianWeights(const Matrix& Z, Matrix& D) const override;
@@ -79,6 +90,7 @@ class LogisticLoss final : public Loss {
   Refusal checkTargets(const Eigen::Ref<const Vector>& y) const override;
   Matrix targets(const Eigen::Ref<const Vector>& y) const override;
   double value(const Matrix& Z, const Matrix& T) const override;
+  void rowValues(const Matrix& Z, const Matrix& T, Vector& v) const override;
   void gradient(const Matrix& Z, const Matrix& T, Matrix& G) const override;
   double curvature() const override { return 0.25; }
   void hessianWeights(const Matrix& Z, Matrix& D) const override;
@@ -99,6 +111,7 @@ class HingeLoss final : public Loss {
   Refusal checkTargets(const Eigen::Ref<const Vector>& y) const override;
   Matrix targets(const Eigen::Ref<const Vector>& y) const override { return Matrix(y); }
   double value(const Matrix& Z, const Matrix& T) const override;
+  void rowValues(const Matrix& Z, const Matrix& T, Vector& v) const override;
   void gradient(const Matrix& Z, const Matrix& T, Matrix& G) const override;
   double curvature() const override { return HUGE_VAL; }
   void hessianWeights(const Matrix& Z, Matrix& D) const override { D = Matrix::Zero(Z.rows(), Z.cols()); }
@@ -117,6 +130,7 @@ class MultinomialLoss final : public Loss {
   Refusal checkTargets(const Eigen::Ref<const Vector>& y) const override;
   Matrix targets(const Eigen::Ref<const Vector>& y) const override;
   double value(const Matrix& Z, const Matrix& T) const override;
+  void rowValues(const Matrix& Z, const Matrix& T, Vector& v) const override;
   void gradient(const Matrix& Z, const Matrix& T, Matrix& G) const override;
   double curvature() const override { return 0.5; }
   // The Hessian's diagonal, p(1 − p)/n per entry (for rows summing to 1).

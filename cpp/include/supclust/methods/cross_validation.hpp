@@ -81,7 +81,8 @@ struct Rows {
   StoredData X;
   Vector y;  // n x targetColumns, row-major (as Problem::y)
   Eigen::Index targetColumns = 1;
-  Problem view() const { return {X.view(), {y.data(), y.size()}, targetColumns}; }
+  Vector weights;  // the rows' observation weights, or none
+  Problem view() const { return {X.view(), {y.data(), y.size()}, targetColumns, nullptr, 0, {weights.data(), weights.size()}}; }
 };
 Rows selectRows(const Problem& p, const std::vector<bool>& take, bool wanted = true);
 

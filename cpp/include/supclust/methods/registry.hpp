@@ -35,6 +35,8 @@ struct Problem {
   // The bytes the caller's held datasets occupy (HeldDatasets::bytes()), which the call's memory
   // pre-check counts beside its own estimate.
   double heldBytes = 0;
+  // Observation weights, one per row (core/observation_weights.hpp), or none (0 entries).
+  Eigen::Map<const Vector> weights{nullptr, 0};
 };
 
 // y as the loss reads it: one finite entry per row (yCols per row), targets the loss takes;
@@ -134,6 +136,9 @@ struct Method {
   MemoryUse memory{};
   // The recipe reads X only through CenteredDesign's products, so sparse X stays sparse.
   bool acceptsSparse = true;
+  // The recipe honours observation weights (its solvers read the loss's weighted terms, or it
+  // switches to ones that do); other methods refuse them naming `weights`.
+  bool takesWeights = false;
   // Bytes of what the penalty's structure holds beyond the design (the pairwise methods' ADMM
   // rows), from the checked options and d; nullptr: nothing.
   StructureBytes structureBytes = nullptr;
@@ -164,6 +169,7 @@ struct Method {
   Method& rescaledBy(Rescale f) { rescale = f; return *this; }
   Method& memoryUse(MemoryUse m) { memory = m; return *this; }
   Method& denseOnly() { acceptsSparse = false; return *this; }
+  Method& weighted() { takesWeights = true; return *this; }
   template <class T>
   Method& structureBytesBy(double (*f)(const T&, double d)) {
     expectType<T>("structureBytesBy");

@@ -29,8 +29,10 @@ Refusal parseMetric(const std::string& name, const Loss& loss, Metric& out);
 inline bool higherIsBetter(Metric m) { return m == Metric::R2 || m == Metric::Accuracy || m == Metric::Auc; }
 
 // Z: predictions X W + 1 bᵀ (n x K); T: the loss's targets for the same rows. auc: NaN for a
-// column of one class.
-double score(Metric metric, const Matrix& Z, const Matrix& T, const Loss& loss);
+// column of one class. With observation weights (one per row, any positive sum; nullptr: none),
+// each row counts by its weight: weighted means of the errors and the loss, r2 about the weighted
+// mean, the weighted share of misclassified rows, and the weighted Mann–Whitney statistic.
+double score(Metric metric, const Matrix& Z, const Matrix& T, const Loss& loss, const Vector* weights = nullptr);
 
 // Class indices from scores Z, per answer of `block` scores: block 1, each score's sign (1 when
 // positive); block K, the largest of each K (the first on ties). Row-major n x (Z.cols() / block).
@@ -98,7 +100,8 @@ struct BinaryRates {
 };
 BinaryRates binaryRates(const Vector& scores, const Vector& labels);
 
-// Area under the ROC curve (the Mann–Whitney statistic): ties count one half.
-double auc(const Vector& scores, const Vector& labels);
+// Area under the ROC curve (the Mann–Whitney statistic): ties count one half. With weights, each
+// (positive, negative) pair counts by the product of their weights.
+double auc(const Vector& scores, const Vector& labels, const Vector* weights = nullptr);
 
 }  // namespace supclust

@@ -50,19 +50,19 @@ Refusal checkPenaltyFactor(const LinearOptions& o, Eigen::Index, Eigen::Index d,
 }
 
 // Elastic net λ Σ_j pf_j (α|w_j| + (1−α)/2 w_j²) (pf_j the penalty factors, 1 unless given):
-// coordinate descent for the squared loss with one
-// output, proximal Newton (newGLMNET) for the logistic losses, accelerated proximal gradient
-// for one-vs-all squared. The lasso is α = 1.
+// coordinate descent for the squared loss with one output and equal rows, proximal Newton
+// (newGLMNET) for the logistic losses and weighted rows, accelerated proximal gradient for
+// one-vs-all squared. The lasso is α = 1.
 Result elasticNet(const FitContext& c, const LinearOptions& o) {
   const double lambda = o.lambda, alpha = o.alpha;
   const std::optional<Vector> factors = penaltyFactors(o);
   const Vector* pf = factors ? &*factors : nullptr;
-  if (c.loss.squared() && c.T.cols() == 1) {
+  if (c.loss.squared() && c.T.cols() == 1 && !c.loss.weighted()) {
     const Vector w0 = startCoef(c).col(0);
     return withDistinctRows(elasticNetCoordinateDescent(c.X, c.T.col(0), lambda, alpha, {o.maxIterations, o.tolerance}, c.control, &w0, pf));
   }
   const Objective F = objectiveOf(c, lambda * (1 - alpha));
-  if (!c.loss.squared())  // logistic: glmnet's quadratic models by coordinate descent
+  if (!c.loss.squared() || c.T.cols() == 1)  // logistic, weighted squared: glmnet's quadratic models by coordinate descent
     return withDistinctRows(proximalNewtonL1(F, lambda * alpha, startCoef(c), startIntercept(c), {o.maxIterations, o.tolerance}, c.control, pf));
   return withDistinctRows(proximalGradient(F, L1Penalty(lambda * alpha), startCoef(c), startIntercept(c), proximalOptions(o), c.control));
 }
@@ -161,13 +161,16 @@ Refusal rescaleRegularisedBias(const std::vector<OptionSpec>&, Options&, const D
 std::vector<Method> linearMethods() {
   return {
       Method("ridge", "ridge regression (λ = 0: minimum-norm least squares); logistic ridge for classification",
-             ridgeOptions(), runRidge),
+             ridgeOptions(), runRidge)
+          .weighted(),
       Method("lasso", "ℓ1-penalised fit (coordinate descent; proximal gradient for other losses)", lassoOptions(), runLasso)
           .checkShape(checkPenaltyFactor)
+          .weighted()
           .pathAlong({"lambda"}, lassoTop),
       Method("elasticnet", "λ(α‖w‖₁ + (1−α)/2‖w‖²) (glmnet's parametrisation)", elasticNetOptions(), elasticNet)
           .checkShape(checkPenaltyFactor)
           .rescaledBy(rescaleElasticNet)
+          .weighted()
           .pathAlong({"lambda"}, elasticNetTop),
       Method("svm",
              "linear SVM: λ/2(‖w‖² + b²) + 1/n Σ max(0, 1 − ỹ(xᵀw + b)), the bias regularised as liblinear's (on the centred rows, or on the rows as given: bias 'liblinear'); dual coordinate descent with shrinking (liblinear's default solver), X read row by row over its non-zeros",

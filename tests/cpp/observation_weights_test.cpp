@@ -1,0 +1,287 @@
+// Observation weights (core/observation_weights.hpp) on every method that declares it takes them
+// (info.methods[].weights), each loss it offers: integer weights fit as the rows repeated (dense
+// and CSR), a zero weight as the row removed, weights scaled together as the same weights; the
+// weighted answer meets its own optimality conditions computed here from their definition;
+// standardize reads the weighted deviations; cross-validation scores each held-out row by its
+// weight; a path's top is the weighted λmax; every other method and every malformed list is
+// refused naming weights.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "csr.hpp"
+#include "problems.hpp"
+#include "supclust/base/random.hpp"
+#include "supclust/families/catalogue.hpp"
+#include "supclust/metrics/prediction.hpp"
+
+using namespace supclust;
+
+namespace observation_weights_test {
+
+struct Data {
+  RowMatrix X;
+  Vector y, labels, classes, weights;  // integer weights 0..3
+};
+
+Data data(std::uint64_t seed, Eigen::Index n = 50, Eigen::Index d = 8) {
+  const auto g = generateE1(n, d, 2, 0.5, seed);
+  Data out{g.X, g.y, (g.y.array() > g.y.mean()).cast<double>(), Vector(n), Vector(n)};
+  Random rng(seed + 7);
+  for (Eigen::Index i = 0; i < n; ++i) {
+    out.classes[i] = static_cast<double>(i % 3);
+    out.weights[i] = static_cast<double>(rng.below(4));
+  }
+  out.weights[0] = 2;  // so that a zero weight is not the only weight of a class
+  return out;
+}
+
+// The rows i repeated weights[i] times.
+struct Repeated {
+  RowMatrix X;
+  Vector y;
+};
+Repeated repeated(const RowMatrix& X, const Vector& y, const Vector& weights) {
+  std::vector<Eigen::Index> rows;
+  for (Eigen::Index i = 0; i < X.rows(); ++i)
+    for (int c = 0; c < static_cast<int>(weights[i]); ++c) rows.push_back(i);
+  Repeated r{RowMatrix(static_cast<Eigen::Index>(rows.size()), X.cols()), Vector(static_cast<Eigen::Index>(rows.size()))};
+  for (std::size_t t = 0; t < rows.size(); ++t) {
+    r.X.row(static_cast<Eigen::Index>(t)) = X.row(rows[t]);
+    r.y[static_cast<Eigen::Index>(t)] = y[rows[t]];
+  }
+  return r;
+}
+
+Problem weighted(const RowMatrix& X, const Vector& y, const Vector& w) {
+  Problem p = problemOf(X, y);
+  new (&p.weights) Eigen::Map<const Vector>(w.data(), w.size());
+  return p;
+}
+
+Params paramsOf(const std::string& method, const std::string& loss) {
+  Params p;
+  p.strings["loss"] = loss;
+  p.numbers["tolerance"] = 1e-13;
+  const bool logistic = loss.find("logistic") != std::string::npos;
+  p.numbers["lambda"] = method == "ridge" ? 0.1 : logistic ? 0.01 : 0.05;
+  if (method == "elasticnet") p.numbers["alpha"] = 0.5;
+  return p;
+}
+
+const Vector& targetsFor(const Data& d, const std::string& loss) {
+  return loss == "squared" ? d.y : loss == "logistic" ? d.labels : d.classes;
+}
+
+double gap(const Result& a, const Result& b) {
+  const double scale = 1 + a.coef.cwiseAbs().maxCoeff();
+  return std::max((a.coef - b.coef).cwiseAbs().maxCoeff(), (a.intercept - b.intercept).cwiseAbs().maxCoeff()) / scale;
+}
+
+std::vector<std::string> weightedMethods() {
+  std::vector<std::string> names;
+  for (const Method& m : methods())
+    if (m.takesWeights) names.push_back(m.name);
+  return names;
+}
+
+const std::vector<std::string> kLosses{"squared", "logistic", "ova-squared", "ova-logistic"};
+
+}  // namespace observation_weights_test
+
+using namespace observation_weights_test;
+
+TEST(ObservationWeights, TheLinearMethodsTakeThem) {
+  const std::vector<std::string> names = weightedMethods();
+  for (const char* name : {"ridge", "lasso", "elasticnet"}) EXPECT_NE(std::find(names.begin(), names.end(), name), names.end()) << name;
+}
+
+TEST(ObservationWeights, IntegerWeightsFitAsRepeatedRowsDenseAndSparse) {
+  const Data d = data(3);
+  for (const std::string& method : weightedMethods())
+    for (const std::string& loss : kLosses) {
+      const Vector& y = targetsFor(d, loss);
+      const Repeated r = repeated(d.X, y, d.weights);
+      const Result plain = fit(method, problemOf(r.X, r.y), paramsOf(method, loss));
+      ASSERT_EQ(plain.status, Status::Converged) << method << " " << loss << ": " << plain.message;
+      const Result dense = fit(method, weighted(d.X, y, d.weights), paramsOf(method, loss));
+      ASSERT_EQ(dense.status, Status::Converged) << method << " " << loss << ": " << dense.message;
+      EXPECT_LT(gap(plain, dense), 1e-7) << method << " " << loss;
+      EXPECT_NEAR(plain.objective, dense.objective, 1e-10 * (1 + std::abs(plain.objective))) << method << " " << loss;
+      const CsrArrays c = csrOf(d.X);
+      Problem sparse{DataMatrix(d.X.rows(), d.X.cols(), c.indptr.data(), c.indices.data(), c.values.data()), {y.data(), y.size()}, 1,
+                     nullptr, 0, {d.weights.data(), d.weights.size()}};
+      const Result fromCsr = fit(method, sparse, paramsOf(method, loss));
+      EXPECT_LT(gap(dense, fromCsr), 1e-9) << method << " " << loss << " (CSR)";
+    }
+}
+
+TEST(ObservationWeights, ScaledWeightsAndZeroWeights) {
+  const Data d = data(5);
+  for (const std::string& method : weightedMethods())
+    for (const std::string& loss : {std::string("squared"), std::string("logistic")}) {
+      const Vector& y = targetsFor(d, loss);
+      const Result base = fit(method, weighted(d.X, y, d.weights), paramsOf(method, loss));
+      const Vector scaled = 0.37 * d.weights;
+      EXPECT_LT(gap(base, fit(method, weighted(d.X, y, scaled), paramsOf(method, loss))), 1e-9) << method << " " << loss;
+      // A zero weight: the row removed.
+      std::vector<bool> keep(static_cast<std::size_t>(d.X.rows()));
+      Vector ones = Vector::Ones(d.X.rows());
+      for (Eigen::Index i = 0; i < d.X.rows(); ++i) keep[static_cast<std::size_t>(i)] = d.weights[i] > 0;
+      Vector zeroed = ones;
+      for (Eigen::Index i = 0; i < d.X.rows(); ++i)
+        if (!keep[static_cast<std::size_t>(i)]) zeroed[i] = 0;
+      const Repeated kept = repeated(d.X, y, zeroed);
+      const Result removed = fit(method, problemOf(kept.X, kept.y), paramsOf(method, loss));
+      EXPECT_LT(gap(removed, fit(method, weighted(d.X, y, zeroed), paramsOf(method, loss))), 1e-7) << method << " " << loss;
+      // Equal weights: the plain fit.
+      EXPECT_LT(gap(fit(method, problemOf(d.X, y), paramsOf(method, loss)), fit(method, weighted(d.X, y, 4 * ones), paramsOf(method, loss))), 1e-7)
+          << method << " " << loss;
+    }
+}
+
+// The optimality conditions of the weighted elastic net, from their definition:
+//   (1/Σω) Σ_i ω_i ℓ(x_iᵀw + b, y_i) + λ(α‖w‖₁ + (1−α)/2‖w‖²):
+// Σ ω_i r_i = 0 and, per coordinate, g_j + λ(1−α) w_j + λα sign w_j = 0 (|g_j| ≤ λα at 0), with
+// r_i = ℓ'(z_i) and g = Σ ω_i r_i x_i / Σω.
+TEST(ObservationWeights, TheWeightedAnswerMeetsItsOptimalityConditions) {
+  const Data d = data(9, 60, 10);
+  for (const auto& [method, alpha] : {std::pair<std::string, double>{"lasso", 1}, {"elasticnet", 0.5}, {"ridge", 0}})
+    for (const bool logistic : {false, true}) {
+      const std::string loss = logistic ? "logistic" : "squared";
+      const Vector& y = targetsFor(d, loss);
+      const Params p = paramsOf(method, loss);
+      const double lambda = p.numbers.at("lambda");
+      const Result r = fit(method, weighted(d.X, y, d.weights), p);
+      ASSERT_EQ(r.status, Status::Converged) << method << " " << loss;
+      const double total = d.weights.sum();
+      Vector residual(d.X.rows());
+      for (Eigen::Index i = 0; i < d.X.rows(); ++i) {
+        const double z = d.X.row(i).dot(r.coef.col(0)) + r.intercept[0];
+        residual[i] = d.weights[i] * (logistic ? 1 / (1 + std::exp(-z)) - y[i] : z - y[i]) / total;
+      }
+      double worst = std::abs(residual.sum());
+      for (Eigen::Index j = 0; j < d.X.cols(); ++j) {
+        const double g = d.X.col(j).dot(residual), w = r.coef(j, 0);
+        worst = std::max(worst, w != 0 || alpha == 0 ? std::abs(g + lambda * (1 - alpha) * w + lambda * alpha * (w > 0 ? 1 : w < 0 ? -1 : 0))
+                                                     : std::max(0.0, std::abs(g) - lambda * alpha));
+      }
+      EXPECT_LT(worst, 1e-8) << method << " " << loss;
+    }
+}
+
+TEST(ObservationWeights, StandardizeReadsTheWeightedDeviations) {
+  const Data d = data(11);
+  const Vector w = d.weights / d.weights.mean();
+  RowVector mean = RowVector::Zero(d.X.cols()), sd = RowVector::Zero(d.X.cols());
+  for (Eigen::Index i = 0; i < d.X.rows(); ++i) mean += w[i] * d.X.row(i);
+  mean /= static_cast<double>(d.X.rows());
+  for (Eigen::Index i = 0; i < d.X.rows(); ++i) sd += w[i] * (d.X.row(i) - mean).cwiseAbs2();
+  sd = (sd / static_cast<double>(d.X.rows())).cwiseSqrt();
+  const RowMatrix byHand = d.X.array().rowwise() / sd.array();
+  for (const std::string& method : weightedMethods()) {
+    Params p = paramsOf(method, "squared");
+    const Result onScaled = fit(method, weighted(byHand, d.y, d.weights), p);
+    p.flags["standardize"] = true;
+    const Result standardized = fit(method, weighted(d.X, d.y, d.weights), p);
+    ASSERT_EQ(standardized.status, Status::Converged) << method << ": " << standardized.message;
+    const Vector back = onScaled.coef.col(0).cwiseQuotient(sd.transpose());
+    EXPECT_LT((back - standardized.coef.col(0)).cwiseAbs().maxCoeff(), 1e-7 * (1 + back.cwiseAbs().maxCoeff())) << method;
+    EXPECT_NEAR(onScaled.intercept[0], standardized.intercept[0], 1e-7 * (1 + std::abs(onScaled.intercept[0]))) << method;
+  }
+}
+
+TEST(ObservationWeights, CrossValidationScoresEachHeldOutRowByItsWeight) {
+  const Data d = data(13, 40, 6);
+  CrossValidationOptions o;
+  o.folds = 4;
+  o.foldId = std::vector<std::int32_t>(static_cast<std::size_t>(d.X.rows()));
+  for (Eigen::Index i = 0; i < d.X.rows(); ++i) (*o.foldId)[static_cast<std::size_t>(i)] = static_cast<std::int32_t>(i % 4);
+  const Grid grid{{"lambda", {0.2, 0.05}}};
+  Params base = paramsOf("lasso", "squared");
+  base.numbers.erase("lambda");
+  const CrossValidationResult cv = crossValidate("lasso", weighted(d.X, d.y, d.weights), base, grid, o);
+  ASSERT_EQ(cv.status, Status::Converged) << cv.message;
+  for (std::size_t p = 0; p < 2; ++p)
+    for (int k = 0; k < 4; ++k) {
+      std::vector<Eigen::Index> train, held;
+      for (Eigen::Index i = 0; i < d.X.rows(); ++i) (i % 4 == k ? held : train).push_back(i);
+      RowMatrix Xt(static_cast<Eigen::Index>(train.size()), d.X.cols());
+      Vector yt(Xt.rows()), wt(Xt.rows());
+      for (std::size_t t = 0; t < train.size(); ++t) {
+        Xt.row(static_cast<Eigen::Index>(t)) = d.X.row(train[t]);
+        yt[static_cast<Eigen::Index>(t)] = d.y[train[t]];
+        wt[static_cast<Eigen::Index>(t)] = d.weights[train[t]];
+      }
+      Params at = base;
+      at.numbers["lambda"] = grid[0].second[p];
+      const Result m = fit("lasso", weighted(Xt, yt, wt), at);
+      double sse = 0, weight = 0;
+      for (const Eigen::Index i : held) {
+        const double e = d.X.row(i).dot(m.coef.col(0)) + m.intercept[0] - d.y[i];
+        sse += d.weights[i] * e * e;
+        weight += d.weights[i];
+      }
+      EXPECT_NEAR(cv.grid[p].scores[static_cast<std::size_t>(k)], sse / weight, 1e-8 * (1 + sse / weight)) << "point " << p << " fold " << k;
+    }
+}
+
+TEST(ObservationWeights, APathsTopIsTheWeightedLambdaMax) {
+  const Data d = data(17);
+  const Vector w = d.weights / d.weights.mean();
+  const double n = static_cast<double>(d.X.rows()), ybar = w.dot(d.y) / n;
+  RowVector mean = RowVector::Zero(d.X.cols());
+  for (Eigen::Index i = 0; i < d.X.rows(); ++i) mean += w[i] * d.X.row(i);
+  mean /= n;
+  double top = 0;
+  for (Eigen::Index j = 0; j < d.X.cols(); ++j) {
+    double g = 0;
+    for (Eigen::Index i = 0; i < d.X.rows(); ++i) g += w[i] * (d.X(i, j) - mean[j]) * (d.y[i] - ybar);
+    top = std::max(top, std::abs(g) / n);
+  }
+  PathOptions o;
+  o.nLambda = 5;
+  const PathResult r = path("lasso", weighted(d.X, d.y, d.weights), paramsOf("lasso", "squared"), {}, o);
+  ASSERT_EQ(r.status, Status::Converged) << r.message;
+  EXPECT_NEAR(r.top.value, top, 1e-12 * top);
+  EXPECT_EQ(r.points[0].nonZeros, 0);
+  EXPECT_NEAR(r.points[0].model.intercept[0], ybar, 1e-12 * (1 + std::abs(ybar)));
+  Params below = paramsOf("lasso", "squared");
+  below.numbers["lambda"] = 0.999 * top;
+  EXPECT_GT(fit("lasso", weighted(d.X, d.y, d.weights), below).coef.cwiseAbs().maxCoeff(), 0);
+}
+
+TEST(ObservationWeights, WeightedScoresByHand) {
+  const Vector z = (Vector(5) << 0.5, -1, 2, 0.1, -0.3).finished(), t = (Vector(5) << 1, 0, 1, 0, 1).finished();
+  const Vector w = (Vector(5) << 1, 2, 0, 3, 1).finished();
+  const auto squared = makeLoss("squared"), logistic = makeLoss("logistic");
+  double mse = 0;
+  for (int i = 0; i < 5; ++i) mse += w[i] * (z[i] - t[i]) * (z[i] - t[i]);
+  EXPECT_NEAR(score(Metric::Mse, z, t, *squared, &w), mse / w.sum(), 1e-15);
+  // error: rows 1 (0 predicted 0: right), 3 (0.1 > 0 predicts 1, truth 0: wrong, weight 3), 4 (wrong, weight 1).
+  EXPECT_NEAR(score(Metric::Error, z, t, *logistic, &w), 4 / w.sum(), 1e-15);
+  // auc: positives 0 (0.5, w1), 2 (2, w0), 4 (−0.3, w1); negatives 1 (−1, w2), 3 (0.1, w3).
+  // Pairs (pos above neg): row 0 over both (1·2 + 1·3), row 4 over row 1 only (1·2): 7 of (2·5).
+  EXPECT_NEAR(score(Metric::Auc, z, t, *logistic, &w), 7.0 / 10.0, 1e-15);
+}
+
+TEST(ObservationWeights, RefusedByNameWhereNotTakenAndWhenMalformed) {
+  const Data d = data(19);
+  Params p;
+  p.numbers["Q"] = 2;
+  const Result ihc = fit("ihc", weighted(d.X, d.y, d.weights), p);
+  EXPECT_EQ(ihc.status, Status::InvalidInput);
+  EXPECT_EQ(ihc.field, "weights");
+  const Vector shorter = d.weights.head(d.X.rows() - 1);
+  Vector negative = d.weights, notFinite = d.weights;
+  negative[3] = -1;
+  notFinite[4] = NAN;
+  const Vector zero = Vector::Zero(d.X.rows());
+  for (const Vector* w : std::vector<const Vector*>{&shorter, &negative, &notFinite, &zero}) {
+    const Result r = fit("lasso", weighted(d.X, d.y, *w), paramsOf("lasso", "squared"));
+    EXPECT_EQ(r.status, Status::InvalidInput);
+    EXPECT_EQ(r.field, "weights") << r.message;
+  }
+  const Result svm = fit("svm", weighted(d.X, d.labels, d.weights), Params());
+  EXPECT_EQ(svm.field, "weights");
+}
