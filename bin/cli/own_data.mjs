@@ -12,11 +12,13 @@ import { progress } from './progress.mjs';
 
 /** The flags every command on a table takes. */
 const TABLE_FLAGS = {
-  target: { type: 'string' }, drop: { type: 'string', multiple: true }, features: { type: 'string' }, delimiter: { type: 'string' }, decimal: { type: 'string' },
+  target: { type: 'string' }, weights: { type: 'string' }, drop: { type: 'string', multiple: true }, features: { type: 'string' }, delimiter: { type: 'string' }, decimal: { type: 'string' },
   'skip-missing': { type: 'boolean' }, json: { type: 'boolean' },
 };
 const TABLE_HELP = `  the table: CSV or TSV with a header row (separator guessed among , ; tab |), or JSON rows
     --target COLUMN                    the column to predict (numbers: regression; labels: classes)
+    --weights COLUMN                   observation weights (≥ 0): row i counts w_i times (the methods
+                                       with weights in supclust list --json; not a feature)
     --drop COLUMN[,COLUMN…]            columns left out of the features (repeatable)
     --features A,B,…                   the feature columns (default: all but the target and --drop)
     --delimiter C                      the separator, when the guess is wrong
@@ -59,7 +61,7 @@ function readTableFile(file, flags) {
  * advice for a missing cell). */
 function inFlags(e, file, missing) {
   if (!(e instanceof SupclustError)) return e;
-  if (['target', 'drop', 'features', 'decimal'].includes(e.field) && e.message.startsWith(`${e.field}:`))
+  if (['target', 'weights', 'drop', 'features', 'decimal'].includes(e.field) && e.message.startsWith(`${e.field}:`))
     return new SupclustError(e.code, `--${e.message}`, e.field);
   const words = e.message.replace(missing[0], missing[1]).replace('(drop the column to leave it out)', `(--drop ${e.field} leaves it out)`)
     .replace("with decimal: ','", 'with --decimal ,');
@@ -75,7 +77,8 @@ function tableData(file, flags, { target = true } = {}) {
   let m;
   try {
     m = tableMatrix(table, {
-      target: target ? flags.target : undefined, drop: listFlag(flags.drop), features: flags.features ? listFlag([flags.features]) : undefined,
+      target: target ? flags.target : undefined, weights: flags.weights, drop: listFlag(flags.drop),
+      features: flags.features ? listFlag([flags.features]) : undefined,
       missing: flags['skip-missing'] ? 'skip' : 'error', decimal: flags.decimal ?? '.',
     });
   } catch (e) {
@@ -87,7 +90,7 @@ function tableData(file, flags, { target = true } = {}) {
     if (c.rowId) notes.push(`column '${c.name}' counts the rows 1, 2, …: an identifier? --drop ${c.name}`);
     else if (c.constant) notes.push(`column '${c.name}' is constant: it cannot inform the fit`);
   }
-  return { file, table, m, notes };
+  return { file, table, m, notes, weights: flags.weights };
 }
 
 /** The fit's parameters: the table's X and y, the method's flags, and for a target of labels a
@@ -95,7 +98,7 @@ function tableData(file, flags, { target = true } = {}) {
 function fitParams(info, method, flags, data, settings = []) {
   const { method: m, rename } = methodFlags(info, method, settings);
   const params = { X: data.m.X, nRows: data.m.nRows, nCols: data.m.nCols, y: data.m.y, featureNames: data.m.featureNames,
-    ...optionValues(m.options, flags, data.m.featureNames, rename) };
+    ...(data.m.weights ? { weights: data.m.weights } : {}), ...optionValues(m.options, flags, data.m.featureNames, rename) };
   if (!(data.m.y instanceof Float64Array) && params.loss === undefined) {
     const loss = m.options.find((o) => o.name === 'loss');
     const labels = new Set(data.m.y).size, want = labels === 2 ? ['logistic', 'hinge', 'ova-logistic'] : ['ova-logistic', 'ova-squared'];
@@ -192,15 +195,17 @@ function table(rows) {
   return rows.map((r) => r.map((v, c) => (c === r.length - 1 ? String(v) : String(v).padEnd(widths[c] + 2))).join('').trimEnd()).join('\n');
 }
 
-/** Held-out scores: mse and r2 for regression; error, accuracy and (two classes) auc for classes. */
-async function testScores(sc, model, X, nRows, y) {
+/** Held-out scores: mse and r2 for regression; error, accuracy and (two classes) auc for classes;
+ * each row counted by its weight when the table has weights. */
+async function testScores(sc, model, X, nRows, y, weights) {
   if (!model.classes) {
     const p = await sc.predict(model, X, nRows, model.nFeatures);
     if (p.length !== nRows) return { mse: await sc.score(model, X, y, 'mse', nRows, model.nFeatures) };
-    return { mse: mse(y, p), r2: r2(y, p) };
+    return { mse: mse(y, p, weights), r2: r2(y, p, weights) };
   }
-  const predicted = await sc.predictClass(model, X, nRows, model.nFeatures), out = { accuracy: accuracy(y, predicted) };
-  if (model.classes.length === 2 && model.loss !== 'hinge') out.auc = auc(y, (await sc.predictProba(model, X, nRows, model.nFeatures)).filter((_, t) => t % 2 === 1));
+  const predicted = await sc.predictClass(model, X, nRows, model.nFeatures), out = { accuracy: accuracy(y, predicted, weights) };
+  if (model.classes.length === 2 && model.loss !== 'hinge')
+    out.auc = auc(y, (await sc.predictProba(model, X, nRows, model.nFeatures)).filter((_, t) => t % 2 === 1), undefined, weights);
   return out;
 }
 
@@ -218,7 +223,8 @@ function saveOutputs(flags, model) {
 }
 
 const heading = (method, data, params) =>
-  `${method} on ${data.file}: ${data.m.nRows} rows × ${data.m.nCols} features, target '${data.m.target}'${params.loss ? ` (loss ${params.loss})` : ''}`;
+  `${method} on ${data.file}: ${data.m.nRows} rows × ${data.m.nCols} features, target '${data.m.target}'${params.loss ? ` (loss ${params.loss})` : ''}` +
+  (data.weights ? `, rows weighted by '${data.weights}'` : '');
 
 const MODEL_FLAGS = { method: { type: 'string' }, out: { type: 'string' }, coef: { type: 'string' } };
 
@@ -250,9 +256,10 @@ export const fit = {
     if (flags.test !== undefined) {
       const labels = data.m.y instanceof Float64Array ? undefined : data.m.y;
       const split = splitRows(data.m.nRows, { test: numberFlag(flags, 'test'), seed: numberFlag(flags, 'split-seed') ?? 1, stratify: labels });
-      train = { ...params, X: selectRows(data.m.X, split.train, data.m.nCols), y: selectRows(data.m.y, split.train), nRows: split.train.length };
+      train = { ...params, X: selectRows(data.m.X, split.train, data.m.nCols), y: selectRows(data.m.y, split.train), nRows: split.train.length,
+        ...(data.m.weights ? { weights: selectRows(data.m.weights, split.train) } : {}) };
       held = { X: selectRows(data.m.X, split.test, data.m.nCols), y: Array.from(selectRows(data.m.y, split.test)), nRows: split.test.length,
-        rows: split.test.map((i) => data.m.rows[i]) };
+        rows: split.test.map((i) => data.m.rows[i]), weights: data.m.weights && selectRows(data.m.weights, split.test) };
     }
     let model, chosen;
     if (flags.cv) {
@@ -267,7 +274,7 @@ export const fit = {
       if (edge) data.notes.push(edge);
       bar.end(`${path.points.length} path points × ${cv.folds} folds`);
     } else model = await sc.fit(method, train);
-    const test = held && { rows: held.nRows, ...(await testScores(sc, model, held.X, held.nRows, held.y)) };
+    const test = held && { rows: held.nRows, ...(await testScores(sc, model, held.X, held.nRows, held.y, held.weights)) };
     saveOutputs(flags, model);
     if (flags.json) {
       console.log(JSON.stringify({ method, file, rows: data.m.nRows, features: data.m.featureNames, target: data.m.target, notes: data.notes,

@@ -1,6 +1,6 @@
 """scikit-learn's fits at the parameters docs/coming-from.md converts supclust's to, on the bytes
 the test reads too. Usage: python3 sklearn_conventions.py <diabetes.txt> <out dir> <lambda>.
-Writes <out>/diabetes-X.f64, diabetes-y.f64 (raw, from the fixture), cancer-X.f64 (load_breast_cancer
+Writes <out>/diabetes-X.f64, diabetes-y.f64 (raw, from the fixture), diabetes-w.f64 and cancer-w.f64 (observation weights), cancer-X.f64 (load_breast_cancer
 as shipped), cancer-Z.f64 (its columns scaled by StandardScaler, 1/n variance) and cancer-y.f64, iris-X.f64 and iris-y.f64;
 prints JSON: each fit's coef and intercept. λ is supclust's; n the rows of the data fitted."""
 import json
@@ -21,13 +21,16 @@ C, t = cancer.data.astype(np.float64), cancer.target.astype(np.float64)
 Z = StandardScaler().fit_transform(C)
 iris = load_iris()
 I, k = iris.data.astype(np.float64), iris.target.astype(np.float64)
-for name, a in [("diabetes-X", X), ("diabetes-y", y), ("cancer-X", C), ("cancer-Z", Z), ("cancer-y", t), ("iris-X", I), ("iris-y", k)]:
+# Observation weights (sample_weight): seeded, in [0.2, 3).
+w, v = np.random.default_rng(1).uniform(0.2, 3, X.shape[0]), np.random.default_rng(2).uniform(0.2, 3, C.shape[0])
+for name, a in [("diabetes-X", X), ("diabetes-y", y), ("diabetes-w", w), ("cancer-X", C), ("cancer-Z", Z), ("cancer-y", t), ("cancer-w", v),
+                ("iris-X", I), ("iris-y", k)]:
     np.ascontiguousarray(a).tofile(f"{out}/{name}.f64")
 n, m, q = X.shape[0], C.shape[0], I.shape[0]
 
 
-def fitted(model, A, b):
-    model.fit(A, b)
+def fitted(model, A, b, weights=None):
+    model.fit(A, b, sample_weight=weights)
     return {"coef": np.ravel(model.coef_).tolist(), "intercept": float(np.ravel(model.intercept_)[0])}
 
 
@@ -40,4 +43,9 @@ print(json.dumps({
                    "intercept": [float(e.intercept_[0]) for e in o.estimators_], "proba": o.predict_proba(I).ravel().tolist()})(
         OneVsRestClassifier(LogisticRegression(C=1 / (q * lam), solver="newton-cholesky", tol=1e-12, max_iter=1000)).fit(I, k)),
     "svm": fitted(LinearSVC(C=1 / (m * lam), loss="hinge", dual=True, tol=1e-10, max_iter=1000000), Z, t),
+    # Weighted: Ridge's alpha = λ Σw, Lasso's alpha = λ (it rescales the weights to sum to n), and
+    # LogisticRegression's C = 1/(λ Σw).
+    "ridge-weighted": fitted(Ridge(alpha=w.sum() * lam), X, y, w),
+    "lasso-weighted": fitted(Lasso(alpha=lam, tol=1e-12, max_iter=1000000), X, y, w),
+    "logistic-l2-weighted": fitted(LogisticRegression(C=1 / (v.sum() * lam), solver="newton-cholesky", tol=1e-12, max_iter=1000), Z, t, v),
 }))

@@ -2,7 +2,8 @@
 // Lasso, LogisticRegression (l2 and l1) and LinearSVC at the parameters the page gives for
 // supclust's λ, on scikit-learn's diabetes (the fixture) and breast-cancer data (as
 // load_breast_cancer ships it, and scaled by StandardScaler), against our fits — and our
-// `standardize: true` on the raw columns against scikit-learn on the scaled ones. Runs where
+// `standardize: true` on the raw columns against scikit-learn on the scaled ones, and observation
+// weights against sample_weight. Runs where
 // Debian's python3-sklearn is installed (npm run bench installs it); skipped elsewhere.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -62,6 +63,11 @@ describe.skipIf(!hasSklearn)('the conversions to scikit-learn\'s parameters (doc
     const sd = mean.map((mu, j) => { let s = 0; for (let i = 0; i < t.length; i++) s += (C[i * 30 + j] - mu) ** 2; return Math.sqrt(s / t.length); });
     const w = peer['logistic-l2'].coef.map((v: number, j: number) => v / sd[j]);
     expect(gap(raw, { coef: w, intercept: peer['logistic-l2'].intercept - w.reduce((s: number, v: number, j: number) => s + v * mean[j], 0) })).toBeLessThan(1e-6);
+    // Observation weights ≡ sample_weight at the same conversions (docs/coming-from.md).
+    const dw = bytes('diabetes-w'), cw = bytes('cancer-w');
+    expect(gap(await sc.fit('ridge', { ...diabetes, weights: dw, lambda: LAMBDA, tolerance: 1e-13 }), peer['ridge-weighted'])).toBeLessThan(1e-7);
+    expect(gap(await sc.fit('lasso', { ...diabetes, weights: dw, lambda: LAMBDA, tolerance: 1e-13 }), peer['lasso-weighted'])).toBeLessThan(1e-6);
+    expect(gap(await sc.fit('ridge', { ...cancer, weights: cw, loss: 'logistic', lambda: LAMBDA, tolerance: 1e-12 }), peer['logistic-l2-weighted'])).toBeLessThan(1e-6);
     sc.dispose();
   });
 });

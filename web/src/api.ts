@@ -17,7 +17,7 @@ import { callHash } from './shards.js';
 /** What a prediction asks of a model. */
 type PredictorAnswer = Extract<Request, { op: 'predict' }>['answer'];
 
-const DATA_FIELDS = new Set(['X', 'nRows', 'nCols', 'y', 'yCols', 'warmStart', 'featureNames']);
+const DATA_FIELDS = new Set(['X', 'nRows', 'nCols', 'y', 'yCols', 'weights', 'warmStart', 'featureNames']);
 
 export function createSupclust(backend: Backend, info: Info): Supclust {
   const methodNames = info.methods.map((m) => m.name as string);
@@ -109,6 +109,8 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
     const options = v.options(rest, spec.options);
     const loss = lossOf(method, spec, options.loss);
     const { y, yCols, classes } = targetsOf(method, spec, loss, params, X.nRows);
+    // Observation weights: numbers here, their range and the method's taking them the library's.
+    const weights = params.weights === undefined ? undefined : v.finiteVector('weights', params.weights, X.nRows);
     let featureNames: string[] | undefined;
     if (params.featureNames !== undefined) {
       const names = params.featureNames as unknown;
@@ -126,7 +128,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       else if (given !== undefined) used[o.name] = given;
       else if (o.default !== undefined) used[o.name] = o.default;
     }
-    return { method: method as MethodName, X, wire, y, yCols, options, meta: { loss: loss.name, params: used, classes, featureNames } };
+    return { method: method as MethodName, X, wire, y, yCols, weights, options, meta: { loss: loss.name, params: used, classes, featureNames } };
   }
 
   return {
@@ -172,10 +174,10 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
 
     async fit<M extends MethodName>(method: M, params: FitParams<M>, given?: CallControl) {
       const control = v.control<CallControl>(given);
-      const { X, wire, y, yCols, options, meta } = fitInputs(method, params as FitParams);
+      const { X, wire, y, yCols, weights, options, meta } = fitInputs(method, params as FitParams);
       const warm = warmStartOf((params as FitParams).warmStart, X.nCols, (info.methods.find((m) => m.name === method) as MethodInfo).kind);
       const onProgress = control.onProgress;
-      const raw = (await call({ op: 'fit', method, X: wire, nRows: X.nRows, nCols: X.nCols, y, yCols, options, warmStart: warm }, control.signal,
+      const raw = (await call({ op: 'fit', method, X: wire, nRows: X.nRows, nCols: X.nCols, y, yCols, weights, options, warmStart: warm }, control.signal,
         onProgress && ((iteration, objective) => onProgress({ iteration, objective })))) as RawFit;
       // The library's kind of this method's models (info.methods[].kind, as MethodKinds declares).
       return toModel(method, X.nCols, raw, meta) as Model<MethodKinds[M]>;
@@ -219,7 +221,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
         if ((params as unknown as Record<string, unknown>)?.[name] !== undefined)
           throw invalid(name, `is given both as a fixed option and in the grid: give it in one place`);
       const threads = v.integer('threads', cvOptions.threads ?? 0, 0);
-      const { X, wire, y, yCols, options, meta } = fitInputs(method, params as FitParams);
+      const { X, wire, y, yCols, weights, options, meta } = fitInputs(method, params as FitParams);
       const grid = cvOptions.grid as Record<string, ArrayLike<number>>;
       if (grid == null || typeof grid !== 'object' || Object.keys(grid).length === 0)
         throw invalid('grid', 'must map at least one option name to a list of values');
@@ -229,14 +231,14 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       const settings = cvOptions as unknown as Record<string, unknown>;
       const cv = v.options({ ...Object.fromEntries(settingNames.map((name) => [name, settings[name]])), threads }, info.requests.crossValidation);
       const onProgress = control.onProgress;
-      const raw = (await call({ op: 'crossValidate', method, X: wire, nRows: X.nRows, nCols: X.nCols, y, yCols, options,
+      const raw = (await call({ op: 'crossValidate', method, X: wire, nRows: X.nRows, nCols: X.nCols, y, yCols, weights, options,
         grid: { names: gridNames, values: gridValues }, settings: cv }, control.signal,
         onProgress && ((done, total) => onProgress({ done, total })))) as RawCrossValidation;
       if (raw.status === 'invalid-input') throw fromLibrary(raw);
       if (raw.status === 'aborted') throw new SupclustError('aborted', 'the cross-validation was aborted');
       const pointParams = raw.grid!.map((g) => Object.fromEntries(gridNames.map((name, i) => [name, g.values[i]])));
       if ((cv.shardCount as number) > 1)  // a shard's part: its folds' scores at every grid point
-        return shardPart('crossValidate', method, cv, wire, X, y, { options, grid: { names: gridNames, values: gridValues }, settings: cv },
+        return shardPart('crossValidate', method, cv, wire, X, y, { options, weights, grid: { names: gridNames, values: gridValues }, settings: cv },
           raw.grid![0].scores.length, (k) => foldScores(raw.grid!.map((g) => g.scores[k]))) as never;
       const points = raw.grid!.map((g, p) => ({ params: pointParams[p], mean: g.mean, std: g.std, se: g.se, scores: plainOf(g.scores) }));
       const best = points[raw.best!].params;
@@ -259,19 +261,19 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       if (over !== undefined && typeof over !== 'string') throw invalid('over', `must be the name of a count option (got ${v.describe(over)})`);
       if (over === undefined && pathOptions.values !== undefined) throw invalid('values', 'is the sequence of a path over a count (give over), else give lambda');
       if (over !== undefined && pathOptions.lambda !== undefined) throw invalid('lambda', `a path over ${over} takes values, not lambda`);
-      const { X, wire, y, yCols, options, meta } = fitInputs(method, params as FitParams);
+      const { X, wire, y, yCols, weights, options, meta } = fitInputs(method, params as FitParams);
       const sequenceGiven = over === undefined ? pathOptions.lambda : pathOptions.values;
       const sequence = sequenceGiven === undefined ? new Float64Array(0) : v.finiteVector(over === undefined ? 'lambda' : 'values', sequenceGiven);
       const settings = pathOptions as unknown as Record<string, unknown>;
       const checked = v.options(Object.fromEntries(settingNames.map((name) => [name, settings[name]])), info.requests.path);
       const onProgress = control.onProgress;
-      const raw = (await call({ op: 'path', method, X: wire, nRows: X.nRows, nCols: X.nCols, y, yCols, options, sequence, settings: checked,
+      const raw = (await call({ op: 'path', method, X: wire, nRows: X.nRows, nCols: X.nCols, y, yCols, weights, options, sequence, settings: checked,
         ...(over === undefined ? {} : { over }) },
         control.signal, onProgress && ((done, total) => onProgress({ done, total })))) as RawPath;
       if (raw.status === 'invalid-input') throw fromLibrary(raw);
       if (raw.status === 'aborted') throw new SupclustError('aborted', 'the path was aborted');
       if ((checked.shardCount as number) > 1)  // a shard's part: its folds' scores at every point of the path
-        return shardPart('path', method, checked, wire, X, y, { options, sequence, over, settings: checked },
+        return shardPart('path', method, checked, wire, X, y, { options, weights, sequence, over, settings: checked },
           raw.folds!, (k) => foldScores(raw.points!.map((p) => p.cv!.scores[k]))) as never;
       const names = raw.weights!;
       const result: PathResult = {
@@ -298,16 +300,16 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       const settingNames = info.requests.stability.map((o) => o.name);  // as the library declares them
       v.knownKeys('options', stabilityOptions, settingNames);
       if ((params as FitParams)?.warmStart !== undefined) throw invalid('warmStart', 'stability takes no warm start (each subsample is fitted as a fit would)');
-      const { X, wire, y, yCols, options } = fitInputs(method, params as FitParams);
+      const { X, wire, y, yCols, weights, options } = fitInputs(method, params as FitParams);
       const settings = v.options(stabilityOptions as Record<string, unknown>, info.requests.stability);
       const onProgress = control.onProgress;
-      const raw = (await call({ op: 'stability', method, X: wire, nRows: X.nRows, nCols: X.nCols, y, yCols, options, settings },
+      const raw = (await call({ op: 'stability', method, X: wire, nRows: X.nRows, nCols: X.nCols, y, yCols, weights, options, settings },
         control.signal, onProgress && ((done, total) => onProgress({ done, total })))) as RawStability;
       if (raw.status === 'invalid-input') throw fromLibrary(raw);
       if (raw.status === 'aborted') throw new SupclustError('aborted', 'the stability run was aborted');
       if ((settings.shardCount as number) > 1) {  // a shard's part: its resamples' partitions
         const d = X.nCols;
-        return shardPart('stability', method, settings, wire, X, y, { options, settings },
+        return shardPart('stability', method, settings, wire, X, y, { options, weights, settings },
           raw.resamples!, (r) => (raw.partitions![r * d] < 0 ? null : Array.from(raw.partitions!.subarray(r * d, (r + 1) * d)))) as never;
       }
       const pairs = raw.pairs!, result: StabilityResult = {

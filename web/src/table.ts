@@ -41,6 +41,9 @@ export interface TableMatrixOptions {
   features?: string[];
   /** Columns left out of the default features. */
   drop?: string[];
+  /** A column of observation weights (numbers ≥ 0; fit's `weights`), left out of the default
+   * features; read into `weights`. */
+  weights?: string;
   /** A missing cell in a used column: refused naming it ('error', the default), or its row left
    * out ('skip', counted in `skipped` and listed in `rows`). */
   missing?: 'error' | 'skip';
@@ -55,6 +58,8 @@ export interface TableMatrix {
   /** The target's values: numbers when every cell is one, else the cells' text (class labels). */
   y?: Float64Array | string[];
   target?: string;
+  /** The weights column's values (TableMatrixOptions.weights). */
+  weights?: Float64Array;
   /** The 1-based data rows kept, in order (all of them unless `missing: 'skip'`). */
   rows: number[];
   /** Rows left out for a missing cell. */
@@ -168,7 +173,7 @@ export function whyNotNumeric(column: ColumnSummary): string {
 
 /** The design matrix of a table: the feature columns as numbers (row-major X), and the target. */
 export function tableMatrix(table: Table, options: TableMatrixOptions = {}): TableMatrix {
-  const { target, drop = [], missing = 'error' } = options, decimal = checkDecimal(options.decimal ?? '.');
+  const { target, drop = [], missing = 'error', weights } = options, decimal = checkDecimal(options.decimal ?? '.');
   const index = (name: string, field: string) => {
     const j = table.columns.indexOf(name);
     if (j < 0) throw tableError(field, `${field}: no column named '${name}' (the columns: ${table.columns.map((c) => `'${c}'`).join(', ')})`);
@@ -177,14 +182,17 @@ export function tableMatrix(table: Table, options: TableMatrixOptions = {}): Tab
   if (missing !== 'error' && missing !== 'skip') throw tableError('missing', `missing: must be 'error' or 'skip' (got ${String(missing)})`);
   for (const c of drop) index(c, 'drop');
   const t = target === undefined ? -1 : index(target, 'target');
-  const features = options.features ?? table.columns.filter((c) => c !== target && !drop.includes(c));
+  const wj = weights === undefined ? -1 : index(weights, 'weights');
+  if (weights !== undefined && weights === target) throw tableError('weights', `weights: the target '${target}' cannot also be the weights`);
+  const features = options.features ?? table.columns.filter((c) => c !== target && c !== weights && !drop.includes(c));
   const cols = features.map((f) => index(f, 'features'));
   if (cols.length === 0) throw tableError('features', 'features: no feature column is left');
   if (target !== undefined && features.includes(target)) throw tableError('features', `features: the target '${target}' cannot also be a feature`);
+  if (weights !== undefined && features.includes(weights)) throw tableError('features', `features: the weights '${weights}' cannot also be a feature`);
   const summary = describeColumns(table, { decimal });
-  for (const j of cols)
+  for (const j of wj < 0 ? cols : [wj, ...cols])
     if (summary[j].firstBad) throw tableError(table.columns[j], `${whyNotNumeric(summary[j])} (drop the column to leave it out)`);
-  const used = t < 0 ? cols : [t, ...cols];
+  const used = [...(t < 0 ? [] : [t]), ...(wj < 0 ? [] : [wj]), ...cols];
   const rows: number[] = [];
   table.rows.forEach((r, i) => {
     const gap = used.find((j) => isMissing(r[j]));
@@ -196,6 +204,11 @@ export function tableMatrix(table: Table, options: TableMatrixOptions = {}): Tab
   const n = rows.length, d = cols.length, X = new Float64Array(n * d);
   rows.forEach((row, i) => cols.forEach((j, k) => { X[i * d + k] = asNumber(table.rows[row - 1][j], decimal); }));
   const out: TableMatrix = { X, nRows: n, nCols: d, featureNames: features.slice(), rows, skipped: table.rows.length - n };
+  if (wj >= 0) {
+    out.weights = Float64Array.from(rows, (row) => asNumber(table.rows[row - 1][wj], decimal));
+    const bad = out.weights.findIndex((w) => w < 0);
+    if (bad >= 0) throw tableError(weights!, `column '${weights}', row ${rows[bad]}: ${out.weights[bad]} is a negative weight (weights are ≥ 0)`);
+  }
   if (t >= 0) {
     const cells = rows.map((row) => table.rows[row - 1][t].trim());
     out.target = target;

@@ -75,6 +75,8 @@ export interface MethodInfo {
   memory: { design: number; gram: number; samplePairs: number };
   /** Whether X may be sparse (CsrMatrix); the others refuse it naming X. */
   sparse: boolean;
+  /** Whether it takes observation weights (DataParams.weights); the others refuse them naming weights. */
+  weights: boolean;
   /** The shape of its models (Model.kind): 'features', 'experts' or 'tasks'. */
   kind: ModelKind;
   /** Its family (the folder that holds it under cpp/src/families). */
@@ -311,6 +313,13 @@ export interface DataParams<K extends ModelKind = ModelKind> {
   y: K extends 'tasks' ? ArrayLike<number> | readonly Label[] | number[][] : ArrayLike<number> | readonly Label[];
   /** The number of targets per row when y is flat (default 1); see y. */
   yCols?: K extends 'tasks' ? number : 1;
+  /** Observation weights, one per row: finite, ≥ 0, a positive sum (glmnet's `weights`,
+   * scikit-learn's `sample_weight`). Row i counts weights[i] times: they are scaled to mean 1, so
+   * integer weights fit as the rows repeated, a zero weight as the row removed, and λ keeps its
+   * meaning. Cross-validation's folds carry them and score held-out rows by weight; a path's top
+   * and deviance ratio are weighted; standardize reads the weighted deviations. Taken by the
+   * methods with info.methods[].weights; the others refuse them naming weights. */
+  weights?: ArrayLike<number>;
   /** fit() only: a model fitted before on the same features, to start from (iterative methods:
    * IHC, IHCS, IHT, lasso, OSCAR, the logistic fits; closed forms ignore it). */
   warmStart?: Model;

@@ -62,11 +62,6 @@ RowVector WeightedLoss::nullIntercept(const Matrix& T) const {
   return base_->nullIntercept(Matrix(targetMeans(T)));
 }
 
-const Vector* observationWeightsOf(const Loss& loss) {
-  const auto* weighted = dynamic_cast<const WeightedLoss*>(&loss);
-  return weighted ? &weighted->weights() : nullptr;
-}
-
 std::unique_ptr<Loss> withObservationWeights(std::unique_ptr<Loss> loss, const Eigen::Ref<const Vector>& weights) {
   if (weights.size() == 0) return loss;
   return std::make_unique<WeightedLoss>(std::move(loss), normalisedWeights(weights));

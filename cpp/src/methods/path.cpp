@@ -248,7 +248,7 @@ PathResult path(const Method& method, const Problem& problem, const Params& base
   // all rows (the deviance ratio, the top).
   const auto loss = makeLoss(checked.choice("loss"));
   const auto fitLoss = withObservationWeights(makeLoss(checked.choice("loss")), problem.weights);
-  const Vector* rowWeights = observationWeightsOf(*fitLoss);
+  const Vector* rowWeights = fitLoss->rowWeights();
   const Matrix T = targetsOf(*loss, problem);
   const Eigen::Index n = problem.X.rows(), d = problem.X.cols();
   // Cross-validated: the folds and the metric, checked before any work.

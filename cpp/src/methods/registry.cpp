@@ -162,7 +162,7 @@ Result runRecipe(const Method& m, const DataMatrix& Xraw, const HeldDesign* held
                  const Options& options, const void* typed, const Control& control, const WarmStart* warm) {
   FitCache own;  // this fit's, unless the calling table or cross-validation shares one
   // Weighted rows: X centred by the weighted means (not a held design's).
-  const Vector* weights = observationWeightsOf(loss);
+  const Vector* weights = loss.rowWeights();
   CenteredDesign X = weights ? CenteredDesign(Xraw, Xraw.columnMeans(*weights)) : CenteredDesign(Xraw, held);
   X.shareWork(control.cache ? control.cache : &own);
   std::unique_ptr<WarmStart> centredWarm;

@@ -37,9 +37,10 @@ class Loss {
   // T's column means: the squared loss's optimal intercept for centred X (the observation-weighted
   // means under weights, with X centred by the weighted means).
   virtual RowVector targetMeans(const Matrix& T) const { return T.colwise().mean(); }
-  // The rows carry observation weights (core/weighted_loss.hpp): the squared loss's closed forms,
-  // which assume equal rows, do not apply.
-  virtual bool weighted() const { return false; }
+  // The rows' observation weights (mean 1) when they carry some (core/observation_weights.hpp),
+  // else nullptr; weighted(): the squared loss's closed forms, which assume equal rows, do not apply.
+  virtual const Vector* rowWeights() const { return nullptr; }
+  bool weighted() const { return rowWeights() != nullptr; }
   // The squared loss: closed forms exist, and for centred X the optimal intercept is mean(T)
   // whatever W is.
   virtual bool squared() const { return false; }

@@ -27,7 +27,6 @@ class WeightedLoss final : public Loss {
   // `weights` of mean 1 (normalisedWeights), one per row of the targets.
   WeightedLoss(std::unique_ptr<Loss> base, Vector weights);
   const Loss& base() const { return *base_; }
-  const Vector& weights() const { return w_; }
 
   const char* name() const override { return base_->name(); }
   Refusal checkTargets(const Eigen::Ref<const Vector>& y) const override { return base_->checkTargets(y); }
@@ -39,7 +38,7 @@ class WeightedLoss final : public Loss {
   void hessianWeights(const Matrix& Z, Matrix& D) const override;
   RowVector nullIntercept(const Matrix& T) const override;
   RowVector targetMeans(const Matrix& T) const override;
-  bool weighted() const override { return true; }
+  const Vector* rowWeights() const override { return &w_; }
   bool squared() const override { return base_->squared(); }
   bool oneVsAll() const override { return base_->oneVsAll(); }
   bool separable() const override { return base_->separable(); }
@@ -52,8 +51,6 @@ class WeightedLoss final : public Loss {
   double top_;  // max ω
 };
 
-// The weights (mean 1) of a WeightedLoss, or nullptr for a loss on equal rows.
-const Vector* observationWeightsOf(const Loss& loss);
 // `loss` with these weights (of any positive sum: normalised here), or `loss` itself when there are none.
 std::unique_ptr<Loss> withObservationWeights(std::unique_ptr<Loss> loss, const Eigen::Ref<const Vector>& weights);
 

@@ -1,0 +1,29 @@
+# glmnet's fits with observation weights on the bytes the test reads too. Usage:
+#   Rscript glmnet_weights.R <diabetes.txt> <out dir>
+# Writes <out>/X.f64 (diabetes' 10 columns, row-major), y.f64, labels.f64 (y above its median) and
+# w.f64 (weights 0.5 + ((7i) mod 5)/2, i = 1..n), then prints JSON: each fit's coef and intercept.
+# Tight thresholds (thresh 1e-14), one λ each: a weighted gaussian lasso; a weighted binomial
+# lasso; a weighted gaussian lasso with penalty.factor and standardize = TRUE.
+suppressMessages(library(glmnet))
+args <- commandArgs(trailingOnly = TRUE)
+rows <- as.matrix(read.table(args[1], comment.char = "#"))
+X <- rows[, 1:10]
+y <- rows[, 11]
+n <- nrow(X)
+labels <- as.numeric(y > median(y))
+w <- 0.5 + ((7 * seq_len(n)) %% 5) / 2
+f64 <- function(name, v) writeBin(as.double(v), file.path(args[2], paste0(name, ".f64")), size = 8, endian = "little")
+f64("X", t(X))
+f64("y", y)
+f64("labels", labels)
+f64("w", w)
+factors <- c(0, 1, 2, 1, 1, 0.5, 1, 1, 3, 1)
+fitted <- function(fit) {
+  b <- as.numeric(coef(fit))
+  sprintf('{"intercept": %.17g, "coef": [%s]}', b[1], paste(sprintf("%.17g", b[-1]), collapse = ", "))
+}
+cat("{",
+    '"gaussian":', fitted(glmnet(X, y, weights = w, lambda = 0.5, standardize = FALSE, thresh = 1e-14, maxit = 1e7)), ",",
+    '"binomial":', fitted(glmnet(X, labels, family = "binomial", weights = w, lambda = 0.01, standardize = FALSE, thresh = 1e-14, maxit = 1e7)), ",",
+    '"factors":', fitted(glmnet(X, y, weights = w, lambda = 0.5, penalty.factor = factors, standardize = TRUE, thresh = 1e-14, maxit = 1e7)),
+    "}\n")
