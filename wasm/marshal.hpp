@@ -227,7 +227,8 @@ inline Predictor predictorOf(const val& m) {
           Eigen::Map<const RowMatrix>(coef.data(), d, K), Eigen::Map<const RowVector>(intercept.data(), K),
           m["classes"].as<int>(), m["oneVsAll"].as<bool>(),
           Gate{Eigen::Map<const RowMatrix>(gateCoef.data(), Q > 0 ? static_cast<Eigen::Index>(gateCoef.size()) / Q : 0, Q),
-               Eigen::Map<const RowVector>(gateIntercept.data(), Q)}};
+               Eigen::Map<const RowVector>(gateIntercept.data(), Q)},
+          m["loss"].as<std::string>() == "multinomial"};
 }
 inline Answer answerNamed(const std::string& name) {
   return name == "probabilities" ? Answer::Probabilities : name == "classes" ? Answer::Classes : name == "experts" ? Answer::Experts

@@ -85,7 +85,7 @@ std::vector<std::string> weightedMethods() {
   return names;
 }
 
-const std::vector<std::string> kLosses{"squared", "logistic", "ova-squared", "ova-logistic"};
+const std::vector<std::string> kLosses{"squared", "logistic", "ova-squared", "ova-logistic", "multinomial"};
 
 }  // namespace observation_weights_test
 

@@ -63,6 +63,13 @@ describe.skipIf(!hasSklearn)('the conversions to scikit-learn\'s parameters (doc
     const sd = mean.map((mu, j) => { let s = 0; for (let i = 0; i < t.length; i++) s += (C[i * 30 + j] - mu) ** 2; return Math.sqrt(s / t.length); });
     const w = peer['logistic-l2'].coef.map((v: number, j: number) => v / sd[j]);
     expect(gap(raw, { coef: w, intercept: peer['logistic-l2'].intercept - w.reduce((s: number, v: number, j: number) => s + v * mean[j], 0) })).toBeLessThan(1e-6);
+    // Multinomial LogisticRegression(C = 1/(nλ)) on iris: ridge with loss 'multinomial' (coef d × K
+    // row-major, as coef_ transposed; probabilities the softmax; intercepts not compared: ours sum to 0).
+    const soft = await sc.fit('ridge', { X: I, nRows: k.length, nCols: 4, y: k, loss: 'multinomial', lambda: LAMBDA, tolerance: 1e-12 });
+    const softScale = Math.max(...peer.multinomial.coef.map(Math.abs));
+    expect(Math.max(...soft.coef.map((v, j) => Math.abs(v - peer.multinomial.coef[j]))) / softScale).toBeLessThan(1e-6);
+    const softProba = await sc.predictProba(soft, I, k.length, 4);
+    expect(Math.max(...Array.from(softProba, (v, j) => Math.abs(v - peer.multinomial.proba[j])))).toBeLessThan(1e-7);
     // Observation weights ≡ sample_weight at the same conversions (docs/coming-from.md).
     const dw = bytes('diabetes-w'), cw = bytes('cancer-w');
     expect(gap(await sc.fit('ridge', { ...diabetes, weights: dw, lambda: LAMBDA, tolerance: 1e-13 }), peer['ridge-weighted'])).toBeLessThan(1e-7);

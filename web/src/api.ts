@@ -64,7 +64,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
   // A model as the module reads it for a prediction or a score.
   function predictorOf(model: Model, m: ModelArrays) {
     return { kind: String(model.kind ?? 'features'), coef: m.coef, intercept: m.intercept, loss: model.loss === undefined ? '' : String(model.loss),
-      classes: Array.isArray(model.classes) ? model.classes.length : 0, oneVsAll: String(model.loss).startsWith('ova-'),
+      classes: Array.isArray(model.classes) ? model.classes.length : 0, oneVsAll: info.losses.some((l) => l.name === model.loss && l.oneVsAll),
       gateCoef: m.gateCoef, gateIntercept: m.gateIntercept };
   }
 
@@ -373,8 +373,8 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
     async predictProba(model: Model, X: MatrixInput | Dataset, nRows?: number, nCols?: number) {
       live();
       const m = modelArrays(model);
-      if (model.loss !== 'logistic' && model.loss !== 'ova-logistic')
-        throw invalid('model', `predictProba needs a model fitted with the logistic loss (this one has loss '${String(model.loss)}')`);
+      if (model.loss !== 'logistic' && model.loss !== 'ova-logistic' && model.loss !== 'multinomial')
+        throw invalid('model', `predictProba needs a model fitted with a logistic or the multinomial loss (this one has loss '${String(model.loss)}')`);
       return (await answer(model, m, X, nRows, nCols, 'probabilities')).values!;
     },
 

@@ -484,7 +484,7 @@ export interface Model<K extends ModelKind = ModelKind> {
   /** MODEL_SCHEMA_VERSION of the library that wrote it. */
   schemaVersion: number;
   method: string;
-  /** The datafit: 'squared', 'logistic', 'ova-squared', 'ova-logistic', or 'hinge' (method 'svm'). */
+  /** The datafit: 'squared', 'logistic', 'ova-squared', 'ova-logistic', 'multinomial' (the linear methods), or 'hinge' (method 'svm'). */
   loss: string;
   /** Every option the fit used, defaults included (labels options as arrays, edge lists as pairs). */
   params: Record<string, number | boolean | string | number[] | number[][]>;

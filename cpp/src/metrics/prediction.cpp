@@ -192,7 +192,7 @@ Answers answer(Answer what, const Predictor& model, const DataMatrix& X, const V
   const Eigen::Index block = Z.cols() == 1 ? 1 : model.classes;
   switch (what) {
     case Answer::Scores: a.values = Z; break;
-    case Answer::Probabilities: a.values = probabilities(Z, model.oneVsAll); break;
+    case Answer::Probabilities: a.values = model.softmax ? softmaxRows(Z) : probabilities(Z, model.oneVsAll); break;
     case Answer::Classes: a.classes = classIndices(Z, block); break;
     case Answer::ExpertAnswers: a.why = Refusal("model", "expertAnswers needs a model of kind 'experts'"); break;
     case Answer::Experts: {

@@ -158,7 +158,8 @@ Matrix classTargets(const Eigen::Ref<const Vector>& y, double on, double off);
 
 // The loss of a name in allLossNames(); nullptr for an unknown name.
 std::unique_ptr<Loss> makeLoss(const std::string& name);
-// Every loss makeLoss() knows: lossNames() and the hinge loss (the SVM's alone).
+// Every loss makeLoss() knows: lossNames(), the hinge loss (the SVM's alone) and the multinomial
+// loss (the linear family's; the experts' gates).
 const std::vector<std::string>& allLossNames();
 // The losses the shared option "loss" offers (all but the hinge loss).
 const std::vector<std::string>& lossNames();

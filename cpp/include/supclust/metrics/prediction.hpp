@@ -68,6 +68,7 @@ struct Predictor {
   Eigen::Index classes = 0;
   bool oneVsAll = false;
   Gate gate;  // experts: d x Q and Q intercepts (empty for a model saved before gates)
+  bool softmax = false;  // a multinomial model: its probabilities are the scores' softmax
 };
 
 // An experts model's gated answer on rows whose Q answers are Z and whose gate probabilities are

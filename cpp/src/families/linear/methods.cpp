@@ -20,6 +20,13 @@ namespace supclust {
 
 namespace {
 
+// A multinomial fit's intercepts (on X's scale) shifted to sum to 0: the softmax is the same for
+// b + c·1 and the intercept is not penalised, so this is the one answer of the family reported.
+Result centredSoftmax(const FitContext& c, Result r) {
+  if (!c.loss.separable() && r.intercept.size() > 0) r.intercept.array() -= c.X.userIntercept(r.coef, r.intercept).mean();
+  return r;
+}
+
 // The options of the family's methods (each declares the fields it reads).
 struct LinearOptions : LossField, RidgeField, ConvexSolverFields, SeedField {
   double alpha = 0;
@@ -44,15 +51,16 @@ Refusal checkPenaltyFactor(const LinearOptions& o, Eigen::Index, Eigen::Index d,
   double sum = 0;
   for (double f : *o.penaltyFactor) sum += f;
   if (!(sum > 0)) return Refusal("penaltyFactor", "must have a positive entry (all zero: no penalty; use ridge with lambda 0)");
-  if (o.loss == "ova-squared")
-    return Refusal("penaltyFactor", "is not taken with the loss 'ova-squared' (fit each class's ±1 target with 'squared', or use 'ova-logistic')");
+  if (o.loss == "ova-squared" || o.loss == "multinomial")
+    return Refusal("penaltyFactor", "is not taken with the loss '" + o.loss + "' (solved by proximal gradient over the K outputs at once; use 'ova-logistic')");
   return {};
 }
 
 // Elastic net λ Σ_j pf_j (α|w_j| + (1−α)/2 w_j²) (pf_j the penalty factors, 1 unless given):
 // coordinate descent for the squared loss with one output and equal rows, proximal Newton
 // (newGLMNET) for the logistic losses and weighted rows, accelerated proximal gradient for
-// one-vs-all squared. The lasso is α = 1.
+// one-vs-all squared and the multinomial loss (whose softmax couples a row's K scores). The lasso
+// is α = 1.
 Result elasticNet(const FitContext& c, const LinearOptions& o) {
   const double lambda = o.lambda, alpha = o.alpha;
   const std::optional<Vector> factors = penaltyFactors(o);
@@ -62,6 +70,7 @@ Result elasticNet(const FitContext& c, const LinearOptions& o) {
     return withDistinctRows(elasticNetCoordinateDescent(c.X, c.T.col(0), lambda, alpha, {o.maxIterations, o.tolerance}, c.control, &w0, pf));
   }
   const Objective F = objectiveOf(c, lambda * (1 - alpha));
+  if (!c.loss.separable()) return centredSoftmax(c, withDistinctRows(proximalGradient(F, L1Penalty(lambda * alpha), startCoef(c), startIntercept(c), proximalOptions(o), c.control)));
   if (!c.loss.squared() || c.T.cols() == 1)  // logistic, weighted squared: glmnet's quadratic models by coordinate descent
     return withDistinctRows(proximalNewtonL1(F, lambda * alpha, startCoef(c), startIntercept(c), {o.maxIterations, o.tolerance}, c.control, pf));
   return withDistinctRows(proximalGradient(F, L1Penalty(lambda * alpha), startCoef(c), startIntercept(c), proximalOptions(o), c.control));
@@ -74,7 +83,7 @@ Result runLasso(const FitContext& c, const LinearOptions& o) {
 }
 
 Result runRidge(const FitContext& c, const LinearOptions& o) {
-  return withDistinctRows(smoothFit(c, o.lambda, {o.maxIterations, o.tolerance}));
+  return centredSoftmax(c, withDistinctRows(smoothFit(c, o.lambda, {o.maxIterations, o.tolerance})));
 }
 
 // The paper's linear-SVM baseline (LibLinear's default): dual coordinate descent.
@@ -109,18 +118,27 @@ Schema<LinearOptions>& penaltyFactorField(Schema<LinearOptions>& s) {
                    "per-feature factors ≥ 0 of the penalty (glmnet's penalty.factor: 0 leaves a feature unpenalised; rescaled to sum to d)", 0);
 }
 
+// The shared losses and the multinomial (softmax) one, K classes in one model.
+Schema<LinearOptions>& linearLossField(Schema<LinearOptions>& s) {
+  std::vector<std::string> names = lossNames();
+  names.push_back("multinomial");
+  return s.choice("loss", &LinearOptions::loss,
+                  "the datafit (logistic: two classes; ova-*: one-vs-all over K classes; multinomial: the softmax over K classes; class labels of any values)",
+                  names);
+}
+
 Schema<LinearOptions> ridgeOptions() {
   Schema<LinearOptions> s("method");
-  return convexSolverFields(lossAndRidge(s), 20000);
+  return convexSolverFields(ridgeField(linearLossField(s)), 20000);
 }
 Schema<LinearOptions> lassoOptions() {
   Schema<LinearOptions> s("method");
-  lossField(s).number("lambda", &LinearOptions::lambda, "ℓ1 weight λ in λ‖w‖₁", 0, 0).degree(1);
+  linearLossField(s).number("lambda", &LinearOptions::lambda, "ℓ1 weight λ in λ‖w‖₁", 0, 0).degree(1);
   return penaltyFactorField(convexSolverFields(s, 100000));
 }
 Schema<LinearOptions> elasticNetOptions() {
   Schema<LinearOptions> s("method");
-  lossField(s)
+  linearLossField(s)
       .number("lambda", &LinearOptions::lambda, "overall weight λ", 0, 0)
       .number("alpha", &LinearOptions::alpha, "ℓ1 share α (1: lasso, 0: ridge)", 1, 0, false, 1);
   return penaltyFactorField(convexSolverFields(s, 100000));

@@ -1,0 +1,134 @@
+// The multinomial (softmax) loss in the linear family: ridge's and the lasso's answers meet their
+// optimality conditions computed here from the definition, (1/n) Σᵢ [log Σₖ exp zᵢₖ − zᵢ,yᵢ] + penalty;
+// two classes give binary logistic ridge at half the weight (w = w₁ − w₀); the intercepts sum to 0;
+// predicted probabilities are the scores' softmax; penaltyFactor is refused by name.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "problems.hpp"
+#include "supclust/families/catalogue.hpp"
+#include "supclust/metrics/prediction.hpp"
+
+using namespace supclust;
+
+namespace multinomial_test {
+
+struct ClassData {
+  RowMatrix X;
+  Vector classes;
+};
+
+// Three classes from the largest of three linear scores of X plus noise.
+ClassData classData(std::uint64_t seed, Eigen::Index n = 90, Eigen::Index d = 6, int K = 3) {
+  const auto g = generateE1(n, d, 2, 0.5, seed);
+  ClassData out{g.X, Vector(n)};
+  for (Eigen::Index i = 0; i < n; ++i) {
+    Eigen::Index best = 0;
+    Vector s(K);
+    for (int k = 0; k < K; ++k) s[k] = g.X(i, k % d) - 0.5 * g.X(i, (k + 1) % d) + 0.3 * g.y[i] * (k == 0);
+    s.maxCoeff(&best);
+    out.classes[i] = static_cast<double>(best);
+  }
+  return out;
+}
+
+Params softmaxParams(double lambda) {
+  Params p;
+  p.strings["loss"] = "multinomial";
+  p.numbers["lambda"] = lambda;
+  p.numbers["tolerance"] = 1e-13;
+  p.numbers["maxIterations"] = 1000000;
+  return p;
+}
+
+// ∂/∂W and ∂/∂b of the mean softmax loss at the model (coef d × K, intercept K), by definition.
+void lossGradient(const ClassData& d, const Result& r, Matrix& gW, RowVector& gb) {
+  const Eigen::Index n = d.X.rows(), K = r.coef.cols();
+  gW = Matrix::Zero(d.X.cols(), K);
+  gb = RowVector::Zero(K);
+  for (Eigen::Index i = 0; i < n; ++i) {
+    RowVector z = d.X.row(i) * r.coef + r.intercept;
+    const double top = z.maxCoeff();
+    RowVector p = (z.array() - top).exp();
+    p /= p.sum();
+    p[static_cast<Eigen::Index>(d.classes[i])] -= 1;
+    gW += d.X.row(i).transpose() * p / static_cast<double>(n);
+    gb += p / static_cast<double>(n);
+  }
+}
+
+}  // namespace multinomial_test
+
+using namespace multinomial_test;
+
+TEST(Multinomial, RidgeMeetsItsOptimalityConditions) {
+  const ClassData d = classData(1);
+  const double lambda = 0.05;
+  const Result r = fit("ridge", problemOf(d.X, d.classes), softmaxParams(lambda));
+  ASSERT_EQ(r.status, Status::Converged) << r.message;
+  ASSERT_EQ(r.coef.cols(), 3);
+  Matrix gW;
+  RowVector gb;
+  lossGradient(d, r, gW, gb);
+  EXPECT_LT((gW + lambda * r.coef).cwiseAbs().maxCoeff(), 1e-9);
+  EXPECT_LT(gb.cwiseAbs().maxCoeff(), 1e-9);
+  EXPECT_NEAR(r.intercept.sum(), 0, 1e-12);
+}
+
+TEST(Multinomial, LassoMeetsItsOptimalityConditions) {
+  const ClassData d = classData(2);
+  const double lambda = 0.02;
+  const Result r = fit("lasso", problemOf(d.X, d.classes), softmaxParams(lambda));
+  ASSERT_EQ(r.status, Status::Converged) << r.message;
+  Matrix gW;
+  RowVector gb;
+  lossGradient(d, r, gW, gb);
+  double worst = gb.cwiseAbs().maxCoeff();
+  int zeros = 0;
+  for (Eigen::Index j = 0; j < r.coef.rows(); ++j)
+    for (Eigen::Index k = 0; k < r.coef.cols(); ++k) {
+      const double w = r.coef(j, k), g = gW(j, k);
+      if (w == 0) ++zeros;
+      worst = std::max(worst, w != 0 ? std::abs(g + lambda * (w > 0 ? 1 : -1)) : std::max(0.0, std::abs(g) - lambda));
+    }
+  EXPECT_LT(worst, 1e-8);
+  EXPECT_GT(zeros, 0);  // the ℓ1 penalty zeroes some coefficients at this weight
+  EXPECT_NEAR(r.intercept.sum(), 0, 1e-12);
+}
+
+TEST(Multinomial, TwoClassesGiveBinaryLogisticRidgeAtHalfTheWeight) {
+  ClassData d = classData(3, 80, 5, 2);
+  const double lambda = 0.04;
+  const Result soft = fit("ridge", problemOf(d.X, d.classes), softmaxParams(lambda));
+  Params binary = softmaxParams(lambda / 2);
+  binary.strings["loss"] = "logistic";
+  const Result logistic = fit("ridge", problemOf(d.X, d.classes), binary);
+  ASSERT_EQ(soft.status, Status::Converged) << soft.message;
+  ASSERT_EQ(logistic.status, Status::Converged) << logistic.message;
+  const Vector w = soft.coef.col(1) - soft.coef.col(0);
+  EXPECT_LT((w - logistic.coef.col(0)).cwiseAbs().maxCoeff(), 1e-8 * (1 + w.cwiseAbs().maxCoeff()));
+  EXPECT_NEAR(soft.intercept[1] - soft.intercept[0], logistic.intercept[0], 1e-8);
+}
+
+TEST(Multinomial, ProbabilitiesAreTheScoresSoftmax) {
+  const ClassData d = classData(4);
+  const Result r = fit("ridge", problemOf(d.X, d.classes), softmaxParams(0.1));
+  Predictor model{ModelKind::Features, r.coef, r.intercept, 3, true, Gate{}, true};
+  const Answers a = answer(Answer::Probabilities, model, DataMatrix(d.X.data(), d.X.rows(), d.X.cols()), Vector());
+  ASSERT_TRUE(a.why.empty());
+  for (Eigen::Index i = 0; i < d.X.rows(); ++i) {
+    const RowVector z = d.X.row(i) * r.coef + r.intercept;
+    const RowVector p = z.array().exp() / z.array().exp().sum();
+    EXPECT_LT((a.values.row(i) - p).cwiseAbs().maxCoeff(), 1e-14) << i;
+  }
+}
+
+TEST(Multinomial, PenaltyFactorIsRefusedByName) {
+  const ClassData d = classData(5);
+  Params p = softmaxParams(0.02);
+  p.vectors["penaltyFactor"] = std::vector<double>(static_cast<std::size_t>(d.X.cols()), 1.0);
+  const Result r = fit("lasso", problemOf(d.X, d.classes), p);
+  EXPECT_EQ(r.status, Status::InvalidInput);
+  EXPECT_EQ(r.field, "penaltyFactor");
+}
