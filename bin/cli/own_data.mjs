@@ -94,14 +94,15 @@ function tableData(file, flags, { target = true } = {}) {
 }
 
 /** The fit's parameters: the table's X and y, the method's flags, and for a target of labels a
- * classifier's loss when none is given (two labels: logistic; more: one-vs-all logistic). */
+ * classifier's loss when none is given (two labels: logistic; more: multinomial where the method
+ * offers it, else one-vs-all logistic). */
 function fitParams(info, method, flags, data, settings = []) {
   const { method: m, rename } = methodFlags(info, method, settings);
   const params = { X: data.m.X, nRows: data.m.nRows, nCols: data.m.nCols, y: data.m.y, featureNames: data.m.featureNames,
     ...(data.m.weights ? { weights: data.m.weights } : {}), ...optionValues(m.options, flags, data.m.featureNames, rename) };
   if (!(data.m.y instanceof Float64Array) && params.loss === undefined) {
     const loss = m.options.find((o) => o.name === 'loss');
-    const labels = new Set(data.m.y).size, want = labels === 2 ? ['logistic', 'hinge', 'ova-logistic'] : ['ova-logistic', 'ova-squared'];
+    const labels = new Set(data.m.y).size, want = labels === 2 ? ['logistic', 'hinge', 'ova-logistic'] : ['multinomial', 'ova-logistic', 'ova-hinge', 'ova-squared'];
     const chosen = want.find((l) => loss?.choices?.includes(l));
     if (!chosen) throw invalid('target', `'${flags.target}' holds labels (${labels} classes) and ${method} has no classifier loss for them`);
     params.loss = chosen;

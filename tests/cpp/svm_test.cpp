@@ -9,6 +9,7 @@
 #include "supclust/base/random.hpp"
 #include "supclust/families/catalogue.hpp"
 #include "supclust/methods/registry.hpp"
+#include "supclust/metrics/prediction.hpp"
 #include "supclust/solvers/dual_coordinate_descent.hpp"
 #include "csr.hpp"
 
@@ -172,4 +173,38 @@ TEST(LinearSvm, EvaluatesTheGapWhereItIsPredictedToBeMet) {
     EXPECT_LE(r.iterations, first + 2 + first / 50) << tolerance;
     EXPECT_LT(12 * evaluations, r.iterations) << tolerance;
   }
+}
+
+// Loss 'ova-hinge': one binary SVM per class on its indicator (LinearSVC's one-vs-rest), the same
+// bits as each fitted alone; the objective their sum; the class the largest score.
+TEST(LinearSvm, OneVsRestIsOneBinarySvmPerClass) {
+  Random rng(9);
+  const int n = 90, d = 4;
+  RowMatrix X(n, d);
+  Vector classes(n);
+  for (int i = 0; i < n; ++i) {
+    classes[i] = i % 3;
+    for (int j = 0; j < d; ++j) X(i, j) = rng.normal() + (j == i % 3 ? 2.0 : 0.0);
+  }
+  Params p;
+  p.strings["loss"] = "ova-hinge";
+  p.numbers["lambda"] = 0.05;
+  const Result all = fit("svm", {{X.data(), n, d}, {classes.data(), n}}, p);
+  ASSERT_EQ(all.status, Status::Converged) << all.message;
+  ASSERT_EQ(all.coef.cols(), 3);
+  double sum = 0;
+  for (int k = 0; k < 3; ++k) {
+    const Vector indicator = (classes.array() == k).cast<double>();
+    Params q = p;
+    q.strings["loss"] = "hinge";
+    const Result one = fit("svm", {{X.data(), n, d}, {indicator.data(), n}}, q);
+    EXPECT_EQ(Vector(all.coef.col(k)), Vector(one.coef.col(0))) << "class " << k;
+    EXPECT_EQ(all.intercept[k], one.intercept[0]);
+    sum += one.objective;
+  }
+  EXPECT_DOUBLE_EQ(all.objective, sum);
+  const Answers a = answer(Answer::Classes, Predictor{ModelKind::Features, all.coef, all.intercept, 3, true}, DataMatrix(X.data(), n, d), Vector());
+  int right = 0;
+  for (int i = 0; i < n; ++i) right += a.classes[static_cast<std::size_t>(i)] == classes[i];
+  EXPECT_GT(right, n * 3 / 4);  // well-separated classes
 }

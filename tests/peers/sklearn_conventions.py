@@ -47,13 +47,17 @@ print(json.dumps({
         OneVsRestClassifier(LogisticRegression(C=1 / (q * lam), solver="newton-cholesky", tol=1e-12, max_iter=1000)).fit(I, k)),
     "svm": fitted(LinearSVC(C=1 / (m * lam), loss="hinge", dual=True, tol=1e-10, max_iter=1000000), Z, t),
     # Weighted: Ridge's alpha = λ Σw, Lasso's alpha = λ (it rescales the weights to sum to n), and
-    # LogisticRegression's C = 1/(λ Σw).
+    # LogisticRegression's and LinearSVC's C = 1/(λ Σw).
     # Multinomial (LogisticRegression's default on K > 2 classes): its probabilities on iris.
     "multinomial": (lambda o: {"coef": o.coef_.T.ravel().tolist(), "proba": o.predict_proba(I).ravel().tolist()})(
         LogisticRegression(C=1 / (q * lam), multi_class="multinomial", solver="newton-cg", tol=1e-12, max_iter=10000).fit(I, k)),
     # ... and on digits (1797 × 64, ten classes): its coefficients, intercepts and training accuracy.
     "digits": (lambda o: {"coef": o.coef_.T.ravel().tolist(), "intercept": o.intercept_.tolist(), "accuracy": float(o.score(G, g))})(
         LogisticRegression(C=1 / (G.shape[0] * lam), multi_class="multinomial", solver="newton-cg", tol=1e-12, max_iter=100000).fit(G, g)),
+    # LinearSVC over iris's three classes (one-vs-rest): coef_ transposed (d × K row-major), intercepts.
+    "svm-ova": (lambda o: {"coef": o.coef_.T.ravel().tolist(), "intercept": o.intercept_.tolist()})(
+        LinearSVC(C=1 / (q * lam), loss="hinge", dual=True, tol=1e-10, max_iter=1000000).fit(I, k)),
+    "svm-weighted": fitted(LinearSVC(C=1 / (v.sum() * lam), loss="hinge", dual=True, tol=1e-10, max_iter=1000000), Z, t, v),
     "ridge-weighted": fitted(Ridge(alpha=w.sum() * lam), X, y, w),
     "lasso-weighted": fitted(Lasso(alpha=lam, tol=1e-12, max_iter=1000000), X, y, w),
     "logistic-l2-weighted": fitted(LogisticRegression(C=1 / (v.sum() * lam), solver="newton-cholesky", tol=1e-12, max_iter=1000), Z, t, v),

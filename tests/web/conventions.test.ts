@@ -88,11 +88,17 @@ describe.skipIf(!hasSklearn)('the conversions to scikit-learn\'s parameters (doc
     expect(Math.abs(ours - theirs) / theirs).toBeLessThan(1e-8);
     expect(ours).toBeLessThanOrEqual(theirs * (1 + 1e-12));
     expect(accuracy(e, await sc.predictClass(digits, D, nd, 64))).toBe(peer.digits.accuracy);
+    // LinearSVC on iris's three classes: svm with loss 'ova-hinge' (one binary SVM per class).
+    const svmOva = await sc.fit('svm', { X: I, nRows: k.length, nCols: 4, y: k, loss: 'ova-hinge', lambda: LAMBDA, bias: 'liblinear', tolerance: 1e-10 });
+    const svmScale = Math.max(...peer['svm-ova'].coef.map(Math.abs));
+    expect(Math.max(...svmOva.coef.map((v, j) => Math.abs(v - peer['svm-ova'].coef[j]))) / svmScale).toBeLessThan(1e-4);
+    expect(Math.max(...svmOva.intercept.map((v, j) => Math.abs(v - peer['svm-ova'].intercept[j]))) / svmScale).toBeLessThan(1e-4);
     // Observation weights ≡ sample_weight at the same conversions (docs/coming-from.md).
     const dw = bytes('diabetes-w'), cw = bytes('cancer-w');
     expect(gap(await sc.fit('ridge', { ...diabetes, weights: dw, lambda: LAMBDA, tolerance: 1e-13 }), peer['ridge-weighted'])).toBeLessThan(1e-7);
     expect(gap(await sc.fit('lasso', { ...diabetes, weights: dw, lambda: LAMBDA, tolerance: 1e-13 }), peer['lasso-weighted'])).toBeLessThan(1e-6);
     expect(gap(await sc.fit('ridge', { ...cancer, weights: cw, loss: 'logistic', lambda: LAMBDA, tolerance: 1e-12 }), peer['logistic-l2-weighted'])).toBeLessThan(1e-6);
+    expect(gap(await sc.fit('svm', { ...cancer, weights: cw, lambda: LAMBDA, bias: 'liblinear', tolerance: 1e-10 }), peer['svm-weighted'])).toBeLessThan(1e-4);
     sc.dispose();
   });
 });

@@ -10,7 +10,11 @@ double hingeTerm(double z, double t) { return std::max(0.0, 1 - (2 * t - 1) * z)
 }  // namespace
 
 Refusal HingeLoss::checkTargets(const Eigen::Ref<const Vector>& y) const {
-  return checkBinaryLabels(y, "hinge");
+  return oneVsAll_ ? checkClassLabels(y) : checkBinaryLabels(y, "hinge");
+}
+
+Matrix HingeLoss::targets(const Eigen::Ref<const Vector>& y) const {
+  return oneVsAll_ ? classTargets(y, 1, 0) : Matrix(y);
 }
 
 RowVector HingeLoss::nullIntercept(const Matrix& T) const {

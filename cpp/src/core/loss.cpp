@@ -41,7 +41,7 @@ const std::vector<std::string>& lossNames() {
 }
 
 const std::vector<std::string>& allLossNames() {
-  static const std::vector<std::string> names = {"squared", "logistic", "ova-squared", "ova-logistic", "hinge", "multinomial"};
+  static const std::vector<std::string> names = {"squared", "logistic", "ova-squared", "ova-logistic", "hinge", "ova-hinge", "multinomial"};
   return names;
 }
 
@@ -50,7 +50,8 @@ std::unique_ptr<Loss> makeLoss(const std::string& name) {
   if (name == "ova-squared") return std::make_unique<SquaredLoss>(true);
   if (name == "logistic") return std::make_unique<LogisticLoss>(false);
   if (name == "ova-logistic") return std::make_unique<LogisticLoss>(true);
-  if (name == "hinge") return std::make_unique<HingeLoss>();
+  if (name == "hinge") return std::make_unique<HingeLoss>(false);
+  if (name == "ova-hinge") return std::make_unique<HingeLoss>(true);
   if (name == "multinomial") return std::make_unique<MultinomialLoss>();
   return nullptr;
 }

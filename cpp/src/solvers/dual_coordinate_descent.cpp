@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
-#include <numeric>
 #include <optional>
 #include <vector>
 
@@ -121,28 +120,34 @@ class SvmRows {
   RowMatrix ownedDense_;
 };
 
-// The primal at w = u + βμ (m = μᵀu) and b, from the rows as the solver reads them.
+// The primal at w = u + βμ (m = μᵀu) and b, from the rows as the solver reads them (each hinge
+// times its row's weight, when there are weights).
 double primalOf(const SvmRows& rows, const Vector& y, double lambda, const Vector& u, double beta, double m, double b,
-                const Vector& w) {
+                const Vector& w, const Vector* weights) {
   double hinge = 0;
   for (Eigen::Index i = 0; i < y.size(); ++i)
-    hinge += std::max(0.0, 1 - (2 * y[i] - 1) * (rows.centredDot(i, u, beta, m) + b));
+    if (!weights || (*weights)[i] > 0)
+      hinge += (weights ? (*weights)[i] : 1) * std::max(0.0, 1 - (2 * y[i] - 1) * (rows.centredDot(i, u, beta, m) + b));
   return 0.5 * lambda * (w.squaredNorm() + b * b) + hinge / static_cast<double>(y.size());
 }
 
 }  // namespace
 
 Result linearSvm(const CenteredDesign& X, const Vector& y, double lambda, const DualCoordinateDescentOptions& opt,
-                 const Control& control) {
+                 const Control& control, const Vector* weights) {
   const Eigen::Index n = X.rows(), d = X.cols();
   const SvmRows rows(X, opt.centred);
+  // Row i's bound C_i = ω_i/(λn) (liblinear's instance weights; ω = 1 without weights).
   const double C = 1 / (lambda * static_cast<double>(n));
+  const auto bound = [&](Eigen::Index i) { return weights ? (*weights)[i] * C : C; };
   const double inf = std::numeric_limits<double>::infinity();
   Vector alpha = Vector::Zero(n), u = Vector::Zero(d), diag(n);
   double beta = 0, m = 0, b = 0;
   for (Eigen::Index i = 0; i < n; ++i) diag[i] = rows.centredSquaredNorm(i) + 1;
-  std::vector<Eigen::Index> active(static_cast<std::size_t>(n));
-  std::iota(active.begin(), active.end(), Eigen::Index{0});
+  // The rows of the problem: every row, but those of weight 0 (α_i = 0 at both bounds).
+  std::vector<Eigen::Index> active;
+  for (Eigen::Index i = 0; i < n; ++i)
+    if (bound(i) > 0) active.push_back(i);
   std::size_t activeSize = active.size();
   // Shrinking (liblinear's): an α at a bound whose gradient points out of the box by more than
   // the last epoch's extreme projected gradients leaves the active set; when the active set's
@@ -178,10 +183,11 @@ Result linearSvm(const CenteredDesign& X, const Vector& y, double lambda, const 
       const double t = 2 * y[i] - 1;
       const double G = t * (rows.centredDot(i, u, beta, m) + b) - 1;  // ∂/∂α_i of ½αᵀQα − Σα
       double PG = 0;
+      const double Ci = bound(i);
       if (alpha[i] == 0) {
         if (G > pgMaxOld) { std::swap(active[k], active[--activeSize]); continue; }
         if (G < 0) PG = G;
-      } else if (alpha[i] == C) {
+      } else if (alpha[i] == Ci) {
         if (G < pgMinOld) { std::swap(active[k], active[--activeSize]); continue; }
         if (G > 0) PG = G;
       } else {
@@ -191,7 +197,7 @@ Result linearSvm(const CenteredDesign& X, const Vector& y, double lambda, const 
       pgMin = std::min(pgMin, PG);
       ++k;
       if (PG == 0) continue;
-      const double next = std::clamp(alpha[i] - G / diag[i], 0.0, C);
+      const double next = std::clamp(alpha[i] - G / diag[i], 0.0, Ci);
       const double delta = next - alpha[i];
       if (delta == 0) continue;
       alpha[i] = next;
@@ -211,7 +217,7 @@ Result linearSvm(const CenteredDesign& X, const Vector& y, double lambda, const 
     }
     if (evaluate) {
       const Vector w = u + beta * rows.mu();
-      primal = primalOf(rows, y, lambda, u, beta, m, b, w);
+      primal = primalOf(rows, y, lambda, u, beta, m, b, w, weights);
       primalEpoch = epoch;
       r.history.push_back(primal);
       const double gap = primal - svmDual(alpha, w, b, lambda);
@@ -234,7 +240,7 @@ Result linearSvm(const CenteredDesign& X, const Vector& y, double lambda, const 
     pgMinOld = pgMin >= 0 ? -inf : pgMin;
   }
   r.coef = u + beta * rows.mu();
-  r.objective = primalEpoch == r.iterations ? primal : primalOf(rows, y, lambda, u, beta, m, b, r.coef.col(0));
+  r.objective = primalEpoch == r.iterations ? primal : primalOf(rows, y, lambda, u, beta, m, b, r.coef.col(0), weights);
   // The intercept of the centred rows: b itself, or with raw rows b + μᵀw.
   r.intercept = RowVector::Constant(1, opt.centred ? b : b + X.means().dot(r.coef.col(0).transpose()));
   return r;

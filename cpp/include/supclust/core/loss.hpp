@@ -105,12 +105,16 @@ class LogisticLoss final : public Loss {
 
 // 1/n Σ max(0, 1 − ỹ z), ỹ = 2t − 1, t ∈ {0, 1}: the linear SVM's datafit (method 'svm', by
 // dual coordinate descent; not offered to the gradient solvers: it is not differentiable).
-// gradient() is a subgradient; curvature() is infinite and the Hessian weights are 0.
+// gradient() is a subgradient; curvature() is infinite and the Hessian weights are 0. Binary:
+// y ∈ {0, 1}; one-vs-all ('ova-hinge'): y holds class labels 0..K-1 and T = onehot (K binary
+// problems, LinearSVC's one-vs-rest).
 class HingeLoss final : public Loss {
  public:
-  const char* name() const override { return "hinge"; }
+  explicit HingeLoss(bool oneVsAll = false) : oneVsAll_(oneVsAll) {}
+  const char* name() const override { return oneVsAll_ ? "ova-hinge" : "hinge"; }
   Refusal checkTargets(const Eigen::Ref<const Vector>& y) const override;
-  Matrix targets(const Eigen::Ref<const Vector>& y) const override { return Matrix(y); }
+  Matrix targets(const Eigen::Ref<const Vector>& y) const override;
+  bool oneVsAll() const override { return oneVsAll_; }
   double value(const Matrix& Z, const Matrix& T) const override;
   void rowValues(const Matrix& Z, const Matrix& T, Vector& v) const override;
   void gradient(const Matrix& Z, const Matrix& T, Matrix& G) const override;
@@ -118,6 +122,9 @@ class HingeLoss final : public Loss {
   void hessianWeights(const Matrix& Z, Matrix& D) const override { D = Matrix::Zero(Z.rows(), Z.cols()); }
   // ±1 by the majority class (mean max(0, 1 − ỹb) is piecewise linear in b, least at b = ±1).
   RowVector nullIntercept(const Matrix& T) const override;
+
+ private:
+  bool oneVsAll_;
 };
 
 // The multinomial (softmax) cross-entropy 1/n Σ_i [s_i log Σ_k exp z_ik − Σ_k t_ik z_ik], s_i = Σ_k
@@ -158,8 +165,8 @@ Matrix classTargets(const Eigen::Ref<const Vector>& y, double on, double off);
 
 // The loss of a name in allLossNames(); nullptr for an unknown name.
 std::unique_ptr<Loss> makeLoss(const std::string& name);
-// Every loss makeLoss() knows: lossNames(), the hinge loss (the SVM's alone) and the multinomial
-// loss (the linear family's; the experts' gates).
+// Every loss makeLoss() knows: lossNames(), the hinge losses (the SVM's alone) and the
+// multinomial loss (the linear family's; the experts' gates).
 const std::vector<std::string>& allLossNames();
 // The losses the shared option "loss" offers (all but the hinge loss).
 const std::vector<std::string>& lossNames();

@@ -2,7 +2,8 @@
 // coordinate descent method for large-scale linear SVM", ICML 2008; liblinear's
 // L2R_L1LOSS_SVC_DUAL), the weight-grouping priors paper's SVM baseline (its §6.3: LibLinear).
 //
-// Problem:  min_{w, b} λ/2 (‖w‖² + b²) + 1/n Σ_i max(0, 1 − ỹ_i (x_iᵀw + b)),  ỹ = 2y − 1,
+// Problem:  min_{w, b} λ/2 (‖w‖² + b²) + 1/n Σ_i ω_i max(0, 1 − ỹ_i (x_iᵀw + b)),  ỹ = 2y − 1
+// (ω_i = 1 without observation weights),
 // the bias as liblinear's: a constant feature 1 whose weight b is regularised with w. x_i are
 // the centred rows (the default), or the caller's rows as they are (`centred = false`:
 // liblinear's own problem, b the raw intercept). Dual: min_α ½ αᵀQα − Σα over 0 ≤ α_i ≤ C = 1/(λn), Q_ij = ỹ_iỹ_j(x_iᵀx_j + 1),
@@ -29,9 +30,10 @@ struct DualCoordinateDescentOptions {
 
 // X dense or sparse, labels y ∈ {0, 1}, λ > 0. coef (d × 1) and intercept (centred
 // parametrisation, whichever bias is regularised); objective = the primal value; history = the primal at start and at each
-// duality-gap check.
+// duality-gap check. With observation weights ω (mean 1, core/observation_weights.hpp) the hinge of
+// row i counts ω_i times: its dual bound is ω_i C (liblinear's instance weights).
 Result linearSvm(const CenteredDesign& X, const Vector& y, double lambda, const DualCoordinateDescentOptions& opt,
-                 const Control& control);
+                 const Control& control, const Vector* weights = nullptr);
 
 // Primal and dual objectives (the dual at α with (w, b) = Σ α_i ỹ_i (x_i, 1)), for tests and
 // the stopping rule: dual ≤ optimum ≤ primal.

@@ -86,10 +86,31 @@ Result runRidge(const FitContext& c, const LinearOptions& o) {
   return centredSoftmax(c, withDistinctRows(smoothFit(c, o.lambda, {o.maxIterations, o.tolerance})));
 }
 
-// The paper's linear-SVM baseline (LibLinear's default): dual coordinate descent.
+// The paper's linear-SVM baseline (LibLinear's default): dual coordinate descent; over K classes
+// (loss 'ova-hinge') one binary SVM per class against the others, as LinearSVC's one-vs-rest.
 Result runSvm(const FitContext& c, const LinearOptions& o) {
-  return withDistinctRows(
-      linearSvm(c.X, c.T.col(0), o.lambda, {o.maxIterations, o.tolerance, o.seed, o.bias == "centred"}, c.control));
+  const DualCoordinateDescentOptions options{o.maxIterations, o.tolerance, o.seed, o.bias == "centred"};
+  if (c.T.cols() == 1) return withDistinctRows(linearSvm(c.X, c.T.col(0), o.lambda, options, c.control, c.loss.rowWeights()));
+  Result all;
+  all.status = Status::Converged;
+  all.coef.resize(c.X.cols(), c.T.cols());
+  all.intercept.resize(c.T.cols());
+  all.objective = 0;
+  for (Eigen::Index k = 0; k < c.T.cols(); ++k) {
+    Result r = linearSvm(c.X, c.T.col(k), o.lambda, options, c.control, c.loss.rowWeights());
+    if (r.status == Status::Aborted) return r;
+    all.coef.col(k) = r.coef.col(0);
+    all.intercept[k] = r.intercept[0];
+    all.objective += r.objective;
+    all.iterations = std::max(all.iterations, r.iterations);
+    if (r.status != Status::Converged && all.status == Status::Converged) {
+      all.status = r.status;
+      all.message = "class " + std::to_string(k) + ": " + r.message;
+    }
+  }
+  // The sum of the classes' primals: at w = 0 each is 1 (every hinge 1), and at the answer.
+  all.history = {static_cast<double>(c.T.cols()), all.objective};
+  return withDistinctRows(all);
 }
 
 // The lasso's top, ‖G‖∞ (glmnet's λmax); the elastic net's, ‖G‖∞/α, and for α = 0 (ridge) the
@@ -146,7 +167,7 @@ Schema<LinearOptions> elasticNetOptions() {
 Schema<LinearOptions> svmOptions() {
   const DualCoordinateDescentOptions defaults;
   Schema<LinearOptions> s("method");
-  s.choice("loss", &LinearOptions::loss, "the hinge loss on labels 0/1", {"hinge"})
+  s.choice("loss", &LinearOptions::loss, "the hinge loss on two classes; ova-hinge: one-vs-rest over K classes (LinearSVC's multiclass)", {"hinge", "ova-hinge"})
       .number("lambda", &LinearOptions::lambda, "weight λ of λ/2(‖w‖² + b²) (C = 1/(λn))", 1e-2, 0, true).degree(2)
       .integer("maxIterations", &LinearOptions::maxIterations, "epochs (passes over the rows) at most", defaults.maxIterations, 1)
       .number("tolerance", &LinearOptions::tolerance, "relative duality gap to stop at", defaults.tolerance, 0, true)
@@ -191,9 +212,10 @@ std::vector<Method> linearMethods() {
           .weighted()
           .pathAlong({"lambda"}, elasticNetTop),
       Method("svm",
-             "linear SVM: λ/2(‖w‖² + b²) + 1/n Σ max(0, 1 − ỹ(xᵀw + b)), the bias regularised as liblinear's (on the centred rows, or on the rows as given: bias 'liblinear'); dual coordinate descent with shrinking (liblinear's default solver), X read row by row over its non-zeros",
+             "linear SVM: λ/2(‖w‖² + b²) + 1/n Σ max(0, 1 − ỹ(xᵀw + b)), the bias regularised as liblinear's (on the centred rows, or on the rows as given: bias 'liblinear'); dual coordinate descent with shrinking (liblinear's default solver), X read row by row over its non-zeros; K classes one-vs-rest with loss 'ova-hinge'",
              svmOptions(), runSvm)
-          .rescaledBy(rescaleRegularisedBias),
+          .rescaledBy(rescaleRegularisedBias)
+          .weighted(),
   };
 }
 
