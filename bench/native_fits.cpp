@@ -1,8 +1,8 @@
 // Native timings of the fits bench/sklearn.mjs runs in wasm and beside scikit-learn and glmnet,
 // on the same bytes: the wasm / native ratio of each of its rows.
 // Usage: supclust_native_fits <dir> <timedMs> <maxRepeats> [<case>] — reads <dir>/native-cases.tsv
-// (one case a line: case, method, options as name=value;…, data, n, d, sparse, y file, repeats;
-// only the case named <case>, when given)
+// (one case a line: case, method, options as name=value;…, data, n, d, sparse, y file, repeats,
+// observation weights' file or empty; only the case named <case>, when given)
 // and the arrays sklearn.mjs wrote beside it; prints JSON, one entry a case: the median time with
 // X given (each fit checks X, as a call with arrays does; natively nothing is copied) and with X
 // held (checked once, its columns kept by the first fit, as sc.dataset), and the held fit's answer.
@@ -95,7 +95,8 @@ int main(int argc, char** argv) {
       values = readArray<double>(dir + "/" + data + "-X.f64");
     }
     const DataMatrix X = sparse ? DataMatrix(n, d, indptr.data(), indices.data(), values.data()) : DataMatrix(values.data(), n, d);
-    const Problem given{X, {y.data(), n}};
+    const std::vector<double> weights = f.size() > 9 && !f[9].empty() ? readArray<double>(dir + "/" + f[9]) : std::vector<double>();
+    const Problem given{X, {y.data(), n}, 1, nullptr, 0, {weights.data(), static_cast<Eigen::Index>(weights.size())}};
     double maxAbs = 0;
     RowVector means;
     if (const Refusal why = checkDesign(X, &maxAbs, &means); !why.empty()) {

@@ -14,8 +14,9 @@
 // and glmnet_fits.R list them), so the table shows the time ratios and the objective gaps
 // (liblinear's logistic ℓ1 also penalises the intercept: its answer solves a slightly different
 // problem, which the gap shows); with standardize, beside glmnet's standardize = TRUE (the
-// penalty on the coefficients times the columns' deviations), and with penalty factors beside
-// glmnet's penalty.factor (both rescale them to sum to d). Ours also natively on the same bytes (bench/native_fits.cpp:
+// penalty on the coefficients times the columns' deviations), with penalty factors beside
+// glmnet's penalty.factor (both rescale them to sum to d), and with observation weights beside
+// scikit-learn's sample_weight and glmnet's weights (each objective the weighted mean loss). Ours also natively on the same bytes (bench/native_fits.cpp:
 // each row's wasm / native). Run alone (node bench/sklearn.mjs) or from run.mjs.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -102,22 +103,24 @@ export function scores(t, coef, b) {
 }
 
 // The objective of each fit (sklearn_fits.py), in the caller's parametrisation.
+// With observation weights (c.weights) each row's loss counts wᵢ times: (1/Σw) Σ wᵢ ℓᵢ.
 export function objective(t, c, coef, b) {
   const z = scores(t, coef, b);
   let loss = 0, l1 = 0, l2 = 0;
   const logistic = c.fit.startsWith('logistic'), svm = c.fit === 'svm';
   const y = logistic || svm ? t.y : t.target;
+  const w = (i) => (c.weights ? c.weights[i] : 1), total = c.weights ? c.weights.reduce((a, v) => a + v, 0) : t.n;
   if (svm) {
     let hinge = 0, w2 = b * b;
-    for (let i = 0; i < t.n; i++) hinge += Math.max(0, 1 - (2 * y[i] - 1) * z[i]);
+    for (let i = 0; i < t.n; i++) hinge += w(i) * Math.max(0, 1 - (2 * y[i] - 1) * z[i]);
     for (let j = 0; j < t.d; j++) w2 += coef[j] ** 2;
-    return hinge / t.n + (c.lambda / 2) * w2;
+    return hinge / total + (c.lambda / 2) * w2;
   }
   for (let i = 0; i < t.n; i++) {
     if (logistic) {
       const m = -(2 * y[i] - 1) * z[i];
-      loss += m > 0 ? m + Math.log1p(Math.exp(-m)) : Math.log1p(Math.exp(m));
-    } else loss += 0.5 * (z[i] - y[i]) ** 2;
+      loss += w(i) * (m > 0 ? m + Math.log1p(Math.exp(-m)) : Math.log1p(Math.exp(m)));
+    } else loss += w(i) * 0.5 * (z[i] - y[i]) ** 2;
   }
   const s = c.standardize ? deviations(t) : null;  // standardize: the penalty reads coef_j · s_j
   const f = c.factors ? rescaledFactors(c.factors) : null;  // penalty factors: each coefficient's penalty times f_j
@@ -126,8 +129,11 @@ export function objective(t, c, coef, b) {
     l1 += (f ? f[j] : 1) * Math.abs(w); l2 += (f ? f[j] : 1) * 0.5 * w ** 2;
   }
   const a = c.fit === 'elasticnet' ? c.alpha : c.fit.endsWith('l2') ? 0 : 1;
-  return loss / t.n + c.lambda * (a * l1 + (1 - a) * l2);
+  return loss / total + c.lambda * (a * l1 + (1 - a) * l2);
 }
+
+// Observation weights of n rows: 0.5, 1, …, 2.5 in turn (the bench's weighted cases).
+const weightsOf = (n) => Array.from({ length: n }, (_, i) => 0.5 + ((7 * (i + 1)) % 5) / 2);
 
 // Penalty factors as glmnet and supclust read them: rescaled to sum to d.
 function rescaledFactors(f) {
@@ -233,6 +239,11 @@ export async function benchSklearn(repeats = Number(process.env.BENCH_REPEATS ??
   // standardize beside glmnet's standardize = TRUE (scikit-learn has none: its column stays empty).
   add('text', 'lasso', 0.05 * lambdaMax(data.text, data.text.target, true), { standardize: true });
   add('tall', 'logistic-l1', 0.05 * lambdaMax(data.tall, data.tall.y, true), { at: 0.05, standardize: true });
+  // Observation weights beside scikit-learn's sample_weight and glmnet's weights.
+  add('wide', 'lasso', 0.1 * wideMax, { at: 0.1, weights: weightsOf(data.wide.n) });
+  add('tall', 'logistic-l2', 1e-3, { weights: weightsOf(data.tall.n) });
+  add('tall', 'logistic-l1', 0.05 * lambdaMax(data.tall, data.tall.y), { at: 0.05, weights: weightsOf(data.tall.n) });
+  add('gauss', 'svm', 1e-2, { weights: weightsOf(data.gauss.n) });
   // penaltyFactor beside glmnet's penalty.factor (scikit-learn has none).
   add('wide', 'lasso', 0.1 * wideMax, { at: 0.1, factors: factorsOf(data.wide.d) });
   add('tall', 'logistic-l1', 0.05 * lambdaMax(data.tall, data.tall.y), { at: 0.05, factors: factorsOf(data.tall.d) });
@@ -256,11 +267,10 @@ export async function benchSklearn(repeats = Number(process.env.BENCH_REPEATS ??
     // The target's file: labels for the logistic fits and the SVM, the regression target for the others.
     const y = `${c.data}-${c.fit.startsWith('logistic') || c.fit === 'svm' ? 'y' : 'target'}.f64`;
     Object.assign(c, { method, options, y, reps: c.data === 'movies' ? Math.min(repeats, 3) : repeats, n: t.n, d: t.d, sparse: !!t.csr,
-      case: `${c.fit} ${t.n}×${t.d}${c.data === 'movies' ? ' movies' : c.data.startsWith('text') ? ' text' : c.data === 'sparse' || c.data === 'big' ? ' 1%' : ''} ${t.csr ? 'CSR' : 'dense'}${c.at ? ` ${c.at} λmax` : ''}${c.standardize ? ' standardized' : ''}${c.factors ? ' penalty factors' : ''}` });
+      case: `${c.fit} ${t.n}×${t.d}${c.data === 'movies' ? ' movies' : c.data.startsWith('text') ? ' text' : c.data === 'sparse' || c.data === 'big' ? ' 1%' : ''} ${t.csr ? 'CSR' : 'dense'}${c.at ? ` ${c.at} λmax` : ''}${c.standardize ? ' standardized' : ''}${c.factors ? ' penalty factors' : ''}${c.weights ? ' weighted' : ''}` });
   }
   // BENCH_CASES (a regular expression): only the cases whose names match it.
   if (process.env.BENCH_CASES) cases.splice(0, cases.length, ...cases.filter((c) => new RegExp(process.env.BENCH_CASES).test(c.case)));
-  writeFileSync(join(dir, 'sklearn-cases.json'), JSON.stringify(cases));
 
   // The contenders of a case run one after another, the peers in processes of their own given
   // the case's name, then ours: a shared VM's speed drifts over minutes (by a third at times),
@@ -272,20 +282,23 @@ export async function benchSklearn(repeats = Number(process.env.BENCH_REPEATS ??
   if (!hasSklearn) console.error('scikit-learn not found (npm run bench installs python3-sklearn): its column is empty');
   const sklearnFit = (c) => (hasSklearn && !c.standardize && !c.factors ? one('/usr/bin/python3', [join(root, 'bench/peers/sklearn_fits.py'), ...args(c)]) : null);
   // glmnet: the squared and logistic fits (it has no SVM).
-  for (const [k, c] of cases.entries())
+  for (const [k, c] of cases.entries()) {
     if (c.factors) { c.factorsFile = `case${k}-pf.f64`; writeFileSync(join(dir, c.factorsFile), new Uint8Array(Float64Array.from(c.factors).buffer)); }
-  const tsv = ['case\tfit\tdata\tn\td\tsparse\tlambda\talpha\ty\tstandardize\tfactors',
+    if (c.weights) { c.weightsFile = `case${k}-w.f64`; writeFileSync(join(dir, c.weightsFile), new Uint8Array(Float64Array.from(c.weights).buffer)); }
+  }
+  writeFileSync(join(dir, 'sklearn-cases.json'), JSON.stringify(cases));
+  const tsv = ['case\tfit\tdata\tn\td\tsparse\tlambda\talpha\ty\tstandardize\tfactors\tweights',
     ...cases.filter((c) => c.fit !== 'svm').map((c) => [c.case, c.fit, c.data, c.n, c.d, c.sparse ? 'TRUE' : 'FALSE', c.lambda, c.alpha ?? 1,
-      c.y, c.standardize ? 'TRUE' : 'FALSE', c.factorsFile ?? ''].join('\t'))];
+      c.y, c.standardize ? 'TRUE' : 'FALSE', c.factorsFile ?? '', c.weightsFile ?? ''].join('\t'))];
   writeFileSync(join(dir, 'glmnet-cases.tsv'), tsv.join('\n') + '\n');
   const hasGlmnet = spawnSync('/usr/bin/Rscript', ['-e', 'library(glmnet)'], {}).status === 0;
   if (!hasGlmnet) console.error('glmnet not found (npm run bench installs r-cran-glmnet): its column is empty');
   const glmnetFit = (c) => (hasGlmnet && c.fit !== 'svm' ? one('/usr/bin/Rscript', [join(root, 'bench/peers/glmnet_fits.R'), ...args(c)]) : null);
   // Ours natively (build/native/supclust_native_fits, bench/native_fits.cpp) on the same bytes.
   const nativeFits = join(root, 'build/native/supclust_native_fits');
-  writeFileSync(join(dir, 'native-cases.tsv'), ['case\tmethod\toptions\tdata\tn\td\tsparse\ty\trepeats',
+  writeFileSync(join(dir, 'native-cases.tsv'), ['case\tmethod\toptions\tdata\tn\td\tsparse\ty\trepeats\tweights',
     ...cases.map((c) => [c.case, c.method, Object.entries(c.options).map(([k, v]) => `${k}=${Array.isArray(v) ? v.join(',') : v}`).join(';'), c.data, c.n, c.d, c.sparse,
-      c.y, c.reps].join('\t'))].join('\n') + '\n');
+      c.y, c.reps, c.weightsFile ?? ''].join('\t'))].join('\n') + '\n');
   const hasNative = existsSync(nativeFits);
   if (!hasNative) console.error('build/native/supclust_native_fits not found (node scripts/build.mjs native): the native column is empty');
   const nativeFit = (c) => (hasNative ? one(nativeFits, [dir, String(TIMED_MS), String(MAX_REPEATS), c.case]) : null);
@@ -302,6 +315,7 @@ export async function benchSklearn(repeats = Number(process.env.BENCH_REPEATS ??
     const t = data[c.data];
     const { method, options, reps } = c;
     const y = c.fit.startsWith('logistic') || c.fit === 'svm' ? t.y : t.target;
+    const weighted = c.weights ? { weights: c.weights } : {};
     // Ours natively, then in wasm with X as arrays and held, in OUR_ROUNDS rounds: each time and
     // each wasm / native ratio is the median over the rounds (one round's pair can straddle a
     // change of the VM's speed).
@@ -310,9 +324,9 @@ export async function benchSklearn(repeats = Number(process.env.BENCH_REPEATS ??
     for (let r = 0; r < OUR_ROUNDS; r++) {
       nat = nativeFit(c);
       const wasmMs = await medianMs(reps,
-        async () => { m = await sc.fit(method, { X: t.csr ?? t.X, nRows: t.n, nCols: t.d, y, ...options }); });
+        async () => { m = await sc.fit(method, { X: t.csr ?? t.X, nRows: t.n, nCols: t.d, y, ...weighted, ...options }); });
       let h;
-      const heldMs = await medianMs(reps, async () => { h = await sc.fit(method, { X: held[c.data], y, ...options }); });
+      const heldMs = await medianMs(reps, async () => { h = await sc.fit(method, { X: held[c.data], y, ...weighted, ...options }); });
       if (objective(t, c, h.coef, h.intercept[0]) !== objective(t, c, m.coef, m.intercept[0]))
         throw new Error(`${c.case}: the held dataset's fit differs from the arrays'`);
       rounds.push({ wasmMs, heldMs, nativeMs: nat?.ms ?? NaN, nativeHeldMs: nat?.heldMs ?? NaN });
@@ -324,7 +338,7 @@ export async function benchSklearn(repeats = Number(process.env.BENCH_REPEATS ??
     // tol 1e-10, so equal accuracy is compared there.
     let tight;
     const tightMs = c.fit === 'svm'
-      ? await medianMs(reps, async () => { tight = await sc.fit(method, { X: t.csr ?? t.X, nRows: t.n, nCols: t.d, y, ...options, tolerance: 1e-9 }); })
+      ? await medianMs(reps, async () => { tight = await sc.fit(method, { X: t.csr ?? t.X, nRows: t.n, nCols: t.d, y, ...weighted, ...options, tolerance: 1e-9 }); })
       : NaN;
     const tightObjective = tight ? objective(t, c, tight.coef, tight.intercept[0]) : NaN;
     const theirObjective = theirs ? objective(t, c, theirs.coef, theirs.intercept) : NaN;

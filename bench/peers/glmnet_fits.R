@@ -1,7 +1,10 @@
 # Times glmnet's fits on the designs bench/sklearn.mjs wrote (the same bytes).
 #
 # Usage: Rscript glmnet_fits.R <dir> <repeats> <timed ms> <max repeats> [<case>]. Reads <dir>/glmnet-cases.tsv (case,
-# fit, data, n, d, sparse, lambda, alpha, y, standardize, factors (a file of d penalty factors, or empty);
+# fit, data, n, d, sparse, lambda, alpha, y, standardize, factors (a file of d penalty factors, or empty),
+# weights (a file of n observation weights, or empty: glmnet's weights, which the weighted
+# objective (1/Σw) Σ wᵢ ℓᵢ + penalty of both reads; the weighted cases are lasso and logistic, whose
+# gaussian scaling of y cancels);
 # only the case named <case>, when given); each
 # design as glmnet_shared.R reads it. glmnet's objective is supclust's at the same standardize
 # (TRUE: the penalty on w_j times column j's standard deviation, 1/n, both):
@@ -26,6 +29,7 @@ for (k in seq_len(nrow(cases))) {
   X <- read_design(c$data, n, d, c$sparse)
   y <- read_f64(c$y, n)
   factors <- if (is.na(c$factors) || c$factors == "") rep(1, d) else read_f64(c$factors, d)
+  weights <- if (is.na(c$weights) || c$weights == "") rep(1, n) else read_f64(c$weights, n)
   logistic <- startsWith(c$fit, "logistic")
   alpha <- if (c$fit == "elasticnet") c$alpha else if (c$fit == "logistic-l2") 0 else 1
   s <- if (logistic) 1 else sqrt(mean((y - mean(y))^2))
@@ -35,7 +39,7 @@ for (k in seq_len(nrow(cases))) {
   timed <- function(thresh) {
     fitOnce <- function() glmnet(X, target, family = if (logistic) "binomial" else "gaussian", alpha = alpha,
                                   lambda = lambda, standardize = c$standardize, intercept = TRUE, thresh = thresh,
-                                  penalty.factor = factors)
+                                  penalty.factor = factors, weights = weights)
     run <- timed_median(fitOnce)
     beta <- as.numeric(coef(run$answer)) * s
     sprintf('{"ms":%.6g,"coef":[%s],"intercept":%.17g}', run$ms, paste(sprintf("%.17g", beta[-1]), collapse = ","), beta[1])

@@ -14,6 +14,8 @@ that make it supclust's:
                                                       (b of the rows as given: supclust's bias 'liblinear')
 Each fit is timed as bench/sklearn.mjs times supclust's: two untimed warm-up fits, then at least
 <repeats> timed ones and more until they add up to <timed ms>, at most <max repeats>.
+A case with "weightsFile" fits with those observation weights (sample_weight; C = 1/(λ Σw) in place
+of 1/(nλ)).
 Prints JSON: the median time of the timed fits and the coefficients, so that the caller
 evaluates both answers in one objective. The SVM is also fitted at tol = 1e-10 ("tight"):
 at its default tol (1e-4, on the projected gradients' spread) liblinear stops far from the
@@ -43,6 +45,10 @@ for c in cases:
     else:
         X = np.fromfile(f"{directory}/{name}-X.f64").reshape(n, d)
     lam = c["lambda"]
+    # Observation weights (a case's "weightsFile"): sample_weight, with C = 1/(λ Σw) for the
+    # logistic fits and the SVM (Lasso and ElasticNet rescale the weights to sum to n themselves).
+    sw = np.fromfile(f"{directory}/{c['weightsFile']}") if c.get("weightsFile") else None
+    n = float(sw.sum()) if sw is not None and c["fit"] not in ("lasso", "elasticnet") else n
     if c["fit"] == "lasso":
         model = Lasso(alpha=lam, max_iter=100000)
     elif c["fit"] == "elasticnet":
@@ -55,11 +61,11 @@ for c in cases:
         model = LogisticRegression(C=1.0 / (n * lam), penalty="l1", solver="liblinear", max_iter=100000)
     def timed(model):
         for _ in range(2):  # untimed warm-up fits
-            model.fit(X, y)
+            model.fit(X, y, sample_weight=sw)
         times = []
         while len(times) < repeats or (sum(times) < timed_ms and len(times) < max_repeats):
             t0 = time.perf_counter()
-            model.fit(X, y)
+            model.fit(X, y, sample_weight=sw)
             times.append((time.perf_counter() - t0) * 1000)
         times.sort()
         return {"ms": times[len(times) // 2], "coef": np.ravel(model.coef_).tolist(),

@@ -114,9 +114,9 @@ describe('the loss taxonomy', () => {
     const n = 30, X = Float64Array.from({ length: n * 2 }, (_, i) => Math.cos(i * 0.7));
     const two = Array.from({ length: n }, (_, i) => (i % 2 ? 'b' : 'a'));
     const three = Array.from({ length: n }, (_, i) => ['a', 'b', 'c'][i % 3]);
-    expect(sc.info.losses.map((l) => l.name).sort()).toEqual(['hinge', 'logistic', 'ova-logistic', 'ova-squared', 'squared']);
+    expect(sc.info.losses.map((l) => l.name).sort()).toEqual(['hinge', 'logistic', 'multinomial', 'ova-hinge', 'ova-logistic', 'ova-squared', 'squared']);
     for (const loss of sc.info.losses) {
-      const method = loss.name === 'hinge' ? 'svm' : 'ridge';
+      const method = loss.name.endsWith('hinge') ? 'svm' : 'ridge';
       const fit = (y: string[]) => sc.fit(method, { X, nRows: n, y, loss: loss.name, lambda: 0.1 } as never);
       if (!loss.classification) {
         expect((await refusal(fit(two))).field).toBe('y');

@@ -45,7 +45,7 @@ describe('observation weights', () => {
   });
 
   it('are declared per method and refused by name where not taken or malformed', async () => {
-    expect(sc.info.methods.filter((m) => m.weights).map((m) => m.name).sort()).toEqual(['elasticnet', 'lasso', 'ridge']);
+    expect(sc.info.methods.filter((m) => m.weights).map((m) => m.name).sort()).toEqual(['elasticnet', 'lasso', 'ridge', 'svm']);
     const ihc = await rejected(sc.fit('ihc', { X, nRows: n, nCols: d, y, weights, Q: 2 }));
     expect(ihc.field).toBe('weights');
     expect(ihc.message).toContain("method 'ihc' does not take observation weights");
