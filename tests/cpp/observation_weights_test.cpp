@@ -12,6 +12,7 @@
 #include "csr.hpp"
 #include "problems.hpp"
 #include "supclust/base/random.hpp"
+#include "supclust/core/observation_weights.hpp"
 #include "supclust/families/catalogue.hpp"
 #include "supclust/metrics/prediction.hpp"
 
@@ -257,6 +258,39 @@ TEST(ObservationWeights, APathsTopIsTheWeightedLambdaMax) {
   Params below = paramsOf("lasso", "squared");
   below.numbers["lambda"] = 0.999 * top;
   EXPECT_GT(fit("lasso", weighted(d.X, d.y, d.weights), below).coef.cwiseAbs().maxCoeff(), 0);
+}
+
+// The weighted loss's gradient and curvature against central differences of its value and its
+// gradient, for every loss with a Hessian: what the Newton methods read (curvatureState then
+// curvatureTimes, and hessianWeights) is the weighted Hessian.
+TEST(ObservationWeights, TheWeightedLossMatchesFiniteDifferences) {
+  Random rng(23);
+  const Eigen::Index n = 7;
+  Vector w(n);
+  for (Eigen::Index i = 0; i < n; ++i) w[i] = rng.uniform(0, 3);
+  const Vector labels = (Vector(n) << 0, 1, 2, 1, 0, 2, 1).finished();
+  for (const std::string name : {"squared", "logistic", "ova-logistic", "multinomial"}) {
+    const auto loss = withObservationWeights(makeLoss(name), w);
+    const Matrix T = name == "squared" || name == "logistic" ? loss->targets((labels.array() > 0).cast<double>().matrix()) : loss->targets(labels);
+    Matrix Z(n, T.cols()), A(n, T.cols());
+    for (Eigen::Index t = 0; t < Z.size(); ++t) Z(t) = rng.normal(), A(t) = rng.normal();
+    Matrix G, Gp, Gm, S, HA = A;
+    loss->gradient(Z, T, G);
+    const double h = 1e-6;
+    Matrix Zp = Z + h * A, Zm = Z - h * A;
+    EXPECT_NEAR((loss->value(Zp, T) - loss->value(Zm, T)) / (2 * h), (G.array() * A.array()).sum(), 1e-8) << name;
+    loss->gradient(Zp, T, Gp);
+    loss->gradient(Zm, T, Gm);
+    loss->curvatureState(Z, S);
+    loss->curvatureTimes(S, HA);
+    EXPECT_LT(((Gp - Gm) / (2 * h) - HA).cwiseAbs().maxCoeff(), 1e-7) << name;
+    if (loss->separable()) {  // the state is the Hessian weights themselves (trust-region Newton reads it so)
+      Matrix D;
+      loss->hessianWeights(Z, D);
+      EXPECT_LT((D.cwiseProduct(A) - HA).cwiseAbs().maxCoeff(), 1e-15) << name;
+      EXPECT_EQ(S, D) << name;
+    }
+  }
 }
 
 TEST(ObservationWeights, WeightedScoresByHand) {

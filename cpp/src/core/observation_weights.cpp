@@ -47,9 +47,14 @@ void WeightedLoss::hessianWeights(const Matrix& Z, Matrix& D) const {
   D.array().colwise() *= w_.array();
 }
 
+void WeightedLoss::curvatureState(const Matrix& Z, Matrix& S) const {
+  base_->curvatureState(Z, S);
+  if (base_->separable()) S.array().colwise() *= w_.array();
+}
+
 void WeightedLoss::curvatureTimes(const Matrix& S, Matrix& A) const {
   base_->curvatureTimes(S, A);
-  A.array().colwise() *= w_.array();
+  if (!base_->separable()) A.array().colwise() *= w_.array();
 }
 
 RowVector WeightedLoss::targetMeans(const Matrix& T) const {

@@ -42,7 +42,9 @@ class WeightedLoss final : public Loss {
   bool squared() const override { return base_->squared(); }
   bool oneVsAll() const override { return base_->oneVsAll(); }
   bool separable() const override { return base_->separable(); }
-  void curvatureState(const Matrix& Z, Matrix& S) const override { base_->curvatureState(Z, S); }
+  // A separable loss's state is its Hessian weights (the Newton methods read them as such):
+  // weighted here; a coupled loss's (the softmax rows) is weighted in curvatureTimes.
+  void curvatureState(const Matrix& Z, Matrix& S) const override;
   void curvatureTimes(const Matrix& S, Matrix& A) const override;
 
  private:
