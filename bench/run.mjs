@@ -2,7 +2,7 @@
 // `npm run bench`: 1-D k-means and IHC timings — native, wasm (simd build, through the public
 // API in Node) and the npm package simple-statistics (ckmeans) — on the same data in the same
 // run, and lasso, elastic net and logistic fits beside scikit-learn, dense and sparse
-// (bench/sklearn.mjs), regularisation paths beside glmnet's (bench/paths.mjs), and the first fit of
+// (bench/sklearn.mjs), the multinomial loss beside both (bench/multinomial.mjs), regularisation paths beside glmnet's (bench/paths.mjs), and the first fit of
 // a fresh Vite app in Chromium (bench/first-fit.mjs), and OSCAR's solvers on eight problems and
 // four paths (bench/oscar.mjs), and experts-em beside flexmix (bench/experts_em.mjs).
 // Medians of repeated runs.
@@ -18,6 +18,7 @@ import { firstFit, printFirstFit } from './first-fit.mjs';
 import { benchOscar, printOscar } from './oscar.mjs';
 import { benchExpertsEm, printExpertsEm } from './experts_em.mjs';
 import { benchPaths, printPaths } from './paths.mjs';
+import { benchMultinomial, printMultinomial } from './multinomial.mjs';
 import { benchSklearn, lambdaMax, printSklearn, sparseDesign } from './sklearn.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -341,6 +342,8 @@ const overhead = { nativeMs: native.overhead.ms, nativeLogisticMs: native.overhe
 
 console.error('fits beside scikit-learn…');
 const sklearn = await benchSklearn(REPEATS);
+console.error('the multinomial loss beside scikit-learn and glmnet…');
+const multinomial = await benchMultinomial(REPEATS);
 console.error('paths beside glmnet…');
 const paths = await benchPaths(REPEATS);
 console.error('OSCAR: eight problems and paths…');
@@ -357,6 +360,7 @@ writeFileSync(join(root, 'bench/results/ihc.json'), JSON.stringify({ machine, n:
   nativeMs: native.ihc.ms, wasmMs: ihcWasm, wasmOverNative: ihcWasm / native.ihc.ms, threadedDefaults: ihcDefaults }, null, 2));
 writeFileSync(join(root, 'bench/results/solvers.json'), JSON.stringify({ machine, owl, fusion, fits, cg, cv, oneFit, penalties, priors, priorPath, reutersGem, experts, tasks, cholesky: native.cholesky }, null, 2));
 writeFileSync(join(root, 'bench/results/sklearn.json'), JSON.stringify({ machine, repeats: REPEATS, rows: sklearn }, null, 2));
+writeFileSync(join(root, 'bench/results/multinomial.json'), JSON.stringify({ machine, repeats: REPEATS, rows: multinomial }, null, 2));
 writeFileSync(join(root, 'bench/results/paths.json'), JSON.stringify({ machine, repeats: REPEATS, rows: paths }, null, 2));
 writeFileSync(join(root, 'bench/results/oscar.json'), JSON.stringify({ machine, repeats: REPEATS, ...oscar }, (k, v) => (k === 'coef' ? undefined : v), 2));
 writeFileSync(join(root, 'bench/results/experts-em.json'), JSON.stringify({ machine, repeats: REPEATS, rows: expertsEm }, null, 2));
@@ -415,6 +419,7 @@ console.log(`One IHC fit on a dense 3000 × 6000 X (30 steps): wasm simd ${f(one
 console.log(`One lasso fit on a CSR 5000 × 20000 X (1 %, held, 0.01 λmax): wasm simd ${f(oneFit['lasso simd'])} ms, simd-threaded ${f(oneFit['lasso simd-threaded'])} ms ` +
   `(${(oneFit['lasso simd'] / oneFit['lasso simd-threaded']).toFixed(2)}×; objectives ${oneFit['lasso simd objective'] === oneFit['lasso simd-threaded objective'] ? 'equal to the bit' : 'DIFFER'})\n`);
 printSklearn(sklearn);
+printMultinomial(multinomial);
 printPaths(paths);
 printOscar(oscar);
 printExpertsEm(expertsEm);
