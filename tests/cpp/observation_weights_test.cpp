@@ -305,6 +305,18 @@ TEST(ObservationWeights, WeightedScoresByHand) {
   // auc: positives 0 (0.5, w1), 2 (2, w0), 4 (−0.3, w1); negatives 1 (−1, w2), 3 (0.1, w3).
   // Pairs (pos above neg): row 0 over both (1·2 + 1·3), row 4 over row 1 only (1·2): 7 of (2·5).
   EXPECT_NEAR(score(Metric::Auc, z, t, *logistic, &w), 7.0 / 10.0, 1e-15);
+  EXPECT_NEAR(score(Metric::Accuracy, z, t, *logistic, &w), 1 - 4 / w.sum(), 1e-15);
+  // mae, r2 about the weighted mean, and the deviance (the mean loss) by hand.
+  double mae = 0, mean = 0, sse = 0, sst = 0, deviance = 0;
+  for (int i = 0; i < 5; ++i) {
+    mae += w[i] * std::abs(z[i] - t[i]);
+    mean += w[i] * t[i] / w.sum();
+    deviance += w[i] * std::log1p(std::exp(-(2 * t[i] - 1) * z[i]));
+  }
+  for (int i = 0; i < 5; ++i) sse += w[i] * (z[i] - t[i]) * (z[i] - t[i]), sst += w[i] * (t[i] - mean) * (t[i] - mean);
+  EXPECT_NEAR(score(Metric::Mae, z, t, *squared, &w), mae / w.sum(), 1e-15);
+  EXPECT_NEAR(score(Metric::R2, z, t, *squared, &w), 1 - sse / sst, 1e-14);
+  EXPECT_NEAR(score(Metric::Deviance, z, t, *logistic, &w), deviance / w.sum(), 1e-15);
 }
 
 TEST(ObservationWeights, RefusedByNameWhereNotTakenAndWhenMalformed) {

@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accuracy, auc, load, logLoss, mae, mse, r2, readTable, tableMatrix, type Supclust } from '../../dist/node/index.js';
+import { accuracy, auc, load, logLoss, mae, mse, r2, readTable, selectRows, splitRows, tableMatrix, type ShardPart, type Supclust } from '../../dist/node/index.js';
 import { mismatch, rejected, root } from './helpers.js';
 
 let sc: Supclust;
@@ -65,6 +65,11 @@ describe('observation weights', () => {
       const p = await sc.predict(m, Float64Array.from(held.flatMap((i) => Array.from(X.subarray(i * d, (i + 1) * d)))), held.length, d);
       expect(cv.grid[0].scores[k]).toBeCloseTo(mse(held.map((i) => y[i]), p, held.map((i) => weights[i])), 10);
     }
+    // A shard's call names the weights: parts of a weighted run are not parts of the unweighted one.
+    const part = async (w?: Float64Array) => (await sc.crossValidate('lasso', { X, nRows: n, nCols: d, y, ...(w ? { weights: w } : {}) },
+      { grid: { lambda: [0.05] }, foldId, shardIndex: 0, shardCount: 2 })) as ShardPart;
+    expect((await part(weights)).call).not.toBe((await part()).call);
+    expect((await part(weights)).call).toBe((await part(Float64Array.from(weights))).call);
     const weightedPath = await sc.path('lasso', { X, nRows: n, nCols: d, y, weights }, { nLambda: 3 });
     const repeatedPath = await sc.path('lasso', { X: Float64Array.from(repeated(X, d)), nRows: N, nCols: d, y: repeated(y) }, { nLambda: 3 });
     expect(weightedPath.top).toBeCloseTo(repeatedPath.top, 12);
@@ -99,6 +104,22 @@ describe('observation weights', () => {
     const out = JSON.parse(r.stdout);
     const api = await sc.fit('lasso', { X: m.X, nRows: m.nRows, nCols: m.nCols, y: m.y!, weights: m.weights, featureNames: m.featureNames, lambda: 0.01 });
     expect(out.model.coef).toEqual(api.coef);
+    // fit --test: the held-out rows' scores weighted, recomputed here from the API's fit on the
+    // same split; the heading names the weights.
+    const tested = spawnSync(process.execPath, [join(root, 'bin/supclust.mjs'), 'fit', 'w.csv', '--target', 'y', '--weights', 'w', '--method', 'lasso',
+      '--lambda', '0.01', '--test', '0.25', '--json'], { encoding: 'utf8', cwd: dir });
+    expect(tested.status, tested.stderr).toBe(0);
+    const split = splitRows(m.nRows, { test: 0.25, seed: 1 });
+    const trained = await sc.fit('lasso', { X: selectRows(m.X, split.train, m.nCols), nRows: split.train.length, nCols: m.nCols, y: selectRows(m.y as Float64Array, split.train),
+      weights: selectRows(m.weights!, split.train), featureNames: m.featureNames, lambda: 0.01 });
+    const heldY = selectRows(m.y as Float64Array, split.test), heldW = selectRows(m.weights!, split.test);
+    const predicted = await sc.predict(trained, selectRows(m.X, split.test, m.nCols), split.test.length, m.nCols);
+    const scores = JSON.parse(tested.stdout).test;
+    expect(scores.mse).toBe(mse(heldY, predicted, heldW));
+    expect(scores.r2).toBe(r2(heldY, predicted, heldW));
+    const printed = spawnSync(process.execPath, [join(root, 'bin/supclust.mjs'), 'fit', 'w.csv', '--target', 'y', '--weights', 'w', '--method', 'lasso', '--lambda', '0.01'],
+      { encoding: 'utf8', cwd: dir });
+    expect(printed.stdout).toContain("lasso on w.csv: 40 rows × 2 features, target 'y', rows weighted by 'w'");
     const refused = spawnSync(process.execPath, [join(root, 'bin/supclust.mjs'), 'fit', 'w.csv', '--target', 'y', '--weights', 'w', '--Q', '2'], { encoding: 'utf8', cwd: dir });
     expect(refused.status).not.toBe(0);
     expect(refused.stderr).toContain('weights');

@@ -13,11 +13,12 @@ CenteredDesign::CenteredDesign(const Eigen::Ref<const RowMatrix>& X)
   Xc_ = centredRowsOf(X, means_);
 }
 
-CenteredDesign::CenteredDesign(const DataMatrix& X, const HeldDesign* held)
-    : rows_(X.rows()), cols_(X.cols()), data_(X), means_(held ? held->means() : X.columnMeans()), held_(held) {}
-
-CenteredDesign::CenteredDesign(const DataMatrix& X, RowVector means)
-    : rows_(X.rows()), cols_(X.cols()), data_(X), means_(std::move(means)) {}
+CenteredDesign::CenteredDesign(const DataMatrix& X, const HeldDesign* held, const Vector* rowWeights)
+    : rows_(X.rows()),
+      cols_(X.cols()),
+      data_(X),
+      means_(rowWeights ? X.columnMeans(*rowWeights) : held ? held->means() : X.columnMeans()),
+      held_(rowWeights ? nullptr : held) {}
 
 const RowMatrix& CenteredDesign::X() const {
   if (!denseInPlace()) return Xc_;

@@ -264,8 +264,7 @@ PathResult path(const Method& method, const Problem& problem, const Params& base
     if (Refusal why = checkFoldCount(cvOptions, n, folds); !why.empty()) return refusedAnswer<PathResult>(why);
     if (Refusal why = parseMetric(cvOptions.metric, *loss, metric); !why.empty()) return refusedAnswer<PathResult>(why);
   }
-  // Weighted rows: X centred by the weighted means, as fit() centres it.
-  CenteredDesign X = rowWeights ? CenteredDesign(all.X, all.X.columnMeans(*rowWeights)) : CenteredDesign(all.X, all.held);
+  CenteredDesign X(all.X, all.held, rowWeights);  // as fit() centres it
   FitCache own;
   X.shareWork(control.cache ? control.cache : &own);
   if (!counting) {

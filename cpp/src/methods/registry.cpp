@@ -161,9 +161,7 @@ namespace {
 Result runRecipe(const Method& m, const DataMatrix& Xraw, const HeldDesign* held, const Matrix& T, const Loss& loss,
                  const Options& options, const void* typed, const Control& control, const WarmStart* warm) {
   FitCache own;  // this fit's, unless the calling table or cross-validation shares one
-  // Weighted rows: X centred by the weighted means (not a held design's).
-  const Vector* weights = loss.rowWeights();
-  CenteredDesign X = weights ? CenteredDesign(Xraw, Xraw.columnMeans(*weights)) : CenteredDesign(Xraw, held);
+  CenteredDesign X(Xraw, held, loss.rowWeights());
   X.shareWork(control.cache ? control.cache : &own);
   std::unique_ptr<WarmStart> centredWarm;
   // fit() refused a warm start not of the model's shape; the recipes read one per target column

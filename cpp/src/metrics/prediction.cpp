@@ -245,42 +245,25 @@ BinaryRates binaryRates(const Vector& scores, const Vector& labels) {
 }
 
 double auc(const Vector& scores, const Vector& labels, const Vector* weights) {
+  // Ascending tie groups: each positive's weight (1 without weights) times the negative weight
+  // below it, plus half the negative weight tied with it, over (Σ positive)(Σ negative). Without
+  // weights every sum is a count or a half-count: the Mann–Whitney statistic exactly.
   const Eigen::Index n = scores.size();
   std::vector<std::int32_t> order(static_cast<std::size_t>(n));
   RadixSorter().sort(scores.data(), order.size(), order.data());
-  if (weights) {
-    // Ascending tie groups: each positive's weight times the negative weight below it, plus half
-    // the negative weight tied with it.
-    double area = 0, below = 0, pos = 0;
-    for (std::size_t t = 0; t < order.size();) {
-      std::size_t u = t;
-      double groupPos = 0, groupNeg = 0;
-      for (; u < order.size() && scores[order[u]] == scores[order[t]]; ++u)
-        (labels[order[u]] > 0.5 ? groupPos : groupNeg) += (*weights)[order[u]];
-      area += groupPos * (below + 0.5 * groupNeg);
-      below += groupNeg;
-      pos += groupPos;
-      t = u;
-    }
-    if (pos == 0 || below == 0) return NAN;
-    return area / (pos * below);
-  }
-  // Average ranks over ties, then (R_pos − P(P+1)/2) / (P N).
-  double rankSum = 0, pos = 0;
+  double area = 0, below = 0, pos = 0;
   for (std::size_t t = 0; t < order.size();) {
     std::size_t u = t;
-    while (u < order.size() && scores[order[u]] == scores[order[t]]) ++u;
-    const double rank = 0.5 * (static_cast<double>(t + 1) + static_cast<double>(u));  // ranks t+1..u
-    for (std::size_t k = t; k < u; ++k)
-      if (labels[order[k]] > 0.5) {
-        rankSum += rank;
-        ++pos;
-      }
+    double groupPos = 0, groupNeg = 0;
+    for (; u < order.size() && scores[order[u]] == scores[order[t]]; ++u)
+      (labels[order[u]] > 0.5 ? groupPos : groupNeg) += weights ? (*weights)[order[u]] : 1;
+    area += groupPos * (below + 0.5 * groupNeg);
+    below += groupNeg;
+    pos += groupPos;
     t = u;
   }
-  const double neg = static_cast<double>(n) - pos;
-  if (pos == 0 || neg == 0) return NAN;
-  return (rankSum - pos * (pos + 1) / 2) / (pos * neg);
+  if (pos == 0 || below == 0) return NAN;
+  return area / (pos * below);
 }
 
 }  // namespace supclust

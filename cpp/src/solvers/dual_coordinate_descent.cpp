@@ -126,8 +126,7 @@ double primalOf(const SvmRows& rows, const Vector& y, double lambda, const Vecto
                 const Vector& w, const Vector* weights) {
   double hinge = 0;
   for (Eigen::Index i = 0; i < y.size(); ++i)
-    if (!weights || (*weights)[i] > 0)
-      hinge += (weights ? (*weights)[i] : 1) * std::max(0.0, 1 - (2 * y[i] - 1) * (rows.centredDot(i, u, beta, m) + b));
+    hinge += (weights ? (*weights)[i] : 1) * std::max(0.0, 1 - (2 * y[i] - 1) * (rows.centredDot(i, u, beta, m) + b));
   return 0.5 * lambda * (w.squaredNorm() + b * b) + hinge / static_cast<double>(y.size());
 }
 

@@ -29,9 +29,9 @@ class CenteredDesign {
   // Either kind. X's arrays are read in place (sparse ones never copied): they must outlive the
   // design (fit() builds the design inside the call that holds them).
   // `held`: X is that held design's X (held->X()), whose means, columns and moments it reads.
-  explicit CenteredDesign(const DataMatrix& X, const HeldDesign* held = nullptr);
-  // Centred by the given means instead of X's (a weighted fit's, core/observation_weights.hpp).
-  CenteredDesign(const DataMatrix& X, RowVector means);
+  // `rowWeights` (mean 1, core/observation_weights.hpp): X is centred by the weighted column means
+  // instead, and a held design is not read (its means and centred rows are the unweighted ones).
+  explicit CenteredDesign(const DataMatrix& X, const HeldDesign* held = nullptr, const Vector* rowWeights = nullptr);
 
   bool sparse() const { return data_.sparse(); }
   // The centred matrix Xc, for dense designs only: from a DataMatrix, built on first use (a

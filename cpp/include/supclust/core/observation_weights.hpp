@@ -26,7 +26,6 @@ class WeightedLoss final : public Loss {
  public:
   // `weights` of mean 1 (normalisedWeights), one per row of the targets.
   WeightedLoss(std::unique_ptr<Loss> base, Vector weights);
-  const Loss& base() const { return *base_; }
 
   const char* name() const override { return base_->name(); }
   Refusal checkTargets(const Eigen::Ref<const Vector>& y) const override { return base_->checkTargets(y); }
