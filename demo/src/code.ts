@@ -1,12 +1,13 @@
 // "Copy code": the Node.js program that reproduces what a view shows, with the same seed and
 // options, using the published API (load, generate, fit, experiment).
-import type { DemoState } from './state.js';
+import { BASELINE_CV, BASELINES, baselineOptions, baselinePathOptions } from './baselines.js';
+import { LIMITS, type DemoState } from './state.js';
 
 export function playCode(s: DemoState, options: Record<string, unknown>): string {
   const generator = { n: s.n, d: s.d, Q: s.Q, sigma: s.sigma, seed: s.seed, nTest: 1000,
     ...(s.rho > 0 ? { rho: s.rho } : {}), ...(s.task === 'classification' ? { task: s.task } : {}) };
   return [
-    `import { load } from 'supclust';`,
+    `import { load, logGrid } from 'supclust';`,
     ``,
     `const sc = await load();`,
     `const data = await sc.generate('e1', ${JSON.stringify(generator)});`,
@@ -21,6 +22,11 @@ export function playCode(s: DemoState, options: Record<string, unknown>): string
     `const model = await sc.fit('${s.method}', { ...problem, ...${JSON.stringify(options)} });`,
     `const oracle = await sc.fit('oracle', { ...problem, groups: data.groups${s.task === 'classification' ? ", loss: 'logistic', lambda: 1e-4" : ''} });`,
     `console.log(model.groups, model.centroids, model.objective);`,
+    `// Ridge and the lasso, each at its own λ: the least ${BASELINE_CV.folds}-fold cross-validated error on this grid.`,
+    `const grid = logGrid(${LIMITS.lambda[1]}, ${LIMITS.lambda[0]}, ${BASELINE_CV.points});`,
+    ...BASELINES.map((name) => `const ${name} = await sc.path('${name}', { ...problem, ...${JSON.stringify(baselineOptions(name, s.task))} }, ` +
+      `{ ...${JSON.stringify({ ...baselinePathOptions(), lambda: undefined })}, lambda: grid });`),
+    ...BASELINES.map((name) => `console.log('${name}', ${name}.points[${name}.crossValidation.best].lambda);`),
     `const predictions = await sc.predict(model, data.Xtest, data.nTest);`,
     `sc.dispose();`,
   ].join('\n');

@@ -12,9 +12,9 @@ export function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial
   return e;
 }
 
-/** A table with a header row; cells are text. */
+/** A table with a header row (and a caption unless ''); cells are text. */
 export function table(caption: string, head: string[], rows: (string | number)[][], attrs: Record<string, string>[] = []): HTMLTableElement {
-  const t = el('table', {}, el('caption', { textContent: caption }));
+  const t = el('table', {}, ...(caption ? [el('caption', { textContent: caption })] : []));
   t.append(el('thead', {}, el('tr', {}, ...head.map((h) => el('th', { scope: 'col', textContent: h })))));
   t.append(el('tbody', {}, ...rows.map((r, i) => {
     const tr = el('tr', {}, ...r.map((c) => el('td', { textContent: String(c) })));

@@ -48,16 +48,17 @@ export const METRICS: [string, string][] = [
 
 /** How to read each figure. */
 export const CAPTIONS = {
-  coefficients: 'Features on the x-axis, sorted by their true coefficient (the black steps: one step per true group). Dots are the estimates, coloured by the group the method put them in; a perfect fit puts each colour on one step. Hollow marks: the baselines at the same λ (toggle them above).',
-  partition: 'Each cell counts the features of one true group (row) that the method put in one found group (column). A perfect recovery has one full cell per row and per column.',
+  coefficients: 'Features on the x-axis, sorted by their true coefficient (the black steps: one step per true group). Dots are the estimates, coloured by the group the method put them in; a perfect fit puts each colour on one step. Hollow marks: ridge and the lasso, each at its own cross-validated λ, or the Oracle (toggle them beside the method).',
+  coefficientErrors: 'The same features, each estimate’s error ŵ − w* (the black line: no error). Dots on the line: the coefficient is recovered; below it for positive coefficients and above it for negative ones: shrinkage towards zero; a spread: noise the model did not average away. Hollow marks: the baselines drawn above.',
+  partition: 'Each cell counts the features of one true group (row) that the method put in one found group (column); the found groups are ordered by their best match to the true ones (an exact assignment), so a perfect recovery is the diagonal.',
   trace: 'The objective the solver minimises, at each evaluation: it should fall and level off.',
   errorPath: 'The error of the estimate at each λ (same method, same start as Play). The ring marks Play’s λ.',
   path: 'Each line is one feature’s coefficient as λ weakens from left to right, coloured by its true group: grouping methods fuse lines of one colour.',
   priorPath: 'Each thin line is one feature’s weight as the prior’s weight γ weakens from left to right, coloured by its true group; the thick black lines are the centres the method learns (the priors paper’s Figure 3, read right to left: as γ grows the weights shrink onto their centres, GEM towards them, LEM exactly onto them).',
   experiment: 'Our mean over repetitions (lines, ±1 standard deviation) beside the paper’s published figures (◇) for each row of the table.',
   groups: 'One bar per feature, its coefficient in the fitted model, coloured by the group found (features of one group share one weight).',
-  expertsPartition: 'Each cell counts the training samples of one true expert (row) that the fit gave to one found expert (column). A perfect recovery has one full cell per row and per column (up to the order of the experts).',
-  tasksPartition: 'Each cell counts the classes (tasks) of one true cluster (row) that the fit put in one found cluster (column). A perfect recovery has one full cell per row and per column (up to the order of the clusters).',
+  expertsPartition: 'Each cell counts the training samples of one true expert (row) that the fit gave to one found expert (column), the found experts ordered by their best match to the true ones: a perfect recovery is the diagonal.',
+  tasksPartition: 'Each cell counts the classes (tasks) of one true cluster (row) that the fit put in one found cluster (column), the found clusters ordered by their best match to the true ones: a perfect recovery is the diagonal.',
   tasksMap: 'Each dot is one class’s predictor, placed by the first two principal directions of the K predictors (their columns of W); colour: the cluster found, marker: the true cluster. Light squares are the cluster centres. Classes of one true cluster should sit together.',
   expertsScatter: 'Each dot is a training sample: its target against the answer of the expert it was given (colour), its true expert as the marker. Samples on the dashed diagonal are explained; a recovered mixture puts each true expert on it in one colour.',
   histogram: 'How many coefficients fall in each bin of values, coloured by the group found (the weight-grouping priors paper’s Figure 8): a grouping method shows a few sharp peaks, a ridge fit one broad hump.',

@@ -73,10 +73,12 @@ mountExperts(ctx);
 mountTasks(ctx);
 // The tour: four states, one idea each, a click away.
 const TOUR: { label: string; note: string; go(): void }[] = [
-  { label: 'IHC finds the groups', note: 'The default problem: 100 coefficients taking 5 values, 150 noisy samples. Ridge and the lasso ' +
-      '(hollow marks) scatter around the true steps (black); IHC puts the coefficients on 5 values, and the partition heatmap shows the groups it found.',
+  { label: 'IHC finds the groups', note: 'The default problem: 100 coefficients taking 5 values, 150 noisy samples. The black steps are the truth; ' +
+      'IHC’s dots are coloured by the group it puts each coefficient in, ridge’s and the lasso’s (each at its own cross-validated λ) are hollow. ' +
+      'The line above the chart says which fit is closest to the truth at this seed; “Over 20 seeds?” counts how often each is.',
     go: () => preset('default') },
-  { label: 'n < d', note: 'Fewer samples than features: least squares is undetermined. Compare the errors in the table: the grouped fit loses least.',
+  { label: 'n < d', note: 'Fewer samples than features: least squares is undetermined, and every fit’s error grows. ' +
+      'Whether grouping still helps depends on the draw: the line above the chart says which fit wins at this seed, and “Over 20 seeds?” how often each does.',
     go: () => preset('n-below-d') },
   { label: 'Experts split the samples', note: 'Samples rather than features in groups: each follows one of 3 linear experts, which are fitted together ' +
       'with the partition of the samples; the heatmap compares the found partition with the true one.',

@@ -37,3 +37,48 @@ export function distinctPartition(coef: ArrayLike<number>, outputs: number): { l
   }
   return { labels, groups: seen.size };
 }
+
+/** The one-to-one matching of found to true groups that shares the most items (the Hungarian
+ * algorithm, exact, O(n³) for n groups): [true group, found group] pairs, in the true groups'
+ * order (a group of the larger side may stay unmatched). */
+export function bestMatching(truth: ArrayLike<number>, found: ArrayLike<number>): [number, number][] {
+  const rows = [...new Set(Array.from(truth))].sort((a, b) => a - b), cols = [...new Set(Array.from(found))].sort((a, b) => a - b);
+  const n = Math.max(rows.length, cols.length), counts = contingency(truth, found);
+  const count = (i: number, j: number) => (i < rows.length && j < cols.length ? counts.get(`${rows[i]},${cols[j]}`) ?? 0 : 0);
+  // Minimum-cost assignment with cost −count (e-maxx's formulation, 1-based potentials u, v).
+  const u = new Float64Array(n + 1), v = new Float64Array(n + 1), p = new Int32Array(n + 1), way = new Int32Array(n + 1);
+  for (let i = 1; i <= n; i++) {
+    p[0] = i;
+    let j0 = 0;
+    const minv = new Float64Array(n + 1).fill(Infinity), used = new Uint8Array(n + 1);
+    do {
+      used[j0] = 1;
+      const i0 = p[j0];
+      let delta = Infinity, j1 = 0;
+      for (let j = 1; j <= n; j++) {
+        if (used[j]) continue;
+        const cur = -count(i0 - 1, j - 1) - u[i0] - v[j];
+        if (cur < minv[j]) { minv[j] = cur; way[j] = j0; }
+        if (minv[j] < delta) { delta = minv[j]; j1 = j; }
+      }
+      for (let j = 0; j <= n; j++) {
+        if (used[j]) { u[p[j]] += delta; v[j] -= delta; } else minv[j] -= delta;
+      }
+      j0 = j1;
+    } while (p[j0] !== 0);
+    do { const j1 = way[j0]; p[j0] = p[j1]; j0 = j1; } while (j0);
+  }
+  const matchOf = new Int32Array(n).fill(-1);  // true group index → found group index
+  for (let j = 1; j <= n; j++) if (p[j] > 0) matchOf[p[j] - 1] = j - 1;
+  const pairs: [number, number][] = [];
+  for (let i = 0; i < rows.length; i++) if (matchOf[i] < cols.length) pairs.push([rows[i], cols[matchOf[i]]]);
+  return pairs;
+}
+
+/** The found groups in the order of their matches (bestMatching), then the unmatched ones in
+ * their own order: a recovery reads as a diagonal. */
+export function matchedOrder(truth: ArrayLike<number>, found: ArrayLike<number>): number[] {
+  const order = bestMatching(truth, found).map(([, f]) => f);
+  for (const c of [...new Set(Array.from(found))].sort((a, b) => a - b)) if (!order.includes(c)) order.push(c);
+  return order;
+}

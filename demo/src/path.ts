@@ -24,6 +24,12 @@ export function errorOf(task: string, truth: ArrayLike<number>, coef: ArrayLike<
   for (let j = 0; j < truth.length; j++) { dot += coef[j] * truth[j]; a += coef[j] ** 2; b += truth[j] ** 2; }
   return a === 0 || b === 0 ? 90 : (Math.acos(Math.max(-1, Math.min(1, dot / Math.sqrt(a * b)))) * 180) / Math.PI;
 }
+/** The test error of predictions: the error rate of their signs' classes, or the mean squared error. */
+export function testError(task: string, predictions: ArrayLike<number>, y: ArrayLike<number>): number {
+  let e = 0;
+  for (let i = 0; i < y.length; i++) e += task === 'classification' ? Number((predictions[i] > 0 ? 1 : 0) !== y[i]) : (predictions[i] - y[i]) ** 2;
+  return e / y.length;
+}
 export const errorName = (task: string) => (task === 'classification' ? 'angle to w* (°)' : '‖w* − ŵ‖');
 
 /** A grid from 10 down to 1e-6 with `points` values, and λ itself. */

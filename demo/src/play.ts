@@ -4,14 +4,17 @@
 // previous model when only λ moved (the answer does not depend on the start); the others start
 // as a fresh page would, so a URL always shows the same fit. After each fit, a small error-vs-λ
 // path is computed (the Paths view's estimator, fewer points), aborted by the next input.
-import { logGrid, type Model, type SyntheticData, type MethodName } from 'supclust';
+import { logGrid, type MethodInfo, type Model, type SyntheticData, type MethodName } from 'supclust';
+import { BASELINE_CV, BASELINES, fitBaselines, type Baseline } from './baselines.js';
+import { shortName, tally, tallySentence, verdict } from './claims.js';
 import { playCode } from './code.js';
 import { hasLambda2, methodOptions, methodsFor, suggestedSliders, warmStartable, type Context } from './context.js';
 import { $, copy, el, table, widthOf } from './dom.js';
 import { ABOUT, LABELS, METRICS } from './explain.js';
 import { formatLambda, formatNumber } from './format.js';
 import { adjustedRand, distinctPartition } from './partition.js';
-import { distinctValues, errorName, errorOf, fitAlong, gridWith } from './path.js';
+import { distinctValues, errorName, errorOf, fitAlong, gridWith, testError } from './path.js';
+import { overSeeds, SEEDS } from './seeds.js';
 import * as plots from './plots.js';
 import { PRESETS } from './presets.js';
 import { generateProblem, problemKey, sparsityOf } from './problem.js';
@@ -27,10 +30,20 @@ function statusNote(label: string, m: Model): string {
   return `${label}: ${m.status}${m.message ? ` (${m.message})` : ''}.`;
 }
 
-function testError(task: string, predictions: Float64Array, y: Float64Array): number {
-  let e = 0;
-  for (let i = 0; i < y.length; i++) e += task === 'classification' ? Number((predictions[i] > 0 ? 1 : 0) !== y[i]) : (predictions[i] - y[i]) ** 2;
-  return e / y.length;
+/** A fit on the page: Play's method, the Oracle or a baseline, with its weights in words. */
+interface Fit { method: string; role: 'method' | 'oracle' | 'baseline'; label: string; model: Model; time: string; weight: string; lambda?: number; atEdge?: boolean }
+interface ScoredFit extends Fit { test: number; error: number; ari: number; labels: Int32Array | number[]; groups: number; assigned?: number }
+
+/** How the method's weight on screen was chosen. */
+type Origin = 'set' | 'suggested' | 'cv';
+const ORIGIN: Record<Origin, string> = { set: 'as set', suggested: 'suggested for this problem', cv: '5-fold CV' };
+const WEIGHTS: [string, string][] = [['lambda1', 'λ1'], ['lambda2', 'λ2'], ['lambda3', 'λ3'], ['gamma', 'γ'], ['lambda', 'λ']];
+
+/** A fit's weights in words: "λ1 = 1e-6, λ2 = 0.0032 (suggested for this problem)". */
+function weightText(info: MethodInfo | undefined, options: Record<string, unknown>, origin: Origin): string {
+  const shown = WEIGHTS.filter(([k]) => typeof options[k] === 'number').map(([k, name]) => `${name} = ${formatLambda(options[k] as number)}`);
+  const text = shown.length ? shown.join(', ') : 'its default';
+  return info ? `${text} (${ORIGIN[origin]})` : text;
 }
 
 /** Methods whose iterations Play can replay (projected gradient onto a structure), and how. */
@@ -46,6 +59,9 @@ export function mountPlay(ctx: Context, onChange: () => void) {
   let data: SyntheticData | undefined, dataKey = '';
   let last: { method: string; key: string; model: Model } | undefined;
   let generation = 0;
+  /** How the method's weight was chosen, and whether the next run must suggest it anew (the
+   * problem changed). */
+  let origin: Origin = 'set', resuggest = false;
   let inFlight: AbortController | undefined, pathInFlight: AbortController | undefined;
 
   function fillMethods() {
@@ -53,6 +69,16 @@ export function mountPlay(ctx: Context, onChange: () => void) {
     if (!methods.some((m) => m.name === state.method)) state.method = 'ihc';
     methodSelect.replaceChildren(...methods.map((m) => el('option', { value: m.name, textContent: LABELS[m.name] ?? m.name, selected: m.name === state.method })));
     methodSelect.value = state.method;
+  }
+
+  /** The priors (GEM, LEM): Play's λ is their γ. */
+  function prior(method: string) {
+    const names = new Set(sc.info.methods.find((m) => m.name === method)?.options.map((o) => o.name));
+    return names.has('gamma') && names.has('centres');
+  }
+  /** The cross-validate button names the weight it moves. */
+  function cvLabel() {
+    return `Cross-validate ${hasLambda2(sc.info.methods.find((m) => m.name === state.method)) ? 'λ2' : prior(state.method) ? 'γ' : 'λ'}`;
   }
 
   function showControls() {
@@ -69,12 +95,27 @@ export function mountPlay(ctx: Context, onChange: () => void) {
     // Two-penalty methods: λ is their λ1, and λ2 gets its own slider.
     const twoPenalties = hasLambda2(sc.info.methods.find((m) => m.name === state.method));
     $('play-lambda2-box').hidden = !twoPenalties;
-    $('play-lambda').parentElement!.firstChild!.textContent = twoPenalties ? 'ℓ1 weight λ1 ' : 'regularisation λ ';
+    $('play-lambda').parentElement!.firstChild!.textContent = twoPenalties ? 'ℓ1 weight λ1 ' : prior(state.method) ? 'prior weight γ ' : 'regularisation λ ';
+    $('play-cv').textContent = cvLabel();
     taskSelect.value = state.task;
     input('zero').checked = state.zero;
     input('zero').disabled = state.task === 'classification';
     for (const box of overlayBoxes) box.checked = state.overlays.includes(box.value);
     $('play-about').textContent = `${LABELS[state.method] ?? state.method}: ${ABOUT[state.method] ?? ''}`;
+  }
+
+  /** The baselines of the problem on screen, computed once per problem on Play's instance (a
+   * change of λ or method keeps them; a change of problem aborts them). */
+  let base: { key: string; abort: AbortController; promise: Promise<Baseline[]>; value?: Baseline[] } | undefined;
+  function baselinesOf(key: string, task: DemoState['task'], d: SyntheticData) {
+    if (base?.key !== key) {
+      base?.abort.abort();
+      const abort = new AbortController();
+      const entry: NonNullable<typeof base> = { key, abort, promise: fitBaselines(sc, task, d, abort.signal) };
+      entry.promise.then((v) => { entry.value = v; }, () => { if (base === entry) base = undefined; });
+      base = entry;
+    }
+    return base;
   }
 
   async function run() {
@@ -86,16 +127,22 @@ export function mountPlay(ctx: Context, onChange: () => void) {
     const status = $('play-status');
     status.textContent = 'Fitting…';
     try {
-      const key = problemKey(state), s = { ...state };
+      const key = problemKey(state);
       if (!data || key !== dataKey) {
-        data = await generateProblem(sc, s);
+        data = await generateProblem(sc, { ...state });
         dataKey = key;
         last = undefined;
       }
-      const d = data, problem = { X: d.X, nRows: d.nRows, nCols: d.nCols, y: d.y };
+      if (mine !== generation) return;
+      // A new problem gets the chosen method's suggestion for it (a weight suggested, set or
+      // cross-validated for another problem says nothing about this one).
+      if (resuggest) {
+        resuggest = false;
+        if (applySuggestion()) { showControls(); ctx.save(); }
+      }
+      const s = { ...state }, d = data, problem = { X: d.X, nRows: d.nRows, nCols: d.nCols, y: d.y };
       const info = sc.info.methods.find((m) => m.name === s.method);
-      const sparsity = sparsityOf(d);
-      const options = methodOptions(info, s, sparsity);
+      const options = methodOptions(info, s, sparsityOf(d));
       const warmStart = warmStartable(info) && last && last.method === s.method && last.key === key ? last.model : undefined;
       // "fit time" is compute time: a trivial call first waits out anything still ahead in the
       // worker (an aborted fit's restart), so that the clock starts when the fit can.
@@ -104,75 +151,120 @@ export function mountPlay(ctx: Context, onChange: () => void) {
       const model = await sc.fit(s.method as MethodName, { ...problem, ...options, ...(warmStart ? { warmStart } : {}) }, control);
       const ms = performance.now() - t0;
       const t1 = performance.now();
-      const oracle = await sc.fit('oracle', { ...problem, groups: d.groups, ...(s.task === 'classification' ? { loss: 'logistic', lambda: 1e-4 } : {}) }, control);
+      const oracleOptions = s.task === 'classification' ? { loss: 'logistic' as const, lambda: 1e-4 } : {};
+      const oracle = await sc.fit('oracle', { ...problem, groups: d.groups, ...oracleOptions }, control);
       const oracleMs = performance.now() - t1;
-      // Ridge and the lasso at the same λ: what grouping buys over shrinkage and sparsity.
-      const baselines = [];
-      for (const name of ['ridge', 'lasso'].filter((b) => b !== s.method)) {
-        const t2 = performance.now();
-        const fit = await sc.fit(name as MethodName, { ...problem, ...methodOptions(sc.info.methods.find((m) => m.name === name), s, sparsity) }, control);
-        baselines.push({ name, model: fit, ms: performance.now() - t2 });
-      }
       if (mine !== generation) return;  // a newer request superseded this one
       last = { method: s.method, key, model };
-      const fits = [
-        { method: s.method, label: LABELS[s.method] ?? s.method, model, time: `${ms.toFixed(1)} ms${warmStart ? ' (warm)' : ''}` },
-        { method: 'oracle', label: LABELS.oracle, model: oracle, time: `${oracleMs.toFixed(1)} ms` },
-        ...baselines.map((b) => ({ method: b.name, label: `${LABELS[b.name]} (same λ)`, model: b.model, time: `${b.ms.toFixed(1)} ms` })),
+      const fits: Fit[] = [
+        { method: s.method, role: 'method', label: LABELS[s.method] ?? s.method, model, time: `${ms.toFixed(1)} ms${warmStart ? ' (warm)' : ''}`,
+          weight: weightText(info, options, origin) },
+        { method: 'oracle', role: 'oracle', label: LABELS.oracle, model: oracle, time: `${oracleMs.toFixed(1)} ms`, weight: `${weightText(undefined, oracleOptions, 'set')} (knows the groups)` },
       ];
-      const predictions = await Promise.all(fits.map((f) => sc.predict(f.model, d.Xtest, d.nTest)));
+      const scored = await scoreFits(fits, d, s.task, control.signal);
       if (mine !== generation) return;
-      // Groups and adjusted Rand of the estimate itself: its distinct coefficient values (a
-      // method's own assignment, such as GEM's centres, is reported apart when it differs).
-      const summary = fits.map((f, i) => {
-        const distinct = distinctPartition(f.model.coef, f.model.outputs);
-        return {
-          ...f,
-          test: testError(s.task, predictions[i], d.ytest),
-          error: errorOf(s.task, d.coef, f.model.coef),
-          ari: adjustedRand(d.groups, distinct.labels),
-          labels: distinct.labels,
-          groups: distinct.groups,
-          assigned: distinct.groups !== f.model.centroids.length / f.model.outputs ? adjustedRand(d.groups, f.model.groups) : undefined,
-        };
-      });
-      const metric = s.task === 'classification' ? 'test error rate' : 'test MSE';
-      const notes = summary.map((f) => statusNote(f.label, f.model)).filter(Boolean);
-      for (const f of summary)
-        if (f.assigned !== undefined)
-          notes.push(`${f.label} assigns the coefficients to ${f.model.centroids.length / f.model.outputs} centres (adjusted Rand ${f.assigned.toFixed(3)}), ` +
-            `but its estimate has ${f.groups} distinct values: the coefficients are near their centres, not at them. The table scores the estimate.`);
-      if (s.task === 'classification' && s.n < 10 * s.d)
-        notes.push(`With n = ${s.n} labels for d = ${s.d} coefficients, classification cannot pin the groups down: a 0/1 label says much less than a value. ` +
-          'The “classification” preset (n = 600, d = 20, Q = 3) shows IHC recovering them.');
-      $('play-summary').dataset.d = String(d.nCols);
-      $('play-summary').replaceChildren(table(`On ${d.nTest} test samples, at λ = ${formatLambda(s.lambda)}; ${errorName(s.task)} against the true coefficients`,
-        ['method', metric, errorName(s.task), 'adjusted Rand', 'groups', 'iterations', 'fit time'],
-        summary.map((f) => [f.label, formatNumber(f.test), formatNumber(f.error), f.ari.toFixed(3),
-          f.groups, f.model.status === 'converged' ? f.model.iterations : `${f.model.iterations} ⚠`, f.time]),
-        summary.map((f, i) => ({ method: f.method, status: f.model.status, error: String(f.error), ...(i === 0 ? { ari: String(f.ari), ...(f.assigned !== undefined ? { assigned: String(f.assigned) } : {}) } : {}) }))),
-        ...notes.map((text) => el('p', { className: 'warning', textContent: `⚠ ${text}` })));
-      const figures = $('play-figures'), width = widthOf(figures, 620);
-      const found = summary[0].groups;
-      const byName: Record<string, Model> = { oracle, ...Object.fromEntries(baselines.map((b) => [b.name, b.model])) };
-      const overlays = s.overlays.filter((o) => byName[o]).map((o) => ({ name: o, model: byName[o] }));
-      figures.replaceChildren(
-        plots.coefficients(d.coef, model, `${LABELS[s.method] ?? s.method}: estimates against the truth (black steps)`, width, overlays),
-        ...(ITERATED.includes(s.method) && model.iterations > 1 ? [iterationsPlayer(s, d, { ...problem, ...options }, model, width)] : []),
-        ...(found <= 20 ? [plots.partition(d.groups, summary[0].labels, summary[0].ari, width)] : []),
-        plots.weightHistogram(model, `${LABELS[s.method] ?? s.method}: histogram of the coefficients`, width),
-        ...(model.history.length > 1 ? [plots.trace(model, width)] : []),
-        el('div', { id: 'play-error-path' }),
-      );
+      const baselines = baselinesOf(key, s.task, d);
+      if (!baselines.value) {
+        render(s, d, scored, model, true);
+        status.textContent = 'Cross-validating ridge and the lasso…';
+      }
+      const fitted = await baselines.promise;
+      if (mine !== generation) return;
+      const more = await scoreFits(fitted.map((b) => ({ method: b.name, role: 'baseline', label: `${LABELS[b.name]}`, model: b.model, time: `${b.ms.toFixed(0)} ms`,
+        weight: `λ = ${formatLambda(b.lambda)} (${BASELINE_CV.folds}-fold CV${b.atEdge ? ', ⚠ an end of the grid' : ''})`, lambda: b.lambda, atEdge: b.atEdge })), d, s.task, control.signal);
+      if (mine !== generation) return;
+      render(s, d, [...scored, ...more], model, false);
       status.textContent = '';
       document.body.dataset.state = 'done';
       onChange();
-      void errorAlongLambda(s, d, summary[0].error, mine);
+      void errorAlongLambda(s, d, scored[0].error, mine);
     } catch (e) {
       if (mine !== generation) return;  // superseded (and aborted) by a newer run
       status.textContent = `Error: ${(e as Error).message}`;
       document.body.dataset.state = 'error';
     }
+  }
+
+  /** Each fit's test error, distance to w*, and groups (its distinct coefficient values; a
+   * method's own assignment, such as GEM's centres, is reported apart when it differs). */
+  async function scoreFits(fits: Fit[], d: SyntheticData, task: DemoState['task'], signal: AbortSignal): Promise<ScoredFit[]> {
+    const predictions: Float64Array[] = [];
+    for (const f of fits) predictions.push(await sc.predict(f.model, d.Xtest, d.nTest));
+    if (signal.aborted) return [];
+    return fits.map((f, i) => {
+      const distinct = distinctPartition(f.model.coef, f.model.outputs);
+      return {
+        ...f,
+        test: testError(task, predictions[i], d.ytest),
+        error: errorOf(task, d.coef, f.model.coef),
+        ari: adjustedRand(d.groups, distinct.labels),
+        labels: distinct.labels,
+        groups: distinct.groups,
+        assigned: distinct.groups !== f.model.centroids.length / f.model.outputs ? adjustedRand(d.groups, f.model.groups) : undefined,
+      };
+    });
+  }
+
+  /** The scoreboard, the seed's verdict, the numbers table and the figures; `pending`: the
+   * baselines are still being cross-validated (their rows and the comparison follow). */
+  function render(s: DemoState, d: SyntheticData, summary: ScoredFit[], model: Model, pending: boolean) {
+    const metric = s.task === 'classification' ? 'test error rate' : 'test MSE';
+    const notes = summary.map((f) => statusNote(f.label, f.model)).filter(Boolean);
+    for (const f of summary) {
+      const k = f.model.centroids.length / f.model.outputs;
+      if (f.assigned !== undefined)
+        notes.push(prior(f.method)
+          ? `${f.label} assigns the coefficients to ${k} centres (adjusted Rand ${f.assigned.toFixed(3)}), but its estimate has ${f.groups} distinct values: ` +
+            'the coefficients are near their centres, not at them. The table scores the estimate.'
+          : `${f.label} reports ${k} groups of nearly equal coefficients (adjusted Rand ${f.assigned.toFixed(3)}), but its estimate has ${f.groups} distinct values. ` +
+            'The table scores the estimate.');
+      // CGPG's polish by IHC may not move CG's rounded solution: then it returns CG's answer.
+      if (f.method === 'cgpg' && f.model.iterations <= 1)
+        notes.push(`${f.label}: IHC's polish stopped after ${f.model.iterations} iteration — CG's rounded solution is already a fixed point of IHC's step, ` +
+          'so CGPG returns CG’s answer (IHC from its own starts may still find a lower objective).');
+    }
+    for (const f of summary)
+      if (f.atEdge)
+        notes.push(`${f.label}’s cross-validated λ is an end of the grid (${formatLambda(LIMITS.lambda[1])} … ${formatLambda(LIMITS.lambda[0])}): its best weight may lie beyond it.`);
+    if (s.task === 'classification' && s.n < 10 * s.d)
+      notes.push(`With n = ${s.n} labels for d = ${s.d} coefficients, classification cannot pin the groups down: a 0/1 label says much less than a value. ` +
+        'The “classification” preset (n = 600, d = 20, Q = 3) gives 30 labels per coefficient.');
+    const compared = summary.filter((f) => f.role !== 'oracle');
+    const shown = pending ? [...compared, ...BASELINES.map((name) => ({ method: name, role: 'baseline' as const }))] : compared;
+    $('play-scoreboard').replaceChildren(table('', ['fit', metric, errorName(s.task), 'groups', 'adjusted Rand'],
+      shown.map((f) => 'model' in f ? [shortName(f.method, f.role === 'baseline'), formatNumber(f.test), formatNumber(f.error), f.groups, f.ari.toFixed(3)]
+        : [shortName(f.method, true), 'cross-validating λ…', '', '', '']),
+      shown.map((f) => ({ method: f.method, role: f.role }))));
+    $('play-verdict').textContent = pending ? '' : verdict(compared.map((f) => ({ method: f.method, name: shortName(f.method, f.role === 'baseline'), error: f.error, test: f.test })), s.seed, metric);
+    $('play-seeds').hidden = pending;
+    seedsRun?.abort();  // its count was for the comparison this one replaces
+    $('play-seeds-result').textContent = '';
+    $('play-summary').dataset.d = String(d.nCols);
+    $('play-summary').dataset.baselines = pending ? 'pending' : 'done';
+    $('play-summary').replaceChildren(table(`On ${d.nTest} test samples; ${errorName(s.task)} against the true coefficients; each row’s weight and how it was chosen`,
+      ['method', 'weight', metric, errorName(s.task), 'adjusted Rand', 'groups', 'iterations', 'fit time'],
+      summary.map((f) => [f.label, f.weight, formatNumber(f.test), formatNumber(f.error), f.ari.toFixed(3),
+        f.groups, f.model.status === 'converged' ? f.model.iterations : `${f.model.iterations} ⚠`, f.time]),
+      summary.map((f, i) => ({ method: f.method, role: f.role, status: f.model.status, error: String(f.error), test: String(f.test),
+        groups: String(f.groups), iterations: String(f.model.iterations),
+        ...(i === 0 ? { ari: String(f.ari), ...(f.assigned !== undefined ? { assigned: String(f.assigned) } : {}) } : {}),
+        ...(f.lambda !== undefined ? { lambda: String(f.lambda) } : {}) }))),
+      ...notes.map((text) => el('p', { className: 'warning', textContent: `⚠ ${text}` })));
+    const figures = $('play-figures'), width = widthOf(figures, 900);
+    const found = summary[0].groups;
+    const byName: Record<string, Model> = Object.fromEntries(summary.filter((f) => f.role !== 'method').map((f) => [f.method, f.model]));
+    const overlays = s.overlays.filter((o) => byName[o]).map((o) => ({ name: o, model: byName[o] }));
+    const label = LABELS[s.method] ?? s.method;
+    const params = { X: d.X, nRows: d.nRows, nCols: d.nCols, y: d.y, ...methodOptions(sc.info.methods.find((m) => m.name === s.method), s, sparsityOf(d)) };
+    figures.replaceChildren(
+      plots.coefficients(d.coef, model, `${label}: estimates against the truth (black steps)`, width, overlays),
+      plots.coefficientErrors(d.coef, model, `${label}: each estimate’s error ŵ − w*`, width, overlays),
+      ...(ITERATED.includes(s.method) && model.iterations > 1 ? [iterationsPlayer(s, d, params, model, width)] : []),
+      ...(found <= 20 ? [plots.partition(d.groups, summary[0].labels, summary[0].ari, width)] : []),
+      plots.weightHistogram(model, `${label}: histogram of the coefficients`, width),
+      ...(model.history.length > 1 ? [plots.trace(model, width)] : []),
+      el('div', { id: 'play-error-path' }),
+    );
   }
 
   /** A button that replays the projected-gradient method's iterations: the fits stopped after
@@ -263,6 +355,7 @@ export function mountPlay(ctx: Context, onChange: () => void) {
     if (!preset) return;
     Object.assign(state, preset.state);
     fillMethods();
+    resuggest = true;
     schedule();
   });
   /** The preset the state is at (every value of it), selected and explained; none: no note. */
@@ -283,16 +376,23 @@ export function mountPlay(ctx: Context, onChange: () => void) {
       if (!Number.isFinite(x)) return;
       state[k] = Math.min(max, Math.max(min, integer ? Math.round(x) : x));
       if (state.Q > state.d) state.Q = state.d;
+      resuggest = true;
       schedule();
     });
   for (const key of ['lambda', 'lambda2'] as const)
     input(key).addEventListener('input', () => {
       state[key] = Number((10 ** Number(input(key).value)).toPrecision(3));
+      origin = 'set';
       schedule();
     });
-  input('zero').addEventListener('change', () => { state.zero = input('zero').checked; schedule(); });
+  input('zero').addEventListener('change', () => { state.zero = input('zero').checked; resuggest = true; schedule(); });
   for (const box of overlayBoxes) box.addEventListener('change', () => { state.overlays = overlayBoxes.filter((b) => b.checked).map((b) => b.value); schedule(); });
-  methodSelect.addEventListener('change', () => { state.method = methodSelect.value; applySuggestion(); schedule(); });
+  methodSelect.addEventListener('change', () => {
+    state.method = methodSelect.value;
+    if (data && dataKey === problemKey(state)) applySuggestion();
+    else resuggest = true;
+    schedule();
+  });
   // One click: 5-fold cross-validation of the slider's weight (λ2 for the pairwise penalties, γ
   // for the priors, else λ) over its range, on the background instance; the best is set.
   const cvButton = $<HTMLButtonElement>('play-cv'), cvStatus = $('play-cv-status');
@@ -331,6 +431,7 @@ export function mountPlay(ctx: Context, onChange: () => void) {
         best = grid[means.indexOf(Math.min(...means))];
       }
       state[key] = Number(best.toPrecision(3));
+      origin = 'cv';
       cvStatus.textContent = `5-fold cross-validation of ${name} over ${grid.length} values (${(performance.now() - t0).toFixed(0)} ms): best ${formatLambda(best)}.`;
       document.body.dataset.cv = 'done';
       schedule();
@@ -339,22 +440,55 @@ export function mountPlay(ctx: Context, onChange: () => void) {
       document.body.dataset.cv = (e as { code?: string }).code === 'aborted' ? 'cancelled' : 'error';
     } finally {
       cvRun = undefined;
-      cvButton.textContent = 'Cross-validate λ';
+      cvButton.textContent = cvLabel();
     }
   });
 
-  /** A method chosen by the visitor starts at the library's suggestion for the problem on screen. */
-  function applySuggestion() {
-    if (!data || dataKey !== problemKey(state)) return;
+  // One click: the comparison on screen over seeds 1–20, counted (on the background instance).
+  const seedsButton = $<HTMLButtonElement>('play-seeds'), seedsResult = $('play-seeds-result');
+  const seedsLabel = `Over ${SEEDS.count} seeds?`;
+  seedsButton.textContent = seedsLabel;
+  let seedsRun: AbortController | undefined;
+  seedsButton.addEventListener('click', async () => {
+    if (seedsRun) { seedsRun.abort(); return; }
+    const mine = (seedsRun = new AbortController()), s = { ...state };
+    seedsButton.textContent = 'Cancel';
+    document.body.dataset.seeds = 'running';
+    try {
+      const runner = await ctx.background();
+      const perSeed = await overSeeds(runner, s, origin === 'suggested', mine.signal, (done) => {
+        seedsResult.textContent = `Seed ${done} of ${SEEDS.count} done…`;
+      });
+      seedsResult.textContent = tallySentence(tally(perSeed), SEEDS.first, s.task === 'classification' ? 'test error rate' : 'test MSE');
+      document.body.dataset.seeds = 'done';
+    } catch (e) {
+      const aborted = (e as { code?: string }).code === 'aborted';
+      seedsResult.textContent = aborted ? 'Cancelled.' : `Error: ${(e as Error).message}`;
+      document.body.dataset.seeds = aborted ? 'cancelled' : 'error';
+    } finally {
+      seedsRun = undefined;
+      seedsButton.textContent = seedsLabel;
+    }
+  });
+
+  /** A method chosen by the visitor, or a new problem, gets the library's suggestion for the
+   * problem on screen (`data`); false when the method declares none (its weight stays as set;
+   * one cross-validated for another problem is then merely set). */
+  function applySuggestion(): boolean {
     const info = sc.info.methods.find((m) => m.name === state.method);
-    const suggested = suggestedSliders(sc, info, data, methodOptions(info, state, sparsityOf(data)), LIMITS.lambda[0]);
+    const suggested = suggestedSliders(sc, info, data!, methodOptions(info, state, sparsityOf(data!)), LIMITS.lambda[0]);
+    let applied = false;
     for (const key of ['lambda', 'lambda2'] as const) {
       const x = suggested[key];
-      if (x !== undefined) state[key] = Number(Math.min(LIMITS[key][1], Math.max(LIMITS[key][0], x)).toPrecision(3));
+      if (x === undefined) continue;
+      state[key] = Number(Math.min(LIMITS[key][1], Math.max(LIMITS[key][0], x)).toPrecision(3));
+      applied = true;
     }
+    origin = applied ? 'suggested' : 'set';
+    return applied;
   }
-  taskSelect.addEventListener('change', () => { state.task = taskSelect.value as DemoState['task']; fillMethods(); schedule(); });
-  $('play-new').addEventListener('click', () => { state.seed += 1; schedule(); });
+  taskSelect.addEventListener('change', () => { state.task = taskSelect.value as DemoState['task']; fillMethods(); resuggest = true; schedule(); });
+  $('play-new').addEventListener('click', () => { state.seed += 1; resuggest = true; schedule(); });
   $<HTMLButtonElement>('play-copy').addEventListener('click', (e) => {
     const code = playCode(state, methodOptions(sc.info.methods.find((m) => m.name === state.method), state, data && dataKey === problemKey(state) ? sparsityOf(data) : { s: state.d, groups: state.Q }));
     $('play-code').textContent = code;

@@ -6,7 +6,7 @@ import type { CrossValidationResult, ExperimentResult, Model } from 'supclust';
 import { CAPTIONS, LABELS } from './explain.js';
 import { exportButtons } from './export.js';
 import { axisFormat, formatLambda, logAxisFormat } from './format.js';
-import { contingency } from './partition.js';
+import { contingency, matchedOrder } from './partition.js';
 
 export const PALETTE = ['#E69F00', '#56B4E9', '#009E73', '#D55E00', '#0072B2', '#CC79A7', '#F0E442', '#000000',
   '#882255', '#44AA99', '#999933', '#AA4499', '#332288', '#88CCEE', '#117733', '#DDCC77'];
@@ -61,6 +61,30 @@ export function coefficients(truth: ArrayLike<number>, model: Model, label: stri
   }));
 }
 
+/** Each estimate's error ŵ_j − w*_j, features in the order of the coefficients figure, on an axis
+ * symmetric about 0 (the error line): a grouped fit's dots lie flat on it, shrinkage shows as a
+ * slope against the true steps, scatter as spread. */
+export function coefficientErrors(truth: ArrayLike<number>, model: Model, label: string, width: number, overlays: Overlay[] = []): HTMLElement {
+  const order = Array.from({ length: truth.length }, (_, j) => j).sort((i, j) => truth[i] - truth[j]);
+  const G = model.centroids.length / model.outputs, byGroup = G <= PALETTE.length;
+  const points = order.map((j, rank) => ({ rank, feature: j + 1, error: model.coef[j * model.outputs] - truth[j], group: model.groups[j] + 1 }));
+  const others = overlays.flatMap((o) => order.map((j, rank) => ({ rank, error: o.model.coef[j * o.model.outputs] - truth[j], method: LABELS[o.name] ?? o.name })));
+  const reach = Math.max(1e-12, ...points.map((p) => Math.abs(p.error)), ...others.map((p) => Math.abs(p.error)));
+  return figure(label, CAPTIONS.coefficientErrors, Plot.plot({
+    width, height: 220, grid: true,
+    x: { label: 'feature (sorted by true coefficient)' },
+    y: { label: 'ŵ − w*', domain: [-reach, reach], tickFormat: axisFormat(-reach, reach) },
+    color: byGroup ? { type: 'ordinal', range: PALETTE, tickFormat: (g: number) => `group ${g}` } : { type: 'linear', scheme: 'viridis' },
+    symbol: others.length ? { legend: true, domain: overlays.map((o) => LABELS[o.name] ?? o.name), range: ['times', 'plus', 'diamond2'] } : undefined,
+    marks: [
+      Plot.ruleY([0], { stroke: '#000', strokeWidth: 1.5 }),
+      Plot.dot(others, { x: 'rank', y: 'error', symbol: 'method', stroke: '#777', r: 3, strokeWidth: 1 }),
+      Plot.dot(points, { x: 'rank', y: 'error', fill: byGroup ? 'group' : 'error', r: 3, tip: true,
+        title: (p: { feature: number; error: number }) => `feature ${p.feature}\nŵ − w* ${p.error.toFixed(4)}` }),
+    ],
+  }));
+}
+
 /** How the found groups cover the true ones: counts of features (or samples) per (true, found) pair. */
 export function partition(truth: ArrayLike<number>, found: ArrayLike<number>, ari: number, width: number, unit = 'features'): HTMLElement {
   const cells = [...contingency(truth, found)].map(([key, count]) => {
@@ -69,7 +93,8 @@ export function partition(truth: ArrayLike<number>, found: ArrayLike<number>, ar
   });
   // Group numbers in numeric order (an ordinal scale would sort the strings: 1, 10, 11, 2 …).
   const domain = (values: ArrayLike<number>) => [...new Set(Array.from(values))].sort((a, b) => a - b).map((g) => String(g + 1));
-  const columns = domain(found), rows = domain(truth);
+  // Found groups in the order of their matches to the true groups: a recovery is a diagonal.
+  const columns = matchedOrder(truth, found).map((g) => String(g + 1)), rows = domain(truth);
   const caption = unit === 'features' ? CAPTIONS.partition : unit === 'classes' ? CAPTIONS.tasksPartition : CAPTIONS.expertsPartition;
   return figure(`Partition: true groups × found groups (adjusted Rand ${ari.toFixed(3)})`, caption, Plot.plot({
     width: Math.min(width, Math.max(320, 60 + 34 * columns.length)), height: Math.max(220, 60 + 26 * rows.length),

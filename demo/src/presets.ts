@@ -7,13 +7,13 @@ const base = { sigma: 0.5, rho: 0, task: 'regression', zero: false, seed: 1, lam
 
 export const PRESETS: Preset[] = [
   { id: 'default', label: 'n > d: recovery', state: { ...base, n: 150, d: 100, Q: 5, method: 'ihc' },
-    note: '150 samples, 100 features in 5 groups: IHC finds the groups exactly; ridge and the lasso (hollow marks) scatter around the steps.' },
+    note: '150 samples, 100 features in 5 groups, noise σ = 0.5: enough samples for least squares, so the question is what grouping adds to it.' },
   { id: 'n-below-d', label: 'n < d: the hard regime', state: { ...base, n: 80, d: 100, Q: 5, method: 'ihc' },
-    note: 'Fewer samples than features: least squares is undetermined and every method’s error grows (the IHC paper’s E1 table, left columns); the grouped fit still gains most over ridge and the lasso.' },
+    note: 'Fewer samples than features: least squares is undetermined and every method’s error grows (the IHC paper’s E1 table, left columns).' },
   { id: 'correlated', label: 'correlated features', state: { ...base, n: 150, d: 100, Q: 5, rho: 0.8, method: 'ihc' },
-    note: 'Every pair of features correlated by ρ = 0.8: the design is ill-conditioned, ridge and the lasso suffer more than the grouped fit.' },
+    note: 'Every pair of features correlated by ρ = 0.8: the design is ill-conditioned, and each coefficient alone is hard to pin down.' },
   { id: 'classification', label: 'classification', state: { ...base, n: 600, d: 20, Q: 3, task: 'classification', method: 'ihc' },
     note: 'Labels y = [xᵀw* + σε > 0]: a logistic fit recovers w* only up to scale, so the error is the angle to w*. Binary labels carry little information: this needs many more samples per feature than regression.' },
   { id: 'sparse', label: 'sparse groups', state: { ...base, n: 150, d: 100, Q: 5, zero: true, method: 'ihcs' },
-    note: 'One true group is zero: IHCS (at most s non-zeros in Q groups, s = the true count) finds the zeros and the groups; IHT finds the zeros only.' },
+    note: 'One true group is zero: IHCS looks for at most s non-zeros in Q groups (s = the true count), IHT for the s non-zeros only (sparsity without grouping).' },
 ];

@@ -114,10 +114,12 @@ export function mountTables(ctx: Context) {
       // Curves need a numeric column; metric columns (E5) are read in the table below.
       figures.replaceChildren(...(r.column === 'metric' ? [] : plots.experiment(r, widthOf(figures, 900))));
       const scale = tables.find((e) => e.id === r.id)?.scale ?? 1;
-      const scaled = scale === 1 ? '' : ` (figures × ${scale}, as in the paper)`;
-      $('table-result').replaceChildren(table(`${r.reps} repetitions in ${r.seconds.toFixed(1)} s${scaled}; each cell: ours (the paper's, ${r.source})`,
+      // Our own tables (no paper figures) say so rather than quote a paper.
+      const paper = r.rows.some((row) => row.paper?.length);
+      const scaled = scale === 1 ? '' : ` (figures × ${scale}${paper ? ', as in the paper' : ''})`;
+      $('table-result').replaceChildren(table(`${r.reps} repetitions in ${r.seconds.toFixed(1)} s${scaled}; each cell: ${paper ? `ours (the paper's, ${r.source})` : `ours — ${r.source}`}`,
         ['method', ...r.columnLabels, 'ms per fit'],
-        r.rows.map((row) => [row.method, ...row.cells.map((c, i) => `${cell(c)}\n(${cell(row.paper?.[i])})`), row.msPerFit.toFixed(1)]),
+        r.rows.map((row) => [row.method, ...row.cells.map((c, i) => (paper ? `${cell(c)}\n(${cell(row.paper?.[i])})` : cell(c))), row.msPerFit.toFixed(1)]),
         r.rows.map((row) => ({ method: row.method }))));
       status.textContent = `Done: ${r.reps} repetitions in ${r.seconds.toFixed(1)} s on ${sc.info.threads} thread${sc.info.threads > 1 ? 's' : ''}.`;
       $<HTMLButtonElement>('table-copy-md').disabled = $<HTMLButtonElement>('table-copy-csv').disabled = false;

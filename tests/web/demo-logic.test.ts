@@ -9,7 +9,8 @@ import { groupsOf, modelRecord, withStability } from '../../demo/src/data.js';
 import { axisFormat, formatLambda, formatNumber, logAxisFormat } from '../../demo/src/format.js';
 import { errorOf } from '../../demo/src/path.js';
 import { withZeroGroup } from '../../demo/src/problem.js';
-import { adjustedRand, distinctPartition } from '../../demo/src/partition.js';
+import { adjustedRand, bestMatching, contingency, distinctPartition, matchedOrder } from '../../demo/src/partition.js';
+import { tally, tallySentence, verdict, winners } from '../../demo/src/claims.js';
 import { DEFAULTS, decodeState, encodeState } from '../../demo/src/state.js';
 
 describe('URL state', () => {
@@ -173,5 +174,61 @@ describe('adjusted Rand index', () => {
     const rows = distinctPartition([1, 2, 1, 3, 1, 2], 2);
     expect(rows.groups).toBe(2);
     expect(Array.from(rows.labels)).toEqual([0, 1, 0]);
+  });
+});
+
+describe('matching found groups to true ones', () => {
+  /** The most items any one-to-one matching of found to true groups shares, by trying every permutation. */
+  function bestShared(truth: number[], found: number[]): number {
+    const rows = [...new Set(truth)], cols = [...new Set(found)], counts = contingency(truth, found);
+    const n = Math.max(rows.length, cols.length);
+    let best = 0;
+    const permute = (left: number[], chosen: number[]) => {
+      if (!left.length) {
+        best = Math.max(best, chosen.reduce((s, j, i) => s + (i < rows.length && j < cols.length ? counts.get(`${rows[i]},${cols[j]}`) ?? 0 : 0), 0));
+        return;
+      }
+      for (const j of left) permute(left.filter((x) => x !== j), [...chosen, j]);
+    };
+    permute(Array.from({ length: n }, (_, j) => j), []);
+    return best;
+  }
+  it('puts a relabelled recovery on the diagonal', () => {
+    expect(matchedOrder([0, 0, 1, 1, 2, 2], [2, 2, 0, 0, 1, 1])).toEqual([2, 0, 1]);
+    // Extra found groups follow the matched ones; a found group may stay unmatched.
+    expect(matchedOrder([0, 0, 1, 1], [3, 3, 1, 2])).toEqual([3, 1, 2]);
+  });
+  it('shares as many items as the best of all matchings, on 200 random pairs of partitions', () => {
+    let seed = 7;
+    const rand = (k: number) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % k; };
+    for (let t = 0; t < 200; t++) {
+      const m = 2 + rand(5), R = 1 + rand(5), C = 1 + rand(6);
+      const truth = Array.from({ length: 3 * m + rand(20) }, () => rand(R)), found = truth.map(() => rand(C));
+      const pairs = bestMatching(truth, found), counts = contingency(truth, found);
+      // One-to-one, in the true groups' order, as many pairs as the smaller side has groups.
+      expect(new Set(pairs.map(([, f]) => f)).size).toBe(pairs.length);
+      expect(pairs.map(([t]) => t)).toEqual([...pairs.map(([t]) => t)].sort((a, b) => a - b));
+      expect(pairs.length).toBe(Math.min(new Set(truth).size, new Set(found).size));
+      expect(pairs.reduce((s, [t, f]) => s + (counts.get(`${t},${f}`) ?? 0), 0)).toBe(bestShared(truth, found));
+      expect([...matchedOrder(truth, found)].sort((a, b) => a - b)).toEqual([...new Set(found)].sort((a, b) => a - b));
+    }
+  });
+});
+
+describe('claims', () => {
+  const rows = [{ method: 'ihc', name: 'IHC', error: 31.5, test: 2.0 }, { method: 'ridge', name: 'ridge', error: 30.1, test: 2.0004 }, { method: 'lasso', name: 'the lasso', error: 39.4, test: 3 }];
+  it('name the least values as the page prints them (3 significant digits: ties are ties)', () => {
+    expect(winners(rows, 'error').map((r) => r.name)).toEqual(['ridge']);
+    expect(winners(rows, 'test').map((r) => r.name)).toEqual(['IHC', 'ridge']);
+    expect(verdict(rows, 3, 'test MSE')).toBe('Seed 3: ridge is closest to w*; IHC and ridge predict best (test MSE).');
+    const clear = [{ ...rows[0], error: 1, test: 1 }, rows[1], rows[2]];
+    expect(verdict(clear, 1, 'test MSE')).toBe('Seed 1: IHC is closest to w* and predicts best (test MSE).');
+  });
+  it('count wins over seeds, a tie for each tied fit', () => {
+    const t = tally([rows, [{ ...rows[0], error: 1, test: 1 }, rows[1], rows[2]]]);
+    expect([...t.error]).toEqual([['IHC', 1], ['ridge', 1], ['the lasso', 0]]);
+    expect([...t.test]).toEqual([['IHC', 2], ['ridge', 1], ['the lasso', 0]]);
+    expect(tallySentence(t, 1, 'test MSE')).toBe('Over seeds 1–2 (the same problem otherwise, the baselines cross-validated on each): ' +
+      'closest to w* — IHC 1, ridge 1, the lasso 0; best test MSE — IHC 2, ridge 1, the lasso 0.');
   });
 });
