@@ -6,6 +6,7 @@ import { mountData } from './data.js';
 import { mountExperts } from './experts.js';
 import { $ } from './dom.js';
 import { mountPath } from './path.js';
+import { mountPenaltyMap } from './penaltyMap.js';
 import { mountPlay } from './play.js';
 import { decodeState, encodeState, type View } from './state.js';
 import { mountTables } from './tables.js';
@@ -64,9 +65,10 @@ for (const v of VIEWS) {
   });
 }
 
-let path: ReturnType<typeof mountPath> | undefined;
-const play = mountPlay(ctx, () => path?.showStale());  // on every change of Play's state
+let path: ReturnType<typeof mountPath> | undefined, map: ReturnType<typeof mountPenaltyMap> | undefined;
+const play = mountPlay(ctx, () => { path?.showStale(); map?.showStale(); });  // on every change of Play's state
 path = mountPath(ctx, play.current);
+map = mountPenaltyMap(ctx, play.current);
 mountTables(ctx);
 mountData(ctx);
 mountExperts(ctx);

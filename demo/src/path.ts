@@ -3,14 +3,14 @@
 // same options and the same start (convex methods are warm-started from the previous λ, which
 // changes only the time; the others start cold, as Play does), and Play's λ is on the grid. Where
 // Play's λ is the method's path weight, the grid is one sc.path call.
-import { logGrid, type MethodName, type Model, type Supclust, type SyntheticData } from 'supclust';
+import { logGrid, type MethodInfo, type MethodName, type Model, type Supclust, type SyntheticData } from 'supclust';
 import { hasLambda2, methodOptions, warmStartable, type Context } from './context.js';
 import { LABELS } from './explain.js';
 import { $, widthOf } from './dom.js';
 import { formatLambda } from './format.js';
 import * as plots from './plots.js';
 import { problemKey, sparsityOf } from './problem.js';
-import type { DemoState } from './state.js';
+import { LIMITS, type DemoState } from './state.js';
 
 /** How far an estimate is from the truth: ‖w* − ŵ‖, or for classification (scale not
  * identifiable) the angle between w* and ŵ in degrees. */
@@ -32,16 +32,25 @@ export function testError(task: string, predictions: ArrayLike<number>, y: Array
 }
 export const errorName = (task: string) => (task === 'classification' ? 'angle to w* (°)' : '‖w* − ŵ‖');
 
-/** A grid from 10 down to 1e-6 with `points` values, and λ itself. */
-export const gridWith = (points: number, lambda: number) => [...new Set([...logGrid(10, 1e-6, points), lambda])].sort((a, b) => b - a);
+/** The weight a path sweeps: λ2 for the two-penalty methods (the pairwise weight, the one that
+ * groups; λ1 stays as set), γ for the priors (Play's λ), else λ; its slider's range. */
+export function sweptWeight(info: MethodInfo | undefined): { key: 'lambda' | 'lambda2'; name: string } {
+  if (hasLambda2(info)) return { key: 'lambda2', name: 'λ2' };
+  return { key: 'lambda', name: info?.options.some((o) => o.name === 'centres') ? 'γ' : 'λ' };
+}
 
-/** Fits `method` at every λ of the grid, strong to weak, as Play would at each: in one call
- * (sc.path) where Play's λ is the method's own path weight, else fit by fit. */
+/** `points` values over the swept weight's slider range, strong to weak, and its current value. */
+export const gridWith = (points: number, key: 'lambda' | 'lambda2', current: number) =>
+  [...new Set([...logGrid(LIMITS[key][1], LIMITS[key][0], points), current])].sort((a, b) => b - a);
+
+/** Fits `method` at every value of the swept weight's grid, strong to weak, as Play would at
+ * each: in one call (sc.path) where the weight is the method's own path weight, else fit by fit. */
 export async function fitAlong(sc: Supclust, s: DemoState, data: SyntheticData, grid: number[], signal: AbortSignal,
   onStep: (lambda: number, model: Model, done: number) => void): Promise<void> {
-  const info = sc.info.methods.find((m) => m.name === s.method);
-  const first = methodOptions(info, { ...s, lambda: grid[0] }, sparsityOf(data));
-  if (info?.pathWeights.length === 1 && info.pathWeights[0] === 'lambda' && first.lambda === grid[0]) {
+  const info = sc.info.methods.find((m) => m.name === s.method), { key } = sweptWeight(info);
+  const at = (value: number) => methodOptions(info, { ...s, [key]: value }, sparsityOf(data));
+  const first = at(grid[0]);
+  if (key === 'lambda' && info?.pathWeights.length === 1 && info.pathWeights[0] === 'lambda' && first.lambda === grid[0]) {
     // Early stops off: every λ of the grid, each point the fit Play makes there (warm-started
     // where that changes only the time, as below).
     const r = await sc.path(s.method as MethodName, { X: data.X, nRows: data.nRows, nCols: data.nCols, y: data.y, ...first },
@@ -51,7 +60,7 @@ export async function fitAlong(sc: Supclust, s: DemoState, data: SyntheticData, 
   }
   let previous: Model | undefined;
   for (const [i, lambda] of grid.entries()) {
-    const options = methodOptions(info, { ...s, lambda }, sparsityOf(data));
+    const options = at(lambda);
     const warm = previous && warmStartable(info) ? { warmStart: previous } : {};
     previous = await sc.fit(s.method as MethodName, { X: data.X, nRows: data.nRows, nCols: data.nCols, y: data.y, ...options, ...warm }, { signal });
     onStep(lambda, previous, i + 1);
@@ -75,7 +84,8 @@ export function mountPath(ctx: Context, problem: () => SyntheticData | undefined
     document.body.dataset.path = 'running';
     cancel.disabled = false;
     const key = keyOf(), s = { ...state };
-    const grid = gridWith(29, s.lambda);
+    const info = sc.info.methods.find((m) => m.name === s.method), swept = sweptWeight(info), current = s[swept.key];
+    const grid = gridWith(29, swept.key, current);
     const points: plots.PathPoint[] = [], stats: plots.PathStat[] = [], centres: plots.CentrePoint[] = [];
     // GEM and LEM: Play's λ is the prior's weight γ (context.ts), and their centres are drawn.
     const prior = sc.info.methods.find((m) => m.name === s.method)?.options.some((o) => o.name === 'centres') ?? false;
@@ -88,15 +98,15 @@ export function mountPath(ctx: Context, problem: () => SyntheticData | undefined
         bar.value = done / grid.length;
       });
       const figures = $('path-figures');
-      figures.replaceChildren(...plots.path(points, stats, s.lambda, errorName(s.task), widthOf(figures, 900), prior ? 'γ' : 'λ', centres));
+      figures.replaceChildren(...plots.path(points, stats, current, errorName(s.task), widthOf(figures, 900), swept.name, centres));
       const best = stats.reduce((a, b) => (b.error < a.error ? b : a));
-      const here = stats.find((p) => p.lambda === s.lambda)!;
-      const second = hasLambda2(sc.info.methods.find((m) => m.name === s.method)) ? ` (λ is λ1; λ2 stays at ${formatLambda(s.lambda2)})` : '';
-      const name = prior ? 'γ' : 'λ';
+      const here = stats.find((p) => p.lambda === current)!;
+      const second = hasLambda2(info) ? ` (λ2 swept, the weight that groups; λ1 stays at ${formatLambda(s.lambda)})` : '';
+      const name = swept.name;
       status.textContent = `${LABELS[s.method] ?? s.method}${second}: ${grid.length} fits in ${(performance.now() - t0).toFixed(0)} ms` +
         `${warmStartable(sc.info.methods.find((m) => m.name === s.method)) ? ' (warm-started: the answer does not depend on the start, only the time does)' : ' (each started as Play starts it: the problem is not convex, so the start matters)'}; ` +
         `closest to the truth at ${name} = ${formatLambda(best.lambda)} (${errorName(s.task)} ${best.error.toPrecision(3)}, ${best.groups} distinct values); ` +
-        `at Play’s ${name} = ${formatLambda(s.lambda)}: ${here.error.toPrecision(3)}, as in Play.`;
+        `at Play’s ${name} = ${formatLambda(current)}: ${here.error.toPrecision(3)}, as in Play.`;
       figures.dataset.atPlay = String(here.error);
       shownFor = key;
       showStale();

@@ -13,7 +13,7 @@ import { $, copy, el, table, widthOf } from './dom.js';
 import { ABOUT, LABELS, METRICS } from './explain.js';
 import { formatLambda, formatNumber } from './format.js';
 import { adjustedRand, distinctPartition } from './partition.js';
-import { distinctValues, errorName, errorOf, fitAlong, gridWith, testError } from './path.js';
+import { distinctValues, errorName, errorOf, fitAlong, gridWith, sweptWeight, testError } from './path.js';
 import { overSeeds, SEEDS } from './seeds.js';
 import * as plots from './plots.js';
 import { PRESETS } from './presets.js';
@@ -165,7 +165,7 @@ export function mountPlay(ctx: Context, onChange: () => void) {
       if (mine !== generation) return;
       const baselines = baselinesOf(key, s.task, d);
       if (!baselines.value) {
-        render(s, d, scored, model, true);
+        void render(s, d, scored, model, true);
         status.textContent = 'Cross-validating ridge and the lasso…';
       }
       const fitted = await baselines.promise;
@@ -173,7 +173,8 @@ export function mountPlay(ctx: Context, onChange: () => void) {
       const more = await scoreFits(fitted.map((b) => ({ method: b.name, role: 'baseline', label: `${LABELS[b.name]}`, model: b.model, time: `${b.ms.toFixed(0)} ms`,
         weight: `λ = ${formatLambda(b.lambda)} (${BASELINE_CV.folds}-fold CV${b.atEdge ? ', ⚠ an end of the grid' : ''})`, lambda: b.lambda, atEdge: b.atEdge })), d, s.task, control.signal);
       if (mine !== generation) return;
-      render(s, d, [...scored, ...more], model, false);
+      await render(s, d, [...scored, ...more], model, false);
+      if (mine !== generation) return;
       status.textContent = '';
       document.body.dataset.state = 'done';
       onChange();
@@ -205,9 +206,12 @@ export function mountPlay(ctx: Context, onChange: () => void) {
     });
   }
 
+  /** The model whose figures are on screen (or being drawn). */
+  let drawn: Model | undefined, drawing = Promise.resolve();
   /** The scoreboard, the seed's verdict, the numbers table and the figures; `pending`: the
-   * baselines are still being cross-validated (their rows and the comparison follow). */
-  function render(s: DemoState, d: SyntheticData, summary: ScoredFit[], model: Model, pending: boolean) {
+   * baselines are still being cross-validated (their rows and the comparison follow, and then
+   * only the figures that draw them are redrawn). Resolves when every figure is drawn. */
+  function render(s: DemoState, d: SyntheticData, summary: ScoredFit[], model: Model, pending: boolean): Promise<void> {
     const metric = s.task === 'classification' ? 'test error rate' : 'test MSE';
     const notes = summary.map((f) => statusNote(f.label, f.model)).filter(Boolean);
     for (const f of summary) {
@@ -226,6 +230,11 @@ export function mountPlay(ctx: Context, onChange: () => void) {
     for (const f of summary)
       if (f.atEdge)
         notes.push(`${f.label}’s cross-validated λ is an end of the grid (${formatLambda(LIMITS.lambda[1])} … ${formatLambda(LIMITS.lambda[0])}): its best weight may lie beyond it.`);
+    // A pairwise penalty that forms no groups here says so, with where to look.
+    const own = summary[0];
+    if (hasLambda2(sc.info.methods.find((m) => m.name === s.method)) && own.ari < 0.2)
+      notes.push(`${own.label} does not group on this problem at these weights: its estimate has ${own.groups} distinct values (adjusted Rand ${own.ari.toFixed(3)}). ` +
+        'Paths maps it over λ1 × λ2; the preset “penalties group” is a problem where the pairwise penalties do.');
     if (s.task === 'classification' && s.n < 10 * s.d)
       notes.push(`With n = ${s.n} labels for d = ${s.d} coefficients, classification cannot pin the groups down: a 0/1 label says much less than a value. ` +
         'The “classification” preset (n = 600, d = 20, Q = 3) gives 30 labels per coefficient.');
@@ -256,15 +265,34 @@ export function mountPlay(ctx: Context, onChange: () => void) {
     const overlays = s.overlays.filter((o) => byName[o]).map((o) => ({ name: o, model: byName[o] }));
     const label = LABELS[s.method] ?? s.method;
     const params = { X: d.X, nRows: d.nRows, nCols: d.nCols, y: d.y, ...methodOptions(sc.info.methods.find((m) => m.name === s.method), s, sparsityOf(d)) };
-    figures.replaceChildren(
+    // The figures with the baselines drawn in: redrawn when the baselines arrive.
+    const compare = () => [
       plots.coefficients(d.coef, model, `${label}: estimates against the truth (black steps)`, width, overlays),
       plots.coefficientErrors(d.coef, model, `${label}: each estimate’s error ŵ − w*`, width, overlays),
-      ...(ITERATED.includes(s.method) && model.iterations > 1 ? [iterationsPlayer(s, d, params, model, width)] : []),
-      ...(found <= 20 ? [plots.partition(d.groups, summary[0].labels, summary[0].ari, width)] : []),
-      plots.weightHistogram(model, `${label}: histogram of the coefficients`, width),
-      ...(model.history.length > 1 ? [plots.trace(model, width)] : []),
-      el('div', { id: 'play-error-path' }),
-    );
+    ];
+    if (drawn === model && !pending) {  // the method's own figures are on screen already
+      const [a, b] = compare();
+      figures.children[0].replaceWith(a);
+      figures.children[1].replaceWith(b);
+      return drawing;  // the rest, still being drawn or done
+    }
+    drawn = model;
+    // The others, one per task after the first (no long task on the main thread).
+    const rest: (() => HTMLElement)[] = [
+      ...(ITERATED.includes(s.method) && model.iterations > 1 ? [() => iterationsPlayer(s, d, params, model, width)] : []),
+      ...(found <= 20 ? [() => plots.partition(d.groups, summary[0].labels, summary[0].ari, width)] : []),
+      () => plots.weightHistogram(model, `${label}: histogram of the coefficients`, width),
+      ...(model.history.length > 1 ? [() => plots.trace(model, width)] : []),
+      () => el('div', { id: 'play-error-path' }),
+    ];
+    figures.replaceChildren(...compare());
+    return (drawing = (async () => {
+      for (const figure of rest) {
+        await new Promise((r) => setTimeout(r, 0));
+        if (drawn !== model) return;  // a newer render took over
+        figures.append(figure());
+      }
+    })());
   }
 
   /** A button that replays the projected-gradient method's iterations: the fits stopped after
@@ -311,18 +339,21 @@ export function mountPlay(ctx: Context, onChange: () => void) {
     if (!box) return;
     const abort = (pathInFlight = new AbortController());
     document.body.dataset.errorPath = 'running';
-    box.textContent = 'Computing the error along λ…';
+    const swept = sweptWeight(sc.info.methods.find((m) => m.name === s.method)), current = s[swept.key];
+    box.textContent = `Computing the error along ${swept.name}…`;
     const stats: plots.PathStat[] = [];
     try {
-      const grid = gridWith(13, s.lambda);
+      const grid = gridWith(13, swept.key, current);
       await fitAlong(sc, s, d, grid, abort.signal, (lambda, model, done) => {
-        box.textContent = `Computing the error along λ: ${done} of ${grid.length} fits…`;
+        box.textContent = `Computing the error along ${swept.name}: ${done} of ${grid.length} fits…`;
         stats.push({ lambda, groups: distinctValues(model.coef), error: Math.max(1e-6, errorOf(s.task, d.coef, model.coef)) });
       });
       if (mine !== generation) return;
-      box.replaceChildren(plots.errorPath(stats, s.lambda, errorName(s.task), widthOf(box, 620)));
-      const here = stats.find((p) => p.lambda === s.lambda)!;
-      box.dataset.agrees = String(here.error === Math.max(1e-6, playError));
+      box.replaceChildren(plots.errorPath(stats, current, errorName(s.task), widthOf(box, 620), `${errorName(s.task)} along ${swept.name}`, swept.name));
+      const here = stats.find((p) => p.lambda === current)!;
+      // The same fit as Play's (start-dependent methods: the same call, to the bit; convex ones
+      // warm-started along the grid: the same minimiser, to the solver's tolerance).
+      box.dataset.agrees = String(Math.abs(here.error - Math.max(1e-6, playError)) <= 1e-6 * Math.max(1, playError));
       document.body.dataset.errorPath = 'done';
     } catch (e) {
       if (mine !== generation || (e as { code?: string }).code === 'aborted') return;
@@ -353,9 +384,10 @@ export function mountPlay(ctx: Context, onChange: () => void) {
   presetSelect.addEventListener('change', () => {
     const preset = PRESETS.find((p) => p.id === presetSelect.value);
     if (!preset) return;
-    Object.assign(state, preset.state);
+    Object.assign(state, preset.state);  // a preset sets its weights: they are not suggested anew
     fillMethods();
-    resuggest = true;
+    origin = 'set';
+    resuggest = false;
     schedule();
   });
   /** The preset the state is at (every value of it), selected and explained; none: no note. */

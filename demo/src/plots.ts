@@ -200,6 +200,38 @@ export function errorPath(stats: PathStat[], current: number, errorName: string,
   }));
 }
 
+export interface MapCell { lambda1: number; lambda2: number; ari: number; error: number; groups: number }
+
+/** A two-penalty method over λ1 × λ2: adjusted Rand of its groups, and its distance to w*; the
+ * cell nearest Play's weights outlined. */
+export function penaltyMap(cells: MapCell[], current: { lambda1: number; lambda2: number }, errorName: string, width: number): HTMLElement[] {
+  const columns = [...new Set(cells.map((c) => c.lambda2))].map(formatLambda), rows = [...new Set(cells.map((c) => c.lambda1))].map(formatLambda);
+  const data = cells.map((c) => ({ ...c, x: formatLambda(c.lambda2), y: formatLambda(c.lambda1) }));
+  const distance = (c: MapCell) => Math.abs(Math.log10(c.lambda1 / current.lambda1)) + Math.abs(Math.log10(c.lambda2 / current.lambda2));
+  const nearest = data.reduce((a, b) => (distance(b) < distance(a) ? b : a));
+  const errors = cells.map((c) => Math.max(1e-6, c.error));
+  const [lo, hi] = [Math.min(...errors), Math.max(...errors)];
+  // Dark cells get white text: adjusted Rand above 0.6, errors in the upper 40% of the log range.
+  const dark = (key: 'ari' | 'error') => (c: MapCell) => (key === 'ari' ? c.ari > 0.6 : Math.log(Math.max(1e-6, c.error) / lo) > 0.6 * Math.log(hi / lo)) ? 'white' : 'black';
+  const one = (key: 'ari' | 'error', label: string, color: Plot.ScaleOptions, text: (c: MapCell) => string) =>
+    figure(label, key === 'ari' ? CAPTIONS.mapRand : CAPTIONS.mapError, Plot.plot({
+      width: Math.min(width, 560), height: 60 + 34 * rows.length, marginLeft: 56, marginBottom: 44, padding: 0.04,
+      x: { label: 'λ2 (pairwise weight, strong → weak)', domain: columns }, y: { label: 'λ1 (ℓ1 weight)', domain: rows },
+      color: ramp(color),
+      marks: [
+        Plot.cell(data, { x: 'x', y: 'y', fill: key === 'ari' ? 'ari' : (c: MapCell) => Math.max(1e-6, c.error), inset: 0.5, tip: true,
+          title: (c: MapCell) => `λ1 = ${formatLambda(c.lambda1)}, λ2 = ${formatLambda(c.lambda2)}\nadjusted Rand ${c.ari.toFixed(3)}\n${errorName} ${c.error.toPrecision(3)}\n${c.groups} distinct values` }),
+        Plot.text(data, { x: 'x', y: 'y', text, fontSize: 9, fill: dark(key) }),
+        Plot.cell([nearest], { x: 'x', y: 'y', stroke: '#000', strokeWidth: 2.5, fill: 'none' }),
+      ],
+    }));
+  return [
+    one('ari', 'Adjusted Rand of the groups over λ1 × λ2 (outlined: Play’s weights)', { scheme: 'blues', domain: [0, 1], legend: true, label: 'adjusted Rand' }, (c) => c.ari.toFixed(2)),
+    one('error', `${errorName} over λ1 × λ2 (outlined: Play’s weights)`, { type: 'log', scheme: 'oranges', domain: [lo, hi], legend: true, label: errorName, tickFormat: formatLambda },
+      (c) => Number(c.error.toPrecision(2)).toString()),
+  ];
+}
+
 /** Coefficients along the penalty's grid (λ, or GEM's and LEM's γ), each feature coloured by its
  * true group, the learnt centres (GEM, LEM) as thick black lines, and the distinct values. */
 export function path(points: PathPoint[], stats: PathStat[], current: number, errorName: string, width: number,

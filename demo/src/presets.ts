@@ -14,6 +14,8 @@ export const PRESETS: Preset[] = [
     note: 'Every pair of features correlated by ρ = 0.8: the design is ill-conditioned, and each coefficient alone is hard to pin down.' },
   { id: 'classification', label: 'classification', state: { ...base, n: 600, d: 20, Q: 3, task: 'classification', method: 'ihc' },
     note: 'Labels y = [xᵀw* + σε > 0]: a logistic fit recovers w* only up to scale, so the error is the angle to w*. Binary labels carry little information: this needs many more samples per feature than regression.' },
+  { id: 'penalties', label: 'penalties group', state: { ...base, n: 300, d: 30, Q: 3, sigma: 0.1, method: 'gflasso', lambda: 1e-6, lambda2: 0.003 },
+    note: 'Few features in few well-separated groups, little noise: a problem where the pairwise penalties (OSCAR, GFLasso, ncFGS, DFG) tie coefficients together. Paths maps adjusted Rand and the error over λ1 × λ2, to show where they group and what it costs.' },
   { id: 'sparse', label: 'sparse groups', state: { ...base, n: 150, d: 100, Q: 5, zero: true, method: 'ihcs' },
     note: 'One true group is zero: IHCS looks for at most s non-zeros in Q groups (s = the true count), IHT for the s non-zeros only (sparsity without grouping).' },
 ];

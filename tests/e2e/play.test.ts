@@ -77,6 +77,28 @@ describe('Play under load', () => {
     await page.close();
   });
 
+  it('runs no main-thread task over 100 ms while it fits and draws (Long Tasks API)', async () => {
+    const page = await env.browser.newPage({ viewport: { width: 1280, height: 720 } });
+    await page.addInitScript(() => {
+      const w = window as unknown as { longTasks: number[] };
+      w.longTasks = [];
+      new PerformanceObserver((list) => { for (const e of list.getEntries()) w.longTasks.push(Math.round(e.duration)); }).observe({ type: 'longtask' });
+    });
+    await page.goto(env.server.url);
+    await page.waitForSelector('body[data-state="done"]', { timeout: 60_000 });
+    // From the first fit on: a new problem (its baselines cross-validated), λ, another method.
+    await page.evaluate(() => { (window as unknown as { longTasks: number[] }).longTasks = []; });
+    await seedAnswered(page, 2);
+    await page.locator('#play-lambda').fill('-3');
+    await page.waitForFunction(() => document.body.dataset.state === 'done' && new URL(location.href).searchParams.get('lambda') === '0.001', null, { timeout: 30_000 });
+    await page.selectOption('#play-method', 'oscar');
+    await page.waitForFunction(() => document.body.dataset.state === 'done' && !!document.querySelector('#play-summary tr[data-method="oscar"]'), null, { timeout: 30_000 });
+    await page.waitForTimeout(500);
+    const long = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
+    expect(long.filter((ms) => ms > 100), `long tasks: ${long.join(', ')} ms`).toEqual([]);
+    await page.close();
+  });
+
   it('flags a fit that stops at its iteration limit', async () => {
     // Correlated features (ρ = 0.95, the demo's largest) at n < d and λ ≈ 0: this draw's lasso (Play's
     // method; the baseline lasso below it is at its own cross-validated λ)

@@ -6,6 +6,8 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { root } from '../web/helpers.js';
+import { load } from '../../dist/node/index.js';
+import { adjustedRand, distinctPartition } from '../../demo/src/partition.js';
 import { isolatedDemo } from './server.js';
 
 const env = isolatedDemo();
@@ -164,6 +166,51 @@ describe('charts', () => {
     expect([...png.subarray(1, 4)].map((c) => String.fromCharCode(c)).join('')).toBe('PNG');
     await page.close();
   });
+});
+
+describe('pairwise penalties', () => {
+  it('say where they form no groups, and group on their own preset', async () => {
+    const page = await open('');
+    await page.selectOption('#play-method', 'oscar');
+    await page.waitForFunction(() => document.body.dataset.state === 'done' && !!document.querySelector('#play-summary tr[data-method="oscar"]'), null, { timeout: 60_000 });
+    const oscar = await page.$eval('#play-summary tr[data-method="oscar"]', (r) => ({ ...(r as HTMLElement).dataset }));
+    expect(Number(oscar.ari)).toBeLessThan(0.2);
+    expect(await page.textContent('#play-summary')).toContain(`OSCAR does not group on this problem at these weights: its estimate has ${oscar.groups} distinct values`);
+    // The preset's claim: GFLasso ties the coefficients into (nearly) the true groups there.
+    await page.selectOption('#play-preset', 'penalties');
+    await page.waitForFunction(() => document.body.dataset.state === 'done' && !!document.querySelector('#play-summary tr[data-method="gflasso"]'), null, { timeout: 60_000 });
+    expect(Number(await page.$eval('#play-summary tr[data-method="gflasso"]', (r) => (r as HTMLElement).dataset.ari))).toBeGreaterThan(0.5);
+    expect(await page.textContent('#play-summary')).not.toContain('does not group');
+    // Its error chart sweeps λ2, the weight that groups, and meets Play's fit at Play's λ2.
+    await done(page, 'errorPath');
+    expect(await page.textContent('#play-error-path figcaption')).toContain('along λ2');
+    expect(await page.getAttribute('#play-error-path', 'data-agrees')).toBe('true');
+    await page.close();
+  }, 120_000);
+
+  it('are mapped over λ1 × λ2 on the worker: every cell a fit, the best one as a fit in Node finds it', async () => {
+    const page = await open('?n=300&d=30&Q=3&sigma=0.1&method=gflasso&lambda=0.000001&lambda2=0.003');
+    await page.click('#tab-path');
+    expect(await page.isVisible('#map-box')).toBe(true);
+    await page.click('#map-run');
+    await done(page, 'map');
+    const cells = await page.$$eval('#map-figures figure:first-of-type g[aria-label="cell"]', (g) => g.map((x) => x.querySelectorAll('rect').length));
+    expect(cells[0]).toBe(56);
+    const best = JSON.parse((await page.getAttribute('#map-figures', 'data-best'))!);
+    expect(best.ari).toBeGreaterThan(0.9);
+    const sc = await load({ variant: 'simd' });
+    const data = await sc.generate('e1', { n: 300, d: 30, Q: 3, sigma: 0.1, seed: 1, nTest: 1000 });
+    const fit = await sc.fit('gflasso', { X: data.X, nRows: data.nRows, nCols: data.nCols, y: data.y, lambda1: best.lambda1, lambda2: best.lambda2 });
+    sc.dispose();
+    expect(Math.hypot(...Array.from(fit.coef, (c, j) => c - data.coef[j]))).toBeCloseTo(best.error, 6);
+    expect(adjustedRand(data.groups, distinctPartition(fit.coef, 1).labels)).toBe(best.ari);
+    // Not for methods with one weight.
+    await page.click('#tab-play');
+    await page.selectOption('#play-method', 'ihc');
+    await page.waitForFunction(() => document.body.dataset.state === 'done' && !!document.querySelector('#play-summary tr[data-method="ihc"]'), null, { timeout: 60_000 });
+    expect(await page.isHidden('#map-box')).toBe(true);
+    await page.close();
+  }, 120_000);
 });
 
 describe('Paths and Play', () => {
