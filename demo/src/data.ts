@@ -10,7 +10,9 @@ import { methodsFor, structureOptions, type Context } from './context.js';
 import { $, download, el, table, widthOf } from './dom.js';
 import { LABELS } from './explain.js';
 import { formatLambda, formatNumber } from './format.js';
-import { parseCsv, summarise, toMatrix, whyNotNumeric, type CsvTable, type DesignMatrix } from './csv.js';
+import { usable, whyNotNumeric, type DesignMatrix } from './csv.js';
+import { tableReader, type DescribedTable } from './tableClient.js';
+import { foldIds, meanBaseline, ridgeBaseline, type Baseline } from './dataBaselines.js';
 import * as plots from './plots.js';
 
 export interface FeatureGroup {
@@ -35,7 +37,11 @@ export function groupsOf(fit: CrossValidationResult, features: string[]): Featur
   return [...groups.values()].sort((a, b) => b.weight - a.weight).map((g, i) => ({ ...g, group: i + 1 }));
 }
 
-export interface Fitted { matrix: DesignMatrix; fit: CrossValidationResult; groups: FeatureGroup[]; target: string; folds: number }
+export interface Fitted {
+  matrix: DesignMatrix; fit: CrossValidationResult; groups: FeatureGroup[]; target: string; folds: number;
+  /** The mean of y and ridge, cross-validated on the method's folds. */
+  baselines: Baseline[];
+}
 
 /** Each group's stability: the mean co-grouping frequency of its pairs (d × d, row-major, as
  * sc.stability gives it for d ≤ 256), for groups of two or more features with a non-zero weight. */
@@ -58,6 +64,7 @@ export function modelRecord(f: Fitted) {
     method: f.fit.method, target: f.target, rows: f.matrix.nRows, skippedRows: f.matrix.skipped,
     chosen: f.fit.best, Q: f.fit.model.params.Q ?? null, lambda: f.fit.best.lambda ?? f.fit.model.params.lambda ?? null,
     cv: { folds: f.folds, metric: f.fit.metric, mean: point.mean, std: point.std },
+    baselines: f.baselines.map((b) => ({ name: b.name, cvMean: b.mean, cvSe: b.se, ...(b.lambda !== undefined ? { lambda: b.lambda } : {}) })),
     intercept: f.fit.model.intercept[0],
     features: f.matrix.features.map((name, j) => ({ name, weight: f.fit.model.coef[j], group: f.groups.find((g) => g.features.includes(name))!.group,
       mean: f.matrix.means[j], scale: f.matrix.scales[j] })),
@@ -79,7 +86,9 @@ export function mountData(ctx: Context) {
   const target = $<HTMLSelectElement>('data-target'), featuresBox = $('data-features'), method = $<HTMLSelectElement>('data-method');
   const Q = $<HTMLInputElement>('data-Q'), standardise = $<HTMLInputElement>('data-standardise'), cvQ = $<HTMLInputElement>('data-cvQ');
   const runButton = $<HTMLButtonElement>('data-run');
-  let csv: CsvTable | undefined, fitted: Fitted | undefined, abort: AbortController | undefined;
+  // The file is read, described and turned into a matrix in the table's worker (tableWorker.ts).
+  const reader = tableReader();
+  let csv: DescribedTable | undefined, fitted: Fitted | undefined, abort: AbortController | undefined;
 
   const offered = methodsFor(sc, 'regression').filter((m) => ['ihc', 'lsk', 'oscar', 'lasso', 'ridge', 'ihcs'].includes(m.name));
   if (!offered.some((m) => m.name === state.dataMethod)) state.dataMethod = 'ihc';  // the select shows what is used
@@ -115,7 +124,7 @@ export function mountData(ctx: Context) {
 
   function showColumns(name: string) {
     if (!csv) return;
-    const numeric = summarise(csv).filter((c) => c.numeric);
+    const columns = csv.summary, numeric = columns.filter((c) => usable(c, csv!.rows));
     if (numeric.length < 2) throw new Error('the file needs at least two numeric columns (a target and a feature)');
     if (!numeric.some((c) => c.name === state.target)) state.target = numeric[numeric.length - 1].name;
     target.replaceChildren(...numeric.map((c) => el('option', { value: c.name, textContent: c.name, selected: c.name === state.target })));
@@ -123,9 +132,14 @@ export function mountData(ctx: Context) {
     // A column numbering the rows is offered but not ticked: it is an index, not a measurement.
     featuresBox.replaceChildren(el('legend', { textContent: 'features' }), ...numeric.filter((c) => c.name !== state.target).map((c) =>
       el('label', {}, el('input', { type: 'checkbox', value: c.name, checked: !c.rowId }),
-        ` ${c.name}${c.missing ? ` (${c.missing} missing)` : ''}${c.rowId ? ' (numbers the rows: left out)' : ''}`)));
-    const skipped = summarise(csv).filter((c) => !c.numeric).map(whyNotNumeric);
-    status.textContent = `${name}: ${csv.rows.length} rows, ${csv.columns.length} columns.` +
+        ` ${c.name}${c.missing ? ` (${c.missing} missing)` : ''}${c.rowId ? ' (numbers the rows: left out)' : ''}` +
+        (c.badRows.length ? ` (${c.badRows.length === 1 ? 'one cell is' : `${c.badRows.length} cells are`} not a number: ${whyNotNumeric(c).replace(/^column '[^']*', /, '')}; ` +
+          `${c.badRows.length === 1 ? 'its row is' : 'their rows are'} skipped when it is used)` : ''))));
+    const bad = columns.filter((c) => !c.numeric && usable(c, csv!.rows)).map(whyNotNumeric);
+    const skipped = columns.filter((c) => !usable(c, csv!.rows)).map(whyNotNumeric);
+    status.textContent = `${name}: ${csv.rows} rows, ${csv.columns} columns` +
+      (csv.decimal === ',' ? ', numbers written with a decimal comma (3,5 = 3.5).' : '.') +
+      (bad.length ? ` Offered, their bad cells’ rows skipped when used: ${bad.join('; ')}.` : '') +
       (skipped.length ? ` Not numeric, so not offered: ${skipped.join('; ')}.` : '');
     runButton.disabled = false;
     document.body.dataset.data = 'loaded';
@@ -138,7 +152,8 @@ export function mountData(ctx: Context) {
     target.replaceChildren();
     featuresBox.replaceChildren(el('legend', { textContent: 'features' }));
     try {
-      csv = parseCsv(await f.text());
+      status.textContent = `Reading ${f.name}…`;
+      csv = await reader.read(await f.text());
       showColumns(f.name);
     } catch (e) {
       csv = undefined;
@@ -154,7 +169,8 @@ export function mountData(ctx: Context) {
     const mine = (abort = new AbortController());
     const features = [...featuresBox.querySelectorAll<HTMLInputElement>('input:checked')].map((b) => b.value);
     try {
-      const matrix = toMatrix(csv, target.value, features, standardise.checked);
+      const matrix = await reader.matrix(target.value, features, standardise.checked);
+      if (mine.signal.aborted) return;
       const info = offered.find((m) => m.name === method.value)!;
       const searchQ = hasQ() && cvQ.checked;
       const Qs = Array.from({ length: Math.min(8, matrix.nCols) }, (_, i) => i + 1);
@@ -164,8 +180,8 @@ export function mountData(ctx: Context) {
       for (const name of Object.keys(grid)) delete (options as Record<string, unknown>)[name];  // each option in one place
       document.body.dataset.data = 'running';
       status.textContent = 'Cross-validating…';
-      const folds = Math.min(5, matrix.nRows);
-      const cv = await sc.crossValidate(method.value as MethodName, { X: matrix.X, nRows: matrix.nRows, nCols: matrix.nCols, y: matrix.y, ...options }, { grid, folds },
+      const folds = Math.min(5, matrix.nRows), foldId = foldIds(matrix.nRows, folds);
+      const cv = await sc.crossValidate(method.value as MethodName, { X: matrix.X, nRows: matrix.nRows, nCols: matrix.nCols, y: matrix.y, ...options }, { grid, foldId },
         { signal: mine.signal });
       let fit = cv;
       if (searchQ) {  // Q by the library's one-standard-error choice (the fewest groups, then the largest λ), refitted on all rows
@@ -176,22 +192,33 @@ export function mountData(ctx: Context) {
           fit = { ...cv, best: params, bestIndex: index, model };
         }
       }
+      status.textContent = 'Cross-validating ridge on the same folds…';
+      const baselines = [meanBaseline(matrix.y, foldId, folds), await ridgeBaseline(sc, matrix, foldId, mine.signal)];
       status.textContent = 'Refitting on half-samples: which groups hold…';
       const stability = await sc.stability(method.value as MethodName, { X: matrix.X, nRows: matrix.nRows, nCols: matrix.nCols, y: matrix.y, ...options, ...fit.best },
         { resamples: STABILITY_RESAMPLES }, { signal: mine.signal });
-      fitted = { matrix, fit, groups: withStability(groupsOf(fit, matrix.features), matrix.features, stability), target: target.value, folds };
+      fitted = { matrix, fit, groups: withStability(groupsOf(fit, matrix.features), matrix.features, stability), target: target.value, folds, baselines };
       const chosen = Object.entries(fit.best).map(([n, v]) => `${n} = ${n.startsWith('lambda') ? formatLambda(v) : formatNumber(v)}`).join(', ');
-      status.textContent = `${LABELS[method.value] ?? method.value}: ${matrix.nRows} rows` + (matrix.skipped ? ` (${matrix.skipped} with missing values skipped)` : '') +
+      status.textContent = `${LABELS[method.value] ?? method.value}: ${matrix.nRows} rows` + (matrix.skipped ? ` (${matrix.skipped} with a missing or bad cell skipped)` : '') +
         `, ${folds}-fold CV chose ${chosen} (CV MSE ${formatNumber(fit.grid[fit.bestIndex].mean)}` +
         (fit.bestIndex !== cv.bestIndex ? `; the fewest groups within one standard error of the lowest, ${formatNumber(cv.grid[cv.bestIndex].mean)} at Q = ${cv.best.Q}` : '') +
         `); intercept ${formatNumber(fit.model.intercept[0])}.` +
         (info.name === 'ihcs' ? ` IHCS keeps at most s = ${Math.ceil(matrix.nCols / 2)} features (half).` : '');
-      const groups = fitted.groups;
-      $('data-result').replaceChildren(table(`${groups.length} groups of features, by shared weight${standardise.checked ? ' (per standard deviation of the feature)' : ''}` +
+      const groups = fitted.groups, point = fit.grid[fit.bestIndex];
+      const worse = point.mean >= baselines[0].mean;
+      const compared = Object.assign(table(`Held-out MSE on the same ${folds} folds (mean ± its standard error)`, ['model', 'CV MSE', ''],
+        [[`${LABELS[method.value] ?? method.value} (${chosen})`, `${formatNumber(point.mean)} ± ${formatNumber(point.se)}`, ''],
+          ...baselines.map((b) => [b.name + (b.lambda !== undefined ? `, λ = ${formatLambda(b.lambda)}` : ''), `${formatNumber(b.mean)} ± ${formatNumber(b.se)}`,
+            point.mean < b.mean ? 'beaten' : 'not beaten'])],
+        [{ role: 'method', mean: String(point.mean) }, ...baselines.map((b, i) => ({ role: i === 0 ? 'mean' : 'ridge', mean: String(b.mean) }))]), { id: 'data-baselines' });
+      $('data-result').replaceChildren(compared,
+        ...(worse ? [el('p', { className: 'warning', textContent: `⚠ The model predicts held-out rows no better than the mean of ${target.value} does: ` +
+          'its groups describe the noise of this sample, not an effect.' })] : []),
+        Object.assign(table(`${groups.length} groups of features, by shared weight${standardise.checked ? ' (per standard deviation of the feature)' : ''}` +
         `; kept together: the share of ${STABILITY_RESAMPLES} half-samples in which each pair of the group shares one weight`,
         ['group', 'shared weight', 'size', 'features', 'kept together'],
         groups.map((g) => [g.group, formatNumber(g.weight), g.features.length, g.features.join(', '), g.stability === undefined ? '—' : `${Math.round(100 * g.stability)} %`]),
-        groups.map((g) => ({ group: String(g.group), weight: String(g.weight) }))));
+        groups.map((g) => ({ group: String(g.group), weight: String(g.weight) }))), { id: 'data-groups' }));
       const figures = $('data-figures'), width = widthOf(figures, 560);
       const groupOf = new Map(groups.flatMap((g) => g.features.map((f) => [f, g.group] as const)));
       figures.replaceChildren(plots.featureWeights(matrix.features, fit.model, (j) => groupOf.get(matrix.features[j])!, width), plots.cvCurve(fit, width));

@@ -4,8 +4,9 @@
 import { describe, expect, it } from 'vitest';
 import type { StabilityResult, SyntheticData } from '../../dist/index.js';
 import { load } from '../../dist/node/index.js';
-import { parseCsv, summarise, toMatrix, whyNotNumeric } from '../../demo/src/csv.js';
+import { decimalOf, parseCsv, summarise, toMatrix, usable, whyNotNumeric } from '../../demo/src/csv.js';
 import { groupsOf, modelRecord, withStability } from '../../demo/src/data.js';
+import { foldIds, meanBaseline, ridgeBaseline } from '../../demo/src/dataBaselines.js';
 import { axisFormat, formatLambda, formatNumber, logAxisFormat } from '../../demo/src/format.js';
 import { errorOf } from '../../demo/src/path.js';
 import { withZeroGroup } from '../../demo/src/problem.js';
@@ -110,7 +111,7 @@ describe('Your data', () => {
     const text = ['a,b,c,y', ...rows.map(([a, b, c], i) => `${a},${b},${c},${2 * a + 2 * b - c + Math.sin(7 * i)}`)].join('\n');
     const matrix = toMatrix(parseCsv(text), 'y', ['a', 'b', 'c'], true);
     const fit = await sc.crossValidate('ihc', { X: matrix.X, nRows: matrix.nRows, nCols: 3, y: matrix.y, Q: 2 }, { grid: { lambda: [1e-3, 1e-2] }, folds: 4 });
-    const record = modelRecord({ matrix, fit, groups: groupsOf(fit, matrix.features), target: 'y', folds: 4 });
+    const record = modelRecord({ matrix, fit, groups: groupsOf(fit, matrix.features), target: 'y', folds: 4, baselines: [] });
     const predicted = await sc.predict(fit.model, matrix.X, matrix.nRows);
     rows.forEach((raw, i) => {
       const byHand = record.intercept + record.features.reduce((s, f, j) => s + (f.weight * (raw[j] - f.mean)) / f.scale, 0);
@@ -142,6 +143,23 @@ describe('CSV → matrix (the page: the library\'s reader, rows with a missing v
     expect(z.means[0]).toBe(65);
     expect(z.scales[0]).toBeCloseTo(Math.sqrt(1700 / 4), 12);
     expect(z.X[0]).toBeCloseTo(-15 / Math.sqrt(1700 / 4), 12);
+  });
+
+  it('reads decimal commas when that makes more columns numbers, and skips the rows of a column\'s few bad cells', () => {
+    const commas = parseCsv('a;b;y\n3,5;1;2\n4,25;2;3\n-1,5;3;4\n0;4;5\n2;5;6\n');
+    expect(decimalOf(commas)).toBe(',');
+    expect(decimalOf(parseCsv(csv))).toBe('.');
+    expect(Array.from(toMatrix(commas, 'y', ['a', 'b'], false, ',').X)).toEqual([3.5, 1, 4.25, 2, -1.5, 3, 0, 4, 2, 5]);
+    // 120 rows, 1 and 2 bad cells in b (1 % of 120 is 1): b is usable with one, not with two.
+    const rows = (bad: number[]) => parseCsv(['a,b,y', ...Array.from({ length: 120 }, (_, i) => `${i % 7},${bad.includes(i + 1) ? 'oops' : i % 5},${i}`)].join('\n'));
+    const one = rows([9]), two = rows([9, 50]);
+    expect(usable(summarise(one)[1], 120)).toBe(true);
+    expect(usable(summarise(two)[1], 120)).toBe(false);
+    const m = toMatrix(one, 'y', ['a', 'b'], false);
+    expect(m.skipped).toBe(1);
+    expect(m.nRows).toBe(119);
+    expect(Array.from(m.y)).not.toContain(8);  // row 9 holds y = 8
+    expect(() => toMatrix(two, 'y', ['a', 'b'], false)).toThrow("column 'b', row 9: 'oops' is not a number");
   });
 
   it('says clearly what is wrong', () => {
@@ -230,5 +248,27 @@ describe('claims', () => {
     expect([...t.test]).toEqual([['IHC', 2], ['ridge', 1], ['the lasso', 0]]);
     expect(tallySentence(t, 1, 'test MSE')).toBe('Over seeds 1–2 (the same problem otherwise, the baselines cross-validated on each): ' +
       'closest to w* — IHC 1, ridge 1, the lasso 0; best test MSE — IHC 2, ridge 1, the lasso 0.');
+  });
+});
+
+describe('Your data\'s baselines', () => {
+  it('score the mean of y fold by fold (by hand) and ridge as a cross-validation at its λ does', async () => {
+    // Folds {0, 1} and {2, 3}: held (0, 0) against the training mean 3 → 9; held (1, 5) against 0 → 13.
+    const m = meanBaseline([0, 0, 1, 5], Int32Array.from([0, 0, 1, 1]), 2);
+    expect(m.mean).toBe(11);
+    expect(m.se).toBeCloseTo(Math.sqrt(8) / Math.sqrt(2), 14);
+    // The folds: every row once, dealt in the library's shuffled order, sizes differing by one at most.
+    const id = foldIds(23, 5);
+    expect(Array.from({ length: 5 }, (_, f) => id.filter((x) => x === f).length).sort()).toEqual([4, 4, 5, 5, 5]);
+    const sc = await load({ variant: 'simd' });
+    const g = await sc.generate('e1', { n: 60, d: 8, Q: 2, sigma: 1, seed: 3 });
+    const matrix = { X: g.X, y: g.y, nRows: 60, nCols: 8, features: [], skipped: 0, means: [], scales: [] };
+    const folds = foldIds(60, 5), ridge = await ridgeBaseline(sc, matrix, folds, new AbortController().signal);
+    const cv = await sc.crossValidate('ridge', { X: g.X, nRows: 60, nCols: 8, y: g.y }, { grid: { lambda: [ridge.lambda!] }, foldId: folds });
+    expect(ridge.mean).toBeCloseTo(cv.grid[0].mean, 8);
+    expect(ridge.se).toBeCloseTo(cv.grid[0].se, 8);
+    // Ridge beats the mean here (y depends on X).
+    expect(ridge.mean).toBeLessThan(meanBaseline(g.y, folds, 5).mean);
+    sc.dispose();
   });
 });

@@ -48,6 +48,9 @@ describe('tableMatrix', () => {
     expect(cols.size).toMatchObject({ numeric: true, missing: 1, rowId: false, constant: false });
     expect(cols.rooms).toMatchObject({ numeric: true, missing: 1 });
     expect(cols.city).toMatchObject({ numeric: false, firstBad: { row: 1, value: 'Paris' } });
+    expect(cols.size.badRows).toEqual([]);
+    // Every bad cell's row, missing cells (n/a, ?) apart.
+    expect(describeColumns(readTable('a,b\n1,x\n2,n/a\n3,4\n4,5 kg\n5,?\n'))[1]).toMatchObject({ numeric: false, missing: 2, badRows: [1, 4] });
     expect(cols.id.rowId).toBe(true);
     expect(describeColumns(readTable('a,b\n2,1\n2,3\n'))[0].constant).toBe(true);
     expect(whyNotNumeric(cols.city)).toBe("column 'city', row 1: 'Paris' is not a number");

@@ -25,6 +25,8 @@ export interface ColumnSummary {
   missing: number;
   /** The first cell that is not a number (row: 1-based, counting data rows after the header). */
   firstBad?: { row: number; value: string };
+  /** Every row (1-based) whose cell is neither missing nor a number. */
+  badRows: number[];
   /** Numeric and the same value on every row. */
   constant: boolean;
   /** The values are 1, 2, …, n or 0, 1, …, n − 1 down the rows: a row number, not a feature. */
@@ -146,18 +148,21 @@ export function describeColumns(table: Table, options: { decimal?: Decimal } = {
   const decimal = checkDecimal(options.decimal ?? '.');
   return table.columns.map((name, j) => {
     let missing = 0, firstBad: ColumnSummary['firstBad'];
-    const values: number[] = [];
+    const values: number[] = [], badRows: number[] = [];
     table.rows.forEach((r, i) => {
       if (isMissing(r[j])) missing++;
       else {
         const v = asNumber(r[j], decimal);
-        if (!Number.isFinite(v)) firstBad ??= { row: i + 1, value: r[j] };
+        if (!Number.isFinite(v)) {
+          firstBad ??= { row: i + 1, value: r[j] };
+          badRows.push(i + 1);
+        }
         values.push(v);
       }
     });
     const numeric = !firstBad && missing < table.rows.length;
     const rowId = numeric && missing === 0 && table.rows.length > 2 && (values.every((v, i) => v === i + 1) || values.every((v, i) => v === i));
-    return { name, numeric, missing, constant: numeric && values.every((v) => v === values[0]), rowId, ...(firstBad ? { firstBad } : {}) };
+    return { name, numeric, missing, constant: numeric && values.every((v) => v === values[0]), rowId, badRows, ...(firstBad ? { firstBad } : {}) };
   });
 }
 
