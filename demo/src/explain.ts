@@ -53,6 +53,7 @@ export const CAPTIONS = {
   partition: 'Each cell counts the features of one true group (row) that the method put in one found group (column); the found groups are ordered by their best match to the true ones (an exact assignment), so a perfect recovery is the diagonal.',
   trace: 'The objective the solver minimises, at each evaluation: it should fall and level off.',
   errorPath: 'The error of the estimate at each value of the method’s weight — λ, or λ2 for the pairwise penalties (the weight that groups; λ1 stays as set) — with the same options and start as Play. The ring marks Play’s value.',
+  cvPath: 'Each fold fits the whole path on four fifths of the training samples and scores the rest: the mean over folds (line) ± its standard error (bars). The ring is the least mean; the square, the most regularised point within one standard error of it (glmnet’s lambda.1se), a simpler model as good within the noise of the estimate. Dashed: Play’s value.',
   mapRand: 'Each cell: the method fitted at that λ1 (rows) and λ2 (columns), its distinct coefficient values scored against the true groups (1: the true partition, 0: chance). Dark cells are where the penalty groups.',
   mapError: 'The same fits, each estimate’s distance to the true coefficients: where the penalty groups, this shows what the grouping costs (shrinkage towards a common value).',
   path: 'Each line is one feature’s coefficient as λ weakens from left to right, coloured by its true group: grouping methods fuse lines of one colour.',

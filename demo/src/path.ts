@@ -43,10 +43,15 @@ export function sweptWeight(info: MethodInfo | undefined): { key: 'lambda' | 'la
 export const gridWith = (points: number, key: 'lambda' | 'lambda2', current: number) =>
   [...new Set([...logGrid(LIMITS[key][1], LIMITS[key][0], points), current])].sort((a, b) => b - a);
 
+/** A cross-validated path: each point's mean held-out score and its standard error, the best
+ * point and the one-standard-error choice (indices into points). */
+export interface PathCv { metric: string; points: { lambda: number; mean: number; se: number }[]; best: number; best1se: number }
+
 /** Fits `method` at every value of the swept weight's grid, strong to weak, as Play would at
- * each: in one call (sc.path) where the weight is the method's own path weight, else fit by fit. */
+ * each: in one call (sc.path) where the weight is the method's own path weight — then, given
+ * `folds`, cross-validated too (each fold fits the whole path) — else fit by fit. */
 export async function fitAlong(sc: Supclust, s: DemoState, data: SyntheticData, grid: number[], signal: AbortSignal,
-  onStep: (lambda: number, model: Model, done: number) => void): Promise<void> {
+  onStep: (lambda: number, model: Model, done: number) => void, folds = 0, onProgress?: (done: number, total: number) => void): Promise<PathCv | undefined> {
   const info = sc.info.methods.find((m) => m.name === s.method), { key } = sweptWeight(info);
   const at = (value: number) => methodOptions(info, { ...s, [key]: value }, sparsityOf(data));
   const first = at(grid[0]);
@@ -54,9 +59,11 @@ export async function fitAlong(sc: Supclust, s: DemoState, data: SyntheticData, 
     // Early stops off: every λ of the grid, each point the fit Play makes there (warm-started
     // where that changes only the time, as below).
     const r = await sc.path(s.method as MethodName, { X: data.X, nRows: data.nRows, nCols: data.nCols, y: data.y, ...first },
-      { lambda: grid, devianceRatioChange: 0, devianceRatioMax: 1 }, { signal });
+      { lambda: grid, devianceRatioChange: 0, devianceRatioMax: 1, ...(folds ? { folds } : {}) },
+      { signal, ...(onProgress ? { onProgress: ({ done, total }: { done: number; total: number }) => onProgress(done, total) } : {}) });
     r.points.forEach((p, i) => onStep(p.lambda, p.model as Model, i + 1));
-    return;
+    const cv = r.crossValidation;
+    return cv && { metric: cv.metric, points: r.points.map((p) => ({ lambda: p.lambda, mean: p.cv!.mean, se: p.cv!.se })), best: cv.best, best1se: cv.best1se };
   }
   let previous: Model | undefined;
   for (const [i, lambda] of grid.entries()) {
@@ -64,8 +71,13 @@ export async function fitAlong(sc: Supclust, s: DemoState, data: SyntheticData, 
     const warm = previous && warmStartable(info) ? { warmStart: previous } : {};
     previous = await sc.fit(s.method as MethodName, { X: data.X, nRows: data.nRows, nCols: data.nCols, y: data.y, ...options, ...warm }, { signal });
     onStep(lambda, previous, i + 1);
+    onProgress?.(i + 1, grid.length);
   }
+  return undefined;
 }
+
+/** Folds of the Paths view's cross-validation (methods fitted along their path in one call). */
+const PATH_FOLDS = 5;
 
 export const distinctValues = (coef: ArrayLike<number>) => new Set(Array.from(coef, (c) => c.toPrecision(8))).size;
 
@@ -91,19 +103,23 @@ export function mountPath(ctx: Context, problem: () => SyntheticData | undefined
     const prior = sc.info.methods.find((m) => m.name === s.method)?.options.some((o) => o.name === 'centres') ?? false;
     const t0 = performance.now();
     try {
-      await fitAlong(await ctx.background(), s, d, grid, mine.signal, (lambda, model, done) => {
+      const cv = await fitAlong(await ctx.background(), s, d, grid, mine.signal, (lambda, model) => {
         model.coef.forEach((c, j) => points.push({ lambda, feature: j, coef: c, group: d.groups[j] }));
         if (prior) model.centroids.forEach((value, centre) => centres.push({ lambda, centre, value }));
         stats.push({ lambda, groups: distinctValues(model.coef), error: Math.max(1e-6, errorOf(s.task, d.coef, model.coef)) });
-        bar.value = done / grid.length;
-      });
+      }, PATH_FOLDS, (done, total) => { bar.value = done / total; });
       const figures = $('path-figures');
-      figures.replaceChildren(...plots.path(points, stats, current, errorName(s.task), widthOf(figures, 900), swept.name, centres));
+      figures.replaceChildren(...plots.path(points, stats, current, errorName(s.task), widthOf(figures, 900), swept.name, centres),
+        ...(cv ? [plots.cvPath(cv, current, swept.name, widthOf(figures, 900))] : []));
+      const chosen = cv && `${PATH_FOLDS}-fold cross-validation (${cv.metric}) on the training samples: least at ${swept.name} = ${formatLambda(cv.points[cv.best].lambda)}` +
+        `${cv.best === 0 || cv.best === cv.points.length - 1 ? ' (⚠ an end of the grid: the best may lie beyond it)' : ''}, ` +
+        `the one-standard-error choice ${swept.name} = ${formatLambda(cv.points[cv.best1se].lambda)} (the most regularised within one standard error of the least). `;
+      if (cv) figures.dataset.cv = JSON.stringify({ best: cv.points[cv.best].lambda, best1se: cv.points[cv.best1se].lambda });
       const best = stats.reduce((a, b) => (b.error < a.error ? b : a));
       const here = stats.find((p) => p.lambda === current)!;
       const second = hasLambda2(info) ? ` (λ2 swept, the weight that groups; λ1 stays at ${formatLambda(s.lambda)})` : '';
       const name = swept.name;
-      status.textContent = `${LABELS[s.method] ?? s.method}${second}: ${grid.length} fits in ${(performance.now() - t0).toFixed(0)} ms` +
+      status.textContent = (chosen ?? '') + `${LABELS[s.method] ?? s.method}${second}: ${grid.length} fits in ${(performance.now() - t0).toFixed(0)} ms` +
         `${warmStartable(sc.info.methods.find((m) => m.name === s.method)) ? ' (warm-started: the answer does not depend on the start, only the time does)' : ' (each started as Play starts it: the problem is not convex, so the start matters)'}; ` +
         `closest to the truth at ${name} = ${formatLambda(best.lambda)} (${errorName(s.task)} ${best.error.toPrecision(3)}, ${best.groups} distinct values); ` +
         `at Play’s ${name} = ${formatLambda(current)}: ${here.error.toPrecision(3)}, as in Play.`;

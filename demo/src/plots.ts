@@ -232,6 +232,27 @@ export function penaltyMap(cells: MapCell[], current: { lambda1: number; lambda2
   ];
 }
 
+/** A cross-validated path: the mean held-out score ± its standard error at each point, the best
+ * point (ring), the one-standard-error choice (square) and Play's value (dashed). */
+export function cvPath(cv: { metric: string; points: { lambda: number; mean: number; se: number }[]; best: number; best1se: number },
+  current: number, penalty: string, width: number): HTMLElement {
+  const label = `cross-validated ${cv.metric}`;
+  return figure(`Cross-validated ${cv.metric} along the path (ring: least; square: one-standard-error choice)`, CAPTIONS.cvPath, Plot.plot({
+    width, height: 240, grid: true, marginLeft: 56,
+    x: { type: 'log', label: `${penalty} (strong → weak)`, reverse: true, tickFormat: formatLambda },
+    y: valueAxis(cv.points.flatMap((p) => [p.mean - p.se, p.mean + p.se]).filter((v) => v > 0), label),
+    marks: [
+      Plot.ruleX(cv.points, { x: 'lambda', y1: (p: { mean: number; se: number }) => p.mean - p.se, y2: (p: { mean: number; se: number }) => p.mean + p.se, stroke: '#999' }),
+      Plot.line(cv.points, { x: 'lambda', y: 'mean', stroke: PALETTE[4] }),
+      Plot.dot(cv.points, { x: 'lambda', y: 'mean', fill: PALETTE[4], r: 2.5, tip: true,
+        title: (p: { lambda: number; mean: number; se: number }) => `${penalty} = ${formatLambda(p.lambda)}\n${cv.metric} ${p.mean.toPrecision(4)} ± ${p.se.toPrecision(2)}` }),
+      Plot.dot([cv.points[cv.best]], { x: 'lambda', y: 'mean', stroke: PALETTE[3], r: 7, strokeWidth: 2 }),
+      Plot.dot([cv.points[cv.best1se]], { x: 'lambda', y: 'mean', stroke: '#000', symbol: 'square', r: 6, strokeWidth: 1.5 }),
+      Plot.ruleX([current], { stroke: '#999', strokeDasharray: '4,3' }),
+    ],
+  }));
+}
+
 /** Coefficients along the penalty's grid (λ, or GEM's and LEM's γ), each feature coloured by its
  * true group, the learnt centres (GEM, LEM) as thick black lines, and the distinct values. */
 export function path(points: PathPoint[], stats: PathStat[], current: number, errorName: string, width: number,

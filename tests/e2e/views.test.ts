@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { root } from '../web/helpers.js';
-import { load } from '../../dist/node/index.js';
+import { load, logGrid } from '../../dist/node/index.js';
 import { adjustedRand, distinctPartition } from '../../demo/src/partition.js';
 import { isolatedDemo } from './server.js';
 
@@ -223,6 +223,18 @@ describe('Paths and Play', () => {
     await page.click('#path-run');
     await done(page, 'path');
     expect(Number(await page.getAttribute('#path-figures', 'data-at-play'))).toBe(playError);
+    // Its cross-validation: the least mean and the one-standard-error choice, as sc.path's own
+    // cross-validation in Node finds them on the same grid (the slider's 29 values and Play's λ).
+    const cv = JSON.parse((await page.getAttribute('#path-figures', 'data-cv'))!);
+    const sc = await load({ variant: 'simd' });
+    const data = await sc.generate('e1', { n: 120, d: 100, Q: 5, sigma: 0.5, seed: 3, nTest: 1000 });
+    const grid = [...new Set([...logGrid(10, 1e-6, 29), 1e-4])].sort((a, b) => b - a);
+    const p = await sc.path('ihc', { X: data.X, nRows: data.nRows, nCols: data.nCols, y: data.y, Q: 5, lambda: 10 },
+      { lambda: grid, folds: 5, devianceRatioChange: 0, devianceRatioMax: 1 });
+    sc.dispose();
+    expect(cv).toEqual({ best: p.points[p.crossValidation!.best].lambda, best1se: p.points[p.crossValidation!.best1se].lambda });
+    expect(await page.textContent('#path-status')).toMatch(/^5-fold cross-validation \(mse\) on the training samples: least at λ = /);
+    expect(await page.$$eval('#path-figures figure[aria-label^="Cross-validated mse along the path"] svg', (f) => f.length)).toBeGreaterThan(0);
     expect(await page.isHidden('#path-stale')).toBe(true);
     await page.click('#tab-play');
     await page.fill('#play-seed', '4');
