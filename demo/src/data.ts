@@ -206,7 +206,7 @@ export function mountData(ctx: Context) {
         (info.name === 'ihcs' ? ` IHCS keeps at most s = ${Math.ceil(matrix.nCols / 2)} features (half).` : '');
       const groups = fitted.groups, point = fit.grid[fit.bestIndex];
       const worse = point.mean >= baselines[0].mean;
-      const compared = Object.assign(table(`Held-out MSE on the same ${folds} folds (mean ± its standard error)`, ['model', 'CV MSE', ''],
+      const compared = Object.assign(table(`Held-out MSE on the same ${folds} folds (mean ± its standard error)`, ['model', 'CV MSE', 'by the method'],
         [[`${LABELS[method.value] ?? method.value} (${chosen})`, `${formatNumber(point.mean)} ± ${formatNumber(point.se)}`, ''],
           ...baselines.map((b) => [b.name + (b.lambda !== undefined ? `, λ = ${formatLambda(b.lambda)}` : ''), `${formatNumber(b.mean)} ± ${formatNumber(b.se)}`,
             point.mean < b.mean ? 'beaten' : 'not beaten'])],

@@ -14,7 +14,8 @@ export function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial
 
 /** A table with a header row (and a caption unless ''); cells are text. */
 export function table(caption: string, head: string[], rows: (string | number)[][], attrs: Record<string, string>[] = []): HTMLTableElement {
-  const t = el('table', {}, ...(caption ? [el('caption', { textContent: caption })] : []));
+  // Focusable: a table wider than the screen scrolls sideways, by keyboard too.
+  const t = el('table', { tabIndex: 0 }, ...(caption ? [el('caption', { textContent: caption })] : []));
   t.append(el('thead', {}, el('tr', {}, ...head.map((h) => el('th', { scope: 'col', textContent: h })))));
   t.append(el('tbody', {}, ...rows.map((r, i) => {
     const tr = el('tr', {}, ...r.map((c) => el('td', { textContent: String(c) })));

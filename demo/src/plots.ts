@@ -16,6 +16,12 @@ const colorOf = (i: number) => PALETTE[i % PALETTE.length];
 export function figure(label: string, caption: string, plot: Element): HTMLElement {
   const f = document.createElement('figure');
   f.setAttribute('aria-label', label);
+  // The chart is one image named by its title; Plot's named marks are groups within it (an
+  // aria-label needs a role that takes one).
+  const svgs = plot.tagName.toLowerCase() === 'svg' ? [plot] : [...plot.querySelectorAll('svg')];
+  const chart = svgs.reduce<Element | undefined>((a, b) => (!a || b.querySelectorAll('*').length > a.querySelectorAll('*').length ? b : a), undefined);
+  if (chart) { chart.setAttribute('role', 'img'); chart.setAttribute('aria-label', label); }
+  for (const g of plot.querySelectorAll('g[aria-label]')) g.setAttribute('role', 'group');
   const title = document.createElement('figcaption');
   title.textContent = label;
   const how = document.createElement('p');

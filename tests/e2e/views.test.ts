@@ -343,6 +343,44 @@ describe('URL and history', () => {
   });
 });
 
+describe('accessibility', () => {
+  it('has no axe-core violation in any view, its results and charts on screen', async () => {
+    const page = await open('?method=gflasso&n=300&d=30&Q=3&sigma=0.1&lambda=0.000001&lambda2=0.003');
+    await done(page, 'errorPath');
+    await page.addScriptTag({ content: readFileSync(join(root, 'node_modules/axe-core/axe.min.js'), 'utf8') });
+    const violations = async (view: string) => (await page.evaluate(async () => {
+      const result = await (window as unknown as { axe: { run(c: Document): Promise<{ violations: { id: string; nodes: { html: string }[] }[] }> } }).axe.run(document);
+      return result.violations.map((v) => `${v.id}: ${v.nodes.slice(0, 2).map((n) => n.html.slice(0, 100)).join(' | ')}`);
+    })).map((v) => `${view}: ${v}`);
+    const found = await violations('play');
+    await page.click('#tab-path');
+    await done(page, 'path');
+    await page.click('#map-run');
+    await done(page, 'map');
+    found.push(...await violations('path'));
+    await page.click('#tab-tables');
+    await page.fill('#table-reps', '1');
+    await page.dispatchEvent('#table-reps', 'change');
+    await page.click('#table-run');
+    await done(page, 'table');
+    found.push(...await violations('tables'));
+    await page.click('#tab-data');
+    await page.click('#data-example');
+    await done(page, 'data', 'loaded');
+    await page.click('#data-run');
+    await done(page, 'data');
+    found.push(...await violations('data'));
+    await page.click('#tab-experts');
+    await done(page, 'experts');
+    found.push(...await violations('experts'));
+    await page.click('#tab-tasks');
+    await done(page, 'tasks');
+    found.push(...await violations('tasks'));
+    expect(found).toEqual([]);
+    await page.close();
+  }, 180_000);
+});
+
 describe('phone (390 × 844)', () => {
   it('shows a figure on the first screen and never scrolls sideways, in any view', async () => {
     const page = await open('', { width: 390, height: 844 });
