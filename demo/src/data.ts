@@ -211,7 +211,11 @@ export function mountData(ctx: Context) {
           ...baselines.map((b) => [b.name + (b.lambda !== undefined ? `, λ = ${formatLambda(b.lambda)}` : ''), `${formatNumber(b.mean)} ± ${formatNumber(b.se)}`,
             point.mean < b.mean ? 'beaten' : 'not beaten'])],
         [{ role: 'method', mean: String(point.mean) }, ...baselines.map((b, i) => ({ role: i === 0 ? 'mean' : 'ridge', mean: String(b.mean) }))]), { id: 'data-baselines' });
+      // A weight chosen at an end of its grid: the best may lie beyond what was tried.
+      const edges = Object.entries(fit.best).filter(([name, v]) => name.startsWith('lambda') && grid[name] && (v === Math.max(...grid[name]) || v === Math.min(...grid[name])))
+        .map(([name, v]) => `${name} = ${formatLambda(v)}`);
       $('data-result').replaceChildren(compared,
+        ...(edges.length ? [el('p', { className: 'warning', textContent: `⚠ Cross-validation chose ${edges.join(' and ')}, an end of the values tried: the best may lie beyond them.` })] : []),
         ...(worse ? [el('p', { className: 'warning', textContent: `⚠ The model predicts held-out rows no better than the mean of ${target.value} does: ` +
           'its groups describe the noise of this sample, not an effect.' })] : []),
         Object.assign(table(`${groups.length} groups of features, by shared weight${standardise.checked ? ' (per standard deviation of the feature)' : ''}` +

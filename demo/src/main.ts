@@ -27,6 +27,13 @@ if (sc.info.variant === 'simd')
     '"Cross-Origin-Embedder-Policy: require-corp" (npm start and the supclust/vite plugin send them).';
 
 const state = decodeState(location.search);
+// Embedded (?embed=1, for an iframe): the view alone, with a link to the whole page.
+if (state.embed) {
+  document.body.classList.add('embed');
+  const full = $<HTMLAnchorElement>('open-full');
+  full.href = `${location.pathname}${encodeState({ ...state, embed: false })}`;
+  full.hidden = false;
+}
 let background: Promise<Supclust> | undefined;
 const ctx: Context = {
   sc, state,

@@ -8,6 +8,7 @@ import { logGrid, type MethodInfo, type Model, type SyntheticData, type MethodNa
 import { BASELINE_CV, BASELINES, fitBaselines, type Baseline } from './baselines.js';
 import { shortName, tally, tallySentence, verdict } from './claims.js';
 import { playCode } from './code.js';
+import { fitProgress } from './controls.js';
 import { hasLambda2, methodOptions, methodsFor, suggestedSliders, warmStartable, type Context } from './context.js';
 import { $, copy, el, table, widthOf } from './dom.js';
 import { ABOUT, LABELS, METRICS } from './explain.js';
@@ -148,7 +149,8 @@ export function mountPlay(ctx: Context, onChange: () => void) {
       // worker (an aborted fit's restart), so that the clock starts when the fit can.
       await sc.kmeans1d([0], 1);
       const t0 = performance.now();
-      const model = await sc.fit(s.method as MethodName, { ...problem, ...options, ...(warmStart ? { warmStart } : {}) }, control);
+      // Its iterations on screen while it runs (a long fit, ADFG at d = 500, takes minutes).
+      const model = await sc.fit(s.method as MethodName, { ...problem, ...options, ...(warmStart ? { warmStart } : {}) }, { ...control, onProgress: fitProgress(status) });
       const ms = performance.now() - t0;
       const t1 = performance.now();
       const oracleOptions = s.task === 'classification' ? { loss: 'logistic' as const, lambda: 1e-4 } : {};

@@ -6,6 +6,8 @@ export type Task = 'regression' | 'classification';
 
 export interface DemoState {
   view: View;
+  /** The page inside another one (an iframe): the view alone, without the header, tabs and controls. */
+  embed: boolean;
   /** Play and Path: the generated problem. */
   n: number; d: number; Q: number; sigma: number; rho: number; task: Task; seed: number;
   /** Play and Path (regression): the true group of smallest |value| set to zero (sparse groups). */
@@ -35,7 +37,7 @@ export interface DemoState {
 }
 
 export const DEFAULTS: DemoState = {
-  view: 'play',
+  view: 'play', embed: false,
   n: 150, d: 100, Q: 5, sigma: 0.5, rho: 0, task: 'regression', seed: 1, zero: false,
   method: 'ihc', lambda: 1e-4, lambda2: 1e-5, overlays: ['ridge', 'lasso'],
   table: 'e1-n', reps: 5, tableSeed: 1, fast: true, rows: ['Oracle', 'LS', 'LSK', 'IHC'],
@@ -92,7 +94,7 @@ export function decodeState(search: string): DemoState {
   }
   const overlays = p.get('overlays');  // '' (none drawn) is a value
   if (overlays !== null) s.overlays = OVERLAYS.filter((o) => overlays.split(',').includes(o));
-  for (const key of ['fast', 'standardise', 'zero', 'dataCvQ'] as const) {
+  for (const key of ['fast', 'standardise', 'zero', 'dataCvQ', 'embed'] as const) {
     const v = p.get(key);
     if (v === '0' || v === '1') s[key] = v === '1';
   }

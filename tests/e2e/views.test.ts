@@ -328,6 +328,19 @@ describe('URL and history', () => {
     await page.close();
   });
 
+  it('embeds the Play view alone (?embed=1, for an iframe), linking to the whole page, with a social preview image', async () => {
+    const page = await open('?embed=1&n=120');
+    expect(await page.isVisible('#play-figures figure')).toBe(true);
+    expect(await page.isVisible('#play-scoreboard')).toBe(true);
+    for (const hidden of ['nav[role=tablist]', '#tour', '#play-controls-box', '#play-summary', '#intro']) expect(await page.isHidden(hidden), hidden).toBe(true);
+    expect(new URL((await page.getAttribute('#open-full', 'href'))!, page.url()).search).toBe('?n=120');
+    const image = await page.getAttribute('meta[property="og:image"]', 'content');
+    const response = await page.request.get(new URL(image!, page.url()).href);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toBe('image/png');
+    await page.close();
+  });
+
   it('moves between tabs with back and forward', async () => {
     const page = await open('');
     await page.click('#tab-path');
