@@ -4,7 +4,8 @@
 // run, and lasso, elastic net and logistic fits beside scikit-learn, dense and sparse
 // (bench/sklearn.mjs), the multinomial loss beside both (bench/multinomial.mjs), regularisation paths beside glmnet's (bench/paths.mjs), and the first fit of
 // a fresh Vite app in Chromium (bench/first-fit.mjs), and OSCAR's solvers on eight problems and
-// four paths (bench/oscar.mjs), and experts-em beside flexmix (bench/experts_em.mjs).
+// four paths (bench/oscar.mjs), and experts-em beside flexmix (bench/experts_em.mjs); with
+// BENCH_TABLES=1, the synthetic tables with fast and full grids (bench/tables.mjs).
 // Medians of repeated runs.
 // Prints markdown tables and writes bench/results/*.json.
 import { execFileSync } from 'node:child_process';
@@ -17,6 +18,7 @@ import { load, loadNewsgroupTopics, loadReuters } from '../dist/node/index.js';
 import { firstFit, printFirstFit } from './first-fit.mjs';
 import { benchOscar, printOscar } from './oscar.mjs';
 import { benchExpertsEm, printExpertsEm } from './experts_em.mjs';
+import { benchTables } from './tables.mjs';
 import { benchPaths, printPaths } from './paths.mjs';
 import { benchMultinomial, printMultinomial } from './multinomial.mjs';
 import { benchSklearn, lambdaMax, printSklearn, sparseDesign } from './sklearn.mjs';
@@ -431,3 +433,12 @@ console.log(`The same with the logistic loss (labels: the targets' signs), ms: n
   `wasm simd ${f(overhead['simd logistic'])}, simd-threaded ${f(overhead['simd-threaded logistic'])}; on a held dataset ` +
   `${f(overhead['simd logistic dataset'])} (simd), ${f(overhead['simd-threaded logistic dataset'])} (threaded)`);
 printFirstFit(firstFitRows);
+
+// The papers' synthetic tables with fast and full grids (about 30 minutes): on request, as the
+// demo's defaults read its result (bench/results/tables.json).
+if (process.env.BENCH_TABLES === '1') {
+  console.log('\nThe synthetic tables as the demo runs them (5 repetitions, seed 1), seconds at two threads\n\n| table | fast grids | full grids |\n|---|---:|---:|');
+  const tables = await benchTables(() => {});
+  for (const [id, t] of Object.entries(tables.tables))
+    console.log(`| ${id} | ${t.fast?.seconds ?? `> ${t.fast?.over}`} | ${t.full?.seconds ?? `> ${t.full?.over}`} |`);
+}

@@ -2,6 +2,7 @@
 // options, using the published API (load, generate, fit, experiment).
 import { BASELINE_CV, BASELINES, baselineOptions, baselinePathOptions } from './baselines.js';
 import { LIMITS, type DemoState } from './state.js';
+import { fastOf } from './tables.js';
 
 export function playCode(s: DemoState, options: Record<string, unknown>): string {
   const generator = { n: s.n, d: s.d, Q: s.Q, sigma: s.sigma, seed: s.seed, nTest: 1000,
@@ -33,7 +34,7 @@ export function playCode(s: DemoState, options: Record<string, unknown>): string
 }
 
 export function tableCode(s: DemoState): string {
-  const options = { reps: s.reps, seed: s.tableSeed, fast: s.fast, methods: s.rows };
+  const fast = fastOf(s), options = { reps: s.reps, seed: s.tableSeed, fast, methods: s.rows };
   return [
     `import { load } from 'supclust';`,
     ``,
@@ -42,6 +43,6 @@ export function tableCode(s: DemoState): string {
     `  { onProgress: ({ done, total }) => console.error(\`\${done}/\${total}\`) });`,
     `for (const row of table.rows) console.log(row.method, row.cells.map((c) => c.mean));`,
     `sc.dispose();`,
-    `// or: npx supclust replicate ${s.table} --reps ${s.reps} --seed ${s.tableSeed}${s.fast ? ' --fast' : ''} --methods ${s.rows.join(',')}`,
+    `// or: npx supclust replicate ${s.table} --reps ${s.reps} --seed ${s.tableSeed}${fast ? ' --fast' : ''} --methods ${s.rows.join(',')}`,
   ].join('\n');
 }

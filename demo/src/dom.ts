@@ -50,3 +50,11 @@ export function download(name: string, type: string, content: string | Blob) {
 
 /** Width for a plot in its container (phones get narrow plots). */
 export const widthOf = (container: HTMLElement, max = 560) => Math.max(280, Math.min(max, container.clientWidth || max));
+
+/** A background run's end by an error: "Cancelled." when it was aborted, else its message, and
+ * the body's `data-<key>` saying which ('cancelled' or 'error'). */
+export function failed(e: unknown, status: HTMLElement, key: string, cancelled = 'Cancelled.') {
+  const aborted = (e as { code?: string }).code === 'aborted';
+  status.textContent = aborted ? cancelled : `Error: ${(e as Error).message}`;
+  document.body.dataset[key] = aborted ? 'cancelled' : 'error';
+}

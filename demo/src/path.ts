@@ -6,7 +6,7 @@
 import { logGrid, type MethodInfo, type MethodName, type Model, type Supclust, type SyntheticData } from 'supclust';
 import { hasLambda2, methodOptions, warmStartable, type Context } from './context.js';
 import { LABELS } from './explain.js';
-import { $, widthOf } from './dom.js';
+import { $, failed, widthOf } from './dom.js';
 import { formatLambda } from './format.js';
 import * as plots from './plots.js';
 import { problemKey, sparsityOf } from './problem.js';
@@ -128,8 +128,7 @@ export function mountPath(ctx: Context, problem: () => SyntheticData | undefined
       showStale();
       document.body.dataset.path = 'done';
     } catch (e) {
-      status.textContent = (e as { code?: string }).code === 'aborted' ? 'Cancelled.' : `Error: ${(e as Error).message}`;
-      document.body.dataset.path = (e as { code?: string }).code === 'aborted' ? 'cancelled' : 'error';
+      failed(e, status, 'path');
     } finally {
       cancel.disabled = true;
     }

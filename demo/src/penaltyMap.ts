@@ -5,7 +5,7 @@
 // warm-started where the answer does not depend on the start.
 import { logGrid, type MethodName, type Model, type Supclust, type SyntheticData } from 'supclust';
 import { hasLambda2, methodOptions, warmStartable, type Context } from './context.js';
-import { $, widthOf } from './dom.js';
+import { $, failed, widthOf } from './dom.js';
 import { LABELS } from './explain.js';
 import { formatLambda } from './format.js';
 import { adjustedRand, distinctPartition } from './partition.js';
@@ -70,9 +70,7 @@ export function mountPenaltyMap(ctx: Context, problem: () => SyntheticData | und
       showStale();
       document.body.dataset.map = 'done';
     } catch (e) {
-      const aborted = (e as { code?: string }).code === 'aborted';
-      status.textContent = aborted ? 'Cancelled.' : `Error: ${(e as Error).message}`;
-      document.body.dataset.map = aborted ? 'cancelled' : 'error';
+      failed(e, status, 'map');
     } finally {
       cancel.disabled = true;
     }

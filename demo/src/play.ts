@@ -10,7 +10,7 @@ import { shortName, tally, tallySentence, verdict } from './claims.js';
 import { playCode } from './code.js';
 import { fitProgress } from './controls.js';
 import { hasLambda2, methodOptions, methodsFor, suggestedSliders, warmStartable, type Context } from './context.js';
-import { $, copy, el, table, widthOf } from './dom.js';
+import { $, copy, el, failed, table, widthOf } from './dom.js';
 import { ABOUT, LABELS, METRICS } from './explain.js';
 import { formatLambda, formatNumber } from './format.js';
 import { adjustedRand, distinctPartition } from './partition.js';
@@ -19,7 +19,7 @@ import { overSeeds, SEEDS } from './seeds.js';
 import * as plots from './plots.js';
 import { PRESETS } from './presets.js';
 import { generateProblem, problemKey, sparsityOf } from './problem.js';
-import { LIMITS, type DemoState } from './state.js';
+import { LIMITS, sliderValue, type DemoState } from './state.js';
 
 const PROBLEM = ['n', 'd', 'Q', 'sigma', 'rho', 'seed'] as const;
 const logRange = (key: 'lambda' | 'lambda2') => ({ min: String(Math.log10(LIMITS[key][0])), max: String(Math.log10(LIMITS[key][1])) });
@@ -470,8 +470,7 @@ export function mountPlay(ctx: Context, onChange: () => void) {
       document.body.dataset.cv = 'done';
       schedule();
     } catch (e) {
-      cvStatus.textContent = (e as { code?: string }).code === 'aborted' ? 'Cross-validation cancelled.' : `Error: ${(e as Error).message}`;
-      document.body.dataset.cv = (e as { code?: string }).code === 'aborted' ? 'cancelled' : 'error';
+      failed(e, cvStatus, 'cv', 'Cross-validation cancelled.');
     } finally {
       cvRun = undefined;
       cvButton.textContent = cvLabel();
@@ -496,9 +495,7 @@ export function mountPlay(ctx: Context, onChange: () => void) {
       seedsResult.textContent = tallySentence(tally(perSeed), SEEDS.first, s.task === 'classification' ? 'test error rate' : 'test MSE');
       document.body.dataset.seeds = 'done';
     } catch (e) {
-      const aborted = (e as { code?: string }).code === 'aborted';
-      seedsResult.textContent = aborted ? 'Cancelled.' : `Error: ${(e as Error).message}`;
-      document.body.dataset.seeds = aborted ? 'cancelled' : 'error';
+      failed(e, seedsResult, 'seeds');
     } finally {
       seedsRun = undefined;
       seedsButton.textContent = seedsLabel;
@@ -515,7 +512,7 @@ export function mountPlay(ctx: Context, onChange: () => void) {
     for (const key of ['lambda', 'lambda2'] as const) {
       const x = suggested[key];
       if (x === undefined) continue;
-      state[key] = Number(Math.min(LIMITS[key][1], Math.max(LIMITS[key][0], x)).toPrecision(3));
+      state[key] = sliderValue(key, x);
       applied = true;
     }
     origin = applied ? 'suggested' : 'set';

@@ -7,7 +7,7 @@ import { shortName, type Scored } from './claims.js';
 import { methodOptions, suggestedSliders } from './context.js';
 import { errorOf, testError } from './path.js';
 import { generateProblem, sparsityOf } from './problem.js';
-import { LIMITS, type DemoState } from './state.js';
+import { LIMITS, sliderValue, type DemoState } from './state.js';
 
 export const SEEDS = { first: 1, count: 20 } as const;
 
@@ -22,7 +22,7 @@ export async function overSeeds(runner: Supclust, s: DemoState, suggested: boole
     if (suggested) {
       const slider = suggestedSliders(runner, info, data, methodOptions(info, here, sparsityOf(data)), LIMITS.lambda[0]);
       for (const key of ['lambda', 'lambda2'] as const)
-        if (slider[key] !== undefined) here[key] = Number(Math.min(LIMITS[key][1], Math.max(LIMITS[key][0], slider[key]!)).toPrecision(3));
+        if (slider[key] !== undefined) here[key] = sliderValue(key, slider[key]!);
     }
     const problem = { X: data.X, nRows: data.nRows, nCols: data.nCols, y: data.y };
     const model = await runner.fit(s.method as MethodName, { ...problem, ...methodOptions(info, here, sparsityOf(data)) } as never, { signal });

@@ -19,8 +19,8 @@ export interface DemoState {
   lambda2: number;
   /** Play: the baselines drawn over the truth beside the method. */
   overlays: string[];
-  /** Tables: which table, repetitions, seed, fast grids, rows. */
-  table: string; reps: number; tableSeed: number; fast: boolean; rows: string[];
+  /** Tables: which table, repetitions, seed, fast grids (absent: the table's default), rows. */
+  table: string; reps: number; tableSeed: number; fast: boolean | undefined; rows: string[];
   /** Your data: the method and number of groups (the CSV itself never enters the URL). */
   dataMethod: string; dataQ: number; target: string; standardise: boolean;
   /** Your data: whether Q is cross-validated too (1 to 8). */
@@ -40,7 +40,7 @@ export const DEFAULTS: DemoState = {
   view: 'play', embed: false,
   n: 150, d: 100, Q: 5, sigma: 0.5, rho: 0, task: 'regression', seed: 1, zero: false,
   method: 'ihc', lambda: 1e-4, lambda2: 1e-5, overlays: ['ridge', 'lasso'],
-  table: 'e1-n', reps: 5, tableSeed: 1, fast: true, rows: ['Oracle', 'LS', 'LSK', 'IHC'],
+  table: 'e1-n', reps: 5, tableSeed: 1, fast: undefined, rows: ['Oracle', 'LS', 'LSK', 'IHC'],
   dataMethod: 'ihc', dataQ: 3, target: '', standardise: false, dataCvQ: false,
   expertsN: 400, expertsQ: 3, expertsD: 5, expertsNoise: 0, expertsSigma: 0.1, expertsSeed: 1,
   expertsMethod: 'experts-am', expertsLambda: 1e-3,
@@ -59,6 +59,9 @@ export const LIMITS: Record<NumberKey, [number, number, boolean]> = {
   tasksN: [100, 5000, true], tasksK: [2, 16, true], tasksQ: [1, 8, true], tasksSpread: [0, 2, false],
   tasksSigma: [0, 2, false], tasksSeed: [0, 1e9, true], tasksWithin: [1e-5, 10, false],
 };
+
+/** A weight as its slider holds it: within the slider's range, to three significant digits. */
+export const sliderValue = (key: 'lambda' | 'lambda2', x: number) => Number(Math.min(LIMITS[key][1], Math.max(LIMITS[key][0], x)).toPrecision(3));
 
 const VIEWS: readonly View[] = ['play', 'path', 'tables', 'data', 'experts', 'tasks'];
 const TASKS: readonly Task[] = ['regression', 'classification'];

@@ -6,30 +6,42 @@ import type { Context } from './context.js';
 import { PAPERS, ROWS } from './explain.js';
 import { $, copy, el, table, widthOf } from './dom.js';
 import * as plots from './plots.js';
+import measured from '../../bench/results/tables.json';
+
+/** bench/results/tables.json: each synthetic table run as the demo runs it (its repetitions and
+ * seed, every row) with fast and full grids — seconds, and every cell's mean. */
+interface Measured { reps: number; seed: number; tables: Record<string, Partial<Record<'fast' | 'full', { seconds: number | null; rows?: Record<string, number[]> }>>> }
+const MEASURED = measured as Measured;
+
+/** A table opens on the full grids (the papers') when they finished within a minute there. */
+export const fastByDefault = (id: string) => !((MEASURED.tables[id]?.full?.seconds ?? Infinity) <= 60);
+/** The grids a state runs: as chosen, else the table's default. */
+export const fastOf = (s: { table: string; fast: boolean | undefined }) => s.fast ?? fastByDefault(s.table);
+/** A row's full-grid means from the measured run, where there is one. */
+const fullGridMeans = (id: string, row: string) => MEASURED.tables[id]?.full?.rows?.[row];
 
 const cell = (c?: { mean: number; std: number }) => (c && Number.isFinite(c.mean) ? `${c.mean.toFixed(2)} ± ${c.std.toFixed(2)}` : '–');
 
 export function markdownOf(r: ExperimentResult): string {
-  const head = r.columnLabels;
+  const head = r.columnLabels, mark = r.fast ? ' †' : '';
   return [`| method | ${head.join(' | ')} |`, `|---|${head.map(() => '---:').join('|')}|`,
-    ...r.rows.map((row) => `| ${row.method} | ${row.cells.map((c, i) => `${cell(c)} (${cell(row.paper?.[i])})`).join(' | ')} |`)].join('\n');
+    ...r.rows.map((row) => `| ${row.method} | ${row.cells.map((c, i) => `${cell(c)}${mark} (${cell(row.paper?.[i])})`).join(' | ')} |`),
+    ...(r.fast ? ['', '† fast grids: fewer cross-validation points than the paper\'s.'] : [])].join('\n');
 }
 
 export function csvOf(r: ExperimentResult): string {
   // Tables with several metrics per value (E6) name the metric in a column of its own.
   const perValue = r.column !== 'metric' && new Set(r.columnMetrics).size > 1;
-  const lines = [`method,column,value,${perValue ? 'metric,' : ''}mean,std,paper_mean,paper_std`];
+  const lines = [`method,column,value,${perValue ? 'metric,' : ''}mean,std,paper_mean,paper_std,grids`];
   for (const row of r.rows)
     row.cells.forEach((c, i) => lines.push([JSON.stringify(row.method), r.column, r.column === 'metric' ? r.columnLabels[i] : r.columns[i],
-      ...(perValue ? [r.columnMetrics[i]] : []), c.mean, c.std, row.paper?.[i]?.mean ?? '', row.paper?.[i]?.std ?? ''].join(',')));
+      ...(perValue ? [r.columnMetrics[i]] : []), c.mean, c.std, row.paper?.[i]?.mean ?? '', row.paper?.[i]?.std ?? '', r.fast ? 'fast' : 'full'].join(',')));
   return lines.join('\n');
 }
 
-/** A table's own rows: the paper's (every row not marked as ours), or all when every row is ours. */
-function paperRows(methods: string[]): string[] {
-  const papers = methods.filter((m) => !m.includes('(ours)'));
-  return papers.length ? papers : methods.slice();
-}
+/** A table's rows ticked by default: every row but those run on request only (variants such as
+ * ADFG's weight floors, each as long as ADFG itself). */
+const defaultRows = (t: { rows: { label: string; onRequest: boolean }[] }) => t.rows.filter((r) => !r.onRequest).map((r) => r.label);
 
 export function mountTables(ctx: Context) {
   const { sc, state } = ctx;
@@ -44,10 +56,9 @@ export function mountTables(ctx: Context) {
     state.table = t.id;
     select.value = t.id;
     $('table-about').textContent = `${t.title} (${t.source}). ${PAPERS}`;
-    // Rows chosen for this table are kept; rows of another table give way to this one's own
-    // (the paper's: every row not marked as ours).
+    // Rows chosen for this table are kept; rows of another table give way to this one's default.
     const chosen = state.rows.filter((r) => t.methods.includes(r));
-    state.rows = chosen.length > 0 && chosen.length === state.rows.length ? chosen : paperRows(t.methods);
+    state.rows = chosen.length > 0 && chosen.length === state.rows.length ? chosen : defaultRows(t);
     rowsBox.replaceChildren(el('legend', { textContent: 'rows' }), ...t.methods.map((m) => {
       const box = el('input', { type: 'checkbox', value: m, checked: state.rows.includes(m) });
       box.addEventListener('change', () => {
@@ -61,9 +72,9 @@ export function mountTables(ctx: Context) {
   select.replaceChildren(...tables.map((e) => el('option', { value: e.id, textContent: `${e.id}: ${e.title}`, selected: e.id === state.table })));
   reps.value = String(state.reps);
   seed.value = String(state.tableSeed);
-  fast.checked = state.fast;
+  fast.checked = fastOf(state);
   showRows();
-  // Another table: its own rows (the paper's: every row not marked as ours), and nothing of the
+  // Another table: its default rows, and nothing of the
   // previous table's run stays on the page (a run still going is cancelled).
   function clearResult() {
     abort?.abort();
@@ -79,7 +90,9 @@ export function mountTables(ctx: Context) {
     clearResult();
     state.table = select.value;
     const t = tables.find((e) => e.id === state.table);
-    if (t) state.rows = paperRows(t.methods);
+    if (t) state.rows = defaultRows(t);
+    state.fast = undefined;  // the new table's default grids
+    fast.checked = fastOf(state);
     showRows();
     ctx.save();
   });
@@ -99,7 +112,7 @@ export function mountTables(ctx: Context) {
     status.textContent = 'Running…';
     try {
       const runner = await ctx.background();  // its own worker: Play stays free
-      const r = await runner.experiment(state.table as ExperimentId, { reps: state.reps, seed: state.tableSeed, fast: state.fast, methods: state.rows }, {
+      const r = await runner.experiment(state.table as ExperimentId, { reps: state.reps, seed: state.tableSeed, fast: fastOf(state), methods: state.rows }, {
         signal: mine.signal,
         onProgress: ({ done, total }) => {
           bar.value = done / total;
@@ -117,9 +130,17 @@ export function mountTables(ctx: Context) {
       // Our own tables (no paper figures) say so rather than quote a paper.
       const paper = r.rows.some((row) => row.paper?.length);
       const scaled = scale === 1 ? '' : ` (figures × ${scale}${paper ? ', as in the paper' : ''})`;
-      $('table-result').replaceChildren(table(`${r.reps} repetitions in ${r.seconds.toFixed(1)} s${scaled}; each cell: ${paper ? `ours (the paper's, ${r.source})` : `ours — ${r.source}`}`,
+      // Fast-grid cells are marked, each with the full-grid figure of the measured run beside it.
+      const sameRun = r.reps === MEASURED.reps && r.seed === MEASURED.seed;
+      const fastNote = r.fast ? `; † fast grids (fewer cross-validation points than the paper's), each beside the full grids' figure of ${sameRun ? 'the same run' : `${MEASURED.reps} repetitions, seed ${MEASURED.seed}`} (bench/results/tables.json)` : '';
+      const fullOf = (row: string, i: number) => {
+        const v = fullGridMeans(r.id, row)?.[i];
+        return v === undefined || v === null || !Number.isFinite(v) ? 'not measured' : v.toFixed(2);
+      };
+      $('table-result').replaceChildren(table(`${r.reps} repetitions in ${r.seconds.toFixed(1)} s${scaled}; each cell: ${paper ? `ours (the paper's, ${r.source})` : `ours — ${r.source}`}${fastNote}`,
         ['method', ...r.columnLabels, 'ms per fit'],
-        r.rows.map((row) => [row.method, ...row.cells.map((c, i) => (paper ? `${cell(c)}\n(${cell(row.paper?.[i])})` : cell(c))), row.msPerFit.toFixed(1)]),
+        r.rows.map((row) => [row.method, ...row.cells.map((c, i) => [r.fast ? `${cell(c)} †` : cell(c), ...(paper ? [`(${cell(row.paper?.[i])})`] : []),
+          ...(r.fast ? [`full grids: ${fullOf(row.method, i)}`] : [])].join('\n')), row.msPerFit.toFixed(1)]),
         r.rows.map((row) => ({ method: row.method }))));
       status.textContent = `Done: ${r.reps} repetitions in ${r.seconds.toFixed(1)} s on ${sc.info.threads} thread${sc.info.threads > 1 ? 's' : ''}.`;
       $<HTMLButtonElement>('table-copy-md').disabled = $<HTMLButtonElement>('table-copy-csv').disabled = false;

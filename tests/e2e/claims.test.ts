@@ -11,16 +11,11 @@ import { describe, expect, it } from 'vitest';
 import { load, logGrid, type Supclust, type SyntheticData } from '../../dist/node/index.js';
 import { PRESETS } from '../../demo/src/presets.js';
 import { root } from '../web/helpers.js';
-import { isolatedDemo } from './server.js';
+import { isolatedDemo, openDemoPage } from './server.js';
 
 const env = isolatedDemo();
 
-async function open(query: string, viewport = { width: 1200, height: 900 }): Promise<Page> {
-  const page = await env.browser.newPage({ viewport });
-  await page.goto(env.server.url + query);
-  await page.waitForSelector('body[data-state="done"]', { timeout: 60_000 });
-  return page;
-}
+const open = (query: string, viewport?: { width: number; height: number }) => openDemoPage(env, query, viewport);
 const settled = (page: Page) => page.waitForFunction(() => document.body.dataset.state === 'done', null, { timeout: 60_000 });
 
 interface Row { name: string; error: number; test: number }

@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { load } from '../../dist/node/index.js';
-import { isolatedDemo } from './server.js';
+import { isolatedDemo, longTasks, watchLongTasks } from './server.js';
 
 const env = isolatedDemo();
 
@@ -79,22 +79,18 @@ describe('Play under load', () => {
 
   it('runs no main-thread task over 100 ms while it fits and draws (Long Tasks API)', async () => {
     const page = await env.browser.newPage({ viewport: { width: 1280, height: 720 } });
-    await page.addInitScript(() => {
-      const w = window as unknown as { longTasks: number[] };
-      w.longTasks = [];
-      new PerformanceObserver((list) => { for (const e of list.getEntries()) w.longTasks.push(Math.round(e.duration)); }).observe({ type: 'longtask' });
-    });
+    await watchLongTasks(page);
     await page.goto(env.server.url);
     await page.waitForSelector('body[data-state="done"]', { timeout: 60_000 });
     // From the first fit on: a new problem (its baselines cross-validated), λ, another method.
-    await page.evaluate(() => { (window as unknown as { longTasks: number[] }).longTasks = []; });
+    await longTasks(page);
     await seedAnswered(page, 2);
     await page.locator('#play-lambda').fill('-3');
     await page.waitForFunction(() => document.body.dataset.state === 'done' && new URL(location.href).searchParams.get('lambda') === '0.001', null, { timeout: 30_000 });
     await page.selectOption('#play-method', 'oscar');
     await page.waitForFunction(() => document.body.dataset.state === 'done' && !!document.querySelector('#play-summary tr[data-method="oscar"]'), null, { timeout: 30_000 });
     await page.waitForTimeout(500);
-    const long = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
+    const long = await longTasks(page);
     expect(long.filter((ms) => ms > 100), `long tasks: ${long.join(', ')} ms`).toEqual([]);
     await page.close();
   });

@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { dirname, extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { launch } from './browser.js';
 
@@ -50,3 +50,25 @@ export function isolatedDemo() {
   });
   return env;
 }
+
+/** A page of the served demo at `query`, once Play's first fit is on screen. */
+export async function openDemoPage(env: { browser: Browser; server: StaticServer }, query: string, viewport = { width: 1200, height: 900 }): Promise<Page> {
+  const page = await env.browser.newPage({ viewport });
+  await page.goto(env.server.url + query);
+  await page.waitForSelector('body[data-state="done"]', { timeout: 60_000 });
+  return page;
+}
+
+/** Records the page's main-thread tasks over 50 ms (the Long Tasks API) from its first script on;
+ * `longTasks(page)` reads their durations since the last read. */
+export const watchLongTasks = (page: Page) => page.addInitScript(() => {
+  const w = window as unknown as { longTasks: number[] };
+  w.longTasks = [];
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) w.longTasks.push(Math.round(e.duration)); }).observe({ type: 'longtask' });
+});
+export const longTasks = (page: Page) => page.evaluate(() => {
+  const w = window as unknown as { longTasks: number[] };
+  const seen = w.longTasks;
+  w.longTasks = [];
+  return seen;
+});

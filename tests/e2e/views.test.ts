@@ -8,16 +8,11 @@ import { describe, expect, it } from 'vitest';
 import { root } from '../web/helpers.js';
 import { load, logGrid } from '../../dist/node/index.js';
 import { adjustedRand, distinctPartition } from '../../demo/src/partition.js';
-import { isolatedDemo } from './server.js';
+import { isolatedDemo, longTasks, openDemoPage, watchLongTasks } from './server.js';
 
 const env = isolatedDemo();
 
-async function open(query: string, viewport = { width: 1200, height: 900 }): Promise<Page> {
-  const page = await env.browser.newPage({ viewport });
-  await page.goto(env.server.url + query);
-  await page.waitForSelector('body[data-state="done"]', { timeout: 60_000 });
-  return page;
-}
+const open = (query: string, viewport?: { width: number; height: number }) => openDemoPage(env, query, viewport);
 const done = (page: Page, key: string, value = 'done') =>
   page.waitForFunction(([k, v]) => document.body.dataset[k as string] === v, [key, value] as const, { timeout: 60_000 });
 
@@ -476,10 +471,35 @@ describe('presets, tables and names', () => {
   it('opens another paper\'s table with its own rows ticked', async () => {
     const page = await open('?view=tables&table=e5-1');
     const ticked = await page.$$eval('#table-rows input:checked', (b) => b.map((x) => (x as HTMLInputElement).value));
-    expect(ticked).toEqual(expect.arrayContaining(['Lasso', 'OSCAR', 'GFLasso', 'DFG']));
-    expect(ticked.some((r) => r.includes('(ours)'))).toBe(false);
+    expect(ticked).toEqual(expect.arrayContaining(['Lasso', 'OSCAR', 'GFLasso', 'DFG', 'ADFG']));
+    // Rows run on request only (ADFG's weight floors, each as long as ADFG) are left unticked.
+    expect(ticked).not.toContain('ADFG floor 1e-3');
+    expect(ticked).not.toContain('ADFG floor 1e-1');
     await page.close();
   });
+
+  it('opens a table on the full grids where they took under a minute, else on fast grids, each such cell marked beside its full-grid figure', async () => {
+    const measured = JSON.parse(readFileSync(join(root, 'bench/results/tables.json'), 'utf8'));
+    const within = (id: string) => measured.tables[id]?.full?.seconds != null && measured.tables[id].full.seconds <= 60;
+    const page = await open('?view=tables');
+    expect(await page.isChecked('#table-fast')).toBe(!within('e1-n'));
+    await page.selectOption('#table-id', 'e5-1');
+    expect(await page.isChecked('#table-fast')).toBe(!within('e5-1'));
+    expect(within('e5-1')).toBe(false);  // ADFG's 3773 points
+    await page.close();
+    // A fast run: every cell marked, beside the measured run's full-grid figure.
+    const fast = await open('?view=tables&table=e5-1&reps=1&rows=Lasso,GFLasso');
+    await fast.click('#table-run');
+    await done(fast, 'table');
+    expect(await fast.textContent('#table-result caption')).toContain('† fast grids');
+    const cells = await fast.$$eval('#table-result tbody tr', (r) => r.map((x) => [...x.children].slice(1, -1).map((c) => c.textContent ?? '')));
+    const full = measured.tables['e5-1'].full;
+    ['Lasso', 'GFLasso'].forEach((row, k) => cells[k].forEach((text, i) => {
+      expect(text).toMatch(/ †/);
+      expect(text).toContain(`full grids: ${full.rows ? full.rows[row][i].toFixed(2) : 'not measured'}`);
+    }));
+    await fast.close();
+  }, 120_000);
 
   it('Your data leaves a row-number column unticked, names a column\'s bad cell and skips its row, and reads decimal commas', async () => {
     const page = await open('?view=data');
@@ -507,11 +527,7 @@ describe('presets, tables and names', () => {
 
   it('Your data reads and fits 50 000 rows without a main-thread task over 100 ms, beside the mean and ridge on the same folds', async () => {
     const page = await env.browser.newPage({ viewport: { width: 1200, height: 900 } });
-    await page.addInitScript(() => {
-      const w = window as unknown as { longTasks: number[] };
-      w.longTasks = [];
-      new PerformanceObserver((list) => { for (const e of list.getEntries()) w.longTasks.push(Math.round(e.duration)); }).observe({ type: 'longtask' });
-    });
+    await watchLongTasks(page);
     await page.goto(env.server.url + '?view=data');
     await page.waitForSelector('body[data-state="done"]', { timeout: 60_000 });
     // y = x1 + x2 + 2 x3 + 2 x4 + noise; six more columns of noise. A file on disk (a buffer would
@@ -525,12 +541,12 @@ describe('presets, tables and names', () => {
     }
     const file = join(root, 'build/e2e-50000-rows.csv');
     writeFileSync(file, lines.join('\n'));
-    await page.evaluate(() => { (window as unknown as { longTasks: number[] }).longTasks = []; });
+    await longTasks(page);  // from here on
     await page.setInputFiles('#data-file', file);
     await done(page, 'data', 'loaded');
     await page.click('#data-run');
     await page.waitForFunction(() => document.body.dataset.data === 'done', null, { timeout: 240_000 });
-    const long = await page.evaluate(() => (window as unknown as { longTasks: number[] }).longTasks);
+    const long = await longTasks(page);
     expect(long.filter((ms) => ms > 100), `long tasks: ${long.join(', ')} ms`).toEqual([]);
     const rows = await page.$$eval('#data-baselines tbody tr', (r) => r.map((x) => ({ role: (x as HTMLElement).dataset.role, mean: Number((x as HTMLElement).dataset.mean), verdict: x.children[2].textContent })));
     expect(rows.map((r) => r.role)).toEqual(['method', 'mean', 'ridge']);
