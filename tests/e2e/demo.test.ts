@@ -241,7 +241,7 @@ describe.each(cases)('demo, $name', ({ isolate, csp, variant, name }) => {
     // y = 2(a + b + c) − (d + e) + 0·(f + g) + noise: three groups, found exactly.
     const groups = await page.$$eval('#data-groups tbody tr', (r) => r.map((x) => x.children[3].textContent));
     expect(groups).toEqual(['a, b, c', 'f, g', 'd, e']);
-    expect(await page.textContent('#data-status')).toContain('2 with missing values skipped');
+    expect(await page.textContent('#data-status')).toContain('2 with a missing or bad cell skipped');
     const download = page.waitForEvent('download');
     await page.click('#data-csv');
     expect((await download).suggestedFilename()).toBe('groups.csv');
