@@ -27,8 +27,8 @@ export const CD_SWEEPS = 5000;
 export interface Sparsity { s: number; groups: number }
 
 /** The options a method gets in the demo: its structure (sparse methods: Q non-zero groups and
- * s non-zeros), λ (two-penalty methods: λ1 = λ and λ2), the loss, and the sweep cap of
- * coordinate descent. */
+ * s non-zeros), λ (two-penalty methods: λ1 = λ and λ2, and for classes a ridge of 1e-3), the
+ * loss, and the sweep cap of coordinate descent. */
 export function methodOptions(info: MethodInfo | undefined, s: { Q: number; d: number; lambda: number; lambda2: number; task: string }, sparsity: Sparsity): Record<string, unknown> {
   const names = new Set(info?.options.map((o) => o.name));
   const o: Record<string, unknown> = structureOptions(info, names.has('s') ? Math.max(1, sparsity.groups) : s.Q, sparsity.s);
@@ -42,6 +42,9 @@ export function methodOptions(info: MethodInfo | undefined, s: { Q: number; d: n
     o.lambda1 = s.lambda;
     o.lambda2 = s.lambda2;
     if (names.has('lambda3')) o.lambda3 = s.lambda2 * tripleToPairs(info, s.d);  // ADFG
+    // For classes, the same small ridge as the priors': near-separable labels with near-zero
+    // penalties send the logistic fit towards unbounded weights (20 000+ iterations uncapped).
+    if (s.task === 'classification') o.lambda = 1e-3;
   } else if (names.has('lambda')) {
     o.lambda = s.lambda;
   }

@@ -180,6 +180,13 @@ describe('pairwise penalties', () => {
     await done(page, 'errorPath');
     expect(await page.textContent('#play-error-path figcaption')).toContain('along λ2');
     expect(await page.getAttribute('#play-error-path', 'data-agrees')).toBe('true');
+    // For classes (near-separable labels) each gets a small ridge, and converges.
+    await page.selectOption('#play-preset', 'classification');
+    for (const method of ['oscar', 'dfg']) {
+      await page.selectOption('#play-method', method);
+      await page.waitForFunction((m) => document.body.dataset.state === 'done' && !!document.querySelector(`#play-summary tr[data-method="${m}"]`), method, { timeout: 60_000 });
+      expect(await page.$eval(`#play-summary tr[data-method="${method}"]`, (r) => (r as HTMLElement).dataset.status), method).toBe('converged');
+    }
     await page.close();
   }, 120_000);
 
