@@ -58,7 +58,7 @@ const distance = (a: ArrayLike<number>, b: ArrayLike<number>) => Math.hypot(...A
  * API's documentation, not from the demo's code. */
 async function crossValidated(sc: Supclust, name: 'ridge' | 'lasso', data: SyntheticData) {
   const p = await sc.path(name, { X: data.X, nRows: data.nRows, nCols: data.nCols, y: data.y, ...(name === 'lasso' ? { maxIterations: 5000 } : {}) },
-    { lambda: logGrid(10, 1e-6, 29), folds: 5, seed: 1, devianceRatioChange: 0, devianceRatioMax: 1 });
+    { lambda: logGrid(10, 1e-6, 15), folds: 5, seed: 1, devianceRatioChange: 0, devianceRatioMax: 1 });
   return p.points[p.crossValidation!.best];
 }
 
