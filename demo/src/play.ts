@@ -170,12 +170,20 @@ export function mountPlay(ctx: Context, onChange: () => void) {
         void render(s, d, scored, model, true);
         status.textContent = 'Cross-validating ridge and the lasso…';
       }
-      const fitted = await baselines.promise;
+      // The baselines may fail where the method did not (a fold without one of the classes): the
+      // method's answer stays on screen, with the reason in their place.
+      let fitted: Baseline[] = [], unavailable: string | undefined;
+      try {
+        fitted = await baselines.promise;
+      } catch (e) {
+        if (mine !== generation) return;
+        unavailable = (e as Error).message;
+      }
       if (mine !== generation) return;
       const more = await scoreFits(fitted.map((b) => ({ method: b.name, role: 'baseline', label: `${LABELS[b.name]}`, model: b.model, time: `${b.ms.toFixed(0)} ms`,
         weight: `λ = ${formatLambda(b.lambda)} (${BASELINE_CV.folds}-fold CV${b.atEdge ? ', ⚠ an end of the grid' : ''})`, lambda: b.lambda, atEdge: b.atEdge })), d, s.task, control.signal);
       if (mine !== generation) return;
-      await render(s, d, [...scored, ...more], model, false);
+      await render(s, d, [...scored, ...more], model, false, unavailable);
       if (mine !== generation) return;
       status.textContent = '';
       document.body.dataset.state = 'done';
@@ -213,9 +221,10 @@ export function mountPlay(ctx: Context, onChange: () => void) {
   /** The scoreboard, the seed's verdict, the numbers table and the figures; `pending`: the
    * baselines are still being cross-validated (their rows and the comparison follow, and then
    * only the figures that draw them are redrawn). Resolves when every figure is drawn. */
-  function render(s: DemoState, d: SyntheticData, summary: ScoredFit[], model: Model, pending: boolean): Promise<void> {
+  function render(s: DemoState, d: SyntheticData, summary: ScoredFit[], model: Model, pending: boolean, unavailable?: string): Promise<void> {
     const metric = s.task === 'classification' ? 'test error rate' : 'test MSE';
     const notes = summary.map((f) => statusNote(f.label, f.model)).filter(Boolean);
+    if (unavailable) notes.push(`Ridge and the lasso could not be cross-validated on this problem, so nothing is compared: ${unavailable}`);
     for (const f of summary) {
       const k = f.model.centroids.length / f.model.outputs;
       if (f.assigned !== undefined)
@@ -246,8 +255,9 @@ export function mountPlay(ctx: Context, onChange: () => void) {
       shown.map((f) => 'model' in f ? [shortName(f.method, f.role === 'baseline'), formatNumber(f.test), formatNumber(f.error), f.groups, f.ari.toFixed(3)]
         : [shortName(f.method, true), 'cross-validating λ…', '', '', '']),
       shown.map((f) => ({ method: f.method, role: f.role }))));
-    $('play-verdict').textContent = pending ? '' : verdict(compared.map((f) => ({ method: f.method, name: shortName(f.method, f.role === 'baseline'), error: f.error, test: f.test })), s.seed, metric);
-    $('play-seeds').hidden = pending;
+    const comparable = !pending && compared.length > 1;
+    $('play-verdict').textContent = comparable ? verdict(compared.map((f) => ({ method: f.method, name: shortName(f.method, f.role === 'baseline'), error: f.error, test: f.test })), s.seed, metric) : '';
+    $('play-seeds').hidden = !comparable;
     seedsRun?.abort();  // its count was for the comparison this one replaces
     $('play-seeds-result').textContent = '';
     $('play-summary').dataset.d = String(d.nCols);
