@@ -58,3 +58,19 @@ export function failed(e: unknown, status: HTMLElement, key: string, cancelled =
   status.textContent = aborted ? cancelled : `Error: ${(e as Error).message}`;
   document.body.dataset[key] = aborted ? 'cancelled' : 'error';
 }
+
+/** A view's long computation (on the background instance): the body's `data-<key>` says where it
+ * is ('running', then 'done', 'cancelled' or 'error'), its cancel button is live meanwhile, and a
+ * failure is reported in `status`. */
+export async function backgroundRun(key: string, status: HTMLElement, cancel: HTMLButtonElement, work: () => Promise<void>) {
+  cancel.disabled = false;
+  document.body.dataset[key] = 'running';
+  try {
+    await work();
+    document.body.dataset[key] = 'done';
+  } catch (e) {
+    failed(e, status, key);
+  } finally {
+    cancel.disabled = true;
+  }
+}

@@ -6,7 +6,7 @@
 import { logGrid, type MethodInfo, type MethodName, type Model, type Supclust, type SyntheticData } from 'supclust';
 import { hasLambda2, methodOptions, warmStartable, type Context } from './context.js';
 import { LABELS } from './explain.js';
-import { $, failed, widthOf } from './dom.js';
+import { $, backgroundRun, widthOf } from './dom.js';
 import { formatLambda } from './format.js';
 import * as plots from './plots.js';
 import { problemKey, sparsityOf } from './problem.js';
@@ -93,8 +93,6 @@ export function mountPath(ctx: Context, problem: () => SyntheticData | undefined
     if (!d) return;
     abort?.abort();
     const mine = (abort = new AbortController());
-    document.body.dataset.path = 'running';
-    cancel.disabled = false;
     const key = keyOf(), s = { ...state };
     const info = sc.info.methods.find((m) => m.name === s.method), swept = sweptWeight(info), current = s[swept.key];
     const grid = gridWith(29, swept.key, current);
@@ -102,7 +100,7 @@ export function mountPath(ctx: Context, problem: () => SyntheticData | undefined
     // GEM and LEM: Play's λ is the prior's weight γ (context.ts), and their centres are drawn.
     const prior = sc.info.methods.find((m) => m.name === s.method)?.options.some((o) => o.name === 'centres') ?? false;
     const t0 = performance.now();
-    try {
+    await backgroundRun('path', status, cancel, async () => {
       const cv = await fitAlong(await ctx.background(), s, d, grid, mine.signal, (lambda, model) => {
         model.coef.forEach((c, j) => points.push({ lambda, feature: j, coef: c, group: d.groups[j] }));
         if (prior) model.centroids.forEach((value, centre) => centres.push({ lambda, centre, value }));
@@ -126,12 +124,7 @@ export function mountPath(ctx: Context, problem: () => SyntheticData | undefined
       figures.dataset.atPlay = String(here.error);
       shownFor = key;
       showStale();
-      document.body.dataset.path = 'done';
-    } catch (e) {
-      failed(e, status, 'path');
-    } finally {
-      cancel.disabled = true;
-    }
+    });
   }
   /** Says so when the figures on screen were computed for another problem, method or λ. */
   function showStale() {

@@ -5,7 +5,7 @@
 // warm-started where the answer does not depend on the start.
 import { logGrid, type MethodName, type Model, type Supclust, type SyntheticData } from 'supclust';
 import { hasLambda2, methodOptions, warmStartable, type Context } from './context.js';
-import { $, failed, widthOf } from './dom.js';
+import { $, backgroundRun, widthOf } from './dom.js';
 import { LABELS } from './explain.js';
 import { formatLambda } from './format.js';
 import { adjustedRand, distinctPartition } from './partition.js';
@@ -51,9 +51,7 @@ export function mountPenaltyMap(ctx: Context, problem: () => SyntheticData | und
     if (!d) return;
     abort?.abort();
     const mine = (abort = new AbortController()), s = { ...state }, key = keyOf(), t0 = performance.now();
-    cancel.disabled = false;
-    document.body.dataset.map = 'running';
-    try {
+    await backgroundRun('map', status, cancel, async () => {
       const cells = await penaltyMap(await ctx.background(), s, d, mine.signal, (done, total) => {
         bar.value = done / total;
         status.textContent = `${done} of ${total} fits…`;
@@ -68,12 +66,7 @@ export function mountPenaltyMap(ctx: Context, problem: () => SyntheticData | und
       figures.dataset.best = JSON.stringify(grouped);
       shownFor = key;
       showStale();
-      document.body.dataset.map = 'done';
-    } catch (e) {
-      failed(e, status, 'map');
-    } finally {
-      cancel.disabled = true;
-    }
+    });
   }
   /** Shown for two-penalty methods only; dimmed when computed for another problem or method. */
   function showStale() {
