@@ -1,7 +1,7 @@
 // What every view shares: the loaded library, the state and how to publish it to the URL, and
 // the options a method gets from the demo's controls.
 import type { Supclust, MethodInfo } from 'supclust';
-import type { DemoState } from './state.js';
+import { LIMITS, sliderValue, type DemoState } from './state.js';
 
 export interface Context {
   sc: Supclust;
@@ -32,7 +32,7 @@ export interface Sparsity { s: number; groups: number }
 export function methodOptions(info: MethodInfo | undefined, s: { Q: number; d: number; lambda: number; lambda2: number; task: string }, sparsity: Sparsity): Record<string, unknown> {
   const names = new Set(info?.options.map((o) => o.name));
   const o: Record<string, unknown> = structureOptions(info, names.has('s') ? Math.max(1, sparsity.groups) : s.Q, sparsity.s);
-  if (names.has('gamma') && names.has('centres')) {
+  if (isPrior(info)) {
     // GEM / LEM: λ is the prior's weight γ and Q its number of centres; for classes a small
     // ridge keeps separable fits finite (the prior only pulls weights together), as in E6.
     o.gamma = s.lambda;
@@ -60,21 +60,24 @@ function tripleToPairs(info: MethodInfo | undefined, d: number): number {
   return pair && triple ? triple.factor / pair.factor / d ** (triple.power - pair.power) : 1;
 }
 
-/** The library's suggested values (sc.suggest) as the demo's sliders: λ2 for the pairwise
- * penalties (with λ1, the ℓ1 weight, at its minimum: no sparsity is sought), γ as λ for the
- * priors. Empty for methods without suggestions. */
+/** The library's suggested values (sc.suggest) as the demo's sliders hold them (within their
+ * ranges, three digits): λ2 for the pairwise penalties (with λ1, the ℓ1 weight, at its minimum:
+ * no sparsity is sought), γ as λ for the priors. Empty for methods without suggestions. */
 export function suggestedSliders(sc: Supclust, info: MethodInfo | undefined, data: { X: Float64Array; nRows: number; nCols: number; y: Float64Array },
-  options: Record<string, unknown>, lambdaMin: number): { lambda?: number; lambda2?: number } {
+  options: Record<string, unknown>): { lambda?: number; lambda2?: number } {
   if (!info) return {};
   const loss = options.loss !== undefined ? { loss: options.loss } : {};  // the loss methodOptions gives the method
   const s = sc.suggest(info.name, { X: data.X, nRows: data.nRows, nCols: data.nCols, y: data.y, ...loss } as never) as Record<string, number>;
-  if (s.gamma !== undefined) return { lambda: s.gamma };
-  if (s.lambda2 !== undefined) return { lambda: lambdaMin, lambda2: s.lambda2 };
+  if (s.gamma !== undefined) return { lambda: sliderValue('lambda', s.gamma) };
+  if (s.lambda2 !== undefined) return { lambda: LIMITS.lambda[0], lambda2: sliderValue('lambda2', s.lambda2) };
   return {};
 }
 
 /** The losses a method takes, as the library declares them (its `loss` option's choices). */
 const lossesOf = (info: MethodInfo | undefined) => info?.options.find((o) => o.name === 'loss')?.choices ?? ['squared'];
+
+/** The weight-grouping priors (GEM, LEM): a prior's weight γ and its centres; Play's λ is their γ. */
+export const isPrior = (info: MethodInfo | undefined) => !!info?.options.some((o) => o.name === 'gamma') && !!info?.options.some((o) => o.name === 'centres');
 
 /** Whether a method has the pairwise weight λ2 (its slider is shown). */
 export const hasLambda2 = (info: MethodInfo | undefined) => !!info?.options.some((o) => o.name === 'lambda2');

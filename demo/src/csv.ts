@@ -11,10 +11,12 @@ export type Decimal = '.' | ',';
 /** The columns, read with the decimal mark. */
 export const summarise = (table: Table, decimal: Decimal = '.') => describeColumns(table, { decimal });
 
-/** The decimal mark under which more columns are numeric: ',' for a file written "3,5;1". */
-export function decimalOf(table: Table): Decimal {
-  const numeric = (decimal: Decimal) => summarise(table, decimal).filter((c) => c.numeric).length;
-  return numeric(',') > numeric('.') ? ',' : '.';
+/** The decimal mark under which more columns are numeric (',' for a file written "3,5;1"), and
+ * the columns read with it. */
+export function describeTable(table: Table): { decimal: Decimal; summary: ColumnSummary[] } {
+  const dot = summarise(table, '.'), comma = summarise(table, ',');
+  const numeric = (summary: ColumnSummary[]) => summary.filter((c) => c.numeric).length;
+  return numeric(comma) > numeric(dot) ? { decimal: ',', summary: comma } : { decimal: '.', summary: dot };
 }
 
 /** A column the page offers: numbers, or numbers with a few bad cells — at most 1 % of the rows

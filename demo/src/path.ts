@@ -4,7 +4,7 @@
 // changes only the time; the others start cold, as Play does), and Play's λ is on the grid. Where
 // Play's λ is the method's path weight, the grid is one sc.path call.
 import { logGrid, type MethodInfo, type MethodName, type Model, type Supclust, type SyntheticData } from 'supclust';
-import { hasLambda2, methodOptions, warmStartable, type Context } from './context.js';
+import { hasLambda2, isPrior, methodOptions, warmStartable, type Context } from './context.js';
 import { LABELS } from './explain.js';
 import { $, backgroundRun, widthOf } from './dom.js';
 import { formatLambda } from './format.js';
@@ -36,7 +36,7 @@ export const errorName = (task: string) => (task === 'classification' ? 'angle t
  * groups; λ1 stays as set), γ for the priors (Play's λ), else λ; its slider's range. */
 export function sweptWeight(info: MethodInfo | undefined): { key: 'lambda' | 'lambda2'; name: string } {
   if (hasLambda2(info)) return { key: 'lambda2', name: 'λ2' };
-  return { key: 'lambda', name: info?.options.some((o) => o.name === 'centres') ? 'γ' : 'λ' };
+  return { key: 'lambda', name: isPrior(info) ? 'γ' : 'λ' };
 }
 
 /** `points` values over the swept weight's slider range, strong to weak, and its current value. */
@@ -98,7 +98,7 @@ export function mountPath(ctx: Context, problem: () => SyntheticData | undefined
     const grid = gridWith(29, swept.key, current);
     const points: plots.PathPoint[] = [], stats: plots.PathStat[] = [], centres: plots.CentrePoint[] = [];
     // GEM and LEM: Play's λ is the prior's weight γ (context.ts), and their centres are drawn.
-    const prior = sc.info.methods.find((m) => m.name === s.method)?.options.some((o) => o.name === 'centres') ?? false;
+    const prior = isPrior(info);
     const t0 = performance.now();
     await backgroundRun('path', status, cancel, async () => {
       const cv = await fitAlong(await ctx.background(), s, d, grid, mine.signal, (lambda, model) => {

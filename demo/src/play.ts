@@ -5,11 +5,11 @@
 // as a fresh page would, so a URL always shows the same fit. After each fit, a small error-vs-λ
 // path is computed (the Paths view's estimator, fewer points), aborted by the next input.
 import { logGrid, type MethodInfo, type Model, type SyntheticData, type MethodName } from 'supclust';
-import { BASELINE_CV, BASELINES, fitBaselines, type Baseline } from './baselines.js';
+import { BASELINE_CV, BASELINES, fitBaselines } from './baselines.js';
 import { shortName, tally, tallySentence, verdict } from './claims.js';
 import { playCode } from './code.js';
 import { fitProgress } from './controls.js';
-import { hasLambda2, methodOptions, methodsFor, suggestedSliders, warmStartable, type Context } from './context.js';
+import { hasLambda2, isPrior, methodOptions, methodsFor, suggestedSliders, warmStartable, type Context } from './context.js';
 import { $, copy, el, failed, table, widthOf } from './dom.js';
 import { ABOUT, LABELS, METRICS } from './explain.js';
 import { formatLambda, formatNumber } from './format.js';
@@ -19,7 +19,7 @@ import { overSeeds, SEEDS } from './seeds.js';
 import * as plots from './plots.js';
 import { PRESETS } from './presets.js';
 import { generateProblem, problemKey, sparsityOf } from './problem.js';
-import { LIMITS, sliderValue, type DemoState } from './state.js';
+import { LIMITS, type DemoState } from './state.js';
 
 const PROBLEM = ['n', 'd', 'Q', 'sigma', 'rho', 'seed'] as const;
 const logRange = (key: 'lambda' | 'lambda2') => ({ min: String(Math.log10(LIMITS[key][0])), max: String(Math.log10(LIMITS[key][1])) });
@@ -72,15 +72,9 @@ export function mountPlay(ctx: Context, onChange: () => void) {
     methodSelect.value = state.method;
   }
 
-  /** The priors (GEM, LEM): Play's λ is their γ. */
-  function prior(method: string) {
-    const names = new Set(sc.info.methods.find((m) => m.name === method)?.options.map((o) => o.name));
-    return names.has('gamma') && names.has('centres');
-  }
-  /** The cross-validate button names the weight it moves. */
-  function cvLabel() {
-    return `Cross-validate ${hasLambda2(sc.info.methods.find((m) => m.name === state.method)) ? 'λ2' : prior(state.method) ? 'γ' : 'λ'}`;
-  }
+  const infoOf = (method: string) => sc.info.methods.find((m) => m.name === method);
+  /** The cross-validate button names the weight it moves (λ2, γ or λ: the weight a path sweeps). */
+  const cvLabel = () => `Cross-validate ${sweptWeight(infoOf(state.method)).name}`;
 
   function showControls() {
     for (const k of PROBLEM) {
@@ -96,7 +90,7 @@ export function mountPlay(ctx: Context, onChange: () => void) {
     // Two-penalty methods: λ is their λ1, and λ2 gets its own slider.
     const twoPenalties = hasLambda2(sc.info.methods.find((m) => m.name === state.method));
     $('play-lambda2-box').hidden = !twoPenalties;
-    $('play-lambda').parentElement!.firstChild!.textContent = twoPenalties ? 'ℓ1 weight λ1 ' : prior(state.method) ? 'prior weight γ ' : 'regularisation λ ';
+    $('play-lambda').parentElement!.firstChild!.textContent = twoPenalties ? 'ℓ1 weight λ1 ' : isPrior(infoOf(state.method)) ? 'prior weight γ ' : 'regularisation λ ';
     $('play-cv').textContent = cvLabel();
     taskSelect.value = state.task;
     input('zero').checked = state.zero;
@@ -105,14 +99,18 @@ export function mountPlay(ctx: Context, onChange: () => void) {
     $('play-about').textContent = `${LABELS[state.method] ?? state.method}: ${ABOUT[state.method] ?? ''}`;
   }
 
-  /** The baselines of the problem on screen, computed once per problem on Play's instance (a
-   * change of λ or method keeps them; a change of problem aborts them). */
-  let base: { key: string; abort: AbortController; promise: Promise<Baseline[]>; value?: Baseline[] } | undefined;
+  /** The baselines of the problem on screen, fitted and scored once per problem on Play's instance
+   * (a change of λ or method keeps them; a change of problem aborts them). */
+  let base: { key: string; abort: AbortController; promise: Promise<ScoredFit[]>; value?: ScoredFit[] } | undefined;
   function baselinesOf(key: string, task: DemoState['task'], d: SyntheticData) {
     if (base?.key !== key) {
       base?.abort.abort();
       const abort = new AbortController();
-      const entry: NonNullable<typeof base> = { key, abort, promise: fitBaselines(sc, task, d, abort.signal) };
+      const scored = fitBaselines(sc, task, d, abort.signal).then((fitted) => scoreFits(fitted.map((b): Fit => ({
+        method: b.name, role: 'baseline', label: LABELS[b.name], model: b.model, time: `${b.ms.toFixed(0)} ms`,
+        weight: `λ = ${formatLambda(b.lambda)} (${BASELINE_CV.folds}-fold CV${b.atEdge ? ', ⚠ an end of the grid' : ''})`, lambda: b.lambda, atEdge: b.atEdge })),
+      d, task, abort.signal));
+      const entry: NonNullable<typeof base> = { key, abort, promise: scored };
       entry.promise.then((v) => { entry.value = v; }, () => { if (base === entry) base = undefined; });
       base = entry;
     }
@@ -172,16 +170,13 @@ export function mountPlay(ctx: Context, onChange: () => void) {
       }
       // The baselines may fail where the method did not (a fold without one of the classes): the
       // method's answer stays on screen, with the reason in their place.
-      let fitted: Baseline[] = [], unavailable: string | undefined;
+      let more: ScoredFit[] = [], unavailable: string | undefined;
       try {
-        fitted = await baselines.promise;
+        more = await baselines.promise;
       } catch (e) {
         if (mine !== generation) return;
         unavailable = (e as Error).message;
       }
-      if (mine !== generation) return;
-      const more = await scoreFits(fitted.map((b) => ({ method: b.name, role: 'baseline', label: `${LABELS[b.name]}`, model: b.model, time: `${b.ms.toFixed(0)} ms`,
-        weight: `λ = ${formatLambda(b.lambda)} (${BASELINE_CV.folds}-fold CV${b.atEdge ? ', ⚠ an end of the grid' : ''})`, lambda: b.lambda, atEdge: b.atEdge })), d, s.task, control.signal);
       if (mine !== generation) return;
       await render(s, d, [...scored, ...more], model, false, unavailable);
       if (mine !== generation) return;
@@ -228,7 +223,7 @@ export function mountPlay(ctx: Context, onChange: () => void) {
     for (const f of summary) {
       const k = f.model.centroids.length / f.model.outputs;
       if (f.assigned !== undefined)
-        notes.push(prior(f.method)
+        notes.push(isPrior(infoOf(f.method))
           ? `${f.label} assigns the coefficients to ${k} centres (adjusted Rand ${f.assigned.toFixed(3)}), but its estimate has ${f.groups} distinct values: ` +
             'the coefficients are near their centres, not at them. The table scores the estimate.'
           : `${f.label} reports ${k} groups of nearly equal coefficients (adjusted Rand ${f.assigned.toFixed(3)}), but its estimate has ${f.groups} distinct values. ` +
@@ -517,14 +512,9 @@ export function mountPlay(ctx: Context, onChange: () => void) {
    * one cross-validated for another problem is then merely set). */
   function applySuggestion(): boolean {
     const info = sc.info.methods.find((m) => m.name === state.method);
-    const suggested = suggestedSliders(sc, info, data!, methodOptions(info, state, sparsityOf(data!)), LIMITS.lambda[0]);
-    let applied = false;
-    for (const key of ['lambda', 'lambda2'] as const) {
-      const x = suggested[key];
-      if (x === undefined) continue;
-      state[key] = sliderValue(key, x);
-      applied = true;
-    }
+    const suggested = suggestedSliders(sc, info, data!, methodOptions(info, state, sparsityOf(data!)));
+    Object.assign(state, suggested);
+    const applied = Object.keys(suggested).length > 0;
     origin = applied ? 'suggested' : 'set';
     return applied;
   }

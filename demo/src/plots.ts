@@ -45,19 +45,34 @@ const ramp = (options: Plot.ScaleOptions): Plot.ScaleOptions => ({ ...options, m
 
 export interface Overlay { name: string; model: Model }
 
+/** The features in the order of their true coefficients, each with the model's estimate, its
+ * error and its group, and the overlays' estimates: what the coefficients figure and the errors
+ * figure draw (the same x-axis). */
+function byTruth(truth: ArrayLike<number>, model: Model, overlays: Overlay[]) {
+  const order = Array.from({ length: truth.length }, (_, j) => j).sort((i, j) => truth[i] - truth[j]);
+  const points = order.map((j, rank) => {
+    const estimate = model.coef[j * model.outputs];
+    return { rank, feature: j + 1, truth: truth[j], estimate, error: estimate - truth[j], group: model.groups[j] + 1 };
+  });
+  const others = overlays.flatMap((o) => order.map((j, rank) => {
+    const estimate = o.model.coef[j * o.model.outputs];
+    return { rank, estimate, error: estimate - truth[j], method: LABELS[o.name] ?? o.name };
+  }));
+  const byGroup = model.centroids.length / model.outputs <= PALETTE.length;
+  // The overlays' hollow markers, one per baseline drawn.
+  const symbol: Plot.ScaleOptions | undefined = others.length ? { legend: true, domain: overlays.map((o) => LABELS[o.name] ?? o.name), range: ['times', 'plus', 'diamond2'] } : undefined;
+  return { points, others, byGroup, symbol };
+}
+
 /** True coefficients (black steps), the estimates, and optionally the baselines (hollow marks). */
 export function coefficients(truth: ArrayLike<number>, model: Model, label: string, width: number, overlays: Overlay[] = []): HTMLElement {
-  const order = Array.from({ length: truth.length }, (_, j) => j).sort((i, j) => truth[i] - truth[j]);
-  const G = model.centroids.length / model.outputs;
-  const points = order.map((j, rank) => ({ rank, feature: j + 1, truth: truth[j], estimate: model.coef[j * model.outputs], group: model.groups[j] + 1 }));
-  const others = overlays.flatMap((o) => order.map((j, rank) => ({ rank, estimate: o.model.coef[j * o.model.outputs], method: LABELS[o.name] ?? o.name })));
-  const byGroup = G <= PALETTE.length;
+  const { points, others, byGroup, symbol } = byTruth(truth, model, overlays);
   return figure(label, CAPTIONS.coefficients, Plot.plot({
     width, height: 300, grid: true,
     x: { label: 'feature (sorted by true coefficient)' }, y: { label: 'coefficient', tickFormat: axisFormat(Math.min(...points.map((p) => p.truth)), Math.max(...points.map((p) => p.truth))) },
     color: byGroup ? { type: 'ordinal', range: PALETTE, legend: true, tickFormat: (g: number) => `group ${g}` }
       : ramp({ type: 'linear', scheme: 'viridis', legend: true, label: 'estimate' }),
-    symbol: others.length ? { legend: true, domain: overlays.map((o) => LABELS[o.name] ?? o.name), range: ['times', 'plus', 'diamond2'] } : undefined,
+    symbol,
     marks: [
       Plot.dot(others, { x: 'rank', y: 'estimate', symbol: 'method', stroke: '#777', r: 3, strokeWidth: 1 }),
       Plot.lineY(points, { x: 'rank', y: 'truth', curve: 'step', stroke: '#000', strokeWidth: 1.5 }),
@@ -68,20 +83,17 @@ export function coefficients(truth: ArrayLike<number>, model: Model, label: stri
 }
 
 /** Each estimate's error ŵ_j − w*_j, features in the order of the coefficients figure, on an axis
- * symmetric about 0 (the error line): a grouped fit's dots lie flat on it, shrinkage shows as a
- * slope against the true steps, scatter as spread. */
+ * symmetric about 0 (the error line): a grouped fit's dots lie flat on it, shrinkage shows as
+ * errors of the opposite sign to the coefficient, scatter as spread. */
 export function coefficientErrors(truth: ArrayLike<number>, model: Model, label: string, width: number, overlays: Overlay[] = []): HTMLElement {
-  const order = Array.from({ length: truth.length }, (_, j) => j).sort((i, j) => truth[i] - truth[j]);
-  const G = model.centroids.length / model.outputs, byGroup = G <= PALETTE.length;
-  const points = order.map((j, rank) => ({ rank, feature: j + 1, error: model.coef[j * model.outputs] - truth[j], group: model.groups[j] + 1 }));
-  const others = overlays.flatMap((o) => order.map((j, rank) => ({ rank, error: o.model.coef[j * o.model.outputs] - truth[j], method: LABELS[o.name] ?? o.name })));
+  const { points, others, byGroup, symbol } = byTruth(truth, model, overlays);
   const reach = Math.max(1e-12, ...points.map((p) => Math.abs(p.error)), ...others.map((p) => Math.abs(p.error)));
   return figure(label, CAPTIONS.coefficientErrors, Plot.plot({
     width, height: 220, grid: true,
     x: { label: 'feature (sorted by true coefficient)' },
     y: { label: 'ŵ − w*', domain: [-reach, reach], tickFormat: axisFormat(-reach, reach) },
     color: byGroup ? { type: 'ordinal', range: PALETTE, tickFormat: (g: number) => `group ${g}` } : { type: 'linear', scheme: 'viridis' },
-    symbol: others.length ? { legend: true, domain: overlays.map((o) => LABELS[o.name] ?? o.name), range: ['times', 'plus', 'diamond2'] } : undefined,
+    symbol,
     marks: [
       Plot.ruleY([0], { stroke: '#000', strokeWidth: 1.5 }),
       Plot.dot(others, { x: 'rank', y: 'error', symbol: 'method', stroke: '#777', r: 3, strokeWidth: 1 }),

@@ -7,7 +7,7 @@ import { shortName, type Scored } from './claims.js';
 import { methodOptions, suggestedSliders } from './context.js';
 import { errorOf, testError } from './path.js';
 import { generateProblem, sparsityOf } from './problem.js';
-import { LIMITS, sliderValue, type DemoState } from './state.js';
+import type { DemoState } from './state.js';
 
 export const SEEDS = { first: 1, count: 20 } as const;
 
@@ -19,11 +19,7 @@ export async function overSeeds(runner: Supclust, s: DemoState, suggested: boole
   for (let k = 0; k < SEEDS.count; k++) {
     const here = { ...s, seed: SEEDS.first + k };
     const data = await generateProblem(runner, here);
-    if (suggested) {
-      const slider = suggestedSliders(runner, info, data, methodOptions(info, here, sparsityOf(data)), LIMITS.lambda[0]);
-      for (const key of ['lambda', 'lambda2'] as const)
-        if (slider[key] !== undefined) here[key] = sliderValue(key, slider[key]!);
-    }
+    if (suggested) Object.assign(here, suggestedSliders(runner, info, data, methodOptions(info, here, sparsityOf(data))));
     const problem = { X: data.X, nRows: data.nRows, nCols: data.nCols, y: data.y };
     const model = await runner.fit(s.method as MethodName, { ...problem, ...methodOptions(info, here, sparsityOf(data)) } as never, { signal });
     const fits = [{ method: s.method, baseline: false, model }, ...(await fitBaselines(runner, s.task, data, signal)).map((b) => ({ method: b.name, baseline: true, model: b.model }))];

@@ -135,7 +135,7 @@ export function mountTables(ctx: Context) {
       const fastNote = r.fast ? `; † fast grids (fewer cross-validation points than the paper's), each beside the full grids' figure of ${sameRun ? 'the same run' : `${MEASURED.reps} repetitions, seed ${MEASURED.seed}`} (bench/results/tables.json)` : '';
       const fullOf = (row: string, i: number) => {
         const v = fullGridMeans(r.id, row)?.[i];
-        return v === undefined || v === null || !Number.isFinite(v) ? 'not measured' : v.toFixed(2);
+        return typeof v === 'number' && Number.isFinite(v) ? v.toFixed(2) : 'not measured';
       };
       $('table-result').replaceChildren(table(`${r.reps} repetitions in ${r.seconds.toFixed(1)} s${scaled}; each cell: ${paper ? `ours (the paper's, ${r.source})` : `ours — ${r.source}`}${fastNote}`,
         ['method', ...r.columnLabels, 'ms per fit'],

@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { load, logGrid, type Supclust, type SyntheticData } from '../../dist/node/index.js';
+import { formatNumber } from '../../demo/src/format.js';
+import { adjustedRand, distinctPartition } from '../../demo/src/partition.js';
 import { PRESETS } from '../../demo/src/presets.js';
 import { root } from '../web/helpers.js';
 import { isolatedDemo, openDemoPage } from './server.js';
@@ -133,6 +135,39 @@ describe('claims computed from the numbers on screen', () => {
     expect(wins.error.IHC).toBeLessThan(20);
     await page.close();
   }, 300_000);
+});
+
+describe('the scoreboard and the error chart', () => {
+  it('print and draw what the same fits in Node give', async () => {
+    const page = await open('');
+    const board = await page.$$eval('#play-scoreboard tbody tr', (rows) => rows.map((r) => [...r.children].map((c) => c.textContent ?? '')));
+    const sc = await load({ variant: 'simd' });
+    const data = await sc.generate('e1', { n: 150, d: 100, Q: 5, sigma: 0.5, seed: 1, nTest: 1000 });
+    const ihc = await sc.fit('ihc', { X: data.X, nRows: data.nRows, nCols: data.nCols, y: data.y, Q: 5, lambda: 1e-4 });
+    const fits = [['IHC', ihc], ['ridge', (await crossValidated(sc, 'ridge', data)).model], ['the lasso', (await crossValidated(sc, 'lasso', data)).model]] as const;
+    const expected = [];
+    for (const [name, model] of fits) {
+      const pred = await sc.predict(model, data.Xtest, data.nTest);
+      const mse = Array.from(pred, (v, i) => (v - data.ytest[i]) ** 2).reduce((a, b) => a + b) / data.nTest;
+      const distinct = distinctPartition(model.coef, 1);
+      expected.push([name, formatNumber(mse), formatNumber(distance(model.coef, data.coef)), String(distinct.groups), adjustedRand(data.groups, distinct.labels).toFixed(3)]);
+    }
+    expect(board).toEqual(expected);
+    sc.dispose();
+    // The error chart: IHC's dot at each rank (features sorted by their true coefficient) is the
+    // feature Node's sort puts there, and its tip reads ŵ_j − w*_j of IHC's fit in Node.
+    const order = Array.from({ length: 100 }, (_, j) => j).sort((i, j) => data.coef[i] - data.coef[j]);
+    const dots = page.locator('#play-figures > figure:nth-child(2) g[aria-label="dot"]').last().locator('circle');
+    expect(await dots.count()).toBe(100);
+    for (const rank of [0, 10, 37, 64, 99]) {
+      await dots.nth(rank).hover({ force: true });
+      const tip = page.locator('#play-figures > figure:nth-child(2) g[aria-label="tip"]');
+      await expect.poll(() => tip.textContent()).toMatch(/feature/);
+      const j = order[rank];
+      expect((await tip.textContent())!.replace(/\u200b/g, ' ').trim()).toBe(`feature ${j + 1} ŵ − w* ${(ihc.coef[j] - data.coef[j]).toFixed(4)}`);
+    }
+    await page.close();
+  }, 120_000);
 });
 
 describe('fair baselines', () => {

@@ -4,16 +4,11 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { load } from '../../dist/node/index.js';
-import { isolatedDemo, longTasks, watchLongTasks } from './server.js';
+import { isolatedDemo, longTasks, openDemoPage, watchLongTasks } from './server.js';
 
 const env = isolatedDemo();
 
-async function open(query: string): Promise<Page> {
-  const page = await env.browser.newPage({ viewport: { width: 1200, height: 900 } });
-  await page.goto(env.server.url + query);
-  await page.waitForSelector('body[data-state="done"]', { timeout: 60_000 });
-  return page;
-}
+const open = (query: string) => openDemoPage(env, query);
 
 /** Sets Play's seed and waits for its fit: the milliseconds from the input to Play's answer. */
 async function seedAnswered(page: Page, seed: number): Promise<number> {

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { StabilityResult, SyntheticData } from '../../dist/index.js';
 import { load } from '../../dist/node/index.js';
-import { decimalOf, parseCsv, summarise, toMatrix, usable, whyNotNumeric } from '../../demo/src/csv.js';
+import { describeTable, parseCsv, summarise, toMatrix, usable, whyNotNumeric } from '../../demo/src/csv.js';
 import { groupsOf, modelRecord, withStability } from '../../demo/src/data.js';
 import { foldIds, meanBaseline, ridgeBaseline } from '../../demo/src/dataBaselines.js';
 import { axisFormat, formatLambda, formatNumber, logAxisFormat } from '../../demo/src/format.js';
@@ -13,6 +13,8 @@ import { withZeroGroup } from '../../demo/src/problem.js';
 import { adjustedRand, bestMatching, contingency, distinctPartition, matchedOrder } from '../../demo/src/partition.js';
 import { tally, tallySentence, verdict, winners } from '../../demo/src/claims.js';
 import { DEFAULTS, decodeState, encodeState } from '../../demo/src/state.js';
+import { csvOf, markdownOf } from '../../demo/src/tables.js';
+import type { ExperimentResult } from '../../dist/index.js';
 
 describe('URL state', () => {
   it('round-trips every control and leaves defaults out of the URL', () => {
@@ -147,8 +149,8 @@ describe('CSV → matrix (the page: the library\'s reader, rows with a missing v
 
   it('reads decimal commas when that makes more columns numbers, and skips the rows of a column\'s few bad cells', () => {
     const commas = parseCsv('a;b;y\n3,5;1;2\n4,25;2;3\n-1,5;3;4\n0;4;5\n2;5;6\n');
-    expect(decimalOf(commas)).toBe(',');
-    expect(decimalOf(parseCsv(csv))).toBe('.');
+    expect(describeTable(commas).decimal).toBe(',');
+    expect(describeTable(parseCsv(csv)).decimal).toBe('.');
     expect(Array.from(toMatrix(commas, 'y', ['a', 'b'], false, ',').X)).toEqual([3.5, 1, 4.25, 2, -1.5, 3, 0, 4, 2, 5]);
     // 120 rows, 1 and 2 bad cells in b (1 % of 120 is 1): b is usable with one, not with two.
     const rows = (bad: number[]) => parseCsv(['a,b,y', ...Array.from({ length: 120 }, (_, i) => `${i % 7},${bad.includes(i + 1) ? 'oops' : i % 5},${i}`)].join('\n'));
@@ -270,5 +272,29 @@ describe('Your data\'s baselines', () => {
     // Ridge beats the mean here (y depends on X).
     expect(ridge.mean).toBeLessThan(meanBaseline(g.y, folds, 5).mean);
     sc.dispose();
+  });
+});
+
+describe('a table copied as markdown and CSV', () => {
+  // Two rows, two columns; the paper has figures for the first row only.
+  const result = {
+    id: 'e1-n', column: 'n', columns: [50, 100], columnLabels: ['n = 50', 'n = 100'], columnMetrics: ['coef-error', 'coef-error'], fast: true,
+    rows: [
+      { method: 'IHC', cells: [{ mean: 1.234, std: 0.5, values: [] }, { mean: 0.1, std: 0.02, values: [] }], paper: [{ mean: 1.5, std: 0.4 }, { mean: 0.2, std: 0.05 }], msPerFit: 3 },
+      { method: 'LS', cells: [{ mean: 2, std: 1, values: [] }, { mean: NaN, std: NaN, values: [] }], msPerFit: 1 },
+    ],
+  } as unknown as ExperimentResult;
+  it('marks fast-grid cells and says which grids, in both', () => {
+    expect(markdownOf(result)).toBe([
+      '| method | n = 50 | n = 100 |', '|---|---:|---:|',
+      '| IHC | 1.23 ± 0.50 † (1.50 ± 0.40) | 0.10 ± 0.02 † (0.20 ± 0.05) |',
+      '| LS | 2.00 ± 1.00 † (–) | – † (–) |',
+      '', '† fast grids: fewer cross-validation points than the paper\'s.'].join('\n'));
+    expect(csvOf(result).split('\n')).toEqual([
+      'method,column,value,mean,std,paper_mean,paper_std,grids',
+      '"IHC",n,50,1.234,0.5,1.5,0.4,fast', '"IHC",n,100,0.1,0.02,0.2,0.05,fast',
+      '"LS",n,50,2,1,,,fast', '"LS",n,100,NaN,NaN,,,fast']);
+    expect(markdownOf({ ...result, fast: false } as ExperimentResult)).not.toContain('†');
+    expect(csvOf({ ...result, fast: false } as ExperimentResult)).toContain(',full');
   });
 });
