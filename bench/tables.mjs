@@ -16,7 +16,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const TABLE_RUN = { reps: 5, seed: 1, threads: 2, capSeconds: 600 };
 
 export async function benchTables(log = console.log) {
-  const sc = await load({ module: 'tables' });
+  const sc = await load({ module: 'library' });
   const out = { machine: `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}`, ...TABLE_RUN, tables: {} };
   try {
     for (const e of sc.info.experiments.filter((x) => !x.dataset)) {

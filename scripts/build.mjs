@@ -74,14 +74,12 @@ const variants = {
   'simd-threaded': { cflags: ['-pthread'], lflags: ['-pthread', '-sALLOW_MEMORY_GROWTH=1', '-sMAXIMUM_MEMORY=2GB', '-Wno-pthreads-mem-growth'] },
 };
 // The modules each variant is linked into, from the same objects: supclust-core-<variant> (the
-// kernels and the feature-grouping families: what a page that fits those downloads),
-// supclust-library-<variant> (every family and the generators) and supclust-<variant> (the
-// library and the papers' tables). The sources that read the module's define are compiled once per
-// module.
+// kernels, the feature-grouping families and the calls around their fits: what a page that fits
+// those downloads) and supclust-library-<variant> (every family and the papers' tables). The
+// sources that read the module's define are compiled once per module.
 const modules = {
   'core-': ['-DSUPCLUST_MODULE_CORE'],
-  'library-': ['-DSUPCLUST_MODULE_LIBRARY'],
-  '': [],
+  'library-': [],
 };
 const perModule = new Set(['cpp/src/families/catalogue.cpp', 'wasm/bindings.cpp']);
 const targets = {
@@ -128,7 +126,7 @@ async function buildWasm() {
     const shared = Object.fromEntries(sources.filter((src) => !perModule.has(src))
       .map((src) => [src, compile(src, join(objDir, src.replace(/\.cpp$/, '.o')), v.cflags, name)]));
     objects[name] = Object.fromEntries(Object.entries(modules).map(([module, defines]) => [module, sources
-      .map((src) => shared[src] ?? compile(src, join(objDir, module.replace(/-$/, '') || 'tables', src.replace(/\.cpp$/, '.o')), [...v.cflags, ...defines], `${module}${name}`))]));
+      .map((src) => shared[src] ?? compile(src, join(objDir, module.replace(/-$/, ''), src.replace(/\.cpp$/, '.o')), [...v.cflags, ...defines], `${module}${name}`))]));
   }
   await parallel(tasks, jobs);
   const threadedWorkers = [];
@@ -178,6 +176,12 @@ async function buildWasm() {
         throw new Error(`the node and web builds of ${file} differ: Node can no longer share the web .wasm`);
       rmSync(nodeCopy);
     }
+  // Nothing else stays in dist/wasm: a module no longer built would otherwise be packed.
+  const built = new Set(Object.keys(variants).flatMap((name) => Object.keys(modules).flatMap((module) =>
+    ['wasm', 'js', 'worker.js'].map((ext) => `supclust-${module}${name}.${ext}`)))).add('package.json');
+  for (const env of Object.keys(targets))
+    for (const file of readdirSync(join(root, 'dist/wasm', env)))
+      if (!built.has(file)) rmSync(join(root, 'dist/wasm', env, file));
 }
 
 // ---- TypeScript ----

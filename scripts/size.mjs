@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Where the download's bytes go: each built wasm module and its glue (raw, gzip, brotli), what a
-// page downloads for each module (core, library, tables), and the code each layer and family
+// page downloads for each module (core, library), and the code each layer and family
 // compiles to (the wasm objects' CODE sections under build/wasm/simd,
 // before the linker merges the template instances several objects share, so their sum exceeds
 // the module's). Usage: node scripts/size.mjs (after node scripts/build.mjs wasm).
@@ -17,7 +17,7 @@ const walk = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (
 const gzip = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
 console.log('file                                              raw KB   gzip KB  brotli KB');
 for (const env of ['web', 'node'])
-  for (const module of ['core-', 'library-', ''])
+  for (const module of ['core-', 'library-'])
     for (const variant of ['simd', 'simd-threaded'])
       for (const ext of ['wasm', 'js']) {
         const file = join(root, 'dist/wasm', env, `supclust-${module}${variant}.${ext}`);
@@ -29,7 +29,7 @@ for (const env of ['web', 'node'])
 
 // What a page downloads for each module: the .wasm, its glue and (threaded) the pthread worker.
 console.log('\na page on module   build           wasm + glue, gzip KB');
-for (const [module, name] of [['core-', 'core'], ['library-', 'library'], ['', 'tables']])
+for (const [module, name] of [['core-', 'core'], ['library-', 'library']])
   for (const variant of ['simd', 'simd-threaded']) {
     const files = ['wasm', 'js', ...(variant === 'simd-threaded' ? ['worker.js'] : [])]
       .map((ext) => join(root, 'dist/wasm/web', `supclust-${module}${variant}.${ext}`));

@@ -2,17 +2,17 @@
 // plain JS objects out, nothing else. Arrays cross once each way (one bulk copy into the heap,
 // one out); no view into wasm memory survives a call. A refusal crosses as { status:
 // 'invalid-input', field, message }, the field as the check named it (base/refusal.hpp).
-// scripts/build.mjs links this file into three wasm modules: compiled with SUPCLUST_MODULE_CORE,
-// the kernels and the feature-grouping families (families/catalogue.cpp); with
-// SUPCLUST_MODULE_LIBRARY, every family, path(), stability() and generate(); with neither, the tables module:
-// everything, experiment() and describe() (the library's description) too. contents() says
-// which methods a module holds and whether it runs experiment().
+// scripts/build.mjs links this file into two wasm modules: compiled with SUPCLUST_MODULE_CORE,
+// the kernels, the feature-grouping families (families/catalogue.cpp) and the calls around their
+// fits (path, stability, cross-validation, generate); without it, the library module: every
+// family, experiment() and describe() (the library's description) too. contents() says which
+// methods a module holds and whether it runs experiment().
 #include <emscripten/bind.h>
 
 #include "marshal.hpp"
 #include "requests.hpp"
 #include "supclust/base/parallel.hpp"
-#if !defined(SUPCLUST_MODULE_CORE) && !defined(SUPCLUST_MODULE_LIBRARY)
+#ifndef SUPCLUST_MODULE_CORE
 #define SUPCLUST_TABLES 1
 #include "supclust/experiments/description.hpp"
 #include "supclust/experiments/experiment.hpp"
@@ -127,7 +127,6 @@ val crossValidateJs(const val& r, const val& onProgress) {
   return crossValidationToJs(cv);
 }
 
-#ifndef SUPCLUST_MODULE_CORE
 // { method, X, nRows, nCols, y, yCols, options, sequence (or empty), settings, over? }
 val pathJs(const val& r, const val& onProgress) {
   const CallData data(r, datasets);
@@ -153,7 +152,6 @@ val generateJs(const val& r) {
   if (Refusal why = generate(r["name"].as<std::string>(), toParams(r["options"]), p); !why.empty()) return refused(why);
   return syntheticToJs(p);
 }
-#endif
 
 #if SUPCLUST_TABLES
 // { id, settings, methods, data?: one { X, nRows, nCols, y } or (tables whose columns are datasets) a list }
@@ -183,11 +181,9 @@ EMSCRIPTEN_BINDINGS(supclust) {
   emscripten::function("crossValidate", &crossValidateJs);
   emscripten::function("predict", &predictJs);
   emscripten::function("score", &scoreJs);
-#ifndef SUPCLUST_MODULE_CORE
   emscripten::function("path", &pathJs);
   emscripten::function("stability", &stabilityJs);
   emscripten::function("generate", &generateJs);
-#endif
 #if SUPCLUST_TABLES
   emscripten::function("describe", &describeLibrary);
   emscripten::function("requests", &wire::requestsJson);

@@ -1,5 +1,5 @@
 // The protocol's requests: each call's one object, its fields and their wire types — the one
-// declaration of what crosses into the module. The tables module's requests() returns it as JSON;
+// declaration of what crosses into the module. The library module's requests() returns it as JSON;
 // scripts/generate-types.mjs writes web/src/protocol.generated.ts (the Request union and the
 // shapes its fields name) from it, and tests/web/declarations.test.ts holds the fields each
 // binding reads (r["…"] in bindings.cpp, CallData's in marshal.hpp) equal to it.

@@ -14,8 +14,9 @@ import { mountTasks } from './tasks.js';
 import { PRESETS } from './presets.js';
 
 const runtime = $('runtime');
-// The library module: Play generates its data (the tables module comes with the Tables view).
-const sc = await load({ module: 'library' }).catch((e) => {
+// The core module first (Play's first plot: generate, IHC and the baselines' paths); a view that
+// needs another family or the papers' tables fetches the library module on its first call.
+const sc = await load().catch((e) => {
   runtime.textContent = `Could not start supclust: ${e.message}`;
   throw e;
 });
@@ -37,7 +38,7 @@ if (state.embed) {
 let background: Promise<Supclust> | undefined;
 const ctx: Context = {
   sc, state,
-  background: () => (background ??= load({ variant: sc.info.variant, module: 'library' })),
+  background: () => (background ??= load({ variant: sc.info.variant })),
   save: () => history.replaceState(null, '', `${location.pathname}${encodeState(state)}`),
 };
 

@@ -43,6 +43,12 @@ beforeAll(async () => {
   writeFileSync(join(site, 'hook.html'), page("{ baseUrl: '/assets/supclust/', createWorker: (url) => { window.workerUrl = url.href; return new Worker(url, { type: 'module' }); } }"));
   writeFileSync(join(site, 'default.html'), page('{}'));
   writeFileSync(join(site, 'nowhere.html'), page("{ baseUrl: '/nowhere/' }"));
+  writeFileSync(join(site, 'grids.html'), `<!DOCTYPE html><meta charset="utf-8"><title>…</title>
+<script type="module">
+import { logGrid } from '/bundle/browser/index.js';
+window.grids = ${JSON.stringify(GRIDS)}.map(([from, to, count]) => logGrid(from, to, count));
+document.title = 'ok';
+</script>`);
   browser = await launch();
   for (const isolate of [true, false]) servers.push(await serve(site, { isolate }));
   // A page whose policy allows its scripts but not compiling WebAssembly.
@@ -53,6 +59,9 @@ afterAll(async () => {
   await browser?.close();
   rmSync(site, { recursive: true, force: true });
 });
+
+// logGrid's arguments: decades and odd spans, up and down, short and long.
+const GRIDS: [number, number, number][] = [[10, 1e-4, 11], [1, 1e-3, 40], [100, 1e-2, 5], [0.37, 123.4, 97], [1e-300, 1e300, 601], [2.5, 2.5000001, 13], [7e3, 3e-6, 1000]];
 
 async function title(server: StaticServer, file: string) {
   const p = await browser.newPage();
@@ -65,6 +74,19 @@ async function title(server: StaticServer, file: string) {
   await p.close();
   return { title: t, wasm, hook };
 }
+
+describe('logGrid', () => {
+  it('gives Chromium the bits it gives Node', async () => {
+    const { logGrid } = await import('../../dist/node/index.js');
+    const p = await browser.newPage();
+    await p.goto(servers[1].url + 'grids.html');
+    await p.waitForFunction(() => document.title === 'ok', null, { timeout: 20_000 });
+    const bitsOf = (grid: number[]) => grid.map((x) => { const b = new DataView(new ArrayBuffer(8)); b.setFloat64(0, x); return b.getBigUint64(0).toString(16); });
+    const inChromium = (await p.evaluate(() => (window as unknown as { grids: number[][] }).grids)).map(bitsOf);
+    await p.close();
+    expect(inChromium).toEqual(GRIDS.map(([from, to, count]) => bitsOf(logGrid(from, to, count))));
+  });
+});
 
 describe('a module that cannot start', () => {
   // Worker-initiated requests are not routed by the browser driver: the file is left out of

@@ -26,7 +26,7 @@ describe('loading the module in chromium', () => {
     const { page, requests } = await open(() => ({ status: 404, body: 'not found', contentType: 'text/plain' }));
     await page.waitForFunction(() => /Could not start/.test(document.getElementById('runtime')?.textContent ?? ''), null, { timeout: 30_000 });
     const text = await page.$eval('#runtime', (e) => e.textContent ?? '');
-    expect(text).toMatch(/could not fetch http:\/\/127\.0\.0\.1:\d+\/assets\/supclust-library-simd-threaded-[\w-]+\.wasm: HTTP 404/);
+    expect(text).toMatch(/could not fetch http:\/\/127\.0\.0\.1:\d+\/assets\/supclust-core-simd-threaded-[\w-]+\.wasm: HTTP 404/);
     expect(text).toContain('application/wasm');
     expect(requests.filter((p) => p.endsWith('.wasm'))).toHaveLength(1);
     await page.close();
@@ -61,14 +61,14 @@ describe('loading the module in chromium', () => {
 
   // One glue file: the worker and each pthread import the same URL (each worker has its own
   // module map, so each asks; the HTTP cache answers). Before, pthreads imported a second copy.
-  it('loads one threaded glue file and fetches one .wasm, the library module, once', async () => {
+  it('loads one threaded glue file and fetches one .wasm, the core module, once', async () => {
     const { page, requests } = await open();
     await page.waitForSelector('body[data-state="done"]', { timeout: 30_000 });
     expect(await page.$eval('#runtime', (e) => (e as HTMLElement).dataset.variant)).toBe('simd-threaded');
     const glue = requests.filter((p) => /supclust-(core-|library-)?simd-threaded-[\w-]+\.js$/.test(p));
     const wasm = requests.filter((p) => p.endsWith('.wasm'));
-    expect([...new Set(glue)]).toEqual([expect.stringMatching(/supclust-library-simd-threaded-[\w-]+\.js$/)]);
-    expect(wasm).toEqual([expect.stringMatching(/supclust-library-simd-threaded-[\w-]+\.wasm$/)]);
+    expect([...new Set(glue)]).toEqual([expect.stringMatching(/supclust-core-simd-threaded-[\w-]+\.js$/)]);
+    expect(wasm).toEqual([expect.stringMatching(/supclust-core-simd-threaded-[\w-]+\.wasm$/)]);
     await page.close();
   });
 });

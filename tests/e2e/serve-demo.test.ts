@@ -21,7 +21,7 @@ afterAll(() => { server?.kill(); });
 
 describe('the demo server', () => {
   it('sends the .wasm brotli-compressed when accepted, and as is otherwise', async () => {
-    const name = readdirSync(join(root, 'demo/dist/assets')).find((f) => f.startsWith('supclust-simd-threaded') && f.endsWith('.wasm'))!;
+    const name = readdirSync(join(root, 'demo/dist/assets')).find((f) => f.startsWith('supclust-core-simd-threaded') && f.endsWith('.wasm'))!;
     const raw = readFileSync(join(root, 'demo/dist/assets', name));
     const url = `http://127.0.0.1:${PORT}/assets/${name}`;
     // fetch() would decompress itself: read the bytes on the wire through node:http.

@@ -16,6 +16,8 @@ export async function correct(X: Float64Array, y: Float64Array, labels: string[]
   const experts = await sc.fit('experts-am', { X, nRows: 100, y, Q: 3 });
   await sc.predict(experts, X, 100);
   const each: { answers: Float64Array; gate: Float64Array } = await sc.expertAnswers(experts, X, 100);
+  const classifying = await sc.fit('experts-am', { X, nRows: 100, y: labels, Q: 2, loss: 'ova-logistic' });
+  const best: number | undefined = (await sc.expertError(classifying, X, labels, 100)).error;  // class labels of any values
   await sc.fit('tasks-ssc', { X, nRows: 3, y: [[1, 0], [0, 1], [1, 1]], loss: 'squared', Q: 2 });
   await sc.crossValidate('ridge', { X, nRows: 100, y }, { grid: { lambda: [1, 0.1] }, metric: 'mae' });
   await sc.experiment('e1-n', { reps: 1 });

@@ -115,4 +115,19 @@ describe('crossValidate', () => {
     expect(g).toEqual([100, 10, 1, 0.1, 0.01].map((x, i) => (i === 4 ? 0.01 : expect.closeTo(x, 12))));
     expect(() => logGrid(0, 1, 3)).toThrow(SupclustError);
   });
+
+  it("logGrid's exp and log (the same bits in every engine) are within one ulp of V8's", async () => {
+    const { exp, log } = await import('../../dist/grid.js');
+    const ulp = (x: number) => { const b = new DataView(new ArrayBuffer(8)); b.setFloat64(0, Math.abs(x)); b.setBigUint64(0, b.getBigUint64(0) + 1n); return b.getFloat64(0) - Math.abs(x); };
+    let seed = 1;
+    const uniform = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
+    let worst = 0;
+    for (let i = 0; i < 100_000; i++) {
+      const x = (uniform() - 0.5) * 1400, y = Math.exp((uniform() - 0.5) * 1400), near1 = 0.7 + 0.7 * uniform();
+      worst = Math.max(worst, Math.abs(exp(x) - Math.exp(x)) / ulp(Math.exp(x)));
+      for (const z of [y, near1]) if (Math.log(z) !== 0) worst = Math.max(worst, Math.abs(log(z) - Math.log(z)) / ulp(Math.log(z)));
+    }
+    expect(worst).toBeLessThanOrEqual(1);
+    expect([exp(0), log(1), exp(-Infinity), exp(710), log(0), log(-1), log(Number.MIN_VALUE)]).toEqual([1, 0, 0, Infinity, -Infinity, NaN, Math.log(Number.MIN_VALUE)]);
+  });
 });

@@ -170,7 +170,7 @@ describe('the limits', () => {
 describe('the raw module', () => {
   it('refuses bad kernel arguments with a refusal that names the field, and stays usable', async () => {
     const require = createRequire(import.meta.url);
-    const glue = join(root, 'dist/wasm/node/supclust-simd.js');
+    const glue = join(root, 'dist/wasm/node/supclust-library-simd.js');
     const m = await require(glue)({ wasmBinary: readFileSync(glue.replace('/node/', '/web/').replace(/\.js$/, '.wasm')) });
     const values = Float64Array.of(3, -1, 2);
     const refusal = (field: string) => ({ status: 'invalid-input', field, message: expect.stringMatching(new RegExp(`^${field}: `)) });
@@ -193,7 +193,7 @@ function wireFields(name: string): string[] {
 describe('the wire types', () => {
   it('RawFit, RawCrossValidation and RawExperiment name exactly what the module sends', async () => {
     const require = createRequire(import.meta.url);
-    const glue = join(root, 'dist/wasm/node/supclust-simd.js');
+    const glue = join(root, 'dist/wasm/node/supclust-library-simd.js');
     const m = await require(glue)({ wasmBinary: readFileSync(glue.replace('/node/', '/web/').replace(/\.js$/, '.wasm')) });
     const X = Float64Array.from({ length: 40 }, (_, i) => Math.sin(i)), y = Float64Array.from({ length: 20 }, (_, i) => i % 3);
     const data = { X, nRows: 20, nCols: 2, y, yCols: 1 };
@@ -219,7 +219,7 @@ describe('the wire types', () => {
 // (wasm/bindings.cpp: r["…"] in its function, CallData's for the calls on data).
 async function requestFields(): Promise<Record<string, string[]>> {
   const require = createRequire(import.meta.url);
-  const glue = join(root, 'dist/wasm/node/supclust-simd.js');
+  const glue = join(root, 'dist/wasm/node/supclust-library-simd.js');
   const m = await require(glue)({ wasmBinary: readFileSync(glue.replace('/node/', '/web/').replace(/\.js$/, '.wasm')) });
   const declared = JSON.parse(m.requests()).requests as Record<string, { name: string }[]>;
   return Object.fromEntries(Object.entries(declared).map(([op, fields]) =>

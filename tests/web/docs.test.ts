@@ -1,8 +1,9 @@
 // The documentation renders: every relative link and image in README.md and docs/*.md points at
-// a file that exists (and, with a #fragment into markdown, at a heading there), and every
+// a file that exists (and, with a #fragment into markdown, at a heading there) that the package
+// ships when the page is shipped, every link to the repository's own files names one, and every
 // markdown table is one block whose rows have the header's number of cells.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { root } from './helpers.js';
 
@@ -31,17 +32,32 @@ function cells(row: string): number {
 /** GitHub's heading anchors: lower case, punctuation dropped, spaces to dashes. */
 const anchor = (heading: string) => heading.trim().toLowerCase().replace(/[^\p{L}\p{N} _-]/gu, '').replace(/ /g, '-');
 
+// The repository's own files linked absolutely (from the package's pages, whose relative links
+// may reach only what the package ships: the images and the log stay in the repository).
+const repository = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).repository.url.replace(/^git\+|\.git$/g, '');
+const ownUrls = [`${repository}/blob/main/`, `${repository.replace('https://github.com', 'https://raw.githubusercontent.com')}/main/`];
+/** What the published package holds (package.json's files, read as the patterns they are). */
+const files: string[] = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).files;
+const shipped = (path: string) => ['README.md', 'package.json'].includes(path) || files.some((f) =>
+  f.includes('*') ? new RegExp(`^${f.replace(/\./g, '\\.').replace('*', '[^/]+')}$`).test(path) : path === f || path.startsWith(`${f}/`));
+
 describe('documentation', () => {
-  it.each(pages)('%s: every relative link and image resolves', (page) => {
+  it.each(pages)('%s: every relative link and image resolves, within the package', (page) => {
     const lines = prose(readFileSync(join(root, page), 'utf8'));
     const broken: string[] = [];
     for (const line of lines)
       for (const m of line.matchAll(/!?\[[^\]]*\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)) {
         const target = m[1];
+        const own = ownUrls.find((u) => target.startsWith(u));
+        if (own) {
+          if (!existsSync(join(root, decodeURI(target.slice(own.length).split('#')[0])))) broken.push(target);
+          continue;
+        }
         if (/^[a-z]+:/i.test(target)) continue;  // https:, mailto: …
         const [path, fragment] = target.split('#');
         const file = path === '' ? join(root, page) : join(root, dirname(page), decodeURI(path));
         if (!existsSync(file)) { broken.push(target); continue; }
+        if (shipped(page) && !shipped(relative(root, file))) { broken.push(`${target} (not in the package: link it by its repository URL)`); continue; }
         if (fragment && file.endsWith('.md')) {
           const headings = readFileSync(file, 'utf8').split('\n').filter((l) => /^#{1,6} /.test(l)).map((l) => anchor(l.replace(/^#+ /, '')));
           if (!headings.includes(fragment)) broken.push(target);
@@ -60,6 +76,9 @@ describe('documentation', () => {
         problems.push(`line ${start + 1}: a table row without a header and separator above it (a paragraph inside a table?)`);
       for (i = start; i < lines.length && lines[i].startsWith('|'); i++)
         if (cells(lines[i]) !== header) problems.push(`line ${i + 1}: ${cells(lines[i])} cells, the header has ${header}`);
+      // GFM ends a table at a blank line only: markdown-it reads a line after it (even an HTML
+      // comment) as one more row.
+      if (i < lines.length && lines[i].trim() !== '') problems.push(`line ${i + 1}: follows a table without a blank line between (rendered as a row)`);
     }
     expect(problems).toEqual([]);
   });

@@ -1,7 +1,6 @@
-// The three modules of each build (core ⊂ library ⊂ tables): each holds exactly the methods and
-// calls the generated description says, and an instance that starts on the core answers every
-// call exactly as one that starts on the tables module, fetching the larger module on the first
-// call that needs it.
+// The two modules of each build (core ⊂ library): each holds exactly the methods and calls the
+// generated description says, and an instance that starts on the core answers every call exactly
+// as one that starts on the library, fetching the library on the first call that needs it.
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { createRequire } from 'node:module';
@@ -16,19 +15,18 @@ const raw = (name: string) => require(join(root, `dist/wasm/node/${name}.js`))({
 
 describe('the modules', () => {
   it('hold the methods and calls the description gives them', async () => {
-    const [core, library, tables] = await Promise.all([raw('supclust-core-simd'), raw('supclust-library-simd'), raw('supclust-simd')]);
+    const [core, library] = await Promise.all([raw('supclust-core-simd'), raw('supclust-library-simd')]);
     const all = DESCRIPTION.methods.map((m) => m.name);
     expect(core.contents().methods).toEqual(DESCRIPTION.methods.filter((m) => m.module === 'core').map((m) => m.name));
     expect(library.contents().methods).toEqual(all);
-    expect(tables.contents().methods).toEqual(all);
     expect(DESCRIPTION.methods.filter((m) => m.module === 'core').map((m) => m.family).sort())
       .toEqual(DESCRIPTION.methods.filter((m) => ['linear', 'grouping', 'penalties'].includes(m.family)).map((m) => m.family).sort());
-    expect([typeof core.generate, typeof core.experiment, typeof core.describe]).toEqual(['undefined', 'undefined', 'undefined']);
-    expect([typeof library.generate, typeof library.experiment, typeof library.describe]).toEqual(['function', 'undefined', 'undefined']);
-    expect([typeof tables.generate, typeof tables.experiment, typeof tables.describe]).toEqual(['function', 'function', 'function']);
-    expect([core, library, tables].map((m) => m.contents().experiment)).toEqual([false, false, true]);
-    // info() is the tables module's own description (plus each method's module).
-    const described = JSON.parse(tables.describe());
+    const calls = ['generate', 'path', 'stability', 'crossValidate', 'experiment', 'describe', 'requests'];
+    expect(calls.map((c) => typeof core[c])).toEqual(['function', 'function', 'function', 'function', 'undefined', 'undefined', 'undefined']);
+    expect(calls.map((c) => typeof library[c])).toEqual(calls.map(() => 'function'));
+    expect([core, library].map((m) => m.contents().experiment)).toEqual([false, true]);
+    // info() is the library module's own description (plus each method's module).
+    const described = JSON.parse(library.describe());
     expect({ ...described, methods: described.methods.map((m: object) => ({ ...m, module: DESCRIPTION.methods.find((d) => d.name === (m as { name: string }).name)!.module })) })
       .toEqual(DESCRIPTION);
   });
@@ -36,19 +34,14 @@ describe('the modules', () => {
 
 describe('what a page downloads', () => {
   // wasm + browser glue (+ the pthread worker script), gzip level 9, against the budgets the
-  // library keeps: a page on the grouping methods and predictions ≤ 352 KB, one on every family
-  // and the workflow calls (path, stability) ≤ 477 KB (IHC's starts side by side and its exchange
-  // search take some 11 KB of each in the threaded build; standardize, penaltyFactor and the
-  // numbers option kind some 11 KB more; OSCAR's coordinate descent over clusters some 14 KB;
-  // the experts' gated predictions some 5 KB, their gate fit and experts-em some 11 KB more;
-  // sharded cross-validations, paths and stability runs and their joins some 1.5 KB; observation
-  // weights and the multinomial loss of the linear methods some 6 KB).
+  // library keeps: a page on the grouping families, their paths, cross-validation and stability
+  // and the generators ≤ 386 KiB; one on every family and the papers' tables ≤ 543 KiB.
   const page = (name: string, threaded: boolean) => ['wasm', 'js', ...(threaded ? ['worker.js'] : [])]
     .reduce((sum, ext) => sum + gzipSync(readFileSync(join(root, `dist/wasm/web/${name}.${ext}`)), { level: 9 }).length, 0);
   it.each(variants)('stays within its budget on the %s build', (variant) => {
     const threaded = variant === 'simd-threaded';
-    expect(page(`supclust-core-${variant}`, threaded)).toBeLessThanOrEqual(352 * 1024);
-    expect(page(`supclust-library-${variant}`, threaded)).toBeLessThanOrEqual(477 * 1024);
+    expect(page(`supclust-core-${variant}`, threaded)).toBeLessThanOrEqual(386 * 1024);
+    expect(page(`supclust-library-${variant}`, threaded)).toBeLessThanOrEqual(543 * 1024);
   });
 });
 
@@ -56,19 +49,20 @@ describe.each(variants)('an instance started on the core (%s)', (variant) => {
   const open: Supclust[] = [];
   afterAll(() => open.forEach((s) => s.dispose()));
 
-  it('answers every call as one started on the tables module', async () => {
-    const [small, whole] = await Promise.all([load({ variant }), load({ variant, module: 'tables' })]);
+  it('answers every call as one started on the library module', async () => {
+    const [small, whole] = await Promise.all([load({ variant }), load({ variant, module: 'library' })]);
     open.push(small, whole);
     const X = Array.from({ length: 40 }, (_, i) => Array.from({ length: 6 }, (_, j) => Math.sin(3 * i + 7 * j)));
     const y = X.map((r) => r[0] + r[1] - 2 * r[4]);
     const calls = [
       (sc: Supclust) => sc.fit('ihc', { X, y, Q: 2 }),                          // core
       (sc: Supclust) => sc.kmeans1d([1, 2, 10, 11, 30], 2),                     // core
-      (sc: Supclust) => sc.generate('e1', { n: 30, d: 8, Q: 2, seed: 3 }),      // library
+      (sc: Supclust) => sc.generate('e1', { n: 30, d: 8, Q: 2, seed: 3 }),      // core
+      (sc: Supclust) => sc.path('lasso', { X, y }, { nLambda: 5 }),            // core
       (sc: Supclust) => sc.fit('experts-am', { X, y, Q: 2, seed: 1 }),          // library
       (sc: Supclust) => sc.fit('oscar', { X, y, lambda1: 1e-3, lambda2: 1e-3 }), // core, in the library
-      (sc: Supclust) => sc.experiment('e1-n', { reps: 1, fast: true, methods: ['Oracle'] }),  // tables
-      (sc: Supclust) => sc.fit('ihc', { X, y, Q: 2 }),                          // core, in the tables
+      (sc: Supclust) => sc.experiment('e1-n', { reps: 1, fast: true, methods: ['Oracle'] }),  // library
+      (sc: Supclust) => sc.fit('ihc', { X, y, Q: 2 }),                          // core, in the library
     ];
     for (const call of calls) {
       const [a, b] = await Promise.all([call(small), call(whole)]);

@@ -37,12 +37,16 @@ describe('the npm package', () => {
     const files: string[] = packed[0].files.map((f: { path: string }) => f.path);
     for (const f of ['LICENSE', 'README.md', 'package.json', 'bin/supclust.mjs', 'dist/index.d.ts', 'dist/methods.generated.d.ts',
       'dist/node/index.js', 'dist/node/worker.js', 'dist/browser/index.js', 'dist/browser/worker.js', 'dist/vite.js',
-      'dist/wasm/web/supclust-simd.wasm', 'dist/wasm/web/supclust-simd-threaded.wasm', 'dist/wasm/web/supclust-simd-threaded.worker.js',
-      'dist/wasm/node/supclust-simd-threaded.js', 'dist/wasm/web/supclust-core-simd-threaded.worker.js', 'dist/library.generated.js', 'dist/stopwords.generated.js', 'docs/api.md', 'docs/options.md'])
+      'dist/wasm/web/supclust-library-simd.wasm', 'dist/wasm/web/supclust-library-simd-threaded.wasm', 'dist/wasm/web/supclust-library-simd-threaded.worker.js',
+      'dist/wasm/node/supclust-library-simd-threaded.js', 'dist/wasm/web/supclust-core-simd-threaded.worker.js', 'dist/library.generated.js', 'dist/stopwords.generated.js', 'docs/api.md', 'docs/options.md'])
       expect(files, f).toContain(f);
-    expect(files.filter((f) => /^(cpp|tests|demo|bench|scripts|wasm)\//.test(f))).toEqual([]);
+    expect(files.filter((f) => /^(cpp|tests|demo|bench|scripts|wasm|docs\/log|docs\/images)\//.test(f))).toEqual([]);
+    // What a user reads, not the log: the pages, the recipes; the tarball within 2.5 MB gzipped.
+    expect(files.filter((f) => f.startsWith('docs/')).sort()).toEqual(execFileSync('git', ['ls-files', 'docs'], { cwd: root, encoding: 'utf8' })
+      .split('\n').filter((f) => /^docs\/([^/]+\.md|recipes\/.+)$/.test(f)).sort());
+    expect(packed[0].size).toBeLessThanOrEqual(2.5e6);
     // One .wasm per module and variant: Node reads the web build's (the bytes are the same).
-    expect(files.filter((f) => f.endsWith('.wasm')).sort()).toEqual(['core-', 'library-', ''].flatMap((m) =>
+    expect(files.filter((f) => f.endsWith('.wasm')).sort()).toEqual(['core-', 'library-'].flatMap((m) =>
       [`dist/wasm/web/supclust-${m}simd-threaded.wasm`, `dist/wasm/web/supclust-${m}simd.wasm`]).sort());
 
     const app = join(work, 'app');

@@ -4,8 +4,9 @@ import { SupclustError, fromLibrary, invalid } from './errors.js';
 import type { Backend } from './module.js';
 import { isRefusal, type CallMatrix, type ExperimentRequest, type RawAnswers, type RawCrossValidation, type RawExperiment, type RawFit, type RawPath, type RawStability, type Request, type WarmStartWire } from './protocol.js';
 import { Datasets, isDataset, ownCopy } from './dataset.js';
+import { columnMatrix, isColumnTable } from './columns.js';
 import { MODEL_SCHEMA_VERSION } from './types.js';
-import type { CallControl, CrossValidationControl, ShardPart, ExpertError, CrossValidationOptions, CrossValidationResult, PathOptions, PathResult, StabilityResult, StabilitySettings, Dataset, ExperimentData, ExperimentOptions, ExperimentResult, GeneratorName, GeneratorOptions, FitParams, Info, KMeans1DResult, Label, MatrixInput, LossInfo, MethodInfo, MethodKinds, MethodName, Model, ModelKind,
+import type { CallControl, ColumnTable, DataInput, CrossValidationControl, ShardPart, ExpertError, CrossValidationOptions, CrossValidationResult, PathOptions, PathResult, StabilityResult, StabilitySettings, Dataset, ExperimentData, ExperimentOptions, ExperimentResult, GeneratorName, GeneratorOptions, FitParams, Info, KMeans1DResult, Label, MatrixInput, LossInfo, MethodInfo, MethodKinds, MethodName, Model, ModelKind,
   SparseGroupsResult, Supclust, SyntheticData } from './types.js';
 import { modelArrays as checkedArrays, type ModelArrays } from './model_arrays.js';
 import * as v from './validate.js';
@@ -42,18 +43,54 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
 
   // X for a prediction or a score: flat arrays without sizes take the model's feature count as
   // columns; the entries checked here (the library's prediction reads them as they come).
-  function predictionInput(m: ModelArrays, X: MatrixInput | Dataset, nRows?: number, nCols?: number) {
+  // A table of named columns gives the model's features by name (every column for a model
+  // without featureNames).
+  function predictionInput(m: ModelArrays, X: DataInput, nRows?: number, nCols?: number, names?: readonly string[]): { matrix: v.Matrix; wire: CallMatrix } {
+    if (isColumnTable(X)) {
+      sizesFromTable(nRows, nCols);
+      const t = columnMatrix(X, { features: names });
+      return predictionInput(m, t.X, t.nRows, t.nCols);
+    }
     const rows = isDataset(X) || v.isRowList(X);
     const input = matrixOf(X, nRows, nCols ?? (rows || nRows !== undefined ? undefined : m.nFeatures));
     if (!isDataset(X)) checkMemory('X', `a ${input.matrix.nRows} × ${input.matrix.nCols} X`, 8 * v.designDoubles(input.matrix));
     return input;
   }
 
+  function sizesFromTable(nRows: unknown, nCols: unknown) {
+    if (nRows !== undefined) throw invalid('nRows', 'is read from the table of columns X: leave it out');
+    if (nCols !== undefined) throw invalid('nCols', 'is read from the table of columns X: leave it out');
+  }
+
+  /** Params whose X is a table of named columns as the arrays a call reads (X then a matrix):
+   * the features by featureNames (default: every column but y's and weights'), y and weights by
+   * column name. */
+  function fromTable<P extends { X: unknown; y?: unknown; weights?: unknown; featureNames?: readonly string[]; nRows?: number; nCols?: number }>(params: P): P {
+    const column = (f: 'y' | 'weights') => (typeof params[f] === 'string' ? params[f] as string : undefined);
+    if (!isColumnTable(params.X)) {
+      for (const f of ['y', 'weights'] as const)
+        if (column(f) !== undefined) throw invalid(f, `names a column ('${column(f)}'), which needs X as a table of named columns`);
+      return params;
+    }
+    sizesFromTable(params.nRows, params.nCols);
+    const t = columnMatrix(params.X, { features: params.featureNames, target: column('y'), weights: column('weights') });
+    return { ...params, X: t.X, nRows: t.nRows, nCols: t.nCols, featureNames: t.featureNames, y: t.y ?? params.y, weights: t.weights ?? params.weights };
+  }
+
+  /** A score's or expertError's X and y, y possibly a column of the table X. */
+  function scored<Y>(model: Model, X: DataInput, y: Y | string, nRows?: number, nCols?: number) {
+    if (typeof y !== 'string') return { X, y: y as Y, nRows, nCols };
+    if (!isColumnTable(X)) throw invalid('y', `names a column ('${y}'), which needs X as a table of named columns`);
+    sizesFromTable(nRows, nCols);
+    const t = columnMatrix(X, { features: model.featureNames, target: y });
+    return { X: t.X, y: t.y as unknown as Y, nRows: t.nRows, nCols: t.nCols };
+  }
+
   // A model's answer on X, computed by the module (metrics/prediction.cpp, the one place
   // predictions are made); `y`, the experts' targets (class indices for classifying experts).
-  async function answer(model: Model, m: ModelArrays, X: MatrixInput | Dataset, nRows: number | undefined, nCols: number | undefined,
+  async function answer(model: Model, m: ModelArrays, X: DataInput, nRows: number | undefined, nCols: number | undefined,
                         what: PredictorAnswer, y?: () => Float64Array): Promise<RawAnswers> {
-    const { matrix, wire } = predictionInput(m, X, nRows, nCols);
+    const { matrix, wire } = predictionInput(m, X, nRows, nCols, model.featureNames);
     const predictor = predictorOf(model, m);
     const raw = await call({ op: 'predict', model: predictor, answer: what, X: wire, nRows: matrix.nRows, nCols: matrix.nCols,
       ...(y ? { y: y() } : {}) });
@@ -97,13 +134,14 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
     return info.losses.find((l) => l.name === String(given ?? lossSpec?.default ?? 'squared')) as LossInfo;
   }
 
-  function fitInputs(method: unknown, params: FitParams) {
+  function fitInputs(method: unknown, given: FitParams) {
     if (typeof method !== 'string' || !methodNames.includes(method))
       throw invalid('method', `unknown method '${String(method)}' (known: ${methodNames.join(', ')})`);
     const spec = info.methods.find((m) => m.name === method) as MethodInfo;
-    if (params == null || typeof params !== 'object') throw invalid('params', 'must be an object with X and y');
-    if (params.X === undefined) throw invalid('X', 'is required');
-    const { matrix: X, wire } = matrixOf(params.X, params.nRows, params.nCols, false);
+    if (given == null || typeof given !== 'object') throw invalid('params', 'must be an object with X and y');
+    if (given.X === undefined) throw invalid('X', 'is required');
+    const params = fromTable(given);
+    const { matrix: X, wire } = matrixOf(params.X as MatrixInput | Dataset, params.nRows, params.nCols, false);
     if (!isDataset(params.X)) checkMemory('X', `a ${X.nRows} × ${X.nCols} X`, 8 * v.designDoubles(X));
     const rest = Object.fromEntries(Object.keys(params).filter((k) => !DATA_FIELDS.has(k)).map((k) => [k, (params as unknown as Record<string, unknown>)[k]]));
     const options = v.options(rest, spec.options);
@@ -159,7 +197,8 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
     async dataset(X, nRows, nCols) {
       live();
       if (isDataset(X)) throw invalid('X', 'is already a dataset');
-      const matrix = ownCopy(v.matrix('X', X, nRows, nCols), X);
+      if (isColumnTable(X)) sizesFromTable(nRows, nCols);
+      const matrix = isColumnTable(X) ? ((t) => ({ data: t.X, nRows: t.nRows, nCols: t.nCols }))(columnMatrix(X)) : ownCopy(v.matrix('X', X, nRows, nCols), X);
       // X and its per-row and per-column vectors (means, moments, a CSR's column starts), as a fit counts them.
       checkMemory('X', `a ${matrix.nRows} × ${matrix.nCols} dataset`, 8 * (v.designDoubles(matrix) + 8 * (matrix.nRows + matrix.nCols)));
       const { handle, id } = datasets.create(matrix);
@@ -187,10 +226,10 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       live();
       const spec = info.methods.find((m) => m.name === method);
       if (!spec) throw invalid('method', `unknown method '${String(method)}'`);
-      const p = params as FitParams;
-      if (p == null || typeof p !== 'object') throw invalid('params', 'must be an object with X and y');
-      if (p.X === undefined) throw invalid('X', 'is required');
-      const X = matrixOf(p.X, p.nRows, p.nCols).matrix;
+      if (params == null || typeof params !== 'object') throw invalid('params', 'must be an object with X and y');
+      if ((params as FitParams).X === undefined) throw invalid('X', 'is required');
+      const p = fromTable(params as FitParams);
+      const X = matrixOf(p.X as MatrixInput | Dataset, p.nRows, p.nCols).matrix;
       const loss = lossOf(method, spec, (p as { loss?: unknown }).loss);
       const { y, yCols, classes } = targetsOf(method, spec, loss, p, X.nRows);
       // One-vs-all: each class's indicator is a target.
@@ -321,12 +360,12 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       return result as never;
     },
 
-    async predict(model: Model, X: MatrixInput | Dataset, nRows?: number, nCols?: number) {
+    async predict(model: Model, X: DataInput, nRows?: number, nCols?: number) {
       live();
       return (await answer(model, modelArrays(model), X, nRows, nCols, 'scores')).values!;
     },
 
-    async expertAnswers(model: Model, X: MatrixInput | Dataset, nRows?: number, nCols?: number) {
+    async expertAnswers(model: Model, X: DataInput, nRows?: number, nCols?: number) {
       live();
       const m = modelArrays(model);
       if (model.kind !== 'experts') throw invalid('model', `expertAnswers needs a model of kind 'experts' (this one is '${String(model.kind ?? 'features')}')`);
@@ -334,9 +373,10 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       return { answers: raw.values!, gate: raw.gate! };
     },
 
-    async expertError(model: Model, X: MatrixInput | Dataset, y: ArrayLike<number>, nRows?: number, nCols?: number) {
+    async expertError(model: Model, given: DataInput, column: ArrayLike<Label> | string, rowCount?: number, colCount?: number) {
       live();
       const m = modelArrays(model);
+      const { X, y, nRows, nCols } = scored<ArrayLike<Label>>(model, given, column, rowCount, colCount);
       if (model.kind !== 'experts') throw invalid('model', `expertError needs a model of kind 'experts' (this one is '${String(model.kind ?? 'features')}')`);
       const targets = (): Float64Array => {
         // Its length is the library's to check (after X's columns).
@@ -348,11 +388,12 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       return Array.isArray(model.classes) ? { ...result, error: raw.error! } : result;
     },
 
-    async score(model: Model, X: MatrixInput | Dataset, y: ArrayLike<Label> | ArrayLike<number>[], metric?: string, nRows?: number, nCols?: number) {
+    async score(model: Model, given: DataInput, column: ArrayLike<Label> | ArrayLike<number>[] | string, metric?: string, rowCount?: number, colCount?: number) {
       live();
       const m = modelArrays(model);
+      const { X, y, nRows, nCols } = scored<ArrayLike<Label> | ArrayLike<number>[]>(model, given, column, rowCount, colCount);
       if (metric !== undefined && typeof metric !== 'string') throw invalid('metric', `must be the name of a metric (got ${v.describe(metric)})`);
-      const { matrix, wire } = predictionInput(m, X, nRows, nCols);
+      const { matrix, wire } = predictionInput(m, X, nRows, nCols, model.featureNames);
       // The targets as the library reads them: a classifier's labels as its class indices; rows of
       // K targets flattened; a flat n × K for a model of K outputs.
       let targets: Float64Array, yCols = 1;
@@ -370,7 +411,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       return (raw as { value: number }).value;
     },
 
-    async predictProba(model: Model, X: MatrixInput | Dataset, nRows?: number, nCols?: number) {
+    async predictProba(model: Model, X: DataInput, nRows?: number, nCols?: number) {
       live();
       const m = modelArrays(model);
       if (model.loss !== 'logistic' && model.loss !== 'ova-logistic' && model.loss !== 'multinomial')
@@ -378,7 +419,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       return (await answer(model, m, X, nRows, nCols, 'probabilities')).values!;
     },
 
-    async predictClass(model: Model, X: MatrixInput | Dataset, nRows?: number, nCols?: number) {
+    async predictClass(model: Model, X: DataInput, nRows?: number, nCols?: number) {
       live();
       const m = modelArrays(model);
       if (!Array.isArray(model.classes) || model.classes.length < 2)

@@ -9,11 +9,11 @@ type Progress = ((it: number, f: number) => boolean) | undefined;
 
 export interface WasmModule {
   /** The build's threads, the methods this module holds and whether it runs experiment()
-   * (generate() and experiment() are absent from the modules that do not hold them). */
+   * (absent from the core, as describe() and requests()). */
   contents(): { threads: number; methods: string[]; experiment: boolean };
-  /** The tables module: the library's description (C++ describeLibrary()) as JSON. */
+  /** The library module: the library's description (C++ describeLibrary()) as JSON. */
   describe?(): string;
-  /** The tables module: the requests' declaration (wasm/requests.hpp) as JSON. */
+  /** The library module: the requests' declaration (wasm/requests.hpp) as JSON. */
   requests?(): string;
   kmeans1d(r: Call<'kmeans1d'>): { labels: Int32Array; centroids: Float64Array; sse: number } | Refusal;
   projectSparseGroups(r: Call<'projectSparseGroups'>): { values: Float64Array; labels: Int32Array; centroids: Float64Array } | Refusal;
@@ -29,7 +29,7 @@ export interface WasmModule {
   path(r: Call<'path'>, progress: Progress): RawPath;
   stability(r: Call<'stability'>, progress: Progress): RawStability;
   experiment?(r: Call<'experiment'>, progress: Progress): RawExperiment;
-  generate?(r: Call<'generate'>): Record<string, Float64Array | Int32Array | string | number> | Refusal;
+  generate(r: Call<'generate'>): Record<string, Float64Array | Int32Array | string | number> | Refusal;
   terminateThreads?(): void;
   unrefThreads?(): void;
 }
@@ -50,7 +50,7 @@ export function execute(m: WasmModule, r: Request, progress?: (it: number, f: nu
     case 'path': return m.path(r, progress);
     case 'stability': return m.stability(r, progress);
     case 'experiment': return m.experiment!(r, progress);
-    case 'generate': return m.generate!(r);
+    case 'generate': return m.generate(r);
     default: return m[r.op](r as never);
   }
 }

@@ -144,9 +144,8 @@ export function datasetOf(r: Request): number | undefined {
  * unknown method goes to the library, which refuses it by name). */
 export function moduleFor(r: Request, methods: readonly { name: string; module: ModuleName }[]): ModuleName {
   switch (r.op) {
-    case 'fit': case 'crossValidate': return methods.find((m) => m.name === r.method)?.module ?? 'library';
-    case 'path': case 'stability': case 'generate': return 'library';
-    case 'experiment': return 'tables';
+    case 'fit': case 'crossValidate': case 'path': case 'stability': return methods.find((m) => m.name === r.method)?.module ?? 'library';
+    case 'experiment': return 'library';
     default: return 'core';  // the kernels; a dataset, held by any module
   }
 }

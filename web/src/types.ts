@@ -6,13 +6,13 @@ export type { CrossValidationSettings, ExperimentId, ExperimentSettings, Generat
 
 export type Variant = 'simd' | 'simd-threaded';
 
-/** The wasm modules of each build, each holding the one before: 'core' — the kernels and the
- * feature-grouping families (linear, grouping, penalties); 'library' — every family and
- * generate(); 'tables' — the library and the papers' tables (experiment()).
- * info.methods[].module names the smallest that runs a method. */
+/** The wasm modules of each build, the library holding the core: 'core' — the kernels, the
+ * feature-grouping families (linear, grouping, penalties) and the calls around their fits
+ * (path, stability, crossValidate, generate); 'library' — every family and the papers' tables
+ * (experiment()). info.methods[].module names the smallest that runs a method. */
 export type ModuleName = (typeof MODULES)[number];
 /** The modules, smallest first. */
-export const MODULES = ['core', 'library', 'tables'] as const;
+export const MODULES = ['core', 'library'] as const;
 
 export interface LoadOptions {
   /** 'auto' (default): the threaded build when SharedArrayBuffer and cross-origin isolation
@@ -23,7 +23,7 @@ export interface LoadOptions {
   /** The module load() fetches first (see ModuleName): 'core' (default), the smallest
    * download. A call that needs a larger module (a method of another family, experiment())
    * fetches that one then, once, and every later call runs in it: a page that uses the other
-   * families from the start asks for 'library' (or 'tables') here and downloads one module. */
+   * families from the start asks for 'library' here and downloads one module. */
   module?: ModuleName;
   /** Browsers: the URL of a copy of the package's `dist/` folder (its `wasm/web/*.wasm`,
    * `browser/worker.js` and the modules beside them), for bundlers that do not emit the `.wasm`
@@ -283,6 +283,30 @@ export interface CsrMatrix {
 /** A design matrix: row-major values with sizes, rows of numbers (arrays or typed arrays), or CSR with sizes. */
 export type MatrixInput = Float64Array | ArrayLike<number> | ArrayLike<number>[] | CsrMatrix;
 
+/** A table of named columns, as data apps hold one: an Apache Arrow Table (DuckDB-wasm's query
+ * results, Arquero's toArrow(), apache-arrow's tableFromArrays), an object of columns
+ * ({ price: Float64Array, city: string[] }; an object with indptr is read as CSR) or an array of
+ * row objects ({ price: 3.5, city: 'Lyon' }, the keys of the first row naming the columns).
+ * Feature columns hold numbers (64-bit integers and booleans read as numbers); a missing cell or
+ * text is refused naming its column and row. */
+export type ColumnTable = ArrowTable | { readonly [column: string]: ArrayLike<TableCell> } | readonly object[];
+export type TableCell = number | string | boolean | bigint | null | undefined;
+/** What supclust reads of an Apache Arrow Table (so apache-arrow is no dependency). */
+export interface ArrowTable {
+  readonly schema: { readonly fields: readonly { readonly name: string }[] };
+  readonly numRows: number;
+  getChild(name: string): ArrowVector | null;
+}
+export interface ArrowVector {
+  readonly length: number;
+  readonly nullCount?: number;
+  get(i: number): unknown;
+  isValid?(i: number): boolean;
+  toArray?(): unknown;
+}
+/** X as every call that reads data takes it: a matrix, a held dataset or a table of named columns. */
+export type DataInput = MatrixInput | Dataset | ColumnTable;
+
 /** A design matrix held by the module (sc.dataset()): checked and copied once, then named by
  * fit, crossValidate, suggest and the predictions in place of X (no nRows/nCols needed). It
  * belongs to the instance that made it; dispose() frees its copies (here and in the module), and
@@ -302,15 +326,18 @@ export type Label = number | string;
 /** fit()'s data for a method of kind K: one target per row, or (clustered tasks, K = 'tasks')
  * also K targets per row. */
 export interface DataParams<K extends ModelKind = ModelKind> {
-  X: MatrixInput | Dataset;
+  /** A matrix (with nRows/nCols where flat), a held dataset, or a table of named columns whose
+   * names become the model's featureNames (nRows and nCols then come from the table). */
+  X: DataInput;
   nRows?: number;
   nCols?: number;
   /** Regression: finite numbers. Classification (loss 'logistic' or 'ova-*'): any labels,
    * numbers or strings; the model keeps them in `classes` (sorted) and maps predictions back.
    * Clustered tasks with the 'squared' or 'logistic' loss may take K targets per row, one task
    * per column: rows (number[][], n × K) or a flat row-major array with `yCols: K` (real
-   * targets for 'squared', 0/1 for 'logistic'). */
-  y: K extends 'tasks' ? ArrayLike<number> | readonly Label[] | number[][] : ArrayLike<number> | readonly Label[];
+   * targets for 'squared', 0/1 for 'logistic'). With X a table: the name of its target column
+   * (numbers, or text as class labels), which is then no feature. */
+  y: K extends 'tasks' ? ArrayLike<number> | readonly Label[] | number[][] | string : ArrayLike<number> | readonly Label[] | string;
   /** The number of targets per row when y is flat (default 1); see y. */
   yCols?: K extends 'tasks' ? number : 1;
   /** Observation weights, one per row: finite, ≥ 0, a positive sum (glmnet's `weights`,
@@ -318,12 +345,15 @@ export interface DataParams<K extends ModelKind = ModelKind> {
    * integer weights fit as the rows repeated, a zero weight as the row removed, and λ keeps its
    * meaning. Cross-validation's folds carry them and score held-out rows by weight; a path's top
    * and deviance ratio are weighted; standardize reads the weighted deviations. Taken by the
-   * methods with info.methods[].weights; the others refuse them naming weights. */
-  weights?: ArrayLike<number>;
+   * methods with info.methods[].weights; the others refuse them naming weights. With X a table:
+   * the name of its weights column, which is then no feature. */
+  weights?: ArrayLike<number> | string;
   /** fit() only: a model fitted before on the same features, to start from (iterative methods:
    * IHC, IHCS, IHT, lasso, OSCAR, the logistic fits; closed forms ignore it). */
   warmStart?: Model;
-  /** Names of the columns of X, kept in the model (model.featureNames). */
+  /** Names of the columns of X, kept in the model (model.featureNames). With X a table: the
+   * columns to fit on, in this order (default: every column but y's and weights'); a prediction
+   * from a table then reads the model's columns by these names. */
   featureNames?: readonly string[];
 }
 
@@ -574,7 +604,7 @@ export interface Supclust {
   proxCliqueFusion(values: ArrayLike<number>, lambda1: number, lambda2: number): Promise<Float64Array>;
   /** X held by the module for the calls that follow (see Dataset): a grid, a path or repeated
    * fits on one X pay its checks and copies once. nRows/nCols as for fit. */
-  dataset(X: MatrixInput, nRows?: number, nCols?: number): Promise<Dataset>;
+  dataset(X: MatrixInput | ColumnTable, nRows?: number, nCols?: number): Promise<Dataset>;
   fit<M extends MethodName>(method: M, params: FitParams<M>, control?: CallControl): Promise<Model<MethodKinds[M]>>;
   /** Suggested values of the method's penalty weights for these data (those with
    * info.methods[].options[].suggested): where to start, or the centre of a grid to
@@ -583,28 +613,28 @@ export interface Supclust {
   /** X·W + b: n values, or n × outputs row-major (row i holds sample i's K scores). Experts: the
    * gated mixture Σ_q π_q(x) ŷ_q(x), n values (classifying experts: the mixture's class
    * probabilities, n × K); a model without a gate (saved before gates) is refused. */
-  predict(model: Model, X: MatrixInput | Dataset, nRows?: number, nCols?: number): Promise<Float64Array>;
+  predict(model: Model, X: DataInput, nRows?: number, nCols?: number): Promise<Float64Array>;
   /** Experts: each expert's answer on every row and the gate's probabilities (works for a model
    * saved before gates too, with an empty gate). */
-  expertAnswers(model: Model, X: MatrixInput | Dataset, nRows?: number, nCols?: number): Promise<ExpertAnswers>;
+  expertAnswers(model: Model, X: DataInput, nRows?: number, nCols?: number): Promise<ExpertAnswers>;
   /** Experts: each row's best answer given the true targets y (class labels for classifying
    * experts), and their mean squared error (classifiers: their error rate) — the papers'
    * multiple-answer setting, which sees the targets: not a test error (predict() is). */
-  expertError(model: Model, X: MatrixInput | Dataset, y: ArrayLike<number>, nRows?: number, nCols?: number): Promise<ExpertError>;
+  expertError(model: Model, X: DataInput, y: ArrayLike<Label> | string, nRows?: number, nCols?: number): Promise<ExpertError>;
   /** The model's score on rows X with targets y, as cross-validation scores a held-out fold:
    * `metric` one of its loss's (info.losses; default mse for regression, error for classes); y
    * holds class labels for a classifier, K targets per row (rows, or flat n × K) for a model of K
    * outputs; experts are scored by each row's best answer given y (the papers' setting, as
    * expertError; the gated prediction's error comes from predict()). */
-  score(model: Model, X: MatrixInput | Dataset, y: ArrayLike<Label> | ArrayLike<number>[], metric?: string, nRows?: number, nCols?: number): Promise<number>;
+  score(model: Model, X: DataInput, y: ArrayLike<Label> | ArrayLike<number>[] | string, metric?: string, nRows?: number, nCols?: number): Promise<number>;
   /** Classifiers with the logistic loss: class probabilities, n × K row-major (binary: K = 2,
    * [1 − p, p]; one-vs-all: each class's sigmoid, normalised to sum to 1 per row; K 0/1 targets
    * of clustered tasks: each task's own sigmoid, not normalised; classifying experts: the gated
    * mixture Σ_q π_q(x) P_q(k | x) of their normalised probabilities). */
-  predictProba(model: Model, X: MatrixInput | Dataset, nRows?: number, nCols?: number): Promise<Float64Array>;
+  predictProba(model: Model, X: DataInput, nRows?: number, nCols?: number): Promise<Float64Array>;
   /** Classifiers: the predicted label of each row (from model.classes); classifying experts:
    * the gated mixture's most probable class. */
-  predictClass(model: Model, X: MatrixInput | Dataset, nRows?: number, nCols?: number): Promise<Label[]>;
+  predictClass(model: Model, X: DataInput, nRows?: number, nCols?: number): Promise<Label[]>;
   crossValidate<M extends MethodName>(method: M, params: FitParams<M>, options: CrossValidationOptions<M> & { shardCount?: 1 },
                 control?: CrossValidationControl): Promise<CrossValidationResult>;
   /** With settings shardCount > 1: one shard's part (ShardPart). */

@@ -3,8 +3,8 @@
 // one at a time: aborting a queued call just drops it, and aborting the running call
 // terminates the worker at once (rejecting with 'aborted'); the queue then goes on in a fresh
 // worker started from the module compiled once at load(). The worker runs the module load()
-// asked for (the core by default) until a call needs a larger one (info.methods[].module,
-// experiment(): the tables); that module is then compiled once and a worker on it serves that
+// asked for (the core by default) until a call needs the library (info.methods[].module,
+// experiment()); that module is then compiled once and a worker on it serves that
 // call and every later one.
 import { createSupclust } from './api.js';
 import { SupclustError, trapMessage } from './errors.js';
@@ -255,10 +255,9 @@ export class WorkerBackend implements Backend {
   }
 }
 
-/** A module's file name without its extension: supclust-core-simd, …, supclust-simd-threaded
- * (the tables module keeps the build's plain name). */
+/** A module's file name without its extension: supclust-core-simd, …, supclust-library-simd-threaded. */
 export function fileOf(module: ModuleName, variant: Variant): string {
-  return `supclust-${module === 'tables' ? '' : `${module}-`}${variant}`;
+  return `supclust-${module}-${variant}`;
 }
 
 /** Compiles the first module, starts a worker on it and returns the API over it. */

@@ -57,11 +57,9 @@ const baseOf = (options: LoadOptions) => (options.baseUrl === undefined ? undefi
 function wasmUrl(variant: Variant, module: ModuleName): URL {
   if (variant === 'simd-threaded')
     return module === 'core' ? new URL('../wasm/web/supclust-core-simd-threaded.wasm', import.meta.url)
-      : module === 'library' ? new URL('../wasm/web/supclust-library-simd-threaded.wasm', import.meta.url)
-        : new URL('../wasm/web/supclust-simd-threaded.wasm', import.meta.url);
+      : new URL('../wasm/web/supclust-library-simd-threaded.wasm', import.meta.url);
   return module === 'core' ? new URL('../wasm/web/supclust-core-simd.wasm', import.meta.url)
-    : module === 'library' ? new URL('../wasm/web/supclust-library-simd.wasm', import.meta.url)
-      : new URL('../wasm/web/supclust-simd.wasm', import.meta.url);
+    : new URL('../wasm/web/supclust-library-simd.wasm', import.meta.url);
 }
 
 async function compile(variant: Variant, module: ModuleName, base: URL | undefined): Promise<WebAssembly.Module> {

@@ -10,18 +10,15 @@ const scope = self as unknown as { postMessage(m: unknown, transfer?: Transferab
 const handle = serve({ post: (m, transfer) => scope.postMessage(m, transfer ?? []) }, async (variant, module) => {
   if (variant !== 'simd-threaded')
     return (module === 'core' ? await import('../wasm/web/supclust-core-simd.js')
-      : module === 'library' ? await import('../wasm/web/supclust-library-simd.js')
-        : await import('../wasm/web/supclust-simd.js')).default as CreateModule;
+      : await import('../wasm/web/supclust-library-simd.js')).default as CreateModule;
   const glue = (module === 'core' ? await import('../wasm/web/supclust-core-simd-threaded.js')
-    : module === 'library' ? await import('../wasm/web/supclust-library-simd-threaded.js')
-      : await import('../wasm/web/supclust-simd-threaded.js')).default as CreateModule;
+    : await import('../wasm/web/supclust-library-simd-threaded.js')).default as CreateModule;
   // The pthread workers import the glue from the URL it was loaded from. A bundler that puts
   // the build machine's path there (webpack's import.meta.url) leaves them nothing to import:
   // they get the package's copy of the glue instead, which the bundler emits as a file.
   if (new URL(import.meta.url).protocol !== 'file:') return glue;
   const mainScriptUrlOrBlob = (module === 'core' ? new URL('../wasm/web/supclust-core-simd-threaded.js', import.meta.url)
-    : module === 'library' ? new URL('../wasm/web/supclust-library-simd-threaded.js', import.meta.url)
-      : new URL('../wasm/web/supclust-simd-threaded.js', import.meta.url)).href;
+    : new URL('../wasm/web/supclust-library-simd-threaded.js', import.meta.url)).href;
   return (overrides) => glue({ ...overrides, mainScriptUrlOrBlob });
 });
 scope.onmessage = (e) => void handle(e.data);
