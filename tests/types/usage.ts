@@ -1,6 +1,7 @@
 // What a user writes, compiled by tests/web/types.test.ts with `tsc --strict`: every line of
 // the first part must compile; every line marked @ts-expect-error must fail to (if one
 // compiled, tsc would report the directive as unused and the test fails).
+import { tableFromArrays } from 'apache-arrow';
 import { DATASETS, datasetHelp, joinShards, load, loadPangLee, logGrid, mse, readTable, selectRows, splitRows, tableMatrix, tokenize, wordFrequencies, type CrossValidationResult, type Dataset, type DatasetInfo, type FitParams, type Model, type ShardPart } from 'supclust';
 
 export async function correct(X: Float64Array, y: Float64Array, labels: string[]) {
@@ -16,6 +17,15 @@ export async function correct(X: Float64Array, y: Float64Array, labels: string[]
   const experts = await sc.fit('experts-am', { X, nRows: 100, y, Q: 3 });
   await sc.predict(experts, X, 100);
   const each: { answers: Float64Array; gate: Float64Array } = await sc.expertAnswers(experts, X, 100);
+  // Tables of named columns: Arrow's, an object of columns, row objects; y and weights by name.
+  const arrow = tableFromArrays({ a: new Float64Array(3), b: new Int32Array(3), price: [1, 2, 3], kind: ['x', 'y', 'x'] });
+  const fromArrow = await sc.fit('ridge', { X: arrow, y: 'price', featureNames: ['a', 'b'] });
+  await sc.predict(fromArrow, arrow);
+  await sc.score(fromArrow, arrow, 'price');
+  await sc.fit('lasso', { X: { a: [1, 2, 3], w: new Float64Array(3), kind: ['x', 'y', 'x'] }, y: 'kind', weights: 'w', loss: 'logistic', lambda: 0.1 });
+  interface Sale { a: number; price: number }
+  const sales: Sale[] = [{ a: 1, price: 2 }, { a: 2, price: 3 }];
+  await sc.predictClass(await sc.fit('ihc', { X: sales, y: 'price', Q: 1 }), sales);
   const classifying = await sc.fit('experts-am', { X, nRows: 100, y: labels, Q: 2, loss: 'ova-logistic' });
   const best: number | undefined = (await sc.expertError(classifying, X, labels, 100)).error;  // class labels of any values
   await sc.fit('tasks-ssc', { X, nRows: 3, y: [[1, 0], [0, 1], [1, 1]], loss: 'squared', Q: 2 });
@@ -62,6 +72,8 @@ export async function mistakes(X: Float64Array, y: Float64Array) {
   await sc.dataset(held);
   // @ts-expect-error: a dataset's sizes are read, not written
   held.nRows = 5;
+  // @ts-expect-error: a table's target is named by its column's name
+  await sc.fit('ridge', { X: { a: [1, 2] }, y: 0 });
   // @ts-expect-error: no such method
   await sc.fit('ihcc', { X, nRows: 100, y, Q: 5 });
   // @ts-expect-error: misspelt option

@@ -48,7 +48,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
   function predictionInput(m: ModelArrays, X: DataInput, nRows?: number, nCols?: number, names?: readonly string[]): { matrix: v.Matrix; wire: CallMatrix } {
     if (isColumnTable(X)) {
       sizesFromTable(nRows, nCols);
-      const t = columnMatrix(X, { features: names });
+      const t = columnMatrix(X, { features: names, featuresField: 'X' });
       return predictionInput(m, t.X, t.nRows, t.nCols);
     }
     const rows = isDataset(X) || v.isRowList(X);
@@ -82,7 +82,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
     if (typeof y !== 'string') return { X, y: y as Y, nRows, nCols };
     if (!isColumnTable(X)) throw invalid('y', `names a column ('${y}'), which needs X as a table of named columns`);
     sizesFromTable(nRows, nCols);
-    const t = columnMatrix(X, { features: model.featureNames, target: y });
+    const t = columnMatrix(X, { features: model.featureNames, featuresField: 'X', target: y });
     return { X: t.X, y: t.y as unknown as Y, nRows: t.nRows, nCols: t.nCols };
   }
 

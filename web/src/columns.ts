@@ -82,8 +82,9 @@ export interface ColumnMatrix {
 
 /** The matrix of a table's columns: `features` in their order (default: every column but the
  * target's and the weights'), `target` the column read as y (numbers, or text as class labels),
- * `weights` a column of observation weights. */
-export function columnMatrix(X: ColumnTable, choice: { features?: readonly string[]; target?: string; weights?: string } = {}): ColumnMatrix {
+ * `weights` a column of observation weights; a missing feature column is refused naming
+ * `featuresField` (default 'featureNames'). */
+export function columnMatrix(X: ColumnTable, choice: { features?: readonly string[]; featuresField?: string; target?: string; weights?: string } = {}): ColumnMatrix {
   const table = columnsOf(X);
   const named = (name: string, field: string) => {
     if (!table.names.includes(name)) throw invalid(field, `X has no column named '${name}' (its columns: ${table.names.map((c) => `'${c}'`).join(', ')})`);
@@ -91,7 +92,7 @@ export function columnMatrix(X: ColumnTable, choice: { features?: readonly strin
   };
   if (choice.target !== undefined) named(choice.target, 'y');
   if (choice.weights !== undefined) named(choice.weights, 'weights');
-  const features = choice.features ? choice.features.map((f) => named(f, 'featureNames'))
+  const features = choice.features ? choice.features.map((f) => named(f, choice.featuresField ?? 'featureNames'))
     : table.names.filter((c) => c !== choice.target && c !== choice.weights);
   for (const [f, field] of [[choice.target, 'y'], [choice.weights, 'weights']] as const)
     if (f !== undefined && features.includes(f)) throw invalid('featureNames', `the column '${f}' cannot be both a feature and ${field}`);
