@@ -8,7 +8,7 @@ import { columnMatrix, isColumnTable } from './columns.js';
 import { MODEL_SCHEMA_VERSION } from './types.js';
 import type { CallControl, ColumnTable, DataInput, CrossValidationControl, ShardPart, ExpertError, CrossValidationOptions, CrossValidationResult, PathOptions, PathResult, StabilityResult, StabilitySettings, Dataset, ExperimentData, ExperimentOptions, ExperimentResult, GeneratorName, GeneratorOptions, FitParams, Info, KMeans1DResult, Label, MatrixInput, LossInfo, MethodInfo, MethodKinds, MethodName, Model, ModelKind,
   SparseGroupsResult, Supclust, SyntheticData } from './types.js';
-import { modelArrays as checkedArrays, type ModelArrays } from './model_arrays.js';
+import { modelArrays as checkedArrays, vocabularyOf, type ModelArrays } from './model_arrays.js';
 import * as v from './validate.js';
 import { dataScales, suggestedValue } from './suggest.js';
 import { VERSION } from './version.js';
@@ -37,8 +37,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
   }
 
   // A model's arrays, checked, and its kind, loss and classes against the library's declarations.
-  const vocabulary = { kinds: [...new Set(info.methods.map((m) => m.kind as string))], losses: info.losses.map((l) => l.name),
-    regression: info.losses.filter((l) => !l.classification).map((l) => l.name) };
+  const vocabulary = vocabularyOf(info);
   const modelArrays = (model: Model) => checkedArrays(model, vocabulary);
 
   // X for a prediction or a score: flat arrays without sizes take the model's feature count as

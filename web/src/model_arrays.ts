@@ -16,6 +16,12 @@ export interface ModelArrays {
 /** What a model may name, as the library declares it (info.methods' kinds, info.losses). */
 export interface ModelVocabulary { kinds: readonly string[]; losses: readonly string[]; regression: readonly string[] }
 
+/** The vocabulary of a description (info(), or the generated DESCRIPTION). */
+export const vocabularyOf = (d: { methods: readonly { kind: string }[]; losses: readonly { name: string; classification: boolean }[] }): ModelVocabulary => ({
+  kinds: [...new Set(d.methods.map((m) => m.kind))], losses: d.losses.map((l) => l.name),
+  regression: d.losses.filter((l) => !l.classification).map((l) => l.name),
+});
+
 /** A model's arrays, checked against each other, and its kind, loss and classes against what the
  * library knows (each mistake names the model's field). */
 export function modelArrays(model: Model, known: ModelVocabulary): ModelArrays {

@@ -11,6 +11,7 @@ export * from '../types.js';
 export { SupclustError } from '../errors.js';
 export type { SupclustErrorCode } from '../errors.js';
 export { logGrid } from '../grid.js';
+export { validateModel } from '../saved_model.js';
 export { rowsOf } from '../rows.js';
 export { readTable, describeColumns, whyNotNumeric, tableMatrix } from '../table.js';
 export type { Table, ReadTableOptions, ColumnSummary, Decimal, TableMatrix, TableMatrixOptions } from '../table.js';
