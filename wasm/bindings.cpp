@@ -12,6 +12,7 @@
 #include "marshal.hpp"
 #include "requests.hpp"
 #include "supclust/base/parallel.hpp"
+#include "supclust/base/thread_limit.hpp"
 #ifndef SUPCLUST_MODULE_CORE
 #define SUPCLUST_TABLES 1
 #include "supclust/experiments/description.hpp"
@@ -171,6 +172,7 @@ val experimentJs(const val& r, const val& onProgress) {
 
 EMSCRIPTEN_BINDINGS(supclust) {
   emscripten::function("contents", &contents);
+  emscripten::function("limitThreads", &limitThreads);
   emscripten::function("kmeans1d", &kmeans1dJs);
   emscripten::function("projectSparseGroups", &projectSparseGroupsJs);
   emscripten::function("proxOwl", &proxOwlJs);

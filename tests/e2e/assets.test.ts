@@ -53,6 +53,8 @@ document.title = 'ok';
   for (const isolate of [true, false]) servers.push(await serve(site, { isolate }));
   // A page whose policy allows its scripts but not compiling WebAssembly.
   servers.push(await serve(site, { isolate: false, csp: "default-src 'self'; script-src 'self' 'unsafe-inline'; worker-src 'self'" }));
+  // A host that sends the module worker's script as text.
+  servers.push(await serve(site, { isolate: false, types: { '/assets/supclust/browser/worker.js': 'text/plain' } }));
 });
 afterAll(async () => {
   for (const s of servers) await s.close();
@@ -88,7 +90,31 @@ describe('logGrid', () => {
   });
 });
 
+/** Runs the page with one file of the served dist/ copy missing. */
+async function without(file: string, server: StaticServer) {
+  const path = join(site, 'assets/supclust', file);
+  rmSync(path);
+  try {
+    return await title(server, 'base.html');
+  } finally {
+    cpSync(join(root, 'dist', file), path);
+  }
+}
+
 describe('a module that cannot start', () => {
+  it('names the module worker\'s URL when it is missing or not served as JavaScript', async () => {
+    const missing = await without('browser/worker.js', servers[1]);
+    expect(missing.title).toContain(`failed load-failed: the supclust worker failed to start (${servers[1].url}assets/supclust/browser/worker.js: HTTP 404`);
+    const text = await title(servers[3], 'base.html');
+    expect(text.title).toContain(`${servers[3].url}assets/supclust/browser/worker.js is served as 'text/plain', and a worker's script must be JavaScript`);
+  });
+
+  it('names the glue and the fix when the glue is missing', async () => {
+    const r = await without('wasm/web/supclust-core-simd.js', servers[1]);
+    expect(r.title).toMatch(/^failed load-failed: could not start the core simd module: .*supclust-core-simd\.js/);
+    expect(r.title).toContain('serve supclust-core-simd.js, the module\'s glue, beside its .wasm, as JavaScript');
+  });
+
   // Worker-initiated requests are not routed by the browser driver: the file is left out of
   // the served copy instead.
   it('gives up on a threaded module whose pthread worker script is missing, naming it and the fix', async () => {
@@ -100,6 +126,7 @@ describe('a module that cannot start', () => {
     // load-failed naming the file to serve and the single-thread fallback.
     expect(r.title).toMatch(/^failed load-failed: (the supclust worker failed to start|the core simd-threaded module did not start within \d+ s)/);
     expect(r.title).toContain('serve supclust-core-simd-threaded.worker.js');
+    expect(r.title).toContain(`(${servers[0].url}assets/supclust/wasm/web/supclust-core-simd-threaded.worker.js: HTTP 404`);  // the file at fault, by URL
     expect(r.title).toContain("load({ variant: 'simd' })");
     expect(Date.now() - t0).toBeLessThan(40_000);
   }, 60_000);

@@ -16,14 +16,14 @@ const TYPES: Record<string, string> = {
 
 export interface StaticServer { url: string; close(): Promise<void> }
 
-export async function serve(dir: string, opts: { isolate: boolean; csp?: string }): Promise<StaticServer> {
+export async function serve(dir: string, opts: { isolate: boolean; csp?: string; types?: Record<string, string> }): Promise<StaticServer> {
   const server: Server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     let file = normalize(join(dir, path));
     if (!file.startsWith(dir)) { res.writeHead(403).end(); return; }
     if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
     if (!existsSync(file)) { res.writeHead(404).end('not found'); return; }
-    const headers: Record<string, string> = { 'Content-Type': TYPES[extname(file)] ?? 'application/octet-stream' };
+    const headers: Record<string, string> = { 'Content-Type': opts.types?.[path] ?? TYPES[extname(file)] ?? 'application/octet-stream' };
     if (opts.isolate) {
       headers['Cross-Origin-Opener-Policy'] = 'same-origin';
       headers['Cross-Origin-Embedder-Policy'] = 'require-corp';

@@ -181,6 +181,25 @@ describe('loading', () => {
     b.dispose();
     await expect(a.kmeans1d([1, 2], 1)).rejects.toThrow(/disposed/);
   });
+  it('caps the threads at a count, with the same answers', async () => {
+    const X = Array.from({ length: 60 }, (_, i) => Array.from({ length: 8 }, (_, j) => Math.sin(5 * i + 3 * j)));
+    const y = X.map((r) => r[0] - r[5]);
+    const cv = (sc: Awaited<ReturnType<typeof load>>) => sc.crossValidate('ihc', { X, y, Q: 2 }, { grid: { lambda: [1, 0.1, 0.01] }, folds: 3 });
+    const [whole, one, single] = await Promise.all([load(), load({ variant: 'simd-threaded', threads: 1 }), load({ threads: 1 })]);
+    const two = await load({ threads: 2 });
+    try {
+      expect([whole.info.variant, one.info.variant, single.info.variant, two.info.variant]).toEqual(['simd-threaded', 'simd-threaded', 'simd', 'simd-threaded']);
+      expect(one.info.threads).toBe(1);  // the cap reached the module
+      expect(two.info.threads).toBe(Math.min(2, whole.info.threads));
+      const [a, b, c] = await Promise.all([cv(whole), cv(one), cv(single)]);
+      expect(b.scores).toEqual(a.scores);
+      expect(c.scores).toEqual(a.scores);
+    } finally {
+      for (const sc of [whole, one, single, two]) sc.dispose();
+    }
+    for (const bad of [0, 9, 1.5, Number.NaN])
+      await expect(load({ threads: bad })).rejects.toMatchObject({ code: 'invalid-input', field: 'threads' });
+  });
   it('rejects an unknown variant', async () => {
     await expect(load({ variant: 'fast' as any })).rejects.toMatchObject({ code: 'invalid-input', field: 'variant' });
   });

@@ -11,6 +11,8 @@ export interface WasmModule {
   /** The build's threads, the methods this module holds and whether it runs experiment()
    * (absent from the core, as describe() and requests()). */
   contents(): { threads: number; methods: string[]; experiment: boolean };
+  /** Caps the threads every later call uses (load({ threads: n })). */
+  limitThreads(limit: number): void;
   /** The library module: the library's description (C++ describeLibrary()) as JSON. */
   describe?(): string;
   /** The library module: the requests' declaration (wasm/requests.hpp) as JSON. */

@@ -156,7 +156,7 @@ export type CompiledModule = object;
 
 /** To the worker: the module to start, then calls. */
 export type ToWorker =
-  | { type: 'init'; variant: Variant; moduleName: ModuleName; module: CompiledModule }
+  | { type: 'init'; variant: Variant; moduleName: ModuleName; module: CompiledModule; threadLimit?: number }
   | { type: 'call'; id: number; request: Request; progress: boolean };
 
 /** What a started worker reports about its module: the threads it can use. */

@@ -30,6 +30,7 @@ export function serve(port: WorkerPort, glueFor: (variant: Variant, module: Modu
           },
         });
         module.unrefThreads?.();
+        if (msg.threadLimit !== undefined) module.limitThreads(msg.threadLimit);
         port.post({ type: 'ready', threads: module.contents().threads });
       } catch (err) {
         port.post({ type: 'load-failed', message: String((err as Error)?.message ?? err) });

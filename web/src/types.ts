@@ -16,9 +16,10 @@ export const MODULES = ['core', 'library'] as const;
 
 export interface LoadOptions {
   /** 'auto' (default): the threaded build when SharedArrayBuffer and cross-origin isolation
-   * allow it; true/false force or forbid threads. */
-  threads?: 'auto' | boolean;
-  /** Picks the build outright (overrides `threads`). */
+   * allow it; true/false force or forbid threads; a count n ≥ 2 forces them and uses at most n
+   * in every call (info.threads; 1 is false). */
+  threads?: 'auto' | boolean | number;
+  /** Picks the build outright (overrides `threads`, but for a count's cap). */
   variant?: Variant;
   /** The module load() fetches first (see ModuleName): 'core' (default), the smallest
    * download. A call that needs a larger module (a method of another family, experiment())

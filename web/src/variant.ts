@@ -18,9 +18,18 @@ export function chooseVariant(opts: LoadOptions, threadsAvailable: boolean,
     if (opts.variant === 'simd-threaded' && !threadsAvailable) throw new SupclustError('load-failed', why);
     return opts.variant;
   }
-  const t = opts.threads === undefined ? 'auto' : opts.threads;  // null is not 'auto'
+  const t = opts.threads === undefined ? 'auto' : typeof opts.threads === 'number' ? threadLimitOf(opts)! > 1 : opts.threads;  // null is not 'auto'
   if (t !== 'auto' && t !== true && t !== false)
-    throw new SupclustError('invalid-input', `threads: must be 'auto', true or false (got ${String(t)})`, 'threads');
+    throw new SupclustError('invalid-input', `threads: must be 'auto', true, false or a count of threads (got ${String(t)})`, 'threads');
   if (t === true && !threadsAvailable) throw new SupclustError('load-failed', why);
   return (t === 'auto' ? threadsAvailable : t) ? 'simd-threaded' : 'simd';
+}
+
+/** load({ threads: n }): the cap on the threads every call uses (an integer in [1, 8]); undefined
+ * for the other values of threads. */
+export function threadLimitOf(opts: LoadOptions): number | undefined {
+  if (typeof opts.threads !== 'number') return undefined;
+  if (!Number.isInteger(opts.threads) || opts.threads < 1 || opts.threads > 8)
+    throw new SupclustError('invalid-input', `threads: a count of threads must be an integer from 1 to 8, the threaded build's pool (got ${opts.threads})`, 'threads');
+  return opts.threads;
 }

@@ -27,7 +27,8 @@ export interface WorkerHandle {
   hold?(busy: boolean): void;
 }
 
-export type StartWorker = (onMessage: (m: FromWorker) => void, onError: (message: string) => void) => WorkerHandle;
+/** Starts a worker for `module` (whose name a failure to start may use to find the file at fault). */
+export type StartWorker = (module: ModuleName, onMessage: (m: FromWorker) => void, onError: (message: string) => void) => WorkerHandle;
 
 interface Pending {
   request: Request;
@@ -54,7 +55,7 @@ export class WorkerBackend implements Backend {
   private readonly pool = new BufferPool();  // buffers the worker sent back, for the next posts
 
   constructor(private readonly variant: Variant, private moduleName: ModuleName, private module: WebAssembly.Module,
-              private readonly compile: CompileModule, private readonly startWorker: StartWorker) {}
+              private readonly compile: CompileModule, private readonly startWorker: StartWorker, private readonly threadLimit?: number) {}
 
   start(): Promise<ReadyInfo> {
     if (this.ready) return this.ready;
@@ -67,7 +68,7 @@ export class WorkerBackend implements Backend {
         reject(new SupclustError('load-failed', `the ${this.label()} module did not start within ${START_TIMEOUT_MS / 1000} s: ${this.startFix()}`));
         this.dropWorker();
       }, START_TIMEOUT_MS);
-      const worker = this.startWorker((m) => {
+      const worker = this.startWorker(this.moduleName, (m) => {
         if (m.type === 'ready') {
           clearTimeout(timer);
           started = true;
@@ -75,7 +76,10 @@ export class WorkerBackend implements Backend {
           resolve(m);
         } else if (m.type === 'load-failed') {
           clearTimeout(timer);
-          reject(new SupclustError('load-failed', `could not start the ${this.label()} module: ${m.message}`));
+          // The glue's import failed (the browsers' words; Node's): name the file to serve.
+          const glue = /dynamically imported module|importing a module script failed|cannot find module/i.test(m.message)
+            ? `: serve ${fileOf(this.moduleName, this.variant)}.js, the module's glue, beside its .wasm, as JavaScript` : '';
+          reject(new SupclustError('load-failed', `could not start the ${this.label()} module: ${m.message}${glue}`));
         } else {
           this.receive(m);
         }
@@ -91,7 +95,7 @@ export class WorkerBackend implements Backend {
       });
       this.worker = worker;
       worker.hold?.(true);  // until it is ready, then only while calls are pending
-      worker.post({ type: 'init', variant: this.variant, moduleName: this.moduleName, module: this.module });
+      worker.post({ type: 'init', variant: this.variant, moduleName: this.moduleName, module: this.module, threadLimit: this.threadLimit });
     });
     return this.ready;
   }
@@ -261,10 +265,11 @@ export function fileOf(module: ModuleName, variant: Variant): string {
 }
 
 /** Compiles the first module, starts a worker on it and returns the API over it. */
-export async function startSupclust(variant: Variant, first: ModuleName, compile: CompileModule, startWorker: StartWorker): Promise<Supclust> {
+export async function startSupclust(variant: Variant, first: ModuleName, compile: CompileModule, startWorker: StartWorker,
+                                    threadLimit?: number): Promise<Supclust> {
   if (!(MODULES as readonly string[]).includes(first))
     throw new SupclustError('invalid-input', `module: must be ${MODULES.map((m) => `'${m}'`).join(', ')} (got ${String(first)})`, 'module');
-  const backend = new WorkerBackend(variant, first, await compile(first), compile, startWorker);
+  const backend = new WorkerBackend(variant, first, await compile(first), compile, startWorker, threadLimit);
   let ready;
   try {
     ready = await backend.start();

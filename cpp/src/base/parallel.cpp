@@ -1,4 +1,5 @@
 #include "supclust/base/parallel.hpp"
+#include "supclust/base/thread_limit.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -14,6 +15,10 @@
 
 namespace supclust {
 
+namespace {
+std::atomic<int> threadLimit{8};
+}  // namespace
+
 int availableThreads() {
 #ifdef SUPCLUST_NO_THREADS
   return 1;
@@ -22,9 +27,11 @@ int availableThreads() {
   // (0.04 ms a call on 2 cores, more with more), and every product of a large design asks whether
   // it has a team.
   static const int threads = static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 8u));
-  return threads;
+  return std::min(threads, threadLimit.load(std::memory_order_relaxed));
 #endif
 }
+
+void limitThreads(int limit) { threadLimit.store(std::clamp(limit, 1, 8), std::memory_order_relaxed); }
 
 namespace {
 thread_local bool parallelTask = false;

@@ -3,7 +3,7 @@
 // aborting a call terminates the worker and the next call starts a fresh one from that module.
 import { SupclustError } from '../errors.js';
 import type { LoadOptions, ModuleName, Supclust, Variant } from '../types.js';
-import { chooseVariant } from '../variant.js';
+import { chooseVariant, threadLimitOf } from '../variant.js';
 import type { FromWorker } from '../protocol.js';
 import { fileOf, startSupclust, type StartWorker } from '../worker_backend.js';
 
@@ -91,7 +91,27 @@ async function compile(variant: Variant, module: ModuleName, base: URL | undefin
   }
 }
 
-const browserWorker = (base: URL | undefined, create: LoadOptions['createWorker']): StartWorker => (onMessage, onError) => {
+/** The first of a module's script files under `base` that cannot load, and why (its HTTP status
+ * or its MIME type): what a worker that failed to start without saying (the browser's bare error
+ * event) most likely met. */
+async function unservable(base: URL, variant: Variant, module: ModuleName): Promise<string | undefined> {
+  const file = fileOf(module, variant);
+  const scripts = ['browser/worker.js', `wasm/web/${file}.js`, ...(variant === 'simd-threaded' ? [`wasm/web/${file}.worker.js`] : [])];
+  for (const script of scripts) {
+    const url = new URL(script, base);
+    try {
+      const response = await fetch(url, { cache: 'no-store' });
+      if (!response.ok) return `${url.href}: HTTP ${response.status} ${response.statusText}`.trim();
+      const type = response.headers.get('content-type') ?? '';
+      if (!/javascript|ecmascript/i.test(type)) return `${url.href} is served as '${type}', and a worker's script must be JavaScript (text/javascript)`;
+    } catch (e) {
+      return `${url.href}: ${(e as Error).message ?? e}`;
+    }
+  }
+  return undefined;
+}
+
+const browserWorker = (base: URL | undefined, create: LoadOptions['createWorker'], variant: Variant): StartWorker => (module, onMessage, onError) => {
   let worker: Worker, where: string;
   if (base) {
     const url = new URL('browser/worker.js', base);
@@ -102,8 +122,18 @@ const browserWorker = (base: URL | undefined, create: LoadOptions['createWorker'
     worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: 'supclust' });
     where = 'supclust\'s worker.js';
   }
-  worker.onmessage = (e: MessageEvent<FromWorker>) => onMessage(e.data);
-  worker.onerror = (e) => onError(e.message || `${where} failed to start (is it served, as a module script?)`);
+  let started = false;
+  worker.onmessage = (e: MessageEvent<FromWorker>) => {
+    if (e.data.type === 'ready') started = true;
+    onMessage(e.data);
+  };
+  worker.onerror = (e) => {
+    const said = e.message || `${where} failed to start (is it served, as a module script?)`;
+    // Before it starts, the browser's message rarely names the file (a missing pthread script
+    // gives "Uncaught [object Event]"): with the files' URLs known, find the one at fault.
+    if (started || !base) onError(said);
+    else void unservable(base, variant, module).then((why) => onError(why ?? said));
+  };
   return { post: (m, transfer) => worker.postMessage(m, transfer ?? []), terminate: () => worker.terminate() };
 };
 
@@ -121,5 +151,5 @@ export async function load(options: LoadOptions = {}): Promise<Supclust> {
   if (options.createWorker !== undefined && options.baseUrl === undefined)
     throw new SupclustError('invalid-input', 'createWorker: needs baseUrl (the worker it starts is browser/worker.js under it)', 'createWorker');
   const base = baseOf(options);
-  return startSupclust(variant, options.module === undefined ? 'core' : options.module, (module) => compile(variant, module, base), browserWorker(base, options.createWorker));
+  return startSupclust(variant, options.module === undefined ? 'core' : options.module, (module) => compile(variant, module, base), browserWorker(base, options.createWorker, variant), threadLimitOf(options));
 }

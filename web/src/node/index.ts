@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { SupclustError } from '../errors.js';
 import type { LoadOptions, ModuleName, Supclust, Variant } from '../types.js';
-import { chooseVariant } from '../variant.js';
+import { chooseVariant, threadLimitOf } from '../variant.js';
 import type { FromWorker } from '../protocol.js';
 import { fileOf, startSupclust, type StartWorker } from '../worker_backend.js';
 
@@ -49,7 +49,7 @@ async function compile(variant: Variant, module: ModuleName): Promise<WebAssembl
   }
 }
 
-const startNodeWorker: StartWorker = (onMessage, onError) => {
+const startNodeWorker: StartWorker = (_module, onMessage, onError) => {
   let ended = false;
   const worker = new Worker(new URL('./worker.js', import.meta.url));
   worker.on('message', (m: FromWorker) => onMessage(m));
@@ -70,7 +70,7 @@ export async function load(options: LoadOptions = {}): Promise<Supclust> {
   const variant = deno
     ? chooseVariant(options, false, 'Deno cannot run the threaded build (its worker_threads cannot host the pthread workers): use the default or variant: \'simd\'')
     : chooseVariant(options, typeof SharedArrayBuffer !== 'undefined');
-  return startSupclust(variant, options.module === undefined ? 'core' : options.module, (module) => compile(variant, module), startNodeWorker);
+  return startSupclust(variant, options.module === undefined ? 'core' : options.module, (module) => compile(variant, module), startNodeWorker, threadLimitOf(options));
 }
 export { wordFrequencies, tokenize } from '../text.js';
 export type { TextFeatureOptions, TextFeatures } from '../text.js';
