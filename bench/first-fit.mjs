@@ -1,9 +1,12 @@
 #!/usr/bin/env node
 // First fit in a fresh Vite app: the tarball (npm pack of this checkout) installed into a new
-// app that loads the library and fits IHC once, built by Vite with the package's plugin, served
-// gzip-compressed with the COOP/COEP headers (the threaded build) and opened in Chromium with
-// an empty cache. Measures navigation start → first model, unthrottled and at 3 Mbit/s
-// (Chromium's network emulation, 40 ms latency), and the bytes the page fetched.
+// app, built by Vite with the package's plugin, served gzip-compressed with the COOP/COEP headers
+// (the threaded build) and opened in Chromium with an empty cache. Three pages: one that loads
+// the library and fits IHC once (the core module), the README's example (generate, IHC, a
+// cross-validated lasso path: the core module too) and one that fits IHC then a mixture of
+// experts (the core, then the library module). Measures navigation start → the page's last
+// model, unthrottled and at 3 Mbit/s (Chromium's network emulation, 40 ms latency), and the
+// bytes each page fetched (all of it: HTML, chunks, workers, glue, wasm).
 // Median of BENCH_REPEATS runs (default 5). Usage: node bench/first-fit.mjs [--json FILE]
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -19,37 +22,63 @@ const REPEATS = Number(process.env.BENCH_REPEATS ?? 5);
 const work = mkdtempSync(join(tmpdir(), 'supclust-first-fit-'));
 const app = join(work, 'app');
 
-const MAIN = `import { load } from 'supclust';
-const sc = await load();
-const X = [], y = [];
+const DATA = `const X = [], y = [];
 for (let i = 0; i < 200; i++) {
   const row = Array.from({ length: 20 }, (_, j) => Math.sin(7 * i + 3 * j));
   X.push(row);
   y.push(row.reduce((s, v, j) => s + (j < 10 ? 1 : -1) * v, 0));
 }
-const m = await sc.fit('ihc', { X, y, Q: 2 });
-window.__result = { ms: performance.now(), variant: sc.info.variant, status: m.status };
 `;
+const PAGES = {
+  core: `import { load } from 'supclust';
+const sc = await load();
+${DATA}const m = await sc.fit('ihc', { X, y, Q: 2 });
+window.__result = { ms: performance.now(), variant: sc.info.variant, status: m.status };
+`,
+  readme: `import { load } from 'supclust';
+const sc = await load();
+const data = await sc.generate('e1', { n: 150, seed: 1 });
+const params = { X: data.X, nRows: 150, nCols: 100, y: data.y };
+const model = await sc.fit('ihc', { ...params, Q: 5 });
+const path = await sc.path('lasso', params, { folds: 10 });
+const chosen = path.points[path.crossValidation.best1se].model;
+window.__result = { ms: performance.now(), variant: sc.info.variant, status: model.status === 'converged' ? chosen.status : model.status };
+`,
+  'core then library': `import { load } from 'supclust';
+const sc = await load();
+${DATA}await sc.fit('ihc', { X, y, Q: 2 });
+const m = await sc.fit('experts-am', { X, y, Q: 2, seed: 1 });
+window.__result = { ms: performance.now(), variant: sc.info.variant, status: m.status };
+`,
+};
+const fileOf = (page) => page.replace(/ /g, '-');
 
 export async function firstFit() {
   mkdirSync(app);
   const packed = JSON.parse(execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', work], { cwd: root, encoding: 'utf8' }));
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', version: '1.0.0', type: 'module', private: true }));
   execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--loglevel=error', join(work, packed[0].filename)], { cwd: app, stdio: 'ignore' });
-  writeFileSync(join(app, 'main.js'), MAIN);
-  writeFileSync(join(app, 'index.html'), '<!DOCTYPE html><meta charset="utf-8"><title>first fit</title><script type="module" src="/main.js"></script>\n');
-  writeFileSync(join(app, 'vite.config.js'), "import { supclust } from 'supclust/vite';\nexport default { base: './', plugins: [supclust()], build: { outDir: 'dist', target: 'es2022' }, logLevel: 'warn' };\n");
+  for (const [page, code] of Object.entries(PAGES)) {
+    writeFileSync(join(app, `${fileOf(page)}.js`), code);
+    writeFileSync(join(app, `${fileOf(page)}.html`), `<!DOCTYPE html><meta charset="utf-8"><title>first fit</title><script type="module" src="/${fileOf(page)}.js"></script>\n`);
+  }
+  const input = Object.fromEntries(Object.keys(PAGES).map((page) => [fileOf(page), join(app, `${fileOf(page)}.html`)]));
+  writeFileSync(join(app, 'vite.config.js'), `import { supclust } from 'supclust/vite';\nexport default { base: './', plugins: [supclust()], build: { outDir: 'dist', target: 'es2022', rollupOptions: { input: ${JSON.stringify(input)} } }, logLevel: 'warn' };\n`);
   const { build } = await import('vite');
   await build({ root: app, configFile: join(app, 'vite.config.js') });
 
   // Static files, gzip-compressed as a production server sends them, cross-origin isolated.
   const dist = join(app, 'dist');
   const types = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.wasm': 'application/wasm' };
+  // The files the server sent (gzip) and their bytes, the workers' own requests included; each
+  // counted once (with the cache off, every pthread fetches the glue again: a cache answers them).
+  let sent = new Map();
   const server = createServer((req, res) => {
     let file = normalize(join(dist, decodeURIComponent(new URL(req.url, 'http://x').pathname)));
     if (file.endsWith('/')) file = join(file, 'index.html');
     if (!file.startsWith(dist) || !existsSync(file) || !statSync(file).isFile()) { res.writeHead(404).end(); return; }
     const body = gzipSync(readFileSync(file), { level: 9 });
+    sent.set(file, body.length);
     res.writeHead(200, { 'Content-Type': types[extname(file)] ?? 'application/octet-stream', 'Content-Encoding': 'gzip',
       'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' });
     res.end(body);
@@ -61,29 +90,28 @@ export async function firstFit() {
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'] });
   const rows = [];
   try {
-    for (const [label, kbps] of [['unthrottled', 0], ['3 Mbit/s', 3000]]) {
+    for (const page of Object.keys(PAGES)) for (const [label, kbps] of [['unthrottled', 0], ['3 Mbit/s', 3000]]) {
       const times = [];
       let bytes = 0, variant = '';
       for (let r = 0; r < REPEATS; r++) {
         const context = await browser.newContext();
-        const page = await context.newPage();
-        const cdp = await context.newCDPSession(page);
+        const tab = await context.newPage();
+        const cdp = await context.newCDPSession(tab);
         await cdp.send('Network.enable');
         await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
         if (kbps) await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 40, downloadThroughput: kbps * 1000 / 8, uploadThroughput: kbps * 1000 / 8 });
-        let received = 0;
-        cdp.on('Network.loadingFinished', (e) => { received += e.encodedDataLength; });
-        await page.goto(url);
-        await page.waitForFunction(() => window.__result, null, { timeout: 120_000 });
-        const result = await page.evaluate(() => window.__result);
-        if (result.status !== 'converged') throw new Error(`the first fit ended ${result.status}`);
+        sent = new Map();
+        await tab.goto(`${url}${fileOf(page)}.html`);
+        await tab.waitForFunction(() => window.__result, null, { timeout: 120_000 });
+        const result = await tab.evaluate(() => window.__result);
+        if (result.status !== 'converged') throw new Error(`${page}: the last fit ended ${result.status}`);
         times.push(result.ms);
-        bytes = received;
+        bytes = [...sent.values()].reduce((a, b) => a + b, 0);
         variant = result.variant;
         await context.close();
       }
       times.sort((a, b) => a - b);
-      rows.push({ network: label, variant, medianMs: times[Math.floor(times.length / 2)], transferredKB: bytes / 1024 });
+      rows.push({ page, network: label, variant, medianMs: times[Math.floor(times.length / 2)], transferredKB: bytes / 1024 });
     }
   } finally {
     await browser.close();
@@ -95,9 +123,9 @@ export async function firstFit() {
 
 export function printFirstFit(rows) {
   console.log('\n### First fit in a fresh Vite app (Chromium, gzip, COOP/COEP)\n');
-  console.log('| network | build | load → first model, ms (median) | fetched, KB |');
-  console.log('|---|---|---|---|');
-  for (const r of rows) console.log(`| ${r.network} | ${r.variant} | ${r.medianMs.toFixed(0)} | ${r.transferredKB.toFixed(0)} |`);
+  console.log('| page | network | build | load → last model, ms (median) | fetched, KiB |');
+  console.log('|---|---|---|---|---|');
+  for (const r of rows) console.log(`| ${r.page ?? 'core'} | ${r.network} | ${r.variant} | ${r.medianMs.toFixed(0)} | ${r.transferredKB.toFixed(0)} |`);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -6,7 +6,8 @@
 // And Node: the installed package from an ES module and from CommonJS (require of ESM); Bun and
 // Deno (installed from the npm registry for the test).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -34,6 +35,23 @@ try {
 }
 `;
 const html = (head: string) => `<!DOCTYPE html><meta charset="utf-8"><title>…</title>${head}\n`;
+// Two more Vite pages, whose bytes are counted: the README's example and one IHC fit (each on the core module).
+const PAGES: Record<string, string> = {
+  readme: `import { load } from 'supclust';
+const sc = await load();
+const data = await sc.generate('e1', { n: 150, seed: 1 });
+const params = { X: data.X, nRows: 150, nCols: 100, y: data.y };
+const model = await sc.fit('ihc', { ...params, Q: 5 });
+const path = await sc.path('lasso', params, { folds: 10 });
+const chosen = path.points[path.crossValidation.best1se].model;
+document.title = 'ok ' + model.status + ' ' + chosen.status;
+`,
+  core: `import { load } from 'supclust';
+const sc = await load();
+const m = await sc.fit('ihc', { X: [[1, 0], [0, 1], [1, 1], [2, 1]], y: [1, 2, 3, 5], Q: 1 });
+document.title = 'ok ' + m.status;
+`,
+};
 
 beforeAll(async () => {
   mkdirSync(app);
@@ -62,9 +80,14 @@ beforeAll(async () => {
   writeFileSync(join(app, 'esbuild/index.html'), html('<script>globalThis.SUPCLUST_OPTIONS = { baseUrl: "/esbuild/supclust/" }</script><script type="module" src="main.js"></script>'));
   writeFileSync(join(app, 'esbuild/no-base.html'), html('<script type="module" src="main.js"></script>'));
 
-  // Vite with the package's plugin.
+  // Vite with the package's plugin: the app's page and the two counted ones.
   writeFileSync(join(app, 'index.html'), html('<script type="module" src="/main.js"></script>'));
-  writeFileSync(join(app, 'vite.config.js'), "import { supclust } from 'supclust/vite';\nexport default { base: './', plugins: [supclust()], build: { outDir: 'vite', target: 'es2022' }, logLevel: 'warn' };\n");
+  for (const [name, code] of Object.entries(PAGES)) {
+    writeFileSync(join(app, `${name}.js`), code);
+    writeFileSync(join(app, `${name}.html`), html(`<script type="module" src="/${name}.js"></script>`));
+  }
+  const input = Object.fromEntries(['index', ...Object.keys(PAGES)].map((name) => [name, join(app, `${name}.html`)]));
+  writeFileSync(join(app, 'vite.config.js'), `import { supclust } from 'supclust/vite';\nexport default { base: './', plugins: [supclust()], build: { outDir: 'vite', target: 'es2022', rollupOptions: { input: ${JSON.stringify(input)} } }, logLevel: 'warn' };\n`);
   const { build } = await import('vite');
   await build({ root: app, configFile: join(app, 'vite.config.js') });
 
@@ -94,6 +117,30 @@ describe.each([['webpack 5', 'webpack/index.html'], ['esbuild (baseUrl)', 'esbui
 
   it('runs the single-thread build without the headers', async () => {
     expect(await title(servers.plain, page)).toBe('ok simd 0,0,1,1,2 converged converged');
+  }, 60_000);
+});
+
+// What a page downloads in all (HTML, chunks, workers, glue, wasm; each file gzip -9, as a
+// server would send it), cross-origin isolated: the budgets docs/benchmarks.md and the README quote.
+describe('the bytes of real pages (Vite, threaded)', () => {
+  async function bytesOf(page: string) {
+    servers.isolated.served.length = 0;
+    const t = await title(servers.isolated, page);
+    const files = [...new Set(servers.isolated.served)];
+    return { title: t, kib: files.reduce((sum, f) => sum + gzipSync(readFileSync(f), { level: 9 }).length, 0) / 1024, files };
+  }
+  it('a page that fits IHC, and the README example, download the core module alone', async () => {
+    for (const page of ['vite/core.html', 'vite/readme.html']) {
+      const r = await bytesOf(page);
+      expect(r.title, page).toMatch(/^ok converged( converged)?$/);
+      expect(r.files.filter((f) => f.endsWith('.wasm')).map((f) => f.replace(/.*\//, '').replace(/-[\w-]{8}\.wasm$/, '')), page).toEqual(['supclust-core-simd-threaded']);
+      expect(r.kib, page).toBeLessThanOrEqual(417);
+    }
+  }, 60_000);
+  it('a page that fits the core\'s then the library\'s methods downloads both modules once', async () => {
+    const r = await bytesOf('vite/index.html');
+    expect(r.files.filter((f) => f.endsWith('.wasm')).map((f) => f.replace(/.*\//, '').replace(/-[\w-]{8}\.wasm$/, ''))).toEqual(['supclust-core-simd-threaded', 'supclust-library-simd-threaded']);
+    expect(r.kib).toBeLessThanOrEqual(959);
   }, 60_000);
 });
 

@@ -14,9 +14,15 @@ const TYPES: Record<string, string> = {
   '.css': 'text/css', '.wasm': 'application/wasm', '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png',
 };
 
-export interface StaticServer { url: string; close(): Promise<void> }
+export interface StaticServer {
+  url: string;
+  /** The files served, by path, in order of request (for a test to count a page's bytes). */
+  served: string[];
+  close(): Promise<void>;
+}
 
 export async function serve(dir: string, opts: { isolate: boolean; csp?: string; types?: Record<string, string> }): Promise<StaticServer> {
+  const served: string[] = [];
   const server: Server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     let file = normalize(join(dir, path));
@@ -30,11 +36,12 @@ export async function serve(dir: string, opts: { isolate: boolean; csp?: string;
     }
     if (opts.csp) headers['Content-Security-Policy'] = opts.csp;
     res.writeHead(200, headers);
+    served.push(file);
     createReadStream(file).pipe(res);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise((r) => server.close(() => r())) };
+  return { url: `http://127.0.0.1:${port}/`, served, close: () => new Promise((r) => server.close(() => r())) };
 }
 
 /** The built demo served cross-origin isolated, and a browser, for one test file's hooks. */
