@@ -154,8 +154,9 @@ export function moduleFor(r: Request, methods: readonly { name: string; module: 
  * DOM nor the WebAssembly library. */
 export type CompiledModule = object;
 
-/** To the worker: the module to start, then calls. */
+/** To the worker: the module to prepare (its glue, imported while the .wasm downloads) and start, then calls. */
 export type ToWorker =
+  | { type: 'prepare'; variant: Variant; moduleName: ModuleName }
   | { type: 'init'; variant: Variant; moduleName: ModuleName; module: CompiledModule; threadLimit?: number }
   | { type: 'call'; id: number; request: Request; progress: boolean };
 

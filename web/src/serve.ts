@@ -18,10 +18,16 @@ export interface WorkerPort {
 /** Returns the message handler of a worker whose glue `glueFor(variant)` loads. */
 export function serve(port: WorkerPort, glueFor: (variant: Variant, module: ModuleName) => Promise<CreateModule>): (msg: ToWorker) => Promise<void> {
   let module: WasmModule | undefined;
+  let glue: Promise<CreateModule> | undefined;
   return async (msg) => {
+    if (msg.type === 'prepare') {
+      glue = glueFor(msg.variant, msg.moduleName);
+      glue.catch(() => undefined);  // reported when init awaits it
+      return;
+    }
     if (msg.type === 'init') {
       try {
-        const create = await glueFor(msg.variant, msg.moduleName);
+        const create = await (glue ?? glueFor(msg.variant, msg.moduleName));
         const compiled = msg.module as WebAssembly.Module;
         module = await create({
           instantiateWasm(imports: WebAssembly.Imports, receive: (i: WebAssembly.Instance, m: WebAssembly.Module) => void) {

@@ -54,20 +54,22 @@ export class WorkerBackend implements Backend {
   private resident = new Set<number>();  // the datasets the current worker's module holds
   private readonly pool = new BufferPool();  // buffers the worker sent back, for the next posts
 
-  constructor(private readonly variant: Variant, private moduleName: ModuleName, private module: WebAssembly.Module,
+  // The module load() asked for may still be downloading when the worker starts: the worker's
+  // script and the module's glue load meanwhile.
+  constructor(private readonly variant: Variant, private moduleName: ModuleName, private module: WebAssembly.Module | Promise<WebAssembly.Module>,
               private readonly compile: CompileModule, private readonly startWorker: StartWorker, private readonly threadLimit?: number) {}
 
   start(): Promise<ReadyInfo> {
     if (this.ready) return this.ready;
     this.ready = new Promise((resolve, reject) => {
-      let started = false;
-      // A module that never reports (a pthread worker script that cannot load leaves the
-      // threaded build waiting for its pool) is given up on, by name, after a bounded time.
-      const timer = setTimeout(() => {
-        if (started) return;
-        reject(new SupclustError('load-failed', `the ${this.label()} module did not start within ${START_TIMEOUT_MS / 1000} s: ${this.startFix()}`));
-        this.dropWorker();
-      }, START_TIMEOUT_MS);
+      let started = false, timer: ReturnType<typeof setTimeout> | undefined;
+      const module = Promise.resolve(this.module);
+      // A worker that fails while the .wasm is still coming reports the .wasm's failure if it
+      // has one (a page that serves neither file hears about the first it must serve).
+      const fail = (err: unknown) => {
+        clearTimeout(timer);
+        module.then(() => reject(err), reject);
+      };
       const worker = this.startWorker(this.moduleName, (m) => {
         if (m.type === 'ready') {
           clearTimeout(timer);
@@ -75,11 +77,10 @@ export class WorkerBackend implements Backend {
           worker.hold?.(this.pending.size > 0);
           resolve(m);
         } else if (m.type === 'load-failed') {
-          clearTimeout(timer);
           // The glue's import failed (the browsers' words; Node's): name the file to serve.
           const glue = /dynamically imported module|importing a module script failed|cannot find module/i.test(m.message)
             ? `: serve ${fileOf(this.moduleName, this.variant)}.js, the module's glue, beside its .wasm, as JavaScript` : '';
-          reject(new SupclustError('load-failed', `could not start the ${this.label()} module: ${m.message}${glue}`));
+          fail(new SupclustError('load-failed', `could not start the ${this.label()} module: ${m.message}${glue}`));
         } else {
           this.receive(m);
         }
@@ -87,15 +88,26 @@ export class WorkerBackend implements Backend {
         const err = started
           ? new SupclustError('internal', trapMessage(message))
           : new SupclustError('load-failed', `the supclust worker failed to start (${message}): ${this.startFix()}`);
-        if (!started) {
-          clearTimeout(timer);
-          reject(err);
-        }
+        if (!started) fail(err);
         this.restart(err);
       });
       this.worker = worker;
       worker.hold?.(true);  // until it is ready, then only while calls are pending
-      worker.post({ type: 'init', variant: this.variant, moduleName: this.moduleName, module: this.module, threadLimit: this.threadLimit });
+      worker.post({ type: 'prepare', variant: this.variant, moduleName: this.moduleName });  // its glue, while the .wasm downloads
+      module.then((compiled) => {
+        if (this.worker !== worker) return;  // ended meanwhile
+        // A module that never reports (a pthread worker script that cannot load leaves the
+        // threaded build waiting for its pool) is given up on, by name, after a bounded time.
+        timer = setTimeout(() => {
+          if (started) return;
+          reject(new SupclustError('load-failed', `the ${this.label()} module did not start within ${START_TIMEOUT_MS / 1000} s: ${this.startFix()}`));
+          this.dropWorker();
+        }, START_TIMEOUT_MS);
+        worker.post({ type: 'init', variant: this.variant, moduleName: this.moduleName, module: compiled, threadLimit: this.threadLimit });
+      }, (err) => {
+        reject(err);
+        if (this.worker === worker) this.dropWorker();
+      });
     });
     return this.ready;
   }
@@ -269,7 +281,7 @@ export async function startSupclust(variant: Variant, first: ModuleName, compile
                                     threadLimit?: number): Promise<Supclust> {
   if (!(MODULES as readonly string[]).includes(first))
     throw new SupclustError('invalid-input', `module: must be ${MODULES.map((m) => `'${m}'`).join(', ')} (got ${String(first)})`, 'module');
-  const backend = new WorkerBackend(variant, first, await compile(first), compile, startWorker, threadLimit);
+  const backend = new WorkerBackend(variant, first, compile(first), compile, startWorker, threadLimit);
   let ready;
   try {
     ready = await backend.start();
