@@ -21,7 +21,7 @@ const app = join(work, 'app');
 let browser: Browser;
 const servers: Record<string, StaticServer> = {};
 
-// One app, three bundlers: it fits a 1-D k-means and an IHC model (the core module), then a
+// One app, three bundlers (Vite with and without the package's plugin): it fits a 1-D k-means and an IHC model (the core module), then a
 // mixture of experts (the library module, fetched then) in the worker and reports.
 const MAIN = `import { load } from 'supclust';
 try {
@@ -90,6 +90,9 @@ beforeAll(async () => {
   writeFileSync(join(app, 'vite.config.js'), `import { supclust } from 'supclust/vite';\nexport default { base: './', plugins: [supclust()], build: { outDir: 'vite', target: 'es2022', rollupOptions: { input: ${JSON.stringify(input)} } }, logLevel: 'warn' };\n`);
   const { build } = await import('vite');
   await build({ root: app, configFile: join(app, 'vite.config.js') });
+  // Vite without the plugin: its default worker format bundles the worker as one script, the glue inlined.
+  writeFileSync(join(app, 'vite.plain.config.js'), `export default { base: './', build: { outDir: 'vite-plain', target: 'es2022', rollupOptions: { input: ${JSON.stringify({ index: join(app, 'index.html') })} } }, logLevel: 'warn' };\n`);
+  await build({ root: app, configFile: join(app, 'vite.plain.config.js') });
 
   browser = await launch();
   for (const isolate of [true, false]) servers[isolate ? 'isolated' : 'plain'] = await serve(app, { isolate });
@@ -110,7 +113,8 @@ async function title(server: StaticServer, page: string) {
   return t;
 }
 
-describe.each([['webpack 5', 'webpack/index.html'], ['esbuild (baseUrl)', 'esbuild/index.html'], ['Vite (supclust plugin)', 'vite/index.html']])('%s', (_, page) => {
+describe.each([['webpack 5', 'webpack/index.html'], ['esbuild (baseUrl)', 'esbuild/index.html'], ['Vite (supclust plugin)', 'vite/index.html'],
+  ['Vite without the plugin', 'vite-plain/index.html']])('%s', (_, page) => {
   it('runs the threaded build when the page is cross-origin isolated', async () => {
     expect(await title(servers.isolated, page)).toBe('ok simd-threaded 0,0,1,1,2 converged converged');
   }, 60_000);

@@ -11,14 +11,23 @@ const handle = serve({ post: (m, transfer) => scope.postMessage(m, transfer ?? [
   if (variant !== 'simd-threaded')
     return (module === 'core' ? await import('../wasm/web/supclust-core-simd.js')
       : await import('../wasm/web/supclust-library-simd.js')).default as CreateModule;
-  const glue = (module === 'core' ? await import('../wasm/web/supclust-core-simd-threaded.js')
-    : await import('../wasm/web/supclust-library-simd-threaded.js')).default as CreateModule;
+  const namespace = module === 'core' ? await import('../wasm/web/supclust-core-simd-threaded.js')
+    : await import('../wasm/web/supclust-library-simd-threaded.js');
+  const glue = namespace.default as CreateModule;
   // The pthread workers import the glue from the URL it was loaded from. A bundler that puts
-  // the build machine's path there (webpack's import.meta.url) leaves them nothing to import:
-  // they get the package's copy of the glue instead, which the bundler emits as a file.
-  if (new URL(import.meta.url).protocol !== 'file:') return glue;
+  // the build machine's path there (webpack's import.meta.url), or that inlines the glue into
+  // this worker's script (Vite without the supclust() plugin, which bundles workers as one
+  // script: the glue's URL is then this script's, which exports nothing), leaves them nothing
+  // to import: they get the package's copy of the glue instead, which the bundler emits as a file.
+  if (new URL(import.meta.url).protocol !== 'file:' && isModuleNamespace(namespace)) return glue;
   const mainScriptUrlOrBlob = (module === 'core' ? new URL('../wasm/web/supclust-core-simd-threaded.js', import.meta.url)
     : new URL('../wasm/web/supclust-library-simd-threaded.js', import.meta.url)).href;
   return (overrides) => glue({ ...overrides, mainScriptUrlOrBlob });
 });
 scope.onmessage = (e) => void handle(e.data);
+
+/** An ES module's namespace object, as import() of a file gives (a bundler's inlined stand-in
+ * is an ordinary object). */
+function isModuleNamespace(x: object): boolean {
+  return Object.getPrototypeOf(x) === null && (x as { [Symbol.toStringTag]?: string })[Symbol.toStringTag] === 'Module';
+}
