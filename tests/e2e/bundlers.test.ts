@@ -72,6 +72,19 @@ beforeAll(async () => {
     });
   });
   writeFileSync(join(app, 'webpack/index.html'), html('<script src="main.js"></script>'));
+  // webpack 5's ES-module output: it cannot start a module worker it bundles (webpack/webpack#17870).
+  await new Promise<void>((resolve, reject) => {
+    const compiler = webpack({ mode: 'production', context: app, entry: './main.js', experiments: { outputModule: true },
+      output: { path: join(app, 'webpack-esm'), publicPath: 'auto', module: true }, performance: { hints: false } });
+    compiler.run((err, stats) => {
+      compiler.close(() => undefined);
+      if (err || stats?.hasErrors()) reject(err ?? new Error(stats?.toString('errors-only')));
+      else resolve();
+    });
+  });
+  cpSync(join(app, 'node_modules/supclust/dist'), join(app, 'webpack-esm/supclust'), { recursive: true });
+  writeFileSync(join(app, 'webpack-esm/index.html'), html('<script type="module" src="main.mjs"></script>'));
+  writeFileSync(join(app, 'webpack-esm/base.html'), html('<script>globalThis.SUPCLUST_OPTIONS = { baseUrl: "/webpack-esm/supclust/" }</script><script type="module" src="main.mjs"></script>'));
 
   // esbuild: one ES module; the package's files from a copy of dist/ (baseUrl).
   const esbuild = await import('esbuild');
@@ -146,6 +159,15 @@ describe('the bytes of real pages (Vite, threaded)', () => {
     expect(r.files.filter((f) => f.endsWith('.wasm')).map((f) => f.replace(/.*\//, '').replace(/-[\w-]{8}\.wasm$/, ''))).toEqual(['supclust-core-simd-threaded', 'supclust-library-simd-threaded']);
     expect(r.kib).toBeLessThanOrEqual(959);
   }, 60_000);
+});
+
+describe("webpack's ES-module output", () => {
+  it('names the setting and the fix when its worker never runs, and runs from a copy of dist/ (baseUrl)', async () => {
+    const t = await title(servers.plain, 'webpack-esm/index.html');
+    expect(t).toMatch(/^failed load-failed: the supclust worker did not run within 20 s .*output\.module: true, webpack\/webpack#17870.*load\(\{ baseUrl \}\)/);
+    expect(await title(servers.isolated, 'webpack-esm/base.html')).toBe('ok simd-threaded 0,0,1,1,2 converged converged');
+    expect(await title(servers.plain, 'webpack-esm/base.html')).toBe('ok simd 0,0,1,1,2 converged converged');
+  }, 90_000);
 });
 
 describe('an esbuild bundle without baseUrl', () => {

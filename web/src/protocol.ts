@@ -165,8 +165,10 @@ export interface ReadyInfo {
   threads: number;
 }
 
-/** From the worker: started (or not), progress, and each call's result or trap. */
+/** From the worker: listening (its handler set: the backend sends nothing before), started (or
+ * not), progress, and each call's result or trap. */
 export type FromWorker =
+  | { type: 'listening' }
   | ({ type: 'ready' } & ReadyInfo)
   | { type: 'load-failed'; message: string }
   | { type: 'progress'; id: number; iteration: number; objective: number }

@@ -68,10 +68,22 @@ export class WorkerBackend implements Backend {
       // has one (a page that serves neither file hears about the first it must serve).
       const fail = (err: unknown) => {
         clearTimeout(timer);
+        clearTimeout(silence);
         module.then(() => reject(err), reject);
       };
+      // A worker whose script never runs (a bundler that cannot emit it as a module worker)
+      // is given up on, by name, after a bounded time.
+      const silence = setTimeout(() => {
+        fail(new SupclustError('load-failed', `the supclust worker did not run within ${START_TIMEOUT_MS / 1000} s (its script never started: ` +
+          'a bundler that cannot emit it as a module worker, as webpack with output.module: true, webpack/webpack#17870): build without ' +
+          'that setting, or copy node_modules/supclust/dist to your static files and pass load({ baseUrl }) its URL'));
+        this.dropWorker();
+      }, START_TIMEOUT_MS);
       const worker = this.startWorker(this.moduleName, (m) => {
-        if (m.type === 'ready') {
+        if (m.type === 'listening') {
+          clearTimeout(silence);
+          send();
+        } else if (m.type === 'ready') {
           clearTimeout(timer);
           started = true;
           worker.hold?.(this.pending.size > 0);
@@ -93,8 +105,15 @@ export class WorkerBackend implements Backend {
       });
       this.worker = worker;
       worker.hold?.(true);  // until it is ready, then only while calls are pending
-      worker.post({ type: 'prepare', variant: this.variant, moduleName: this.moduleName });  // its glue, while the .wasm downloads
-      module.then((compiled) => {
+      // Once the worker listens: its glue, imported while the .wasm downloads, then the module.
+      let sent = false;
+      const send = () => {
+        if (sent) return;
+        sent = true;
+        worker.post({ type: 'prepare', variant: this.variant, moduleName: this.moduleName });
+        module.then(init, () => undefined);
+      };
+      const init = (compiled: WebAssembly.Module) => {
         if (this.worker !== worker) return;  // ended meanwhile
         // A module that never reports (a pthread worker script that cannot load leaves the
         // threaded build waiting for its pool) is given up on, by name, after a bounded time.
@@ -104,7 +123,9 @@ export class WorkerBackend implements Backend {
           this.dropWorker();
         }, START_TIMEOUT_MS);
         worker.post({ type: 'init', variant: this.variant, moduleName: this.moduleName, module: compiled, threadLimit: this.threadLimit });
-      }, (err) => {
+      };
+      module.catch((err) => {
+        clearTimeout(silence);
         reject(err);
         if (this.worker === worker) this.dropWorker();
       });

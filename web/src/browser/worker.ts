@@ -25,6 +25,9 @@ const handle = serve({ post: (m, transfer) => scope.postMessage(m, transfer ?? [
   return (overrides) => glue({ ...overrides, mainScriptUrlOrBlob });
 });
 scope.onmessage = (e) => void handle(e.data);
+// Only now can it hear: a bundler may run this script's body after its own start-up (webpack's
+// module output loads chunks first), and a message that arrived before would be lost.
+scope.postMessage({ type: 'listening' });
 
 /** An ES module's namespace object, as import() of a file gives (a bundler's inlined stand-in
  * is an ordinary object). */
