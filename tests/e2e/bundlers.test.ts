@@ -1,7 +1,8 @@
 // The package as a web developer meets it: the tarball (npm pack of this checkout) installed into
-// a fresh app, bundled by webpack 5, esbuild and Vite (with the supclust() plugin), each bundle
-// served with and without the COOP/COEP headers and loaded in Chromium — the threaded build
-// when the page is cross-origin isolated, the single-thread build otherwise. esbuild emits no
+// a fresh app, bundled by webpack 5, esbuild, Vite (with the supclust() plugin and without) and
+// Parcel 2, each bundle served with and without the COOP/COEP headers and loaded in Chromium —
+// the threaded build when the page is cross-origin isolated, the single-thread build otherwise —
+// or refused naming the fix (webpack's ES-module output, Parcel's threads). esbuild emits no
 // .wasm or worker files: its page passes load({ baseUrl }) a copy of the package's dist/.
 // And Node: the installed package from an ES module and from CommonJS (require of ESM); Bun and
 // Deno (installed from the npm registry for the test).
@@ -227,4 +228,46 @@ try { await load({ variant: 'simd-threaded' }).then((s) => s.dispose()); } catch
     expect(first).toBe('simd 0,0,1,1,2 converged');
     expect(second).toMatch(/^load-failed Deno cannot run the threaded build/);
   });
+});
+
+// Parcel 2 from the npm registry, installed once into build/parcel: it resolves the package by
+// its "browser" field and bundles the worker and the glue; the copy of the glue the threads
+// import it rewrites too, so a threaded page is refused at once naming the fixes, and runs from
+// a copy of dist/ (baseUrl).
+const parcelDir = join(root, 'build/parcel'), parcelBin = join(parcelDir, 'node_modules/.bin/parcel');
+function installParcel(): string {
+  if (existsSync(parcelBin)) return '';
+  mkdirSync(parcelDir, { recursive: true });
+  writeFileSync(join(parcelDir, 'package.json'), '{ "private": true }\n');
+  const r = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', 'parcel@2'], { cwd: parcelDir, encoding: 'utf8', timeout: 300_000 });
+  return r.status === 0 && existsSync(parcelBin) ? '' : `npm could not install it: ${r.stderr.trim().split('\n').at(-1)}`;
+}
+const noParcel = installParcel();
+if (noParcel) console.warn(`Parcel rows skipped: ${noParcel}`);
+
+describe.skipIf(noParcel !== '')('Parcel 2', () => {
+  beforeAll(() => {
+    const src = join(app, 'parcel-src');
+    mkdirSync(src, { recursive: true });
+    cpSync(join(app, 'main.js'), join(src, 'main.js'));
+    writeFileSync(join(src, 'index.html'), html('<script type="module" src="./main.js"></script>'));
+    writeFileSync(join(src, 'base.html'), html('<script>globalThis.SUPCLUST_OPTIONS = { baseUrl: "/parcel/supclust/" }</script><script type="module" src="./main.js"></script>'));
+    execFileSync(parcelBin, ['build', join(src, 'index.html'), join(src, 'base.html'), '--dist-dir', join(app, 'parcel'), '--cache-dir', join(work, 'parcel-cache'),
+      '--no-source-maps', '--public-url', './'], { cwd: app, stdio: 'ignore', timeout: 300_000 });
+    cpSync(join(app, 'node_modules/supclust/dist'), join(app, 'parcel/supclust'), { recursive: true });
+  }, 300_000);
+
+  it('runs the single-thread build, and refuses the threaded one at once naming the fixes', async () => {
+    expect(await title(servers.plain, 'parcel/index.html')).toBe('ok simd 0,0,1,1,2 converged converged');
+    const t0 = Date.now();
+    const t = await title(servers.isolated, 'parcel/index.html');
+    expect(t).toMatch(/^failed load-failed: could not start the core simd-threaded module: the bundler rewrote the glue the threads import/);
+    expect(t).toContain("load({ variant: 'simd' })");
+    expect(t).toContain('load({ baseUrl })');
+    expect(Date.now() - t0).toBeLessThan(10_000);
+  }, 60_000);
+
+  it('runs the threaded build from a copy of dist/ (baseUrl)', async () => {
+    expect(await title(servers.isolated, 'parcel/base.html')).toBe('ok simd-threaded 0,0,1,1,2 converged converged');
+  }, 60_000);
 });

@@ -22,6 +22,12 @@ const handle = serve({ post: (m, transfer) => scope.postMessage(m, transfer ?? [
   if (new URL(import.meta.url).protocol !== 'file:' && isModuleNamespace(namespace)) return glue;
   const mainScriptUrlOrBlob = (module === 'core' ? new URL('../wasm/web/supclust-core-simd-threaded.js', import.meta.url)
     : new URL('../wasm/web/supclust-library-simd-threaded.js', import.meta.url)).href;
+  // A bundler that rewrote that copy too (Parcel bundles it as a script of its own) leaves the
+  // pthreads a file without the glue's export: said now, with the fixes, rather than as their crash.
+  const copy = await import(/* webpackIgnore: true */ /* @vite-ignore */ mainScriptUrlOrBlob).catch(() => undefined) as { default?: unknown } | undefined;
+  if (typeof copy?.default !== 'function')
+    throw new Error(`the bundler rewrote the glue the threads import (${mainScriptUrlOrBlob} is not the package's ES module): ` +
+      'load({ variant: \'simd\' }) runs without threads; for threads, copy node_modules/supclust/dist to your static files and pass load({ baseUrl }) its URL');
   return (overrides) => glue({ ...overrides, mainScriptUrlOrBlob });
 });
 scope.onmessage = (e) => void handle(e.data);
