@@ -43,6 +43,12 @@ beforeAll(async () => {
   writeFileSync(join(site, 'hook.html'), page("{ baseUrl: '/assets/supclust/', createWorker: (url) => { window.workerUrl = url.href; return new Worker(url, { type: 'module' }); } }"));
   writeFileSync(join(site, 'default.html'), page('{}'));
   writeFileSync(join(site, 'nowhere.html'), page("{ baseUrl: '/nowhere/' }"));
+  // A static host that sends no headers: coi-serviceworker (docs/api.md's recipe) adds them from a
+  // service worker, which reloads the page once it controls it; the page loads supclust then.
+  cpSync(join(root, 'node_modules/coi-serviceworker/coi-serviceworker.min.js'), join(site, 'coi-serviceworker.min.js'));
+  writeFileSync(join(site, 'coi.html'), page("{ baseUrl: '/assets/supclust/' }")
+    .replace('<script type="module">', '<script src="/coi-serviceworker.min.js"></script>\n<script type="module">')
+    .replace('try {', 'if (self.crossOriginIsolated) try {'));
   writeFileSync(join(site, 'grids.html'), `<!DOCTYPE html><meta charset="utf-8"><title>…</title>
 <script type="module">
 import { logGrid } from '/bundle/browser/index.js';
@@ -138,6 +144,13 @@ describe('a Content-Security-Policy without wasm-unsafe-eval', () => {
     expect(r.title).toMatch(/^failed load-failed: could not compile http:\/\/127\.0\.0\.1:\d+\/assets\/supclust\/wasm\/web\/supclust-core-simd\.wasm: /);
     expect(r.title).toContain("add 'wasm-unsafe-eval' to its script-src");
   });
+});
+
+describe('a static host without headers', () => {
+  it('runs the threaded build once coi-serviceworker has reloaded the page', async () => {
+    const r = await title(servers[1], 'coi.html');
+    expect(r.title).toBe('ok simd-threaded 0,0,1,1,2 converged');
+  }, 60_000);
 });
 
 describe('loading from a copy of dist/ (baseUrl)', () => {
