@@ -61,6 +61,9 @@ document.title = 'ok';
   servers.push(await serve(site, { isolate: false, csp: "default-src 'self'; script-src 'self' 'unsafe-inline'; worker-src 'self'" }));
   // A host that sends the module worker's script as text.
   servers.push(await serve(site, { isolate: false, types: { '/assets/supclust/browser/worker.js': 'text/plain' } }));
+  // Trusted Types required site-wide (workers included), supclust's policy allowed, then not.
+  servers.push(await serve(site, { isolate: true, csp: "require-trusted-types-for 'script'; trusted-types supclust" }));
+  servers.push(await serve(site, { isolate: true, csp: "require-trusted-types-for 'script'; trusted-types app" }));
 });
 afterAll(async () => {
   for (const s of servers) await s.close();
@@ -143,6 +146,17 @@ describe('a Content-Security-Policy without wasm-unsafe-eval', () => {
     const r = await title(servers[2], 'base.html');
     expect(r.title).toMatch(/^failed load-failed: could not compile http:\/\/127\.0\.0\.1:\d+\/assets\/supclust\/wasm\/web\/supclust-core-simd\.wasm: /);
     expect(r.title).toContain("add 'wasm-unsafe-eval' to its script-src");
+  });
+});
+
+describe('Trusted Types required site-wide', () => {
+  it('runs the threaded build through supclust\'s policy, its pthread workers included', async () => {
+    expect((await title(servers[4], 'base.html')).title).toBe('ok simd-threaded 0,0,1,1,2 converged');
+  });
+  it('is refused naming the policy to allow when the page does not allow it', async () => {
+    const r = await title(servers[5], 'base.html');
+    expect(r.title).toMatch(/^failed load-failed: could not start the supclust worker \(.*TrustedScriptURL.*\): the page requires Trusted Types: allow supclust's policy/);
+    expect(r.title).toContain('load({ baseUrl, createWorker })');
   });
 });
 

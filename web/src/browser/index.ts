@@ -6,6 +6,7 @@ import type { LoadOptions, ModuleName, Supclust, Variant } from '../types.js';
 import { chooseVariant, threadLimitOf } from '../variant.js';
 import type { FromWorker } from '../protocol.js';
 import { fileOf, startSupclust, type StartWorker } from '../worker_backend.js';
+import { isTrustedTypesError, scriptURL, TRUSTED_TYPES_FIX } from './trusted_types.js';
 
 export * from '../types.js';
 export { SupclustError } from '../errors.js';
@@ -113,14 +114,18 @@ async function unservable(base: URL, variant: Variant, module: ModuleName): Prom
 
 const browserWorker = (base: URL | undefined, create: LoadOptions['createWorker'], variant: Variant): StartWorker => (module, onMessage, onError) => {
   let worker: Worker, where: string;
-  if (base) {
-    const url = new URL('browser/worker.js', base);
-    worker = create ? (create(url) as Worker) : new Worker(url, { type: 'module', name: 'supclust' });
-    where = url.href;
-  } else {
-    // The literal form bundlers recognise: they bundle the worker with its imports.
-    worker = new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: 'supclust' });
-    where = 'supclust\'s worker.js';
+  try {
+    if (base) {
+      const url = new URL('browser/worker.js', base);
+      worker = create ? (create(url) as Worker) : new Worker(scriptURL(url) as URL, { type: 'module', name: 'supclust' });
+      where = url.href;
+    } else {
+      // The literal form bundlers recognise: they bundle the worker with its imports.
+      worker = new Worker(scriptURL(new URL('./worker.js', import.meta.url)) as URL, { type: 'module', name: 'supclust' });
+      where = 'supclust\'s worker.js';
+    }
+  } catch (e) {
+    throw isTrustedTypesError(e) ? new SupclustError('load-failed', `could not start the supclust worker (${(e as Error).message}): ${TRUSTED_TYPES_FIX}`) : e;
   }
   let started = false;
   worker.onmessage = (e: MessageEvent<FromWorker>) => {
