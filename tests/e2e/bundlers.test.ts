@@ -1,9 +1,10 @@
 // The package as a web developer meets it: the tarball (npm pack of this checkout) installed into
-// a fresh app, bundled by webpack 5, esbuild, Vite (with the supclust() plugin and without) and
-// Parcel 2, each bundle served with and without the COOP/COEP headers and loaded in Chromium —
+// a fresh app, bundled by webpack 5, esbuild, Rollup, Vite (with the supclust() plugin and
+// without) and Parcel 2, each bundle served with and without the COOP/COEP headers and loaded in Chromium —
 // the threaded build when the page is cross-origin isolated, the single-thread build otherwise —
 // or refused naming the fix (webpack's ES-module output, Parcel's threads). esbuild emits no
-// .wasm or worker files: its page passes load({ baseUrl }) a copy of the package's dist/.
+// .wasm or worker files, nor does Rollup without plugins of its own: their pages pass
+// load({ baseUrl }) a copy of the package's dist/.
 // And Node: the installed package from an ES module and from CommonJS (require of ESM); Bun and
 // Deno (installed from the npm registry for the test).
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -94,6 +95,16 @@ beforeAll(async () => {
   writeFileSync(join(app, 'esbuild/index.html'), html('<script>globalThis.SUPCLUST_OPTIONS = { baseUrl: "/esbuild/supclust/" }</script><script type="module" src="main.js"></script>'));
   writeFileSync(join(app, 'esbuild/no-base.html'), html('<script type="module" src="main.js"></script>'));
 
+  // Rollup with node-resolve (for the bare import; browser exports): one ES module, the
+  // package's files from a copy of dist/ (baseUrl), as esbuild's.
+  const { rollup } = await import('rollup');
+  const { nodeResolve } = await import('@rollup/plugin-node-resolve');
+  const bundle = await rollup({ input: join(app, 'main.js'), plugins: [nodeResolve({ browser: true })], onwarn: () => undefined });
+  await bundle.write({ file: join(app, 'rollup/main.js'), format: 'es', inlineDynamicImports: true });
+  await bundle.close();
+  cpSync(join(app, 'node_modules/supclust/dist'), join(app, 'rollup/supclust'), { recursive: true });
+  writeFileSync(join(app, 'rollup/index.html'), html('<script>globalThis.SUPCLUST_OPTIONS = { baseUrl: "/rollup/supclust/" }</script><script type="module" src="main.js"></script>'));
+
   // Vite with the package's plugin: the app's page and the two counted ones.
   writeFileSync(join(app, 'index.html'), html('<script type="module" src="/main.js"></script>'));
   for (const [name, code] of Object.entries(PAGES)) {
@@ -127,7 +138,7 @@ async function title(server: StaticServer, page: string) {
   return t;
 }
 
-describe.each([['webpack 5', 'webpack/index.html'], ['esbuild (baseUrl)', 'esbuild/index.html'], ['Vite (supclust plugin)', 'vite/index.html'],
+describe.each([['webpack 5', 'webpack/index.html'], ['esbuild (baseUrl)', 'esbuild/index.html'], ['Rollup (baseUrl)', 'rollup/index.html'], ['Vite (supclust plugin)', 'vite/index.html'],
   ['Vite without the plugin', 'vite-plain/index.html']])('%s', (_, page) => {
   it('runs the threaded build when the page is cross-origin isolated', async () => {
     expect(await title(servers.isolated, page)).toBe('ok simd-threaded 0,0,1,1,2 converged converged');
