@@ -16,6 +16,7 @@ import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { readmeExample } from '../scripts/readme-example.mjs';
 
 const root = join(fileURLToPath(new URL('.', import.meta.url)), '..');
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 5);
@@ -35,15 +36,7 @@ const sc = await load();
 ${DATA}const m = await sc.fit('ihc', { X, y, Q: 2 });
 window.__result = { ms: performance.now(), variant: sc.info.variant, status: m.status };
 `,
-  readme: `import { load } from 'supclust';
-const sc = await load();
-const data = await sc.generate('e1', { n: 150, seed: 1 });
-const params = { X: data.X, nRows: 150, nCols: 100, y: data.y };
-const model = await sc.fit('ihc', { ...params, Q: 5 });
-const path = await sc.path('lasso', params, { folds: 10 });
-const chosen = path.points[path.crossValidation.best1se].model;
-window.__result = { ms: performance.now(), variant: sc.info.variant, status: model.status === 'converged' ? chosen.status : model.status };
-`,
+  readme: readmeExample("window.__result = { ms: performance.now(), variant: sc.info.variant, status: model.status === 'converged' ? chosen.status : model.status };"),
   'core then library': `import { load } from 'supclust';
 const sc = await load();
 ${DATA}await sc.fit('ihc', { X, y, Q: 2 });

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readmeExample } from '../../scripts/readme-example.mjs';
 import { launch } from './browser.js';
 import { serve, type StaticServer } from './server.js';
 
@@ -39,15 +40,7 @@ try {
 const html = (head: string) => `<!DOCTYPE html><meta charset="utf-8"><title>…</title>${head}\n`;
 // Two more Vite pages, whose bytes are counted: the README's example and one IHC fit (each on the core module).
 const PAGES: Record<string, string> = {
-  readme: `import { load } from 'supclust';
-const sc = await load();
-const data = await sc.generate('e1', { n: 150, seed: 1 });
-const params = { X: data.X, nRows: 150, nCols: 100, y: data.y };
-const model = await sc.fit('ihc', { ...params, Q: 5 });
-const path = await sc.path('lasso', params, { folds: 10 });
-const chosen = path.points[path.crossValidation.best1se].model;
-document.title = 'ok ' + model.status + ' ' + chosen.status;
-`,
+  readme: readmeExample("document.title = 'ok ' + model.status + ' ' + chosen.status;"),
   core: `import { load } from 'supclust';
 const sc = await load();
 const m = await sc.fit('ihc', { X: [[1, 0], [0, 1], [1, 1], [2, 1]], y: [1, 2, 3, 5], Q: 1 });
