@@ -6,7 +6,7 @@ import type { LoadOptions, ModuleName, Supclust, Variant } from '../types.js';
 import { chooseVariant, threadLimitOf } from '../variant.js';
 import type { FromWorker } from '../protocol.js';
 import { fileOf, startSupclust, type StartWorker } from '../worker_backend.js';
-import { isTrustedTypesError, scriptURL, TRUSTED_TYPES_FIX } from './trusted_types.js';
+import { isTrustedTypesError, TRUSTED_TYPES_FIX, withTrustedWorkers } from './trusted_types.js';
 
 export * from '../types.js';
 export { SupclustError } from '../errors.js';
@@ -117,11 +117,12 @@ const browserWorker = (base: URL | undefined, create: LoadOptions['createWorker'
   try {
     if (base) {
       const url = new URL('browser/worker.js', base);
-      worker = create ? (create(url) as Worker) : new Worker(scriptURL(url) as URL, { type: 'module', name: 'supclust' });
+      worker = create ? (create(url) as Worker) : withTrustedWorkers(() => new Worker(url, { type: 'module', name: 'supclust' }));
       where = url.href;
     } else {
-      // The literal form bundlers recognise: they bundle the worker with its imports.
-      worker = new Worker(scriptURL(new URL('./worker.js', import.meta.url)) as URL, { type: 'module', name: 'supclust' });
+      // The literal form bundlers recognise (they bundle the worker with its imports): the
+      // Trusted Types policy applies by the Worker it calls.
+      worker = withTrustedWorkers(() => new Worker(new URL('./worker.js', import.meta.url), { type: 'module', name: 'supclust' }));
       where = 'supclust\'s worker.js';
     }
   } catch (e) {

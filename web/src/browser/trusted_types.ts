@@ -26,6 +26,36 @@ export function scriptURL(url: URL | string): unknown {
   return policy ? policy.createScriptURL(String(url)) : url;
 }
 
+/** The Worker of this realm, its URL made through the policy (where Trusted Types exist). */
+function trustedWorker(): typeof Worker {
+  const Plain = globalThis.Worker;
+  if (!(globalThis as { trustedTypes?: unknown }).trustedTypes) return Plain;
+  return class TrustedWorker extends Plain {
+    constructor(url: string | URL, options?: WorkerOptions) {
+      super(scriptURL(url) as URL, options);
+    }
+  };
+}
+
+/** Runs `start`, whose `new Worker(new URL('…', import.meta.url))` must stay literal for the
+ * bundlers that find the worker by it, with the realm's Worker making its URL through the policy;
+ * the Worker is the realm's own again when it returns. */
+export function withTrustedWorkers<T>(start: () => T): T {
+  const Plain = globalThis.Worker;
+  globalThis.Worker = trustedWorker();
+  try {
+    return start();
+  } finally {
+    globalThis.Worker = Plain;
+  }
+}
+
+/** The Worker of the realm replaced for good by one that makes its URL through the policy: the
+ * supclust worker's, where the glue creates its pthread workers. */
+export function trustWorkersHere() {
+  globalThis.Worker = trustedWorker();
+}
+
 /** A Trusted Types refusal, in the browsers' words. */
 export const isTrustedTypesError = (e: unknown) => /TrustedScriptURL|Trusted ?Types/i.test(String((e as Error)?.message ?? e));
 

@@ -3,7 +3,7 @@
 import type { CreateModule } from '../module.js';
 import { serve } from '../serve.js';
 import type { ToWorker } from '../protocol.js';
-import { scriptURL } from './trusted_types.js';
+import { trustWorkersHere } from './trusted_types.js';
 
 const scope = self as unknown as { postMessage(m: unknown, transfer?: Transferable[]): void; onmessage: ((e: MessageEvent<ToWorker>) => void) | null };
 
@@ -12,7 +12,7 @@ const handle = serve({ post: (m, transfer) => scope.postMessage(m, transfer ?? [
   if (variant !== 'simd-threaded')
     return (module === 'core' ? await import('../wasm/web/supclust-core-simd.js')
       : await import('../wasm/web/supclust-library-simd.js')).default as CreateModule;
-  trustPthreadWorkers();
+  trustWorkersHere();  // the glue's pthread workers, where Trusted Types are required here too
   const namespace = module === 'core' ? await import('../wasm/web/supclust-core-simd-threaded.js')
     : await import('../wasm/web/supclust-library-simd-threaded.js');
   const glue = namespace.default as CreateModule;
@@ -36,20 +36,6 @@ scope.onmessage = (e) => void handle(e.data);
 // Only now can it hear: a bundler may run this script's body after its own start-up (webpack's
 // module output loads chunks first), and a message that arrived before would be lost.
 scope.postMessage({ type: 'listening' });
-
-/** Where Trusted Types are required here (a site-wide Content-Security-Policy applies in this
- * worker too), the glue's pthread workers are made from URLs through supclust's policy. */
-function trustPthreadWorkers() {
-  const Plain = self.Worker;
-  if (!(globalThis as { trustedTypes?: unknown }).trustedTypes || (Plain as { trusted?: boolean }).trusted) return;
-  class TrustedWorker extends Plain {
-    static trusted = true;
-    constructor(url: string | URL, options?: WorkerOptions) {
-      super(scriptURL(url) as URL, options);
-    }
-  }
-  (self as unknown as { Worker: typeof Worker }).Worker = TrustedWorker;
-}
 
 /** An ES module's namespace object, as import() of a file gives (a bundler's inlined stand-in
  * is an ordinary object). */
