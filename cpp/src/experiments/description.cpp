@@ -81,7 +81,14 @@ void writeExperiments(JsonWriter& j) {
       for (const auto& [name, values] : m.grid) j.key(name).array(values);
       j.endObject().endObject();
     }
-    j.endArray().endObject();
+    // The paper's figures, by row label: { mean, std } per column (null where it has none).
+    j.endArray().key("paper").beginObject();
+    for (const auto& [label, cells] : e.paper) {
+      j.key(label).beginArray();
+      for (const PaperCell& c : cells) j.beginObject().field("mean", c.mean).field("std", c.std).endObject();
+      j.endArray();
+    }
+    j.endObject().endObject();
   }
   j.endArray();
 }
