@@ -1,15 +1,20 @@
 // docs/replication.md against the tables' declarations: every paper figure a table quotes (the
-// middle of an "ours · paper · gap" cell) is one the section's table declares for that row
-// (info.experiments[].paper, at the page's precision), and every section that quotes the paper
-// names the command that runs its table. The page cannot drift from the declarations.
+// middle of an "ours · paper · gap" cell) is one the section's table declares for that row (the
+// library module's describe(): experiments[].paper, at the page's precision), and every section
+// that quotes the paper names the command that runs its table. The page cannot drift from the
+// declarations.
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DESCRIPTION } from '../../dist/library.generated.js';
 import { root } from './helpers.js';
 
+interface Declared { id: string; paper: Record<string, { mean: number | null; std: number | null }[]> }
+const require = createRequire(import.meta.url);
+const library = await require(join(root, 'dist/wasm/node/supclust-library-simd.js'))({ wasmBinary: readFileSync(join(root, 'dist/wasm/web/supclust-library-simd.wasm')) });
+const experiments: Declared[] = JSON.parse(library.describe()).experiments;
 const page = readFileSync(join(root, 'docs/replication.md'), 'utf8').split('\n');
-const ids = DESCRIPTION.experiments.map((e) => e.id);
+const ids = experiments.map((e) => e.id);
 
 /** The page's sections (## and ###), each with the table ids its text names (a ### section
  * without its own names those of the ## above it). */
@@ -64,7 +69,7 @@ describe('docs/replication.md', () => {
         // ours after: "Ridge (LS)") the one inside it.
         const names = [label, label.replace(/ \(.*\)$/, ''), /\(([^,)]*)/.exec(label)?.[1] ?? ''];
         const declared = s.ids.flatMap((id) => {
-          const paper = DESCRIPTION.experiments.find((e) => e.id === id)!.paper;
+          const paper = experiments.find((e) => e.id === id)!.paper;
           return paper[names.find((n) => paper[n]) ?? ''] ?? [];
         });
         for (const cell of cells.slice(1).filter(quoting)) {

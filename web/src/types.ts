@@ -178,10 +178,6 @@ export interface ExperimentInfo {
   /** Each row as the table fits it: the registry's method, its fixed options, and the grid its
    * cross-validation (or validation) searches — to refit a row outside the table. */
   rows: { label: string; method: MethodName; onRequest: boolean; params: Record<string, number | string>; grid: Record<string, number[]> }[];
-  /** The paper's figures by row label (its labels; rows of ours absent): one per column, in the
-   * order of `values` (tables of several metrics: each metric's columns in turn), null where the
-   * paper prints none. docs/replication.md quotes them; a test holds it to them. */
-  paper: Record<string, { mean: number | null; std: number | null }[]>;
 }
 
 export interface ExperimentOptions extends ExperimentSettings {
