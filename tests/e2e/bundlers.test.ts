@@ -57,26 +57,18 @@ beforeAll(async () => {
 
   // webpack 5, production mode, no configuration beyond the entry (top-level await is on by default).
   const { default: webpack } = await import('webpack');
-  await new Promise<void>((resolve, reject) => {
-    const compiler = webpack({ mode: 'production', context: app, entry: './main.js', output: { path: join(app, 'webpack'), publicPath: 'auto' },
-      performance: { hints: false } });
+  const pack = (config: Record<string, unknown>) => new Promise<void>((resolve, reject) => {
+    const compiler = webpack({ mode: 'production', context: app, entry: './main.js', performance: { hints: false }, ...config });
     compiler.run((err, stats) => {
       compiler.close(() => undefined);
       if (err || stats?.hasErrors()) reject(err ?? new Error(stats?.toString('errors-only')));
       else resolve();
     });
   });
+  await pack({ output: { path: join(app, 'webpack'), publicPath: 'auto' } });
   writeFileSync(join(app, 'webpack/index.html'), html('<script src="main.js"></script>'));
   // webpack 5's ES-module output: it cannot start a module worker it bundles (webpack/webpack#17870).
-  await new Promise<void>((resolve, reject) => {
-    const compiler = webpack({ mode: 'production', context: app, entry: './main.js', experiments: { outputModule: true },
-      output: { path: join(app, 'webpack-esm'), publicPath: 'auto', module: true }, performance: { hints: false } });
-    compiler.run((err, stats) => {
-      compiler.close(() => undefined);
-      if (err || stats?.hasErrors()) reject(err ?? new Error(stats?.toString('errors-only')));
-      else resolve();
-    });
-  });
+  await pack({ experiments: { outputModule: true }, output: { path: join(app, 'webpack-esm'), publicPath: 'auto', module: true } });
   cpSync(join(app, 'node_modules/supclust/dist'), join(app, 'webpack-esm/supclust'), { recursive: true });
   writeFileSync(join(app, 'webpack-esm/index.html'), html('<script type="module" src="main.mjs"></script>'));
   writeFileSync(join(app, 'webpack-esm/base.html'), html('<script>globalThis.SUPCLUST_OPTIONS = { baseUrl: "/webpack-esm/supclust/" }</script><script type="module" src="main.mjs"></script>'));

@@ -148,15 +148,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
     const { y, yCols, classes } = targetsOf(method, spec, loss, params, X.nRows);
     // Observation weights: numbers here, their range and the method's taking them the library's.
     const weights = params.weights === undefined ? undefined : v.finiteVector('weights', params.weights, X.nRows);
-    let featureNames: string[] | undefined;
-    if (params.featureNames !== undefined) {
-      const names = params.featureNames as unknown;
-      if (!Array.isArray(names) || names.length !== X.nCols) throw invalid('featureNames', `must be ${X.nCols} strings, one per column of X`);
-      for (let j = 0; j < names.length; j++)  // every index, holes included (some() skips them)
-        if (typeof names[j] !== 'string')
-          throw invalid('featureNames', `must be ${X.nCols} strings, one per column of X (entry ${j} is ${j in names ? v.describe(names[j]) : 'missing'})`);
-      featureNames = [...names];
-    }
+    const featureNames = params.featureNames === undefined ? undefined : v.strings('featureNames', params.featureNames, X.nCols, 'column of X');
     const used: Model['params'] = {};
     for (const o of spec.options) {
       const given = options[o.name];
@@ -196,8 +188,14 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
     async dataset(X, nRows, nCols) {
       live();
       if (isDataset(X)) throw invalid('X', 'is already a dataset');
-      if (isColumnTable(X)) sizesFromTable(nRows, nCols);
-      const matrix = isColumnTable(X) ? ((t) => ({ data: t.X, nRows: t.nRows, nCols: t.nCols }))(columnMatrix(X)) : ownCopy(v.matrix('X', X, nRows, nCols), X);
+      let matrix: v.Matrix;
+      if (isColumnTable(X)) {
+        sizesFromTable(nRows, nCols);
+        const t = columnMatrix(X);
+        matrix = { data: t.X, nRows: t.nRows, nCols: t.nCols };
+      } else {
+        matrix = ownCopy(v.matrix('X', X, nRows, nCols), X);
+      }
       // X and its per-row and per-column vectors (means, moments, a CSR's column starts), as a fit counts them.
       checkMemory('X', `a ${matrix.nRows} × ${matrix.nCols} dataset`, 8 * (v.designDoubles(matrix) + 8 * (matrix.nRows + matrix.nCols)));
       const { handle, id } = datasets.create(matrix);

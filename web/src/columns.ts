@@ -4,6 +4,7 @@
 // taken from the columns, and the target (and weights) named by column. Arrow is read through
 // its public Table interface (schema.fields, numRows, getChild), so it is not a dependency.
 import { invalid } from './errors.js';
+import { describe } from './validate.js';
 import type { ColumnTable } from './types.js';
 
 type Cell = number | string | boolean | bigint | null | undefined;
@@ -59,7 +60,7 @@ function columnsOf(X: ColumnTable): Columns {
   return { names, nRows, column: (name) => (i) => cols[name][i] };
 }
 
-const describeCell = (c: Cell) => (c === null || c === undefined ? 'missing' : typeof c === 'string' ? `'${c.length > 20 ? `${c.slice(0, 20)}…` : c}'` : String(c));
+const describeCell = (c: Cell) => (c === null || c === undefined ? 'missing' : describe(typeof c === 'string' && c.length > 20 ? `${c.slice(0, 20)}…` : c));
 
 /** A numeric column's value: numbers, 64-bit integers and booleans (0/1); anything else refused
  * naming the column and the row. */

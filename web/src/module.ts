@@ -3,6 +3,7 @@
 // so both run exactly the same code path. Every function takes the request object itself
 // (protocol.ts) and answers with a plain object or a refusal.
 import type { RawAnswers, RawCrossValidation, RawExperiment, RawFit, RawPath, RawStability, Refusal, Request, Upload } from './protocol.js';
+import type { ModuleName, Variant } from './types.js';
 
 type Call<Op extends Request['op']> = Extract<Request, { op: Op }>;
 type Progress = ((it: number, f: number) => boolean) | undefined;
@@ -37,6 +38,11 @@ export interface WasmModule {
 }
 
 export type CreateModule = (overrides?: Record<string, unknown>) => Promise<WasmModule>;
+
+/** A module's file name without its extension: supclust-core-simd, …, supclust-library-simd-threaded. */
+export function fileOf(module: ModuleName, variant: Variant): string {
+  return `supclust-${module}-${variant}`;
+}
 
 /** progress(iteration, objective) returns false to stop the solver. */
 export function execute(m: WasmModule, r: Request, progress?: (it: number, f: number) => boolean): unknown {

@@ -6,10 +6,11 @@
 import { invalid } from './errors.js';
 import { DESCRIPTION } from './library.generated.js';
 import { modelArrays, vocabularyOf } from './model_arrays.js';
-import type { Model } from './types.js';
-import { describe } from './validate.js';
+import type { Model, Status } from './types.js';
+import { describe, strings } from './validate.js';
 
-const STATUSES = ['converged', 'max-iterations', 'numerical-issue'];
+// Every Status, and nothing else (tsc refuses a key missing or extra).
+const STATUSES = Object.keys({ converged: true, 'max-iterations': true, 'numerical-issue': true } satisfies Record<Status, true>);
 const isObject = (x: unknown): x is Record<string, unknown> => x != null && typeof x === 'object' && !Array.isArray(x);
 
 /** An array of numbers (`integers`: ≥ 0; `orNull`: null too, JSON's spelling of NaN and ±Infinity). */
@@ -49,11 +50,7 @@ export function validateModel(saved: unknown): Model {
     if (!flat.every((x) => ['number', 'boolean', 'string'].includes(typeof x))) throw invalid('model.params', `'${name}' must hold numbers, booleans or strings (got ${describe(value)})`);
   }
   if (m.outputs !== arrays.outputs) throw invalid('model.outputs', `must be ${arrays.outputs}, the intercept's length (got ${describe(m.outputs)})`);
-  if (m.featureNames !== undefined) {
-    const names = m.featureNames as unknown;
-    if (!Array.isArray(names) || names.length !== arrays.nFeatures || !names.every((x) => typeof x === 'string'))
-      throw invalid('model.featureNames', `must be ${arrays.nFeatures} strings, one per feature (got ${describe(names)})`);
-  }
+  if (m.featureNames !== undefined) strings('model.featureNames', m.featureNames, arrays.nFeatures, 'feature');
   const groups = numbers('model.groups', m.groups, { integers: true }), centroids = numbers('model.centroids', m.centroids);
   if (spec.kind === 'features') {
     if (groups.length !== arrays.nFeatures) throw invalid('model.groups', `must have one group per feature (${arrays.nFeatures}), got ${groups.length}`);

@@ -16,6 +16,15 @@ export const describe = (x: unknown): string =>
     : Array.isArray(x) ? `an array of ${x.length}` : ArrayBuffer.isView(x) ? `a ${x.constructor.name}`
       : typeof x === 'function' ? 'a function' : x !== null && typeof x === 'object' ? 'an object' : String(x);
 
+/** `count` strings, one per `per` (featureNames: one per column of X), as a copy; holes refused. */
+export function strings(field: string, value: unknown, count: number, per: string): string[] {
+  if (!Array.isArray(value) || value.length !== count) throw invalid(field, `must be ${count} strings, one per ${per}`);
+  for (let j = 0; j < value.length; j++)  // every index, holes included (some() skips them)
+    if (typeof value[j] !== 'string')
+      throw invalid(field, `must be ${count} strings, one per ${per} (entry ${j} is ${j in value ? describe(value[j]) : 'missing'})`);
+  return [...value];
+}
+
 /** The length of an array-like input, or a SupclustError naming the field. */
 export function lengthOf(field: string, v: unknown): number {
   if (v == null || (typeof v !== 'object' && typeof v !== 'function') || typeof (v as { length?: unknown }).length !== 'number')

@@ -9,7 +9,7 @@
 import { createSupclust } from './api.js';
 import { SupclustError, trapMessage } from './errors.js';
 import { DESCRIPTION } from './library.generated.js';
-import type { Backend } from './module.js';
+import { fileOf, type Backend } from './module.js';
 import { datasetOf, moduleFor, type FromWorker, type ReadyInfo, type Request, type ToWorker, type Upload } from './protocol.js';
 import { BufferPool, forPosting } from './posting.js';
 import { MODULES, type Info, type ModuleName, type Supclust, type Variant } from './types.js';
@@ -80,19 +80,17 @@ export class WorkerBackend implements Backend {
         this.dropWorker();
       }, START_TIMEOUT_MS);
       const worker = this.startWorker(this.moduleName, (m) => {
-        if (m.type === 'listening') {
+        if (m.type === 'listening') {  // once: its glue, imported while the .wasm downloads, then the module
           clearTimeout(silence);
-          send();
+          worker.post({ type: 'prepare', variant: this.variant, moduleName: this.moduleName });
+          module.then(init, () => undefined);
         } else if (m.type === 'ready') {
           clearTimeout(timer);
           started = true;
           worker.hold?.(this.pending.size > 0);
           resolve(m);
         } else if (m.type === 'load-failed') {
-          // The glue's import failed (the browsers' words; Node's): name the file to serve.
-          const glue = /dynamically imported module|importing a module script failed|cannot find module/i.test(m.message)
-            ? `: serve ${fileOf(this.moduleName, this.variant)}.js, the module's glue, beside its .wasm, as JavaScript` : '';
-          fail(new SupclustError('load-failed', `could not start the ${this.label()} module: ${m.message}${glue}`));
+          fail(new SupclustError('load-failed', `could not start the ${this.label()} module: ${m.message}`));
         } else {
           this.receive(m);
         }
@@ -105,14 +103,6 @@ export class WorkerBackend implements Backend {
       });
       this.worker = worker;
       worker.hold?.(true);  // until it is ready, then only while calls are pending
-      // Once the worker listens: its glue, imported while the .wasm downloads, then the module.
-      let sent = false;
-      const send = () => {
-        if (sent) return;
-        sent = true;
-        worker.post({ type: 'prepare', variant: this.variant, moduleName: this.moduleName });
-        module.then(init, () => undefined);
-      };
       const init = (compiled: WebAssembly.Module) => {
         if (this.worker !== worker) return;  // ended meanwhile
         // A module that never reports (a pthread worker script that cannot load leaves the
@@ -290,11 +280,6 @@ export class WorkerBackend implements Backend {
     this.datasets.clear();
     for (const [id, p] of this.pending) this.settle(id, p, () => p.reject(new SupclustError('disposed', 'the instance was disposed')));
   }
-}
-
-/** A module's file name without its extension: supclust-core-simd, …, supclust-library-simd-threaded. */
-export function fileOf(module: ModuleName, variant: Variant): string {
-  return `supclust-${module}-${variant}`;
 }
 
 /** Compiles the first module, starts a worker on it and returns the API over it. */

@@ -5,7 +5,8 @@ import { SupclustError } from '../errors.js';
 import type { LoadOptions, ModuleName, Supclust, Variant } from '../types.js';
 import { chooseVariant, threadLimitOf } from '../variant.js';
 import type { FromWorker } from '../protocol.js';
-import { fileOf, startSupclust, type StartWorker } from '../worker_backend.js';
+import { fileOf } from '../module.js';
+import { startSupclust, type StartWorker } from '../worker_backend.js';
 import { isTrustedTypesError, TRUSTED_TYPES_FIX, withTrustedWorkers } from './trusted_types.js';
 
 export * from '../types.js';

@@ -6,14 +6,14 @@
 interface Policy { createScriptURL(url: string): unknown }
 interface TrustedTypes { createPolicy(name: string, rules: { createScriptURL(url: string): string }): Policy }
 
-export const POLICY_NAME = 'supclust';
+const POLICY_NAME = 'supclust';
 
 // The realm's policy, made once: a second policy of one name is refused.
 let policy: Policy | null | undefined;
 
 /** `url` as a Worker accepts it here: through the 'supclust' policy where Trusted Types exist
  * and the page allows it, else as it is. */
-export function scriptURL(url: URL | string): unknown {
+function scriptURL(url: URL | string): unknown {
   const tt = (globalThis as { trustedTypes?: TrustedTypes }).trustedTypes;
   if (!tt?.createPolicy) return url;
   if (policy === undefined) {

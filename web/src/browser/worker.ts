@@ -1,6 +1,6 @@
 // The dedicated module Worker in which supclust runs in browsers, so the page never freezes.
 // It instantiates one wasm build (whose pthreads, in the threaded build, are spawned from here).
-import type { CreateModule } from '../module.js';
+import { fileOf, type CreateModule } from '../module.js';
 import { serve } from '../serve.js';
 import type { ToWorker } from '../protocol.js';
 import { trustWorkersHere } from './trusted_types.js';
@@ -9,12 +9,16 @@ const scope = self as unknown as { postMessage(m: unknown, transfer?: Transferab
 
 // The imports and URLs stay literal: bundlers find the files by them.
 const handle = serve({ post: (m, transfer) => scope.postMessage(m, transfer ?? []) }, async (variant, module) => {
+  // A glue that does not import is named, with what to serve.
+  const imported = <T>(glue: Promise<T>) => glue.catch((e: unknown) => {
+    throw new Error(`${(e as Error)?.message ?? e}: serve ${fileOf(module, variant)}.js, the module's glue, beside its .wasm, as JavaScript`);
+  });
   if (variant !== 'simd-threaded')
-    return (module === 'core' ? await import('../wasm/web/supclust-core-simd.js')
-      : await import('../wasm/web/supclust-library-simd.js')).default as CreateModule;
+    return (await imported(module === 'core' ? import('../wasm/web/supclust-core-simd.js')
+      : import('../wasm/web/supclust-library-simd.js'))).default as CreateModule;
   trustWorkersHere();  // the glue's pthread workers, where Trusted Types are required here too
-  const namespace = module === 'core' ? await import('../wasm/web/supclust-core-simd-threaded.js')
-    : await import('../wasm/web/supclust-library-simd-threaded.js');
+  const namespace = await imported(module === 'core' ? import('../wasm/web/supclust-core-simd-threaded.js')
+    : import('../wasm/web/supclust-library-simd-threaded.js'));
   const glue = namespace.default as CreateModule;
   // The pthread workers import the glue from the URL it was loaded from. A bundler that puts
   // the build machine's path there (webpack's import.meta.url), or that inlines the glue into

@@ -2,10 +2,9 @@
 // (timers fire, AbortSignal.timeout aborts) while a solver works.
 import { createRequire } from 'node:module';
 import { parentPort } from 'node:worker_threads';
-import type { CreateModule } from '../module.js';
+import { fileOf, type CreateModule } from '../module.js';
 import { serve } from '../serve.js';
 import type { ToWorker } from '../protocol.js';
-import { fileOf } from '../worker_backend.js';
 
 const require = createRequire(import.meta.url);
 const port = parentPort!;
