@@ -234,6 +234,13 @@ PathResult path(const Method& method, const Problem& problem, const Params& base
     for (double& r : res.ray) r /= unit;
   }
   const std::string& weightName = res.weights[res.weight];
+  // With relax, the points' models are relaxed refits; the path itself — its warm starts, early
+  // stops, counts and criterion — is the penalised one (glmnet's relaxed path).
+  const bool relax = method.relaxable && checked.flag("relax");
+  const auto penalised = [relax](Params p) {
+    if (relax) p.flags["relax"] = false;
+    return p;
+  };
   // The parameters of the point where the path's weight is `value`.
   const auto pointParams = [&](double value) {
     Params p = base;
@@ -360,8 +367,8 @@ PathResult path(const Method& method, const Problem& problem, const Params& base
     for (double r : res.ray) p.weights.push_back(values[k] * r);
     // At or above an exact top or a bound the answer is known: the null model (every penalty is 0
     // there, and 0 is in its subdifferential by the top's definition).
-    p.model = res.top.kind != TopKind::Scale && values[k] >= res.top.value ? nullModel
-                                                                           : fit(method, all, pointParams(values[k]), inner, counting ? nullptr : warm.get());
+    const bool trivial = res.top.kind != TopKind::Scale && values[k] >= res.top.value;
+    p.model = trivial ? nullModel : fit(method, all, penalised(pointParams(values[k])), inner, counting ? nullptr : warm.get());
     if (p.model.status == Status::InvalidInput) {  // checked above: not expected
       res.status = Status::InvalidInput, res.message = p.model.message, res.field = p.model.field;
       return res;
@@ -381,6 +388,8 @@ PathResult path(const Method& method, const Problem& problem, const Params& base
     }
     const double previous = res.points.empty() ? 0 : res.points.back().devianceRatio;
     if (!method.startDependent) warm.reset(new WarmStart{p.model.coef, p.model.intercept});
+    // From the penalised answer (a start-dependent method: from its own start, to the same one).
+    if (relax && !trivial) p.model = fit(method, all, pointParams(values[k]), inner, warm.get());
     res.points.push_back(std::move(p));
     const double ratio = res.points.back().devianceRatio;
     if (k + 1 == values.size()) break;

@@ -107,6 +107,8 @@ struct Prepared {
 Refusal prepare(const Method& m, const Problem& problem, const Params& params, Prepared& out) {
   if (Refusal why = checkOptions(m, params, out.options); !why.empty()) return why;
   out.loss = makeLoss(out.options.choice("loss"));
+  if (m.relaxable && out.options.flag("relax"))
+    if (Refusal why = checkRelax(*out.loss); !why.empty()) return why;
   const std::string& name = m.name;
   if (problem.targetColumns < 1) return Refusal("yCols", "must be >= 1 (targets per row of X), got " + std::to_string(problem.targetColumns));
   if (problem.targetColumns > 1 && m.kind != ModelKind::Tasks)
@@ -171,6 +173,8 @@ Result runRecipe(const Method& m, const DataMatrix& Xraw, const HeldDesign* held
   const FitContext ctx{X, loss, T, options, control, centredWarm.get()};
   Result r = m.run(ctx, typed);
   if (r.status == Status::InvalidInput || r.status == Status::Aborted) return r;
+  if (m.relaxable && options.flag("relax")) r = relaxedRefit(ctx, std::move(r));
+  if (r.status == Status::Aborted) return r;
   if (r.coef.rows() == X.cols() && r.intercept.size() == r.coef.cols())
     r.intercept = X.userIntercept(r.coef, r.intercept);
   if (r.gate.coef.rows() == X.cols()) r.gate.intercept = X.userIntercept(r.gate.coef, r.gate.intercept);

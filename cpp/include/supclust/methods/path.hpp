@@ -41,6 +41,11 @@
 // (shardIndex, shardCount: each shard fits the path on all rows and its folds' paths, and returns
 // their scores, a partial) and joined (foldScores: the fold paths are not fitted again).
 //
+// With relax (a relaxable method's option, relaxed_fit.hpp), each point's model is its relaxed
+// refit: the path — its warm starts, early stops, counts, deviance ratios and criterion — is the
+// penalised one, and each point's relaxed model is fitted from that point's penalised answer (a
+// cross-validated path scores the relaxed models: cv.glmnet's relax at γ = 0).
+//
 // Methods whose answer depends on the start (Method::startDependent) fit every point from their
 // own start, as a fit would: the path then equals a loop of fits, bit for bit. The design is
 // checked once, and the points share one fit cache (Gram matrices, column copies).

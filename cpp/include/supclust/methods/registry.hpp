@@ -16,6 +16,7 @@
 #include "supclust/core/loss.hpp"
 #include "supclust/methods/data_scale.hpp"
 #include "supclust/methods/options.hpp"
+#include "supclust/methods/relaxed_fit.hpp"
 #include "supclust/methods/schema.hpp"
 #include "supclust/methods/standardization.hpp"
 
@@ -139,6 +140,9 @@ struct Method {
   // The recipe honours observation weights (its solvers read the loss's weighted terms, or it
   // switches to ones that do); other methods refuse them naming `weights`.
   bool takesWeights = false;
+  // The method takes `relax` (methods/relaxed_fit.hpp): its answer refitted without penalty over
+  // its pattern of zero and equal coefficients.
+  bool relaxable = false;
   // Bytes of what the penalty's structure holds beyond the design (the pairwise methods' ADMM
   // rows), from the checked options and d; nullptr: nothing.
   StructureBytes structureBytes = nullptr;
@@ -170,6 +174,11 @@ struct Method {
   Method& memoryUse(MemoryUse m) { memory = m; return *this; }
   Method& denseOnly() { acceptsSparse = false; return *this; }
   Method& weighted() { takesWeights = true; return *this; }
+  Method& relaxes() {
+    relaxable = true;
+    options.push_back(relaxOption());
+    return *this;
+  }
   template <class T>
   Method& structureBytesBy(double (*f)(const T&, double d)) {
     expectType<T>("structureBytesBy");

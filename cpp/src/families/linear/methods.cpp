@@ -205,12 +205,14 @@ std::vector<Method> linearMethods() {
       Method("lasso", "ℓ1-penalised fit (coordinate descent; proximal gradient for other losses)", lassoOptions(), runLasso)
           .checkShape(checkPenaltyFactor)
           .weighted()
-          .pathAlong({"lambda"}, lassoTop),
+          .pathAlong({"lambda"}, lassoTop)
+          .relaxes(),
       Method("elasticnet", "λ(α‖w‖₁ + (1−α)/2‖w‖²) (glmnet's parametrisation)", elasticNetOptions(), elasticNet)
           .checkShape(checkPenaltyFactor)
           .rescaledBy(rescaleElasticNet)
           .weighted()
-          .pathAlong({"lambda"}, elasticNetTop),
+          .pathAlong({"lambda"}, elasticNetTop)
+          .relaxes(),
       Method("svm",
              "linear SVM: λ/2(‖w‖² + b²) + 1/n Σ max(0, 1 − ỹ(xᵀw + b)), the bias regularised as liblinear's (on the centred rows, or on the rows as given: bias 'liblinear'); dual coordinate descent with shrinking (liblinear's default solver), X read row by row over its non-zeros; K classes one-vs-rest with loss 'ova-hinge'",
              svmOptions(), runSvm)

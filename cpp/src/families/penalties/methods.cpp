@@ -399,20 +399,23 @@ std::vector<Method> penaltiesMethods() {
              oscarOptions(), runOscar)
           .checkShape(checkOscar)
           .structureBytesBy(edgeBytes)
-          .pathAlong({"lambda1", "lambda2"}, oscarTop),
+          .pathAlong({"lambda1", "lambda2"}, oscarTop)
+          .relaxes(),
       Method("gflasso",
              "GFLasso: λ1‖w‖₁ + λ2 Σ_{i<j} |w_i − w_j| (DFG paper), by ADMM (squared loss) or FISTA with the exact O(d log d) clique-fusion prox; on a graph, the sum over its edges by fusion ADMM",
              gflassoOptions(), runGflasso)
           .checkShape(checkGraph)
           .structureBytesBy(edgeBytes)
-          .pathAlong({"lambda1", "lambda2"}, fusionTop),
+          .pathAlong({"lambda1", "lambda2"}, fusionTop)
+          .relaxes(),
       Method("ncfgs",
              "ncFGS: λ1‖w‖₁ + λ2 Σ_{i<j} ||w_i| − |w_j|| (DFG paper), non-convex: DC programming over OSCAR-type subproblems",
              ncfgsOptions(), runNcfgs)
           .checkShape(checkGraph)
           .dependsOnStart()
           .structureBytesBy(edgeBytes)
-          .pathAlong({"lambda1", "lambda2"}, fusionTop),
+          .pathAlong({"lambda1", "lambda2"}, fusionTop)
+          .relaxes(),
       Method("nctfgs",
              "ncTFGS: λ1 Σ J_τ(|w_i|) + λ2 Σ_{i<j} J_τ(||w_i| − |w_j||), J_τ(x) = min(x/τ, 1) (DFG paper), non-convex: DC programming over OSCAR-type subproblems",
              nctfgsOptions(), runNctfgs)
@@ -420,20 +423,23 @@ std::vector<Method> penaltiesMethods() {
           .dependsOnStart()
           .rescaledBy(rescaleTruncated)
           .structureBytesBy(edgeBytes)
-          .pathAlong({"lambda1", "lambda2"}, truncatedTop),
+          .pathAlong({"lambda1", "lambda2"}, truncatedTop)
+          .relaxes(),
       Method("dfg",
              "DFG: λ1‖w‖₁ + λ2 Σ_i Σ_{j<k} max(|w_i − w_j|, |w_i − w_k|) (DFG paper): ADMM over the blocks D_i w, one OWL prox each, O(d²) memory",
              dfgOptions(), runDfg)
           .checkShape(checkGraph)
           .structureBytesBy(dfgBytes)
-          .pathAlong({"lambda1", "lambda2"}, fusionTop),
+          .pathAlong({"lambda1", "lambda2"}, fusionTop)
+          .relaxes(),
       Method("adfg",
              "ADFG: adaptive DFG, λ1 Σ w_i|w_i| + λ2 Σ_{j<k} w_jk|w_j − w_k| + λ3 Σ_i Σ_{j<k} w_ijk|w_i − α w_j − (1 − α) w_k| with weights |β̂_j − β̂_k|^(−γ) from least squares (DFG paper): ADMM over d blocks of pair sums |x_j + x_k|, each with an exact prox",
              adfgOptions(), runAdfg)
           .checkShape(checkAdfg)
           .rescaledBy(rescaleAdaptive)
           .structureBytesBy(adfgBytes)
-          .pathAlong({"lambda1", "lambda2", "lambda3"}, adaptiveTop),
+          .pathAlong({"lambda1", "lambda2", "lambda3"}, adaptiveTop)
+          .relaxes(),
   };
 }
 
