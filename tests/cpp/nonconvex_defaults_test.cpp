@@ -264,4 +264,87 @@ TEST(NonConvexDefaults, AConvergedPolishAfterTheIterationLimitSaysSo) {
   }
 }
 
+// IHCS and IHT at their defaults (several starts, no exchange search) beside enumeration: every
+// choice of at most s non-zero features, grouped into at most Q values (IHCS) or each its own
+// value (IHT, Q = s), the squared loss's optimum in closed form as above. Labels: 0 for a zero
+// coefficient, 1.. for the groups of the non-zeros (restricted growth: each grouping once).
+void forEachSparseGrouping(int d, int s, int Q, const std::function<void(const Labels&)>& f) {
+  Labels a(static_cast<std::size_t>(d), 0);
+  std::function<void(int, int, int)> next = [&](int j, int top, int used) {
+    if (j == d) return f(a);
+    a[static_cast<std::size_t>(j)] = 0;
+    next(j + 1, top, used);
+    if (used == s) return;
+    for (int g = 1; g <= std::min(top + 1, Q); ++g) {
+      a[static_cast<std::size_t>(j)] = g;
+      next(j + 1, std::max(top, g), used + 1);
+    }
+  };
+  next(0, 0, 0);
+}
+
+double bestSparseSquared(const Data& D, int s, int Q) {
+  const double n = static_cast<double>(D.X.rows());
+  const Matrix Xc = D.X.rowwise() - D.X.colwise().mean();
+  const Vector yc = D.y.array() - D.y.mean();
+  const Matrix C = Xc.transpose() * Xc / n;
+  const Vector c = Xc.transpose() * yc / n;
+  const auto d = static_cast<int>(D.X.cols());
+  double best = 0.5 * yc.squaredNorm() / n;  // w = 0
+  forEachSparseGrouping(d, s, Q, [&](const Labels& a) {
+    const int G = *std::max_element(a.begin(), a.end());
+    if (G == 0) return;
+    Matrix Z = Matrix::Zero(d, G);
+    for (int j = 0; j < d; ++j)
+      if (a[static_cast<std::size_t>(j)] > 0) Z(j, a[static_cast<std::size_t>(j)] - 1) = 1;
+    const Vector b = Z.transpose() * c;
+    best = std::min(best, 0.5 * yc.squaredNorm() / n - 0.5 * b.dot((Z.transpose() * C * Z).ldlt().solve(b)));
+  });
+  return best;
+}
+
+// 30 problems (diabetes and 29 seeded E1 problems, d = 8) at each count: the default's objective
+// is never below the enumeration's best nor above its own single start's (start 0 is that start),
+// and it reaches the best in at least as many problems as the single start; the counts reached are
+// printed (the target, 28 of 30, is not met by starts alone: see docs/api.md).
+void expectSparseDefaultsImprove(const std::string& method, const std::vector<std::map<std::string, double>>& counts) {
+  std::vector<Data> problems{diabetes()};
+  for (std::uint64_t seed = 1; problems.size() < 30; ++seed) {
+    const auto g = generateE1(60, 8, 3, 5.0, seed, 0, CoefValues::Uniform15, 0.5);
+    problems.push_back({g.X, g.y});
+  }
+  for (const auto& count : counts) {
+    const int s = static_cast<int>(count.at("s")), Q = count.count("Q") ? static_cast<int>(count.at("Q")) : s;
+    int reached = 0, reachedByOne = 0;
+    double worst = 0, worstOfOne = 0;
+    for (std::size_t k = 0; k < problems.size(); ++k) {
+      Params p, one;
+      p.numbers = one.numbers = count;
+      one.numbers["starts"] = 0;
+      const Problem problem = problemOf(problems[k].X, problems[k].y);
+      const Result r = fit(method, problem, p), single = fit(method, problem, one);
+      ASSERT_NE(r.status, Status::InvalidInput) << r.message;
+      EXPECT_EQ(r.starts, 6);
+      EXPECT_LE(r.objective, single.objective * (1 + 1e-12)) << "problem " << k << ", s = " << s << ", Q = " << Q;
+      const double best = bestSparseSquared(problems[k], s, Q), above = (r.objective - best) / std::abs(best);
+      EXPECT_GE(above, -1e-9) << "below the enumeration's best: problem " << k << ", s = " << s << ", Q = " << Q;
+      reached += above <= 1e-6;
+      reachedByOne += (single.objective - best) / std::abs(best) <= 1e-6;
+      worst = std::max(worst, above);
+      worstOfOne = std::max(worstOfOne, (single.objective - best) / std::abs(best));
+    }
+    EXPECT_GE(reached, reachedByOne) << method << " s = " << s << ", Q = " << Q;
+    std::printf("%s s = %d, Q = %d: the best reached in %d of 30 (one start: %d), worst %.3g above (one start: %.3g)\n", method.c_str(), s, Q,
+                reached, reachedByOne, worst, worstOfOne);
+  }
+}
+
+TEST(NonConvexDefaults, IhcsStartsNeverEndAboveItsOwnStart) {
+  expectSparseDefaultsImprove("ihcs", {{{"s", 5}, {"Q", 2}}, {{"s", 5}, {"Q", 3}}, {{"s", 5}, {"Q", 4}}});
+}
+
+TEST(NonConvexDefaults, IhtStartsNeverEndAboveItsOwnStart) {
+  expectSparseDefaultsImprove("iht", {{{"s", 2}}, {{"s", 3}}, {{"s", 4}}});
+}
+
 }  // namespace nonconvex_defaults

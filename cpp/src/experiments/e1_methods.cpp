@@ -17,10 +17,14 @@ ExperimentMethod twoPenaltyRow(const std::string& label, const std::string& meth
   return m;
 }
 
-Params papersIhc(Params p) {
+Params papersStart(Params p) {
   p.numbers.emplace("starts", 0);
-  p.flags.emplace("exchange", false);
   return p;
+}
+
+Params papersIhc(Params p) {
+  p.flags.emplace("exchange", false);
+  return papersStart(std::move(p));
 }
 
 Experiment e1Base() {

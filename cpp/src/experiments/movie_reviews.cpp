@@ -35,12 +35,12 @@ Experiment movieReviewsTable() {
       {"LS", "ridge", {}, {{"lambda", lambda}}, {{"lambda", lambdaFast}}},
       {"LSK", "lsk", {}, {{"Q", Q}, {"lambda", lambda}}, {{"Q", QFast}, {"lambda", lambdaFast}}},
       {"IHC", "ihc", papersIhc({}), {{"Q", Q}, {"lambda", lambda}}, {{"Q", QFast}, {"lambda", lambdaFast}}},
-      {"IHCS", "ihcs", {}, {{"Q", Q}, {"s", s}, {"lambda", lambda}}, {{"Q", QFast}, {"s", sFast}, {"lambda", lambdaFast}},
+      {"IHCS", "ihcs", papersStart({}), {{"Q", Q}, {"s", s}, {"lambda", lambda}}, {{"Q", QFast}, {"s", sFast}, {"lambda", lambdaFast}},
        false, {}, "s"},
       {"OSCAR", "oscar", oscar, {{"lambda1", logSpace(1e-6, 1e-9, 4)}, {"lambda2", logSpace(1e-10, 1e-12, 3)}},
        {{"lambda1", {1e-7}}, {"lambda2", {1e-11}}}},
       {"Lasso", "lasso", {}, {{"lambda", grids.lasso}}, {{"lambda", grids.lassoFast}}},
-      {"IHT", "iht", {}, {{"s", s}, {"lambda", lambda}}, {{"s", sFast}, {"lambda", lambdaFast}}, false, {}, "s"},
+      {"IHT", "iht", papersStart({}), {{"s", s}, {"lambda", lambda}}, {{"s", sFast}, {"lambda", lambdaFast}}, false, {}, "s"},
   };
   e.paper = {
       {"LS", {{1.51, 0.06}}},   {"LSK", {{1.53, 0.06}}},  {"IHC", {{1.52, 0.06}}}, {"OSCAR", {{1.47, 0.07}}},

@@ -24,8 +24,11 @@ CgRowParams cgRowParams(int Q);
 // E1's generator (d = 100, Q = 5) with these rows; a table adds its column and figures.
 Experiment e1Base();
 std::vector<double> logSpace(double from, double to, int count);
+// A start-dependent method as the papers run it, on top of the row's own options `p`: one start
+// (the library's default for ihc, ihcs and iht is several; docs/api.md).
+Params papersStart(Params p);
 // IHC as the IHC paper runs it, for the tables' IHC rows: one start and no exchange search (the
-// library's defaults add both; docs/api.md), on top of the row's own options `p`.
+// library's defaults add both).
 Params papersIhc(Params p);
 // A row of a two-penalty method (OSCAR, GFLasso, ncFGS, DFG) searching λ1 × λ2 over one grid
 // (the DFG paper's tables); `featureGraph`: on the repetition's correlation graph.

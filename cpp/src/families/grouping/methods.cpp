@@ -1,13 +1,14 @@
 // Feature grouping by a constraint: coefficients that take at most Q distinct values (rows, for
 // K outputs), possibly s-sparse — LSK (ridge, then the exact projection), IHC/IHCS/IHT
-// (projected gradient onto the structure; IHC paper Alg. 1, §4.1; IHC by default from several
-// starts, each polished by the exchange search of exchange.hpp: ours), CG and CGPG (conditional
+// (projected gradient onto the structure; IHC paper Alg. 1, §4.1; by default from several starts,
+// IHC's each polished by the exchange search of exchange.hpp: ours), CG and CGPG (conditional
 // gradient on equivalence matrices, then IHC; LwCS Alg. 2) and the oracle given the partition.
 #include "supclust/families/grouping/methods.hpp"
 
 #include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <functional>
 #include <memory>
 #include <optional>
 
@@ -162,33 +163,44 @@ Result exchanged(const FitContext& c, const GroupingOptions& o, Result r) {
   return polished;
 }
 
-Result runIhc(const FitContext& c, const GroupingOptions& o) {
-  const int starts = o.starts;
-  if (starts < 2 || c.warm || o.init == "zero") {
-    const auto S = groupStructure(c, o);
-    return exchanged(c, o, withHops(c, o, *S, projectedGradientWithInit(c, o, *S)));
-  }
-  // Ours: IHC (with its hops and exchange search) from `starts` starting points, alternately the
-  // LSK point of a ridge fit — penalties log-spaced from 10 down to 1e-6 times the mean feature
-  // variance ‖Xc‖²/(nd), the same starts at any scale of X — and the refit on a random partition
-  // (seeded by `seed`): the ridge path's points share much of their structure, the random ones
-  // reach basins none of them does. All minimise the same objective; the lowest is kept (the
-  // first of ties: the same answer on any number of threads). The starts run side by side on the
-  // thread pool; the model counts those that reached the lowest objective.
+// How a method's multi-start default (ours; the papers run one start) chooses its starts.
+struct StartPlan {
+  bool partitions;  // random starts are refits on random partitions (else perturbed ridge points)
+  bool ownFirst;    // start 0 is the method's single start (init): the best is never above it
+};
+
+// Start k of `starts` alternates the smooth fit at a ridge penalty log-spaced from 10 down to 1e-6
+// times the mean feature variance ‖Xc‖²/(nd) — the same starts at any scale of X — (even k) and a
+// random point seeded by `seed` (odd k): the refit on a random partition into Q groups where the
+// method groups (IHC, IHCS), else the ridge point before it perturbed by N(0, rms²) per
+// coefficient (IHT). The ridge path's points share much of their structure; the random ones reach
+// basins none of them does. With ownFirst, start 0 is instead the method's own (the smooth fit at
+// its λ). `unit`: that variance (1 for a design of one value).
+Result startPoint(const FitContext& c, const GroupingOptions& o, int k, int starts, StartPlan plan, double unit) {
+  if (k == 0 && plan.ownFirst) return smoothFit(c, o.lambda, smoothDefaults());
+  const int ridgeStarts = (starts + 1) / 2;
+  const std::uint64_t seed = o.seed * 0x9E3779B97F4A7C15ull + 101 + static_cast<std::uint64_t>(k);
+  const auto ridgePoint = [&](int i) {
+    return smoothFit(c, 10 * unit * std::pow(1e-7, ridgeStarts > 1 ? i / (ridgeStarts - 1.0) : 0.0), smoothDefaults());
+  };
+  if (k % 2 == 0) return ridgePoint(k / 2);
+  if (plan.partitions) return refitOnPartition(c, o, randomPartition(c.X.cols(), o.Q, c.T.cols(), seed));
+  Result r = ridgePoint(k / 2);
+  const double rms = std::sqrt(r.coef.squaredNorm() / static_cast<double>(std::max<Eigen::Index>(1, r.coef.size())));
+  Random rng(seed);
+  for (Eigen::Index i = 0; i < r.coef.size(); ++i) r.coef.data()[i] += rms * rng.normal();
+  return r;
+}
+
+// One start of a multi-start fit: the method's search from (W0, b0).
+using StartRun = std::function<Result(const FitContext&, Matrix W0, RowVector b0)>;
+
+// The lowest objective of `starts` runs of `run`, each from its startPoint, side by side on the
+// thread pool. All minimise the same objective; the lowest is kept (the first of ties: the same
+// answer on any number of threads), and the model counts the starts that reached it.
+Result bestOfStarts(const FitContext& c, const GroupingOptions& o, int starts, StartPlan plan, const StartRun& run) {
   const double variance = c.X.squaredNorm() / static_cast<double>(c.X.rows() * c.X.cols());
   const double unit = variance > 0 ? variance : 1;
-  const int ridgeStarts = (starts + 1) / 2;
-  const auto runStart = [&](const FitContext& at, int k) {
-    Result start;
-    if (k % 2 == 0) {
-      const int i = k / 2;
-      start = smoothFit(at, 10 * unit * std::pow(1e-7, ridgeStarts > 1 ? i / (ridgeStarts - 1.0) : 0.0), smoothDefaults());
-    } else {
-      start = refitOnPartition(at, o, randomPartition(at.X.cols(), o.Q, at.T.cols(), o.seed * 0x9E3779B97F4A7C15ull + 101 + static_cast<std::uint64_t>(k)));
-    }
-    const auto own = groupStructure(at, o);  // a projection keeps its workspace: one per start
-    return exchanged(at, o, withHops(at, o, *own, projectedGradientFrom(at, o, *own, std::move(start.coef), std::move(start.intercept))));
-  };
   std::vector<Result> results(static_cast<std::size_t>(starts));
   const int threads = insideParallelTask() ? 1 : std::min(availableThreads(), starts);
   // One thread: the starts one after another under the caller's control, the iterations counted
@@ -201,7 +213,9 @@ Result runIhc(const FitContext& c, const GroupingOptions& o) {
       [&](std::size_t k) {
         Control at = threads <= 1 ? c.control.after(done) : Control{[&stop](int, double) { return !stop.load(); }};
         at.cache = c.control.cache;
-        Result& r = results[k] = runStart(FitContext{c.X, c.loss, c.T, c.options, at, c.warm}, static_cast<int>(k));
+        const FitContext here{c.X, c.loss, c.T, c.options, at, c.warm};
+        Result start = startPoint(here, o, static_cast<int>(k), starts, plan, unit);
+        Result& r = results[k] = run(here, std::move(start.coef), std::move(start.intercept));
         if (r.status == Status::Aborted) stop = true;
         if (threads <= 1) done += r.iterations + 1;
       },
@@ -225,14 +239,35 @@ Result runIhc(const FitContext& c, const GroupingOptions& o) {
   return r;
 }
 
+// A start-dependent method at its options: one start where asked (starts 0 or 1, a warm start or
+// init 'zero'), else the best of its starts; `structure` makes the constraint set (a projection
+// keeps its workspace: one per start).
+Result fromStarts(const FitContext& c, const GroupingOptions& o, StartPlan plan, const std::function<std::unique_ptr<Structure>()>& structure,
+                  const std::function<Result(const FitContext&, Structure&, Result)>& polish) {
+  if (o.starts < 2 || c.warm || o.init == "zero") {
+    const auto S = structure();
+    return polish(c, *S, projectedGradientWithInit(c, o, *S));
+  }
+  return bestOfStarts(c, o, o.starts, plan, [&](const FitContext& at, Matrix W0, RowVector b0) {
+    const auto S = structure();
+    return polish(at, *S, projectedGradientFrom(at, o, *S, std::move(W0), std::move(b0)));
+  });
+}
+
+// IHC (with its hops and exchange search) from its starts.
+Result runIhc(const FitContext& c, const GroupingOptions& o) {
+  return fromStarts(c, o, {true, false}, [&] { return groupStructure(c, o); },
+                    [&](const FitContext& at, Structure& S, Result r) { return exchanged(at, o, withHops(at, o, S, std::move(r))); });
+}
+
+Result asFound(const FitContext&, Structure&, Result r) { return r; }
+
 Result runIhcs(const FitContext& c, const GroupingOptions& o) {
-  SparseQValues S(o.s, o.Q);
-  return projectedGradientWithInit(c, o, S);
+  return fromStarts(c, o, {true, true}, [&] { return std::make_unique<SparseQValues>(o.s, o.Q); }, asFound);
 }
 
 Result runIht(const FitContext& c, const GroupingOptions& o) {
-  TopS S(o.s);
-  return projectedGradientWithInit(c, o, S);
+  return fromStarts(c, o, {false, true}, [&] { return std::make_unique<TopS>(o.s); }, asFound);
 }
 
 Result runOracle(const FitContext& c, const GroupingOptions& o) {
@@ -360,11 +395,15 @@ S ihcOptions() {
 }
 S ihcsOptions() {
   S s("method");
-  return projectedGradientFields(sField(qField(lossAndRidge(s))), {"lsk", "zero"});
+  projectedGradientFields(sField(qField(lossAndRidge(s))), {"lsk", "zero"})
+      .integer("starts", &G::starts, "IHCS from this many starts: its own (init), then alternately the refit on a random partition (by seed) and the LSK point of a ridge fit (penalties 10 down to 1e-6 times the mean feature variance); the lowest objective is kept, never above the own start's (0 or 1: that start alone)", 6, 0);
+  return seedField(s, "seed of the random starts");
 }
 S ihtOptions() {
   S s("method");
-  return projectedGradientFields(sField(lossAndRidge(s)), {"ridge", "zero"});
+  projectedGradientFields(sField(lossAndRidge(s)), {"ridge", "zero"})
+      .integer("starts", &G::starts, "IHT from this many starts: its own (init), then in turn a ridge fit perturbed by N(0, rms²) per coefficient (by seed) and the next ridge fit, the penalties log-spaced from 10 down to 1e-6 times the mean feature variance; the lowest objective is kept, never above the own start's (0 or 1: that start alone)", 6, 0);
+  return seedField(s, "seed of the random starts");
 }
 S oracleOptions() {
   S s("method");
@@ -397,10 +436,10 @@ std::vector<Method> groupingMethods() {
       Method("ihc", "iterative hard clustering: projected gradient onto Q values (IHC Alg. 1), by default from 6 starts each polished by an exchange search over partitions (ours)", ihcOptions(), runIhc)
           .checkShape(checkGroups)
           .dependsOnStart(),
-      Method("ihcs", "IHC onto s-sparse Q values (IHC §4.1)", ihcsOptions(), runIhcs)
+      Method("ihcs", "IHC onto s-sparse Q values (IHC §4.1), by default from 6 starts (ours)", ihcsOptions(), runIhcs)
           .checkShape(checkSparse)
           .dependsOnStart(),
-      Method("iht", "iterative hard thresholding: projected gradient onto s-sparse vectors", ihtOptions(), runIht)
+      Method("iht", "iterative hard thresholding: projected gradient onto s-sparse vectors, by default from 6 starts (ours)", ihtOptions(), runIht)
           .dependsOnStart(),
       Method("oracle", "the loss fitted given the true partition", oracleOptions(), runOracle)
           .checkShape(checkOracle),
