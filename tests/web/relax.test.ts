@@ -1,10 +1,18 @@
 // relax through the API in Node: a relaxed lasso equals least squares with an intercept on its
 // support, solved here by hand (normal equations by Gaussian elimination); a relaxed GFLasso shares
 // one least-squares value per group; a cross-validated path with relax scores and returns relaxed
-// models on the penalised path; what cannot be relaxed is refused naming relax.
+// models on the penalised path; what cannot be relaxed is refused naming relax; and glmnet's
+// relax = TRUE on the same bytes gives the same relaxed fits.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { SupclustError } from '../../dist/node/index.js';
 import { withBothBuilds } from './helpers.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
 
 const builds = withBothBuilds();
 
@@ -98,5 +106,51 @@ describe('relax', () => {
       .toEqual(['invalid-input', 'relax']);
     expect(await refusal(sc.fit('ridge', { X, nRows: n, nCols: d, y, relax: true } as never))).toEqual(['invalid-input', 'relax']);
     expect((await sc.fit('lasso', { X, nRows: n, nCols: d, y, lambda: 0.05 })).status).toBe('converged');  // the module goes on
+  });
+});
+
+const hasGlmnet = spawnSync('/usr/bin/Rscript', ['-e', 'library(glmnet)'], {}).status === 0;
+
+// glmnet (Debian's r-cran-glmnet; `npm run bench` installs it) with relax = TRUE on diabetes' raw
+// columns: a gaussian lasso at λ = 2 and a binomial one at λ = 0.02, thresh 1e-14. The supports
+// agree, and the relaxed fits' losses, recomputed here from each side's coefficients, agree within
+// 1e-9 (relative), ours no higher; the coefficients within 1e-4 of the largest (diabetes' collinear
+// columns leave the least-squares coefficients ill-conditioned at equal losses).
+describe.skipIf(!hasGlmnet)('relax against glmnet', () => {
+  it('gives glmnet\'s relaxed fits on the same bytes', async () => {
+    const sc = builds.simd;
+    const dir = mkdtempSync(join(tmpdir(), 'supclust-glmnet-relax-'));
+    const r = spawnSync('/usr/bin/Rscript', [join(root, 'tests/peers/glmnet_relax.R'), join(root, 'tests/cpp/fixtures/diabetes.txt'), dir], { encoding: 'utf8' });
+    expect(r.status, r.stderr).toBe(0);
+    const peer = JSON.parse(r.stdout);
+    const bytes = (name: string) => {
+      const b = readFileSync(join(dir, `${name}.f64`));
+      return new Float64Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.length));
+    };
+    const X = bytes('X'), y = bytes('y'), labels = bytes('labels'), n = y.length, d = 10;
+    const loss = (coef: number[], b: number, logistic: boolean) => {
+      let sum = 0;
+      for (let i = 0; i < n; i++) {
+        let z = b;
+        for (let j = 0; j < d; j++) z += X[i * d + j] * coef[j];
+        sum += logistic ? Math.log1p(Math.exp(-(2 * labels[i] - 1) * z)) : 0.5 * (y[i] - z) ** 2;
+      }
+      return sum / n;
+    };
+    const cases = [
+      { peer: peer.gaussian, params: { y, lambda: 2 }, logistic: false },
+      { peer: peer.binomial, params: { y: Array.from(labels), loss: 'logistic' as const, lambda: 0.02 }, logistic: true },
+    ];
+    for (const c of cases) {
+      const ours = await sc.fit('lasso', { X, nRows: n, nCols: d, ...c.params, tolerance: 1e-13, relax: true });
+      expect(ours.status).toBe('converged');
+      const support = (coef: number[]) => coef.map((w) => w !== 0);
+      expect(support(ours.coef)).toEqual(support(c.peer.penalised.coef));
+      const mine = loss(ours.coef, ours.intercept[0], c.logistic), theirs = loss(c.peer.relaxed.coef, c.peer.relaxed.intercept, c.logistic);
+      expect(Math.abs(mine - theirs) / theirs).toBeLessThan(1e-9);
+      expect(mine).toBeLessThanOrEqual(theirs * (1 + 1e-12));
+      const scale = Math.max(...c.peer.relaxed.coef.map(Math.abs));
+      ours.coef.forEach((w, j) => expect(Math.abs(w - c.peer.relaxed.coef[j])).toBeLessThan(1e-4 * scale));
+    }
   });
 });
