@@ -240,7 +240,7 @@ TEST(NonConvexDefaults, AnIterationLimitIsAlwaysSaid) {
     Params p;
     p.numbers = {{"maxIterations", 1}};
     if (std::string(method) == "ihc") p.numbers.insert({{"Q", 3}, {"starts", 1}}), p.flags["exchange"] = false;
-    if (std::string(method) == "iht") p.numbers["s"] = 5;
+    if (std::string(method) == "iht") p.numbers.insert({{"s", 5}, {"starts", 1}}), p.flags["swap"] = false;
     if (std::string(method) == "lasso") p.numbers["lambda"] = 1e-3;
     const Result r = fit(method, problemOf(g.X, g.y), p);
     ASSERT_EQ(r.status, Status::MaxIterations) << method;
@@ -305,46 +305,59 @@ double bestSparseSquared(const Data& D, int s, int Q) {
 
 // 30 problems (diabetes and 29 seeded E1 problems, d = 8) at each count: the default's objective
 // is never below the enumeration's best nor above its own single start's (start 0 is that start),
-// and it reaches the best in at least as many problems as the single start; the counts reached are
-// printed (the target, 28 of 30, is not met by starts alone: see docs/api.md).
-void expectSparseDefaultsImprove(const std::string& method, const std::vector<std::map<std::string, double>>& counts) {
+// and it reaches the best in at least as many problems as the single start. Returns, per count,
+// the problems where the default reached the best (within 1e-6) and its largest excess.
+struct Reach {
+  int reached = 0;
+  double worst = 0;
+};
+std::vector<Reach> sparseDefaultsBesideEnumeration(const std::string& method, const std::vector<std::map<std::string, double>>& counts) {
   std::vector<Data> problems{diabetes()};
   for (std::uint64_t seed = 1; problems.size() < 30; ++seed) {
     const auto g = generateE1(60, 8, 3, 5.0, seed, 0, CoefValues::Uniform15, 0.5);
     problems.push_back({g.X, g.y});
   }
+  std::vector<Reach> reaches;
   for (const auto& count : counts) {
     const int s = static_cast<int>(count.at("s")), Q = count.count("Q") ? static_cast<int>(count.at("Q")) : s;
-    int reached = 0, reachedByOne = 0;
-    double worst = 0, worstOfOne = 0;
+    Reach all, one;
     for (std::size_t k = 0; k < problems.size(); ++k) {
-      Params p, one;
-      p.numbers = one.numbers = count;
-      one.numbers["starts"] = 0;
+      Params p, single;
+      p.numbers = single.numbers = count;
+      single.numbers["starts"] = 0;
       const Problem problem = problemOf(problems[k].X, problems[k].y);
-      const Result r = fit(method, problem, p), single = fit(method, problem, one);
-      ASSERT_NE(r.status, Status::InvalidInput) << r.message;
+      const Result r = fit(method, problem, p), first = fit(method, problem, single);
+      EXPECT_NE(r.status, Status::InvalidInput) << r.message;
       EXPECT_EQ(r.starts, 6);
-      EXPECT_LE(r.objective, single.objective * (1 + 1e-12)) << "problem " << k << ", s = " << s << ", Q = " << Q;
+      EXPECT_LE(r.objective, first.objective * (1 + 1e-12)) << "problem " << k << ", s = " << s << ", Q = " << Q;
       const double best = bestSparseSquared(problems[k], s, Q), above = (r.objective - best) / std::abs(best);
       EXPECT_GE(above, -1e-9) << "below the enumeration's best: problem " << k << ", s = " << s << ", Q = " << Q;
-      reached += above <= 1e-6;
-      reachedByOne += (single.objective - best) / std::abs(best) <= 1e-6;
-      worst = std::max(worst, above);
-      worstOfOne = std::max(worstOfOne, (single.objective - best) / std::abs(best));
+      all.reached += above <= 1e-6;
+      all.worst = std::max(all.worst, above);
+      const double firstAbove = (first.objective - best) / std::abs(best);
+      one.reached += firstAbove <= 1e-6;
+      one.worst = std::max(one.worst, firstAbove);
     }
-    EXPECT_GE(reached, reachedByOne) << method << " s = " << s << ", Q = " << Q;
-    std::printf("%s s = %d, Q = %d: the best reached in %d of 30 (one start: %d), worst %.3g above (one start: %.3g)\n", method.c_str(), s, Q,
-                reached, reachedByOne, worst, worstOfOne);
+    EXPECT_GE(all.reached, one.reached) << method << " s = " << s << ", Q = " << Q;
+    std::printf("%s s = %d, Q = %d: the best reached in %d of 30 (one start: %d), worst %.3g above (one start: %.3g)\n", method.c_str(), s,
+                Q, all.reached, one.reached, all.worst, one.worst);
+    reaches.push_back(all);
   }
+  return reaches;
 }
 
+// IHCS has no local search over its supports and groupings: its starts alone (the counts printed
+// are docs/api.md's).
 TEST(NonConvexDefaults, IhcsStartsNeverEndAboveItsOwnStart) {
-  expectSparseDefaultsImprove("ihcs", {{{"s", 5}, {"Q", 2}}, {{"s", 5}, {"Q", 3}}, {{"s", 5}, {"Q", 4}}});
+  sparseDefaultsBesideEnumeration("ihcs", {{{"s", 5}, {"Q", 2}}, {{"s", 5}, {"Q", 3}}, {{"s", 5}, {"Q", 4}}});
 }
 
-TEST(NonConvexDefaults, IhtStartsNeverEndAboveItsOwnStart) {
-  expectSparseDefaultsImprove("iht", {{{"s", 2}}, {{"s", 3}}, {{"s", 4}}});
+// IHT's starts, each polished by the swap search: the best support in at least 28 of 30 problems
+// at each s (measured: 30, 30 and 29). The second bound, never more than 1 % above the
+// best, does not hold at s = 4: one problem ends 16.8 % above, at a support every single swap
+// leaves higher (two swaps from the best); the printed worst says it.
+TEST(NonConvexDefaults, IhtReachesTheBestSupport) {
+  for (const Reach& r : sparseDefaultsBesideEnumeration("iht", {{{"s", 2}}, {{"s", 3}}, {{"s", 4}}})) EXPECT_GE(r.reached, 28);
 }
 
 }  // namespace nonconvex_defaults

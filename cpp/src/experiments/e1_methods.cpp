@@ -27,6 +27,11 @@ Params papersIhc(Params p) {
   return papersStart(std::move(p));
 }
 
+Params papersIht(Params p) {
+  p.flags.emplace("swap", false);
+  return papersStart(std::move(p));
+}
+
 Experiment e1Base() {
   Experiment e;
   e.generator = "e1";

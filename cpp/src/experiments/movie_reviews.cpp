@@ -40,7 +40,7 @@ Experiment movieReviewsTable() {
       {"OSCAR", "oscar", oscar, {{"lambda1", logSpace(1e-6, 1e-9, 4)}, {"lambda2", logSpace(1e-10, 1e-12, 3)}},
        {{"lambda1", {1e-7}}, {"lambda2", {1e-11}}}},
       {"Lasso", "lasso", {}, {{"lambda", grids.lasso}}, {{"lambda", grids.lassoFast}}},
-      {"IHT", "iht", papersStart({}), {{"s", s}, {"lambda", lambda}}, {{"s", sFast}, {"lambda", lambdaFast}}, false, {}, "s"},
+      {"IHT", "iht", papersIht({}), {{"s", s}, {"lambda", lambda}}, {{"s", sFast}, {"lambda", lambdaFast}}, false, {}, "s"},
   };
   e.paper = {
       {"LS", {{1.51, 0.06}}},   {"LSK", {{1.53, 0.06}}},  {"IHC", {{1.52, 0.06}}}, {"OSCAR", {{1.47, 0.07}}},

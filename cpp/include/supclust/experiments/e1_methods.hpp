@@ -28,8 +28,9 @@ std::vector<double> logSpace(double from, double to, int count);
 // (the library's default for ihc, ihcs and iht is several; docs/api.md).
 Params papersStart(Params p);
 // IHC as the IHC paper runs it, for the tables' IHC rows: one start and no exchange search (the
-// library's defaults add both).
+// library's defaults add both); IHT likewise, without the swap search.
 Params papersIhc(Params p);
+Params papersIht(Params p);
 // A row of a two-penalty method (OSCAR, GFLasso, ncFGS, DFG) searching λ1 × λ2 over one grid
 // (the DFG paper's tables); `featureGraph`: on the repetition's correlation graph.
 ExperimentMethod twoPenaltyRow(const std::string& label, const std::string& method, const std::vector<double>& lambdas,

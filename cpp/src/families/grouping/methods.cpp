@@ -1,7 +1,8 @@
 // Feature grouping by a constraint: coefficients that take at most Q distinct values (rows, for
 // K outputs), possibly s-sparse — LSK (ridge, then the exact projection), IHC/IHCS/IHT
 // (projected gradient onto the structure; IHC paper Alg. 1, §4.1; by default from several starts,
-// IHC's each polished by the exchange search of exchange.hpp: ours), CG and CGPG (conditional
+// IHC's each polished by the exchange search of exchange.hpp, IHT's by the swap search of
+// support_swap.hpp: ours), CG and CGPG (conditional
 // gradient on equivalence matrices, then IHC; LwCS Alg. 2) and the oracle given the partition.
 #include "supclust/families/grouping/methods.hpp"
 
@@ -17,6 +18,7 @@
 #include "supclust/core/structure.hpp"
 #include "supclust/families/grouping/conditional_gradient.hpp"
 #include "supclust/families/grouping/exchange.hpp"
+#include "supclust/families/grouping/support_swap.hpp"
 #include "supclust/kernels/gram_partition.hpp"
 #include "supclust/methods/option_sets.hpp"
 #include "supclust/methods/recipes.hpp"
@@ -32,7 +34,7 @@ struct GroupingOptions : LossField, RidgeField, StepFields, SeedField {
   int Q = 0, s = 0, restarts = 0, maxIterations = 0, hops = 0, starts = 0, cgIterations = 0;
   double tolerance = 0, hopScale = 0, cgTolerance = 0;
   std::string init, rounding;
-  bool refit = false, exchange = false;
+  bool refit = false, exchange = false, swap = false;
   std::optional<Labels> groups;
 };
 
@@ -138,6 +140,19 @@ Partition randomPartition(Eigen::Index d, int Q, Eigen::Index K, std::uint64_t s
   return partitionOf(canonicalLabels(drawn), K);
 }
 
+// A local search's answer in place of projected gradient's `r` when it converged lower (`search`
+// names it in the message when projected gradient stopped at its limit); else `r`.
+Result polishedBy(Result r, Result polished, const std::string& search) {
+  if (polished.status != Status::Converged || !(polished.objective < r.objective)) return r;
+  if (r.status == Status::MaxIterations)
+    polished.message = "projected gradient stopped at its iteration limit (" + std::to_string(r.iterations) + "); the " + search +
+                       " and the refit on what it found converged";
+  polished.iterations = r.iterations;
+  polished.history = std::move(r.history);
+  polished.history.push_back(polished.objective);
+  return polished;
+}
+
 // IHC's answer polished by the exchange search (exchange.hpp): single features moved between
 // groups while that lowers the objective, then the values refitted on the partition found. The
 // projected gradient's answer is kept when the search finds nothing lower.
@@ -152,15 +167,29 @@ Result exchanged(const FitContext& c, const GroupingOptions& o, Result r) {
     r.status = Status::Aborted;
     return r;
   }
-  Result polished = refitOnPartition(c, o, partitionOf(e.labels, c.T.cols()));
-  if (polished.status != Status::Converged || !(polished.objective < r.objective)) return r;
-  if (r.status == Status::MaxIterations)
-    polished.message = "projected gradient stopped at its iteration limit (" + std::to_string(r.iterations) +
-                       "); the exchange search from its partition and the refit on the partition found converged";
-  polished.iterations = r.iterations;
-  polished.history = std::move(r.history);
-  polished.history.push_back(polished.objective);
-  return polished;
+  return polishedBy(std::move(r), refitOnPartition(c, o, partitionOf(e.labels, c.T.cols())), "exchange search from its partition");
+}
+
+// IHT's answer polished by the swap search (support_swap.hpp; the squared loss with one output):
+// the projected gradient's answer is kept when the search finds nothing lower.
+Result swapped(const FitContext& c, const GroupingOptions& o, Result r) {
+  if (!o.swap || !c.loss.squared() || c.T.cols() != 1 || r.status == Status::Aborted || r.coef.rows() != c.X.cols()) return r;
+  std::vector<Eigen::Index> support;
+  for (Eigen::Index j = 0; j < r.coef.rows(); ++j)
+    if (r.coef(j, 0) != 0) support.push_back(j);
+  const SwapResult e = swapSupport(c.X, c.T.col(0), o.lambda, std::move(support), o.s, c.control.after(r.iterations));
+  if (e.aborted) {
+    r.status = Status::Aborted;
+    return r;
+  }
+  if (e.moves == 0) return r;
+  Result found;
+  found.coef = Matrix::Zero(c.X.cols(), 1);
+  for (std::size_t k = 0; k < e.support.size(); ++k) found.coef(e.support[k], 0) = e.values[static_cast<Eigen::Index>(k)];
+  found.intercept = c.T.colwise().mean();
+  found.objective = objectiveOf(c, o.lambda).value(found.coef, found.intercept);
+  found.status = Status::Converged;
+  return polishedBy(std::move(r), withDistinctRows(std::move(found)), "swap search from its support");
 }
 
 // How a method's multi-start default (ours; the papers run one start) chooses its starts.
@@ -267,7 +296,8 @@ Result runIhcs(const FitContext& c, const GroupingOptions& o) {
 }
 
 Result runIht(const FitContext& c, const GroupingOptions& o) {
-  return fromStarts(c, o, {false, true}, [&] { return std::make_unique<TopS>(o.s); }, asFound);
+  return fromStarts(c, o, {false, true}, [&] { return std::make_unique<TopS>(o.s); },
+                    [&](const FitContext& at, Structure&, Result r) { return swapped(at, o, std::move(r)); });
 }
 
 Result runOracle(const FitContext& c, const GroupingOptions& o) {
@@ -402,7 +432,8 @@ S ihcsOptions() {
 S ihtOptions() {
   S s("method");
   projectedGradientFields(sField(lossAndRidge(s)), {"ridge", "zero"})
-      .integer("starts", &G::starts, "IHT from this many starts: its own (init), then in turn a ridge fit perturbed by N(0, rms²) per coefficient (by seed) and the next ridge fit, the penalties log-spaced from 10 down to 1e-6 times the mean feature variance; the lowest objective is kept, never above the own start's (0 or 1: that start alone)", 6, 0);
+      .integer("starts", &G::starts, "IHT from this many starts: its own (init), then in turn a ridge fit perturbed by N(0, rms²) per coefficient (by seed) and the next ridge fit, the penalties log-spaced from 10 down to 1e-6 times the mean feature variance; the lowest objective is kept, never above the own start's (0 or 1: that start alone)", 6, 0)
+      .flag("swap", &G::swap, "after each start, swap one feature of the support for another (or add one) while that lowers the objective, the values refitted (squared loss, one output: a local search over supports)", true);
   return seedField(s, "seed of the random starts");
 }
 S oracleOptions() {
@@ -439,7 +470,7 @@ std::vector<Method> groupingMethods() {
       Method("ihcs", "IHC onto s-sparse Q values (IHC §4.1), by default from 6 starts (ours)", ihcsOptions(), runIhcs)
           .checkShape(checkSparse)
           .dependsOnStart(),
-      Method("iht", "iterative hard thresholding: projected gradient onto s-sparse vectors, by default from 6 starts (ours)", ihtOptions(), runIht)
+      Method("iht", "iterative hard thresholding: projected gradient onto s-sparse vectors, by default from 6 starts each polished by a swap search over supports (ours)", ihtOptions(), runIht)
           .dependsOnStart(),
       Method("oracle", "the loss fitted given the true partition", oracleOptions(), runOracle)
           .checkShape(checkOracle),
