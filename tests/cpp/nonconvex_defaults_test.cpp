@@ -60,24 +60,37 @@ void forEachPartition(int d, int Q, const std::function<void(const Labels&)>& f)
   next(1, 0);
 }
 
-// min over V of 1/(2n)‖yc − Xc Z V‖² + λ/2 ‖Z V‖² for each partition Z, in closed form:
-// ½‖yc‖²/n − ½ bᵀ(ZᵀCZ + λ diag(sizes))⁻¹b with C = XcᵀXc/n and b = ZᵀXcᵀyc/n.
-double bestSquared(const Data& D, int Q, double lambda) {
+// C = XcᵀXc/n, c = Xcᵀyc/n and ½‖yc‖²/n: what the squared loss's closed form reads.
+struct Moments {
+  Matrix C;
+  Vector c;
+  double half;
+};
+Moments momentsOf(const Data& D) {
   const double n = static_cast<double>(D.X.rows());
   const Matrix Xc = D.X.rowwise() - D.X.colwise().mean();
   const Vector yc = D.y.array() - D.y.mean();
-  const Matrix C = Xc.transpose() * Xc / n;
-  const Vector c = Xc.transpose() * yc / n;
+  return {Xc.transpose() * Xc / n, Xc.transpose() * yc / n, 0.5 * yc.squaredNorm() / n};
+}
+
+// min over V of 1/(2n)‖yc − Xc Z V‖² + λ/2 ‖Z V‖² for a membership Z (d × G), in closed form:
+// ½‖yc‖²/n − ½ bᵀ(ZᵀCZ + λ diag(sizes))⁻¹b with b = Zᵀc.
+double groupedObjective(const Moments& m, const Matrix& Z, double lambda) {
+  Matrix H = Z.transpose() * m.C * Z;
+  H.diagonal() += lambda * Z.colwise().sum().transpose();
+  const Vector b = Z.transpose() * m.c;
+  return m.half - 0.5 * b.dot(H.ldlt().solve(b));
+}
+
+// The best of every partition into at most Q groups.
+double bestSquared(const Data& D, int Q, double lambda) {
+  const Moments m = momentsOf(D);
   const auto d = static_cast<int>(D.X.cols());
   double best = HUGE_VAL;
   forEachPartition(d, Q, [&](const Labels& a) {
-    const int G = 1 + *std::max_element(a.begin(), a.end());
-    Matrix Z = Matrix::Zero(d, G);
+    Matrix Z = Matrix::Zero(d, 1 + *std::max_element(a.begin(), a.end()));
     for (int j = 0; j < d; ++j) Z(j, a[static_cast<std::size_t>(j)]) = 1;
-    Matrix H = Z.transpose() * C * Z;
-    H.diagonal() += lambda * Z.colwise().sum().transpose();
-    const Vector b = Z.transpose() * c;
-    best = std::min(best, 0.5 * yc.squaredNorm() / n - 0.5 * b.dot(H.ldlt().solve(b)));
+    best = std::min(best, groupedObjective(m, Z, lambda));
   });
   return best;
 }
@@ -284,21 +297,16 @@ void forEachSparseGrouping(int d, int s, int Q, const std::function<void(const L
 }
 
 double bestSparseSquared(const Data& D, int s, int Q) {
-  const double n = static_cast<double>(D.X.rows());
-  const Matrix Xc = D.X.rowwise() - D.X.colwise().mean();
-  const Vector yc = D.y.array() - D.y.mean();
-  const Matrix C = Xc.transpose() * Xc / n;
-  const Vector c = Xc.transpose() * yc / n;
+  const Moments m = momentsOf(D);
   const auto d = static_cast<int>(D.X.cols());
-  double best = 0.5 * yc.squaredNorm() / n;  // w = 0
+  double best = m.half;  // w = 0
   forEachSparseGrouping(d, s, Q, [&](const Labels& a) {
     const int G = *std::max_element(a.begin(), a.end());
     if (G == 0) return;
     Matrix Z = Matrix::Zero(d, G);
     for (int j = 0; j < d; ++j)
       if (a[static_cast<std::size_t>(j)] > 0) Z(j, a[static_cast<std::size_t>(j)] - 1) = 1;
-    const Vector b = Z.transpose() * c;
-    best = std::min(best, 0.5 * yc.squaredNorm() / n - 0.5 * b.dot((Z.transpose() * C * Z).ldlt().solve(b)));
+    best = std::min(best, groupedObjective(m, Z, 0));
   });
   return best;
 }

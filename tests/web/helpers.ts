@@ -1,4 +1,6 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll } from 'vitest';
@@ -43,4 +45,23 @@ export async function rejected(p: Promise<unknown>): Promise<SupclustError> {
     return e as SupclustError;
   }
   throw new Error('expected a SupclustError');
+}
+
+/** Whether Debian's R with glmnet is here (`npm run bench` installs r-cran-glmnet). */
+export const hasGlmnet = spawnSync('/usr/bin/Rscript', ['-e', 'library(glmnet)'], {}).status === 0;
+
+/** Runs a peer script of tests/peers on diabetes (the fixture) writing its bytes to a new folder:
+ * what it printed (JSON) and the arrays it wrote (little-endian doubles, `<name>.f64`). */
+export function peerRun(script: string): { printed: any; bytes: (name: string) => Float64Array; stderr: string; status: number | null } {
+  const dir = mkdtempSync(join(tmpdir(), 'supclust-peer-'));
+  const r = spawnSync('/usr/bin/Rscript', [join(root, 'tests/peers', script), join(root, 'tests/cpp/fixtures/diabetes.txt'), dir], { encoding: 'utf8' });
+  return {
+    printed: r.status === 0 ? JSON.parse(r.stdout) : undefined,
+    stderr: r.stderr,
+    status: r.status,
+    bytes: (name) => {
+      const b = readFileSync(join(dir, `${name}.f64`));
+      return new Float64Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.length));
+    },
+  };
 }

@@ -3,16 +3,9 @@
 // one least-squares value per group; a cross-validated path with relax scores and returns relaxed
 // models on the penalised path; what cannot be relaxed is refused naming relax; and glmnet's
 // relax = TRUE on the same bytes gives the same relaxed fits.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { SupclustError } from '../../dist/node/index.js';
-import { withBothBuilds } from './helpers.js';
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
+import { hasGlmnet, peerRun, withBothBuilds } from './helpers.js';
 
 const builds = withBothBuilds();
 
@@ -109,8 +102,6 @@ describe('relax', () => {
   });
 });
 
-const hasGlmnet = spawnSync('/usr/bin/Rscript', ['-e', 'library(glmnet)'], {}).status === 0;
-
 // glmnet (Debian's r-cran-glmnet; `npm run bench` installs it) with relax = TRUE on diabetes' raw
 // columns: a gaussian lasso at λ = 2 and a binomial one at λ = 0.02, thresh 1e-14. The supports
 // agree, and the relaxed fits' losses, recomputed here from each side's coefficients, agree within
@@ -119,14 +110,8 @@ const hasGlmnet = spawnSync('/usr/bin/Rscript', ['-e', 'library(glmnet)'], {}).s
 describe.skipIf(!hasGlmnet)('relax against glmnet', () => {
   it('gives glmnet\'s relaxed fits on the same bytes', async () => {
     const sc = builds.simd;
-    const dir = mkdtempSync(join(tmpdir(), 'supclust-glmnet-relax-'));
-    const r = spawnSync('/usr/bin/Rscript', [join(root, 'tests/peers/glmnet_relax.R'), join(root, 'tests/cpp/fixtures/diabetes.txt'), dir], { encoding: 'utf8' });
-    expect(r.status, r.stderr).toBe(0);
-    const peer = JSON.parse(r.stdout);
-    const bytes = (name: string) => {
-      const b = readFileSync(join(dir, `${name}.f64`));
-      return new Float64Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.length));
-    };
+    const { printed: peer, bytes, status, stderr } = peerRun('glmnet_relax.R');
+    expect(status, stderr).toBe(0);
     const X = bytes('X'), y = bytes('y'), labels = bytes('labels'), n = y.length, d = 10;
     const loss = (coef: number[], b: number, logistic: boolean) => {
       let sum = 0;

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accuracy, auc, load, logLoss, mae, mse, r2, readTable, selectRows, splitRows, tableMatrix, type ShardPart, type Supclust } from '../../dist/node/index.js';
-import { mismatch, rejected, root } from './helpers.js';
+import { hasGlmnet, mismatch, peerRun, rejected, root } from './helpers.js';
 
 let sc: Supclust;
 beforeAll(async () => { sc = await load({ variant: 'simd' }); });
@@ -127,22 +127,14 @@ describe('observation weights', () => {
   });
 });
 
-const hasGlmnet = spawnSync('/usr/bin/Rscript', ['-e', 'library(glmnet)'], {}).status === 0;
-
 // glmnet on the same bytes (Debian's r-cran-glmnet; `npm run bench` installs it): its weighted
 // gaussian and binomial lasso, and with penalty.factor and standardize = TRUE, at thresh 1e-14 —
 // the objectives, recomputed here from each side's coefficients, within 1e-8 (relative), ours no
 // higher (diabetes' collinear columns leave coefficients equal to ~1e-5 at equal objectives).
 describe.skipIf(!hasGlmnet)('observation weights against glmnet', () => {
   it('give glmnet\'s fits on the same bytes', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'supclust-glmnet-weights-'));
-    const r = spawnSync('/usr/bin/Rscript', [join(root, 'tests/peers/glmnet_weights.R'), join(root, 'tests/cpp/fixtures/diabetes.txt'), dir], { encoding: 'utf8' });
-    expect(r.status, r.stderr).toBe(0);
-    const peer = JSON.parse(r.stdout);
-    const bytes = (name: string) => {
-      const b = readFileSync(join(dir, `${name}.f64`));
-      return new Float64Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.length));
-    };
+    const { printed: peer, bytes, status, stderr } = peerRun('glmnet_weights.R');
+    expect(status, stderr).toBe(0);
     const X = bytes('X'), y = bytes('y'), labels = bytes('labels'), w = bytes('w'), n = y.length, d = 10;
     const data = { X, nRows: n, nCols: d, weights: w };
     // The weighted objective both minimise, (1/Σw) Σ wᵢ ℓᵢ + λ Σⱼ fⱼ sⱼ |βⱼ| (f the penalty factors
