@@ -174,6 +174,39 @@ TEST(RelaxedFit, APathWithRelaxIsThePenalisedPathCarryingEachPointsRefit) {
   EXPECT_TRUE(relaxed.points.front().model.coef.isZero(0));
 }
 
+// Above the top every coefficient is zero: the relaxed model is the penalised one, the intercept
+// alone at its optimum (the mean; the log-odds for the logistic loss).
+TEST(RelaxedFit, AnAllZeroAnswerStaysTheInterceptAlone) {
+  const auto g = generateE1(50, 6, 2, 0.5, 8);
+  const Vector labels = (g.y.array() > g.y.mean() + 0.3).cast<double>();
+  for (const std::string loss : {"squared", "logistic"}) {
+    const Vector& y = loss == "squared" ? g.y : labels;
+    for (const char* method : {"lasso", "gflasso"}) {
+      const Result r = fit(method, problemOf(g.X, y), paramsOf({{std::string(method) == "lasso" ? "lambda" : "lambda1", 1e6}}, true, loss));
+      ASSERT_EQ(r.status, Status::Converged) << method << " " << loss << ": " << r.message;
+      EXPECT_TRUE(r.coef.isZero(0)) << method;
+      const double mean = y.mean();
+      EXPECT_NEAR(r.intercept[0], loss == "squared" ? mean : std::log(mean / (1 - mean)), 1e-9) << method << " " << loss;
+    }
+  }
+}
+
+// Classes separated on the relaxed groups (30 rows, 50 features, a lasso keeping a dozen): the
+// logistic refit has no finite minimum; the model says so. A refit on data that are not
+// separable (the 200-row problem above) carries no such warning.
+TEST(RelaxedFit, ASeparatingLogisticRefitCarriesAWarning) {
+  const auto wide = generateE1(30, 50, 2, 0.5, 12);
+  const Vector wideLabels = (wide.y.array() > wide.y.mean()).cast<double>();
+  const Result separated = fit("lasso", problemOf(wide.X, wideLabels), paramsOf({{"lambda", 1e-3}}, true, "logistic"));
+  ASSERT_NE(separated.status, Status::InvalidInput) << separated.message;
+  ASSERT_EQ(separated.warnings.size(), 1u);
+  EXPECT_NE(separated.warnings[0].find("separates the classes"), std::string::npos);
+  const auto g = generateE1(200, 10, 2, 1.0, 9);
+  const Vector labels = (g.y.array() > g.y.mean()).cast<double>();
+  const Result r = fit("lasso", problemOf(g.X, labels), paramsOf({{"lambda", 0.05}}, true, "logistic"));
+  EXPECT_TRUE(r.warnings.empty());
+}
+
 TEST(RelaxedFit, WhatCannotBeRelaxedIsRefusedNamingRelax) {
   const auto g = generateE1(60, 8, 2, 0.5, 4);
   Vector classes(60);

@@ -99,6 +99,12 @@ describe('relax', () => {
       .toEqual(['invalid-input', 'relax']);
     expect(await refusal(sc.fit('ridge', { X, nRows: n, nCols: d, y, relax: true } as never))).toEqual(['invalid-input', 'relax']);
     expect((await sc.fit('lasso', { X, nRows: n, nCols: d, y, lambda: 0.05 })).status).toBe('converged');  // the module goes on
+    // Above the top nothing is refitted: the intercept alone, at the log-odds for the logistic loss.
+    const labels01 = y.map((v) => (v > 0 ? 1 : 0)), share = labels01.reduce((a: number, b) => a + b, 0) / n;
+    const top = await sc.fit('lasso', { X, nRows: n, nCols: d, y: labels01, loss: 'logistic', lambda: 1e6, relax: true });
+    expect(top.status).toBe('converged');
+    expect(top.coef.every((w) => w === 0)).toBe(true);
+    expect(Math.abs(top.intercept[0] - Math.log(share / (1 - share)))).toBeLessThan(1e-9);
   });
 });
 

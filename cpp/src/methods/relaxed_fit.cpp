@@ -36,6 +36,8 @@ Result relaxedRefit(const FitContext& c, Result penalised) {
   for (int g = 0; g < groups; ++g)
     if (rows.centroids.row(g).isZero(0)) zero = g;
   const int G = groups - (zero >= 0 ? 1 : 0);
+  // All zero: the penalised answer is already the loss's best intercept alone (no penalty at w = 0).
+  if (G == 0) return penalised;
   Labels labels(rows.labels.size());
   for (std::size_t j = 0; j < labels.size(); ++j) {
     const int g = rows.labels[j];
@@ -61,6 +63,19 @@ Result relaxedRefit(const FitContext& c, Result penalised) {
   if (r.status == Status::Converged && refit.status != Status::Converged) {
     r.status = refit.status;
     r.message = "the relaxed refit: " + refit.message;
+  }
+  if (!c.loss.squared()) {
+    // Classes separated on the groups (every row on its side of every output's boundary): the loss
+    // has no finite minimum, and the refit stops where its gradient is small, far out.
+    bool separated = true;
+    for (Eigen::Index k = 0; k < c.T.cols() && separated; ++k) {
+      Vector scores(Z.rows());
+      design.multiply(refit.coef.col(k).data(), scores.data());  // Zc θ_k: Z's means are zero up to rounding
+      for (Eigen::Index i = 0; i < scores.size() && separated; ++i) separated = (2 * c.T(i, k) - 1) * (scores[i] + r.intercept[k]) > 0;
+    }
+    if (separated)
+      r.warnings.push_back("the relaxed refit separates the classes on its groups: its loss has no finite minimum and its coefficients "
+                           "grew until the tolerance stopped them; the penalised model (relax: false) or fewer groups keep them finite");
   }
   return withDistinctRows(std::move(r));
 }

@@ -4,9 +4,9 @@
 // non-zero rows shares one row θ_g (K outputs), and
 //   min_{θ ∈ R^{G×K}, b}  loss(Xc P θ + 1 bᵀ, T),   P the d × G indicator of the non-zero groups,
 // is solved by the smooth fit without a ridge term (recipes' smoothFit: minimum-norm least
-// squares for the squared losses, trust-region Newton for the logistic ones, which reports the
-// iteration limit where the classes are separable on the groups and no finite minimum exists);
-// coef = P θ. The multinomial loss is refused: its K coefficient rows are identified by the
+// squares for the squared losses, trust-region Newton for the logistic ones; where the classes
+// are separable on the groups no finite minimum exists, the refit stops where the gradient is
+// below its tolerance, and the model carries a warning); coef = P θ. The multinomial loss is refused: its K coefficient rows are identified by the
 // penalty alone (adding one vector to every class changes no probability).
 #pragma once
 
