@@ -21,8 +21,8 @@ Refusal checkRelax(const Loss& loss) {
 }
 
 namespace {
-// A Newton step per output is cheap on G columns; a finite minimum is reached in tens of steps,
-// and the limit ends the separable case (no finite minimum) without running 20000 of them.
+// A Newton step per output is cheap on G columns and a finite minimum is reached in tens of them:
+// the limit bounds the rest.
 constexpr TrustRegionOptions kRefit{1000, 1e-10};
 }  // namespace
 
@@ -56,7 +56,7 @@ Result relaxedRefit(const FitContext& c, Result penalised) {
   r.coef = Matrix::Zero(r.coef.rows(), r.coef.cols());
   for (std::size_t j = 0; j < labels.size(); ++j)
     if (labels[j] < G) r.coef.row(static_cast<Eigen::Index>(j)) = refit.coef.row(labels[j]);
-  // Z's means are zero up to rounding: its intercept is Xc's.
+  // The intercept for Z as given (Xc P): Xc's.
   r.intercept = design.userIntercept(refit.coef, refit.intercept);
   r.objective = refit.objective;
   r.iterations += refit.iterations;
@@ -70,8 +70,8 @@ Result relaxedRefit(const FitContext& c, Result penalised) {
     bool separated = true;
     for (Eigen::Index k = 0; k < c.T.cols() && separated; ++k) {
       Vector scores(Z.rows());
-      design.multiply(refit.coef.col(k).data(), scores.data());  // Zc θ_k: Z's means are zero up to rounding
-      for (Eigen::Index i = 0; i < scores.size() && separated; ++i) separated = (2 * c.T(i, k) - 1) * (scores[i] + r.intercept[k]) > 0;
+      design.multiply(refit.coef.col(k).data(), scores.data());  // the refit's centred parametrisation: Zc θ_k + b_k
+      for (Eigen::Index i = 0; i < scores.size() && separated; ++i) separated = (2 * c.T(i, k) - 1) * (scores[i] + refit.intercept[k]) > 0;
     }
     if (separated)
       r.warnings.push_back("the relaxed refit separates the classes on its groups: its loss has no finite minimum and its coefficients "
