@@ -92,6 +92,9 @@ TEST(RelaxedFit, TheLassoRelaxedIsLeastSquaresOnItsSupport) {
   EXPECT_GT(gap(relaxed.coef.col(0), penalised.coef.col(0)), 1e-3);
   for (Eigen::Index j = 0; j < 15; ++j)
     if (penalised.coef(j, 0) == 0) EXPECT_EQ(relaxed.coef(j, 0), 0) << "feature " << j;
+  // Its iterations count both fits, its history is the penalised fit's (docs/api.md).
+  EXPECT_GE(relaxed.iterations, penalised.iterations);
+  EXPECT_EQ(relaxed.history, penalised.history);
   // Its objective is the refit's loss, 1/(2n)‖y − Xw − b‖², below the penalised fit's loss.
   const Vector residual = g.y - (g.X * relaxed.coef.col(0)).array().matrix() - Vector::Constant(80, relaxed.intercept[0]);
   EXPECT_NEAR(relaxed.objective, residual.squaredNorm() / 160, 1e-12);
