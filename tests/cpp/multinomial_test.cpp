@@ -1,7 +1,7 @@
 // The multinomial (softmax) loss in the linear family: ridge's and the lasso's answers meet their
 // optimality conditions computed here from the definition, (1/n) Σᵢ [log Σₖ exp zᵢₖ − zᵢ,yᵢ] + penalty;
 // two classes give binary logistic ridge at half the weight (w = w₁ − w₀); the intercepts sum to 0;
-// predicted probabilities are the scores' softmax; penaltyFactor is refused by name.
+// predicted probabilities are the scores' softmax; penalty factors weigh the features.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -76,25 +76,31 @@ TEST(Multinomial, RidgeMeetsItsOptimalityConditions) {
   EXPECT_NEAR(r.intercept.sum(), 0, 1e-12);
 }
 
-TEST(Multinomial, LassoMeetsItsOptimalityConditions) {
+TEST(Multinomial, LassoAndElasticNetMeetTheirOptimalityConditions) {
   const ClassData d = classData(2);
   const double lambda = 0.02;
-  const Result r = fit("lasso", problemOf(d.X, d.classes), softmaxParams(lambda));
-  ASSERT_EQ(r.status, Status::Converged) << r.message;
-  Matrix gW;
-  RowVector gb;
-  lossGradient(d, r, gW, gb);
-  double worst = gb.cwiseAbs().maxCoeff();
-  int zeros = 0;
-  for (Eigen::Index j = 0; j < r.coef.rows(); ++j)
-    for (Eigen::Index k = 0; k < r.coef.cols(); ++k) {
-      const double w = r.coef(j, k), g = gW(j, k);
-      if (w == 0) ++zeros;
-      worst = std::max(worst, w != 0 ? std::abs(g + lambda * (w > 0 ? 1 : -1)) : std::max(0.0, std::abs(g) - lambda));
-    }
-  EXPECT_LT(worst, 1e-8);
-  EXPECT_GT(zeros, 0);  // the ℓ1 penalty zeroes some coefficients at this weight
-  EXPECT_NEAR(r.intercept.sum(), 0, 1e-12);
+  for (const double alpha : {1.0, 0.5}) {
+    Params p = softmaxParams(lambda);
+    if (alpha != 1) p.numbers["alpha"] = alpha;
+    const Result r = fit(alpha == 1 ? "lasso" : "elasticnet", problemOf(d.X, d.classes), p);
+    ASSERT_EQ(r.status, Status::Converged) << r.message;
+    Matrix gW;
+    RowVector gb;
+    lossGradient(d, r, gW, gb);
+    gW += lambda * (1 - alpha) * r.coef;
+    const double l1 = lambda * alpha;
+    double worst = gb.cwiseAbs().maxCoeff();
+    int zeros = 0;
+    for (Eigen::Index j = 0; j < r.coef.rows(); ++j)
+      for (Eigen::Index k = 0; k < r.coef.cols(); ++k) {
+        const double w = r.coef(j, k), g = gW(j, k);
+        if (w == 0) ++zeros;
+        worst = std::max(worst, w != 0 ? std::abs(g + l1 * (w > 0 ? 1 : -1)) : std::max(0.0, std::abs(g) - l1));
+      }
+    EXPECT_LT(worst, 1e-8) << alpha;
+    EXPECT_GT(zeros, 0) << alpha;  // the ℓ1 penalty zeroes some coefficients at this weight
+    EXPECT_NEAR(r.intercept.sum(), 0, 1e-12) << alpha;
+  }
 }
 
 TEST(Multinomial, TwoClassesGiveBinaryLogisticRidgeAtHalfTheWeight) {
@@ -124,11 +130,42 @@ TEST(Multinomial, ProbabilitiesAreTheScoresSoftmax) {
   }
 }
 
-TEST(Multinomial, PenaltyFactorIsRefusedByName) {
+// penaltyFactor (glmnet's penalty.factor, rescaled to sum to d): equal factors are the plain fit;
+// a zero factor leaves its feature unpenalised (its gradient 0 in every class) while the others'
+// weight is λ·d/(d − 1). The one-vs-all squared loss, solved by proximal gradient, refuses them.
+TEST(Multinomial, PenaltyFactorsWeighTheFeatures) {
   const ClassData d = classData(5);
-  Params p = softmaxParams(0.02);
-  p.vectors["penaltyFactor"] = std::vector<double>(static_cast<std::size_t>(d.X.cols()), 1.0);
-  const Result r = fit("lasso", problemOf(d.X, d.classes), p);
-  EXPECT_EQ(r.status, Status::InvalidInput);
-  EXPECT_EQ(r.field, "penaltyFactor");
+  const double lambda = 0.02;
+  const Eigen::Index D = d.X.cols();
+  const Result plain = fit("lasso", problemOf(d.X, d.classes), softmaxParams(lambda));
+  Params equal = softmaxParams(lambda);
+  equal.vectors["penaltyFactor"] = std::vector<double>(static_cast<std::size_t>(D), 3.0);
+  const Result same = fit("lasso", problemOf(d.X, d.classes), equal);
+  ASSERT_EQ(same.status, Status::Converged) << same.message;
+  EXPECT_LT((same.coef - plain.coef).cwiseAbs().maxCoeff(), 1e-9);
+
+  Params freeFirst = equal;
+  freeFirst.vectors["penaltyFactor"][0] = 0;
+  const Result r = fit("lasso", problemOf(d.X, d.classes), freeFirst);
+  ASSERT_EQ(r.status, Status::Converged) << r.message;
+  Matrix gW;
+  RowVector gb;
+  lossGradient(d, r, gW, gb);
+  const double weight = lambda * static_cast<double>(D) / static_cast<double>(D - 1);
+  double worst = gb.cwiseAbs().maxCoeff();
+  for (Eigen::Index k = 0; k < r.coef.cols(); ++k) {
+    worst = std::max(worst, std::abs(gW(0, k)));
+    for (Eigen::Index j = 1; j < D; ++j) {
+      const double w = r.coef(j, k), g = gW(j, k);
+      worst = std::max(worst, w != 0 ? std::abs(g + weight * (w > 0 ? 1 : -1)) : std::max(0.0, std::abs(g) - weight));
+    }
+  }
+  EXPECT_LT(worst, 1e-8);
+  EXPECT_GT((r.coef.row(0) - plain.coef.row(0)).cwiseAbs().maxCoeff(), 1e-3);  // the factor changed the fit
+
+  Params ova = equal;
+  ova.strings["loss"] = "ova-squared";
+  const Result refused = fit("lasso", problemOf(d.X, d.classes), ova);
+  EXPECT_EQ(refused.status, Status::InvalidInput);
+  EXPECT_EQ(refused.field, "penaltyFactor");
 }

@@ -4,13 +4,17 @@
 //
 // Problem:  min_{W, b} F(W, b) + λ1 ‖W‖₁,  F = Loss(Xc W + 1 bᵀ, T) + λ2/2 ‖W‖²  (b free).
 // Per output column: at (w, b) the loss is replaced by its quadratic model (gradient and
-// Hessian Xcᵀ D Xc with D the loss's second derivatives), the model plus λ1‖·‖₁ is minimised
+// Hessian Xcᵀ D Xc with D the loss's second derivatives in that column's scores; the others
+// held), the model plus λ1‖·‖₁ is minimised
 // by cyclic coordinate descent over an active set (coordinates at zero whose gradient lies
 // strictly inside [−λ1, λ1] are skipped until the certificate says otherwise), and the step is
 // taken with an Armijo line search on the full objective. The inner problem is solved to a
 // tenth of the outer residual, so each outer step gains about a digit or more (a fraction
 // shrinking with the residual, as trust-region Newton's forcing term, cuts the outer steps but
-// costs the text designs' ill-conditioned inner problems more passes than it saves). Stops on the
+// costs the text designs' ill-conditioned inner problems more passes than it saves). A separable
+// loss's columns are solved one after the other; the multinomial loss's (whose softmax couples a
+// row's K scores) in cycles of one step per class, as glmnet's multinomial lasso (Friedman, Hastie
+// & Tibshirani, J. Stat. Softw. 2010, §4), until one cycle finds every class certified. Stops on the
 // certificate of proximal_gradient.hpp: the ℓ1 optimality residual and |∇_b F| relative to
 // ‖∇F(0, mean T)‖∞.
 #pragma once

@@ -51,16 +51,15 @@ Refusal checkPenaltyFactor(const LinearOptions& o, Eigen::Index, Eigen::Index d,
   double sum = 0;
   for (double f : *o.penaltyFactor) sum += f;
   if (!(sum > 0)) return Refusal("penaltyFactor", "must have a positive entry (all zero: no penalty; use ridge with lambda 0)");
-  if (o.loss == "ova-squared" || o.loss == "multinomial")
-    return Refusal("penaltyFactor", "is not taken with the loss '" + o.loss + "' (solved by proximal gradient over the K outputs at once; use 'ova-logistic')");
+  if (o.loss == "ova-squared")
+    return Refusal("penaltyFactor", "is not taken with the loss 'ova-squared' (solved by proximal gradient over the K outputs at once; use 'ova-logistic' or 'multinomial')");
   return {};
 }
 
 // Elastic net λ Σ_j pf_j (α|w_j| + (1−α)/2 w_j²) (pf_j the penalty factors, 1 unless given):
 // coordinate descent for the squared loss with one output and equal rows, proximal Newton
-// (newGLMNET) for the logistic losses and weighted rows, accelerated proximal gradient for
-// one-vs-all squared and the multinomial loss (whose softmax couples a row's K scores). The lasso
-// is α = 1.
+// (newGLMNET) for the logistic losses, weighted rows and the multinomial loss (glmnet's cycles
+// over the classes), accelerated proximal gradient for one-vs-all squared. The lasso is α = 1.
 Result elasticNet(const FitContext& c, const LinearOptions& o) {
   const double lambda = o.lambda, alpha = o.alpha;
   const std::optional<Vector> factors = penaltyFactors(o);
@@ -70,9 +69,8 @@ Result elasticNet(const FitContext& c, const LinearOptions& o) {
     return withDistinctRows(elasticNetCoordinateDescent(c.X, c.T.col(0), lambda, alpha, {o.maxIterations, o.tolerance}, c.control, &w0, pf));
   }
   const Objective F = objectiveOf(c, lambda * (1 - alpha));
-  if (!c.loss.separable()) return centredSoftmax(c, withDistinctRows(proximalGradient(F, L1Penalty(lambda * alpha), startCoef(c), startIntercept(c), proximalOptions(o), c.control)));
-  if (!c.loss.squared() || c.T.cols() == 1)  // logistic, weighted squared: glmnet's quadratic models by coordinate descent
-    return withDistinctRows(proximalNewtonL1(F, lambda * alpha, startCoef(c), startIntercept(c), {o.maxIterations, o.tolerance}, c.control, pf));
+  if (!c.loss.squared() || c.T.cols() == 1)  // logistic, multinomial, weighted squared: glmnet's quadratic models by coordinate descent
+    return centredSoftmax(c, withDistinctRows(proximalNewtonL1(F, lambda * alpha, startCoef(c), startIntercept(c), {o.maxIterations, o.tolerance}, c.control, pf)));
   return withDistinctRows(proximalGradient(F, L1Penalty(lambda * alpha), startCoef(c), startIntercept(c), proximalOptions(o), c.control));
 }
 
