@@ -128,7 +128,8 @@ describe('observation weights', () => {
 });
 
 // glmnet on the same bytes (Debian's r-cran-glmnet; `npm run bench` installs it): its weighted
-// gaussian and binomial lasso, and with penalty.factor and standardize = TRUE, at thresh 1e-14 —
+// gaussian and binomial lasso, with penalty.factor and standardize = TRUE, and its weighted
+// multinomial lasso with penalty.factor, at thresh 1e-14 —
 // the objectives, recomputed here from each side's coefficients, within 1e-8 (relative), ours no
 // higher (diabetes' collinear columns leave coefficients equal to ~1e-5 at equal objectives).
 describe.skipIf(!hasGlmnet)('observation weights against glmnet', () => {
@@ -166,5 +167,29 @@ describe.skipIf(!hasGlmnet)('observation weights against glmnet', () => {
       expect(Math.abs(mine - theirs) / theirs).toBeLessThan(1e-8);
       expect(mine).toBeLessThanOrEqual(theirs * (1 + 1e-12));
     }
+    // The multinomial lasso (glmnet's default "ungrouped" penalty, each class's coefficient alone)
+    // with weights and penalty factors: (1/Σw) Σ wᵢ [log Σₖ exp zᵢₖ − zᵢ,cᵢ] + λ Σⱼ fⱼ Σₖ |βⱼₖ|,
+    // coef d × K row-major.
+    const classes = bytes('classes'), K = 3, lambda = 0.02;
+    const f = factors.map((v) => (v * d) / factors.reduce((a, c) => a + c, 0));
+    const softmaxObjective = (coef: ArrayLike<number>, b: ArrayLike<number>) => {
+      let loss = 0;
+      for (let i = 0; i < n; i++) {
+        const z = Array.from({ length: K }, (_, k) => { let s = b[k]; for (let j = 0; j < d; j++) s += X[i * d + j] * coef[j * K + k]; return s; });
+        const top = Math.max(...z);
+        loss += w[i] * (top + Math.log(z.reduce((s, v) => s + Math.exp(v - top), 0)) - z[classes[i]]);
+      }
+      let penalty = 0;
+      for (let j = 0; j < d; j++) for (let k = 0; k < K; k++) penalty += f[j] * Math.abs(coef[j * K + k]);
+      return loss / W + lambda * penalty;
+    };
+    const soft = await sc.fit('lasso', { ...data, y: Array.from(classes), loss: 'multinomial', lambda, penaltyFactor: factors, tolerance: 1e-13 });
+    expect(soft.status).toBe('converged');
+    const mine = softmaxObjective(soft.coef, soft.intercept), theirs = softmaxObjective(peer.multinomial.coef, peer.multinomial.intercept);
+    expect(Math.abs(mine - theirs) / theirs).toBeLessThan(1e-8);
+    expect(mine).toBeLessThanOrEqual(theirs * (1 + 1e-12));
+    // The same zeros (the pattern both answers share), and a model that uses some features.
+    expect(soft.coef.map((v) => v === 0)).toEqual(peer.multinomial.coef.map((v: number) => v === 0));
+    expect(soft.coef.filter((v) => v !== 0).length).toBeGreaterThan(3);
   });
 });
