@@ -65,6 +65,13 @@ Params paramsOf(const std::string& method, const std::string& loss) {
   p.strings["loss"] = loss;
   p.numbers["tolerance"] = 1e-13;
   const bool logistic = loss.find("logistic") != std::string::npos;
+  if (findMethod(method)->family == "penalties") {  // their ℓ1 and pairwise weights, a small ridge
+    p.numbers["lambda"] = 1e-3;
+    p.numbers["lambda1"] = logistic ? 0.005 : 0.02;
+    p.numbers["lambda2"] = logistic ? 0.002 : 0.005;
+    p.numbers["maxIterations"] = 1000000;
+    return p;
+  }
   p.numbers["lambda"] = method == "ridge" || method == "svm" ? 0.1 : logistic ? 0.01 : 0.05;
   if (method == "elasticnet") p.numbers["alpha"] = 0.5;
   return p;
@@ -336,6 +343,12 @@ TEST(ObservationWeights, RefusedByNameWhereNotTakenAndWhenMalformed) {
     EXPECT_EQ(r.status, Status::InvalidInput);
     EXPECT_EQ(r.field, "weights") << r.message;
   }
-  const Result oscar = fit("oscar", weighted(d.X, d.y, d.weights), Params());
-  EXPECT_EQ(oscar.field, "weights");
+  // OSCAR's coordinate descent and ADMM read equal rows: named as the solver that refuses.
+  for (const char* solver : {"cd", "admm"}) {
+    Params p;
+    p.strings["solver"] = solver;
+    const Result oscar = fit("oscar", weighted(d.X, d.y, d.weights), p);
+    EXPECT_EQ(oscar.status, Status::InvalidInput);
+    EXPECT_EQ(oscar.field, "solver") << oscar.message;
+  }
 }

@@ -1,6 +1,6 @@
 // sc.suggest: the penalty weights' suggested values, factor × scale / d^power as each option
 // declares (info.methods[].options[].suggested), recomputed here by hand on dense and CSR X and
-// for one-vs-all targets; and what they are for: at its suggestion every method fits the Play
+// for one-vs-all targets, and with observation weights equal to the rows repeated; and what they are for: at its suggestion every method fits the Play
 // problem better than least squares (smaller ‖w* − ŵ‖) and groups features least squares
 // leaves apart (a higher adjusted Rand index of the distinct values with the truth).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -76,6 +76,27 @@ describe('suggest', () => {
     expect(err(() => sc.suggest('gflasso', { X, y: [1, 2], loss: 'squared' } as never)).field).toBe('y');
     expect(err(() => sc.suggest('gflasso', { X, y, loss: 'hinge' } as never)).field).toBe('loss');
     expect(err(() => sc.suggest('nope' as MethodName, { X, y } as never)).field).toBe('method');
+  });
+
+  it('reads observation weights as the rows repeated (dense, CSR, standardized), and names bad ones', () => {
+    const X = [[1, 0, 2], [0, 3, 1], [2, 1, 0], [1, 1, 4], [0, 2, 2]], y = [1, 2, 0.5, 3, 1.5], weights = [2, 0, 1, 3, 1];
+    const rows = X.flatMap((r, i) => Array.from({ length: weights[i] }, () => r)), ys = y.flatMap((v, i) => Array.from({ length: weights[i] }, () => v));
+    for (const standardize of [false, true])
+      for (const method of ['gflasso', 'nctfgs', 'adfg'] as const) {
+        const plain = sc.suggest(method, { X: rows, y: ys, standardize } as never) as Record<string, number>;
+        const weighted = sc.suggest(method, { X, y, weights, standardize } as never) as Record<string, number>;
+        for (const k of Object.keys(plain)) expect(weighted[k], `${method}.${k}`).toBeCloseTo(plain[k], 13);
+        expect(Object.keys(weighted).sort()).toEqual(Object.keys(plain).sort());
+      }
+    const indptr = [0], indices: number[] = [], values: number[] = [];
+    for (const row of X) { row.forEach((x, j) => { if (x !== 0) { indices.push(j); values.push(x); } }); indptr.push(indices.length); }
+    const csr = sc.suggest('adfg', { X: { indptr, indices, values }, nRows: 5, nCols: 3, y, weights }) as Record<string, number>;
+    const dense = sc.suggest('adfg', { X, y, weights }) as Record<string, number>;
+    expect(csr.lambda2).toBeCloseTo(dense.lambda2, 14);
+    expect(csr.lambda3).toBeCloseTo(dense.lambda3, 14);
+    const err = (f: () => unknown) => { try { f(); } catch (e) { return e as SupclustError; } throw new Error('expected a refusal'); };
+    for (const bad of [[1, 2], [1, -1, 1, 1, 1], [0, 0, 0, 0, 0], [1, NaN, 1, 1, 1]])
+      expect(err(() => sc.suggest('gflasso', { X, y, weights: bad })).field).toBe('weights');
   });
 
   it('answers 0 for a zero scale at any unit, and refuses a weight beyond the double range naming X', () => {

@@ -1,5 +1,6 @@
 // Observation weights through the public API on the real module: integer weights fit as the rows
-// repeated (fit, crossValidate's held-out scores, a path's top), the methods that do not take them
+// repeated (fit — the linear methods and the penalties family —, crossValidate's held-out scores,
+// a path's top), the methods that do not take them
 // and malformed lists refused naming weights, info.methods[].weights, the metric functions'
 // weights against repeated rows, tableMatrix's weights column, and the command line's --weights
 // equal to the API's call on the same bytes.
@@ -44,8 +45,22 @@ describe('observation weights', () => {
       }
   });
 
+  it('fit as the rows repeated in the penalties family (OSCAR by FISTA, DFG by linearised fusion ADMM)', async () => {
+    for (const [method, options] of [['oscar', { lambda1: 0.02, lambda2: 0.005 }], ['gflasso', { lambda1: 0.02, lambda2: 0.005, graph: [[0, 1], [1, 2], [3, 4]] }],
+      ['dfg', { lambda1: 0.02, lambda2: 0.002 }]] as const) {
+      const weighted = await sc.fit(method, { X, nRows: n, nCols: d, y, weights, ...options, tolerance: 1e-12, maxIterations: 1000000 });
+      const plain = await sc.fit(method, { X: Float64Array.from(repeated(X, d)), nRows: N, nCols: d, y: repeated(y), ...options, tolerance: 1e-12, maxIterations: 1000000 });
+      expect(weighted.status, method).toBe('converged');
+      expect(mismatch(weighted.coef, plain.coef, 1e-6, 1), method).toBe('');
+      expect(mismatch(weighted.intercept, plain.intercept, 1e-6, 1), method).toBe('');
+    }
+    const cd = await rejected(sc.fit('oscar', { X, nRows: n, nCols: d, y, weights, lambda1: 0.02, solver: 'cd' }));
+    expect(cd.field).toBe('solver');
+  });
+
   it('are declared per method and refused by name where not taken or malformed', async () => {
-    expect(sc.info.methods.filter((m) => m.weights).map((m) => m.name).sort()).toEqual(['elasticnet', 'lasso', 'ridge', 'svm']);
+    expect(sc.info.methods.filter((m) => m.weights).map((m) => m.name).sort())
+      .toEqual(['adfg', 'dfg', 'elasticnet', 'gflasso', 'lasso', 'ncfgs', 'nctfgs', 'oscar', 'ridge', 'svm']);
     const ihc = await rejected(sc.fit('ihc', { X, nRows: n, nCols: d, y, weights, Q: 2 }));
     expect(ihc.field).toBe('weights');
     expect(ihc.message).toContain("method 'ihc' does not take observation weights");

@@ -4,10 +4,12 @@
 //               weight above which w = 0 is optimal (the lasso's λ_max; the same for the
 //               logistic loss at its optimal intercept);
 //   curvature = Σ_ij (x_ij − x̄_j)² / (n d), the mean feature variance;
+// with observation weights, each row's terms counted by its weight (of mean 1) about the weighted means;
 // with standardize, of the columns divided by their standard deviations (as the fit sees them).
 // Both are computed on X / sx and t / st (sx, st powers of two near the largest entries: exact)
 // and returned with their units, so that data of any representable scale gives the suggested
 // weight whenever the weight itself is representable (suggestedValue).
+import { invalid } from './errors.js';
 import type { Matrix } from './validate.js';
 
 /** gradient · gradientUnit and curvature · curvatureUnit are the scales, each unit a product of
@@ -23,12 +25,15 @@ function unitOf(a: ArrayLike<number>): number {
 
 /** targets: n × cols row-major (one-vs-all: the classes' indicator columns). standardized: the
  * scales of X's columns divided by their standard deviations (1/n; a constant column kept), as a fit
- * with standardize: true sees them. */
-export function dataScales(X: Matrix, given: Float64Array, cols: number, standardized = false): DataScales {
+ * with standardize: true sees them. weights: the observation weights of the rows, of mean 1 (every
+ * sum above then counts row i ω_i times, the means are the weighted ones — what a weighted fit
+ * reads; a row of weight 0 is not seen). */
+export function dataScales(X: Matrix, given: Float64Array, cols: number, standardized = false, weights?: Float64Array): DataScales {
   const { nRows: n, nCols: d } = X;
   const sx = unitOf(X.data), st = unitOf(given);
   const targets = given.map((t) => t / st);
-  const colMean = new Float64Array(d), colSquares = new Float64Array(d), stored = new Float64Array(d);
+  const weight = (i: number) => (weights ? weights[i] : 1);
+  const colMean = new Float64Array(d), colSquares = new Float64Array(d), storedWeight = new Float64Array(d), seen = new Float64Array(d);
   const low = new Float64Array(d).fill(Infinity), high = new Float64Array(d).fill(-Infinity);
   const forEntries = (f: (i: number, j: number, x: number) => void) => {
     if (X.csr) {
@@ -37,18 +42,26 @@ export function dataScales(X: Matrix, given: Float64Array, cols: number, standar
       for (let i = 0; i < n; i++) for (let j = 0; j < d; j++) f(i, j, X.data[i * d + j] / sx);
     }
   };
+  let rowsSeen = 0;
+  for (let i = 0; i < n; i++) if (weight(i) > 0) rowsSeen += 1;
   const tMean = new Float64Array(cols);
-  for (let i = 0; i < n; i++) for (let k = 0; k < cols; k++) tMean[k] += targets[i * cols + k] / n;
-  forEntries((_i, j, x) => { colMean[j] += x / n; stored[j] += 1; low[j] = Math.min(low[j], x); high[j] = Math.max(high[j], x); });
-  // A second pass, centred (no cancellation). Σ_i (x_ij − x̄_j)(t_i − t̄) = Σ_i x_ij (t_i − t̄): the centred target sums to zero.
+  for (let i = 0; i < n; i++) for (let k = 0; k < cols; k++) tMean[k] += (weight(i) * targets[i * cols + k]) / n;
+  forEntries((i, j, x) => {
+    const w = weight(i);
+    colMean[j] += (w * x) / n;
+    storedWeight[j] += w;
+    if (w > 0) { seen[j] += 1; low[j] = Math.min(low[j], x); high[j] = Math.max(high[j], x); }
+  });
+  // A second pass, centred (no cancellation). Σ_i ω_i (x_ij − x̄_j)(t_i − t̄) = Σ_i ω_i x_ij (t_i − t̄): the centred target's weighted sum is zero.
   const cross = new Float64Array(cols * d);
   forEntries((i, j, x) => {
-    colSquares[j] += (x - colMean[j]) ** 2;
-    for (let k = 0; k < cols; k++) cross[k * d + j] += x * (targets[i * cols + k] - tMean[k]);
+    const w = weight(i);
+    colSquares[j] += w * (x - colMean[j]) ** 2;
+    for (let k = 0; k < cols; k++) cross[k * d + j] += w * x * (targets[i * cols + k] - tMean[k]);
   });
   for (let j = 0; j < d; j++) {
-    colSquares[j] += (n - stored[j]) * colMean[j] ** 2;  // a sparse X's zeros
-    if (stored[j] < n) { low[j] = Math.min(low[j], 0); high[j] = Math.max(high[j], 0); }
+    colSquares[j] += Math.max(0, n - storedWeight[j]) * colMean[j] ** 2;  // a sparse X's zeros (their rows' weights: n in all)
+    if (seen[j] < rowsSeen) { low[j] = Math.min(low[j], 0); high[j] = Math.max(high[j], 0); }
   }
   let curvature = 0, gradient = 0;
   for (let j = 0; j < d; j++) {
@@ -71,4 +84,17 @@ export function suggestedValue(s: DataScales, degree: number, factor: number, d:
   const [scale, unit] = degree === 2 ? [s.curvature, s.curvatureUnit] : [s.gradient, s.gradientUnit];
   const value = (factor * scale) / d ** power;
   return value === 0 ? 0 : value * Math.min(...unit) * Math.max(...unit);
+}
+
+/** Observation weights (finite, as validate's finiteVector gives them) scaled to mean 1, after the
+ * library's checks: non-negative, a positive and finite sum (a SupclustError naming `weights`). */
+export function meanOneWeights(w: Float64Array): Float64Array {
+  let sum = 0;
+  for (let i = 0; i < w.length; i++) {
+    if (w[i] < 0) throw invalid('weights', `must be finite and non-negative (entry ${i} is ${w[i]})`);
+    sum += w[i];
+  }
+  if (!(sum > 0)) throw invalid('weights', 'must have a positive entry (every row weighs 0)');
+  if (!Number.isFinite(sum)) throw invalid('weights', 'sum beyond the double range: scale them down');
+  return w.map((x) => (x * w.length) / sum);
 }

@@ -1,6 +1,6 @@
 // Breast cancer (DFG paper Tables 2 and 3): classify tumours from gene expression with the squared
 // loss on 0/1 labels (the paper: "we use the square loss for all methods"), class 1 where the
-// prediction reaches 1/2; test accuracy, sensitivity and specificity × 100. The paper's data are
+// prediction exceeds 1/2; test accuracy, sensitivity and specificity × 100. The paper's data are
 // not available: the stand-in is West et al. (2001), 49 tumours × 7129 genes, lymph-node status
 // (positive = 1; 24 positive, 25 negative, so the paper's duplication of positives is not needed).
 // Per repetition: 50% training, 30% validation, 20% test rows; the 300 genes most correlated with

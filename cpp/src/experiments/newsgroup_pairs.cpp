@@ -4,7 +4,7 @@
 // (loadNewsgroupPairs: word frequencies of each pair's messages, train and test files together).
 // Per repetition: 20% training, 40% validation, 40% test rows; the 300 words of largest ridge
 // weight (λ = 1) on the standardised training columns, kept standardised ("centred and scaled to
-// unit variance"); the squared loss on 0/1 labels, class 1 where the prediction reaches 1/2; test
+// unit variance"); the squared loss on 0/1 labels, class 1 where the prediction exceeds 1/2; test
 // accuracy × 100; every grid point fitted on the training rows, the lowest validation MSE kept.
 //
 // λ: the paper's loss is a sum, ours a mean over the ≈ 400 training rows: its grid 10^[−4..2]

@@ -58,7 +58,7 @@ Result withDistinctRows(Result r) {
 Result penalisedFit(const FitContext& c, const Penalty& P, double ridge, const ConvexSolverFields& solver, Matrix W0, RowVector b0,
                     Eigen::Index admmShortSide) {
   const Objective F = objectiveOf(c, ridge);
-  if (c.loss.squared() && admmSuits(c.X.rows(), c.X.cols(), admmShortSide))
+  if (c.loss.squared() && !c.loss.weighted() && admmSuits(c.X.rows(), c.X.cols(), admmShortSide))
     return withDistinctRows(admm(F, P, std::move(W0), {solver.maxIterations, solver.tolerance}, c.control));
   return withDistinctRows(proximalGradient(F, P, std::move(W0), std::move(b0), proximalOptions(solver), c.control));
 }

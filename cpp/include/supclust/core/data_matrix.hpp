@@ -39,7 +39,7 @@ class DataMatrix {
   // z = X w (n entries) and g = Xᵀ r (d entries).
   void multiply(const double* w, double* z) const;
   void multiplyTransposed(const double* r, double* g) const;
-  // Column means (1 × d); with row weights ω of mean 1 (core/row_weights.hpp), Σ_i ω_i x_ij / n.
+  // Column means (1 × d); with row weights ω of mean 1 (core/observation_weights.hpp), Σ_i ω_i x_ij / n.
   RowVector columnMeans() const;
   RowVector columnMeans(const Vector& weights) const;
   // Column standard deviations about `means` (columnMeans()), with 1/n: sqrt(Σ_i (x_ij − μ_j)² / n),

@@ -15,8 +15,8 @@
 
 namespace supclust {
 
-// A convex penalty with an exact prox plus (ridge/2)‖W‖², by ADMM (squared loss, designs with a
-// short side up to admmShortSide: solvers/admm.hpp's admmSuits) or accelerated proximal
+// A convex penalty with an exact prox plus (ridge/2)‖W‖², by ADMM (squared loss with equal rows,
+// designs with a short side up to admmShortSide: solvers/admm.hpp's admmSuits) or accelerated proximal
 // gradient, from the context's start or a given one (the DC iterations' previous point).
 Result penalisedFit(const FitContext& c, const Penalty& P, double ridge, const ConvexSolverFields& solver);
 Result penalisedFit(const FitContext& c, const Penalty& P, double ridge, const ConvexSolverFields& solver, Matrix W0, RowVector b0,

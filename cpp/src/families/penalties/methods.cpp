@@ -116,12 +116,14 @@ Result magnitudeFusionFit(const FitContext& c, const PenaltiesOptions& opt, doub
 
 // ADFG's initial estimate β̂: least squares when n > d, else ridge at 1e-3 × the mean column
 // variance (the paper takes OLS; n ≤ d has none); logistic: that ridge always (a separable
-// sample has no unpenalised fit).
+// sample has no unpenalised fit). Rows with observation weights count as often in the variance.
 Vector initialEstimate(const FitContext& c, const PenaltiesOptions& opt) {
   const double n = static_cast<double>(c.X.rows()), d = static_cast<double>(c.X.cols());
   const bool ols = c.loss.squared() && n > d;
   const FitContext initial{c.X, c.loss, c.T, c.options, c.control, nullptr};
-  return smoothFit(initial, ols ? 0.0 : 1e-3 * c.X.squaredNorm() / (n * d),
+  const double variance = c.loss.weighted() ? c.X.uncentred().columnDeviations(c.X.means(), c.loss.rowWeights()).squaredNorm() / d
+                                            : c.X.squaredNorm() / (n * d);
+  return smoothFit(initial, ols ? 0.0 : 1e-3 * variance,
                    {opt.maxIterations, opt.tolerance})
       .coef.col(0);
 }
@@ -299,7 +301,10 @@ Result runOscar(const FitContext& c, const PenaltiesOptions& opt) {
   std::vector<double> w = oscarWeights(static_cast<std::size_t>(c.X.cols()), opt.lambda1, opt.lambda2);
   const Objective F = objectiveOf(c, opt.lambda);
   std::string solver = opt.solver;
-  if (solver == "auto") solver = c.loss.squared() ? "cd" : "fista";
+  // cd and ADMM read the squared loss through equal rows (its Gram matrix, the columns' norms).
+  if ((solver == "cd" || solver == "admm") && c.loss.weighted())
+    return Result::invalid(Refusal("solver", "solver '" + solver + "' of method 'oscar' takes no observation weights (fista does; leave solver at 'auto')"));
+  if (solver == "auto") solver = c.loss.squared() && !c.loss.weighted() ? "cd" : "fista";
   if (solver == "cd") {
     OwlDescentOptions o{opt.maxIterations, opt.tolerance};
     // auto: ADMM (min(n, d) ≤ 500) or FISTA takes over, from the start, once the answer is dense:
@@ -400,14 +405,16 @@ std::vector<Method> penaltiesMethods() {
           .checkShape(checkOscar)
           .structureBytesBy(edgeBytes)
           .pathAlong({"lambda1", "lambda2"}, oscarTop)
-          .relaxes(),
+          .relaxes()
+          .weighted(),
       Method("gflasso",
              "GFLasso: λ1‖w‖₁ + λ2 Σ_{i<j} |w_i − w_j| (DFG paper), by ADMM (squared loss) or FISTA with the exact O(d log d) clique-fusion prox; on a graph, the sum over its edges by fusion ADMM",
              gflassoOptions(), runGflasso)
           .checkShape(checkGraph)
           .structureBytesBy(edgeBytes)
           .pathAlong({"lambda1", "lambda2"}, fusionTop)
-          .relaxes(),
+          .relaxes()
+          .weighted(),
       Method("ncfgs",
              "ncFGS: λ1‖w‖₁ + λ2 Σ_{i<j} ||w_i| − |w_j|| (DFG paper), non-convex: DC programming over OSCAR-type subproblems",
              ncfgsOptions(), runNcfgs)
@@ -415,7 +422,8 @@ std::vector<Method> penaltiesMethods() {
           .dependsOnStart()
           .structureBytesBy(edgeBytes)
           .pathAlong({"lambda1", "lambda2"}, fusionTop)
-          .relaxes(),
+          .relaxes()
+          .weighted(),
       Method("nctfgs",
              "ncTFGS: λ1 Σ J_τ(|w_i|) + λ2 Σ_{i<j} J_τ(||w_i| − |w_j||), J_τ(x) = min(x/τ, 1) (DFG paper), non-convex: DC programming over OSCAR-type subproblems",
              nctfgsOptions(), runNctfgs)
@@ -424,14 +432,16 @@ std::vector<Method> penaltiesMethods() {
           .rescaledBy(rescaleTruncated)
           .structureBytesBy(edgeBytes)
           .pathAlong({"lambda1", "lambda2"}, truncatedTop)
-          .relaxes(),
+          .relaxes()
+          .weighted(),
       Method("dfg",
              "DFG: λ1‖w‖₁ + λ2 Σ_i Σ_{j<k} max(|w_i − w_j|, |w_i − w_k|) (DFG paper): ADMM over the blocks D_i w, one OWL prox each, O(d²) memory",
              dfgOptions(), runDfg)
           .checkShape(checkGraph)
           .structureBytesBy(dfgBytes)
           .pathAlong({"lambda1", "lambda2"}, fusionTop)
-          .relaxes(),
+          .relaxes()
+          .weighted(),
       Method("adfg",
              "ADFG: adaptive DFG, λ1 Σ w_i|w_i| + λ2 Σ_{j<k} w_jk|w_j − w_k| + λ3 Σ_i Σ_{j<k} w_ijk|w_i − α w_j − (1 − α) w_k| with weights |β̂_j − β̂_k|^(−γ) from least squares (DFG paper): ADMM over d blocks of pair sums |x_j + x_k|, each with an exact prox",
              adfgOptions(), runAdfg)
@@ -439,7 +449,8 @@ std::vector<Method> penaltiesMethods() {
           .rescaledBy(rescaleAdaptive)
           .structureBytesBy(adfgBytes)
           .pathAlong({"lambda1", "lambda2", "lambda3"}, adaptiveTop)
-          .relaxes(),
+          .relaxes()
+          .weighted(),
   };
 }
 
