@@ -161,3 +161,42 @@ TEST(ExpertsEm, PathOverQTheBicRecoversTheComponents) {
       EXPECT_EQ(r.points[static_cast<std::size_t>(r.bestCriterion)].value, 3);
     }
 }
+
+// criterion 'icl': the BIC less twice each sample's log-responsibility of its most responsible
+// expert (flexmix's ICL, −2 × the classification log-likelihood + the BIC's penalty), the
+// responsibilities recomputed here from the model's parameters; at least the BIC, and the least
+// ICL along a path over Q recovers the planted Q = 3 as the BIC does.
+TEST(ExpertsEm, IclAddsTheAssignmentsEntropyToTheBic) {
+  for (const char* mixing : {"constant", "gate"}) {
+    SCOPED_TRACE(mixing);
+    const bool gated = std::string(mixing) == "gate";
+    const Mixture m = mixture(600, 3, 3, gated, 211);
+    Params base{{{"lambda", 0}, {"gateLambda", 1e-6}}, {{"mixing", mixing}, {"criterion", "icl"}}, {}, {}, {}};
+    const PathResult r = path("experts-em", problemOf(m.X, m.y), base, {1, 2, 3, 4}, PathOptions{}, {}, "Q");
+    ASSERT_EQ(r.status, Status::Converged) << r.message;
+    for (const PathPoint& q : r.points) {
+      if (q.model.status == Status::NumericalIssue) continue;
+      const auto Q = static_cast<Eigen::Index>(q.value);
+      const Result& model = q.model;
+      const double F = objective(m.X, m.y, pack(model), Q, 0, gated ? 1e-6 : 0);
+      const double bic = 2 * 600 * F + static_cast<double>(Q * 5 + (Q - 1) * (gated ? 4 : 1)) * std::log(600.0);
+      // h_iq ∝ π_q(x_i) φ(y_i; ·), from the model's own parameters on X's scale.
+      const Matrix Z = (m.X * model.coef).rowwise() + model.intercept;
+      const Matrix P = softmaxRows((m.X * model.gate.coef).rowwise() + model.gate.intercept);
+      double assigned = 0;
+      for (Eigen::Index i = 0; i < 600; ++i) {
+        RowVector joint(Q);
+        for (Eigen::Index k = 0; k < Q; ++k) {
+          const double e = m.y[i] - Z(i, k), v = model.variances[k];
+          joint[k] = P(i, k) * std::exp(-0.5 * (kLogTwoPi + std::log(v)) - e * e / (2 * v));
+        }
+        assigned += std::log(joint.maxCoeff() / joint.sum());
+      }
+      EXPECT_NEAR(q.criterion, bic - 2 * assigned, 1e-7 * std::abs(q.criterion)) << Q;
+      EXPECT_GE(q.criterion, bic - 1e-9 * std::abs(bic)) << Q;
+      if (Q == 1) EXPECT_NEAR(assigned, 0, 1e-12);
+      if (Q > 1) EXPECT_LT(assigned, 0) << Q;  // the experts' answers overlap somewhere
+    }
+    EXPECT_EQ(r.points[static_cast<std::size_t>(r.bestCriterion)].value, 3);
+  }
+}

@@ -28,7 +28,7 @@ namespace {
 struct ExpertsOptions : LossField, RidgeField, StepFields, SeedField {
   int Q = 0, restarts = 0, maxIterations = 0, screen = 0, screenColumns = 0;
   double tolerance = 0, power = 0, gateLambda = 0, minPrior = 0;
-  std::string init, rounding, mixing;
+  std::string init, rounding, mixing, criterion;
   bool refine = false;
   std::optional<Labels> groups;
 };
@@ -197,6 +197,8 @@ Result runExpertsEm(const FitContext& c, const ExpertsOptions& opt) {
   o.gateLambda = opt.gateLambda;
   o.minPrior = opt.minPrior;
   MixtureEmFit em = mixtureEm(c.X.X(), c.T.col(0), static_cast<int>(opt.Q), o, c.control);
+  const bool usable = em.fit.status != Status::Aborted && em.fit.status != Status::NumericalIssue;
+  const double assigned = usable && opt.criterion == "icl" ? assignedLogResponsibility(c.X.X(), c.T.col(0), em.fit) : 0;
   Gate gate = std::move(em.fit.gate);
   RowVector variances = std::move(em.fit.variances);
   Result r = resultOf(std::move(em.fit));
@@ -205,10 +207,10 @@ Result runExpertsEm(const FitContext& c, const ExpertsOptions& opt) {
   r.variances = std::move(variances);
   noteStarts(r, em.starts, em.startsAtBest);
   // BIC = 2n F + p log n over the experts' d + 1 coefficients and variance each, and the gate's
-  // (Q − 1)(d + 1) free parameters (constant priors: Q − 1).
+  // (Q − 1)(d + 1) free parameters (constant priors: Q − 1); ICL = BIC − 2 Σ_i log h_i,ĉ(i).
   const auto n = static_cast<double>(c.X.rows()), d = static_cast<double>(c.X.cols()), Q = static_cast<double>(opt.Q);
   const double parameters = Q * (d + 2) + (Q - 1) * (o.gate ? d + 1 : 1);
-  r.criterion = 2 * n * r.objective + parameters * std::log(n);
+  r.criterion = 2 * n * r.objective + parameters * std::log(n) - 2 * assigned;
   return r;
 }
 
@@ -322,6 +324,8 @@ S emOptions() {
   s.choice("mixing", &E::mixing, "the experts' weights at x: a gate, the multinomial logistic model of the expert given x (flexmix's concomitant model), fitted with the experts; or constant priors (flexmix's default)",
            {"gate", "constant"});
   s.number("gateLambda", &E::gateLambda, "ridge weight γ > 0 of the gate (γ/2‖V‖² on the mean negative log-likelihood)", defaults.gateLambda, 0, true).degree(2);
+  s.choice("criterion", &E::criterion, "what model.criterion holds (a path over Q chooses by it): the BIC, or the ICL = BIC − 2 Σ_i log h_i,ĉ(i) (flexmix's ICL: it also penalises experts whose samples overlap)",
+           {"bic", "icl"});
   qField(s, "the number of experts")
       .integer("restarts", &E::restarts, "starts (uniformly random hard partitions); the lowest objective is kept", defaults.restarts, 1)
       .integer("maxIterations", &E::maxIterations, "EM steps per start at most", defaults.maxIterations, 1)

@@ -15,6 +15,20 @@ constexpr double kLogTwoPi = 1.8378770664093453;
 
 // The parameters EM moves: the experts, their variances, and the gate (constant priors: a gate
 // of zero weights).
+// log π_q(x_i) φ(y_i; c_qᵀx_i + b_q, σ_q²), n × Q; constant priors are a gate of zero weights.
+Matrix logJoint(const RowMatrix& X, const Vector& y, const Experts& experts, const RowVector& variances, const Gate& gate) {
+  const Eigen::Index n = X.rows(), Q = experts.coef.cols();
+  const Matrix Z = (X * experts.coef).rowwise() + experts.intercept;
+  // log π_q(x_i): the gate's scores less each row's log-normaliser.
+  const Matrix S = (X * gate.coef).rowwise() + gate.intercept;
+  Matrix P;
+  const Matrix logGate = S.colwise() - softmaxRows(S, P);
+  Matrix out(n, Q);
+  for (Eigen::Index q = 0; q < Q; ++q)
+    out.col(q) = logGate.col(q).array() - 0.5 * (kLogTwoPi + std::log(variances[q])) - (y - Z.col(q)).array().square() / (2 * variances[q]);
+  return out;
+}
+
 struct MixtureState {
   Experts experts;
   RowVector variances;
@@ -129,16 +143,7 @@ class MixtureEm {
   // The responsibilities of the parameters s into H, and F at s.
   double eStep(const MixtureState& s, Matrix& H) const {
     const Eigen::Index n = X_.rows();
-    const Matrix Z = (X_ * s.experts.coef).rowwise() + s.experts.intercept;
-    // log π_q(x_i): the gate's scores less each row's log-normaliser.
-    const Matrix S = (X_ * s.gate.coef).rowwise() + s.gate.intercept;
-    Matrix P;
-    const Matrix logGate = S.colwise() - softmaxRows(S, P);
-    Matrix logJoint(n, Q_);  // log π_q(x_i) φ(y_i; ·)
-    for (int q = 0; q < Q_; ++q)
-      logJoint.col(q) = logGate.col(q).array() - 0.5 * (kLogTwoPi + std::log(s.variances[q])) -
-                        (y_ - Z.col(q)).array().square() / (2 * s.variances[q]);
-    const double sumLog = softmaxRows(logJoint, H).sum();
+    const double sumLog = softmaxRows(logJoint(X_, y_, s.experts, s.variances, s.gate), H).sum();
     double f = -sumLog / static_cast<double>(n);
     for (int q = 0; q < Q_; ++q) f += 0.5 * o_.lambda * s.experts.coef.col(q).squaredNorm() / s.variances[q];
     if (o_.gate) f += 0.5 * o_.gateLambda * s.gate.coef.squaredNorm();
@@ -183,6 +188,13 @@ MixtureEmFit mixtureEm(const RowMatrix& X, const Vector& y, int Q, const Mixture
     out.startsAtBest += f.status != Status::NumericalIssue && f.objective <= lowest + 1e-9 * std::max(1.0, std::abs(lowest));
   out.fit = std::move(fits[best]);
   return out;
+}
+
+double assignedLogResponsibility(const RowMatrix& X, const Vector& y, const ExpertsFit& fit) {
+  Matrix H;
+  const Matrix L = logJoint(X, y, fit.experts, fit.variances, fit.gate);
+  const Vector logNorm = softmaxRows(L, H);
+  return (L.rowwise().maxCoeff() - logNorm).sum();
 }
 
 }  // namespace supclust

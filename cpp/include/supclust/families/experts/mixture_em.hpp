@@ -47,4 +47,9 @@ struct MixtureEmFit {
 // X: n x d rows; y: n targets.
 MixtureEmFit mixtureEm(const RowMatrix& X, const Vector& y, int Q, const MixtureEmOptions& o, const Control& control);
 
+// Σ_i log h_i,ĉ(i): each sample's log-responsibility of its most responsible expert under `fit`
+// (a mixtureEm answer on the same X and y). −2 × it is what the ICL (Biernacki, Celeux & Govaert
+// 2000; flexmix's ICL: −2 × the classification log-likelihood + the BIC's penalty) adds to the BIC.
+double assignedLogResponsibility(const RowMatrix& X, const Vector& y, const ExpertsFit& fit);
+
 }  // namespace supclust
