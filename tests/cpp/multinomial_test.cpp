@@ -1,10 +1,13 @@
 // The multinomial (softmax) loss in the linear family: ridge's and the lasso's answers meet their
 // optimality conditions computed here from the definition, (1/n) Σᵢ [log Σₖ exp zᵢₖ − zᵢ,yᵢ] + penalty;
 // two classes give binary logistic ridge at half the weight (w = w₁ − w₀); the intercepts sum to 0;
-// predicted probabilities are the scores' softmax; penalty factors weigh the features.
+// predicted probabilities are the scores' softmax; penalty factors weigh the features; the
+// penalties family's multinomial fits against their logistic twins and the lasso.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <vector>
 
 #include "problems.hpp"
 #include "supclust/families/catalogue.hpp"
@@ -56,6 +59,14 @@ void lossGradient(const ClassData& d, const Result& r, Matrix& gW, RowVector& gb
     gW += d.X.row(i).transpose() * p / static_cast<double>(n);
     gb += p / static_cast<double>(n);
   }
+}
+
+// The distinct non-zero values of a coefficient column.
+int distinctNonZeros(const Vector& w) {
+  std::vector<double> v;
+  for (double x : w)
+    if (x != 0 && std::find_if(v.begin(), v.end(), [x](double y) { return std::abs(x - y) <= 1e-9 * (1 + std::abs(x)); }) == v.end()) v.push_back(x);
+  return static_cast<int>(v.size());
 }
 
 }  // namespace multinomial_test
@@ -168,4 +179,49 @@ TEST(Multinomial, PenaltyFactorsWeighTheFeatures) {
   const Result refused = fit("lasso", problemOf(d.X, d.classes), ova);
   EXPECT_EQ(refused.status, Status::InvalidInput);
   EXPECT_EQ(refused.field, "penaltyFactor");
+}
+
+// The penalties family takes the multinomial loss (each class's column penalised as one output).
+// Two classes: at ridge 0, the softmax's classes (a, b) answer with b = −a (the objective is the
+// same for (−b, −a), and convex), so its loss is the logistic one of w = b − a and a positively
+// homogeneous penalty P(a) + P(b) = P(w): OSCAR and GFLasso then equal their logistic fits at the
+// same weights, found by the same solver on another problem. Three classes: OSCAR without its
+// pairwise term is the multinomial lasso, found by FISTA here and by proximal Newton there.
+TEST(Multinomial, PenaltiesOnTwoClassesAreTheirLogisticFits) {
+  ClassData d = classData(6, 80, 6, 2);
+  for (const char* method : {"oscar", "gflasso"}) {
+    Params p;
+    p.strings["loss"] = "multinomial";
+    p.numbers["lambda1"] = 0.01;
+    p.numbers["lambda2"] = 0.004;
+    p.numbers["tolerance"] = 1e-12;
+    p.numbers["maxIterations"] = 1000000;
+    const Result soft = fit(method, problemOf(d.X, d.classes), p);
+    p.strings["loss"] = "logistic";
+    const Result logistic = fit(method, problemOf(d.X, d.classes), p);
+    ASSERT_EQ(soft.status, Status::Converged) << method << ": " << soft.message;
+    ASSERT_EQ(logistic.status, Status::Converged) << method << ": " << logistic.message;
+    const Vector w = soft.coef.col(1) - soft.coef.col(0);
+    EXPECT_LT((w - logistic.coef.col(0)).cwiseAbs().maxCoeff(), 1e-6 * (1 + w.cwiseAbs().maxCoeff())) << method;
+    EXPECT_NEAR(soft.intercept[1] - soft.intercept[0], logistic.intercept[0], 1e-6) << method;
+    EXPECT_NEAR(soft.objective, logistic.objective, 1e-9 * logistic.objective) << method;
+    EXPECT_NEAR(soft.intercept.sum(), 0, 1e-12) << method;
+    EXPECT_LT(distinctNonZeros(logistic.coef.col(0)), 6) << method;  // the pairwise term groups some coefficients
+  }
+}
+
+TEST(Multinomial, OscarWithoutItsPairwiseTermIsTheLasso) {
+  const ClassData d = classData(7);
+  Params p = softmaxParams(0.02);
+  const Result lasso = fit("lasso", problemOf(d.X, d.classes), p);
+  Params q;
+  q.strings["loss"] = "multinomial";
+  q.numbers["lambda1"] = 0.02;
+  q.numbers["tolerance"] = 1e-13;
+  q.numbers["maxIterations"] = 1000000;
+  const Result oscar = fit("oscar", problemOf(d.X, d.classes), q);
+  ASSERT_EQ(oscar.status, Status::Converged) << oscar.message;
+  EXPECT_NEAR(oscar.objective, lasso.objective, 1e-10 * lasso.objective);
+  EXPECT_LT((oscar.coef - lasso.coef).cwiseAbs().maxCoeff(), 1e-6 * (1 + lasso.coef.cwiseAbs().maxCoeff()));
+  EXPECT_LT((oscar.intercept - lasso.intercept).cwiseAbs().maxCoeff(), 1e-6);
 }

@@ -175,8 +175,12 @@ Result runRecipe(const Method& m, const DataMatrix& Xraw, const HeldDesign* held
   if (r.status == Status::InvalidInput || r.status == Status::Aborted) return r;
   if (m.relaxable && options.flag("relax")) r = relaxedRefit(ctx, std::move(r));
   if (r.status == Status::Aborted) return r;
-  if (r.coef.rows() == X.cols() && r.intercept.size() == r.coef.cols())
+  if (r.coef.rows() == X.cols() && r.intercept.size() == r.coef.cols()) {
     r.intercept = X.userIntercept(r.coef, r.intercept);
+    // The softmax is the same for b + c·1 and the intercepts are not penalised: the one answer of
+    // the family reported is the one summing to 0.
+    if (!loss.separable()) r.intercept.array() -= r.intercept.mean();
+  }
   if (r.gate.coef.rows() == X.cols()) r.gate.intercept = X.userIntercept(r.gate.coef, r.gate.intercept);
   return r;
 }

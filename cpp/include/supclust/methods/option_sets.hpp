@@ -36,6 +36,15 @@ template <class T>
 Schema<T>& lossField(Schema<T>& s) {
   return s.choice("loss", &T::loss, "the datafit (logistic: two classes; ova-*: one-vs-all over K classes; class labels of any values)", lossNames());
 }
+// `loss`: any of lossNames() or the multinomial (softmax) loss, K classes in one model.
+template <class T>
+Schema<T>& softmaxLossField(Schema<T>& s) {
+  std::vector<std::string> names = lossNames();
+  names.push_back("multinomial");
+  return s.choice("loss", &T::loss,
+                  "the datafit (logistic: two classes; ova-*: one-vs-all over K classes; multinomial: the softmax over K classes; class labels of any values)",
+                  names);
+}
 template <class T>
 Schema<T>& squaredLossOnly(Schema<T>& s) {
   return s.choice("loss", &T::loss, "the datafit (this method needs the squared loss)", {"squared"});

@@ -20,13 +20,6 @@ namespace supclust {
 
 namespace {
 
-// A multinomial fit's intercepts (on X's scale) shifted to sum to 0: the softmax is the same for
-// b + c·1 and the intercept is not penalised, so this is the one answer of the family reported.
-Result centredSoftmax(const FitContext& c, Result r) {
-  if (!c.loss.separable() && r.intercept.size() > 0) r.intercept.array() -= c.X.userIntercept(r.coef, r.intercept).mean();
-  return r;
-}
-
 // The options of the family's methods (each declares the fields it reads).
 struct LinearOptions : LossField, RidgeField, ConvexSolverFields, SeedField {
   double alpha = 0;
@@ -70,7 +63,7 @@ Result elasticNet(const FitContext& c, const LinearOptions& o) {
   }
   const Objective F = objectiveOf(c, lambda * (1 - alpha));
   if (!c.loss.squared() || c.T.cols() == 1)  // logistic, multinomial, weighted squared: glmnet's quadratic models by coordinate descent
-    return centredSoftmax(c, withDistinctRows(proximalNewtonL1(F, lambda * alpha, startCoef(c), startIntercept(c), {o.maxIterations, o.tolerance}, c.control, pf)));
+    return withDistinctRows(proximalNewtonL1(F, lambda * alpha, startCoef(c), startIntercept(c), {o.maxIterations, o.tolerance}, c.control, pf));
   return withDistinctRows(proximalGradient(F, L1Penalty(lambda * alpha), startCoef(c), startIntercept(c), proximalOptions(o), c.control));
 }
 
@@ -81,7 +74,7 @@ Result runLasso(const FitContext& c, const LinearOptions& o) {
 }
 
 Result runRidge(const FitContext& c, const LinearOptions& o) {
-  return centredSoftmax(c, withDistinctRows(smoothFit(c, o.lambda, {o.maxIterations, o.tolerance})));
+  return withDistinctRows(smoothFit(c, o.lambda, {o.maxIterations, o.tolerance}));
 }
 
 // The paper's linear-SVM baseline (LibLinear's default): dual coordinate descent; over K classes
@@ -137,27 +130,19 @@ Schema<LinearOptions>& penaltyFactorField(Schema<LinearOptions>& s) {
                    "per-feature factors ≥ 0 of the penalty (glmnet's penalty.factor: 0 leaves a feature unpenalised; rescaled to sum to d)", 0);
 }
 
-// The shared losses and the multinomial (softmax) one, K classes in one model.
-Schema<LinearOptions>& linearLossField(Schema<LinearOptions>& s) {
-  std::vector<std::string> names = lossNames();
-  names.push_back("multinomial");
-  return s.choice("loss", &LinearOptions::loss,
-                  "the datafit (logistic: two classes; ova-*: one-vs-all over K classes; multinomial: the softmax over K classes; class labels of any values)",
-                  names);
-}
 
 Schema<LinearOptions> ridgeOptions() {
   Schema<LinearOptions> s("method");
-  return convexSolverFields(ridgeField(linearLossField(s)), 20000);
+  return convexSolverFields(ridgeField(softmaxLossField(s)), 20000);
 }
 Schema<LinearOptions> lassoOptions() {
   Schema<LinearOptions> s("method");
-  linearLossField(s).number("lambda", &LinearOptions::lambda, "ℓ1 weight λ in λ‖w‖₁", 0, 0).degree(1);
+  softmaxLossField(s).number("lambda", &LinearOptions::lambda, "ℓ1 weight λ in λ‖w‖₁", 0, 0).degree(1);
   return penaltyFactorField(convexSolverFields(s, 100000));
 }
 Schema<LinearOptions> elasticNetOptions() {
   Schema<LinearOptions> s("method");
-  linearLossField(s)
+  softmaxLossField(s)
       .number("lambda", &LinearOptions::lambda, "overall weight λ", 0, 0)
       .number("alpha", &LinearOptions::alpha, "ℓ1 share α (1: lasso, 0: ridge)", 1, 0, false, 1);
   return penaltyFactorField(convexSolverFields(s, 100000));
