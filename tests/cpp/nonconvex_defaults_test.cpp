@@ -15,6 +15,7 @@
 
 #include "supclust/experiments/synthetic.hpp"
 #include "csr.hpp"
+#include "experts_mixture.hpp"
 #include "problems.hpp"
 
 using namespace supclust;
@@ -369,3 +370,40 @@ TEST(NonConvexDefaults, IhtReachesTheBestSupport) {
 }
 
 }  // namespace nonconvex_defaults
+
+// The experts' searches from several starts count them as IHC's do: with one expert every start
+// ends at the one least-squares fit, so all ten count and no warning; with three, the ten starts'
+// answer is no worse than the first start's alone, and a warning says when one start reached it.
+TEST(NonConvexDefaults, ExpertsCountTheirStarts) {
+  const SyntheticProblem m = test_data::mixture(120, 4, 3, 0.5, 5);
+  const Problem problem = problemOf(m.X, m.y);
+  for (const char* method : {"experts-am", "experts-em"}) {
+    Params one;
+    one.numbers = {{"Q", 1}};
+    const Result single = fit(method, problem, one);
+    ASSERT_EQ(single.status, Status::Converged) << method << ": " << single.message;
+    EXPECT_EQ(single.starts, 10) << method;
+    EXPECT_EQ(single.startsAtBest, 10) << method;
+    EXPECT_TRUE(single.warnings.empty()) << method;
+    // A noisy mixture (starts often disagree) and a clean one (they often agree).
+    const SyntheticProblem clean = test_data::mixture(300, 3, 3, 0.05, 6);
+    int warned = 0, quiet = 0;
+    for (std::uint64_t seed = 1; seed <= 24 && (warned == 0 || quiet == 0); ++seed) {
+      const Problem on = seed % 2 ? problem : problemOf(clean.X, clean.y);
+      Params three;
+      three.numbers = {{"Q", 3}, {"restarts", 2}, {"seed", static_cast<double>(seed)}};
+      const Result r = fit(method, on, three);
+      three.numbers["restarts"] = 1;
+      const Result first = fit(method, on, three);
+      EXPECT_LE(r.objective, first.objective) << method << " seed " << seed;
+      EXPECT_EQ(first.starts, 0) << method;  // one start: nothing to count
+      EXPECT_EQ(r.starts, 2) << method;
+      ASSERT_GE(r.startsAtBest, 1) << method;
+      const bool once = r.startsAtBest == 1;
+      EXPECT_EQ(r.warnings.size(), once ? 1u : 0u) << method << " seed " << seed;
+      (once ? warned : quiet) += 1;
+    }
+    EXPECT_GT(warned, 0) << method;
+    EXPECT_GT(quiet, 0) << method;
+  }
+}

@@ -231,15 +231,25 @@ ExpertsFit alternateExpertsWithRestarts(ExpertFamily& family, const AlternatingE
     idle.push_back(f);
     return fit;
   };
-  std::vector<ExpertsFit> fits = runSearches(runs, o.threads, family.bytes(), control, search);
-  ExpertsFit best;
-  for (ExpertsFit& fit : fits)
-    if (fit.status == Status::Aborted || fit.objective < best.objective || best.labels.empty()) {
-      const bool aborted = fit.status == Status::Aborted;
-      best = std::move(fit);
-      if (aborted) break;
-    }
-  return best;
+  return lowestOf(runSearches(runs, o.threads, family.bytes(), control, search));
+}
+
+ExpertsFit lowestOf(std::vector<ExpertsFit> fits) {
+  std::size_t best = 0;
+  for (std::size_t k = 0; k < fits.size(); ++k) {
+    if (fits[k].status == Status::Aborted) return std::move(fits[k]);
+    const bool usable = fits[k].status != Status::NumericalIssue;
+    if (usable && (fits[best].status == Status::NumericalIssue || fits[k].objective < fits[best].objective)) best = k;
+  }
+  ExpertsFit out = std::move(fits[best]);
+  out.starts = static_cast<int>(fits.size());
+  if (out.status == Status::NumericalIssue) return out;  // every search did: the first's message
+  const double lowest = out.objective;
+  for (std::size_t k = 0; k < fits.size(); ++k) {
+    const double f = k == best ? lowest : fits[k].objective;
+    out.startsAtBest += (k == best || fits[k].status != Status::NumericalIssue) && f <= lowest + 1e-9 * std::max(1.0, std::abs(lowest));
+  }
+  return out;
 }
 
 ExpertsFit alternateExpertsWithRestarts(const RowMatrix& X, const Vector& y, int Q, double lambda,

@@ -60,6 +60,7 @@ Result resultOf(ExpertsFit fit) {
   r.objective = fit.objective;
   r.history = std::move(fit.history);
   r.iterations = fit.iterations;
+  if (fit.starts > 1 && r.status != Status::Aborted && r.status != Status::NumericalIssue) noteStarts(r, fit.starts, fit.startsAtBest);
   return r;
 }
 
@@ -196,16 +197,15 @@ Result runExpertsEm(const FitContext& c, const ExpertsOptions& opt) {
   o.lambda = opt.lambda;
   o.gateLambda = opt.gateLambda;
   o.minPrior = opt.minPrior;
-  MixtureEmFit em = mixtureEm(c.X.X(), c.T.col(0), static_cast<int>(opt.Q), o, c.control);
-  const bool usable = em.fit.status != Status::Aborted && em.fit.status != Status::NumericalIssue;
-  const double assigned = usable && opt.criterion == "icl" ? assignedLogResponsibility(c.X.X(), c.T.col(0), em.fit) : 0;
-  Gate gate = std::move(em.fit.gate);
-  RowVector variances = std::move(em.fit.variances);
-  Result r = resultOf(std::move(em.fit));
+  ExpertsFit em = mixtureEm(c.X.X(), c.T.col(0), static_cast<int>(opt.Q), o, c.control);
+  const bool usable = em.status != Status::Aborted && em.status != Status::NumericalIssue;
+  const double assigned = usable && opt.criterion == "icl" ? assignedLogResponsibility(c.X.X(), c.T.col(0), em) : 0;
+  Gate gate = std::move(em.gate);
+  RowVector variances = std::move(em.variances);
+  Result r = resultOf(std::move(em));
   if (r.status == Status::Aborted || r.status == Status::NumericalIssue) return r;
   r.gate = std::move(gate);
   r.variances = std::move(variances);
-  noteStarts(r, em.starts, em.startsAtBest);
   // BIC = 2n F + p log n over the experts' d + 1 coefficients and variance each, and the gate's
   // (Q − 1)(d + 1) free parameters (constant priors: Q − 1); ICL = BIC − 2 Σ_i log h_i,ĉ(i).
   const auto n = static_cast<double>(c.X.rows()), d = static_cast<double>(c.X.cols()), Q = static_cast<double>(opt.Q);

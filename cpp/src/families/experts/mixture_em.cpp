@@ -159,7 +159,7 @@ class MixtureEm {
 };
 }  // namespace
 
-MixtureEmFit mixtureEm(const RowMatrix& X, const Vector& y, int Q, const MixtureEmOptions& o, const Control& control) {
+ExpertsFit mixtureEm(const RowMatrix& X, const Vector& y, int Q, const MixtureEmOptions& o, const Control& control) {
   const std::size_t runs = static_cast<std::size_t>(std::max(1, o.restarts));
   const std::vector<std::uint64_t> seeds = searchSeeds(o.seed, runs);
   const MixtureEm sizing(X, y, Q, o);
@@ -167,27 +167,7 @@ MixtureEmFit mixtureEm(const RowMatrix& X, const Vector& y, int Q, const Mixture
     MixtureEm em(X, y, Q, o);
     return em.run(randomStart(X.rows(), Q, seeds[i]), c);
   };
-  std::vector<ExpertsFit> fits = runSearches(runs, o.threads, sizing.bytes(), control, search);
-  MixtureEmFit out;
-  out.starts = static_cast<int>(runs);
-  std::size_t best = 0;
-  for (std::size_t k = 0; k < fits.size(); ++k) {
-    if (fits[k].status == Status::Aborted) {
-      out.fit = std::move(fits[k]);
-      return out;
-    }
-    const bool usable = fits[k].status != Status::NumericalIssue;
-    if (usable && (fits[best].status == Status::NumericalIssue || fits[k].objective < fits[best].objective)) best = k;
-  }
-  if (fits[best].status == Status::NumericalIssue) {  // every start lost an expert: the first's message
-    out.fit = std::move(fits[best]);
-    return out;
-  }
-  const double lowest = fits[best].objective;
-  for (const ExpertsFit& f : fits)
-    out.startsAtBest += f.status != Status::NumericalIssue && f.objective <= lowest + 1e-9 * std::max(1.0, std::abs(lowest));
-  out.fit = std::move(fits[best]);
-  return out;
+  return lowestOf(runSearches(runs, o.threads, sizing.bytes(), control, search));
 }
 
 double assignedLogResponsibility(const RowMatrix& X, const Vector& y, const ExpertsFit& fit) {

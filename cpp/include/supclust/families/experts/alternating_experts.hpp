@@ -31,6 +31,8 @@ struct ExpertsFit {
   std::string message;
   RowVector variances;  // experts-em: each expert's noise variance σ_q² (mixture_em.hpp)
   Gate gate;            // experts-em: the gate fitted with the experts
+  // A search from several starts (lowestOf): how many, and how many reached its lowest F.
+  int starts = 0, startsAtBest = 0;
 };
 
 struct AlternatingExpertsOptions {
@@ -103,6 +105,11 @@ bool recordStep(ExpertsFit& out, int t, double f, double& previous, double toler
 // stops every search (their status Aborted).
 std::vector<ExpertsFit> runSearches(std::size_t runs, int threads, double bytesEach, const Control& control,
                                     const std::function<ExpertsFit(std::size_t, const Control&)>& search);
+// The answer of several searches: the first of the lowest F among those that did not end in a
+// NumericalIssue (or the first search, when every one did), with `starts` and `startsAtBest`
+// (the searches within 1e-9 of that F, relative to max(1, |F|)); an aborted search is returned
+// at once.
+ExpertsFit lowestOf(std::vector<ExpertsFit> fits);
 // The seeds of `count` searches, drawn in turn from Random(seed) before any runs: each search's
 // start whatever the order they run in.
 std::vector<std::uint64_t> searchSeeds(std::uint64_t seed, std::size_t count);

@@ -36,16 +36,10 @@ struct MixtureEmOptions {
   int threads = 0;
 };
 
-// A fit's experts, their variances σ_q² (ExpertsFit::variances), the gate, each sample's most
-// responsible expert (labels), F and its history; `starts` and `startsAtBest` count the starts and
-// those that reached the lowest F (within 1e-9 relative).
-struct MixtureEmFit {
-  ExpertsFit fit;
-  int starts = 0, startsAtBest = 0;
-};
-
-// X: n x d rows; y: n targets.
-MixtureEmFit mixtureEm(const RowMatrix& X, const Vector& y, int Q, const MixtureEmOptions& o, const Control& control);
+// X: n x d rows; y: n targets. The fit's experts, their variances σ_q², the gate, each sample's
+// most responsible expert (labels), F and its history, the starts and those that reached the
+// lowest F (lowestOf).
+ExpertsFit mixtureEm(const RowMatrix& X, const Vector& y, int Q, const MixtureEmOptions& o, const Control& control);
 
 // Σ_i log h_i,ĉ(i): each sample's log-responsibility of its most responsible expert under `fit`
 // (a mixtureEm answer on the same X and y). −2 × it is what the ICL (Biernacki, Celeux & Govaert
