@@ -61,6 +61,14 @@ void lossGradient(const ClassData& d, const Result& r, Matrix& gW, RowVector& gb
   }
 }
 
+// The grouping family's: the loss and its ridge λ (their own iteration settings).
+Params groupingParams(double lambda) {
+  Params p;
+  p.strings["loss"] = "multinomial";
+  p.numbers["lambda"] = lambda;
+  return p;
+}
+
 // The distinct non-zero values of a coefficient column.
 int distinctNonZeros(const Vector& w) {
   std::vector<double> v;
@@ -224,4 +232,54 @@ TEST(Multinomial, OscarWithoutItsPairwiseTermIsTheLasso) {
   EXPECT_NEAR(oscar.objective, lasso.objective, 1e-10 * lasso.objective);
   EXPECT_LT((oscar.coef - lasso.coef).cwiseAbs().maxCoeff(), 1e-6 * (1 + lasso.coef.cwiseAbs().maxCoeff()));
   EXPECT_LT((oscar.intercept - lasso.intercept).cwiseAbs().maxCoeff(), 1e-6);
+}
+
+// The grouping family takes the multinomial loss, its coefficient rows (a feature's K class
+// values) grouped. Given a partition (oracle), two classes at ridge λ are the logistic fit at λ/2
+// (w = b − a, as ridge's); each searching method's answer is the refit on its own partition (its
+// objective the oracle's there), with at most Q distinct rows; IHCS refuses K outputs.
+TEST(Multinomial, GroupingOnTwoClassesAndOnItsOwnPartitions) {
+  ClassData two = classData(8, 80, 6, 2);
+  Params oracle = groupingParams(0.04);
+  oracle.labels["groups"] = Labels{0, 0, 1, 1, 2, 2};
+  const Result soft = fit("oracle", problemOf(two.X, two.classes), oracle);
+  oracle.strings["loss"] = "logistic";
+  oracle.numbers["lambda"] = 0.02;
+  const Result logistic = fit("oracle", problemOf(two.X, two.classes), oracle);
+  ASSERT_EQ(soft.status, Status::Converged) << soft.message;
+  ASSERT_EQ(logistic.status, Status::Converged) << logistic.message;
+  const Vector w = soft.coef.col(1) - soft.coef.col(0);
+  EXPECT_LT((w - logistic.coef.col(0)).cwiseAbs().maxCoeff(), 1e-8 * (1 + w.cwiseAbs().maxCoeff()));
+  EXPECT_NEAR(soft.intercept[1] - soft.intercept[0], logistic.intercept[0], 1e-8);
+
+  const ClassData d = classData(9, 120, 8, 3);
+  for (const char* method : {"lsk", "ihc", "iht"}) {
+    Params p = groupingParams(0.01);
+    p.numbers["Q"] = 3;
+    p.numbers["s"] = 5;
+    if (std::string(method) == "lsk" || std::string(method) == "ihc") p.numbers.erase("s");
+    if (std::string(method) == "iht") p.numbers.erase("Q");
+    const Result r = fit(method, problemOf(d.X, d.classes), p);
+    ASSERT_NE(r.status, Status::InvalidInput) << method << ": " << r.message;
+    EXPECT_NEAR(r.intercept.sum(), 0, 1e-12) << method;
+    std::vector<RowVector> rows;
+    for (Eigen::Index j = 0; j < r.coef.rows(); ++j)
+      if (std::none_of(rows.begin(), rows.end(), [&](const RowVector& v) { return (v - r.coef.row(j)).cwiseAbs().maxCoeff() <= 1e-12; }))
+        rows.push_back(r.coef.row(j));
+    if (std::string(method) == "iht") {
+      EXPECT_LE((r.coef.rowwise().squaredNorm().array() > 0).count(), 5) << method;
+      continue;
+    }
+    EXPECT_LE(static_cast<int>(rows.size()), 3) << method;
+    if (std::string(method) == "lsk") continue;  // LSK's values are ridge's projected, not refitted
+    Params own = groupingParams(0.01);
+    own.labels["groups"] = r.groups;
+    const Result refit = fit("oracle", problemOf(d.X, d.classes), own);
+    EXPECT_NEAR(r.objective, refit.objective, 1e-8 * refit.objective) << method;
+  }
+  // IHCS's s-sparse projection is exact for one output: K classes are refused naming the loss.
+  Params sparse = groupingParams(0.01);
+  sparse.numbers["Q"] = 3;
+  sparse.numbers["s"] = 5;
+  EXPECT_EQ(fit("ihcs", problemOf(d.X, d.classes), sparse).field, "loss");
 }

@@ -64,6 +64,10 @@ Schema<T>& lossAndRidge(Schema<T>& s) {
   return ridgeField(lossField(s));
 }
 template <class T>
+Schema<T>& softmaxLossAndRidge(Schema<T>& s) {
+  return ridgeField(softmaxLossField(s));
+}
+template <class T>
 Schema<T>& qField(Schema<T>& s, std::string doc = "the number of distinct coefficient values (rows, for K outputs)") {
   return s.integer("Q", &T::Q, std::move(doc), 0, 1).fewerIsSimpler().required();
 }

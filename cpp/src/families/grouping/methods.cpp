@@ -417,28 +417,28 @@ S& roundingField(S& s) {
 
 S lskOptions() {
   S s("method");
-  return rowClusterFields(qAndRefit(lossAndRidge(s)));
+  return rowClusterFields(qAndRefit(softmaxLossAndRidge(s)));
 }
 S ihcOptions() {
   S s("method");
-  return restartFields(rowClusterFields(projectedGradientFields(qField(lossAndRidge(s)), {"lsk", "zero"})));
+  return restartFields(rowClusterFields(projectedGradientFields(qField(softmaxLossAndRidge(s)), {"lsk", "zero"})));
 }
 S ihcsOptions() {
   S s("method");
-  projectedGradientFields(sField(qField(lossAndRidge(s))), {"lsk", "zero"})
+  projectedGradientFields(sField(qField(softmaxLossAndRidge(s))), {"lsk", "zero"})
       .integer("starts", &G::starts, "IHCS from this many starts: its own (init), then alternately the refit on a random partition (by seed) and the LSK point of a ridge fit (penalties 10 down to 1e-6 times the mean feature variance); the lowest objective is kept, never above the own start's (0 or 1: that start alone)", 6, 0);
   return seedField(s, "seed of the random starts");
 }
 S ihtOptions() {
   S s("method");
-  projectedGradientFields(sField(lossAndRidge(s)), {"ridge", "zero"})
+  projectedGradientFields(sField(softmaxLossAndRidge(s)), {"ridge", "zero"})
       .integer("starts", &G::starts, "IHT from this many starts: its own (init), then in turn a ridge fit perturbed by N(0, rms²) per coefficient (by seed) and the next ridge fit, the penalties log-spaced from 10 down to 1e-6 times the mean feature variance; the lowest objective is kept, never above the own start's (0 or 1: that start alone)", 6, 0)
       .flag("swap", &G::swap, "after each start, swap one feature of the support for another (or add one) while that lowers the objective, the values refitted (squared loss, one output: a local search over supports)", true);
   return seedField(s, "seed of the random starts");
 }
 S oracleOptions() {
   S s("method");
-  return lossAndRidge(s).labels("groups", &G::groups, "the true partition: one label per feature").required();
+  return softmaxLossAndRidge(s).labels("groups", &G::groups, "the true partition: one label per feature").required();
 }
 S cgOptions() {
   const ConditionalGradientOptions defaults;

@@ -364,22 +364,22 @@ PathTop adaptiveTop(const P&, const PathData& data) { return pathL1Top(data, Top
 
 S oscarOptions() {
   S s("method");
-  convexSolverFields(graphField(weights(ridgeField(softmaxLossField(s)), "ℓ1 weight λ1", "pairwise max weight λ2")), 20000).suggest("lambda2", 1e-3, 1);
+  convexSolverFields(graphField(weights(softmaxLossAndRidge(s), "ℓ1 weight λ1", "pairwise max weight λ2")), 20000).suggest("lambda2", 1e-3, 1);
   return s.choice("solver", &P::solver,
                   "auto: for the squared loss coordinate descent over clusters until the answer has more non-zeros than min(n, d)/2 and than 0.8n or d/4, then ADMM (min(n, d) ≤ 500) or FISTA from the start; FISTA for other losses. cd, admm: squared loss; fista: any loss (without a graph)",
                   {"auto", "cd", "admm", "fista"});
 }
 S gflassoOptions() {
   S s("method");
-  return convexSolverFields(graphField(weights(ridgeField(softmaxLossField(s)), "ℓ1 weight λ1", "pairwise fusion weight λ2")), 20000).suggest("lambda2", 1e-3, 1);
+  return convexSolverFields(graphField(weights(softmaxLossAndRidge(s), "ℓ1 weight λ1", "pairwise fusion weight λ2")), 20000).suggest("lambda2", 1e-3, 1);
 }
 S ncfgsOptions() {
   S s("method");
-  return convexSolverFields(dcFields(graphField(weights(ridgeField(softmaxLossField(s)), "ℓ1 weight λ1", "pairwise weight λ2 on ||w_i| − |w_j||"))), 20000).suggest("lambda2", 1e-3, 1);
+  return convexSolverFields(dcFields(graphField(weights(softmaxLossAndRidge(s), "ℓ1 weight λ1", "pairwise weight λ2 on ||w_i| − |w_j||"))), 20000).suggest("lambda2", 1e-3, 1);
 }
 S nctfgsOptions() {
   S s("method");
-  weights(ridgeField(softmaxLossField(s)), "weight λ1 of the truncated ℓ1 term", "weight λ2 of the truncated pairwise term")
+  weights(softmaxLossAndRidge(s), "weight λ1 of the truncated ℓ1 term", "weight λ2 of the truncated pairwise term")
       .number("tau", &P::tau, "truncation τ > 0: J_τ(x) = min(x/τ, 1)", 1, 0, true);
   return convexSolverFields(dcFields(graphField(s)), 20000).suggest("lambda2", 1e-2, 1);
 }
