@@ -61,6 +61,16 @@ void lossGradient(const ClassData& d, const Result& r, Matrix& gW, RowVector& gb
   }
 }
 
+// A two-class softmax fit (classes a, b) against its logistic twin: both converged, w = b − a and
+// the intercepts' difference within `tolerance` (relative to the largest |w|).
+void expectLogisticTwin(const Result& soft, const Result& logistic, double tolerance, const std::string& what) {
+  ASSERT_EQ(soft.status, Status::Converged) << what << ": " << soft.message;
+  ASSERT_EQ(logistic.status, Status::Converged) << what << ": " << logistic.message;
+  const Vector w = soft.coef.col(1) - soft.coef.col(0);
+  EXPECT_LT((w - logistic.coef.col(0)).cwiseAbs().maxCoeff(), tolerance * (1 + w.cwiseAbs().maxCoeff())) << what;
+  EXPECT_NEAR(soft.intercept[1] - soft.intercept[0], logistic.intercept[0], tolerance) << what;
+}
+
 // The grouping family's: the loss and its ridge λ (their own iteration settings).
 Params groupingParams(double lambda) {
   Params p;
@@ -128,12 +138,7 @@ TEST(Multinomial, TwoClassesGiveBinaryLogisticRidgeAtHalfTheWeight) {
   const Result soft = fit("ridge", problemOf(d.X, d.classes), softmaxParams(lambda));
   Params binary = softmaxParams(lambda / 2);
   binary.strings["loss"] = "logistic";
-  const Result logistic = fit("ridge", problemOf(d.X, d.classes), binary);
-  ASSERT_EQ(soft.status, Status::Converged) << soft.message;
-  ASSERT_EQ(logistic.status, Status::Converged) << logistic.message;
-  const Vector w = soft.coef.col(1) - soft.coef.col(0);
-  EXPECT_LT((w - logistic.coef.col(0)).cwiseAbs().maxCoeff(), 1e-8 * (1 + w.cwiseAbs().maxCoeff()));
-  EXPECT_NEAR(soft.intercept[1] - soft.intercept[0], logistic.intercept[0], 1e-8);
+  expectLogisticTwin(soft, fit("ridge", problemOf(d.X, d.classes), binary), 1e-8, "ridge");
 }
 
 TEST(Multinomial, ProbabilitiesAreTheScoresSoftmax) {
@@ -207,11 +212,7 @@ TEST(Multinomial, PenaltiesOnTwoClassesAreTheirLogisticFits) {
     const Result soft = fit(method, problemOf(d.X, d.classes), p);
     p.strings["loss"] = "logistic";
     const Result logistic = fit(method, problemOf(d.X, d.classes), p);
-    ASSERT_EQ(soft.status, Status::Converged) << method << ": " << soft.message;
-    ASSERT_EQ(logistic.status, Status::Converged) << method << ": " << logistic.message;
-    const Vector w = soft.coef.col(1) - soft.coef.col(0);
-    EXPECT_LT((w - logistic.coef.col(0)).cwiseAbs().maxCoeff(), 1e-6 * (1 + w.cwiseAbs().maxCoeff())) << method;
-    EXPECT_NEAR(soft.intercept[1] - soft.intercept[0], logistic.intercept[0], 1e-6) << method;
+    expectLogisticTwin(soft, logistic, 1e-6, method);
     EXPECT_NEAR(soft.objective, logistic.objective, 1e-9 * logistic.objective) << method;
     EXPECT_NEAR(soft.intercept.sum(), 0, 1e-12) << method;
     EXPECT_LT(distinctNonZeros(logistic.coef.col(0)), 6) << method;  // the pairwise term groups some coefficients
@@ -245,12 +246,7 @@ TEST(Multinomial, GroupingOnTwoClassesAndOnItsOwnPartitions) {
   const Result soft = fit("oracle", problemOf(two.X, two.classes), oracle);
   oracle.strings["loss"] = "logistic";
   oracle.numbers["lambda"] = 0.02;
-  const Result logistic = fit("oracle", problemOf(two.X, two.classes), oracle);
-  ASSERT_EQ(soft.status, Status::Converged) << soft.message;
-  ASSERT_EQ(logistic.status, Status::Converged) << logistic.message;
-  const Vector w = soft.coef.col(1) - soft.coef.col(0);
-  EXPECT_LT((w - logistic.coef.col(0)).cwiseAbs().maxCoeff(), 1e-8 * (1 + w.cwiseAbs().maxCoeff()));
-  EXPECT_NEAR(soft.intercept[1] - soft.intercept[0], logistic.intercept[0], 1e-8);
+  expectLogisticTwin(soft, fit("oracle", problemOf(two.X, two.classes), oracle), 1e-8, "oracle");
 
   const ClassData d = classData(9, 120, 8, 3);
   for (const char* method : {"lsk", "ihc", "iht"}) {
