@@ -13,8 +13,6 @@ namespace supclust {
 namespace {
 constexpr double kLogTwoPi = 1.8378770664093453;
 
-// The parameters EM moves: the experts, their variances, and the gate (constant priors: a gate
-// of zero weights).
 // log π_q(x_i) φ(y_i; c_qᵀx_i + b_q, σ_q²), n × Q; constant priors are a gate of zero weights.
 Matrix logJoint(const RowMatrix& X, const Vector& y, const Experts& experts, const RowVector& variances, const Gate& gate) {
   const Eigen::Index n = X.rows(), Q = experts.coef.cols();
@@ -29,6 +27,8 @@ Matrix logJoint(const RowMatrix& X, const Vector& y, const Experts& experts, con
   return out;
 }
 
+// The parameters EM moves: the experts, their variances, and the gate (constant priors: a gate
+// of zero weights).
 struct MixtureState {
   Experts experts;
   RowVector variances;

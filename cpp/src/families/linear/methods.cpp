@@ -130,10 +130,9 @@ Schema<LinearOptions>& penaltyFactorField(Schema<LinearOptions>& s) {
                    "per-feature factors ≥ 0 of the penalty (glmnet's penalty.factor: 0 leaves a feature unpenalised; rescaled to sum to d)", 0);
 }
 
-
 Schema<LinearOptions> ridgeOptions() {
   Schema<LinearOptions> s("method");
-  return convexSolverFields(ridgeField(softmaxLossField(s)), 20000);
+  return convexSolverFields(softmaxLossAndRidge(s), 20000);
 }
 Schema<LinearOptions> lassoOptions() {
   Schema<LinearOptions> s("method");

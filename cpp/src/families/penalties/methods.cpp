@@ -366,7 +366,7 @@ S oscarOptions() {
   S s("method");
   convexSolverFields(graphField(weights(softmaxLossAndRidge(s), "ℓ1 weight λ1", "pairwise max weight λ2")), 20000).suggest("lambda2", 1e-3, 1);
   return s.choice("solver", &P::solver,
-                  "auto: for the squared loss coordinate descent over clusters until the answer has more non-zeros than min(n, d)/2 and than 0.8n or d/4, then ADMM (min(n, d) ≤ 500) or FISTA from the start; FISTA for other losses. cd, admm: squared loss; fista: any loss (without a graph)",
+                  "auto: for the squared loss coordinate descent over clusters until the answer has more non-zeros than min(n, d)/2 and than 0.8n or d/4, then ADMM (min(n, d) ≤ 500) or FISTA from the start; FISTA for other losses and observation weights. cd, admm: squared loss, unweighted; fista: any loss (without a graph)",
                   {"auto", "cd", "admm", "fista"});
 }
 S gflassoOptions() {

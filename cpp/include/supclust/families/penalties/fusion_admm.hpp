@@ -14,8 +14,9 @@
 // F̃ = F for the squared loss: the β-step solves (XcᵀXc/n + λI + ρ(S² + AᵀA))β = Xcᵀy/n + …, one
 // factorisation per ρ; when AᵀA = aI − c11ᵀ (the complete graph) that is RidgeSystem's
 // factorisation (Cholesky, or Woodbury when n < d) plus a Sherman–Morrison correction, else one
-// dense d × d Cholesky. Other losses (logistic, and rows with observation weights): F̃ is F linearised at the current point with the
-// proximal term L/2‖β − β_k‖² (L: F's Lipschitz constant; linearised ADMM), the intercept moved
+// dense d × d Cholesky. Other losses (logistic, and rows with observation weights): F̃ is F
+// linearised at the current point with the proximal term L/2‖β − β_k‖² (L: F's Lipschitz
+// constant; linearised ADMM), the intercept moved
 // by a gradient step 1/L; the system LI + ρ(S² + AᵀA) is again factorised once per ρ.
 //
 // The state is the prox input t = (Sβ, Aβ) + u alone: z = prox(t) and u = t − z follow from it,
