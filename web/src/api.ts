@@ -10,7 +10,7 @@ import type { CallControl, ColumnTable, DataInput, CrossValidationControl, Shard
   SparseGroupsResult, Supclust, SyntheticData } from './types.js';
 import { modelArrays as checkedArrays, vocabularyOf, type ModelArrays } from './model_arrays.js';
 import * as v from './validate.js';
-import { dataScales, meanOneWeights, suggestedValue } from './suggest.js';
+import { dataScales, suggestedValue } from './suggest.js';
 import { VERSION } from './version.js';
 import { hashOfData } from './merge.js';
 import { callHash } from './shards.js';
@@ -234,7 +234,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       const targets = loss.oneVsAll ? Float64Array.from({ length: X.nRows * K }, (_, t) => (y[Math.floor(t / K)] === t % K ? 1 : 0)) : y;
       const standardize = (p as { standardize?: unknown }).standardize ?? false;
       if (typeof standardize !== 'boolean') throw invalid('standardize', 'must be a boolean');
-      const weights = p.weights === undefined ? undefined : meanOneWeights(v.finiteVector('weights', p.weights, X.nRows));
+      const weights = p.weights === undefined ? undefined : v.observationWeights(p.weights, X.nRows);
       const scales = dataScales(X, targets, K, standardize, weights);
       const out: Record<string, number> = {};
       for (const o of spec.options)

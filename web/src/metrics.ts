@@ -4,7 +4,7 @@
 // Each takes observation weights last (scikit-learn's sample_weight): row i counts weights[i] times.
 import { invalid } from './errors.js';
 import type { Label } from './types.js';
-import { finiteVector } from './validate.js';
+import { finiteVector, observationWeights } from './validate.js';
 
 /** Labels and what is compared with them: both non-empty, `per` entries of `other` per label. */
 function sameLength(y: ArrayLike<unknown>, other: ArrayLike<unknown>, field: string, per = 1) {
@@ -13,18 +13,8 @@ function sameLength(y: ArrayLike<unknown>, other: ArrayLike<unknown>, field: str
     throw invalid(field, `must have ${per === 1 ? '' : `${per} × `}${y.length} entries, as y (got ${other?.length})`);
 }
 
-/** Observation weights: none, or one finite number ≥ 0 per row with a positive sum. */
-function weightsOf(weights: ArrayLike<number> | undefined, n: number): Float64Array | undefined {
-  if (weights === undefined) return undefined;
-  const w = finiteVector('weights', weights, n);
-  let sum = 0;
-  for (let i = 0; i < n; i++) {
-    if (w[i] < 0) throw invalid('weights', `must be non-negative (entry ${i} is ${w[i]})`);
-    sum += w[i];
-  }
-  if (!(sum > 0)) throw invalid('weights', 'must have a positive entry (every row weighs 0)');
-  return w;
-}
+/** Observation weights: none, or the library's (validate's observationWeights). */
+const weightsOf = (weights: ArrayLike<number> | undefined, n: number) => (weights === undefined ? undefined : observationWeights(weights, n));
 
 /** Σ wᵢ fᵢ / Σ wᵢ over the rows (the plain mean without weights). */
 function meanOf(n: number, w: Float64Array | undefined, f: (i: number) => number): number {

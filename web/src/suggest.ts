@@ -9,7 +9,6 @@
 // Both are computed on X / sx and t / st (sx, st powers of two near the largest entries: exact)
 // and returned with their units, so that data of any representable scale gives the suggested
 // weight whenever the weight itself is representable (suggestedValue).
-import { invalid } from './errors.js';
 import type { Matrix } from './validate.js';
 
 /** gradient · gradientUnit and curvature · curvatureUnit are the scales, each unit a product of
@@ -25,14 +24,16 @@ function unitOf(a: ArrayLike<number>): number {
 
 /** targets: n × cols row-major (one-vs-all: the classes' indicator columns). standardized: the
  * scales of X's columns divided by their standard deviations (1/n; a constant column kept), as a fit
- * with standardize: true sees them. weights: the observation weights of the rows, of mean 1 (every
- * sum above then counts row i ω_i times, the means are the weighted ones — what a weighted fit
- * reads; a row of weight 0 is not seen). */
+ * with standardize: true sees them. weights: the rows' observation weights (checked), scaled here to
+ * mean 1: every sum above then counts row i ω_i times about the weighted means, as a weighted fit
+ * reads them; a row of weight 0 is not seen. */
 export function dataScales(X: Matrix, given: Float64Array, cols: number, standardized = false, weights?: Float64Array): DataScales {
   const { nRows: n, nCols: d } = X;
   const sx = unitOf(X.data), st = unitOf(given);
   const targets = given.map((t) => t / st);
-  const weight = (i: number) => (weights ? weights[i] : 1);
+  let total = 0;
+  if (weights) for (let i = 0; i < n; i++) total += weights[i];
+  const weight = (i: number) => (weights ? (weights[i] * n) / total : 1);
   const colMean = new Float64Array(d), colSquares = new Float64Array(d), storedWeight = new Float64Array(d), seen = new Float64Array(d);
   const low = new Float64Array(d).fill(Infinity), high = new Float64Array(d).fill(-Infinity);
   const forEntries = (f: (i: number, j: number, x: number) => void) => {
@@ -84,17 +85,4 @@ export function suggestedValue(s: DataScales, degree: number, factor: number, d:
   const [scale, unit] = degree === 2 ? [s.curvature, s.curvatureUnit] : [s.gradient, s.gradientUnit];
   const value = (factor * scale) / d ** power;
   return value === 0 ? 0 : value * Math.min(...unit) * Math.max(...unit);
-}
-
-/** Observation weights (finite, as validate's finiteVector gives them) scaled to mean 1, after the
- * library's checks: non-negative, a positive and finite sum (a SupclustError naming `weights`). */
-export function meanOneWeights(w: Float64Array): Float64Array {
-  let sum = 0;
-  for (let i = 0; i < w.length; i++) {
-    if (w[i] < 0) throw invalid('weights', `must be finite and non-negative (entry ${i} is ${w[i]})`);
-    sum += w[i];
-  }
-  if (!(sum > 0)) throw invalid('weights', 'must have a positive entry (every row weighs 0)');
-  if (!Number.isFinite(sum)) throw invalid('weights', 'sum beyond the double range: scale them down');
-  return w.map((x) => (x * w.length) / sum);
 }

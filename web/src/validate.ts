@@ -71,6 +71,20 @@ export function finiteVector(field: string, v: unknown, expectedLength?: number)
   return out;
 }
 
+/** Observation weights (field `weights`), as the library checks them: n finite numbers ≥ 0 with a
+ * positive and finite sum. */
+export function observationWeights(weights: unknown, n: number): Float64Array {
+  const w = finiteVector('weights', weights, n);
+  let sum = 0;
+  for (let i = 0; i < n; i++) {
+    if (w[i] < 0) throw invalid('weights', `must be non-negative (entry ${i} is ${w[i]})`);
+    sum += w[i];
+  }
+  if (!(sum > 0)) throw invalid('weights', 'must have a positive entry (every row weighs 0)');
+  if (!Number.isFinite(sum)) throw invalid('weights', 'sum beyond the double range: scale them down');
+  return w;
+}
+
 /** A number (its range is the library's to check). */
 export function number(field: string, v: unknown): number {
   if (typeof v !== 'number') throw invalid(field, `must be a number (got ${describe(v)})`);

@@ -15,7 +15,7 @@ RowVector startIntercept(const FitContext& c) { return c.warm ? c.warm->intercep
 // Fits the smooth objective (loss + ridge) with nothing else: closed form for the squared loss
 // on equal rows, trust-region Newton (TRON) for the logistic losses and weighted rows.
 Result smoothFit(const FitContext& c, double ridge, const TrustRegionOptions& opt) {
-  if (c.loss.squared() && !c.loss.weighted()) {
+  if (c.loss.closedForm()) {
     const Objective F = objectiveOf(c, ridge);
     Result r;
     r.coef = sharedRidgeCoefficients(c.X, c.T, ridge);  // LS, LSK and IHC's start share fits
@@ -29,6 +29,12 @@ Result smoothFit(const FitContext& c, double ridge, const TrustRegionOptions& op
 }
 
 TrustRegionOptions smoothDefaults() { return {20000, 1e-10}; }
+
+double meanColumnVariance(const FitContext& c) {
+  const double d = static_cast<double>(c.X.cols());
+  if (c.loss.weighted()) return c.X.uncentred().columnDeviations(c.X.means(), c.loss.rowWeights()).squaredNorm() / d;
+  return c.X.squaredNorm() / (static_cast<double>(c.X.rows()) * d);
+}
 
 void noteStarts(Result& r, int starts, int atBest) {
   r.starts = starts;
@@ -58,7 +64,7 @@ Result withDistinctRows(Result r) {
 Result penalisedFit(const FitContext& c, const Penalty& P, double ridge, const ConvexSolverFields& solver, Matrix W0, RowVector b0,
                     Eigen::Index admmShortSide) {
   const Objective F = objectiveOf(c, ridge);
-  if (c.loss.squared() && !c.loss.weighted() && admmSuits(c.X.rows(), c.X.cols(), admmShortSide))
+  if (c.loss.closedForm() && admmSuits(c.X.rows(), c.X.cols(), admmShortSide))
     return withDistinctRows(admm(F, P, std::move(W0), {solver.maxIterations, solver.tolerance}, c.control));
   return withDistinctRows(proximalGradient(F, P, std::move(W0), std::move(b0), proximalOptions(solver), c.control));
 }

@@ -105,8 +105,8 @@ class ColumnNewton {
     solveModel(residual);
     step_.array() += offset_;
     // Armijo line search on the full objective along (Δw, Δb).
-    const double descent = g_.dot(dw_) + gb_ * db_ +
-                           (factors_ ? lambda1_ * factors_->dot(Vector((w + dw_).cwiseAbs() - w.cwiseAbs())) : lambda1_ * ((w + dw_).lpNorm<1>() - w.lpNorm<1>()));
+    const double l1Change = factors_ ? factors_->dot(Vector((w + dw_).cwiseAbs() - w.cwiseAbs())) : (w + dw_).lpNorm<1>() - w.lpNorm<1>();
+    const double descent = g_.dot(dw_) + gb_ * db_ + lambda1_ * l1Change;
     if (std::abs(descent) <= 1e-13 * std::abs(f)) {
       wBefore_ = w;
       bBefore_ = b;
@@ -306,9 +306,12 @@ Result proximalNewtonL1(const Objective& F, double lambda1, Matrix W, RowVector 
         const StepEnd end = c.step(residual);
         if (end == StepEnd::OnTrust) {  // a step below f's resolution: kept only if the residual falls
           c.predict();
-          if (!(c.residual() < residual)) c.undo();
-          else moved = true;
-          c.predict();
+          if (c.residual() < residual) {
+            moved = true;
+          } else {
+            c.undo();
+            c.predict();
+          }
         } else if (end == StepEnd::Moved) {
           moved = true;
         }
@@ -320,8 +323,8 @@ Result proximalNewtonL1(const Objective& F, double lambda1, Matrix W, RowVector 
       if (certified) break;
       // The objective from the classes' scores (Z: every column committed), without a product.
       const Vector rows = W.rowwise().squaredNorm(), absRows = W.cwiseAbs().rowwise().sum();
-      r.history.push_back(F.loss().value(Z, F.targets()) +
-                          (factors ? 0.5 * lambda2 * factors->dot(rows) + lambda1 * factors->dot(absRows) : 0.5 * lambda2 * rows.sum() + lambda1 * absRows.sum()));
+      const double penalty = factors ? 0.5 * lambda2 * factors->dot(rows) + lambda1 * factors->dot(absRows) : 0.5 * lambda2 * rows.sum() + lambda1 * absRows.sum();
+      r.history.push_back(F.loss().value(Z, F.targets()) + penalty);
       if (!moved) {
         limit("proximal Newton: no further decrease in floating point");
         break;

@@ -41,6 +41,9 @@ class Loss {
   // else nullptr; weighted(): the squared loss's closed forms, which assume equal rows, do not apply.
   virtual const Vector* rowWeights() const { return nullptr; }
   bool weighted() const { return rowWeights() != nullptr; }
+  // The squared loss on equal rows: its closed forms apply (the mean intercept for centred X,
+  // solves and Gram matrices of XcᵀXc).
+  bool closedForm() const { return squared() && !weighted(); }
   // The squared loss: closed forms exist, and for centred X the optimal intercept is mean(T)
   // whatever W is.
   virtual bool squared() const { return false; }

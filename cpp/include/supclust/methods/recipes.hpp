@@ -39,6 +39,9 @@ void attachPartition(Result& r, Partition p);
 // A non-convex answer's starts: how many ran and how many reached its (lowest) objective, with a
 // warning when only one did.
 void noteStarts(Result& r, int starts, int atBest);
+// The mean feature variance ‖Xc‖²_F/(n d), each row counted by its observation weight: the scale
+// of the ridge weights a method picks for itself (starts, initial estimates).
+double meanColumnVariance(const FitContext& c);
 // A convex solver's limits as proximal gradient's.
 ProximalGradientOptions proximalOptions(const ConvexSolverFields& s);
 

@@ -6,8 +6,9 @@
 // is solved by the smooth fit without a ridge term (recipes' smoothFit: minimum-norm least
 // squares for the squared losses, trust-region Newton for the logistic ones; where the classes
 // are separable on the groups no finite minimum exists, the refit stops where the gradient is
-// below its tolerance, and the model carries a warning); coef = P θ. The multinomial loss is refused: its K coefficient rows are identified by the
-// penalty alone (adding one vector to every class changes no probability).
+// below its tolerance, and the model carries a warning); coef = P θ. The multinomial loss is
+// refused: its K coefficient rows are identified by the penalty alone (adding one vector to every
+// class changes no probability).
 #pragma once
 
 #include "supclust/base/refusal.hpp"

@@ -241,14 +241,12 @@ ExpertsFit lowestOf(std::vector<ExpertsFit> fits) {
     const bool usable = fits[k].status != Status::NumericalIssue;
     if (usable && (fits[best].status == Status::NumericalIssue || fits[k].objective < fits[best].objective)) best = k;
   }
+  int atBest = 0;  // none when every search ended in a NumericalIssue (the first's message kept)
+  const double lowest = fits[best].objective, within = 1e-9 * std::max(1.0, std::abs(lowest));
+  for (const ExpertsFit& f : fits) atBest += f.status != Status::NumericalIssue && f.objective <= lowest + within;
   ExpertsFit out = std::move(fits[best]);
   out.starts = static_cast<int>(fits.size());
-  if (out.status == Status::NumericalIssue) return out;  // every search did: the first's message
-  const double lowest = out.objective;
-  for (std::size_t k = 0; k < fits.size(); ++k) {
-    const double f = k == best ? lowest : fits[k].objective;
-    out.startsAtBest += (k == best || fits[k].status != Status::NumericalIssue) && f <= lowest + 1e-9 * std::max(1.0, std::abs(lowest));
-  }
+  out.startsAtBest = atBest;
   return out;
 }
 

@@ -228,7 +228,7 @@ using StartRun = std::function<Result(const FitContext&, Matrix W0, RowVector b0
 // thread pool. All minimise the same objective; the lowest is kept (the first of ties: the same
 // answer on any number of threads), and the model counts the starts that reached it.
 Result bestOfStarts(const FitContext& c, const GroupingOptions& o, int starts, StartPlan plan, const StartRun& run) {
-  const double variance = c.X.squaredNorm() / static_cast<double>(c.X.rows() * c.X.cols());
+  const double variance = meanColumnVariance(c);
   const double unit = variance > 0 ? variance : 1;
   std::vector<Result> results(static_cast<std::size_t>(starts));
   const int threads = insideParallelTask() ? 1 : std::min(availableThreads(), starts);

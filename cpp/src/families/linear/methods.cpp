@@ -57,7 +57,7 @@ Result elasticNet(const FitContext& c, const LinearOptions& o) {
   const double lambda = o.lambda, alpha = o.alpha;
   const std::optional<Vector> factors = penaltyFactors(o);
   const Vector* pf = factors ? &*factors : nullptr;
-  if (c.loss.squared() && c.T.cols() == 1 && !c.loss.weighted()) {
+  if (c.loss.closedForm() && c.T.cols() == 1) {
     const Vector w0 = startCoef(c).col(0);
     return withDistinctRows(elasticNetCoordinateDescent(c.X, c.T.col(0), lambda, alpha, {o.maxIterations, o.tolerance}, c.control, &w0, pf));
   }

@@ -177,7 +177,7 @@ Result fusionAdmm(const FusionProblem& p, Matrix W0, RowVector b0, const AdmmOpt
   const CenteredDesign& X = F.design();
   const auto D = static_cast<Eigen::Index>(X.cols());
   const double n = static_cast<double>(X.rows());
-  const bool exact = F.loss().squared() && !F.loss().weighted();  // equal rows: the closed form's Gram matrix
+  const bool exact = F.loss().closedForm();
   const double L = exact ? 0 : F.lipschitz();
   const Vector tilt = p.tilt.size() > 0 ? p.tilt : Vector::Zero(D);
   RowVector b = exact ? F.targets().colwise().mean() : b0;

@@ -116,14 +116,12 @@ Result magnitudeFusionFit(const FitContext& c, const PenaltiesOptions& opt, doub
 
 // ADFG's initial estimate β̂: least squares when n > d, else ridge at 1e-3 × the mean column
 // variance (the paper takes OLS; n ≤ d has none); logistic: that ridge always (a separable
-// sample has no unpenalised fit). Rows with observation weights count as often in the variance.
+// sample has no unpenalised fit).
 Vector initialEstimate(const FitContext& c, const PenaltiesOptions& opt) {
   const double n = static_cast<double>(c.X.rows()), d = static_cast<double>(c.X.cols());
   const bool ols = c.loss.squared() && n > d;
   const FitContext initial{c.X, c.loss, c.T, c.options, c.control, nullptr};
-  const double variance = c.loss.weighted() ? c.X.uncentred().columnDeviations(c.X.means(), c.loss.rowWeights()).squaredNorm() / d
-                                            : c.X.squaredNorm() / (n * d);
-  return smoothFit(initial, ols ? 0.0 : 1e-3 * variance,
+  return smoothFit(initial, ols ? 0.0 : 1e-3 * meanColumnVariance(c),
                    {opt.maxIterations, opt.tolerance})
       .coef.col(0);
 }
@@ -304,7 +302,7 @@ Result runOscar(const FitContext& c, const PenaltiesOptions& opt) {
   // cd and ADMM read the squared loss through equal rows (its Gram matrix, the columns' norms).
   if ((solver == "cd" || solver == "admm") && c.loss.weighted())
     return Result::invalid(Refusal("solver", "solver '" + solver + "' of method 'oscar' takes no observation weights (fista does; leave solver at 'auto')"));
-  if (solver == "auto") solver = c.loss.squared() && !c.loss.weighted() ? "cd" : "fista";
+  if (solver == "auto") solver = c.loss.closedForm() ? "cd" : "fista";
   if (solver == "cd") {
     OwlDescentOptions o{opt.maxIterations, opt.tolerance};
     // auto: ADMM (min(n, d) ≤ 500) or FISTA takes over, from the start, once the answer is dense:
