@@ -6,8 +6,10 @@
 // standardize = FALSE) at its default threshold (1e-7) and at 1e-10; ours, sc.path in wasm simd on
 // X held by the module, is given glmnet's λ values (its early stops off: the same points). Every
 // point of every answer is evaluated in one objective here, so the table shows the time ratio and
-// the worst per-point objective gap (glmnet's − ours: positive where ours is lower). Run alone
-// (node bench/paths.mjs) or from run.mjs.
+// the worst per-point objective gap (glmnet's − ours: positive where ours is lower) — and, for
+// each of glmnet's thresholds, ours at equal accuracy: the loosest of TOLERANCES whose every point
+// is as low as glmnet's (within 1e-12 relative), with its time. Run alone (node bench/paths.mjs)
+// or from run.mjs.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,6 +17,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { load } from '../dist/node/index.js';
 import { design, MAX_REPEATS, medianMs, objective, sparseDesign, TIMED_MS } from './sklearn.mjs';
+
+// Our tolerances tried for equal accuracy, loosest first (the default is 1e-10).
+const TOLERANCES = [1e-3, 5e-4, 2e-4, 1e-4, 5e-5, 2e-5, 1e-5, 1e-6, 1e-7, 1e-8, 1e-10];
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -57,27 +62,41 @@ export async function benchPaths(repeats = Number(process.env.BENCH_REPEATS ?? 7
     const { t } = c, lambda = peer.default.lambda;
     const held = await sc.dataset(t.csr ? { indptr: t.csr.indptr, indices: t.csr.indices, values: t.csr.values } : t.X, t.n, t.d);
     const params = { X: held, y: c.family === 'binomial' ? t.y : t.target, ...(c.family === 'binomial' ? { loss: 'logistic' } : {}) };
-    const run = () => sc.path('lasso', params, { lambda, devianceRatioChange: 0, devianceRatioMax: 1 });
-    const ours = await run();
-    const wasmMs = await medianMs(Math.min(repeats, 3), run);
-    held.dispose();
+    const run = (tolerance) => () => sc.path('lasso', { ...params, ...(tolerance ? { tolerance } : {}) }, { lambda, devianceRatioChange: 0, devianceRatioMax: 1 });
+    const ours = await run()();
+    const wasmMs = await medianMs(Math.min(repeats, 3), run());
     // Every point in one objective.
     const F = (coef, b, l) => objective(t, { fit: c.fit, lambda: l }, coef, b);
-    const oursF = ours.points.map((p) => F(p.model.coef, p.model.intercept[0], p.lambda));
-    const gaps = (label) => {
+    const valuesOf = (answer) => answer.points.map((p) => F(p.model.coef, p.model.intercept[0], p.lambda));
+    const oursF = valuesOf(ours);
+    const theirF = {};
+    for (const label of ['default', 'tight']) {
       const L = peer[label].lambda.length, beta = new Float64Array(readFileSync(join(dir, `${c.file}-${label}-beta.f64`)).buffer);
+      theirF[label] = Array.from({ length: Math.min(L, oursF.length) }, (_, k) => F(beta.subarray(k * t.d, (k + 1) * t.d), peer[label].intercept[k], lambda[k]));
+    }
+    const gaps = (label) => {
       let worst = -Infinity, worstRelative = -Infinity;
-      for (let k = 0; k < Math.min(L, oursF.length); k++) {
-        const theirs = F(beta.subarray(k * t.d, (k + 1) * t.d), peer[label].intercept[k], lambda[k]);
+      theirF[label].forEach((theirs, k) => {
         worst = Math.max(worst, theirs - oursF[k]);
         worstRelative = Math.max(worstRelative, (theirs - oursF[k]) / Math.abs(oursF[k]));
-      }
+      });
       return { worst, worstRelative };
     };
+    // Equal accuracy: the loosest tolerance whose every point is as low as glmnet's at each threshold.
+    const equal = {};
+    for (const tolerance of TOLERANCES) {
+      if (equal.default && equal.tight) break;
+      const values = valuesOf(await run(tolerance)());
+      for (const label of ['default', 'tight'])
+        if (!equal[label] && theirF[label].every((theirs, k) => values[k] <= theirs + 1e-12 * Math.abs(theirs)))
+          equal[label] = { tolerance, ms: await medianMs(Math.min(repeats, 3), run(tolerance)) };
+    }
+    held.dispose();
     const g = gaps('default'), gt = gaps('tight');
     rows.push({ case: c.case, points: lambda.length, wasmMs, glmnetMs: peer.default.ms, glmnetTightMs: peer.tight.ms,
       glmnetOverWasm: peer.default.ms / wasmMs, glmnetTightOverWasm: peer.tight.ms / wasmMs,
-      gap: g.worst, relativeGap: g.worstRelative, tightGap: gt.worst, tightRelativeGap: gt.worstRelative });
+      gap: g.worst, relativeGap: g.worstRelative, tightGap: gt.worst, tightRelativeGap: gt.worstRelative,
+      equalDefault: equal.default ?? null, equalTight: equal.tight ?? null });
   }
   sc.dispose();
   return rows;
@@ -92,6 +111,11 @@ export function printPaths(rows) {
   console.log('| path | points | supclust wasm simd | glmnet | ratio | gap | glmnet 1e-10 | ratio | gap |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of rows)
     console.log(`| ${r.case} | ${r.points} | ${f(r.wasmMs)} | ${f(r.glmnetMs)} | ${r.glmnetOverWasm.toFixed(2)} | ${e(r.gap)} (${e(r.relativeGap)}) | ${f(r.glmnetTightMs)} | ${r.glmnetTightOverWasm.toFixed(2)} | ${e(r.tightGap)} (${e(r.tightRelativeGap)}) |`);
+  console.log('\nAt equal accuracy: ours at the loosest tolerance whose every point is as low as glmnet\'s (ms, tolerance; ratio = glmnet / ours)\n');
+  console.log('| path | glmnet 1e-7 | ours | ratio | glmnet 1e-10 | ours | ratio |\n|---|---:|---:|---:|---:|---:|---:|');
+  const at = (eq, theirs) => (eq ? `${f(eq.ms)} (${eq.tolerance.toExponential(0)}) | ${(theirs / eq.ms).toFixed(2)}` : '– | –');
+  for (const r of rows)
+    console.log(`| ${r.case} | ${f(r.glmnetMs)} | ${at(r.equalDefault, r.glmnetMs)} | ${f(r.glmnetTightMs)} | ${at(r.equalTight, r.glmnetTightMs)} |`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -101,9 +101,6 @@ std::vector<std::string> weightedMethods() {
 }
 
 
-}  // namespace observation_weights_test
-
-using namespace observation_weights_test;
 
 TEST(ObservationWeights, TheLinearMethodsTakeThem) {
   const std::vector<std::string> names = weightedMethods();
@@ -352,3 +349,5 @@ TEST(ObservationWeights, RefusedByNameWhereNotTakenAndWhenMalformed) {
     EXPECT_EQ(oscar.field, "solver") << oscar.message;
   }
 }
+
+}  // namespace observation_weights_test

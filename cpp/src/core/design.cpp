@@ -178,7 +178,17 @@ RowMatrix CenteredDesign::groupSums(const Labels& labels, int G) const {
 
 const Hash128::Key& CenteredDesign::key() const {
   std::call_once(keying_, [this] {
-    Hash128 h;
+    if (held_) {  // the held design's, hashed as below by its first design
+      key_ = held_->key([this] { return keyOf(); });
+      return;
+    }
+    key_ = keyOf();
+  });
+  return key_;
+}
+
+Hash128::Key CenteredDesign::keyOf() const {
+  Hash128 h;
     h.add(rows_);
     h.add(cols_);
     h.add(sparse());
@@ -190,10 +200,8 @@ const Hash128::Key& CenteredDesign::key() const {
     } else {
       h.add(X().data(), static_cast<std::size_t>(X().size()) * sizeof(double));
     }
-    h.add(means_.data(), static_cast<std::size_t>(means_.size()) * sizeof(double));
-    key_ = h.value();
-  });
-  return key_;
+  h.add(means_.data(), static_cast<std::size_t>(means_.size()) * sizeof(double));
+  return h.value();
 }
 
 const SparseColumns& CenteredDesign::uncentredColumns() const {

@@ -35,6 +35,11 @@ const ColumnMoments& HeldDesign::moments() const {
   return *moments_;
 }
 
+const Hash128::Key& HeldDesign::key(const std::function<Hash128::Key()>& compute) const {
+  std::call_once(keying_, [&] { key_ = compute(); });
+  return key_;
+}
+
 const RowMatrix& HeldDesign::centred() const {
   std::call_once(centring_, [this] { centred_ = centredRowsOf(X_.dense(), means()); });
   return centred_;

@@ -7,6 +7,7 @@
 
 #include "supclust/base/fit_cache.hpp"
 #include "supclust/base/parallel.hpp"
+#include "supclust/core/held_design.hpp"
 #include "supclust/core/observation_weights.hpp"
 #include "supclust/core/structure.hpp"
 #include "supclust/metrics/prediction.hpp"
@@ -46,6 +47,22 @@ PathTop pathL1Top(const PathData& data, TopKind kind) {
 }
 
 namespace {
+// The model's scores on the training rows (the deviance ratio's), as scoredPredictions gives them;
+// a features model with few non-zero rows on a held X whose columns a solver has made (coordinate
+// descent's) from those columns alone: a sparse answer on a wide X reads a fraction of it.
+Matrix trainingScores(const Result& model, const Problem& all, const Matrix& T) {
+  const SparseColumns* cols = all.held ? all.held->columnsIfMade() : nullptr;
+  if (!cols || model.kind != ModelKind::Features) return scoredPredictions(model, all.X, T);
+  std::vector<Eigen::Index> nonZero;
+  for (Eigen::Index j = 0; j < model.coef.rows(); ++j)
+    if (!model.coef.row(j).isZero(0)) nonZero.push_back(j);
+  if (8 * nonZero.size() > static_cast<std::size_t>(model.coef.rows())) return scoredPredictions(model, all.X, T);
+  Matrix Z = model.intercept.replicate(all.X.rows(), 1);
+  for (Eigen::Index k = 0; k < Z.cols(); ++k)
+    for (Eigen::Index j : nonZero) columnAxpy(*cols, j, model.coef(j, k), Z.col(k).data());
+  return Z;
+}
+
 
 // Features with a non-zero coefficient, and the distinct non-zero rows of coef (experts and
 // tasks: the distinct labels of their groups).
@@ -373,7 +390,7 @@ PathResult path(const Method& method, const Problem& problem, const Params& base
       res.status = Status::InvalidInput, res.message = p.model.message, res.field = p.model.field;
       return res;
     }
-    const double fitted = fitLoss->value(scoredPredictions(p.model, all.X, T) / scale.y, Tscaled);
+    const double fitted = fitLoss->value(trainingScores(p.model, all, T) / scale.y, Tscaled);
     p.devianceRatio = nullScaled > 0 ? 1 - fitted / nullScaled : 0;
     countModel(p.model, p);
     if (std::isfinite(p.model.criterion)) p.criterion = p.model.criterion;

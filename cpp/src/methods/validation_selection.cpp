@@ -4,6 +4,7 @@
 #include <limits>
 #include <memory>
 
+#include "supclust/base/fit_cache.hpp"
 #include "supclust/metrics/prediction.hpp"
 
 namespace supclust {
@@ -19,9 +20,14 @@ ValidationSelection selectOnValidation(const Method& method, const Problem& trai
   double best = std::numeric_limits<double>::infinity();
   std::size_t bestIndex = 0;
   std::unique_ptr<WarmStart> warm;
+  // The grid's fits share the caller's cache, or one of the selection's own (what a warm-started
+  // solver leaves for the next point: the same work either way, so the same answers).
+  FitCache own;
+  Control inner = control;
+  if (!inner.cache) inner.cache = &own;
   for (std::size_t p : warmStartOrder(sizes)) {
     const std::vector<double> v = gridPoint(grid, p);
-    Result r = fit(method, train, withValues(base, grid, v), control, warm.get());
+    Result r = fit(method, train, withValues(base, grid, v), inner, warm.get());
     if (r.status == Status::InvalidInput || r.status == Status::Aborted) {
       out.status = r.status;
       out.message = r.message;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "supclust/base/fit_cache.hpp"
 #include "supclust/kernels/cholesky.hpp"
 #include "supclust/kernels/dense.hpp"
 #include "supclust/kernels/soft_threshold.hpp"
@@ -15,6 +16,27 @@ namespace supclust {
 // The residual is kept as raw + offset·1, so an update costs the column's non-zeros.
 
 namespace {
+// What a converged fit leaves in the call's cache for the next fit that starts at its answer (a
+// path's next point, as glmnet's path carries its state): the residual raw + offset·1 and its sum,
+// the gradient Xcᵀr at the answer, the scales, the ℓ1 weight solved (the next point's strong rule
+// reads it) and the exact step's Gram block. Found by the key of (design, y, factors, w).
+struct Carry {
+  Vector raw, grad;
+  double offset = 0, rawSum = 0, scale = 0, top = 0, l1 = 0;
+  std::vector<Eigen::Index> gramSet;
+  std::vector<double> gram;
+};
+constexpr const char* kCarryTag = "coordinate-descent";
+Hash128 carryKey(const CenteredDesign& X, const Vector& y, const Vector* factors, const Vector& w) {
+  Hash128 h;
+  h.add(X.key());
+  h.add(y.data(), static_cast<std::size_t>(y.size()) * sizeof(double));
+  if (factors) h.add(factors->data(), static_cast<std::size_t>(factors->size()) * sizeof(double));
+  h.add(factors != nullptr);
+  h.add(w.data(), static_cast<std::size_t>(w.size()) * sizeof(double));
+  return h;
+}
+
 // The entries (a, b), a ≤ b, of G = Xc_Sᵀ Xc_S / n (row-major K × K, K = |set|) in the columns
 // b ≥ from — the columns added to a cached block — from the uncentred columns:
 // (x_jᵀx_k − n μ_j μ_k) / n.
@@ -102,20 +124,35 @@ Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, dou
     if (!team) return block(0, static_cast<std::size_t>(d));
     runInBlocks(*team, static_cast<std::size_t>(d), 4, block);
   };
-  // At w = 0 (the scale): Xcᵀ(y − ȳ) by rows, X read in place.
-  X.multiplyTransposedInPlace(raw.data(), grad.data());
-  gradCurrent = true;
-  const double scale = std::max(1e-300, grad.cwiseAbs().maxCoeff() * invN);
-  // The ℓ1 weight where w = 0 stops being optimal for the penalised coordinates (the scale without
-  // factors): the stages' start.
-  double top = scale;
-  if (factors) {
-    top = 1e-300;
-    for (Eigen::Index j = 0; j < d; ++j)
-      if (pf(j) > 0) top = std::max(top, std::abs(grad[j]) * invN / pf(j));
-  }
+  // A warm-started fit (a path's or a grid's point) finds the state the fit that ended at its
+  // start left, if one did, and leaves its own; a cold fit neither looks nor leaves (the key hashes
+  // X on a design not held).
   const bool cold = !start || start->isZero(0);
-  if (!cold) {
+  FitCache* cache = cold ? nullptr : X.cache();
+  std::shared_ptr<const Carry> carried;
+  if (cache) carried = cache->find<Carry>(kCarryTag, carryKey(X, y, factors, *start));
+  double scale = 0, top = 0;
+  if (carried) {
+    readColumns();
+    w = *start;
+    raw = carried->raw, offset = carried->offset, rawSum = carried->rawSum, grad = carried->grad;
+    gradCurrent = true;
+    scale = carried->scale, top = carried->top;
+  } else {
+    // At w = 0 (the scale): Xcᵀ(y − ȳ) by rows, X read in place.
+    X.multiplyTransposedInPlace(raw.data(), grad.data());
+    gradCurrent = true;
+    scale = std::max(1e-300, grad.cwiseAbs().maxCoeff() * invN);
+    // The ℓ1 weight where w = 0 stops being optimal for the penalised coordinates (the scale
+    // without factors): the stages' start.
+    top = scale;
+    if (factors) {
+      top = 1e-300;
+      for (Eigen::Index j = 0; j < d; ++j)
+        if (pf(j) > 0) top = std::max(top, std::abs(grad[j]) * invN / pf(j));
+    }
+  }
+  if (!cold && !carried) {
     readColumns();
     w = *start;
     for (Eigen::Index j = 0; j < d; ++j)
@@ -216,6 +253,10 @@ Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, dou
   std::vector<Eigen::Index> gramSet;
   std::vector<std::ptrdiff_t> gramPosition(static_cast<std::size_t>(d), -1);
   std::vector<double> gram, grown, factor, step;
+  if (carried) {
+    gramSet = carried->gramSet, gram = carried->gram;
+    for (std::size_t a = 0; a < gramSet.size(); ++a) gramPosition[static_cast<std::size_t>(gramSet[a])] = static_cast<std::ptrdiff_t>(a);
+  }
   auto extendGram = [&](const std::vector<Eigen::Index>& set, bool restart) {
     if (restart) {
       for (Eigen::Index j : gramSet) gramPosition[static_cast<std::size_t>(j)] = -1;
@@ -317,7 +358,7 @@ Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, dou
   if (cold && d > 2 * n && targetL1 > 0)
     for (double s = top * opt.pathRatio; s > targetL1; s *= opt.pathRatio) stages.push_back(s);
   stages.push_back(targetL1);
-  double previousL1 = cold ? top : targetL1;
+  double previousL1 = cold ? top : carried ? std::max(carried->l1, targetL1) : targetL1;
   int sweep = 0;
   bool converged = false, stopped = false;
   for (std::size_t stage = 0; stage < stages.size() && !stopped && sweep < opt.maxSweeps; ++stage) {
@@ -388,6 +429,14 @@ Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, dou
     }
   }
   if (converged) res.status = Status::Converged;
+  if (converged && cache) {  // the KKT check left grad current at the answer
+    auto left = std::make_shared<Carry>();
+    left->raw = raw, left->grad = grad, left->offset = offset, left->rawSum = rawSum;
+    left->scale = scale, left->top = top, left->l1 = targetL1;
+    left->gramSet = gramSet, left->gram = gram;
+    const std::size_t bytes = sizeof(double) * static_cast<std::size_t>(n + d) + sizeof(Eigen::Index) * gramSet.size() + sizeof(double) * gram.size();
+    cache->leave<Carry>(kCarryTag, carryKey(X, y, factors, w), std::move(left), bytes);
+  }
   res.iterations = sweep;
   res.objective = res.history.back();
   res.coef = w;

@@ -2,7 +2,9 @@
 // fold on the same design; ridge and ADMM add a multiple of I to it), ridge fits (LS, LSK and
 // IHC, started from LSK, fit the same ridge regressions on a table's repetition) and solver
 // results a family keeps under its own type (CG relaxations: CG, CGPG and their variants relax
-// the same problems). The call that owns a
+// the same problems), and what a solver leaves for the next fit of the same call that starts where
+// it ended (coordinate descent's residual, gradient and Gram block for a path's next point). The
+// call that owns a
 // cache — fit(), crossValidate(), a table's repetition — creates it, hands it down through
 // Control::cache (the design carries it to the solvers) and drops it when it returns: no
 // answer depends on an earlier call. Entries are keyed by a 128-bit hash (base/memo.hpp) of
@@ -47,6 +49,20 @@ class FitCache {
         },
         [&](const Entry& entry) { return keep(*static_cast<const T*>(entry.value.get())); });
     return *static_cast<const T*>(e.value.get());
+  }
+
+  // What a solver left under (tag, key) with leave(), or nullptr.
+  template <class T>
+  std::shared_ptr<const T> find(const char* tag, Hash128 key) {
+    key.add(tag, std::char_traits<char>::length(tag));
+    Entry e;
+    if (!results.find(key.value(), e)) return nullptr;
+    return std::static_pointer_cast<const T>(e.value);
+  }
+  template <class T>
+  void leave(const char* tag, Hash128 key, std::shared_ptr<const T> value, std::size_t bytes) {
+    key.add(tag, std::char_traits<char>::length(tag));
+    results.remember(key.value(), Entry{std::move(value), sizeof(T) + bytes});
   }
 
  private:

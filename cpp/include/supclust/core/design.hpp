@@ -107,6 +107,7 @@ class CenteredDesign {
   void centreTransposedProduct(const double* r, double* g) const;
 
   double powerIteration() const;
+  Hash128::Key keyOf() const;  // hashed afresh (key() keeps it)
 
   // What is computed on first use is computed once, whichever thread asks first (the starts of a
   // non-convex fit share their design across threads).

@@ -8,10 +8,12 @@
 // or on a rescaled copy derive their own.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <optional>
 
+#include "supclust/base/memo.hpp"
 #include "supclust/core/data_matrix.hpp"
 #include "supclust/kernels/sparse_columns.hpp"
 
@@ -37,11 +39,17 @@ class HeldDesign {
   // The columns' standard deviations (DataMatrix::columnDeviations).
   const RowVector& deviations() const;
   const SparseColumns& columns() const;
+  // The columns when a call has made them, else nullptr (a reader that can do without them does
+  // not make them); read between calls' derivations, as bytes().
+  const SparseColumns* columnsIfMade() const { return columns_.get(); }
   const ColumnMoments& moments() const;
   // Dense X only: Xc = X − 1 μᵀ, row-major, as CenteredDesign centres it.
   const RowMatrix& centred() const;
   // Dense X only: uncentredNonZeroRowsOf(X).
   const std::optional<NonZeroRows>& nonZeroRows() const;
+  // The key the designs on the whole of X hash (CenteredDesign::key), computed by the first that
+  // asks and kept: a path's points, each on its own design, do not hash X again.
+  const Hash128::Key& key(const std::function<Hash128::Key()>& compute) const;
   // The bytes of what has been derived so far (X's own arrays are the holder's). Read between
   // calls, never while a call derives.
   double bytes() const;
@@ -54,7 +62,8 @@ class HeldDesign {
   mutable std::unique_ptr<ColumnMoments> moments_;
   mutable RowMatrix centred_;
   mutable std::optional<NonZeroRows> nonZeroRows_;
-  mutable std::once_flag meaning_, deviating_, transposing_, summing_, centring_, listing_;
+  mutable Hash128::Key key_{};
+  mutable std::once_flag meaning_, deviating_, transposing_, summing_, centring_, listing_, keying_;
 };
 
 }  // namespace supclust

@@ -1,0 +1,95 @@
+// Coordinate descent's carried state (solvers/coordinate_descent.hpp): a warm-started fit that
+// finds the state the fit ending at its start left in the call's cache reaches the same optimum
+// as one that recomputes it — checked by the lasso's KKT conditions computed here from the dense
+// matrix, and against the fit without a cache — and a state left for other targets is not used.
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "supclust/base/fit_cache.hpp"
+#include "supclust/core/data_matrix.hpp"
+#include "supclust/core/design.hpp"
+#include "supclust/kernels/soft_threshold.hpp"
+#include "supclust/solvers/coordinate_descent.hpp"
+
+using namespace supclust;
+
+namespace coordinate_descent_carry_test {
+
+struct Data {
+  RowMatrix X;
+  Vector y;
+  Data(int n, int d, std::uint64_t seed) : X(n, d), y(n) {
+    std::mt19937_64 rng(seed);
+    std::normal_distribution<double> normal;
+    for (int i = 0; i < n; ++i)
+      for (int j = 0; j < d; ++j) X(i, j) = normal(rng);
+    for (int i = 0; i < n; ++i) y[i] = X(i, 0) - 2 * X(i, 1) + 0.5 * X(i, 2) + normal(rng);
+  }
+  // The lasso's largest KKT violation at (w, the optimal intercept), from the dense matrix.
+  double violation(const Vector& w, double lambda) const {
+    const RowVector mu = X.colwise().mean();
+    const Matrix Xc = X.rowwise() - mu;
+    const Vector r = (y.array() - y.mean()).matrix() - Xc * w;
+    const Vector g = -Xc.transpose() * r / static_cast<double>(X.rows());
+    double worst = 0;
+    for (Eigen::Index j = 0; j < w.size(); ++j) worst = std::max(worst, l1Violation(w[j], g[j], lambda));
+    return worst;
+  }
+  double top() const {
+    const RowVector mu = X.colwise().mean();
+    return ((X.rowwise() - mu).transpose() * (y.array() - y.mean()).matrix()).cwiseAbs().maxCoeff() / static_cast<double>(X.rows());
+  }
+};
+
+const CoordinateDescentOptions kOptions{100000, 1e-10};
+
+
+TEST(CoordinateDescentCarry, AWarmFitFromACarriedStateMeetsTheCertificate) {
+  for (std::uint64_t seed : {1, 2, 3}) {
+    SCOPED_TRACE(seed);
+    const Data data(60, 200, seed);  // d > 2n: the cold fit takes its own path of stages
+    const DataMatrix view(data.X.data(), data.X.rows(), data.X.cols());
+    const double top = data.top();
+    FitCache cache;
+    CenteredDesign shared(view);
+    shared.shareWork(&cache);
+    const Result first = elasticNetCoordinateDescent(shared, data.y, 0.5 * top, 1, kOptions, {});
+    const Vector w1 = first.coef.col(0);
+    const Result second = elasticNetCoordinateDescent(shared, data.y, 0.3 * top, 1, kOptions, {}, &w1);
+    EXPECT_EQ(cache.results.hits(), 0u);  // a cold fit leaves nothing
+    const Vector w2 = second.coef.col(0);
+    const Result third = elasticNetCoordinateDescent(shared, data.y, 0.1 * top, 1, kOptions, {}, &w2);
+    EXPECT_EQ(cache.results.hits(), 1u);  // the second's state, found by its answer
+    // The same warm fit recomputing its state.
+    const CenteredDesign alone(view);
+    const Result reference = elasticNetCoordinateDescent(alone, data.y, 0.1 * top, 1, kOptions, {}, &w2);
+    for (const Result* r : {&second, &third, &reference}) ASSERT_EQ(r->status, Status::Converged);
+    EXPECT_LE(data.violation(third.coef.col(0), 0.1 * top), 1e-9 * top);
+    EXPECT_NEAR(third.objective, reference.objective, 1e-12 * reference.objective);
+    EXPECT_EQ((third.coef.array() != 0).count(), (reference.coef.array() != 0).count());
+    EXPECT_LE((third.coef - reference.coef).cwiseAbs().maxCoeff(), 1e-8);
+  }
+}
+
+TEST(CoordinateDescentCarry, AStateLeftForOtherTargetsIsNotUsed) {
+  const Data data(50, 120, 4);
+  const DataMatrix view(data.X.data(), data.X.rows(), data.X.cols());
+  const double top = data.top();
+  FitCache cache;
+  CenteredDesign shared(view);
+  shared.shareWork(&cache);
+  const Result cold = elasticNetCoordinateDescent(shared, data.y, 0.4 * top, 1, kOptions, {});
+  const Vector w0 = cold.coef.col(0);
+  const Result warm = elasticNetCoordinateDescent(shared, data.y, 0.2 * top, 1, kOptions, {}, &w0);  // leaves its state
+  const Vector w1 = warm.coef.col(0);
+  const Vector other = data.y * 1.5;
+  const Result found = elasticNetCoordinateDescent(shared, other, 0.1 * top, 1, kOptions, {}, &w1);
+  EXPECT_EQ(cache.results.hits(), 0u);
+  const CenteredDesign alone(view);
+  const Result reference = elasticNetCoordinateDescent(alone, other, 0.1 * top, 1, kOptions, {}, &w1);
+  EXPECT_EQ(found.coef, reference.coef);  // recomputed as without a cache: the same bits
+  EXPECT_EQ(found.objective, reference.objective);
+}
+
+}  // namespace coordinate_descent_carry_test
