@@ -73,11 +73,23 @@ Partition partitionOfDistinctRows(const Matrix& W) {
     return false;
   };
   // The rows in rowLess order, ties by index. One column (every single-output fit): a radix sort
-  // of its values with -0.0 read as +0.0 (rowLess has them equal), the same order in O(d).
+  // of its non-zero values, the zeros (-0.0 read as +0.0: rowLess has them equal) placed between
+  // the negative and the positive ones in index order — the same order in O(d), sorting only
+  // what a sparse answer holds.
   std::vector<std::int32_t> order(static_cast<std::size_t>(d));
   if (W.cols() == 1) {
-    const Vector keys = W.col(0).array() + 0.0;
-    RadixSorter().sort(keys.data(), static_cast<std::size_t>(d), order.data());
+    std::vector<std::int32_t> nonZero, zero;
+    for (Eigen::Index j = 0; j < d; ++j) (W(j, 0) != 0 ? nonZero : zero).push_back(static_cast<std::int32_t>(j));
+    std::vector<double> keys(nonZero.size());
+    for (std::size_t t = 0; t < nonZero.size(); ++t) keys[t] = W(nonZero[t], 0);
+    std::vector<std::int32_t> sorted(nonZero.size());
+    RadixSorter().sort(keys.data(), keys.size(), sorted.data());
+    std::size_t negatives = 0;
+    while (negatives < sorted.size() && keys[static_cast<std::size_t>(sorted[negatives])] < 0) ++negatives;
+    std::size_t t = 0;
+    for (std::size_t s = 0; s < negatives; ++s) order[t++] = nonZero[static_cast<std::size_t>(sorted[s])];
+    for (std::int32_t j : zero) order[t++] = j;
+    for (std::size_t s = negatives; s < sorted.size(); ++s) order[t++] = nonZero[static_cast<std::size_t>(sorted[s])];
   } else {
     std::iota(order.begin(), order.end(), 0);
     std::stable_sort(order.begin(), order.end(), rowLess);

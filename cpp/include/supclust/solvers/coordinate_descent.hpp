@@ -14,6 +14,14 @@
 // al. 2007) is taken once the signs have held for a few sweeps and the sweeps still to come (at
 // the rate the largest change has been shrinking since) would cost more: once the signs are
 // right it lands on the optimum, and the next full sweep and KKT check certify it as before.
+// The KKT check reads a zero coordinate's column only when a safe bound — its last exact
+// correlation plus its norm times the distance the residual has travelled since — does not already
+// keep it within its penalty (a sequential safe test: the certificate is the same).
+// Along a path (or a grid) a warm-started fit picks up the state the fit that ended at its start
+// left in the call's cache (base/fit_cache.hpp: keyed by the design, y, the factors and w) — the
+// residual, the correlations with their distances, the scales, that fit's ℓ1 weight (the sequential
+// strong rule 2λ − λ_previous) and the exact step's Gram block — instead of reading X again, and
+// leaves its own, as glmnet's path carries its state from one λ to the next.
 #pragma once
 
 #include <cstddef>
