@@ -12,6 +12,7 @@
 #include "supclust/base/random.hpp"
 #include "supclust/core/loss.hpp"
 #include "supclust/methods/path.hpp"
+#include "supclust/metrics/prediction.hpp"
 
 using namespace supclust;
 
@@ -199,4 +200,109 @@ TEST(ExpertsEm, IclAddsTheAssignmentsEntropyToTheBic) {
     }
     EXPECT_EQ(r.points[static_cast<std::size_t>(r.bestCriterion)].value, 3);
   }
+}
+
+namespace mixture_em_test {
+// Logistic experts: the parameters C (d x Q), b (Q), the gate's V (d x Q) and a (Q), as one vector.
+Vector packLogistic(const Result& r) {
+  const Eigen::Index d = r.coef.rows(), Q = r.coef.cols();
+  Vector t(2 * d * Q + 2 * Q);
+  t << Eigen::Map<const Vector>(r.coef.data(), d * Q), r.intercept.transpose(), Eigen::Map<const Vector>(r.gate.coef.data(), d * Q),
+      r.gate.intercept.transpose();
+  return t;
+}
+// F for logistic experts by its definition: −1/n Σ_i log Σ_q π_q(x_i) σ(z_iq)^y_i (1 − σ(z_iq))^(1 − y_i)
+// + λ/2 Σ_q ‖c_q‖² + γ/2 ‖V‖².
+double logisticObjective(const RowMatrix& X, const Vector& y, const Vector& t, Eigen::Index Q, double lambda, double gamma) {
+  const Eigen::Index n = X.rows(), d = X.cols();
+  const Eigen::Map<const Matrix> C(t.data(), d, Q), V(t.data() + d * Q + Q, d, Q);
+  const Eigen::Map<const RowVector> b(t.data() + d * Q, Q), a(t.data() + 2 * d * Q + Q, Q);
+  const Matrix Z = (X * C).rowwise() + b;
+  const Matrix P = softmaxRows((X * V).rowwise() + a);
+  double f = 0;
+  for (Eigen::Index i = 0; i < n; ++i) {
+    double likelihood = 0;
+    for (Eigen::Index q = 0; q < Q; ++q) {
+      const double p = 1 / (1 + std::exp(-Z(i, q)));
+      likelihood += P(i, q) * (y[i] > 0.5 ? p : 1 - p);
+    }
+    f -= std::log(likelihood);
+  }
+  f /= static_cast<double>(n);
+  for (Eigen::Index q = 0; q < Q; ++q) f += 0.5 * lambda * C.col(q).squaredNorm();
+  return f + 0.5 * gamma * V.squaredNorm();
+}
+// Two logistic classifiers with opposite slopes on x_1, gated by the sign of x_0: no single
+// linear classifier does better than chance.
+struct Classes {
+  RowMatrix X;
+  Vector y;
+};
+Classes opposedClassifiers(Eigen::Index n, std::uint64_t seed) {
+  Random rng(seed);
+  Classes c{RowMatrix(n, 2), Vector(n)};
+  for (Eigen::Index i = 0; i < n; ++i) {
+    c.X(i, 0) = rng.normal(), c.X(i, 1) = rng.normal();
+    const double z = (c.X(i, 0) > 0 ? 4 : -4) * c.X(i, 1);
+    c.y[i] = rng.uniform() < 1 / (1 + std::exp(-z)) ? 1 : 0;
+  }
+  return c;
+}
+}  // namespace mixture_em_test
+
+// loss 'logistic': F recomputed here from the model's parameters and certified stationary by
+// central differences; the history never increases; the criterion is 2n F + p log n with
+// p = Q(d + 1) + (Q − 1)(d + 1) (no variances); and the gated mixture classifies new rows of the
+// planted problem nearly as well as its truth does — where one logistic classifier is at chance.
+TEST(ExpertsEm, LogisticExpertsAreStationaryAndTheGatedMixtureClassifies) {
+  const Classes train = opposedClassifiers(600, 17), test = opposedClassifiers(4000, 18);
+  const double lambda = 1e-3, gamma = 1e-2;
+  const Result r = fit("experts-em", problemOf(train.X, train.y),
+                       {{{"Q", 2}, {"lambda", lambda}, {"gateLambda", gamma}, {"tolerance", 1e-14}, {"maxIterations", 5000}, {"seed", 1}},
+                        {{"loss", "logistic"}}, {}, {}, {}});
+  ASSERT_EQ(r.status, Status::Converged) << r.message;
+  EXPECT_EQ(r.variances.size(), 0);
+  const Vector t = packLogistic(r);
+  EXPECT_NEAR(logisticObjective(train.X, train.y, t, 2, lambda, gamma), r.objective, 1e-10 * std::abs(r.objective));
+  for (Eigen::Index k = 0; k < t.size(); ++k) {
+    const double h = 1e-5;
+    Vector up = t, down = t;
+    up[k] += h;
+    down[k] -= h;
+    const double derivative = (logisticObjective(train.X, train.y, up, 2, lambda, gamma) - logisticObjective(train.X, train.y, down, 2, lambda, gamma)) / (2 * h);
+    EXPECT_LE(std::abs(derivative), 2e-6) << "parameter " << k;
+  }
+  for (std::size_t s = 1; s < r.history.size(); ++s) EXPECT_LE(r.history[s], r.history[s - 1] + 1e-13 * std::abs(r.history[s - 1]));
+  EXPECT_NEAR(r.criterion, 2 * 600 * r.objective + (2 * 3 + 3) * std::log(600.0), 1e-9 * std::abs(r.criterion));
+  // The gated mixture's classes on new rows, against the planted classifiers' own rule.
+  Predictor model;
+  model.kind = ModelKind::Experts;
+  model.coef = r.coef;
+  model.intercept = r.intercept;
+  model.classes = 2;
+  model.oneVsAll = false;
+  model.gate = r.gate;
+  const DataMatrix rows(test.X.data(), test.X.rows(), test.X.cols());
+  const Answers classes = answer(Answer::Classes, model, rows, Vector());
+  const Answers probabilities = answer(Answer::Probabilities, model, rows, Vector());
+  ASSERT_TRUE(classes.why.empty()) << classes.why.message();
+  double right = 0, truthRight = 0;
+  for (Eigen::Index i = 0; i < test.X.rows(); ++i) {
+    right += classes.classes[static_cast<std::size_t>(i)] == static_cast<int>(test.y[i]);
+    truthRight += ((test.X(i, 0) > 0 ? 4 : -4) * test.X(i, 1) > 0) == (test.y[i] > 0.5);
+    // P(y = 1 | x) = Σ_q π_q(x) σ(z_q), by hand.
+    const RowVector z = test.X.row(i) * r.coef + r.intercept;
+    const RowVector gate = softmaxRows(Matrix(test.X.row(i) * r.gate.coef + r.gate.intercept));
+    double p = 0;
+    for (int q = 0; q < 2; ++q) p += gate[q] / (1 + std::exp(-z[q]));
+    EXPECT_NEAR(probabilities.values(i, 1), p, 1e-12);
+    EXPECT_NEAR(probabilities.values(i, 0), 1 - p, 1e-12);
+  }
+  const auto n = static_cast<double>(test.X.rows());
+  EXPECT_GE(right / n, truthRight / n - 0.03);
+  // One logistic classifier on the same rows: near chance.
+  const Result single = fit("ridge", problemOf(train.X, train.y), {{{"lambda", lambda}}, {{"loss", "logistic"}}, {}, {}, {}});
+  double singleRight = 0;
+  for (Eigen::Index i = 0; i < test.X.rows(); ++i) singleRight += ((test.X.row(i) * single.coef.col(0))(0) + single.intercept[0] > 0) == (test.y[i] > 0.5);
+  EXPECT_GT(right / n, singleRight / n + 0.2);
 }

@@ -100,7 +100,52 @@ describe('experts', () => {
     const averaged = mse(await sc.predict(constant, test.X, 400, 2));
     expect(averaged).toBeGreaterThan(5);
     expect(gated).toBeLessThan(averaged / 10);
-    await expect(sc.fit('experts-em', { X: train.X, nRows: 400, nCols: 2, y: train.y, Q: 2, loss: 'logistic' } as never)).rejects.toThrow(/loss/);
+  });
+
+  it("experts-em with loss 'logistic': a gated mixture of two classifiers where one classifier is at chance", async () => {
+    // Two logistic classifiers with opposite slopes on x₂, the expert chosen by the sign of x₁.
+    let s = 4242;
+    const uniform = () => ((s = (s * 1103515245 + 12345) % 2147483648) + 1) / 2147483649;
+    const normal = () => Math.sqrt(-2 * Math.log(uniform())) * Math.cos(2 * Math.PI * uniform());
+    const make = (n: number) => {
+      const X = new Float64Array(2 * n), y: string[] = [];
+      for (let i = 0; i < n; i++) {
+        X[2 * i] = normal(); X[2 * i + 1] = normal();
+        const z = (X[2 * i] > 0 ? 4 : -4) * X[2 * i + 1];
+        y.push(uniform() < 1 / (1 + Math.exp(-z)) ? 'yes' : 'no');
+      }
+      return { X, y };
+    };
+    const train = make(500), test = make(500);
+    const m = await sc.fit('experts-em', { X: train.X, nRows: 500, nCols: 2, y: train.y, Q: 2, loss: 'logistic' });
+    expect(m.classes).toEqual(['no', 'yes']);
+    expect(m.variances).toBeUndefined();
+    // BIC = 2n F + p log n, p = Q(d + 1) + (Q − 1)(d + 1) = 6 + 3 with the gate (no variances).
+    expect(m.criterion!).toBeCloseTo(2 * 500 * m.objective + 9 * Math.log(500), 8);
+    // predictProba: Σ_q π_q(x) σ(z_q), from the experts' answers — each expert's class scores
+    // (−z, z) — and the gate's probabilities.
+    const { answers, gate } = await sc.expertAnswers(m, test.X, 500, 2);
+    expect(answers.length).toBe(500 * 4);
+    const P = await sc.predictProba(m, test.X, 500, 2);
+    for (let i = 0; i < 500; i++) {
+      let p = 0;
+      for (let q = 0; q < 2; q++) {
+        expect(answers[i * 4 + 2 * q]).toBe(-answers[i * 4 + 2 * q + 1]);
+        p += gate[i * 2 + q] / (1 + Math.exp(-answers[i * 4 + 2 * q + 1]));
+      }
+      expect(P[2 * i + 1]).toBeCloseTo(p, 12);
+      expect(P[2 * i] + P[2 * i + 1]).toBeCloseTo(1, 12);
+    }
+    // The planted rule's own accuracy on these rows, the gated mixture's, and one classifier's.
+    const accuracy = (labels: readonly string[]) => labels.filter((c, i) => c === test.y[i]).length / 500;
+    const truth = accuracy(test.y.map((_, i) => ((test.X[2 * i] > 0 ? 4 : -4) * test.X[2 * i + 1] > 0 ? 'yes' : 'no')));
+    const mixture = accuracy(await sc.predictClass(m, test.X, 500, 2) as string[]);
+    const single = await sc.fit('ridge', { X: train.X, nRows: 500, nCols: 2, y: train.y, loss: 'logistic', lambda: 1e-3 });
+    expect(mixture).toBeGreaterThan(truth - 0.05);
+    expect(mixture).toBeGreaterThan(accuracy(await sc.predictClass(single, test.X, 500, 2) as string[]) + 0.2);
+    // A path over Q chooses the two experts by the BIC.
+    const byQ = await sc.path('experts-em', { X: train.X, nRows: 500, nCols: 2, y: train.y, loss: 'logistic', restarts: 3 }, { over: 'Q', values: [1, 2, 3] });
+    expect(byQ.points[byQ.bestCriterion!].lambda).toBe(2);
   });
 
   it('cross-validate λ by the best answer', async () => {

@@ -60,11 +60,13 @@ export function modelArrays(model: Model, known: ModelVocabulary): ModelArrays {
     throw invalid('model.coef', `must have nFeatures × outputs = ${nFeatures} × ${outputs} entries (got ${coef.length})`);
   if (Array.isArray(model.classes)) {
     // A classifier's scores: one per class (K ≥ 2; a binary logistic model has one), or, for
-    // classifying experts, Q blocks of one per class.
+    // classifying experts, Q blocks of one per class (binary experts: one score each).
     const K = model.classes.length;
-    // Classifying experts: Q blocks of K scores (Q from the model's params when it has them).
+    // Classifying experts: Q blocks of K scores, or Q scores for two classes (Q from the model's
+    // params when it has them).
     const experts = model.params?.Q;
-    const fits = model.kind === 'experts' ? K >= 2 && (typeof experts === 'number' ? outputs === experts * K : outputs % K === 0)
+    const fits = model.kind === 'experts'
+      ? K >= 2 && (typeof experts === 'number' ? outputs === experts * K || (K === 2 && outputs === experts) : outputs % K === 0 || K === 2)
       : outputs === K || (K === 2 && outputs === 1);
     if (!fits) throw invalid('model.classes', `has ${K} classes, which do not match the model's ${outputs} outputs`);
   }
@@ -72,8 +74,10 @@ export function modelArrays(model: Model, known: ModelVocabulary): ModelArrays {
   if (model.gate !== undefined) {
     if (model.kind !== 'experts') throw invalid('model.gate', `only an experts model has a gate (this one is '${String(model.kind ?? 'features')}')`);
     if (model.gate == null || typeof model.gate !== 'object') throw invalid('model.gate', `must be { coef, intercept } (got ${describe(model.gate)})`);
-    const Q = outputs / (Array.isArray(model.classes) ? model.classes.length : 1);
     gateIntercept = finiteVector('model.gate.intercept', model.gate.intercept);
+    // The experts: Q blocks of K class scores, or (binary experts) Q scores; else Q answers.
+    const K = Array.isArray(model.classes) ? model.classes.length : 1;
+    const Q = K === 2 && gateIntercept.length === outputs ? outputs : outputs / K;
     if (gateIntercept.length !== Q) throw invalid('model.gate.intercept', `must have one entry per expert (${Q}), got ${gateIntercept.length}`);
     gateCoef = finiteVector('model.gate.coef', model.gate.coef);
     if (gateCoef.length !== nFeatures * Q)

@@ -251,7 +251,7 @@ namespace {
 // The score of a model's predictions on rows X against the loss's targets T of those rows (T may
 // lack a class the model scores: padded with "off" columns).
 double scoreOn(const Result& model, const DataMatrix& X, const Matrix& Tgiven, Metric metric, const Loss& loss, const Vector* weights) {
-  const Matrix Z = scoredPredictions(model, X, Tgiven);
+  const Matrix Z = scoredPredictions(model, X, Tgiven, loss.binary());
   Matrix T = Matrix::Constant(Z.rows(), Z.cols(), loss.squared() ? -1.0 : 0.0);
   if (Z.cols() == 1) T = Tgiven.leftCols(1);
   else T.leftCols(std::min(T.cols(), Tgiven.cols())) = Tgiven.leftCols(std::min(T.cols(), Tgiven.cols()));

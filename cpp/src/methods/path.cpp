@@ -50,9 +50,9 @@ namespace {
 // The model's scores on the training rows (the deviance ratio's), as scoredPredictions gives them;
 // a features model with few non-zero rows on a held X whose columns a solver has made (coordinate
 // descent's) from those columns alone: a sparse answer on a wide X reads a fraction of it.
-Matrix trainingScores(const Result& model, const Problem& all, const Matrix& T) {
+Matrix trainingScores(const Result& model, const Problem& all, const Matrix& T, bool binary) {
   const SparseColumns* cols = all.held ? all.held->columnsIfMade() : nullptr;
-  if (!cols || model.kind != ModelKind::Features) return scoredPredictions(model, all.X, T);
+  if (!cols || model.kind != ModelKind::Features) return scoredPredictions(model, all.X, T, binary);
   std::vector<Eigen::Index> nonZero;
   for (Eigen::Index j = 0; j < model.coef.rows(); ++j)
     if (!model.coef.row(j).isZero(0)) nonZero.push_back(j);
@@ -390,7 +390,7 @@ PathResult path(const Method& method, const Problem& problem, const Params& base
       res.status = Status::InvalidInput, res.message = p.model.message, res.field = p.model.field;
       return res;
     }
-    const double fitted = fitLoss->value(trainingScores(p.model, all, T) / scale.y, Tscaled);
+    const double fitted = fitLoss->value(trainingScores(p.model, all, T, fitLoss->binary()) / scale.y, Tscaled);
     p.devianceRatio = nullScaled > 0 ? 1 - fitted / nullScaled : 0;
     countModel(p.model, p);
     if (std::isfinite(p.model.criterion)) p.criterion = p.model.criterion;

@@ -143,9 +143,26 @@ Labels bestExperts(const Matrix& Z, const Matrix& T) {
   return pick;
 }
 
-Matrix scoredPredictions(const Result& model, const DataMatrix& X, const Matrix& T) {
+Matrix binaryExpertPairs(const Matrix& Z) {
+  Matrix pairs(Z.rows(), 2 * Z.cols());
+  for (Eigen::Index q = 0; q < Z.cols(); ++q) {
+    pairs.col(2 * q) = -Z.col(q);
+    pairs.col(2 * q + 1) = Z.col(q);
+  }
+  return pairs;
+}
+
+Matrix scoredPredictions(const Result& model, const DataMatrix& X, const Matrix& T, bool binary) {
   const Matrix Z = X.predict(model.coef, model.intercept);
   if (model.kind != ModelKind::Experts) return Z;
+  if (binary) {  // each row's best binary expert's score, chosen on the pairs against one-hot labels
+    Matrix oneHot = Matrix::Zero(T.rows(), 2);
+    for (Eigen::Index i = 0; i < T.rows(); ++i) oneHot(i, T(i, 0) > 0.5 ? 1 : 0) = 1;
+    const Labels pick = bestExperts(binaryExpertPairs(Z), oneHot);
+    Matrix best(Z.rows(), 1);
+    for (Eigen::Index i = 0; i < Z.rows(); ++i) best(i, 0) = Z(i, pick[static_cast<std::size_t>(i)]);
+    return best;
+  }
   const Eigen::Index K = T.cols();
   const Labels pick = bestExperts(Z, T);
   Matrix best(Z.rows(), K);
@@ -170,6 +187,9 @@ Answers answer(Answer what, const Predictor& model, const DataMatrix& X, const V
     return a;
   }
   Matrix Z = X.predict(model.coef, model.intercept);
+  // Binary experts (one score per expert, two classes, its gate's Q): read as the pairs of class
+  // scores the other classifying experts give.
+  if (model.kind == ModelKind::Experts && model.classes == 2 && model.gate.coef.cols() == Z.cols() && Z.cols() > 0) Z = binaryExpertPairs(Z);
   if (model.kind == ModelKind::Experts && what != Answer::Experts) {
     const Eigen::Index Q = Z.cols() / std::max<Eigen::Index>(1, model.classes);
     const bool gated = model.gate.coef.rows() == d && model.gate.coef.cols() == Q && model.gate.intercept.size() == Q;

@@ -49,10 +49,16 @@ Matrix probabilities(const Matrix& Z, bool oneVsAll);
 // one giving the truth the largest margin over the other classes.
 Labels bestExperts(const Matrix& Z, const Matrix& T);
 
+// A binary expert's score z as the two class scores (−z, z), for each of Z's Q columns: read
+// one-vs-all they give [1 − σ(z), σ(z)], and their margin 2z orders the experts as z does — the
+// form of the classifying experts' K class scores (n x 2Q).
+Matrix binaryExpertPairs(const Matrix& Z);
+
 // The predictions a model is scored by, on rows X with targets T: by its kind, X W + 1 bᵀ, or
-// for experts each row's best expert's answer (its K scores for classes). The one place the
-// scoring dispatches on the kind.
-Matrix scoredPredictions(const Result& model, const DataMatrix& X, const Matrix& T);
+// for experts each row's best expert's answer (its K scores for classes; `binary` experts — one
+// score each, T their 0/1 labels — the best one's score). The one place the scoring dispatches on
+// the kind.
+Matrix scoredPredictions(const Result& model, const DataMatrix& X, const Matrix& T, bool binary = false);
 
 // What a prediction call asks of a model. An experts model's Scores, Probabilities and Classes
 // are its gated mixture's (gatedMixture); ExpertAnswers are its Q answers and the gate's
@@ -60,7 +66,9 @@ Matrix scoredPredictions(const Result& model, const DataMatrix& X, const Matrix&
 enum class Answer { Scores, Probabilities, Classes, Experts, ExpertAnswers };
 
 // A model as a prediction reads it: its kind, coefficients d x K', intercepts, and for a
-// classifier its K classes (0: none) and whether its scores are read one-vs-all.
+// classifier its K classes (0: none) and whether its scores are read one-vs-all. An experts model
+// with 2 classes and one score per expert (its gate's Q columns) has binary experts
+// (binaryExpertPairs).
 struct Predictor {
   ModelKind kind = ModelKind::Features;
   Matrix coef;

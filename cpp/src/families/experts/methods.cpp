@@ -197,6 +197,7 @@ Result runExpertsEm(const FitContext& c, const ExpertsOptions& opt) {
   o.lambda = opt.lambda;
   o.gateLambda = opt.gateLambda;
   o.minPrior = opt.minPrior;
+  o.logistic = opt.loss == "logistic";
   ExpertsFit em = mixtureEm(c.X.X(), c.T.col(0), static_cast<int>(opt.Q), o, c.control);
   const bool usable = em.status != Status::Aborted && em.status != Status::NumericalIssue;
   const double assigned = usable && opt.criterion == "icl" ? assignedLogResponsibility(c.X.X(), c.T.col(0), em) : 0;
@@ -206,10 +207,11 @@ Result runExpertsEm(const FitContext& c, const ExpertsOptions& opt) {
   if (r.status == Status::Aborted || r.status == Status::NumericalIssue) return r;
   r.gate = std::move(gate);
   r.variances = std::move(variances);
-  // BIC = 2n F + p log n over the experts' d + 1 coefficients and variance each, and the gate's
-  // (Q − 1)(d + 1) free parameters (constant priors: Q − 1); ICL = BIC − 2 Σ_i log h_i,ĉ(i).
+  // BIC = 2n F + p log n over the experts' d + 1 coefficients and variance each (logistic experts:
+  // no variance), and the gate's (Q − 1)(d + 1) free parameters (constant priors: Q − 1);
+  // ICL = BIC − 2 Σ_i log h_i,ĉ(i).
   const auto n = static_cast<double>(c.X.rows()), d = static_cast<double>(c.X.cols()), Q = static_cast<double>(opt.Q);
-  const double parameters = Q * (d + 2) + (Q - 1) * (o.gate ? d + 1 : 1);
+  const double parameters = Q * (d + (o.logistic ? 1 : 2)) + (Q - 1) * (o.gate ? d + 1 : 1);
   r.criterion = 2 * n * r.objective + parameters * std::log(n) - 2 * assigned;
   return r;
 }
@@ -318,7 +320,8 @@ S rcOptions() {
 S emOptions() {
   const MixtureEmOptions defaults;
   S s("method");
-  squaredLossOnly(s);
+  s.choice("loss", &E::loss, "the experts: linear regressions with a noise variance each (squared), or classifiers of two classes (logistic: flexmix's binomial GLM experts)",
+           {"squared", "logistic"});
   s.number("lambda", &E::lambda, "ridge weight λ ≥ 0: expert q's prior c_q ~ N(0, σ_q²/(nλ) I), λ/2‖c_q‖²/σ_q² on the mean negative log-likelihood", defaults.lambda, 0)
       .degree(2);
   s.choice("mixing", &E::mixing, "the experts' weights at x: a gate, the multinomial logistic model of the expert given x (flexmix's concomitant model), fitted with the experts; or constant priors (flexmix's default)",
@@ -384,7 +387,7 @@ std::vector<Method> expertsMethods() {
           .ofKind(ModelKind::Experts)
           .outputsBy(expertOutputs),
       Method("experts-em",
-             "a soft mixture of Q linear regressions with a gate (or constant priors) and a noise variance per expert, by EM from seeded restarts: flexmix's model (Leisch 2004), the mixture of experts of Jacobs et al. (1991)",
+             "a soft mixture of Q linear regressions with a noise variance each (or of Q logistic classifiers) with a gate (or constant priors), by EM from seeded restarts: flexmix's model (Leisch 2004), the mixture of experts of Jacobs et al. (1991)",
              emOptions(), gated<runExpertsEm>)
           .checkShape(checkExperts)
           .dependsOnStart()

@@ -13,8 +13,13 @@ namespace supclust {
 namespace {
 constexpr double kLogTwoPi = 1.8378770664093453;
 
-// log π_q(x_i) φ(y_i; c_qᵀx_i + b_q, σ_q²), n × Q; constant priors are a gate of zero weights.
-Matrix logJoint(const RowMatrix& X, const Vector& y, const Experts& experts, const RowVector& variances, const Gate& gate) {
+// log(1 + e^t), stable for large |t|.
+double softplus(double t) { return t > 0 ? t + std::log1p(std::exp(-t)) : std::log1p(std::exp(t)); }
+
+// log π_q(x_i) p_q(y_i | x_i), n × Q: p_q the normal density φ(y_i; c_qᵀx_i + b_q, σ_q²), or for
+// logistic experts (no variances) the Bernoulli probability of y_i ∈ {0, 1} at the score
+// z = c_qᵀx_i + b_q, log p = y z − log(1 + e^z); constant priors are a gate of zero weights.
+Matrix logJoint(const RowMatrix& X, const Vector& y, const Experts& experts, const RowVector& variances, const Gate& gate, bool logistic) {
   const Eigen::Index n = X.rows(), Q = experts.coef.cols();
   const Matrix Z = (X * experts.coef).rowwise() + experts.intercept;
   // log π_q(x_i): the gate's scores less each row's log-normaliser.
@@ -22,8 +27,13 @@ Matrix logJoint(const RowMatrix& X, const Vector& y, const Experts& experts, con
   Matrix P;
   const Matrix logGate = S.colwise() - softmaxRows(S, P);
   Matrix out(n, Q);
-  for (Eigen::Index q = 0; q < Q; ++q)
+  for (Eigen::Index q = 0; q < Q; ++q) {
+    if (logistic) {
+      for (Eigen::Index i = 0; i < n; ++i) out(i, q) = logGate(i, q) + y[i] * Z(i, q) - softplus(Z(i, q));
+      continue;
+    }
     out.col(q) = logGate.col(q).array() - 0.5 * (kLogTwoPi + std::log(variances[q])) - (y - Z.col(q)).array().square() / (2 * variances[q]);
+  }
   return out;
 }
 
@@ -47,14 +57,18 @@ class MixtureEm {
   ExpertsFit run(const Labels& start, const Control& control) {
     ExpertsFit out;
     MixtureState s;
-    s.experts = {Matrix::Zero(X_.cols(), Q_), RowVector::Constant(Q_, y_.size() ? y_.mean() : 0)};
-    s.variances = RowVector::Constant(Q_, std::max(varianceY_, floor_));
+    const double mean = y_.size() ? y_.mean() : 0;
+    // The null model's intercept: the mean, or the log-odds of the share of ones.
+    const double share = std::clamp(mean, 1e-6, 1 - 1e-6), null = o_.logistic ? std::log(share / (1 - share)) : mean;
+    s.experts = {Matrix::Zero(X_.cols(), Q_), RowVector::Constant(Q_, null)};
+    s.variances = o_.logistic ? RowVector() : RowVector::Constant(Q_, std::max(varianceY_, floor_));
     Matrix H = oneHot(start, Q_);
     double f = HUGE_VAL;
     for (int t = 0;; ++t) {
       if (!mStep(H, s)) {
         out.status = Status::NumericalIssue;
-        out.message = "an expert's weighted ridge system is not positive definite (raise lambda)";
+        out.message = o_.logistic ? "an expert's weighted logistic fit did not end with finite numbers (raise lambda)"
+                                  : "an expert's weighted ridge system is not positive definite (raise lambda)";
         break;
       }
       const double next = eStep(s, H);
@@ -113,6 +127,10 @@ class MixtureEm {
       const Vector w = H.col(q);
       const double mass = w.sum();
       if (!(mass > 1e-12 * static_cast<double>(n))) continue;
+      if (o_.logistic) {
+        if (!logisticStep(w, q, s.experts)) return false;
+        continue;
+      }
       const RowVector mx = (w.transpose() * X_) / mass;
       const double my = w.dot(y_) / mass;
       const Vector root = w.cwiseSqrt();
@@ -140,12 +158,78 @@ class MixtureEm {
     return true;
   }
 
+  // Expert q's logistic M-step: its part of F given the responsibilities w,
+  //   Σ_i w_i [log(1 + e^{z_i}) − y_i z_i] + nλ/2 ‖c_q‖²,  z = X c_q + b_q,
+  // minimised by Newton's method on (c_q, b_q) (the Hessian Σ_i w_i p_i(1 − p_i) x̃_i x̃_iᵀ + nλ on c,
+  // x̃ = (x, 1); a multiple 1e-12 of its largest diagonal entry keeps a separable expert's system
+  // definite) with backtracking, from the current parameters: every accepted step lowers it, so F
+  // does not increase (a generalised EM step), to a gradient below 1e-10 (relative) or 50 steps.
+  // False when the numbers stop being finite.
+  bool logisticStep(const Vector& w, int q, Experts& experts) {
+    const Eigen::Index n = X_.rows(), d = X_.cols();
+    const double nLambda = static_cast<double>(n) * o_.lambda;
+    Vector c = experts.coef.col(q);
+    double b = experts.intercept[q];
+    const auto partOf = [&](const Vector& z, const Vector& cv) {
+      double v = 0;
+      for (Eigen::Index i = 0; i < n; ++i) v += w[i] * (softplus(z[i]) - y_[i] * z[i]);
+      return v + 0.5 * nLambda * cv.squaredNorm();
+    };
+    Vector z = (X_ * c).array() + b;
+    double f = partOf(z, c);
+    const double scale = std::max(1.0, w.sum());
+    for (int step = 0; step < 50; ++step) {
+      Vector r(n), v(n);
+      for (Eigen::Index i = 0; i < n; ++i) {
+        const double p = 1 / (1 + std::exp(-z[i]));
+        r[i] = w[i] * (p - y_[i]);
+        v[i] = w[i] * p * (1 - p);
+      }
+      Vector g(d + 1);
+      g.head(d) = X_.transpose() * r + nLambda * c;
+      g[d] = r.sum();
+      if (g.cwiseAbs().maxCoeff() <= 1e-10 * scale) break;
+      // The rows x̃_i √(w_i p_i(1 − p_i)); the Hessian's lower triangle from them, then its factor.
+      weighted_.resize(n, d + 1);
+      weighted_.leftCols(d) = X_.array().colwise() * v.cwiseSqrt().array();
+      weighted_.col(d) = v.cwiseSqrt();
+      Matrix A = Matrix::Zero(d + 1, d + 1);
+      gramAdd(weighted_.data(), static_cast<std::size_t>(n), static_cast<std::size_t>(d + 1), 1, A.data());
+      for (Eigen::Index j = 0; j < d; ++j) A(j, j) += nLambda;
+      const double largest = A.diagonal().maxCoeff();
+      A.diagonal().array() += 1e-12 * largest + 1e-300;
+      if (!choleskyFactor(A.data(), static_cast<std::size_t>(d + 1))) return false;
+      Vector delta = -g;
+      choleskySolve(A.data(), static_cast<std::size_t>(d + 1), delta.data());
+      if (!delta.allFinite()) return false;
+      const double slope = g.dot(delta);
+      double t = 1;
+      bool accepted = false;
+      for (int ls = 0; ls < 40; ++ls, t *= 0.5) {
+        const Vector cTrial = c + t * delta.head(d);
+        const double bTrial = b + t * delta[d];
+        const Vector zTrial = (X_ * cTrial).array() + bTrial;
+        const double fTrial = partOf(zTrial, cTrial);
+        if (fTrial <= f + 1e-4 * t * slope) {
+          c = cTrial, b = bTrial, z = zTrial, f = fTrial;
+          accepted = true;
+          break;
+        }
+      }
+      if (!accepted) break;  // no decrease representable: as low as doubles get
+    }
+    if (!c.allFinite() || !std::isfinite(b)) return false;
+    experts.coef.col(q) = c;
+    experts.intercept[q] = b;
+    return true;
+  }
+
   // The responsibilities of the parameters s into H, and F at s.
   double eStep(const MixtureState& s, Matrix& H) const {
     const Eigen::Index n = X_.rows();
-    const double sumLog = softmaxRows(logJoint(X_, y_, s.experts, s.variances, s.gate), H).sum();
+    const double sumLog = softmaxRows(logJoint(X_, y_, s.experts, s.variances, s.gate, o_.logistic), H).sum();
     double f = -sumLog / static_cast<double>(n);
-    for (int q = 0; q < Q_; ++q) f += 0.5 * o_.lambda * s.experts.coef.col(q).squaredNorm() / s.variances[q];
+    for (int q = 0; q < Q_; ++q) f += 0.5 * o_.lambda * s.experts.coef.col(q).squaredNorm() / (o_.logistic ? 1.0 : s.variances[q]);
     if (o_.gate) f += 0.5 * o_.gateLambda * s.gate.coef.squaredNorm();
     return f;
   }
@@ -172,7 +256,7 @@ ExpertsFit mixtureEm(const RowMatrix& X, const Vector& y, int Q, const MixtureEm
 
 double assignedLogResponsibility(const RowMatrix& X, const Vector& y, const ExpertsFit& fit) {
   Matrix H;
-  const Matrix L = logJoint(X, y, fit.experts, fit.variances, fit.gate);
+  const Matrix L = logJoint(X, y, fit.experts, fit.variances, fit.gate, fit.variances.size() == 0);
   const Vector logNorm = softmaxRows(L, H);
   return (L.rowwise().maxCoeff() - logNorm).sum();
 }

@@ -18,6 +18,10 @@
 // a few samples it fits exactly: a start in which an expert's share of the samples, Σ_i h_iq / n,
 // falls below minPrior ends there and is not kept (flexmix drops such a component; here every
 // answer keeps Q experts); if every start ends so, the fit is a NumericalIssue.
+// Logistic experts (flexmix's FLXMRglm(family = "binomial")): y ∈ {0, 1}, p_q(y | x) the
+// Bernoulli probability at the score c_qᵀx + b_q, no variances, the penalty λ/2 Σ_q ‖c_q‖²; each
+// M-step minimises expert q's responsibility-weighted logistic loss by Newton's method (ridge nλ),
+// so F never increases either.
 #pragma once
 
 #include "supclust/families/experts/alternating_experts.hpp"
@@ -33,10 +37,11 @@ struct MixtureEmOptions {
   double lambda = 1e-6;
   double gateLambda = 1e-3;
   double minPrior = 0.05;  // flexmix's default
+  bool logistic = false;   // logistic experts (y ∈ {0, 1}); else linear regressions
   int threads = 0;
 };
 
-// X: n x d rows; y: n targets. The fit's experts, their variances σ_q², the gate, each sample's
+// X: n x d rows; y: n targets. The fit's experts, their variances σ_q² (none for logistic experts), the gate, each sample's
 // most responsible expert (labels), F and its history, the starts and those that reached the
 // lowest F (lowestOf).
 ExpertsFit mixtureEm(const RowMatrix& X, const Vector& y, int Q, const MixtureEmOptions& o, const Control& control);
