@@ -5,7 +5,8 @@
 // flexmix: stepFlexmix(nrep = 10)); the table gives the log-likelihoods of the best answers (ours:
 // −n·F with λ = 0, and the gate's ridge at 1e-8, essentially flexmix's unpenalised multinom) and the
 // largest difference between the two answers' parameters (intercepts, slopes, σ), matched up to a
-// relabelling. Run alone:
+// relabelling (binary labels: logistic experts against flexmix's FLXMRglm(family = "binomial")).
+// Run alone:
 // node bench/experts_em.mjs.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -34,16 +35,34 @@ function plantedMixture(n, d, Q, gated, seed) {
   return { X, y, n, d, Q };
 }
 
-// The largest difference between our experts (intercepts, coef[j*Q + q], √variances) and
-// flexmix's parameters (rows: intercept, d slopes, σ; one column per component), over relabellings.
+// Labels y ∈ {0, 1} from Q logistic classifiers, the classifier chosen uniformly (constant
+// priors): P(y = 1 | x) = σ(c_qᵀx + b_q), c_q ~ N(0, 4 I), b_q = q − (Q − 1)/2.
+function plantedClassifiers(n, d, Q, seed) {
+  const u = uniforms(seed);
+  const C = Array.from({ length: Q }, () => Array.from({ length: d }, () => 2 * gaussian(u)));
+  const X = new Float64Array(n * d), y = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    for (let j = 0; j < d; j++) X[i * d + j] = gaussian(u);
+    const q = Math.floor(u() * Q);
+    let z = q - (Q - 1) / 2;
+    for (let j = 0; j < d; j++) z += C[q][j] * X[i * d + j];
+    y[i] = u() < 1 / (1 + Math.exp(-z)) ? 1 : 0;
+  }
+  return { X, y, n, d, Q };
+}
+
+// The largest difference between our experts (intercepts, coef[j*Q + q], √variances for
+// regressions) and flexmix's parameters (rows: intercept, d slopes, σ for regressions; one column
+// per component), over relabellings.
 function coefficientGap(model, peer, d, Q) {
   const ours = (q, r) => (r === 0 ? model.intercept[q] : r <= d ? model.coef[(r - 1) * Q + q] : Math.sqrt(model.variances[q]));
   const theirs = (q, r) => peer.coef[q * peer.rows + r];
+  const last = peer.rows - 1;  // d: no σ row (binomial experts), d + 1: σ
   const permutations = (list) => (list.length <= 1 ? [list] : list.flatMap((x, k) => permutations([...list.slice(0, k), ...list.slice(k + 1)]).map((p) => [x, ...p])));
   let best = Infinity;
   for (const p of permutations([...Array(Q).keys()])) {
     let worst = 0;
-    for (let q = 0; q < Q; q++) for (let r = 0; r <= d + 1; r++) worst = Math.max(worst, Math.abs(ours(q, r) - theirs(p[q], r)));
+    for (let q = 0; q < Q; q++) for (let r = 0; r <= last; r++) worst = Math.max(worst, Math.abs(ours(q, r) - theirs(p[q], r)));
     best = Math.min(best, worst);
   }
   return best;
@@ -60,13 +79,14 @@ export async function benchExpertsEm(repeats = Number(process.env.BENCH_REPEATS 
     { case: 'constant priors 1000 × 5, Q = 3', data: 'c1000', t: plantedMixture(1000, 5, 3, false, 41), concomitant: false },
     { case: 'constant priors 10000 × 10, Q = 3', data: 'c10000', t: plantedMixture(10000, 10, 3, false, 42), concomitant: false },
     { case: 'gated 1000 × 5, Q = 3', data: 'g1000', t: plantedMixture(1000, 5, 3, true, 43), concomitant: true },
+    { case: 'logistic, constant priors 2000 × 3, Q = 2', data: 'l2000', t: plantedClassifiers(2000, 3, 2, 44), concomitant: false, binomial: true },
   ];
-  const tsv = ['case\tdata\tn\td\tQ\tconcomitant'];
+  const tsv = ['case\tdata\tn\td\tQ\tconcomitant\tbinomial'];
   for (const c of cases) {
     const write = (suffix, a) => writeFileSync(join(dir, `${c.data}-${suffix}`), new Uint8Array(a.buffer, a.byteOffset, a.byteLength));
     write('X.f64', c.t.X);
     write('y.f64', c.t.y);
-    tsv.push([c.case, c.data, c.t.n, c.t.d, c.t.Q, c.concomitant ? 'TRUE' : 'FALSE'].join('\t'));
+    tsv.push([c.case, c.data, c.t.n, c.t.d, c.t.Q, c.concomitant ? 'TRUE' : 'FALSE', c.binomial ? 'TRUE' : 'FALSE'].join('\t'));
   }
   writeFileSync(join(dir, 'flexmix-em.tsv'), tsv.join('\n') + '\n');
   const simd = await load({ variant: 'simd' }), threaded = await load({ variant: 'simd-threaded' });
@@ -76,7 +96,7 @@ export async function benchExpertsEm(repeats = Number(process.env.BENCH_REPEATS 
       String(TIMED_MS), String(MAX_REPEATS), c.case], { maxBuffer: 1 << 28 }).toString());
     const { t } = c;
     const params = (restarts) => ({ X: t.X, nRows: t.n, nCols: t.d, y: t.y, Q: t.Q, lambda: 0, gateLambda: 1e-8, restarts, seed: 1,
-      mixing: c.concomitant ? 'gate' : 'constant' });
+      mixing: c.concomitant ? 'gate' : 'constant', ...(c.binomial ? { loss: 'logistic' } : {}) });
     const one = await simd.fit('experts-em', params(1));
     const oneMs = await medianMs(Math.min(repeats, 3), () => simd.fit('experts-em', params(1)));
     const ten = await threaded.fit('experts-em', params(10));

@@ -405,8 +405,14 @@ PathResult path(const Method& method, const Problem& problem, const Params& base
     }
     const double previous = res.points.empty() ? 0 : res.points.back().devianceRatio;
     if (!method.startDependent) warm.reset(new WarmStart{p.model.coef, p.model.intercept});
-    // From the penalised answer (a start-dependent method: from its own start, to the same one).
-    if (relax && !trivial) p.model = fit(method, all, pointParams(values[k]), inner, warm.get());
+    // From the penalised answer (a start-dependent method: from its own start, to the same one),
+    // on a cache of its own: what its solvers leave must not reach the next penalised point, whose
+    // bits are then those of the path without relax.
+    if (relax && !trivial) {
+      Control own = inner;
+      own.cache = nullptr;
+      p.model = fit(method, all, pointParams(values[k]), own, warm.get());
+    }
     res.points.push_back(std::move(p));
     const double ratio = res.points.back().devianceRatio;
     if (k + 1 == values.size()) break;

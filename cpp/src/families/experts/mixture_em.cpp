@@ -65,7 +65,7 @@ class MixtureEm {
     Matrix H = oneHot(start, Q_);
     double f = HUGE_VAL;
     for (int t = 0;; ++t) {
-      if (!mStep(H, s)) {
+      if (!mStep(H, s, t == 0)) {
         out.status = Status::NumericalIssue;
         out.message = o_.logistic ? "an expert's weighted logistic fit did not end with finite numbers (raise lambda)"
                                   : "an expert's weighted ridge system is not positive definite (raise lambda)";
@@ -120,7 +120,7 @@ class MixtureEm {
  private:
   // The exact minimisers of F given the responsibilities H (see the header); an expert without
   // weight keeps its parameters. False when a ridge system is not positive definite.
-  bool mStep(const Matrix& H, MixtureState& s) {
+  bool mStep(const Matrix& H, MixtureState& s, bool first) {
     const Eigen::Index n = X_.rows(), d = X_.cols();
     const double nLambda = static_cast<double>(n) * o_.lambda;
     for (int q = 0; q < Q_; ++q) {
@@ -128,7 +128,7 @@ class MixtureEm {
       const double mass = w.sum();
       if (!(mass > 1e-12 * static_cast<double>(n))) continue;
       if (o_.logistic) {
-        if (!logisticStep(w, q, s.experts)) return false;
+        if (!logisticStep(w, q, s.experts, first ? 50 : 1)) return false;
         continue;
       }
       const RowVector mx = (w.transpose() * X_) / mass;
@@ -160,12 +160,13 @@ class MixtureEm {
 
   // Expert q's logistic M-step: its part of F given the responsibilities w,
   //   Σ_i w_i [log(1 + e^{z_i}) − y_i z_i] + nλ/2 ‖c_q‖²,  z = X c_q + b_q,
-  // minimised by Newton's method on (c_q, b_q) (the Hessian Σ_i w_i p_i(1 − p_i) x̃_i x̃_iᵀ + nλ on c,
+  // lowered by Newton's method on (c_q, b_q) (the Hessian Σ_i w_i p_i(1 − p_i) x̃_i x̃_iᵀ + nλ on c,
   // x̃ = (x, 1); a multiple 1e-12 of its largest diagonal entry keeps a separable expert's system
   // definite) with backtracking, from the current parameters: every accepted step lowers it, so F
-  // does not increase (a generalised EM step), to a gradient below 1e-10 (relative) or 50 steps.
-  // False when the numbers stop being finite.
-  bool logisticStep(const Vector& w, int q, Experts& experts) {
+  // does not increase (a generalised EM step, as the gate's). The first M-step takes up to `steps`
+  // = 50 to a gradient below 1e-10 (relative), the later ones one step each. False when the
+  // numbers stop being finite.
+  bool logisticStep(const Vector& w, int q, Experts& experts, int steps) {
     const Eigen::Index n = X_.rows(), d = X_.cols();
     const double nLambda = static_cast<double>(n) * o_.lambda;
     Vector c = experts.coef.col(q);
@@ -178,7 +179,7 @@ class MixtureEm {
     Vector z = (X_ * c).array() + b;
     double f = partOf(z, c);
     const double scale = std::max(1.0, w.sum());
-    for (int step = 0; step < 50; ++step) {
+    for (int step = 0; step < steps; ++step) {
       Vector r(n), v(n);
       for (Eigen::Index i = 0; i < n; ++i) {
         const double p = 1 / (1 + std::exp(-z[i]));

@@ -19,9 +19,10 @@
 // falls below minPrior ends there and is not kept (flexmix drops such a component; here every
 // answer keeps Q experts); if every start ends so, the fit is a NumericalIssue.
 // Logistic experts (flexmix's FLXMRglm(family = "binomial")): y ∈ {0, 1}, p_q(y | x) the
-// Bernoulli probability at the score c_qᵀx + b_q, no variances, the penalty λ/2 Σ_q ‖c_q‖²; each
-// M-step minimises expert q's responsibility-weighted logistic loss by Newton's method (ridge nλ),
-// so F never increases either.
+// Bernoulli probability at the score c_qᵀx + b_q, no variances, the penalty λ/2 Σ_q ‖c_q‖²; the
+// first M-step minimises each expert's responsibility-weighted logistic loss by Newton's method
+// (ridge nλ), the later ones take one Newton step with backtracking each (a generalised EM step,
+// as the gate's), so F never increases either.
 #pragma once
 
 #include "supclust/families/experts/alternating_experts.hpp"
