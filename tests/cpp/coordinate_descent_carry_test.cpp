@@ -46,6 +46,18 @@ struct Data {
 
 const CoordinateDescentOptions kOptions{100000, 1e-10};
 
+// A design with a cache of its own, as a path's points share theirs.
+struct Shared {
+  FitCache cache;
+  CenteredDesign design;
+  explicit Shared(const DataMatrix& view) : design(view) { design.shareWork(&cache); }
+};
+// A cold fit at a·top, then one warm-started from it at b·top (it leaves its state): the second.
+Result coldThenWarm(Shared& s, const Vector& y, double top, double a, double b) {
+  const Vector w0 = elasticNetCoordinateDescent(s.design, y, a * top, 1, kOptions, {}).coef.col(0);
+  return elasticNetCoordinateDescent(s.design, y, b * top, 1, kOptions, {}, &w0);
+}
+
 
 TEST(CoordinateDescentCarry, AWarmFitFromACarriedStateMeetsTheCertificate) {
   for (std::uint64_t seed : {1, 2, 3}) {
@@ -53,16 +65,12 @@ TEST(CoordinateDescentCarry, AWarmFitFromACarriedStateMeetsTheCertificate) {
     const Data data(60, 200, seed);  // d > 2n: the cold fit takes its own path of stages
     const DataMatrix view(data.X.data(), data.X.rows(), data.X.cols());
     const double top = data.top();
-    FitCache cache;
-    CenteredDesign shared(view);
-    shared.shareWork(&cache);
-    const Result first = elasticNetCoordinateDescent(shared, data.y, 0.5 * top, 1, kOptions, {});
-    const Vector w1 = first.coef.col(0);
-    const Result second = elasticNetCoordinateDescent(shared, data.y, 0.3 * top, 1, kOptions, {}, &w1);
-    EXPECT_EQ(cache.results.hits(), 0u);  // a cold fit leaves nothing
+    Shared shared(view);
+    const Result second = coldThenWarm(shared, data.y, top, 0.5, 0.3);
+    EXPECT_EQ(shared.cache.results.hits(), 0u);  // a cold fit leaves nothing
     const Vector w2 = second.coef.col(0);
-    const Result third = elasticNetCoordinateDescent(shared, data.y, 0.1 * top, 1, kOptions, {}, &w2);
-    EXPECT_EQ(cache.results.hits(), 1u);  // the second's state, found by its answer
+    const Result third = elasticNetCoordinateDescent(shared.design, data.y, 0.1 * top, 1, kOptions, {}, &w2);
+    EXPECT_EQ(shared.cache.results.hits(), 1u);  // the second's state, found by its answer
     // The same warm fit recomputing its state.
     const CenteredDesign alone(view);
     const Result reference = elasticNetCoordinateDescent(alone, data.y, 0.1 * top, 1, kOptions, {}, &w2);
@@ -78,16 +86,11 @@ TEST(CoordinateDescentCarry, AStateLeftForOtherTargetsIsNotUsed) {
   const Data data(50, 120, 4);
   const DataMatrix view(data.X.data(), data.X.rows(), data.X.cols());
   const double top = data.top();
-  FitCache cache;
-  CenteredDesign shared(view);
-  shared.shareWork(&cache);
-  const Result cold = elasticNetCoordinateDescent(shared, data.y, 0.4 * top, 1, kOptions, {});
-  const Vector w0 = cold.coef.col(0);
-  const Result warm = elasticNetCoordinateDescent(shared, data.y, 0.2 * top, 1, kOptions, {}, &w0);  // leaves its state
-  const Vector w1 = warm.coef.col(0);
+  Shared shared(view);
+  const Vector w1 = coldThenWarm(shared, data.y, top, 0.4, 0.2).coef.col(0);
   const Vector other = data.y * 1.5;
-  const Result found = elasticNetCoordinateDescent(shared, other, 0.1 * top, 1, kOptions, {}, &w1);
-  EXPECT_EQ(cache.results.hits(), 0u);
+  const Result found = elasticNetCoordinateDescent(shared.design, other, 0.1 * top, 1, kOptions, {}, &w1);
+  EXPECT_EQ(shared.cache.results.hits(), 0u);
   const CenteredDesign alone(view);
   const Result reference = elasticNetCoordinateDescent(alone, other, 0.1 * top, 1, kOptions, {}, &w1);
   EXPECT_EQ(found.coef, reference.coef);  // recomputed as without a cache: the same bits
@@ -115,18 +118,16 @@ TEST(CoordinateDescentCarry, EveryPointOfAWarmChainMeetsItsConditionsOnEveryColu
     const DataMatrix view = sparse ? DataMatrix(data.X.rows(), data.X.cols(), indptr.data(), indices.data(), values.data())
                                    : DataMatrix(data.X.data(), data.X.rows(), data.X.cols());
     const double top = data.top();
-    FitCache cache;
-    CenteredDesign shared(view);
-    shared.shareWork(&cache);
+    Shared shared(view);
     Vector w = Vector::Zero(data.X.cols());
     for (int k = 1; k <= 30; ++k) {
       const double lambda = top * std::pow(0.01, k / 30.0);
-      const Result r = elasticNetCoordinateDescent(shared, data.y, lambda, 1, kOptions, {}, &w);
+      const Result r = elasticNetCoordinateDescent(shared.design, data.y, lambda, 1, kOptions, {}, &w);
       ASSERT_EQ(r.status, Status::Converged) << k;
       w = r.coef.col(0);
       EXPECT_LE(data.violation(w, lambda), 1e-9 * top) << k;
     }
-    EXPECT_GE(cache.results.hits(), 28u);  // every warm point after the first found its start's state
+    EXPECT_GE(shared.cache.results.hits(), 28u);  // every warm point after the first found its start's state
   }
 }
 
