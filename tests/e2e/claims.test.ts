@@ -44,7 +44,10 @@ async function claims(page: Page): Promise<{ seed: number; closest: string; pred
 async function setSeed(page: Page, seed: number) {
   await page.fill('#play-seed', String(seed));
   await page.dispatchEvent('#play-seed', 'input');
-  await page.waitForFunction((v) => document.body.dataset.state === 'done' && document.getElementById('play-seed-value')?.textContent === String(v), seed, { timeout: 60_000 });
+  // The seed's label changes at once, while the last run's 'done' may stand until the new run
+  // starts: its verdict (rendered before its 'done') names the seed it was computed for.
+  await page.waitForFunction((v) => document.body.dataset.state === 'done' && document.getElementById('play-seed-value')?.textContent === String(v) &&
+    (document.getElementById('play-verdict')?.textContent ?? '').startsWith(`Seed ${v}:`), seed, { timeout: 60_000 });
 }
 async function checkClaims(page: Page, seed: number) {
   const rows = await compared(page), said = await claims(page);
@@ -215,7 +218,10 @@ describe('fair baselines', () => {
     expect(await page.textContent('#play-summary tr[data-method="gflasso"]')).toContain('(suggested for this problem)');
     // A weight moved by hand is said to be set by hand.
     await page.locator('#play-lambda2').fill('-3');
-    await page.waitForFunction(() => document.body.dataset.state === 'done' && new URL(location.href).searchParams.get('lambda2') === '0.001', null, { timeout: 60_000 });
+    // The address changes at once, while the last run's 'done' may stand until the new run starts:
+    // its row, which prints the weight it was fitted at, is the new run's once it reads 1e-3.
+    await page.waitForFunction(() => document.body.dataset.state === 'done' && new URL(location.href).searchParams.get('lambda2') === '0.001' &&
+      (document.querySelector('#play-summary tr[data-method="gflasso"]')?.textContent ?? '').includes('λ2 = 1e-3'), null, { timeout: 60_000 });
     expect(await page.textContent('#play-summary tr[data-method="gflasso"]')).toContain('(as set)');
     await page.close();
   }, 120_000);
