@@ -13,6 +13,7 @@
 #include "supclust/core/design.hpp"
 #include "supclust/core/objective.hpp"
 #include "supclust/families/experts/gate.hpp"
+#include "supclust/methods/path.hpp"
 #include "supclust/metrics/prediction.hpp"
 #include "supclust/solvers/trust_region_newton.hpp"
 
@@ -284,4 +285,50 @@ TEST(Gate, PredictsNewRowsNearTheOracleGateAndNoWorseThanRidgeWithoutAMixture) {
     // Noise: σ² = 0.25 over 2000 rows has a standard error of 0.25·√(2/2000) ≈ 0.008.
     EXPECT_LE(mseGated, mseRidge + 0.03);
   }
+}
+
+// Choosing Q by the held-out error of the gated prediction (cross-validation's experts: 'gated'):
+// each fold's score is the held-out mean square of Σ_q π_q(x) z_q from the fit on its training
+// rows, recomputed here by hand; along Q = 1…5 the simplest Q within one standard error of the
+// least is the planted 3, where the papers' best-answer error keeps falling as Q grows (more
+// answers to pick from). K-class experts have no gated scores: refused naming experts.
+TEST(Gate, CrossValidatedPathOverQByTheGatedErrorFindsThePlantedExperts) {
+  const Planted p = planted(600, 10, 5, true, 81);
+  Labels foldId(600);
+  for (std::size_t i = 0; i < foldId.size(); ++i) foldId[i] = static_cast<std::int32_t>(i % 5);
+  const Params base{{{"seed", 1}}, {}, {}, {}, {}};
+  const std::vector<double> counts = {1, 2, 3, 4, 5};
+  PathOptions gatedOptions;
+  gatedOptions.cv.foldId = foldId;
+  gatedOptions.cv.experts = "gated";
+  const PathResult gated = path("experts-am", problemOf(p.X, p.y), base, counts, gatedOptions, {}, "Q");
+  ASSERT_EQ(gated.status, Status::Converged) << gated.message;
+  for (std::size_t j = 0; j < counts.size(); ++j)
+    for (int k = 0; k < 5; ++k) {
+      RowMatrix Xtrain(480, 5), Xheld(120, 5);
+      Vector ytrain(480), yheld(120);
+      for (Eigen::Index i = 0, a = 0, h = 0; i < 600; ++i)
+        if (foldId[static_cast<std::size_t>(i)] == k) Xheld.row(h) = p.X.row(i), yheld[h++] = p.y[i];
+        else Xtrain.row(a) = p.X.row(i), ytrain[a++] = p.y[i];
+      Params params = base;
+      params.numbers["Q"] = counts[j];
+      const Result r = fit("experts-am", problemOf(Xtrain, ytrain), params);
+      const Matrix Z = (Xheld * r.coef).rowwise() + r.intercept;
+      const Matrix Pi = softmaxRows((Xheld * r.gate.coef).rowwise() + r.gate.intercept);
+      const Vector prediction = (Z.array() * Pi.array()).rowwise().sum();
+      EXPECT_NEAR(gated.points[j].cv.scores[static_cast<std::size_t>(k)], meanSquare(prediction - yheld), 1e-12 * meanSquare(yheld)) << "Q " << counts[j] << ", fold " << k;
+    }
+  EXPECT_EQ(gated.points[static_cast<std::size_t>(gated.best1se)].value, 3);
+  PathOptions bestOptions = gatedOptions;
+  bestOptions.cv.experts = "best";
+  const PathResult best = path("experts-am", problemOf(p.X, p.y), base, counts, bestOptions, {}, "Q");
+  ASSERT_EQ(best.status, Status::Converged) << best.message;
+  EXPECT_LT(best.points[4].cv.mean, best.points[2].cv.mean);
+  EXPECT_EQ(best.best, 4);
+  // Four classes, two classifying experts: no gated scores.
+  Vector classes(600);
+  for (Eigen::Index i = 0; i < 600; ++i) classes[i] = static_cast<double>(i % 4);
+  const PathResult refused = path("experts-am", problemOf(p.X, classes), {{{"seed", 1}}, {{"loss", "ova-logistic"}}, {}, {}, {}}, {2}, gatedOptions, {}, "Q");
+  EXPECT_EQ(refused.status, Status::InvalidInput);
+  EXPECT_EQ(refused.field, "experts");
 }

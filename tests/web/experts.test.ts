@@ -90,6 +90,11 @@ describe('experts', () => {
     const byQ = await sc.path('experts-em', { X: train.X, nRows: 400, nCols: 2, y: train.y, restarts: 3 }, { over: 'Q', values: [1, 2, 3] });
     expect(byQ.points.map((p) => p.criterion ?? NaN)).toEqual(byQ.points.map((p) => p.model.criterion ?? NaN));
     expect(byQ.points[byQ.bestCriterion!].lambda).toBe(2);
+    // The papers' method, Q chosen by the held-out error of its gated prediction.
+    const cvQ = await sc.path('experts-am', { X: train.X, nRows: 400, nCols: 2, y: train.y }, { over: 'Q', values: [1, 2, 3], folds: 5, experts: 'gated' });
+    expect(cvQ.points[cvQ.crossValidation!.best1se].lambda).toBe(2);
+    await expect(sc.path('experts-am', { X: train.X, nRows: 400, nCols: 2, y: train.y }, { over: 'Q', values: [1, 2], folds: 5, experts: 'gate' } as never))
+      .rejects.toMatchObject({ field: 'experts' });
     for (let t = 1; t < m.history.length; t++) expect(m.history[t]).toBeLessThanOrEqual(m.history[t - 1] + 1e-12 * Math.abs(m.history[t - 1]));
     // Constant priors can only average the two experts: about E(3x₂ + 1)² = 10. The gate errs
     // only on rows near x₁ = 0, where its softmax is not yet 0 or 1: a tenth of that at most.

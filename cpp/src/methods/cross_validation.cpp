@@ -28,6 +28,8 @@ const Schema<CrossValidationOptions>& crossValidationSchema() {
         .integer("chunk", &C::chunk, "grid points per warm-started task", 4, 1)
         .labels("foldId", &C::foldId, "each row's fold, numbered 0..k−1 (replaces folds and seed)")
         .flag("stratify", &C::stratify, "a classifier's folds: each class's rows dealt round-robin, so every fold holds its share (regression: ignored)", true)
+        .choice("experts", &C::experts, "an experts model's held-out predictions: each row's best answer given its target (the papers' multiple-answer setting), or the gated mixture, a prediction for new rows (regression and two-class experts; other methods: ignored)",
+                {"best", "gated"})
         .integer("shardIndex", &C::shardIndex, "fit only the folds k with k mod shardCount = shardIndex: a partial holding their scores (docs/sharding.md)", 0, 0)
         .integer("shardCount", &C::shardCount, "the number of shards the folds are dealt into (1: not sharded)", 1, 1, 100000)
         .numbers("foldScores", &C::foldScores, "every fold's score at every grid point (points × folds, row-major), joined from a sharded run's partials: the folds are not fitted again, only summarised and the refit made", -HUGE_VAL);
@@ -211,6 +213,9 @@ Refusal makeFolds(const Method& method, const Problem& problem, const Params& ba
     fold = stratifiedFoldAssignment(std::vector<int>(problem.y.data(), problem.y.data() + n), folds, options.seed);
   else fold = foldAssignment(static_cast<std::size_t>(n), folds, options.seed);
   out.count = folds;
+  out.gated = options.experts == "gated";
+  if (out.gated && method.kind == ModelKind::Experts && loss.oneVsAll())
+    return Refusal("experts", "'gated' scores regression and two-class experts (the classifying experts' K-class mixture has no scores to score)");
   for (int k = 0; k < folds; ++k) {
     std::vector<bool> inFold(fold.size());
     for (std::size_t i = 0; i < fold.size(); ++i) inFold[i] = fold[i] == k;
@@ -250,8 +255,9 @@ Refusal makeFolds(const Method& method, const Problem& problem, const Params& ba
 namespace {
 // The score of a model's predictions on rows X against the loss's targets T of those rows (T may
 // lack a class the model scores: padded with "off" columns).
-double scoreOn(const Result& model, const DataMatrix& X, const Matrix& Tgiven, Metric metric, const Loss& loss, const Vector* weights) {
-  const Matrix Z = scoredPredictions(model, X, Tgiven, loss.binary());
+double scoreOn(const Result& model, const DataMatrix& X, const Matrix& Tgiven, Metric metric, const Loss& loss, const Vector* weights,
+               bool gated = false) {
+  const Matrix Z = gated && model.kind == ModelKind::Experts ? gatedScores(model, X, loss.binary()) : scoredPredictions(model, X, Tgiven, loss.binary());
   Matrix T = Matrix::Constant(Z.rows(), Z.cols(), loss.squared() ? -1.0 : 0.0);
   if (Z.cols() == 1) T = Tgiven.leftCols(1);
   else T.leftCols(std::min(T.cols(), Tgiven.cols())) = Tgiven.leftCols(std::min(T.cols(), Tgiven.cols()));
@@ -261,7 +267,8 @@ double scoreOn(const Result& model, const DataMatrix& X, const Matrix& Tgiven, M
 
 double heldOutScore(const Result& model, const Folds& folds, int k, Metric metric, const Loss& loss) {
   const Rows& held = folds.helds[static_cast<std::size_t>(k)];
-  return scoreOn(model, held.X.view(), folds.heldTargets[static_cast<std::size_t>(k)], metric, loss, held.weights.size() ? &held.weights : nullptr);
+  return scoreOn(model, held.X.view(), folds.heldTargets[static_cast<std::size_t>(k)], metric, loss, held.weights.size() ? &held.weights : nullptr,
+                 folds.gated);
 }
 
 ModelScore scoreModel(const Result& model, const std::string& lossName, const Problem& rows, const std::string& metric) {

@@ -30,7 +30,7 @@ const Schema<PathOptions>& pathSchema() {
         .integer("maxNonZeros", &P::maxNonZeros, "stop before a point with more non-zero features (0: no limit)", 0, 0)
         .integer("maxGroups", &P::maxGroups, "stop before a point with more groups of equal non-zero coefficients (0: no limit)", 0, 0)
         .integer("folds", &P::folds, "cross-validate the path: folds, each fitting the whole path on its training rows (0: not cross-validated)", 0, 0)
-        .include(crossValidationSchema(), &P::cv, {"seed", "metric", "foldId", "stratify", "shardIndex", "shardCount", "foldScores"});
+        .include(crossValidationSchema(), &P::cv, {"seed", "metric", "foldId", "stratify", "experts", "shardIndex", "shardCount", "foldScores"});
     return p;
   }();
   return s;

@@ -170,6 +170,21 @@ Matrix scoredPredictions(const Result& model, const DataMatrix& X, const Matrix&
   return best;
 }
 
+Matrix gatedScores(const Result& model, const DataMatrix& X, bool binary) {
+  const Eigen::Index n = X.rows(), Q = model.coef.cols();
+  if (model.gate.coef.rows() != X.cols() || model.gate.coef.cols() != Q || model.gate.intercept.size() != Q) return Matrix::Constant(n, 1, NAN);
+  const Matrix Z = X.predict(model.coef, model.intercept), Pi = softmaxRows(X.predict(model.gate.coef, model.gate.intercept));
+  if (!binary) return (Z.array() * Pi.array()).rowwise().sum().matrix();
+  Matrix logOdds(n, 1);
+  for (Eigen::Index i = 0; i < n; ++i) {
+    double p = 0;
+    for (Eigen::Index q = 0; q < Q; ++q) p += Pi(i, q) * sigmoid(Z(i, q));
+    p = std::clamp(p, 1e-300, 1 - 1e-16);
+    logOdds(i, 0) = std::log(p) - std::log1p(-p);
+  }
+  return logOdds;
+}
+
 Matrix gatedMixture(const Matrix& Z, const Matrix& Pi, Eigen::Index classes) {
   const Eigen::Index n = Z.rows(), Q = Pi.cols();
   if (classes == 0) return (Z.array() * Pi.array()).rowwise().sum().matrix();

@@ -39,6 +39,9 @@ struct CrossValidationOptions {
   int chunk = 4;       // grid points per warm-started task
   std::optional<Labels> foldId;  // each row's fold, 0..k−1: replaces folds and seed
   bool stratify = true;          // a classifier's folds: each class dealt round-robin
+  // An experts model's held-out predictions: "best" (each row's best answer given its target, the
+  // papers' setting) or "gated" (the gated mixture: a prediction for new rows).
+  std::string experts = "best";
   // A shard of the folds: only the folds k with k mod shardCount = shardIndex are fitted; the
   // result is a partial (the other folds' scores NaN; no summary, no refit).
   int shardIndex = 0, shardCount = 1;
@@ -102,6 +105,7 @@ Refusal checkFoldCount(const CrossValidationOptions& options, Eigen::Index n, in
 // sample (Method's perSample) cut to the training rows.
 struct Folds {
   int count = 0;
+  bool gated = false;  // experts scored by their gated mixture (options.experts)
   std::vector<Rows> trains, helds;
   std::vector<Params> bases;
   std::vector<Matrix> heldTargets;
@@ -112,7 +116,7 @@ struct Folds {
 Refusal makeFolds(const Method& method, const Problem& problem, const Params& base, const Loss& loss, Metric metric,
                   const CrossValidationOptions& options, int folds, Folds& out);
 // A model's score on fold k's held-out rows (a part that lacks a class the model scores is padded
-// with "off" columns).
+// with "off" columns; experts by their best answers, or their gated mixture when folds.gated).
 double heldOutScore(const Result& model, const Folds& folds, int k, Metric metric, const Loss& loss);
 // A model's score on rows X with targets y, as a held-out fold is scored (sc.score): the loss's
 // targets of y, the model's scored predictions (experts: each row's best answer), the metric

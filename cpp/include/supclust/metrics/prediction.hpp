@@ -60,6 +60,11 @@ Matrix binaryExpertPairs(const Matrix& Z);
 // the kind.
 Matrix scoredPredictions(const Result& model, const DataMatrix& X, const Matrix& T, bool binary = false);
 
+// An experts model's gated mixture as scores on rows X (n x 1): regression, Σ_q π_q(x) z_q;
+// `binary` experts, the log-odds of Σ_q π_q(x) σ(z_q) (so that a binary metric reads it as a
+// logistic model's score). NaN where the model has no gate of its Q experts.
+Matrix gatedScores(const Result& model, const DataMatrix& X, bool binary);
+
 // What a prediction call asks of a model. An experts model's Scores, Probabilities and Classes
 // are its gated mixture's (gatedMixture); ExpertAnswers are its Q answers and the gate's
 // probabilities; Experts, its best answers given the targets (bestExperts).
