@@ -113,8 +113,6 @@ Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, dou
     account(j, delta);
     return xr;
   };
-  // grad = Xcᵀr over every coordinate by columns: on the design's team for a large X, each
-  // entry computed as on one thread (the same bits with any number of threads).
   // The residual's move since the last check, added to the distance travelled.
   auto checkpoint = [&] {
     double moved = 0;
@@ -126,6 +124,8 @@ Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, dou
     checkedRaw = raw;
     checkedOffset = offset;
   };
+  // grad = Xcᵀr over every coordinate by columns: on the design's team for a large X, each
+  // entry computed as on one thread (the same bits with any number of threads).
   auto fullGradient = [&] {
     readColumns();
     checkpoint();
