@@ -1,18 +1,11 @@
 #include <cmath>
 
 #include "supclust/core/loss.hpp"
+#include "supclust/kernels/logistic.hpp"
 
 namespace supclust {
 
 namespace {
-// log(1 + exp(t)) without overflow or loss of precision for large |t|.
-double softplus(double t) { return t > 0 ? t + std::log1p(std::exp(-t)) : std::log1p(std::exp(t)); }
-// 1 / (1 + exp(-t)), stable on both sides.
-double sigmoid(double t) {
-  if (t >= 0) return 1 / (1 + std::exp(-t));
-  const double e = std::exp(t);
-  return e / (1 + e);
-}
 // One entry's term: log(1 + exp(−ỹ z)), ỹ = 2t − 1.
 double logisticTerm(double z, double t) { return softplus(-(2 * t - 1) * z); }
 }  // namespace

@@ -56,7 +56,7 @@ Matrix trainingScores(const Result& model, const Problem& all, const Matrix& T, 
   std::vector<Eigen::Index> nonZero;
   for (Eigen::Index j = 0; j < model.coef.rows(); ++j)
     if (!model.coef.row(j).isZero(0)) nonZero.push_back(j);
-  if (8 * nonZero.size() > static_cast<std::size_t>(model.coef.rows())) return scoredPredictions(model, all.X, T);
+  if (8 * nonZero.size() > static_cast<std::size_t>(model.coef.rows())) return scoredPredictions(model, all.X, T, binary);
   Matrix Z = model.intercept.replicate(all.X.rows(), 1);
   for (Eigen::Index k = 0; k < Z.cols(); ++k)
     for (Eigen::Index j : nonZero) columnAxpy(*cols, j, model.coef(j, k), Z.col(k).data());

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <vector>
 
+#include "supclust/kernels/logistic.hpp"
 #include "supclust/kernels/radix_sort.hpp"
 
 namespace supclust {
@@ -94,10 +95,6 @@ Labels classIndices(const Matrix& Z, Eigen::Index block) {
   return out;
 }
 
-namespace {
-double sigmoid(double z) { return z >= 0 ? 1 / (1 + std::exp(-z)) : std::exp(z) / (1 + std::exp(z)); }
-}  // namespace
-
 Matrix probabilities(const Matrix& Z, bool oneVsAll) {
   const Eigen::Index n = Z.rows(), K = Z.cols();
   if (K == 1) {
@@ -174,12 +171,11 @@ Matrix gatedScores(const Result& model, const DataMatrix& X, bool binary) {
   const Eigen::Index n = X.rows(), Q = model.coef.cols();
   if (model.gate.coef.rows() != X.cols() || model.gate.coef.cols() != Q || model.gate.intercept.size() != Q) return Matrix::Constant(n, 1, NAN);
   const Matrix Z = X.predict(model.coef, model.intercept), Pi = softmaxRows(X.predict(model.gate.coef, model.gate.intercept));
-  if (!binary) return (Z.array() * Pi.array()).rowwise().sum().matrix();
+  if (!binary) return gatedMixture(Z, Pi, 0);
+  const Matrix P = gatedMixture(binaryExpertPairs(Z), Pi, 2);  // [1 − p, p] per row
   Matrix logOdds(n, 1);
   for (Eigen::Index i = 0; i < n; ++i) {
-    double p = 0;
-    for (Eigen::Index q = 0; q < Q; ++q) p += Pi(i, q) * sigmoid(Z(i, q));
-    p = std::clamp(p, 1e-300, 1 - 1e-16);
+    const double p = std::clamp(P(i, 1), 1e-300, 1 - 1e-16);
     logOdds(i, 0) = std::log(p) - std::log1p(-p);
   }
   return logOdds;

@@ -4,13 +4,9 @@
 
 #include "supclust/core/design.hpp"
 #include "supclust/core/objective.hpp"
+#include "supclust/kernels/logistic.hpp"
 
 namespace supclust {
-
-namespace {
-// log(1 + exp(t)), stable for large |t|.
-double softplus(double t) { return t > 0 ? t + std::log1p(std::exp(-t)) : std::log1p(std::exp(t)); }
-}  // namespace
 
 ClassifyingExperts::ClassifyingExperts(const RowMatrix& X, const Matrix& T, int Q, double lambda, TrustRegionOptions inner)
     : X_(X), T_(T), Q_(Q), lambda_(lambda), inner_(inner) {}

@@ -200,7 +200,7 @@ Result runExpertsEm(const FitContext& c, const ExpertsOptions& opt) {
   o.logistic = opt.loss == "logistic";
   ExpertsFit em = mixtureEm(c.X.X(), c.T.col(0), static_cast<int>(opt.Q), o, c.control);
   const bool usable = em.status != Status::Aborted && em.status != Status::NumericalIssue;
-  const double assigned = usable && opt.criterion == "icl" ? assignedLogResponsibility(c.X.X(), c.T.col(0), em) : 0;
+  const double assigned = usable && opt.criterion == "icl" ? assignedLogResponsibility(c.X.X(), c.T.col(0), em, o.logistic) : 0;
   Gate gate = std::move(em.gate);
   RowVector variances = std::move(em.variances);
   Result r = resultOf(std::move(em));

@@ -7,14 +7,12 @@
 #include "supclust/families/experts/gate.hpp"
 #include "supclust/kernels/cholesky.hpp"
 #include "supclust/kernels/dense.hpp"
+#include "supclust/kernels/logistic.hpp"
 
 namespace supclust {
 
 namespace {
 constexpr double kLogTwoPi = 1.8378770664093453;
-
-// log(1 + e^t), stable for large |t|.
-double softplus(double t) { return t > 0 ? t + std::log1p(std::exp(-t)) : std::log1p(std::exp(t)); }
 
 // log π_q(x_i) p_q(y_i | x_i), n × Q: p_q the normal density φ(y_i; c_qᵀx_i + b_q, σ_q²), or for
 // logistic experts (no variances) the Bernoulli probability of y_i ∈ {0, 1} at the score
@@ -182,7 +180,7 @@ class MixtureEm {
     for (int step = 0; step < steps; ++step) {
       Vector r(n), v(n);
       for (Eigen::Index i = 0; i < n; ++i) {
-        const double p = 1 / (1 + std::exp(-z[i]));
+        const double p = sigmoid(z[i]);
         r[i] = w[i] * (p - y_[i]);
         v[i] = w[i] * p * (1 - p);
       }
@@ -255,9 +253,9 @@ ExpertsFit mixtureEm(const RowMatrix& X, const Vector& y, int Q, const MixtureEm
   return lowestOf(runSearches(runs, o.threads, sizing.bytes(), control, search));
 }
 
-double assignedLogResponsibility(const RowMatrix& X, const Vector& y, const ExpertsFit& fit) {
+double assignedLogResponsibility(const RowMatrix& X, const Vector& y, const ExpertsFit& fit, bool logistic) {
   Matrix H;
-  const Matrix L = logJoint(X, y, fit.experts, fit.variances, fit.gate, fit.variances.size() == 0);
+  const Matrix L = logJoint(X, y, fit.experts, fit.variances, fit.gate, logistic);
   const Vector logNorm = softmaxRows(L, H);
   return (L.rowwise().maxCoeff() - logNorm).sum();
 }

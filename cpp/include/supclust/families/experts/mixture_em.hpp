@@ -48,8 +48,8 @@ struct MixtureEmOptions {
 ExpertsFit mixtureEm(const RowMatrix& X, const Vector& y, int Q, const MixtureEmOptions& o, const Control& control);
 
 // Σ_i log h_i,ĉ(i): each sample's log-responsibility of its most responsible expert under `fit`
-// (a mixtureEm answer on the same X and y). −2 × it is what the ICL (Biernacki, Celeux & Govaert
+// (a mixtureEm answer on the same X and y, of logistic experts when `logistic`). −2 × it is what the ICL (Biernacki, Celeux & Govaert
 // 2000; flexmix's ICL: −2 × the classification log-likelihood + the BIC's penalty) adds to the BIC.
-double assignedLogResponsibility(const RowMatrix& X, const Vector& y, const ExpertsFit& fit);
+double assignedLogResponsibility(const RowMatrix& X, const Vector& y, const ExpertsFit& fit, bool logistic);
 
 }  // namespace supclust
