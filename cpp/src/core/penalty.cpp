@@ -59,11 +59,13 @@ double owlSubgradientViolation(const double* x, const double* z, const double* w
 
 double owlSubgradientViolation(const double* x, const double* z, const double* w, std::size_t d,
                                MagnitudeOrder& xOrder, MagnitudeOrder& zOrder) {
-  zOrder.sort(z, d);
+  // Past the last |z| above the smallest weight each term |z|_(k) − w_k is ≤ 0: the excess is
+  // reached among those entries, the only ones sorted.
+  const std::size_t above = d == 0 ? 0 : zOrder.sortAbove(z, d, w[d - 1]);
   const std::vector<std::int32_t>& order = zOrder.order();
   const std::vector<double>& a = zOrder.magnitudes();
   double excess = 0, sz = 0, sw = 0;
-  for (std::size_t k = 0; k < d; ++k) {
+  for (std::size_t k = 0; k < above; ++k) {
     sz += a[static_cast<std::size_t>(order[k])];
     sw += w[k];
     excess = std::max(excess, sz - sw);

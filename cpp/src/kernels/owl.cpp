@@ -29,10 +29,10 @@ double owlNorm(const double* x, std::size_t d, const double* w) {
 }
 
 double owlNorm(const double* x, std::size_t d, const double* w, MagnitudeOrder& order) {
-  order.sort(x, d);
+  const std::size_t nonZeros = order.sortAbove(x, d, 0);  // the zeros add nothing
   const std::vector<double>& a = order.magnitudes();
   double s = 0;
-  for (std::size_t k = 0; k < d; ++k) s += w[k] * a[static_cast<std::size_t>(order.order()[k])];
+  for (std::size_t k = 0; k < nonZeros; ++k) s += w[k] * a[static_cast<std::size_t>(order.order()[k])];
   return s;
 }
 
@@ -47,6 +47,22 @@ void MagnitudeOrder::sort(const double* v, std::size_t d) {
     std::iota(order_.begin(), order_.end(), 0);
   }
   std::sort(order_.begin(), order_.end(), before);
+}
+
+std::size_t MagnitudeOrder::sortAbove(const double* v, std::size_t d, double floor) {
+  std::size_t above = 0;
+  for (std::size_t i = 0; i < d; ++i) above += std::abs(v[i]) > floor;
+  if (8 * above > d) {
+    sort(v, d);
+    return above;
+  }
+  key_.resize(d);
+  order_.clear();
+  for (std::size_t i = 0; i < d; ++i)
+    if ((key_[i] = std::abs(v[i])) > floor) order_.push_back(static_cast<std::int32_t>(i));
+  const double* key = key_.data();
+  std::sort(order_.begin(), order_.end(), [key](std::int32_t a, std::int32_t b) { return key[a] > key[b] || (key[a] == key[b] && a < b); });
+  return above;
 }
 
 void OwlProx::apply(const double* v, std::size_t d, const double* w, double* out, double wScale) {

@@ -9,6 +9,13 @@
 
 namespace supclust {
 
+namespace {
+// ρ changes at most this often: finitely many changes keep ADMM's convergence (Boyd et al. 2011,
+// §3.4.1). A cap of 50 freezes ρ half-way on ill-conditioned OWL problems (measured on E1 with
+// n = 40, d = 100, λ1 = 1e-2: 560 925 steps against 3 810 with this cap; the hardest of 15 such
+// problems change ρ 209–328 times).
+constexpr int kMaxRebalances = 1000;
+}  // namespace
 
 Result admm(const Objective& F, const Penalty& P, Matrix W0, const AdmmOptions& opt, const Control& control) {
   Result r;
@@ -76,7 +83,7 @@ Result admm(const Objective& F, const Penalty& P, Matrix W0, const AdmmOptions& 
       break;
     }
     const double primal = (W - Zn).norm(), dual = rho * (Zn - Zprev).norm();
-    if (rebalances < 50 && (primal > 10 * dual || dual > 10 * primal)) {
+    if (rebalances < kMaxRebalances && (primal > 10 * dual || dual > 10 * primal)) {
       const double factor = primal > dual ? 2 : 0.5;
       rho *= factor;
       U /= factor;

@@ -3,12 +3,12 @@
 #include <algorithm>
 #include <cmath>
 #include <numeric>
-#include <cstdio>
-#include <cstdlib>
 
+#include "supclust/core/column_subset.hpp"
 #include "supclust/core/penalty.hpp"
 #include "supclust/kernels/owl.hpp"
 #include "supclust/kernels/owl_clusters.hpp"
+#include "supclust/solvers/admm.hpp"
 #include "supclust/solvers/centred_residual.hpp"
 #include "supclust/solvers/proximal_gradient.hpp"
 
@@ -16,33 +16,50 @@ namespace supclust {
 
 namespace {
 
-// The coordinates (indices into g) by decreasing |g| among those listed.
-std::vector<Eigen::Index> byMagnitude(const Vector& g, std::vector<Eigen::Index> list) {
-  std::sort(list.begin(), list.end(), [&g](Eigen::Index a, Eigen::Index b) {
+// The longest prefix of the listed coordinates by decreasing |g| (ties by index) whose
+// Σ_{i≤m} (|g|_(i) + shift(i)) > 0 at its last m: the coordinates a sorted-ℓ1 condition puts at
+// non-zero (the zeros' condition). Every shift(i) ≤ −floor, so past the entries with |g| > floor
+// the sum only falls: they alone are sorted, unless the sum is still positive after them.
+template <class Shift>
+std::vector<Eigen::Index> breakingPrefix(const Vector& g, std::vector<Eigen::Index> listed, double floor, Shift shift) {
+  auto byMagnitude = [&g](Eigen::Index a, Eigen::Index b) {
     const double x = std::abs(g[a]), y = std::abs(g[b]);
     return x > y || (x == y && a < b);
-  });
-  return list;
-}
-
-// The longest prefix of `sorted` (coordinates by decreasing |g|) whose Σ(|g_(i)| + shift_i) ≥ 0 for
-// some i, with shift_i = the i-th of `shifts` (sequence given by index): the coordinates a
-// sorted-ℓ1 condition puts at non-zero (the zeros' condition).
-template <class Shift>
-std::vector<Eigen::Index> prefixBreaking(const Vector& g, const std::vector<Eigen::Index>& sorted, Shift shift) {
+  };
+  const auto above = std::partition(listed.begin(), listed.end(), [&](Eigen::Index j) { return std::abs(g[j]) > floor; });
+  std::sort(listed.begin(), above, byMagnitude);
   double sum = 0;
   std::size_t last = 0;
-  for (std::size_t i = 0; i < sorted.size(); ++i) {
-    sum += std::abs(g[sorted[i]]) + shift(i);
+  for (std::size_t i = 0; i < listed.size(); ++i) {
+    if (listed.begin() + static_cast<std::ptrdiff_t>(i) == above) {
+      if (sum <= 0) break;
+      std::sort(above, listed.end(), byMagnitude);
+    }
+    sum += std::abs(g[listed[i]]) + shift(i);
     if (sum > 0) last = i + 1;
   }
-  return {sorted.begin(), sorted.begin() + static_cast<std::ptrdiff_t>(last)};
+  listed.resize(last);
+  return listed;
+}
+
+// The working set's problem for output k — its columns alone, its first weights — by ADMM (when
+// the set's short side suits it) or FISTA, from bs, to the set's certificate: the OWL optimality
+// residual at most `bound` (the caller's tolerance × the full problem's scale).
+Result denseSetFit(const Objective& F, Eigen::Index k, const std::vector<Eigen::Index>& set, const std::vector<double>& w,
+                   const Vector& bs, double bound, Eigen::Index admmShortSide, int steps, const Control& control) {
+  const ColumnSubset subset(F.design(), set);
+  const Objective Fs(subset.design(), F.targets().col(k), F.loss(), F.lambda());
+  const OwlPenalty P(std::vector<double>(w.begin(), w.begin() + static_cast<std::ptrdiff_t>(set.size())));
+  const double tolerance = bound / gradientScale(Fs);
+  if (admmSuits(F.design().rows(), static_cast<Eigen::Index>(set.size()), admmShortSide))
+    return admm(Fs, P, bs, {steps, tolerance}, control);
+  return proximalGradient(Fs, P, bs, F.targets().col(k).mean() * RowVector::Ones(1), {steps, tolerance}, control);
 }
 
 }  // namespace
 
 Result owlCoordinateDescent(const Objective& F, const std::vector<double>& w, Matrix W0, const OwlDescentOptions& opt,
-                            const Control& control, bool* tooDense) {
+                            const Control& control) {
   const CenteredDesign& X = F.design();
   const Eigen::Index n = X.rows(), d = X.cols(), K = F.outputs();
   const double invN = 1 / static_cast<double>(n), ridge = F.lambda();
@@ -90,7 +107,7 @@ Result owlCoordinateDescent(const Objective& F, const std::vector<double>& w, Ma
       for (Eigen::Index j = 0; j < d; ++j)
         if (beta[j] == 0) zeros.push_back(j);
       const std::size_t nnz = static_cast<std::size_t>(d) - zeros.size();
-      return prefixBreaking(g, byMagnitude(g, zeros), [&](std::size_t i) { return -w[nnz + i]; });
+      return breakingPrefix(g, std::move(zeros), w.empty() ? 0 : w.back(), [&](std::size_t i) { return -w[nnz + i]; });
     };
     // The working set: the non-zeros, and the zeros breaking their condition by decreasing |g|, at
     // most as many as the set holds (at least opt.firstZeros): it at most doubles at each check.
@@ -109,6 +126,9 @@ Result owlCoordinateDescent(const Objective& F, const std::vector<double>& w, Ma
       return added > 0;
     };
     grow();
+    // Dense: the set's problem goes to ADMM or FISTA on its columns (denseSetFit), where coordinate
+    // descent would crawl; once dense, the set stays so.
+    bool dense = static_cast<std::size_t>((beta.array() != 0).count()) > opt.denseAbove;
 
     auto smoothValue = [&](const Vector& bs) { return 0.5 * invN * r.squaredNorm() + 0.5 * ridge * bs.squaredNorm(); };
     double tolerance = opt.tolerance, step = 0;  // step: the last accepted 1/L
@@ -131,7 +151,7 @@ Result owlCoordinateDescent(const Objective& F, const std::vector<double>& w, Ma
       if (m > 0 && step == 0) step = 1 / std::max(1e-300, norms.maxCoeff() + ridge);
       columnObjective[k] = smoothValue(bs) + owlNorm(bs.data(), m, w.data(), orderA);
       setGradient();
-      while (m > 0 && !certified()) {
+      while (m > 0 && !dense && !certified()) {
         if (it >= opt.maxIterations) {
           res.status = Status::MaxIterations;
           break;
@@ -208,17 +228,19 @@ Result owlCoordinateDescent(const Objective& F, const std::vector<double>& w, Ma
         }
         columnObjective[k] = smoothValue(bs) + owlNorm(bs.data(), m, w.data(), orderA);
         res.history.push_back(columnObjective.sum());
-        if (tooDense && static_cast<std::size_t>((bs.array() != 0).count()) > opt.denseAbove) {
-          *tooDense = true;
-          res.status = Status::MaxIterations;
-          break;
-        }
+        dense = static_cast<std::size_t>((bs.array() != 0).count()) > opt.denseAbove;
         if (!std::isfinite(columnObjective[k])) {
           res.status = Status::NumericalIssue;
           res.message = "the objective is not finite";
           break;
         }
         setGradient();
+      }
+      if (m > 0 && dense && res.status == Status::Converged && !certified()) {
+        Result s = denseSetFit(F, k, set, w, bs, tolerance * scale, opt.admmShortSide, opt.maxIterations - it, control.after(it));
+        it += s.iterations;
+        bs = s.coef.col(0);
+        if (s.status != Status::Converged) res.status = s.status, res.message = s.message;
       }
       for (std::size_t t = 0; t < m; ++t) beta[set[t]] = bs[static_cast<Eigen::Index>(t)];
       if (res.status != Status::Converged) break;

@@ -25,7 +25,12 @@ namespace supclust {
 class MagnitudeOrder {
  public:
   void sort(const double* v, std::size_t d);
-  const std::vector<std::int32_t>& order() const { return order_; }  // after sort()
+  // The indices of the entries with |v| > floor by decreasing |v| (ties by index) as the first
+  // entries of order(), returning how many; the rest of order() is not read. When they are few
+  // (at most d/8) only they are sorted: an OWL norm or dual-ball test reads no more of a vector
+  // whose other entries are zeros, or below the smallest weight.
+  std::size_t sortAbove(const double* v, std::size_t d, double floor);
+  const std::vector<std::int32_t>& order() const { return order_; }  // after sort() or sortAbove()
   const std::vector<double>& magnitudes() const { return key_; }     // |v|, unsorted
 
  private:

@@ -20,11 +20,18 @@
 // stop on); otherwise the breaking zeros join the set (or, when none is outside it, the set is
 // solved tighter). A screened answer is thus certified on the full problem. (The strong rule from
 // w = 0 is not used: at weights below half their top it admits every coordinate.)
+//
+// Where the answer is dense (more non-zeros than opt.denseAbove), coordinate descent crawls — X
+// on the answer is nearly square — while a step of ADMM or FISTA costs about one pass over the
+// set's columns: from then on the set's problem is solved by ADMM (its short side at most
+// kAdmmShortSide) or FISTA on the set's columns alone (core/column_subset), from the set's
+// answer, to the same certificate; the checks and the growth stay as above.
 #pragma once
 
 #include <vector>
 
 #include "supclust/core/objective.hpp"
+#include "supclust/solvers/admm.hpp"
 
 namespace supclust {
 
@@ -35,15 +42,16 @@ struct OwlDescentOptions {
   // The zeros the first working set takes beside the start's non-zeros (at most; measured: 40
   // against 10 saves a check or two, 10–20 %, on the bench's Gaussian problems).
   std::size_t firstZeros = 40;
-  // When the working set's answer has more non-zeros than this, the fit stops and says so (the
-  // caller hands the problem to ADMM: coordinate descent crawls where the answer is dense).
+  // When the working set's answer (or the start) has more non-zeros than this, the set's problem
+  // goes to ADMM or FISTA on its columns (see above; the default: never).
   std::size_t denseAbove = static_cast<std::size_t>(-1);
+  // A dense set's problem goes to ADMM when min(n, set size) is at most this, else to FISTA.
+  Eigen::Index admmShortSide = kAdmmShortSide;
 };
 
 // F must have the squared loss and no group ridge or output coupling. Returns the coefficients, the
-// intercepts mean(T) (the centred parametrisation), the objective F + Σ_k OWL_w(W_k). With
-// `tooDense`: set true when the fit stopped at opt.denseAbove (its answer then unfinished).
+// intercepts mean(T) (the centred parametrisation), the objective F + Σ_k OWL_w(W_k).
 Result owlCoordinateDescent(const Objective& F, const std::vector<double>& weights, Matrix W0, const OwlDescentOptions& opt,
-                            const Control& control, bool* tooDense = nullptr);
+                            const Control& control);
 
 }  // namespace supclust

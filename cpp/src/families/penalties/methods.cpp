@@ -305,17 +305,11 @@ Result runOscar(const FitContext& c, const PenaltiesOptions& opt) {
   if (solver == "auto") solver = c.loss.closedForm() ? "cd" : "fista";
   if (solver == "cd") {
     OwlDescentOptions o{opt.maxIterations, opt.tolerance};
-    // auto: ADMM (min(n, d) ≤ 500) or FISTA takes over, from the start, once the answer is dense:
-    // more non-zeros than half of min(n, d) and than 0.8 n or d/4 — X on them nearly square, where
-    // coordinate descent crawls while their steps still cost about a pass over X (measured,
-    // docs/architecture.md, OSCAR's solvers).
-    const bool handOver = opt.solver == "auto";
-    const double n = static_cast<double>(c.X.rows()), d = static_cast<double>(c.X.cols());
-    if (handOver) o.denseAbove = static_cast<std::size_t>(std::max(std::min(n, d) / 2, std::min(0.8 * n, d / 4)));
-    bool tooDense = false;
-    Result r = owlCoordinateDescent(F, w, startCoef(c), o, c.control, handOver ? &tooDense : nullptr);
-    if (!tooDense) return withDistinctRows(std::move(r));
-    solver = admmSuits(c.X.rows(), c.X.cols()) ? "admm" : "fista";
+    // auto: once the answer has more non-zeros than half of min(n, d) — X on them nearly square,
+    // where coordinate descent crawls — the working set's problem goes to ADMM or FISTA on its
+    // columns (measured, docs/architecture.md, OSCAR's solvers).
+    if (opt.solver == "auto") o.denseAbove = static_cast<std::size_t>(std::min(c.X.rows(), c.X.cols()) / 2);
+    return withDistinctRows(owlCoordinateDescent(F, w, startCoef(c), o, c.control));
   }
   const OwlPenalty P(std::move(w));
   if (solver == "admm") return withDistinctRows(admm(F, P, startCoef(c), {opt.maxIterations, opt.tolerance}, c.control));
@@ -364,7 +358,7 @@ S oscarOptions() {
   S s("method");
   convexSolverFields(graphField(weights(softmaxLossAndRidge(s), "ℓ1 weight λ1", "pairwise max weight λ2")), 20000).suggest("lambda2", 1e-3, 1);
   return s.choice("solver", &P::solver,
-                  "auto: for the squared loss coordinate descent over clusters until the answer has more non-zeros than min(n, d)/2 and than 0.8n or d/4, then ADMM (min(n, d) ≤ 500) or FISTA from the start; FISTA for other losses and observation weights. cd, admm: squared loss, unweighted; fista: any loss (without a graph)",
+                  "auto: for the squared loss, coordinate descent over clusters on a working set, the set's problem going to ADMM (min(n, set) ≤ 500) or FISTA on its columns once the answer has more non-zeros than min(n, d)/2; FISTA for other losses and observation weights. cd: coordinate descent alone; admm, fista: on all d features. cd and admm need the squared loss without weights; fista takes any loss (without a graph)",
                   {"auto", "cd", "admm", "fista"});
 }
 S gflassoOptions() {
