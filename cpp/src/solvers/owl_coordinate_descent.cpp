@@ -115,10 +115,15 @@ Result owlCoordinateDescent(const Objective& F, const std::vector<double>& w, Ma
     std::vector<char> inSet(static_cast<std::size_t>(d), 0);
     for (Eigen::Index j = 0; j < d; ++j)
       if (beta[j] != 0) set.push_back(j), inSet[static_cast<std::size_t>(j)] = 1;
+    // Dense: the set's problem goes to ADMM or FISTA on its columns (denseSetFit), where coordinate
+    // descent would crawl; once dense, the set stays so, and takes every breaking zero at once (a
+    // dense solve costs about the same on a few more columns, and each one sets up afresh).
+    bool dense = static_cast<std::size_t>((beta.array() != 0).count()) > opt.denseAbove;
     auto grow = [&] {
-      const std::size_t limit = std::max(opt.firstZeros, set.size());
+      const std::vector<Eigen::Index> breaking = breakingZeros();
+      const std::size_t limit = dense ? set.size() + static_cast<std::size_t>(d) : std::max(opt.firstZeros, set.size());
       std::size_t added = 0;
-      for (Eigen::Index j : breakingZeros()) {
+      for (Eigen::Index j : breaking) {
         if (added == limit) break;
         if (!inSet[static_cast<std::size_t>(j)]) set.push_back(j), inSet[static_cast<std::size_t>(j)] = 1, ++added;
       }
@@ -126,9 +131,6 @@ Result owlCoordinateDescent(const Objective& F, const std::vector<double>& w, Ma
       return added > 0;
     };
     grow();
-    // Dense: the set's problem goes to ADMM or FISTA on its columns (denseSetFit), where coordinate
-    // descent would crawl; once dense, the set stays so.
-    bool dense = static_cast<std::size_t>((beta.array() != 0).count()) > opt.denseAbove;
 
     auto smoothValue = [&](const Vector& bs) { return 0.5 * invN * r.squaredNorm() + 0.5 * ridge * bs.squaredNorm(); };
     double tolerance = opt.tolerance, step = 0;  // step: the last accepted 1/L
@@ -235,6 +237,14 @@ Result owlCoordinateDescent(const Objective& F, const std::vector<double>& w, Ma
           break;
         }
         setGradient();
+      }
+      if (dense && 2 * m > static_cast<std::size_t>(d) && m < static_cast<std::size_t>(d) && res.status == Status::Converged) {
+        // A dense set on more than half of the columns: all of them, solved once rather than grown.
+        for (std::size_t t = 0; t < m; ++t) beta[set[t]] = bs[static_cast<Eigen::Index>(t)];
+        set.resize(static_cast<std::size_t>(d));
+        std::iota(set.begin(), set.end(), Eigen::Index{0});
+        std::fill(inSet.begin(), inSet.end(), 1);
+        continue;
       }
       if (m > 0 && dense && res.status == Status::Converged && !certified()) {
         Result s = denseSetFit(F, k, set, w, bs, tolerance * scale, opt.admmShortSide, opt.maxIterations - it, control.after(it));
