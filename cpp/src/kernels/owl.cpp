@@ -36,17 +36,23 @@ double owlNorm(const double* x, std::size_t d, const double* w, MagnitudeOrder& 
   return s;
 }
 
+namespace {
+// Indices by decreasing key, ties by index (one comparator, so one sort is instantiated).
+struct ByDecreasingKey {
+  const double* key;
+  bool operator()(std::int32_t a, std::int32_t b) const { return key[a] > key[b] || (key[a] == key[b] && a < b); }
+};
+}  // namespace
+
 void MagnitudeOrder::sort(const double* v, std::size_t d) {
   key_.resize(d);
   for (std::size_t i = 0; i < d; ++i) key_[i] = std::abs(v[i]);
-  const double* key = key_.data();
-  auto before = [key](std::int32_t a, std::int32_t b) { return key[a] > key[b] || (key[a] == key[b] && a < b); };
-  if (resortFrom(key, d, order_, 8 * d)) return;
+  if (resortFrom(key_.data(), d, order_, 8 * d)) return;
   if (order_.size() != d) {
     order_.resize(d);
     std::iota(order_.begin(), order_.end(), 0);
   }
-  std::sort(order_.begin(), order_.end(), before);
+  std::sort(order_.begin(), order_.end(), ByDecreasingKey{key_.data()});
 }
 
 std::size_t MagnitudeOrder::sortAbove(const double* v, std::size_t d, double floor) {
@@ -60,8 +66,7 @@ std::size_t MagnitudeOrder::sortAbove(const double* v, std::size_t d, double flo
   order_.clear();
   for (std::size_t i = 0; i < d; ++i)
     if ((key_[i] = std::abs(v[i])) > floor) order_.push_back(static_cast<std::int32_t>(i));
-  const double* key = key_.data();
-  std::sort(order_.begin(), order_.end(), [key](std::int32_t a, std::int32_t b) { return key[a] > key[b] || (key[a] == key[b] && a < b); });
+  std::sort(order_.begin(), order_.end(), ByDecreasingKey{key_.data()});
   return above;
 }
 
