@@ -151,6 +151,43 @@ describe('experts', () => {
     // A path over Q chooses the two experts by the BIC.
     const byQ = await sc.path('experts-em', { X: train.X, nRows: 500, nCols: 2, y: train.y, loss: 'logistic', restarts: 3 }, { over: 'Q', values: [1, 2, 3] });
     expect(byQ.points[byQ.bestCriterion!].lambda).toBe(2);
+    // expertError by hand from the experts' scores z_q: expert q names 'yes' when z_q > 0; a row's
+    // expert is the first naming its class, else the one of largest margin (z or −z); `error` the
+    // rate of rows no expert names; score 'error' is the same.
+    const e = await sc.expertError(m, test.X, test.y, 500, 2);
+    let unnamed = 0;
+    for (let i = 0; i < 500; i++) {
+      const yes = test.y[i] === 'yes';
+      const z = [answers[i * 4 + 1], answers[i * 4 + 3]], margin = z.map((v) => (yes ? v : -v));
+      const naming = z.findIndex((v) => (v > 0) === yes);
+      const expert = naming >= 0 ? naming : margin[1] > margin[0] ? 1 : 0;
+      if (naming < 0) unnamed++;
+      expect(e.expert[i]).toBe(expert);
+      expect(e.prediction[i]).toBe(z[expert] > 0 ? 1 : 0);
+    }
+    expect(e.mse).toBeNaN();
+    expect(e.error).toBe(unnamed / 500);
+    expect(await sc.score(m, test.X, test.y, 'error', 500, 2)).toBe(unnamed / 500);
+    // Cross-validation on two folds (the first 200 rows, the rest): each fold's score is the model
+    // fitted on the other rows, scored on its own — best answers ('error'), or the gated mixture
+    // (its class error from predictClass, its deviance −mean log P(y) from predictProba).
+    const params = { X: train.X, nRows: 500, nCols: 2, y: train.y, Q: 2, loss: 'logistic' };
+    const foldId = Array.from({ length: 500 }, (_, i) => (i < 200 ? 0 : 1));
+    const folds = [{ fit: [200, 500], held: [0, 200] }, { fit: [0, 200], held: [200, 500] }];
+    const best = await sc.crossValidate('experts-em', params, { grid: { lambda: [1e-3] }, foldId, metric: 'error' });
+    const gatedError = await sc.crossValidate('experts-em', params, { grid: { lambda: [1e-3] }, foldId, metric: 'error', experts: 'gated' });
+    const gatedDeviance = await sc.crossValidate('experts-em', params, { grid: { lambda: [1e-3] }, foldId, metric: 'deviance', experts: 'gated' });
+    for (const [k, { fit, held }] of folds.entries()) {
+      const rows = (r: number[]) => ({ X: train.X.subarray(2 * r[0], 2 * r[1]), y: train.y.slice(r[0], r[1]), n: r[1] - r[0] });
+      const a = rows(fit), h = rows(held);
+      const foldModel = await sc.fit('experts-em', { ...params, X: a.X, nRows: a.n, y: a.y, lambda: 1e-3 });
+      expect(best.grid[0].scores[k]).toBe((await sc.expertError(foldModel, h.X, h.y, h.n, 2)).error);
+      const labels = await sc.predictClass(foldModel, h.X, h.n, 2);
+      expect(gatedError.grid[0].scores[k]).toBeCloseTo(labels.filter((c, i) => c !== h.y[i]).length / h.n, 14);
+      const P = await sc.predictProba(foldModel, h.X, h.n, 2);
+      const deviance = -h.y.reduce((sum, c, i) => sum + Math.log(P[2 * i + (c === 'yes' ? 1 : 0)]), 0) / h.n;
+      expect(gatedDeviance.grid[0].scores[k]).toBeCloseTo(deviance, 10);
+    }
   });
 
   it('cross-validate λ by the best answer', async () => {
