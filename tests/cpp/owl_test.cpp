@@ -175,3 +175,48 @@ TEST(Owl, WeightChecksNameTheProblem) {
   EXPECT_NE(checkOwlWeights(3, up, 3).message().find("non-increasing"), std::string::npos);
   EXPECT_NE(checkOwlWeights(3, negative, 3).message().find("non-negative"), std::string::npos);
 }
+
+// The sorts read only the entries that can count (sortAbove; the OWL norm's non-zeros, the dual-ball
+// test's |z| above the smallest weight): the same order as a full sort, and the norm and the
+// certificate of their definitions over all d entries — on vectors with a few entries above the
+// floor (the partial sort) and with many (the full one), with ties.
+TEST(Owl, PartialSortsGiveTheFullDefinitions) {
+  std::mt19937_64 rng(31);
+  std::uniform_real_distribution<double> U(0, 1);
+  const std::size_t d = 400;
+  const auto w = oscarWeights(d, 0.5, 0.002);  // from 1.298 down to 0.5
+  for (double share : {0.02, 0.1, 0.6})
+    for (bool integers : {false, true}) {
+      SCOPED_TRACE("share " + std::to_string(share) + (integers ? " integers" : ""));
+      std::vector<double> x(d, 0), z(d);
+      for (std::size_t i = 0; i < d; ++i) {
+        const double big = U(rng) < share ? 1 + 2 * U(rng) : 0.5 * U(rng);  // above or below the floor
+        z[i] = (U(rng) < 0.5 ? -1 : 1) * (integers ? std::round(4 * big) / 4 : big);
+        if (U(rng) < share) x[i] = (U(rng) < 0.5 ? -1 : 1) * (integers ? std::round(4 * U(rng) + 1) : U(rng));
+      }
+      MagnitudeOrder partial, full;
+      const std::size_t above = partial.sortAbove(z.data(), d, w.back());
+      full.sort(z.data(), d);
+      EXPECT_EQ(above, static_cast<std::size_t>(std::count_if(z.begin(), z.end(), [&](double v) { return std::abs(v) > w.back(); })));
+      EXPECT_TRUE(std::equal(full.order().begin(), full.order().begin() + static_cast<std::ptrdiff_t>(above), partial.order().begin()));
+      // The definitions, every entry sorted by std::sort.
+      auto sortedMagnitudes = [](std::vector<double> v) {
+        for (double& a : v) a = std::abs(a);
+        std::sort(v.begin(), v.end(), std::greater<double>());
+        return v;
+      };
+      const std::vector<double> xs = sortedMagnitudes(x), zs = sortedMagnitudes(z);
+      double norm = 0, excess = 0, sz = 0, sw = 0, zx = 0;
+      for (std::size_t k = 0; k < d; ++k) {
+        norm += w[k] * xs[k];
+        sz += zs[k];
+        sw += w[k];
+        excess = std::max(excess, sz - sw);
+        zx += z[k] * x[k];
+      }
+      EXPECT_EQ(owlNorm(x.data(), d, w.data()), norm);
+      const double violation = std::max(excess, std::abs(norm - zx));
+      EXPECT_NEAR(owlSubgradientViolation(x.data(), z.data(), w.data(), d), violation, 1e-12 * (1 + violation));
+      EXPECT_GT(violation, 0);
+    }
+}

@@ -118,7 +118,8 @@ Result owlCoordinateDescent(const Objective& F, const std::vector<double>& w, Ma
     // Dense: the set's problem goes to ADMM or FISTA on its columns (denseSetFit), where coordinate
     // descent would crawl; once dense, the set stays so, and takes every breaking zero at once (a
     // dense solve costs about the same on a few more columns, and each one sets up afresh).
-    bool dense = static_cast<std::size_t>((beta.array() != 0).count()) > opt.denseAbove;
+    auto denseAnswer = [&](const Vector& v) { return static_cast<std::size_t>((v.array() != 0).count()) > opt.denseAbove; };
+    bool dense = denseAnswer(beta);
     auto grow = [&] {
       const std::vector<Eigen::Index> breaking = breakingZeros();
       const std::size_t limit = dense ? set.size() + static_cast<std::size_t>(d) : std::max(opt.firstZeros, set.size());
@@ -230,7 +231,7 @@ Result owlCoordinateDescent(const Objective& F, const std::vector<double>& w, Ma
         }
         columnObjective[k] = smoothValue(bs) + owlNorm(bs.data(), m, w.data(), orderA);
         res.history.push_back(columnObjective.sum());
-        dense = static_cast<std::size_t>((bs.array() != 0).count()) > opt.denseAbove;
+        dense = denseAnswer(bs);
         if (!std::isfinite(columnObjective[k])) {
           res.status = Status::NumericalIssue;
           res.message = "the objective is not finite";
