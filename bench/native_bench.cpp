@@ -271,27 +271,30 @@ int main(int argc, char** argv) {
     std::printf(",\"experts\":[");
     // One record: the median time of a fit and what it reached (`loss` only when it classifies).
     bool firstRun = true;
-    const auto timed = [&](const char* method, const Problem& prob, const Params& p, double restarts, double screen) {
+    const auto timed = [&](const char* method, const Problem& prob, const Params& p, double restarts, double screen, int exchange) {
       Result r;
       const double ms = medianMs(std::max(1, repeats / 3), [&] { r = fit(method, prob, p); });
       const auto loss = p.strings.find("loss");
-      std::printf("%s{\"method\":\"%s\",%s%s%s\"restarts\":%g,\"screen\":%g,\"ms\":%.6g,\"iterations\":%d,\"objective\":%.12g,\"status\":\"%s\"}",
+      std::printf("%s{\"method\":\"%s\",%s%s%s\"restarts\":%g,\"screen\":%g,\"exchange\":%d,\"ms\":%.6g,\"iterations\":%d,\"objective\":%.12g,\"status\":\"%s\"}",
                   firstRun ? "" : ",", method, loss == p.strings.end() ? "" : "\"loss\":\"",
-                  loss == p.strings.end() ? "" : loss->second.c_str(), loss == p.strings.end() ? "" : "\",", restarts, screen, ms,
+                  loss == p.strings.end() ? "" : loss->second.c_str(), loss == p.strings.end() ? "" : "\",", restarts, screen, exchange, ms,
                   r.iterations, r.objective, statusName(r.status));
       firstRun = false;
     };
     struct Run {
       const char* method;
       double restarts, screen;  // 0: the method's default; screen: experts-am's column screening rounds
+      int exchange;             // experts-am's exchange search: 1 on (its default), 0 off (the papers' AM); −1 no such option
     };
-    const Run runs[] = {{"experts-am", 1, 0}, {"experts-am", 10, 0}, {"experts-am", 10, 5}, {"experts-pg", 0, 0}, {"experts-cg", 0, 0}, {"experts-rc", 0, 0}};
-    for (const auto& [method, restarts, screen] : runs) {
+    const Run runs[] = {{"experts-am", 1, 0, 0}, {"experts-am", 10, 0, 0}, {"experts-am", 10, 0, 1}, {"experts-am", 10, 5, 0},
+                        {"experts-pg", 0, 0, -1}, {"experts-cg", 0, 0, -1}, {"experts-rc", 0, 0, -1}};
+    for (const auto& [method, restarts, screen, exchange] : runs) {
       Params p;
       p.numbers = {{"Q", 3}, {"lambda", 1e-3}};
       if (restarts > 0) p.numbers["restarts"] = restarts;
       if (screen > 0) p.numbers["screen"] = screen;
-      timed(method, exProb, p, restarts, screen);
+      if (exchange >= 0) p.flags["exchange"] = exchange == 1;
+      timed(method, exProb, p, restarts, screen, exchange);
     }
     // Classifying experts (LwCS §7.1.2): Q = 2 one-vs-all logistic experts over the 6 classes of
     // the `tasks` generator (n = 1000, d = 20), λ = 1e-2, by AM (10 starts) and by PG then AM.
@@ -309,7 +312,7 @@ int main(int argc, char** argv) {
       Params p;
       p.numbers = {{"Q", 2}, {"lambda", 1e-2}};
       p.strings["loss"] = "ova-logistic";
-      timed(method, classProb, p, 0, 0);
+      timed(method, classProb, p, 0, 0, -1);
     }
     std::printf("]");
   }

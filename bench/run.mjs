@@ -235,9 +235,10 @@ for (const nat of native.experts) {
     m = nat.loss
       ? await sc.fit(nat.method, { X: classes.X, nRows: 1000, nCols: 20, y: classes.y, loss: nat.loss, Q: 2, lambda: 1e-2 })
       : await sc.fit(nat.method, { X: mixture.X, nRows: 1000, nCols: 100, y: mixture.y, Q: 3, lambda: 1e-3, ...(nat.restarts > 0 ? { restarts: nat.restarts } : {}),
-        ...(nat.screen > 0 ? { screen: nat.screen } : {}) });
+        ...(nat.screen > 0 ? { screen: nat.screen } : {}), ...(nat.exchange >= 0 ? { exchange: nat.exchange === 1 } : {}) });
   });
-  const method = nat.loss ? `${nat.method} (${nat.loss}, Q = 2 of 6 classes)` : nat.screen > 0 ? `${nat.method} + screen ${nat.screen}` : nat.method;
+  const method = (nat.loss ? `${nat.method} (${nat.loss}, Q = 2 of 6 classes)` : nat.screen > 0 ? `${nat.method} + screen ${nat.screen}` : nat.method)
+    + (nat.exchange === 1 ? ' + exchange' : '');
   experts.push({ method, restarts: nat.restarts, nativeMs: nat.ms, wasmMs, iterations: m.iterations, status: m.status,
     objective: m.objective, objectiveGap: Math.abs(m.objective - nat.objective) / Math.abs(nat.objective) });
 }

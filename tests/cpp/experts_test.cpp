@@ -372,7 +372,7 @@ TEST(Experts, SearchesSideBySideGiveTheAnswerOfOneThread) {
   double lowest = HUGE_VAL;
   Labels lowestLabels;
   for (int s = 0; s < o.restarts; ++s) {
-    const ExpertsFit run = alternateExperts(X, p.y, 3, 1e-2, randomStart(X.rows(), 3, seeds.next()), 100, Control{});
+    const ExpertsFit run = alternateExperts(X, p.y, 3, 1e-2, randomStart(X.rows(), 3, seeds.next()), 100, Control{}, o.exchange);
     if (run.objective < lowest) {
       lowest = run.objective;
       lowestLabels = run.labels;

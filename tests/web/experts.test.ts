@@ -315,6 +315,30 @@ describe('experts', () => {
     }
   });
 
+  it("experts-am's exchange search: on by default, never above the papers' AM from the same starts, and its objective its partition's", async () => {
+    // Three experts in 20 dimensions, no noise columns: AM alone stops far above the planted mixture.
+    const data = await sc.generate('experts', { n: 300, d: 20, Q: 3, sigma: 0.1, seed: 3, nTest: 0 });
+    const base = { X: data.X, nRows: data.nRows, nCols: data.nCols, y: data.y, Q: 3, lambda: 1e-3 };
+    const exchanged = await sc.fit('experts-am', base), papers = await sc.fit('experts-am', { ...base, exchange: false });
+    expect(await sc.fit('experts-am', { ...base, exchange: true })).toEqual(exchanged);
+    expect(exchanged.status).toBe('converged');
+    expect(exchanged.objective).toBeLessThan(papers.objective / 10);
+    // F recomputed from the model: each sample's squared error under its own expert plus λ‖c_q‖².
+    const { nRows: n, nCols: d } = data;
+    let f = 0;
+    for (let i = 0; i < n; i++) {
+      const q = exchanged.groups![i];
+      let z = exchanged.intercept[q], c2 = 0;
+      for (let j = 0; j < d; j++) {
+        const c = exchanged.coef[j * 3 + q];
+        z += data.X[i * d + j] * c;
+        c2 += c * c;
+      }
+      f += (data.y[i] - z) ** 2 + 1e-3 * c2;
+    }
+    expect(Math.abs(f / (2 * n) - exchanged.objective)).toBeLessThan(1e-9 * exchanged.objective);
+  });
+
   it('name bad input and stay usable', async () => {
     const data = await sc.generate('experts', { n: 20, d: 3, Q: 2, seed: 7 });
     const base = { X: data.X, nRows: data.nRows, nCols: data.nCols, y: data.y };
@@ -325,6 +349,7 @@ describe('experts', () => {
     };
     await named(sc.fit('experts-am', { ...base, Q: 21 }), 'Q');
     await named(sc.fit('experts-am', { ...base, Q: 0 }), 'Q');
+    await named(sc.fit('experts-am', { ...base, Q: 2, exchange: 1 as unknown as boolean }), 'exchange');
     await named(sc.fit('experts-cg', { ...base, Q: 2, lambda: 0 }), 'lambda');
     await named(sc.fit('experts-oracle', { ...base, Q: 2, groups: [0, 1] }), 'groups');
     const X = Float64Array.from(data.X);

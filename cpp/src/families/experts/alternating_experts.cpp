@@ -7,6 +7,7 @@
 
 #include "supclust/base/parallel.hpp"
 #include "supclust/base/random.hpp"
+#include "supclust/families/experts/sample_exchange.hpp"
 
 namespace supclust {
 
@@ -17,10 +18,17 @@ bool RegressionExperts::fit(const Labels& labels, Experts& out) {
   return groups_.fit(lambda_, out);
 }
 
-ExpertsFit alternateExperts(ExpertFamily& family, Labels labels, int maxIterations, const Control& control) {
+bool RegressionExperts::exchange(Labels& labels, const std::function<bool()>& keepGoing) {
+  // With fewer samples than the experts have coefficients they fit their groups exactly: no search.
+  if (X_.rows() < Q() * (X_.cols() + 1)) return false;
+  return exchangeSamples(X_, y_, lambda_, groups_, labels, keepGoing);
+}
+
+ExpertsFit alternateExperts(ExpertFamily& family, Labels labels, int maxIterations, const Control& control, bool exchange) {
   ExpertsFit out;
   Experts e;
   family.restart();
+  int step = 0;  // the calls to control: one per refit and one per exchange move checked
   for (int t = 0; t < maxIterations; ++t) {
     if (!family.fit(labels, e)) {
       out.status = Status::NumericalIssue;
@@ -34,14 +42,23 @@ ExpertsFit alternateExperts(ExpertFamily& family, Labels labels, int maxIteratio
     out.experts = e;
     out.labels = labels;
     out.objective = f;
-    if (!control.keepGoing(t, f)) {
+    if (!control.keepGoing(step++, f)) {
       out.status = Status::Aborted;
       out.message = "aborted";
       break;
     }
     const bool moved = assignCheapest(costs, labels);
     const bool refilled = refillEmptyGroups(costs, family.Q(), labels);
-    if (!moved && !refilled) {
+    if (moved || refilled) continue;
+    bool stopped = false;
+    const auto keepGoing = [&] { return !(stopped = stopped || !control.keepGoing(step++, f)); };
+    const bool exchanged = exchange && family.exchange(labels, keepGoing);
+    if (stopped) {  // the answer is the last fitted partition's
+      out.status = Status::Aborted;
+      out.message = "aborted";
+      break;
+    }
+    if (!exchanged) {
       out.status = Status::Converged;
       break;
     }
@@ -50,9 +67,9 @@ ExpertsFit alternateExperts(ExpertFamily& family, Labels labels, int maxIteratio
 }
 
 ExpertsFit alternateExperts(const RowMatrix& X, const Vector& y, int Q, double lambda, Labels labels,
-                            int maxIterations, const Control& control) {
+                            int maxIterations, const Control& control, bool exchange) {
   RegressionExperts family(X, y, Q, lambda);
-  return alternateExperts(family, std::move(labels), maxIterations, control);
+  return alternateExperts(family, std::move(labels), maxIterations, control, exchange);
 }
 
 ExpertsFit expertsOfPartition(ExpertFamily& family, Labels labels) {
@@ -226,7 +243,7 @@ ExpertsFit alternateExpertsWithRestarts(ExpertFamily& family, const AlternatingE
   };
   const auto search = [&](std::size_t i, const Control& c) {
     ExpertFamily* f = take();
-    ExpertsFit fit = alternateExperts(*f, i < first ? *extra : start(seeds[i - first]), o.maxIterations, c);
+    ExpertsFit fit = alternateExperts(*f, i < first ? *extra : start(seeds[i - first]), o.maxIterations, c, o.exchange);
     std::lock_guard<std::mutex> lock(m);
     idle.push_back(f);
     return fit;

@@ -29,7 +29,7 @@ struct ExpertsOptions : LossField, RidgeField, StepFields, SeedField {
   int Q = 0, restarts = 0, maxIterations = 0, screen = 0, screenColumns = 0;
   double tolerance = 0, power = 0, gateLambda = 0, minPrior = 0;
   std::string init, rounding, mixing, criterion;
-  bool refine = false;
+  bool refine = false, exchange = false;
   std::optional<Labels> groups;
 };
 using S = Schema<ExpertsOptions>;
@@ -93,6 +93,7 @@ Result runExpertsAm(const FitContext& c, const ExpertsOptions& opt) {
   AlternatingExpertsOptions o;
   o.maxIterations = opt.maxIterations;
   o.restarts = opt.restarts;
+  o.exchange = opt.exchange;
   if (c.loss.oneVsAll()) {
     if (opt.init == "residuals")
       return Result::invalid(Refusal("init", "'residuals' starts from the residuals of a ridge fit: regression only (classifiers start from random partitions)"));
@@ -284,6 +285,7 @@ S amOptions() {
       .integer("restarts", &E::restarts, "starts; the lowest objective is kept", defaults.restarts, 1)
       .choice("init", &E::init, "starts: uniformly random partitions, or k-means++ on the residuals of one ridge fit (regression only)", {"random", "residuals"})
       .integer("maxIterations", &E::maxIterations, "refits per start at most", defaults.maxIterations, 1)
+      .flag("exchange", &E::exchange, "at each fixed point, move single samples to another expert while a move with both experts refitted lowers the objective, then alternate again (ours, after Hartigan's exchange for k-means; regression experts with n ≥ Q(d + 1); each sweep costs n·Q·d², each move d³; false: the papers' AM)", defaults.exchange)
       .integer("screen", &E::screen, "rounds of column screening for one more start (regression only; 0: none): AM on the k columns whose square co-varies most with y², then on all columns, the columns re-scored by the experts (ours, for many noise columns)", 0, 0)
       .integer("screenColumns", &E::screenColumns, "k, the columns each screening round keeps (0: n/(10Q), at least Q)", 0, 0);
   return seedField(s, "seed of the starts");

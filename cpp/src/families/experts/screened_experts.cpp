@@ -76,7 +76,7 @@ ExpertsFit screenedExperts(const RowMatrix& X, const Vector& y, int Q, double la
     const ExpertsFit screened = alternateExpertsWithRestarts(Xk, y, Q, lambda, o, turn.next());
     iterations += screened.iterations;
     if ((aborted = screened.status == Status::Aborted)) break;
-    ExpertsFit all = alternateExperts(X, y, Q, lambda, screened.labels, am.maxIterations, turn.next());
+    ExpertsFit all = alternateExperts(X, y, Q, lambda, screened.labels, am.maxIterations, turn.next(), am.exchange);
     iterations += all.iterations;
     if ((aborted = all.status == Status::Aborted)) break;
     for (Eigen::Index j = 0; j < d; ++j) score[j] = var[j] * all.experts.coef.row(j).squaredNorm();

@@ -6,8 +6,11 @@
 // one-vs-all logistic fits (classifying_experts.hpp).
 // Alternate: fit each group's expert (exact for the partition), move each sample to its
 // cheapest expert, refill an emptied group with the worst-explained sample; F never increases
-// (for the regression experts also not at a refill), and the loop stops at a fixed point (no
-// sample moves). Non-convex: seeded restarts, the lowest F kept. Starts: k-means++ (D²
+// (for the regression experts also not at a refill). At a fixed point (no sample moves) the
+// regression experts' exchange search (sample_exchange.hpp; when n ≥ Q(d + 1): with fewer
+// samples than the experts have coefficients they fit their groups exactly) moves single samples while a move with
+// both refits lowers F, and the alternation resumes; the loop stops at a fixed point that no
+// exchange leaves (or, with `exchange` off, at the first fixed point). Non-convex: seeded restarts, the lowest F kept. Starts: k-means++ (D²
 // sampling) on the residuals of the one-expert fit (regression), or uniformly random partitions.
 #pragma once
 
@@ -40,6 +43,7 @@ struct AlternatingExpertsOptions {
   int restarts = 10;        // starts; the lowest F is kept
   enum class Start { Random, Residuals } start = Start::Random;
   std::uint64_t seed = 0;
+  bool exchange = true;  // the exchange search at each fixed point (families that have one)
   int threads = 0;  // starts run side by side on so many threads (searchThreads); the answer does not depend on it
 };
 
@@ -54,6 +58,9 @@ class ExpertFamily {
   // cost(i, q) (n x Q) with F = 1/(2n) Σ_i cost(i, q(i)); an empty group's column is +∞.
   virtual Matrix costs(const Experts& e) const = 0;
   virtual std::string failure() const = 0;
+  // From a fixed point of the partition last fitted: single samples moved while each move lowers
+  // F, `keepGoing` asked between moves; false when none moves (or the family has no such search).
+  virtual bool exchange(Labels&, const std::function<bool()>& /*keepGoing*/) { return false; }
   // A new search begins (state kept from the last fits, if any, is dropped).
   virtual void restart() {}
   // Another family on the same data, with no state: for starts run on other threads.
@@ -72,6 +79,7 @@ class RegressionExperts final : public ExpertFamily {
   bool fit(const Labels& labels, Experts& out) override;
   Matrix costs(const Experts& e) const override { return expertCosts(X_, y_, e, lambda_, &groups_); }
   std::string failure() const override { return "a group's ridge system is not positive definite (raise lambda)"; }
+  bool exchange(Labels& labels, const std::function<bool()>& keepGoing) override;
   void restart() override { assigned_ = false; }
   std::unique_ptr<ExpertFamily> copy() const override { return std::make_unique<RegressionExperts>(X_, y_, Q(), lambda_); }
   double bytes() const override {  // Q + 1 Gram matrices of d × d and a copy of up to n rows
@@ -117,10 +125,11 @@ std::vector<std::uint64_t> searchSeeds(std::uint64_t seed, std::size_t count);
 // and no more than keep the searches' copies (bytesEach) within 256 MB.
 int searchThreads(int threads, double bytesEach);
 
-// AM from one partition.
-ExpertsFit alternateExperts(ExpertFamily& family, Labels start, int maxIterations, const Control& control);
+// AM from one partition, with the exchange search at fixed points when `exchange`.
+ExpertsFit alternateExperts(ExpertFamily& family, Labels start, int maxIterations, const Control& control,
+                            bool exchange = false);
 ExpertsFit alternateExperts(const RowMatrix& X, const Vector& y, int Q, double lambda, Labels start,
-                            int maxIterations, const Control& control);
+                            int maxIterations, const Control& control, bool exchange = false);
 // AM from `restarts` seeded starts (and from `extra` first, when given); `start(seed)` draws one
 // (it is called on the searches' threads). The starts run side by side (runSearches), each on
 // a copy of the family; the lowest F is kept, the first on ties.

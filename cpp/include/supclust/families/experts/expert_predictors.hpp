@@ -39,6 +39,11 @@ class ExpertGroups {
   // The experts of the current partition; an empty group's expert is zero. False when a
   // system is not positive definite (λ = 0 on a group with collinear rows).
   bool fit(double lambda, Experts& out) const;
+  // Group q's sums: Σy, and the columns Σx and Σxy (d); Σxxᵀ on its lower triangle (d × d).
+  double sumY(int q) const { return sumY_[q]; }
+  auto sumX(int q) const { return sumX_.col(q); }
+  auto sumXY(int q) const { return sumXY_.col(q); }
+  const Matrix& gram(int q) const { return gram_[static_cast<std::size_t>(q)]; }
 
  private:
   void addSums(Eigen::Index i, int q, double sign);
