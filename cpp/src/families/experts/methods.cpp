@@ -73,7 +73,7 @@ Result finish(const FitContext& c, const ExpertsOptions& opt, ExpertFamily& fami
     return r;
   }
   const int iterations = opt.refine ? 100 : 1;
-  ExpertsFit fit = alternateExperts(family, std::move(labels), iterations, c.control.after(searchIterations));
+  ExpertsFit fit = alternateExperts(family, std::move(labels), iterations, c.control.after(searchIterations), opt.refine && opt.exchange);
   if (iterations == 1 && fit.status == Status::MaxIterations) fit.status = searchStatus;
   fit.iterations += searchIterations;
   return resultOf(std::move(fit));
@@ -275,8 +275,13 @@ S& expertsBase(S& s, bool classifies = false) {
       .degree(2);
   return qField(s, "the number of experts");
 }
+// experts-am's search, and the refinement of the others.
+S& exchangeField(S& s) {
+  return s.flag("exchange", &E::exchange, "at each fixed point of alternating minimisation, move single samples to another expert while a move with both experts refitted lowers the objective, then alternate again (ours, after Hartigan's exchange for k-means; regression experts with n ≥ Q(d + 1); each sweep costs n·Q·d², each move d³; false: the papers' AM)", AlternatingExpertsOptions{}.exchange);
+}
 S& refineField(S& s) {
-  return s.flag("refine", &E::refine, "refine the found partition by alternating minimisation (as the papers do)", true);
+  s.flag("refine", &E::refine, "refine the found partition by alternating minimisation (as the papers do)", true);
+  return exchangeField(s);
 }
 S amOptions() {
   const AlternatingExpertsOptions defaults;
@@ -285,10 +290,9 @@ S amOptions() {
       .integer("restarts", &E::restarts, "starts; the lowest objective is kept", defaults.restarts, 1)
       .choice("init", &E::init, "starts: uniformly random partitions, or k-means++ on the residuals of one ridge fit (regression only)", {"random", "residuals"})
       .integer("maxIterations", &E::maxIterations, "refits per start at most", defaults.maxIterations, 1)
-      .flag("exchange", &E::exchange, "at each fixed point, move single samples to another expert while a move with both experts refitted lowers the objective, then alternate again (ours, after Hartigan's exchange for k-means; regression experts with n ≥ Q(d + 1); each sweep costs n·Q·d², each move d³; false: the papers' AM)", defaults.exchange)
       .integer("screen", &E::screen, "rounds of column screening for one more start (regression only; 0: none): AM on the k columns whose square co-varies most with y², then on all columns, the columns re-scored by the experts (ours, for many noise columns)", 0, 0)
       .integer("screenColumns", &E::screenColumns, "k, the columns each screening round keeps (0: n/(10Q), at least Q)", 0, 0);
-  return seedField(s, "seed of the starts");
+  return seedField(exchangeField(s), "seed of the starts");
 }
 S pgOptions() {
   const ExpertsProjectedGradientOptions defaults;
