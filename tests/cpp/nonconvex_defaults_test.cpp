@@ -566,3 +566,87 @@ TEST(NonConvexDefaults, TheExchangeReachesThePlantedMixtureWhereAmAloneDoesNot) 
 }
 
 }  // namespace nonconvex_defaults
+
+namespace nonconvex_defaults {
+
+// Clustered tasks' hard problem (tasks-pg) with the one-vs-all squared loss (±1 targets):
+//   F(W, b) = 1/(2n) Σ_i Σ_k (t_ik − x_iᵀw_k − b_k)² + λ/2‖W‖² + λ_B/2 Σ_k ‖w_k − w̄‖² + λ_M K/2 ‖w̄‖²,
+// the K columns of W taking at most Q values. For a partition (sizes s_g, W = C Zᵀ) it is a
+// quadratic in C, minimised here in closed form: ½‖Tc‖²/n − ½ RᵀH⁻¹R with R_g = Σ_{k ∈ g} Xcᵀt_k/n
+// and H = blockdiag(s_g (XcᵀXc/n + (λ + λ_B) I)) + (λ_M − λ_B)/K (s sᵀ ⊗ I).
+struct TaskData {
+  Matrix Xc, Tc;  // centred
+};
+TaskData taskData(const SyntheticProblem& p, int K) {
+  const Eigen::Index n = p.X.rows();
+  Matrix T = Matrix::Constant(n, K, -1.0);
+  for (Eigen::Index i = 0; i < n; ++i) T(i, static_cast<Eigen::Index>(p.y[i])) = 1;
+  return {p.X.rowwise() - p.X.colwise().mean(), T.rowwise() - T.colwise().mean()};
+}
+double hardTasksObjective(const TaskData& t, const Matrix& W, double lambda, double between, double mean) {
+  const double n = static_cast<double>(t.Xc.rows()), K = static_cast<double>(W.cols());
+  const Vector wbar = W.rowwise().mean();
+  return 0.5 * (t.Tc - t.Xc * W).squaredNorm() / n + 0.5 * lambda * W.squaredNorm() +
+         0.5 * between * (W.colwise() - wbar).squaredNorm() + 0.5 * mean * K * wbar.squaredNorm();
+}
+double bestHardTasks(const TaskData& t, int Q, double lambda, double between, double mean) {
+  const double n = static_cast<double>(t.Xc.rows());
+  const auto K = static_cast<int>(t.Tc.cols());
+  const Eigen::Index d = t.Xc.cols();
+  const Matrix S = t.Xc.transpose() * t.Xc / n, Rk = t.Xc.transpose() * t.Tc / n;
+  const double constant = 0.5 * t.Tc.squaredNorm() / n;
+  double best = HUGE_VAL;
+  forEachPartition(K, Q, [&](const Labels& a) {
+    const int G = 1 + *std::max_element(a.begin(), a.end());
+    Vector s = Vector::Zero(G), R = Vector::Zero(d * G);
+    for (int k = 0; k < K; ++k) {
+      s[a[static_cast<std::size_t>(k)]] += 1;
+      R.segment(d * a[static_cast<std::size_t>(k)], d) += Rk.col(k);
+    }
+    Matrix H = Matrix::Zero(d * G, d * G);
+    for (int g = 0; g < G; ++g) {
+      H.block(d * g, d * g, d, d) = s[g] * S;
+      H.block(d * g, d * g, d, d).diagonal().array() += s[g] * (lambda + between);
+      for (int h = 0; h < G; ++h) H.block(d * g, d * h, d, d).diagonal().array() += (mean - between) / K * s[g] * s[h];
+    }
+    best = std::min(best, constant - 0.5 * R.dot(H.ldlt().solve(R)));
+  });
+  return best;
+}
+
+// tasks-pg at its defaults (the paper's start and ours in the loss's metric) beside the
+// enumeration of every partition of K = 8 tasks (30 seeded problems of the tasks generator,
+// n = 120, d = 5, σ = 1, Q = 2, 3, 4; λ = λ_B = λ_M = 1e-3): its objective is its own W's
+// (recomputed here) and never below the best partition's; it reaches the best within 1e-6 in at
+// least 28 of 30 at each Q and never ends 1 % above it; with `metricStart: false` (the paper's
+// start alone) it is never lower. (How often each reaches it: docs/architecture.md.)
+TEST(NonConvexDefaults, TasksPgReachesTheBestPartition) {
+  for (int Q : {2, 3, 4}) {
+    int reached = 0;
+    double worst = 0;
+    for (std::uint64_t seed = 1; seed <= 30; ++seed) {
+      GeneratorOptions g;
+      g.n = 120, g.nTest = 0, g.d = 5, g.Q = Q, g.tasks = 8, g.sigma = 1, g.seed = seed;
+      SyntheticProblem p;
+      ASSERT_EQ(generate("tasks", g, p).message(), "");
+      Params params;
+      params.strings["loss"] = "ova-squared";
+      params.numbers = {{"Q", Q}, {"lambda", 1e-3}, {"between", 1e-3}, {"mean", 1e-3}};
+      const Result r = fit("tasks-pg", problemOf(p.X, p.y), params);
+      ASSERT_EQ(r.status, Status::Converged) << r.message;
+      params.flags["metricStart"] = false;
+      const Result paper = fit("tasks-pg", problemOf(p.X, p.y), params);
+      EXPECT_LE(r.objective, paper.objective * (1 + 1e-12)) << "seed " << seed << ", Q = " << Q;
+      const TaskData t = taskData(p, 8);
+      EXPECT_NEAR(r.objective, hardTasksObjective(t, r.coef, 1e-3, 1e-3, 1e-3), 1e-9 * r.objective) << "seed " << seed;
+      const double best = bestHardTasks(t, Q, 1e-3, 1e-3, 1e-3), above = (r.objective - best) / best;
+      EXPECT_GE(above, -1e-9) << "below the enumeration's best: seed " << seed << ", Q = " << Q;
+      reached += above <= 1e-6;
+      worst = std::max(worst, above);
+    }
+    EXPECT_GE(reached, 28) << "Q = " << Q;
+    EXPECT_LE(worst, 0.01) << "Q = " << Q;
+  }
+}
+
+}  // namespace nonconvex_defaults

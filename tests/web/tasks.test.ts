@@ -76,6 +76,19 @@ describe('clustered tasks', () => {
       for (let j = 0; j < 10; j++) expect(pg.coef[j * 4 + k]).toBe(pg.centroids[pg.groups[k] * 10 + j]);
   });
 
+  it("tasks-pg's two starts: the lower objective of the paper's start alone and ours, counted", async () => {
+    // The enumeration against both: tests/cpp/nonconvex_defaults_test.cpp.
+    for (const seed of [1, 2, 3, 4]) {
+      const data = await sc.generate('tasks', { n: 120, d: 5, Q: 3, tasks: 8, seed, nTest: 0 });
+      const base = { X: data.X, nRows: data.nRows, nCols: data.nCols, y: data.y, loss: 'ova-squared' as const, Q: 3, lambda: 1e-3 };
+      const both = await sc.fit('tasks-pg', base), paper = await sc.fit('tasks-pg', { ...base, metricStart: false });
+      expect(both.objective).toBeLessThanOrEqual(paper.objective * (1 + 1e-12));
+      expect(both.starts?.count).toBe(2);
+      expect(paper.starts).toBeUndefined();
+      expect(both.iterations).toBeGreaterThan(paper.iterations);
+    }
+  });
+
   it('cross-validate the weights; the tables have their columns', async () => {
     const data = await sc.generate('tasks', { n: 200, d: 10, Q: 2, tasks: 4, seed: 3 });
     const cv = await sc.crossValidate('tasks-ssc', { X: data.X, nRows: data.nRows, nCols: data.nCols, y: data.y, loss: 'ova-logistic', Q: 2 },
