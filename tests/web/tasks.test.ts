@@ -84,6 +84,7 @@ describe('clustered tasks', () => {
       const both = await sc.fit('tasks-pg', base), paper = await sc.fit('tasks-pg', { ...base, metricStart: false });
       expect(both.objective).toBeLessThanOrEqual(paper.objective * (1 + 1e-12));
       expect(both.starts?.count).toBe(2);
+      expect(both.warnings).toEqual([]);  // two fixed starts: nothing more starts would add
       expect(paper.starts).toBeUndefined();
       expect(both.iterations).toBeGreaterThan(paper.iterations);
     }
