@@ -167,6 +167,30 @@ TEST(PenaltyFactor, APathStartsAtTheFactorsTop) {
   EXPECT_EQ(b.points[0].nonZeros, 2);
 }
 
+// One-vs-all squared: the K classes' columns are K separate squared-loss fits on ±1 targets, so
+// with factors (lasso and elastic net) each column equals the single-output fit on its class's
+// targets, which coordinate descent solves and its conditions certify above.
+TEST(PenaltyFactor, OneVsAllSquaredIsEachClassFittedApart) {
+  const FactorData d = factorData(9);
+  Vector classes(d.y.size());
+  const double low = d.y.minCoeff(), span = d.y.maxCoeff() - low;
+  for (Eigen::Index i = 0; i < d.y.size(); ++i) classes[i] = std::min(2.0, std::floor(3 * (d.y[i] - low) / span));
+  const std::vector<double> f = {0, 1, 2, 1, 1, 0.5, 1, 1, 3, 1, 1, 1};
+  for (double alpha : {1.0, 0.5}) {
+    const Result all = fit(alpha == 1 ? "lasso" : "elasticnet", problemOf(d.X, classes), withFactors(0.05, f, "ova-squared", alpha));
+    ASSERT_EQ(all.status, Status::Converged) << all.message;
+    ASSERT_EQ(all.coef.cols(), 3);
+    for (int k = 0; k < 3; ++k) {
+      const Vector t = (classes.array() == k).select(Vector::Ones(d.y.size()), -Vector::Ones(d.y.size()));
+      const Result one = fit(alpha == 1 ? "lasso" : "elasticnet", problemOf(d.X, t), withFactors(0.05, f, "squared", alpha));
+      ASSERT_EQ(one.status, Status::Converged) << one.message;
+      EXPECT_LE((all.coef.col(k) - one.coef.col(0)).cwiseAbs().maxCoeff(), 1e-8) << "class " << k << ", alpha " << alpha;
+      EXPECT_NEAR(all.intercept[k], one.intercept[0], 1e-8) << "class " << k;
+      EXPECT_EQ(all.coef(0, k) != 0, one.coef(0, 0) != 0);
+    }
+  }
+}
+
 TEST(PenaltyFactor, MalformedFactorsAreRefusedNamingTheOption) {
   const FactorData d = factorData(7);
   const auto refused = [&](const std::vector<double>& f, const std::string& loss = "squared") {
@@ -183,7 +207,6 @@ TEST(PenaltyFactor, MalformedFactorsAreRefusedNamingTheOption) {
   nan[5] = NAN;
   EXPECT_NE(refused(nan).find("entry 5"), std::string::npos);
   refused(std::vector<double>(12, 0.0));
-  refused(std::vector<double>(12, 1.0), "ova-squared");
   // Methods that do not declare it refuse it as an unknown option.
   Params p;
   p.vectors["penaltyFactor"] = std::vector<double>(12, 1.0);

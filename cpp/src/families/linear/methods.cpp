@@ -35,8 +35,7 @@ std::optional<Vector> penaltyFactors(const LinearOptions& o) {
   return Vector(given * (static_cast<double>(given.size()) / given.sum()));
 }
 
-// One factor per feature, not all zero; the one-vs-all squared loss (solved by proximal gradient
-// over the K outputs at once) takes none.
+// One factor per feature, not all zero.
 Refusal checkPenaltyFactor(const LinearOptions& o, Eigen::Index, Eigen::Index d, Eigen::Index) {
   if (!o.penaltyFactor) return {};
   if (static_cast<Eigen::Index>(o.penaltyFactor->size()) != d)
@@ -44,15 +43,14 @@ Refusal checkPenaltyFactor(const LinearOptions& o, Eigen::Index, Eigen::Index d,
   double sum = 0;
   for (double f : *o.penaltyFactor) sum += f;
   if (!(sum > 0)) return Refusal("penaltyFactor", "must have a positive entry (all zero: no penalty; use ridge with lambda 0)");
-  if (o.loss == "ova-squared")
-    return Refusal("penaltyFactor", "is not taken with the loss 'ova-squared' (solved by proximal gradient over the K outputs at once; use 'ova-logistic' or 'multinomial')");
   return {};
 }
 
 // Elastic net λ Σ_j pf_j (α|w_j| + (1−α)/2 w_j²) (pf_j the penalty factors, 1 unless given):
 // coordinate descent for the squared loss with one output and equal rows, proximal Newton
-// (newGLMNET) for the logistic losses, weighted rows and the multinomial loss (glmnet's cycles
-// over the classes), accelerated proximal gradient for one-vs-all squared. The lasso is α = 1.
+// (newGLMNET) for the logistic losses, weighted rows, the multinomial loss (glmnet's cycles
+// over the classes) and penalty factors, accelerated proximal gradient for one-vs-all squared.
+// The lasso is α = 1.
 Result elasticNet(const FitContext& c, const LinearOptions& o) {
   const double lambda = o.lambda, alpha = o.alpha;
   const std::optional<Vector> factors = penaltyFactors(o);
@@ -62,7 +60,7 @@ Result elasticNet(const FitContext& c, const LinearOptions& o) {
     return withDistinctRows(elasticNetCoordinateDescent(c.X, c.T.col(0), lambda, alpha, {o.maxIterations, o.tolerance}, c.control, &w0, pf));
   }
   const Objective F = objectiveOf(c, lambda * (1 - alpha));
-  if (!c.loss.squared() || c.T.cols() == 1)  // logistic, multinomial, weighted squared: glmnet's quadratic models by coordinate descent
+  if (!c.loss.squared() || c.T.cols() == 1 || pf)  // logistic, multinomial, weighted squared, factors: glmnet's quadratic models by coordinate descent
     return withDistinctRows(proximalNewtonL1(F, lambda * alpha, startCoef(c), startIntercept(c), {o.maxIterations, o.tolerance}, c.control, pf));
   return withDistinctRows(proximalGradient(F, L1Penalty(lambda * alpha), startCoef(c), startIntercept(c), proximalOptions(o), c.control));
 }
