@@ -74,6 +74,18 @@ Params paramsOf(const std::string& method, const std::string& loss) {
   }
   p.numbers["lambda"] = method == "ridge" || method == "svm" ? 0.1 : logistic ? 0.01 : 0.05;
   if (method == "elasticnet") p.numbers["alpha"] = 0.5;
+  if (findMethod(method)->family == "grouping") {  // two groups (of at most 3 non-zeros), a ridge; oracle: a given partition
+    const auto declares = [&](const char* name) {
+      for (const OptionSpec& o : findMethod(method)->options)
+        if (o.name == name) return true;
+      return false;
+    };
+    if (!declares("tolerance")) p.numbers.erase("tolerance");
+    if (declares("Q")) p.numbers["Q"] = 2;
+    if (declares("s")) p.numbers["s"] = 3;
+    if (declares("groups")) p.labels["groups"] = Labels{0, 1, 0, 1, 1, 0, 0, 1};
+    p.numbers["lambda"] = logistic ? 0.01 : 0.05;
+  }
   return p;
 }
 
@@ -93,6 +105,22 @@ double gap(const Result& a, const Result& b) {
   return std::max((a.coef - b.coef).cwiseAbs().maxCoeff(), (a.intercept - b.intercept).cwiseAbs().maxCoeff()) / scale;
 }
 
+// How close two runs on equivalent problems agree: the convex solvers to their certificates
+// (`convex`); projected gradient (ihc, ihcs, iht) stops on a relative decrease of the objective of
+// 1e-13, which leaves coefficients up to about 1e-6 apart (measured: 1.2e-6, iht multinomial).
+double agreement(const std::string& method, double convex = 1e-9) { return findMethod(method)->startDependent ? 1e-5 : convex; }
+
+// A method and loss the method refuses (ihcs with several outputs): refused the same with weights.
+bool refusedAlike(const std::string& method, const std::string& loss, const Data& d) {
+  const Vector& y = loss == "squared" ? d.y : loss == "logistic" || loss == "hinge" ? d.labels : d.classes;
+  const Result plain = fit(method, problemOf(d.X, y), paramsOf(method, loss));
+  if (plain.status != Status::InvalidInput) return false;
+  Problem p = problemOf(d.X, y);
+  new (&p.weights) Eigen::Map<const Vector>(d.weights.data(), d.weights.size());
+  EXPECT_EQ(fit(method, p, paramsOf(method, loss)).field, plain.field) << method << " " << loss;
+  return true;
+}
+
 std::vector<std::string> weightedMethods() {
   std::vector<std::string> names;
   for (const Method& m : methods())
@@ -102,28 +130,30 @@ std::vector<std::string> weightedMethods() {
 
 
 
-TEST(ObservationWeights, TheLinearMethodsTakeThem) {
+TEST(ObservationWeights, TheLinearAndGroupingMethodsTakeThem) {
   const std::vector<std::string> names = weightedMethods();
-  for (const char* name : {"ridge", "lasso", "elasticnet", "svm"}) EXPECT_NE(std::find(names.begin(), names.end(), name), names.end()) << name;
+  for (const char* name : {"ridge", "lasso", "elasticnet", "svm", "lsk", "ihc", "ihcs", "iht", "oracle"})
+    EXPECT_NE(std::find(names.begin(), names.end(), name), names.end()) << name;
 }
 
 TEST(ObservationWeights, IntegerWeightsFitAsRepeatedRowsDenseAndSparse) {
   const Data d = data(3);
   for (const std::string& method : weightedMethods())
     for (const std::string& loss : lossesOf(method)) {
+      if (refusedAlike(method, loss, d)) continue;
       const Vector& y = targetsFor(d, loss);
       const Repeated r = repeated(d.X, y, d.weights);
       const Result plain = fit(method, problemOf(r.X, r.y), paramsOf(method, loss));
       ASSERT_EQ(plain.status, Status::Converged) << method << " " << loss << ": " << plain.message;
       const Result dense = fit(method, weighted(d.X, y, d.weights), paramsOf(method, loss));
       ASSERT_EQ(dense.status, Status::Converged) << method << " " << loss << ": " << dense.message;
-      EXPECT_LT(gap(plain, dense), 1e-7) << method << " " << loss;
+      EXPECT_LT(gap(plain, dense), agreement(method, 1e-7)) << method << " " << loss;
       EXPECT_NEAR(plain.objective, dense.objective, 1e-10 * (1 + std::abs(plain.objective))) << method << " " << loss;
       const CsrArrays c = csrOf(d.X);
       Problem sparse{DataMatrix(d.X.rows(), d.X.cols(), c.indptr.data(), c.indices.data(), c.values.data()), {y.data(), y.size()}, 1,
                      nullptr, 0, {d.weights.data(), d.weights.size()}};
       const Result fromCsr = fit(method, sparse, paramsOf(method, loss));
-      EXPECT_LT(gap(dense, fromCsr), 1e-9) << method << " " << loss << " (CSR)";
+      EXPECT_LT(gap(dense, fromCsr), agreement(method)) << method << " " << loss << " (CSR)";
     }
 }
 
@@ -131,10 +161,11 @@ TEST(ObservationWeights, ScaledWeightsAndZeroWeights) {
   const Data d = data(5);
   for (const std::string& method : weightedMethods())
     for (const std::string& loss : lossesOf(method)) {
+      if (refusedAlike(method, loss, d)) continue;
       const Vector& y = targetsFor(d, loss);
       const Result base = fit(method, weighted(d.X, y, d.weights), paramsOf(method, loss));
       const Vector scaled = 0.37 * d.weights;
-      EXPECT_LT(gap(base, fit(method, weighted(d.X, y, scaled), paramsOf(method, loss))), 1e-9) << method << " " << loss;
+      EXPECT_LT(gap(base, fit(method, weighted(d.X, y, scaled), paramsOf(method, loss))), agreement(method)) << method << " " << loss;
       // A zero weight: the row removed.
       std::vector<bool> keep(static_cast<std::size_t>(d.X.rows()));
       Vector ones = Vector::Ones(d.X.rows());
@@ -144,9 +175,9 @@ TEST(ObservationWeights, ScaledWeightsAndZeroWeights) {
         if (!keep[static_cast<std::size_t>(i)]) zeroed[i] = 0;
       const Repeated kept = repeated(d.X, y, zeroed);
       const Result removed = fit(method, problemOf(kept.X, kept.y), paramsOf(method, loss));
-      EXPECT_LT(gap(removed, fit(method, weighted(d.X, y, zeroed), paramsOf(method, loss))), 1e-7) << method << " " << loss;
+      EXPECT_LT(gap(removed, fit(method, weighted(d.X, y, zeroed), paramsOf(method, loss))), agreement(method, 1e-7)) << method << " " << loss;
       // Equal weights: the plain fit.
-      EXPECT_LT(gap(fit(method, problemOf(d.X, y), paramsOf(method, loss)), fit(method, weighted(d.X, y, 4 * ones), paramsOf(method, loss))), 1e-7)
+      EXPECT_LT(gap(fit(method, problemOf(d.X, y), paramsOf(method, loss)), fit(method, weighted(d.X, y, 4 * ones), paramsOf(method, loss))), agreement(method, 1e-7))
           << method << " " << loss;
     }
 }
@@ -327,9 +358,9 @@ TEST(ObservationWeights, RefusedByNameWhereNotTakenAndWhenMalformed) {
   const Data d = data(19);
   Params p;
   p.numbers["Q"] = 2;
-  const Result ihc = fit("ihc", weighted(d.X, d.y, d.weights), p);
-  EXPECT_EQ(ihc.status, Status::InvalidInput);
-  EXPECT_EQ(ihc.field, "weights");
+  const Result cg = fit("cg", weighted(d.X, d.y, d.weights), p);
+  EXPECT_EQ(cg.status, Status::InvalidInput);
+  EXPECT_EQ(cg.field, "weights");
   const Vector shorter = d.weights.head(d.X.rows() - 1);
   Vector negative = d.weights, notFinite = d.weights;
   negative[3] = -1;

@@ -10,7 +10,7 @@ Result projectedGradient(const Objective& F, Structure& S, Matrix W, RowVector b
   Result r;
   Partition part;
   S.project(W, part);
-  if (F.loss().squared()) b = F.targets().colwise().mean();  // exact for centred X
+  if (F.loss().squared()) b = F.loss().targetMeans(F.targets());  // exact for X centred (by the rows' weights)
   const double L = F.lipschitz();
   double gamma = 1 / L;
   Matrix gW, Wn, Zn, Zaccepted;

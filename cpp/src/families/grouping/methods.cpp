@@ -55,13 +55,13 @@ Result ridgeThenProject(const FitContext& c, const GroupingOptions& o) {
 }
 
 // The best values given a partition: W = Z V with V fitted by the loss and ridge λ/2‖ZV‖².
-// Squared loss: closed form. Otherwise the design Xc Z D^{-1/2} (D = group sizes) turns the
-// weighted ridge into a plain one.
+// Squared loss on equal rows: closed form. Otherwise (other losses, weighted rows) the design
+// Xc Z D^{-1/2} (D = group sizes) turns the weighted ridge into a plain one.
 Result refitOnPartition(const FitContext& c, const GroupingOptions& o, Partition p) {
   const int G = static_cast<int>(p.centroids.rows());
   const double lambda = o.lambda;
   Result r;
-  if (c.loss.squared()) {
+  if (c.loss.closedForm()) {
     p.centroids = groupValues(c.X, c.T, p.labels, G, lambda);
     r.intercept = c.T.colwise().mean();
   } else {
@@ -69,9 +69,11 @@ Result refitOnPartition(const FitContext& c, const GroupingOptions& o, Partition
     Vector sizes = Vector::Zero(G);
     for (std::int32_t g : p.labels) sizes[g] += 1;
     for (int g = 0; g < G; ++g) A.col(g) /= std::sqrt(sizes[g]);
-    const CenteredDesign reduced(A);
+    // Weighted rows: A centred by the weighted means, as Xc is (the intercept is then Xc's).
+    const DataMatrix held(A.data(), A.rows(), A.cols());
+    const CenteredDesign reduced = c.loss.weighted() ? CenteredDesign(held, nullptr, c.loss.rowWeights()) : CenteredDesign(A);
     const Objective F(reduced, c.T, c.loss, lambda);
-    Result inner = trustRegionNewton(F, Matrix::Zero(G, c.T.cols()), RowVector(c.T.colwise().mean()),
+    Result inner = trustRegionNewton(F, Matrix::Zero(G, c.T.cols()), c.loss.targetMeans(c.T),
                                      smoothDefaults(), c.control);
     for (int g = 0; g < G; ++g) inner.coef.row(g) /= std::sqrt(sizes[g]);
     p.centroids = inner.coef;
@@ -159,7 +161,7 @@ Result polishedBy(Result r, Result polished, const std::string& search) {
 Result exchanged(const FitContext& c, const GroupingOptions& o, Result r) {
   if (!o.exchange || r.status == Status::Aborted || r.groups.empty()) return r;
   const Control later = c.control.after(r.iterations);
-  const ExchangeResult e = c.loss.squared() ? exchangeSquared(c.X, c.T, o.lambda, r.groups, o.Q, later)
+  const ExchangeResult e = c.loss.closedForm() ? exchangeSquared(c.X, c.T, o.lambda, r.groups, o.Q, later)
                                             : exchangeByRefits(r.groups, o.Q, [&](const Labels& labels) {
                                                 return refitOnPartition(c, o, partitionOf(labels, c.T.cols())).objective;
                                               }, later);
@@ -170,10 +172,11 @@ Result exchanged(const FitContext& c, const GroupingOptions& o, Result r) {
   return polishedBy(std::move(r), refitOnPartition(c, o, partitionOf(e.labels, c.T.cols())), "exchange search from its partition");
 }
 
-// IHT's answer polished by the swap search (support_swap.hpp; the squared loss with one output):
+// IHT's answer polished by the swap search (support_swap.hpp; the squared loss with one output
+// on equal rows):
 // the projected gradient's answer is kept when the search finds nothing lower.
 Result swapped(const FitContext& c, const GroupingOptions& o, Result r) {
-  if (!o.swap || !c.loss.squared() || c.T.cols() != 1 || r.status == Status::Aborted || r.coef.rows() != c.X.cols()) return r;
+  if (!o.swap || !c.loss.closedForm() || c.T.cols() != 1 || r.status == Status::Aborted || r.coef.rows() != c.X.cols()) return r;
   std::vector<Eigen::Index> support;
   for (Eigen::Index j = 0; j < r.coef.rows(); ++j)
     if (r.coef(j, 0) != 0) support.push_back(j);
@@ -463,17 +466,22 @@ S cgpgOptions() {
 std::vector<Method> groupingMethods() {
   return {
       Method("lsk", "ridge, then the projection of its coefficients onto Q values (LSK)", lskOptions(), runLsk)
-          .checkShape(checkGroups),
+          .checkShape(checkGroups)
+          .weighted(),
       Method("ihc", "iterative hard clustering: projected gradient onto Q values (IHC Alg. 1), by default from 6 starts each polished by an exchange search over partitions (ours)", ihcOptions(), runIhc)
           .checkShape(checkGroups)
-          .dependsOnStart(),
+          .dependsOnStart()
+          .weighted(),
       Method("ihcs", "IHC onto s-sparse Q values (IHC §4.1), by default from 6 starts (ours)", ihcsOptions(), runIhcs)
           .checkShape(checkSparse)
-          .dependsOnStart(),
+          .dependsOnStart()
+          .weighted(),
       Method("iht", "iterative hard thresholding: projected gradient onto s-sparse vectors, by default from 6 starts each polished by a swap search over supports (ours)", ihtOptions(), runIht)
-          .dependsOnStart(),
+          .dependsOnStart()
+          .weighted(),
       Method("oracle", "the loss fitted given the true partition", oracleOptions(), runOracle)
-          .checkShape(checkOracle),
+          .checkShape(checkOracle)
+          .weighted(),
       Method("cg", "conditional gradient on equivalence matrices, rounded (LwCS Alg. 2)", cgOptions(), runCg)
           .checkShape(checkConditionalGradient)
           .memoryUse({3, 4, 4}),
