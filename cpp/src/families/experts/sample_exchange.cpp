@@ -76,14 +76,11 @@ bool exchangeSamples(const RowMatrix& X, const Vector& y, double lambda, ExpertG
                      const std::function<bool()>& keepGoing) {
   const int Q = groups.Q();
   const Eigen::Index n = X.rows(), d = X.cols();
-  std::vector<GroupExpert> experts(static_cast<std::size_t>(Q));
-  const auto refit = [&](int q) {
-    experts[static_cast<std::size_t>(q)] =
-        expertOf(static_cast<double>(groups.size(q)), groups.sumY(q), groups.sumX(q), groups.sumXY(q), groups.gram(q), lambda);
-    return experts[static_cast<std::size_t>(q)].ok;
-  };
-  for (int q = 0; q < Q; ++q)
-    if (!refit(q)) return false;
+  std::vector<GroupExpert> experts;
+  for (int q = 0; q < Q; ++q) {
+    experts.push_back(expertOf(static_cast<double>(groups.size(q)), groups.sumY(q), groups.sumX(q), groups.sumXY(q), groups.gram(q), lambda));
+    if (!experts.back().ok) return false;
+  }
   const double floor = 1e-10 * (y.array() - y.mean()).square().sum();
   Vector scratch(d);
   bool movedAny = false;

@@ -70,8 +70,8 @@ Result refitOnPartition(const FitContext& c, const GroupingOptions& o, Partition
     for (std::int32_t g : p.labels) sizes[g] += 1;
     for (int g = 0; g < G; ++g) A.col(g) /= std::sqrt(sizes[g]);
     // Weighted rows: A centred by the weighted means, as Xc is (the intercept is then Xc's).
-    const DataMatrix held(A.data(), A.rows(), A.cols());
-    const CenteredDesign reduced = c.loss.weighted() ? CenteredDesign(held, nullptr, c.loss.rowWeights()) : CenteredDesign(A);
+    const DataMatrix sums(A.data(), A.rows(), A.cols());
+    const CenteredDesign reduced = c.loss.weighted() ? CenteredDesign(sums, nullptr, c.loss.rowWeights()) : CenteredDesign(A);
     const Objective F(reduced, c.T, c.loss, lambda);
     Result inner = trustRegionNewton(F, Matrix::Zero(G, c.T.cols()), c.loss.targetMeans(c.T),
                                      smoothDefaults(), c.control);
