@@ -74,6 +74,12 @@ Params paramsOf(const std::string& method, const std::string& loss) {
   }
   p.numbers["lambda"] = method == "ridge" || method == "svm" ? 0.1 : logistic ? 0.01 : 0.05;
   if (method == "elasticnet") p.numbers["alpha"] = 0.5;
+  if (findMethod(method)->family == "priors") {  // two centres, a prior that groups
+    p.numbers["gamma"] = logistic ? 0.05 : 0.5;
+    p.numbers["centres"] = 2;
+    p.numbers["lambda"] = logistic ? 1e-3 : 0;
+    return p;
+  }
   if (findMethod(method)->family == "grouping") {  // two groups (of at most 3 non-zeros), a ridge; oracle: a given partition
     const auto declares = [&](const char* name) {
       for (const OptionSpec& o : findMethod(method)->options)
@@ -130,9 +136,9 @@ std::vector<std::string> weightedMethods() {
 
 
 
-TEST(ObservationWeights, TheLinearAndGroupingMethodsTakeThem) {
+TEST(ObservationWeights, TheLinearGroupingAndPriorMethodsTakeThem) {
   const std::vector<std::string> names = weightedMethods();
-  for (const char* name : {"ridge", "lasso", "elasticnet", "svm", "lsk", "ihc", "ihcs", "iht", "oracle"})
+  for (const char* name : {"ridge", "lasso", "elasticnet", "svm", "lsk", "ihc", "ihcs", "iht", "oracle", "gem", "lem"})
     EXPECT_NE(std::find(names.begin(), names.end(), name), names.end()) << name;
 }
 

@@ -88,12 +88,14 @@ std::vector<Method> priorsMethods() {
              "GEM: γ Σ_j min_k (w_j − c_k)², the Gaussian extremal-mixture prior, s centres learnt with w (weight-grouping priors paper); exact block descent: convex fit for the assignment, exact 1-D k-means for the centres",
              priorOptions(2).suggest("gamma", 1, 0), runGem)
           .checkShape(checkPrior)
-          .dependsOnStart(),
+          .dependsOnStart()
+          .weighted(),
       Method("lem",
              "LEM: γ Σ_j min_k |w_j − c_k|, the Laplace extremal-mixture prior, s centres learnt with w (weight-grouping priors paper); exact block descent: convex fit for the assignment, exact 1-D k-median for the centres",
              priorOptions(1).suggest("gamma", 5e-3, 0), runLem)
           .checkShape(checkPrior)
-          .dependsOnStart(),
+          .dependsOnStart()
+          .weighted(),
   };
 }
 
