@@ -73,7 +73,7 @@ describe('observation weights', () => {
 
   it('are declared per method and refused by name where not taken or malformed', async () => {
     expect(sc.info.methods.filter((m) => m.weights).map((m) => m.name).sort())
-      .toEqual(['adfg', 'dfg', 'elasticnet', 'gem', 'gflasso', 'ihc', 'ihcs', 'iht', 'lasso', 'lem', 'lsk', 'ncfgs', 'nctfgs', 'oracle', 'oscar', 'ridge', 'svm']);
+      .toEqual(['adfg', 'dfg', 'elasticnet', 'gem', 'gflasso', 'ihc', 'ihcs', 'iht', 'lasso', 'lem', 'lsk', 'ncfgs', 'nctfgs', 'oracle', 'oscar', 'ridge', 'svm', 'tasks-frobenius', 'tasks-pg', 'tasks-ssc', 'tasks-trace']);
     const cg = await rejected(sc.fit('cg', { X, nRows: n, nCols: d, y, weights, Q: 2 }));
     expect(cg.field).toBe('weights');
     expect(cg.message).toContain("method 'cg' does not take observation weights");

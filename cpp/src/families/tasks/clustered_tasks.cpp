@@ -21,7 +21,7 @@ Result tasksOfPartition(const Objective& F, const Labels& labels, const Clustere
   Objective coupled = F;
   coupled.setOutputCoupling(taskCoupling(labels, opt.Q, w), w.norm());
   Result r;
-  if (F.loss().squared()) {
+  if (F.loss().closedForm()) {
     // On the three projectors of P the problem splits into ridge fits (appendix 6.2's W_M), and a
     // ridge fit is linear in its targets: R(T Π, c) = R(T, c) Π. So the fits are of T itself,
     // remembered (least_squares.hpp) across the partitions a search visits.
