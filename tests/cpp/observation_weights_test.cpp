@@ -60,6 +60,13 @@ Problem weighted(const RowMatrix& X, const Vector& y, const Vector& w) {
   return p;
 }
 
+// Whether `method` declares the option `name`.
+bool declaresOption(const std::string& method, const std::string& name) {
+  for (const OptionSpec& o : findMethod(method)->options)
+    if (o.name == name) return true;
+  return false;
+}
+
 Params paramsOf(const std::string& method, const std::string& loss) {
   Params p;
   p.strings["loss"] = loss;
@@ -74,12 +81,8 @@ Params paramsOf(const std::string& method, const std::string& loss) {
   }
   p.numbers["lambda"] = method == "ridge" || method == "svm" ? 0.1 : logistic ? 0.01 : 0.05;
   if (method == "elasticnet") p.numbers["alpha"] = 0.5;
+  const auto declares = [&](const char* name) { return declaresOption(method, name); };
   if (findMethod(method)->family == "tasks") {  // the three classes as tasks, two clusters
-    const auto declares = [&](const char* name) {
-      for (const OptionSpec& o : findMethod(method)->options)
-        if (o.name == name) return true;
-      return false;
-    };
     if (!declares("tolerance")) p.numbers.erase("tolerance");
     if (declares("Q")) p.numbers["Q"] = 2;
     if (declares("mu")) p.numbers["mu"] = 1e-2;
@@ -93,11 +96,6 @@ Params paramsOf(const std::string& method, const std::string& loss) {
     return p;
   }
   if (findMethod(method)->family == "grouping") {  // two groups (of at most 3 non-zeros), a ridge; oracle: a given partition
-    const auto declares = [&](const char* name) {
-      for (const OptionSpec& o : findMethod(method)->options)
-        if (o.name == name) return true;
-      return false;
-    };
     if (!declares("tolerance")) p.numbers.erase("tolerance");
     if (declares("Q")) p.numbers["Q"] = 2;
     if (declares("s")) p.numbers["s"] = 3;
