@@ -10,6 +10,7 @@
 #include <cmath>
 
 #include "csr.hpp"
+#include "method_params.hpp"
 #include "problems.hpp"
 #include "supclust/base/random.hpp"
 #include "supclust/core/observation_weights.hpp"
@@ -17,6 +18,7 @@
 #include "supclust/metrics/prediction.hpp"
 
 using namespace supclust;
+using namespace method_params;
 
 namespace observation_weights_test {
 
@@ -60,60 +62,8 @@ Problem weighted(const RowMatrix& X, const Vector& y, const Vector& w) {
   return p;
 }
 
-// Whether `method` declares the option `name`.
-bool declaresOption(const std::string& method, const std::string& name) {
-  for (const OptionSpec& o : findMethod(method)->options)
-    if (o.name == name) return true;
-  return false;
-}
-
-Params paramsOf(const std::string& method, const std::string& loss) {
-  Params p;
-  p.strings["loss"] = loss;
-  p.numbers["tolerance"] = 1e-13;
-  const bool logistic = loss.find("logistic") != std::string::npos;
-  if (findMethod(method)->family == "penalties") {  // their ℓ1 and pairwise weights, a small ridge
-    p.numbers["lambda"] = 1e-3;
-    p.numbers["lambda1"] = logistic ? 0.005 : 0.02;
-    p.numbers["lambda2"] = logistic ? 0.002 : 0.005;
-    p.numbers["maxIterations"] = 1000000;
-    return p;
-  }
-  p.numbers["lambda"] = method == "ridge" || method == "svm" ? 0.1 : logistic ? 0.01 : 0.05;
-  if (method == "elasticnet") p.numbers["alpha"] = 0.5;
-  const auto declares = [&](const char* name) { return declaresOption(method, name); };
-  if (findMethod(method)->family == "tasks") {  // the three classes as tasks, two clusters
-    if (!declares("tolerance")) p.numbers.erase("tolerance");
-    if (declares("Q")) p.numbers["Q"] = 2;
-    if (declares("mu")) p.numbers["mu"] = 1e-2;
-    p.numbers["lambda"] = 1e-2;
-    return p;
-  }
-  if (findMethod(method)->family == "priors") {  // two centres, a prior that groups
-    p.numbers["gamma"] = logistic ? 0.05 : 0.5;
-    p.numbers["centres"] = 2;
-    p.numbers["lambda"] = logistic ? 1e-3 : 0;
-    return p;
-  }
-  if (findMethod(method)->family == "grouping") {  // two groups (of at most 3 non-zeros), a ridge; oracle: a given partition
-    if (!declares("tolerance")) p.numbers.erase("tolerance");
-    if (declares("Q")) p.numbers["Q"] = 2;
-    if (declares("s")) p.numbers["s"] = 3;
-    if (declares("groups")) p.labels["groups"] = Labels{0, 1, 0, 1, 1, 0, 0, 1};
-    p.numbers["lambda"] = logistic ? 0.01 : 0.05;
-  }
-  return p;
-}
-
 const Vector& targetsFor(const Data& d, const std::string& loss) {
   return loss == "squared" ? d.y : loss == "logistic" || loss == "hinge" ? d.labels : d.classes;
-}
-
-// The losses a method offers (its option "loss").
-std::vector<std::string> lossesOf(const std::string& method) {
-  for (const OptionSpec& o : findMethod(method)->options)
-    if (o.name == "loss") return o.choices;
-  return {"squared"};
 }
 
 double gap(const Result& a, const Result& b) {
@@ -129,11 +79,11 @@ double agreement(const std::string& method, double convex = 1e-9) { return findM
 // A method and loss the method refuses (ihcs with several outputs): refused the same with weights.
 bool refusedAlike(const std::string& method, const std::string& loss, const Data& d) {
   const Vector& y = loss == "squared" ? d.y : loss == "logistic" || loss == "hinge" ? d.labels : d.classes;
-  const Result plain = fit(method, problemOf(d.X, y), paramsOf(method, loss));
+  const Result plain = fit(method, problemOf(d.X, y), methodParams(method, loss));
   if (plain.status != Status::InvalidInput) return false;
   Problem p = problemOf(d.X, y);
   new (&p.weights) Eigen::Map<const Vector>(d.weights.data(), d.weights.size());
-  EXPECT_EQ(fit(method, p, paramsOf(method, loss)).field, plain.field) << method << " " << loss;
+  EXPECT_EQ(fit(method, p, methodParams(method, loss)).field, plain.field) << method << " " << loss;
   return true;
 }
 
@@ -160,16 +110,16 @@ TEST(ObservationWeights, IntegerWeightsFitAsRepeatedRowsDenseAndSparse) {
       if (refusedAlike(method, loss, d)) continue;
       const Vector& y = targetsFor(d, loss);
       const Repeated r = repeated(d.X, y, d.weights);
-      const Result plain = fit(method, problemOf(r.X, r.y), paramsOf(method, loss));
+      const Result plain = fit(method, problemOf(r.X, r.y), methodParams(method, loss));
       ASSERT_EQ(plain.status, Status::Converged) << method << " " << loss << ": " << plain.message;
-      const Result dense = fit(method, weighted(d.X, y, d.weights), paramsOf(method, loss));
+      const Result dense = fit(method, weighted(d.X, y, d.weights), methodParams(method, loss));
       ASSERT_EQ(dense.status, Status::Converged) << method << " " << loss << ": " << dense.message;
       EXPECT_LT(gap(plain, dense), agreement(method, 1e-7)) << method << " " << loss;
       EXPECT_NEAR(plain.objective, dense.objective, 1e-10 * (1 + std::abs(plain.objective))) << method << " " << loss;
       const CsrArrays c = csrOf(d.X);
       Problem sparse{DataMatrix(d.X.rows(), d.X.cols(), c.indptr.data(), c.indices.data(), c.values.data()), {y.data(), y.size()}, 1,
                      nullptr, 0, {d.weights.data(), d.weights.size()}};
-      const Result fromCsr = fit(method, sparse, paramsOf(method, loss));
+      const Result fromCsr = fit(method, sparse, methodParams(method, loss));
       EXPECT_LT(gap(dense, fromCsr), agreement(method)) << method << " " << loss << " (CSR)";
     }
 }
@@ -180,9 +130,9 @@ TEST(ObservationWeights, ScaledWeightsAndZeroWeights) {
     for (const std::string& loss : lossesOf(method)) {
       if (refusedAlike(method, loss, d)) continue;
       const Vector& y = targetsFor(d, loss);
-      const Result base = fit(method, weighted(d.X, y, d.weights), paramsOf(method, loss));
+      const Result base = fit(method, weighted(d.X, y, d.weights), methodParams(method, loss));
       const Vector scaled = 0.37 * d.weights;
-      EXPECT_LT(gap(base, fit(method, weighted(d.X, y, scaled), paramsOf(method, loss))), agreement(method)) << method << " " << loss;
+      EXPECT_LT(gap(base, fit(method, weighted(d.X, y, scaled), methodParams(method, loss))), agreement(method)) << method << " " << loss;
       // A zero weight: the row removed.
       std::vector<bool> keep(static_cast<std::size_t>(d.X.rows()));
       Vector ones = Vector::Ones(d.X.rows());
@@ -191,10 +141,10 @@ TEST(ObservationWeights, ScaledWeightsAndZeroWeights) {
       for (Eigen::Index i = 0; i < d.X.rows(); ++i)
         if (!keep[static_cast<std::size_t>(i)]) zeroed[i] = 0;
       const Repeated kept = repeated(d.X, y, zeroed);
-      const Result removed = fit(method, problemOf(kept.X, kept.y), paramsOf(method, loss));
-      EXPECT_LT(gap(removed, fit(method, weighted(d.X, y, zeroed), paramsOf(method, loss))), agreement(method, 1e-7)) << method << " " << loss;
+      const Result removed = fit(method, problemOf(kept.X, kept.y), methodParams(method, loss));
+      EXPECT_LT(gap(removed, fit(method, weighted(d.X, y, zeroed), methodParams(method, loss))), agreement(method, 1e-7)) << method << " " << loss;
       // Equal weights: the plain fit.
-      EXPECT_LT(gap(fit(method, problemOf(d.X, y), paramsOf(method, loss)), fit(method, weighted(d.X, y, 4 * ones), paramsOf(method, loss))), agreement(method, 1e-7))
+      EXPECT_LT(gap(fit(method, problemOf(d.X, y), methodParams(method, loss)), fit(method, weighted(d.X, y, 4 * ones), methodParams(method, loss))), agreement(method, 1e-7))
           << method << " " << loss;
     }
 }
@@ -209,7 +159,7 @@ TEST(ObservationWeights, TheWeightedAnswerMeetsItsOptimalityConditions) {
     for (const bool logistic : {false, true}) {
       const std::string loss = logistic ? "logistic" : "squared";
       const Vector& y = targetsFor(d, loss);
-      const Params p = paramsOf(method, loss);
+      const Params p = methodParams(method, loss);
       const double lambda = p.numbers.at("lambda");
       const Result r = fit(method, weighted(d.X, y, d.weights), p);
       ASSERT_EQ(r.status, Status::Converged) << method << " " << loss;
@@ -241,7 +191,7 @@ TEST(ObservationWeights, StandardizeReadsTheWeightedDeviations) {
   for (const std::string& method : weightedMethods()) {
     const std::vector<std::string> losses = lossesOf(method);
     if (std::find(losses.begin(), losses.end(), "squared") == losses.end() || refusedAlike(method, "squared", d)) continue;
-    Params p = paramsOf(method, "squared");
+    Params p = methodParams(method, "squared");
     const Result onScaled = fit(method, weighted(byHand, d.y, d.weights), p);
     p.flags["standardize"] = true;
     const Result standardized = fit(method, weighted(d.X, d.y, d.weights), p);
@@ -259,7 +209,7 @@ TEST(ObservationWeights, CrossValidationScoresEachHeldOutRowByItsWeight) {
   o.foldId = std::vector<std::int32_t>(static_cast<std::size_t>(d.X.rows()));
   for (Eigen::Index i = 0; i < d.X.rows(); ++i) (*o.foldId)[static_cast<std::size_t>(i)] = static_cast<std::int32_t>(i % 4);
   const Grid grid{{"lambda", {0.2, 0.05}}};
-  Params base = paramsOf("lasso", "squared");
+  Params base = methodParams("lasso", "squared");
   base.numbers.erase("lambda");
   const CrossValidationResult cv = crossValidate("lasso", weighted(d.X, d.y, d.weights), base, grid, o);
   ASSERT_EQ(cv.status, Status::Converged) << cv.message;
@@ -302,12 +252,12 @@ TEST(ObservationWeights, APathsTopIsTheWeightedLambdaMax) {
   }
   PathOptions o;
   o.nLambda = 5;
-  const PathResult r = path("lasso", weighted(d.X, d.y, d.weights), paramsOf("lasso", "squared"), {}, o);
+  const PathResult r = path("lasso", weighted(d.X, d.y, d.weights), methodParams("lasso", "squared"), {}, o);
   ASSERT_EQ(r.status, Status::Converged) << r.message;
   EXPECT_NEAR(r.top.value, top, 1e-12 * top);
   EXPECT_EQ(r.points[0].nonZeros, 0);
   EXPECT_NEAR(r.points[0].model.intercept[0], ybar, 1e-12 * (1 + std::abs(ybar)));
-  Params below = paramsOf("lasso", "squared");
+  Params below = methodParams("lasso", "squared");
   below.numbers["lambda"] = 0.999 * top;
   EXPECT_GT(fit("lasso", weighted(d.X, d.y, d.weights), below).coef.cwiseAbs().maxCoeff(), 0);
 }
@@ -384,7 +334,7 @@ TEST(ObservationWeights, RefusedByNameWhereNotTakenAndWhenMalformed) {
   notFinite[4] = NAN;
   const Vector zero = Vector::Zero(d.X.rows());
   for (const Vector* w : std::vector<const Vector*>{&shorter, &negative, &notFinite, &zero}) {
-    const Result r = fit("lasso", weighted(d.X, d.y, *w), paramsOf("lasso", "squared"));
+    const Result r = fit("lasso", weighted(d.X, d.y, *w), methodParams("lasso", "squared"));
     EXPECT_EQ(r.status, Status::InvalidInput);
     EXPECT_EQ(r.field, "weights") << r.message;
   }

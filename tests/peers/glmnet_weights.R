@@ -4,7 +4,9 @@
 # classes.f64 (y's tertile, 0..2) and w.f64 (weights 0.5 + ((7i) mod 5)/2, i = 1..n), then prints
 # JSON: each fit's coef and intercept. Tight thresholds (thresh 1e-14), one λ each: a weighted
 # gaussian lasso; a weighted binomial lasso; a weighted gaussian lasso with penalty.factor and
-# standardize = TRUE; a weighted multinomial lasso with penalty.factor (coef d × K row-major).
+# standardize = TRUE; a weighted multinomial lasso with penalty.factor (coef d × K row-major);
+# without an intercept (intercept = FALSE): the weighted gaussian and binomial lassos, and the
+# gaussian one with penalty.factor and standardize = TRUE.
 suppressMessages(library(glmnet))
 args <- commandArgs(trailingOnly = TRUE)
 rows <- as.matrix(read.table(args[1], comment.char = "#"))
@@ -35,5 +37,10 @@ cat("{",
     '"binomial":', fitted(glmnet(X, labels, family = "binomial", weights = w, lambda = 0.01, standardize = FALSE, thresh = 1e-14, maxit = 1e7)), ",",
     '"factors":', fitted(glmnet(X, y, weights = w, lambda = 0.5, penalty.factor = factors, standardize = TRUE, thresh = 1e-14, maxit = 1e7)), ",",
     '"multinomial":', multinomial(glmnet(X, factor(classes), family = "multinomial", weights = w, lambda = 0.02, penalty.factor = factors,
-                                         standardize = FALSE, thresh = 1e-14, maxit = 1e7)),
+                                         standardize = FALSE, thresh = 1e-14, maxit = 1e7)), ",",
+    '"gaussianOrigin":', fitted(glmnet(X, y, weights = w, lambda = 0.5, intercept = FALSE, standardize = FALSE, thresh = 1e-14, maxit = 1e7)), ",",
+    '"binomialOrigin":', fitted(glmnet(X, labels, family = "binomial", weights = w, lambda = 0.01, intercept = FALSE, standardize = FALSE,
+                                      thresh = 1e-14, maxit = 1e7)), ",",
+    '"factorsOrigin":', fitted(glmnet(X, y, weights = w, lambda = 0.5, penalty.factor = factors, intercept = FALSE, standardize = TRUE,
+                                     thresh = 1e-14, maxit = 1e7)),
     "}\n")

@@ -99,6 +99,23 @@ describe('suggest', () => {
       expect(err(() => sc.suggest('gflasso', { X, y, weights: bad })).field).toBe('weights');
   });
 
+  it('reads the scales about the origin without an intercept (the gradient at b = 0), and refuses a loss without a reflected target', () => {
+    const X = [[1, 0, 2], [0, 3, 1], [2, 1, 0], [1, 1, 4], [0, 2, 2]], y = [1, 2, 0.5, 3, 1.5], labels = [1, 0, 0, 1, 1];
+    const n = 5, d = 3, cols = [0, 1, 2].map((j) => X.map((r) => r[j]));
+    // λmax without an intercept: max_j |Σᵢ x_ij (tᵢ − c)| / n, c the null model's target at b = 0 (0; ½ for 0/1 labels).
+    const top = (t: number[], c: number) => Math.max(...cols.map((col) => Math.abs(col.reduce((s, x, i) => s + x * (t[i] - c), 0)) / n));
+    const curvature = cols.reduce((s, col) => s + col.reduce((a, x) => a + x * x, 0), 0) / (n * d);
+    for (const method of ['gflasso', 'nctfgs', 'adfg'] as const) {
+      const o = sc.info.methods.find((m) => m.name === method)!.options.filter((x) => x.suggested);
+      const got = sc.suggest(method, { X, y, intercept: false } as never) as Record<string, number>;
+      for (const x of o) expect(got[x.name], `${method}.${x.name}`).toBeCloseTo((x.suggested!.factor * (x.degree === 2 ? curvature : top(y, 0))) / d ** x.suggested!.power, 12);
+    }
+    const logistic = sc.suggest('gflasso', { X, y: labels, loss: 'logistic', intercept: false }) as Record<string, number>;
+    expect(logistic.lambda2).toBeCloseTo((1e-3 * top(labels, 0.5)) / d, 14);
+    const err = (f: () => unknown) => { try { f(); } catch (e) { return e as SupclustError; } throw new Error('expected a refusal'); };
+    expect(err(() => sc.suggest('gflasso', { X, y: ['a', 'b', 'c', 'a', 'b'], loss: 'ova-logistic', intercept: false } as never)).field).toBe('intercept');
+  });
+
   it('answers 0 for a zero scale at any unit, and refuses a weight beyond the double range naming X', () => {
     // X at ±1e308 (its unit 2^1023) against a target of x·0: the gradient scale is 0 (0 · ∞ was NaN).
     const X = [[1e308, 1], [-1e308, 2], [1e308, 3], [-1e308, 4]];

@@ -156,8 +156,8 @@ describe('observation weights', () => {
 });
 
 // glmnet on the same bytes (Debian's r-cran-glmnet; `npm run bench` installs it): its weighted
-// gaussian and binomial lasso, with penalty.factor and standardize = TRUE, and its weighted
-// multinomial lasso with penalty.factor, at thresh 1e-14 —
+// gaussian and binomial lasso, with penalty.factor and standardize = TRUE, each also with
+// intercept = FALSE, and its weighted multinomial lasso with penalty.factor, at thresh 1e-14 —
 // the objectives, recomputed here from each side's coefficients, within 1e-8 (relative), ours no
 // higher (diabetes' collinear columns leave coefficients equal to ~1e-5 at equal objectives).
 describe.skipIf(!hasGlmnet)('observation weights against glmnet', () => {
@@ -187,9 +187,14 @@ describe.skipIf(!hasGlmnet)('observation weights against glmnet', () => {
       { peer: peer.gaussian, params: { y, lambda: 0.5 }, lambda: 0.5, logistic: false },
       { peer: peer.binomial, params: { y: Array.from(labels), loss: 'logistic' as const, lambda: 0.01 }, lambda: 0.01, logistic: true },
       { peer: peer.factors, params: { y, lambda: 0.5, penaltyFactor: factors, standardize: true }, lambda: 0.5, logistic: false, factors },
+      // intercept = FALSE: b = 0 on both sides (standardize still divides by the deviations about the means).
+      { peer: peer.gaussianOrigin, params: { y, lambda: 0.5, intercept: false }, lambda: 0.5, logistic: false },
+      { peer: peer.binomialOrigin, params: { y: Array.from(labels), loss: 'logistic' as const, lambda: 0.01, intercept: false }, lambda: 0.01, logistic: true },
+      { peer: peer.factorsOrigin, params: { y, lambda: 0.5, penaltyFactor: factors, standardize: true, intercept: false }, lambda: 0.5, logistic: false, factors },
     ];
     for (const c of cases) {
       const ours = await sc.fit('lasso', { ...data, ...c.params, tolerance: 1e-13 });
+      if ('intercept' in c.params) expect([ours.intercept[0], c.peer.intercept]).toEqual([0, 0]);
       const mine = objective(ours.coef, ours.intercept[0], c.lambda, c.logistic, c.factors);
       const theirs = objective(c.peer.coef, c.peer.intercept, c.lambda, c.logistic, c.factors);
       expect(Math.abs(mine - theirs) / theirs).toBeLessThan(1e-8);

@@ -235,7 +235,11 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       const standardize = (p as { standardize?: unknown }).standardize ?? false;
       if (typeof standardize !== 'boolean') throw invalid('standardize', 'must be a boolean');
       const weights = p.weights === undefined ? undefined : v.observationWeights(p.weights, X.nRows);
-      const scales = dataScales(X, targets, K, standardize, weights);
+      const intercept = (p as { intercept?: unknown }).intercept ?? true;
+      if (typeof intercept !== 'boolean') throw invalid('intercept', 'must be a boolean');
+      if (!intercept && (loss.oneVsAll || (loss.classification && !loss.binary)))
+        throw invalid('intercept', `false needs a loss with a reflected target (squared, logistic or hinge on two classes); '${loss.name}' has none`);
+      const scales = dataScales(X, targets, K, standardize, weights, intercept ? undefined : { target: loss.classification ? 0.5 : 0 });
       const out: Record<string, number> = {};
       for (const o of spec.options)
         if (o.suggested) {

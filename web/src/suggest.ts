@@ -5,7 +5,10 @@
 //               logistic loss at its optimal intercept);
 //   curvature = Σ_ij (x_ij − x̄_j)² / (n d), the mean feature variance;
 // with observation weights, each row's terms counted by its weight (of mean 1) about the weighted means;
-// with standardize, of the columns divided by their standard deviations (as the fit sees them).
+// with standardize, of the columns divided by their standard deviations (as the fit sees them);
+// without an intercept, the gradient of Xᵀ(t − c)/n and the curvature of Σ_ij x_ij²/(n d), about 0
+// and about the null model's own target c at b = 0 (0 for the squared loss, ½ for 0/1 labels: the
+// logistic gradient at z = 0), the columns still divided by their deviations about their means.
 // Both are computed on X / sx and t / st (sx, st powers of two near the largest entries: exact)
 // and returned with their units, so that data of any representable scale gives the suggested
 // weight whenever the weight itself is representable (suggestedValue).
@@ -27,7 +30,8 @@ function unitOf(a: ArrayLike<number>): number {
  * with standardize: true sees them. weights: the rows' observation weights (checked), scaled here to
  * mean 1: every sum above then counts row i ω_i times about the weighted means, as a weighted fit
  * reads them; a row of weight 0 is not seen. */
-export function dataScales(X: Matrix, given: Float64Array, cols: number, standardized = false, weights?: Float64Array): DataScales {
+export function dataScales(X: Matrix, given: Float64Array, cols: number, standardized = false, weights?: Float64Array,
+  origin?: { target: number }): DataScales {
   const { nRows: n, nCols: d } = X;
   const sx = unitOf(X.data), st = unitOf(given);
   const targets = given.map((t) => t / st);
@@ -46,14 +50,15 @@ export function dataScales(X: Matrix, given: Float64Array, cols: number, standar
   let rowsSeen = 0;
   for (let i = 0; i < n; i++) if (weight(i) > 0) rowsSeen += 1;
   const tMean = new Float64Array(cols);
-  for (let i = 0; i < n; i++) for (let k = 0; k < cols; k++) tMean[k] += (weight(i) * targets[i * cols + k]) / n;
+  if (origin) tMean.fill(origin.target / st);
+  else for (let i = 0; i < n; i++) for (let k = 0; k < cols; k++) tMean[k] += (weight(i) * targets[i * cols + k]) / n;
   forEntries((i, j, x) => {
     const w = weight(i);
     colMean[j] += (w * x) / n;
     storedWeight[j] += w;
     if (w > 0) { seen[j] += 1; low[j] = Math.min(low[j], x); high[j] = Math.max(high[j], x); }
   });
-  // A second pass, centred (no cancellation). Σ_i ω_i (x_ij − x̄_j)(t_i − t̄) = Σ_i ω_i x_ij (t_i − t̄): the centred target's weighted sum is zero.
+  // A second pass, centred (no cancellation). Σ_i ω_i (x_ij − x̄_j)(t_i − t̄) = Σ_i ω_i x_ij (t_i − t̄): the centred target's weighted sum is zero (t̄ is c without an intercept).
   const cross = new Float64Array(cols * d);
   forEntries((i, j, x) => {
     const w = weight(i);
@@ -69,7 +74,7 @@ export function dataScales(X: Matrix, given: Float64Array, cols: number, standar
     // A column of one value is not divided (as the library's unitScales): its computed mean may miss
     // the value in the last bit, which divided by a deviation of that size would be noise of size 1.
     const deviation = low[j] === high[j] ? 0 : Math.sqrt(colSquares[j] / n), by = standardized && deviation > 0 ? deviation : 1;
-    curvature += colSquares[j] / (by * by);
+    curvature += (origin ? colSquares[j] + n * colMean[j] ** 2 : colSquares[j]) / (by * by);
     for (let k = 0; k < cols; k++) gradient = Math.max(gradient, Math.abs(cross[k * d + j]) / (n * by));
   }
   // Standardized columns carry no unit of X (a constant column's is X's, but its variance and its correlation are 0).

@@ -12,6 +12,7 @@
 #include "supclust/core/structure.hpp"
 #include "supclust/metrics/prediction.hpp"
 #include "supclust/methods/cross_validation.hpp"
+#include "supclust/methods/intercept_free.hpp"
 #include "supclust/methods/recipes.hpp"
 
 namespace supclust {
@@ -238,6 +239,16 @@ PathResult path(const Method& method, const Problem& problem, const Params& base
   Options checked;
   if (Refusal why = checkOptions(method, given, checked); !why.empty()) return refusedAnswer<PathResult>(why);
   if (checked.flag("standardize")) return standardizedPath(method, problem, given, sequence, options, control, over);
+  // Without an intercept (intercept_free.hpp): the points, the top, the null model and the deviance
+  // ratios are the fits with one on the rows and their reflections, at b = 0; the folds are the
+  // rows' own (each fold's path reflects its training rows); the criterion counts the n rows.
+  const bool throughOrigin = !checked.flag("intercept");
+  ReflectedRows reflected;
+  if (throughOrigin) {
+    if (Refusal why = reflectedRows(method, problem, *makeLoss(checked.choice("loss")), reflected); !why.empty())
+      return refusedAnswer<PathResult>(why);
+    given.flags["intercept"] = true;
+  }
   PathResult res;
   res.weights = counting ? std::vector<std::string>{over} : method.pathWeights;
   for (const std::string& name : res.weights) res.ray.push_back(checked.number(name));
@@ -261,20 +272,22 @@ PathResult path(const Method& method, const Problem& problem, const Params& base
   // The parameters of the point where the path's weight is `value`.
   const auto pointParams = [&](double value) {
     Params p = base;
+    if (throughOrigin) p.flags["intercept"] = true;
     for (std::size_t i = 0; i < res.weights.size(); ++i) p.numbers[res.weights[i]] = value * res.ray[i];
     return p;
   };
   std::unique_ptr<HeldDesign> whole;  // the check's design on all of X, held for the points
-  if (Refusal why = checkFit(method, problem, given, &whole); !why.empty()) return refusedAnswer<PathResult>(why);
-  Problem all = problem;
+  Problem all = throughOrigin ? reflected.view() : problem;
+  all.heldBytes = problem.heldBytes;
+  if (Refusal why = checkFit(method, all, given, &whole); !why.empty()) return refusedAnswer<PathResult>(why);
   if (whole) all.held = whole.get();
   // The loss as the folds score it (each fold with its rows' weights), and as fit() solves it on
   // all rows (the deviance ratio, the top).
   const auto loss = makeLoss(checked.choice("loss"));
-  const auto fitLoss = withObservationWeights(makeLoss(checked.choice("loss")), problem.weights);
+  const auto fitLoss = withObservationWeights(makeLoss(checked.choice("loss")), all.weights);
   const Vector* rowWeights = fitLoss->rowWeights();
-  const Matrix T = targetsOf(*loss, problem);
-  const Eigen::Index n = problem.X.rows(), d = problem.X.cols();
+  const Matrix T = targetsOf(*loss, all);
+  const Eigen::Index n = problem.X.rows(), d = problem.X.cols(), rows = all.X.rows();
   // Cross-validated: the folds and the metric, checked before any work.
   const bool crossValidated = options.folds > 0 || options.cv.foldId.has_value();
   CrossValidationOptions cvOptions = options.cv;
@@ -298,7 +311,7 @@ PathResult path(const Method& method, const Problem& problem, const Params& base
     if (rowWeights) centred.array().colwise() *= rowWeights->array();
     Matrix G(d, T.cols());
     for (Eigen::Index k = 0; k < T.cols(); ++k) X.multiplyTransposed(centred.col(k).data(), G.col(k).data());
-    G /= static_cast<double>(n);
+    G /= static_cast<double>(rows);
     const PathData data{X, G, res.ray};
     const Method::Typed typed = method.typed(checked);
     res.top = method.pathTop ? method.pathTop(typed.get(), data) : pathRidgeScale(data);
@@ -352,17 +365,18 @@ PathResult path(const Method& method, const Problem& problem, const Params& base
     if (Refusal why = makeFolds(method, problem, base, *loss, metric, cvOptions, folds, parts); !why.empty()) return refusedAnswer<PathResult>(why);
 
   // ---- the points ----
-  const double nullLoss = fitLoss->value(fitLoss->nullIntercept(T).replicate(n, 1), T);
+  const RowVector nullIntercept = throughOrigin ? RowVector::Zero(T.cols()) : fitLoss->nullIntercept(T);
+  const double nullLoss = fitLoss->value(nullIntercept.replicate(rows, 1), T);
   // The deviance ratio and the criterion are read on the targets as fit() solves them, divided by
   // a power of two (exact) where their squares would leave the double range (data_scale.hpp).
   const DataScale scale = dataScaleOf(all.held->maxAbs(), T);
   const Matrix Tscaled = T / scale.y;
-  const double nullScaled = fitLoss->value((fitLoss->nullIntercept(T) / scale.y).replicate(n, 1), Tscaled);
+  const double nullScaled = fitLoss->value((nullIntercept / scale.y).replicate(rows, 1), Tscaled);
   const double logScale = loss->squared() && !loss->oneVsAll() ? 2 * static_cast<double>(n * T.cols()) * std::log(scale.y) : 0;
   Result nullModel;
   nullModel.kind = method.kind;
   nullModel.coef = Matrix::Zero(d, T.cols());
-  nullModel.intercept = fitLoss->nullIntercept(T);
+  nullModel.intercept = nullIntercept;
   nullModel.objective = nullLoss;
   nullModel = withDistinctRows(std::move(nullModel));
   Control inner;
@@ -390,6 +404,7 @@ PathResult path(const Method& method, const Problem& problem, const Params& base
       res.status = Status::InvalidInput, res.message = p.model.message, res.field = p.model.field;
       return res;
     }
+    if (throughOrigin) p.model.intercept.setZero();
     const double fitted = fitLoss->value(trainingScores(p.model, all, T, fitLoss->binary()) / scale.y, Tscaled);
     p.devianceRatio = nullScaled > 0 ? 1 - fitted / nullScaled : 0;
     countModel(p.model, p);
@@ -412,6 +427,7 @@ PathResult path(const Method& method, const Problem& problem, const Params& base
       Control own = inner;
       own.cache = nullptr;
       p.model = fit(method, all, pointParams(values[k]), own, warm.get());
+      if (throughOrigin) p.model.intercept.setZero();
     }
     res.points.push_back(std::move(p));
     const double ratio = res.points.back().devianceRatio;

@@ -7,6 +7,7 @@
 #include "supclust/base/format.hpp"
 #include "supclust/core/observation_weights.hpp"
 #include "supclust/kernels/dense.hpp"
+#include "supclust/methods/intercept_free.hpp"
 #include "supclust/solvers/least_squares.hpp"
 
 namespace supclust {
@@ -280,6 +281,22 @@ Result fitStandardized(const Method& m, const Problem& problem, Params params, c
   if (r.status != Status::InvalidInput && r.status != Status::Aborted) unstandardizeResult(r, scaled.z.scales);
   return r;
 }
+
+// fit() with intercept: false (intercept_free.hpp): the fit with one on the rows and their
+// reflections, its intercept 0 by symmetry and reported as such.
+Result fitWithoutIntercept(const Method& m, const Problem& problem, Params params, const Loss& loss, const Control& control,
+                           const WarmStart* warm) {
+  ReflectedRows reflected;
+  if (Refusal why = reflectedRows(m, problem, loss, reflected); !why.empty()) return Result::invalid(why);
+  params.flags["intercept"] = true;
+  std::unique_ptr<WarmStart> through;
+  if (warm) through.reset(new WarmStart{warm->coef, RowVector::Zero(warm->intercept.size())});
+  Problem both = reflected.view();
+  both.heldBytes = problem.heldBytes;
+  Result r = fit(m, both, params, control, through.get());
+  if (r.status != Status::InvalidInput && r.status != Status::Aborted) r.intercept.setZero();
+  return r;
+}
 }  // namespace
 
 Result fit(const Method& m, const Problem& problem, const Params& params, const Control& control, const WarmStart* warm) {
@@ -293,6 +310,7 @@ Result fit(const Method& m, const Problem& problem, const Params& params, const 
                            std::to_string(K) + " outputs (got " + std::to_string(warm->coef.rows()) + " × " +
                            std::to_string(warm->coef.cols()) + ")"));
   if (prepared.options.flag("standardize")) return fitStandardized(m, problem, params, *prepared.design, control, warm);
+  if (!prepared.options.flag("intercept")) return fitWithoutIntercept(m, problem, params, *prepared.loss, control, warm);
   // The first progress event, before any work: iteration 0 at w = 0, whose objective is the
   // loss of zero scores (every penalty is 0 there). A warm start's is not known yet: none.
   if (!warm && control.progress && !control.keepGoing(0, zeroModelObjective(*prepared.loss, T))) {

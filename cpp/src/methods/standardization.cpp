@@ -12,7 +12,11 @@ const std::vector<OptionSpec>& dataOptions() {
       "standardize", OptionKind::Boolean,
       "fit on columns scaled to unit standard deviation (1/n); coef reported on X's scale, groups and centroids as formed "
       "on the standardized columns",
-      0)};
+      0),
+                                          OptionSpec("intercept", OptionKind::Boolean,
+                                                     "fit an intercept (false: b = 0, the model xᵀW through the origin; squared, "
+                                                     "logistic and hinge losses, every method but the experts)",
+                                                     1)};
   return specs;
 }
 
