@@ -3,6 +3,7 @@
 // the tests that loop over every method.
 #pragma once
 
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -55,6 +56,13 @@ inline Params methodParams(const std::string& method, const std::string& loss) {
     p.numbers["lambda"] = logistic ? 0.01 : 0.05;
   }
   return p;
+}
+
+// The default `method` declares for its option `name` (a number, integer or flag).
+inline double declaredDefault(const std::string& method, const std::string& name) {
+  for (const OptionSpec& o : findMethod(method)->options)
+    if (o.name == name) return o.defaultNumber;
+  return NAN;
 }
 
 // The losses a method offers (its option "loss").

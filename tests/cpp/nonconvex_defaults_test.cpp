@@ -16,6 +16,7 @@
 #include "supclust/experiments/synthetic.hpp"
 #include "csr.hpp"
 #include "experts_mixture.hpp"
+#include "method_params.hpp"
 #include "problems.hpp"
 
 using namespace supclust;
@@ -337,7 +338,7 @@ std::vector<Reach> sparseDefaultsBesideEnumeration(const std::string& method, co
       const Problem problem = problemOf(problems[k].X, problems[k].y);
       const Result r = fit(method, problem, p), first = fit(method, problem, single);
       EXPECT_NE(r.status, Status::InvalidInput) << r.message;
-      EXPECT_EQ(r.starts, 6);
+      EXPECT_EQ(r.starts, static_cast<int>(method_params::declaredDefault(method, "starts")));
       EXPECT_LE(r.objective, first.objective * (1 + 1e-12)) << "problem " << k << ", s = " << s << ", Q = " << Q;
       const double best = bestSparseSquared(problems[k], s, Q), above = (r.objective - best) / std::abs(best);
       EXPECT_GE(above, -1e-9) << "below the enumeration's best: problem " << k << ", s = " << s << ", Q = " << Q;
@@ -355,10 +356,86 @@ std::vector<Reach> sparseDefaultsBesideEnumeration(const std::string& method, co
   return reaches;
 }
 
-// IHCS has no local search over its supports and groupings: its starts alone (the counts printed
-// are docs/api.md's).
-TEST(NonConvexDefaults, IhcsStartsNeverEndAboveItsOwnStart) {
-  sparseDefaultsBesideEnumeration("ihcs", {{{"s", 5}, {"Q", 2}}, {{"s", 5}, {"Q", 3}}, {{"s", 5}, {"Q", 4}}});
+// IHCS's starts, each polished by the exchange search over supports and groupings: the best in at
+// least 28 of 30 problems at each Q (measured: 29, 29 and 30). The second bound, never more
+// than 1 % above the best, does not hold at Q = 2: one problem ends 1.7 % above, at a grouping no
+// single change or swap lowers; the printed worst says it.
+TEST(NonConvexDefaults, IhcsReachesTheBestSparseGrouping) {
+  for (const Reach& r : sparseDefaultsBesideEnumeration("ihcs", {{{"s", 5}, {"Q", 2}}, {{"s", 5}, {"Q", 3}}, {{"s", 5}, {"Q", 4}}}))
+    EXPECT_GE(r.reached, 28);
+}
+
+// The sparse exchange search's answer: no single change of a feature's group (another group, out
+// of the support, into it while fewer than s are in) and no swap of a support feature for a zero
+// one lowers the objective, each computed here in closed form on the grouping's sums (d = 24,
+// s = 8, Q = 3, with a ridge term; dense, and CSR whose Gram columns come from the design's
+// products).
+TEST(NonConvexDefaults, NoSingleChangeOrSwapLowersTheSparseExchangedObjective) {
+  auto g = generateE1(80, 24, 3, 2.0, 21, 0, CoefValues::Uniform15, 0.4);
+  RowMatrix sparseX = g.X;
+  for (Eigen::Index i = 0; i < sparseX.size(); ++i)
+    if (std::abs(sparseX.data()[i]) < 0.5) sparseX.data()[i] = 0;
+  const CsrArrays csr = csrOf(sparseX);
+  const double lambda = 1e-2;
+  for (const bool sparse : {false, true}) {
+    const RowMatrix& X = sparse ? sparseX : g.X;
+    const Problem problem = sparse ? Problem{{80, 24, csr.indptr.data(), csr.indices.data(), csr.values.data()}, {g.y.data(), 80}}
+                                   : problemOf(g.X, g.y);
+    Params p;
+    p.numbers = {{"s", 8}, {"Q", 3}, {"lambda", lambda}, {"starts", 1}};
+    const Result r = fit("ihcs", problem, p);
+    ASSERT_EQ(r.status, Status::Converged) << r.message;
+    const Moments m = momentsOf(Data{X, g.y});
+    // The grouping of the answer: −1 for a zero, else the index of its distinct non-zero value.
+    std::vector<double> values;
+    Labels labels(24, -1);
+    for (Eigen::Index j = 0; j < 24; ++j) {
+      const double w = r.coef(j, 0);
+      if (w == 0) continue;
+      const auto at = std::find(values.begin(), values.end(), w);
+      labels[static_cast<std::size_t>(j)] = static_cast<int>(at - values.begin());
+      if (at == values.end()) values.push_back(w);
+    }
+    ASSERT_LE(values.size(), 3u);
+    const auto objective = [&](const Labels& a) {
+      Matrix Z = Matrix::Zero(24, 3);
+      for (Eigen::Index j = 0; j < 24; ++j)
+        if (a[static_cast<std::size_t>(j)] >= 0) Z(j, a[static_cast<std::size_t>(j)]) = 1;
+      std::vector<Eigen::Index> used;
+      for (Eigen::Index q = 0; q < 3; ++q)
+        if (Z.col(q).sum() > 0) used.push_back(q);
+      Matrix Zu(24, static_cast<Eigen::Index>(used.size()));
+      for (std::size_t q = 0; q < used.size(); ++q) Zu.col(static_cast<Eigen::Index>(q)) = Z.col(used[q]);
+      return groupedObjective(m, Zu, lambda);
+    };
+    const double F = objective(labels);
+    // The reported objective is the loss + ridge of the answer (its intercept the mean of y).
+    EXPECT_NEAR(F, r.objective, 1e-10 * std::abs(r.objective)) << sparse;
+    int inSupport = 0;
+    for (int a : labels) inSupport += a >= 0;
+    int checked = 0;
+    for (std::size_t j = 0; j < 24; ++j) {
+      for (int q = -1; q < 3; ++q) {  // feature j changes group (or leaves, or enters)
+        if (q == labels[j] || (labels[j] < 0 && inSupport >= 8)) continue;
+        Labels moved = labels;
+        moved[j] = q;
+        EXPECT_GE(objective(moved), F * (1 - 1e-10) - 1e-12) << sparse << ": feature " << j << " to " << q;
+        ++checked;
+      }
+      if (labels[j] < 0) continue;
+      for (std::size_t k = 0; k < 24; ++k) {  // j out, k in
+        if (labels[k] >= 0) continue;
+        for (int q = 0; q < 3; ++q) {
+          Labels swapped = labels;
+          swapped[j] = -1;
+          swapped[k] = q;
+          EXPECT_GE(objective(swapped), F * (1 - 1e-10) - 1e-12) << sparse << ": " << j << " out, " << k << " into " << q;
+          ++checked;
+        }
+      }
+    }
+    EXPECT_GT(checked, 400);
+  }
 }
 
 // IHT's starts, each polished by the swap search: the best support in at least 28 of 30 problems

@@ -68,7 +68,7 @@ Experiment breastCancerTable() {
       adfgGraph,
       // Ours: Q (and s) on the same validation rows, from zero.
       {"IHC+zero", "ihc", papersIhc(tiny), {{"Q", {2, 3, 5, 8}}}, {{"Q", {3}}}},
-      {"IHCS+zero", "ihcs", tiny, {{"Q", {2, 3, 5}}, {"s", {10, 30, 100, 300}}}, {{"Q", {3}}, {"s", {30}}}},
+      {"IHCS+zero", "ihcs", papersIhcs(tiny), {{"Q", {2, 3, 5}}, {"s", {10, 30, 100, 300}}}, {{"Q", {3}}, {"s", {30}}}},
   };
   e.paper = {
       {"Lasso", {{73.5, 5.5}, {83.5, 5.6}, {63.0, 8.1}}},

@@ -27,6 +27,8 @@ Params papersIhc(Params p) {
   return papersStart(std::move(p));
 }
 
+Params papersIhcs(Params p) { return papersIhc(std::move(p)); }
+
 Params papersIht(Params p) {
   p.flags.emplace("swap", false);
   return papersStart(std::move(p));

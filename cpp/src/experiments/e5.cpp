@@ -64,8 +64,8 @@ Experiment e5Table(int dataset) {
       {"IHC", "ihc", papersIhc(tiny), {{"Q", Qs}}, {{"Q", {3, 4, 5}}}},
       {"IHC+starts", "ihc", papersIhc(starts), {{"Q", Qs}}, {{"Q", {3, 4, 5}}}},
       {"IHC+zero", "ihc", papersIhc(zero), {{"Q", Qs}}, {{"Q", {3, 4, 5}}}},
-      {"IHCS", "ihcs", papersStart(tiny), {{"Q", {2, 3, 4}}, {"s", {20, 25, 30, 35, 40}}}, {{"Q", {3}}, {"s", {25, 30, 35}}}},
-      {"IHCS+zero", "ihcs", zero, {{"Q", {2, 3, 4}}, {"s", {20, 25, 30, 35, 40}}}, {{"Q", {3}}, {"s", {25, 30, 35}}}},
+      {"IHCS", "ihcs", papersIhcs(tiny), {{"Q", {2, 3, 4}}, {"s", {20, 25, 30, 35, 40}}}, {{"Q", {3}}, {"s", {25, 30, 35}}}},
+      {"IHCS+zero", "ihcs", papersIhcs(zero), {{"Q", {2, 3, 4}}, {"s", {20, 25, 30, 35, 40}}}, {{"Q", {3}}, {"s", {25, 30, 35}}}},
       {"CGPG", "cgpg", {}, {{"Q", Qs}, {"lambda", {1e-3, 1e-2, 1e-1}}}, {{"Q", {3, 4, 5}}, {"lambda", {1e-2}}}},
   };
   for (const auto& [name, floor] : {std::pair<const char*, double>{"1e-3", 1e-3}, {"1e-1", 1e-1}}) {

@@ -35,7 +35,7 @@ Experiment movieReviewsTable() {
       {"LS", "ridge", {}, {{"lambda", lambda}}, {{"lambda", lambdaFast}}},
       {"LSK", "lsk", {}, {{"Q", Q}, {"lambda", lambda}}, {{"Q", QFast}, {"lambda", lambdaFast}}},
       {"IHC", "ihc", papersIhc({}), {{"Q", Q}, {"lambda", lambda}}, {{"Q", QFast}, {"lambda", lambdaFast}}},
-      {"IHCS", "ihcs", papersStart({}), {{"Q", Q}, {"s", s}, {"lambda", lambda}}, {{"Q", QFast}, {"s", sFast}, {"lambda", lambdaFast}},
+      {"IHCS", "ihcs", papersIhcs({}), {{"Q", Q}, {"s", s}, {"lambda", lambda}}, {{"Q", QFast}, {"s", sFast}, {"lambda", lambdaFast}},
        false, {}, "s"},
       {"OSCAR", "oscar", oscar, {{"lambda1", logSpace(1e-6, 1e-9, 4)}, {"lambda2", logSpace(1e-10, 1e-12, 3)}},
        {{"lambda1", {1e-7}}, {"lambda2", {1e-11}}}},

@@ -54,7 +54,7 @@ Experiment newsgroupPairsTable() {
       {"ADFG", "adfg", {}, {{"lambda1", lambdas}, {"lambda2", adfgL2}, {"lambda3", adfgL3}, {"gamma", {0, 1}}},
        {{"lambda1", fast}, {"lambda2", {adfgL2[1]}}, {"lambda3", {adfgL3[1]}}, {"gamma", {1}}}},
       {"IHC+zero", "ihc", papersIhc(zero), {{"Q", {2, 3, 5, 8}}}, {{"Q", {3}}}},
-      {"IHCS+zero", "ihcs", zero, {{"Q", {2, 3, 5}}, {"s", {30, 100, 300}}}, {{"Q", {3}}, {"s", {100}}}},
+      {"IHCS+zero", "ihcs", papersIhcs(zero), {{"Q", {2, 3, 5}}, {"s", {30, 100, 300}}}, {{"Q", {3}}, {"s", {100}}}},
   };
   e.paper = {
       {"Lasso", {{75.1, 2.9}, {81.9, 2.0}, {74.8, 0.9}, {78.5, 4.0}, {81.1, 1.6}}},

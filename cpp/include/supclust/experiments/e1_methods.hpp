@@ -28,8 +28,10 @@ std::vector<double> logSpace(double from, double to, int count);
 // (the library's default for ihc, ihcs and iht is several; docs/api.md).
 Params papersStart(Params p);
 // IHC as the IHC paper runs it, for the tables' IHC rows: one start and no exchange search (the
-// library's defaults add both); IHT likewise, without the swap search.
+// library's defaults add both); IHCS likewise, without its exchange search over supports and
+// groupings; IHT without the swap search.
 Params papersIhc(Params p);
+Params papersIhcs(Params p);
 Params papersIht(Params p);
 // A row of a two-penalty method (OSCAR, GFLasso, ncFGS, DFG) searching λ1 × λ2 over one grid
 // (the DFG paper's tables); `featureGraph`: on the repetition's correlation graph.

@@ -18,6 +18,7 @@
 #include "supclust/core/structure.hpp"
 #include "supclust/families/grouping/conditional_gradient.hpp"
 #include "supclust/families/grouping/exchange.hpp"
+#include "supclust/families/grouping/sparse_exchange.hpp"
 #include "supclust/families/grouping/support_swap.hpp"
 #include "supclust/kernels/gram_partition.hpp"
 #include "supclust/methods/option_sets.hpp"
@@ -195,6 +196,36 @@ Result swapped(const FitContext& c, const GroupingOptions& o, Result r) {
   return polishedBy(std::move(r), withDistinctRows(std::move(found)), "swap search from its support");
 }
 
+// IHCS's answer polished by the sparse exchange search (sparse_exchange.hpp; the squared loss with
+// one output on equal rows): the projected gradient's answer is kept when it finds nothing lower.
+Result sparseExchanged(const FitContext& c, const GroupingOptions& o, Result r) {
+  if (!o.exchange || !c.loss.closedForm() || c.T.cols() != 1 || r.status == Status::Aborted || r.coef.rows() != c.X.cols()) return r;
+  Labels labels(static_cast<std::size_t>(c.X.cols()), -1);
+  std::vector<double> values;  // the groups' values, by first appearance
+  for (Eigen::Index j = 0; j < r.coef.rows(); ++j) {
+    const double w = r.coef(j, 0);
+    if (w == 0) continue;
+    const auto found = std::find(values.begin(), values.end(), w);
+    labels[static_cast<std::size_t>(j)] = static_cast<std::int32_t>(found - values.begin());
+    if (found == values.end()) values.push_back(w);
+  }
+  if (static_cast<int>(values.size()) > o.Q) return r;  // not a point of the structure
+  const SparseExchangeResult e = exchangeSparseGroups(c.X, c.T.col(0), o.lambda, std::move(labels), o.s, o.Q, c.control.after(r.iterations));
+  if (e.aborted) {
+    r.status = Status::Aborted;
+    return r;
+  }
+  if (e.moves == 0) return r;
+  Result found;
+  found.coef = Matrix::Zero(c.X.cols(), 1);
+  for (Eigen::Index j = 0; j < c.X.cols(); ++j)
+    if (e.labels[static_cast<std::size_t>(j)] >= 0) found.coef(j, 0) = e.values[e.labels[static_cast<std::size_t>(j)]];
+  found.intercept = c.T.colwise().mean();
+  found.objective = objectiveOf(c, o.lambda).value(found.coef, found.intercept);
+  found.status = Status::Converged;
+  return polishedBy(std::move(r), withDistinctRows(std::move(found)), "exchange search from its support and groups");
+}
+
 // How a method's multi-start default (ours; the papers run one start) chooses its starts.
 struct StartPlan {
   bool partitions;  // random starts are refits on random partitions (else perturbed ridge points)
@@ -292,10 +323,9 @@ Result runIhc(const FitContext& c, const GroupingOptions& o) {
                     [&](const FitContext& at, Structure& S, Result r) { return exchanged(at, o, withHops(at, o, S, std::move(r))); });
 }
 
-Result asFound(const FitContext&, Structure&, Result r) { return r; }
-
 Result runIhcs(const FitContext& c, const GroupingOptions& o) {
-  return fromStarts(c, o, {true, true}, [&] { return std::make_unique<SparseQValues>(o.s, o.Q); }, asFound);
+  return fromStarts(c, o, {true, true}, [&] { return std::make_unique<SparseQValues>(o.s, o.Q); },
+                    [&](const FitContext& at, Structure&, Result r) { return sparseExchanged(at, o, std::move(r)); });
 }
 
 Result runIht(const FitContext& c, const GroupingOptions& o) {
@@ -429,7 +459,8 @@ S ihcOptions() {
 S ihcsOptions() {
   S s("method");
   projectedGradientFields(sField(qField(softmaxLossAndRidge(s))), {"lsk", "zero"})
-      .integer("starts", &G::starts, "IHCS from this many starts: its own (init), then alternately the refit on a random partition (by seed) and the LSK point of a ridge fit (penalties 10 down to 1e-6 times the mean feature variance); the lowest objective is kept, never above the own start's (0 or 1: that start alone)", 6, 0);
+      .integer("starts", &G::starts, "IHCS from this many starts: its own (init), then alternately the refit on a random partition (by seed) and the LSK point of a ridge fit (penalties 10 down to 1e-6 times the mean feature variance); the lowest objective is kept, never above the own start's (0 or 1: that start alone)", 10, 0)
+      .flag("exchange", &G::exchange, "after each start, move one feature to another group, out of the support or into it, or swap one of the support for a zero one, while that lowers the objective, the values refitted (squared loss, one output: a local search over supports and groupings)", true);
   return seedField(s, "seed of the random starts");
 }
 S ihtOptions() {
@@ -472,7 +503,7 @@ std::vector<Method> groupingMethods() {
           .checkShape(checkGroups)
           .dependsOnStart()
           .weighted(),
-      Method("ihcs", "IHC onto s-sparse Q values (IHC §4.1), by default from 6 starts (ours)", ihcsOptions(), runIhcs)
+      Method("ihcs", "IHC onto s-sparse Q values (IHC §4.1), by default from 10 starts each polished by an exchange search over supports and groupings (ours)", ihcsOptions(), runIhcs)
           .checkShape(checkSparse)
           .dependsOnStart()
           .weighted(),

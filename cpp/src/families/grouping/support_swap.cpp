@@ -2,11 +2,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
 
 #include <Eigen/Cholesky>
 
-#include "supclust/kernels/sparse_columns.hpp"
+#include "supclust/families/grouping/gram_columns.hpp"
 
 namespace supclust {
 
@@ -24,40 +23,22 @@ struct Swap {
 
 SwapResult swapSupport(const CenteredDesign& X, const Vector& t, double lambda, std::vector<Eigen::Index> support, int s,
                        const Control& control) {
-  const Eigen::Index n = X.rows(), d = X.cols();
-  const auto nn = static_cast<double>(n);
-  const Vector tc = t.array() - t.mean();
-  Vector c(d);
-  X.multiplyTransposed(tc.data(), c.data());
-  c /= nn;
-  // C_ii: the centred columns' squared norms over n.
-  Vector diagonal(d);
-  if (X.sparse()) {
-    const ColumnMoments& m = X.uncentredMoments();
-    diagonal = ((m.squares.array() - m.sum.array().square() / nn) / nn).max(0.0);
-  } else {
-    diagonal = X.X().colwise().squaredNorm().transpose() / nn;
-  }
-  std::map<Eigen::Index, Vector> columns;  // C's columns of the support's features, d entries each
-  const auto addColumn = [&](Eigen::Index j) {
-    if (columns.count(j)) return;
-    Vector e = Vector::Zero(d), z(n), g(d);
-    e[j] = 1;
-    X.multiply(e.data(), z.data());
-    X.multiplyTransposed(z.data(), g.data());
-    columns.emplace(j, g / nn);
-  };
+  const Eigen::Index d = X.cols();
+  GramColumns gram(X, t);
+  const Vector& c = gram.correlations();
+  const Vector& diagonal = gram.diagonal();
+  const auto addColumn = [&](Eigen::Index j) { gram.column(j); };
   // The least squares on S from its Gram columns: w = M c_S with M = (C_SS + λI)⁻¹ (kept for the
   // candidates) and F = ½‖tc‖²/n − ½ c_Sᵀ w; false when C_SS + λI is not positive definite or the
   // answer not finite.
-  const double half = 0.5 * tc.squaredNorm() / nn;
+  const double half = gram.half();
   Matrix M;
   const auto solve = [&](const std::vector<Eigen::Index>& S, Vector& w, double& F) {
     const auto m = static_cast<Eigen::Index>(S.size());
     Matrix H(m, m);
     Vector b(m);
     for (Eigen::Index a = 0; a < m; ++a) {
-      const Vector& column = columns.at(S[static_cast<std::size_t>(a)]);
+      const Vector& column = gram.at(S[static_cast<std::size_t>(a)]);
       for (Eigen::Index k = 0; k < m; ++k) H(k, a) = column[S[static_cast<std::size_t>(k)]];
       H(a, a) += lambda;
       b[a] = c[S[static_cast<std::size_t>(a)]];
@@ -90,7 +71,7 @@ SwapResult swapSupport(const CenteredDesign& X, const Vector& t, double lambda, 
     const auto m = static_cast<Eigen::Index>(support.size());
     // a = c − C_{:,S} w: the correlations with the residual.
     Vector a = c;
-    for (Eigen::Index k = 0; k < m; ++k) a -= columns.at(support[static_cast<std::size_t>(k)]) * r.values[k];
+    for (Eigen::Index k = 0; k < m; ++k) a -= gram.at(support[static_cast<std::size_t>(k)]) * r.values[k];
     // Per leaving feature (index m: none, an addition while |S| < s), the kShortlist entering ones of
     // least partial Δ.
     std::vector<std::vector<Swap>> shortlist(static_cast<std::size_t>(m + 1));
@@ -105,7 +86,7 @@ SwapResult swapSupport(const CenteredDesign& X, const Vector& t, double lambda, 
       if (m < s) consider(static_cast<std::size_t>(m), {-0.5 * a[i] * a[i] / (diagonal[i] + lambda), -1, i});
       for (Eigen::Index k = 0; k < m; ++k) {
         const Eigen::Index j = support[static_cast<std::size_t>(k)];
-        const double wj = r.values[k], numerator = a[i] + columns.at(j)[i] * wj;
+        const double wj = r.values[k], numerator = a[i] + gram.at(j)[i] * wj;
         consider(static_cast<std::size_t>(k), {0.5 * wj * wj * (diagonal[j] + lambda) - 0.5 * numerator * numerator / (diagonal[i] + lambda), j, i});
       }
     }
@@ -119,7 +100,7 @@ SwapResult swapSupport(const CenteredDesign& X, const Vector& t, double lambda, 
     for (const auto& list : shortlist)
       for (const Swap& swap : list) {
         const Eigen::Index p = swap.out < 0 ? -1 : static_cast<Eigen::Index>(std::find(support.begin(), support.end(), swap.out) - support.begin());
-        for (Eigen::Index k = 0; k < m; ++k) u[k] = k == p ? 0 : columns.at(support[static_cast<std::size_t>(k)])[swap.enter];
+        for (Eigen::Index k = 0; k < m; ++k) u[k] = k == p ? 0 : gram.at(support[static_cast<std::size_t>(k)])[swap.enter];
         x.noalias() = M * u;
         double F = r.objective, g = c[swap.enter] - u.dot(r.values), sigma = diagonal[swap.enter] + lambda - u.dot(x);
         if (p >= 0) {
@@ -134,7 +115,7 @@ SwapResult swapSupport(const CenteredDesign& X, const Vector& t, double lambda, 
       }
     if (taken.enter < 0) break;
     std::vector<Eigen::Index> next = support;
-    if (taken.out >= 0) next.erase(std::find(next.begin(), next.end(), taken.out)), in[static_cast<std::size_t>(taken.out)] = false, columns.erase(taken.out);
+    if (taken.out >= 0) next.erase(std::find(next.begin(), next.end(), taken.out)), in[static_cast<std::size_t>(taken.out)] = false, gram.release(taken.out);
     next.insert(std::upper_bound(next.begin(), next.end(), taken.enter), taken.enter);
     in[static_cast<std::size_t>(taken.enter)] = true;
     addColumn(taken.enter);

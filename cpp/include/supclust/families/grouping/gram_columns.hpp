@@ -1,0 +1,31 @@
+// What the squared loss's local searches over supports (support_swap, sparse_exchange) read of
+// the data: with C = XcᵀXc/n and the centred targets tc, the correlations c = Xcᵀtc/n, C's
+// diagonal, ½‖tc‖²/n, and C's columns of the features in play, each made once by two passes over X.
+#pragma once
+
+#include <map>
+
+#include "supclust/base/types.hpp"
+#include "supclust/core/design.hpp"
+
+namespace supclust {
+
+class GramColumns {
+ public:
+  GramColumns(const CenteredDesign& X, const Vector& t);
+  const Vector& correlations() const { return c_; }  // c
+  const Vector& diagonal() const { return diagonal_; }  // C_jj
+  double half() const { return half_; }  // ½‖tc‖²/n
+  // C's column j (d entries), computed on first use.
+  const Vector& column(Eigen::Index j);
+  const Vector& at(Eigen::Index j) const { return columns_.at(j); }
+  void release(Eigen::Index j) { columns_.erase(j); }
+
+ private:
+  const CenteredDesign& X_;
+  Vector c_, diagonal_;
+  double half_ = 0;
+  std::map<Eigen::Index, Vector> columns_;
+};
+
+}  // namespace supclust

@@ -1,0 +1,34 @@
+#include "supclust/families/grouping/gram_columns.hpp"
+
+#include "supclust/kernels/sparse_columns.hpp"
+
+namespace supclust {
+
+GramColumns::GramColumns(const CenteredDesign& X, const Vector& t) : X_(X) {
+  const auto n = static_cast<double>(X.rows());
+  const Vector tc = t.array() - t.mean();
+  c_.resize(X.cols());
+  X.multiplyTransposed(tc.data(), c_.data());
+  c_ /= n;
+  half_ = 0.5 * tc.squaredNorm() / n;
+  // C_jj: the centred columns' squared norms over n.
+  if (X.sparse()) {
+    const ColumnMoments& m = X.uncentredMoments();
+    diagonal_ = ((m.squares.array() - m.sum.array().square() / n) / n).max(0.0);
+  } else {
+    diagonal_ = X.X().colwise().squaredNorm().transpose() / n;
+  }
+}
+
+const Vector& GramColumns::column(Eigen::Index j) {
+  const auto found = columns_.find(j);
+  if (found != columns_.end()) return found->second;
+  const Eigen::Index n = X_.rows(), d = X_.cols();
+  Vector e = Vector::Zero(d), z(n), g(d);
+  e[j] = 1;
+  X_.multiply(e.data(), z.data());
+  X_.multiplyTransposed(z.data(), g.data());
+  return columns_.emplace(j, g / static_cast<double>(n)).first->second;
+}
+
+}  // namespace supclust
