@@ -43,10 +43,17 @@ Experiment e1Base() {
   return e;
 }
 
+Params papersCgpg() {
+  Params p;
+  p.flags["exchange"] = false;
+  return p;
+}
+
 CgRowParams cgRowParams(int Q) {
   CgRowParams p;
   p.cg.numbers = {{"Q", Q}, {"maxIterations", 200}, {"tolerance", 1e-2}};
   p.cgpg.numbers = {{"Q", Q}, {"cgIterations", 200}, {"cgTolerance", 1e-2}};
+  p.cgpg.flags = papersCgpg().flags;
   p.cgpgPrimal = p.cgpg;  // ours: rounding by the k-means of the relaxation's coefficients
   p.cgpgPrimal.strings["rounding"] = "primal";
   return p;

@@ -66,7 +66,7 @@ Experiment e5Table(int dataset) {
       {"IHC+zero", "ihc", papersIhc(zero), {{"Q", Qs}}, {{"Q", {3, 4, 5}}}},
       {"IHCS", "ihcs", papersIhcs(tiny), {{"Q", {2, 3, 4}}, {"s", {20, 25, 30, 35, 40}}}, {{"Q", {3}}, {"s", {25, 30, 35}}}},
       {"IHCS+zero", "ihcs", papersIhcs(zero), {{"Q", {2, 3, 4}}, {"s", {20, 25, 30, 35, 40}}}, {{"Q", {3}}, {"s", {25, 30, 35}}}},
-      {"CGPG", "cgpg", {}, {{"Q", Qs}, {"lambda", {1e-3, 1e-2, 1e-1}}}, {{"Q", {3, 4, 5}}, {"lambda", {1e-2}}}},
+      {"CGPG", "cgpg", papersCgpg(), {{"Q", Qs}, {"lambda", {1e-3, 1e-2, 1e-1}}}, {{"Q", {3, 4, 5}}, {"lambda", {1e-2}}}},
   };
   for (const auto& [name, floor] : {std::pair<const char*, double>{"1e-3", 1e-3}, {"1e-1", 1e-1}}) {
     ExperimentMethod varied = adfg;

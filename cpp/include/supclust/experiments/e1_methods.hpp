@@ -21,6 +21,9 @@ struct CgRowParams {
   Params cg, cgpg, cgpgPrimal;
 };
 CgRowParams cgRowParams(int Q);
+// CGPG as the LwCS paper runs it: projected gradient from CG's rounded solution, no exchange
+// search after it (the library's default adds one).
+Params papersCgpg();
 // E1's generator (d = 100, Q = 5) with these rows; a table adds its column and figures.
 Experiment e1Base();
 std::vector<double> logSpace(double from, double to, int count);

@@ -364,7 +364,8 @@ Result conditionalGradientFit(const FitContext& c, const GroupingOptions& o, int
 Result runCg(const FitContext& c, const GroupingOptions& o) { return conditionalGradientFit(c, o, o.maxIterations, o.tolerance); }
 
 // CG, then projected gradient from its rounded solution onto Q values (CGPG), or onto s-sparse
-// Q values when s > 0 (CGPGS, LwCS §6.2).
+// Q values when s > 0 (CGPGS, LwCS §6.2); by default (ours) polished by IHC's exchange search
+// (CGPGS: IHCS's, the squared loss with one output).
 Result runCgpg(const FitContext& c, const GroupingOptions& o) {
   Result start = conditionalGradientFit(c, o, o.cgIterations, o.cgTolerance);
   if (start.status == Status::Aborted) return start;
@@ -373,7 +374,8 @@ Result runCgpg(const FitContext& c, const GroupingOptions& o) {
   Structure& S = o.s > 0 ? static_cast<Structure&>(sparseValues) : values;
   const Control later = c.control.after(start.iterations);
   const FitContext polish{c.X, c.loss, c.T, c.options, later, c.warm};
-  return projectedGradientFrom(polish, o, S, std::move(start.coef), std::move(start.intercept));
+  Result r = projectedGradientFrom(polish, o, S, std::move(start.coef), std::move(start.intercept));
+  return o.s > 0 ? sparseExchanged(polish, o, std::move(r)) : exchanged(polish, o, std::move(r));
 }
 
 Refusal checkGroups(const GroupingOptions& o, Eigen::Index, Eigen::Index d, Eigen::Index K) {
@@ -488,7 +490,8 @@ S cgpgOptions() {
   cgRidgeAndQ(s)
       .integer("cgIterations", &G::cgIterations, "Frank–Wolfe iteration limit", defaults.maxIterations, 1)
       .number("cgTolerance", &G::cgTolerance, "Frank–Wolfe gap, relative to ψ, to stop at", defaults.tolerance, 0, true)
-      .integer("s", &G::s, "at most s non-zero coefficients after CG (CGPGS: projected gradient onto s-sparse Q values); 0: no sparsity (CGPG)", 0, 0);
+      .integer("s", &G::s, "at most s non-zero coefficients after CG (CGPGS: projected gradient onto s-sparse Q values); 0: no sparsity (CGPG)", 0, 0)
+      .flag("exchange", &G::exchange, "after projected gradient, IHC's exchange search over partitions (CGPGS: IHCS's over supports and groupings, squared loss with one output), the values refitted", true);
   return projectedGradientFields(roundingField(s), {"cg"});
 }
 
@@ -516,7 +519,7 @@ std::vector<Method> groupingMethods() {
       Method("cg", "conditional gradient on equivalence matrices, rounded (LwCS Alg. 2)", cgOptions(), runCg)
           .checkShape(checkConditionalGradient)
           .memoryUse({3, 4, 4}),
-      Method("cgpg", "CG, then IHC from its rounded solution (CGPG), or IHCS with s > 0 (CGPGS)", cgpgOptions(), runCgpg)
+      Method("cgpg", "CG, then IHC from its rounded solution (CGPG), or IHCS with s > 0 (CGPGS), polished by their exchange search (ours)", cgpgOptions(), runCgpg)
           .checkShape(checkCgpg)
           .memoryUse({3, 4, 4}),
   };
