@@ -39,7 +39,7 @@ Experiment breastCancerTable() {
     return twoPenaltyRow(label, method, lambdas, fast, graph);
   };
   const auto truncated = [&](const std::string& label, bool graph) {
-    ExperimentMethod m{label, "nctfgs", {}, {{"lambda1", lambdas}, {"lambda2", lambdas}, {"tau", {0.05, 0.5, 5}}},
+    ExperimentMethod m{label, "nctfgs", papersStart({}), {{"lambda1", lambdas}, {"lambda2", lambdas}, {"tau", {0.05, 0.5, 5}}},
                        {{"lambda1", fast}, {"lambda2", fast}, {"tau", {0.5}}}};
     m.featureGraph = graph;
     return m;

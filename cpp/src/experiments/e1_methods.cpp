@@ -12,7 +12,9 @@ std::vector<double> logSpace(double from, double to, int count) {
 
 ExperimentMethod twoPenaltyRow(const std::string& label, const std::string& method, const std::vector<double>& lambdas,
                                const std::vector<double>& fast, bool featureGraph) {
-  ExperimentMethod m{label, method, {}, {{"lambda1", lambdas}, {"lambda2", lambdas}}, {{"lambda1", fast}, {"lambda2", fast}}};
+  // ncFGS as the paper runs it: DC programming from w = 0 alone (the library's default adds starts).
+  ExperimentMethod m{label, method, method == "ncfgs" ? papersStart({}) : Params{}, {{"lambda1", lambdas}, {"lambda2", lambdas}},
+                     {{"lambda1", fast}, {"lambda2", fast}}};
   m.featureGraph = featureGraph;
   return m;
 }

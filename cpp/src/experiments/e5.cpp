@@ -56,7 +56,7 @@ Experiment e5Table(int dataset) {
       twoPenaltyRow("OSCAR", "oscar", lambdas, fast),
       twoPenaltyRow("GFLasso", "gflasso", lambdas, fast),
       twoPenaltyRow("ncFGS", "ncfgs", lambdas, fast),
-      {"ncTFGS", "nctfgs", {}, {{"lambda1", lambdas}, {"lambda2", lambdas}, {"tau", {0.05, 0.1, 0.2, 0.5, 1, 2, 5}}},
+      {"ncTFGS", "nctfgs", papersStart({}), {{"lambda1", lambdas}, {"lambda2", lambdas}, {"tau", {0.05, 0.1, 0.2, 0.5, 1, 2, 5}}},
        {{"lambda1", fast}, {"lambda2", fast}, {"tau", {0.1, 1}}}},
       twoPenaltyRow("DFG", "dfg", lambdas, fast),
       adfg,

@@ -48,7 +48,7 @@ Experiment newsgroupPairsTable() {
       pair("OSCAR", "oscar"),
       pair("GFLasso", "gflasso"),
       pair("ncFGS", "ncfgs"),
-      {"ncTFGS", "nctfgs", {}, {{"lambda1", lambdas}, {"lambda2", lambdas}, {"tau", {0.1, 1}}},
+      {"ncTFGS", "nctfgs", papersStart({}), {{"lambda1", lambdas}, {"lambda2", lambdas}, {"tau", {0.1, 1}}},
        {{"lambda1", fast}, {"lambda2", fast}, {"tau", {1}}}},
       pair("DFG", "dfg"),
       {"ADFG", "adfg", {}, {{"lambda1", lambdas}, {"lambda2", adfgL2}, {"lambda3", adfgL3}, {"gamma", {0, 1}}},

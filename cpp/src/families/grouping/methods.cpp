@@ -258,48 +258,14 @@ Result startPoint(const FitContext& c, const GroupingOptions& o, int k, int star
 // One start of a multi-start fit: the method's search from (W0, b0).
 using StartRun = std::function<Result(const FitContext&, Matrix W0, RowVector b0)>;
 
-// The lowest objective of `starts` runs of `run`, each from its startPoint, side by side on the
-// thread pool. All minimise the same objective; the lowest is kept (the first of ties: the same
-// answer on any number of threads), and the model counts the starts that reached it.
+// The lowest objective of `starts` runs of `run`, each from its startPoint (bestOfStarts).
 Result bestOfStarts(const FitContext& c, const GroupingOptions& o, int starts, StartPlan plan, const StartRun& run) {
   const double variance = meanColumnVariance(c);
   const double unit = variance > 0 ? variance : 1;
-  std::vector<Result> results(static_cast<std::size_t>(starts));
-  const int threads = insideParallelTask() ? 1 : std::min(availableThreads(), starts);
-  // One thread: the starts one after another under the caller's control, the iterations counted
-  // on across them. Several: progress and cancellation stay on the caller's thread (it polls),
-  // the starts see a flag.
-  std::atomic<bool> stop{false};
-  int done = 0;
-  const bool finished = parallelFor(
-      static_cast<std::size_t>(starts), threads,
-      [&](std::size_t k) {
-        Control at = threads <= 1 ? c.control.after(done) : Control{[&stop](int, double) { return !stop.load(); }};
-        at.cache = c.control.cache;
-        const FitContext here{c.X, c.loss, c.T, c.options, at, c.warm};
-        Result start = startPoint(here, o, static_cast<int>(k), starts, plan, unit);
-        Result& r = results[k] = run(here, std::move(start.coef), std::move(start.intercept));
-        if (r.status == Status::Aborted) stop = true;
-        if (threads <= 1) done += r.iterations + 1;
-      },
-      [&](std::size_t finishedStarts) {
-        if (threads > 1 && !c.control.keepGoing(static_cast<int>(finishedStarts), 0)) stop = true;
-        return !stop.load();
-      });
-  if (!finished || stop.load()) {
-    Result aborted;
-    aborted.status = Status::Aborted;
-    return aborted;
-  }
-  std::size_t best = 0;
-  for (std::size_t k = 1; k < results.size(); ++k)
-    if (results[k].objective < results[best].objective) best = k;
-  const double lowest = results[best].objective;
-  int atBest = 0;
-  for (const Result& other : results) atBest += other.objective <= lowest + 1e-9 * std::abs(lowest);
-  Result r = std::move(results[best]);
-  noteStarts(r, starts, atBest);
-  return r;
+  return bestOfStarts(c, starts, [&](const FitContext& at, int k) {
+    Result start = startPoint(at, o, k, starts, plan, unit);
+    return run(at, std::move(start.coef), std::move(start.intercept));
+  });
 }
 
 // A start-dependent method at its options: one start where asked (starts 0 or 1, a warm start or

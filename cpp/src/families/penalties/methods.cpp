@@ -5,6 +5,7 @@
 #include <optional>
 
 #include "supclust/base/format.hpp"
+#include "supclust/base/random.hpp"
 #include "supclust/families/penalties/adaptive_triple_terms.hpp"
 #include "supclust/families/penalties/clique_fusion_penalty.hpp"
 #include "supclust/families/penalties/edge_terms.hpp"
@@ -28,9 +29,9 @@ namespace supclust {
 
 namespace {
 // The options of the family's methods (each declares the fields it reads).
-struct PenaltiesOptions : LossField, RidgeField, ConvexSolverFields {
+struct PenaltiesOptions : LossField, RidgeField, ConvexSolverFields, SeedField {
   double lambda1 = 0, lambda2 = 0, lambda3 = 0, tau = 0, gamma = 0, weightFloor = 0, dcTolerance = 0;
-  int dcIterations = 0;
+  int dcIterations = 0, starts = 0;
   std::optional<Labels> graph;
   std::string solver;
 };
@@ -69,7 +70,7 @@ EdgeTerms pairMaxRows(const FeatureGraph& graph, double weight) {
 // tilted by ∇h (families/penalties/magnitude_fusion). All pairs: g is OSCAR's OWL norm, solved by the OWL
 // prox (ADMM or FISTA, any loss); on a graph, by fusion ADMM with the rows w_i ± w_j
 // (2max(|a|, |b|) = |a + b| + |a − b|).
-Result magnitudeFusionFit(const FitContext& c, const PenaltiesOptions& opt, double threshold) {
+Result magnitudeFusionSearch(const FitContext& c, const PenaltiesOptions& opt, double threshold, Matrix W0, RowVector b0) {
   const auto graph = graphOf(c, opt);
   MagnitudeFusion P{opt.lambda1, opt.lambda2, threshold, graph ? &*graph : nullptr};
   const auto d = static_cast<std::size_t>(c.X.cols());
@@ -100,18 +101,42 @@ Result magnitudeFusionFit(const FitContext& c, const PenaltiesOptions& opt, doub
     return F.value(r.coef, r.intercept) + penalty;
   };
   Result start;
-  start.coef = startCoef(c);
-  start.intercept = startIntercept(c);
+  start.coef = std::move(W0);
+  start.intercept = std::move(b0);
   const DcOptions dc{opt.dcIterations, opt.dcTolerance};
+  // A start no step improved is returned as it came: its groups are its equal coefficients.
+  const auto grouped = [](Result r) { return r.groups.empty() && r.status != Status::Aborted ? withDistinctRows(std::move(r)) : r; };
   Result r = dcProgramming(problem, start, dc, c.control);
-  if (r.status == Status::Aborted || !r.coef.isZero(0)) return r;
+  if (r.status == Status::Aborted || !r.coef.isZero(0)) return grouped(std::move(r));
   descentSide = true;
   Result escaped = dcProgramming(problem, r, dc, c.control);
   if (escaped.status == Status::Aborted || escaped.objective < r.objective) {
     escaped.iterations += r.iterations;
-    return escaped;
+    return grouped(std::move(escaped));
   }
-  return r;
+  return grouped(std::move(r));
+}
+
+// ncFGS and ncTFGS from their starts (ours; the paper runs one, from w = 0): start 0 is the
+// method's own (w = 0), then in turn the ridge fit at 1e-2 times the mean feature variance, that
+// fit halved (between it and 0), and that fit perturbed by N(0, (rms/2)²) per coefficient (by
+// seed; the next perturbation, and so on, beyond four starts); the lowest objective is kept, so
+// the default never ends above the paper's start. A warm start is one start.
+Result magnitudeFusionFit(const FitContext& c, const PenaltiesOptions& opt, double threshold) {
+  if (opt.starts < 2 || c.warm) return magnitudeFusionSearch(c, opt, threshold, startCoef(c), startIntercept(c));
+  const double variance = meanColumnVariance(c);
+  const Result ridge = smoothFit(c, 1e-2 * (variance > 0 ? variance : 1), smoothDefaults());
+  if (ridge.status == Status::Aborted) return ridge;
+  return bestOfStarts(c, opt.starts, [&](const FitContext& at, int k) {
+    if (k == 0) return magnitudeFusionSearch(at, opt, threshold, startCoef(at), startIntercept(at));
+    Matrix W = k == 2 ? Matrix(ridge.coef / 2) : ridge.coef;
+    if (k >= 3) {
+      const double rms = std::sqrt(W.squaredNorm() / static_cast<double>(std::max<Eigen::Index>(1, W.size())));
+      Random rng(opt.seed * 0x9E3779B97F4A7C15ull + 211 + static_cast<std::uint64_t>(k));
+      for (Eigen::Index i = 0; i < W.size(); ++i) W.data()[i] += 0.5 * rms * rng.normal();
+    }
+    return magnitudeFusionSearch(at, opt, threshold, std::move(W), ridge.intercept);
+  });
 }
 
 // ADFG's initial estimate β̂: least squares when n > d, else ridge at 1e-3 × the mean column
@@ -326,8 +351,10 @@ S& graphField(S& s) {
 // DC programming's outer loop (ncFGS, ncTFGS): dcIterations, dcTolerance.
 S& dcFields(S& s) {
   const DcOptions defaults;
-  return s.integer("dcIterations", &P::dcIterations, "DC programming steps (convex subproblems) at most", defaults.maxIterations, 1)
-      .number("dcTolerance", &P::dcTolerance, "stop when the objective falls by less than this × max(1, |f|)", defaults.tolerance, 0);
+  s.integer("dcIterations", &P::dcIterations, "DC programming steps (convex subproblems) at most", defaults.maxIterations, 1)
+      .number("dcTolerance", &P::dcTolerance, "stop when the objective falls by less than this × max(1, |f|)", defaults.tolerance, 0)
+      .integer("starts", &P::starts, "DC programming from this many starts: w = 0 (the paper's), the ridge fit at 1e-2 times the mean feature variance, that fit halved, then that fit perturbed by N(0, (rms/2)²) per coefficient (by seed); the lowest objective is kept, never above the first start's (0 or 1: that start alone)", 4, 0);
+  return seedField(s, "seed of the perturbed starts");
 }
 // Fusion ADMM's limits, with the given tolerance.
 S& fusionAdmmFields(S& s, double tolerance) {
