@@ -98,19 +98,20 @@ val fitJs(const val& r, const val& onProgress) {
   return resultToJs(fit(r["method"].as<std::string>(), *data.problem, toParams(r["options"]), controlOf(onProgress), warm.get()));
 }
 
-// { model: { kind, coef, intercept, classes, oneVsAll }, answer, X, nRows, nCols, y? }
+// { model: { kind, coef, intercept, classes, oneVsAll, offset }, answer, X, nRows, nCols, y?, offset? }
 val predictJs(const val& r) {
   const CallData data(r, datasets);
   if (!data.why.empty()) return refused(data.why);
   const Answer what = answerNamed(r["answer"].as<std::string>());
-  return answersToJs(answer(what, predictorOf(r["model"]), data.problem->X, data.problem->y), what);
+  return answersToJs(answer(what, predictorOf(r["model"]), data.problem->X, data.problem->y, data.problem->offset), what);
 }
 
-// { model: { kind, coef, intercept, classes, oneVsAll, loss }, metric, X, nRows, nCols, y, yCols }
+// { model: { kind, coef, intercept, classes, oneVsAll, loss, offset }, metric, X, nRows, nCols, y, yCols, offset? }
 val scoreJs(const val& r) {
   const CallData data(r, datasets);
   if (!data.why.empty()) return refused(data.why);
   const Predictor p = predictorOf(r["model"]);
+  if (Refusal why = checkPredictionOffset(p.offset, data.problem->offset, data.problem->X.rows()); !why.empty()) return refused(why);
   return scoreToJs(scoreModel(Result{p.kind, p.coef, p.intercept}, r["model"]["loss"].as<std::string>(), *data.problem, r["metric"].as<std::string>()));
 }
 

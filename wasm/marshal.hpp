@@ -92,25 +92,28 @@ inline StoredData dataOf(const val& x, int rows, int cols) {
   return X;
 }
 
-// A request's data, { X, nRows, nCols, y?, yCols?, weights? }: X a held dataset's id (a number,
-// one of `datasets`) or arrays copied in for this call; weights, the rows' observation weights.
+// A request's data, { X, nRows, nCols, y?, yCols?, weights?, offset? }: X a held dataset's id (a
+// number, one of `datasets`) or arrays copied in for this call; weights, the rows' observation
+// weights; offset, their offsets.
 struct CallData {
   StoredData own;
-  std::vector<double> y, weights;
+  std::vector<double> y, weights, offset;
   std::unique_ptr<Problem> problem;
   Refusal why;
   CallData(const val& r, const HeldDatasets& datasets)
-      : y(given(r["y"]) ? doubles(r["y"]) : std::vector<double>()), weights(given(r["weights"]) ? doubles(r["weights"]) : std::vector<double>()) {
-    const Eigen::Map<const Vector> Y(y.data(), static_cast<Eigen::Index>(y.size())), W(weights.data(), static_cast<Eigen::Index>(weights.size()));
+      : y(given(r["y"]) ? doubles(r["y"]) : std::vector<double>()), weights(given(r["weights"]) ? doubles(r["weights"]) : std::vector<double>()),
+        offset(given(r["offset"]) ? doubles(r["offset"]) : std::vector<double>()) {
+    const Eigen::Map<const Vector> Y(y.data(), static_cast<Eigen::Index>(y.size())), W(weights.data(), static_cast<Eigen::Index>(weights.size())),
+        O(offset.data(), static_cast<Eigen::Index>(offset.size()));
     const int yCols = given(r["yCols"]) ? r["yCols"].as<int>() : 1;
     if (r["X"].typeOf().as<std::string>() == "number") {
       const HeldDesign* held = datasets.find(r["X"].as<int>());
       if (!held) why = Refusal("X", "the dataset is not held by this module (it was released, or storing it failed)");
-      else problem.reset(new Problem{held->X(), Y, yCols, held, datasets.bytes(), W});
+      else problem.reset(new Problem{held->X(), Y, yCols, held, datasets.bytes(), W, O});
       return;
     }
     own = dataOf(r["X"], r["nRows"].as<int>(), r["nCols"].as<int>());
-    if ((why = own.check()).empty()) problem.reset(new Problem{own.view(), Y, yCols, nullptr, datasets.bytes(), W});
+    if ((why = own.check()).empty()) problem.reset(new Problem{own.view(), Y, yCols, nullptr, datasets.bytes(), W, O});
   }
 };
 
@@ -228,7 +231,7 @@ inline Predictor predictorOf(const val& m) {
           m["classes"].as<int>(), m["oneVsAll"].as<bool>(),
           Gate{Eigen::Map<const RowMatrix>(gateCoef.data(), Q > 0 ? static_cast<Eigen::Index>(gateCoef.size()) / Q : 0, Q),
                Eigen::Map<const RowVector>(gateIntercept.data(), Q)},
-          m["loss"].as<std::string>() == "multinomial"};
+          m["loss"].as<std::string>() == "multinomial", m["offset"].as<bool>()};
 }
 inline Answer answerNamed(const std::string& name) {
   return name == "probabilities" ? Answer::Probabilities : name == "classes" ? Answer::Classes : name == "experts" ? Answer::Experts

@@ -35,9 +35,10 @@ inline const std::vector<Shape>& shapes() {
       {"warmStart", {{"coef", "numbers"}, {"intercept", "numbers"}}},
       // A model as a prediction reads it: coefficients row-major nFeatures × K, the classifier's
       // class count (0: none), whether its scores are read one-vs-all, its loss (for a score), and
-      // an experts model's gate (row-major nFeatures × Q and Q intercepts; empty: none).
+      // an experts model's gate (row-major nFeatures × Q and Q intercepts; empty: none), and whether
+      // it was fitted with row offsets (a prediction then takes the rows').
       {"predictor", {{"kind", "text"}, {"coef", "numbers"}, {"intercept", "numbers"}, {"classes", "number"}, {"oneVsAll", "flag"}, {"loss", "text"},
-                     {"gateCoef", "numbers"}, {"gateIntercept", "numbers"}}},
+                     {"gateCoef", "numbers"}, {"gateIntercept", "numbers"}, {"offset", "flag"}}},
       {"grid", {{"names", "texts"}, {"values", "numbers[]"}}},
       {"experimentData", {{"X", "numbers | csr"}, {"nRows", "number"}, {"nCols", "number"}, {"y", "numbers"}}},
   };
@@ -46,11 +47,12 @@ inline const std::vector<Shape>& shapes() {
 
 // The requests, by the name of the module's function that reads each.
 inline const std::vector<Shape>& requests() {
-  // A call's data: X as arrays (dense row-major or CSR) or a held dataset's id, its targets and
-  // the rows' observation weights.
+  // A call's data: X as arrays (dense row-major or CSR) or a held dataset's id, its targets, the
+  // rows' observation weights and their offsets.
   const auto data = [](std::vector<Field> more, bool targets = true) {
     std::vector<Field> f = {{"X", "numbers | csr | number"}, {"nRows", "number"}, {"nCols", "number"},
-                            {"y", "numbers", !targets}, {"yCols", "number", !targets}, {"weights", "numbers", true}};
+                            {"y", "numbers", !targets}, {"yCols", "number", !targets}, {"weights", "numbers", true},
+                            {"offset", "numbers", true}};
     f.push_back({"upload", "upload", true});
     f.insert(f.end(), more.begin(), more.end());
     return f;

@@ -6,7 +6,8 @@
 # gaussian lasso; a weighted binomial lasso; a weighted gaussian lasso with penalty.factor and
 # standardize = TRUE; a weighted multinomial lasso with penalty.factor (coef d × K row-major);
 # without an intercept (intercept = FALSE): the weighted gaussian and binomial lassos, and the
-# gaussian one with penalty.factor and standardize = TRUE.
+# gaussian one with penalty.factor and standardize = TRUE; with row offsets o.f64 (offset = o):
+# the weighted gaussian and binomial lassos.
 suppressMessages(library(glmnet))
 args <- commandArgs(trailingOnly = TRUE)
 rows <- as.matrix(read.table(args[1], comment.char = "#"))
@@ -22,6 +23,8 @@ f64("y", y)
 f64("labels", labels)
 f64("classes", classes)
 f64("w", w)
+o <- 0.4 * sin(1.7 * seq_len(n))
+f64("o", o)
 factors <- c(0, 1, 2, 1, 1, 0.5, 1, 1, 3, 1)
 fitted <- function(fit) {
   b <- as.numeric(coef(fit))
@@ -42,5 +45,8 @@ cat("{",
     '"binomialOrigin":', fitted(glmnet(X, labels, family = "binomial", weights = w, lambda = 0.01, intercept = FALSE, standardize = FALSE,
                                       thresh = 1e-14, maxit = 1e7)), ",",
     '"factorsOrigin":', fitted(glmnet(X, y, weights = w, lambda = 0.5, penalty.factor = factors, intercept = FALSE, standardize = TRUE,
-                                     thresh = 1e-14, maxit = 1e7)),
+                                     thresh = 1e-14, maxit = 1e7)), ",",
+    '"gaussianOffset":', fitted(glmnet(X, y, weights = w, offset = 20 * o, lambda = 0.5, standardize = FALSE, thresh = 1e-14, maxit = 1e7)), ",",
+    '"binomialOffset":', fitted(glmnet(X, labels, family = "binomial", weights = w, offset = o, lambda = 0.01, standardize = FALSE,
+                                      thresh = 1e-14, maxit = 1e7)),
     "}\n")

@@ -157,14 +157,15 @@ describe('observation weights', () => {
 
 // glmnet on the same bytes (Debian's r-cran-glmnet; `npm run bench` installs it): its weighted
 // gaussian and binomial lasso, with penalty.factor and standardize = TRUE, each also with
-// intercept = FALSE, and its weighted multinomial lasso with penalty.factor, at thresh 1e-14 —
+// intercept = FALSE, with row offsets, and its weighted multinomial lasso with penalty.factor, at
+// thresh 1e-14 —
 // the objectives, recomputed here from each side's coefficients, within 1e-8 (relative), ours no
 // higher (diabetes' collinear columns leave coefficients equal to ~1e-5 at equal objectives).
 describe.skipIf(!hasGlmnet)('observation weights against glmnet', () => {
   it('give glmnet\'s fits on the same bytes', async () => {
     const { printed: peer, bytes, status, stderr } = peerRun('glmnet_weights.R');
     expect(status, stderr).toBe(0);
-    const X = bytes('X'), y = bytes('y'), labels = bytes('labels'), w = bytes('w'), n = y.length, d = 10;
+    const X = bytes('X'), y = bytes('y'), labels = bytes('labels'), w = bytes('w'), o = bytes('o'), n = y.length, d = 10;
     const data = { X, nRows: n, nCols: d, weights: w };
     // The weighted objective both minimise, (1/Σw) Σ wᵢ ℓᵢ + λ Σⱼ fⱼ sⱼ |βⱼ| (f the penalty factors
     // rescaled to sum to d, s the weighted deviations under standardize, else 1), from a model's
@@ -172,10 +173,10 @@ describe.skipIf(!hasGlmnet)('observation weights against glmnet', () => {
     const W = w.reduce((a, b) => a + b, 0);
     const mean = Array.from({ length: d }, (_, j) => w.reduce((s, wi, i) => s + wi * X[i * d + j], 0) / W);
     const sd = mean.map((m, j) => Math.sqrt(w.reduce((s, wi, i) => s + wi * (X[i * d + j] - m) ** 2, 0) / W));
-    const objective = (coef: number[], b: number, lambda: number, logistic: boolean, factors?: number[]) => {
+    const objective = (coef: number[], b: number, lambda: number, logistic: boolean, factors?: number[], offset?: ArrayLike<number>) => {
       let loss = 0;
       for (let i = 0; i < n; i++) {
-        let z = b;
+        let z = b + (offset ? offset[i] : 0);
         for (let j = 0; j < d; j++) z += X[i * d + j] * coef[j];
         loss += w[i] * (logistic ? Math.log1p(Math.exp(-(2 * labels[i] - 1) * z)) : 0.5 * (y[i] - z) ** 2);
       }
@@ -191,12 +192,16 @@ describe.skipIf(!hasGlmnet)('observation weights against glmnet', () => {
       { peer: peer.gaussianOrigin, params: { y, lambda: 0.5, intercept: false }, lambda: 0.5, logistic: false },
       { peer: peer.binomialOrigin, params: { y: Array.from(labels), loss: 'logistic' as const, lambda: 0.01, intercept: false }, lambda: 0.01, logistic: true },
       { peer: peer.factorsOrigin, params: { y, lambda: 0.5, penaltyFactor: factors, standardize: true, intercept: false }, lambda: 0.5, logistic: false, factors },
+      // offset = o: each row's score plus its offset on both sides.
+      { peer: peer.gaussianOffset, params: { y, lambda: 0.5, offset: o.map((v) => 20 * v) }, lambda: 0.5, logistic: false, offset: o.map((v) => 20 * v) },
+      { peer: peer.binomialOffset, params: { y: Array.from(labels), loss: 'logistic' as const, lambda: 0.01, offset: o }, lambda: 0.01, logistic: true, offset: o },
     ];
     for (const c of cases) {
       const ours = await sc.fit('lasso', { ...data, ...c.params, tolerance: 1e-13 });
       if ('intercept' in c.params) expect([ours.intercept[0], c.peer.intercept]).toEqual([0, 0]);
-      const mine = objective(ours.coef, ours.intercept[0], c.lambda, c.logistic, c.factors);
-      const theirs = objective(c.peer.coef, c.peer.intercept, c.lambda, c.logistic, c.factors);
+      const offset = 'offset' in c ? c.offset : undefined;
+      const mine = objective(ours.coef, ours.intercept[0], c.lambda, c.logistic, c.factors, offset);
+      const theirs = objective(c.peer.coef, c.peer.intercept, c.lambda, c.logistic, c.factors, offset);
       expect(Math.abs(mine - theirs) / theirs).toBeLessThan(1e-8);
       expect(mine).toBeLessThanOrEqual(theirs * (1 + 1e-12));
     }

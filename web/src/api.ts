@@ -7,7 +7,7 @@ import { Datasets, isDataset, ownCopy } from './dataset.js';
 import { columnMatrix, isColumnTable } from './columns.js';
 import { MODEL_SCHEMA_VERSION } from './types.js';
 import type { CallControl, ColumnTable, DataInput, CrossValidationControl, ShardPart, ExpertError, CrossValidationOptions, CrossValidationResult, PathOptions, PathResult, StabilityResult, StabilitySettings, Dataset, ExperimentData, ExperimentOptions, ExperimentResult, GeneratorName, GeneratorOptions, FitParams, Info, KMeans1DResult, Label, MatrixInput, LossInfo, MethodInfo, MethodKinds, MethodName, Model, ModelKind,
-  SparseGroupsResult, Supclust, SyntheticData } from './types.js';
+  SparseGroupsResult, Supclust, SyntheticData, PredictOptions } from './types.js';
 import { modelArrays as checkedArrays, vocabularyOf, type ModelArrays } from './model_arrays.js';
 import * as v from './validate.js';
 import { dataScales, suggestedValue } from './suggest.js';
@@ -18,7 +18,7 @@ import { callHash } from './shards.js';
 /** What a prediction asks of a model. */
 type PredictorAnswer = Extract<Request, { op: 'predict' }>['answer'];
 
-const DATA_FIELDS = new Set(['X', 'nRows', 'nCols', 'y', 'yCols', 'weights', 'warmStart', 'featureNames']);
+const DATA_FIELDS = new Set(['X', 'nRows', 'nCols', 'y', 'yCols', 'weights', 'offset', 'warmStart', 'featureNames']);
 
 export function createSupclust(backend: Backend, info: Info): Supclust {
   const methodNames = info.methods.map((m) => m.name as string);
@@ -88,11 +88,11 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
   // A model's answer on X, computed by the module (metrics/prediction.cpp, the one place
   // predictions are made); `y`, the experts' targets (class indices for classifying experts).
   async function answer(model: Model, m: ModelArrays, X: DataInput, nRows: number | undefined, nCols: number | undefined,
-                        what: PredictorAnswer, y?: () => Float64Array): Promise<RawAnswers> {
+                        what: PredictorAnswer, y?: () => Float64Array, options?: PredictOptions): Promise<RawAnswers> {
     const { matrix, wire } = predictionInput(m, X, nRows, nCols, model.featureNames);
     const predictor = predictorOf(model, m);
     const raw = await call({ op: 'predict', model: predictor, answer: what, X: wire, nRows: matrix.nRows, nCols: matrix.nCols,
-      ...(y ? { y: y() } : {}) });
+      ...(y ? { y: y() } : {}), ...offsetOf(options, matrix.nRows) });
     if (isRefusal(raw)) throw fromLibrary(raw);
     return raw as RawAnswers;
   }
@@ -101,7 +101,16 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
   function predictorOf(model: Model, m: ModelArrays) {
     return { kind: String(model.kind ?? 'features'), coef: m.coef, intercept: m.intercept, loss: model.loss === undefined ? '' : String(model.loss),
       classes: Array.isArray(model.classes) ? model.classes.length : 0, oneVsAll: info.losses.some((l) => l.name === model.loss && l.oneVsAll),
-      gateCoef: m.gateCoef, gateIntercept: m.gateIntercept };
+      gateCoef: m.gateCoef, gateIntercept: m.gateIntercept, offset: model.offset === true };
+  }
+
+  // A prediction's row offsets (options.offset), as the request carries them: numbers here, their
+  // presence against the model's the library's.
+  function offsetOf(options: PredictOptions | undefined, n: number): { offset?: Float64Array } {
+    if (options === undefined) return {};
+    if (options == null || typeof options !== 'object') throw invalid('options', `must be an object such as { offset } (got ${v.describe(options)})`);
+    v.knownKeys('options', options, ['offset']);
+    return options.offset === undefined ? {} : { offset: v.finiteVector('offset', options.offset, n) };
   }
 
   // Every call of a disposed instance is refused, those answered here (suggest) too.
@@ -148,6 +157,8 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
     const { y, yCols, classes } = targetsOf(method, spec, loss, params, X.nRows);
     // Observation weights: numbers here, their range and the method's taking them the library's.
     const weights = params.weights === undefined ? undefined : v.finiteVector('weights', params.weights, X.nRows);
+    // Row offsets: numbers here, the losses and methods taking them the library's.
+    const offset = params.offset === undefined ? undefined : v.finiteVector('offset', params.offset, X.nRows);
     const featureNames = params.featureNames === undefined ? undefined : v.strings('featureNames', params.featureNames, X.nCols, 'column of X');
     const used: Model['params'] = {};
     for (const o of spec.options) {
@@ -157,7 +168,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       else if (given !== undefined) used[o.name] = given;
       else if (o.default !== undefined) used[o.name] = o.default;
     }
-    return { method: method as MethodName, X, wire, y, yCols, weights, options, meta: { loss: loss.name, params: used, classes, featureNames } };
+    return { method: method as MethodName, X, wire, y, yCols, weights, offset, options, meta: { loss: loss.name, params: used, classes, featureNames, offset: offset !== undefined } };
   }
 
   return {
@@ -210,10 +221,10 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
 
     async fit<M extends MethodName>(method: M, params: FitParams<M>, given?: CallControl) {
       const control = v.control<CallControl>(given);
-      const { X, wire, y, yCols, weights, options, meta } = fitInputs(method, params as FitParams);
+      const { X, wire, y, yCols, weights, offset, options, meta } = fitInputs(method, params as FitParams);
       const warm = warmStartOf((params as FitParams).warmStart, X.nCols, (info.methods.find((m) => m.name === method) as MethodInfo).kind);
       const onProgress = control.onProgress;
-      const raw = (await call({ op: 'fit', method, X: wire, nRows: X.nRows, nCols: X.nCols, y, yCols, weights, options, warmStart: warm }, control.signal,
+      const raw = (await call({ op: 'fit', method, X: wire, nRows: X.nRows, nCols: X.nCols, y, yCols, weights, offset, options, warmStart: warm }, control.signal,
         onProgress && ((iteration, objective) => onProgress({ iteration, objective })))) as RawFit;
       // The library's kind of this method's models (info.methods[].kind, as MethodKinds declares).
       return toModel(method, X.nCols, raw, meta) as Model<MethodKinds[M]>;
@@ -262,7 +273,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
         if ((params as unknown as Record<string, unknown>)?.[name] !== undefined)
           throw invalid(name, `is given both as a fixed option and in the grid: give it in one place`);
       const threads = v.integer('threads', cvOptions.threads ?? 0, 0);
-      const { X, wire, y, yCols, weights, options, meta } = fitInputs(method, params as FitParams);
+      const { X, wire, y, yCols, weights, offset, options, meta } = fitInputs(method, params as FitParams);
       const grid = cvOptions.grid as Record<string, ArrayLike<number>>;
       if (grid == null || typeof grid !== 'object' || Object.keys(grid).length === 0)
         throw invalid('grid', 'must map at least one option name to a list of values');
@@ -272,14 +283,14 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       const settings = cvOptions as unknown as Record<string, unknown>;
       const cv = v.options({ ...Object.fromEntries(settingNames.map((name) => [name, settings[name]])), threads }, info.requests.crossValidation);
       const onProgress = control.onProgress;
-      const raw = (await call({ op: 'crossValidate', method, X: wire, nRows: X.nRows, nCols: X.nCols, y, yCols, weights, options,
+      const raw = (await call({ op: 'crossValidate', method, X: wire, nRows: X.nRows, nCols: X.nCols, y, yCols, weights, offset, options,
         grid: { names: gridNames, values: gridValues }, settings: cv }, control.signal,
         onProgress && ((done, total) => onProgress({ done, total })))) as RawCrossValidation;
       if (raw.status === 'invalid-input') throw fromLibrary(raw);
       if (raw.status === 'aborted') throw new SupclustError('aborted', 'the cross-validation was aborted');
       const pointParams = raw.grid!.map((g) => Object.fromEntries(gridNames.map((name, i) => [name, g.values[i]])));
       if ((cv.shardCount as number) > 1)  // a shard's part: its folds' scores at every grid point
-        return shardPart('crossValidate', method, cv, wire, X, y, { options, weights, grid: { names: gridNames, values: gridValues }, settings: cv },
+        return shardPart('crossValidate', method, cv, wire, X, y, { options, weights, offset, grid: { names: gridNames, values: gridValues }, settings: cv },
           raw.grid![0].scores.length, (k) => foldScores(raw.grid!.map((g) => g.scores[k]))) as never;
       const points = raw.grid!.map((g, p) => ({ params: pointParams[p], mean: g.mean, std: g.std, se: g.se, scores: plainOf(g.scores) }));
       const best = points[raw.best!].params;
@@ -302,19 +313,19 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       if (over !== undefined && typeof over !== 'string') throw invalid('over', `must be the name of a count option (got ${v.describe(over)})`);
       if (over === undefined && pathOptions.values !== undefined) throw invalid('values', 'is the sequence of a path over a count (give over), else give lambda');
       if (over !== undefined && pathOptions.lambda !== undefined) throw invalid('lambda', `a path over ${over} takes values, not lambda`);
-      const { X, wire, y, yCols, weights, options, meta } = fitInputs(method, params as FitParams);
+      const { X, wire, y, yCols, weights, offset, options, meta } = fitInputs(method, params as FitParams);
       const sequenceGiven = over === undefined ? pathOptions.lambda : pathOptions.values;
       const sequence = sequenceGiven === undefined ? new Float64Array(0) : v.finiteVector(over === undefined ? 'lambda' : 'values', sequenceGiven);
       const settings = pathOptions as unknown as Record<string, unknown>;
       const checked = v.options(Object.fromEntries(settingNames.map((name) => [name, settings[name]])), info.requests.path);
       const onProgress = control.onProgress;
-      const raw = (await call({ op: 'path', method, X: wire, nRows: X.nRows, nCols: X.nCols, y, yCols, weights, options, sequence, settings: checked,
+      const raw = (await call({ op: 'path', method, X: wire, nRows: X.nRows, nCols: X.nCols, y, yCols, weights, offset, options, sequence, settings: checked,
         ...(over === undefined ? {} : { over }) },
         control.signal, onProgress && ((done, total) => onProgress({ done, total })))) as RawPath;
       if (raw.status === 'invalid-input') throw fromLibrary(raw);
       if (raw.status === 'aborted') throw new SupclustError('aborted', 'the path was aborted');
       if ((checked.shardCount as number) > 1)  // a shard's part: its folds' scores at every point of the path
-        return shardPart('path', method, checked, wire, X, y, { options, weights, sequence, over, settings: checked },
+        return shardPart('path', method, checked, wire, X, y, { options, weights, offset, sequence, over, settings: checked },
           raw.folds!, (k) => foldScores(raw.points!.map((p) => p.cv!.scores[k]))) as never;
       const names = raw.weights!;
       const result: PathResult = {
@@ -341,16 +352,16 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       const settingNames = info.requests.stability.map((o) => o.name);  // as the library declares them
       v.knownKeys('options', stabilityOptions, settingNames);
       if ((params as FitParams)?.warmStart !== undefined) throw invalid('warmStart', 'stability takes no warm start (each subsample is fitted as a fit would)');
-      const { X, wire, y, yCols, weights, options } = fitInputs(method, params as FitParams);
+      const { X, wire, y, yCols, weights, offset, options } = fitInputs(method, params as FitParams);
       const settings = v.options(stabilityOptions as Record<string, unknown>, info.requests.stability);
       const onProgress = control.onProgress;
-      const raw = (await call({ op: 'stability', method, X: wire, nRows: X.nRows, nCols: X.nCols, y, yCols, weights, options, settings },
+      const raw = (await call({ op: 'stability', method, X: wire, nRows: X.nRows, nCols: X.nCols, y, yCols, weights, offset, options, settings },
         control.signal, onProgress && ((done, total) => onProgress({ done, total })))) as RawStability;
       if (raw.status === 'invalid-input') throw fromLibrary(raw);
       if (raw.status === 'aborted') throw new SupclustError('aborted', 'the stability run was aborted');
       if ((settings.shardCount as number) > 1) {  // a shard's part: its resamples' partitions
         const d = X.nCols;
-        return shardPart('stability', method, settings, wire, X, y, { options, weights, settings },
+        return shardPart('stability', method, settings, wire, X, y, { options, weights, offset, settings },
           raw.resamples!, (r) => (raw.partitions![r * d] < 0 ? null : Array.from(raw.partitions!.subarray(r * d, (r + 1) * d)))) as never;
       }
       const pairs = raw.pairs!, result: StabilityResult = {
@@ -362,9 +373,9 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       return result as never;
     },
 
-    async predict(model: Model, X: DataInput, nRows?: number, nCols?: number) {
+    async predict(model: Model, X: DataInput, nRows?: number, nCols?: number, options?: PredictOptions) {
       live();
-      return (await answer(model, modelArrays(model), X, nRows, nCols, 'scores')).values!;
+      return (await answer(model, modelArrays(model), X, nRows, nCols, 'scores', undefined, options)).values!;
     },
 
     async expertAnswers(model: Model, X: DataInput, nRows?: number, nCols?: number) {
@@ -390,7 +401,8 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       return Array.isArray(model.classes) ? { ...result, error: raw.error! } : result;
     },
 
-    async score(model: Model, given: DataInput, column: ArrayLike<Label> | ArrayLike<number>[] | string, metric?: string, rowCount?: number, colCount?: number) {
+    async score(model: Model, given: DataInput, column: ArrayLike<Label> | ArrayLike<number>[] | string, metric?: string, rowCount?: number, colCount?: number,
+                options?: PredictOptions) {
       live();
       const m = modelArrays(model);
       const { X, y, nRows, nCols } = scored<ArrayLike<Label> | ArrayLike<number>[]>(model, given, column, rowCount, colCount);
@@ -408,26 +420,27 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
         targets = v.finiteVector('y', y as ArrayLike<number>);
         if (m.outputs > 1 && model.kind !== 'experts' && targets.length === matrix.nRows * m.outputs) yCols = m.outputs;
       }
-      const raw = await call({ op: 'score', model: predictorOf(model, m), metric: metric ?? '', X: wire, nRows: matrix.nRows, nCols: matrix.nCols, y: targets, yCols });
+      const raw = await call({ op: 'score', model: predictorOf(model, m), metric: metric ?? '', X: wire, nRows: matrix.nRows, nCols: matrix.nCols, y: targets, yCols,
+        ...offsetOf(options, matrix.nRows) });
       if (isRefusal(raw)) throw fromLibrary(raw);
       return (raw as { value: number }).value;
     },
 
-    async predictProba(model: Model, X: DataInput, nRows?: number, nCols?: number) {
+    async predictProba(model: Model, X: DataInput, nRows?: number, nCols?: number, options?: PredictOptions) {
       live();
       const m = modelArrays(model);
       if (model.loss !== 'logistic' && model.loss !== 'ova-logistic' && model.loss !== 'multinomial')
         throw invalid('model', `predictProba needs a model fitted with a logistic or the multinomial loss (this one has loss '${String(model.loss)}')`);
-      return (await answer(model, m, X, nRows, nCols, 'probabilities')).values!;
+      return (await answer(model, m, X, nRows, nCols, 'probabilities', undefined, options)).values!;
     },
 
-    async predictClass(model: Model, X: DataInput, nRows?: number, nCols?: number) {
+    async predictClass(model: Model, X: DataInput, nRows?: number, nCols?: number, options?: PredictOptions) {
       live();
       const m = modelArrays(model);
       if (!Array.isArray(model.classes) || model.classes.length < 2)
         throw invalid('model', 'predictClass needs a classifier (a model fitted with a logistic or ova-* loss on class labels, which has classes; a model of K 0/1 targets gives predictProba)');
       const classes = model.classes;
-      return Array.from((await answer(model, m, X, nRows, nCols, 'classes')).classes!, (k) => classes[k]);
+      return Array.from((await answer(model, m, X, nRows, nCols, 'classes', undefined, options)).classes!, (k) => classes[k]);
     },
 
     async generate(name, options: GeneratorOptions = {}) {
@@ -613,6 +626,7 @@ interface ModelMeta {
   params: Model['params'];
   classes?: Label[];
   featureNames?: string[];
+  offset?: boolean;
 }
 
 // A column-major rows × cols array as a row-major plain array, built by push: packed (a filled
@@ -661,6 +675,7 @@ function toModel(method: string, nFeatures: number, raw: RawFit, meta: ModelMeta
     method, loss: meta.loss, params: meta.params,
     ...(meta.classes ? { classes: meta.classes } : {}),
     ...(meta.featureNames ? { featureNames: meta.featureNames } : {}),
+    ...(meta.offset ? { offset: true } : {}),
     kind,
     nFeatures, outputs: K, coef,
     intercept: plainOf(raw.intercept as Float64Array),

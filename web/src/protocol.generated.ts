@@ -3,7 +3,7 @@
 export interface CsrWire { indptr: Int32Array; indices: Int32Array; values: Float64Array }
 export interface UploadWire { dataset: number; X: Float64Array | CsrWire; nRows: number; nCols: number }
 export interface WarmStartWire { coef: Float64Array; intercept: Float64Array }
-export interface PredictorWire { kind: string; coef: Float64Array; intercept: Float64Array; classes: number; oneVsAll: boolean; loss: string; gateCoef: Float64Array; gateIntercept: Float64Array }
+export interface PredictorWire { kind: string; coef: Float64Array; intercept: Float64Array; classes: number; oneVsAll: boolean; loss: string; gateCoef: Float64Array; gateIntercept: Float64Array; offset: boolean }
 export interface GridWire { names: string[]; values: Float64Array[] }
 export interface ExperimentDataWire { X: Float64Array | CsrWire; nRows: number; nCols: number; y: Float64Array }
 
@@ -15,11 +15,11 @@ export type Request =
   | { op: 'proxCliqueFusion'; values: Float64Array; lambda1: number; lambda2: number }
   | { op: 'hold'; dataset: number; upload?: UploadWire }
   | { op: 'release'; dataset: number }
-  | { op: 'fit'; X: Float64Array | CsrWire | number; nRows: number; nCols: number; y: Float64Array; yCols: number; weights?: Float64Array; upload?: UploadWire; method: string; options: Record<string, unknown>; warmStart?: WarmStartWire }
-  | { op: 'predict'; X: Float64Array | CsrWire | number; nRows: number; nCols: number; y?: Float64Array; yCols?: number; weights?: Float64Array; upload?: UploadWire; model: PredictorWire; answer: 'scores' | 'probabilities' | 'classes' | 'experts' | 'answers' }
-  | { op: 'score'; X: Float64Array | CsrWire | number; nRows: number; nCols: number; y: Float64Array; yCols: number; weights?: Float64Array; upload?: UploadWire; model: PredictorWire; metric: string }
-  | { op: 'crossValidate'; X: Float64Array | CsrWire | number; nRows: number; nCols: number; y: Float64Array; yCols: number; weights?: Float64Array; upload?: UploadWire; method: string; options: Record<string, unknown>; grid: GridWire; settings: Record<string, unknown> }
-  | { op: 'path'; X: Float64Array | CsrWire | number; nRows: number; nCols: number; y: Float64Array; yCols: number; weights?: Float64Array; upload?: UploadWire; method: string; options: Record<string, unknown>; sequence: Float64Array; settings: Record<string, unknown>; over?: string }
-  | { op: 'stability'; X: Float64Array | CsrWire | number; nRows: number; nCols: number; y: Float64Array; yCols: number; weights?: Float64Array; upload?: UploadWire; method: string; options: Record<string, unknown>; settings: Record<string, unknown> }
+  | { op: 'fit'; X: Float64Array | CsrWire | number; nRows: number; nCols: number; y: Float64Array; yCols: number; weights?: Float64Array; offset?: Float64Array; upload?: UploadWire; method: string; options: Record<string, unknown>; warmStart?: WarmStartWire }
+  | { op: 'predict'; X: Float64Array | CsrWire | number; nRows: number; nCols: number; y?: Float64Array; yCols?: number; weights?: Float64Array; offset?: Float64Array; upload?: UploadWire; model: PredictorWire; answer: 'scores' | 'probabilities' | 'classes' | 'experts' | 'answers' }
+  | { op: 'score'; X: Float64Array | CsrWire | number; nRows: number; nCols: number; y: Float64Array; yCols: number; weights?: Float64Array; offset?: Float64Array; upload?: UploadWire; model: PredictorWire; metric: string }
+  | { op: 'crossValidate'; X: Float64Array | CsrWire | number; nRows: number; nCols: number; y: Float64Array; yCols: number; weights?: Float64Array; offset?: Float64Array; upload?: UploadWire; method: string; options: Record<string, unknown>; grid: GridWire; settings: Record<string, unknown> }
+  | { op: 'path'; X: Float64Array | CsrWire | number; nRows: number; nCols: number; y: Float64Array; yCols: number; weights?: Float64Array; offset?: Float64Array; upload?: UploadWire; method: string; options: Record<string, unknown>; sequence: Float64Array; settings: Record<string, unknown>; over?: string }
+  | { op: 'stability'; X: Float64Array | CsrWire | number; nRows: number; nCols: number; y: Float64Array; yCols: number; weights?: Float64Array; offset?: Float64Array; upload?: UploadWire; method: string; options: Record<string, unknown>; settings: Record<string, unknown> }
   | { op: 'generate'; name: string; options: Record<string, unknown> }
   | { op: 'experiment'; id: string; settings: Record<string, unknown>; methods: string[]; data?: ExperimentDataWire | ExperimentDataWire[] };

@@ -51,6 +51,7 @@ export function validateModel(saved: unknown): Model {
   }
   if (m.outputs !== arrays.outputs) throw invalid('model.outputs', `must be ${arrays.outputs}, the intercept's length (got ${describe(m.outputs)})`);
   if (m.featureNames !== undefined) strings('model.featureNames', m.featureNames, arrays.nFeatures, 'feature');
+  if (m.offset !== undefined && typeof m.offset !== 'boolean') throw invalid('model.offset', `must be a boolean (fitted with row offsets) (got ${describe(m.offset)})`);
   const groups = numbers('model.groups', m.groups, { integers: true }), centroids = numbers('model.centroids', m.centroids);
   if (spec.kind === 'features') {
     if (groups.length !== arrays.nFeatures) throw invalid('model.groups', `must have one group per feature (${arrays.nFeatures}), got ${groups.length}`);

@@ -306,6 +306,12 @@ export interface ArrowVector {
   toArray?(): unknown;
 }
 /** X as every call that reads data takes it: a matrix, a held dataset or a table of named columns. */
+/** What a prediction or a score reads beside the rows: their offsets, one per row, for a model
+ * fitted with offsets (model.offset; glmnet's newoffset), added to every score. */
+export interface PredictOptions {
+  offset?: ArrayLike<number>;
+}
+
 export type DataInput = MatrixInput | Dataset | ColumnTable;
 
 /** A design matrix held by the module (sc.dataset()): checked and copied once, then named by
@@ -349,6 +355,11 @@ export interface DataParams<K extends ModelKind = ModelKind> {
    * methods with info.methods[].weights; the others refuse them naming weights. With X a table:
    * the name of its weights column, which is then no feature. */
   weights?: ArrayLike<number> | string;
+  /** Row offsets, one per row, finite (glmnet's `offset`): row i's scores are xᵢᵀW + b + offset[i]
+   * for every output, a known part the fit does not estimate. The squared loss (any method but the
+   * experts) and the logistic losses (the methods with info.methods[].weights) take them; the model
+   * then has `offset: true` and its predictions take the new rows' (PredictOptions). */
+  offset?: ArrayLike<number>;
   /** fit() only: a model fitted before on the same features, to start from (iterative methods:
    * IHC, IHCS, IHT, lasso, OSCAR, the logistic fits; closed forms ignore it). */
   warmStart?: Model;
@@ -556,6 +567,9 @@ export interface Model<K extends ModelKind = ModelKind> {
   gate?: { coef: number[]; intercept: number[] };
   /** experts-em: each expert's noise variance σ_q². */
   variances?: number[];
+  /** Fitted with row offsets (params.offset): predict, predictProba, predictClass and score then
+   * need the new rows' ({ offset }), added to every score. Absent otherwise. */
+  offset?: boolean;
   /** experts-em: its BIC, 2n·objective + p·log n, p = Q(d + 2) + (Q − 1)(d + 1) with a gate
    * (constant priors: + Q − 1); with lambda 0 the objective is the mean negative log-likelihood. */
   criterion?: number;
@@ -614,7 +628,7 @@ export interface Supclust {
   /** X·W + b: n values, or n × outputs row-major (row i holds sample i's K scores). Experts: the
    * gated mixture Σ_q π_q(x) ŷ_q(x), n values (classifying experts: the mixture's class
    * probabilities, n × K); a model without a gate (saved before gates) is refused. */
-  predict(model: Model, X: DataInput, nRows?: number, nCols?: number): Promise<Float64Array>;
+  predict(model: Model, X: DataInput, nRows?: number, nCols?: number, options?: PredictOptions): Promise<Float64Array>;
   /** Experts: each expert's answer on every row and the gate's probabilities (works for a model
    * saved before gates too, with an empty gate). */
   expertAnswers(model: Model, X: DataInput, nRows?: number, nCols?: number): Promise<ExpertAnswers>;
@@ -627,15 +641,16 @@ export interface Supclust {
    * holds class labels for a classifier, K targets per row (rows, or flat n × K) for a model of K
    * outputs; experts are scored by each row's best answer given y (the papers' setting, as
    * expertError; the gated prediction's error comes from predict()). */
-  score(model: Model, X: DataInput, y: ArrayLike<Label> | ArrayLike<number>[] | string, metric?: string, nRows?: number, nCols?: number): Promise<number>;
+  score(model: Model, X: DataInput, y: ArrayLike<Label> | ArrayLike<number>[] | string, metric?: string, nRows?: number, nCols?: number,
+        options?: PredictOptions): Promise<number>;
   /** Classifiers with the logistic loss: class probabilities, n × K row-major (binary: K = 2,
    * [1 − p, p]; one-vs-all: each class's sigmoid, normalised to sum to 1 per row; K 0/1 targets
    * of clustered tasks: each task's own sigmoid, not normalised; classifying experts: the gated
    * mixture Σ_q π_q(x) P_q(k | x) of their normalised probabilities). */
-  predictProba(model: Model, X: DataInput, nRows?: number, nCols?: number): Promise<Float64Array>;
+  predictProba(model: Model, X: DataInput, nRows?: number, nCols?: number, options?: PredictOptions): Promise<Float64Array>;
   /** Classifiers: the predicted label of each row (from model.classes); classifying experts:
    * the gated mixture's most probable class. */
-  predictClass(model: Model, X: DataInput, nRows?: number, nCols?: number): Promise<Label[]>;
+  predictClass(model: Model, X: DataInput, nRows?: number, nCols?: number, options?: PredictOptions): Promise<Label[]>;
   crossValidate<M extends MethodName>(method: M, params: FitParams<M>, options: CrossValidationOptions<M> & { shardCount?: 1 },
                 control?: CrossValidationControl): Promise<CrossValidationResult>;
   /** With settings shardCount > 1: one shard's part (ShardPart). */

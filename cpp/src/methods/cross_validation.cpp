@@ -1,6 +1,7 @@
 #include "supclust/methods/cross_validation.hpp"
 
 #include "supclust/core/observation_weights.hpp"
+#include "supclust/core/offset_loss.hpp"
 
 #include <algorithm>
 #include <atomic>
@@ -176,12 +177,16 @@ Rows selectRows(const Problem& p, const std::vector<bool>& take, bool wanted) {
   for (std::size_t i = 0; i < take.size(); ++i)
     if (take[i] == wanted) idx.push_back(static_cast<Eigen::Index>(i));
   const Eigen::Index K = p.targetColumns;
-  Rows r{selectRows(p.X, idx), Vector(static_cast<Eigen::Index>(idx.size()) * K), K, Vector()};
+  Rows r{selectRows(p.X, idx), Vector(static_cast<Eigen::Index>(idx.size()) * K), K, Vector(), Vector()};
   for (std::size_t t = 0; t < idx.size(); ++t)
     r.y.segment(static_cast<Eigen::Index>(t) * K, K) = p.y.segment(idx[t] * K, K);
   if (p.weights.size() > 0) {
     r.weights.resize(static_cast<Eigen::Index>(idx.size()));
     for (std::size_t t = 0; t < idx.size(); ++t) r.weights[static_cast<Eigen::Index>(t)] = p.weights[idx[t]];
+  }
+  if (p.offset.size() > 0) {
+    r.offset.resize(static_cast<Eigen::Index>(idx.size()));
+    for (std::size_t t = 0; t < idx.size(); ++t) r.offset[static_cast<Eigen::Index>(t)] = p.offset[idx[t]];
   }
   return r;
 }
@@ -253,11 +258,12 @@ Refusal makeFolds(const Method& method, const Problem& problem, const Params& ba
 }
 
 namespace {
-// The score of a model's predictions on rows X against the loss's targets T of those rows (T may
-// lack a class the model scores: padded with "off" columns).
+// The score of a model's predictions on rows X (plus their offsets, when given) against the loss's
+// targets T of those rows (T may lack a class the model scores: padded with "off" columns).
 double scoreOn(const Result& model, const DataMatrix& X, const Matrix& Tgiven, Metric metric, const Loss& loss, const Vector* weights,
-               bool gated = false) {
-  const Matrix Z = gated && model.kind == ModelKind::Experts ? gatedScores(model, X, loss.binary()) : scoredPredictions(model, X, Tgiven, loss.binary());
+               const Vector& offset, bool gated = false) {
+  Matrix Z = gated && model.kind == ModelKind::Experts ? gatedScores(model, X, loss.binary()) : scoredPredictions(model, X, Tgiven, loss.binary());
+  if (offset.size() == Z.rows()) Z.colwise() += offset;
   Matrix T = Matrix::Constant(Z.rows(), Z.cols(), loss.squared() ? -1.0 : 0.0);
   if (Z.cols() == 1) T = Tgiven.leftCols(1);
   else T.leftCols(std::min(T.cols(), Tgiven.cols())) = Tgiven.leftCols(std::min(T.cols(), Tgiven.cols()));
@@ -268,7 +274,7 @@ double scoreOn(const Result& model, const DataMatrix& X, const Matrix& Tgiven, M
 double heldOutScore(const Result& model, const Folds& folds, int k, Metric metric, const Loss& loss) {
   const Rows& held = folds.helds[static_cast<std::size_t>(k)];
   return scoreOn(model, held.X.view(), folds.heldTargets[static_cast<std::size_t>(k)], metric, loss, held.weights.size() ? &held.weights : nullptr,
-                 folds.gated);
+                 held.offset, folds.gated);
 }
 
 ModelScore scoreModel(const Result& model, const std::string& lossName, const Problem& rows, const std::string& metric) {
@@ -285,6 +291,10 @@ ModelScore scoreModel(const Result& model, const std::string& lossName, const Pr
   else if (Refusal why = checkTargets(rows, *loss); !why.empty()) s.why = why;
   else if (rows.weights.size() > 0)
     if (Refusal why = checkObservationWeights(rows.weights, rows.X.rows()); !why.empty()) s.why = why;
+  if (s.why.empty() && rows.offset.size() > 0) {
+    if (model.kind == ModelKind::Experts) s.why = Refusal("offset", "is not taken by the experts");
+    else s.why = checkOffset(rows.offset, rows.X.rows());
+  }
   if (!s.why.empty()) return s;
   const Matrix T = targetsOf(*loss, rows);
   if (m == Metric::Auc && !bothClassesIn(T)) {
@@ -293,8 +303,8 @@ ModelScore scoreModel(const Result& model, const std::string& lossName, const Pr
   }
   s.metric = metric.empty() ? metricNames(*loss).front() : metric;
   s.higherIsBetter = higherIsBetter(m);
-  const Vector weights = rows.weights;
-  s.value = scoreOn(model, rows.X, T, m, *loss, weights.size() ? &weights : nullptr);
+  const Vector weights = rows.weights, offset = rows.offset;
+  s.value = scoreOn(model, rows.X, T, m, *loss, weights.size() ? &weights : nullptr, offset);
   return s;
 }
 

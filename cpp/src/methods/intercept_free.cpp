@@ -28,6 +28,10 @@ Refusal reflectedRows(const Method& method, const Problem& problem, const Loss& 
   out.y.resize(2 * m);
   out.y.head(m) = problem.y;
   out.y.tail(m) = loss.squared() ? Vector(-problem.y) : Vector(1.0 - problem.y.array());
+  if (problem.offset.size() > 0) {
+    out.offset.resize(2 * n);
+    out.offset << problem.offset, -problem.offset;
+  }
   if (problem.weights.size() > 0) {
     out.weights.resize(2 * n);
     out.weights << problem.weights, problem.weights;

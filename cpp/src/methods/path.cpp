@@ -9,6 +9,7 @@
 #include "supclust/base/parallel.hpp"
 #include "supclust/core/held_design.hpp"
 #include "supclust/core/observation_weights.hpp"
+#include "supclust/core/offset_loss.hpp"
 #include "supclust/core/structure.hpp"
 #include "supclust/metrics/prediction.hpp"
 #include "supclust/methods/cross_validation.hpp"
@@ -284,9 +285,10 @@ PathResult path(const Method& method, const Problem& problem, const Params& base
   // The loss as the folds score it (each fold with its rows' weights), and as fit() solves it on
   // all rows (the deviance ratio, the top).
   const auto loss = makeLoss(checked.choice("loss"));
-  const auto fitLoss = withObservationWeights(makeLoss(checked.choice("loss")), all.weights);
+  auto fitLoss = withObservationWeights(makeLoss(checked.choice("loss")), all.weights);
   const Vector* rowWeights = fitLoss->rowWeights();
-  const Matrix T = targetsOf(*loss, all);
+  Matrix T = targetsOf(*loss, all);
+  if (Refusal why = withOffset(all.offset, fitLoss, T); !why.empty()) return refusedAnswer<PathResult>(why);
   const Eigen::Index n = problem.X.rows(), d = problem.X.cols(), rows = all.X.rows();
   // Cross-validated: the folds and the metric, checked before any work.
   const bool crossValidated = options.folds > 0 || options.cv.foldId.has_value();
@@ -306,9 +308,16 @@ PathResult path(const Method& method, const Problem& problem, const Params& base
   X.shareWork(control.cache ? control.cache : &own);
   if (!counting) {
     // The top on the ray, from G = Xcᵀ(T − 1 t̄ᵀ)/n (one pass over X; a count has no top); with
-    // weighted rows, Xcᵀ Ω (T − 1 t̄ᵀ)/n about the weighted means.
-    Matrix centred = T.rowwise() - fitLoss->targetMeans(T);
-    if (rowWeights) centred.array().colwise() *= rowWeights->array();
+    // weighted rows, Xcᵀ Ω (T − 1 t̄ᵀ)/n about the weighted means; with offsets (a loss other than
+    // the squared one), −Xcᵀ∇loss at the null model.
+    Matrix centred;
+    if (all.offset.size() > 0 && !fitLoss->squared()) {
+      fitLoss->gradient(fitLoss->nullIntercept(T).replicate(rows, 1), T, centred);
+      centred *= -static_cast<double>(rows);
+    } else {
+      centred = T.rowwise() - fitLoss->targetMeans(T);
+      if (rowWeights) centred.array().colwise() *= rowWeights->array();
+    }
     Matrix G(d, T.cols());
     for (Eigen::Index k = 0; k < T.cols(); ++k) X.multiplyTransposed(centred.col(k).data(), G.col(k).data());
     G /= static_cast<double>(rows);

@@ -6,6 +6,7 @@
 #include "supclust/base/fit_cache.hpp"
 #include "supclust/base/format.hpp"
 #include "supclust/core/observation_weights.hpp"
+#include "supclust/core/offset_loss.hpp"
 #include "supclust/kernels/dense.hpp"
 #include "supclust/methods/intercept_free.hpp"
 #include "supclust/solvers/least_squares.hpp"
@@ -143,6 +144,14 @@ Refusal prepare(const Method& m, const Problem& problem, const Params& params, P
         !why.empty())
       return why;
   out.T = targetsOf(*out.loss, problem);
+  if (problem.offset.size() > 0) {
+    if (m.kind == ModelKind::Experts)
+      return Refusal("offset", "is not taken by the experts (method '" + name + "': each row's expert is chosen on its scores)");
+    if (!out.loss->squared() && !m.takesWeights)
+      return Refusal("offset", "method '" + name + "' takes an offset with the squared loss only (with the other losses, the methods that take observation weights: info.methods[].weights)");
+    if (Refusal why = checkOffset(problem.offset, problem.X.rows()); !why.empty()) return why;
+    if (Refusal why = withOffset(problem.offset, out.loss, out.T); !why.empty()) return why;
+  }
   out.typed = m.typed(out.options);
   if (m.shapeCheck)
     if (Refusal why = m.shapeCheck(out.typed.get(), problem.X.rows(), problem.X.cols(), out.T.cols()); !why.empty()) return why;

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <vector>
 
+#include "supclust/core/offset_loss.hpp"
 #include "supclust/kernels/logistic.hpp"
 #include "supclust/kernels/radix_sort.hpp"
 
@@ -190,14 +191,27 @@ Matrix gatedMixture(const Matrix& Z, const Matrix& Pi, Eigen::Index classes) {
   return P;
 }
 
-Answers answer(Answer what, const Predictor& model, const DataMatrix& X, const Vector& y) {
+Refusal checkPredictionOffset(bool fitted, const Vector& offset, Eigen::Index n) {
+  if (!fitted && offset.size() > 0) return Refusal("offset", "is given, but the model was fitted without offsets");
+  if (fitted && offset.size() == 0)
+    return Refusal("offset", "is needed: the model was fitted with offsets, and its scores on new rows add theirs (one per row)");
+  if (!fitted) return {};
+  return checkOffset(offset, n);
+}
+
+Answers answer(Answer what, const Predictor& model, const DataMatrix& X, const Vector& y, const Vector& offset) {
   Answers a;
   const Eigen::Index d = model.coef.rows(), n = X.rows();
   if (X.cols() != d) {
     a.why = Refusal("X", "has " + std::to_string(X.cols()) + " columns but the model has " + std::to_string(d) + " features");
     return a;
   }
+  if (Refusal why = checkPredictionOffset(model.offset, offset, n); !why.empty()) {
+    a.why = why;
+    return a;
+  }
   Matrix Z = X.predict(model.coef, model.intercept);
+  if (offset.size() > 0) Z.colwise() += offset;
   // Binary experts (one score per expert, two classes, its gate's Q): read as the pairs of class
   // scores the other classifying experts give.
   if (model.kind == ModelKind::Experts && model.classes == 2 && model.gate.coef.cols() == Z.cols() && Z.cols() > 0) Z = binaryExpertPairs(Z);

@@ -85,7 +85,10 @@ struct Rows {
   Vector y;  // n x targetColumns, row-major (as Problem::y)
   Eigen::Index targetColumns = 1;
   Vector weights;  // the rows' observation weights, or none
-  Problem view() const { return {X.view(), {y.data(), y.size()}, targetColumns, nullptr, 0, {weights.data(), weights.size()}}; }
+  Vector offset;   // the rows' offsets, or none
+  Problem view() const {
+    return {X.view(), {y.data(), y.size()}, targetColumns, nullptr, 0, {weights.data(), weights.size()}, {offset.data(), offset.size()}};
+  }
 };
 Rows selectRows(const Problem& p, const std::vector<bool>& take, bool wanted = true);
 

@@ -21,7 +21,10 @@ struct ReflectedRows {
   Vector y;        // [y; y'], row-major as Problem::y
   Eigen::Index targetColumns = 1;
   Vector weights;  // [w; w], or none
-  Problem view() const { return {X.view(), {y.data(), y.size()}, targetColumns, nullptr, 0, {weights.data(), weights.size()}}; }
+  Vector offset;   // [o; −o] (the reflected row's score is −(xᵀW + o)), or none
+  Problem view() const {
+    return {X.view(), {y.data(), y.size()}, targetColumns, nullptr, 0, {weights.data(), weights.size()}, {offset.data(), offset.size()}};
+  }
 };
 
 // `problem`'s rows and their reflections under `loss` (squared, or binary with 0/1 labels) for

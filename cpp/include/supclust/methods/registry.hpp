@@ -38,6 +38,8 @@ struct Problem {
   double heldBytes = 0;
   // Observation weights, one per row (core/observation_weights.hpp), or none (0 entries).
   Eigen::Map<const Vector> weights{nullptr, 0};
+  // Row offsets, one per row (core/offset_loss.hpp), or none (0 entries).
+  Eigen::Map<const Vector> offset{nullptr, 0};
 };
 
 // y as the loss reads it: one finite entry per row (yCols per row), targets the loss takes;

@@ -82,7 +82,12 @@ struct Predictor {
   bool oneVsAll = false;
   Gate gate;  // experts: d x Q and Q intercepts (empty for a model saved before gates)
   bool softmax = false;  // a multinomial model: its probabilities are the scores' softmax
+  bool offset = false;   // fitted with row offsets: its scores on new rows add theirs
 };
+
+// A prediction's offsets (core/offset_loss.hpp): n of them for a model fitted with offsets
+// (glmnet's newoffset), none for one fitted without; a refusal naming `offset` otherwise.
+Refusal checkPredictionOffset(bool fitted, const Vector& offset, Eigen::Index n);
 
 // An experts model's gated answer on rows whose Q answers are Z and whose gate probabilities are
 // Pi (n x Q): regression, Σ_q π_q z_q (n x 1); classifiers, the mixture Σ_q π_q P_q of the
@@ -106,7 +111,7 @@ struct Answers {
 // The answer `what` of `model` on rows X; Experts reads y (n targets, or class indices when the
 // model has classes). Refused naming X when its columns are not the model's features, y when it
 // is not one entry per row.
-Answers answer(Answer what, const Predictor& model, const DataMatrix& X, const Vector& y);
+Answers answer(Answer what, const Predictor& model, const DataMatrix& X, const Vector& y, const Vector& offset = Vector());
 
 // Binary classification from scores (class 1 when score > 0) against labels in {0, 1}.
 struct BinaryRates {

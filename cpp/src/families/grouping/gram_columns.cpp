@@ -20,6 +20,12 @@ GramColumns::GramColumns(const CenteredDesign& X, const Vector& t) : X_(X) {
   }
 }
 
+Vector GramColumns::residualCorrelations(const std::vector<Eigen::Index>& features, const Vector& w) const {
+  Vector a = c_;
+  for (std::size_t k = 0; k < features.size(); ++k) a -= columns_.at(features[k]) * w[static_cast<Eigen::Index>(k)];
+  return a;
+}
+
 const Vector& GramColumns::column(Eigen::Index j) {
   const auto found = columns_.find(j);
   if (found != columns_.end()) return found->second;

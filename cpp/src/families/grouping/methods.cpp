@@ -7,13 +7,11 @@
 #include "supclust/families/grouping/methods.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <cmath>
 #include <functional>
 #include <memory>
 #include <optional>
 
-#include "supclust/base/parallel.hpp"
 #include "supclust/base/random.hpp"
 #include "supclust/core/structure.hpp"
 #include "supclust/families/grouping/conditional_gradient.hpp"
@@ -173,6 +171,17 @@ Result exchanged(const FitContext& c, const GroupingOptions& o, Result r) {
   return polishedBy(std::move(r), refitOnPartition(c, o, partitionOf(e.labels, c.T.cols())), "exchange search from its partition");
 }
 
+// A squared-loss search's coefficients (one output, the intercept the mean target) in place of
+// projected gradient's answer r when lower (polishedBy).
+Result searchedAnswer(const FitContext& c, const GroupingOptions& o, Result r, Matrix coef, const std::string& search) {
+  Result found;
+  found.coef = std::move(coef);
+  found.intercept = c.T.colwise().mean();
+  found.objective = objectiveOf(c, o.lambda).value(found.coef, found.intercept);
+  found.status = Status::Converged;
+  return polishedBy(std::move(r), withDistinctRows(std::move(found)), search);
+}
+
 // IHT's answer polished by the swap search (support_swap.hpp; the squared loss with one output
 // on equal rows):
 // the projected gradient's answer is kept when the search finds nothing lower.
@@ -187,13 +196,9 @@ Result swapped(const FitContext& c, const GroupingOptions& o, Result r) {
     return r;
   }
   if (e.moves == 0) return r;
-  Result found;
-  found.coef = Matrix::Zero(c.X.cols(), 1);
-  for (std::size_t k = 0; k < e.support.size(); ++k) found.coef(e.support[k], 0) = e.values[static_cast<Eigen::Index>(k)];
-  found.intercept = c.T.colwise().mean();
-  found.objective = objectiveOf(c, o.lambda).value(found.coef, found.intercept);
-  found.status = Status::Converged;
-  return polishedBy(std::move(r), withDistinctRows(std::move(found)), "swap search from its support");
+  Matrix coef = Matrix::Zero(c.X.cols(), 1);
+  for (std::size_t k = 0; k < e.support.size(); ++k) coef(e.support[k], 0) = e.values[static_cast<Eigen::Index>(k)];
+  return searchedAnswer(c, o, std::move(r), std::move(coef), "swap search from its support");
 }
 
 // IHCS's answer polished by the sparse exchange search (sparse_exchange.hpp; the squared loss with
@@ -216,14 +221,10 @@ Result sparseExchanged(const FitContext& c, const GroupingOptions& o, Result r) 
     return r;
   }
   if (e.moves == 0) return r;
-  Result found;
-  found.coef = Matrix::Zero(c.X.cols(), 1);
+  Matrix coef = Matrix::Zero(c.X.cols(), 1);
   for (Eigen::Index j = 0; j < c.X.cols(); ++j)
-    if (e.labels[static_cast<std::size_t>(j)] >= 0) found.coef(j, 0) = e.values[e.labels[static_cast<std::size_t>(j)]];
-  found.intercept = c.T.colwise().mean();
-  found.objective = objectiveOf(c, o.lambda).value(found.coef, found.intercept);
-  found.status = Status::Converged;
-  return polishedBy(std::move(r), withDistinctRows(std::move(found)), "exchange search from its support and groups");
+    if (e.labels[static_cast<std::size_t>(j)] >= 0) coef(j, 0) = e.values[e.labels[static_cast<std::size_t>(j)]];
+  return searchedAnswer(c, o, std::move(r), std::move(coef), "exchange search from its support and groups");
 }
 
 // How a method's multi-start default (ours; the papers run one start) chooses its starts.

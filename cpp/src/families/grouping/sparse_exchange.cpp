@@ -86,16 +86,16 @@ SparseExchangeResult exchangeSparseGroups(const CenteredDesign& X, const Vector&
     r.values = Vector();
     return r;
   }
-  const int limit = static_cast<int>(std::min<Eigen::Index>(100000, 10 * d));
-  while (r.moves < limit) {
+  while (r.moves < GramColumns::moveLimit(d)) {
     if (!control.keepGoing(r.moves, r.objective)) {
       r.aborted = true;
       break;
     }
     const auto m = static_cast<Eigen::Index>(support.size());
     // a = c − C w, w = Z v: the correlations with the residual; the entering shortlist by ½a²/(C_kk + λ).
-    Vector a = c;
-    for (Eigen::Index j : support) a -= gram.at(j) * r.values[labels[static_cast<std::size_t>(j)]];
+    Vector w(m);
+    for (Eigen::Index p = 0; p < m; ++p) w[p] = r.values[labels[static_cast<std::size_t>(support[static_cast<std::size_t>(p)])]];
+    const Vector a = gram.residualCorrelations(support, w);
     std::vector<Eigen::Index> entering;
     for (Eigen::Index k = 0; k < d; ++k)
       if (labels[static_cast<std::size_t>(k)] < 0 && diagonal[k] + lambda > 0) entering.push_back(k);

@@ -62,16 +62,14 @@ SwapResult swapSupport(const CenteredDesign& X, const Vector& t, double lambda, 
   }
   std::vector<bool> in(static_cast<std::size_t>(d), false);
   for (Eigen::Index j : support) in[static_cast<std::size_t>(j)] = true;
-  const int limit = static_cast<int>(std::min<Eigen::Index>(100000, 10 * d));
-  while (r.moves < limit) {
+  while (r.moves < GramColumns::moveLimit(d)) {
     if (!control.keepGoing(r.moves, r.objective)) {
       r.aborted = true;
       break;
     }
     const auto m = static_cast<Eigen::Index>(support.size());
     // a = c − C_{:,S} w: the correlations with the residual.
-    Vector a = c;
-    for (Eigen::Index k = 0; k < m; ++k) a -= gram.at(support[static_cast<std::size_t>(k)]) * r.values[k];
+    const Vector a = gram.residualCorrelations(support, r.values);
     // Per leaving feature (index m: none, an addition while |S| < s), the kShortlist entering ones of
     // least partial Δ.
     std::vector<std::vector<Swap>> shortlist(static_cast<std::size_t>(m + 1));

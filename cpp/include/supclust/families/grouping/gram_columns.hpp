@@ -3,7 +3,9 @@
 // diagonal, ½‖tc‖²/n, and C's columns of the features in play, each made once by two passes over X.
 #pragma once
 
+#include <algorithm>
 #include <map>
+#include <vector>
 
 #include "supclust/base/types.hpp"
 #include "supclust/core/design.hpp"
@@ -20,6 +22,11 @@ class GramColumns {
   const Vector& column(Eigen::Index j);
   const Vector& at(Eigen::Index j) const { return columns_.at(j); }
   void release(Eigen::Index j) { columns_.erase(j); }
+  // c − C w for w supported on `features` (w_k on features[k]): the correlations with the residual.
+  Vector residualCorrelations(const std::vector<Eigen::Index>& features, const Vector& w) const;
+  // The most moves a search over d features makes (each strictly lowers its objective; a bound
+  // against rounding loops).
+  static int moveLimit(Eigen::Index d) { return static_cast<int>(std::min<Eigen::Index>(100000, 10 * d)); }
 
  private:
   const CenteredDesign& X_;
