@@ -4,8 +4,19 @@
 
 namespace supclust {
 
-GramColumns::GramColumns(const CenteredDesign& X, const Vector& t) : X_(X) {
+GramColumns::GramColumns(const CenteredDesign& X, const Vector& t, const Vector* weights) : X_(X), weights_(weights) {
   const auto n = static_cast<double>(X.rows());
+  if (weights) {
+    const Vector tc = t.array() - weights->dot(t) / n;
+    const Vector wtc = weights->cwiseProduct(tc);
+    c_.resize(X.cols());
+    X.multiplyTransposed(wtc.data(), c_.data());
+    c_ /= n;
+    half_ = 0.5 * wtc.dot(tc) / n;
+    // C_jj = Σᵢ ωᵢ (x_ij − μ_j)²/n: the weighted deviations squared.
+    diagonal_ = X.uncentred().columnDeviations(X.means(), weights).cwiseAbs2().transpose();
+    return;
+  }
   const Vector tc = t.array() - t.mean();
   c_.resize(X.cols());
   X.multiplyTransposed(tc.data(), c_.data());
@@ -33,6 +44,7 @@ const Vector& GramColumns::column(Eigen::Index j) {
   Vector e = Vector::Zero(d), z(n), g(d);
   e[j] = 1;
   X_.multiply(e.data(), z.data());
+  if (weights_) z.array() *= weights_->array();
   X_.multiplyTransposed(z.data(), g.data());
   return columns_.emplace(j, g / static_cast<double>(n)).first->second;
 }

@@ -171,26 +171,26 @@ Result exchanged(const FitContext& c, const GroupingOptions& o, Result r) {
   return polishedBy(std::move(r), refitOnPartition(c, o, partitionOf(e.labels, c.T.cols())), "exchange search from its partition");
 }
 
-// A squared-loss search's coefficients (one output, the intercept the mean target) in place of
-// projected gradient's answer r when lower (polishedBy).
+// A squared-loss search's coefficients (one output, the intercept the (weighted) mean target) in
+// place of projected gradient's answer r when lower (polishedBy).
 Result searchedAnswer(const FitContext& c, const GroupingOptions& o, Result r, Matrix coef, const std::string& search) {
   Result found;
   found.coef = std::move(coef);
-  found.intercept = c.T.colwise().mean();
+  found.intercept = c.loss.targetMeans(c.T);
   found.objective = objectiveOf(c, o.lambda).value(found.coef, found.intercept);
   found.status = Status::Converged;
   return polishedBy(std::move(r), withDistinctRows(std::move(found)), search);
 }
 
-// IHT's answer polished by the swap search (support_swap.hpp; the squared loss with one output
-// on equal rows):
+// IHT's answer polished by the swap search (support_swap.hpp; the squared loss with one output,
+// rows weighted or not):
 // the projected gradient's answer is kept when the search finds nothing lower.
 Result swapped(const FitContext& c, const GroupingOptions& o, Result r) {
-  if (!o.swap || !c.loss.closedForm() || c.T.cols() != 1 || r.status == Status::Aborted || r.coef.rows() != c.X.cols()) return r;
+  if (!o.swap || !c.loss.squared() || c.T.cols() != 1 || r.status == Status::Aborted || r.coef.rows() != c.X.cols()) return r;
   std::vector<Eigen::Index> support;
   for (Eigen::Index j = 0; j < r.coef.rows(); ++j)
     if (r.coef(j, 0) != 0) support.push_back(j);
-  const SwapResult e = swapSupport(c.X, c.T.col(0), o.lambda, std::move(support), o.s, c.control.after(r.iterations));
+  const SwapResult e = swapSupport(c.X, c.T.col(0), o.lambda, std::move(support), o.s, c.control.after(r.iterations), c.loss.rowWeights());
   if (e.aborted) {
     r.status = Status::Aborted;
     return r;
@@ -202,9 +202,10 @@ Result swapped(const FitContext& c, const GroupingOptions& o, Result r) {
 }
 
 // IHCS's answer polished by the sparse exchange search (sparse_exchange.hpp; the squared loss with
-// one output on equal rows): the projected gradient's answer is kept when it finds nothing lower.
+// one output, rows weighted or not): the projected gradient's answer is kept when it finds nothing
+// lower.
 Result sparseExchanged(const FitContext& c, const GroupingOptions& o, Result r) {
-  if (!o.exchange || !c.loss.closedForm() || c.T.cols() != 1 || r.status == Status::Aborted || r.coef.rows() != c.X.cols()) return r;
+  if (!o.exchange || !c.loss.squared() || c.T.cols() != 1 || r.status == Status::Aborted || r.coef.rows() != c.X.cols()) return r;
   Labels labels(static_cast<std::size_t>(c.X.cols()), -1);
   std::vector<double> values;  // the groups' values, by first appearance
   for (Eigen::Index j = 0; j < r.coef.rows(); ++j) {
@@ -215,7 +216,8 @@ Result sparseExchanged(const FitContext& c, const GroupingOptions& o, Result r) 
     if (found == values.end()) values.push_back(w);
   }
   if (static_cast<int>(values.size()) > o.Q) return r;  // not a point of the structure
-  const SparseExchangeResult e = exchangeSparseGroups(c.X, c.T.col(0), o.lambda, std::move(labels), o.s, o.Q, c.control.after(r.iterations));
+  const SparseExchangeResult e =
+      exchangeSparseGroups(c.X, c.T.col(0), o.lambda, std::move(labels), o.s, o.Q, c.control.after(r.iterations), c.loss.rowWeights());
   if (e.aborted) {
     r.status = Status::Aborted;
     return r;

@@ -54,9 +54,9 @@ double objectiveOf(Workspace& w, double half) {
 }  // namespace
 
 SparseExchangeResult exchangeSparseGroups(const CenteredDesign& X, const Vector& t, double lambda, Labels labels, int s, int Q,
-                                          const Control& control) {
+                                          const Control& control, const Vector* weights) {
   const Eigen::Index d = X.cols();
-  GramColumns gram(X, t);
+  GramColumns gram(X, t, weights);
   const Vector& c = gram.correlations();
   const Vector& diagonal = gram.diagonal();
   std::vector<Eigen::Index> support;

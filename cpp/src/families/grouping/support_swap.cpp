@@ -22,9 +22,9 @@ struct Swap {
 }  // namespace
 
 SwapResult swapSupport(const CenteredDesign& X, const Vector& t, double lambda, std::vector<Eigen::Index> support, int s,
-                       const Control& control) {
+                       const Control& control, const Vector* weights) {
   const Eigen::Index d = X.cols();
-  GramColumns gram(X, t);
+  GramColumns gram(X, t, weights);
   const Vector& c = gram.correlations();
   const Vector& diagonal = gram.diagonal();
   const auto addColumn = [&](Eigen::Index j) { gram.column(j); };

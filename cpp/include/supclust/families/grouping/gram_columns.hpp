@@ -1,6 +1,8 @@
 // What the squared loss's local searches over supports (support_swap, sparse_exchange) read of
-// the data: with C = XcᵀXc/n and the centred targets tc, the correlations c = Xcᵀtc/n, C's
-// diagonal, ½‖tc‖²/n, and C's columns of the features in play, each made once by two passes over X.
+// the data: with C = XcᵀΩXc/n and the centred targets tc (Ω the rows' observation weights of mean
+// 1, core/observation_weights, X and t centred by the weighted means; Ω = I without them), the
+// correlations c = XcᵀΩtc/n, C's diagonal, ½ tcᵀΩtc/n, and C's columns of the features in play,
+// each made once by two passes over X.
 #pragma once
 
 #include <algorithm>
@@ -14,7 +16,8 @@ namespace supclust {
 
 class GramColumns {
  public:
-  GramColumns(const CenteredDesign& X, const Vector& t);
+  // X centred by the weighted means when `weights` (mean 1) are given (CenteredDesign's rowWeights).
+  GramColumns(const CenteredDesign& X, const Vector& t, const Vector* weights = nullptr);
   const Vector& correlations() const { return c_; }  // c
   const Vector& diagonal() const { return diagonal_; }  // C_jj
   double half() const { return half_; }  // ½‖tc‖²/n
@@ -30,6 +33,7 @@ class GramColumns {
 
  private:
   const CenteredDesign& X_;
+  const Vector* weights_;
   Vector c_, diagonal_;
   double half_ = 0;
   std::map<Eigen::Index, Vector> columns_;

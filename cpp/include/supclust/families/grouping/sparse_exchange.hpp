@@ -32,7 +32,9 @@ struct SparseExchangeResult {
 
 // t: the n targets; `labels`: the start's grouping (−1 zero, else 0..Q−1; at most s non-zero).
 // A start whose least squares cannot be solved (λ = 0 and dependent group sums) moves nothing.
+// `weights`: the rows' observation weights (mean 1; X centred by their weighted means), C and c
+// then weighted (gram_columns).
 SparseExchangeResult exchangeSparseGroups(const CenteredDesign& X, const Vector& t, double lambda, Labels labels, int s, int Q,
-                                          const Control& control);
+                                          const Control& control, const Vector* weights = nullptr);
 
 }  // namespace supclust

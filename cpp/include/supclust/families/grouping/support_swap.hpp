@@ -31,7 +31,9 @@ struct SwapResult {
 
 // t: the n targets; `support`: the start's non-zero features (at most s). A start whose least
 // squares cannot be solved (λ = 0 and dependent columns) moves nothing.
+// `weights`: the rows' observation weights (mean 1; X centred by their weighted means), C and c
+// then weighted (gram_columns).
 SwapResult swapSupport(const CenteredDesign& X, const Vector& t, double lambda, std::vector<Eigen::Index> support, int s,
-                       const Control& control);
+                       const Control& control, const Vector* weights = nullptr);
 
 }  // namespace supclust
