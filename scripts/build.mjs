@@ -62,12 +62,15 @@ const common = ['-O3', '-msimd128', '-fno-rtti', '-DEMSCRIPTEN_HAS_UNBOUND_TYPE_
 // bookkeeping), option parsing, the registry (its checks of options and shapes; the passes over
 // X are checkDesign's and maxAbsOf's, core/data_matrix.cpp), the options' rescaling, the
 // metrics, JSON, refusals, the bindings, the loops over whole fits (paths, stability) and the relaxed
-// refit's set-up (it solves by the recipes' smooth fit), proximal Newton's steps (their passes over X are the
+// refit's set-up (it solves by the recipes' smooth fit), the multi-start bookkeeping, the
+// reflected rows of a fit without intercept, the offsets' loss (its passes are the loss's), the
+// squared-loss searches' Gram columns (their passes are the design's), proximal Newton's steps (their passes over X are the
 // kernels'; -Os saves 3.4 KiB of the core page and costs 3–5 % on logistic ℓ1 fits, 10 % on multinomial ones). Everything that passes over the data or iterates
 // (kernels, solvers, the recipes that instantiate them, cross-validation's folds, the thread
 // team) is compiled for speed (-Os on cross-validation cost 6 % on a grid search).
 const FOR_SIZE = ['cpp/src/experiments/', 'cpp/src/methods/options.cpp', 'cpp/src/methods/registry.cpp', 'cpp/src/methods/data_scale.cpp',
-  'cpp/src/methods/path.cpp', 'cpp/src/methods/relaxed_fit.cpp', 'cpp/src/methods/stability.cpp', 'cpp/src/metrics/', 'cpp/src/base/json.cpp', 'cpp/src/core/held_design.cpp', 'cpp/src/solvers/proximal_newton.cpp', 'wasm/'];
+  'cpp/src/methods/path.cpp', 'cpp/src/methods/relaxed_fit.cpp', 'cpp/src/methods/stability.cpp', 'cpp/src/metrics/', 'cpp/src/base/json.cpp', 'cpp/src/core/held_design.cpp', 'cpp/src/solvers/proximal_newton.cpp', 'wasm/',
+  'cpp/src/methods/multi_start.cpp', 'cpp/src/methods/intercept_free.cpp', 'cpp/src/core/offset_loss.cpp', 'cpp/src/families/grouping/gram_columns.cpp', 'cpp/src/families/grouping/sparse_exchange.cpp'];
 // A family's methods.cpp declares its options and composes solvers: no loop of its own over data.
 const familyMethods = (src) => /^cpp\/src\/families\/[^/]+\/methods\.cpp$/.test(src);
 const optimisationOf = (src) => (FOR_SIZE.some((prefix) => src.startsWith(prefix)) || familyMethods(src) ? ['-Os'] : []);

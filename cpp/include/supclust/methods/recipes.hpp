@@ -3,8 +3,6 @@
 // partition of equal coefficients.
 #pragma once
 
-#include <functional>
-
 #include "supclust/core/objective.hpp"
 #include "supclust/core/penalty.hpp"
 #include "supclust/core/structure.hpp"
@@ -41,12 +39,6 @@ void attachPartition(Result& r, Partition p);
 // A non-convex answer's starts: how many ran and how many reached its (lowest) objective, with a
 // warning when only one did.
 void noteStarts(Result& r, int starts, int atBest);
-// The lowest objective of `starts` searches, search(at, k) for k = 0 … starts − 1, side by side on
-// the thread pool: one thread runs them in turn under the caller's control, the iterations counted
-// on; several keep progress and cancellation on the caller's thread, the searches seeing a flag.
-// All minimise the same objective; the lowest is kept (the first of ties: the same answer on any
-// number of threads) and its starts noted (noteStarts). A Result with Status::Aborted when stopped.
-Result bestOfStarts(const FitContext& c, int starts, const std::function<Result(const FitContext& at, int k)>& search);
 // The mean feature variance ‖Xc‖²_F/(n d), each row counted by its observation weight: the scale
 // of the ridge weights a method picks for itself (starts, initial estimates).
 double meanColumnVariance(const FitContext& c);

@@ -20,6 +20,7 @@
 #include "supclust/families/grouping/support_swap.hpp"
 #include "supclust/kernels/gram_partition.hpp"
 #include "supclust/methods/option_sets.hpp"
+#include "supclust/methods/multi_start.hpp"
 #include "supclust/methods/recipes.hpp"
 #include "supclust/solvers/least_squares.hpp"
 #include "supclust/solvers/projected_gradient.hpp"

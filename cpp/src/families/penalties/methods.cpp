@@ -18,6 +18,7 @@
 #include "supclust/kernels/owl.hpp"
 #include "supclust/methods/option_sets.hpp"
 #include "supclust/methods/path.hpp"
+#include "supclust/methods/multi_start.hpp"
 #include "supclust/methods/recipes.hpp"
 #include "supclust/solvers/admm.hpp"
 #include "supclust/solvers/dc_programming.hpp"
