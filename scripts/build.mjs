@@ -64,7 +64,8 @@ const common = ['-O3', '-msimd128', '-fno-rtti', '-DEMSCRIPTEN_HAS_UNBOUND_TYPE_
 // metrics, JSON, refusals, the bindings, the loops over whole fits (paths, stability) and the relaxed
 // refit's set-up (it solves by the recipes' smooth fit), the multi-start bookkeeping, the
 // reflected rows of a fit without intercept, the offsets' loss (its passes are the loss's), the
-// squared-loss searches' Gram columns (their passes are the design's), proximal Newton's steps (their passes over X are the
+// squared-loss searches' Gram columns (their passes are the design's) and IHCS's exchange search
+// (its candidates are Q × Q solves; 2 KiB less on the core page), proximal Newton's steps (their passes over X are the
 // kernels'; -Os saves 3.4 KiB of the core page and costs 3–5 % on logistic ℓ1 fits, 10 % on multinomial ones). Everything that passes over the data or iterates
 // (kernels, solvers, the recipes that instantiate them, cross-validation's folds, the thread
 // team) is compiled for speed (-Os on cross-validation cost 6 % on a grid search).
