@@ -59,6 +59,12 @@ describe('row offsets', () => {
     expect(path.points.at(-1)!.model.offset).toBe(true);
   });
 
+  it('make suggest read the squared loss\'s targets as y − o', () => {
+    const shifted = y.map((v, i) => v - offset[i]);
+    expect(sc.suggest('gflasso', { X, y, offset })).toEqual(sc.suggest('gflasso', { X, y: shifted }));
+    expect(sc.suggest('gflasso', { X, y, offset })).not.toEqual(sc.suggest('gflasso', { X, y }));
+  });
+
   it('are refused by name where not taken, and when malformed', async () => {
     const classes = X.map((_, i) => i % 3);
     expect((await refusal(() => sc.fit('lasso', { X, y: classes, loss: 'multinomial', lambda: 0.01, offset }))).field).toBe('offset');

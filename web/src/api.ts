@@ -242,7 +242,10 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       const { y, yCols, classes } = targetsOf(method, spec, loss, p, X.nRows);
       // One-vs-all: each class's indicator is a target.
       const K = loss.oneVsAll ? classes!.length : yCols;
-      const targets = loss.oneVsAll ? Float64Array.from({ length: X.nRows * K }, (_, t) => (y[Math.floor(t / K)] === t % K ? 1 : 0)) : y;
+      // Offsets: the squared loss's targets are y − o (the fit's); the other losses' scales read y.
+      const offset = p.offset === undefined ? undefined : v.finiteVector('offset', p.offset, X.nRows);
+      const targets = loss.oneVsAll ? Float64Array.from({ length: X.nRows * K }, (_, t) => (y[Math.floor(t / K)] === t % K ? 1 : 0))
+        : offset && !loss.classification ? Float64Array.from(y, (t, i) => t - offset[Math.floor(i / K)]) : y;
       const standardize = (p as { standardize?: unknown }).standardize ?? false;
       if (typeof standardize !== 'boolean') throw invalid('standardize', 'must be a boolean');
       const weights = p.weights === undefined ? undefined : v.observationWeights(p.weights, X.nRows);
