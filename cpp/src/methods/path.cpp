@@ -304,6 +304,9 @@ PathResult path(const Method& method, const Problem& problem, const Params& base
     if (Refusal why = parseMetric(cvOptions.metric, *loss, metric); !why.empty()) return refusedAnswer<PathResult>(why);
   }
   CenteredDesign X(all.X, all.held, rowWeights);  // as fit() centres it
+  // The null model's intercepts (through the origin: 0), read by the top, the null model and the
+  // deviance ratios (with offsets and a loss other than the squared one, a Newton solve: once).
+  const RowVector nullIntercept = throughOrigin ? RowVector::Zero(T.cols()) : fitLoss->nullIntercept(T);
   FitCache own;
   X.shareWork(control.cache ? control.cache : &own);
   if (!counting) {
@@ -312,7 +315,7 @@ PathResult path(const Method& method, const Problem& problem, const Params& base
     // the squared one), −Xcᵀ∇loss at the null model.
     Matrix centred;
     if (all.offset.size() > 0 && !fitLoss->squared()) {
-      fitLoss->gradient(fitLoss->nullIntercept(T).replicate(rows, 1), T, centred);
+      fitLoss->gradient(nullIntercept.replicate(rows, 1), T, centred);
       centred *= -static_cast<double>(rows);
     } else {
       centred = T.rowwise() - fitLoss->targetMeans(T);
@@ -374,7 +377,6 @@ PathResult path(const Method& method, const Problem& problem, const Params& base
     if (Refusal why = makeFolds(method, problem, base, *loss, metric, cvOptions, folds, parts); !why.empty()) return refusedAnswer<PathResult>(why);
 
   // ---- the points ----
-  const RowVector nullIntercept = throughOrigin ? RowVector::Zero(T.cols()) : fitLoss->nullIntercept(T);
   const double nullLoss = fitLoss->value(nullIntercept.replicate(rows, 1), T);
   // The deviance ratio and the criterion are read on the targets as fit() solves them, divided by
   // a power of two (exact) where their squares would leave the double range (data_scale.hpp).
