@@ -98,8 +98,8 @@ std::vector<std::string> weightedMethods() {
 
 TEST(ObservationWeights, TheMethodsThatDeclareThemTakeThem) {
   const std::vector<std::string> names = weightedMethods();
-  for (const char* name : {"ridge", "lasso", "elasticnet", "svm", "lsk", "ihc", "ihcs", "iht", "oracle", "gem", "lem", "tasks-ssc", "tasks-pg",
-                           "tasks-frobenius", "tasks-trace"})
+  for (const char* name : {"ridge", "lasso", "elasticnet", "svm", "lsk", "ihc", "ihcs", "iht", "oracle", "cg", "cgpg", "gem", "lem", "tasks-ssc",
+                           "tasks-cg", "tasks-pg", "tasks-frobenius", "tasks-trace"})
     EXPECT_NE(std::find(names.begin(), names.end(), name), names.end()) << name;
 }
 
@@ -200,6 +200,64 @@ TEST(ObservationWeights, StandardizeReadsTheWeightedDeviations) {
     EXPECT_LT((back - standardized.coef.col(0)).cwiseAbs().maxCoeff(), 1e-7 * (1 + back.cwiseAbs().maxCoeff())) << method;
     EXPECT_NEAR(onScaled.intercept[0], standardized.intercept[0], 1e-7 * (1 + std::abs(onScaled.intercept[0]))) << method;
   }
+}
+
+// The methods that read equal rows (cg, cgpg, tasks-cg: weighted_rows.hpp) take weights through
+// rows scaled by √ω: with an offset, with and without an intercept, dense and CSR (a CSR X keeps
+// its pattern without an intercept, is copied dense with one), each fit equals its repeated rows'
+// fit with the offsets repeated; tasks-cg with three target columns, and one-vs-all squared
+// targets (classes as tasks).
+TEST(ObservationWeights, EqualRowsMethodsTakeThemThroughScaledRows) {
+  const Data d = data(17);
+  const Eigen::Index n = d.X.rows();
+  Vector offset(n);
+  for (Eigen::Index i = 0; i < n; ++i) offset[i] = 0.3 * std::sin(1.7 * static_cast<double>(i));
+  RowMatrix three(n, 3);  // three tasks' targets
+  three << d.y, 0.5 * d.y + d.X.col(0), d.X.col(1) - d.y;
+  std::vector<Eigen::Index> rows;
+  for (Eigen::Index i = 0; i < n; ++i)
+    for (int c = 0; c < static_cast<int>(d.weights[i]); ++c) rows.push_back(i);
+  const auto m = static_cast<Eigen::Index>(rows.size());
+  const CsrArrays c = csrOf(d.X);
+  for (const char* method : {"cg", "cgpg", "tasks-cg"})
+    for (const std::string& loss : lossesOf(method))
+      for (const bool intercept : {true, false}) {
+        const bool tasks = std::string(method) == "tasks-cg", squared = loss == "squared";
+        const Eigen::Index K = tasks && squared ? 3 : 1;
+        const RowMatrix Y = K == 3 ? three : RowMatrix(targetsFor(d, loss));
+        RowMatrix Xr(m, d.X.cols()), Yr(m, K);
+        Vector offsetR(m);
+        for (Eigen::Index t = 0; t < m; ++t) {
+          Xr.row(t) = d.X.row(rows[static_cast<std::size_t>(t)]);
+          Yr.row(t) = Y.row(rows[static_cast<std::size_t>(t)]);
+          offsetR[t] = offset[rows[static_cast<std::size_t>(t)]];
+        }
+        Params p = methodParams(method, loss);
+        p.flags["intercept"] = intercept;
+        Problem plain{DataMatrix(Xr.data(), m, d.X.cols()), {Yr.data(), Yr.size()}, K};
+        Problem dense{DataMatrix(d.X.data(), n, d.X.cols()), {Y.data(), Y.size()}, K, nullptr, 0, {d.weights.data(), n}};
+        Problem sparse{DataMatrix(n, d.X.cols(), c.indptr.data(), c.indices.data(), c.values.data()), {Y.data(), Y.size()}, K,
+                       nullptr, 0, {d.weights.data(), n}};
+        if (!intercept && !squared) {  // no reflected class: refused with weights as without
+          EXPECT_EQ(fit(method, plain, p).field, "intercept");
+          EXPECT_EQ(fit(method, dense, p).field, "intercept");
+          continue;
+        }
+        if (squared) {  // an offset with one-vs-all targets: refused by the loss, as without weights
+          new (&plain.offset) Eigen::Map<const Vector>(offsetR.data(), m);
+          for (Problem* q : {&dense, &sparse}) new (&q->offset) Eigen::Map<const Vector>(offset.data(), n);
+        }
+        const Result byRows = fit(method, plain, p);
+        ASSERT_EQ(byRows.status, Status::Converged) << method << " " << loss << ": " << byRows.message;
+        for (const Problem* q : {&dense, &sparse}) {
+          const Result w = fit(method, *q, p);
+          ASSERT_EQ(w.status, Status::Converged) << method << " " << loss << ": " << w.message;
+          EXPECT_LT(gap(byRows, w), 1e-7) << method << " " << loss << " intercept " << intercept << (q == &sparse ? " CSR" : "");
+          EXPECT_NEAR(byRows.objective, w.objective, 1e-10 * (1 + std::abs(byRows.objective))) << method << " " << loss;
+          EXPECT_EQ(byRows.groups, w.groups) << method << " " << loss;
+          if (!intercept) EXPECT_EQ(w.intercept.cwiseAbs().maxCoeff(), 0.0) << method << " " << loss;
+        }
+      }
 }
 
 TEST(ObservationWeights, CrossValidationScoresEachHeldOutRowByItsWeight) {
@@ -325,9 +383,9 @@ TEST(ObservationWeights, RefusedByNameWhereNotTakenAndWhenMalformed) {
   const Data d = data(19);
   Params p;
   p.numbers["Q"] = 2;
-  const Result cg = fit("cg", weighted(d.X, d.y, d.weights), p);
-  EXPECT_EQ(cg.status, Status::InvalidInput);
-  EXPECT_EQ(cg.field, "weights");
+  const Result experts = fit("experts-am", weighted(d.X, d.y, d.weights), p);
+  EXPECT_EQ(experts.status, Status::InvalidInput);
+  EXPECT_EQ(experts.field, "weights");
   const Vector shorter = d.weights.head(d.X.rows() - 1);
   Vector negative = d.weights, notFinite = d.weights;
   negative[3] = -1;

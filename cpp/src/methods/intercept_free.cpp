@@ -4,13 +4,18 @@
 
 namespace supclust {
 
-Refusal reflectedRows(const Method& method, const Problem& problem, const Loss& loss, ReflectedRows& out) {
+Refusal checkInterceptFree(const Method& method, const Loss& loss) {
   if (method.kind == ModelKind::Experts)
     return Refusal("intercept", "false is not taken by the experts (method '" + method.name +
                                     "': each expert fits its own rows, so a row's reflection may join another expert)");
   if (!(loss.squared() && !loss.oneVsAll()) && !loss.binary())
     return Refusal("intercept", std::string("false needs a loss with a reflected target (squared, logistic or hinge on two classes); '") +
                                     loss.name() + "' has none");
+  return {};
+}
+
+Refusal reflectedRows(const Method& method, const Problem& problem, const Loss& loss, ReflectedRows& out) {
+  if (Refusal why = checkInterceptFree(method, loss); !why.empty()) return why;
   const DataMatrix& X = problem.X;
   const double stored = static_cast<double>(X.stored());
   if (Refusal why = checkMemory("intercept", "false: the reflected rows of " + std::to_string(X.rows()) + " × " + std::to_string(X.cols()) + " data",

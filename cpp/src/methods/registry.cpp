@@ -9,6 +9,7 @@
 #include "supclust/core/offset_loss.hpp"
 #include "supclust/kernels/dense.hpp"
 #include "supclust/methods/intercept_free.hpp"
+#include "supclust/methods/weighted_rows.hpp"
 #include "supclust/solvers/least_squares.hpp"
 
 namespace supclust {
@@ -104,7 +105,17 @@ struct Prepared {
   Matrix T;
   std::unique_ptr<HeldDesign> own;  // X not held: its design, made by checkData
   const HeldDesign* design = nullptr;  // the design on the whole of X: the held one or own
+  bool weightsByRows = false;  // the weights go through equal rows (weightsThroughRows)
 };
+
+// Whether a fit's weights go through equal rows (Method::rowsForWeights, weighted_rows.hpp).
+bool weightsThroughRows(const Method& m, const Problem& problem, const Loss& loss, bool intercept) {
+  using R = Method::RowsForWeights;
+  if (problem.weights.size() == 0 || m.rowsForWeights == R::Never || !loss.squared()) return false;
+  if (m.rowsForWeights == R::Always) return true;
+  // One output per target column: the one-vs-all indicators as target columns are the tasks'.
+  return (m.kind == ModelKind::Tasks || !loss.oneVsAll()) && (!problem.X.sparse() || !intercept);
+}
 
 Refusal prepare(const Method& m, const Problem& problem, const Params& params, Prepared& out) {
   if (Refusal why = checkOptions(m, params, out.options); !why.empty()) return why;
@@ -131,7 +142,8 @@ Refusal prepare(const Method& m, const Problem& problem, const Params& params, P
     if (!m.takesWeights)
       return Refusal("weights", "method '" + name + "' does not take observation weights (the methods that do: info.methods[].weights)");
     if (Refusal why = checkObservationWeights(problem.weights, problem.X.rows()); !why.empty()) return why;
-    out.loss = withObservationWeights(std::move(out.loss), problem.weights);
+    out.weightsByRows = weightsThroughRows(m, problem, *out.loss, out.options.flag("intercept"));
+    if (!out.weightsByRows) out.loss = withObservationWeights(std::move(out.loss), problem.weights);
   }
   out.design = problem.held ? problem.held : out.own.get();
   // The outputs (the target columns, or the classes of a one-vs-all loss: labels 0..K−1, checked
@@ -306,6 +318,27 @@ Result fitWithoutIntercept(const Method& m, const Problem& problem, Params param
   if (r.status != Status::InvalidInput && r.status != Status::Aborted) r.intercept.setZero();
   return r;
 }
+
+// fit() with weights for a method that reads equal rows (weighted_rows.hpp): the fit with an
+// intercept on the 2n rows scaled by √ω, its intercept the weighted means' (or 0 without one).
+Result fitWeightedRows(const Method& m, const Problem& problem, Params params, const Prepared& prepared, const Control& control,
+                       const WarmStart* warm) {
+  const bool intercept = prepared.options.flag("intercept");
+  if (!intercept)
+    if (Refusal why = checkInterceptFree(m, *prepared.loss); !why.empty()) return Result::invalid(why);
+  const Matrix& T = prepared.T;
+  WeightedRows rows;
+  if (Refusal why = weightedRows(problem, T, intercept, rows); !why.empty()) return Result::invalid(why);
+  params.flags["intercept"] = true;
+  params.strings["loss"] = "squared";  // T's columns: the one-vs-all indicators, or y less the offset
+  std::unique_ptr<WarmStart> through;
+  if (warm) through.reset(new WarmStart{warm->coef, RowVector::Zero(warm->intercept.size())});
+  Problem equal = rows.view();
+  equal.heldBytes = problem.heldBytes;
+  Result r = fit(m, equal, params, control, through.get());
+  if (r.status != Status::InvalidInput && r.status != Status::Aborted) r.intercept = rows.intercept(r.coef);
+  return r;
+}
 }  // namespace
 
 Result fit(const Method& m, const Problem& problem, const Params& params, const Control& control, const WarmStart* warm) {
@@ -319,6 +352,8 @@ Result fit(const Method& m, const Problem& problem, const Params& params, const 
                            std::to_string(K) + " outputs (got " + std::to_string(warm->coef.rows()) + " × " +
                            std::to_string(warm->coef.cols()) + ")"));
   if (prepared.options.flag("standardize")) return fitStandardized(m, problem, params, *prepared.design, control, warm);
+  if (prepared.weightsByRows)
+    return fitWeightedRows(m, problem, params, prepared, control, warm);
   if (!prepared.options.flag("intercept")) return fitWithoutIntercept(m, problem, params, *prepared.loss, control, warm);
   // The first progress event, before any work: iteration 0 at w = 0, whose objective is the
   // loss of zero scores (every penalty is 0 there). A warm start's is not known yet: none.

@@ -27,6 +27,10 @@ struct ReflectedRows {
   }
 };
 
+// "" when `method` can fit without an intercept under `loss`, else the refusal naming `intercept`
+// (an experts method, a loss without a reflected target).
+Refusal checkInterceptFree(const Method& method, const Loss& loss);
+
 // `problem`'s rows and their reflections under `loss` (squared, or binary with 0/1 labels) for
 // `method`, or the refusal naming `intercept` (an experts method, a loss without a reflected
 // target, memory for the copy).

@@ -142,6 +142,13 @@ struct Method {
   // The recipe honours observation weights (its solvers read the loss's weighted terms, or it
   // switches to ones that do); other methods refuse them naming `weights`.
   bool takesWeights = false;
+  // Weights through equal rows (weighted_rows.hpp) for the squared loss with one output per
+  // target column: `Always` — its solvers read equal rows only (the squared loss is its only
+  // loss); `WhenCheap` — its closed forms assume equal rows and its weighted route (the loss's
+  // weighted terms, by trust-region Newton) is the slower, so dense X, or any X without an
+  // intercept, goes through rows (a sparse X with an intercept would be copied dense).
+  enum class RowsForWeights { Never, Always, WhenCheap };
+  RowsForWeights rowsForWeights = RowsForWeights::Never;
   // The method takes `relax` (methods/relaxed_fit.hpp): its answer refitted without penalty over
   // its pattern of zero and equal coefficients.
   bool relaxable = false;
@@ -176,6 +183,11 @@ struct Method {
   Method& memoryUse(MemoryUse m) { memory = m; return *this; }
   Method& denseOnly() { acceptsSparse = false; return *this; }
   Method& weighted() { takesWeights = true; return *this; }
+  Method& weightedByRows(RowsForWeights when = RowsForWeights::Always) {
+    takesWeights = true;
+    rowsForWeights = when;
+    return *this;
+  }
   Method& relaxes() {
     relaxable = true;
     options.push_back(relaxOption());

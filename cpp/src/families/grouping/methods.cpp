@@ -471,27 +471,29 @@ std::vector<Method> groupingMethods() {
   return {
       Method("lsk", "ridge, then the projection of its coefficients onto Q values (LSK)", lskOptions(), runLsk)
           .checkShape(checkGroups)
-          .weighted(),
+          .weightedByRows(Method::RowsForWeights::WhenCheap),
       Method("ihc", "iterative hard clustering: projected gradient onto Q values (IHC Alg. 1), by default from 6 starts each polished by an exchange search over partitions (ours)", ihcOptions(), runIhc)
           .checkShape(checkGroups)
           .dependsOnStart()
-          .weighted(),
+          .weightedByRows(Method::RowsForWeights::WhenCheap),
       Method("ihcs", "IHC onto s-sparse Q values (IHC §4.1), by default from 10 starts each polished by an exchange search over supports and groupings (ours)", ihcsOptions(), runIhcs)
           .checkShape(checkSparse)
           .dependsOnStart()
-          .weighted(),
+          .weightedByRows(Method::RowsForWeights::WhenCheap),
       Method("iht", "iterative hard thresholding: projected gradient onto s-sparse vectors, by default from 6 starts each polished by a swap search over supports (ours)", ihtOptions(), runIht)
           .dependsOnStart()
-          .weighted(),
+          .weightedByRows(Method::RowsForWeights::WhenCheap),
       Method("oracle", "the loss fitted given the true partition", oracleOptions(), runOracle)
           .checkShape(checkOracle)
-          .weighted(),
+          .weightedByRows(Method::RowsForWeights::WhenCheap),
       Method("cg", "conditional gradient on equivalence matrices, rounded (LwCS Alg. 2)", cgOptions(), runCg)
           .checkShape(checkConditionalGradient)
-          .memoryUse({3, 4, 4}),
+          .memoryUse({3, 4, 4})
+          .weightedByRows(),
       Method("cgpg", "CG, then IHC from its rounded solution (CGPG), or IHCS with s > 0 (CGPGS), polished by their exchange search (ours)", cgpgOptions(), runCgpg)
           .checkShape(checkCgpg)
-          .memoryUse({3, 4, 4}),
+          .memoryUse({3, 4, 4})
+          .weightedByRows(),
   };
 }
 

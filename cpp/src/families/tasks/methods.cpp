@@ -203,29 +203,30 @@ std::vector<Method> tasksMethods() {
           .checkShape(checkTasks)
           .dependsOnStart()
           .ofKind(ModelKind::Tasks)
-          .weighted(),
+          .weightedByRows(Method::RowsForWeights::WhenCheap),
       Method("tasks-cg",
              "clustered tasks by conditional gradient on the tasks' equivalence matrix (DataCube Alg. 3, appendix 6.2, the paper's OM): with the squared loss the relaxation is linear in M, so its oracle — the best partition, enumerated for few tasks — is the answer",
              cgOptions(), runTasksCg)
           .checkShape(checkTasks)
-          .ofKind(ModelKind::Tasks),
+          .ofKind(ModelKind::Tasks)
+          .weightedByRows(),
       Method("tasks-pg",
              "clustered tasks (hard, HSC): the classes' predictors equal to Q centres, by projected gradient with the clustering of the predictors as projection (DataCube Alg. 2, the paper's PGK)",
              pgOptions(), runTasksPg)
           .checkShape(checkTasks)
           .dependsOnStart()
           .ofKind(ModelKind::Tasks)
-          .weighted(),
+          .weightedByRows(Method::RowsForWeights::WhenCheap),
       Method("tasks-frobenius",
              "multitask baseline: one ridge (or logistic ridge) predictor per class, λ/2 ‖W‖²_F (the DataCube paper's Frobenius row)",
              frobeniusOptions(), runTasksFrobenius)
           .ofKind(ModelKind::Tasks)
-          .weighted(),
+          .weightedByRows(Method::RowsForWeights::WhenCheap),
       Method("tasks-trace",
              "multitask baseline: the trace norm μ‖W‖_* (+ λ/2 ‖W‖²), its prox by singular value thresholding: ADMM for the squared loss when n or d is at most 2048, else accelerated proximal gradient (the DataCube paper's trace row)",
              traceOptions(), runTasksTrace)
           .ofKind(ModelKind::Tasks)
-          .weighted(),
+          .weightedByRows(Method::RowsForWeights::WhenCheap),
   };
 }
 
