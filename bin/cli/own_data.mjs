@@ -12,13 +12,15 @@ import { progress } from './progress.mjs';
 
 /** The flags every command on a table takes. */
 const TABLE_FLAGS = {
-  target: { type: 'string' }, weights: { type: 'string' }, drop: { type: 'string', multiple: true }, features: { type: 'string' }, delimiter: { type: 'string' }, decimal: { type: 'string' },
+  target: { type: 'string' }, weights: { type: 'string' }, offset: { type: 'string' }, drop: { type: 'string', multiple: true }, features: { type: 'string' }, delimiter: { type: 'string' }, decimal: { type: 'string' },
   'skip-missing': { type: 'boolean' }, json: { type: 'boolean' },
 };
 const TABLE_HELP = `  the table: CSV or TSV with a header row (separator guessed among , ; tab |), or JSON rows
     --target COLUMN                    the column to predict (numbers: regression; labels: classes)
     --weights COLUMN                   observation weights (≥ 0): row i counts w_i times (the methods
                                        with weights in supclust list --json; not a feature)
+    --offset COLUMN                    row offsets added to every score, a known part the fit does not
+                                       estimate (glmnet's offset; not a feature); predict then needs one
     --drop COLUMN[,COLUMN…]            columns left out of the features (repeatable)
     --features A,B,…                   the feature columns (default: all but the target and --drop)
     --delimiter C                      the separator, when the guess is wrong
@@ -61,7 +63,7 @@ function readTableFile(file, flags) {
  * advice for a missing cell). */
 function inFlags(e, file, missing) {
   if (!(e instanceof SupclustError)) return e;
-  if (['target', 'weights', 'drop', 'features', 'decimal'].includes(e.field) && e.message.startsWith(`${e.field}:`))
+  if (['target', 'weights', 'offset', 'drop', 'features', 'decimal'].includes(e.field) && e.message.startsWith(`${e.field}:`))
     return new SupclustError(e.code, `--${e.message}`, e.field);
   const words = e.message.replace(missing[0], missing[1]).replace('(drop the column to leave it out)', `(--drop ${e.field} leaves it out)`)
     .replace("with decimal: ','", 'with --decimal ,');
@@ -77,7 +79,7 @@ function tableData(file, flags, { target = true } = {}) {
   let m;
   try {
     m = tableMatrix(table, {
-      target: target ? flags.target : undefined, weights: flags.weights, drop: listFlag(flags.drop),
+      target: target ? flags.target : undefined, weights: flags.weights, offset: flags.offset, drop: listFlag(flags.drop),
       features: flags.features ? listFlag([flags.features]) : undefined,
       missing: flags['skip-missing'] ? 'skip' : 'error', decimal: flags.decimal ?? '.',
     });
@@ -90,7 +92,7 @@ function tableData(file, flags, { target = true } = {}) {
     if (c.rowId) notes.push(`column '${c.name}' counts the rows 1, 2, …: an identifier? --drop ${c.name}`);
     else if (c.constant) notes.push(`column '${c.name}' is constant: it cannot inform the fit`);
   }
-  return { file, table, m, notes, weights: flags.weights };
+  return { file, table, m, notes, weights: flags.weights, offset: flags.offset };
 }
 
 /** The fit's parameters: the table's X and y, the method's flags, and for a target of labels a
@@ -99,7 +101,7 @@ function tableData(file, flags, { target = true } = {}) {
 function fitParams(info, method, flags, data, settings = []) {
   const { method: m, rename } = methodFlags(info, method, settings);
   const params = { X: data.m.X, nRows: data.m.nRows, nCols: data.m.nCols, y: data.m.y, featureNames: data.m.featureNames,
-    ...(data.m.weights ? { weights: data.m.weights } : {}), ...optionValues(m.options, flags, data.m.featureNames, rename) };
+    ...(data.m.weights ? { weights: data.m.weights } : {}), ...(data.m.offset ? { offset: data.m.offset } : {}), ...optionValues(m.options, flags, data.m.featureNames, rename) };
   if (!(data.m.y instanceof Float64Array) && params.loss === undefined) {
     const loss = m.options.find((o) => o.name === 'loss');
     const labels = new Set(data.m.y).size, want = labels === 2 ? ['logistic', 'hinge', 'ova-logistic'] : ['multinomial', 'ova-logistic', 'ova-hinge', 'ova-squared'];
@@ -197,16 +199,17 @@ function table(rows) {
 }
 
 /** Held-out scores: mse and r2 for regression; error, accuracy and (two classes) auc for classes;
- * each row counted by its weight when the table has weights. */
-async function testScores(sc, model, X, nRows, y, weights) {
+ * each row counted by its weight when the table has weights, its offset added when it has offsets. */
+async function testScores(sc, model, { X, nRows, y, weights, offset }) {
+  const given = offset ? { offset } : undefined;
   if (!model.classes) {
-    const p = await sc.predict(model, X, nRows, model.nFeatures);
-    if (p.length !== nRows) return { mse: await sc.score(model, X, y, 'mse', nRows, model.nFeatures) };
+    const p = await sc.predict(model, X, nRows, model.nFeatures, given);
+    if (p.length !== nRows) return { mse: await sc.score(model, X, y, 'mse', nRows, model.nFeatures, given) };
     return { mse: mse(y, p, weights), r2: r2(y, p, weights) };
   }
-  const predicted = await sc.predictClass(model, X, nRows, model.nFeatures), out = { accuracy: accuracy(y, predicted, weights) };
+  const predicted = await sc.predictClass(model, X, nRows, model.nFeatures, given), out = { accuracy: accuracy(y, predicted, weights) };
   if (model.classes.length === 2 && model.loss !== 'hinge')
-    out.auc = auc(y, (await sc.predictProba(model, X, nRows, model.nFeatures)).filter((_, t) => t % 2 === 1), undefined, weights);
+    out.auc = auc(y, (await sc.predictProba(model, X, nRows, model.nFeatures, given)).filter((_, t) => t % 2 === 1), undefined, weights);
   return out;
 }
 
@@ -225,7 +228,7 @@ function saveOutputs(flags, model) {
 
 const heading = (method, data, params) =>
   `${method} on ${data.file}: ${data.m.nRows} rows × ${data.m.nCols} features, target '${data.m.target}'${params.loss ? ` (loss ${params.loss})` : ''}` +
-  (data.weights ? `, rows weighted by '${data.weights}'` : '');
+  (data.weights ? `, rows weighted by '${data.weights}'` : '') + (data.offset ? `, offsets '${data.offset}'` : '');
 
 const MODEL_FLAGS = { method: { type: 'string' }, out: { type: 'string' }, coef: { type: 'string' } };
 
@@ -258,9 +261,9 @@ export const fit = {
       const labels = data.m.y instanceof Float64Array ? undefined : data.m.y;
       const split = splitRows(data.m.nRows, { test: numberFlag(flags, 'test'), seed: numberFlag(flags, 'split-seed') ?? 1, stratify: labels });
       train = { ...params, X: selectRows(data.m.X, split.train, data.m.nCols), y: selectRows(data.m.y, split.train), nRows: split.train.length,
-        ...(data.m.weights ? { weights: selectRows(data.m.weights, split.train) } : {}) };
+        ...(data.m.weights ? { weights: selectRows(data.m.weights, split.train) } : {}), ...(data.m.offset ? { offset: selectRows(data.m.offset, split.train) } : {}) };
       held = { X: selectRows(data.m.X, split.test, data.m.nCols), y: Array.from(selectRows(data.m.y, split.test)), nRows: split.test.length,
-        rows: split.test.map((i) => data.m.rows[i]), weights: data.m.weights && selectRows(data.m.weights, split.test) };
+        rows: split.test.map((i) => data.m.rows[i]), weights: data.m.weights && selectRows(data.m.weights, split.test), offset: data.m.offset && selectRows(data.m.offset, split.test) };
     }
     let model, chosen;
     if (flags.cv) {
@@ -275,7 +278,7 @@ export const fit = {
       if (edge) data.notes.push(edge);
       bar.end(`${path.points.length} path points × ${cv.folds} folds`);
     } else model = await sc.fit(method, train);
-    const test = held && { rows: held.nRows, ...(await testScores(sc, model, held.X, held.nRows, held.y, held.weights)) };
+    const test = held && { rows: held.nRows, ...(await testScores(sc, model, held)) };
     saveOutputs(flags, model);
     if (flags.json) {
       console.log(JSON.stringify({ method, file, rows: data.m.nRows, features: data.m.featureNames, target: data.m.target, notes: data.notes,
@@ -298,9 +301,10 @@ export const predict = {
   help: `    --out FILE                         write the predictions there (default: stdout), one row per table row
     --proba                            classifiers: each class's probability beside the class
     --id COLUMN                        copy this column of the table (a row's name or key) before the predictions
+    --offset COLUMN                    the rows' offsets, for a model fitted with --offset (required then)
     --delimiter C, --decimal ,, --json the table's separator and decimal mark; JSON instead of CSV
   The table needs the model's feature columns (by name; others are ignored); a missing cell is refused.`,
-  options: { out: { type: 'string' }, proba: { type: 'boolean' }, id: { type: 'string' }, delimiter: { type: 'string' }, decimal: { type: 'string' }, json: { type: 'boolean' } },
+  options: { out: { type: 'string' }, proba: { type: 'boolean' }, id: { type: 'string' }, offset: { type: 'string' }, delimiter: { type: 'string' }, decimal: { type: 'string' }, json: { type: 'boolean' } },
   positionals: 2,
   async run(flags, [modelFile, file], sc) {
     let model;
@@ -311,23 +315,25 @@ export const predict = {
     }
     const table = readTableFile(file, flags);
     const features = model.featureNames ?? table.columns.slice(0, model.nFeatures);
-    let X, nRows;
+    let X, nRows, offset;
     try {
-      ({ X, nRows } = tableMatrix(table, { features, missing: 'error', decimal: flags.decimal ?? '.' }));
+      ({ X, nRows, offset } = tableMatrix(table, { features, offset: flags.offset, missing: 'error', decimal: flags.decimal ?? '.' }));
     } catch (e) {  // every row gets a prediction: a missing cell cannot be skipped
       throw inFlags(e, file, ["; leave such rows out (missing: 'skip') or fill them in", '; fill it in (a prediction reads every feature of its row)']);
     }
     const idColumn = flags.id === undefined ? -1 : table.columns.indexOf(flags.id);
     if (flags.id !== undefined && idColumn < 0) throw invalid('id', `no column named '${flags.id}' (the columns: ${table.columns.map((c) => `'${c}'`).join(', ')})`);
+    if (model.offset === true && !offset) throw invalid('offset', `the model was fitted with row offsets: give the table's with --offset COLUMN`);
+    const given = offset ? { offset } : undefined;
     let header, rows;
     if (model.classes) {
-      const classes = await sc.predictClass(model, X, nRows, model.nFeatures);
-      const proba = flags.proba ? await sc.predictProba(model, X, nRows, model.nFeatures) : undefined, K = proba ? proba.length / nRows : 0;
+      const classes = await sc.predictClass(model, X, nRows, model.nFeatures, given);
+      const proba = flags.proba ? await sc.predictProba(model, X, nRows, model.nFeatures, given) : undefined, K = proba ? proba.length / nRows : 0;
       header = ['prediction', ...(proba ? Array.from({ length: K }, (_, k) => `p_${model.classes[k]}`) : [])];
       rows = classes.map((c, i) => [c, ...(proba ? Array.from(proba.subarray(i * K, (i + 1) * K)) : [])]);
     } else {
       if (flags.proba) throw invalid('proba', `the model (loss ${model.loss}) has no classes`);
-      const p = await sc.predict(model, X, nRows, model.nFeatures), K = p.length / nRows;
+      const p = await sc.predict(model, X, nRows, model.nFeatures, given), K = p.length / nRows;
       header = K === 1 ? ['prediction'] : Array.from({ length: K }, (_, k) => `prediction_${k + 1}`);
       rows = Array.from({ length: nRows }, (_, i) => Array.from(p.subarray(i * K, (i + 1) * K)));
     }

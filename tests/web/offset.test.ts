@@ -1,9 +1,16 @@
 // Row offsets through the API (glmnet's offset and newoffset): a model fitted with them says so,
 // its predictions, probabilities, classes and scores need the new rows' and add them (recomputed
 // here from the coefficients), a saved model keeps the flag; cross-validation and a path take
-// them; the losses and methods that take none, and malformed offsets, are refused naming the field.
+// them; the losses and methods that take none, and malformed offsets, are refused naming the field;
+// a table's offset column (fit, predict, tableMatrix) and the command line's --offset equal the
+// API's calls on the same numbers.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { load, SupclustError, validateModel, type Supclust } from '../../dist/node/index.js';
+import { load, mse, readTable, selectRows, splitRows, SupclustError, tableMatrix, validateModel, type Supclust } from '../../dist/node/index.js';
+import { root } from './helpers.js';
 
 let sc: Supclust;
 beforeAll(async () => { sc = await load({ variant: 'simd' }); });
@@ -74,4 +81,50 @@ describe('row offsets', () => {
     expect((await refusal(() => sc.fit('lasso', { X, y, lambda: 0.1, offset: offset.map((v, i) => (i === 4 ? NaN : v)) }))).field).toBe('offset');
     expect((await sc.fit('lasso', { X, y, lambda: 0.1, offset })).status).toBe('converged');
   });
+
+  it('name a table\'s column in fit and predict, tableMatrix and the command line', async () => {
+    const rows = X.map((r, i) => ({ a: r[0], b: r[1], c: r[2], o: offset[i], y: y[i] }));
+    const byName = await sc.fit('lasso', { X: rows, y: 'y', offset: 'o', lambda: 0.05 });
+    const byArray = await sc.fit('lasso', { X, y, offset, lambda: 0.05 });
+    expect(byName.featureNames).toEqual(['a', 'b', 'c']);
+    expect(byName.coef).toEqual(byArray.coef);
+    expect(byName.intercept).toEqual(byArray.intercept);
+    expect(await sc.predict(byName, rows, undefined, undefined, { offset: 'o' })).toEqual(await sc.predict(byArray, X, undefined, undefined, { offset }));
+    expect(await sc.score(byName, rows, 'y', 'mse', undefined, undefined, { offset: 'o' })).toBe(await sc.score(byArray, X, y, 'mse', undefined, undefined, { offset }));
+    expect((await refusal(() => sc.predict(byName, rows, undefined, undefined, { offset: 'p' }))).field).toBe('offset');
+    expect((await refusal(() => sc.predict(byArray, X, undefined, undefined, { offset: 'o' }))).field).toBe('offset');
+    expect((await refusal(() => sc.fit('lasso', { X, y, offset: 'o', lambda: 0.05 }))).field).toBe('offset');
+    expect((await refusal(() => sc.fit('lasso', { X: rows, y: 'y', offset: 'y', lambda: 0.05 }))).field).toBe('offset');
+    // The same numbers through a CSV file and the command line.
+    const text = 'a,b,c,o,y\n' + rows.map((r) => [r.a, r.b, r.c, r.o, r.y].join(',')).join('\n') + '\n';
+    const m = tableMatrix(readTable(text), { target: 'y', offset: 'o' });
+    expect(m.featureNames).toEqual(['a', 'b', 'c']);
+    expect(Array.from(m.offset!)).toEqual(offset);
+    expect(() => tableMatrix(readTable(text), { target: 'y', offset: 'y' })).toThrow(/cannot also be the offset/);
+    const dir = mkdtempSync(join(tmpdir(), 'supclust-offset-'));
+    writeFileSync(join(dir, 'o.csv'), text);
+    const cli = (...args: string[]) => spawnSync(process.execPath, [join(root, 'bin/supclust.mjs'), ...args], { encoding: 'utf8', cwd: dir });
+    const fitted = cli('fit', 'o.csv', '--target', 'y', '--offset', 'o', '--method', 'lasso', '--lambda', '0.05', '--out', 'm.json', '--json');
+    expect(fitted.status, fitted.stderr).toBe(0);
+    expect(JSON.parse(fitted.stdout).model.coef).toEqual(byArray.coef);
+    const predicted = cli('predict', 'm.json', 'o.csv', '--offset', 'o', '--json');
+    expect(predicted.status, predicted.stderr).toBe(0);
+    expect(JSON.parse(predicted.stdout).map((r: { prediction: number }) => r.prediction))
+      .toEqual(Array.from(await sc.predict(byArray, X, undefined, undefined, { offset })));
+    const without = cli('predict', 'm.json', 'o.csv');
+    expect(without.status).not.toBe(0);
+    expect(without.stderr).toContain('--offset');
+    // fit --test: the held-out rows scored with their own offsets, recomputed from the API's fit on
+    // the same split.
+    const tested = cli('fit', 'o.csv', '--target', 'y', '--offset', 'o', '--method', 'lasso', '--lambda', '0.05', '--test', '0.25', '--json');
+    expect(tested.status, tested.stderr).toBe(0);
+    const split = splitRows(n, { test: 0.25, seed: 1 });
+    const Xf = Float64Array.from(X.flat());
+    const trained = await sc.fit('lasso', { X: selectRows(Xf, split.train, d), nRows: split.train.length, nCols: d, y: selectRows(Float64Array.from(y), split.train),
+      featureNames: ['a', 'b', 'c'], offset: selectRows(Float64Array.from(offset), split.train), lambda: 0.05 });
+    const heldOffset = selectRows(Float64Array.from(offset), split.test);
+    const p = await sc.predict(trained, selectRows(Xf, split.test, d), split.test.length, d, { offset: heldOffset });
+    expect(JSON.parse(tested.stdout).test.mse).toBe(mse(selectRows(Float64Array.from(y), split.test), p));
+  });
 });
+

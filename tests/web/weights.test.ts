@@ -58,9 +58,10 @@ describe('observation weights', () => {
     expect(cd.field).toBe('solver');
   });
 
-  it('fit as the rows repeated in the grouping family (IHC from its starts, LSK, the oracle; squared and logistic)', async () => {
-    for (const [method, options] of [['ihc', { Q: 2, lambda: 0.05 }], ['lsk', { Q: 2, lambda: 0.05 }], ['oracle', { groups: [0, 1, 0, 1, 1], lambda: 0.05 }]] as const)
+  it('fit as the rows repeated in the grouping family (IHC from its starts, LSK, the oracle, squared and logistic; CG through equal rows)', async () => {
+    for (const [method, options] of [['ihc', { Q: 2, lambda: 0.05 }], ['lsk', { Q: 2, lambda: 0.05 }], ['oracle', { groups: [0, 1, 0, 1, 1], lambda: 0.05 }], ['cg', { Q: 2, lambda: 0.05 }]] as const)
       for (const target of ['y', 'labels'] as const) {
+        if (method === 'cg' && target === 'labels') continue;  // the squared loss only
         const loss = target === 'y' ? {} : { loss: 'logistic' as const };
         const weighted = await sc.fit(method, { X, nRows: n, nCols: d, y: target === 'y' ? y : labels, weights, ...options, ...loss });
         const plain = await sc.fit(method, { X: Float64Array.from(repeated(X, d)), nRows: N, nCols: d, y: target === 'y' ? repeated(y) : repeated(labels), ...options, ...loss });
@@ -73,10 +74,11 @@ describe('observation weights', () => {
 
   it('are declared per method and refused by name where not taken or malformed', async () => {
     expect(sc.info.methods.filter((m) => m.weights).map((m) => m.name).sort())
-      .toEqual(['adfg', 'dfg', 'elasticnet', 'gem', 'gflasso', 'ihc', 'ihcs', 'iht', 'lasso', 'lem', 'lsk', 'ncfgs', 'nctfgs', 'oracle', 'oscar', 'ridge', 'svm', 'tasks-frobenius', 'tasks-pg', 'tasks-ssc', 'tasks-trace']);
-    const cg = await rejected(sc.fit('cg', { X, nRows: n, nCols: d, y, weights, Q: 2 }));
-    expect(cg.field).toBe('weights');
-    expect(cg.message).toContain("method 'cg' does not take observation weights");
+      .toEqual(['adfg', 'cg', 'cgpg', 'dfg', 'elasticnet', 'gem', 'gflasso', 'ihc', 'ihcs', 'iht', 'lasso', 'lem', 'lsk', 'ncfgs', 'nctfgs', 'oracle', 'oscar', 'ridge', 'svm',
+        'tasks-cg', 'tasks-frobenius', 'tasks-pg', 'tasks-ssc', 'tasks-trace']);
+    const experts = await rejected(sc.fit('experts-am', { X, nRows: n, nCols: d, y, weights, Q: 2 }));
+    expect(experts.field).toBe('weights');
+    expect(experts.message).toContain("method 'experts-am' does not take observation weights");
     for (const bad of [weights.subarray(1), Float64Array.from(weights, (w, i) => (i === 3 ? -1 : w)), new Float64Array(n), Float64Array.from(weights, (w, i) => (i === 2 ? NaN : w))])
       expect((await rejected(sc.fit('lasso', { X, nRows: n, nCols: d, y, weights: bad, lambda: 0.1 }))).field).toBe('weights');
     // The module answers the next call.
@@ -148,7 +150,7 @@ describe('observation weights', () => {
     const printed = spawnSync(process.execPath, [join(root, 'bin/supclust.mjs'), 'fit', 'w.csv', '--target', 'y', '--weights', 'w', '--method', 'lasso', '--lambda', '0.01'],
       { encoding: 'utf8', cwd: dir });
     expect(printed.stdout).toContain("lasso on w.csv: 40 rows × 2 features, target 'y', rows weighted by 'w'");
-    const refused = spawnSync(process.execPath, [join(root, 'bin/supclust.mjs'), 'fit', 'w.csv', '--target', 'y', '--weights', 'w', '--method', 'cg', '--Q', '2'], { encoding: 'utf8', cwd: dir });
+    const refused = spawnSync(process.execPath, [join(root, 'bin/supclust.mjs'), 'fit', 'w.csv', '--target', 'y', '--weights', 'w', '--method', 'experts-am', '--Q', '2'], { encoding: 'utf8', cwd: dir });
     expect(refused.status).not.toBe(0);
     expect(refused.stderr).toContain('weights');
     expect(readFileSync(join(dir, 'w.csv'), 'utf8')).toBe(text);

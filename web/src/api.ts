@@ -4,7 +4,7 @@ import { SupclustError, fromLibrary, invalid } from './errors.js';
 import type { Backend } from './module.js';
 import { isRefusal, type CallMatrix, type ExperimentRequest, type RawAnswers, type RawCrossValidation, type RawExperiment, type RawFit, type RawPath, type RawStability, type Request, type WarmStartWire } from './protocol.js';
 import { Datasets, isDataset, ownCopy } from './dataset.js';
-import { columnMatrix, isColumnTable } from './columns.js';
+import { columnMatrix, columnNumbers, isColumnTable } from './columns.js';
 import { MODEL_SCHEMA_VERSION } from './types.js';
 import type { CallControl, ColumnTable, DataInput, CrossValidationControl, ShardPart, ExpertError, CrossValidationOptions, CrossValidationResult, PathOptions, PathResult, StabilityResult, StabilitySettings, Dataset, ExperimentData, ExperimentOptions, ExperimentResult, GeneratorName, GeneratorOptions, FitParams, Info, KMeans1DResult, Label, MatrixInput, LossInfo, MethodInfo, MethodKinds, MethodName, Model, ModelKind,
   SparseGroupsResult, Supclust, SyntheticData, PredictOptions } from './types.js';
@@ -64,16 +64,17 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
   /** Params whose X is a table of named columns as the arrays a call reads (X then a matrix):
    * the features by featureNames (default: every column but y's and weights'), y and weights by
    * column name. */
-  function fromTable<P extends { X: unknown; y?: unknown; weights?: unknown; featureNames?: readonly string[]; nRows?: number; nCols?: number }>(params: P): P {
-    const column = (f: 'y' | 'weights') => (typeof params[f] === 'string' ? params[f] as string : undefined);
+  function fromTable<P extends { X: unknown; y?: unknown; weights?: unknown; offset?: unknown; featureNames?: readonly string[]; nRows?: number; nCols?: number }>(params: P): P {
+    const column = (f: 'y' | 'weights' | 'offset') => (typeof params[f] === 'string' ? params[f] as string : undefined);
     if (!isColumnTable(params.X)) {
-      for (const f of ['y', 'weights'] as const)
+      for (const f of ['y', 'weights', 'offset'] as const)
         if (column(f) !== undefined) throw invalid(f, `names a column ('${column(f)}'), which needs X as a table of named columns`);
       return params;
     }
     sizesFromTable(params.nRows, params.nCols);
-    const t = columnMatrix(params.X, { features: params.featureNames, target: column('y'), weights: column('weights') });
-    return { ...params, X: t.X, nRows: t.nRows, nCols: t.nCols, featureNames: t.featureNames, y: t.y ?? params.y, weights: t.weights ?? params.weights };
+    const t = columnMatrix(params.X, { features: params.featureNames, target: column('y'), weights: column('weights'), offset: column('offset') });
+    return { ...params, X: t.X, nRows: t.nRows, nCols: t.nCols, featureNames: t.featureNames, y: t.y ?? params.y, weights: t.weights ?? params.weights,
+      offset: t.offset ?? params.offset };
   }
 
   /** A score's or expertError's X and y, y possibly a column of the table X. */
@@ -92,7 +93,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
     const { matrix, wire } = predictionInput(m, X, nRows, nCols, model.featureNames);
     const predictor = predictorOf(model, m);
     const raw = await call({ op: 'predict', model: predictor, answer: what, X: wire, nRows: matrix.nRows, nCols: matrix.nCols,
-      ...(y ? { y: y() } : {}), ...offsetOf(options, matrix.nRows) });
+      ...(y ? { y: y() } : {}), ...offsetOf(options, matrix.nRows, X) });
     if (isRefusal(raw)) throw fromLibrary(raw);
     return raw as RawAnswers;
   }
@@ -106,10 +107,15 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
 
   // A prediction's row offsets (options.offset), as the request carries them: numbers here, their
   // presence against the model's the library's.
-  function offsetOf(options: PredictOptions | undefined, n: number): { offset?: Float64Array } {
+  // With X a table of named columns, the offset may name one of its columns.
+  function offsetOf(options: PredictOptions | undefined, n: number, X?: DataInput): { offset?: Float64Array } {
     if (options === undefined) return {};
     if (options == null || typeof options !== 'object') throw invalid('options', `must be an object such as { offset } (got ${v.describe(options)})`);
     v.knownKeys('options', options, ['offset']);
+    if (typeof options.offset === 'string') {
+      if (!isColumnTable(X)) throw invalid('offset', `names a column ('${options.offset}'), which needs X as a table of named columns`);
+      return { offset: columnNumbers(X, options.offset, 'offset') };
+    }
     return options.offset === undefined ? {} : { offset: v.finiteVector('offset', options.offset, n) };
   }
 
@@ -424,7 +430,7 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
         if (m.outputs > 1 && model.kind !== 'experts' && targets.length === matrix.nRows * m.outputs) yCols = m.outputs;
       }
       const raw = await call({ op: 'score', model: predictorOf(model, m), metric: metric ?? '', X: wire, nRows: matrix.nRows, nCols: matrix.nCols, y: targets, yCols,
-        ...offsetOf(options, matrix.nRows) });
+        ...offsetOf(options, matrix.nRows, given) });
       if (isRefusal(raw)) throw fromLibrary(raw);
       return (raw as { value: number }).value;
     },

@@ -72,6 +72,18 @@ function numberOf(c: Cell, column: string, row: number, field: string): number {
       : typeof c === 'string' ? ' (encode text as numbers, or leave the column out: featureNames picks the columns)' : ''));
 }
 
+function numbersOf(table: Columns, name: string, field: string): Float64Array {
+  const cell = table.column(name);
+  return Float64Array.from({ length: table.nRows }, (_, i) => numberOf(cell(i), name, i + 1, field));
+}
+
+/** One column of a table as numbers (a prediction's offsets), refused naming `field`. */
+export function columnNumbers(X: ColumnTable, name: string, field: string): Float64Array {
+  const table = columnsOf(X);
+  if (!table.names.includes(name)) throw invalid(field, `X has no column named '${name}' (its columns: ${table.names.map((c) => `'${c}'`).join(', ')})`);
+  return numbersOf(table, name, field);
+}
+
 export interface ColumnMatrix {
   X: Float64Array;
   nRows: number;
@@ -79,13 +91,14 @@ export interface ColumnMatrix {
   featureNames: string[];
   y?: Float64Array | string[];
   weights?: Float64Array;
+  offset?: Float64Array;
 }
 
 /** The matrix of a table's columns: `features` in their order (default: every column but the
- * target's and the weights'), `target` the column read as y (numbers, or text as class labels),
- * `weights` a column of observation weights; a missing feature column is refused naming
- * `featuresField` (default 'featureNames'). */
-export function columnMatrix(X: ColumnTable, choice: { features?: readonly string[]; featuresField?: string; target?: string; weights?: string } = {}): ColumnMatrix {
+ * target's, the weights' and the offset's), `target` the column read as y (numbers, or text as
+ * class labels), `weights` a column of observation weights, `offset` one of row offsets; a missing
+ * feature column is refused naming `featuresField` (default 'featureNames'). */
+export function columnMatrix(X: ColumnTable, choice: { features?: readonly string[]; featuresField?: string; target?: string; weights?: string; offset?: string } = {}): ColumnMatrix {
   const table = columnsOf(X);
   const named = (name: string, field: string) => {
     if (!table.names.includes(name)) throw invalid(field, `X has no column named '${name}' (its columns: ${table.names.map((c) => `'${c}'`).join(', ')})`);
@@ -93,9 +106,14 @@ export function columnMatrix(X: ColumnTable, choice: { features?: readonly strin
   };
   if (choice.target !== undefined) named(choice.target, 'y');
   if (choice.weights !== undefined) named(choice.weights, 'weights');
+  if (choice.offset !== undefined) named(choice.offset, 'offset');
+  const sides = [[choice.target, 'y'], [choice.weights, 'weights'], [choice.offset, 'offset']] as const;
+  sides.forEach(([f, field], k) => sides.slice(0, k).forEach(([g, other]) => {
+    if (f !== undefined && f === g) throw invalid(field, `the column '${f}' cannot be both ${other} and ${field}`);
+  }));
   const features = choice.features ? choice.features.map((f) => named(f, choice.featuresField ?? 'featureNames'))
-    : table.names.filter((c) => c !== choice.target && c !== choice.weights);
-  for (const [f, field] of [[choice.target, 'y'], [choice.weights, 'weights']] as const)
+    : table.names.filter((c) => c !== choice.target && c !== choice.weights && c !== choice.offset);
+  for (const [f, field] of sides)
     if (f !== undefined && features.includes(f)) throw invalid('featureNames', `the column '${f}' cannot be both a feature and ${field}`);
   if (features.length === 0) throw invalid('X', 'no feature column is left');
   if (table.nRows === 0) throw invalid('X', 'must not be empty (the table has no rows)');
@@ -105,10 +123,8 @@ export function columnMatrix(X: ColumnTable, choice: { features?: readonly strin
     for (let i = 0; i < n; i++) data[i * d + j] = numberOf(cell(i), name, i + 1, 'X');
   });
   const out: ColumnMatrix = { X: data, nRows: n, nCols: d, featureNames: features.slice() };
-  if (choice.weights !== undefined) {
-    const cell = table.column(choice.weights);
-    out.weights = Float64Array.from({ length: n }, (_, i) => numberOf(cell(i), choice.weights!, i + 1, 'weights'));
-  }
+  if (choice.weights !== undefined) out.weights = numbersOf(table, choice.weights, 'weights');
+  if (choice.offset !== undefined) out.offset = numbersOf(table, choice.offset, 'offset');
   if (choice.target !== undefined) {
     const cell = table.column(choice.target), cells = Array.from({ length: n }, (_, i) => cell(i));
     const missing = cells.findIndex((c) => c === null || c === undefined);

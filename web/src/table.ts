@@ -46,6 +46,9 @@ export interface TableMatrixOptions {
   /** A column of observation weights (numbers ≥ 0; fit's `weights`), left out of the default
    * features; read into `weights`. */
   weights?: string;
+  /** A column of row offsets (finite numbers; fit's and predict's `offset`), left out of the
+   * default features; read into `offset`. */
+  offset?: string;
   /** A missing cell in a used column: refused naming it ('error', the default), or its row left
    * out ('skip', counted in `skipped` and listed in `rows`). */
   missing?: 'error' | 'skip';
@@ -62,6 +65,8 @@ export interface TableMatrix {
   target?: string;
   /** The weights column's values (TableMatrixOptions.weights). */
   weights?: Float64Array;
+  /** The offset column's values (TableMatrixOptions.offset). */
+  offset?: Float64Array;
   /** The 1-based data rows kept, in order (all of them unless `missing: 'skip'`). */
   rows: number[];
   /** Rows left out for a missing cell. */
@@ -178,7 +183,7 @@ export function whyNotNumeric(column: ColumnSummary): string {
 
 /** The design matrix of a table: the feature columns as numbers (row-major X), and the target. */
 export function tableMatrix(table: Table, options: TableMatrixOptions = {}): TableMatrix {
-  const { target, drop = [], missing = 'error', weights } = options, decimal = checkDecimal(options.decimal ?? '.');
+  const { target, drop = [], missing = 'error', weights, offset } = options, decimal = checkDecimal(options.decimal ?? '.');
   const index = (name: string, field: string) => {
     const j = table.columns.indexOf(name);
     if (j < 0) throw tableError(field, `${field}: no column named '${name}' (the columns: ${table.columns.map((c) => `'${c}'`).join(', ')})`);
@@ -188,16 +193,21 @@ export function tableMatrix(table: Table, options: TableMatrixOptions = {}): Tab
   for (const c of drop) index(c, 'drop');
   const t = target === undefined ? -1 : index(target, 'target');
   const wj = weights === undefined ? -1 : index(weights, 'weights');
+  const oj = offset === undefined ? -1 : index(offset, 'offset');
   if (weights !== undefined && weights === target) throw tableError('weights', `weights: the target '${target}' cannot also be the weights`);
-  const features = options.features ?? table.columns.filter((c) => c !== target && c !== weights && !drop.includes(c));
+  if (offset !== undefined && (offset === target || offset === weights))
+    throw tableError('offset', `offset: the ${offset === target ? 'target' : 'weights'} '${offset}' cannot also be the offset`);
+  const features = options.features ?? table.columns.filter((c) => c !== target && c !== weights && c !== offset && !drop.includes(c));
   const cols = features.map((f) => index(f, 'features'));
   if (cols.length === 0) throw tableError('features', 'features: no feature column is left');
   if (target !== undefined && features.includes(target)) throw tableError('features', `features: the target '${target}' cannot also be a feature`);
   if (weights !== undefined && features.includes(weights)) throw tableError('features', `features: the weights '${weights}' cannot also be a feature`);
+  if (offset !== undefined && features.includes(offset)) throw tableError('features', `features: the offset '${offset}' cannot also be a feature`);
   const summary = describeColumns(table, { decimal });
-  for (const j of wj < 0 ? cols : [wj, ...cols])
+  const sides = [...(wj < 0 ? [] : [wj]), ...(oj < 0 ? [] : [oj])];
+  for (const j of [...sides, ...cols])
     if (summary[j].firstBad) throw tableError(table.columns[j], `${whyNotNumeric(summary[j])} (drop the column to leave it out)`);
-  const used = [...(t < 0 ? [] : [t]), ...(wj < 0 ? [] : [wj]), ...cols];
+  const used = [...(t < 0 ? [] : [t]), ...sides, ...cols];
   const rows: number[] = [];
   table.rows.forEach((r, i) => {
     const gap = used.find((j) => isMissing(r[j]));
@@ -214,6 +224,7 @@ export function tableMatrix(table: Table, options: TableMatrixOptions = {}): Tab
     const bad = out.weights.findIndex((w) => w < 0);
     if (bad >= 0) throw tableError(weights!, `column '${weights}', row ${rows[bad]}: ${out.weights[bad]} is a negative weight (weights are ≥ 0)`);
   }
+  if (oj >= 0) out.offset = Float64Array.from(rows, (row) => asNumber(table.rows[row - 1][oj], decimal));
   if (t >= 0) {
     const cells = rows.map((row) => table.rows[row - 1][t].trim());
     out.target = target;

@@ -307,9 +307,10 @@ export interface ArrowVector {
 }
 /** X as every call that reads data takes it: a matrix, a held dataset or a table of named columns. */
 /** What a prediction or a score reads beside the rows: their offsets, one per row, for a model
- * fitted with offsets (model.offset; glmnet's newoffset), added to every score. */
+ * fitted with offsets (model.offset; glmnet's newoffset), added to every score; with X a table of
+ * named columns, the name of its offset column. */
 export interface PredictOptions {
-  offset?: ArrayLike<number>;
+  offset?: ArrayLike<number> | string;
 }
 
 export type DataInput = MatrixInput | Dataset | ColumnTable;
@@ -358,8 +359,9 @@ export interface DataParams<K extends ModelKind = ModelKind> {
   /** Row offsets, one per row, finite (glmnet's `offset`): row i's scores are xᵢᵀW + b + offset[i]
    * for every output, a known part the fit does not estimate. The squared loss (any method but the
    * experts) and the logistic losses (the methods with info.methods[].weights) take them; the model
-   * then has `offset: true` and its predictions take the new rows' (PredictOptions). */
-  offset?: ArrayLike<number>;
+   * then has `offset: true` and its predictions take the new rows' (PredictOptions). With X a
+   * table: the name of its offset column, which is then no feature. */
+  offset?: ArrayLike<number> | string;
   /** fit() only: a model fitted before on the same features, to start from (iterative methods:
    * IHC, IHCS, IHT, lasso, OSCAR, the logistic fits; closed forms ignore it). */
   warmStart?: Model;
