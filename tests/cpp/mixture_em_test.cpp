@@ -33,8 +33,8 @@ Vector pack(const Result& r) {
   return t;
 }
 // F of the header of mixture_em.hpp, by its definition (γ = 0: constant priors, their
-// logits a).
-double objective(const RowMatrix& X, const Vector& y, const Vector& t, Eigen::Index Q, double lambda, double gamma) {
+// logits a), row i counting ω_i = w_i n / Σw times with observation weights w.
+double objective(const RowMatrix& X, const Vector& y, const Vector& t, Eigen::Index Q, double lambda, double gamma, const Vector* w = nullptr) {
   const Eigen::Index n = X.rows(), d = X.cols();
   const Eigen::Map<const Matrix> C(t.data(), d, Q), V(t.data() + d * Q + 2 * Q, d, Q);
   const Eigen::Map<const RowVector> b(t.data() + d * Q, Q), logVar(t.data() + d * Q + Q, Q), a(t.data() + 2 * d * Q + 2 * Q, Q);
@@ -47,7 +47,7 @@ double objective(const RowMatrix& X, const Vector& y, const Vector& t, Eigen::In
       const double r = y[i] - Z(i, q), v = std::exp(logVar[q]);
       density += P(i, q) * std::exp(-0.5 * (kLogTwoPi + logVar[q]) - r * r / (2 * v));
     }
-    f -= std::log(density);
+    f -= (w ? (*w)[i] * static_cast<double>(n) / w->sum() : 1.0) * std::log(density);
   }
   f /= static_cast<double>(n);
   for (Eigen::Index q = 0; q < Q; ++q) f += 0.5 * lambda * C.col(q).squaredNorm() / std::exp(logVar[q]);
@@ -106,6 +106,59 @@ TEST(ExpertsEm, StationaryByFiniteDifferencesAndNeverIncreasing) {
       }
       for (std::size_t s = 1; s < r.history.size(); ++s) EXPECT_LE(r.history[s], r.history[s - 1] + 1e-13 * std::abs(r.history[s - 1]));
     }
+}
+
+// Observation weights: F with each row's log-likelihood weighted (recomputed here) is stationary
+// in every parameter, with constant priors and with the gate (whose multinomial fit is weighted);
+// integer weights reach the repeated rows' F and parameters (up to the labels); the BIC reads the
+// weights as n rows' evidence (weights of mean 1).
+TEST(ExpertsEm, ObservationWeightsWeightEachRowsLikelihood) {
+  for (const char* mixing : {"constant", "gate"}) {
+    SCOPED_TRACE(mixing);
+    const int Q = 2;
+    const Mixture m = mixture(200, 3, Q, std::string(mixing) == "gate", 41);
+    Vector w(200);
+    Random rng(5);
+    for (Eigen::Index i = 0; i < 200; ++i) w[i] = static_cast<double>(rng.below(4));
+    const double lambda = 1e-3, gamma = 1e-2;
+    const Params params{{{"Q", Q}, {"lambda", lambda}, {"gateLambda", gamma}, {"tolerance", 1e-14}, {"maxIterations", 5000}, {"seed", 3}},
+                        {{"mixing", mixing}}, {}, {}, {}};
+    Problem weighted = problemOf(m.X, m.y);
+    new (&weighted.weights) Eigen::Map<const Vector>(w.data(), w.size());
+    const Result r = fit("experts-em", weighted, params);
+    ASSERT_EQ(r.status, Status::Converged) << r.message;
+    const bool gated = std::string(mixing) == "gate";
+    const double g = gated ? gamma : 0;
+    const Vector t = pack(r);
+    EXPECT_NEAR(objective(m.X, m.y, t, Q, lambda, g, &w), r.objective, 1e-10 * std::max(1.0, std::abs(r.objective)));
+    EXPECT_GT(std::abs(objective(m.X, m.y, t, Q, lambda, g) - r.objective), 1e-6);  // the weights matter here
+    const Eigen::Index d = 3, gateFrom = d * Q + 2 * Q;
+    for (Eigen::Index k = 0; k < t.size(); ++k) {
+      if (!gated && k >= gateFrom && k < gateFrom + d * Q) continue;
+      const double h = 1e-5;
+      Vector up = t, down = t;
+      up[k] += h;
+      down[k] -= h;
+      EXPECT_LE(std::abs((objective(m.X, m.y, up, Q, lambda, g, &w) - objective(m.X, m.y, down, Q, lambda, g, &w)) / (2 * h)), 2e-6) << "parameter " << k;
+    }
+    const double parameters = Q * (d + 2) + (Q - 1) * (gated ? d + 1 : 1);
+    EXPECT_NEAR(r.criterion, 2 * 200 * r.objective + parameters * std::log(200.0), 1e-9 * std::abs(r.criterion));
+    // The rows repeated w_i times.
+    std::vector<Eigen::Index> rows;
+    for (Eigen::Index i = 0; i < 200; ++i)
+      for (int c = 0; c < static_cast<int>(w[i]); ++c) rows.push_back(i);
+    RowMatrix Xr(static_cast<Eigen::Index>(rows.size()), d);
+    Vector yr(static_cast<Eigen::Index>(rows.size()));
+    for (std::size_t k = 0; k < rows.size(); ++k) Xr.row(static_cast<Eigen::Index>(k)) = m.X.row(rows[k]), yr[static_cast<Eigen::Index>(k)] = m.y[rows[k]];
+    const Result repeated = fit("experts-em", problemOf(Xr, yr), params);
+    ASSERT_EQ(repeated.status, Status::Converged) << repeated.message;
+    EXPECT_NEAR(repeated.objective, r.objective, 1e-9 * std::abs(r.objective));
+    const int flip = (r.coef.col(0) - repeated.coef.col(0)).norm() < (r.coef.col(1) - repeated.coef.col(0)).norm() ? 0 : 1;
+    for (int q = 0; q < Q; ++q) {
+      EXPECT_LE((r.coef.col(q ^ flip) - repeated.coef.col(q)).cwiseAbs().maxCoeff(), 1e-5);
+      EXPECT_NEAR(r.variances[q ^ flip], repeated.variances[q], 1e-5);
+    }
+  }
 }
 
 TEST(ExpertsEm, AtLeastAsLikelyAsThePlantedParametersAndRecoversThem) {

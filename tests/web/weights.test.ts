@@ -74,7 +74,7 @@ describe('observation weights', () => {
 
   it('are declared per method and refused by name where not taken or malformed', async () => {
     expect(sc.info.methods.filter((m) => m.weights).map((m) => m.name).sort())
-      .toEqual(['adfg', 'cg', 'cgpg', 'dfg', 'elasticnet', 'gem', 'gflasso', 'ihc', 'ihcs', 'iht', 'lasso', 'lem', 'lsk', 'ncfgs', 'nctfgs', 'oracle', 'oscar', 'ridge', 'svm',
+      .toEqual(['adfg', 'cg', 'cgpg', 'dfg', 'elasticnet', 'experts-em', 'gem', 'gflasso', 'ihc', 'ihcs', 'iht', 'lasso', 'lem', 'lsk', 'ncfgs', 'nctfgs', 'oracle', 'oscar', 'ridge', 'svm',
         'tasks-cg', 'tasks-frobenius', 'tasks-pg', 'tasks-ssc', 'tasks-trace']);
     const experts = await rejected(sc.fit('experts-am', { X, nRows: n, nCols: d, y, weights, Q: 2 }));
     expect(experts.field).toBe('weights');

@@ -1,14 +1,16 @@
 #include "supclust/families/experts/gate.hpp"
 
 #include "supclust/core/design.hpp"
+#include "supclust/core/observation_weights.hpp"
 #include "supclust/core/objective.hpp"
 #include "supclust/solvers/trust_region_newton.hpp"
 
 namespace supclust {
 
-Gate fitGate(const RowMatrix& X, const Matrix& R, double gamma, Status* status, const Gate* from, int steps) {
+Gate fitGate(const RowMatrix& X, const Matrix& R, double gamma, Status* status, const Gate* from, int steps, const Vector* weights) {
   const Eigen::Index d = X.cols(), Q = R.cols();
-  const MultinomialLoss loss;
+  const std::unique_ptr<Loss> owned = weights ? withObservationWeights(std::make_unique<MultinomialLoss>(), *weights) : std::make_unique<MultinomialLoss>();
+  const Loss& loss = *owned;
   const CenteredDesign D(X);
   const Objective F(D, R, loss, gamma);
   const bool warm = from && from->coef.rows() == d && from->coef.cols() == Q;

@@ -199,9 +199,10 @@ Result runExpertsEm(const FitContext& c, const ExpertsOptions& opt) {
   o.gateLambda = opt.gateLambda;
   o.minPrior = opt.minPrior;
   o.logistic = opt.loss == "logistic";
+  o.weights = c.loss.rowWeights();
   ExpertsFit em = mixtureEm(c.X.X(), c.T.col(0), static_cast<int>(opt.Q), o, c.control);
   const bool usable = em.status != Status::Aborted && em.status != Status::NumericalIssue;
-  const double assigned = usable && opt.criterion == "icl" ? assignedLogResponsibility(c.X.X(), c.T.col(0), em, o.logistic) : 0;
+  const double assigned = usable && opt.criterion == "icl" ? assignedLogResponsibility(c.X.X(), c.T.col(0), em, o) : 0;
   Gate gate = std::move(em.gate);
   RowVector variances = std::move(em.variances);
   Result r = resultOf(std::move(em));
@@ -210,7 +211,7 @@ Result runExpertsEm(const FitContext& c, const ExpertsOptions& opt) {
   r.variances = std::move(variances);
   // BIC = 2n F + p log n over the experts' d + 1 coefficients and variance each (logistic experts:
   // no variance), and the gate's (Q − 1)(d + 1) free parameters (constant priors: Q − 1);
-  // ICL = BIC − 2 Σ_i log h_i,ĉ(i).
+  // ICL = BIC − 2 Σ_i log h_i,ĉ(i). Weighted rows count by their weights of mean 1: n rows' evidence.
   const auto n = static_cast<double>(c.X.rows()), d = static_cast<double>(c.X.cols()), Q = static_cast<double>(opt.Q);
   const double parameters = Q * (d + (o.logistic ? 1 : 2)) + (Q - 1) * (o.gate ? d + 1 : 1);
   r.criterion = 2 * n * r.objective + parameters * std::log(n) - 2 * assigned;
@@ -401,7 +402,8 @@ std::vector<Method> expertsMethods() {
           .denseOnly()
           .ofKind(ModelKind::Experts)
           .rescaledBy(rescaleMixture)
-          .outputsBy(expertOutputs),
+          .outputsBy(expertOutputs)
+          .weighted(),
       Method("experts-oracle", "the experts (or classifying experts) fitted on the true partition of the samples",
              oracleOptions(), gated<runExpertsOracle>)
           .checkShape(checkExperts)

@@ -45,9 +45,11 @@ struct MixtureState {
 
 class MixtureEm {
  public:
-  MixtureEm(const RowMatrix& X, const Vector& y, int Q, const MixtureEmOptions& o) : X_(X), y_(y), Q_(Q), o_(o) {
-    const double mean = y.mean();
-    varianceY_ = y.size() > 0 ? (y.array() - mean).square().mean() : 0;
+  MixtureEm(const RowMatrix& X, const Vector& y, int Q, const MixtureEmOptions& o)
+      : X_(X), y_(y), Q_(Q), o_(o), omega_(o.weights ? *o.weights : Vector::Ones(y.size())) {
+    const double n = std::max<double>(1, static_cast<double>(y.size()));
+    mean_ = omega_.dot(y) / n;
+    varianceY_ = omega_.dot((y.array() - mean_).square().matrix()) / n;
     floor_ = std::max(1e-8 * varianceY_, 1e-300);
   }
 
@@ -55,9 +57,8 @@ class MixtureEm {
   ExpertsFit run(const Labels& start, const Control& control) {
     ExpertsFit out;
     MixtureState s;
-    const double mean = y_.size() ? y_.mean() : 0;
-    // The null model's intercept: the mean, or the log-odds of the share of ones.
-    const double share = std::clamp(mean, 1e-6, 1 - 1e-6), null = o_.logistic ? std::log(share / (1 - share)) : mean;
+    // The null model's intercept: the (weighted) mean, or the log-odds of the share of ones.
+    const double share = std::clamp(mean_, 1e-6, 1 - 1e-6), null = o_.logistic ? std::log(share / (1 - share)) : mean_;
     s.experts = {Matrix::Zero(X_.cols(), Q_), RowVector::Constant(Q_, null)};
     s.variances = o_.logistic ? RowVector() : RowVector::Constant(Q_, std::max(varianceY_, floor_));
     Matrix H = oneHot(start, Q_);
@@ -72,7 +73,7 @@ class MixtureEm {
       const double next = eStep(s, H);
       out.history.push_back(next);
       out.iterations = t + 1;
-      if (Q_ > 1 && H.colwise().sum().minCoeff() < o_.minPrior * static_cast<double>(H.rows())) {
+      if (Q_ > 1 && (omega_.transpose() * H).minCoeff() < o_.minPrior * static_cast<double>(H.rows())) {
         out.status = Status::NumericalIssue;
         out.message = "every start lost an expert: its share of the samples fell below minPrior (" + std::to_string(o_.minPrior) +
                       "), where the likelihood grows without bound; lower Q (or minPrior)";
@@ -122,7 +123,7 @@ class MixtureEm {
     const Eigen::Index n = X_.rows(), d = X_.cols();
     const double nLambda = static_cast<double>(n) * o_.lambda;
     for (int q = 0; q < Q_; ++q) {
-      const Vector w = H.col(q);
+      const Vector w = H.col(q).cwiseProduct(omega_);
       const double mass = w.sum();
       if (!(mass > 1e-12 * static_cast<double>(n))) continue;
       if (o_.logistic) {
@@ -147,11 +148,11 @@ class MixtureEm {
     }
     if (o_.gate) {  // the first fit to its tolerance, then one Newton step per EM step (a generalised EM step)
       Status status;
-      Gate next = fitGate(X_, H, o_.gateLambda, &status, s.gate.empty() ? nullptr : &s.gate, s.gate.empty() ? 1000 : 1);
+      Gate next = fitGate(X_, H, o_.gateLambda, &status, s.gate.empty() ? nullptr : &s.gate, s.gate.empty() ? 1000 : 1, o_.weights);
       if (status == Status::NumericalIssue) return false;
       s.gate = std::move(next);
     } else {
-      s.gate = constantGate(d, H.colwise().sum() / static_cast<double>(n));
+      s.gate = constantGate(d, (omega_.transpose() * H) / static_cast<double>(n));
     }
     return true;
   }
@@ -226,7 +227,7 @@ class MixtureEm {
   // The responsibilities of the parameters s into H, and F at s.
   double eStep(const MixtureState& s, Matrix& H) const {
     const Eigen::Index n = X_.rows();
-    const double sumLog = softmaxRows(logJoint(X_, y_, s.experts, s.variances, s.gate, o_.logistic), H).sum();
+    const double sumLog = omega_.dot(softmaxRows(logJoint(X_, y_, s.experts, s.variances, s.gate, o_.logistic), H));
     double f = -sumLog / static_cast<double>(n);
     for (int q = 0; q < Q_; ++q) f += 0.5 * o_.lambda * s.experts.coef.col(q).squaredNorm() / (o_.logistic ? 1.0 : s.variances[q]);
     if (o_.gate) f += 0.5 * o_.gateLambda * s.gate.coef.squaredNorm();
@@ -237,7 +238,8 @@ class MixtureEm {
   const Vector& y_;
   int Q_;
   MixtureEmOptions o_;
-  double varianceY_, floor_;
+  Vector omega_;  // the rows' weights (all 1 without)
+  double mean_, varianceY_, floor_;  // y's (weighted) mean and variance, the variances' floor
   RowMatrix weighted_;  // scratch: an expert's h-weighted centred rows
 };
 }  // namespace
@@ -253,11 +255,12 @@ ExpertsFit mixtureEm(const RowMatrix& X, const Vector& y, int Q, const MixtureEm
   return lowestOf(runSearches(runs, o.threads, sizing.bytes(), control, search));
 }
 
-double assignedLogResponsibility(const RowMatrix& X, const Vector& y, const ExpertsFit& fit, bool logistic) {
+double assignedLogResponsibility(const RowMatrix& X, const Vector& y, const ExpertsFit& fit, const MixtureEmOptions& o) {
   Matrix H;
-  const Matrix L = logJoint(X, y, fit.experts, fit.variances, fit.gate, logistic);
+  const Matrix L = logJoint(X, y, fit.experts, fit.variances, fit.gate, o.logistic);
   const Vector logNorm = softmaxRows(L, H);
-  return (L.rowwise().maxCoeff() - logNorm).sum();
+  const Vector assigned = L.rowwise().maxCoeff() - logNorm;
+  return o.weights ? o.weights->dot(assigned) : assigned.sum();
 }
 
 }  // namespace supclust

@@ -3,14 +3,14 @@
 // Jordan, Nowlan & Hinton 1991, the mixture of experts), beside the papers' hard partitions.
 // Model: y | x ~ Σ_q π_q(x) N(c_qᵀx + b_q, σ_q²), with the gate π(x) = softmax(Vᵀx + a)
 // (families/experts/gate) or constant priors π. Problem: minimise the penalised mean negative
-// log-likelihood
-//   F = −1/n Σ_i log Σ_q π_q(x_i) φ(y_i; c_qᵀx_i + b_q, σ_q²) + λ/2 Σ_q ‖c_q‖²/σ_q² + γ/2 ‖V‖²_F
+// log-likelihood, row i counting ω_i times (observation weights of mean 1; none: all 1),
+//   F = −1/n Σ_i ω_i log Σ_q π_q(x_i) φ(y_i; c_qᵀx_i + b_q, σ_q²) + λ/2 Σ_q ‖c_q‖²/σ_q² + γ/2 ‖V‖²_F
 // (λ: the conjugate prior c_q ~ N(0, σ_q²/(nλ) I); γ: the gate's ridge, none for constant
 // priors), with σ_q² ≥ a floor of 1e-8 var(y) (a likelihood unbounded at a one-sample expert
 // otherwise). EM: the E-step's responsibilities h_iq ∝ π_q(x_i) φ(y_i; ·); the M-step's exact
 // minimisers — each expert's weighted ridge (Σ_i h_iq x̃_i x̃_iᵀ + nλ I) c_q = Σ_i h_iq x̃_i ỹ_i on
 // its h-weighted centred rows, σ_q² = (Σ_i h_iq r_iq² + nλ‖c_q‖²)/Σ_i h_iq, and π_q = mean_i h_iq
-// for constant priors; the gate, fitted to h at the first step, then moved by one trust-region
+// for constant priors, h_iq read as ω_i h_iq throughout; the gate, fitted to h at the first step, then moved by one trust-region
 // Newton step per EM step (each accepted step lowers its part of F: a generalised EM step) — so
 // F never increases. Stops when F decreases by at most tolerance·max(1, |F|). Non-convex:
 // seeded restarts from uniformly random hard partitions (flexmix's start), side by side on the
@@ -40,6 +40,7 @@ struct MixtureEmOptions {
   double minPrior = 0.05;  // flexmix's default
   bool logistic = false;   // logistic experts (y ∈ {0, 1}); else linear regressions
   int threads = 0;
+  const Vector* weights = nullptr;  // observation weights ω of mean 1 (none: all 1)
 };
 
 // X: n x d rows; y: n targets. The fit's experts, their variances σ_q² (none for logistic experts), the gate, each sample's
@@ -47,9 +48,9 @@ struct MixtureEmOptions {
 // lowest F (lowestOf).
 ExpertsFit mixtureEm(const RowMatrix& X, const Vector& y, int Q, const MixtureEmOptions& o, const Control& control);
 
-// Σ_i log h_i,ĉ(i): each sample's log-responsibility of its most responsible expert under `fit`
+// Σ_i ω_i log h_i,ĉ(i) (ω: the options' weights): each sample's log-responsibility of its most responsible expert under `fit`
 // (a mixtureEm answer on the same X and y, of logistic experts when `logistic`). −2 × it is what the ICL (Biernacki, Celeux & Govaert
 // 2000; flexmix's ICL: −2 × the classification log-likelihood + the BIC's penalty) adds to the BIC.
-double assignedLogResponsibility(const RowMatrix& X, const Vector& y, const ExpertsFit& fit, bool logistic);
+double assignedLogResponsibility(const RowMatrix& X, const Vector& y, const ExpertsFit& fit, const MixtureEmOptions& o);
 
 }  // namespace supclust
