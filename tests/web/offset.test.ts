@@ -66,10 +66,22 @@ describe('row offsets', () => {
     expect(path.points.at(-1)!.model.offset).toBe(true);
   });
 
-  it('make suggest read the squared loss\'s targets as y − o', () => {
+  it('make suggest read the squared loss\'s targets as y − o, and the logistic gradient at the null model with offsets', async () => {
     const shifted = y.map((v, i) => v - offset[i]);
     expect(sc.suggest('gflasso', { X, y, offset })).toEqual(sc.suggest('gflasso', { X, y: shifted }));
     expect(sc.suggest('gflasso', { X, y, offset })).not.toEqual(sc.suggest('gflasso', { X, y }));
+    // GFLasso's suggested λ2 is its declared factor times the gradient scale ‖Xcᵀ r‖∞/n over d^power,
+    // the scale a lasso path reports as its top (computed by the library at the null model's
+    // Newton-solved intercept, with the offsets and weights).
+    const { factor, power } = sc.info.methods.find((m) => m.name === 'gflasso')!.options.find((o) => o.name === 'lambda2')!.suggested!;
+    const weights = X.map((_, i) => 0.5 + (i % 4));
+    for (const extra of [{}, { weights }, { intercept: false }, { weights, intercept: false }]) {
+      const params = { X, y: labels, loss: 'logistic' as const, offset, ...extra };
+      const top = (await sc.path('lasso', params, { nLambda: 2 })).top;
+      const suggested = sc.suggest('gflasso', params).lambda2!;
+      expect(Math.abs(suggested / ((factor * top) / d ** power) - 1), JSON.stringify(Object.keys(extra))).toBeLessThan(1e-10);
+    }
+    expect((await refusal(async () => sc.suggest('svm', { X, y: labels, offset }))).field).toBe('offset');
   });
 
   it('are refused by name where not taken, and when malformed', async () => {

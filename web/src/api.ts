@@ -10,7 +10,7 @@ import type { CallControl, ColumnTable, DataInput, CrossValidationControl, Shard
   SparseGroupsResult, Supclust, SyntheticData, PredictOptions } from './types.js';
 import { modelArrays as checkedArrays, vocabularyOf, type ModelArrays } from './model_arrays.js';
 import * as v from './validate.js';
-import { dataScales, suggestedValue } from './suggest.js';
+import { dataScales, logisticResiduals, suggestedValue } from './suggest.js';
 import { VERSION } from './version.js';
 import { hashOfData } from './merge.js';
 import { callHash } from './shards.js';
@@ -248,10 +248,6 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       const { y, yCols, classes } = targetsOf(method, spec, loss, p, X.nRows);
       // One-vs-all: each class's indicator is a target.
       const K = loss.oneVsAll ? classes!.length : yCols;
-      // Offsets: the squared loss's targets are y − o (the fit's); the other losses' scales read y.
-      const offset = p.offset === undefined ? undefined : v.finiteVector('offset', p.offset, X.nRows);
-      const targets = loss.oneVsAll ? Float64Array.from({ length: X.nRows * K }, (_, t) => (y[Math.floor(t / K)] === t % K ? 1 : 0))
-        : offset && !loss.classification ? Float64Array.from(y, (t, i) => t - offset[Math.floor(i / K)]) : y;
       const standardize = (p as { standardize?: unknown }).standardize ?? false;
       if (typeof standardize !== 'boolean') throw invalid('standardize', 'must be a boolean');
       const weights = p.weights === undefined ? undefined : v.observationWeights(p.weights, X.nRows);
@@ -259,7 +255,16 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       if (typeof intercept !== 'boolean') throw invalid('intercept', 'must be a boolean');
       if (!intercept && (loss.oneVsAll || (loss.classification && !loss.binary)))
         throw invalid('intercept', `false needs a loss with a reflected target (squared, logistic or hinge on two classes); '${loss.name}' has none`);
-      const scales = dataScales(X, targets, K, standardize, weights, intercept ? undefined : { target: loss.classification ? 0.5 : 0 });
+      // Offsets: the squared loss's targets are y − o (the fit's); the logistic losses' gradient is
+      // read at their null model with the offsets (its residuals, about 0); the fit refuses the others'.
+      const offset = p.offset === undefined ? undefined : v.finiteVector('offset', p.offset, X.nRows);
+      const given = loss.oneVsAll ? Float64Array.from({ length: X.nRows * K }, (_, t) => (y[Math.floor(t / K)] === t % K ? 1 : 0)) : y;
+      if (offset && loss.classification && !loss.name.endsWith('logistic')) throw invalid('offset', `is not taken with the '${loss.name}' loss`);
+      const residuals = offset !== undefined && loss.classification;
+      const targets = residuals ? logisticResiduals(given, K, offset, weights, intercept)
+        : offset ? Float64Array.from(y, (t, i) => t - offset[Math.floor(i / K)]) : given;
+      const origin = intercept ? undefined : { target: loss.classification && !residuals ? 0.5 : 0 };
+      const scales = dataScales(X, targets, K, standardize, weights, origin);
       const out: Record<string, number> = {};
       for (const o of spec.options)
         if (o.suggested) {

@@ -82,6 +82,36 @@ export function dataScales(X: Matrix, given: Float64Array, cols: number, standar
   return { gradient, gradientUnit: [xUnit, st], curvature: curvature / (n * d), curvatureUnit: [xUnit, xUnit] };
 }
 
+/** The logistic losses' residuals at their null model with row offsets o (fit's offset): per
+ * column k of the 0/1 targets (n × cols row-major), t_ik − σ(b_k + o_i), with b_k solving
+ * Σ_i ω_i σ(b_k + o_i) = Σ_i ω_i t_ik (with an intercept; the library's null intercept, by
+ * bisection here: the sum rises with b) or b_k = 0 (without one). The gradient at the null model is
+ * then Xcᵀ(residuals)/n, the scale dataScales reads from these as targets. */
+export function logisticResiduals(targets: Float64Array, cols: number, offset: Float64Array, weights: Float64Array | undefined, intercept: boolean): Float64Array {
+  const n = offset.length, weight = (i: number) => (weights ? weights[i] : 1);
+  const sigmoid = (z: number) => (z >= 0 ? 1 / (1 + Math.exp(-z)) : Math.exp(z) / (1 + Math.exp(z)));
+  const out = new Float64Array(n * cols);
+  for (let k = 0; k < cols; k++) {
+    let b = 0;
+    if (intercept) {
+      let goal = 0;
+      for (let i = 0; i < n; i++) goal += weight(i) * targets[i * cols + k];
+      const excess = (c: number) => { let s = -goal; for (let i = 0; i < n; i++) s += weight(i) * sigmoid(c + offset[i]); return s; };
+      // The root lies where σ(b + o) spans the share of ones: between −(max o) + logit(share) and −(min o) + logit(share).
+      let lo = -1, hi = 1;
+      while (excess(lo) > 0 && lo > -1e3) lo *= 2;
+      while (excess(hi) < 0 && hi < 1e3) hi *= 2;
+      for (let step = 0; step < 200 && hi - lo > 1e-15 * Math.max(1, Math.abs(lo), Math.abs(hi)); step++) {
+        const mid = (lo + hi) / 2;
+        if (excess(mid) > 0) hi = mid; else lo = mid;
+      }
+      b = (lo + hi) / 2;
+    }
+    for (let i = 0; i < n; i++) out[i * cols + k] = targets[i * cols + k] - sigmoid(b + offset[i]);
+  }
+  return out;
+}
+
 /** factor · scale / d^power for a weight of degree 1 (the gradient's scale) or 2 (the
  * curvature's), the unit applied last (its smaller factor first, so that a representable weight is
  * not lost to an intermediate overflow; a zero scale stays 0 whatever the unit). Infinity when the
