@@ -72,7 +72,7 @@ const common = ['-O3', '-msimd128', '-fno-rtti', '-DEMSCRIPTEN_HAS_UNBOUND_TYPE_
 const FOR_SIZE = ['cpp/src/experiments/', 'cpp/src/methods/options.cpp', 'cpp/src/methods/registry.cpp', 'cpp/src/methods/data_scale.cpp',
   'cpp/src/methods/path.cpp', 'cpp/src/methods/relaxed_fit.cpp', 'cpp/src/methods/stability.cpp', 'cpp/src/metrics/', 'cpp/src/base/json.cpp', 'cpp/src/core/held_design.cpp', 'cpp/src/solvers/proximal_newton.cpp', 'wasm/',
   'cpp/src/methods/multi_start.cpp', 'cpp/src/methods/intercept_free.cpp', 'cpp/src/core/offset_loss.cpp', 'cpp/src/families/grouping/gram_columns.cpp', 'cpp/src/families/grouping/sparse_exchange.cpp',
-  'cpp/src/methods/weighted_rows.cpp'];
+  'cpp/src/methods/weighted_rows.cpp', 'cpp/src/methods/penalty_factors.cpp'];
 // A family's methods.cpp declares its options and composes solvers: no loop of its own over data.
 const familyMethods = (src) => /^cpp\/src\/families\/[^/]+\/methods\.cpp$/.test(src);
 const optimisationOf = (src) => (FOR_SIZE.some((prefix) => src.startsWith(prefix)) || familyMethods(src) ? ['-Os'] : []);

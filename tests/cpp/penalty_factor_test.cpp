@@ -220,3 +220,114 @@ TEST(PenaltyFactor, MalformedFactorsAreRefusedNamingTheOption) {
   list.vectors["lambda"] = {0.1};
   EXPECT_EQ(fit("lasso", problemOf(d.X, d.y), list).field, "lambda");
 }
+
+// The fusion penalties' λ1 with factors (GFLasso, ncFGS, ncTFGS, DFG, ADFG; fusion ADMM): with
+// λ2 = 0, GFLasso, DFG and ncFGS are the lasso with those factors (coordinate descent, certified
+// above), squared and logistic; all ones is the plain fit (GFLasso's without a graph: FISTA with
+// the clique prox); with λ2 > 0 GFLasso's answer is the convex objective's minimum — recomputed
+// here from its definition, no coordinate direction lowers it — and ncTFGS's objective is its
+// truncated penalty with the factors, recomputed here; a path's top follows the factors; more
+// than one output and a wrong length are refused naming penaltyFactor.
+namespace penalty_factor_test {
+double fusedObjective(const FactorData& d, const Result& r, const std::vector<double>& factors, double lambda1, double lambda2, bool logistic,
+                      const Vector& w) {
+  const Eigen::Index n = d.X.rows(), p = d.X.cols();
+  double sum = 0, loss = 0, pen = 0;
+  for (double f : factors) sum += f;
+  for (Eigen::Index i = 0; i < n; ++i) {
+    const double z = d.X.row(i).dot(w) + r.intercept[0];
+    loss += logistic ? std::log1p(std::exp(z)) - d.labels[i] * z : 0.5 * (d.y[i] - z) * (d.y[i] - z);
+  }
+  for (Eigen::Index j = 0; j < p; ++j) {
+    pen += lambda1 * factors[static_cast<std::size_t>(j)] * static_cast<double>(p) / sum * std::abs(w[j]);
+    for (Eigen::Index k = j + 1; k < p; ++k) pen += lambda2 * std::abs(w[j] - w[k]);
+  }
+  return loss / static_cast<double>(n) + pen;
+}
+}  // namespace penalty_factor_test
+
+TEST(PenaltyFactor, TheFusionPenaltiesWeighTheirL1Term) {
+  const FactorData d = factorData(8);
+  for (const bool logistic : {false, true}) {
+    const std::string loss = logistic ? "logistic" : "squared";
+    const Vector& y = logistic ? d.labels : d.y;
+    const double lambda1 = logistic ? 0.01 : 0.1;
+    const Result lasso = fit("lasso", problemOf(d.X, y), withFactors(lambda1, kFactors, loss));
+    ASSERT_EQ(lasso.status, Status::Converged) << lasso.message;
+    for (const char* method : {"gflasso", "dfg", "ncfgs"}) {
+      Params p = withFactors(0, kFactors, loss);
+      p.numbers.erase("lambda");
+      p.numbers["lambda1"] = lambda1;
+      p.numbers["tolerance"] = 1e-10;
+      p.numbers["maxIterations"] = 1000000;
+      const Result r = fit(method, problemOf(d.X, y), p);
+      ASSERT_EQ(r.status, Status::Converged) << method << " " << loss << ": " << r.message;
+      EXPECT_LT((r.coef - lasso.coef).cwiseAbs().maxCoeff(), 1e-5) << method << " " << loss;
+      EXPECT_NEAR(r.objective, lasso.objective, 1e-8 * std::abs(lasso.objective)) << method << " " << loss;
+    }
+    // GFLasso with λ2 > 0: all ones is the clique prox's fit; factors give the objective's minimum.
+    Params p = withFactors(0, {}, loss);
+    p.numbers.erase("lambda");
+    p.numbers["lambda1"] = lambda1;
+    p.numbers["lambda2"] = lambda1 / 20;
+    p.numbers["tolerance"] = 1e-10;
+    p.numbers["maxIterations"] = 1000000;
+    const Result plain = fit("gflasso", problemOf(d.X, y), p);
+    p.vectors["penaltyFactor"] = std::vector<double>(12, 2.0);
+    const Result ones = fit("gflasso", problemOf(d.X, y), p);
+    ASSERT_EQ(ones.status, Status::Converged) << ones.message;
+    EXPECT_NEAR(ones.objective, plain.objective, 1e-8 * std::abs(plain.objective)) << loss;
+    p.vectors["penaltyFactor"] = kFactors;
+    const Result r = fit("gflasso", problemOf(d.X, y), p);
+    ASSERT_EQ(r.status, Status::Converged) << r.message;
+    const Vector w = r.coef.col(0);
+    const double at = fusedObjective(d, r, kFactors, lambda1, lambda1 / 20, logistic, w);
+    EXPECT_NEAR(at, r.objective, 1e-10 * std::abs(at)) << loss;
+    for (Eigen::Index j = 0; j < 12; ++j)
+      for (const double step : {1e-4, -1e-4}) {
+        Vector moved = w;
+        moved[j] += step;
+        EXPECT_GE(fusedObjective(d, r, kFactors, lambda1, lambda1 / 20, logistic, moved) - at, -1e-9) << loss << " coordinate " << j;
+      }
+    EXPECT_GT(std::abs(fusedObjective(d, r, std::vector<double>(12, 1.0), lambda1, lambda1 / 20, logistic, w) - at), 1e-6);  // the factors matter
+  }
+  // A path's top: the lasso's with the factors (every feature penalised: a bound for the fusion terms).
+  std::vector<double> positive = kFactors;
+  positive[0] = positive[7] = 0.5;
+  Params lp, gp;
+  lp.vectors["penaltyFactor"] = gp.vectors["penaltyFactor"] = positive;
+  gp.numbers["lambda1"] = 1;
+  gp.numbers["lambda2"] = 0.05;
+  PathOptions o;
+  o.nLambda = 3;
+  const PathResult lassoPath = path("lasso", problemOf(d.X, d.y), lp, {}, o), fusedPath = path("gflasso", problemOf(d.X, d.y), gp, {}, o);
+  EXPECT_NEAR(fusedPath.top.value, lassoPath.top.value, 1e-12 * lassoPath.top.value);
+  EXPECT_EQ(fusedPath.top.kind, TopKind::Bound);
+  // Refusals.
+  Vector classes(d.X.rows());
+  for (Eigen::Index i = 0; i < classes.size(); ++i) classes[i] = static_cast<double>(i % 3);
+  Params multi = gp;
+  multi.strings["loss"] = "multinomial";
+  EXPECT_EQ(fit("gflasso", problemOf(d.X, classes), multi).field, "penaltyFactor");
+  Params shorter = gp;
+  shorter.vectors["penaltyFactor"] = {1, 2};
+  EXPECT_EQ(fit("dfg", problemOf(d.X, d.y), shorter).field, "penaltyFactor");
+  EXPECT_EQ(fit("oscar", problemOf(d.X, d.y), gp).field, "penaltyFactor");  // not declared there
+  // ncTFGS: λ1/τ Σ f_j min(|w_j|, τ) + λ2/τ Σ_{j<k} min(||w_j| − |w_k||, τ), f rescaled.
+  Params tp = gp;
+  tp.vectors["penaltyFactor"] = kFactors;
+  tp.numbers["lambda1"] = 0.05;
+  tp.numbers["lambda2"] = 0.002;
+  tp.numbers["tau"] = 0.5;
+  const Result t = fit("nctfgs", problemOf(d.X, d.y), tp);
+  ASSERT_NE(t.status, Status::InvalidInput) << t.message;
+  double loss = 0, l1 = 0, pairs = 0, sum = 0;
+  for (double f : kFactors) sum += f;
+  for (Eigen::Index i = 0; i < d.X.rows(); ++i) loss += 0.5 * std::pow(d.y[i] - d.X.row(i).dot(t.coef.col(0)) - t.intercept[0], 2);
+  for (Eigen::Index j = 0; j < 12; ++j) {
+    l1 += kFactors[static_cast<std::size_t>(j)] * 12 / sum * std::min(std::abs(t.coef(j, 0)), 0.5);
+    for (Eigen::Index k = j + 1; k < 12; ++k) pairs += std::min(std::abs(std::abs(t.coef(j, 0)) - std::abs(t.coef(k, 0))), 0.5);
+  }
+  const double byHand = loss / static_cast<double>(d.X.rows()) + (0.05 * l1 + 0.002 * pairs) / 0.5;
+  EXPECT_NEAR(t.objective, byHand, 1e-10 * byHand);
+}

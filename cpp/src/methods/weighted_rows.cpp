@@ -18,14 +18,17 @@ Refusal weightedRows(const Problem& problem, const Matrix& T, bool intercept, We
       !why.empty())
     return why;
   const Vector w = normalisedWeights(problem.weights);
-  const Vector s = w.cwiseSqrt();
   out.xMeans = intercept ? X.columnMeans(w) : RowVector::Zero(d);
-  out.tMeans = intercept ? RowVector((w.asDiagonal() * T).colwise().sum() / static_cast<double>(n)) : RowVector::Zero(K);
+  out.tMeans = RowVector::Zero(K);
+  if (intercept)
+    for (Eigen::Index i = 0; i < n; ++i)
+      for (Eigen::Index k = 0; k < K; ++k) out.tMeans[k] += w[i] * T(i, k) / static_cast<double>(n);
   out.targetColumns = K;
   StoredData& R = out.X;
   R.sparse = sparse;
   R.rows = 2 * n;
   R.cols = d;
+  // Row i's entries scaled by s_i (centred first when dense), its reflection n rows below.
   if (sparse) {
     const std::int64_t nnz = X.stored();
     R.values.resize(static_cast<std::size_t>(2 * nnz));
@@ -33,30 +36,42 @@ Refusal weightedRows(const Problem& problem, const Matrix& T, bool intercept, We
     R.indptr.resize(static_cast<std::size_t>(2 * n + 1));
     for (Eigen::Index i = 0; i <= n; ++i) R.indptr[static_cast<std::size_t>(i)] = X.indptr()[i];
     for (Eigen::Index i = 1; i <= n; ++i) R.indptr[static_cast<std::size_t>(n + i)] = static_cast<std::int32_t>(nnz + X.indptr()[i]);
-    for (Eigen::Index i = 0; i < n; ++i)
+    for (Eigen::Index i = 0; i < n; ++i) {
+      const double s = std::sqrt(w[i]);
       for (std::int32_t t = X.indptr()[i]; t < X.indptr()[i + 1]; ++t) {
-        const double v = s[i] * X.values()[t];
-        R.values[static_cast<std::size_t>(t)] = v;
-        R.values[static_cast<std::size_t>(nnz + t)] = -v;
+        R.values[static_cast<std::size_t>(t)] = s * X.values()[t];
+        R.values[static_cast<std::size_t>(nnz + t)] = -R.values[static_cast<std::size_t>(t)];
         R.indices[static_cast<std::size_t>(t)] = R.indices[static_cast<std::size_t>(nnz + t)] = X.indices()[t];
       }
-  } else {
-    R.values.resize(static_cast<std::size_t>(2 * n * d));
-    Eigen::Map<RowMatrix> top(R.values.data(), n, d), bottom(R.values.data() + n * d, n, d);
-    if (X.sparse()) {
-      top.rowwise() = -out.xMeans;
-      for (Eigen::Index i = 0; i < n; ++i)
-        for (std::int32_t t = X.indptr()[i]; t < X.indptr()[i + 1]; ++t) top(i, X.indices()[t]) += X.values()[t];
-    } else {
-      top = X.dense().rowwise() - out.xMeans;
     }
-    top = s.asDiagonal() * top;
-    bottom = -top;
+  } else {
+    const auto size = static_cast<std::size_t>(n * d);
+    R.values.resize(2 * size);
+    double* top = R.values.data();
+    for (std::size_t t = 0; t < size; ++t) top[t] = -out.xMeans[static_cast<Eigen::Index>(t % static_cast<std::size_t>(d))];
+    if (X.sparse()) {
+      for (Eigen::Index i = 0; i < n; ++i)
+        for (std::int32_t t = X.indptr()[i]; t < X.indptr()[i + 1]; ++t) top[static_cast<std::size_t>(i * d + X.indices()[t])] += X.values()[t];
+    } else {
+      for (std::size_t t = 0; t < size; ++t) top[t] += X.values()[t];
+    }
+    for (Eigen::Index i = 0; i < n; ++i) {
+      const double s = std::sqrt(w[i]);
+      for (Eigen::Index j = 0; j < d; ++j) {
+        double& v = top[static_cast<std::size_t>(i * d + j)];
+        v *= s;
+        top[size + static_cast<std::size_t>(i * d + j)] = -v;
+      }
+    }
   }
-  const Matrix centred = s.asDiagonal() * (T.rowwise() - out.tMeans);
   out.y.resize(2 * n * K);
-  Eigen::Map<RowMatrix>(out.y.data(), n, K) = centred;
-  Eigen::Map<RowMatrix>(out.y.data() + n * K, n, K) = -centred;
+  for (Eigen::Index i = 0; i < n; ++i) {
+    const double s = std::sqrt(w[i]);
+    for (Eigen::Index k = 0; k < K; ++k) {
+      out.y[i * K + k] = s * (T(i, k) - out.tMeans[k]);
+      out.y[(n + i) * K + k] = -out.y[i * K + k];
+    }
+  }
   return {};
 }
 

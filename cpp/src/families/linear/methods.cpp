@@ -9,6 +9,7 @@
 
 #include "supclust/methods/data_scale.hpp"
 #include "supclust/methods/option_sets.hpp"
+#include "supclust/methods/penalty_factors.hpp"
 #include "supclust/methods/path.hpp"
 #include "supclust/methods/recipes.hpp"
 #include "supclust/solvers/coordinate_descent.hpp"
@@ -21,30 +22,12 @@ namespace supclust {
 namespace {
 
 // The options of the family's methods (each declares the fields it reads).
-struct LinearOptions : LossField, RidgeField, ConvexSolverFields, SeedField {
+struct LinearOptions : LossField, RidgeField, ConvexSolverFields, SeedField, PenaltyFactorField {
   double alpha = 0;
   std::string bias;
-  std::optional<std::vector<double>> penaltyFactor;
 };
 
-// The penalty factors as the solvers read them: rescaled to sum to d (glmnet's rule, so that λ
-// keeps its meaning), or nothing when not given.
-std::optional<Vector> penaltyFactors(const LinearOptions& o) {
-  if (!o.penaltyFactor) return std::nullopt;
-  const Vector given = Eigen::Map<const Vector>(o.penaltyFactor->data(), static_cast<Eigen::Index>(o.penaltyFactor->size()));
-  return Vector(given * (static_cast<double>(given.size()) / given.sum()));
-}
-
-// One factor per feature, not all zero.
-Refusal checkPenaltyFactor(const LinearOptions& o, Eigen::Index, Eigen::Index d, Eigen::Index) {
-  if (!o.penaltyFactor) return {};
-  if (static_cast<Eigen::Index>(o.penaltyFactor->size()) != d)
-    return Refusal("penaltyFactor", "must have one entry per feature (d = " + std::to_string(d) + ", got " + std::to_string(o.penaltyFactor->size()) + ")");
-  double sum = 0;
-  for (double f : *o.penaltyFactor) sum += f;
-  if (!(sum > 0)) return Refusal("penaltyFactor", "must have a positive entry (all zero: no penalty; use ridge with lambda 0)");
-  return {};
-}
+Refusal checkFactors(const LinearOptions& o, Eigen::Index, Eigen::Index d, Eigen::Index) { return checkPenaltyFactor(o, d); }
 
 // Elastic net λ Σ_j pf_j (α|w_j| + (1−α)/2 w_j²) (pf_j the penalty factors, 1 unless given):
 // coordinate descent for the squared loss with one output and equal rows, proximal Newton
@@ -106,15 +89,7 @@ Result runSvm(const FitContext& c, const LinearOptions& o) {
 // ridge scale. With penalty factors, max_j |G_j|/pf_j over the penalised features: exact when
 // every feature is penalised, else a scale (w = 0 is then not the answer there: the unpenalised
 // features are fitted at every point).
-PathTop lassoTop(const LinearOptions& o, const PathData& data) {
-  const std::optional<Vector> pf = penaltyFactors(o);
-  if (!pf) return pathL1Top(data, TopKind::Exact);
-  const double r = data.ray.empty() ? 1 : data.ray[0];
-  double top = 0;
-  for (Eigen::Index j = 0; j < data.G.rows(); ++j)
-    if ((*pf)[j] > 0) top = std::max(top, data.G.row(j).cwiseAbs().maxCoeff() / (*pf)[j]);
-  return {r > 0 ? top / r : NAN, pf->minCoeff() > 0 ? TopKind::Exact : TopKind::Scale};
-}
+PathTop lassoTop(const LinearOptions& o, const PathData& data) { return factorTop(penaltyFactors(o), data, TopKind::Exact); }
 PathTop elasticNetTop(const LinearOptions& o, const PathData& data) {
   if (o.alpha == 0) return pathRidgeScale(data);
   PathTop t = lassoTop(o, data);
@@ -122,11 +97,6 @@ PathTop elasticNetTop(const LinearOptions& o, const PathData& data) {
   return t;
 }
 
-// `penaltyFactor`: glmnet's penalty.factor, one per feature.
-Schema<LinearOptions>& penaltyFactorField(Schema<LinearOptions>& s) {
-  return s.numbers("penaltyFactor", &LinearOptions::penaltyFactor,
-                   "per-feature factors ≥ 0 of the penalty (glmnet's penalty.factor: 0 leaves a feature unpenalised; rescaled to sum to d)", 0);
-}
 
 Schema<LinearOptions> ridgeOptions() {
   Schema<LinearOptions> s("method");
@@ -135,14 +105,14 @@ Schema<LinearOptions> ridgeOptions() {
 Schema<LinearOptions> lassoOptions() {
   Schema<LinearOptions> s("method");
   softmaxLossField(s).number("lambda", &LinearOptions::lambda, "ℓ1 weight λ in λ‖w‖₁", 0, 0).degree(1);
-  return penaltyFactorField(convexSolverFields(s, 100000));
+  return penaltyFactorField(convexSolverFields(s, 100000), "the penalty");
 }
 Schema<LinearOptions> elasticNetOptions() {
   Schema<LinearOptions> s("method");
   softmaxLossField(s)
       .number("lambda", &LinearOptions::lambda, "overall weight λ", 0, 0)
       .number("alpha", &LinearOptions::alpha, "ℓ1 share α (1: lasso, 0: ridge)", 1, 0, false, 1);
-  return penaltyFactorField(convexSolverFields(s, 100000));
+  return penaltyFactorField(convexSolverFields(s, 100000), "the penalty");
 }
 Schema<LinearOptions> svmOptions() {
   const DualCoordinateDescentOptions defaults;
@@ -183,12 +153,12 @@ std::vector<Method> linearMethods() {
              ridgeOptions(), runRidge)
           .weighted(),
       Method("lasso", "ℓ1-penalised fit (coordinate descent; proximal gradient for other losses)", lassoOptions(), runLasso)
-          .checkShape(checkPenaltyFactor)
+          .checkShape(checkFactors)
           .weighted()
           .pathAlong({"lambda"}, lassoTop)
           .relaxes(),
       Method("elasticnet", "λ(α‖w‖₁ + (1−α)/2‖w‖²) (glmnet's parametrisation)", elasticNetOptions(), elasticNet)
-          .checkShape(checkPenaltyFactor)
+          .checkShape(checkFactors)
           .rescaledBy(rescaleElasticNet)
           .weighted()
           .pathAlong({"lambda"}, elasticNetTop)

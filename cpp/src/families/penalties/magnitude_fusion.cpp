@@ -28,7 +28,8 @@ double MagnitudeFusion::value(const Vector& beta) const {
   const Vector a = beta.cwiseAbs();
   const auto d = static_cast<std::size_t>(a.size());
   double l1 = 0, pairs = 0;
-  for (std::size_t i = 0; i < d; ++i) l1 += std::min(a[static_cast<Eigen::Index>(i)], threshold);
+  for (std::size_t i = 0; i < d; ++i)
+    l1 += (factors ? (*factors)[static_cast<Eigen::Index>(i)] : 1.0) * std::min(a[static_cast<Eigen::Index>(i)], threshold);
   if (graph == nullptr) {
     pairs = truncatedPairSum(a.data(), d, threshold);
   } else {
@@ -61,7 +62,7 @@ Vector MagnitudeFusion::concaveGradient(const Vector& beta, const Vector& direct
   Vector g(d);
   for (Eigen::Index i = 0; i < d; ++i) {
     const double side = beta[i] != 0 ? sign(beta[i]) : direction.size() == d ? sign(direction[i]) : 0;
-    g[i] = scale() * side * (c[i] + (a[i] > threshold ? lambda1 : 0));
+    g[i] = scale() * side * (c[i] + (a[i] > threshold ? lambda1 * (factors ? (*factors)[i] : 1.0) : 0));
   }
   return g;
 }

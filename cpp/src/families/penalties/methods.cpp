@@ -18,6 +18,7 @@
 #include "supclust/kernels/owl.hpp"
 #include "supclust/methods/option_sets.hpp"
 #include "supclust/methods/path.hpp"
+#include "supclust/methods/penalty_factors.hpp"
 #include "supclust/methods/multi_start.hpp"
 #include "supclust/methods/recipes.hpp"
 #include "supclust/solvers/admm.hpp"
@@ -30,7 +31,7 @@ namespace supclust {
 
 namespace {
 // The options of the family's methods (each declares the fields it reads).
-struct PenaltiesOptions : LossField, RidgeField, ConvexSolverFields, SeedField {
+struct PenaltiesOptions : LossField, RidgeField, ConvexSolverFields, SeedField, PenaltyFactorField {
   double lambda1 = 0, lambda2 = 0, lambda3 = 0, tau = 0, gamma = 0, weightFloor = 0, dcTolerance = 0;
   int dcIterations = 0, starts = 0;
   std::optional<Labels> graph;
@@ -57,6 +58,12 @@ Result fusionFit(const FitContext& c, const PenaltiesOptions& opt, const Vector&
 
 Vector constant(const FitContext& c, double value) { return Vector::Constant(c.X.cols(), value); }
 
+// The ℓ1 weights λ1 · pf_j (penalty_factors.hpp), λ1 each without factors.
+Vector l1Weights(const FitContext& c, const PenaltiesOptions& opt) {
+  const std::optional<Vector> pf = penaltyFactors(opt);
+  return pf ? Vector(opt.lambda1 * *pf) : constant(c, opt.lambda1);
+}
+
 // weight · Σ_E 2max(|w_i|, |w_j|) as rows: 2max(|a|, |b|) = |a + b| + |a − b|.
 EdgeTerms pairMaxRows(const FeatureGraph& graph, double weight) {
   EdgeTerms edges;
@@ -71,14 +78,17 @@ EdgeTerms pairMaxRows(const FeatureGraph& graph, double weight) {
 // tilted by ∇h (families/penalties/magnitude_fusion). All pairs: g is OSCAR's OWL norm, solved by the OWL
 // prox (ADMM or FISTA, any loss); on a graph, by fusion ADMM with the rows w_i ± w_j
 // (2max(|a|, |b|) = |a + b| + |a − b|).
+// With penalty factors g's ℓ1 term is weighted: no longer OWL, all pairs go to fusion ADMM.
 Result magnitudeFusionSearch(const FitContext& c, const PenaltiesOptions& opt, double threshold, Matrix W0, RowVector b0) {
-  const auto graph = graphOf(c, opt);
-  MagnitudeFusion P{opt.lambda1, opt.lambda2, threshold, graph ? &*graph : nullptr};
   const auto d = static_cast<std::size_t>(c.X.cols());
+  const std::optional<Vector> pf = penaltyFactors(opt);
+  const auto graph = pf && !opt.graph ? std::optional<FeatureGraph>(FeatureGraph::completeOn(d)) : graphOf(c, opt);
+  MagnitudeFusion P{opt.lambda1, opt.lambda2, threshold, opt.graph ? &*graph : nullptr, pf ? &*pf : nullptr};
   const double l1 = P.scale() * P.lambda1, pair = P.scale() * P.lambda2;
   const Objective F = objectiveOf(c, opt.lambda);
   const OwlPenalty clique(oscarWeights(d, l1, 2 * pair));
   EdgeTerms edges = graph ? pairMaxRows(*graph, pair) : EdgeTerms();
+  const Vector l1Terms = pf ? Vector(l1 * *pf) : constant(c, l1);
   DcProblem problem;
   // h's subgradient at a zero coefficient: the middle (0), or, when the steps end at w = 0 (a
   // fixed point of that choice even where w = c·1 is far better), again from there on the side
@@ -94,7 +104,7 @@ Result magnitudeFusionSearch(const FitContext& c, const PenaltiesOptions& opt, d
   };
   problem.solveTilted = [&](const Matrix& C, const Result& from) {
     if (!graph) return penalisedFit(c, TiltedPenalty(clique, C), opt.lambda, opt, from.coef, from.intercept);
-    return fusionFit(c, opt, constant(c, l1), edges, C.col(0), from.coef, from.intercept);
+    return fusionFit(c, opt, l1Terms, edges, C.col(0), from.coef, from.intercept);
   };
   problem.objective = [&](const Result& r) {
     double penalty = 0;
@@ -191,20 +201,24 @@ Refusal rescaleAdaptive(const std::vector<OptionSpec>& specs, Options& options, 
 // GFLasso: min F(w) + λ1‖w‖₁ + λ2 Σ_{i<j} |w_i − w_j| (+ λ/2‖w‖²), with the exact O(d log d)
 // prox of the clique fusion penalty (DFG paper §2, the "graph fused lasso" on the complete graph);
 // on a graph, λ2 Σ_{(i,j) ∈ E} |w_i − w_j| by fusion ADMM.
+// With penalty factors on λ1 the clique's prox is no longer the composition with soft
+// thresholding: all pairs then go to fusion ADMM too (the complete graph's system is factorised
+// as a ridge's, fusion_admm.hpp).
 Result runGflasso(const FitContext& c, const PenaltiesOptions& opt) {
   const double lambda1 = opt.lambda1, lambda2 = opt.lambda2;
   const auto graph = graphOf(c, opt);
-  if (!graph) return penalisedFit(c, CliqueFusionPenalty(lambda1, lambda2), opt.lambda, opt);
+  if (!graph && !opt.penaltyFactor) return penalisedFit(c, CliqueFusionPenalty(lambda1, lambda2), opt.lambda, opt);
+  const FeatureGraph pairs = graph ? *graph : FeatureGraph::completeOn(static_cast<std::size_t>(c.X.cols()));
   EdgeTerms edges;
-  for (const auto& [i, j] : graph->edges) edges.add(i, j, -1, lambda2);
-  return fusionFit(c, opt, constant(c, lambda1), edges, Vector(), startCoef(c), startIntercept(c));
+  for (const auto& [i, j] : pairs.edges) edges.add(i, j, -1, lambda2);
+  return fusionFit(c, opt, l1Weights(c, opt), edges, Vector(), startCoef(c), startIntercept(c));
 }
 
 // GOSCAR: λ1‖w‖₁ + λ2 Σ_{(i,j) ∈ E} max(|w_i|, |w_j|), by fusion ADMM on the rows w_i ± w_j with
 // weight λ2/2 each (max(|a|, |b|) = (|a + b| + |a − b|)/2).
 Result runGraphOscar(const FitContext& c, const PenaltiesOptions& opt) {
   EdgeTerms edges = pairMaxRows(*graphOf(c, opt), opt.lambda2 / 2);
-  return fusionFit(c, opt, constant(c, opt.lambda1), edges, Vector(), startCoef(c), startIntercept(c));
+  return fusionFit(c, opt, l1Weights(c, opt), edges, Vector(), startCoef(c), startIntercept(c));
 }
 
 // ncFGS: λ1‖w‖₁ + λ2 Σ_{i<j} ||w_i| − |w_j|| (DFG paper eq. (3)).
@@ -219,7 +233,7 @@ Result runDfg(const FitContext& c, const PenaltiesOptions& opt) {
   const auto d = static_cast<std::size_t>(c.X.cols());
   const FeatureGraph graph = graphOf(c, opt).value_or(FeatureGraph::completeOn(d));
   NeighbourMaxTerms terms(graph, opt.lambda2);
-  return fusionFit(c, opt, constant(c, opt.lambda1), terms, Vector(), startCoef(c), startIntercept(c));
+  return fusionFit(c, opt, l1Weights(c, opt), terms, Vector(), startCoef(c), startIntercept(c));
 }
 
 // ADFG (DFG paper eq. (6)): λ1 Σ w_i|β_i| + λ2 Σ_E w_jk|β_j − β_k| +
@@ -244,7 +258,7 @@ Result runAdfg(const FitContext& c, const PenaltiesOptions& opt) {
   CombinedTerms terms;
   terms.add(std::move(pairs));
   terms.add(std::make_unique<AdaptiveTripleTerms>(graph, pairWeights, opt.lambda3));
-  return fusionFit(c, opt, constant(c, opt.lambda1), terms, Vector(), startCoef(c), startIntercept(c),
+  return fusionFit(c, opt, l1Weights(c, opt), terms, Vector(), startCoef(c), startIntercept(c),
                    estimate.unaryExpr(weight));
 }
 
@@ -252,7 +266,11 @@ Result runAdfg(const FitContext& c, const PenaltiesOptions& opt) {
 
 namespace supclust {
 
+// A graph (and penalty factors, solved on a graph: fusion ADMM) needs one output.
 Refusal checkGraph(const PenaltiesOptions& opt, Eigen::Index, Eigen::Index d, Eigen::Index K) {
+  if (Refusal why = checkPenaltyFactor(opt, d); !why.empty()) return why;
+  if (opt.penaltyFactor && K != 1)
+    return Refusal("penaltyFactor", "needs one output (loss 'squared' or 'logistic'; got " + std::to_string(K) + " outputs): fusion ADMM solves it");
   if (!opt.graph.has_value()) return {};
   if (K != 1)
     return Refusal("graph", "option 'graph' needs one output (loss 'squared' or 'logistic'; got " + std::to_string(K) + " outputs)");
@@ -299,7 +317,7 @@ double denseSystem(const PenaltiesOptions& opt, double d) { return opt.graph.has
 }  // namespace
 
 double edgeBytes(const PenaltiesOptions& opt, double d) {
-  if (!opt.graph.has_value()) return 0;
+  if (!opt.graph.has_value() && !opt.penaltyFactor) return 0;  // penalty factors: all pairs by fusion ADMM
   // At most two rows per edge (ncFGS, ncTFGS: w_i ± w_j), each (i, j, sign, weight), and ADMM's state.
   const double rows = 2 * edgeCount(opt, d);
   return rows * 24 + fusionAdmmStateBytes(rows) + denseSystem(opt, d);
@@ -374,13 +392,13 @@ PathTop oscarTop(const P& opt, const PathData& data) {
   for (Eigen::Index k = 0; k < data.G.cols(); ++k) top = std::max(top, owlDualNorm(data.G.col(k).data(), w.size(), w.data()));
   return {top, TopKind::Exact};
 }
-PathTop fusionTop(const P&, const PathData& data) { return pathL1Top(data, TopKind::Bound); }
+PathTop fusionTop(const P& opt, const PathData& data) { return factorTop(penaltyFactors(opt), data, TopKind::Bound); }
 PathTop truncatedTop(const P& opt, const PathData& data) {
-  PathTop t = pathL1Top(data, TopKind::Scale);
+  PathTop t = factorTop(penaltyFactors(opt), data, TopKind::Scale);
   t.value *= opt.tau;  // J_τ(|w|) = |w|/τ near 0
   return t;
 }
-PathTop adaptiveTop(const P&, const PathData& data) { return pathL1Top(data, TopKind::Scale); }
+PathTop adaptiveTop(const P& opt, const PathData& data) { return factorTop(penaltyFactors(opt), data, TopKind::Scale); }
 
 S oscarOptions() {
   S s("method");
@@ -391,21 +409,24 @@ S oscarOptions() {
 }
 S gflassoOptions() {
   S s("method");
-  return convexSolverFields(graphField(weights(softmaxLossAndRidge(s), "ℓ1 weight λ1", "pairwise fusion weight λ2")), 20000).suggest("lambda2", 1e-3, 1);
+  return penaltyFactorField(convexSolverFields(graphField(weights(softmaxLossAndRidge(s), "ℓ1 weight λ1", "pairwise fusion weight λ2")), 20000), "λ1", "; without a graph all pairs then go to fusion ADMM (one output)").suggest("lambda2", 1e-3, 1);
 }
 S ncfgsOptions() {
   S s("method");
-  return convexSolverFields(dcFields(graphField(weights(softmaxLossAndRidge(s), "ℓ1 weight λ1", "pairwise weight λ2 on ||w_i| − |w_j||"))), 20000).suggest("lambda2", 1e-3, 1);
+  return penaltyFactorField(convexSolverFields(dcFields(graphField(weights(softmaxLossAndRidge(s), "ℓ1 weight λ1", "pairwise weight λ2 on ||w_i| − |w_j||"))), 20000),
+                            "λ1", "; without a graph all pairs then go to fusion ADMM (one output)")
+      .suggest("lambda2", 1e-3, 1);
 }
 S nctfgsOptions() {
   S s("method");
   weights(softmaxLossAndRidge(s), "weight λ1 of the truncated ℓ1 term", "weight λ2 of the truncated pairwise term")
       .number("tau", &P::tau, "truncation τ > 0: J_τ(x) = min(x/τ, 1)", 1, 0, true);
-  return convexSolverFields(dcFields(graphField(s)), 20000).suggest("lambda2", 1e-2, 1);
+  return penaltyFactorField(convexSolverFields(dcFields(graphField(s)), 20000), "λ1", "; without a graph all pairs then go to fusion ADMM (one output)")
+      .suggest("lambda2", 1e-2, 1);
 }
 S dfgOptions() {
   S s("method");
-  return fusionAdmmFields(graphField(weights(ridgeField(binaryLoss(s)), "ℓ1 weight λ1", "weight λ2 of the triple max term")), 1e-8).suggest("lambda2", 5e-4, 2);
+  return penaltyFactorField(fusionAdmmFields(graphField(weights(ridgeField(binaryLoss(s)), "ℓ1 weight λ1", "weight λ2 of the triple max term")), 1e-8), "λ1").suggest("lambda2", 5e-4, 2);
 }
 S adfgOptions() {
   S s("method");
@@ -413,7 +434,7 @@ S adfgOptions() {
       .number("lambda3", &P::lambda3, "weight λ3 of the adaptive triple term", 0, 0).degree(1)
       .number("gamma", &P::gamma, "γ ≥ 0: the weights are |β̂_j − β̂_k|^(−γ) (0: all 1)", 1, 0)
       .number("weightFloor", &P::weightFloor, "0 < f ≤ 1: |β̂_i| and |β̂_j − β̂_k| below f · max|β̂| count as f · max|β̂| (the weights' cap)", 1e-2, 0, true, 1);
-  return fusionAdmmFields(graphField(s), 1e-6).suggest("lambda2", 1e-3, 1).suggest("lambda3", 1e-3, 2);
+  return penaltyFactorField(fusionAdmmFields(graphField(s), 1e-6), "λ1").suggest("lambda2", 1e-3, 1).suggest("lambda3", 1e-3, 2);
 }
 }  // namespace
 
