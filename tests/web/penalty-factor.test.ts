@@ -11,13 +11,24 @@ beforeAll(async () => { sc = await load({ variant: 'simd' }); });
 afterAll(() => sc?.dispose());
 
 describe('penaltyFactor', () => {
-  it('is declared by the lasso and the elastic net as a list of numbers >= 0', () => {
-    for (const name of ['lasso', 'elasticnet']) {
+  it('is declared by the lasso, the elastic net and the fusion penalties as a list of numbers >= 0', () => {
+    for (const name of ['lasso', 'elasticnet', 'gflasso', 'ncfgs', 'nctfgs', 'dfg', 'adfg']) {
       const o = sc.info.methods.find((m) => m.name === name)!.options.find((x) => x.name === 'penaltyFactor');
       expect(o?.kind, name).toBe('numbers');
       expect(o?.min, name).toBe(0);
     }
-    expect(sc.info.methods.find((m) => m.name === 'ridge')!.options.some((x) => x.name === 'penaltyFactor')).toBe(false);
+    for (const name of ['ridge', 'oscar'])
+      expect(sc.info.methods.find((m) => m.name === name)!.options.some((x) => x.name === 'penaltyFactor'), name).toBe(false);
+  });
+
+  it('weighs GFLasso\'s ℓ1 term: without its pairwise term it is the lasso with the same factors', async () => {
+    const data = await sc.generate('e1', { n: 80, d: 10, Q: 2, sigma: 0.5, seed: 7 });
+    const factors = [0, 1, 2, 0.5, 1, 1, 3, 0, 1, 1];
+    const lasso = await sc.fit('lasso', { X: data.X, nCols: data.nCols, y: data.y, lambda: 0.1, penaltyFactor: factors, tolerance: 1e-12 });
+    const fused = await sc.fit('gflasso', { X: data.X, nCols: data.nCols, y: data.y, lambda1: 0.1, lambda2: 0, penaltyFactor: factors, tolerance: 1e-10, maxIterations: 1000000 });
+    expect(fused.status).toBe('converged');
+    expect(Math.max(...fused.coef.map((c, j) => Math.abs(c - lasso.coef[j])))).toBeLessThan(1e-5);
+    expect((await rejected(sc.fit('gflasso', { X: data.X, nCols: data.nCols, y: data.y, lambda1: 0.1, penaltyFactor: [1, 2] }))).field).toBe('penaltyFactor');
   });
 
   it('a zero factor keeps its feature: the least-squares slope of that column alone', async () => {
