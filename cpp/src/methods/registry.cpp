@@ -113,8 +113,10 @@ bool weightsThroughRows(const Method& m, const Problem& problem, const Loss& los
   using R = Method::RowsForWeights;
   if (problem.weights.size() == 0 || m.rowsForWeights == R::Never || !loss.squared()) return false;
   if (m.rowsForWeights == R::Always) return true;
-  // One output per target column: the one-vs-all indicators as target columns are the tasks'.
-  return (m.kind == ModelKind::Tasks || !loss.oneVsAll()) && (!problem.X.sparse() || !intercept);
+  // One output per target column: the one-vs-all indicators as target columns are the tasks'; a
+  // copy that does not fit in memory leaves the weighted loss's route.
+  return (m.kind == ModelKind::Tasks || !loss.oneVsAll()) && (!problem.X.sparse() || !intercept) &&
+         checkMemory("weights", "", weightedRowsBytes(problem.X, intercept), problem.heldBytes).empty();
 }
 
 Refusal prepare(const Method& m, const Problem& problem, const Params& params, Prepared& out) {

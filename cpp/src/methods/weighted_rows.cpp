@@ -7,14 +7,19 @@
 
 namespace supclust {
 
+double weightedRowsBytes(const DataMatrix& X, bool intercept) {
+  const bool sparse = X.sparse() && !intercept;
+  const double stored = sparse ? static_cast<double>(X.stored()) : static_cast<double>(X.rows()) * static_cast<double>(X.cols());
+  return 2 * (8 * stored + (sparse ? 4 * stored : 0));
+}
+
 Refusal weightedRows(const Problem& problem, const Matrix& T, bool intercept, WeightedRows& out) {
   const DataMatrix& X = problem.X;
   const Eigen::Index n = X.rows(), d = X.cols(), K = T.cols();
   const bool sparse = X.sparse() && !intercept;
-  const double stored = sparse ? static_cast<double>(X.stored()) : static_cast<double>(n) * static_cast<double>(d);
   if (Refusal why = checkMemory("weights", "the weighted rows of " + std::to_string(n) + " × " + std::to_string(d) +
                                                " data (this method reads equal rows: it fits 2n rows scaled by √w)",
-                                2 * (8 * stored + (sparse ? 4 * stored : 0)), problem.heldBytes);
+                                weightedRowsBytes(X, intercept), problem.heldBytes);
       !why.empty())
     return why;
   const Vector w = normalisedWeights(problem.weights);

@@ -27,6 +27,9 @@ struct WeightedRows {
   RowVector intercept(const Matrix& W) const { return tMeans - xMeans * W; }
 };
 
+// The bytes of those rows' copy: 2n rows, dense unless X is sparse and there is no intercept.
+double weightedRowsBytes(const DataMatrix& X, bool intercept);
+
 // The equal rows of `problem`'s weighted squared-loss fit with targets T (n × K, the loss's), with
 // an intercept or without, or a refusal naming `weights` (memory for the copy).
 Refusal weightedRows(const Problem& problem, const Matrix& T, bool intercept, WeightedRows& out);
