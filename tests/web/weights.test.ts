@@ -74,11 +74,11 @@ describe('observation weights', () => {
 
   it('are declared per method and refused by name where not taken or malformed', async () => {
     expect(sc.info.methods.filter((m) => m.weights).map((m) => m.name).sort())
-      .toEqual(['adfg', 'cg', 'cgpg', 'dfg', 'elasticnet', 'experts-em', 'gem', 'gflasso', 'ihc', 'ihcs', 'iht', 'lasso', 'lem', 'lsk', 'ncfgs', 'nctfgs', 'oracle', 'oscar', 'ridge', 'svm',
+      .toEqual(['adfg', 'cg', 'cgpg', 'dfg', 'elasticnet', 'experts-am', 'experts-em', 'experts-oracle', 'gem', 'gflasso', 'ihc', 'ihcs', 'iht', 'lasso', 'lem', 'lsk', 'ncfgs', 'nctfgs', 'oracle', 'oscar', 'ridge', 'svm',
         'tasks-cg', 'tasks-frobenius', 'tasks-pg', 'tasks-ssc', 'tasks-trace']);
-    const experts = await rejected(sc.fit('experts-am', { X, nRows: n, nCols: d, y, weights, Q: 2 }));
+    const experts = await rejected(sc.fit('experts-pg', { X, nRows: n, nCols: d, y, weights, Q: 2 }));
     expect(experts.field).toBe('weights');
-    expect(experts.message).toContain("method 'experts-am' does not take observation weights");
+    expect(experts.message).toContain("method 'experts-pg' does not take observation weights");
     for (const bad of [weights.subarray(1), Float64Array.from(weights, (w, i) => (i === 3 ? -1 : w)), new Float64Array(n), Float64Array.from(weights, (w, i) => (i === 2 ? NaN : w))])
       expect((await rejected(sc.fit('lasso', { X, nRows: n, nCols: d, y, weights: bad, lambda: 0.1 }))).field).toBe('weights');
     // The module answers the next call.
@@ -150,7 +150,7 @@ describe('observation weights', () => {
     const printed = spawnSync(process.execPath, [join(root, 'bin/supclust.mjs'), 'fit', 'w.csv', '--target', 'y', '--weights', 'w', '--method', 'lasso', '--lambda', '0.01'],
       { encoding: 'utf8', cwd: dir });
     expect(printed.stdout).toContain("lasso on w.csv: 40 rows × 2 features, target 'y', rows weighted by 'w'");
-    const refused = spawnSync(process.execPath, [join(root, 'bin/supclust.mjs'), 'fit', 'w.csv', '--target', 'y', '--weights', 'w', '--method', 'experts-am', '--Q', '2'], { encoding: 'utf8', cwd: dir });
+    const refused = spawnSync(process.execPath, [join(root, 'bin/supclust.mjs'), 'fit', 'w.csv', '--target', 'y', '--weights', 'w', '--method', 'experts-pg', '--Q', '2'], { encoding: 'utf8', cwd: dir });
     expect(refused.status).not.toBe(0);
     expect(refused.stderr).toContain('weights');
     expect(readFileSync(join(dir, 'w.csv'), 'utf8')).toBe(text);

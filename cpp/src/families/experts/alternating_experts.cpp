@@ -36,7 +36,7 @@ ExpertsFit alternateExperts(ExpertFamily& family, Labels labels, int maxIteratio
       break;
     }
     const Matrix costs = family.costs(e);
-    const double f = expertObjective(costs, labels);
+    const double f = expertObjective(costs, labels, family.rowWeights());
     out.history.push_back(f);
     out.iterations = t + 1;
     out.experts = e;
@@ -48,7 +48,7 @@ ExpertsFit alternateExperts(ExpertFamily& family, Labels labels, int maxIteratio
       break;
     }
     const bool moved = assignCheapest(costs, labels);
-    const bool refilled = refillEmptyGroups(costs, family.Q(), labels);
+    const bool refilled = refillEmptyGroups(costs, family.Q(), labels, family.rowWeights());
     if (moved || refilled) continue;
     bool stopped = false;
     const auto keepGoing = [&] { return !(stopped = stopped || !control.keepGoing(step++, f)); };
@@ -80,7 +80,7 @@ ExpertsFit expertsOfPartition(ExpertFamily& family, Labels labels) {
     out.message = family.failure();
     return out;
   }
-  out.objective = expertObjective(family.costs(out.experts), labels);
+  out.objective = expertObjective(family.costs(out.experts), labels, family.rowWeights());
   out.history = {out.objective};
   out.iterations = 1;
   out.labels = std::move(labels);
@@ -88,8 +88,8 @@ ExpertsFit expertsOfPartition(ExpertFamily& family, Labels labels) {
   return out;
 }
 
-ExpertsFit expertsOfPartition(const RowMatrix& X, const Vector& y, int Q, double lambda, Labels labels) {
-  RegressionExperts family(X, y, Q, lambda);
+ExpertsFit expertsOfPartition(const RowMatrix& X, const Vector& y, int Q, double lambda, Labels labels, const Vector* weights) {
+  RegressionExperts family(X, y, Q, lambda, weights);
   return expertsOfPartition(family, std::move(labels));
 }
 
@@ -270,7 +270,7 @@ ExpertsFit lowestOf(std::vector<ExpertsFit> fits) {
 ExpertsFit alternateExpertsWithRestarts(const RowMatrix& X, const Vector& y, int Q, double lambda,
                                         const AlternatingExpertsOptions& o, const Control& control,
                                         const Labels* extra) {
-  RegressionExperts family(X, y, Q, lambda);
+  RegressionExperts family(X, y, Q, lambda, o.weights);
   const auto start = [&](std::uint64_t seed) {
     return o.start == AlternatingExpertsOptions::Start::Residuals ? residualStart(X, y, Q, lambda, seed)
                                                                   : randomStart(X.rows(), Q, seed);

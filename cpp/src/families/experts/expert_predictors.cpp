@@ -8,24 +8,26 @@
 
 namespace supclust {
 
-ExpertGroups::ExpertGroups(const RowMatrix& X, const Vector& y, int Q)
-    : X_(X), y_(y), Q_(Q), count_(static_cast<std::size_t>(Q), 0), sumX_(Matrix::Zero(X.cols(), Q)),
+ExpertGroups::ExpertGroups(const RowMatrix& X, const Vector& y, int Q, const Vector* weights)
+    : X_(X), y_(y), Q_(Q), weights_(weights), count_(static_cast<std::size_t>(Q), 0), mass_(Vector::Zero(Q)), sumX_(Matrix::Zero(X.cols(), Q)),
       sumXY_(Matrix::Zero(X.cols(), Q)), sumY_(Vector::Zero(Q)),
       gram_(static_cast<std::size_t>(Q), Matrix::Zero(X.cols(), X.cols())), groupRows_(static_cast<std::size_t>(Q)) {}
 
 void ExpertGroups::addSums(Eigen::Index i, int q, double sign) {
   const Eigen::Index d = X_.cols();
   const double* x = X_.data() + i * d;
+  const double w = sign * weight(i);
   count_[static_cast<std::size_t>(q)] += sign > 0 ? 1 : -1;
-  sumY_[q] += sign * y_[i];
-  axpy(sign, x, sumX_.col(q).data(), static_cast<std::size_t>(d));
-  axpy(sign * y_[i], x, sumXY_.col(q).data(), static_cast<std::size_t>(d));
+  mass_[q] += w;
+  sumY_[q] += w * y_[i];
+  axpy(w, x, sumX_.col(q).data(), static_cast<std::size_t>(d));
+  axpy(w * y_[i], x, sumXY_.col(q).data(), static_cast<std::size_t>(d));
 }
 
 void ExpertGroups::addGrams(const std::vector<Eigen::Index>& rows, int q, double sign) {
   const Eigen::Index d = X_.cols();
   rowsCopy_.resize(static_cast<Eigen::Index>(rows.size()), d);
-  for (std::size_t r = 0; r < rows.size(); ++r) rowsCopy_.row(static_cast<Eigen::Index>(r)) = X_.row(rows[r]);
+  for (std::size_t r = 0; r < rows.size(); ++r) rowsCopy_.row(static_cast<Eigen::Index>(r)) = std::sqrt(weight(rows[r])) * X_.row(rows[r]);
   gramAdd(rowsCopy_.data(), rows.size(), static_cast<std::size_t>(d), sign, gram_[static_cast<std::size_t>(q)].data());
 }
 
@@ -35,6 +37,7 @@ void ExpertGroups::assign(const Labels& labels) {
   sumX_.setZero();
   sumXY_.setZero();
   sumY_.setZero();
+  mass_.setZero();
   std::fill(count_.begin(), count_.end(), 0);
   for (int q = 0; q < Q_; ++q) {
     std::vector<Eigen::Index>& rows = groupRows_[static_cast<std::size_t>(q)];
@@ -49,7 +52,12 @@ void ExpertGroups::assign(const Labels& labels) {
   // a pass over the other groups' rows only.
   if (total_.size() == 0) {
     total_ = Matrix::Zero(d, d);
-    gramAdd(X_.data(), static_cast<std::size_t>(n), static_cast<std::size_t>(d), 1.0, total_.data());
+    if (weights_) {
+      const RowMatrix scaled = weights_->cwiseSqrt().asDiagonal() * X_;
+      gramAdd(scaled.data(), static_cast<std::size_t>(n), static_cast<std::size_t>(d), 1.0, total_.data());
+    } else {
+      gramAdd(X_.data(), static_cast<std::size_t>(n), static_cast<std::size_t>(d), 1.0, total_.data());
+    }
   }
   const auto largest = static_cast<int>(std::max_element(count_.begin(), count_.end()) - count_.begin());
   Matrix& rest = gram_[static_cast<std::size_t>(largest)];
@@ -99,8 +107,8 @@ bool ExpertGroups::fit(double lambda, Experts& out) const {
   out.intercept = RowVector::Zero(Q_);
   Matrix A(d, d);
   for (int q = 0; q < Q_; ++q) {
-    const auto s = static_cast<double>(count_[static_cast<std::size_t>(q)]);
-    if (s == 0) continue;
+    const double s = mass_[q];
+    if (count_[static_cast<std::size_t>(q)] == 0 || !(s > 0)) continue;  // empty, or of zero weight: a zero expert
     const Vector mean = sumX_.col(q) / s;
     const double ybar = sumY_[q] / s;
     // The lower triangle (all choleskyFactor reads) of Σxxᵀ − s·mean·meanᵀ + λs I.
@@ -136,9 +144,12 @@ Matrix expertCosts(const RowMatrix& X, const Vector& y, const Experts& e, double
   return C;
 }
 
-double expertObjective(const Matrix& costs, const Labels& labels) {
+double expertObjective(const Matrix& costs, const Labels& labels, const Vector* weights) {
   double f = 0;
-  for (Eigen::Index i = 0; i < costs.rows(); ++i) f += costs(i, labels[static_cast<std::size_t>(i)]);
+  for (Eigen::Index i = 0; i < costs.rows(); ++i) {
+    const double c = costs(i, labels[static_cast<std::size_t>(i)]);
+    f += weights ? ((*weights)[i] > 0 ? (*weights)[i] * c : 0.0) : c;
+  }
   return f / (2.0 * static_cast<double>(costs.rows()));
 }
 
@@ -157,18 +168,20 @@ bool assignCheapest(const Matrix& costs, Labels& labels) {
   return changed;
 }
 
-bool refillEmptyGroups(const Matrix& costs, int Q, Labels& labels) {
+bool refillEmptyGroups(const Matrix& costs, int Q, Labels& labels, const Vector* weights) {
   std::vector<Eigen::Index> sizes(static_cast<std::size_t>(Q), 0);
   for (std::int32_t l : labels) ++sizes[static_cast<std::size_t>(l)];
   bool moved = false;
   for (int q = 0; q < Q; ++q) {
     if (sizes[static_cast<std::size_t>(q)] > 0) continue;
     Eigen::Index worst = -1;
+    double worstCost = 0;
     for (Eigen::Index i = 0; i < costs.rows(); ++i) {
       const auto from = static_cast<std::size_t>(labels[static_cast<std::size_t>(i)]);
-      if (sizes[from] < 2) continue;
-      const double c = costs(i, static_cast<Eigen::Index>(from));
-      if (worst < 0 || c > costs(worst, labels[static_cast<std::size_t>(worst)])) worst = i;
+      const double w = weights ? (*weights)[i] : 1.0;
+      if (sizes[from] < 2 || !(w > 0)) continue;
+      const double c = w * costs(i, static_cast<Eigen::Index>(from));
+      if (worst < 0 || c > worstCost) worst = i, worstCost = c;
     }
     if (worst < 0) continue;
     --sizes[static_cast<std::size_t>(labels[static_cast<std::size_t>(worst)])];

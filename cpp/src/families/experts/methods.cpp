@@ -89,11 +89,21 @@ ClassifyingExperts classifiersOf(const FitContext& c, const ExpertsOptions& opt)
   return ClassifyingExperts(c.X.X(), c.T, static_cast<int>(opt.Q), opt.lambda, TrustRegionOptions{1000, 1e-9});
 }
 
+// Observation weights: the regression experts' (expert_predictors.hpp); classifying experts'
+// one-vs-all fits do not read them.
+Refusal checkExpertWeights(const FitContext& c) {
+  if (c.loss.rowWeights() && c.loss.oneVsAll())
+    return Refusal("weights", "classifying experts (loss '" + std::string(c.loss.name()) + "') do not take observation weights; the regression experts do");
+  return {};
+}
+
 Result runExpertsAm(const FitContext& c, const ExpertsOptions& opt) {
+  if (Refusal why = checkExpertWeights(c); !why.empty()) return Result::invalid(why);
   AlternatingExpertsOptions o;
   o.maxIterations = opt.maxIterations;
   o.restarts = opt.restarts;
   o.exchange = opt.exchange;
+  o.weights = c.loss.rowWeights();
   if (c.loss.oneVsAll()) {
     if (opt.init == "residuals")
       return Result::invalid(Refusal("init", "'residuals' starts from the residuals of a ridge fit: regression only (classifiers start from random partitions)"));
@@ -163,12 +173,13 @@ Result runExpertsRc(const FitContext& c, const ExpertsOptions& opt) {
 }
 
 Result runExpertsOracle(const FitContext& c, const ExpertsOptions& opt) {
+  if (Refusal why = checkExpertWeights(c); !why.empty()) return Result::invalid(why);
   if (c.loss.oneVsAll()) {
     ClassifyingExperts family = classifiersOf(c, opt);
     return resultOf(expertsOfPartition(family, *opt.groups));
   }
   const ExpertsData e = dataOf(c, opt);
-  return resultOf(expertsOfPartition(e.X, e.y, e.Q, e.lambda, *opt.groups));
+  return resultOf(expertsOfPartition(e.X, e.y, e.Q, e.lambda, *opt.groups, c.loss.rowWeights()));
 }
 
 // Every experts model carries the gate of its partition (gate.hpp), fitted once the search ends:
@@ -180,7 +191,7 @@ Result gated(const FitContext& c, const ExpertsOptions& opt) {
       !r.gate.empty())  // EM's gate is fitted with its experts
     return r;
   Status status;
-  r.gate = fitGate(c.X.X(), oneHot(r.groups, static_cast<int>(opt.Q)), opt.gateLambda, &status);
+  r.gate = fitGate(c.X.X(), oneHot(r.groups, static_cast<int>(opt.Q)), opt.gateLambda, &status, nullptr, 1000, c.loss.rowWeights());
   if (status == Status::NumericalIssue)
     r.warnings.push_back("the gate could not be fitted (its multinomial fit did not end with finite numbers): predict() refuses this model; raise gateLambda");
   else if (status != Status::Converged)
@@ -365,7 +376,8 @@ std::vector<Method> expertsMethods() {
           .memoryUse({3, 2, 0})
           .denseOnly()
           .ofKind(ModelKind::Experts)
-          .outputsBy(expertOutputs),
+          .outputsBy(expertOutputs)
+          .weighted(),
       Method("experts-pg",
              "experts (or one-vs-all logistic classifiers) by projected gradient on per-sample predictors with the row-clustering projection (LwCS Alg. 3, §7.1.2; the DataCube paper's PGK), then alternating minimisation",
              pgOptions(), gated<runExpertsPg>)
@@ -410,7 +422,8 @@ std::vector<Method> expertsMethods() {
           .memoryUse({3, 2, 0})
           .denseOnly()
           .ofKind(ModelKind::Experts)
-          .outputsBy(expertOutputs),
+          .outputsBy(expertOutputs)
+          .weighted(),
   };
 }
 

@@ -46,15 +46,15 @@ GroupExpert expertOf(double s, double sumY, const Vector& sumX, const Vector& su
   return g;
 }
 
-// Group q's expert, with row x (target t) added (sign +1) or taken out (sign −1).
-GroupExpert expertWith(const ExpertGroups& groups, int q, double lambda, const double* x, double t, double sign) {
+// Group q's expert, with row x (target t, weight w) added (sign +1) or taken out (sign −1).
+GroupExpert expertWith(const ExpertGroups& groups, int q, double lambda, const double* x, double t, double w, double sign) {
   const auto d = static_cast<std::size_t>(groups.gram(q).rows());
   Matrix gram = groups.gram(q);
-  gramAdd(x, 1, d, sign, gram.data());
+  gramAdd(x, 1, d, sign * w, gram.data());
   Vector sumX = groups.sumX(q), sumXY = groups.sumXY(q);
-  axpy(sign, x, sumX.data(), d);
-  axpy(sign * t, x, sumXY.data(), d);
-  return expertOf(static_cast<double>(groups.size(q)) + sign, groups.sumY(q) + sign * t, sumX, sumXY, std::move(gram), lambda);
+  axpy(sign * w, x, sumX.data(), d);
+  axpy(sign * w * t, x, sumXY.data(), d);
+  return expertOf(groups.mass(q) + sign * w, groups.sumY(q) + sign * w * t, sumX, sumXY, std::move(gram), lambda);
 }
 
 // 1/s + (x − x̄)ᵀ(Σ_c + λ s I)⁻¹(x − x̄) = 1/s + ‖L⁻¹(x − x̄)‖²: the row's leverage in group g.
@@ -78,10 +78,13 @@ bool exchangeSamples(const RowMatrix& X, const Vector& y, double lambda, ExpertG
   const Eigen::Index n = X.rows(), d = X.cols();
   std::vector<GroupExpert> experts;
   for (int q = 0; q < Q; ++q) {
-    experts.push_back(expertOf(static_cast<double>(groups.size(q)), groups.sumY(q), groups.sumX(q), groups.sumXY(q), groups.gram(q), lambda));
+    experts.push_back(expertOf(groups.mass(q), groups.sumY(q), groups.sumX(q), groups.sumXY(q), groups.gram(q), lambda));
     if (!experts.back().ok) return false;
   }
-  const double floor = 1e-10 * (y.array() - y.mean()).square().sum();
+  const Vector* weights = groups.weights();
+  const Vector w = weights ? *weights : Vector::Ones(n);
+  const double mean = w.dot(y) / static_cast<double>(n);
+  const double floor = 1e-10 * w.dot((y.array() - mean).square().matrix());
   Vector scratch(d);
   bool movedAny = false;
   for (bool moved = true; moved;) {
@@ -89,13 +92,16 @@ bool exchangeSamples(const RowMatrix& X, const Vector& y, double lambda, ExpertG
     for (Eigen::Index i = 0; i < n; ++i) {
       const int a = labels[static_cast<std::size_t>(i)];
       const GroupExpert& from = experts[static_cast<std::size_t>(a)];
-      if (from.s < 2) continue;
+      const double wi = w[i];
+      // A sample of weight 0 changes no fit where it goes; a group keeps at least one sample of
+      // positive weight beside it.
+      if (groups.size(a) < 2 || !(wi > 0) || !(from.s > wi)) continue;
       const double* x = X.data() + i * d;
       const auto residual = [&](const GroupExpert& g) { return y[i] - g.intercept - dot(x, g.coef.data(), static_cast<std::size_t>(d)); };
-      const double h = leverage(from, x, scratch);
+      const double h = wi * leverage(from, x, scratch);
       const double ea = residual(from);
       // With h → 1 (λ = 0, a group of d + 1 rows) the prediction is −∞: the exact check decides.
-      const double leaving = h < 1 ? -ea * ea / (1 - h) - lambda * from.coefNorm2 : -HUGE_VAL;
+      const double leaving = h < 1 ? -wi * ea * ea / (1 - h) - wi * lambda * from.coefNorm2 : -HUGE_VAL;
       int best = -1;
       double bestJoin = HUGE_VAL;
       for (int b = 0; b < Q; ++b) {
@@ -104,14 +110,14 @@ bool exchangeSamples(const RowMatrix& X, const Vector& y, double lambda, ExpertG
         double join = 0;  // an empty group's one-sample expert fits its sample exactly
         if (to.s > 0) {
           const double eb = residual(to);
-          join = eb * eb / (1 + leverage(to, x, scratch)) + lambda * to.coefNorm2;
+          join = wi * eb * eb / (1 + wi * leverage(to, x, scratch)) + wi * lambda * to.coefNorm2;
         }
         if (join < bestJoin) bestJoin = join, best = b;
       }
       if (best < 0 || !(leaving + bestJoin < -floor)) continue;
       if (!keepGoing()) return movedAny;
-      const GroupExpert left = expertWith(groups, a, lambda, x, y[i], -1);
-      const GroupExpert joined = expertWith(groups, best, lambda, x, y[i], +1);
+      const GroupExpert left = expertWith(groups, a, lambda, x, y[i], wi, -1);
+      const GroupExpert joined = expertWith(groups, best, lambda, x, y[i], wi, +1);
       if (!left.ok || !joined.ok) continue;
       const double change = left.value + joined.value - from.value - experts[static_cast<std::size_t>(best)].value;
       if (!(change < -floor)) continue;

@@ -45,6 +45,7 @@ struct AlternatingExpertsOptions {
   std::uint64_t seed = 0;
   bool exchange = true;  // the exchange search at each fixed point (families that have one)
   int threads = 0;  // starts run side by side on so many threads (searchThreads); the answer does not depend on it
+  const Vector* weights = nullptr;  // the regression experts' observation weights (mean 1), or none
 };
 
 // What alternating minimisation needs of a kind of expert.
@@ -63,6 +64,8 @@ class ExpertFamily {
   virtual bool exchange(Labels&, const std::function<bool()>& /*keepGoing*/) { return false; }
   // A new search begins (state kept from the last fits, if any, is dropped).
   virtual void restart() {}
+  // The samples' observation weights (mean 1) F counts them by; nullptr: all 1.
+  virtual const Vector* rowWeights() const { return nullptr; }
   // Another family on the same data, with no state: for starts run on other threads.
   virtual std::unique_ptr<ExpertFamily> copy() const = 0;
   // Bytes a copy holds (its statistics and scratch), to bound the threads by memory.
@@ -73,7 +76,9 @@ class ExpertFamily {
 // reassignments by rank-one updates.
 class RegressionExperts final : public ExpertFamily {
  public:
-  RegressionExperts(const RowMatrix& X, const Vector& y, int Q, double lambda) : X_(X), y_(y), lambda_(lambda), groups_(X, y, Q) {}
+  // `weights`: observation weights of mean 1 (expert_predictors.hpp), or none.
+  RegressionExperts(const RowMatrix& X, const Vector& y, int Q, double lambda, const Vector* weights = nullptr)
+      : X_(X), y_(y), lambda_(lambda), groups_(X, y, Q, weights) {}
   int Q() const override { return groups_.Q(); }
   Eigen::Index samples() const override { return X_.rows(); }
   bool fit(const Labels& labels, Experts& out) override;
@@ -81,7 +86,8 @@ class RegressionExperts final : public ExpertFamily {
   std::string failure() const override { return "a group's ridge system is not positive definite (raise lambda)"; }
   bool exchange(Labels& labels, const std::function<bool()>& keepGoing) override;
   void restart() override { assigned_ = false; }
-  std::unique_ptr<ExpertFamily> copy() const override { return std::make_unique<RegressionExperts>(X_, y_, Q(), lambda_); }
+  const Vector* rowWeights() const override { return groups_.weights(); }
+  std::unique_ptr<ExpertFamily> copy() const override { return std::make_unique<RegressionExperts>(X_, y_, Q(), lambda_, groups_.weights()); }
   double bytes() const override {  // Q + 1 Gram matrices of d × d and a copy of up to n rows
     const auto d = static_cast<double>(X_.cols());
     return 8.0 * ((Q() + 1) * d * d + static_cast<double>(X_.rows()) * d);
@@ -98,7 +104,7 @@ class RegressionExperts final : public ExpertFamily {
 // The experts of one partition: F, its one-entry history, Converged (or NumericalIssue when a
 // fit is impossible).
 ExpertsFit expertsOfPartition(ExpertFamily& family, Labels labels);
-ExpertsFit expertsOfPartition(const RowMatrix& X, const Vector& y, int Q, double lambda, Labels labels);
+ExpertsFit expertsOfPartition(const RowMatrix& X, const Vector& y, int Q, double lambda, Labels labels, const Vector* weights = nullptr);
 
 // For the iterative searches (PG, RC): records step t's value f in `out` and says whether to
 // stop — the caller aborted (Aborted), or f moved by at most tolerance·f from `previous`

@@ -11,7 +11,9 @@
 // λ s. The best predicted move of a sample is checked by refitting both groups exactly from their
 // sums, and made only when F falls by more than 1e-10 of the centred Σy²; groups a and b are then
 // refactored. Sweeps over the samples repeat until one moves none, so F falls strictly at every
-// move and the search ends.
+// move and the search ends. With observation weights (the groups' own) a sample of weight ω moves
+// as ω copies: the predictions ∓ω e²/(1 ∓ ωh) ∓ ωλ‖c‖², the refits from the weighted sums; a
+// sample of weight 0 is not moved (no fit changes).
 #pragma once
 
 #include <functional>
