@@ -180,14 +180,14 @@ Rows selectRows(const Problem& p, const std::vector<bool>& take, bool wanted) {
   Rows r{selectRows(p.X, idx), Vector(static_cast<Eigen::Index>(idx.size()) * K), K, Vector(), Vector()};
   for (std::size_t t = 0; t < idx.size(); ++t)
     r.y.segment(static_cast<Eigen::Index>(t) * K, K) = p.y.segment(idx[t] * K, K);
-  if (p.weights.size() > 0) {
-    r.weights.resize(static_cast<Eigen::Index>(idx.size()));
-    for (std::size_t t = 0; t < idx.size(); ++t) r.weights[static_cast<Eigen::Index>(t)] = p.weights[idx[t]];
-  }
-  if (p.offset.size() > 0) {
-    r.offset.resize(static_cast<Eigen::Index>(idx.size()));
-    for (std::size_t t = 0; t < idx.size(); ++t) r.offset[static_cast<Eigen::Index>(t)] = p.offset[idx[t]];
-  }
+  // The rows' weights and offsets (a per-row vector, or none).
+  const auto picked = [&](const Eigen::Map<const Vector>& v) {
+    Vector out(v.size() > 0 ? static_cast<Eigen::Index>(idx.size()) : 0);
+    for (Eigen::Index t = 0; t < out.size(); ++t) out[t] = v[idx[static_cast<std::size_t>(t)]];
+    return out;
+  };
+  r.weights = picked(p.weights);
+  r.offset = picked(p.offset);
   return r;
 }
 

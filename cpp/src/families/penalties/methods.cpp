@@ -88,7 +88,7 @@ Result magnitudeFusionSearch(const FitContext& c, const PenaltiesOptions& opt, d
   const Objective F = objectiveOf(c, opt.lambda);
   const OwlPenalty clique(oscarWeights(d, l1, 2 * pair));
   EdgeTerms edges = graph ? pairMaxRows(*graph, pair) : EdgeTerms();
-  const Vector l1Terms = pf ? Vector(l1 * *pf) : constant(c, l1);
+  const Vector l1Terms = P.scale() * l1Weights(c, opt);
   DcProblem problem;
   // h's subgradient at a zero coefficient: the middle (0), or, when the steps end at w = 0 (a
   // fixed point of that choice even where w = c·1 is far better), again from there on the side
@@ -364,6 +364,9 @@ namespace {
 S& weights(S& s, const char* lambda1, const char* lambda2) {
   return s.number("lambda1", &P::lambda1, lambda1, 0, 0).degree(1).number("lambda2", &P::lambda2, lambda2, 0, 0).degree(1);
 }
+// `penaltyFactor` on λ1 for the methods whose default solver without a graph needs equal ℓ1
+// weights (the clique prox, OSCAR's sorted weights).
+S& allPairsFactorField(S& s) { return penaltyFactorField(s, "λ1", "; without a graph all pairs then go to fusion ADMM (one output)"); }
 S& graphField(S& s) {
   return s.edges("graph", &P::graph, "a feature graph: the pairwise sums run over these edges [i, j] only (default: all pairs)");
 }
@@ -409,20 +412,18 @@ S oscarOptions() {
 }
 S gflassoOptions() {
   S s("method");
-  return penaltyFactorField(convexSolverFields(graphField(weights(softmaxLossAndRidge(s), "ℓ1 weight λ1", "pairwise fusion weight λ2")), 20000), "λ1", "; without a graph all pairs then go to fusion ADMM (one output)").suggest("lambda2", 1e-3, 1);
+  return allPairsFactorField(convexSolverFields(graphField(weights(softmaxLossAndRidge(s), "ℓ1 weight λ1", "pairwise fusion weight λ2")), 20000)).suggest("lambda2", 1e-3, 1);
 }
 S ncfgsOptions() {
   S s("method");
-  return penaltyFactorField(convexSolverFields(dcFields(graphField(weights(softmaxLossAndRidge(s), "ℓ1 weight λ1", "pairwise weight λ2 on ||w_i| − |w_j||"))), 20000),
-                            "λ1", "; without a graph all pairs then go to fusion ADMM (one output)")
+  return allPairsFactorField(convexSolverFields(dcFields(graphField(weights(softmaxLossAndRidge(s), "ℓ1 weight λ1", "pairwise weight λ2 on ||w_i| − |w_j||"))), 20000))
       .suggest("lambda2", 1e-3, 1);
 }
 S nctfgsOptions() {
   S s("method");
   weights(softmaxLossAndRidge(s), "weight λ1 of the truncated ℓ1 term", "weight λ2 of the truncated pairwise term")
       .number("tau", &P::tau, "truncation τ > 0: J_τ(x) = min(x/τ, 1)", 1, 0, true);
-  return penaltyFactorField(convexSolverFields(dcFields(graphField(s)), 20000), "λ1", "; without a graph all pairs then go to fusion ADMM (one output)")
-      .suggest("lambda2", 1e-2, 1);
+  return allPairsFactorField(convexSolverFields(dcFields(graphField(s)), 20000)).suggest("lambda2", 1e-2, 1);
 }
 S dfgOptions() {
   S s("method");
