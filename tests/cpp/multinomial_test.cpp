@@ -11,6 +11,7 @@
 
 #include "problems.hpp"
 #include "supclust/families/catalogue.hpp"
+#include "supclust/families/priors/grouping_prior.hpp"
 #include "supclust/metrics/prediction.hpp"
 
 using namespace supclust;
@@ -276,4 +277,88 @@ TEST(Multinomial, GroupingOnTwoClassesAndOnItsOwnPartitions) {
   sparse.numbers["Q"] = 3;
   sparse.numbers["s"] = 5;
   EXPECT_EQ(fit("ihcs", problemOf(d.X, d.classes), sparse).field, "loss");
+}
+
+// GEM and LEM on K classes: each feature's row of K coefficients takes one of s centre rows. The
+// reported objective is the mean softmax loss + λ/2‖W‖² + γ Σ_j Σ_k dev(W_jk − c_κ(j),k) by hand;
+// the centres are the groups' means (GEM) or minimise their columns' absolute deviations (LEM);
+// no row is nearer another centre; W is stationary for its assignment (GEM: the gradient by
+// hand, 2γ(W_j − c) added; LEM: the fixed point of the penalty's prox); s ≥ d is ridge; the
+// paper's one-output algorithm is refused naming `algorithm`.
+TEST(Multinomial, PriorsGroupTheFeaturesRowsAtAPartialOptimum) {
+  const ClassData d = classData(10, 150, 8, 3);
+  const double lambda = 0.01;
+  for (const char* method : {"gem", "lem"}) {
+    const bool gem = std::string(method) == "gem";
+    const PriorKind kind = gem ? PriorKind::Gaussian : PriorKind::Laplace;
+    const double gamma = gem ? 0.5 : 0.02;
+    Params p = softmaxParams(lambda);
+    p.numbers["gamma"] = gamma;
+    p.numbers["centres"] = 3;
+    const Result r = fit(method, problemOf(d.X, d.classes), p);
+    ASSERT_EQ(r.status, Status::Converged) << method << ": " << r.message;
+    ASSERT_EQ(r.coef.cols(), 3);
+    ASSERT_EQ(r.groups.size(), 8u);
+    ASSERT_EQ(r.centroids.cols(), 3);
+    ASSERT_GE(r.centroids.rows(), 2) << method;  // the prior does group
+    EXPECT_NEAR(r.intercept.sum(), 0, 1e-12) << method;
+    ASSERT_LE(r.centroids.rows(), 3) << method;
+    const auto dev = [&](Eigen::Index j, Eigen::Index g) {
+      double s = 0;
+      for (Eigen::Index k = 0; k < 3; ++k) s += priorDeviation(kind, r.coef(j, k) - r.centroids(g, k));
+      return s;
+    };
+    double loss = 0, prior = 0;
+    for (Eigen::Index i = 0; i < d.X.rows(); ++i) {
+      const RowVector z = d.X.row(i) * r.coef + r.intercept;
+      const double top = z.maxCoeff();
+      loss += top + std::log((z.array() - top).exp().sum()) - z[static_cast<Eigen::Index>(d.classes[i])];
+    }
+    for (Eigen::Index j = 0; j < 8; ++j) {
+      const Eigen::Index own = r.groups[static_cast<std::size_t>(j)];
+      prior += dev(j, own);
+      for (Eigen::Index g = 0; g < r.centroids.rows(); ++g) EXPECT_LE(dev(j, own), dev(j, g) + 1e-12) << method << " row " << j;
+    }
+    const double objective = loss / 150 + lambda / 2 * r.coef.squaredNorm() + gamma * prior;
+    EXPECT_NEAR(r.objective, objective, 1e-10 * objective) << method;
+    // The centres: a group's mean (GEM); no member's value a better centre of its column (LEM).
+    for (Eigen::Index g = 0; g < r.centroids.rows(); ++g)
+      for (Eigen::Index k = 0; k < 3; ++k) {
+        std::vector<double> members;
+        for (Eigen::Index j = 0; j < 8; ++j)
+          if (r.groups[static_cast<std::size_t>(j)] == g) members.push_back(r.coef(j, k));
+        ASSERT_FALSE(members.empty());
+        const auto spread = [&](double c) {
+          double s = 0;
+          for (double v : members) s += priorDeviation(kind, v - c);
+          return s;
+        };
+        double mean = 0;
+        for (double v : members) mean += v / static_cast<double>(members.size());
+        if (gem) EXPECT_NEAR(r.centroids(g, k), mean, 1e-12 * (1 + std::abs(mean))) << method;
+        for (double v : members) EXPECT_LE(spread(r.centroids(g, k)), spread(v) + 1e-12) << method;
+      }
+    Matrix gW;
+    RowVector gb;
+    lossGradient(d, r, gW, gb);
+    gW += lambda * r.coef;
+    EXPECT_LT(gb.cwiseAbs().maxCoeff(), 1e-8) << method;
+    if (gem) {
+      for (Eigen::Index j = 0; j < 8; ++j) gW.row(j) += 2 * gamma * (r.coef.row(j) - r.centroids.row(r.groups[static_cast<std::size_t>(j)]));
+      EXPECT_LT(gW.cwiseAbs().maxCoeff(), 1e-8) << method;
+    } else {
+      const GroupDeviationPenalty P(kind, r.groups, static_cast<int>(r.centroids.rows()), gamma);
+      Matrix moved = r.coef - gW;
+      P.prox(moved, 1.0);
+      EXPECT_LT((moved - r.coef).cwiseAbs().maxCoeff(), 1e-8) << method;
+    }
+    // One centre per feature: no prior, the multinomial ridge fit.
+    Params every = p;
+    every.numbers["centres"] = 8;
+    const Result ridge = fit("ridge", problemOf(d.X, d.classes), softmaxParams(lambda));
+    EXPECT_LT((fit(method, problemOf(d.X, d.classes), every).coef - ridge.coef).cwiseAbs().maxCoeff(), 1e-7) << method;
+    Params paper = p;
+    paper.strings["algorithm"] = "paper";
+    EXPECT_EQ(fit(method, problemOf(d.X, d.classes), paper).field, "algorithm") << method;
+  }
 }

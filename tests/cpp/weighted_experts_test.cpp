@@ -2,8 +2,8 @@
 // expert_predictors.hpp): each expert is its group's weighted ridge fit, solved here directly;
 // F recomputed from its definition with the weights; at experts-am's answer no single sample's
 // move to another expert, both experts refitted exactly here, lowers F (the weighted exchange's
-// fixed point); integer weights give the repeated rows' oracle experts; classifying experts
-// refuse weights naming the field.
+// fixed point); integer weights give the repeated rows' oracle experts; classifying experts weigh
+// their groups' logistic fits; the relaxations refuse weights naming the field.
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -132,19 +132,64 @@ TEST(WeightedExperts, IntegerWeightsGiveTheRepeatedRowsOracle) {
   EXPECT_LT((a.gate.coef - b.gate.coef).cwiseAbs().maxCoeff(), 1e-6);  // the gate weighs its rows alike
 }
 
-TEST(WeightedExperts, ClassifyingExpertsRefuseWeights) {
-  const SyntheticProblem p = mixture(60, 3, 2, 0.3, 5);
-  Vector classes(60), w = Vector::Ones(60);
-  for (Eigen::Index i = 0; i < 60; ++i) classes[i] = static_cast<double>(i % 3);
+// Classifying experts (one-vs-all logistic, LwCS §7.1.2) with weights: integer weights give the
+// repeated rows' oracle experts; experts-am's answer is the weighted oracle of its own partition,
+// F = 1/n Σ ω_i [ℓ_i + λ/2‖V‖²] by hand, no sample of positive weight cheaper in the other expert;
+// the relaxations refuse weights naming the field.
+TEST(WeightedExperts, ClassifyingExpertsWeighTheirGroupsLogisticFits) {
+  const SyntheticProblem p = mixture(90, 3, 2, 0.3, 5);
+  Vector classes(90), w(90);
+  Labels groups(90), repeatedGroups;
+  std::vector<Eigen::Index> rows;
+  for (Eigen::Index i = 0; i < 90; ++i) {
+    classes[i] = static_cast<double>((p.y[i] > 0) + (p.X(i, 0) > 0.5));
+    w[i] = static_cast<double>(1 + i % 3);
+    groups[static_cast<std::size_t>(i)] = static_cast<std::int32_t>(p.X(i, 1) > 0);
+    for (int c = 0; c < static_cast<int>(w[i]); ++c) rows.push_back(i), repeatedGroups.push_back(groups[static_cast<std::size_t>(i)]);
+  }
+  RowMatrix Xr(static_cast<Eigen::Index>(rows.size()), 3);
+  Vector yr(static_cast<Eigen::Index>(rows.size()));
+  for (std::size_t k = 0; k < rows.size(); ++k) Xr.row(static_cast<Eigen::Index>(k)) = p.X.row(rows[k]), yr[static_cast<Eigen::Index>(k)] = classes[rows[k]];
+  const double lambda = 0.05;
   Params params;
   params.numbers["Q"] = 2;
+  params.numbers["lambda"] = lambda;
   params.strings["loss"] = "ova-logistic";
-  for (const char* method : {"experts-am", "experts-oracle"}) {
-    if (std::string(method) == "experts-oracle") params.labels["groups"] = Labels(60, 0), params.labels["groups"][1] = 1;
-    const Result r = fit(method, weighted(p.X, classes, w), params);
-    EXPECT_EQ(r.status, Status::InvalidInput) << method;
-    EXPECT_EQ(r.field, "weights") << method;
+  Params oracle = params, repeated = params;
+  oracle.labels["groups"] = groups;
+  repeated.labels["groups"] = repeatedGroups;
+  const Result a = fit("experts-oracle", weighted(p.X, classes, w), oracle), b = fit("experts-oracle", problemOf(Xr, yr), repeated);
+  ASSERT_EQ(a.status, Status::Converged) << a.message;
+  ASSERT_EQ(b.status, Status::Converged) << b.message;
+  EXPECT_LT((a.coef - b.coef).cwiseAbs().maxCoeff(), 1e-7);
+  EXPECT_LT((a.intercept - b.intercept).cwiseAbs().maxCoeff(), 1e-7);
+  EXPECT_NEAR(a.objective, b.objective, 1e-10 * b.objective);
+
+  for (Eigen::Index i = 0; i < 90; ++i) w[i] = 0.5 * static_cast<double>(i % 5);  // 0 … 2, zeros among them
+  const Result r = fit("experts-am", weighted(p.X, classes, w), params);
+  ASSERT_EQ(r.status, Status::Converged) << r.message;
+  Params own = params;
+  own.labels["groups"] = r.groups;
+  const Result refit = fit("experts-oracle", weighted(p.X, classes, w), own);
+  EXPECT_LT((r.coef - refit.coef).cwiseAbs().maxCoeff(), 1e-6);
+  // ℓ_iq + λ/2‖V_q‖² for sample i under expert q (classes' columns q·3 … q·3 + 2).
+  const auto cost = [&](Eigen::Index i, int q) {
+    double l = 0;
+    for (int k = 0; k < 3; ++k) {
+      const double z = p.X.row(i).dot(r.coef.col(q * 3 + k)) + r.intercept[q * 3 + k];
+      const double t = classes[i] == k ? 1 : -1;
+      l += std::log1p(std::exp(-t * z));
+    }
+    return l + lambda / 2 * r.coef.middleCols(q * 3, 3).squaredNorm();
+  };
+  const Vector omega = w * (90.0 / w.sum());
+  double F = 0;
+  for (Eigen::Index i = 0; i < 90; ++i) {
+    const int q = r.groups[static_cast<std::size_t>(i)];
+    F += omega[i] * cost(i, q) / 90;
+    if (w[i] > 0) EXPECT_LE(cost(i, q), cost(i, 1 - q) + 1e-9) << "sample " << i;
   }
+  EXPECT_NEAR(r.objective, F, 1e-9 * F);
   for (const char* method : {"experts-pg", "experts-cg", "experts-rc"}) {
     Params q;
     q.numbers["Q"] = 2;

@@ -1,13 +1,13 @@
 // GEM and LEM through the API in Node, both builds: the hidden variables of the paper's
 // artificial data found (groups equal the generator's, centres ascending), LEM's exact ties,
-// the paper's algorithm beside ours, bad options named with the module still usable, the
-// linear SVM, the E6 tables' value-major metric columns, and Reuters-21578 loaded as the paper
-// counts it.
+// the multinomial loss's rows grouped, the paper's algorithm beside ours, bad options named with
+// the module still usable, the linear SVM, the E6 tables' value-major metric columns, and
+// Reuters-21578 loaded as the paper counts it.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadReuters, SupclustError } from '../../dist/node/index.js';
-import { mismatch, root, withBothBuilds } from './helpers.js';
+import { mismatch, rejected, root, withBothBuilds } from './helpers.js';
 
 const builds = withBothBuilds();
 const data = join(root, '../shared/data');
@@ -38,6 +38,37 @@ describe('gem and lem', () => {
     expect(ours.status).toBe('converged');
     for (const m of [ours, paper]) for (let k = 1; k < m.history.length; k++) expect(m.history[k]).toBeLessThanOrEqual(m.history[k - 1]);
     expect(paper.centroids.length).toBeLessThanOrEqual(3);
+  });
+
+  it('group the features\' rows of K class coefficients under the multinomial loss', async () => {
+    // Three classes from two linear scores of E1's design; each feature's row of 3 coefficients
+    // takes one of the centres' rows (G × 3, row-major); the same bits in both builds.
+    const data = await builds.simd.generate('e1', { n: 120, d: 10, Q: 3, seed: 3 });
+    const { X, nRows: n, nCols: d } = data;
+    const y = Array.from({ length: n }, (_, i) => (X[i * d] + X[i * d + 1] > 0.5 ? 2 : X[i * d + 2] - X[i * d + 3] > 0 ? 1 : 0));
+    for (const method of ['gem', 'lem'] as const) {
+      const params = { X, nRows: n, nCols: d, y, loss: 'multinomial' as const, lambda: 0.01, gamma: method === 'gem' ? 0.5 : 0.02, centres: 3 };
+      const a = await builds.simd.fit(method, params), b = await builds.threaded.fit(method, params);
+      expect(a.status).toBe('converged');
+      expect(a.outputs).toBe(3);
+      expect(Array.from(a.groups)).toEqual(Array.from(b.groups));
+      expect(mismatch(a.coef, b.coef, 1e-9, Math.max(...a.coef.map(Math.abs)))).toBe('');
+      const G = a.centroids.length / 3;
+      expect(G).toBeGreaterThanOrEqual(2);
+      expect(a.groups.every((g) => g >= 0 && g < G)).toBe(true);
+      // LEM's coefficients lie exactly at their centres far more often than by chance.
+      const tied = Array.from({ length: d * 3 }, (_, e) => a.coef[e] === a.centroids[a.groups[Math.floor(e / 3)] * 3 + (e % 3)]);
+      if (method === 'lem') expect(tied.filter(Boolean).length).toBeGreaterThan(d);
+      // Probabilities: the softmax of x·W + b, rows of 3.
+      const proba = await builds.simd.predictProba(a, X, n, d);
+      for (let i = 0; i < n; i += 17) {
+        const z = [0, 1, 2].map((k) => a.intercept[k] + Array.from({ length: d }, (_, j) => X[i * d + j] * a.coef[j * 3 + k]).reduce((s, v) => s + v, 0));
+        const top = Math.max(...z), e = z.map((v) => Math.exp(v - top)), sum = e.reduce((s, v) => s + v, 0);
+        for (let k = 0; k < 3; k++) expect(Math.abs(proba[i * 3 + k] - e[k] / sum)).toBeLessThan(1e-12);
+      }
+      const paper = await rejected(builds.simd.fit(method, { ...params, algorithm: 'paper' }));
+      expect(paper.field).toBe('algorithm');
+    }
   });
 
   it('name bad options and stay usable', async () => {

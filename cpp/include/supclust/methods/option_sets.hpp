@@ -30,6 +30,9 @@ struct StepFields {
 struct SeedField {
   std::uint64_t seed = 0;
 };
+struct RestartsField {
+  int restarts = 0;
+};
 
 // `loss`: any of lossNames().
 template <class T>
@@ -53,6 +56,17 @@ Schema<T>& squaredLossOnly(Schema<T>& s) {
 template <class T>
 Schema<T>& binaryLoss(Schema<T>& s) {
   return s.choice("loss", &T::loss, "the datafit (logistic: two classes, one output)", {"squared", "logistic"});
+}
+// The squared, the binary logistic (one output) or the multinomial loss (K outputs).
+template <class T>
+Schema<T>& binaryOrSoftmaxLoss(Schema<T>& s) {
+  return s.choice("loss", &T::loss, "the datafit (logistic: two classes, one output; multinomial: the softmax over K classes, K outputs)",
+                  {"squared", "logistic", "multinomial"});
+}
+// `restarts`: k-means++ restarts when the coefficients' rows (K outputs) are clustered.
+template <class T>
+Schema<T>& rowRestartsField(Schema<T>& s) {
+  return s.integer("restarts", &T::restarts, "k-means++ restarts of the row clustering (K > 1 outputs only)", 5, 1);
 }
 // `lambda`: the ridge weight λ in λ/2‖w‖².
 template <class T>

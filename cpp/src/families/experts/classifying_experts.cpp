@@ -1,19 +1,21 @@
 #include "supclust/families/experts/classifying_experts.hpp"
 
 #include <cmath>
+#include <memory>
 
 #include "supclust/core/design.hpp"
 #include "supclust/core/objective.hpp"
+#include "supclust/core/observation_weights.hpp"
 #include "supclust/kernels/logistic.hpp"
 
 namespace supclust {
 
-ClassifyingExperts::ClassifyingExperts(const RowMatrix& X, const Matrix& T, int Q, double lambda, TrustRegionOptions inner)
-    : X_(X), T_(T), Q_(Q), lambda_(lambda), inner_(inner) {}
+ClassifyingExperts::ClassifyingExperts(const RowMatrix& X, const Matrix& T, int Q, double lambda, TrustRegionOptions inner,
+                                       const Vector* weights)
+    : X_(X), T_(T), Q_(Q), lambda_(lambda), inner_(inner), weights_(weights) {}
 
 bool ClassifyingExperts::fit(const Labels& labels, Experts& out) {
   const Eigen::Index d = X_.cols(), K = T_.cols();
-  const LogisticLoss loss(true);
   out.coef = Matrix::Zero(d, Q_ * K);
   out.intercept = RowVector::Zero(Q_ * K);
   sizes_.assign(static_cast<std::size_t>(Q_), 0);
@@ -24,13 +26,18 @@ bool ClassifyingExperts::fit(const Labels& labels, Experts& out) {
     if (s == 0) continue;
     RowMatrix Xq(s, d);
     Matrix Tq(s, K);
+    Vector wq(s);
     for (Eigen::Index i = 0, r = 0; i < X_.rows(); ++i)
       if (labels[static_cast<std::size_t>(i)] == q) {
         Xq.row(r) = X_.row(i);
+        wq[r] = weights_ ? (*weights_)[i] : 1.0;
         Tq.row(r++) = T_.row(i);
       }
+    if (!(wq.sum() > 0)) continue;  // no weight: no share of F
+    const std::unique_ptr<Loss> loss =
+        weights_ ? withObservationWeights(std::make_unique<LogisticLoss>(true), wq) : std::make_unique<LogisticLoss>(true);
     const CenteredDesign D(Xq);
-    const Objective F(D, std::move(Tq), loss, lambda_);
+    const Objective F(D, std::move(Tq), *loss, lambda_);
     // The group's fit is on its own centred rows: intercept b there is b − m_q·V in X_'s frame.
     Matrix W0 = warm ? Matrix(previous_.coef.middleCols(q * K, K)) : Matrix::Zero(d, K);
     RowVector b0 = warm ? RowVector(previous_.intercept.segment(q * K, K) + D.means() * W0) : RowVector::Zero(K);

@@ -84,21 +84,13 @@ Result finish(const FitContext& c, const ExpertsOptions& opt, const ExpertsData&
 }
 }  // namespace
 
-// Classifiers (LwCS §7.1.2): each group's one-vs-all logistic fit.
+// Classifiers (LwCS §7.1.2): each group's one-vs-all logistic fit, its rows weighted when the
+// loss carries observation weights.
 ClassifyingExperts classifiersOf(const FitContext& c, const ExpertsOptions& opt) {
-  return ClassifyingExperts(c.X.X(), c.T, static_cast<int>(opt.Q), opt.lambda, TrustRegionOptions{1000, 1e-9});
-}
-
-// Observation weights: the regression experts' (expert_predictors.hpp); classifying experts'
-// one-vs-all fits do not read them.
-Refusal checkExpertWeights(const FitContext& c) {
-  if (c.loss.rowWeights() && c.loss.oneVsAll())
-    return Refusal("weights", "classifying experts (loss '" + std::string(c.loss.name()) + "') do not take observation weights; the regression experts do");
-  return {};
+  return ClassifyingExperts(c.X.X(), c.T, static_cast<int>(opt.Q), opt.lambda, TrustRegionOptions{1000, 1e-9}, c.loss.rowWeights());
 }
 
 Result runExpertsAm(const FitContext& c, const ExpertsOptions& opt) {
-  if (Refusal why = checkExpertWeights(c); !why.empty()) return Result::invalid(why);
   AlternatingExpertsOptions o;
   o.maxIterations = opt.maxIterations;
   o.restarts = opt.restarts;
@@ -173,7 +165,6 @@ Result runExpertsRc(const FitContext& c, const ExpertsOptions& opt) {
 }
 
 Result runExpertsOracle(const FitContext& c, const ExpertsOptions& opt) {
-  if (Refusal why = checkExpertWeights(c); !why.empty()) return Result::invalid(why);
   if (c.loss.oneVsAll()) {
     ClassifyingExperts family = classifiersOf(c, opt);
     return resultOf(expertsOfPartition(family, *opt.groups));

@@ -30,8 +30,8 @@ namespace supclust {
 namespace {
 
 // The options of the family's methods (each declares the fields it reads).
-struct GroupingOptions : LossField, RidgeField, StepFields, SeedField {
-  int Q = 0, s = 0, restarts = 0, maxIterations = 0, hops = 0, starts = 0, cgIterations = 0;
+struct GroupingOptions : LossField, RidgeField, StepFields, SeedField, RestartsField {
+  int Q = 0, s = 0, maxIterations = 0, hops = 0, starts = 0, cgIterations = 0;
   double tolerance = 0, hopScale = 0, cgTolerance = 0;
   std::string init, rounding;
   bool refit = false, exchange = false, swap = false;
@@ -395,8 +395,7 @@ S& qAndRefit(S& s) {
   return qField(s).flag("refit", &G::refit, "re-estimate the Q values by the loss on the found partition", false);
 }
 S& rowClusterFields(S& s) {
-  return seedField(s.integer("restarts", &G::restarts, "k-means++ restarts of the row clustering (K > 1 outputs only)", 5, 1),
-                   "seed of the random choices (row clustering, hops)");
+  return seedField(rowRestartsField(s), "seed of the random choices (row clustering, hops)");
 }
 // IHC's restarts (ours): basin hopping from its answer, and several starting points.
 S& restartFields(S& s) {

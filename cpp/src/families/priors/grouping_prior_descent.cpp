@@ -9,9 +9,9 @@ namespace supclust {
 
 double groupingPriorObjective(const Objective& F, const GroupingPriorOptions& opt, const Matrix& W, const RowVector& b,
                               PriorAssignment* assignment) {
-  PriorCentres centres(opt.kind);
+  PriorCentres centres(opt.kind, opt.restarts, opt.seed);
   PriorAssignment a;
-  centres.best(W.data(), static_cast<std::size_t>(W.rows()), opt.centres, a);
+  centres.best(W, opt.centres, a);
   const double value = F.value(W, b) + opt.gamma * a.deviation;
   if (assignment) *assignment = std::move(a);
   return value;
@@ -34,8 +34,7 @@ bool samePartition(const Labels& a, const Labels& b) {
 Result groupingPriorDescent(const Objective& F, const GroupingPriorOptions& opt, Matrix W, RowVector b,
                             const Control& control) {
   Result r;
-  const auto d = static_cast<std::size_t>(W.rows());
-  PriorCentres centres(opt.kind);
+  PriorCentres centres(opt.kind, opt.restarts, opt.seed);
   PriorAssignment a;
   if (W.isZero(0)) {
     // From w = 0 every weight is in one group, and a strong prior keeps them tied there: the
@@ -44,11 +43,10 @@ Result groupingPriorDescent(const Objective& F, const GroupingPriorOptions& opt,
     Matrix g;
     RowVector gb;
     F.gradient(W, b, g, gb);
-    const Vector descent = -g.col(0);
-    centres.best(descent.data(), d, opt.centres, a);
+    centres.best(-g, opt.centres, a);
     a.deviation = 0;  // at w = 0 itself the prior is 0
   } else {
-    centres.best(W.data(), d, opt.centres, a);
+    centres.best(W, opt.centres, a);
   }
   double objective = F.value(W, b) + opt.gamma * a.deviation;
   r.history.push_back(objective);
@@ -57,7 +55,7 @@ Result groupingPriorDescent(const Objective& F, const GroupingPriorOptions& opt,
   // The convex problem of an assignment, from (W, b): its solution in `step`, the best
   // assignment for that solution in `next`, and the objective there.
   auto solveFor = [&](const PriorAssignment& given, Result& step, PriorAssignment& next) {
-    const int groups = static_cast<int>(given.centres.size());
+    const int groups = static_cast<int>(given.centres.rows());
     if (opt.kind == PriorKind::Gaussian) {  // smooth: γ Σ (w_j − mean)² = (2γ)/2 ‖(I − P)w‖², by Newton
       Objective grouped(F.design(), F.targets(), F.loss(), F.lambda());
       grouped.setGroupRidge(given.labels, groups, 2 * opt.gamma);
@@ -66,7 +64,7 @@ Result groupingPriorDescent(const Objective& F, const GroupingPriorOptions& opt,
       step = proximalGradient(F, GroupDeviationPenalty(opt.kind, given.labels, groups, opt.gamma), W, b, inner, control);
     }
     r.iterations += step.iterations;
-    centres.best(step.coef.data(), d, opt.centres, next);
+    centres.best(step.coef, opt.centres, next, &given.labels);
     return F.value(step.coef, step.intercept) + opt.gamma * next.deviation;
   };
   for (int round = 1; round <= opt.maxRounds; ++round) {
@@ -79,7 +77,7 @@ Result groupingPriorDescent(const Objective& F, const GroupingPriorOptions& opt,
       r.message = step.message;
       break;
     }
-    const bool settled = samePartition(next.labels, a.labels) && next.centres.size() == a.centres.size();
+    const bool settled = samePartition(next.labels, a.labels) && next.centres.rows() == a.centres.rows();
     // Never accept a round that raises the objective (the inner solver stops at a certificate,
     // not at the exact minimum, so a last round can be a rounding error worse).
     if (!(value <= objective)) {
@@ -100,7 +98,7 @@ Result groupingPriorDescent(const Objective& F, const GroupingPriorOptions& opt,
   r.coef = std::move(W);
   r.intercept = std::move(b);
   r.groups = a.labels;
-  r.centroids = Eigen::Map<const Vector>(a.centres.data(), static_cast<Eigen::Index>(a.centres.size()));
+  r.centroids = std::move(a.centres);
   r.objective = objective;
   return r;
 }

@@ -14,7 +14,7 @@ namespace supclust {
 
 namespace {
 // The options of GEM and LEM.
-struct PriorOptions : LossField, RidgeField, ConvexSolverFields {
+struct PriorOptions : LossField, RidgeField, ConvexSolverFields, RestartsField, SeedField {
   double gamma = 0;
   int centres = 0;
   std::string algorithm, init;
@@ -30,6 +30,8 @@ Result runPrior(const FitContext& c, const PriorOptions& opt, PriorKind kind) {
   o.gamma = opt.gamma;
   o.maxIterations = opt.maxIterations;
   o.tolerance = opt.tolerance;
+  o.restarts = opt.restarts;
+  o.seed = opt.seed;
   const Objective F = objectiveOf(c, opt.lambda);
   // The paper's algorithm starts from w = 0 (its Figure 2).
   if (opt.algorithm == "paper")
@@ -60,7 +62,10 @@ Result runPrior(const FitContext& c, const PriorOptions& opt, PriorKind kind) {
 Result runGem(const FitContext& c, const PriorOptions& opt) { return runPrior(c, opt, PriorKind::Gaussian); }
 Result runLem(const FitContext& c, const PriorOptions& opt) { return runPrior(c, opt, PriorKind::Laplace); }
 
-Refusal checkPrior(const PriorOptions& opt, Eigen::Index, Eigen::Index d, Eigen::Index) {
+Refusal checkPrior(const PriorOptions& opt, Eigen::Index, Eigen::Index d, Eigen::Index K) {
+  if (K > 1 && opt.algorithm == "paper")
+    return Refusal("algorithm", "option 'algorithm': the paper's algorithm fits one output; the multinomial loss's " + std::to_string(K) +
+                                    " outputs need 'exact'");
   const Refusal why = checkKMeans1D(static_cast<std::size_t>(d), opt.centres);
   return why.empty() ? why : Refusal("centres", "option 'centres': " + why.detail);
 }
@@ -70,7 +75,7 @@ namespace {
 // on the data (the tables search a grid of γ). Its degree: 2 for GEM's squares, 1 for LEM.
 S priorOptions(int degree) {
   S s("method");
-  ridgeField(binaryLoss(s))
+  ridgeField(binaryOrSoftmaxLoss(s))
       .number("gamma", &PriorOptions::gamma, "weight γ of the prior (required: 0 is the fit without it)", 0, 0).degree(degree).required()
       .integer("centres", &PriorOptions::centres, "the number s of centres (groups of weights)", 3, 1)
       .fewerIsSimpler()
@@ -78,6 +83,7 @@ S priorOptions(int degree) {
               {"exact", "paper"})
       .choice("init", &PriorOptions::init, "start of the exact algorithm: best: both of the others, the lower objective kept; gradient: w = 0, first groups from −∇F(0) (the features' covariances with the target); ridge: the fit without the prior",
               {"best", "gradient", "ridge"});
+  seedField(rowRestartsField(s), "seed of the row clustering's k-means++ restarts (K > 1 outputs only)");
   return convexSolverFields(s, 20000);
 }
 }  // namespace

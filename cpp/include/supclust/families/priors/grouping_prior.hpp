@@ -3,15 +3,20 @@
 //
 //   GEM: γ Σ_j min_k (w_j − c_k)²,   LEM: γ Σ_j min_k |w_j − c_k|,
 //
-// minimised jointly over w and the s centres c. Two views of the same term:
-// - for fixed w, the best centres and assignment are an exact 1-D k-means (GEM) or k-median
-//   (LEM) of w: bestCentres();
-// - for a fixed assignment κ, min over c is the within-group deviation of w from the group's
-//   mean (GEM) or median (LEM): GroupDeviationPenalty, convex in w with an exact prox, so that
-//   the existing proximal-gradient machinery solves the joint (w, c) problem for that κ.
+// minimised jointly over w and the s centres c. With K outputs (the multinomial loss) each
+// feature's row W_j ∈ R^K is one weight and each centre a row c_k ∈ R^K, the deviation summed
+// over the columns (the prior of K independent coordinates: ‖W_j − c_k‖² for GEM, ‖W_j − c_k‖₁
+// for LEM). Two views of the same term:
+// - for fixed W, the best centres and assignment: for one column the exact 1-D k-means (GEM) or
+//   k-median (LEM) of w; for K columns a clustering of the rows in that deviation, which no
+//   algorithm finds exactly in general: PriorCentres::best();
+// - for a fixed assignment κ, min over c is the within-group deviation of each column from the
+//   group's mean (GEM) or median (LEM): GroupDeviationPenalty, convex in W with an exact prox,
+//   so that the existing proximal-gradient machinery solves the joint (W, c) problem for that κ.
 #pragma once
 
 #include <cmath>
+#include <cstdint>
 #include <vector>
 
 #include "supclust/core/penalty.hpp"
@@ -26,23 +31,32 @@ enum class PriorKind { Gaussian, Laplace };  // GEM, LEM
 // The deviation of r: r² (GEM) or |r| (LEM).
 inline double priorDeviation(PriorKind kind, double r) { return kind == PriorKind::Gaussian ? r * r : std::abs(r); }
 
-// The best s centres for w and each coefficient's centre: labels 0..G-1 (ascending centres,
-// G = min(s, distinct values)), and Σ_j min_k dev(w_j − c_k) (without γ).
+// The s centres for the rows of W (d × K) and each row's centre: labels 0..G-1 (centres in
+// ascending order, lexicographic over the columns; G ≤ min(s, distinct rows)), and
+// Σ_j Σ_k dev(W_jk − c_κ(j),k) (without γ).
 struct PriorAssignment {
   Labels labels;
-  std::vector<double> centres;
+  Matrix centres;  // G × K
   double deviation = 0;
 };
 
-// Exact, by the 1-D dynamic programmes (kernels/kmeans1d, kernels/kmedian1d); the solvers keep
-// one so that their workspaces persist between calls.
+// One column: exact, by the 1-D dynamic programmes (kernels/kmeans1d, kernels/kmedian1d). K
+// columns: the lowest deviation among k-means++ restarts (kernels/row_kmeans, from `seed`) and the
+// assignment `from` (the one the rows were just fitted for, when given), each refined by Lloyd
+// steps in the prior's deviation (centres the groups' means or coordinate-wise medians, each row
+// to its nearest centre) — never above `from`'s own deviation, so block descent cannot climb. The
+// solvers keep one so that their workspaces persist between calls.
 class PriorCentres {
  public:
-  explicit PriorCentres(PriorKind kind) : kind_(kind) {}
-  void best(const double* w, std::size_t d, int s, PriorAssignment& out);
+  PriorCentres(PriorKind kind, int restarts, std::uint64_t seed) : kind_(kind), restarts_(restarts), seed_(seed) {}
+  void best(const Matrix& W, int s, PriorAssignment& out, const Labels* from = nullptr);
 
  private:
+  void bestOfColumn(const Matrix& W, int s, PriorAssignment& out);
+  void bestOfRows(const Matrix& W, int s, PriorAssignment& out, const Labels* from);
   PriorKind kind_;
+  int restarts_;
+  std::uint64_t seed_;
   KMeans1D means_;
   KMeans1DResult meansResult_;
   KMedian1D medians_;
@@ -52,7 +66,7 @@ class PriorCentres {
 // For a fixed assignment (labels 0..G-1 per coefficient) and weight γ ≥ 0:
 //   P(w) = γ Σ_g min_c Σ_{j ∈ g} dev(w_j − c)
 // (GEM: the within-group sum of squares; LEM: the sum of absolute deviations from the group's
-// median). One output column.
+// median), summed over the columns of W.
 class GroupDeviationPenalty final : public Penalty {
  public:
   GroupDeviationPenalty(PriorKind kind, Labels labels, int groups, double gamma);
