@@ -87,12 +87,6 @@ bool refusedAlike(const std::string& method, const std::string& loss, const Data
   return true;
 }
 
-// Classifying experts (one-vs-all losses) do not take weights (the regression experts do): their
-// refusal is the classifying experts test's (weighted_experts_test).
-bool classifyingExperts(const std::string& method, const std::string& loss) {
-  return findMethod(method)->kind == ModelKind::Experts && loss.rfind("ova-", 0) == 0;
-}
-
 std::vector<std::string> weightedMethods() {
   std::vector<std::string> names;
   for (const Method& m : methods())
@@ -113,7 +107,7 @@ TEST(ObservationWeights, IntegerWeightsFitAsRepeatedRowsDenseAndSparse) {
   const Data d = data(3);
   for (const std::string& method : weightedMethods())
     for (const std::string& loss : lossesOf(method)) {
-      if (classifyingExperts(method, loss) || refusedAlike(method, loss, d)) continue;
+      if (refusedAlike(method, loss, d)) continue;
       const Vector& y = targetsFor(d, loss);
       const Repeated r = repeated(d.X, y, d.weights);
       const Result plain = fit(method, problemOf(r.X, r.y), methodParams(method, loss));
@@ -122,11 +116,17 @@ TEST(ObservationWeights, IntegerWeightsFitAsRepeatedRowsDenseAndSparse) {
       ASSERT_EQ(dense.status, Status::Converged) << method << " " << loss << ": " << dense.message;
       EXPECT_LT(gap(plain, dense), agreement(method, 1e-7)) << method << " " << loss;
       EXPECT_NEAR(plain.objective, dense.objective, 1e-10 * (1 + std::abs(plain.objective))) << method << " " << loss;
+      // CSR with an intercept takes the weighted loss's route, dense X the equal rows: their step
+      // sizes differ, so from several starts the two may keep different local optima of the same
+      // objective (IHT here: 37.66 against 37.07); a search from starts is compared from one.
       const CsrArrays c = csrOf(d.X);
       Problem sparse{DataMatrix(d.X.rows(), d.X.cols(), c.indptr.data(), c.indices.data(), c.values.data()), {y.data(), y.size()}, 1,
                      nullptr, 0, {d.weights.data(), d.weights.size()}};
-      const Result fromCsr = fit(method, sparse, methodParams(method, loss));
-      EXPECT_LT(gap(dense, fromCsr), agreement(method)) << method << " " << loss << " (CSR)";
+      Params one = methodParams(method, loss);
+      const bool starts = declaresOption(method, "starts");
+      if (starts) one.numbers["starts"] = 1;
+      const Result fromCsr = fit(method, sparse, one), denseOne = starts ? fit(method, weighted(d.X, y, d.weights), one) : dense;
+      EXPECT_LT(gap(denseOne, fromCsr), agreement(method)) << method << " " << loss << " (CSR)";
     }
 }
 
@@ -134,7 +134,7 @@ TEST(ObservationWeights, ScaledWeightsAndZeroWeights) {
   const Data d = data(5);
   for (const std::string& method : weightedMethods())
     for (const std::string& loss : lossesOf(method)) {
-      if (classifyingExperts(method, loss) || refusedAlike(method, loss, d)) continue;
+      if (refusedAlike(method, loss, d)) continue;
       const Vector& y = targetsFor(d, loss);
       const Result base = fit(method, weighted(d.X, y, d.weights), methodParams(method, loss));
       const Vector scaled = 0.37 * d.weights;

@@ -109,6 +109,17 @@ bool recordStep(ExpertsFit& out, int t, double f, double& previous, double toler
   return false;
 }
 
+int startsFor(Eigen::Index n, Eigen::Index parameters, int Q) {
+  const double work = static_cast<double>(n) * static_cast<double>(parameters) * Q;
+  return static_cast<int>(std::clamp(std::ceil(kStartsBudget / std::max(1.0, work)), double(kFewestStarts), double(kMostStarts)));
+}
+
+std::string startsDescription() {
+  return "starts; the lowest objective is kept (0: by the problem's size, ⌈" + std::to_string(static_cast<int>(kStartsBudget)) +
+         " / (n·(d + 1)·Q·K)⌉ for K outputs, at least " + std::to_string(kFewestStarts) + " and at most " +
+         std::to_string(kMostStarts) + ")";
+}
+
 Labels randomStart(Eigen::Index n, int Q, std::uint64_t seed) {
   Random rng(seed);
   Labels labels(static_cast<std::size_t>(n));

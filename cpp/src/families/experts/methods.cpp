@@ -93,7 +93,7 @@ ClassifyingExperts classifiersOf(const FitContext& c, const ExpertsOptions& opt)
 Result runExpertsAm(const FitContext& c, const ExpertsOptions& opt) {
   AlternatingExpertsOptions o;
   o.maxIterations = opt.maxIterations;
-  o.restarts = opt.restarts;
+  o.restarts = opt.restarts > 0 ? opt.restarts : startsFor(c.X.rows(), c.X.cols() + 1, opt.Q * static_cast<int>(c.T.cols()));
   o.exchange = opt.exchange;
   o.weights = c.loss.rowWeights();
   if (c.loss.oneVsAll()) {
@@ -290,7 +290,7 @@ S amOptions() {
   const AlternatingExpertsOptions defaults;
   S s("method");
   expertsBase(s, true)
-      .integer("restarts", &E::restarts, "starts; the lowest objective is kept", defaults.restarts, 1)
+      .integer("restarts", &E::restarts, startsDescription(), 0, 0)
       .choice("init", &E::init, "starts: uniformly random partitions, or k-means++ on the residuals of one ridge fit (regression only)", {"random", "residuals"})
       .integer("maxIterations", &E::maxIterations, "refits per start at most", defaults.maxIterations, 1)
       .integer("screen", &E::screen, "rounds of column screening for one more start (regression only; 0: none): AM on the k columns whose square co-varies most with y², then on all columns, the columns re-scored by the experts (ours, for many noise columns)", 0, 0)

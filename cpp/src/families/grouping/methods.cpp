@@ -430,14 +430,14 @@ S ihcOptions() {
 S ihcsOptions() {
   S s("method");
   projectedGradientFields(sField(qField(softmaxLossAndRidge(s))), {"lsk", "zero"})
-      .integer("starts", &G::starts, "IHCS from this many starts: its own (init), then alternately the refit on a random partition (by seed) and the LSK point of a ridge fit (penalties 10 down to 1e-6 times the mean feature variance); the lowest objective is kept, never above the own start's (0 or 1: that start alone)", 10, 0)
+      .integer("starts", &G::starts, "IHCS from this many starts: its own (init), then alternately the refit on a random partition (by seed) and the LSK point of a ridge fit (penalties 10 down to 1e-6 times the mean feature variance); the lowest objective is kept, never above the own start's (0 or 1: that start alone)", 16, 0)
       .flag("exchange", &G::exchange, "after each start, move one feature to another group, out of the support or into it, or swap one of the support for a zero one, while that lowers the objective, the values refitted (squared loss, one output: a local search over supports and groupings)", true);
   return seedField(s, "seed of the random starts");
 }
 S ihtOptions() {
   S s("method");
   projectedGradientFields(sField(softmaxLossAndRidge(s)), {"ridge", "zero"})
-      .integer("starts", &G::starts, "IHT from this many starts: its own (init), then in turn a ridge fit perturbed by N(0, rms²) per coefficient (by seed) and the next ridge fit, the penalties log-spaced from 10 down to 1e-6 times the mean feature variance; the lowest objective is kept, never above the own start's (0 or 1: that start alone)", 6, 0)
+      .integer("starts", &G::starts, "IHT from this many starts: its own (init), then in turn a ridge fit perturbed by N(0, rms²) per coefficient (by seed) and the next ridge fit, the penalties log-spaced from 10 down to 1e-6 times the mean feature variance; the lowest objective is kept, never above the own start's (0 or 1: that start alone)", 12, 0)
       .flag("swap", &G::swap, "after each start, swap one feature of the support for another (or add one) while that lowers the objective, the values refitted (squared loss, one output: a local search over supports)", true);
   return seedField(s, "seed of the random starts");
 }
@@ -471,15 +471,15 @@ std::vector<Method> groupingMethods() {
       Method("lsk", "ridge, then the projection of its coefficients onto Q values (LSK)", lskOptions(), runLsk)
           .checkShape(checkGroups)
           .weightedByRows(Method::RowsForWeights::WhenCheap),
-      Method("ihc", "iterative hard clustering: projected gradient onto Q values (IHC Alg. 1), by default from 6 starts each polished by an exchange search over partitions (ours)", ihcOptions(), runIhc)
+      Method("ihc", "iterative hard clustering: projected gradient onto Q values (IHC Alg. 1), by default from several starts (`starts`) each polished by an exchange search over partitions (ours)", ihcOptions(), runIhc)
           .checkShape(checkGroups)
           .dependsOnStart()
           .weightedByRows(Method::RowsForWeights::WhenCheap),
-      Method("ihcs", "IHC onto s-sparse Q values (IHC §4.1), by default from 10 starts each polished by an exchange search over supports and groupings (ours)", ihcsOptions(), runIhcs)
+      Method("ihcs", "IHC onto s-sparse Q values (IHC §4.1), by default from several starts (`starts`) each polished by an exchange search over supports and groupings (ours)", ihcsOptions(), runIhcs)
           .checkShape(checkSparse)
           .dependsOnStart()
           .weightedByRows(Method::RowsForWeights::WhenCheap),
-      Method("iht", "iterative hard thresholding: projected gradient onto s-sparse vectors, by default from 6 starts each polished by a swap search over supports (ours)", ihtOptions(), runIht)
+      Method("iht", "iterative hard thresholding: projected gradient onto s-sparse vectors, by default from several starts (`starts`) each polished by a swap search over supports (ours)", ihtOptions(), runIht)
           .dependsOnStart()
           .weightedByRows(Method::RowsForWeights::WhenCheap),
       Method("oracle", "the loss fitted given the true partition", oracleOptions(), runOracle)
