@@ -12,6 +12,7 @@
 #include <fstream>
 #include <functional>
 #include <sstream>
+#include <tuple>
 
 #include "supclust/experiments/synthetic.hpp"
 #include "csr.hpp"
@@ -480,7 +481,118 @@ TEST(NonConvexDefaults, IhtReachesTheBestSupport) {
   }
 }
 
+// min over (v, b) of 1/n Σ log(1 + exp(−ỹᵢ(xᵢᵀZv + b))) + λ/2 Σ_g |g| v_g², ỹ = 2y − 1, for the
+// grouping `a` (0: a zero coefficient, g ≥ 1: group g; Z its membership), by Newton's method on
+// its G + 1 unknowns (the Hessian exact, a step halved until the objective falls) from 0, until
+// the gradient is below 1e-13 or no step lowers the objective in doubles.
+double groupedLogistic(const Data& D, const Labels& a, double lambda) {
+  const Eigen::Index n = D.X.rows();
+  const int G = *std::max_element(a.begin(), a.end());
+  Matrix U = Matrix::Zero(n, G + 1);  // X Z, then the intercept's column of ones
+  Vector sizes = Vector::Zero(G + 1);
+  for (std::size_t j = 0; j < a.size(); ++j)
+    if (a[j] > 0) U.col(a[j] - 1) += D.X.col(static_cast<Eigen::Index>(j)), sizes[a[j] - 1] += 1;
+  U.col(G).setOnes();
+  const Vector t = 2 * D.y.array() - 1;
+  const auto value = [&](const Vector& theta) {
+    const Vector z = U * theta;
+    double f = 0;
+    for (Eigen::Index i = 0; i < n; ++i) f += std::log1p(std::exp(-std::abs(t[i] * z[i]))) + std::max(0.0, -t[i] * z[i]);
+    return f / static_cast<double>(n) + 0.5 * lambda * theta.dot(sizes.cwiseProduct(theta));
+  };
+  Vector theta = Vector::Zero(G + 1);
+  double f = value(theta);
+  for (int it = 0; it < 100; ++it) {
+    const Vector p = (1 + (-(U * theta).array()).exp()).inverse().matrix();
+    const Vector g = U.transpose() * (p - D.y) / static_cast<double>(n) + lambda * sizes.cwiseProduct(theta);
+    if (g.cwiseAbs().maxCoeff() < 1e-13) break;
+    const Vector curvature = p.array() * (1 - p.array()) / static_cast<double>(n);
+    Matrix H = U.transpose() * (U.array().colwise() * curvature.array()).matrix();
+    H.diagonal() += lambda * sizes;
+    const Vector step = H.ldlt().solve(g);
+    double scale = 1;
+    for (; scale > 1e-12; scale /= 2)
+      if (const double next = value(theta - scale * step); next < f) {
+        theta -= scale * step;
+        f = next;
+        break;
+      }
+    if (scale <= 1e-12) break;
+  }
+  return f;
+}
+
+// The best of every grouping into at most Q values of at most s features (IHCS); with Q = s (IHT,
+// no grouping) every support of s features, each its own value, is enough: a smaller support or a
+// merged group is a restriction of one of those.
+double bestSparseLogistic(const Data& D, int s, int Q, double lambda, bool grouped) {
+  double best = HUGE_VAL;
+  const auto d = static_cast<int>(D.X.cols());
+  if (grouped) {
+    forEachSparseGrouping(d, s, Q, [&](const Labels& a) { best = std::min(best, groupedLogistic(D, a, lambda)); });
+    return best;
+  }
+  for (unsigned mask = 0; mask < 1u << d; ++mask) {
+    if (__builtin_popcount(mask) != s) continue;
+    Labels a(static_cast<std::size_t>(d), 0);
+    for (int j = 0, g = 0; j < d; ++j)
+      if (mask >> j & 1u) a[static_cast<std::size_t>(j)] = ++g;
+    best = std::min(best, groupedLogistic(D, a, lambda));
+  }
+  return best;
+}
+
 }  // namespace nonconvex_defaults
+
+// IHT and IHCS with the logistic loss (λ = 1e-2, 30 nearly separable E1 problems, d = 8) beside
+// every support and grouping fitted here by Newton's method: the default's objective is its own
+// pattern's (recomputed here), never more than 1 % above the best; IHT reaches the best in at least
+// 28 of 30 at each s (measured: 30, 30, 29). IHCS's exchange search reads the squared loss's closed
+// form, so its logistic fits are its starts alone: measured 29, 27 and 29 of 30 at Q = 2, 3, 4
+// (40 starts: 29, 28, 30), so 27 is what is asserted for it — the 28 is not met at Q = 3.
+TEST(NonConvexDefaults, IhtAndIhcsReachTheBestOfTheLogisticLoss) {
+  using namespace nonconvex_defaults;
+  std::vector<Data> problems;
+  for (std::uint64_t seed = 1; problems.size() < 30; ++seed) {
+    const auto g = generateE1(60, 8, 3, 30.0, seed, 0, CoefValues::Uniform15, 0.5, true);
+    problems.push_back({g.X, g.y});
+  }
+  const double lambda = 1e-2;
+  for (const auto& [method, s, Q] : {std::tuple{"iht", 2, 2}, std::tuple{"iht", 3, 3}, std::tuple{"iht", 4, 4}, std::tuple{"ihcs", 5, 2},
+                                     std::tuple{"ihcs", 5, 3}, std::tuple{"ihcs", 5, 4}}) {
+    int reached = 0;
+    double worst = 0;
+    for (const Data& D : problems) {
+      Params p;
+      p.strings["loss"] = "logistic";
+      p.numbers = {{"lambda", lambda}, {"s", s}};
+      if (std::string(method) == "ihcs") p.numbers["Q"] = Q;
+      const Result r = fit(method, problemOf(D.X, D.y), p);
+      ASSERT_NE(r.status, Status::InvalidInput) << r.message;
+      // The answer's own pattern: its zeros, and its equal non-zero values as groups.
+      Labels a(8, 0);
+      std::vector<double> values;
+      for (Eigen::Index j = 0; j < 8; ++j) {
+        const double w = r.coef(j, 0);
+        if (w == 0) continue;
+        auto at = std::find_if(values.begin(), values.end(), [&](double v) { return std::abs(v - w) <= 1e-9 * (1 + std::abs(w)); });
+        if (at == values.end()) values.push_back(w), at = values.end() - 1;
+        a[static_cast<std::size_t>(j)] = static_cast<std::int32_t>(at - values.begin()) + 1;
+      }
+      // Projected gradient stops on a relative decrease of 1e-8: at most a little above, never below.
+      const double own = groupedLogistic(D, a, lambda);
+      EXPECT_GE(r.objective, own * (1 - 1e-12)) << method;
+      EXPECT_LE(r.objective, own * (1 + 1e-6)) << method;
+      const double best = bestSparseLogistic(D, s, Q, lambda, std::string(method) == "ihcs"), above = (r.objective - best) / best;
+      EXPECT_GE(above, -1e-8) << "below the enumeration's best: " << method << ", s = " << s << ", Q = " << Q;
+      reached += above <= 1e-6;
+      worst = std::max(worst, above);
+    }
+    std::printf("%s s = %d, Q = %d (logistic): the best reached in %d of 30, worst %.3g above\n", method, s, Q, reached, worst);
+    EXPECT_GE(reached, std::string(method) == "iht" ? 28 : 27) << method << " s = " << s << ", Q = " << Q;
+    EXPECT_LE(worst, 0.01) << method << " s = " << s << ", Q = " << Q;
+  }
+}
 
 // The experts' searches from several starts count them as IHC's do: with one expert every start
 // ends at the one least-squares fit, so all count (experts-em's ten; experts-am's by the size,

@@ -1,7 +1,7 @@
 // Clustered tasks through the API in Node: the model's shape (kind, one predictor per class,
 // a cluster per task, the Q centres row-major over the features) with the centres recomputed by
 // hand from the penalty's closed form, predict's n × K scores and predictClass by hand, the
-// generator's truth recovered, cross-validation, the tables' shapes, K targets per row (the
+// generator's truth recovered, cross-validation and Q chosen by held-out error, the tables' shapes, K targets per row (the
 // one-vs-all problem given as columns gives the same model; independent probabilities), and bad
 // input named with the module still usable.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -105,6 +105,38 @@ describe('clustered tasks', () => {
         expect(cell.mean).toBeLessThanOrEqual(100);
       }
     expect(sc.info.experiments.find((e) => e.id === '20ng-topics')).toBeDefined();
+  });
+
+  it('choose Q by held-out error: a cross-validated path over Q, each fold\'s score a fit on its training rows', async () => {
+    // Eight regression tasks (K target columns) whose predictors are four planted centres.
+    const n = 300, d = 10, K = 8;
+    const { X } = await sc.generate('e1', { n, d, Q: 2, seed: 5 });
+    let state = 7;
+    const normal = () => {  // Box–Muller on a Lehmer generator: the same draws everywhere
+      const u = () => (state = (state * 48271) % 2147483647) / 2147483647;
+      return Math.sqrt(-2 * Math.log(u())) * Math.cos(2 * Math.PI * u());
+    };
+    const centres = Array.from({ length: 4 }, () => Array.from({ length: d }, normal));
+    const W = Array.from({ length: K }, (_, k) => centres[k % 4]);
+    const Y = Array.from({ length: n }, (_, i) => W.map((w) => w.reduce((s, c, j) => s + c * X[i * d + j], 0) + 0.5 * normal()));
+    const foldId = Array.from({ length: n }, (_, i) => i % 5);
+    const p = await sc.path('tasks-pg', { X, nRows: n, nCols: d, y: Float64Array.from(Y.flat()), yCols: K, loss: 'squared', lambda: 1e-3 },
+                            { over: 'Q', values: [1, 2, 3, 4, 5, 6], foldId });
+    expect(p.points.map((q) => q.lambda)).toEqual([1, 2, 3, 4, 5, 6]);
+    // Fold 2 at Q = 4 by hand: the fit on the other folds' rows, its held-out mean squared error.
+    const train = foldId.flatMap((f, i) => (f === 2 ? [] : [i])), held = foldId.flatMap((f, i) => (f === 2 ? [i] : []));
+    const rows = (idx: number[]) => Float64Array.from(idx.flatMap((i) => Array.from(X.subarray(i * d, (i + 1) * d))));
+    const m = await sc.fit('tasks-pg', { X: rows(train), nRows: train.length, nCols: d, y: Float64Array.from(train.flatMap((i) => Y[i])), yCols: K, loss: 'squared', lambda: 1e-3, Q: 4 });
+    const scores = await sc.predict(m, rows(held), held.length, d);
+    const mse = held.reduce((s, i, r) => s + Y[i].reduce((t, v, k) => t + (scores[r * K + k] - v) ** 2, 0), 0) / (held.length * K);
+    expect(Math.abs(p.points[3].cv!.scores[2] - mse) / mse).toBeLessThan(1e-12);
+    // The choices: the least mean error, and the fewest clusters within one standard error of it —
+    // the four planted ones.
+    const means = p.points.map((q) => q.cv!.mean);
+    const best = means.indexOf(Math.min(...means));
+    expect(p.crossValidation!.best).toBe(best);
+    expect(p.crossValidation!.best1se).toBe(means.findIndex((v) => v <= means[best] + p.points[best].cv!.se));
+    expect(p.points[p.crossValidation!.best1se].lambda).toBe(4);
   });
 
   it('take K targets per row (rows of y or yCols): one-hot columns are the one-vs-all problem', async () => {

@@ -8,13 +8,14 @@
 #include "supclust/families/priors/grouping_prior_cg.hpp"
 #include "supclust/families/priors/grouping_prior_descent.hpp"
 #include "supclust/methods/option_sets.hpp"
+#include "supclust/methods/multi_start.hpp"
 #include "supclust/methods/recipes.hpp"
 
 namespace supclust {
 
 namespace {
 // The options of GEM and LEM.
-struct PriorOptions : LossField, RidgeField, ConvexSolverFields, RestartsField, SeedField {
+struct PriorOptions : LossField, RidgeField, ConvexSolverFields {
   double gamma = 0;
   int centres = 0;
   std::string algorithm, init;
@@ -30,32 +31,25 @@ Result runPrior(const FitContext& c, const PriorOptions& opt, PriorKind kind) {
   o.gamma = opt.gamma;
   o.maxIterations = opt.maxIterations;
   o.tolerance = opt.tolerance;
-  o.restarts = opt.restarts;
-  o.seed = opt.seed;
-  const Objective F = objectiveOf(c, opt.lambda);
   // The paper's algorithm starts from w = 0 (its Figure 2).
   if (opt.algorithm == "paper")
-    return groupingPriorConjugateGradient(F, o, startCoef(c), startIntercept(c), c.control);
+    return groupingPriorConjugateGradient(objectiveOf(c, opt.lambda), o, startCoef(c), startIntercept(c), c.control);
   // Ours: the warm start; else w = 0 with the first assignment from −∇F(0), the direction the
   // paper's algorithm sets off in ("gradient"); or the fit without the prior ("ridge": ridge λ,
   // for the logistic loss at least 1e-4 so that separable data give a finite start); or both,
   // the lower objective kept ("best": block descent stops at a local minimum, and from w = 0 a
   // large γ can hold it far above the one reached from the ridge fit).
   const std::string init = c.warm ? "warm" : opt.init;
-  const auto fromRidge = [&] {
-    const double ridge = c.loss.squared() ? opt.lambda : std::max(1e-4, opt.lambda);
-    Result start = smoothFit(c, ridge, {o.maxIterations, 1e-8});
-    return groupingPriorDescent(F, o, std::move(start.coef), std::move(start.intercept), c.control);
+  // Block descent from the ridge fit, or from the context's start.
+  const auto descend = [&](const FitContext& at, bool fromRidge) {
+    Result start;
+    if (fromRidge) start = smoothFit(at, at.loss.squared() ? opt.lambda : std::max(1e-4, opt.lambda), {o.maxIterations, 1e-8});
+    return groupingPriorDescent(objectiveOf(at, opt.lambda), o, fromRidge ? std::move(start.coef) : startCoef(at),
+                                fromRidge ? std::move(start.intercept) : startIntercept(at), at.control);
   };
-  if (init == "ridge") return fromRidge();
-  Result r = groupingPriorDescent(F, o, startCoef(c), startIntercept(c), c.control);
-  if (init != "best" || r.status == Status::Aborted) return r;
-  Result other = fromRidge();
-  if (other.status == Status::Aborted) return other;
-  const int iterations = r.iterations + other.iterations;
-  if (other.objective < r.objective) r = std::move(other);
-  r.iterations = iterations;
-  return r;
+  if (init != "best") return descend(c, init == "ridge");
+  // Both starts side by side, counted as a multi-start fit's (a warning when one reached the lower).
+  return bestOfStarts(c, 2, [&](const FitContext& at, int k) { return descend(at, k == 1); });
 }
 }  // namespace
 
@@ -81,9 +75,8 @@ S priorOptions(int degree) {
       .fewerIsSimpler()
       .choice("algorithm", &PriorOptions::algorithm, "exact: block descent with exact 1-D k-means / k-median (ours); paper: conjugate gradients with s-means / s-medians updates (the paper's)",
               {"exact", "paper"})
-      .choice("init", &PriorOptions::init, "start of the exact algorithm: best: both of the others, the lower objective kept; gradient: w = 0, first groups from −∇F(0) (the features' covariances with the target); ridge: the fit without the prior",
+      .choice("init", &PriorOptions::init, "start of the exact algorithm: best: both of the others (side by side, counted as two starts), the lower objective kept; gradient: w = 0, first groups from −∇F(0) (the features' covariances with the target); ridge: the fit without the prior",
               {"best", "gradient", "ridge"});
-  seedField(rowRestartsField(s), "seed of the row clustering's k-means++ restarts (K > 1 outputs only)");
   return convexSolverFields(s, 20000);
 }
 }  // namespace

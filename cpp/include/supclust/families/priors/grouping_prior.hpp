@@ -41,7 +41,7 @@ struct PriorAssignment {
 };
 
 // One column: exact, by the 1-D dynamic programmes (kernels/kmeans1d, kernels/kmedian1d). K
-// columns: the lowest deviation among k-means++ restarts (kernels/row_kmeans, from `seed`) and the
+// columns: the lowest deviation among k-means++ restarts (kernels/row_kmeans, seeded) and the
 // assignment `from` (the one the rows were just fitted for, when given), each refined by Lloyd
 // steps in the prior's deviation (centres the groups' means or coordinate-wise medians, each row
 // to its nearest centre) — never above `from`'s own deviation, so block descent cannot climb. The

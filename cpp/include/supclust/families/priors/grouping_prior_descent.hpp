@@ -34,7 +34,7 @@ struct GroupingPriorOptions {
   int maxIterations = 20000;  // inner solver steps per round (the paper's algorithm: CG steps)
   double tolerance = 1e-10;   // inner certificate, relative to ‖∇F(0)‖∞
   int maxRounds = 200;        // block-descent rounds
-  int restarts = 5;           // K outputs: k-means++ restarts of step 2
+  int restarts = 5;           // K outputs: k-means++ restarts of step 2 (not an option of the methods)
   std::uint64_t seed = 0;     // and their seed
 };
 
