@@ -163,15 +163,19 @@ double CenteredDesign::squaredNorm() const {
 
 RowMatrix CenteredDesign::groupSums(const Labels& labels, int G) const {
   RowMatrix A = RowMatrix::Zero(rows_, G);
+  const auto in = [&](std::int32_t g) { return g >= 0 && g < G; };
   if (!sparse()) {
-    for (std::size_t j = 0; j < labels.size(); ++j) A.col(labels[j]) += X().col(static_cast<Eigen::Index>(j));
+    for (std::size_t j = 0; j < labels.size(); ++j)
+      if (in(labels[j])) A.col(labels[j]) += X().col(static_cast<Eigen::Index>(j));
     return A;
   }
   RowVector shift = RowVector::Zero(G);  // Σ_{j ∈ g} μ_j
-  for (std::size_t j = 0; j < labels.size(); ++j) shift[labels[j]] += means_[static_cast<Eigen::Index>(j)];
+  for (std::size_t j = 0; j < labels.size(); ++j)
+    if (in(labels[j])) shift[labels[j]] += means_[static_cast<Eigen::Index>(j)];
   const DataMatrix& X = data_;
   for (Eigen::Index i = 0; i < rows_; ++i)
-    for (std::int32_t t = X.indptr()[i]; t < X.indptr()[i + 1]; ++t) A(i, labels[static_cast<std::size_t>(X.indices()[t])]) += X.values()[t];
+    for (std::int32_t t = X.indptr()[i]; t < X.indptr()[i + 1]; ++t)
+      if (const std::int32_t g = labels[static_cast<std::size_t>(X.indices()[t])]; in(g)) A(i, g) += X.values()[t];
   A.rowwise() -= shift;
   return A;
 }

@@ -74,7 +74,8 @@ class CenteredDesign {
   WorkTeam* team(bool heavy = false) const;
   // ‖Xc‖²_F.
   double squaredNorm() const;
-  // Xc Z for the partition `labels` of the columns into G groups: column g sums group g (n × G).
+  // Xc Z for the partition `labels` of the columns into G groups: column g sums group g (n × G);
+  // a column labelled outside 0..G−1 is left out.
   RowMatrix groupSums(const Labels& labels, int G) const;
 
   // Largest eigenvalue of Xcᵀ Xc / n (power iteration, computed once).

@@ -56,8 +56,9 @@ Result ridgeThenProject(const FitContext& c, const GroupingOptions& o) {
 
 // The best values given a partition: W = Z V with V fitted by the loss and ridge λ/2‖ZV‖².
 // Squared loss on equal rows: closed form. Otherwise (other losses, weighted rows) the design
-// Xc Z D^{-1/2} (D = group sizes) turns the weighted ridge into a plain one.
-Result refitOnPartition(const FitContext& c, const GroupingOptions& o, Partition p) {
+// Xc Z D^{-1/2} (D = group sizes) turns the weighted ridge into a plain one; there the last group
+// may be pinned at 0 (`lastIsZero`: a sparse grouping's zeros).
+Result refitOnPartition(const FitContext& c, const GroupingOptions& o, Partition p, bool lastIsZero = false) {
   const int G = static_cast<int>(p.centroids.rows());
   const double lambda = o.lambda;
   Result r;
@@ -65,18 +66,19 @@ Result refitOnPartition(const FitContext& c, const GroupingOptions& o, Partition
     p.centroids = groupValues(c.X, c.T, p.labels, G, lambda);
     r.intercept = c.T.colwise().mean();
   } else {
-    RowMatrix A = c.X.groupSums(p.labels, G);
+    const int free = lastIsZero ? G - 1 : G;
+    RowMatrix A = c.X.groupSums(p.labels, free);  // the pinned group's features left out
     Vector sizes = Vector::Zero(G);
     for (std::int32_t g : p.labels) sizes[g] += 1;
-    for (int g = 0; g < G; ++g) A.col(g) /= std::sqrt(sizes[g]);
+    for (int g = 0; g < free; ++g) A.col(g) /= std::sqrt(sizes[g]);
     // Weighted rows: A centred by the weighted means, as Xc is (the intercept is then Xc's).
     const DataMatrix sums(A.data(), A.rows(), A.cols());
     const CenteredDesign reduced = c.loss.weighted() ? CenteredDesign(sums, nullptr, c.loss.rowWeights()) : CenteredDesign(A);
     const Objective F(reduced, c.T, c.loss, lambda);
-    Result inner = trustRegionNewton(F, Matrix::Zero(G, c.T.cols()), c.loss.targetMeans(c.T),
+    Result inner = trustRegionNewton(F, Matrix::Zero(free, c.T.cols()), c.loss.targetMeans(c.T),
                                      smoothDefaults(), c.control);
-    for (int g = 0; g < G; ++g) inner.coef.row(g) /= std::sqrt(sizes[g]);
-    p.centroids = inner.coef;
+    for (int g = 0; g < free; ++g) inner.coef.row(g) /= std::sqrt(sizes[g]);
+    p.centroids.topRows(free) = inner.coef;
     r.intercept = inner.intercept;
     r.status = inner.status;
     r.iterations = inner.iterations;
@@ -202,11 +204,57 @@ Result swapped(const FitContext& c, const GroupingOptions& o, Result r) {
   return searchedAnswer(c, o, std::move(r), std::move(coef), "swap search from its support");
 }
 
-// IHCS's answer polished by the sparse exchange search (sparse_exchange.hpp; the squared loss with
-// one output, rows weighted or not): the projected gradient's answer is kept when it finds nothing
-// lower.
+// The refit on a sparse grouping (−1: a zero coefficient, else 0..Q−1): the partition of the
+// support's groups and one more, the zeros', pinned at 0 (other losses than the squared one).
+Result refitOnSparseGrouping(const FitContext& c, const GroupingOptions& o, const Labels& sparse) {
+  Labels labels = sparse;
+  std::int32_t G = 0;
+  for (std::int32_t a : labels) G = std::max(G, a + 1);
+  for (auto& a : labels)
+    if (a < 0) a = G;
+  Partition p{std::move(labels), Matrix::Zero(G + 1, c.T.cols())};
+  return refitOnPartition(c, o, std::move(p), true);
+}
+
+// The logistic losses' sparse exchange (exchangeSparseByRefits): each candidate a refit; the zeros
+// tried for a swap in the order of their gradient's size at the current refit.
+Result sparseExchangedByRefits(const FitContext& c, const GroupingOptions& o, Result r, Labels labels) {
+  const auto objective = [&](const Labels& l) {
+    for (std::int32_t a : l)
+      if (a >= 0) return refitOnSparseGrouping(c, o, l).objective;
+    return HUGE_VAL;  // no support: not IHCS's answer (s ≥ 1)
+  };
+  const auto entering = [&](const Labels& l) {
+    const Result at = refitOnSparseGrouping(c, o, l);
+    Matrix G;
+    RowVector gb;
+    objectiveOf(c, o.lambda).gradient(at.coef, at.intercept, G, gb);
+    // The zeros, the kEnteringZeros of largest |gradient| first (by selection), which the search reads.
+    std::vector<Eigen::Index> zeros;
+    for (Eigen::Index j = 0; j < G.rows(); ++j)
+      if (l[static_cast<std::size_t>(j)] < 0) zeros.push_back(j);
+    for (std::size_t k = 0; k < std::min(zeros.size(), static_cast<std::size_t>(kEnteringZeros)); ++k) {
+      std::size_t top = k;
+      for (std::size_t m = k + 1; m < zeros.size(); ++m)
+        if (std::abs(G(zeros[m], 0)) > std::abs(G(zeros[top], 0))) top = m;
+      std::swap(zeros[k], zeros[top]);
+    }
+    return zeros;
+  };
+  const SparseExchangeResult e = exchangeSparseByRefits(std::move(labels), o.s, o.Q, objective, entering, c.control.after(r.iterations));
+  if (e.aborted) {
+    r.status = Status::Aborted;
+    return r;
+  }
+  if (e.moves == 0) return r;
+  return polishedBy(std::move(r), withDistinctRows(refitOnSparseGrouping(c, o, e.labels)), "exchange search from its support and groups");
+}
+
+// IHCS's answer polished by the sparse exchange search (sparse_exchange.hpp; one output, rows
+// weighted or not; the squared loss in closed form, the others by refits): the projected
+// gradient's answer is kept when it finds nothing lower.
 Result sparseExchanged(const FitContext& c, const GroupingOptions& o, Result r) {
-  if (!o.exchange || !c.loss.squared() || c.T.cols() != 1 || r.status == Status::Aborted || r.coef.rows() != c.X.cols()) return r;
+  if (!o.exchange || c.T.cols() != 1 || r.status == Status::Aborted || r.coef.rows() != c.X.cols()) return r;
   Labels labels(static_cast<std::size_t>(c.X.cols()), -1);
   std::vector<double> values;  // the groups' values, by first appearance
   for (Eigen::Index j = 0; j < r.coef.rows(); ++j) {
@@ -217,6 +265,7 @@ Result sparseExchanged(const FitContext& c, const GroupingOptions& o, Result r) 
     if (found == values.end()) values.push_back(w);
   }
   if (static_cast<int>(values.size()) > o.Q) return r;  // not a point of the structure
+  if (!c.loss.squared()) return sparseExchangedByRefits(c, o, std::move(r), std::move(labels));
   const SparseExchangeResult e =
       exchangeSparseGroups(c.X, c.T.col(0), o.lambda, std::move(labels), o.s, o.Q, c.control.after(r.iterations), c.loss.rowWeights());
   if (e.aborted) {
@@ -431,7 +480,7 @@ S ihcsOptions() {
   S s("method");
   projectedGradientFields(sField(qField(softmaxLossAndRidge(s))), {"lsk", "zero"})
       .integer("starts", &G::starts, "IHCS from this many starts: its own (init), then alternately the refit on a random partition (by seed) and the LSK point of a ridge fit (penalties 10 down to 1e-6 times the mean feature variance); the lowest objective is kept, never above the own start's (0 or 1: that start alone)", 16, 0)
-      .flag("exchange", &G::exchange, "after each start, move one feature to another group, out of the support or into it, or swap one of the support for a zero one, while that lowers the objective, the values refitted (squared loss, one output: a local search over supports and groupings)", true);
+      .flag("exchange", &G::exchange, "after each start, move one feature to another group, out of the support or into it, or swap one of the support for a zero one, while that lowers the objective, the values refitted (one output; the squared loss in closed form, the logistic by refits: a local search over supports and groupings)", true);
   return seedField(s, "seed of the random starts");
 }
 S ihtOptions() {
@@ -460,7 +509,7 @@ S cgpgOptions() {
       .integer("cgIterations", &G::cgIterations, "Frank–Wolfe iteration limit", defaults.maxIterations, 1)
       .number("cgTolerance", &G::cgTolerance, "Frank–Wolfe gap, relative to ψ, to stop at", defaults.tolerance, 0, true)
       .integer("s", &G::s, "at most s non-zero coefficients after CG (CGPGS: projected gradient onto s-sparse Q values); 0: no sparsity (CGPG)", 0, 0)
-      .flag("exchange", &G::exchange, "after projected gradient, IHC's exchange search over partitions (CGPGS: IHCS's over supports and groupings, squared loss with one output), the values refitted", true);
+      .flag("exchange", &G::exchange, "after projected gradient, IHC's exchange search over partitions (CGPGS: IHCS's over supports and groupings, one output), the values refitted", true);
   return projectedGradientFields(roundingField(s), {"cg"});
 }
 

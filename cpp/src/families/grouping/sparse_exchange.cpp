@@ -12,7 +12,6 @@ namespace supclust {
 namespace {
 
 // The entering features scored per sweep (the zeros of largest single-addition gain).
-constexpr Eigen::Index kEntering = 16;
 
 // A grouping's normal equations: H = ZᵀCZ + λ diag(sizes) and B = Zᵀc over the Q groups.
 struct Normal {
@@ -100,10 +99,10 @@ SparseExchangeResult exchangeSparseGroups(const CenteredDesign& X, const Vector&
     for (Eigen::Index k = 0; k < d; ++k)
       if (labels[static_cast<std::size_t>(k)] < 0 && diagonal[k] + lambda > 0) entering.push_back(k);
     const auto gain = [&](Eigen::Index k) { return a[k] * a[k] / (diagonal[k] + lambda); };
-    if (static_cast<Eigen::Index>(entering.size()) > kEntering) {
-      std::partial_sort(entering.begin(), entering.begin() + kEntering, entering.end(),
+    if (static_cast<Eigen::Index>(entering.size()) > kEnteringZeros) {
+      std::partial_sort(entering.begin(), entering.begin() + kEnteringZeros, entering.end(),
                         [&](Eigen::Index x, Eigen::Index y) { return gain(x) > gain(y) || (gain(x) == gain(y) && x < y); });
-      entering.resize(static_cast<std::size_t>(kEntering));
+      entering.resize(static_cast<std::size_t>(kEnteringZeros));
     }
     // R(l, g) = Σ_{j ∈ g} C_lj for the support's and the entering features.
     const auto R = [&](Eigen::Index l, int g) {
@@ -192,6 +191,69 @@ SparseExchangeResult exchangeSparseGroups(const CenteredDesign& X, const Vector&
     ++r.moves;
   }
   r.labels = std::move(labels);
+  return r;
+}
+
+SparseExchangeResult exchangeSparseByRefits(Labels labels, int s, int Q, const std::function<double(const Labels&)>& objective,
+                                            const std::function<std::vector<Eigen::Index>(const Labels&)>& enteringOrder,
+                                            const Control& control) {
+  SparseExchangeResult r;
+  const auto d = static_cast<Eigen::Index>(labels.size());
+  double f = objective(labels);
+  const auto lower = [&](double v) { return v < f - 1e-12 * std::abs(f); };
+  int inSupport = 0;
+  for (std::int32_t a : labels) inSupport += a >= 0;
+  for (bool searching = std::isfinite(f); searching;) {
+    bool moved = false;
+    for (Eigen::Index j = 0; j < d; ++j) {  // single changes, feature by feature
+      auto& a = labels[static_cast<std::size_t>(j)];
+      const std::int32_t was = a;
+      double best = f;
+      std::int32_t to = was;
+      for (std::int32_t q = -1; q < Q; ++q) {
+        if (q == was || (was < 0 && inSupport >= s)) continue;
+        a = q;
+        if (const double v = objective(labels); v < best) best = v, to = q;
+      }
+      a = was;
+      if (to == was || !lower(best)) continue;
+      inSupport += (to >= 0) - (was >= 0);
+      a = to;
+      f = best;
+      moved = true;
+      ++r.moves;
+      if (!control.keepGoing(r.moves, f)) {
+        r.aborted = true;
+        searching = false;
+        break;
+      }
+    }
+    if (moved || !searching) continue;
+    // No single change lowers F: the best swap of a support feature for a promising zero one.
+    std::vector<Eigen::Index> entering = enteringOrder(labels);
+    if (static_cast<Eigen::Index>(entering.size()) > kEnteringZeros) entering.resize(static_cast<std::size_t>(kEnteringZeros));
+    double best = f;
+    Labels bestLabels;
+    for (Eigen::Index p = 0; p < d; ++p) {
+      if (labels[static_cast<std::size_t>(p)] < 0) continue;
+      const std::int32_t was = labels[static_cast<std::size_t>(p)];
+      labels[static_cast<std::size_t>(p)] = -1;
+      for (Eigen::Index k : entering)
+        for (std::int32_t q = 0; q < Q; ++q) {
+          labels[static_cast<std::size_t>(k)] = q;
+          if (const double v = objective(labels); v < best) best = v, bestLabels = labels;
+          labels[static_cast<std::size_t>(k)] = -1;
+        }
+      labels[static_cast<std::size_t>(p)] = was;
+    }
+    if (bestLabels.empty() || !lower(best)) break;
+    labels = std::move(bestLabels);
+    f = best;
+    ++r.moves;
+    if (!control.keepGoing(r.moves, f)) r.aborted = true, searching = false;
+  }
+  r.labels = std::move(labels);
+  r.objective = f;
   return r;
 }
 

@@ -13,14 +13,20 @@
 // sums of C in O(Q²) and a Q × Q solve; the best of a sweep is taken after a direct solve
 // confirms it, so every move strictly lowers F and the search ends. The entering features
 // considered are the zeros whose single addition would lower F most (½ a_k²/(C_kk + λ), a the
-// correlations with the residual): all of them up to kEntering, else those kEntering. A sweep costs
-// O(s · kEntering · Q⁴) plus a pass over X per accepted entering feature.
+// correlations with the residual): all of them up to kEnteringZeros, else those kEnteringZeros. A sweep costs
+// O(s · kEnteringZeros · Q⁴) plus a pass over X per accepted entering feature.
 #pragma once
+
+#include <functional>
+#include <vector>
 
 #include "supclust/base/types.hpp"
 #include "supclust/core/design.hpp"
 
 namespace supclust {
+
+// The zeros a sweep tries to bring into the support (the most promising ones).
+constexpr Eigen::Index kEnteringZeros = 16;
 
 struct SparseExchangeResult {
   Labels labels;  // −1: zero; else the group, 0..Q−1
@@ -36,5 +42,15 @@ struct SparseExchangeResult {
 // then weighted (gram_columns).
 SparseExchangeResult exchangeSparseGroups(const CenteredDesign& X, const Vector& t, double lambda, Labels labels, int s, int Q,
                                           const Control& control, const Vector* weights = nullptr);
+
+// Any loss (the logistic ones, K outputs): the same moves, each scored by objective(labels), a
+// refit of the loss on that support and grouping. Per sweep each feature in turn takes its best
+// change (another group, out, or in below s) when that lowers F; a sweep that moves nothing then
+// tries the swaps of a support feature for one of the first kEnteringZeros of enteringOrder(labels)
+// (the zeros, most promising first) into any group, the best swap taken when it lowers F. Ends
+// when neither lowers F; every move strictly lowers it. Its `values` are left empty.
+SparseExchangeResult exchangeSparseByRefits(Labels labels, int s, int Q, const std::function<double(const Labels&)>& objective,
+                                            const std::function<std::vector<Eigen::Index>(const Labels&)>& enteringOrder,
+                                            const Control& control);
 
 }  // namespace supclust
