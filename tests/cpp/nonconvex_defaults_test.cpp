@@ -482,12 +482,16 @@ TEST(NonConvexDefaults, IhtReachesTheBestSupport) {
 }
 
 // min over (v, b) of 1/n Σ log(1 + exp(−ỹᵢ(xᵢᵀZv + b))) + λ/2 Σ_g |g| v_g², ỹ = 2y − 1, for the
-// grouping `a` (0: a zero coefficient, g ≥ 1: group g; Z its membership), by Newton's method on
+// grouping (0: a zero coefficient, g ≥ 1: group g, empty groups dropped; Z its membership), by Newton's method on
 // its G + 1 unknowns (the Hessian exact, a step halved until the objective falls) from 0, until
 // the gradient is below 1e-13 or no step lowers the objective in doubles.
-double groupedLogistic(const Data& D, const Labels& a, double lambda) {
+double groupedLogistic(const Data& D, const Labels& given, double lambda) {
   const Eigen::Index n = D.X.rows();
-  const int G = *std::max_element(a.begin(), a.end());
+  Labels a = given;  // the non-empty groups renumbered 1 … G by first appearance
+  std::vector<std::int32_t> rename(a.size() + 1, 0);
+  int G = 0;
+  for (auto& v : a)
+    if (v > 0) v = rename[static_cast<std::size_t>(v)] ? rename[static_cast<std::size_t>(v)] : (rename[static_cast<std::size_t>(v)] = ++G);
   Matrix U = Matrix::Zero(n, G + 1);  // X Z, then the intercept's column of ones
   Vector sizes = Vector::Zero(G + 1);
   for (std::size_t j = 0; j < a.size(); ++j)

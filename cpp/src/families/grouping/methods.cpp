@@ -215,12 +215,19 @@ Result swapped(const FitContext& c, const GroupingOptions& o, Result r) {
   return searchedAnswer(c, o, std::move(r), std::move(coef), "swap search from its support");
 }
 
-// The refit on a sparse grouping (−1: a zero coefficient, else 0..Q−1): the partition of the
-// support's groups and one more, the zeros', pinned at 0 (other losses than the squared one).
+// The refit on a sparse grouping (−1: a zero coefficient, else 0..Q−1, groups possibly emptied by
+// a move): the partition of the support's non-empty groups, numbered by first appearance, and one
+// more, the zeros', pinned at 0 (other losses than the squared one).
 Result refitOnSparseGrouping(const FitContext& c, const GroupingOptions& o, const Labels& sparse) {
   Labels labels = sparse;
+  std::vector<std::int32_t> rename;
   std::int32_t G = 0;
-  for (std::int32_t a : labels) G = std::max(G, a + 1);
+  for (auto& a : labels) {
+    if (a < 0) continue;
+    if (static_cast<std::size_t>(a) >= rename.size()) rename.resize(static_cast<std::size_t>(a) + 1, -1);
+    if (rename[static_cast<std::size_t>(a)] < 0) rename[static_cast<std::size_t>(a)] = G++;
+    a = rename[static_cast<std::size_t>(a)];
+  }
   for (auto& a : labels)
     if (a < 0) a = G;
   Partition p{std::move(labels), Matrix::Zero(G + 1, c.T.cols())};
