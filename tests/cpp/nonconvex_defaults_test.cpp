@@ -526,6 +526,21 @@ double groupedLogistic(const Data& D, const Labels& given, double lambda) {
   return f;
 }
 
+// An answer's own pattern in groupedLogistic's labels: 0 for a zero coefficient, g ≥ 1 for the
+// g-th distinct non-zero value (equal within 1e-9, relative).
+Labels patternOf(const Result& r) {
+  Labels a(static_cast<std::size_t>(r.coef.rows()), 0);
+  std::vector<double> values;
+  for (Eigen::Index j = 0; j < r.coef.rows(); ++j) {
+    const double w = r.coef(j, 0);
+    if (w == 0) continue;
+    auto at = std::find_if(values.begin(), values.end(), [&](double v) { return std::abs(v - w) <= 1e-9 * (1 + std::abs(w)); });
+    if (at == values.end()) values.push_back(w), at = values.end() - 1;
+    a[static_cast<std::size_t>(j)] = static_cast<std::int32_t>(at - values.begin()) + 1;
+  }
+  return a;
+}
+
 // The best of every grouping into at most Q values of at most s features (IHCS); with Q = s (IHT,
 // no grouping) every support of s features, each its own value, is enough: a smaller support or a
 // merged group is a restriction of one of those.
@@ -572,16 +587,7 @@ TEST(NonConvexDefaults, IhtAndIhcsReachTheBestOfTheLogisticLoss) {
       if (std::string(method) == "ihcs") p.numbers["Q"] = Q;
       const Result r = fit(method, problemOf(D.X, D.y), p);
       ASSERT_NE(r.status, Status::InvalidInput) << r.message;
-      // The answer's own pattern: its zeros, and its equal non-zero values as groups.
-      Labels a(8, 0);
-      std::vector<double> values;
-      for (Eigen::Index j = 0; j < 8; ++j) {
-        const double w = r.coef(j, 0);
-        if (w == 0) continue;
-        auto at = std::find_if(values.begin(), values.end(), [&](double v) { return std::abs(v - w) <= 1e-9 * (1 + std::abs(w)); });
-        if (at == values.end()) values.push_back(w), at = values.end() - 1;
-        a[static_cast<std::size_t>(j)] = static_cast<std::int32_t>(at - values.begin()) + 1;
-      }
+      const Labels a = patternOf(r);
       // Projected gradient stops on a relative decrease of 1e-8: at most a little above, never below.
       const double own = groupedLogistic(D, a, lambda);
       EXPECT_GE(r.objective, own * (1 - 1e-12)) << method;
@@ -615,15 +621,7 @@ TEST(NonConvexDefaults, NoSingleChangeOrSwapLowersTheLogisticSparseGrouping) {
       p.flags["exchange"] = exchange;
       const Result r = fit("ihcs", problemOf(D.X, D.y), p);
       ASSERT_NE(r.status, Status::InvalidInput) << r.message;
-      Labels a(8, 0);  // 0: zero, g ≥ 1: group g (groupedLogistic's labels)
-      std::vector<double> values;
-      for (Eigen::Index j = 0; j < 8; ++j) {
-        const double w = r.coef(j, 0);
-        if (w == 0) continue;
-        auto at = std::find_if(values.begin(), values.end(), [&](double v) { return std::abs(v - w) <= 1e-9 * (1 + std::abs(w)); });
-        if (at == values.end()) values.push_back(w), at = values.end() - 1;
-        a[static_cast<std::size_t>(j)] = static_cast<std::int32_t>(at - values.begin()) + 1;
-      }
+      const Labels a = patternOf(r);
       const double F = groupedLogistic(D, a, lambda);
       int support = 0;
       for (std::int32_t v : a) support += v > 0;

@@ -16,7 +16,6 @@
 
 #include <cstdint>
 #include <functional>
-#include <string>
 #include <memory>
 #include <string>
 #include <vector>
@@ -51,8 +50,8 @@ struct AlternatingExpertsOptions {
 
 // experts-am's number of starts when none is asked: ⌈B / (n·p·Q)⌉ for n samples, p parameters per
 // expert and output and Q experts (× outputs), within [kFewestStarts, kMostStarts] — many where
-// a start is cheap, the fewest where one start already costs B. On 30 mixtures of n = 12 samples
-// per d = 1, 2 and Q = 2, 3, 4, ten starts reach the best partition in 20–28 of them, 200 in all 30.
+// a start is cheap, the fewest where one start already costs B (measurements: docs/architecture.md,
+// "Experts' exchange search").
 constexpr int kFewestStarts = 10, kMostStarts = 200;
 constexpr double kStartsBudget = 1.2e5;
 int startsFor(Eigen::Index n, Eigen::Index parameters, int Q);
