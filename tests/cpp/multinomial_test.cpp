@@ -257,6 +257,10 @@ TEST(Multinomial, GroupingOnTwoClassesAndOnItsOwnPartitions) {
     const Result r = fit(method, problemOf(d.X, d.classes), p);
     ASSERT_NE(r.status, Status::InvalidInput) << method << ": " << r.message;
     EXPECT_NEAR(r.intercept.sum(), 0, 1e-12) << method;
+    for (Eigen::Index g = 1; g < r.centroids.rows(); ++g) {  // the centre rows ascend, first column first
+      const RowVector before = r.centroids.row(g - 1), after = r.centroids.row(g);
+      EXPECT_TRUE(std::lexicographical_compare(before.data(), before.data() + 3, after.data(), after.data() + 3)) << method << " row " << g;
+    }
     std::vector<RowVector> rows;
     for (Eigen::Index j = 0; j < r.coef.rows(); ++j)
       if (std::none_of(rows.begin(), rows.end(), [&](const RowVector& v) { return (v - r.coef.row(j)).cwiseAbs().maxCoeff() <= 1e-12; }))

@@ -30,7 +30,7 @@ bool ClassifyingExperts::fit(const Labels& labels, Experts& out) {
     for (Eigen::Index i = 0, r = 0; i < X_.rows(); ++i)
       if (labels[static_cast<std::size_t>(i)] == q) {
         Xq.row(r) = X_.row(i);
-        wq[r] = weights_ ? (*weights_)[i] : 1.0;
+        wq[r] = weightOf(weights_, i);
         Tq.row(r++) = T_.row(i);
       }
     if (!(wq.sum() > 0)) continue;  // no weight: no share of F

@@ -148,7 +148,8 @@ double expertObjective(const Matrix& costs, const Labels& labels, const Vector* 
   double f = 0;
   for (Eigen::Index i = 0; i < costs.rows(); ++i) {
     const double c = costs(i, labels[static_cast<std::size_t>(i)]);
-    f += weights ? ((*weights)[i] > 0 ? (*weights)[i] * c : 0.0) : c;
+    const double w = weightOf(weights, i);
+    f += w > 0 ? w * c : 0.0;  // a zero weight: no share, whatever its cost
   }
   return f / (2.0 * static_cast<double>(costs.rows()));
 }
@@ -178,7 +179,7 @@ bool refillEmptyGroups(const Matrix& costs, int Q, Labels& labels, const Vector*
     double worstCost = 0;
     for (Eigen::Index i = 0; i < costs.rows(); ++i) {
       const auto from = static_cast<std::size_t>(labels[static_cast<std::size_t>(i)]);
-      const double w = weights ? (*weights)[i] : 1.0;
+      const double w = weightOf(weights, i);
       if (sizes[from] < 2 || !(w > 0)) continue;
       const double c = w * costs(i, static_cast<Eigen::Index>(from));
       if (worst < 0 || c > worstCost) worst = i, worstCost = c;

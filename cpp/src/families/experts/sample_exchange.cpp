@@ -81,10 +81,10 @@ bool exchangeSamples(const RowMatrix& X, const Vector& y, double lambda, ExpertG
     experts.push_back(expertOf(groups.mass(q), groups.sumY(q), groups.sumX(q), groups.sumXY(q), groups.gram(q), lambda));
     if (!experts.back().ok) return false;
   }
-  const Vector* weights = groups.weights();
-  const Vector w = weights ? *weights : Vector::Ones(n);
-  const double mean = w.dot(y) / static_cast<double>(n);
-  const double floor = 1e-10 * w.dot((y.array() - mean).square().matrix());
+  double mean = 0, spread = 0;  // the (weighted) mean of y and centred Σy²
+  for (Eigen::Index i = 0; i < n; ++i) mean += groups.weight(i) * y[i] / static_cast<double>(n);
+  for (Eigen::Index i = 0; i < n; ++i) spread += groups.weight(i) * (y[i] - mean) * (y[i] - mean);
+  const double floor = 1e-10 * spread;
   Vector scratch(d);
   bool movedAny = false;
   for (bool moved = true; moved;) {
@@ -92,7 +92,7 @@ bool exchangeSamples(const RowMatrix& X, const Vector& y, double lambda, ExpertG
     for (Eigen::Index i = 0; i < n; ++i) {
       const int a = labels[static_cast<std::size_t>(i)];
       const GroupExpert& from = experts[static_cast<std::size_t>(a)];
-      const double wi = w[i];
+      const double wi = groups.weight(i);
       // A sample of weight 0 changes no fit where it goes; a group keeps at least one sample of
       // positive weight beside it.
       if (groups.size(a) < 2 || !(wi > 0) || !(from.s > wi)) continue;

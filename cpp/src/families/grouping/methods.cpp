@@ -219,17 +219,13 @@ Result swapped(const FitContext& c, const GroupingOptions& o, Result r) {
 // a move): the partition of the support's non-empty groups, numbered by first appearance, and one
 // more, the zeros', pinned at 0 (other losses than the squared one).
 Result refitOnSparseGrouping(const FitContext& c, const GroupingOptions& o, const Labels& sparse) {
-  Labels labels = sparse;
-  std::vector<std::int32_t> rename;
-  std::int32_t G = 0;
-  for (auto& a : labels) {
-    if (a < 0) continue;
-    if (static_cast<std::size_t>(a) >= rename.size()) rename.resize(static_cast<std::size_t>(a) + 1, -1);
-    if (rename[static_cast<std::size_t>(a)] < 0) rename[static_cast<std::size_t>(a)] = G++;
-    a = rename[static_cast<std::size_t>(a)];
-  }
-  for (auto& a : labels)
-    if (a < 0) a = G;
+  Labels groups;
+  for (std::int32_t a : sparse)
+    if (a >= 0) groups.push_back(a);
+  groups = canonicalLabels(groups);
+  const std::int32_t G = groups.empty() ? 0 : 1 + *std::max_element(groups.begin(), groups.end());
+  Labels labels(sparse.size());
+  for (std::size_t j = 0, k = 0; j < sparse.size(); ++j) labels[j] = sparse[j] < 0 ? G : groups[k++];
   Partition p{std::move(labels), Matrix::Zero(G + 1, c.T.cols())};
   return refitOnPartition(c, o, std::move(p), true);
 }

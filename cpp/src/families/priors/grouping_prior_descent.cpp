@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "supclust/methods/recipes.hpp"
 #include "supclust/solvers/proximal_gradient.hpp"
 #include "supclust/solvers/trust_region_newton.hpp"
 
@@ -97,8 +98,7 @@ Result groupingPriorDescent(const Objective& F, const GroupingPriorOptions& opt,
   }
   r.coef = std::move(W);
   r.intercept = std::move(b);
-  r.groups = a.labels;
-  r.centroids = std::move(a.centres);
+  attachPartition(r, Partition{std::move(a.labels), std::move(a.centres)});  // centres ascending
   r.objective = objective;
   return r;
 }

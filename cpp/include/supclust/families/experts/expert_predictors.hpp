@@ -23,6 +23,9 @@ struct Experts {
   RowVector intercept;  // Q
 };
 
+// Sample i's weight under `weights` (observation weights of mean 1, or none: 1).
+inline double weightOf(const Vector* weights, Eigen::Index i) { return weights ? (*weights)[i] : 1.0; }
+
 // Each group's sufficient statistics (count, Σx, Σy, Σxy, Σxxᵀ), kept as samples move between
 // groups (the moved rows taken out of one group's Gram matrix and added to another's, or a
 // fresh pass when half the samples or more move), so that refitting costs O(Q d³) and the
@@ -42,7 +45,7 @@ class ExpertGroups {
   // Σ ω over group q (its size without weights): the s_q of its ridge.
   double mass(int q) const { return mass_[q]; }
   // Sample i's weight (1 without weights).
-  double weight(Eigen::Index i) const { return weights_ ? (*weights_)[i] : 1.0; }
+  double weight(Eigen::Index i) const { return weightOf(weights_, i); }
   const Vector* weights() const { return weights_; }
   int Q() const { return Q_; }
   // The experts of the current partition; an empty group's expert is zero. False when a

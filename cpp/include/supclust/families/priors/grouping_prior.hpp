@@ -31,8 +31,8 @@ enum class PriorKind { Gaussian, Laplace };  // GEM, LEM
 // The deviation of r: r² (GEM) or |r| (LEM).
 inline double priorDeviation(PriorKind kind, double r) { return kind == PriorKind::Gaussian ? r * r : std::abs(r); }
 
-// The s centres for the rows of W (d × K) and each row's centre: labels 0..G-1 (centres in
-// ascending order, lexicographic over the columns; G ≤ min(s, distinct rows)), and
+// The s centres for the rows of W (d × K) and each row's centre: labels 0..G-1 (one column:
+// centres ascending; the descent reports them ascending; G ≤ min(s, distinct rows)), and
 // Σ_j Σ_k dev(W_jk − c_κ(j),k) (without γ).
 struct PriorAssignment {
   Labels labels;
