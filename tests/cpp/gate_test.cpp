@@ -291,7 +291,8 @@ TEST(Gate, PredictsNewRowsNearTheOracleGateAndNoWorseThanRidgeWithoutAMixture) {
 // each fold's score is the held-out mean square of Σ_q π_q(x) z_q from the fit on its training
 // rows, recomputed here by hand; along Q = 1…5 the simplest Q within one standard error of the
 // least is the planted 3, where the papers' best-answer error keeps falling as Q grows (more
-// answers to pick from). K-class experts have no gated scores: refused naming experts.
+// answers to pick from). One-vs-all K-class experts have no gated scores: refused naming experts
+// (softmax experts' are the mixture's log-probabilities: mixture_em_test).
 TEST(Gate, CrossValidatedPathOverQByTheGatedErrorFindsThePlantedExperts) {
   const Planted p = planted(600, 10, 5, true, 81);
   Labels foldId(600);
@@ -325,7 +326,7 @@ TEST(Gate, CrossValidatedPathOverQByTheGatedErrorFindsThePlantedExperts) {
   ASSERT_EQ(best.status, Status::Converged) << best.message;
   EXPECT_LT(best.points[4].cv.mean, best.points[2].cv.mean);
   EXPECT_EQ(best.best, 4);
-  // Four classes, two classifying experts: no gated scores.
+  // Four classes, two one-vs-all classifying experts: no gated scores.
   Vector classes(600);
   for (Eigen::Index i = 0; i < 600; ++i) classes[i] = static_cast<double>(i % 4);
   const PathResult refused = path("experts-am", problemOf(p.X, classes), {{{"seed", 1}}, {{"loss", "ova-logistic"}}, {}, {}, {}}, {2}, gatedOptions, {}, "Q");

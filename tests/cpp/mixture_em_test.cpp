@@ -359,3 +359,174 @@ TEST(ExpertsEm, LogisticExpertsAreStationaryAndTheGatedMixtureClassifies) {
   for (Eigen::Index i = 0; i < test.X.rows(); ++i) singleRight += ((test.X.row(i) * single.coef.col(0))(0) + single.intercept[0] > 0) == (test.y[i] > 0.5);
   EXPECT_GT(right / n, singleRight / n + 0.2);
 }
+
+namespace mixture_em_test {
+// Softmax experts over K classes: C (d x QK, expert q's K columns together, column-major), b (QK),
+// the gate's V (d x Q) and a (Q), as one vector.
+Vector packSoftmax(const Result& r) {
+  const Eigen::Index d = r.coef.rows(), QK = r.coef.cols(), Q = r.gate.coef.cols();
+  Vector t(d * QK + QK + d * Q + Q);
+  t << Eigen::Map<const Vector>(r.coef.data(), d * QK), r.intercept.transpose(), Eigen::Map<const Vector>(r.gate.coef.data(), d * Q),
+      r.gate.intercept.transpose();
+  return t;
+}
+// Each row's mixture of the experts' class probabilities, Σ_q π_q(x) softmax(C_qᵀx + b_q), n x K.
+Matrix softmaxMixture(const RowMatrix& X, const Matrix& C, const RowVector& b, const Matrix& V, const RowVector& a, Eigen::Index K) {
+  const Eigen::Index Q = V.cols();
+  const Matrix Z = (X * C).rowwise() + b, P = softmaxRows((X * V).rowwise() + a);
+  Matrix mixture = Matrix::Zero(X.rows(), K);
+  for (Eigen::Index q = 0; q < Q; ++q) mixture += softmaxRows(Z.middleCols(q * K, K)).cwiseProduct(P.col(q).replicate(1, K));
+  return mixture;
+}
+// F for softmax experts by its definition: −1/n Σ_i log Σ_q π_q(x_i) softmax(z_iq)_{y_i}
+// + λ/2 Σ_q ‖C_q‖² + γ/2 ‖V‖².
+double softmaxObjective(const RowMatrix& X, const Vector& y, const Vector& t, Eigen::Index Q, Eigen::Index K, double lambda, double gamma) {
+  const Eigen::Index n = X.rows(), d = X.cols();
+  const Eigen::Map<const Matrix> C(t.data(), d, Q * K), V(t.data() + d * Q * K + Q * K, d, Q);
+  const Eigen::Map<const RowVector> b(t.data() + d * Q * K, Q * K), a(t.data() + d * Q * K + Q * K + d * Q, Q);
+  const Matrix mixture = softmaxMixture(X, C, b, V, a, K);
+  double f = 0;
+  for (Eigen::Index i = 0; i < n; ++i) f -= std::log(mixture(i, static_cast<Eigen::Index>(y[i])));
+  return f / static_cast<double>(n) + 0.5 * lambda * C.squaredNorm() + 0.5 * gamma * V.squaredNorm();
+}
+// Three classes, two experts gated by the sign of x_0: class k's score is ±a_k x_1, a = (−4, 0, 4),
+// the sign the expert's — one softmax classifier cannot tell classes 0 and 2 apart.
+Classes opposedSoftmax(Eigen::Index n, std::uint64_t seed) {
+  Random rng(seed);
+  Classes c{RowMatrix(n, 2), Vector(n)};
+  for (Eigen::Index i = 0; i < n; ++i) {
+    c.X(i, 0) = rng.normal(), c.X(i, 1) = rng.normal();
+    const double s = c.X(i, 0) > 0 ? 4 : -4;
+    const RowVector p = softmaxRows(Matrix(RowVector{{-s * c.X(i, 1), 0, s * c.X(i, 1)}}));
+    const double u = rng.uniform();
+    c.y[i] = u < p[0] ? 0 : u < p[0] + p[1] ? 1 : 2;
+  }
+  return c;
+}
+// The planted rule's class: the argmax of (−z, 0, z), z = ±4 x_1.
+int plantedSoftmaxClass(const RowVector& x) { return (x[0] > 0 ? 4 : -4) * x[1] > 0 ? 2 : 0; }
+}  // namespace mixture_em_test
+
+// loss 'multinomial' (softmax experts over K = 3 classes): F recomputed here from the model's
+// parameters and certified stationary by central differences in every parameter; the history
+// never increases; each expert's intercepts sum to 0; the criterion is 2n F + p log n with
+// p = Q(K − 1)(d + 1) + (Q − 1)(d + 1); predictProba is Σ_q π_q(x) softmax(z_q) by hand; the gated
+// mixture classifies new rows nearly as well as the planted rule, where one softmax classifier
+// cannot. Any Q is allowed (the papers' classifying experts need Q < K).
+TEST(ExpertsEm, SoftmaxExpertsAreStationaryAndTheGatedMixtureClassifies) {
+  const Classes train = opposedSoftmax(600, 27), test = opposedSoftmax(4000, 28);
+  const double lambda = 1e-3, gamma = 1e-2;
+  const Eigen::Index Q = 2, K = 3, d = 2;
+  const Result r = fit("experts-em", problemOf(train.X, train.y),
+                       {{{"Q", 2}, {"lambda", lambda}, {"gateLambda", gamma}, {"tolerance", 1e-14}, {"maxIterations", 5000}, {"seed", 1}, {"restarts", 4}},
+                        {{"loss", "multinomial"}}, {}, {}, {}});
+  ASSERT_EQ(r.status, Status::Converged) << r.message;
+  ASSERT_EQ(r.coef.cols(), Q * K);
+  ASSERT_EQ(r.gate.coef.cols(), Q);
+  EXPECT_EQ(r.variances.size(), 0);
+  for (Eigen::Index q = 0; q < Q; ++q) EXPECT_NEAR(r.intercept.segment(q * K, K).sum(), 0, 1e-12);
+  const Vector t = packSoftmax(r);
+  const auto F = [&](const Vector& v) { return softmaxObjective(train.X, train.y, v, Q, K, lambda, gamma); };
+  EXPECT_NEAR(F(t), r.objective, 1e-10 * std::abs(r.objective));
+  for (Eigen::Index k = 0; k < t.size(); ++k) {
+    const double h = 1e-5;
+    Vector up = t, down = t;
+    up[k] += h;
+    down[k] -= h;
+    EXPECT_LE(std::abs((F(up) - F(down)) / (2 * h)), 2e-6) << "parameter " << k;
+  }
+  for (std::size_t s = 1; s < r.history.size(); ++s) EXPECT_LE(r.history[s], r.history[s - 1] + 1e-13 * std::abs(r.history[s - 1]));
+  const double p = static_cast<double>(Q * (K - 1) * (d + 1) + (Q - 1) * (d + 1));
+  EXPECT_NEAR(r.criterion, 2 * 600 * r.objective + p * std::log(600.0), 1e-9 * std::abs(r.criterion));
+  Predictor model;
+  model.kind = ModelKind::Experts;
+  model.coef = r.coef;
+  model.intercept = r.intercept;
+  model.classes = K;
+  model.oneVsAll = true;
+  model.softmax = true;
+  model.gate = r.gate;
+  const DataMatrix rows(test.X.data(), test.X.rows(), test.X.cols());
+  const Answers classes = answer(Answer::Classes, model, rows, Vector());
+  const Answers probabilities = answer(Answer::Probabilities, model, rows, Vector());
+  ASSERT_TRUE(probabilities.why.empty()) << probabilities.why.message();
+  const Matrix byHand = softmaxMixture(test.X, r.coef, r.intercept, r.gate.coef, r.gate.intercept, K);
+  EXPECT_LE((probabilities.values - byHand).cwiseAbs().maxCoeff(), 1e-12);
+  double right = 0, truthRight = 0;
+  for (Eigen::Index i = 0; i < test.X.rows(); ++i) {
+    Eigen::Index top;
+    byHand.row(i).maxCoeff(&top);
+    EXPECT_EQ(classes.classes[static_cast<std::size_t>(i)], static_cast<int>(top));
+    right += top == static_cast<Eigen::Index>(test.y[i]);
+    truthRight += plantedSoftmaxClass(test.X.row(i)) == static_cast<int>(test.y[i]);
+  }
+  const auto n = static_cast<double>(test.X.rows());
+  EXPECT_GE(right / n, truthRight / n - 0.03);
+  const Result single = fit("ridge", problemOf(train.X, train.y), {{{"lambda", lambda}}, {{"loss", "multinomial"}}, {}, {}, {}});
+  double singleRight = 0;
+  for (Eigen::Index i = 0; i < test.X.rows(); ++i) {
+    Eigen::Index top;
+    (test.X.row(i) * single.coef + single.intercept).maxCoeff(&top);
+    singleRight += top == static_cast<Eigen::Index>(test.y[i]);
+  }
+  EXPECT_GT(right / n, singleRight / n + 0.15);
+  // Q ≥ K is a mixture like any other.
+  const Result many = fit("experts-em", problemOf(train.X, train.y), {{{"Q", 3}, {"seed", 1}}, {{"loss", "multinomial"}}, {}, {}, {}});
+  EXPECT_NE(many.status, Status::InvalidInput) << many.message;
+}
+
+// Two classes: softmax experts with ridge λ are the logistic experts with ridge λ/2 (z = z_1 − z_0,
+// and at the optimum c_0 = −c_1 = c/2, so λ/2(‖c_0‖² + ‖c_1‖²) = λ/4‖c‖²): the same objective, and
+// each expert's score difference the logistic expert's coefficients (up to the labels).
+TEST(ExpertsEm, TwoClassSoftmaxExpertsAreTheLogisticExpertsAtHalfTheRidge) {
+  const Classes train = opposedClassifiers(500, 37);
+  const double lambda = 2e-3;
+  const Params common{{{"Q", 2}, {"gateLambda", 1e-2}, {"tolerance", 1e-15}, {"maxIterations", 20000}, {"seed", 2}}, {}, {}, {}, {}};
+  Params softmax = common, logistic = common;
+  softmax.numbers["lambda"] = lambda, softmax.strings["loss"] = "multinomial";
+  logistic.numbers["lambda"] = lambda / 2, logistic.strings["loss"] = "logistic";
+  const Result s = fit("experts-em", problemOf(train.X, train.y), softmax), l = fit("experts-em", problemOf(train.X, train.y), logistic);
+  ASSERT_EQ(s.status, Status::Converged) << s.message;
+  ASSERT_EQ(l.status, Status::Converged) << l.message;
+  EXPECT_NEAR(s.objective, l.objective, 1e-9 * std::abs(l.objective));
+  const bool swapped = s.groups[0] != l.groups[0];
+  for (Eigen::Index q = 0; q < 2; ++q) {
+    const Eigen::Index e = swapped ? 1 - q : q;
+    EXPECT_LE((s.coef.col(2 * q + 1) - s.coef.col(2 * q) - l.coef.col(e)).cwiseAbs().maxCoeff(), 1e-5) << q;
+    EXPECT_NEAR(s.intercept[2 * q + 1] - s.intercept[2 * q], l.intercept[e], 1e-5) << q;
+    EXPECT_LE((s.coef.col(2 * q + 1) + s.coef.col(2 * q)).cwiseAbs().maxCoeff(), 1e-8) << q;
+  }
+}
+
+// Choosing Q for softmax experts by the held-out error of the gated prediction: each fold's
+// deviance is −mean log of the mixture's probability of the held-out class, from the fold's own
+// fit, recomputed here (the 'gated' option takes softmax experts; one-vs-all ones stay refused).
+TEST(ExpertsEm, SoftmaxExpertsGatedCrossValidationScoresTheMixture) {
+  const Classes data = opposedSoftmax(400, 47);
+  Labels foldId(400);
+  for (std::size_t i = 0; i < foldId.size(); ++i) foldId[i] = static_cast<std::int32_t>(i % 4);
+  const Params base{{{"seed", 1}, {"restarts", 3}}, {{"loss", "multinomial"}}, {}, {}, {}};
+  PathOptions options;
+  options.cv.foldId = foldId;
+  options.cv.experts = "gated";
+  options.cv.metric = "deviance";
+  const std::vector<double> counts = {1, 2, 3};
+  const PathResult path_ = path("experts-em", problemOf(data.X, data.y), base, counts, options, {}, "Q");
+  ASSERT_EQ(path_.status, Status::Converged) << path_.message;
+  for (std::size_t j = 0; j < counts.size(); ++j)
+    for (int k = 0; k < 4; ++k) {
+      RowMatrix Xtrain(300, 2), Xheld(100, 2);
+      Vector ytrain(300), yheld(100);
+      for (Eigen::Index i = 0, a = 0, h = 0; i < 400; ++i)
+        if (foldId[static_cast<std::size_t>(i)] == k) Xheld.row(h) = data.X.row(i), yheld[h++] = data.y[i];
+        else Xtrain.row(a) = data.X.row(i), ytrain[a++] = data.y[i];
+      Params params = base;
+      params.numbers["Q"] = counts[j];
+      const Result r = fit("experts-em", problemOf(Xtrain, ytrain), params);
+      const Matrix mixture = softmaxMixture(Xheld, r.coef, r.intercept, r.gate.coef, r.gate.intercept, 3);
+      double deviance = 0;
+      for (Eigen::Index i = 0; i < 100; ++i) deviance -= std::log(mixture(i, static_cast<Eigen::Index>(yheld[i]))) / 100;
+      EXPECT_NEAR(path_.points[j].cv.scores[static_cast<std::size_t>(k)], deviance, 1e-10 * deviance) << "Q " << counts[j] << ", fold " << k;
+    }
+  EXPECT_LT(path_.points[1].cv.mean, path_.points[0].cv.mean);  // two experts beat one
+}

@@ -190,6 +190,64 @@ describe('experts', () => {
     }
   });
 
+  it("experts-em with loss 'multinomial': softmax experts over three classes, gated", async () => {
+    // Class k's score ±a_k x₂ with a = (−4, 0, 4), the sign the expert's, chosen by the sign of x₁:
+    // one softmax classifier cannot tell the outer classes apart.
+    let s = 777;
+    const uniform = () => ((s = (s * 1103515245 + 12345) % 2147483648) + 1) / 2147483649;
+    const normal = () => Math.sqrt(-2 * Math.log(uniform())) * Math.cos(2 * Math.PI * uniform());
+    const names = ['low', 'mid', 'top'];
+    const make = (n: number) => {
+      const X = new Float64Array(2 * n), y: string[] = [];
+      for (let i = 0; i < n; i++) {
+        X[2 * i] = normal(); X[2 * i + 1] = normal();
+        const z = (X[2 * i] > 0 ? 4 : -4) * X[2 * i + 1], e = [Math.exp(-z), 1, Math.exp(z)], u = uniform() * (e[0] + e[1] + e[2]);
+        y.push(names[u < e[0] ? 0 : u < e[0] + e[1] ? 1 : 2]);
+      }
+      return { X, y };
+    };
+    const train = make(500), test = make(500);
+    const m = await sc.fit('experts-em', { X: train.X, nRows: 500, nCols: 2, y: train.y, Q: 2, loss: 'multinomial', restarts: 4 });
+    expect(m.classes).toEqual(names);
+    expect(m.outputs).toBe(6);
+    expect(m.variances).toBeUndefined();
+    // BIC = 2n F + p log n, p = Q(K − 1)(d + 1) + (Q − 1)(d + 1) = 12 + 3.
+    expect(m.criterion!).toBeCloseTo(2 * 500 * m.objective + 15 * Math.log(500), 8);
+    // predictProba: Σ_q π_q(x) softmax(z_q), from each expert's three class scores and the gate.
+    const { answers, gate } = await sc.expertAnswers(m, test.X, 500, 2);
+    expect(answers.length).toBe(500 * 6);
+    const P = await sc.predictProba(m, test.X, 500, 2);
+    const labels = await sc.predictClass(m, test.X, 500, 2) as string[];
+    for (let i = 0; i < 500; i++) {
+      const p = [0, 0, 0];
+      for (let q = 0; q < 2; q++) {
+        const z = answers.slice(i * 6 + 3 * q, i * 6 + 3 * q + 3), e = Array.from(z, (v) => Math.exp(v)), sum = e[0] + e[1] + e[2];
+        for (let k = 0; k < 3; k++) p[k] += gate[i * 2 + q] * e[k] / sum;
+      }
+      for (let k = 0; k < 3; k++) expect(P[3 * i + k]).toBeCloseTo(p[k], 12);
+      expect(labels[i]).toBe(names[p.indexOf(Math.max(...p))]);
+    }
+    const accuracy = (got: readonly string[]) => got.filter((c, i) => c === test.y[i]).length / 500;
+    const truth = accuracy(test.y.map((_, i) => names[(test.X[2 * i] > 0 ? 4 : -4) * test.X[2 * i + 1] > 0 ? 2 : 0]));
+    const single = await sc.fit('ridge', { X: train.X, nRows: 500, nCols: 2, y: train.y, loss: 'multinomial', lambda: 1e-3 });
+    expect(accuracy(labels)).toBeGreaterThan(truth - 0.05);
+    expect(accuracy(labels)).toBeGreaterThan(accuracy(await sc.predictClass(single, test.X, 500, 2) as string[]) + 0.15);
+    // The gated mixture's held-out deviance on two folds: −mean log P(y) from each fold's own fit.
+    const params = { X: train.X, nRows: 500, nCols: 2, y: train.y, Q: 2, loss: 'multinomial', restarts: 2 };
+    const foldId = Array.from({ length: 500 }, (_, i) => (i < 200 ? 0 : 1));
+    const gated = await sc.crossValidate('experts-em', params, { grid: { lambda: [1e-3] }, foldId, metric: 'deviance', experts: 'gated' });
+    for (const [k, [from, to]] of [[200, 500], [0, 200]].entries()) {
+      const heldFrom = k === 0 ? 0 : 200, heldTo = k === 0 ? 200 : 500, n = heldTo - heldFrom;
+      const foldModel = await sc.fit('experts-em', { ...params, X: train.X.subarray(2 * from, 2 * to), nRows: to - from, y: train.y.slice(from, to), lambda: 1e-3 });
+      const Ph = await sc.predictProba(foldModel, train.X.subarray(2 * heldFrom, 2 * heldTo), n, 2);
+      const deviance = -train.y.slice(heldFrom, heldTo).reduce((sum, c, i) => sum + Math.log(Ph[3 * i + names.indexOf(c)]), 0) / n;
+      expect(gated.grid[0].scores[k]).toBeCloseTo(deviance, 10);
+    }
+    // One-vs-all classifying experts still have no gated scores.
+    await expect(sc.crossValidate('experts-am', { X: train.X, nRows: 500, nCols: 2, y: train.y, Q: 2, loss: 'ova-logistic' }, { grid: { lambda: [1e-3] }, foldId, experts: 'gated' }))
+      .rejects.toThrow(/experts/);
+  });
+
   it('cross-validate λ by the best answer', async () => {
     const data = await sc.generate('experts', { n: 200, d: 5, Q: 2, sigma: 0.1, seed: 6 });
     const cv = await sc.crossValidate('experts-am', { X: data.X, nRows: data.nRows, nCols: data.nCols, y: data.y, Q: 2 },

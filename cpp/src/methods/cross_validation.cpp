@@ -29,7 +29,7 @@ const Schema<CrossValidationOptions>& crossValidationSchema() {
         .integer("chunk", &C::chunk, "grid points per warm-started task", 4, 1)
         .labels("foldId", &C::foldId, "each row's fold, numbered 0..k−1 (replaces folds and seed)")
         .flag("stratify", &C::stratify, "a classifier's folds: each class's rows dealt round-robin, so every fold holds its share (regression: ignored)", true)
-        .choice("experts", &C::experts, "an experts model's held-out predictions: each row's best answer given its target (the papers' multiple-answer setting), or the gated mixture, a prediction for new rows (regression and two-class experts; other methods: ignored)",
+        .choice("experts", &C::experts, "an experts model's held-out predictions: each row's best answer given its target (the papers' multiple-answer setting), or the gated mixture, a prediction for new rows (regression, two-class and softmax experts; other methods: ignored)",
                 {"best", "gated"})
         .integer("shardIndex", &C::shardIndex, "fit only the folds k with k mod shardCount = shardIndex: a partial holding their scores (docs/sharding.md)", 0, 0)
         .integer("shardCount", &C::shardCount, "the number of shards the folds are dealt into (1: not sharded)", 1, 1, 100000)
@@ -219,8 +219,8 @@ Refusal makeFolds(const Method& method, const Problem& problem, const Params& ba
   else fold = foldAssignment(static_cast<std::size_t>(n), folds, options.seed);
   out.count = folds;
   out.gated = options.experts == "gated";
-  if (out.gated && method.kind == ModelKind::Experts && loss.oneVsAll())
-    return Refusal("experts", "'gated' scores regression and two-class experts (the classifying experts' K-class mixture has no scores to score)");
+  if (out.gated && method.kind == ModelKind::Experts && loss.oneVsAll() && loss.separable())
+    return Refusal("experts", "'gated' scores regression, two-class and softmax experts (the one-vs-all experts' K-class mixture has no scores to score)");
   for (int k = 0; k < folds; ++k) {
     std::vector<bool> inFold(fold.size());
     for (std::size_t i = 0; i < fold.size(); ++i) inFold[i] = fold[i] == k;
@@ -262,7 +262,9 @@ namespace {
 // targets T of those rows (T may lack a class the model scores: padded with "off" columns).
 double scoreOn(const Result& model, const DataMatrix& X, const Matrix& Tgiven, Metric metric, const Loss& loss, const Vector* weights,
                const Vector& offset, bool gated = false) {
-  Matrix Z = gated && model.kind == ModelKind::Experts ? gatedScores(model, X, loss.binary()) : scoredPredictions(model, X, Tgiven, loss.binary());
+  const Eigen::Index softmaxClasses = loss.separable() ? 0 : model.intercept.size() / std::max<Eigen::Index>(1, model.gate.intercept.size());
+  Matrix Z = gated && model.kind == ModelKind::Experts ? gatedScores(model, X, loss.binary(), softmaxClasses)
+                                                        : scoredPredictions(model, X, Tgiven, loss.binary());
   if (offset.size() == Z.rows()) Z.colwise() += offset;
   Matrix T = Matrix::Constant(Z.rows(), Z.cols(), loss.squared() ? -1.0 : 0.0);
   if (Z.cols() == 1) T = Tgiven.leftCols(1);

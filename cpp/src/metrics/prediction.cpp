@@ -168,10 +168,11 @@ Matrix scoredPredictions(const Result& model, const DataMatrix& X, const Matrix&
   return best;
 }
 
-Matrix gatedScores(const Result& model, const DataMatrix& X, bool binary) {
-  const Eigen::Index n = X.rows(), Q = model.coef.cols();
+Matrix gatedScores(const Result& model, const DataMatrix& X, bool binary, Eigen::Index softmaxClasses) {
+  const Eigen::Index n = X.rows(), Q = model.coef.cols() / std::max<Eigen::Index>(1, softmaxClasses);
   if (model.gate.coef.rows() != X.cols() || model.gate.coef.cols() != Q || model.gate.intercept.size() != Q) return Matrix::Constant(n, 1, NAN);
   const Matrix Z = X.predict(model.coef, model.intercept), Pi = softmaxRows(X.predict(model.gate.coef, model.gate.intercept));
+  if (softmaxClasses > 0) return gatedMixture(Z, Pi, softmaxClasses, true).array().max(1e-300).log().matrix();
   if (!binary) return gatedMixture(Z, Pi, 0);
   const Matrix P = gatedMixture(binaryExpertPairs(Z), Pi, 2);  // [1 − p, p] per row
   Matrix logOdds(n, 1);
@@ -182,12 +183,14 @@ Matrix gatedScores(const Result& model, const DataMatrix& X, bool binary) {
   return logOdds;
 }
 
-Matrix gatedMixture(const Matrix& Z, const Matrix& Pi, Eigen::Index classes) {
+Matrix gatedMixture(const Matrix& Z, const Matrix& Pi, Eigen::Index classes, bool softmax) {
   const Eigen::Index n = Z.rows(), Q = Pi.cols();
   if (classes == 0) return (Z.array() * Pi.array()).rowwise().sum().matrix();
   Matrix P = Matrix::Zero(n, classes);
-  for (Eigen::Index q = 0; q < Q; ++q)
-    P.array() += probabilities(Z.middleCols(q * classes, classes), true).array().colwise() * Pi.col(q).array();
+  for (Eigen::Index q = 0; q < Q; ++q) {
+    const Matrix block = Z.middleCols(q * classes, classes);
+    P.array() += (softmax ? softmaxRows(block) : probabilities(block, true)).array().colwise() * Pi.col(q).array();
+  }
   return P;
 }
 
@@ -229,7 +232,7 @@ Answers answer(Answer what, const Predictor& model, const DataMatrix& X, const V
       a.gate = Pi;
       return a;
     }
-    const Matrix mixture = gatedMixture(Z, Pi, model.classes);
+    const Matrix mixture = gatedMixture(Z, Pi, model.classes, model.softmax);
     if (what == Answer::Classes) a.classes = classIndices(mixture, mixture.cols());
     else a.values = mixture;
     return a;

@@ -60,10 +60,12 @@ Matrix binaryExpertPairs(const Matrix& Z);
 // the kind.
 Matrix scoredPredictions(const Result& model, const DataMatrix& X, const Matrix& T, bool binary = false);
 
-// An experts model's gated mixture as scores on rows X (n x 1): regression, Σ_q π_q(x) z_q;
-// `binary` experts, the log-odds of Σ_q π_q(x) σ(z_q) (so that a binary metric reads it as a
-// logistic model's score). NaN where the model has no gate of its Q experts.
-Matrix gatedScores(const Result& model, const DataMatrix& X, bool binary);
+// An experts model's gated mixture as scores on rows X: regression, Σ_q π_q(x) z_q (n x 1);
+// `binary` experts, the log-odds of Σ_q π_q(x) σ(z_q) (n x 1, so that a binary metric reads it as
+// a logistic model's score); `softmaxClasses` K > 0 (softmax experts), the log of the mixture's
+// class probabilities (n x K, whose softmax is the mixture). NaN where the model has no gate of its
+// Q experts.
+Matrix gatedScores(const Result& model, const DataMatrix& X, bool binary, Eigen::Index softmaxClasses = 0);
 
 // What a prediction call asks of a model. An experts model's Scores, Probabilities and Classes
 // are its gated mixture's (gatedMixture); ExpertAnswers are its Q answers and the gate's
@@ -91,8 +93,9 @@ Refusal checkPredictionOffset(bool fitted, const Vector& offset, Eigen::Index n)
 
 // An experts model's gated answer on rows whose Q answers are Z and whose gate probabilities are
 // Pi (n x Q): regression, Σ_q π_q z_q (n x 1); classifiers, the mixture Σ_q π_q P_q of the
-// experts' class probabilities (n x K).
-Matrix gatedMixture(const Matrix& Z, const Matrix& Pi, Eigen::Index classes);
+// experts' class probabilities (n x K): the softmax of each expert's K scores for `softmax`
+// experts, else their one-vs-all probabilities.
+Matrix gatedMixture(const Matrix& Z, const Matrix& Pi, Eigen::Index classes, bool softmax = false);
 
 // A prediction call's answer: `values` (Scores: X W + 1 bᵀ, n x K', an experts model's gated
 // mixture; Probabilities: n x K; ExpertAnswers: the Q answers, with `gate`; for Experts, each

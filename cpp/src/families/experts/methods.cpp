@@ -200,11 +200,12 @@ Result runExpertsEm(const FitContext& c, const ExpertsOptions& opt) {
   o.lambda = opt.lambda;
   o.gateLambda = opt.gateLambda;
   o.minPrior = opt.minPrior;
-  o.logistic = opt.loss == "logistic";
+  using Kind = MixtureEmOptions::Experts;
+  o.experts = opt.loss == "logistic" ? Kind::Logistic : opt.loss == "multinomial" ? Kind::Softmax : Kind::Regression;
   o.weights = c.loss.rowWeights();
-  ExpertsFit em = mixtureEm(c.X.X(), c.T.col(0), static_cast<int>(opt.Q), o, c.control);
+  ExpertsFit em = mixtureEm(c.X.X(), c.T, static_cast<int>(opt.Q), o, c.control);
   const bool usable = em.status != Status::Aborted && em.status != Status::NumericalIssue;
-  const double assigned = usable && opt.criterion == "icl" ? assignedLogResponsibility(c.X.X(), c.T.col(0), em, o) : 0;
+  const double assigned = usable && opt.criterion == "icl" ? assignedLogResponsibility(c.X.X(), c.T, em, o) : 0;
   Gate gate = std::move(em.gate);
   RowVector variances = std::move(em.variances);
   Result r = resultOf(std::move(em));
@@ -212,10 +213,12 @@ Result runExpertsEm(const FitContext& c, const ExpertsOptions& opt) {
   r.gate = std::move(gate);
   r.variances = std::move(variances);
   // BIC = 2n F + p log n over the experts' d + 1 coefficients and variance each (logistic experts:
-  // no variance), and the gate's (Q − 1)(d + 1) free parameters (constant priors: Q − 1);
+  // no variance; softmax experts over K classes: (K − 1)(d + 1), the softmax being the same for
+  // scores shifted alike), and the gate's (Q − 1)(d + 1) free parameters (constant priors: Q − 1);
   // ICL = BIC − 2 Σ_i log h_i,ĉ(i). Weighted rows count by their weights of mean 1: n rows' evidence.
   const auto n = static_cast<double>(c.X.rows()), d = static_cast<double>(c.X.cols()), Q = static_cast<double>(opt.Q);
-  const double parameters = Q * (d + (o.logistic ? 1 : 2)) + (Q - 1) * (o.gate ? d + 1 : 1);
+  const double perExpert = o.experts == Kind::Regression ? d + 2 : o.experts == Kind::Logistic ? d + 1 : static_cast<double>(c.T.cols() - 1) * (d + 1);
+  const double parameters = Q * perExpert + (Q - 1) * (o.gate ? d + 1 : 1);
   r.criterion = 2 * n * r.objective + parameters * std::log(n) - 2 * assigned;
   return r;
 }
@@ -227,9 +230,15 @@ Refusal rescaleMixture(const std::vector<OptionSpec>&, Options&, const DataScale
   return Refusal("X", "entries this large or small need rescaling, which experts-em's likelihood does not follow (scale X and y into [1e-38, 1e38])");
 }
 
-Refusal checkExperts(const ExpertsOptions& opt, Eigen::Index n, Eigen::Index, Eigen::Index K) {
+// EM's softmax experts are each a distribution over all K classes: any Q up to n.
+Refusal checkExpertsEm(const ExpertsOptions& opt, Eigen::Index n, Eigen::Index, Eigen::Index) {
+  if (opt.Q > n) return Refusal("Q", "option 'Q': at most one expert per sample (Q = " + std::to_string(opt.Q) + ", n = " + std::to_string(n) + ")");
+  return {};
+}
+
+Refusal checkExperts(const ExpertsOptions& opt, Eigen::Index n, Eigen::Index d, Eigen::Index K) {
   const auto Q = opt.Q;
-  if (Q > n) return Refusal("Q", "option 'Q': at most one expert per sample (Q = " + std::to_string(Q) + ", n = " + std::to_string(n) + ")");
+  if (Refusal why = checkExpertsEm(opt, n, d, K); !why.empty()) return why;
   if (K > 1 && Q >= K)
     return Refusal("Q", "option 'Q': classifying experts need fewer experts than classes (Q = " + std::to_string(Q) + ", K = " + std::to_string(K) +
            " classes: Q answers would cover every class; LwCS §7.1.2)");
@@ -329,8 +338,9 @@ S rcOptions() {
 S emOptions() {
   const MixtureEmOptions defaults;
   S s("method");
-  s.choice("loss", &E::loss, "the experts: linear regressions with a noise variance each (squared), or classifiers of two classes (logistic: flexmix's binomial GLM experts)",
-           {"squared", "logistic"});
+  s.choice("loss", &E::loss,
+           "the experts: linear regressions with a noise variance each (squared), or classifiers — of two classes (logistic: flexmix's binomial GLM experts) or of K (multinomial: softmax experts, flexmix's FLXMRmultinom)",
+           {"squared", "logistic", "multinomial"});
   s.number("lambda", &E::lambda, "ridge weight λ ≥ 0: expert q's prior c_q ~ N(0, σ_q²/(nλ) I), λ/2‖c_q‖²/σ_q² on the mean negative log-likelihood", defaults.lambda, 0)
       .degree(2);
   s.choice("mixing", &E::mixing, "the experts' weights at x: a gate, the multinomial logistic model of the expert given x (flexmix's concomitant model), fitted with the experts; or constant priors (flexmix's default)",
@@ -397,9 +407,9 @@ std::vector<Method> expertsMethods() {
           .ofKind(ModelKind::Experts)
           .outputsBy(expertOutputs),
       Method("experts-em",
-             "a soft mixture of Q linear regressions with a noise variance each (or of Q logistic classifiers) with a gate (or constant priors), by EM from seeded restarts: flexmix's model (Leisch 2004), the mixture of experts of Jacobs et al. (1991)",
+             "a soft mixture of Q linear regressions with a noise variance each (or of Q logistic or softmax classifiers) with a gate (or constant priors), by EM from seeded restarts: flexmix's model (Leisch 2004), the mixture of experts of Jacobs et al. (1991)",
              emOptions(), gated<runExpertsEm>)
-          .checkShape(checkExperts)
+          .checkShape(checkExpertsEm)
           .dependsOnStart()
           .memoryUse({3, 2, 0})
           .denseOnly()

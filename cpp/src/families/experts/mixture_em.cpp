@@ -14,11 +14,15 @@ namespace supclust {
 namespace {
 constexpr double kLogTwoPi = 1.8378770664093453;
 
-// log π_q(x_i) p_q(y_i | x_i), n × Q: p_q the normal density φ(y_i; c_qᵀx_i + b_q, σ_q²), or for
+using Kind = MixtureEmOptions::Experts;
+
+// log π_q(x_i) p_q(y_i | x_i), n × Q: p_q the normal density φ(y_i; c_qᵀx_i + b_q, σ_q²); for
 // logistic experts (no variances) the Bernoulli probability of y_i ∈ {0, 1} at the score
-// z = c_qᵀx_i + b_q, log p = y z − log(1 + e^z); constant priors are a gate of zero weights.
-Matrix logJoint(const RowMatrix& X, const Vector& y, const Experts& experts, const RowVector& variances, const Gate& gate, bool logistic) {
-  const Eigen::Index n = X.rows(), Q = experts.coef.cols();
+// z = c_qᵀx_i + b_q, log p = y z − log(1 + e^z); for softmax experts the probability of y_i's
+// class at the scores z = C_qᵀx_i + b_q, Σ_k t_ik z_k − log Σ_k e^{z_k}. Constant priors are a gate
+// of zero weights.
+Matrix logJoint(const RowMatrix& X, const Matrix& T, const Experts& experts, const RowVector& variances, const Gate& gate, Kind kind) {
+  const Eigen::Index n = X.rows(), Q = gate.coef.cols(), K = T.cols();
   const Matrix Z = (X * experts.coef).rowwise() + experts.intercept;
   // log π_q(x_i): the gate's scores less each row's log-normaliser.
   const Matrix S = (X * gate.coef).rowwise() + gate.intercept;
@@ -26,11 +30,18 @@ Matrix logJoint(const RowMatrix& X, const Vector& y, const Experts& experts, con
   const Matrix logGate = S.colwise() - softmaxRows(S, P);
   Matrix out(n, Q);
   for (Eigen::Index q = 0; q < Q; ++q) {
-    if (logistic) {
-      for (Eigen::Index i = 0; i < n; ++i) out(i, q) = logGate(i, q) + y[i] * Z(i, q) - softplus(Z(i, q));
-      continue;
+    if (kind == Kind::Softmax) {
+      for (Eigen::Index i = 0; i < n; ++i) {
+        double top = -HUGE_VAL, sum = 0, picked = 0;
+        for (Eigen::Index k = 0; k < K; ++k) top = std::max(top, Z(i, q * K + k));
+        for (Eigen::Index k = 0; k < K; ++k) sum += std::exp(Z(i, q * K + k) - top), picked += T(i, k) * Z(i, q * K + k);
+        out(i, q) = logGate(i, q) + picked - top - std::log(sum);
+      }
+    } else if (kind == Kind::Logistic) {
+      for (Eigen::Index i = 0; i < n; ++i) out(i, q) = logGate(i, q) + T(i, 0) * Z(i, q) - softplus(Z(i, q));
+    } else {
+      out.col(q) = logGate.col(q).array() - 0.5 * (kLogTwoPi + std::log(variances[q])) - (T.col(0) - Z.col(q)).array().square() / (2 * variances[q]);
     }
-    out.col(q) = logGate.col(q).array() - 0.5 * (kLogTwoPi + std::log(variances[q])) - (y - Z.col(q)).array().square() / (2 * variances[q]);
   }
   return out;
 }
@@ -45,11 +56,11 @@ struct MixtureState {
 
 class MixtureEm {
  public:
-  MixtureEm(const RowMatrix& X, const Vector& y, int Q, const MixtureEmOptions& o)
-      : X_(X), y_(y), Q_(Q), o_(o), omega_(o.weights ? *o.weights : Vector::Ones(y.size())) {
-    const double n = std::max<double>(1, static_cast<double>(y.size()));
-    mean_ = omega_.dot(y) / n;
-    varianceY_ = omega_.dot((y.array() - mean_).square().matrix()) / n;
+  MixtureEm(const RowMatrix& X, const Matrix& T, int Q, const MixtureEmOptions& o)
+      : X_(X), T_(T), y_(T.col(0)), Q_(Q), o_(o), omega_(o.weights ? *o.weights : Vector::Ones(T.rows())) {
+    const double n = std::max<double>(1, static_cast<double>(T.rows()));
+    mean_ = omega_.dot(y_) / n;
+    varianceY_ = omega_.dot((y_.array() - mean_).square().matrix()) / n;
     floor_ = std::max(1e-8 * varianceY_, 1e-300);
   }
 
@@ -57,17 +68,15 @@ class MixtureEm {
   ExpertsFit run(const Labels& start, const Control& control) {
     ExpertsFit out;
     MixtureState s;
-    // The null model's intercept: the (weighted) mean, or the log-odds of the share of ones.
-    const double share = std::clamp(mean_, 1e-6, 1 - 1e-6), null = o_.logistic ? std::log(share / (1 - share)) : mean_;
-    s.experts = {Matrix::Zero(X_.cols(), Q_), RowVector::Constant(Q_, null)};
-    s.variances = o_.logistic ? RowVector() : RowVector::Constant(Q_, std::max(varianceY_, floor_));
+    s.experts = nullExperts();
+    s.variances = o_.experts == Kind::Regression ? RowVector::Constant(Q_, std::max(varianceY_, floor_)) : RowVector();
     Matrix H = oneHot(start, Q_);
     double f = HUGE_VAL;
     for (int t = 0;; ++t) {
       if (!mStep(H, s, t == 0)) {
         out.status = Status::NumericalIssue;
-        out.message = o_.logistic ? "an expert's weighted logistic fit did not end with finite numbers (raise lambda)"
-                                  : "an expert's weighted ridge system is not positive definite (raise lambda)";
+        out.message = o_.experts == Kind::Regression ? "an expert's weighted ridge system is not positive definite (raise lambda)"
+                                                     : "an expert's weighted logistic fit did not end with finite numbers (raise lambda)";
         break;
       }
       const double next = eStep(s, H);
@@ -117,6 +126,23 @@ class MixtureEm {
   }
 
  private:
+  // Every expert the null model: zero coefficients, the intercept of the (weighted) targets — their
+  // mean, the log-odds of the share of ones, or the classes' centred log-shares.
+  Experts nullExperts() const {
+    const Eigen::Index K = T_.cols(), d = X_.cols();
+    if (o_.experts == Kind::Softmax) {
+      RowVector shares = RowVector::Zero(K);
+      for (Eigen::Index i = 0; i < T_.rows(); ++i) shares += omega_[i] * T_.row(i);
+      RowVector logShares = shares.array().max(1e-300).log().matrix();
+      logShares.array() -= logShares.mean();
+      Experts null{Matrix::Zero(d, Q_ * K), RowVector(Q_ * K)};
+      for (int q = 0; q < Q_; ++q) null.intercept.segment(q * K, K) = logShares;
+      return null;
+    }
+    const double share = std::clamp(mean_, 1e-6, 1 - 1e-6), null = o_.experts == Kind::Logistic ? std::log(share / (1 - share)) : mean_;
+    return {Matrix::Zero(d, Q_), RowVector::Constant(Q_, null)};
+  }
+
   // The exact minimisers of F given the responsibilities H (see the header); an expert without
   // weight keeps its parameters. False when a ridge system is not positive definite.
   bool mStep(const Matrix& H, MixtureState& s, bool first) {
@@ -126,8 +152,12 @@ class MixtureEm {
       const Vector w = H.col(q).cwiseProduct(omega_);
       const double mass = w.sum();
       if (!(mass > 1e-12 * static_cast<double>(n))) continue;
-      if (o_.logistic) {
+      if (o_.experts == Kind::Logistic) {
         if (!logisticStep(w, q, s.experts, first ? 50 : 1)) return false;
+        continue;
+      }
+      if (o_.experts == Kind::Softmax) {
+        if (!softmaxStep(w, mass, q, s.experts, first)) return false;
         continue;
       }
       const RowVector mx = (w.transpose() * X_) / mass;
@@ -224,18 +254,41 @@ class MixtureEm {
     return true;
   }
 
+  // Expert q's softmax M-step: its part of F given the responsibilities w (of sum `mass`),
+  //   Σ_i w_i [log Σ_k e^{z_ik} − Σ_k t_ik z_ik] + nλ/2 ‖C_q‖²_F,  z_i = C_qᵀx_i + b_q,
+  // which divided by `mass` is the gate's problem (families/experts/gate) with one-hot targets,
+  // rows weighted by w and ridge nλ/mass: solved to its tolerance at the first M-step, then up to
+  // three trust-region Newton steps from the current expert (each accepted step lowers it, so F
+  // does not increase: a generalised EM step; one step, whose trust region starts afresh each
+  // call, left EM short of its tolerance after 5000 steps where three converge in 1700). False
+  // when the numbers stop being finite.
+  bool softmaxStep(const Vector& w, double mass, int q, Experts& experts, bool first) const {
+    const Eigen::Index K = T_.cols();
+    const Gate current{experts.coef.middleCols(q * K, K), experts.intercept.segment(q * K, K)};
+    Status status;
+    const double ridge = static_cast<double>(X_.rows()) * o_.lambda / mass;
+    const Gate next = fitGate(X_, T_, ridge, &status, first ? nullptr : &current, first ? 1000 : 3, &w);
+    if (status == Status::NumericalIssue) return false;
+    experts.coef.middleCols(q * K, K) = next.coef;
+    experts.intercept.segment(q * K, K) = next.intercept;
+    return true;
+  }
+
   // The responsibilities of the parameters s into H, and F at s.
   double eStep(const MixtureState& s, Matrix& H) const {
     const Eigen::Index n = X_.rows();
-    const double sumLog = omega_.dot(softmaxRows(logJoint(X_, y_, s.experts, s.variances, s.gate, o_.logistic), H));
+    const double sumLog = omega_.dot(softmaxRows(logJoint(X_, T_, s.experts, s.variances, s.gate, o_.experts), H));
     double f = -sumLog / static_cast<double>(n);
-    for (int q = 0; q < Q_; ++q) f += 0.5 * o_.lambda * s.experts.coef.col(q).squaredNorm() / (o_.logistic ? 1.0 : s.variances[q]);
+    const Eigen::Index block = o_.experts == Kind::Softmax ? T_.cols() : 1;
+    for (int q = 0; q < Q_; ++q)
+      f += 0.5 * o_.lambda * s.experts.coef.middleCols(q * block, block).squaredNorm() / (o_.experts == Kind::Regression ? s.variances[q] : 1.0);
     if (o_.gate) f += 0.5 * o_.gateLambda * s.gate.coef.squaredNorm();
     return f;
   }
 
   const RowMatrix& X_;
-  const Vector& y_;
+  const Matrix& T_;
+  Vector y_;  // T's first column: regression and logistic experts' targets
   int Q_;
   MixtureEmOptions o_;
   Vector omega_;  // the rows' weights (all 1 without)
@@ -244,20 +297,20 @@ class MixtureEm {
 };
 }  // namespace
 
-ExpertsFit mixtureEm(const RowMatrix& X, const Vector& y, int Q, const MixtureEmOptions& o, const Control& control) {
+ExpertsFit mixtureEm(const RowMatrix& X, const Matrix& T, int Q, const MixtureEmOptions& o, const Control& control) {
   const std::size_t runs = static_cast<std::size_t>(std::max(1, o.restarts));
   const std::vector<std::uint64_t> seeds = searchSeeds(o.seed, runs);
-  const MixtureEm sizing(X, y, Q, o);
+  const MixtureEm sizing(X, T, Q, o);
   const auto search = [&](std::size_t i, const Control& c) {
-    MixtureEm em(X, y, Q, o);
+    MixtureEm em(X, T, Q, o);
     return em.run(randomStart(X.rows(), Q, seeds[i]), c);
   };
   return lowestOf(runSearches(runs, o.threads, sizing.bytes(), control, search));
 }
 
-double assignedLogResponsibility(const RowMatrix& X, const Vector& y, const ExpertsFit& fit, const MixtureEmOptions& o) {
+double assignedLogResponsibility(const RowMatrix& X, const Matrix& T, const ExpertsFit& fit, const MixtureEmOptions& o) {
   Matrix H;
-  const Matrix L = logJoint(X, y, fit.experts, fit.variances, fit.gate, o.logistic);
+  const Matrix L = logJoint(X, T, fit.experts, fit.variances, fit.gate, o.experts);
   const Vector logNorm = softmaxRows(L, H);
   const Vector assigned = L.rowwise().maxCoeff() - logNorm;
   return o.weights ? o.weights->dot(assigned) : assigned.sum();

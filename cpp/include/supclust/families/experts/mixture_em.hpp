@@ -23,6 +23,11 @@
 // first M-step minimises each expert's responsibility-weighted logistic loss by Newton's method
 // (ridge nλ), the later ones take one Newton step with backtracking each (a generalised EM step,
 // as the gate's), so F never increases either.
+// Softmax experts (flexmix's FLXMRmultinom): y a class of K, p_q(y | x) the softmax at the K
+// scores C_qᵀx + b_q (d × K coefficients, intercepts summing to 0), the penalty λ/2 Σ_q ‖C_q‖²_F;
+// each M-step is expert q's responsibility-weighted multinomial fit with ridge nλ — the gate's
+// problem with one-hot targets (families/experts/gate) — to its tolerance at the first step,
+// then up to three trust-region Newton steps each.
 #pragma once
 
 #include "supclust/families/experts/alternating_experts.hpp"
@@ -38,19 +43,21 @@ struct MixtureEmOptions {
   double lambda = 1e-6;
   double gateLambda = 1e-3;
   double minPrior = 0.05;  // flexmix's default
-  bool logistic = false;   // logistic experts (y ∈ {0, 1}); else linear regressions
+  enum class Experts { Regression, Logistic, Softmax };
+  Experts experts = Experts::Regression;  // linear regressions; logistic (y ∈ {0, 1}); softmax over K classes
   int threads = 0;
   const Vector* weights = nullptr;  // observation weights ω of mean 1 (none: all 1)
 };
 
-// X: n x d rows; y: n targets. The fit's experts, their variances σ_q² (none for logistic experts), the gate, each sample's
-// most responsible expert (labels), F and its history, the starts and those that reached the
-// lowest F (lowestOf).
-ExpertsFit mixtureEm(const RowMatrix& X, const Vector& y, int Q, const MixtureEmOptions& o, const Control& control);
+// X: n x d rows; T: the n targets (n x 1), or for softmax experts the classes' one-hot rows (n x K).
+// The fit's experts (d x Q, softmax experts d x QK: expert q's K columns together), their
+// variances σ_q² (regression experts only), the gate, each sample's most responsible expert
+// (labels), F and its history, the starts and those that reached the lowest F (lowestOf).
+ExpertsFit mixtureEm(const RowMatrix& X, const Matrix& T, int Q, const MixtureEmOptions& o, const Control& control);
 
 // Σ_i ω_i log h_i,ĉ(i) (ω: the options' weights): each sample's log-responsibility of its most responsible expert under `fit`
-// (a mixtureEm answer on the same X and y, of logistic experts when `logistic`). −2 × it is what the ICL (Biernacki, Celeux & Govaert
+// (a mixtureEm answer on the same X and T, of the experts `o` names). −2 × it is what the ICL (Biernacki, Celeux & Govaert
 // 2000; flexmix's ICL: −2 × the classification log-likelihood + the BIC's penalty) adds to the BIC.
-double assignedLogResponsibility(const RowMatrix& X, const Vector& y, const ExpertsFit& fit, const MixtureEmOptions& o);
+double assignedLogResponsibility(const RowMatrix& X, const Matrix& T, const ExpertsFit& fit, const MixtureEmOptions& o);
 
 }  // namespace supclust
