@@ -30,6 +30,23 @@ TEST(GroupingScore, MatchesHandComputedCases) {
   EXPECT_LT(groupingScore(vec({5, 5 + 1e-9, 7, 0}), truth, 0.0), 1.0);
 }
 
+// The groups of equal coefficients against the truth's, by the adjusted Rand index (its
+// contingency counted here by hand).
+TEST(GroupingAdjustedRand, ScoresTheGroupsOfEqualCoefficients) {
+  EXPECT_EQ(equalValueGroups(vec({2, 0, 2 + 1e-9, -1, 0}), 1e-6), (Labels{2, 1, 2, 0, 1}));
+  EXPECT_EQ(equalValueGroups(vec({2, 0, 2 + 1e-9, -1, 0}), 0), (Labels{2, 1, 3, 0, 1}));
+  const Vector truth = vec({1, 1, 2, 2, 0, 0});  // three groups of two, the zeros one of them
+  EXPECT_DOUBLE_EQ(groupingAdjustedRand(vec({5, 5, 7, 7, 0, 0}), truth), 1.0);
+  // All distinct: no pair together, the index's chance level: 0.
+  EXPECT_DOUBLE_EQ(groupingAdjustedRand(vec({1, 2, 3, 4, 5, 6}), truth), 0.0);
+  // (5, 5, 5, 5, 0, 0): groups {0..3}, {4, 5}. Pairs together in both: {0,1}, {2,3}, {4,5} = 3;
+  // in the estimate C(4,2) + 1 = 7, in the truth 3; expected 7·3/C(6,2) = 1.4; maximum (7 + 3)/2 = 5.
+  EXPECT_DOUBLE_EQ(groupingAdjustedRand(vec({5, 5, 5, 5, 0, 0}), truth), (3 - 1.4) / (5 - 1.4));
+  // The default tolerance (1e-6·max|β̂|) joins 5 and 5 + 1e-9; none joins nothing.
+  EXPECT_DOUBLE_EQ(groupingAdjustedRand(vec({5, 5 + 1e-9, 7, 7, 0, 0}), truth), 1.0);
+  EXPECT_LT(groupingAdjustedRand(vec({5, 5 + 1e-9, 7, 7, 0, 0}), truth, 0.0), 1.0);
+}
+
 TEST(DfgMse, IsTheQuadraticFormInXtX) {
   RowMatrix X(3, 2);
   X << 1, 0, 0, 2, 1, 1;

@@ -62,7 +62,7 @@ TEST(ValidationSelection, PicksTheLowestValidationErrorOfTheGrid) {
   EXPECT_NEAR(validationMse(p, chosen.model), chosen.score, 1e-12 * best);
 }
 
-TEST(ValidationSelection, E5ColumnsAreTheDfgMseAndSOfTheChosenModel) {
+TEST(ValidationSelection, E5ColumnsAreTheDfgMseSAndAdjustedRandOfTheChosenModel) {
   ExperimentOptions o;
   o.reps = 1;
   o.fast = true;
@@ -79,14 +79,16 @@ TEST(ValidationSelection, E5ColumnsAreTheDfgMseAndSOfTheChosenModel) {
     const ExperimentMethod& spec = e->methods[m == 0 ? 0 : 2];
     ASSERT_EQ(spec.label, r.rows[m].label);
     const ValidationSelection v = selectOnValidation(spec.method, train, validation, p.yvalidation, spec.params, spec.fastGrid);
-    ASSERT_EQ(r.rows[m].cells.size(), 2u);
+    ASSERT_EQ(r.rows[m].cells.size(), 3u);
     EXPECT_DOUBLE_EQ(r.rows[m].cells[0].mean, dfgMse(p.Xtest, v.model.coef.col(0), p.coef)) << spec.label;
     EXPECT_DOUBLE_EQ(r.rows[m].cells[1].mean, groupingScore(v.model.coef.col(0), p.coef)) << spec.label;
+    EXPECT_DOUBLE_EQ(r.rows[m].cells[2].mean, groupingAdjustedRand(v.model.coef.col(0), p.coef)) << spec.label;
     EXPECT_GT(r.rows[m].cells[1].mean, 0);
     EXPECT_LE(r.rows[m].cells[1].mean, 1);
   }
-  EXPECT_EQ(r.rows[0].paper.size(), 2u);  // the paper's MSE and S (Lasso's S: none)
+  EXPECT_EQ(r.rows[0].paper.size(), 3u);  // the paper's MSE and S (Lasso's S: none), no adjusted Rand
   EXPECT_TRUE(std::isnan(r.rows[0].paper[1].mean));
+  EXPECT_TRUE(std::isnan(r.rows[1].paper[2].mean));
 }
 
 namespace supclust {

@@ -158,17 +158,18 @@ describe('the graph option', () => {
 });
 
 describe('E5 tables', () => {
-  it('report the DFG MSE and S as two labelled columns, the same on both builds', async () => {
+  it('report the DFG MSE, S and the groups\' adjusted Rand index as labelled columns, the same on both builds', async () => {
     const info = builds.simd.info.experiments.find((e) => e.id === 'e5-2')!;
-    expect(info.metrics).toEqual(['dfg-mse', 'grouping-score']);
+    expect(info.metrics).toEqual(['dfg-mse', 'grouping-score', 'grouping-ari']);
     expect(info.selection).toBe('validation');
     const options = { reps: 2, fast: true, methods: ['Lasso', 'GFLasso'] };
     const a = await builds.simd.experiment('e5-2', options), b = await builds.threaded.experiment('e5-2', options);
-    expect(a.columnLabels).toEqual(['dfg-mse', 'grouping-score']);
+    expect(a.columnLabels).toEqual(['dfg-mse', 'grouping-score', 'grouping-ari']);
     expect(a.rows.map((r) => r.method)).toEqual(['Lasso', 'GFLasso']);
     for (const row of a.rows) {
       expect(row.cells[0].mean).toBeGreaterThan(0);
       for (const v of row.cells[1].values) expect(v).toBeGreaterThanOrEqual(0), expect(v).toBeLessThanOrEqual(1);
+      for (const v of row.cells[2].values) expect(v).toBeGreaterThanOrEqual(-1), expect(v).toBeLessThanOrEqual(1);
     }
     expect(a.rows[1].paper?.[0].mean).toBe(0.462);  // GFLasso's MSE on dataset 2 in the paper
     expect(b.rows.map((r) => r.cells.map((c) => c.values))).toEqual(a.rows.map((r) => r.cells.map((c) => c.values)));

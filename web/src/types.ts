@@ -156,11 +156,13 @@ export interface ExperimentInfo {
    * experts: of each row's best answer),
    * 'accuracy', 'sensitivity', 'specificity' (held-out rates of 0/1 labels, class 1 where the
    * prediction reaches ½, or for logistic rows where the log-odds are positive), 'auc',
-   * 'dfg-mse', 'grouping-score' (the DFG paper's MSE and S). */
+   * 'dfg-mse', 'grouping-score' (the DFG paper's MSE and S), 'grouping-ari' (the adjusted Rand
+   * index of the groups of equal coefficients against the true groups). */
   metric: string;
   /** Tables whose column is 'metric' (E5): the metric of each column, from one fit per
-   * repetition: 'dfg-mse' (the DFG paper's ‖X(ŵ − w*)‖²/n on the test rows) or
-   * 'grouping-score' (its S). Other tables with metrics (E6) report each of them for every
+   * repetition: 'dfg-mse' (the DFG paper's ‖X(ŵ − w*)‖²/n on the test rows), 'grouping-score'
+   * (its S) or 'grouping-ari' (the adjusted Rand index of the groups of equal coefficients
+   * against the true ones: 0 for all-distinct coefficients). Other tables with metrics (E6) report each of them for every
    * value of their column (columns value-major). Empty otherwise. */
   metrics: string[];
   /** How hyperparameters are chosen: 'cv' (5-fold cross-validation on the training rows) or

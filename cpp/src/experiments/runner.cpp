@@ -36,10 +36,10 @@ const Schema<ExperimentOptions>& experimentSchema() {
 }
 
 const std::vector<Experiment>& experiments() {
-  static const std::vector<Experiment> all = {e1SamplesTable(), e1NoiseTable(), e2Table(), movieReviewsTable(),
+  static const std::vector<Experiment> all = {e1SamplesTable(), e1NoiseTable(), e2Table(), e2Table(true), movieReviewsTable(),
                                               movieReviewsLwcsTable(), movieReviewsMaeTable(), e5Table(1), e5Table(2), breastCancerTable(),
                                               newsgroupPairsTable(), e6ClassificationTable(), e6RegressionTable(), e6AlgorithmsTable(),
-                                              waveformTable(), reutersTable(), e3Table(), e4Table(), tasksTable(), newsgroupTopicsTable()};
+                                              waveformTable(), reutersTable(), e3Table(), e4Table(), e4Table(true), tasksTable(), newsgroupTopicsTable()};
   return all;
 }
 
@@ -192,6 +192,7 @@ double measure(const std::string& metric, const Result& fitted, const Repetition
     return dfgMse(data.Xtest.view().dense(), fitted.coef.col(0), data.coef);
   }
   if (metric == "grouping-score") return groupingScore(fitted.coef.col(0), data.coef);
+  if (metric == "grouping-ari") return groupingAdjustedRand(fitted.coef.col(0), data.coef);
   if (metric == "class-error" || metric == "class-mae") {  // K scores per row, labels 0..K−1
     const Matrix Z = predict(data.Xtest.view(), fitted.coef, fitted.intercept);
     Matrix onehot = Matrix::Zero(Z.rows(), Z.cols());

@@ -1,8 +1,12 @@
 #include "supclust/metrics/coefficients.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
+#include <numeric>
 #include <vector>
+
+#include "supclust/metrics/partition.hpp"
 
 namespace supclust {
 
@@ -32,6 +36,24 @@ double groupingScore(const Vector& estimate, const Vector& truth, double toleran
     total += count / (static_cast<double>(I.size()) * static_cast<double>(d - 1));
   }
   return total / static_cast<double>(groups.size());
+}
+
+Labels equalValueGroups(const Vector& values, double tolerance) {
+  std::vector<Eigen::Index> order(static_cast<std::size_t>(values.size()));
+  std::iota(order.begin(), order.end(), Eigen::Index{0});
+  std::sort(order.begin(), order.end(), [&](Eigen::Index a, Eigen::Index b) { return values[a] < values[b]; });
+  Labels groups(order.size());
+  std::int32_t g = 0;
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    if (k > 0 && values[order[k]] - values[order[k - 1]] > tolerance) ++g;
+    groups[static_cast<std::size_t>(order[k])] = g;
+  }
+  return groups;
+}
+
+double groupingAdjustedRand(const Vector& estimate, const Vector& truth, double tolerance) {
+  if (tolerance < 0) tolerance = 1e-6 * estimate.cwiseAbs().maxCoeff();
+  return adjustedRandIndex(equalValueGroups(estimate, tolerance), equalValueGroups(truth, 0));
 }
 
 }  // namespace supclust

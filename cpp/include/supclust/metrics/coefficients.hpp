@@ -15,4 +15,14 @@ double dfgMse(const Eigen::Ref<const RowMatrix>& X, const Vector& estimate, cons
 // (The paper prints I(β_i = β_j) for the first term; the intended β̂_j = β̂_k is used.)
 double groupingScore(const Vector& estimate, const Vector& truth, double tolerance = -1);
 
+// The partition of the features by their values: sorted, a new group wherever two neighbours
+// differ by more than `tolerance` (equal values, zeros among them, share a group).
+Labels equalValueGroups(const Vector& values, double tolerance);
+
+// The adjusted Rand index of the estimate's groups of equal coefficients (equalValueGroups within
+// `tolerance`; < 0: 1e-6·max|β̂|, as S) against the truth's (its zeros one group): 1 for the true
+// grouping, 0 for all-distinct coefficients (or any grouping no better than chance) — where S
+// is near its trivial level.
+double groupingAdjustedRand(const Vector& estimate, const Vector& truth, double tolerance = -1);
+
 }  // namespace supclust

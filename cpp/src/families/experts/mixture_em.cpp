@@ -259,9 +259,9 @@ class MixtureEm {
   // which divided by `mass` is the gate's problem (families/experts/gate) with one-hot targets,
   // rows weighted by w and ridge nλ/mass: solved to its tolerance at the first M-step, then up to
   // three trust-region Newton steps from the current expert (each accepted step lowers it, so F
-  // does not increase: a generalised EM step; one step, whose trust region starts afresh each
-  // call, left EM short of its tolerance after 5000 steps where three converge in 1700). False
-  // when the numbers stop being finite.
+  // does not increase: a generalised EM step; a single step, its trust region starting afresh at
+  // each call, slows EM several-fold on weakly separated experts). False when the numbers stop
+  // being finite.
   bool softmaxStep(const Vector& w, double mass, int q, Experts& experts, bool first) const {
     const Eigen::Index K = T_.cols();
     const Gate current{experts.coef.middleCols(q * K, K), experts.intercept.segment(q * K, K)};

@@ -352,7 +352,7 @@ Result fromStarts(const FitContext& c, const GroupingOptions& o, StartPlan plan,
 
 // IHC (with its hops and exchange search) from its starts.
 Result runIhc(const FitContext& c, const GroupingOptions& o) {
-  return fromStarts(c, o, {true, false}, [&] { return groupStructure(c, o); },
+  return fromStarts(c, o, {true, true}, [&] { return groupStructure(c, o); },
                     [&](const FitContext& at, Structure& S, Result r) { return exchanged(at, o, withHops(at, o, S, std::move(r))); });
 }
 
@@ -464,7 +464,7 @@ S& rowClusterFields(S& s) {
 S& restartFields(S& s) {
   return s.integer("hops", &G::hops, "basin-hopping restarts: perturb the best solution and rerun, keep the lowest objective", 0, 0)
       .number("hopScale", &G::hopScale, "size of a hop, relative to the root-mean-square coefficient", 0.3, 0, true)
-      .integer("starts", &G::starts, "IHC from this many starts, alternately the LSK point of a ridge fit (penalties 10 down to 1e-6 times the mean feature variance) and the refit on a random partition (by seed); the lowest objective is kept (0 or 1: one start, at the method's λ)", 6, 0)
+      .integer("starts", &G::starts, "IHC from this many starts: its own (init), then alternately the refit on a random partition (by seed) and the LSK point of a ridge fit (penalties 10 down to 1e-6 times the mean feature variance); the lowest objective is kept, never above the own start's (0 or 1: that start alone)", 6, 0)
       .flag("exchange", &G::exchange, "after each start, move single features between groups while that lowers the objective, then refit the values (a local search over partitions; losses other than the squared one: by refits, where " + refitSearchNote() + ")", true);
 }
 S& projectedGradientFields(S& s, std::vector<std::string> inits) {
