@@ -306,18 +306,14 @@ TEST(Gate, CrossValidatedPathOverQByTheGatedErrorFindsThePlantedExperts) {
   ASSERT_EQ(gated.status, Status::Converged) << gated.message;
   for (std::size_t j = 0; j < counts.size(); ++j)
     for (int k = 0; k < 5; ++k) {
-      RowMatrix Xtrain(480, 5), Xheld(120, 5);
-      Vector ytrain(480), yheld(120);
-      for (Eigen::Index i = 0, a = 0, h = 0; i < 600; ++i)
-        if (foldId[static_cast<std::size_t>(i)] == k) Xheld.row(h) = p.X.row(i), yheld[h++] = p.y[i];
-        else Xtrain.row(a) = p.X.row(i), ytrain[a++] = p.y[i];
+      const FoldRows f = foldRows(p.X, p.y, foldId, k);
       Params params = base;
       params.numbers["Q"] = counts[j];
-      const Result r = fit("experts-am", problemOf(Xtrain, ytrain), params);
-      const Matrix Z = (Xheld * r.coef).rowwise() + r.intercept;
-      const Matrix Pi = softmaxRows((Xheld * r.gate.coef).rowwise() + r.gate.intercept);
+      const Result r = fit("experts-am", problemOf(f.Xtrain, f.ytrain), params);
+      const Matrix Z = (f.Xheld * r.coef).rowwise() + r.intercept;
+      const Matrix Pi = softmaxRows((f.Xheld * r.gate.coef).rowwise() + r.gate.intercept);
       const Vector prediction = (Z.array() * Pi.array()).rowwise().sum();
-      EXPECT_NEAR(gated.points[j].cv.scores[static_cast<std::size_t>(k)], meanSquare(prediction - yheld), 1e-12 * meanSquare(yheld)) << "Q " << counts[j] << ", fold " << k;
+      EXPECT_NEAR(gated.points[j].cv.scores[static_cast<std::size_t>(k)], meanSquare(prediction - f.yheld), 1e-12 * meanSquare(f.yheld)) << "Q " << counts[j] << ", fold " << k;
     }
   EXPECT_EQ(gated.points[static_cast<std::size_t>(gated.best1se)].value, 3);
   PathOptions bestOptions = gatedOptions;

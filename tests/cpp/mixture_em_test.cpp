@@ -515,17 +515,13 @@ TEST(ExpertsEm, SoftmaxExpertsGatedCrossValidationScoresTheMixture) {
   ASSERT_EQ(path_.status, Status::Converged) << path_.message;
   for (std::size_t j = 0; j < counts.size(); ++j)
     for (int k = 0; k < 4; ++k) {
-      RowMatrix Xtrain(300, 2), Xheld(100, 2);
-      Vector ytrain(300), yheld(100);
-      for (Eigen::Index i = 0, a = 0, h = 0; i < 400; ++i)
-        if (foldId[static_cast<std::size_t>(i)] == k) Xheld.row(h) = data.X.row(i), yheld[h++] = data.y[i];
-        else Xtrain.row(a) = data.X.row(i), ytrain[a++] = data.y[i];
+      const FoldRows f = foldRows(data.X, data.y, foldId, k);
       Params params = base;
       params.numbers["Q"] = counts[j];
-      const Result r = fit("experts-em", problemOf(Xtrain, ytrain), params);
-      const Matrix mixture = softmaxMixture(Xheld, r.coef, r.intercept, r.gate.coef, r.gate.intercept, 3);
+      const Result r = fit("experts-em", problemOf(f.Xtrain, f.ytrain), params);
+      const Matrix mixture = softmaxMixture(f.Xheld, r.coef, r.intercept, r.gate.coef, r.gate.intercept, 3);
       double deviance = 0;
-      for (Eigen::Index i = 0; i < 100; ++i) deviance -= std::log(mixture(i, static_cast<Eigen::Index>(yheld[i]))) / 100;
+      for (Eigen::Index i = 0; i < 100; ++i) deviance -= std::log(mixture(i, static_cast<Eigen::Index>(f.yheld[i]))) / 100;
       EXPECT_NEAR(path_.points[j].cv.scores[static_cast<std::size_t>(k)], deviance, 1e-10 * deviance) << "Q " << counts[j] << ", fold " << k;
     }
   EXPECT_LT(path_.points[1].cv.mean, path_.points[0].cv.mean);  // two experts beat one

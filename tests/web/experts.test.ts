@@ -218,6 +218,8 @@ describe('experts', () => {
     expect(answers.length).toBe(500 * 6);
     const P = await sc.predictProba(m, test.X, 500, 2);
     const labels = await sc.predictClass(m, test.X, 500, 2) as string[];
+    // A saved model (its JSON) predicts the same.
+    expect(await sc.predictProba(JSON.parse(JSON.stringify(m)), test.X, 500, 2)).toEqual(P);
     for (let i = 0; i < 500; i++) {
       const p = [0, 0, 0];
       for (let q = 0; q < 2; q++) {
