@@ -143,8 +143,10 @@ class MixtureEm {
     return {Matrix::Zero(d, Q_), RowVector::Constant(Q_, null)};
   }
 
-  // The exact minimisers of F given the responsibilities H (see the header); an expert without
-  // weight keeps its parameters. False when a ridge system is not positive definite.
+  // F lowered given the responsibilities H (see the header): the regression experts and constant
+  // priors by their exact minimisers, the classifying experts and the gate by Newton steps (to
+  // their tolerance at the first M-step); an expert without weight keeps its parameters. False
+  // when a system is not positive definite or a fit stops being finite.
   bool mStep(const Matrix& H, MixtureState& s, bool first) {
     const Eigen::Index n = X_.rows(), d = X_.cols();
     const double nLambda = static_cast<double>(n) * o_.lambda;
