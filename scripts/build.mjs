@@ -65,13 +65,13 @@ const common = ['-O3', '-msimd128', '-fno-rtti', '-DEMSCRIPTEN_HAS_UNBOUND_TYPE_
 // refit's set-up (it solves by the recipes' smooth fit), the multi-start bookkeeping, the
 // reflected rows of a fit without intercept, the offsets' loss (its passes are the loss's), the
 // squared-loss searches' Gram columns (their passes are the design's) and IHCS's exchange search
-// (its candidates are Q × Q solves; 2 KiB less on the core page), proximal Newton's steps (their passes over X are the
+// (its candidates are Q × Q solves; 2 KiB less on the core page), proximal Newton's steps and the extrapolation of their passes (their passes over X are the
 // kernels'; -Os saves 3.4 KiB of the core page and costs 3–5 % on logistic ℓ1 fits, 10 % on multinomial ones), the priors'
 // row clustering for K outputs (Lloyd steps beside a convex fit per round). Everything that passes over the data or iterates
 // (kernels, solvers, the recipes that instantiate them, cross-validation's folds, the thread
 // team) is compiled for speed (-Os on cross-validation cost 6 % on a grid search).
 const FOR_SIZE = ['cpp/src/experiments/', 'cpp/src/methods/options.cpp', 'cpp/src/methods/registry.cpp', 'cpp/src/methods/data_scale.cpp',
-  'cpp/src/methods/path.cpp', 'cpp/src/methods/relaxed_fit.cpp', 'cpp/src/methods/stability.cpp', 'cpp/src/metrics/', 'cpp/src/base/json.cpp', 'cpp/src/core/held_design.cpp', 'cpp/src/solvers/proximal_newton.cpp', 'wasm/',
+  'cpp/src/methods/path.cpp', 'cpp/src/methods/relaxed_fit.cpp', 'cpp/src/methods/stability.cpp', 'cpp/src/metrics/', 'cpp/src/base/json.cpp', 'cpp/src/core/held_design.cpp', 'cpp/src/solvers/proximal_newton.cpp', 'cpp/src/solvers/coordinate_extrapolation.cpp', 'wasm/',
   'cpp/src/methods/multi_start.cpp', 'cpp/src/methods/intercept_free.cpp', 'cpp/src/core/offset_loss.cpp', 'cpp/src/families/grouping/gram_columns.cpp', 'cpp/src/families/grouping/sparse_exchange.cpp',
   'cpp/src/methods/weighted_rows.cpp', 'cpp/src/methods/penalty_factors.cpp', 'cpp/src/families/priors/row_centres.cpp'];
 // A family's methods.cpp declares its options and composes solvers: no loop of its own over data.

@@ -7,6 +7,7 @@
 #include "supclust/core/penalty.hpp"
 #include "supclust/kernels/soft_threshold.hpp"
 #include "supclust/kernels/sparse_columns.hpp"
+#include "supclust/solvers/coordinate_extrapolation.hpp"
 #include "supclust/solvers/proximal_gradient.hpp"
 
 namespace supclust {
@@ -66,7 +67,7 @@ class ColumnNewton {
   ColumnNewton(const Objective& F, double lambda1, const Vector* factors, Eigen::Index k, Matrix& Z, const Matrix& W0, const RowVector& b0)
       : w(W0.col(k)), b(b0[k]), lambda1_(lambda1), lambda2_(F.lambda()), factors_(factors), n_(F.design().rows()), d_(F.design().cols()),
         mu_(F.design().means()), cols_(F.design().uncentredColumns()), loss_(F.loss(), F.targets(), Z, k),
-        g_(d_), hdiag_(d_), dD_(d_), dw_(d_), step_(n_), weighted_(n_), zTrial_(n_), z_(n_) {
+        g_(d_), hdiag_(d_), dD_(d_), dw_(d_), step_(n_), weighted_(n_), zTrial_(n_), z_(n_), trialStep_(n_) {
     predict();
   }
 
@@ -177,6 +178,8 @@ class ColumnNewton {
     offset_ = 0;
     db_ = 0;
     double sumWeighted = 0;
+    const auto k = static_cast<Eigen::Index>(active_.size());
+    CoordinateExtrapolation extrapolation(k + 1);
     for (int pass = 0; pass < 200; ++pass) {
       double largest = 0;
       // Σ x_ij D_i raw_i over the non-zeros of the coordinate next in line: computed with the
@@ -206,7 +209,48 @@ class ColumnNewton {
       offset_ += delta;
       largest = std::max(largest, std::abs(delta) * hb);
       if (largest <= 0.1 * residual) break;
+      Eigen::Ref<Vector> x = extrapolation.iterate();
+      for (Eigen::Index t = 0; t < k; ++t) x[t] = dw_[active_[t]];
+      x[k] = db_;
+      if (extrapolation.extrapolate(candidate_)) takeIfLower(candidate_, sumWeighted);
     }
+  }
+
+  // The model q(Δ) + λ1‖w + Δw‖₁ (solveModel's, up to its constant) at the step Δw = dw(t) on
+  // active_[t], Δb = db, whose scores Xc Δw + Δb 1 are raw + offset·1.
+  template <class StepOf>
+  double modelAt(const Vector& raw, double offset, StepOf dw, double db) const {
+    const double* Dp = D_.data();
+    double curvature = 0;
+    for (Eigen::Index i = 0; i < n_; ++i) curvature += Dp[i] * (raw[i] + offset) * (raw[i] + offset);
+    double value = gb_ * db + 0.5 * curvature;
+    for (std::size_t t = 0; t < active_.size(); ++t) {
+      const Eigen::Index j = active_[t];
+      const double step = dw(t);
+      value += g_[j] * step + pf(j) * (0.5 * lambda2_ * step * step + lambda1_ * std::abs(w[j] + step));
+    }
+    return value;
+  }
+  // An extrapolated step x (Δw over the active set, then Δb) replaces the passes' own when it
+  // lowers the model: its scores are computed afresh, the passes' running sums with them.
+  void takeIfLower(const Vector& x, double& sumWeighted) {
+    const auto k = static_cast<Eigen::Index>(active_.size());
+    trialStep_.setZero();
+    double offset = x[k], sum = 0;
+    for (Eigen::Index t = 0; t < k; ++t) {
+      const Eigen::Index j = active_[t];
+      if (x[t] != 0) columnAxpy(cols_, j, x[t], trialStep_.data());
+      offset -= x[t] * mu_[j];
+      sum += x[t] * dD_[j];
+    }
+    const double current = modelAt(step_, offset_, [&](std::size_t t) { return dw_[active_[t]]; }, db_);
+    if (!(modelAt(trialStep_, offset, [&](std::size_t t) { return x[static_cast<Eigen::Index>(t)]; }, x[k]) < current)) return;
+    for (Eigen::Index t = 0; t < k; ++t) dw_[active_[t]] = x[t];
+    db_ = x[k];
+    offset_ = offset;
+    sumWeighted = sum;
+    step_.swap(trialStep_);
+    weighted_ = D_.col(0).cwiseProduct(step_);
   }
 
   const double lambda1_, lambda2_;
@@ -217,7 +261,7 @@ class ColumnNewton {
   ColumnLoss loss_;
   Matrix G_, D_;
   double gb_ = 0, db_ = 0, offset_ = 0;
-  Vector g_, hdiag_, dD_, dw_, step_, weighted_, zTrial_, z_;
+  Vector g_, hdiag_, dD_, dw_, step_, weighted_, zTrial_, z_, trialStep_, candidate_;
   std::vector<Eigen::Index> active_;
   Vector wBefore_;
   double bBefore_ = 0, fBefore_ = 0;
