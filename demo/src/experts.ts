@@ -1,8 +1,9 @@
 // Experts: a mixture of linear regressions generated in the page, the experts and the partition
-// of the samples fitted by the chosen method, and two figures — each sample's target against its
-// expert's answer (coloured by the expert found, marked by the true one) and the contingency grid
-// of found against true experts — with the test error of the best answers beside the Oracle's.
-import type { MethodName, Model } from 'supclust';
+// of the samples fitted by the chosen method, and its figures — with one dimension, the samples and
+// the experts found and true as lines in data space; each sample's target against its expert's
+// answer (coloured by the expert found, marked by the true one); the contingency grid of found
+// against true experts — with the test error of the best answers beside the Oracle's.
+import type { MethodName, Model, SyntheticData } from 'supclust';
 import type { Context } from './context.js';
 import { bindControls, fitProgress } from './controls.js';
 import { $, widthOf } from './dom.js';
@@ -68,7 +69,8 @@ export function mountExperts(ctx: Context) {
       }));
       const ari = adjustedRand(data.groups, model.groups);
       const width = widthOf(figures, 900);
-      figures.replaceChildren(plots.expertsScatter(points, width), plots.partition(data.groups, model.groups, ari, width, 'samples'));
+      figures.replaceChildren(dataSpace(data, model, width), plots.expertsScatter(points, width),
+                              plots.partition(data.groups, model.groups, ari, width, 'samples'));
       status.textContent = `${labelOf(s.expertsMethod)}: ${ms.toFixed(0)} ms, ${model.iterations} iterations (${model.status}); ` +
         `test MSE of the best answers ${test.mse.toPrecision(3)} (the Oracle’s, fitted on the true partition: ${best.mse.toPrecision(3)}); ` +
         `adjusted Rand index with the true partition ${ari.toFixed(3)}. The best answers are chosen with the test targets ` +
@@ -84,6 +86,37 @@ export function mountExperts(ctx: Context) {
       status.textContent = `Error: ${(e as Error).message}`;
       document.body.dataset.experts = 'error';
     }
+  }
+
+  // With one dimension, the samples and the experts (fitted and true) as lines in (x, y); with more,
+  // a button that sets one dimension and no noise dimensions.
+  function dataSpace(data: SyntheticData, model: Model, width: number): HTMLElement {
+    if (data.nCols === 1) {
+      const Q = model.outputs;
+      const points = Array.from({ length: data.nRows }, (_, i) => ({ x: data.X[i], y: data.y[i], found: model.groups[i] + 1, truth: data.groups[i] + 1 }));
+      const found = Array.from({ length: Q }, (_, q) => ({ expert: q + 1, intercept: model.intercept[q], slope: model.coef[q] }));
+      const truth = Array.from({ length: data.coef.length }, (_, q) => ({ expert: q + 1, intercept: 0, slope: data.coef[q] }));
+      const figure = plots.expertsDataSpace(points, found, truth, width);
+      figure.dataset.lines = JSON.stringify(found);
+      return figure;
+    }
+    const note = document.createElement('p');
+    note.id = 'experts-data-space';
+    note.append(`The samples live in ${data.nCols} dimensions here; with one (d = 1, no noise dimensions) they and the experts are drawn in data space. `);
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.textContent = 'Show one dimension';
+    button.addEventListener('click', () => {
+      for (const [key, id, value] of [['expertsD', 'd', 1], ['expertsNoise', 'noise', 0]] as const) {
+        state[key] = value;
+        $<HTMLInputElement>(`experts-${id}`).value = String(value);
+        $(`experts-${id}-value`).textContent = String(value);
+      }
+      ctx.save();
+      void run();
+    });
+    note.append(button);
+    return note;
   }
 
   bindControls(ctx, { view: 'experts', sliders: SLIDERS, log: ['expertsLambda', 'lambda'], method: 'expertsMethod', seed: 'expertsSeed' }, run);

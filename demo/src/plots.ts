@@ -165,6 +165,30 @@ export function expertsScatter(points: ExpertPoint[], width: number): HTMLElemen
   }));
 }
 
+export interface ExpertLine { expert: number; intercept: number; slope: number }
+
+/** Experts in data space (one dimension): each training sample at (x, y), coloured by the expert
+ * found and marked by the true one, each expert found as its line b_q + c_q x (solid, its colour)
+ * and each true expert as c*_q x (dashed, grey). */
+export function expertsDataSpace(points: { x: number; y: number; found: number; truth: number }[], found: ExpertLine[], truth: ExpertLine[],
+                                 width: number): HTMLElement {
+  const xs = points.map((p) => p.x), ys = points.map((p) => p.y);
+  const x0 = Math.min(...xs), x1 = Math.max(...xs), y0 = Math.min(...ys), y1 = Math.max(...ys);
+  const segment = (l: ExpertLine) => [{ x: x0, y: l.intercept + l.slope * x0, expert: l.expert }, { x: x1, y: l.intercept + l.slope * x1, expert: l.expert }];
+  return figure('The samples and the experts in data space', CAPTIONS.expertsDataSpace, Plot.plot({
+    width: Math.min(width, 560), height: 360, grid: true,
+    x: { label: 'x', domain: [x0, x1], tickFormat: axisFormat(x0, x1) },
+    y: { label: 'target y', domain: [y0, y1], tickFormat: axisFormat(y0, y1), clamp: true },
+    color: { type: 'ordinal', range: PALETTE, legend: true, tickFormat: (g: number) => `expert ${g}` },
+    symbol: { legend: true, tickFormat: (g: number) => `true expert ${g}` },
+    marks: [
+      ...truth.map((l) => Plot.line(segment(l), { x: 'x', y: 'y', stroke: '#999', strokeDasharray: '4,3', strokeWidth: 1.5 })),
+      Plot.dot(points, { x: 'x', y: 'y', stroke: 'found', symbol: 'truth', r: 2.5, strokeOpacity: 0.7 }),
+      ...found.map((l) => Plot.line(segment(l), { x: 'x', y: 'y', stroke: 'expert', strokeWidth: 2.5 })),
+    ],
+  }));
+}
+
 /** The paper's Figure 8: a histogram of the fitted coefficients, stacked by the group found. */
 export function weightHistogram(model: Model, label: string, width: number): HTMLElement {
   const points = Array.from({ length: model.coef.length / model.outputs }, (_, j) => ({ coef: model.coef[j * model.outputs], group: model.groups[j] + 1 }));

@@ -265,6 +265,34 @@ describe('Paths and Play', () => {
   });
 });
 
+describe('experts in data space', () => {
+  it('draws the samples and the experts found and true as lines when there is one dimension, one click away', async () => {
+    const page = await open('?view=experts');
+    await done(page, 'experts');
+    // Five dimensions by default: no data-space figure, a button that sets one dimension.
+    expect(await page.$$('#experts-figures figure[data-lines]')).toHaveLength(0);
+    await page.click('#experts-data-space button');
+    await page.waitForFunction(() => document.body.dataset.experts === 'done' && document.querySelector('#experts-figures figure[data-lines]'), undefined, { timeout: 60_000 });
+    expect(new URL(page.url()).searchParams.get('expertsD')).toBe('1');
+    expect([await page.textContent('#experts-d-value'), await page.textContent('#experts-noise-value')]).toEqual(['1', '0']);
+    expect(await page.$$eval('#experts-figures > figure', (f) => f.length)).toBe(3);
+    // The lines drawn are the model's: the same problem and fit in Node (the view's defaults:
+    // 400 samples, 500 test rows, Q = 3, σ = 0.1, seed 1, AM at λ = 1e-3).
+    const lines = JSON.parse(await page.getAttribute('#experts-figures figure[data-lines]', 'data-lines') ?? '[]');
+    const sc = await load();
+    const data = await sc.generate('experts', { n: 400, nTest: 500, d: 1, Q: 3, sigma: 0.1, noiseDims: 0, seed: 1 });
+    const model = await sc.fit('experts-am', { X: data.X, nRows: data.nRows, nCols: 1, y: data.y, Q: 3, lambda: 1e-3 });
+    expect(lines.map((l: { expert: number }) => l.expert)).toEqual([1, 2, 3]);
+    lines.forEach((l: { intercept: number; slope: number }, q: number) => {
+      expect(l.intercept).toBeCloseTo(model.intercept[q], 12);
+      expect(l.slope).toBeCloseTo(model.coef[q], 12);
+    });
+    // Three true experts (dashed) and three found (solid): six line marks in the chart.
+    expect(await page.$$eval('#experts-figures figure[data-lines] g[aria-label="line"]', (g) => g.length)).toBe(6);
+    await page.close();
+  });
+});
+
 describe('Your data', () => {
   it('clears every result after a failed load, and downloads everything needed to use the model', async () => {
     const page = await open('?view=data');
