@@ -5,8 +5,9 @@
 // The demo reads bench/results/tables.json to open each table on the full grids when they finish
 // within a minute, and to state next to a fast-grid cell the full-grid figure of the same run.
 // A table whose full grids exceed the cap is recorded as such (no figures). Run:
-// `node bench/tables.mjs` (about 30 minutes), or as part of `npm run bench` with BENCH_TABLES=1.
-import { mkdirSync, writeFileSync } from 'node:fs';
+// `node bench/tables.mjs` (about 30 minutes), or as part of `npm run bench` with BENCH_TABLES=1;
+// `node bench/tables.mjs <id> …` runs the tables named and keeps the file's other entries.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,11 +16,13 @@ import { load } from '../dist/node/index.js';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const TABLE_RUN = { reps: 5, seed: 1, threads: 2, capSeconds: 600 };
 
-export async function benchTables(log = console.log) {
+export async function benchTables(log = console.log, only = []) {
   const sc = await load({ module: 'library' });
-  const out = { machine: `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}`, ...TABLE_RUN, tables: {} };
+  const file = join(root, 'bench/results/tables.json');
+  const kept = only.length && existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).tables : {};
+  const out = { machine: `${cpus().length} × ${cpus()[0]?.model ?? 'cpu'}`, ...TABLE_RUN, tables: kept };
   try {
-    for (const e of sc.info.experiments.filter((x) => !x.dataset)) {
+    for (const e of sc.info.experiments.filter((x) => !x.dataset && (!only.length || only.includes(x.id)))) {
       const entry = {};
       for (const fast of [true, false]) {
         const abort = new AbortController(), timer = setTimeout(() => abort.abort(), TABLE_RUN.capSeconds * 1000);
@@ -43,8 +46,8 @@ export async function benchTables(log = console.log) {
     sc.dispose();
   }
   mkdirSync(join(root, 'bench/results'), { recursive: true });
-  writeFileSync(join(root, 'bench/results/tables.json'), `${JSON.stringify(out, null, 1)}\n`);
+  writeFileSync(file, `${JSON.stringify(out, null, 1)}\n`);
   return out;
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) await benchTables();
+if (process.argv[1] === fileURLToPath(import.meta.url)) await benchTables(console.log, process.argv.slice(2));

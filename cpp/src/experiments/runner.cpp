@@ -37,7 +37,8 @@ const Schema<ExperimentOptions>& experimentSchema() {
 
 const std::vector<Experiment>& experiments() {
   static const std::vector<Experiment> all = {e1SamplesTable(), e1NoiseTable(), e2Table(), e2Table(true), movieReviewsTable(),
-                                              movieReviewsLwcsTable(), movieReviewsMaeTable(), e5Table(1), e5Table(2), breastCancerTable(),
+                                              movieReviewsLwcsTable(), movieReviewsMaeTable(), e5Table(1), e5Table(2), e5Table(1, true), e5Table(2, true),
+                                              breastCancerTable(),
                                               newsgroupPairsTable(), e6ClassificationTable(), e6RegressionTable(), e6AlgorithmsTable(),
                                               waveformTable(), reutersTable(), e3Table(), e4Table(), e4Table(true), tasksTable(), newsgroupTopicsTable()};
   return all;

@@ -149,7 +149,8 @@ Experiment e2Table(bool asWritten = false);
 Experiment movieReviewsTable();
 Experiment movieReviewsLwcsTable();
 Experiment movieReviewsMaeTable();
-Experiment e5Table(int dataset);
+// E5 on one of the DFG paper's two datasets, or `asWritten`: the paper's rows, λ on decades.
+Experiment e5Table(int dataset, bool asWritten = false);
 Experiment breastCancerTable();
 Experiment newsgroupPairsTable();
 Experiment e6ClassificationTable();
