@@ -26,6 +26,7 @@
 #include <string>
 #include <vector>
 
+#include "supclust/base/json.hpp"
 #include "supclust/base/work_team.hpp"
 #include "supclust/core/held_design.hpp"
 #include "supclust/experiments/synthetic.hpp"
@@ -61,17 +62,15 @@ int main(int argc, char** argv) {
   const std::vector<double> values = readArray<double>(dir + "/values.f64");
   double sink = 0;
 
-  std::printf("{\"kmeans1d\":[");
-  bool first = true;
+  JsonWriter j;
+  j.beginObject().key("kmeans1d").beginArray();
   for (std::size_t d : {100u, 1000u, 10000u, 100000u, 1000000u})
     for (int Q : {5, 15}) {
       const double ms = medianMs(repeats, [&] { sink += kmeans1d(values.data(), d, Q).sse; });
-      std::printf("%s{\"d\":%zu,\"Q\":%d,\"ms\":%.6g}", first ? "" : ",", d, Q, ms);
-      first = false;
+      j.beginObject().field("d", static_cast<double>(d)).field("Q", Q).field("ms", ms).endObject();
     }
 
-  std::printf("],\"owl\":[");
-  first = true;
+  j.endArray().key("owl").beginArray();
   for (std::size_t d : {1000u, 100000u, 1000000u}) {
     const auto w = oscarWeights(d, 0.1, 1.0 / static_cast<double>(d));
     std::vector<double> out(d);
@@ -81,24 +80,20 @@ int main(int argc, char** argv) {
       prox.apply(values.data(), d, w.data(), out.data());
       sink += out[0];
     });
-    std::printf("%s{\"d\":%zu,\"ms\":%.6g}", first ? "" : ",", d, ms);
-    first = false;
+    j.beginObject().field("d", static_cast<double>(d)).field("ms", ms).endObject();
   }
 
-  std::printf("],\"fusion\":[");
-  first = true;
+  j.endArray().key("fusion").beginArray();
   for (std::size_t d : {1000u, 100000u, 1000000u}) {
     std::vector<double> out(d);
     const double ms = medianMs(repeats, [&] {
       CliqueFusionProx().apply(values.data(), d, 0.1, 1.0 / static_cast<double>(d), out.data());
       sink += out[0];
     });
-    std::printf("%s{\"d\":%zu,\"ms\":%.6g}", first ? "" : ",", d, ms);
-    first = false;
+    j.beginObject().field("d", static_cast<double>(d)).field("ms", ms).endObject();
   }
 
-  std::printf("],\"fits\":[");
-  first = true;
+  j.endArray().key("fits").beginArray();
   for (int d : {100, 5000}) {
     const std::vector<double> X = readArray<double>(dir + "/text-" + std::to_string(d) + "-X.f64");
     const std::vector<double> y = readArray<double>(dir + "/text-" + std::to_string(d) + "-y.f64");
@@ -121,9 +116,8 @@ int main(int argc, char** argv) {
       const int reps = d <= 100 ? std::max(31, repeats) : std::max(1, repeats / 3);  // sub-millisecond fits: many calls
       const double ms = medianMs(reps, [&] { r = fit(method, prob, p); });
       const double heldMs = medianMs(reps, [&] { sink += fit(method, heldProb, p).objective; });
-      std::printf("%s{\"method\":\"%s\",\"n\":%ld,\"d\":%d,\"ms\":%.6g,\"heldMs\":%.6g,\"iterations\":%d,\"objective\":%.10g,\"status\":\"%s\"}",
-                  first ? "" : ",", method, static_cast<long>(n), d, ms, heldMs, r.iterations, r.objective, statusName(r.status));
-      first = false;
+      j.beginObject().field("method", method).field("n", static_cast<double>(n)).field("d", d).field("ms", ms).field("heldMs", heldMs);
+      j.field("iterations", r.iterations).field("objective", r.objective).field("status", statusName(r.status)).endObject();
     }
   }
 
@@ -134,36 +128,32 @@ int main(int argc, char** argv) {
   ihcParams.numbers = {{"Q", 5}, {"starts", 1}};
   ihcParams.flags["exchange"] = false;
   const double ihc = medianMs(std::max(200, repeats * 5), [&] { sink += fit("ihc", prob, ihcParams).objective; });
-  std::printf("],\"ihc\":{\"n\":150,\"d\":100,\"Q\":5,\"ms\":%.6g},\"cg\":[", ihc);
-  first = true;
+  j.endArray().key("ihc").beginObject().field("n", 150).field("d", 100).field("Q", 5).field("ms", ihc).endObject();
+  j.key("cg").beginArray();
   for (const char* method : {"ihc", "cg", "cgpg"}) {
     Params p;
     p.numbers = {{"Q", 5}, {"lambda", 1e-2}};
     Result r;
     const double ms = medianMs(std::max(1, repeats / 3), [&] { r = fit(method, prob, p); });
-    std::printf("%s{\"method\":\"%s\",\"ms\":%.6g,\"iterations\":%d,\"objective\":%.10g,\"error\":%.6g}", first ? "" : ",",
-                method, ms, r.iterations, r.objective, (r.coef.col(0) - e1.coef).norm());
-    first = false;
+    j.beginObject().field("method", method).field("ms", ms).field("iterations", r.iterations).field("objective", r.objective);
+    j.field("error", (r.coef.col(0) - e1.coef).norm()).endObject();
   }
 
   const SyntheticProblem cvData = generateE1(200, 100, 5, 0.5, 2);
   const RowMatrix& cvX = cvData.X;
   const Problem cvProb{{cvX.data(), cvX.rows(), cvX.cols()}, {cvData.y.data(), cvData.y.size()}};
-  std::printf("],\"cv\":[");
-  first = true;
+  j.endArray().key("cv").beginArray();
   for (int threads : {1, 2}) {
     CrossValidationOptions o;
     o.threads = threads;
     const double ms = medianMs(std::max(15, repeats), [&] {  // ~30 ms a call, and noisy: 15 calls
       sink += crossValidate("ihc", cvProb, ihcParams, {{"lambda", logGrid(10, 1e-4, 12)}}, o).model.objective;
     });
-    std::printf("%s{\"threads\":%d,\"ms\":%.6g}", first ? "" : ",", threads, ms);
-    first = false;
+    j.beginObject().field("threads", threads).field("ms", ms).endObject();
   }
   const SyntheticProblem wide = generateE1(200, 300, 5, 0.5, 3);
   const Problem wideProb{{wide.X.data(), wide.X.rows(), wide.X.cols()}, {wide.y.data(), wide.y.size()}};
-  std::printf("],\"penalties\":[");
-  first = true;
+  j.endArray().key("penalties").beginArray();
   const std::vector<std::pair<double, double>> dfgLambdas = {{1e-2, 1e-4}, {1e-3, 1e-5}, {1e-4, 1e-6}};
   for (std::size_t k = 0; k <= dfgLambdas.size(); ++k) {
     const bool adfg = k == dfgLambdas.size();
@@ -172,9 +162,8 @@ int main(int argc, char** argv) {
     else p.numbers = {{"lambda1", dfgLambdas[k].first}, {"lambda2", dfgLambdas[k].second}};
     Result r;
     const double ms = medianMs(1, [&] { r = fit(adfg ? "adfg" : "dfg", wideProb, p); });
-    std::printf("%s{\"method\":\"%s\",\"lambda1\":%g,\"lambda2\":%g,\"ms\":%.6g,\"iterations\":%d,\"objective\":%.10g,\"status\":\"%s\"}",
-                first ? "" : ",", adfg ? "adfg" : "dfg", p.numbers["lambda1"], p.numbers["lambda2"], ms, r.iterations, r.objective, statusName(r.status));
-    first = false;
+    j.beginObject().field("method", adfg ? "adfg" : "dfg").field("lambda1", p.numbers["lambda1"]).field("lambda2", p.numbers["lambda2"]);
+    j.field("ms", ms).field("iterations", r.iterations).field("objective", r.objective).field("status", statusName(r.status)).endObject();
   }
   // GEM / LEM on E6 classification (n = 1000 training rows, 1000 test rows, seed 5), logistic,
   // λ = 1e-3, γ = 0.1: ours and the paper's algorithm; then a γ path of 6 values warm-started.
@@ -193,8 +182,7 @@ int main(int argc, char** argv) {
     for (Eigen::Index i = 0; i < z.rows(); ++i) hits += (z(i, 0) > 0) == (e6.ytest[i] > 0.5);
     return hits / static_cast<double>(z.rows());
   };
-  std::printf("],\"priors\":[");
-  first = true;
+  j.endArray().key("priors").beginArray();
   for (const char* method : {"gem", "lem"})
     for (const char* algorithm : {"exact", "paper"}) {
       Params p;
@@ -202,9 +190,8 @@ int main(int argc, char** argv) {
       p.strings = {{"loss", "logistic"}, {"algorithm", algorithm}};
       Result r;
       const double ms = medianMs(std::max(1, repeats / 3), [&] { r = fit(method, e6Prob, p); });
-      std::printf("%s{\"method\":\"%s\",\"algorithm\":\"%s\",\"ms\":%.6g,\"iterations\":%d,\"objective\":%.12g,\"status\":\"%s\",\"accuracy\":%.6g}",
-                  first ? "" : ",", method, algorithm, ms, r.iterations, r.objective, statusName(r.status), accuracy(r));
-      first = false;
+      j.beginObject().field("method", method).field("algorithm", algorithm).field("ms", ms).field("iterations", r.iterations);
+      j.field("objective", r.objective).field("status", statusName(r.status)).field("accuracy", accuracy(r)).endObject();
     }
   const std::vector<double> gammas = logGrid(1e-4, 10, 6);
   const double pathMs = medianMs(std::max(1, repeats / 3), [&] {
@@ -217,7 +204,7 @@ int main(int argc, char** argv) {
       warm = {r.coef, r.intercept};
     }
   });
-  std::printf("],\"priorPath\":{\"points\":%zu,\"ms\":%.6g}", gammas.size(), pathMs);
+  j.endArray().key("priorPath").beginObject().field("points", static_cast<double>(gammas.size())).field("ms", pathMs).endObject();
   // One GEM fit on the Reuters stories run.mjs wrote (2000 × 1000 present/absent), if any.
   if (std::ifstream(dir + "/reuters-X.f64").good()) {
     const std::vector<double> rx = readArray<double>(dir + "/reuters-X.f64"), ry = readArray<double>(dir + "/reuters-y.f64");
@@ -228,8 +215,8 @@ int main(int argc, char** argv) {
     p.strings = {{"loss", "logistic"}};
     Result r;
     const double ms = medianMs(std::max(1, repeats / 3), [&] { r = fit("gem", reuters, p); });
-    std::printf(",\"reutersGem\":{\"ms\":%.6g,\"iterations\":%d,\"objective\":%.12g,\"status\":\"%s\"}", ms, r.iterations, r.objective,
-                statusName(r.status));
+    j.key("reutersGem").beginObject().field("ms", ms).field("iterations", r.iterations).field("objective", r.objective);
+    j.field("status", statusName(r.status)).endObject();
   }
   // Clustered tasks on the 20 Newsgroups topics stand-in run.mjs wrote (CSR: 1400 messages ×
   // 5000 words, 10 classes), if any: one fit of each clustered method, Q = 5.
@@ -240,7 +227,7 @@ int main(int argc, char** argv) {
     const auto n = static_cast<Eigen::Index>(y.size());
     const Eigen::Index d = static_cast<Eigen::Index>(readArray<double>(dir + "/topics-d.f64")[0]);
     const Problem topics{{n, d, indptr.data(), indices.data(), values.data()}, {y.data(), n}};
-    std::printf(",\"tasks\":[");
+    j.key("tasks").beginArray();
     const char* methods[] = {"tasks-pg", "tasks-ssc", "tasks-cg", "tasks-frobenius", "tasks-trace"};
     for (int c = 0; c < 5; ++c) {
       Params p;
@@ -251,10 +238,10 @@ int main(int argc, char** argv) {
       if (c == 4) p.numbers = {{"mu", 1e-3}};
       Result r;
       const double ms = medianMs(std::max(1, repeats / 3), [&] { r = fit(methods[c], topics, p); });
-      std::printf("%s{\"method\":\"%s\",\"ms\":%.6g,\"iterations\":%d,\"objective\":%.12g,\"status\":\"%s\"}", c ? "," : "", methods[c], ms,
-                  r.iterations, r.objective, statusName(r.status));
+      j.beginObject().field("method", methods[c]).field("ms", ms).field("iterations", r.iterations).field("objective", r.objective);
+      j.field("status", statusName(r.status)).endObject();
     }
-    std::printf("]");
+    j.endArray();
   }
   // Experts on an E3-sized mixture: n = 1000, Q = 3, d = 10 + 90 noise dimensions, λ = 1e-3.
   {
@@ -268,18 +255,16 @@ int main(int argc, char** argv) {
     SyntheticProblem ex;
     generate("experts", g, ex);
     const Problem exProb{{ex.X.data(), ex.X.rows(), ex.X.cols()}, {ex.y.data(), ex.y.size()}};
-    std::printf(",\"experts\":[");
+    j.key("experts").beginArray();
     // One record: the median time of a fit and what it reached (`loss` only when it classifies).
-    bool firstRun = true;
     const auto timed = [&](const char* method, const Problem& prob, const Params& p, double restarts, double screen, int exchange) {
       Result r;
       const double ms = medianMs(std::max(1, repeats / 3), [&] { r = fit(method, prob, p); });
       const auto loss = p.strings.find("loss");
-      std::printf("%s{\"method\":\"%s\",%s%s%s\"restarts\":%g,\"screen\":%g,\"exchange\":%d,\"ms\":%.6g,\"iterations\":%d,\"objective\":%.12g,\"status\":\"%s\"}",
-                  firstRun ? "" : ",", method, loss == p.strings.end() ? "" : "\"loss\":\"",
-                  loss == p.strings.end() ? "" : loss->second.c_str(), loss == p.strings.end() ? "" : "\",", restarts, screen, exchange, ms,
-                  r.iterations, r.objective, statusName(r.status));
-      firstRun = false;
+      j.beginObject().field("method", method);
+      if (loss != p.strings.end()) j.field("loss", loss->second);
+      j.field("restarts", restarts).field("screen", screen).field("exchange", exchange).field("ms", ms).field("iterations", r.iterations);
+      j.field("objective", r.objective).field("status", statusName(r.status)).endObject();
     };
     struct Run {
       const char* method;
@@ -314,13 +299,12 @@ int main(int argc, char** argv) {
       p.strings["loss"] = "ova-logistic";
       timed(method, classProb, p, 0, 0, -1);
     }
-    std::printf("]");
+    j.endArray();
   }
   // The Cholesky factorisation of B Bᵀ/50 + I (B n × 50 standard normal), alone and on a team of two.
   {
-    std::printf(",\"cholesky\":[");
+    j.key("cholesky").beginArray();
     WorkTeam team(2);
-    bool firstRow = true;
     for (const std::size_t n : {std::size_t{100}, std::size_t{320}, std::size_t{1000}}) {
       Matrix B(static_cast<Eigen::Index>(n), 50);
       std::mt19937_64 rng(n);
@@ -338,10 +322,9 @@ int main(int argc, char** argv) {
         }) / runs;
       };
       const double alone = time(nullptr), shared = time(&team);
-      std::printf("%s{\"n\":%zu,\"ms\":%.6g,\"teamMs\":%.6g,\"threads\":%d}", firstRow ? "" : ",", n, alone, shared, team.size());
-      firstRow = false;
+      j.beginObject().field("n", static_cast<double>(n)).field("ms", alone).field("teamMs", shared).field("threads", team.size()).endObject();
     }
-    std::printf("]");
+    j.endArray();
   }
   {  // A call's fixed cost: a lasso that is zero at once (λ far above λmax) on a 20 MB dense X.
     const Eigen::Index n = 2500, d = 1000;
@@ -359,9 +342,10 @@ int main(int argc, char** argv) {
     Params logistic = at;
     logistic.strings["loss"] = "logistic";
     const double logisticMs = medianMs(repeats, [&] { sink += fit("lasso", classes, logistic).objective; });
-    std::printf(",\"overhead\":{\"n\":%ld,\"d\":%ld,\"ms\":%.6g,\"logisticMs\":%.6g}", static_cast<long>(n), static_cast<long>(d), ms,
-                logisticMs);
+    j.key("overhead").beginObject().field("n", static_cast<double>(n)).field("d", static_cast<double>(d)).field("ms", ms);
+    j.field("logisticMs", logisticMs).endObject();
   }
-  std::printf(",\"sink\":%g}\n", sink);
+  j.field("sink", sink).endObject();
+  std::printf("%s\n", j.text().c_str());
   return 0;
 }

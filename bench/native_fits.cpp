@@ -15,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "supclust/base/json.hpp"
 #include "supclust/base/work_team.hpp"
 #include "supclust/core/held_design.hpp"
 #include "supclust/families/catalogue.hpp"
@@ -74,8 +75,8 @@ int main(int argc, char** argv) {
   std::ifstream cases(dir + "/native-cases.tsv");
   std::string line;
   std::getline(cases, line);  // the header
-  std::printf("[");
-  bool first = true;
+  JsonWriter j;
+  j.beginArray();
   while (std::getline(cases, line)) {
     const auto f = split(line, '\t');
     const std::string &name = f[0], &method = f[1], &data = f[3];
@@ -113,13 +114,12 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "supclust_native_fits: %s: %s\n", name.c_str(), r.message.c_str());
       return 1;
     }
-    std::printf("%s{\"case\":\"%s\",\"ms\":%.6g,\"heldMs\":%.6g,\"iterations\":%d,\"status\":\"%s\",\"intercept\":%.17g,\"coef\":[",
-                first ? "" : ",", name.c_str(), ms, heldMs, r.iterations, statusName(r.status), r.intercept(0));
-    for (Eigen::Index j = 0; j < d; ++j) std::printf("%s%.17g", j ? "," : "", r.coef(j, 0));
-    std::printf("]}");
-    std::fflush(stdout);
-    first = false;
+    j.beginObject().field("case", name).field("ms", ms).field("heldMs", heldMs).field("iterations", r.iterations);
+    j.field("status", statusName(r.status)).field("intercept", r.intercept(0)).key("coef").beginArray();
+    for (Eigen::Index k = 0; k < d; ++k) j.value(r.coef(k, 0));
+    j.endArray().endObject();
   }
-  std::printf("]\n");
+  j.endArray();
+  std::printf("%s\n", j.text().c_str());
   return 0;
 }

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "supclust/base/json.hpp"
 #include "supclust/experiments/synthetic.hpp"
 #include "supclust/kernels/kmeans1d.hpp"
 #include "supclust/kernels/clique_fusion.hpp"
@@ -17,20 +18,23 @@
 using namespace supclust;
 
 namespace {
+JsonWriter j;  // the answers, printed once complete
+// The values [begin, end) as an array, every bit kept.
 template <class It>
 void array(It begin, It end) {
-  std::printf("[");
-  for (It it = begin; it != end; ++it) std::printf("%s%.17g", it == begin ? "" : ",", static_cast<double>(*it));
-  std::printf("]");
+  j.beginArray();
+  for (It it = begin; it != end; ++it) j.value(static_cast<double>(*it));
+  j.endArray();
 }
 template <class C>
 void array(const C& c) { array(c.data(), c.data() + c.size()); }
+// A fit's status, iterations and objective (the fields every record starts with, after its method).
+void outcome(const Result& r) { j.field("status", statusName(r.status)).field("iterations", r.iterations).field("objective", r.objective); }
 }  // namespace
 
 int main() {
   struct Case { std::string method; Params params; };
-  std::printf("{\"problems\":[");
-  bool first = true;
+  j.beginObject().key("problems").beginArray();
   for (int seed = 1; seed <= 3; ++seed)
     for (int n : {60, 150}) {
       const SyntheticProblem p = generateE1(n, 100, 5, 0.5, static_cast<std::uint64_t>(seed));
@@ -68,8 +72,7 @@ int main() {
       cases[23] = {"gem", {}}; cases[23].params.numbers = {{"gamma", 0.1}, {"lambda", 0.01}}; cases[23].params.strings = {{"loss", "logistic"}};
       cases[24] = {"gem", {}}; cases[24].params.numbers = {{"gamma", 0.05}}; cases[24].params.strings = {{"algorithm", "paper"}};
       cases[18].params.labels["graph"] = cases[20].params.labels["graph"];  // a chain: 98 triples, not 485 100
-      std::printf("%s{\"seed\":%d,\"n\":%d,\"fits\":[", first ? "" : ",", seed, n);
-      first = false;
+      j.beginObject().field("seed", seed).field("n", n).key("fits").beginArray();
       for (std::size_t c = 0; c < cases.size(); ++c) {
         // Classification cases read labels derived from y: sign for logistic, terciles for one-vs-all.
         Vector labels = p.y;
@@ -78,36 +81,37 @@ int main() {
         if (loss == "ova-squared") labels = p.y.unaryExpr([](double v) { return v > 5 ? 2.0 : v > -5 ? 1.0 : 0.0; });
         const Problem used{prob.X, {labels.data(), labels.size()}};
         const Result r = fit(cases[c].method, used, cases[c].params);
-        std::printf("%s{\"method\":\"%s\",\"status\":\"%s\",\"iterations\":%d,\"objective\":%.17g,\"intercept\":%.17g,",
-                    c ? "," : "", cases[c].method.c_str(), statusName(r.status), r.iterations, r.objective, r.intercept[0]);
-        std::printf("\"outputs\":%d,\"intercepts\":", static_cast<int>(r.coef.cols()));
+        j.beginObject().field("method", cases[c].method);
+        outcome(r);
+        j.field("intercept", r.intercept[0]).field("outputs", static_cast<int>(r.coef.cols())).key("intercepts");
         array(r.intercept.data(), r.intercept.data() + r.intercept.size());
-        std::printf(",\"coef\":");
+        j.key("coef");
         array(r.coef.data(), r.coef.data() + r.coef.size());  // column-major d x K
-        std::printf(",\"groups\":");
+        j.key("groups");
         array(r.groups);
-        std::printf("}");
+        j.endObject();
       }
       const KMeans1DResult km = kmeans1d(p.y.data(), p.y.size(), 4);
       const SparseGroupsResult sg = projectSparseGroups(p.y.data(), p.y.size(), 20, 3);
-      std::printf("],\"kmeans\":{\"sse\":%.17g,\"labels\":", km.sse);
+      j.endArray().key("kmeans").beginObject().field("sse", km.sse).key("labels");
       array(km.labels);
-      std::printf(",\"centroids\":");
+      j.key("centroids");
       array(km.centroids);
-      std::printf("},\"sparse\":{\"values\":");
+      j.endObject().key("sparse").beginObject().key("values");
       array(sg.values);
+      j.endObject();
       std::vector<double> owl(p.y.size());
       const auto weights = oscarWeights(static_cast<std::size_t>(p.y.size()), 0.5, 0.05);
       OwlProx().apply(p.y.data(), owl.size(), weights.data(), owl.data());
-      std::printf("},\"owl\":");
+      j.key("owl");
       array(owl);
       std::vector<double> fusion(p.y.size());
       CliqueFusionProx().apply(p.y.data(), fusion.size(), 0.5, 0.05, fusion.data());
-      std::printf(",\"cliqueFusion\":");
+      j.key("cliqueFusion");
       array(fusion);
-      std::printf(",\"y\":");
+      j.key("y");
       array(p.y);
-      std::printf("}");
+      j.endObject();
     }
   // A sparse design (CSR): E1's X with the entries below 1 in magnitude dropped (about 68%).
   {
@@ -123,15 +127,15 @@ int main() {
       indptr.push_back(static_cast<std::int32_t>(values.size()));
     }
     const Vector binary = (p.y.array() > p.y.mean()).cast<double>();
-    std::printf("],\"sparseProblem\":{\"nRows\":80,\"nCols\":60,\"indptr\":");
+    j.endArray().key("sparseProblem").beginObject().field("nRows", 80).field("nCols", 60).key("indptr");
     array(indptr);
-    std::printf(",\"indices\":");
+    j.key("indices");
     array(indices);
-    std::printf(",\"values\":");
+    j.key("values");
     array(values);
-    std::printf(",\"y\":");
+    j.key("y");
     array(p.y);
-    std::printf(",\"fits\":[");
+    j.key("fits").beginArray();
     std::vector<Case> cases(6);
     cases[0] = {"ridge", {}}; cases[0].params.numbers = {{"lambda", 0.1}};
     cases[1] = {"lasso", {}}; cases[1].params.numbers = {{"lambda", 0.2}};
@@ -144,14 +148,15 @@ int main() {
       const Problem prob{{80, 60, indptr.data(), indices.data(), values.data()},
                          {classify ? binary.data() : p.y.data(), p.y.size()}};
       const Result r = fit(cases[c].method, prob, cases[c].params);
-      std::printf("%s{\"method\":\"%s\",\"status\":\"%s\",\"iterations\":%d,\"objective\":%.17g,\"intercept\":%.17g,\"coef\":",
-                  c ? "," : "", cases[c].method.c_str(), statusName(r.status), r.iterations, r.objective, r.intercept[0]);
+      j.beginObject().field("method", cases[c].method);
+      outcome(r);
+      j.field("intercept", r.intercept[0]).key("coef");
       array(r.coef.data(), r.coef.data() + r.coef.size());
-      std::printf(",\"groups\":");
+      j.key("groups");
       array(r.groups);
-      std::printf("}");
+      j.endObject();
     }
-    std::printf("]}");
+    j.endArray().endObject();
   }
   // Experts (kind 'experts'): a mixture of 3 regressions with 5 noise dimensions.
   {
@@ -165,7 +170,7 @@ int main() {
     SyntheticProblem p;
     generate("experts", o, p);
     const Problem prob{{p.X.data(), p.X.rows(), p.X.cols()}, {p.y.data(), p.y.size()}};
-    std::printf(",\"expertsProblem\":{\"fits\":[");
+    j.key("expertsProblem").beginObject().key("fits").beginArray();
     // The sixth: experts-am with three rounds of column screening on 4 of the 10 columns.
     const char* methods[] = {"experts-am", "experts-pg", "experts-cg", "experts-rc", "experts-oracle", "experts-am", "experts-em"};
     for (int c = 0; c < 7; ++c) {
@@ -178,22 +183,23 @@ int main() {
         params.numbers["screenColumns"] = 4;
       }
       const Result r = fit(methods[c], prob, params);
-      std::printf("%s{\"method\":\"%s\",\"status\":\"%s\",\"iterations\":%d,\"objective\":%.17g,\"intercepts\":",
-                  c ? "," : "", methods[c], statusName(r.status), r.iterations, r.objective);
+      j.beginObject().field("method", methods[c]);
+      outcome(r);
+      j.key("intercepts");
       array(r.intercept.data(), r.intercept.data() + r.intercept.size());
-      std::printf(",\"coef\":");
+      j.key("coef");
       array(r.coef.data(), r.coef.data() + r.coef.size());  // column-major d x Q
-      std::printf(",\"groups\":");
+      j.key("groups");
       array(r.groups);
-      std::printf(",\"gateCoef\":");
+      j.key("gateCoef");
       array(r.gate.coef.data(), r.gate.coef.data() + r.gate.coef.size());  // column-major d x Q
-      std::printf(",\"gateIntercept\":");
+      j.key("gateIntercept");
       array(r.gate.intercept.data(), r.gate.intercept.data() + r.gate.intercept.size());
-      std::printf(",\"variances\":");
+      j.key("variances");
       array(r.variances.data(), r.variances.data() + r.variances.size());
-      std::printf("}");
+      j.endObject();
     }
-    std::printf("]}");
+    j.endArray().endObject();
   }
   // Clustered tasks (kind 'tasks'): 6 classes in 3 clusters, every tasks method; on the same data,
   // classifying experts (LwCS §7.1.2): 2 one-vs-all logistic experts over the 6 classes, by AM
@@ -209,7 +215,7 @@ int main() {
     SyntheticProblem p;
     generate("tasks", o, p);
     const Problem prob{{p.X.data(), p.X.rows(), p.X.cols()}, {p.y.data(), p.y.size()}};
-    std::printf(",\"tasksProblem\":{\"fits\":[");
+    j.key("tasksProblem").beginObject().key("fits").beginArray();
     struct TaskCase { const char* method; const char* loss; const char* option; double value; };
     const TaskCase cases[] = {{"tasks-ssc", "ova-logistic", "within", 0.05}, {"tasks-cg", "ova-squared", "within", 0.05},
                               {"tasks-pg", "ova-logistic", "between", 1e-3}, {"tasks-frobenius", "ova-logistic", "lambda", 1e-2},
@@ -220,38 +226,40 @@ int main() {
       params.numbers[cases[c].option] = cases[c].value;
       if (c < 3) params.numbers["Q"] = 3;
       const Result r = fit(cases[c].method, prob, params);
-      std::printf("%s{\"method\":\"%s\",\"loss\":\"%s\",\"option\":\"%s\",\"value\":%.17g,\"status\":\"%s\",\"iterations\":%d,\"objective\":%.17g,\"intercepts\":",
-                  c ? "," : "", cases[c].method, cases[c].loss, cases[c].option, cases[c].value, statusName(r.status), r.iterations, r.objective);
+      j.beginObject().field("method", cases[c].method).field("loss", cases[c].loss).field("option", cases[c].option).field("value", cases[c].value);
+      outcome(r);
+      j.key("intercepts");
       array(r.intercept.data(), r.intercept.data() + r.intercept.size());
-      std::printf(",\"coef\":");
+      j.key("coef");
       array(r.coef.data(), r.coef.data() + r.coef.size());  // column-major d x K
-      std::printf(",\"centroids\":");
+      j.key("centroids");
       array(r.centroids.data(), r.centroids.data() + r.centroids.size());  // column-major Q x d
-      std::printf(",\"groups\":");
+      j.key("groups");
       array(r.groups);
-      std::printf("}");
+      j.endObject();
     }
-    std::printf("]}");
-    std::printf(",\"classifyingExperts\":[");
+    j.endArray().endObject();
+    j.key("classifyingExperts").beginArray();
     for (const char* method : {"experts-am", "experts-pg"}) {
       Params params;
       params.strings["loss"] = "ova-logistic";
       params.numbers = {{"Q", 2}, {"lambda", 0.01}, {"seed", 2}, {"restarts", 3}};
       const Result r = fit(method, prob, params);
-      std::printf("%s{\"method\":\"%s\",\"status\":\"%s\",\"iterations\":%d,\"objective\":%.17g,\"intercepts\":",
-                  method[8] == 'a' ? "" : ",", method, statusName(r.status), r.iterations, r.objective);
+      j.beginObject().field("method", method);
+      outcome(r);
+      j.key("intercepts");
       array(r.intercept.data(), r.intercept.data() + r.intercept.size());
-      std::printf(",\"coef\":");
+      j.key("coef");
       array(r.coef.data(), r.coef.data() + r.coef.size());  // column-major d x (Q·K)
-      std::printf(",\"groups\":");
+      j.key("groups");
       array(r.groups);
-      std::printf("}");
+      j.endObject();
     }
-    std::printf("]");
+    j.endArray();
   }
   // IHC on large sparse designs (50 non-zeros a row), from a generator the web test repeats in
   // TypeScript (tests/web/builds-agree.test.ts): the builds and native must agree here too.
-  std::printf(",\"largeSparseIhc\":[");
+  j.key("largeSparseIhc").beginArray();
   for (int d : {30000, 100000}) {
     const int n = 1000, perRow = 50;
     std::uint64_t state = 12345;
@@ -283,13 +291,11 @@ int main() {
     Params params;
     params.numbers = {{"Q", 3}, {"lambda", 1e-3}};
     const Result r = fit("ihc", {DataMatrix(n, d, indptr.data(), indices.data(), values.data()), {y.data(), n}}, params);
-    std::printf("%s{\"nCols\":%d,\"iterations\":%d,\"objective\":%.17g,\"coef\":", d == 30000 ? "" : ",", d, r.iterations, r.objective);
+    j.beginObject().field("nCols", d).field("iterations", r.iterations).field("objective", r.objective).key("coef");
     array(r.coef.data(), r.coef.data() + r.coef.size());
-    std::printf("}");
+    j.endObject();
   }
-  std::printf("]");
-  std::printf(",\"generators\":{");
-  bool firstGenerator = true;
+  j.endArray().key("generators").beginObject();
   for (const std::string& name : generatorNames()) {
     GeneratorOptions o;
     o.n = 30;
@@ -299,15 +305,15 @@ int main() {
     o.Q = name == "e2" ? 10 : 5;
     SyntheticProblem p;
     generate(name, o, p);
-    std::printf("%s\"%s\":{\"X\":", firstGenerator ? "" : ",", name.c_str());
+    j.key(name).beginObject().key("X");
     array(p.X.data(), p.X.data() + p.X.size());
-    std::printf(",\"y\":");
+    j.key("y");
     array(p.y);
-    std::printf(",\"ytest\":");
+    j.key("ytest");
     array(p.ytest);
-    std::printf("}");
-    firstGenerator = false;
+    j.endObject();
   }
-  std::printf("}}\n");
+  j.endObject().endObject();
+  std::printf("%s\n", j.text().c_str());
   return 0;
 }
