@@ -169,7 +169,7 @@ export interface ExpertLine { expert: number; intercept: number; slope: number }
 
 /** Experts in data space (one dimension): each training sample at (x, y), coloured by the expert
  * found and marked by the true one, each expert found as its line b_q + c_q x (solid, its colour)
- * and each true expert as c*_q x (dashed, grey). */
+ * and each true expert as c*_q x (dashed, grey), both cut at the frame. */
 export function expertsDataSpace(points: { x: number; y: number; found: number; truth: number }[], found: ExpertLine[], truth: ExpertLine[],
                                  width: number): HTMLElement {
   const xs = points.map((p) => p.x), ys = points.map((p) => p.y);
@@ -178,13 +178,13 @@ export function expertsDataSpace(points: { x: number; y: number; found: number; 
   return figure('The samples and the experts in data space', CAPTIONS.expertsDataSpace, Plot.plot({
     width: Math.min(width, 560), height: 360, grid: true,
     x: { label: 'x', domain: [x0, x1], tickFormat: axisFormat(x0, x1) },
-    y: { label: 'target y', domain: [y0, y1], tickFormat: axisFormat(y0, y1), clamp: true },
+    y: { label: 'target y', domain: [y0, y1], tickFormat: axisFormat(y0, y1) },
     color: { type: 'ordinal', range: PALETTE, legend: true, tickFormat: (g: number) => `expert ${g}` },
     symbol: { legend: true, tickFormat: (g: number) => `true expert ${g}` },
     marks: [
-      ...truth.map((l) => Plot.line(segment(l), { x: 'x', y: 'y', stroke: '#999', strokeDasharray: '4,3', strokeWidth: 1.5 })),
+      ...truth.map((l) => Plot.line(segment(l), { x: 'x', y: 'y', stroke: '#999', strokeDasharray: '4,3', strokeWidth: 1.5, clip: true })),
       Plot.dot(points, { x: 'x', y: 'y', stroke: 'found', symbol: 'truth', r: 2.5, strokeOpacity: 0.7 }),
-      ...found.map((l) => Plot.line(segment(l), { x: 'x', y: 'y', stroke: 'expert', strokeWidth: 2.5 })),
+      ...found.map((l) => Plot.line(segment(l), { x: 'x', y: 'y', stroke: 'expert', strokeWidth: 2.5, clip: true })),
     ],
   }));
 }

@@ -76,7 +76,7 @@ Experiment e5Table(int dataset, bool asWritten) {
   };
   if (asWritten) e.methods.erase(e.methods.begin() + 6, e.methods.end());  // the paper's rows up to DFG
   for (const auto& [name, floor] : {std::pair<const char*, double>{"1e-3", 1e-3}, {"1e-1", 1e-1}}) {
-    if (asWritten) break;
+    if (asWritten) break;  // ADFG's variations belong to the table that runs ADFG
     ExperimentMethod varied = adfg;
     varied.label = std::string("ADFG floor ") + name;
     varied.params.numbers["weightFloor"] = floor;

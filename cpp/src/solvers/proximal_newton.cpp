@@ -158,7 +158,8 @@ class ColumnNewton {
   // the outer residual, over the active set (zeros strictly inside the band stay out) with the
   // model's diagonal H_jj = Σ D_i (x_ij − μ_j)² + λ2 and a_j = Σ D_i x_ij from the non-zeros. The
   // step Xc Δw + Δb 1 is kept as raw (step_) + offset_·1, with weighted = D ∘ raw and its sum, so
-  // that a coordinate costs its column's non-zeros.
+  // that a coordinate costs its column's non-zeros. Every five passes the iterates are extrapolated
+  // (coordinate_extrapolation.hpp) and the extrapolated step kept when it lowers q.
   [[gnu::noinline]] void solveModel(double residual) {
     active_.clear();
     for (Eigen::Index j = 0; j < d_; ++j)

@@ -4,7 +4,8 @@
 // Every `window` passes, from the iterates x_0 … x_K (K = window) after the last K + 1 passes,
 // the extrapolated point is Σ_i c_i x_i (i = 1 … K) with the c summing to one that minimise
 // ‖Σ_i c_i (x_i − x_{i−1})‖: c = z / Σz, (UᵀU + εI) z = 1, U's columns the K differences (ε a
-// 1e-10 share of UᵀU's trace, as Scieur et al.'s regularised nonlinear acceleration). The caller
+// 1e-14 share of UᵀU's trace, against rounding alone: UᵀU is singular when the iterates' error has
+// fewer modes than the window, and the combination is then exact). The caller
 // keeps the point only when it lowers the objective its passes minimise — the passes stay a
 // descent method, the extrapolation only jumps ahead along their own drift. On a problem whose
 // passes converge linearly at a slow rate (an ill-conditioned active set), it cuts the passes
