@@ -19,7 +19,7 @@
 // scikit-learn's sample_weight and glmnet's weights (each objective the weighted mean loss). Ours also natively on the same bytes (bench/native_fits.cpp:
 // each row's wasm / native). Run alone (node bench/sklearn.mjs) or from run.mjs.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -383,6 +383,10 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const rows = await benchSklearn();
   mkdirSync(join(root, 'bench/results'), { recursive: true });
   const machine = { cpu: cpus()[0]?.model, cores: cpus().length, node: process.version };
-  writeFileSync(join(root, 'bench/results/sklearn.json'), JSON.stringify({ machine, date: new Date().toISOString(), rows }, null, 2));
+  // With BENCH_CASES the file keeps its other cases: the ones run replace theirs in place.
+  const file = join(root, 'bench/results/sklearn.json'), byCase = new Map(rows.map((r) => [r.case, r]));
+  const before = process.env.BENCH_CASES && existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).rows : [];
+  const merged = [...before.map((r) => byCase.get(r.case) ?? r), ...rows.filter((r) => !before.some((b) => b.case === r.case))];
+  writeFileSync(file, JSON.stringify({ machine, date: new Date().toISOString(), rows: merged }, null, 2));
   printSklearn(rows);
 }

@@ -146,6 +146,12 @@ export function tasksMap(points: TaskPoint[], width: number): HTMLElement {
   }));
 }
 
+/** The experts' charts' colour (the expert found) and marker (the true expert), with legends. */
+const EXPERT_SCALES = {
+  color: { type: 'ordinal', range: PALETTE, legend: true, tickFormat: (g: number) => `expert ${g}` },
+  symbol: { legend: true, tickFormat: (g: number) => `true expert ${g}` },
+} as const;
+
 export interface ExpertPoint { answer: number; y: number; found: number; truth: number }
 
 /** Experts: each training sample's target against its expert's answer, coloured by the expert
@@ -156,8 +162,7 @@ export function expertsScatter(points: ExpertPoint[], width: number): HTMLElemen
     width: Math.min(width, 560), height: 360, grid: true,
     x: { label: 'answer of the expert found', domain: [lo, hi], tickFormat: axisFormat(lo, hi) },
     y: { label: 'target y', domain: [lo, hi], tickFormat: axisFormat(lo, hi) },
-    color: { type: 'ordinal', range: PALETTE, legend: true, tickFormat: (g: number) => `expert ${g}` },
-    symbol: { legend: true, tickFormat: (g: number) => `true expert ${g}` },
+    ...EXPERT_SCALES,
     marks: [
       Plot.line([[lo, lo], [hi, hi]], { stroke: '#999', strokeDasharray: '4,3' }),
       Plot.dot(points, { x: 'answer', y: 'y', stroke: 'found', symbol: 'truth', r: 2.5 }),
@@ -179,8 +184,7 @@ export function expertsDataSpace(points: { x: number; y: number; found: number; 
     width: Math.min(width, 560), height: 360, grid: true,
     x: { label: 'x', domain: [x0, x1], tickFormat: axisFormat(x0, x1) },
     y: { label: 'target y', domain: [y0, y1], tickFormat: axisFormat(y0, y1) },
-    color: { type: 'ordinal', range: PALETTE, legend: true, tickFormat: (g: number) => `expert ${g}` },
-    symbol: { legend: true, tickFormat: (g: number) => `true expert ${g}` },
+    ...EXPERT_SCALES,
     marks: [
       ...truth.map((l) => Plot.line(segment(l), { x: 'x', y: 'y', stroke: '#999', strokeDasharray: '4,3', strokeWidth: 1.5, clip: true })),
       Plot.dot(points, { x: 'x', y: 'y', stroke: 'found', symbol: 'truth', r: 2.5, strokeOpacity: 0.7 }),
