@@ -20,6 +20,7 @@ import { benchOscar, printOscar } from './oscar.mjs';
 import { benchExpertsEm, printExpertsEm } from './experts_em.mjs';
 import { benchTables } from './tables.mjs';
 import { benchPaths, printPaths } from './paths.mjs';
+import { benchIhcPath, printIhcPath } from './ihc_path.mjs';
 import { benchMultinomial, printMultinomial } from './multinomial.mjs';
 import { benchSklearn, lambdaMax, printSklearn, sparseDesign } from './sklearn.mjs';
 
@@ -349,6 +350,8 @@ console.error('the multinomial loss beside scikit-learn and glmnet…');
 const multinomial = await benchMultinomial(REPEATS);
 console.error('paths beside glmnet…');
 const paths = await benchPaths(REPEATS);
+console.error('IHC\'s path over Q…');
+const ihcPath = await benchIhcPath(REPEATS);
 console.error('OSCAR: eight problems and paths…');
 const oscar = await benchOscar(REPEATS);
 console.error('experts-em beside flexmix…');
@@ -365,6 +368,7 @@ writeFileSync(join(root, 'bench/results/solvers.json'), JSON.stringify({ machine
 writeFileSync(join(root, 'bench/results/sklearn.json'), JSON.stringify({ machine, repeats: REPEATS, rows: sklearn }, null, 2));
 writeFileSync(join(root, 'bench/results/multinomial.json'), JSON.stringify({ machine, repeats: REPEATS, rows: multinomial }, null, 2));
 writeFileSync(join(root, 'bench/results/paths.json'), JSON.stringify({ machine, repeats: REPEATS, rows: paths }, null, 2));
+writeFileSync(join(root, 'bench/results/ihc-path.json'), JSON.stringify({ machine, repeats: REPEATS, ...ihcPath }, null, 2));
 writeFileSync(join(root, 'bench/results/oscar.json'), JSON.stringify({ machine, repeats: REPEATS, ...oscar }, (k, v) => (k === 'coef' ? undefined : v), 2));
 writeFileSync(join(root, 'bench/results/experts-em.json'), JSON.stringify({ machine, repeats: REPEATS, rows: expertsEm }, null, 2));
 writeFileSync(join(root, 'bench/results/overhead.json'), JSON.stringify({ machine, repeats: REPEATS, ...overhead }, null, 2));
@@ -424,6 +428,7 @@ console.log(`One lasso fit on a CSR 5000 × 20000 X (1 %, held, 0.01 λmax): was
 printSklearn(sklearn);
 printMultinomial(multinomial);
 printPaths(paths);
+printIhcPath(ihcPath);
 printOscar(oscar);
 printExpertsEm(expertsEm);
 console.log(`\nA call's fixed cost: lasso zero at once on a 2500 × 1000 dense X (20 MB), ms: native ${f(overhead.nativeMs)}, ` +

@@ -202,8 +202,8 @@ TEST(Path, RefusalsNameTheirField) {
   EXPECT_EQ(path("lasso", problemOf(data.p.X, constant), paramsOf({}), {}, PathOptions{}).field, "lambda");
 }
 
-// A path over Q: each point IHC's plain fit at that Q; the information criterion (EBIC) recovers the
-// number of groups of E1 (n = 150, d = 100, Q = 5, σ = 0.5) in at least 9 of 10 draws.
+// A path over Q: the information criterion (EBIC) recovers the number of groups of E1 (n = 150,
+// d = 100, Q = 5, σ = 0.5) in at least 9 of 10 draws.
 TEST(Path, OverQTheCriterionRecoversTheGroups) {
   int recovered = 0;
   for (std::uint64_t seed = 1; seed <= 10; ++seed) {
@@ -228,14 +228,53 @@ TEST(Path, OverQTheCriterionRecoversTheGroups) {
       }
       EXPECT_NEAR(q.criterion, 150 * std::log(residual.squaredNorm() / 150) + q.groups * std::log(150.0) + 2 * std::log(S[q.groups]),
                   1e-8 * std::abs(q.criterion));
-      if (seed == 1 && k == 4) {
-        Params at = paramsOf({{"lambda", 1e-3}, {"Q", 5}});
-        EXPECT_EQ(q.model.coef, fit("ihc", problem, at).coef);
-      }
     }
     recovered += r.points[static_cast<std::size_t>(r.bestCriterion)].groups == 5;
   }
   EXPECT_GE(recovered, 9);
+}
+
+// IHC's path over Q: the first point is IHC's fit at its defaults; every later one the lower of two
+// fits at its Q — from IHC's own start (starts: 1) and from the previous point's answer — bit for
+// bit, so never above either; with starts: 1 each point is the own start's fit. On these draws
+// each of the two starts gives the answer somewhere.
+TEST(Path, OverQEachPointIsTheLowerOfItsOwnStartAndThePreviousAnswer) {
+  int own = 0, previous = 0;
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    const auto p = generateE1(150, 100, 5, 0.5, seed);
+    const Problem problem = problemOf(p);
+    const Params base = paramsOf({{"lambda", 1e-3}});
+    const PathResult r = path("ihc", problem, base, {1, 2, 3, 4, 5, 6, 7, 8}, PathOptions{}, {}, "Q");
+    ASSERT_EQ(r.status, Status::Converged) << r.message;
+    ASSERT_EQ(r.points.size(), 8u);
+    Params first = base;
+    first.numbers["Q"] = 1;
+    EXPECT_EQ(r.points[0].model.coef, fit("ihc", problem, first).coef);
+    for (std::size_t k = 1; k < r.points.size(); ++k) {
+      SCOPED_TRACE(k);
+      Params at = base;
+      at.numbers["Q"] = static_cast<double>(k + 1);
+      Params one = at;
+      one.numbers["starts"] = 1;
+      const Result fromOwn = fit("ihc", problem, one);
+      const WarmStart before{r.points[k - 1].model.coef, r.points[k - 1].model.intercept};
+      const Result fromPrevious = fit("ihc", problem, at, {}, &before);
+      const Result& lower = fromPrevious.objective < fromOwn.objective ? fromPrevious : fromOwn;
+      EXPECT_EQ(r.points[k].model.coef, lower.coef);
+      EXPECT_EQ(r.points[k].model.objective, lower.objective);
+      EXPECT_EQ(r.points[k].model.starts, 2);
+      own += fromOwn.objective < fromPrevious.objective;
+      previous += fromPrevious.objective < fromOwn.objective;
+    }
+  }
+  EXPECT_GE(own, 1);
+  EXPECT_GE(previous, 1);
+  // One start asked: IHC's own at every point, as a loop of fits.
+  const auto p = generateE1(150, 100, 5, 0.5, 1);
+  const Problem problem = problemOf(p);
+  const PathResult single = path("ihc", problem, paramsOf({{"lambda", 1e-3}, {"starts", 1}}), {1, 3, 5}, PathOptions{}, {}, "Q");
+  ASSERT_EQ(single.status, Status::Converged) << single.message;
+  for (const PathPoint& q : single.points) EXPECT_EQ(q.model.coef, fit("ihc", problem, paramsOf({{"lambda", 1e-3}, {"starts", 1}, {"Q", q.value}})).coef);
 }
 
 TEST(Path, OverACountRefusesByField) {

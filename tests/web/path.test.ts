@@ -106,7 +106,7 @@ describe('path', () => {
     expect((await sc.path('lasso', base, { nLambda: 2 })).points).toHaveLength(2);
   });
 
-  it('runs over Q with the information criterion, each point IHC\'s plain fit', async () => {
+  it('runs over Q with the information criterion, each point from IHC\'s own start and the previous answer', async () => {
     const sc = builds.simd;
     const data = await sc.generate('e1', { n: 150, d: 100, Q: 5, sigma: 0.5, seed: 3 });
     const params = { X: data.X, nRows: 150, nCols: 100, y: data.y, lambda: 1e-3 };
@@ -114,7 +114,11 @@ describe('path', () => {
     expect(r.weight).toBe('Q');
     expect(r.points.map((p) => p.params.Q)).toEqual([2, 5, 8]);
     expect(r.points[r.bestCriterion!].groups).toBe(5);
-    const five = await sc.fit('ihc', { ...params, Q: 5 });
+    expect(r.points[0].model.coef).toEqual((await sc.fit('ihc', { ...params, Q: 2 })).coef);
+    // Q = 5: the lower of the fit from IHC's own start and the one from the Q = 2 answer.
+    const own = await sc.fit('ihc', { ...params, Q: 5, starts: 1 });
+    const fromPrevious = await sc.fit('ihc', { ...params, Q: 5, warmStart: r.points[0].model });
+    const five = fromPrevious.objective < own.objective ? fromPrevious : own;
     expect(r.points[1].model.coef).toEqual(five.coef);
     // EBIC by hand: n log(RSS/n) + groups · log n + 2 log S(d, groups) (every coefficient non-zero;
     // S, the partitions of d features into that many groups, by its recurrence).

@@ -410,7 +410,7 @@ PathResult path(const Method& method, const Problem& problem, const Params& base
     // At or above an exact top or a bound the answer is known: the null model (every penalty is 0
     // there, and 0 is in its subdifferential by the top's definition).
     const bool trivial = res.top.kind != TopKind::Scale && values[k] >= res.top.value;
-    p.model = trivial ? nullModel : fit(method, all, penalised(pointParams(values[k])), inner, counting ? nullptr : warm.get());
+    p.model = trivial ? nullModel : fit(method, all, penalised(pointParams(values[k])), inner, warm.get());
     if (p.model.status == Status::InvalidInput) {  // checked above: not expected
       res.status = Status::InvalidInput, res.message = p.model.message, res.field = p.model.field;
       return res;
@@ -430,7 +430,7 @@ PathResult path(const Method& method, const Problem& problem, const Params& base
       break;
     }
     const double previous = res.points.empty() ? 0 : res.points.back().devianceRatio;
-    if (!method.startDependent) warm.reset(new WarmStart{p.model.coef, p.model.intercept});
+    if (counting ? method.nestsOverCount : !method.startDependent) warm.reset(new WarmStart{p.model.coef, p.model.intercept, counting});
     // From the penalised answer (a start-dependent method: from its own start, to the same one),
     // on a cache of its own: what its solvers leave must not reach the next penalised point, whose
     // bits are then those of the path without relax.

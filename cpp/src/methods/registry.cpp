@@ -193,7 +193,7 @@ Result runRecipe(const Method& m, const DataMatrix& Xraw, const HeldDesign* held
   // fit() refused a warm start not of the model's shape; the recipes read one per target column
   // (experts' Q blocks start as the method does).
   if (warm && warm->coef.cols() == T.cols())
-    centredWarm.reset(new WarmStart{warm->coef, warm->intercept + X.means() * warm->coef});
+    centredWarm.reset(new WarmStart{warm->coef, warm->intercept + X.means() * warm->coef, warm->besideOwnStart});
   const FitContext ctx{X, loss, T, options, control, centredWarm.get()};
   Result r = m.run(ctx, typed);
   if (r.status == Status::InvalidInput || r.status == Status::Aborted) return r;
@@ -313,7 +313,7 @@ Result fitWithoutIntercept(const Method& m, const Problem& problem, Params param
   if (Refusal why = reflectedRows(m, problem, loss, reflected); !why.empty()) return Result::invalid(why);
   params.flags["intercept"] = true;
   std::unique_ptr<WarmStart> through;
-  if (warm) through.reset(new WarmStart{warm->coef, RowVector::Zero(warm->intercept.size())});
+  if (warm) through.reset(new WarmStart{warm->coef, RowVector::Zero(warm->intercept.size()), warm->besideOwnStart});
   Problem both = reflected.view();
   both.heldBytes = problem.heldBytes;
   Result r = fit(m, both, params, control, through.get());
@@ -334,7 +334,7 @@ Result fitWeightedRows(const Method& m, const Problem& problem, Params params, c
   params.flags["intercept"] = true;
   params.strings["loss"] = "squared";  // T's columns: the one-vs-all indicators, or y less the offset
   std::unique_ptr<WarmStart> through;
-  if (warm) through.reset(new WarmStart{warm->coef, RowVector::Zero(warm->intercept.size())});
+  if (warm) through.reset(new WarmStart{warm->coef, RowVector::Zero(warm->intercept.size()), warm->besideOwnStart});
   Problem equal = rows.view();
   equal.heldBytes = problem.heldBytes;
   Result r = fit(m, equal, params, control, through.get());
@@ -381,7 +381,7 @@ Result fit(const Method& m, const Problem& problem, const Params& params, const 
       const StoredData X = dividedBy(problem.X, scale.x);
       const Matrix Ts = T / scale.y;
       std::unique_ptr<WarmStart> scaledWarm;
-      if (warm) scaledWarm.reset(new WarmStart{warm->coef * (scale.x / scale.y), warm->intercept / scale.y});
+      if (warm) scaledWarm.reset(new WarmStart{warm->coef * (scale.x / scale.y), warm->intercept / scale.y, warm->besideOwnStart});
       r = runRecipe(m, X.view(), nullptr, Ts, *prepared.loss, options, m.typed(options).get(), control, scaledWarm.get());
       if (r.status != Status::InvalidInput) unscaleResult(r, scale);
     }

@@ -15,8 +15,11 @@
 // loss declares it, the null model being w = 0 with Loss::nullIntercept.
 //
 // A path over a count (`over`: an integer option declared fewerIsSimpler, as Q or s) fits each of
-// its values, ascending (by default 1 … min(10, d)), from the method's own start, without early
-// stops. Every point carries the extended Bayesian information criterion (EBIC: Chen & Chen
+// its values, ascending (by default 1 … min(10, d)), without early stops: a method whose
+// constraint sets nest over the count (Method::nestsOverCount: IHC over Q) fits the first point
+// at its options and every later one from two starts, its own and the previous point's answer
+// (the lower kept: a split of the previous groups where it lowers the objective); the others fit
+// each point as a fit would. Every point carries the extended Bayesian information criterion (EBIC: Chen & Chen
 // 2008, with γ = 1, which stays consistent when the models searched outnumber the rows)
 //   EBIC = deviance + df · log n + 2 log τ,
 // the deviance n·K·log(RSS/(nK)) for the squared loss (a Gaussian likelihood with one variance),
@@ -46,8 +49,9 @@
 // penalised one, and each point's relaxed model is fitted from that point's penalised answer (a
 // cross-validated path scores the relaxed models: cv.glmnet's relax at γ = 0).
 //
-// Methods whose answer depends on the start (Method::startDependent) fit every point from their
-// own start, as a fit would: the path then equals a loop of fits, bit for bit. The design is
+// Methods whose answer depends on the start (Method::startDependent) fit every point of a path
+// over a weight from their own start, as a fit would: the path then equals a loop of fits, bit for
+// bit (over a count too, unless the sets nest). The design is
 // checked once, and the points share one fit cache (Gram matrices, column copies).
 #pragma once
 

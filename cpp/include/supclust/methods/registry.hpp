@@ -55,6 +55,10 @@ Matrix targetsOf(const Loss& loss, const Problem& problem);
 struct WarmStart {
   Matrix coef;
   RowVector intercept;
+  // A path over a count (methods/path.hpp) of a method whose constraint sets nest (Method::
+  // nestsOverCount): the previous count's answer, searched from beside the method's own start
+  // (the lower kept) instead of as its one start.
+  bool besideOwnStart = false;
 };
 
 // What a recipe receives once data and options are validated.
@@ -133,6 +137,10 @@ struct Method {
   // validation then fits every grid point from the method's own start, as the final refit
   // does, instead of warm-starting along the grid: otherwise it scores a different estimator.
   bool startDependent = false;
+  // The constraint set at a count holds every answer at a smaller one (Q − 1 values are Q values;
+  // s − 1 non-zeros are s): a path over the count starts each point from the previous answer as
+  // well as from the method's own start (WarmStart::besideOwnStart).
+  bool nestsOverCount = false;
   // How the options follow a power-of-two rescaling of extreme data (data_scale.hpp); nullptr:
   // each penalty weight by its degree (rescaleByDegree).
   Rescale rescale = nullptr;
@@ -179,6 +187,7 @@ struct Method {
     return *this;
   }
   Method& dependsOnStart() { startDependent = true; return *this; }
+  Method& nestedOverCount() { nestsOverCount = true; return *this; }
   Method& rescaledBy(Rescale f) { rescale = f; return *this; }
   Method& memoryUse(MemoryUse m) { memory = m; return *this; }
   Method& denseOnly() { acceptsSparse = false; return *this; }

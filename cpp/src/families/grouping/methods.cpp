@@ -336,15 +336,25 @@ Result bestOfStarts(const FitContext& c, const GroupingOptions& o, int starts, S
 }
 
 // A start-dependent method at its options: one start where asked (starts 0 or 1, a warm start or
-// init 'zero'), else the best of its starts; `structure` makes the constraint set (a projection
-// keeps its workspace: one per start).
+// init 'zero'), else the best of its starts — along a path over its count (WarmStart::
+// besideOwnStart), of two: its own and the previous count's answer (one start asked: its own);
+// `structure` makes the constraint set (a projection keeps its workspace: one per start).
 Result fromStarts(const FitContext& c, const GroupingOptions& o, StartPlan plan, const std::function<std::unique_ptr<Structure>()>& structure,
                   const std::function<Result(const FitContext&, Structure&, Result)>& polish) {
-  if (o.starts < 2 || c.warm || o.init == "zero") {
+  const bool beside = c.warm && c.warm->besideOwnStart;
+  const FitContext own{c.X, c.loss, c.T, c.options, c.control, nullptr};
+  if (beside && o.starts >= 2 && o.init != "zero")
+    return bestOfStarts(c, 2, [&](const FitContext& at, int k) {
+      const auto S = structure();
+      const FitContext itsOwn{at.X, at.loss, at.T, at.options, at.control, nullptr};
+      return polish(at, *S, projectedGradientWithInit(k == 0 ? itsOwn : at, o, *S));
+    });
+  const FitContext& from = beside ? own : c;
+  if (o.starts < 2 || from.warm || o.init == "zero") {
     const auto S = structure();
-    return polish(c, *S, projectedGradientWithInit(c, o, *S));
+    return polish(from, *S, projectedGradientWithInit(from, o, *S));
   }
-  return bestOfStarts(c, o, o.starts, plan, [&](const FitContext& at, Matrix W0, RowVector b0) {
+  return bestOfStarts(from, o, o.starts, plan, [&](const FitContext& at, Matrix W0, RowVector b0) {
     const auto S = structure();
     return polish(at, *S, projectedGradientFrom(at, o, *S, std::move(W0), std::move(b0)));
   });
@@ -537,6 +547,7 @@ std::vector<Method> groupingMethods() {
       Method("ihc", "iterative hard clustering: projected gradient onto Q values (IHC Alg. 1), by default from several starts (`starts`) each polished by an exchange search over partitions (ours)", ihcOptions(), runIhc)
           .checkShape(checkGroups)
           .dependsOnStart()
+          .nestedOverCount()
           .weightedByRows(Method::RowsForWeights::WhenCheap),
       Method("ihcs", "IHC onto s-sparse Q values (IHC §4.1), by default from several starts (`starts`) each polished by an exchange search over supports and groupings (ours)", ihcsOptions(), runIhcs)
           .checkShape(checkSparse)
