@@ -24,7 +24,10 @@ const SWEEPS = [
 export async function benchDrags(repeats = REPEATS) {
   const dist = fileURLToPath(new URL('../demo/dist/index.html', import.meta.url));
   if (!existsSync(dist)) throw new Error('demo/dist not found: node scripts/build.mjs demo');
-  const server = await preview({ configFile: fileURLToPath(new URL('../demo/vite.config.ts', import.meta.url)), preview: { port: 0, host: '127.0.0.1' } });
+  const server = await preview({
+    configFile: fileURLToPath(new URL('../demo/vite.config.ts', import.meta.url)),
+    preview: { port: 0, host: '127.0.0.1' },
+  });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
   const rows = [];
   try {
@@ -35,21 +38,24 @@ export async function benchDrags(repeats = REPEATS) {
       const times = [];
       for (let rep = 0; rep < repeats; rep++) {
         await page.waitForTimeout(400);
-        const last = await page.evaluate(async ([id, from, to, step, backwards]) => {
-          const input = document.getElementById(id);
-          const values = [];
-          for (let v = from; v <= to + 1e-9; v += step) values.push(Math.round(v * 100) / 100);
-          if (backwards) values.reverse();
-          let at = 0;
-          for (const v of values) {
-            input.value = String(v);
-            input.dispatchEvent(new Event('input', { bubbles: true }));
-            at = performance.now();
-            await new Promise((r) => setTimeout(r, 30));
-          }
-          input.dispatchEvent(new Event('change', { bubbles: true }));
-          return at;
-        }, [id, from, to, step, rep % 2 === 1]);
+        const last = await page.evaluate(
+          async ([id, from, to, step, backwards]) => {
+            const input = document.getElementById(id);
+            const values = [];
+            for (let v = from; v <= to + 1e-9; v += step) values.push(Math.round(v * 100) / 100);
+            if (backwards) values.reverse();
+            let at = 0;
+            for (const v of values) {
+              input.value = String(v);
+              input.dispatchEvent(new Event('input', { bubbles: true }));
+              at = performance.now();
+              await new Promise((r) => setTimeout(r, 30));
+            }
+            input.dispatchEvent(new Event('change', { bubbles: true }));
+            return at;
+          },
+          [id, from, to, step, rep % 2 === 1],
+        );
         await page.waitForFunction(() => document.body.dataset.state === 'done', undefined, { timeout: 30_000 });
         times.push((await page.evaluate(() => performance.now())) - last);
       }

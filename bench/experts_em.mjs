@@ -23,7 +23,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 function plantedMixture(n, d, Q, gated, seed) {
   const u = uniforms(seed);
   const C = Array.from({ length: Q }, () => Array.from({ length: d }, () => 2 * gaussian(u)));
-  const X = new Float64Array(n * d), y = new Float64Array(n);
+  const X = new Float64Array(n * d),
+    y = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     for (let j = 0; j < d; j++) X[i * d + j] = gaussian(u);
     const angle = Math.atan2(X[i * d + 1], X[i * d]) + Math.PI;
@@ -40,7 +41,8 @@ function plantedMixture(n, d, Q, gated, seed) {
 function plantedClassifiers(n, d, Q, seed) {
   const u = uniforms(seed);
   const C = Array.from({ length: Q }, () => Array.from({ length: d }, () => 2 * gaussian(u)));
-  const X = new Float64Array(n * d), y = new Float64Array(n);
+  const X = new Float64Array(n * d),
+    y = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     for (let j = 0; j < d; j++) X[i * d + j] = gaussian(u);
     const q = Math.floor(u() * Q);
@@ -57,8 +59,9 @@ function plantedClassifiers(n, d, Q, seed) {
 function coefficientGap(model, peer, d, Q) {
   const ours = (q, r) => (r === 0 ? model.intercept[q] : r <= d ? model.coef[(r - 1) * Q + q] : Math.sqrt(model.variances[q]));
   const theirs = (q, r) => peer.coef[q * peer.rows + r];
-  const last = peer.rows - 1;  // d: no σ row (binomial experts), d + 1: σ
-  const permutations = (list) => (list.length <= 1 ? [list] : list.flatMap((x, k) => permutations([...list.slice(0, k), ...list.slice(k + 1)]).map((p) => [x, ...p])));
+  const last = peer.rows - 1; // d: no σ row (binomial experts), d + 1: σ
+  const permutations = (list) =>
+    list.length <= 1 ? [list] : list.flatMap((x, k) => permutations([...list.slice(0, k), ...list.slice(k + 1)]).map((p) => [x, ...p]));
   let best = Infinity;
   for (const p of permutations([...Array(Q).keys()])) {
     let worst = 0;
@@ -79,7 +82,13 @@ export async function benchExpertsEm(repeats = Number(process.env.BENCH_REPEATS 
     { case: 'constant priors 1000 × 5, Q = 3', data: 'c1000', t: plantedMixture(1000, 5, 3, false, 41), concomitant: false },
     { case: 'constant priors 10000 × 10, Q = 3', data: 'c10000', t: plantedMixture(10000, 10, 3, false, 42), concomitant: false },
     { case: 'gated 1000 × 5, Q = 3', data: 'g1000', t: plantedMixture(1000, 5, 3, true, 43), concomitant: true },
-    { case: 'logistic, constant priors 2000 × 3, Q = 2', data: 'l2000', t: plantedClassifiers(2000, 3, 2, 44), concomitant: false, binomial: true },
+    {
+      case: 'logistic, constant priors 2000 × 3, Q = 2',
+      data: 'l2000',
+      t: plantedClassifiers(2000, 3, 2, 44),
+      concomitant: false,
+      binomial: true,
+    },
   ];
   const tsv = ['case\tdata\tn\td\tQ\tconcomitant\tbinomial'];
   for (const c of cases) {
@@ -89,23 +98,50 @@ export async function benchExpertsEm(repeats = Number(process.env.BENCH_REPEATS 
     tsv.push([c.case, c.data, c.t.n, c.t.d, c.t.Q, c.concomitant ? 'TRUE' : 'FALSE', c.binomial ? 'TRUE' : 'FALSE'].join('\t'));
   }
   writeFileSync(join(dir, 'flexmix-em.tsv'), tsv.join('\n') + '\n');
-  const simd = await load({ variant: 'simd' }), threaded = await load({ variant: 'simd-threaded' });
+  const simd = await load({ variant: 'simd' }),
+    threaded = await load({ variant: 'simd-threaded' });
   const rows = [];
   for (const c of cases) {
-    const peer = JSON.parse(execFileSync('/usr/bin/Rscript', [join(root, 'bench/peers/flexmix_em.R'), dir, String(Math.min(repeats, 3)),
-      String(TIMED_MS), String(MAX_REPEATS), c.case], { maxBuffer: 1 << 28 }).toString());
+    const peer = JSON.parse(
+      execFileSync(
+        '/usr/bin/Rscript',
+        [join(root, 'bench/peers/flexmix_em.R'), dir, String(Math.min(repeats, 3)), String(TIMED_MS), String(MAX_REPEATS), c.case],
+        { maxBuffer: 1 << 28 },
+      ).toString(),
+    );
     const { t } = c;
-    const params = (restarts) => ({ X: t.X, nRows: t.n, nCols: t.d, y: t.y, Q: t.Q, lambda: 0, gateLambda: 1e-8, restarts, seed: 1,
-      mixing: c.concomitant ? 'gate' : 'constant', ...(c.binomial ? { loss: 'logistic' } : {}) });
+    const params = (restarts) => ({
+      X: t.X,
+      nRows: t.n,
+      nCols: t.d,
+      y: t.y,
+      Q: t.Q,
+      lambda: 0,
+      gateLambda: 1e-8,
+      restarts,
+      seed: 1,
+      mixing: c.concomitant ? 'gate' : 'constant',
+      ...(c.binomial ? { loss: 'logistic' } : {}),
+    });
     const one = await simd.fit('experts-em', params(1));
     const oneMs = await medianMs(Math.min(repeats, 3), () => simd.fit('experts-em', params(1)));
     const ten = await threaded.fit('experts-em', params(10));
     const tenMs = await medianMs(Math.min(repeats, 3), () => threaded.fit('experts-em', params(10)));
     rows.push({
-      case: c.case, n: t.n, oursOneMs: oneMs, oursOneIterations: one.iterations, oursOneLogLik: -t.n * one.objective,
-      flexmixOneMs: peer.singleMs, flexmixOneLogLik: peer.singleLogLik, oursTenMs: tenMs, oursLogLik: -t.n * ten.objective,
-      startsAtBest: ten.starts?.atBest ?? 1, flexmixTenMs: peer.tenMs, flexmixLogLik: peer.bestLogLik,
-      flexmixComponents: peer.components, flexmixRunLogLiks: peer.logLiks,
+      case: c.case,
+      n: t.n,
+      oursOneMs: oneMs,
+      oursOneIterations: one.iterations,
+      oursOneLogLik: -t.n * one.objective,
+      flexmixOneMs: peer.singleMs,
+      flexmixOneLogLik: peer.singleLogLik,
+      oursTenMs: tenMs,
+      oursLogLik: -t.n * ten.objective,
+      startsAtBest: ten.starts?.atBest ?? 1,
+      flexmixTenMs: peer.tenMs,
+      flexmixLogLik: peer.bestLogLik,
+      flexmixComponents: peer.components,
+      flexmixRunLogLiks: peer.logLiks,
       parameterGap: peer.components === t.Q ? coefficientGap(ten, peer, t.d, t.Q) : NaN,
     });
   }
@@ -119,16 +155,23 @@ export function printExpertsEm(rows) {
   const f = (x) => (x >= 100 ? x.toFixed(0) : x >= 1 ? x.toFixed(2) : x.toFixed(3));
   console.log('\nexperts-em beside flexmix (same bytes): one EM run (ours wasm simd, restarts 1; flexmix at its defaults) and ten');
   console.log('starts (ours simd-threaded, restarts 10; flexmix stepFlexmix(nrep = 10)), ms; log-likelihoods of the answers;');
-  console.log('parameter gap: the largest difference between the two best answers\' intercepts, slopes and σ, up to a relabelling\n');
-  console.log('| data | ours, 1 run | flexmix, 1 run | ratio | log-lik. ours / flexmix | ours, 10 starts | flexmix, 10 | ratio | best log-lik. ours / flexmix | parameter gap |');
+  console.log("parameter gap: the largest difference between the two best answers' intercepts, slopes and σ, up to a relabelling\n");
+  console.log(
+    '| data | ours, 1 run | flexmix, 1 run | ratio | log-lik. ours / flexmix | ours, 10 starts | flexmix, 10 | ratio | best log-lik. ours / flexmix | parameter gap |',
+  );
   console.log('|---|---:|---:|---:|---|---:|---:|---:|---|---:|');
   for (const r of rows)
-    console.log(`| ${r.case} | ${f(r.oursOneMs)} | ${f(r.flexmixOneMs)} | ${(r.flexmixOneMs / r.oursOneMs).toFixed(1)} | ${r.oursOneLogLik.toFixed(2)} / ${r.flexmixOneLogLik.toFixed(2)} | ` +
-      `${f(r.oursTenMs)} | ${f(r.flexmixTenMs)} | ${(r.flexmixTenMs / r.oursTenMs).toFixed(1)} | ${r.oursLogLik.toFixed(2)} / ${r.flexmixLogLik.toFixed(2)} | ${r.parameterGap.toExponential(1)} |`);
+    console.log(
+      `| ${r.case} | ${f(r.oursOneMs)} | ${f(r.flexmixOneMs)} | ${(r.flexmixOneMs / r.oursOneMs).toFixed(1)} | ${r.oursOneLogLik.toFixed(2)} / ${r.flexmixOneLogLik.toFixed(2)} | ` +
+        `${f(r.oursTenMs)} | ${f(r.flexmixTenMs)} | ${(r.flexmixTenMs / r.oursTenMs).toFixed(1)} | ${r.oursLogLik.toFixed(2)} / ${r.flexmixLogLik.toFixed(2)} | ${r.parameterGap.toExponential(1)} |`,
+    );
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const rows = await benchExpertsEm();
   printExpertsEm(rows);
-  writeFileSync(join(root, 'bench/results/experts-em.json'), JSON.stringify({ repeats: Number(process.env.BENCH_REPEATS ?? 7), rows }, null, 2));
+  writeFileSync(
+    join(root, 'bench/results/experts-em.json'),
+    JSON.stringify({ repeats: Number(process.env.BENCH_REPEATS ?? 7), rows }, null, 2),
+  );
 }

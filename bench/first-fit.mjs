@@ -36,7 +36,9 @@ const sc = await load();
 ${DATA}const m = await sc.fit('ihc', { X, y, Q: 2 });
 window.__result = { ms: performance.now(), variant: sc.info.variant, status: m.status };
 `,
-  readme: readmeExample("window.__result = { ms: performance.now(), variant: sc.info.variant, status: model.status === 'converged' ? chosen.status : model.status };"),
+  readme: readmeExample(
+    "window.__result = { ms: performance.now(), variant: sc.info.variant, status: model.status === 'converged' ? chosen.status : model.status };",
+  ),
   'core then library': `import { load } from 'supclust';
 const sc = await load();
 ${DATA}await sc.fit('ihc', { X, y, Q: 2 });
@@ -48,15 +50,26 @@ const fileOf = (page) => page.replace(/ /g, '-');
 
 export async function firstFit() {
   mkdirSync(app);
-  const packed = JSON.parse(execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', work], { cwd: root, encoding: 'utf8' }));
+  const packed = JSON.parse(
+    execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', work], { cwd: root, encoding: 'utf8' }),
+  );
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', version: '1.0.0', type: 'module', private: true }));
-  execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--loglevel=error', join(work, packed[0].filename)], { cwd: app, stdio: 'ignore' });
+  execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--loglevel=error', join(work, packed[0].filename)], {
+    cwd: app,
+    stdio: 'ignore',
+  });
   for (const [page, code] of Object.entries(PAGES)) {
     writeFileSync(join(app, `${fileOf(page)}.js`), code);
-    writeFileSync(join(app, `${fileOf(page)}.html`), `<!DOCTYPE html><meta charset="utf-8"><title>first fit</title><script type="module" src="/${fileOf(page)}.js"></script>\n`);
+    writeFileSync(
+      join(app, `${fileOf(page)}.html`),
+      `<!DOCTYPE html><meta charset="utf-8"><title>first fit</title><script type="module" src="/${fileOf(page)}.js"></script>\n`,
+    );
   }
   const input = Object.fromEntries(Object.keys(PAGES).map((page) => [fileOf(page), join(app, `${fileOf(page)}.html`)]));
-  writeFileSync(join(app, 'vite.config.js'), `import { supclust } from 'supclust/vite';\nexport default { base: './', plugins: [supclust()], build: { outDir: 'dist', target: 'es2022', rollupOptions: { input: ${JSON.stringify(input)} } }, logLevel: 'warn' };\n`);
+  writeFileSync(
+    join(app, 'vite.config.js'),
+    `import { supclust } from 'supclust/vite';\nexport default { base: './', plugins: [supclust()], build: { outDir: 'dist', target: 'es2022', rollupOptions: { input: ${JSON.stringify(input)} } }, logLevel: 'warn' };\n`,
+  );
   const { build } = await import('vite');
   await build({ root: app, configFile: join(app, 'vite.config.js') });
 
@@ -69,43 +82,64 @@ export async function firstFit() {
   const server = createServer((req, res) => {
     let file = normalize(join(dist, decodeURIComponent(new URL(req.url, 'http://x').pathname)));
     if (file.endsWith('/')) file = join(file, 'index.html');
-    if (!file.startsWith(dist) || !existsSync(file) || !statSync(file).isFile()) { res.writeHead(404).end(); return; }
+    if (!file.startsWith(dist) || !existsSync(file) || !statSync(file).isFile()) {
+      res.writeHead(404).end();
+      return;
+    }
     const body = gzipSync(readFileSync(file), { level: 9 });
     sent.set(file, body.length);
-    res.writeHead(200, { 'Content-Type': types[extname(file)] ?? 'application/octet-stream', 'Content-Encoding': 'gzip',
-      'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' });
+    res.writeHead(200, {
+      'Content-Type': types[extname(file)] ?? 'application/octet-stream',
+      'Content-Encoding': 'gzip',
+      'Cross-Origin-Opener-Policy': 'same-origin',
+      'Cross-Origin-Embedder-Policy': 'require-corp',
+    });
     res.end(body);
   });
   await new Promise((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${server.address().port}/`;
 
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
+  });
   const rows = [];
   try {
-    for (const page of Object.keys(PAGES)) for (const [label, kbps] of [['unthrottled', 0], ['3 Mbit/s', 3000]]) {
-      const times = [];
-      let bytes = 0, variant = '';
-      for (let r = 0; r < REPEATS; r++) {
-        const context = await browser.newContext();
-        const tab = await context.newPage();
-        const cdp = await context.newCDPSession(tab);
-        await cdp.send('Network.enable');
-        await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-        if (kbps) await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 40, downloadThroughput: kbps * 1000 / 8, uploadThroughput: kbps * 1000 / 8 });
-        sent = new Map();
-        await tab.goto(`${url}${fileOf(page)}.html`);
-        await tab.waitForFunction(() => window.__result, null, { timeout: 120_000 });
-        const result = await tab.evaluate(() => window.__result);
-        if (result.status !== 'converged') throw new Error(`${page}: the last fit ended ${result.status}`);
-        times.push(result.ms);
-        bytes = [...sent.values()].reduce((a, b) => a + b, 0);
-        variant = result.variant;
-        await context.close();
+    for (const page of Object.keys(PAGES))
+      for (const [label, kbps] of [
+        ['unthrottled', 0],
+        ['3 Mbit/s', 3000],
+      ]) {
+        const times = [];
+        let bytes = 0,
+          variant = '';
+        for (let r = 0; r < REPEATS; r++) {
+          const context = await browser.newContext();
+          const tab = await context.newPage();
+          const cdp = await context.newCDPSession(tab);
+          await cdp.send('Network.enable');
+          await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+          if (kbps)
+            await cdp.send('Network.emulateNetworkConditions', {
+              offline: false,
+              latency: 40,
+              downloadThroughput: (kbps * 1000) / 8,
+              uploadThroughput: (kbps * 1000) / 8,
+            });
+          sent = new Map();
+          await tab.goto(`${url}${fileOf(page)}.html`);
+          await tab.waitForFunction(() => window.__result, null, { timeout: 120_000 });
+          const result = await tab.evaluate(() => window.__result);
+          if (result.status !== 'converged') throw new Error(`${page}: the last fit ended ${result.status}`);
+          times.push(result.ms);
+          bytes = [...sent.values()].reduce((a, b) => a + b, 0);
+          variant = result.variant;
+          await context.close();
+        }
+        times.sort((a, b) => a - b);
+        rows.push({ page, network: label, variant, medianMs: times[Math.floor(times.length / 2)], transferredKB: bytes / 1024 });
       }
-      times.sort((a, b) => a - b);
-      rows.push({ page, network: label, variant, medianMs: times[Math.floor(times.length / 2)], transferredKB: bytes / 1024 });
-    }
   } finally {
     await browser.close();
     server.close();
@@ -118,7 +152,8 @@ export function printFirstFit(rows) {
   console.log('\n### First fit in a fresh Vite app (Chromium, gzip, COOP/COEP)\n');
   console.log('| page | network | build | load → last model, ms (median) | fetched, KiB |');
   console.log('|---|---|---|---|---|');
-  for (const r of rows) console.log(`| ${r.page ?? 'core'} | ${r.network} | ${r.variant} | ${r.medianMs.toFixed(0)} | ${r.transferredKB.toFixed(0)} |`);
+  for (const r of rows)
+    console.log(`| ${r.page ?? 'core'} | ${r.network} | ${r.variant} | ${r.medianMs.toFixed(0)} | ${r.transferredKB.toFixed(0)} |`);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -38,7 +38,8 @@ export async function benchIhcPath(repeats = Number(process.env.BENCH_REPEATS ??
         const r = await sc.path('ihc', p, { over: 'Q', values: QS });
         quality.chosen.push(r.points[r.bestCriterion].groups);
         for (const [k, Q] of QS.entries()) {
-          const fitted = (await sc.fit('ihc', { ...p, Q })).objective, ours = r.points[k].model.objective;
+          const fitted = (await sc.fit('ihc', { ...p, Q })).objective,
+            ours = r.points[k].model.objective;
           const excess = (ours - fitted) / Math.abs(fitted);
           quality.points++;
           if (excess < -1e-9) quality.lower++;
@@ -65,8 +66,10 @@ export function printIhcPath({ timings, quality }) {
   console.log('| build | path | ten fits | fits / path |\n|---|---:|---:|---:|');
   for (const t of timings) console.log(`| ${t.variant} | ${f(t.pathMs)} | ${f(t.fitsMs)} | ${t.speedup.toFixed(2)}× |`);
   const pct = (x) => `${(100 * x).toPrecision(2)} %`;
-  console.log(`\nOver ${quality.draws} draws, the path's points against the fits at their Q: ${quality.lower} of ${quality.points} lower, ` +
-    `${quality.higher} higher (median ${pct(quality.medianExcess)}, largest ${pct(quality.largestExcess)}); the EBIC chose Q = ${quality.chosen.join(', ')}`);
+  console.log(
+    `\nOver ${quality.draws} draws, the path's points against the fits at their Q: ${quality.lower} of ${quality.points} lower, ` +
+      `${quality.higher} higher (median ${pct(quality.medianExcess)}, largest ${pct(quality.largestExcess)}); the EBIC chose Q = ${quality.chosen.join(', ')}`,
+  );
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
@@ -74,5 +77,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   printIhcPath(result);
   const machine = { cpu: cpus()[0]?.model, cores: cpus().length, node: process.version, date: new Date().toISOString() };
   mkdirSync(join(root, 'bench/results'), { recursive: true });
-  writeFileSync(join(root, 'bench/results/ihc-path.json'), JSON.stringify({ machine, repeats: Number(process.env.BENCH_REPEATS ?? 7), ...result }, null, 2));
+  writeFileSync(
+    join(root, 'bench/results/ihc-path.json'),
+    JSON.stringify({ machine, repeats: Number(process.env.BENCH_REPEATS ?? 7), ...result }, null, 2),
+  );
 }

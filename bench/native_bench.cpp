@@ -76,7 +76,7 @@ int main(int argc, char** argv) {
     std::vector<double> out(d);
     const double ms = medianMs(repeats, [&] {
       OwlProx prox;  // a fresh one, as each API call gets: a reused prox would start its sort
-                     // from this very point's order and skip the sort
+          // from this very point's order and skip the sort
       prox.apply(values.data(), d, w.data(), out.data());
       sink += out[0];
     });
@@ -116,8 +116,16 @@ int main(int argc, char** argv) {
       const int reps = d <= 100 ? std::max(31, repeats) : std::max(1, repeats / 3);  // sub-millisecond fits: many calls
       const double ms = medianMs(reps, [&] { r = fit(method, prob, p); });
       const double heldMs = medianMs(reps, [&] { sink += fit(method, heldProb, p).objective; });
-      j.beginObject().field("method", method).field("n", static_cast<double>(n)).field("d", d).field("ms", ms).field("heldMs", heldMs);
-      j.field("iterations", r.iterations).field("objective", r.objective).field("status", statusName(r.status)).endObject();
+      j.beginObject()
+          .field("method", method)
+          .field("n", static_cast<double>(n))
+          .field("d", d)
+          .field("ms", ms)
+          .field("heldMs", heldMs);
+      j.field("iterations", r.iterations)
+          .field("objective", r.objective)
+          .field("status", statusName(r.status))
+          .endObject();
     }
   }
 
@@ -135,7 +143,11 @@ int main(int argc, char** argv) {
     p.numbers = {{"Q", 5}, {"lambda", 1e-2}};
     Result r;
     const double ms = medianMs(std::max(1, repeats / 3), [&] { r = fit(method, prob, p); });
-    j.beginObject().field("method", method).field("ms", ms).field("iterations", r.iterations).field("objective", r.objective);
+    j.beginObject()
+        .field("method", method)
+        .field("ms", ms)
+        .field("iterations", r.iterations)
+        .field("objective", r.objective);
     j.field("error", (r.coef.col(0) - e1.coef).norm()).endObject();
   }
 
@@ -162,8 +174,15 @@ int main(int argc, char** argv) {
     else p.numbers = {{"lambda1", dfgLambdas[k].first}, {"lambda2", dfgLambdas[k].second}};
     Result r;
     const double ms = medianMs(1, [&] { r = fit(adfg ? "adfg" : "dfg", wideProb, p); });
-    j.beginObject().field("method", adfg ? "adfg" : "dfg").field("lambda1", p.numbers["lambda1"]).field("lambda2", p.numbers["lambda2"]);
-    j.field("ms", ms).field("iterations", r.iterations).field("objective", r.objective).field("status", statusName(r.status)).endObject();
+    j.beginObject()
+        .field("method", adfg ? "adfg" : "dfg")
+        .field("lambda1", p.numbers["lambda1"])
+        .field("lambda2", p.numbers["lambda2"]);
+    j.field("ms", ms)
+        .field("iterations", r.iterations)
+        .field("objective", r.objective)
+        .field("status", statusName(r.status))
+        .endObject();
   }
   // GEM / LEM on E6 classification (n = 1000 training rows, 1000 test rows, seed 5), logistic,
   // λ = 1e-3, γ = 0.1: ours and the paper's algorithm; then a γ path of 6 values warm-started.
@@ -190,8 +209,15 @@ int main(int argc, char** argv) {
       p.strings = {{"loss", "logistic"}, {"algorithm", algorithm}};
       Result r;
       const double ms = medianMs(std::max(1, repeats / 3), [&] { r = fit(method, e6Prob, p); });
-      j.beginObject().field("method", method).field("algorithm", algorithm).field("ms", ms).field("iterations", r.iterations);
-      j.field("objective", r.objective).field("status", statusName(r.status)).field("accuracy", accuracy(r)).endObject();
+      j.beginObject()
+          .field("method", method)
+          .field("algorithm", algorithm)
+          .field("ms", ms)
+          .field("iterations", r.iterations);
+      j.field("objective", r.objective)
+          .field("status", statusName(r.status))
+          .field("accuracy", accuracy(r))
+          .endObject();
     }
   const std::vector<double> gammas = logGrid(1e-4, 10, 6);
   const double pathMs = medianMs(std::max(1, repeats / 3), [&] {
@@ -204,10 +230,16 @@ int main(int argc, char** argv) {
       warm = {r.coef, r.intercept};
     }
   });
-  j.endArray().key("priorPath").beginObject().field("points", static_cast<double>(gammas.size())).field("ms", pathMs).endObject();
+  j.endArray()
+      .key("priorPath")
+      .beginObject()
+      .field("points", static_cast<double>(gammas.size()))
+      .field("ms", pathMs)
+      .endObject();
   // One GEM fit on the Reuters stories run.mjs wrote (2000 × 1000 present/absent), if any.
   if (std::ifstream(dir + "/reuters-X.f64").good()) {
-    const std::vector<double> rx = readArray<double>(dir + "/reuters-X.f64"), ry = readArray<double>(dir + "/reuters-y.f64");
+    const std::vector<double> rx = readArray<double>(dir + "/reuters-X.f64"),
+                              ry = readArray<double>(dir + "/reuters-y.f64");
     const auto n = static_cast<Eigen::Index>(ry.size()), d = static_cast<Eigen::Index>(rx.size()) / n;
     const Problem reuters{{rx.data(), n, d}, {ry.data(), n}};
     Params p;
@@ -221,8 +253,10 @@ int main(int argc, char** argv) {
   // Clustered tasks on the 20 Newsgroups topics stand-in run.mjs wrote (CSR: 1400 messages ×
   // 5000 words, 10 classes), if any: one fit of each clustered method, Q = 5.
   if (std::ifstream(dir + "/topics-values.f64").good()) {
-    const std::vector<double> values = readArray<double>(dir + "/topics-values.f64"), y = readArray<double>(dir + "/topics-y.f64");
-    const std::vector<double> ip = readArray<double>(dir + "/topics-indptr.f64"), ix = readArray<double>(dir + "/topics-indices.f64");
+    const std::vector<double> values = readArray<double>(dir + "/topics-values.f64"),
+                              y = readArray<double>(dir + "/topics-y.f64");
+    const std::vector<double> ip = readArray<double>(dir + "/topics-indptr.f64"),
+                              ix = readArray<double>(dir + "/topics-indices.f64");
     const std::vector<std::int32_t> indptr(ip.begin(), ip.end()), indices(ix.begin(), ix.end());
     const auto n = static_cast<Eigen::Index>(y.size());
     const Eigen::Index d = static_cast<Eigen::Index>(readArray<double>(dir + "/topics-d.f64")[0]);
@@ -238,7 +272,11 @@ int main(int argc, char** argv) {
       if (c == 4) p.numbers = {{"mu", 1e-3}};
       Result r;
       const double ms = medianMs(std::max(1, repeats / 3), [&] { r = fit(methods[c], topics, p); });
-      j.beginObject().field("method", methods[c]).field("ms", ms).field("iterations", r.iterations).field("objective", r.objective);
+      j.beginObject()
+          .field("method", methods[c])
+          .field("ms", ms)
+          .field("iterations", r.iterations)
+          .field("objective", r.objective);
       j.field("status", statusName(r.status)).endObject();
     }
     j.endArray();
@@ -257,22 +295,28 @@ int main(int argc, char** argv) {
     const Problem exProb{{ex.X.data(), ex.X.rows(), ex.X.cols()}, {ex.y.data(), ex.y.size()}};
     j.key("experts").beginArray();
     // One record: the median time of a fit and what it reached (`loss` only when it classifies).
-    const auto timed = [&](const char* method, const Problem& prob, const Params& p, double restarts, double screen, int exchange) {
+    const auto timed = [&](const char* method, const Problem& prob, const Params& p, double restarts, double screen,
+                           int exchange) {
       Result r;
       const double ms = medianMs(std::max(1, repeats / 3), [&] { r = fit(method, prob, p); });
       const auto loss = p.strings.find("loss");
       j.beginObject().field("method", method);
       if (loss != p.strings.end()) j.field("loss", loss->second);
-      j.field("restarts", restarts).field("screen", screen).field("exchange", exchange).field("ms", ms).field("iterations", r.iterations);
+      j.field("restarts", restarts)
+          .field("screen", screen)
+          .field("exchange", exchange)
+          .field("ms", ms)
+          .field("iterations", r.iterations);
       j.field("objective", r.objective).field("status", statusName(r.status)).endObject();
     };
     struct Run {
       const char* method;
       double restarts, screen;  // 0: the method's default; screen: experts-am's column screening rounds
-      int exchange;             // experts-am's exchange search: 1 on (its default), 0 off (the papers' AM); −1 no such option
+      int exchange;  // experts-am's exchange search: 1 on (its default), 0 off (the papers' AM); −1 no such option
     };
-    const Run runs[] = {{"experts-am", 1, 0, 0}, {"experts-am", 10, 0, 0}, {"experts-am", 10, 0, 1}, {"experts-am", 10, 5, 0},
-                        {"experts-pg", 0, 0, -1}, {"experts-cg", 0, 0, -1}, {"experts-rc", 0, 0, -1}};
+    const Run runs[] = {{"experts-am", 1, 0, 0},  {"experts-am", 10, 0, 0}, {"experts-am", 10, 0, 1},
+                        {"experts-am", 10, 5, 0}, {"experts-pg", 0, 0, -1}, {"experts-cg", 0, 0, -1},
+                        {"experts-rc", 0, 0, -1}};
     for (const auto& [method, restarts, screen, exchange] : runs) {
       Params p;
       p.numbers = {{"Q", 3}, {"lambda", 1e-3}};
@@ -292,7 +336,8 @@ int main(int argc, char** argv) {
     t.seed = 5;
     SyntheticProblem classes;
     generate("tasks", t, classes);
-    const Problem classProb{{classes.X.data(), classes.X.rows(), classes.X.cols()}, {classes.y.data(), classes.y.size()}};
+    const Problem classProb{{classes.X.data(), classes.X.rows(), classes.X.cols()},
+                            {classes.y.data(), classes.y.size()}};
     for (const char* method : {"experts-am", "experts-pg"}) {
       Params p;
       p.numbers = {{"Q", 2}, {"lambda", 1e-2}};
@@ -310,19 +355,29 @@ int main(int argc, char** argv) {
       std::mt19937_64 rng(n);
       std::normal_distribution<double> normal;
       for (Eigen::Index i = 0; i < B.size(); ++i) B.data()[i] = normal(rng);
-      const Matrix A = B * B.transpose() / 50.0 + Matrix::Identity(static_cast<Eigen::Index>(n), static_cast<Eigen::Index>(n));
+      const Matrix A =
+          B * B.transpose() / 50.0 + Matrix::Identity(static_cast<Eigen::Index>(n), static_cast<Eigen::Index>(n));
       Matrix L;
       const int runs = n < 500 ? 200 : 1;  // factorisations per timed run
       const auto time = [&](WorkTeam* t) {
-        return medianMs(repeats, [&] {
-          for (int r = 0; r < runs; ++r) {
-            L = A;
-            sink += choleskyFactor(L.data(), n, t) ? L(static_cast<Eigen::Index>(n) - 1, static_cast<Eigen::Index>(n) - 1) : 0;
-          }
-        }) / runs;
+        return medianMs(repeats,
+                        [&] {
+                          for (int r = 0; r < runs; ++r) {
+                            L = A;
+                            sink += choleskyFactor(L.data(), n, t)
+                                        ? L(static_cast<Eigen::Index>(n) - 1, static_cast<Eigen::Index>(n) - 1)
+                                        : 0;
+                          }
+                        }) /
+               runs;
       };
       const double alone = time(nullptr), shared = time(&team);
-      j.beginObject().field("n", static_cast<double>(n)).field("ms", alone).field("teamMs", shared).field("threads", team.size()).endObject();
+      j.beginObject()
+          .field("n", static_cast<double>(n))
+          .field("ms", alone)
+          .field("teamMs", shared)
+          .field("threads", team.size())
+          .endObject();
     }
     j.endArray();
   }
@@ -342,7 +397,11 @@ int main(int argc, char** argv) {
     Params logistic = at;
     logistic.strings["loss"] = "logistic";
     const double logisticMs = medianMs(repeats, [&] { sink += fit("lasso", classes, logistic).objective; });
-    j.key("overhead").beginObject().field("n", static_cast<double>(n)).field("d", static_cast<double>(d)).field("ms", ms);
+    j.key("overhead")
+        .beginObject()
+        .field("n", static_cast<double>(n))
+        .field("d", static_cast<double>(d))
+        .field("ms", ms);
     j.field("logisticMs", logisticMs).endObject();
   }
   j.field("sink", sink).endObject();

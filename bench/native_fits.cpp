@@ -95,8 +95,10 @@ int main(int argc, char** argv) {
     } else {
       values = readArray<double>(dir + "/" + data + "-X.f64");
     }
-    const DataMatrix X = sparse ? DataMatrix(n, d, indptr.data(), indices.data(), values.data()) : DataMatrix(values.data(), n, d);
-    const std::vector<double> weights = f.size() > 9 && !f[9].empty() ? readArray<double>(dir + "/" + f[9]) : std::vector<double>();
+    const DataMatrix X =
+        sparse ? DataMatrix(n, d, indptr.data(), indices.data(), values.data()) : DataMatrix(values.data(), n, d);
+    const std::vector<double> weights =
+        f.size() > 9 && !f[9].empty() ? readArray<double>(dir + "/" + f[9]) : std::vector<double>();
     const Problem given{X, {y.data(), n}, 1, nullptr, 0, {weights.data(), static_cast<Eigen::Index>(weights.size())}};
     double maxAbs = 0;
     RowVector means;
@@ -108,8 +110,10 @@ int main(int argc, char** argv) {
     Problem held = given;
     held.held = &design;
     Result r;
-    const double ms = medianMs(repeats, [&] { r = fitAlone(method, given, params); }, timedMs, maxRepeats);
-    const double heldMs = medianMs(repeats, [&] { r = fitAlone(method, held, params); }, timedMs, maxRepeats);
+    const double ms = medianMs(
+        repeats, [&] { r = fitAlone(method, given, params); }, timedMs, maxRepeats);
+    const double heldMs = medianMs(
+        repeats, [&] { r = fitAlone(method, held, params); }, timedMs, maxRepeats);
     if (r.status == Status::InvalidInput) {  // a case the library refuses has no model to print
       std::fprintf(stderr, "supclust_native_fits: %s: %s\n", name.c_str(), r.message.c_str());
       return 1;

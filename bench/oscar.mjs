@@ -42,7 +42,8 @@ function gaussianDesign(n, d, seed) {
 }
 // Columns in blocks of `block` sharing a factor (x = factor + noise: correlation ½ within a block).
 function blockDesign(n, d, block, seed) {
-  const u = uniforms(seed), X = new Float64Array(n * d);
+  const u = uniforms(seed),
+    X = new Float64Array(n * d);
   for (let i = 0; i < n; i++) {
     let factor = 0;
     for (let j = 0; j < d; j++) {
@@ -56,14 +57,23 @@ function blockDesign(n, d, block, seed) {
 // The shape of the weights (w_k / α) and the top α: max_k Σ_{i≤k} |g|_(i) / Σ_{i≤k} shape_i, g = Xcᵀ(y − ȳ)/n.
 const shapeOf = (d) => Float64Array.from({ length: d }, (_, k) => 1 + (d - 1 - k) / d);
 function top(t) {
-  const mean = t.y.reduce((a, b) => a + b, 0) / t.n, r = t.y.map((v) => v - mean), g = new Float64Array(t.d);
+  const mean = t.y.reduce((a, b) => a + b, 0) / t.n,
+    r = t.y.map((v) => v - mean),
+    g = new Float64Array(t.d);
   if (t.csr) {
     const { indptr, indices, values } = t.csr;
     for (let i = 0; i < t.n; i++) for (let k = indptr[i]; k < indptr[i + 1]; k++) g[indices[k]] += values[k] * r[i];
   } else for (let i = 0; i < t.n; i++) for (let j = 0; j < t.d; j++) g[j] += t.X[i * t.d + j] * r[i];
-  const sorted = Array.from(g, (x) => Math.abs(x) / t.n).sort((a, b) => b - a), shape = shapeOf(t.d);
-  let best = 0, sg = 0, sw = 0;
-  for (let k = 0; k < t.d; k++) { sg += sorted[k]; sw += shape[k]; best = Math.max(best, sg / sw); }
+  const sorted = Array.from(g, (x) => Math.abs(x) / t.n).sort((a, b) => b - a),
+    shape = shapeOf(t.d);
+  let best = 0,
+    sg = 0,
+    sw = 0;
+  for (let k = 0; k < t.d; k++) {
+    sg += sorted[k];
+    sw += shape[k];
+    best = Math.max(best, sg / sw);
+  }
   return best;
 }
 // 1/(2n)‖y − b − Xβ‖² + Σ_k w_k |β|_(k).
@@ -79,7 +89,11 @@ function oscarObjective(t, weights, coef, b) {
 function clustersOf(coef) {
   const values = new Set();
   let nonZeros = 0;
-  for (const c of coef) if (c !== 0) { nonZeros++; values.add(Math.abs(c)); }
+  for (const c of coef)
+    if (c !== 0) {
+      nonZeros++;
+      values.add(Math.abs(c));
+    }
   return { clusters: values.size, nonZeros };
 }
 
@@ -97,7 +111,12 @@ export function oscarDesigns() {
     { name: 'Gaussian 200 × 100', key: 'g200', t: gaussianDesign(200, 100, 31), shares: [0.08, 0.01] },
     { name: 'Gaussian 2000 × 500', key: 'g2000', t: gaussianDesign(2000, 500, 32), shares: [0.8, 0.01] },
     { name: 'correlated blocks 500 × 5000', key: 'blocks', t: blockDesign(500, 5000, 10, 33), shares: [0.6, 0.12] },
-    { name: 'text-like 2000 × 20000 (1 %, CSR)', key: 'text', t: withTarget(sparseDesign(2000, 20000, 34, 0.01, 0), uniforms(35), 1), shares: [0.6, 0.2] },
+    {
+      name: 'text-like 2000 × 20000 (1 %, CSR)',
+      key: 'text',
+      t: withTarget(sparseDesign(2000, 20000, 34, 0.01, 0), uniforms(35), 1),
+      shares: [0.6, 0.2],
+    },
   ];
 }
 export { top as oscarTop, shapeOf as oscarShape };
@@ -116,58 +135,108 @@ export async function benchOscar(repeats = Number(process.env.BENCH_REPEATS ?? 7
       writeFileSync(join(dir, `${key}-indices.i32`), f64(t.csr.indices));
     } else writeFileSync(join(dir, `${key}-X.f64`), f64(t.X));
     const alpha0 = top(t);
-    for (const [level, share] of [['few', shares[0]], ['many', shares[1]]]) {
-      const alpha = share * alpha0, weights = shapeOf(t.d).map((s) => s * alpha);
+    for (const [level, share] of [
+      ['few', shares[0]],
+      ['many', shares[1]],
+    ]) {
+      const alpha = share * alpha0,
+        weights = shapeOf(t.d).map((s) => s * alpha);
       writePeerFile(join(dir, `owl-${key}-${level}.bin`), t, weights);
-      cases.push({ name, key, level, t, weights, lambda1: alpha, lambda2: alpha / t.d, before: Math.min(t.n, t.d) <= 500 ? 'admm' : 'fista' });
+      cases.push({
+        name,
+        key,
+        level,
+        t,
+        weights,
+        lambda1: alpha,
+        lambda2: alpha / t.d,
+        before: Math.min(t.n, t.d) <= 500 ? 'admm' : 'fista',
+      });
     }
   }
   const nativeFits = join(root, 'build/native/supclust_native_fits');
   const hasNative = existsSync(nativeFits);
-  if (!hasNative) console.error('build/native/supclust_native_fits not found (node scripts/build.mjs native): the native columns are empty');
+  if (!hasNative)
+    console.error('build/native/supclust_native_fits not found (node scripts/build.mjs native): the native columns are empty');
   const tsv = ['case\tmethod\toptions\tdata\tn\td\tsparse\ty\trepeats'];
   for (const c of cases)
     for (const solver of ['auto', c.before])
       for (const tolerance of TOLERANCES)
-        tsv.push([`${c.key}-${c.level}-${solver}-${tolerance}`, 'oscar', `lambda1=${c.lambda1};lambda2=${c.lambda2};tolerance=${tolerance};solver=${solver}`,
-          c.key, c.t.n, c.t.d, Boolean(c.t.csr), `${c.key}-y.f64`, Math.min(repeats, 3)].join('\t'));
+        tsv.push(
+          [
+            `${c.key}-${c.level}-${solver}-${tolerance}`,
+            'oscar',
+            `lambda1=${c.lambda1};lambda2=${c.lambda2};tolerance=${tolerance};solver=${solver}`,
+            c.key,
+            c.t.n,
+            c.t.d,
+            Boolean(c.t.csr),
+            `${c.key}-y.f64`,
+            Math.min(repeats, 3),
+          ].join('\t'),
+        );
   writeFileSync(join(dir, 'native-cases.tsv'), tsv.join('\n') + '\n');
   const native = new Map();
   if (hasNative)
     for (const r of JSON.parse(execFileSync(nativeFits, [dir, String(TIMED_MS), String(MAX_REPEATS)], { maxBuffer: 1 << 30 }).toString()))
       native.set(r.case, r);
 
-  const simd = await load({ variant: 'simd' }), threaded = await load({ variant: 'simd-threaded' });
-  const rows = [], paths = [];
+  const simd = await load({ variant: 'simd' }),
+    threaded = await load({ variant: 'simd-threaded' });
+  const rows = [],
+    paths = [];
   for (const c of cases) {
     const { t } = c;
-    const runs = {};  // contender → [{ tolerance, ms, objective }]
-    const add = (contender, tolerance, ms, coef, b) => (runs[contender] ??= []).push({ tolerance, ms, objective: oscarObjective(t, c.weights, coef, b), coef });
+    const runs = {}; // contender → [{ tolerance, ms, objective }]
+    const add = (contender, tolerance, ms, coef, b) =>
+      (runs[contender] ??= []).push({ tolerance, ms, objective: oscarObjective(t, c.weights, coef, b), coef });
     if (hasNative)
       for (const solver of ['auto', c.before])
         for (const tolerance of TOLERANCES) {
           const r = native.get(`${c.key}-${c.level}-${solver}-${tolerance}`);
           add(`native ${solver === 'auto' ? 'auto' : 'before'}`, tolerance, r.heldMs, r.coef, r.intercept);
         }
-    for (const [variant, sc] of [['simd', simd], ['simd-threaded', threaded]]) {
+    for (const [variant, sc] of [
+      ['simd', simd],
+      ['simd-threaded', threaded],
+    ]) {
       const held = await sc.dataset(t.csr ?? t.X, t.n, t.d);
       for (const solver of variant === 'simd' ? ['auto', c.before] : ['auto'])
         for (const tolerance of TOLERANCES) {
           let m;
           const ms = await medianMs(Math.min(repeats, 3), async () => {
-            m = await sc.fit('oscar', { X: held, y: t.y, lambda1: c.lambda1, lambda2: c.lambda2, tolerance, solver, maxIterations: 100000 });
+            m = await sc.fit('oscar', {
+              X: held,
+              y: t.y,
+              lambda1: c.lambda1,
+              lambda2: c.lambda2,
+              tolerance,
+              solver,
+              maxIterations: 100000,
+            });
           });
           add(`wasm ${variant} ${solver === 'auto' ? 'auto' : 'before'}`, tolerance, ms, m.coef, m.intercept[0]);
         }
       held.dispose();
     }
-    const best = Math.min(...Object.values(runs).flat().map((r) => r.objective));
-    const bestRun = Object.values(runs).flat().find((r) => r.objective === best);
+    const best = Math.min(
+      ...Object.values(runs)
+        .flat()
+        .map((r) => r.objective),
+    );
+    const bestRun = Object.values(runs)
+      .flat()
+      .find((r) => r.objective === best);
     const row = { case: c.name, level: c.level, before: c.before, ...clustersOf(bestRun.coef), best };
     for (const [contender, list] of Object.entries(runs)) {
       const good = list.find((r) => (r.objective - best) / Math.abs(best) <= WITHIN);
       const byDefault = list.find((r) => r.tolerance === DEFAULT_TOLERANCE);
-      row[contender] = { ms: good?.ms ?? NaN, tolerance: good?.tolerance ?? NaN, defaultMs: byDefault.ms, defaultGap: (byDefault.objective - best) / Math.abs(best) };
+      row[contender] = {
+        ms: good?.ms ?? NaN,
+        tolerance: good?.tolerance ?? NaN,
+        defaultMs: byDefault.ms,
+        defaultGap: (byDefault.objective - best) / Math.abs(best),
+      };
     }
     rows.push(row);
     console.error(`oscar ${c.name} ${c.level}: done`);
@@ -182,7 +251,9 @@ export async function benchOscar(repeats = Number(process.env.BENCH_REPEATS ?? 7
       const params = { X: held, y: t.y, lambda1: 1, lambda2: 1 / t.d, tolerance: 1e-6, solver, maxIterations: 100000 };
       // One timed run, and the median of warm runs when that took under 2 s (the first call on a
       // module compiles as it goes); the former solver's paths take a minute on the larger designs.
-      const run = async () => { p = await simd.path('oscar', params, { nLambda: 50, lambdaMinRatio: 1e-2, devianceRatioChange: 0, devianceRatioMax: 1 }); };
+      const run = async () => {
+        p = await simd.path('oscar', params, { nLambda: 50, lambdaMinRatio: 1e-2, devianceRatioChange: 0, devianceRatioMax: 1 });
+      };
       const started = performance.now();
       await run();
       let ms = performance.now() - started;
@@ -201,23 +272,33 @@ export async function benchOscar(repeats = Number(process.env.BENCH_REPEATS ?? 7
 export function printOscar({ rows, paths }) {
   const f = (x) => (!Number.isFinite(x) ? '—' : x >= 100 ? x.toFixed(0) : x >= 1 ? x.toFixed(2) : x.toFixed(3));
   const contenders = ['native auto', 'native before', 'wasm simd auto', 'wasm simd before', 'wasm simd-threaded auto'];
-  console.log(`\nOSCAR (w_k = α(1 + (d − k)/d)): ms to an answer within ${WITHIN} of the best objective (the loosest tolerance that reaches it), ` +
-    `'auto' beside the former solver (before); in brackets the time and relative gap at the default tolerance ${DEFAULT_TOLERANCE}\n`);
+  console.log(
+    `\nOSCAR (w_k = α(1 + (d − k)/d)): ms to an answer within ${WITHIN} of the best objective (the loosest tolerance that reaches it), ` +
+      `'auto' beside the former solver (before); in brackets the time and relative gap at the default tolerance ${DEFAULT_TOLERANCE}\n`,
+  );
   console.log(`| problem | answer | clusters / non-zeros | ${contenders.join(' | ')} | before / auto (wasm) |`);
   console.log(`|---|---|---:|${contenders.map(() => '---:').join('|')}|---:|`);
   for (const r of rows) {
     const cell = (k) => (r[k] ? `${f(r[k].ms)} (${f(r[k].defaultMs)}, ${r[k].defaultGap.toExponential(0)})` : '—');
-    console.log(`| ${r.case} | ${r.level} | ${r.clusters} / ${r.nonZeros} | ${contenders.map(cell).join(' | ')} | ` +
-      `${(r['wasm simd before'].ms / r['wasm simd auto'].ms).toFixed(2)} |`);
+    console.log(
+      `| ${r.case} | ${r.level} | ${r.clusters} / ${r.nonZeros} | ${contenders.map(cell).join(' | ')} | ` +
+        `${(r['wasm simd before'].ms / r['wasm simd auto'].ms).toFixed(2)} |`,
+    );
   }
-  console.log('\nOSCAR paths: 50 points from the top to 1e-2 of it, tolerance 1e-6, X held, wasm simd, ms (under 2 s: the median of warm runs)\n');
+  console.log(
+    '\nOSCAR paths: 50 points from the top to 1e-2 of it, tolerance 1e-6, X held, wasm simd, ms (under 2 s: the median of warm runs)\n',
+  );
   console.log('| problem | auto | before | before / auto |\n|---|---:|---:|---:|');
-  for (const p of paths) console.log(`| ${p.case} | ${f(p.autoMs)} | ${f(p.beforeMs)} (${p.before}) | ${(p.beforeMs / p.autoMs).toFixed(2)} |`);
+  for (const p of paths)
+    console.log(`| ${p.case} | ${f(p.autoMs)} | ${f(p.beforeMs)} (${p.before}) | ${(p.beforeMs / p.autoMs).toFixed(2)} |`);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const result = await benchOscar();
   mkdirSync(join(root, 'bench/results'), { recursive: true });
-  writeFileSync(join(root, 'bench/results/oscar.json'), JSON.stringify({ repeats: Number(process.env.BENCH_REPEATS ?? 7), ...result }, (k, v) => (k === 'coef' ? undefined : v), 2));
+  writeFileSync(
+    join(root, 'bench/results/oscar.json'),
+    JSON.stringify({ repeats: Number(process.env.BENCH_REPEATS ?? 7), ...result }, (k, v) => (k === 'coef' ? undefined : v), 2),
+  );
   printOscar(result);
 }

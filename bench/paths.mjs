@@ -25,7 +25,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 // y / its standard deviation (1/n): glmnet's gaussian scaling of y is then the identity.
 function unitVariance(y) {
-  const n = y.length, mean = y.reduce((a, b) => a + b, 0) / n;
+  const n = y.length,
+    mean = y.reduce((a, b) => a + b, 0) / n;
   const s = Math.sqrt(y.reduce((a, b) => a + (b - mean) ** 2, 0) / n);
   return y.map((v) => v / s);
 }
@@ -38,7 +39,9 @@ export async function benchPaths(repeats = Number(process.env.BENCH_REPEATS ?? 7
   }
   const dir = join(tmpdir(), 'supclust-bench-paths');
   mkdirSync(dir, { recursive: true });
-  const wide = design(500, 5000, false, 13), tall = design(2000, 500, false, 14), big = sparseDesign(5000, 20000, 16, 0.01, 0.01);
+  const wide = design(500, 5000, false, 13),
+    tall = design(2000, 500, false, 14),
+    big = sparseDesign(5000, 20000, 16, 0.01, 0.01);
   const cases = [
     { file: 'wide', fit: 'lasso', family: 'gaussian', t: { ...wide, target: unitVariance(wide.target) }, case: 'lasso 500×5000 dense' },
     { file: 'big', fit: 'lasso', family: 'gaussian', t: { ...big, target: unitVariance(big.target) }, case: 'lasso 5000×20000 1% CSR' },
@@ -49,20 +52,30 @@ export async function benchPaths(repeats = Number(process.env.BENCH_REPEATS ?? 7
     const write = (suffix, a) => writeFileSync(join(dir, `${c.file}-${suffix}`), new Uint8Array(a.buffer, a.byteOffset, a.byteLength));
     const y = Float64Array.from(c.family === 'binomial' ? c.t.y : c.t.target);
     write('y.f64', y);
-    if (c.t.csr) { write('indptr.i32', c.t.csr.indptr); write('indices.i32', c.t.csr.indices); write('values.f64', c.t.csr.values); }
-    else write('X.f64', c.t.X);
+    if (c.t.csr) {
+      write('indptr.i32', c.t.csr.indptr);
+      write('indices.i32', c.t.csr.indices);
+      write('values.f64', c.t.csr.values);
+    } else write('X.f64', c.t.X);
     tsv.push([c.case, c.file, c.family, c.file, c.t.n, c.t.d, c.t.csr ? 'TRUE' : 'FALSE', `${c.file}-y.f64`].join('\t'));
   }
   writeFileSync(join(dir, 'glmnet-paths.tsv'), tsv.join('\n') + '\n');
   const sc = await load({ variant: 'simd' });
   const rows = [];
   for (const c of cases) {
-    const peer = JSON.parse(execFileSync('/usr/bin/Rscript', [join(root, 'bench/peers/glmnet_paths.R'), dir, String(Math.min(repeats, 3)),
-      String(TIMED_MS), String(MAX_REPEATS), c.case], { maxBuffer: 1 << 28 }).toString());
-    const { t } = c, lambda = peer.default.lambda;
+    const peer = JSON.parse(
+      execFileSync(
+        '/usr/bin/Rscript',
+        [join(root, 'bench/peers/glmnet_paths.R'), dir, String(Math.min(repeats, 3)), String(TIMED_MS), String(MAX_REPEATS), c.case],
+        { maxBuffer: 1 << 28 },
+      ).toString(),
+    );
+    const { t } = c,
+      lambda = peer.default.lambda;
     const held = await sc.dataset(t.csr ? { indptr: t.csr.indptr, indices: t.csr.indices, values: t.csr.values } : t.X, t.n, t.d);
     const params = { X: held, y: c.family === 'binomial' ? t.y : t.target, ...(c.family === 'binomial' ? { loss: 'logistic' } : {}) };
-    const run = (tolerance) => () => sc.path('lasso', { ...params, ...(tolerance ? { tolerance } : {}) }, { lambda, devianceRatioChange: 0, devianceRatioMax: 1 });
+    const run = (tolerance) => () =>
+      sc.path('lasso', { ...params, ...(tolerance ? { tolerance } : {}) }, { lambda, devianceRatioChange: 0, devianceRatioMax: 1 });
     const ours = await run()();
     const wasmMs = await medianMs(Math.min(repeats, 3), run());
     // Every point in one objective.
@@ -71,11 +84,15 @@ export async function benchPaths(repeats = Number(process.env.BENCH_REPEATS ?? 7
     const oursF = valuesOf(ours);
     const theirF = {};
     for (const label of ['default', 'tight']) {
-      const L = peer[label].lambda.length, beta = new Float64Array(readFileSync(join(dir, `${c.file}-${label}-beta.f64`)).buffer);
-      theirF[label] = Array.from({ length: Math.min(L, oursF.length) }, (_, k) => F(beta.subarray(k * t.d, (k + 1) * t.d), peer[label].intercept[k], lambda[k]));
+      const L = peer[label].lambda.length,
+        beta = new Float64Array(readFileSync(join(dir, `${c.file}-${label}-beta.f64`)).buffer);
+      theirF[label] = Array.from({ length: Math.min(L, oursF.length) }, (_, k) =>
+        F(beta.subarray(k * t.d, (k + 1) * t.d), peer[label].intercept[k], lambda[k]),
+      );
     }
     const gaps = (label) => {
-      let worst = -Infinity, worstRelative = -Infinity;
+      let worst = -Infinity,
+        worstRelative = -Infinity;
       theirF[label].forEach((theirs, k) => {
         worst = Math.max(worst, theirs - oursF[k]);
         worstRelative = Math.max(worstRelative, (theirs - oursF[k]) / Math.abs(oursF[k]));
@@ -92,11 +109,23 @@ export async function benchPaths(repeats = Number(process.env.BENCH_REPEATS ?? 7
           equal[label] = { tolerance, ms: await medianMs(Math.min(repeats, 3), run(tolerance)) };
     }
     held.dispose();
-    const g = gaps('default'), gt = gaps('tight');
-    rows.push({ case: c.case, points: lambda.length, wasmMs, glmnetMs: peer.default.ms, glmnetTightMs: peer.tight.ms,
-      glmnetOverWasm: peer.default.ms / wasmMs, glmnetTightOverWasm: peer.tight.ms / wasmMs,
-      gap: g.worst, relativeGap: g.worstRelative, tightGap: gt.worst, tightRelativeGap: gt.worstRelative,
-      equalDefault: equal.default ?? null, equalTight: equal.tight ?? null });
+    const g = gaps('default'),
+      gt = gaps('tight');
+    rows.push({
+      case: c.case,
+      points: lambda.length,
+      wasmMs,
+      glmnetMs: peer.default.ms,
+      glmnetTightMs: peer.tight.ms,
+      glmnetOverWasm: peer.default.ms / wasmMs,
+      glmnetTightOverWasm: peer.tight.ms / wasmMs,
+      gap: g.worst,
+      relativeGap: g.worstRelative,
+      tightGap: gt.worst,
+      tightRelativeGap: gt.worstRelative,
+      equalDefault: equal.default ?? null,
+      equalTight: equal.tight ?? null,
+    });
   }
   sc.dispose();
   return rows;
@@ -106,16 +135,24 @@ export function printPaths(rows) {
   if (!rows.length) return;
   const f = (x) => (x >= 100 ? x.toFixed(0) : x >= 1 ? x.toFixed(2) : x.toFixed(3));
   const e = (x) => x.toExponential(1);
-  console.log('\nRegularisation paths on glmnet\'s own λ sequence (same bytes), ms; ratio = glmnet / ours; gap = the worst point\'s');
-  console.log('objective, glmnet\'s − ours (relative in brackets; positive: ours lower); glmnet at thresh 1e-7 and 1e-10\n');
-  console.log('| path | points | supclust wasm simd | glmnet | ratio | gap | glmnet 1e-10 | ratio | gap |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  console.log("\nRegularisation paths on glmnet's own λ sequence (same bytes), ms; ratio = glmnet / ours; gap = the worst point's");
+  console.log("objective, glmnet's − ours (relative in brackets; positive: ours lower); glmnet at thresh 1e-7 and 1e-10\n");
+  console.log(
+    '| path | points | supclust wasm simd | glmnet | ratio | gap | glmnet 1e-10 | ratio | gap |\n|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+  );
   for (const r of rows)
-    console.log(`| ${r.case} | ${r.points} | ${f(r.wasmMs)} | ${f(r.glmnetMs)} | ${r.glmnetOverWasm.toFixed(2)} | ${e(r.gap)} (${e(r.relativeGap)}) | ${f(r.glmnetTightMs)} | ${r.glmnetTightOverWasm.toFixed(2)} | ${e(r.tightGap)} (${e(r.tightRelativeGap)}) |`);
-  console.log('\nAt equal accuracy: ours at the loosest tolerance whose every point is as low as glmnet\'s (ms, tolerance; ratio = glmnet / ours)\n');
+    console.log(
+      `| ${r.case} | ${r.points} | ${f(r.wasmMs)} | ${f(r.glmnetMs)} | ${r.glmnetOverWasm.toFixed(2)} | ${e(r.gap)} (${e(r.relativeGap)}) | ${f(r.glmnetTightMs)} | ${r.glmnetTightOverWasm.toFixed(2)} | ${e(r.tightGap)} (${e(r.tightRelativeGap)}) |`,
+    );
+  console.log(
+    "\nAt equal accuracy: ours at the loosest tolerance whose every point is as low as glmnet's (ms, tolerance; ratio = glmnet / ours)\n",
+  );
   console.log('| path | glmnet 1e-7 | ours | ratio | glmnet 1e-10 | ours | ratio |\n|---|---:|---:|---:|---:|---:|---:|');
   const at = (eq, theirs) => (eq ? `${f(eq.ms)} (${eq.tolerance.toExponential(0)}) | ${(theirs / eq.ms).toFixed(2)}` : '– | –');
   for (const r of rows)
-    console.log(`| ${r.case} | ${f(r.glmnetMs)} | ${at(r.equalDefault, r.glmnetMs)} | ${f(r.glmnetTightMs)} | ${at(r.equalTight, r.glmnetTightMs)} |`);
+    console.log(
+      `| ${r.case} | ${f(r.glmnetMs)} | ${at(r.equalDefault, r.glmnetMs)} | ${f(r.glmnetTightMs)} | ${at(r.equalTight, r.glmnetTightMs)} |`,
+    );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

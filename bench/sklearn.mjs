@@ -29,7 +29,14 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 export function uniforms(seed) {
   let s = seed >>> 0 || 1;
-  return () => { s ^= s << 13; s >>>= 0; s ^= s >>> 17; s ^= s << 5; s >>>= 0; return s / 2 ** 32; };
+  return () => {
+    s ^= s << 13;
+    s >>>= 0;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    s >>>= 0;
+    return s / 2 ** 32;
+  };
 }
 // A word's count in a document: 1 + geometric(1/2).
 export function count(u) {
@@ -38,19 +45,25 @@ export function count(u) {
   return c;
 }
 export function gaussian(u) {
-  const a = u() || 1e-300, b = u();
+  const a = u() || 1e-300,
+    b = u();
   return Math.sqrt(-2 * Math.log(a)) * Math.cos(2 * Math.PI * b);
 }
 // Dense Gaussian features, or text-like counts (a share `density` of the entries non-zero);
 // labels from a noisy linear rule, and a regression target (the rule's score).
 export function design(n, d, text, seed, density = 0.05) {
-  const u = uniforms(seed), X = new Float64Array(n * d), w = new Float64Array(d), y = new Float64Array(n), t = new Float64Array(n);
+  const u = uniforms(seed),
+    X = new Float64Array(n * d),
+    w = new Float64Array(d),
+    y = new Float64Array(n),
+    t = new Float64Array(n);
   for (let j = 0; j < d; j++) w[j] = text ? (u() < 0.1 ? [-2, -1, 1, 2][Math.floor(u() * 4)] : 0) : 0.3 * gaussian(u);
   for (let i = 0; i < n; i++) {
     let z = gaussian(u);
     for (let j = 0; j < d; j++) {
-      if (text) { if (u() < density) X[i * d + j] = count(u); }
-      else X[i * d + j] = gaussian(u);
+      if (text) {
+        if (u() < density) X[i * d + j] = count(u);
+      } else X[i * d + j] = gaussian(u);
       z += X[i * d + j] * w[j];
     }
     y[i] = z > (text ? 0.5 : 0) ? 1 : 0;
@@ -63,15 +76,21 @@ export function design(n, d, text, seed, density = 0.05) {
 // probability `density`, counts 1 + geometric(1/2); the rule's weights as design()'s on a share
 // `support` of the features, labels and target as there.
 export function sparseDesign(n, d, seed, density, support) {
-  const u = uniforms(seed), w = new Float64Array(d), y = new Float64Array(n), target = new Float64Array(n);
+  const u = uniforms(seed),
+    w = new Float64Array(d),
+    y = new Float64Array(n),
+    target = new Float64Array(n);
   for (let j = 0; j < d; j++) w[j] = u() < support ? [-2, -1, 1, 2][Math.floor(u() * 4)] : 0;
-  const indptr = new Int32Array(n + 1), indices = [], values = [];
+  const indptr = new Int32Array(n + 1),
+    indices = [],
+    values = [];
   for (let i = 0; i < n; i++) {
     let z = gaussian(u);
     for (let j = 0; j < d; j++) {
       if (u() >= density) continue;
       const c = count(u);
-      indices.push(j); values.push(c);
+      indices.push(j);
+      values.push(c);
       z += c * w[j];
     }
     indptr[i + 1] = indices.length;
@@ -82,9 +101,15 @@ export function sparseDesign(n, d, seed, density, support) {
 }
 
 export function toCsr({ X, n, d }) {
-  const indptr = new Int32Array(n + 1), indices = [], values = [];
+  const indptr = new Int32Array(n + 1),
+    indices = [],
+    values = [];
   for (let i = 0; i < n; i++) {
-    for (let j = 0; j < d; j++) if (X[i * d + j] !== 0) { indices.push(j); values.push(X[i * d + j]); }
+    for (let j = 0; j < d; j++)
+      if (X[i * d + j] !== 0) {
+        indices.push(j);
+        values.push(X[i * d + j]);
+      }
     indptr[i + 1] = indices.length;
   }
   return { indptr, indices: Int32Array.from(indices), values: Float64Array.from(values) };
@@ -106,12 +131,17 @@ export function scores(t, coef, b) {
 // With observation weights (c.weights) each row's loss counts wᵢ times: (1/Σw) Σ wᵢ ℓᵢ.
 export function objective(t, c, coef, b) {
   const z = scores(t, coef, b);
-  let loss = 0, l1 = 0, l2 = 0;
-  const logistic = c.fit.startsWith('logistic'), svm = c.fit === 'svm';
+  let loss = 0,
+    l1 = 0,
+    l2 = 0;
+  const logistic = c.fit.startsWith('logistic'),
+    svm = c.fit === 'svm';
   const y = logistic || svm ? t.y : t.target;
-  const w = (i) => (c.weights ? c.weights[i] : 1), total = c.weights ? c.weights.reduce((a, v) => a + v, 0) : t.n;
+  const w = (i) => (c.weights ? c.weights[i] : 1),
+    total = c.weights ? c.weights.reduce((a, v) => a + v, 0) : t.n;
   if (svm) {
-    let hinge = 0, w2 = b * b;
+    let hinge = 0,
+      w2 = b * b;
     for (let i = 0; i < t.n; i++) hinge += w(i) * Math.max(0, 1 - (2 * y[i] - 1) * z[i]);
     for (let j = 0; j < t.d; j++) w2 += coef[j] ** 2;
     return hinge / total + (c.lambda / 2) * w2;
@@ -122,11 +152,12 @@ export function objective(t, c, coef, b) {
       loss += w(i) * (m > 0 ? m + Math.log1p(Math.exp(-m)) : Math.log1p(Math.exp(m)));
     } else loss += w(i) * 0.5 * (z[i] - y[i]) ** 2;
   }
-  const s = c.standardize ? deviations(t) : null;  // standardize: the penalty reads coef_j · s_j
-  const f = c.factors ? rescaledFactors(c.factors) : null;  // penalty factors: each coefficient's penalty times f_j
+  const s = c.standardize ? deviations(t) : null; // standardize: the penalty reads coef_j · s_j
+  const f = c.factors ? rescaledFactors(c.factors) : null; // penalty factors: each coefficient's penalty times f_j
   for (let j = 0; j < t.d; j++) {
     const w = s ? coef[j] * s[j] : coef[j];
-    l1 += (f ? f[j] : 1) * Math.abs(w); l2 += (f ? f[j] : 1) * 0.5 * w ** 2;
+    l1 += (f ? f[j] : 1) * Math.abs(w);
+    l2 += (f ? f[j] : 1) * 0.5 * w ** 2;
   }
   const a = c.fit === 'elasticnet' ? c.alpha : c.fit.endsWith('l2') ? 0 : 1;
   return loss / total + c.lambda * (a * l1 + (1 - a) * l2);
@@ -147,15 +178,22 @@ const factorsOf = (d) => Array.from({ length: d }, (_, j) => (j % 50 === 0 ? 0 :
 const deviationsOf = new WeakMap();
 export function deviations(t) {
   if (deviationsOf.has(t)) return deviationsOf.get(t);
-  const mean = new Float64Array(t.d), squares = new Float64Array(t.d), stored = new Float64Array(t.d);
+  const mean = new Float64Array(t.d),
+    squares = new Float64Array(t.d),
+    stored = new Float64Array(t.d);
   const each = (f) => {
     if (t.csr) {
       const { indptr, indices, values } = t.csr;
       for (let i = 0; i < t.n; i++) for (let k = indptr[i]; k < indptr[i + 1]; k++) f(indices[k], values[k]);
     } else for (let i = 0; i < t.n; i++) for (let j = 0; j < t.d; j++) f(j, t.X[i * t.d + j]);
   };
-  each((j, x) => { mean[j] += x / t.n; stored[j]++; });
-  each((j, x) => { squares[j] += (x - mean[j]) ** 2; });
+  each((j, x) => {
+    mean[j] += x / t.n;
+    stored[j]++;
+  });
+  each((j, x) => {
+    squares[j] += (x - mean[j]) ** 2;
+  });
   const s = Float64Array.from(squares, (q, j) => Math.sqrt((q + (t.n - stored[j]) * mean[j] ** 2) / t.n) || 1);
   deviationsOf.set(t, s);
   return s;
@@ -164,7 +202,8 @@ export function deviations(t) {
 // λmax of the ℓ1 fits: ‖Xcᵀ(y − ȳ)‖∞ / n (the smallest λ whose answer is w = 0); standardized:
 // of the columns divided by their deviations.
 export function lambdaMax(t, y, standardize = false) {
-  const mean = y.reduce((a, b) => a + b, 0) / t.n, g = new Float64Array(t.d);
+  const mean = y.reduce((a, b) => a + b, 0) / t.n,
+    g = new Float64Array(t.d);
   if (t.csr) {
     const { indptr, indices, values } = t.csr;
     for (let i = 0; i < t.n; i++) for (let k = indptr[i]; k < indptr[i + 1]; k++) g[indices[k]] += values[k] * (y[i] - mean);
@@ -179,7 +218,8 @@ export function lambdaMax(t, y, standardize = false) {
 // `repeats` timed ones and more until they add up to TIMED_MS, at most MAX_REPEATS; the median.
 // (A fast fit's median over seven calls moves by a third between runs on a shared VM.) The peers'
 // scripts take the three numbers as arguments.
-export const TIMED_MS = 250, MAX_REPEATS = 31;
+export const TIMED_MS = 250,
+  MAX_REPEATS = 31;
 // Ours (native and wasm) is timed in this many rounds per case, alternated.
 const OUR_ROUNDS = 3;
 const middle = (values) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)];
@@ -197,10 +237,18 @@ export async function medianMs(repeats, f) {
 }
 
 function datasets() {
-  const gauss = design(300, 200, false, 11), text = design(500, 5000, true, 12);
+  const gauss = design(300, 200, false, 11),
+    text = design(500, 5000, true, 12);
   const sparse = design(2000, 5000, true, 15, 0.01);
-  const out = { gauss, wide: design(500, 5000, false, 13), tall: design(2000, 500, false, 14), text, 'text-csr': { ...text, csr: toCsr(text) },
-    sparse: { n: sparse.n, d: sparse.d, y: sparse.y, target: sparse.target, csr: toCsr(sparse) }, big: sparseDesign(5000, 20000, 16, 0.01, 0.01) };
+  const out = {
+    gauss,
+    wide: design(500, 5000, false, 13),
+    tall: design(2000, 500, false, 14),
+    text,
+    'text-csr': { ...text, csr: toCsr(text) },
+    sparse: { n: sparse.n, d: sparse.d, y: sparse.y, target: sparse.target, csr: toCsr(sparse) },
+    big: sparseDesign(5000, 20000, 16, 0.01, 0.01),
+  };
   const data = join(root, '../shared/data');
   if (existsSync(join(data, 'pang-lee-scale'))) {
     const m = loadPangLee(data, { words: 5623 });
@@ -217,8 +265,11 @@ export async function benchSklearn(repeats = Number(process.env.BENCH_REPEATS ??
     const write = (suffix, a) => writeFileSync(join(dir, `${name}-${suffix}`), new Uint8Array(a.buffer, a.byteOffset, a.byteLength));
     write('y.f64', Float64Array.from(t.y));
     write('target.f64', Float64Array.from(t.target));
-    if (t.csr) { write('indptr.i32', t.csr.indptr); write('indices.i32', t.csr.indices); write('values.f64', t.csr.values); }
-    else write('X.f64', t.X);
+    if (t.csr) {
+      write('indptr.i32', t.csr.indptr);
+      write('indices.i32', t.csr.indices);
+      write('values.f64', t.csr.values);
+    } else write('X.f64', t.X);
   }
   const cases = [];
   const add = (data, fit, lambda, extra = {}) => cases.push({ data, fit, lambda, ...extra });
@@ -228,12 +279,12 @@ export async function benchSklearn(repeats = Number(process.env.BENCH_REPEATS ??
   const wideMax = lambdaMax(data.wide, data.wide.target);
   for (const at of [0.1, 0.01]) {
     add('wide', 'lasso', at * wideMax, { at });
-    add('wide', 'elasticnet', 2 * at * wideMax, { alpha: 0.5, at });  // ℓ1 weight λα = at · λmax
+    add('wide', 'elasticnet', 2 * at * wideMax, { alpha: 0.5, at }); // ℓ1 weight λα = at · λmax
   }
   add('tall', 'logistic-l2', 1e-3);
   add('tall', 'logistic-l1', 0.05 * lambdaMax(data.tall, data.tall.y), { at: 0.05 });
-  add('sparse', 'svm', 1e-3);  // 2000 × 5000, 1 % non-zero, CSR
-  const bigMax = lambdaMax(data.big, data.big.target);  // 5000 × 20000, 1 % non-zero, CSR
+  add('sparse', 'svm', 1e-3); // 2000 × 5000, 1 % non-zero, CSR
+  const bigMax = lambdaMax(data.big, data.big.target); // 5000 × 20000, 1 % non-zero, CSR
   add('big', 'lasso', 0.01 * bigMax, { at: 0.01 });
   add('big', 'elasticnet', 0.02 * bigMax, { alpha: 0.5, at: 0.01 });
   // standardize beside glmnet's standardize = TRUE (scikit-learn has none: its column stays empty).
@@ -261,13 +312,28 @@ export async function benchSklearn(repeats = Number(process.env.BENCH_REPEATS ??
     const t = data[c.data];
     // Our call: the method and options each run of ours (wasm and native) is given.
     const method = c.fit === 'logistic-l2' ? 'ridge' : c.fit === 'elasticnet' ? 'elasticnet' : c.fit === 'svm' ? 'svm' : 'lasso';
-    const options = c.fit === 'svm' ? { lambda: c.lambda, bias: 'liblinear' }
-      : { loss: c.fit.startsWith('logistic') ? 'logistic' : 'squared', lambda: c.lambda, ...(c.alpha ? { alpha: c.alpha } : {}),
-        ...(c.standardize ? { standardize: true } : {}), ...(c.factors ? { penaltyFactor: c.factors } : {}) };
+    const options =
+      c.fit === 'svm'
+        ? { lambda: c.lambda, bias: 'liblinear' }
+        : {
+            loss: c.fit.startsWith('logistic') ? 'logistic' : 'squared',
+            lambda: c.lambda,
+            ...(c.alpha ? { alpha: c.alpha } : {}),
+            ...(c.standardize ? { standardize: true } : {}),
+            ...(c.factors ? { penaltyFactor: c.factors } : {}),
+          };
     // The target's file: labels for the logistic fits and the SVM, the regression target for the others.
     const y = `${c.data}-${c.fit.startsWith('logistic') || c.fit === 'svm' ? 'y' : 'target'}.f64`;
-    Object.assign(c, { method, options, y, reps: c.data === 'movies' ? Math.min(repeats, 3) : repeats, n: t.n, d: t.d, sparse: !!t.csr,
-      case: `${c.fit} ${t.n}×${t.d}${c.data === 'movies' ? ' movies' : c.data.startsWith('text') ? ' text' : c.data === 'sparse' || c.data === 'big' ? ' 1%' : ''} ${t.csr ? 'CSR' : 'dense'}${c.at ? ` ${c.at} λmax` : ''}${c.standardize ? ' standardized' : ''}${c.factors ? ' penalty factors' : ''}${c.weights ? ' weighted' : ''}` });
+    Object.assign(c, {
+      method,
+      options,
+      y,
+      reps: c.data === 'movies' ? Math.min(repeats, 3) : repeats,
+      n: t.n,
+      d: t.d,
+      sparse: !!t.csr,
+      case: `${c.fit} ${t.n}×${t.d}${c.data === 'movies' ? ' movies' : c.data.startsWith('text') ? ' text' : c.data === 'sparse' || c.data === 'big' ? ' 1%' : ''} ${t.csr ? 'CSR' : 'dense'}${c.at ? ` ${c.at} λmax` : ''}${c.standardize ? ' standardized' : ''}${c.factors ? ' penalty factors' : ''}${c.weights ? ' weighted' : ''}`,
+    });
   }
   // BENCH_CASES (a regular expression): only the cases whose names match it.
   if (process.env.BENCH_CASES) cases.splice(0, cases.length, ...cases.filter((c) => new RegExp(process.env.BENCH_CASES).test(c.case)));
@@ -280,25 +346,70 @@ export async function benchSklearn(repeats = Number(process.env.BENCH_REPEATS ??
   const one = (file, argv) => JSON.parse(execFileSync(file, argv, { maxBuffer: 1 << 28 }).toString())[0];
   const hasSklearn = spawnSync('/usr/bin/python3', ['-c', 'import sklearn, scipy'], {}).status === 0;
   if (!hasSklearn) console.error('scikit-learn not found (npm run bench installs python3-sklearn): its column is empty');
-  const sklearnFit = (c) => (hasSklearn && !c.standardize && !c.factors ? one('/usr/bin/python3', [join(root, 'bench/peers/sklearn_fits.py'), ...args(c)]) : null);
+  const sklearnFit = (c) =>
+    hasSklearn && !c.standardize && !c.factors ? one('/usr/bin/python3', [join(root, 'bench/peers/sklearn_fits.py'), ...args(c)]) : null;
   // glmnet: the squared and logistic fits (it has no SVM).
   for (const [k, c] of cases.entries()) {
-    if (c.factors) { c.factorsFile = `case${k}-pf.f64`; writeFileSync(join(dir, c.factorsFile), new Uint8Array(Float64Array.from(c.factors).buffer)); }
-    if (c.weights) { c.weightsFile = `case${k}-w.f64`; writeFileSync(join(dir, c.weightsFile), new Uint8Array(Float64Array.from(c.weights).buffer)); }
+    if (c.factors) {
+      c.factorsFile = `case${k}-pf.f64`;
+      writeFileSync(join(dir, c.factorsFile), new Uint8Array(Float64Array.from(c.factors).buffer));
+    }
+    if (c.weights) {
+      c.weightsFile = `case${k}-w.f64`;
+      writeFileSync(join(dir, c.weightsFile), new Uint8Array(Float64Array.from(c.weights).buffer));
+    }
   }
   writeFileSync(join(dir, 'sklearn-cases.json'), JSON.stringify(cases));
-  const tsv = ['case\tfit\tdata\tn\td\tsparse\tlambda\talpha\ty\tstandardize\tfactors\tweights',
-    ...cases.filter((c) => c.fit !== 'svm').map((c) => [c.case, c.fit, c.data, c.n, c.d, c.sparse ? 'TRUE' : 'FALSE', c.lambda, c.alpha ?? 1,
-      c.y, c.standardize ? 'TRUE' : 'FALSE', c.factorsFile ?? '', c.weightsFile ?? ''].join('\t'))];
+  const tsv = [
+    'case\tfit\tdata\tn\td\tsparse\tlambda\talpha\ty\tstandardize\tfactors\tweights',
+    ...cases
+      .filter((c) => c.fit !== 'svm')
+      .map((c) =>
+        [
+          c.case,
+          c.fit,
+          c.data,
+          c.n,
+          c.d,
+          c.sparse ? 'TRUE' : 'FALSE',
+          c.lambda,
+          c.alpha ?? 1,
+          c.y,
+          c.standardize ? 'TRUE' : 'FALSE',
+          c.factorsFile ?? '',
+          c.weightsFile ?? '',
+        ].join('\t'),
+      ),
+  ];
   writeFileSync(join(dir, 'glmnet-cases.tsv'), tsv.join('\n') + '\n');
   const hasGlmnet = spawnSync('/usr/bin/Rscript', ['-e', 'library(glmnet)'], {}).status === 0;
   if (!hasGlmnet) console.error('glmnet not found (npm run bench installs r-cran-glmnet): its column is empty');
-  const glmnetFit = (c) => (hasGlmnet && c.fit !== 'svm' ? one('/usr/bin/Rscript', [join(root, 'bench/peers/glmnet_fits.R'), ...args(c)]) : null);
+  const glmnetFit = (c) =>
+    hasGlmnet && c.fit !== 'svm' ? one('/usr/bin/Rscript', [join(root, 'bench/peers/glmnet_fits.R'), ...args(c)]) : null;
   // Ours natively (build/native/supclust_native_fits, bench/native_fits.cpp) on the same bytes.
   const nativeFits = join(root, 'build/native/supclust_native_fits');
-  writeFileSync(join(dir, 'native-cases.tsv'), ['case\tmethod\toptions\tdata\tn\td\tsparse\ty\trepeats\tweights',
-    ...cases.map((c) => [c.case, c.method, Object.entries(c.options).map(([k, v]) => `${k}=${Array.isArray(v) ? v.join(',') : v}`).join(';'), c.data, c.n, c.d, c.sparse,
-      c.y, c.reps, c.weightsFile ?? ''].join('\t'))].join('\n') + '\n');
+  writeFileSync(
+    join(dir, 'native-cases.tsv'),
+    [
+      'case\tmethod\toptions\tdata\tn\td\tsparse\ty\trepeats\tweights',
+      ...cases.map((c) =>
+        [
+          c.case,
+          c.method,
+          Object.entries(c.options)
+            .map(([k, v]) => `${k}=${Array.isArray(v) ? v.join(',') : v}`)
+            .join(';'),
+          c.data,
+          c.n,
+          c.d,
+          c.sparse,
+          c.y,
+          c.reps,
+          c.weightsFile ?? '',
+        ].join('\t'),
+      ),
+    ].join('\n') + '\n',
+  );
   const hasNative = existsSync(nativeFits);
   if (!hasNative) console.error('build/native/supclust_native_fits not found (node scripts/build.mjs native): the native column is empty');
   const nativeFit = (c) => (hasNative ? one(nativeFits, [dir, String(TIMED_MS), String(MAX_REPEATS), c.case]) : null);
@@ -323,10 +434,13 @@ export async function benchSklearn(repeats = Number(process.env.BENCH_REPEATS ??
     const rounds = [];
     for (let r = 0; r < OUR_ROUNDS; r++) {
       nat = nativeFit(c);
-      const wasmMs = await medianMs(reps,
-        async () => { m = await sc.fit(method, { X: t.csr ?? t.X, nRows: t.n, nCols: t.d, y, ...weighted, ...options }); });
+      const wasmMs = await medianMs(reps, async () => {
+        m = await sc.fit(method, { X: t.csr ?? t.X, nRows: t.n, nCols: t.d, y, ...weighted, ...options });
+      });
       let h;
-      const heldMs = await medianMs(reps, async () => { h = await sc.fit(method, { X: held[c.data], y, ...weighted, ...options }); });
+      const heldMs = await medianMs(reps, async () => {
+        h = await sc.fit(method, { X: held[c.data], y, ...weighted, ...options });
+      });
       if (objective(t, c, h.coef, h.intercept[0]) !== objective(t, c, m.coef, m.intercept[0]))
         throw new Error(`${c.case}: the held dataset's fit differs from the arrays'`);
       rounds.push({ wasmMs, heldMs, nativeMs: nat?.ms ?? NaN, nativeHeldMs: nat?.heldMs ?? NaN });
@@ -337,26 +451,56 @@ export async function benchSklearn(repeats = Number(process.env.BENCH_REPEATS ??
     // The SVM also at a relative duality gap of 1e-9: its default (1e-6) stops above LinearSVC at
     // tol 1e-10, so equal accuracy is compared there.
     let tight;
-    const tightMs = c.fit === 'svm'
-      ? await medianMs(reps, async () => { tight = await sc.fit(method, { X: t.csr ?? t.X, nRows: t.n, nCols: t.d, y, ...weighted, ...options, tolerance: 1e-9 }); })
-      : NaN;
+    const tightMs =
+      c.fit === 'svm'
+        ? await medianMs(reps, async () => {
+            tight = await sc.fit(method, { X: t.csr ?? t.X, nRows: t.n, nCols: t.d, y, ...weighted, ...options, tolerance: 1e-9 });
+          })
+        : NaN;
     const tightObjective = tight ? objective(t, c, tight.coef, tight.intercept[0]) : NaN;
     const theirObjective = theirs ? objective(t, c, theirs.coef, theirs.intercept) : NaN;
     const scored = (fit) => (fit ? { ms: fit.ms, objective: objective(t, c, fit.coef, fit.intercept) } : { ms: NaN, objective: NaN });
     const [gd, gt] = [scored(g?.default), scored(g?.tight)];
-    const st = scored(theirs?.tight);  // LinearSVC at tol 1e-10
+    const st = scored(theirs?.tight); // LinearSVC at tol 1e-10
     const nativeObjective = nat ? objective(t, c, nat.coef, nat.intercept) : NaN;
-    rows.push({ case: c.case, wasmMs, heldMs, iterations: m.iterations, status: m.status, objective: ours,
-      nativeMs: over('nativeMs'), nativeHeldMs: over('nativeHeldMs'), nativeIterations: nat?.iterations, nativeGap: nativeObjective - ours,
-      wasmOverNative: middle(rounds.map((r) => r.wasmMs / r.nativeMs)), heldOverNativeHeld: middle(rounds.map((r) => r.heldMs / r.nativeHeldMs)),
+    rows.push({
+      case: c.case,
+      wasmMs,
+      heldMs,
+      iterations: m.iterations,
+      status: m.status,
+      objective: ours,
+      nativeMs: over('nativeMs'),
+      nativeHeldMs: over('nativeHeldMs'),
+      nativeIterations: nat?.iterations,
+      nativeGap: nativeObjective - ours,
+      wasmOverNative: middle(rounds.map((r) => r.wasmMs / r.nativeMs)),
+      heldOverNativeHeld: middle(rounds.map((r) => r.heldMs / r.nativeHeldMs)),
       rounds,
-      tightMs, tightIterations: tight?.iterations, tightStatus: tight?.status, tightObjective,
-      sklearnSolver: theirs?.solver, sklearnMs: theirs?.ms ?? NaN, sklearnObjective: theirObjective,
-      sklearnOverWasm: (theirs?.ms ?? NaN) / wasmMs, objectiveGap: theirObjective - ours,
-      glmnetMs: gd.ms, glmnetObjective: gd.objective, glmnetOverWasm: gd.ms / wasmMs, glmnetGap: gd.objective - ours,
-      glmnetTightMs: gt.ms, glmnetTightObjective: gt.objective, glmnetTightOverWasm: gt.ms / wasmMs, glmnetTightGap: gt.objective - ours,
-      sklearnTightMs: st.ms, sklearnTightObjective: st.objective, sklearnTightOverWasm: st.ms / wasmMs, sklearnTightGap: st.objective - ours,
-      sklearnTightOverTight: st.ms / tightMs, sklearnTightGapToTight: st.objective - tightObjective });
+      tightMs,
+      tightIterations: tight?.iterations,
+      tightStatus: tight?.status,
+      tightObjective,
+      sklearnSolver: theirs?.solver,
+      sklearnMs: theirs?.ms ?? NaN,
+      sklearnObjective: theirObjective,
+      sklearnOverWasm: (theirs?.ms ?? NaN) / wasmMs,
+      objectiveGap: theirObjective - ours,
+      glmnetMs: gd.ms,
+      glmnetObjective: gd.objective,
+      glmnetOverWasm: gd.ms / wasmMs,
+      glmnetGap: gd.objective - ours,
+      glmnetTightMs: gt.ms,
+      glmnetTightObjective: gt.objective,
+      glmnetTightOverWasm: gt.ms / wasmMs,
+      glmnetTightGap: gt.objective - ours,
+      sklearnTightMs: st.ms,
+      sklearnTightObjective: st.objective,
+      sklearnTightOverWasm: st.ms / wasmMs,
+      sklearnTightGap: st.objective - ours,
+      sklearnTightOverTight: st.ms / tightMs,
+      sklearnTightGapToTight: st.objective - tightObjective,
+    });
   }
   for (const d of Object.values(held)) d.dispose();
   sc.dispose();
@@ -365,17 +509,24 @@ export async function benchSklearn(repeats = Number(process.env.BENCH_REPEATS ??
 
 export function printSklearn(rows) {
   const f = (x) => (Number.isNaN(x) ? '–' : x >= 100 ? x.toFixed(0) : x >= 1 ? x.toFixed(2) : x.toFixed(3));
-  const ratio = (x) => (Number.isNaN(x) ? '–' : x.toFixed(2) + '×'), gap = (x) => (Number.isNaN(x) ? '–' : x.toExponential(2));
+  const ratio = (x) => (Number.isNaN(x) ? '–' : x.toFixed(2) + '×'),
+    gap = (x) => (Number.isNaN(x) ? '–' : x.toExponential(2));
   console.log('\nFits beside scikit-learn and glmnet (same bytes; each answer in one objective), ms; ratio = peer / wasm;');
-  console.log('gap = peer\'s objective − ours; glmnet at its default thresh (1e-7) and at 1e-12; the tight peer:');
+  console.log("gap = peer's objective − ours; glmnet at its default thresh (1e-7) and at 1e-12; the tight peer:");
   console.log('glmnet at 1e-12, or for the SVM LinearSVC at tol 1e-10; held: ours on X held by the module (sc.dataset);');
   console.log('native: ours natively on the same bytes (supclust_native_fits), wasm / native with X given and held\n');
-  console.log('| fit | supclust wasm simd | held | native | wasm / native (held) | objective | scikit-learn | ratio | gap | glmnet | ratio | gap | tight peer | ratio | gap |');
+  console.log(
+    '| fit | supclust wasm simd | held | native | wasm / native (held) | objective | scikit-learn | ratio | gap | glmnet | ratio | gap | tight peer | ratio | gap |',
+  );
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
   for (const r of rows) {
-    const svm = r.case.startsWith('svm'), tightMs = svm ? r.sklearnTightMs : r.glmnetTightMs;
-    const tightRatio = svm ? r.sklearnTightOverWasm : r.glmnetTightOverWasm, tightGap = svm ? r.sklearnTightGap : r.glmnetTightGap;
-    console.log(`| ${r.case} | ${f(r.wasmMs)} (${r.iterations} its${svm ? `; at 1e-9 ${f(r.tightMs)}, ${r.tightIterations} its, LinearSVC 1e-10 ${ratio(r.sklearnTightOverTight)}, gap ${gap(r.sklearnTightGapToTight)}` : ''}) | ${f(r.heldMs)} | ${f(r.nativeMs)} | ${f(r.wasmOverNative)} (${f(r.heldOverNativeHeld)}) | ${r.objective.toPrecision(10)} | ${f(r.sklearnMs)} (${r.sklearnSolver ?? '–'}) | ${ratio(r.sklearnOverWasm)} | ${gap(r.objectiveGap)} | ${f(r.glmnetMs)} | ${ratio(r.glmnetOverWasm)} | ${gap(r.glmnetGap)} | ${f(tightMs)} | ${ratio(tightRatio)} | ${gap(tightGap)} |`);
+    const svm = r.case.startsWith('svm'),
+      tightMs = svm ? r.sklearnTightMs : r.glmnetTightMs;
+    const tightRatio = svm ? r.sklearnTightOverWasm : r.glmnetTightOverWasm,
+      tightGap = svm ? r.sklearnTightGap : r.glmnetTightGap;
+    console.log(
+      `| ${r.case} | ${f(r.wasmMs)} (${r.iterations} its${svm ? `; at 1e-9 ${f(r.tightMs)}, ${r.tightIterations} its, LinearSVC 1e-10 ${ratio(r.sklearnTightOverTight)}, gap ${gap(r.sklearnTightGapToTight)}` : ''}) | ${f(r.heldMs)} | ${f(r.nativeMs)} | ${f(r.wasmOverNative)} (${f(r.heldOverNativeHeld)}) | ${r.objective.toPrecision(10)} | ${f(r.sklearnMs)} (${r.sklearnSolver ?? '–'}) | ${ratio(r.sklearnOverWasm)} | ${gap(r.objectiveGap)} | ${f(r.glmnetMs)} | ${ratio(r.glmnetOverWasm)} | ${gap(r.glmnetGap)} | ${f(tightMs)} | ${ratio(tightRatio)} | ${gap(tightGap)} |`,
+    );
   }
 }
 
@@ -384,7 +535,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   mkdirSync(join(root, 'bench/results'), { recursive: true });
   const machine = { cpu: cpus()[0]?.model, cores: cpus().length, node: process.version };
   // With BENCH_CASES the file keeps its other cases: the ones run replace theirs in place.
-  const file = join(root, 'bench/results/sklearn.json'), byCase = new Map(rows.map((r) => [r.case, r]));
+  const file = join(root, 'bench/results/sklearn.json'),
+    byCase = new Map(rows.map((r) => [r.case, r]));
   const before = process.env.BENCH_CASES && existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).rows : [];
   const merged = [...before.map((r) => byCase.get(r.case) ?? r), ...rows.filter((r) => !before.some((b) => b.case === r.case))];
   writeFileSync(file, JSON.stringify({ machine, date: new Date().toISOString(), rows: merged }, null, 2));

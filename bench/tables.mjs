@@ -25,13 +25,20 @@ export async function benchTables(log = console.log, only = []) {
     for (const e of sc.info.experiments.filter((x) => !x.dataset && (!only.length || only.includes(x.id)))) {
       const entry = {};
       for (const fast of [true, false]) {
-        const abort = new AbortController(), timer = setTimeout(() => abort.abort(), TABLE_RUN.capSeconds * 1000);
+        const abort = new AbortController(),
+          timer = setTimeout(() => abort.abort(), TABLE_RUN.capSeconds * 1000);
         const t0 = performance.now();
         try {
           const methods = e.rows.filter((row) => !row.onRequest).map((row) => row.label);
-          const r = await sc.experiment(e.id, { reps: TABLE_RUN.reps, seed: TABLE_RUN.seed, fast, methods, threads: TABLE_RUN.threads }, { signal: abort.signal });
-          entry[fast ? 'fast' : 'full'] = { seconds: Number(((performance.now() - t0) / 1000).toFixed(1)),
-            rows: Object.fromEntries(r.rows.map((row) => [row.method, row.cells.map((c) => c.mean)])) };
+          const r = await sc.experiment(
+            e.id,
+            { reps: TABLE_RUN.reps, seed: TABLE_RUN.seed, fast, methods, threads: TABLE_RUN.threads },
+            { signal: abort.signal },
+          );
+          entry[fast ? 'fast' : 'full'] = {
+            seconds: Number(((performance.now() - t0) / 1000).toFixed(1)),
+            rows: Object.fromEntries(r.rows.map((row) => [row.method, row.cells.map((c) => c.mean)])),
+          };
         } catch (err) {
           if (!abort.signal.aborted) throw err;
           entry[fast ? 'fast' : 'full'] = { seconds: null, over: TABLE_RUN.capSeconds };

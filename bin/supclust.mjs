@@ -13,7 +13,9 @@ import { list, merge, priorPathsCommand, replicate } from './cli/tables.mjs';
 const COMMANDS = { fit, predict, cv, path, stability, list, replicate, merge, 'prior-paths': priorPathsCommand };
 
 const USAGE = `usage: supclust <command> [arguments] (supclust <command> --help for one)
-${Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(12)} ${c.summary}`).join('\n')}`;
+${Object.entries(COMMANDS)
+  .map(([name, c]) => `  ${name.padEnd(12)} ${c.summary}`)
+  .join('\n')}`;
 
 const commandUsage = (c) => `usage: ${c.usage}`;
 
@@ -64,7 +66,10 @@ async function main(argv) {
     const { values, positionals } = parse(args, options, usage);
     const want = command.positionals ?? 0;
     if (want === 'some' ? positionals.length === 0 : positionals.length !== want)
-      throw new UsageError(positionals.length > (want === 'some' ? Infinity : want) ? `unexpected argument '${positionals[want]}'` : 'missing argument', usage);
+      throw new UsageError(
+        positionals.length > (want === 'some' ? Infinity : want) ? `unexpected argument '${positionals[want]}'` : 'missing argument',
+        usage,
+      );
     await command.run(values, positionals, sc);
   } catch (e) {
     if (e instanceof UsageError) e.usage ??= usage;
@@ -76,14 +81,22 @@ async function main(argv) {
 }
 
 // Output piped into a reader that stops early (supclust list | head): stop quietly.
-process.stdout.on('error', (e) => { if (e.code === 'EPIPE') process.exit(0); else throw e; });
-
-main(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (e) => {
-  if (e instanceof UsageError) {
-    console.error(`supclust: ${e.message}\n${e.usage ?? ''}`.trimEnd());
-    process.exitCode = 2;
-  } else {
-    console.error(e instanceof SupclustError ? `supclust: ${e.message}` : e);
-    process.exitCode = 1;
-  }
+process.stdout.on('error', (e) => {
+  if (e.code === 'EPIPE') process.exit(0);
+  else throw e;
 });
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (e) => {
+    if (e instanceof UsageError) {
+      console.error(`supclust: ${e.message}\n${e.usage ?? ''}`.trimEnd());
+      process.exitCode = 2;
+    } else {
+      console.error(e instanceof SupclustError ? `supclust: ${e.message}` : e);
+      process.exitCode = 1;
+    }
+  },
+);

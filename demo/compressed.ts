@@ -14,7 +14,9 @@ export function compressedAssets(): Plugin {
   return {
     name: 'supclust-demo-compressed-assets',
     configurePreviewServer(server) {
-      const root = normalize(server.config.build.outDir.startsWith('/') ? server.config.build.outDir : join(server.config.root, server.config.build.outDir));
+      const root = normalize(
+        server.config.build.outDir.startsWith('/') ? server.config.build.outDir : join(server.config.root, server.config.build.outDir),
+      );
       server.middlewares.use((req: IncomingMessage, res: ServerResponse, next: () => void) => {
         const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
         const type = TYPES[extname(path)];
@@ -22,7 +24,7 @@ export function compressedAssets(): Plugin {
         const encoding = /\bbr\b/.test(accepts) ? 'br' : /\bgzip\b/.test(accepts) ? 'gzip' : undefined;
         const file = normalize(join(root, path));
         if (!type || !encoding || !file.startsWith(root)) return next();
-        let stat;
+        let stat: ReturnType<typeof statSync>;
         try {
           stat = statSync(file);
         } catch {
@@ -31,7 +33,11 @@ export function compressedAssets(): Plugin {
         let entry = cache.get(file);
         if (!entry || entry.mtime !== stat.mtimeMs) {
           const bytes = readFileSync(file);
-          entry = { mtime: stat.mtimeMs, br: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }), gz: gzipSync(bytes, { level: 9 }) };
+          entry = {
+            mtime: stat.mtimeMs,
+            br: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+            gz: gzipSync(bytes, { level: 9 }),
+          };
           cache.set(file, entry);
         }
         const body = encoding === 'br' ? entry.br : entry.gz;

@@ -12,5 +12,5 @@ export default defineConfig({
   plugins: [supclust(), compressedAssets()],
   resolve: { alias: { supclust: fileURLToPath(new URL('../dist/browser/index.js', import.meta.url)) } },
   build: { outDir: 'dist', emptyOutDir: true, target: 'es2022', chunkSizeWarningLimit: 2000 },
-  worker: { format: 'es' },  // the table's worker is a module worker
+  worker: { format: 'es' }, // the table's worker is a module worker
 });

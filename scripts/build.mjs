@@ -19,15 +19,13 @@ function run(cmd, args, opts = {}) {
 }
 const mtime = (p) => (existsSync(p) ? statSync(p).mtimeMs : 0);
 function walk(dir) {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]);
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
 }
 
 // ---- native ----
 function buildNative() {
   const dir = join(root, 'build/native');
-  if (!existsSync(join(dir, 'CMakeCache.txt')))
-    run('cmake', ['-S', '.', '-B', dir, '-DCMAKE_BUILD_TYPE=Release']);
+  if (!existsSync(join(dir, 'CMakeCache.txt'))) run('cmake', ['-S', '.', '-B', dir, '-DCMAKE_BUILD_TYPE=Release']);
   run('cmake', ['--build', dir, '-j', String(jobs)]);
 }
 
@@ -41,23 +39,38 @@ function buildSanitized() {
 }
 
 // ---- wasm ----
-const sources = walk(join(root, 'cpp/src')).filter((f) => f.endsWith('.cpp')).sort()
-  .map((f) => relative(root, f)).concat(['wasm/bindings.cpp']);
+const sources = walk(join(root, 'cpp/src'))
+  .filter((f) => f.endsWith('.cpp'))
+  .sort()
+  .map((f) => relative(root, f))
+  .concat(['wasm/bindings.cpp']);
 // An object is out of date when its flags changed (recorded beside it), or its source or any
 // header it included last time (the depfile em++ writes beside it) is newer; objects mirror the
 // source tree, so equal basenames never meet.
 function stale(obj, src, args) {
-  const deps = obj.replace(/\.o$/, '.d'), flags = obj.replace(/\.o$/, '.flags');
+  const deps = obj.replace(/\.o$/, '.d'),
+    flags = obj.replace(/\.o$/, '.flags');
   if (!existsSync(obj) || !existsSync(deps) || !existsSync(flags) || readFileSync(flags, 'utf8') !== args.join(' ')) return true;
   const built = mtime(obj);
-  const files = readFileSync(deps, 'utf8').replace(/\\\n/g, ' ').split(/:\s/).slice(1).join(' ')
-    .split(/\s+/).filter(Boolean);
-  return [src, ...files].some((f) => { const p = resolve(root, f); return !existsSync(p) || mtime(p) > built; });
+  const files = readFileSync(deps, 'utf8').replace(/\\\n/g, ' ').split(/:\s/).slice(1).join(' ').split(/\s+/).filter(Boolean);
+  return [src, ...files].some((f) => {
+    const p = resolve(root, f);
+    return !existsSync(p) || mtime(p) > built;
+  });
 }
 const emEnv = { ...process.env, NODE_PATH: ['/usr/share/nodejs', process.env.NODE_PATH].filter(Boolean).join(':') };
 // No RTTI (nothing asks for a type at run time; embind names its types without it): 4 % of the module.
-const common = ['-O3', '-msimd128', '-fno-rtti', '-DEMSCRIPTEN_HAS_UNBOUND_TYPE_NAMES=0', '-DNDEBUG', '-DEIGEN_NO_DEBUG', '-std=c++17',
-  '-Icpp/include', '-I/usr/include/eigen3'];
+const common = [
+  '-O3',
+  '-msimd128',
+  '-fno-rtti',
+  '-DEMSCRIPTEN_HAS_UNBOUND_TYPE_NAMES=0',
+  '-DNDEBUG',
+  '-DEIGEN_NO_DEBUG',
+  '-std=c++17',
+  '-Icpp/include',
+  '-I/usr/include/eigen3',
+];
 // What holds no hot loop is compiled for size: the papers' tables (declarations, the runner's
 // bookkeeping), option parsing, the registry (its checks of options and shapes; the passes over
 // X are checkDesign's and maxAbsOf's, core/data_matrix.cpp), the options' rescaling, the
@@ -70,16 +83,38 @@ const common = ['-O3', '-msimd128', '-fno-rtti', '-DEMSCRIPTEN_HAS_UNBOUND_TYPE_
 // row clustering for K outputs (Lloyd steps beside a convex fit per round). Everything that passes over the data or iterates
 // (kernels, solvers, the recipes that instantiate them, cross-validation's folds, the thread
 // team) is compiled for speed (-Os on cross-validation cost 6 % on a grid search).
-const FOR_SIZE = ['cpp/src/experiments/', 'cpp/src/methods/options.cpp', 'cpp/src/methods/registry.cpp', 'cpp/src/methods/data_scale.cpp',
-  'cpp/src/methods/path.cpp', 'cpp/src/methods/relaxed_fit.cpp', 'cpp/src/methods/stability.cpp', 'cpp/src/metrics/', 'cpp/src/base/json.cpp', 'cpp/src/core/held_design.cpp', 'cpp/src/solvers/proximal_newton.cpp', 'cpp/src/solvers/coordinate_extrapolation.cpp', 'wasm/',
-  'cpp/src/methods/multi_start.cpp', 'cpp/src/methods/intercept_free.cpp', 'cpp/src/core/offset_loss.cpp', 'cpp/src/families/grouping/gram_columns.cpp', 'cpp/src/families/grouping/sparse_exchange.cpp',
-  'cpp/src/methods/weighted_rows.cpp', 'cpp/src/methods/penalty_factors.cpp', 'cpp/src/families/priors/row_centres.cpp'];
+const FOR_SIZE = [
+  'cpp/src/experiments/',
+  'cpp/src/methods/options.cpp',
+  'cpp/src/methods/registry.cpp',
+  'cpp/src/methods/data_scale.cpp',
+  'cpp/src/methods/path.cpp',
+  'cpp/src/methods/relaxed_fit.cpp',
+  'cpp/src/methods/stability.cpp',
+  'cpp/src/metrics/',
+  'cpp/src/base/json.cpp',
+  'cpp/src/core/held_design.cpp',
+  'cpp/src/solvers/proximal_newton.cpp',
+  'cpp/src/solvers/coordinate_extrapolation.cpp',
+  'wasm/',
+  'cpp/src/methods/multi_start.cpp',
+  'cpp/src/methods/intercept_free.cpp',
+  'cpp/src/core/offset_loss.cpp',
+  'cpp/src/families/grouping/gram_columns.cpp',
+  'cpp/src/families/grouping/sparse_exchange.cpp',
+  'cpp/src/methods/weighted_rows.cpp',
+  'cpp/src/methods/penalty_factors.cpp',
+  'cpp/src/families/priors/row_centres.cpp',
+];
 // A family's methods.cpp declares its options and composes solvers: no loop of its own over data.
 const familyMethods = (src) => /^cpp\/src\/families\/[^/]+\/methods\.cpp$/.test(src);
 const optimisationOf = (src) => (FOR_SIZE.some((prefix) => src.startsWith(prefix)) || familyMethods(src) ? ['-Os'] : []);
 const variants = {
   simd: { cflags: [], lflags: [] },
-  'simd-threaded': { cflags: ['-pthread'], lflags: ['-pthread', '-sALLOW_MEMORY_GROWTH=1', '-sMAXIMUM_MEMORY=2GB', '-Wno-pthreads-mem-growth'] },
+  'simd-threaded': {
+    cflags: ['-pthread'],
+    lflags: ['-pthread', '-sALLOW_MEMORY_GROWTH=1', '-sMAXIMUM_MEMORY=2GB', '-Wno-pthreads-mem-growth'],
+  },
 };
 // The modules each variant is linked into, from the same objects: supclust-core-<variant> (the
 // kernels, the feature-grouping families and the calls around their fits: what a page that fits
@@ -91,10 +126,16 @@ const modules = {
 };
 const perModule = new Set(['cpp/src/families/catalogue.cpp', 'wasm/bindings.cpp']);
 const targets = {
-  web: { flags: ['-sENVIRONMENT=web,worker', '-sEXPORT_ES6=1'], ext: 'js',
-    pool: 'Math.max(1,Math.min(8,(self.navigator&&navigator.hardwareConcurrency)||2))' },
-  node: { flags: ['-sENVIRONMENT=node', '-sNODEJS_CATCH_EXIT=0', '-sNODEJS_CATCH_REJECTION=0'], ext: 'js',
-    pool: "Math.max(1,Math.min(8,require('os').cpus().length))" },
+  web: {
+    flags: ['-sENVIRONMENT=web,worker', '-sEXPORT_ES6=1'],
+    ext: 'js',
+    pool: 'Math.max(1,Math.min(8,(self.navigator&&navigator.hardwareConcurrency)||2))',
+  },
+  node: {
+    flags: ['-sENVIRONMENT=node', '-sNODEJS_CATCH_EXIT=0', '-sNODEJS_CATCH_REJECTION=0'],
+    ext: 'js',
+    pool: "Math.max(1,Math.min(8,require('os').cpus().length))",
+  },
 };
 
 async function parallel(tasks, limit) {
@@ -110,7 +151,7 @@ async function buildWasm() {
   const { promisify } = await import('node:util');
   const exec = promisify(execFile);
   const tasks = [];
-  const objects = {};  // objects[variant][module]: the objects each module links
+  const objects = {}; // objects[variant][module]: the objects each module links
   const compile = (src, obj, flags, label) => {
     const args = [...common, ...optimisationOf(src), ...flags];
     if (stale(obj, src, args))
@@ -118,8 +159,11 @@ async function buildWasm() {
         console.log(`em++ [${label}] ${src}`);
         mkdirSync(dirname(obj), { recursive: true });
         try {
-          await exec('em++', [...args, '-MMD', '-MF', obj.replace(/\.o$/, '.d'), '-c', src, '-o', obj],
-            { cwd: root, env: emEnv, maxBuffer: 1 << 26 });
+          await exec('em++', [...args, '-MMD', '-MF', obj.replace(/\.o$/, '.d'), '-c', src, '-o', obj], {
+            cwd: root,
+            env: emEnv,
+            maxBuffer: 1 << 26,
+          });
           writeFileSync(obj.replace(/\.o$/, '.flags'), args.join(' '));
         } catch (e) {
           process.stderr.write(e.stderr ?? '');
@@ -131,10 +175,26 @@ async function buildWasm() {
   for (const [name, v] of Object.entries(variants)) {
     const objDir = join(root, 'build/wasm', name);
     mkdirSync(objDir, { recursive: true });
-    const shared = Object.fromEntries(sources.filter((src) => !perModule.has(src))
-      .map((src) => [src, compile(src, join(objDir, src.replace(/\.cpp$/, '.o')), v.cflags, name)]));
-    objects[name] = Object.fromEntries(Object.entries(modules).map(([module, defines]) => [module, sources
-      .map((src) => shared[src] ?? compile(src, join(objDir, module.replace(/-$/, ''), src.replace(/\.cpp$/, '.o')), [...v.cflags, ...defines], `${module}${name}`))]));
+    const shared = Object.fromEntries(
+      sources
+        .filter((src) => !perModule.has(src))
+        .map((src) => [src, compile(src, join(objDir, src.replace(/\.cpp$/, '.o')), v.cflags, name)]),
+    );
+    objects[name] = Object.fromEntries(
+      Object.entries(modules).map(([module, defines]) => [
+        module,
+        sources.map(
+          (src) =>
+            shared[src] ??
+            compile(
+              src,
+              join(objDir, module.replace(/-$/, ''), src.replace(/\.cpp$/, '.o')),
+              [...v.cflags, ...defines],
+              `${module}${name}`,
+            ),
+        ),
+      ]),
+    );
   }
   await parallel(tasks, jobs);
   const threadedWorkers = [];
@@ -149,10 +209,28 @@ async function buildWasm() {
         if (mtime(out) >= Math.max(...inputs.map(mtime))) continue;
         console.log(`link [${module}${name}/${env}] ${relative(root, out)}`);
         const pool = name === 'simd-threaded' ? [`-sPTHREAD_POOL_SIZE=${t.pool}`] : [];
-        run('em++', [...common, ...v.lflags, ...t.flags, ...pool, '--bind', ...objects[name][module],
-          '-sMODULARIZE=1', '-sEXPORT_NAME=createSupclust', '-sDYNAMIC_EXECUTION=0', '-sFILESYSTEM=0',
-          '-sALLOW_MEMORY_GROWTH=1', '-sINITIAL_MEMORY=32MB', '--post-js', 'wasm/post.js',
-          '-o', out], { env: emEnv });
+        run(
+          'em++',
+          [
+            ...common,
+            ...v.lflags,
+            ...t.flags,
+            ...pool,
+            '--bind',
+            ...objects[name][module],
+            '-sMODULARIZE=1',
+            '-sEXPORT_NAME=createSupclust',
+            '-sDYNAMIC_EXECUTION=0',
+            '-sFILESYSTEM=0',
+            '-sALLOW_MEMORY_GROWTH=1',
+            '-sINITIAL_MEMORY=32MB',
+            '--post-js',
+            'wasm/post.js',
+            '-o',
+            out,
+          ],
+          { env: emEnv },
+        );
         // The browsers' glue is part of the download: minified (names and whitespace only; the
         // glue runs no eval, -sDYNAMIC_EXECUTION=0, and its `new URL(…, import.meta.url)` stay).
         if (env === 'web') {
@@ -170,7 +248,8 @@ async function buildWasm() {
     const browserImport = 'import(/* webpackIgnore: true */ /* @vite-ignore */ e.data.urlOrBlob)';
     const workerText = readFileSync(pthreadWorker, 'utf8');
     if (workerText.includes(fallback)) writeFileSync(pthreadWorker, workerText.replace(fallback, browserImport));
-    else if (!workerText.includes(browserImport)) throw new Error('the pthread worker glue changed: update the fallback rewrite in scripts/build.mjs');
+    else if (!workerText.includes(browserImport))
+      throw new Error('the pthread worker glue changed: update the fallback rewrite in scripts/build.mjs');
   }
   // Node glue is CommonJS inside a "type": "module" package.
   writeFileSync(join(root, 'dist/wasm/node/package.json'), '{ "type": "commonjs" }\n');
@@ -178,18 +257,21 @@ async function buildWasm() {
   // environment flags change only the glue), and Node reads dist/wasm/web's (web/src/node/index.ts).
   for (const name of Object.keys(variants))
     for (const module of Object.keys(modules)) {
-      const file = `supclust-${module}${name}.wasm`, nodeCopy = join(root, 'dist/wasm/node', file);
+      const file = `supclust-${module}${name}.wasm`,
+        nodeCopy = join(root, 'dist/wasm/node', file);
       if (!existsSync(nodeCopy)) continue;
       if (!readFileSync(nodeCopy).equals(readFileSync(join(root, 'dist/wasm/web', file))))
         throw new Error(`the node and web builds of ${file} differ: Node can no longer share the web .wasm`);
       rmSync(nodeCopy);
     }
   // Nothing else stays in dist/wasm: a module no longer built would otherwise be packed.
-  const built = new Set(Object.keys(variants).flatMap((name) => Object.keys(modules).flatMap((module) =>
-    ['wasm', 'js', 'worker.js'].map((ext) => `supclust-${module}${name}.${ext}`)))).add('package.json');
+  const built = new Set(
+    Object.keys(variants).flatMap((name) =>
+      Object.keys(modules).flatMap((module) => ['wasm', 'js', 'worker.js'].map((ext) => `supclust-${module}${name}.${ext}`)),
+    ),
+  ).add('package.json');
   for (const env of Object.keys(targets))
-    for (const file of readdirSync(join(root, 'dist/wasm', env)))
-      if (!built.has(file)) rmSync(join(root, 'dist/wasm', env, file));
+    for (const file of readdirSync(join(root, 'dist/wasm', env))) if (!built.has(file)) rmSync(join(root, 'dist/wasm', env, file));
 }
 
 // ---- TypeScript ----
@@ -200,7 +282,8 @@ async function generateSources() {
   run(process.execPath, [join(root, 'scripts/generate-types.mjs')]);
   const { eng } = await import('stopword');
   const out = join(root, 'web/src/stopwords.generated.ts');
-  const text = '// Generated by scripts/build.mjs from the `stopword` package (MIT, see LICENSE). Do not edit.\n' +
+  const text =
+    '// Generated by scripts/build.mjs from the `stopword` package (MIT, see LICENSE). Do not edit.\n' +
     `/** English stop words (the \`stopword\` package's list). */\nexport const englishStopWords: readonly string[] = ${JSON.stringify(eng)};\n`;
   if (!existsSync(out) || readFileSync(out, 'utf8') !== text) writeFileSync(out, text);
 }
@@ -218,40 +301,71 @@ async function buildTs() {
 async function bundleTableParser() {
   const { build } = await import('esbuild');
   const file = join(root, 'dist/table.js');
-  await build({ entryPoints: [file], outfile: file, allowOverwrite: true, bundle: true, format: 'esm', platform: 'neutral',
-    mainFields: ['browser', 'main'], logLevel: 'warning',
-    plugins: [{ name: 'siblings', setup: (b) => b.onResolve({ filter: /^\.\.?\//, namespace: 'file' }, (a) => (a.importer === file ? { path: a.path, external: true } : undefined)) }] });
+  await build({
+    entryPoints: [file],
+    outfile: file,
+    allowOverwrite: true,
+    bundle: true,
+    format: 'esm',
+    platform: 'neutral',
+    mainFields: ['browser', 'main'],
+    logLevel: 'warning',
+    plugins: [
+      {
+        name: 'siblings',
+        setup: (b) =>
+          b.onResolve({ filter: /^\.\.?\//, namespace: 'file' }, (a) =>
+            a.importer === file ? { path: a.path, external: true } : undefined,
+          ),
+      },
+    ],
+  });
 }
 
 // docs/datasets.md from the datasets' declaration (web/src/datasets.ts).
 async function writeDatasetsPage() {
   const { DATASETS } = await import(pathToFileURL(join(root, 'dist/datasets.js')).href);
-  const lines = ['<!-- Generated by scripts/build.mjs from web/src/datasets.ts. Do not edit. -->', '# Real datasets', '',
+  const lines = [
+    '<!-- Generated by scripts/build.mjs from web/src/datasets.ts. Do not edit. -->',
+    '# Real datasets',
+    '',
     'The real-data tables (`supclust replicate <id> --data DIR`) read these datasets; the library ships none of them.',
-    'DIR is the dataset\'s folder or a folder that contains it (one DIR can hold them all).', ''];
+    "DIR is the dataset's folder or a folder that contains it (one DIR can hold them all).",
+    '',
+  ];
   const folders = [...new Set(Object.values(DATASETS).map((d) => d.folder))];
   for (const folder of folders) {
-    const readers = Object.values(DATASETS).filter((d) => d.folder === folder), d = readers[0];
-    lines.push(`## ${folder}`, '', `${d.title}. Read by ${readers.map((r) => `\`${r.loader}\` (tables on \`${r.name}\`)`).join(' and ')}.`, '',
-      `- **Source:** ${d.source}`, `- **Citation:** ${d.citation}`, `- **Terms:** ${d.terms}`,
-      `- **Layout of \`${folder}/\`:** ${d.layout.join('; ')}`, '');
+    const readers = Object.values(DATASETS).filter((d) => d.folder === folder),
+      d = readers[0];
+    lines.push(
+      `## ${folder}`,
+      '',
+      `${d.title}. Read by ${readers.map((r) => `\`${r.loader}\` (tables on \`${r.name}\`)`).join(' and ')}.`,
+      '',
+      `- **Source:** ${d.source}`,
+      `- **Citation:** ${d.citation}`,
+      `- **Terms:** ${d.terms}`,
+      `- **Layout of \`${folder}/\`:** ${d.layout.join('; ')}`,
+      '',
+    );
   }
-  const out = join(root, 'docs/datasets.md'), text = lines.join('\n');
+  const out = join(root, 'docs/datasets.md'),
+    text = lines.join('\n');
   if (!existsSync(out) || readFileSync(out, 'utf8') !== text) writeFileSync(out, text);
 }
 
 // ---- demo ----
 function buildDemo() {
-  run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'demo/tsconfig.json']);  // type-check
+  run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', 'demo/tsconfig.json']); // type-check
   run(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'demo/vite.config.ts', '--logLevel', 'warn']);
 }
 
 try {
-if (want('native')) buildNative();
-if (want('sanitize')) buildSanitized();
-if (want('wasm')) await buildWasm();
-if (want('ts')) await buildTs();
-if (want('demo')) buildDemo();
+  if (want('native')) buildNative();
+  if (want('sanitize')) buildSanitized();
+  if (want('wasm')) await buildWasm();
+  if (want('ts')) await buildTs();
+  if (want('demo')) buildDemo();
 } catch (e) {
   console.error(`build failed: ${e.message.split('\n')[0]}`);
   process.exit(1);

@@ -6,8 +6,14 @@ import { preview } from 'vite';
 import { chromium } from 'playwright-core';
 import { fileURLToPath } from 'node:url';
 
-const server = await preview({ configFile: fileURLToPath(new URL('../demo/vite.config.ts', import.meta.url)), preview: { port: 0, host: '127.0.0.1' } });
-const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const server = await preview({
+  configFile: fileURLToPath(new URL('../demo/vite.config.ts', import.meta.url)),
+  preview: { port: 0, host: '127.0.0.1' },
+});
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+});
 try {
   const page = await browser.newPage({ viewport: { width: 1200, height: 630 } });
   await page.goto(`${server.resolvedUrls.local[0]}?embed=1`);

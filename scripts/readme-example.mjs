@@ -11,6 +11,6 @@ const root = join(fileURLToPath(new URL('.', import.meta.url)), '..');
 export function readmeExample(end) {
   const readme = readFileSync(join(root, 'README.md'), 'utf8');
   const block = /```js\n([\s\S]*?)```/.exec(readme);
-  if (!block || !block[1].includes("from 'supclust'")) throw new Error('README.md: its first js block is no longer the example');
+  if (!block?.[1].includes("from 'supclust'")) throw new Error('README.md: its first js block is no longer the example');
   return `${block[1]}${end}\n`;
 }

@@ -5,14 +5,15 @@
 // before the linker merges the template instances several objects share, so their sum exceeds
 // the module's). Usage: node scripts/size.mjs (after node scripts/build.mjs wasm).
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib';
 
 const root = join(fileURLToPath(new URL('.', import.meta.url)), '..');
 const kb = (n) => (n / 1024).toFixed(0).padStart(6);
-const walk = (dir) => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
+const walk = (dir) =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(join(dir, e.name)) : [join(dir, e.name)]));
 
 const gzip = (file) => gzipSync(readFileSync(file), { level: 9 }).length;
 console.log('file                                              raw KB   gzip KB  brotli KB');
@@ -29,10 +30,14 @@ for (const env of ['web', 'node'])
 
 // What a page downloads for each module: the .wasm, its glue and (threaded) the pthread worker.
 console.log('\na page on module   build           wasm + glue, gzip KB');
-for (const [module, name] of [['core-', 'core'], ['library-', 'library']])
+for (const [module, name] of [
+  ['core-', 'core'],
+  ['library-', 'library'],
+])
   for (const variant of ['simd', 'simd-threaded']) {
-    const files = ['wasm', 'js', ...(variant === 'simd-threaded' ? ['worker.js'] : [])]
-      .map((ext) => join(root, 'dist/wasm/web', `supclust-${module}${variant}.${ext}`));
+    const files = ['wasm', 'js', ...(variant === 'simd-threaded' ? ['worker.js'] : [])].map((ext) =>
+      join(root, 'dist/wasm/web', `supclust-${module}${variant}.${ext}`),
+    );
     if (!files.every(existsSync)) continue;
     console.log(`${name.padEnd(18)} ${variant.padEnd(15)} ${kb(files.reduce((sum, f) => sum + gzip(f), 0))}`);
   }
@@ -42,7 +47,7 @@ if (!existsSync(objects)) process.exit(0);
 const code = new Map();
 for (const file of walk(objects).filter((f) => f.endsWith('.o'))) {
   const parts = relative(objects, file).split('/');
-  if (parts[0] !== 'wasm' && parts[0] !== 'cpp') continue;  // an object of an older layout
+  if (parts[0] !== 'wasm' && parts[0] !== 'cpp') continue; // an object of an older layout
   // cpp/src/<layer>[/<family>]/x.o, or wasm/bindings.o
   const group = parts[0] === 'wasm' ? 'wasm' : parts[2] === 'families' && parts.length > 4 ? `families/${parts[3]}` : parts[2];
   const sections = execFileSync('llvm-size', ['-A', file], { encoding: 'utf8' });

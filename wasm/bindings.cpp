@@ -57,7 +57,8 @@ val projectSparseGroupsJs(const val& r) {
   const auto u = doubles(r["values"]);
   const double s = r["s"].as<double>(), Q = r["Q"].as<double>();
   if (Refusal why = checkSparseGroupsCall(u.data(), u.size(), s, Q); !why.empty()) return refused(why);
-  const SparseGroupsResult p = projectSparseGroups(u.data(), u.size(), static_cast<std::size_t>(s), static_cast<int>(Q));
+  const SparseGroupsResult p =
+      projectSparseGroups(u.data(), u.size(), static_cast<std::size_t>(s), static_cast<int>(Q));
   return object({{"values", copyOut(p.values)}, {"labels", copyOut(p.labels)}, {"centroids", copyOut(p.centroids)}});
 }
 
@@ -82,7 +83,8 @@ val proxCliqueFusionJs(const val& r) {
 
 // { dataset, X, nRows, nCols }: stored under the caller's id, checked once.
 val holdJs(const val& r) {
-  if (Refusal why = datasets.hold(r["dataset"].as<int>(), dataOf(r["X"], r["nRows"].as<int>(), r["nCols"].as<int>())); !why.empty())
+  if (Refusal why = datasets.hold(r["dataset"].as<int>(), dataOf(r["X"], r["nRows"].as<int>(), r["nCols"].as<int>()));
+      !why.empty())
     return refused(why);
   return val::undefined();
 }
@@ -95,15 +97,16 @@ val fitJs(const val& r, const val& onProgress) {
   const CallData data(r, datasets);
   if (!data.why.empty()) return refused(data.why);
   const std::unique_ptr<WarmStart> warm = warmStartOf(r["warmStart"]);
-  return resultToJs(fit(r["method"].as<std::string>(), *data.problem, toParams(r["options"]), controlOf(onProgress), warm.get()));
+  return resultToJs(fit(text(r["method"]), *data.problem, toParams(r["options"]), controlOf(onProgress), warm.get()));
 }
 
 // { model: { kind, coef, intercept, classes, oneVsAll, offset }, answer, X, nRows, nCols, y?, offset? }
 val predictJs(const val& r) {
   const CallData data(r, datasets);
   if (!data.why.empty()) return refused(data.why);
-  const Answer what = answerNamed(r["answer"].as<std::string>());
-  return answersToJs(answer(what, predictorOf(r["model"]), data.problem->X, data.problem->y, data.problem->offset), what);
+  const Answer what = answerNamed(text(r["answer"]));
+  return answersToJs(answer(what, predictorOf(r["model"]), data.problem->X, data.problem->y, data.problem->offset),
+                     what);
 }
 
 // { model: { kind, coef, intercept, classes, oneVsAll, loss, offset }, metric, X, nRows, nCols, y, yCols, offset? }
@@ -111,8 +114,10 @@ val scoreJs(const val& r) {
   const CallData data(r, datasets);
   if (!data.why.empty()) return refused(data.why);
   const Predictor p = predictorOf(r["model"]);
-  if (Refusal why = checkPredictionOffset(p.offset, data.problem->offset, data.problem->X.rows()); !why.empty()) return refused(why);
-  return scoreToJs(scoreModel(Result{p.kind, p.coef, p.intercept}, r["model"]["loss"].as<std::string>(), *data.problem, r["metric"].as<std::string>()));
+  if (Refusal why = checkPredictionOffset(p.offset, data.problem->offset, data.problem->X.rows()); !why.empty())
+    return refused(why);
+  return scoreToJs(
+      scoreModel(Result{p.kind, p.coef, p.intercept}, text(r["model"]["loss"]), *data.problem, text(r["metric"])));
 }
 
 // { method, X, nRows, nCols, y, yCols, options, grid: { names, values }, settings }
@@ -121,11 +126,8 @@ val crossValidateJs(const val& r, const val& onProgress) {
   if (!data.why.empty()) return refused(data.why);
   CrossValidationOptions o;
   if (Refusal why = crossValidationSchema().read(toParams(r["settings"]), o); !why.empty()) return refused(why);
-  Grid grid;
-  const val names = r["grid"]["names"], values = r["grid"]["values"];
-  for (int g = 0; g < names["length"].as<int>(); ++g) grid.push_back({names[g].as<std::string>(), doubles(values[g])});
-  const CrossValidationResult cv = crossValidate(r["method"].as<std::string>(), *data.problem, toParams(r["options"]), grid, o,
-                                                 controlOf(onProgress));
+  const CrossValidationResult cv = crossValidate(text(r["method"]), *data.problem, toParams(r["options"]),
+                                                 gridOf(r["grid"]), o, controlOf(onProgress));
   return crossValidationToJs(cv);
 }
 
@@ -135,8 +137,9 @@ val pathJs(const val& r, const val& onProgress) {
   if (!data.why.empty()) return refused(data.why);
   PathOptions o;
   if (Refusal why = pathSchema().read(toParams(r["settings"]), o); !why.empty()) return refused(why);
-  const std::string over = given(r["over"]) ? r["over"].as<std::string>() : "";
-  return pathToJs(path(r["method"].as<std::string>(), *data.problem, toParams(r["options"]), doubles(r["sequence"]), o, controlOf(onProgress), over));
+  const std::string over = given(r["over"]) ? text(r["over"]) : "";
+  return pathToJs(path(text(r["method"]), *data.problem, toParams(r["options"]), doubles(r["sequence"]), o,
+                       controlOf(onProgress), over));
 }
 
 // { method, X, nRows, nCols, y, yCols, options, settings }
@@ -145,13 +148,13 @@ val stabilityJs(const val& r, const val& onProgress) {
   if (!data.why.empty()) return refused(data.why);
   StabilityOptions o;
   if (Refusal why = stabilitySchema().read(toParams(r["settings"]), o); !why.empty()) return refused(why);
-  return stabilityToJs(stability(r["method"].as<std::string>(), *data.problem, toParams(r["options"]), o, controlOf(onProgress)));
+  return stabilityToJs(stability(text(r["method"]), *data.problem, toParams(r["options"]), o, controlOf(onProgress)));
 }
 
 // { name, options }
 val generateJs(const val& r) {
   SyntheticProblem p;
-  if (Refusal why = generate(r["name"].as<std::string>(), toParams(r["options"]), p); !why.empty()) return refused(why);
+  if (Refusal why = generate(text(r["name"]), toParams(r["options"]), p); !why.empty()) return refused(why);
   return syntheticToJs(p);
 }
 
@@ -161,10 +164,10 @@ val experimentJs(const val& r, const val& onProgress) {
   ExperimentOptions o;
   if (Refusal why = experimentSchema().read(toParams(r["settings"]), o); !why.empty()) return refused(why);
   const val methods = r["methods"];
-  for (int i = 0; i < methods["length"].as<int>(); ++i) o.methods.push_back(methods[i].as<std::string>());
+  for (int i = 0; i < methods["length"].as<int>(); ++i) o.methods.push_back(text(methods[i]));
   std::vector<std::unique_ptr<CallData>> problems;
   if (Refusal why = experimentDataOf(r["data"], datasets, problems, o); !why.empty()) return refused(why);
-  const ExperimentResult e = runExperiment(r["id"].as<std::string>(), o, controlOf(onProgress));
+  const ExperimentResult e = runExperiment(text(r["id"]), o, controlOf(onProgress));
   return experimentToJs(e, o);
 }
 #endif

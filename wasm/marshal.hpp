@@ -29,7 +29,9 @@ namespace supclust::marshal {
 using emscripten::val;
 
 template <class T>
-val copyOut(const char* type, const T* data, std::size_t n) { return val::global(type).new_(emscripten::typed_memory_view(n, data)); }
+val copyOut(const char* type, const T* data, std::size_t n) {
+  return val::global(type).new_(emscripten::typed_memory_view(n, data));
+}
 inline val copyOut(const std::vector<double>& v) { return copyOut("Float64Array", v.data(), v.size()); }
 inline val copyOut(const Labels& v) { return copyOut("Int32Array", v.data(), v.size()); }
 template <class M>
@@ -38,7 +40,9 @@ val copyOut(const Eigen::DenseBase<M>& m) {  // column-major
   return copyOut("Float64Array", dense.data(), static_cast<std::size_t>(dense.size()));
 }
 inline std::vector<double> doubles(const val& a) { return emscripten::convertJSArrayToNumberVector<double>(a); }
-inline std::vector<std::int32_t> ints(const val& a) { return emscripten::convertJSArrayToNumberVector<std::int32_t>(a); }
+inline std::vector<std::int32_t> ints(const val& a) {
+  return emscripten::convertJSArrayToNumberVector<std::int32_t>(a);
+}
 // A JS array or typed array copied into a buffer sized for it and not zeroed first (a 20 MB X
 // is written once, by the copy).
 template <class T>
@@ -48,6 +52,7 @@ UninitialisedVector<T> copyIn(const val& a) {
   return out;
 }
 inline bool given(const val& v) { return !v.isUndefined() && !v.isNull(); }
+inline std::string text(const val& v) { return v.as<std::string>(); }
 // An object of the given fields, in order; an array of f(item) for each item.
 inline val object(std::initializer_list<std::pair<const char*, val>> fields, val o = val::object()) {
   for (const auto& [key, value] : fields) o.set(key, value);
@@ -58,6 +63,17 @@ val list(const C& items, F f) {
   val a = val::array();
   for (const auto& x : items) a.call<void>("push", f(x));
   return a;
+}
+// Whether v is a Float64Array (clang-format would space the member call as Java's keyword).
+// clang-format off
+inline bool isFloat64Array(const val& v) { return v.instanceof(val::global("Float64Array")); }
+// clang-format on
+// A grid { names, values }: each name with its list of values.
+inline Grid gridOf(const val& g) {
+  Grid grid;
+  const val names = g["names"], values = g["values"];
+  for (int k = 0; k < names["length"].as<int>(); ++k) grid.push_back({text(names[k]), doubles(values[k])});
+  return grid;
 }
 // A JS object's entries as Params: numbers, booleans, strings, Float64Arrays as number lists
 // (validate.ts sends a numbers option as one), and other arrays as integer lists.
@@ -70,7 +86,7 @@ inline Params toParams(const val& options) {
     if (t == "number") p.numbers[k] = options[k].as<double>();
     else if (t == "boolean") p.flags[k] = options[k].as<bool>();
     else if (t == "string") p.strings[k] = options[k].as<std::string>();
-    else if (t == "object" && options[k].instanceof(val::global("Float64Array"))) p.vectors[k] = doubles(options[k]);
+    else if (t == "object" && isFloat64Array(options[k])) p.vectors[k] = doubles(options[k]);
     else if (t == "object" && !options[k].isNull()) p.labels[k] = ints(options[k]);
   }
   return p;
@@ -101,9 +117,11 @@ struct CallData {
   std::unique_ptr<Problem> problem;
   Refusal why;
   CallData(const val& r, const HeldDatasets& datasets)
-      : y(given(r["y"]) ? doubles(r["y"]) : std::vector<double>()), weights(given(r["weights"]) ? doubles(r["weights"]) : std::vector<double>()),
+      : y(given(r["y"]) ? doubles(r["y"]) : std::vector<double>()),
+        weights(given(r["weights"]) ? doubles(r["weights"]) : std::vector<double>()),
         offset(given(r["offset"]) ? doubles(r["offset"]) : std::vector<double>()) {
-    const Eigen::Map<const Vector> Y(y.data(), static_cast<Eigen::Index>(y.size())), W(weights.data(), static_cast<Eigen::Index>(weights.size())),
+    const Eigen::Map<const Vector> Y(y.data(), static_cast<Eigen::Index>(y.size())),
+        W(weights.data(), static_cast<Eigen::Index>(weights.size())),
         O(offset.data(), static_cast<Eigen::Index>(offset.size()));
     const int yCols = given(r["yCols"]) ? r["yCols"].as<int>() : 1;
     if (r["X"].typeOf().as<std::string>() == "number") {
@@ -124,18 +142,20 @@ inline std::unique_ptr<WarmStart> warmStartOf(const val& w) {
   const std::vector<double> coef = doubles(w["coef"]), intercept = doubles(w["intercept"]);
   const auto K = static_cast<Eigen::Index>(intercept.size());
   const auto d = K > 0 && coef.size() % intercept.size() == 0 ? static_cast<Eigen::Index>(coef.size()) / K : 0;
-  return std::unique_ptr<WarmStart>(new WarmStart{Eigen::Map<const Matrix>(coef.data(), d, K), Eigen::Map<const RowVector>(intercept.data(), K)});
+  return std::unique_ptr<WarmStart>(
+      new WarmStart{Eigen::Map<const Matrix>(coef.data(), d, K), Eigen::Map<const RowVector>(intercept.data(), K)});
 }
 
 // A table's data: one { X, nRows, nCols, y } (o.data) or, for tables whose columns are datasets,
 // a list (o.datasets), each read into `problems`; a refusal names data. or data[k].
-inline Refusal experimentDataOf(const val& data, const HeldDatasets& datasets, std::vector<std::unique_ptr<CallData>>& problems,
-                                ExperimentOptions& o) {
+inline Refusal experimentDataOf(const val& data, const HeldDatasets& datasets,
+                                std::vector<std::unique_ptr<CallData>>& problems, ExperimentOptions& o) {
   const int count = !given(data) ? 0 : data.isArray() ? data["length"].as<int>() : 1;
   for (int k = 0; k < count; ++k) {
     problems.emplace_back(new CallData(data.isArray() ? data[k] : data, datasets));
     const Refusal& why = problems.back()->why;
-    if (!why.empty()) return why.as((data.isArray() ? "data[" + std::to_string(k) + "]." : std::string("data.")) + why.field);
+    if (!why.empty())
+      return why.as((data.isArray() ? "data[" + std::to_string(k) + "]." : std::string("data.")) + why.field);
     if (data.isArray()) o.datasets.push_back(problems.back()->problem.get());
     else o.data = problems.back()->problem.get();
   }
@@ -144,11 +164,21 @@ inline Refusal experimentDataOf(const val& data, const HeldDatasets& datasets, s
 
 // A generated problem's arrays (row-major X, Xvalidation, Xtest) and sizes, as generate() returns them.
 inline val syntheticToJs(const SyntheticProblem& p) {
-  const auto rows = [](const RowMatrix& X) { return copyOut("Float64Array", X.data(), static_cast<std::size_t>(X.size())); };
+  const auto rows = [](const RowMatrix& X) {
+    return copyOut("Float64Array", X.data(), static_cast<std::size_t>(X.size()));
+  };
   const auto count = [](const RowMatrix& X) { return val(static_cast<int>(X.rows())); };
-  return object({{"X", rows(p.X)}, {"nRows", count(p.X)}, {"nCols", val(static_cast<int>(p.X.cols()))}, {"y", copyOut(p.y)},
-                 {"Xvalidation", rows(p.Xvalidation)}, {"nValidation", count(p.Xvalidation)}, {"yvalidation", copyOut(p.yvalidation)},
-                 {"Xtest", rows(p.Xtest)}, {"nTest", count(p.Xtest)}, {"ytest", copyOut(p.ytest)}, {"coef", copyOut(p.coef)},
+  return object({{"X", rows(p.X)},
+                 {"nRows", count(p.X)},
+                 {"nCols", val(static_cast<int>(p.X.cols()))},
+                 {"y", copyOut(p.y)},
+                 {"Xvalidation", rows(p.Xvalidation)},
+                 {"nValidation", count(p.Xvalidation)},
+                 {"yvalidation", copyOut(p.yvalidation)},
+                 {"Xtest", rows(p.Xtest)},
+                 {"nTest", count(p.Xtest)},
+                 {"ytest", copyOut(p.ytest)},
+                 {"coef", copyOut(p.coef)},
                  {"groups", copyOut(p.groups)}});
 }
 
@@ -166,23 +196,42 @@ inline Control controlOf(const val& onProgress) {
 // A fitted model, or its refusal.
 inline val resultToJs(const Result& r) {
   if (r.status == Status::InvalidInput) return statusOf(r.status, r.message, r.field);
-  return object({{"kind", val(std::string(kindName(r.kind)))}, {"outputs", val(static_cast<int>(r.coef.cols()))},
-                 {"coef", copyOut(r.coef)}, {"intercept", copyOut(r.intercept)}, {"groups", copyOut(r.groups)},
-                 {"centroids", copyOut(r.centroids)}, {"iterations", val(r.iterations)}, {"objective", val(r.objective)},
-                 {"history", copyOut(r.history)}, {"warnings", list(r.warnings, [](const std::string& w) { return val(w); })},
-                 {"starts", val(r.starts)}, {"startsAtBest", val(r.startsAtBest)},
-                 {"gateCoef", copyOut(r.gate.coef)}, {"gateIntercept", copyOut(r.gate.intercept)}, {"variances", copyOut(r.variances)}, {"criterion", val(r.criterion)}},
+  return object({{"kind", val(std::string(kindName(r.kind)))},
+                 {"outputs", val(static_cast<int>(r.coef.cols()))},
+                 {"coef", copyOut(r.coef)},
+                 {"intercept", copyOut(r.intercept)},
+                 {"groups", copyOut(r.groups)},
+                 {"centroids", copyOut(r.centroids)},
+                 {"iterations", val(r.iterations)},
+                 {"objective", val(r.objective)},
+                 {"history", copyOut(r.history)},
+                 {"warnings", list(r.warnings, [](const std::string& w) { return val(w); })},
+                 {"starts", val(r.starts)},
+                 {"startsAtBest", val(r.startsAtBest)},
+                 {"gateCoef", copyOut(r.gate.coef)},
+                 {"gateIntercept", copyOut(r.gate.intercept)},
+                 {"variances", copyOut(r.variances)},
+                 {"criterion", val(r.criterion)}},
                 statusOf(r.status, r.message, r.field));
 }
 
 // A cross-validation's grid, choice and refit model, or its refusal.
 inline val crossValidationToJs(const CrossValidationResult& cv) {
-  if (cv.status == Status::InvalidInput || cv.status == Status::Aborted) return statusOf(cv.status, cv.message, cv.field);
+  if (cv.status == Status::InvalidInput || cv.status == Status::Aborted)
+    return statusOf(cv.status, cv.message, cv.field);
   const val points = list(cv.grid, [](const GridPoint& g) {
-    return object({{"values", copyOut(g.values)}, {"mean", val(g.mean)}, {"std", val(g.std)}, {"se", val(g.se)}, {"scores", copyOut(g.scores)}});
+    return object({{"values", copyOut(g.values)},
+                   {"mean", val(g.mean)},
+                   {"std", val(g.std)},
+                   {"se", val(g.se)},
+                   {"scores", copyOut(g.scores)}});
   });
-  return object({{"metric", val(cv.metric)}, {"higherIsBetter", val(cv.higherIsBetter)}, {"best", val(static_cast<int>(cv.best))}, {"best1se", val(static_cast<int>(cv.best1se))},
-                 {"grid", points}, {"model", resultToJs(cv.model)}},
+  return object({{"metric", val(cv.metric)},
+                 {"higherIsBetter", val(cv.higherIsBetter)},
+                 {"best", val(static_cast<int>(cv.best))},
+                 {"best1se", val(static_cast<int>(cv.best1se))},
+                 {"grid", points},
+                 {"model", resultToJs(cv.model)}},
                 statusOf(cv.status, cv.message, cv.field));
 }
 
@@ -192,18 +241,33 @@ inline val pathToJs(const PathResult& p) {
   if (p.status == Status::InvalidInput || p.status == Status::Aborted) return statusOf(p.status, p.message, p.field);
   static const char* kinds[] = {"exact", "bound", "scale"};
   const val points = list(p.points, [](const PathPoint& q) {
-    val o = object({{"value", val(q.value)}, {"weights", copyOut(q.weights)}, {"devianceRatio", val(q.devianceRatio)},
-                    {"nonZeros", val(static_cast<double>(q.nonZeros))}, {"groups", val(static_cast<double>(q.groups))},
-                    {"criterion", val(q.criterion)}, {"model", resultToJs(q.model)}});
+    val o = object({{"value", val(q.value)},
+                    {"weights", copyOut(q.weights)},
+                    {"devianceRatio", val(q.devianceRatio)},
+                    {"nonZeros", val(static_cast<double>(q.nonZeros))},
+                    {"groups", val(static_cast<double>(q.groups))},
+                    {"criterion", val(q.criterion)},
+                    {"model", resultToJs(q.model)}});
     if (!q.cv.scores.empty())
-      o.set("cv", object({{"mean", val(q.cv.mean)}, {"std", val(q.cv.std)}, {"se", val(q.cv.se)}, {"scores", copyOut(q.cv.scores)}}));
+      o.set("cv", object({{"mean", val(q.cv.mean)},
+                          {"std", val(q.cv.std)},
+                          {"se", val(q.cv.se)},
+                          {"scores", copyOut(q.cv.scores)}}));
     return o;
   });
-  return object({{"weights", list(p.weights, [](const std::string& w) { return val(w); })}, {"weight", val(static_cast<int>(p.weight))},
-                 {"ray", copyOut(p.ray)}, {"top", val(p.top.value)}, {"topKind", val(std::string(kinds[static_cast<int>(p.top.kind)]))},
-                 {"stopped", val(p.stopped)}, {"bestCriterion", val(static_cast<int>(p.bestCriterion))}, {"points", points},
-                 {"metric", val(p.metric)}, {"higherIsBetter", val(p.higherIsBetter)}, {"folds", val(p.folds)},
-                 {"best", val(static_cast<int>(p.best))}, {"best1se", val(static_cast<int>(p.best1se))}},
+  return object({{"weights", list(p.weights, [](const std::string& w) { return val(w); })},
+                 {"weight", val(static_cast<int>(p.weight))},
+                 {"ray", copyOut(p.ray)},
+                 {"top", val(p.top.value)},
+                 {"topKind", val(std::string(kinds[static_cast<int>(p.top.kind)]))},
+                 {"stopped", val(p.stopped)},
+                 {"bestCriterion", val(static_cast<int>(p.bestCriterion))},
+                 {"points", points},
+                 {"metric", val(p.metric)},
+                 {"higherIsBetter", val(p.higherIsBetter)},
+                 {"folds", val(p.folds)},
+                 {"best", val(static_cast<int>(p.best))},
+                 {"best1se", val(static_cast<int>(p.best1se))}},
                 statusOf(p.status, p.message, p.field));
 }
 
@@ -213,9 +277,13 @@ inline val stabilityToJs(const StabilityResult& s) {
   std::vector<std::int32_t> i, j;
   std::vector<double> frequency;
   for (const CoGroupedPair& p : s.pairs) i.push_back(p.i), j.push_back(p.j), frequency.push_back(p.frequency);
-  return object({{"resamples", val(s.resamples)}, {"rows", val(s.rows)}, {"selection", copyOut(s.selection)},
+  return object({{"resamples", val(s.resamples)},
+                 {"rows", val(s.rows)},
+                 {"selection", copyOut(s.selection)},
                  {"pairs", object({{"i", copyOut(i)}, {"j", copyOut(j)}, {"frequency", copyOut(frequency)}})},
-                 {"coGrouping", copyOut(s.coGrouping)}, {"consensus", copyOut(s.consensus)}, {"partitions", copyOut(s.partitions)}},
+                 {"coGrouping", copyOut(s.coGrouping)},
+                 {"consensus", copyOut(s.consensus)},
+                 {"partitions", copyOut(s.partitions)}},
                 statusOf(s.status, s.message, s.field));
 }
 
@@ -224,18 +292,26 @@ inline val stabilityToJs(const StabilityResult& s) {
 inline Predictor predictorOf(const val& m) {
   const std::vector<double> coef = doubles(m["coef"]), intercept = doubles(m["intercept"]);
   const std::vector<double> gateCoef = doubles(m["gateCoef"]), gateIntercept = doubles(m["gateIntercept"]);
-  const auto K = static_cast<Eigen::Index>(intercept.size()), d = K > 0 ? static_cast<Eigen::Index>(coef.size()) / K : 0;
+  const auto K = static_cast<Eigen::Index>(intercept.size()),
+             d = K > 0 ? static_cast<Eigen::Index>(coef.size()) / K : 0;
   const auto Q = static_cast<Eigen::Index>(gateIntercept.size());
-  return {m["kind"].as<std::string>() == kindName(ModelKind::Experts) ? ModelKind::Experts : ModelKind::Features,
-          Eigen::Map<const RowMatrix>(coef.data(), d, K), Eigen::Map<const RowVector>(intercept.data(), K),
-          m["classes"].as<int>(), m["oneVsAll"].as<bool>(),
-          Gate{Eigen::Map<const RowMatrix>(gateCoef.data(), Q > 0 ? static_cast<Eigen::Index>(gateCoef.size()) / Q : 0, Q),
-               Eigen::Map<const RowVector>(gateIntercept.data(), Q)},
-          m["loss"].as<std::string>() == "multinomial", m["offset"].as<bool>()};
+  return {
+      m["kind"].as<std::string>() == kindName(ModelKind::Experts) ? ModelKind::Experts : ModelKind::Features,
+      Eigen::Map<const RowMatrix>(coef.data(), d, K),
+      Eigen::Map<const RowVector>(intercept.data(), K),
+      m["classes"].as<int>(),
+      m["oneVsAll"].as<bool>(),
+      Gate{Eigen::Map<const RowMatrix>(gateCoef.data(), Q > 0 ? static_cast<Eigen::Index>(gateCoef.size()) / Q : 0, Q),
+           Eigen::Map<const RowVector>(gateIntercept.data(), Q)},
+      m["loss"].as<std::string>() == "multinomial",
+      m["offset"].as<bool>()};
 }
 inline Answer answerNamed(const std::string& name) {
-  return name == "probabilities" ? Answer::Probabilities : name == "classes" ? Answer::Classes : name == "experts" ? Answer::Experts
-         : name == "answers" ? Answer::ExpertAnswers : Answer::Scores;
+  return name == "probabilities" ? Answer::Probabilities
+         : name == "classes"     ? Answer::Classes
+         : name == "experts"     ? Answer::Experts
+         : name == "answers"     ? Answer::ExpertAnswers
+                                 : Answer::Scores;
 }
 
 // A prediction's answer, row-major: { values } (scores, probabilities), { classes } (Int32Array), or
@@ -244,8 +320,12 @@ inline val answersToJs(const Answers& a, Answer what) {
   if (!a.why.empty()) return refused(a.why);
   if (what == Answer::Classes) return object({{"classes", copyOut(a.classes)}});
   if (what == Answer::Experts)
-    return object({{"expert", copyOut(a.expert)}, {"prediction", copyOut(a.values)}, {"mse", val(a.mse)}, {"error", val(a.error)}});
-  if (what == Answer::ExpertAnswers) return object({{"values", copyOut(a.values.transpose())}, {"gate", copyOut(a.gate.transpose())}});
+    return object({{"expert", copyOut(a.expert)},
+                   {"prediction", copyOut(a.values)},
+                   {"mse", val(a.mse)},
+                   {"error", val(a.error)}});
+  if (what == Answer::ExpertAnswers)
+    return object({{"values", copyOut(a.values.transpose())}, {"gate", copyOut(a.gate.transpose())}});
   return object({{"values", copyOut(a.values.transpose())}});
 }
 
@@ -262,12 +342,18 @@ inline val experimentToJs(const ExperimentResult& e, const ExperimentOptions& o)
     const val cells = list(row.cells, [](const ExperimentCell& c) {
       return object({{"mean", val(c.mean)}, {"std", val(c.std)}, {"values", copyOut(c.values)}});
     });
-    const val paper = list(row.paper, [](const PaperCell& c) { return object({{"mean", val(c.mean)}, {"std", val(c.std)}}); });
+    const val paper = list(row.paper, [](const PaperCell& c) {
+      return object({{"mean", val(c.mean)}, {"std", val(c.std)}});
+    });
     return object({{"method", val(row.label)}, {"msPerFit", val(row.msPerFit)}, {"cells", cells}, {"paper", paper}});
   });
-  return object({{"reps", val(e.reps)}, {"seed", val(static_cast<double>(o.seed))}, {"fast", val(o.fast)}, {"seconds", val(e.seconds)},
+  return object({{"reps", val(e.reps)},
+                 {"seed", val(static_cast<double>(o.seed))},
+                 {"fast", val(o.fast)},
+                 {"seconds", val(e.seconds)},
                  {"tasks", copyOut(std::vector<double>(e.tasks.begin(), e.tasks.end()))},
-                 {"totalTasks", val(static_cast<double>(e.totalTasks))}, {"rows", rows}},
+                 {"totalTasks", val(static_cast<double>(e.totalTasks))},
+                 {"rows", rows}},
                 statusOf(e.status, e.message, e.field));
 }
 

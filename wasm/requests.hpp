@@ -37,8 +37,16 @@ inline const std::vector<Shape>& shapes() {
       // class count (0: none), whether its scores are read one-vs-all, its loss (for a score), and
       // an experts model's gate (row-major nFeatures × Q and Q intercepts; empty: none), and whether
       // it was fitted with row offsets (a prediction then takes the rows').
-      {"predictor", {{"kind", "text"}, {"coef", "numbers"}, {"intercept", "numbers"}, {"classes", "number"}, {"oneVsAll", "flag"}, {"loss", "text"},
-                     {"gateCoef", "numbers"}, {"gateIntercept", "numbers"}, {"offset", "flag"}}},
+      {"predictor",
+       {{"kind", "text"},
+        {"coef", "numbers"},
+        {"intercept", "numbers"},
+        {"classes", "number"},
+        {"oneVsAll", "flag"},
+        {"loss", "text"},
+        {"gateCoef", "numbers"},
+        {"gateIntercept", "numbers"},
+        {"offset", "flag"}}},
       {"grid", {{"names", "texts"}, {"values", "numbers[]"}}},
       {"experimentData", {{"X", "numbers | csr"}, {"nRows", "number"}, {"nCols", "number"}, {"y", "numbers"}}},
   };
@@ -50,9 +58,10 @@ inline const std::vector<Shape>& requests() {
   // A call's data: X as arrays (dense row-major or CSR) or a held dataset's id, its targets, the
   // rows' observation weights and their offsets.
   const auto data = [](std::vector<Field> more, bool targets = true) {
-    std::vector<Field> f = {{"X", "numbers | csr | number"}, {"nRows", "number"}, {"nCols", "number"},
-                            {"y", "numbers", !targets}, {"yCols", "number", !targets}, {"weights", "numbers", true},
-                            {"offset", "numbers", true}};
+    std::vector<Field> f = {
+        {"X", "numbers | csr | number"}, {"nRows", "number"},           {"nCols", "number"},
+        {"y", "numbers", !targets},      {"yCols", "number", !targets}, {"weights", "numbers", true},
+        {"offset", "numbers", true}};
     f.push_back({"upload", "upload", true});
     f.insert(f.end(), more.begin(), more.end());
     return f;
@@ -65,13 +74,23 @@ inline const std::vector<Shape>& requests() {
       {"hold", {{"dataset", "number"}, {"upload", "upload", true}}},
       {"release", {{"dataset", "number"}}},
       {"fit", data({{"method", "text"}, {"options", "options"}, {"warmStart", "warmStart", true}})},
-      {"predict", data({{"model", "predictor"}, {"answer", "'scores' | 'probabilities' | 'classes' | 'experts' | 'answers'"}}, false)},
+      {"predict",
+       data({{"model", "predictor"}, {"answer", "'scores' | 'probabilities' | 'classes' | 'experts' | 'answers'"}},
+            false)},
       {"score", data({{"model", "predictor"}, {"metric", "text"}})},
       {"crossValidate", data({{"method", "text"}, {"options", "options"}, {"grid", "grid"}, {"settings", "options"}})},
-      {"path", data({{"method", "text"}, {"options", "options"}, {"sequence", "numbers"}, {"settings", "options"}, {"over", "text", true}})},
+      {"path", data({{"method", "text"},
+                     {"options", "options"},
+                     {"sequence", "numbers"},
+                     {"settings", "options"},
+                     {"over", "text", true}})},
       {"stability", data({{"method", "text"}, {"options", "options"}, {"settings", "options"}})},
       {"generate", {{"name", "text"}, {"options", "options"}}},
-      {"experiment", {{"id", "text"}, {"settings", "options"}, {"methods", "texts"}, {"data", "experimentData | experimentData[]", true}}},
+      {"experiment",
+       {{"id", "text"},
+        {"settings", "options"},
+        {"methods", "texts"},
+        {"data", "experimentData | experimentData[]", true}}},
   };
   return all;
 }

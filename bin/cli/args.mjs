@@ -22,7 +22,10 @@ export function parse(args, options, usage) {
     if (!String(e.code).startsWith('ERR_PARSE_ARGS')) throw e;
     const unknown = /Unknown option '--([^']+)'/.exec(e.message)?.[1];
     const near = unknown && closest(unknown, Object.keys(options));
-    throw new UsageError(e.message.replace(/\. To specify a positional argument.*$/s, '') + (near ? `: did you mean --${near}?` : ''), usage);
+    throw new UsageError(
+      e.message.replace(/\. To specify a positional argument.*$/s, '') + (near ? `: did you mean --${near}?` : ''),
+      usage,
+    );
   }
 }
 
@@ -41,10 +44,11 @@ function closest(name, names) {
     }
     return row[b.length];
   };
-  let best, bestDistance = 3;
+  let best,
+    bestDistance = 3;
   for (const n of names) {
     const dist = distance(name.toLowerCase(), n.toLowerCase());
-    if (dist < bestDistance) best = n, bestDistance = dist;
+    if (dist < bestDistance) (best = n), (bestDistance = dist);
   }
   return best;
 }
@@ -145,11 +149,22 @@ function toNumber(flag, text) {
 
 /** The help lines of declared options: flag, kind, default and what it is. */
 export function optionHelp(declared, rename = (name) => name) {
-  return declared.map((o) => {
-    const flag = rename(o.name);
-    const value = o.kind === 'boolean' ? '' : o.kind === 'choice' ? ` ${o.choices.map((c) => c || "''").join('|')}` : o.kind === 'numbers' || o.kind === 'labels' ? ' v,v,…|name=v,…' : o.kind === 'edges' ? ' a:b,…' : ` ${o.kind === 'integer' ? 'N' : 'X'}`;
-    const name = `--${flag}${value}${o.kind === 'boolean' ? ` (--no-${flag})` : ''}`;
-    const fallback = o.required ? 'required' : o.default === undefined ? '' : `default ${o.default === '' ? "''" : o.default}`;
-    return `    ${name.padEnd(34)} ${o.doc}${fallback ? ` (${fallback})` : ''}`;
-  }).join('\n');
+  return declared
+    .map((o) => {
+      const flag = rename(o.name);
+      const value =
+        o.kind === 'boolean'
+          ? ''
+          : o.kind === 'choice'
+            ? ` ${o.choices.map((c) => c || "''").join('|')}`
+            : o.kind === 'numbers' || o.kind === 'labels'
+              ? ' v,v,…|name=v,…'
+              : o.kind === 'edges'
+                ? ' a:b,…'
+                : ` ${o.kind === 'integer' ? 'N' : 'X'}`;
+      const name = `--${flag}${value}${o.kind === 'boolean' ? ` (--no-${flag})` : ''}`;
+      const fallback = o.required ? 'required' : o.default === undefined ? '' : `default ${o.default === '' ? "''" : o.default}`;
+      return `    ${name.padEnd(34)} ${o.doc}${fallback ? ` (${fallback})` : ''}`;
+    })
+    .join('\n');
 }

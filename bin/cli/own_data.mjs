@@ -6,14 +6,35 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { accuracy, auc, describeColumns, joinShards, load, logGrid, mse, r2, readTable, selectRows, splitRows, SupclustError, tableMatrix } from '../../dist/node/index.js';
+import {
+  accuracy,
+  auc,
+  describeColumns,
+  joinShards,
+  load,
+  logGrid,
+  mse,
+  r2,
+  readTable,
+  selectRows,
+  splitRows,
+  SupclustError,
+  tableMatrix,
+} from '../../dist/node/index.js';
 import { invalid, numberFlag, optionFlags, optionHelp, optionValues, shardFlag, UsageError } from './args.mjs';
 import { progress } from './progress.mjs';
 
 /** The flags every command on a table takes. */
 const TABLE_FLAGS = {
-  target: { type: 'string' }, weights: { type: 'string' }, offset: { type: 'string' }, drop: { type: 'string', multiple: true }, features: { type: 'string' }, delimiter: { type: 'string' }, decimal: { type: 'string' },
-  'skip-missing': { type: 'boolean' }, json: { type: 'boolean' },
+  target: { type: 'string' },
+  weights: { type: 'string' },
+  offset: { type: 'string' },
+  drop: { type: 'string', multiple: true },
+  features: { type: 'string' },
+  delimiter: { type: 'string' },
+  decimal: { type: 'string' },
+  'skip-missing': { type: 'boolean' },
+  json: { type: 'boolean' },
 };
 const TABLE_HELP = `  the table: CSV or TSV with a header row (separator guessed among , ; tab |), or JSON rows
     --target COLUMN                    the column to predict (numbers: regression; labels: classes)
@@ -39,8 +60,10 @@ export function methodFlags(info, method, settings = []) {
 
 export function methodHelp(info, method, settings = []) {
   const { method: m, rename } = methodFlags(info, method, settings);
-  return `  ${m.name}'s options (${m.summary}):\n${optionHelp(m.options, rename)}` +
-    (settings.length ? `\n  the call's settings:\n${optionHelp(settings)}` : '');
+  return (
+    `  ${m.name}'s options (${m.summary}):\n${optionHelp(m.options, rename)}` +
+    (settings.length ? `\n  the call's settings:\n${optionHelp(settings)}` : '')
+  );
 }
 
 function readTableFile(file, flags) {
@@ -65,12 +88,18 @@ function inFlags(e, file, missing) {
   if (!(e instanceof SupclustError)) return e;
   if (['target', 'weights', 'offset', 'drop', 'features', 'decimal'].includes(e.field) && e.message.startsWith(`${e.field}:`))
     return new SupclustError(e.code, `--${e.message}`, e.field);
-  const words = e.message.replace(missing[0], missing[1]).replace('(drop the column to leave it out)', `(--drop ${e.field} leaves it out)`)
+  const words = e.message
+    .replace(missing[0], missing[1])
+    .replace('(drop the column to leave it out)', `(--drop ${e.field} leaves it out)`)
     .replace("with decimal: ','", 'with --decimal ,');
   return new SupclustError(e.code, `${file}: ${words}`, e.field);
 }
 
-const listFlag = (values) => (values ?? []).flatMap((v) => v.split(',')).map((v) => v.trim()).filter(Boolean);
+const listFlag = (values) =>
+  (values ?? [])
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter(Boolean);
 
 /** The table's design matrix and the fit's data, with notes on columns that look wrong. */
 function tableData(file, flags, { target = true } = {}) {
@@ -79,9 +108,13 @@ function tableData(file, flags, { target = true } = {}) {
   let m;
   try {
     m = tableMatrix(table, {
-      target: target ? flags.target : undefined, weights: flags.weights, offset: flags.offset, drop: listFlag(flags.drop),
+      target: target ? flags.target : undefined,
+      weights: flags.weights,
+      offset: flags.offset,
+      drop: listFlag(flags.drop),
       features: flags.features ? listFlag([flags.features]) : undefined,
-      missing: flags['skip-missing'] ? 'skip' : 'error', decimal: flags.decimal ?? '.',
+      missing: flags['skip-missing'] ? 'skip' : 'error',
+      decimal: flags.decimal ?? '.',
     });
   } catch (e) {
     throw inFlags(e, file, ["(missing: 'skip')", '(--skip-missing)']);
@@ -100,20 +133,35 @@ function tableData(file, flags, { target = true } = {}) {
  * offers it, else one-vs-all logistic). */
 function fitParams(info, method, flags, data, settings = []) {
   const { method: m, rename } = methodFlags(info, method, settings);
-  const params = { X: data.m.X, nRows: data.m.nRows, nCols: data.m.nCols, y: data.m.y, featureNames: data.m.featureNames,
-    ...(data.m.weights ? { weights: data.m.weights } : {}), ...(data.m.offset ? { offset: data.m.offset } : {}), ...optionValues(m.options, flags, data.m.featureNames, rename) };
+  const params = {
+    X: data.m.X,
+    nRows: data.m.nRows,
+    nCols: data.m.nCols,
+    y: data.m.y,
+    featureNames: data.m.featureNames,
+    ...(data.m.weights ? { weights: data.m.weights } : {}),
+    ...(data.m.offset ? { offset: data.m.offset } : {}),
+    ...optionValues(m.options, flags, data.m.featureNames, rename),
+  };
   if (!(data.m.y instanceof Float64Array) && params.loss === undefined) {
     const loss = m.options.find((o) => o.name === 'loss');
-    const labels = new Set(data.m.y).size, want = labels === 2 ? ['logistic', 'hinge', 'ova-logistic'] : ['multinomial', 'ova-logistic', 'ova-hinge', 'ova-squared'];
+    const labels = new Set(data.m.y).size,
+      want = labels === 2 ? ['logistic', 'hinge', 'ova-logistic'] : ['multinomial', 'ova-logistic', 'ova-hinge', 'ova-squared'];
     const chosen = want.find((l) => loss?.choices?.includes(l));
-    if (!chosen) throw invalid('target', `'${flags.target}' holds labels (${labels} classes) and ${method} has no classifier loss for them`);
+    if (!chosen)
+      throw invalid('target', `'${flags.target}' holds labels (${labels} classes) and ${method} has no classifier loss for them`);
     params.loss = chosen;
     data.notes.push(`target '${flags.target}' holds ${labels} labels: loss ${chosen} (give --loss to choose)`);
   }
   return params;
 }
 
-const number = (v) => (Number.isInteger(v) ? String(v) : Math.abs(v) >= 1e4 || (v !== 0 && Math.abs(v) < 1e-3) ? v.toExponential(4) : v.toPrecision(6).replace(/\.?0+$/, ''));
+const number = (v) =>
+  Number.isInteger(v)
+    ? String(v)
+    : Math.abs(v) >= 1e4 || (v !== 0 && Math.abs(v) < 1e-3)
+      ? v.toExponential(4)
+      : v.toPrecision(6).replace(/\.?0+$/, '');
 const cell = (v) => (typeof v === 'string' && /[",\n\r]/.test(v) ? `"${v.replace(/"/g, '""')}"` : String(v));
 const csvText = (header, rows) => [header, ...rows].map((r) => r.map(cell).join(',')).join('\n') + '\n';
 
@@ -133,7 +181,8 @@ function outputLabels(model) {
  * standardized columns when fitted with standardize). Group g is model.groups' g − 1 (the values
  * ascend); listed from the largest value down. */
 export function featureGroups(model) {
-  const K = model.outputs, names = namesOf(model);
+  const K = model.outputs,
+    names = namesOf(model);
   const G = model.centroids.length / K;
   const groups = Array.from({ length: G }, (_, g) => ({ group: g + 1, value: model.centroids.slice(g * K, (g + 1) * K), features: [] }));
   model.groups.forEach((g, j) => groups[g].features.push(names[j]));
@@ -142,37 +191,68 @@ export function featureGroups(model) {
 
 /** The coefficients table: a row per feature (with its group for features models) and the intercept. */
 function coefTable(model) {
-  const names = namesOf(model), K = model.outputs, features = ofFeatures(model);
-  const gate = model.gate && model.gate.coef.length ? Array.from({ length: model.gate.intercept.length }, (_, q) => `gate_${q + 1}`) : [];
+  const names = namesOf(model),
+    K = model.outputs,
+    features = ofFeatures(model);
+  const gate = model.gate?.coef.length ? Array.from({ length: model.gate.intercept.length }, (_, q) => `gate_${q + 1}`) : [];
   const header = ['feature', ...(features ? ['group'] : []), ...outputLabels(model), ...gate];
-  const rows = names.map((f, j) => [f, ...(features ? [model.groups[j] + 1] : []), ...model.coef.slice(j * K, (j + 1) * K),
-    ...gate.map((_, q) => model.gate.coef[j * gate.length + q])]);
+  const rows = names.map((f, j) => [
+    f,
+    ...(features ? [model.groups[j] + 1] : []),
+    ...model.coef.slice(j * K, (j + 1) * K),
+    ...gate.map((_, q) => model.gate.coef[j * gate.length + q]),
+  ]);
   rows.push(['(intercept)', ...(features ? [''] : []), ...model.intercept, ...(gate.length ? model.gate.intercept : [])]);
   return { header, rows };
 }
 
 /** The model in words: status, the chosen values, the groups (or experts, or task clusters). */
 function describeModel(model) {
-  const lines = [`${model.status}${model.iterations ? ` after ${model.iterations} iteration${model.iterations === 1 ? '' : 's'}` : ''} · objective ${number(model.objective)}`];
+  const lines = [
+    `${model.status}${model.iterations ? ` after ${model.iterations} iteration${model.iterations === 1 ? '' : 's'}` : ''} · objective ${number(model.objective)}`,
+  ];
   for (const w of model.warnings ?? []) lines.push(`warning: ${w}`);
-  const shown = Object.entries(model.params).filter(([k, v]) => typeof v === 'number' && ['lambda', 'Q', 's', 'gamma', 'alpha', 'lambda1', 'lambda2', 'centres', 'gateLambda'].includes(k));
+  const shown = Object.entries(model.params).filter(
+    ([k, v]) => typeof v === 'number' && ['lambda', 'Q', 's', 'gamma', 'alpha', 'lambda1', 'lambda2', 'centres', 'gateLambda'].includes(k),
+  );
   if (shown.length) lines.push(shown.map(([k, v]) => `${k} = ${number(v)}`).join(', '));
   if (model.kind === 'experts') {
     const { header, rows } = coefTable(model);
-    lines.push(`${model.outputs} experts; training rows per expert: ${Array.from({ length: model.outputs }, (_, q) => model.groups.filter((g) => g === q).length).join(', ')}`);
+    lines.push(
+      `${model.outputs} experts; training rows per expert: ${Array.from({ length: model.outputs }, (_, q) => model.groups.filter((g) => g === q).length).join(', ')}`,
+    );
     lines.push(table([header, ...rows.map((r) => r.map((v) => (typeof v === 'number' ? number(v) : v)))]));
   } else if (model.kind === 'tasks') {
     const clusters = new Map();
-    model.groups.forEach((q, k) => { if (!clusters.has(q)) clusters.set(q, []); clusters.get(q).push(String(model.classes?.[k] ?? k + 1)); });
-    lines.push(`${model.outputs} tasks in ${clusters.size} clusters:`, ...[...clusters.values()].map((ts, i) => `  cluster ${i + 1}: ${ts.join(', ')}`));
+    model.groups.forEach((q, k) => {
+      if (!clusters.has(q)) clusters.set(q, []);
+      clusters.get(q).push(String(model.classes?.[k] ?? k + 1));
+    });
+    lines.push(
+      `${model.outputs} tasks in ${clusters.size} clusters:`,
+      ...[...clusters.values()].map((ts, i) => `  cluster ${i + 1}: ${ts.join(', ')}`),
+    );
   } else {
-    if (model.classes) lines.push(model.outputs === 1 ? `classes ${model.classes.join(', ')}: the coefficients score '${model.classes[1]}'`
-      : `classes ${model.classes.join(', ')}: one column of values per class, in that order`);
+    if (model.classes)
+      lines.push(
+        model.outputs === 1
+          ? `classes ${model.classes.join(', ')}: the coefficients score '${model.classes[1]}'`
+          : `classes ${model.classes.join(', ')}: one column of values per class, in that order`,
+      );
     lines.push(`intercept ${model.intercept.map(number).join(', ')}`);
     const groups = featureGroups(model);
     const scale = model.params.standardize ? ' (standardized)' : '';
-    lines.push(table([['group', `${model.outputs === 1 ? 'value' : `values (${model.classes ? model.classes.join(', ') : 'per output'})`}${scale}`, 'size', 'features'],
-      ...groups.map((g) => [String(g.group), g.value.map(number).join(', '), String(g.features.length), g.features.join(', ')])]));
+    lines.push(
+      table([
+        [
+          'group',
+          `${model.outputs === 1 ? 'value' : `values (${model.classes ? model.classes.join(', ') : 'per output'})`}${scale}`,
+          'size',
+          'features',
+        ],
+        ...groups.map((g) => [String(g.group), g.value.map(number).join(', '), String(g.features.length), g.features.join(', ')]),
+      ]),
+    );
   }
   return lines.join('\n');
 }
@@ -181,21 +261,30 @@ function describeModel(model) {
  * best mean (min); else the least EBIC, or the last point. */
 function chosenPoint(path, rule) {
   const cv = path.crossValidation;
-  return cv ? (rule === '1se' ? cv.best1se : cv.best) : path.bestCriterion ?? path.points.length - 1;
+  return cv ? (rule === '1se' ? cv.best1se : cv.best) : (path.bestCriterion ?? path.points.length - 1);
 }
 
 /** A cross-validated path whose best mean is at its last point: the best may lie beyond it. */
 function pathEdgeNote(path) {
   const cv = path.crossValidation;
   if (!cv || path.points.length < 3 || cv.best !== path.points.length - 1) return undefined;
-  return `the best mean is at the path's last point (${path.weight} = ${number(path.points[cv.best].lambda)}${path.stopped ? `, where it stopped early: ${path.stopped}` : ''}): ` +
-    `a smaller ${path.weight} may score better — supclust path --lambdaMinRatio (default 1e-4 or 1e-2 of the top), or supclust cv --grid ${path.weight}=…`;
+  return (
+    `the best mean is at the path's last point (${path.weight} = ${number(path.points[cv.best].lambda)}${path.stopped ? `, where it stopped early: ${path.stopped}` : ''}): ` +
+    `a smaller ${path.weight} may score better — supclust path --lambdaMinRatio (default 1e-4 or 1e-2 of the top), or supclust cv --grid ${path.weight}=…`
+  );
 }
 
 /** Left-aligned columns, the last one free. */
 function table(rows) {
   const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => String(r[c]).length)));
-  return rows.map((r) => r.map((v, c) => (c === r.length - 1 ? String(v) : String(v).padEnd(widths[c] + 2))).join('').trimEnd()).join('\n');
+  return rows
+    .map((r) =>
+      r
+        .map((v, c) => (c === r.length - 1 ? String(v) : String(v).padEnd(widths[c] + 2)))
+        .join('')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 /** Held-out scores: mse and r2 for regression; error, accuracy and (two classes) auc for classes;
@@ -207,9 +296,15 @@ async function testScores(sc, model, { X, nRows, y, weights, offset }) {
     if (p.length !== nRows) return { mse: await sc.score(model, X, y, 'mse', nRows, model.nFeatures, given) };
     return { mse: mse(y, p, weights), r2: r2(y, p, weights) };
   }
-  const predicted = await sc.predictClass(model, X, nRows, model.nFeatures, given), out = { accuracy: accuracy(y, predicted, weights) };
+  const predicted = await sc.predictClass(model, X, nRows, model.nFeatures, given),
+    out = { accuracy: accuracy(y, predicted, weights) };
   if (model.classes.length === 2 && model.loss !== 'hinge')
-    out.auc = auc(y, (await sc.predictProba(model, X, nRows, model.nFeatures, given)).filter((_, t) => t % 2 === 1), undefined, weights);
+    out.auc = auc(
+      y,
+      (await sc.predictProba(model, X, nRows, model.nFeatures, given)).filter((_, t) => t % 2 === 1),
+      undefined,
+      weights,
+    );
   return out;
 }
 
@@ -228,7 +323,8 @@ function saveOutputs(flags, model) {
 
 const heading = (method, data, params) =>
   `${method} on ${data.file}: ${data.m.nRows} rows × ${data.m.nCols} features, target '${data.m.target}'${params.loss ? ` (loss ${params.loss})` : ''}` +
-  (data.weights ? `, rows weighted by '${data.weights}'` : '') + (data.offset ? `, offsets '${data.offset}'` : '');
+  (data.weights ? `, rows weighted by '${data.weights}'` : '') +
+  (data.offset ? `, offsets '${data.offset}'` : '');
 
 const MODEL_FLAGS = { method: { type: 'string' }, out: { type: 'string' }, coef: { type: 'string' } };
 
@@ -249,31 +345,71 @@ export const fit = {
     --split-seed S                     the held-out rows' seed (default 1)
     --out FILE, --coef FILE            the model as JSON (supclust predict reads it); its coefficients as CSV
   supclust fit --help --method M lists M's options.`,
-  options: { ...TABLE_FLAGS, ...MODEL_FLAGS, cv: { type: 'boolean' }, folds: { type: 'string' }, rule: { type: 'string' }, metric: { type: 'string' },
-    test: { type: 'string' }, 'split-seed': { type: 'string' } },
+  options: {
+    ...TABLE_FLAGS,
+    ...MODEL_FLAGS,
+    cv: { type: 'boolean' },
+    folds: { type: 'string' },
+    rule: { type: 'string' },
+    metric: { type: 'string' },
+    test: { type: 'string' },
+    'split-seed': { type: 'string' },
+  },
   methodOptions: () => [],
   positionals: 1,
   async run(flags, [file], sc) {
-    const method = flags.method ?? fit.defaultMethod, data = tableData(file, flags);
+    const method = flags.method ?? fit.defaultMethod,
+      data = tableData(file, flags);
     const params = fitParams(sc.info, method, flags, data);
-    let train = params, held;
+    let train = params,
+      held;
     if (flags.test !== undefined) {
       const labels = data.m.y instanceof Float64Array ? undefined : data.m.y;
-      const split = splitRows(data.m.nRows, { test: numberFlag(flags, 'test'), seed: numberFlag(flags, 'split-seed') ?? 1, stratify: labels });
-      train = { ...params, X: selectRows(data.m.X, split.train, data.m.nCols), y: selectRows(data.m.y, split.train), nRows: split.train.length,
-        ...(data.m.weights ? { weights: selectRows(data.m.weights, split.train) } : {}), ...(data.m.offset ? { offset: selectRows(data.m.offset, split.train) } : {}) };
-      held = { X: selectRows(data.m.X, split.test, data.m.nCols), y: Array.from(selectRows(data.m.y, split.test)), nRows: split.test.length,
-        rows: split.test.map((i) => data.m.rows[i]), weights: data.m.weights && selectRows(data.m.weights, split.test), offset: data.m.offset && selectRows(data.m.offset, split.test) };
+      const split = splitRows(data.m.nRows, {
+        test: numberFlag(flags, 'test'),
+        seed: numberFlag(flags, 'split-seed') ?? 1,
+        stratify: labels,
+      });
+      train = {
+        ...params,
+        X: selectRows(data.m.X, split.train, data.m.nCols),
+        y: selectRows(data.m.y, split.train),
+        nRows: split.train.length,
+        ...(data.m.weights ? { weights: selectRows(data.m.weights, split.train) } : {}),
+        ...(data.m.offset ? { offset: selectRows(data.m.offset, split.train) } : {}),
+      };
+      held = {
+        X: selectRows(data.m.X, split.test, data.m.nCols),
+        y: Array.from(selectRows(data.m.y, split.test)),
+        nRows: split.test.length,
+        rows: split.test.map((i) => data.m.rows[i]),
+        weights: data.m.weights && selectRows(data.m.weights, split.test),
+        offset: data.m.offset && selectRows(data.m.offset, split.test),
+      };
     }
     let model, chosen;
     if (flags.cv) {
       const bar = progress('path points');
       const rule = ruleFlag(flags);
-      const path = await sc.path(method, train, { folds: numberFlag(flags, 'folds') ?? 5, ...(flags.metric ? { metric: flags.metric } : {}) }, { onProgress: bar.onProgress });
-      const cv = path.crossValidation, point = path.points[chosenPoint(path, rule)];
+      const path = await sc.path(
+        method,
+        train,
+        { folds: numberFlag(flags, 'folds') ?? 5, ...(flags.metric ? { metric: flags.metric } : {}) },
+        { onProgress: bar.onProgress },
+      );
+      const cv = path.crossValidation,
+        point = path.points[chosenPoint(path, rule)];
       model = point.model;
-      chosen = { rule, weight: path.weight, value: point.lambda, metric: cv.metric, folds: cv.folds, mean: point.cv.mean, se: point.cv.se,
-        best: { value: path.points[cv.best].lambda, mean: path.points[cv.best].cv.mean } };
+      chosen = {
+        rule,
+        weight: path.weight,
+        value: point.lambda,
+        metric: cv.metric,
+        folds: cv.folds,
+        mean: point.cv.mean,
+        se: point.cv.se,
+        best: { value: path.points[cv.best].lambda, mean: path.points[cv.best].cv.mean },
+      };
       const edge = pathEdgeNote(path);
       if (edge) data.notes.push(edge);
       bar.end(`${path.points.length} path points × ${cv.folds} folds`);
@@ -281,15 +417,39 @@ export const fit = {
     const test = held && { rows: held.nRows, ...(await testScores(sc, model, held)) };
     saveOutputs(flags, model);
     if (flags.json) {
-      console.log(JSON.stringify({ method, file, rows: data.m.nRows, features: data.m.featureNames, target: data.m.target, notes: data.notes,
-        ...(chosen ? { cv: chosen } : {}), ...(test ? { test, trainRows: data.m.nRows - test.rows, testRows: held.rows } : {}), groups: ofFeatures(model) ? featureGroups(model) : undefined, model }, null, 1));
+      console.log(
+        JSON.stringify(
+          {
+            method,
+            file,
+            rows: data.m.nRows,
+            features: data.m.featureNames,
+            target: data.m.target,
+            notes: data.notes,
+            ...(chosen ? { cv: chosen } : {}),
+            ...(test ? { test, trainRows: data.m.nRows - test.rows, testRows: held.rows } : {}),
+            groups: ofFeatures(model) ? featureGroups(model) : undefined,
+            model,
+          },
+          null,
+          1,
+        ),
+      );
       return;
     }
     const lines = [heading(method, data, params), ...data.notes.map((n) => `note: ${n}`), describeModel(model)];
     if (chosen)
-      lines.push(`${chosen.weight} = ${number(chosen.value)} chosen by ${chosen.folds}-fold cross-validation (${chosen.rule === '1se' ? 'the one-standard-error rule' : 'the best mean'}): ` +
-        `${chosen.metric} ${number(chosen.mean)} ± ${number(chosen.se)}; the best mean ${number(chosen.best.mean)} at ${number(chosen.best.value)}`);
-    if (test) lines.push(`test (${test.rows} held-out rows; the model fitted on the others): ${Object.entries(test).filter(([k]) => k !== 'rows').map(([k, v]) => `${k} ${number(v)}`).join(', ')}`);
+      lines.push(
+        `${chosen.weight} = ${number(chosen.value)} chosen by ${chosen.folds}-fold cross-validation (${chosen.rule === '1se' ? 'the one-standard-error rule' : 'the best mean'}): ` +
+          `${chosen.metric} ${number(chosen.mean)} ± ${number(chosen.se)}; the best mean ${number(chosen.best.mean)} at ${number(chosen.best.value)}`,
+      );
+    if (test)
+      lines.push(
+        `test (${test.rows} held-out rows; the model fitted on the others): ${Object.entries(test)
+          .filter(([k]) => k !== 'rows')
+          .map(([k, v]) => `${k} ${number(v)}`)
+          .join(', ')}`,
+      );
     console.log(lines.join('\n'));
   },
 };
@@ -304,7 +464,15 @@ export const predict = {
     --offset COLUMN                    the rows' offsets, for a model fitted with --offset (required then)
     --delimiter C, --decimal ,, --json the table's separator and decimal mark; JSON instead of CSV
   The table needs the model's feature columns (by name; others are ignored); a missing cell is refused.`,
-  options: { out: { type: 'string' }, proba: { type: 'boolean' }, id: { type: 'string' }, offset: { type: 'string' }, delimiter: { type: 'string' }, decimal: { type: 'string' }, json: { type: 'boolean' } },
+  options: {
+    out: { type: 'string' },
+    proba: { type: 'boolean' },
+    id: { type: 'string' },
+    offset: { type: 'string' },
+    delimiter: { type: 'string' },
+    decimal: { type: 'string' },
+    json: { type: 'boolean' },
+  },
   positionals: 2,
   async run(flags, [modelFile, file], sc) {
     let model;
@@ -318,22 +486,30 @@ export const predict = {
     let X, nRows, offset;
     try {
       ({ X, nRows, offset } = tableMatrix(table, { features, offset: flags.offset, missing: 'error', decimal: flags.decimal ?? '.' }));
-    } catch (e) {  // every row gets a prediction: a missing cell cannot be skipped
-      throw inFlags(e, file, ["; leave such rows out (missing: 'skip') or fill them in", '; fill it in (a prediction reads every feature of its row)']);
+    } catch (e) {
+      // every row gets a prediction: a missing cell cannot be skipped
+      throw inFlags(e, file, [
+        "; leave such rows out (missing: 'skip') or fill them in",
+        '; fill it in (a prediction reads every feature of its row)',
+      ]);
     }
     const idColumn = flags.id === undefined ? -1 : table.columns.indexOf(flags.id);
-    if (flags.id !== undefined && idColumn < 0) throw invalid('id', `no column named '${flags.id}' (the columns: ${table.columns.map((c) => `'${c}'`).join(', ')})`);
-    if (model.offset === true && !offset) throw invalid('offset', `the model was fitted with row offsets: give the table's with --offset COLUMN`);
+    if (flags.id !== undefined && idColumn < 0)
+      throw invalid('id', `no column named '${flags.id}' (the columns: ${table.columns.map((c) => `'${c}'`).join(', ')})`);
+    if (model.offset === true && !offset)
+      throw invalid('offset', `the model was fitted with row offsets: give the table's with --offset COLUMN`);
     const given = offset ? { offset } : undefined;
     let header, rows;
     if (model.classes) {
       const classes = await sc.predictClass(model, X, nRows, model.nFeatures, given);
-      const proba = flags.proba ? await sc.predictProba(model, X, nRows, model.nFeatures, given) : undefined, K = proba ? proba.length / nRows : 0;
+      const proba = flags.proba ? await sc.predictProba(model, X, nRows, model.nFeatures, given) : undefined,
+        K = proba ? proba.length / nRows : 0;
       header = ['prediction', ...(proba ? Array.from({ length: K }, (_, k) => `p_${model.classes[k]}`) : [])];
       rows = classes.map((c, i) => [c, ...(proba ? Array.from(proba.subarray(i * K, (i + 1) * K)) : [])]);
     } else {
       if (flags.proba) throw invalid('proba', `the model (loss ${model.loss}) has no classes`);
-      const p = await sc.predict(model, X, nRows, model.nFeatures, given), K = p.length / nRows;
+      const p = await sc.predict(model, X, nRows, model.nFeatures, given),
+        K = p.length / nRows;
       header = K === 1 ? ['prediction'] : Array.from({ length: K }, (_, k) => `prediction_${k + 1}`);
       rows = Array.from({ length: nRows }, (_, i) => Array.from(p.subarray(i * K, (i + 1) * K)));
     }
@@ -341,7 +517,9 @@ export const predict = {
       header.unshift(flags.id);
       rows.forEach((r, i) => r.unshift(table.rows[i][idColumn]));
     }
-    const text = flags.json ? JSON.stringify(rows.map((r) => Object.fromEntries(header.map((h, k) => [h, r[k]])))) + '\n' : csvText(header, rows);
+    const text = flags.json
+      ? JSON.stringify(rows.map((r) => Object.fromEntries(header.map((h, k) => [h, r[k]])))) + '\n'
+      : csvText(header, rows);
     if (flags.out) write(flags.out, text, `${nRows} predictions`);
     else process.stdout.write(text);
   },
@@ -349,17 +527,20 @@ export const predict = {
 
 /** --grid name=a,b,c or name=from:to:count (log-spaced, logGrid). */
 function gridFlag(values) {
-  if (!values?.length) throw new UsageError('--grid NAME=VALUES is required, e.g. --grid lambda=1e-4:1:9 (9 log-spaced values) or --grid Q=2,3,4');
+  if (!values?.length)
+    throw new UsageError('--grid NAME=VALUES is required, e.g. --grid lambda=1e-4:1:9 (9 log-spaced values) or --grid Q=2,3,4');
   const grid = {};
   for (const g of values) {
     const m = /^([A-Za-z0-9]+)=(.+)$/.exec(g);
     if (!m) throw invalid('grid', `'${g}' is not NAME=a,b,c or NAME=from:to:count`);
     const range = /^([^:]+):([^:]+):(\d+)$/.exec(m[2]);
-    grid[m[1]] = range ? logGrid(Number(range[1]), Number(range[2]), Number(range[3])) : m[2].split(',').map((v) => {
-      const x = Number(v);
-      if (v.trim() === '' || !Number.isFinite(x)) throw invalid('grid', `'${v}' in ${m[1]}'s values is not a number`);
-      return x;
-    });
+    grid[m[1]] = range
+      ? logGrid(Number(range[1]), Number(range[2]), Number(range[3]))
+      : m[2].split(',').map((v) => {
+          const x = Number(v);
+          if (v.trim() === '' || !Number.isFinite(x)) throw invalid('grid', `'${v}' in ${m[1]}'s values is not a number`);
+          return x;
+        });
   }
   return grid;
 }
@@ -382,14 +563,28 @@ function sharded(command) {
     methodOptions: (info) => settingsOf(command.settings(info)),
     positionals: 1,
     async run(flags, [file], sc) {
-      const call = command.call(sc, flags, file), shard = shardFlag(flags);
+      const call = command.call(sc, flags, file),
+        shard = shardFlag(flags);
       const bar = progress(command.unit);
       if (shard) {
         if (!flags.out) throw new UsageError('--shard needs --out FILE (the part, for supclust merge)');
         const part = await command.api(sc, call, { shardIndex: shard.index, shardCount: shard.count }, bar.onProgress);
         bar.end(`shard ${shard.index}/${shard.count}: ${part.units.filter((u) => u).length} of ${part.units.length} ${command.units}`);
         const { out: _, coef: __, shard: ___, json: ____, ...redo } = flags;
-        write(flags.out, JSON.stringify({ kind: 'supclust-part', command: command.name, version: sc.info.version, file, path: resolve(file), tableHash: sha256(file), flags: redo, part }), 'part');
+        write(
+          flags.out,
+          JSON.stringify({
+            kind: 'supclust-part',
+            command: command.name,
+            version: sc.info.version,
+            file,
+            path: resolve(file),
+            tableHash: sha256(file),
+            flags: redo,
+            part,
+          }),
+          'part',
+        );
         return;
       }
       const r = await command.api(sc, call, {}, bar.onProgress);
@@ -405,20 +600,28 @@ export async function mergeParts(files, parts, flags) {
   const first = parts[0];
   parts.forEach((p, i) => {
     if (p.kind !== 'supclust-part') throw invalid('partials', `${files[i]} is not a part of supclust cv, path or stability --shard`);
-    if (p.command !== first.command || JSON.stringify(p.flags) !== JSON.stringify(first.flags) || p.tableHash !== first.tableHash || p.version !== first.version)
+    if (
+      p.command !== first.command ||
+      JSON.stringify(p.flags) !== JSON.stringify(first.flags) ||
+      p.tableHash !== first.tableHash ||
+      p.version !== first.version
+    )
       throw invalid('partials', `${files[i]} is not a shard of the run of ${files[0]} (another command, flags, table or supclust version)`);
   });
-  const command = OWN_DATA[first.command], file = flags.table ?? first.path;
+  const command = OWN_DATA[first.command],
+    file = flags.table ?? first.path;
   if (sha256(file) !== first.tableHash) throw invalid('table', `${file} is not the table the parts were computed on (its bytes differ)`);
   const sc = await load();
   try {
-    if (first.version !== sc.info.version) throw invalid('partials', `the parts were computed by supclust ${first.version}, this is ${sc.info.version}`);
+    if (first.version !== sc.info.version)
+      throw invalid('partials', `the parts were computed by supclust ${first.version}, this is ${sc.info.version}`);
     const call = command.call(sc, first.flags, file);
-    call.data.file = flags.table ?? first.file;  // named as the shards named it
+    call.data.file = flags.table ?? first.file; // named as the shards named it
     const r = await command.api(sc, call, joinShards(parts.map((p) => p.part)));
     const outputs = { ...first.flags, out: flags.out, coef: flags.coef, json: false };
     await command.print(outputs, call, r, sc);
-    if (flags.json) write(flags.json, JSON.stringify({ method: call.method, file: call.data.file, rows: call.data.m.nRows, ...r }, null, 1), 'result');
+    if (flags.json)
+      write(flags.json, JSON.stringify({ method: call.method, file: call.data.file, rows: call.data.m.nRows, ...r }, null, 1), 'result');
   } finally {
     sc.dispose();
   }
@@ -433,7 +636,9 @@ function ruleFlag(flags) {
 
 /** The call's method, table, fit parameters and the API's options (settings read from flags). */
 function tableCall(sc, flags, file, command, declared) {
-  const method = flags.method ?? command.defaultMethod, data = tableData(file, flags), settings = settingsOf(declared);
+  const method = flags.method ?? command.defaultMethod,
+    data = tableData(file, flags),
+    settings = settingsOf(declared);
   const params = fitParams(sc.info, method, flags, data, settings);
   return { method, data, params, options: optionValues(settings, flags, data.m.featureNames) };
 }
@@ -443,7 +648,7 @@ export const cv = sharded({
   defaultMethod: 'ihc',
   unit: 'fits',
   units: 'folds',
-  summary: 'cross-validate a method over a grid of its options: each point\'s score, the best and the one-standard-error choice',
+  summary: "cross-validate a method over a grid of its options: each point's score, the best and the one-standard-error choice",
   usage: `supclust cv <table> --target COLUMN --method M --grid NAME=VALUES [--grid …] [settings: --folds 5 --seed 1 --metric M] [--out model.json] [--json]
        supclust cv <table> … --shard I/N --out part-I.json        (a shard's folds; supclust merge joins the parts)`,
   help: `${TABLE_HELP}
@@ -471,12 +676,23 @@ ${SHARD_HELP}
       return;
     }
     const names = Object.keys(grid);
-    const rows = r.grid.map((g, i) => [...names.map((n) => number(g.params[n])), number(g.mean), number(g.se),
-      (i === r.bestIndex ? 'best' : '') + (i === r.best1seIndex ? `${i === r.bestIndex ? ', ' : ''}1-SE` : '')]);
-    console.log([heading(method, data, params), ...data.notes.map((n) => `note: ${n}`),
-      table([[...names, r.metric, 'se', ''], ...rows]),
-      `best: ${names.map((n) => `${n} = ${number(r.best[n])}`).join(', ')}` + (r.best1se ? `; one-standard-error choice: ${names.map((n) => `${n} = ${number(r.best1se[n])}`).join(', ')}` : ''),
-      `the model refitted on every row at the ${oneSe ? 'one-standard-error choice' : 'best mean'}:`, describeModel(model)].join('\n'));
+    const rows = r.grid.map((g, i) => [
+      ...names.map((n) => number(g.params[n])),
+      number(g.mean),
+      number(g.se),
+      (i === r.bestIndex ? 'best' : '') + (i === r.best1seIndex ? `${i === r.bestIndex ? ', ' : ''}1-SE` : ''),
+    ]);
+    console.log(
+      [
+        heading(method, data, params),
+        ...data.notes.map((n) => `note: ${n}`),
+        table([[...names, r.metric, 'se', ''], ...rows]),
+        `best: ${names.map((n) => `${n} = ${number(r.best[n])}`).join(', ')}` +
+          (r.best1se ? `; one-standard-error choice: ${names.map((n) => `${n} = ${number(r.best1se[n])}`).join(', ')}` : ''),
+        `the model refitted on every row at the ${oneSe ? 'one-standard-error choice' : 'best mean'}:`,
+        describeModel(model),
+      ].join('\n'),
+    );
   },
 });
 
@@ -485,7 +701,7 @@ export const path = sharded({
   defaultMethod: 'lasso',
   unit: 'path points',
   units: 'folds',
-  summary: 'a regularisation path (glmnet\'s sequence from the top, warm-started), cross-validated with --folds',
+  summary: "a regularisation path (glmnet's sequence from the top, warm-started), cross-validated with --folds",
   usage: `supclust path <table> --target COLUMN --method M [settings: --nLambda 100 --folds 5 …] [--over Q --values 1,2,3] [--rule 1se|min] [--out model.json] [--json]
        supclust path <table> … --folds K --shard I/N --out part-I.json   (a shard's folds; supclust merge joins the parts)`,
   help: `${TABLE_HELP}
@@ -498,28 +714,64 @@ ${SHARD_HELP}
   settings: (info) => info.requests.path,
   call(sc, flags, file) {
     const c = tableCall(sc, flags, file, path, path.settings(sc.info));
-    return { ...c, rule: ruleFlag(flags), over: flags.over,
-      options: { ...c.options, ...(flags.over ? { over: flags.over } : {}), ...(flags.values ? { values: flags.values.split(',').map(Number) } : {}) } };
+    return {
+      ...c,
+      rule: ruleFlag(flags),
+      over: flags.over,
+      options: {
+        ...c.options,
+        ...(flags.over ? { over: flags.over } : {}),
+        ...(flags.values ? { values: flags.values.split(',').map(Number) } : {}),
+      },
+    };
   },
   api: (sc, c, extra, onProgress) => sc.path(c.method, c.params, { ...c.options, ...extra }, { onProgress }),
   done: (r) => `${r.points.length} path points`,
   print(flags, { method, data, params, rule, over }, r) {
-    const cvr = r.crossValidation, at = chosenPoint(r, rule);
+    const cvr = r.crossValidation,
+      at = chosenPoint(r, rule);
     saveOutputs(flags, r.points[at].model);
     if (flags.json) {
       console.log(JSON.stringify({ method, file: data.file, rows: data.m.nRows, notes: data.notes, chosen: at, ...r }, null, 1));
       return;
     }
     const swept = over ?? r.weight;
-    const rows = r.points.map((p, i) => [number(over ? p.model.params[over] : p.lambda), String(p.nonZeros), String(p.groups), number(p.devianceRatio),
+    const rows = r.points.map((p, i) => [
+      number(over ? p.model.params[over] : p.lambda),
+      String(p.nonZeros),
+      String(p.groups),
+      number(p.devianceRatio),
       ...(cvr ? [`${number(p.cv.mean)} ± ${number(p.cv.se)}`] : p.criterion !== undefined ? [number(p.criterion)] : []),
-      (cvr ? [i === cvr.best ? 'best' : '', i === cvr.best1se ? '1-SE' : ''].filter(Boolean).join(', ') : i === r.bestCriterion ? 'least EBIC' : '')]);
+      cvr
+        ? [i === cvr.best ? 'best' : '', i === cvr.best1se ? '1-SE' : ''].filter(Boolean).join(', ')
+        : i === r.bestCriterion
+          ? 'least EBIC'
+          : '',
+    ]);
     const edge = over ? undefined : pathEdgeNote(r);
-    console.log([heading(method, data, params), ...data.notes.map((n) => `note: ${n}`), ...(edge ? [`note: ${edge}`] : []),
-      over ? `over ${over}: ${r.points.map((p) => p.model.params[over]).join(', ')}` : `${r.weight}'s top ${number(r.top)} (${r.topKind})${r.stopped ? `; stopped early by ${r.stopped}` : ''}`,
-      table([[swept, 'non-zero', 'groups', 'deviance ratio', ...(cvr ? [`${cvr.metric} (${cvr.folds} folds)`] : rows[0].length > 5 ? ['EBIC'] : []), ''], ...rows]),
-      `the point saved (${cvr ? (rule === '1se' ? 'one-standard-error choice' : 'best mean') : r.bestCriterion !== undefined ? 'least EBIC' : 'last'}):`,
-      describeModel(r.points[at].model)].join('\n'));
+    console.log(
+      [
+        heading(method, data, params),
+        ...data.notes.map((n) => `note: ${n}`),
+        ...(edge ? [`note: ${edge}`] : []),
+        over
+          ? `over ${over}: ${r.points.map((p) => p.model.params[over]).join(', ')}`
+          : `${r.weight}'s top ${number(r.top)} (${r.topKind})${r.stopped ? `; stopped early by ${r.stopped}` : ''}`,
+        table([
+          [
+            swept,
+            'non-zero',
+            'groups',
+            'deviance ratio',
+            ...(cvr ? [`${cvr.metric} (${cvr.folds} folds)`] : rows[0].length > 5 ? ['EBIC'] : []),
+            '',
+          ],
+          ...rows,
+        ]),
+        `the point saved (${cvr ? (rule === '1se' ? 'one-standard-error choice' : 'best mean') : r.bestCriterion !== undefined ? 'least EBIC' : 'last'}):`,
+        describeModel(r.points[at].model),
+      ].join('\n'),
+    );
   },
 });
 
@@ -546,14 +798,29 @@ ${SHARD_HELP}
       return;
     }
     const groups = new Map();
-    r.consensus.forEach((g, j) => { if (g >= 0) { if (!groups.has(g)) groups.set(g, []); groups.get(g).push(names[j]); } });
+    r.consensus.forEach((g, j) => {
+      if (g >= 0) {
+        if (!groups.has(g)) groups.set(g, []);
+        groups.get(g).push(names[j]);
+      }
+    });
     const order = names.map((_, j) => j).sort((a, b) => r.selection[b] - r.selection[a]);
-    console.log([heading(method, data, params), ...data.notes.map((n) => `note: ${n}`),
-      `${r.resamples} subsamples of ${r.rows} rows`,
-      table([['feature', 'selected'], ...order.map((j) => [names[j], number(r.selection[j])])]),
-      `pairs sharing one value in at least the threshold's share of fits: ${r.pairs.length}`,
-      ...r.pairs.slice().sort((a, b) => b.frequency - a.frequency).slice(0, 20).map((p) => `  ${names[p.i]} & ${names[p.j]}: ${number(p.frequency)}`),
-      'consensus groups:', ...[...groups.values()].map((fs, i) => `  ${i + 1}: ${fs.join(', ')}`)].join('\n'));
+    console.log(
+      [
+        heading(method, data, params),
+        ...data.notes.map((n) => `note: ${n}`),
+        `${r.resamples} subsamples of ${r.rows} rows`,
+        table([['feature', 'selected'], ...order.map((j) => [names[j], number(r.selection[j])])]),
+        `pairs sharing one value in at least the threshold's share of fits: ${r.pairs.length}`,
+        ...r.pairs
+          .slice()
+          .sort((a, b) => b.frequency - a.frequency)
+          .slice(0, 20)
+          .map((p) => `  ${names[p.i]} & ${names[p.j]}: ${number(p.frequency)}`),
+        'consensus groups:',
+        ...[...groups.values()].map((fs, i) => `  ${i + 1}: ${fs.join(', ')}`),
+      ].join('\n'),
+    );
   },
 });
 

@@ -2,7 +2,8 @@
 // elsewhere (a log, a pipe) nothing until the end, then one summary line.
 export function progress(unit, stream = process.stderr) {
   const start = Date.now();
-  let last = 0, finished = false;
+  let last = 0,
+    finished = false;
   const seconds = () => ((Date.now() - start) / 1000).toFixed(1);
   return {
     onProgress: ({ done, total }) => {
@@ -10,9 +11,14 @@ export function progress(unit, stream = process.stderr) {
       const now = Date.now();
       if (now - last < 200 && done < total) return;
       last = now;
-      const width = 30, filled = Math.round((width * done) / total);
-      const elapsed = (now - start) / 1000, eta = done > 0 ? (elapsed * (total - done)) / done : NaN;
-      stream.write(`\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} ${unit}` + (Number.isFinite(eta) && done < total ? `, ${eta.toFixed(0)} s left ` : ' '.repeat(12)));
+      const width = 30,
+        filled = Math.round((width * done) / total);
+      const elapsed = (now - start) / 1000,
+        eta = done > 0 ? (elapsed * (total - done)) / done : NaN;
+      stream.write(
+        `\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} ${unit}` +
+          (Number.isFinite(eta) && done < total ? `, ${eta.toFixed(0)} s left ` : ' '.repeat(12)),
+      );
       if (done === total) {
         stream.write('\n');
         finished = true;

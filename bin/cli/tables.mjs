@@ -1,7 +1,20 @@
 // The papers' tables from the command line: list, replicate (whole or one shard), merge the
 // shards, and the priors paper's Figure 3 (prior-paths).
 import { readFileSync, writeFileSync } from 'node:fs';
-import { datasetHelp, DATASETS, load, loadNewsgroupPairs, loadNewsgroupTopics, loadPangLee, loadReuters, loadWestbc, logGrid, mergeExperiments, shuffledRows, SupclustError } from '../../dist/node/index.js';
+import {
+  datasetHelp,
+  DATASETS,
+  load,
+  loadNewsgroupPairs,
+  loadNewsgroupTopics,
+  loadPangLee,
+  loadReuters,
+  loadWestbc,
+  logGrid,
+  mergeExperiments,
+  shuffledRows,
+  SupclustError,
+} from '../../dist/node/index.js';
 import { integerFlag, shardFlag } from './args.mjs';
 import { mergeParts } from './own_data.mjs';
 import { progress } from './progress.mjs';
@@ -11,8 +24,19 @@ const fmt = (c) => (c && Number.isFinite(c.mean) ? `${c.mean.toFixed(2)} ± ${c.
 function csv(result) {
   const lines = ['method,column,value,mean,std,paper_mean,paper_std'];
   for (const row of result.rows)
-    row.cells.forEach((c, i) => lines.push([JSON.stringify(row.method), JSON.stringify(result.columnLabels[i]), result.columns[i], c.mean, c.std,
-      row.paper?.[i]?.mean ?? '', row.paper?.[i]?.std ?? ''].join(',')));
+    row.cells.forEach((c, i) =>
+      lines.push(
+        [
+          JSON.stringify(row.method),
+          JSON.stringify(result.columnLabels[i]),
+          result.columns[i],
+          c.mean,
+          c.std,
+          row.paper?.[i]?.mean ?? '',
+          row.paper?.[i]?.std ?? '',
+        ].join(','),
+      ),
+    );
   return lines.join('\n') + '\n';
 }
 
@@ -25,7 +49,8 @@ function gap(ours, paper, nOurs, nPaper) {
 }
 
 function markdown(result, paperReps) {
-  const head = result.columnLabels, nPaper = paperReps || result.reps;
+  const head = result.columnLabels,
+    nPaper = paperReps || result.reps;
   const signed = (g) => (g === undefined ? '' : ` · ${g >= 0 ? '+' : '−'}${Math.abs(g).toFixed(1)}`);
   const lines = [
     `### ${result.title}`,
@@ -38,7 +63,9 @@ function markdown(result, paperReps) {
     `|---|${head.map(() => '---:').join('|')}|---:|`,
   ];
   for (const row of result.rows)
-    lines.push(`| ${row.method} | ${row.cells.map((c, i) => row.paper?.[i] ? `${fmt(c)} · ${fmt(row.paper[i])}${signed(gap(c, row.paper[i], result.reps, nPaper))}` : fmt(c)).join(' | ')} | ${row.msPerFit.toFixed(1)} |`);
+    lines.push(
+      `| ${row.method} | ${row.cells.map((c, i) => (row.paper?.[i] ? `${fmt(c)} · ${fmt(row.paper[i])}${signed(gap(c, row.paper[i], result.reps, nPaper))}` : fmt(c))).join(' | ')} | ${row.msPerFit.toFixed(1)} |`,
+    );
   return lines.join('\n');
 }
 
@@ -48,12 +75,19 @@ function loadDataset(name, flags, vocabulary, wordsPer) {
   const t0 = Date.now();
   if (name === '20ng-pairs') {
     const pairs = loadNewsgroupPairs(String(flags.data), { words: integerFlag(flags, 'words') ?? 5000, headers: flags.headers });
-    process.stderr.write(`loaded ${pairs.map((p) => `${p.nRows}`).join(', ')} messages × ${pairs[0].nCols} words in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
+    process.stderr.write(
+      `loaded ${pairs.map((p) => `${p.nRows}`).join(', ')} messages × ${pairs[0].nCols} words in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`,
+    );
     return pairs;
   }
   if (name === '20ng-topics') {
-    const d = loadNewsgroupTopics(String(flags.data), { words: integerFlag(flags, 'words') ?? (vocabulary || 5000), headers: flags.headers });
-    process.stderr.write(`loaded ${d.nRows} messages of ${d.groups.length} groups × ${d.nCols} words in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
+    const d = loadNewsgroupTopics(String(flags.data), {
+      words: integerFlag(flags, 'words') ?? (vocabulary || 5000),
+      headers: flags.headers,
+    });
+    process.stderr.write(
+      `loaded ${d.nRows} messages of ${d.groups.length} groups × ${d.nCols} words in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`,
+    );
     return d;
   }
   if (name === 'westbc') {
@@ -67,16 +101,24 @@ function loadDataset(name, flags, vocabulary, wordsPer) {
     return d;
   }
   if (name !== 'pang-lee') throw new SupclustError('invalid-input', `no loader for dataset ${name}`, 'data');
-  const d = loadPangLee(String(flags.data), { words: integerFlag(flags, 'words') ?? (vocabulary || 5000), per: flags.per ?? (wordsPer || undefined) });
+  const d = loadPangLee(String(flags.data), {
+    words: integerFlag(flags, 'words') ?? (vocabulary || 5000),
+    per: flags.per ?? (wordsPer || undefined),
+  });
   process.stderr.write(`loaded ${d.nRows} reviews × ${d.nCols} words in ${((Date.now() - t0) / 1000).toFixed(1)} s\n`);
   return d;
 }
 
 // The rows `take` of a CSR matrix, as CSR and (for methods that need it) dense.
 function csrRows(X, nCols, take) {
-  const indptr = new Int32Array(take.length + 1), indices = [], values = [];
+  const indptr = new Int32Array(take.length + 1),
+    indices = [],
+    values = [];
   take.forEach((i, r) => {
-    for (let t = X.indptr[i]; t < X.indptr[i + 1]; t++) { indices.push(X.indices[t]); values.push(X.values[t]); }
+    for (let t = X.indptr[i]; t < X.indptr[i + 1]; t++) {
+      indices.push(X.indices[t]);
+      values.push(X.values[t]);
+    }
     indptr[r + 1] = indices.length;
   });
   const dense = new Float64Array(take.length * nCols);
@@ -88,47 +130,92 @@ function csrRows(X, nCols, take) {
 // table fitted on a seeded ⌊α·n⌋ training split with its regularisation cross-validated on the
 // table's own grid; a histogram of each row's 1000 weights, and GEM's groups with their words.
 async function reutersWeights(sc, table, d, alpha = 0.1, seed = 1) {
-  const nTrain = Math.floor(alpha * d.nRows), take = shuffledRows(d.nRows, seed).slice(0, nTrain);
+  const nTrain = Math.floor(alpha * d.nRows),
+    take = shuffledRows(d.nRows, seed).slice(0, nTrain);
   const { csr, dense } = csrRows(d.X, d.nCols, take);
   const y = take.map((i) => d.y[i]);
   const models = {};
   for (const row of table.rows.filter((r) => r.label !== 'IHC')) {
-    const X = row.method === 'svm' ? dense : csr;  // the SVM takes dense rows
-    const cv = await sc.crossValidate(row.method, { X, nRows: nTrain, nCols: d.nCols, y, ...row.params }, { grid: row.grid, folds: 5, seed });
+    const X = row.method === 'svm' ? dense : csr; // the SVM takes dense rows
+    const cv = await sc.crossValidate(
+      row.method,
+      { X, nRows: nTrain, nCols: d.nCols, y, ...row.params },
+      { grid: row.grid, folds: 5, seed },
+    );
     models[row.label] = cv.model;
   }
-  const lines = ['', `### Weights at α = ${alpha} (${nTrain} training stories; the paper's Figure 8)`, '',
-    'Each row\'s 1000 weights in 15 equal bins from its smallest to its largest weight:', '',
-    '| method | smallest | largest | counts per bin |', '|---|---:|---:|---|'];
+  const lines = [
+    '',
+    `### Weights at α = ${alpha} (${nTrain} training stories; the paper's Figure 8)`,
+    '',
+    "Each row's 1000 weights in 15 equal bins from its smallest to its largest weight:",
+    '',
+    '| method | smallest | largest | counts per bin |',
+    '|---|---:|---:|---|',
+  ];
   for (const [label, m] of Object.entries(models)) {
-    const w = Array.from(m.coef), lo = Math.min(...w), hi = Math.max(...w), counts = new Array(15).fill(0);
+    const w = Array.from(m.coef),
+      lo = Math.min(...w),
+      hi = Math.max(...w),
+      counts = new Array(15).fill(0);
     for (const v of w) counts[Math.min(14, Math.floor(((v - lo) / (hi - lo || 1)) * 15))]++;
     lines.push(`| ${label} | ${lo.toFixed(3)} | ${hi.toFixed(3)} | ${counts.join(' ')} |`);
   }
   const gem = models.GEM;
   lines.push('', `GEM's groups (γ = ${gem.params.gamma}), words by decreasing |weight|:`, '');
   for (let g = 0; g < gem.centroids.length; g++) {
-    const members = Array.from(gem.groups).map((k, j) => [k, j]).filter(([k]) => k === g).map(([, j]) => j)
+    const members = Array.from(gem.groups)
+      .map((k, j) => [k, j])
+      .filter(([k]) => k === g)
+      .map(([, j]) => j)
       .sort((a, b) => Math.abs(gem.coef[b]) - Math.abs(gem.coef[a]));
-    lines.push(`- centre ${gem.centroids[g].toFixed(4)}, ${members.length} words: ${members.slice(0, 60).map((j) => d.vocabulary[j]).join(', ')}${members.length > 60 ? ', …' : ''}`);
+    lines.push(
+      `- centre ${gem.centroids[g].toFixed(4)}, ${members.length} words: ${members
+        .slice(0, 60)
+        .map((j) => d.vocabulary[j])
+        .join(', ')}${members.length > 60 ? ', …' : ''}`,
+    );
   }
-  return { text: lines.join('\n'), models: Object.fromEntries(Object.entries(models).map(([k, m]) => [k, { coef: Array.from(m.coef), groups: Array.from(m.groups), centroids: Array.from(m.centroids), params: m.params }])) };
+  return {
+    text: lines.join('\n'),
+    models: Object.fromEntries(
+      Object.entries(models).map(([k, m]) => [
+        k,
+        { coef: Array.from(m.coef), groups: Array.from(m.groups), centroids: Array.from(m.centroids), params: m.params },
+      ]),
+    ),
+  };
 }
 
 // The papers' tables of words: IHC (Q = 15, λ cross-validated) on all reviews, then the
 // clusters whose shared weight is largest in magnitude, with their most frequent words.
 async function wordClusters(sc, d, Q, clusters = 4, shown = 20) {
-  const cv = await sc.crossValidate('ihc', { X: d.X, y: d.y, nRows: d.nRows, nCols: d.nCols, Q },
-    { grid: { lambda: logGrid(1e-4, 1e-7, 4) } });
-  const m = cv.model, frequency = new Float64Array(d.nCols);
+  const cv = await sc.crossValidate(
+    'ihc',
+    { X: d.X, y: d.y, nRows: d.nRows, nCols: d.nCols, Q },
+    { grid: { lambda: logGrid(1e-4, 1e-7, 4) } },
+  );
+  const m = cv.model,
+    frequency = new Float64Array(d.nCols);
   for (let t = 0; t < d.X.values.length; t++) frequency[d.X.indices[t]] += d.X.values[t];
   const members = m.centroids.map(() => []);
   m.groups.forEach((g, j) => members[g].push(j));
-  const order = m.centroids.map((c, g) => g).sort((a, b) => Math.abs(m.centroids[b]) - Math.abs(m.centroids[a])).slice(0, clusters);
-  const lines = ['', `### Word clusters with the largest weights (IHC, Q = ${Q}, λ = ${cv.best.lambda.toExponential(0)}, all ${d.nRows} reviews)`, '',
-    '| weight | size | most frequent words |', '|---:|---:|---|'];
+  const order = m.centroids
+    .map((_c, g) => g)
+    .sort((a, b) => Math.abs(m.centroids[b]) - Math.abs(m.centroids[a]))
+    .slice(0, clusters);
+  const lines = [
+    '',
+    `### Word clusters with the largest weights (IHC, Q = ${Q}, λ = ${cv.best.lambda.toExponential(0)}, all ${d.nRows} reviews)`,
+    '',
+    '| weight | size | most frequent words |',
+    '|---:|---:|---|',
+  ];
   for (const g of order.sort((a, b) => m.centroids[a] - m.centroids[b])) {
-    const words = members[g].sort((a, b) => frequency[b] - frequency[a]).slice(0, shown).map((j) => d.vocabulary[j]);
+    const words = members[g]
+      .sort((a, b) => frequency[b] - frequency[a])
+      .slice(0, shown)
+      .map((j) => d.vocabulary[j]);
     lines.push(`| ${m.centroids[g].toFixed(2)} | ${members[g].length} | ${words.join(', ')} |`);
   }
   return lines.join('\n');
@@ -143,7 +230,7 @@ const PATH_GAMMAS = logGrid(1e-4, 10, 11);
 
 async function priorPaths(sc, { task = 'classification', n = 200, seed = 1 } = {}) {
   const data = await sc.generate('e6', { n, task, seed });
-  const X = await sc.dataset(data.X, data.nRows, data.nCols);  // one X for every fit of both paths
+  const X = await sc.dataset(data.X, data.nRows, data.nCols); // one X for every fit of both paths
   const loss = task === 'classification' ? 'logistic' : 'squared';
   const paths = {};
   for (const method of ['gem', 'lem']) {
@@ -152,34 +239,53 @@ async function priorPaths(sc, { task = 'classification', n = 200, seed = 1 } = {
     for (const gamma of PATH_GAMMAS) {
       const m = await sc.fit(method, { X, y: data.y, loss, lambda: 1e-3, gamma, ...(previous ? { warmStart: previous } : {}) });
       const tie = method === 'lem' ? 0 : 1e-3 * Math.max(...m.centroids.map(Math.abs));
-      const atCentre = m.centroids.map(() => 0), off = [];
+      const atCentre = m.centroids.map(() => 0),
+        off = [];
       m.coef.forEach((w, j) => {
         const gap = Math.abs(w - m.centroids[m.groups[j]]);
         if (gap <= tie) atCentre[m.groups[j]]++;
         else off.push(w - m.centroids[m.groups[j]]);
       });
       const spread = off.length ? Math.sqrt(off.reduce((s, v) => s + v * v, 0) / off.length) : 0;
-      paths[method].push({ gamma, centroids: m.centroids, atCentre, offCentre: off.length, spread, status: m.status, coef: m.coef, groups: m.groups });
+      paths[method].push({
+        gamma,
+        centroids: m.centroids,
+        atCentre,
+        offCentre: off.length,
+        spread,
+        status: m.status,
+        coef: m.coef,
+        groups: m.groups,
+      });
       previous = m;
     }
   }
   X.dispose();
-  const lines = [`### GEM and LEM along γ (the priors paper's Figure 3): E6 ${task}, ${n} rows, λ = 1e-3, warm-started as γ grows`, '',
-    'Each cell: the centres (ascending) · weights at each centre · the others, with their RMS distance to their centre.', '',
-    '| γ | GEM | LEM |', '|---:|---|---|'];
-  const cell = (p) => `${p.centroids.map((c) => c.toFixed(3)).join(', ')} · ${p.atCentre.join('/')} · ${p.offCentre} off (${p.spread.toExponential(1)})`;
+  const lines = [
+    `### GEM and LEM along γ (the priors paper's Figure 3): E6 ${task}, ${n} rows, λ = 1e-3, warm-started as γ grows`,
+    '',
+    'Each cell: the centres (ascending) · weights at each centre · the others, with their RMS distance to their centre.',
+    '',
+    '| γ | GEM | LEM |',
+    '|---:|---|---|',
+  ];
+  const cell = (p) =>
+    `${p.centroids.map((c) => c.toFixed(3)).join(', ')} · ${p.atCentre.join('/')} · ${p.offCentre} off (${p.spread.toExponential(1)})`;
   PATH_GAMMAS.forEach((gamma, i) => lines.push(`| ${gamma.toExponential(0)} | ${cell(paths.gem[i])} | ${cell(paths.lem[i])} |`));
   return { text: lines.join('\n'), json: { task, n, seed, lambda: 1e-3, gammas: PATH_GAMMAS, truth: Array.from(data.groups), paths } };
 }
 
 // A table's row labels: those it runs by default, or those run only when named.
-const labels = (e, onRequest) => e.rows.filter((r) => r.onRequest === onRequest).map((r) => r.label).join(', ');
-
+const labels = (e, onRequest) =>
+  e.rows
+    .filter((r) => r.onRequest === onRequest)
+    .map((r) => r.label)
+    .join(', ');
 
 export const list = {
-  summary: 'the methods (sc.fit) and the papers\' tables (supclust replicate)',
+  summary: "the methods (sc.fit) and the papers' tables (supclust replicate)",
   usage: 'supclust list [--json]',
-  help: '    --json                             the methods (with their options) and the tables as JSON on stdout (sc.info\'s)',
+  help: "    --json                             the methods (with their options) and the tables as JSON on stdout (sc.info's)",
   options: { json: { type: 'boolean' } },
   async run(flags) {
     const sc = await load();
@@ -192,23 +298,38 @@ export const list = {
     for (const m of sc.info.methods) console.log(`  ${m.name.padEnd(11)} ${m.summary}`);
     console.log('\ntables (supclust replicate <id>):');
     for (const e of sc.info.experiments)
-      console.log(`${e.id.padEnd(10)} ${e.title}\n${''.padEnd(10)} ${e.reps} repetitions; rows: ${labels(e, false)}; figures: ${e.source}` +
-        (e.rows.some((r) => r.onRequest) ? `\n${''.padEnd(10)} on request (--methods): ${labels(e, true)}` : '') +
-        (e.dataset ? `\n${''.padEnd(10)} needs --data DIR, the folder ${DATASETS[e.dataset].folder}/ or one holding it: ${DATASETS[e.dataset].title}` +
-          `\n${''.padEnd(10)} from ${DATASETS[e.dataset].source} (source, citation, terms and layout: docs/datasets.md)` : ''));
+      console.log(
+        `${e.id.padEnd(10)} ${e.title}\n${''.padEnd(10)} ${e.reps} repetitions; rows: ${labels(e, false)}; figures: ${e.source}` +
+          (e.rows.some((r) => r.onRequest) ? `\n${''.padEnd(10)} on request (--methods): ${labels(e, true)}` : '') +
+          (e.dataset
+            ? `\n${''.padEnd(10)} needs --data DIR, the folder ${DATASETS[e.dataset].folder}/ or one holding it: ${DATASETS[e.dataset].title}` +
+              `\n${''.padEnd(10)} from ${DATASETS[e.dataset].source} (source, citation, terms and layout: docs/datasets.md)`
+            : ''),
+      );
     sc.dispose();
   },
 };
 
 export const replicate = {
-  summary: 'reproduce one of the papers\' tables (a markdown table; JSON with --json)',
+  summary: "reproduce one of the papers' tables (a markdown table; JSON with --json)",
   usage: `supclust replicate <id> [--reps N] [--seed S] [--fast] [--methods A,B] [--threads N] [--json out.json]
                           [--data DIR] [--words N]   (real-data tables: the dataset's folder)
                           [--headers none|subject|all] (20ng tables: the messages' header lines read; default none)
                           [--per document|corpus]    (movie tables: counts over the review's kept words, default, or the corpus mean)
                           [--shard I/N]              (shard I of N, 0 ≤ I < N: a partial, written by --json)`,
-  options: { reps: { type: 'string' }, seed: { type: 'string' }, fast: { type: 'boolean' }, methods: { type: 'string' }, threads: { type: 'string' },
-    json: { type: 'string' }, data: { type: 'string' }, words: { type: 'string' }, headers: { type: 'string' }, per: { type: 'string' }, shard: { type: 'string' } },
+  options: {
+    reps: { type: 'string' },
+    seed: { type: 'string' },
+    fast: { type: 'boolean' },
+    methods: { type: 'string' },
+    threads: { type: 'string' },
+    json: { type: 'string' },
+    data: { type: 'string' },
+    words: { type: 'string' },
+    headers: { type: 'string' },
+    per: { type: 'string' },
+    shard: { type: 'string' },
+  },
   positionals: 1,
   async run(flags, [id]) {
     const sc = await load();
@@ -216,21 +337,28 @@ export const replicate = {
     const data = table?.dataset ? loadDataset(table.dataset, flags, table.vocabulary, table.wordsPer) : undefined;
     const one = (d) => ({ X: d.X, y: d.y, nRows: d.nRows, nCols: d.nCols });
     const bar = progress('repetitions');
-    const result = await sc.experiment(id, {
-      data: data && (Array.isArray(data) ? data.map(one) : one(data)),
-      reps: integerFlag(flags, 'reps'),
-      seed: integerFlag(flags, 'seed'),
-      threads: integerFlag(flags, 'threads'),
-      fast: flags.fast === true,
-      methods: flags.methods ? String(flags.methods).split(',') : undefined,
-      shard: shardFlag(flags),
-    }, { onProgress: bar.onProgress });
+    const result = await sc.experiment(
+      id,
+      {
+        data: data && (Array.isArray(data) ? data.map(one) : one(data)),
+        reps: integerFlag(flags, 'reps'),
+        seed: integerFlag(flags, 'seed'),
+        threads: integerFlag(flags, 'threads'),
+        fast: flags.fast === true,
+        methods: flags.methods ? String(flags.methods).split(',') : undefined,
+        shard: shardFlag(flags),
+      },
+      { onProgress: bar.onProgress },
+    );
     bar.end(`${id}: ${result.tasks?.length ?? result.totalTasks} repetitions`);
-    if (result.shard) {  // a partial: its cells mean nothing alone
+    if (result.shard) {
+      // a partial: its cells mean nothing alone
       sc.dispose();
       if (!flags.json) throw new SupclustError('invalid-input', '--shard needs --json FILE (the partial, for supclust merge)', 'json');
       writeFileSync(String(flags.json), JSON.stringify(result));
-      process.stderr.write(`shard ${result.shard.index}/${result.shard.count}: ${result.tasks.length} of ${result.totalTasks} repetitions → ${flags.json}\n`);
+      process.stderr.write(
+        `shard ${result.shard.index}/${result.shard.count}: ${result.tasks.length} of ${result.totalTasks} repetitions → ${flags.json}\n`,
+      );
       return;
     }
     // The papers' tables of words: IHC Table 4 (Q = 15), DataCube Table 6 (Q = 10).
@@ -239,7 +367,10 @@ export const replicate = {
     sc.dispose();
     console.log(markdown(result, table.paperReps) + words + (weights ? weights.text : ''));
     if (flags.json)
-      writeFileSync(String(flags.json), JSON.stringify(weights ? { ...result, weights: { vocabulary: data.vocabulary, models: weights.models } } : result, null, 2));
+      writeFileSync(
+        String(flags.json),
+        JSON.stringify(weights ? { ...result, weights: { vocabulary: data.vocabulary, models: weights.models } } : result, null, 2),
+      );
   },
 };
 
@@ -251,7 +382,13 @@ export const merge = {
   cv, path and stability parts: the table is read again (from where the shards read it, or --table)
   and checked against the parts' hash; the call is finished from the joined parts as an unsharded
   run, bit for bit (printed as that command prints it; --json writes the result to a file).`,
-  options: { json: { type: 'string' }, csv: { type: 'string' }, table: { type: 'string' }, out: { type: 'string' }, coef: { type: 'string' } },
+  options: {
+    json: { type: 'string' },
+    csv: { type: 'string' },
+    table: { type: 'string' },
+    out: { type: 'string' },
+    coef: { type: 'string' },
+  },
   positionals: 'some',
   async run(flags, files) {
     const partials = files.map((file) => {
@@ -273,7 +410,7 @@ export const merge = {
 };
 
 export const priorPathsCommand = {
-  summary: 'GEM\'s and LEM\'s weights along γ (the priors paper\'s Figure 3)',
+  summary: "GEM's and LEM's weights along γ (the priors paper's Figure 3)",
   usage: 'supclust prior-paths [--task classification|regression] [--n N] [--seed S] [--json out.json]',
   options: { task: { type: 'string' }, n: { type: 'string' }, seed: { type: 'string' }, json: { type: 'string' } },
   async run(flags) {

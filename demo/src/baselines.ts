@@ -29,17 +29,33 @@ export function baselineOptions(name: BaselineName, task: Task): Record<string, 
 }
 
 /** The path's settings: the grid, every point kept (glmnet's early stops off), the folds. */
-export const baselinePathOptions = () => ({ lambda: baselineGrid(), folds: BASELINE_CV.folds, seed: BASELINE_CV.seed, devianceRatioChange: 0, devianceRatioMax: 1 });
+export const baselinePathOptions = () => ({
+  lambda: baselineGrid(),
+  folds: BASELINE_CV.folds,
+  seed: BASELINE_CV.seed,
+  devianceRatioChange: 0,
+  devianceRatioMax: 1,
+});
 
 /** Ridge and the lasso on the training samples, each at the λ of least cross-validated error. */
 export async function fitBaselines(sc: Supclust, task: Task, data: SyntheticData, signal: AbortSignal): Promise<Baseline[]> {
   const out: Baseline[] = [];
   for (const name of BASELINES) {
     const t0 = performance.now();
-    const r = await sc.path(name as MethodName, { X: data.X, nRows: data.nRows, nCols: data.nCols, y: data.y, ...baselineOptions(name, task) } as never,
-      baselinePathOptions(), { signal });
+    const r = await sc.path(
+      name as MethodName,
+      { X: data.X, nRows: data.nRows, nCols: data.nCols, y: data.y, ...baselineOptions(name, task) } as never,
+      baselinePathOptions(),
+      { signal },
+    );
     const best = r.crossValidation!.best;
-    out.push({ name, model: r.points[best].model as Model, lambda: r.points[best].lambda, atEdge: best === 0 || best === r.points.length - 1, ms: performance.now() - t0 });
+    out.push({
+      name,
+      model: r.points[best].model as Model,
+      lambda: r.points[best].lambda,
+      atEdge: best === 0 || best === r.points.length - 1,
+      ms: performance.now() - t0,
+    });
   }
   return out;
 }

@@ -30,14 +30,20 @@ const verb = (rows: Scored[], one: string, many: string) => (rows.length > 1 ? m
 /** One sentence for the seed on screen, naming the closest fit and the best predictor (the
  * scoreboard above it prints every compared fit's figures). */
 export function verdict(rows: Scored[], seed: number, metric: string): string {
-  const close = winners(rows, 'error'), predict = winners(rows, 'test');
+  const close = winners(rows, 'error'),
+    predict = winners(rows, 'test');
   const same = names(close) === names(predict);
-  return same ? `Seed ${seed}: ${names(close)} ${verb(close, 'is', 'are')} closest to w* and ${verb(close, 'predicts', 'predict')} best (${metric}).`
+  return same
+    ? `Seed ${seed}: ${names(close)} ${verb(close, 'is', 'are')} closest to w* and ${verb(close, 'predicts', 'predict')} best (${metric}).`
     : `Seed ${seed}: ${names(close)} ${verb(close, 'is', 'are')} closest to w*; ${names(predict)} ${verb(predict, 'predicts', 'predict')} best (${metric}).`;
 }
 
 /** Counts of wins over several seeds (a tie counts for each fit tied). */
-export interface Tally { seeds: number; error: Map<string, number>; test: Map<string, number> }
+export interface Tally {
+  seeds: number;
+  error: Map<string, number>;
+  test: Map<string, number>;
+}
 
 export function tally(perSeed: Scored[][]): Tally {
   const count = (key: 'error' | 'test') => {
@@ -50,6 +56,8 @@ export function tally(perSeed: Scored[][]): Tally {
 
 export function tallySentence(t: Tally, first: number, metric: string): string {
   const list = (m: Map<string, number>) => [...m].map(([name, k]) => `${name} ${k}`).join(', ');
-  return `Over seeds ${first}–${first + t.seeds - 1} (the same problem otherwise, the baselines cross-validated on each): ` +
-    `closest to w* — ${list(t.error)}; best ${metric} — ${list(t.test)}.`;
+  return (
+    `Over seeds ${first}–${first + t.seeds - 1} (the same problem otherwise, the baselines cross-validated on each): ` +
+    `closest to w* — ${list(t.error)}; best ${metric} — ${list(t.test)}.`
+  );
 }

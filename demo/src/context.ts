@@ -24,12 +24,19 @@ export function structureOptions(info: MethodInfo | undefined, Q: number, s: num
 export const CD_SWEEPS = 5000;
 
 /** The non-zeros s and the non-zero groups that sparse methods (IHCS, IHT) are given. */
-export interface Sparsity { s: number; groups: number }
+export interface Sparsity {
+  s: number;
+  groups: number;
+}
 
 /** The options a method gets in the demo: its structure (sparse methods: Q non-zero groups and
  * s non-zeros), λ (two-penalty methods: λ1 = λ and λ2, and for classes a ridge of 1e-3), the
  * loss, and the sweep cap of coordinate descent. */
-export function methodOptions(info: MethodInfo | undefined, s: { Q: number; d: number; lambda: number; lambda2: number; task: string }, sparsity: Sparsity): Record<string, unknown> {
+export function methodOptions(
+  info: MethodInfo | undefined,
+  s: { Q: number; d: number; lambda: number; lambda2: number; task: string },
+  sparsity: Sparsity,
+): Record<string, unknown> {
   const names = new Set(info?.options.map((o) => o.name));
   const o: Record<string, unknown> = structureOptions(info, names.has('s') ? Math.max(1, sparsity.groups) : s.Q, sparsity.s);
   if (isPrior(info)) {
@@ -41,7 +48,7 @@ export function methodOptions(info: MethodInfo | undefined, s: { Q: number; d: n
   } else if (hasLambda2(info)) {
     o.lambda1 = s.lambda;
     o.lambda2 = s.lambda2;
-    if (names.has('lambda3')) o.lambda3 = s.lambda2 * tripleToPairs(info, s.d);  // ADFG
+    if (names.has('lambda3')) o.lambda3 = s.lambda2 * tripleToPairs(info, s.d); // ADFG
     // For classes, the same small ridge as the priors': near-separable labels with near-zero
     // penalties send the logistic fit towards unbounded weights (20 000+ iterations uncapped).
     if (s.task === 'classification') o.lambda = 1e-3;
@@ -56,18 +63,26 @@ export function methodOptions(info: MethodInfo | undefined, s: { Q: number; d: n
 
 /** ADFG's λ3 per unit of λ2: the ratio of their suggested values (info's declarations) at d. */
 function tripleToPairs(info: MethodInfo | undefined, d: number): number {
-  const pair = info?.options.find((o) => o.name === 'lambda2')?.suggested, triple = info?.options.find((o) => o.name === 'lambda3')?.suggested;
+  const pair = info?.options.find((o) => o.name === 'lambda2')?.suggested,
+    triple = info?.options.find((o) => o.name === 'lambda3')?.suggested;
   return pair && triple ? triple.factor / pair.factor / d ** (triple.power - pair.power) : 1;
 }
 
 /** The library's suggested values (sc.suggest) as the demo's sliders hold them (within their
  * ranges, three digits): λ2 for the pairwise penalties (with λ1, the ℓ1 weight, at its minimum:
  * no sparsity is sought), γ as λ for the priors. Empty for methods without suggestions. */
-export function suggestedSliders(sc: Supclust, info: MethodInfo | undefined, data: { X: Float64Array; nRows: number; nCols: number; y: Float64Array },
-  options: Record<string, unknown>): { lambda?: number; lambda2?: number } {
+export function suggestedSliders(
+  sc: Supclust,
+  info: MethodInfo | undefined,
+  data: { X: Float64Array; nRows: number; nCols: number; y: Float64Array },
+  options: Record<string, unknown>,
+): { lambda?: number; lambda2?: number } {
   if (!info) return {};
-  const loss = options.loss !== undefined ? { loss: options.loss } : {};  // the loss methodOptions gives the method
-  const s = sc.suggest(info.name, { X: data.X, nRows: data.nRows, nCols: data.nCols, y: data.y, ...loss } as never) as Record<string, number>;
+  const loss = options.loss !== undefined ? { loss: options.loss } : {}; // the loss methodOptions gives the method
+  const s = sc.suggest(info.name, { X: data.X, nRows: data.nRows, nCols: data.nCols, y: data.y, ...loss } as never) as Record<
+    string,
+    number
+  >;
   if (s.gamma !== undefined) return { lambda: sliderValue('lambda', s.gamma) };
   if (s.lambda2 !== undefined) return { lambda: LIMITS.lambda[0], lambda2: sliderValue('lambda2', s.lambda2) };
   return {};
@@ -77,7 +92,8 @@ export function suggestedSliders(sc: Supclust, info: MethodInfo | undefined, dat
 const lossesOf = (info: MethodInfo | undefined) => info?.options.find((o) => o.name === 'loss')?.choices ?? ['squared'];
 
 /** The weight-grouping priors (GEM, LEM): a prior's weight γ and its centres; Play's λ is their γ. */
-export const isPrior = (info: MethodInfo | undefined) => !!info?.options.some((o) => o.name === 'gamma') && !!info?.options.some((o) => o.name === 'centres');
+export const isPrior = (info: MethodInfo | undefined) =>
+  !!info?.options.some((o) => o.name === 'gamma') && !!info?.options.some((o) => o.name === 'centres');
 
 /** Whether a method has the pairwise weight λ2 (its slider is shown). */
 export const hasLambda2 = (info: MethodInfo | undefined) => !!info?.options.some((o) => o.name === 'lambda2');
@@ -86,8 +102,12 @@ export const hasLambda2 = (info: MethodInfo | undefined) => !!info?.options.some
  * not the SVM), classification 'logistic' or 'hinge' (the SVM, not CG). The Oracle is drawn
  * separately; the experts and the clustered tasks, other model shapes, have their own views. */
 export function methodsFor(sc: Supclust, task: string): MethodInfo[] {
-  return sc.info.methods.filter((m) => m.name !== 'oracle' && m.kind === 'features' &&
-    (task === 'classification' ? lossesOf(m).some((l) => l === 'logistic' || l === 'hinge') : lossesOf(m).includes('squared')));
+  return sc.info.methods.filter(
+    (m) =>
+      m.name !== 'oracle' &&
+      m.kind === 'features' &&
+      (task === 'classification' ? lossesOf(m).some((l) => l === 'logistic' || l === 'hinge') : lossesOf(m).includes('squared')),
+  );
 }
 
 /** Whether a method's answer does not depend on its start (the library's startDependent): only

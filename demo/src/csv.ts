@@ -14,7 +14,8 @@ export const summarise = (table: Table, decimal: Decimal = '.') => describeColum
 /** The decimal mark under which more columns are numeric (',' for a file written "3,5;1"), and
  * the columns read with it. */
 export function describeTable(table: Table): { decimal: Decimal; summary: ColumnSummary[] } {
-  const dot = summarise(table, '.'), comma = summarise(table, ',');
+  const dot = summarise(table, '.'),
+    comma = summarise(table, ',');
   const numeric = (summary: ColumnSummary[]) => summary.filter((c) => c.numeric).length;
   return numeric(comma) > numeric(dot) ? { decimal: ',', summary: comma } : { decimal: '.', summary: dot };
 }
@@ -43,20 +44,27 @@ export const parseCsv = (text: string): CsvTable => readTable(text);
 export function toMatrix(table: CsvTable, target: string, features: string[], standardise: boolean, decimal: Decimal = '.'): DesignMatrix {
   if (features.length === 0) throw new Error('choose at least one feature column');
   // A usable column's few bad cells count as missing: their rows are skipped.
-  const summary = summarise(table, decimal), blank = new Map<number, Set<number>>();
+  const summary = summarise(table, decimal),
+    blank = new Map<number, Set<number>>();
   for (const name of [target, ...features]) {
-    const j = table.columns.indexOf(name), c = summary[j];
+    const j = table.columns.indexOf(name),
+      c = summary[j];
     if (c && !c.numeric && usable(c, table.rows.length)) blank.set(j, new Set(c.badRows));
   }
-  const cleaned = blank.size === 0 ? table : { columns: table.columns, rows: table.rows.map((r, i) => r.map((cell, j) => (blank.get(j)?.has(i + 1) ? '' : cell))) };
+  const cleaned =
+    blank.size === 0
+      ? table
+      : { columns: table.columns, rows: table.rows.map((r, i) => r.map((cell, j) => (blank.get(j)?.has(i + 1) ? '' : cell))) };
   const m = tableMatrix(cleaned, { target, features, missing: 'skip', decimal });
   if (!(m.y instanceof Float64Array)) throw new Error(`the target '${target}' is not numeric`);
   if (m.nRows < 5) throw new Error(`only ${m.nRows} rows have no missing values in the chosen columns (need at least 5)`);
   const { X, nRows: n, nCols: d } = m;
-  const means = new Array<number>(d).fill(0), scales = new Array<number>(d).fill(1);
+  const means = new Array<number>(d).fill(0),
+    scales = new Array<number>(d).fill(1);
   if (standardise) {
     for (let k = 0; k < d; k++) {
-      let mean = 0, v = 0;
+      let mean = 0,
+        v = 0;
       for (let i = 0; i < n; i++) mean += X[i * d + k] / n;
       for (let i = 0; i < n; i++) v += (X[i * d + k] - mean) ** 2 / (n - 1);
       if (!(v > 0)) throw new Error(`column '${features[k]}' is constant: it cannot be standardised (leave it out)`);

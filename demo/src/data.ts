@@ -28,7 +28,8 @@ export interface FeatureGroup {
 const STABILITY_RESAMPLES = 50;
 
 export function groupsOf(fit: CrossValidationResult, features: string[]): FeatureGroup[] {
-  const m = fit.model, groups = new Map<string, FeatureGroup>();
+  const m = fit.model,
+    groups = new Map<string, FeatureGroup>();
   m.coef.forEach((c, j) => {
     const key = c.toPrecision(12);
     if (!groups.has(key)) groups.set(key, { group: 0, weight: c, features: [] });
@@ -38,7 +39,11 @@ export function groupsOf(fit: CrossValidationResult, features: string[]): Featur
 }
 
 export interface Fitted {
-  matrix: DesignMatrix; fit: CrossValidationResult; groups: FeatureGroup[]; target: string; folds: number;
+  matrix: DesignMatrix;
+  fit: CrossValidationResult;
+  groups: FeatureGroup[];
+  target: string;
+  folds: number;
   /** The mean of y and ridge, cross-validated on the method's folds. */
   baselines: Baseline[];
 }
@@ -47,11 +52,13 @@ export interface Fitted {
  * sc.stability gives it for d ≤ 256), for groups of two or more features with a non-zero weight. */
 export function withStability(groups: FeatureGroup[], features: string[], st: StabilityResult): FeatureGroup[] {
   if (!st.coGrouping) return groups;
-  const d = features.length, index = new Map(features.map((f, j) => [f, j]));
+  const d = features.length,
+    index = new Map(features.map((f, j) => [f, j]));
   return groups.map((g) => {
     if (g.weight === 0 || g.features.length < 2) return g;
     const js = g.features.map((f) => index.get(f)!);
-    let sum = 0, pairs = 0;
+    let sum = 0,
+      pairs = 0;
     for (let a = 0; a < js.length; a++) for (let b = a + 1; b < js.length; b++, pairs++) sum += st.coGrouping![js[a] * d + js[b]];
     return { ...g, stability: sum / pairs };
   });
@@ -61,13 +68,28 @@ export function withStability(groups: FeatureGroup[], features: string[], st: St
 export function modelRecord(f: Fitted) {
   const point = f.fit.grid[f.fit.bestIndex];
   return {
-    method: f.fit.method, target: f.target, rows: f.matrix.nRows, skippedRows: f.matrix.skipped,
-    chosen: f.fit.best, Q: f.fit.model.params.Q ?? null, lambda: f.fit.best.lambda ?? f.fit.model.params.lambda ?? null,
+    method: f.fit.method,
+    target: f.target,
+    rows: f.matrix.nRows,
+    skippedRows: f.matrix.skipped,
+    chosen: f.fit.best,
+    Q: f.fit.model.params.Q ?? null,
+    lambda: f.fit.best.lambda ?? f.fit.model.params.lambda ?? null,
     cv: { folds: f.folds, metric: f.fit.metric, mean: point.mean, std: point.std },
-    baselines: f.baselines.map((b) => ({ name: b.name, cvMean: b.mean, cvSe: b.se, ...(b.lambda !== undefined ? { lambda: b.lambda } : {}) })),
+    baselines: f.baselines.map((b) => ({
+      name: b.name,
+      cvMean: b.mean,
+      cvSe: b.se,
+      ...(b.lambda !== undefined ? { lambda: b.lambda } : {}),
+    })),
     intercept: f.fit.model.intercept[0],
-    features: f.matrix.features.map((name, j) => ({ name, weight: f.fit.model.coef[j], group: f.groups.find((g) => g.features.includes(name))!.group,
-      mean: f.matrix.means[j], scale: f.matrix.scales[j] })),
+    features: f.matrix.features.map((name, j) => ({
+      name,
+      weight: f.fit.model.coef[j],
+      group: f.groups.find((g) => g.features.includes(name))!.group,
+      mean: f.matrix.means[j],
+      scale: f.matrix.scales[j],
+    })),
     prediction: 'intercept + Σ weight · (x − mean) / scale (mean 0 and scale 1 when not standardised)',
     groups: f.groups,
   };
@@ -75,35 +97,66 @@ export function modelRecord(f: Fitted) {
 
 export function csvRecord(f: Fitted): string {
   const r = modelRecord(f);
-  return [`# method=${r.method}; target=${JSON.stringify(r.target)}; Q=${r.Q}; lambda=${r.lambda}; cv_${r.cv.metric}=${r.cv.mean} ± ${r.cv.std} (${r.cv.folds} folds); intercept=${r.intercept}`,
+  return [
+    `# method=${r.method}; target=${JSON.stringify(r.target)}; Q=${r.Q}; lambda=${r.lambda}; cv_${r.cv.metric}=${r.cv.mean} ± ${r.cv.std} (${r.cv.folds} folds); intercept=${r.intercept}`,
     `# prediction = ${r.prediction}`,
-    'feature,group,weight,mean,scale', ...r.features.map((x) => `${JSON.stringify(x.name)},${x.group},${x.weight},${x.mean},${x.scale}`)].join('\n');
+    'feature,group,weight,mean,scale',
+    ...r.features.map((x) => `${JSON.stringify(x.name)},${x.group},${x.weight},${x.mean},${x.scale}`),
+  ].join('\n');
 }
 
 export function mountData(ctx: Context) {
   const { sc, state } = ctx;
-  const file = $<HTMLInputElement>('data-file'), drop = $('data-drop'), status = $('data-status');
-  const target = $<HTMLSelectElement>('data-target'), featuresBox = $('data-features'), method = $<HTMLSelectElement>('data-method');
-  const Q = $<HTMLInputElement>('data-Q'), standardise = $<HTMLInputElement>('data-standardise'), cvQ = $<HTMLInputElement>('data-cvQ');
+  const file = $<HTMLInputElement>('data-file'),
+    drop = $('data-drop'),
+    status = $('data-status');
+  const target = $<HTMLSelectElement>('data-target'),
+    featuresBox = $('data-features'),
+    method = $<HTMLSelectElement>('data-method');
+  const Q = $<HTMLInputElement>('data-Q'),
+    standardise = $<HTMLInputElement>('data-standardise'),
+    cvQ = $<HTMLInputElement>('data-cvQ');
   const runButton = $<HTMLButtonElement>('data-run');
   // The file is read, described and turned into a matrix in the table's worker (tableWorker.ts).
   const reader = tableReader();
   let csv: DescribedTable | undefined, fitted: Fitted | undefined, abort: AbortController | undefined;
 
   const offered = methodsFor(sc, 'regression').filter((m) => ['ihc', 'lsk', 'oscar', 'lasso', 'ridge', 'ihcs'].includes(m.name));
-  if (!offered.some((m) => m.name === state.dataMethod)) state.dataMethod = 'ihc';  // the select shows what is used
-  method.replaceChildren(...offered.map((m) => el('option', { value: m.name, textContent: LABELS[m.name] ?? m.name, selected: m.name === state.dataMethod })));
+  if (!offered.some((m) => m.name === state.dataMethod)) state.dataMethod = 'ihc'; // the select shows what is used
+  method.replaceChildren(
+    ...offered.map((m) => el('option', { value: m.name, textContent: LABELS[m.name] ?? m.name, selected: m.name === state.dataMethod })),
+  );
   method.value = state.dataMethod;
   Q.value = String(state.dataQ);
   standardise.checked = state.standardise;
   cvQ.checked = state.dataCvQ;
   const hasQ = () => offered.find((m) => m.name === method.value)!.options.some((o) => o.name === 'Q');
-  const showQ = () => { Q.disabled = cvQ.disabled = !hasQ(); };
+  const showQ = () => {
+    Q.disabled = cvQ.disabled = !hasQ();
+  };
   showQ();
-  standardise.addEventListener('change', () => { state.standardise = standardise.checked; ctx.save(); clear(); });
-  method.addEventListener('change', () => { state.dataMethod = method.value; showQ(); ctx.save(); markStale(); });
-  cvQ.addEventListener('change', () => { state.dataCvQ = cvQ.checked; ctx.save(); markStale(); });
-  Q.addEventListener('change', () => { state.dataQ = Math.max(1, Math.min(20, Math.round(Number(Q.value)) || 1)); Q.value = String(state.dataQ); ctx.save(); markStale(); });
+  standardise.addEventListener('change', () => {
+    state.standardise = standardise.checked;
+    ctx.save();
+    clear();
+  });
+  method.addEventListener('change', () => {
+    state.dataMethod = method.value;
+    showQ();
+    ctx.save();
+    markStale();
+  });
+  cvQ.addEventListener('change', () => {
+    state.dataCvQ = cvQ.checked;
+    ctx.save();
+    markStale();
+  });
+  Q.addEventListener('change', () => {
+    state.dataQ = Math.max(1, Math.min(20, Math.round(Number(Q.value)) || 1));
+    Q.value = String(state.dataQ);
+    ctx.save();
+    markStale();
+  });
 
   /** A result on screen computed with other settings: dimmed and labelled until the next run. */
   function markStale() {
@@ -124,20 +177,34 @@ export function mountData(ctx: Context) {
 
   function showColumns(name: string) {
     if (!csv) return;
-    const columns = csv.summary, numeric = columns.filter((c) => usable(c, csv!.rows));
+    const columns = csv.summary,
+      numeric = columns.filter((c) => usable(c, csv!.rows));
     if (numeric.length < 2) throw new Error('the file needs at least two numeric columns (a target and a feature)');
     if (!numeric.some((c) => c.name === state.target)) state.target = numeric[numeric.length - 1].name;
     target.replaceChildren(...numeric.map((c) => el('option', { value: c.name, textContent: c.name, selected: c.name === state.target })));
     target.value = state.target;
     // A column numbering the rows is offered but not ticked: it is an index, not a measurement.
-    featuresBox.replaceChildren(el('legend', { textContent: 'features' }), ...numeric.filter((c) => c.name !== state.target).map((c) =>
-      el('label', {}, el('input', { type: 'checkbox', value: c.name, checked: !c.rowId }),
-        ` ${c.name}${c.missing ? ` (${c.missing} missing)` : ''}${c.rowId ? ' (numbers the rows: left out)' : ''}` +
-        (c.badRows.length ? ` (${c.badRows.length === 1 ? 'one cell is' : `${c.badRows.length} cells are`} not a number: ${whyNotNumeric(c).replace(/^column '[^']*', /, '')}; ` +
-          `${c.badRows.length === 1 ? 'its row is' : 'their rows are'} skipped when it is used)` : ''))));
+    featuresBox.replaceChildren(
+      el('legend', { textContent: 'features' }),
+      ...numeric
+        .filter((c) => c.name !== state.target)
+        .map((c) =>
+          el(
+            'label',
+            {},
+            el('input', { type: 'checkbox', value: c.name, checked: !c.rowId }),
+            ` ${c.name}${c.missing ? ` (${c.missing} missing)` : ''}${c.rowId ? ' (numbers the rows: left out)' : ''}` +
+              (c.badRows.length
+                ? ` (${c.badRows.length === 1 ? 'one cell is' : `${c.badRows.length} cells are`} not a number: ${whyNotNumeric(c).replace(/^column '[^']*', /, '')}; ` +
+                  `${c.badRows.length === 1 ? 'its row is' : 'their rows are'} skipped when it is used)`
+                : ''),
+          ),
+        ),
+    );
     const bad = columns.filter((c) => !c.numeric && usable(c, csv!.rows)).map(whyNotNumeric);
     const skipped = columns.filter((c) => !usable(c, csv!.rows)).map(whyNotNumeric);
-    status.textContent = `${name}: ${csv.rows} rows, ${csv.columns} columns` +
+    status.textContent =
+      `${name}: ${csv.rows} rows, ${csv.columns} columns` +
       (csv.decimal === ',' ? ', numbers written with a decimal comma (3,5 = 3.5).' : '.') +
       (bad.length ? ` Offered, their bad cells’ rows skipped when used: ${bad.join('; ')}.` : '') +
       (skipped.length ? ` Not numeric, so not offered: ${skipped.join('; ')}.` : '');
@@ -175,69 +242,151 @@ export function mountData(ctx: Context) {
       const searchQ = hasQ() && cvQ.checked;
       const Qs = Array.from({ length: Math.min(8, matrix.nCols) }, (_, i) => i + 1);
       const options = structureOptions(info, Math.min(state.dataQ, matrix.nCols), Math.ceil(matrix.nCols / 2));
-      const lambdas: Record<string, number[]> = info.options.some((x) => x.name === 'lambda1') ? { lambda1: logGrid(1, 1e-4, 5), lambda2: logGrid(1e-2, 1e-4, 3) } : { lambda: logGrid(1, 1e-5, 6) };
+      const lambdas: Record<string, number[]> = info.options.some((x) => x.name === 'lambda1')
+        ? { lambda1: logGrid(1, 1e-4, 5), lambda2: logGrid(1e-2, 1e-4, 3) }
+        : { lambda: logGrid(1, 1e-5, 6) };
       const grid = searchQ ? { Q: Qs, ...lambdas } : lambdas;
-      for (const name of Object.keys(grid)) delete (options as Record<string, unknown>)[name];  // each option in one place
+      for (const name of Object.keys(grid)) delete (options as Record<string, unknown>)[name]; // each option in one place
       document.body.dataset.data = 'running';
       status.textContent = 'Cross-validating…';
-      const folds = Math.min(5, matrix.nRows), foldId = foldIds(matrix.nRows, folds);
-      const cv = await sc.crossValidate(method.value as MethodName, { X: matrix.X, nRows: matrix.nRows, nCols: matrix.nCols, y: matrix.y, ...options }, { grid, foldId },
-        { signal: mine.signal });
+      const folds = Math.min(5, matrix.nRows),
+        foldId = foldIds(matrix.nRows, folds);
+      const cv = await sc.crossValidate(
+        method.value as MethodName,
+        { X: matrix.X, nRows: matrix.nRows, nCols: matrix.nCols, y: matrix.y, ...options },
+        { grid, foldId },
+        { signal: mine.signal },
+      );
       let fit = cv;
-      if (searchQ) {  // Q by the library's one-standard-error choice (the fewest groups, then the largest λ), refitted on all rows
+      if (searchQ) {
+        // Q by the library's one-standard-error choice (the fewest groups, then the largest λ), refitted on all rows
         const index = cv.best1seIndex ?? cv.bestIndex;
         if (index !== cv.bestIndex) {
           const params = cv.grid[index].params;
-          const model = await sc.fit(method.value as MethodName, { X: matrix.X, nRows: matrix.nRows, nCols: matrix.nCols, y: matrix.y, ...options, ...params }, { signal: mine.signal });
+          const model = await sc.fit(
+            method.value as MethodName,
+            { X: matrix.X, nRows: matrix.nRows, nCols: matrix.nCols, y: matrix.y, ...options, ...params },
+            { signal: mine.signal },
+          );
           fit = { ...cv, best: params, bestIndex: index, model };
         }
       }
       status.textContent = 'Cross-validating ridge on the same folds…';
       const baselines = [meanBaseline(matrix.y, foldId, folds), await ridgeBaseline(sc, matrix, foldId, mine.signal)];
       status.textContent = 'Refitting on half-samples: which groups hold…';
-      const stability = await sc.stability(method.value as MethodName, { X: matrix.X, nRows: matrix.nRows, nCols: matrix.nCols, y: matrix.y, ...options, ...fit.best },
-        { resamples: STABILITY_RESAMPLES }, { signal: mine.signal });
-      fitted = { matrix, fit, groups: withStability(groupsOf(fit, matrix.features), matrix.features, stability), target: target.value, folds, baselines };
-      const chosen = Object.entries(fit.best).map(([n, v]) => `${n} = ${n.startsWith('lambda') ? formatLambda(v) : formatNumber(v)}`).join(', ');
-      status.textContent = `${LABELS[method.value] ?? method.value}: ${matrix.nRows} rows` + (matrix.skipped ? ` (${matrix.skipped} with a missing or bad cell skipped)` : '') +
+      const stability = await sc.stability(
+        method.value as MethodName,
+        { X: matrix.X, nRows: matrix.nRows, nCols: matrix.nCols, y: matrix.y, ...options, ...fit.best },
+        { resamples: STABILITY_RESAMPLES },
+        { signal: mine.signal },
+      );
+      fitted = {
+        matrix,
+        fit,
+        groups: withStability(groupsOf(fit, matrix.features), matrix.features, stability),
+        target: target.value,
+        folds,
+        baselines,
+      };
+      const chosen = Object.entries(fit.best)
+        .map(([n, v]) => `${n} = ${n.startsWith('lambda') ? formatLambda(v) : formatNumber(v)}`)
+        .join(', ');
+      status.textContent =
+        `${LABELS[method.value] ?? method.value}: ${matrix.nRows} rows` +
+        (matrix.skipped ? ` (${matrix.skipped} with a missing or bad cell skipped)` : '') +
         `, ${folds}-fold CV chose ${chosen} (CV MSE ${formatNumber(fit.grid[fit.bestIndex].mean)}` +
-        (fit.bestIndex !== cv.bestIndex ? `; the fewest groups within one standard error of the lowest, ${formatNumber(cv.grid[cv.bestIndex].mean)} at Q = ${cv.best.Q}` : '') +
+        (fit.bestIndex !== cv.bestIndex
+          ? `; the fewest groups within one standard error of the lowest, ${formatNumber(cv.grid[cv.bestIndex].mean)} at Q = ${cv.best.Q}`
+          : '') +
         `); intercept ${formatNumber(fit.model.intercept[0])}.` +
         (info.name === 'ihcs' ? ` IHCS keeps at most s = ${Math.ceil(matrix.nCols / 2)} features (half).` : '');
-      const groups = fitted.groups, point = fit.grid[fit.bestIndex];
+      const groups = fitted.groups,
+        point = fit.grid[fit.bestIndex];
       const worse = point.mean >= baselines[0].mean;
-      const compared = Object.assign(table(`Held-out MSE on the same ${folds} folds (mean ± its standard error)`, ['model', 'CV MSE', 'by the method'],
-        [[`${LABELS[method.value] ?? method.value} (${chosen})`, `${formatNumber(point.mean)} ± ${formatNumber(point.se)}`, ''],
-          ...baselines.map((b) => [b.name + (b.lambda !== undefined ? `, λ = ${formatLambda(b.lambda)}` : ''), `${formatNumber(b.mean)} ± ${formatNumber(b.se)}`,
-            point.mean < b.mean ? 'beaten' : 'not beaten'])],
-        [{ role: 'method', mean: String(point.mean) }, ...baselines.map((b, i) => ({ role: i === 0 ? 'mean' : 'ridge', mean: String(b.mean) }))]), { id: 'data-baselines' });
+      const compared = Object.assign(
+        table(
+          `Held-out MSE on the same ${folds} folds (mean ± its standard error)`,
+          ['model', 'CV MSE', 'by the method'],
+          [
+            [`${LABELS[method.value] ?? method.value} (${chosen})`, `${formatNumber(point.mean)} ± ${formatNumber(point.se)}`, ''],
+            ...baselines.map((b) => [
+              b.name + (b.lambda !== undefined ? `, λ = ${formatLambda(b.lambda)}` : ''),
+              `${formatNumber(b.mean)} ± ${formatNumber(b.se)}`,
+              point.mean < b.mean ? 'beaten' : 'not beaten',
+            ]),
+          ],
+          [
+            { role: 'method', mean: String(point.mean) },
+            ...baselines.map((b, i) => ({ role: i === 0 ? 'mean' : 'ridge', mean: String(b.mean) })),
+          ],
+        ),
+        { id: 'data-baselines' },
+      );
       // A weight chosen at an end of its grid: the best may lie beyond what was tried.
-      const edges = Object.entries(fit.best).filter(([name, v]) => name.startsWith('lambda') && grid[name] && (v === Math.max(...grid[name]) || v === Math.min(...grid[name])))
+      const edges = Object.entries(fit.best)
+        .filter(([name, v]) => name.startsWith('lambda') && grid[name] && (v === Math.max(...grid[name]) || v === Math.min(...grid[name])))
         .map(([name, v]) => `${name} = ${formatLambda(v)}`);
-      $('data-result').replaceChildren(compared,
-        ...(edges.length ? [el('p', { className: 'warning', textContent: `⚠ Cross-validation chose ${edges.join(' and ')}, an end of the values tried: the best may lie beyond them.` })] : []),
-        ...(worse ? [el('p', { className: 'warning', textContent: `⚠ The model predicts held-out rows no better than the mean of ${target.value} does: ` +
-          'its groups describe the noise of this sample, not an effect.' })] : []),
-        Object.assign(table(`${groups.length} groups of features, by shared weight${standardise.checked ? ' (per standard deviation of the feature)' : ''}` +
-        `; kept together: the share of ${STABILITY_RESAMPLES} half-samples in which each pair of the group shares one weight`,
-        ['group', 'shared weight', 'size', 'features', 'kept together'],
-        groups.map((g) => [g.group, formatNumber(g.weight), g.features.length, g.features.join(', '), g.stability === undefined ? '—' : `${Math.round(100 * g.stability)} %`]),
-        groups.map((g) => ({ group: String(g.group), weight: String(g.weight) }))), { id: 'data-groups' }));
-      const figures = $('data-figures'), width = widthOf(figures, 560);
+      $('data-result').replaceChildren(
+        compared,
+        ...(edges.length
+          ? [
+              el('p', {
+                className: 'warning',
+                textContent: `⚠ Cross-validation chose ${edges.join(' and ')}, an end of the values tried: the best may lie beyond them.`,
+              }),
+            ]
+          : []),
+        ...(worse
+          ? [
+              el('p', {
+                className: 'warning',
+                textContent:
+                  `⚠ The model predicts held-out rows no better than the mean of ${target.value} does: ` +
+                  'its groups describe the noise of this sample, not an effect.',
+              }),
+            ]
+          : []),
+        Object.assign(
+          table(
+            `${groups.length} groups of features, by shared weight${standardise.checked ? ' (per standard deviation of the feature)' : ''}` +
+              `; kept together: the share of ${STABILITY_RESAMPLES} half-samples in which each pair of the group shares one weight`,
+            ['group', 'shared weight', 'size', 'features', 'kept together'],
+            groups.map((g) => [
+              g.group,
+              formatNumber(g.weight),
+              g.features.length,
+              g.features.join(', '),
+              g.stability === undefined ? '—' : `${Math.round(100 * g.stability)} %`,
+            ]),
+            groups.map((g) => ({ group: String(g.group), weight: String(g.weight) })),
+          ),
+          { id: 'data-groups' },
+        ),
+      );
+      const figures = $('data-figures'),
+        width = widthOf(figures, 560);
       const groupOf = new Map(groups.flatMap((g) => g.features.map((f) => [f, g.group] as const)));
-      figures.replaceChildren(plots.featureWeights(matrix.features, fit.model, (j) => groupOf.get(matrix.features[j])!, width), plots.cvCurve(fit, width));
+      figures.replaceChildren(
+        plots.featureWeights(matrix.features, fit.model, (j) => groupOf.get(matrix.features[j])!, width),
+        plots.cvCurve(fit, width),
+      );
       $<HTMLButtonElement>('data-csv').disabled = $<HTMLButtonElement>('data-json').disabled = false;
       for (const id of ['data-result', 'data-figures']) $(id).classList.remove('stale');
       document.body.dataset.data = 'done';
     } catch (e) {
-      if ((e as { code?: string }).code === 'aborted') return;  // a new file or run took over
+      if ((e as { code?: string }).code === 'aborted') return; // a new file or run took over
       status.textContent = `Error: ${(e as Error).message}`;
       document.body.dataset.data = 'error';
     }
   }
 
-  file.addEventListener('change', () => { if (file.files?.[0]) void read(file.files[0]); });
-  drop.addEventListener('dragover', (e) => { e.preventDefault(); drop.classList.add('over'); });
+  file.addEventListener('change', () => {
+    if (file.files?.[0]) void read(file.files[0]);
+  });
+  drop.addEventListener('dragover', (e) => {
+    e.preventDefault();
+    drop.classList.add('over');
+  });
   drop.addEventListener('dragleave', () => drop.classList.remove('over'));
   drop.addEventListener('drop', (e) => {
     e.preventDefault();
@@ -245,7 +394,12 @@ export function mountData(ctx: Context) {
     const f = e.dataTransfer?.files[0];
     if (f) void read(f);
   });
-  target.addEventListener('change', () => { state.target = target.value; ctx.save(); clear(); showColumns('the file'); });
+  target.addEventListener('change', () => {
+    state.target = target.value;
+    ctx.save();
+    clear();
+    showColumns('the file');
+  });
   featuresBox.addEventListener('change', clear);
   runButton.addEventListener('click', () => void run());
   $('data-example').addEventListener('click', async () => {
@@ -253,9 +407,14 @@ export function mountData(ctx: Context) {
     const g = await sc.generate('e1', { n: 200, d: 12, Q: 3, sigma: 0.5, seed: 7 });
     const head = [...Array.from({ length: 12 }, (_, j) => `x${j + 1}`), 'y'];
     const lines = [head.join(',')];
-    for (let i = 0; i < g.nRows; i++) lines.push([...Array.from(g.X.subarray(i * 12, i * 12 + 12), (x) => x.toFixed(5)), g.y[i].toFixed(5)].join(','));
+    for (let i = 0; i < g.nRows; i++)
+      lines.push([...Array.from(g.X.subarray(i * 12, i * 12 + 12), (x) => x.toFixed(5)), g.y[i].toFixed(5)].join(','));
     await read(new File([lines.join('\n')], 'example.csv', { type: 'text/csv' }));
   });
-  $('data-csv').addEventListener('click', () => { if (fitted) download('groups.csv', 'text/csv', csvRecord(fitted)); });
-  $('data-json').addEventListener('click', () => { if (fitted) download('groups.json', 'application/json', JSON.stringify(modelRecord(fitted), null, 2)); });
+  $('data-csv').addEventListener('click', () => {
+    if (fitted) download('groups.csv', 'text/csv', csvRecord(fitted));
+  });
+  $('data-json').addEventListener('click', () => {
+    if (fitted) download('groups.json', 'application/json', JSON.stringify(modelRecord(fitted), null, 2));
+  });
 }

@@ -8,15 +8,23 @@ import type { DesignMatrix } from './csv.js';
 /** Row i's fold: the rows in shuffledRows(n, seed) order dealt round-robin into `folds`. */
 export function foldIds(n: number, folds: number, seed = 1): Int32Array {
   const id = new Int32Array(n);
-  shuffledRows(n, seed).forEach((row, k) => { id[row] = k % folds; });
+  shuffledRows(n, seed).forEach((row, k) => {
+    id[row] = k % folds;
+  });
   return id;
 }
 
-export interface Baseline { name: string; mean: number; se: number; lambda?: number }
+export interface Baseline {
+  name: string;
+  mean: number;
+  se: number;
+  lambda?: number;
+}
 
 /** Mean and standard error over folds of the per-fold scores (as the library reports them). */
 function summary(scores: number[]): { mean: number; se: number } {
-  const k = scores.length, mean = scores.reduce((a, b) => a + b, 0) / k;
+  const k = scores.length,
+    mean = scores.reduce((a, b) => a + b, 0) / k;
   const sd = Math.sqrt(scores.reduce((a, s) => a + (s - mean) ** 2, 0) / (k - 1));
   return { mean, se: sd / Math.sqrt(k) };
 }
@@ -25,11 +33,21 @@ function summary(scores: number[]): { mean: number; se: number } {
 export function meanBaseline(y: ArrayLike<number>, foldId: Int32Array, folds: number): Baseline {
   const scores: number[] = [];
   for (let f = 0; f < folds; f++) {
-    let sum = 0, count = 0;
-    for (let i = 0; i < y.length; i++) if (foldId[i] !== f) { sum += y[i]; count++; }
+    let sum = 0,
+      count = 0;
+    for (let i = 0; i < y.length; i++)
+      if (foldId[i] !== f) {
+        sum += y[i];
+        count++;
+      }
     const m = sum / count;
-    let se = 0, held = 0;
-    for (let i = 0; i < y.length; i++) if (foldId[i] === f) { se += (y[i] - m) ** 2; held++; }
+    let se = 0,
+      held = 0;
+    for (let i = 0; i < y.length; i++)
+      if (foldId[i] === f) {
+        se += (y[i] - m) ** 2;
+        held++;
+      }
     scores.push(se / held);
   }
   return { name: 'the mean of y (no features)', ...summary(scores) };
@@ -38,8 +56,12 @@ export function meanBaseline(y: ArrayLike<number>, foldId: Int32Array, folds: nu
 /** Ridge along its path (from its scale top down by 1e-9, 40 points, no early stop), the point
  * of least cross-validated MSE. */
 export async function ridgeBaseline(sc: Supclust, m: DesignMatrix, foldId: Int32Array, signal: AbortSignal): Promise<Baseline> {
-  const p = await sc.path('ridge', { X: m.X, nRows: m.nRows, nCols: m.nCols, y: m.y },
-    { nLambda: 40, lambdaMinRatio: 1e-9, foldId, devianceRatioChange: 0, devianceRatioMax: 1 }, { signal });
+  const p = await sc.path(
+    'ridge',
+    { X: m.X, nRows: m.nRows, nCols: m.nCols, y: m.y },
+    { nLambda: 40, lambdaMinRatio: 1e-9, foldId, devianceRatioChange: 0, devianceRatioMax: 1 },
+    { signal },
+  );
   const best = p.points[p.crossValidation!.best];
   return { name: 'ridge (every feature, λ by the same cross-validation)', mean: best.cv!.mean, se: best.cv!.se, lambda: best.lambda };
 }

@@ -5,23 +5,37 @@ export const $ = <T extends HTMLElement = HTMLElement>(id: string): T => {
   return e as T;
 };
 
-export function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {},
-  ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+export function el<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Partial<HTMLElementTagNameMap[K]> = {},
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
   const e = Object.assign(document.createElement(tag), props);
   e.append(...children);
   return e;
 }
 
 /** A table with a header row (and a caption unless ''); cells are text. */
-export function table(caption: string, head: string[], rows: (string | number)[][], attrs: Record<string, string>[] = []): HTMLTableElement {
+export function table(
+  caption: string,
+  head: string[],
+  rows: (string | number)[][],
+  attrs: Record<string, string>[] = [],
+): HTMLTableElement {
   // Focusable: a table wider than the screen scrolls sideways, by keyboard too.
   const t = el('table', { tabIndex: 0 }, ...(caption ? [el('caption', { textContent: caption })] : []));
   t.append(el('thead', {}, el('tr', {}, ...head.map((h) => el('th', { scope: 'col', textContent: h })))));
-  t.append(el('tbody', {}, ...rows.map((r, i) => {
-    const tr = el('tr', {}, ...r.map((c) => el('td', { textContent: String(c) })));
-    for (const [k, v] of Object.entries(attrs[i] ?? {})) tr.dataset[k] = v;
-    return tr;
-  })));
+  t.append(
+    el(
+      'tbody',
+      {},
+      ...rows.map((r, i) => {
+        const tr = el('tr', {}, ...r.map((c) => el('td', { textContent: String(c) })));
+        for (const [k, v] of Object.entries(attrs[i] ?? {})) tr.dataset[k] = v;
+        return tr;
+      }),
+    ),
+  );
   return t;
 }
 
@@ -35,7 +49,9 @@ export async function copy(button: HTMLButtonElement, text: string) {
     button.textContent = 'Copy failed (select the text below)';
   }
   button.dataset.copied = text;
-  setTimeout(() => { button.textContent = label; }, 1500);
+  setTimeout(() => {
+    button.textContent = label;
+  }, 1500);
 }
 
 /** Saves text (or a blob) as a file (a local blob: nothing leaves the page). */

@@ -16,7 +16,14 @@ export function svgOf(figure: HTMLElement): string {
   return new XMLSerializer().serializeToString(svg);
 }
 
-const fileName = (label: string, ext: string) => `${label.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 60) || 'figure'}.${ext}`;
+const fileName = (label: string, ext: string) =>
+  `${
+    label
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 60) || 'figure'
+  }.${ext}`;
 
 async function png(svgText: string, width: number, height: number): Promise<Blob> {
   // A data: URL, not a blob: one, so that a strict CSP (img-src 'self' data:) allows it.

@@ -14,13 +14,19 @@ export function formatLambda(x: number): string {
 
 /** A measured value: integers as they are, others with 3 significant digits, exponents outside [1e-3, 1e4). */
 export const formatNumber = (x: number) =>
-  !Number.isFinite(x) ? '–' : Number.isInteger(x) && Math.abs(x) < 1e6 ? String(x)
-    : Math.abs(x) >= 1e4 || (Math.abs(x) < 1e-3 && x !== 0) ? formatLambda(x) : String(Number(x.toPrecision(3)));
+  !Number.isFinite(x)
+    ? '–'
+    : Number.isInteger(x) && Math.abs(x) < 1e6
+      ? String(x)
+      : Math.abs(x) >= 1e4 || (Math.abs(x) < 1e-3 && x !== 0)
+        ? formatLambda(x)
+        : String(Number(x.toPrecision(3)));
 
 /** Tick labels for an axis spanning [lo, hi]: enough significant digits to separate ticks a
  * tenth of the span apart, written out (0.3751, 0.3752 …: no "m" or "k"). */
 export function axisFormat(lo: number, hi: number): (v: number) => string {
-  const magnitude = Math.max(Math.abs(lo), Math.abs(hi)), span = Math.abs(hi - lo);
+  const magnitude = Math.max(Math.abs(lo), Math.abs(hi)),
+    span = Math.abs(hi - lo);
   const digits = span > 0 && magnitude > 0 ? Math.min(12, Math.max(2, Math.ceil(Math.log10(magnitude / span)) + 2)) : 3;
   return (v: number) => {
     if (v === 0) return '0';

@@ -21,10 +21,12 @@ const sc = await load().catch((e) => {
   throw e;
 });
 runtime.dataset.variant = sc.info.variant;
-runtime.textContent = `supclust ${sc.info.version} · wasm build ${sc.info.variant} · SIMD on · ${sc.info.threads} thread${sc.info.threads > 1 ? 's' : ''}` +
+runtime.textContent =
+  `supclust ${sc.info.version} · wasm build ${sc.info.variant} · SIMD on · ${sc.info.threads} thread${sc.info.threads > 1 ? 's' : ''}` +
   (sc.info.variant === 'simd' ? ' (this host does not send the cross-origin isolation headers that threads need).' : '.');
 if (sc.info.variant === 'simd')
-  runtime.title = 'Threads need the page served with "Cross-Origin-Opener-Policy: same-origin" and ' +
+  runtime.title =
+    'Threads need the page served with "Cross-Origin-Opener-Policy: same-origin" and ' +
     '"Cross-Origin-Embedder-Policy: require-corp" (npm start and the supclust/vite plugin send them).';
 
 const state = decodeState(location.search);
@@ -37,7 +39,8 @@ if (state.embed) {
 }
 let background: Promise<Supclust> | undefined;
 const ctx: Context = {
-  sc, state,
+  sc,
+  state,
   background: () => (background ??= load({ variant: sc.info.variant })),
   save: () => history.replaceState(null, '', `${location.pathname}${encodeState(state)}`),
 };
@@ -48,7 +51,8 @@ function show(view: View, focus = false, push = true) {
   const changed = view !== state.view;
   state.view = view;
   for (const v of VIEWS) {
-    const tab = $(`tab-${v}`), panel = $(`view-${v}`);
+    const tab = $(`tab-${v}`),
+      panel = $(`view-${v}`);
     tab.setAttribute('aria-selected', String(v === view));
     tab.tabIndex = v === view ? 0 : -1;
     panel.hidden = v !== view;
@@ -74,7 +78,10 @@ for (const v of VIEWS) {
 }
 
 let path: ReturnType<typeof mountPath> | undefined, map: ReturnType<typeof mountPenaltyMap> | undefined;
-const play = mountPlay(ctx, () => { path?.showStale(); map?.showStale(); });  // on every change of Play's state
+const play = mountPlay(ctx, () => {
+  path?.showStale();
+  map?.showStale();
+}); // on every change of Play's state
 path = mountPath(ctx, play.current);
 map = mountPenaltyMap(ctx, play.current);
 mountTables(ctx);
@@ -83,19 +90,35 @@ mountExperts(ctx);
 mountTasks(ctx);
 // The tour: four states, one idea each, a click away.
 const TOUR: { label: string; note: string; go(): void }[] = [
-  { label: 'IHC finds the groups', note: 'The default problem: 100 coefficients taking 5 values, 150 noisy samples. The black steps are the truth; ' +
+  {
+    label: 'IHC finds the groups',
+    note:
+      'The default problem: 100 coefficients taking 5 values, 150 noisy samples. The black steps are the truth; ' +
       'IHC’s dots are coloured by the group it puts each coefficient in, ridge’s and the lasso’s (each at its own cross-validated λ) are hollow. ' +
       'The line above the chart says which fit is closest to the truth at this seed; “Over 20 seeds?” counts how often each is.',
-    go: () => preset('default') },
-  { label: 'n < d', note: 'Fewer samples than features: least squares is undetermined, and every fit’s error grows. ' +
+    go: () => preset('default'),
+  },
+  {
+    label: 'n < d',
+    note:
+      'Fewer samples than features: least squares is undetermined, and every fit’s error grows. ' +
       'Whether grouping still helps depends on the draw: the line above the chart says which fit wins at this seed, and “Over 20 seeds?” how often each does.',
-    go: () => preset('n-below-d') },
-  { label: 'Experts split the samples', note: 'Samples rather than features in groups: each follows one of 3 linear experts, which are fitted together ' +
+    go: () => preset('n-below-d'),
+  },
+  {
+    label: 'Experts split the samples',
+    note:
+      'Samples rather than features in groups: each follows one of 3 linear experts, which are fitted together ' +
       'with the partition of the samples; the heatmap compares the found partition with the true one.',
-    go: () => $('tab-experts').click() },
-  { label: 'Tasks in clusters', note: 'Classes whose classifiers form clusters (close topics): the classifiers are fitted with their clusters; ' +
+    go: () => $('tab-experts').click(),
+  },
+  {
+    label: 'Tasks in clusters',
+    note:
+      'Classes whose classifiers form clusters (close topics): the classifiers are fitted with their clusters; ' +
       'the map places each class’s classifier and the centres found.',
-    go: () => $('tab-tasks').click() },
+    go: () => $('tab-tasks').click(),
+  },
 ];
 function preset(id: string) {
   Object.assign(state, PRESETS.find((p) => p.id === id)!.state, { overlays: ['ridge', 'lasso'] });
@@ -103,19 +126,23 @@ function preset(id: string) {
   show('play');
 }
 const tourNote = $('tour-note');
-$('tour').append(...TOUR.map((step, i) => {
-  const button = document.createElement('button');
-  Object.assign(button, { type: 'button', textContent: `${i + 1} · ${step.label}` });
-  button.dataset.step = String(i);
-  button.addEventListener('click', () => {
-    step.go();
-    Object.assign(tourNote, { hidden: false, textContent: step.note });
-    for (const b of $('tour').querySelectorAll('button')) b.setAttribute('aria-pressed', String(b === button));
-  });
-  return button;
-}));
+$('tour').append(
+  ...TOUR.map((step, i) => {
+    const button = document.createElement('button');
+    Object.assign(button, { type: 'button', textContent: `${i + 1} · ${step.label}` });
+    button.dataset.step = String(i);
+    button.addEventListener('click', () => {
+      step.go();
+      Object.assign(tourNote, { hidden: false, textContent: step.note });
+      for (const b of $('tour').querySelectorAll('button')) b.setAttribute('aria-pressed', String(b === button));
+    });
+    return button;
+  }),
+);
 
 // The tabs, tour and views stay inert (index.html) until every view is set up.
 for (const e of document.querySelectorAll<HTMLElement>('nav, main')) e.inert = false;
 show(state.view, false, false);
-void play.run().then(() => { if (state.view === 'path') path?.opened(); });
+void play.run().then(() => {
+  if (state.view === 'path') path?.opened();
+});

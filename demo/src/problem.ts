@@ -5,20 +5,22 @@ import type { Supclust, SyntheticData } from 'supclust';
 import type { Sparsity } from './context.js';
 import type { DemoState } from './state.js';
 
-export const problemKey = (s: DemoState) => JSON.stringify([s.n, s.d, s.Q, s.sigma, s.rho, s.task, s.seed, s.zero && s.task === 'regression']);
+export const problemKey = (s: DemoState) =>
+  JSON.stringify([s.n, s.d, s.Q, s.sigma, s.rho, s.task, s.seed, s.zero && s.task === 'regression']);
 
 /** Sets the coefficients of one true group to zero and moves y and ytest accordingly. */
 export function withZeroGroup(data: SyntheticData): SyntheticData {
   const { nCols: d } = data;
-  let smallest = 0;  // a feature of the group of smallest |value| (every group shares one value)
+  let smallest = 0; // a feature of the group of smallest |value| (every group shares one value)
   for (let j = 1; j < d; j++) if (Math.abs(data.coef[j]) < Math.abs(data.coef[smallest])) smallest = j;
   const group = data.groups[smallest];
   const removed = Float64Array.from(data.coef, (c, j) => (data.groups[j] === group ? c : 0));
-  const shift = (X: Float64Array, y: Float64Array) => Float64Array.from(y, (v, i) => {
-    let s = 0;
-    for (let j = 0; j < d; j++) s += X[i * d + j] * removed[j];
-    return v - s;
-  });
+  const shift = (X: Float64Array, y: Float64Array) =>
+    Float64Array.from(y, (v, i) => {
+      let s = 0;
+      for (let j = 0; j < d; j++) s += X[i * d + j] * removed[j];
+      return v - s;
+    });
   return {
     ...data,
     coef: Float64Array.from(data.coef, (c, j) => (data.groups[j] === group ? 0 : c)),

@@ -8,7 +8,12 @@ export type TableRequest =
   | { id: number; type: 'matrix'; target: string; features: string[]; standardise: boolean };
 
 /** A file as the page sees it: its size, its decimal mark and its columns. */
-export interface DescribedTable { rows: number; columns: number; decimal: Decimal; summary: ColumnSummary[] }
+export interface DescribedTable {
+  rows: number;
+  columns: number;
+  decimal: Decimal;
+  summary: ColumnSummary[];
+}
 
 type Pending = { resolve: (v: never) => void; reject: (e: Error) => void };
 type Request = TableRequest extends infer R ? (R extends TableRequest ? Omit<R, 'id'> : never) : never;
@@ -23,13 +28,15 @@ export function tableReader() {
     if (e.data.error !== undefined) p?.reject(new Error(e.data.error));
     else p?.resolve(e.data.ok as never);
   };
-  const ask = <T>(request: Request): Promise<T> => new Promise<T>((resolve, reject) => {
-    const id = next++;
-    pending.set(id, { resolve: resolve as (v: never) => void, reject });
-    worker.postMessage({ ...request, id });
-  });
+  const ask = <T>(request: Request): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      const id = next++;
+      pending.set(id, { resolve: resolve as (v: never) => void, reject });
+      worker.postMessage({ ...request, id });
+    });
   return {
     read: (text: string) => ask<DescribedTable>({ type: 'read', text }),
-    matrix: (target: string, features: string[], standardise: boolean) => ask<DesignMatrix>({ type: 'matrix', target, features, standardise }),
+    matrix: (target: string, features: string[], standardise: boolean) =>
+      ask<DesignMatrix>({ type: 'matrix', target, features, standardise }),
   };
 }

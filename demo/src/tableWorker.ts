@@ -4,7 +4,8 @@
 import { describeTable, parseCsv, toMatrix, type CsvTable, type Decimal } from './csv.js';
 import type { TableRequest } from './tableClient.js';
 
-let table: CsvTable | undefined, decimal: Decimal = '.';
+let table: CsvTable | undefined,
+  decimal: Decimal = '.';
 const post = (message: unknown, transfer: Transferable[] = []) => (self as unknown as Worker).postMessage(message, transfer);
 
 self.onmessage = (e: MessageEvent<TableRequest>) => {
@@ -12,7 +13,8 @@ self.onmessage = (e: MessageEvent<TableRequest>) => {
   try {
     if (request.type === 'read') {
       table = undefined;
-      const read = parseCsv(request.text), described = describeTable(read);
+      const read = parseCsv(request.text),
+        described = describeTable(read);
       decimal = described.decimal;
       table = read;
       post({ id: request.id, ok: { rows: read.rows.length, columns: read.columns.length, ...described } });

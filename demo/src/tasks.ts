@@ -11,7 +11,13 @@ import * as plots from './plots.js';
 import { LABELS } from './explain.js';
 
 type Slider = 'tasksN' | 'tasksK' | 'tasksQ' | 'tasksSpread' | 'tasksSigma';
-const SLIDERS: [Slider, string][] = [['tasksN', 'n'], ['tasksK', 'K'], ['tasksQ', 'Q'], ['tasksSpread', 'spread'], ['tasksSigma', 'sigma']];
+const SLIDERS: [Slider, string][] = [
+  ['tasksN', 'n'],
+  ['tasksK', 'K'],
+  ['tasksQ', 'Q'],
+  ['tasksSpread', 'spread'],
+  ['tasksSigma', 'sigma'],
+];
 
 /** The first two principal directions of the columns of W (d × K, row-major) and the centres
  * (Q × d), by power iteration on the K × K Gram matrix of the centred columns. */
@@ -21,9 +27,9 @@ export function principalPlane(coef: number[], d: number, K: number, centres: nu
   const cols = Array.from({ length: K }, (_, k) => column(k));
   const directions: number[][] = [];
   for (let r = 0; r < 2; r++) {
-    let v = Array.from({ length: d }, (_, j) => Math.sin(1 + j * (r + 1)));  // a fixed start
+    let v = Array.from({ length: d }, (_, j) => Math.sin(1 + j * (r + 1))); // a fixed start
     for (let it = 0; it < 200; it++) {
-      const next = new Array<number>(d).fill(0);  // Σ_k c_k (c_kᵀ v), deflated
+      const next = new Array<number>(d).fill(0); // Σ_k c_k (c_kᵀ v), deflated
       for (const c of cols) {
         const dot = c.reduce((s, x, j) => s + x * v[j], 0);
         for (let j = 0; j < d; j++) next[j] += dot * c[j];
@@ -46,12 +52,12 @@ export function principalPlane(coef: number[], d: number, K: number, centres: nu
 
 export function mountTasks(ctx: Context) {
   const { sc, state } = ctx;
-  const status = $('tasks-status'), figures = $('tasks-figures');
+  const status = $('tasks-status'),
+    figures = $('tasks-figures');
   const method = $<HTMLSelectElement>('tasks-method');
   for (const m of sc.info.methods.filter((x) => x.kind === 'tasks' && !['tasks-frobenius', 'tasks-trace'].includes(x.name)))
     method.append(new Option(LABELS[m.name] ?? m.name, m.name));
   let abort: AbortController | undefined;
-
 
   async function run() {
     abort?.abort();
@@ -62,13 +68,24 @@ export function mountTasks(ctx: Context) {
     try {
       // The background instance (its own worker): Play's fits never wait behind these.
       const runner = await ctx.background();
-      const data = await runner.generate('tasks', { n: s.tasksN, nTest: 1000, d: 20, tasks: s.tasksK, Q: s.tasksQ, sigma: s.tasksSigma,
-                                                taskSpread: s.tasksSpread, seed: s.tasksSeed });
+      const data = await runner.generate('tasks', {
+        n: s.tasksN,
+        nTest: 1000,
+        d: 20,
+        tasks: s.tasksK,
+        Q: s.tasksQ,
+        sigma: s.tasksSigma,
+        taskSpread: s.tasksSpread,
+        seed: s.tasksSeed,
+      });
       const problem = { X: data.X, nRows: data.nRows, nCols: data.nCols, y: data.y };
       const loss = s.tasksMethod === 'tasks-cg' ? 'ova-squared' : 'ova-logistic';
       const weights = s.tasksMethod === 'tasks-pg' ? {} : { within: s.tasksWithin };
       const t0 = performance.now();
-      const model: Model = await runner.fit(s.tasksMethod as MethodName, { ...problem, loss, Q: s.tasksQ, ...weights } as never, { signal: mine.signal, onProgress: fitProgress(status) });
+      const model: Model = await runner.fit(s.tasksMethod as MethodName, { ...problem, loss, Q: s.tasksQ, ...weights } as never, {
+        signal: mine.signal,
+        onProgress: fitProgress(status),
+      });
       const ms = performance.now() - t0;
       const apart: Model = await runner.fit('tasks-frobenius', { ...problem, loss, lambda: 1e-3 } as never, { signal: mine.signal });
       const errorOf = async (m: Model) => {
@@ -87,7 +104,8 @@ export function mountTasks(ctx: Context) {
       ];
       const width = widthOf(figures, 900);
       figures.replaceChildren(plots.tasksMap(points, width), plots.partition(truth, model.groups, ari, width, 'classes'));
-      status.textContent = `${LABELS[s.tasksMethod] ?? s.tasksMethod} (${loss}): ${ms.toFixed(0)} ms, ${model.iterations} iterations (${model.status}); ` +
+      status.textContent =
+        `${LABELS[s.tasksMethod] ?? s.tasksMethod} (${loss}): ${ms.toFixed(0)} ms, ${model.iterations} iterations (${model.status}); ` +
         `test error ${(100 * error).toFixed(1)}% (the classes fitted apart: ${(100 * apartError).toFixed(1)}%); ` +
         `adjusted Rand index of the classes’ clusters with the true ones ${ari.toFixed(3)}.`;
       figures.dataset.ari = String(ari);

@@ -44,7 +44,7 @@ Vector negativeGradient(const CenteredDesign& X, const Matrix& T, const Result& 
 TEST(Admm, MeetsTheOwlCertificateAndAgreesWithProximalGradient) {
   const std::vector<Case> cases = {{40, 100, 1e-3, 1e-5, 0, "squared"},  // n < d, small penalties: the hard case
                                    {150, 100, 1e-2, 1e-4, 0, "squared"},
-                                   {60, 30, 1e-2, 1e-3, 0.1, "squared"},   // with a ridge
+                                   {60, 30, 1e-2, 1e-3, 0.1, "squared"},  // with a ridge
                                    {90, 20, 1e-2, 1e-3, 0, "ova-squared"}};  // three outputs
   for (const Case& c : cases) {
     SCOPED_TRACE("n=" + std::to_string(c.n) + " d=" + std::to_string(c.d) + " " + c.loss);
@@ -63,22 +63,24 @@ TEST(Admm, MeetsTheOwlCertificateAndAgreesWithProximalGradient) {
     const auto w = oscarWeights(static_cast<std::size_t>(c.d), c.l1, c.l2);
     const OwlPenalty P(w);
     for (int memory : {5, 0}) {  // Anderson-accelerated (the default) and plain ADMM
-    SCOPED_TRACE("Anderson memory " + std::to_string(memory));
-    const Result a = admm(F, P, Matrix::Zero(c.d, F.outputs()), {50000, 1e-9, memory}, {});
-    ASSERT_EQ(a.status, Status::Converged) << a.message;
-    // The certificate, from scratch: −∇ ∈ ∂OWL(w) for every output, and the exact intercept.
-    const double scale = gradientScale(F);
-    for (Eigen::Index k = 0; k < F.outputs(); ++k) {
-      const Vector z = negativeGradient(X, F.targets(), a, c.ridge, k);
-      EXPECT_LE(owlSubgradientViolation(a.coef.col(k).data(), z.data(), w.data(), static_cast<std::size_t>(c.d)),
-                1e-9 * scale * 1.0001);
-      EXPECT_NEAR(a.intercept[k], F.targets().col(k).mean(), 1e-12);
-    }
-    // The same optimum as accelerated proximal gradient (the objective is convex).
-    const Result b = proximalGradient(F, P, Matrix::Zero(c.d, F.outputs()), F.targets().colwise().mean(), {200000, 1e-9}, {});
-    ASSERT_EQ(b.status, Status::Converged) << b.message;
-    const double fa = F.value(a.coef, a.intercept) + P.value(a.coef), fb = F.value(b.coef, b.intercept) + P.value(b.coef);
-    EXPECT_NEAR(fa, fb, 1e-7 * std::abs(fb));
+      SCOPED_TRACE("Anderson memory " + std::to_string(memory));
+      const Result a = admm(F, P, Matrix::Zero(c.d, F.outputs()), {50000, 1e-9, memory}, {});
+      ASSERT_EQ(a.status, Status::Converged) << a.message;
+      // The certificate, from scratch: −∇ ∈ ∂OWL(w) for every output, and the exact intercept.
+      const double scale = gradientScale(F);
+      for (Eigen::Index k = 0; k < F.outputs(); ++k) {
+        const Vector z = negativeGradient(X, F.targets(), a, c.ridge, k);
+        EXPECT_LE(owlSubgradientViolation(a.coef.col(k).data(), z.data(), w.data(), static_cast<std::size_t>(c.d)),
+                  1e-9 * scale * 1.0001);
+        EXPECT_NEAR(a.intercept[k], F.targets().col(k).mean(), 1e-12);
+      }
+      // The same optimum as accelerated proximal gradient (the objective is convex).
+      const Result b =
+          proximalGradient(F, P, Matrix::Zero(c.d, F.outputs()), F.targets().colwise().mean(), {200000, 1e-9}, {});
+      ASSERT_EQ(b.status, Status::Converged) << b.message;
+      const double fa = F.value(a.coef, a.intercept) + P.value(a.coef),
+                   fb = F.value(b.coef, b.intercept) + P.value(b.coef);
+      EXPECT_NEAR(fa, fb, 1e-7 * std::abs(fb));
     }
   }
 }
@@ -153,7 +155,8 @@ TEST(Admm, ConvergesAtTinyPenaltiesWithFewerSamplesThanFeatures) {
   ASSERT_EQ(accelerated.status, Status::Converged);
   ASSERT_EQ(plain.status, Status::Converged);
   const Vector z = negativeGradient(X, F.targets(), accelerated, 0, 0);
-  EXPECT_LE(owlSubgradientViolation(accelerated.coef.data(), z.data(), w.data(), 100), 1e-8 * gradientScale(F) * 1.0001);
+  EXPECT_LE(owlSubgradientViolation(accelerated.coef.data(), z.data(), w.data(), 100),
+            1e-8 * gradientScale(F) * 1.0001);
   const double fa = F.value(accelerated.coef, accelerated.intercept) + P.value(accelerated.coef);
   const double fp = F.value(plain.coef, plain.intercept) + P.value(plain.coef);
   EXPECT_NEAR(fa, fp, 1e-4 * fp);

@@ -26,7 +26,8 @@ TEST(Cholesky, MatchesEigenAndSolves) {
     const Matrix lower = L.triangularView<Eigen::Lower>();
     EXPECT_LE((lower - expected).norm(), 1e-10 * expected.norm()) << n;
     EXPECT_TRUE((L.triangularView<Eigen::StrictlyUpper>().toDenseMatrix().array() ==
-                 Matrix(Matrix::Constant(n, n, 7).triangularView<Eigen::StrictlyUpper>()).array()).all());
+                 Matrix(Matrix::Constant(n, n, 7).triangularView<Eigen::StrictlyUpper>()).array())
+                    .all());
     Vector b(n);
     for (Eigen::Index i = 0; i < b.size(); ++i) b[i] = normal(rng);
     Vector x = b;
@@ -59,7 +60,8 @@ TEST(Cholesky, PanelledFactorAndSolveAreBitIdenticalToColumnByColumn) {
     Matrix L = A;
     ASSERT_TRUE(choleskyFactor(L.data(), n));
     for (std::size_t j = 0; j < n; ++j)
-      for (std::size_t i = j; i < n; ++i) ASSERT_EQ(L(i, j), reference(i, j)) << "n=" << n << " (" << i << "," << j << ")";
+      for (std::size_t i = j; i < n; ++i)
+        ASSERT_EQ(L(i, j), reference(i, j)) << "n=" << n << " (" << i << "," << j << ")";
     Vector b(n);
     for (Eigen::Index i = 0; i < b.size(); ++i) b[i] = normal(rng);
     Vector z = b;  // the forward half of the solve, by columns
@@ -94,7 +96,8 @@ TEST(Cholesky, ATeamSharingTheLaterColumnsGivesTheSameFactorToTheBit) {
     ASSERT_TRUE(choleskyFactor(alone.data(), n));
     ASSERT_TRUE(choleskyFactor(shared.data(), n, &team));
     for (std::size_t j = 0; j < n; ++j)
-      for (std::size_t i = j; i < n; ++i) ASSERT_EQ(shared(i, j), alone(i, j)) << "n=" << n << " (" << i << "," << j << ")";
+      for (std::size_t i = j; i < n; ++i)
+        ASSERT_EQ(shared(i, j), alone(i, j)) << "n=" << n << " (" << i << "," << j << ")";
   }
   // Not positive definite: found with a team too.
   for (std::size_t n : {300u, 600u}) {

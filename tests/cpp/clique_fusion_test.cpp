@@ -23,7 +23,10 @@ namespace {
 // by exact coordinate ascent on the dual box |u_e| ≤ 1, with x = v − Σ_e u_e c_e a_e.
 std::vector<double> bruteForceProx(const std::vector<double>& v, double l1, double l2) {
   const std::size_t d = v.size();
-  struct Row { std::size_t i, j; double c; };  // j == d: the ℓ1 row e_i
+  struct Row {
+    std::size_t i, j;
+    double c;
+  };  // j == d: the ℓ1 row e_i
   std::vector<Row> rows;
   for (std::size_t i = 0; i < d; ++i)
     for (std::size_t j = i + 1; j < d; ++j) rows.push_back({i, j, l2});
@@ -72,11 +75,13 @@ TEST(CliqueFusion, ProxMatchesBruteForceWithTiesAndZeros) {
       std::vector<double> v(d);
       for (double& x : v) x = std::round(rng.normal() * 4) / 2;  // halves: ties and zeros are common
       if (trial % 3 == 0) v[0] = v[d - 1];
-      for (const auto& [l1, l2] : std::vector<std::pair<double, double>>{{0, 0.3}, {0.5, 0.1}, {0.2, 0.4}, {1.5, 0.05}, {0.7, 0}, {0, 0}}) {
+      for (const auto& [l1, l2] :
+           std::vector<std::pair<double, double>>{{0, 0.3}, {0.5, 0.1}, {0.2, 0.4}, {1.5, 0.05}, {0.7, 0}, {0, 0}}) {
         std::vector<double> fast(d);
         prox.apply(v.data(), d, l1, l2, fast.data());
         const std::vector<double> brute = bruteForceProx(v, l1, l2);
-        for (std::size_t i = 0; i < d; ++i) ASSERT_NEAR(fast[i], brute[i], 1e-9) << "d=" << d << " trial " << trial << " λ1=" << l1 << " λ2=" << l2;
+        for (std::size_t i = 0; i < d; ++i)
+          ASSERT_NEAR(fast[i], brute[i], 1e-9) << "d=" << d << " trial " << trial << " λ1=" << l1 << " λ2=" << l2;
         ++cases;
       }
     }
@@ -103,7 +108,8 @@ TEST(CliqueFusion, ProxMayAliasItsInputAndSumMatchesPairs) {
 
 TEST(Gflasso, ReachesItsCertificateAndReducesToTheLasso) {
   const auto p = generateE1(80, 40, 3, 0.5, 2);  // n > d (FISTA) and, below, n < d (ADMM)
-  for (const auto& [n, l1, l2] : std::vector<std::tuple<Eigen::Index, double, double>>{{80, 0.05, 0.002}, {30, 0.02, 0.01}}) {
+  for (const auto& [n, l1, l2] :
+       std::vector<std::tuple<Eigen::Index, double, double>>{{80, 0.05, 0.002}, {30, 0.02, 0.01}}) {
     const RowMatrix X = p.X.topRows(n);
     const Vector y = p.y.head(n);
     const Result r = fit("gflasso", problemOf(X, y), gflasso(l1, l2));

@@ -139,7 +139,8 @@ TEST(GramPartition, KMeansFindsSeparatedClustersBeyondEnumeration) {
 TEST(TaskClusters, TheCentresMinimiseThePenaltyAndHIsQuadratic) {
   const Matrix W = randomMatrix(5, 6, 11);
   const Labels z = {0, 1, 0, 2, 1, 0};
-  for (const TaskClusterWeights w : {TaskClusterWeights{1, 0.3, 0.05}, TaskClusterWeights{0.2, 2, 0}, TaskClusterWeights{3, 0, 1}}) {
+  for (const TaskClusterWeights w :
+       {TaskClusterWeights{1, 0.3, 0.05}, TaskClusterWeights{0.2, 2, 0}, TaskClusterWeights{3, 0, 1}}) {
     const Matrix C = taskCentres(W, z, 3, w);
     const double at = taskClusterPenalty(W, C, z, w);
     EXPECT_NEAR(at, 0.5 * (W * taskCoupling(z, 3, w) * W.transpose()).trace(), 1e-12 * std::max(1.0, at));
@@ -197,12 +198,16 @@ TEST(TaskClusters, NewtonOnCoupledTasksAgreesWithFistaAndIsCertified) {
   ASSERT_EQ(newton.status, Status::Converged);
   Objective coupled = F;
   coupled.setOutputCoupling(taskCoupling(z, 3, o.weights), o.weights.norm());
-  EXPECT_LT(relativeOptimalityResidual(coupled, NoPenalty(), newton.coef, newton.intercept, gradientScale(coupled)), 1e-8);
-  const Result fista = proximalGradient(coupled, NoPenalty(), Matrix::Zero(8, 6), RowVector::Zero(6), {200000, 1e-9}, {});
+  EXPECT_LT(relativeOptimalityResidual(coupled, NoPenalty(), newton.coef, newton.intercept, gradientScale(coupled)),
+            1e-8);
+  const Result fista =
+      proximalGradient(coupled, NoPenalty(), Matrix::Zero(8, 6), RowVector::Zero(6), {200000, 1e-9}, {});
   EXPECT_NEAR(newton.objective, fista.objective, 1e-9);
   EXPECT_LT((newton.coef - fista.coef).cwiseAbs().maxCoeff(), 1e-5);
   // The objective reported is F + H with H from its definition at the reported centres.
-  EXPECT_NEAR(newton.objective, F.value(newton.coef, newton.intercept) + taskClusterPenalty(newton.coef, newton.centroids, z, o.weights), 1e-10);
+  EXPECT_NEAR(newton.objective,
+              F.value(newton.coef, newton.intercept) + taskClusterPenalty(newton.coef, newton.centroids, z, o.weights),
+              1e-10);
 }
 
 TEST(TaskClusters, SquaredClosedFormIsCertified) {
@@ -230,11 +235,13 @@ TEST(TaskClusters, OmIsTheBestOfAllPartitions) {
     o.weights = {0.2, 0.01, 0.005};
     const Objective F(X, loss->targets(p.y), *loss, 1e-3);
     double best = HUGE_VAL;
-    everyPartition(6, 3, [&](const Labels& z) { best = std::min(best, tasksOfPartition(F, z, o, {}, {}, {}).objective); });
+    everyPartition(6, 3,
+                   [&](const Labels& z) { best = std::min(best, tasksOfPartition(F, z, o, {}, {}, {}).objective); });
     const Result om = clusteredTasksOm(F, o, {});
     EXPECT_NEAR(om.objective, best, 1e-12 * best) << "seed " << seed;
     // Block descent is a local method: never below the global minimum, never increasing.
-    const Result bd = clusteredTasksBlockDescent(F, o, Matrix::Zero(10, 6) + randomMatrix(10, 6, seed), RowVector::Zero(6), {});
+    const Result bd =
+        clusteredTasksBlockDescent(F, o, Matrix::Zero(10, 6) + randomMatrix(10, 6, seed), RowVector::Zero(6), {});
     EXPECT_GE(bd.objective, best * (1 - 1e-12));
     for (std::size_t i = 1; i < bd.history.size(); ++i) EXPECT_LE(bd.history[i], bd.history[i - 1] * (1 + 1e-12));
   }
@@ -266,8 +273,11 @@ TEST(TaskClusters, TraceNormProxIsSingularValueThresholding) {
     EXPECT_LT((prox - svd.matrixU() * s.asDiagonal() * svd.matrixV().transpose()).cwiseAbs().maxCoeff(), 1e-12);
     EXPECT_NEAR(TraceNormPenalty(mu).value(W), mu * svd.singularValues().sum(), 1e-12);
     // The prox minimises ½‖X − W‖² + step·μ‖X‖_*: no nearby point does better.
-    auto objective = [&](const Matrix& Xm) { return 0.5 * (Xm - W).squaredNorm() + step * TraceNormPenalty(mu).value(Xm); };
-    for (std::uint64_t t = 1; t <= 20; ++t) EXPECT_GE(objective(prox + 1e-4 * randomMatrix(W.rows(), W.cols(), 50 + t)), objective(prox));
+    auto objective = [&](const Matrix& Xm) {
+      return 0.5 * (Xm - W).squaredNorm() + step * TraceNormPenalty(mu).value(Xm);
+    };
+    for (std::uint64_t t = 1; t <= 20; ++t)
+      EXPECT_GE(objective(prox + 1e-4 * randomMatrix(W.rows(), W.cols(), 50 + t)), objective(prox));
   }
 }
 
@@ -305,8 +315,11 @@ TEST(TaskClusters, TraceFitIsCertifiedAndLowRank) {
 TEST(TaskClusters, EveryClusteredMethodRecoversSeparatedTasks) {
   for (std::uint64_t seed = 1; seed <= 3; ++seed) {
     const SyntheticProblem p = taskProblem(3000, 0, 0.05, seed, 8, 4, 50);
-    for (const auto& [method, loss] : std::vector<std::pair<const char*, const char*>>{
-             {"tasks-cg", "ova-squared"}, {"tasks-ssc", "ova-squared"}, {"tasks-ssc", "ova-logistic"}, {"tasks-pg", "ova-logistic"}, {"tasks-pg", "ova-squared"}}) {
+    for (const auto& [method, loss] : std::vector<std::pair<const char*, const char*>>{{"tasks-cg", "ova-squared"},
+                                                                                       {"tasks-ssc", "ova-squared"},
+                                                                                       {"tasks-ssc", "ova-logistic"},
+                                                                                       {"tasks-pg", "ova-logistic"},
+                                                                                       {"tasks-pg", "ova-squared"}}) {
       const Result r = fit(method, problemOf(p), params({{"Q", 4}}, loss));
       ASSERT_NE(r.status, Status::InvalidInput) << r.message;
       EXPECT_DOUBLE_EQ(adjustedRandIndex(r.groups, p.groups), 1) << method << " " << loss << " seed " << seed;
@@ -377,9 +390,13 @@ Problem columnsProblem(const SyntheticProblem& p, const std::vector<double>& t, 
 TEST(TaskTargets, ColumnsOfOneHotTargetsAreTheOneVsAllProblem) {
   const SyntheticProblem p = taskProblem(300, 1, 0.2, 4);
   const auto sq = oneHotRows(p.y, 8, 1, -1), lg = oneHotRows(p.y, 8, 1, 0);
-  for (const auto& [method, ova, plain] : std::vector<std::tuple<const char*, const char*, const char*>>{
-           {"tasks-cg", "ova-squared", "squared"}, {"tasks-ssc", "ova-squared", "squared"}, {"tasks-ssc", "ova-logistic", "logistic"},
-           {"tasks-pg", "ova-logistic", "logistic"}, {"tasks-frobenius", "ova-logistic", "logistic"}, {"tasks-trace", "ova-squared", "squared"}}) {
+  for (const auto& [method, ova, plain] :
+       std::vector<std::tuple<const char*, const char*, const char*>>{{"tasks-cg", "ova-squared", "squared"},
+                                                                      {"tasks-ssc", "ova-squared", "squared"},
+                                                                      {"tasks-ssc", "ova-logistic", "logistic"},
+                                                                      {"tasks-pg", "ova-logistic", "logistic"},
+                                                                      {"tasks-frobenius", "ova-logistic", "logistic"},
+                                                                      {"tasks-trace", "ova-squared", "squared"}}) {
     const bool clustered = std::string(method) != "tasks-frobenius" && std::string(method) != "tasks-trace";
     Params q = params({{"lambda", 1e-2}}, ova);
     if (clustered) q.numbers["Q"] = 4;
@@ -424,10 +441,12 @@ TEST(TaskTargets, BadTargetsAreNamed) {
   };
   EXPECT_NE(message("tasks-ssc", sq, 7, "squared").find("yCols = 7"), std::string::npos);
   EXPECT_NE(message("tasks-ssc", sq, 0, "squared").find("yCols: must be >= 1"), std::string::npos);
-  EXPECT_NE(fit("ridge", columnsProblem(p, sq, -1), params({}, "squared")).message.find("yCols: must be >= 1"), std::string::npos);
+  EXPECT_NE(fit("ridge", columnsProblem(p, sq, -1), params({}, "squared")).message.find("yCols: must be >= 1"),
+            std::string::npos);
   EXPECT_NE(message("tasks-ssc", lg, 8, "ova-logistic").find("loss: 'ova-logistic'"), std::string::npos);
   EXPECT_NE(message("tasks-pg", sq, 8, "logistic").find("y: column 0: labels must be 0 or 1"), std::string::npos);
-  EXPECT_NE(fit("ridge", columnsProblem(p, sq, 8), params({}, "squared")).message.find("clustered-tasks methods only"), std::string::npos);
+  EXPECT_NE(fit("ridge", columnsProblem(p, sq, 8), params({}, "squared")).message.find("clustered-tasks methods only"),
+            std::string::npos);
   std::vector<double> bad = sq;
   bad[17] = NAN;
   EXPECT_NE(message("tasks-ssc", bad, 8, "squared").find("y: must be finite (entry 17"), std::string::npos);

@@ -58,7 +58,9 @@ TEST(ColumnSubset, ProductsEqualTheFullDesignsOnItsColumns) {
     const RowMatrix X = randomMatrix(25, 30, density, 3);
     const CsrArrays csr = csrOf(X);
     expectRestriction(CenteredDesign(DataMatrix(X.data(), X.rows(), X.cols())), columns);
-    expectRestriction(CenteredDesign(DataMatrix(X.rows(), X.cols(), csr.indptr.data(), csr.indices.data(), csr.values.data())), columns);
+    expectRestriction(
+        CenteredDesign(DataMatrix(X.rows(), X.cols(), csr.indptr.data(), csr.indices.data(), csr.values.data())),
+        columns);
   }
 }
 

@@ -125,7 +125,8 @@ TEST(ConditionalGradient, CgpgPolishedByTheExchangeSearchIsExchangeOptimal) {
         Labels moved = r.groups;
         moved[j] = q;
         oracle.labels["groups"] = moved;
-        EXPECT_GE(fit("oracle", problemOf(p), oracle).objective, r.objective * (1 - 1e-10)) << "seed " << seed << ": feature " << j << " to " << q;
+        EXPECT_GE(fit("oracle", problemOf(p), oracle).objective, r.objective * (1 - 1e-10))
+            << "seed " << seed << ": feature " << j << " to " << q;
       }
   }
   EXPECT_GE(lower, 2);

@@ -78,7 +78,8 @@ TEST(Lasso, CollinearSparseColumnsAtSmallLambdaReachTheCertificate) {
       if (rng.uniform() < (j < 60 ? 0.08 : 0.02)) X(i, j) = 1 + std::floor(3 * rng.uniform());
   for (int j = 0; j < 15; ++j) X.col(d - 1 - j) = X.col(j);  // words that always come together
   Vector y(n);
-  for (int i = 0; i < n; ++i) y[i] = X.row(i).head(30).sum() * 0.3 - X.row(i).segment(60, 20).sum() * 0.5 + rng.uniform();
+  for (int i = 0; i < n; ++i)
+    y[i] = X.row(i).head(30).sum() * 0.3 - X.row(i).segment(60, 20).sum() * 0.5 + rng.uniform();
   const CsrArrays c = csrOf(X);
   const double lmax = lambdaMax(X, y);
   const Problem csr{{n, d, c.indptr.data(), c.indices.data(), c.values.data()}, {y.data(), y.size()}};

@@ -40,7 +40,8 @@ struct Data {
   }
   double top() const {
     const RowVector mu = X.colwise().mean();
-    return ((X.rowwise() - mu).transpose() * (y.array() - y.mean()).matrix()).cwiseAbs().maxCoeff() / static_cast<double>(X.rows());
+    return ((X.rowwise() - mu).transpose() * (y.array() - y.mean()).matrix()).cwiseAbs().maxCoeff() /
+           static_cast<double>(X.rows());
   }
 };
 
@@ -57,7 +58,6 @@ Result coldThenWarm(Shared& s, const Vector& y, double top, double a, double b) 
   const Vector w0 = elasticNetCoordinateDescent(s.design, y, a * top, 1, kOptions, {}).coef.col(0);
   return elasticNetCoordinateDescent(s.design, y, b * top, 1, kOptions, {}, &w0);
 }
-
 
 TEST(CoordinateDescentCarry, AWarmFitFromACarriedStateMeetsTheCertificate) {
   for (std::uint64_t seed : {1, 2, 3}) {
@@ -115,8 +115,9 @@ TEST(CoordinateDescentCarry, EveryPointOfAWarmChainMeetsItsConditionsOnEveryColu
         if (data.X(i, j) != 0) indices.push_back(static_cast<std::int32_t>(j)), values.push_back(data.X(i, j));
       indptr.push_back(static_cast<std::int32_t>(indices.size()));
     }
-    const DataMatrix view = sparse ? DataMatrix(data.X.rows(), data.X.cols(), indptr.data(), indices.data(), values.data())
-                                   : DataMatrix(data.X.data(), data.X.rows(), data.X.cols());
+    const DataMatrix view = sparse
+                                ? DataMatrix(data.X.rows(), data.X.cols(), indptr.data(), indices.data(), values.data())
+                                : DataMatrix(data.X.data(), data.X.rows(), data.X.cols());
     const double top = data.top();
     Shared shared(view);
     Vector w = Vector::Zero(data.X.cols());

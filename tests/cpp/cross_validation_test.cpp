@@ -52,7 +52,9 @@ TEST(CrossValidation, StratifiedFoldsKeepEachClassShareWithinOneRow) {
     std::vector<std::vector<int>> count(3, std::vector<int>(static_cast<std::size_t>(k), 0));
     std::vector<int> size(static_cast<std::size_t>(k), 0);
     for (std::size_t i = 0; i < classes.size(); ++i) ++count[classes[i]][fold[i]], ++size[fold[i]];
-    for (const auto& perFold : count) EXPECT_LE(*std::max_element(perFold.begin(), perFold.end()) - *std::min_element(perFold.begin(), perFold.end()), 1);
+    for (const auto& perFold : count)
+      EXPECT_LE(*std::max_element(perFold.begin(), perFold.end()) - *std::min_element(perFold.begin(), perFold.end()),
+                1);
     EXPECT_LE(*std::max_element(size.begin(), size.end()) - *std::min_element(size.begin(), size.end()), 1);
     EXPECT_EQ(stratifiedFoldAssignment(classes, k, 9), fold);
   }
@@ -281,15 +283,18 @@ TEST(CrossValidation, StartDependentMethodsAreScoredAsTheyAreRefit) {
     for (Eigen::Index i = 0; i < 80; ++i) (fold[static_cast<std::size_t>(i)] == k ? out : in).push_back(i);
     RowMatrix Xin(static_cast<Eigen::Index>(in.size()), 30), Xout(static_cast<Eigen::Index>(out.size()), 30);
     Vector yin(static_cast<Eigen::Index>(in.size())), yout(static_cast<Eigen::Index>(out.size()));
-    for (std::size_t i = 0; i < in.size(); ++i) Xin.row(static_cast<Eigen::Index>(i)) = g.X.row(in[i]), yin[static_cast<Eigen::Index>(i)] = g.y[in[i]];
-    for (std::size_t i = 0; i < out.size(); ++i) Xout.row(static_cast<Eigen::Index>(i)) = g.X.row(out[i]), yout[static_cast<Eigen::Index>(i)] = g.y[out[i]];
+    for (std::size_t i = 0; i < in.size(); ++i)
+      Xin.row(static_cast<Eigen::Index>(i)) = g.X.row(in[i]), yin[static_cast<Eigen::Index>(i)] = g.y[in[i]];
+    for (std::size_t i = 0; i < out.size(); ++i)
+      Xout.row(static_cast<Eigen::Index>(i)) = g.X.row(out[i]), yout[static_cast<Eigen::Index>(i)] = g.y[out[i]];
     for (std::size_t p = 0; p < 4; ++p) {
       Params at = base;
       at.numbers["lambda"] = grid[0].second[p];
       const Result cold = fit("ihc", {{Xin.data(), Xin.rows(), 30}, {yin.data(), yin.size()}}, at);
       const Vector z = (Xout * cold.coef.col(0)).array() + cold.intercept(0);
       const double mse = (z - yout).squaredNorm() / static_cast<double>(yout.size());
-      EXPECT_NEAR(r.grid[p].scores[static_cast<std::size_t>(k)], mse, 1e-12 * std::max(1.0, mse)) << "fold " << k << " point " << p;
+      EXPECT_NEAR(r.grid[p].scores[static_cast<std::size_t>(k)], mse, 1e-12 * std::max(1.0, mse))
+          << "fold " << k << " point " << p;
     }
   }
 }
@@ -332,8 +337,10 @@ TEST(CrossValidation, SeveralTargetsPerRowAreScoredOverEveryEntry) {
         double s = 0;
         for (Eigen::Index i = 0; i < Z.rows(); ++i)
           for (Eigen::Index t = 0; t < K; ++t)
-            s += std::string(metric) == "mse" ? (Z(i, t) - T(i, t)) * (Z(i, t) - T(i, t)) : ((Z(i, t) > 0) != (T(i, t) > 0.5));
-        EXPECT_NEAR(r.grid[g].scores[static_cast<std::size_t>(k)], s / static_cast<double>(Z.size()), 1e-9) << loss << " fold " << k;
+            s += std::string(metric) == "mse" ? (Z(i, t) - T(i, t)) * (Z(i, t) - T(i, t))
+                                              : ((Z(i, t) > 0) != (T(i, t) > 0.5));
+        EXPECT_NEAR(r.grid[g].scores[static_cast<std::size_t>(k)], s / static_cast<double>(Z.size()), 1e-9)
+            << loss << " fold " << k;
       }
   }
 }
@@ -415,8 +422,10 @@ TEST(CrossValidation, FoldIdsAreHonouredAndChecked) {
     const Result m = fit("ridge", problemOf(Xt, ytv), fixed);
     const Vector z = predict(Xh, m.coef, m.intercept).col(0);
     double mse = 0;
-    for (std::size_t i = 0; i < yh.size(); ++i) mse += (z[static_cast<Eigen::Index>(i)] - yh[i]) * (z[static_cast<Eigen::Index>(i)] - yh[i]);
-    EXPECT_NEAR(cv.grid[0].scores[static_cast<std::size_t>(fold)], mse / static_cast<double>(yh.size()), 1e-10) << "fold " << fold;
+    for (std::size_t i = 0; i < yh.size(); ++i)
+      mse += (z[static_cast<Eigen::Index>(i)] - yh[i]) * (z[static_cast<Eigen::Index>(i)] - yh[i]);
+    EXPECT_NEAR(cv.grid[0].scores[static_cast<std::size_t>(fold)], mse / static_cast<double>(yh.size()), 1e-10)
+        << "fold " << fold;
   }
   // The seeded split given as foldId gives the same scores.
   const CrossValidationOptions seeded;
@@ -425,7 +434,17 @@ TEST(CrossValidation, FoldIdsAreHonouredAndChecked) {
   for (int f : foldAssignment(40, 5, seeded.seed)) same.foldId->push_back(f);
   EXPECT_EQ(crossValidate("ridge", problemOf(p), {}, {{"lambda", {0.1, 1}}}, seeded).grid[1].scores,
             crossValidate("ridge", problemOf(p), {}, {{"lambda", {0.1, 1}}}, same).grid[1].scores);
-  for (const Labels& bad : {Labels(39, 0), Labels(40, 0), [] { Labels l(40, 0); l[3] = 2; return l; }(), [] { Labels l(40, 1); l[0] = -1; return l; }()}) {
+  for (const Labels& bad : {Labels(39, 0), Labels(40, 0),
+                            [] {
+                              Labels l(40, 0);
+                              l[3] = 2;
+                              return l;
+                            }(),
+                            [] {
+                              Labels l(40, 1);
+                              l[0] = -1;
+                              return l;
+                            }()}) {
     CrossValidationOptions b;
     b.foldId = bad;
     const auto refused = crossValidate("ridge", problemOf(p), {}, {{"lambda", {1}}}, b);
@@ -460,7 +479,8 @@ TEST(CrossValidation, ShardedFoldsJoinToTheUnshardedRun) {
         for (std::size_t g = 0; g < part.grid.size(); ++g)
           for (int k = 0; k < 5; ++k) {
             const double v = part.grid[g].scores[static_cast<std::size_t>(k)];
-            EXPECT_EQ(std::isnan(v), k % count != index) << method << ": fold " << k << " of shard " << index << "/" << count;
+            EXPECT_EQ(std::isnan(v), k % count != index)
+                << method << ": fold " << k << " of shard " << index << "/" << count;
             if (!std::isnan(v)) joined[g * 5 + static_cast<std::size_t>(k)] = v;
           }
       }

@@ -44,7 +44,8 @@ TEST(Dense, ScaleAndAddProductIsAFusedGemv) {
     for (std::size_t k : {1u, 3u, 5u}) {
       const std::size_t ldb = n + 3;  // columns apart by more than n
       const Matrix storage = randomMatrix(rng, static_cast<Eigen::Index>(ldb), static_cast<Eigen::Index>(k));
-      const Vector c = randomMatrix(rng, static_cast<Eigen::Index>(k), 1), y0 = randomMatrix(rng, static_cast<Eigen::Index>(n), 1);
+      const Vector c = randomMatrix(rng, static_cast<Eigen::Index>(k), 1),
+                   y0 = randomMatrix(rng, static_cast<Eigen::Index>(n), 1);
       Vector y = y0;
       scaleAndAddProduct(0.7, y.data(), storage.data(), n, k, ldb, c.data());
       const Vector expected = 0.7 * y0 + storage.topRows(static_cast<Eigen::Index>(n)) * c;
@@ -61,7 +62,8 @@ TEST(Dense, Axpy4IsFourAxpysToTheBit) {
     Vector expected = y0.col(0), got = y0.col(0);
     for (int g = 0; g < 4; ++g) axpy(c[g], X.col(g).data(), expected.data(), n);
     axpy4(c, X.data(), n + 5, got.data(), n);
-    for (std::size_t i = 0; i <= n; ++i) EXPECT_EQ(got[static_cast<Eigen::Index>(i)], expected[static_cast<Eigen::Index>(i)]) << n;
+    for (std::size_t i = 0; i <= n; ++i)
+      EXPECT_EQ(got[static_cast<Eigen::Index>(i)], expected[static_cast<Eigen::Index>(i)]) << n;
   }
 }
 
@@ -72,14 +74,16 @@ TEST(Dense, AxpyManyIsKAxpysToTheBit) {
   for (std::size_t n : {0u, 1u, 2u, 15u, 16u, 17u, 35u, 50u})
     for (std::size_t k : {0u, 1u, 5u, 48u}) {
       const std::size_t ldx = n + 3;
-      const Matrix X = randomMatrix(rng, static_cast<Eigen::Index>(ldx), static_cast<Eigen::Index>(std::max<std::size_t>(k, 1)));
+      const Matrix X =
+          randomMatrix(rng, static_cast<Eigen::Index>(ldx), static_cast<Eigen::Index>(std::max<std::size_t>(k, 1)));
       const Vector c = randomMatrix(rng, static_cast<Eigen::Index>(std::max<std::size_t>(k, 1)), 1);
       const Vector y0 = randomMatrix(rng, static_cast<Eigen::Index>(n) + 1, 1);
       Vector expected = y0, got = y0;
       for (std::size_t g = 0; g < k; ++g) axpy(c[static_cast<Eigen::Index>(g)], X.data() + g * ldx, expected.data(), n);
       axpyMany(c.data(), k, X.data(), ldx, got.data(), n);
       for (std::size_t i = 0; i <= n; ++i)
-        ASSERT_EQ(got[static_cast<Eigen::Index>(i)], expected[static_cast<Eigen::Index>(i)]) << n << " " << k << " " << i;
+        ASSERT_EQ(got[static_cast<Eigen::Index>(i)], expected[static_cast<Eigen::Index>(i)])
+            << n << " " << k << " " << i;
     }
 }
 
@@ -121,7 +125,8 @@ TEST(Dense, GramIsRowByRowRankOneUpdatesToTheBit) {
       RowMatrix G(d, d), expected = RowMatrix::Zero(d, d);
       gram(X.data(), n, d, G.data());
       for (std::size_t i = 0; i < n; ++i)
-        for (std::size_t a = 0; a < d; ++a) axpy(X.data()[i * d + a], X.data() + i * d + a, expected.data() + a * d + a, d - a);
+        for (std::size_t a = 0; a < d; ++a)
+          axpy(X.data()[i * d + a], X.data() + i * d + a, expected.data() + a * d + a, d - a);
       for (std::size_t a = 0; a < d; ++a)
         for (std::size_t b = 0; b < d; ++b)
           EXPECT_EQ(G(a, b), expected(std::min(a, b), std::max(a, b))) << n << "x" << d << " " << a << "," << b;
@@ -157,7 +162,8 @@ TEST(Dense, BlockedProductsSumInTheRowByRowOrder) {
   for (std::size_t n : {1u, 3u, 4u, 5u, 8u, 11u, 16u, 17u, 21u, 35u}) {
     for (std::size_t d : {1u, 2u, 5u, 8u, 13u}) {
       const RowMatrix X = randomMatrix(rng, static_cast<Eigen::Index>(n), static_cast<Eigen::Index>(d));
-      const Matrix w = randomMatrix(rng, static_cast<Eigen::Index>(d), 1), r = randomMatrix(rng, static_cast<Eigen::Index>(n), 1);
+      const Matrix w = randomMatrix(rng, static_cast<Eigen::Index>(d), 1),
+                   r = randomMatrix(rng, static_cast<Eigen::Index>(n), 1);
       Vector z(n), g(d), gExpected = Vector::Zero(d);
       multiply(X.data(), n, d, w.data(), z.data());
       multiplyTransposed(X.data(), n, d, r.data(), g.data());
@@ -165,7 +171,8 @@ TEST(Dense, BlockedProductsSumInTheRowByRowOrder) {
         EXPECT_EQ(z[static_cast<Eigen::Index>(i)], dot(X.data() + i * d, w.data(), d)) << n << "x" << d;
         axpy(r(static_cast<Eigen::Index>(i), 0), X.data() + i * d, gExpected.data(), d);
       }
-      for (std::size_t j = 0; j < d; ++j) EXPECT_EQ(g[static_cast<Eigen::Index>(j)], gExpected[static_cast<Eigen::Index>(j)]) << n << "x" << d;
+      for (std::size_t j = 0; j < d; ++j)
+        EXPECT_EQ(g[static_cast<Eigen::Index>(j)], gExpected[static_cast<Eigen::Index>(j)]) << n << "x" << d;
     }
   }
 }
@@ -191,7 +198,8 @@ TEST(Dense, ScaleAndAddProductIsOneAccumulatorPerElementToTheBit) {
   for (std::size_t n : {0u, 1u, 2u, 5u, 18u})
     for (std::size_t k : {0u, 1u, 2u, 3u, 4u, 5u, 8u, 9u}) {
       const std::size_t ldb = n + 2;
-      const Matrix B = randomMatrix(rng, static_cast<Eigen::Index>(ldb), static_cast<Eigen::Index>(std::max<std::size_t>(k, 1)));
+      const Matrix B =
+          randomMatrix(rng, static_cast<Eigen::Index>(ldb), static_cast<Eigen::Index>(std::max<std::size_t>(k, 1)));
       const Matrix c = randomMatrix(rng, static_cast<Eigen::Index>(std::max<std::size_t>(k, 1)), 1);
       const Matrix y0 = randomMatrix(rng, static_cast<Eigen::Index>(n) + 1, 1);
       Vector got = y0.col(0);
@@ -216,10 +224,12 @@ TEST(Dense, SymmetricMultiplyIsDotAndAxpyPerColumnToTheBit) {
     symmetricMultiplyLower(S.data(), n, x.data(), got.data());
     for (std::size_t j = 0; j < n; ++j) {
       const double* column = S.data() + j * n;
-      expected[static_cast<Eigen::Index>(j)] += column[j] * x[static_cast<Eigen::Index>(j)] + dot(column + j + 1, x.data() + j + 1, n - j - 1);
+      expected[static_cast<Eigen::Index>(j)] +=
+          column[j] * x[static_cast<Eigen::Index>(j)] + dot(column + j + 1, x.data() + j + 1, n - j - 1);
       axpy(x[static_cast<Eigen::Index>(j)], column + j + 1, expected.data() + j + 1, n - j - 1);
     }
-    for (std::size_t i = 0; i < n; ++i) EXPECT_EQ(got[static_cast<Eigen::Index>(i)], expected[static_cast<Eigen::Index>(i)]) << n;
+    for (std::size_t i = 0; i < n; ++i)
+      EXPECT_EQ(got[static_cast<Eigen::Index>(i)], expected[static_cast<Eigen::Index>(i)]) << n;
   }
 }
 
@@ -297,7 +307,8 @@ TEST(Dense, FusedColumnKernelsAreDotAndAxpyToTheBit) {
       got[static_cast<Eigen::Index>(n)] = expected[static_cast<Eigen::Index>(n)];
       for (std::size_t j = 0; j < k; ++j) axpy(c[j], columns[j], expected.data(), n);
       addColumns(ab.col(2).data(), columns, c.data(), k, n, got.data());
-      for (std::size_t i = 0; i <= n; ++i) EXPECT_EQ(got[static_cast<Eigen::Index>(i)], expected[static_cast<Eigen::Index>(i)]) << n << " " << k;
+      for (std::size_t i = 0; i <= n; ++i)
+        EXPECT_EQ(got[static_cast<Eigen::Index>(i)], expected[static_cast<Eigen::Index>(i)]) << n << " " << k;
     }
   }
 }
@@ -314,20 +325,24 @@ TEST(Dense, AxpyThenDotIsAxpyFollowedByDotToTheBit) {
     const double expectedDot = dot(xyz.col(2).data(), expected.data(), n);
     const double gotDot = axpyThenDot(-0.37, xyz.col(0).data(), got.data(), xyz.col(2).data(), n);
     EXPECT_EQ(gotDot, expectedDot) << n;
-    for (std::size_t i = 0; i <= n; ++i) EXPECT_EQ(got[static_cast<Eigen::Index>(i)], expected[static_cast<Eigen::Index>(i)]) << n;
+    for (std::size_t i = 0; i <= n; ++i)
+      EXPECT_EQ(got[static_cast<Eigen::Index>(i)], expected[static_cast<Eigen::Index>(i)]) << n;
     // The proximal Newton step's form: y += αx and z += (αx)w, then v·z.
     const Matrix wv = randomMatrix(rng, static_cast<Eigen::Index>(n) + 1, 3);
     Vector y = wv.col(2), z = xyz.col(1), yExpected = y, zExpected = z;
     axpyWithWeighted(0.81, xyz.col(0).data(), wv.col(0).data(), yExpected.data(), zExpected.data(), n);
-    EXPECT_EQ(axpyWithWeightedThenDot(0.81, xyz.col(0).data(), wv.col(0).data(), y.data(), z.data(), wv.col(1).data(), n),
-              dot(wv.col(1).data(), zExpected.data(), n)) << n;
+    EXPECT_EQ(
+        axpyWithWeightedThenDot(0.81, xyz.col(0).data(), wv.col(0).data(), y.data(), z.data(), wv.col(1).data(), n),
+        dot(wv.col(1).data(), zExpected.data(), n))
+        << n;
     for (std::size_t i = 0; i <= n; ++i) {
       EXPECT_EQ(y[static_cast<Eigen::Index>(i)], yExpected[static_cast<Eigen::Index>(i)]) << n;
       EXPECT_EQ(z[static_cast<Eigen::Index>(i)], zExpected[static_cast<Eigen::Index>(i)]) << n;
     }
     Vector shifted = xyz.col(0).array() + 1.25;
     long double exact = 0;
-    for (std::size_t i = 0; i < n; ++i) exact += static_cast<long double>(shifted[static_cast<Eigen::Index>(i)]) * shifted[static_cast<Eigen::Index>(i)];
+    for (std::size_t i = 0; i < n; ++i)
+      exact += static_cast<long double>(shifted[static_cast<Eigen::Index>(i)]) * shifted[static_cast<Eigen::Index>(i)];
     const double norm = shiftedSquaredNorm(xyz.col(0).data(), 1.25, n);
     EXPECT_EQ(norm, dot(shifted.data(), shifted.data(), n)) << n;
     EXPECT_NEAR(norm, static_cast<double>(exact), 1e-14 * (static_cast<double>(exact) + 1)) << n;
@@ -444,13 +459,15 @@ TEST(Dense, AllFiniteWithMaxAbsAndColumnSumsIsOnePassOfAll) {
           std::vector<double> y = x;
           y[at] = b;
           double unused = 0;
-          EXPECT_FALSE(allFiniteWithMaxAbsAndColumnSums(y.data(), rows, cols, unused, sums.data())) << rows << " x " << cols << " " << at;
+          EXPECT_FALSE(allFiniteWithMaxAbsAndColumnSums(y.data(), rows, cols, unused, sums.data()))
+              << rows << " x " << cols << " " << at;
         }
       if (rows >= 2) {  // two entries of 1.5e308 in the last column: its sum is +∞, the data finite
         std::vector<double> y = x;
         y[cols - 1] = y[2 * cols - 1] = 1.5e308;
         double largestOfY = -1;
-        EXPECT_TRUE(allFiniteWithMaxAbsAndColumnSums(y.data(), rows, cols, largestOfY, sums.data())) << rows << " x " << cols;
+        EXPECT_TRUE(allFiniteWithMaxAbsAndColumnSums(y.data(), rows, cols, largestOfY, sums.data()))
+            << rows << " x " << cols;
         EXPECT_EQ(largestOfY, 1.5e308) << rows << " x " << cols;
         EXPECT_EQ(sums[cols - 1], HUGE_VAL) << rows << " x " << cols;
       }

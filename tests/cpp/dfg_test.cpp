@@ -70,12 +70,14 @@ TEST(Dfg, OwlFormEqualsTheExplicitTripleSum) {
   for (int d = 1; d <= 9; ++d) {
     Vector b(d);
     for (auto& x : b) x = std::round(rng.normal() * 3) / 2;  // ties
-    EXPECT_NEAR(dfgPenalty(b, 0.3, 0.7), explicitPenalty(b, 0.3, 0.7), 1e-12 * (1 + explicitPenalty(b, 0.3, 0.7))) << "d=" << d;
+    EXPECT_NEAR(dfgPenalty(b, 0.3, 0.7), explicitPenalty(b, 0.3, 0.7), 1e-12 * (1 + explicitPenalty(b, 0.3, 0.7)))
+        << "d=" << d;
   }
 }
 
 TEST(Dfg, ReachesTheOptimumOfTheExplicitT3Problem) {
-  for (const auto& [n, d, l1, l2] : std::vector<std::tuple<int, int, double, double>>{{40, 6, 0.02, 0.01}, {5, 8, 0.01, 0.004}, {30, 8, 0.05, 0.02}}) {
+  for (const auto& [n, d, l1, l2] : std::vector<std::tuple<int, int, double, double>>{
+           {40, 6, 0.02, 0.01}, {5, 8, 0.01, 0.004}, {30, 8, 0.05, 0.02}}) {
     const auto p = generateE1(n, d, 2, 0.5, 3);
     const Result r = fit("dfg", problemOf(p.X, p.y), dfg(l1, l2));
     ASSERT_EQ(r.status, Status::Converged) << r.message << " n=" << n;
@@ -83,13 +85,15 @@ TEST(Dfg, ReachesTheOptimumOfTheExplicitT3Problem) {
     const double fFast = objectiveOf(p.X, p.y, r.coef.col(0), l1, l2), fRef = objectiveOf(p.X, p.y, reference, l1, l2);
     EXPECT_NEAR(r.objective, fFast, 1e-12 * fFast);  // the reported objective is the model's
     EXPECT_LE(fFast, fRef + 1e-8 * fRef) << "n=" << n << " d=" << d;
-    EXPECT_LE((r.coef.col(0) - reference).cwiseAbs().maxCoeff(), 1e-4 * std::max(1.0, reference.cwiseAbs().maxCoeff())) << "n=" << n;
+    EXPECT_LE((r.coef.col(0) - reference).cwiseAbs().maxCoeff(), 1e-4 * std::max(1.0, reference.cwiseAbs().maxCoeff()))
+        << "n=" << n;
   }
 }
 
 TEST(Dfg, AStrongTripleTermGroups) {
   const auto p = generateE1(100, 20, 3, 0.3, 5);
-  const Result weak = fit("dfg", problemOf(p.X, p.y), dfg(0, 1e-6)), strong = fit("dfg", problemOf(p.X, p.y), dfg(0, 0.05));
+  const Result weak = fit("dfg", problemOf(p.X, p.y), dfg(0, 1e-6)),
+               strong = fit("dfg", problemOf(p.X, p.y), dfg(0, 0.05));
   ASSERT_EQ(strong.status, Status::Converged) << strong.message;
   EXPECT_LT(strong.centroids.rows(), weak.centroids.rows());
   EXPECT_LT(strong.centroids.rows(), 20);
@@ -100,7 +104,8 @@ TEST(Dfg, AStrongTripleTermGroups) {
 // the explicit-T3 ADMM's values, grouped where they agree to 1e-7 (its groups are separated by
 // far more: checked below).
 TEST(Dfg, ReportsTheGroupsOfTheOptimum) {
-  for (const auto& [n, d, l1, l2] : std::vector<std::tuple<int, int, double, double>>{{40, 6, 0.02, 0.01}, {5, 8, 0.01, 0.004}, {30, 8, 0.05, 0.02}, {30, 8, 0.01, 0.003}}) {
+  for (const auto& [n, d, l1, l2] : std::vector<std::tuple<int, int, double, double>>{
+           {40, 6, 0.02, 0.01}, {5, 8, 0.01, 0.004}, {30, 8, 0.05, 0.02}, {30, 8, 0.01, 0.003}}) {
     const auto p = generateE1(n, d, 2, 0.5, 3);
     const Result r = fit("dfg", problemOf(p.X, p.y), dfg(l1, l2));
     ASSERT_EQ(r.status, Status::Converged) << r.message;
@@ -110,7 +115,8 @@ TEST(Dfg, ReportsTheGroupsOfTheOptimum) {
       for (Eigen::Index k = j + 1; k < d; ++k) {
         const double gap = std::abs(reference[j] - reference[k]) / scale;
         ASSERT_TRUE(gap < 1e-7 || gap > 1e-4) << "the reference does not separate " << j << ", " << k;
-        EXPECT_EQ(r.groups[j] == r.groups[k], gap < 1e-7) << "n=" << n << " features " << j << ", " << k << ": gap " << gap;
+        EXPECT_EQ(r.groups[j] == r.groups[k], gap < 1e-7)
+            << "n=" << n << " features " << j << ", " << k << ": gap " << gap;
       }
   }
 }

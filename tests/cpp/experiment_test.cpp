@@ -66,7 +66,8 @@ TEST(Experiments, ShardsPartitionTheTableAndHoldItsValues) {
         for (int r = 0; r < 3; ++r) {
           const double v = part.rows[m].cells[c].values[static_cast<std::size_t>(r)];
           const std::size_t t = c * 3 + static_cast<std::size_t>(r);
-          if (t % 4 == static_cast<std::size_t>(i)) EXPECT_EQ(v, all.rows[m].cells[c].values[static_cast<std::size_t>(r)]);
+          if (t % 4 == static_cast<std::size_t>(i))
+            EXPECT_EQ(v, all.rows[m].cells[c].values[static_cast<std::size_t>(r)]);
           else EXPECT_TRUE(std::isnan(v));
         }
   }
@@ -300,7 +301,8 @@ TEST(Experiments, TaskCellsAreErrorMaeAndAriByHand) {
   }
   const Problem train{{Xtrain.data(), Xtrain.rows(), 8}, {ytrain.data(), static_cast<Eigen::Index>(ytrain.size())}};
   for (std::size_t m = 0; m < 2; ++m) {
-    const ExperimentMethod& spec = *std::find_if(e.methods.begin(), e.methods.end(), [&](const ExperimentMethod& x) { return x.label == o.methods[m]; });
+    const ExperimentMethod& spec = *std::find_if(e.methods.begin(), e.methods.end(),
+                                                 [&](const ExperimentMethod& x) { return x.label == o.methods[m]; });
     CrossValidationOptions cv;
     cv.folds = 5;
     cv.seed = seed;
@@ -324,7 +326,8 @@ TEST(Experiments, TaskCellsAreErrorMaeAndAriByHand) {
     ASSERT_EQ(cells.size(), 3u);
     EXPECT_NEAR(cells[0].values[0], 100 * absolute / (10.0 * static_cast<double>(ytest.size())), 1e-9) << o.methods[m];
     EXPECT_NEAR(cells[1].values[0], 100 * wrong / static_cast<double>(ytest.size()), 1e-9) << o.methods[m];
-    EXPECT_NEAR(cells[2].values[0], 100 * adjustedRandIndex(model.groups, {0, 0, 1, 1, 2, 2, 3, 3, 4, 4}), 1e-9) << o.methods[m];
+    EXPECT_NEAR(cells[2].values[0], 100 * adjustedRandIndex(model.groups, {0, 0, 1, 1, 2, 2, 3, 3, 4, 4}), 1e-9)
+        << o.methods[m];
   }
 }
 
@@ -338,7 +341,8 @@ TEST(Experiments, OnRequestRowsRunOnlyWhenNamed) {
   ASSERT_EQ(named.status, Status::Converged) << named.message;
   ASSERT_EQ(named.rows.size(), 2u);
   EXPECT_EQ(named.rows[1].label, "ADFG floor 1e-1");
-  const Experiment& e5 = *std::find_if(experiments().begin(), experiments().end(), [](const Experiment& e) { return e.id == "e5-1"; });
+  const Experiment& e5 =
+      *std::find_if(experiments().begin(), experiments().end(), [](const Experiment& e) { return e.id == "e5-1"; });
   std::vector<std::string> byDefault;
   for (const auto& m : e5.methods)
     if (!m.onRequest) byDefault.push_back(m.label);

@@ -82,7 +82,8 @@ TEST(Experts, EveryMethodRecoversSeparatedExpertsFromNoiselessData) {
         const int q = p.groups[static_cast<std::size_t>(i)];
         double margin = HUGE_VAL;
         for (int k = 0; k < 3; ++k)
-          if (k != q) margin = std::min(margin, std::abs(p.X.row(i).dot(p.coef.segment(5 * k, 5) - p.coef.segment(5 * q, 5))));
+          if (k != q)
+            margin = std::min(margin, std::abs(p.X.row(i).dot(p.coef.segment(5 * k, 5) - p.coef.segment(5 * q, 5))));
         if (margin < 1e-3) continue;
         found.push_back(r.groups[static_cast<std::size_t>(i)]);
         truth.push_back(q);
@@ -295,7 +296,8 @@ TEST(Experts, RegressionClusteringKeepsItsLowestRun) {
   for (std::uint64_t seed = 1; seed <= 30; ++seed) {
     const SyntheticProblem p = mixture(300, 10, 3, 0.1, seed);
     const auto ari = [&](int restarts) {
-      const Params params{{{"Q", 3}, {"lambda", 1e-2}, {"restarts", restarts}, {"seed", static_cast<double>(seed)}}, {}, {}};
+      const Params params{
+          {{"Q", 3}, {"lambda", 1e-2}, {"restarts", restarts}, {"seed", static_cast<double>(seed)}}, {}, {}};
       return adjustedRandIndex(fit("experts-rc", problemOf(p), params).groups, p.groups);
     };
     EXPECT_GT(ari(3), 0.5) << "seed " << seed;
@@ -314,7 +316,8 @@ TEST(Experts, RegressionClusteringKeepsItsLowestRun) {
   double lowest = HUGE_VAL;
   Labels lowestLabels;
   for (int s = 0; s < o.restarts; ++s) {
-    const ExpertsFit run = regressionClusteringFrom(X, p.y, 3, 1e-2, randomStart(X.rows(), 3, seeds.next()), o, Control{});
+    const ExpertsFit run =
+        regressionClusteringFrom(X, p.y, 3, 1e-2, randomStart(X.rows(), 3, seeds.next()), o, Control{});
     if (run.objective < lowest) {
       lowest = run.objective;
       lowestLabels = run.labels;
@@ -372,7 +375,8 @@ TEST(Experts, SearchesSideBySideGiveTheAnswerOfOneThread) {
   double lowest = HUGE_VAL;
   Labels lowestLabels;
   for (int s = 0; s < o.restarts; ++s) {
-    const ExpertsFit run = alternateExperts(X, p.y, 3, 1e-2, randomStart(X.rows(), 3, seeds.next()), 100, Control{}, o.exchange);
+    const ExpertsFit run =
+        alternateExperts(X, p.y, 3, 1e-2, randomStart(X.rows(), 3, seeds.next()), 100, Control{}, o.exchange);
     if (run.objective < lowest) {
       lowest = run.objective;
       lowestLabels = run.labels;
@@ -406,7 +410,8 @@ TEST(Experts, SearchThreadsKeepTheStartsCopiesWithin256MB) {
   // Two tasks on two threads (one thread on a one-core machine, where the tasks run in turn and
   // a search may use the one core: 1 either way).
   std::atomic<int> threadsOfBoth{0};
-  parallelFor(2, 2, [&](std::size_t) { threadsOfBoth += searchThreads(2, 1e3); }, [](std::size_t) { return true; });
+  parallelFor(
+      2, 2, [&](std::size_t) { threadsOfBoth += searchThreads(2, 1e3); }, [](std::size_t) { return true; });
   EXPECT_EQ(threadsOfBoth.load(), 2);
   RowMatrix X = RowMatrix::Zero(50, 7);
   Vector y = Vector::Zero(50);
@@ -534,7 +539,9 @@ ClassMixture classMixture(Eigen::Index n, std::uint64_t seed) {
   }
   return m;
 }
-Problem problemOf(const ClassMixture& m) { return {DataMatrix(m.X.data(), m.X.rows(), m.X.cols()), {m.y.data(), m.y.size()}}; }
+Problem problemOf(const ClassMixture& m) {
+  return {DataMatrix(m.X.data(), m.X.rows(), m.X.cols()), {m.y.data(), m.y.size()}};
+}
 // Params of a classifying fit: the one-vs-all logistic loss, λ and Q (0: none).
 Params classifying(double lambda, int Q) {
   Params q;
@@ -580,8 +587,10 @@ TEST(ClassifyingExperts, AlternatingMinimisationEndsAtACertifiedFixedPoint) {
       const Rows g = selectRows(p, in, true);
       const Result direct = fit("ridge", g.view(), classifying(1e-3, 0));
       ASSERT_EQ(direct.coef.cols(), 4) << "expert " << e << " lacks a class";
-      EXPECT_LT((direct.coef - r.coef.middleCols(4 * e, 4)).cwiseAbs().maxCoeff(), 1e-5 * (1 + direct.coef.cwiseAbs().maxCoeff()));
-      EXPECT_LT((direct.intercept - r.intercept.segment(4 * e, 4)).cwiseAbs().maxCoeff(), 1e-5 * (1 + direct.intercept.cwiseAbs().maxCoeff()));
+      EXPECT_LT((direct.coef - r.coef.middleCols(4 * e, 4)).cwiseAbs().maxCoeff(),
+                1e-5 * (1 + direct.coef.cwiseAbs().maxCoeff()));
+      EXPECT_LT((direct.intercept - r.intercept.segment(4 * e, 4)).cwiseAbs().maxCoeff(),
+                1e-5 * (1 + direct.intercept.cwiseAbs().maxCoeff()));
     }
   }
 }
@@ -599,7 +608,8 @@ TEST(ClassifyingExperts, SamplePredictorsGradientsAreTheirObjectivesDerivatives)
   const SquaredSamplePredictors squared(X, y, lambda);
   const ClassifyingSamplePredictors classifiers(X, T, lambda);
   ASSERT_EQ(classifiers.width(), (X.cols() + 1) * T.cols());
-  for (const SamplePredictors* F : {static_cast<const SamplePredictors*>(&squared), static_cast<const SamplePredictors*>(&classifiers)}) {
+  for (const SamplePredictors* F :
+       {static_cast<const SamplePredictors*>(&squared), static_cast<const SamplePredictors*>(&classifiers)}) {
     Random rng(5);
     RowMatrix W(F->samples(), F->width());
     for (Eigen::Index k = 0; k < W.size(); ++k) W.data()[k] = 0.5 * rng.normal();
@@ -616,7 +626,8 @@ TEST(ClassifyingExperts, SamplePredictorsGradientsAreTheirObjectivesDerivatives)
         down(i, j) -= h;
         Matrix unused;
         const double fd = n * (F->value(up, unused) - F->value(down, unused)) / (2 * h);
-        EXPECT_NEAR(G(i, j), fd, 1e-6 * (1 + std::abs(fd))) << "row " << i << ", entry " << j << ", width " << F->width();
+        EXPECT_NEAR(G(i, j), fd, 1e-6 * (1 + std::abs(fd)))
+            << "row " << i << ", entry " << j << ", width " << F->width();
       }
   }
 }
@@ -642,7 +653,8 @@ TEST(ClassifyingExperts, ProjectedGradientOnlyTakesStepsThatLowerItsObjective) {
       const int q = f.labels[static_cast<std::size_t>(i)];
       F += 0.5 * lambda * f.experts.coef.middleCols(4 * q, 4).squaredNorm();
       for (int k = 0; k < 4; ++k)
-        F += softplusOf(-(2 * T(i, k) - 1) * (X.row(i).dot(f.experts.coef.col(4 * q + k)) + f.experts.intercept[4 * q + k]));
+        F += softplusOf(-(2 * T(i, k) - 1) *
+                        (X.row(i).dot(f.experts.coef.col(4 * q + k)) + f.experts.intercept[4 * q + k]));
     }
     F /= static_cast<double>(X.rows());
     EXPECT_NEAR(f.objective, F, 1e-12 * F);
@@ -692,9 +704,13 @@ TEST(ClassifyingExperts, ScoringTakesTheExpertThatNamesTheTruth) {
 TEST(ClassifyingExperts, BadInputIsNamed) {
   const ClassMixture m = classMixture(60, 7);
   const Problem p = problemOf(m);
-  EXPECT_NE(fit("experts-am", p, classifying(1e-2, 4)).message.find("option 'Q': classifying experts need fewer experts than classes"), std::string::npos);
+  EXPECT_NE(fit("experts-am", p, classifying(1e-2, 4))
+                .message.find("option 'Q': classifying experts need fewer experts than classes"),
+            std::string::npos);
   EXPECT_EQ(fit("experts-am", p, classifying(1e-2, 2)).status, Status::Converged);
-  EXPECT_NE(fit("experts-pg", p, classifying(1e-2, 4)).message.find("option 'Q': classifying experts need fewer experts than classes"), std::string::npos);
+  EXPECT_NE(fit("experts-pg", p, classifying(1e-2, 4))
+                .message.find("option 'Q': classifying experts need fewer experts than classes"),
+            std::string::npos);
   EXPECT_EQ(fit("experts-pg", p, classifying(1e-2, 2)).status, Status::Converged);
   for (const char* regressionOnly : {"experts-cg", "experts-rc"})
     EXPECT_NE(fit(regressionOnly, p, classifying(1e-2, 2)).message.find("loss"), std::string::npos) << regressionOnly;

@@ -26,7 +26,8 @@ struct Rows {
 inline supclust::Vector unit(Eigen::Index d, Eigen::Index i) { return supclust::Vector::Unit(d, i); }
 
 // 1/(2n)‖Xc β − yc‖² + rows.value(β).
-inline double squaredObjective(const supclust::RowMatrix& X, const supclust::Vector& y, const supclust::Vector& beta, const Rows& rows) {
+inline double squaredObjective(const supclust::RowMatrix& X, const supclust::Vector& y, const supclust::Vector& beta,
+                               const Rows& rows) {
   const supclust::RowMatrix Xc = X.rowwise() - X.colwise().mean();
   const supclust::Vector r = Xc * beta - (y.array() - y.mean()).matrix();
   return r.squaredNorm() / (2.0 * static_cast<double>(y.size())) + rows.value(beta);

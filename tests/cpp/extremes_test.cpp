@@ -42,7 +42,14 @@ std::vector<Case> cases() {
           // ncTFGS's J_τ is scale-free once τ follows w: its weights have degree 0 (λ cy²).
           {"nctfgs", with({{"lambda1", 0.02}, {"lambda2", 0.002}, {"tau", 0.5}}), 0, true, true},
           // ADFG's weights |ŵ_j − ŵ_k|^(−γ) scale as (cx / cy)^γ: its penalty has degree 1 − γ (0 at γ = 1).
-          {"adfg", with({{"lambda1", 0.02}, {"lambda2", 0.002}, {"lambda3", 0.0002}, {"gamma", 1}, {"tolerance", 1e-9}, {"maxIterations", 200000}}), 0},
+          {"adfg",
+           with({{"lambda1", 0.02},
+                 {"lambda2", 0.002},
+                 {"lambda3", 0.0002},
+                 {"gamma", 1},
+                 {"tolerance", 1e-9},
+                 {"maxIterations", 200000}}),
+           0},
           {"lasso", with({{"lambda", 0.02}}), 1},
           {"cg", with({{"Q", 3}, {"lambda", 0.05}}), 2}};
 }
@@ -65,8 +72,15 @@ TEST(Extremes, ScaledDataGiveTheScaledModel) {
   for (const Case& c : cases()) {
     const Result base = fit(c.method, problemOf(p.X, p.y), c.params);
     ASSERT_EQ(base.status, Status::Converged) << c.method << ": " << base.message;
-    for (auto [cx, cy] : {std::pair{two, 1.0}, {half, 1.0}, {1.0, half}, {0x1p-500, 0x1p500}, {1e300, 1.0},
-                          {1e-300, 1.0}, {1.0, 1e-300}, {1e-150, 1e150}, {1e200, 1e-100}}) {
+    for (auto [cx, cy] : {std::pair{two, 1.0},
+                          {half, 1.0},
+                          {1.0, half},
+                          {0x1p-500, 0x1p500},
+                          {1e300, 1.0},
+                          {1e-300, 1.0},
+                          {1.0, 1e-300},
+                          {1e-150, 1e150},
+                          {1e200, 1e-100}}) {
       const bool exact = std::ilogb(cx) == std::log2(cx) && std::ilogb(cy) == std::log2(cy);
       const double tolerance = exact ? 1e-8 : 1e-6;
       Params params = c.params;
@@ -81,7 +95,8 @@ TEST(Extremes, ScaledDataGiveTheScaledModel) {
       const RowMatrix X = p.X * cx;
       const Vector y = p.y * cy;
       const Result r = fit(c.method, problemOf(X, y), params);
-      SCOPED_TRACE(std::string(c.method) + " cx=" + std::to_string(std::log10(cx)) + " cy=" + std::to_string(std::log10(cy)));
+      SCOPED_TRACE(std::string(c.method) + " cx=" + std::to_string(std::log10(cx)) +
+                   " cy=" + std::to_string(std::log10(cy)));
       ASSERT_EQ(r.coef.rows(), 20);
       ASSERT_EQ(r.intercept.size(), 1);
       EXPECT_TRUE(r.coef.allFinite());
@@ -127,8 +142,7 @@ TEST(Extremes, NoStatusIsConvergedWithSomethingNonFinite) {
         EXPECT_EQ(r.groups.size(), 12u);
         if (r.status == Status::Converged || r.status == Status::MaxIterations)
           EXPECT_TRUE(isFiniteResult(r)) << c.method << " cx=" << cx << " cy=" << cy;
-        else
-          EXPECT_FALSE(r.message.empty());
+        else EXPECT_FALSE(r.message.empty());
       }
 }
 

@@ -43,7 +43,8 @@ TEST(FeatureScreening, TopColumnsByAbsoluteCorrelation) {
   for (Eigen::Index j = 0; j < 12; ++j) EXPECT_NEAR(r[j], pearson(X.col(j), y), 1e-12) << j;
   std::vector<Eigen::Index> order(12);
   for (Eigen::Index j = 0; j < 12; ++j) order[static_cast<std::size_t>(j)] = j;
-  std::stable_sort(order.begin(), order.end(), [&](Eigen::Index a, Eigen::Index b) { return std::abs(r[a]) > std::abs(r[b]); });
+  std::stable_sort(order.begin(), order.end(),
+                   [&](Eigen::Index a, Eigen::Index b) { return std::abs(r[a]) > std::abs(r[b]); });
   std::vector<Eigen::Index> expected(order.begin(), order.begin() + 4);
   std::sort(expected.begin(), expected.end());
   EXPECT_EQ(mostCorrelated(X, y, 4), expected);
@@ -64,7 +65,8 @@ TEST(FeatureScreening, RidgeWeightsOnBothSidesAndStandardisation) {
     const Vector w = A.ldlt().solve(Vector(Xc.transpose() * yc / n));
     std::vector<Eigen::Index> order(static_cast<std::size_t>(d));
     for (Eigen::Index j = 0; j < d; ++j) order[static_cast<std::size_t>(j)] = j;
-    std::sort(order.begin(), order.end(), [&](Eigen::Index a, Eigen::Index b) { return std::abs(w[a]) > std::abs(w[b]); });
+    std::sort(order.begin(), order.end(),
+              [&](Eigen::Index a, Eigen::Index b) { return std::abs(w[a]) > std::abs(w[b]); });
     std::vector<Eigen::Index> expected(order.begin(), order.begin() + 5);
     std::sort(expected.begin(), expected.end());
     EXPECT_EQ(largestRidgeWeights(X, y, 0.5, 5), expected) << n << " × " << d;
@@ -92,7 +94,10 @@ TEST(FeatureScreening, CorrelationGraphJoinsEachFeatureToItsNearest) {
     for (int j = 0; j < 15; ++j)
       if (j != i) others.emplace_back(-std::abs(pearson(X.col(i), X.col(j))), j);
     std::sort(others.begin(), others.end());
-    for (int t = 0; t < k; ++t) EXPECT_TRUE(edges.count({std::min(i, others[static_cast<std::size_t>(t)].second), std::max(i, others[static_cast<std::size_t>(t)].second)})) << i;
+    for (int t = 0; t < k; ++t)
+      EXPECT_TRUE(edges.count({std::min(i, others[static_cast<std::size_t>(t)].second),
+                               std::max(i, others[static_cast<std::size_t>(t)].second)}))
+          << i;
   }
   EXPECT_LE(edges.size(), static_cast<std::size_t>(15 * k));
   EXPECT_GE(edges.size(), static_cast<std::size_t>(15 * k / 2));
@@ -104,7 +109,8 @@ TEST(BreastCancerTable, RunsWithPercentagesAndValidationSelection) {
   std::vector<double> y(49);
   for (std::size_t i = 0; i < 49; ++i) y[i] = i % 2 == 1 ? 1 : 0;
   RowMatrix X = randomMatrix(49, 400, 3);
-  for (Eigen::Index i = 0; i < 49; ++i) X(i, 17) += 10 * y[static_cast<std::size_t>(i)];  // one gene separates the classes
+  for (Eigen::Index i = 0; i < 49; ++i)
+    X(i, 17) += 10 * y[static_cast<std::size_t>(i)];  // one gene separates the classes
   const Problem p{{X.data(), X.rows(), X.cols()}, {y.data(), static_cast<Eigen::Index>(y.size())}};
   ExperimentOptions o;
   o.reps = 2;
@@ -151,7 +157,8 @@ TEST(NewsgroupPairsTable, OneDatasetPerColumnSparseOrDenseTheSame) {
           indices[static_cast<std::size_t>(c)].push_back(static_cast<std::int32_t>(j));
           values[static_cast<std::size_t>(c)].push_back(X(i, j));
         }
-      indptr[static_cast<std::size_t>(c)].push_back(static_cast<std::int32_t>(indices[static_cast<std::size_t>(c)].size()));
+      indptr[static_cast<std::size_t>(c)].push_back(
+          static_cast<std::int32_t>(indices[static_cast<std::size_t>(c)].size()));
     }
     dense.push_back(std::move(X));
     labels.push_back(std::move(y));
@@ -159,7 +166,8 @@ TEST(NewsgroupPairsTable, OneDatasetPerColumnSparseOrDenseTheSame) {
   std::vector<Problem> denseProblems, sparseProblems;
   for (std::size_t c = 0; c < 5; ++c) {
     denseProblems.push_back({{dense[c].data(), kRows, kCols}, {labels[c].data(), kRows}});
-    sparseProblems.push_back({{kRows, kCols, indptr[c].data(), indices[c].data(), values[c].data()}, {labels[c].data(), kRows}});
+    sparseProblems.push_back(
+        {{kRows, kCols, indptr[c].data(), indices[c].data(), values[c].data()}, {labels[c].data(), kRows}});
   }
   ExperimentOptions o;
   o.reps = 2;

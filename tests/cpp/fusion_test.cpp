@@ -97,7 +97,8 @@ TEST(FeatureGraph, GflassoAndDfgOnAGraphSolveThePapersExplicitForm) {
       gflasso.add(ref::unit(d, i), l1);
       dfg.add(ref::unit(d, i), l1);
     }
-    for (std::size_t k = 0; k < edges.size(); k += 2) gflasso.add(ref::unit(d, edges[k]) - ref::unit(d, edges[k + 1]), l2);
+    for (std::size_t k = 0; k < edges.size(); k += 2)
+      gflasso.add(ref::unit(d, edges[k]) - ref::unit(d, edges[k + 1]), l2);
     // max(|b_i − b_j|, |b_i − b_k|) = (|2b_i − b_j − b_k| + |b_k − b_j|)/2 for j < k in N(i).
     for (int i = 0; i < d; ++i)
       for (std::size_t a = 0; a < nb[i].size(); ++a)
@@ -110,10 +111,13 @@ TEST(FeatureGraph, GflassoAndDfgOnAGraphSolveThePapersExplicitForm) {
       const Result r = fit(method, problemOf(p.X, p.y), penalty({{"lambda1", l1}, {"lambda2", l2}}, edges));
       ASSERT_EQ(r.status, Status::Converged) << method << ": " << r.message;
       const Vector reference = ref::explicitRowsAdmm(p.X, p.y, *rows);
-      const double f = ref::squaredObjective(p.X, p.y, r.coef.col(0), *rows), fRef = ref::squaredObjective(p.X, p.y, reference, *rows);
+      const double f = ref::squaredObjective(p.X, p.y, r.coef.col(0), *rows),
+                   fRef = ref::squaredObjective(p.X, p.y, reference, *rows);
       EXPECT_NEAR(r.objective, f, 1e-10 * f) << method;
       EXPECT_LE(f, fRef + 1e-8 * fRef) << method << " n=" << n;
-      EXPECT_LE((r.coef.col(0) - reference).cwiseAbs().maxCoeff(), 1e-4 * std::max(1.0, reference.cwiseAbs().maxCoeff())) << method;
+      EXPECT_LE((r.coef.col(0) - reference).cwiseAbs().maxCoeff(),
+                1e-4 * std::max(1.0, reference.cwiseAbs().maxCoeff()))
+          << method;
     }
   }
 }
@@ -135,8 +139,10 @@ TEST(FeatureGraph, TheCompleteGraphGivesTheAllPairsFit) {
     expectSameFit(plain, graph, 1e-6, method);
   }
   Vector labels = (p.y.array() > p.y.mean()).cast<double>();
-  const Result plain = fit("gflasso", problemOf(p.X, labels), penalty({{"lambda1", 0.005}, {"lambda2", 0.002}}, {}, "logistic"));
-  const Result graph = fit("gflasso", problemOf(p.X, labels), penalty({{"lambda1", 0.005}, {"lambda2", 0.002}}, all, "logistic"));
+  const Result plain =
+      fit("gflasso", problemOf(p.X, labels), penalty({{"lambda1", 0.005}, {"lambda2", 0.002}}, {}, "logistic"));
+  const Result graph =
+      fit("gflasso", problemOf(p.X, labels), penalty({{"lambda1", 0.005}, {"lambda2", 0.002}}, all, "logistic"));
   expectSameFit(plain, graph, 1e-5, "gflasso logistic");
 }
 
@@ -169,7 +175,8 @@ TEST(Adfg, SolvesThePapersExplicitForm) {
     const Result r = fit("adfg", problemOf(p.X, p.y), penalty(numbers));
     ASSERT_EQ(r.status, Status::Converged) << r.message;
     const Vector reference = ref::explicitRowsAdmm(p.X, p.y, rows);
-    const double f = ref::squaredObjective(p.X, p.y, r.coef.col(0), rows), fRef = ref::squaredObjective(p.X, p.y, reference, rows);
+    const double f = ref::squaredObjective(p.X, p.y, r.coef.col(0), rows),
+                 fRef = ref::squaredObjective(p.X, p.y, reference, rows);
     EXPECT_NEAR(r.objective, f, 1e-10 * f);
     EXPECT_LE(f, fRef + 1e-8 * fRef) << "γ=" << gamma;
     EXPECT_LE((r.coef.col(0) - reference).cwiseAbs().maxCoeff(), 1e-4 * std::max(1.0, reference.cwiseAbs().maxCoeff()));
@@ -185,8 +192,10 @@ TEST(Adfg, WithGammaZeroIsDfg) {
     const Vector y = loss == "squared" ? p.y : Vector((p.y.array() > p.y.mean()).cast<double>());
     const double lambda = loss == "squared" ? 0.004 : 0.001;
     const Result dfg = fit("dfg", problemOf(p.X, y), penalty({{"lambda1", 0.01}, {"lambda2", lambda}}, {}, loss));
-    const Result adfg = fit("adfg", problemOf(p.X, y),
-                            penalty({{"lambda1", 0.01}, {"lambda2", (d - 2) * lambda / 2}, {"lambda3", lambda / 2}, {"gamma", 0}}, {}, loss));
+    const Result adfg =
+        fit("adfg", problemOf(p.X, y),
+            penalty({{"lambda1", 0.01}, {"lambda2", (d - 2) * lambda / 2}, {"lambda3", lambda / 2}, {"gamma", 0}}, {},
+                    loss));
     expectSameFit(dfg, adfg, loss == "squared" ? 1e-6 : 1e-5, "dfg vs adfg(γ = 0), " + loss);
   }
 }
@@ -201,7 +210,9 @@ TEST(Nctfgs, ALargeThresholdIsNcfgsAndTheObjectiveNeverIncreases) {
   expectSameFit(nc, nct, 1e-8, "ncfgs vs nctfgs(τ = 50)");
   for (const double tau : {0.1, 0.5, 2.0})
     for (const bool graph : {false, true}) {
-      const Result r = fit("nctfgs", problemOf(p.X, p.y), penalty({{"lambda1", 0.02}, {"lambda2", 0.01}, {"tau", tau}}, graph ? randomEdges(10, 3) : Labels{}));
+      const Result r =
+          fit("nctfgs", problemOf(p.X, p.y),
+              penalty({{"lambda1", 0.02}, {"lambda2", 0.01}, {"tau", tau}}, graph ? randomEdges(10, 3) : Labels{}));
       ASSERT_NE(r.status, Status::InvalidInput) << r.message;
       ASSERT_GE(r.history.size(), 2u);
       for (std::size_t t = 1; t < r.history.size(); ++t) EXPECT_LE(r.history[t], r.history[t - 1]) << "τ=" << tau;
@@ -235,7 +246,8 @@ TEST(MagnitudeFusion, ValueAndConcaveGradientAgainstBruteForce) {
     for (const FeatureGraph* g : {static_cast<const FeatureGraph*>(nullptr), &complete}) {
       const MagnitudeFusion P{l1, l2, tau, g};
       EXPECT_NEAR(P.value(w), value, 1e-12 * (1 + value)) << "d=" << d;
-      EXPECT_LE((P.concaveGradient(w) - grad).cwiseAbs().maxCoeff(), 1e-12 * (1 + grad.cwiseAbs().maxCoeff())) << "d=" << d;
+      EXPECT_LE((P.concaveGradient(w) - grad).cwiseAbs().maxCoeff(), 1e-12 * (1 + grad.cwiseAbs().maxCoeff()))
+          << "d=" << d;
     }
   }
 }

@@ -86,7 +86,8 @@ TEST(Gate, TwoExpertsAreTheBinaryLogisticFit) {
   for (double gamma : {1e-1, 1e-3}) {
     const RowMatrix X = gaussianRows(200, 6, 21);
     Labels labels(200);
-    for (Eigen::Index i = 0; i < 200; ++i) labels[static_cast<std::size_t>(i)] = X(i, 0) + 0.5 * X(i, 1) + 0.3 * std::sin(7.0 * static_cast<double>(i)) > 0;
+    for (Eigen::Index i = 0; i < 200; ++i)
+      labels[static_cast<std::size_t>(i)] = X(i, 0) + 0.5 * X(i, 1) + 0.3 * std::sin(7.0 * static_cast<double>(i)) > 0;
     Status status;
     const Gate g = fitGate(X, oneHot(labels, 2), gamma, &status);
     ASSERT_EQ(status, Status::Converged);
@@ -189,7 +190,8 @@ TEST(Gate, EveryExpertsMethodFitsOneOnTheCallersScale) {
   RowMatrix X = p.X;
   const RowVector s = (RowVector(4) << 1e-3, 1, 30, 2).finished();
   X.array().rowwise() *= s.array();
-  Params params{{{"Q", 3}, {"lambda", 1e-2}, {"gateLambda", gamma}}, {}, {{"groups", p.groups}}, {{"standardize", true}}, {}};
+  Params params{
+      {{"Q", 3}, {"lambda", 1e-2}, {"gateLambda", gamma}}, {}, {{"groups", p.groups}}, {{"standardize", true}}, {}};
   const Result r = fit("experts-oracle", problemOf(X, p.y), params);
   ASSERT_EQ(r.status, Status::Converged) << r.message;
   RowVector deviations(4);
@@ -209,7 +211,8 @@ namespace gate_test {
 // two coordinates.
 RowVector gateOf(const Eigen::Ref<const RowVector>& x) {
   RowVector s(3);
-  for (int k = 0; k < 3; ++k) s[k] = 3 * (std::cos(2.0943951023931953 * k) * x[0] + std::sin(2.0943951023931953 * k) * x[1]);
+  for (int k = 0; k < 3; ++k)
+    s[k] = 3 * (std::cos(2.0943951023931953 * k) * x[0] + std::sin(2.0943951023931953 * k) * x[1]);
   return softmaxRows(s);
 }
 // A planted gated mixture: x ~ N(0, I_d); row i's expert is drawn from the planted gate π(x);
@@ -270,7 +273,8 @@ TEST(Gate, PredictsNewRowsNearTheOracleGateAndNoWorseThanRidgeWithoutAMixture) {
       }
     }
     const double mseGated = meanSquare(gated.values.col(0) - p.ytest), mseOracle = meanSquare(oracle - p.ytest);
-    SCOPED_TRACE("seed " + std::to_string(seed) + ": gated " + std::to_string(mseGated) + ", oracle gate " + std::to_string(mseOracle));
+    SCOPED_TRACE("seed " + std::to_string(seed) + ": gated " + std::to_string(mseGated) + ", oracle gate " +
+                 std::to_string(mseOracle));
     EXPECT_LE(mseGated, 1.10 * mseOracle);
   }
   for (std::uint64_t seed : {71, 72, 73}) {
@@ -278,10 +282,15 @@ TEST(Gate, PredictsNewRowsNearTheOracleGateAndNoWorseThanRidgeWithoutAMixture) {
     const Result experts = fit("experts-em", problemOf(p.X, p.y), {{{"Q", 3}, {"seed", 1}}, {}, {}, {}, {}});
     const Result ridge = fit("ridge", problemOf(p.X, p.y), {{{"lambda", 1e-3}}, {}, {}, {}, {}});
     const DataMatrix test(p.Xtest.data(), p.Xtest.rows(), p.Xtest.cols());
-    const Answers gated = answer(Answer::Scores, Predictor{ModelKind::Experts, experts.coef, experts.intercept, 0, false, experts.gate}, test, Vector());
-    const Answers plain = answer(Answer::Scores, Predictor{ModelKind::Features, ridge.coef, ridge.intercept}, test, Vector());
-    const double mseGated = meanSquare(gated.values.col(0) - p.ytest), mseRidge = meanSquare(plain.values.col(0) - p.ytest);
-    SCOPED_TRACE("seed " + std::to_string(seed) + ": gated " + std::to_string(mseGated) + ", ridge " + std::to_string(mseRidge));
+    const Answers gated =
+        answer(Answer::Scores, Predictor{ModelKind::Experts, experts.coef, experts.intercept, 0, false, experts.gate},
+               test, Vector());
+    const Answers plain =
+        answer(Answer::Scores, Predictor{ModelKind::Features, ridge.coef, ridge.intercept}, test, Vector());
+    const double mseGated = meanSquare(gated.values.col(0) - p.ytest),
+                 mseRidge = meanSquare(plain.values.col(0) - p.ytest);
+    SCOPED_TRACE("seed " + std::to_string(seed) + ": gated " + std::to_string(mseGated) + ", ridge " +
+                 std::to_string(mseRidge));
     // Noise: σ² = 0.25 over 2000 rows has a standard error of 0.25·√(2/2000) ≈ 0.008.
     EXPECT_LE(mseGated, mseRidge + 0.03);
   }
@@ -313,7 +322,9 @@ TEST(Gate, CrossValidatedPathOverQByTheGatedErrorFindsThePlantedExperts) {
       const Matrix Z = (f.Xheld * r.coef).rowwise() + r.intercept;
       const Matrix Pi = softmaxRows((f.Xheld * r.gate.coef).rowwise() + r.gate.intercept);
       const Vector prediction = (Z.array() * Pi.array()).rowwise().sum();
-      EXPECT_NEAR(gated.points[j].cv.scores[static_cast<std::size_t>(k)], meanSquare(prediction - f.yheld), 1e-12 * meanSquare(f.yheld)) << "Q " << counts[j] << ", fold " << k;
+      EXPECT_NEAR(gated.points[j].cv.scores[static_cast<std::size_t>(k)], meanSquare(prediction - f.yheld),
+                  1e-12 * meanSquare(f.yheld))
+          << "Q " << counts[j] << ", fold " << k;
     }
   EXPECT_EQ(gated.points[static_cast<std::size_t>(gated.best1se)].value, 3);
   PathOptions bestOptions = gatedOptions;
@@ -325,7 +336,8 @@ TEST(Gate, CrossValidatedPathOverQByTheGatedErrorFindsThePlantedExperts) {
   // Four classes, two one-vs-all classifying experts: no gated scores.
   Vector classes(600);
   for (Eigen::Index i = 0; i < 600; ++i) classes[i] = static_cast<double>(i % 4);
-  const PathResult refused = path("experts-am", problemOf(p.X, classes), {{{"seed", 1}}, {{"loss", "ova-logistic"}}, {}, {}, {}}, {2}, gatedOptions, {}, "Q");
+  const PathResult refused = path("experts-am", problemOf(p.X, classes),
+                                  {{{"seed", 1}}, {{"loss", "ova-logistic"}}, {}, {}, {}}, {2}, gatedOptions, {}, "Q");
   EXPECT_EQ(refused.status, Status::InvalidInput);
   EXPECT_EQ(refused.field, "experts");
 }

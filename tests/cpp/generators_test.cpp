@@ -200,15 +200,20 @@ TEST(Generators, DeclareExactlyTheOptionsTheyRead) {
   };
   using Change = void (*)(GeneratorOptions&);
   const std::vector<std::pair<std::string, Change>> changes = {
-      {"n", [](GeneratorOptions& o) { o.n += 1; }},           {"d", [](GeneratorOptions& o) { o.d += 1; }},
-      {"Q", [](GeneratorOptions& o) { o.Q -= 1; }},           {"sigma", [](GeneratorOptions& o) { o.sigma += 0.2; }},
-      {"seed", [](GeneratorOptions& o) { o.seed += 1; }},     {"nTest", [](GeneratorOptions& o) { o.nTest += 1; }},
+      {"n", [](GeneratorOptions& o) { o.n += 1; }},
+      {"d", [](GeneratorOptions& o) { o.d += 1; }},
+      {"Q", [](GeneratorOptions& o) { o.Q -= 1; }},
+      {"sigma", [](GeneratorOptions& o) { o.sigma += 0.2; }},
+      {"seed", [](GeneratorOptions& o) { o.seed += 1; }},
+      {"nTest", [](GeneratorOptions& o) { o.nTest += 1; }},
       {"nValidation", [](GeneratorOptions& o) { o.nValidation += 1; }},
       {"dataset", [](GeneratorOptions& o) { o.dataset = 2; }},
       {"task", [](GeneratorOptions& o) { o.task = o.task == "classification" ? "regression" : "classification"; }},
-      {"rho", [](GeneratorOptions& o) { o.rho = 0.3; }},       {"noiseDims", [](GeneratorOptions& o) { o.noiseDims += 2; }},
+      {"rho", [](GeneratorOptions& o) { o.rho = 0.3; }},
+      {"noiseDims", [](GeneratorOptions& o) { o.noiseDims += 2; }},
       {"noiseSigma", [](GeneratorOptions& o) { o.noiseSigma += 1; }},
-      {"tasks", [](GeneratorOptions& o) { o.tasks -= 2; }},   {"taskSpread", [](GeneratorOptions& o) { o.taskSpread += 0.3; }},
+      {"tasks", [](GeneratorOptions& o) { o.tasks -= 2; }},
+      {"taskSpread", [](GeneratorOptions& o) { o.taskSpread += 0.3; }},
   };
   for (const std::string& name : generatorNames()) {
     std::vector<std::string> reads;

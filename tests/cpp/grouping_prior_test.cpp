@@ -41,7 +41,8 @@ double bruteKMedian(const std::vector<double>& u, int s) {
   for (std::size_t code = 0; code < total; ++code) {
     std::vector<std::vector<double>> groups(static_cast<std::size_t>(s));
     std::size_t c = code;
-    for (std::size_t j = 0; j < d; ++j, c /= static_cast<std::size_t>(s)) groups[c % static_cast<std::size_t>(s)].push_back(u[j]);
+    for (std::size_t j = 0; j < d; ++j, c /= static_cast<std::size_t>(s))
+      groups[c % static_cast<std::size_t>(s)].push_back(u[j]);
     double cost = 0;
     for (const auto& g : groups) cost += medianDeviation(g);
     best = std::min(best, cost);
@@ -100,7 +101,8 @@ TEST(KMedian1D, LargeInputsMatchTheQuadraticDP) {
     std::vector<double> v = u;
     std::sort(v.begin(), v.end());
     auto cost = [&](std::size_t i, std::size_t j) {
-      return medianDeviation(std::vector<double>(v.begin() + static_cast<std::ptrdiff_t>(i), v.begin() + static_cast<std::ptrdiff_t>(j) + 1));
+      return medianDeviation(std::vector<double>(v.begin() + static_cast<std::ptrdiff_t>(i),
+                                                 v.begin() + static_cast<std::ptrdiff_t>(j) + 1));
     };
     std::vector<double> prev(d), cur(d);
     for (std::size_t j = 0; j < d; ++j) prev[j] = cost(0, j);
@@ -193,7 +195,8 @@ TEST(GroupDeviationPenalty, GaussianProxSolvesItsLinearSystem) {
   Matrix avg = Matrix::Zero(d, d);
   for (Eigen::Index i = 0; i < d; ++i) {
     double size = 0;
-    for (Eigen::Index j = 0; j < d; ++j) size += labels[static_cast<std::size_t>(j)] == labels[static_cast<std::size_t>(i)];
+    for (Eigen::Index j = 0; j < d; ++j)
+      size += labels[static_cast<std::size_t>(j)] == labels[static_cast<std::size_t>(i)];
     for (Eigen::Index j = 0; j < d; ++j)
       if (labels[static_cast<std::size_t>(j)] == labels[static_cast<std::size_t>(i)]) avg(i, j) = 1 / size;
   }
@@ -242,8 +245,9 @@ TEST(GroupingPrior, ObjectivesNeverIncreaseAndEndAtAPartialOptimum) {
       o.tolerance = 1e-12;
       o.maxIterations = 200000;
       for (bool paper : {false, true}) {
-        const Result r = paper ? groupingPriorConjugateGradient(F, o, Matrix::Zero(30, 1), RowVector::Constant(1, y.mean()), {})
-                               : groupingPriorDescent(F, o, Matrix::Zero(30, 1), RowVector::Constant(1, y.mean()), {});
+        const Result r =
+            paper ? groupingPriorConjugateGradient(F, o, Matrix::Zero(30, 1), RowVector::Constant(1, y.mean()), {})
+                  : groupingPriorDescent(F, o, Matrix::Zero(30, 1), RowVector::Constant(1, y.mean()), {});
         for (std::size_t k = 1; k < r.history.size(); ++k) EXPECT_LE(r.history[k], r.history[k - 1] * (1 + 1e-12));
         if (paper) continue;
         EXPECT_EQ(r.status, Status::Converged);
@@ -282,7 +286,8 @@ TEST(GroupingPrior, RecoversThreeValuesAndLemTiesThemExactly) {
       }
       if (std::string(method) == "lem") {
         int tied = 0;
-        for (Eigen::Index j = 0; j < r.coef.rows(); ++j) tied += r.coef(j, 0) == r.centroids(r.groups[static_cast<std::size_t>(j)], 0);
+        for (Eigen::Index j = 0; j < r.coef.rows(); ++j)
+          tied += r.coef(j, 0) == r.centroids(r.groups[static_cast<std::size_t>(j)], 0);
         EXPECT_GE(tied, ours ? 27 : 15) << algorithm;  // weights exactly at their centre
       }
     }
@@ -347,7 +352,8 @@ TEST(GroupingPrior, BadOptionsAreNamed) {
   p.numbers = {{"gamma", -1}};
   EXPECT_NE(fit("lem", problemOf(X, y), p).message.find("gamma"), std::string::npos);
   p.numbers = {};
-  EXPECT_NE(fit("gem", problemOf(X, y), p).message.find("option 'gamma' of method 'gem' is required"), std::string::npos);
+  EXPECT_NE(fit("gem", problemOf(X, y), p).message.find("option 'gamma' of method 'gem' is required"),
+            std::string::npos);
   p.numbers = {{"gamma", 1}};
   p.strings = {{"loss", "logistic"}};
   const Result r = fit("gem", problemOf(X, y), p);

@@ -36,7 +36,8 @@ Data data() {
 
 // A view of X (row-major, not copied) as dense values or as its CSR arrays c.
 DataMatrix viewOf(const RowMatrix& X, const CsrArrays& c, bool sparse) {
-  return sparse ? DataMatrix(X.rows(), X.cols(), c.indptr.data(), c.indices.data(), c.values.data()) : DataMatrix(X.data(), X.rows(), X.cols());
+  return sparse ? DataMatrix(X.rows(), X.cols(), c.indptr.data(), c.indices.data(), c.values.data())
+                : DataMatrix(X.data(), X.rows(), X.cols());
 }
 
 Params with(std::initializer_list<std::pair<const char*, double>> kv, const char* loss = nullptr) {

@@ -53,7 +53,8 @@ double lassoViolation(const RowMatrix& X, const Vector& y, const Matrix& w, doub
   const Vector g = X.transpose() * r / static_cast<double>(X.rows());
   double worst = 0;
   for (Eigen::Index j = 0; j < g.size(); ++j)
-    worst = std::max(worst, w(j, 0) != 0 ? std::abs(g[j] + lambda * (w(j, 0) > 0 ? 1 : -1)) : std::max(0.0, std::abs(g[j]) - lambda));
+    worst = std::max(worst, w(j, 0) != 0 ? std::abs(g[j] + lambda * (w(j, 0) > 0 ? 1 : -1))
+                                         : std::max(0.0, std::abs(g[j]) - lambda));
   return worst / lambda;
 }
 
@@ -76,7 +77,8 @@ TEST(InterceptFree, RidgeIsTheClosedFormWithoutIntercept) {
   with.flags["intercept"] = true;
   EXPECT_GT((fit("ridge", problemOf(d.X, d.y), with).coef.col(0) - expected).cwiseAbs().maxCoeff(), 1e-2);
   // The objective reported is the problem's own.
-  EXPECT_NEAR(r.objective, (d.y - d.X * expected).squaredNorm() / (2 * n) + lambda / 2 * expected.squaredNorm(), 1e-10 * r.objective);
+  EXPECT_NEAR(r.objective, (d.y - d.X * expected).squaredNorm() / (2 * n) + lambda / 2 * expected.squaredNorm(),
+              1e-10 * r.objective);
 }
 
 TEST(InterceptFree, TheLassoMeetsItsConditionsDenseAndCsr) {
@@ -91,12 +93,14 @@ TEST(InterceptFree, TheLassoMeetsItsConditionsDenseAndCsr) {
       const double lambda = logistic ? 0.01 : 0.05;
       const Params p = without(lambda, logistic ? "logistic" : "squared");
       const Result dense = fit("lasso", problemOf(d.X, y), p);
-      const Problem sparse{{d.X.rows(), d.X.cols(), c.indptr.data(), c.indices.data(), c.values.data()}, {y.data(), y.size()}};
+      const Problem sparse{{d.X.rows(), d.X.cols(), c.indptr.data(), c.indices.data(), c.values.data()},
+                           {y.data(), y.size()}};
       const Result csr = fit("lasso", sparse, p);
       for (const Result* r : {&dense, &csr}) {
         ASSERT_EQ(r->status, Status::Converged) << r->message;
         EXPECT_EQ(r->intercept[0], 0.0);
-        EXPECT_LT(lassoViolation(d.X, y, r->coef, lambda, logistic), 1e-7) << "seed " << seed << " logistic " << logistic;
+        EXPECT_LT(lassoViolation(d.X, y, r->coef, lambda, logistic), 1e-7)
+            << "seed " << seed << " logistic " << logistic;
       }
       EXPECT_LT((dense.coef - csr.coef).cwiseAbs().maxCoeff(), 1e-8);
       EXPECT_GT((dense.coef.array() != 0).count(), 1);
@@ -123,7 +127,8 @@ TEST(InterceptFree, TheOracleFitsItsGroupsWithoutIntercept) {
   const Matrix A = Matrix(Z.transpose() * Z / n) + Matrix(lambda * sizes.asDiagonal());
   const Vector v = A.ldlt().solve(Z.transpose() * d.y / n);
   EXPECT_EQ(r.intercept[0], 0.0);
-  for (Eigen::Index j = 0; j < d.X.cols(); ++j) EXPECT_NEAR(r.coef(j, 0), v[groups[static_cast<std::size_t>(j)]], 1e-9) << j;
+  for (Eigen::Index j = 0; j < d.X.cols(); ++j)
+    EXPECT_NEAR(r.coef(j, 0), v[groups[static_cast<std::size_t>(j)]], 1e-9) << j;
 }
 
 TEST(InterceptFree, StandardizeDividesByTheDeviationsAboutTheMeans) {
@@ -229,7 +234,8 @@ TEST(InterceptFree, EveryMethodIgnoresTheSignOfARow) {
       EXPECT_EQ(a.intercept.cwiseAbs().maxCoeff(), 0.0) << m.name << " " << loss;
       EXPECT_EQ(b.intercept.cwiseAbs().maxCoeff(), 0.0) << m.name << " " << loss;
       const double scale = 1 + a.coef.cwiseAbs().maxCoeff();
-      EXPECT_LT((a.coef - b.coef).cwiseAbs().maxCoeff() / scale, m.startDependent ? 1e-5 : 1e-7) << m.name << " " << loss;
+      EXPECT_LT((a.coef - b.coef).cwiseAbs().maxCoeff() / scale, m.startDependent ? 1e-5 : 1e-7)
+          << m.name << " " << loss;
     }
   }
 }

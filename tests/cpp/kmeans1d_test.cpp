@@ -8,8 +8,8 @@
 #include "reference.hpp"
 
 using supclust::KMeans1D;
-using supclust::KMeans1DResult;
 using supclust::kmeans1d;
+using supclust::KMeans1DResult;
 
 namespace {
 // The reported result must be self-consistent: labels in range, centroids ascending and equal
@@ -216,9 +216,9 @@ TEST(KMeans1D, MeansNearTheLargestDoubleDoNotOverflow) {
 
 TEST(KMeans1D, SizesBeyondTheDPsMemoryAreRejectedNamingQ) {
   EXPECT_EQ(supclust::checkKMeans1D(65538, 65536).message().rfind("Q: ", 0), 0u);
-  EXPECT_EQ(supclust::checkKMeans1D(65538, 65538).message(), "");   // Q >= d: no DP, each value its own group
+  EXPECT_EQ(supclust::checkKMeans1D(65538, 65538).message(), "");  // Q >= d: no DP, each value its own group
   EXPECT_EQ(supclust::checkKMeans1D(65538, std::int64_t{1} << 40).message(), "");
-  EXPECT_EQ(supclust::checkKMeans1D(100000, 2000).message(), "");   // 2e8 split indices: within 2^28
+  EXPECT_EQ(supclust::checkKMeans1D(100000, 2000).message(), "");  // 2e8 split indices: within 2^28
   EXPECT_EQ(supclust::checkKMeans1D(10, 0).message().rfind("Q: ", 0), 0u);
   EXPECT_EQ(supclust::checkKMeans1D(0, 3).message().rfind("values: ", 0), 0u);
 }

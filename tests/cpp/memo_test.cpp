@@ -36,17 +36,17 @@ TEST(Memo, ForgetsTheOldestFirstAndKeepsItsCaps) {
   Memo<std::vector<double>> memo(3, 10 * sizeof(double), bytesOf);
   std::vector<double> out;
   for (int i = 0; i < 4; ++i) memo.remember(keyOf(i), std::vector<double>(2, i));  // 16 bytes each
-  EXPECT_EQ(memo.size(), 3u);                 // the entry cap
-  EXPECT_FALSE(memo.find(keyOf(0), out));     // the oldest went first
+  EXPECT_EQ(memo.size(), 3u);  // the entry cap
+  EXPECT_FALSE(memo.find(keyOf(0), out));  // the oldest went first
   ASSERT_TRUE(memo.find(keyOf(3), out));
   EXPECT_EQ(out, std::vector<double>(2, 3));
   memo.remember(keyOf(4), std::vector<double>(7, 4));  // 56 bytes: after the entry cap drops
-                                                       // key 1, 16 + 16 + 56 > 80 drops key 2
+      // key 1, 16 + 16 + 56 > 80 drops key 2
   EXPECT_EQ(memo.size(), 2u);
   EXPECT_FALSE(memo.find(keyOf(2), out));
   EXPECT_TRUE(memo.find(keyOf(4), out));
   memo.remember(keyOf(5), std::vector<double>(11, 5));  // larger than the whole cap: not kept,
-  EXPECT_FALSE(memo.find(keyOf(5), out));               // and nothing else is pushed out for it
+  EXPECT_FALSE(memo.find(keyOf(5), out));  // and nothing else is pushed out for it
   EXPECT_EQ(memo.size(), 2u);
   EXPECT_EQ(memo.hits(), 2u);
 }

@@ -48,7 +48,8 @@ inline Params methodParams(const std::string& method, const std::string& loss) {
     p.numbers["lambda"] = logistic ? 1e-3 : 0;
     return p;
   }
-  if (findMethod(method)->family == "grouping") {  // two groups (of at most 3 non-zeros), a ridge; oracle: a given partition
+  if (findMethod(method)->family ==
+      "grouping") {  // two groups (of at most 3 non-zeros), a ridge; oracle: a given partition
     // Frank–Wolfe (cg, cgpg's relaxation) stops at its own default gap: 1e-13 is out of its reach.
     if (!declares("tolerance") || method == "cg") p.numbers.erase("tolerance");
     if (declares("Q")) p.numbers["Q"] = 2;

@@ -29,9 +29,7 @@ Vector gradientAt(const SyntheticProblem& p, const Result& r, double lambda, dou
   return p.X.transpose() * res / static_cast<double>(p.y.size()) + lambda * r.coef.col(0);
 }
 
-double distanceToTruth(const SyntheticProblem& p, const Result& r) {
-  return (r.coef.col(0) - p.coef).norm();
-}
+double distanceToTruth(const SyntheticProblem& p, const Result& r) { return (r.coef.col(0) - p.coef).norm(); }
 }  // namespace
 
 TEST(Ridge, SatisfiesTheNormalEquations) {

@@ -28,16 +28,19 @@ struct Layout {
 Vector pack(const Result& r) {
   const Eigen::Index d = r.coef.rows(), Q = r.coef.cols();
   Vector t(Layout{d, Q}.size());
-  t << Eigen::Map<const Vector>(r.coef.data(), d * Q), r.intercept.transpose(), r.variances.array().log().matrix().transpose(),
-      Eigen::Map<const Vector>(r.gate.coef.data(), d * Q), r.gate.intercept.transpose();
+  t << Eigen::Map<const Vector>(r.coef.data(), d * Q), r.intercept.transpose(),
+      r.variances.array().log().matrix().transpose(), Eigen::Map<const Vector>(r.gate.coef.data(), d * Q),
+      r.gate.intercept.transpose();
   return t;
 }
 // F of the header of mixture_em.hpp, by its definition (γ = 0: constant priors, their
 // logits a), row i counting ω_i = w_i n / Σw times with observation weights w.
-double objective(const RowMatrix& X, const Vector& y, const Vector& t, Eigen::Index Q, double lambda, double gamma, const Vector* w = nullptr) {
+double objective(const RowMatrix& X, const Vector& y, const Vector& t, Eigen::Index Q, double lambda, double gamma,
+                 const Vector* w = nullptr) {
   const Eigen::Index n = X.rows(), d = X.cols();
   const Eigen::Map<const Matrix> C(t.data(), d, Q), V(t.data() + d * Q + 2 * Q, d, Q);
-  const Eigen::Map<const RowVector> b(t.data() + d * Q, Q), logVar(t.data() + d * Q + Q, Q), a(t.data() + 2 * d * Q + 2 * Q, Q);
+  const Eigen::Map<const RowVector> b(t.data() + d * Q, Q), logVar(t.data() + d * Q + Q, Q),
+      a(t.data() + 2 * d * Q + 2 * Q, Q);
   const Matrix Z = (X * C).rowwise() + b;
   const Matrix P = softmaxRows((X * V).rowwise() + a);
   double f = 0;
@@ -86,8 +89,16 @@ TEST(ExpertsEm, StationaryByFiniteDifferencesAndNeverIncreasing) {
       const Mixture m = mixture(300, 3, Q, std::string(mixing) == "gate", 80 + Q);
       const double lambda = 1e-3, gamma = 1e-2;
       const Result r = fit("experts-em", problemOf(m.X, m.y),
-                           {{{"Q", Q}, {"lambda", lambda}, {"gateLambda", gamma}, {"tolerance", 1e-14}, {"maxIterations", 5000}, {"seed", 3}},
-                            {{"mixing", mixing}}, {}, {}, {}});
+                           {{{"Q", Q},
+                             {"lambda", lambda},
+                             {"gateLambda", gamma},
+                             {"tolerance", 1e-14},
+                             {"maxIterations", 5000},
+                             {"seed", 3}},
+                            {{"mixing", mixing}},
+                            {},
+                            {},
+                            {}});
       ASSERT_EQ(r.status, Status::Converged) << r.message;
       ASSERT_EQ(r.variances.size(), Q);
       const bool gated = std::string(mixing) == "gate";
@@ -101,10 +112,12 @@ TEST(ExpertsEm, StationaryByFiniteDifferencesAndNeverIncreasing) {
         Vector up = t, down = t;
         up[k] += h;
         down[k] -= h;
-        const double derivative = (objective(m.X, m.y, up, Q, lambda, g) - objective(m.X, m.y, down, Q, lambda, g)) / (2 * h);
+        const double derivative =
+            (objective(m.X, m.y, up, Q, lambda, g) - objective(m.X, m.y, down, Q, lambda, g)) / (2 * h);
         EXPECT_LE(std::abs(derivative), 2e-6) << "parameter " << k;
       }
-      for (std::size_t s = 1; s < r.history.size(); ++s) EXPECT_LE(r.history[s], r.history[s - 1] + 1e-13 * std::abs(r.history[s - 1]));
+      for (std::size_t s = 1; s < r.history.size(); ++s)
+        EXPECT_LE(r.history[s], r.history[s - 1] + 1e-13 * std::abs(r.history[s - 1]));
     }
 }
 
@@ -121,8 +134,16 @@ TEST(ExpertsEm, ObservationWeightsWeightEachRowsLikelihood) {
     Random rng(5);
     for (Eigen::Index i = 0; i < 200; ++i) w[i] = static_cast<double>(rng.below(4));
     const double lambda = 1e-3, gamma = 1e-2;
-    const Params params{{{"Q", Q}, {"lambda", lambda}, {"gateLambda", gamma}, {"tolerance", 1e-14}, {"maxIterations", 5000}, {"seed", 3}},
-                        {{"mixing", mixing}}, {}, {}, {}};
+    const Params params{{{"Q", Q},
+                         {"lambda", lambda},
+                         {"gateLambda", gamma},
+                         {"tolerance", 1e-14},
+                         {"maxIterations", 5000},
+                         {"seed", 3}},
+                        {{"mixing", mixing}},
+                        {},
+                        {},
+                        {}};
     Problem weighted = problemOf(m.X, m.y);
     new (&weighted.weights) Eigen::Map<const Vector>(w.data(), w.size());
     const Result r = fit("experts-em", weighted, params);
@@ -139,7 +160,10 @@ TEST(ExpertsEm, ObservationWeightsWeightEachRowsLikelihood) {
       Vector up = t, down = t;
       up[k] += h;
       down[k] -= h;
-      EXPECT_LE(std::abs((objective(m.X, m.y, up, Q, lambda, g, &w) - objective(m.X, m.y, down, Q, lambda, g, &w)) / (2 * h)), 2e-6) << "parameter " << k;
+      EXPECT_LE(
+          std::abs((objective(m.X, m.y, up, Q, lambda, g, &w) - objective(m.X, m.y, down, Q, lambda, g, &w)) / (2 * h)),
+          2e-6)
+          << "parameter " << k;
     }
     const double parameters = Q * (d + 2) + (Q - 1) * (gated ? d + 1 : 1);
     EXPECT_NEAR(r.criterion, 2 * 200 * r.objective + parameters * std::log(200.0), 1e-9 * std::abs(r.criterion));
@@ -149,11 +173,13 @@ TEST(ExpertsEm, ObservationWeightsWeightEachRowsLikelihood) {
       for (int c = 0; c < static_cast<int>(w[i]); ++c) rows.push_back(i);
     RowMatrix Xr(static_cast<Eigen::Index>(rows.size()), d);
     Vector yr(static_cast<Eigen::Index>(rows.size()));
-    for (std::size_t k = 0; k < rows.size(); ++k) Xr.row(static_cast<Eigen::Index>(k)) = m.X.row(rows[k]), yr[static_cast<Eigen::Index>(k)] = m.y[rows[k]];
+    for (std::size_t k = 0; k < rows.size(); ++k)
+      Xr.row(static_cast<Eigen::Index>(k)) = m.X.row(rows[k]), yr[static_cast<Eigen::Index>(k)] = m.y[rows[k]];
     const Result repeated = fit("experts-em", problemOf(Xr, yr), params);
     ASSERT_EQ(repeated.status, Status::Converged) << repeated.message;
     EXPECT_NEAR(repeated.objective, r.objective, 1e-9 * std::abs(r.objective));
-    const int flip = (r.coef.col(0) - repeated.coef.col(0)).norm() < (r.coef.col(1) - repeated.coef.col(0)).norm() ? 0 : 1;
+    const int flip =
+        (r.coef.col(0) - repeated.coef.col(0)).norm() < (r.coef.col(1) - repeated.coef.col(0)).norm() ? 0 : 1;
     for (int q = 0; q < Q; ++q) {
       EXPECT_LE((r.coef.col(q ^ flip) - repeated.coef.col(q)).cwiseAbs().maxCoeff(), 1e-5);
       EXPECT_NEAR(r.variances[q ^ flip], repeated.variances[q], 1e-5);
@@ -164,7 +190,8 @@ TEST(ExpertsEm, ObservationWeightsWeightEachRowsLikelihood) {
 TEST(ExpertsEm, AtLeastAsLikelyAsThePlantedParametersAndRecoversThem) {
   const int Q = 2;
   const Mixture m = mixture(2000, 3, Q, false, 91);
-  const Result r = fit("experts-em", problemOf(m.X, m.y), {{{"Q", Q}, {"lambda", 0}}, {{"mixing", "constant"}}, {}, {}, {}});
+  const Result r =
+      fit("experts-em", problemOf(m.X, m.y), {{{"Q", Q}, {"lambda", 0}}, {{"mixing", "constant"}}, {}, {}, {}});
   ASSERT_EQ(r.status, Status::Converged) << r.message;
   // The planted parameters with the uniform priors they were drawn with.
   Result planted;
@@ -260,13 +287,14 @@ namespace mixture_em_test {
 Vector packLogistic(const Result& r) {
   const Eigen::Index d = r.coef.rows(), Q = r.coef.cols();
   Vector t(2 * d * Q + 2 * Q);
-  t << Eigen::Map<const Vector>(r.coef.data(), d * Q), r.intercept.transpose(), Eigen::Map<const Vector>(r.gate.coef.data(), d * Q),
-      r.gate.intercept.transpose();
+  t << Eigen::Map<const Vector>(r.coef.data(), d * Q), r.intercept.transpose(),
+      Eigen::Map<const Vector>(r.gate.coef.data(), d * Q), r.gate.intercept.transpose();
   return t;
 }
 // F for logistic experts by its definition: −1/n Σ_i log Σ_q π_q(x_i) σ(z_iq)^y_i (1 − σ(z_iq))^(1 − y_i)
 // + λ/2 Σ_q ‖c_q‖² + γ/2 ‖V‖².
-double logisticObjective(const RowMatrix& X, const Vector& y, const Vector& t, Eigen::Index Q, double lambda, double gamma) {
+double logisticObjective(const RowMatrix& X, const Vector& y, const Vector& t, Eigen::Index Q, double lambda,
+                         double gamma) {
   const Eigen::Index n = X.rows(), d = X.cols();
   const Eigen::Map<const Matrix> C(t.data(), d, Q), V(t.data() + d * Q + Q, d, Q);
   const Eigen::Map<const RowVector> b(t.data() + d * Q, Q), a(t.data() + 2 * d * Q + Q, Q);
@@ -311,8 +339,16 @@ TEST(ExpertsEm, LogisticExpertsAreStationaryAndTheGatedMixtureClassifies) {
   const Classes train = opposedClassifiers(600, 17), test = opposedClassifiers(4000, 18);
   const double lambda = 1e-3, gamma = 1e-2;
   const Result r = fit("experts-em", problemOf(train.X, train.y),
-                       {{{"Q", 2}, {"lambda", lambda}, {"gateLambda", gamma}, {"tolerance", 1e-14}, {"maxIterations", 5000}, {"seed", 1}},
-                        {{"loss", "logistic"}}, {}, {}, {}});
+                       {{{"Q", 2},
+                         {"lambda", lambda},
+                         {"gateLambda", gamma},
+                         {"tolerance", 1e-14},
+                         {"maxIterations", 5000},
+                         {"seed", 1}},
+                        {{"loss", "logistic"}},
+                        {},
+                        {},
+                        {}});
   ASSERT_EQ(r.status, Status::Converged) << r.message;
   EXPECT_EQ(r.variances.size(), 0);
   const Vector t = packLogistic(r);
@@ -322,10 +358,13 @@ TEST(ExpertsEm, LogisticExpertsAreStationaryAndTheGatedMixtureClassifies) {
     Vector up = t, down = t;
     up[k] += h;
     down[k] -= h;
-    const double derivative = (logisticObjective(train.X, train.y, up, 2, lambda, gamma) - logisticObjective(train.X, train.y, down, 2, lambda, gamma)) / (2 * h);
+    const double derivative = (logisticObjective(train.X, train.y, up, 2, lambda, gamma) -
+                               logisticObjective(train.X, train.y, down, 2, lambda, gamma)) /
+                              (2 * h);
     EXPECT_LE(std::abs(derivative), 2e-6) << "parameter " << k;
   }
-  for (std::size_t s = 1; s < r.history.size(); ++s) EXPECT_LE(r.history[s], r.history[s - 1] + 1e-13 * std::abs(r.history[s - 1]));
+  for (std::size_t s = 1; s < r.history.size(); ++s)
+    EXPECT_LE(r.history[s], r.history[s - 1] + 1e-13 * std::abs(r.history[s - 1]));
   EXPECT_NEAR(r.criterion, 2 * 600 * r.objective + (2 * 3 + 3) * std::log(600.0), 1e-9 * std::abs(r.criterion));
   // The gated mixture's classes on new rows, against the planted classifiers' own rule.
   Predictor model;
@@ -354,9 +393,11 @@ TEST(ExpertsEm, LogisticExpertsAreStationaryAndTheGatedMixtureClassifies) {
   const auto n = static_cast<double>(test.X.rows());
   EXPECT_GE(right / n, truthRight / n - 0.03);
   // One logistic classifier on the same rows: near chance.
-  const Result single = fit("ridge", problemOf(train.X, train.y), {{{"lambda", lambda}}, {{"loss", "logistic"}}, {}, {}, {}});
+  const Result single =
+      fit("ridge", problemOf(train.X, train.y), {{{"lambda", lambda}}, {{"loss", "logistic"}}, {}, {}, {}});
   double singleRight = 0;
-  for (Eigen::Index i = 0; i < test.X.rows(); ++i) singleRight += ((test.X.row(i) * single.coef.col(0))(0) + single.intercept[0] > 0) == (test.y[i] > 0.5);
+  for (Eigen::Index i = 0; i < test.X.rows(); ++i)
+    singleRight += ((test.X.row(i) * single.coef.col(0))(0) + single.intercept[0] > 0) == (test.y[i] > 0.5);
   EXPECT_GT(right / n, singleRight / n + 0.2);
 }
 
@@ -366,21 +407,24 @@ namespace mixture_em_test {
 Vector packSoftmax(const Result& r) {
   const Eigen::Index d = r.coef.rows(), QK = r.coef.cols(), Q = r.gate.coef.cols();
   Vector t(d * QK + QK + d * Q + Q);
-  t << Eigen::Map<const Vector>(r.coef.data(), d * QK), r.intercept.transpose(), Eigen::Map<const Vector>(r.gate.coef.data(), d * Q),
-      r.gate.intercept.transpose();
+  t << Eigen::Map<const Vector>(r.coef.data(), d * QK), r.intercept.transpose(),
+      Eigen::Map<const Vector>(r.gate.coef.data(), d * Q), r.gate.intercept.transpose();
   return t;
 }
 // Each row's mixture of the experts' class probabilities, Σ_q π_q(x) softmax(C_qᵀx + b_q), n x K.
-Matrix softmaxMixture(const RowMatrix& X, const Matrix& C, const RowVector& b, const Matrix& V, const RowVector& a, Eigen::Index K) {
+Matrix softmaxMixture(const RowMatrix& X, const Matrix& C, const RowVector& b, const Matrix& V, const RowVector& a,
+                      Eigen::Index K) {
   const Eigen::Index Q = V.cols();
   const Matrix Z = (X * C).rowwise() + b, P = softmaxRows((X * V).rowwise() + a);
   Matrix mixture = Matrix::Zero(X.rows(), K);
-  for (Eigen::Index q = 0; q < Q; ++q) mixture += softmaxRows(Z.middleCols(q * K, K)).cwiseProduct(P.col(q).replicate(1, K));
+  for (Eigen::Index q = 0; q < Q; ++q)
+    mixture += softmaxRows(Z.middleCols(q * K, K)).cwiseProduct(P.col(q).replicate(1, K));
   return mixture;
 }
 // F for softmax experts by its definition: −1/n Σ_i log Σ_q π_q(x_i) softmax(z_iq)_{y_i}
 // + λ/2 Σ_q ‖C_q‖² + γ/2 ‖V‖².
-double softmaxObjective(const RowMatrix& X, const Vector& y, const Vector& t, Eigen::Index Q, Eigen::Index K, double lambda, double gamma) {
+double softmaxObjective(const RowMatrix& X, const Vector& y, const Vector& t, Eigen::Index Q, Eigen::Index K,
+                        double lambda, double gamma) {
   const Eigen::Index n = X.rows(), d = X.cols();
   const Eigen::Map<const Matrix> C(t.data(), d, Q * K), V(t.data() + d * Q * K + Q * K, d, Q);
   const Eigen::Map<const RowVector> b(t.data() + d * Q * K, Q * K), a(t.data() + d * Q * K + Q * K + d * Q, Q);
@@ -418,8 +462,17 @@ TEST(ExpertsEm, SoftmaxExpertsAreStationaryAndTheGatedMixtureClassifies) {
   const double lambda = 1e-3, gamma = 1e-2;
   const Eigen::Index Q = 2, K = 3, d = 2;
   const Result r = fit("experts-em", problemOf(train.X, train.y),
-                       {{{"Q", 2}, {"lambda", lambda}, {"gateLambda", gamma}, {"tolerance", 1e-14}, {"maxIterations", 5000}, {"seed", 1}, {"restarts", 4}},
-                        {{"loss", "multinomial"}}, {}, {}, {}});
+                       {{{"Q", 2},
+                         {"lambda", lambda},
+                         {"gateLambda", gamma},
+                         {"tolerance", 1e-14},
+                         {"maxIterations", 5000},
+                         {"seed", 1},
+                         {"restarts", 4}},
+                        {{"loss", "multinomial"}},
+                        {},
+                        {},
+                        {}});
   ASSERT_EQ(r.status, Status::Converged) << r.message;
   ASSERT_EQ(r.coef.cols(), Q * K);
   ASSERT_EQ(r.gate.coef.cols(), Q);
@@ -435,7 +488,8 @@ TEST(ExpertsEm, SoftmaxExpertsAreStationaryAndTheGatedMixtureClassifies) {
     down[k] -= h;
     EXPECT_LE(std::abs((F(up) - F(down)) / (2 * h)), 2e-6) << "parameter " << k;
   }
-  for (std::size_t s = 1; s < r.history.size(); ++s) EXPECT_LE(r.history[s], r.history[s - 1] + 1e-13 * std::abs(r.history[s - 1]));
+  for (std::size_t s = 1; s < r.history.size(); ++s)
+    EXPECT_LE(r.history[s], r.history[s - 1] + 1e-13 * std::abs(r.history[s - 1]));
   const double p = static_cast<double>(Q * (K - 1) * (d + 1) + (Q - 1) * (d + 1));
   EXPECT_NEAR(r.criterion, 2 * 600 * r.objective + p * std::log(600.0), 1e-9 * std::abs(r.criterion));
   Predictor model;
@@ -462,7 +516,8 @@ TEST(ExpertsEm, SoftmaxExpertsAreStationaryAndTheGatedMixtureClassifies) {
   }
   const auto n = static_cast<double>(test.X.rows());
   EXPECT_GE(right / n, truthRight / n - 0.03);
-  const Result single = fit("ridge", problemOf(train.X, train.y), {{{"lambda", lambda}}, {{"loss", "multinomial"}}, {}, {}, {}});
+  const Result single =
+      fit("ridge", problemOf(train.X, train.y), {{{"lambda", lambda}}, {{"loss", "multinomial"}}, {}, {}, {}});
   double singleRight = 0;
   for (Eigen::Index i = 0; i < test.X.rows(); ++i) {
     Eigen::Index top;
@@ -471,7 +526,8 @@ TEST(ExpertsEm, SoftmaxExpertsAreStationaryAndTheGatedMixtureClassifies) {
   }
   EXPECT_GT(right / n, singleRight / n + 0.15);
   // Q ≥ K is a mixture like any other.
-  const Result many = fit("experts-em", problemOf(train.X, train.y), {{{"Q", 3}, {"seed", 1}}, {{"loss", "multinomial"}}, {}, {}, {}});
+  const Result many =
+      fit("experts-em", problemOf(train.X, train.y), {{{"Q", 3}, {"seed", 1}}, {{"loss", "multinomial"}}, {}, {}, {}});
   EXPECT_NE(many.status, Status::InvalidInput) << many.message;
 }
 
@@ -481,11 +537,13 @@ TEST(ExpertsEm, SoftmaxExpertsAreStationaryAndTheGatedMixtureClassifies) {
 TEST(ExpertsEm, TwoClassSoftmaxExpertsAreTheLogisticExpertsAtHalfTheRidge) {
   const Classes train = opposedClassifiers(500, 37);
   const double lambda = 2e-3;
-  const Params common{{{"Q", 2}, {"gateLambda", 1e-2}, {"tolerance", 1e-15}, {"maxIterations", 20000}, {"seed", 2}}, {}, {}, {}, {}};
+  const Params common{
+      {{"Q", 2}, {"gateLambda", 1e-2}, {"tolerance", 1e-15}, {"maxIterations", 20000}, {"seed", 2}}, {}, {}, {}, {}};
   Params softmax = common, logistic = common;
   softmax.numbers["lambda"] = lambda, softmax.strings["loss"] = "multinomial";
   logistic.numbers["lambda"] = lambda / 2, logistic.strings["loss"] = "logistic";
-  const Result s = fit("experts-em", problemOf(train.X, train.y), softmax), l = fit("experts-em", problemOf(train.X, train.y), logistic);
+  const Result s = fit("experts-em", problemOf(train.X, train.y), softmax),
+               l = fit("experts-em", problemOf(train.X, train.y), logistic);
   ASSERT_EQ(s.status, Status::Converged) << s.message;
   ASSERT_EQ(l.status, Status::Converged) << l.message;
   EXPECT_NEAR(s.objective, l.objective, 1e-9 * std::abs(l.objective));
@@ -521,8 +579,10 @@ TEST(ExpertsEm, SoftmaxExpertsGatedCrossValidationScoresTheMixture) {
       const Result r = fit("experts-em", problemOf(f.Xtrain, f.ytrain), params);
       const Matrix mixture = softmaxMixture(f.Xheld, r.coef, r.intercept, r.gate.coef, r.gate.intercept, 3);
       double deviance = 0;
-      for (Eigen::Index i = 0; i < 100; ++i) deviance -= std::log(mixture(i, static_cast<Eigen::Index>(f.yheld[i]))) / 100;
-      EXPECT_NEAR(path_.points[j].cv.scores[static_cast<std::size_t>(k)], deviance, 1e-10 * deviance) << "Q " << counts[j] << ", fold " << k;
+      for (Eigen::Index i = 0; i < 100; ++i)
+        deviance -= std::log(mixture(i, static_cast<Eigen::Index>(f.yheld[i]))) / 100;
+      EXPECT_NEAR(path_.points[j].cv.scores[static_cast<std::size_t>(k)], deviance, 1e-10 * deviance)
+          << "Q " << counts[j] << ", fold " << k;
     }
   EXPECT_LT(path_.points[1].cv.mean, path_.points[0].cv.mean);  // two experts beat one
 }

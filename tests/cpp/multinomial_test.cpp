@@ -84,7 +84,9 @@ Params groupingParams(double lambda) {
 int distinctNonZeros(const Vector& w) {
   std::vector<double> v;
   for (double x : w)
-    if (x != 0 && std::find_if(v.begin(), v.end(), [x](double y) { return std::abs(x - y) <= 1e-9 * (1 + std::abs(x)); }) == v.end()) v.push_back(x);
+    if (x != 0 && std::find_if(v.begin(), v.end(),
+                               [x](double y) { return std::abs(x - y) <= 1e-9 * (1 + std::abs(x)); }) == v.end())
+      v.push_back(x);
   return static_cast<int>(v.size());
 }
 
@@ -190,7 +192,8 @@ TEST(Multinomial, PenaltyFactorsWeighTheFeatures) {
 
   Params ova = equal;
   ova.strings["loss"] = "ova-squared";
-  EXPECT_EQ(fit("lasso", problemOf(d.X, d.classes), ova).status, Status::Converged);  // column by column: penalty_factor_test
+  EXPECT_EQ(fit("lasso", problemOf(d.X, d.classes), ova).status,
+            Status::Converged);  // column by column: penalty_factor_test
 }
 
 // The penalties family takes the multinomial loss (each class's column penalised as one output).
@@ -259,11 +262,13 @@ TEST(Multinomial, GroupingOnTwoClassesAndOnItsOwnPartitions) {
     EXPECT_NEAR(r.intercept.sum(), 0, 1e-12) << method;
     for (Eigen::Index g = 1; g < r.centroids.rows(); ++g) {  // the centre rows ascend, first column first
       const RowVector before = r.centroids.row(g - 1), after = r.centroids.row(g);
-      EXPECT_TRUE(std::lexicographical_compare(before.data(), before.data() + 3, after.data(), after.data() + 3)) << method << " row " << g;
+      EXPECT_TRUE(std::lexicographical_compare(before.data(), before.data() + 3, after.data(), after.data() + 3))
+          << method << " row " << g;
     }
     std::vector<RowVector> rows;
     for (Eigen::Index j = 0; j < r.coef.rows(); ++j)
-      if (std::none_of(rows.begin(), rows.end(), [&](const RowVector& v) { return (v - r.coef.row(j)).cwiseAbs().maxCoeff() <= 1e-12; }))
+      if (std::none_of(rows.begin(), rows.end(),
+                       [&](const RowVector& v) { return (v - r.coef.row(j)).cwiseAbs().maxCoeff() <= 1e-12; }))
         rows.push_back(r.coef.row(j));
     if (std::string(method) == "iht") {
       EXPECT_LE((r.coef.rowwise().squaredNorm().array() > 0).count(), 5) << method;
@@ -321,7 +326,8 @@ TEST(Multinomial, PriorsGroupTheFeaturesRowsAtAPartialOptimum) {
     for (Eigen::Index j = 0; j < 8; ++j) {
       const Eigen::Index own = r.groups[static_cast<std::size_t>(j)];
       prior += dev(j, own);
-      for (Eigen::Index g = 0; g < r.centroids.rows(); ++g) EXPECT_LE(dev(j, own), dev(j, g) + 1e-12) << method << " row " << j;
+      for (Eigen::Index g = 0; g < r.centroids.rows(); ++g)
+        EXPECT_LE(dev(j, own), dev(j, g) + 1e-12) << method << " row " << j;
     }
     const double objective = loss / 150 + lambda / 2 * r.coef.squaredNorm() + gamma * prior;
     EXPECT_NEAR(r.objective, objective, 1e-10 * objective) << method;
@@ -348,7 +354,8 @@ TEST(Multinomial, PriorsGroupTheFeaturesRowsAtAPartialOptimum) {
     gW += lambda * r.coef;
     EXPECT_LT(gb.cwiseAbs().maxCoeff(), 1e-8) << method;
     if (gem) {
-      for (Eigen::Index j = 0; j < 8; ++j) gW.row(j) += 2 * gamma * (r.coef.row(j) - r.centroids.row(r.groups[static_cast<std::size_t>(j)]));
+      for (Eigen::Index j = 0; j < 8; ++j)
+        gW.row(j) += 2 * gamma * (r.coef.row(j) - r.centroids.row(r.groups[static_cast<std::size_t>(j)]));
       EXPECT_LT(gW.cwiseAbs().maxCoeff(), 1e-8) << method;
     } else {
       const GroupDeviationPenalty P(kind, r.groups, static_cast<int>(r.centroids.rows()), gamma);

@@ -61,7 +61,8 @@ TEST(Ncfgs, NeverIncreasesItsObjectiveAndEndsAtAFixedPoint) {
     // certificate holds for −(∇F − λ2(d − 1) sign(w)) (up to coordinates at 0, where any sign in
     // [−1, 1] would do: sign(0) = 0 is the one DC used).
     const Vector g = p.X.transpose() * res / static_cast<double>(n);
-    const Vector tilt = (l2 * 24) * r.coef.col(0).unaryExpr([](double x) { return static_cast<double>((x > 0) - (x < 0)); });
+    const Vector tilt =
+        (l2 * 24) * r.coef.col(0).unaryExpr([](double x) { return static_cast<double>((x > 0) - (x < 0)); });
     const Vector z = tilt - g;
     const auto w = oscarWeights(25, l1, 2 * l2);
     EXPECT_LE(owlSubgradientViolation(r.coef.data(), z.data(), w.data(), 25), 1e-7) << "n=" << n;

@@ -119,8 +119,10 @@ void expectDefaultsReachTheBest(const std::vector<Data>& problems, const Params&
       const Result r = fit("ihc", problemOf(problems[k].X, problems[k].y), p);
       ASSERT_EQ(r.status, Status::Converged) << r.message;
       // The answer's groups as documented: centroids ascending, each coefficient its group's value.
-      for (Eigen::Index g = 1; g < r.centroids.rows(); ++g) EXPECT_LT(r.centroids(g - 1, 0), r.centroids(g, 0)) << "problem " << k << ", Q = " << Q;
-      for (Eigen::Index j = 0; j < r.coef.rows(); ++j) EXPECT_EQ(r.coef(j, 0), r.centroids(r.groups[static_cast<std::size_t>(j)], 0));
+      for (Eigen::Index g = 1; g < r.centroids.rows(); ++g)
+        EXPECT_LT(r.centroids(g - 1, 0), r.centroids(g, 0)) << "problem " << k << ", Q = " << Q;
+      for (Eigen::Index j = 0; j < r.coef.rows(); ++j)
+        EXPECT_EQ(r.coef(j, 0), r.centroids(r.groups[static_cast<std::size_t>(j)], 0));
       const double best = bestOf(problems[k], Q), above = (r.objective - best) / std::abs(best);
       EXPECT_GE(above, -1e-9) << "below the enumeration's best: problem " << k << ", Q = " << Q;
       reached += above <= 1e-6;
@@ -130,7 +132,6 @@ void expectDefaultsReachTheBest(const std::vector<Data>& problems, const Params&
     EXPECT_LE(worst, 0.01) << "Q = " << Q;
   }
 }
-
 
 TEST(NonConvexDefaults, IhcReachesTheBestPartitionOfTheSquaredLoss) {
   std::vector<Data> problems{diabetes()};
@@ -240,7 +241,8 @@ TEST(NonConvexDefaults, NoSingleMoveLowersTheExchangedObjective) {
         Labels moved = r.groups;
         moved[j] = q;
         oracle.labels["groups"] = moved;
-        EXPECT_GE(fit("oracle", k.problem, oracle).objective, r.objective * (1 - 1e-10)) << k.loss << ": feature " << j << " to " << q;
+        EXPECT_GE(fit("oracle", k.problem, oracle).objective, r.objective * (1 - 1e-10))
+            << k.loss << ": feature " << j << " to " << q;
       }
   }
 }
@@ -275,7 +277,8 @@ TEST(NonConvexDefaults, AConvergedPolishAfterTheIterationLimitSaysSo) {
     p.numbers["Q"] = Q;
     p.numbers["maxIterations"] = 30;
     const Result r = fit("ihc", problemOf(D.X, D.y), p);
-    if (r.status == Status::Converged && r.iterations >= 30) EXPECT_NE(r.message.find("iteration limit (30)"), std::string::npos) << r.message;
+    if (r.status == Status::Converged && r.iterations >= 30)
+      EXPECT_NE(r.message.find("iteration limit (30)"), std::string::npos) << r.message;
     EXPECT_TRUE(r.status == Status::Converged || r.status == Status::MaxIterations) << r.message;
   }
 }
@@ -322,7 +325,8 @@ struct Reach {
   int reached = 0;
   double worst = 0;
 };
-std::vector<Reach> sparseDefaultsBesideEnumeration(const std::string& method, const std::vector<std::map<std::string, double>>& counts) {
+std::vector<Reach> sparseDefaultsBesideEnumeration(const std::string& method,
+                                                   const std::vector<std::map<std::string, double>>& counts) {
   std::vector<Data> problems{diabetes()};
   for (std::uint64_t seed = 1; problems.size() < 30; ++seed) {
     const auto g = generateE1(60, 8, 3, 5.0, seed, 0, CoefValues::Uniform15, 0.5);
@@ -350,8 +354,8 @@ std::vector<Reach> sparseDefaultsBesideEnumeration(const std::string& method, co
       one.worst = std::max(one.worst, firstAbove);
     }
     EXPECT_GE(all.reached, one.reached) << method << " s = " << s << ", Q = " << Q;
-    std::printf("%s s = %d, Q = %d: the best reached in %d of 30 (one start: %d), worst %.3g above (one start: %.3g)\n", method.c_str(), s,
-                Q, all.reached, one.reached, all.worst, one.worst);
+    std::printf("%s s = %d, Q = %d: the best reached in %d of 30 (one start: %d), worst %.3g above (one start: %.3g)\n",
+                method.c_str(), s, Q, all.reached, one.reached, all.worst, one.worst);
     reaches.push_back(all);
   }
   return reaches;
@@ -362,7 +366,8 @@ std::vector<Reach> sparseDefaultsBesideEnumeration(const std::string& method, co
 // starts: 30 of 30 at each Q; ten starts left one problem at Q = 2 1.7 % above, at a grouping no
 // single change or swap lowers).
 TEST(NonConvexDefaults, IhcsReachesTheBestSparseGrouping) {
-  for (const Reach& r : sparseDefaultsBesideEnumeration("ihcs", {{{"s", 5}, {"Q", 2}}, {{"s", 5}, {"Q", 3}}, {{"s", 5}, {"Q", 4}}})) {
+  for (const Reach& r :
+       sparseDefaultsBesideEnumeration("ihcs", {{{"s", 5}, {"Q", 2}}, {{"s", 5}, {"Q", 3}}, {{"s", 5}, {"Q", 4}}})) {
     EXPECT_GE(r.reached, 28);
     EXPECT_LE(r.worst, 0.01);
   }
@@ -412,8 +417,9 @@ TEST(NonConvexDefaults, NoSingleChangeOrSwapLowersTheSparseExchangedObjective) {
   const double lambda = 1e-2;
   for (const bool sparse : {false, true}) {
     const RowMatrix& X = sparse ? sparseX : g.X;
-    const Problem problem = sparse ? Problem{{80, 24, csr.indptr.data(), csr.indices.data(), csr.values.data()}, {g.y.data(), 80}}
-                                   : problemOf(g.X, g.y);
+    const Problem problem =
+        sparse ? Problem{{80, 24, csr.indptr.data(), csr.indices.data(), csr.values.data()}, {g.y.data(), 80}}
+               : problemOf(g.X, g.y);
     Params p;
     p.numbers = {{"s", 8}, {"Q", 3}, {"lambda", lambda}, {"starts", 1}};
     const Result r = fit("ihcs", problem, p);
@@ -462,7 +468,8 @@ TEST(NonConvexDefaults, NoSingleChangeOrSwapLowersTheSparseExchangedObjective) {
           Labels swapped = labels;
           swapped[j] = -1;
           swapped[k] = q;
-          EXPECT_GE(objective(swapped), F * (1 - 1e-10) - 1e-12) << sparse << ": " << j << " out, " << k << " into " << q;
+          EXPECT_GE(objective(swapped), F * (1 - 1e-10) - 1e-12)
+              << sparse << ": " << j << " out, " << k << " into " << q;
           ++checked;
         }
       }
@@ -491,7 +498,9 @@ double groupedLogistic(const Data& D, const Labels& given, double lambda) {
   std::vector<std::int32_t> rename(a.size() + 1, 0);
   int G = 0;
   for (auto& v : a)
-    if (v > 0) v = rename[static_cast<std::size_t>(v)] ? rename[static_cast<std::size_t>(v)] : (rename[static_cast<std::size_t>(v)] = ++G);
+    if (v > 0)
+      v = rename[static_cast<std::size_t>(v)] ? rename[static_cast<std::size_t>(v)]
+                                              : (rename[static_cast<std::size_t>(v)] = ++G);
   Matrix U = Matrix::Zero(n, G + 1);  // X Z, then the intercept's column of ones
   Vector sizes = Vector::Zero(G + 1);
   for (std::size_t j = 0; j < a.size(); ++j)
@@ -501,7 +510,8 @@ double groupedLogistic(const Data& D, const Labels& given, double lambda) {
   const auto value = [&](const Vector& theta) {
     const Vector z = U * theta;
     double f = 0;
-    for (Eigen::Index i = 0; i < n; ++i) f += std::log1p(std::exp(-std::abs(t[i] * z[i]))) + std::max(0.0, -t[i] * z[i]);
+    for (Eigen::Index i = 0; i < n; ++i)
+      f += std::log1p(std::exp(-std::abs(t[i] * z[i]))) + std::max(0.0, -t[i] * z[i]);
     return f / static_cast<double>(n) + 0.5 * lambda * theta.dot(sizes.cwiseProduct(theta));
   };
   Vector theta = Vector::Zero(G + 1);
@@ -534,7 +544,8 @@ Labels patternOf(const Result& r) {
   for (Eigen::Index j = 0; j < r.coef.rows(); ++j) {
     const double w = r.coef(j, 0);
     if (w == 0) continue;
-    auto at = std::find_if(values.begin(), values.end(), [&](double v) { return std::abs(v - w) <= 1e-9 * (1 + std::abs(w)); });
+    auto at = std::find_if(values.begin(), values.end(),
+                           [&](double v) { return std::abs(v - w) <= 1e-9 * (1 + std::abs(w)); });
     if (at == values.end()) values.push_back(w), at = values.end() - 1;
     a[static_cast<std::size_t>(j)] = static_cast<std::int32_t>(at - values.begin()) + 1;
   }
@@ -576,8 +587,8 @@ TEST(NonConvexDefaults, IhtAndIhcsReachTheBestOfTheLogisticLoss) {
     problems.push_back({g.X, g.y});
   }
   const double lambda = 1e-2;
-  for (const auto& [method, s, Q] : {std::tuple{"iht", 2, 2}, std::tuple{"iht", 3, 3}, std::tuple{"iht", 4, 4}, std::tuple{"ihcs", 5, 2},
-                                     std::tuple{"ihcs", 5, 3}, std::tuple{"ihcs", 5, 4}}) {
+  for (const auto& [method, s, Q] : {std::tuple{"iht", 2, 2}, std::tuple{"iht", 3, 3}, std::tuple{"iht", 4, 4},
+                                     std::tuple{"ihcs", 5, 2}, std::tuple{"ihcs", 5, 3}, std::tuple{"ihcs", 5, 4}}) {
     int reached = 0;
     double worst = 0;
     for (const Data& D : problems) {
@@ -592,12 +603,14 @@ TEST(NonConvexDefaults, IhtAndIhcsReachTheBestOfTheLogisticLoss) {
       const double own = groupedLogistic(D, a, lambda);
       EXPECT_GE(r.objective, own * (1 - 1e-12)) << method;
       EXPECT_LE(r.objective, own * (1 + 1e-6)) << method;
-      const double best = bestSparseLogistic(D, s, Q, lambda, std::string(method) == "ihcs"), above = (r.objective - best) / best;
+      const double best = bestSparseLogistic(D, s, Q, lambda, std::string(method) == "ihcs"),
+                   above = (r.objective - best) / best;
       EXPECT_GE(above, -1e-8) << "below the enumeration's best: " << method << ", s = " << s << ", Q = " << Q;
       reached += above <= 1e-6;
       worst = std::max(worst, above);
     }
-    std::printf("%s s = %d, Q = %d (logistic): the best reached in %d of 30, worst %.3g above\n", method, s, Q, reached, worst);
+    std::printf("%s s = %d, Q = %d (logistic): the best reached in %d of 30, worst %.3g above\n", method, s, Q, reached,
+                worst);
     EXPECT_GE(reached, 28) << method << " s = " << s << ", Q = " << Q;
     EXPECT_LE(worst, 0.01) << method << " s = " << s << ", Q = " << Q;
   }
@@ -704,7 +717,8 @@ double expertsObjective(const RowMatrix& X, const Vector& y, const Labels& label
     const auto s = static_cast<Eigen::Index>(rows.size());
     Matrix Xg(s, X.cols());
     Vector yg(s);
-    for (Eigen::Index k = 0; k < s; ++k) Xg.row(k) = X.row(rows[static_cast<std::size_t>(k)]), yg[k] = y[rows[static_cast<std::size_t>(k)]];
+    for (Eigen::Index k = 0; k < s; ++k)
+      Xg.row(k) = X.row(rows[static_cast<std::size_t>(k)]), yg[k] = y[rows[static_cast<std::size_t>(k)]];
     const Matrix Xc = Xg.rowwise() - Xg.colwise().mean();
     const Vector yc = yg.array() - yg.mean();
     Matrix A = Xc.transpose() * Xc;
@@ -768,7 +782,9 @@ Result expertsFit(const char* method, const SyntheticProblem& m, int Q, double l
   p.flags["exchange"] = exchange;
   return fit(method, problemOf(m.X, m.y), p);
 }
-Result expertsAm(const SyntheticProblem& m, int Q, double lambda, bool exchange) { return expertsFit("experts-am", m, Q, lambda, exchange); }
+Result expertsAm(const SyntheticProblem& m, int Q, double lambda, bool exchange) {
+  return expertsFit("experts-am", m, Q, lambda, exchange);
+}
 
 // experts-am at its defaults (its starts by the problem's size: 200 here, each with the exchange
 // search) and as the papers run it (exchange off, ten starts) beside the enumeration: 30 seeded
@@ -816,14 +832,16 @@ TEST(NonConvexDefaults, NoSingleSampleMoveLowersTheExpertsObjective) {
       const SyntheticProblem m = test_data::mixture(60, 3, 3, 0.5, seed);
       const Result r = expertsFit(method, m, 3, 1e-2, true);
       ASSERT_EQ(r.status, Status::Converged) << method << ": " << r.message;
-      EXPECT_LE(r.objective, expertsFit(method, m, 3, 1e-2, false).objective * (1 + 1e-12)) << method << ", seed " << seed;
+      EXPECT_LE(r.objective, expertsFit(method, m, 3, 1e-2, false).objective * (1 + 1e-12))
+          << method << ", seed " << seed;
       const double f = expertsObjective(m.X, m.y, r.groups, 3, 1e-2);
       EXPECT_NEAR(r.objective, f, 1e-10 * f) << method;
       for (std::size_t i = 0; i < r.groups.size(); ++i)
         for (int q = 0; q < 3; ++q) {
           Labels moved = r.groups;
           moved[i] = q;
-          EXPECT_GE(expertsObjective(m.X, m.y, moved, 3, 1e-2), f * (1 - 1e-9)) << method << ", seed " << seed << ": sample " << i << " to " << q;
+          EXPECT_GE(expertsObjective(m.X, m.y, moved, 3, 1e-2), f * (1 - 1e-9))
+              << method << ", seed " << seed << ": sample " << i << " to " << q;
         }
     }
 }

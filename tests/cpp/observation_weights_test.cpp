@@ -48,7 +48,8 @@ Repeated repeated(const RowMatrix& X, const Vector& y, const Vector& weights) {
   std::vector<Eigen::Index> rows;
   for (Eigen::Index i = 0; i < X.rows(); ++i)
     for (int c = 0; c < static_cast<int>(weights[i]); ++c) rows.push_back(i);
-  Repeated r{RowMatrix(static_cast<Eigen::Index>(rows.size()), X.cols()), Vector(static_cast<Eigen::Index>(rows.size()))};
+  Repeated r{RowMatrix(static_cast<Eigen::Index>(rows.size()), X.cols()),
+             Vector(static_cast<Eigen::Index>(rows.size()))};
   for (std::size_t t = 0; t < rows.size(); ++t) {
     r.X.row(static_cast<Eigen::Index>(t)) = X.row(rows[t]);
     r.y[static_cast<Eigen::Index>(t)] = y[rows[t]];
@@ -74,7 +75,9 @@ double gap(const Result& a, const Result& b) {
 // How close two runs on equivalent problems agree: the convex solvers to their certificates
 // (`convex`); projected gradient (ihc, ihcs, iht) stops on a relative decrease of the objective of
 // 1e-13, which leaves coefficients up to about 1e-6 apart (measured: 1.2e-6, iht multinomial).
-double agreement(const std::string& method, double convex = 1e-9) { return findMethod(method)->startDependent ? 1e-5 : convex; }
+double agreement(const std::string& method, double convex = 1e-9) {
+  return findMethod(method)->startDependent ? 1e-5 : convex;
+}
 
 // A method and loss the method refuses (ihcs with several outputs): refused the same with weights.
 bool refusedAlike(const std::string& method, const std::string& loss, const Data& d) {
@@ -94,12 +97,13 @@ std::vector<std::string> weightedMethods() {
   return names;
 }
 
-
-
 TEST(ObservationWeights, TheMethodsThatDeclareThemTakeThem) {
   const std::vector<std::string> names = weightedMethods();
-  for (const char* name : {"ridge", "lasso", "elasticnet", "svm", "lsk", "ihc", "ihcs", "iht", "oracle", "cg", "cgpg", "gem", "lem", "experts-am", "experts-oracle", "experts-em", "tasks-ssc",
-                           "tasks-cg", "tasks-pg", "tasks-frobenius", "tasks-trace"})
+  for (const char* name : {"ridge",      "lasso",     "elasticnet", "svm",        "lsk",
+                           "ihc",        "ihcs",      "iht",        "oracle",     "cg",
+                           "cgpg",       "gem",       "lem",        "experts-am", "experts-oracle",
+                           "experts-em", "tasks-ssc", "tasks-cg",   "tasks-pg",   "tasks-frobenius",
+                           "tasks-trace"})
     EXPECT_NE(std::find(names.begin(), names.end(), name), names.end()) << name;
 }
 
@@ -120,12 +124,17 @@ TEST(ObservationWeights, IntegerWeightsFitAsRepeatedRowsDenseAndSparse) {
       // sizes differ, so from several starts the two may keep different local optima of the same
       // objective (IHT here: 37.66 against 37.07); a search from starts is compared from one.
       const CsrArrays c = csrOf(d.X);
-      Problem sparse{DataMatrix(d.X.rows(), d.X.cols(), c.indptr.data(), c.indices.data(), c.values.data()), {y.data(), y.size()}, 1,
-                     nullptr, 0, {d.weights.data(), d.weights.size()}};
+      Problem sparse{DataMatrix(d.X.rows(), d.X.cols(), c.indptr.data(), c.indices.data(), c.values.data()),
+                     {y.data(), y.size()},
+                     1,
+                     nullptr,
+                     0,
+                     {d.weights.data(), d.weights.size()}};
       Params one = methodParams(method, loss);
       const bool starts = declaresOption(method, "starts");
       if (starts) one.numbers["starts"] = 1;
-      const Result fromCsr = fit(method, sparse, one), denseOne = starts ? fit(method, weighted(d.X, y, d.weights), one) : dense;
+      const Result fromCsr = fit(method, sparse, one),
+                   denseOne = starts ? fit(method, weighted(d.X, y, d.weights), one) : dense;
       EXPECT_LT(gap(denseOne, fromCsr), agreement(method)) << method << " " << loss << " (CSR)";
     }
 }
@@ -138,7 +147,8 @@ TEST(ObservationWeights, ScaledWeightsAndZeroWeights) {
       const Vector& y = targetsFor(d, loss);
       const Result base = fit(method, weighted(d.X, y, d.weights), methodParams(method, loss));
       const Vector scaled = 0.37 * d.weights;
-      EXPECT_LT(gap(base, fit(method, weighted(d.X, y, scaled), methodParams(method, loss))), agreement(method)) << method << " " << loss;
+      EXPECT_LT(gap(base, fit(method, weighted(d.X, y, scaled), methodParams(method, loss))), agreement(method))
+          << method << " " << loss;
       // A zero weight: the row removed.
       std::vector<bool> keep(static_cast<std::size_t>(d.X.rows()));
       Vector ones = Vector::Ones(d.X.rows());
@@ -148,9 +158,13 @@ TEST(ObservationWeights, ScaledWeightsAndZeroWeights) {
         if (!keep[static_cast<std::size_t>(i)]) zeroed[i] = 0;
       const Repeated kept = repeated(d.X, y, zeroed);
       const Result removed = fit(method, problemOf(kept.X, kept.y), methodParams(method, loss));
-      EXPECT_LT(gap(removed, fit(method, weighted(d.X, y, zeroed), methodParams(method, loss))), agreement(method, 1e-7)) << method << " " << loss;
+      EXPECT_LT(gap(removed, fit(method, weighted(d.X, y, zeroed), methodParams(method, loss))),
+                agreement(method, 1e-7))
+          << method << " " << loss;
       // Equal weights: the plain fit.
-      EXPECT_LT(gap(fit(method, problemOf(d.X, y), methodParams(method, loss)), fit(method, weighted(d.X, y, 4 * ones), methodParams(method, loss))), agreement(method, 1e-7))
+      EXPECT_LT(gap(fit(method, problemOf(d.X, y), methodParams(method, loss)),
+                    fit(method, weighted(d.X, y, 4 * ones), methodParams(method, loss))),
+                agreement(method, 1e-7))
           << method << " " << loss;
     }
 }
@@ -178,7 +192,11 @@ TEST(ObservationWeights, TheWeightedAnswerMeetsItsOptimalityConditions) {
       double worst = std::abs(residual.sum());
       for (Eigen::Index j = 0; j < d.X.cols(); ++j) {
         const double g = d.X.col(j).dot(residual), w = r.coef(j, 0);
-        worst = std::max(worst, w != 0 || alpha == 0 ? std::abs(g + lambda * (1 - alpha) * w + lambda * alpha * (w > 0 ? 1 : w < 0 ? -1 : 0))
+        worst = std::max(worst, w != 0 || alpha == 0 ? std::abs(g + lambda * (1 - alpha) * w +
+                                                                lambda * alpha *
+                                                                    (w > 0   ? 1
+                                                                     : w < 0 ? -1
+                                                                             : 0))
                                                      : std::max(0.0, std::abs(g) - lambda * alpha));
       }
       EXPECT_LT(worst, 1e-8) << method << " " << loss;
@@ -196,15 +214,18 @@ TEST(ObservationWeights, StandardizeReadsTheWeightedDeviations) {
   const RowMatrix byHand = d.X.array().rowwise() / sd.array();
   for (const std::string& method : weightedMethods()) {
     const std::vector<std::string> losses = lossesOf(method);
-    if (std::find(losses.begin(), losses.end(), "squared") == losses.end() || refusedAlike(method, "squared", d)) continue;
+    if (std::find(losses.begin(), losses.end(), "squared") == losses.end() || refusedAlike(method, "squared", d))
+      continue;
     Params p = methodParams(method, "squared");
     const Result onScaled = fit(method, weighted(byHand, d.y, d.weights), p);
     p.flags["standardize"] = true;
     const Result standardized = fit(method, weighted(d.X, d.y, d.weights), p);
     ASSERT_EQ(standardized.status, Status::Converged) << method << ": " << standardized.message;
     const Vector back = onScaled.coef.col(0).cwiseQuotient(sd.transpose());
-    EXPECT_LT((back - standardized.coef.col(0)).cwiseAbs().maxCoeff(), 1e-7 * (1 + back.cwiseAbs().maxCoeff())) << method;
-    EXPECT_NEAR(onScaled.intercept[0], standardized.intercept[0], 1e-7 * (1 + std::abs(onScaled.intercept[0]))) << method;
+    EXPECT_LT((back - standardized.coef.col(0)).cwiseAbs().maxCoeff(), 1e-7 * (1 + back.cwiseAbs().maxCoeff()))
+        << method;
+    EXPECT_NEAR(onScaled.intercept[0], standardized.intercept[0], 1e-7 * (1 + std::abs(onScaled.intercept[0])))
+        << method;
   }
 }
 
@@ -241,9 +262,14 @@ TEST(ObservationWeights, EqualRowsMethodsTakeThemThroughScaledRows) {
         Params p = methodParams(method, loss);
         p.flags["intercept"] = intercept;
         Problem plain{DataMatrix(Xr.data(), m, d.X.cols()), {Yr.data(), Yr.size()}, K};
-        Problem dense{DataMatrix(d.X.data(), n, d.X.cols()), {Y.data(), Y.size()}, K, nullptr, 0, {d.weights.data(), n}};
-        Problem sparse{DataMatrix(n, d.X.cols(), c.indptr.data(), c.indices.data(), c.values.data()), {Y.data(), Y.size()}, K,
-                       nullptr, 0, {d.weights.data(), n}};
+        Problem dense{
+            DataMatrix(d.X.data(), n, d.X.cols()), {Y.data(), Y.size()}, K, nullptr, 0, {d.weights.data(), n}};
+        Problem sparse{DataMatrix(n, d.X.cols(), c.indptr.data(), c.indices.data(), c.values.data()),
+                       {Y.data(), Y.size()},
+                       K,
+                       nullptr,
+                       0,
+                       {d.weights.data(), n}};
         if (!intercept && !squared) {  // no reflected class: refused with weights as without
           EXPECT_EQ(fit(method, plain, p).field, "intercept");
           EXPECT_EQ(fit(method, dense, p).field, "intercept");
@@ -258,7 +284,8 @@ TEST(ObservationWeights, EqualRowsMethodsTakeThemThroughScaledRows) {
         for (const Problem* q : {&dense, &sparse}) {
           const Result w = fit(method, *q, p);
           ASSERT_EQ(w.status, Status::Converged) << method << " " << loss << ": " << w.message;
-          EXPECT_LT(gap(byRows, w), 1e-7) << method << " " << loss << " intercept " << intercept << (q == &sparse ? " CSR" : "");
+          EXPECT_LT(gap(byRows, w), 1e-7)
+              << method << " " << loss << " intercept " << intercept << (q == &sparse ? " CSR" : "");
           EXPECT_NEAR(byRows.objective, w.objective, 1e-10 * (1 + std::abs(byRows.objective))) << method << " " << loss;
           EXPECT_EQ(byRows.groups, w.groups) << method << " " << loss;
           if (!intercept) EXPECT_EQ(w.intercept.cwiseAbs().maxCoeff(), 0.0) << method << " " << loss;
@@ -271,7 +298,8 @@ TEST(ObservationWeights, CrossValidationScoresEachHeldOutRowByItsWeight) {
   CrossValidationOptions o;
   o.folds = 4;
   o.foldId = std::vector<std::int32_t>(static_cast<std::size_t>(d.X.rows()));
-  for (Eigen::Index i = 0; i < d.X.rows(); ++i) (*o.foldId)[static_cast<std::size_t>(i)] = static_cast<std::int32_t>(i % 4);
+  for (Eigen::Index i = 0; i < d.X.rows(); ++i)
+    (*o.foldId)[static_cast<std::size_t>(i)] = static_cast<std::int32_t>(i % 4);
   const Grid grid{{"lambda", {0.2, 0.05}}};
   Params base = methodParams("lasso", "squared");
   base.numbers.erase("lambda");
@@ -297,7 +325,8 @@ TEST(ObservationWeights, CrossValidationScoresEachHeldOutRowByItsWeight) {
         sse += d.weights[i] * e * e;
         weight += d.weights[i];
       }
-      EXPECT_NEAR(cv.grid[p].scores[static_cast<std::size_t>(k)], sse / weight, 1e-8 * (1 + sse / weight)) << "point " << p << " fold " << k;
+      EXPECT_NEAR(cv.grid[p].scores[static_cast<std::size_t>(k)], sse / weight, 1e-8 * (1 + sse / weight))
+          << "point " << p << " fold " << k;
     }
 }
 
@@ -337,7 +366,9 @@ TEST(ObservationWeights, TheWeightedLossMatchesFiniteDifferences) {
   const Vector labels = (Vector(n) << 0, 1, 2, 1, 0, 2, 1).finished();
   for (const std::string name : {"squared", "logistic", "ova-logistic", "multinomial"}) {
     const auto loss = withObservationWeights(makeLoss(name), w);
-    const Matrix T = name == "squared" || name == "logistic" ? loss->targets((labels.array() > 0).cast<double>().matrix()) : loss->targets(labels);
+    const Matrix T = name == "squared" || name == "logistic"
+                         ? loss->targets((labels.array() > 0).cast<double>().matrix())
+                         : loss->targets(labels);
     Matrix Z(n, T.cols()), A(n, T.cols());
     for (Eigen::Index t = 0; t < Z.size(); ++t) Z(t) = rng.normal(), A(t) = rng.normal();
     Matrix G, Gp, Gm, S, HA = A;

@@ -55,12 +55,14 @@ double sigmoid(double z) { return 1 / (1 + std::exp(-z)); }
 double logisticViolation(const OffsetData& d, const Result& r, double lambda, bool intercept) {
   const Eigen::Index n = d.X.rows();
   Vector residual(n);
-  for (Eigen::Index i = 0; i < n; ++i) residual[i] = sigmoid(d.X.row(i).dot(r.coef.col(0)) + r.intercept[0] + d.offset[i]) - d.labels[i];
+  for (Eigen::Index i = 0; i < n; ++i)
+    residual[i] = sigmoid(d.X.row(i).dot(r.coef.col(0)) + r.intercept[0] + d.offset[i]) - d.labels[i];
   double worst = intercept ? std::abs(residual.mean()) / lambda : 0;
   const Vector g = d.X.transpose() * residual / static_cast<double>(n);
   for (Eigen::Index j = 0; j < g.size(); ++j) {
     const double w = r.coef(j, 0);
-    worst = std::max(worst, (w != 0 ? std::abs(g[j] + lambda * (w > 0 ? 1 : -1)) : std::max(0.0, std::abs(g[j]) - lambda)) / lambda);
+    worst = std::max(
+        worst, (w != 0 ? std::abs(g[j] + lambda * (w > 0 ? 1 : -1)) : std::max(0.0, std::abs(g[j]) - lambda)) / lambda);
   }
   return worst;
 }
@@ -80,7 +82,8 @@ TEST(Offset, TheLogisticLassoMeetsItsConditionsAtTheShiftedScores) {
       Params p = lassoParams(0.01, "logistic");
       p.flags["intercept"] = intercept;
       const Result dense = fit("lasso", withOffset(problemOf(d.X, d.labels), d.offset), p);
-      const Problem sparse{{d.X.rows(), d.X.cols(), c.indptr.data(), c.indices.data(), c.values.data()}, {d.labels.data(), d.labels.size()}};
+      const Problem sparse{{d.X.rows(), d.X.cols(), c.indptr.data(), c.indices.data(), c.values.data()},
+                           {d.labels.data(), d.labels.size()}};
       const Result csr = fit("lasso", withOffset(sparse, d.offset), p);
       for (const Result* r : {&dense, &csr}) {
         ASSERT_EQ(r->status, Status::Converged) << r->message;
@@ -113,7 +116,8 @@ TEST(Offset, TheSquaredLossFitsTheShiftedTargetsForEveryMethod) {
     const Result a = fit(m, withOffset(problemOf(d.X, y, K), d.offset), p), b = fit(m, problemOf(d.X, yShifted, K), p);
     ASSERT_NE(a.status, Status::InvalidInput) << m.name << ": " << a.message;
     EXPECT_LT((a.coef - b.coef).cwiseAbs().maxCoeff(), 1e-12 * (1 + b.coef.cwiseAbs().maxCoeff())) << m.name;
-    EXPECT_LT((a.intercept - b.intercept).cwiseAbs().maxCoeff(), 1e-12 * (1 + b.intercept.cwiseAbs().maxCoeff())) << m.name;
+    EXPECT_LT((a.intercept - b.intercept).cwiseAbs().maxCoeff(), 1e-12 * (1 + b.intercept.cwiseAbs().maxCoeff()))
+        << m.name;
     EXPECT_NEAR(a.objective, b.objective, 1e-12 * (1 + std::abs(b.objective))) << m.name;
   }
 }
@@ -144,7 +148,8 @@ TEST(Offset, APathsTopIsAtTheNullModelWithTheOffsets) {
   EXPECT_NEAR(res.points[0].model.intercept[0], b0, 1e-8);
   EXPECT_EQ(res.points[0].model.coef.cwiseAbs().maxCoeff(), 0.0);
   // The last point is the single fit at its λ.
-  const Result single = fit("lasso", withOffset(problemOf(d.X, d.labels), d.offset), lassoParams(res.points.back().value, "logistic"));
+  const Result single =
+      fit("lasso", withOffset(problemOf(d.X, d.labels), d.offset), lassoParams(res.points.back().value, "logistic"));
   EXPECT_LT((single.coef - res.points.back().model.coef).cwiseAbs().maxCoeff(), 1e-6);
 }
 
@@ -159,7 +164,8 @@ TEST(Offset, CrossValidationScoresEachHeldOutRowWithItsOffset) {
   options.metric = "mse";
   const Grid grid = {{"lambda", {1e6}}};
   Params base;
-  const CrossValidationResult res = crossValidate("lasso", withOffset(problemOf(d.X, d.y), d.offset), base, grid, options);
+  const CrossValidationResult res =
+      crossValidate("lasso", withOffset(problemOf(d.X, d.y), d.offset), base, grid, options);
   ASSERT_EQ(res.status, Status::Converged) << res.message;
   double expected = 0;
   for (int k = 0; k < 3; ++k) {
@@ -184,7 +190,8 @@ TEST(Offset, APredictionOfAModelFittedWithOffsetsNeedsTheRows) {
   EXPECT_EQ(answer(Answer::Scores, p, X, Vector()).why.field, "offset");
   const Answers a = answer(Answer::Scores, p, X, Vector(), d.offset);
   ASSERT_TRUE(a.why.empty()) << a.why.message();
-  for (Eigen::Index i = 0; i < 60; ++i) EXPECT_NEAR(a.values(i, 0), d.X.row(i).dot(r.coef.col(0)) + r.intercept[0] + d.offset[i], 1e-12);
+  for (Eigen::Index i = 0; i < 60; ++i)
+    EXPECT_NEAR(a.values(i, 0), d.X.row(i).dot(r.coef.col(0)) + r.intercept[0] + d.offset[i], 1e-12);
   p.offset = false;
   EXPECT_EQ(answer(Answer::Scores, p, X, Vector(), d.offset).why.field, "offset");
 }
@@ -193,7 +200,8 @@ TEST(Offset, LossesAndMethodsThatTakeNoneRefuseItByName) {
   const OffsetData d = offsetData(7);
   Vector classes(60);
   for (Eigen::Index i = 0; i < 60; ++i) classes[i] = static_cast<double>(i % 3);
-  EXPECT_EQ(fit("lasso", withOffset(problemOf(d.X, classes), d.offset), lassoParams(0.01, "multinomial")).field, "offset");
+  EXPECT_EQ(fit("lasso", withOffset(problemOf(d.X, classes), d.offset), lassoParams(0.01, "multinomial")).field,
+            "offset");
   Params svm;
   svm.numbers["lambda"] = 0.1;
   EXPECT_EQ(fit("svm", withOffset(problemOf(d.X, d.labels), d.offset), svm).field, "offset");
@@ -203,7 +211,9 @@ TEST(Offset, LossesAndMethodsThatTakeNoneRefuseItByName) {
   const Vector shortOffset = d.offset.head(59);
   Vector notFinite = d.offset;
   notFinite[3] = NAN;
-  for (const Vector* bad : std::initializer_list<const Vector*>{&shortOffset, &notFinite}) EXPECT_EQ(fit("lasso", withOffset(problemOf(d.X, d.y), *bad), lassoParams(0.05, "squared")).field, "offset");
+  for (const Vector* bad : std::initializer_list<const Vector*>{&shortOffset, &notFinite})
+    EXPECT_EQ(fit("lasso", withOffset(problemOf(d.X, d.y), *bad), lassoParams(0.05, "squared")).field, "offset");
   // The module goes on.
-  EXPECT_EQ(fit("lasso", withOffset(problemOf(d.X, d.y), d.offset), lassoParams(0.05, "squared")).status, Status::Converged);
+  EXPECT_EQ(fit("lasso", withOffset(problemOf(d.X, d.y), d.offset), lassoParams(0.05, "squared")).status,
+            Status::Converged);
 }

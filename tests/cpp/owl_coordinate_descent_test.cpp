@@ -34,7 +34,8 @@ namespace owlcd {
 double alongCluster(const std::vector<double>& beta, const OwlClusters& c, std::size_t j, double v, double x, double a,
                     const std::vector<double>& w) {
   std::vector<double> b = beta;
-  for (std::int32_t i : c.members(j)) b[static_cast<std::size_t>(i)] = (beta[static_cast<std::size_t>(i)] < 0 ? -1 : 1) * v;
+  for (std::int32_t i : c.members(j))
+    b[static_cast<std::size_t>(i)] = (beta[static_cast<std::size_t>(i)] < 0 ? -1 : 1) * v;
   return 0.5 * a * (v - x) * (v - x) + owlNorm(b.data(), b.size(), w.data());
 }
 
@@ -91,7 +92,8 @@ TEST(OwlClusters, ThresholdIsTheExactMinimiserAlongTheCluster) {
     // The candidates of the convex piecewise-quadratic 1-D problem: 0, ± each other magnitude, and
     // x − ω/a for every weight sum ω of |members| consecutive ranks (each slot's stationary point).
     std::vector<double> candidates = {0};
-    for (std::size_t i = 0; i < c.count(); ++i) candidates.push_back(c.magnitude(i)), candidates.push_back(-c.magnitude(i));
+    for (std::size_t i = 0; i < c.count(); ++i)
+      candidates.push_back(c.magnitude(i)), candidates.push_back(-c.magnitude(i));
     for (std::size_t first = 0; first + c.size(j) <= d; ++first) {
       const double omega = cumulative[first + c.size(j)] - cumulative[first];
       candidates.push_back(x - omega / a);
@@ -138,9 +140,9 @@ TEST(OwlCoordinateDescent, AgreesWithAdmmAndMeetsTheFullCertificate) {
   };
   const std::vector<Case> cases = {{40, 100, 2e-2, 1e-4, 0, false},  // n < d
                                    {150, 100, 1e-2, 1e-4, 0, false},  // many clusters
-                                   {200, 60, 0.3, 1e-2, 0, false},    // large weights: a few clusters
+                                   {200, 60, 0.3, 1e-2, 0, false},  // large weights: a few clusters
                                    {60, 30, 1e-2, 1e-3, 0.1, false},  // with a ridge
-                                   {90, 20, 1e-2, 1e-3, 0, true}};    // three outputs
+                                   {90, 20, 1e-2, 1e-3, 0, true}};  // three outputs
   for (const Case& c : cases) {
     SCOPED_TRACE("n=" + std::to_string(c.n) + " d=" + std::to_string(c.d) + " l1=" + std::to_string(c.l1));
     SyntheticProblem p = generateE1(c.n, c.d, 4, 0.5, 11);
@@ -157,12 +159,14 @@ TEST(OwlCoordinateDescent, AgreesWithAdmmAndMeetsTheFullCertificate) {
     const RowMatrix Xc = p.X.rowwise() - p.X.colwise().mean();
     for (Eigen::Index k = 0; k < F.outputs(); ++k) {
       const Vector z = owlcd::negativeGradientOf(Xc, F.targets(), h, c.ridge, k);
-      EXPECT_LE(owlSubgradientViolation(h.coef.col(k).data(), z.data(), w.data(), static_cast<std::size_t>(c.d)), 1e-11 * scale * 1.0001);
+      EXPECT_LE(owlSubgradientViolation(h.coef.col(k).data(), z.data(), w.data(), static_cast<std::size_t>(c.d)),
+                1e-11 * scale * 1.0001);
       EXPECT_NEAR(h.intercept[k], F.targets().col(k).mean(), 1e-12);
     }
     const Result a = admm(F, P, Matrix::Zero(c.d, F.outputs()), {100000, 1e-11}, {});
     ASSERT_EQ(a.status, Status::Converged) << a.message;
-    const double fh = F.value(h.coef, h.intercept) + P.value(h.coef), fa = F.value(a.coef, a.intercept) + P.value(a.coef);
+    const double fh = F.value(h.coef, h.intercept) + P.value(h.coef),
+                 fa = F.value(a.coef, a.intercept) + P.value(a.coef);
     EXPECT_NEAR(fh, fa, 1e-12 * std::abs(fa));
     EXPECT_NEAR(h.objective, fh, 1e-14 * std::abs(fh));
     EXPECT_LE((h.coef - a.coef).cwiseAbs().maxCoeff(), 1e-6 * std::max(1.0, a.coef.cwiseAbs().maxCoeff()));
@@ -221,7 +225,8 @@ TEST(OwlCoordinateDescent, ADenseWorkingSetIsSolvedOnItsColumnsByAdmmOrFista) {
   // all coordinates, dense and CSR, cold and warm from the answer at other weights.
   const SyntheticProblem p = owlcd::correlatedBlocks(60, 150, 5, 4);
   const CsrArrays csr = csrOf(p.X);
-  const CenteredDesign dense(p.X), sparse(DataMatrix(p.X.rows(), p.X.cols(), csr.indptr.data(), csr.indices.data(), csr.values.data()));
+  const CenteredDesign dense(p.X),
+      sparse(DataMatrix(p.X.rows(), p.X.cols(), csr.indptr.data(), csr.indices.data(), csr.values.data()));
   const auto loss = makeLoss("squared");
   const RowMatrix Xc = p.X.rowwise() - p.X.colwise().mean();
   const auto shape = oscarWeights(150, 1, 0.01);
@@ -237,15 +242,16 @@ TEST(OwlCoordinateDescent, ADenseWorkingSetIsSolvedOnItsColumnsByAdmmOrFista) {
       ASSERT_EQ(plain.status, Status::Converged);
       for (Eigen::Index shortSide : {kAdmmShortSide, Eigen::Index{0}})
         for (const Matrix* start : {static_cast<const Matrix*>(nullptr), static_cast<const Matrix*>(&previous)}) {
-          SCOPED_TRACE(std::string(X == &sparse ? "CSR" : "dense") + (shortSide ? " ADMM" : " FISTA") + (start ? " warm" : " cold") +
-                       " fraction " + std::to_string(fraction));
+          SCOPED_TRACE(std::string(X == &sparse ? "CSR" : "dense") + (shortSide ? " ADMM" : " FISTA") +
+                       (start ? " warm" : " cold") + " fraction " + std::to_string(fraction));
           OwlDescentOptions o{100000, 1e-11};
           o.denseAbove = 0;
           o.admmShortSide = shortSide;
           const Result h = owlCoordinateDescent(F, w, start ? *start : Matrix::Zero(150, 1), o, {});
           ASSERT_EQ(h.status, Status::Converged) << h.message;
           EXPECT_NEAR(h.objective, plain.objective, 1e-12 * std::abs(plain.objective));
-          EXPECT_NEAR(F.value(h.coef, h.intercept) + OwlPenalty(w).value(h.coef), plain.objective, 1e-12 * std::abs(plain.objective));
+          EXPECT_NEAR(F.value(h.coef, h.intercept) + OwlPenalty(w).value(h.coef), plain.objective,
+                      1e-12 * std::abs(plain.objective));
           EXPECT_EQ(partitionOfDistinctRows(h.coef).labels, partitionOfDistinctRows(plain.coef).labels);
           const Matrix G = -owlcd::negativeGradientOf(Xc, F.targets(), h, 1e-3, 0);
           EXPECT_LE(OwlPenalty(w).optimalityResidual(h.coef, G), 1e-11 * scale * 1.0001);
@@ -288,7 +294,8 @@ TEST(OwlCoordinateDescent, EveryE5CellAgreesWithAdmm) {
     ASSERT_EQ(generate("e5", o, p).message(), "");
     for (double l1 : lambdas)
       for (double l2 : lambdas) {
-        SCOPED_TRACE("dataset " + std::to_string(dataset) + " lambda1 " + std::to_string(l1) + " lambda2 " + std::to_string(l2));
+        SCOPED_TRACE("dataset " + std::to_string(dataset) + " lambda1 " + std::to_string(l1) + " lambda2 " +
+                     std::to_string(l2));
         Params q;
         q.numbers = {{"lambda1", l1}, {"lambda2", l2}, {"tolerance", 1e-12}, {"maxIterations", 1000000}};
         q.strings["solver"] = "admm";
@@ -308,7 +315,8 @@ TEST(OwlCoordinateDescent, OscarSolversAgreeThroughTheMethodDenseAndCsr) {
   const SyntheticProblem p = owlcd::correlatedBlocks(80, 40, 4, 9);
   const CsrArrays csr = csrOf(p.X);
   const Problem dense = problemOf(p.X, p.y);
-  const Problem sparse{{p.X.rows(), p.X.cols(), csr.indptr.data(), csr.indices.data(), csr.values.data()}, {p.y.data(), p.y.size()}, 1};
+  const Problem sparse{
+      {p.X.rows(), p.X.cols(), csr.indptr.data(), csr.indices.data(), csr.values.data()}, {p.y.data(), p.y.size()}, 1};
   auto options = [](const char* solver) {
     Params q;
     q.numbers = {{"lambda1", 0.05}, {"lambda2", 0.01}, {"tolerance", 1e-11}};

@@ -106,9 +106,8 @@ TEST(OwlProx, OptimalityCertificateHoldsAtLargeSizes) {
     EXPECT_LT(owlSubgradientViolation(x.data(), z.data(), w.data(), d), 1e-9 * d);
     // And a perturbed subgradient is not one: moving z along a non-zero coordinate of x
     // breaks zᵀx = OWL(x).
-    const int i = static_cast<int>(std::max_element(x.begin(), x.end(), [](double a, double b) {
-                                     return std::abs(a) < std::abs(b);
-                                   }) - x.begin());
+    const int i = static_cast<int>(
+        std::max_element(x.begin(), x.end(), [](double a, double b) { return std::abs(a) < std::abs(b); }) - x.begin());
     ASSERT_NE(x[i], 0.0);
     z[i] += x[i] > 0 ? 0.5 : -0.5;
     EXPECT_GT(owlSubgradientViolation(x.data(), z.data(), w.data(), d), 0.4 * std::abs(x[i]));
@@ -125,10 +124,10 @@ TEST(OwlProx, ReusedProxGivesTheFreshResultOnEveryPoint) {
   OwlProx reused;
   std::vector<double> v = ref::randomVector(rng, 200, 2.0);
   for (int step = 0; step < 60; ++step) {
-    if (step % 10 == 9) v = ref::randomVector(rng, 200, 2.0, step % 20 == 19);   // a jump
-    else if (step == 30) v = ref::randomVector(rng, 37, 2.0);                    // a new size
+    if (step % 10 == 9) v = ref::randomVector(rng, 200, 2.0, step % 20 == 19);  // a jump
+    else if (step == 30) v = ref::randomVector(rng, 37, 2.0);  // a new size
     else
-      for (double& x : v) x += 0.01 * N(rng);                                 // a small step
+      for (double& x : v) x += 0.01 * N(rng);  // a small step
     const auto w = oscarWeights(v.size(), 0.05, 0.01);
     std::vector<double> got(v.size()), expected(v.size());
     reused.apply(v.data(), v.size(), w.data(), got.data());
@@ -171,7 +170,8 @@ TEST(OwlProx, ZeroWeightsAreTheIdentityEvenNearTheLargestDouble) {
 TEST(Owl, WeightChecksNameTheProblem) {
   const double w[3] = {3, 2, 1}, up[3] = {1, 2, 3}, negative[3] = {1, 0, -1};
   EXPECT_EQ(checkOwlWeights(3, w, 3).message(), "");
-  EXPECT_NE(checkOwlWeights(4, w, 3).message().find("weights: must have one entry per value (4), got 3"), std::string::npos);
+  EXPECT_NE(checkOwlWeights(4, w, 3).message().find("weights: must have one entry per value (4), got 3"),
+            std::string::npos);
   EXPECT_NE(checkOwlWeights(3, up, 3).message().find("non-increasing"), std::string::npos);
   EXPECT_NE(checkOwlWeights(3, negative, 3).message().find("non-negative"), std::string::npos);
 }
@@ -197,8 +197,10 @@ TEST(Owl, PartialSortsGiveTheFullDefinitions) {
       MagnitudeOrder partial, full;
       const std::size_t above = partial.sortAbove(z.data(), d, w.back());
       full.sort(z.data(), d);
-      EXPECT_EQ(above, static_cast<std::size_t>(std::count_if(z.begin(), z.end(), [&](double v) { return std::abs(v) > w.back(); })));
-      EXPECT_TRUE(std::equal(full.order().begin(), full.order().begin() + static_cast<std::ptrdiff_t>(above), partial.order().begin()));
+      EXPECT_EQ(above, static_cast<std::size_t>(
+                           std::count_if(z.begin(), z.end(), [&](double v) { return std::abs(v) > w.back(); })));
+      EXPECT_TRUE(std::equal(full.order().begin(), full.order().begin() + static_cast<std::ptrdiff_t>(above),
+                             partial.order().begin()));
       // The definitions, every entry sorted by std::sort.
       auto sortedMagnitudes = [](std::vector<double> v) {
         for (double& a : v) a = std::abs(a);

@@ -102,8 +102,10 @@ TEST(Path, TheLassoTopIsTheLargestCorrelation) {
 TEST(Path, WarmPointsEqualColdFits) {
   const Data data;
   const Problem problem = problemOf(data.p.X, data.p.y);
-  for (const auto& [method, params] : std::vector<std::pair<std::string, Params>>{
-           {"lasso", paramsOf({})}, {"oscar", paramsOf({{"lambda1", 1}, {"lambda2", 0.01}})}, {"ridge", paramsOf({})}}) {
+  for (const auto& [method, params] :
+       std::vector<std::pair<std::string, Params>>{{"lasso", paramsOf({})},
+                                                   {"oscar", paramsOf({{"lambda1", 1}, {"lambda2", 0.01}})},
+                                                   {"ridge", paramsOf({})}}) {
     SCOPED_TRACE(method);
     PathOptions o;
     o.nLambda = 12;
@@ -149,7 +151,8 @@ TEST(Path, DevianceRatioAndCountsAreWhatTheySay) {
   ASSERT_EQ(r.status, Status::Converged) << r.message;
   const double tss = (data.p.y.array() - data.p.y.mean()).square().sum();
   for (const PathPoint& p : r.points) {
-    const Vector residual = data.p.y - (data.p.X * p.model.coef.col(0)).array().matrix() - Vector::Constant(data.p.y.size(), p.model.intercept[0]);
+    const Vector residual = data.p.y - (data.p.X * p.model.coef.col(0)).array().matrix() -
+                            Vector::Constant(data.p.y.size(), p.model.intercept[0]);
     EXPECT_NEAR(p.devianceRatio, 1 - residual.squaredNorm() / tss, 1e-10);
     std::set<double> values;
     long nonZeros = 0;
@@ -195,7 +198,8 @@ TEST(Path, RefusalsNameTheirField) {
   EXPECT_EQ(path("lasso", problem, paramsOf({}), {1, NAN}, PathOptions{}).field, "lambda");
   EXPECT_EQ(path("lasso", problem, paramsOf({}), {1, -1}, PathOptions{}).field, "lambda");
   EXPECT_EQ(path("nothing", problem, paramsOf({}), {}, PathOptions{}).field, "method");
-  EXPECT_EQ(path("svm", problemOf(data.p.X, data.labels), paramsOf({}, "hinge"), {1, 0}, PathOptions{}).field, "lambda");
+  EXPECT_EQ(path("svm", problemOf(data.p.X, data.labels), paramsOf({}, "hinge"), {1, 0}, PathOptions{}).field,
+            "lambda");
   // gflasso's bound needs λ1 on the ray.
   EXPECT_EQ(path("gflasso", problem, paramsOf({{"lambda2", 1}}), {}, PathOptions{}).field, "lambda");
   const Vector constant = Vector::Constant(data.p.y.size(), 2.0);
@@ -226,7 +230,8 @@ TEST(Path, OverQTheCriterionRecoversTheGroups) {
         for (long j = std::min<long>(m, q.groups); j >= 1; --j) S[j] = j * S[j] + S[j - 1];
         S[0] = 0;
       }
-      EXPECT_NEAR(q.criterion, 150 * std::log(residual.squaredNorm() / 150) + q.groups * std::log(150.0) + 2 * std::log(S[q.groups]),
+      EXPECT_NEAR(q.criterion,
+                  150 * std::log(residual.squaredNorm() / 150) + q.groups * std::log(150.0) + 2 * std::log(S[q.groups]),
                   1e-8 * std::abs(q.criterion));
     }
     recovered += r.points[static_cast<std::size_t>(r.bestCriterion)].groups == 5;
@@ -272,9 +277,11 @@ TEST(Path, OverQEachPointIsTheLowerOfItsOwnStartAndThePreviousAnswer) {
   // One start asked: IHC's own at every point, as a loop of fits.
   const auto p = generateE1(150, 100, 5, 0.5, 1);
   const Problem problem = problemOf(p);
-  const PathResult single = path("ihc", problem, paramsOf({{"lambda", 1e-3}, {"starts", 1}}), {1, 3, 5}, PathOptions{}, {}, "Q");
+  const PathResult single =
+      path("ihc", problem, paramsOf({{"lambda", 1e-3}, {"starts", 1}}), {1, 3, 5}, PathOptions{}, {}, "Q");
   ASSERT_EQ(single.status, Status::Converged) << single.message;
-  for (const PathPoint& q : single.points) EXPECT_EQ(q.model.coef, fit("ihc", problem, paramsOf({{"lambda", 1e-3}, {"starts", 1}, {"Q", q.value}})).coef);
+  for (const PathPoint& q : single.points)
+    EXPECT_EQ(q.model.coef, fit("ihc", problem, paramsOf({{"lambda", 1e-3}, {"starts", 1}, {"Q", q.value}})).coef);
 }
 
 TEST(Path, OverACountRefusesByField) {
@@ -299,7 +306,8 @@ TEST(Path, TheLassoCriterionCountsTheSupports) {
     if (q.groups != q.nonZeros) continue;  // two equal non-zeros: not this formula
     const Vector residual = data.p.y - data.p.X * q.model.coef.col(0) - Vector::Constant(80, q.model.intercept[0]);
     const double logChoose = std::lgamma(d + 1) - std::lgamma(q.nonZeros + 1.0) - std::lgamma(d - q.nonZeros + 1);
-    EXPECT_NEAR(q.criterion, n * std::log(residual.squaredNorm() / n) + q.groups * std::log(n) + 2 * logChoose, 1e-8 * std::abs(q.criterion));
+    EXPECT_NEAR(q.criterion, n * std::log(residual.squaredNorm() / n) + q.groups * std::log(n) + 2 * logChoose,
+                1e-8 * std::abs(q.criterion));
   }
 }
 
@@ -316,7 +324,8 @@ TEST(Path, ExtremeTargetsKeepTheirRatiosAndChoice) {
   ASSERT_EQ(scaled.points.size(), plain.points.size());
   for (std::size_t k = 0; k < plain.points.size(); ++k) {
     EXPECT_NEAR(scaled.points[k].devianceRatio, plain.points[k].devianceRatio, 1e-9);
-    EXPECT_NEAR(scaled.points[k].criterion - plain.points[k].criterion, 2 * 80 * std::log(1e160), 1e-6 * std::abs(2 * 80 * std::log(1e160)));
+    EXPECT_NEAR(scaled.points[k].criterion - plain.points[k].criterion, 2 * 80 * std::log(1e160),
+                1e-6 * std::abs(2 * 80 * std::log(1e160)));
   }
   EXPECT_EQ(scaled.bestCriterion, plain.bestCriterion);
 }
@@ -377,10 +386,14 @@ TEST(PathCrossValidation, EqualsCrossValidationOverTheSameSequence) {
         for (std::size_t w = 0; w < p.weights.size(); ++w) at.numbers[p.weights[w]] = p.points[j].weights[w];
         CrossValidationOptions cv;
         cv.folds = 4, cv.seed = 7, cv.threads = 1;
-        const CrossValidationResult one = crossValidate(*findMethod(c.method), problem, at, {{p.weights[0], {p.points[j].weights[0]}}}, cv);
+        const CrossValidationResult one =
+            crossValidate(*findMethod(c.method), problem, at, {{p.weights[0], {p.points[j].weights[0]}}}, cv);
         ASSERT_EQ(one.status, Status::Converged) << one.message;
-        for (int k = 0; k < 4; ++k) EXPECT_NEAR(p.points[j].cv.scores[static_cast<std::size_t>(k)], one.grid[0].scores[static_cast<std::size_t>(k)],
-                                                1e-6 * std::abs(one.grid[0].scores[static_cast<std::size_t>(k)])) << "point " << j;
+        for (int k = 0; k < 4; ++k)
+          EXPECT_NEAR(p.points[j].cv.scores[static_cast<std::size_t>(k)],
+                      one.grid[0].scores[static_cast<std::size_t>(k)],
+                      1e-6 * std::abs(one.grid[0].scores[static_cast<std::size_t>(k)]))
+              << "point " << j;
       }
       continue;
     }
@@ -397,7 +410,8 @@ TEST(PathCrossValidation, EqualsCrossValidationOverTheSameSequence) {
         const double want = grid.grid[j].scores[static_cast<std::size_t>(k)];
         // Warm-started solves of the convex methods agree to their tolerance; IHC's, fitted
         // from its own start either way, bit for bit.
-        EXPECT_NEAR(p.points[j].cv.scores[static_cast<std::size_t>(k)], want, c.over.empty() ? 1e-7 * std::abs(want) + 1e-12 : 0)
+        EXPECT_NEAR(p.points[j].cv.scores[static_cast<std::size_t>(k)], want,
+                    c.over.empty() ? 1e-7 * std::abs(want) + 1e-12 : 0)
             << "point " << j << " fold " << k;
       }
     EXPECT_EQ(p.best, static_cast<long>(grid.best));
@@ -438,7 +452,10 @@ TEST(PathCrossValidation, RefusesByFieldAndStopsWhenAsked) {
   // Progress runs to the path's points times (1 + folds).
   double last = 0, total = 0;
   Control counter;
-  counter.progress = [&](int done, double all) { last = done, total = all; return true; };
+  counter.progress = [&](int done, double all) {
+    last = done, total = all;
+    return true;
+  };
   const PathResult p = path(*findMethod("lasso"), problem, paramsOf({}), {}, o, counter);
   ASSERT_EQ(p.status, Status::Converged);
   EXPECT_EQ(total, 8 * 4);

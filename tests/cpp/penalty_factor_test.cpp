@@ -28,7 +28,8 @@ FactorData factorData(std::uint64_t seed) {
   return d;
 }
 
-Params withFactors(double lambda, const std::vector<double>& factors, const std::string& loss = "squared", double alpha = 1) {
+Params withFactors(double lambda, const std::vector<double>& factors, const std::string& loss = "squared",
+                   double alpha = 1) {
   Params p;
   p.numbers["lambda"] = lambda;
   if (alpha != 1) p.numbers["alpha"] = alpha;
@@ -42,7 +43,8 @@ Params withFactors(double lambda, const std::vector<double>& factors, const std:
 //   loss(Xw + b) + λ Σ_j f_j (α|w_j| + (1−α)/2 w_j²),  f = factors · d / Σ factors,
 // relative to λ: ∂/∂b = 0; for w_j ≠ 0, g_j + λ f_j ((1−α) w_j + α sign w_j) = 0; for w_j = 0,
 // |g_j| ≤ λ f_j α. g is the loss's gradient, computed here from its definition.
-double factorViolation(const FactorData& d, const Result& r, const std::vector<double>& factors, double lambda, double alpha, bool logistic) {
+double factorViolation(const FactorData& d, const Result& r, const std::vector<double>& factors, double lambda,
+                       double alpha, bool logistic) {
   const Eigen::Index n = d.X.rows(), p = d.X.cols();
   double sum = 0;
   for (double f : factors) sum += f;
@@ -74,12 +76,14 @@ TEST(PenaltyFactor, TheAnswerMeetsItsOptimalityConditions) {
     for (const auto& [method, alpha] : {std::pair<const char*, double>{"lasso", 1}, {"elasticnet", 0.5}}) {
       for (const bool logistic : {false, true}) {
         const double lambda = logistic ? 0.01 : 0.1;
-        const Result r = fit(method, problemOf(d.X, logistic ? d.labels : d.y), withFactors(lambda, kFactors, logistic ? "logistic" : "squared", alpha));
+        const Result r = fit(method, problemOf(d.X, logistic ? d.labels : d.y),
+                             withFactors(lambda, kFactors, logistic ? "logistic" : "squared", alpha));
         ASSERT_EQ(r.status, Status::Converged) << method << " " << logistic << ": " << r.message;
         EXPECT_LT(factorViolation(d, r, kFactors, lambda, alpha, logistic), 1e-7) << method << " logistic " << logistic;
         // The unpenalised features are not zero; the answer differs from the plain fit's.
         EXPECT_NE(r.coef(0, 0), 0);
-        const Result plain = fit(method, problemOf(d.X, logistic ? d.labels : d.y), withFactors(lambda, {}, logistic ? "logistic" : "squared", alpha));
+        const Result plain = fit(method, problemOf(d.X, logistic ? d.labels : d.y),
+                                 withFactors(lambda, {}, logistic ? "logistic" : "squared", alpha));
         EXPECT_GT((plain.coef - r.coef).cwiseAbs().maxCoeff(), 1e-3) << method;
         EXPECT_LT(factorViolation(d, plain, {}, lambda, alpha, logistic), 1e-7) << method;
       }
@@ -100,7 +104,8 @@ TEST(PenaltyFactor, AllOnesIsThePlainFitAndAConstantMultipleChangesNothing) {
     EXPECT_NEAR(ones.objective, plain.objective, 1e-12 * plain.objective);
     std::vector<double> scaled = kFactors;
     for (double& f : scaled) f *= 7;
-    const Result a = fit("lasso", problemOf(d.X, y), withFactors(0.02, kFactors, loss)), b = fit("lasso", problemOf(d.X, y), withFactors(0.02, scaled, loss));
+    const Result a = fit("lasso", problemOf(d.X, y), withFactors(0.02, kFactors, loss)),
+                 b = fit("lasso", problemOf(d.X, y), withFactors(0.02, scaled, loss));
     EXPECT_LT((a.coef - b.coef).cwiseAbs().maxCoeff(), 1e-10);
   }
 }
@@ -130,7 +135,8 @@ TEST(PenaltyFactor, ACsrDesignGivesTheDenseAnswer) {
   for (const bool logistic : {false, true}) {
     const Vector& y = logistic ? d.labels : d.y;
     const Params p = withFactors(logistic ? 0.01 : 0.05, kFactors, logistic ? "logistic" : "squared");
-    const Problem sparse{{d.X.rows(), d.X.cols(), c.indptr.data(), c.indices.data(), c.values.data()}, {y.data(), y.size()}};
+    const Problem sparse{{d.X.rows(), d.X.cols(), c.indptr.data(), c.indices.data(), c.values.data()},
+                         {y.data(), y.size()}};
     const Result a = fit("lasso", sparse, p), b = fit("lasso", problemOf(d.X, y), p);
     EXPECT_LT((a.coef - b.coef).cwiseAbs().maxCoeff(), 1e-8) << logistic;
   }
@@ -177,14 +183,17 @@ TEST(PenaltyFactor, OneVsAllSquaredIsEachClassFittedApart) {
   for (Eigen::Index i = 0; i < d.y.size(); ++i) classes[i] = std::min(2.0, std::floor(3 * (d.y[i] - low) / span));
   const std::vector<double> f = {0, 1, 2, 1, 1, 0.5, 1, 1, 3, 1, 1, 1};
   for (double alpha : {1.0, 0.5}) {
-    const Result all = fit(alpha == 1 ? "lasso" : "elasticnet", problemOf(d.X, classes), withFactors(0.05, f, "ova-squared", alpha));
+    const Result all =
+        fit(alpha == 1 ? "lasso" : "elasticnet", problemOf(d.X, classes), withFactors(0.05, f, "ova-squared", alpha));
     ASSERT_EQ(all.status, Status::Converged) << all.message;
     ASSERT_EQ(all.coef.cols(), 3);
     for (int k = 0; k < 3; ++k) {
       const Vector t = (classes.array() == k).select(Vector::Ones(d.y.size()), -Vector::Ones(d.y.size()));
-      const Result one = fit(alpha == 1 ? "lasso" : "elasticnet", problemOf(d.X, t), withFactors(0.05, f, "squared", alpha));
+      const Result one =
+          fit(alpha == 1 ? "lasso" : "elasticnet", problemOf(d.X, t), withFactors(0.05, f, "squared", alpha));
       ASSERT_EQ(one.status, Status::Converged) << one.message;
-      EXPECT_LE((all.coef.col(k) - one.coef.col(0)).cwiseAbs().maxCoeff(), 1e-8) << "class " << k << ", alpha " << alpha;
+      EXPECT_LE((all.coef.col(k) - one.coef.col(0)).cwiseAbs().maxCoeff(), 1e-8)
+          << "class " << k << ", alpha " << alpha;
       EXPECT_NEAR(all.intercept[k], one.intercept[0], 1e-8) << "class " << k;
       EXPECT_EQ(all.coef(0, k) != 0, one.coef(0, 0) != 0);
     }
@@ -229,8 +238,8 @@ TEST(PenaltyFactor, MalformedFactorsAreRefusedNamingTheOption) {
 // truncated penalty with the factors, recomputed here; a path's top follows the factors; more
 // than one output and a wrong length are refused naming penaltyFactor.
 namespace penalty_factor_test {
-double fusedObjective(const FactorData& d, const Result& r, const std::vector<double>& factors, double lambda1, double lambda2, bool logistic,
-                      const Vector& w) {
+double fusedObjective(const FactorData& d, const Result& r, const std::vector<double>& factors, double lambda1,
+                      double lambda2, bool logistic, const Vector& w) {
   const Eigen::Index n = d.X.rows(), p = d.X.cols();
   double sum = 0, loss = 0, pen = 0;
   for (double f : factors) sum += f;
@@ -287,9 +296,11 @@ TEST(PenaltyFactor, TheFusionPenaltiesWeighTheirL1Term) {
       for (const double step : {1e-4, -1e-4}) {
         Vector moved = w;
         moved[j] += step;
-        EXPECT_GE(fusedObjective(d, r, kFactors, lambda1, lambda1 / 20, logistic, moved) - at, -1e-9) << loss << " coordinate " << j;
+        EXPECT_GE(fusedObjective(d, r, kFactors, lambda1, lambda1 / 20, logistic, moved) - at, -1e-9)
+            << loss << " coordinate " << j;
       }
-    EXPECT_GT(std::abs(fusedObjective(d, r, std::vector<double>(12, 1.0), lambda1, lambda1 / 20, logistic, w) - at), 1e-6);  // the factors matter
+    EXPECT_GT(std::abs(fusedObjective(d, r, std::vector<double>(12, 1.0), lambda1, lambda1 / 20, logistic, w) - at),
+              1e-6);  // the factors matter
   }
   // A path's top: the lasso's with the factors (every feature penalised: a bound for the fusion terms).
   std::vector<double> positive = kFactors;
@@ -300,7 +311,8 @@ TEST(PenaltyFactor, TheFusionPenaltiesWeighTheirL1Term) {
   gp.numbers["lambda2"] = 0.05;
   PathOptions o;
   o.nLambda = 3;
-  const PathResult lassoPath = path("lasso", problemOf(d.X, d.y), lp, {}, o), fusedPath = path("gflasso", problemOf(d.X, d.y), gp, {}, o);
+  const PathResult lassoPath = path("lasso", problemOf(d.X, d.y), lp, {}, o),
+                   fusedPath = path("gflasso", problemOf(d.X, d.y), gp, {}, o);
   EXPECT_NEAR(fusedPath.top.value, lassoPath.top.value, 1e-12 * lassoPath.top.value);
   EXPECT_EQ(fusedPath.top.kind, TopKind::Bound);
   // Refusals.
@@ -323,10 +335,12 @@ TEST(PenaltyFactor, TheFusionPenaltiesWeighTheirL1Term) {
   ASSERT_NE(t.status, Status::InvalidInput) << t.message;
   double loss = 0, l1 = 0, pairs = 0, sum = 0;
   for (double f : kFactors) sum += f;
-  for (Eigen::Index i = 0; i < d.X.rows(); ++i) loss += 0.5 * std::pow(d.y[i] - d.X.row(i).dot(t.coef.col(0)) - t.intercept[0], 2);
+  for (Eigen::Index i = 0; i < d.X.rows(); ++i)
+    loss += 0.5 * std::pow(d.y[i] - d.X.row(i).dot(t.coef.col(0)) - t.intercept[0], 2);
   for (Eigen::Index j = 0; j < 12; ++j) {
     l1 += kFactors[static_cast<std::size_t>(j)] * 12 / sum * std::min(std::abs(t.coef(j, 0)), 0.5);
-    for (Eigen::Index k = j + 1; k < 12; ++k) pairs += std::min(std::abs(std::abs(t.coef(j, 0)) - std::abs(t.coef(k, 0))), 0.5);
+    for (Eigen::Index k = j + 1; k < 12; ++k)
+      pairs += std::min(std::abs(std::abs(t.coef(j, 0)) - std::abs(t.coef(k, 0))), 0.5);
   }
   const double byHand = loss / static_cast<double>(d.X.rows()) + (0.05 * l1 + 0.002 * pairs) / 0.5;
   EXPECT_NEAR(t.objective, byHand, 1e-10 * byHand);

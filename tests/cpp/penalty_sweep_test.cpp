@@ -30,8 +30,8 @@ TEST(PenaltySweep, ConvergedObjectivesLieBetweenZeroAndTheObjectiveAtZero) {
         Params params;
         params.numbers = {{"lambda1", l1}, {"lambda2", l2}, {"maxIterations", 2000}};
         const Result r = fit(method, problemOf(p.X, p.y), params);
-        const std::string what = std::string(method) + " at λ1 = " + std::to_string(l1) + ", λ2 = " + std::to_string(l2) +
-                                 " (" + r.message + ")";
+        const std::string what = std::string(method) + " at λ1 = " + std::to_string(l1) +
+                                 ", λ2 = " + std::to_string(l2) + " (" + r.message + ")";
         ASSERT_NE(r.status, Status::InvalidInput) << what;
         if (r.status == Status::Converged) {
           EXPECT_GE(r.objective, 0) << what;

@@ -43,7 +43,8 @@ TEST(Answer, ProbabilitiesOfEachReading) {
   // Binary: one score per row, [1 − p, p].
   Matrix w(2, 1);
   w << 1, -1;
-  const Answers binary = answer(Answer::Probabilities, predictor(ModelKind::Features, w, RowVector::Zero(1), 2), r.view(), Vector());
+  const Answers binary =
+      answer(Answer::Probabilities, predictor(ModelKind::Features, w, RowVector::Zero(1), 2), r.view(), Vector());
   ASSERT_EQ(binary.values.cols(), 2);
   const double z[] = {1, -1, 0, 3};
   for (int i = 0; i < 4; ++i) {
@@ -64,7 +65,8 @@ TEST(Answer, ProbabilitiesOfEachReading) {
   }
   EXPECT_NEAR(ova.values.rowwise().sum().maxCoeff(), 1, 1e-15);
   // Scores far below −745: every sigmoid underflows, each class 1/K.
-  const Answers far = answer(Answer::Probabilities, predictor(ModelKind::Features, Matrix::Zero(2, 3), RowVector::Constant(3, -800), 3, true),
+  const Answers far = answer(Answer::Probabilities,
+                             predictor(ModelKind::Features, Matrix::Zero(2, 3), RowVector::Constant(3, -800), 3, true),
                              r.view(), Vector());
   EXPECT_EQ(far.values(0, 0), 1.0 / 3);
 }
@@ -73,16 +75,20 @@ TEST(Answer, ClassesBySignOrLargestScoreFirstOnTies) {
   const FourRows r;
   Matrix w(2, 1);
   w << 1, -1;  // scores 1, −1, 0, 3: a score of exactly 0 is class 0
-  const Answers binary = answer(Answer::Classes, predictor(ModelKind::Features, w, RowVector::Zero(1), 2), r.view(), Vector());
+  const Answers binary =
+      answer(Answer::Classes, predictor(ModelKind::Features, w, RowVector::Zero(1), 2), r.view(), Vector());
   EXPECT_EQ(binary.classes, (Labels{1, 0, 0, 1}));
   Matrix W(2, 3);
   W << 1, 1, 0, 0, 0, 1;  // row (1, 0): (1, 1, 0), a tie: class 0; row (0, 1): (0, 0, 1): class 2
-  const Answers ova = answer(Answer::Classes, predictor(ModelKind::Features, W, RowVector::Zero(3), 3, true), r.view(), Vector());
+  const Answers ova =
+      answer(Answer::Classes, predictor(ModelKind::Features, W, RowVector::Zero(3), 3, true), r.view(), Vector());
   EXPECT_EQ(ova.classes, (Labels{0, 2, 0, 0}));
   // Experts: the gated mixture's class (gate_test.cpp); without a gate, refused.
   Matrix E(2, 4);
   E << 1, 0, 0, 1, 0, 1, 1, 0;
-  EXPECT_EQ(answer(Answer::Classes, predictor(ModelKind::Experts, E, RowVector::Zero(4), 2), r.view(), Vector()).why.field, "model.gate");
+  EXPECT_EQ(
+      answer(Answer::Classes, predictor(ModelKind::Experts, E, RowVector::Zero(4), 2), r.view(), Vector()).why.field,
+      "model.gate");
 }
 
 TEST(Answer, ExpertsBestAnswerGivenTheTarget) {
@@ -185,11 +191,14 @@ TEST(ScoreModel, ScoresAsByHandAndAsAHeldOutFold) {
   EXPECT_EQ(scoreModel(model, "nope", classes, "").why.field, "model.loss");
   EXPECT_EQ(scoreModel(model, "logistic", rows, "").why.field, "y");  // 3 is not a class of the logistic loss
   const Vector ones = Vector::Ones(4);
-  EXPECT_EQ(scoreModel(model, "logistic", Problem{r.view(), Eigen::Map<const Vector>(ones.data(), 4), 1}, "auc").why.field, "y");
+  EXPECT_EQ(
+      scoreModel(model, "logistic", Problem{r.view(), Eigen::Map<const Vector>(ones.data(), 4), 1}, "auc").why.field,
+      "y");
 
   // A held-out fold: fit on the training rows, score the held rows; cross-validation's score.
   const SyntheticProblem p = generateE1(40, 6, 2, 0.5, 4);
-  const Problem all{DataMatrix(p.X.data(), p.X.rows(), p.X.cols()), Eigen::Map<const Vector>(p.y.data(), p.y.size()), 1};
+  const Problem all{DataMatrix(p.X.data(), p.X.rows(), p.X.cols()), Eigen::Map<const Vector>(p.y.data(), p.y.size()),
+                    1};
   Labels foldId(40);
   for (int i = 0; i < 40; ++i) foldId[static_cast<std::size_t>(i)] = i % 2;
   CrossValidationOptions cv;
@@ -203,6 +212,8 @@ TEST(ScoreModel, ScoresAsByHandAndAsAHeldOutFold) {
     for (int i = 0; i < 40; ++i) held[static_cast<std::size_t>(i)] = i % 2 == k;
     const Rows train = selectRows(all, held, false), test = selectRows(all, held, true);
     const Result fitted = fit("ridge", train.view(), base);
-    EXPECT_NEAR(scoreModel(fitted, "squared", test.view(), "").value, g.grid[0].scores[static_cast<std::size_t>(k)], 1e-12) << k;
+    EXPECT_NEAR(scoreModel(fitted, "squared", test.view(), "").value, g.grid[0].scores[static_cast<std::size_t>(k)],
+                1e-12)
+        << k;
   }
 }

@@ -18,10 +18,11 @@ struct FoldRows {
   supclust::RowMatrix Xtrain, Xheld;
   supclust::Vector ytrain, yheld;
 };
-inline FoldRows foldRows(const supclust::RowMatrix& X, const supclust::Vector& y, const supclust::Labels& foldId, int k) {
+inline FoldRows foldRows(const supclust::RowMatrix& X, const supclust::Vector& y, const supclust::Labels& foldId,
+                         int k) {
   const auto held = static_cast<Eigen::Index>(std::count(foldId.begin(), foldId.end(), k));
-  FoldRows f{supclust::RowMatrix(X.rows() - held, X.cols()), supclust::RowMatrix(held, X.cols()), supclust::Vector(X.rows() - held),
-             supclust::Vector(held)};
+  FoldRows f{supclust::RowMatrix(X.rows() - held, X.cols()), supclust::RowMatrix(held, X.cols()),
+             supclust::Vector(X.rows() - held), supclust::Vector(held)};
   for (Eigen::Index i = 0, a = 0, h = 0; i < X.rows(); ++i)
     if (foldId[static_cast<std::size_t>(i)] == k) f.Xheld.row(h) = X.row(i), f.yheld[h++] = y[i];
     else f.Xtrain.row(a) = X.row(i), f.ytrain[a++] = y[i];

@@ -26,8 +26,7 @@ inline double sse(const std::vector<double>& u, const std::vector<int>& labels, 
 }
 
 // Visits every set partition of {0..d-1} into at most maxBlocks blocks (restricted growth).
-inline void forEachPartition(int d, int maxBlocks,
-                             const std::function<void(const std::vector<int>&, int)>& visit) {
+inline void forEachPartition(int d, int maxBlocks, const std::function<void(const std::vector<int>&, int)>& visit) {
   std::vector<int> a(d, 0);
   std::function<void(int, int)> rec = [&](int i, int blocks) {
     if (i == d) {
@@ -172,8 +171,7 @@ inline double paperSparse(const std::vector<double>& u, int s, int Q) {
   return static_cast<double>(norm - best);
 }
 
-inline std::vector<double> randomVector(std::mt19937_64& rng, int d, double scale = 1.0,
-                                        bool integers = false) {
+inline std::vector<double> randomVector(std::mt19937_64& rng, int d, double scale = 1.0, bool integers = false) {
   std::normal_distribution<double> N(0, 1);
   std::uniform_int_distribution<int> I(-3, 3);
   std::vector<double> u(d);

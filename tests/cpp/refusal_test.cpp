@@ -37,7 +37,8 @@ TEST(Refusal, EveryDeclaredOptionOutsideItsRangeIsNamed) {
     // Required options get a valid value so that each refusal is about one option alone.
     Params valid;
     for (const OptionSpec& o : m.options)
-      if (o.required && (o.kind == OptionKind::Integer || o.kind == OptionKind::Number)) valid.numbers[o.name] = std::max(2.0, o.min + 1);
+      if (o.required && (o.kind == OptionKind::Integer || o.kind == OptionKind::Number))
+        valid.numbers[o.name] = std::max(2.0, o.min + 1);
     for (const OptionSpec& o : m.options) {
       if (o.kind != OptionKind::Integer && o.kind != OptionKind::Number) continue;
       std::vector<double> bad = {NAN};
@@ -70,14 +71,16 @@ TEST(Refusal, EachLayerNamesItsField) {
   // X given as CSR arrays that do not describe a matrix: the array at fault.
   const std::vector<std::int32_t> indptr = {0, 1, 2}, indices = {0, 5};
   const std::vector<double> values = {1, 2};
-  EXPECT_EQ(checkCsr(2, 3, indptr.data(), indptr.size(), indices.data(), indices.size(), values.data(), values.size()).field,
-            "X.indices");
+  EXPECT_EQ(
+      checkCsr(2, 3, indptr.data(), indptr.size(), indices.data(), indices.size(), values.data(), values.size()).field,
+      "X.indices");
   const auto p = generateE1(40, 6, 2, 0.5, 3);
   const Problem problem{{p.X.data(), p.X.rows(), p.X.cols()}, {p.y.data(), p.y.size()}};
   // Cross-validation: a grid entry at fault is named as one; a fixed option as itself.
   Params fixed;
   fixed.numbers["Q"] = 2;
-  const CrossValidationResult entry = crossValidate("ihc", problem, fixed, {{"lambda", {1, -1}}}, CrossValidationOptions{});
+  const CrossValidationResult entry =
+      crossValidate("ihc", problem, fixed, {{"lambda", {1, -1}}}, CrossValidationOptions{});
   EXPECT_EQ(entry.status, Status::InvalidInput);
   EXPECT_EQ(entry.field, "grid.lambda") << entry.message;
   fixed.numbers["maxIterations"] = -3;

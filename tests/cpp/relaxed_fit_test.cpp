@@ -41,7 +41,8 @@ std::vector<std::vector<Eigen::Index>> groupsOf(const Matrix& coef) {
 
 // Weighted least squares of y on [1, Z], Z's columns the groups' column sums, solved by QR here:
 // the expected coefficients on the features (0 off the groups) and the intercept.
-std::pair<Vector, double> leastSquaresOnGroups(const RowMatrix& X, const Vector& y, const std::vector<std::vector<Eigen::Index>>& groups,
+std::pair<Vector, double> leastSquaresOnGroups(const RowMatrix& X, const Vector& y,
+                                               const std::vector<std::vector<Eigen::Index>>& groups,
                                                const Vector& weights) {
   const Eigen::Index n = X.rows(), G = static_cast<Eigen::Index>(groups.size());
   Matrix A(n, G + 1);
@@ -64,7 +65,9 @@ double lassoTop(const RowMatrix& X, const Vector& y) {
   return (Xc.transpose() * (y.array() - y.mean()).matrix()).cwiseAbs().maxCoeff() / static_cast<double>(X.rows());
 }
 
-double gap(const Vector& a, const Vector& b) { return (a - b).cwiseAbs().maxCoeff() / std::max(1.0, b.cwiseAbs().maxCoeff()); }
+double gap(const Vector& a, const Vector& b) {
+  return (a - b).cwiseAbs().maxCoeff() / std::max(1.0, b.cwiseAbs().maxCoeff());
+}
 
 }  // namespace relaxed_fit_test
 
@@ -73,7 +76,8 @@ using namespace relaxed_fit_test;
 TEST(RelaxedFit, TheLassoRelaxedIsLeastSquaresOnItsSupport) {
   auto g = generateE1(80, 15, 3, 0.5, 11);
   // A sparse truth: three features of fifteen, and some noise.
-  for (Eigen::Index i = 0; i < 80; ++i) g.y[i] = 2 * g.X(i, 0) - g.X(i, 1) + 1.5 * g.X(i, 2) + 0.3 * std::sin(7.0 * static_cast<double>(i));
+  for (Eigen::Index i = 0; i < 80; ++i)
+    g.y[i] = 2 * g.X(i, 0) - g.X(i, 1) + 1.5 * g.X(i, 2) + 0.3 * std::sin(7.0 * static_cast<double>(i));
   const double lambda = 0.1 * lassoTop(g.X, g.y);
   const Result penalised = fit("lasso", problemOf(g.X, g.y), paramsOf({{"lambda", lambda}}, false));
   const auto support = groupsOf(penalised.coef);
@@ -96,7 +100,8 @@ TEST(RelaxedFit, TheLassoRelaxedIsLeastSquaresOnItsSupport) {
   EXPECT_GE(relaxed.iterations, penalised.iterations);
   EXPECT_EQ(relaxed.history, penalised.history);
   // Its objective is the refit's loss, 1/(2n)‖y − Xw − b‖², below the penalised fit's loss.
-  const Vector residual = g.y - (g.X * relaxed.coef.col(0)).array().matrix() - Vector::Constant(80, relaxed.intercept[0]);
+  const Vector residual =
+      g.y - (g.X * relaxed.coef.col(0)).array().matrix() - Vector::Constant(80, relaxed.intercept[0]);
   EXPECT_NEAR(relaxed.objective, residual.squaredNorm() / 160, 1e-12);
 }
 
@@ -185,11 +190,13 @@ TEST(RelaxedFit, AnAllZeroAnswerStaysTheInterceptAlone) {
   for (const std::string loss : {"squared", "logistic"}) {
     const Vector& y = loss == "squared" ? g.y : labels;
     for (const char* method : {"lasso", "gflasso"}) {
-      const Result r = fit(method, problemOf(g.X, y), paramsOf({{std::string(method) == "lasso" ? "lambda" : "lambda1", 1e6}}, true, loss));
+      const Result r = fit(method, problemOf(g.X, y),
+                           paramsOf({{std::string(method) == "lasso" ? "lambda" : "lambda1", 1e6}}, true, loss));
       ASSERT_EQ(r.status, Status::Converged) << method << " " << loss << ": " << r.message;
       EXPECT_TRUE(r.coef.isZero(0)) << method;
       const double mean = y.mean();
-      EXPECT_NEAR(r.intercept[0], loss == "squared" ? mean : std::log(mean / (1 - mean)), 1e-9) << method << " " << loss;
+      EXPECT_NEAR(r.intercept[0], loss == "squared" ? mean : std::log(mean / (1 - mean)), 1e-9)
+          << method << " " << loss;
     }
   }
 }

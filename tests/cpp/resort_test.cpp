@@ -19,10 +19,12 @@ TEST(Resort, KeysCarriedInsertionSortIsStdSortsOrder) {
     for (auto& x : v) x = std::round(rng.normal() * 3) / 2;  // many ties
     std::vector<std::int32_t> expected(d);
     std::iota(expected.begin(), expected.end(), 0);
-    std::sort(expected.begin(), expected.end(), [&](std::int32_t a, std::int32_t b) { return v[a] > v[b] || (v[a] == v[b] && a < b); });
+    std::sort(expected.begin(), expected.end(),
+              [&](std::int32_t a, std::int32_t b) { return v[a] > v[b] || (v[a] == v[b] && a < b); });
     std::vector<std::int32_t> order(d);
     std::iota(order.begin(), order.end(), 0);
-    for (std::size_t i = d; i > 1; --i) std::swap(order[i - 1], order[static_cast<std::size_t>(rng.uniform() * static_cast<double>(i))]);
+    for (std::size_t i = d; i > 1; --i)
+      std::swap(order[i - 1], order[static_cast<std::size_t>(rng.uniform() * static_cast<double>(i))]);
     std::vector<double> keys(d);
     for (std::size_t k = 0; k < d; ++k) keys[k] = v[static_cast<std::size_t>(order[k])];
     ASSERT_TRUE(resortByKeys(keys, order, d * d));
@@ -31,7 +33,8 @@ TEST(Resort, KeysCarriedInsertionSortIsStdSortsOrder) {
     // The wrapper, from that order after a small change and from a stale size.
     v[trial % d] += 0.75;
     std::iota(expected.begin(), expected.end(), 0);
-    std::sort(expected.begin(), expected.end(), [&](std::int32_t a, std::int32_t b) { return v[a] > v[b] || (v[a] == v[b] && a < b); });
+    std::sort(expected.begin(), expected.end(),
+              [&](std::int32_t a, std::int32_t b) { return v[a] > v[b] || (v[a] == v[b] && a < b); });
     sortByDecreasingValue(v.data(), d, order);
     EXPECT_EQ(order, expected);
     std::vector<std::int32_t> fresh;

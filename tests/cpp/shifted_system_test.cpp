@@ -78,9 +78,12 @@ TEST(ShiftedSystem, ItsThreadsGiveTheAnswerOfOne) {
   bool directA = true, directB = true;
   solveBoth(a1, a2, directA);
   // On parallelFor's threads every team has one thread.
-  parallelFor(2, 2, [&](std::size_t i) {
-    if (i == 0) solveBoth(b1, b2, directB);
-  }, [](std::size_t) { return true; });
+  parallelFor(
+      2, 2,
+      [&](std::size_t i) {
+        if (i == 0) solveBoth(b1, b2, directB);
+      },
+      [](std::size_t) { return true; });
   EXPECT_FALSE(directA);
   EXPECT_FALSE(directB);
   EXPECT_EQ(a1, b1);

@@ -24,8 +24,8 @@ std::uint64_t belowByDefinition(Random& rng, std::uint64_t k) {
 
 TEST(RandomBelow, DrawsWhatTheRejectionRuleDraws) {
   // Small k (the shuffles'), and k near 2⁶⁴ where a third of the draws or more are rejected.
-  const std::vector<std::uint64_t> ks = {1, 2, 3, 7, 1000, 2000, 1ull << 32, (1ull << 63) + 1, ~std::uint64_t{0} / 3 * 2,
-                                         ~std::uint64_t{0}};
+  const std::vector<std::uint64_t> ks = {
+      1, 2, 3, 7, 1000, 2000, 1ull << 32, (1ull << 63) + 1, ~std::uint64_t{0} / 3 * 2, ~std::uint64_t{0}};
   for (const std::uint64_t k : ks) {
     Random a(42), b(42);
     for (int t = 0; t < 20000; ++t) ASSERT_EQ(a.below(k), belowByDefinition(b, k)) << "k = " << k << ", draw " << t;
@@ -79,9 +79,9 @@ Matrix tiedValues(Eigen::Index d, Eigen::Index cols, std::uint64_t seed) {
 }
 
 TEST(PartitionOfDistinctRows, GroupsEqualRowsInOrderOfValue) {
-  expectSamePartition(tiedValues(300, 1, 1));    // one column, below the radix sort's threshold
-  expectSamePartition(tiedValues(5000, 1, 2));   // one column, radix
-  expectSamePartition(tiedValues(400, 2, 3));    // two columns: the comparison sort
+  expectSamePartition(tiedValues(300, 1, 1));  // one column, below the radix sort's threshold
+  expectSamePartition(tiedValues(5000, 1, 2));  // one column, radix
+  expectSamePartition(tiedValues(400, 2, 3));  // two columns: the comparison sort
   Matrix negativeZeroFirst(3000, 1);
   negativeZeroFirst.setConstant(0.0);
   negativeZeroFirst(0, 0) = -0.0;  // the zero group's first row is the -0.0

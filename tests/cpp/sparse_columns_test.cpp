@@ -129,14 +129,14 @@ TEST(SparseColumns, ColumnDotsAreEachColumnsDot) {
   const Vector v = normalVector(9, 37);
   for (const double denseAbove : {0.5, 0.0}) {
     const SparseColumns c = sparseColumnsOf(X, RowVector::LinSpaced(13, -0.5, 0.5), denseAbove);
-    for (const auto& [from, to] : std::vector<std::pair<Eigen::Index, Eigen::Index>>{{0, 13}, {1, 12}, {3, 4}, {2, 9}, {5, 5}}) {
+    for (const auto& [from, to] :
+         std::vector<std::pair<Eigen::Index, Eigen::Index>>{{0, 13}, {1, 12}, {3, 4}, {2, 9}, {5, 5}}) {
       std::vector<double> out(13, -7.0);
       columnDots(c, v.data(), from, to, out.data());
       for (Eigen::Index j = 0; j < 13; ++j) {
         if (j >= from && j < to)
           EXPECT_EQ(out[static_cast<std::size_t>(j)], columnDot(c, j, v.data())) << j << " in " << from << ".." << to;
-        else
-          EXPECT_EQ(out[static_cast<std::size_t>(j)], -7.0) << j;
+        else EXPECT_EQ(out[static_cast<std::size_t>(j)], -7.0) << j;
       }
     }
   }

@@ -51,9 +51,7 @@ struct SparseData {
   }
 };
 
-double relativeDifference(const Matrix& a, const Matrix& b) {
-  return (a - b).norm() / std::max(1.0, b.norm());
-}
+double relativeDifference(const Matrix& a, const Matrix& b) { return (a - b).norm() / std::max(1.0, b.norm()); }
 
 Params paramsOf(std::initializer_list<std::pair<const std::string, double>> numbers, const std::string& loss) {
   Params p;
@@ -87,8 +85,13 @@ std::vector<Case> casesFor(const std::string& loss, int d) {
       // tolerance of the one optimum, so it is tightened for a 1e-10 comparison.
       {"oscar", paramsOf({{"lambda1", 0.01}, {"lambda2", 0.002}, {"lambda", 1e-3}, {"tolerance", 1e-12}}, loss)},
       {"gflasso", paramsOf({{"lambda1", 0.01}, {"lambda2", 0.001}, {"lambda", 1e-3}, {"tolerance", 1e-12}}, loss)},
-      {"ncfgs", paramsOf({{"lambda1", 0.01}, {"lambda2", 0.001}, {"lambda", 1e-3}, {"tolerance", 1e-12}, {"dcTolerance", 1e-12}}, loss)},
-      {"dfg", paramsOf({{"lambda1", 0.01}, {"lambda2", 0.0005}, {"lambda", 1e-3}, {"tolerance", 1e-12}, {"maxIterations", 200000}}, loss)},
+      {"ncfgs",
+       paramsOf({{"lambda1", 0.01}, {"lambda2", 0.001}, {"lambda", 1e-3}, {"tolerance", 1e-12}, {"dcTolerance", 1e-12}},
+                loss)},
+      {"dfg",
+       paramsOf(
+           {{"lambda1", 0.01}, {"lambda2", 0.0005}, {"lambda", 1e-3}, {"tolerance", 1e-12}, {"maxIterations", 200000}},
+           loss)},
       {"cg", paramsOf({{"Q", 3}, {"lambda", 0.05}}, loss)},
       {"cgpg", paramsOf({{"Q", 3}, {"lambda", 0.05}}, loss)},
   };
@@ -221,8 +224,10 @@ TEST(SparseDesign, CrossValidationGivesTheDenseScores) {
 
 TEST(SparseDesign, BadCsrIsNamedByField) {
   const SparseData s(6, 5, 0.5, 1, "regression");
-  auto messageOf = [&](std::vector<std::int32_t> indptr, std::vector<std::int32_t> indices, std::vector<double> values) {
-    return checkCsr(6, 5, indptr.data(), indptr.size(), indices.data(), indices.size(), values.data(), values.size()).message();
+  auto messageOf = [&](std::vector<std::int32_t> indptr, std::vector<std::int32_t> indices,
+                       std::vector<double> values) {
+    return checkCsr(6, 5, indptr.data(), indptr.size(), indices.data(), indices.size(), values.data(), values.size())
+        .message();
   };
   EXPECT_EQ(messageOf(s.indptr, s.indices, s.values), "");
   auto ptr = s.indptr;

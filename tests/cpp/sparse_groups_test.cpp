@@ -16,8 +16,7 @@ double distance2(const std::vector<double>& a, const std::vector<double>& b) {
 }
 
 // Feasibility and internal consistency of a projection.
-void expectFeasible(const std::vector<double>& u, const supclust::SparseGroupsResult& r,
-                    std::size_t s, int Q) {
+void expectFeasible(const std::vector<double>& u, const supclust::SparseGroupsResult& r, std::size_t s, int Q) {
   std::size_t nonzero = 0;
   std::set<double> distinct;
   for (std::size_t i = 0; i < u.size(); ++i) {

@@ -175,7 +175,8 @@ TEST(Stability, StandardizedFitsGroupOnTheirOwnScale) {
     const auto rows = subsampleRows(150, o.fraction, o.seed, r);
     RowMatrix X(static_cast<Eigen::Index>(rows.size()), 12);
     Vector y(static_cast<Eigen::Index>(rows.size()));
-    for (std::size_t i = 0; i < rows.size(); ++i) X.row(static_cast<Eigen::Index>(i)) = p.X.row(rows[i]), y[static_cast<Eigen::Index>(i)] = p.y[rows[i]];
+    for (std::size_t i = 0; i < rows.size(); ++i)
+      X.row(static_cast<Eigen::Index>(i)) = p.X.row(rows[i]), y[static_cast<Eigen::Index>(i)] = p.y[rows[i]];
     for (Eigen::Index j = 0; j < 12; ++j) {
       const double mean = X.col(j).mean(), sd = std::sqrt((X.col(j).array() - mean).square().mean());
       X.col(j) /= sd;
@@ -186,5 +187,7 @@ TEST(Stability, StandardizedFitsGroupOnTheirOwnScale) {
         together[static_cast<std::size_t>(a * 12 + b)] += f.coef(a, 0) != 0 && f.coef(a, 0) == f.coef(b, 0);
   }
   for (int a = 0; a < 12; ++a)
-    for (int b = 0; b < 12; ++b) EXPECT_NEAR(s.coGrouping[static_cast<std::size_t>(a * 12 + b)], together[static_cast<std::size_t>(a * 12 + b)] / 6, 1e-12);
+    for (int b = 0; b < 12; ++b)
+      EXPECT_NEAR(s.coGrouping[static_cast<std::size_t>(a * 12 + b)],
+                  together[static_cast<std::size_t>(a * 12 + b)] / 6, 1e-12);
 }

@@ -29,8 +29,7 @@ Params paramsFor(const Method& m, Eigen::Index n, Eigen::Index d) {
       Labels g(static_cast<std::size_t>(m.kind == ModelKind::Experts ? n : d));
       for (std::size_t i = 0; i < g.size(); ++i) g[i] = static_cast<std::int32_t>(i % 2);
       p.labels["groups"] = g;
-    } else if (o.degree != 0 && o.defaultNumber == 0 && o.kind == OptionKind::Number)
-      p.numbers[o.name] = 0.05;
+    } else if (o.degree != 0 && o.defaultNumber == 0 && o.kind == OptionKind::Number) p.numbers[o.name] = 0.05;
   }
   return p;
 }
@@ -53,7 +52,9 @@ ScaledData dataFor(const Method& m) {
   return data;
 }
 
-Problem problemOf(const ScaledData& d, const RowMatrix& X) { return {{X.data(), X.rows(), X.cols()}, {d.y.data(), d.y.size()}, d.K}; }
+Problem problemOf(const ScaledData& d, const RowMatrix& X) {
+  return {{X.data(), X.rows(), X.cols()}, {d.y.data(), d.y.size()}, d.K};
+}
 
 // sqrt(Σ (x − x̄)² / n) per column, 1 for a constant one.
 RowVector deviationsByHand(const RowMatrix& X) {
@@ -114,7 +115,8 @@ TEST(Standardize, TheAnswerDoesNotDependOnTheColumnsUnits) {
     Params p = paramsFor(m, data.X.rows(), data.X.cols());
     p.flags["standardize"] = true;
     RowVector unit(data.X.cols());
-    for (Eigen::Index j = 0; j < unit.size(); ++j) unit[j] = std::ldexp(1.0, static_cast<int>(3 * j) - 10);  // 2^-10 … 2^11: exact
+    for (Eigen::Index j = 0; j < unit.size(); ++j)
+      unit[j] = std::ldexp(1.0, static_cast<int>(3 * j) - 10);  // 2^-10 … 2^11: exact
     unit[5] = 1;  // the constant column is not standardized: its units stay
     const RowMatrix rescaled = data.X.array().rowwise() * unit.array();
     const Result a = fit(m, problemOf(data, data.X), p), b = fit(m, problemOf(data, rescaled), p);
@@ -137,7 +139,9 @@ TEST(Standardize, ACsrDesignGivesTheDenseAnswer) {
     Params p = paramsFor(m, data.X.rows(), data.X.cols());
     p.flags["standardize"] = true;
     const CsrArrays c = csrOf(data.X);
-    const Problem sparse{{data.X.rows(), data.X.cols(), c.indptr.data(), c.indices.data(), c.values.data()}, {data.y.data(), data.y.size()}, data.K};
+    const Problem sparse{{data.X.rows(), data.X.cols(), c.indptr.data(), c.indices.data(), c.values.data()},
+                         {data.y.data(), data.y.size()},
+                         data.K};
     const Result a = fit(m, sparse, p), b = fit(m, problemOf(data, data.X), p);
     ASSERT_EQ(a.status, b.status) << m.name << ": " << a.message;
     EXPECT_LT(relativeGap(a.coef, b.coef), 1e-7) << m.name;
@@ -158,7 +162,8 @@ TEST(Standardize, APathStandardizesOnceAndMapsEveryPointBack) {
   ASSERT_EQ(a.status, Status::Converged) << a.message;
   const RowVector s = deviationsByHand(X);
   const RowMatrix scaled = X.array().rowwise() / s.array();
-  const PathResult b = path("lasso", {{scaled.data(), scaled.rows(), scaled.cols()}, {g.y.data(), g.y.size()}}, {}, {}, o);
+  const PathResult b =
+      path("lasso", {{scaled.data(), scaled.rows(), scaled.cols()}, {g.y.data(), g.y.size()}}, {}, {}, o);
   // The top (λmax) is the standardized columns' ‖Xcᵀ(y − ȳ)‖∞/n.
   EXPECT_NEAR(a.top.value, b.top.value, 1e-12 * b.top.value);
   ASSERT_EQ(a.points.size(), b.points.size());
@@ -218,10 +223,15 @@ TEST(Standardize, ColumnsAtTheEndsOfTheDoubleRangeAreScaledToUnitDeviation) {
   const DataMatrix view(X.data(), 3, 4);
   const RowVector s = view.columnDeviations(view.columnMeans());
   const double third = 1.0 / 3;
-  EXPECT_NEAR(s[0], 1e-200 * std::sqrt((std::pow(1 - 2 * third, 2) + std::pow(3 - 2 * third, 2) + std::pow(-2 - 2 * third, 2)) / 3), 1e-214);
+  EXPECT_NEAR(
+      s[0],
+      1e-200 * std::sqrt((std::pow(1 - 2 * third, 2) + std::pow(3 - 2 * third, 2) + std::pow(-2 - 2 * third, 2)) / 3),
+      1e-214);
   EXPECT_NEAR(s[1], 1e200 * std::sqrt((std::pow(1 - 1, 2) + std::pow(-1 - 1, 2) + std::pow(3 - 1, 2)) / 3), 1e186);
   EXPECT_EQ(s[2], 0);
-  EXPECT_NEAR(s[3], std::sqrt((std::pow(1 - 7 * third, 2) + std::pow(2 - 7 * third, 2) + std::pow(4 - 7 * third, 2)) / 3), 1e-15);
+  EXPECT_NEAR(s[3],
+              std::sqrt((std::pow(1 - 7 * third, 2) + std::pow(2 - 7 * third, 2) + std::pow(4 - 7 * third, 2)) / 3),
+              1e-15);
   // The fit standardizes them: its answer is that of the columns scaled by hand (the constant's by 1).
   const Vector y = (Vector(3) << 0.5, -1, 2).finished();
   Params p;
@@ -234,6 +244,7 @@ TEST(Standardize, ColumnsAtTheEndsOfTheDoubleRangeAreScaledToUnitDeviation) {
   const RowMatrix scaled = X.array().rowwise() / unit.array();
   p.flags.clear();
   const Result b = fit("ridge", {{scaled.data(), 3, 4}, {y.data(), 3}}, p);
-  for (Eigen::Index j : {0, 1, 3}) EXPECT_NEAR(a.coef(j, 0), b.coef(j, 0) / unit[j], 1e-9 * std::abs(b.coef(j, 0) / unit[j])) << j;
+  for (Eigen::Index j : {0, 1, 3})
+    EXPECT_NEAR(a.coef(j, 0), b.coef(j, 0) / unit[j], 1e-9 * std::abs(b.coef(j, 0) / unit[j])) << j;
   EXPECT_NEAR(a.coef(2, 0), 0, 1e-12);
 }

@@ -74,9 +74,9 @@ TEST(StrictInputs, TheEstimateCountsTheOutputsAndTheTasksCouplings) {
   const Method& frobenius = *findMethod("tasks-frobenius");
   const double one = estimateFitBytes(frobenius, 2000, 2000, 1, 4e6, false);
   const double many = estimateFitBytes(frobenius, 2000, 2000, 200000, 4e6, false);
-  EXPECT_GT(many - one, 8.0 * 2000 * 200000);                  // at least the coefficients
-  EXPECT_GT(many - one, 8.0 * 6 * 200000.0 * 200000.0);        // and the K × K couplings
-  EXPECT_GT(many, 0.9 * 2147483648.0);                         // beyond wasm32's address space
+  EXPECT_GT(many - one, 8.0 * 2000 * 200000);  // at least the coefficients
+  EXPECT_GT(many - one, 8.0 * 6 * 200000.0 * 200000.0);  // and the K × K couplings
+  EXPECT_GT(many, 0.9 * 2147483648.0);  // beyond wasm32's address space
 }
 
 // ADFG at a γ whose weights span more than 1e12 is refused before any work (it failed to

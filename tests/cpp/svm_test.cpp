@@ -98,7 +98,8 @@ TEST(LinearSvm, ReachesItsDualityGapAndTheProjectedGradientOptimum) {
       // its bias is that, or that − μᵀw for the raw rows.
       const double bias = r.intercept[0] - (centred ? 0.0 : Xc.means().dot(r.coef.col(0).transpose()));
       EXPECT_NEAR(primal(r.coef.col(0), bias), r.objective, 1e-12 * r.objective) << lambda << centred;
-      if (centred) EXPECT_NEAR(svmPrimal(Xc, y, lambda, r.coef.col(0), r.intercept[0]), r.objective, 1e-12 * r.objective);
+      if (centred)
+        EXPECT_NEAR(svmPrimal(Xc, y, lambda, r.coef.col(0), r.intercept[0]), r.objective, 1e-12 * r.objective);
       // Weak duality brackets the optimum: the certificate the solver stops on.
       EXPECT_LE(svmDual(alpha, w, b, lambda), r.objective * (1 + 1e-12));
       // A design held only centred (built from the matrix) gives the same answer.
@@ -147,7 +148,8 @@ TEST(LinearSvm, SparseRowsReachTheDenseOptimum) {
       EXPECT_NEAR(b.objective, a.objective, 2e-10 * a.objective) << lambda;
       // The sparse fit's w and b, re-scored on the dense design, give its own objective.
       if (centred)
-        EXPECT_NEAR(svmPrimal(dense, y, lambda, b.coef.col(0), b.intercept[0]), b.objective, 1e-12 * b.objective) << lambda;
+        EXPECT_NEAR(svmPrimal(dense, y, lambda, b.coef.col(0), b.intercept[0]), b.objective, 1e-12 * b.objective)
+            << lambda;
       EXPECT_LT((a.coef - b.coef).norm(), 1e-3 * a.coef.norm()) << lambda;
     }
 }
@@ -203,7 +205,8 @@ TEST(LinearSvm, OneVsRestIsOneBinarySvmPerClass) {
     sum += one.objective;
   }
   EXPECT_DOUBLE_EQ(all.objective, sum);
-  const Answers a = answer(Answer::Classes, Predictor{ModelKind::Features, all.coef, all.intercept, 3, true}, DataMatrix(X.data(), n, d), Vector());
+  const Answers a = answer(Answer::Classes, Predictor{ModelKind::Features, all.coef, all.intercept, 3, true},
+                           DataMatrix(X.data(), n, d), Vector());
   int right = 0;
   for (int i = 0; i < n; ++i) right += a.classes[static_cast<std::size_t>(i)] == classes[i];
   EXPECT_GT(right, n * 3 / 4);  // well-separated classes

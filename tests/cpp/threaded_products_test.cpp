@@ -19,7 +19,8 @@ namespace {
 RowMatrix filled(Eigen::Index n, Eigen::Index d) {
   RowMatrix X(n, d);
   for (Eigen::Index i = 0; i < n; ++i)
-    for (Eigen::Index j = 0; j < d; ++j) X(i, j) = std::sin(0.013 * static_cast<double>(i * d + j)) + (j % 7 == 0 ? 3.0 : 0.0);
+    for (Eigen::Index j = 0; j < d; ++j)
+      X(i, j) = std::sin(0.013 * static_cast<double>(i * d + j)) + (j % 7 == 0 ? 3.0 : 0.0);
   return X;
 }
 }  // namespace
@@ -45,11 +46,14 @@ TEST(ThreadedProducts, EqualTheOneThreadKernelsBitForBit) {
   // Inside parallelFor's tasks (a table's or a cross-validation's fits) the products stay on
   // the task's thread, with the same answer.
   Vector z2(n), g2(d);
-  parallelFor(1, 2, [&](std::size_t) {
-    const CenteredDesign inner(DataMatrix(X.data(), n, d));
-    inner.multiply(w.data(), z2.data());
-    inner.multiplyTransposed(r.data(), g2.data());
-  }, [](std::size_t) { return true; });
+  parallelFor(
+      1, 2,
+      [&](std::size_t) {
+        const CenteredDesign inner(DataMatrix(X.data(), n, d));
+        inner.multiply(w.data(), z2.data());
+        inner.multiplyTransposed(r.data(), g2.data());
+      },
+      [](std::size_t) { return true; });
   EXPECT_EQ(z2, z1);
   EXPECT_EQ(g2, g1);
 }
@@ -93,7 +97,8 @@ TEST(ThreadedProducts, RowGramEntriesAreDotProducts) {
   Matrix K(n, n);
   rowGram(X.data(), static_cast<std::size_t>(n), static_cast<std::size_t>(d), K.data());
   for (Eigen::Index i = 0; i < n; ++i)
-    for (Eigen::Index j = 0; j < n; ++j) ASSERT_EQ(K(i, j), dot(X.row(i).data(), X.row(j).data(), static_cast<std::size_t>(d))) << i << ", " << j;
+    for (Eigen::Index j = 0; j < n; ++j)
+      ASSERT_EQ(K(i, j), dot(X.row(i).data(), X.row(j).data(), static_cast<std::size_t>(d))) << i << ", " << j;
 }
 
 // Coordinate descent's full passes over the columns (the gradient at the start and at each KKT
@@ -128,11 +133,14 @@ TEST(ThreadedProducts, CoordinateDescentsFullPassesAreThreadCountFree) {
     const Result a = elasticNetCoordinateDescent(design, y, 0.02, 1, options, {});
     std::vector<Result> b(2);
     std::vector<char> untethered(2, 0);
-    parallelFor(2, 2, [&](std::size_t t) {
-      const CenteredDesign inner(data);
-      untethered[t] = inner.team() == nullptr;
-      b[t] = elasticNetCoordinateDescent(inner, y, 0.02, 1, options, {});
-    }, [](std::size_t) { return true; });
+    parallelFor(
+        2, 2,
+        [&](std::size_t t) {
+          const CenteredDesign inner(data);
+          untethered[t] = inner.team() == nullptr;
+          b[t] = elasticNetCoordinateDescent(inner, y, 0.02, 1, options, {});
+        },
+        [](std::size_t) { return true; });
     EXPECT_EQ(a.status, Status::Converged);
     EXPECT_GT((a.coef.array() != 0).count(), 0);
     for (int t = 0; t < 2; ++t) {
@@ -158,11 +166,14 @@ TEST(ThreadedProducts, TransposedProductInPlaceIsXcTransposedR) {
   const Vector expected = Xc.transpose() * r;
   EXPECT_LE((g - expected).cwiseAbs().maxCoeff(), 1e-11 * (X.cwiseAbs().transpose() * r.cwiseAbs()).maxCoeff());
   Vector inTask(d);
-  parallelFor(2, 2, [&](std::size_t t) {
-    if (t != 0) return;
-    const CenteredDesign inner(DataMatrix(X.data(), n, d));
-    inner.multiplyTransposedInPlace(r.data(), inTask.data());
-  }, [](std::size_t) { return true; });
+  parallelFor(
+      2, 2,
+      [&](std::size_t t) {
+        if (t != 0) return;
+        const CenteredDesign inner(DataMatrix(X.data(), n, d));
+        inner.multiplyTransposedInPlace(r.data(), inTask.data());
+      },
+      [](std::size_t) { return true; });
   EXPECT_EQ(inTask, g);
   std::vector<std::int32_t> indptr{0}, indices;
   std::vector<double> values;

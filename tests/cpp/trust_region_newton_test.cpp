@@ -64,7 +64,8 @@ TEST(TrustRegionNewton, ReachesTheFirstOrderSolversOptimumWithACertificate) {
         const RowVector& b0 = p.b0;
         const Result newton = trustRegionNewton(F, W0, b0, {1000, 1e-10}, {});
         const Result first = proximalGradient(F, NoPenalty(), W0, b0, {200000, 1e-10}, {});
-        SCOPED_TRACE(std::string(lossName) + " n=" + std::to_string(n) + " d=" + std::to_string(d) + " λ=" + std::to_string(lambda));
+        SCOPED_TRACE(std::string(lossName) + " n=" + std::to_string(n) + " d=" + std::to_string(d) +
+                     " λ=" + std::to_string(lambda));
         ASSERT_EQ(newton.status, Status::Converged) << newton.message;
         ASSERT_EQ(first.status, Status::Converged) << first.message;
         const double scale = gradientScale(F);
@@ -105,7 +106,8 @@ TEST(ProximalNewton, ReachesTheFirstOrderSolversOptimumWithACertificate) {
         const RowVector& b0 = p.b0;
         const Result newton = proximalNewtonL1(F, l1, W0, b0, {1000, 1e-10}, {});
         const Result first = proximalGradient(F, L1Penalty(l1), W0, b0, {400000, 1e-10}, {});
-        SCOPED_TRACE(std::string(lossName) + " n=" + std::to_string(n) + " d=" + std::to_string(d) + " l1=" + std::to_string(l1) + " l2=" + std::to_string(l2));
+        SCOPED_TRACE(std::string(lossName) + " n=" + std::to_string(n) + " d=" + std::to_string(d) +
+                     " l1=" + std::to_string(l1) + " l2=" + std::to_string(l2));
         ASSERT_EQ(newton.status, Status::Converged) << newton.message;
         ASSERT_EQ(first.status, Status::Converged) << first.message;
         const double scale = gradientScale(F);

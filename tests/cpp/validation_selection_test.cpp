@@ -30,7 +30,8 @@ SyntheticProblem e5Repetition(std::uint64_t seed) {
 }
 
 double validationMse(const SyntheticProblem& p, const Result& r) {
-  const Vector residual = p.Xvalidation * r.coef.col(0) + Vector::Constant(p.yvalidation.size(), r.intercept[0]) - p.yvalidation;
+  const Vector residual =
+      p.Xvalidation * r.coef.col(0) + Vector::Constant(p.yvalidation.size(), r.intercept[0]) - p.yvalidation;
   return residual.squaredNorm() / static_cast<double>(residual.size());
 }
 }  // namespace
@@ -78,7 +79,8 @@ TEST(ValidationSelection, E5ColumnsAreTheDfgMseSAndAdjustedRandOfTheChosenModel)
   for (std::size_t m = 0; m < 2; ++m) {
     const ExperimentMethod& spec = e->methods[m == 0 ? 0 : 2];
     ASSERT_EQ(spec.label, r.rows[m].label);
-    const ValidationSelection v = selectOnValidation(spec.method, train, validation, p.yvalidation, spec.params, spec.fastGrid);
+    const ValidationSelection v =
+        selectOnValidation(spec.method, train, validation, p.yvalidation, spec.params, spec.fastGrid);
     ASSERT_EQ(r.rows[m].cells.size(), 3u);
     EXPECT_DOUBLE_EQ(r.rows[m].cells[0].mean, dfgMse(p.Xtest, v.model.coef.col(0), p.coef)) << spec.label;
     EXPECT_DOUBLE_EQ(r.rows[m].cells[1].mean, groupingScore(v.model.coef.col(0), p.coef)) << spec.label;
@@ -116,7 +118,8 @@ TEST(ValidationSelection, E5SearchesTheMappedGridOnHalfDecades) {
       ASSERT_NE(entry, m.grid.end()) << m.label;
       const std::vector<double>& gamma = entry->second;
       ASSERT_EQ(gamma.size(), 11u) << m.label;
-      for (std::size_t k = 0; k < gamma.size(); ++k) EXPECT_DOUBLE_EQ(gamma[k], 0.1 * static_cast<double>(k)) << m.label;
+      for (std::size_t k = 0; k < gamma.size(); ++k)
+        EXPECT_DOUBLE_EQ(gamma[k], 0.1 * static_cast<double>(k)) << m.label;
       std::size_t points = 1;
       for (const auto& g : m.grid) points *= g.second.size();
       EXPECT_EQ(points, 3773u) << m.label;

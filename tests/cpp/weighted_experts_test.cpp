@@ -30,8 +30,9 @@ Fitted weightedRidge(const RowMatrix& X, const Vector& y, const Vector& w, const
   double s = 0, ybar = 0;
   RowVector mean = RowVector::Zero(d);
   for (std::size_t i = 0; i < labels.size(); ++i)
-    if (labels[i] == q) s += w[static_cast<Eigen::Index>(i)], ybar += w[static_cast<Eigen::Index>(i)] * y[static_cast<Eigen::Index>(i)],
-                        mean += w[static_cast<Eigen::Index>(i)] * X.row(static_cast<Eigen::Index>(i));
+    if (labels[i] == q)
+      s += w[static_cast<Eigen::Index>(i)], ybar += w[static_cast<Eigen::Index>(i)] * y[static_cast<Eigen::Index>(i)],
+          mean += w[static_cast<Eigen::Index>(i)] * X.row(static_cast<Eigen::Index>(i));
   Fitted f{Vector::Zero(d)};
   if (!(s > 0)) return f;
   mean /= s;
@@ -100,7 +101,8 @@ TEST(WeightedExperts, AmAnswersAreWeightedRidgesAtAnExchangeFixedPoint) {
     Labels moved = r.groups;
     moved[static_cast<std::size_t>(i)] = 1 - moved[static_cast<std::size_t>(i)];
     double left = 0;
-    for (std::size_t k = 0; k < moved.size(); ++k) left += moved[k] == r.groups[static_cast<std::size_t>(i)] ? w[static_cast<Eigen::Index>(k)] : 0;
+    for (std::size_t k = 0; k < moved.size(); ++k)
+      left += moved[k] == r.groups[static_cast<std::size_t>(i)] ? w[static_cast<Eigen::Index>(k)] : 0;
     if (!(left > 0)) continue;
     EXPECT_GE(objective(p.X, p.y, w, moved, 2, lambda), F - 1e-12 * F) << "sample " << i;
   }
@@ -114,16 +116,19 @@ TEST(WeightedExperts, IntegerWeightsGiveTheRepeatedRowsOracle) {
   for (Eigen::Index i = 0; i < 60; ++i) {
     w[i] = static_cast<double>(1 + i % 3);
     groups[static_cast<std::size_t>(i)] = static_cast<std::int32_t>(i % 3 == 0 ? 0 : i % 5 == 0 ? 1 : 2);
-    for (int c = 0; c < static_cast<int>(w[i]); ++c) rows.push_back(i), repeatedGroups.push_back(groups[static_cast<std::size_t>(i)]);
+    for (int c = 0; c < static_cast<int>(w[i]); ++c)
+      rows.push_back(i), repeatedGroups.push_back(groups[static_cast<std::size_t>(i)]);
   }
   RowMatrix Xr(static_cast<Eigen::Index>(rows.size()), 3);
   Vector yr(static_cast<Eigen::Index>(rows.size()));
-  for (std::size_t k = 0; k < rows.size(); ++k) Xr.row(static_cast<Eigen::Index>(k)) = p.X.row(rows[k]), yr[static_cast<Eigen::Index>(k)] = p.y[rows[k]];
+  for (std::size_t k = 0; k < rows.size(); ++k)
+    Xr.row(static_cast<Eigen::Index>(k)) = p.X.row(rows[k]), yr[static_cast<Eigen::Index>(k)] = p.y[rows[k]];
   Params params, repeatedParams;
   params.numbers["Q"] = repeatedParams.numbers["Q"] = 3;
   params.labels["groups"] = groups;
   repeatedParams.labels["groups"] = repeatedGroups;
-  const Result a = fit("experts-oracle", weighted(p.X, p.y, w), params), b = fit("experts-oracle", problemOf(Xr, yr), repeatedParams);
+  const Result a = fit("experts-oracle", weighted(p.X, p.y, w), params),
+               b = fit("experts-oracle", problemOf(Xr, yr), repeatedParams);
   ASSERT_EQ(a.status, Status::Converged) << a.message;
   ASSERT_EQ(b.status, Status::Converged) << b.message;
   EXPECT_LT((a.coef - b.coef).cwiseAbs().maxCoeff(), 1e-9);
@@ -145,11 +150,13 @@ TEST(WeightedExperts, ClassifyingExpertsWeighTheirGroupsLogisticFits) {
     classes[i] = static_cast<double>((p.y[i] > 0) + (p.X(i, 0) > 0.5));
     w[i] = static_cast<double>(1 + i % 3);
     groups[static_cast<std::size_t>(i)] = static_cast<std::int32_t>(p.X(i, 1) > 0);
-    for (int c = 0; c < static_cast<int>(w[i]); ++c) rows.push_back(i), repeatedGroups.push_back(groups[static_cast<std::size_t>(i)]);
+    for (int c = 0; c < static_cast<int>(w[i]); ++c)
+      rows.push_back(i), repeatedGroups.push_back(groups[static_cast<std::size_t>(i)]);
   }
   RowMatrix Xr(static_cast<Eigen::Index>(rows.size()), 3);
   Vector yr(static_cast<Eigen::Index>(rows.size()));
-  for (std::size_t k = 0; k < rows.size(); ++k) Xr.row(static_cast<Eigen::Index>(k)) = p.X.row(rows[k]), yr[static_cast<Eigen::Index>(k)] = classes[rows[k]];
+  for (std::size_t k = 0; k < rows.size(); ++k)
+    Xr.row(static_cast<Eigen::Index>(k)) = p.X.row(rows[k]), yr[static_cast<Eigen::Index>(k)] = classes[rows[k]];
   const double lambda = 0.05;
   Params params;
   params.numbers["Q"] = 2;
@@ -158,7 +165,8 @@ TEST(WeightedExperts, ClassifyingExpertsWeighTheirGroupsLogisticFits) {
   Params oracle = params, repeated = params;
   oracle.labels["groups"] = groups;
   repeated.labels["groups"] = repeatedGroups;
-  const Result a = fit("experts-oracle", weighted(p.X, classes, w), oracle), b = fit("experts-oracle", problemOf(Xr, yr), repeated);
+  const Result a = fit("experts-oracle", weighted(p.X, classes, w), oracle),
+               b = fit("experts-oracle", problemOf(Xr, yr), repeated);
   ASSERT_EQ(a.status, Status::Converged) << a.message;
   ASSERT_EQ(b.status, Status::Converged) << b.message;
   EXPECT_LT((a.coef - b.coef).cwiseAbs().maxCoeff(), 1e-7);
@@ -219,7 +227,8 @@ TEST(WeightedExperts, TheExchangeStopsWhereNoWeightedMoveLowersF) {
     if (!(w[i] > 0)) continue;
     const std::int32_t a = labels[static_cast<std::size_t>(i)];
     double left = 0;
-    for (std::size_t k = 0; k < labels.size(); ++k) left += labels[k] == a && static_cast<Eigen::Index>(k) != i ? w[static_cast<Eigen::Index>(k)] : 0;
+    for (std::size_t k = 0; k < labels.size(); ++k)
+      left += labels[k] == a && static_cast<Eigen::Index>(k) != i ? w[static_cast<Eigen::Index>(k)] : 0;
     if (!(left > 0)) continue;
     for (std::int32_t b = 0; b < 3; ++b) {
       if (b == a) continue;

@@ -30,10 +30,13 @@ TEST(WorkTeam, CallsEveryChunkOncePerRun) {
 TEST(WorkTeam, HasNoHelpersInsideAParallelTask) {
   if (availableThreads() < 2) GTEST_SKIP() << "one thread";
   std::vector<int> sizes(2, 0);
-  parallelFor(2, 2, [&](std::size_t i) {
-    WorkTeam team(4);
-    sizes[i] = team.size();
-  }, [](std::size_t) { return true; });
+  parallelFor(
+      2, 2,
+      [&](std::size_t i) {
+        WorkTeam team(4);
+        sizes[i] = team.size();
+      },
+      [](std::size_t) { return true; });
   EXPECT_EQ(sizes[0], 1);
   EXPECT_EQ(sizes[1], 1);
   EXPECT_FALSE(insideParallelTask());

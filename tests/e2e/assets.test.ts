@@ -40,21 +40,32 @@ beforeAll(async () => {
   mkdirSync(join(site, 'assets'));
   cpSync(join(root, 'dist'), join(site, 'assets/supclust'), { recursive: true });
   writeFileSync(join(site, 'base.html'), page("{ baseUrl: '/assets/supclust/' }"));
-  writeFileSync(join(site, 'hook.html'), page("{ baseUrl: '/assets/supclust/', createWorker: (url) => { window.workerUrl = url.href; return new Worker(url, { type: 'module' }); } }"));
+  writeFileSync(
+    join(site, 'hook.html'),
+    page(
+      "{ baseUrl: '/assets/supclust/', createWorker: (url) => { window.workerUrl = url.href; return new Worker(url, { type: 'module' }); } }",
+    ),
+  );
   writeFileSync(join(site, 'default.html'), page('{}'));
   writeFileSync(join(site, 'nowhere.html'), page("{ baseUrl: '/nowhere/' }"));
   // A static host that sends no headers: coi-serviceworker (docs/api.md's recipe) adds them from a
   // service worker, which reloads the page once it controls it; the page loads supclust then.
   cpSync(join(root, 'node_modules/coi-serviceworker/coi-serviceworker.min.js'), join(site, 'coi-serviceworker.min.js'));
-  writeFileSync(join(site, 'coi.html'), page("{ baseUrl: '/assets/supclust/' }")
-    .replace('<script type="module">', '<script src="/coi-serviceworker.min.js"></script>\n<script type="module">')
-    .replace('try {', 'if (self.crossOriginIsolated) try {'));
-  writeFileSync(join(site, 'grids.html'), `<!DOCTYPE html><meta charset="utf-8"><title>…</title>
+  writeFileSync(
+    join(site, 'coi.html'),
+    page("{ baseUrl: '/assets/supclust/' }")
+      .replace('<script type="module">', '<script src="/coi-serviceworker.min.js"></script>\n<script type="module">')
+      .replace('try {', 'if (self.crossOriginIsolated) try {'),
+  );
+  writeFileSync(
+    join(site, 'grids.html'),
+    `<!DOCTYPE html><meta charset="utf-8"><title>…</title>
 <script type="module">
 import { logGrid } from '/bundle/browser/index.js';
 window.grids = ${JSON.stringify(GRIDS)}.map(([from, to, count]) => logGrid(from, to, count));
 document.title = 'ok';
-</script>`);
+</script>`,
+  );
   browser = await launch();
   for (const isolate of [true, false]) servers.push(await serve(site, { isolate }));
   // A page whose policy allows its scripts but not compiling WebAssembly.
@@ -72,12 +83,22 @@ afterAll(async () => {
 });
 
 // logGrid's arguments: decades and odd spans, up and down, short and long.
-const GRIDS: [number, number, number][] = [[10, 1e-4, 11], [1, 1e-3, 40], [100, 1e-2, 5], [0.37, 123.4, 97], [1e-300, 1e300, 601], [2.5, 2.5000001, 13], [7e3, 3e-6, 1000]];
+const GRIDS: [number, number, number][] = [
+  [10, 1e-4, 11],
+  [1, 1e-3, 40],
+  [100, 1e-2, 5],
+  [0.37, 123.4, 97],
+  [1e-300, 1e300, 601],
+  [2.5, 2.5000001, 13],
+  [7e3, 3e-6, 1000],
+];
 
 async function title(server: StaticServer, file: string) {
   const p = await browser.newPage();
   const wasm: string[] = [];
-  p.on('request', (r) => { if (r.url().endsWith('.wasm')) wasm.push(new URL(r.url()).pathname); });
+  p.on('request', (r) => {
+    if (r.url().endsWith('.wasm')) wasm.push(new URL(r.url()).pathname);
+  });
   await p.goto(server.url + file);
   await p.waitForFunction(() => !document.title.startsWith('…'), null, { timeout: 45_000 });
   const t = await p.title();
@@ -92,7 +113,12 @@ describe('logGrid', () => {
     const p = await browser.newPage();
     await p.goto(servers[1].url + 'grids.html');
     await p.waitForFunction(() => document.title === 'ok', null, { timeout: 20_000 });
-    const bitsOf = (grid: number[]) => grid.map((x) => { const b = new DataView(new ArrayBuffer(8)); b.setFloat64(0, x); return b.getBigUint64(0).toString(16); });
+    const bitsOf = (grid: number[]) =>
+      grid.map((x) => {
+        const b = new DataView(new ArrayBuffer(8));
+        b.setFloat64(0, x);
+        return b.getBigUint64(0).toString(16);
+      });
     const inChromium = (await p.evaluate(() => (window as unknown as { grids: number[][] }).grids)).map(bitsOf);
     await p.close();
     expect(inChromium).toEqual(GRIDS.map(([from, to, count]) => bitsOf(logGrid(from, to, count))));
@@ -111,17 +137,21 @@ async function without(file: string, server: StaticServer) {
 }
 
 describe('a module that cannot start', () => {
-  it('names the module worker\'s URL when it is missing or not served as JavaScript', async () => {
+  it("names the module worker's URL when it is missing or not served as JavaScript", async () => {
     const missing = await without('browser/worker.js', servers[1]);
-    expect(missing.title).toContain(`failed load-failed: the supclust worker failed to start (${servers[1].url}assets/supclust/browser/worker.js: HTTP 404`);
+    expect(missing.title).toContain(
+      `failed load-failed: the supclust worker failed to start (${servers[1].url}assets/supclust/browser/worker.js: HTTP 404`,
+    );
     const text = await title(servers[3], 'base.html');
-    expect(text.title).toContain(`${servers[3].url}assets/supclust/browser/worker.js is served as 'text/plain', and a worker's script must be JavaScript`);
+    expect(text.title).toContain(
+      `${servers[3].url}assets/supclust/browser/worker.js is served as 'text/plain', and a worker's script must be JavaScript`,
+    );
   });
 
   it('names the glue and the fix when the glue is missing', async () => {
     const r = await without('wasm/web/supclust-core-simd.js', servers[1]);
     expect(r.title).toMatch(/^failed load-failed: could not start the core simd module: .*supclust-core-simd\.js/);
-    expect(r.title).toContain('serve supclust-core-simd.js, the module\'s glue, beside its .wasm, as JavaScript');
+    expect(r.title).toContain("serve supclust-core-simd.js, the module's glue, beside its .wasm, as JavaScript");
   });
 
   // Worker-initiated requests are not routed by the browser driver: the file is left out of
@@ -130,12 +160,17 @@ describe('a module that cannot start', () => {
     rmSync(join(site, 'assets/supclust/wasm/web/supclust-core-simd-threaded.worker.js'));
     const t0 = Date.now();
     const r = await title(servers[0], 'base.html');
-    cpSync(join(root, 'dist/wasm/web/supclust-core-simd-threaded.worker.js'), join(site, 'assets/supclust/wasm/web/supclust-core-simd-threaded.worker.js'));
+    cpSync(
+      join(root, 'dist/wasm/web/supclust-core-simd-threaded.worker.js'),
+      join(site, 'assets/supclust/wasm/web/supclust-core-simd-threaded.worker.js'),
+    );
     // The worker reports the failure (or, if nothing reports, the start times out): either way a
     // load-failed naming the file to serve and the single-thread fallback.
-    expect(r.title).toMatch(/^failed load-failed: (the supclust worker failed to start|the core simd-threaded module did not start within \d+ s)/);
+    expect(r.title).toMatch(
+      /^failed load-failed: (the supclust worker failed to start|the core simd-threaded module did not start within \d+ s)/,
+    );
     expect(r.title).toContain('serve supclust-core-simd-threaded.worker.js');
-    expect(r.title).toContain(`(${servers[0].url}assets/supclust/wasm/web/supclust-core-simd-threaded.worker.js: HTTP 404`);  // the file at fault, by URL
+    expect(r.title).toContain(`(${servers[0].url}assets/supclust/wasm/web/supclust-core-simd-threaded.worker.js: HTTP 404`); // the file at fault, by URL
     expect(r.title).toContain("load({ variant: 'simd' })");
     expect(Date.now() - t0).toBeLessThan(40_000);
   }, 60_000);
@@ -144,18 +179,22 @@ describe('a module that cannot start', () => {
 describe('a Content-Security-Policy without wasm-unsafe-eval', () => {
   it('is named with its fix', async () => {
     const r = await title(servers[2], 'base.html');
-    expect(r.title).toMatch(/^failed load-failed: could not compile http:\/\/127\.0\.0\.1:\d+\/assets\/supclust\/wasm\/web\/supclust-core-simd\.wasm: /);
+    expect(r.title).toMatch(
+      /^failed load-failed: could not compile http:\/\/127\.0\.0\.1:\d+\/assets\/supclust\/wasm\/web\/supclust-core-simd\.wasm: /,
+    );
     expect(r.title).toContain("add 'wasm-unsafe-eval' to its script-src");
   });
 });
 
 describe('Trusted Types required site-wide', () => {
-  it('runs the threaded build through supclust\'s policy, its pthread workers included', async () => {
+  it("runs the threaded build through supclust's policy, its pthread workers included", async () => {
     expect((await title(servers[4], 'base.html')).title).toBe('ok simd-threaded 0,0,1,1,2 converged');
   });
   it('is refused naming the policy to allow when the page does not allow it', async () => {
     const r = await title(servers[5], 'base.html');
-    expect(r.title).toMatch(/^failed load-failed: could not start the supclust worker \(.*TrustedScriptURL.*\): the page requires Trusted Types: allow supclust's policy/);
+    expect(r.title).toMatch(
+      /^failed load-failed: could not start the supclust worker \(.*TrustedScriptURL.*\): the page requires Trusted Types: allow supclust's policy/,
+    );
     expect(r.title).toContain('load({ baseUrl, createWorker })');
   });
 });
@@ -171,7 +210,10 @@ describe('loading from a copy of dist/ (baseUrl)', () => {
   it('runs the threaded build cross-origin isolated, fetching each module from baseUrl when first needed', async () => {
     const r = await title(servers[0], 'base.html');
     expect(r.title).toBe('ok simd-threaded 0,0,1,1,2 converged');
-    expect(r.wasm).toEqual(['/assets/supclust/wasm/web/supclust-core-simd-threaded.wasm', '/assets/supclust/wasm/web/supclust-library-simd-threaded.wasm']);
+    expect(r.wasm).toEqual([
+      '/assets/supclust/wasm/web/supclust-core-simd-threaded.wasm',
+      '/assets/supclust/wasm/web/supclust-library-simd-threaded.wasm',
+    ]);
   });
 
   it('runs the single-thread build without the headers', async () => {
@@ -188,11 +230,15 @@ describe('loading from a copy of dist/ (baseUrl)', () => {
 
   it('without baseUrl, the bundle that lacks the files fails naming the missing .wasm URL', async () => {
     const r = await title(servers[1], 'default.html');
-    expect(r.title).toMatch(/^failed load-failed: could not fetch http:\/\/127\.0\.0\.1:\d+\/bundle\/wasm\/web\/supclust-core-simd\.wasm: HTTP 404/);
+    expect(r.title).toMatch(
+      /^failed load-failed: could not fetch http:\/\/127\.0\.0\.1:\d+\/bundle\/wasm\/web\/supclust-core-simd\.wasm: HTTP 404/,
+    );
   });
 
   it('a baseUrl where nothing is served fails naming the URL', async () => {
     const r = await title(servers[1], 'nowhere.html');
-    expect(r.title).toMatch(/^failed load-failed: could not fetch http:\/\/127\.0\.0\.1:\d+\/nowhere\/wasm\/web\/supclust-core-simd\.wasm: HTTP 404/);
+    expect(r.title).toMatch(
+      /^failed load-failed: could not fetch http:\/\/127\.0\.0\.1:\d+\/nowhere\/wasm\/web\/supclust-core-simd\.wasm: HTTP 404/,
+    );
   });
 });

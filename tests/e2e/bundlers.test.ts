@@ -50,34 +50,55 @@ document.title = 'ok ' + m.status;
 
 beforeAll(async () => {
   mkdirSync(app);
-  const packed = JSON.parse(execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', work], { cwd: root, encoding: 'utf8' }));
+  const packed = JSON.parse(
+    execFileSync('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', work], { cwd: root, encoding: 'utf8' }),
+  );
   writeFileSync(join(app, 'package.json'), JSON.stringify({ name: 'app', version: '1.0.0', type: 'module', private: true }));
-  execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--loglevel=error', join(work, packed[0].filename)], { cwd: app, stdio: 'ignore' });
+  execFileSync('npm', ['install', '--offline', '--no-audit', '--no-fund', '--loglevel=error', join(work, packed[0].filename)], {
+    cwd: app,
+    stdio: 'ignore',
+  });
   writeFileSync(join(app, 'main.js'), MAIN);
 
   // webpack 5, production mode, no configuration beyond the entry (top-level await is on by default).
   const { default: webpack } = await import('webpack');
-  const pack = (config: Record<string, unknown>) => new Promise<void>((resolve, reject) => {
-    const compiler = webpack({ mode: 'production', context: app, entry: './main.js', performance: { hints: false }, ...config });
-    compiler.run((err, stats) => {
-      compiler.close(() => undefined);
-      if (err || stats?.hasErrors()) reject(err ?? new Error(stats?.toString('errors-only')));
-      else resolve();
+  const pack = (config: Record<string, unknown>) =>
+    new Promise<void>((resolve, reject) => {
+      const compiler = webpack({ mode: 'production', context: app, entry: './main.js', performance: { hints: false }, ...config });
+      compiler.run((err, stats) => {
+        compiler.close(() => undefined);
+        if (err || stats?.hasErrors()) reject(err ?? new Error(stats?.toString('errors-only')));
+        else resolve();
+      });
     });
-  });
   await pack({ output: { path: join(app, 'webpack'), publicPath: 'auto' } });
   writeFileSync(join(app, 'webpack/index.html'), html('<script src="main.js"></script>'));
   // webpack 5's ES-module output: it cannot start a module worker it bundles (webpack/webpack#17870).
   await pack({ experiments: { outputModule: true }, output: { path: join(app, 'webpack-esm'), publicPath: 'auto', module: true } });
   cpSync(join(app, 'node_modules/supclust/dist'), join(app, 'webpack-esm/supclust'), { recursive: true });
   writeFileSync(join(app, 'webpack-esm/index.html'), html('<script type="module" src="main.mjs"></script>'));
-  writeFileSync(join(app, 'webpack-esm/base.html'), html('<script>globalThis.SUPCLUST_OPTIONS = { baseUrl: "/webpack-esm/supclust/" }</script><script type="module" src="main.mjs"></script>'));
+  writeFileSync(
+    join(app, 'webpack-esm/base.html'),
+    html(
+      '<script>globalThis.SUPCLUST_OPTIONS = { baseUrl: "/webpack-esm/supclust/" }</script><script type="module" src="main.mjs"></script>',
+    ),
+  );
 
   // esbuild: one ES module; the package's files from a copy of dist/ (baseUrl).
   const esbuild = await import('esbuild');
-  await esbuild.build({ absWorkingDir: app, entryPoints: ['main.js'], bundle: true, format: 'esm', outfile: join(app, 'esbuild/main.js'), logLevel: 'silent' });
+  await esbuild.build({
+    absWorkingDir: app,
+    entryPoints: ['main.js'],
+    bundle: true,
+    format: 'esm',
+    outfile: join(app, 'esbuild/main.js'),
+    logLevel: 'silent',
+  });
   cpSync(join(app, 'node_modules/supclust/dist'), join(app, 'esbuild/supclust'), { recursive: true });
-  writeFileSync(join(app, 'esbuild/index.html'), html('<script>globalThis.SUPCLUST_OPTIONS = { baseUrl: "/esbuild/supclust/" }</script><script type="module" src="main.js"></script>'));
+  writeFileSync(
+    join(app, 'esbuild/index.html'),
+    html('<script>globalThis.SUPCLUST_OPTIONS = { baseUrl: "/esbuild/supclust/" }</script><script type="module" src="main.js"></script>'),
+  );
   writeFileSync(join(app, 'esbuild/no-base.html'), html('<script type="module" src="main.js"></script>'));
 
   // Rollup with node-resolve (for the bare import; browser exports): one ES module, the
@@ -88,7 +109,10 @@ beforeAll(async () => {
   await bundle.write({ file: join(app, 'rollup/main.js'), format: 'es', inlineDynamicImports: true });
   await bundle.close();
   cpSync(join(app, 'node_modules/supclust/dist'), join(app, 'rollup/supclust'), { recursive: true });
-  writeFileSync(join(app, 'rollup/index.html'), html('<script>globalThis.SUPCLUST_OPTIONS = { baseUrl: "/rollup/supclust/" }</script><script type="module" src="main.js"></script>'));
+  writeFileSync(
+    join(app, 'rollup/index.html'),
+    html('<script>globalThis.SUPCLUST_OPTIONS = { baseUrl: "/rollup/supclust/" }</script><script type="module" src="main.js"></script>'),
+  );
 
   // Vite with the package's plugin: the app's page and the two counted ones.
   writeFileSync(join(app, 'index.html'), html('<script type="module" src="/main.js"></script>'));
@@ -97,11 +121,17 @@ beforeAll(async () => {
     writeFileSync(join(app, `${name}.html`), html(`<script type="module" src="/${name}.js"></script>`));
   }
   const input = Object.fromEntries(['index', ...Object.keys(PAGES)].map((name) => [name, join(app, `${name}.html`)]));
-  writeFileSync(join(app, 'vite.config.js'), `import { supclust } from 'supclust/vite';\nexport default { base: './', plugins: [supclust()], build: { outDir: 'vite', target: 'es2022', rollupOptions: { input: ${JSON.stringify(input)} } }, logLevel: 'warn' };\n`);
+  writeFileSync(
+    join(app, 'vite.config.js'),
+    `import { supclust } from 'supclust/vite';\nexport default { base: './', plugins: [supclust()], build: { outDir: 'vite', target: 'es2022', rollupOptions: { input: ${JSON.stringify(input)} } }, logLevel: 'warn' };\n`,
+  );
   const { build } = await import('vite');
   await build({ root: app, configFile: join(app, 'vite.config.js') });
   // Vite without the plugin: its default worker format bundles the worker as one script, the glue inlined.
-  writeFileSync(join(app, 'vite.plain.config.js'), `export default { base: './', build: { outDir: 'vite-plain', target: 'es2022', rollupOptions: { input: ${JSON.stringify({ index: join(app, 'index.html') })} } }, logLevel: 'warn' };\n`);
+  writeFileSync(
+    join(app, 'vite.plain.config.js'),
+    `export default { base: './', build: { outDir: 'vite-plain', target: 'es2022', rollupOptions: { input: ${JSON.stringify({ index: join(app, 'index.html') })} } }, logLevel: 'warn' };\n`,
+  );
   await build({ root: app, configFile: join(app, 'vite.plain.config.js') });
 
   browser = await launch();
@@ -123,8 +153,13 @@ async function title(server: StaticServer, page: string) {
   return t;
 }
 
-describe.each([['webpack 5', 'webpack/index.html'], ['esbuild (baseUrl)', 'esbuild/index.html'], ['Rollup (baseUrl)', 'rollup/index.html'], ['Vite (supclust plugin)', 'vite/index.html'],
-  ['Vite without the plugin', 'vite-plain/index.html']])('%s', (_, page) => {
+describe.each([
+  ['webpack 5', 'webpack/index.html'],
+  ['esbuild (baseUrl)', 'esbuild/index.html'],
+  ['Rollup (baseUrl)', 'rollup/index.html'],
+  ['Vite (supclust plugin)', 'vite/index.html'],
+  ['Vite without the plugin', 'vite-plain/index.html'],
+])('%s', (_, page) => {
   it('runs the threaded build when the page is cross-origin isolated', async () => {
     expect(await title(servers.isolated, page)).toBe('ok simd-threaded 0,0,1,1,2 converged converged');
   }, 60_000);
@@ -147,13 +182,19 @@ describe('the bytes of real pages (Vite, threaded)', () => {
     for (const page of ['vite/core.html', 'vite/readme.html']) {
       const r = await bytesOf(page);
       expect(r.title, page).toMatch(/^ok converged( converged)?$/);
-      expect(r.files.filter((f) => f.endsWith('.wasm')).map((f) => f.replace(/.*\//, '').replace(/-[\w-]{8}\.wasm$/, '')), page).toEqual(['supclust-core-simd-threaded']);
+      expect(
+        r.files.filter((f) => f.endsWith('.wasm')).map((f) => f.replace(/.*\//, '').replace(/-[\w-]{8}\.wasm$/, '')),
+        page,
+      ).toEqual(['supclust-core-simd-threaded']);
       expect(r.kib, page).toBeLessThanOrEqual(454);
     }
   }, 60_000);
-  it('a page that fits the core\'s then the library\'s methods downloads both modules once', async () => {
+  it("a page that fits the core's then the library's methods downloads both modules once", async () => {
     const r = await bytesOf('vite/index.html');
-    expect(r.files.filter((f) => f.endsWith('.wasm')).map((f) => f.replace(/.*\//, '').replace(/-[\w-]{8}\.wasm$/, ''))).toEqual(['supclust-core-simd-threaded', 'supclust-library-simd-threaded']);
+    expect(r.files.filter((f) => f.endsWith('.wasm')).map((f) => f.replace(/.*\//, '').replace(/-[\w-]{8}\.wasm$/, ''))).toEqual([
+      'supclust-core-simd-threaded',
+      'supclust-library-simd-threaded',
+    ]);
     expect(r.kib).toBeLessThanOrEqual(1046);
   }, 60_000);
 });
@@ -161,7 +202,9 @@ describe('the bytes of real pages (Vite, threaded)', () => {
 describe("webpack's ES-module output", () => {
   it('names the setting and the fix when its worker never runs, and runs from a copy of dist/ (baseUrl)', async () => {
     const t = await title(servers.plain, 'webpack-esm/index.html');
-    expect(t).toMatch(/^failed load-failed: the supclust worker did not run within 20 s .*output\.module: true, webpack\/webpack#17870.*load\(\{ baseUrl \}\)/);
+    expect(t).toMatch(
+      /^failed load-failed: the supclust worker did not run within 20 s .*output\.module: true, webpack\/webpack#17870.*load\(\{ baseUrl \}\)/,
+    );
     expect(await title(servers.isolated, 'webpack-esm/base.html')).toBe('ok simd-threaded 0,0,1,1,2 converged converged');
     expect(await title(servers.plain, 'webpack-esm/base.html')).toBe('ok simd 0,0,1,1,2 converged converged');
   }, 90_000);
@@ -180,7 +223,8 @@ describe('Node', () => {
     writeFileSync(join(app, file), text);
     return execFileSync(process.execPath, [file], { cwd: app, encoding: 'utf8', timeout: 60_000 }).trim();
   };
-  const body = 'const sc = await load(); const r = await sc.kmeans1d([1, 2, 10, 11, 30], 3); console.log(sc.info.variant, Array.from(r.labels).join(",")); sc.dispose();';
+  const body =
+    'const sc = await load(); const r = await sc.kmeans1d([1, 2, 10, 11, 30], 3); console.log(sc.info.variant, Array.from(r.labels).join(",")); sc.dispose();';
   it('loads the installed package from an ES module', () => {
     expect(node('esm.mjs', `import { load } from 'supclust';\n${body}`)).toBe('simd-threaded 0,0,1,1,2');
   });
@@ -191,14 +235,23 @@ describe('Node', () => {
 
 // Bun and Deno from the npm registry (their Linux x64 binaries), installed once into build/runtimes.
 const runtimes = join(root, 'build/runtimes');
-const binaries = { bun: join(runtimes, 'node_modules/@oven/bun-linux-x64/bin/bun'), deno: join(runtimes, 'node_modules/@deno/linux-x64-glibc/deno') };
+const binaries = {
+  bun: join(runtimes, 'node_modules/@oven/bun-linux-x64/bin/bun'),
+  deno: join(runtimes, 'node_modules/@deno/linux-x64-glibc/deno'),
+};
 function installRuntimes(): string {
   if (process.platform !== 'linux' || process.arch !== 'x64') return 'the registry binaries used here are for Linux x64';
   if (Object.values(binaries).every(existsSync)) return '';
   mkdirSync(runtimes, { recursive: true });
   writeFileSync(join(runtimes, 'package.json'), '{ "private": true }\n');
-  const r = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', '@oven/bun-linux-x64@1', '@deno/linux-x64-glibc@2'], { cwd: runtimes, encoding: 'utf8', timeout: 300_000 });
-  return r.status === 0 && Object.values(binaries).every(existsSync) ? '' : `npm could not install them: ${r.stderr.trim().split('\n').at(-1)}`;
+  const r = spawnSync(
+    'npm',
+    ['install', '--no-audit', '--no-fund', '--loglevel=error', '@oven/bun-linux-x64@1', '@deno/linux-x64-glibc@2'],
+    { cwd: runtimes, encoding: 'utf8', timeout: 300_000 },
+  );
+  return r.status === 0 && Object.values(binaries).every(existsSync)
+    ? ''
+    : `npm could not install them: ${r.stderr.trim().split('\n').at(-1)}`;
 }
 const unavailable = installRuntimes();
 if (unavailable) console.warn(`Bun and Deno rows skipped: ${unavailable}`);
@@ -214,7 +267,9 @@ try { await load({ variant: 'simd-threaded' }).then((s) => s.dispose()); } catch
 `;
   const run = (bin: string, ...args: string[]) => {
     writeFileSync(join(app, 'runtime.mjs'), script);
-    return execFileSync(bin, [...args, 'runtime.mjs'], { cwd: app, encoding: 'utf8', timeout: 60_000 }).trim().split('\n');
+    return execFileSync(bin, [...args, 'runtime.mjs'], { cwd: app, encoding: 'utf8', timeout: 60_000 })
+      .trim()
+      .split('\n');
   };
   it('Bun runs the threaded build', () => {
     expect(run(binaries.bun)).toEqual(['simd-threaded 0,0,1,1,2 converged']);
@@ -230,12 +285,17 @@ try { await load({ variant: 'simd-threaded' }).then((s) => s.dispose()); } catch
 // its "browser" field and bundles the worker and the glue; the copy of the glue the threads
 // import it rewrites too, so a threaded page is refused at once naming the fixes, and runs from
 // a copy of dist/ (baseUrl).
-const parcelDir = join(root, 'build/parcel'), parcelBin = join(parcelDir, 'node_modules/.bin/parcel');
+const parcelDir = join(root, 'build/parcel'),
+  parcelBin = join(parcelDir, 'node_modules/.bin/parcel');
 function installParcel(): string {
   if (existsSync(parcelBin)) return '';
   mkdirSync(parcelDir, { recursive: true });
   writeFileSync(join(parcelDir, 'package.json'), '{ "private": true }\n');
-  const r = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', 'parcel@2'], { cwd: parcelDir, encoding: 'utf8', timeout: 300_000 });
+  const r = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--loglevel=error', 'parcel@2'], {
+    cwd: parcelDir,
+    encoding: 'utf8',
+    timeout: 300_000,
+  });
   return r.status === 0 && existsSync(parcelBin) ? '' : `npm could not install it: ${r.stderr.trim().split('\n').at(-1)}`;
 }
 const noParcel = installParcel();
@@ -247,9 +307,28 @@ describe.skipIf(noParcel !== '')('Parcel 2', () => {
     mkdirSync(src, { recursive: true });
     cpSync(join(app, 'main.js'), join(src, 'main.js'));
     writeFileSync(join(src, 'index.html'), html('<script type="module" src="./main.js"></script>'));
-    writeFileSync(join(src, 'base.html'), html('<script>globalThis.SUPCLUST_OPTIONS = { baseUrl: "/parcel/supclust/" }</script><script type="module" src="./main.js"></script>'));
-    execFileSync(parcelBin, ['build', join(src, 'index.html'), join(src, 'base.html'), '--dist-dir', join(app, 'parcel'), '--cache-dir', join(work, 'parcel-cache'),
-      '--no-source-maps', '--public-url', './'], { cwd: app, stdio: 'ignore', timeout: 300_000 });
+    writeFileSync(
+      join(src, 'base.html'),
+      html(
+        '<script>globalThis.SUPCLUST_OPTIONS = { baseUrl: "/parcel/supclust/" }</script><script type="module" src="./main.js"></script>',
+      ),
+    );
+    execFileSync(
+      parcelBin,
+      [
+        'build',
+        join(src, 'index.html'),
+        join(src, 'base.html'),
+        '--dist-dir',
+        join(app, 'parcel'),
+        '--cache-dir',
+        join(work, 'parcel-cache'),
+        '--no-source-maps',
+        '--public-url',
+        './',
+      ],
+      { cwd: app, stdio: 'ignore', timeout: 300_000 },
+    );
     cpSync(join(app, 'node_modules/supclust/dist'), join(app, 'parcel/supclust'), { recursive: true });
   }, 300_000);
 
@@ -257,7 +336,9 @@ describe.skipIf(noParcel !== '')('Parcel 2', () => {
     expect(await title(servers.plain, 'parcel/index.html')).toBe('ok simd 0,0,1,1,2 converged converged');
     const t0 = Date.now();
     const t = await title(servers.isolated, 'parcel/index.html');
-    expect(t).toMatch(/^failed load-failed: could not start the core simd-threaded module: the bundler rewrote the glue the threads import/);
+    expect(t).toMatch(
+      /^failed load-failed: could not start the core simd-threaded module: the bundler rewrote the glue the threads import/,
+    );
     expect(t).toContain("load({ variant: 'simd' })");
     expect(t).toContain('load({ baseUrl })');
     expect(Date.now() - t0).toBeLessThan(10_000);

@@ -11,22 +11,29 @@ import { serve, type StaticServer } from './server.js';
 const dist = join(root, 'demo/dist');
 const shots = join(root, 'tests/e2e/screenshots');
 // Strict where it matters (scripts, workers, connections); data: images are the plot legends' colour ramps.
-const STRICT_CSP = "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; worker-src 'self'; img-src 'self' data:";
+const STRICT_CSP =
+  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self' 'unsafe-inline'; worker-src 'self'; img-src 'self' data:";
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
   mkdirSync(shots, { recursive: true });
 });
-afterAll(async () => { await browser?.close(); });
+afterAll(async () => {
+  await browser?.close();
+});
 
 async function openDemo(server: StaticServer, query = ''): Promise<{ page: Page; problems: string[] }> {
   const page = await browser.newPage({ viewport: { width: 1200, height: 900 } });
   const problems: string[] = [];
-  page.on('console', (m) => { if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`); });
+  page.on('console', (m) => {
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(`${m.type()}: ${m.text()}`);
+  });
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()}`));
-  page.on('request', (r) => { if (!r.url().startsWith(server.url) && !r.url().startsWith('blob:')) problems.push(`left the page: ${r.url()}`); });
+  page.on('request', (r) => {
+    if (!r.url().startsWith(server.url) && !r.url().startsWith('blob:')) problems.push(`left the page: ${r.url()}`);
+  });
   await page.goto(server.url + query);
   await page.waitForSelector('body[data-state="done"]', { timeout: 30_000 });
   return { page, problems };
@@ -34,16 +41,23 @@ async function openDemo(server: StaticServer, query = ''): Promise<{ page: Page;
 
 /** The Play summary: method → ‖w* − ŵ‖ (and the method's adjusted Rand index). */
 async function summaryOf(page: Page): Promise<Record<string, { error: number; ari?: number }>> {
-  return page.$$eval('#play-summary tbody tr', (rows) => Object.fromEntries(rows.map((r) => {
-    const d = (r as HTMLElement).dataset;
-    return [d.method, { error: Number(d.error), ...(d.ari ? { ari: Number(d.ari) } : {}) }];
-  })));
+  return page.$$eval('#play-summary tbody tr', (rows) =>
+    Object.fromEntries(
+      rows.map((r) => {
+        const d = (r as HTMLElement).dataset;
+        return [d.method, { error: Number(d.error), ...(d.ari ? { ari: Number(d.ari) } : {}) }];
+      }),
+    ),
+  );
 }
 
 const settle = (page: Page, attribute: string, values: string[]) =>
-  page.waitForFunction(([a, v]) => (v as string[]).includes(document.body.dataset[a as string] ?? ''), [attribute, values] as const, { timeout: 60_000 });
+  page.waitForFunction(([a, v]) => (v as string[]).includes(document.body.dataset[a as string] ?? ''), [attribute, values] as const, {
+    timeout: 60_000,
+  });
 
-const shot = (page: Page, name: string, view: string) => page.screenshot({ path: join(shots, `${view}-${name.replace(/[^a-z]+/gi, '-')}.png`), fullPage: true });
+const shot = (page: Page, name: string, view: string) =>
+  page.screenshot({ path: join(shots, `${view}-${name.replace(/[^a-z]+/gi, '-')}.png`), fullPage: true });
 
 const cases = [
   { name: 'cross-origin isolated', isolate: true, csp: undefined, variant: 'simd-threaded' },
@@ -55,8 +69,12 @@ let sharedFigures: string | undefined;
 
 describe.each(cases)('demo, $name', ({ isolate, csp, variant, name }) => {
   let server: StaticServer;
-  beforeAll(async () => { server = await serve(dist, { isolate, csp }); });
-  afterAll(async () => { await server?.close(); });
+  beforeAll(async () => {
+    server = await serve(dist, { isolate, csp });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
 
   it(`plays on the ${variant} build: fit, sliders refit (warm), paths, no console errors`, async () => {
     const { page, problems } = await openDemo(server);
@@ -84,7 +102,9 @@ describe.each(cases)('demo, $name', ({ isolate, csp, variant, name }) => {
     // λ slider: a refit, with the URL following. IHC is not convex, so it starts as a fresh
     // page would (no warm start): the same URL shows the same fit whatever led to it.
     await page.locator('#play-lambda').fill('-2');
-    await page.waitForFunction(() => document.body.dataset.state === 'done' && document.querySelector('#play-summary')?.textContent?.includes('λ = 0.01'));
+    await page.waitForFunction(
+      () => document.body.dataset.state === 'done' && document.querySelector('#play-summary')?.textContent?.includes('λ = 0.01'),
+    );
     expect(page.url()).toContain('lambda=0.01');
     expect(await page.textContent('#play-summary')).not.toContain('(warm)');
     const fresh = await openDemo(server, new URL(page.url()).search);
@@ -92,20 +112,32 @@ describe.each(cases)('demo, $name', ({ isolate, csp, variant, name }) => {
     await fresh.page.close();
     // A convex method refits from the previous model when only λ moves.
     await page.selectOption('#play-method', 'oscar');
-    await page.waitForFunction(() => document.querySelector('#play-summary tr[data-method="oscar"]') && document.body.dataset.state === 'done');
+    await page.waitForFunction(
+      () => document.querySelector('#play-summary tr[data-method="oscar"]') && document.body.dataset.state === 'done',
+    );
     await page.locator('#play-lambda').fill('-3');
-    await page.waitForFunction(() => document.body.dataset.state === 'done' && document.querySelector('#play-summary')?.textContent?.includes('(warm)'));
+    await page.waitForFunction(
+      () => document.body.dataset.state === 'done' && document.querySelector('#play-summary')?.textContent?.includes('(warm)'),
+    );
     await page.selectOption('#play-method', 'ihc');
-    await page.waitForFunction(() => document.querySelector('#play-summary tr[data-method="ihc"]') && document.body.dataset.state === 'done');
+    await page.waitForFunction(
+      () => document.querySelector('#play-summary tr[data-method="ihc"]') && document.body.dataset.state === 'done',
+    );
     // Fewer samples than features: recovery gets harder.
     await page.locator('#play-n').fill('40');
-    await page.waitForFunction(() => document.getElementById('play-n-value')?.textContent === '40' && document.body.dataset.state === 'done');
+    await page.waitForFunction(
+      () => document.getElementById('play-n-value')?.textContent === '40' && document.body.dataset.state === 'done',
+    );
     expect((await summaryOf(page)).ihc.error).toBeGreaterThan(first.ihc.error);
     // Another method, and classification.
     await page.selectOption('#play-method', 'oscar');
-    await page.waitForFunction(() => document.querySelector('#play-summary tr[data-method="oscar"]') && document.body.dataset.state === 'done');
+    await page.waitForFunction(
+      () => document.querySelector('#play-summary tr[data-method="oscar"]') && document.body.dataset.state === 'done',
+    );
     await page.selectOption('#play-task', 'classification');
-    await page.waitForFunction(() => document.body.dataset.state === 'done' && document.querySelector('#play-summary')?.textContent?.includes('error rate'));
+    await page.waitForFunction(
+      () => document.body.dataset.state === 'done' && document.querySelector('#play-summary')?.textContent?.includes('error rate'),
+    );
     expect(await page.$$eval('#play-method option', (o) => o.map((x) => (x as HTMLOptionElement).value))).not.toContain('cg');
 
     // Paths along λ with warm starts: computed on opening the view, without a click.
@@ -123,7 +155,10 @@ describe.each(cases)('demo, $name', ({ isolate, csp, variant, name }) => {
     const b = await openDemo(server, new URL(a.page.url()).search);
     expect(await summaryOf(b.page)).toEqual(await summaryOf(a.page));
     // The error-along-λ figure is drawn after the fit's figures ('done'): wait for it on both.
-    const figures = async (p: Page) => { await settle(p, 'errorPath', ['done']); return p.$eval('#play-figures', (f) => f.innerHTML); };
+    const figures = async (p: Page) => {
+      await settle(p, 'errorPath', ['done']);
+      return p.$eval('#play-figures', (f) => f.innerHTML);
+    };
     const svg = await figures(a.page);
     expect(svg.length).toBeGreaterThan(1000);
     expect(await figures(b.page)).toBe(svg);
@@ -145,7 +180,7 @@ describe.each(cases)('demo, $name', ({ isolate, csp, variant, name }) => {
     await settle(page, 'table', ['done']);
     const rows = await page.$$eval('#table-result tbody tr', (r) => r.map((x) => (x as HTMLElement).dataset.method));
     expect(rows).toEqual(['Oracle', 'LS', 'LSK', 'IHC']);
-    expect(await page.textContent('#table-result')).toContain('(0.16 ± 0.06)');  // the paper's Oracle at n = 50
+    expect(await page.textContent('#table-result')).toContain('(0.16 ± 0.06)'); // the paper's Oracle at n = 50
     expect(await page.$$eval('#table-figures svg', (s) => s.length)).toBeGreaterThanOrEqual(1);
     await shot(page, name, 'tables');
 
@@ -161,7 +196,9 @@ describe.each(cases)('demo, $name', ({ isolate, csp, variant, name }) => {
     await page.click('#tab-play');
     await page.fill('#play-seed', '11');
     await page.dispatchEvent('#play-seed', 'input');
-    await page.waitForFunction(() => document.body.dataset.state === 'done' && (document.getElementById('play-seed') as HTMLInputElement).value === '11');
+    await page.waitForFunction(
+      () => document.body.dataset.state === 'done' && (document.getElementById('play-seed') as HTMLInputElement).value === '11',
+    );
     await page.click('#tab-tables');
     await page.fill('#table-reps', '2');
     await page.dispatchEvent('#table-reps', 'change');
@@ -185,8 +222,13 @@ describe.each(cases)('demo, $name', ({ isolate, csp, variant, name }) => {
     expect(await page.$$eval('#experts-figures > figure', (f) => f.length)).toBe(2);
     expect(await page.textContent('#experts-status')).toContain('Oracle');
     await page.selectOption('#experts-method', 'experts-cg');
-    await page.waitForFunction(() => document.body.dataset.experts === 'done' &&
-      (document.getElementById('experts-status')?.textContent ?? '').startsWith('CG (conditional gradient, then AM):'), undefined, { timeout: 60_000 });
+    await page.waitForFunction(
+      () =>
+        document.body.dataset.experts === 'done' &&
+        (document.getElementById('experts-status')?.textContent ?? '').startsWith('CG (conditional gradient, then AM):'),
+      undefined,
+      { timeout: 60_000 },
+    );
     expect(page.url()).toContain('expertsMethod=experts-cg');
     await shot(page, name, 'experts');
     expect(problems).toEqual([]);
@@ -200,8 +242,13 @@ describe.each(cases)('demo, $name', ({ isolate, csp, variant, name }) => {
     await settle(page, 'experts', ['done']);
     expect(Number(await page.getAttribute('#experts-figures', 'data-ari'))).toBeLessThan(0.3);
     await page.selectOption('#experts-method', 'experts-am+screening');
-    await page.waitForFunction(() => document.body.dataset.experts === 'done' &&
-      (document.getElementById('experts-status')?.textContent ?? '').startsWith('AM with column screening (ours):'), undefined, { timeout: 60_000 });
+    await page.waitForFunction(
+      () =>
+        document.body.dataset.experts === 'done' &&
+        (document.getElementById('experts-status')?.textContent ?? '').startsWith('AM with column screening (ours):'),
+      undefined,
+      { timeout: 60_000 },
+    );
     expect(page.url()).toContain('expertsMethod=experts-am%2Bscreening');
     expect(Number(await page.getAttribute('#experts-figures', 'data-ari'))).toBeGreaterThan(0.8);
     const mse = Number(await page.getAttribute('#experts-figures', 'data-mse'));
@@ -218,12 +265,17 @@ describe.each(cases)('demo, $name', ({ isolate, csp, variant, name }) => {
     expect(Number(await page.getAttribute('#tasks-figures', 'data-ari'))).toBeGreaterThan(0.5);
     const error = Number(await page.getAttribute('#tasks-figures', 'data-error'));
     expect(error).toBeGreaterThan(0);
-    expect(error).toBeLessThan(0.9);  // better than guessing among 10 classes
+    expect(error).toBeLessThan(0.9); // better than guessing among 10 classes
     expect(await page.$$eval('#tasks-figures > figure', (f) => f.length)).toBe(2);
     expect(await page.textContent('#tasks-status')).toContain('fitted apart');
     await page.selectOption('#tasks-method', 'tasks-cg');
-    await page.waitForFunction(() => document.body.dataset.tasks === 'done' &&
-      (document.getElementById('tasks-status')?.textContent ?? '').startsWith('OM (the relaxation’s best partition)'), undefined, { timeout: 60_000 });
+    await page.waitForFunction(
+      () =>
+        document.body.dataset.tasks === 'done' &&
+        (document.getElementById('tasks-status')?.textContent ?? '').startsWith('OM (the relaxation’s best partition)'),
+      undefined,
+      { timeout: 60_000 },
+    );
     expect(page.url()).toContain('tasksMethod=tasks-cg');
     await shot(page, name, 'tasks');
     expect(problems).toEqual([]);

@@ -24,7 +24,9 @@ async function open(route?: (url: string) => { status: number; body: string; con
 describe('loading the module in chromium', () => {
   it('names the URL, the HTTP status and the fix when the .wasm is missing', async () => {
     const { page, requests } = await open(() => ({ status: 404, body: 'not found', contentType: 'text/plain' }));
-    await page.waitForFunction(() => /Could not start/.test(document.getElementById('runtime')?.textContent ?? ''), null, { timeout: 30_000 });
+    await page.waitForFunction(() => /Could not start/.test(document.getElementById('runtime')?.textContent ?? ''), null, {
+      timeout: 30_000,
+    });
     const text = await page.$eval('#runtime', (e) => e.textContent ?? '');
     expect(text).toMatch(/could not fetch http:\/\/127\.0\.0\.1:\d+\/assets\/supclust-core-simd-threaded-[\w-]+\.wasm: HTTP 404/);
     expect(text).toContain('application/wasm');
@@ -34,7 +36,9 @@ describe('loading the module in chromium', () => {
 
   it('says the server answered with a page when the .wasm is an HTML page', async () => {
     const { page } = await open(() => ({ status: 200, body: '<!DOCTYPE html><title>app</title>', contentType: 'text/html' }));
-    await page.waitForFunction(() => /Could not start/.test(document.getElementById('runtime')?.textContent ?? ''), null, { timeout: 30_000 });
+    await page.waitForFunction(() => /Could not start/.test(document.getElementById('runtime')?.textContent ?? ''), null, {
+      timeout: 30_000,
+    });
     const text = await page.$eval('#runtime', (e) => e.textContent ?? '');
     expect(text).toContain('is not a WebAssembly file (it starts with "<!DOCTYPE html>');
     await page.close();
@@ -43,17 +47,26 @@ describe('loading the module in chromium', () => {
   it('keeps the tabs and controls inert until the module is ready', async () => {
     // The .wasm held back for a second: the page is drawn, its controls do not answer yet.
     let release!: () => void;
-    const held = new Promise<void>((r) => { release = r; });
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
     const page: Page = await env.browser.newPage();
-    await page.route('**/*.wasm', async (r) => { await held; await r.continue(); });
+    await page.route('**/*.wasm', async (r) => {
+      await held;
+      await r.continue();
+    });
     await page.goto(env.server.url);
     await page.waitForSelector('#tab-tables');
-    expect(await page.evaluate(() => [document.querySelector('main')!.inert, document.querySelector('nav[role="tablist"]')!.inert])).toEqual([true, true]);
+    expect(
+      await page.evaluate(() => [document.querySelector('main')!.inert, document.querySelector('nav[role="tablist"]')!.inert]),
+    ).toEqual([true, true]);
     await page.click('#tab-tables', { force: true, timeout: 2000 }).catch(() => undefined);
     expect(await page.evaluate(() => document.getElementById('view-tables')!.hidden)).toBe(true);
     release();
     await page.waitForSelector('body[data-state="done"]', { timeout: 30_000 });
-    expect(await page.evaluate(() => [document.querySelector('main')!.inert, document.querySelector('nav[role="tablist"]')!.inert])).toEqual([false, false]);
+    expect(
+      await page.evaluate(() => [document.querySelector('main')!.inert, document.querySelector('nav[role="tablist"]')!.inert]),
+    ).toEqual([false, false]);
     await page.click('#tab-tables');
     expect(await page.evaluate(() => document.getElementById('view-tables')!.hidden)).toBe(false);
     await page.close();

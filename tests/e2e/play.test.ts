@@ -18,8 +18,11 @@ async function seedAnswered(page: Page, seed: number): Promise<number> {
     input.dispatchEvent(new Event('input', { bubbles: true }));
     return performance.now();
   }, seed);
-  await page.waitForFunction((v) => document.body.dataset.state === 'done' && document.getElementById('play-seed-value')?.textContent === String(v),
-    seed, { timeout: 30_000 });
+  await page.waitForFunction(
+    (v) => document.body.dataset.state === 'done' && document.getElementById('play-seed-value')?.textContent === String(v),
+    seed,
+    { timeout: 30_000 },
+  );
   return (await page.evaluate(() => performance.now())) - t0;
 }
 
@@ -35,8 +38,11 @@ describe('Play under load', () => {
       }
       return performance.now();
     });
-    await page.waitForFunction(() => document.body.dataset.state === 'done' && document.getElementById('play-summary')?.dataset.d === '300',
-      null, { timeout: 30_000 });
+    await page.waitForFunction(
+      () => document.body.dataset.state === 'done' && document.getElementById('play-summary')?.dataset.d === '300',
+      null,
+      { timeout: 30_000 },
+    );
     const settled = await page.evaluate(() => performance.now());
     expect(settled - lastInput).toBeLessThan(2000);
     expect(await page.$eval('#play-d-value', (e) => e.textContent)).toBe('300');
@@ -45,17 +51,22 @@ describe('Play under load', () => {
 
   it('shows a busy state within 100 ms of an input and dims the stale figures', async () => {
     const page = await open('?n=150&d=100');
-    const { ms, status } = await page.evaluate(() => new Promise<{ ms: number; status: string }>((resolve) => {
-      const t0 = performance.now();
-      new MutationObserver((_, o) => {
-        if (document.body.dataset.state !== 'running') return;
-        o.disconnect();
-        queueMicrotask(() => resolve({ ms: performance.now() - t0, status: document.getElementById('play-status')!.textContent ?? '' }));
-      }).observe(document.body, { attributes: true, attributeFilter: ['data-state'] });
-      const seed = document.getElementById('play-seed') as HTMLInputElement;
-      seed.value = '12';
-      seed.dispatchEvent(new Event('input', { bubbles: true }));
-    }));
+    const { ms, status } = await page.evaluate(
+      () =>
+        new Promise<{ ms: number; status: string }>((resolve) => {
+          const t0 = performance.now();
+          new MutationObserver((_, o) => {
+            if (document.body.dataset.state !== 'running') return;
+            o.disconnect();
+            queueMicrotask(() =>
+              resolve({ ms: performance.now() - t0, status: document.getElementById('play-status')!.textContent ?? '' }),
+            );
+          }).observe(document.body, { attributes: true, attributeFilter: ['data-state'] });
+          const seed = document.getElementById('play-seed') as HTMLInputElement;
+          seed.value = '12';
+          seed.dispatchEvent(new Event('input', { bubbles: true }));
+        }),
+    );
     expect(ms).toBeLessThan(100);
     expect(status).toBe('Fitting…');
     await page.waitForSelector('body[data-state="done"]', { timeout: 30_000 });
@@ -81,12 +92,23 @@ describe('Play under load', () => {
     await longTasks(page);
     await seedAnswered(page, 2);
     await page.locator('#play-lambda').fill('-3');
-    await page.waitForFunction(() => document.body.dataset.state === 'done' && new URL(location.href).searchParams.get('lambda') === '0.001', null, { timeout: 30_000 });
+    await page.waitForFunction(
+      () => document.body.dataset.state === 'done' && new URL(location.href).searchParams.get('lambda') === '0.001',
+      null,
+      { timeout: 30_000 },
+    );
     await page.selectOption('#play-method', 'oscar');
-    await page.waitForFunction(() => document.body.dataset.state === 'done' && !!document.querySelector('#play-summary tr[data-method="oscar"]'), null, { timeout: 30_000 });
+    await page.waitForFunction(
+      () => document.body.dataset.state === 'done' && !!document.querySelector('#play-summary tr[data-method="oscar"]'),
+      null,
+      { timeout: 30_000 },
+    );
     await page.waitForTimeout(500);
     const long = await longTasks(page);
-    expect(long.filter((ms) => ms > 100), `long tasks: ${long.join(', ')} ms`).toEqual([]);
+    expect(
+      long.filter((ms) => ms > 100),
+      `long tasks: ${long.join(', ')} ms`,
+    ).toEqual([]);
     await page.close();
   });
 
@@ -112,7 +134,7 @@ describe('Play under load', () => {
     await page.click('#tab-play');
     const waited = await seedAnswered(page, 21);
     expect(waited).toBeLessThan(3000);
-    expect(await page.evaluate(() => document.body.dataset.table)).toBe('running');  // still going
+    expect(await page.evaluate(() => document.body.dataset.table)).toBe('running'); // still going
     await page.click('#tab-tables');
     await page.click('#table-cancel');
     await page.close();
@@ -129,7 +151,7 @@ describe('Play beside the other views', () => {
     await page.waitForFunction(() => document.body.dataset.experts === 'running');
     await page.click('#tab-play');
     const waited = await seedAnswered(page, 22);
-    expect(await page.evaluate(() => document.body.dataset.experts)).toBe('running');  // still fitting
+    expect(await page.evaluate(() => document.body.dataset.experts)).toBe('running'); // still fitting
     expect(waited).toBeLessThan(3000);
     await page.close();
   });
@@ -156,21 +178,33 @@ describe('Every method at its default', () => {
     const results: string[] = [];
     for (const method of methods) {
       await page.selectOption('#play-method', method);
-      await page.waitForFunction((m) => document.body.dataset.state === 'done' && document.querySelector(`#play-summary tr[data-method="${m}"]`), method, { timeout: 60_000 });
+      await page.waitForFunction(
+        (m) => document.body.dataset.state === 'done' && document.querySelector(`#play-summary tr[data-method="${m}"]`),
+        method,
+        { timeout: 60_000 },
+      );
       const row = await page.$eval(`#play-summary tr[data-method="${method}"]`, (r) => ({ ...(r as HTMLElement).dataset }));
-      const error = Number(row.error), ari = Number(row.assigned ?? row.ari);
+      const error = Number(row.error),
+        ari = Number(row.assigned ?? row.ari);
       const baseline = ['ridge', 'lasso', 'elasticnet', 'iht'].includes(method);
       const ok = baseline ? error <= 1.05 * ridge : error < ridge && ari > 0;
-      results.push(`${method}: error ${error.toFixed(3)} (least squares ${ridge.toFixed(3)}), adjusted Rand ${ari.toFixed(3)}${ok ? '' : '  ← below its bound'}`);
+      results.push(
+        `${method}: error ${error.toFixed(3)} (least squares ${ridge.toFixed(3)}), adjusted Rand ${ari.toFixed(3)}${ok ? '' : '  ← below its bound'}`,
+      );
     }
-    expect(results.filter((r) => r.endsWith('← below its bound')), results.join('\n')).toEqual([]);
+    expect(
+      results.filter((r) => r.endsWith('← below its bound')),
+      results.join('\n'),
+    ).toEqual([]);
     await page.close();
   }, 180_000);
 
-  it('starts a chosen method at the library\'s suggestion, and cross-validates its weight in one click', async () => {
+  it("starts a chosen method at the library's suggestion, and cross-validates its weight in one click", async () => {
     const page = await open('');
     await page.selectOption('#play-method', 'gflasso');
-    await page.waitForFunction(() => document.body.dataset.state === 'done' && document.querySelector('#play-summary tr[data-method="gflasso"]'));
+    await page.waitForFunction(
+      () => document.body.dataset.state === 'done' && document.querySelector('#play-summary tr[data-method="gflasso"]'),
+    );
     // The suggestion recomputed in Node on the same problem (the generators give the same bits in
     // every build), shown at the slider's three digits; λ1 at its minimum.
     const sc = await load({ variant: 'simd' });
@@ -187,7 +221,7 @@ describe('Every method at its default', () => {
   }, 90_000);
 });
 
-describe('IHC\'s iterations', () => {
+describe("IHC's iterations", () => {
   it('replays them one by one, the last frame the fit Play shows', async () => {
     const page = await open('');
     const iterations = await page.$eval('#play-summary tr[data-method="ihc"]', (r) => Number((r as HTMLElement).dataset.iterations));
@@ -199,7 +233,9 @@ describe('IHC\'s iterations', () => {
     expect(Number(frame.frame)).toBe(Math.min(iterations, 40));
     // Each frame is the same run stopped after k steps: the last, at the full count, is Play's fit.
     if (iterations <= 40) expect(Number(frame.error)).toBe(playError);
-    expect(await page.$eval('#play-iterations figure', (f) => f.getAttribute('aria-label'))).toContain(`after ${Math.min(iterations, 40)} of ${iterations} iterations`);
+    expect(await page.$eval('#play-iterations figure', (f) => f.getAttribute('aria-label'))).toContain(
+      `after ${Math.min(iterations, 40)} of ${iterations} iterations`,
+    );
     await page.close();
   }, 90_000);
 });
@@ -213,15 +249,25 @@ describe('Play charts', () => {
       ts.map((t) => {
         const r = (t as SVGGraphicsElement).getBoundingClientRect();
         return { text: t.textContent ?? '', left: r.left, right: r.right, centre: (r.left + r.right) / 2 };
-      }));
+      }),
+    );
     const rows = await page.$$eval(`${figure} [aria-label="y-axis tick label"] text`, (ts) =>
-      ts.map((t) => { const r = (t as SVGGraphicsElement).getBoundingClientRect(); return { text: t.textContent ?? '', centre: (r.top + r.bottom) / 2 }; }));
+      ts.map((t) => {
+        const r = (t as SVGGraphicsElement).getBoundingClientRect();
+        return { text: t.textContent ?? '', centre: (r.top + r.bottom) / 2 };
+      }),
+    );
     const counts = await page.$$eval(`${figure} g[aria-label="text"] text`, (ts) =>
-      ts.map((t) => { const r = (t as SVGGraphicsElement).getBoundingClientRect(); return { x: (r.left + r.right) / 2, y: (r.top + r.bottom) / 2 }; }));
+      ts.map((t) => {
+        const r = (t as SVGGraphicsElement).getBoundingClientRect();
+        return { x: (r.left + r.right) / 2, y: (r.top + r.bottom) / 2 };
+      }),
+    );
     expect(ticks.length).toBe(12);
     expect(rows.map((r) => Number(r.text))).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
     // Adjusted Rand 1: one cell per row, and it sits where the column's position equals the row's.
-    const nearest = (list: { centre: number }[], v: number) => list.reduce((best, t, i) => (Math.abs(t.centre - v) < Math.abs(list[best].centre - v) ? i : best), 0);
+    const nearest = (list: { centre: number }[], v: number) =>
+      list.reduce((best, t, i) => (Math.abs(t.centre - v) < Math.abs(list[best].centre - v) ? i : best), 0);
     expect(counts).toHaveLength(12);
     for (const c of counts) expect(nearest(ticks, c.x)).toBe(nearest(rows, c.y));
     for (let i = 1; i < ticks.length; i++) expect(ticks[i].left).toBeGreaterThan(ticks[i - 1].right);

@@ -11,28 +11,40 @@ const PORT = 4321 + Math.floor(Math.random() * 500);
 let server: ChildProcess;
 
 beforeAll(async () => {
-  server = spawn(process.execPath, [join(root, 'scripts/serve-demo.mjs')], { env: { ...process.env, PORT: String(PORT) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  server = spawn(process.execPath, [join(root, 'scripts/serve-demo.mjs')], {
+    env: { ...process.env, PORT: String(PORT) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   await new Promise<void>((resolve, reject) => {
-    server.stdout!.on('data', (d: Buffer) => { if (d.toString().includes('supclust demo:')) resolve(); });
+    server.stdout!.on('data', (d: Buffer) => {
+      if (d.toString().includes('supclust demo:')) resolve();
+    });
     server.on('exit', (code) => reject(new Error(`serve-demo exited with ${code}`)));
   });
 });
-afterAll(() => { server?.kill(); });
+afterAll(() => {
+  server?.kill();
+});
 
 describe('the demo server', () => {
   it('sends the .wasm brotli-compressed when accepted, and as is otherwise', async () => {
-    const name = readdirSync(join(root, 'demo/dist/assets')).find((f) => f.startsWith('supclust-core-simd-threaded') && f.endsWith('.wasm'))!;
+    const name = readdirSync(join(root, 'demo/dist/assets')).find(
+      (f) => f.startsWith('supclust-core-simd-threaded') && f.endsWith('.wasm'),
+    )!;
     const raw = readFileSync(join(root, 'demo/dist/assets', name));
     const url = `http://127.0.0.1:${PORT}/assets/${name}`;
     // fetch() would decompress itself: read the bytes on the wire through node:http.
     const { request } = await import('node:http');
-    const get = (encoding?: string) => new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
-      request(url, { headers: encoding ? { 'Accept-Encoding': encoding } : {} }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-      }).on('error', reject).end();
-    });
+    const get = (encoding?: string) =>
+      new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) => {
+        request(url, { headers: encoding ? { 'Accept-Encoding': encoding } : {} }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        })
+          .on('error', reject)
+          .end();
+      });
     const br = await get('gzip, deflate, br');
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers['cross-origin-embedder-policy']).toBe('require-corp');

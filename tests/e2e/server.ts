@@ -10,8 +10,14 @@ import { afterAll, beforeAll } from 'vitest';
 import { launch } from './browser.js';
 
 const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript',
-  '.css': 'text/css', '.wasm': 'application/wasm', '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript',
+  '.mjs': 'text/javascript',
+  '.css': 'text/css',
+  '.wasm': 'application/wasm',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
 };
 
 export interface StaticServer {
@@ -26,9 +32,15 @@ export async function serve(dir: string, opts: { isolate: boolean; csp?: string;
   const server: Server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
     let file = normalize(join(dir, path));
-    if (!file.startsWith(dir)) { res.writeHead(403).end(); return; }
+    if (!file.startsWith(dir)) {
+      res.writeHead(403).end();
+      return;
+    }
     if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
-    if (!existsSync(file)) { res.writeHead(404).end('not found'); return; }
+    if (!existsSync(file)) {
+      res.writeHead(404).end('not found');
+      return;
+    }
     const headers: Record<string, string> = { 'Content-Type': opts.types?.[path] ?? TYPES[extname(file)] ?? 'application/octet-stream' };
     if (opts.isolate) {
       headers['Cross-Origin-Opener-Policy'] = 'same-origin';
@@ -59,7 +71,11 @@ export function isolatedDemo() {
 }
 
 /** A page of the served demo at `query`, once Play's first fit is on screen. */
-export async function openDemoPage(env: { browser: Browser; server: StaticServer }, query: string, viewport = { width: 1200, height: 900 }): Promise<Page> {
+export async function openDemoPage(
+  env: { browser: Browser; server: StaticServer },
+  query: string,
+  viewport = { width: 1200, height: 900 },
+): Promise<Page> {
   const page = await env.browser.newPage({ viewport });
   await page.goto(env.server.url + query);
   await page.waitForSelector('body[data-state="done"]', { timeout: 60_000 });
@@ -68,14 +84,18 @@ export async function openDemoPage(env: { browser: Browser; server: StaticServer
 
 /** Records the page's main-thread tasks over 50 ms (the Long Tasks API) from its first script on;
  * `longTasks(page)` reads their durations since the last read. */
-export const watchLongTasks = (page: Page) => page.addInitScript(() => {
-  const w = window as unknown as { longTasks: number[] };
-  w.longTasks = [];
-  new PerformanceObserver((list) => { for (const e of list.getEntries()) w.longTasks.push(Math.round(e.duration)); }).observe({ type: 'longtask' });
-});
-export const longTasks = (page: Page) => page.evaluate(() => {
-  const w = window as unknown as { longTasks: number[] };
-  const seen = w.longTasks;
-  w.longTasks = [];
-  return seen;
-});
+export const watchLongTasks = (page: Page) =>
+  page.addInitScript(() => {
+    const w = window as unknown as { longTasks: number[] };
+    w.longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.longTasks.push(Math.round(e.duration));
+    }).observe({ type: 'longtask' });
+  });
+export const longTasks = (page: Page) =>
+  page.evaluate(() => {
+    const w = window as unknown as { longTasks: number[] };
+    const seen = w.longTasks;
+    w.longTasks = [];
+    return seen;
+  });

@@ -27,50 +27,91 @@ void array(It begin, It end) {
   j.endArray();
 }
 template <class C>
-void array(const C& c) { array(c.data(), c.data() + c.size()); }
+void array(const C& c) {
+  array(c.data(), c.data() + c.size());
+}
 // A fit's status, iterations and objective (the fields every record starts with, after its method).
-void outcome(const Result& r) { j.field("status", statusName(r.status)).field("iterations", r.iterations).field("objective", r.objective); }
+void outcome(const Result& r) {
+  j.field("status", statusName(r.status)).field("iterations", r.iterations).field("objective", r.objective);
+}
 }  // namespace
 
 int main() {
-  struct Case { std::string method; Params params; };
+  struct Case {
+    std::string method;
+    Params params;
+  };
   j.beginObject().key("problems").beginArray();
   for (int seed = 1; seed <= 3; ++seed)
     for (int n : {60, 150}) {
       const SyntheticProblem p = generateE1(n, 100, 5, 0.5, static_cast<std::uint64_t>(seed));
       const Problem prob{{p.X.data(), p.X.rows(), p.X.cols()}, {p.y.data(), p.y.size()}};
       std::vector<Case> cases(25);
-      cases[0] = {"ridge", {}}; cases[0].params.numbers = {{"lambda", 0.1}};
-      cases[1] = {"lsk", {}}; cases[1].params.numbers = {{"Q", 5}};
-      cases[2] = {"lsk", {}}; cases[2].params.numbers = {{"Q", 5}, {"lambda", 0.01}};
+      cases[0] = {"ridge", {}};
+      cases[0].params.numbers = {{"lambda", 0.1}};
+      cases[1] = {"lsk", {}};
+      cases[1].params.numbers = {{"Q", 5}};
+      cases[2] = {"lsk", {}};
+      cases[2].params.numbers = {{"Q", 5}, {"lambda", 0.01}};
       cases[2].params.flags = {{"refit", true}};
-      cases[3] = {"ihc", {}}; cases[3].params.numbers = {{"Q", 5}};
-      cases[4] = {"ihc", {}}; cases[4].params.numbers = {{"Q", 5}, {"lambda", 0.01}}; cases[4].params.strings = {{"init", "zero"}};
-      cases[5] = {"ihcs", {}}; cases[5].params.numbers = {{"Q", 4}, {"s", 50}};
-      cases[6] = {"oracle", {}}; cases[6].params.labels = {{"groups", p.groups}};
-      cases[7] = {"lasso", {}}; cases[7].params.numbers = {{"lambda", 0.5}};
-      cases[8] = {"elasticnet", {}}; cases[8].params.numbers = {{"lambda", 0.5}, {"alpha", 0.5}};
-      cases[9] = {"oscar", {}}; cases[9].params.numbers = {{"lambda1", 0.2}, {"lambda2", 0.01}};
-      cases[10] = {"iht", {}}; cases[10].params.numbers = {{"s", 30}};
-      cases[11] = {"cgpg", {}}; cases[11].params.numbers = {{"Q", 5}, {"lambda", 0.05}, {"cgIterations", 100}};
-      cases[12] = {"lsk", {}}; cases[12].params.numbers = {{"Q", 5}, {"lambda", 0.1}}; cases[12].params.strings = {{"loss", "logistic"}};
-      cases[13] = {"ihc", {}}; cases[13].params.numbers = {{"Q", 3}, {"lambda", 0.01}}; cases[13].params.strings = {{"loss", "ova-squared"}};
-      cases[14] = {"gflasso", {}}; cases[14].params.numbers = {{"lambda1", 0.2}, {"lambda2", 0.002}};
-      cases[16] = {"dfg", {}}; cases[16].params.numbers = {{"lambda1", 0.2}, {"lambda2", 0.0005}};
-      cases[15] = {"ncfgs", {}}; cases[15].params.numbers = {{"lambda1", 0.2}, {"lambda2", 0.002}, {"dcTolerance", 1e-12}};
-      cases[17] = {"nctfgs", {}}; cases[17].params.numbers = {{"lambda1", 0.2}, {"lambda2", 0.002}, {"tau", 1}, {"dcTolerance", 1e-12}};
+      cases[3] = {"ihc", {}};
+      cases[3].params.numbers = {{"Q", 5}};
+      cases[4] = {"ihc", {}};
+      cases[4].params.numbers = {{"Q", 5}, {"lambda", 0.01}};
+      cases[4].params.strings = {{"init", "zero"}};
+      cases[5] = {"ihcs", {}};
+      cases[5].params.numbers = {{"Q", 4}, {"s", 50}};
+      cases[6] = {"oracle", {}};
+      cases[6].params.labels = {{"groups", p.groups}};
+      cases[7] = {"lasso", {}};
+      cases[7].params.numbers = {{"lambda", 0.5}};
+      cases[8] = {"elasticnet", {}};
+      cases[8].params.numbers = {{"lambda", 0.5}, {"alpha", 0.5}};
+      cases[9] = {"oscar", {}};
+      cases[9].params.numbers = {{"lambda1", 0.2}, {"lambda2", 0.01}};
+      cases[10] = {"iht", {}};
+      cases[10].params.numbers = {{"s", 30}};
+      cases[11] = {"cgpg", {}};
+      cases[11].params.numbers = {{"Q", 5}, {"lambda", 0.05}, {"cgIterations", 100}};
+      cases[12] = {"lsk", {}};
+      cases[12].params.numbers = {{"Q", 5}, {"lambda", 0.1}};
+      cases[12].params.strings = {{"loss", "logistic"}};
+      cases[13] = {"ihc", {}};
+      cases[13].params.numbers = {{"Q", 3}, {"lambda", 0.01}};
+      cases[13].params.strings = {{"loss", "ova-squared"}};
+      cases[14] = {"gflasso", {}};
+      cases[14].params.numbers = {{"lambda1", 0.2}, {"lambda2", 0.002}};
+      cases[16] = {"dfg", {}};
+      cases[16].params.numbers = {{"lambda1", 0.2}, {"lambda2", 0.0005}};
+      cases[15] = {"ncfgs", {}};
+      cases[15].params.numbers = {{"lambda1", 0.2}, {"lambda2", 0.002}, {"dcTolerance", 1e-12}};
+      cases[17] = {"nctfgs", {}};
+      cases[17].params.numbers = {{"lambda1", 0.2}, {"lambda2", 0.002}, {"tau", 1}, {"dcTolerance", 1e-12}};
       // ADFG to a 1e-9 certificate (its default, 1e-6, does not pin the coefficients to the 1e-7 at
       // which the builds are compared once Anderson acceleration lets their trajectories part).
-      cases[18] = {"adfg", {}}; cases[18].params.numbers = {{"lambda1", 0.2}, {"lambda2", 0.002}, {"lambda3", 0.0001}, {"gamma", 1}, {"tolerance", 1e-9}};
-      cases[19] = {"dfg", {}}; cases[19].params.numbers = {{"lambda1", 0.02}, {"lambda2", 0.0005}}; cases[19].params.strings = {{"loss", "logistic"}};
-      cases[20] = {"gflasso", {}}; cases[20].params.numbers = {{"lambda1", 0.2}, {"lambda2", 0.05}};
-      for (int j = 0; j + 1 < 100; ++j) cases[20].params.labels["graph"].insert(cases[20].params.labels["graph"].end(), {j, j + 1});
+      cases[18] = {"adfg", {}};
+      cases[18].params.numbers = {
+          {"lambda1", 0.2}, {"lambda2", 0.002}, {"lambda3", 0.0001}, {"gamma", 1}, {"tolerance", 1e-9}};
+      cases[19] = {"dfg", {}};
+      cases[19].params.numbers = {{"lambda1", 0.02}, {"lambda2", 0.0005}};
+      cases[19].params.strings = {{"loss", "logistic"}};
+      cases[20] = {"gflasso", {}};
+      cases[20].params.numbers = {{"lambda1", 0.2}, {"lambda2", 0.05}};
+      for (int j = 0; j + 1 < 100; ++j)
+        cases[20].params.labels["graph"].insert(cases[20].params.labels["graph"].end(), {j, j + 1});
       // From w = 0: the ridge start ('best' tries it too) is a least-squares fit whose last bits
       // differ between the builds, and from there TRON agrees only to its 1e-10 stop.
-      cases[21] = {"gem", {}}; cases[21].params.numbers = {{"gamma", 0.05}}; cases[21].params.strings = {{"init", "gradient"}};
-      cases[22] = {"lem", {}}; cases[22].params.numbers = {{"gamma", 0.05}};
-      cases[23] = {"gem", {}}; cases[23].params.numbers = {{"gamma", 0.1}, {"lambda", 0.01}}; cases[23].params.strings = {{"loss", "logistic"}};
-      cases[24] = {"gem", {}}; cases[24].params.numbers = {{"gamma", 0.05}}; cases[24].params.strings = {{"algorithm", "paper"}};
+      cases[21] = {"gem", {}};
+      cases[21].params.numbers = {{"gamma", 0.05}};
+      cases[21].params.strings = {{"init", "gradient"}};
+      cases[22] = {"lem", {}};
+      cases[22].params.numbers = {{"gamma", 0.05}};
+      cases[23] = {"gem", {}};
+      cases[23].params.numbers = {{"gamma", 0.1}, {"lambda", 0.01}};
+      cases[23].params.strings = {{"loss", "logistic"}};
+      cases[24] = {"gem", {}};
+      cases[24].params.numbers = {{"gamma", 0.05}};
+      cases[24].params.strings = {{"algorithm", "paper"}};
       cases[18].params.labels["graph"] = cases[20].params.labels["graph"];  // a chain: 98 triples, not 485 100
       j.beginObject().field("seed", seed).field("n", n).key("fits").beginArray();
       for (std::size_t c = 0; c < cases.size(); ++c) {
@@ -137,12 +178,20 @@ int main() {
     array(p.y);
     j.key("fits").beginArray();
     std::vector<Case> cases(6);
-    cases[0] = {"ridge", {}}; cases[0].params.numbers = {{"lambda", 0.1}};
-    cases[1] = {"lasso", {}}; cases[1].params.numbers = {{"lambda", 0.2}};
-    cases[2] = {"ihc", {}}; cases[2].params.numbers = {{"Q", 4}};
-    cases[3] = {"oscar", {}}; cases[3].params.numbers = {{"lambda1", 0.2}, {"lambda2", 0.01}};
-    cases[4] = {"lsk", {}}; cases[4].params.numbers = {{"Q", 3}, {"lambda", 0.1}}; cases[4].params.strings = {{"loss", "logistic"}};
-    cases[5] = {"elasticnet", {}}; cases[5].params.numbers = {{"lambda", 0.02}, {"alpha", 0.5}}; cases[5].params.strings = {{"loss", "logistic"}};
+    cases[0] = {"ridge", {}};
+    cases[0].params.numbers = {{"lambda", 0.1}};
+    cases[1] = {"lasso", {}};
+    cases[1].params.numbers = {{"lambda", 0.2}};
+    cases[2] = {"ihc", {}};
+    cases[2].params.numbers = {{"Q", 4}};
+    cases[3] = {"oscar", {}};
+    cases[3].params.numbers = {{"lambda1", 0.2}, {"lambda2", 0.01}};
+    cases[4] = {"lsk", {}};
+    cases[4].params.numbers = {{"Q", 3}, {"lambda", 0.1}};
+    cases[4].params.strings = {{"loss", "logistic"}};
+    cases[5] = {"elasticnet", {}};
+    cases[5].params.numbers = {{"lambda", 0.02}, {"alpha", 0.5}};
+    cases[5].params.strings = {{"loss", "logistic"}};
     for (std::size_t c = 0; c < cases.size(); ++c) {
       const bool classify = cases[c].params.strings.count("loss") > 0;
       const Problem prob{{80, 60, indptr.data(), indices.data(), values.data()},
@@ -172,7 +221,8 @@ int main() {
     const Problem prob{{p.X.data(), p.X.rows(), p.X.cols()}, {p.y.data(), p.y.size()}};
     j.key("expertsProblem").beginObject().key("fits").beginArray();
     // The sixth: experts-am with three rounds of column screening on 4 of the 10 columns.
-    const char* methods[] = {"experts-am", "experts-pg", "experts-cg", "experts-rc", "experts-oracle", "experts-am", "experts-em"};
+    const char* methods[] = {"experts-am",     "experts-pg", "experts-cg", "experts-rc",
+                             "experts-oracle", "experts-am", "experts-em"};
     for (int c = 0; c < 7; ++c) {
       Params params;
       params.numbers = {{"Q", 3}, {"lambda", 0.01}};
@@ -216,9 +266,16 @@ int main() {
     generate("tasks", o, p);
     const Problem prob{{p.X.data(), p.X.rows(), p.X.cols()}, {p.y.data(), p.y.size()}};
     j.key("tasksProblem").beginObject().key("fits").beginArray();
-    struct TaskCase { const char* method; const char* loss; const char* option; double value; };
-    const TaskCase cases[] = {{"tasks-ssc", "ova-logistic", "within", 0.05}, {"tasks-cg", "ova-squared", "within", 0.05},
-                              {"tasks-pg", "ova-logistic", "between", 1e-3}, {"tasks-frobenius", "ova-logistic", "lambda", 1e-2},
+    struct TaskCase {
+      const char* method;
+      const char* loss;
+      const char* option;
+      double value;
+    };
+    const TaskCase cases[] = {{"tasks-ssc", "ova-logistic", "within", 0.05},
+                              {"tasks-cg", "ova-squared", "within", 0.05},
+                              {"tasks-pg", "ova-logistic", "between", 1e-3},
+                              {"tasks-frobenius", "ova-logistic", "lambda", 1e-2},
                               {"tasks-trace", "ova-squared", "mu", 1e-2}};
     for (std::size_t c = 0; c < 5; ++c) {
       Params params;
@@ -226,7 +283,11 @@ int main() {
       params.numbers[cases[c].option] = cases[c].value;
       if (c < 3) params.numbers["Q"] = 3;
       const Result r = fit(cases[c].method, prob, params);
-      j.beginObject().field("method", cases[c].method).field("loss", cases[c].loss).field("option", cases[c].option).field("value", cases[c].value);
+      j.beginObject()
+          .field("method", cases[c].method)
+          .field("loss", cases[c].loss)
+          .field("option", cases[c].option)
+          .field("value", cases[c].value);
       outcome(r);
       j.key("intercepts");
       array(r.intercept.data(), r.intercept.data() + r.intercept.size());
@@ -290,7 +351,8 @@ int main() {
     }
     Params params;
     params.numbers = {{"Q", 3}, {"lambda", 1e-3}};
-    const Result r = fit("ihc", {DataMatrix(n, d, indptr.data(), indices.data(), values.data()), {y.data(), n}}, params);
+    const Result r =
+        fit("ihc", {DataMatrix(n, d, indptr.data(), indices.data(), values.data()), {y.data(), n}}, params);
     j.beginObject().field("nCols", d).field("iterations", r.iterations).field("objective", r.objective).key("coef");
     array(r.coef.data(), r.coef.data() + r.coef.size());
     j.endObject();

@@ -6,7 +6,10 @@ import { load, SupclustError, type Supclust } from '../../dist/node/index.js';
 import { root, variants } from './helpers.js';
 
 async function expectInvalid(p: Promise<unknown>, field: string) {
-  const err = await p.then(() => null, (e) => e);
+  const err = await p.then(
+    () => null,
+    (e) => e,
+  );
   expect(err, `expected an error naming ${field}`).toBeInstanceOf(SupclustError);
   expect(err.code).toBe('invalid-input');
   expect(err.field).toBe(field);
@@ -15,7 +18,9 @@ async function expectInvalid(p: Promise<unknown>, field: string) {
 
 describe.each(variants)('API on the %s build', (variant) => {
   let sc: Supclust;
-  beforeAll(async () => { sc = await load({ variant }); });
+  beforeAll(async () => {
+    sc = await load({ variant });
+  });
   afterAll(() => sc.dispose());
 
   it('has the package version and lists the methods with their options', () => {
@@ -70,7 +75,7 @@ describe.each(variants)('API on the %s build', (variant) => {
     expect(wave.coef.length).toBe(0);
     const e2 = await sc.generate('e2', { n: 50 });
     const values = [...new Set(e2.coef)].sort((a, b) => a - b);
-    expect(values.length).toBe(5);  // the table's Q; evenly spaced, symmetric, unit norm
+    expect(values.length).toBe(5); // the table's Q; evenly spaced, symmetric, unit norm
     values.forEach((v, q) => expect(v).toBeCloseTo(values[4] * (-1 + q / 2), 12));
     expect(Math.hypot(...e2.coef)).toBeCloseTo(1, 12);
   });
@@ -92,7 +97,12 @@ describe.each(variants)('API on the %s build', (variant) => {
   });
 
   it('accepts X as rows of numbers', async () => {
-    const X = [[1, 0], [0, 1], [1, 1], [2, 1]];
+    const X = [
+      [1, 0],
+      [0, 1],
+      [1, 1],
+      [2, 1],
+    ];
     const m = await sc.fit('ridge', { X, y: [1, 2, 3, 4] });
     // Least squares with intercept through these 4 points is exact: y = 1·x1 + 2·x2 + b? check residual.
     const yhat = await sc.predict(m, X);
@@ -100,26 +110,62 @@ describe.each(variants)('API on the %s build', (variant) => {
     // Normal equations: residuals orthogonal to each column and to the intercept.
     const dot = (a: number[], b: number[]) => a.reduce((s, x, i) => s + x * b[i], 0);
     expect(Math.abs(dot(residual, [1, 1, 1, 1]))).toBeLessThan(1e-12);
-    expect(Math.abs(dot(residual, X.map((r) => r[0])))).toBeLessThan(1e-12);
-    expect(Math.abs(dot(residual, X.map((r) => r[1])))).toBeLessThan(1e-12);
+    expect(
+      Math.abs(
+        dot(
+          residual,
+          X.map((r) => r[0]),
+        ),
+      ),
+    ).toBeLessThan(1e-12);
+    expect(
+      Math.abs(
+        dot(
+          residual,
+          X.map((r) => r[1]),
+        ),
+      ),
+    ).toBeLessThan(1e-12);
   });
 
   it('reports progress and stops on abort', async () => {
     const data = await sc.generate('e1', { n: 150, seed: 5 });
     const seen: number[] = [];
-    const m = await sc.fit('ihc', { X: data.X, nRows: 150, nCols: 100, y: data.y, Q: 5, init: 'zero' },
-      { onProgress: (p) => seen.push(p.objective) });
+    const m = await sc.fit(
+      'ihc',
+      { X: data.X, nRows: 150, nCols: 100, y: data.y, Q: 5, init: 'zero' },
+      { onProgress: (p) => seen.push(p.objective) },
+    );
     expect(seen.length).toBeGreaterThan(1);
     expect(seen[0]).toBeGreaterThanOrEqual(m.objective);
     const ctl = new AbortController();
-    const err = await sc.fit('ihc', { X: data.X, nRows: 150, nCols: 100, y: data.y, Q: 5, init: 'zero' },
-      { signal: ctl.signal, onProgress: (p) => { if (p.iteration >= 1) ctl.abort(); } }).catch((e) => e);
+    const err = await sc
+      .fit(
+        'ihc',
+        { X: data.X, nRows: 150, nCols: 100, y: data.y, Q: 5, init: 'zero' },
+        {
+          signal: ctl.signal,
+          onProgress: (p) => {
+            if (p.iteration >= 1) ctl.abort();
+          },
+        },
+      )
+      .catch((e) => e);
     expect(err).toBeInstanceOf(SupclustError);
     expect(err.code).toBe('aborted');
     // An exception thrown by the caller's onProgress comes back as itself, and nothing breaks.
     const before = await sc.fit('ihc', { X: data.X, nRows: 150, nCols: 100, y: data.y, Q: 5 });
-    const boom = await sc.fit('ihc', { X: data.X, nRows: 150, nCols: 100, y: data.y, Q: 5 },
-      { onProgress: () => { throw new Error('boom'); } }).catch((e) => e);
+    const boom = await sc
+      .fit(
+        'ihc',
+        { X: data.X, nRows: 150, nCols: 100, y: data.y, Q: 5 },
+        {
+          onProgress: () => {
+            throw new Error('boom');
+          },
+        },
+      )
+      .catch((e) => e);
     expect(boom.message).toBe('boom');
     const again = await sc.fit('ihc', { X: data.X, nRows: 150, nCols: 100, y: data.y, Q: 5 });
     expect(again).toEqual(before);
@@ -128,14 +174,22 @@ describe.each(variants)('API on the %s build', (variant) => {
   it('rejects invalid input naming the field, and the next call still works', async () => {
     const data = await sc.generate('e1', { n: 30, d: 10, Q: 3, seed: 6 });
     const base = { X: data.X, nRows: 30, nCols: 10, y: data.y, Q: 3 };
-    const nanX = Float64Array.from(data.X); nanX[17] = NaN;
-    const infY = Float64Array.from(data.y); infY[3] = Infinity;
+    const nanX = Float64Array.from(data.X);
+    nanX[17] = NaN;
+    const infY = Float64Array.from(data.y);
+    infY[3] = Infinity;
     await expectInvalid(sc.fit('ihc', { ...base, X: nanX }), 'X');
     // A typed X is checked once, by the library's pass over it: the entry named as row, column.
-    const infX = Float64Array.from(data.X); infX[17] = -Infinity;
-    await expect(sc.fit('ihc', { ...base, X: nanX })).rejects.toMatchObject({ field: 'X', message: 'X: must be finite (row 1, column 7 is NaN)' });
-    await expect(sc.crossValidate('ihc', { ...base, X: infX }, { grid: { lambda: [1e-3, 1e-2] } }))
-      .rejects.toMatchObject({ field: 'X', message: 'X: must be finite (row 1, column 7 is -Infinity)' });
+    const infX = Float64Array.from(data.X);
+    infX[17] = -Infinity;
+    await expect(sc.fit('ihc', { ...base, X: nanX })).rejects.toMatchObject({
+      field: 'X',
+      message: 'X: must be finite (row 1, column 7 is NaN)',
+    });
+    await expect(sc.crossValidate('ihc', { ...base, X: infX }, { grid: { lambda: [1e-3, 1e-2] } })).rejects.toMatchObject({
+      field: 'X',
+      message: 'X: must be finite (row 1, column 7 is -Infinity)',
+    });
     await expectInvalid(sc.fit('ihc', { ...base, y: infY }), 'y');
     await expectInvalid(sc.fit('ihc', { ...base, nCols: 11 }), 'X');
     await expectInvalid(sc.fit('ihc', { ...base, y: data.y.subarray(1) }), 'y');
@@ -184,12 +238,18 @@ describe('loading', () => {
   it('caps the threads at a count, with the same answers', async () => {
     const X = Array.from({ length: 60 }, (_, i) => Array.from({ length: 8 }, (_, j) => Math.sin(5 * i + 3 * j)));
     const y = X.map((r) => r[0] - r[5]);
-    const cv = (sc: Awaited<ReturnType<typeof load>>) => sc.crossValidate('ihc', { X, y, Q: 2 }, { grid: { lambda: [1, 0.1, 0.01] }, folds: 3 });
+    const cv = (sc: Awaited<ReturnType<typeof load>>) =>
+      sc.crossValidate('ihc', { X, y, Q: 2 }, { grid: { lambda: [1, 0.1, 0.01] }, folds: 3 });
     const [whole, one, single] = await Promise.all([load(), load({ variant: 'simd-threaded', threads: 1 }), load({ threads: 1 })]);
     const two = await load({ threads: 2 });
     try {
-      expect([whole.info.variant, one.info.variant, single.info.variant, two.info.variant]).toEqual(['simd-threaded', 'simd-threaded', 'simd', 'simd-threaded']);
-      expect(one.info.threads).toBe(1);  // the cap reached the module
+      expect([whole.info.variant, one.info.variant, single.info.variant, two.info.variant]).toEqual([
+        'simd-threaded',
+        'simd-threaded',
+        'simd',
+        'simd-threaded',
+      ]);
+      expect(one.info.threads).toBe(1); // the cap reached the module
       expect(two.info.threads).toBe(Math.min(2, whole.info.threads));
       const [a, b, c] = await Promise.all([cv(whole), cv(one), cv(single)]);
       expect(b.scores).toEqual(a.scores);

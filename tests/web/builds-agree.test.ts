@@ -9,11 +9,16 @@ import { describe, expect, it } from 'vitest';
 import { mismatch, nativeAnswers, withBothBuilds } from './helpers.js';
 
 function sparseProblem(nCols: number) {
-  const n = 1000, perRow = 50, mask = (1n << 64n) - 1n;
+  const n = 1000,
+    perRow = 50,
+    mask = (1n << 64n) - 1n;
   let state = 12345n;
   const next = () => (state = (state * 6364136223846793005n + 1442695040888963407n) & mask);
-  const uniform = () => Number(next() >> 11n) / 9007199254740992 * 2 - 1;
-  const indptr = [0], indices: number[] = [], values: number[] = [], y = new Float64Array(n);
+  const uniform = () => (Number(next() >> 11n) / 9007199254740992) * 2 - 1;
+  const indptr = [0],
+    indices: number[] = [],
+    values: number[] = [],
+    y = new Float64Array(n);
   for (let i = 0; i < n; i++) {
     const row: number[] = [];
     while (row.length < perRow) {
@@ -37,14 +42,19 @@ function sparseProblem(nCols: number) {
 describe('the builds agree on large sparse fits', () => {
   const builds = withBothBuilds();
   const native = nativeAnswers().largeSparseIhc as { nCols: number; iterations: number; objective: number; coef: number[] }[];
-  it.each([30000, 100000])('IHC at d = %i: simd ≡ threaded bit for bit, and native within 1 percent of the objective', async (nCols) => {
-    const p = sparseProblem(nCols);
-    const params = { ...p, Q: 3, lambda: 1e-3 };
-    const simd = await builds.simd.fit('ihc', params), threaded = await builds.threaded.fit('ihc', params);
-    expect(threaded.iterations).toBe(simd.iterations);
-    expect(threaded.objective).toBe(simd.objective);
-    expect(threaded.coef).toEqual(simd.coef);
-    const reference = native.find((r) => r.nCols === nCols)!;
-    expect(mismatch([simd.objective], [reference.objective], 1e-2)).toBe('');
-  }, 120_000);  // two fits from IHC's six starts at d = 100 000: some 40 s on two cores, more beside other work
+  it.each([30000, 100000])(
+    'IHC at d = %i: simd ≡ threaded bit for bit, and native within 1 percent of the objective',
+    async (nCols) => {
+      const p = sparseProblem(nCols);
+      const params = { ...p, Q: 3, lambda: 1e-3 };
+      const simd = await builds.simd.fit('ihc', params),
+        threaded = await builds.threaded.fit('ihc', params);
+      expect(threaded.iterations).toBe(simd.iterations);
+      expect(threaded.objective).toBe(simd.objective);
+      expect(threaded.coef).toEqual(simd.coef);
+      const reference = native.find((r) => r.nCols === nCols)!;
+      expect(mismatch([simd.objective], [reference.objective], 1e-2)).toBe('');
+    },
+    120_000,
+  ); // two fits from IHC's six starts at d = 100 000: some 40 s on two cores, more beside other work
 });

@@ -18,7 +18,7 @@ describe('supclust CLI', () => {
     for (const m of ['ihc', 'oscar', 'gflasso', 'ncfgs', 'dfg']) expect(r.stdout).toMatch(new RegExp(`^  ${m} +\\S`, 'm'));
   });
 
-  it('lists each table\'s rows run by default apart from those run only when named', async () => {
+  it("lists each table's rows run by default apart from those run only when named", async () => {
     const list = cli('list').stdout;
     const sc = await load({ variant: 'simd' });
     const tables = sc.info.experiments;
@@ -27,7 +27,12 @@ describe('supclust CLI', () => {
     const named = e5.rows.filter((row) => row.onRequest).map((row) => row.label);
     expect(named).toEqual(['ADFG floor 1e-3', 'ADFG floor 1e-1']);
     for (const e of tables) {
-      const [byDefault, onRequest] = [false, true].map((flag) => e.rows.filter((row) => row.onRequest === flag).map((row) => row.label).join(', '));
+      const [byDefault, onRequest] = [false, true].map((flag) =>
+        e.rows
+          .filter((row) => row.onRequest === flag)
+          .map((row) => row.label)
+          .join(', '),
+      );
       expect(list, e.id).toContain(`rows: ${byDefault}; figures:`);
       if (onRequest) expect(list, e.id).toContain(`on request (--methods): ${onRequest}`);
     }
@@ -41,13 +46,18 @@ describe('supclust CLI', () => {
     // Each cell: ours · the paper's · their gap in standard errors, (o − p)/√(s_o²/2 + s_p²/50)
     // (2 repetitions here; the IHC paper states 50), recomputed from the JSON.
     const json0 = JSON.parse(readFileSync(out, 'utf8'));
-    const ihc = json0.rows[1], c = ihc.cells[0], p = ihc.paper[0];
+    const ihc = json0.rows[1],
+      c = ihc.cells[0],
+      p = ihc.paper[0];
     const g = (c.mean - p.mean) / Math.sqrt(c.std ** 2 / 2 + p.std ** 2 / 50);
     expect(p).toEqual({ mean: 0.87, std: 0.27 });
-    expect(r.stdout).toContain(`| IHC | ${c.mean.toFixed(2)} ± ${c.std.toFixed(2)} · 0.87 ± 0.27 · ${g >= 0 ? '+' : '−'}${Math.abs(g).toFixed(1)} |`);
+    expect(r.stdout).toContain(
+      `| IHC | ${c.mean.toFixed(2)} ± ${c.std.toFixed(2)} · 0.87 ± 0.27 · ${g >= 0 ? '+' : '−'}${Math.abs(g).toFixed(1)} |`,
+    );
     expect(r.stdout).toContain('(n = 2 and 50)');
     // Not a terminal: no redrawn bar, one summary line.
     expect(r.stderr).toMatch(/^e1-sigma: 8 repetitions in \d+\.\d s$/m);
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: no carriage return or escape (a progress line) reaches a piped stderr
     expect(r.stderr).not.toMatch(/[\r\x1b]/);
     const json = JSON.parse(readFileSync(out, 'utf8'));
     expect(json.rows.map((row: { method: string }) => row.method)).toEqual(['Oracle', 'IHC']);
@@ -66,8 +76,14 @@ describe('supclust CLI', () => {
     expect(nothing.stderr).toContain("unknown command 'nothing'");
   });
 
-  it('names each real-data table\'s dataset: its source, folder and layout, and the file it could not find', () => {
-    const tables = [['movies', 'pang-lee'], ['breast-cancer', 'westbc'], ['20ng-pairs', '20ng-pairs'], ['20ng-topics', '20ng-topics'], ['reuters-usa', 'reuters']];
+  it("names each real-data table's dataset: its source, folder and layout, and the file it could not find", () => {
+    const tables = [
+      ['movies', 'pang-lee'],
+      ['breast-cancer', 'westbc'],
+      ['20ng-pairs', '20ng-pairs'],
+      ['20ng-topics', '20ng-topics'],
+      ['reuters-usa', 'reuters'],
+    ];
     const list = cli('list').stdout;
     const empty = mkdtempSync(join(tmpdir(), 'supclust-no-data-'));
     for (const [id, name] of tables) {
@@ -76,7 +92,8 @@ describe('supclust CLI', () => {
       expect(list, id).toContain(d.source);
       const bare = cli('replicate', id);
       expect(bare.status, id).toBe(1);
-      for (const part of ['--data DIR', d.folder, d.source, d.layout[0], 'docs/datasets.md']) expect(bare.stderr, `${id}: ${part}`).toContain(part);
+      for (const part of ['--data DIR', d.folder, d.source, d.layout[0], 'docs/datasets.md'])
+        expect(bare.stderr, `${id}: ${part}`).toContain(part);
       const missing = cli('replicate', id, '--data', empty);
       expect(missing.status, id).toBe(1);
       expect(missing.stderr, id).toContain(`missing ${empty}`);
@@ -86,7 +103,7 @@ describe('supclust CLI', () => {
     const page = readFileSync(join(root, 'docs/datasets.md'), 'utf8');
     for (const d of Object.values(DATASETS)) for (const fact of [d.folder, d.source, d.citation, d.terms]) expect(page).toContain(fact);
   });
-  it('draws the priors paper\'s Figure 3: GEM\'s and LEM\'s weights along γ, each printed count recomputed from the weights', () => {
+  it("draws the priors paper's Figure 3: GEM's and LEM's weights along γ, each printed count recomputed from the weights", () => {
     const out = join(mkdtempSync(join(tmpdir(), 'supclust-paths-')), 'paths.json');
     const r = cli('prior-paths', '--n', '120', '--seed', '2', '--json', out);
     expect(r.status, r.stderr).toBe(0);
@@ -98,7 +115,10 @@ describe('supclust CLI', () => {
       for (const p of path) {
         // At a centre: LEM exactly, GEM within 1e-3 of the largest |centre| (as the table says).
         const tie = method === 'lem' ? 0 : 1e-3 * Math.max(...p.centroids.map(Math.abs));
-        const at = p.centroids.map((_: number, k: number) => p.coef.filter((w: number, j: number) => p.groups[j] === k && Math.abs(w - p.centroids[k]) <= tie).length);
+        const at = p.centroids.map(
+          (_: number, k: number) =>
+            p.coef.filter((w: number, j: number) => p.groups[j] === k && Math.abs(w - p.centroids[k]) <= tie).length,
+        );
         expect(p.atCentre).toEqual(at);
         expect(p.offCentre).toBe(p.coef.length - at.reduce((a: number, b: number) => a + b, 0));
         const gaps = p.coef.map((w: number, j: number) => w - p.centroids[p.groups[j]]).filter((g: number) => Math.abs(g) > tie);
@@ -106,7 +126,9 @@ describe('supclust CLI', () => {
         expect(Math.abs(p.spread - rms)).toBeLessThanOrEqual(1e-12 * Math.max(rms, 1e-300));
         expect(p.centroids).toEqual([...p.centroids].sort((a: number, b: number) => a - b));
       }
-      expect(r.stdout).toContain(`${path[0].centroids.map((c: number) => c.toFixed(3)).join(', ')} · ${path[0].atCentre.join('/')} · ${path[0].offCentre} off`);
+      expect(r.stdout).toContain(
+        `${path[0].centroids.map((c: number) => c.toFixed(3)).join(', ')} · ${path[0].atCentre.join('/')} · ${path[0].offCentre} off`,
+      );
     }
     // The figure's reading: the priors pull the weights onto their centres as γ grows — LEM ties
     // all 150 at the largest γ, GEM ties none at the smallest (it never ties exactly).

@@ -5,16 +5,18 @@
 // whatever the table's order, and a bad cell is refused naming its column and row.
 import { makeVector, tableFromArrays, vectorFromArray, Dictionary, Int32, Utf8, Table } from 'apache-arrow';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { load, SupclustError, type Supclust } from '../../dist/node/index.js';
+import { load, type SupclustError, type Supclust } from '../../dist/node/index.js';
 
 let sc: Supclust;
-beforeAll(async () => { sc = await load({ variant: 'simd' }); });
+beforeAll(async () => {
+  sc = await load({ variant: 'simd' });
+});
 afterAll(() => sc?.dispose());
 
 // 60 rows: three numeric features of different kinds, a text column and two targets.
 const n = 60;
 const a = Float64Array.from({ length: n }, (_, i) => Math.sin(1.3 * i));
-const b = Int32Array.from({ length: n }, (_, i) => (i * 7) % 11 - 5);
+const b = Int32Array.from({ length: n }, (_, i) => ((i * 7) % 11) - 5);
 const big = BigInt64Array.from({ length: n }, (_, i) => BigInt((i * 13) % 17));
 const price = Float64Array.from({ length: n }, (_, i) => 2 * a[i] - 0.5 * b[i] + 0.1 * Number(big[i]) + 0.01 * Math.cos(i));
 const kind = Array.from({ length: n }, (_, i) => (price[i] > 0 ? 'dear' : 'cheap'));
@@ -25,10 +27,29 @@ const arrow = tableFromArrays({ city, a, b, big, price, kind, weight });
 // The same numbers by hand: row-major, the columns a, b, big.
 const features = ['a', 'b', 'big'];
 const X = new Float64Array(n * 3);
-for (let i = 0; i < n; i++) { X[3 * i] = a[i]; X[3 * i + 1] = b[i]; X[3 * i + 2] = Number(big[i]); }
-const rowsOf = () => Array.from({ length: n }, (_, i) => ({ city: city[i], a: a[i], b: b[i], big: Number(big[i]), price: price[i], kind: kind[i], weight: weight[i] }));
+for (let i = 0; i < n; i++) {
+  X[3 * i] = a[i];
+  X[3 * i + 1] = b[i];
+  X[3 * i + 2] = Number(big[i]);
+}
+const rowsOf = () =>
+  Array.from({ length: n }, (_, i) => ({
+    city: city[i],
+    a: a[i],
+    b: b[i],
+    big: Number(big[i]),
+    price: price[i],
+    kind: kind[i],
+    weight: weight[i],
+  }));
 const withoutTime = <T extends object>(m: T) => ({ ...m, seconds: 0 });
-const refusal = (p: Promise<unknown>) => p.then(() => { throw new Error('accepted'); }, (e: SupclustError) => e);
+const refusal = (p: Promise<unknown>) =>
+  p.then(
+    () => {
+      throw new Error('accepted');
+    },
+    (e: SupclustError) => e,
+  );
 
 describe('X as a table of named columns', () => {
   it('fits as the matrix of the named columns, by every kind of table', async () => {
@@ -44,7 +65,7 @@ describe('X as a table of named columns', () => {
     expect(withoutTime(m)).toEqual(withoutTime(byHand));
   });
 
-  it('predicts and scores by the model\'s column names, in any order and beside other columns', async () => {
+  it("predicts and scores by the model's column names, in any order and beside other columns", async () => {
     const m = await sc.fit('ridge', { X: arrow, y: 'price', featureNames: features, lambda: 0.1 });
     const want = await sc.predict(m, X, n);
     expect(await sc.predict(m, arrow)).toEqual(want);
@@ -58,15 +79,36 @@ describe('X as a table of named columns', () => {
 
   it('reads text targets as class labels, and weights by column', async () => {
     const m = await sc.fit('lasso', { X: arrow, y: 'kind', weights: 'weight', featureNames: features, loss: 'logistic', lambda: 0.01 });
-    const byHand = await sc.fit('lasso', { X, nRows: n, nCols: 3, y: kind, weights: weight, loss: 'logistic', lambda: 0.01, featureNames: features });
+    const byHand = await sc.fit('lasso', {
+      X,
+      nRows: n,
+      nCols: 3,
+      y: kind,
+      weights: weight,
+      loss: 'logistic',
+      lambda: 0.01,
+      featureNames: features,
+    });
     expect(withoutTime(m)).toEqual(withoutTime(byHand));
     expect(m.classes).toEqual(['cheap', 'dear']);
     expect(await sc.predictClass(m, rowsOf())).toEqual(await sc.predictClass(byHand, X, n));
     // A dictionary-encoded (categorical) column, as DuckDB and Arquero give text.
     const codes = Int32Array.from(kind, (k) => (k === 'cheap' ? 0 : 1));
-    const categorical = makeVector({ type: new Dictionary(new Utf8(), new Int32()), data: codes, dictionary: vectorFromArray(['cheap', 'dear'], new Utf8()) } as never);
-    const table = new Table({ a: arrow.getChild('a')!, b: arrow.getChild('b')!, big: arrow.getChild('big')!, kind: categorical, weight: arrow.getChild('weight')! });
-    expect(withoutTime(await sc.fit('lasso', { X: table, y: 'kind', weights: 'weight', loss: 'logistic', lambda: 0.01 }))).toEqual(withoutTime(byHand));
+    const categorical = makeVector({
+      type: new Dictionary(new Utf8(), new Int32()),
+      data: codes,
+      dictionary: vectorFromArray(['cheap', 'dear'], new Utf8()),
+    } as never);
+    const table = new Table({
+      a: arrow.getChild('a')!,
+      b: arrow.getChild('b')!,
+      big: arrow.getChild('big')!,
+      kind: categorical,
+      weight: arrow.getChild('weight')!,
+    });
+    expect(withoutTime(await sc.fit('lasso', { X: table, y: 'kind', weights: 'weight', loss: 'logistic', lambda: 0.01 }))).toEqual(
+      withoutTime(byHand),
+    );
   });
 
   it('runs paths, cross-validation, suggestions and held datasets from tables', async () => {
@@ -78,7 +120,9 @@ describe('X as a table of named columns', () => {
     expect((await sc.crossValidate('ridge', table, grid)).scores).toEqual((await sc.crossValidate('ridge', params, grid)).scores);
     expect(sc.suggest('gflasso', table)).toEqual(sc.suggest('gflasso', params));
     const held = await sc.dataset({ a, b, big });
-    expect(withoutTime(await sc.fit('ridge', { X: held, y: price, lambda: 1 }))).toEqual(withoutTime(await sc.fit('ridge', { ...params, lambda: 1 })));
+    expect(withoutTime(await sc.fit('ridge', { X: held, y: price, lambda: 1 }))).toEqual(
+      withoutTime(await sc.fit('ridge', { ...params, lambda: 1 })),
+    );
     held.dispose();
   });
 
@@ -87,7 +131,7 @@ describe('X as a table of named columns', () => {
     let e = await refusal(sc.fit('ridge', { X: gap, y: 'y' }));
     expect([e.code, e.field]).toEqual(['invalid-input', 'X']);
     expect(e.message).toContain("column 'a', row 3: missing");
-    e = await refusal(sc.fit('ridge', { X: arrow, y: 'price' }));  // the text column among the features
+    e = await refusal(sc.fit('ridge', { X: arrow, y: 'price' })); // the text column among the features
     expect(e.message).toContain("column 'city', row 1: 'Lyon' is not a finite number");
     e = await refusal(sc.fit('ridge', { X: { a: [1, Number.NaN, 3], y: [1, 2, 3] }, y: 'y' }));
     expect(e.message).toContain("column 'a', row 2: NaN");

@@ -7,7 +7,7 @@ import { withBothBuilds } from './helpers.js';
 const builds = withBothBuilds();
 
 describe('crossValidate', () => {
-  it('reports each point\'s standard error and the one-standard-error choice, and honours foldId', async () => {
+  it("reports each point's standard error and the one-standard-error choice, and honours foldId", async () => {
     const sc = builds.simd;
     const data = await sc.generate('e1', { n: 60, d: 20, Q: 3, sigma: 2, seed: 1 });
     const params = { X: data.X, nRows: 60, nCols: 20, y: data.y };
@@ -46,9 +46,23 @@ describe('crossValidate', () => {
     const accuracy = labels.filter((l, i) => l === y[i]).length / 80;
     expect(await sc.score(m, data.X, y, 'accuracy', 80)).toBeCloseTo(accuracy, 14);
     expect(await sc.score(m, data.X, y, undefined, 80)).toBeCloseTo(1 - accuracy, 14);
-    const refusal = async (p: Promise<unknown>) => p.then(() => null, (e) => [e.code, e.field]);
+    const refusal = async (p: Promise<unknown>) =>
+      p.then(
+        () => null,
+        (e) => [e.code, e.field],
+      );
     expect(await refusal(sc.score(m, data.X, y, 'mse', 80))).toEqual(['invalid-input', 'metric']);
-    expect(await refusal(sc.score(m, data.X, y.map((l, i) => (i === 5 ? 'maybe' : l)), undefined, 80))).toEqual(['invalid-input', 'y']);
+    expect(
+      await refusal(
+        sc.score(
+          m,
+          data.X,
+          y.map((l, i) => (i === 5 ? 'maybe' : l)),
+          undefined,
+          80,
+        ),
+      ),
+    ).toEqual(['invalid-input', 'y']);
     expect(await refusal(sc.score(m, data.X, y.slice(1), undefined, 80))).toEqual(['invalid-input', 'y']);
     expect(await refusal(sc.score(m, data.X, y.slice(0, 40), undefined, 40, 20))).toEqual(['invalid-input', 'X']);
   });
@@ -76,13 +90,28 @@ describe('crossValidate', () => {
     const data = await builds.simd.generate('e1', { n: 150, d: 60, Q: 4, sigma: 1, seed: 4 });
     const params = { X: data.X, nRows: 150, nCols: 60, y: data.y, Q: 4 };
     const seen: number[] = [];
-    const r = await builds.threaded.crossValidate('ihc', params, { grid: { lambda: logGrid(1, 1e-3, 8) } },
-      { onProgress: (p) => seen.push(p.done / p.total) });
+    const r = await builds.threaded.crossValidate(
+      'ihc',
+      params,
+      { grid: { lambda: logGrid(1, 1e-3, 8) } },
+      { onProgress: (p) => seen.push(p.done / p.total) },
+    );
     expect(r.grid).toHaveLength(8);
     expect(seen.at(-1)).toBe(1);
     const ctl = new AbortController();
-    const err = await builds.threaded.crossValidate('ihc', params, { grid: { lambda: logGrid(1, 1e-3, 40) } },
-      { signal: ctl.signal, onProgress: (p) => { if (p.done >= 1) ctl.abort(); } }).catch((e) => e);
+    const err = await builds.threaded
+      .crossValidate(
+        'ihc',
+        params,
+        { grid: { lambda: logGrid(1, 1e-3, 40) } },
+        {
+          signal: ctl.signal,
+          onProgress: (p) => {
+            if (p.done >= 1) ctl.abort();
+          },
+        },
+      )
+      .catch((e) => e);
     expect(err).toBeInstanceOf(SupclustError);
     expect(err.code).toBe('aborted');
     const after = await builds.threaded.fit('ihc', params);
@@ -118,16 +147,31 @@ describe('crossValidate', () => {
 
   it("logGrid's exp and log (the same bits in every engine) are within one ulp of V8's", async () => {
     const { exp, log } = await import('../../dist/grid.js');
-    const ulp = (x: number) => { const b = new DataView(new ArrayBuffer(8)); b.setFloat64(0, Math.abs(x)); b.setBigUint64(0, b.getBigUint64(0) + 1n); return b.getFloat64(0) - Math.abs(x); };
+    const ulp = (x: number) => {
+      const b = new DataView(new ArrayBuffer(8));
+      b.setFloat64(0, Math.abs(x));
+      b.setBigUint64(0, b.getBigUint64(0) + 1n);
+      return b.getFloat64(0) - Math.abs(x);
+    };
     let seed = 1;
     const uniform = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
     let worst = 0;
     for (let i = 0; i < 100_000; i++) {
-      const x = (uniform() - 0.5) * 1400, y = Math.exp((uniform() - 0.5) * 1400), near1 = 0.7 + 0.7 * uniform();
+      const x = (uniform() - 0.5) * 1400,
+        y = Math.exp((uniform() - 0.5) * 1400),
+        near1 = 0.7 + 0.7 * uniform();
       worst = Math.max(worst, Math.abs(exp(x) - Math.exp(x)) / ulp(Math.exp(x)));
       for (const z of [y, near1]) if (Math.log(z) !== 0) worst = Math.max(worst, Math.abs(log(z) - Math.log(z)) / ulp(Math.log(z)));
     }
     expect(worst).toBeLessThanOrEqual(1);
-    expect([exp(0), log(1), exp(-Infinity), exp(710), log(0), log(-1), log(Number.MIN_VALUE)]).toEqual([1, 0, 0, Infinity, -Infinity, NaN, Math.log(Number.MIN_VALUE)]);
+    expect([exp(0), log(1), exp(-Infinity), exp(710), log(0), log(-1), log(Number.MIN_VALUE)]).toEqual([
+      1,
+      0,
+      0,
+      Infinity,
+      -Infinity,
+      NaN,
+      Math.log(Number.MIN_VALUE),
+    ]);
   });
 });

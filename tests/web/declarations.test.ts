@@ -10,11 +10,16 @@ import { load, SupclustError, type GeneratorName, type OptionInfo, type Supclust
 import { root } from './helpers.js';
 
 let sc: Supclust;
-beforeAll(async () => { sc = await load({ variant: 'simd' }); });
+beforeAll(async () => {
+  sc = await load({ variant: 'simd' });
+});
 afterAll(() => sc?.dispose());
 
 async function refusal(p: Promise<unknown>): Promise<SupclustError> {
-  const e = await p.then(() => undefined, (x) => x);
+  const e = await p.then(
+    () => undefined,
+    (x) => x,
+  );
   expect(e, 'expected a refusal').toBeInstanceOf(SupclustError);
   return e as SupclustError;
 }
@@ -46,7 +51,8 @@ describe('generators', () => {
         const o = expected(field);
         expect(data[field], `${name}.${field}`).toBe(o ? o.default : 0);
       }
-      const d = expected('d'), noise = expected('noiseDims');
+      const d = expected('d'),
+        noise = expected('noiseDims');
       if (d) expect(data.nCols, `${name}.d`).toBe((d.default as number) + ((noise?.default as number | undefined) ?? 0));
       if (name === 'tasks') expect(data.groups.length).toBe(expected('tasks')!.default);
     }
@@ -111,20 +117,29 @@ describe('cross-validation and experiments', () => {
 
 describe('the loss taxonomy', () => {
   it('classification losses read labels, binary ones exactly two classes', async () => {
-    const n = 30, X = Float64Array.from({ length: n * 2 }, (_, i) => Math.cos(i * 0.7));
+    const n = 30,
+      X = Float64Array.from({ length: n * 2 }, (_, i) => Math.cos(i * 0.7));
     const two = Array.from({ length: n }, (_, i) => (i % 2 ? 'b' : 'a'));
     const three = Array.from({ length: n }, (_, i) => ['a', 'b', 'c'][i % 3]);
-    expect(sc.info.losses.map((l) => l.name).sort()).toEqual(['hinge', 'logistic', 'multinomial', 'ova-hinge', 'ova-logistic', 'ova-squared', 'squared']);
+    expect(sc.info.losses.map((l) => l.name).sort()).toEqual([
+      'hinge',
+      'logistic',
+      'multinomial',
+      'ova-hinge',
+      'ova-logistic',
+      'ova-squared',
+      'squared',
+    ]);
     for (const loss of sc.info.losses) {
       const method = loss.name.endsWith('hinge') ? 'svm' : 'ridge';
-      const fit = (y: string[]) => sc.fit(method, { X, nRows: n, y, loss: loss.name, lambda: 0.1 } as never);
+      const fitOn = (y: string[]) => sc.fit(method, { X, nRows: n, y, loss: loss.name, lambda: 0.1 } as never);
       if (!loss.classification) {
-        expect((await refusal(fit(two))).field).toBe('y');
+        expect((await refusal(fitOn(two))).field).toBe('y');
         continue;
       }
-      expect((await fit(two)).classes).toEqual(['a', 'b']);
-      if (loss.binary) expect((await refusal(fit(three))).field).toBe('y');
-      else expect((await fit(three)).outputs).toBe(loss.oneVsAll ? 3 : 1);
+      expect((await fitOn(two)).classes).toEqual(['a', 'b']);
+      if (loss.binary) expect((await refusal(fitOn(three))).field).toBe('y');
+      else expect((await fitOn(three)).outputs).toBe(loss.oneVsAll ? 3 : 1);
     }
   });
 
@@ -142,9 +157,16 @@ describe('startDependent', () => {
     const data = await sc.generate('e1', { n: 60, d: 10, Q: 3, sigma: 0.5, seed: 9 });
     const labels = Array.from(data.y, (t) => (t > 0 ? 1 : 0));
     const options: Record<string, Record<string, unknown>> = {
-      lasso: { lambda: 0.05 }, elasticnet: { lambda: 0.1, alpha: 0.5 }, lsk: { Q: 3 }, oracle: { groups: Array.from(data.groups) },
-      cg: { Q: 3 }, cgpg: { Q: 3 }, oscar: { lambda1: 0.05, lambda2: 0.01 }, gflasso: { lambda1: 0.05, lambda2: 0.01 },
-      dfg: { lambda1: 0.01, lambda2: 0.001, tolerance: 1e-11 }, adfg: { lambda1: 0.01, lambda2: 0.001, lambda3: 0.001, tolerance: 1e-11 },
+      lasso: { lambda: 0.05 },
+      elasticnet: { lambda: 0.1, alpha: 0.5 },
+      lsk: { Q: 3 },
+      oracle: { groups: Array.from(data.groups) },
+      cg: { Q: 3 },
+      cgpg: { Q: 3 },
+      oscar: { lambda1: 0.05, lambda2: 0.01 },
+      gflasso: { lambda1: 0.05, lambda2: 0.01 },
+      dfg: { lambda1: 0.01, lambda2: 0.001, tolerance: 1e-11 },
+      adfg: { lambda1: 0.01, lambda2: 0.001, lambda3: 0.001, tolerance: 1e-11 },
       svm: { loss: 'hinge', tolerance: 1e-12, maxIterations: 100000 },
     };
     const independent = sc.info.methods.filter((m) => !m.startDependent && m.kind === 'features');
@@ -160,7 +182,7 @@ describe('startDependent', () => {
 });
 
 describe('the limits', () => {
-  it('the TypeScript validation uses the library\'s integer and seed limits', async () => {
+  it("the TypeScript validation uses the library's integer and seed limits", async () => {
     const v = await import('../../dist/validate.js');
     expect(v.MAX_INTEGER).toBe(sc.info.limits.maxInteger);
     expect(v.MAX_SEED).toBe(sc.info.limits.maxSeed);
@@ -187,7 +209,7 @@ describe('the raw module', () => {
 function wireFields(name: string): string[] {
   const source = readFileSync(join(root, 'web/src/protocol.ts'), 'utf8');
   const body = source.split(`export interface ${name} {`)[1].split('\n}')[0];
-  return [...body.matchAll(/^  (\w+)\??:/gm)].map((m) => m[1]).sort();
+  return [...body.matchAll(/^ {2}(\w+)\??:/gm)].map((m) => m[1]).sort();
 }
 
 describe('the wire types', () => {
@@ -195,7 +217,8 @@ describe('the wire types', () => {
     const require = createRequire(import.meta.url);
     const glue = join(root, 'dist/wasm/node/supclust-library-simd.js');
     const m = await require(glue)({ wasmBinary: readFileSync(glue.replace('/node/', '/web/').replace(/\.js$/, '.wasm')) });
-    const X = Float64Array.from({ length: 40 }, (_, i) => Math.sin(i)), y = Float64Array.from({ length: 20 }, (_, i) => i % 3);
+    const X = Float64Array.from({ length: 40 }, (_, i) => Math.sin(i)),
+      y = Float64Array.from({ length: 20 }, (_, i) => i % 3);
     const data = { X, nRows: 20, nCols: 2, y, yCols: 1 };
     const fit = m.fit({ method: 'ridge', ...data, options: { lambda: 0.1 } }, undefined);
     const refused = m.fit({ method: 'ridge', ...data, options: { lambda: -1 } }, undefined);
@@ -222,8 +245,15 @@ async function requestFields(): Promise<Record<string, string[]>> {
   const glue = join(root, 'dist/wasm/node/supclust-library-simd.js');
   const m = await require(glue)({ wasmBinary: readFileSync(glue.replace('/node/', '/web/').replace(/\.js$/, '.wasm')) });
   const declared = JSON.parse(m.requests()).requests as Record<string, { name: string }[]>;
-  return Object.fromEntries(Object.entries(declared).map(([op, fields]) =>
-    [op, fields.map((f) => f.name).filter((f) => f !== 'upload').sort()]));
+  return Object.fromEntries(
+    Object.entries(declared).map(([op, fields]) => [
+      op,
+      fields
+        .map((f) => f.name)
+        .filter((f) => f !== 'upload')
+        .sort(),
+    ]),
+  );
 }
 function boundFields(): Record<string, string[]> {
   const source = readFileSync(join(root, 'wasm/bindings.cpp'), 'utf8');
@@ -233,7 +263,9 @@ function boundFields(): Record<string, string[]> {
   const callData = read(marshal.split('struct CallData {')[1].split('\n};')[0]);
   const out: Record<string, string[]> = {};
   // Each binding's text: from its header to the next top-level definition or directive.
-  for (const m of source.matchAll(/\n(?:val|void) (\w+)Js\(const val& r[^)]*\) \{([\s\S]*?)(?=\n(?:val |void |struct |#|\}  \/\/ namespace))/g)) {
+  for (const m of source.matchAll(
+    /\n(?:val|void) (\w+)Js\(const val& r[^)]*\) \{([\s\S]*?)(?=\n(?:val |void |struct |#|\} {2}\/\/ namespace))/g,
+  )) {
     const fields = read(m[2]).concat(m[2].includes('CallData data(r, datasets)') ? callData : []);
     out[m[1]] = [...new Set(fields)].sort();
   }
@@ -242,8 +274,14 @@ function boundFields(): Record<string, string[]> {
 
 describe('the requests', () => {
   it('each binding reads exactly the fields wasm/requests.hpp declares for its request', async () => {
-    const declared = await requestFields(), bound = boundFields();
-    expect(Object.keys(bound).sort()).toEqual(Object.keys(declared).filter((op) => op !== 'hold').concat('hold').sort());
+    const declared = await requestFields(),
+      bound = boundFields();
+    expect(Object.keys(bound).sort()).toEqual(
+      Object.keys(declared)
+        .filter((op) => op !== 'hold')
+        .concat('hold')
+        .sort(),
+    );
     for (const op of Object.keys(bound)) {
       // hold reads the upload's fields (the module stores the dataset a call carries).
       const want = op === 'hold' ? ['X', 'dataset', 'nCols', 'nRows'] : declared[op];
@@ -254,7 +292,7 @@ describe('the requests', () => {
 
 // The papers' tables as declared (rows, methods, fixed options, grids, columns, repetitions): one
 // snapshot, reviewed when a declaration changes, instead of copies of single constants.
-describe('the papers\' tables', () => {
+describe("the papers' tables", () => {
   it('are declared as reviewed (tests/web/__snapshots__/experiments.json)', async () => {
     await expect(JSON.stringify(sc.info.experiments, null, 1) + '\n').toMatchFileSnapshot('./__snapshots__/experiments.json');
   });

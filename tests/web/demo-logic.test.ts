@@ -19,9 +19,29 @@ import type { ExperimentResult } from '../../dist/index.js';
 describe('URL state', () => {
   it('round-trips every control and leaves defaults out of the URL', () => {
     expect(encodeState(DEFAULTS)).toBe('');
-    const s = { ...DEFAULTS, view: 'tables' as const, n: 80, sigma: 0.25, rho: 0.5, task: 'classification' as const, seed: 42,
-      method: 'oscar', lambda: 0.003, lambda2: 2e-4, table: 'e1-sigma', reps: 7, fast: false, rows: ['Oracle', 'IHC+hops λ=1e-4'],
-      dataMethod: 'lasso', dataQ: 4, target: 'price (USD)', standardise: true, zero: true, overlays: ['oracle'], dataCvQ: true };
+    const s = {
+      ...DEFAULTS,
+      view: 'tables' as const,
+      n: 80,
+      sigma: 0.25,
+      rho: 0.5,
+      task: 'classification' as const,
+      seed: 42,
+      method: 'oscar',
+      lambda: 0.003,
+      lambda2: 2e-4,
+      table: 'e1-sigma',
+      reps: 7,
+      fast: false,
+      rows: ['Oracle', 'IHC+hops λ=1e-4'],
+      dataMethod: 'lasso',
+      dataQ: 4,
+      target: 'price (USD)',
+      standardise: true,
+      zero: true,
+      overlays: ['oracle'],
+      dataCvQ: true,
+    };
     const q = encodeState(s);
     expect(q.startsWith('?')).toBe(true);
     expect(decodeState(q)).toEqual(s);
@@ -40,7 +60,7 @@ describe('URL state', () => {
     expect(s.fast).toBe(DEFAULTS.fast);
     expect(s.rows).toEqual(DEFAULTS.rows);
     expect(s.method).toBe('ihc');
-    expect(decodeState('?d=3&Q=9').Q).toBe(3);  // never more groups than features
+    expect(decodeState('?d=3&Q=9').Q).toBe(3); // never more groups than features
     expect(decodeState('?n=33.7').n).toBe(34);
   });
 
@@ -54,18 +74,29 @@ describe('URL state', () => {
 
 describe('number formats', () => {
   it('writes λ one way everywhere', () => {
-    expect([1e-4, 0.000251, 0.0316, 0.01, 1, 10, 12345, 1e-6].map(formatLambda)).toEqual(['1e-4', '2.51e-4', '0.0316', '0.01', '1', '10', '1.23e4', '1e-6']);
+    expect([1e-4, 0.000251, 0.0316, 0.01, 1, 10, 12345, 1e-6].map(formatLambda)).toEqual([
+      '1e-4',
+      '2.51e-4',
+      '0.0316',
+      '0.01',
+      '1',
+      '10',
+      '1.23e4',
+      '1e-6',
+    ]);
     expect([0.27183, 100, 1.5e-5].map(formatNumber)).toEqual(['0.272', '100', '1.5e-5']);
   });
 
   it('labels ticks a tenth of the span apart with distinct, prefix-free text', () => {
-    const lo = 0.2137, hi = 0.2245, f = axisFormat(lo, hi);
+    const lo = 0.2137,
+      hi = 0.2245,
+      f = axisFormat(lo, hi);
     const ticks = Array.from({ length: 11 }, (_, i) => lo + (i * (hi - lo)) / 10).map(f);
     expect(new Set(ticks).size).toBe(11);
     for (const t of ticks) expect(t).toMatch(/^-?[\d.]+(e-?\d+)?$/);
     expect(logAxisFormat(0.1, 20)(2)).toBe('2');
     expect(logAxisFormat(0.1, 20)(3)).toBe('');
-    expect(logAxisFormat(1e-6, 10)(0.2)).toBe('');  // over more than three decades, powers of ten only
+    expect(logAxisFormat(1e-6, 10)(0.2)).toBe(''); // over more than three decades, powers of ten only
     expect(logAxisFormat(1e-6, 10)(1e-3)).toBe('1e-3');
   });
 });
@@ -74,18 +105,28 @@ describe('error against the truth', () => {
   it('is the Euclidean distance for regression and the angle in degrees for classification', () => {
     expect(errorOf('regression', [1, 2, 2], [1, 0, 0])).toBe(Math.sqrt(8));
     expect(errorOf('classification', [1, 0], [0, 3])).toBeCloseTo(90, 12);
-    expect(errorOf('classification', [1, 1], [5, 5])).toBeCloseTo(0, 6);  // scale does not count
+    expect(errorOf('classification', [1, 1], [5, 5])).toBeCloseTo(0, 6); // scale does not count
     expect(errorOf('classification', [1, 0], [-2, 0])).toBeCloseTo(180, 12);
     expect(errorOf('classification', [1, 0], [1, 1])).toBeCloseTo(45, 12);
-    expect(errorOf('classification', [1, 0], [0, 0])).toBe(90);  // a zero estimate: no direction
+    expect(errorOf('classification', [1, 0], [0, 0])).toBe(90); // a zero estimate: no direction
   });
 });
 
 describe('sparse-groups problem', () => {
   it('zeroes the group of smallest |value| and moves y and ytest by exactly its part of Xw*', () => {
-    const X = Float64Array.from([1, 2, 3, 4, 5, 6]), Xtest = Float64Array.from([-1, 0.5, 2, 2, 1, -3]);
-    const data = { X, nRows: 2, nCols: 3, y: Float64Array.from([10, 20]), Xtest, nTest: 2, ytest: Float64Array.from([1, 2]),
-      coef: Float64Array.from([2, -0.5, 2]), groups: Int32Array.from([0, 1, 0]) } as unknown as SyntheticData;
+    const X = Float64Array.from([1, 2, 3, 4, 5, 6]),
+      Xtest = Float64Array.from([-1, 0.5, 2, 2, 1, -3]);
+    const data = {
+      X,
+      nRows: 2,
+      nCols: 3,
+      y: Float64Array.from([10, 20]),
+      Xtest,
+      nTest: 2,
+      ytest: Float64Array.from([1, 2]),
+      coef: Float64Array.from([2, -0.5, 2]),
+      groups: Int32Array.from([0, 1, 0]),
+    } as unknown as SyntheticData;
     const z = withZeroGroup(data);
     expect(Array.from(z.coef)).toEqual([2, 0, 2]);
     expect(Array.from(z.y)).toEqual([10 - 2 * -0.5, 20 - 5 * -0.5]);
@@ -95,16 +136,21 @@ describe('sparse-groups problem', () => {
 });
 
 describe('Your data', () => {
-
   it('rates each group by the mean co-grouping frequency of its pairs', () => {
     const features = ['a', 'b', 'c', 'd'];
     // Pairs (a, b) 1, (a, c) 0.5, (b, c) 0.9; d alone; a zero group is not rated.
     const co = [1, 1, 0.5, 0, 1, 1, 0.9, 0, 0.5, 0.9, 1, 0, 0, 0, 0, 1];
-    const groups = [{ group: 1, weight: 2, features: ['a', 'b', 'c'] }, { group: 2, weight: -1, features: ['d'] }];
+    const groups = [
+      { group: 1, weight: 2, features: ['a', 'b', 'c'] },
+      { group: 2, weight: -1, features: ['d'] },
+    ];
     const rated = withStability(groups, features, { coGrouping: co } as unknown as StabilityResult);
     expect(rated[0].stability).toBeCloseTo((1 + 0.5 + 0.9) / 3, 15);
     expect(rated[1].stability).toBeUndefined();
-    expect(withStability([{ group: 1, weight: 0, features: ['a', 'b'] }], features, { coGrouping: co } as unknown as StabilityResult)[0].stability).toBeUndefined();
+    expect(
+      withStability([{ group: 1, weight: 0, features: ['a', 'b'] }], features, { coGrouping: co } as unknown as StabilityResult)[0]
+        .stability,
+    ).toBeUndefined();
   });
 
   it('downloads a record that reproduces the model’s predictions on raw rows', async () => {
@@ -112,7 +158,11 @@ describe('Your data', () => {
     const rows = Array.from({ length: 40 }, (_, i) => [Math.sin(i) * 10 + 50, (i % 7) * 3, Math.cos(3 * i)]);
     const text = ['a,b,c,y', ...rows.map(([a, b, c], i) => `${a},${b},${c},${2 * a + 2 * b - c + Math.sin(7 * i)}`)].join('\n');
     const matrix = toMatrix(parseCsv(text), 'y', ['a', 'b', 'c'], true);
-    const fit = await sc.crossValidate('ihc', { X: matrix.X, nRows: matrix.nRows, nCols: 3, y: matrix.y, Q: 2 }, { grid: { lambda: [1e-3, 1e-2] }, folds: 4 });
+    const fit = await sc.crossValidate(
+      'ihc',
+      { X: matrix.X, nRows: matrix.nRows, nCols: 3, y: matrix.y, Q: 2 },
+      { grid: { lambda: [1e-3, 1e-2] }, folds: 4 },
+    );
     const record = modelRecord({ matrix, fit, groups: groupsOf(fit, matrix.features), target: 'y', folds: 4, baselines: [] });
     const predicted = await sc.predict(fit.model, matrix.X, matrix.nRows);
     rows.forEach((raw, i) => {
@@ -126,8 +176,9 @@ describe('Your data', () => {
   });
 });
 
-describe('CSV → matrix (the page: the library\'s reader, rows with a missing value skipped, standardised on request)', () => {
-  const csv = 'id,size,rooms,city,price\n1,50,2,Paris,100\n2,,3,Lyon,150\n3,70,NA,Nice,160\n4,80,4,Lyon,210\n5,65,3,Paris,170\n6,90,5,Nice,260\n7,40,1,Lyon,80\n';
+describe("CSV → matrix (the page: the library's reader, rows with a missing value skipped, standardised on request)", () => {
+  const csv =
+    'id,size,rooms,city,price\n1,50,2,Paris,100\n2,,3,Lyon,150\n3,70,NA,Nice,160\n4,80,4,Lyon,210\n5,65,3,Paris,170\n6,90,5,Nice,260\n7,40,1,Lyon,80\n';
 
   it('reads numbers, skips rows with missing values and standardises', () => {
     const t = parseCsv(csv);
@@ -147,20 +198,22 @@ describe('CSV → matrix (the page: the library\'s reader, rows with a missing v
     expect(z.X[0]).toBeCloseTo(-15 / Math.sqrt(1700 / 4), 12);
   });
 
-  it('reads decimal commas when that makes more columns numbers, and skips the rows of a column\'s few bad cells', () => {
+  it("reads decimal commas when that makes more columns numbers, and skips the rows of a column's few bad cells", () => {
     const commas = parseCsv('a;b;y\n3,5;1;2\n4,25;2;3\n-1,5;3;4\n0;4;5\n2;5;6\n');
     expect(describeTable(commas).decimal).toBe(',');
     expect(describeTable(parseCsv(csv)).decimal).toBe('.');
     expect(Array.from(toMatrix(commas, 'y', ['a', 'b'], false, ',').X)).toEqual([3.5, 1, 4.25, 2, -1.5, 3, 0, 4, 2, 5]);
     // 120 rows, 1 and 2 bad cells in b (1 % of 120 is 1): b is usable with one, not with two.
-    const rows = (bad: number[]) => parseCsv(['a,b,y', ...Array.from({ length: 120 }, (_, i) => `${i % 7},${bad.includes(i + 1) ? 'oops' : i % 5},${i}`)].join('\n'));
-    const one = rows([9]), two = rows([9, 50]);
+    const rows = (bad: number[]) =>
+      parseCsv(['a,b,y', ...Array.from({ length: 120 }, (_, i) => `${i % 7},${bad.includes(i + 1) ? 'oops' : i % 5},${i}`)].join('\n'));
+    const one = rows([9]),
+      two = rows([9, 50]);
     expect(usable(summarise(one)[1], 120)).toBe(true);
     expect(usable(summarise(two)[1], 120)).toBe(false);
     const m = toMatrix(one, 'y', ['a', 'b'], false);
     expect(m.skipped).toBe(1);
     expect(m.nRows).toBe(119);
-    expect(Array.from(m.y)).not.toContain(8);  // row 9 holds y = 8
+    expect(Array.from(m.y)).not.toContain(8); // row 9 holds y = 8
     expect(() => toMatrix(two, 'y', ['a', 'b'], false)).toThrow("column 'b', row 9: 'oops' is not a number");
   });
 
@@ -200,17 +253,29 @@ describe('adjusted Rand index', () => {
 describe('matching found groups to true ones', () => {
   /** The most items any one-to-one matching of found to true groups shares, by trying every permutation. */
   function bestShared(truth: number[], found: number[]): number {
-    const rows = [...new Set(truth)], cols = [...new Set(found)], counts = contingency(truth, found);
+    const rows = [...new Set(truth)],
+      cols = [...new Set(found)],
+      counts = contingency(truth, found);
     const n = Math.max(rows.length, cols.length);
     let best = 0;
     const permute = (left: number[], chosen: number[]) => {
       if (!left.length) {
-        best = Math.max(best, chosen.reduce((s, j, i) => s + (i < rows.length && j < cols.length ? counts.get(`${rows[i]},${cols[j]}`) ?? 0 : 0), 0));
+        best = Math.max(
+          best,
+          chosen.reduce((s, j, i) => s + (i < rows.length && j < cols.length ? (counts.get(`${rows[i]},${cols[j]}`) ?? 0) : 0), 0),
+        );
         return;
       }
-      for (const j of left) permute(left.filter((x) => x !== j), [...chosen, j]);
+      for (const j of left)
+        permute(
+          left.filter((x) => x !== j),
+          [...chosen, j],
+        );
     };
-    permute(Array.from({ length: n }, (_, j) => j), []);
+    permute(
+      Array.from({ length: n }, (_, j) => j),
+      [],
+    );
     return best;
   }
   it('puts a relabelled recovery on the diagonal', () => {
@@ -220,11 +285,18 @@ describe('matching found groups to true ones', () => {
   });
   it('shares as many items as the best of all matchings, on 200 random pairs of partitions', () => {
     let seed = 7;
-    const rand = (k: number) => { seed = (seed * 1103515245 + 12345) % 2147483648; return seed % k; };
+    const rand = (k: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % k;
+    };
     for (let t = 0; t < 200; t++) {
-      const m = 2 + rand(5), R = 1 + rand(5), C = 1 + rand(6);
-      const truth = Array.from({ length: 3 * m + rand(20) }, () => rand(R)), found = truth.map(() => rand(C));
-      const pairs = bestMatching(truth, found), counts = contingency(truth, found);
+      const m = 2 + rand(5),
+        R = 1 + rand(5),
+        C = 1 + rand(6);
+      const truth = Array.from({ length: 3 * m + rand(20) }, () => rand(R)),
+        found = truth.map(() => rand(C));
+      const pairs = bestMatching(truth, found),
+        counts = contingency(truth, found);
       // One-to-one, in the true groups' order, as many pairs as the smaller side has groups.
       expect(new Set(pairs.map(([, f]) => f)).size).toBe(pairs.length);
       expect(pairs.map(([t]) => t)).toEqual([...pairs.map(([t]) => t)].sort((a, b) => a - b));
@@ -236,7 +308,11 @@ describe('matching found groups to true ones', () => {
 });
 
 describe('claims', () => {
-  const rows = [{ method: 'ihc', name: 'IHC', error: 31.5, test: 2.0 }, { method: 'ridge', name: 'ridge', error: 30.1, test: 2.0004 }, { method: 'lasso', name: 'the lasso', error: 39.4, test: 3 }];
+  const rows = [
+    { method: 'ihc', name: 'IHC', error: 31.5, test: 2.0 },
+    { method: 'ridge', name: 'ridge', error: 30.1, test: 2.0004 },
+    { method: 'lasso', name: 'the lasso', error: 39.4, test: 3 },
+  ];
   it('name the least values as the page prints them (3 significant digits: ties are ties)', () => {
     expect(winners(rows, 'error').map((r) => r.name)).toEqual(['ridge']);
     expect(winners(rows, 'test').map((r) => r.name)).toEqual(['IHC', 'ridge']);
@@ -246,14 +322,24 @@ describe('claims', () => {
   });
   it('count wins over seeds, a tie for each tied fit', () => {
     const t = tally([rows, [{ ...rows[0], error: 1, test: 1 }, rows[1], rows[2]]]);
-    expect([...t.error]).toEqual([['IHC', 1], ['ridge', 1], ['the lasso', 0]]);
-    expect([...t.test]).toEqual([['IHC', 2], ['ridge', 1], ['the lasso', 0]]);
-    expect(tallySentence(t, 1, 'test MSE')).toBe('Over seeds 1–2 (the same problem otherwise, the baselines cross-validated on each): ' +
-      'closest to w* — IHC 1, ridge 1, the lasso 0; best test MSE — IHC 2, ridge 1, the lasso 0.');
+    expect([...t.error]).toEqual([
+      ['IHC', 1],
+      ['ridge', 1],
+      ['the lasso', 0],
+    ]);
+    expect([...t.test]).toEqual([
+      ['IHC', 2],
+      ['ridge', 1],
+      ['the lasso', 0],
+    ]);
+    expect(tallySentence(t, 1, 'test MSE')).toBe(
+      'Over seeds 1–2 (the same problem otherwise, the baselines cross-validated on each): ' +
+        'closest to w* — IHC 1, ridge 1, the lasso 0; best test MSE — IHC 2, ridge 1, the lasso 0.',
+    );
   });
 });
 
-describe('Your data\'s baselines', () => {
+describe("Your data's baselines", () => {
   it('score the mean of y fold by fold (by hand) and ridge as a cross-validation at its λ does', async () => {
     // Folds {0, 1} and {2, 3}: held (0, 0) against the training mean 3 → 9; held (1, 5) against 0 → 13.
     const m = meanBaseline([0, 0, 1, 5], Int32Array.from([0, 0, 1, 1]), 2);
@@ -265,8 +351,13 @@ describe('Your data\'s baselines', () => {
     const sc = await load({ variant: 'simd' });
     const g = await sc.generate('e1', { n: 60, d: 8, Q: 2, sigma: 1, seed: 3 });
     const matrix = { X: g.X, y: g.y, nRows: 60, nCols: 8, features: [], skipped: 0, means: [], scales: [] };
-    const folds = foldIds(60, 5), ridge = await ridgeBaseline(sc, matrix, folds, new AbortController().signal);
-    const cv = await sc.crossValidate('ridge', { X: g.X, nRows: 60, nCols: 8, y: g.y }, { grid: { lambda: [ridge.lambda!] }, foldId: folds });
+    const folds = foldIds(60, 5),
+      ridge = await ridgeBaseline(sc, matrix, folds, new AbortController().signal);
+    const cv = await sc.crossValidate(
+      'ridge',
+      { X: g.X, nRows: 60, nCols: 8, y: g.y },
+      { grid: { lambda: [ridge.lambda!] }, foldId: folds },
+    );
     expect(ridge.mean).toBeCloseTo(cv.grid[0].mean, 8);
     expect(ridge.se).toBeCloseTo(cv.grid[0].se, 8);
     // Ridge beats the mean here (y depends on X).
@@ -278,22 +369,53 @@ describe('Your data\'s baselines', () => {
 describe('a table copied as markdown and CSV', () => {
   // Two rows, two columns; the paper has figures for the first row only.
   const result = {
-    id: 'e1-n', column: 'n', columns: [50, 100], columnLabels: ['n = 50', 'n = 100'], columnMetrics: ['coef-error', 'coef-error'], fast: true,
+    id: 'e1-n',
+    column: 'n',
+    columns: [50, 100],
+    columnLabels: ['n = 50', 'n = 100'],
+    columnMetrics: ['coef-error', 'coef-error'],
+    fast: true,
     rows: [
-      { method: 'IHC', cells: [{ mean: 1.234, std: 0.5, values: [] }, { mean: 0.1, std: 0.02, values: [] }], paper: [{ mean: 1.5, std: 0.4 }, { mean: 0.2, std: 0.05 }], msPerFit: 3 },
-      { method: 'LS', cells: [{ mean: 2, std: 1, values: [] }, { mean: NaN, std: NaN, values: [] }], msPerFit: 1 },
+      {
+        method: 'IHC',
+        cells: [
+          { mean: 1.234, std: 0.5, values: [] },
+          { mean: 0.1, std: 0.02, values: [] },
+        ],
+        paper: [
+          { mean: 1.5, std: 0.4 },
+          { mean: 0.2, std: 0.05 },
+        ],
+        msPerFit: 3,
+      },
+      {
+        method: 'LS',
+        cells: [
+          { mean: 2, std: 1, values: [] },
+          { mean: NaN, std: NaN, values: [] },
+        ],
+        msPerFit: 1,
+      },
     ],
   } as unknown as ExperimentResult;
   it('marks fast-grid cells and says which grids, in both', () => {
-    expect(markdownOf(result)).toBe([
-      '| method | n = 50 | n = 100 |', '|---|---:|---:|',
-      '| IHC | 1.23 ± 0.50 † (1.50 ± 0.40) | 0.10 ± 0.02 † (0.20 ± 0.05) |',
-      '| LS | 2.00 ± 1.00 † (–) | – † (–) |',
-      '', '† fast grids: fewer cross-validation points than the paper\'s.'].join('\n'));
+    expect(markdownOf(result)).toBe(
+      [
+        '| method | n = 50 | n = 100 |',
+        '|---|---:|---:|',
+        '| IHC | 1.23 ± 0.50 † (1.50 ± 0.40) | 0.10 ± 0.02 † (0.20 ± 0.05) |',
+        '| LS | 2.00 ± 1.00 † (–) | – † (–) |',
+        '',
+        "† fast grids: fewer cross-validation points than the paper's.",
+      ].join('\n'),
+    );
     expect(csvOf(result).split('\n')).toEqual([
       'method,column,value,mean,std,paper_mean,paper_std,grids',
-      '"IHC",n,50,1.234,0.5,1.5,0.4,fast', '"IHC",n,100,0.1,0.02,0.2,0.05,fast',
-      '"LS",n,50,2,1,,,fast', '"LS",n,100,NaN,NaN,,,fast']);
+      '"IHC",n,50,1.234,0.5,1.5,0.4,fast',
+      '"IHC",n,100,0.1,0.02,0.2,0.05,fast',
+      '"LS",n,50,2,1,,,fast',
+      '"LS",n,100,NaN,NaN,,,fast',
+    ]);
     expect(markdownOf({ ...result, fast: false } as ExperimentResult)).not.toContain('†');
     expect(csvOf({ ...result, fast: false } as ExperimentResult)).toContain(',full');
   });

@@ -15,14 +15,15 @@ describe.skipIf(!existsSync(join(data, 'westbc')))('breast-cancer', () => {
     const w = loadWestbc(data);
     expect([w.nRows, w.nCols, w.genes[0], w.genes[7128]]).toEqual([49, 7129, 'x.1', 'x.7129']);
     expect(w.y.reduce((a, b) => a + b, 0)).toBe(24);
-    expect(w.X[0]).toBe(-0.20373543424255583);  // the file's first value, bit for bit
+    expect(w.X[0]).toBe(-0.20373543424255583); // the file's first value, bit for bit
     const options = { reps: 2, fast: true, methods: ['Lasso', 'DFG+graph'], data: w };
-    const a = await builds.simd.experiment('breast-cancer', options), b = await builds.threaded.experiment('breast-cancer', options);
+    const a = await builds.simd.experiment('breast-cancer', options),
+      b = await builds.threaded.experiment('breast-cancer', options);
     expect(a.columnLabels).toEqual(['accuracy', 'sensitivity', 'specificity']);
     for (const row of a.rows)
       for (const cell of row.cells) for (const v of cell.values) expect(v).toBeGreaterThanOrEqual(0), expect(v).toBeLessThanOrEqual(100);
     expect(b.rows.map((r) => r.cells.map((c) => c.values))).toEqual(a.rows.map((r) => r.cells.map((c) => c.values)));
-    expect(a.rows[1].paper?.[0]).toEqual({ mean: 82.3, std: 4.5 });  // DFG with the graph, Table 3
+    expect(a.rows[1].paper?.[0]).toEqual({ mean: 82.3, std: 4.5 }); // DFG with the graph, Table 3
     const err = await builds.simd.experiment('breast-cancer', { ...options, data: [w] }).catch((e) => e);
     expect(err).toBeInstanceOf(SupclustError);
     expect(err.field).toBe('data');
@@ -32,8 +33,14 @@ describe.skipIf(!existsSync(join(data, 'westbc')))('breast-cancer', () => {
 describe.skipIf(!existsSync(join(data, '20newsgroups-pairs')))('20ng-pairs', () => {
   it('loads the five pairs (README counts) and runs one accuracy column per pair', async () => {
     const pairs = loadNewsgroupPairs(data, { words: 1000 });
-    expect(pairs.map((p) => p.nRows)).toEqual([597 + 397 + 600 + 399, 594 + 396 + 598 + 398, 578 + 385 + 590 + 392, 599 + 398 + 377 + 251, 546 + 364 + 564 + 376]);
-    expect(pairs[0].y.reduce((a, b) => a + b, 0)).toBe(600 + 399);  // hockey = 1
+    expect(pairs.map((p) => p.nRows)).toEqual([
+      597 + 397 + 600 + 399,
+      594 + 396 + 598 + 398,
+      578 + 385 + 590 + 392,
+      599 + 398 + 377 + 251,
+      546 + 364 + 564 + 376,
+    ]);
+    expect(pairs[0].y.reduce((a, b) => a + b, 0)).toBe(600 + 399); // hockey = 1
     expect(pairs[3].groups).toEqual(['soc.religion.christian', 'talk.religion.misc']);
     const t = await builds.simd.experiment('20ng-pairs', { reps: 1, fast: true, methods: ['Lasso'], data: pairs });
     expect(t.columnLabels).toEqual(['dataset = 1', 'dataset = 2', 'dataset = 3', 'dataset = 4', 'dataset = 5']);
@@ -44,9 +51,15 @@ describe.skipIf(!existsSync(join(data, '20newsgroups-pairs')))('20ng-pairs', () 
     const adfg = table?.rows.find((r) => r.label === 'ADFG');
     const per400 = (xs: number[]) => xs.map((x) => x / 400);
     expect(adfg?.method).toBe('adfg');
-    expect(adfg?.grid).toEqual({ lambda1: per400([1e2, 1, 1e-2, 1e-4]), lambda2: per400([1e-2, 1e-4, 1e-6]),
-                                 lambda3: per400([1e-4, 1e-6, 1e-8]), gamma: [0, 1] });
-    const err = await builds.simd.experiment('20ng-pairs', { reps: 1, fast: true, methods: ['Lasso'], data: pairs.slice(0, 4) }).catch((e) => e);
+    expect(adfg?.grid).toEqual({
+      lambda1: per400([1e2, 1, 1e-2, 1e-4]),
+      lambda2: per400([1e-2, 1e-4, 1e-6]),
+      lambda3: per400([1e-4, 1e-6, 1e-8]),
+      gamma: [0, 1],
+    });
+    const err = await builds.simd
+      .experiment('20ng-pairs', { reps: 1, fast: true, methods: ['Lasso'], data: pairs.slice(0, 4) })
+      .catch((e) => e);
     expect(err).toBeInstanceOf(SupclustError);
     expect(err.message).toMatch(/needs 5 datasets/);
   });
@@ -67,10 +80,10 @@ describe.skipIf(!existsSync(join(data, '20newsgroups-pairs')))('20ng-topics', ()
     // Train then test files: every message of the ten groups (the README's totals, 5643 + 3756).
     const all = loadNewsgroupTopics(data, { words: 300, perGroup: 1e6 });
     expect(all.nRows).toBe(5643 + 3756);
-    expect(Array.from(all.y).filter((c) => c === 0).length).toBe(597 + 397);  // baseball, the README's counts
+    expect(Array.from(all.y).filter((c) => c === 0).length).toBe(597 + 397); // baseball, the README's counts
   });
 
-  it('reads all of each message\'s header block, its Subject only, or none of it', async () => {
+  it("reads all of each message's header block, its Subject only, or none of it", async () => {
     const { withHeaders } = await import('../../dist/node/newsgroups.js');
     const message = 'From: a@b.edu (Ann)\nSubject: Re: brakes\nOrganization: Univ\nLines: 3\n\nThe pads wore out.\n';
     expect(withHeaders(message, 'all')).toBe(message);
@@ -89,7 +102,8 @@ describe.skipIf(!existsSync(join(data, '20newsgroups-pairs')))('20ng-topics', ()
     expect(share('all')).toBeGreaterThan(0.9);
     expect(share('none')).toBeLessThan(0.2);
     // The default reads the bodies alone (docs/replication.md: the protocol nearest the papers).
-    const byDefault = loadNewsgroupTopics(data, { words: 500, perGroup: 20 }), none = loadNewsgroupTopics(data, { words: 500, perGroup: 20, headers: 'none' });
+    const byDefault = loadNewsgroupTopics(data, { words: 500, perGroup: 20 }),
+      none = loadNewsgroupTopics(data, { words: 500, perGroup: 20, headers: 'none' });
     expect(byDefault.vocabulary).toEqual(none.vocabulary);
     expect(byDefault.X.values).toEqual(none.X.values);
     expect(share('subject')).toBeLessThan(0.2);

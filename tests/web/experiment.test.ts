@@ -31,7 +31,18 @@ describe('experiment', () => {
     await bad(builds.simd.experiment('e1-n', { reps: 0 }), 'reps');
     await bad(builds.simd.experiment('movies'), 'data');
     await bad(builds.simd.experiment('e1-n', { data: { X: [[1]], y: [1] } }), 'data');
-    await bad(builds.simd.experiment('movies', { data: { X: [[1, 2], [3, NaN]], y: [1, 2] } }), 'data.X');  // named within data
+    await bad(
+      builds.simd.experiment('movies', {
+        data: {
+          X: [
+            [1, 2],
+            [3, NaN],
+          ],
+          y: [1, 2],
+        },
+      }),
+      'data.X',
+    ); // named within data
     // The module is still usable after the refusals.
     expect((await builds.simd.experiment('e1-n', { reps: 1, fast: true, methods: ['Oracle'] })).rows).toHaveLength(1);
   });
@@ -61,12 +72,15 @@ describe('experiment', () => {
     const indices = Int32Array.from({ length: g.nRows * g.nCols }, (_, t) => t % g.nCols);
     const options = { reps: 2, fast: true, methods: ['Ridge', 'Lasso'] };
     const dense = await builds.simd.experiment('movies-mae', { ...options, data: { X: g.X, y: g.y, nRows: g.nRows, nCols: g.nCols } });
-    const sparse = await builds.threaded.experiment('movies-mae', { ...options, threads: 2,
-      data: { X: { indptr, indices, values: g.X }, y: g.y, nRows: g.nRows, nCols: g.nCols } });
+    const sparse = await builds.threaded.experiment('movies-mae', {
+      ...options,
+      threads: 2,
+      data: { X: { indptr, indices, values: g.X }, y: g.y, nRows: g.nRows, nCols: g.nCols },
+    });
     expect(dense.metric).toBe('test-mae');
     for (const [r, row] of dense.rows.entries())
       for (const [k, v] of row.cells[0].values.entries()) expect(sparse.rows[r].cells[0].values[k]).toBeCloseTo(v, 9);
-    const ridge = dense.rows.find((r) => r.method === 'Ridge')!;  // rows come in the table's order
+    const ridge = dense.rows.find((r) => r.method === 'Ridge')!; // rows come in the table's order
     for (const v of ridge.cells[0].values) {
       expect(v).toBeGreaterThan(6);
       expect(v).toBeLessThan(10.5);

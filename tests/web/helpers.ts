@@ -54,7 +54,9 @@ export const hasGlmnet = spawnSync('/usr/bin/Rscript', ['-e', 'library(glmnet)']
  * what it printed (JSON) and the arrays it wrote (little-endian doubles, `<name>.f64`). */
 export function peerRun(script: string): { printed: any; bytes: (name: string) => Float64Array; stderr: string; status: number | null } {
   const dir = mkdtempSync(join(tmpdir(), 'supclust-peer-'));
-  const r = spawnSync('/usr/bin/Rscript', [join(root, 'tests/peers', script), join(root, 'tests/cpp/fixtures/diabetes.txt'), dir], { encoding: 'utf8' });
+  const r = spawnSync('/usr/bin/Rscript', [join(root, 'tests/peers', script), join(root, 'tests/cpp/fixtures/diabetes.txt'), dir], {
+    encoding: 'utf8',
+  });
   return {
     printed: r.status === 0 ? JSON.parse(r.stdout) : undefined,
     stderr: r.stderr,

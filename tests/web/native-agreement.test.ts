@@ -7,7 +7,9 @@ const answers = nativeAnswers();
 
 describe.each(variants)('%s build agrees with native to 1e-10', (variant) => {
   let sc: Supclust;
-  beforeAll(async () => { sc = await load({ variant }); });
+  beforeAll(async () => {
+    sc = await load({ variant });
+  });
   afterAll(() => sc.dispose());
 
   it('reports its variant', () => {
@@ -31,7 +33,7 @@ describe.each(variants)('%s build agrees with native to 1e-10', (variant) => {
   for (const prob of answers.problems) {
     it(`seed ${prob.seed}, n = ${prob.n}: generator, kernels and every method`, async () => {
       const data = await sc.generate('e1', { n: prob.n, d: 100, Q: 5, sigma: 0.5, seed: prob.seed });
-      expect(mismatch(data.y, prob.y, 0)).toBe('');  // the generator is bit-identical
+      expect(mismatch(data.y, prob.y, 0)).toBe(''); // the generator is bit-identical
 
       const km = await sc.kmeans1d(data.y, 4);
       expect(mismatch([km.sse], [prob.kmeans.sse])).toBe('');
@@ -39,38 +41,72 @@ describe.each(variants)('%s build agrees with native to 1e-10', (variant) => {
       expect(mismatch(km.centroids, prob.kmeans.centroids)).toBe('');
       const sg = await sc.projectSparseGroups(data.y, 20, 3);
       expect(mismatch(sg.values, prob.sparse.values)).toBe('');
-      const weights = Array.from({ length: prob.n }, (_, k) => 0.5 + 0.05 * (prob.n - 1 - k));  // OSCAR's
+      const weights = Array.from({ length: prob.n }, (_, k) => 0.5 + 0.05 * (prob.n - 1 - k)); // OSCAR's
       expect(mismatch(await sc.proxOwl(data.y, weights), prob.owl)).toBe('');
       expect(mismatch(await sc.proxCliqueFusion(data.y, 0.5, 0.05), prob.cliqueFusion)).toBe('');
 
       // The same cases as tests/native/answers.cpp, in the same order.
       const options: Record<string, unknown>[] = [
-        { lambda: 0.1 }, { Q: 5 }, { Q: 5, refit: true, lambda: 0.01 }, { Q: 5 },
-        { Q: 5, lambda: 0.01, init: 'zero' }, { Q: 4, s: 50 }, { groups: data.groups },
-        { lambda: 0.5 }, { lambda: 0.5, alpha: 0.5 }, { lambda1: 0.2, lambda2: 0.01 }, { s: 30 },
-        { Q: 5, lambda: 0.05, cgIterations: 100 }, { Q: 5, lambda: 0.1, loss: 'logistic' },
-        { Q: 3, lambda: 0.01, loss: 'ova-squared' }, { lambda1: 0.2, lambda2: 0.002 },
-        { lambda1: 0.2, lambda2: 0.002, dcTolerance: 1e-12 }, { lambda1: 0.2, lambda2: 0.0005 },
+        { lambda: 0.1 },
+        { Q: 5 },
+        { Q: 5, refit: true, lambda: 0.01 },
+        { Q: 5 },
+        { Q: 5, lambda: 0.01, init: 'zero' },
+        { Q: 4, s: 50 },
+        { groups: data.groups },
+        { lambda: 0.5 },
+        { lambda: 0.5, alpha: 0.5 },
+        { lambda1: 0.2, lambda2: 0.01 },
+        { s: 30 },
+        { Q: 5, lambda: 0.05, cgIterations: 100 },
+        { Q: 5, lambda: 0.1, loss: 'logistic' },
+        { Q: 3, lambda: 0.01, loss: 'ova-squared' },
+        { lambda1: 0.2, lambda2: 0.002 },
+        { lambda1: 0.2, lambda2: 0.002, dcTolerance: 1e-12 },
+        { lambda1: 0.2, lambda2: 0.0005 },
         { lambda1: 0.2, lambda2: 0.002, tau: 1, dcTolerance: 1e-12 },
-        { lambda1: 0.2, lambda2: 0.002, lambda3: 0.0001, gamma: 1, tolerance: 1e-9, graph: Array.from({ length: 99 }, (_, j) => [j, j + 1]) },
+        {
+          lambda1: 0.2,
+          lambda2: 0.002,
+          lambda3: 0.0001,
+          gamma: 1,
+          tolerance: 1e-9,
+          graph: Array.from({ length: 99 }, (_, j) => [j, j + 1]),
+        },
         { lambda1: 0.02, lambda2: 0.0005, loss: 'logistic' },
         { lambda1: 0.2, lambda2: 0.05, graph: Array.from({ length: 99 }, (_, j) => [j, j + 1]) },
-        { gamma: 0.05, init: 'gradient' }, { gamma: 0.05 }, { gamma: 0.1, lambda: 0.01, loss: 'logistic' }, { gamma: 0.05, algorithm: 'paper' },
+        { gamma: 0.05, init: 'gradient' },
+        { gamma: 0.05 },
+        { gamma: 0.1, lambda: 0.01, loss: 'logistic' },
+        { gamma: 0.05, algorithm: 'paper' },
       ];
-      const labels = (loss: unknown) => loss === 'logistic' ? data.y.map((v) => (v > 0 ? 1 : 0))
-        : loss === 'ova-squared' ? data.y.map((v) => (v > 5 ? 2 : v > -5 ? 1 : 0)) : data.y;
+      const labels = (loss: unknown) =>
+        loss === 'logistic'
+          ? data.y.map((v) => (v > 0 ? 1 : 0))
+          : loss === 'ova-squared'
+            ? data.y.map((v) => (v > 5 ? 2 : v > -5 ? 1 : 0))
+            : data.y;
       expect(options.length).toBe(prob.fits.length);
       // FISTA's momentum restarts, fusion ADMM's Anderson extrapolation and the logistic loss's
       // exp/log1p (glibc vs musl) let trajectories part at the last bit, so those fits are
       // compared at their certificate's accuracy (ADFG's certificate tightened to 1e-9 for it);
       // every other fit must follow the native one step for step.
       // LEM's rounds run FISTA too; the paper's line searches compare objectives to the last bit.
-      const certified = (c: number) => ['oscar', 'gflasso', 'ncfgs', 'nctfgs', 'dfg', 'adfg', 'lem'].includes(prob.fits[c].method) || options[c].loss === 'logistic'
-        || options[c].algorithm === 'paper';
+      const certified = (c: number) =>
+        ['oscar', 'gflasso', 'ncfgs', 'nctfgs', 'dfg', 'adfg', 'lem'].includes(prob.fits[c].method) ||
+        options[c].loss === 'logistic' ||
+        options[c].algorithm === 'paper';
       for (const [c, expected] of prob.fits.entries()) {
         const what = `${expected.method} ${JSON.stringify(options[c]).slice(0, 60)}`;
-        const m = await sc.fit(expected.method, { X: data.X, nRows: data.nRows, nCols: data.nCols, y: labels(options[c].loss), ...options[c] });
-        const K = expected.outputs, d = data.nCols;
+        const m = await sc.fit(expected.method, {
+          X: data.X,
+          nRows: data.nRows,
+          nCols: data.nCols,
+          y: labels(options[c].loss),
+          ...options[c],
+        });
+        const K = expected.outputs,
+          d = data.nCols;
         const coef = Array.from({ length: d * K }, (_, i) => expected.coef[(i % K) * d + Math.floor(i / K)]);
         const scale = Math.max(...coef.map(Math.abs));
         expect(m.outputs, what).toBe(K);
@@ -90,20 +126,30 @@ describe.each(variants)('%s build agrees with native to 1e-10', (variant) => {
 
 describe.each(variants)('%s build fits the native experts', (variant) => {
   let sc: Supclust;
-  beforeAll(async () => { sc = await load({ variant }); });
+  beforeAll(async () => {
+    sc = await load({ variant });
+  });
   afterAll(() => sc?.dispose());
 
   it('every experts method (and AM with column screening) gives the native partition and predictors', async () => {
     const data = await sc.generate('experts', { n: 150, d: 5, Q: 3, sigma: 0.3, noiseDims: 5, seed: 3, nTest: 0 });
-    const methods = ['experts-am', 'experts-pg', 'experts-cg', 'experts-rc', 'experts-oracle', 'experts-am', 'experts-em'] as const;  // the sixth screened
+    const methods = ['experts-am', 'experts-pg', 'experts-cg', 'experts-rc', 'experts-oracle', 'experts-am', 'experts-em'] as const; // the sixth screened
     for (const [c, expected] of answers.expertsProblem.fits.entries()) {
       const method = methods[c];
       expect(expected.method).toBe(method);
       expect(expected.status).not.toBe('invalid-input');
-      const m = await sc.fit(method, { X: data.X, nRows: data.nRows, nCols: data.nCols, y: data.y, Q: 3, lambda: 0.01,
-                                       ...(method === 'experts-oracle' ? { groups: data.groups } : { seed: 2 }),
-                                       ...(c === 5 ? { screen: 3, screenColumns: 4 } : {}) } as never);
-      const d = data.nCols, Q = 3;
+      const m = await sc.fit(method, {
+        X: data.X,
+        nRows: data.nRows,
+        nCols: data.nCols,
+        y: data.y,
+        Q: 3,
+        lambda: 0.01,
+        ...(method === 'experts-oracle' ? { groups: data.groups } : { seed: 2 }),
+        ...(c === 5 ? { screen: 3, screenColumns: 4 } : {}),
+      } as never);
+      const d = data.nCols,
+        Q = 3;
       expect(m.kind).toBe('experts');
       expect(m.outputs).toBe(Q);
       const coef = Array.from({ length: d * Q }, (_, i) => expected.coef[(i % Q) * d + Math.floor(i / Q)]);
@@ -124,21 +170,35 @@ describe.each(variants)('%s build fits the native experts', (variant) => {
 
 describe.each(variants)('%s build fits the native classifying experts', (variant) => {
   let sc: Supclust;
-  beforeAll(async () => { sc = await load({ variant }); });
+  beforeAll(async () => {
+    sc = await load({ variant });
+  });
   afterAll(() => sc?.dispose());
 
   it('experts-am and experts-pg with the one-vs-all logistic loss give the native partition and classifiers', async () => {
     const data = await sc.generate('tasks', { n: 200, d: 8, Q: 3, tasks: 6, sigma: 1, seed: 4, nTest: 0 });
     expect(answers.classifyingExperts.map((e: { method: string }) => e.method)).toEqual(['experts-am', 'experts-pg']);
     for (const expected of answers.classifyingExperts) {
-      const m = await sc.fit(expected.method, { X: data.X, nRows: data.nRows, nCols: data.nCols, y: data.y, loss: 'ova-logistic',
-                                                Q: 2, lambda: 0.01, seed: 2, restarts: 3 });
+      const m = await sc.fit(expected.method, {
+        X: data.X,
+        nRows: data.nRows,
+        nCols: data.nCols,
+        y: data.y,
+        loss: 'ova-logistic',
+        Q: 2,
+        lambda: 0.01,
+        seed: 2,
+        restarts: 3,
+      });
       // AM's experts come from warm-started refits run far past their stopping rule and agree to
       // 1e-15; PG's from one cold trust-region fit per group on its partition, stopped at
       // ‖∇‖∞ ≤ 1e-9‖∇F(0)‖∞: the builds stop at points of that ball, an intercept of −22.3 (a
       // nearly separable class: its curvature Σ p(1 − p) is small) 3.7e-8 apart here, with F the
       // same to 1e-16.
-      const d = data.nCols, QK = 12, method = expected.method, tol = method === 'experts-pg' ? 1e-8 : 1e-9;
+      const d = data.nCols,
+        QK = 12,
+        method = expected.method,
+        tol = method === 'experts-pg' ? 1e-8 : 1e-9;
       expect(m.kind, method).toBe('experts');
       expect(m.outputs, method).toBe(QK);
       const coef = Array.from({ length: d * QK }, (_, i) => expected.coef[(i % QK) * d + Math.floor(i / QK)]);
@@ -154,16 +214,27 @@ describe.each(variants)('%s build fits the native classifying experts', (variant
 
 describe.each(variants)('%s build fits the native clustered tasks', (variant) => {
   let sc: Supclust;
-  beforeAll(async () => { sc = await load({ variant }); });
+  beforeAll(async () => {
+    sc = await load({ variant });
+  });
   afterAll(() => sc?.dispose());
 
   it('every tasks method gives the native partition, predictors and centres', async () => {
     const data = await sc.generate('tasks', { n: 200, d: 8, Q: 3, tasks: 6, sigma: 1, seed: 4, nTest: 0 });
     for (const expected of answers.tasksProblem.fits) {
       const clustered = !['tasks-frobenius', 'tasks-trace'].includes(expected.method);
-      const m = await sc.fit(expected.method, { X: data.X, nRows: data.nRows, nCols: data.nCols, y: data.y, loss: expected.loss,
-                                                [expected.option]: expected.value, ...(clustered ? { Q: 3 } : {}) } as never);
-      const d = data.nCols, K = 6, Q = clustered ? 3 : K;
+      const m = await sc.fit(expected.method, {
+        X: data.X,
+        nRows: data.nRows,
+        nCols: data.nCols,
+        y: data.y,
+        loss: expected.loss,
+        [expected.option]: expected.value,
+        ...(clustered ? { Q: 3 } : {}),
+      } as never);
+      const d = data.nCols,
+        K = 6,
+        Q = clustered ? 3 : K;
       expect(m.kind).toBe('tasks');
       expect(m.outputs).toBe(K);
       const coef = Array.from({ length: d * K }, (_, i) => expected.coef[(i % K) * d + Math.floor(i / K)]);
@@ -185,7 +256,9 @@ describe.each(variants)('%s build fits the native clustered tasks', (variant) =>
 
 describe.each(variants)('%s build on a sparse (CSR) design', (variant) => {
   let sc: Supclust;
-  beforeAll(async () => { sc = await load({ variant }); });
+  beforeAll(async () => {
+    sc = await load({ variant });
+  });
   afterAll(() => sc.dispose());
   const sp = answers.sparseProblem;
   const csr = { indptr: Int32Array.from(sp.indptr), indices: Int32Array.from(sp.indices), values: Float64Array.from(sp.values) };
@@ -196,8 +269,12 @@ describe.each(variants)('%s build on a sparse (CSR) design', (variant) => {
   const binary = sp.y.map((v: number) => (v > mean ? 1 : 0));
   // The same cases as tests/native/answers.cpp's sparseProblem, in the same order.
   const options: Record<string, unknown>[] = [
-    { lambda: 0.1 }, { lambda: 0.2 }, { Q: 4 }, { lambda1: 0.2, lambda2: 0.01 },
-    { Q: 3, lambda: 0.1, loss: 'logistic' }, { lambda: 0.02, alpha: 0.5, loss: 'logistic' },
+    { lambda: 0.1 },
+    { lambda: 0.2 },
+    { Q: 4 },
+    { lambda1: 0.2, lambda2: 0.01 },
+    { Q: 3, lambda: 0.1, loss: 'logistic' },
+    { lambda: 0.02, alpha: 0.5, loss: 'logistic' },
   ];
 
   it('gives the native models, and the models of the same matrix given dense', async () => {

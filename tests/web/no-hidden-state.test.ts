@@ -5,7 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { load, type FitParams, type Model, type Supclust } from '../../dist/node/index.js';
 import { variants } from './helpers.js';
 
-interface Problem { X: Float64Array; nRows: number; nCols: number; y: Float64Array }
+interface Problem {
+  X: Float64Array;
+  nRows: number;
+  nCols: number;
+  y: Float64Array;
+}
 
 const same = (a: Model, b: Model, what: string) => {
   expect(a.status, what).toBe(b.status);
@@ -20,7 +25,9 @@ const negated = (p: Problem): Problem => ({ ...p, X: p.X.map((x) => -x) });
 const columnNegated = (p: Problem, j: number): Problem => ({ ...p, X: p.X.map((x, t) => (t % p.nCols === j ? -x : x)) });
 const targetsNegated = (p: Problem, rows: number[]): Problem => ({ ...p, y: p.y.map((v, i) => (rows.includes(i) ? -v : v)) });
 const rowsSwapped = (p: Problem, a: number, b: number): Problem => {
-  const X = p.X.slice(), y = p.y.slice(), d = p.nCols;
+  const X = p.X.slice(),
+    y = p.y.slice(),
+    d = p.nCols;
   for (let j = 0; j < d; j++) [X[a * d + j], X[b * d + j]] = [X[b * d + j], X[a * d + j]];
   [y[a], y[b]] = [y[b], y[a]];
   return { ...p, X, y };
@@ -31,7 +38,8 @@ const labelsSwapped = (p: Problem, a: number, b: number): Problem => {
   return { ...p, y };
 };
 const columnsPermuted = (p: Problem, order: number[]): Problem => ({
-  ...p, X: p.X.map((_, t) => p.X[Math.floor(t / p.nCols) * p.nCols + order[t % p.nCols]]),
+  ...p,
+  X: p.X.map((_, t) => p.X[Math.floor(t / p.nCols) * p.nCols + order[t % p.nCols]]),
 });
 const oneUlp = (p: Problem, t: number): Problem => {
   const X = p.X.slice();
@@ -43,10 +51,18 @@ const oneUlp = (p: Problem, t: number): Problem => {
 // The methods that shared work across calls before (ridge fits, Gram matrices, CG
 // relaxations), with options that make each fit quick.
 const cases: [string, Record<string, unknown>][] = [
-  ['ridge', { lambda: 0.05 }], ['lsk', { Q: 3, lambda: 0.05 }], ['ihc', { Q: 3, lambda: 0.01 }], ['cg', { Q: 3, lambda: 0.05 }],
-  ['cgpg', { Q: 3, lambda: 0.05 }], ['iht', { s: 4, lambda: 0.01 }], ['ihcs', { Q: 2, s: 6, lambda: 0.01 }],
-  ['oscar', { lambda1: 0.01, lambda2: 0.001 }], ['gflasso', { lambda1: 0.01, lambda2: 0.001 }], ['ncfgs', { lambda1: 0.01, lambda2: 0.001 }],
-  ['dfg', { lambda1: 0.01, lambda2: 0.0005 }], ['adfg', { lambda1: 0.01, lambda2: 0.0005 }],
+  ['ridge', { lambda: 0.05 }],
+  ['lsk', { Q: 3, lambda: 0.05 }],
+  ['ihc', { Q: 3, lambda: 0.01 }],
+  ['cg', { Q: 3, lambda: 0.05 }],
+  ['cgpg', { Q: 3, lambda: 0.05 }],
+  ['iht', { s: 4, lambda: 0.01 }],
+  ['ihcs', { Q: 2, s: 6, lambda: 0.01 }],
+  ['oscar', { lambda1: 0.01, lambda2: 0.001 }],
+  ['gflasso', { lambda1: 0.01, lambda2: 0.001 }],
+  ['ncfgs', { lambda1: 0.01, lambda2: 0.001 }],
+  ['dfg', { lambda1: 0.01, lambda2: 0.0005 }],
+  ['adfg', { lambda1: 0.01, lambda2: 0.0005 }],
 ];
 
 describe.each(variants)('no hidden state on the %s build', (variant) => {
@@ -63,10 +79,12 @@ describe.each(variants)('no hidden state on the %s build', (variant) => {
 
   // The six derived problems that returned the first problem's fit from a sign-blind memo.
   const derived: [string, (p: Problem) => Problem][] = [
-    ['−X', negated], ['one column negated', (p) => columnNegated(p, 2)], ['two targets negated', (p) => targetsNegated(p, [3, 17])],
+    ['−X', negated],
+    ['one column negated', (p) => columnNegated(p, 2)],
+    ['two targets negated', (p) => targetsNegated(p, [3, 17])],
     ['−y', (p) => ({ ...p, y: p.y.map((v) => -v) })],
   ];
-  it.each(cases)('%s after a fit on related data equals a fresh instance\'s fit', async (method, options) => {
+  it.each(cases)("%s after a fit on related data equals a fresh instance's fit", async (method, options) => {
     for (const [name, derive] of derived) {
       const b = derive(base);
       await sc.fit(method as any, { ...base, ...options } as FitParams);
@@ -80,19 +98,25 @@ describe.each(variants)('no hidden state on the %s build', (variant) => {
     }
   });
 
-  it.each([['ridge', {}], ['tasks-ssc', { Q: 2 }], ['tasks-cg', { Q: 2 }], ['tasks-frobenius', {}], ['tasks-trace', { mu: 0.01 }], ['tasks-pg', { Q: 2 }]])(
-    '%s on one-vs-all labels with two rows swapped equals a fresh instance\'s fit', async (method, options) => {
-      const b = labelsSwapped(classes, 0, 1);
-      const params = { loss: 'ova-squared', lambda: 0.01, ...options };
-      await sc.fit(method as any, { ...classes, ...params } as FitParams);
-      const after = await sc.fit(method as any, { ...b, ...params } as FitParams);
-      const fresh = await load({ variant });
-      try {
-        same(after, await fresh.fit(method as any, { ...b, ...params } as FitParams), `${method} on swapped labels`);
-      } finally {
-        fresh.dispose();
-      }
-    });
+  it.each([
+    ['ridge', {}],
+    ['tasks-ssc', { Q: 2 }],
+    ['tasks-cg', { Q: 2 }],
+    ['tasks-frobenius', {}],
+    ['tasks-trace', { mu: 0.01 }],
+    ['tasks-pg', { Q: 2 }],
+  ])("%s on one-vs-all labels with two rows swapped equals a fresh instance's fit", async (method, options) => {
+    const b = labelsSwapped(classes, 0, 1);
+    const params = { loss: 'ova-squared', lambda: 0.01, ...options };
+    await sc.fit(method as any, { ...classes, ...params } as FitParams);
+    const after = await sc.fit(method as any, { ...b, ...params } as FitParams);
+    const fresh = await load({ variant });
+    try {
+      same(after, await fresh.fit(method as any, { ...b, ...params } as FitParams), `${method} on swapped labels`);
+    } finally {
+      fresh.dispose();
+    }
+  });
 
   it('a randomized sequence of related problems: each fit equals the fit of an instance that saw them in reverse', async () => {
     let seed = 12345;
@@ -101,13 +125,27 @@ describe.each(variants)('no hidden state on the %s build', (variant) => {
     const problems: Problem[] = [];
     for (let t = 0; t < 12; t++) {
       const kind = pick(5);
-      const p = kind === 0 ? targetsNegated(base, [pick(40), pick(40)])
-        : kind === 1 ? rowsSwapped(base, pick(40), pick(40))
-          : kind === 2 ? columnsPermuted(base, [...Array(12).keys()].sort(() => next() - 0.5))
-            : kind === 3 ? oneUlp(base, pick(40 * 12)) : columnNegated(base, pick(12));
+      const p =
+        kind === 0
+          ? targetsNegated(base, [pick(40), pick(40)])
+          : kind === 1
+            ? rowsSwapped(base, pick(40), pick(40))
+            : kind === 2
+              ? columnsPermuted(
+                  base,
+                  [...Array(12).keys()].sort(() => next() - 0.5),
+                )
+              : kind === 3
+                ? oneUlp(base, pick(40 * 12))
+                : columnNegated(base, pick(12));
       problems.push(p);
     }
-    const methods: [string, Record<string, unknown>][] = [['ridge', { lambda: 0.05 }], ['lsk', { Q: 3, lambda: 0.05 }], ['cg', { Q: 3, lambda: 0.05 }], ['gflasso', { lambda1: 0.01, lambda2: 0.001 }]];
+    const methods: [string, Record<string, unknown>][] = [
+      ['ridge', { lambda: 0.05 }],
+      ['lsk', { Q: 3, lambda: 0.05 }],
+      ['cg', { Q: 3, lambda: 0.05 }],
+      ['gflasso', { lambda1: 0.01, lambda2: 0.001 }],
+    ];
     const forward: Model[] = [];
     for (const p of problems) for (const [m, o] of methods) forward.push(await sc.fit(m as any, { ...p, ...o } as FitParams));
     const other = await load({ variant });

@@ -17,7 +17,10 @@ describe('loading in Node', () => {
 
   it('names the missing .wasm file', async () => {
     const broken = await import(pathToFileURL(join(dir, 'dist/node/index.js')).href);
-    const err = await broken.load({ variant: 'simd' }).then(() => null, (e: unknown) => e);
+    const err = await broken.load({ variant: 'simd' }).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(broken.SupclustError);
     expect(err.code).toBe('load-failed');
     expect(err.message).toContain(join(dir, 'dist/wasm/web/supclust-core-simd.wasm'));
@@ -26,21 +29,38 @@ describe('loading in Node', () => {
 
   it('fails only the call that needs a missing larger module, naming it; the others go on', async () => {
     const broken = await import(pathToFileURL(join(dir, 'dist/node/index.js')).href);
-    const sc = await broken.load({ variant: 'simd', module: 'library' }).then(() => null, (e: unknown) => e);
+    const sc = await broken.load({ variant: 'simd', module: 'library' }).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(sc.message).toContain(join(dir, 'dist/wasm/web/supclust-library-simd.wasm'));
     cpSync(join(root, 'dist/wasm/web/supclust-core-simd.wasm'), join(dir, 'dist/wasm/web/supclust-core-simd.wasm'));
     const core = await broken.load({ variant: 'simd' });
     try {
-      const problem = { X: [[1, 0], [0, 1], [1, 1], [2, 1]], y: [1, 2, 3, 5] };
+      const problem = {
+        X: [
+          [1, 0],
+          [0, 1],
+          [1, 1],
+          [2, 1],
+        ],
+        y: [1, 2, 3, 5],
+      };
       expect((await core.fit('ihc', { ...problem, Q: 1 })).status).toBe('converged');
-      const err = await core.fit('experts-am', { ...problem, Q: 2 }).then(() => null, (e: unknown) => e);
+      const err = await core.fit('experts-am', { ...problem, Q: 2 }).then(
+        () => null,
+        (e: unknown) => e,
+      );
       expect(err).toBeInstanceOf(broken.SupclustError);
       expect(err.code).toBe('load-failed');
       expect(err.message).toContain(join(dir, 'dist/wasm/web/supclust-library-simd.wasm'));
       expect((await core.fit('ihc', { ...problem, Q: 1 })).status).toBe('converged');
-      const tables = await core.experiment('e1-n', { reps: 1, fast: true, methods: ['Oracle'] }).then(() => null, (e: unknown) => e);
+      const tables = await core.experiment('e1-n', { reps: 1, fast: true, methods: ['Oracle'] }).then(
+        () => null,
+        (e: unknown) => e,
+      );
       expect(tables.message).toContain(join(dir, 'dist/wasm/web/supclust-library-simd.wasm'));
-      expect((await core.path('lasso', problem, { nLambda: 3 })).points).toHaveLength(3);  // the core runs paths
+      expect((await core.path('lasso', problem, { nLambda: 3 })).points).toHaveLength(3); // the core runs paths
       expect((await core.kmeans1d([1, 2, 10], 2)).sse).toBe(0.5);
     } finally {
       core.dispose();

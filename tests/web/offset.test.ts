@@ -9,20 +9,37 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { load, mse, readTable, selectRows, splitRows, SupclustError, tableMatrix, validateModel, type Supclust } from '../../dist/node/index.js';
+import {
+  load,
+  mse,
+  readTable,
+  selectRows,
+  splitRows,
+  type SupclustError,
+  tableMatrix,
+  validateModel,
+  type Supclust,
+} from '../../dist/node/index.js';
 import { root } from './helpers.js';
 
 let sc: Supclust;
-beforeAll(async () => { sc = await load({ variant: 'simd' }); });
+beforeAll(async () => {
+  sc = await load({ variant: 'simd' });
+});
 afterAll(() => sc?.dispose());
 
-const n = 40, d = 3;
+const n = 40,
+  d = 3;
 const X = Array.from({ length: n }, (_, i) => [Math.sin(i), Math.cos(2 * i), ((i * 7) % 5) - 2]);
 const offset = Array.from({ length: n }, (_, i) => 0.7 * Math.sin(0.9 * i + 1));
 const labels = X.map((r, i) => (r[0] - r[1] + 1.5 * offset[i] > 0 ? 1 : 0));
 const y = X.map((r, i) => 2 * r[0] - r[2] + 3 * offset[i] + 0.1 * Math.cos(5 * i));
 const refusal = async (f: () => Promise<unknown>) => {
-  try { await f(); } catch (e) { return e as SupclustError; }
+  try {
+    await f();
+  } catch (e) {
+    return e as SupclustError;
+  }
   throw new Error('expected a refusal');
 };
 
@@ -55,7 +72,8 @@ describe('row offsets', () => {
 
   it('fit the squared loss as the targets less the offsets, in cross-validation and a path too', async () => {
     const shifted = y.map((v, i) => v - offset[i]);
-    const a = await sc.fit('ihc', { X, y, Q: 2, offset }), b = await sc.fit('ihc', { X, y: shifted, Q: 2 });
+    const a = await sc.fit('ihc', { X, y, Q: 2, offset }),
+      b = await sc.fit('ihc', { X, y: shifted, Q: 2 });
     expect(a.coef).toEqual(b.coef);
     expect(a.intercept).toEqual(b.intercept);
     const cvA = await sc.crossValidate('lasso', { X, y, offset }, { grid: { lambda: [0.3, 0.03] }, folds: 4 });
@@ -66,7 +84,7 @@ describe('row offsets', () => {
     expect(path.points.at(-1)!.model.offset).toBe(true);
   });
 
-  it('make suggest read the squared loss\'s targets as y − o, and the logistic gradient at the null model with offsets', async () => {
+  it("make suggest read the squared loss's targets as y − o, and the logistic gradient at the null model with offsets", async () => {
     const shifted = y.map((v, i) => v - offset[i]);
     expect(sc.suggest('gflasso', { X, y, offset })).toEqual(sc.suggest('gflasso', { X, y: shifted }));
     expect(sc.suggest('gflasso', { X, y, offset })).not.toEqual(sc.suggest('gflasso', { X, y }));
@@ -90,19 +108,25 @@ describe('row offsets', () => {
     expect((await refusal(() => sc.fit('svm', { X, y: labels, lambda: 0.1, offset }))).field).toBe('offset');
     expect((await refusal(() => sc.fit('experts-am', { X, y, Q: 2, offset }))).field).toBe('offset');
     expect((await refusal(() => sc.fit('lasso', { X, y, lambda: 0.1, offset: offset.slice(2) }))).field).toBe('offset');
-    expect((await refusal(() => sc.fit('lasso', { X, y, lambda: 0.1, offset: offset.map((v, i) => (i === 4 ? NaN : v)) }))).field).toBe('offset');
+    expect((await refusal(() => sc.fit('lasso', { X, y, lambda: 0.1, offset: offset.map((v, i) => (i === 4 ? NaN : v)) }))).field).toBe(
+      'offset',
+    );
     expect((await sc.fit('lasso', { X, y, lambda: 0.1, offset })).status).toBe('converged');
   });
 
-  it('name a table\'s column in fit and predict, tableMatrix and the command line', async () => {
+  it("name a table's column in fit and predict, tableMatrix and the command line", async () => {
     const rows = X.map((r, i) => ({ a: r[0], b: r[1], c: r[2], o: offset[i], y: y[i] }));
     const byName = await sc.fit('lasso', { X: rows, y: 'y', offset: 'o', lambda: 0.05 });
     const byArray = await sc.fit('lasso', { X, y, offset, lambda: 0.05 });
     expect(byName.featureNames).toEqual(['a', 'b', 'c']);
     expect(byName.coef).toEqual(byArray.coef);
     expect(byName.intercept).toEqual(byArray.intercept);
-    expect(await sc.predict(byName, rows, undefined, undefined, { offset: 'o' })).toEqual(await sc.predict(byArray, X, undefined, undefined, { offset }));
-    expect(await sc.score(byName, rows, 'y', 'mse', undefined, undefined, { offset: 'o' })).toBe(await sc.score(byArray, X, y, 'mse', undefined, undefined, { offset }));
+    expect(await sc.predict(byName, rows, undefined, undefined, { offset: 'o' })).toEqual(
+      await sc.predict(byArray, X, undefined, undefined, { offset }),
+    );
+    expect(await sc.score(byName, rows, 'y', 'mse', undefined, undefined, { offset: 'o' })).toBe(
+      await sc.score(byArray, X, y, 'mse', undefined, undefined, { offset }),
+    );
     expect((await refusal(() => sc.predict(byName, rows, undefined, undefined, { offset: 'p' }))).field).toBe('offset');
     expect((await refusal(() => sc.predict(byArray, X, undefined, undefined, { offset: 'o' }))).field).toBe('offset');
     expect((await refusal(() => sc.fit('lasso', { X, y, offset: 'o', lambda: 0.05 }))).field).toBe('offset');
@@ -115,28 +139,64 @@ describe('row offsets', () => {
     expect(() => tableMatrix(readTable(text), { target: 'y', offset: 'y' })).toThrow(/cannot also be the offset/);
     const dir = mkdtempSync(join(tmpdir(), 'supclust-offset-'));
     writeFileSync(join(dir, 'o.csv'), text);
-    const cli = (...args: string[]) => spawnSync(process.execPath, [join(root, 'bin/supclust.mjs'), ...args], { encoding: 'utf8', cwd: dir });
-    const fitted = cli('fit', 'o.csv', '--target', 'y', '--offset', 'o', '--method', 'lasso', '--lambda', '0.05', '--out', 'm.json', '--json');
+    const cli = (...args: string[]) =>
+      spawnSync(process.execPath, [join(root, 'bin/supclust.mjs'), ...args], { encoding: 'utf8', cwd: dir });
+    const fitted = cli(
+      'fit',
+      'o.csv',
+      '--target',
+      'y',
+      '--offset',
+      'o',
+      '--method',
+      'lasso',
+      '--lambda',
+      '0.05',
+      '--out',
+      'm.json',
+      '--json',
+    );
     expect(fitted.status, fitted.stderr).toBe(0);
     expect(JSON.parse(fitted.stdout).model.coef).toEqual(byArray.coef);
     const predicted = cli('predict', 'm.json', 'o.csv', '--offset', 'o', '--json');
     expect(predicted.status, predicted.stderr).toBe(0);
-    expect(JSON.parse(predicted.stdout).map((r: { prediction: number }) => r.prediction))
-      .toEqual(Array.from(await sc.predict(byArray, X, undefined, undefined, { offset })));
+    expect(JSON.parse(predicted.stdout).map((r: { prediction: number }) => r.prediction)).toEqual(
+      Array.from(await sc.predict(byArray, X, undefined, undefined, { offset })),
+    );
     const without = cli('predict', 'm.json', 'o.csv');
     expect(without.status).not.toBe(0);
     expect(without.stderr).toContain('--offset');
     // fit --test: the held-out rows scored with their own offsets, recomputed from the API's fit on
     // the same split.
-    const tested = cli('fit', 'o.csv', '--target', 'y', '--offset', 'o', '--method', 'lasso', '--lambda', '0.05', '--test', '0.25', '--json');
+    const tested = cli(
+      'fit',
+      'o.csv',
+      '--target',
+      'y',
+      '--offset',
+      'o',
+      '--method',
+      'lasso',
+      '--lambda',
+      '0.05',
+      '--test',
+      '0.25',
+      '--json',
+    );
     expect(tested.status, tested.stderr).toBe(0);
     const split = splitRows(n, { test: 0.25, seed: 1 });
     const Xf = Float64Array.from(X.flat());
-    const trained = await sc.fit('lasso', { X: selectRows(Xf, split.train, d), nRows: split.train.length, nCols: d, y: selectRows(Float64Array.from(y), split.train),
-      featureNames: ['a', 'b', 'c'], offset: selectRows(Float64Array.from(offset), split.train), lambda: 0.05 });
+    const trained = await sc.fit('lasso', {
+      X: selectRows(Xf, split.train, d),
+      nRows: split.train.length,
+      nCols: d,
+      y: selectRows(Float64Array.from(y), split.train),
+      featureNames: ['a', 'b', 'c'],
+      offset: selectRows(Float64Array.from(offset), split.train),
+      lambda: 0.05,
+    });
     const heldOffset = selectRows(Float64Array.from(offset), split.test);
     const p = await sc.predict(trained, selectRows(Xf, split.test, d), split.test.length, d, { offset: heldOffset });
     expect(JSON.parse(tested.stdout).test.mse).toBe(mse(selectRows(Float64Array.from(y), split.test), p));
   });
 });
-

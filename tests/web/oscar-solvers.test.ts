@@ -9,7 +9,16 @@ import { rejected, withBothBuilds } from './helpers.js';
 
 const both = withBothBuilds();
 
-function oscarObjective(X: Float64Array, n: number, d: number, y: ArrayLike<number>, coef: ArrayLike<number>, b: number, l1: number, l2: number) {
+function oscarObjective(
+  X: Float64Array,
+  n: number,
+  d: number,
+  y: ArrayLike<number>,
+  coef: ArrayLike<number>,
+  b: number,
+  l1: number,
+  l2: number,
+) {
   let loss = 0;
   for (let i = 0; i < n; i++) {
     let z = b;
@@ -25,17 +34,32 @@ describe('oscar solvers', () => {
     for (const sc of [both.simd, both.threaded]) {
       const data = await sc.generate('e1', { n: 120, d: 40, Q: 3, sigma: 0.5, seed: 4 });
       const { X, nRows: n, nCols: d, y } = data;
-      const l1 = 0.05, l2 = 0.002;
+      const l1 = 0.05,
+        l2 = 0.002;
       const csr = { indptr: new Int32Array(n + 1), indices: [] as number[], values: [] as number[] };
       for (let i = 0; i < n; i++) {
-        for (let j = 0; j < d; j++) if (X[i * d + j] !== 0) { csr.indices.push(j); csr.values.push(X[i * d + j]); }
+        for (let j = 0; j < d; j++)
+          if (X[i * d + j] !== 0) {
+            csr.indices.push(j);
+            csr.values.push(X[i * d + j]);
+          }
         csr.indptr[i + 1] = csr.indices.length;
       }
       const sparseX = { indptr: csr.indptr, indices: Int32Array.from(csr.indices), values: Float64Array.from(csr.values) };
       const fits = [];
       for (const solver of ['cd', 'admm', 'fista', 'auto'])
         for (const given of [X, sparseX]) {
-          const m = await sc.fit('oscar', { X: given, nRows: n, nCols: d, y, lambda1: l1, lambda2: l2, solver, tolerance: 1e-11, maxIterations: 200000 });
+          const m = await sc.fit('oscar', {
+            X: given,
+            nRows: n,
+            nCols: d,
+            y,
+            lambda1: l1,
+            lambda2: l2,
+            solver,
+            tolerance: 1e-11,
+            maxIterations: 200000,
+          });
           expect(m.status, solver).toBe('converged');
           fits.push({ solver, m, f: oscarObjective(X, n, d, y, m.coef, m.intercept[0], l1, l2) });
         }
@@ -70,7 +94,13 @@ describe('oscar solvers', () => {
 
   it("a solver that cannot take the loss or a graph is refused naming 'solver'", async () => {
     const sc = both.simd;
-    const X = [[1, 2, 0], [3, 5, 1], [4, 4, 2], [6, 1, 0], [2, 2, 2]];
+    const X = [
+      [1, 2, 0],
+      [3, 5, 1],
+      [4, 4, 2],
+      [6, 1, 0],
+      [2, 2, 2],
+    ];
     for (const solver of ['cd', 'admm']) {
       const e = await rejected(sc.fit('oscar', { X, y: [0, 1, 1, 0, 1], loss: 'logistic', lambda1: 0.1, solver }));
       expect(e).toBeInstanceOf(SupclustError);

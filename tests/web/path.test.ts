@@ -14,16 +14,17 @@ function lassoTop(X: Float64Array, y: ArrayLike<number>, n: number, d: number): 
   let top = 0;
   for (let j = 0; j < d; j++) {
     let s = 0;
-    for (let i = 0; i < n; i++) s += X[i * d + j] * (y[i] - ybar);  // Σ x̄_j (y_i − ȳ) = 0
+    for (let i = 0; i < n; i++) s += X[i * d + j] * (y[i] - ybar); // Σ x̄_j (y_i − ȳ) = 0
     top = Math.max(top, Math.abs(s) / n);
   }
   return top;
 }
 
 describe('path', () => {
-  it('runs glmnet\'s sequence from the lasso\'s top, each point a cold fit\'s answer', async () => {
+  it("runs glmnet's sequence from the lasso's top, each point a cold fit's answer", async () => {
     const sc = builds.simd;
-    const n = 80, d = 30;
+    const n = 80,
+      d = 30;
     const data = await sc.generate('e1', { n, d, Q: 4, sigma: 0.5, seed: 2 });
     const params = { X: data.X, nRows: n, nCols: d, y: data.y };
     const r = await sc.path('lasso', params);
@@ -53,15 +54,18 @@ describe('path', () => {
       }
       // The deviance ratio is 1 − RSS/TSS.
       const fitted = await sc.predict(p.model, data.X, n);
-      let rss = 0, tss = 0, ybar = 0;
+      let rss = 0,
+        tss = 0,
+        ybar = 0;
       for (let i = 0; i < n; i++) ybar += data.y[i] / n;
-      for (let i = 0; i < n; i++) rss += (data.y[i] - fitted[i]) ** 2, tss += (data.y[i] - ybar) ** 2;
+      for (let i = 0; i < n; i++) (rss += (data.y[i] - fitted[i]) ** 2), (tss += (data.y[i] - ybar) ** 2);
       expect(p.devianceRatio).toBeCloseTo(1 - rss / tss, 10);
     }
   });
 
-  it('moves OSCAR\'s two weights together, on held data, alike on both builds', async () => {
-    const n = 60, d = 20;
+  it("moves OSCAR's two weights together, on held data, alike on both builds", async () => {
+    const n = 60,
+      d = 20;
     const data = await builds.simd.generate('e1', { n, d, Q: 3, sigma: 0.5, seed: 5 });
     const given = { X: data.X, nRows: n, nCols: d, y: data.y, lambda1: 2, lambda2: 0.1 };
     const a = await builds.simd.path('oscar', given, { nLambda: 8 });
@@ -79,7 +83,8 @@ describe('path', () => {
   it('takes a given sequence, reports progress per point, aborts, and refuses by field', async () => {
     const sc = builds.simd;
     const data = await sc.generate('e1', { n: 50, d: 10, Q: 2, sigma: 1, seed: 1 });
-    const base = { X: data.X, nRows: 50, nCols: 10, y: data.y }, params = { ...base, Q: 2 };
+    const base = { X: data.X, nRows: 50, nCols: 10, y: data.y },
+      params = { ...base, Q: 2 };
     const seen: number[] = [];
     const r = await sc.path('ihc', params, { lambda: [1, 0.1, 0.01], devianceRatioChange: 0 }, { onProgress: (p) => seen.push(p.done) });
     expect(r.points.map((p) => p.lambda)).toEqual([1, 0.1, 0.01]);
@@ -94,7 +99,11 @@ describe('path', () => {
     const aborted = await sc.path('lasso', base, {}, { signal: controller.signal, onProgress: () => controller.abort() }).catch((e) => e);
     expect(aborted).toBeInstanceOf(SupclustError);
     expect(aborted.code).toBe('aborted');
-    const refusal = async (p: Promise<unknown>) => p.then(() => null, (e) => [e.code, e.field]);
+    const refusal = async (p: Promise<unknown>) =>
+      p.then(
+        () => null,
+        (e) => [e.code, e.field],
+      );
     expect(await refusal(sc.path('lasso', base, { lambda: [0.1, 1] }))).toEqual(['invalid-input', 'lambda']);
     expect(await refusal(sc.path('lasso', base, { lambda: [1, NaN] }))).toEqual(['invalid-input', 'lambda']);
     expect(await refusal(sc.path('lasso', base, { nLambda: 0 }))).toEqual(['invalid-input', 'nLambda']);
@@ -106,7 +115,7 @@ describe('path', () => {
     expect((await sc.path('lasso', base, { nLambda: 2 })).points).toHaveLength(2);
   });
 
-  it('runs over Q with the information criterion, each point from IHC\'s own start and the previous answer', async () => {
+  it("runs over Q with the information criterion, each point from IHC's own start and the previous answer", async () => {
     const sc = builds.simd;
     const data = await sc.generate('e1', { n: 150, d: 100, Q: 5, sigma: 0.5, seed: 3 });
     const params = { X: data.X, nRows: 150, nCols: 100, y: data.y, lambda: 1e-3 };
@@ -125,30 +134,44 @@ describe('path', () => {
     const z = await sc.predict(five, data.X, 150);
     let rss = 0;
     for (let i = 0; i < 150; i++) rss += (data.y[i] - z[i]) ** 2;
-    const G = r.points[1].groups, S = [1, ...new Array(G).fill(0)];
+    const G = r.points[1].groups,
+      S = [1, ...new Array(G).fill(0)];
     for (let m = 1; m <= 100; m++) {
       for (let j = Math.min(m, G); j >= 1; j--) S[j] = j * S[j] + S[j - 1];
       S[0] = 0;
     }
     expect(r.points[1].nonZeros).toBe(100);
     expect(r.points[1].criterion! / (150 * Math.log(rss / 150) + G * Math.log(150) + 2 * Math.log(S[G]))).toBeCloseTo(1, 10);
-    const refusal = async (p: Promise<unknown>) => p.then(() => null, (e) => [e.code, e.field]);
+    const refusal = async (p: Promise<unknown>) =>
+      p.then(
+        () => null,
+        (e) => [e.code, e.field],
+      );
     expect(await refusal(sc.path('ihc', params, { over: 'Q', values: [3, 2] }))).toEqual(['invalid-input', 'values']);
     expect(await refusal(sc.path('ihc', params, { over: 'lambda' }))).toEqual(['invalid-input', 'over']);
     expect(await refusal(sc.path('ihc', params, { values: [1, 2] }))).toEqual(['invalid-input', 'values']);
   });
 
-  it('cross-validated: each fold\'s scores those of crossValidate over the same sequence, the 1-SE choice by its rule', async () => {
+  it("cross-validated: each fold's scores those of crossValidate over the same sequence, the 1-SE choice by its rule", async () => {
     const sc = builds.simd;
-    const n = 90, d = 25;
+    const n = 90,
+      d = 25;
     const data = await sc.generate('e1', { n, d, Q: 3, sigma: 1, seed: 4, task: 'classification' });
     const params = { X: data.X, nRows: n, nCols: d, y: data.y, loss: 'logistic' as const };
     const r = await sc.path('lasso', params, { nLambda: 15, folds: 3, seed: 5 });
     const cv = r.crossValidation!;
     expect([cv.metric, cv.folds, cv.higherIsBetter]).toEqual(['error', 3, false]);
     // The same folds (stratified by default on both sides), one warm-started chunk per fold.
-    const grid = await sc.crossValidate('lasso', params, { grid: { lambda: r.points.map((p) => p.lambda) }, folds: 3, seed: 5, chunk: r.points.length, threads: 1 });
-    r.points.forEach((p, j) => p.cv!.scores.forEach((score, k) => expect(Math.abs(score - grid.grid[j].scores[k]), `point ${j} fold ${k}`).toBeLessThan(1e-12)));
+    const grid = await sc.crossValidate('lasso', params, {
+      grid: { lambda: r.points.map((p) => p.lambda) },
+      folds: 3,
+      seed: 5,
+      chunk: r.points.length,
+      threads: 1,
+    });
+    r.points.forEach((p, j) =>
+      p.cv!.scores.forEach((score, k) => expect(Math.abs(score - grid.grid[j].scores[k]), `point ${j} fold ${k}`).toBeLessThan(1e-12)),
+    );
     expect(cv.best).toBe(grid.bestIndex);
     const best = r.points[cv.best].cv!;
     expect(cv.best1se).toBe(r.points.findIndex((p) => p.cv!.mean <= best.mean + best.se));
@@ -156,10 +179,22 @@ describe('path', () => {
     // foldId honoured: the folds given, as crossValidate reads them.
     const foldId = Array.from({ length: n }, (_, i) => (i * 7) % 3);
     const given = await sc.path('lasso', params, { nLambda: 15, foldId, metric: 'deviance' });
-    const byGrid = await sc.crossValidate('lasso', params, { grid: { lambda: given.points.map((p) => p.lambda) }, foldId, metric: 'deviance', chunk: given.points.length, threads: 1 });
+    const byGrid = await sc.crossValidate('lasso', params, {
+      grid: { lambda: given.points.map((p) => p.lambda) },
+      foldId,
+      metric: 'deviance',
+      chunk: given.points.length,
+      threads: 1,
+    });
     expect(given.crossValidation!.folds).toBe(3);
-    given.points.forEach((p, j) => p.cv!.scores.forEach((score, k) => expect(Math.abs(score - byGrid.grid[j].scores[k])).toBeLessThan(1e-9 * byGrid.grid[j].scores[k])));
-    const refusal = async (p: Promise<unknown>) => p.then(() => null, (e) => [e.code, e.field]);
+    given.points.forEach((p, j) =>
+      p.cv!.scores.forEach((score, k) => expect(Math.abs(score - byGrid.grid[j].scores[k])).toBeLessThan(1e-9 * byGrid.grid[j].scores[k])),
+    );
+    const refusal = async (p: Promise<unknown>) =>
+      p.then(
+        () => null,
+        (e) => [e.code, e.field],
+      );
     expect(await refusal(sc.path('lasso', params, { folds: 1 }))).toEqual(['invalid-input', 'folds']);
     expect(await refusal(sc.path('lasso', params, { folds: 3, metric: 'r2' }))).toEqual(['invalid-input', 'metric']);
     expect((await sc.path('lasso', params, { nLambda: 3 })).crossValidation).toBeUndefined();

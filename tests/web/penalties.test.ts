@@ -10,7 +10,8 @@ const builds = withBothBuilds();
 /** Fits on both builds: converged, and the same model to `rel` of the largest coefficient. */
 type PenaltyMethod = 'gflasso' | 'ncfgs' | 'nctfgs' | 'dfg' | 'adfg';
 async function onBothBuilds(method: PenaltyMethod, params: Record<string, unknown>, rel: number) {
-  const a = await builds.simd.fit(method, params as never), b = await builds.threaded.fit(method, params as never);
+  const a = await builds.simd.fit(method, params as never),
+    b = await builds.threaded.fit(method, params as never);
   expect(a.status).toBe('converged');
   expect(mismatch(a.coef, b.coef, rel, Math.max(...a.coef.map(Math.abs)))).toBe('');
   return a;
@@ -33,7 +34,7 @@ describe('proxCliqueFusion', () => {
       const err = await sc.proxCliqueFusion([1, 2], 0, -1).catch((e) => e);
       expect(err).toBeInstanceOf(SupclustError);
       expect(err.message).toMatch(/^lambda2/);
-      expect(Array.from(await sc.proxCliqueFusion([1, 2], 0, 10))).toEqual([1.5, 1.5]);  // still usable
+      expect(Array.from(await sc.proxCliqueFusion([1, 2], 0, 10))).toEqual([1.5, 1.5]); // still usable
     }
   });
 });
@@ -45,7 +46,8 @@ describe('gflasso', () => {
     const a = await onBothBuilds('gflasso', params, 1e-9);
     expect(a.centroids.length).toBeLessThan(30);
     const scale = Math.max(...a.coef.map(Math.abs));
-    const indptr = new Int32Array(81), indices = new Int32Array(80 * 30);
+    const indptr = new Int32Array(81),
+      indices = new Int32Array(80 * 30);
     for (let i = 0; i <= 80; i++) indptr[i] = 30 * i;
     for (let k = 0; k < indices.length; k++) indices[k] = k % 30;
     const c = await builds.simd.fit('gflasso', { ...params, X: { indptr, indices, values: data.X } });
@@ -82,7 +84,8 @@ describe('dfg', () => {
     // machine has them) while the simd build runs the same fixed chunks on one: the same bits.
     const data = await builds.simd.generate('e1', { n: 60, d: 140, Q: 4, sigma: 0.5, seed: 11 });
     const params = { X: data.X, nRows: 60, nCols: 140, y: data.y, lambda1: 1e-3, lambda2: 1e-4, tolerance: 1e-8 };
-    const a = await builds.simd.fit('dfg', params), b = await builds.threaded.fit('dfg', params);
+    const a = await builds.simd.fit('dfg', params),
+      b = await builds.threaded.fit('dfg', params);
     expect(a.status).toBe('converged');
     expect(a.iterations).toBeGreaterThan(5);
     expect(b.iterations).toBe(a.iterations);
@@ -96,9 +99,10 @@ describe('dfg', () => {
     let largest = 0;
     const mean = data.y.reduce((s, v) => s + v, 0) / 50;
     for (let j = 0; j < 12; j++) {
-      let g = 0, colMean = 0;
+      let g = 0,
+        colMean = 0;
       for (let i = 0; i < 50; i++) colMean += data.X[i * 12 + j] / 50;
-      for (let i = 0; i < 50; i++) g += (data.X[i * 12 + j] - colMean) * (data.y[i] - mean) / 50;
+      for (let i = 0; i < 50; i++) g += ((data.X[i * 12 + j] - colMean) * (data.y[i] - mean)) / 50;
       largest = Math.max(largest, Math.abs(g));
     }
     const params = { X: data.X, nRows: 50, nCols: 12, y: data.y, lambda2: 1e-3 };
@@ -147,7 +151,9 @@ describe('the graph option', () => {
     // d = 4500: E = d(d − 1)/2 = 10 122 750 pairs. T3 in blocks is 2E values (72 bytes each: 8 of
     // ADMM's state, 64 of the pair-sum prox's), T2 is E rows (24 bytes, and 8 of state each), and
     // four d × d matrices: 176·E + 32·d² = 2 429 604 000 bytes = 2.26 GB > 0.9 × 2 GB.
-    const d = 4500, X = new Float64Array(5 * d).map((_, k) => Math.sin(k)), y = [1, 2, 3, 4, 5];
+    const d = 4500,
+      X = new Float64Array(5 * d).map((_, k) => Math.sin(k)),
+      y = [1, 2, 3, 4, 5];
     const err = await builds.simd.fit('adfg', { X, nRows: 5, nCols: d, y, lambda1: 0.1 }).catch((e) => e);
     expect(err).toBeInstanceOf(SupclustError);
     expect(err.message).toMatch(/^X: method 'adfg' with 4500 features \(its pairwise terms\) needs about 2\.26 GB/);
@@ -158,12 +164,13 @@ describe('the graph option', () => {
 });
 
 describe('E5 tables', () => {
-  it('report the DFG MSE, S and the groups\' adjusted Rand index as labelled columns, the same on both builds', async () => {
+  it("report the DFG MSE, S and the groups' adjusted Rand index as labelled columns, the same on both builds", async () => {
     const info = builds.simd.info.experiments.find((e) => e.id === 'e5-2')!;
     expect(info.metrics).toEqual(['dfg-mse', 'grouping-score', 'grouping-ari']);
     expect(info.selection).toBe('validation');
     const options = { reps: 2, fast: true, methods: ['Lasso', 'GFLasso'] };
-    const a = await builds.simd.experiment('e5-2', options), b = await builds.threaded.experiment('e5-2', options);
+    const a = await builds.simd.experiment('e5-2', options),
+      b = await builds.threaded.experiment('e5-2', options);
     expect(a.columnLabels).toEqual(['dfg-mse', 'grouping-score', 'grouping-ari']);
     expect(a.rows.map((r) => r.method)).toEqual(['Lasso', 'GFLasso']);
     for (const row of a.rows) {
@@ -171,7 +178,7 @@ describe('E5 tables', () => {
       for (const v of row.cells[1].values) expect(v).toBeGreaterThanOrEqual(0), expect(v).toBeLessThanOrEqual(1);
       for (const v of row.cells[2].values) expect(v).toBeGreaterThanOrEqual(-1), expect(v).toBeLessThanOrEqual(1);
     }
-    expect(a.rows[1].paper?.[0].mean).toBe(0.462);  // GFLasso's MSE on dataset 2 in the paper
+    expect(a.rows[1].paper?.[0].mean).toBe(0.462); // GFLasso's MSE on dataset 2 in the paper
     expect(b.rows.map((r) => r.cells.map((c) => c.values))).toEqual(a.rows.map((r) => r.cells.map((c) => c.values)));
   });
 });

@@ -7,7 +7,9 @@ import { load, SupclustError, type Supclust } from '../../dist/node/index.js';
 import { rejected } from './helpers.js';
 
 let sc: Supclust;
-beforeAll(async () => { sc = await load({ variant: 'simd' }); });
+beforeAll(async () => {
+  sc = await load({ variant: 'simd' });
+});
 afterAll(() => sc?.dispose());
 
 describe('penaltyFactor', () => {
@@ -18,28 +20,44 @@ describe('penaltyFactor', () => {
       expect(o?.min, name).toBe(0);
     }
     for (const name of ['ridge', 'oscar'])
-      expect(sc.info.methods.find((m) => m.name === name)!.options.some((x) => x.name === 'penaltyFactor'), name).toBe(false);
+      expect(
+        sc.info.methods.find((m) => m.name === name)!.options.some((x) => x.name === 'penaltyFactor'),
+        name,
+      ).toBe(false);
   });
 
-  it('weighs GFLasso\'s ℓ1 term: without its pairwise term it is the lasso with the same factors', async () => {
+  it("weighs GFLasso's ℓ1 term: without its pairwise term it is the lasso with the same factors", async () => {
     const data = await sc.generate('e1', { n: 80, d: 10, Q: 2, sigma: 0.5, seed: 7 });
     const factors = [0, 1, 2, 0.5, 1, 1, 3, 0, 1, 1];
     const lasso = await sc.fit('lasso', { X: data.X, nCols: data.nCols, y: data.y, lambda: 0.1, penaltyFactor: factors, tolerance: 1e-12 });
-    const fused = await sc.fit('gflasso', { X: data.X, nCols: data.nCols, y: data.y, lambda1: 0.1, lambda2: 0, penaltyFactor: factors, tolerance: 1e-10, maxIterations: 1000000 });
+    const fused = await sc.fit('gflasso', {
+      X: data.X,
+      nCols: data.nCols,
+      y: data.y,
+      lambda1: 0.1,
+      lambda2: 0,
+      penaltyFactor: factors,
+      tolerance: 1e-10,
+      maxIterations: 1000000,
+    });
     expect(fused.status).toBe('converged');
     expect(Math.max(...fused.coef.map((c, j) => Math.abs(c - lasso.coef[j])))).toBeLessThan(1e-5);
-    expect((await rejected(sc.fit('gflasso', { X: data.X, nCols: data.nCols, y: data.y, lambda1: 0.1, penaltyFactor: [1, 2] }))).field).toBe('penaltyFactor');
+    expect(
+      (await rejected(sc.fit('gflasso', { X: data.X, nCols: data.nCols, y: data.y, lambda1: 0.1, penaltyFactor: [1, 2] }))).field,
+    ).toBe('penaltyFactor');
   });
 
   it('a zero factor keeps its feature: the least-squares slope of that column alone', async () => {
     const data = await sc.generate('e1', { n: 80, d: 10, Q: 2, sigma: 0.5, seed: 5 });
-    const d = data.nCols, n = data.nRows;
+    const d = data.nCols,
+      n = data.nRows;
     const factors = new Float64Array(d).fill(1);
     factors[4] = 0;
     const m = await sc.fit('lasso', { X: data.X, nCols: d, y: data.y, lambda: 1e3, penaltyFactor: factors, tolerance: 1e-12 });
     expect(m.status).toBe('converged');
     const x = Array.from({ length: n }, (_, i) => data.X[i * d + 4]);
-    const mx = x.reduce((a, b) => a + b, 0) / n, my = data.y.reduce((a, b) => a + b, 0) / n;
+    const mx = x.reduce((a, b) => a + b, 0) / n,
+      my = data.y.reduce((a, b) => a + b, 0) / n;
     const slope = x.reduce((s, xi, i) => s + (xi - mx) * (data.y[i] - my), 0) / x.reduce((s, xi) => s + (xi - mx) ** 2, 0);
     expect(Math.abs(m.coef[4] - slope)).toBeLessThan(1e-9 * Math.abs(slope));
     expect(Math.abs(m.intercept[0] - (my - slope * mx))).toBeLessThan(1e-9 * Math.max(1, Math.abs(my)));
@@ -49,7 +67,14 @@ describe('penaltyFactor', () => {
     expect(factors[4]).toBe(0);
     expect(m.params.penaltyFactor).toEqual(Array.from(factors));
     // A plain array gives the same fit; all ones, the plain lasso.
-    const again = await sc.fit('lasso', { X: data.X, nCols: d, y: data.y, lambda: 1e3, penaltyFactor: Array.from(factors), tolerance: 1e-12 });
+    const again = await sc.fit('lasso', {
+      X: data.X,
+      nCols: d,
+      y: data.y,
+      lambda: 1e3,
+      penaltyFactor: Array.from(factors),
+      tolerance: 1e-12,
+    });
     expect(Array.from(again.coef)).toEqual(Array.from(m.coef));
     const ones = await sc.fit('lasso', { X: data.X, nCols: d, y: data.y, lambda: 0.05, penaltyFactor: new Array(d).fill(1) });
     const plain = await sc.fit('lasso', { X: data.X, nCols: d, y: data.y, lambda: 0.05 });
@@ -57,10 +82,22 @@ describe('penaltyFactor', () => {
   });
 
   it('malformed factors are refused naming penaltyFactor, and the module stays usable', async () => {
-    const X = [[1, 2, 0], [3, 5, 1], [4, 4, 2], [6, 1, 0], [2, 2, 2]], y = [1, 2, 3, 4, 2];
+    const X = [
+        [1, 2, 0],
+        [3, 5, 1],
+        [4, 4, 2],
+        [6, 1, 0],
+        [2, 2, 2],
+      ],
+      y = [1, 2, 3, 4, 2];
     const cases: [unknown, RegExp][] = [
-      [[1, 1], /one entry per feature/], [[1, -1, 1], /entry 1/], [[1, NaN, 1], /finite/], [[0, 0, 0], /positive entry/],
-      [['a', 1, 1], /./], [1, /array of numbers/], [[[0, 1]], /flat array/],
+      [[1, 1], /one entry per feature/],
+      [[1, -1, 1], /entry 1/],
+      [[1, NaN, 1], /finite/],
+      [[0, 0, 0], /positive entry/],
+      [['a', 1, 1], /./],
+      [1, /array of numbers/],
+      [[[0, 1]], /flat array/],
     ];
     for (const [given, message] of cases) {
       const e = await rejected(sc.fit('lasso', { X, y, lambda: 0.1, penaltyFactor: given as number[] }));
@@ -72,6 +109,6 @@ describe('penaltyFactor', () => {
     // One-vs-all squared takes them too (each class's column fitted apart: tests/cpp/penalty_factor_test).
     const ova = await sc.fit('lasso', { X, y: ['a', 'b', 'c', 'a', 'b'], loss: 'ova-squared', lambda: 10, penaltyFactor: [0, 1, 1] });
     expect(ova.status).toBe('converged');
-    for (let k = 0; k < 3; k++) expect(ova.coef[1 * 3 + k]).toBe(0);  // a huge λ zeroes the penalised features
+    for (let k = 0; k < 3; k++) expect(ova.coef[1 * 3 + k]).toBe(0); // a huge λ zeroes the penalised features
   });
 });

@@ -8,7 +8,10 @@ import { load, SupclustError, type Supclust } from '../../dist/node/index.js';
 import { variants } from './helpers.js';
 
 async function refusalOf(p: Promise<unknown> | (() => unknown)): Promise<SupclustError> {
-  const err = await (typeof p === 'function' ? Promise.resolve().then(p) : p).then(() => null, (e) => e);
+  const err = await (typeof p === 'function' ? Promise.resolve().then(p) : p).then(
+    () => null,
+    (e) => e,
+  );
   expect(err, 'expected a SupclustError').toBeInstanceOf(SupclustError);
   expect(err.code, err.message).toBe('invalid-input');
   return err;
@@ -17,7 +20,8 @@ async function refusalOf(p: Promise<unknown> | (() => unknown)): Promise<Supclus
 describe.each(variants)('the protocol on the %s build', (variant) => {
   let sc: Supclust;
   let X: Float64Array, y: Float64Array;
-  const n = 40, d = 8;
+  const n = 40,
+    d = 8;
   beforeAll(async () => {
     sc = await load({ variant });
     ({ X, y } = await sc.generate('e1', { n, d, Q: 2, seed: 3 }));
@@ -47,7 +51,7 @@ describe.each(variants)('the protocol on the %s build', (variant) => {
     shared.set(X);
     const expected = await sc.fit('ridge', { X, nRows: n, y, lambda: 0.1 });
     const running = sc.fit('ridge', { X: shared, nRows: n, y, lambda: 0.1 });
-    shared.fill(0);  // after the call is made, before it runs (it waits for the worker)
+    shared.fill(0); // after the call is made, before it runs (it waits for the worker)
     expect((await running).coef).toEqual(expected.coef);
   });
 
@@ -57,20 +61,24 @@ describe.each(variants)('the protocol on the %s build', (variant) => {
     expect(suggested.length).toBeGreaterThan(0);
     let refusals = 0;
     for (const k of [500, -500, 1000]) {
-      const s = 2 ** k;  // X · 2^k, y unchanged: a weight of degree g scales by 2^(g·k) (exact powers of two)
+      const s = 2 ** k; // X · 2^k, y unchanged: a weight of degree g scales by 2^(g·k) (exact powers of two)
       const want = Object.fromEntries(suggested.map((o) => [o.name, base[o.name] * 2 ** ((o.degree ?? 1) * k)]));
       const params = { X: X.map((x) => x * s), nRows: n, y };
       if (Object.values(want).every(Number.isFinite)) {
         expect(sc.suggest('gem', params)).toEqual(want);
       } else {
         let err: unknown;
-        try { sc.suggest('gem', params); } catch (e) { err = e; }
+        try {
+          sc.suggest('gem', params);
+        } catch (e) {
+          err = e;
+        }
         expect(err).toBeInstanceOf(SupclustError);
         expect((err as SupclustError).field).toBe('X');
         refusals++;
       }
     }
-    expect(refusals).toBe(1);  // 2^1000: γ's curvature scale (degree 2) overflows
+    expect(refusals).toBe(1); // 2^1000: γ's curvature scale (degree 2) overflows
   });
 
   it('featureNames with holes are refused, naming the missing entry', async () => {
@@ -93,15 +101,23 @@ describe('load', () => {
 
 describe('held datasets and the memory pre-check', () => {
   let sc: Supclust;
-  beforeAll(async () => { sc = await load({ variant: 'simd' }); });
+  beforeAll(async () => {
+    sc = await load({ variant: 'simd' });
+  });
   afterAll(() => sc?.dispose());
 
   it('a fit that would not fit beside the held datasets is refused up front, and the module goes on', async () => {
     // Two 720 MB datasets held (1.44 GB of wasm32's 2 GB): a fit on one needs its own copies of X
     // beside them, which the library's estimate counts with what is held.
-    const nRows = 90_000, nCols = 1000;
-    const big = () => { const a = new Float64Array(nRows * nCols); for (let i = 0; i < a.length; i += 997) a[i] = (i % 7) - 3; return a; };
-    const a = await sc.dataset(big(), nRows, nCols), b = await sc.dataset(big(), nRows, nCols);
+    const nRows = 90_000,
+      nCols = 1000;
+    const big = () => {
+      const a = new Float64Array(nRows * nCols);
+      for (let i = 0; i < a.length; i += 997) a[i] = (i % 7) - 3;
+      return a;
+    };
+    const a = await sc.dataset(big(), nRows, nCols),
+      b = await sc.dataset(big(), nRows, nCols);
     const y = Float64Array.from({ length: nRows }, (_, i) => i % 5);
     const err = await refusalOf(sc.fit('ridge', { X: a, y, lambda: 1 }));
     expect(err.field).toBe('X');

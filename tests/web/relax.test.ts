@@ -4,18 +4,22 @@
 // models on the penalised path; what cannot be relaxed is refused naming relax; and glmnet's
 // relax = TRUE on the same bytes gives the same relaxed fits.
 import { describe, expect, it } from 'vitest';
-import { SupclustError } from '../../dist/node/index.js';
+import type { SupclustError } from '../../dist/node/index.js';
 import { hasGlmnet, peerRun, withBothBuilds } from './helpers.js';
 
 const builds = withBothBuilds();
 
 /** Least squares of y on [1, Z] (Z's columns: each group's column sums), by hand: [intercept, θ_1..θ_G]. */
 function leastSquaresOnGroups(X: Float64Array, y: ArrayLike<number>, n: number, d: number, groups: number[][]): number[] {
-  const G = groups.length, p = G + 1;
+  const G = groups.length,
+    p = G + 1;
   const A = Array.from({ length: n }, (_, i) => [1, ...groups.map((g) => g.reduce((s, j) => s + X[i * d + j], 0))]);
-  const M = Array.from({ length: p }, (_, a) => [...Array.from({ length: p }, (_, b) => A.reduce((s, row) => s + row[a] * row[b], 0)),
-    A.reduce((s, row, i) => s + row[a] * y[i], 0)]);
-  for (let c = 0; c < p; c++) {  // elimination with partial pivoting
+  const M = Array.from({ length: p }, (_, a) => [
+    ...Array.from({ length: p }, (_, b) => A.reduce((s, row) => s + row[a] * row[b], 0)),
+    A.reduce((s, row, i) => s + row[a] * y[i], 0),
+  ]);
+  for (let c = 0; c < p; c++) {
+    // elimination with partial pivoting
     const pivot = M.slice(c).reduce((best, row, k) => (Math.abs(row[c]) > Math.abs(M[best][c]) ? c + k : best), c);
     [M[c], M[pivot]] = [M[pivot], M[c]];
     for (let r = 0; r < p; r++) {
@@ -30,22 +34,36 @@ function leastSquaresOnGroups(X: Float64Array, y: ArrayLike<number>, n: number, 
 /** The features of each distinct non-zero coefficient. */
 function groupsOf(coef: number[]): number[][] {
   const byValue = new Map<number, number[]>();
-  coef.forEach((w, j) => { if (w !== 0) byValue.set(w, [...(byValue.get(w) ?? []), j]); });
+  coef.forEach((w, j) => {
+    if (w !== 0) byValue.set(w, [...(byValue.get(w) ?? []), j]);
+  });
   return [...byValue.values()];
 }
 
-function expectLeastSquares(model: { coef: number[]; intercept: number[] }, penalisedCoef: number[], X: Float64Array, y: ArrayLike<number>, n: number, d: number) {
+function expectLeastSquares(
+  model: { coef: number[]; intercept: number[] },
+  penalisedCoef: number[],
+  X: Float64Array,
+  y: ArrayLike<number>,
+  n: number,
+  d: number,
+) {
   const groups = groupsOf(penalisedCoef);
   const [b, ...theta] = leastSquaresOnGroups(X, y, n, d, groups);
   const expected = new Array<number>(d).fill(0);
-  groups.forEach((g, k) => g.forEach((j) => { expected[j] = theta[k]; }));
+  groups.forEach((g, k) =>
+    g.forEach((j) => {
+      expected[j] = theta[k];
+    }),
+  );
   const scale = Math.max(1, ...expected.map(Math.abs));
   model.coef.forEach((w, j) => expect(Math.abs(w - expected[j])).toBeLessThan(1e-8 * scale));
   expect(Math.abs(model.intercept[0] - b)).toBeLessThan(1e-8 * Math.max(1, Math.abs(b)));
 }
 
 describe('relax', () => {
-  const n = 90, d = 12;
+  const n = 90,
+    d = 12;
   const X = new Float64Array(n * d).map((_, k) => Math.sin(1.7 * k + 0.3) + Math.cos(0.61 * k * k));
   const y = Array.from({ length: n }, (_, i) => 2 * X[i * d] - X[i * d + 1] + X[i * d + 5] + 0.4 * Math.sin(5 * i));
 
@@ -84,7 +102,9 @@ describe('relax', () => {
     const params = { X, nRows: n, nCols: d, y, tolerance: 1e-12 };
     const plain = await sc.path('lasso', params, { nLambda: 15, folds: 5, seed: 3 });
     const relaxed = await sc.path('lasso', { ...params, relax: true }, { nLambda: 15, folds: 5, seed: 3 });
-    expect(relaxed.points.map((p) => [p.lambda, p.nonZeros, p.devianceRatio])).toEqual(plain.points.map((p) => [p.lambda, p.nonZeros, p.devianceRatio]));
+    expect(relaxed.points.map((p) => [p.lambda, p.nonZeros, p.devianceRatio])).toEqual(
+      plain.points.map((p) => [p.lambda, p.nonZeros, p.devianceRatio]),
+    );
     for (const k of [3, relaxed.crossValidation!.best1se, relaxed.points.length - 1])
       expectLeastSquares(relaxed.points[k].model, plain.points[k].model.coef, X, y, n, d);
     // Relaxed models fit the training rows at least as well on the same support: their scores differ.
@@ -94,13 +114,20 @@ describe('relax', () => {
   it('is refused naming relax where it cannot apply', async () => {
     const sc = builds.simd;
     const labels = Array.from({ length: n }, (_, i) => i % 3);
-    const refusal = (p: Promise<unknown>) => p.then(() => undefined, (e: SupclustError) => [e.code, e.field]);
-    expect(await refusal(sc.fit('lasso', { X, nRows: n, nCols: d, y: labels, loss: 'multinomial', lambda: 0.01, relax: true })))
-      .toEqual(['invalid-input', 'relax']);
+    const refusal = (p: Promise<unknown>) =>
+      p.then(
+        () => undefined,
+        (e: SupclustError) => [e.code, e.field],
+      );
+    expect(await refusal(sc.fit('lasso', { X, nRows: n, nCols: d, y: labels, loss: 'multinomial', lambda: 0.01, relax: true }))).toEqual([
+      'invalid-input',
+      'relax',
+    ]);
     expect(await refusal(sc.fit('ridge', { X, nRows: n, nCols: d, y, relax: true } as never))).toEqual(['invalid-input', 'relax']);
-    expect((await sc.fit('lasso', { X, nRows: n, nCols: d, y, lambda: 0.05 })).status).toBe('converged');  // the module goes on
+    expect((await sc.fit('lasso', { X, nRows: n, nCols: d, y, lambda: 0.05 })).status).toBe('converged'); // the module goes on
     // Above the top nothing is refitted: the intercept alone, at the log-odds for the logistic loss.
-    const labels01 = y.map((v) => (v > 0 ? 1 : 0)), share = labels01.reduce((a: number, b) => a + b, 0) / n;
+    const labels01 = y.map((v) => (v > 0 ? 1 : 0)),
+      share = labels01.reduce((a: number, b) => a + b, 0) / n;
     const top = await sc.fit('lasso', { X, nRows: n, nCols: d, y: labels01, loss: 'logistic', lambda: 1e6, relax: true });
     expect(top.status).toBe('converged');
     expect(top.coef.every((w) => w === 0)).toBe(true);
@@ -114,11 +141,15 @@ describe('relax', () => {
 // 1e-9 (relative), ours no higher; the coefficients within 1e-4 of the largest (diabetes' collinear
 // columns leave the least-squares coefficients ill-conditioned at equal losses).
 describe.skipIf(!hasGlmnet)('relax against glmnet', () => {
-  it('gives glmnet\'s relaxed fits on the same bytes', async () => {
+  it("gives glmnet's relaxed fits on the same bytes", async () => {
     const sc = builds.simd;
     const { printed: peer, bytes, status, stderr } = peerRun('glmnet_relax.R');
     expect(status, stderr).toBe(0);
-    const X = bytes('X'), y = bytes('y'), labels = bytes('labels'), n = y.length, d = 10;
+    const X = bytes('X'),
+      y = bytes('y'),
+      labels = bytes('labels'),
+      n = y.length,
+      d = 10;
     const loss = (coef: number[], b: number, logistic: boolean) => {
       let sum = 0;
       for (let i = 0; i < n; i++) {
@@ -137,7 +168,8 @@ describe.skipIf(!hasGlmnet)('relax against glmnet', () => {
       expect(ours.status).toBe('converged');
       const support = (coef: number[]) => coef.map((w) => w !== 0);
       expect(support(ours.coef)).toEqual(support(c.peer.penalised.coef));
-      const mine = loss(ours.coef, ours.intercept[0], c.logistic), theirs = loss(c.peer.relaxed.coef, c.peer.relaxed.intercept, c.logistic);
+      const mine = loss(ours.coef, ours.intercept[0], c.logistic),
+        theirs = loss(c.peer.relaxed.coef, c.peer.relaxed.intercept, c.logistic);
       expect(Math.abs(mine - theirs) / theirs).toBeLessThan(1e-9);
       expect(mine).toBeLessThanOrEqual(theirs * (1 + 1e-12));
       const scale = Math.max(...c.peer.relaxed.coef.map(Math.abs));

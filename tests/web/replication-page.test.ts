@@ -9,9 +9,14 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { root } from './helpers.js';
 
-interface Declared { id: string; paper: Record<string, { mean: number | null; std: number | null }[]> }
+interface Declared {
+  id: string;
+  paper: Record<string, { mean: number | null; std: number | null }[]>;
+}
 const require = createRequire(import.meta.url);
-const library = await require(join(root, 'dist/wasm/node/supclust-library-simd.js'))({ wasmBinary: readFileSync(join(root, 'dist/wasm/web/supclust-library-simd.wasm')) });
+const library = await require(join(root, 'dist/wasm/node/supclust-library-simd.js'))({
+  wasmBinary: readFileSync(join(root, 'dist/wasm/web/supclust-library-simd.wasm')),
+});
 const experiments: Declared[] = JSON.parse(library.describe()).experiments;
 const page = readFileSync(join(root, 'docs/replication.md'), 'utf8').split('\n');
 const ids = experiments.map((e) => e.id);
@@ -49,10 +54,11 @@ function sections() {
 
 const number = (text: string) => Number(text.replace('−', '-'));
 const decimals = (text: string) => (text.split('.')[1] ?? '').length;
-const sameAt = (declared: number | null, quoted: string) => declared !== null && Number(declared.toFixed(decimals(quoted))) === number(quoted);
+const sameAt = (declared: number | null, quoted: string) =>
+  declared !== null && Number(declared.toFixed(decimals(quoted))) === number(quoted);
 
 describe('docs/replication.md', () => {
-  it('quotes only the paper figures the tables declare, and names each quoting section\'s command', () => {
+  it("quotes only the paper figures the tables declare, and names each quoting section's command", () => {
     const problems: string[] = [];
     let quoted = 0;
     for (const s of sections()) {
@@ -61,9 +67,15 @@ describe('docs/replication.md', () => {
       const rows = s.lines.filter((l) => l.startsWith('|') && l.split('|').some((c) => quoting(c.trim())));
       if (rows.length === 0) continue;
       if (!s.command) problems.push(`${s.heading}: quotes the paper without naming its command`);
-      if (s.ids.length === 0) { problems.push(`${s.heading}: names no table id`); continue; }
+      if (s.ids.length === 0) {
+        problems.push(`${s.heading}: names no table id`);
+        continue;
+      }
       for (const row of rows) {
-        const cells = row.split('|').slice(1, -1).map((c) => c.trim());
+        const cells = row
+          .split('|')
+          .slice(1, -1)
+          .map((c) => c.trim());
         const label = cells[0].replace(/\*\*/g, '');
         // The row by its label, the label before a parenthesis, or (the paper's name first,
         // ours after: "Ridge (LS)") the one inside it.
@@ -75,14 +87,19 @@ describe('docs/replication.md', () => {
         for (const cell of cells.slice(1).filter(quoting)) {
           const figure = cell.replace(/\*\*/g, '').split(' · ')[1];
           const m = /^([−\d.]+)±([\d.]+)$/.exec(figure);
-          if (!m) { problems.push(`${s.heading}, ${label}: '${figure}' is not mean±std`); continue; }
+          if (!m) {
+            problems.push(`${s.heading}, ${label}: '${figure}' is not mean±std`);
+            continue;
+          }
           quoted++;
           if (!declared.some((c) => sameAt(c.mean, m[1]) && sameAt(c.std, m[2])))
-            problems.push(`${s.heading}, ${label}: the paper's ${figure} is not among the declared ${JSON.stringify(declared.map((c) => [c.mean, c.std]))}`);
+            problems.push(
+              `${s.heading}, ${label}: the paper's ${figure} is not among the declared ${JSON.stringify(declared.map((c) => [c.mean, c.std]))}`,
+            );
         }
       }
     }
     expect(problems).toEqual([]);
-    expect(quoted).toBeGreaterThan(200);  // the page quotes some 270 figures
+    expect(quoted).toBeGreaterThan(200); // the page quotes some 270 figures
   });
 });

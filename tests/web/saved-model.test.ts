@@ -6,7 +6,8 @@ import { load, validateModel, SupclustError, type Model, type Supclust } from '.
 
 let sc: Supclust;
 const models: Record<string, Model> = {};
-const n = 40, d = 5;
+const n = 40,
+  d = 5;
 const X = Float64Array.from({ length: n * d }, (_, t) => Math.sin(1.7 * t + 0.3));
 const y = Float64Array.from({ length: n }, (_, i) => X[i * d] + X[i * d + 1] - 2 * X[i * d + 3]);
 const labels = Array.from(y, (v) => (v > 0.3 ? 'high' : v < -0.3 ? 'low' : 'mid'));
@@ -15,7 +16,13 @@ beforeAll(async () => {
   sc = await load({ variant: 'simd', module: 'library' });
   const names = ['a', 'b', 'c', 'd', 'e'];
   models.ihc = await sc.fit('ihc', { X, nRows: n, y, Q: 2, featureNames: names });
-  models.logistic = await sc.fit('ridge', { X, nRows: n, y: labels.map((l) => (l === 'high' ? 'yes' : 'no')), loss: 'logistic', lambda: 0.1 });
+  models.logistic = await sc.fit('ridge', {
+    X,
+    nRows: n,
+    y: labels.map((l) => (l === 'high' ? 'yes' : 'no')),
+    loss: 'logistic',
+    lambda: 0.1,
+  });
   models.multinomial = await sc.fit('lasso', { X, nRows: n, y: labels, loss: 'multinomial', lambda: 0.01 });
   models.experts = await sc.fit('experts-am', { X, nRows: n, y, Q: 2, seed: 1 });
   models.tasks = await sc.fit('tasks-ssc', { X, nRows: n, y: labels, loss: 'ova-squared', Q: 2 });

@@ -12,7 +12,9 @@ import { joinShards, load, SupclustError, type ShardPart, type Supclust } from '
 import { root } from './helpers.js';
 
 let sc: Supclust;
-beforeAll(async () => { sc = await load({ variant: 'simd' }); });
+beforeAll(async () => {
+  sc = await load({ variant: 'simd' });
+});
 afterAll(() => sc.dispose());
 
 const shardsOf = async (count: number, run: (i: number) => Promise<unknown>) =>
@@ -41,7 +43,7 @@ describe('sharded calls through the API', () => {
     expect(await sc.path('lasso', params, { nLambda: 15, folds: 5, ...joinShards(parts) })).toEqual(whole);
     const st = await sc.stability('ihc', { ...params, Q: 3 }, { resamples: 7 });
     const stParts = await shardsOf(3, (i) => sc.stability('ihc', { ...params, Q: 3 }, { resamples: 7, shardIndex: i, shardCount: 3 }));
-    expect(stParts[1].units.filter((u) => u !== null)).toHaveLength(2);  // resamples 1 and 4
+    expect(stParts[1].units.filter((u) => u !== null)).toHaveLength(2); // resamples 1 and 4
     expect(await sc.stability('ihc', { ...params, Q: 3 }, { resamples: 7, ...joinShards(stParts) })).toEqual(st);
   });
 
@@ -50,8 +52,16 @@ describe('sharded calls through the API', () => {
     const params = { X: d.X, nRows: d.nRows, nCols: d.nCols, y: d.y };
     const options = { grid: { lambda: [0.1, 0.01] }, folds: 4 };
     const parts = await shardsOf(2, (i) => sc.crossValidate('lasso', params, { ...options, shardIndex: i, shardCount: 2 }));
-    const other = await sc.crossValidate('lasso', params, { ...options, seed: 9, shardIndex: 1, shardCount: 2 }) as ShardPart;
-    const refusal = (f: () => unknown) => { try { f(); } catch (e) { expect(e).toBeInstanceOf(SupclustError); return (e as Error).message; } return ''; };
+    const other = (await sc.crossValidate('lasso', params, { ...options, seed: 9, shardIndex: 1, shardCount: 2 })) as ShardPart;
+    const refusal = (f: () => unknown) => {
+      try {
+        f();
+      } catch (e) {
+        expect(e).toBeInstanceOf(SupclustError);
+        return (e as Error).message;
+      }
+      return '';
+    };
     expect(refusal(() => joinShards([parts[0], other]))).toContain('is not a shard of the run of part 0');
     expect(refusal(() => joinShards([parts[0], parts[0]]))).toContain('shard 0 of 2 is given twice');
     expect(refusal(() => joinShards([parts[1]]))).toContain('shard 0 of 2 is missing');
@@ -64,8 +74,13 @@ describe('sharded cv, path and stability from the command line', () => {
   const dir = mkdtempSync(join(tmpdir(), 'supclust-shards-'));
   const cli = (...args: string[]) => spawnSync(process.execPath, [join(root, 'bin/supclust.mjs'), ...args], { encoding: 'utf8', cwd: dir });
   beforeAll(() => {
-    const rows = readFileSync(join(root, 'tests/cpp/fixtures/diabetes.txt'), 'utf8').split('\n').filter((l) => l.trim() && !l.startsWith('#'));
-    writeFileSync(join(dir, 'data.csv'), ['age,sex,bmi,bp,s1,s2,s3,s4,s5,s6,y', ...rows.map((l) => l.trim().split(/\s+/).join(','))].join('\n') + '\n');
+    const rows = readFileSync(join(root, 'tests/cpp/fixtures/diabetes.txt'), 'utf8')
+      .split('\n')
+      .filter((l) => l.trim() && !l.startsWith('#'));
+    writeFileSync(
+      join(dir, 'data.csv'),
+      ['age,sex,bmi,bp,s1,s2,s3,s4,s5,s6,y', ...rows.map((l) => l.trim().split(/\s+/).join(','))].join('\n') + '\n',
+    );
   });
 
   it.each([
@@ -73,7 +88,14 @@ describe('sharded cv, path and stability from the command line', () => {
     ['path', ['--method', 'lasso', '--standardize', '--nLambda', '12', '--folds', '4']],
     ['stability', ['--method', 'ihc', '--Q', '3', '--standardize', '--resamples', '5']],
   ])('%s in 2 and 3 processes merges into the unsharded run, bit for bit', (command, args) => {
-    const whole = cli(command, 'data.csv', '--target', 'y', ...args, ...(command === 'stability' ? [] : ['--out', `${command}-whole.json`]));
+    const whole = cli(
+      command,
+      'data.csv',
+      '--target',
+      'y',
+      ...args,
+      ...(command === 'stability' ? [] : ['--out', `${command}-whole.json`]),
+    );
     expect(whole.status, whole.stderr).toBe(0);
     for (const count of [2, 3]) {
       const files = Array.from({ length: count }, (_, i) => `${command}-${count}-${i}.json`);

@@ -13,7 +13,8 @@ import { root } from './helpers.js';
 const dir = mkdtempSync(join(tmpdir(), 'supclust-shards-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const cli = join(root, 'bin/supclust.mjs');
-const run = (args: string[]) => execFileSync(process.execPath, [cli, ...args], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+const run = (args: string[]) =>
+  execFileSync(process.execPath, [cli, ...args], { cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 const read = (file: string) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as ExperimentResult;
 const table = ['replicate', 'e1-n', '--reps', '3', '--fast', '--methods', 'Oracle,LS,IHC', '--threads', '1'];
 
@@ -36,8 +37,19 @@ describe('sharded tables', () => {
   it('four shards in four processes merge into the unsharded run, bit for bit', () => {
     run([...table, '--json', 'whole.json']);
     for (let i = 0; i < 4; i++) run([...table, '--shard', `${i}/4`, '--json', `part-${i}.json`]);
-    const printed = run(['merge', 'part-2.json', 'part-0.json', 'part-3.json', 'part-1.json', '--json', 'merged.json', '--csv', 'merged.csv']);
-    const whole = read('whole.json'), merged = read('merged.json');
+    const printed = run([
+      'merge',
+      'part-2.json',
+      'part-0.json',
+      'part-3.json',
+      'part-1.json',
+      '--json',
+      'merged.json',
+      '--csv',
+      'merged.csv',
+    ]);
+    const whole = read('whole.json'),
+      merged = read('merged.json');
     expect(cellsOf(merged)).toEqual(cellsOf(whole));
     expect(merged.tasks).toEqual(whole.tasks);
     expect(merged.totalTasks).toBe(15);
@@ -64,8 +76,9 @@ describe('sharded tables', () => {
     ['kubernetes-job.yaml', 'JOB_COMPLETION_INDEX', 8],
     ['parallel.sh', '{}', 2],
   ] as const)('the recipe %s runs its command for every shard index, and the partials merge', (file, variable, count) => {
-    const path = join(root, 'docs/recipes', file), text = readFileSync(path, 'utf8');
-    if (file.endsWith('.sh')) execFileSync('bash', ['-n', path]);  // the script parses
+    const path = join(root, 'docs/recipes', file),
+      text = readFileSync(path, 'utf8');
+    if (file.endsWith('.sh')) execFileSync('bash', ['-n', path]); // the script parses
     const line = text.split('\n').find((l) => l.includes('supclust replicate'))!;
     const command = line.slice(line.indexOf('supclust replicate') + 'supclust replicate'.length).trim();
     expect(command).toContain(`${count}`);
@@ -79,7 +92,10 @@ describe('sharded tables', () => {
       expect(own).toContain(`${i}/${count}`);
       execFileSync(process.execPath, [cli, 'replicate', ...own, '--reps', '2', '--fast', '--methods', 'AM'], { cwd: sub, stdio: 'pipe' });
     }
-    const out = execFileSync(process.execPath, [cli, 'merge', ...Array.from({ length: count }, (_, i) => `part-${i}.json`)], { cwd: sub, encoding: 'utf8' });
+    const out = execFileSync(process.execPath, [cli, 'merge', ...Array.from({ length: count }, (_, i) => `part-${i}.json`)], {
+      cwd: sub,
+      encoding: 'utf8',
+    });
     expect(out).toContain('| AM |');
   });
 });

@@ -8,7 +8,8 @@ const builds = withBothBuilds();
 
 describe('stability', () => {
   it('finds the planted groups stable, alike on both builds and thread counts', async () => {
-    const n = 300, d = 24;
+    const n = 300,
+      d = 24;
     const data = await builds.simd.generate('e1', { n, d, Q: 3, sigma: 0.3, seed: 2 });
     const params = { X: data.X, nRows: n, nCols: d, y: data.y, Q: 3, lambda: 1e-3 };
     const a = await builds.simd.stability('ihc', params, { resamples: 30 });
@@ -29,11 +30,16 @@ describe('stability', () => {
   it('reports progress and refuses by field', async () => {
     const sc = builds.simd;
     const data = await sc.generate('e1', { n: 60, d: 10, Q: 2, seed: 1 });
-    const base = { X: data.X, nRows: 60, nCols: 10, y: data.y }, params = { ...base, Q: 2 };
+    const base = { X: data.X, nRows: 60, nCols: 10, y: data.y },
+      params = { ...base, Q: 2 };
     const seen: number[] = [];
     await sc.stability('ihc', params, { resamples: 4 }, { onProgress: (p) => seen.push(p.done / p.total) });
     expect(seen.at(-1)).toBe(1);
-    const refusal = async (p: Promise<unknown>) => p.then(() => null, (e) => [e.code, e.field]);
+    const refusal = async (p: Promise<unknown>) =>
+      p.then(
+        () => null,
+        (e) => [e.code, e.field],
+      );
     expect(await refusal(sc.stability('ihc', params, { fraction: 0 }))).toEqual(['invalid-input', 'fraction']);
     expect(await refusal(sc.stability('ihc', params, { resample: 3 } as never))).toEqual(['invalid-input', 'options.resample']);
     expect(await refusal(sc.stability('ihc', params, [] as never))).toEqual(['invalid-input', 'options']);

@@ -7,7 +7,9 @@ import { load, SupclustError, type Supclust } from '../../dist/node/index.js';
 import { mismatch, rejected } from './helpers.js';
 
 let sc: Supclust;
-beforeAll(async () => { sc = await load({ variant: 'simd' }); });
+beforeAll(async () => {
+  sc = await load({ variant: 'simd' });
+});
 afterAll(() => sc?.dispose());
 
 // Population standard deviations (1/n) by hand; 1 for a constant column.
@@ -36,7 +38,11 @@ describe('standardize', () => {
     const X = Array.from({ length: data.nRows }, (_, i) => Array.from({ length: d }, (_, j) => data.X[i * d + j] * (1 + 7 * (j % 3))));
     const s = deviations(X);
     const scaled = X.map((r) => r.map((x, j) => x / s[j]));
-    for (const [method, options] of [['ihc', { Q: 3 }], ['lasso', { lambda: 0.05 }], ['ihc', { Q: 2, loss: 'ova-squared' }]] as const) {
+    for (const [method, options] of [
+      ['ihc', { Q: 3 }],
+      ['lasso', { lambda: 0.05 }],
+      ['ihc', { Q: 2, loss: 'ova-squared' }],
+    ] as const) {
       const y = 'loss' in options ? Array.from(data.y, (v) => (v > 1 ? 2 : v > -1 ? 1 : 0)) : data.y;
       const a = await sc.fit(method, { X, y, ...options, standardize: true });
       const b = await sc.fit(method, { X: scaled, y, ...options });
@@ -44,10 +50,17 @@ describe('standardize', () => {
       const K = b.outputs;
       expect(a.outputs).toBe(K);
       // coef[j*K + k] on X's scale: the standardized coefficient over s_j.
-      expect(mismatch(a.coef, Array.from(b.coef, (c, t) => c / s[Math.floor(t / K)]), 1e-9), method).toBe('');
+      expect(
+        mismatch(
+          a.coef,
+          Array.from(b.coef, (c, t) => c / s[Math.floor(t / K)]),
+          1e-9,
+        ),
+        method,
+      ).toBe('');
       expect(mismatch(a.intercept, b.intercept, 1e-9), method).toBe('');
       expect(Array.from(a.groups), method).toEqual(Array.from(b.groups));
-      expect(mismatch(a.centroids, b.centroids, 1e-9), method).toBe('');  // the shared weights per standard deviation
+      expect(mismatch(a.centroids, b.centroids, 1e-9), method).toBe(''); // the shared weights per standard deviation
       expect(mismatch(await sc.predict(a, X), await sc.predict(b, scaled), 1e-9), method).toBe('');
       expect(a.warnings, method).toEqual([]);
     }
@@ -73,7 +86,8 @@ describe('standardize', () => {
       const a = sc.suggest(method, { X, y: data.y, standardize: true });
       const b = sc.suggest(method, { X: scaled, y: data.y });
       expect(Object.keys(a).length, method).toBeGreaterThan(0);
-      for (const k of Object.keys(b)) expect(mismatch([a[k as keyof typeof a] as number], [b[k as keyof typeof b] as number], 1e-12), `${method}.${k}`).toBe('');
+      for (const k of Object.keys(b))
+        expect(mismatch([a[k as keyof typeof a] as number], [b[k as keyof typeof b] as number], 1e-12), `${method}.${k}`).toBe('');
     }
   });
 
@@ -84,12 +98,20 @@ describe('standardize', () => {
     const X = Array.from({ length: 40 }, (_, i) => Array.from({ length: 8 }, (_, j) => (j === 2 ? 0.1 : data.X[i * 8 + j])));
     const s = deviations(X);
     const scaled = X.map((r) => r.map((x, j) => (j === 2 ? x : x / s[j])));
-    const a = sc.suggest('gem', { X, y: data.y, standardize: true }), b = sc.suggest('gem', { X: scaled, y: data.y });
-    for (const k of Object.keys(b)) expect(mismatch([a[k as keyof typeof a] as number], [b[k as keyof typeof b] as number], 1e-12), k).toBe('');
+    const a = sc.suggest('gem', { X, y: data.y, standardize: true }),
+      b = sc.suggest('gem', { X: scaled, y: data.y });
+    for (const k of Object.keys(b))
+      expect(mismatch([a[k as keyof typeof a] as number], [b[k as keyof typeof b] as number], 1e-12), k).toBe('');
   });
 
   it('a standardize that is not a boolean is refused naming it, and the module stays usable', async () => {
-    const X = [[1, 2], [3, 5], [4, 4], [6, 1]], y = [1, 2, 3, 4];
+    const X = [
+        [1, 2],
+        [3, 5],
+        [4, 4],
+        [6, 1],
+      ],
+      y = [1, 2, 3, 4];
     const e = await rejected(sc.fit('ridge', { X, y, standardize: 1 as unknown as boolean }));
     expect(e).toBeInstanceOf(SupclustError);
     expect(e.field).toBe('standardize');
@@ -99,9 +121,17 @@ describe('standardize', () => {
 });
 
 describe('rowsOf', () => {
-  it('gives predictProba\'s rows as views, each summing to 1 in the classes\' order', async () => {
+  it("gives predictProba's rows as views, each summing to 1 in the classes' order", async () => {
     const { rowsOf } = await import('../../dist/node/index.js');
-    const X = [[1, 0], [2, 1], [0, 3], [4, 4], [3, 0], [1, 5]], y = ['a', 'b', 'c', 'a', 'b', 'c'];
+    const X = [
+        [1, 0],
+        [2, 1],
+        [0, 3],
+        [4, 4],
+        [3, 0],
+        [1, 5],
+      ],
+      y = ['a', 'b', 'c', 'a', 'b', 'c'];
     const m = await sc.fit('ridge', { X, y, loss: 'ova-logistic', lambda: 0.1 });
     const p = await sc.predictProba(m, X);
     const rows = rowsOf(p, m.classes!.length);
@@ -111,7 +141,7 @@ describe('rowsOf', () => {
       expect(Math.abs(row.reduce((a, b) => a + b, 0) - 1)).toBeLessThan(1e-12);
       expect(row[1]).toBe(p[i * 3 + 1]);
     }
-    rows[0][0] = 42;  // a view, not a copy
+    rows[0][0] = 42; // a view, not a copy
     expect(p[0]).toBe(42);
     expect(() => rowsOf(p, 4)).toThrow(/multiple of 4/);
     expect(() => rowsOf(p, 0)).toThrow(/width/);

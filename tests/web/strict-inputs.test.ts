@@ -5,7 +5,10 @@ import { load, SupclustError, type Model, type Supclust } from '../../dist/node/
 import { variants } from './helpers.js';
 
 async function expectInvalid(p: Promise<unknown>, field: string | RegExp) {
-  const err = await p.then(() => null, (e) => e);
+  const err = await p.then(
+    () => null,
+    (e) => e,
+  );
   expect(err, 'expected a SupclustError').toBeInstanceOf(SupclustError);
   expect(err.code, err.message).toBe('invalid-input');
   if (typeof field === 'string') expect(err.field, err.message).toBe(field);
@@ -15,7 +18,8 @@ async function expectInvalid(p: Promise<unknown>, field: string | RegExp) {
 describe.each(variants)('strict inputs on the %s build', (variant) => {
   let sc: Supclust;
   let X: Float64Array, y: Float64Array;
-  const n = 40, d = 8;
+  const n = 40,
+    d = 8;
   beforeAll(async () => {
     sc = await load({ variant });
     const data = await sc.generate('e1', { n, d, Q: 2, seed: 2 });
@@ -42,7 +46,7 @@ describe.each(variants)('strict inputs on the %s build', (variant) => {
   });
 
   it('a warm start with another number of outputs, or of another kind, is refused', async () => {
-    const labels = Array.from(y, (v, i) => i % 3);
+    const labels = Array.from(y, (_v, i) => i % 3);
     const three = await sc.fit('ridge', { X, nRows: n, y: labels, loss: 'ova-squared', lambda: 0.1 });
     expect(three.outputs).toBe(3);
     await expectInvalid(sc.fit('ridge', { X, nRows: n, y, lambda: 0.1, warmStart: three }), 'warmStart');
@@ -55,14 +59,44 @@ describe.each(variants)('strict inputs on the %s build', (variant) => {
   });
 
   it('groups given as pairs and a graph given flat are refused', async () => {
-    await expectInvalid(sc.fit('oracle', { X, nRows: n, y, groups: [[0, 1], [1, 0], [0, 1], [1, 0]] } as never), 'groups');
+    await expectInvalid(
+      sc.fit('oracle', {
+        X,
+        nRows: n,
+        y,
+        groups: [
+          [0, 1],
+          [1, 0],
+          [0, 1],
+          [1, 0],
+        ],
+      } as never),
+      'groups',
+    );
     await expectInvalid(sc.fit('gflasso', { X, nRows: n, y, lambda1: 0.01, lambda2: 0.01, graph: [0, 1, 2, 3] } as never), 'graph');
-    expect((await sc.fit('gflasso', { X, nRows: n, y, lambda1: 0.01, lambda2: 0.01, graph: [[0, 1], [2, 3]] })).status).toBe('converged');
+    expect(
+      (
+        await sc.fit('gflasso', {
+          X,
+          nRows: n,
+          y,
+          lambda1: 0.01,
+          lambda2: 0.01,
+          graph: [
+            [0, 1],
+            [2, 3],
+          ],
+        })
+      ).status,
+    ).toBe('converged');
   });
 
   it('unknown keys of the cross-validation, experiment and generator options are refused by name', async () => {
     const signal = new AbortController().signal;
-    await expectInvalid(sc.crossValidate('ridge', { X, nRows: n, y }, { grid: { lambda: [0.1, 1] }, folds: 5, signal, bogus: 3 } as never), 'options.signal');
+    await expectInvalid(
+      sc.crossValidate('ridge', { X, nRows: n, y }, { grid: { lambda: [0.1, 1] }, folds: 5, signal, bogus: 3 } as never),
+      'options.signal',
+    );
     await expectInvalid(sc.crossValidate('ridge', { X, nRows: n, y }, { grid: { lambda: [0.1, 1] }, bogus: 3 } as never), 'options.bogus');
     await expectInvalid(sc.experiment('e1-n', { reps: 1, bogus: 1 } as never), 'options.bogus');
     await expectInvalid(sc.experiment('e1-n', { reps: 1, fast: 1 } as never), 'fast');
@@ -89,8 +123,9 @@ describe.each(variants)('strict inputs on the %s build', (variant) => {
     }
     await expectInvalid(sc.predict({ ...m, kind: 'bogus' } as never, X, n), 'model.kind');
     await expectInvalid(sc.predict({ ...m, loss: 'nope' } as never, X, n), 'model.loss');
-    await expectInvalid(sc.score({ ...m, loss: undefined } as never, X, y, undefined, n), 'model.loss');  // a score needs its loss
+    await expectInvalid(sc.score({ ...m, loss: undefined } as never, X, y, undefined, n), 'model.loss'); // a score needs its loss
     const c = await sc.fit('lasso', { X, nRows: n, y: Array.from(y, (t) => (t > 0 ? 'up' : 'down')), loss: 'logistic', lambda: 0.01 });
+    // biome-ignore lint/suspicious/noSparseArray: a hole is one of the bad labels
     for (const classes of [['up', 'up'], [NaN, 1], ['up', null], 'ab', [, 'up'], ['up'], ['up', 1]])
       await expectInvalid(sc.predictClass({ ...c, classes } as never, X, n), 'model.classes');
     // A warm start of another model format.
@@ -104,13 +139,20 @@ describe.each(variants)('strict inputs on the %s build', (variant) => {
       const abort = new AbortController();
       const pending = s2.fit('gem', { X, nRows: n, y, gamma: 0.1 }, { signal: abort.signal });
       abort.abort();
-      expect((await pending.then(() => null, (e) => e))?.code).toBe('aborted');
+      expect(
+        (
+          await pending.then(
+            () => null,
+            (e) => e,
+          )
+        )?.code,
+      ).toBe('aborted');
       // The next call on the core answers (before: it waited on a worker the switch dropped, and
       // failed after the 20 s start timeout).
       const timer = new Promise((_, reject) => setTimeout(() => reject(new Error('the next call hung')), 10_000));
-      const next = await Promise.race([s2.fit('ridge', { X, nRows: n, y, lambda: 0.1 }), timer]) as Model;
+      const next = (await Promise.race([s2.fit('ridge', { X, nRows: n, y, lambda: 0.1 }), timer])) as Model;
       expect(next.coef).toHaveLength(d);
-      expect((await s2.fit('gem', { X, nRows: n, y, gamma: 0.1 })).coef).toHaveLength(d);  // the larger module, on demand
+      expect((await s2.fit('gem', { X, nRows: n, y, gamma: 0.1 })).coef).toHaveLength(d); // the larger module, on demand
     } finally {
       s2.dispose();
     }
@@ -129,7 +171,9 @@ describe.each(variants)('strict inputs on the %s build', (variant) => {
   });
 
   it('more outputs than the module can hold are refused up front naming y', async () => {
-    const K = 200_000, rows = 20, cols = 2000;
+    const K = 200_000,
+      rows = 20,
+      cols = 2000;
     const big = new Float64Array(rows * cols).map((_, t) => ((t * 7919) % 13) - 6);
     const targets = new Float64Array(rows * K);
     for (let i = 0; i < rows; i++) targets[i * K + (i % K)] = 1;
@@ -137,21 +181,34 @@ describe.each(variants)('strict inputs on the %s build', (variant) => {
     expect((await sc.fit('ridge', { X, nRows: n, y, lambda: 0.1 })).status).toBe('converged');
   });
 
-  it('a loss the method does not have is refused naming loss, in the library\'s words, before the targets are read', async () => {
+  it("a loss the method does not have is refused naming loss, in the library's words, before the targets are read", async () => {
     const labels = Float64Array.from(y, (_, i) => i % 2);
-    for (const [method, extra] of [['ihc', { Q: 2 }], ['lasso', { lambda: 0.01 }], ['cg', { Q: 2 }]] as const) {
+    for (const [method, extra] of [
+      ['ihc', { Q: 2 }],
+      ['lasso', { lambda: 0.01 }],
+      ['cg', { Q: 2 }],
+    ] as const) {
       const loss = method === 'cg' ? 'logistic' : 'logstic';
       await expectInvalid(sc.fit(method, { X, nRows: n, y, ...extra, loss } as never), 'loss');
       await expectInvalid(sc.fit(method, { X, nRows: n, y: labels, ...extra, loss } as never), 'loss');
       const cvParams = { X, nRows: n, y, loss, ...(method === 'lasso' ? {} : { Q: 2 }) };
-      const err = await sc.crossValidate(method, cvParams as never, { grid: { lambda: [0.01, 0.1] } }).then(() => null, (e) => e);
+      const err = await sc.crossValidate(method, cvParams as never, { grid: { lambda: [0.01, 0.1] } }).then(
+        () => null,
+        (e) => e,
+      );
       expect(err).toBeInstanceOf(SupclustError);
       expect(err.message).toMatch(new RegExp(`^loss: option 'loss' of method '${method}' must be one of '.*' \\(got '${loss}'\\)$`));
       expect(() => sc.suggest(method, { X, nRows: n, y, loss } as never)).toThrow(err.message);
     }
     // The same sentence as the library's for any other choice option (options.cpp), quoted names aside.
-    const library = await sc.fit('ihc', { X, nRows: n, y, Q: 2, init: 'bogus' } as never).then(() => null, (e) => e);
-    const mine = await sc.fit('ihc', { X, nRows: n, y, Q: 2, loss: 'bogus' } as never).then(() => null, (e) => e);
+    const library = await sc.fit('ihc', { X, nRows: n, y, Q: 2, init: 'bogus' } as never).then(
+      () => null,
+      (e) => e,
+    );
+    const mine = await sc.fit('ihc', { X, nRows: n, y, Q: 2, loss: 'bogus' } as never).then(
+      () => null,
+      (e) => e,
+    );
     const shape = (m: string) => m.replace(/^\w+:/, 'F:').replace(/'[^']*'(, '[^']*')*/g, "'…'");
     expect(library.field).toBe('init');
     expect(shape(mine.message)).toBe(shape(library.message));
@@ -195,7 +252,10 @@ describe('strict inputs, from an outside catalogue', () => {
   it('a warm start of non-numbers, a warm start given to crossValidate, and an option both fixed and in the grid are refused', async () => {
     const m1 = await sc.fit('lasso', { X, nRows: 40, y, lambda: 0.1 });
     for (const bad of [null, '0.5', true])
-      await expectInvalid(sc.fit('lasso', { X, nRows: 40, y, lambda: 0.1, warmStart: { ...m1, coef: m1.coef.map((c, i) => (i ? c : bad)) } as never }), 'warmStart');
+      await expectInvalid(
+        sc.fit('lasso', { X, nRows: 40, y, lambda: 0.1, warmStart: { ...m1, coef: m1.coef.map((c, i) => (i ? c : bad)) } as never }),
+        'warmStart',
+      );
     await expectInvalid(sc.crossValidate('lasso', { X, nRows: 40, y, warmStart: m1 }, { grid: { lambda: [1, 0.1] } }), 'warmStart');
     await expectInvalid(sc.crossValidate('ridge', { X, nRows: 40, y, lambda: -1 }, { grid: { lambda: [1] } }), 'lambda');
   });
@@ -203,27 +263,37 @@ describe('strict inputs, from an outside catalogue', () => {
   it('a model whose classes do not match its experts or its loss is refused naming model.classes', async () => {
     const labels = Float64Array.from({ length: 40 }, (_, i) => i % 3);
     const ova = await sc.fit('experts-am', { X, nRows: 40, y: labels, Q: 2, loss: 'ova-logistic' });
-    expect(ova.outputs).toBe(2 * 3);  // Q blocks of K scores
-    await expectInvalid(sc.predict({ ...ova, classes: ova.classes!.slice(0, 2) }, X, 40), 'model.classes');  // 6 = 3 × 2 would pass a divisibility check
+    expect(ova.outputs).toBe(2 * 3); // Q blocks of K scores
+    await expectInvalid(sc.predict({ ...ova, classes: ova.classes!.slice(0, 2) }, X, 40), 'model.classes'); // 6 = 3 × 2 would pass a divisibility check
     await expectInvalid(sc.predictClass({ ...ova, classes: ova.classes!.slice(0, 2) }, X, 40), 'model.classes');
     const regression = await sc.fit('experts-am', { X, nRows: 40, y, Q: 2 });
     await expectInvalid(sc.expertError({ ...regression, classes: [0, 1] }, X, y, 40), 'model.classes');
   });
 
   it('a classifying table refuses real-valued targets', async () => {
-    const err = await sc.experiment('breast-cancer', { reps: 1, fast: true, methods: ['Lasso'], data: { X, nRows: 40, nCols: 8, y } }).catch((e) => e);
+    const err = await sc
+      .experiment('breast-cancer', { reps: 1, fast: true, methods: ['Lasso'], data: { X, nRows: 40, nCols: 8, y } })
+      .catch((e) => e);
     expect(err).toBeInstanceOf(SupclustError);
     expect(err.field).toBe('data.y');
     expect(err.message).toMatch(/data\.y: must hold 0\/1 labels/);
     // One class only: a classifying table's specificity or sensitivity would be 0/0.
-    const oneClass = await sc.experiment('breast-cancer', { reps: 1, fast: true, methods: ['Lasso'], data: { X, nRows: 40, nCols: 8, y: new Float64Array(40) } }).catch((e) => e);
+    const oneClass = await sc
+      .experiment('breast-cancer', { reps: 1, fast: true, methods: ['Lasso'], data: { X, nRows: 40, nCols: 8, y: new Float64Array(40) } })
+      .catch((e) => e);
     expect(oneClass).toBeInstanceOf(SupclustError);
     expect(oneClass.field).toBe('data.y');
     expect(oneClass.message).toMatch(/both labels 0 and 1/);
     // The dataset's own fields are named within data.
     const nan = Float64Array.from(X, (v, k) => (k === 5 ? NaN : v));
-    await expectInvalid(sc.experiment('breast-cancer', { reps: 1, fast: true, methods: ['Lasso'], data: { X: nan, nRows: 40, nCols: 8, y } }), 'data.X');
-    await expectInvalid(sc.experiment('breast-cancer', { reps: 1, fast: true, methods: ['Lasso'], data: { X, nRows: 40, nCols: 8, y: y.subarray(1) } }), 'data.y');
+    await expectInvalid(
+      sc.experiment('breast-cancer', { reps: 1, fast: true, methods: ['Lasso'], data: { X: nan, nRows: 40, nCols: 8, y } }),
+      'data.X',
+    );
+    await expectInvalid(
+      sc.experiment('breast-cancer', { reps: 1, fast: true, methods: ['Lasso'], data: { X, nRows: 40, nCols: 8, y: y.subarray(1) } }),
+      'data.y',
+    );
   });
 
   it('a control argument that is not { signal?, onProgress? } is refused by field, and the instance goes on', async () => {
@@ -231,7 +301,10 @@ describe('strict inputs, from an outside catalogue', () => {
     for (const signal of ['stop', {}, 42, true, null])
       await expectInvalid(sc.fit('lasso', { X, nRows: 40, y, lambda: 0.1 }, { signal } as never), 'signal');
     await expectInvalid(sc.fit('lasso', { X, nRows: 40, y }, { onProgress: 5 } as never), 'onProgress');
-    await expectInvalid(sc.crossValidate('lasso', { X, nRows: 40, y }, { grid: { lambda: [1] } }, { onProgress: 'x' } as never), 'onProgress');
+    await expectInvalid(
+      sc.crossValidate('lasso', { X, nRows: 40, y }, { grid: { lambda: [1] } }, { onProgress: 'x' } as never),
+      'onProgress',
+    );
     await expectInvalid(sc.fit('lasso', { X, nRows: 40, y }, { signl: AbortSignal.abort() } as never), 'control.signl');
     await expectInvalid(sc.fit('lasso', { X, nRows: 40, y }, 'x' as never), 'control');
     await expectInvalid(sc.fit('lasso', { X, nRows: 40, y }, null as never), 'control');
@@ -257,8 +330,14 @@ describe('strict inputs, from an outside catalogue', () => {
   it('cross-validation refuses folds whose training rows lack a class, naming y, as fit refuses one class', async () => {
     const labels = Array.from({ length: 40 }, (_, i) => (i === 0 ? 1 : 0));
     await expectInvalid(sc.fit('svm', { X: X.slice(8), nRows: 39, y: labels.slice(1) }), 'y');
-    for (const [method, loss] of [['svm', undefined], ['lasso', 'logistic'], ['ridge', 'logistic'], ['ridge', 'ova-logistic']] as const) {
-      const err = await sc.crossValidate(method, { X, nRows: 40, y: labels, ...(loss ? { loss } : {}) } as never, { grid: { lambda: [0.1] }, folds: 3 })
+    for (const [method, loss] of [
+      ['svm', undefined],
+      ['lasso', 'logistic'],
+      ['ridge', 'logistic'],
+      ['ridge', 'ova-logistic'],
+    ] as const) {
+      const err = await sc
+        .crossValidate(method, { X, nRows: 40, y: labels, ...(loss ? { loss } : {}) } as never, { grid: { lambda: [0.1] }, folds: 3 })
         .catch((e) => e);
       expect(err, `${method} ${loss}`).toBeInstanceOf(SupclustError);
       expect(err.field).toBe('y');
@@ -281,13 +360,21 @@ describe('strict inputs, from an outside catalogue', () => {
     expect(e3.message).toMatch(/got an array of 1/);
   });
 
-  it('a disposed instance refuses the calls answered on the caller\'s side too', async () => {
+  it("a disposed instance refuses the calls answered on the caller's side too", async () => {
     const s2 = await load({ variant: 'simd' });
     const m = await s2.fit('ridge', { X, nRows: 40, y });
     s2.dispose();
-    for (const p of [s2.predict(m, X, 40), s2.predictProba(m, X, 40), s2.predictClass(m, X, 40), s2.expertError(m, X, y, 40),
-      s2.dataset(X, 40, 8)]) {
-      const err = await p.then(() => null, (e) => e);
+    for (const p of [
+      s2.predict(m, X, 40),
+      s2.predictProba(m, X, 40),
+      s2.predictClass(m, X, 40),
+      s2.expertError(m, X, y, 40),
+      s2.dataset(X, 40, 8),
+    ]) {
+      const err = await p.then(
+        () => null,
+        (e) => e,
+      );
       expect(err).toBeInstanceOf(SupclustError);
       expect(err.code).toBe('disposed');
     }
@@ -297,7 +384,8 @@ describe('strict inputs, from an outside catalogue', () => {
   it('X as rows of typed arrays is read as rows, as number[][] is', async () => {
     const rows = Array.from({ length: 40 }, (_, i) => Array.from(X.subarray(8 * i, 8 * i + 8)));
     const typed = rows.map((r) => Float64Array.from(r));
-    const a = await sc.fit('lasso', { X: rows, y, lambda: 0.1 }), b = await sc.fit('lasso', { X: typed, y, lambda: 0.1 });
+    const a = await sc.fit('lasso', { X: rows, y, lambda: 0.1 }),
+      b = await sc.fit('lasso', { X: typed, y, lambda: 0.1 });
     expect(b.coef).toEqual(a.coef);
     expect(await sc.predict(a, typed)).toEqual(await sc.predict(a, rows));
     await expectInvalid(sc.fit('lasso', { X: [typed[0], typed[1].subarray(1)], y: [1, 2] }), 'X');

@@ -2,9 +2,27 @@
 // refusals, the seeded split and the metric functions — the metrics against sc.score on the same
 // predictions (the module's definitions) and against values worked by hand.
 import { describe, expect, it } from 'vitest';
-import { accuracy, auc, describeColumns, errorRate, load, logLoss, mae, mse, r2, readTable, selectRows, shuffledRows, splitRows, SupclustError, tableMatrix, whyNotNumeric } from '../../dist/node/index.js';
+import {
+  accuracy,
+  auc,
+  describeColumns,
+  errorRate,
+  load,
+  logLoss,
+  mae,
+  mse,
+  r2,
+  readTable,
+  selectRows,
+  shuffledRows,
+  splitRows,
+  SupclustError,
+  tableMatrix,
+  whyNotNumeric,
+} from '../../dist/node/index.js';
 
-const houses = 'id,size,rooms,city,price\n1,50,2,Paris,100\n2,,3,Lyon,150\n3,70,NA,Nice,160\n4,80,4,Lyon,210\n5,65,3,Paris,170\n6,90,5,Nice,260\n7,40,1,Lyon,80\n';
+const houses =
+  'id,size,rooms,city,price\n1,50,2,Paris,100\n2,,3,Lyon,150\n3,70,NA,Nice,160\n4,80,4,Lyon,210\n5,65,3,Paris,170\n6,90,5,Nice,260\n7,40,1,Lyon,80\n';
 
 const refusal = (f: () => unknown) => {
   try {
@@ -19,14 +37,32 @@ const refusal = (f: () => unknown) => {
 describe('readTable', () => {
   it('reads CSV, TSV, ;-separated text and JSON rows to the same table', () => {
     const csv = readTable('a,b,label\n1,2.5,x\n3,-4e-1,y\n');
-    expect(csv).toEqual({ columns: ['a', 'b', 'label'], rows: [['1', '2.5', 'x'], ['3', '-4e-1', 'y']] });
+    expect(csv).toEqual({
+      columns: ['a', 'b', 'label'],
+      rows: [
+        ['1', '2.5', 'x'],
+        ['3', '-4e-1', 'y'],
+      ],
+    });
     expect(readTable('a\tb\tlabel\n1\t2.5\tx\n3\t-4e-1\ty\n')).toEqual(csv);
     expect(readTable('a;b;label\n1;2.5;x\n3;-4e-1;y\n')).toEqual(csv);
     expect(readTable('\uFEFFa,b,label\r\n1,2.5,x\r\n3,-4e-1,y\r\n\r\n')).toEqual(csv);
     expect(readTable('[{"a":1,"b":2.5,"label":"x"},{"a":3,"b":-0.4,"label":"y"}]').rows[1]).toEqual(['3', '-0.4', 'y']);
-    expect(readTable('[["a","b","label"],[1,2.5,"x"],[3,null,"y"]]')).toEqual({ columns: ['a', 'b', 'label'], rows: [['1', '2.5', 'x'], ['3', '', 'y']] });
+    expect(readTable('[["a","b","label"],[1,2.5,"x"],[3,null,"y"]]')).toEqual({
+      columns: ['a', 'b', 'label'],
+      rows: [
+        ['1', '2.5', 'x'],
+        ['3', '', 'y'],
+      ],
+    });
     // Objects with different keys: the union, in order of first appearance; absent keys are missing.
-    expect(readTable('[{"a":1},{"b":2,"a":3}]')).toEqual({ columns: ['a', 'b'], rows: [['1', ''], ['3', '2']] });
+    expect(readTable('[{"a":1},{"b":2,"a":3}]')).toEqual({
+      columns: ['a', 'b'],
+      rows: [
+        ['1', ''],
+        ['3', '2'],
+      ],
+    });
   });
 
   it('refuses what is not a table, saying where', () => {
@@ -35,7 +71,9 @@ describe('readTable', () => {
     expect(refusal(() => readTable('')).message).toContain('empty');
     expect(refusal(() => readTable('a,a\n1,2\n')).message).toContain("column 'a': two columns have this name");
     expect(refusal(() => readTable('[{"a":1}, 3]')).message).toContain('row 2 is not an object');
-    expect(refusal(() => readTable('[{"a":[1,2]}]')).message).toContain("column 'a', row 1: a cell must be a number, a string or null (got an array)");
+    expect(refusal(() => readTable('[{"a":[1,2]}]')).message).toContain(
+      "column 'a', row 1: a cell must be a number, a string or null (got an array)",
+    );
     expect(refusal(() => readTable('{"a": 1')).message).toContain('not JSON');
   });
 });
@@ -50,12 +88,18 @@ describe('tableMatrix', () => {
     expect(cols.city).toMatchObject({ numeric: false, firstBad: { row: 1, value: 'Paris' } });
     expect(cols.size.badRows).toEqual([]);
     // Every bad cell's row, missing cells (n/a, ?) apart.
-    expect(describeColumns(readTable('a,b\n1,x\n2,n/a\n3,4\n4,5 kg\n5,?\n'))[1]).toMatchObject({ numeric: false, missing: 2, badRows: [1, 4] });
+    expect(describeColumns(readTable('a,b\n1,x\n2,n/a\n3,4\n4,5 kg\n5,?\n'))[1]).toMatchObject({
+      numeric: false,
+      missing: 2,
+      badRows: [1, 4],
+    });
     expect(cols.id.rowId).toBe(true);
     expect(describeColumns(readTable('a,b\n2,1\n2,3\n'))[0].constant).toBe(true);
     expect(whyNotNumeric(cols.city)).toBe("column 'city', row 1: 'Paris' is not a number");
     const commas = describeColumns(readTable('a;b\n3,5;1\n4,5;2\n'));
-    expect(whyNotNumeric(commas[0])).toBe("column 'a', row 1: '3,5' is not a number: a decimal comma? write 3.5, not 3,5, or read the table with decimal: ','");
+    expect(whyNotNumeric(commas[0])).toBe(
+      "column 'a', row 1: '3,5' is not a number: a decimal comma? write 3.5, not 3,5, or read the table with decimal: ','",
+    );
     // Read with decimal: ',' the same cells are numbers, and a '.' is not.
     const read = tableMatrix(readTable('a;b\n3,5;1\n-,25;2e1\n'), { target: 'b', decimal: ',' });
     expect(Array.from(read.X)).toEqual([3.5, -0.25]);
@@ -92,11 +136,17 @@ describe('tableMatrix', () => {
     const gap = refusal(() => tableMatrix(t, { target: 'price', features: ['size'] }));
     expect(gap.field).toBe('size');
     expect(gap.message).toContain("column 'size', row 2: the cell is missing ('')");
-    expect(refusal(() => tableMatrix(t, { target: 'cost' })).message).toContain("target: no column named 'cost' (the columns: 'id', 'size'");
+    expect(refusal(() => tableMatrix(t, { target: 'cost' })).message).toContain(
+      "target: no column named 'cost' (the columns: 'id', 'size'",
+    );
     expect(refusal(() => tableMatrix(t, { target: 'price', drop: ['town'] })).field).toBe('drop');
     expect(refusal(() => tableMatrix(t, { target: 'price', features: ['price'] })).message).toContain('cannot also be a feature');
-    expect(refusal(() => tableMatrix(readTable('a,b\n1,2\n'), { target: 'a', drop: ['b'] })).message).toContain('no feature column is left');
-    expect(refusal(() => tableMatrix(readTable('a,b\nNA,2\n'), { target: 'a', missing: 'skip' })).message).toContain('every row has a missing cell');
+    expect(refusal(() => tableMatrix(readTable('a,b\n1,2\n'), { target: 'a', drop: ['b'] })).message).toContain(
+      'no feature column is left',
+    );
+    expect(refusal(() => tableMatrix(readTable('a,b\nNA,2\n'), { target: 'a', missing: 'skip' })).message).toContain(
+      'every row has a missing cell',
+    );
   });
 });
 
@@ -111,7 +161,7 @@ describe('splitRows', () => {
     expect(splitRows(103, { test: 10, seed: 7 }).test).toEqual(shuffledRows(103, 7).slice(93));
   });
 
-  it('keeps each class\'s share in the test rows when stratified', () => {
+  it("keeps each class's share in the test rows when stratified", () => {
     const labels = Array.from({ length: 100 }, (_, i) => (i < 80 ? 'a' : i < 95 ? 'b' : 'c'));
     const s = splitRows(100, { test: 0.2, seed: 3, stratify: labels });
     const count = (rows: number[], l: string) => rows.filter((i) => labels[i] === l).length;
@@ -135,7 +185,8 @@ describe('splitRows', () => {
 
 describe('metrics', () => {
   it('equal hand-worked values', () => {
-    const y = [1, 2, 3, 4], p = [1.5, 2, 2, 5];
+    const y = [1, 2, 3, 4],
+      p = [1.5, 2, 2, 5];
     expect(mse(y, p)).toBe((0.25 + 0 + 1 + 1) / 4);
     expect(mae(y, p)).toBe((0.5 + 0 + 1 + 1) / 4);
     expect(r2(y, p)).toBeCloseTo(1 - 2.25 / 5, 15);
@@ -153,17 +204,26 @@ describe('metrics', () => {
     expect(refusal(() => logLoss(['c'], [0.5, 0.5], ['a', 'b'])).message).toContain('not one of the classes');
   });
 
-  it('equal sc.score on the same predictions (the module\'s definitions)', async () => {
+  it("equal sc.score on the same predictions (the module's definitions)", async () => {
     const sc = await load({ variant: 'simd' });
     const reg = await sc.generate('e1', { n: 80, d: 12, seed: 4, nTest: 60 });
     const m = await sc.fit('ridge', { X: reg.X, nRows: reg.nRows, nCols: reg.nCols, y: reg.y, lambda: 0.1 });
-    const XT = reg.Xtest, yT = Array.from(reg.ytest), pred = await sc.predict(m, XT, reg.nTest, reg.nCols);
-    for (const [name, f] of [['mse', mse], ['mae', mae], ['r2', r2]] as const)
+    const XT = reg.Xtest,
+      yT = Array.from(reg.ytest),
+      pred = await sc.predict(m, XT, reg.nTest, reg.nCols);
+    for (const [name, f] of [
+      ['mse', mse],
+      ['mae', mae],
+      ['r2', r2],
+    ] as const)
       expect(f(yT, pred), name).toBeCloseTo(await sc.score(m, XT, yT, name, reg.nTest, reg.nCols), 12);
     const cls = await sc.generate('e1', { n: 120, d: 12, seed: 5, nTest: 90, task: 'classification' });
     const c = await sc.fit('ridge', { X: cls.X, nRows: cls.nRows, nCols: cls.nCols, y: cls.y, loss: 'logistic', lambda: 0.05 });
-    const Xc = cls.Xtest, yc = Array.from(cls.ytest), nc = cls.nTest;
-    const classes = await sc.predictClass(c, Xc, nc, cls.nCols), proba = await sc.predictProba(c, Xc, nc, cls.nCols);
+    const Xc = cls.Xtest,
+      yc = Array.from(cls.ytest),
+      nc = cls.nTest;
+    const classes = await sc.predictClass(c, Xc, nc, cls.nCols),
+      proba = await sc.predictProba(c, Xc, nc, cls.nCols);
     const scores = await sc.predict(c, Xc, nc, cls.nCols);
     expect(accuracy(yc, classes)).toBeCloseTo(await sc.score(c, Xc, yc, 'accuracy', nc, cls.nCols), 14);
     expect(errorRate(yc, classes)).toBeCloseTo(await sc.score(c, Xc, yc, 'error', nc, cls.nCols), 14);

@@ -8,8 +8,15 @@ import { root } from './helpers.js';
 
 describe('wordFrequencies', () => {
   it('tokenises as scikit-learn does: runs of two or more word characters, lower-cased', () => {
-    expect(tokenize("A cliché, good-spirited film: it's 2 GOOD_ok 42")).toEqual(
-      ['cliché', 'good', 'spirited', 'film', 'it', 'good_ok', '42']);
+    expect(tokenize("A cliché, good-spirited film: it's 2 GOOD_ok 42")).toEqual([
+      'cliché',
+      'good',
+      'spirited',
+      'film',
+      'it',
+      'good_ok',
+      '42',
+    ]);
   });
 
   it('drops stop words and rare words, ranks by mean TF-IDF and divides counts by kept tokens', () => {
@@ -22,7 +29,12 @@ describe('wordFrequencies', () => {
       const norm = Math.hypot(...Object.values(v));
       return Object.fromEntries(Object.entries(v).map(([w, x]) => [w, x / norm]));
     };
-    const rows = [tfidf({ film: 1, good: 2 }), tfidf({ bad: 1, film: 1 }), tfidf({ good: 1, bad: 1, plot: 1 }), tfidf({ film: 2, plot: 1 })];
+    const rows = [
+      tfidf({ film: 1, good: 2 }),
+      tfidf({ bad: 1, film: 1 }),
+      tfidf({ good: 1, bad: 1, plot: 1 }),
+      tfidf({ film: 2, plot: 1 }),
+    ];
     const mean = (w: string) => rows.reduce((s, r) => s + (r[w] ?? 0), 0) / 4;
     const expected = ['film', 'good', 'bad', 'plot'].sort((a, b) => mean(b) - mean(a) || (a < b ? -1 : 1));
     expect(f.vocabulary).toEqual(expected);
@@ -55,7 +67,12 @@ describe('wordFrequencies', () => {
     expect(c.X.indices).toEqual(f.X.indices);
     const counts = [0, 1, 2, 3].flatMap((i) => {
       const cols = Array.from({ length: f.X.indptr[i + 1] - f.X.indptr[i] }, (_, k) => f.vocabulary[f.X.indices[f.X.indptr[i] + k]]);
-      const byWord: Record<string, number>[] = [{ film: 1, good: 2 }, { bad: 1, film: 1 }, { good: 1, bad: 1, plot: 1 }, { film: 2, plot: 1 }];
+      const byWord: Record<string, number>[] = [
+        { film: 1, good: 2 },
+        { bad: 1, film: 1 },
+        { good: 1, bad: 1, plot: 1 },
+        { film: 2, plot: 1 },
+      ];
       return cols.map((w) => byWord[i][w] / (11 / 4));
     });
     expect(Array.from(c.X.values)).toEqual(counts.map((x) => expect.closeTo(x, 15)));
@@ -63,7 +80,12 @@ describe('wordFrequencies', () => {
 
   it('names the field of bad options', () => {
     const field = (f: () => unknown) => {
-      try { f(); } catch (e) { expect(e).toBeInstanceOf(SupclustError); return (e as SupclustError).field; }
+      try {
+        f();
+      } catch (e) {
+        expect(e).toBeInstanceOf(SupclustError);
+        return (e as SupclustError).field;
+      }
       return 'no error';
     };
     expect(field(() => wordFrequencies([]))).toBe('documents');
@@ -80,8 +102,9 @@ describe.skipIf(!existsSync(join(data, 'pang-lee-scale')))('loadPangLee', () => 
     expect(d.nRows).toBe(5006);
     expect(d.nCols).toBe(300);
     const count = (a: string) => d.authors.filter((x) => x === a).length;
-    expect([count('Dennis+Schwartz'), count('James+Berardinelli'), count('Scott+Renshaw'), count('Steve+Rhodes')])
-      .toEqual([1027, 1307, 902, 1770]);
+    expect([count('Dennis+Schwartz'), count('James+Berardinelli'), count('Scott+Renshaw'), count('Steve+Rhodes')]).toEqual([
+      1027, 1307, 902, 1770,
+    ]);
     expect(new Set(d.ids).size).toBe(5006);
     expect(Math.min(...d.y)).toBe(0);
     expect(Math.max(...d.y)).toBe(1);

@@ -7,7 +7,10 @@ import { load, SupclustError, type Model, type Supclust } from '../../dist/node/
 import { variants } from './helpers.js';
 
 async function errorOf(p: Promise<unknown>): Promise<SupclustError> {
-  const err = await p.then(() => null, (e) => e);
+  const err = await p.then(
+    () => null,
+    (e) => e,
+  );
   expect(err, 'expected a SupclustError').toBeInstanceOf(SupclustError);
   return err as SupclustError;
 }
@@ -21,7 +24,9 @@ async function expectInvalid(p: Promise<unknown>, field: string) {
 
 /** X·W + b by hand, row-major n × K, from a model's documented layout coef[j·K + k]. */
 function byHand(model: Model, X: Float64Array, n: number): number[] {
-  const d = model.nFeatures, K = model.outputs, out: number[] = [];
+  const d = model.nFeatures,
+    K = model.outputs,
+    out: number[] = [];
   for (let i = 0; i < n; i++)
     for (let k = 0; k < K; k++) {
       let z = model.intercept[k];
@@ -33,11 +38,17 @@ function byHand(model: Model, X: Float64Array, n: number): number[] {
 
 describe.each(variants)('trustworthy API on the %s build', (variant) => {
   let sc: Supclust;
-  beforeAll(async () => { sc = await load({ variant }); });
+  beforeAll(async () => {
+    sc = await load({ variant });
+  });
   afterAll(() => sc?.dispose());
 
   it('predicts n × K row-major, as X·W + b computed by hand (K = 3), and classifies the waveform data', async () => {
-    const tiny: Model = { ...(await sc.fit('ridge', { X: [[1], [2], [3]], y: [0, 1, 2], loss: 'ova-squared' })), coef: [1, 10, 100], intercept: [0, 0, 0] };
+    const tiny: Model = {
+      ...(await sc.fit('ridge', { X: [[1], [2], [3]], y: [0, 1, 2], loss: 'ova-squared' })),
+      coef: [1, 10, 100],
+      intercept: [0, 0, 0],
+    };
     expect(Array.from(await sc.predict(tiny, [[1], [2]]))).toEqual([1, 10, 100, 2, 20, 200]);
     const w = await sc.generate('waveform', { n: 1500, seed: 3, nTest: 500 });
     const m = await sc.fit('ridge', { X: w.X, nRows: 1500, nCols: 40, y: w.y, loss: 'ova-squared', lambda: 1e-2 });
@@ -49,8 +60,10 @@ describe.each(variants)('trustworthy API on the %s build', (variant) => {
     Z.forEach((z, i) => expect(Math.abs(z - expected[i])).toBeLessThan(1e-9 * (1 + Math.abs(expected[i]))));
     const classes = await sc.predictClass(m, w.Xtest, 500);
     let hits = 0;
-    classes.forEach((c, i) => { if (c === w.ytest[i]) hits++; });
-    expect(hits / 500).toBeGreaterThan(0.8);  // chance is 1/3
+    classes.forEach((c, i) => {
+      if (c === w.ytest[i]) hits++;
+    });
+    expect(hits / 500).toBeGreaterThan(0.8); // chance is 1/3
   });
 
   it('rejects integers beyond 2^31 − 1 and seeds beyond 2^53 by name', async () => {
@@ -63,7 +76,10 @@ describe.each(variants)('trustworthy API on the %s build', (variant) => {
     await expectInvalid(sc.fit('ihc', { ...base, seed: 1e300 }), 'seed');
     await expectInvalid(sc.kmeans1d([1, 2, 3], 2 ** 32 + 2), 'Q');
     await expectInvalid(sc.projectSparseGroups([1, 2, 3], 2 ** 32 + 1, 1), 's');
-    await expectInvalid(sc.crossValidate('ridge', { X: data.X, nRows: 30, nCols: 10, y: data.y }, { grid: { lambda: [1] }, seed: 2 ** 53 + 2 }), 'seed');
+    await expectInvalid(
+      sc.crossValidate('ridge', { X: data.X, nRows: 30, nCols: 10, y: data.y }, { grid: { lambda: [1] }, seed: 2 ** 53 + 2 }),
+      'seed',
+    );
     await expectInvalid(sc.generate('e1', { n: 30, seed: 1e300 }), 'seed');
     await expectInvalid(sc.experiment('e1-n', { reps: 2 ** 31 }), 'reps');
     const ok = await sc.fit('ihc', { ...base, seed: 2 ** 53, maxIterations: 2 ** 31 - 1 });
@@ -72,7 +88,8 @@ describe.each(variants)('trustworthy API on the %s build', (variant) => {
 
   it('fits data scaled by 1e±300 as the scaled problem, and never says converged with a broken answer', async () => {
     const data = await sc.generate('e1', { n: 60, d: 20, Q: 3, seed: 3 });
-    const X = data.X, y = data.y;
+    const X = data.X,
+      y = data.y;
     for (const method of ['ridge', 'lsk', 'ihc', 'oscar'] as const) {
       const Q = method === 'lsk' || method === 'ihc' ? { Q: 3 } : {};
       const base = await sc.fit(method, { X, nRows: 60, nCols: 20, y, ...Q } as any);
@@ -81,7 +98,8 @@ describe.each(variants)('trustworthy API on the %s build', (variant) => {
         expect(m.status).toBe('converged');
         expect(m.coef).toHaveLength(20);
         expect(Math.abs(m.objective / base.objective - 1)).toBeLessThan(1e-4);
-        if (method !== 'ihc') m.coef.forEach((w, j) => expect(Math.abs(w * c - base.coef[j])).toBeLessThan(1e-6 * (1 + Math.abs(base.coef[j]))));
+        if (method !== 'ihc')
+          m.coef.forEach((w, j) => expect(Math.abs(w * c - base.coef[j])).toBeLessThan(1e-6 * (1 + Math.abs(base.coef[j]))));
       }
       // An objective beyond the double range is reported, with the (finite) model.
       const big = await sc.fit(method, { X, nRows: 60, nCols: 20, y: y.map((t) => t * 1e300), ...Q } as any);
@@ -103,13 +121,15 @@ describe.each(variants)('trustworthy API on the %s build', (variant) => {
     expect(Array.from(sparse.values)).toEqual([1.7e308, 1.7e308, 0]);
     // Random mixed magnitudes against an exact DP whose segment costs are two-pass sums.
     let seed = 42;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     for (let trial = 0; trial < 300; trial++) {
-      const d = 2 + Math.floor(random() * 8), Q = 1 + Math.floor(random() * d);
+      const d = 2 + Math.floor(random() * 8),
+        Q = 1 + Math.floor(random() * d);
       const u = Array.from({ length: d }, () => (random() < 0.5 ? -1 : 1) * (1 + 9 * random()) * 10 ** (-12 + 20 * random()));
       const r = await sc.kmeans1d(u, Q);
       const ours = sseOf(u, Array.from(r.labels));
-      const best = twoPassOptimum(u, Q), squares = u.reduce((s, x) => s + x * x, 0);
+      const best = twoPassOptimum(u, Q),
+        squares = u.reduce((s, x) => s + x * x, 0);
       expect(ours, `trial ${trial}: ${JSON.stringify(u)}, Q = ${Q}`).toBeLessThanOrEqual(best * (1 + 1e-6) + 1e-26 * squares);
     }
   });
@@ -133,14 +153,23 @@ describe.each(variants)('trustworthy API on the %s build', (variant) => {
     await expectInvalid(sc.fit('ihc', { ...base, X: new BigInt64Array(300) as any }), 'X');
     await expectInvalid(sc.fit('ihc', { X: [] as number[], y: [], Q: 3 }), 'X');
     await expectInvalid(sc.fit('ihc', { ...base, y: Array.from(data.y, (t, i) => (i === 0 ? 'b' : t)) as any }), 'y');
-    await expectInvalid(sc.fit('ihc', JSON.parse(JSON.stringify({ ...base, X: Array.from(data.X), y: Array.from(data.y) }).replace('{', '{"__proto__":{"Q":1},'))), '__proto__');
+    await expectInvalid(
+      sc.fit(
+        'ihc',
+        JSON.parse(JSON.stringify({ ...base, X: Array.from(data.X), y: Array.from(data.y) }).replace('{', '{"__proto__":{"Q":1},')),
+      ),
+      '__proto__',
+    );
     await expectInvalid(sc.fit('ihc', { ...base, Q: 0 }), 'Q');
     await expectInvalid(sc.fit('ihc', { ...base, lamda: 1 } as any), 'lamda');
     const m = await sc.fit('ridge', { X: data.X, nRows: 30, nCols: 10, y: data.y });
     await expectInvalid(sc.predict({ ...m, intercept: [0, 0] }, data.X, 30), 'model.intercept');
     await expectInvalid(sc.predict(m, data.X.subarray(0, 33), 3), 'X');
     const movies = await sc.generate('e1', { n: 100, d: 20, Q: 3, seed: 1 });
-    await expectInvalid(sc.experiment('movies', { reps: 1, fast: true, data: { X: movies.X, nRows: 100, nCols: 20, y: movies.y } }), 'data');
+    await expectInvalid(
+      sc.experiment('movies', { reps: 1, fast: true, data: { X: movies.X, nRows: 100, nCols: 20, y: movies.y } }),
+      'data',
+    );
   });
 
   it('maps class labels of any values, and predicts classes and probabilities', async () => {
@@ -150,7 +179,11 @@ describe.each(variants)('trustworthy API on the %s build', (variant) => {
     const m = await sc.fit('ihc', { X: data.X, nRows: 200, nCols: 10, y, Q: 3, loss: 'logistic', lambda: 1e-3, featureNames: names });
     expect(m.classes).toEqual(['ham', 'spam']);
     expect(m.featureNames).toEqual(names);
-    expect(m).toMatchObject({ schemaVersion: 1, loss: 'logistic', params: { Q: 3, lambda: 1e-3, loss: 'logistic', init: 'lsk', maxIterations: 500 } });
+    expect(m).toMatchObject({
+      schemaVersion: 1,
+      loss: 'logistic',
+      params: { Q: 3, lambda: 1e-3, loss: 'logistic', init: 'lsk', maxIterations: 500 },
+    });
     const back = JSON.parse(JSON.stringify(m)) as Model;
     const P = await sc.predictProba(back, data.Xtest, 100);
     const Z = byHand(m, data.Xtest, 100);
@@ -166,8 +199,11 @@ describe.each(variants)('trustworthy API on the %s build', (variant) => {
     // Same fit as with the 0/1 labels themselves.
     const numeric = await sc.fit('ihc', { X: data.X, nRows: 200, nCols: 10, y: data.y, Q: 3, loss: 'logistic', lambda: 1e-3 });
     expect(numeric.coef).toEqual(m.coef);
-    await expectInvalid(sc.fit('ridge', { X: data.X, nRows: 200, nCols: 10, y: y.map((t, i) => (i % 3 ? t : 'eggs')), loss: 'logistic' }), 'y');
-    await expectInvalid(sc.predictProba({ ...numeric, loss: 'squared', classes: undefined }, data.Xtest, 100), 'model');  // a regression model has no classes
+    await expectInvalid(
+      sc.fit('ridge', { X: data.X, nRows: 200, nCols: 10, y: y.map((t, i) => (i % 3 ? t : 'eggs')), loss: 'logistic' }),
+      'y',
+    );
+    await expectInvalid(sc.predictProba({ ...numeric, loss: 'squared', classes: undefined }, data.Xtest, 100), 'model'); // a regression model has no classes
   });
 });
 
@@ -178,7 +214,8 @@ describe('one-vs-all classifiers and cross-validated models', () => {
     const labels = Array.from(w.y, (t) => ['a', 'b', 'c'][t]);
     const m = await sc.fit('ridge', { X: w.X, nRows: 600, nCols: 40, y: labels, loss: 'ova-logistic', lambda: 1e-2 });
     expect(m.classes).toEqual(['a', 'b', 'c']);
-    const P = await sc.predictProba(m, w.Xtest, 200), C = await sc.predictClass(m, w.Xtest, 200);
+    const P = await sc.predictProba(m, w.Xtest, 200),
+      C = await sc.predictClass(m, w.Xtest, 200);
     const Z = byHand(m, w.Xtest, 200);
     for (let i = 0; i < 200; i++) {
       const s = [0, 1, 2].map((k) => 1 / (1 + Math.exp(-Z[3 * i + k])));
@@ -190,7 +227,12 @@ describe('one-vs-all classifiers and cross-validated models', () => {
     // every fit (folds × grid points) and ends at the total.
     const seen: { done: number; total: number }[] = [];
     const grid = { lambda: [1e-3, 1e-2, 1e-1] };
-    const cv = await sc.crossValidate('ridge', { X: w.X, nRows: 600, nCols: 40, y: w.y }, { grid, folds: 4 }, { onProgress: (p) => seen.push(p) });
+    const cv = await sc.crossValidate(
+      'ridge',
+      { X: w.X, nRows: 600, nCols: 40, y: w.y },
+      { grid, folds: 4 },
+      { onProgress: (p) => seen.push(p) },
+    );
     expect(cv.model.params.lambda).toBe(cv.best.lambda);
     expect(cv.model.params.loss).toBe('squared');
     expect(new Set(seen.map((p) => p.total))).toEqual(new Set([12]));
@@ -206,13 +248,19 @@ describe('a long call in Node', () => {
     let ticks = 0;
     const timer = setInterval(() => ticks++, 10);
     const t0 = performance.now();
-    const err = await errorOf(sc.crossValidate('oscar', { X: big.X, nRows: 400, nCols: 300, y: big.y },
-      { grid: { lambda1: [1e-3, 1e-2, 1e-1, 1], lambda2: [1e-4, 1e-3, 1e-2] }, folds: 5 }, { signal: AbortSignal.timeout(100) }));
+    const err = await errorOf(
+      sc.crossValidate(
+        'oscar',
+        { X: big.X, nRows: 400, nCols: 300, y: big.y },
+        { grid: { lambda1: [1e-3, 1e-2, 1e-1, 1], lambda2: [1e-4, 1e-3, 1e-2] }, folds: 5 },
+        { signal: AbortSignal.timeout(100) },
+      ),
+    );
     const elapsed = performance.now() - t0;
     clearInterval(timer);
     expect(err.code).toBe('aborted');
     expect(elapsed).toBeLessThan(500);
-    expect(ticks).toBeGreaterThan(3);  // the event loop ran while the solver worked
+    expect(ticks).toBeGreaterThan(3); // the event loop ran while the solver worked
     const m = await sc.fit('lsk', { X: big.X, nRows: 400, nCols: 300, y: big.y, Q: 5 });
     expect(m.status).toBe('converged');
     sc.dispose();
@@ -223,12 +271,21 @@ describe('a long call in Node', () => {
 
 function sseOf(u: number[], labels: number[]): number {
   const sums = new Map<number, [number, number]>();
-  labels.forEach((l, i) => { const s = sums.get(l) ?? [0, 0]; s[0] += u[i]; s[1] += 1; sums.set(l, s); });
-  return u.reduce((t, x, i) => { const [s, c] = sums.get(labels[i])!; return t + (x - s / c) ** 2; }, 0);
+  labels.forEach((l, i) => {
+    const s = sums.get(l) ?? [0, 0];
+    s[0] += u[i];
+    s[1] += 1;
+    sums.set(l, s);
+  });
+  return u.reduce((t, x, i) => {
+    const [s, c] = sums.get(labels[i])!;
+    return t + (x - s / c) ** 2;
+  }, 0);
 }
 
 function twoPassOptimum(values: number[], Q: number): number {
-  const u = [...values].sort((a, b) => a - b), d = u.length;
+  const u = [...values].sort((a, b) => a - b),
+    d = u.length;
   const cost = (i: number, j: number) => {
     let mean = 0;
     for (let k = i; k <= j; k++) mean += u[k];
@@ -237,7 +294,8 @@ function twoPassOptimum(values: number[], Q: number): number {
     for (let k = i; k <= j; k++) c += (u[k] - mean) ** 2;
     return c;
   };
-  let prev = Array.from({ length: d }, (_, j) => cost(0, j)), best = prev[d - 1];
+  let prev = Array.from({ length: d }, (_, j) => cost(0, j)),
+    best = prev[d - 1];
   for (let q = 1; q < Math.min(Q, d); q++) {
     const cur = new Array<number>(d).fill(Infinity);
     for (let j = q; j < d; j++) for (let i = q; i <= j; i++) cur[j] = Math.min(cur[j], prev[i - 1] + cost(i, j));
@@ -256,25 +314,46 @@ describe('the call queue', () => {
     const order: string[] = [];
     const done: number[] = [];
     let twoFits: () => void;
-    const reachedTwo = new Promise<void>((r) => { twoFits = r; });
-    const running = sc.crossValidate('oscar', data, { grid: { lambda1: [1e-2, 1e-1], lambda2: [1e-3] }, folds: 3 },
-      { onProgress: (p) => { done.push(p.done); if (p.done >= 2) twoFits(); } }).then((r) => { order.push('cv'); return r; });
+    const reachedTwo = new Promise<void>((r) => {
+      twoFits = r;
+    });
+    const running = sc
+      .crossValidate(
+        'oscar',
+        data,
+        { grid: { lambda1: [1e-2, 1e-1], lambda2: [1e-3] }, folds: 3 },
+        {
+          onProgress: (p) => {
+            done.push(p.done);
+            if (p.done >= 2) twoFits();
+          },
+        },
+      )
+      .then((r) => {
+        order.push('cv');
+        return r;
+      });
     const ctl = new AbortController();
     const queued = sc.fit('lsk', { ...data, Q: 5 }, { signal: ctl.signal }).catch((e) => e);
-    const after = sc.fit('ridge', data).then((m) => { order.push('ridge'); return m; });
+    const after = sc.fit('ridge', data).then((m) => {
+      order.push('ridge');
+      return m;
+    });
     await reachedTwo;
     const t0 = performance.now();
     ctl.abort();
     const err = await queued;
     expect(err.code).toBe('aborted');
-    expect(performance.now() - t0).toBeLessThan(50);  // dropped from the queue, not waited for
-    const cv = await running;  // the running call was not restarted: same answer
+    expect(performance.now() - t0).toBeLessThan(50); // dropped from the queue, not waited for
+    const cv = await running; // the running call was not restarted: same answer
     expect(cv.best).toEqual(expected.best);
     expect(cv.grid.map((g) => g.mean)).toEqual(expected.grid.map((g) => g.mean));
     await after;
     expect(order).toEqual(['cv', 'ridge']);
     // Never restarted: a terminated worker would have started the cross-validation over.
-    done.forEach((x, i) => { if (i > 0) expect(x).toBeGreaterThanOrEqual(done[i - 1]); });
+    done.forEach((x, i) => {
+      if (i > 0) expect(x).toBeGreaterThanOrEqual(done[i - 1]);
+    });
     sc.dispose();
   });
 });

@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { root } from './helpers.js';
 
-const tsc = (project: string) => spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', project],
-  { cwd: root, encoding: 'utf8' });
+const tsc = (project: string) =>
+  spawnSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', project], { cwd: root, encoding: 'utf8' });
 
 describe('the package types', () => {
   it('compile correct usage and reject every deliberate mistake', () => {

@@ -14,7 +14,7 @@ describe('forPosting', () => {
     const request = { op: 'fit', X: view, y: whole, options: { groups: new Int32Array(big.buffer, 8, 4), Q: 3 }, list: [view] };
     const { request: out, transfer } = forPosting(request);
     expect(out).not.toBe(request);
-    expect(request.X).toBe(view);  // the caller's object is unchanged
+    expect(request.X).toBe(view); // the caller's object is unchanged
     expect(out.X).toBeInstanceOf(Float64Array);
     expect(out.X.buffer.byteLength).toBe(20 * 8);
     expect(out.X.byteOffset).toBe(0);
@@ -40,7 +40,7 @@ describe('forPosting', () => {
     const shared = new Float64Array(new SharedArrayBuffer(800)).map((_, i) => i);
     const request = { values: shared.subarray(2, 12), Q: 2 };
     const posted = forPosting(request);
-    shared.fill(-1);  // a later write does not reach the copy
+    shared.fill(-1); // a later write does not reach the copy
     expect(Array.from(posted.request.values)).toEqual(Array.from({ length: 10 }, (_, i) => i + 2));
     expect(posted.request.values.buffer).not.toBeInstanceOf(SharedArrayBuffer);
     expect(posted.transfer).toEqual([posted.request.values.buffer]);
@@ -53,12 +53,13 @@ describe('BufferPool', () => {
 
   it('copies large arrays into the smallest spare buffer of their size to twice it, small ones into their own', () => {
     const pool = new BufferPool();
-    const big = BufferPool.MIN_BYTES;  // bytes
+    const big = BufferPool.MIN_BYTES; // bytes
     const spare = [new ArrayBuffer(3 * big), new ArrayBuffer(big + 8), new ArrayBuffer(big / 2)];
-    pool.give(spare);  // the last is below the size kept
-    const X = Float64Array.from({ length: big / 8 }, (_, i) => i * 0.5), small = Int32Array.of(4, 5, 6);
+    pool.give(spare); // the last is below the size kept
+    const X = Float64Array.from({ length: big / 8 }, (_, i) => i * 0.5),
+      small = Int32Array.of(4, 5, 6);
     const { request, transfer } = forPosting({ X, small }, pool);
-    expect(request.X.buffer).toBe(spare[1]);  // big + 8 bytes: fits, and is the smallest that does
+    expect(request.X.buffer).toBe(spare[1]); // big + 8 bytes: fits, and is the smallest that does
     expect(request.X.length).toBe(X.length);
     expect(Array.from(request.X)).toEqual(Array.from(X));
     expect(request.small.buffer.byteLength).toBe(12);
@@ -75,27 +76,31 @@ describe('BufferPool', () => {
     expect([b, c]).toContain(limited.take(big));
   });
 
-  it.each(variants)('lets a sequence of large calls, each posted in buffers the last ones sent back, answer as a fresh instance on the %s build', async (variant) => {
-    const sc = variant === 'simd' ? both.simd : both.threaded;
-    // X of 160, 120 (a spare 160 KB buffer serves it), 240 and again 160 KB.
-    const problems = await Promise.all([200, 150, 300, 200].map((n, k) => sc.generate('e1', { n, seed: 30 + k })));
-    const fits = [];
-    for (const p of problems) fits.push(await sc.fit('lasso', { X: p.X, nRows: p.nRows, nCols: p.nCols, y: p.y, lambda: 0.05 }));
-    const fresh = await load({ variant });
-    try {
-      for (const [k, p] of problems.entries()) {
-        const f = await fresh.fit('lasso', { X: p.X, nRows: p.nRows, nCols: p.nCols, y: p.y, lambda: 0.05 });
-        expect(Array.from(fits[k].coef), `problem ${k}`).toEqual(Array.from(f.coef));
-        expect(Array.from(fits[k].intercept)).toEqual(Array.from(f.intercept));
+  it.each(variants)(
+    'lets a sequence of large calls, each posted in buffers the last ones sent back, answer as a fresh instance on the %s build',
+    async (variant) => {
+      const sc = variant === 'simd' ? both.simd : both.threaded;
+      // X of 160, 120 (a spare 160 KB buffer serves it), 240 and again 160 KB.
+      const problems = await Promise.all([200, 150, 300, 200].map((n, k) => sc.generate('e1', { n, seed: 30 + k })));
+      const fits = [];
+      for (const p of problems) fits.push(await sc.fit('lasso', { X: p.X, nRows: p.nRows, nCols: p.nCols, y: p.y, lambda: 0.05 }));
+      const fresh = await load({ variant });
+      try {
+        for (const [k, p] of problems.entries()) {
+          const f = await fresh.fit('lasso', { X: p.X, nRows: p.nRows, nCols: p.nCols, y: p.y, lambda: 0.05 });
+          expect(Array.from(fits[k].coef), `problem ${k}`).toEqual(Array.from(f.coef));
+          expect(Array.from(fits[k].intercept)).toEqual(Array.from(f.intercept));
+        }
+      } finally {
+        fresh.dispose();
       }
-    } finally {
-      fresh.dispose();
-    }
-    expect(problems[0].X.length * 8).toBeGreaterThanOrEqual(BufferPool.MIN_BYTES);  // large enough to be pooled
-  });
+      expect(problems[0].X.length * 8).toBeGreaterThanOrEqual(BufferPool.MIN_BYTES); // large enough to be pooled
+    },
+  );
 
   it('finds the unshared buffers a message views, each once', () => {
-    const x = new Float64Array(8), shared = new Float64Array(new SharedArrayBuffer(64));
+    const x = new Float64Array(8),
+      shared = new Float64Array(new SharedArrayBuffer(64));
     const found = ownBuffersOf({ a: x, b: x.subarray(2), c: [x, { d: new Int32Array(4) }], s: shared, n: 3 });
     expect(found.size).toBe(2);
     expect(found.has(x.buffer)).toBe(true);

@@ -2,12 +2,56 @@
 // a request for the backend, and turns raw results into plain, JSON-safe values.
 import { SupclustError, fromLibrary, invalid } from './errors.js';
 import type { Backend } from './module.js';
-import { isRefusal, type CallMatrix, type ExperimentRequest, type RawAnswers, type RawCrossValidation, type RawExperiment, type RawFit, type RawPath, type RawStability, type Request, type WarmStartWire } from './protocol.js';
+import {
+  isRefusal,
+  type CallMatrix,
+  type ExperimentRequest,
+  type RawAnswers,
+  type RawCrossValidation,
+  type RawExperiment,
+  type RawFit,
+  type RawPath,
+  type RawStability,
+  type Request,
+  type WarmStartWire,
+} from './protocol.js';
 import { Datasets, isDataset, ownCopy } from './dataset.js';
 import { columnMatrix, columnNumbers, isColumnTable } from './columns.js';
 import { MODEL_SCHEMA_VERSION } from './types.js';
-import type { CallControl, ColumnTable, DataInput, CrossValidationControl, ShardPart, ExpertError, CrossValidationOptions, CrossValidationResult, PathOptions, PathResult, StabilityResult, StabilitySettings, Dataset, ExperimentData, ExperimentOptions, ExperimentResult, GeneratorName, GeneratorOptions, FitParams, Info, KMeans1DResult, Label, MatrixInput, LossInfo, MethodInfo, MethodKinds, MethodName, Model, ModelKind,
-  SparseGroupsResult, Supclust, SyntheticData, PredictOptions } from './types.js';
+import type {
+  CallControl,
+  DataInput,
+  CrossValidationControl,
+  ShardPart,
+  ExpertError,
+  CrossValidationOptions,
+  CrossValidationResult,
+  PathOptions,
+  PathResult,
+  StabilityResult,
+  StabilitySettings,
+  Dataset,
+  ExperimentData,
+  ExperimentOptions,
+  ExperimentResult,
+  GeneratorName,
+  GeneratorOptions,
+  FitParams,
+  Info,
+  KMeans1DResult,
+  Label,
+  MatrixInput,
+  LossInfo,
+  MethodInfo,
+  MethodKinds,
+  MethodName,
+  Model,
+  ModelKind,
+  SparseGroupsResult,
+  Supclust,
+  SyntheticData,
+  PredictOptions,
+} from './types.js';
 import { modelArrays as checkedArrays, vocabularyOf, type ModelArrays } from './model_arrays.js';
 import * as v from './validate.js';
 import { dataScales, logisticResiduals, suggestedValue } from './suggest.js';
@@ -44,7 +88,13 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
   // columns; the entries checked here (the library's prediction reads them as they come).
   // A table of named columns gives the model's features by name (every column for a model
   // without featureNames).
-  function predictionInput(m: ModelArrays, X: DataInput, nRows?: number, nCols?: number, names?: readonly string[]): { matrix: v.Matrix; wire: CallMatrix } {
+  function predictionInput(
+    m: ModelArrays,
+    X: DataInput,
+    nRows?: number,
+    nCols?: number,
+    names?: readonly string[],
+  ): { matrix: v.Matrix; wire: CallMatrix } {
     if (isColumnTable(X)) {
       sizesFromTable(nRows, nCols);
       const t = columnMatrix(X, { features: names, featuresField: 'X' });
@@ -64,17 +114,40 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
   /** Params whose X is a table of named columns as the arrays a call reads (X then a matrix):
    * the features by featureNames (default: every column but y's and weights'), y and weights by
    * column name. */
-  function fromTable<P extends { X: unknown; y?: unknown; weights?: unknown; offset?: unknown; featureNames?: readonly string[]; nRows?: number; nCols?: number }>(params: P): P {
-    const column = (f: 'y' | 'weights' | 'offset') => (typeof params[f] === 'string' ? params[f] as string : undefined);
+  function fromTable<
+    P extends {
+      X: unknown;
+      y?: unknown;
+      weights?: unknown;
+      offset?: unknown;
+      featureNames?: readonly string[];
+      nRows?: number;
+      nCols?: number;
+    },
+  >(params: P): P {
+    const column = (f: 'y' | 'weights' | 'offset') => (typeof params[f] === 'string' ? (params[f] as string) : undefined);
     if (!isColumnTable(params.X)) {
       for (const f of ['y', 'weights', 'offset'] as const)
         if (column(f) !== undefined) throw invalid(f, `names a column ('${column(f)}'), which needs X as a table of named columns`);
       return params;
     }
     sizesFromTable(params.nRows, params.nCols);
-    const t = columnMatrix(params.X, { features: params.featureNames, target: column('y'), weights: column('weights'), offset: column('offset') });
-    return { ...params, X: t.X, nRows: t.nRows, nCols: t.nCols, featureNames: t.featureNames, y: t.y ?? params.y, weights: t.weights ?? params.weights,
-      offset: t.offset ?? params.offset };
+    const t = columnMatrix(params.X, {
+      features: params.featureNames,
+      target: column('y'),
+      weights: column('weights'),
+      offset: column('offset'),
+    });
+    return {
+      ...params,
+      X: t.X,
+      nRows: t.nRows,
+      nCols: t.nCols,
+      featureNames: t.featureNames,
+      y: t.y ?? params.y,
+      weights: t.weights ?? params.weights,
+      offset: t.offset ?? params.offset,
+    };
   }
 
   /** A score's or expertError's X and y, y possibly a column of the table X. */
@@ -88,21 +161,45 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
 
   // A model's answer on X, computed by the module (metrics/prediction.cpp, the one place
   // predictions are made); `y`, the experts' targets (class indices for classifying experts).
-  async function answer(model: Model, m: ModelArrays, X: DataInput, nRows: number | undefined, nCols: number | undefined,
-                        what: PredictorAnswer, y?: () => Float64Array, options?: PredictOptions): Promise<RawAnswers> {
+  async function answer(
+    model: Model,
+    m: ModelArrays,
+    X: DataInput,
+    nRows: number | undefined,
+    nCols: number | undefined,
+    what: PredictorAnswer,
+    y?: () => Float64Array,
+    options?: PredictOptions,
+  ): Promise<RawAnswers> {
     const { matrix, wire } = predictionInput(m, X, nRows, nCols, model.featureNames);
     const predictor = predictorOf(model, m);
-    const raw = await call({ op: 'predict', model: predictor, answer: what, X: wire, nRows: matrix.nRows, nCols: matrix.nCols,
-      ...(y ? { y: y() } : {}), ...offsetOf(options, matrix.nRows, X) });
+    const raw = await call({
+      op: 'predict',
+      model: predictor,
+      answer: what,
+      X: wire,
+      nRows: matrix.nRows,
+      nCols: matrix.nCols,
+      ...(y ? { y: y() } : {}),
+      ...offsetOf(options, matrix.nRows, X),
+    });
     if (isRefusal(raw)) throw fromLibrary(raw);
     return raw as RawAnswers;
   }
 
   // A model as the module reads it for a prediction or a score.
   function predictorOf(model: Model, m: ModelArrays) {
-    return { kind: String(model.kind ?? 'features'), coef: m.coef, intercept: m.intercept, loss: model.loss === undefined ? '' : String(model.loss),
-      classes: Array.isArray(model.classes) ? model.classes.length : 0, oneVsAll: info.losses.some((l) => l.name === model.loss && l.oneVsAll),
-      gateCoef: m.gateCoef, gateIntercept: m.gateIntercept, offset: model.offset === true };
+    return {
+      kind: String(model.kind ?? 'features'),
+      coef: m.coef,
+      intercept: m.intercept,
+      loss: model.loss === undefined ? '' : String(model.loss),
+      classes: Array.isArray(model.classes) ? model.classes.length : 0,
+      oneVsAll: info.losses.some((l) => l.name === model.loss && l.oneVsAll),
+      gateCoef: m.gateCoef,
+      gateIntercept: m.gateIntercept,
+      offset: model.offset === true,
+    };
   }
 
   // A prediction's row offsets (options.offset), as the request carries them: numbers here, their
@@ -110,7 +207,8 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
   // With X a table of named columns, the offset may name one of its columns.
   function offsetOf(options: PredictOptions | undefined, n: number, X?: DataInput): { offset?: Float64Array } {
     if (options === undefined) return {};
-    if (options == null || typeof options !== 'object') throw invalid('options', `must be an object such as { offset } (got ${v.describe(options)})`);
+    if (options == null || typeof options !== 'object')
+      throw invalid('options', `must be an object such as { offset } (got ${v.describe(options)})`);
     v.knownKeys('options', options, ['offset']);
     if (typeof options.offset === 'string') {
       if (!isColumnTable(X)) throw invalid('offset', `names a column ('${options.offset}'), which needs X as a table of named columns`);
@@ -134,7 +232,10 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
    * there (the library estimates what each call needs beyond them, and refuses by field). */
   function checkMemory(field: string, what: string, bytes: number) {
     if (bytes > 0.9 * info.addressableBytes)
-      throw invalid(field, `${what} needs about ${gigabytes(bytes)} GB; a wasm32 module can address ${gigabytes(info.addressableBytes)} GB`);
+      throw invalid(
+        field,
+        `${what} needs about ${gigabytes(bytes)} GB; a wasm32 module can address ${gigabytes(info.addressableBytes)} GB`,
+      );
   }
 
   // The loss a call reads: the method's default, or a given name among its choices — checked
@@ -144,7 +245,10 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
     const lossSpec = spec.options.find((o) => o.name === 'loss');
     const choices = lossSpec?.choices ?? ['squared'];
     if (given !== undefined && !choices.includes(String(given)))
-      throw invalid('loss', `option 'loss' of method '${method}' must be one of ${choices.map((c) => `'${c}'`).join(', ')} (got '${String(given)}')`);
+      throw invalid(
+        'loss',
+        `option 'loss' of method '${method}' must be one of ${choices.map((c) => `'${c}'`).join(', ')} (got '${String(given)}')`,
+      );
     return info.losses.find((l) => l.name === String(given ?? lossSpec?.default ?? 'squared')) as LossInfo;
   }
 
@@ -157,7 +261,11 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
     const params = fromTable(given);
     const { matrix: X, wire } = matrixOf(params.X as MatrixInput | Dataset, params.nRows, params.nCols, false);
     if (!isDataset(params.X)) checkMemory('X', `a ${X.nRows} × ${X.nCols} X`, 8 * v.designDoubles(X));
-    const rest = Object.fromEntries(Object.keys(params).filter((k) => !DATA_FIELDS.has(k)).map((k) => [k, (params as unknown as Record<string, unknown>)[k]]));
+    const rest = Object.fromEntries(
+      Object.keys(params)
+        .filter((k) => !DATA_FIELDS.has(k))
+        .map((k) => [k, (params as unknown as Record<string, unknown>)[k]]),
+    );
     const options = v.options(rest, spec.options);
     const loss = lossOf(method, spec, options.loss);
     const { y, yCols, classes } = targetsOf(method, spec, loss, params, X.nRows);
@@ -165,16 +273,28 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
     const weights = params.weights === undefined ? undefined : v.finiteVector('weights', params.weights, X.nRows);
     // Row offsets: numbers here, the losses and methods taking them the library's.
     const offset = params.offset === undefined ? undefined : v.finiteVector('offset', params.offset, X.nRows);
-    const featureNames = params.featureNames === undefined ? undefined : v.strings('featureNames', params.featureNames, X.nCols, 'column of X');
+    const featureNames =
+      params.featureNames === undefined ? undefined : v.strings('featureNames', params.featureNames, X.nCols, 'column of X');
     const used: Model['params'] = {};
     for (const o of spec.options) {
       const given = options[o.name];
-      if (given instanceof Int32Array && o.kind === 'edges') used[o.name] = Array.from({ length: given.length / 2 }, (_, e) => [given[2 * e], given[2 * e + 1]]);
+      if (given instanceof Int32Array && o.kind === 'edges')
+        used[o.name] = Array.from({ length: given.length / 2 }, (_, e) => [given[2 * e], given[2 * e + 1]]);
       else if (given instanceof Int32Array || given instanceof Float64Array) used[o.name] = Array.from(given);
       else if (given !== undefined) used[o.name] = given;
       else if (o.default !== undefined) used[o.name] = o.default;
     }
-    return { method: method as MethodName, X, wire, y, yCols, weights, offset, options, meta: { loss: loss.name, params: used, classes, featureNames, offset: offset !== undefined } };
+    return {
+      method: method as MethodName,
+      X,
+      wire,
+      y,
+      yCols,
+      weights,
+      offset,
+      options,
+      meta: { loss: loss.name, params: used, classes, featureNames, offset: offset !== undefined },
+    };
   }
 
   return {
@@ -193,13 +313,18 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
     },
 
     async proxOwl(values, weights) {
-      const u = v.finiteVector('values', values), w = v.finiteVector('weights', weights);
+      const u = v.finiteVector('values', values),
+        w = v.finiteVector('weights', weights);
       return (unwrap(await call({ op: 'proxOwl', values: u, weights: w })) as { values: Float64Array }).values;
     },
 
     async proxCliqueFusion(values, lambda1, lambda2) {
       const u = v.finiteVector('values', values);
-      return (unwrap(await call({ op: 'proxCliqueFusion', values: u, lambda1: v.number('lambda1', lambda1), lambda2: v.number('lambda2', lambda2) })) as { values: Float64Array }).values;
+      return (
+        unwrap(
+          await call({ op: 'proxCliqueFusion', values: u, lambda1: v.number('lambda1', lambda1), lambda2: v.number('lambda2', lambda2) }),
+        ) as { values: Float64Array }
+      ).values;
     },
 
     async dataset(X, nRows, nCols) {
@@ -230,8 +355,11 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       const { X, wire, y, yCols, weights, offset, options, meta } = fitInputs(method, params as FitParams);
       const warm = warmStartOf((params as FitParams).warmStart, X.nCols, (info.methods.find((m) => m.name === method) as MethodInfo).kind);
       const onProgress = control.onProgress;
-      const raw = (await call({ op: 'fit', method, X: wire, nRows: X.nRows, nCols: X.nCols, y, yCols, weights, offset, options, warmStart: warm }, control.signal,
-        onProgress && ((iteration, objective) => onProgress({ iteration, objective })))) as RawFit;
+      const raw = (await call(
+        { op: 'fit', method, X: wire, nRows: X.nRows, nCols: X.nCols, y, yCols, weights, offset, options, warmStart: warm },
+        control.signal,
+        onProgress && ((iteration, objective) => onProgress({ iteration, objective })),
+      )) as RawFit;
       // The library's kind of this method's models (info.methods[].kind, as MethodKinds declares).
       return toModel(method, X.nCols, raw, meta) as Model<MethodKinds[M]>;
     },
@@ -254,15 +382,22 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       const intercept = (p as { intercept?: unknown }).intercept ?? true;
       if (typeof intercept !== 'boolean') throw invalid('intercept', 'must be a boolean');
       if (!intercept && (loss.oneVsAll || (loss.classification && !loss.binary)))
-        throw invalid('intercept', `false needs a loss with a reflected target (squared, logistic or hinge on two classes); '${loss.name}' has none`);
+        throw invalid(
+          'intercept',
+          `false needs a loss with a reflected target (squared, logistic or hinge on two classes); '${loss.name}' has none`,
+        );
       // Offsets: the squared loss's targets are y − o (the fit's); the logistic losses' gradient is
       // read at their null model with the offsets (its residuals, about 0); the fit refuses the others'.
       const offset = p.offset === undefined ? undefined : v.finiteVector('offset', p.offset, X.nRows);
       const given = loss.oneVsAll ? Float64Array.from({ length: X.nRows * K }, (_, t) => (y[Math.floor(t / K)] === t % K ? 1 : 0)) : y;
-      if (offset && loss.classification && !loss.name.endsWith('logistic')) throw invalid('offset', `is not taken with the '${loss.name}' loss`);
+      if (offset && loss.classification && !loss.name.endsWith('logistic'))
+        throw invalid('offset', `is not taken with the '${loss.name}' loss`);
       const residuals = offset !== undefined && loss.classification;
-      const targets = residuals ? logisticResiduals(given, K, offset, weights, intercept)
-        : offset ? Float64Array.from(y, (t, i) => t - offset[Math.floor(i / K)]) : given;
+      const targets = residuals
+        ? logisticResiduals(given, K, offset, weights, intercept)
+        : offset
+          ? Float64Array.from(y, (t, i) => t - offset[Math.floor(i / K)])
+          : given;
       const origin = intercept ? undefined : { target: loss.classification && !residuals ? 0.5 : 0 };
       const scales = dataScales(X, targets, K, standardize, weights, origin);
       const out: Record<string, number> = {};
@@ -270,8 +405,10 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
         if (o.suggested) {
           out[o.name] = suggestedValue(scales, o.degree ?? 1, o.suggested.factor, X.nCols, o.suggested.power);
           if (!Number.isFinite(out[o.name]))
-            throw invalid(o.degree === 2 || scales.gradientUnit[0] >= scales.gradientUnit[1] ? 'X' : 'y',  // the larger unit
-              `the suggested ${o.name} is beyond the double range at this data's scale; rescale the data`);
+            throw invalid(
+              o.degree === 2 || scales.gradientUnit[0] >= scales.gradientUnit[1] ? 'X' : 'y', // the larger unit
+              `the suggested ${o.name} is beyond the double range at this data's scale; rescale the data`,
+            );
         }
       return out as never;
     },
@@ -279,10 +416,13 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
     async crossValidate(method, params, cvOptions: CrossValidationOptions, given?: CrossValidationControl): Promise<never> {
       const control = v.control<CrossValidationControl>(given);
       if (cvOptions == null || typeof cvOptions !== 'object') throw invalid('options', 'must be an object with a grid');
-      const settingNames = info.requests.crossValidation.map((o) => o.name);  // as the library declares them
+      const settingNames = info.requests.crossValidation.map((o) => o.name); // as the library declares them
       v.knownKeys('options', cvOptions, ['grid', ...settingNames]);
       if ((params as FitParams)?.warmStart !== undefined)
-        throw invalid('warmStart', 'crossValidate takes no warm start (each fold starts as the method does; a fit along the grid warm-starts itself where that cannot change the answer)');
+        throw invalid(
+          'warmStart',
+          'crossValidate takes no warm start (each fold starts as the method does; a fit along the grid warm-starts itself where that cannot change the answer)',
+        );
       for (const name of Object.keys((cvOptions.grid ?? {}) as object))
         if ((params as unknown as Record<string, unknown>)?.[name] !== undefined)
           throw invalid(name, `is given both as a fixed option and in the grid: give it in one place`);
@@ -295,22 +435,56 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       const gridValues = gridNames.map((name) => v.finiteVector(`grid.${name}`, grid[name]));
       // The library checks the settings and fills their defaults.
       const settings = cvOptions as unknown as Record<string, unknown>;
-      const cv = v.options({ ...Object.fromEntries(settingNames.map((name) => [name, settings[name]])), threads }, info.requests.crossValidation);
+      const cv = v.options(
+        { ...Object.fromEntries(settingNames.map((name) => [name, settings[name]])), threads },
+        info.requests.crossValidation,
+      );
       const onProgress = control.onProgress;
-      const raw = (await call({ op: 'crossValidate', method, X: wire, nRows: X.nRows, nCols: X.nCols, y, yCols, weights, offset, options,
-        grid: { names: gridNames, values: gridValues }, settings: cv }, control.signal,
-        onProgress && ((done, total) => onProgress({ done, total })))) as RawCrossValidation;
+      const raw = (await call(
+        {
+          op: 'crossValidate',
+          method,
+          X: wire,
+          nRows: X.nRows,
+          nCols: X.nCols,
+          y,
+          yCols,
+          weights,
+          offset,
+          options,
+          grid: { names: gridNames, values: gridValues },
+          settings: cv,
+        },
+        control.signal,
+        onProgress && ((done, total) => onProgress({ done, total })),
+      )) as RawCrossValidation;
       if (raw.status === 'invalid-input') throw fromLibrary(raw);
       if (raw.status === 'aborted') throw new SupclustError('aborted', 'the cross-validation was aborted');
       const pointParams = raw.grid!.map((g) => Object.fromEntries(gridNames.map((name, i) => [name, g.values[i]])));
-      if ((cv.shardCount as number) > 1)  // a shard's part: its folds' scores at every grid point
-        return shardPart('crossValidate', method, cv, wire, X, y, { options, weights, offset, grid: { names: gridNames, values: gridValues }, settings: cv },
-          raw.grid![0].scores.length, (k) => foldScores(raw.grid!.map((g) => g.scores[k]))) as never;
+      if ((cv.shardCount as number) > 1)
+        // a shard's part: its folds' scores at every grid point
+        return shardPart(
+          'crossValidate',
+          method,
+          cv,
+          wire,
+          X,
+          y,
+          { options, weights, offset, grid: { names: gridNames, values: gridValues }, settings: cv },
+          raw.grid![0].scores.length,
+          (k) => foldScores(raw.grid!.map((g) => g.scores[k])),
+        ) as never;
       const points = raw.grid!.map((g, p) => ({ params: pointParams[p], mean: g.mean, std: g.std, se: g.se, scores: plainOf(g.scores) }));
       const best = points[raw.best!].params;
       const oneSe = raw.best1se! >= 0 ? { best1se: points[raw.best1se!].params, best1seIndex: raw.best1se! } : {};
       const result: CrossValidationResult = {
-        method, metric: raw.metric!, higherIsBetter: raw.higherIsBetter!, grid: points, best, bestIndex: raw.best!, ...oneSe,
+        method,
+        metric: raw.metric!,
+        higherIsBetter: raw.higherIsBetter!,
+        grid: points,
+        best,
+        bestIndex: raw.best!,
+        ...oneSe,
         model: toModel(method, X.nCols, raw.model!, { ...meta, params: { ...meta.params, ...best } }),
       };
       return result as never;
@@ -318,39 +492,87 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
 
     async path(method, params, pathOptions: PathOptions = {}, given?: CrossValidationControl) {
       const control = v.control<CrossValidationControl>(given);
-      if (pathOptions == null || typeof pathOptions !== 'object' || Array.isArray(pathOptions)) throw invalid('options', 'must be an object');
-      const settingNames = info.requests.path.map((o) => o.name);  // as the library declares them
+      if (pathOptions == null || typeof pathOptions !== 'object' || Array.isArray(pathOptions))
+        throw invalid('options', 'must be an object');
+      const settingNames = info.requests.path.map((o) => o.name); // as the library declares them
       v.knownKeys('options', pathOptions, ['lambda', 'over', 'values', ...settingNames]);
       if ((params as FitParams)?.warmStart !== undefined)
         throw invalid('warmStart', 'path takes no warm start (each point starts from the one before, or as the method does)');
       const over = pathOptions.over;
-      if (over !== undefined && typeof over !== 'string') throw invalid('over', `must be the name of a count option (got ${v.describe(over)})`);
-      if (over === undefined && pathOptions.values !== undefined) throw invalid('values', 'is the sequence of a path over a count (give over), else give lambda');
+      if (over !== undefined && typeof over !== 'string')
+        throw invalid('over', `must be the name of a count option (got ${v.describe(over)})`);
+      if (over === undefined && pathOptions.values !== undefined)
+        throw invalid('values', 'is the sequence of a path over a count (give over), else give lambda');
       if (over !== undefined && pathOptions.lambda !== undefined) throw invalid('lambda', `a path over ${over} takes values, not lambda`);
       const { X, wire, y, yCols, weights, offset, options, meta } = fitInputs(method, params as FitParams);
       const sequenceGiven = over === undefined ? pathOptions.lambda : pathOptions.values;
-      const sequence = sequenceGiven === undefined ? new Float64Array(0) : v.finiteVector(over === undefined ? 'lambda' : 'values', sequenceGiven);
+      const sequence =
+        sequenceGiven === undefined ? new Float64Array(0) : v.finiteVector(over === undefined ? 'lambda' : 'values', sequenceGiven);
       const settings = pathOptions as unknown as Record<string, unknown>;
       const checked = v.options(Object.fromEntries(settingNames.map((name) => [name, settings[name]])), info.requests.path);
       const onProgress = control.onProgress;
-      const raw = (await call({ op: 'path', method, X: wire, nRows: X.nRows, nCols: X.nCols, y, yCols, weights, offset, options, sequence, settings: checked,
-        ...(over === undefined ? {} : { over }) },
-        control.signal, onProgress && ((done, total) => onProgress({ done, total })))) as RawPath;
+      const raw = (await call(
+        {
+          op: 'path',
+          method,
+          X: wire,
+          nRows: X.nRows,
+          nCols: X.nCols,
+          y,
+          yCols,
+          weights,
+          offset,
+          options,
+          sequence,
+          settings: checked,
+          ...(over === undefined ? {} : { over }),
+        },
+        control.signal,
+        onProgress && ((done, total) => onProgress({ done, total })),
+      )) as RawPath;
       if (raw.status === 'invalid-input') throw fromLibrary(raw);
       if (raw.status === 'aborted') throw new SupclustError('aborted', 'the path was aborted');
-      if ((checked.shardCount as number) > 1)  // a shard's part: its folds' scores at every point of the path
-        return shardPart('path', method, checked, wire, X, y, { options, weights, offset, sequence, over, settings: checked },
-          raw.folds!, (k) => foldScores(raw.points!.map((p) => p.cv!.scores[k]))) as never;
+      if ((checked.shardCount as number) > 1)
+        // a shard's part: its folds' scores at every point of the path
+        return shardPart(
+          'path',
+          method,
+          checked,
+          wire,
+          X,
+          y,
+          { options, weights, offset, sequence, over, settings: checked },
+          raw.folds!,
+          (k) => foldScores(raw.points!.map((p) => p.cv!.scores[k])),
+        ) as never;
       const names = raw.weights!;
       const result: PathResult = {
-        method, weight: names[raw.weight!], ray: Object.fromEntries(names.map((name, i) => [name, raw.ray![i]])),
-        top: raw.top!, topKind: raw.topKind!, stopped: raw.stopped as PathResult['stopped'],
+        method,
+        weight: names[raw.weight!],
+        ray: Object.fromEntries(names.map((name, i) => [name, raw.ray![i]])),
+        top: raw.top!,
+        topKind: raw.topKind!,
+        stopped: raw.stopped as PathResult['stopped'],
         ...(raw.bestCriterion! >= 0 ? { bestCriterion: raw.bestCriterion } : {}),
-        ...(raw.folds! > 0 ? { crossValidation: { metric: raw.metric!, higherIsBetter: raw.higherIsBetter!, folds: raw.folds!, best: raw.best!, best1se: raw.best1se! } } : {}),
+        ...(raw.folds! > 0
+          ? {
+              crossValidation: {
+                metric: raw.metric!,
+                higherIsBetter: raw.higherIsBetter!,
+                folds: raw.folds!,
+                best: raw.best!,
+                best1se: raw.best1se!,
+              },
+            }
+          : {}),
         points: raw.points!.map((p) => {
           const weights = Object.fromEntries(names.map((name, i) => [name, p.weights[i]]));
           return {
-            lambda: p.value, params: weights, devianceRatio: p.devianceRatio, nonZeros: p.nonZeros, groups: p.groups,
+            lambda: p.value,
+            params: weights,
+            devianceRatio: p.devianceRatio,
+            nonZeros: p.nonZeros,
+            groups: p.groups,
             ...(Number.isFinite(p.criterion) ? { criterion: p.criterion } : {}),
             model: toModel(method, X.nCols, p.model, { ...meta, params: { ...meta.params, ...weights } }),
             ...(p.cv ? { cv: { mean: p.cv.mean, std: p.cv.std, se: p.cv.se, scores: plainOf(p.cv.scores) } } : {}),
@@ -362,28 +584,39 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
 
     async stability(method, params, stabilityOptions: StabilitySettings = {}, given?: CrossValidationControl): Promise<never> {
       const control = v.control<CrossValidationControl>(given);
-      if (stabilityOptions == null || typeof stabilityOptions !== 'object' || Array.isArray(stabilityOptions)) throw invalid('options', 'must be an object');
-      const settingNames = info.requests.stability.map((o) => o.name);  // as the library declares them
+      if (stabilityOptions == null || typeof stabilityOptions !== 'object' || Array.isArray(stabilityOptions))
+        throw invalid('options', 'must be an object');
+      const settingNames = info.requests.stability.map((o) => o.name); // as the library declares them
       v.knownKeys('options', stabilityOptions, settingNames);
-      if ((params as FitParams)?.warmStart !== undefined) throw invalid('warmStart', 'stability takes no warm start (each subsample is fitted as a fit would)');
+      if ((params as FitParams)?.warmStart !== undefined)
+        throw invalid('warmStart', 'stability takes no warm start (each subsample is fitted as a fit would)');
       const { X, wire, y, yCols, weights, offset, options } = fitInputs(method, params as FitParams);
       const settings = v.options(stabilityOptions as Record<string, unknown>, info.requests.stability);
       const onProgress = control.onProgress;
-      const raw = (await call({ op: 'stability', method, X: wire, nRows: X.nRows, nCols: X.nCols, y, yCols, weights, offset, options, settings },
-        control.signal, onProgress && ((done, total) => onProgress({ done, total })))) as RawStability;
+      const raw = (await call(
+        { op: 'stability', method, X: wire, nRows: X.nRows, nCols: X.nCols, y, yCols, weights, offset, options, settings },
+        control.signal,
+        onProgress && ((done, total) => onProgress({ done, total })),
+      )) as RawStability;
       if (raw.status === 'invalid-input') throw fromLibrary(raw);
       if (raw.status === 'aborted') throw new SupclustError('aborted', 'the stability run was aborted');
-      if ((settings.shardCount as number) > 1) {  // a shard's part: its resamples' partitions
+      if ((settings.shardCount as number) > 1) {
+        // a shard's part: its resamples' partitions
         const d = X.nCols;
-        return shardPart('stability', method, settings, wire, X, y, { options, weights, offset, settings },
-          raw.resamples!, (r) => (raw.partitions![r * d] < 0 ? null : Array.from(raw.partitions!.subarray(r * d, (r + 1) * d)))) as never;
+        return shardPart('stability', method, settings, wire, X, y, { options, weights, offset, settings }, raw.resamples!, (r) =>
+          raw.partitions![r * d] < 0 ? null : Array.from(raw.partitions!.subarray(r * d, (r + 1) * d)),
+        ) as never;
       }
-      const pairs = raw.pairs!, result: StabilityResult = {
-        method, resamples: raw.resamples!, rows: raw.rows!, selection: plainOf(raw.selection!),
-        pairs: Array.from(pairs.i, (i, k) => ({ i, j: pairs.j[k], frequency: pairs.frequency[k] })),
-        ...(raw.coGrouping!.length ? { coGrouping: plainOf(raw.coGrouping!) } : {}),
-        consensus: plainOf(raw.consensus!),
-      };
+      const pairs = raw.pairs!,
+        result: StabilityResult = {
+          method,
+          resamples: raw.resamples!,
+          rows: raw.rows!,
+          selection: plainOf(raw.selection!),
+          pairs: Array.from(pairs.i, (i, k) => ({ i, j: pairs.j[k], frequency: pairs.frequency[k] })),
+          ...(raw.coGrouping!.length ? { coGrouping: plainOf(raw.coGrouping!) } : {}),
+          consensus: plainOf(raw.consensus!),
+        };
       return result as never;
     },
 
@@ -395,7 +628,8 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
     async expertAnswers(model: Model, X: DataInput, nRows?: number, nCols?: number) {
       live();
       const m = modelArrays(model);
-      if (model.kind !== 'experts') throw invalid('model', `expertAnswers needs a model of kind 'experts' (this one is '${String(model.kind ?? 'features')}')`);
+      if (model.kind !== 'experts')
+        throw invalid('model', `expertAnswers needs a model of kind 'experts' (this one is '${String(model.kind ?? 'features')}')`);
       const raw = await answer(model, m, X, nRows, nCols, 'answers');
       return { answers: raw.values!, gate: raw.gate! };
     },
@@ -404,38 +638,60 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       live();
       const m = modelArrays(model);
       const { X, y, nRows, nCols } = scored<ArrayLike<Label>>(model, given, column, rowCount, colCount);
-      if (model.kind !== 'experts') throw invalid('model', `expertError needs a model of kind 'experts' (this one is '${String(model.kind ?? 'features')}')`);
+      if (model.kind !== 'experts')
+        throw invalid('model', `expertError needs a model of kind 'experts' (this one is '${String(model.kind ?? 'features')}')`);
       const targets = (): Float64Array => {
         // Its length is the library's to check (after X's columns).
         if (!Array.isArray(model.classes)) return v.finiteVector('y', y);
-        return classIndicesOf(model.classes, y);  // classifying experts
+        return classIndicesOf(model.classes, y); // classifying experts
       };
       const raw = await answer(model, m, X, nRows, nCols, 'experts', targets);
       const result: ExpertError = { mse: raw.mse!, expert: raw.expert!, prediction: raw.prediction! };
       return Array.isArray(model.classes) ? { ...result, error: raw.error! } : result;
     },
 
-    async score(model: Model, given: DataInput, column: ArrayLike<Label> | ArrayLike<number>[] | string, metric?: string, rowCount?: number, colCount?: number,
-                options?: PredictOptions) {
+    async score(
+      model: Model,
+      given: DataInput,
+      column: ArrayLike<Label> | ArrayLike<number>[] | string,
+      metric?: string,
+      rowCount?: number,
+      colCount?: number,
+      options?: PredictOptions,
+    ) {
       live();
       const m = modelArrays(model);
       const { X, y, nRows, nCols } = scored<ArrayLike<Label> | ArrayLike<number>[]>(model, given, column, rowCount, colCount);
-      if (metric !== undefined && typeof metric !== 'string') throw invalid('metric', `must be the name of a metric (got ${v.describe(metric)})`);
+      if (metric !== undefined && typeof metric !== 'string')
+        throw invalid('metric', `must be the name of a metric (got ${v.describe(metric)})`);
       const { matrix, wire } = predictionInput(m, X, nRows, nCols, model.featureNames);
       // The targets as the library reads them: a classifier's labels as its class indices; rows of
       // K targets flattened; a flat n × K for a model of K outputs.
-      let targets: Float64Array, yCols = 1;
+      let targets: Float64Array,
+        yCols = 1;
       if (Array.isArray(model.classes)) {
         targets = classIndicesOf(model.classes, y);
       } else if (Array.isArray(y) && y.length > 0 && typeof y[0] === 'object') {
         yCols = v.lengthOf('y[0]', y[0]);
-        targets = v.finiteVector('y', (y as ArrayLike<number>[]).flatMap((row) => Array.from(row)));
+        targets = v.finiteVector(
+          'y',
+          (y as ArrayLike<number>[]).flatMap((row) => Array.from(row)),
+        );
       } else {
         targets = v.finiteVector('y', y as ArrayLike<number>);
         if (m.outputs > 1 && model.kind !== 'experts' && targets.length === matrix.nRows * m.outputs) yCols = m.outputs;
       }
-      const raw = await call({ op: 'score', model: predictorOf(model, m), metric: metric ?? '', X: wire, nRows: matrix.nRows, nCols: matrix.nCols, y: targets, yCols,
-        ...offsetOf(options, matrix.nRows, given) });
+      const raw = await call({
+        op: 'score',
+        model: predictorOf(model, m),
+        metric: metric ?? '',
+        X: wire,
+        nRows: matrix.nRows,
+        nCols: matrix.nCols,
+        y: targets,
+        yCols,
+        ...offsetOf(options, matrix.nRows, given),
+      });
       if (isRefusal(raw)) throw fromLibrary(raw);
       return (raw as { value: number }).value;
     },
@@ -444,7 +700,10 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       live();
       const m = modelArrays(model);
       if (model.loss !== 'logistic' && model.loss !== 'ova-logistic' && model.loss !== 'multinomial')
-        throw invalid('model', `predictProba needs a model fitted with a logistic or the multinomial loss (this one has loss '${String(model.loss)}')`);
+        throw invalid(
+          'model',
+          `predictProba needs a model fitted with a logistic or the multinomial loss (this one has loss '${String(model.loss)}')`,
+        );
       return (await answer(model, m, X, nRows, nCols, 'probabilities', undefined, options)).values!;
     },
 
@@ -452,14 +711,18 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       live();
       const m = modelArrays(model);
       if (!Array.isArray(model.classes) || model.classes.length < 2)
-        throw invalid('model', 'predictClass needs a classifier (a model fitted with a logistic or ova-* loss on class labels, which has classes; a model of K 0/1 targets gives predictProba)');
+        throw invalid(
+          'model',
+          'predictClass needs a classifier (a model fitted with a logistic or ova-* loss on class labels, which has classes; a model of K 0/1 targets gives predictProba)',
+        );
       const classes = model.classes;
       return Array.from((await answer(model, m, X, nRows, nCols, 'classes', undefined, options)).classes!, (k) => classes[k]);
     },
 
     async generate(name, options: GeneratorOptions = {}) {
       const names = Object.keys(info.generators);
-      if (typeof name !== 'string' || !names.includes(name)) throw invalid('name', `unknown generator '${String(name)}' (known: ${names.join(', ')})`);
+      if (typeof name !== 'string' || !names.includes(name))
+        throw invalid('name', `unknown generator '${String(name)}' (known: ${names.join(', ')})`);
       if (options == null || typeof options !== 'object') throw invalid('options', 'must be an object');
       v.knownKeys('options', options, info.generators[name as GeneratorName]);
       // The library checks the values and fills the generator's defaults.
@@ -486,14 +749,18 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       if (!Array.isArray(methods) || methods.some((m) => !table.methods.includes(m)))
         throw invalid('methods', `must list rows of ${id} (${table.methods.join(', ')})`);
       let data: ExperimentRequest['data'];
-      if (table.dataset && options.data == null)
-        throw invalid('data', `table '${id}' needs the ${table.dataset} dataset (X and y)`);
+      if (table.dataset && options.data == null) throw invalid('data', `table '${id}' needs the ${table.dataset} dataset (X and y)`);
       if (!table.dataset && options.data != null) throw invalid('data', `table '${id}' generates its own data; pass none`);
       if (options.data != null) {
         // Tables whose columns are datasets take a list, one per column.
         const perColumn = table.column === 'dataset';
         if (perColumn !== Array.isArray(options.data))
-          throw invalid('data', perColumn ? `table '${id}' needs a list of ${table.values.length} datasets, one per column` : `table '${id}' takes one dataset, not a list`);
+          throw invalid(
+            'data',
+            perColumn
+              ? `table '${id}' needs a list of ${table.values.length} datasets, one per column`
+              : `table '${id}' takes one dataset, not a list`,
+          );
         // Each dataset's fields are named within data: data.X, data[1].y.
         const one = (d: ExperimentData, at: string) => {
           if (d == null || typeof d !== 'object') throw invalid(at, 'must be an object with X and y');
@@ -506,20 +773,39 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
       const dataHash = data === undefined ? '' : hashOfData(Array.isArray(data) ? data : [data]);
       // The library checks the settings and fills their defaults (reps: the table's).
       const { reps, seed, fast, threads } = options;
-      const settings = v.options({ reps: reps ?? table.reps, seed, fast, threads,
-        ...(shard ? { shardIndex: shard.index, shardCount: shard.count } : {}) }, info.requests.experiment);
+      const settings = v.options(
+        { reps: reps ?? table.reps, seed, fast, threads, ...(shard ? { shardIndex: shard.index, shardCount: shard.count } : {}) },
+        info.requests.experiment,
+      );
       const request: ExperimentRequest = { id, data, methods, settings };
       const onProgress = control.onProgress;
-      const raw = (await call({ op: 'experiment', ...request }, control.signal,
-        onProgress && ((done, total) => onProgress({ done, total })))) as RawExperiment;
+      const raw = (await call(
+        { op: 'experiment', ...request },
+        control.signal,
+        onProgress && ((done, total) => onProgress({ done, total })),
+      )) as RawExperiment;
       if (raw.status === 'invalid-input') throw fromLibrary(raw);
       if (raw.status === 'aborted') throw new SupclustError('aborted', 'the experiment was aborted');
       const result: ExperimentResult = {
-        id, title: table.title, source: table.source, metric: table.metric, scale: table.scale, column: table.column, ...columnsOf(table),
-        reps: raw.reps!, seconds: raw.seconds!, seed: raw.seed!, fast: raw.fast!, version: VERSION, dataHash,
-        tasks: Array.from(raw.tasks!), totalTasks: raw.totalTasks!, ...(shard ? { shard } : {}),
+        id,
+        title: table.title,
+        source: table.source,
+        metric: table.metric,
+        scale: table.scale,
+        column: table.column,
+        ...columnsOf(table),
+        reps: raw.reps!,
+        seconds: raw.seconds!,
+        seed: raw.seed!,
+        fast: raw.fast!,
+        version: VERSION,
+        dataHash,
+        tasks: Array.from(raw.tasks!),
+        totalTasks: raw.totalTasks!,
+        ...(shard ? { shard } : {}),
         rows: raw.rows!.map((r) => ({
-          method: r.method, msPerFit: r.msPerFit,
+          method: r.method,
+          msPerFit: r.msPerFit,
           cells: r.cells.map((c) => ({ mean: c.mean, std: c.std, values: Array.from(c.values) })),
           ...(r.paper.length ? { paper: r.paper.map((p) => ({ mean: p.mean, std: p.std })) } : {}),
         })),
@@ -538,9 +824,13 @@ export function createSupclust(backend: Backend, info: Info): Supclust {
 // The columns of a table: one per metric (column 'metric'), one per value, or — a table with
 // metrics and another column — every metric for each value, value-major. columnMetrics names
 // each column's metric.
-function columnsOf(table: { column: string; metric: string; values: ArrayLike<number>; metrics: ArrayLike<string> }):
-  { columns: number[]; columnLabels: string[]; columnMetrics: string[] } {
-  const values = Array.from(table.values), metrics = Array.from(table.metrics);
+function columnsOf(table: { column: string; metric: string; values: ArrayLike<number>; metrics: ArrayLike<string> }): {
+  columns: number[];
+  columnLabels: string[];
+  columnMetrics: string[];
+} {
+  const values = Array.from(table.values),
+    metrics = Array.from(table.metrics);
   if (table.column === 'metric') return { columns: values, columnLabels: metrics, columnMetrics: metrics };
   if (metrics.length === 0)
     return { columns: values, columnLabels: values.map((v) => `${table.column} = ${v}`), columnMetrics: values.map(() => table.metric) };
@@ -562,8 +852,13 @@ function unwrap(raw: unknown): unknown {
 // The targets as the library reads them: class labels mapped to 0..K−1 for the classification
 // losses; finite numbers otherwise; or, for the clustered-tasks methods, K targets per row (rows
 // of y, or yCols) with the 'squared' (real) or 'logistic' (0/1) loss, one task per column.
-function targetsOf(method: string, spec: MethodInfo, loss: LossInfo, params: FitParams, n: number):
-  { y: Float64Array; yCols: number; classes?: Label[] } {
+function targetsOf(
+  method: string,
+  spec: MethodInfo,
+  loss: LossInfo,
+  params: FitParams,
+  n: number,
+): { y: Float64Array; yCols: number; classes?: Label[] } {
   const rows = Array.isArray(params.y) && Array.isArray(params.y[0]);
   if (!rows && (params.yCols === undefined || params.yCols === 1)) {
     if (loss.classification) return { ...classLabels(params.y, n, loss), yCols: 1 };
@@ -593,14 +888,22 @@ function classLabels(y: unknown, n: number, loss: LossInfo): { y: Float64Array; 
   const seen = new Set<Label>();
   for (let i = 0; i < n; i++) {
     const x = a[i];
-    if (typeof x !== kind) throw invalid('y', `must hold labels of one type (entry 0 is a ${kind}, entry ${i} is ${typeof x === 'string' ? `'${x}'` : String(x)})`);
+    if (typeof x !== kind)
+      throw invalid(
+        'y',
+        `must hold labels of one type (entry 0 is a ${kind}, entry ${i} is ${typeof x === 'string' ? `'${x}'` : String(x)})`,
+      );
     if (kind === 'number' && !Number.isFinite(x as number)) throw invalid('y', `must be finite (entry ${i} is ${String(x)})`);
     seen.add(x as Label);
   }
   const classes = [...seen].sort((p, q) => (kind === 'number' ? (p as number) - (q as number) : p < q ? -1 : p > q ? 1 : 0));
-  if (classes.length < 2) throw invalid('y', `needs at least two classes for a classifier (found only the class ${v.describe(classes[0])})`);
+  if (classes.length < 2)
+    throw invalid('y', `needs at least two classes for a classifier (found only the class ${v.describe(classes[0])})`);
   if (loss.binary && classes.length !== 2)
-    throw invalid('y', `has ${classes.length} classes; the '${loss.name}' loss is binary${loss.name === 'logistic' ? " (use 'ova-logistic' for more)" : ''}`);
+    throw invalid(
+      'y',
+      `has ${classes.length} classes; the '${loss.name}' loss is binary${loss.name === 'logistic' ? " (use 'ova-logistic' for more)" : ''}`,
+    );
   const index = new Map<Label, number>(classes.map((c, k) => [c, k]));
   const out = new Float64Array(n);
   for (let i = 0; i < n; i++) out[i] = index.get(a[i] as Label)!;
@@ -624,13 +927,24 @@ function warmStartOf(model: unknown, nFeatures: number, kind: ModelKind): WarmSt
   if (model == null) return undefined;
   const m = model as Partial<Model>;
   if (typeof m === 'object' && m.schemaVersion !== undefined && m.schemaVersion !== MODEL_SCHEMA_VERSION)
-    throw invalid('warmStart', `must be a model of format ${MODEL_SCHEMA_VERSION}, the one this library reads (got schemaVersion ${String(m.schemaVersion)})`);
+    throw invalid(
+      'warmStart',
+      `must be a model of format ${MODEL_SCHEMA_VERSION}, the one this library reads (got schemaVersion ${String(m.schemaVersion)})`,
+    );
   if (typeof m === 'object' && (m.kind ?? 'features') !== kind)
     throw invalid('warmStart', `must be a model of kind '${kind}', as this method fits (got a model of kind '${String(m.kind)}')`);
-  if (typeof m !== 'object' || !Array.isArray(m.coef) || !Array.isArray(m.intercept) || m.nFeatures !== nFeatures ||
-      m.coef.length !== nFeatures * m.intercept.length || m.intercept.length === 0)
+  if (
+    typeof m !== 'object' ||
+    !Array.isArray(m.coef) ||
+    !Array.isArray(m.intercept) ||
+    m.nFeatures !== nFeatures ||
+    m.coef.length !== nFeatures * m.intercept.length ||
+    m.intercept.length === 0
+  )
     throw invalid('warmStart', `must be a model fitted on ${nFeatures} features`);
-  const K = m.intercept.length, given = v.finiteVector('warmStart', m.coef), coef = new Float64Array(given.length);
+  const K = m.intercept.length,
+    given = v.finiteVector('warmStart', m.coef),
+    coef = new Float64Array(given.length);
   for (let j = 0; j < nFeatures; j++) for (let k = 0; k < K; k++) coef[k * nFeatures + j] = given[j * K + k];
   return { coef, intercept: v.finiteVector('warmStart', m.intercept) };
 }
@@ -653,10 +967,21 @@ function rowMajor(colMajor: ArrayLike<number>, rows: number, cols: number): numb
 
 /** A shard's part: each unit's results as the module gave them, null for the units it left to
  * other shards (`unit(k)` reads unit k's results from the raw answer, null when it has none). */
-function shardPart(kind: ShardPart['kind'], method: string, settings: Record<string, unknown>, wire: CallMatrix, X: v.Matrix, y: ArrayLike<number>,
-                   decided: Record<string, unknown>, units: number, unit: (k: number) => number[] | null): ShardPart {
+function shardPart(
+  kind: ShardPart['kind'],
+  method: string,
+  settings: Record<string, unknown>,
+  wire: CallMatrix,
+  X: v.Matrix,
+  y: ArrayLike<number>,
+  decided: Record<string, unknown>,
+  units: number,
+  unit: (k: number) => number[] | null,
+): ShardPart {
   return {
-    kind, method, call: callHash(kind, method, wire, X.nRows, X.nCols, y, decided),
+    kind,
+    method,
+    call: callHash(kind, method, wire, X.nRows, X.nCols, y, decided),
     shard: { index: (settings.shardIndex as number | undefined) ?? 0, count: settings.shardCount as number },
     units: Array.from({ length: units }, (_, k) => unit(k)),
   };
@@ -678,20 +1003,30 @@ function toModel(method: string, nFeatures: number, raw: RawFit, meta: ModelMeta
   const coef = rowMajor(raw.coef as Float64Array, nFeatures, K);
   // Centroids come column-major: groups × outputs, or for tasks Q × nFeatures.
   const kind: ModelKind = raw.kind === 'experts' || raw.kind === 'tasks' ? raw.kind : 'features';
-  const cm = raw.centroids as Float64Array, C = kind === 'tasks' ? nFeatures : K, G = C > 0 ? cm.length / C : 0;
+  const cm = raw.centroids as Float64Array,
+    C = kind === 'tasks' ? nFeatures : K,
+    G = C > 0 ? cm.length / C : 0;
   const centroids = rowMajor(cm, G, C);
   // An experts model's gate comes column-major nFeatures × Q.
-  const gateIntercept = raw.gateIntercept as Float64Array | undefined, Q = gateIntercept?.length ?? 0;
-  const gate = kind === 'experts' && Q > 0 ? { coef: rowMajor(raw.gateCoef as Float64Array, nFeatures, Q), intercept: plainOf(gateIntercept!) } : undefined;
+  const gateIntercept = raw.gateIntercept as Float64Array | undefined,
+    Q = gateIntercept?.length ?? 0;
+  const gate =
+    kind === 'experts' && Q > 0
+      ? { coef: rowMajor(raw.gateCoef as Float64Array, nFeatures, Q), intercept: plainOf(gateIntercept!) }
+      : undefined;
   const variances = raw.variances as Float64Array | undefined;
   return {
     schemaVersion: MODEL_SCHEMA_VERSION,
-    method, loss: meta.loss, params: meta.params,
+    method,
+    loss: meta.loss,
+    params: meta.params,
     ...(meta.classes ? { classes: meta.classes } : {}),
     ...(meta.featureNames ? { featureNames: meta.featureNames } : {}),
     ...(meta.offset ? { offset: true } : {}),
     kind,
-    nFeatures, outputs: K, coef,
+    nFeatures,
+    outputs: K,
+    coef,
     intercept: plainOf(raw.intercept as Float64Array),
     groups: plainOf(raw.groups as Int32Array),
     centroids,
@@ -703,7 +1038,7 @@ function toModel(method: string, nFeatures: number, raw: RawFit, meta: ModelMeta
     warnings: raw.warnings ?? [],
     ...(raw.starts ? { starts: { count: raw.starts, atBest: raw.startsAtBest ?? 0 } } : {}),
     ...(gate ? { gate } : {}),
-    ...(variances && variances.length ? { variances: plainOf(variances) } : {}),
+    ...(variances?.length ? { variances: plainOf(variances) } : {}),
     ...(Number.isFinite(raw.criterion) ? { criterion: raw.criterion } : {}),
   };
 }

@@ -8,8 +8,13 @@ import type { Dataset } from './types.js';
 import { describe, isCsr, type Matrix } from './validate.js';
 
 class DatasetHandle implements Dataset {
-  readonly #free: () => void;  // not a property: a handle shows only what Dataset documents
-  constructor(readonly nRows: number, readonly nCols: number, readonly sparse: boolean, free: () => void) {
+  readonly #free: () => void; // not a property: a handle shows only what Dataset documents
+  constructor(
+    readonly nRows: number,
+    readonly nCols: number,
+    readonly sparse: boolean,
+    free: () => void,
+  ) {
     this.#free = free;
     Object.freeze(this);
   }
@@ -28,8 +33,12 @@ export const isDataset = (X: unknown): X is Dataset => X instanceof DatasetHandl
 export function ownCopy(m: Matrix, X: unknown): Matrix {
   const callers = new Set<unknown>(isCsr(X) ? [X.values, X.indptr, X.indices] : [X]);
   const own = <A extends Float64Array | Int32Array>(a: A): A => (callers.has(a) ? (a.slice() as A) : a);
-  return { data: own(m.data), nRows: m.nRows, nCols: m.nCols,
-    ...(m.csr ? { csr: { indptr: own(m.csr.indptr), indices: own(m.csr.indices) } } : {}) };
+  return {
+    data: own(m.data),
+    nRows: m.nRows,
+    nCols: m.nCols,
+    ...(m.csr ? { csr: { indptr: own(m.csr.indptr), indices: own(m.csr.indices) } } : {}),
+  };
 }
 
 /** One instance's datasets: each handle's id and matrix, until it is disposed (or collected). */
@@ -50,7 +59,7 @@ export class Datasets {
     const handle = new DatasetHandle(matrix.nRows, matrix.nCols, matrix.csr !== undefined, () => {
       if (entry.disposed) return;
       entry.disposed = true;
-      entry.matrix = { data: new Float64Array(0), nRows: 0, nCols: 0 };  // the copy goes now, not when the handle does
+      entry.matrix = { data: new Float64Array(0), nRows: 0, nCols: 0 }; // the copy goes now, not when the handle does
       this.collected.unregister(handle);
       this.release(id);
     });

@@ -27,9 +27,11 @@ const NEWSGROUPS = {
   source: 'http://qwone.com/~jason/20Newsgroups/ (20news-bydate.tar.gz, by Jason Rennie)',
   citation: 'Ken Lang. NewsWeeder: learning to filter netnews. ICML 1995, 331–339.',
   terms: 'none stated',
-  layout: ['train/GROUP.jsonl.gz and test/GROUP.jsonl.gz for each GROUP of rec.sport.baseball, rec.sport.hockey, rec.autos, ' +
-    'rec.motorcycles, comp.sys.mac.hardware, comp.sys.ibm.pc.hardware, soc.religion.christian, talk.religion.misc, ' +
-    'talk.politics.guns, talk.politics.mideast: gzipped JSON lines {"id", "text"}, one message each: the tarball\'s message files of that group and split, decoded as latin-1'],
+  layout: [
+    'train/GROUP.jsonl.gz and test/GROUP.jsonl.gz for each GROUP of rec.sport.baseball, rec.sport.hockey, rec.autos, ' +
+      'rec.motorcycles, comp.sys.mac.hardware, comp.sys.ibm.pc.hardware, soc.religion.christian, talk.religion.misc, ' +
+      'talk.politics.guns, talk.politics.mideast: gzipped JSON lines {"id", "text"}, one message each: the tarball\'s message files of that group and split, decoded as latin-1',
+  ],
 };
 
 export const DATASETS: Record<string, DatasetInfo> = {
@@ -38,9 +40,12 @@ export const DATASETS: Record<string, DatasetInfo> = {
     title: 'Pang & Lee scale dataset v1.0 (5006 movie-review extracts by four critics, rated in [0, 1])',
     folder: 'pang-lee-scale',
     source: 'http://www.cs.cornell.edu/people/pabo/movie-review-data/ (scale_data.tar.gz, unpacked: its scaledata/ folder)',
-    citation: 'Bo Pang and Lillian Lee. Seeing stars: exploiting class relationships for sentiment categorization with respect to rating scales. ACL 2005, 115–124.',
-    terms: 'none stated; the dataset\'s README asks users to cite the paper',
-    layout: [`CRITIC/subj.CRITIC, CRITIC/rating.CRITIC, CRITIC/id.CRITIC for each CRITIC of ${PANG_LEE_AUTHORS.join(', ')} (line i of the three files: one review)`],
+    citation:
+      'Bo Pang and Lillian Lee. Seeing stars: exploiting class relationships for sentiment categorization with respect to rating scales. ACL 2005, 115–124.',
+    terms: "none stated; the dataset's README asks users to cite the paper",
+    layout: [
+      `CRITIC/subj.CRITIC, CRITIC/rating.CRITIC, CRITIC/id.CRITIC for each CRITIC of ${PANG_LEE_AUTHORS.join(', ')} (line i of the three files: one review)`,
+    ],
     loader: 'loadPangLee',
   },
   '20ng-pairs': { name: '20ng-pairs', ...NEWSGROUPS, loader: 'loadNewsgroupPairs' },
@@ -49,20 +54,25 @@ export const DATASETS: Record<string, DatasetInfo> = {
     name: 'reuters',
     title: 'Reuters-21578, Distribution 1.0 (21 578 newswire stories of 1987)',
     folder: 'reuters21578',
-    source: 'David D. Lewis\'s distribution (README v1.2, 1997), e.g. the UCI KDD archive\'s reuters21578.tar.gz',
+    source: "David D. Lewis's distribution (README v1.2, 1997), e.g. the UCI KDD archive's reuters21578.tar.gz",
     citation: 'David D. Lewis. Reuters-21578 text categorization test collection, Distribution 1.0. 1997.',
-    terms: 'free distribution for research purposes only (Reuters Ltd. and Carnegie Group, Inc.; the collection\'s README)',
-    layout: ['reut2-000.sgm.gz … reut2-021.sgm.gz: the distribution\'s 22 SGML files, each gzipped (gzip reut2-*.sgm)'],
+    terms: "free distribution for research purposes only (Reuters Ltd. and Carnegie Group, Inc.; the collection's README)",
+    layout: ["reut2-000.sgm.gz … reut2-021.sgm.gz: the distribution's 22 SGML files, each gzipped (gzip reut2-*.sgm)"],
     loader: 'loadReuters',
   },
   westbc: {
     name: 'westbc',
-    title: 'West et al. (2001) breast-cancer expression set (7129 genes, 49 tumours, lymph-node status): a stand-in for the DFG paper\'s breast-cancer data',
+    title:
+      "West et al. (2001) breast-cancer expression set (7129 genes, 49 tumours, lymph-node status): a stand-in for the DFG paper's breast-cancer data",
     folder: 'westbc',
     source: 'the R package TH.data (data set Westbc; Debian r-cran-th.data), exported as CSV',
-    citation: 'M. West et al. Predicting the clinical status of human breast cancer by using gene expression profiles. PNAS 98(20), 11462–11467, 2001.',
+    citation:
+      'M. West et al. Predicting the clinical status of human breast cancer by using gene expression profiles. PNAS 98(20), 11462–11467, 2001.',
     terms: 'TH.data is GPL-3; no separate terms for the data',
-    layout: ['westbc_expression.csv.gz: header tumour,x.1,…,x.7129, one row per tumour', 'westbc_labels.csv: header tumour,nodal_status (negative or positive), the same order'],
+    layout: [
+      'westbc_expression.csv.gz: header tumour,x.1,…,x.7129, one row per tumour',
+      'westbc_labels.csv: header tumour,nodal_status (negative or positive), the same order',
+    ],
     loader: 'loadWestbc',
   },
 };

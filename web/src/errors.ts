@@ -14,8 +14,7 @@ export class SupclustError extends Error {
   }
 }
 
-export const invalid = (field: string, message: string): SupclustError =>
-  new SupclustError('invalid-input', `${field}: ${message}`, field);
+export const invalid = (field: string, message: string): SupclustError => new SupclustError('invalid-input', `${field}: ${message}`, field);
 
 /** A refusal from the C++ library as an invalid-input error: the field its check named and its
  * message, which starts with that field (base/refusal.hpp). */

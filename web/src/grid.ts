@@ -18,8 +18,8 @@ export function logGrid(from: number, to: number, count: number): number[] {
 // the exact value.
 
 // ln 2 split so that k · LN2_HI is exact for |k| < 2¹¹ (its low 32 bits are zero).
-const LN2_HI = 6.93147180369123816490e-1;
-const LN2_LO = 1.90821492927058770002e-10;
+const LN2_HI = 0.6931471803691238;
+const LN2_LO = 1.9082149292705877e-10;
 const SQRT1_2 = Math.SQRT1_2;
 const bits = new DataView(new ArrayBuffer(8));
 
@@ -32,8 +32,16 @@ function pow2(k: number): number {
 
 /** x · 2^k for any integer k (in at most three exact steps; overflow gives ±Infinity, underflow 0). */
 function scale(x: number, k: number): number {
-  while (k > 1023) { x *= pow2(1023); k -= 1023; if (!Number.isFinite(x)) return x; }
-  while (k < -1022) { x *= pow2(-1022); k += 1022; if (x === 0) return x; }
+  while (k > 1023) {
+    x *= pow2(1023);
+    k -= 1023;
+    if (!Number.isFinite(x)) return x;
+  }
+  while (k < -1022) {
+    x *= pow2(-1022);
+    k += 1022;
+    if (x === 0) return x;
+  }
   return x * pow2(k);
 }
 
@@ -44,7 +52,7 @@ export function exp(x: number): number {
   if (x > 710) return Infinity;
   if (x < -746) return 0;
   const k = Math.round(x / (LN2_HI + LN2_LO));
-  const r = (x - k * LN2_HI) - k * LN2_LO;
+  const r = x - k * LN2_HI - k * LN2_LO;
   let sum = 1;
   for (let n = 15; n >= 1; n--) sum = 1 + (r / n) * sum;
   return scale(sum, k);
@@ -57,17 +65,24 @@ export function log(x: number): number {
   if (x === 0) return -Infinity;
   if (x === Infinity) return x;
   let e = 0;
-  if (x < 2.2250738585072014e-308) { x *= pow2(54); e = -54; }  // subnormal: normalise first
+  if (x < 2.2250738585072014e-308) {
+    x *= pow2(54);
+    e = -54;
+  } // subnormal: normalise first
   bits.setFloat64(0, x);
   const high = bits.getUint32(0);
   e += (high >>> 20) - 1023;
   bits.setUint32(0, (high & 0x000fffff) | 0x3ff00000);
-  let m = bits.getFloat64(0);  // in [1, 2)
-  if (m > 2 * SQRT1_2) { m /= 2; e += 1; }
-  const f = m - 1;  // exact
-  const s = f / (2 + f), z = s * s;
+  let m = bits.getFloat64(0); // in [1, 2)
+  if (m > 2 * SQRT1_2) {
+    m /= 2;
+    e += 1;
+  }
+  const f = m - 1; // exact
+  const s = f / (2 + f),
+    z = s * s;
   let series = 1 / 23;
   for (let j = 21; j >= 3; j -= 2) series = 1 / j + z * series;
-  const logM = f - s * (f - 2 * z * series);  // 2s = f − s f: the exact f leads, the rounding stays in the small rest
+  const logM = f - s * (f - 2 * z * series); // 2s = f − s f: the exact f leads, the rounding stays in the small rest
   return e * LN2_HI + (logM + e * LN2_LO);
 }

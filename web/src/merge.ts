@@ -9,7 +9,8 @@ import type { ExperimentDataWire } from './protocol.js';
 
 /** A 53-bit hash (cyrb53) of the bytes of views, as hex. */
 export function hashOfBytes(views: ArrayBufferView[]): string {
-  let h1 = 0xdeadbeef, h2 = 0x41c6ce57;
+  let h1 = 0xdeadbeef,
+    h2 = 0x41c6ce57;
   for (const a of views) {
     const bytes = new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
     for (let i = 0; i < bytes.length; i++) {
@@ -24,8 +25,13 @@ export function hashOfBytes(views: ArrayBufferView[]): string {
 
 /** The hash of every dataset given to a real-data table: sizes, X (dense or CSR) and y. */
 export function hashOfData(data: ExperimentDataWire[]): string {
-  return hashOfBytes(data.flatMap((d) => [new Float64Array([d.nRows, d.nCols]),
-    ...(d.X instanceof Float64Array ? [d.X] : [d.X.indptr, d.X.indices, d.X.values]), d.y]));
+  return hashOfBytes(
+    data.flatMap((d) => [
+      new Float64Array([d.nRows, d.nCols]),
+      ...(d.X instanceof Float64Array ? [d.X] : [d.X.indptr, d.X.indices, d.X.values]),
+      d.y,
+    ]),
+  );
 }
 
 // The runner's mean and sample deviation, summed in the same order.
@@ -38,7 +44,7 @@ function meanStd(values: number[]): { mean: number; std: number } {
   return { mean, std: Math.sqrt(v / Math.max(1, values.length - 1)) };
 }
 
-const numberOf = (x: unknown) => (typeof x === 'number' ? x : NaN);  // JSON writes NaN as null
+const numberOf = (x: unknown) => (typeof x === 'number' ? x : NaN); // JSON writes NaN as null
 
 /** Joins the partials of one sharded table (any order) into the whole table. */
 export function mergeExperiments(partials: ExperimentResult[]): ExperimentResult {
@@ -49,25 +55,37 @@ export function mergeExperiments(partials: ExperimentResult[]): ExperimentResult
       throw invalid('partials', `partial ${i} is not a result of sc.experiment() (no tasks or rows)`);
     for (const field of ['id', 'version', 'seed', 'reps', 'fast', 'dataHash', 'totalTasks'] as const)
       if (p[field] !== first[field])
-        throw invalid(field, `partial ${i} has ${field} ${JSON.stringify(p[field])}, partial 0 has ${JSON.stringify(first[field])}: not shards of one run`);
-    const labels = p.rows.map((r) => r.method).join(', '), expected = first.rows.map((r) => r.method).join(', ');
-    if (labels !== expected) throw invalid('methods', `partial ${i} has the rows ${labels}, partial 0 has ${expected}: not shards of one run`);
+        throw invalid(
+          field,
+          `partial ${i} has ${field} ${JSON.stringify(p[field])}, partial 0 has ${JSON.stringify(first[field])}: not shards of one run`,
+        );
+    const labels = p.rows.map((r) => r.method).join(', '),
+      expected = first.rows.map((r) => r.method).join(', ');
+    if (labels !== expected)
+      throw invalid('methods', `partial ${i} has the rows ${labels}, partial 0 has ${expected}: not shards of one run`);
     if (p.shard && first.shard && p.shard.count !== first.shard.count)
       throw invalid('shard', `partial ${i} is a shard of ${p.shard.count}, partial 0 of ${first.shard.count}`);
   });
   const { reps, totalTasks } = first;
-  const draws = totalTasks / reps, perDraw = first.columns.length / draws;
-  const where = (t: number) => `repetition ${t % reps} of ${draws === 1 ? 'the table' : `column ${Math.floor(t / reps)} (${first.columnLabels[Math.floor(t / reps) * perDraw]})`}`;
+  const draws = totalTasks / reps,
+    perDraw = first.columns.length / draws;
+  const where = (t: number) =>
+    `repetition ${t % reps} of ${draws === 1 ? 'the table' : `column ${Math.floor(t / reps)} (${first.columnLabels[Math.floor(t / reps) * perDraw]})`}`;
   const holder = new Array<number>(totalTasks).fill(-1);
   partials.forEach((p, i) => {
     for (const t of p.tasks) {
-      if (!Number.isInteger(t) || t < 0 || t >= totalTasks) throw invalid('tasks', `partial ${i} holds task ${t}, outside 0..${totalTasks - 1}`);
+      if (!Number.isInteger(t) || t < 0 || t >= totalTasks)
+        throw invalid('tasks', `partial ${i} holds task ${t}, outside 0..${totalTasks - 1}`);
       if (holder[t] >= 0) throw invalid('tasks', `${where(t)} is held by partials ${holder[t]} and ${i} (the same shard twice?)`);
       holder[t] = i;
     }
   });
   const missing = holder.indexOf(-1);
-  if (missing >= 0) throw invalid('tasks', `${where(missing)} is in no partial (a shard is missing: ${holder.filter((h) => h < 0).length} of ${totalTasks} repetitions)`);
+  if (missing >= 0)
+    throw invalid(
+      'tasks',
+      `${where(missing)} is in no partial (a shard is missing: ${holder.filter((h) => h < 0).length} of ${totalTasks} repetitions)`,
+    );
   const rows = first.rows.map((row, m) => ({
     method: row.method,
     cells: row.cells.map((_, c) => {

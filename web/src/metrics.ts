@@ -14,11 +14,13 @@ function sameLength(y: ArrayLike<unknown>, other: ArrayLike<unknown>, field: str
 }
 
 /** Observation weights: none, or the library's (validate's observationWeights). */
-const weightsOf = (weights: ArrayLike<number> | undefined, n: number) => (weights === undefined ? undefined : observationWeights(weights, n));
+const weightsOf = (weights: ArrayLike<number> | undefined, n: number) =>
+  weights === undefined ? undefined : observationWeights(weights, n);
 
 /** Σ wᵢ fᵢ / Σ wᵢ over the rows (the plain mean without weights). */
 function meanOf(n: number, w: Float64Array | undefined, f: (i: number) => number): number {
-  let s = 0, total = 0;
+  let s = 0,
+    total = 0;
   for (let i = 0; i < n; i++) {
     const wi = w ? w[i] : 1;
     if (wi !== 0) s += wi * f(i);
@@ -35,22 +37,26 @@ function pairOf(y: ArrayLike<number>, predicted: ArrayLike<number>): [Float64Arr
 
 /** Mean squared error, Σ wᵢ (yᵢ − ŷᵢ)² / Σ wᵢ (wᵢ = 1 without weights). */
 export function mse(y: ArrayLike<number>, predicted: ArrayLike<number>, weights?: ArrayLike<number>): number {
-  const [t, p] = pairOf(y, predicted), w = weightsOf(weights, t.length);
+  const [t, p] = pairOf(y, predicted),
+    w = weightsOf(weights, t.length);
   return meanOf(t.length, w, (i) => (t[i] - p[i]) ** 2);
 }
 
 /** Mean absolute error, Σ wᵢ |yᵢ − ŷᵢ| / Σ wᵢ. */
 export function mae(y: ArrayLike<number>, predicted: ArrayLike<number>, weights?: ArrayLike<number>): number {
-  const [t, p] = pairOf(y, predicted), w = weightsOf(weights, t.length);
+  const [t, p] = pairOf(y, predicted),
+    w = weightsOf(weights, t.length);
   return meanOf(t.length, w, (i) => Math.abs(t[i] - p[i]));
 }
 
 /** The coefficient of determination 1 − Σ wᵢ(yᵢ − ŷᵢ)² / Σ wᵢ(yᵢ − ȳ)², ȳ the (weighted) mean
  * (constant y: 1 when every prediction is exact, else 0). */
 export function r2(y: ArrayLike<number>, predicted: ArrayLike<number>, weights?: ArrayLike<number>): number {
-  const [t, p] = pairOf(y, predicted), w = weightsOf(weights, t.length);
+  const [t, p] = pairOf(y, predicted),
+    w = weightsOf(weights, t.length);
   const mean = meanOf(t.length, w, (i) => t[i]);
-  const sse = meanOf(t.length, w, (i) => (t[i] - p[i]) ** 2), sst = meanOf(t.length, w, (i) => (t[i] - mean) ** 2);
+  const sse = meanOf(t.length, w, (i) => (t[i] - p[i]) ** 2),
+    sst = meanOf(t.length, w, (i) => (t[i] - mean) ** 2);
   return sst > 0 ? 1 - sse / sst : sse === 0 ? 1 : 0;
 }
 
@@ -80,9 +86,13 @@ export function auc(y: ArrayLike<Label>, scores: ArrayLike<number>, positive?: L
   // Ascending tie groups: each positive's weight times the negative weight below it, plus half the
   // negative weight tied with it, over (Σ positive weight)(Σ negative weight).
   const order = Array.from({ length: y.length }, (_, i) => i).sort((a, b) => scores[a] - scores[b]);
-  let area = 0, below = 0, P = 0;
-  for (let t = 0; t < order.length;) {
-    let u = t, groupPos = 0, groupNeg = 0;
+  let area = 0,
+    below = 0,
+    P = 0;
+  for (let t = 0; t < order.length; ) {
+    let u = t,
+      groupPos = 0,
+      groupNeg = 0;
     for (; u < order.length && scores[order[u]] === scores[order[t]]; u++) {
       const wi = w ? w[order[u]] : 1;
       if (y[order[u]] === pos) groupPos += wi;
@@ -100,9 +110,15 @@ export function auc(y: ArrayLike<Label>, scores: ArrayLike<number>, positive?: L
  * as predictProba gives them; class k is classes[k], model.classes). Probabilities are read as
  * given, a zero for the true class giving Infinity. For a binary logistic model it equals
  * sc.score's 'deviance' (the mean logistic loss). */
-export function logLoss(y: ArrayLike<Label>, probabilities: ArrayLike<number>, classes: ArrayLike<Label>, weights?: ArrayLike<number>): number {
+export function logLoss(
+  y: ArrayLike<Label>,
+  probabilities: ArrayLike<number>,
+  classes: ArrayLike<Label>,
+  weights?: ArrayLike<number>,
+): number {
   if (classes == null || classes.length < 2) throw invalid('classes', 'must list at least two labels (model.classes)');
-  const K = classes.length, column = new Map(Array.from(classes, (c, k) => [c, k]));
+  const K = classes.length,
+    column = new Map(Array.from(classes, (c, k) => [c, k]));
   sameLength(y, probabilities, 'probabilities', K);
   finiteVector('probabilities', probabilities);
   const w = weightsOf(weights, y.length);

@@ -7,18 +7,26 @@ import { describe, finiteVector } from './validate.js';
 export interface ModelArrays {
   nFeatures: number;
   outputs: number;
-  coef: Float64Array;  // row-major nFeatures × outputs, as in Model.coef
+  coef: Float64Array; // row-major nFeatures × outputs, as in Model.coef
   intercept: Float64Array;
-  gateCoef: Float64Array;  // experts: row-major nFeatures × Q, as in Model.gate.coef (empty: no gate)
+  gateCoef: Float64Array; // experts: row-major nFeatures × Q, as in Model.gate.coef (empty: no gate)
   gateIntercept: Float64Array;
 }
 
 /** What a model may name, as the library declares it (info.methods' kinds, info.losses). */
-export interface ModelVocabulary { kinds: readonly string[]; losses: readonly string[]; regression: readonly string[] }
+export interface ModelVocabulary {
+  kinds: readonly string[];
+  losses: readonly string[];
+  regression: readonly string[];
+}
 
 /** The vocabulary of a description (info(), or the generated DESCRIPTION). */
-export const vocabularyOf = (d: { methods: readonly { kind: string }[]; losses: readonly { name: string; classification: boolean }[] }): ModelVocabulary => ({
-  kinds: [...new Set(d.methods.map((m) => m.kind))], losses: d.losses.map((l) => l.name),
+export const vocabularyOf = (d: {
+  methods: readonly { kind: string }[];
+  losses: readonly { name: string; classification: boolean }[];
+}): ModelVocabulary => ({
+  kinds: [...new Set(d.methods.map((m) => m.kind))],
+  losses: d.losses.map((l) => l.name),
   regression: d.losses.filter((l) => !l.classification).map((l) => l.name),
 });
 
@@ -27,7 +35,10 @@ export const vocabularyOf = (d: { methods: readonly { kind: string }[]; losses: 
 export function modelArrays(model: Model, known: ModelVocabulary): ModelArrays {
   if (model == null || typeof model !== 'object') throw invalid('model', 'must be a model returned by fit()');
   if (model.schemaVersion !== MODEL_SCHEMA_VERSION)
-    throw invalid('model.schemaVersion', `must be ${MODEL_SCHEMA_VERSION}, the model format this library reads (got ${String(model.schemaVersion)}): refit the model with this version`);
+    throw invalid(
+      'model.schemaVersion',
+      `must be ${MODEL_SCHEMA_VERSION}, the model format this library reads (got ${String(model.schemaVersion)}): refit the model with this version`,
+    );
   if (model.kind !== undefined && !known.kinds.includes(model.kind as string))
     throw invalid('model.kind', `must be one of ${known.kinds.map((k) => `'${k}'`).join(', ')} (got ${describe(model.kind)})`);
   if (model.loss !== undefined && !known.losses.includes(model.loss as string))
@@ -38,12 +49,14 @@ export function modelArrays(model: Model, known: ModelVocabulary): ModelArrays {
     const classes = model.classes as unknown;
     if (!Array.isArray(classes)) throw invalid('model.classes', `must be an array of class labels (got ${describe(classes)})`);
     const seen = new Set<unknown>();
-    for (let k = 0; k < classes.length; k++) {  // every index, holes included
+    for (let k = 0; k < classes.length; k++) {
+      // every index, holes included
       const c: unknown = classes[k];
       if (!(typeof c === 'string' || (typeof c === 'number' && Number.isFinite(c))))
         throw invalid('model.classes', `entry ${k} must be a string or a finite number (got ${k in classes ? describe(c) : 'a hole'})`);
       if (seen.has(c)) throw invalid('model.classes', `entry ${k} (${String(c)}) repeats an earlier class`);
-      if (k > 0 && typeof c !== typeof classes[0]) throw invalid('model.classes', `must hold labels of one type (entry 0 is a ${typeof classes[0]}, entry ${k} a ${typeof c})`);
+      if (k > 0 && typeof c !== typeof classes[0])
+        throw invalid('model.classes', `must hold labels of one type (entry 0 is a ${typeof classes[0]}, entry ${k} a ${typeof c})`);
       seen.add(c);
     }
     if (classes.length < 2) throw invalid('model.classes', `must hold at least two classes (got ${classes.length})`);
@@ -65,20 +78,26 @@ export function modelArrays(model: Model, known: ModelVocabulary): ModelArrays {
     // Classifying experts: Q blocks of K scores, or Q scores for two classes (Q from the model's
     // params when it has them).
     const experts = model.params?.Q;
-    const fits = model.kind === 'experts'
-      ? K >= 2 && (typeof experts === 'number' ? outputs === experts * K || (K === 2 && outputs === experts) : outputs % K === 0 || K === 2)
-      : outputs === K || (K === 2 && outputs === 1);
+    const fits =
+      model.kind === 'experts'
+        ? K >= 2 &&
+          (typeof experts === 'number' ? outputs === experts * K || (K === 2 && outputs === experts) : outputs % K === 0 || K === 2)
+        : outputs === K || (K === 2 && outputs === 1);
     if (!fits) throw invalid('model.classes', `has ${K} classes, which do not match the model's ${outputs} outputs`);
   }
-  let gateCoef: Float64Array = new Float64Array(0), gateIntercept: Float64Array = new Float64Array(0);
+  let gateCoef: Float64Array = new Float64Array(0),
+    gateIntercept: Float64Array = new Float64Array(0);
   if (model.gate !== undefined) {
-    if (model.kind !== 'experts') throw invalid('model.gate', `only an experts model has a gate (this one is '${String(model.kind ?? 'features')}')`);
-    if (model.gate == null || typeof model.gate !== 'object') throw invalid('model.gate', `must be { coef, intercept } (got ${describe(model.gate)})`);
+    if (model.kind !== 'experts')
+      throw invalid('model.gate', `only an experts model has a gate (this one is '${String(model.kind ?? 'features')}')`);
+    if (model.gate == null || typeof model.gate !== 'object')
+      throw invalid('model.gate', `must be { coef, intercept } (got ${describe(model.gate)})`);
     gateIntercept = finiteVector('model.gate.intercept', model.gate.intercept);
     // The experts: Q blocks of K class scores, or (binary experts) Q scores; else Q answers.
     const K = Array.isArray(model.classes) ? model.classes.length : 1;
     const Q = K === 2 && gateIntercept.length === outputs ? outputs : outputs / K;
-    if (gateIntercept.length !== Q) throw invalid('model.gate.intercept', `must have one entry per expert (${Q}), got ${gateIntercept.length}`);
+    if (gateIntercept.length !== Q)
+      throw invalid('model.gate.intercept', `must have one entry per expert (${Q}), got ${gateIntercept.length}`);
     gateCoef = finiteVector('model.gate.coef', model.gate.coef);
     if (gateCoef.length !== nFeatures * Q)
       throw invalid('model.gate.coef', `must have nFeatures × experts = ${nFeatures} × ${Q} entries (got ${gateCoef.length})`);

@@ -46,20 +46,30 @@ export function fileOf(module: ModuleName, variant: Variant): string {
 
 /** progress(iteration, objective) returns false to stop the solver. */
 export function execute(m: WasmModule, r: Request, progress?: (it: number, f: number) => boolean): unknown {
-  if ('upload' in r && r.upload) {  // the dataset this call names, stored first
+  if ('upload' in r && r.upload) {
+    // the dataset this call names, stored first
     const refusal = m.hold(r.upload);
     if (refusal) return refusal;
   }
   switch (r.op) {
-    case 'hold': return undefined;
-    case 'release': return m.release(r);
-    case 'fit': return m.fit(r, progress);
-    case 'crossValidate': return m.crossValidate(r, progress);
-    case 'path': return m.path(r, progress);
-    case 'stability': return m.stability(r, progress);
-    case 'experiment': return m.experiment!(r, progress);
-    case 'generate': return m.generate(r);
-    default: return m[r.op](r as never);
+    case 'hold':
+      return undefined;
+    case 'release':
+      return m.release(r);
+    case 'fit':
+      return m.fit(r, progress);
+    case 'crossValidate':
+      return m.crossValidate(r, progress);
+    case 'path':
+      return m.path(r, progress);
+    case 'stability':
+      return m.stability(r, progress);
+    case 'experiment':
+      return m.experiment!(r, progress);
+    case 'generate':
+      return m.generate(r);
+    default:
+      return m[r.op](r as never);
   }
 }
 

@@ -46,7 +46,7 @@ export class BufferPool {
   give(buffers: ArrayBuffer[]): void {
     for (const b of buffers) if (b.byteLength >= BufferPool.MIN_BYTES) this.spare.push(b);
     let total = this.spare.reduce((sum, b) => sum + b.byteLength, 0);
-    while (total > this.limitBytes) total -= this.spare.shift()!.byteLength;  // the oldest first
+    while (total > this.limitBytes) total -= this.spare.shift()!.byteLength; // the oldest first
   }
 }
 

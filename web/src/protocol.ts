@@ -25,7 +25,11 @@ export type Upload = UploadWire;
 export type ExperimentRequest = Omit<Extract<Request, { op: 'experiment' }>, 'op'>;
 
 /** A refusal, as every call of the module reports one: the field its check named. */
-export interface Refusal { status: 'invalid-input'; field: string; message: string }
+export interface Refusal {
+  status: 'invalid-input';
+  field: string;
+  message: string;
+}
 
 export type RawStatus = 'converged' | 'max-iterations' | 'invalid-input' | 'numerical-issue' | 'aborted';
 
@@ -92,8 +96,16 @@ export interface RawPath {
   topKind?: 'exact' | 'bound' | 'scale';
   stopped?: string;
   bestCriterion?: number;
-  points?: { value: number; weights: Float64Array; devianceRatio: number; nonZeros: number; groups: number; criterion: number; model: RawFit;
-    cv?: { mean: number; std: number; se: number; scores: Float64Array } }[];
+  points?: {
+    value: number;
+    weights: Float64Array;
+    devianceRatio: number;
+    nonZeros: number;
+    groups: number;
+    criterion: number;
+    model: RawFit;
+    cv?: { mean: number; std: number; se: number; scores: Float64Array };
+  }[];
   metric?: string;
   higherIsBetter?: boolean;
   folds?: number;
@@ -125,7 +137,12 @@ export interface RawExperiment {
   seconds?: number;
   tasks?: Float64Array;
   totalTasks?: number;
-  rows?: { method: string; msPerFit: number; cells: { mean: number; std: number; values: Float64Array }[]; paper: { mean: number; std: number }[] }[];
+  rows?: {
+    method: string;
+    msPerFit: number;
+    cells: { mean: number; std: number; values: Float64Array }[];
+    paper: { mean: number; std: number }[];
+  }[];
 }
 
 /** Whether a module's answer is a refusal. */
@@ -136,7 +153,11 @@ export function isRefusal(raw: unknown): raw is Refusal {
 /** The dataset a request names (its X or the one it holds), if any. */
 export function datasetOf(r: Request): number | undefined {
   if (r.op === 'hold') return r.dataset;
-  if ((r.op === 'fit' || r.op === 'predict' || r.op === 'score' || r.op === 'crossValidate' || r.op === 'path' || r.op === 'stability') && typeof r.X === 'number') return r.X;
+  if (
+    (r.op === 'fit' || r.op === 'predict' || r.op === 'score' || r.op === 'crossValidate' || r.op === 'path' || r.op === 'stability') &&
+    typeof r.X === 'number'
+  )
+    return r.X;
   return undefined;
 }
 
@@ -144,9 +165,15 @@ export function datasetOf(r: Request): number | undefined {
  * unknown method goes to the library, which refuses it by name). */
 export function moduleFor(r: Request, methods: readonly { name: string; module: ModuleName }[]): ModuleName {
   switch (r.op) {
-    case 'fit': case 'crossValidate': case 'path': case 'stability': return methods.find((m) => m.name === r.method)?.module ?? 'library';
-    case 'experiment': return 'library';
-    default: return 'core';  // the kernels; a dataset, held by any module
+    case 'fit':
+    case 'crossValidate':
+    case 'path':
+    case 'stability':
+      return methods.find((m) => m.name === r.method)?.module ?? 'library';
+    case 'experiment':
+      return 'library';
+    default:
+      return 'core'; // the kernels; a dataset, held by any module
   }
 }
 

@@ -16,13 +16,16 @@ export interface WorkerPort {
 }
 
 /** Returns the message handler of a worker whose glue `glueFor(variant)` loads. */
-export function serve(port: WorkerPort, glueFor: (variant: Variant, module: ModuleName) => Promise<CreateModule>): (msg: ToWorker) => Promise<void> {
+export function serve(
+  port: WorkerPort,
+  glueFor: (variant: Variant, module: ModuleName) => Promise<CreateModule>,
+): (msg: ToWorker) => Promise<void> {
   let module: WasmModule | undefined;
   let glue: Promise<CreateModule> | undefined;
   return async (msg) => {
     if (msg.type === 'prepare') {
       glue = glueFor(msg.variant, msg.moduleName);
-      glue.catch(() => undefined);  // reported when init awaits it
+      glue.catch(() => undefined); // reported when init awaits it
       return;
     }
     if (msg.type === 'init') {
@@ -46,17 +49,19 @@ export function serve(port: WorkerPort, glueFor: (variant: Variant, module: Modu
     const { id } = msg;
     let last = -Infinity;
     let unsent: [number, number] | undefined;
-    const progress = msg.progress ? (iteration: number, objective: number) => {
-      const now = performance.now();
-      if (now - last >= PROGRESS_INTERVAL_MS) {
-        last = now;
-        unsent = undefined;
-        port.post({ type: 'progress', id, iteration, objective });
-      } else {
-        unsent = [iteration, objective];
-      }
-      return true;
-    } : undefined;
+    const progress = msg.progress
+      ? (iteration: number, objective: number) => {
+          const now = performance.now();
+          if (now - last >= PROGRESS_INTERVAL_MS) {
+            last = now;
+            unsent = undefined;
+            port.post({ type: 'progress', id, iteration, objective });
+          } else {
+            unsent = [iteration, objective];
+          }
+          return true;
+        }
+      : undefined;
     // The request's buffers no part of the result views (the module returns copies).
     const spareOf = (result: unknown) => {
       const inResult = ownBuffersOf(result);
@@ -69,7 +74,15 @@ export function serve(port: WorkerPort, glueFor: (variant: Variant, module: Modu
       port.post({ type: 'result', id, result, spare }, [...ownBuffersOf(result), ...spare]);
     } catch (err) {
       const spare = spareOf(undefined);
-      port.post({ type: 'error', id, message: typeof err === 'number' ? `a C++ exception (${err}), most likely out of memory` : String((err as Error)?.message ?? err), spare }, spare);
+      port.post(
+        {
+          type: 'error',
+          id,
+          message: typeof err === 'number' ? `a C++ exception (${err}), most likely out of memory` : String((err as Error)?.message ?? err),
+          spare,
+        },
+        spare,
+      );
     }
   };
 }

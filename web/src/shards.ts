@@ -9,18 +9,32 @@ import { hashOfBytes } from './merge.js';
 import type { CallMatrix } from './protocol.js';
 import type { ShardPart } from './types.js';
 
-const text = (value: unknown) => new TextEncoder().encode(JSON.stringify(value, (_, v) =>
-  (v instanceof Float64Array || v instanceof Int32Array ? Array.from(v) : v)));
+const text = (value: unknown) =>
+  new TextEncoder().encode(JSON.stringify(value, (_, v) => (v instanceof Float64Array || v instanceof Int32Array ? Array.from(v) : v)));
 
 /** The settings that deal or join shards, left out of a call's hash. */
 export const SHARD_SETTINGS = ['shardIndex', 'shardCount', 'foldScores', 'partitions'];
 
 /** The hash of a call: its kind, method, X's sizes and entries (a held dataset: its id), y, and
  * whatever else decides its answer (options, grid or sequence, settings but the shards'). */
-export function callHash(kind: string, method: string, X: CallMatrix, nRows: number, nCols: number, y: ArrayLike<number>, rest: Record<string, unknown>): string {
+export function callHash(
+  kind: string,
+  method: string,
+  X: CallMatrix,
+  nRows: number,
+  nCols: number,
+  y: ArrayLike<number>,
+  rest: Record<string, unknown>,
+): string {
   const matrix = typeof X === 'number' ? [text({ dataset: X })] : X instanceof Float64Array ? [X] : [X.indptr, X.indices, X.values];
-  const decided = Object.fromEntries(Object.entries(rest).map(([k, v]) =>
-    [k, v && typeof v === 'object' && !ArrayBuffer.isView(v) ? Object.fromEntries(Object.entries(v).filter(([s]) => !SHARD_SETTINGS.includes(s))) : v]));
+  const decided = Object.fromEntries(
+    Object.entries(rest).map(([k, v]) => [
+      k,
+      v && typeof v === 'object' && !ArrayBuffer.isView(v)
+        ? Object.fromEntries(Object.entries(v).filter(([s]) => !SHARD_SETTINGS.includes(s)))
+        : v,
+    ]),
+  );
   return hashOfBytes([text({ kind, method, nRows, nCols }), ...matrix, Float64Array.from(y), text(decided)]);
 }
 
@@ -36,17 +50,26 @@ export function joinShards(parts: ShardPart[]): { foldScores: number[] } | { par
     if (p == null || typeof p !== 'object' || !p.shard || !Array.isArray(p.units))
       throw invalid('parts', `part ${i} is not a shard's part (no shard or units)`);
     if (p.call !== first.call || p.kind !== first.kind || p.shard.count !== first.shard.count || p.units.length !== first.units.length)
-      throw invalid('parts', `part ${i} is not a shard of the run of part 0 (another call — data, options or settings — or another shard count)`);
+      throw invalid(
+        'parts',
+        `part ${i} is not a shard of the run of part 0 (another call — data, options or settings — or another shard count)`,
+      );
   });
-  const count = first.shard.count, holder = new Array<number>(count).fill(-1);
+  const count = first.shard.count,
+    holder = new Array<number>(count).fill(-1);
   parts.forEach((p, i) => {
     if (!Number.isInteger(p.shard.index) || p.shard.index < 0 || p.shard.index >= count)
       throw invalid('parts', `part ${i} is shard ${p.shard.index}, outside 0..${count - 1}`);
-    if (holder[p.shard.index] >= 0) throw invalid('parts', `shard ${p.shard.index} of ${count} is given twice (parts ${holder[p.shard.index]} and ${i})`);
+    if (holder[p.shard.index] >= 0)
+      throw invalid('parts', `shard ${p.shard.index} of ${count} is given twice (parts ${holder[p.shard.index]} and ${i})`);
     holder[p.shard.index] = i;
   });
   const missing = holder.flatMap((h, s) => (h < 0 ? [s] : []));
-  if (missing.length) throw invalid('parts', `shard${missing.length > 1 ? 's' : ''} ${missing.join(', ')} of ${count} ${missing.length > 1 ? 'are' : 'is'} missing`);
+  if (missing.length)
+    throw invalid(
+      'parts',
+      `shard${missing.length > 1 ? 's' : ''} ${missing.join(', ')} of ${count} ${missing.length > 1 ? 'are' : 'is'} missing`,
+    );
   const unit = first.kind === 'stability' ? 'resample' : 'fold';
   const units = first.units.map((_, u) => {
     const holders = parts.filter((p) => p.units[u] != null);
@@ -57,7 +80,13 @@ export function joinShards(parts: ShardPart[]): { foldScores: number[] } | { par
     return values;
   });
   if (first.kind === 'stability') return { partitions: units.flat() };
-  const points = units[0].length, folds = units.length, foldScores = new Array<number>(points * folds);
-  units.forEach((scores, k) => scores.forEach((s, p) => { foldScores[p * folds + k] = s; }));
+  const points = units[0].length,
+    folds = units.length,
+    foldScores = new Array<number>(points * folds);
+  units.forEach((scores, k) =>
+    scores.forEach((s, p) => {
+      foldScores[p * folds + k] = s;
+    }),
+  );
   return { foldScores };
 }

@@ -51,12 +51,19 @@ export function splitRows(nRows: number, options: SplitOptions = {}): { train: n
   const left = new Map<Label, number>();
   for (let i = 0; i < nRows; i++) left.set(stratify[i], (left.get(stratify[i]) ?? 0) + 1);
   for (const [label, count] of left) left.set(label, Math.round(share * count));
-  const train: number[] = [], held: number[] = [];
-  for (let t = order.length - 1; t >= 0; t--) {  // from the end, as without stratify
-    const label = stratify[order[t]], quota = left.get(label)!;
-    if (quota > 0) { held.push(order[t]); left.set(label, quota - 1); } else train.push(order[t]);
+  const train: number[] = [],
+    held: number[] = [];
+  for (let t = order.length - 1; t >= 0; t--) {
+    // from the end, as without stratify
+    const label = stratify[order[t]],
+      quota = left.get(label)!;
+    if (quota > 0) {
+      held.push(order[t]);
+      left.set(label, quota - 1);
+    } else train.push(order[t]);
   }
-  if (held.length < 1 || train.length < 1) throw invalid('test', `must give at least one test and one training row (${held.length} of ${nRows})`);
+  if (held.length < 1 || train.length < 1)
+    throw invalid('test', `must give at least one test and one training row (${held.length} of ${nRows})`);
   return { train: train.reverse(), test: held.reverse() };
 }
 
@@ -65,10 +72,12 @@ export function splitRows(nRows: number, options: SplitOptions = {}): { train: n
  * else an array. */
 export function selectRows<T extends Label>(values: Float64Array | ArrayLike<T>, rows: ArrayLike<number>, width = 1): Float64Array | T[] {
   if (!Number.isInteger(width) || width < 1) throw invalid('width', `must be an integer >= 1 (got ${width})`);
-  if (values.length % width !== 0) throw invalid('width', `must divide the array's length (${values.length} is not a multiple of ${width})`);
+  if (values.length % width !== 0)
+    throw invalid('width', `must divide the array's length (${values.length} is not a multiple of ${width})`);
   const n = values.length / width;
   for (let t = 0; t < rows.length; t++)
-    if (!Number.isInteger(rows[t]) || rows[t] < 0 || rows[t] >= n) throw invalid('rows', `entry ${t} (${rows[t]}) is not a row of 0 … ${n - 1}`);
+    if (!Number.isInteger(rows[t]) || rows[t] < 0 || rows[t] >= n)
+      throw invalid('rows', `entry ${t} (${rows[t]}) is not a row of 0 … ${n - 1}`);
   if (values instanceof Float64Array) {
     const out = new Float64Array(rows.length * width);
     for (let t = 0; t < rows.length; t++) out.set(values.subarray(rows[t] * width, (rows[t] + 1) * width), t * width);

@@ -79,7 +79,7 @@ const NUMBER = /^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/;
 const DECIMAL_COMMA = /^\s*[-+]?(\d+,?\d*|,\d+)([eE][-+]?\d+)?\s*$/;
 /** A cell's number: '.' marks decimals, or ',' (decimal: ','; then a '.' is no number). */
 const asNumber = (v: string, decimal: Decimal = '.') =>
-  (decimal === ',' ? (DECIMAL_COMMA.test(v) ? Number(v.replace(',', '.')) : NaN) : NUMBER.test(v) ? Number(v) : NaN);
+  decimal === ',' ? (DECIMAL_COMMA.test(v) ? Number(v.replace(',', '.')) : NaN) : NUMBER.test(v) ? Number(v) : NaN;
 
 /** The decimal mark of a table's numbers. */
 export type Decimal = '.' | ',';
@@ -92,7 +92,7 @@ const tableError = (field: string, message: string) => new SupclustError('invali
 /** Reads a CSV/TSV text with a header row, or JSON rows: an array of objects (columns: their
  * keys, in order of first appearance) or an array of arrays whose first holds the names. */
 export function readTable(text: string, options: ReadTableOptions = {}): Table {
-  if (typeof text !== 'string') throw tableError('text', 'text: must be a string (the file\'s contents)');
+  if (typeof text !== 'string') throw tableError('text', "text: must be a string (the file's contents)");
   const body = text.replace(/^\uFEFF/, '');
   return /^\s*[[{]/.test(body) ? jsonTable(body) : delimitedTable(body, options.delimiter);
 }
@@ -116,22 +116,37 @@ function jsonTable(text: string): Table {
   const cell = (v: unknown, row: number, column: string) => {
     if (v === null || v === undefined) return '';
     if (typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean') return String(v);
-    throw tableError(column, `column '${column}', row ${row}: a cell must be a number, a string or null (got ${Array.isArray(v) ? 'an array' : typeof v})`);
+    throw tableError(
+      column,
+      `column '${column}', row ${row}: a cell must be a number, a string or null (got ${Array.isArray(v) ? 'an array' : typeof v})`,
+    );
   };
   if (data.length > 0 && Array.isArray(data[0])) {
     const [header, ...rows] = data as unknown[][];
     const names = header.map((h) => String(h));
-    return checked(names, rows.map((r, i) => {
-      if (!Array.isArray(r)) throw tableError('text', `text: row ${i + 1} is not an array like the header`);
-      return r.map((v, j) => cell(v, i + 1, names[j] ?? `column ${j + 1}`));
-    }));
+    return checked(
+      names,
+      rows.map((r, i) => {
+        if (!Array.isArray(r)) throw tableError('text', `text: row ${i + 1} is not an array like the header`);
+        return r.map((v, j) => cell(v, i + 1, names[j] ?? `column ${j + 1}`));
+      }),
+    );
   }
-  const columns: string[] = [], seen = new Set<string>();
+  const columns: string[] = [],
+    seen = new Set<string>();
   data.forEach((r, i) => {
-    if (r === null || typeof r !== 'object' || Array.isArray(r)) throw tableError('text', `text: row ${i + 1} is not an object like the others`);
-    for (const k of Object.keys(r)) if (!seen.has(k)) { seen.add(k); columns.push(k); }
+    if (r === null || typeof r !== 'object' || Array.isArray(r))
+      throw tableError('text', `text: row ${i + 1} is not an object like the others`);
+    for (const k of Object.keys(r))
+      if (!seen.has(k)) {
+        seen.add(k);
+        columns.push(k);
+      }
   });
-  return checked(columns, data.map((r, i) => columns.map((c) => cell((r as Record<string, unknown>)[c], i + 1, c))));
+  return checked(
+    columns,
+    data.map((r, i) => columns.map((c) => cell((r as Record<string, unknown>)[c], i + 1, c))),
+  );
 }
 
 function checked(header: string[] | undefined, rows: string[][]): Table {
@@ -142,8 +157,13 @@ function checked(header: string[] | undefined, rows: string[][]): Table {
   if (twice !== undefined) throw tableError(twice, `column '${twice}': two columns have this name`);
   rows.forEach((r, i) => {
     if (r.length !== columns.length)
-      throw tableError('text', `text: data row ${i + 1} has ${r.length} cells, the header ${columns.length}` +
-        (columns.length === 1 && /[;\t|]/.test(columns[0]) ? ` (the header is one name holding '${/[;\t|]/.exec(columns[0])![0].replace('\t', 'tab')}': is that the separator?)` : ''));
+      throw tableError(
+        'text',
+        `text: data row ${i + 1} has ${r.length} cells, the header ${columns.length}` +
+          (columns.length === 1 && /[;\t|]/.test(columns[0])
+            ? ` (the header is one name holding '${/[;\t|]/.exec(columns[0])![0].replace('\t', 'tab')}': is that the separator?)`
+            : ''),
+      );
   });
   return { columns, rows };
 }
@@ -152,8 +172,10 @@ function checked(header: string[] | undefined, rows: string[][]): Table {
 export function describeColumns(table: Table, options: { decimal?: Decimal } = {}): ColumnSummary[] {
   const decimal = checkDecimal(options.decimal ?? '.');
   return table.columns.map((name, j) => {
-    let missing = 0, firstBad: ColumnSummary['firstBad'];
-    const values: number[] = [], badRows: number[] = [];
+    let missing = 0,
+      firstBad: ColumnSummary['firstBad'];
+    const values: number[] = [],
+      badRows: number[] = [];
     table.rows.forEach((r, i) => {
       if (isMissing(r[j])) missing++;
       else {
@@ -166,8 +188,17 @@ export function describeColumns(table: Table, options: { decimal?: Decimal } = {
       }
     });
     const numeric = !firstBad && missing < table.rows.length;
-    const rowId = numeric && missing === 0 && table.rows.length > 2 && (values.every((v, i) => v === i + 1) || values.every((v, i) => v === i));
-    return { name, numeric, missing, constant: numeric && values.every((v) => v === values[0]), rowId, badRows, ...(firstBad ? { firstBad } : {}) };
+    const rowId =
+      numeric && missing === 0 && table.rows.length > 2 && (values.every((v, i) => v === i + 1) || values.every((v, i) => v === i));
+    return {
+      name,
+      numeric,
+      missing,
+      constant: numeric && values.every((v) => v === values[0]),
+      rowId,
+      badRows,
+      ...(firstBad ? { firstBad } : {}),
+    };
   });
 }
 
@@ -176,17 +207,22 @@ export function describeColumns(table: Table, options: { decimal?: Decimal } = {
 export function whyNotNumeric(column: ColumnSummary): string {
   if (!column.firstBad) return `column '${column.name}': every cell is missing`;
   const { row, value } = column.firstBad;
-  const hint = /^\s*[-+]?\d+,\d+\s*$/.test(value) ? ": a decimal comma? write 3.5, not 3,5, or read the table with decimal: ','"
-    : /^[^;\t|]*[;\t|]/.test(value) ? `: cells joined by '${/[;\t|]/.exec(value)![0].replace('\t', 'tab')}'? give that separator` : '';
+  const hint = /^\s*[-+]?\d+,\d+\s*$/.test(value)
+    ? ": a decimal comma? write 3.5, not 3,5, or read the table with decimal: ','"
+    : /^[^;\t|]*[;\t|]/.test(value)
+      ? `: cells joined by '${/[;\t|]/.exec(value)![0].replace('\t', 'tab')}'? give that separator`
+      : '';
   return `column '${column.name}', row ${row}: '${value}' is not a number${hint}`;
 }
 
 /** The design matrix of a table: the feature columns as numbers (row-major X), and the target. */
 export function tableMatrix(table: Table, options: TableMatrixOptions = {}): TableMatrix {
-  const { target, drop = [], missing = 'error', weights, offset } = options, decimal = checkDecimal(options.decimal ?? '.');
+  const { target, drop = [], missing = 'error', weights, offset } = options,
+    decimal = checkDecimal(options.decimal ?? '.');
   const index = (name: string, field: string) => {
     const j = table.columns.indexOf(name);
-    if (j < 0) throw tableError(field, `${field}: no column named '${name}' (the columns: ${table.columns.map((c) => `'${c}'`).join(', ')})`);
+    if (j < 0)
+      throw tableError(field, `${field}: no column named '${name}' (the columns: ${table.columns.map((c) => `'${c}'`).join(', ')})`);
     return j;
   };
   if (missing !== 'error' && missing !== 'skip') throw tableError('missing', `missing: must be 'error' or 'skip' (got ${String(missing)})`);
@@ -194,15 +230,19 @@ export function tableMatrix(table: Table, options: TableMatrixOptions = {}): Tab
   const t = target === undefined ? -1 : index(target, 'target');
   const wj = weights === undefined ? -1 : index(weights, 'weights');
   const oj = offset === undefined ? -1 : index(offset, 'offset');
-  if (weights !== undefined && weights === target) throw tableError('weights', `weights: the target '${target}' cannot also be the weights`);
+  if (weights !== undefined && weights === target)
+    throw tableError('weights', `weights: the target '${target}' cannot also be the weights`);
   if (offset !== undefined && (offset === target || offset === weights))
     throw tableError('offset', `offset: the ${offset === target ? 'target' : 'weights'} '${offset}' cannot also be the offset`);
   const features = options.features ?? table.columns.filter((c) => c !== target && c !== weights && c !== offset && !drop.includes(c));
   const cols = features.map((f) => index(f, 'features'));
   if (cols.length === 0) throw tableError('features', 'features: no feature column is left');
-  if (target !== undefined && features.includes(target)) throw tableError('features', `features: the target '${target}' cannot also be a feature`);
-  if (weights !== undefined && features.includes(weights)) throw tableError('features', `features: the weights '${weights}' cannot also be a feature`);
-  if (offset !== undefined && features.includes(offset)) throw tableError('features', `features: the offset '${offset}' cannot also be a feature`);
+  if (target !== undefined && features.includes(target))
+    throw tableError('features', `features: the target '${target}' cannot also be a feature`);
+  if (weights !== undefined && features.includes(weights))
+    throw tableError('features', `features: the weights '${weights}' cannot also be a feature`);
+  if (offset !== undefined && features.includes(offset))
+    throw tableError('features', `features: the offset '${offset}' cannot also be a feature`);
   const summary = describeColumns(table, { decimal });
   const sides = [...(wj < 0 ? [] : [wj]), ...(oj < 0 ? [] : [oj])];
   for (const j of [...sides, ...cols])
@@ -213,16 +253,26 @@ export function tableMatrix(table: Table, options: TableMatrixOptions = {}): Tab
     const gap = used.find((j) => isMissing(r[j]));
     if (gap === undefined) rows.push(i + 1);
     else if (missing === 'error')
-      throw tableError(table.columns[gap], `column '${table.columns[gap]}', row ${i + 1}: the cell is missing ('${r[gap]}'); leave such rows out (missing: 'skip') or fill them in`);
+      throw tableError(
+        table.columns[gap],
+        `column '${table.columns[gap]}', row ${i + 1}: the cell is missing ('${r[gap]}'); leave such rows out (missing: 'skip') or fill them in`,
+      );
   });
   if (rows.length === 0) throw tableError('missing', 'missing: every row has a missing cell in the columns used');
-  const n = rows.length, d = cols.length, X = new Float64Array(n * d);
-  rows.forEach((row, i) => cols.forEach((j, k) => { X[i * d + k] = asNumber(table.rows[row - 1][j], decimal); }));
+  const n = rows.length,
+    d = cols.length,
+    X = new Float64Array(n * d);
+  rows.forEach((row, i) =>
+    cols.forEach((j, k) => {
+      X[i * d + k] = asNumber(table.rows[row - 1][j], decimal);
+    }),
+  );
   const out: TableMatrix = { X, nRows: n, nCols: d, featureNames: features.slice(), rows, skipped: table.rows.length - n };
   if (wj >= 0) {
     out.weights = Float64Array.from(rows, (row) => asNumber(table.rows[row - 1][wj], decimal));
     const bad = out.weights.findIndex((w) => w < 0);
-    if (bad >= 0) throw tableError(weights!, `column '${weights}', row ${rows[bad]}: ${out.weights[bad]} is a negative weight (weights are ≥ 0)`);
+    if (bad >= 0)
+      throw tableError(weights!, `column '${weights}', row ${rows[bad]}: ${out.weights[bad]} is a negative weight (weights are ≥ 0)`);
   }
   if (oj >= 0) out.offset = Float64Array.from(rows, (row) => asNumber(table.rows[row - 1][oj], decimal));
   if (t >= 0) {

@@ -48,7 +48,8 @@ export function tokenize(text: string): string[] {
 export function wordFrequencies(documents: readonly string[], options: TextFeatureOptions = {}): TextFeatures {
   if (!Array.isArray(documents) || documents.length === 0) throw invalid('documents', 'must be a non-empty array of strings');
   if (documents.some((d) => typeof d !== 'string')) throw invalid('documents', 'must contain only strings');
-  const words = options.words ?? 5000, minDocuments = options.minDocuments ?? 5;
+  const words = options.words ?? 5000,
+    minDocuments = options.minDocuments ?? 5;
   if (!Number.isInteger(words) || words < 1) throw invalid('words', `must be an integer >= 1 (got ${String(words)})`);
   if (!Number.isInteger(minDocuments) || minDocuments < 1)
     throw invalid('minDocuments', `must be an integer >= 1 (got ${String(minDocuments)})`);
@@ -78,13 +79,14 @@ export function wordFrequencies(documents: readonly string[], options: TextFeatu
     norm = Math.sqrt(norm);
     for (const [t, k] of c) if (idf.has(t)) meanTfidf.set(t, meanTfidf.get(t)! + (k * idf.get(t)!) / norm / n);
   }
-  const vocabulary = candidates
-    .sort((a, b) => meanTfidf.get(b)! - meanTfidf.get(a)! || (a < b ? -1 : a > b ? 1 : 0))
-    .slice(0, words);
+  const vocabulary = candidates.sort((a, b) => meanTfidf.get(b)! - meanTfidf.get(a)! || (a < b ? -1 : a > b ? 1 : 0)).slice(0, words);
 
   const column = new Map(vocabulary.map((t, j) => [t, j]));
-  const d = vocabulary.length, indptr = new Int32Array(n + 1), indices: number[] = [], counted: number[] = [];
-  const totals = new Float64Array(n);  // kept words per document
+  const d = vocabulary.length,
+    indptr = new Int32Array(n + 1),
+    indices: number[] = [],
+    counted: number[] = [];
+  const totals = new Float64Array(n); // kept words per document
   counts.forEach((c, i) => {
     const row: [number, number][] = [];
     for (const [t, k] of c) {

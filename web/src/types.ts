@@ -1,8 +1,24 @@
 /** Public types of the supclust API. */
 import type { MethodFamily, MethodKinds, MethodName, MethodOptions, NumericOption, SuggestedOptions } from './methods.generated.js';
 export type { MethodFamily, MethodKinds, MethodName, MethodOptions, NumericOption, SuggestedOptions } from './methods.generated.js';
-import type { CrossValidationSettings, ExperimentId, ExperimentSettings, GeneratorName, GeneratorOptions, PathSettings, StabilitySettings } from './requests.generated.js';
-export type { CrossValidationSettings, ExperimentId, ExperimentSettings, GeneratorName, GeneratorOptions, PathSettings, StabilitySettings } from './requests.generated.js';
+import type {
+  CrossValidationSettings,
+  ExperimentId,
+  ExperimentSettings,
+  GeneratorName,
+  GeneratorOptions,
+  PathSettings,
+  StabilitySettings,
+} from './requests.generated.js';
+export type {
+  CrossValidationSettings,
+  ExperimentId,
+  ExperimentSettings,
+  GeneratorName,
+  GeneratorOptions,
+  PathSettings,
+  StabilitySettings,
+} from './requests.generated.js';
 
 export type Variant = 'simd' | 'simd-threaded';
 
@@ -92,7 +108,6 @@ export interface MethodInfo {
   pathWeights: string[];
 }
 
-
 /** A loss and what its targets are: classification losses read class labels (binary ones:
  * exactly two classes); one-vs-all losses fit one output per class. */
 export interface LossInfo {
@@ -179,7 +194,13 @@ export interface ExperimentInfo {
   methods: string[];
   /** Each row as the table fits it: the registry's method, its fixed options, and the grid its
    * cross-validation (or validation) searches — to refit a row outside the table. */
-  rows: { label: string; method: MethodName; onRequest: boolean; params: Record<string, number | string>; grid: Record<string, number[]> }[];
+  rows: {
+    label: string;
+    method: MethodName;
+    onRequest: boolean;
+    params: Record<string, number | string>;
+    grid: Record<string, number[]>;
+  }[];
 }
 
 export interface ExperimentOptions extends ExperimentSettings {
@@ -197,7 +218,12 @@ export interface ExperimentOptions extends ExperimentSettings {
 }
 
 /** One dataset of a real-data table. */
-export interface ExperimentData { X: MatrixInput; y: ArrayLike<number>; nRows?: number; nCols?: number }
+export interface ExperimentData {
+  X: MatrixInput;
+  y: ArrayLike<number>;
+  nRows?: number;
+  nCols?: number;
+}
 
 export interface MeanStd {
   mean: number;
@@ -259,7 +285,13 @@ export interface Info {
   generators: Record<GeneratorName, string[]>;
   /** The declared options of generate() (per generator, with its defaults), crossValidate()'s
    * settings and experiment()'s settings. */
-  requests: { generators: Record<GeneratorName, OptionInfo[]>; crossValidation: OptionInfo[]; path: OptionInfo[]; stability: OptionInfo[]; experiment: OptionInfo[] };
+  requests: {
+    generators: Record<GeneratorName, OptionInfo[]>;
+    crossValidation: OptionInfo[];
+    path: OptionInfo[];
+    stability: OptionInfo[];
+    experiment: OptionInfo[];
+  };
   /** The library's limits: the largest integer option and seed, the short side up to which a
    * sparse design gets a Gram matrix, the bytes a call's shared cache may hold, the most points
    * a cross-validation's grid may have. */
@@ -270,8 +302,9 @@ export interface Info {
 
 /** The library's description as its declarations give it (web/src/library.generated.ts): info()
  * without the loaded build's fields, an experiment's values as an array. */
-export type Description = Omit<Info, 'variant' | 'threads' | 'simd' | 'version' | 'experiments'> &
-  { experiments: (Omit<ExperimentInfo, 'values'> & { values: number[] })[] };
+export type Description = Omit<Info, 'variant' | 'threads' | 'simd' | 'version' | 'experiments'> & {
+  experiments: (Omit<ExperimentInfo, 'values'> & { values: number[] })[];
+};
 
 /** A sparse design in compressed sparse rows (CSR, as scipy.sparse.csr_matrix): row i holds
  * values[indptr[i] .. indptr[i+1]) in the columns indices[…], strictly increasing. nRows and nCols
@@ -591,7 +624,6 @@ export interface SparseGroupsResult {
   centroids: Float64Array;
 }
 
-
 /** A synthetic problem with its ground truth. */
 export interface SyntheticData {
   X: Float64Array;
@@ -613,7 +645,6 @@ export interface SyntheticData {
   groups: Int32Array;
 }
 
-
 export interface Supclust {
   readonly info: Info;
   kmeans1d(values: ArrayLike<number>, Q: number): Promise<KMeans1DResult>;
@@ -628,7 +659,10 @@ export interface Supclust {
   /** Suggested values of the method's penalty weights for these data (those with
    * info.methods[].options[].suggested): where to start, or the centre of a grid to
    * cross-validate. Computed here, without a call to the module. */
-  suggest<M extends MethodName>(method: M, params: DataParams<MethodKinds[M]> & Partial<MethodOptions[M]>): { [K in SuggestedOptions[M]]: number };
+  suggest<M extends MethodName>(
+    method: M,
+    params: DataParams<MethodKinds[M]> & Partial<MethodOptions[M]>,
+  ): { [K in SuggestedOptions[M]]: number };
   /** X·W + b: n values, or n × outputs row-major (row i holds sample i's K scores). Experts: the
    * gated mixture Σ_q π_q(x) ŷ_q(x), n values (classifying experts: the mixture's class
    * probabilities, n × K); a model without a gate (saved before gates) is refused. */
@@ -645,8 +679,15 @@ export interface Supclust {
    * holds class labels for a classifier, K targets per row (rows, or flat n × K) for a model of K
    * outputs; experts are scored by each row's best answer given y (the papers' setting, as
    * expertError; the gated prediction's error comes from predict()). */
-  score(model: Model, X: DataInput, y: ArrayLike<Label> | ArrayLike<number>[] | string, metric?: string, nRows?: number, nCols?: number,
-        options?: PredictOptions): Promise<number>;
+  score(
+    model: Model,
+    X: DataInput,
+    y: ArrayLike<Label> | ArrayLike<number>[] | string,
+    metric?: string,
+    nRows?: number,
+    nCols?: number,
+    options?: PredictOptions,
+  ): Promise<number>;
   /** Classifiers with the logistic loss: class probabilities, n × K row-major (binary: K = 2,
    * [1 − p, p]; one-vs-all: each class's sigmoid, normalised to sum to 1 per row; K 0/1 targets
    * of clustered tasks: each task's own sigmoid, not normalised; classifying experts: the gated
@@ -655,24 +696,50 @@ export interface Supclust {
   /** Classifiers: the predicted label of each row (from model.classes); classifying experts:
    * the gated mixture's most probable class. */
   predictClass(model: Model, X: DataInput, nRows?: number, nCols?: number, options?: PredictOptions): Promise<Label[]>;
-  crossValidate<M extends MethodName>(method: M, params: FitParams<M>, options: CrossValidationOptions<M> & { shardCount?: 1 },
-                control?: CrossValidationControl): Promise<CrossValidationResult>;
+  crossValidate<M extends MethodName>(
+    method: M,
+    params: FitParams<M>,
+    options: CrossValidationOptions<M> & { shardCount?: 1 },
+    control?: CrossValidationControl,
+  ): Promise<CrossValidationResult>;
   /** With settings shardCount > 1: one shard's part (ShardPart). */
-  crossValidate<M extends MethodName>(method: M, params: FitParams<M>, options: CrossValidationOptions<M>,
-                control?: CrossValidationControl): Promise<CrossValidationResult | ShardPart>;
+  crossValidate<M extends MethodName>(
+    method: M,
+    params: FitParams<M>,
+    options: CrossValidationOptions<M>,
+    control?: CrossValidationControl,
+  ): Promise<CrossValidationResult | ShardPart>;
   /** A regularisation path in one call: the method at a decreasing sequence of its penalty
    * weight, each point warm-started from the one before (start-dependent methods: from their
    * own start), with glmnet's sequence and early stops. Progress counts points. */
-  path<M extends MethodName>(method: M, params: DataParams<MethodKinds[M]> & Partial<MethodOptions[M]>, options?: PathOptions & { shardCount?: 1 },
-                             control?: CrossValidationControl): Promise<PathResult<MethodKinds[M]>>;
+  path<M extends MethodName>(
+    method: M,
+    params: DataParams<MethodKinds[M]> & Partial<MethodOptions[M]>,
+    options?: PathOptions & { shardCount?: 1 },
+    control?: CrossValidationControl,
+  ): Promise<PathResult<MethodKinds[M]>>;
   /** With settings shardCount > 1 (and folds): one shard's part (ShardPart). */
-  path<M extends MethodName>(method: M, params: DataParams<MethodKinds[M]> & Partial<MethodOptions[M]>, options: PathOptions,
-                             control?: CrossValidationControl): Promise<PathResult<MethodKinds[M]> | ShardPart>;
+  path<M extends MethodName>(
+    method: M,
+    params: DataParams<MethodKinds[M]> & Partial<MethodOptions[M]>,
+    options: PathOptions,
+    control?: CrossValidationControl,
+  ): Promise<PathResult<MethodKinds[M]> | ShardPart>;
   /** Refits on subsamples of the rows (half-samples by default) and reports how often each
    * feature is selected and each pair shares one value, with the consensus partition. */
-  stability<M extends MethodName>(method: M, params: FitParams<M>, options?: StabilitySettings & { shardCount?: 1 }, control?: CrossValidationControl): Promise<StabilityResult>;
+  stability<M extends MethodName>(
+    method: M,
+    params: FitParams<M>,
+    options?: StabilitySettings & { shardCount?: 1 },
+    control?: CrossValidationControl,
+  ): Promise<StabilityResult>;
   /** With settings shardCount > 1: one shard's part (ShardPart). */
-  stability<M extends MethodName>(method: M, params: FitParams<M>, options: StabilitySettings, control?: CrossValidationControl): Promise<StabilityResult | ShardPart>;
+  stability<M extends MethodName>(
+    method: M,
+    params: FitParams<M>,
+    options: StabilitySettings,
+    control?: CrossValidationControl,
+  ): Promise<StabilityResult | ShardPart>;
   generate(name: GeneratorName, options?: GeneratorOptions): Promise<SyntheticData>;
   experiment(id: ExperimentId, options?: ExperimentOptions, control?: CrossValidationControl): Promise<ExperimentResult>;
   dispose(): void;

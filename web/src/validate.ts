@@ -12,14 +12,28 @@ const MAX_LENGTH = 2 ** 28;
 
 // A value as a message shows it: strings quoted, so that '30' and 30 read apart.
 export const describe = (x: unknown): string =>
-  typeof x === 'string' ? `'${x}'` : typeof x === 'bigint' ? `${x}n`
-    : Array.isArray(x) ? `an array of ${x.length}` : ArrayBuffer.isView(x) ? `a ${x.constructor.name}`
-      : typeof x === 'function' ? 'a function' : x !== null && typeof x === 'object' ? 'an object' : String(x);
+  typeof x === 'string'
+    ? `'${x}'`
+    : typeof x === 'bigint'
+      ? `${x}n`
+      : Array.isArray(x)
+        ? `an array of ${x.length}`
+        : ArrayBuffer.isView(x)
+          ? `a ${x.constructor.name}`
+          : typeof x === 'function'
+            ? 'a function'
+            : x !== null && typeof x === 'object'
+              ? 'an object'
+              : String(x);
 
 /** `count` strings, one per `per` (featureNames: one per column of X), as a copy; holes refused. */
 export function strings(field: string, value: unknown, count: number, per: string): string[] {
   if (!Array.isArray(value) || value.length !== count) throw invalid(field, `must be ${count} strings, one per ${per}`);
-  for (let j = 0; j < value.length; j++)  // every index, holes included (some() skips them)
+  for (
+    let j = 0;
+    j < value.length;
+    j++ // every index, holes included (some() skips them)
+  )
     if (typeof value[j] !== 'string')
       throw invalid(field, `must be ${count} strings, one per ${per} (entry ${j} is ${j in value ? describe(value[j]) : 'missing'})`);
   return [...value];
@@ -33,15 +47,16 @@ export function lengthOf(field: string, v: unknown): number {
     throw invalid(field, 'must hold numbers, not BigInts (convert with Float64Array.from(x, Number))');
   const n = (v as { length: number }).length;
   if (!Number.isInteger(n) || n < 0) throw invalid(field, `has an invalid length (${n})`);
-  if (n > MAX_LENGTH)
-    throw invalid(field, `has ${n} entries; at most ${MAX_LENGTH} fit in the 2 GB a wasm32 module can address`);
+  if (n > MAX_LENGTH) throw invalid(field, `has ${n} entries; at most ${MAX_LENGTH} fit in the 2 GB a wasm32 module can address`);
   return n;
 }
 
 /** Σ (x − x) in two running sums: 0 when every entry is finite, NaN once one is not (no branch
  * per entry: a call's fixed cost on a large X). */
 function allFinite(v: Float64Array): boolean {
-  let s0 = 0, s1 = 0, i = 0;
+  let s0 = 0,
+    s1 = 0,
+    i = 0;
   const n = v.length;
   for (; i + 2 <= n; i += 2) {
     s0 += v[i] - v[i];
@@ -122,7 +137,8 @@ function int32Array(field: string, v: unknown, expectedLength?: number): Int32Ar
   const n = lengthOf(field, v);
   if (expectedLength !== undefined && n !== expectedLength) throw invalid(field, `must have ${expectedLength} entries (got ${n})`);
   if (v instanceof Int32Array) return v;
-  const a = v as ArrayLike<unknown>, out = new Int32Array(n);
+  const a = v as ArrayLike<unknown>,
+    out = new Int32Array(n);
   for (let i = 0; i < n; i++) {
     const x = a[i];
     if (typeof x !== 'number' || !Number.isInteger(x) || x < -(2 ** 31) || x > MAX_INTEGER)
@@ -154,7 +170,8 @@ function csrMatrix(field: string, X: CsrMatrix, nRows?: number, nCols?: number, 
   // to name the first bad entry.
   let bad = false;
   for (let i = 0; i < nRows; i++) {
-    const from = indptr[i], to = indptr[i + 1];
+    const from = indptr[i],
+      to = indptr[i + 1];
     if (from === to) continue;
     bad ||= indices[from] < 0 || indices[to - 1] >= nCols;
     let previous = indices[from];
@@ -181,7 +198,8 @@ function csrMatrix(field: string, X: CsrMatrix, nRows?: number, nCols?: number, 
  * column), so a call on a large X does not read it twice. */
 // A row of a matrix given by rows: an array, or a typed array of numbers.
 const isRow = (r: unknown): r is ArrayLike<number> =>
-  Array.isArray(r) || (ArrayBuffer.isView(r) && !(r instanceof DataView) && !(r instanceof BigInt64Array) && !(r instanceof BigUint64Array));
+  Array.isArray(r) ||
+  (ArrayBuffer.isView(r) && !(r instanceof DataView) && !(r instanceof BigInt64Array) && !(r instanceof BigUint64Array));
 /** X given as rows (number[][], or an array of typed-array rows) rather than flat. */
 export const isRowList = (X: unknown): boolean => Array.isArray(X) && X.length > 0 && isRow(X[0]);
 
@@ -196,8 +214,7 @@ export function matrix(field: string, X: MatrixInput, nRows?: number, nCols?: nu
     if (rows.length * d > MAX_LENGTH) throw invalid(field, `has ${rows.length} × ${d} entries; at most ${MAX_LENGTH} fit in 2 GB`);
     const data = new Float64Array(rows.length * d);
     rows.forEach((row, i) => {
-      if (!isRow(row) || row.length !== d)
-        throw invalid(field, `row ${i} has ${isRow(row) ? row.length : 'no'} entries, expected ${d}`);
+      if (!isRow(row) || row.length !== d) throw invalid(field, `row ${i} has ${isRow(row) ? row.length : 'no'} entries, expected ${d}`);
       for (let j = 0; j < d; j++) {
         const x = row[j];
         if (typeof x !== 'number') throw invalid(field, `must hold numbers (row ${i}, column ${j} is ${describe(x)})`);
@@ -244,7 +261,10 @@ function isPairList(v: unknown): boolean {
  * never booleans, booleans never numbers, labels a flat integer array, edge lists pairs of
  * indices (a flat array is refused: ambiguous), number lists a Float64Array of finite numbers;
  * the library checks names and ranges. */
-export function options(params: Record<string, unknown>, specs: readonly { name: string; kind: string }[]): Record<string, number | boolean | string | Int32Array | Float64Array> {
+export function options(
+  params: Record<string, unknown>,
+  specs: readonly { name: string; kind: string }[],
+): Record<string, number | boolean | string | Int32Array | Float64Array> {
   const out: Record<string, number | boolean | string | Int32Array | Float64Array> = Object.create(null);
   for (const k of Object.keys(params)) {
     const v = params[k];
@@ -266,7 +286,7 @@ export function options(params: Record<string, unknown>, specs: readonly { name:
     } else if (kind === 'numbers') {
       if (typeof v !== 'object' || v === null || typeof (v as { length?: unknown }).length !== 'number' || isPairList(v))
         throw invalid(k, `must be a flat array of numbers, one per feature (got ${describe(v)})`);
-      out[k] = Float64Array.from(finiteVector(k, v, lengthOf(k, v)));  // a copy: the caller keeps theirs
+      out[k] = Float64Array.from(finiteVector(k, v, lengthOf(k, v))); // a copy: the caller keeps theirs
       continue;
     }
     if (typeof v === 'number') {
@@ -276,7 +296,8 @@ export function options(params: Record<string, unknown>, specs: readonly { name:
       out[k] = v;
     } else if (isPairList(v)) {
       // An edge list (the `graph` option): [[i, j], …] flattened to (i0, j0, i1, j1, …).
-      const pairs = v as ArrayLike<unknown>, flat = new Int32Array(2 * pairs.length);
+      const pairs = v as ArrayLike<unknown>,
+        flat = new Int32Array(2 * pairs.length);
       for (let e = 0; e < pairs.length; e++) {
         const pair = pairs[e] as ArrayLike<unknown> | null;
         if (pair == null || typeof pair !== 'object' || pair.length !== 2)
@@ -291,7 +312,8 @@ export function options(params: Record<string, unknown>, specs: readonly { name:
       out[k] = flat;
     } else if (typeof v === 'object' && v !== null && typeof (v as { length?: unknown }).length === 'number') {
       const n = lengthOf(k, v);
-      const a = v as ArrayLike<unknown>, labels = new Int32Array(n);
+      const a = v as ArrayLike<unknown>,
+        labels = new Int32Array(n);
       for (let i = 0; i < n; i++) {
         const x = a[i];
         if (typeof x !== 'number' || !Number.isInteger(x) || x < 0 || x > MAX_INTEGER)
@@ -325,8 +347,14 @@ export function control<C extends { signal?: AbortSignal; onProgress?: (progress
   knownKeys('control', given, ['signal', 'onProgress']);
   const { signal, onProgress } = given as Record<string, unknown>;
   const s = signal as AbortSignal | undefined;
-  if (s !== undefined && (s === null || typeof s !== 'object' || typeof s.aborted !== 'boolean' ||
-      typeof s.addEventListener !== 'function' || typeof s.removeEventListener !== 'function'))
+  if (
+    s !== undefined &&
+    (s === null ||
+      typeof s !== 'object' ||
+      typeof s.aborted !== 'boolean' ||
+      typeof s.addEventListener !== 'function' ||
+      typeof s.removeEventListener !== 'function')
+  )
     throw invalid('signal', `must be an AbortSignal (got ${describe(signal)})`);
   if (onProgress !== undefined && typeof onProgress !== 'function')
     throw invalid('onProgress', `must be a function (got ${describe(onProgress)})`);

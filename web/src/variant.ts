@@ -7,8 +7,11 @@ const LOAD_OPTIONS: Record<keyof LoadOptions, true> = { threads: true, variant: 
 
 /** The build to load: threaded when allowed and available, unless the caller decides. Refuses
  * options that are not an object or name no option of load(). */
-export function chooseVariant(opts: LoadOptions, threadsAvailable: boolean,
-  why = 'the threaded build needs SharedArrayBuffer (in browsers: a cross-origin isolated page, served with COOP: same-origin and COEP: require-corp)'): Variant {
+export function chooseVariant(
+  opts: LoadOptions,
+  threadsAvailable: boolean,
+  why = 'the threaded build needs SharedArrayBuffer (in browsers: a cross-origin isolated page, served with COOP: same-origin and COEP: require-corp)',
+): Variant {
   if (opts === null || typeof opts !== 'object' || Array.isArray(opts))
     throw new SupclustError('invalid-input', `options: must be an object (got ${describe(opts)})`, 'options');
   knownKeys('options', opts, Object.keys(LOAD_OPTIONS));
@@ -18,7 +21,7 @@ export function chooseVariant(opts: LoadOptions, threadsAvailable: boolean,
     if (opts.variant === 'simd-threaded' && !threadsAvailable) throw new SupclustError('load-failed', why);
     return opts.variant;
   }
-  const t = opts.threads === undefined ? 'auto' : typeof opts.threads === 'number' ? threadLimitOf(opts)! > 1 : opts.threads;  // null is not 'auto'
+  const t = opts.threads === undefined ? 'auto' : typeof opts.threads === 'number' ? threadLimitOf(opts)! > 1 : opts.threads; // null is not 'auto'
   if (t !== 'auto' && t !== true && t !== false)
     throw new SupclustError('invalid-input', `threads: must be 'auto', true, false or a count of threads (got ${String(t)})`, 'threads');
   if (t === true && !threadsAvailable) throw new SupclustError('load-failed', why);
@@ -30,6 +33,10 @@ export function chooseVariant(opts: LoadOptions, threadsAvailable: boolean,
 export function threadLimitOf(opts: LoadOptions): number | undefined {
   if (typeof opts.threads !== 'number') return undefined;
   if (!Number.isInteger(opts.threads) || opts.threads < 1 || opts.threads > 8)
-    throw new SupclustError('invalid-input', `threads: a count of threads must be an integer from 1 to 8, the threaded build's pool (got ${opts.threads})`, 'threads');
+    throw new SupclustError(
+      'invalid-input',
+      `threads: a count of threads must be an integer from 1 to 8, the threaded build's pool (got ${opts.threads})`,
+      'threads',
+    );
   return opts.threads;
 }

@@ -32,7 +32,7 @@ export type StartWorker = (module: ModuleName, onMessage: (m: FromWorker) => voi
 
 interface Pending {
   request: Request;
-  transfer: ArrayBuffer[];  // the request's own buffers, transferred when it is posted
+  transfer: ArrayBuffer[]; // the request's own buffers, transferred when it is posted
   control: { signal?: AbortSignal; onProgress?: (it: number, f: number) => void };
   resolve(v: unknown): void;
   reject(e: unknown): void;
@@ -45,24 +45,31 @@ export const START_TIMEOUT_MS = 20_000;
 export class WorkerBackend implements Backend {
   private worker?: WorkerHandle;
   private ready?: Promise<ReadyInfo>;
-  private readonly pending = new Map<number, Pending>();  // in call order
-  private running?: number;  // the call the worker has (or is about to get)
+  private readonly pending = new Map<number, Pending>(); // in call order
+  private running?: number; // the call the worker has (or is about to get)
   private nextId = 1;
   private disposed = false;
-  private readonly compiling = new Map<ModuleName, Promise<WebAssembly.Module>>();  // larger modules, as first needed
-  private readonly datasets = new Map<number, Omit<Upload, 'dataset'>>();  // held by the caller (sc.dataset())
-  private resident = new Set<number>();  // the datasets the current worker's module holds
-  private readonly pool = new BufferPool();  // buffers the worker sent back, for the next posts
+  private readonly compiling = new Map<ModuleName, Promise<WebAssembly.Module>>(); // larger modules, as first needed
+  private readonly datasets = new Map<number, Omit<Upload, 'dataset'>>(); // held by the caller (sc.dataset())
+  private resident = new Set<number>(); // the datasets the current worker's module holds
+  private readonly pool = new BufferPool(); // buffers the worker sent back, for the next posts
 
   // The module load() asked for may still be downloading when the worker starts: the worker's
   // script and the module's glue load meanwhile.
-  constructor(private readonly variant: Variant, private moduleName: ModuleName, private module: WebAssembly.Module | Promise<WebAssembly.Module>,
-              private readonly compile: CompileModule, private readonly startWorker: StartWorker, private readonly threadLimit?: number) {}
+  constructor(
+    private readonly variant: Variant,
+    private moduleName: ModuleName,
+    private module: WebAssembly.Module | Promise<WebAssembly.Module>,
+    private readonly compile: CompileModule,
+    private readonly startWorker: StartWorker,
+    private readonly threadLimit?: number,
+  ) {}
 
   start(): Promise<ReadyInfo> {
     if (this.ready) return this.ready;
     this.ready = new Promise((resolve, reject) => {
-      let started = false, timer: ReturnType<typeof setTimeout> | undefined;
+      let started = false,
+        timer: ReturnType<typeof setTimeout> | undefined;
       const module = Promise.resolve(this.module);
       // A worker that fails while the .wasm is still coming reports the .wasm's failure if it
       // has one (a page that serves neither file hears about the first it must serve).
@@ -74,42 +81,57 @@ export class WorkerBackend implements Backend {
       // A worker whose script never runs (a bundler that cannot emit it as a module worker)
       // is given up on, by name, after a bounded time.
       const silence = setTimeout(() => {
-        fail(new SupclustError('load-failed', `the supclust worker did not run within ${START_TIMEOUT_MS / 1000} s (its script never started: ` +
-          'a bundler that cannot emit it as a module worker, as webpack with output.module: true, webpack/webpack#17870): build without ' +
-          'that setting, or copy node_modules/supclust/dist to your static files and pass load({ baseUrl }) its URL'));
+        fail(
+          new SupclustError(
+            'load-failed',
+            `the supclust worker did not run within ${START_TIMEOUT_MS / 1000} s (its script never started: ` +
+              'a bundler that cannot emit it as a module worker, as webpack with output.module: true, webpack/webpack#17870): build without ' +
+              'that setting, or copy node_modules/supclust/dist to your static files and pass load({ baseUrl }) its URL',
+          ),
+        );
         this.dropWorker();
       }, START_TIMEOUT_MS);
-      const worker = this.startWorker(this.moduleName, (m) => {
-        if (m.type === 'listening') {  // once: its glue, imported while the .wasm downloads, then the module
-          clearTimeout(silence);
-          worker.post({ type: 'prepare', variant: this.variant, moduleName: this.moduleName });
-          module.then(init, () => undefined);
-        } else if (m.type === 'ready') {
-          clearTimeout(timer);
-          started = true;
-          worker.hold?.(this.pending.size > 0);
-          resolve(m);
-        } else if (m.type === 'load-failed') {
-          fail(new SupclustError('load-failed', `could not start the ${this.label()} module: ${m.message}`));
-        } else {
-          this.receive(m);
-        }
-      }, (message) => {
-        const err = started
-          ? new SupclustError('internal', trapMessage(message))
-          : new SupclustError('load-failed', `the supclust worker failed to start (${message}): ${this.startFix()}`);
-        if (!started) fail(err);
-        this.restart(err);
-      });
+      const worker = this.startWorker(
+        this.moduleName,
+        (m) => {
+          if (m.type === 'listening') {
+            // once: its glue, imported while the .wasm downloads, then the module
+            clearTimeout(silence);
+            worker.post({ type: 'prepare', variant: this.variant, moduleName: this.moduleName });
+            module.then(init, () => undefined);
+          } else if (m.type === 'ready') {
+            clearTimeout(timer);
+            started = true;
+            worker.hold?.(this.pending.size > 0);
+            resolve(m);
+          } else if (m.type === 'load-failed') {
+            fail(new SupclustError('load-failed', `could not start the ${this.label()} module: ${m.message}`));
+          } else {
+            this.receive(m);
+          }
+        },
+        (message) => {
+          const err = started
+            ? new SupclustError('internal', trapMessage(message))
+            : new SupclustError('load-failed', `the supclust worker failed to start (${message}): ${this.startFix()}`);
+          if (!started) fail(err);
+          this.restart(err);
+        },
+      );
       this.worker = worker;
-      worker.hold?.(true);  // until it is ready, then only while calls are pending
+      worker.hold?.(true); // until it is ready, then only while calls are pending
       const init = (compiled: WebAssembly.Module) => {
-        if (this.worker !== worker) return;  // ended meanwhile
+        if (this.worker !== worker) return; // ended meanwhile
         // A module that never reports (a pthread worker script that cannot load leaves the
         // threaded build waiting for its pool) is given up on, by name, after a bounded time.
         timer = setTimeout(() => {
           if (started) return;
-          reject(new SupclustError('load-failed', `the ${this.label()} module did not start within ${START_TIMEOUT_MS / 1000} s: ${this.startFix()}`));
+          reject(
+            new SupclustError(
+              'load-failed',
+              `the ${this.label()} module did not start within ${START_TIMEOUT_MS / 1000} s: ${this.startFix()}`,
+            ),
+          );
           this.dropWorker();
         }, START_TIMEOUT_MS);
         worker.post({ type: 'init', variant: this.variant, moduleName: this.moduleName, module: compiled, threadLimit: this.threadLimit });
@@ -138,7 +160,7 @@ export class WorkerBackend implements Backend {
   private startFix(): string {
     return this.variant === 'simd-threaded'
       ? `its worker or its pthread workers could not load: serve ${fileOf(this.moduleName, this.variant)}.worker.js beside the glue and the .wasm ` +
-        '(and worker.js as a module script), or use load({ variant: \'simd\' })'
+          "(and worker.js as a module script), or use load({ variant: 'simd' })"
       : 'its worker did not load: serve worker.js (and the modules beside it) as a module script';
   }
 
@@ -149,7 +171,8 @@ export class WorkerBackend implements Backend {
     if (m.type === 'progress') {
       try {
         p.control.onProgress?.(m.iteration, m.objective);
-      } catch (e) {  // the caller's callback threw: the call ends with that error
+      } catch (e) {
+        // the caller's callback threw: the call ends with that error
         this.settle(m.id, p, () => p.reject(e));
         this.restart();
       }
@@ -196,27 +219,30 @@ export class WorkerBackend implements Backend {
     if (MODULES.indexOf(needs) > MODULES.indexOf(this.moduleName)) {
       try {
         await this.switchTo(needs, id);
-      } catch (e) {  // it could not be fetched or compiled: this call fails with the reason, the others go on
+      } catch (e) {
+        // it could not be fetched or compiled: this call fails with the reason, the others go on
         const p = this.pending.get(id);
         if (this.running === id) this.running = undefined;
         if (p) this.settle(id, p, () => p.reject(e));
         void this.pump();
         return;
       }
-      if (this.running !== id) return;  // aborted meanwhile (restart() pumps again)
+      if (this.running !== id) return; // aborted meanwhile (restart() pumps again)
     }
     try {
       await this.start();
-    } catch (e) {  // no worker: every queued call fails with the reason
+    } catch (e) {
+      // no worker: every queued call fails with the reason
       if (this.running === id) this.running = undefined;
       for (const [i, p] of this.pending) this.settle(i, p, () => p.reject(e));
       return;
     }
     const p = this.pending.get(id);
-    if (this.running !== id || !p) return;  // aborted meanwhile (restart() pumps again)
+    if (this.running !== id || !p) return; // aborted meanwhile (restart() pumps again)
     // A dataset this module does not hold yet goes with the call (a copy: the caller's stays
     // for the next module).
-    const dataset = datasetOf(p.request), data = dataset === undefined ? undefined : this.datasets.get(dataset);
+    const dataset = datasetOf(p.request),
+      data = dataset === undefined ? undefined : this.datasets.get(dataset);
     let { request, transfer } = p;
     if (dataset !== undefined && data && !this.resident.has(dataset)) {
       const upload = forPosting({ dataset, ...data }, this.pool);
@@ -244,11 +270,11 @@ export class WorkerBackend implements Backend {
     if (!compiling) {
       compiling = this.compile(name);
       this.compiling.set(name, compiling);
-      compiling.catch(() => this.compiling.delete(name));  // a failed fetch may be retried by a later call
+      compiling.catch(() => this.compiling.delete(name)); // a failed fetch may be retried by a later call
     }
     const module = await compiling;
-    if (MODULES.indexOf(name) <= MODULES.indexOf(this.moduleName)) return;  // another call got there first
-    if (this.running !== id) return;  // aborted meanwhile: a later call may already wait on the current worker
+    if (MODULES.indexOf(name) <= MODULES.indexOf(this.moduleName)) return; // another call got there first
+    if (this.running !== id) return; // aborted meanwhile: a later call may already wait on the current worker
     this.dropWorker();
     this.ready = undefined;
     this.moduleName = name;
@@ -261,13 +287,16 @@ export class WorkerBackend implements Backend {
       const onAbort = () => {
         if (this.pending.get(id) !== p) return;
         this.settle(id, p, () => reject(new SupclustError('aborted', 'the call was aborted')));
-        if (this.running === id) this.restart();  // a queued call is just dropped
+        if (this.running === id) this.restart(); // a queued call is just dropped
       };
       const p: Pending = {
-        ...forPosting(request, this.pool), control, resolve, reject,
+        ...forPosting(request, this.pool),
+        control,
+        resolve,
+        reject,
         cleanup: () => control.signal?.removeEventListener('abort', onAbort),
       };
-      control.signal?.addEventListener('abort', onAbort, { once: true });  // before the call is queued: a throw leaves nothing behind
+      control.signal?.addEventListener('abort', onAbort, { once: true }); // before the call is queued: a throw leaves nothing behind
       this.pending.set(id, p);
       this.worker?.hold?.(true);
       void this.pump();
@@ -283,19 +312,30 @@ export class WorkerBackend implements Backend {
 }
 
 /** Compiles the first module, starts a worker on it and returns the API over it. */
-export async function startSupclust(variant: Variant, first: ModuleName, compile: CompileModule, startWorker: StartWorker,
-                                    threadLimit?: number): Promise<Supclust> {
+export async function startSupclust(
+  variant: Variant,
+  first: ModuleName,
+  compile: CompileModule,
+  startWorker: StartWorker,
+  threadLimit?: number,
+): Promise<Supclust> {
   if (!(MODULES as readonly string[]).includes(first))
     throw new SupclustError('invalid-input', `module: must be ${MODULES.map((m) => `'${m}'`).join(', ')} (got ${String(first)})`, 'module');
   const backend = new WorkerBackend(variant, first, compile(first), compile, startWorker, threadLimit);
-  let ready;
+  let ready: ReadyInfo;
   try {
     ready = await backend.start();
   } catch (e) {
     backend.dispose();
     throw e instanceof SupclustError ? e : new SupclustError('load-failed', String(e));
   }
-  const info: Info = { ...DESCRIPTION, variant, threads: variant === 'simd' ? 1 : ready.threads, simd: true, version: VERSION,
-    experiments: DESCRIPTION.experiments.map((e) => ({ ...e, values: Float64Array.from(e.values) })) };
+  const info: Info = {
+    ...DESCRIPTION,
+    variant,
+    threads: variant === 'simd' ? 1 : ready.threads,
+    simd: true,
+    version: VERSION,
+    experiments: DESCRIPTION.experiments.map((e) => ({ ...e, values: Float64Array.from(e.values) })),
+  };
   return createSupclust(backend, info);
 }

@@ -28,7 +28,9 @@ void runChunk(void (*call)(void*, std::size_t), void* task, std::size_t c) {
 bool insideTeamTask() { return teamTask; }
 
 WorkTeam::WorkTeam(int threads) {
-  const int wanted = insideParallelTask() ? 1 : threads > 0 ? std::min(threads, availableThreads()) : availableThreads();
+  const int wanted = insideParallelTask() ? 1
+                     : threads > 0        ? std::min(threads, availableThreads())
+                                          : availableThreads();
   for (int t = 1; t < wanted; ++t) helpers_.emplace_back([this] { work(); });
 }
 

@@ -9,7 +9,8 @@ ColumnSubset::ColumnSubset(const CenteredDesign& X, const std::vector<Eigen::Ind
   const SparseColumns& cols = X.uncentredColumns();
   const Eigen::Index n = X.rows(), m = static_cast<Eigen::Index>(columns.size());
   std::int64_t stored = 0;
-  for (Eigen::Index j : columns) stored += cols.start[static_cast<std::size_t>(j) + 1] - cols.start[static_cast<std::size_t>(j)];
+  for (Eigen::Index j : columns)
+    stored += cols.start[static_cast<std::size_t>(j) + 1] - cols.start[static_cast<std::size_t>(j)];
   double maxAbs = 0;
   RowVector means(m);
   for (Eigen::Index t = 0; t < m; ++t) means[t] = X.means()[columns[static_cast<std::size_t>(t)]];
@@ -25,8 +26,10 @@ ColumnSubset::ColumnSubset(const CenteredDesign& X, const std::vector<Eigen::Ind
     // CSR: count each row's entries, then fill by columns in order (each row's indices ascend).
     indptr_.assign(static_cast<std::size_t>(n) + 1, 0);
     for (Eigen::Index t = 0; t < m; ++t)
-      forEachInColumn(cols, columns[static_cast<std::size_t>(t)], [&](std::int32_t i, double) { ++indptr_[static_cast<std::size_t>(i) + 1]; });
-    for (Eigen::Index i = 0; i < n; ++i) indptr_[static_cast<std::size_t>(i) + 1] += indptr_[static_cast<std::size_t>(i)];
+      forEachInColumn(cols, columns[static_cast<std::size_t>(t)],
+                      [&](std::int32_t i, double) { ++indptr_[static_cast<std::size_t>(i) + 1]; });
+    for (Eigen::Index i = 0; i < n; ++i)
+      indptr_[static_cast<std::size_t>(i) + 1] += indptr_[static_cast<std::size_t>(i)];
     indices_.resize(static_cast<std::size_t>(stored));
     values_.resize(static_cast<std::size_t>(stored));
     std::vector<std::int32_t> next(indptr_.begin(), indptr_.end() - 1);

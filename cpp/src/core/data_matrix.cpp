@@ -13,7 +13,8 @@ void DataMatrix::multiply(const double* w, double* z) const {
     return;
   }
   for (Eigen::Index i = 0; i < rows_; ++i)
-    z[i] = gatherDot(values_ + indptr_[i], indices_ + indptr_[i], static_cast<std::size_t>(indptr_[i + 1] - indptr_[i]), w);
+    z[i] = gatherDot(values_ + indptr_[i], indices_ + indptr_[i], static_cast<std::size_t>(indptr_[i + 1] - indptr_[i]),
+                     w);
 }
 
 void DataMatrix::multiplyTransposed(const double* r, double* g) const {
@@ -23,7 +24,9 @@ void DataMatrix::multiplyTransposed(const double* r, double* g) const {
   }
   std::fill(g, g + cols_, 0.0);
   for (Eigen::Index i = 0; i < rows_; ++i)
-    if (r[i] != 0) scatterAxpy(r[i], values_ + indptr_[i], indices_ + indptr_[i], static_cast<std::size_t>(indptr_[i + 1] - indptr_[i]), g);
+    if (r[i] != 0)
+      scatterAxpy(r[i], values_ + indptr_[i], indices_ + indptr_[i],
+                  static_cast<std::size_t>(indptr_[i + 1] - indptr_[i]), g);
 }
 
 RowVector columnMeansOf(const Eigen::Ref<const RowMatrix>& X) {
@@ -60,7 +63,8 @@ RowVector DataMatrix::columnDeviations(const RowVector& means, const Vector* wei
   // One pass: Σ_i ω_i (x_ij − μ_j)² and each column's least and largest entry among the rows of
   // positive weight (a sparse X's unstored zeros added per column after, their rows' weight the
   // column's share of the total).
-  RowVector squares = RowVector::Zero(cols_), low = RowVector::Constant(cols_, HUGE_VAL), high = RowVector::Constant(cols_, -HUGE_VAL);
+  RowVector squares = RowVector::Zero(cols_), low = RowVector::Constant(cols_, HUGE_VAL),
+            high = RowVector::Constant(cols_, -HUGE_VAL);
   std::vector<double> zeros;  // sparse: each column's unstored entries' weight
   if (!sparse()) {
     const auto X = dense();
@@ -194,8 +198,8 @@ const char* nonFiniteName(double x) { return std::isnan(x) ? "NaN" : x > 0 ? "In
 }  // namespace
 
 Refusal checkCsr(Eigen::Index rows, Eigen::Index cols, const std::int32_t* indptr, std::size_t indptrLength,
-                     const std::int32_t* indices, std::size_t indicesLength, const double* values,
-                     std::size_t valuesLength, double* maxAbs, double* columnSums) {
+                 const std::int32_t* indices, std::size_t indicesLength, const double* values, std::size_t valuesLength,
+                 double* maxAbs, double* columnSums) {
   const auto at = [](auto i) { return std::to_string(i); };
   if (indptrLength != static_cast<std::size_t>(rows) + 1)
     return Refusal("X.indptr", "must have nRows + 1 = " + at(rows + 1) + " entries (got " + at(indptrLength) + ")");
@@ -203,7 +207,7 @@ Refusal checkCsr(Eigen::Index rows, Eigen::Index cols, const std::int32_t* indpt
   for (Eigen::Index i = 0; i < rows; ++i)
     if (indptr[i + 1] < indptr[i])
       return Refusal("X.indptr", "must be non-decreasing (entry " + at(i + 1) + " is " + at(indptr[i + 1]) + " after " +
-             at(indptr[i]) + ")");
+                                     at(indptr[i]) + ")");
   const auto nnz = static_cast<std::size_t>(indptr[rows]);
   if (indicesLength != nnz)
     return Refusal("X.indices", "must have indptr[nRows] = " + at(nnz) + " entries (got " + at(indicesLength) + ")");
@@ -233,13 +237,13 @@ Refusal checkCsr(Eigen::Index rows, Eigen::Index cols, const std::int32_t* indpt
     for (std::int32_t t = indptr[i]; t < indptr[i + 1]; ++t) {
       if (indices[t] < 0 || indices[t] >= cols)
         return Refusal("X.indices", "entry " + at(t) + " (row " + at(i) + ") is " + at(indices[t]) +
-               ", outside the columns 0.." + at(cols - 1));
+                                        ", outside the columns 0.." + at(cols - 1));
       if (t > indptr[i] && indices[t] <= indices[t - 1])
         return Refusal("X.indices", "must be strictly increasing within each row (row " + at(i) + " has " +
-               at(indices[t - 1]) + " then " + at(indices[t]) + ")");
+                                        at(indices[t - 1]) + " then " + at(indices[t]) + ")");
       if (!std::isfinite(values[t]))
-        return Refusal("X.values", "must be finite (entry " + at(t) + ", row " + at(i) + ", column " + at(indices[t]) + " is " +
-               nonFiniteName(values[t]) + ")");
+        return Refusal("X.values", "must be finite (entry " + at(t) + ", row " + at(i) + ", column " + at(indices[t]) +
+                                       " is " + nonFiniteName(values[t]) + ")");
     }
   return {};
 }
@@ -248,9 +252,10 @@ namespace {
 // checkDesign's dense part: one branchless pass, the entry named after it when one fails.
 Refusal checkDense(const DataMatrix& X, double* maxAbs, double* columnSums) {
   double largest = 0;
-  const bool finite = columnSums ? allFiniteWithMaxAbsAndColumnSums(X.values(), static_cast<std::size_t>(X.rows()),
-                                                                    static_cast<std::size_t>(X.cols()), largest, columnSums)
-                                 : allFiniteWithMaxAbs(X.values(), static_cast<std::size_t>(X.stored()), largest);
+  const bool finite = columnSums
+                          ? allFiniteWithMaxAbsAndColumnSums(X.values(), static_cast<std::size_t>(X.rows()),
+                                                             static_cast<std::size_t>(X.cols()), largest, columnSums)
+                          : allFiniteWithMaxAbs(X.values(), static_cast<std::size_t>(X.stored()), largest);
   if (finite) {
     if (maxAbs) *maxAbs = largest;
     return {};
@@ -260,7 +265,7 @@ Refusal checkDense(const DataMatrix& X, double* maxAbs, double* columnSums) {
     for (Eigen::Index j = 0; j < dense.cols(); ++j)
       if (!std::isfinite(dense(i, j)))
         return Refusal("X", "must be finite (row " + std::to_string(i) + ", column " + std::to_string(j) + " is " +
-               nonFiniteName(dense(i, j)) + ")");
+                                nonFiniteName(dense(i, j)) + ")");
   return {};
 }
 }  // namespace
@@ -273,15 +278,16 @@ Refusal checkDesign(const DataMatrix& X, double* maxAbs, RowVector* means) {
   double* columnSums = means ? sums.data() : nullptr;
   const auto nnz = static_cast<std::size_t>(std::max<std::int64_t>(0, X.stored()));
   const Refusal why = X.sparse() ? checkCsr(X.rows(), X.cols(), X.indptr(), static_cast<std::size_t>(X.rows()) + 1,
-                                                X.indices(), nnz, X.values(), nnz, maxAbs, columnSums)
-                                     : checkDense(X, maxAbs, columnSums);
+                                            X.indices(), nnz, X.values(), nnz, maxAbs, columnSums)
+                                 : checkDense(X, maxAbs, columnSums);
   if (why.empty() && means) *means = sums / static_cast<double>(X.rows());
   return why;
 }
 
 Refusal StoredData::check() const {
   if (sparse)
-    return checkCsr(rows, cols, indptr.data(), indptr.size(), indices.data(), indices.size(), values.data(), values.size());
+    return checkCsr(rows, cols, indptr.data(), indptr.size(), indices.data(), indices.size(), values.data(),
+                    values.size());
   if (rows < 0 || cols < 0 || values.size() != static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols))
     return Refusal("X", "must have nRows × nCols entries");
   return {};

@@ -17,7 +17,9 @@ CenteredDesign::CenteredDesign(const DataMatrix& X, const HeldDesign* held, cons
     : rows_(X.rows()),
       cols_(X.cols()),
       data_(X),
-      means_(rowWeights ? X.columnMeans(*rowWeights) : held ? held->means() : X.columnMeans()),
+      means_(rowWeights ? X.columnMeans(*rowWeights)
+             : held     ? held->means()
+                        : X.columnMeans()),
       held_(rowWeights ? nullptr : held) {}
 
 const RowMatrix& CenteredDesign::X() const {
@@ -28,8 +30,8 @@ const RowMatrix& CenteredDesign::X() const {
 }
 
 WorkTeam* CenteredDesign::team(bool heavy) const {
-  if (static_cast<std::size_t>(stored()) < kTeamEntries || availableThreads() < 2 ||
-      insideParallelTask() || insideTeamTask())
+  if (static_cast<std::size_t>(stored()) < kTeamEntries || availableThreads() < 2 || insideParallelTask() ||
+      insideTeamTask())
     return nullptr;
   if (!heavy && !team_ && passesAsked_.fetch_add(1) == 0) return nullptr;
   std::call_once(teaming_, [this] { team_ = std::make_unique<WorkTeam>(0); });
@@ -42,7 +44,9 @@ void CenteredDesign::multiply(const double* w, double* z) const {
     const double* Xc = X().data();
     WorkTeam* t = team();
     if (!t) return supclust::multiply(Xc, n, d, w, z);
-    runInBlocks(*t, n, 4, [&](std::size_t from, std::size_t to) { supclust::multiply(Xc + from * d, to - from, d, w, z + from); });
+    runInBlocks(*t, n, 4, [&](std::size_t from, std::size_t to) {
+      supclust::multiply(Xc + from * d, to - from, d, w, z + from);
+    });
     return;
   }
   data_.multiply(w, z);
@@ -56,7 +60,9 @@ void CenteredDesign::denseTransposedProduct(const double* A, const double* r, do
   const auto n = static_cast<std::size_t>(rows_), d = static_cast<std::size_t>(cols_);
   WorkTeam* t = team();
   if (!t) return supclust::multiplyTransposed(A, n, d, r, g);
-  runInBlocks(*t, d, 2, [&](std::size_t from, std::size_t to) { supclust::multiplyTransposed(A + from, n, to - from, d, r, g + from); });
+  runInBlocks(*t, d, 2, [&](std::size_t from, std::size_t to) {
+    supclust::multiplyTransposed(A + from, n, to - from, d, r, g + from);
+  });
 }
 
 // Xcᵀ r from g = Xᵀ r: g −= μ (1ᵀ r).
@@ -77,7 +83,8 @@ void CenteredDesign::multiplyTransposedInPlace(const double* r, double* g) const
   centreTransposedProduct(r, g);
 }
 
-void CenteredDesign::multiplyWeightedTransposed(const double* w, double offset, const double* D, double* u, double* g) const {
+void CenteredDesign::multiplyWeightedTransposed(const double* w, double offset, const double* D, double* u,
+                                                double* g) const {
   const auto n = static_cast<std::size_t>(rows_);
   if (!sparse()) {
     multiply(w, u);
@@ -193,17 +200,17 @@ const Hash128::Key& CenteredDesign::key() const {
 
 Hash128::Key CenteredDesign::keyOf() const {
   Hash128 h;
-    h.add(rows_);
-    h.add(cols_);
-    h.add(sparse());
-    if (sparse()) {
-      const auto nonZeros = static_cast<std::size_t>(data_.stored());
-      h.add(data_.indptr(), static_cast<std::size_t>(rows_ + 1) * sizeof(std::int32_t));
-      h.add(data_.indices(), nonZeros * sizeof(std::int32_t));
-      h.add(data_.values(), nonZeros * sizeof(double));
-    } else {
-      h.add(X().data(), static_cast<std::size_t>(X().size()) * sizeof(double));
-    }
+  h.add(rows_);
+  h.add(cols_);
+  h.add(sparse());
+  if (sparse()) {
+    const auto nonZeros = static_cast<std::size_t>(data_.stored());
+    h.add(data_.indptr(), static_cast<std::size_t>(rows_ + 1) * sizeof(std::int32_t));
+    h.add(data_.indices(), nonZeros * sizeof(std::int32_t));
+    h.add(data_.values(), nonZeros * sizeof(double));
+  } else {
+    h.add(X().data(), static_cast<std::size_t>(X().size()) * sizeof(double));
+  }
   h.add(means_.data(), static_cast<std::size_t>(means_.size()) * sizeof(double));
   return h.value();
 }
@@ -211,14 +218,16 @@ Hash128::Key CenteredDesign::keyOf() const {
 const SparseColumns& CenteredDesign::uncentredColumns() const {
   if (held_) return held_->columns();
   std::call_once(columning_, [this] {
-    columns_ = std::make_unique<SparseColumns>(data_.rows() > 0 ? uncentredColumnsOf(data_) : sparseColumnsOf(Xc_, means_));
+    columns_ =
+        std::make_unique<SparseColumns>(data_.rows() > 0 ? uncentredColumnsOf(data_) : sparseColumnsOf(Xc_, means_));
   });
   return *columns_;
 }
 
 const ColumnMoments& CenteredDesign::uncentredMoments() const {
   if (held_) return held_->moments();
-  std::call_once(momenting_, [this] { moments_ = std::make_unique<ColumnMoments>(columnMomentsOf(uncentredColumns())); });
+  std::call_once(momenting_,
+                 [this] { moments_ = std::make_unique<ColumnMoments>(columnMomentsOf(uncentredColumns())); });
   return *moments_;
 }
 

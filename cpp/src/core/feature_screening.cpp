@@ -26,8 +26,9 @@ std::vector<Eigen::Index> largest(const Vector& score, int k, Eigen::Index skip 
   std::iota(order.begin(), order.end(), Eigen::Index{0});
   order.erase(std::remove(order.begin(), order.end(), skip), order.end());
   const auto take = std::min(order.size(), static_cast<std::size_t>(std::max(0, k)));
-  std::partial_sort(order.begin(), order.begin() + static_cast<std::ptrdiff_t>(take), order.end(),
-                    [&](Eigen::Index a, Eigen::Index b) { return score[a] > score[b] || (score[a] == score[b] && a < b); });
+  std::partial_sort(
+      order.begin(), order.begin() + static_cast<std::ptrdiff_t>(take), order.end(),
+      [&](Eigen::Index a, Eigen::Index b) { return score[a] > score[b] || (score[a] == score[b] && a < b); });
   order.resize(take);
   std::sort(order.begin(), order.end());
   return order;
@@ -91,7 +92,8 @@ Labels correlationGraph(const RowMatrix& X, int k) {
   for (Eigen::Index i = 0; i < R.cols(); ++i)
     for (const Eigen::Index j : largest(R.col(i), k, i)) edges.emplace(std::min(i, j), std::max(i, j));
   Labels flat;
-  for (const auto& [i, j] : edges) flat.insert(flat.end(), {static_cast<std::int32_t>(i), static_cast<std::int32_t>(j)});
+  for (const auto& [i, j] : edges)
+    flat.insert(flat.end(), {static_cast<std::int32_t>(i), static_cast<std::int32_t>(j)});
   return flat;
 }
 

@@ -55,7 +55,8 @@ double HeldDesign::bytes() const {
   double b = 8 * (size(means_) + size(deviations_) + size(centred_));
   if (columns_) b += 8 * size(columns_->start) + 4 * size(columns_->row) + 8 * size(columns_->value);
   if (moments_) b += 8 * (size(moments_->sum) + size(moments_->squares));
-  if (nonZeroRows_) b += 4 * size(nonZeroRows_->indptr) + 4 * size(nonZeroRows_->indices) + 8 * size(nonZeroRows_->values);
+  if (nonZeroRows_)
+    b += 4 * size(nonZeroRows_->indptr) + 4 * size(nonZeroRows_->indices) + 8 * size(nonZeroRows_->values);
   return b;
 }
 

@@ -30,8 +30,7 @@ RowVector LogisticLoss::nullIntercept(const Matrix& T) const {
 double LogisticLoss::value(const Matrix& Z, const Matrix& T) const {
   double s = 0;
   for (Eigen::Index k = 0; k < Z.cols(); ++k)
-    for (Eigen::Index i = 0; i < Z.rows(); ++i)
-      s += logisticTerm(Z(i, k), T(i, k));
+    for (Eigen::Index i = 0; i < Z.rows(); ++i) s += logisticTerm(Z(i, k), T(i, k));
   return s / static_cast<double>(Z.rows());
 }
 

@@ -9,7 +9,7 @@ Refusal checkClassLabels(const Eigen::Ref<const Vector>& y) {
   for (Eigen::Index i = 0; i < y.size(); ++i) {
     if (y[i] < 0 || y[i] != std::floor(y[i]) || y[i] > 1e6)
       return Refusal("y", "class labels must be integers 0..K-1 (entry " + std::to_string(i) + " is " +
-                                  std::to_string(y[i]) + ")");
+                              std::to_string(y[i]) + ")");
     top = std::max(top, y[i]);
   }
   if (top < 1) return Refusal("y", "at least two classes are needed (every label is 0)");
@@ -20,11 +20,12 @@ Refusal checkBinaryLabels(const Eigen::Ref<const Vector>& y, const char* loss) {
   bool seen[2] = {false, false};
   for (Eigen::Index i = 0; i < y.size(); ++i) {
     if (y[i] != 0 && y[i] != 1)
-      return Refusal("y", std::string("labels must be 0 or 1 for the ") + loss + " loss (entry " + std::to_string(i) + " is " +
-                                  std::to_string(y[i]) + ")");
+      return Refusal("y", std::string("labels must be 0 or 1 for the ") + loss + " loss (entry " + std::to_string(i) +
+                              " is " + std::to_string(y[i]) + ")");
     seen[y[i] == 1] = true;
   }
-  if (!seen[0] || !seen[1]) return Refusal("y", std::string("at least two classes are needed (every label is ") + (seen[1] ? "1)" : "0)"));
+  if (!seen[0] || !seen[1])
+    return Refusal("y", std::string("at least two classes are needed (every label is ") + (seen[1] ? "1)" : "0)"));
   return {};
 }
 
@@ -41,7 +42,8 @@ const std::vector<std::string>& lossNames() {
 }
 
 const std::vector<std::string>& allLossNames() {
-  static const std::vector<std::string> names = {"squared", "logistic", "ova-squared", "ova-logistic", "hinge", "ova-hinge", "multinomial"};
+  static const std::vector<std::string> names = {"squared", "logistic",  "ova-squared", "ova-logistic",
+                                                 "hinge",   "ova-hinge", "multinomial"};
   return names;
 }
 

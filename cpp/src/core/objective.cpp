@@ -13,10 +13,8 @@ namespace {
 void predictInto(const CenteredDesign& X, const Matrix& W, const RowVector& b, Matrix& Z) {
   Z.resize(X.rows(), W.cols());
   for (Eigen::Index k = 0; k < W.cols(); ++k) {
-    if (W.col(k).isZero(0))
-      Z.col(k).setZero();
-    else
-      X.multiply(W.col(k).data(), Z.col(k).data());
+    if (W.col(k).isZero(0)) Z.col(k).setZero();
+    else X.multiply(W.col(k).data(), Z.col(k).data());
     Z.col(k).array() += b[k];
   }
 }
@@ -36,8 +34,7 @@ double Objective::gradientAt(const Matrix& Z, const Matrix& W, Matrix& gW, RowVe
   Matrix G;
   loss_.gradient(Z, T_, G);
   gW.resize(W.rows(), W.cols());
-  for (Eigen::Index k = 0; k < W.cols(); ++k)
-    X_.multiplyTransposed(G.col(k).data(), gW.col(k).data());
+  for (Eigen::Index k = 0; k < W.cols(); ++k) X_.multiplyTransposed(G.col(k).data(), gW.col(k).data());
   addRegulariserTimes(W, 0, gW);
   gb = G.colwise().sum();
   return loss_.value(Z, T_) + regulariser(W, 0);
@@ -69,7 +66,8 @@ double Objective::regulariser(const Eigen::Ref<const Matrix>& W, Eigen::Index fi
   return r;
 }
 
-void Objective::addRegulariserTimes(const Eigen::Ref<const Matrix>& V, Eigen::Index first, Eigen::Ref<Matrix> out) const {
+void Objective::addRegulariserTimes(const Eigen::Ref<const Matrix>& V, Eigen::Index first,
+                                    Eigen::Ref<Matrix> out) const {
   for (Eigen::Index k = 0; k < V.cols(); ++k) addColumnRegulariserTimes(V.col(k), out.col(k));
   if (coupled()) out.noalias() += V * coupling_.block(first, first, V.cols(), V.cols());
 }
@@ -105,7 +103,8 @@ void Objective::addColumnRegulariserTimes(const Eigen::Ref<const Vector>& v, Eig
   out += lambda_ * v;
   if (groupWeight_ == 0) return;
   groupMeansOf(v);
-  for (Eigen::Index j = 0; j < v.size(); ++j) out[j] += groupWeight_ * (v[j] - groupMeans_[groupLabels_[static_cast<std::size_t>(j)]]);
+  for (Eigen::Index j = 0; j < v.size(); ++j)
+    out[j] += groupWeight_ * (v[j] - groupMeans_[groupLabels_[static_cast<std::size_t>(j)]]);
 }
 
 }  // namespace supclust

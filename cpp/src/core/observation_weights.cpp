@@ -7,11 +7,13 @@ namespace supclust {
 
 Refusal checkObservationWeights(const Eigen::Ref<const Vector>& weights, Eigen::Index n) {
   if (weights.size() != n)
-    return Refusal("weights", "must have one entry per row of X (n = " + std::to_string(n) + ", got " + std::to_string(weights.size()) + ")");
+    return Refusal("weights", "must have one entry per row of X (n = " + std::to_string(n) + ", got " +
+                                  std::to_string(weights.size()) + ")");
   double sum = 0;
   for (Eigen::Index i = 0; i < n; ++i) {
     if (!std::isfinite(weights[i]) || weights[i] < 0)
-      return Refusal("weights", "must be finite and non-negative (entry " + std::to_string(i) + " is " + std::to_string(weights[i]) + ")");
+      return Refusal("weights", "must be finite and non-negative (entry " + std::to_string(i) + " is " +
+                                    std::to_string(weights[i]) + ")");
     sum += weights[i];
   }
   if (!(sum > 0)) return Refusal("weights", "must have a positive entry (every row weighs 0)");

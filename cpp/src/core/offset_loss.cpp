@@ -7,13 +7,15 @@ namespace supclust {
 
 Refusal checkOffset(const Eigen::Ref<const Vector>& offset, Eigen::Index n) {
   if (offset.size() != n)
-    return Refusal("offset", "must have one entry per row of X (n = " + std::to_string(n) + ", got " + std::to_string(offset.size()) + ")");
+    return Refusal("offset", "must have one entry per row of X (n = " + std::to_string(n) + ", got " +
+                                 std::to_string(offset.size()) + ")");
   for (Eigen::Index i = 0; i < n; ++i)
     if (!std::isfinite(offset[i])) return Refusal("offset", "must be finite (entry " + std::to_string(i) + " is not)");
   return {};
 }
 
-OffsetLoss::OffsetLoss(std::unique_ptr<Loss> base, Vector offset) : base_(std::move(base)), offset_(std::move(offset)) {}
+OffsetLoss::OffsetLoss(std::unique_ptr<Loss> base, Vector offset)
+    : base_(std::move(base)), offset_(std::move(offset)) {}
 
 RowVector OffsetLoss::nullIntercept(const Matrix& T) const {
   // Newton on each column's b (the loss is convex and separable in them), from the intercepts
@@ -50,7 +52,10 @@ Refusal withOffset(const Eigen::Ref<const Vector>& offset, std::unique_ptr<Loss>
   }
   if (!loss->separable() || std::string(loss->name()).find("hinge") != std::string::npos)
     return Refusal("offset", std::string("is taken with the squared and logistic losses; '") + loss->name() +
-                                 "' takes none (" + (loss->separable() ? "the SVM's dual solver reads no loss" : "one offset per row shifts every class alike") + ")");
+                                 "' takes none (" +
+                                 (loss->separable() ? "the SVM's dual solver reads no loss"
+                                                    : "one offset per row shifts every class alike") +
+                                 ")");
   loss = std::make_unique<OffsetLoss>(std::move(loss), Vector(offset));
   return {};
 }

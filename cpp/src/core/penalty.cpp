@@ -8,9 +8,7 @@
 
 namespace supclust {
 
-double NoPenalty::optimalityResidual(const Matrix&, const Matrix& G) const {
-  return G.cwiseAbs().maxCoeff();
-}
+double NoPenalty::optimalityResidual(const Matrix&, const Matrix& G) const { return G.cwiseAbs().maxCoeff(); }
 
 double L1Penalty::value(const Matrix& W) const { return lambda1_ * W.cwiseAbs().sum(); }
 
@@ -57,8 +55,8 @@ double owlSubgradientViolation(const double* x, const double* z, const double* w
   return owlSubgradientViolation(x, z, w, d, xOrder, zOrder);
 }
 
-double owlSubgradientViolation(const double* x, const double* z, const double* w, std::size_t d,
-                               MagnitudeOrder& xOrder, MagnitudeOrder& zOrder) {
+double owlSubgradientViolation(const double* x, const double* z, const double* w, std::size_t d, MagnitudeOrder& xOrder,
+                               MagnitudeOrder& zOrder) {
   // Past the last |z| above the smallest weight each term |z|_(k) − w_k is ≤ 0: the excess is
   // reached among those entries, the only ones sorted.
   const std::size_t above = d == 0 ? 0 : zOrder.sortAbove(z, d, w[d - 1]);

@@ -15,28 +15,23 @@ Refusal singleOutputOnly(const char* set, Eigen::Index K) {
 }
 }  // namespace
 
-Refusal QValues::check(Eigen::Index, Eigen::Index K) const {
-  return singleOutputOnly(name(), K);
-}
+Refusal QValues::check(Eigen::Index, Eigen::Index K) const { return singleOutputOnly(name(), K); }
 
 void QValues::project(Matrix& W, Partition& part) {
   kmeans_.solve(W.data(), static_cast<std::size_t>(W.rows()), Q_, result_);
   part.labels = result_.labels;
-  part.centroids = Eigen::Map<const Matrix>(result_.centroids.data(),
-                                            static_cast<Eigen::Index>(result_.centroids.size()), 1);
+  part.centroids =
+      Eigen::Map<const Matrix>(result_.centroids.data(), static_cast<Eigen::Index>(result_.centroids.size()), 1);
   for (Eigen::Index j = 0; j < W.rows(); ++j) W(j, 0) = result_.centroids[result_.labels[j]];
 }
 
-Refusal SparseQValues::check(Eigen::Index, Eigen::Index K) const {
-  return singleOutputOnly(name(), K);
-}
+Refusal SparseQValues::check(Eigen::Index, Eigen::Index K) const { return singleOutputOnly(name(), K); }
 
 void SparseQValues::project(Matrix& W, Partition& part) {
-  projector_.solve(W.data(), static_cast<std::size_t>(W.rows()), static_cast<std::size_t>(s_), Q_,
-                   result_);
+  projector_.solve(W.data(), static_cast<std::size_t>(W.rows()), static_cast<std::size_t>(s_), Q_, result_);
   part.labels = result_.labels;
-  part.centroids = Eigen::Map<const Matrix>(result_.centroids.data(),
-                                            static_cast<Eigen::Index>(result_.centroids.size()), 1);
+  part.centroids =
+      Eigen::Map<const Matrix>(result_.centroids.data(), static_cast<Eigen::Index>(result_.centroids.size()), 1);
   W.col(0) = Eigen::Map<const Vector>(result_.values.data(), W.rows());
 }
 

@@ -39,12 +39,18 @@ Experiment breastCancerTable() {
     return twoPenaltyRow(label, method, lambdas, fast, graph);
   };
   const auto truncated = [&](const std::string& label, bool graph) {
-    ExperimentMethod m{label, "nctfgs", papersStart({}), {{"lambda1", lambdas}, {"lambda2", lambdas}, {"tau", {0.05, 0.5, 5}}},
+    ExperimentMethod m{label,
+                       "nctfgs",
+                       papersStart({}),
+                       {{"lambda1", lambdas}, {"lambda2", lambdas}, {"tau", {0.05, 0.5, 5}}},
                        {{"lambda1", fast}, {"lambda2", fast}, {"tau", {0.5}}}};
     m.featureGraph = graph;
     return m;
   };
-  ExperimentMethod adfg{"ADFG", "adfg", {}, {{"lambda1", lambdas}, {"lambda2", coarse}, {"lambda3", coarse}, {"gamma", {0.5, 1}}},
+  ExperimentMethod adfg{"ADFG",
+                        "adfg",
+                        {},
+                        {{"lambda1", lambdas}, {"lambda2", coarse}, {"lambda3", coarse}, {"gamma", {0.5, 1}}},
                         {{"lambda1", fast}, {"lambda2", fast}, {"lambda3", fast}, {"gamma", {1}}}};
   ExperimentMethod adfgGraph = adfg;
   adfgGraph.label = "ADFG+graph";

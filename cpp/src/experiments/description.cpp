@@ -20,13 +20,17 @@ namespace {
 
 void writeSpec(JsonWriter& j, const OptionSpec& s) {
   static const char* kinds[] = {"number", "integer", "boolean", "choice", "labels", "edges", "numbers"};
-  j.beginObject().field("name", s.name).field("kind", kinds[static_cast<int>(s.kind)]).field("doc", s.doc)
+  j.beginObject()
+      .field("name", s.name)
+      .field("kind", kinds[static_cast<int>(s.kind)])
+      .field("doc", s.doc)
       .field("required", s.required);
   if (s.kind == OptionKind::Choice) {
     j.field("default", s.defaultChoice).key("choices").array(s.choices);
   } else if (s.kind == OptionKind::Boolean) {
     j.field("default", s.defaultNumber != 0);
-  } else if (s.kind != OptionKind::Labels && s.kind != OptionKind::Edges && s.kind != OptionKind::Numbers && !s.required) {
+  } else if (s.kind != OptionKind::Labels && s.kind != OptionKind::Edges && s.kind != OptionKind::Numbers &&
+             !s.required) {
     j.field("default", s.defaultNumber);
   }
   if (std::isfinite(s.min)) j.field("min", s.min);
@@ -50,10 +54,19 @@ void writeMethods(JsonWriter& j) {
   for (const Method& m : methods()) {
     j.beginObject().field("name", m.name).field("summary", m.summary).key("options");
     writeSpecs(j, m.options);
-    j.key("memory").beginObject().field("design", m.memory.design).field("gram", m.memory.gram)
-        .field("samplePairs", m.memory.samplePairs).endObject();
-    j.field("sparse", m.acceptsSparse).field("weights", m.takesWeights).field("kind", kindName(m.kind)).field("family", m.family)
-        .field("startDependent", m.startDependent).key("pathWeights").array(m.pathWeights);
+    j.key("memory")
+        .beginObject()
+        .field("design", m.memory.design)
+        .field("gram", m.memory.gram)
+        .field("samplePairs", m.memory.samplePairs)
+        .endObject();
+    j.field("sparse", m.acceptsSparse)
+        .field("weights", m.takesWeights)
+        .field("kind", kindName(m.kind))
+        .field("family", m.family)
+        .field("startDependent", m.startDependent)
+        .key("pathWeights")
+        .array(m.pathWeights);
     j.endObject();
   }
   j.endArray();
@@ -62,9 +75,15 @@ void writeMethods(JsonWriter& j) {
 void writeExperiments(JsonWriter& j) {
   j.beginArray();
   for (const Experiment& e : experiments()) {
-    j.beginObject().field("id", e.id).field("title", e.title).field("source", e.source).field("column", e.column)
-        .field("dataset", e.dataset).field("vocabulary", e.vocabulary)
-        .field("wordsPer", e.wordsPer).field("metric", e.metric);
+    j.beginObject()
+        .field("id", e.id)
+        .field("title", e.title)
+        .field("source", e.source)
+        .field("column", e.column)
+        .field("dataset", e.dataset)
+        .field("vocabulary", e.vocabulary)
+        .field("wordsPer", e.wordsPer)
+        .field("metric", e.metric);
     j.key("metrics").array(e.metrics);
     j.field("selection", e.selection).field("scale", e.scale);
     j.key("values").array(e.values);
@@ -73,7 +92,12 @@ void writeExperiments(JsonWriter& j) {
     for (const auto& m : e.methods) j.value(m.label);
     j.endArray().key("rows").beginArray();
     for (const auto& m : e.methods) {
-      j.beginObject().field("label", m.label).field("method", m.method).field("onRequest", m.onRequest).key("params").beginObject();
+      j.beginObject()
+          .field("label", m.label)
+          .field("method", m.method)
+          .field("onRequest", m.onRequest)
+          .key("params")
+          .beginObject();
       for (const auto& [name, value] : m.params.numbers) j.field(name, value);
       for (const auto& [name, value] : m.params.strings) j.field(name, value);
       for (const auto& [name, value] : m.params.flags) j.field(name, value);
@@ -97,8 +121,12 @@ void writeLosses(JsonWriter& j) {
   j.beginArray();
   for (const std::string& name : allLossNames()) {
     const auto loss = makeLoss(name);
-    j.beginObject().field("name", name).field("classification", loss->classification()).field("oneVsAll", loss->oneVsAll())
-        .field("binary", loss->binary()).endObject();
+    j.beginObject()
+        .field("name", name)
+        .field("classification", loss->classification())
+        .field("oneVsAll", loss->oneVsAll())
+        .field("binary", loss->binary())
+        .endObject();
   }
   j.endArray();
 }
@@ -128,10 +156,14 @@ std::string describeLibrary() {
   j.key("experiment");
   writeSpecs(j, experimentSchema().specs());
   j.endObject();
-  j.key("limits").beginObject().field("maxInteger", kMaxInteger).field("maxSeed", kMaxSeed)
+  j.key("limits")
+      .beginObject()
+      .field("maxInteger", kMaxInteger)
+      .field("maxSeed", kMaxSeed)
       .field("sparseGramSide", static_cast<double>(kSparseGramSide))
       .field("fitCacheBytes", static_cast<double>(FitCache::kBytes))
-      .field("maxGridPoints", static_cast<double>(kMaxGridPoints)).endObject();
+      .field("maxGridPoints", static_cast<double>(kMaxGridPoints))
+      .endObject();
   j.key("losses");
   writeLosses(j);
   return j.endObject().text();

@@ -6,14 +6,18 @@ namespace supclust {
 
 std::vector<double> logSpace(double from, double to, int count) {
   std::vector<double> g(static_cast<std::size_t>(count));
-  for (int i = 0; i < count; ++i) g[static_cast<std::size_t>(i)] = count == 1 ? from : from * std::pow(to / from, i / (count - 1.0));
+  for (int i = 0; i < count; ++i)
+    g[static_cast<std::size_t>(i)] = count == 1 ? from : from * std::pow(to / from, i / (count - 1.0));
   return g;
 }
 
 ExperimentMethod twoPenaltyRow(const std::string& label, const std::string& method, const std::vector<double>& lambdas,
                                const std::vector<double>& fast, bool featureGraph) {
   // ncFGS as the paper runs it: DC programming from w = 0 alone (the library's default adds starts).
-  ExperimentMethod m{label, method, method == "ncfgs" ? papersStart({}) : Params{}, {{"lambda1", lambdas}, {"lambda2", lambdas}},
+  ExperimentMethod m{label,
+                     method,
+                     method == "ncfgs" ? papersStart({}) : Params{},
+                     {{"lambda1", lambdas}, {"lambda2", lambdas}},
                      {{"lambda1", fast}, {"lambda2", fast}}};
   m.featureGraph = featureGraph;
   return m;
@@ -91,8 +95,12 @@ std::vector<ExperimentMethod> e1Methods() {
       {"IHC+hops", "ihc", papersIhc(withQ(none)), ridge, ridgeFast, false, hops},
       {"IHC+hops λ=1e-4", "ihc", papersIhc(withQ(fixedHops)), {}, {}, false},
       {"IHC+starts", "ihc", papersIhc(withQ(starts)), {}, {}, false},
-      {"OSCAR", "oscar", oscar, {{"lambda1", logSpace(1, 1e-4, 5)}, {"lambda2", logSpace(1e-2, 1e-6, 3)}},
-       {{"lambda1", logSpace(1e-1, 1e-3, 2)}, {"lambda2", logSpace(1e-3, 1e-5, 2)}}, false},
+      {"OSCAR",
+       "oscar",
+       oscar,
+       {{"lambda1", logSpace(1, 1e-4, 5)}, {"lambda2", logSpace(1e-2, 1e-6, 3)}},
+       {{"lambda1", logSpace(1e-1, 1e-3, 2)}, {"lambda2", logSpace(1e-3, 1e-5, 2)}},
+       false},
       {"CG", "cg", cg, cgGrid, cgFast, false},
       {"CGPG", "cgpg", cgpg, cgGrid, cgFast, false},
       {"CGPG+primal", "cgpg", cgpgPrimal, cgGrid, cgFast, false},

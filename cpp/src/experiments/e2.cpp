@@ -9,8 +9,10 @@ namespace supclust {
 Experiment e2Table(bool asWritten) {
   Experiment e = e1Base();
   e.id = asWritten ? "e2-as-written" : "e2";
-  e.title = asWritten ? "E2 as written: ‖w* − ŵ‖ × 100 as n grows (d = 100, the text's 10 evenly spaced values, σ = 0.1, ‖w*‖ = 1)"
-                      : "E2: ‖w* − ŵ‖ × 100 as n grows (d = 100, 5 evenly spaced values, σ = 0.1, ‖w*‖ = 1)";
+  e.title =
+      asWritten
+          ? "E2 as written: ‖w* − ŵ‖ × 100 as n grows (d = 100, the text's 10 evenly spaced values, σ = 0.1, ‖w*‖ = 1)"
+          : "E2: ‖w* − ŵ‖ × 100 as n grows (d = 100, 5 evenly spaced values, σ = 0.1, ‖w*‖ = 1)";
   e.source = "DataCube paper Table 3";
   e.paperReps = 30;
   e.generator = "e2";
@@ -28,7 +30,8 @@ Experiment e2Table(bool asWritten) {
     if (m.params.numbers.count("Q")) m.params.numbers["Q"] = e.options.Q;  // the methods know the number of values
     rows.push_back(m);
   }
-  ExperimentMethod lasso{"Lasso", "lasso", {}, {{"lambda", logSpace(1, 1e-5, 7)}}, {{"lambda", logSpace(1e-1, 1e-4, 3)}}};
+  ExperimentMethod lasso{
+      "Lasso", "lasso", {}, {{"lambda", logSpace(1, 1e-5, 7)}}, {{"lambda", logSpace(1e-1, 1e-4, 3)}}};
   rows.push_back(lasso);
   e.methods = rows;
   e.paper = {

@@ -15,8 +15,10 @@ namespace supclust {
 Experiment e4Table(bool asWritten) {
   Experiment e;
   e.id = asWritten ? "e4-as-written" : "e4";
-  e.title = asWritten ? "E4 as written: min-over-experts test MSE × 100 as noise dimensions are added (Q = 2, intrinsic d = 10, λ = 1e-2 on our mean loss)"
-                      : "E4: min-over-experts test MSE × 100 as noise dimensions are added (Q = 2, intrinsic d = 10, the paper's λ = 1e-2 on each group's sum)";
+  e.title = asWritten ? "E4 as written: min-over-experts test MSE × 100 as noise dimensions are added (Q = 2, "
+                        "intrinsic d = 10, λ = 1e-2 on our mean loss)"
+                      : "E4: min-over-experts test MSE × 100 as noise dimensions are added (Q = 2, intrinsic d = 10, "
+                        "the paper's λ = 1e-2 on each group's sum)";
   e.source = "DataCube paper Table 2";
   e.paperReps = 100;
   e.generator = "experts";
@@ -42,7 +44,11 @@ Experiment e4Table(bool asWritten) {
       {"OM", "experts-cg", paper, {}, {}},
       {"AM", "experts-am", paper, {}, {}},
       // Ours: AM with ten rounds of column screening for one more start (families/experts/screened_experts).
-      {"AM+screening", "experts-am", Params{{{"Q", 2}, {"lambda", lambda}, {"screen", 10}}, {}, {}, paperAm, {}}, {}, {}},
+      {"AM+screening",
+       "experts-am",
+       Params{{{"Q", 2}, {"lambda", lambda}, {"screen", 10}}, {}, {}, paperAm, {}},
+       {},
+       {}},
   };
   e.paper = {
       {"Oracle", {{4.2, 0.5}, {29.5, 7.0}, {17.3, 6.2}, {81.6, 30.0}}},

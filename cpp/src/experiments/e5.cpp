@@ -28,7 +28,8 @@ Experiment e5Table(int dataset, bool asWritten) {
   Experiment e;
   e.id = "e5-" + std::to_string(dataset) + (asWritten ? "-as-written" : "");
   e.title = "E5" + std::string(asWritten ? " as written" : "") + ", dataset " + std::to_string(dataset) +
-            ": the DFG paper's MSE (test rows) and grouping score S (d = 40, σ = 2" + (asWritten ? ", λ on decades)" : ")");
+            ": the DFG paper's MSE (test rows) and grouping score S (d = 40, σ = 2" +
+            (asWritten ? ", λ on decades)" : ")");
   e.source = "DFG paper Table 1";
   e.paperReps = 10;
   e.generator = "e5";
@@ -42,7 +43,8 @@ Experiment e5Table(int dataset, bool asWritten) {
   e.values = {0, 1, 2};
   e.reps = 10;
   e.selection = "validation";
-  const std::vector<double> decades = logSpace(1, 1e-6, 7), lambdas = asWritten ? decades : logSpace(1, 1e-6, 13), fast = logSpace(1, 1e-6, 4);
+  const std::vector<double> decades = logSpace(1, 1e-6, 7), lambdas = asWritten ? decades : logSpace(1, 1e-6, 13),
+                            fast = logSpace(1, 1e-6, 4);
   Params tiny;
   tiny.numbers["lambda"] = 1e-6;  // IHC's ridge term: nearly none
   Params starts = tiny;
@@ -55,14 +57,21 @@ Experiment e5Table(int dataset, bool asWritten) {
   const std::vector<double> Qs = {2, 3, 4, 5, 6};
   std::vector<double> gammas;
   for (int k = 0; k <= 10; ++k) gammas.push_back(k / 10.0);
-  const ExperimentMethod adfg{"ADFG", "adfg", {}, {{"lambda1", decades}, {"lambda2", decades}, {"lambda3", decades}, {"gamma", gammas}},
-                              {{"lambda1", fast}, {"lambda2", {1e-4, 1e-2}}, {"lambda3", {1e-4, 1e-2}}, {"gamma", {1}}}};
+  const ExperimentMethod adfg{
+      "ADFG",
+      "adfg",
+      {},
+      {{"lambda1", decades}, {"lambda2", decades}, {"lambda3", decades}, {"gamma", gammas}},
+      {{"lambda1", fast}, {"lambda2", {1e-4, 1e-2}}, {"lambda3", {1e-4, 1e-2}}, {"gamma", {1}}}};
   e.methods = {
       {"Lasso", "lasso", {}, {{"lambda", lambdas}}, {{"lambda", fast}}},
       twoPenaltyRow("OSCAR", "oscar", lambdas, fast),
       twoPenaltyRow("GFLasso", "gflasso", lambdas, fast),
       twoPenaltyRow("ncFGS", "ncfgs", lambdas, fast),
-      {"ncTFGS", "nctfgs", papersStart({}), {{"lambda1", lambdas}, {"lambda2", lambdas}, {"tau", {0.05, 0.1, 0.2, 0.5, 1, 2, 5}}},
+      {"ncTFGS",
+       "nctfgs",
+       papersStart({}),
+       {{"lambda1", lambdas}, {"lambda2", lambdas}, {"tau", {0.05, 0.1, 0.2, 0.5, 1, 2, 5}}},
        {{"lambda1", fast}, {"lambda2", fast}, {"tau", {0.1, 1}}}},
       twoPenaltyRow("DFG", "dfg", lambdas, fast),
       adfg,
@@ -70,9 +79,21 @@ Experiment e5Table(int dataset, bool asWritten) {
       {"IHC", "ihc", papersIhc(tiny), {{"Q", Qs}}, {{"Q", {3, 4, 5}}}},
       {"IHC+starts", "ihc", papersIhc(starts), {{"Q", Qs}}, {{"Q", {3, 4, 5}}}},
       {"IHC+zero", "ihc", papersIhc(zero), {{"Q", Qs}}, {{"Q", {3, 4, 5}}}},
-      {"IHCS", "ihcs", papersIhcs(tiny), {{"Q", {2, 3, 4}}, {"s", {20, 25, 30, 35, 40}}}, {{"Q", {3}}, {"s", {25, 30, 35}}}},
-      {"IHCS+zero", "ihcs", papersIhcs(zero), {{"Q", {2, 3, 4}}, {"s", {20, 25, 30, 35, 40}}}, {{"Q", {3}}, {"s", {25, 30, 35}}}},
-      {"CGPG", "cgpg", papersCgpg(), {{"Q", Qs}, {"lambda", {1e-3, 1e-2, 1e-1}}}, {{"Q", {3, 4, 5}}, {"lambda", {1e-2}}}},
+      {"IHCS",
+       "ihcs",
+       papersIhcs(tiny),
+       {{"Q", {2, 3, 4}}, {"s", {20, 25, 30, 35, 40}}},
+       {{"Q", {3}}, {"s", {25, 30, 35}}}},
+      {"IHCS+zero",
+       "ihcs",
+       papersIhcs(zero),
+       {{"Q", {2, 3, 4}}, {"s", {20, 25, 30, 35, 40}}},
+       {{"Q", {3}}, {"s", {25, 30, 35}}}},
+      {"CGPG",
+       "cgpg",
+       papersCgpg(),
+       {{"Q", Qs}, {"lambda", {1e-3, 1e-2, 1e-1}}},
+       {{"Q", {3, 4, 5}}, {"lambda", {1e-2}}}},
   };
   if (asWritten) e.methods.erase(e.methods.begin() + 6, e.methods.end());  // the paper's rows up to DFG
   for (const auto& [name, floor] : {std::pair<const char*, double>{"1e-3", 1e-3}, {"1e-1", 1e-1}}) {

@@ -46,29 +46,37 @@ Experiment e6Base(const std::string& task) {
 Experiment e6ClassificationTable() {
   Experiment e = e6Base("classification");
   e.id = "e6-classification";
-  e.title = "E6 classification: test accuracy and AUC against the training fraction α (150 attributes, 3 hidden variables)";
+  e.title =
+      "E6 classification: test accuracy and AUC against the training fraction α (150 attributes, 3 hidden variables)";
   e.metrics = {"accuracy", "auc"};
   e.methods = priorRows("logistic");
-  e.methods.insert(e.methods.end(),
-                   {logisticL1Row(), logisticL2Row(),
-                    {"elastic net", "elasticnet", withLoss("logistic"), {{"lambda", logSpace(1, 1e-4, 5)}, {"alpha", {0.2, 0.5, 0.8}}},
-                     {{"lambda", {1e-2}}, {"alpha", {0.5}}}},
-                    svmRow(), ihcRow("logistic"), {"reference", "oracle", withLoss("logistic", 1e-3), {}, {}, true}});
+  e.methods.insert(e.methods.end(), {logisticL1Row(),
+                                     logisticL2Row(),
+                                     {"elastic net",
+                                      "elasticnet",
+                                      withLoss("logistic"),
+                                      {{"lambda", logSpace(1, 1e-4, 5)}, {"alpha", {0.2, 0.5, 0.8}}},
+                                      {{"lambda", {1e-2}}, {"alpha", {0.5}}}},
+                                     svmRow(),
+                                     ihcRow("logistic"),
+                                     {"reference", "oracle", withLoss("logistic", 1e-3), {}, {}, true}});
   return e;
 }
 
 Experiment e6RegressionTable() {
   Experiment e = e6Base("regression");
   e.id = "e6-regression";
-  e.title = "E6 regression: test MAE and MSE against the training fraction α (150 attributes, 3 hidden variables, σ = 1)";
+  e.title =
+      "E6 regression: test MAE and MSE against the training fraction α (150 attributes, 3 hidden variables, σ = 1)";
   e.metrics = {"test-mae", "test-mse"};
   e.methods = priorRows("squared");
-  e.methods.insert(e.methods.end(),
-                   {{"L1", "lasso", withLoss("squared"), {{"lambda", logSpace(1, 1e-4, 7)}}, {{"lambda", {1e-1, 1e-3}}}},
-                    {"L2", "ridge", withLoss("squared"), {{"lambda", logSpace(10, 1e-5, 7)}}, {{"lambda", {1, 1e-3}}}},
-                    {"L", "ridge", withLoss("squared", 0), {}, {}},
-                    ihcRow("squared"),
-                    {"reference", "oracle", withLoss("squared"), {}, {}, true}});
+  e.methods.insert(
+      e.methods.end(),
+      {{"L1", "lasso", withLoss("squared"), {{"lambda", logSpace(1, 1e-4, 7)}}, {{"lambda", {1e-1, 1e-3}}}},
+       {"L2", "ridge", withLoss("squared"), {{"lambda", logSpace(10, 1e-5, 7)}}, {{"lambda", {1, 1e-3}}}},
+       {"L", "ridge", withLoss("squared", 0), {}, {}},
+       ihcRow("squared"),
+       {"reference", "oracle", withLoss("squared"), {}, {}, true}});
   return e;
 }
 
@@ -79,7 +87,9 @@ Experiment e6RegressionTable() {
 Experiment e6AlgorithmsTable() {
   Experiment e = e6Base("classification");
   e.id = "e6-algorithms";
-  e.title = "E6 classification, GEM and LEM at γ = 0.1, λ = 1e-3: our exact block descent against the paper's algorithm (accuracy, objective)";
+  e.title =
+      "E6 classification, GEM and LEM at γ = 0.1, λ = 1e-3: our exact block descent against the paper's algorithm "
+      "(accuracy, objective)";
   e.source = "ours (the paper's algorithm, its §4, as the reference)";
   e.metrics = {"accuracy", "objective"};
   e.reps = 20;

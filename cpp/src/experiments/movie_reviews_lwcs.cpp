@@ -36,7 +36,8 @@ Experiment movieReviewsLwcsTable() {
   e.methods.push_back({"CGPGS", "cgpg", cgpg, sparseGrid, sparseFast, false, {}, "s"});
   e.methods.push_back({"CGPG+primal", "cgpg", primal, grid, fast});
   // The paper's order, ours last.
-  const std::vector<std::string> order = {"LS", "LSK", "PG", "CG", "CGPG", "OS", "PGS", "CGPGS", "IHT", "Lasso", "CGPG+primal"};
+  const std::vector<std::string> order = {"LS",  "LSK",   "PG",  "CG",    "CGPG",       "OS",
+                                          "PGS", "CGPGS", "IHT", "Lasso", "CGPG+primal"};
   auto rank = [&](const ExperimentMethod& m) { return std::find(order.begin(), order.end(), m.label) - order.begin(); };
   std::stable_sort(e.methods.begin(), e.methods.end(), [&](const auto& a, const auto& b) { return rank(a) < rank(b); });
   e.paper = {

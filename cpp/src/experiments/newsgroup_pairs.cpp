@@ -36,7 +36,9 @@ Experiment newsgroupPairsTable() {
   std::vector<double> lambdas = {1e2, 1, 1e-2, 1e-4}, fast = {1, 1e-2};
   for (auto* grid : {&lambdas, &fast})
     for (double& v : *grid) v /= 400;
-  const auto pair = [&](const std::string& label, const std::string& method) { return twoPenaltyRow(label, method, lambdas, fast); };
+  const auto pair = [&](const std::string& label, const std::string& method) {
+    return twoPenaltyRow(label, method, lambdas, fast);
+  };
   std::vector<double> adfgL2 = {1e-2, 1e-4, 1e-6}, adfgL3 = {1e-4, 1e-6, 1e-8};
   for (auto* grid : {&adfgL2, &adfgL3})
     for (double& v : *grid) v /= 400;
@@ -48,10 +50,16 @@ Experiment newsgroupPairsTable() {
       pair("OSCAR", "oscar"),
       pair("GFLasso", "gflasso"),
       pair("ncFGS", "ncfgs"),
-      {"ncTFGS", "nctfgs", papersStart({}), {{"lambda1", lambdas}, {"lambda2", lambdas}, {"tau", {0.1, 1}}},
+      {"ncTFGS",
+       "nctfgs",
+       papersStart({}),
+       {{"lambda1", lambdas}, {"lambda2", lambdas}, {"tau", {0.1, 1}}},
        {{"lambda1", fast}, {"lambda2", fast}, {"tau", {1}}}},
       pair("DFG", "dfg"),
-      {"ADFG", "adfg", {}, {{"lambda1", lambdas}, {"lambda2", adfgL2}, {"lambda3", adfgL3}, {"gamma", {0, 1}}},
+      {"ADFG",
+       "adfg",
+       {},
+       {{"lambda1", lambdas}, {"lambda2", adfgL2}, {"lambda3", adfgL3}, {"gamma", {0, 1}}},
        {{"lambda1", fast}, {"lambda2", {adfgL2[1]}}, {"lambda3", {adfgL3[1]}}, {"gamma", {1}}}},
       {"IHC+zero", "ihc", papersIhc(zero), {{"Q", {2, 3, 5, 8}}}, {{"Q", {3}}}},
       {"IHCS+zero", "ihcs", papersIhcs(zero), {{"Q", {2, 3, 5}}, {"s", {30, 100, 300}}}, {{"Q", {3}}, {"s", {100}}}},

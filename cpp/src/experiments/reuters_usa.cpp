@@ -12,7 +12,8 @@ namespace supclust {
 Experiment reutersTable() {
   Experiment e;
   e.id = "reuters-usa";
-  e.title = "Reuters-21578, places = USA: test accuracy and AUC against the training fraction α (1000 words present/absent)";
+  e.title =
+      "Reuters-21578, places = USA: test accuracy and AUC against the training fraction α (1000 words present/absent)";
   e.source = "weight-grouping priors paper Figure 7 (curves, no figures)";
   e.dataset = "reuters";
   e.vocabulary = 1000;

@@ -36,11 +36,29 @@ const Schema<ExperimentOptions>& experimentSchema() {
 }
 
 const std::vector<Experiment>& experiments() {
-  static const std::vector<Experiment> all = {e1SamplesTable(), e1NoiseTable(), e2Table(), e2Table(true), movieReviewsTable(),
-                                              movieReviewsLwcsTable(), movieReviewsMaeTable(), e5Table(1), e5Table(2), e5Table(1, true), e5Table(2, true),
+  static const std::vector<Experiment> all = {e1SamplesTable(),
+                                              e1NoiseTable(),
+                                              e2Table(),
+                                              e2Table(true),
+                                              movieReviewsTable(),
+                                              movieReviewsLwcsTable(),
+                                              movieReviewsMaeTable(),
+                                              e5Table(1),
+                                              e5Table(2),
+                                              e5Table(1, true),
+                                              e5Table(2, true),
                                               breastCancerTable(),
-                                              newsgroupPairsTable(), e6ClassificationTable(), e6RegressionTable(), e6AlgorithmsTable(),
-                                              waveformTable(), reutersTable(), e3Table(), e4Table(), e4Table(true), tasksTable(), newsgroupTopicsTable()};
+                                              newsgroupPairsTable(),
+                                              e6ClassificationTable(),
+                                              e6RegressionTable(),
+                                              e6AlgorithmsTable(),
+                                              waveformTable(),
+                                              reutersTable(),
+                                              e3Table(),
+                                              e4Table(),
+                                              e4Table(true),
+                                              tasksTable(),
+                                              newsgroupTopicsTable()};
   return all;
 }
 
@@ -110,22 +128,25 @@ RowMatrix denseRows(const DataMatrix& X) {
 }
 
 // Generated, or the caller's dataset split into training and test rows.
-Refusal repetitionData(const Experiment& e, const Problem* dataset, double value, std::uint64_t seed, Repetition& data) {
+Refusal repetitionData(const Experiment& e, const Problem* dataset, double value, std::uint64_t seed,
+                       Repetition& data) {
   if (e.dataset.empty()) {
     GeneratorOptions o = columnOptions(e, value);
     o.seed = seed;
     SyntheticProblem p;
     if (Refusal why = generate(e.generator, o, p); !why.empty()) return why;
-    data = Repetition{stored(p.X), stored(p.Xtest), stored(p.Xvalidation), std::move(p.y), std::move(p.ytest), std::move(p.yvalidation),
+    data = Repetition{stored(p.X),       stored(p.Xtest),     stored(p.Xvalidation),
+                      std::move(p.y),    std::move(p.ytest),  std::move(p.yvalidation),
                       std::move(p.coef), std::move(p.groups), {}};
     return {};
   }
   if (e.split.empty()) {
     // The column holds out a fraction of the rows, or (train fraction α) keeps ⌊α·n⌋ to train.
     const auto n = static_cast<std::size_t>(dataset->X.rows());
-    const std::vector<bool> test = e.column == "train fraction"
-                                       ? heldOutRows(n, n - static_cast<std::size_t>(std::floor(value * static_cast<double>(n))), seed)
-                                       : testRows(n, value, seed);
+    const std::vector<bool> test =
+        e.column == "train fraction"
+            ? heldOutRows(n, n - static_cast<std::size_t>(std::floor(value * static_cast<double>(n))), seed)
+            : testRows(n, value, seed);
     Rows train = selectRows(*dataset, test, false), held = selectRows(*dataset, test, true);
     data.groups = e.taskClusters;
     data.X = std::move(train.X);
@@ -156,9 +177,7 @@ Refusal repetitionData(const Experiment& e, const Problem* dataset, double value
     const Standardisation z = ridge ? standardisation(Xt) : Standardisation::identity(Xt.cols());
     const std::vector<Eigen::Index> kept = ridge ? largestRidgeWeights(z.apply(Xt), train.y, 1.0, e.selectFeatures)
                                                  : mostCorrelated(Xt, train.y, e.selectFeatures);
-    const auto columns = [&](const StoredData& X) {
-      return stored(keptColumns(z.apply(denseRows(X.view())), kept));
-    };
+    const auto columns = [&](const StoredData& X) { return stored(keptColumns(z.apply(denseRows(X.view())), kept)); };
     train.X = columns(train.X);
     validation.X = columns(validation.X);
     test.X = columns(test.X);
@@ -201,7 +220,8 @@ double measure(const std::string& metric, const Result& fitted, const Repetition
     const SquaredLoss oneVsAll(true);  // the error and MAE read the scores only, not the loss
     if (metric == "class-error") return score(Metric::Error, Z, onehot, oneVsAll);
     // Each class's probability: the sigmoid of a logistic score, (s + 1)/2 of a ±1 squared one.
-    const Matrix p = logistic ? Matrix((1 + (-Z.array()).exp()).inverse()) : Matrix(((Z.array() + 1) / 2).cwiseMax(0.0).cwiseMin(1.0));
+    const Matrix p = logistic ? Matrix((1 + (-Z.array()).exp()).inverse())
+                              : Matrix(((Z.array() + 1) / 2).cwiseMax(0.0).cwiseMin(1.0));
     return score(Metric::Mae, p, onehot, oneVsAll);
   }
   if (metric == "task-ari") return adjustedRandIndex(fitted.groups, data.groups);
@@ -222,26 +242,33 @@ Refusal checkDataset(const Experiment& e, const Problem* data, const std::string
   if (e.dataset.empty())
     return data ? Refusal("data", "table '" + e.id + "' generates its own data; pass none") : Refusal();
   if (!data) return Refusal("data", "table '" + e.id + "' needs the " + e.dataset + " dataset (X and y)");
-  if (data->X.rows() != data->y.size()) return Refusal(name + ".y", "X has " + std::to_string(data->X.rows()) + " rows but y has " + std::to_string(data->y.size()) + " entries");
+  if (data->X.rows() != data->y.size())
+    return Refusal(name + ".y", "X has " + std::to_string(data->X.rows()) + " rows but y has " +
+                                    std::to_string(data->y.size()) + " entries");
   if (data->X.rows() < 20 || data->X.cols() < 1) return Refusal(name, "needs at least 20 rows and one column");
   const Eigen::Map<const Vector> stored(data->X.values(), data->X.stored());
   if (!stored.allFinite()) return Refusal(name + ".X", "must be finite");
   if (!data->y.allFinite()) return Refusal(name + ".y", "must be finite");
   // A binary table (a row with a logistic or hinge loss, or a metric of two classes: accuracy,
   // sensitivity, specificity, AUC) reads y as 0/1 labels.
-  const auto binaryMetric = [](const std::string& m) { return m == "accuracy" || m == "sensitivity" || m == "specificity" || m == "auc"; };
-  const bool classifies = binaryMetric(e.metric) || std::any_of(e.metrics.begin(), e.metrics.end(), binaryMetric) ||
-                          std::any_of(e.methods.begin(), e.methods.end(), [](const ExperimentMethod& m) {
-                            const auto loss = m.params.strings.find("loss");
-                            return loss != m.params.strings.end() && (loss->second == "logistic" || loss->second == "hinge");
-                          });
+  const auto binaryMetric = [](const std::string& m) {
+    return m == "accuracy" || m == "sensitivity" || m == "specificity" || m == "auc";
+  };
+  const bool classifies =
+      binaryMetric(e.metric) || std::any_of(e.metrics.begin(), e.metrics.end(), binaryMetric) ||
+      std::any_of(e.methods.begin(), e.methods.end(), [](const ExperimentMethod& m) {
+        const auto loss = m.params.strings.find("loss");
+        return loss != m.params.strings.end() && (loss->second == "logistic" || loss->second == "hinge");
+      });
   if (!classifies) return {};
   for (Eigen::Index i = 0; i < data->y.size(); ++i)
     if (data->y[i] != 0 && data->y[i] != 1)
-      return Refusal(name + ".y", "must hold 0/1 labels (table '" + e.id + "' classifies); entry " + std::to_string(i) + " is " + formatNumber(data->y[i]));
+      return Refusal(name + ".y", "must hold 0/1 labels (table '" + e.id + "' classifies); entry " + std::to_string(i) +
+                                      " is " + formatNumber(data->y[i]));
   const Eigen::Index ones = (data->y.array() == 1).count();
   if (ones == 0 || ones == data->y.size())
-    return Refusal(name + ".y", "must hold both labels 0 and 1 (table '" + e.id + "' classifies; every entry is " + (ones == 0 ? "0" : "1") + ")");
+    return Refusal(name + ".y", "must hold both labels 0 and 1 (table '" + e.id + "' classifies; every entry is " +
+                                    (ones == 0 ? "0" : "1") + ")");
   return {};
 }
 
@@ -251,8 +278,8 @@ Refusal checkDatasets(const Experiment& e, const ExperimentOptions& o) {
     return checkDataset(e, o.data);
   }
   if (o.datasets.size() != e.values.size())
-    return Refusal("data", "table '" + e.id + "' needs " + std::to_string(e.values.size()) + " datasets (one per column; got " +
-           std::to_string(o.datasets.size()) + ")");
+    return Refusal("data", "table '" + e.id + "' needs " + std::to_string(e.values.size()) +
+                               " datasets (one per column; got " + std::to_string(o.datasets.size()) + ")");
   for (std::size_t c = 0; c < o.datasets.size(); ++c)
     if (Refusal why = checkDataset(e, o.datasets[c], "data[" + std::to_string(c) + "]"); !why.empty()) return why;
   return {};
@@ -272,10 +299,13 @@ ExperimentResult runExperiment(const std::string& id, const ExperimentOptions& o
   if (options.shardCount < 1 || options.shardCount > 100000)
     return refused(Refusal("shard.count", "must be between 1 and 100000"));
   if (options.shardIndex < 0 || options.shardIndex >= options.shardCount)
-    return refused(Refusal("shard.index", "must be between 0 and shard.count − 1 (" + std::to_string(options.shardCount - 1) + ")"));
+    return refused(Refusal("shard.index",
+                           "must be between 0 and shard.count − 1 (" + std::to_string(options.shardCount - 1) + ")"));
   std::vector<const ExperimentMethod*> methods;
   for (const auto& m : e->methods)
-    if (options.methods.empty() ? !m.onRequest : std::find(options.methods.begin(), options.methods.end(), m.label) != options.methods.end())
+    if (options.methods.empty()
+            ? !m.onRequest
+            : std::find(options.methods.begin(), options.methods.end(), m.label) != options.methods.end())
       methods.push_back(&m);
   for (const auto& name : options.methods)
     if (std::none_of(e->methods.begin(), e->methods.end(), [&](const ExperimentMethod& m) { return m.label == name; }))
@@ -288,11 +318,14 @@ ExperimentResult runExperiment(const std::string& id, const ExperimentOptions& o
   const std::size_t columns = e->values.size() * perValue, draws = metricColumns ? 1 : e->values.size(),
                     totalTasks = draws * static_cast<std::size_t>(reps);
   std::vector<std::size_t> held;  // this shard's tasks
-  for (std::size_t t = static_cast<std::size_t>(options.shardIndex); t < totalTasks; t += static_cast<std::size_t>(options.shardCount))
+  for (std::size_t t = static_cast<std::size_t>(options.shardIndex); t < totalTasks;
+       t += static_cast<std::size_t>(options.shardCount))
     held.push_back(t);
   const std::size_t tasks = held.size();
   // results[method][column][rep], timings[method] in ms
-  std::vector<std::vector<std::vector<double>>> values(methods.size(), std::vector<std::vector<double>>(columns, std::vector<double>(static_cast<std::size_t>(reps), NAN)));
+  std::vector<std::vector<std::vector<double>>> values(
+      methods.size(),
+      std::vector<std::vector<double>>(columns, std::vector<double>(static_cast<std::size_t>(reps), NAN)));
   std::vector<std::vector<double>> times(methods.size(), std::vector<double>(tasks, 0));
   std::atomic<bool> stop{false};
   std::atomic<int> invalid{0};
@@ -336,7 +369,8 @@ ExperimentResult runExperiment(const std::string& id, const ExperimentOptions& o
       if (grid.empty()) {
         fitted = fit(spec.method, problem, params, inner);
       } else if (e->selection == "validation") {
-        const ValidationSelection v = selectOnValidation(spec.method, problem, data.Xvalidation.view(), data.yvalidation, params, grid, inner);
+        const ValidationSelection v =
+            selectOnValidation(spec.method, problem, data.Xvalidation.view(), data.yvalidation, params, grid, inner);
         if (v.status == Status::InvalidInput) reject(spec.label, v.message);
         fitted = v.model;
         if (v.status != Status::Converged) fitted.status = v.status;
@@ -344,9 +378,9 @@ ExperimentResult runExperiment(const std::string& id, const ExperimentOptions& o
         CrossValidationOptions cv;
         cv.folds = 5;
         cv.seed = seed;
-        cv.threads = 1;             // the repetitions are the parallel unit,
-        cv.chunk = 1 << 20;         // so each fold walks its whole grid warm-started
-        cv.stratify = false;        // the folds the tables were replicated with (docs/replication.md)
+        cv.threads = 1;  // the repetitions are the parallel unit,
+        cv.chunk = 1 << 20;  // so each fold walks its whole grid warm-started
+        cv.stratify = false;  // the folds the tables were replicated with (docs/replication.md)
         const CrossValidationResult r = crossValidate(spec.method, problem, params, grid, cv, inner);
         if (r.status == Status::InvalidInput) reject(spec.label, r.message);
         fitted = r.model;
@@ -360,24 +394,27 @@ ExperimentResult runExperiment(const std::string& id, const ExperimentOptions& o
       }
       times[m][i] = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
       if (fitted.status == Status::InvalidInput) reject(spec.label, fitted.message);
-      if (fitted.status == Status::InvalidInput || fitted.status == Status::Aborted || fitted.coef.size() == 0) continue;
+      if (fitted.status == Status::InvalidInput || fitted.status == Status::Aborted || fitted.coef.size() == 0)
+        continue;
       const auto loss = params.strings.find("loss");
-      const bool logistic = loss != params.strings.end() && (loss->second == "logistic" || loss->second == "ova-logistic" || loss->second == "hinge");
+      const bool logistic = loss != params.strings.end() &&
+                            (loss->second == "logistic" || loss->second == "ova-logistic" || loss->second == "hinge");
       const auto r = static_cast<std::size_t>(rep);
       if (metricColumns)
-        for (std::size_t c = 0; c < columns; ++c) values[m][c][r] = e->scale * measure(e->metrics[c], fitted, data, logistic);
+        for (std::size_t c = 0; c < columns; ++c)
+          values[m][c][r] = e->scale * measure(e->metrics[c], fitted, data, logistic);
       else if (perValue > 1)
-        for (std::size_t k = 0; k < perValue; ++k) values[m][column * perValue + k][r] = e->scale * measure(e->metrics[k], fitted, data, logistic);
-      else
-        values[m][column][r] = e->scale * measure(e->metric, fitted, data, logistic);
+        for (std::size_t k = 0; k < perValue; ++k)
+          values[m][column * perValue + k][r] = e->scale * measure(e->metrics[k], fitted, data, logistic);
+      else values[m][column][r] = e->scale * measure(e->metric, fitted, data, logistic);
     }
   };
-  const bool finished = parallelFor(tasks, options.threads > 0 ? options.threads : availableThreads(), task,
-                                    [&](std::size_t done) {
-                                      const bool go = control.keepGoing(static_cast<int>(done), static_cast<double>(tasks));
-                                      if (!go) stop = true;
-                                      return go;
-                                    });
+  const bool finished =
+      parallelFor(tasks, options.threads > 0 ? options.threads : availableThreads(), task, [&](std::size_t done) {
+        const bool go = control.keepGoing(static_cast<int>(done), static_cast<double>(tasks));
+        if (!go) stop = true;
+        return go;
+      });
   if (!finished || stop.load()) {
     ExperimentResult aborted;
     aborted.status = Status::Aborted;

@@ -13,7 +13,8 @@ namespace supclust {
 namespace {
 // The size a refusal names when a product of sizes is too large: the largest of them.
 std::string largestOf(std::initializer_list<std::pair<const char*, int>> sizes) {
-  const auto top = std::max_element(sizes.begin(), sizes.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
+  const auto top =
+      std::max_element(sizes.begin(), sizes.end(), [](const auto& a, const auto& b) { return a.second < b.second; });
   return top->first;
 }
 // The widths of the generators whose designs do not follow d (E5's β*, E6's 3 × 50 copies,
@@ -39,8 +40,8 @@ Refusal checkE1(int n, int d, int Q, double sigma, int nTest, double rho) {
 // rho > 0: x_ij = √(1−ρ) z_ij + √ρ u_i with one shared factor u_i per row (corr ρ between any
 // two features); classification: y = 1 if xᵀw* + σε > 0, else 0. With ρ = 0 no factor is drawn,
 // so the regression data are those of the papers' tables.
-SyntheticProblem generateE1(int n, int d, int Q, double sigma, std::uint64_t seed, int nTest,
-                            CoefValues coefValues, double rho, bool classification) {
+SyntheticProblem generateE1(int n, int d, int Q, double sigma, std::uint64_t seed, int nTest, CoefValues coefValues,
+                            double rho, bool classification) {
   Random rng(seed);
   SyntheticProblem p;
   const bool even = coefValues == CoefValues::EvenUnitNorm;
@@ -158,7 +159,8 @@ void waveformRows(Random& rng, int rows, RowMatrix& X, Vector& y) {
     const int c = static_cast<int>(rng.below(3));
     const double u = rng.uniform();
     for (int i = 1; i <= 21; ++i) {
-      const double a = std::max(6.0 - std::abs(i - peaks[c][0]), 0.0), b = std::max(6.0 - std::abs(i - peaks[c][1]), 0.0);
+      const double a = std::max(6.0 - std::abs(i - peaks[c][0]), 0.0),
+                   b = std::max(6.0 - std::abs(i - peaks[c][1]), 0.0);
       X(r, i - 1) = u * a + (1 - u) * b + rng.normal();
     }
     for (int i = 21; i < 40; ++i) X(r, i) = rng.normal();
@@ -223,14 +225,18 @@ Schema<GeneratorOptions> allGeneratorFields() {
       .integer("nTest", &G::nTest, "held-out test rows", 0, 0)
       .integer("nValidation", &G::nValidation, "validation rows (E5's selection set)", 0, 0)
       .integer("dataset", &G::dataset, "E5: dataset 1 or 2", 1, 1, 2)
-      .choice("task", &G::task, "E1, E2: '' or 'regression' (y = xᵀw* + σε), 'classification' (y = [xᵀw* + σε > 0]); E6: '' or 'classification', 'regression'; waveform: '' (the three classes) or 'classification' (class 0 against the rest)",
+      .choice("task", &G::task,
+              "E1, E2: '' or 'regression' (y = xᵀw* + σε), 'classification' (y = [xᵀw* + σε > 0]); E6: '' or "
+              "'classification', 'regression'; waveform: '' (the three classes) or 'classification' (class 0 against "
+              "the rest)",
               {"", "classification", "regression"})
       .number("rho", &G::rho, "E1, E2: the correlation of any two features", 0, 0, false, 1)
       .openAbove()
       .integer("noiseDims", &G::noiseDims, "experts: noise dimensions d_n beside the d intrinsic ones", 0, 0)
       .number("noiseSigma", &G::noiseSigma, "experts: the noise dimensions' standard deviation σ_d", 1, 0)
       .integer("tasks", &G::tasks, "tasks: the number K of classes, in Q clusters of equal sizes", 10, 2)
-      .number("taskSpread", &G::taskSpread, "tasks: each class's predictor is its cluster's centre + taskSpread·N(0, I)", 0.2, 0);
+      .number("taskSpread", &G::taskSpread,
+              "tasks: each class's predictor is its cluster's centre + taskSpread·N(0, I)", 0.2, 0);
   return s;
 }
 
@@ -253,13 +259,21 @@ std::vector<GeneratorDeclaration> declareGenerators() {
   add("e1", {"n", "d", "Q", "sigma", "seed", "nTest", "rho", "task"}).requiring("n");
   add("e2", {"n", "d", "Q", "sigma", "seed", "nTest", "rho", "task"}).requiring("n").withDefault("sigma", 0.1);
   add("e5", {"n", "sigma", "seed", "nTest", "nValidation", "dataset"}, kE5Columns)
-      .withDefault("n", 100).withDefault("nValidation", 100).withDefault("nTest", 100).withDefault("sigma", 2);
+      .withDefault("n", 100)
+      .withDefault("nValidation", 100)
+      .withDefault("nTest", 100)
+      .withDefault("sigma", 2);
   add("e6", {"n", "sigma", "seed", "nTest", "task"}, kE6Columns).withDefault("n", 2000).withDefault("sigma", 1);
   add("waveform", {"n", "seed", "nTest", "task"}, kWaveformColumns).withDefault("n", 5000);
   add("experts", {"n", "d", "Q", "sigma", "seed", "nTest", "noiseDims", "noiseSigma"})
-      .withDefault("n", 1000).withDefault("d", 10).withDefault("Q", 3).withDefault("sigma", 0.1);
+      .withDefault("n", 1000)
+      .withDefault("d", 10)
+      .withDefault("Q", 3)
+      .withDefault("sigma", 0.1);
   add("tasks", {"n", "d", "Q", "sigma", "seed", "nTest", "tasks", "taskSpread"})
-      .withDefault("n", 1000).withDefault("d", 20).withDefault("sigma", 1);
+      .withDefault("n", 1000)
+      .withDefault("d", 20)
+      .withDefault("sigma", 1);
   return g;
 }
 
@@ -305,10 +319,15 @@ Refusal generate(const std::string& name, const Params& given, SyntheticProblem&
   const double cols = g->columns > 0 ? g->columns : static_cast<double>(o.d) + o.noiseDims;
   // Named: the largest of the sizes in the product.
   const std::string field = g->columns > 0 ? largestOf({{"n", o.n}, {"nTest", o.nTest}, {"nValidation", o.nValidation}})
-                                           : largestOf({{"n", o.n}, {"nTest", o.nTest}, {"nValidation", o.nValidation}, {"d", o.d}, {"noiseDims", o.noiseDims}});
-  if (Refusal why = checkMemory(field, "a problem of " + std::to_string(static_cast<long long>(rows)) + " rows × " +
-                                             std::to_string(static_cast<long long>(cols)) + " columns",
-                                    3 * 8 * rows * cols);
+                                           : largestOf({{"n", o.n},
+                                                        {"nTest", o.nTest},
+                                                        {"nValidation", o.nValidation},
+                                                        {"d", o.d},
+                                                        {"noiseDims", o.noiseDims}});
+  if (Refusal why = checkMemory(field,
+                                "a problem of " + std::to_string(static_cast<long long>(rows)) + " rows × " +
+                                    std::to_string(static_cast<long long>(cols)) + " columns",
+                                3 * 8 * rows * cols);
       !why.empty())
     return why;
   return generate(name, o, out);
@@ -319,8 +338,9 @@ Refusal generate(const std::string& name, const GeneratorOptions& o, SyntheticPr
   if (name == "e1" || name == "e2") {
     for (const Refusal& why : {checkE1(o.n, o.d, o.Q, o.sigma, o.nTest, o.rho), checkTask(o.task)})
       if (!why.empty()) return why;
-    out = generateE1(o.n, o.d, o.Q, o.sigma, o.seed, o.nTest,
-                     name == "e2" ? CoefValues::EvenUnitNorm : CoefValues::Uniform15, o.rho, o.task == "classification");
+    out =
+        generateE1(o.n, o.d, o.Q, o.sigma, o.seed, o.nTest,
+                   name == "e2" ? CoefValues::EvenUnitNorm : CoefValues::Uniform15, o.rho, o.task == "classification");
     return {};
   }
   if (o.n < 1) return Refusal("n", "must be >= 1 (got " + std::to_string(o.n) + ")");
@@ -329,7 +349,8 @@ Refusal generate(const std::string& name, const GeneratorOptions& o, SyntheticPr
   if (!(o.sigma >= 0) || !std::isfinite(o.sigma)) return Refusal("sigma", "must be finite and >= 0");
   Random rng(o.seed);
   if (name == "e5") {
-    if (o.dataset != 1 && o.dataset != 2) return Refusal("dataset", "must be 1 or 2 (got " + std::to_string(o.dataset) + ")");
+    if (o.dataset != 1 && o.dataset != 2)
+      return Refusal("dataset", "must be 1 or 2 (got " + std::to_string(o.dataset) + ")");
     Matrix S;
     if (Refusal why = e5Covariance(o.dataset, out.coef, S); !why.empty()) return why;
     const Matrix L = cholesky(S);
@@ -369,7 +390,8 @@ Refusal generate(const std::string& name, const GeneratorOptions& o, SyntheticPr
     if (Refusal why = nonNegative("noiseDims", o.noiseDims); !why.empty()) return why;
     if (!(o.noiseSigma >= 0) || !std::isfinite(o.noiseSigma)) return Refusal("noiseSigma", "must be finite and >= 0");
     if (static_cast<double>(o.n + o.nTest) * (o.d + o.noiseDims) > 2e8)
-      return Refusal(largestOf({{"n", o.n}, {"nTest", o.nTest}, {"d", o.d}, {"noiseDims", o.noiseDims}}), "(n + nTest) × (d + noiseDims) must be at most 2e8");
+      return Refusal(largestOf({{"n", o.n}, {"nTest", o.nTest}, {"d", o.d}, {"noiseDims", o.noiseDims}}),
+                     "(n + nTest) × (d + noiseDims) must be at most 2e8");
     Matrix V(o.d, o.Q);
     for (int q = 0; q < o.Q; ++q)
       for (int j = 0; j < o.d; ++j) V(j, q) = rng.normal();
@@ -392,7 +414,8 @@ Refusal generate(const std::string& name, const GeneratorOptions& o, SyntheticPr
       for (int j = 0; j < o.d; ++j) C(j, q) = rng.normal();
     out.groups.resize(static_cast<std::size_t>(o.tasks));
     for (int k = 0; k < o.tasks; ++k) out.groups[k] = k % o.Q;  // balanced, then shuffled
-    for (int k = o.tasks - 1; k > 0; --k) std::swap(out.groups[k], out.groups[rng.below(static_cast<std::uint64_t>(k) + 1)]);
+    for (int k = o.tasks - 1; k > 0; --k)
+      std::swap(out.groups[k], out.groups[rng.below(static_cast<std::uint64_t>(k) + 1)]);
     for (int k = 0; k < o.tasks; ++k)
       for (int j = 0; j < o.d; ++j) W(j, k) = C(j, out.groups[k]) + o.taskSpread * rng.normal();
     taskRows(rng, W, o.sigma, o.n, out.X, out.y);

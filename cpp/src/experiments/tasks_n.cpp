@@ -10,7 +10,9 @@ namespace supclust {
 Experiment tasksTable() {
   Experiment e;
   e.id = "tasks-n";
-  e.title = "Clustered tasks: test error (%) and ARI of the task clusters as n grows (K = 10 classes in Q = 5 clusters, d = 20)";
+  e.title =
+      "Clustered tasks: test error (%) and ARI of the task clusters as n grows (K = 10 classes in Q = 5 clusters, d = "
+      "20)";
   e.source = "ours (no paper table; DataCube §2.2, appendix 6.2)";
   e.generator = "tasks";
   e.options.d = 20;

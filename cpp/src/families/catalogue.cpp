@@ -20,13 +20,9 @@ const std::vector<Method>& methods() {
   static const std::vector<Method> all = [] {
     std::vector<Method> list;
     const std::pair<const char*, std::vector<Method> (*)()> families[] = {
-        {"linear", linearMethods},
-        {"grouping", groupingMethods},
-        {"penalties", penaltiesMethods},
+        {"linear", linearMethods}, {"grouping", groupingMethods}, {"penalties", penaltiesMethods},
 #ifndef SUPCLUST_MODULE_CORE
-        {"priors", priorsMethods},
-        {"experts", expertsMethods},
-        {"tasks", tasksMethods},
+        {"priors", priorsMethods}, {"experts", expertsMethods},   {"tasks", tasksMethods},
 #endif
     };
     for (const auto& [family, list_of] : families)
@@ -53,12 +49,14 @@ Refusal unknownMethod(const std::string& name) {
 }
 }  // namespace
 
-Result fit(const std::string& method, const Problem& problem, const Params& params, const Control& control, const WarmStart* warm) {
+Result fit(const std::string& method, const Problem& problem, const Params& params, const Control& control,
+           const WarmStart* warm) {
   const Method* m = findMethod(method);
   return m ? fit(*m, problem, params, control, warm) : Result::invalid(unknownMethod(method));
 }
 
-Refusal checkFit(const std::string& method, const Problem& problem, const Params& params, std::unique_ptr<HeldDesign>* whole) {
+Refusal checkFit(const std::string& method, const Problem& problem, const Params& params,
+                 std::unique_ptr<HeldDesign>* whole) {
   const Method* m = findMethod(method);
   return m ? checkFit(*m, problem, params, whole) : unknownMethod(method);
 }
@@ -68,27 +66,30 @@ Refusal checkOptions(const std::string& method, const Params& params, Options& o
   return m ? checkOptions(*m, params, out) : unknownMethod(method);
 }
 
-CrossValidationResult crossValidate(const std::string& method, const Problem& problem, const Params& base, const Grid& grid,
-                                    const CrossValidationOptions& options, const Control& control) {
+CrossValidationResult crossValidate(const std::string& method, const Problem& problem, const Params& base,
+                                    const Grid& grid, const CrossValidationOptions& options, const Control& control) {
   if (const Method* m = findMethod(method)) return crossValidate(*m, problem, base, grid, options, control);
   return refusedAnswer<CrossValidationResult>(unknownMethod(method));
 }
 
-PathResult path(const std::string& method, const Problem& problem, const Params& base, const std::vector<double>& sequence,
-                const PathOptions& options, const Control& control, const std::string& over) {
+PathResult path(const std::string& method, const Problem& problem, const Params& base,
+                const std::vector<double>& sequence, const PathOptions& options, const Control& control,
+                const std::string& over) {
   if (const Method* m = findMethod(method)) return path(*m, problem, base, sequence, options, control, over);
   return refusedAnswer<PathResult>(unknownMethod(method));
 }
 
-StabilityResult stability(const std::string& method, const Problem& problem, const Params& params, const StabilityOptions& options,
-                          const Control& control) {
+StabilityResult stability(const std::string& method, const Problem& problem, const Params& params,
+                          const StabilityOptions& options, const Control& control) {
   if (const Method* m = findMethod(method)) return stability(*m, problem, params, options, control);
   return refusedAnswer<StabilityResult>(unknownMethod(method));
 }
 
 ValidationSelection selectOnValidation(const std::string& method, const Problem& train, const DataMatrix& Xvalidation,
-                                       const Vector& yvalidation, const Params& base, const Grid& grid, const Control& control) {
-  if (const Method* m = findMethod(method)) return selectOnValidation(*m, train, Xvalidation, yvalidation, base, grid, control);
+                                       const Vector& yvalidation, const Params& base, const Grid& grid,
+                                       const Control& control) {
+  if (const Method* m = findMethod(method))
+    return selectOnValidation(*m, train, Xvalidation, yvalidation, base, grid, control);
   ValidationSelection r;
   r.status = Status::InvalidInput;
   r.message = unknownMethod(method).message();

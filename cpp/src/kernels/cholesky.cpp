@@ -56,10 +56,10 @@ bool choleskyFactor(double* A, std::size_t n, WorkTeam* team) {
     // tiles out.
     const std::size_t tiles = (rows + kTile - 1) / kTile;
     scratch.resize(width * width + width + rows * width + tiles * kTile * width);
-    double* D = scratch.data();              // D[g·width + h] = −L(jb + g, jb + h), h < g
-    double* inverse = D + width * width;     // 1/L(j, j), as the diagonal part scaled by
-    double* P = inverse + width;             // P[(k − je)·width + g] = −L(k, jb + g)
-    double* packed = P + rows * width;       // tile t: packed[(t·width + g)·16 + r] = L(je + 16t + r, jb + g)
+    double* D = scratch.data();  // D[g·width + h] = −L(jb + g, jb + h), h < g
+    double* inverse = D + width * width;  // 1/L(j, j), as the diagonal part scaled by
+    double* P = inverse + width;  // P[(k − je)·width + g] = −L(k, jb + g)
+    double* packed = P + rows * width;  // tile t: packed[(t·width + g)·16 + r] = L(je + 16t + r, jb + g)
     for (std::size_t g = 0; g < width; ++g) {
       inverse[g] = 1 / A[(jb + g) * n + jb + g];
       for (std::size_t h = 0; h < g; ++h) D[g * width + h] = -A[(jb + h) * n + jb + g];
@@ -91,7 +91,8 @@ bool choleskyFactor(double* A, std::size_t n, WorkTeam* team) {
       // The rows below: equal numbers of tiles. The later entries: chunks of about equal work
       // (row i has i − je + 1 entries to update), their boundaries whole tiles.
       team->run(kChunks, [&](std::size_t c) {
-        byTiles(below, je + kTile * chunkStart(tiles, kChunks, c), std::min(n, je + kTile * chunkStart(tiles, kChunks, c + 1)));
+        byTiles(below, je + kTile * chunkStart(tiles, kChunks, c),
+                std::min(n, je + kTile * chunkStart(tiles, kChunks, c + 1)));
       });
       std::size_t bounds[kChunks + 1];
       for (std::size_t c = 0; c <= kChunks; ++c) {

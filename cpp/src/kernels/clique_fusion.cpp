@@ -48,7 +48,8 @@ void CliqueFusionProx::apply(const double* v, std::size_t d, double lambda1, dou
 }
 
 Refusal checkCliqueFusionCall(const double* v, std::size_t d, double lambda1, double lambda2) {
-  for (const Refusal& why : {checkFinite("values", v, d), checkNonNegative("lambda1", lambda1), checkNonNegative("lambda2", lambda2)})
+  for (const Refusal& why :
+       {checkFinite("values", v, d), checkNonNegative("lambda1", lambda1), checkNonNegative("lambda2", lambda2)})
     if (!why.empty()) return why;
   return {};
 }

@@ -119,7 +119,8 @@ bool allFiniteWithMaxAbs(const double* x, std::size_t n, double& maxAbs) {
 // entry leaves its column's sum non-finite (∞ and NaN absorb every finite addend), so only when
 // a sum is not finite — a non-finite entry, or finite ones that overflowed — are the entries
 // checked one by one.
-bool allFiniteWithMaxAbsAndColumnSums(const double* x, std::size_t rows, std::size_t cols, double& maxAbs, double* sums) {
+bool allFiniteWithMaxAbsAndColumnSums(const double* x, std::size_t rows, std::size_t cols, double& maxAbs,
+                                      double* sums) {
   std::fill(sums, sums + cols, 0.0);
   MaxLanes lanes;
   std::size_t i = 0;
@@ -152,10 +153,13 @@ bool allFiniteWithMaxAbsAndColumnSums(const double* x, std::size_t rows, std::si
 
 double dot(const double* a, const double* b, std::size_t n) {
   f64x2 s0 = {0, 0}, s1 = {0, 0};
-  const std::size_t left = inBlocksOfFour(n, [&](int k) {
-    s0 += load2(a + k) * load2(b + k);
-    s1 += load2(a + k + 2) * load2(b + k + 2);
-  }, a, b);
+  const std::size_t left = inBlocksOfFour(
+      n,
+      [&](int k) {
+        s0 += load2(a + k) * load2(b + k);
+        s1 += load2(a + k + 2) * load2(b + k + 2);
+      },
+      a, b);
   s0 += s1;
   double s = s0[0] + s0[1];
   for (std::size_t i = 0; i < left; ++i) s += a[i] * b[i];
@@ -165,11 +169,14 @@ double dot(const double* a, const double* b, std::size_t n) {
 double shiftedSquaredNorm(const double* x, double shift, std::size_t n) {
   const f64x2 c = {shift, shift};
   f64x2 s0 = {0, 0}, s1 = {0, 0};
-  const std::size_t left = inBlocksOfFour(n, [&](int k) {
-    const f64x2 a = load2(x + k) + c, b = load2(x + k + 2) + c;
-    s0 += a * a;
-    s1 += b * b;
-  }, x);
+  const std::size_t left = inBlocksOfFour(
+      n,
+      [&](int k) {
+        const f64x2 a = load2(x + k) + c, b = load2(x + k + 2) + c;
+        s0 += a * a;
+        s1 += b * b;
+      },
+      x);
   s0 += s1;
   double s = s0[0] + s0[1];
   for (std::size_t i = 0; i < left; ++i) s += (x[i] + shift) * (x[i] + shift);
@@ -178,10 +185,13 @@ double shiftedSquaredNorm(const double* x, double shift, std::size_t n) {
 
 double gatherDot(const double* v, const std::int32_t* index, std::size_t n, const double* x) {
   f64x2 s0 = {0, 0}, s1 = {0, 0};
-  const std::size_t left = inBlocksOfFour(n, [&](int k) {
-    s0 += load2(v + k) * f64x2{x[index[k]], x[index[k + 1]]};
-    s1 += load2(v + k + 2) * f64x2{x[index[k + 2]], x[index[k + 3]]};
-  }, v, index);
+  const std::size_t left = inBlocksOfFour(
+      n,
+      [&](int k) {
+        s0 += load2(v + k) * f64x2{x[index[k]], x[index[k + 1]]};
+        s1 += load2(v + k + 2) * f64x2{x[index[k + 2]], x[index[k + 3]]};
+      },
+      v, index);
   s0 += s1;
   double s = s0[0] + s0[1];
   for (std::size_t t = 0; t < left; ++t) s += v[t] * x[index[t]];
@@ -194,17 +204,21 @@ namespace {
 // instructions. The positions are distinct, so the updates commute.
 template <class Entry>
 void eachOfScattered(std::size_t n, Entry&& entry, const double*& v, const std::int32_t*& index) {
-  const std::size_t left = inBlocksOfFour(n, [&](int k) {
-    entry(k);
-    entry(k + 1);
-    entry(k + 2);
-    entry(k + 3);
-  }, v, index);
+  const std::size_t left = inBlocksOfFour(
+      n,
+      [&](int k) {
+        entry(k);
+        entry(k + 1);
+        entry(k + 2);
+        entry(k + 3);
+      },
+      v, index);
   for (std::size_t t = 0; t < left; ++t) entry(static_cast<int>(t));
 }
 }  // namespace
 
-void transposeShifted(const double* X, std::size_t n, std::size_t d, std::size_t ldx, const double* shift, double* out) {
+void transposeShifted(const double* X, std::size_t n, std::size_t d, std::size_t ldx, const double* shift,
+                      double* out) {
   constexpr std::size_t tile = 64;
   for (std::size_t i0 = 0; i0 < n; i0 += tile) {
     const std::size_t iEnd = std::min(i0 + tile, n), iPairs = i0 + ((iEnd - i0) & ~std::size_t(1));
@@ -232,17 +246,21 @@ void transposeShifted(const double* X, std::size_t n, std::size_t d, std::size_t
 }
 
 void scatterAxpy(double alpha, const double* v, const std::int32_t* index, std::size_t n, double* y) {
-  eachOfScattered(n, [&](int k) { y[index[k]] += alpha * v[k]; }, v, index);
+  eachOfScattered(
+      n, [&](int k) { y[index[k]] += alpha * v[k]; }, v, index);
 }
 
-void scatterAxpyWithWeighted(double alpha, const double* v, const std::int32_t* index, std::size_t n, const double* w, double* y,
-                             double* z) {
-  eachOfScattered(n, [&](int k) {
-    const std::int32_t i = index[k];
-    const double ax = alpha * v[k];
-    y[i] += ax;
-    z[i] += ax * w[i];
-  }, v, index);
+void scatterAxpyWithWeighted(double alpha, const double* v, const std::int32_t* index, std::size_t n, const double* w,
+                             double* y, double* z) {
+  eachOfScattered(
+      n,
+      [&](int k) {
+        const std::int32_t i = index[k];
+        const double ax = alpha * v[k];
+        y[i] += ax;
+        z[i] += ax * w[i];
+      },
+      v, index);
 }
 
 void dotsWithColumns(const double* a, const double* b, const double* const* columns, std::size_t k, std::size_t n,
@@ -274,7 +292,8 @@ void dotsWithColumns(const double* a, const double* b, const double* const* colu
   }
 }
 
-void addColumns(const double* g, const double* const* columns, const double* c, std::size_t k, std::size_t n, double* y) {
+void addColumns(const double* g, const double* const* columns, const double* c, std::size_t k, std::size_t n,
+                double* y) {
   constexpr std::size_t kMax = 8;
   f64x2 cs[kMax];
   for (std::size_t j = 0; j < k; ++j) cs[j] = f64x2{c[j], c[j]};
@@ -293,10 +312,13 @@ void addColumns(const double* g, const double* const* columns, const double* c, 
 
 void axpy(double alpha, const double* x, double* y, std::size_t n) {
   const f64x2 a2 = {alpha, alpha};
-  const std::size_t left = inBlocksOfFour(n, [&](int k) {
-    store2(y + k, load2(y + k) + a2 * load2(x + k));
-    store2(y + k + 2, load2(y + k + 2) + a2 * load2(x + k + 2));
-  }, x, y);
+  const std::size_t left = inBlocksOfFour(
+      n,
+      [&](int k) {
+        store2(y + k, load2(y + k) + a2 * load2(x + k));
+        store2(y + k + 2, load2(y + k + 2) + a2 * load2(x + k + 2));
+      },
+      x, y);
   for (std::size_t i = 0; i < left; ++i) y[i] += alpha * x[i];
 }
 
@@ -308,10 +330,13 @@ namespace {
 template <class Pair, class Single, class... P>
 double updateThenDot(const double* v, std::size_t n, Pair&& pair, Single&& single, P*&... p) {
   f64x2 s0 = {0, 0}, s1 = {0, 0};
-  const std::size_t left = inBlocksOfFour(n, [&](int k) {
-    s0 += load2(v + k) * pair(k);
-    s1 += load2(v + k + 2) * pair(k + 2);
-  }, v, p...);
+  const std::size_t left = inBlocksOfFour(
+      n,
+      [&](int k) {
+        s0 += load2(v + k) * pair(k);
+        s1 += load2(v + k + 2) * pair(k + 2);
+      },
+      v, p...);
   s0 += s1;
   double s = s0[0] + s0[1];
   std::size_t i = 0;
@@ -345,10 +370,13 @@ void axpyWithWeighted(double alpha, const double* x, const double* w, double* y,
     store2(y + k, load2(y + k) + ax);
     store2(z + k, load2(z + k) + ax * load2(w + k));
   };
-  const std::size_t left = inBlocksOfFour(n, [&](int k) {
-    pair(k);
-    pair(k + 2);
-  }, x, w, y, z);
+  const std::size_t left = inBlocksOfFour(
+      n,
+      [&](int k) {
+        pair(k);
+        pair(k + 2);
+      },
+      x, w, y, z);
   for (std::size_t i = 0; i < left; ++i) {
     y[i] += alpha * x[i];
     z[i] += alpha * x[i] * w[i];
@@ -380,10 +408,13 @@ void weightedMoments(const double* x, const double* w, std::size_t n, double& fi
     s1 += wx;
     s2 += wx * load2(x + k);
   };
-  std::size_t left = inBlocksOfFour(n, [&](int k) {
-    pair(k);
-    pair(k + 2);
-  }, x, w);
+  std::size_t left = inBlocksOfFour(
+      n,
+      [&](int k) {
+        pair(k);
+        pair(k + 2);
+      },
+      x, w);
   if (left >= 2) {
     pair(0);
     x += 2, w += 2, left -= 2;
@@ -459,14 +490,22 @@ void squaredDistancesOf(const double* p, const double* R, std::size_t ldr, std::
 }
 }  // namespace
 
-void squaredDistances(const double* p, const double* R, std::size_t ldr, std::size_t count, std::size_t d, double* out) {
+void squaredDistances(const double* p, const double* R, std::size_t ldr, std::size_t count, std::size_t d,
+                      double* out) {
   std::size_t j = 0;
   for (; j + 4 <= count; j += 4) squaredDistancesOf<4>(p, R + j * ldr, ldr, d, out + j);
   switch (count - j) {
-    case 3: squaredDistancesOf<3>(p, R + j * ldr, ldr, d, out + j); break;
-    case 2: squaredDistancesOf<2>(p, R + j * ldr, ldr, d, out + j); break;
-    case 1: squaredDistancesOf<1>(p, R + j * ldr, ldr, d, out + j); break;
-    default: break;
+    case 3:
+      squaredDistancesOf<3>(p, R + j * ldr, ldr, d, out + j);
+      break;
+    case 2:
+      squaredDistancesOf<2>(p, R + j * ldr, ldr, d, out + j);
+      break;
+    case 1:
+      squaredDistancesOf<1>(p, R + j * ldr, ldr, d, out + j);
+      break;
+    default:
+      break;
   }
 }
 
@@ -538,11 +577,21 @@ void scaleAndAddProduct(double alpha, double* y, const double* B, std::size_t n,
   // The scaling and the first (up to) four columns in one pass, then four columns per pass:
   // every element is still α y + c_0 B_0 + c_1 B_1 + … added in that order, to the bit.
   switch (std::min<std::size_t>(k, 4)) {
-    case 0: for (std::size_t i = 0; i < n; ++i) y[i] *= alpha; return;
-    case 1: scaleAndAddColumns<1>(alpha, y, B, n, ldb, c); break;
-    case 2: scaleAndAddColumns<2>(alpha, y, B, n, ldb, c); break;
-    case 3: scaleAndAddColumns<3>(alpha, y, B, n, ldb, c); break;
-    default: scaleAndAddColumns<4>(alpha, y, B, n, ldb, c); break;
+    case 0:
+      for (std::size_t i = 0; i < n; ++i) y[i] *= alpha;
+      return;
+    case 1:
+      scaleAndAddColumns<1>(alpha, y, B, n, ldb, c);
+      break;
+    case 2:
+      scaleAndAddColumns<2>(alpha, y, B, n, ldb, c);
+      break;
+    case 3:
+      scaleAndAddColumns<3>(alpha, y, B, n, ldb, c);
+      break;
+    default:
+      scaleAndAddColumns<4>(alpha, y, B, n, ldb, c);
+      break;
   }
   std::size_t g = 4;
   for (; g + 4 <= k; g += 4) axpy4(c + g, B + g * ldb, ldb, y, n);

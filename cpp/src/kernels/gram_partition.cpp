@@ -13,7 +13,9 @@ double partitionCount(int m, int Q) {
   std::vector<double> S(static_cast<std::size_t>(Q) + 1, 0.0);
   S[0] = 1;
   for (int i = 1; i <= m; ++i)
-    for (int q = std::min(i, Q); q >= 0; --q) S[static_cast<std::size_t>(q)] = q == 0 ? 0 : q * S[static_cast<std::size_t>(q)] + S[static_cast<std::size_t>(q) - 1];
+    for (int q = std::min(i, Q); q >= 0; --q)
+      S[static_cast<std::size_t>(q)] =
+          q == 0 ? 0 : q * S[static_cast<std::size_t>(q)] + S[static_cast<std::size_t>(q) - 1];
   return S[static_cast<std::size_t>(Q)];
 }
 
@@ -23,7 +25,8 @@ double partitionValue(const Matrix& A, const Labels& labels, int Q) {
   for (Eigen::Index i = 0; i < m; ++i) {
     sizes[labels[static_cast<std::size_t>(i)]] += 1;
     for (Eigen::Index j = 0; j < m; ++j)
-      if (labels[static_cast<std::size_t>(i)] == labels[static_cast<std::size_t>(j)]) sums[labels[static_cast<std::size_t>(i)]] += A(i, j);
+      if (labels[static_cast<std::size_t>(i)] == labels[static_cast<std::size_t>(j)])
+        sums[labels[static_cast<std::size_t>(i)]] += A(i, j);
   }
   double v = 0;
   for (int q = 0; q < Q; ++q)
@@ -64,8 +67,14 @@ namespace {
 // Σ_{j ∈ C_q} A(·, j) for the items placed so far, sums_[q] = Σ_{i,j ∈ C_q} A_ij.
 class Enumeration {
  public:
-  Enumeration(const Matrix& A, int Q) : A_(A), m_(A.rows()), Q_(Q), rows_(Matrix::Zero(A.rows(), Q)),
-                                        sums_(Vector::Zero(Q)), sizes_(Vector::Zero(Q)), labels_(static_cast<std::size_t>(A.rows())) {}
+  Enumeration(const Matrix& A, int Q)
+      : A_(A),
+        m_(A.rows()),
+        Q_(Q),
+        rows_(Matrix::Zero(A.rows(), Q)),
+        sums_(Vector::Zero(Q)),
+        sizes_(Vector::Zero(Q)),
+        labels_(static_cast<std::size_t>(A.rows())) {}
 
   GramPartition run() {
     best_.value = -HUGE_VAL;

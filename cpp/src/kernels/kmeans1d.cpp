@@ -24,9 +24,9 @@ Refusal checkKMeans1D(std::size_t d, std::int64_t Q) {
   const auto groups = static_cast<std::uint64_t>(std::min<std::int64_t>(Q, static_cast<std::int64_t>(d)));
   if (groups < d && groups * d > kKMeans1DMaxSplits)
     return Refusal("Q", "the exact DP for Q = " + std::to_string(Q) + " groups of " + std::to_string(d) +
-           " values keeps Q·d = " + std::to_string(groups * d) + " split indices (" +
-           std::to_string(groups * d * 4 >> 20) + " MB); the limit is " + std::to_string(kKMeans1DMaxSplits) +
-           " (1 GB): use fewer groups or fewer values");
+                            " values keeps Q·d = " + std::to_string(groups * d) + " split indices (" +
+                            std::to_string(groups * d * 4 >> 20) + " MB); the limit is " +
+                            std::to_string(kKMeans1DMaxSplits) + " (1 GB): use fewer groups or fewer values");
   return {};
 }
 

@@ -55,7 +55,8 @@ void KMedian1D::fillRow(std::size_t q, std::size_t jlo, std::size_t jhi, std::si
 void KMedian1D::solve(const double* u, std::size_t d, int s, KMedian1DResult& out) {
   order_.resize(d);
   std::iota(order_.begin(), order_.end(), 0);
-  std::sort(order_.begin(), order_.end(), [u](std::int32_t a, std::int32_t b) { return u[a] < u[b] || (u[a] == u[b] && a < b); });
+  std::sort(order_.begin(), order_.end(),
+            [u](std::int32_t a, std::int32_t b) { return u[a] < u[b] || (u[a] == u[b] && a < b); });
   values_.clear();
   counts_.clear();
   distinctOf_.resize(d);

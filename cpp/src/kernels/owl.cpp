@@ -13,12 +13,15 @@ namespace supclust {
 
 Refusal checkOwlWeights(std::size_t values, const double* w, std::size_t weights) {
   if (weights != values)
-    return Refusal("weights", "must have one entry per value (" + std::to_string(values) + "), got " + std::to_string(weights));
+    return Refusal("weights",
+                   "must have one entry per value (" + std::to_string(values) + "), got " + std::to_string(weights));
   for (std::size_t i = 0; i < weights; ++i) {
     if (!std::isfinite(w[i]) || w[i] < 0)
-      return Refusal("weights", "must be finite and non-negative (entry " + std::to_string(i) + " is " + std::to_string(w[i]) + ")");
+      return Refusal("weights", "must be finite and non-negative (entry " + std::to_string(i) + " is " +
+                                    std::to_string(w[i]) + ")");
     if (i > 0 && w[i] > w[i - 1])
-      return Refusal("weights", "must be non-increasing (entry " + std::to_string(i) + " exceeds entry " + std::to_string(i - 1) + ")");
+      return Refusal("weights", "must be non-increasing (entry " + std::to_string(i) + " exceeds entry " +
+                                    std::to_string(i - 1) + ")");
   }
   return {};
 }

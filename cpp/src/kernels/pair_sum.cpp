@@ -21,7 +21,8 @@ void magnitudeOrder(const double* x, const std::vector<std::int32_t>& byValue, s
   std::size_t front = 0, back = m;  // [front, back) not yet taken
   byMagnitude.resize(m);
   for (std::size_t k = 0; k < m; ++k) {
-    const bool fromBack = x[byValue[back - 1]] < 0 && (x[byValue[front]] < 0 || -x[byValue[back - 1]] > x[byValue[front]]);
+    const bool fromBack =
+        x[byValue[back - 1]] < 0 && (x[byValue[front]] < 0 || -x[byValue[back - 1]] > x[byValue[front]]);
     byMagnitude[k] = fromBack ? byValue[--back] : byValue[front++];
   }
 }

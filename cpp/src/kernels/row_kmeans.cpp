@@ -37,7 +37,8 @@ RowMatrix seedPlusPlus(const RowMatrix& X, Eigen::Index G, Random& rng) {
   RowMatrix C(G, d);
   C.row(0) = X.row(static_cast<Eigen::Index>(rng.below(static_cast<std::uint64_t>(m))));
   Vector dist(m), next(m);
-  squaredDistances(C.row(0).data(), X.data(), static_cast<std::size_t>(d), static_cast<std::size_t>(m), static_cast<std::size_t>(d), dist.data());
+  squaredDistances(C.row(0).data(), X.data(), static_cast<std::size_t>(d), static_cast<std::size_t>(m),
+                   static_cast<std::size_t>(d), dist.data());
   for (Eigen::Index g = 1; g < G; ++g) {
     const double total = dist.sum();
     Eigen::Index pick = 0;
@@ -48,7 +49,8 @@ RowMatrix seedPlusPlus(const RowMatrix& X, Eigen::Index G, Random& rng) {
       pick = static_cast<Eigen::Index>(rng.below(static_cast<std::uint64_t>(m)));
     }
     C.row(g) = X.row(pick);
-    squaredDistances(C.row(g).data(), X.data(), static_cast<std::size_t>(d), static_cast<std::size_t>(m), static_cast<std::size_t>(d), next.data());
+    squaredDistances(C.row(g).data(), X.data(), static_cast<std::size_t>(d), static_cast<std::size_t>(m),
+                     static_cast<std::size_t>(d), next.data());
     for (Eigen::Index i = 0; i < m; ++i) dist[i] = std::min(dist[i], next[i]);
   }
   return C;

@@ -32,8 +32,8 @@ struct Best {
 // Leftmost minimiser over i in [ilo, ihi] of prev[i-1] + max(0, a2 - s2[i] - (a1 - s1[i])² r[i])
 // with r[i] = 1/(segment size): two candidates per step, each lane keeping its leftmost
 // minimum, lanes merged with ties to the lower index.
-Best scanTwoLanes(const double* s1, const double* s2, const double* prev, const double* r,
-                  double a1, double a2, std::size_t ilo, std::size_t ihi) {
+Best scanTwoLanes(const double* s1, const double* s2, const double* prev, const double* r, double a1, double a2,
+                  std::size_t ilo, std::size_t ihi) {
   const f64x2 A1 = {a1, a1}, A2 = {a2, a2}, zero = {0, 0}, two = {2, 2};
   f64x2 best = {HUGE_VAL, HUGE_VAL};
   f64x2 index = {static_cast<double>(ilo), static_cast<double>(ilo + 1)}, where = index;
@@ -202,9 +202,8 @@ void SegmentDP::divideAndConquer(std::size_t q, double* cur, std::int32_t* arg, 
 }
 
 template <bool Unit>
-void SegmentDP::scanRows(std::size_t q, const double* prev, double* cur, std::int32_t* arg,
-                         std::size_t jlo, std::size_t jhi, const std::int32_t* lower,
-                         std::size_t lowerEnd) {
+void SegmentDP::scanRows(std::size_t q, const double* prev, double* cur, std::int32_t* arg, std::size_t jlo,
+                         std::size_t jhi, const std::int32_t* lower, std::size_t lowerEnd) {
   const std::int32_t* c0 = c0_.data();
   const double* inverse = inverse_.data();
   const double* s1 = s1_.data();
@@ -236,9 +235,8 @@ void SegmentDP::scanRows(std::size_t q, const double* prev, double* cur, std::in
   });
 }
 
-void SegmentDP::scanRowsPrecise(std::size_t q, const double* prev, double* cur, std::int32_t* arg,
-                                std::size_t jlo, std::size_t jhi, const std::int32_t* lower,
-                                std::size_t lowerEnd) {
+void SegmentDP::scanRowsPrecise(std::size_t q, const double* prev, double* cur, std::int32_t* arg, std::size_t jlo,
+                                std::size_t jhi, const std::int32_t* lower, std::size_t lowerEnd) {
   divideAndConquer(q, cur, arg, jlo, jhi, lower, lowerEnd, [&](std::size_t j, std::size_t ilo, std::size_t ihi) {
     Best b{HUGE_VAL, ilo};
     for (std::size_t i = ilo; i <= ihi; ++i) {
@@ -249,9 +247,8 @@ void SegmentDP::scanRowsPrecise(std::size_t q, const double* prev, double* cur, 
   });
 }
 
-void SegmentDP::fillRow(std::size_t q, const double* prev, double* cur, std::int32_t* arg,
-                        std::size_t jlo, std::size_t jhi, const std::int32_t* lower,
-                        std::size_t lowerEnd) {
+void SegmentDP::fillRow(std::size_t q, const double* prev, double* cur, std::int32_t* arg, std::size_t jlo,
+                        std::size_t jhi, const std::int32_t* lower, std::size_t lowerEnd) {
   if (jlo > jhi) return;
   if (q == 0) {
     for (std::size_t j = jlo; j <= jhi; ++j) {
@@ -260,12 +257,9 @@ void SegmentDP::fillRow(std::size_t q, const double* prev, double* cur, std::int
     }
     return;
   }
-  if (precise_)
-    scanRowsPrecise(q, prev, cur, arg, jlo, jhi, lower, lowerEnd);
-  else if (unitCounts_)
-    scanRows<true>(q, prev, cur, arg, jlo, jhi, lower, lowerEnd);
-  else
-    scanRows<false>(q, prev, cur, arg, jlo, jhi, lower, lowerEnd);
+  if (precise_) scanRowsPrecise(q, prev, cur, arg, jlo, jhi, lower, lowerEnd);
+  else if (unitCounts_) scanRows<true>(q, prev, cur, arg, jlo, jhi, lower, lowerEnd);
+  else scanRows<false>(q, prev, cur, arg, jlo, jhi, lower, lowerEnd);
 }
 
 }  // namespace supclust

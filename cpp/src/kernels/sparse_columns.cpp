@@ -26,7 +26,8 @@ ColumnMoments columnMomentsOf(const SparseColumns& c) {
   return m;
 }
 
-std::optional<NonZeroRows> nonZeroRowsOf(const Eigen::Ref<const RowMatrix>& X, const RowVector& shift, double denseAbove) {
+std::optional<NonZeroRows> nonZeroRowsOf(const Eigen::Ref<const RowMatrix>& X, const RowVector& shift,
+                                         double denseAbove) {
   const double limit = denseAbove * static_cast<double>(X.size());
   const double* s = shift.data();
   std::int64_t count = 0;
@@ -34,7 +35,8 @@ std::optional<NonZeroRows> nonZeroRowsOf(const Eigen::Ref<const RowMatrix>& X, c
     const double* row = X.row(i).data();
     for (Eigen::Index j = 0; j < X.cols(); ++j) count += (row[j] + s[j] != 0);
   }
-  if (static_cast<double>(count) > limit || count > std::numeric_limits<std::int32_t>::max()) return std::nullopt;  // CSR offsets are 32-bit
+  if (static_cast<double>(count) > limit || count > std::numeric_limits<std::int32_t>::max())
+    return std::nullopt;  // CSR offsets are 32-bit
   // Every entry is written at the next free position, which moves on past the non-zeros only:
   // no branch to mispredict on where the zeros fall (one spare position for a last zero).
   NonZeroRows r;

@@ -32,13 +32,14 @@ Refusal checkSparseGroups(std::size_t d, std::size_t s, std::int64_t Q) {
   const std::uint64_t m = std::min(s, d), cells = (m + 1) * (static_cast<std::uint64_t>(Q) + 1);
   if (static_cast<std::uint64_t>(Q) > kKMeans1DMaxSplits || cells > kKMeans1DMaxSplits / 4)
     return Refusal("Q", "the exact DP for Q = " + std::to_string(Q) + " groups among " + std::to_string(m) +
-           " selected values needs " + std::to_string(cells) + " table cells of 16 bytes; the limit is " +
-           std::to_string(kKMeans1DMaxSplits / 4) + " (1 GB): use a smaller Q or s");
+                            " selected values needs " + std::to_string(cells) +
+                            " table cells of 16 bytes; the limit is " + std::to_string(kKMeans1DMaxSplits / 4) +
+                            " (1 GB): use a smaller Q or s");
   return {};
 }
 
-void SparseGroupsProjector::selectSide(const double* u, std::size_t d, std::size_t s, int sign,
-                                       double unscale, Side& side) {
+void SparseGroupsProjector::selectSide(const double* u, std::size_t d, std::size_t s, int sign, double unscale,
+                                       Side& side) {
   side.idx.clear();
   for (std::size_t i = 0; i < d; ++i)
     if (sign > 0 ? u[i] > 0 : u[i] < 0) side.idx.push_back(static_cast<std::int32_t>(i));
@@ -96,8 +97,7 @@ void SparseGroupsProjector::solveSide(Side& side, std::size_t Q) {
 }
 
 // Start positions (within the side's order) of the q segments covering its first j entries.
-std::vector<std::size_t> SparseGroupsProjector::segmentStarts(const Side& side, std::size_t j,
-                                                              std::size_t q) const {
+std::vector<std::size_t> SparseGroupsProjector::segmentStarts(const Side& side, std::size_t j, std::size_t q) const {
   std::vector<std::size_t> start(q + 1);
   start[q] = j;
   const std::size_t m = side.mag.size();
@@ -109,8 +109,7 @@ std::vector<std::size_t> SparseGroupsProjector::segmentStarts(const Side& side, 
   return start;
 }
 
-void SparseGroupsProjector::solve(const double* u, std::size_t d, std::size_t s, int Qi,
-                                  SparseGroupsResult& out) {
+void SparseGroupsProjector::solve(const double* u, std::size_t d, std::size_t s, int Qi, SparseGroupsResult& out) {
   const std::size_t Q = static_cast<std::size_t>(Qi);
   s = std::min(s, d);
   // Values whose squares could overflow are divided by a power of two (exact but for values
@@ -152,22 +151,18 @@ void SparseGroupsProjector::solve(const double* u, std::size_t d, std::size_t s,
       groups.push_back(std::move(grp));
     }
   };
-  collect(pos_, static_cast<std::size_t>(pos_.argJ[pc]), static_cast<std::size_t>(pos_.argQ[pc]),
-          1.0);
-  collect(neg_, static_cast<std::size_t>(neg_.argJ[nc]), static_cast<std::size_t>(neg_.argQ[nc]),
-          -1.0);
+  collect(pos_, static_cast<std::size_t>(pos_.argJ[pc]), static_cast<std::size_t>(pos_.argQ[pc]), 1.0);
+  collect(neg_, static_cast<std::size_t>(neg_.argJ[nc]), static_cast<std::size_t>(neg_.argQ[nc]), -1.0);
   std::size_t nonzero = 0;
   for (const Group& g : groups) nonzero += g.members.size();
   if (nonzero < d) groups.push_back({0.0, {}});  // the zero group (members: the rest)
-  std::sort(groups.begin(), groups.end(),
-            [](const Group& a, const Group& b) { return a.centroid < b.centroid; });
+  std::sort(groups.begin(), groups.end(), [](const Group& a, const Group& b) { return a.centroid < b.centroid; });
   // Tied magnitudes can be split into segments with the same mean: one value, one group.
   std::vector<Group> merged;
   for (Group& g : groups) {
     if (!merged.empty() && merged.back().centroid == g.centroid)
       merged.back().members.insert(merged.back().members.end(), g.members.begin(), g.members.end());
-    else
-      merged.push_back(std::move(g));
+    else merged.push_back(std::move(g));
   }
   groups.swap(merged);
   out.centroids.resize(groups.size());

@@ -23,17 +23,34 @@ const Schema<CrossValidationOptions>& crossValidationSchema() {
     Schema<C> c("cross-validation");
     c.integer("folds", &C::folds, "number of folds (at most the number of rows)", 5, 2)
         .seed("seed", &C::seed, "seed of the fold split", 1)
-        .choice("metric", &C::metric, "the score: 'mse', 'mae', 'deviance' (lower is better) or 'r2' for regression; 'error', 'deviance', 'accuracy' or (two classes) 'auc' for classification ('': mse for regression, error for classification)",
-                {"", "mse", "mae", "deviance", "error", "r2", "accuracy", "auc"})
-        .integer("threads", &C::threads, "threads for folds × grid chunks (0: all the build has; 1 in the simd build)", 0, 0)
+        .choice(
+            "metric", &C::metric,
+            "the score: 'mse', 'mae', 'deviance' (lower is better) or 'r2' for regression; 'error', 'deviance', "
+            "'accuracy' or (two classes) 'auc' for classification ('': mse for regression, error for classification)",
+            {"", "mse", "mae", "deviance", "error", "r2", "accuracy", "auc"})
+        .integer("threads", &C::threads, "threads for folds × grid chunks (0: all the build has; 1 in the simd build)",
+                 0, 0)
         .integer("chunk", &C::chunk, "grid points per warm-started task", 4, 1)
         .labels("foldId", &C::foldId, "each row's fold, numbered 0..k−1 (replaces folds and seed)")
-        .flag("stratify", &C::stratify, "a classifier's folds: each class's rows dealt round-robin, so every fold holds its share (regression: ignored)", true)
-        .choice("experts", &C::experts, "an experts model's held-out predictions: each row's best answer given its target (the papers' multiple-answer setting), or the gated mixture, a prediction for new rows (regression, two-class and softmax experts; other methods: ignored)",
+        .flag("stratify", &C::stratify,
+              "a classifier's folds: each class's rows dealt round-robin, so every fold holds its share (regression: "
+              "ignored)",
+              true)
+        .choice("experts", &C::experts,
+                "an experts model's held-out predictions: each row's best answer given its target (the papers' "
+                "multiple-answer setting), or the gated mixture, a prediction for new rows (regression, two-class and "
+                "softmax experts; other methods: ignored)",
                 {"best", "gated"})
-        .integer("shardIndex", &C::shardIndex, "fit only the folds k with k mod shardCount = shardIndex: a partial holding their scores (docs/sharding.md)", 0, 0)
-        .integer("shardCount", &C::shardCount, "the number of shards the folds are dealt into (1: not sharded)", 1, 1, 100000)
-        .numbers("foldScores", &C::foldScores, "every fold's score at every grid point (points × folds, row-major), joined from a sharded run's partials: the folds are not fitted again, only summarised and the refit made", -HUGE_VAL);
+        .integer("shardIndex", &C::shardIndex,
+                 "fit only the folds k with k mod shardCount = shardIndex: a partial holding their scores "
+                 "(docs/sharding.md)",
+                 0, 0)
+        .integer("shardCount", &C::shardCount, "the number of shards the folds are dealt into (1: not sharded)", 1, 1,
+                 100000)
+        .numbers("foldScores", &C::foldScores,
+                 "every fold's score at every grid point (points × folds, row-major), joined from a sharded run's "
+                 "partials: the folds are not fitted again, only summarised and the refit made",
+                 -HUGE_VAL);
     return c;
   }();
   return s;
@@ -42,7 +59,8 @@ const Schema<CrossValidationOptions>& crossValidationSchema() {
 Refusal checkShards(const CrossValidationOptions& options) {
   if (options.shardIndex >= options.shardCount)
     return Refusal("shardIndex", "must be below shardCount (" + std::to_string(options.shardCount) + ")");
-  if (options.foldScores && options.shardCount > 1) return Refusal("foldScores", "joins the shards' scores: give it without shardCount");
+  if (options.foldScores && options.shardCount > 1)
+    return Refusal("foldScores", "joins the shards' scores: give it without shardCount");
   return {};
 }
 
@@ -104,9 +122,11 @@ namespace {
 // The caller's folds: one id per row, numbered 0..k−1 with k ≥ 2 and every fold holding a row.
 Refusal checkFoldIds(const Labels& id, Eigen::Index n, int& folds) {
   if (static_cast<Eigen::Index>(id.size()) != n)
-    return Refusal("foldId", "must give one fold per row of X (" + std::to_string(n) + "), got " + std::to_string(id.size()));
+    return Refusal("foldId",
+                   "must give one fold per row of X (" + std::to_string(n) + "), got " + std::to_string(id.size()));
   const auto top = id.empty() ? 0 : *std::max_element(id.begin(), id.end());
-  if (!id.empty() && *std::min_element(id.begin(), id.end()) < 0) return Refusal("foldId", "must hold folds numbered from 0");
+  if (!id.empty() && *std::min_element(id.begin(), id.end()) < 0)
+    return Refusal("foldId", "must hold folds numbered from 0");
   if (top < 1) return Refusal("foldId", "needs at least two folds");
   std::vector<bool> used(static_cast<std::size_t>(top) + 1, false);
   for (int f : id) used[static_cast<std::size_t>(f)] = true;
@@ -120,10 +140,12 @@ Refusal checkFoldIds(const Labels& id, Eigen::Index n, int& folds) {
 // best mean (sign: 1 for errors, −1 for scores to maximise), the simplest — fewest groups (the grid's counts declared fewerIsSimpler, in grid
 // order), then the largest penalty weights (degree ≠ 0, in grid order). -1 when a grid option
 // declares neither (no order of simplicity).
-long oneStandardError(const Method& m, const Grid& grid, const std::vector<GridPoint>& points, std::size_t best, double sign) {
+long oneStandardError(const Method& m, const Grid& grid, const std::vector<GridPoint>& points, std::size_t best,
+                      double sign) {
   std::vector<int> direction;  // per grid option: −1 fewer is simpler, +1 more is simpler
   for (const auto& entry : grid) {
-    const auto o = std::find_if(m.options.begin(), m.options.end(), [&](const OptionSpec& s) { return s.name == entry.first; });
+    const auto o =
+        std::find_if(m.options.begin(), m.options.end(), [&](const OptionSpec& s) { return s.name == entry.first; });
     if (o == m.options.end() || (o->degree == 0 && !o->fewerIsSimpler)) return -1;
     direction.push_back(o->fewerIsSimpler ? -1 : 1);
   }
@@ -194,7 +216,8 @@ Rows selectRows(const Problem& p, const std::vector<bool>& take, bool wanted) {
 Refusal checkFoldCount(const CrossValidationOptions& options, Eigen::Index n, int& folds) {
   if (options.foldId) return checkFoldIds(*options.foldId, n, folds);
   if (options.folds < 2 || options.folds > n)
-    return Refusal("folds", "must be between 2 and the number of rows (" + std::to_string(n) + "), got " + std::to_string(options.folds));
+    return Refusal("folds", "must be between 2 and the number of rows (" + std::to_string(n) + "), got " +
+                                std::to_string(options.folds));
   folds = options.folds;
   return {};
 }
@@ -220,7 +243,9 @@ Refusal makeFolds(const Method& method, const Problem& problem, const Params& ba
   out.count = folds;
   out.gated = options.experts == "gated";
   if (out.gated && method.kind == ModelKind::Experts && loss.oneVsAll() && loss.separable())
-    return Refusal("experts", "'gated' scores regression, two-class and softmax experts (the one-vs-all experts' K-class mixture has no scores to score)");
+    return Refusal("experts",
+                   "'gated' scores regression, two-class and softmax experts (the one-vs-all experts' K-class mixture "
+                   "has no scores to score)");
   for (int k = 0; k < folds; ++k) {
     std::vector<bool> inFold(fold.size());
     for (std::size_t i = 0; i < fold.size(); ++i) inFold[i] = fold[i] == k;
@@ -229,7 +254,8 @@ Refusal makeFolds(const Method& method, const Problem& problem, const Params& ba
     Params fb = base;
     for (auto& entry : fb.labels) {
       Labels& labels = entry.second;
-      const auto o = std::find_if(method.options.begin(), method.options.end(), [&](const OptionSpec& s) { return s.name == entry.first; });
+      const auto o = std::find_if(method.options.begin(), method.options.end(),
+                                  [&](const OptionSpec& s) { return s.name == entry.first; });
       if (o == method.options.end() || !o->perSample || static_cast<Eigen::Index>(labels.size()) != n) continue;
       Labels kept;
       for (std::size_t i = 0; i < labels.size(); ++i)
@@ -246,25 +272,27 @@ Refusal makeFolds(const Method& method, const Problem& problem, const Params& ba
     for (int k = 0; k < folds; ++k)
       if (classesOf(out.trains[static_cast<std::size_t>(k)].y, columns) != all)
         return Refusal("y", "the training rows of fold " + std::to_string(k + 1) + " of " + std::to_string(folds) +
-                                " lack a class of y (each class needs a row outside every fold): use fewer folds or more rows of each class");
+                                " lack a class of y (each class needs a row outside every fold): use fewer folds or "
+                                "more rows of each class");
   }
   // The area under the ROC curve needs both classes among each fold's held-out rows.
   if (metric == Metric::Auc)
     for (int k = 0; k < folds; ++k)
       if (!bothClassesIn(out.heldTargets[static_cast<std::size_t>(k)]))
-        return Refusal("metric", "'auc' needs both classes among the held-out rows of every fold (fold " + std::to_string(k + 1) +
-                                     " has one): use fewer folds");
+        return Refusal("metric", "'auc' needs both classes among the held-out rows of every fold (fold " +
+                                     std::to_string(k + 1) + " has one): use fewer folds");
   return {};
 }
 
 namespace {
 // The score of a model's predictions on rows X (plus their offsets, when given) against the loss's
 // targets T of those rows (T may lack a class the model scores: padded with "off" columns).
-double scoreOn(const Result& model, const DataMatrix& X, const Matrix& Tgiven, Metric metric, const Loss& loss, const Vector* weights,
-               const Vector& offset, bool gated = false) {
-  const Eigen::Index softmaxClasses = loss.separable() ? 0 : model.intercept.size() / std::max<Eigen::Index>(1, model.gate.intercept.size());
+double scoreOn(const Result& model, const DataMatrix& X, const Matrix& Tgiven, Metric metric, const Loss& loss,
+               const Vector* weights, const Vector& offset, bool gated = false) {
+  const Eigen::Index softmaxClasses =
+      loss.separable() ? 0 : model.intercept.size() / std::max<Eigen::Index>(1, model.gate.intercept.size());
   Matrix Z = gated && model.kind == ModelKind::Experts ? gatedScores(model, X, loss.binary(), softmaxClasses)
-                                                        : scoredPredictions(model, X, Tgiven, loss.binary());
+                                                       : scoredPredictions(model, X, Tgiven, loss.binary());
   if (offset.size() == Z.rows()) Z.colwise() += offset;
   Matrix T = Matrix::Constant(Z.rows(), Z.cols(), loss.squared() ? -1.0 : 0.0);
   if (Z.cols() == 1) T = Tgiven.leftCols(1);
@@ -275,11 +303,12 @@ double scoreOn(const Result& model, const DataMatrix& X, const Matrix& Tgiven, M
 
 double heldOutScore(const Result& model, const Folds& folds, int k, Metric metric, const Loss& loss) {
   const Rows& held = folds.helds[static_cast<std::size_t>(k)];
-  return scoreOn(model, held.X.view(), folds.heldTargets[static_cast<std::size_t>(k)], metric, loss, held.weights.size() ? &held.weights : nullptr,
-                 held.offset, folds.gated);
+  return scoreOn(model, held.X.view(), folds.heldTargets[static_cast<std::size_t>(k)], metric, loss,
+                 held.weights.size() ? &held.weights : nullptr, held.offset, folds.gated);
 }
 
-ModelScore scoreModel(const Result& model, const std::string& lossName, const Problem& rows, const std::string& metric) {
+ModelScore scoreModel(const Result& model, const std::string& lossName, const Problem& rows,
+                      const std::string& metric) {
   ModelScore s;
   const auto loss = makeLoss(lossName);
   if (!loss) {
@@ -288,7 +317,8 @@ ModelScore scoreModel(const Result& model, const std::string& lossName, const Pr
   }
   Metric m;
   if (rows.X.cols() != model.coef.rows())
-    s.why = Refusal("X", "has " + std::to_string(rows.X.cols()) + " columns but the model has " + std::to_string(model.coef.rows()) + " features");
+    s.why = Refusal("X", "has " + std::to_string(rows.X.cols()) + " columns but the model has " +
+                             std::to_string(model.coef.rows()) + " features");
   else if (Refusal why = parseMetric(metric, *loss, m); !why.empty()) s.why = why;
   else if (Refusal why = checkTargets(rows, *loss); !why.empty()) s.why = why;
   else if (rows.weights.size() > 0)
@@ -333,14 +363,17 @@ CrossValidationResult crossValidate(const Method& method, const Problem& problem
   for (const auto& entry : grid) {
     const std::string& name = entry.first;
     const std::vector<double>& values = entry.second;
-    const auto spec = std::find_if(m->options.begin(), m->options.end(), [&](const OptionSpec& o) { return o.name == name; });
-    if (spec == m->options.end() || spec->kind == OptionKind::Choice || spec->kind == OptionKind::Labels || spec->kind == OptionKind::Edges ||
-        spec->kind == OptionKind::Numbers)
+    const auto spec =
+        std::find_if(m->options.begin(), m->options.end(), [&](const OptionSpec& o) { return o.name == name; });
+    if (spec == m->options.end() || spec->kind == OptionKind::Choice || spec->kind == OptionKind::Labels ||
+        spec->kind == OptionKind::Edges || spec->kind == OptionKind::Numbers)
       return invalid(Refusal("grid", "'" + name + "' is not a numeric option of method '" + method.name + "'"));
     if (values.empty()) return invalid(Refusal("grid", "'" + name + "' has no values"));
     points *= values.size();
   }
-  if (points > kMaxGridPoints) return invalid(Refusal("grid", "more than " + std::to_string(kMaxGridPoints) + " points (info.limits.maxGridPoints)"));
+  if (points > kMaxGridPoints)
+    return invalid(
+        Refusal("grid", "more than " + std::to_string(kMaxGridPoints) + " points (info.limits.maxGridPoints)"));
   CrossValidationResult res;
   for (const auto& g : grid) res.names.push_back(g.first);
   res.grid.resize(points);
@@ -366,21 +399,24 @@ CrossValidationResult crossValidate(const Method& method, const Problem& problem
   if (Refusal why = parseMetric(options.metric, *loss, metric); !why.empty()) return invalid(why);
   // Up to eight fits run side by side, each on its own copy of its training rows, beside the refit's.
   const int threads = options.threads > 0 ? options.threads : availableThreads();
-  if (Refusal why = checkMemory("X",
-                                "cross-validating method '" + method.name + "' on " + std::to_string(n) + " × " + std::to_string(problem.X.cols()) +
-                                    " data with " + std::to_string(threads) + " threads",
-                                (1 + std::min(threads, 8)) * estimateFitBytes(*m, static_cast<double>(n), static_cast<double>(problem.X.cols()),
-                                                                              outputsOf(problem, *loss), static_cast<double>(problem.X.stored()),
-                                                                              problem.X.sparse()),
-                                problem.heldBytes);
+  if (Refusal why = checkMemory(
+          "X",
+          "cross-validating method '" + method.name + "' on " + std::to_string(n) + " × " +
+              std::to_string(problem.X.cols()) + " data with " + std::to_string(threads) + " threads",
+          (1 + std::min(threads, 8)) *
+              estimateFitBytes(*m, static_cast<double>(n), static_cast<double>(problem.X.cols()),
+                               outputsOf(problem, *loss), static_cast<double>(problem.X.stored()), problem.X.sparse()),
+          problem.heldBytes);
       !why.empty())
     return invalid(why);
   res.metric = options.metric.empty() ? metricNames(*loss).front() : options.metric;
 
   // ---- the folds × chunks ----
   Folds parts;
-  if (Refusal why = makeFolds(method, problem, base, *loss, metric, options, folds, parts); !why.empty()) return invalid(why);
-  const std::size_t chunks = (points + static_cast<std::size_t>(options.chunk) - 1) / static_cast<std::size_t>(options.chunk);
+  if (Refusal why = makeFolds(method, problem, base, *loss, metric, options, folds, parts); !why.empty())
+    return invalid(why);
+  const std::size_t chunks =
+      (points + static_cast<std::size_t>(options.chunk) - 1) / static_cast<std::size_t>(options.chunk);
   const std::vector<int> mine = foldsToFit(options, folds);
   const std::size_t tasks = mine.size() * chunks;
   std::atomic<bool> stop{false};
@@ -411,7 +447,9 @@ CrossValidationResult crossValidate(const Method& method, const Problem& problem
     std::unique_ptr<WarmStart> warm;
     for (std::size_t q = first; q < last && !stop.load(); ++q) {
       const std::size_t p = order[q];
-      const Result r = fit(method, trainProblem, withValues(parts.bases[static_cast<std::size_t>(k)], grid, res.grid[p].values), inner, warm.get());
+      const Result r =
+          fit(method, trainProblem, withValues(parts.bases[static_cast<std::size_t>(k)], grid, res.grid[p].values),
+              inner, warm.get());
       ++fitsDone;
       if (threads <= 1) report();  // on the caller's thread: report between fits
       if (r.status == Status::InvalidInput || r.status == Status::Aborted) {
@@ -434,9 +472,9 @@ CrossValidationResult crossValidate(const Method& method, const Problem& problem
       const Result& r = refused[t];
       const bool entry = std::any_of(grid.begin(), grid.end(), [&](const auto& g) { return g.first == r.field; });
       const auto k = static_cast<std::size_t>(mine[t / chunks]);
-      return invalid(Refusal(entry ? "grid." + r.field : r.field, "a fit on the " + std::to_string(parts.trains[k].X.rows) +
-                                                                      " training rows of fold " + std::to_string(k + 1) + " of " +
-                                                                      std::to_string(folds) + " refuses it: " + r.message));
+      return invalid(Refusal(entry ? "grid." + r.field : r.field,
+                             "a fit on the " + std::to_string(parts.trains[k].X.rows) + " training rows of fold " +
+                                 std::to_string(k + 1) + " of " + std::to_string(folds) + " refuses it: " + r.message));
     }
 
   res.higherIsBetter = higherIsBetter(metric);
@@ -449,7 +487,8 @@ CrossValidationResult crossValidate(const Method& method, const Problem& problem
   // ---- summary and refit ----
   for (GridPoint& g : res.grid) summarise(g);
   const double sign = res.higherIsBetter ? -1 : 1;
-  res.best = bestMean(res.grid, [](const GridPoint& g) -> const GridPoint& { return g; }, res.higherIsBetter);
+  res.best = bestMean(
+      res.grid, [](const GridPoint& g) -> const GridPoint& { return g; }, res.higherIsBetter);
   res.best1se = oneStandardError(*m, grid, res.grid, res.best, sign);
   // The refit reports "all tasks done" while it runs (and still honours cancellation).
   Control refit{[&](int, double) { return control.keepGoing(static_cast<int>(totalFits), totalFits); }};

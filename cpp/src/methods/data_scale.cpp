@@ -15,7 +15,8 @@ double scaleFor(double maxAbs) { return maxAbs > 0 && (maxAbs < kLow || maxAbs >
 }  // namespace
 
 Refusal outOfRange(const std::string& name, double value) {
-  return Refusal(name, "option '" + name + "' is out of range for data this large or small: on the data rescaled to unit " +
+  return Refusal(name, "option '" + name +
+                           "' is out of range for data this large or small: on the data rescaled to unit " +
                            "scale it would be " + formatNumber(value) + "; rescale X or y yourself");
 }
 

@@ -18,7 +18,8 @@ Refusal HeldDatasets::hold(int id, StoredData X) {
   // The arrays are in memory already; what is refused is keeping them beside the others, with
   // the column vectors a design makes at once.
   const double kept = arrayBytes(X) + 8.0 * static_cast<double>(X.rows + X.cols);
-  if (Refusal why = checkMemory("X", "holding a " + std::to_string(X.rows) + " × " + std::to_string(X.cols) + " dataset", kept, bytes());
+  if (Refusal why = checkMemory(
+          "X", "holding a " + std::to_string(X.rows) + " × " + std::to_string(X.cols) + " dataset", kept, bytes());
       !why.empty())
     return why;
   double maxAbs = 0;
@@ -29,7 +30,8 @@ Refusal HeldDatasets::hold(int id, StoredData X) {
 }
 
 void HeldDatasets::release(int id) {
-  entries_.erase(std::remove_if(entries_.begin(), entries_.end(), [id](const auto& e) { return e->id == id; }), entries_.end());
+  entries_.erase(std::remove_if(entries_.begin(), entries_.end(), [id](const auto& e) { return e->id == id; }),
+                 entries_.end());
 }
 
 const HeldDesign* HeldDatasets::find(int id) const {

@@ -9,8 +9,10 @@ Refusal checkInterceptFree(const Method& method, const Loss& loss) {
     return Refusal("intercept", "false is not taken by the experts (method '" + method.name +
                                     "': each expert fits its own rows, so a row's reflection may join another expert)");
   if (!(loss.squared() && !loss.oneVsAll()) && !loss.binary())
-    return Refusal("intercept", std::string("false needs a loss with a reflected target (squared, logistic or hinge on two classes); '") +
-                                    loss.name() + "' has none");
+    return Refusal(
+        "intercept",
+        std::string("false needs a loss with a reflected target (squared, logistic or hinge on two classes); '") +
+            loss.name() + "' has none");
   return {};
 }
 
@@ -18,8 +20,10 @@ Refusal reflectedRows(const Method& method, const Problem& problem, const Loss& 
   if (Refusal why = checkInterceptFree(method, loss); !why.empty()) return why;
   const DataMatrix& X = problem.X;
   const double stored = static_cast<double>(X.stored());
-  if (Refusal why = checkMemory("intercept", "false: the reflected rows of " + std::to_string(X.rows()) + " × " + std::to_string(X.cols()) + " data",
-                                2 * (8 * stored + (X.sparse() ? 4 * stored : 0)), problem.heldBytes);
+  if (Refusal why = checkMemory(
+          "intercept",
+          "false: the reflected rows of " + std::to_string(X.rows()) + " × " + std::to_string(X.cols()) + " data",
+          2 * (8 * stored + (X.sparse() ? 4 * stored : 0)), problem.heldBytes);
       !why.empty())
     return why;
   const Eigen::Index n = X.rows();

@@ -13,7 +13,9 @@ std::string fmt(double v) {
 }
 
 // Integers are capped at 2^31 − 1 even when a spec sets no maximum.
-double maxOf(const OptionSpec& o) { return o.kind == OptionKind::Integer && !std::isfinite(o.max) ? kMaxInteger : o.max; }
+double maxOf(const OptionSpec& o) {
+  return o.kind == OptionKind::Integer && !std::isfinite(o.max) ? kMaxInteger : o.max;
+}
 
 std::string rangeText(const OptionSpec& o) {
   std::string t;
@@ -30,8 +32,7 @@ std::string knownNames(const std::vector<OptionSpec>& specs) {
 }
 }  // namespace
 
-Refusal check(const std::vector<OptionSpec>& specs, const Params& given,
-              const std::string& owner, Options& out) {
+Refusal check(const std::vector<OptionSpec>& specs, const Params& given, const std::string& owner, Options& out) {
   auto where = [&](const std::string& name) { return "option '" + name + "' of " + owner; };
   auto known = [&](const std::string& name) {
     for (const auto& o : specs)
@@ -42,10 +43,12 @@ Refusal check(const std::vector<OptionSpec>& specs, const Params& given,
   const auto unknownIn = [&](const auto& map) -> Refusal {
     for (const auto& kv : map)
       if (!known(kv.first))
-        return Refusal(kv.first, "unknown option '" + kv.first + "' for " + owner + " (accepted: " + knownNames(specs) + ")");
+        return Refusal(kv.first,
+                       "unknown option '" + kv.first + "' for " + owner + " (accepted: " + knownNames(specs) + ")");
     return {};
   };
-  for (Refusal why : {unknownIn(given.numbers), unknownIn(given.flags), unknownIn(given.strings), unknownIn(given.vectors), unknownIn(given.labels)})
+  for (Refusal why : {unknownIn(given.numbers), unknownIn(given.flags), unknownIn(given.strings),
+                      unknownIn(given.vectors), unknownIn(given.labels)})
     if (!why.empty()) return why;
 
   for (const auto& o : specs) {
@@ -55,14 +58,14 @@ Refusal check(const std::vector<OptionSpec>& specs, const Params& given,
     const auto flag = given.flags.find(o.name);
     const auto vec = given.vectors.find(o.name);
     const bool isVector = vec != given.vectors.end();
-    const bool present = num != given.numbers.end() || str != given.strings.end() ||
-                         lab != given.labels.end() || flag != given.flags.end() || isVector;
+    const bool present = num != given.numbers.end() || str != given.strings.end() || lab != given.labels.end() ||
+                         flag != given.flags.end() || isVector;
     if (!present && o.required) return Refusal(o.name, where(o.name) + " is required: " + o.doc);
     switch (o.kind) {
       case OptionKind::Boolean:
         if (num != given.numbers.end() || str != given.strings.end() || lab != given.labels.end() || isVector)
           return Refusal(o.name, where(o.name) + " must be true or false" +
-                 (num != given.numbers.end() ? " (got the number " + fmt(num->second) + ")" : ""));
+                                     (num != given.numbers.end() ? " (got the number " + fmt(num->second) + ")" : ""));
         out.numbers_[o.name] = flag != given.flags.end() ? (flag->second ? 1 : 0) : o.defaultNumber;
         break;
       case OptionKind::Number:
@@ -78,9 +81,8 @@ Refusal check(const std::vector<OptionSpec>& specs, const Params& given,
         const bool low = o.minExclusive ? !(v > o.min) : v < o.min;
         const bool high = o.maxExclusive ? !(v < maxOf(o)) : v > maxOf(o);
         if (low || high)
-          return Refusal(o.name, where(o.name) + " must be" +
-                 (o.kind == OptionKind::Integer ? " an integer" : "") + rangeText(o) +
-                 " (got " + fmt(v) + ")");
+          return Refusal(o.name, where(o.name) + " must be" + (o.kind == OptionKind::Integer ? " an integer" : "") +
+                                     rangeText(o) + " (got " + fmt(v) + ")");
         out.numbers_[o.name] = v;
         break;
       }
@@ -107,7 +109,8 @@ Refusal check(const std::vector<OptionSpec>& specs, const Params& given,
         if (num != given.numbers.end() || str != given.strings.end() || flag != given.flags.end() || isVector)
           return Refusal(o.name, where(o.name) + " must be an array of feature pairs [i, j]");
         if (lab != given.labels.end()) {
-          if (lab->second.size() % 2 != 0) return Refusal(o.name, where(o.name) + " must list pairs of features (got an odd count)");
+          if (lab->second.size() % 2 != 0)
+            return Refusal(o.name, where(o.name) + " must list pairs of features (got an odd count)");
           out.labels_[o.name] = lab->second;
         }
         break;
@@ -115,12 +118,14 @@ Refusal check(const std::vector<OptionSpec>& specs, const Params& given,
         if (num != given.numbers.end() || str != given.strings.end() || flag != given.flags.end())
           return Refusal(o.name, where(o.name) + " must be an array of numbers");
         if (!isVector && lab == given.labels.end()) break;
-        const std::vector<double> v = isVector ? vec->second : std::vector<double>(lab->second.begin(), lab->second.end());
+        const std::vector<double> v =
+            isVector ? vec->second : std::vector<double>(lab->second.begin(), lab->second.end());
         for (std::size_t i = 0; i < v.size(); ++i) {
           const bool low = o.minExclusive ? !(v[i] > o.min) : v[i] < o.min;
           const bool high = o.maxExclusive ? !(v[i] < o.max) : v[i] > o.max;
           if (!std::isfinite(v[i]) || low || high)
-            return Refusal(o.name, where(o.name) + " must hold finite numbers" + rangeText(o) + " (entry " + std::to_string(i) + " is " + fmt(v[i]) + ")");
+            return Refusal(o.name, where(o.name) + " must hold finite numbers" + rangeText(o) + " (entry " +
+                                       std::to_string(i) + " is " + fmt(v[i]) + ")");
         }
         out.vectors_[o.name] = v;
         break;

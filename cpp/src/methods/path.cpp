@@ -24,15 +24,21 @@ const Schema<PathOptions>& pathSchema() {
     Schema<P> p("path");
     p.integer("nLambda", &P::nLambda, "points of the sequence from the top (when no lambda sequence is given)", 100, 1,
               static_cast<double>(kMaxGridPoints))
-        .number("lambdaMinRatio", &P::lambdaMinRatio, "the last point as a share of the top (0: 1e-4 when n > d, else 1e-2)", 0, 0, false, 1)
+        .number("lambdaMinRatio", &P::lambdaMinRatio,
+                "the last point as a share of the top (0: 1e-4 when n > d, else 1e-2)", 0, 0, false, 1)
         .number("devianceRatioChange", &P::devianceRatioChange,
                 "stop (from the fifth point) when the deviance ratio gains less than this × itself (0: never)", 1e-5, 0)
-        .number("devianceRatioMax", &P::devianceRatioMax, "stop (from the fifth point) when the deviance ratio reaches this", 0.999, 0,
-                true, 1)
+        .number("devianceRatioMax", &P::devianceRatioMax,
+                "stop (from the fifth point) when the deviance ratio reaches this", 0.999, 0, true, 1)
         .integer("maxNonZeros", &P::maxNonZeros, "stop before a point with more non-zero features (0: no limit)", 0, 0)
-        .integer("maxGroups", &P::maxGroups, "stop before a point with more groups of equal non-zero coefficients (0: no limit)", 0, 0)
-        .integer("folds", &P::folds, "cross-validate the path: folds, each fitting the whole path on its training rows (0: not cross-validated)", 0, 0)
-        .include(crossValidationSchema(), &P::cv, {"seed", "metric", "foldId", "stratify", "experts", "shardIndex", "shardCount", "foldScores"});
+        .integer("maxGroups", &P::maxGroups,
+                 "stop before a point with more groups of equal non-zero coefficients (0: no limit)", 0, 0)
+        .integer(
+            "folds", &P::folds,
+            "cross-validate the path: folds, each fitting the whole path on its training rows (0: not cross-validated)",
+            0, 0)
+        .include(crossValidationSchema(), &P::cv,
+                 {"seed", "metric", "foldId", "stratify", "experts", "shardIndex", "shardCount", "foldScores"});
     return p;
   }();
   return s;
@@ -58,13 +64,13 @@ Matrix trainingScores(const Result& model, const Problem& all, const Matrix& T, 
   std::vector<Eigen::Index> nonZero;
   for (Eigen::Index j = 0; j < model.coef.rows(); ++j)
     if (!model.coef.row(j).isZero(0)) nonZero.push_back(j);
-  if (8 * nonZero.size() > static_cast<std::size_t>(model.coef.rows())) return scoredPredictions(model, all.X, T, binary);
+  if (8 * nonZero.size() > static_cast<std::size_t>(model.coef.rows()))
+    return scoredPredictions(model, all.X, T, binary);
   Matrix Z = model.intercept.replicate(all.X.rows(), 1);
   for (Eigen::Index k = 0; k < Z.cols(); ++k)
     for (Eigen::Index j : nonZero) columnAxpy(*cols, j, model.coef(j, k), Z.col(k).data());
   return Z;
 }
-
 
 // Features with a non-zero coefficient, and the distinct non-zero rows of coef (experts and
 // tasks: the distinct labels of their groups).
@@ -93,7 +99,8 @@ double logPartitions(long n, long k) {
   L[0] = 0;
   for (long m = 1; m <= n; ++m) {
     for (long j = std::min(m, k); j >= 1; --j) {
-      const double a = std::log(static_cast<double>(j)) + L[static_cast<std::size_t>(j)], b = L[static_cast<std::size_t>(j - 1)];
+      const double a = std::log(static_cast<double>(j)) + L[static_cast<std::size_t>(j)],
+                   b = L[static_cast<std::size_t>(j - 1)];
       const double top = std::max(a, b);
       L[static_cast<std::size_t>(j)] = top == -HUGE_VAL ? top : top + std::log1p(std::exp(std::min(a, b) - top));
     }
@@ -103,10 +110,12 @@ double logPartitions(long n, long k) {
 }
 
 // EBIC (path.hpp), from the mean loss on the training rows.
-double informationCriterion(const Loss& loss, double meanLoss, Eigen::Index n, Eigen::Index d, Eigen::Index K, long nonZeros, long groups) {
+double informationCriterion(const Loss& loss, double meanLoss, Eigen::Index n, Eigen::Index d, Eigen::Index K,
+                            long nonZeros, long groups) {
   const double rows = static_cast<double>(n), cells = rows * static_cast<double>(K);
-  const double deviance = loss.squared() && !loss.oneVsAll() ? cells * std::log(std::max(2 * rows * meanLoss / cells, 1e-300))
-                                                              : 2 * rows * meanLoss;
+  const double deviance = loss.squared() && !loss.oneVsAll()
+                              ? cells * std::log(std::max(2 * rows * meanLoss / cells, 1e-300))
+                              : 2 * rows * meanLoss;
   const double logChoices = std::lgamma(static_cast<double>(d) + 1) - std::lgamma(static_cast<double>(nonZeros) + 1) -
                             std::lgamma(static_cast<double>(d - nonZeros) + 1);
   return deviance + static_cast<double>(groups) * std::log(rows) + 2 * (logChoices + logPartitions(nonZeros, groups));
@@ -116,16 +125,19 @@ double informationCriterion(const Loss& loss, double meanLoss, Eigen::Index n, E
 // more per fold), and per thread that fits a fold's path one fit's work and the path's models.
 double crossValidationBytes(const Method& method, const Problem& problem, double K, int folds, double points) {
   if (folds == 0) return 0;
-  const double n = static_cast<double>(problem.X.rows()), d = static_cast<double>(problem.X.cols()), stored = static_cast<double>(problem.X.stored());
+  const double n = static_cast<double>(problem.X.rows()), d = static_cast<double>(problem.X.cols()),
+               stored = static_cast<double>(problem.X.stored());
   const double rows = folds * ((problem.X.sparse() ? 12 : 8) * stored + 8 * n * K);
-  return rows + std::min(availableThreads(), folds) * (estimateFitBytes(method, n, d, K, stored, problem.X.sparse()) + 8 * points * (d * K + d));
+  return rows + std::min(availableThreads(), folds) *
+                    (estimateFitBytes(method, n, d, K, stored, problem.X.sparse()) + 8 * points * (d * K + d));
 }
 
 // Each fold fits the path's kept sequence on its training rows (path.hpp), side by side; each
 // point's held-out scores, mean and se, the best point and the 1-SE choice go into `res`. False
 // (res refused or aborted) when a fold's path fails or the caller stops.
-bool crossValidatePath(const Method& method, const PathOptions& options, const Control& control, const std::string& over,
-                       Metric metric, const Loss& loss, const Folds& parts, std::size_t mainPoints, double total, PathResult& res) {
+bool crossValidatePath(const Method& method, const PathOptions& options, const Control& control,
+                       const std::string& over, Metric metric, const Loss& loss, const Folds& parts,
+                       std::size_t mainPoints, double total, PathResult& res) {
   const int folds = parts.count;
   if (res.points.empty()) return true;  // stopped before its first point: nothing to score
   std::vector<double> kept;
@@ -182,10 +194,12 @@ bool crossValidatePath(const Method& method, const PathOptions& options, const C
     if (failed[k].status == Status::InvalidInput) {
       res.status = Status::InvalidInput;
       res.field = failed[k].field;
-      res.message = failed[k].message + " (the path on the training rows of fold " + std::to_string(k + 1) + " of " + std::to_string(folds) + ")";
+      res.message = failed[k].message + " (the path on the training rows of fold " + std::to_string(k + 1) + " of " +
+                    std::to_string(folds) + ")";
       return false;
     }
-  if (!finished || stop.load() || std::any_of(failed.begin(), failed.end(), [](const PathResult& a) { return a.status == Status::Aborted; })) {
+  if (!finished || stop.load() ||
+      std::any_of(failed.begin(), failed.end(), [](const PathResult& a) { return a.status == Status::Aborted; })) {
     res.status = Status::Aborted;
     res.message = "aborted";
     return false;
@@ -200,7 +214,8 @@ bool crossValidatePath(const Method& method, const PathOptions& options, const C
   }
   for (PathPoint& p : res.points) summarise(p.cv);
   const double sign = res.higherIsBetter ? -1 : 1;
-  const std::size_t best = bestMean(res.points, [](const PathPoint& p) -> const GridPoint& { return p.cv; }, res.higherIsBetter);
+  const std::size_t best = bestMean(
+      res.points, [](const PathPoint& p) -> const GridPoint& { return p.cv; }, res.higherIsBetter);
   res.best = static_cast<long>(best);
   const double limit = sign * res.points[best].cv.mean + res.points[best].cv.se;
   res.best1se = static_cast<long>(best);
@@ -214,10 +229,12 @@ bool crossValidatePath(const Method& method, const PathOptions& options, const C
 
 // path() with standardize (standardization.hpp): the path on X S⁻¹ of all the rows (its folds'
 // paths on their rows of it), every point's model mapped back.
-PathResult standardizedPath(const Method& method, const Problem& problem, Params given, const std::vector<double>& sequence,
-                            const PathOptions& options, const Control& control, const std::string& over) {
+PathResult standardizedPath(const Method& method, const Problem& problem, Params given,
+                            const std::vector<double>& sequence, const PathOptions& options, const Control& control,
+                            const std::string& over) {
   StandardizedProblem scaled;
-  if (Refusal why = standardizedCall(method, problem, given, scaled); !why.empty()) return refusedAnswer<PathResult>(why);
+  if (Refusal why = standardizedCall(method, problem, given, scaled); !why.empty())
+    return refusedAnswer<PathResult>(why);
   PathResult res = path(method, *scaled.problem, given, sequence, options, control, over);
   for (PathPoint& p : res.points) unstandardizeResult(p.model, scaled.z.scales);
   return res;
@@ -231,12 +248,16 @@ PathResult path(const Method& method, const Problem& problem, const Params& base
   const bool counting = !over.empty();
   const std::string sequenceField = counting ? "values" : "lambda";  // how the caller names the sequence
   if (counting) {
-    const auto spec = std::find_if(method.options.begin(), method.options.end(), [&](const OptionSpec& o) { return o.name == over; });
+    const auto spec =
+        std::find_if(method.options.begin(), method.options.end(), [&](const OptionSpec& o) { return o.name == over; });
     if (spec == method.options.end() || spec->kind != OptionKind::Integer || !spec->fewerIsSimpler)
-      return refusedAnswer<PathResult>(Refusal("over", "'" + over + "' is not a count of method '" + method.name + "' (a path runs over Q, s or centres where the method has them)"));
+      return refusedAnswer<PathResult>(
+          Refusal("over", "'" + over + "' is not a count of method '" + method.name +
+                              "' (a path runs over Q, s or centres where the method has them)"));
   }
   Params given = base;
-  if (counting && !given.numbers.count(over)) given.numbers[over] = sequence.empty() ? 1 : sequence.front();  // a required count
+  if (counting && !given.numbers.count(over))
+    given.numbers[over] = sequence.empty() ? 1 : sequence.front();  // a required count
   Options checked;
   if (Refusal why = checkOptions(method, given, checked); !why.empty()) return refusedAnswer<PathResult>(why);
   if (checked.flag("standardize")) return standardizedPath(method, problem, given, sequence, options, control, over);
@@ -298,7 +319,8 @@ PathResult path(const Method& method, const Problem& problem, const Params& base
   Metric metric = Metric::Mse;
   if (Refusal why = checkShards(options.cv); !why.empty()) return refusedAnswer<PathResult>(why);
   if ((options.cv.shardCount > 1 || options.cv.foldScores) && !crossValidated)
-    return refusedAnswer<PathResult>(Refusal(options.cv.foldScores ? "foldScores" : "shardCount", "shards the folds of a cross-validated path: give folds"));
+    return refusedAnswer<PathResult>(Refusal(options.cv.foldScores ? "foldScores" : "shardCount",
+                                             "shards the folds of a cross-validated path: give folds"));
   if (crossValidated) {
     if (Refusal why = checkFoldCount(cvOptions, n, folds); !why.empty()) return refusedAnswer<PathResult>(why);
     if (Refusal why = parseMetric(cvOptions.metric, *loss, metric); !why.empty()) return refusedAnswer<PathResult>(why);
@@ -334,47 +356,58 @@ PathResult path(const Method& method, const Problem& problem, const Params& base
       for (Eigen::Index q = 1; q <= std::min<Eigen::Index>(10, d); ++q) values.push_back(static_cast<double>(q));
     for (std::size_t k = 1; k < values.size(); ++k)
       if (!(values[k] > values[k - 1]))
-        return refusedAnswer<PathResult>(Refusal(sequenceField, "a path over " + over + " takes increasing values (entry " + std::to_string(k) +
-                                                               " does not exceed entry " + std::to_string(k - 1) + ")"));
+        return refusedAnswer<PathResult>(
+            Refusal(sequenceField, "a path over " + over + " takes increasing values (entry " + std::to_string(k) +
+                                       " does not exceed entry " + std::to_string(k - 1) + ")"));
   } else if (values.empty()) {
     if (!(std::isfinite(res.top.value) && res.top.value > 0))
-      return refusedAnswer<PathResult>(Refusal(sequenceField, std::isfinite(res.top.value)
-                                           ? "the top of '" + weightName + "' is 0 on these data (constant y or X): give the sequence"
-                                           : "method '" + method.name + "' has no top on this ray of " + weightName +
-                                                 " (give a positive value to the first of its path weights, or the sequence)"));
+      return refusedAnswer<PathResult>(Refusal(
+          sequenceField, std::isfinite(res.top.value)
+                             ? "the top of '" + weightName + "' is 0 on these data (constant y or X): give the sequence"
+                             : "method '" + method.name + "' has no top on this ray of " + weightName +
+                                   " (give a positive value to the first of its path weights, or the sequence)"));
     const double ratio = options.lambdaMinRatio > 0 ? options.lambdaMinRatio : n > d ? 1e-4 : 1e-2;
     for (int k = 0; k < options.nLambda; ++k)
-      values.push_back(options.nLambda == 1 ? res.top.value : res.top.value * std::pow(ratio, k / (options.nLambda - 1.0)));
+      values.push_back(options.nLambda == 1 ? res.top.value
+                                            : res.top.value * std::pow(ratio, k / (options.nLambda - 1.0)));
   } else {
     for (std::size_t k = 0; k < values.size(); ++k) {
       if (!std::isfinite(values[k]) || values[k] < 0)
-        return refusedAnswer<PathResult>(Refusal(sequenceField, "must hold finite values >= 0 (entry " + std::to_string(k) + " is not)"));
+        return refusedAnswer<PathResult>(
+            Refusal(sequenceField, "must hold finite values >= 0 (entry " + std::to_string(k) + " is not)"));
       if (k > 0 && values[k] > values[k - 1])
-        return refusedAnswer<PathResult>(Refusal(sequenceField, "must not increase (a path runs from strong to weak; entry " + std::to_string(k) +
-                                             " exceeds entry " + std::to_string(k - 1) + ")"));
+        return refusedAnswer<PathResult>(
+            Refusal(sequenceField, "must not increase (a path runs from strong to weak; entry " + std::to_string(k) +
+                                       " exceeds entry " + std::to_string(k - 1) + ")"));
     }
   }
   if (values.size() > kMaxGridPoints)
-    return refusedAnswer<PathResult>(Refusal(sequenceField, "more than " + std::to_string(kMaxGridPoints) + " points (info.limits.maxGridPoints)"));
+    return refusedAnswer<PathResult>(
+        Refusal(sequenceField, "more than " + std::to_string(kMaxGridPoints) + " points (info.limits.maxGridPoints)"));
   for (double v : values) {
     Options o;
     if (Refusal why = checkOptions(method, pointParams(v), o); !why.empty())
-      return refusedAnswer<PathResult>(std::find(res.weights.begin(), res.weights.end(), why.field) != res.weights.end() ? why.as(sequenceField) : why);
+      return refusedAnswer<PathResult>(std::find(res.weights.begin(), res.weights.end(), why.field) != res.weights.end()
+                                           ? why.as(sequenceField)
+                                           : why);
   }
   const double K = outputsOf(problem, *loss);
-  if (Refusal why = checkMemory(sequenceField, std::to_string(values.size()) + " points of method '" + method.name + "' on " +
-                                              std::to_string(n) + " × " + std::to_string(d) + " data",
-                                estimateFitBytes(method, static_cast<double>(n), static_cast<double>(d), K,
-                                                 static_cast<double>(problem.X.stored()), problem.X.sparse()) +
-                                    8 * static_cast<double>(values.size()) * (static_cast<double>(d) * K + static_cast<double>(d)) +
-                                    crossValidationBytes(method, problem, K, folds, static_cast<double>(values.size())),
-                                problem.heldBytes);
+  if (Refusal why = checkMemory(
+          sequenceField,
+          std::to_string(values.size()) + " points of method '" + method.name + "' on " + std::to_string(n) + " × " +
+              std::to_string(d) + " data",
+          estimateFitBytes(method, static_cast<double>(n), static_cast<double>(d), K,
+                           static_cast<double>(problem.X.stored()), problem.X.sparse()) +
+              8 * static_cast<double>(values.size()) * (static_cast<double>(d) * K + static_cast<double>(d)) +
+              crossValidationBytes(method, problem, K, folds, static_cast<double>(values.size())),
+          problem.heldBytes);
       !why.empty())
     return refusedAnswer<PathResult>(why);
 
   Folds parts;
   if (crossValidated)
-    if (Refusal why = makeFolds(method, problem, base, *loss, metric, cvOptions, folds, parts); !why.empty()) return refusedAnswer<PathResult>(why);
+    if (Refusal why = makeFolds(method, problem, base, *loss, metric, cvOptions, folds, parts); !why.empty())
+      return refusedAnswer<PathResult>(why);
 
   // ---- the points ----
   const double nullLoss = fitLoss->value(nullIntercept.replicate(rows, 1), T);
@@ -383,7 +416,8 @@ PathResult path(const Method& method, const Problem& problem, const Params& base
   const DataScale scale = dataScaleOf(all.held->maxAbs(), T);
   const Matrix Tscaled = T / scale.y;
   const double nullScaled = fitLoss->value((nullIntercept / scale.y).replicate(rows, 1), Tscaled);
-  const double logScale = loss->squared() && !loss->oneVsAll() ? 2 * static_cast<double>(n * T.cols()) * std::log(scale.y) : 0;
+  const double logScale =
+      loss->squared() && !loss->oneVsAll() ? 2 * static_cast<double>(n * T.cols()) * std::log(scale.y) : 0;
   Result nullModel;
   nullModel.kind = method.kind;
   nullModel.coef = Matrix::Zero(d, T.cols());
@@ -420,7 +454,8 @@ PathResult path(const Method& method, const Problem& problem, const Params& base
     p.devianceRatio = nullScaled > 0 ? 1 - fitted / nullScaled : 0;
     countModel(p.model, p);
     if (std::isfinite(p.model.criterion)) p.criterion = p.model.criterion;
-    else if (method.kind == ModelKind::Features) p.criterion = informationCriterion(*loss, fitted, n, d, T.cols(), p.nonZeros, p.groups) + logScale;
+    else if (method.kind == ModelKind::Features)
+      p.criterion = informationCriterion(*loss, fitted, n, d, T.cols(), p.nonZeros, p.groups) + logScale;
     if (options.maxNonZeros > 0 && p.nonZeros > options.maxNonZeros) {
       res.stopped = "maxNonZeros";
       break;
@@ -430,7 +465,8 @@ PathResult path(const Method& method, const Problem& problem, const Params& base
       break;
     }
     const double previous = res.points.empty() ? 0 : res.points.back().devianceRatio;
-    if (counting ? method.nestsOverCount : !method.startDependent) warm.reset(new WarmStart{p.model.coef, p.model.intercept, counting});
+    if (counting ? method.nestsOverCount : !method.startDependent)
+      warm.reset(new WarmStart{p.model.coef, p.model.intercept, counting});
     // From the penalised answer (a start-dependent method: from its own start, to the same one),
     // on a cache of its own: what its solvers leave must not reach the next penalised point, whose
     // bits are then those of the path without relax.
@@ -453,11 +489,14 @@ PathResult path(const Method& method, const Problem& problem, const Params& base
       break;
     }
   }
-  if (crossValidated && !crossValidatePath(method, options, control, over, metric, *loss, parts, values.size(), total, res)) return res;
+  if (crossValidated &&
+      !crossValidatePath(method, options, control, over, metric, *loss, parts, values.size(), total, res))
+    return res;
   control.keepGoing(static_cast<int>(total), total);  // finished (early stops too): a stop asked now changes nothing
   for (std::size_t k = 0; k < res.points.size(); ++k)
     if (std::isfinite(res.points[k].criterion) &&
-        (res.bestCriterion < 0 || res.points[k].criterion < res.points[static_cast<std::size_t>(res.bestCriterion)].criterion))
+        (res.bestCriterion < 0 ||
+         res.points[k].criterion < res.points[static_cast<std::size_t>(res.bestCriterion)].criterion))
       res.bestCriterion = static_cast<long>(k);
   return res;
 }

@@ -9,17 +9,20 @@ namespace supclust {
 
 std::optional<Vector> penaltyFactors(const PenaltyFactorField& o) {
   if (!o.penaltyFactor) return std::nullopt;
-  const Vector given = Eigen::Map<const Vector>(o.penaltyFactor->data(), static_cast<Eigen::Index>(o.penaltyFactor->size()));
+  const Vector given =
+      Eigen::Map<const Vector>(o.penaltyFactor->data(), static_cast<Eigen::Index>(o.penaltyFactor->size()));
   return Vector(given * (static_cast<double>(given.size()) / given.sum()));
 }
 
 Refusal checkPenaltyFactor(const PenaltyFactorField& o, Eigen::Index d) {
   if (!o.penaltyFactor) return {};
   if (static_cast<Eigen::Index>(o.penaltyFactor->size()) != d)
-    return Refusal("penaltyFactor", "must have one entry per feature (d = " + std::to_string(d) + ", got " + std::to_string(o.penaltyFactor->size()) + ")");
+    return Refusal("penaltyFactor", "must have one entry per feature (d = " + std::to_string(d) + ", got " +
+                                        std::to_string(o.penaltyFactor->size()) + ")");
   double sum = 0;
   for (double f : *o.penaltyFactor) sum += f;
-  if (!(sum > 0)) return Refusal("penaltyFactor", "must have a positive entry (all zero: no penalty; use ridge with lambda 0)");
+  if (!(sum > 0))
+    return Refusal("penaltyFactor", "must have a positive entry (all zero: no penalty; use ridge with lambda 0)");
   return {};
 }
 

@@ -61,8 +61,8 @@ Result withDistinctRows(Result r) {
 // A convex penalty with an exact prox: ADMM for the squared loss on small designs (the
 // quadratic part solved exactly: much faster at n ≤ d), accelerated proximal gradient
 // otherwise. Both stop on the penalty's certificate.
-Result penalisedFit(const FitContext& c, const Penalty& P, double ridge, const ConvexSolverFields& solver, Matrix W0, RowVector b0,
-                    Eigen::Index admmShortSide) {
+Result penalisedFit(const FitContext& c, const Penalty& P, double ridge, const ConvexSolverFields& solver, Matrix W0,
+                    RowVector b0, Eigen::Index admmShortSide) {
   const Objective F = objectiveOf(c, ridge);
   if (c.loss.closedForm() && admmSuits(c.X.rows(), c.X.cols(), admmShortSide))
     return withDistinctRows(admm(F, P, std::move(W0), {solver.maxIterations, solver.tolerance}, c.control));

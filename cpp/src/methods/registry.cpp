@@ -18,7 +18,8 @@ namespace {
 
 // Column k of a problem's row-major n × K targets.
 Vector targetColumn(const Problem& p, Eigen::Index k) {
-  return Eigen::Map<const Vector, 0, Eigen::InnerStride<>>(p.y.data() + k, p.X.rows(), Eigen::InnerStride<>(p.targetColumns));
+  return Eigen::Map<const Vector, 0, Eigen::InnerStride<>>(p.y.data() + k, p.X.rows(),
+                                                           Eigen::InnerStride<>(p.targetColumns));
 }
 
 // `own`: for an X not held, the design on the whole of X with the largest entry and the column
@@ -46,8 +47,8 @@ Refusal checkTargets(const Problem& p, const Loss& loss) {
     if (!std::isfinite(p.y[i])) return Refusal("y", "must be finite (entry " + std::to_string(i) + " is not)");
   if (K == 1) return loss.checkTargets(p.y);
   if (loss.oneVsAll())
-    return Refusal("loss", std::string("'") + loss.name() + "' reads one class label per row of y; with " + std::to_string(K) +
-                               " targets per row use 'squared' or 'logistic'");
+    return Refusal("loss", std::string("'") + loss.name() + "' reads one class label per row of y; with " +
+                               std::to_string(K) + " targets per row use 'squared' or 'logistic'");
   for (Eigen::Index k = 0; k < K; ++k)
     if (const Refusal t = loss.checkTargets(targetColumn(p, k)); !t.empty())
       return Refusal("y", "column " + std::to_string(k) + ": " + t.detail);
@@ -82,9 +83,10 @@ double addressableBytes() {
 Refusal checkMemory(const std::string& field, const std::string& what, double bytes, double held) {
   if (bytes + held <= 0.9 * addressableBytes()) return {};
   const auto gb = [](double b) { return formatNumber(b / 1073741824.0, 3); };
-  return Refusal(field, what + " needs about " + gb(bytes) + " GB" +
-                            (held > 0 ? " beside the " + gb(held) + " GB the held datasets occupy (release some)" : "") +
-                            "; a wasm32 module can address " + gb(addressableBytes()) + " GB");
+  return Refusal(field,
+                 what + " needs about " + gb(bytes) + " GB" +
+                     (held > 0 ? " beside the " + gb(held) + " GB the held datasets occupy (release some)" : "") +
+                     "; a wasm32 module can address " + gb(addressableBytes()) + " GB");
 }
 
 double outputsOf(const Problem& p, const Loss& loss) {
@@ -125,24 +127,31 @@ Refusal prepare(const Method& m, const Problem& problem, const Params& params, P
   if (m.relaxable && out.options.flag("relax"))
     if (Refusal why = checkRelax(*out.loss); !why.empty()) return why;
   const std::string& name = m.name;
-  if (problem.targetColumns < 1) return Refusal("yCols", "must be >= 1 (targets per row of X), got " + std::to_string(problem.targetColumns));
+  if (problem.targetColumns < 1)
+    return Refusal("yCols", "must be >= 1 (targets per row of X), got " + std::to_string(problem.targetColumns));
   if (problem.targetColumns > 1 && m.kind != ModelKind::Tasks)
-    return Refusal("y", std::to_string(problem.targetColumns) + " targets per row (yCols) are read by the clustered-tasks methods only; method '" +
-                         name + "' takes one target per row");
+    return Refusal("y", std::to_string(problem.targetColumns) +
+                            " targets per row (yCols) are read by the clustered-tasks methods only; method '" + name +
+                            "' takes one target per row");
   if (problem.X.sparse() && !m.acceptsSparse)
-    return Refusal("X", "method '" + name + "' needs a dense X (it does not take sparse input; see info.methods[].sparse)");
+    return Refusal("X",
+                   "method '" + name + "' needs a dense X (it does not take sparse input; see info.methods[].sparse)");
   // The memory a fit needs, from X's sizes alone, before the check's pass over X allocates its
   // per-column vectors (a CSR X of 2^27 columns and three entries ran out of memory there).
   const auto n = static_cast<double>(problem.X.rows()), d = static_cast<double>(problem.X.cols());
-  if (Refusal why = checkMemory("X", "method '" + name + "' on " + std::to_string(problem.X.rows()) + " × " +
-                                    std::to_string(problem.X.cols()) + " data",
-                                    estimateFitBytes(m, n, d, 1, static_cast<double>(problem.X.stored()), problem.X.sparse()), problem.heldBytes);
+  if (Refusal why = checkMemory(
+          "X",
+          "method '" + name + "' on " + std::to_string(problem.X.rows()) + " × " + std::to_string(problem.X.cols()) +
+              " data",
+          estimateFitBytes(m, n, d, 1, static_cast<double>(problem.X.stored()), problem.X.sparse()), problem.heldBytes);
       !why.empty())
     return why;
   if (Refusal why = checkData(problem, *out.loss, out.own); !why.empty()) return why;
   if (problem.weights.size() > 0) {
     if (!m.takesWeights)
-      return Refusal("weights", "method '" + name + "' does not take observation weights (the methods that do: info.methods[].weights)");
+      return Refusal(
+          "weights",
+          "method '" + name + "' does not take observation weights (the methods that do: info.methods[].weights)");
     if (Refusal why = checkObservationWeights(problem.weights, problem.X.rows()); !why.empty()) return why;
     out.weightsByRows = weightsThroughRows(m, problem, *out.loss, out.options.flag("intercept"));
     if (!out.weightsByRows) out.loss = withObservationWeights(std::move(out.loss), problem.weights);
@@ -152,26 +161,34 @@ Refusal prepare(const Method& m, const Problem& problem, const Params& params, P
   // above) before the n × K targets are built: every output costs (n + d) doubles and more.
   const double K = outputsOf(problem, *out.loss);
   if (K > 1)
-    if (Refusal why = checkMemory("y", std::to_string(static_cast<long long>(K)) + " outputs (classes or target columns) of method '" + name +
-                                               "' on " + std::to_string(problem.X.rows()) + " × " + std::to_string(problem.X.cols()) + " data",
-                                      estimateFitBytes(m, n, d, K, static_cast<double>(problem.X.stored()), problem.X.sparse()), problem.heldBytes);
+    if (Refusal why = checkMemory(
+            "y",
+            std::to_string(static_cast<long long>(K)) + " outputs (classes or target columns) of method '" + name +
+                "' on " + std::to_string(problem.X.rows()) + " × " + std::to_string(problem.X.cols()) + " data",
+            estimateFitBytes(m, n, d, K, static_cast<double>(problem.X.stored()), problem.X.sparse()),
+            problem.heldBytes);
         !why.empty())
       return why;
   out.T = targetsOf(*out.loss, problem);
   if (problem.offset.size() > 0) {
     if (m.kind == ModelKind::Experts)
-      return Refusal("offset", "is not taken by the experts (method '" + name + "': each row's expert is chosen on its scores)");
+      return Refusal("offset",
+                     "is not taken by the experts (method '" + name + "': each row's expert is chosen on its scores)");
     if (!out.loss->squared() && !m.takesWeights)
-      return Refusal("offset", "method '" + name + "' takes an offset with the squared loss only (with the other losses, the methods that take observation weights: info.methods[].weights)");
+      return Refusal("offset", "method '" + name +
+                                   "' takes an offset with the squared loss only (with the other losses, the methods "
+                                   "that take observation weights: info.methods[].weights)");
     if (Refusal why = checkOffset(problem.offset, problem.X.rows()); !why.empty()) return why;
     if (Refusal why = withOffset(problem.offset, out.loss, out.T); !why.empty()) return why;
   }
   out.typed = m.typed(out.options);
   if (m.shapeCheck)
-    if (Refusal why = m.shapeCheck(out.typed.get(), problem.X.rows(), problem.X.cols(), out.T.cols()); !why.empty()) return why;
+    if (Refusal why = m.shapeCheck(out.typed.get(), problem.X.rows(), problem.X.cols(), out.T.cols()); !why.empty())
+      return why;
   if (m.structureBytes == nullptr) return {};
-  return checkMemory("X", "method '" + name + "' with " + std::to_string(problem.X.cols()) + " features (its pairwise terms)",
-                     m.structureBytes(out.typed.get(), d), problem.heldBytes);
+  return checkMemory(
+      "X", "method '" + name + "' with " + std::to_string(problem.X.cols()) + " features (its pairwise terms)",
+      m.structureBytes(out.typed.get(), d), problem.heldBytes);
 }
 }  // namespace
 
@@ -228,19 +245,20 @@ void certifyResult(Result& r, Eigen::Index d, Eigen::Index K, Eigen::Index items
   const bool shaped = r.coef.rows() == d && r.coef.cols() == K && r.intercept.size() == K;
   const bool finite = shaped && r.coef.allFinite() && r.intercept.allFinite();
   std::string why;
-  if (!shaped)
-    why = r.message.empty() ? "the solver returned no model" : r.message;
-  else if (!finite || !r.centroids.allFinite())
-    why = "the coefficients are not finite";
+  if (!shaped) why = r.message.empty() ? "the solver returned no model" : r.message;
+  else if (!finite || !r.centroids.allFinite()) why = "the coefficients are not finite";
   else if (!std::isfinite(r.objective) || !allFinite(r.history))
-    why = "the objective is not finite (beyond the double range for these data); the coefficients are those the solver reached";
+    why =
+        "the objective is not finite (beyond the double range for these data); the coefficients are those the solver "
+        "reached";
   if (why.empty()) return;
   if (!finite) {
     r.coef = Matrix::Zero(d, K);
     r.intercept = RowVector::Zero(K);
     r.objective = zeroModelObjective(loss, T);
   }
-  if (static_cast<Eigen::Index>(r.groups.size()) != items || !r.centroids.allFinite() || r.centroids.cols() != centroidColumns) {
+  if (static_cast<Eigen::Index>(r.groups.size()) != items || !r.centroids.allFinite() ||
+      r.centroids.cols() != centroidColumns) {
     r.groups.assign(static_cast<std::size_t>(items), 0);
     r.centroids = r.kind == ModelKind::Experts ? Matrix(0, K)
                   : r.kind == ModelKind::Tasks ? Matrix(r.coef.leftCols(std::min<Eigen::Index>(1, K)).transpose())
@@ -254,9 +272,11 @@ void certifyResult(Result& r, Eigen::Index d, Eigen::Index K, Eigen::Index items
 }
 }  // namespace
 
-Refusal standardizedProblem(const Problem& problem, const HeldDesign& design, double workBytes, StandardizedProblem& out) {
-  if (Refusal why = checkMemory("standardize", "a standardized copy of " + std::to_string(problem.X.rows()) + " × " +
-                                                   std::to_string(problem.X.cols()) + " data",
+Refusal standardizedProblem(const Problem& problem, const HeldDesign& design, double workBytes,
+                            StandardizedProblem& out) {
+  if (Refusal why = checkMemory("standardize",
+                                "a standardized copy of " + std::to_string(problem.X.rows()) + " × " +
+                                    std::to_string(problem.X.cols()) + " data",
                                 standardizedBytes(problem.X) + workBytes, problem.heldBytes);
       !why.empty())
     return why;
@@ -266,12 +286,15 @@ Refusal standardizedProblem(const Problem& problem, const HeldDesign& design, do
     const Vector w = normalisedWeights(problem.weights);
     weightedDeviations = problem.X.columnDeviations(problem.X.columnMeans(w), &w);
   }
-  if (Refusal why = standardize(problem.X, problem.weights.size() > 0 ? weightedDeviations : design.deviations(), out.z); !why.empty())
+  if (Refusal why =
+          standardize(problem.X, problem.weights.size() > 0 ? weightedDeviations : design.deviations(), out.z);
+      !why.empty())
     return why;
   const RowVector& s = out.z.scales;
   // The means summed from X S⁻¹ (as a check of it would: μ_j / s_j may differ in the last bit, and
   // a fit on the copy is the fit on X S⁻¹ given by hand); the deviations are s_j / s_j exactly.
-  out.design = std::make_unique<HeldDesign>(out.z.X.view(), out.z.maxAbs, out.z.X.view().columnMeans(), design.deviations().cwiseQuotient(s));
+  out.design = std::make_unique<HeldDesign>(out.z.X.view(), out.z.maxAbs, out.z.X.view().columnMeans(),
+                                            design.deviations().cwiseQuotient(s));
   out.problem = std::make_unique<Problem>(problem);
   out.problem->X = out.design->X();
   out.problem->held = out.design.get();
@@ -281,18 +304,20 @@ Refusal standardizedProblem(const Problem& problem, const HeldDesign& design, do
 Refusal standardizedCall(const Method& method, const Problem& problem, Params& params, StandardizedProblem& out) {
   std::unique_ptr<HeldDesign> whole;
   if (Refusal why = checkFit(method, problem, params, &whole); !why.empty()) return why;
-  if (Refusal why = standardizedProblem(problem, problem.held ? *problem.held : *whole, 0, out); !why.empty()) return why;
+  if (Refusal why = standardizedProblem(problem, problem.held ? *problem.held : *whole, 0, out); !why.empty())
+    return why;
   params.flags["standardize"] = false;
   return {};
 }
 
 namespace {
 // fit() with standardize (standardization.hpp): the same fit on X S⁻¹, its model mapped back.
-Result fitStandardized(const Method& m, const Problem& problem, Params params, const HeldDesign& design, const Control& control,
-                       const WarmStart* warm) {
+Result fitStandardized(const Method& m, const Problem& problem, Params params, const HeldDesign& design,
+                       const Control& control, const WarmStart* warm) {
   StandardizedProblem scaled;
-  const double fitBytes = estimateFitBytes(m, static_cast<double>(problem.X.rows()), static_cast<double>(problem.X.cols()), 1,
-                                           static_cast<double>(problem.X.stored()), problem.X.sparse());
+  const double fitBytes =
+      estimateFitBytes(m, static_cast<double>(problem.X.rows()), static_cast<double>(problem.X.cols()), 1,
+                       static_cast<double>(problem.X.stored()), problem.X.sparse());
   if (Refusal why = standardizedProblem(problem, design, fitBytes, scaled); !why.empty()) return Result::invalid(why);
   params.flags["standardize"] = false;
   std::unique_ptr<WarmStart> scaledWarm;
@@ -307,8 +332,8 @@ Result fitStandardized(const Method& m, const Problem& problem, Params params, c
 
 // fit() with intercept: false (intercept_free.hpp): the fit with one on the rows and their
 // reflections, its intercept 0 by symmetry and reported as such.
-Result fitWithoutIntercept(const Method& m, const Problem& problem, Params params, const Loss& loss, const Control& control,
-                           const WarmStart* warm) {
+Result fitWithoutIntercept(const Method& m, const Problem& problem, Params params, const Loss& loss,
+                           const Control& control, const WarmStart* warm) {
   ReflectedRows reflected;
   if (Refusal why = reflectedRows(m, problem, loss, reflected); !why.empty()) return Result::invalid(why);
   params.flags["intercept"] = true;
@@ -323,8 +348,8 @@ Result fitWithoutIntercept(const Method& m, const Problem& problem, Params param
 
 // fit() with weights for a method that reads equal rows (weighted_rows.hpp): the fit with an
 // intercept on the 2n rows scaled by √ω, its intercept the weighted means' (or 0 without one).
-Result fitWeightedRows(const Method& m, const Problem& problem, Params params, const Prepared& prepared, const Control& control,
-                       const WarmStart* warm) {
+Result fitWeightedRows(const Method& m, const Problem& problem, Params params, const Prepared& prepared,
+                       const Control& control, const WarmStart* warm) {
   const bool intercept = prepared.options.flag("intercept");
   if (!intercept)
     if (Refusal why = checkInterceptFree(m, *prepared.loss); !why.empty()) return Result::invalid(why);
@@ -343,20 +368,22 @@ Result fitWeightedRows(const Method& m, const Problem& problem, Params params, c
 }
 }  // namespace
 
-Result fit(const Method& m, const Problem& problem, const Params& params, const Control& control, const WarmStart* warm) {
+Result fit(const Method& m, const Problem& problem, const Params& params, const Control& control,
+           const WarmStart* warm) {
   Prepared prepared;
   if (Refusal why = prepare(m, problem, params, prepared); !why.empty()) return Result::invalid(why);
   const Matrix& T = prepared.T;
   const Eigen::Index d = problem.X.cols(), K = m.outputs ? m.outputs(prepared.typed.get(), T.cols()) : T.cols();
-  if (warm && (warm->coef.rows() != d || warm->coef.cols() != K || warm->intercept.size() != K || !warm->coef.allFinite() ||
-               !warm->intercept.allFinite()))
-    return Result::invalid(Refusal("warmStart", "must be a finite model of this fit's shape, " + std::to_string(d) + " features × " +
-                           std::to_string(K) + " outputs (got " + std::to_string(warm->coef.rows()) + " × " +
-                           std::to_string(warm->coef.cols()) + ")"));
+  if (warm && (warm->coef.rows() != d || warm->coef.cols() != K || warm->intercept.size() != K ||
+               !warm->coef.allFinite() || !warm->intercept.allFinite()))
+    return Result::invalid(Refusal("warmStart", "must be a finite model of this fit's shape, " + std::to_string(d) +
+                                                    " features × " + std::to_string(K) + " outputs (got " +
+                                                    std::to_string(warm->coef.rows()) + " × " +
+                                                    std::to_string(warm->coef.cols()) + ")"));
   if (prepared.options.flag("standardize")) return fitStandardized(m, problem, params, *prepared.design, control, warm);
-  if (prepared.weightsByRows)
-    return fitWeightedRows(m, problem, params, prepared, control, warm);
-  if (!prepared.options.flag("intercept")) return fitWithoutIntercept(m, problem, params, *prepared.loss, control, warm);
+  if (prepared.weightsByRows) return fitWeightedRows(m, problem, params, prepared, control, warm);
+  if (!prepared.options.flag("intercept"))
+    return fitWithoutIntercept(m, problem, params, *prepared.loss, control, warm);
   // The first progress event, before any work: iteration 0 at w = 0, whose objective is the
   // loss of zero scores (every penalty is 0 there). A warm start's is not known yet: none.
   if (!warm && control.progress && !control.keepGoing(0, zeroModelObjective(*prepared.loss, T))) {
@@ -368,7 +395,8 @@ Result fit(const Method& m, const Problem& problem, const Params& params, const 
   const DataScale scale = dataScaleOf(prepared.design->maxAbs(), T);
   Result r;
   if (!scale.active()) {
-    r = runRecipe(m, problem.X, prepared.design, T, *prepared.loss, prepared.options, prepared.typed.get(), control, warm);
+    r = runRecipe(m, problem.X, prepared.design, T, *prepared.loss, prepared.options, prepared.typed.get(), control,
+                  warm);
   } else {
     // Extreme magnitudes: the same problem on X / s_x, y / s_y (exact), mapped back after.
     Options options = prepared.options;
@@ -381,8 +409,11 @@ Result fit(const Method& m, const Problem& problem, const Params& params, const 
       const StoredData X = dividedBy(problem.X, scale.x);
       const Matrix Ts = T / scale.y;
       std::unique_ptr<WarmStart> scaledWarm;
-      if (warm) scaledWarm.reset(new WarmStart{warm->coef * (scale.x / scale.y), warm->intercept / scale.y, warm->besideOwnStart});
-      r = runRecipe(m, X.view(), nullptr, Ts, *prepared.loss, options, m.typed(options).get(), control, scaledWarm.get());
+      if (warm)
+        scaledWarm.reset(
+            new WarmStart{warm->coef * (scale.x / scale.y), warm->intercept / scale.y, warm->besideOwnStart});
+      r = runRecipe(m, X.view(), nullptr, Ts, *prepared.loss, options, m.typed(options).get(), control,
+                    scaledWarm.get());
       if (r.status != Status::InvalidInput) unscaleResult(r, scale);
     }
   }
@@ -392,7 +423,11 @@ Result fit(const Method& m, const Problem& problem, const Params& params, const 
                 " iterations) before meeting its tolerance: raise maxIterations, or the tolerance";
   r.kind = m.kind;
   if (const std::string w = scaleWarning(prepared.design->deviations()); !w.empty()) r.warnings.push_back(w);
-  certifyResult(r, d, K, m.kind == ModelKind::Experts ? problem.X.rows() : m.kind == ModelKind::Tasks ? K : d, *prepared.loss, T);
+  certifyResult(r, d, K,
+                m.kind == ModelKind::Experts ? problem.X.rows()
+                : m.kind == ModelKind::Tasks ? K
+                                             : d,
+                *prepared.loss, T);
   return r;
 }
 

@@ -7,10 +7,11 @@
 namespace supclust {
 
 const OptionSpec& relaxOption() {
-  static const OptionSpec spec("relax", OptionKind::Boolean,
-                               "refit the loss without penalty over the answer's pattern: zero coefficients stay zero, each group of equal "
-                               "non-zero coefficients shares one refitted value (glmnet's relax)",
-                               0);
+  static const OptionSpec spec(
+      "relax", OptionKind::Boolean,
+      "refit the loss without penalty over the answer's pattern: zero coefficients stay zero, each group of equal "
+      "non-zero coefficients shares one refitted value (glmnet's relax)",
+      0);
   return spec;
 }
 
@@ -71,11 +72,13 @@ Result relaxedRefit(const FitContext& c, Result penalised) {
     for (Eigen::Index k = 0; k < c.T.cols() && separated; ++k) {
       Vector scores(Z.rows());
       design.multiply(refit.coef.col(k).data(), scores.data());  // the refit's centred parametrisation: Zc θ_k + b_k
-      for (Eigen::Index i = 0; i < scores.size() && separated; ++i) separated = (2 * c.T(i, k) - 1) * (scores[i] + refit.intercept[k]) > 0;
+      for (Eigen::Index i = 0; i < scores.size() && separated; ++i)
+        separated = (2 * c.T(i, k) - 1) * (scores[i] + refit.intercept[k]) > 0;
     }
     if (separated)
-      r.warnings.push_back("the relaxed refit separates the classes on its groups: its loss has no finite minimum and its coefficients "
-                           "grew until the tolerance stopped them; the penalised model (relax: false) or fewer groups keep them finite");
+      r.warnings.push_back(
+          "the relaxed refit separates the classes on its groups: its loss has no finite minimum and its coefficients "
+          "grew until the tolerance stopped them; the penalised model (relax: false) or fewer groups keep them finite");
   }
   return withDistinctRows(std::move(r));
 }

@@ -20,11 +20,18 @@ const Schema<StabilityOptions>& stabilitySchema() {
     o.integer("resamples", &S::resamples, "subsamples of the rows, one fit each", 100, 1, 100000)
         .number("fraction", &S::fraction, "each subsample's share of the rows (0.5: half-samples)", 0.5, 0, true, 1)
         .seed("seed", &S::seed, "seed of the subsamples", 1)
-        .number("threshold", &S::threshold, "the frequency from which a pair is reported and joins the consensus partition", 0.5, 0, true, 1)
+        .number("threshold", &S::threshold,
+                "the frequency from which a pair is reported and joins the consensus partition", 0.5, 0, true, 1)
         .integer("threads", &S::threads, "threads for the fits (0: all the build has; 1 in the simd build)", 0, 0)
-        .integer("shardIndex", &S::shardIndex, "fit only the resamples r with r mod shardCount = shardIndex: a partial holding their partitions (docs/sharding.md)", 0, 0)
-        .integer("shardCount", &S::shardCount, "the number of shards the resamples are dealt into (1: not sharded)", 1, 1, 100000)
-        .labels("partitions", &S::partitions, "every resample's partition (resamples × features, row-major: 0 for a zero coefficient, g ≥ 1 for group g), joined from a sharded run's partials: nothing is fitted again, only counted");
+        .integer("shardIndex", &S::shardIndex,
+                 "fit only the resamples r with r mod shardCount = shardIndex: a partial holding their partitions "
+                 "(docs/sharding.md)",
+                 0, 0)
+        .integer("shardCount", &S::shardCount, "the number of shards the resamples are dealt into (1: not sharded)", 1,
+                 1, 100000)
+        .labels("partitions", &S::partitions,
+                "every resample's partition (resamples × features, row-major: 0 for a zero coefficient, g ≥ 1 for "
+                "group g), joined from a sharded run's partials: nothing is fitted again, only counted");
     return o;
   }();
   return s;
@@ -36,7 +43,9 @@ std::vector<Eigen::Index> subsampleRows(Eigen::Index n, double fraction, std::ui
   std::iota(rows.begin(), rows.end(), 0);
   Random rng(seed ^ (0x9E3779B97F4A7C15ull * (static_cast<std::uint64_t>(r) + 1)));
   for (Eigen::Index i = 0; i < m; ++i)  // a partial Fisher–Yates: the first m places
-    std::swap(rows[static_cast<std::size_t>(i)], rows[static_cast<std::size_t>(i + static_cast<Eigen::Index>(rng.below(static_cast<std::uint64_t>(n - i))))]);
+    std::swap(
+        rows[static_cast<std::size_t>(i)],
+        rows[static_cast<std::size_t>(i + static_cast<Eigen::Index>(rng.below(static_cast<std::uint64_t>(n - i))))]);
   rows.resize(static_cast<std::size_t>(m));
   std::sort(rows.begin(), rows.end());
   return rows;
@@ -48,7 +57,8 @@ namespace {
 std::vector<std::vector<int>> groupsOf(const Matrix& coef) {
   const Partition rows = partitionOfDistinctRows(coef);
   std::vector<std::vector<int>> groups(static_cast<std::size_t>(rows.centroids.rows()));
-  for (std::size_t j = 0; j < rows.labels.size(); ++j) groups[static_cast<std::size_t>(rows.labels[j])].push_back(static_cast<int>(j));
+  for (std::size_t j = 0; j < rows.labels.size(); ++j)
+    groups[static_cast<std::size_t>(rows.labels[j])].push_back(static_cast<int>(j));
   std::vector<std::vector<int>> nonZero;
   for (Eigen::Index g = 0; g < rows.centroids.rows(); ++g)
     if (!rows.centroids.row(g).isZero(0)) nonZero.push_back(std::move(groups[static_cast<std::size_t>(g)]));
@@ -56,17 +66,19 @@ std::vector<std::vector<int>> groupsOf(const Matrix& coef) {
 }
 
 int findRoot(std::vector<int>& parent, int i) {
-  while (parent[static_cast<std::size_t>(i)] != i) i = parent[static_cast<std::size_t>(i)] = parent[static_cast<std::size_t>(parent[static_cast<std::size_t>(i)])];
+  while (parent[static_cast<std::size_t>(i)] != i)
+    i = parent[static_cast<std::size_t>(i)] = parent[static_cast<std::size_t>(parent[static_cast<std::size_t>(i)])];
   return i;
 }
 
 }  // namespace
 
-StabilityResult stability(const Method& method, const Problem& problem, const Params& params, const StabilityOptions& options,
-                          const Control& control) {
+StabilityResult stability(const Method& method, const Problem& problem, const Params& params,
+                          const StabilityOptions& options, const Control& control) {
   if (method.kind != ModelKind::Features)
-    return refusedAnswer<StabilityResult>(Refusal("method", "stability counts groups of features; method '" + method.name + "' fits " +
-                                                                kindName(method.kind) + " models"));
+    return refusedAnswer<StabilityResult>(Refusal(
+        "method",
+        "stability counts groups of features; method '" + method.name + "' fits " + kindName(method.kind) + " models"));
   std::unique_ptr<HeldDesign> whole;
   if (Refusal why = checkFit(method, problem, params, &whole); !why.empty()) return refusedAnswer<StabilityResult>(why);
   const Eigen::Index n = problem.X.rows(), d = problem.X.cols();
@@ -74,38 +86,47 @@ StabilityResult stability(const Method& method, const Problem& problem, const Pa
   const auto m = static_cast<double>(subsampleRows(n, options.fraction, options.seed, 0).size());
   const bool dense = d <= 4096;  // the pair counts as a triangle of ints, else a map
   const double pairBytes = dense ? 2.0 * static_cast<double>(d) * static_cast<double>(d) : 0;
-  if (Refusal why = checkMemory("X", "stability of method '" + method.name + "' on " + std::to_string(n) + " × " + std::to_string(d) +
-                                         " data with " + std::to_string(threads) + " threads",
-                                std::min(threads, 8) * estimateFitBytes(method, m, static_cast<double>(d), 1,
-                                                                        static_cast<double>(problem.X.stored()) * m / static_cast<double>(n),
-                                                                        problem.X.sparse()) +
-                                    pairBytes,
-                                problem.heldBytes);
+  if (Refusal why = checkMemory(
+          "X",
+          "stability of method '" + method.name + "' on " + std::to_string(n) + " × " + std::to_string(d) +
+              " data with " + std::to_string(threads) + " threads",
+          std::min(threads, 8) * estimateFitBytes(method, m, static_cast<double>(d), 1,
+                                                  static_cast<double>(problem.X.stored()) * m / static_cast<double>(n),
+                                                  problem.X.sparse()) +
+              pairBytes,
+          problem.heldBytes);
       !why.empty())
     return refusedAnswer<StabilityResult>(why);
 
   // ---- the fits ----
   const auto R = static_cast<std::size_t>(options.resamples);
   if (options.shardIndex >= options.shardCount)
-    return refusedAnswer<StabilityResult>(Refusal("shardIndex", "must be below shardCount (" + std::to_string(options.shardCount) + ")"));
+    return refusedAnswer<StabilityResult>(
+        Refusal("shardIndex", "must be below shardCount (" + std::to_string(options.shardCount) + ")"));
   std::vector<std::vector<std::vector<int>>> groups(R);
   if (options.partitions) {
-    if (options.shardCount > 1) return refusedAnswer<StabilityResult>(Refusal("partitions", "joins the shards' partitions: give it without shardCount"));
+    if (options.shardCount > 1)
+      return refusedAnswer<StabilityResult>(
+          Refusal("partitions", "joins the shards' partitions: give it without shardCount"));
     if (options.partitions->size() != R * static_cast<std::size_t>(d))
-      return refusedAnswer<StabilityResult>(Refusal("partitions", "must hold " + std::to_string(R) + " resamples × " + std::to_string(d) + " features = " +
-                                                                      std::to_string(R * static_cast<std::size_t>(d)) + " labels (got " +
-                                                                      std::to_string(options.partitions->size()) + ")"));
+      return refusedAnswer<StabilityResult>(
+          Refusal("partitions", "must hold " + std::to_string(R) + " resamples × " + std::to_string(d) +
+                                    " features = " + std::to_string(R * static_cast<std::size_t>(d)) + " labels (got " +
+                                    std::to_string(options.partitions->size()) + ")"));
     for (std::size_t r = 0; r < R; ++r)
       for (Eigen::Index j = 0; j < d; ++j) {
         const int g = (*options.partitions)[r * static_cast<std::size_t>(d) + static_cast<std::size_t>(j)];
-        if (g < 0 || g > d) return refusedAnswer<StabilityResult>(Refusal("partitions", "labels must be 0 (not selected) … d (got " + std::to_string(g) + ")"));
+        if (g < 0 || g > d)
+          return refusedAnswer<StabilityResult>(
+              Refusal("partitions", "labels must be 0 (not selected) … d (got " + std::to_string(g) + ")"));
         if (g == 0) continue;
         if (groups[r].size() < static_cast<std::size_t>(g)) groups[r].resize(static_cast<std::size_t>(g));
         groups[r][static_cast<std::size_t>(g - 1)].push_back(static_cast<int>(j));
       }
   }
   std::vector<std::size_t> mine;  // this call's resamples: all, a shard's, or none (partitions given)
-  for (std::size_t r = static_cast<std::size_t>(options.shardIndex); r < R && !options.partitions; r += static_cast<std::size_t>(options.shardCount))
+  for (std::size_t r = static_cast<std::size_t>(options.shardIndex); r < R && !options.partitions;
+       r += static_cast<std::size_t>(options.shardCount))
     mine.push_back(r);
   std::vector<Result> refused(R);
   std::atomic<bool> stop{false};
@@ -146,7 +167,8 @@ StabilityResult stability(const Method& method, const Problem& problem, const Pa
     if (refused[r].status == Status::InvalidInput) {  // a subsample the method cannot fit (a class missing)
       res.status = Status::InvalidInput;
       res.field = refused[r].field;
-      res.message = "subsample " + std::to_string(r) + " of " + std::to_string(R) + ": " + refused[r].message + " (use a larger fraction)";
+      res.message = "subsample " + std::to_string(r) + " of " + std::to_string(R) + ": " + refused[r].message +
+                    " (use a larger fraction)";
       return res;
     }
 
@@ -158,7 +180,8 @@ StabilityResult stability(const Method& method, const Problem& problem, const Pa
     for (std::size_t r : mine) {
       std::fill_n(res.partitions.begin() + static_cast<std::ptrdiff_t>(r * static_cast<std::size_t>(d)), d, 0);
       for (std::size_t g = 0; g < groups[r].size(); ++g)
-        for (int j : groups[r][g]) res.partitions[r * static_cast<std::size_t>(d) + static_cast<std::size_t>(j)] = static_cast<int>(g + 1);
+        for (int j : groups[r][g])
+          res.partitions[r * static_cast<std::size_t>(d) + static_cast<std::size_t>(j)] = static_cast<int>(g + 1);
     }
     return res;
   }
@@ -167,14 +190,19 @@ StabilityResult stability(const Method& method, const Problem& problem, const Pa
   std::vector<int> selected(static_cast<std::size_t>(d), 0);
   std::vector<int> triangle(dense ? static_cast<std::size_t>(d * (d - 1) / 2) : 0, 0);
   std::vector<std::uint64_t> sparsePairs;  // d > 4096: one key i·d + j per co-grouping, counted after
-  const auto index = [d](int i, int j) { return static_cast<std::size_t>(i) * static_cast<std::size_t>(2 * d - i - 1) / 2 + static_cast<std::size_t>(j - i - 1); };
+  const auto index = [d](int i, int j) {
+    return static_cast<std::size_t>(i) * static_cast<std::size_t>(2 * d - i - 1) / 2 +
+           static_cast<std::size_t>(j - i - 1);
+  };
   for (const auto& fitGroups : groups)
     for (const std::vector<int>& g : fitGroups)
       for (std::size_t a = 0; a < g.size(); ++a) {
         ++selected[static_cast<std::size_t>(g[a])];
         for (std::size_t b = a + 1; b < g.size(); ++b) {
           if (dense) ++triangle[index(g[a], g[b])];
-          else sparsePairs.push_back(static_cast<std::uint64_t>(g[a]) * static_cast<std::uint64_t>(d) + static_cast<std::uint64_t>(g[b]));
+          else
+            sparsePairs.push_back(static_cast<std::uint64_t>(g[a]) * static_cast<std::uint64_t>(d) +
+                                  static_cast<std::uint64_t>(g[b]));
         }
       }
   const double resamples = static_cast<double>(R);
@@ -189,8 +217,8 @@ StabilityResult stability(const Method& method, const Problem& problem, const Pa
     std::sort(sparsePairs.begin(), sparsePairs.end());  // by (i, j)
     for (std::size_t t = 0, u = 0; t < sparsePairs.size(); t = u) {
       while (u < sparsePairs.size() && sparsePairs[u] == sparsePairs[t]) ++u;
-      keep(static_cast<int>(sparsePairs[t] / static_cast<std::uint64_t>(d)), static_cast<int>(sparsePairs[t] % static_cast<std::uint64_t>(d)),
-           static_cast<int>(u - t));
+      keep(static_cast<int>(sparsePairs[t] / static_cast<std::uint64_t>(d)),
+           static_cast<int>(sparsePairs[t] % static_cast<std::uint64_t>(d)), static_cast<int>(u - t));
     }
   }
   if (d <= kDenseStabilityFeatures) {
@@ -198,13 +226,15 @@ StabilityResult stability(const Method& method, const Problem& problem, const Pa
     for (int i = 0; i < d; ++i) {
       res.coGrouping[static_cast<std::size_t>(i * d + i)] = res.selection[static_cast<std::size_t>(i)];
       for (int j = i + 1; j < d; ++j)
-        res.coGrouping[static_cast<std::size_t>(i * d + j)] = res.coGrouping[static_cast<std::size_t>(j * d + i)] = triangle[index(i, j)] / resamples;
+        res.coGrouping[static_cast<std::size_t>(i * d + j)] = res.coGrouping[static_cast<std::size_t>(j * d + i)] =
+            triangle[index(i, j)] / resamples;
     }
   }
   // The consensus: connected components of the kept pairs among the features selected often enough.
   std::vector<int> parent(static_cast<std::size_t>(d));
   std::iota(parent.begin(), parent.end(), 0);
-  for (const CoGroupedPair& p : res.pairs) parent[static_cast<std::size_t>(findRoot(parent, p.j))] = findRoot(parent, p.i);
+  for (const CoGroupedPair& p : res.pairs)
+    parent[static_cast<std::size_t>(findRoot(parent, p.j))] = findRoot(parent, p.i);
   res.consensus.assign(static_cast<std::size_t>(d), -1);
   std::vector<int> label(static_cast<std::size_t>(d), -1);
   int next = 0;

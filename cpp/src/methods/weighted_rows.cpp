@@ -9,7 +9,8 @@ namespace supclust {
 
 double weightedRowsBytes(const DataMatrix& X, bool intercept) {
   const bool sparse = X.sparse() && !intercept;
-  const double stored = sparse ? static_cast<double>(X.stored()) : static_cast<double>(X.rows()) * static_cast<double>(X.cols());
+  const double stored =
+      sparse ? static_cast<double>(X.stored()) : static_cast<double>(X.rows()) * static_cast<double>(X.cols());
   return 2 * (8 * stored + (sparse ? 4 * stored : 0));
 }
 
@@ -17,8 +18,9 @@ Refusal weightedRows(const Problem& problem, const Matrix& T, bool intercept, We
   const DataMatrix& X = problem.X;
   const Eigen::Index n = X.rows(), d = X.cols(), K = T.cols();
   const bool sparse = X.sparse() && !intercept;
-  if (Refusal why = checkMemory("weights", "the weighted rows of " + std::to_string(n) + " × " + std::to_string(d) +
-                                               " data (this method reads equal rows: it fits 2n rows scaled by √w)",
+  if (Refusal why = checkMemory("weights",
+                                "the weighted rows of " + std::to_string(n) + " × " + std::to_string(d) +
+                                    " data (this method reads equal rows: it fits 2n rows scaled by √w)",
                                 weightedRowsBytes(X, intercept), problem.heldBytes);
       !why.empty())
     return why;
@@ -40,7 +42,8 @@ Refusal weightedRows(const Problem& problem, const Matrix& T, bool intercept, We
     R.indices.resize(static_cast<std::size_t>(2 * nnz));
     R.indptr.resize(static_cast<std::size_t>(2 * n + 1));
     for (Eigen::Index i = 0; i <= n; ++i) R.indptr[static_cast<std::size_t>(i)] = X.indptr()[i];
-    for (Eigen::Index i = 1; i <= n; ++i) R.indptr[static_cast<std::size_t>(n + i)] = static_cast<std::int32_t>(nnz + X.indptr()[i]);
+    for (Eigen::Index i = 1; i <= n; ++i)
+      R.indptr[static_cast<std::size_t>(n + i)] = static_cast<std::int32_t>(nnz + X.indptr()[i]);
     for (Eigen::Index i = 0; i < n; ++i) {
       const double s = std::sqrt(w[i]);
       for (std::int32_t t = X.indptr()[i]; t < X.indptr()[i + 1]; ++t) {
@@ -53,10 +56,12 @@ Refusal weightedRows(const Problem& problem, const Matrix& T, bool intercept, We
     const auto size = static_cast<std::size_t>(n * d);
     R.values.resize(2 * size);
     double* top = R.values.data();
-    for (std::size_t t = 0; t < size; ++t) top[t] = -out.xMeans[static_cast<Eigen::Index>(t % static_cast<std::size_t>(d))];
+    for (std::size_t t = 0; t < size; ++t)
+      top[t] = -out.xMeans[static_cast<Eigen::Index>(t % static_cast<std::size_t>(d))];
     if (X.sparse()) {
       for (Eigen::Index i = 0; i < n; ++i)
-        for (std::int32_t t = X.indptr()[i]; t < X.indptr()[i + 1]; ++t) top[static_cast<std::size_t>(i * d + X.indices()[t])] += X.values()[t];
+        for (std::int32_t t = X.indptr()[i]; t < X.indptr()[i + 1]; ++t)
+          top[static_cast<std::size_t>(i * d + X.indices()[t])] += X.values()[t];
     } else {
       for (std::size_t t = 0; t < size; ++t) top[t] += X.values()[t];
     }

@@ -23,9 +23,9 @@ Refusal parseMetric(const std::string& name, const Loss& loss, Metric& out) {
   for (const auto& n : names) list += (list.empty() ? "'" : ", '") + n + "'";
   if (std::find(names.begin(), names.end(), chosen) == names.end())
     return Refusal("metric", "must be one of " + list + " for the loss '" + loss.name() + "' (got '" + chosen + "')");
-  static const std::pair<const char*, Metric> all[] = {{"mse", Metric::Mse}, {"mae", Metric::Mae}, {"error", Metric::Error},
-                                                       {"deviance", Metric::Deviance}, {"r2", Metric::R2}, {"accuracy", Metric::Accuracy},
-                                                       {"auc", Metric::Auc}};
+  static const std::pair<const char*, Metric> all[] = {
+      {"mse", Metric::Mse}, {"mae", Metric::Mae},           {"error", Metric::Error}, {"deviance", Metric::Deviance},
+      {"r2", Metric::R2},   {"accuracy", Metric::Accuracy}, {"auc", Metric::Auc}};
   for (const auto& [label, metric] : all)
     if (chosen == label) out = metric;
   return {};
@@ -49,7 +49,8 @@ double score(Metric metric, const Matrix& Z, const Matrix& T, const Loss& loss, 
       loss.rowValues(Z, T, v);
       return rowMean(v);
     }
-    case Metric::Accuracy: return 1 - score(Metric::Error, Z, T, loss, weights);
+    case Metric::Accuracy:
+      return 1 - score(Metric::Error, Z, T, loss, weights);
     case Metric::R2: {
       double sum = 0;
       for (Eigen::Index k = 0; k < Z.cols(); ++k) {
@@ -57,7 +58,8 @@ double score(Metric metric, const Matrix& Z, const Matrix& T, const Loss& loss, 
         // ratio is scale-free, and targets near 1e160 would overflow the squares.
         const double top = T.col(k).cwiseAbs().maxCoeff(), s = top > 0 ? std::ldexp(1.0, std::ilogb(top)) : 1;
         const double centre = weights ? w.dot(T.col(k)) / n : T.col(k).mean();
-        const Vector e = ((Z.col(k) - T.col(k)) / s).cwiseAbs2(), t = ((T.col(k).array() - centre) / s).square().matrix();
+        const Vector e = ((Z.col(k) - T.col(k)) / s).cwiseAbs2(),
+                     t = ((T.col(k).array() - centre) / s).square().matrix();
         const double sse = weights ? w.dot(e) : e.sum(), sst = weights ? w.dot(t) : t.sum();
         sum += sst > 0 ? 1 - sse / sst : sse == 0 ? 1 : 0;
       }
@@ -170,8 +172,10 @@ Matrix scoredPredictions(const Result& model, const DataMatrix& X, const Matrix&
 
 Matrix gatedScores(const Result& model, const DataMatrix& X, bool binary, Eigen::Index softmaxClasses) {
   const Eigen::Index n = X.rows(), Q = model.coef.cols() / std::max<Eigen::Index>(1, softmaxClasses);
-  if (model.gate.coef.rows() != X.cols() || model.gate.coef.cols() != Q || model.gate.intercept.size() != Q) return Matrix::Constant(n, 1, NAN);
-  const Matrix Z = X.predict(model.coef, model.intercept), Pi = softmaxRows(X.predict(model.gate.coef, model.gate.intercept));
+  if (model.gate.coef.rows() != X.cols() || model.gate.coef.cols() != Q || model.gate.intercept.size() != Q)
+    return Matrix::Constant(n, 1, NAN);
+  const Matrix Z = X.predict(model.coef, model.intercept),
+               Pi = softmaxRows(X.predict(model.gate.coef, model.gate.intercept));
   if (softmaxClasses > 0) return gatedMixture(Z, Pi, softmaxClasses, true).array().max(1e-300).log().matrix();
   if (!binary) return gatedMixture(Z, Pi, 0);
   const Matrix P = gatedMixture(binaryExpertPairs(Z), Pi, 2);  // [1 − p, p] per row
@@ -197,7 +201,8 @@ Matrix gatedMixture(const Matrix& Z, const Matrix& Pi, Eigen::Index classes, boo
 Refusal checkPredictionOffset(bool fitted, const Vector& offset, Eigen::Index n) {
   if (!fitted && offset.size() > 0) return Refusal("offset", "is given, but the model was fitted without offsets");
   if (fitted && offset.size() == 0)
-    return Refusal("offset", "is needed: the model was fitted with offsets, and its scores on new rows add theirs (one per row)");
+    return Refusal("offset",
+                   "is needed: the model was fitted with offsets, and its scores on new rows add theirs (one per row)");
   if (!fitted) return {};
   return checkOffset(offset, n);
 }
@@ -206,7 +211,8 @@ Answers answer(Answer what, const Predictor& model, const DataMatrix& X, const V
   Answers a;
   const Eigen::Index d = model.coef.rows(), n = X.rows();
   if (X.cols() != d) {
-    a.why = Refusal("X", "has " + std::to_string(X.cols()) + " columns but the model has " + std::to_string(d) + " features");
+    a.why = Refusal(
+        "X", "has " + std::to_string(X.cols()) + " columns but the model has " + std::to_string(d) + " features");
     return a;
   }
   if (Refusal why = checkPredictionOffset(model.offset, offset, n); !why.empty()) {
@@ -217,13 +223,15 @@ Answers answer(Answer what, const Predictor& model, const DataMatrix& X, const V
   if (offset.size() > 0) Z.colwise() += offset;
   // Binary experts (one score per expert, two classes, its gate's Q): read as the pairs of class
   // scores the other classifying experts give.
-  if (model.kind == ModelKind::Experts && model.classes == 2 && model.gate.coef.cols() == Z.cols() && Z.cols() > 0) Z = binaryExpertPairs(Z);
+  if (model.kind == ModelKind::Experts && model.classes == 2 && model.gate.coef.cols() == Z.cols() && Z.cols() > 0)
+    Z = binaryExpertPairs(Z);
   if (model.kind == ModelKind::Experts && what != Answer::Experts) {
     const Eigen::Index Q = Z.cols() / std::max<Eigen::Index>(1, model.classes);
     const bool gated = model.gate.coef.rows() == d && model.gate.coef.cols() == Q && model.gate.intercept.size() == Q;
     if (!gated && what != Answer::ExpertAnswers) {
-      a.why = Refusal("model.gate", "this experts model has no gate of " + std::to_string(d) + " features × " + std::to_string(Q) +
-                                        " experts (a model saved before gates existed): fit it again, or ask for expertAnswers");
+      a.why = Refusal("model.gate",
+                      "this experts model has no gate of " + std::to_string(d) + " features × " + std::to_string(Q) +
+                          " experts (a model saved before gates existed): fit it again, or ask for expertAnswers");
       return a;
     }
     const Matrix Pi = gated ? softmaxRows(X.predict(model.gate.coef, model.gate.intercept)) : Matrix();
@@ -239,13 +247,22 @@ Answers answer(Answer what, const Predictor& model, const DataMatrix& X, const V
   }
   const Eigen::Index block = Z.cols() == 1 ? 1 : model.classes;
   switch (what) {
-    case Answer::Scores: a.values = Z; break;
-    case Answer::Probabilities: a.values = model.softmax ? softmaxRows(Z) : probabilities(Z, model.oneVsAll); break;
-    case Answer::Classes: a.classes = classIndices(Z, block); break;
-    case Answer::ExpertAnswers: a.why = Refusal("model", "expertAnswers needs a model of kind 'experts'"); break;
+    case Answer::Scores:
+      a.values = Z;
+      break;
+    case Answer::Probabilities:
+      a.values = model.softmax ? softmaxRows(Z) : probabilities(Z, model.oneVsAll);
+      break;
+    case Answer::Classes:
+      a.classes = classIndices(Z, block);
+      break;
+    case Answer::ExpertAnswers:
+      a.why = Refusal("model", "expertAnswers needs a model of kind 'experts'");
+      break;
     case Answer::Experts: {
       if (y.size() != n) {
-        a.why = Refusal("y", "must have " + std::to_string(n) + " entries, one per row of X (got " + std::to_string(y.size()) + ")");
+        a.why = Refusal("y", "must have " + std::to_string(n) + " entries, one per row of X (got " +
+                                 std::to_string(y.size()) + ")");
         return a;
       }
       Matrix T = y;
@@ -253,7 +270,8 @@ Answers answer(Answer what, const Predictor& model, const DataMatrix& X, const V
         T = Matrix::Zero(n, model.classes);
         for (Eigen::Index i = 0; i < n; ++i) {
           if (!(y[i] >= 0 && y[i] < static_cast<double>(model.classes) && y[i] == std::floor(y[i]))) {
-            a.why = Refusal("y", "entry " + std::to_string(i) + " is not a class index below " + std::to_string(model.classes));
+            a.why = Refusal(
+                "y", "entry " + std::to_string(i) + " is not a class index below " + std::to_string(model.classes));
             return a;
           }
           T(i, static_cast<Eigen::Index>(y[i])) = 1;

@@ -41,7 +41,8 @@ bool AndersonAcceleration::next(Vector& x, const Vector& g, WorkTeam* team) {
   const auto forRanges = [&](const auto& pass) {
     const auto chunk = [&](std::size_t c) { pass(c, chunkStart(n, parts, c), chunkStart(n, parts, c + 1)); };
     if (team) team->run(parts, chunk);
-    else for (std::size_t c = 0; c < parts; ++c) chunk(c);
+    else
+      for (std::size_t c = 0; c < parts; ++c) chunk(c);
   };
   const std::size_t width = 2 * static_cast<std::size_t>(memory_) + 2;  // a range's sums
   double* part = partSums_.data();
@@ -123,7 +124,8 @@ bool AndersonAcceleration::next(Vector& x, const Vector& g, WorkTeam* team) {
   double largest = 0;
   for (int i = 0; i < k; ++i) {
     const int si = (first_ + i) % memory_;
-    for (int j = 0; j < k; ++j) normal_[static_cast<std::size_t>(j) * kk + static_cast<std::size_t>(i)] = gram_(si, (first_ + j) % memory_);
+    for (int j = 0; j < k; ++j)
+      normal_[static_cast<std::size_t>(j) * kk + static_cast<std::size_t>(i)] = gram_(si, (first_ + j) % memory_);
     largest = std::max(largest, gram_(si, si));
   }
   for (std::size_t i = 0; i < kk; ++i) normal_[i * kk + i] += 1e-10 * largest + 1e-300;

@@ -41,8 +41,8 @@ Hash128 carryKey(const CenteredDesign& X, const Vector& y, const Vector* factors
 // The entries (a, b), a ≤ b, of G = Xc_Sᵀ Xc_S / n (row-major K × K, K = |set|) in the columns
 // b ≥ from — the columns added to a cached block — from the uncentred columns:
 // (x_jᵀx_k − n μ_j μ_k) / n.
-void centredGramColumns(const SparseColumns& cols, const RowVector& mu, Eigen::Index n, const std::vector<Eigen::Index>& set,
-                        std::size_t from, std::vector<double>& gram) {
+void centredGramColumns(const SparseColumns& cols, const RowVector& mu, Eigen::Index n,
+                        const std::vector<Eigen::Index>& set, std::size_t from, std::vector<double>& gram) {
   const std::size_t K = set.size();
   const double invN = 1 / static_cast<double>(n);
   std::vector<double> scatter;
@@ -60,9 +60,9 @@ void centredGramColumns(const SparseColumns& cols, const RowVector& mu, Eigen::I
 }
 }  // namespace
 
-Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, double lambda,
-                                   double alpha, const CoordinateDescentOptions& opt,
-                                   const Control& control, const Vector* start, const Vector* factors) {
+Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, double lambda, double alpha,
+                                   const CoordinateDescentOptions& opt, const Control& control, const Vector* start,
+                                   const Vector* factors) {
   const Eigen::Index n = X.rows(), d = X.cols();
   // Coordinate j's penalty factor: both weights scale by it (1 without factors).
   const auto pf = [factors](Eigen::Index j) { return factors ? (*factors)[j] : 1.0; };
@@ -84,7 +84,8 @@ Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, dou
     colSum = &moments.sum;
     colNorm.resize(d);
     for (Eigen::Index j = 0; j < d; ++j)
-      colNorm[j] = std::max(0.0, (moments.squares[j] - 2 * mu[j] * moments.sum[j] + static_cast<double>(n) * mu[j] * mu[j]) * invN);
+      colNorm[j] = std::max(
+          0.0, (moments.squares[j] - 2 * mu[j] * moments.sum[j] + static_cast<double>(n) * mu[j] * mu[j]) * invN);
     cols = &X.uncentredColumns();
   };
   // Xc_jᵀ r = x_jᵀ raw + offset·Σx_j − μ_j (Σraw + n·offset), from xr = x_jᵀ raw.
@@ -176,12 +177,14 @@ Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, dou
   }
   // The objective from the penalty's sums Σ pf_j|w_j| and Σ pf_j w_j² (the residual's part in two-lane sums).
   auto objectiveWith = [&](double absSum, double squareSum) {
-    return 0.5 * invN * shiftedSquaredNorm(raw.data(), offset, static_cast<std::size_t>(n)) + targetL1 * absSum + 0.5 * targetL2 * squareSum;
+    return 0.5 * invN * shiftedSquaredNorm(raw.data(), offset, static_cast<std::size_t>(n)) + targetL1 * absSum +
+           0.5 * targetL2 * squareSum;
   };
 
   Result res;
   res.status = Status::MaxIterations;
-  res.history.push_back(factors ? objectiveWith(factors->dot(w.cwiseAbs()), factors->dot(w.cwiseAbs2())) : objectiveWith(w.cwiseAbs().sum(), w.squaredNorm()));
+  res.history.push_back(factors ? objectiveWith(factors->dot(w.cwiseAbs()), factors->dot(w.cwiseAbs2()))
+                                : objectiveWith(w.cwiseAbs().sum(), w.squaredNorm()));
   // glmnet's active-set strategy: a full sweep finds the active coordinates, sweeps over those
   // alone converge, then a full sweep and the KKT check decide whether anything is left.
   std::vector<Eigen::Index> active;
@@ -217,10 +220,11 @@ Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, dou
   // entries each takes 57 µs in wasm, a 427 × 427 factorisation 6–13 ms).
   const auto updateCost = [&](Eigen::Index j) {
     const double entryCost = cols->dense ? 1 : 4;
-    return 20 + entryCost * static_cast<double>(cols->start[static_cast<std::size_t>(j) + 1] - cols->start[static_cast<std::size_t>(j)]);
+    return 20 + entryCost * static_cast<double>(cols->start[static_cast<std::size_t>(j) + 1] -
+                                                cols->start[static_cast<std::size_t>(j)]);
   };
   double activeWork = 0;  // the cost of a sweep over the active set
-  int signChanges = 0;    // coordinates whose sign (or zero) changed in the sweep
+  int signChanges = 0;  // coordinates whose sign (or zero) changed in the sweep
   // The objective after a sweep: its non-zero coordinates are all in the active set (a full
   // sweep makes it the strong set's non-zeros; a sweep or an exact step over it moves no other),
   // so the penalty is summed over it alone — no pass over all d.
@@ -292,7 +296,8 @@ Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, dou
   std::vector<double> gram, grown, factor, step;
   if (carried) {
     gramSet = carried->gramSet, gram = carried->gram;
-    for (std::size_t a = 0; a < gramSet.size(); ++a) gramPosition[static_cast<std::size_t>(gramSet[a])] = static_cast<std::ptrdiff_t>(a);
+    for (std::size_t a = 0; a < gramSet.size(); ++a)
+      gramPosition[static_cast<std::size_t>(gramSet[a])] = static_cast<std::ptrdiff_t>(a);
   }
   auto extendGram = [&](const std::vector<Eigen::Index>& set, bool restart) {
     if (restart) {
@@ -309,7 +314,8 @@ Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, dou
     const std::size_t K = gramSet.size();
     grown.assign(K * K, 0);
     for (std::size_t a = 0; a < from; ++a)
-      std::copy(gram.begin() + static_cast<std::ptrdiff_t>(a * from + a), gram.begin() + static_cast<std::ptrdiff_t>((a + 1) * from),
+      std::copy(gram.begin() + static_cast<std::ptrdiff_t>(a * from + a),
+                gram.begin() + static_cast<std::ptrdiff_t>((a + 1) * from),
                 grown.begin() + static_cast<std::ptrdiff_t>(a * K + a));
     gram.swap(grown);
     centredGramColumns(*cols, mu, n, gramSet, from, gram);
@@ -472,7 +478,8 @@ Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, dou
     left->exactAt = exactAt, left->travelled = travelled;
     left->scale = scale, left->top = top, left->l1 = targetL1;
     left->gramSet = gramSet, left->gram = gram;
-    const std::size_t bytes = sizeof(double) * static_cast<std::size_t>(n + 2 * d) + sizeof(Eigen::Index) * gramSet.size() + sizeof(double) * gram.size();
+    const std::size_t bytes = sizeof(double) * static_cast<std::size_t>(n + 2 * d) +
+                              sizeof(Eigen::Index) * gramSet.size() + sizeof(double) * gram.size();
     cache->leave<Carry>(kCarryTag, carryKey(X, y, factors, w), std::move(left), bytes);
   }
   res.iterations = sweep;

@@ -7,7 +7,8 @@
 
 namespace supclust {
 
-CoordinateExtrapolation::CoordinateExtrapolation(Eigen::Index size, int window) : window_(window), iterates_(size, window + 1) {}
+CoordinateExtrapolation::CoordinateExtrapolation(Eigen::Index size, int window)
+    : window_(window), iterates_(size, window + 1) {}
 
 Eigen::Ref<Vector> CoordinateExtrapolation::iterate() { return iterates_.col(stored_++ % (window_ + 1)); }
 
@@ -21,7 +22,8 @@ bool CoordinateExtrapolation::extrapolate(Vector& x) {
   double trace = 0;
   for (std::size_t i = 0; i < K; ++i) {
     for (std::size_t j = i; j < K; ++j)
-      gram[i * K + j] = gram[j * K + i] = dot(differences_.col(static_cast<Eigen::Index>(i)).data(), differences_.col(static_cast<Eigen::Index>(j)).data(), size);
+      gram[i * K + j] = gram[j * K + i] = dot(differences_.col(static_cast<Eigen::Index>(i)).data(),
+                                              differences_.col(static_cast<Eigen::Index>(j)).data(), size);
     trace += gram[i * K + i];
   }
   if (!(trace > 0) || !std::isfinite(trace)) return false;
@@ -32,7 +34,8 @@ bool CoordinateExtrapolation::extrapolate(Vector& x) {
   for (double v : z) sum += v;
   if (!std::isfinite(sum) || sum == 0) return false;
   x = Vector::Zero(iterates_.rows());  // Σ c_i x_i over x_1 … x_K
-  for (std::size_t i = 0; i < K; ++i) axpy(z[i] / sum, iterates_.col(static_cast<Eigen::Index>(i) + 1).data(), x.data(), size);
+  for (std::size_t i = 0; i < K; ++i)
+    axpy(z[i] / sum, iterates_.col(static_cast<Eigen::Index>(i) + 1).data(), x.data(), size);
   return x.allFinite();
 }
 

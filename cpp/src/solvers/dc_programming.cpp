@@ -21,7 +21,8 @@ Result dcProgramming(const DcProblem& problem, Result start, const DcOptions& op
     }
     Result next = problem.solveTilted(tilt, best);
     iterations += next.iterations;
-    if (next.status == Status::Aborted || next.status == Status::NumericalIssue || next.status == Status::InvalidInput) {
+    if (next.status == Status::Aborted || next.status == Status::NumericalIssue ||
+        next.status == Status::InvalidInput) {
       status = next.status;
       message = next.message;
       break;

@@ -99,7 +99,8 @@ class SvmRows {
   // v += a r_i.
   void axpy(Eigen::Index i, double a, double* v) const {
     if (dense_) return supclust::axpy(a, dense_ + i * d_, v, static_cast<std::size_t>(d_));
-    scatterAxpy(a, values_ + indptr_[i], indices_ + indptr_[i], static_cast<std::size_t>(indptr_[i + 1] - indptr_[i]), v);
+    scatterAxpy(a, values_ + indptr_[i], indices_ + indptr_[i], static_cast<std::size_t>(indptr_[i + 1] - indptr_[i]),
+                v);
   }
   // (r_i − μ)ᵀw with w = u + βμ and m = μᵀu; ‖r_i − μ‖².
   double centredDot(Eigen::Index i, const Vector& u, double beta, double m) const {
@@ -184,10 +185,16 @@ Result linearSvm(const CenteredDesign& X, const Vector& y, double lambda, const 
       double PG = 0;
       const double Ci = bound(i);
       if (alpha[i] == 0) {
-        if (G > pgMaxOld) { std::swap(active[k], active[--activeSize]); continue; }
+        if (G > pgMaxOld) {
+          std::swap(active[k], active[--activeSize]);
+          continue;
+        }
         if (G < 0) PG = G;
       } else if (alpha[i] == Ci) {
-        if (G < pgMinOld) { std::swap(active[k], active[--activeSize]); continue; }
+        if (G < pgMinOld) {
+          std::swap(active[k], active[--activeSize]);
+          continue;
+        }
         if (G > 0) PG = G;
       } else {
         PG = G;

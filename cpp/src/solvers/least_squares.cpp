@@ -130,8 +130,7 @@ Matrix sharedRidgeCoefficients(const CenteredDesign& X, const Matrix& T, double 
   return X.cache()->ridgeFits.recall(h.value(), [&] { return ridgeCoefficients(X, T, lambda); });
 }
 
-Matrix groupValues(const CenteredDesign& X, const Matrix& T, const Labels& labels, int G,
-                   double lambda) {
+Matrix groupValues(const CenteredDesign& X, const Matrix& T, const Labels& labels, int G, double lambda) {
   const Matrix A = X.groupSums(labels, G);  // Xc Z: column g sums the features of group g
   Vector sizes = Vector::Zero(G);
   for (std::int32_t g : labels) sizes[g] += 1;

@@ -26,7 +26,8 @@ std::vector<Eigen::Index> breakingPrefix(const Vector& g, std::vector<Eigen::Ind
     const double x = std::abs(g[a]), y = std::abs(g[b]);
     return x > y || (x == y && a < b);
   };
-  const auto above = std::partition(listed.begin(), listed.end(), [&](Eigen::Index j) { return std::abs(g[j]) > floor; });
+  const auto above =
+      std::partition(listed.begin(), listed.end(), [&](Eigen::Index j) { return std::abs(g[j]) > floor; });
   std::sort(listed.begin(), above, byMagnitude);
   double sum = 0;
   std::size_t last = 0;
@@ -45,8 +46,9 @@ std::vector<Eigen::Index> breakingPrefix(const Vector& g, std::vector<Eigen::Ind
 // The working set's problem for output k — its columns alone, its first weights — by ADMM (when
 // the set's short side suits it) or FISTA, from bs, to the set's certificate: the OWL optimality
 // residual at most `bound` (the caller's tolerance × the full problem's scale).
-Result denseSetFit(const Objective& F, Eigen::Index k, const std::vector<Eigen::Index>& set, const std::vector<double>& w,
-                   const Vector& bs, double bound, Eigen::Index admmShortSide, int steps, const Control& control) {
+Result denseSetFit(const Objective& F, Eigen::Index k, const std::vector<Eigen::Index>& set,
+                   const std::vector<double>& w, const Vector& bs, double bound, Eigen::Index admmShortSide, int steps,
+                   const Control& control) {
   const ColumnSubset subset(F.design(), set);
   const Objective Fs(subset.design(), F.targets().col(k), F.loss(), F.lambda());
   const OwlPenalty P(std::vector<double>(w.begin(), w.begin() + static_cast<std::ptrdiff_t>(set.size())));
@@ -79,7 +81,8 @@ Result owlCoordinateDescent(const Objective& F, const std::vector<double>& w, Ma
     Matrix Z;
     F.value(res.coef, T.colwise().mean(), Z);
     for (Eigen::Index k = 0; k < K; ++k)
-      columnObjective[k] = 0.5 * invN * (Z.col(k) - T.col(k)).squaredNorm() + 0.5 * ridge * res.coef.col(k).squaredNorm() +
+      columnObjective[k] = 0.5 * invN * (Z.col(k) - T.col(k)).squaredNorm() +
+                           0.5 * ridge * res.coef.col(k).squaredNorm() +
                            owlNorm(res.coef.col(k).data(), static_cast<std::size_t>(d), w.data());
   }
   int it = 0;
@@ -118,7 +121,9 @@ Result owlCoordinateDescent(const Objective& F, const std::vector<double>& w, Ma
     // Dense: the set's problem goes to ADMM or FISTA on its columns (denseSetFit), where coordinate
     // descent would crawl; once dense, the set stays so, and takes every breaking zero at once (a
     // dense solve costs about the same on a few more columns, and each one sets up afresh).
-    auto denseAnswer = [&](const Vector& v) { return static_cast<std::size_t>((v.array() != 0).count()) > opt.denseAbove; };
+    auto denseAnswer = [&](const Vector& v) {
+      return static_cast<std::size_t>((v.array() != 0).count()) > opt.denseAbove;
+    };
     bool dense = denseAnswer(beta);
     auto grow = [&] {
       const std::vector<Eigen::Index> breaking = breakingZeros();
@@ -145,7 +150,8 @@ Result owlCoordinateDescent(const Objective& F, const std::vector<double>& w, Ma
         norms[static_cast<Eigen::Index>(t)] = r.columnSquaredNorm(set[t]) * invN;
       }
       auto setGradient = [&] {
-        for (std::size_t t = 0; t < m; ++t) gs[static_cast<Eigen::Index>(t)] = -invN * r.correlation(set[t]) + ridge * bs[static_cast<Eigen::Index>(t)];
+        for (std::size_t t = 0; t < m; ++t)
+          gs[static_cast<Eigen::Index>(t)] = -invN * r.correlation(set[t]) + ridge * bs[static_cast<Eigen::Index>(t)];
       };
       auto certified = [&] {
         negative = -gs;
@@ -171,7 +177,8 @@ Result owlCoordinateDescent(const Objective& F, const std::vector<double>& w, Ma
           changes.clear();
           for (std::size_t t = 0; t < m; ++t)
             if (next[static_cast<Eigen::Index>(t)] != bs[static_cast<Eigen::Index>(t)])
-              changed.push_back(set[t]), changes.push_back(next[static_cast<Eigen::Index>(t)] - bs[static_cast<Eigen::Index>(t)]);
+              changed.push_back(set[t]),
+                  changes.push_back(next[static_cast<Eigen::Index>(t)] - bs[static_cast<Eigen::Index>(t)]);
           double length = 0;
           for (double delta : changes) length += delta * delta;
           const double curve = r.combinedSquaredNorm(changed, changes, scratch) * invN + ridge * length;
@@ -203,10 +210,12 @@ Result owlCoordinateDescent(const Objective& F, const std::vector<double>& w, Ma
             }
             pending = false;
             const double curvature =
-                (size == 1 ? norms[members[0]] : r.combinedSquaredNorm(columns, signs, scratch) * invN) + ridge * static_cast<double>(size);
+                (size == 1 ? norms[members[0]] : r.combinedSquaredNorm(columns, signs, scratch) * invN) +
+                ridge * static_cast<double>(size);
             OwlClusters::Move to{c, i, false};
             if (curvature > 0)  // else constant columns: left to the gradient steps
-              to = clusters.threshold(i, c - (-q * invN + ridge * static_cast<double>(size) * c) / curvature, curvature, cumulative.data());
+              to = clusters.threshold(i, c - (-q * invN + ridge * static_cast<double>(size) * c) / curvature, curvature,
+                                      cumulative.data());
             const double delta = to.value - c;  // along the members' signs
             if (delta == 0) {
               ++i;
@@ -221,7 +230,8 @@ Result owlCoordinateDescent(const Objective& F, const std::vector<double>& w, Ma
             if (up) ++i;
             for (std::size_t t = 0; t + 1 < size; ++t) r.subtract(columns[t], signs[t] * delta);
             if (i < clusters.count()) {
-              firstCorrelation = r.subtractThenCorrelation(columns[size - 1], signs[size - 1] * delta, set[static_cast<std::size_t>(clusters.members(i)[0])]);
+              firstCorrelation = r.subtractThenCorrelation(columns[size - 1], signs[size - 1] * delta,
+                                                           set[static_cast<std::size_t>(clusters.members(i)[0])]);
               pending = true;
             } else {
               r.subtract(columns[size - 1], signs[size - 1] * delta);
@@ -239,7 +249,8 @@ Result owlCoordinateDescent(const Objective& F, const std::vector<double>& w, Ma
         }
         setGradient();
       }
-      if (dense && 2 * m > static_cast<std::size_t>(d) && m < static_cast<std::size_t>(d) && res.status == Status::Converged) {
+      if (dense && 2 * m > static_cast<std::size_t>(d) && m < static_cast<std::size_t>(d) &&
+          res.status == Status::Converged) {
         // A dense set on more than half of the columns: all of them, solved once rather than grown.
         for (std::size_t t = 0; t < m; ++t) beta[set[t]] = bs[static_cast<Eigen::Index>(t)];
         set.resize(static_cast<std::size_t>(d));
@@ -248,7 +259,8 @@ Result owlCoordinateDescent(const Objective& F, const std::vector<double>& w, Ma
         continue;
       }
       if (m > 0 && dense && res.status == Status::Converged && !certified()) {
-        Result s = denseSetFit(F, k, set, w, bs, tolerance * scale, opt.admmShortSide, opt.maxIterations - it, control.after(it));
+        Result s = denseSetFit(F, k, set, w, bs, tolerance * scale, opt.admmShortSide, opt.maxIterations - it,
+                               control.after(it));
         it += s.iterations;
         bs = s.coef.col(0);
         if (s.status != Status::Converged) res.status = s.status, res.message = s.message;
@@ -258,8 +270,10 @@ Result owlCoordinateDescent(const Objective& F, const std::vector<double>& w, Ma
       // Every coordinate's gradient decides.
       fullGradient();
       negative = -g;
-      columnObjective[k] = 0.5 * invN * r.squaredNorm() + 0.5 * ridge * beta.squaredNorm() + owlNorm(beta.data(), static_cast<std::size_t>(d), w.data(), orderA);
-      if (owlSubgradientViolation(beta.data(), negative.data(), w.data(), static_cast<std::size_t>(d), orderA, orderB) <= opt.tolerance * scale)
+      columnObjective[k] = 0.5 * invN * r.squaredNorm() + 0.5 * ridge * beta.squaredNorm() +
+                           owlNorm(beta.data(), static_cast<std::size_t>(d), w.data(), orderA);
+      if (owlSubgradientViolation(beta.data(), negative.data(), w.data(), static_cast<std::size_t>(d), orderA,
+                                  orderB) <= opt.tolerance * scale)
         break;
       if (!grow()) tolerance /= 10;  // the set's own coordinates are not there yet
       if (tolerance < 1e-300) {

@@ -5,8 +5,8 @@
 
 namespace supclust {
 
-Result projectedGradient(const Objective& F, Structure& S, Matrix W, RowVector b,
-                         const ProjectedGradientOptions& opt, const Control& control) {
+Result projectedGradient(const Objective& F, Structure& S, Matrix W, RowVector b, const ProjectedGradientOptions& opt,
+                         const Control& control) {
   Result r;
   Partition part;
   S.project(W, part);

@@ -25,8 +25,8 @@ double gradientScale(const Objective& F) {
   return b > 0 ? b : 1;
 }
 
-double relativeOptimalityResidual(const Objective& F, const Penalty& P, const Matrix& W,
-                                  const RowVector& b, double scale) {
+double relativeOptimalityResidual(const Objective& F, const Penalty& P, const Matrix& W, const RowVector& b,
+                                  double scale) {
   Matrix g;
   RowVector gb;
   F.gradient(W, b, g, gb);
@@ -34,8 +34,8 @@ double relativeOptimalityResidual(const Objective& F, const Penalty& P, const Ma
   return std::max(P.optimalityResidual(W, g), rb) / scale;
 }
 
-Result proximalGradient(const Objective& F, const Penalty& P, Matrix W, RowVector b,
-                        const ProximalGradientOptions& opt, const Control& control) {
+Result proximalGradient(const Objective& F, const Penalty& P, Matrix W, RowVector b, const ProximalGradientOptions& opt,
+                        const Control& control) {
   Result r;
   const double scale = gradientScale(F);
   double L = F.lipschitz();

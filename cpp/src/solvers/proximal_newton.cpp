@@ -21,7 +21,11 @@ namespace {
 class ColumnLoss {
  public:
   ColumnLoss(const Loss& loss, const Matrix& T, Matrix& Z, Eigen::Index k)
-      : loss_(loss), k_(k), Z_(loss.separable() ? nullptr : &Z), T_(loss.separable() ? Matrix(T.col(k)) : T), Zk_(Z.rows(), 1) {}
+      : loss_(loss),
+        k_(k),
+        Z_(loss.separable() ? nullptr : &Z),
+        T_(loss.separable() ? Matrix(T.col(k)) : T),
+        Zk_(Z.rows(), 1) {}
 
   double value(const Vector& z) {
     if (!Z_) {
@@ -53,7 +57,7 @@ class ColumnLoss {
   const Loss& loss_;
   Eigen::Index k_;
   Matrix* Z_;  // the shared scores of a coupled loss; nullptr for a separable one
-  Matrix T_;   // the column's targets (separable), or all of them
+  Matrix T_;  // the column's targets (separable), or all of them
   Matrix Zk_, all_;
 };
 
@@ -64,10 +68,27 @@ enum class StepEnd { Certified, Moved, OnTrust, Stuck };
 // methods are kept out of line: both drivers below call them, one copy serves both.
 class ColumnNewton {
  public:
-  ColumnNewton(const Objective& F, double lambda1, const Vector* factors, Eigen::Index k, Matrix& Z, const Matrix& W0, const RowVector& b0)
-      : w(W0.col(k)), b(b0[k]), lambda1_(lambda1), lambda2_(F.lambda()), factors_(factors), n_(F.design().rows()), d_(F.design().cols()),
-        mu_(F.design().means()), cols_(F.design().uncentredColumns()), loss_(F.loss(), F.targets(), Z, k),
-        g_(d_), hdiag_(d_), dD_(d_), dw_(d_), step_(n_), weighted_(n_), zTrial_(n_), z_(n_), trialStep_(n_) {
+  ColumnNewton(const Objective& F, double lambda1, const Vector* factors, Eigen::Index k, Matrix& Z, const Matrix& W0,
+               const RowVector& b0)
+      : w(W0.col(k)),
+        b(b0[k]),
+        lambda1_(lambda1),
+        lambda2_(F.lambda()),
+        factors_(factors),
+        n_(F.design().rows()),
+        d_(F.design().cols()),
+        mu_(F.design().means()),
+        cols_(F.design().uncentredColumns()),
+        loss_(F.loss(), F.targets(), Z, k),
+        g_(d_),
+        hdiag_(d_),
+        dD_(d_),
+        dw_(d_),
+        step_(n_),
+        weighted_(n_),
+        zTrial_(n_),
+        z_(n_),
+        trialStep_(n_) {
     predict();
   }
 
@@ -80,7 +101,8 @@ class ColumnNewton {
   }
   // The column's loss and penalty at scores z and coefficients wv.
   double objectiveAt(const Vector& z, const Vector& wv) {
-    if (factors_) return loss_.value(z) + factors_->dot((0.5 * lambda2_ * wv.cwiseAbs2() + lambda1_ * wv.cwiseAbs()).matrix());
+    if (factors_)
+      return loss_.value(z) + factors_->dot((0.5 * lambda2_ * wv.cwiseAbs2() + lambda1_ * wv.cwiseAbs()).matrix());
     return loss_.value(z) + 0.5 * lambda2_ * wv.squaredNorm() + lambda1_ * wv.lpNorm<1>();
   }
   void evaluate() { f = objectiveAt(z_, w); }
@@ -106,7 +128,8 @@ class ColumnNewton {
     solveModel(residual);
     step_.array() += offset_;
     // Armijo line search on the full objective along (Δw, Δb).
-    const double l1Change = factors_ ? factors_->dot(Vector((w + dw_).cwiseAbs() - w.cwiseAbs())) : (w + dw_).lpNorm<1>() - w.lpNorm<1>();
+    const double l1Change =
+        factors_ ? factors_->dot(Vector((w + dw_).cwiseAbs() - w.cwiseAbs())) : (w + dw_).lpNorm<1>() - w.lpNorm<1>();
     const double descent = g_.dot(dw_) + gb_ * db_ + lambda1_ * l1Change;
     if (std::abs(descent) <= 1e-13 * std::abs(f)) {
       wBefore_ = w;
@@ -199,7 +222,8 @@ class ColumnNewton {
           continue;
         }
         dw_[j] += delta;
-        if (more) xw = columnAxpyWithWeightedThenDot(cols_, j, delta, Dp, step_.data(), weighted_.data(), active_[t + 1]);
+        if (more)
+          xw = columnAxpyWithWeightedThenDot(cols_, j, delta, Dp, step_.data(), weighted_.data(), active_[t + 1]);
         else columnAxpyWithWeighted(cols_, j, delta, Dp, step_.data(), weighted_.data());
         sumWeighted += delta * dD_[j];
         offset_ -= delta * mu_[j];
@@ -244,8 +268,11 @@ class ColumnNewton {
       offset -= x[t] * mu_[j];
       sum += x[t] * dD_[j];
     }
-    const double current = modelAt(step_, offset_, [&](std::size_t t) { return dw_[active_[t]]; }, db_);
-    if (!(modelAt(trialStep_, offset, [&](std::size_t t) { return x[static_cast<Eigen::Index>(t)]; }, x[k]) < current)) return;
+    const double current = modelAt(
+        step_, offset_, [&](std::size_t t) { return dw_[active_[t]]; }, db_);
+    if (!(modelAt(
+              trialStep_, offset, [&](std::size_t t) { return x[static_cast<Eigen::Index>(t)]; }, x[k]) < current))
+      return;
     for (Eigen::Index t = 0; t < k; ++t) dw_[active_[t]] = x[t];
     db_ = x[k];
     offset_ = offset;
@@ -335,7 +362,8 @@ Result proximalNewtonL1(const Objective& F, double lambda1, Matrix W, RowVector 
     // until a whole cycle finds every class certified: no class moved in it, so every residual
     // was read at the one final point.
     std::vector<std::unique_ptr<ColumnNewton>> classes;
-    for (Eigen::Index k = 0; k < F.outputs(); ++k) classes.push_back(std::make_unique<ColumnNewton>(F, lambda1, factors, k, Z, W, b));
+    for (Eigen::Index k = 0; k < F.outputs(); ++k)
+      classes.push_back(std::make_unique<ColumnNewton>(F, lambda1, factors, k, Z, W, b));
     for (int cycle = 0;; ++cycle) {
       bool certified = true, moved = false;
       for (const std::unique_ptr<ColumnNewton>& column : classes) {
@@ -368,7 +396,8 @@ Result proximalNewtonL1(const Objective& F, double lambda1, Matrix W, RowVector 
       if (certified) break;
       // The objective from the classes' scores (Z: every column committed), without a product.
       const Vector rows = W.rowwise().squaredNorm(), absRows = W.cwiseAbs().rowwise().sum();
-      const double penalty = factors ? 0.5 * lambda2 * factors->dot(rows) + lambda1 * factors->dot(absRows) : 0.5 * lambda2 * rows.sum() + lambda1 * absRows.sum();
+      const double penalty = factors ? 0.5 * lambda2 * factors->dot(rows) + lambda1 * factors->dot(absRows)
+                                     : 0.5 * lambda2 * rows.sum() + lambda1 * absRows.sum();
       r.history.push_back(F.loss().value(Z, F.targets()) + penalty);
       if (!moved) {
         limit("proximal Newton: no further decrease in floating point");

@@ -46,7 +46,8 @@ class Block {
     }
     U_.resize(X_.rows(), m_);
     for (Eigen::Index k = 0; k < m_; ++k) {
-      X_.multiplyWeightedTransposed(v.data() + k * d, v[m_ * d + k], D_.col(k).data(), U_.col(k).data(), out.data() + k * d);
+      X_.multiplyWeightedTransposed(v.data() + k * d, v[m_ * d + k], D_.col(k).data(), U_.col(k).data(),
+                                    out.data() + k * d);
       out[m_ * d + k] = U_.col(k).sum();
     }
     addRegulariserTimes(v, out);

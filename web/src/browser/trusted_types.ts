@@ -3,8 +3,12 @@
 // (the module worker here, the pthread workers in it) through a policy of its own, named
 // 'supclust', which the page's trusted-types directive must allow when it lists names.
 
-interface Policy { createScriptURL(url: string): unknown }
-interface TrustedTypes { createPolicy(name: string, rules: { createScriptURL(url: string): string }): Policy }
+interface Policy {
+  createScriptURL(url: string): unknown;
+}
+interface TrustedTypes {
+  createPolicy(name: string, rules: { createScriptURL(url: string): string }): Policy;
+}
 
 const POLICY_NAME = 'supclust';
 
@@ -18,9 +22,9 @@ function scriptURL(url: URL | string): unknown {
   if (!tt?.createPolicy) return url;
   if (policy === undefined) {
     try {
-      policy = tt.createPolicy(POLICY_NAME, { createScriptURL: (u) => u });  // only this file's callers hold it
+      policy = tt.createPolicy(POLICY_NAME, { createScriptURL: (u) => u }); // only this file's callers hold it
     } catch {
-      policy = null;  // the page's trusted-types directive does not allow the name
+      policy = null; // the page's trusted-types directive does not allow the name
     }
   }
   return policy ? policy.createScriptURL(String(url)) : url;
@@ -59,5 +63,6 @@ export function trustWorkersHere() {
 /** A Trusted Types refusal, in the browsers' words. */
 export const isTrustedTypesError = (e: unknown) => /TrustedScriptURL|Trusted ?Types/i.test(String((e as Error)?.message ?? e));
 
-export const TRUSTED_TYPES_FIX = `the page requires Trusted Types: allow supclust's policy in its Content-Security-Policy (trusted-types ${POLICY_NAME} …), ` +
+export const TRUSTED_TYPES_FIX =
+  `the page requires Trusted Types: allow supclust's policy in its Content-Security-Policy (trusted-types ${POLICY_NAME} …), ` +
   'or pass load({ baseUrl, createWorker }) to create the module worker through a policy of your own';

@@ -31,17 +31,21 @@ const require = createRequire(import.meta.url);
 const readWasm = (file: string) => readFileSync(file);
 
 async function compile(variant: Variant, module: ModuleName): Promise<WebAssembly.Module> {
-  const name = `../wasm/web/${fileOf(module, variant)}.wasm`;  // one .wasm per module and variant, shared with browsers
-  let file = fileURLToPath(new URL(name, import.meta.url)), bytes: ReturnType<typeof readWasm>;
+  const name = `../wasm/web/${fileOf(module, variant)}.wasm`; // one .wasm per module and variant, shared with browsers
+  let file = fileURLToPath(new URL(name, import.meta.url)),
+    bytes: ReturnType<typeof readWasm>;
   try {
-    file = require.resolve(name);  // where a bundler put it; else beside this file
+    file = require.resolve(name); // where a bundler put it; else beside this file
   } catch {
     // not resolvable: read from beside this file, whose error names the file
   }
   try {
     bytes = readWasm(file);
   } catch (e) {
-    throw new SupclustError('load-failed', `could not read ${file} (${(e as { code?: string }).code ?? (e as Error).message}): the package's wasm files are missing; reinstall supclust`);
+    throw new SupclustError(
+      'load-failed',
+      `could not read ${file} (${(e as { code?: string }).code ?? (e as Error).message}): the package's wasm files are missing; reinstall supclust`,
+    );
   }
   try {
     return await WebAssembly.compile(bytes);
@@ -54,11 +58,18 @@ const startNodeWorker: StartWorker = (_module, onMessage, onError) => {
   let ended = false;
   const worker = new Worker(new URL('./worker.js', import.meta.url));
   worker.on('message', (m: FromWorker) => onMessage(m));
-  worker.on('error', (e) => { if (!ended) onError(e.message); });
-  worker.on('exit', (code) => { if (!ended) onError(`the worker exited (code ${code})`); });
+  worker.on('error', (e) => {
+    if (!ended) onError(e.message);
+  });
+  worker.on('exit', (code) => {
+    if (!ended) onError(`the worker exited (code ${code})`);
+  });
   return {
     post: (m, transfer) => worker.postMessage(m, (transfer ?? []) as ArrayBuffer[]),
-    terminate: () => { ended = true; void worker.terminate(); },
+    terminate: () => {
+      ended = true;
+      void worker.terminate();
+    },
     hold: (busy) => (busy ? worker.ref() : worker.unref()),
   };
 };
@@ -69,9 +80,19 @@ export async function load(options: LoadOptions = {}): Promise<Supclust> {
   // worker's read-only `location`): Deno runs the single-thread build.
   const deno = typeof (globalThis as { Deno?: unknown }).Deno !== 'undefined';
   const variant = deno
-    ? chooseVariant(options, false, 'Deno cannot run the threaded build (its worker_threads cannot host the pthread workers): use the default or variant: \'simd\'')
+    ? chooseVariant(
+        options,
+        false,
+        "Deno cannot run the threaded build (its worker_threads cannot host the pthread workers): use the default or variant: 'simd'",
+      )
     : chooseVariant(options, typeof SharedArrayBuffer !== 'undefined');
-  return startSupclust(variant, options.module === undefined ? 'core' : options.module, (module) => compile(variant, module), startNodeWorker, threadLimitOf(options));
+  return startSupclust(
+    variant,
+    options.module === undefined ? 'core' : options.module,
+    (module) => compile(variant, module),
+    startNodeWorker,
+    threadLimitOf(options),
+  );
 }
 export { wordFrequencies, tokenize } from '../text.js';
 export type { TextFeatureOptions, TextFeatures } from '../text.js';

@@ -26,13 +26,16 @@ export interface NewsgroupPair extends TextFeatures {
 export type NewsgroupHeaders = 'all' | 'subject' | 'none';
 /** The loaders' default: the message bodies alone. */
 export const DEFAULT_NEWSGROUP_HEADERS: NewsgroupHeaders = 'none';
-export interface NewsgroupOptions extends TextFeatureOptions { headers?: NewsgroupHeaders }
+export interface NewsgroupOptions extends TextFeatureOptions {
+  headers?: NewsgroupHeaders;
+}
 
 /** The message with its header block kept whole, cut to its Subject, or dropped. */
 export function withHeaders(text: string, headers: NewsgroupHeaders): string {
   if (headers === 'all') return text;
   const end = text.search(/\r?\n\r?\n/);
-  const head = end < 0 ? text : text.slice(0, end), body = end < 0 ? '' : text.slice(end);
+  const head = end < 0 ? text : text.slice(0, end),
+    body = end < 0 ? '' : text.slice(end);
   if (headers === 'none') return body;
   const subject = /^Subject:(.*)$/im.exec(head);
   return `${subject ? subject[1] : ''}${body}`;
@@ -50,7 +53,10 @@ function messages(root: string, group: string, limit = Infinity): string[] {
     if (out.length >= limit) break;
     const file = join(root, split, `${group}.jsonl.gz`);
     if (!existsSync(file)) throw invalid('dir', `no 20 Newsgroups data under ${root} (missing ${file}): ${datasetHelp('20ng-pairs')}`);
-    const lines = gunzipSync(readFileSync(file)).toString('utf8').split('\n').filter((l) => l.length > 0);
+    const lines = gunzipSync(readFileSync(file))
+      .toString('utf8')
+      .split('\n')
+      .filter((l) => l.length > 0);
     lines.forEach((line, i) => {
       if (out.length >= limit) return;
       const record = JSON.parse(line) as { text?: unknown };
@@ -73,10 +79,18 @@ export function loadNewsgroupPairs(dir: string, options: NewsgroupOptions = {}):
   const { headers: _h, ...textOptions } = options;
   const root = rootOf(dir);
   return NEWSGROUP_PAIRS.map((groups) => {
-    const a = messages(root, groups[0]), b = messages(root, groups[1]);
+    const a = messages(root, groups[0]),
+      b = messages(root, groups[1]);
     const y = new Float64Array(a.length + b.length);
     y.fill(1, a.length);
-    return { ...wordFrequencies([...a, ...b].map((t) => withHeaders(t, headers)), textOptions), y, groups };
+    return {
+      ...wordFrequencies(
+        [...a, ...b].map((t) => withHeaders(t, headers)),
+        textOptions,
+      ),
+      y,
+      groups,
+    };
   });
 }
 
@@ -97,7 +111,8 @@ export function loadNewsgroupTopics(dir: string, options: NewsgroupOptions & { p
   if (!Number.isInteger(perGroup) || perGroup < 1) throw invalid('perGroup', `must be an integer >= 1 (got ${String(perGroup)})`);
   const root = rootOf(dir);
   const groups = NEWSGROUP_PAIRS.flat();
-  const texts: string[] = [], labels: number[] = [];
+  const texts: string[] = [],
+    labels: number[] = [];
   groups.forEach((group, k) => {
     for (const text of messages(root, group, perGroup)) {
       texts.push(withHeaders(text, headers));

@@ -18,16 +18,25 @@ export interface PangLeeData extends TextFeatures {
   ids: string[];
 }
 
-const lines = (file: string): string[] => readFileSync(file, 'utf8').split('\n').filter((l) => l.length > 0);
+const lines = (file: string): string[] =>
+  readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.length > 0);
 
 /** `dir`: the `pang-lee-scale` folder, or a folder that contains it (e.g. ../shared/data). */
 export function loadPangLee(dir: string, options: TextFeatureOptions = {}): PangLeeData {
   const root = existsSync(join(dir, 'pang-lee-scale')) ? join(dir, 'pang-lee-scale') : dir;
-  const documents: string[] = [], ratings: number[] = [], authors: string[] = [], ids: string[] = [];
+  const documents: string[] = [],
+    ratings: number[] = [],
+    authors: string[] = [],
+    ids: string[] = [];
   for (const author of PANG_LEE_AUTHORS) {
     const file = (kind: string) => join(root, author, `${kind}.${author}`);
-    if (!existsSync(file('subj'))) throw invalid('dir', `no Pang & Lee data under ${root} (missing ${file('subj')}): ${datasetHelp('pang-lee')}`);
-    const text = lines(file('subj')), rating = lines(file('rating')), id = lines(file('id'));
+    if (!existsSync(file('subj')))
+      throw invalid('dir', `no Pang & Lee data under ${root} (missing ${file('subj')}): ${datasetHelp('pang-lee')}`);
+    const text = lines(file('subj')),
+      rating = lines(file('rating')),
+      id = lines(file('id'));
     if (text.length !== rating.length || text.length !== id.length)
       throw invalid('dir', `${author}: subj, rating and id files have ${text.length}, ${rating.length} and ${id.length} lines`);
     rating.forEach((r, i) => {

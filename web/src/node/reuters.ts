@@ -62,13 +62,19 @@ export function loadReuters(dir: string, options: ReutersOptions = {}): ReutersD
   const indptr = new Int32Array(stories.length + 1);
   const indices: number[] = [];
   stories.forEach((s, i) => {
-    const cols = [...s].map((w) => column.get(w)).filter((j): j is number => j !== undefined).sort((a, b) => a - b);
+    const cols = [...s]
+      .map((w) => column.get(w))
+      .filter((j): j is number => j !== undefined)
+      .sort((a, b) => a - b);
     indices.push(...cols);
     indptr[i + 1] = indices.length;
   });
   return {
     X: { indptr, indices: Int32Array.from(indices), values: new Float64Array(indices.length).fill(1) },
-    nRows: stories.length, nCols: ranked.length, y: Float64Array.from(labels),
-    vocabulary: ranked.map(([w]) => w), documentFrequency: ranked.map(([, n]) => n),
+    nRows: stories.length,
+    nCols: ranked.length,
+    y: Float64Array.from(labels),
+    vocabulary: ranked.map(([w]) => w),
+    documentFrequency: ranked.map(([, n]) => n),
   };
 }

@@ -21,11 +21,22 @@ export interface WestbcData {
 /** `dir`: the `westbc` folder, or a folder that contains it (e.g. ../shared/data). */
 export function loadWestbc(dir: string): WestbcData {
   const root = existsSync(join(dir, 'westbc')) ? join(dir, 'westbc') : dir;
-  const expression = join(root, 'westbc_expression.csv.gz'), labelsFile = join(root, 'westbc_labels.csv');
-  if (!existsSync(expression) || !existsSync(labelsFile)) throw invalid('dir', `no Westbc data under ${root} (missing ${existsSync(expression) ? labelsFile : expression}): ${datasetHelp('westbc')}`);
-  const rows = gunzipSync(readFileSync(expression)).toString('utf8').split('\n').filter((l) => l.length > 0);
+  const expression = join(root, 'westbc_expression.csv.gz'),
+    labelsFile = join(root, 'westbc_labels.csv');
+  if (!existsSync(expression) || !existsSync(labelsFile))
+    throw invalid(
+      'dir',
+      `no Westbc data under ${root} (missing ${existsSync(expression) ? labelsFile : expression}): ${datasetHelp('westbc')}`,
+    );
+  const rows = gunzipSync(readFileSync(expression))
+    .toString('utf8')
+    .split('\n')
+    .filter((l) => l.length > 0);
   const genes = rows[0].split(',').slice(1);
-  const nRows = rows.length - 1, nCols = genes.length, X = new Float64Array(nRows * nCols), tumours: string[] = [];
+  const nRows = rows.length - 1,
+    nCols = genes.length,
+    X = new Float64Array(nRows * nCols),
+    tumours: string[] = [];
   for (let i = 0; i < nRows; i++) {
     const cells = rows[i + 1].split(',');
     if (cells.length !== nCols + 1) throw invalid('dir', `${expression} row ${i + 2} has ${cells.length} cells, expected ${nCols + 1}`);
@@ -36,7 +47,11 @@ export function loadWestbc(dir: string): WestbcData {
       X[i * nCols + j] = v;
     }
   }
-  const labels = readFileSync(labelsFile, 'utf8').split('\n').filter((l) => l.length > 0).slice(1).map((l) => l.split(','));
+  const labels = readFileSync(labelsFile, 'utf8')
+    .split('\n')
+    .filter((l) => l.length > 0)
+    .slice(1)
+    .map((l) => l.split(','));
   if (labels.length !== nRows) throw invalid('dir', `${labelsFile} has ${labels.length} rows, the expression file ${nRows}`);
   const y = new Float64Array(nRows);
   labels.forEach(([tumour, status], i) => {

@@ -8,7 +8,9 @@ import type { ToWorker } from '../protocol.js';
 
 const require = createRequire(import.meta.url);
 const port = parentPort!;
-const handle = serve({ post: (m, transfer) => port.postMessage(m, (transfer ?? []) as ArrayBuffer[]) },
-  async (variant, module) => require(`../wasm/node/${fileOf(module, variant)}.js`) as CreateModule);
+const handle = serve(
+  { post: (m, transfer) => port.postMessage(m, (transfer ?? []) as ArrayBuffer[]) },
+  async (variant, module) => require(`../wasm/node/${fileOf(module, variant)}.js`) as CreateModule,
+);
 port.on('message', (m: ToWorker) => void handle(m));
 port.postMessage({ type: 'listening' });

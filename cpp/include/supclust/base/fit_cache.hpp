@@ -23,8 +23,7 @@ class FitCache {
  public:
   // The most the three memos hold together (an entry larger than its memo's cap is not kept).
   static constexpr std::size_t kGramBytes = std::size_t{64} << 20, kRidgeBytes = std::size_t{32} << 20,
-                               kResultBytes = std::size_t{32} << 20,
-                               kBytes = kGramBytes + kRidgeBytes + kResultBytes;
+                               kResultBytes = std::size_t{32} << 20, kBytes = kGramBytes + kRidgeBytes + kResultBytes;
 
   // A solver's result of any type T with its size in bytes; its key must hash a tag naming T
   // (recall() below adds it), so that two types never share a key.
@@ -66,7 +65,9 @@ class FitCache {
   }
 
  private:
-  static std::size_t matrixBytes(const Matrix& W) { return sizeof W + static_cast<std::size_t>(W.size()) * sizeof(double); }
+  static std::size_t matrixBytes(const Matrix& W) {
+    return sizeof W + static_cast<std::size_t>(W.size()) * sizeof(double);
+  }
 };
 
 }  // namespace supclust

@@ -23,7 +23,9 @@ class JsonWriter {
   JsonWriter& value(int x) { return value(static_cast<double>(x)); }
   JsonWriter& value(bool b);
   template <class T>
-  JsonWriter& field(const std::string& k, const T& v) { return key(k).value(v); }
+  JsonWriter& field(const std::string& k, const T& v) {
+    return key(k).value(v);
+  }
   template <class T>
   JsonWriter& array(const std::vector<T>& values) {
     beginArray();

@@ -39,7 +39,9 @@ class Hash128 {
     length_ += bytes;
   }
   template <class T>
-  void add(const T& value) { add(&value, sizeof value); }
+  void add(const T& value) {
+    add(&value, sizeof value);
+  }
   Key value() const {
     std::uint64_t a = h_[0] ^ length_, b = h_[1] ^ length_;
     a += b;

@@ -9,7 +9,7 @@
 namespace supclust {
 
 struct Refusal {
-  std::string field;   // the input at fault: "X", "y", "Q", "grid.lambda", "data"; "" when none is
+  std::string field;  // the input at fault: "X", "y", "Q", "grid.lambda", "data"; "" when none is
   std::string detail;  // why, without the field: "must be finite (row 4, column 7 is NaN)"
 
   Refusal() = default;

@@ -88,14 +88,13 @@ class FitCache;  // base/fit_cache.hpp
 struct Control {
   std::function<bool(int, double)> progress;
   FitCache* cache = nullptr;
-  bool keepGoing(int iteration, double objective) const {
-    return !progress || progress(iteration, objective);
-  }
+  bool keepGoing(int iteration, double objective) const { return !progress || progress(iteration, objective); }
   // The same control for a later phase of one fit, its iterations counted after the `done` of
   // the phases before (the caller's counter goes on rather than restarts).
   Control after(int done) const {
     Control later = *this;
-    if (progress) later.progress = [p = progress, done](int iteration, double objective) { return p(done + iteration, objective); };
+    if (progress)
+      later.progress = [p = progress, done](int iteration, double objective) { return p(done + iteration, objective); };
     return later;
   }
 };

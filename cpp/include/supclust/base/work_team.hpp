@@ -43,8 +43,9 @@ class WorkTeam {
   // (No std::function: a step's few runs allocate nothing.)
   template <class Task>
   void run(std::size_t chunks, Task&& task) {
-    runErased(chunks, [](void* t, std::size_t c) { (*static_cast<std::remove_reference_t<Task>*>(t))(c); },
-              const_cast<void*>(static_cast<const void*>(&task)));
+    runErased(
+        chunks, [](void* t, std::size_t c) { (*static_cast<std::remove_reference_t<Task>*>(t))(c); },
+        const_cast<void*>(static_cast<const void*>(&task)));
   }
 
  private:
@@ -59,8 +60,8 @@ class WorkTeam {
   Call call_ = nullptr;
   void* task_ = nullptr;
   std::size_t chunks_ = 0, next_ = 0;
-  std::atomic<std::size_t> done_{0};            // written under m_; read unlocked while spinning
-  std::atomic<unsigned long> generation_{0};    // likewise
+  std::atomic<std::size_t> done_{0};  // written under m_; read unlocked while spinning
+  std::atomic<unsigned long> generation_{0};  // likewise
   bool stop_ = false;
 };
 

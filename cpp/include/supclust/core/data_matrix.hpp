@@ -17,8 +17,7 @@ namespace supclust {
 class DataMatrix {
  public:
   // Dense, row-major.
-  DataMatrix(const double* values, Eigen::Index rows, Eigen::Index cols)
-      : rows_(rows), cols_(cols), values_(values) {}
+  DataMatrix(const double* values, Eigen::Index rows, Eigen::Index cols) : rows_(rows), cols_(cols), values_(values) {}
   // CSR: indptr has rows + 1 entries; indices and values have indptr[rows] entries.
   DataMatrix(Eigen::Index rows, Eigen::Index cols, const std::int32_t* indptr, const std::int32_t* indices,
              const double* values)
@@ -97,8 +96,8 @@ RowMatrix centredRowsOf(const Eigen::Ref<const RowMatrix>& X, const RowVector& m
 // `maxAbs`, the largest |value| (0 for none) written there; with `columnSums` (cols entries),
 // each column's sum over the rows in order (as columnMeans() sums it) — from the same passes.
 Refusal checkCsr(Eigen::Index rows, Eigen::Index cols, const std::int32_t* indptr, std::size_t indptrLength,
-                     const std::int32_t* indices, std::size_t indicesLength, const double* values,
-                     std::size_t valuesLength, double* maxAbs = nullptr, double* columnSums = nullptr);
+                 const std::int32_t* indices, std::size_t indicesLength, const double* values, std::size_t valuesLength,
+                 double* maxAbs = nullptr, double* columnSums = nullptr);
 
 // "" when X can be fitted: at least one row and one column, every entry finite, CSR arrays well
 // formed (checkCsr); else a message naming the field. One pass over a dense X, two over a CSR

@@ -66,8 +66,8 @@ class OwlPenalty final : public Penalty {
 // gap OWL_w(x) − zᵀx. z ∈ ∂OWL_w(x) iff both are 0.
 double owlSubgradientViolation(const double* x, const double* z, const double* w, std::size_t d);
 // The same, sorting |x| and |z| through kept orders.
-double owlSubgradientViolation(const double* x, const double* z, const double* w, std::size_t d,
-                               MagnitudeOrder& xOrder, MagnitudeOrder& zOrder);
+double owlSubgradientViolation(const double* x, const double* z, const double* w, std::size_t d, MagnitudeOrder& xOrder,
+                               MagnitudeOrder& zOrder);
 
 // A certificate for any penalty with an exact prox: max |W − prox_P(W − G)| (the proximal
 // gradient step of length 1), which is 0 iff −G ∈ ∂P(W).

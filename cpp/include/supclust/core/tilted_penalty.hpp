@@ -16,7 +16,9 @@ class TiltedPenalty final : public Penalty {
     W += step * C_;
     P_.prox(W, step);
   }
-  double optimalityResidual(const Matrix& W, const Matrix& G) const override { return P_.optimalityResidual(W, G - C_); }
+  double optimalityResidual(const Matrix& W, const Matrix& G) const override {
+    return P_.optimalityResidual(W, G - C_);
+  }
 
  private:
   const Penalty& P_;

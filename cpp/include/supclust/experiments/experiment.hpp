@@ -14,16 +14,16 @@
 namespace supclust {
 
 struct ExperimentMethod {
-  std::string label;   // as in the paper's table: "IHC"
+  std::string label;  // as in the paper's table: "IHC"
   std::string method;  // the registry's name
-  Params params;       // fixed options
-  Grid grid;           // cross-validated options (empty: no CV)
-  Grid fastGrid;       // the same with fewer points (--fast)
+  Params params;  // fixed options
+  Grid grid;  // cross-validated options (empty: no CV)
+  Grid fastGrid;  // the same with fewer points (--fast)
   bool trueGroups = false;  // pass the true partition as option 'groups' (the Oracle)
-  Params refitExtra{};      // options added only to the final fit at the chosen values
-  std::string perFeature{}; // a grid option given as a fraction of d (sparsity s: 0.5 = d/2)
-  bool featureGraph = false; // pass the repetition's correlation graph as option 'graph'
-  bool onRequest = false;    // run only when named (options.methods): a row's setting varied
+  Params refitExtra{};  // options added only to the final fit at the chosen values
+  std::string perFeature{};  // a grid option given as a fraction of d (sparsity s: 0.5 = d/2)
+  bool featureGraph = false;  // pass the repetition's correlation graph as option 'graph'
+  bool onRequest = false;  // run only when named (options.methods): a row's setting varied
 };
 
 struct PaperCell {
@@ -32,56 +32,56 @@ struct PaperCell {
 
 struct Experiment {
   std::string id, title, source;
-  std::string generator;        // synthetic tables: the generator of each repetition's data
-  GeneratorOptions options;     // the generator's fixed options
-  std::string dataset;          // real-data tables: the dataset the caller supplies (no generator)
-  int vocabulary = 0;           // text tables: the paper's vocabulary size (the loaders' default)
-  std::string wordsPer;         // movie tables: what a word count is divided by (the loader's
-                                // `per`: "document" or "corpus"; "": the loader's default)
-  std::string column;           // what each column sets: "n", "sigma" (generator options),
-                                // "train fraction" (⌊α·m⌋ training rows of m — generated:
-                                // m = n + nTest — the rest test),
-                                // "test fraction" (real data: the share of rows held out),
-                                // "dataset" (real data: column c fits the caller's dataset c), or
-                                // "metric": one fit per repetition, column c reporting metrics[c];
-                                // experts: "noise proportion" p (d_n = round(d·p/(1 − p)) noise
-                                // dimensions) or "noise dimensions" d_n
-  std::vector<double> values;   // its values, one per column
+  std::string generator;  // synthetic tables: the generator of each repetition's data
+  GeneratorOptions options;  // the generator's fixed options
+  std::string dataset;  // real-data tables: the dataset the caller supplies (no generator)
+  int vocabulary = 0;  // text tables: the paper's vocabulary size (the loaders' default)
+  std::string wordsPer;  // movie tables: what a word count is divided by (the loader's
+      // `per`: "document" or "corpus"; "": the loader's default)
+  std::string column;  // what each column sets: "n", "sigma" (generator options),
+      // "train fraction" (⌊α·m⌋ training rows of m — generated:
+      // m = n + nTest — the rest test),
+      // "test fraction" (real data: the share of rows held out),
+      // "dataset" (real data: column c fits the caller's dataset c), or
+      // "metric": one fit per repetition, column c reporting metrics[c];
+      // experts: "noise proportion" p (d_n = round(d·p/(1 − p)) noise
+      // dimensions) or "noise dimensions" d_n
+  std::vector<double> values;  // its values, one per column
   int reps = 50;
-  int paperReps = 0;             // the paper's repetitions, where it states them (0: not stated)
-  double scale = 1;             // figures are reported × scale (the σ-tables are × 100)
+  int paperReps = 0;  // the paper's repetitions, where it states them (0: not stated)
+  double scale = 1;  // figures are reported × scale (the σ-tables are × 100)
   std::string metric = "coef-error";  // "coef-error": ‖w* − ŵ‖₂; "test-mse", "test-mae": held out
-                                      // (experts: each row's best answer, the papers' min over experts);
-                                      // "dfg-mse": the DFG paper's ‖X(ŵ − w*)‖²/n on the held-out
-                                      // rows; "grouping-score": its S; "grouping-ari": the
-                                      // adjusted Rand index of the groups of equal
-                                      // coefficients against the true ones (metrics/coefficients);
-                                      // clustered tasks (class labels 0..K−1): "class-error"
-                                      // (argmax of the K scores), "class-mae" (the DataCube
-                                      // paper's mean over rows and classes of |onehot − p|, p the
-                                      // sigmoid of a logistic score, (s + 1)/2 clipped to [0, 1]
-                                      // of a ±1 squared one), "task-ari" (the found clusters of
-                                      // the tasks against the true ones)
-  std::vector<std::string> metrics;   // column "metric": the metric of each column; other
-                                      // columns: every metric for each value (value-major);
-                                      // "accuracy", "auc", … read logistic rows' scores as
-                                      // log-odds; "objective": the fit's own objective
-  std::string selection = "cv";       // "cv": 5-fold cross-validation on the training rows;
-                                      // "validation": the generator's validation rows (E5), or
-                                      // for real data the rows `split` sets aside
-  std::vector<double> split;          // real data, selection "validation": the training and
-                                      // validation shares of the rows (the rest is the test set)
-  int selectFeatures = 0;             // per repetition, keep this many columns, scored on the
-                                      // training rows (0: all); the kept columns are dense
+      // (experts: each row's best answer, the papers' min over experts);
+      // "dfg-mse": the DFG paper's ‖X(ŵ − w*)‖²/n on the held-out
+      // rows; "grouping-score": its S; "grouping-ari": the
+      // adjusted Rand index of the groups of equal
+      // coefficients against the true ones (metrics/coefficients);
+      // clustered tasks (class labels 0..K−1): "class-error"
+      // (argmax of the K scores), "class-mae" (the DataCube
+      // paper's mean over rows and classes of |onehot − p|, p the
+      // sigmoid of a logistic score, (s + 1)/2 clipped to [0, 1]
+      // of a ±1 squared one), "task-ari" (the found clusters of
+      // the tasks against the true ones)
+  std::vector<std::string> metrics;  // column "metric": the metric of each column; other
+      // columns: every metric for each value (value-major);
+      // "accuracy", "auc", … read logistic rows' scores as
+      // log-odds; "objective": the fit's own objective
+  std::string selection = "cv";  // "cv": 5-fold cross-validation on the training rows;
+      // "validation": the generator's validation rows (E5), or
+      // for real data the rows `split` sets aside
+  std::vector<double> split;  // real data, selection "validation": the training and
+      // validation shares of the rows (the rest is the test set)
+  int selectFeatures = 0;  // per repetition, keep this many columns, scored on the
+      // training rows (0: all); the kept columns are dense
   std::string featureScore = "correlation";  // "correlation": |Pearson r| with y; "ridge": |w_j|
-                                      // of a ridge fit (λ = 1) on the training columns
-                                      // standardised, which the kept columns then stay (by the
-                                      // training means and deviations)
-  int graphNeighbours = 0;            // the correlation graph: each kept feature joined to this
-                                      // many others of largest training |r| (methods with
-                                      // featureGraph)
-  Labels taskClusters;                // real-data clustered tasks: the known clusters of the
-                                      // classes ("task-ari" compares with them)
+      // of a ridge fit (λ = 1) on the training columns
+      // standardised, which the kept columns then stay (by the
+      // training means and deviations)
+  int graphNeighbours = 0;  // the correlation graph: each kept feature joined to this
+      // many others of largest training |r| (methods with
+      // featureGraph)
+  Labels taskClusters;  // real-data clustered tasks: the known clusters of the
+      // classes ("task-ari" compares with them)
   std::vector<ExperimentMethod> methods;
   std::map<std::string, std::vector<PaperCell>> paper;  // label → the paper's figure per column
 };
@@ -95,8 +95,8 @@ struct ExperimentOptions {
   std::uint64_t seed = 1;
   bool fast = false;
   std::vector<std::string> methods;  // labels to run (empty: all)
-  int threads = 0;                   // 0: availableThreads()
-  const Problem* data = nullptr;     // the dataset of a real-data table (rows split per repetition)
+  int threads = 0;  // 0: availableThreads()
+  const Problem* data = nullptr;  // the dataset of a real-data table (rows split per repetition)
   std::vector<const Problem*> datasets;  // column "dataset": one dataset per column, instead
   // A share of the table: the tasks t (a repetition of a column's draw, t = draw·reps + rep)
   // with t mod shardCount = shardIndex — every column's repetitions dealt round the shards, so
@@ -114,8 +114,8 @@ struct ExperimentCell {
 struct ExperimentRow {
   std::string label;
   std::vector<ExperimentCell> cells;  // one per column
-  std::vector<PaperCell> paper;       // empty when the paper has no such row
-  double msPerFit = 0;                // mean time of one fit, cross-validation included
+  std::vector<PaperCell> paper;  // empty when the paper has no such row
+  double msPerFit = 0;  // mean time of one fit, cross-validation included
 };
 
 struct ExperimentResult {

@@ -11,16 +11,16 @@
 namespace supclust {
 
 struct SyntheticProblem {
-  RowMatrix X;            // n x d training design
-  Vector y;               // n targets (or class labels)
+  RowMatrix X;  // n x d training design
+  Vector y;  // n targets (or class labels)
   RowMatrix Xvalidation;  // nValidation x d (E5's selection set)
   Vector yvalidation;
-  RowMatrix Xtest;        // nTest x d held-out design
+  RowMatrix Xtest;  // nTest x d held-out design
   Vector ytest;
-  Vector coef;            // the true w* (E6: the best linear predictor; waveform: empty;
-                          // experts: the Q experts' weights one after the other, (d + d_n) each)
-  Labels groups;          // the true partition (E1: labels 0..Q-1, ascending in value;
-                          // experts: the expert of each training sample)
+  Vector coef;  // the true w* (E6: the best linear predictor; waveform: empty;
+      // experts: the Q experts' weights one after the other, (d + d_n) each)
+  Labels groups;  // the true partition (E1: labels 0..Q-1, ascending in value;
+      // experts: the expert of each training sample)
 };
 
 // Options of every generator; each reads the fields it declares (generatorSchema(): the fields,
@@ -33,15 +33,15 @@ struct GeneratorOptions {
   std::uint64_t seed = 1;
   int nTest = 0;
   int nValidation = 0;
-  int dataset = 1;                     // E5: 1 or 2
-  std::string task;                    // E1, E2, E6: "classification" or "regression"
-                                       // ("": E1/E2 regression, E6 classification);
-                                       // waveform: "classification" = binary (class 0 or not)
-  double rho = 0;                      // E1, E2: correlation of any two features, in [0, 1)
-  int noiseDims = 0;                   // experts: the noise dimensions d_n
-  double noiseSigma = 1;               // experts: their standard deviation σ_d
-  int tasks = 10;                      // tasks: the number of classes K
-  double taskSpread = 0.2;             // tasks: each class's predictor around its centre
+  int dataset = 1;  // E5: 1 or 2
+  std::string task;  // E1, E2, E6: "classification" or "regression"
+      // ("": E1/E2 regression, E6 classification);
+      // waveform: "classification" = binary (class 0 or not)
+  double rho = 0;  // E1, E2: correlation of any two features, in [0, 1)
+  int noiseDims = 0;  // experts: the noise dimensions d_n
+  double noiseSigma = 1;  // experts: their standard deviation σ_d
+  int tasks = 10;  // tasks: the number of classes K
+  double taskSpread = 0.2;  // tasks: each class's predictor around its centre
 };
 
 // Experts (LwCS §6.1.1 / Table 1, DataCube Table 2): Q experts v_q ~ N(0, I_d) on d intrinsic
@@ -95,7 +95,6 @@ Refusal checkE1(int n, int d, int Q, double sigma, int nTest);
 // rescaled to ‖w*‖ = 1; see generate()).
 enum class CoefValues { Uniform15, EvenUnitNorm };
 SyntheticProblem generateE1(int n, int d, int Q, double sigma, std::uint64_t seed, int nTest = 0,
-                            CoefValues values = CoefValues::Uniform15, double rho = 0,
-                            bool classification = false);
+                            CoefValues values = CoefValues::Uniform15, double rho = 0, bool classification = false);
 
 }  // namespace supclust

@@ -20,15 +20,19 @@ const Method* findMethod(const std::string& name);
 
 Result fit(const std::string& method, const Problem& problem, const Params& params, const Control& control = {},
            const WarmStart* warm = nullptr);
-Refusal checkFit(const std::string& method, const Problem& problem, const Params& params, std::unique_ptr<HeldDesign>* whole = nullptr);
+Refusal checkFit(const std::string& method, const Problem& problem, const Params& params,
+                 std::unique_ptr<HeldDesign>* whole = nullptr);
 Refusal checkOptions(const std::string& method, const Params& params, Options& out);
-CrossValidationResult crossValidate(const std::string& method, const Problem& problem, const Params& base, const Grid& grid,
-                                    const CrossValidationOptions& options, const Control& control = {});
-PathResult path(const std::string& method, const Problem& problem, const Params& base, const std::vector<double>& sequence,
-                const PathOptions& options, const Control& control = {}, const std::string& over = "");
-StabilityResult stability(const std::string& method, const Problem& problem, const Params& params, const StabilityOptions& options,
-                          const Control& control = {});
+CrossValidationResult crossValidate(const std::string& method, const Problem& problem, const Params& base,
+                                    const Grid& grid, const CrossValidationOptions& options,
+                                    const Control& control = {});
+PathResult path(const std::string& method, const Problem& problem, const Params& base,
+                const std::vector<double>& sequence, const PathOptions& options, const Control& control = {},
+                const std::string& over = "");
+StabilityResult stability(const std::string& method, const Problem& problem, const Params& params,
+                          const StabilityOptions& options, const Control& control = {});
 ValidationSelection selectOnValidation(const std::string& method, const Problem& train, const DataMatrix& Xvalidation,
-                                       const Vector& yvalidation, const Params& base, const Grid& grid, const Control& control = {});
+                                       const Vector& yvalidation, const Params& base, const Grid& grid,
+                                       const Control& control = {});
 
 }  // namespace supclust

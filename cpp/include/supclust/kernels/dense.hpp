@@ -25,7 +25,8 @@ bool allFinite(const double* x, std::size_t n);
 bool allFiniteWithMaxAbs(const double* x, std::size_t n, double& maxAbs);
 // The same for a row-major rows × cols matrix, with its column sums in sums (cols entries), each
 // summed over the rows in order (as the rows' running sum Σ_i x_i· sums it): one pass for all three.
-bool allFiniteWithMaxAbsAndColumnSums(const double* x, std::size_t rows, std::size_t cols, double& maxAbs, double* sums);
+bool allFiniteWithMaxAbsAndColumnSums(const double* x, std::size_t rows, std::size_t cols, double& maxAbs,
+                                      double* sums);
 
 // Σ a[i] b[i] (two two-lane accumulators: the same order natively and in wasm).
 double dot(const double* a, const double* b, std::size_t n);
@@ -47,8 +48,8 @@ void transposeShifted(const double* X, std::size_t n, std::size_t d, std::size_t
 void scatterAxpy(double alpha, const double* v, const std::int32_t* index, std::size_t n, double* y);
 // y[index[t]] += alpha v[t] and z[index[t]] += (alpha v[t]) w[index[t]] (the sparse form of
 // axpyWithWeighted; positions as scatterAxpy's).
-void scatterAxpyWithWeighted(double alpha, const double* v, const std::int32_t* index, std::size_t n, const double* w, double* y,
-                             double* z);
+void scatterAxpyWithWeighted(double alpha, const double* v, const std::int32_t* index, std::size_t n, const double* w,
+                             double* y, double* z);
 
 // a·c_j and b·c_j for the k ≤ 8 columns c_j, in one pass over a, b and the columns: each summed
 // exactly as dot() sums it (a pass per product would read a and b k times).
@@ -57,7 +58,8 @@ void dotsWithColumns(const double* a, const double* b, const double* const* colu
 
 // y = g + c_0 x_0 + c_1 x_1 + … (k ≤ 8 columns x_j, added in that order): to the bit a copy of g
 // followed by k axpy calls, in one pass.
-void addColumns(const double* g, const double* const* columns, const double* c, std::size_t k, std::size_t n, double* y);
+void addColumns(const double* g, const double* const* columns, const double* c, std::size_t k, std::size_t n,
+                double* y);
 
 // y += alpha x
 void axpy(double alpha, const double* x, double* y, std::size_t n);

@@ -8,7 +8,9 @@
 
 namespace supclust {
 
-inline double dotOf(const Vector& a, const Vector& b) { return dot(a.data(), b.data(), static_cast<std::size_t>(a.size())); }
+inline double dotOf(const Vector& a, const Vector& b) {
+  return dot(a.data(), b.data(), static_cast<std::size_t>(a.size()));
+}
 
 // H v for a symmetric H: its column-major storage read as rows (its rows are its columns).
 inline Vector symmetricTimes(const Matrix& H, const Vector& v) {

@@ -21,8 +21,8 @@ namespace supclust {
 
 struct KMeans1DResult {
   std::vector<std::int32_t> labels;  // per input coordinate, 0..G-1, in original order
-  std::vector<double> centroids;     // G values, ascending (G = min(Q, #distinct values))
-  double sse = 0;                    // sum of squared deviations from the assigned centroid
+  std::vector<double> centroids;  // G values, ascending (G = min(Q, #distinct values))
+  double sse = 0;  // sum of squared deviations from the assigned centroid
 };
 
 // The DP's memory bound: one 32-bit split index per (group, distinct value), at most 1 GB.

@@ -25,8 +25,8 @@ namespace supclust {
 
 struct KMedian1DResult {
   std::vector<std::int32_t> labels;  // per input coordinate, 0..G-1, in original order
-  std::vector<double> centres;       // G medians, ascending (G = min(s, #distinct values))
-  double cost = 0;                   // Σ_j |u_j − centre of j|
+  std::vector<double> centres;  // G medians, ascending (G = min(s, #distinct values))
+  double cost = 0;  // Σ_j |u_j − centre of j|
 };
 
 class KMedian1D {

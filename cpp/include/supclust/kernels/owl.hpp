@@ -31,7 +31,7 @@ class MagnitudeOrder {
   // whose other entries are zeros, or below the smallest weight.
   std::size_t sortAbove(const double* v, std::size_t d, double floor);
   const std::vector<std::int32_t>& order() const { return order_; }  // after sort() or sortAbove()
-  const std::vector<double>& magnitudes() const { return key_; }     // |v|, unsorted
+  const std::vector<double>& magnitudes() const { return key_; }  // |v|, unsorted
 
  private:
   std::vector<std::int32_t> order_;  // kept between calls

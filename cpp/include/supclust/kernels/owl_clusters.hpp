@@ -35,9 +35,9 @@ class OwlClusters {
   // members' signs held; a > 0; cumulative[k] = w_1 + … + w_k, cumulative[0] = 0): its new
   // magnitude |v| and the sign of v, and which other cluster it joins (or none).
   struct Move {
-    double value = 0;     // v (0: the cluster leaves for the zeros)
+    double value = 0;  // v (0: the cluster leaves for the zeros)
     std::size_t slot = 0;  // among the other clusters (j removed), by decreasing magnitude: its position
-    bool merge = false;    // v's magnitude equals the other cluster at `slot`: it joins it
+    bool merge = false;  // v's magnitude equals the other cluster at `slot`: it joins it
   };
   Move threshold(std::size_t j, double x, double a, const double* cumulative) const;
   // Applies a move of cluster j (the caller has already set the members' coefficients to ±|v|).

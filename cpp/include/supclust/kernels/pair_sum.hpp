@@ -41,7 +41,7 @@ class PairSumProx {
   void apply(const double* v, std::size_t m, double t, double* out);
 
  private:
-  std::vector<std::int32_t> order_;        // by decreasing v, kept: the next sort starts from it
+  std::vector<std::int32_t> order_;  // by decreasing v, kept: the next sort starts from it
   std::vector<std::int32_t> byMagnitude_;  // by decreasing |v + t c|
   std::vector<double> shifted_, omega_;
   OwlProx owl_;

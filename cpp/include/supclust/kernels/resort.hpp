@@ -61,7 +61,8 @@ inline void sortByDecreasingValue(const double* v, std::size_t d, std::vector<st
   if (resortFrom(v, d, order, 8 * d)) return;
   order.resize(d);
   std::iota(order.begin(), order.end(), 0);
-  std::sort(order.begin(), order.end(), [v](std::int32_t a, std::int32_t b) { return v[a] > v[b] || (v[a] == v[b] && a < b); });
+  std::sort(order.begin(), order.end(),
+            [v](std::int32_t a, std::int32_t b) { return v[a] > v[b] || (v[a] == v[b] && a < b); });
 }
 
 }  // namespace supclust

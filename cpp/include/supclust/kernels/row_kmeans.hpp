@@ -11,7 +11,7 @@
 namespace supclust {
 
 struct RowKMeansResult {
-  Labels labels;     // per row, 0..G-1
+  Labels labels;  // per row, 0..G-1
   Matrix centroids;  // G x K, ordered by their first column (then the next) for stable labels
   double sse = 0;
 };
@@ -20,10 +20,8 @@ struct RowKMeansResult {
 // number, for g < sums.rows(): k-means' centroid step, and the experts' CG oracle's values.
 void sumRowsByGroup(const RowMatrix& rows, const Labels& labels, RowMatrix& sums, Vector& counts);
 
-RowKMeansResult rowKMeans(const Matrix& rows, int Q, int restarts, std::uint64_t seed,
-                          int maxIterations = 100);
+RowKMeansResult rowKMeans(const Matrix& rows, int Q, int restarts, std::uint64_t seed, int maxIterations = 100);
 // The same on row-major rows (no copy: what the solvers on per-sample predictors hold).
-RowKMeansResult rowKMeans(const RowMatrix& rows, int Q, int restarts, std::uint64_t seed,
-                          int maxIterations = 100);
+RowKMeansResult rowKMeans(const RowMatrix& rows, int Q, int restarts, std::uint64_t seed, int maxIterations = 100);
 
 }  // namespace supclust

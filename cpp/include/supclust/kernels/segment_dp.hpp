@@ -53,8 +53,8 @@ class SegmentDP {
   // For q == 0 (one segment ending at j), prev is ignored and cur[j] = cost(0, j).
   // lower (optional) is row q-1's arg, valid for j < lowerEnd: the minimiser is monotone in q
   // too (opt(q-1, j) <= opt(q, j) for Monge costs), which narrows the scans.
-  void fillRow(std::size_t q, const double* prev, double* cur, std::int32_t* arg, std::size_t jlo,
-               std::size_t jhi, const std::int32_t* lower = nullptr, std::size_t lowerEnd = 0);
+  void fillRow(std::size_t q, const double* prev, double* cur, std::int32_t* arg, std::size_t jlo, std::size_t jhi,
+               const std::int32_t* lower = nullptr, std::size_t lowerEnd = 0);
 
  private:
   struct Task {
@@ -67,15 +67,15 @@ class SegmentDP {
   void scanRowsPrecise(std::size_t q, const double* prev, double* cur, std::int32_t* arg, std::size_t jlo,
                        std::size_t jhi, const std::int32_t* lower, std::size_t lowerEnd);
   template <bool UnitCounts>
-  void scanRows(std::size_t q, const double* prev, double* cur, std::int32_t* arg, std::size_t jlo,
-                std::size_t jhi, const std::int32_t* lower, std::size_t lowerEnd);
+  void scanRows(std::size_t q, const double* prev, double* cur, std::int32_t* arg, std::size_t jlo, std::size_t jhi,
+                const std::int32_t* lower, std::size_t lowerEnd);
 
   std::size_t m_ = 0;
   bool unitCounts_ = true;
   double scale_ = 1;
-  std::vector<std::int32_t> c0_;    // prefix counts
-  std::vector<double> s1_, s2_;      // prefix sums of values and squares
-  std::vector<double> inverse_;      // inverse_[k] = 1/k: no division in the inner loop
+  std::vector<std::int32_t> c0_;  // prefix counts
+  std::vector<double> s1_, s2_;  // prefix sums of values and squares
+  std::vector<double> inverse_;  // inverse_[k] = 1/k: no division in the inner loop
   std::vector<double> inverseReversed_;  // [y] = 1/(m - y): unit counts, read ascending
   std::vector<Task> stack_;
   // The precise path: the points (as given) and uncentred double-double prefix sums of the

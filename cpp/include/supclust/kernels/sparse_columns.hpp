@@ -79,33 +79,38 @@ inline double columnAxpyThenDot(const SparseColumns& c, Eigen::Index j, double a
     return columnDot(c, k, y);
   }
   const std::int64_t from = c.start[static_cast<std::size_t>(j)], to = c.start[static_cast<std::size_t>(j) + 1];
-  return axpyThenDot(alpha, c.value.data() + from, y, c.value.data() + c.start[static_cast<std::size_t>(k)], static_cast<std::size_t>(to - from));
+  return axpyThenDot(alpha, c.value.data() + from, y, c.value.data() + c.start[static_cast<std::size_t>(k)],
+                     static_cast<std::size_t>(to - from));
 }
 
 // y[i] += αX(i, j) and z[i] += (αX(i, j)) w[i] over column j's stored entries (dense storage:
 // axpyWithWeighted, which rounds the same way).
-inline void columnAxpyWithWeighted(const SparseColumns& c, Eigen::Index j, double alpha, const double* w, double* y, double* z) {
+inline void columnAxpyWithWeighted(const SparseColumns& c, Eigen::Index j, double alpha, const double* w, double* y,
+                                   double* z) {
   const std::int64_t from = c.start[static_cast<std::size_t>(j)], to = c.start[static_cast<std::size_t>(j) + 1];
   if (c.dense) return axpyWithWeighted(alpha, c.value.data() + from, w, y, z, static_cast<std::size_t>(to - from));
-  scatterAxpyWithWeighted(alpha, c.value.data() + from, c.row.data() + from, static_cast<std::size_t>(to - from), w, y, z);
+  scatterAxpyWithWeighted(alpha, c.value.data() + from, c.row.data() + from, static_cast<std::size_t>(to - from), w, y,
+                          z);
 }
 
 // columnAxpyWithWeighted, then Σ_i X(i, k) z[i] over column k's stored entries: to the bit the two
 // calls (dense storage: one pass, axpyWithWeightedThenDot).
-inline double columnAxpyWithWeightedThenDot(const SparseColumns& c, Eigen::Index j, double alpha, const double* w, double* y,
-                                            double* z, Eigen::Index k) {
+inline double columnAxpyWithWeightedThenDot(const SparseColumns& c, Eigen::Index j, double alpha, const double* w,
+                                            double* y, double* z, Eigen::Index k) {
   if (!c.dense) {
     columnAxpyWithWeighted(c, j, alpha, w, y, z);
     return columnDot(c, k, z);
   }
   const std::int64_t from = c.start[static_cast<std::size_t>(j)], to = c.start[static_cast<std::size_t>(j) + 1];
-  return axpyWithWeightedThenDot(alpha, c.value.data() + from, w, y, z, c.value.data() + c.start[static_cast<std::size_t>(k)],
+  return axpyWithWeightedThenDot(alpha, c.value.data() + from, w, y, z,
+                                 c.value.data() + c.start[static_cast<std::size_t>(k)],
                                  static_cast<std::size_t>(to - from));
 }
 
 // Σ w[i] X(i, j) and Σ w[i] X(i, j)² over column j's stored entries (dense storage:
 // weightedMoments).
-inline void columnWeightedMoments(const SparseColumns& c, Eigen::Index j, const double* w, double& first, double& second) {
+inline void columnWeightedMoments(const SparseColumns& c, Eigen::Index j, const double* w, double& first,
+                                  double& second) {
   const std::int64_t from = c.start[static_cast<std::size_t>(j)], to = c.start[static_cast<std::size_t>(j) + 1];
   if (c.dense) return weightedMoments(c.value.data() + from, w, static_cast<std::size_t>(to - from), first, second);
   double a = 0, q = 0;
@@ -134,12 +139,14 @@ struct NonZeroRows {
 // The non-zero entries X(i, j) + shift[j] (row-major X) row by row, columns ascending, when at
 // most `denseAbove` of the entries are non-zero; else nothing (they are counted first, row by
 // row until the count passes that share: a dense X is read halfway, and written not at all).
-std::optional<NonZeroRows> nonZeroRowsOf(const Eigen::Ref<const RowMatrix>& X, const RowVector& shift, double denseAbove = kDenseAbove);
+std::optional<NonZeroRows> nonZeroRowsOf(const Eigen::Ref<const RowMatrix>& X, const RowVector& shift,
+                                         double denseAbove = kDenseAbove);
 
 // The entries X(i, j) + shift[j] (row-major X) column by column, rows ascending: only the
 // non-zeros when at most `denseAbove` of the entries are non-zero (nonZeroRowsOf, then their
 // transpose), else every entry (dense).
-SparseColumns sparseColumnsOf(const Eigen::Ref<const RowMatrix>& X, const RowVector& shift, double denseAbove = kDenseAbove);
+SparseColumns sparseColumnsOf(const Eigen::Ref<const RowMatrix>& X, const RowVector& shift,
+                              double denseAbove = kDenseAbove);
 
 // The columns of a CSR matrix (rows × cols; indptr, indices, values as in core/data_matrix.hpp),
 // always in sparse storage: the transpose, in O(rows + cols + non-zeros).

@@ -23,9 +23,9 @@
 namespace supclust {
 
 struct SparseGroupsResult {
-  std::vector<double> values;        // the projection, original order
+  std::vector<double> values;  // the projection, original order
   std::vector<std::int32_t> labels;  // per coordinate, index into centroids
-  std::vector<double> centroids;     // ascending; includes 0 when some coordinate is zero
+  std::vector<double> centroids;  // ascending; includes 0 when some coordinate is zero
 };
 
 // "" when the projection of d values with budgets s and Q fits the DP's memory (per sign, Q
@@ -42,9 +42,9 @@ class SparseGroupsProjector {
 
  private:
   struct Side {
-    std::vector<std::int32_t> idx;   // selected coordinates, decreasing magnitude
-    std::vector<double> mag;         // their magnitudes, divided by the solve's power-of-two scale
-    std::vector<double> best;        // F(j, q): prefix maxima of f over j' <= j, q' <= q
+    std::vector<std::int32_t> idx;  // selected coordinates, decreasing magnitude
+    std::vector<double> mag;  // their magnitudes, divided by the solve's power-of-two scale
+    std::vector<double> best;  // F(j, q): prefix maxima of f over j' <= j, q' <= q
     std::vector<std::int32_t> argJ, argQ;
     std::vector<std::int32_t> back;  // DP split indices, Q x m
   };

@@ -35,10 +35,10 @@ struct CrossValidationOptions {
   int folds = 5;
   std::uint64_t seed = 1;
   std::string metric;  // "" = the loss's default
-  int threads = 0;     // 0 = availableThreads()
-  int chunk = 4;       // grid points per warm-started task
+  int threads = 0;  // 0 = availableThreads()
+  int chunk = 4;  // grid points per warm-started task
   std::optional<Labels> foldId;  // each row's fold, 0..k−1: replaces folds and seed
-  bool stratify = true;          // a classifier's folds: each class dealt round-robin
+  bool stratify = true;  // a classifier's folds: each class dealt round-robin
   // An experts model's held-out predictions: "best" (each row's best answer given its target, the
   // papers' setting) or "gated" (the gated mixture: a prediction for new rows).
   std::string experts = "best";
@@ -56,8 +56,8 @@ constexpr std::size_t kMaxGridPoints = 100000;
 
 struct GridPoint {
   std::vector<double> values;  // one per grid name
-  double mean = 0, std = 0;    // over folds
-  double se = 0;               // the mean's standard error, std / √folds
+  double mean = 0, std = 0;  // over folds
+  double se = 0;  // the mean's standard error, std / √folds
   std::vector<double> scores;  // per fold
 };
 
@@ -85,9 +85,15 @@ struct Rows {
   Vector y;  // n x targetColumns, row-major (as Problem::y)
   Eigen::Index targetColumns = 1;
   Vector weights;  // the rows' observation weights, or none
-  Vector offset;   // the rows' offsets, or none
+  Vector offset;  // the rows' offsets, or none
   Problem view() const {
-    return {X.view(), {y.data(), y.size()}, targetColumns, nullptr, 0, {weights.data(), weights.size()}, {offset.data(), offset.size()}};
+    return {X.view(),
+            {y.data(), y.size()},
+            targetColumns,
+            nullptr,
+            0,
+            {weights.data(), weights.size()},
+            {offset.data(), offset.size()}};
   }
 };
 Rows selectRows(const Problem& p, const std::vector<bool>& take, bool wanted = true);
@@ -159,8 +165,9 @@ template <class PointAt>
 Refusal takeFoldScores(const std::vector<double>& scores, std::size_t points, int folds, PointAt pointAt) {
   const std::size_t k = static_cast<std::size_t>(folds);
   if (scores.size() != points * k)
-    return Refusal("foldScores", "must hold " + std::to_string(points) + " points × " + std::to_string(folds) + " folds = " +
-                                     std::to_string(points * k) + " scores (got " + std::to_string(scores.size()) + ")");
+    return Refusal("foldScores", "must hold " + std::to_string(points) + " points × " + std::to_string(folds) +
+                                     " folds = " + std::to_string(points * k) + " scores (got " +
+                                     std::to_string(scores.size()) + ")");
   for (std::size_t p = 0; p < points; ++p)
     for (std::size_t f = 0; f < k; ++f) pointAt(p).scores[f] = scores[p * k + f];
   return {};

@@ -17,13 +17,19 @@
 namespace supclust {
 
 struct ReflectedRows {
-  StoredData X;    // [X; −X]
-  Vector y;        // [y; y'], row-major as Problem::y
+  StoredData X;  // [X; −X]
+  Vector y;  // [y; y'], row-major as Problem::y
   Eigen::Index targetColumns = 1;
   Vector weights;  // [w; w], or none
-  Vector offset;   // [o; −o] (the reflected row's score is −(xᵀW + o)), or none
+  Vector offset;  // [o; −o] (the reflected row's score is −(xᵀW + o)), or none
   Problem view() const {
-    return {X.view(), {y.data(), y.size()}, targetColumns, nullptr, 0, {weights.data(), weights.size()}, {offset.data(), offset.size()}};
+    return {X.view(),
+            {y.data(), y.size()},
+            targetColumns,
+            nullptr,
+            0,
+            {weights.data(), weights.size()},
+            {offset.data(), offset.size()}};
   }
 };
 

@@ -37,7 +37,9 @@ struct RestartsField {
 // `loss`: any of lossNames().
 template <class T>
 Schema<T>& lossField(Schema<T>& s) {
-  return s.choice("loss", &T::loss, "the datafit (logistic: two classes; ova-*: one-vs-all over K classes; class labels of any values)", lossNames());
+  return s.choice("loss", &T::loss,
+                  "the datafit (logistic: two classes; ova-*: one-vs-all over K classes; class labels of any values)",
+                  lossNames());
 }
 // `loss`: any of lossNames() or the multinomial (softmax) loss, K classes in one model.
 template <class T>
@@ -45,7 +47,8 @@ Schema<T>& softmaxLossField(Schema<T>& s) {
   std::vector<std::string> names = lossNames();
   names.push_back("multinomial");
   return s.choice("loss", &T::loss,
-                  "the datafit (logistic: two classes; ova-*: one-vs-all over K classes; multinomial: the softmax over K classes; class labels of any values)",
+                  "the datafit (logistic: two classes; ova-*: one-vs-all over K classes; multinomial: the softmax over "
+                  "K classes; class labels of any values)",
                   names);
 }
 template <class T>
@@ -60,7 +63,8 @@ Schema<T>& binaryLoss(Schema<T>& s) {
 // The squared, the binary logistic (one output) or the multinomial loss (K outputs).
 template <class T>
 Schema<T>& binaryOrSoftmaxLoss(Schema<T>& s) {
-  return s.choice("loss", &T::loss, "the datafit (logistic: two classes, one output; multinomial: the softmax over K classes, K outputs)",
+  return s.choice("loss", &T::loss,
+                  "the datafit (logistic: two classes, one output; multinomial: the softmax over K classes, K outputs)",
                   {"squared", "logistic", "multinomial"});
 }
 // `restarts`: k-means++ restarts when the coefficients' rows (K outputs) are clustered.

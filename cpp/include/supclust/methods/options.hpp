@@ -28,8 +28,8 @@ struct OptionSpec {
   std::string name;
   OptionKind kind;
   std::string doc;
-  double defaultNumber = 0;        // Number, Integer, Boolean (0/1)
-  std::string defaultChoice;       // Choice
+  double defaultNumber = 0;  // Number, Integer, Boolean (0/1)
+  std::string defaultChoice;  // Choice
   double min = -HUGE_VAL, max = HUGE_VAL;  // the range (Number, Integer): inclusive unless
   bool minExclusive = false, maxExclusive = false;  // marked exclusive
   std::vector<std::string> choices;
@@ -70,9 +70,7 @@ class Options {
   // Integer options are checked to lie in [min, 2^31 − 1]; seeds (up to 2^53) are read with
   // seed().
   int integer(const std::string& name) const { return static_cast<int>(numbers_.at(name)); }
-  std::uint64_t seed(const std::string& name = "seed") const {
-    return static_cast<std::uint64_t>(numbers_.at(name));
-  }
+  std::uint64_t seed(const std::string& name = "seed") const { return static_cast<std::uint64_t>(numbers_.at(name)); }
   bool flag(const std::string& name) const { return numbers_.at(name) != 0; }
   const std::string& choice(const std::string& name) const { return strings_.at(name); }
   const Labels& labels(const std::string& name) const { return labels_.at(name); }

@@ -71,10 +71,10 @@ struct PathOptions {
   double devianceRatioChange = 1e-5;
   double devianceRatioMax = 0.999;
   int maxNonZeros = 0;  // 0: no limit
-  int maxGroups = 0;    // 0: no limit
-  int folds = 0;        // 0: not cross-validated (unless cv.foldId is given)
+  int maxGroups = 0;  // 0: no limit
+  int folds = 0;  // 0: not cross-validated (unless cv.foldId is given)
   CrossValidationOptions cv;  // seed, metric, foldId and stratify, as cross-validation declares them
-  bool stopsEarly = true;     // not a setting: a cross-validation's fold paths fit every point
+  bool stopsEarly = true;  // not a setting: a cross-validation's fold paths fit every point
 };
 const Schema<PathOptions>& pathSchema();
 
@@ -90,14 +90,14 @@ PathTop pathRidgeScale(const PathData& data);
 PathTop pathL1Top(const PathData& data, TopKind kind);
 
 struct PathPoint {
-  double value = 0;             // the path's weight
+  double value = 0;  // the path's weight
   std::vector<double> weights;  // every path weight at this point, in Method::pathWeights' order
   Result model;
   double devianceRatio = 0;
   long nonZeros = 0;  // features (rows of coef) not all zero
-  long groups = 0;    // distinct non-zero coefficient rows (experts, tasks: distinct group labels)
+  long groups = 0;  // distinct non-zero coefficient rows (experts, tasks: distinct group labels)
   double criterion = NAN;  // EBIC (features models)
-  GridPoint cv;            // cross-validated: the folds' scores at this point, their mean and se
+  GridPoint cv;  // cross-validated: the folds' scores at this point, their mean and se
 };
 
 struct PathResult {
@@ -105,8 +105,8 @@ struct PathResult {
   std::string message;
   std::string field;
   std::vector<std::string> weights;  // the method's path weights
-  std::size_t weight = 0;            // the path's weight: weights[weight]
-  std::vector<double> ray;           // the ratios, ray[weight] = 1
+  std::size_t weight = 0;  // the path's weight: weights[weight]
+  std::vector<double> ray;  // the ratios, ray[weight] = 1
   PathTop top;
   std::string stopped;  // "" (ran to the end) or the option that stopped it early
   std::vector<PathPoint> points;

@@ -22,7 +22,9 @@ struct PenaltyFactorField {
 template <class T>
 Schema<T>& penaltyFactorField(Schema<T>& s, const std::string& of, const std::string& note = "") {
   return s.numbers("penaltyFactor", &T::penaltyFactor,
-                   "per-feature factors ≥ 0 of " + of + " (glmnet's penalty.factor: 0 leaves a feature unpenalised; rescaled to sum to d)" + note, 0);
+                   "per-feature factors ≥ 0 of " + of +
+                       " (glmnet's penalty.factor: 0 leaves a feature unpenalised; rescaled to sum to d)" + note,
+                   0);
 }
 
 // The factors as the solvers read them (rescaled to sum to d), or nothing when not given.

@@ -19,8 +19,8 @@ namespace supclust {
 // designs with a short side up to admmShortSide: solvers/admm.hpp's admmSuits) or accelerated proximal
 // gradient, from the context's start or a given one (the DC iterations' previous point).
 Result penalisedFit(const FitContext& c, const Penalty& P, double ridge, const ConvexSolverFields& solver);
-Result penalisedFit(const FitContext& c, const Penalty& P, double ridge, const ConvexSolverFields& solver, Matrix W0, RowVector b0,
-                    Eigen::Index admmShortSide = kAdmmShortSide);
+Result penalisedFit(const FitContext& c, const Penalty& P, double ridge, const ConvexSolverFields& solver, Matrix W0,
+                    RowVector b0, Eigen::Index admmShortSide = kAdmmShortSide);
 // The datafit plus the ridge term (ridge/2)‖W‖², on the context's data.
 Objective objectiveOf(const FitContext& c, double ridge);
 // The smooth objective (loss + ridge) alone: closed form for the squared loss, trust-region

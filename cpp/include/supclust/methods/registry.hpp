@@ -177,7 +177,9 @@ struct Method {
   template <class T>
   Method& checkShape(Refusal (*f)(const T&, Eigen::Index n, Eigen::Index d, Eigen::Index K)) {
     expectType<T>("checkShape");
-    shapeCheck = [f](const void* typed, Eigen::Index n, Eigen::Index d, Eigen::Index K) { return f(*static_cast<const T*>(typed), n, d, K); };
+    shapeCheck = [f](const void* typed, Eigen::Index n, Eigen::Index d, Eigen::Index K) {
+      return f(*static_cast<const T*>(typed), n, d, K);
+    };
     return *this;
   }
   template <class T>
@@ -186,12 +188,30 @@ struct Method {
     outputs = [f](const void* typed, Eigen::Index targets) { return f(*static_cast<const T*>(typed), targets); };
     return *this;
   }
-  Method& dependsOnStart() { startDependent = true; return *this; }
-  Method& nestedOverCount() { nestsOverCount = true; return *this; }
-  Method& rescaledBy(Rescale f) { rescale = f; return *this; }
-  Method& memoryUse(MemoryUse m) { memory = m; return *this; }
-  Method& denseOnly() { acceptsSparse = false; return *this; }
-  Method& weighted() { takesWeights = true; return *this; }
+  Method& dependsOnStart() {
+    startDependent = true;
+    return *this;
+  }
+  Method& nestedOverCount() {
+    nestsOverCount = true;
+    return *this;
+  }
+  Method& rescaledBy(Rescale f) {
+    rescale = f;
+    return *this;
+  }
+  Method& memoryUse(MemoryUse m) {
+    memory = m;
+    return *this;
+  }
+  Method& denseOnly() {
+    acceptsSparse = false;
+    return *this;
+  }
+  Method& weighted() {
+    takesWeights = true;
+    return *this;
+  }
   Method& weightedByRows(RowsForWeights when = RowsForWeights::Always) {
     takesWeights = true;
     rowsForWeights = when;
@@ -208,7 +228,10 @@ struct Method {
     structureBytes = [f](const void* typed, double d) { return f(*static_cast<const T*>(typed), d); };
     return *this;
   }
-  Method& ofKind(ModelKind k) { kind = k; return *this; }
+  Method& ofKind(ModelKind k) {
+    kind = k;
+    return *this;
+  }
   template <class T>
   Method& pathAlong(std::vector<std::string> weights, PathTop (*f)(const T&, const PathData&)) {
     expectType<T>("pathAlong");
@@ -235,7 +258,8 @@ struct Method {
   template <class T>
   void expectType(const char* what) const {
     if (type_ == typeTag<T>()) return;
-    std::fprintf(stderr, "supclust: method '%s': %s takes another options struct than its schema\n", name.c_str(), what);
+    std::fprintf(stderr, "supclust: method '%s': %s takes another options struct than its schema\n", name.c_str(),
+                 what);
     std::abort();
   }
   // The options struct of this method from checked options (type-erased: the T of the schema).
@@ -267,7 +291,8 @@ struct StandardizedProblem {
 // `problem` standardized by the columns' deviations of its design (held, or the check's whole
 // design): nothing and `out` filled, or the refusal (memory for the copy beside `workBytes` more,
 // a column too narrow to divide by), naming `standardize`.
-Refusal standardizedProblem(const Problem& problem, const HeldDesign& design, double workBytes, StandardizedProblem& out);
+Refusal standardizedProblem(const Problem& problem, const HeldDesign& design, double workBytes,
+                            StandardizedProblem& out);
 // A call of `method` with standardize (a path, a subsample's fit whose coefficients are read as
 // fitted) made on the standardized problem: fit()'s checks, then `problem` standardized by the
 // columns' deviations as fit() reads them, and `params` asking for no standardize.
@@ -284,7 +309,8 @@ Result fit(const Method& method, const Problem& problem, const Params& params, c
 // Every check fit() makes before any work: options, data, shapes. When X is not held and
 // `whole` is given, it receives the design on the whole of X the check made (X's largest entry
 // and column means), for later fits on the same X to hold: they do not check X again.
-Refusal checkFit(const Method& method, const Problem& problem, const Params& params, std::unique_ptr<HeldDesign>* whole = nullptr);
+Refusal checkFit(const Method& method, const Problem& problem, const Params& params,
+                 std::unique_ptr<HeldDesign>* whole = nullptr);
 
 // The method's options checked and defaults filled, without data.
 Refusal checkOptions(const Method& method, const Params& params, Options& out);

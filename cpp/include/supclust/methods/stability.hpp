@@ -54,15 +54,15 @@ struct StabilityResult {
   int rows = 0;  // rows per subsample
   std::vector<double> selection;  // per feature
   std::vector<CoGroupedPair> pairs;  // every pair co-grouped at least `threshold` of the time, by (i, j)
-  std::vector<double> coGrouping;    // d ≤ kDenseStabilityFeatures: d × d, the diagonal the selection
-  Labels consensus;                  // per feature: its consensus group, or −1 (selected less often)
+  std::vector<double> coGrouping;  // d ≤ kDenseStabilityFeatures: d × d, the diagonal the selection
+  Labels consensus;  // per feature: its consensus group, or −1 (selected less often)
   // A shard's partial (shardCount > 1): each resample's partition as StabilityOptions::partitions
   // encodes it, −1 throughout for the other shards' resamples; the counts above are empty.
   bool partial = false;
   Labels partitions;
 };
 
-StabilityResult stability(const Method& method, const Problem& problem, const Params& params, const StabilityOptions& options,
-                          const Control& control = {});
+StabilityResult stability(const Method& method, const Problem& problem, const Params& params,
+                          const StabilityOptions& options, const Control& control = {});
 
 }  // namespace supclust

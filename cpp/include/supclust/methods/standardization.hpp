@@ -37,7 +37,7 @@ constexpr double kScaleWarningRatio = 100;
 
 struct Standardization {
   RowVector scales;  // s_j (1 for a constant column: unitScales)
-  StoredData X;      // X S⁻¹
+  StoredData X;  // X S⁻¹
   double maxAbs = 0;  // its largest |entry|
 };
 

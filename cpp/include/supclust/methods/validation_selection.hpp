@@ -15,7 +15,7 @@ struct ValidationSelection {
   std::string message;
   Result model;
   std::vector<double> values;  // the chosen point, one value per grid option
-  double score = 0;            // its validation MSE
+  double score = 0;  // its validation MSE
 };
 
 ValidationSelection selectOnValidation(const Method& method, const Problem& train, const DataMatrix& Xvalidation,

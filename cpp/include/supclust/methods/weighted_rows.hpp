@@ -17,11 +17,11 @@
 namespace supclust {
 
 struct WeightedRows {
-  StoredData X;       // 2n rows: s_i(x_i − x̄_ω), then their negatives
-  Vector y;           // [s(T − 1t̄_ω); −s(T − 1t̄_ω)], row-major as Problem::y
+  StoredData X;  // 2n rows: s_i(x_i − x̄_ω), then their negatives
+  Vector y;  // [s(T − 1t̄_ω); −s(T − 1t̄_ω)], row-major as Problem::y
   Eigen::Index targetColumns = 1;
-  RowVector xMeans;   // x̄_ω (1 × d), 0 without an intercept
-  RowVector tMeans;   // t̄_ω (1 × K), 0 without an intercept
+  RowVector xMeans;  // x̄_ω (1 × d), 0 without an intercept
+  RowVector tMeans;  // t̄_ω (1 × K), 0 without an intercept
   Problem view() const { return {X.view(), {y.data(), y.size()}, targetColumns}; }
   // The weighted fit's intercepts from the equal rows' coefficients W (d × K): t̄_ω − x̄_ωW.
   RowVector intercept(const Matrix& W) const { return tMeans - xMeans * W; }

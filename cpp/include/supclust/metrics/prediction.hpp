@@ -84,7 +84,7 @@ struct Predictor {
   bool oneVsAll = false;
   Gate gate;  // experts: d x Q and Q intercepts (empty for a model saved before gates)
   bool softmax = false;  // a multinomial model: its probabilities are the scores' softmax
-  bool offset = false;   // fitted with row offsets: its scores on new rows add theirs
+  bool offset = false;  // fitted with row offsets: its scores on new rows add theirs
 };
 
 // A prediction's offsets (core/offset_loss.hpp): n of them for a model fitted with offsets
@@ -114,7 +114,8 @@ struct Answers {
 // The answer `what` of `model` on rows X; Experts reads y (n targets, or class indices when the
 // model has classes). Refused naming X when its columns are not the model's features, y when it
 // is not one entry per row.
-Answers answer(Answer what, const Predictor& model, const DataMatrix& X, const Vector& y, const Vector& offset = Vector());
+Answers answer(Answer what, const Predictor& model, const DataMatrix& X, const Vector& y,
+               const Vector& offset = Vector());
 
 // Binary classification from scores (class 1 when score > 0) against labels in {0, 1}.
 struct BinaryRates {

@@ -30,8 +30,8 @@ namespace supclust {
 struct AdmmOptions {
   int maxIterations = 20000;
   double tolerance = 1e-10;  // relative optimality residual, as ProximalGradientOptions
-  int andersonMemory = 5;    // Anderson acceleration of the ADMM steps (0: plain ADMM)
-  int threads = 0;           // fusion ADMM's block passes on a WorkTeam of this many (0: all available)
+  int andersonMemory = 5;  // Anderson acceleration of the ADMM steps (0: plain ADMM)
+  int threads = 0;  // fusion ADMM's block passes on a WorkTeam of this many (0: all available)
 };
 
 // ADMM factorises a min(n, d)² matrix, again at each rebalancing of ρ, so it pays when that

@@ -33,8 +33,8 @@ class AndersonAcceleration {
 
  private:
   int memory_;
-  Matrix dF_, dG_;     // the last memory_ differences, a ring of columns from first_
-  Matrix gram_;        // dFᵀdF over the ring's slots
+  Matrix dF_, dG_;  // the last memory_ differences, a ring of columns from first_
+  Matrix gram_;  // dFᵀdF over the ring's slots
   int first_ = 0, stored_ = 0;
   Vector f_, fPrev_, gPrev_;
   std::vector<double> normal_;  // the k × k normal equations, factorised in place

@@ -16,8 +16,12 @@ class CentredResidual {
  public:
   // r = y − mean(y) (w = 0). Transposes X (once per design: CenteredDesign keeps it).
   CentredResidual(const CenteredDesign& X, const Eigen::Ref<const Vector>& y)
-      : cols_(X.uncentredColumns()), moments_(X.uncentredMoments()), mu_(X.means()), n_(static_cast<double>(X.rows())),
-        raw_(y.array() - y.mean()), rawSum_(raw_.sum()) {}
+      : cols_(X.uncentredColumns()),
+        moments_(X.uncentredMoments()),
+        mu_(X.means()),
+        n_(static_cast<double>(X.rows())),
+        raw_(y.array() - y.mean()),
+        rawSum_(raw_.sum()) {}
 
   // r = y − mean(y) − Xc w from scratch (the updates' rounding dropped), reading w's non-zeros' columns.
   void recompute(const Eigen::Ref<const Vector>& y, const Eigen::Ref<const Vector>& w) {
@@ -29,7 +33,9 @@ class CentredResidual {
   }
   // Xc_jᵀ r = x_jᵀ raw + offset·Σx_j − μ_j (Σraw + n·offset).
   double correlation(Eigen::Index j) const { return correlationFrom(j, columnDot(cols_, j, raw_.data())); }
-  double correlationFrom(Eigen::Index j, double xr) const { return xr + offset_ * moments_.sum[j] - mu_[j] * (rawSum_ + n_ * offset_); }
+  double correlationFrom(Eigen::Index j, double xr) const {
+    return xr + offset_ * moments_.sum[j] - mu_[j] * (rawSum_ + n_ * offset_);
+  }
   // Xcᵀ r for every column (into g, d entries).
   void correlations(double* g) const {
     columnDots(cols_, raw_.data(), 0, cols_.cols, g);

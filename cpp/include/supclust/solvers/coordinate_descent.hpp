@@ -47,9 +47,8 @@ struct CoordinateDescentOptions {
 // Returns coef (d x 1) and intercept = mean(y) in the centred parametrisation. `factors` (d
 // entries ≥ 0, glmnet's penalty.factor): coordinate j's penalty is pf_j (λα|w_j| + λ(1−α)/2 w_j²),
 // 0 leaving it unpenalised; nullptr: every pf_j = 1.
-Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, double lambda,
-                                   double alpha, const CoordinateDescentOptions& opt,
-                                   const Control& control, const Vector* start = nullptr,
-                                   const Vector* factors = nullptr);
+Result elasticNetCoordinateDescent(const CenteredDesign& X, const Vector& y, double lambda, double alpha,
+                                   const CoordinateDescentOptions& opt, const Control& control,
+                                   const Vector* start = nullptr, const Vector* factors = nullptr);
 
 }  // namespace supclust

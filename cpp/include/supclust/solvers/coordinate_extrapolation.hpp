@@ -30,7 +30,7 @@ class CoordinateExtrapolation {
 
  private:
   int window_;
-  Matrix iterates_;     // size × (window + 1), written in order
+  Matrix iterates_;  // size × (window + 1), written in order
   Matrix differences_;  // U: size × window
   int stored_ = 0;
 };

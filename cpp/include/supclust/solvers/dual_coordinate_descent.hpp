@@ -23,7 +23,7 @@ namespace supclust {
 
 struct DualCoordinateDescentOptions {
   int maxIterations = 1000;  // epochs
-  double tolerance = 1e-6;   // relative duality gap
+  double tolerance = 1e-6;  // relative duality gap
   std::uint64_t seed = 1;
   bool centred = true;  // the bias of the centred rows (else of the caller's rows, as liblinear)
 };

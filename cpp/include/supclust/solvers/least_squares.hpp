@@ -34,7 +34,6 @@ Matrix sharedGram(const CenteredDesign& X, bool rows);
 Matrix sharedRidgeCoefficients(const CenteredDesign& X, const Matrix& T, double lambda);
 
 // labels in 0..G-1 with every group non-empty; returns V (G x K).
-Matrix groupValues(const CenteredDesign& X, const Matrix& T, const Labels& labels, int G,
-                   double lambda);
+Matrix groupValues(const CenteredDesign& X, const Matrix& T, const Labels& labels, int G, double lambda);
 
 }  // namespace supclust

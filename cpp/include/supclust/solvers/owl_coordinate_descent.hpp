@@ -51,7 +51,7 @@ struct OwlDescentOptions {
 
 // F must have the squared loss and no group ridge or output coupling. Returns the coefficients, the
 // intercepts mean(T) (the centred parametrisation), the objective F + Σ_k OWL_w(W_k).
-Result owlCoordinateDescent(const Objective& F, const std::vector<double>& weights, Matrix W0, const OwlDescentOptions& opt,
-                            const Control& control);
+Result owlCoordinateDescent(const Objective& F, const std::vector<double>& weights, Matrix W0,
+                            const OwlDescentOptions& opt, const Control& control);
 
 }  // namespace supclust

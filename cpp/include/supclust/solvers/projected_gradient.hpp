@@ -22,7 +22,7 @@ struct ProjectedGradientOptions {
 
 // W0 (d x K) and b0 (K) are the starting point; W0 is projected first. Returns coefficients
 // and intercept in the objective's (centred) parametrisation.
-Result projectedGradient(const Objective& F, Structure& S, Matrix W0, RowVector b0,
-                         const ProjectedGradientOptions& opt, const Control& control);
+Result projectedGradient(const Objective& F, Structure& S, Matrix W0, RowVector b0, const ProjectedGradientOptions& opt,
+                         const Control& control);
 
 }  // namespace supclust

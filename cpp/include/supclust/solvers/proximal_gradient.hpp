@@ -19,13 +19,13 @@ struct ProximalGradientOptions {
   double tolerance = 1e-10;
 };
 
-Result proximalGradient(const Objective& F, const Penalty& P, Matrix W, RowVector b,
-                        const ProximalGradientOptions& opt, const Control& control);
+Result proximalGradient(const Objective& F, const Penalty& P, Matrix W, RowVector b, const ProximalGradientOptions& opt,
+                        const Control& control);
 
 // The certificate used as the stopping rule (exposed for tests and other solvers): the
 // penalty's optimality residual and |∇_b F|, relative to scale.
-double relativeOptimalityResidual(const Objective& F, const Penalty& P, const Matrix& W,
-                                  const RowVector& b, double scale);
+double relativeOptimalityResidual(const Objective& F, const Penalty& P, const Matrix& W, const RowVector& b,
+                                  double scale);
 // ∇_W F at W = 0 (the intercept at the targets' mean), and its largest entry: the scale the
 // stopping rules read stationarity against (when that entry is 0, the intercept's gradient at
 // W = 0, b = 0, else 1).

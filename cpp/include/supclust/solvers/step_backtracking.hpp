@@ -21,7 +21,8 @@ bool backtrackStep(double& gamma, double L, double floor, double f, const StepBa
   while (gamma * L >= floor) {
     fNext = tryStep(gamma);
     if (fNext < f) {
-      gamma = std::min(gamma * s.growth, std::numeric_limits<double>::max());  // a huge α must not reach ∞ (∞ · β stays ∞)
+      gamma =
+          std::min(gamma * s.growth, std::numeric_limits<double>::max());  // a huge α must not reach ∞ (∞ · β stays ∞)
       return true;
     }
     gamma *= s.shrink;

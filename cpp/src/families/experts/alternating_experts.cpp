@@ -24,7 +24,8 @@ bool RegressionExperts::exchange(Labels& labels, const std::function<bool()>& ke
   return exchangeSamples(X_, y_, lambda_, groups_, labels, keepGoing);
 }
 
-ExpertsFit alternateExperts(ExpertFamily& family, Labels labels, int maxIterations, const Control& control, bool exchange) {
+ExpertsFit alternateExperts(ExpertFamily& family, Labels labels, int maxIterations, const Control& control,
+                            bool exchange) {
   ExpertsFit out;
   Experts e;
   family.restart();
@@ -66,8 +67,8 @@ ExpertsFit alternateExperts(ExpertFamily& family, Labels labels, int maxIteratio
   return out;
 }
 
-ExpertsFit alternateExperts(const RowMatrix& X, const Vector& y, int Q, double lambda, Labels labels,
-                            int maxIterations, const Control& control, bool exchange) {
+ExpertsFit alternateExperts(const RowMatrix& X, const Vector& y, int Q, double lambda, Labels labels, int maxIterations,
+                            const Control& control, bool exchange) {
   RegressionExperts family(X, y, Q, lambda);
   return alternateExperts(family, std::move(labels), maxIterations, control, exchange);
 }
@@ -88,7 +89,8 @@ ExpertsFit expertsOfPartition(ExpertFamily& family, Labels labels) {
   return out;
 }
 
-ExpertsFit expertsOfPartition(const RowMatrix& X, const Vector& y, int Q, double lambda, Labels labels, const Vector* weights) {
+ExpertsFit expertsOfPartition(const RowMatrix& X, const Vector& y, int Q, double lambda, Labels labels,
+                              const Vector* weights) {
   RegressionExperts family(X, y, Q, lambda, weights);
   return expertsOfPartition(family, std::move(labels));
 }
@@ -111,13 +113,14 @@ bool recordStep(ExpertsFit& out, int t, double f, double& previous, double toler
 
 int startsFor(Eigen::Index n, Eigen::Index parameters, int Q) {
   const double work = static_cast<double>(n) * static_cast<double>(parameters) * Q;
-  return static_cast<int>(std::clamp(std::ceil(kStartsBudget / std::max(1.0, work)), double(kFewestStarts), double(kMostStarts)));
+  return static_cast<int>(
+      std::clamp(std::ceil(kStartsBudget / std::max(1.0, work)), double(kFewestStarts), double(kMostStarts)));
 }
 
 std::string startsDescription() {
-  return "starts; the lowest objective is kept (0: by the problem's size, ⌈" + std::to_string(static_cast<int>(kStartsBudget)) +
-         " / (n·(d + 1)·Q·K)⌉ for K outputs, at least " + std::to_string(kFewestStarts) + " and at most " +
-         std::to_string(kMostStarts) + ")";
+  return "starts; the lowest objective is kept (0: by the problem's size, ⌈" +
+         std::to_string(static_cast<int>(kStartsBudget)) + " / (n·(d + 1)·Q·K)⌉ for K outputs, at least " +
+         std::to_string(kFewestStarts) + " and at most " + std::to_string(kMostStarts) + ")";
 }
 
 Labels randomStart(Eigen::Index n, int Q, std::uint64_t seed) {

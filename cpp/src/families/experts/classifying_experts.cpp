@@ -10,8 +10,8 @@
 
 namespace supclust {
 
-ClassifyingExperts::ClassifyingExperts(const RowMatrix& X, const Matrix& T, int Q, double lambda, TrustRegionOptions inner,
-                                       const Vector* weights)
+ClassifyingExperts::ClassifyingExperts(const RowMatrix& X, const Matrix& T, int Q, double lambda,
+                                       TrustRegionOptions inner, const Vector* weights)
     : X_(X), T_(T), Q_(Q), lambda_(lambda), inner_(inner), weights_(weights) {}
 
 bool ClassifyingExperts::fit(const Labels& labels, Experts& out) {
@@ -34,8 +34,8 @@ bool ClassifyingExperts::fit(const Labels& labels, Experts& out) {
         Tq.row(r++) = T_.row(i);
       }
     if (!(wq.sum() > 0)) continue;  // no weight: no share of F
-    const std::unique_ptr<Loss> loss =
-        weights_ ? withObservationWeights(std::make_unique<LogisticLoss>(true), wq) : std::make_unique<LogisticLoss>(true);
+    const std::unique_ptr<Loss> loss = weights_ ? withObservationWeights(std::make_unique<LogisticLoss>(true), wq)
+                                                : std::make_unique<LogisticLoss>(true);
     const CenteredDesign D(Xq);
     const Objective F(D, std::move(Tq), *loss, lambda_);
     // The group's fit is on its own centred rows: intercept b there is b − m_q·V in X_'s frame.

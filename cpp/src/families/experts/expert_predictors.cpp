@@ -9,9 +9,17 @@
 namespace supclust {
 
 ExpertGroups::ExpertGroups(const RowMatrix& X, const Vector& y, int Q, const Vector* weights)
-    : X_(X), y_(y), Q_(Q), weights_(weights), count_(static_cast<std::size_t>(Q), 0), mass_(Vector::Zero(Q)), sumX_(Matrix::Zero(X.cols(), Q)),
-      sumXY_(Matrix::Zero(X.cols(), Q)), sumY_(Vector::Zero(Q)),
-      gram_(static_cast<std::size_t>(Q), Matrix::Zero(X.cols(), X.cols())), groupRows_(static_cast<std::size_t>(Q)) {}
+    : X_(X),
+      y_(y),
+      Q_(Q),
+      weights_(weights),
+      count_(static_cast<std::size_t>(Q), 0),
+      mass_(Vector::Zero(Q)),
+      sumX_(Matrix::Zero(X.cols(), Q)),
+      sumXY_(Matrix::Zero(X.cols(), Q)),
+      sumY_(Vector::Zero(Q)),
+      gram_(static_cast<std::size_t>(Q), Matrix::Zero(X.cols(), X.cols())),
+      groupRows_(static_cast<std::size_t>(Q)) {}
 
 void ExpertGroups::addSums(Eigen::Index i, int q, double sign) {
   const Eigen::Index d = X_.cols();
@@ -27,7 +35,8 @@ void ExpertGroups::addSums(Eigen::Index i, int q, double sign) {
 void ExpertGroups::addGrams(const std::vector<Eigen::Index>& rows, int q, double sign) {
   const Eigen::Index d = X_.cols();
   rowsCopy_.resize(static_cast<Eigen::Index>(rows.size()), d);
-  for (std::size_t r = 0; r < rows.size(); ++r) rowsCopy_.row(static_cast<Eigen::Index>(r)) = std::sqrt(weight(rows[r])) * X_.row(rows[r]);
+  for (std::size_t r = 0; r < rows.size(); ++r)
+    rowsCopy_.row(static_cast<Eigen::Index>(r)) = std::sqrt(weight(rows[r])) * X_.row(rows[r]);
   gramAdd(rowsCopy_.data(), rows.size(), static_cast<std::size_t>(d), sign, gram_[static_cast<std::size_t>(q)].data());
 }
 
@@ -127,7 +136,8 @@ Matrix expertAnswers(const RowMatrix& X, const Experts& e) {
   // The SIMD kernel, not Eigen's product: the same bits natively and in wasm.
   Matrix Z(X.rows(), e.coef.cols());
   for (Eigen::Index q = 0; q < e.coef.cols(); ++q) {
-    multiply(X.data(), static_cast<std::size_t>(X.rows()), static_cast<std::size_t>(X.cols()), e.coef.col(q).data(), Z.col(q).data());
+    multiply(X.data(), static_cast<std::size_t>(X.rows()), static_cast<std::size_t>(X.cols()), e.coef.col(q).data(),
+             Z.col(q).data());
     Z.col(q).array() += e.intercept[q];
   }
   return Z;
@@ -139,7 +149,9 @@ Matrix expertCosts(const RowMatrix& X, const Vector& y, const Experts& e, double
   C = C.array().square().matrix();
   for (Eigen::Index q = 0; q < C.cols(); ++q) {
     if (groups && groups->size(static_cast<int>(q)) == 0) C.col(q).setConstant(HUGE_VAL);
-    else C.col(q).array() += lambda * dot(e.coef.col(q).data(), e.coef.col(q).data(), static_cast<std::size_t>(e.coef.rows()));
+    else
+      C.col(q).array() +=
+          lambda * dot(e.coef.col(q).data(), e.coef.col(q).data(), static_cast<std::size_t>(e.coef.rows()));
   }
   return C;
 }

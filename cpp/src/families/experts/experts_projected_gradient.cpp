@@ -32,7 +32,8 @@ ExpertsFit expertsProjectedGradient(const SamplePredictors& F, int Q, const Expe
       for (Eigen::Index k = 0; k < n * width; ++k) out[k] = w[k] - g * v[k];
       projected = rowKMeans(stepped, Q, o.restarts, seeds.next());
       if (static_cast<Eigen::Index>(projected.labels.size()) != n) return HUGE_VAL;  // not finite
-      for (Eigen::Index i = 0; i < n; ++i) Wn.row(i) = projected.centroids.row(projected.labels[static_cast<std::size_t>(i)]);
+      for (Eigen::Index i = 0; i < n; ++i)
+        Wn.row(i) = projected.centroids.row(projected.labels[static_cast<std::size_t>(i)]);
       return F.value(Wn, stateNext);
     };
     double fNext = f;

@@ -7,9 +7,11 @@
 
 namespace supclust {
 
-Gate fitGate(const RowMatrix& X, const Matrix& R, double gamma, Status* status, const Gate* from, int steps, const Vector* weights) {
+Gate fitGate(const RowMatrix& X, const Matrix& R, double gamma, Status* status, const Gate* from, int steps,
+             const Vector* weights) {
   const Eigen::Index d = X.cols(), Q = R.cols();
-  const std::unique_ptr<Loss> owned = weights ? withObservationWeights(std::make_unique<MultinomialLoss>(), *weights) : std::make_unique<MultinomialLoss>();
+  const std::unique_ptr<Loss> owned = weights ? withObservationWeights(std::make_unique<MultinomialLoss>(), *weights)
+                                              : std::make_unique<MultinomialLoss>();
   const Loss& loss = *owned;
   const CenteredDesign D(X);
   const Objective F(D, R, loss, gamma);

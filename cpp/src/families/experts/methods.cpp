@@ -39,7 +39,7 @@ using E = ExpertsOptions;
 namespace {
 struct ExpertsData {
   const RowMatrix& X;  // centred rows
-  Vector y;            // targets (the search methods without intercepts use them centred)
+  Vector y;  // targets (the search methods without intercepts use them centred)
   int Q;
   double lambda;
 };
@@ -60,12 +60,14 @@ Result resultOf(ExpertsFit fit) {
   r.objective = fit.objective;
   r.history = std::move(fit.history);
   r.iterations = fit.iterations;
-  if (fit.starts > 1 && r.status != Status::Aborted && r.status != Status::NumericalIssue) noteStarts(r, fit.starts, fit.startsAtBest);
+  if (fit.starts > 1 && r.status != Status::Aborted && r.status != Status::NumericalIssue)
+    noteStarts(r, fit.starts, fit.startsAtBest);
   return r;
 }
 
 // The experts of a found partition: AM from it (`refine`), or one refit.
-Result finish(const FitContext& c, const ExpertsOptions& opt, ExpertFamily& family, Labels labels, Status searchStatus, int searchIterations) {
+Result finish(const FitContext& c, const ExpertsOptions& opt, ExpertFamily& family, Labels labels, Status searchStatus,
+              int searchIterations) {
   if (searchStatus == Status::Aborted) {
     Result r;
     r.status = Status::Aborted;
@@ -73,12 +75,14 @@ Result finish(const FitContext& c, const ExpertsOptions& opt, ExpertFamily& fami
     return r;
   }
   const int iterations = opt.refine ? 100 : 1;
-  ExpertsFit fit = alternateExperts(family, std::move(labels), iterations, c.control.after(searchIterations), opt.refine && opt.exchange);
+  ExpertsFit fit = alternateExperts(family, std::move(labels), iterations, c.control.after(searchIterations),
+                                    opt.refine && opt.exchange);
   if (iterations == 1 && fit.status == Status::MaxIterations) fit.status = searchStatus;
   fit.iterations += searchIterations;
   return resultOf(std::move(fit));
 }
-Result finish(const FitContext& c, const ExpertsOptions& opt, const ExpertsData& e, Labels labels, Status searchStatus, int searchIterations) {
+Result finish(const FitContext& c, const ExpertsOptions& opt, const ExpertsData& e, Labels labels, Status searchStatus,
+              int searchIterations) {
   RegressionExperts family(e.X, e.y, e.Q, e.lambda);
   return finish(c, opt, family, std::move(labels), searchStatus, searchIterations);
 }
@@ -87,26 +91,30 @@ Result finish(const FitContext& c, const ExpertsOptions& opt, const ExpertsData&
 // Classifiers (LwCS §7.1.2): each group's one-vs-all logistic fit, its rows weighted when the
 // loss carries observation weights.
 ClassifyingExperts classifiersOf(const FitContext& c, const ExpertsOptions& opt) {
-  return ClassifyingExperts(c.X.X(), c.T, static_cast<int>(opt.Q), opt.lambda, TrustRegionOptions{1000, 1e-9}, c.loss.rowWeights());
+  return ClassifyingExperts(c.X.X(), c.T, static_cast<int>(opt.Q), opt.lambda, TrustRegionOptions{1000, 1e-9},
+                            c.loss.rowWeights());
 }
 
 Result runExpertsAm(const FitContext& c, const ExpertsOptions& opt) {
   AlternatingExpertsOptions o;
   o.maxIterations = opt.maxIterations;
-  o.restarts = opt.restarts > 0 ? opt.restarts : startsFor(c.X.rows(), c.X.cols() + 1, opt.Q * static_cast<int>(c.T.cols()));
+  o.restarts =
+      opt.restarts > 0 ? opt.restarts : startsFor(c.X.rows(), c.X.cols() + 1, opt.Q * static_cast<int>(c.T.cols()));
   o.exchange = opt.exchange;
   o.weights = c.loss.rowWeights();
   if (c.loss.oneVsAll()) {
     if (opt.init == "residuals")
-      return Result::invalid(Refusal("init", "'residuals' starts from the residuals of a ridge fit: regression only (classifiers start from random partitions)"));
+      return Result::invalid(Refusal("init",
+                                     "'residuals' starts from the residuals of a ridge fit: regression only "
+                                     "(classifiers start from random partitions)"));
     ClassifyingExperts family = classifiersOf(c, opt);
     o.seed = opt.seed;
     const auto start = [&](std::uint64_t seed) { return randomStart(c.T.rows(), family.Q(), seed); };
     return resultOf(alternateExpertsWithRestarts(family, o, start, c.control));
   }
   const ExpertsData e = dataOf(c, opt);
-  o.start = opt.init == "random" ? AlternatingExpertsOptions::Start::Random
-                                                 : AlternatingExpertsOptions::Start::Residuals;
+  o.start =
+      opt.init == "random" ? AlternatingExpertsOptions::Start::Random : AlternatingExpertsOptions::Start::Residuals;
   o.seed = opt.seed;
   // Column screening (ours): its best partition is one more start, tried first.
   const ScreeningOptions s{static_cast<int>(opt.screen), static_cast<int>(opt.screenColumns)};
@@ -178,15 +186,20 @@ Result runExpertsOracle(const FitContext& c, const ExpertsOptions& opt) {
 template <Result (*run)(const FitContext&, const ExpertsOptions&)>
 Result gated(const FitContext& c, const ExpertsOptions& opt) {
   Result r = run(c, opt);
-  if (r.status == Status::InvalidInput || r.status == Status::Aborted || static_cast<Eigen::Index>(r.groups.size()) != c.X.rows() ||
+  if (r.status == Status::InvalidInput || r.status == Status::Aborted ||
+      static_cast<Eigen::Index>(r.groups.size()) != c.X.rows() ||
       !r.gate.empty())  // EM's gate is fitted with its experts
     return r;
   Status status;
-  r.gate = fitGate(c.X.X(), oneHot(r.groups, static_cast<int>(opt.Q)), opt.gateLambda, &status, nullptr, 1000, c.loss.rowWeights());
+  r.gate = fitGate(c.X.X(), oneHot(r.groups, static_cast<int>(opt.Q)), opt.gateLambda, &status, nullptr, 1000,
+                   c.loss.rowWeights());
   if (status == Status::NumericalIssue)
-    r.warnings.push_back("the gate could not be fitted (its multinomial fit did not end with finite numbers): predict() refuses this model; raise gateLambda");
+    r.warnings.push_back(
+        "the gate could not be fitted (its multinomial fit did not end with finite numbers): predict() refuses this "
+        "model; raise gateLambda");
   else if (status != Status::Converged)
-    r.warnings.push_back("the gate's multinomial fit stopped at its iteration limit before its tolerance: raise gateLambda");
+    r.warnings.push_back(
+        "the gate's multinomial fit stopped at its iteration limit before its tolerance: raise gateLambda");
   return r;
 }
 
@@ -217,7 +230,9 @@ Result runExpertsEm(const FitContext& c, const ExpertsOptions& opt) {
   // scores shifted alike), and the gate's (Q − 1)(d + 1) free parameters (constant priors: Q − 1);
   // ICL = BIC − 2 Σ_i log h_i,ĉ(i). Weighted rows count by their weights of mean 1: n rows' evidence.
   const auto n = static_cast<double>(c.X.rows()), d = static_cast<double>(c.X.cols()), Q = static_cast<double>(opt.Q);
-  const double perExpert = o.experts == Kind::Regression ? d + 2 : o.experts == Kind::Logistic ? d + 1 : static_cast<double>(c.T.cols() - 1) * (d + 1);
+  const double perExpert = o.experts == Kind::Regression ? d + 2
+                           : o.experts == Kind::Logistic ? d + 1
+                                                         : static_cast<double>(c.T.cols() - 1) * (d + 1);
   const double parameters = Q * perExpert + (Q - 1) * (o.gate ? d + 1 : 1);
   r.criterion = 2 * n * r.objective + parameters * std::log(n) - 2 * assigned;
   return r;
@@ -227,12 +242,16 @@ Result runExpertsEm(const FitContext& c, const ExpertsOptions& opt) {
 // rescaling are refused naming X.
 Refusal rescaleMixture(const std::vector<OptionSpec>&, Options&, const DataScale& s) {
   if (s.x == 1 && s.y == 1) return {};
-  return Refusal("X", "entries this large or small need rescaling, which experts-em's likelihood does not follow (scale X and y into [1e-38, 1e38])");
+  return Refusal("X",
+                 "entries this large or small need rescaling, which experts-em's likelihood does not follow (scale X "
+                 "and y into [1e-38, 1e38])");
 }
 
 // EM's softmax experts are each a distribution over all K classes: any Q up to n.
 Refusal checkExpertsEm(const ExpertsOptions& opt, Eigen::Index n, Eigen::Index, Eigen::Index) {
-  if (opt.Q > n) return Refusal("Q", "option 'Q': at most one expert per sample (Q = " + std::to_string(opt.Q) + ", n = " + std::to_string(n) + ")");
+  if (opt.Q > n)
+    return Refusal("Q", "option 'Q': at most one expert per sample (Q = " + std::to_string(opt.Q) +
+                            ", n = " + std::to_string(n) + ")");
   return {};
 }
 
@@ -240,26 +259,32 @@ Refusal checkExperts(const ExpertsOptions& opt, Eigen::Index n, Eigen::Index d, 
   const auto Q = opt.Q;
   if (Refusal why = checkExpertsEm(opt, n, d, K); !why.empty()) return why;
   if (K > 1 && Q >= K)
-    return Refusal("Q", "option 'Q': classifying experts need fewer experts than classes (Q = " + std::to_string(Q) + ", K = " + std::to_string(K) +
-           " classes: Q answers would cover every class; LwCS §7.1.2)");
+    return Refusal("Q", "option 'Q': classifying experts need fewer experts than classes (Q = " + std::to_string(Q) +
+                            ", K = " + std::to_string(K) + " classes: Q answers would cover every class; LwCS §7.1.2)");
   if (!opt.groups.has_value()) return {};
   const Labels& g = *opt.groups;
   if (static_cast<Eigen::Index>(g.size()) != n)
-    return Refusal("groups", "option 'groups' must have one label per sample (expected " + std::to_string(n) + ", got " + std::to_string(g.size()) + ")");
+    return Refusal("groups", "option 'groups' must have one label per sample (expected " + std::to_string(n) +
+                                 ", got " + std::to_string(g.size()) + ")");
   std::vector<bool> used(static_cast<std::size_t>(Q), false);
   for (std::int32_t v : g) {
-    if (v < 0 || v >= Q) return Refusal("groups", "option 'groups' must hold labels in 0..Q-1 (got " + std::to_string(v) + ")");
+    if (v < 0 || v >= Q)
+      return Refusal("groups", "option 'groups' must hold labels in 0..Q-1 (got " + std::to_string(v) + ")");
     used[static_cast<std::size_t>(v)] = true;
   }
   // An expert without samples would be a zero predictor among the answers.
   for (std::size_t q = 0; q < used.size(); ++q)
-    if (!used[q]) return Refusal("groups", "option 'groups' must give every expert a sample (expert " + std::to_string(q) + " has none; lower Q)");
+    if (!used[q])
+      return Refusal("groups", "option 'groups' must give every expert a sample (expert " + std::to_string(q) +
+                                   " has none; lower Q)");
   return {};
 }
 
 Refusal checkExpertsAm(const ExpertsOptions& opt, Eigen::Index n, Eigen::Index d, Eigen::Index K) {
   if (K > 1 && opt.screen > 0)
-    return Refusal("screen", "option 'screen': column screening is for regression experts (its score, cov(y², x_j²), needs a numeric target)");
+    return Refusal("screen",
+                   "option 'screen': column screening is for regression experts (its score, cov(y², x_j²), needs a "
+                   "numeric target)");
   return checkExperts(opt, n, d, K);
 }
 
@@ -267,8 +292,10 @@ Refusal checkExpertsPg(const ExpertsOptions& opt, Eigen::Index n, Eigen::Index d
   if (Refusal why = checkExperts(opt, n, d, K); !why.empty() || K == 1) return why;
   // Classifiers: the iterate, the step, its projection and the gradient, n × (d + 1)K each.
   const double bytes = 8.0 * 4 * static_cast<double>(n) * static_cast<double>(d + 1) * static_cast<double>(K);
-  return checkMemory("X", "experts-pg's per-sample classifiers (" + std::to_string(n) + " samples × " + std::to_string(K) +
-                              " classes × " + std::to_string(d + 1) + " weights)", bytes);
+  return checkMemory("X",
+                     "experts-pg's per-sample classifiers (" + std::to_string(n) + " samples × " + std::to_string(K) +
+                         " classes × " + std::to_string(d + 1) + " weights)",
+                     bytes);
 }
 
 namespace {
@@ -276,20 +303,29 @@ namespace {
 // weighted by group size, Q experts.
 S& expertsBase(S& s, bool classifies = false) {
   if (classifies)
-    s.choice("loss", &E::loss, "regression experts (squared loss), or classifiers: one-vs-all logistic over the classes of y, Q < K (LwCS §7.1.2)",
+    s.choice("loss", &E::loss,
+             "regression experts (squared loss), or classifiers: one-vs-all logistic over the classes of y, Q < K "
+             "(LwCS §7.1.2)",
              {"squared", "ova-logistic"});
-  else
-    squaredLossOnly(s);
-  s.number("lambda", &E::lambda, "ridge weight λ > 0: expert q's ridge is λ s_q/2‖c_q‖² for its s_q samples", 1e-2, 0, true).degree(2);
+  else squaredLossOnly(s);
+  s.number("lambda", &E::lambda, "ridge weight λ > 0: expert q's ridge is λ s_q/2‖c_q‖² for its s_q samples", 1e-2, 0,
+           true)
+      .degree(2);
   s.number("gateLambda", &E::gateLambda,
-           "ridge weight γ > 0 of the gate, the multinomial logistic model of each row's expert given x that predict() mixes the experts by (γ/2‖V‖² on its mean log-loss)",
+           "ridge weight γ > 0 of the gate, the multinomial logistic model of each row's expert given x that predict() "
+           "mixes the experts by (γ/2‖V‖² on its mean log-loss)",
            1e-3, 0, true)
       .degree(2);
   return qField(s, "the number of experts");
 }
 // experts-am's search, and the refinement of the others.
 S& exchangeField(S& s) {
-  return s.flag("exchange", &E::exchange, "at each fixed point of alternating minimisation, move single samples to another expert while a move with both experts refitted lowers the objective, then alternate again (ours, after Hartigan's exchange for k-means; regression experts with n ≥ Q(d + 1); each sweep costs n·Q·d², each move d³; false: the papers' AM)", AlternatingExpertsOptions{}.exchange);
+  return s.flag(
+      "exchange", &E::exchange,
+      "at each fixed point of alternating minimisation, move single samples to another expert while a move with both "
+      "experts refitted lowers the objective, then alternate again (ours, after Hartigan's exchange for k-means; "
+      "regression experts with n ≥ Q(d + 1); each sweep costs n·Q·d², each move d³; false: the papers' AM)",
+      AlternatingExpertsOptions{}.exchange);
 }
 S& refineField(S& s) {
   s.flag("refine", &E::refine, "refine the found partition by alternating minimisation (as the papers do)", true);
@@ -300,10 +336,17 @@ S amOptions() {
   S s("method");
   expertsBase(s, true)
       .integer("restarts", &E::restarts, startsDescription(), 0, 0)
-      .choice("init", &E::init, "starts: uniformly random partitions, or k-means++ on the residuals of one ridge fit (regression only)", {"random", "residuals"})
+      .choice("init", &E::init,
+              "starts: uniformly random partitions, or k-means++ on the residuals of one ridge fit (regression only)",
+              {"random", "residuals"})
       .integer("maxIterations", &E::maxIterations, "refits per start at most", defaults.maxIterations, 1)
-      .integer("screen", &E::screen, "rounds of column screening for one more start (regression only; 0: none): AM on the k columns whose square co-varies most with y², then on all columns, the columns re-scored by the experts (ours, for many noise columns)", 0, 0)
-      .integer("screenColumns", &E::screenColumns, "k, the columns each screening round keeps (0: n/(10Q), at least Q)", 0, 0);
+      .integer("screen", &E::screen,
+               "rounds of column screening for one more start (regression only; 0: none): AM on the k columns whose "
+               "square co-varies most with y², then on all columns, the columns re-scored by the experts (ours, for "
+               "many noise columns)",
+               0, 0)
+      .integer("screenColumns", &E::screenColumns, "k, the columns each screening round keeps (0: n/(10Q), at least Q)",
+               0, 0);
   return seedField(exchangeField(s), "seed of the starts");
 }
 S pgOptions() {
@@ -311,7 +354,8 @@ S pgOptions() {
   S s("method");
   expertsBase(s, true)
       .integer("maxIterations", &E::maxIterations, "gradient steps at most", defaults.maxIterations, 1)
-      .number("tolerance", &E::tolerance, "relative decrease of the objective (and step·L) to stop at", defaults.tolerance, 0, true);
+      .number("tolerance", &E::tolerance, "relative decrease of the objective (and step·L) to stop at",
+              defaults.tolerance, 0, true);
   stepFields(s).integer("restarts", &E::restarts, "k-means++ restarts of each projection", defaults.restarts, 1);
   return seedField(refineField(s), "seed of the projections");
 }
@@ -322,7 +366,9 @@ S cgOptions() {
       .integer("maxIterations", &E::maxIterations, "Frank–Wolfe iteration limit", defaults.maxIterations, 1)
       .number("tolerance", &E::tolerance, "Frank–Wolfe gap, relative to ψ, to stop at", defaults.tolerance, 0, true)
       .integer("restarts", &E::restarts, "k-means++ restarts of each oracle call", defaults.restarts, 1)
-      .choice("rounding", &E::rounding, "partition from the relaxation: the k-means of its per-sample predictors, or the last oracle's", {"primal", "oracle"});
+      .choice("rounding", &E::rounding,
+              "partition from the relaxation: the k-means of its per-sample predictors, or the last oracle's",
+              {"primal", "oracle"});
   return seedField(refineField(s), "seed of the oracle's k-means");
 }
 S rcOptions() {
@@ -331,34 +377,54 @@ S rcOptions() {
   expertsBase(s)
       .number("power", &E::power, "the harmonic mean's power p (> 2)", defaults.power, 2, true)
       .integer("maxIterations", &E::maxIterations, "iterations at most", defaults.maxIterations, 1)
-      .number("tolerance", &E::tolerance, "relative change of the harmonic objective to stop at", defaults.tolerance, 0, true)
-      .integer("restarts", &E::restarts, "runs from random partitions; the lowest harmonic objective is kept", defaults.restarts, 1);
+      .number("tolerance", &E::tolerance, "relative change of the harmonic objective to stop at", defaults.tolerance, 0,
+              true)
+      .integer("restarts", &E::restarts, "runs from random partitions; the lowest harmonic objective is kept",
+               defaults.restarts, 1);
   return seedField(refineField(s), "seed of the starts (random partitions)");
 }
 S emOptions() {
   const MixtureEmOptions defaults;
   S s("method");
   s.choice("loss", &E::loss,
-           "the experts: linear regressions with a noise variance each (squared), or classifiers — of two classes (logistic: flexmix's binomial GLM experts) or of K (multinomial: softmax experts, flexmix's FLXMRmultinom)",
+           "the experts: linear regressions with a noise variance each (squared), or classifiers — of two classes "
+           "(logistic: flexmix's binomial GLM experts) or of K (multinomial: softmax experts, flexmix's FLXMRmultinom)",
            {"squared", "logistic", "multinomial"});
-  s.number("lambda", &E::lambda, "ridge weight λ ≥ 0: expert q's prior c_q ~ N(0, σ_q²/(nλ) I), λ/2‖c_q‖²/σ_q² on the mean negative log-likelihood", defaults.lambda, 0)
+  s.number("lambda", &E::lambda,
+           "ridge weight λ ≥ 0: expert q's prior c_q ~ N(0, σ_q²/(nλ) I), λ/2‖c_q‖²/σ_q² on the mean negative "
+           "log-likelihood",
+           defaults.lambda, 0)
       .degree(2);
-  s.choice("mixing", &E::mixing, "the experts' weights at x: a gate, the multinomial logistic model of the expert given x (flexmix's concomitant model), fitted with the experts; or constant priors (flexmix's default)",
+  s.choice("mixing", &E::mixing,
+           "the experts' weights at x: a gate, the multinomial logistic model of the expert given x (flexmix's "
+           "concomitant model), fitted with the experts; or constant priors (flexmix's default)",
            {"gate", "constant"});
-  s.number("gateLambda", &E::gateLambda, "ridge weight γ > 0 of the gate (γ/2‖V‖² on the mean negative log-likelihood)", defaults.gateLambda, 0, true).degree(2);
-  s.choice("criterion", &E::criterion, "what model.criterion holds (a path over Q chooses by it): the BIC, or the ICL = BIC − 2 Σ_i log h_i,ĉ(i) (flexmix's ICL: it also penalises experts whose samples overlap)",
+  s.number("gateLambda", &E::gateLambda, "ridge weight γ > 0 of the gate (γ/2‖V‖² on the mean negative log-likelihood)",
+           defaults.gateLambda, 0, true)
+      .degree(2);
+  s.choice("criterion", &E::criterion,
+           "what model.criterion holds (a path over Q chooses by it): the BIC, or the ICL = BIC − 2 Σ_i log h_i,ĉ(i) "
+           "(flexmix's ICL: it also penalises experts whose samples overlap)",
            {"bic", "icl"});
   qField(s, "the number of experts")
-      .integer("restarts", &E::restarts, "starts (uniformly random hard partitions); the lowest objective is kept", defaults.restarts, 1)
+      .integer("restarts", &E::restarts, "starts (uniformly random hard partitions); the lowest objective is kept",
+               defaults.restarts, 1)
       .integer("maxIterations", &E::maxIterations, "EM steps per start at most", defaults.maxIterations, 1)
-      .number("tolerance", &E::tolerance, "decrease of the objective, relative to max(1, |F|), to stop at", defaults.tolerance, 0, true)
-      .number("minPrior", &E::minPrior, "a start in which an expert's share of the samples falls below it is dropped (flexmix's minprior; the likelihood grows without bound as an expert shrinks)", defaults.minPrior, 0, false, 1)
+      .number("tolerance", &E::tolerance, "decrease of the objective, relative to max(1, |F|), to stop at",
+              defaults.tolerance, 0, true)
+      .number("minPrior", &E::minPrior,
+              "a start in which an expert's share of the samples falls below it is dropped (flexmix's minprior; the "
+              "likelihood grows without bound as an expert shrinks)",
+              defaults.minPrior, 0, false, 1)
       .openAbove();
   return seedField(s, "seed of the starts");
 }
 S oracleOptions() {
   S s("method");
-  return expertsBase(s, true).labels("groups", &E::groups, "the true partition: one label in 0..Q−1 per sample").perSample().required();
+  return expertsBase(s, true)
+      .labels("groups", &E::groups, "the true partition: one label in 0..Q−1 per sample")
+      .perSample()
+      .required();
 }
 }  // namespace
 
@@ -369,9 +435,11 @@ Eigen::Index expertOutputs(const ExpertsOptions& o, Eigen::Index targets) { retu
 
 std::vector<Method> expertsMethods() {
   return {
-      Method("experts-am",
-             "experts: Q ridge predictors (or one-vs-all logistic classifiers) over clustered samples by alternating minimisation (fit each group, move each sample to its best expert) from seeded restarts (LwCS §3.1, §7.1.2)",
-             amOptions(), gated<runExpertsAm>)
+      Method(
+          "experts-am",
+          "experts: Q ridge predictors (or one-vs-all logistic classifiers) over clustered samples by alternating "
+          "minimisation (fit each group, move each sample to its best expert) from seeded restarts (LwCS §3.1, §7.1.2)",
+          amOptions(), gated<runExpertsAm>)
           .checkShape(checkExpertsAm)
           .dependsOnStart()
           .memoryUse({3, 2, 0})
@@ -380,7 +448,8 @@ std::vector<Method> expertsMethods() {
           .outputsBy(expertOutputs)
           .weighted(),
       Method("experts-pg",
-             "experts (or one-vs-all logistic classifiers) by projected gradient on per-sample predictors with the row-clustering projection (LwCS Alg. 3, §7.1.2; the DataCube paper's PGK), then alternating minimisation",
+             "experts (or one-vs-all logistic classifiers) by projected gradient on per-sample predictors with the "
+             "row-clustering projection (LwCS Alg. 3, §7.1.2; the DataCube paper's PGK), then alternating minimisation",
              pgOptions(), gated<runExpertsPg>)
           .checkShape(checkExpertsPg)
           .dependsOnStart()
@@ -389,7 +458,9 @@ std::vector<Method> expertsMethods() {
           .ofKind(ModelKind::Experts)
           .outputsBy(expertOutputs),
       Method("experts-cg",
-             "experts by conditional gradient on the samples' equivalence matrix, ψ(M) = yᵀ(I + (XXᵀ∘M)/λ)⁻¹y/(2n), oracle = k-means on the rows of diag(A⁻¹y)X (LwCS §3.2, the DataCube paper's OM), then alternating minimisation",
+             "experts by conditional gradient on the samples' equivalence matrix, ψ(M) = yᵀ(I + (XXᵀ∘M)/λ)⁻¹y/(2n), "
+             "oracle = k-means on the rows of diag(A⁻¹y)X (LwCS §3.2, the DataCube paper's OM), then alternating "
+             "minimisation",
              cgOptions(), gated<runExpertsCg>)
           .checkShape(checkExperts)
           .dependsOnStart()
@@ -397,9 +468,10 @@ std::vector<Method> expertsMethods() {
           .denseOnly()
           .ofKind(ModelKind::Experts)
           .outputsBy(expertOutputs),
-      Method("experts-rc",
-             "experts by regression clustering in its K-harmonic-means form (Zhang 2003), then alternating minimisation",
-             rcOptions(), gated<runExpertsRc>)
+      Method(
+          "experts-rc",
+          "experts by regression clustering in its K-harmonic-means form (Zhang 2003), then alternating minimisation",
+          rcOptions(), gated<runExpertsRc>)
           .checkShape(checkExperts)
           .dependsOnStart()
           .memoryUse({4, 2, 0})
@@ -407,7 +479,9 @@ std::vector<Method> expertsMethods() {
           .ofKind(ModelKind::Experts)
           .outputsBy(expertOutputs),
       Method("experts-em",
-             "a soft mixture of Q linear regressions with a noise variance each (or of Q logistic or softmax classifiers) with a gate (or constant priors), by EM from seeded restarts: flexmix's model (Leisch 2004), the mixture of experts of Jacobs et al. (1991)",
+             "a soft mixture of Q linear regressions with a noise variance each (or of Q logistic or softmax "
+             "classifiers) with a gate (or constant priors), by EM from seeded restarts: flexmix's model (Leisch "
+             "2004), the mixture of experts of Jacobs et al. (1991)",
              emOptions(), gated<runExpertsEm>)
           .checkShape(checkExpertsEm)
           .dependsOnStart()

@@ -21,7 +21,8 @@ using Kind = MixtureEmOptions::Experts;
 // z = c_qᵀx_i + b_q, log p = y z − log(1 + e^z); for softmax experts the probability of y_i's
 // class at the scores z = C_qᵀx_i + b_q, Σ_k t_ik z_k − log Σ_k e^{z_k}. Constant priors are a gate
 // of zero weights.
-Matrix logJoint(const RowMatrix& X, const Matrix& T, const Experts& experts, const RowVector& variances, const Gate& gate, Kind kind) {
+Matrix logJoint(const RowMatrix& X, const Matrix& T, const Experts& experts, const RowVector& variances,
+                const Gate& gate, Kind kind) {
   const Eigen::Index n = X.rows(), Q = gate.coef.cols(), K = T.cols();
   const Matrix Z = (X * experts.coef).rowwise() + experts.intercept;
   // log π_q(x_i): the gate's scores less each row's log-normaliser.
@@ -34,13 +35,15 @@ Matrix logJoint(const RowMatrix& X, const Matrix& T, const Experts& experts, con
       for (Eigen::Index i = 0; i < n; ++i) {
         double top = -HUGE_VAL, sum = 0, picked = 0;
         for (Eigen::Index k = 0; k < K; ++k) top = std::max(top, Z(i, q * K + k));
-        for (Eigen::Index k = 0; k < K; ++k) sum += std::exp(Z(i, q * K + k) - top), picked += T(i, k) * Z(i, q * K + k);
+        for (Eigen::Index k = 0; k < K; ++k)
+          sum += std::exp(Z(i, q * K + k) - top), picked += T(i, k) * Z(i, q * K + k);
         out(i, q) = logGate(i, q) + picked - top - std::log(sum);
       }
     } else if (kind == Kind::Logistic) {
       for (Eigen::Index i = 0; i < n; ++i) out(i, q) = logGate(i, q) + T(i, 0) * Z(i, q) - softplus(Z(i, q));
     } else {
-      out.col(q) = logGate.col(q).array() - 0.5 * (kLogTwoPi + std::log(variances[q])) - (T.col(0) - Z.col(q)).array().square() / (2 * variances[q]);
+      out.col(q) = logGate.col(q).array() - 0.5 * (kLogTwoPi + std::log(variances[q])) -
+                   (T.col(0) - Z.col(q)).array().square() / (2 * variances[q]);
     }
   }
   return out;
@@ -75,8 +78,9 @@ class MixtureEm {
     for (int t = 0;; ++t) {
       if (!mStep(H, s, t == 0)) {
         out.status = Status::NumericalIssue;
-        out.message = o_.experts == Kind::Regression ? "an expert's weighted ridge system is not positive definite (raise lambda)"
-                                                     : "an expert's weighted logistic fit did not end with finite numbers (raise lambda)";
+        out.message = o_.experts == Kind::Regression
+                          ? "an expert's weighted ridge system is not positive definite (raise lambda)"
+                          : "an expert's weighted logistic fit did not end with finite numbers (raise lambda)";
         break;
       }
       const double next = eStep(s, H);
@@ -84,7 +88,8 @@ class MixtureEm {
       out.iterations = t + 1;
       if (Q_ > 1 && (omega_.transpose() * H).minCoeff() < o_.minPrior * static_cast<double>(H.rows())) {
         out.status = Status::NumericalIssue;
-        out.message = "every start lost an expert: its share of the samples fell below minPrior (" + std::to_string(o_.minPrior) +
+        out.message = "every start lost an expert: its share of the samples fell below minPrior (" +
+                      std::to_string(o_.minPrior) +
                       "), where the likelihood grows without bound; lower Q (or minPrior)";
         f = next;
         break;
@@ -139,7 +144,8 @@ class MixtureEm {
       for (int q = 0; q < Q_; ++q) null.intercept.segment(q * K, K) = logShares;
       return null;
     }
-    const double share = std::clamp(mean_, 1e-6, 1 - 1e-6), null = o_.experts == Kind::Logistic ? std::log(share / (1 - share)) : mean_;
+    const double share = std::clamp(mean_, 1e-6, 1 - 1e-6),
+                 null = o_.experts == Kind::Logistic ? std::log(share / (1 - share)) : mean_;
     return {Matrix::Zero(d, Q_), RowVector::Constant(Q_, null)};
   }
 
@@ -180,7 +186,8 @@ class MixtureEm {
     }
     if (o_.gate) {  // the first fit to its tolerance, then one Newton step per EM step (a generalised EM step)
       Status status;
-      Gate next = fitGate(X_, H, o_.gateLambda, &status, s.gate.empty() ? nullptr : &s.gate, s.gate.empty() ? 1000 : 1, o_.weights);
+      Gate next = fitGate(X_, H, o_.gateLambda, &status, s.gate.empty() ? nullptr : &s.gate, s.gate.empty() ? 1000 : 1,
+                          o_.weights);
       if (status == Status::NumericalIssue) return false;
       s.gate = std::move(next);
     } else {
@@ -283,7 +290,8 @@ class MixtureEm {
     double f = -sumLog / static_cast<double>(n);
     const Eigen::Index block = o_.experts == Kind::Softmax ? T_.cols() : 1;
     for (int q = 0; q < Q_; ++q)
-      f += 0.5 * o_.lambda * s.experts.coef.middleCols(q * block, block).squaredNorm() / (o_.experts == Kind::Regression ? s.variances[q] : 1.0);
+      f += 0.5 * o_.lambda * s.experts.coef.middleCols(q * block, block).squaredNorm() /
+           (o_.experts == Kind::Regression ? s.variances[q] : 1.0);
     if (o_.gate) f += 0.5 * o_.gateLambda * s.gate.coef.squaredNorm();
     return f;
   }
@@ -310,7 +318,8 @@ ExpertsFit mixtureEm(const RowMatrix& X, const Matrix& T, int Q, const MixtureEm
   return lowestOf(runSearches(runs, o.threads, sizing.bytes(), control, search));
 }
 
-double assignedLogResponsibility(const RowMatrix& X, const Matrix& T, const ExpertsFit& fit, const MixtureEmOptions& o) {
+double assignedLogResponsibility(const RowMatrix& X, const Matrix& T, const ExpertsFit& fit,
+                                 const MixtureEmOptions& o) {
   Matrix H;
   const Matrix L = logJoint(X, T, fit.experts, fit.variances, fit.gate, o.experts);
   const Vector logNorm = softmaxRows(L, H);

@@ -47,7 +47,8 @@ GroupExpert expertOf(double s, double sumY, const Vector& sumX, const Vector& su
 }
 
 // Group q's expert, with row x (target t, weight w) added (sign +1) or taken out (sign −1).
-GroupExpert expertWith(const ExpertGroups& groups, int q, double lambda, const double* x, double t, double w, double sign) {
+GroupExpert expertWith(const ExpertGroups& groups, int q, double lambda, const double* x, double t, double w,
+                       double sign) {
   const auto d = static_cast<std::size_t>(groups.gram(q).rows());
   Matrix gram = groups.gram(q);
   gramAdd(x, 1, d, sign * w, gram.data());
@@ -78,7 +79,8 @@ bool exchangeSamples(const RowMatrix& X, const Vector& y, double lambda, ExpertG
   const Eigen::Index n = X.rows(), d = X.cols();
   std::vector<GroupExpert> experts;
   for (int q = 0; q < Q; ++q) {
-    experts.push_back(expertOf(groups.mass(q), groups.sumY(q), groups.sumX(q), groups.sumXY(q), groups.gram(q), lambda));
+    experts.push_back(
+        expertOf(groups.mass(q), groups.sumY(q), groups.sumX(q), groups.sumXY(q), groups.gram(q), lambda));
     if (!experts.back().ok) return false;
   }
   double mean = 0, spread = 0;  // the (weighted) mean of y and centred Σy²
@@ -97,7 +99,9 @@ bool exchangeSamples(const RowMatrix& X, const Vector& y, double lambda, ExpertG
       // positive weight beside it.
       if (groups.size(a) < 2 || !(wi > 0) || !(from.s > wi)) continue;
       const double* x = X.data() + i * d;
-      const auto residual = [&](const GroupExpert& g) { return y[i] - g.intercept - dot(x, g.coef.data(), static_cast<std::size_t>(d)); };
+      const auto residual = [&](const GroupExpert& g) {
+        return y[i] - g.intercept - dot(x, g.coef.data(), static_cast<std::size_t>(d));
+      };
       const double h = wi * leverage(from, x, scratch);
       const double ea = residual(from);
       // With h → 1 (λ = 0, a group of d + 1 rows) the prediction is −∞: the exact check decides.

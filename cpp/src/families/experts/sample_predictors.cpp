@@ -8,7 +8,8 @@ namespace {
 // Row i's xᵢᵀwᵢ over the first X.cols() entries of W's row, by the SIMD kernel.
 Vector rowDots(const RowMatrix& X, const RowMatrix& W) {
   Vector out(X.rows());
-  for (Eigen::Index i = 0; i < X.rows(); ++i) out[i] = dot(X.row(i).data(), W.row(i).data(), static_cast<std::size_t>(X.cols()));
+  for (Eigen::Index i = 0; i < X.rows(); ++i)
+    out[i] = dot(X.row(i).data(), W.row(i).data(), static_cast<std::size_t>(X.cols()));
   return out;
 }
 double sumOfSquares(const double* v, std::size_t n) { return dot(v, v, n); }
@@ -23,7 +24,8 @@ double SquaredSamplePredictors::value(const RowMatrix& W, Matrix& state) const {
   state.resize(n, 1);
   state.col(0) = y_ - rowDots(X_, W);
   return (sumOfSquares(state.data(), static_cast<std::size_t>(n)) +
-          lambda_ * sumOfSquares(W.data(), static_cast<std::size_t>(W.size()))) / (2.0 * static_cast<double>(n));
+          lambda_ * sumOfSquares(W.data(), static_cast<std::size_t>(W.size()))) /
+         (2.0 * static_cast<double>(n));
 }
 
 void SquaredSamplePredictors::gradient(const RowMatrix& W, const Matrix& state, RowMatrix& G) const {

@@ -9,7 +9,10 @@
 namespace supclust {
 
 Eigen::Index screenedColumns(Eigen::Index n, Eigen::Index d, int Q, int columns) {
-  const Eigen::Index k = columns > 0 ? columns : std::max<Eigen::Index>(Q, static_cast<Eigen::Index>(std::lround(static_cast<double>(n) / (10.0 * Q))));
+  const Eigen::Index k =
+      columns > 0
+          ? columns
+          : std::max<Eigen::Index>(Q, static_cast<Eigen::Index>(std::lround(static_cast<double>(n) / (10.0 * Q))));
   return std::min(k, d);
 }
 

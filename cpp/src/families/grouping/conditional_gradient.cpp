@@ -65,7 +65,8 @@ void groupedColumns(const Matrix& F, const Atom& a, Matrix& B) {
   const auto r = static_cast<std::size_t>(F.rows());
   B.resize(F.rows(), a.G);
   B.setZero();
-  for (Eigen::Index j = 0; j < F.cols(); ++j) axpy(1, F.col(j).data(), B.col(a.labels[static_cast<std::size_t>(j)]).data(), r);
+  for (Eigen::Index j = 0; j < F.cols(); ++j)
+    axpy(1, F.col(j).data(), B.col(a.labels[static_cast<std::size_t>(j)]).data(), r);
   for (int g = 0; g < a.G; ++g) B.col(g) *= std::sqrt(a.inverseSize[static_cast<std::size_t>(g)]);
 }
 
@@ -120,7 +121,8 @@ class ExplicitSystem {
     const auto r = static_cast<std::size_t>(E_.rows()), G = static_cast<std::size_t>(B_.cols());
     mixed_.resize(G);
     for (std::size_t j = 0; j < r; ++j) {
-      for (std::size_t g = 0; g < G; ++g) mixed_[g] = eta * B_(static_cast<Eigen::Index>(j), static_cast<Eigen::Index>(g));
+      for (std::size_t g = 0; g < G; ++g)
+        mixed_[g] = eta * B_(static_cast<Eigen::Index>(j), static_cast<Eigen::Index>(g));
       scaleAndAddProduct(1 - eta, E_.data() + j * r + j, B_.data() + j, r - j, G, r, mixed_.data());
     }
   }
@@ -169,7 +171,9 @@ class ExplicitSystem {
     }
     lastIterations_ = it;
   }
-  void precondition(Vector& z) const { choleskySolve(factor_.data(), static_cast<std::size_t>(factor_.rows()), z.data()); }
+  void precondition(Vector& z) const {
+    choleskySolve(factor_.data(), static_cast<std::size_t>(factor_.rows()), z.data());
+  }
   // out = (I + sK) x
   void apply(const Vector& x, Vector& out) {
     Kx_.resize(x.size());
@@ -191,12 +195,12 @@ class ExplicitSystem {
   RowMatrix F_;
   Matrix columns_;  // F again, column-major: the atoms' grouped columns are sums of its columns
   Vector c_, v_;
-  Matrix E_;       // K (lower triangle)
+  Matrix E_;  // K (lower triangle)
   Matrix factor_;  // the Cholesky factor of an earlier I + sK (lower triangle)
   bool factored_ = false;
   int lastIterations_ = 0;
   Vector r_, z_, p_, Ap_, Kx_;  // workspace of the solves
-  Matrix B_;                    // workspace of mix(): the atom's grouped columns
+  Matrix B_;  // workspace of mix(): the atom's grouped columns
   std::vector<double> mixed_;
 };
 
@@ -227,9 +231,8 @@ double equivalenceOracle(const Vector& p, int Q, KMeans1D& kmeans, KMeans1DResul
   return quadraticForm(p, out.labels, static_cast<int>(out.centroids.size()));
 }
 
-ConditionalGradientResult conditionalGradient(const CenteredDesign& X, const Vector& y, int Q,
-                                              double lambda, const ConditionalGradientOptions& opt,
-                                              const Control& control) {
+ConditionalGradientResult conditionalGradient(const CenteredDesign& X, const Vector& y, int Q, double lambda,
+                                              const ConditionalGradientOptions& opt, const Control& control) {
   const Eigen::Index n = X.rows(), d = X.cols();
   const double nl = static_cast<double>(n) * lambda, c = 1 / (2.0 * static_cast<double>(n) * nl);
   const Vector yc = y.array() - y.mean();
@@ -243,8 +246,9 @@ ConditionalGradientResult conditionalGradient(const CenteredDesign& X, const Vec
   SystemMatrix A(X, atoms, 1 / nl);
   using System = ConditionalGradientOptions::System;
   ExplicitSystem explicitSystem;
-  const bool explicitA = (opt.system == System::Explicit || (opt.system == System::Auto && ExplicitSystem::worthIt(n, d))) &&
-                         explicitSystem.prepare(X, yc, 1 / nl);
+  const bool explicitA =
+      (opt.system == System::Explicit || (opt.system == System::Auto && ExplicitSystem::worthIt(n, d))) &&
+      explicitSystem.prepare(X, yc, 1 / nl);
   for (int t = 0;; ++t) {
     if (explicitA && t > 0) {
       explicitSystem.solve(solved);
@@ -275,7 +279,8 @@ ConditionalGradientResult conditionalGradient(const CenteredDesign& X, const Vec
         std::vector<double> mean(static_cast<std::size_t>(a.G), 0.0);
         for (Eigen::Index j = 0; j < d; ++j) mean[a.labels[static_cast<std::size_t>(j)]] += p[j];
         for (int g = 0; g < a.G; ++g) mean[g] *= a.inverseSize[g];
-        for (Eigen::Index j = 0; j < d; ++j) res.primal[j] += a.weight * mean[a.labels[static_cast<std::size_t>(j)]] / nl;
+        for (Eigen::Index j = 0; j < d; ++j)
+          res.primal[j] += a.weight * mean[a.labels[static_cast<std::size_t>(j)]] / nl;
       }
       break;
     }

@@ -85,8 +85,8 @@ double centredSquaredNorm(const CenteredDesign& X, Eigen::Index j) {
 // Xᵀx_j/n − μ_j μ in column `to` and loses it in column a (Xᵀx_j/n into P, μ_j into shift). A sparse X:
 // from the rows holding column j's entries (O(their entries), not a pass over X; g is 0 on entry
 // and on return); dense: a product with the centred column, its centring added back.
-void moveGramColumn(const CenteredDesign& X, Eigen::Index j, std::int32_t a, std::int32_t to, Matrix& P, Vector& shift, Vector& x,
-                    Vector& g) {
+void moveGramColumn(const CenteredDesign& X, Eigen::Index j, std::int32_t a, std::int32_t to, Matrix& P, Vector& shift,
+                    Vector& x, Vector& g) {
   const double n = static_cast<double>(X.rows());
   const DataMatrix& data = X.uncentred();
   const auto rowsOfColumn = [&](auto&& f) {
@@ -121,7 +121,7 @@ ExchangeResult exchangeSquared(const CenteredDesign& X, const Matrix& T, double 
   if (Q < 2 || d < 2) return compacted(labels, 0, false);
   const Matrix Tc = T.rowwise() - T.colwise().mean();
   const double total = 0.5 * Tc.squaredNorm() / nn;  // the objective of w = 0
-  const double tolerance = 1e-12 * total;            // below rounding: not a real decrease
+  const double tolerance = 1e-12 * total;  // below rounding: not a real decrease
 
   // Per feature: c_j = ‖x_j‖²/n and R = XcᵀTc/n; per group: Z's sums, P = XcᵀZ/n (d × Q).
   Vector c(d), x(n), g = Vector::Zero(d);
@@ -151,7 +151,8 @@ ExchangeResult exchangeSquared(const CenteredDesign& X, const Matrix& T, double 
     H.row(a) += P.row(j);
     B.row(a) += R.row(j);
   }
-  for (int q = 0; q < Q; ++q) H(q, q) += size[static_cast<std::size_t>(q)] > 0 ? lambda * size[static_cast<std::size_t>(q)] : 1.0;
+  for (int q = 0; q < Q; ++q)
+    H(q, q) += size[static_cast<std::size_t>(q)] > 0 ? lambda * size[static_cast<std::size_t>(q)] : 1.0;
   Matrix Hinv, W;
   if (!inverseOf(H, Hinv)) return compacted(labels, 0, false);  // singular at the start: nothing moves
   double f = explainedBy(Hinv, B, W);  // the objective is total − f
@@ -184,7 +185,15 @@ ExchangeResult exchangeSquared(const CenteredDesign& X, const Matrix& T, double 
         const bool empty = size[static_cast<std::size_t>(q)] == 0;
         // H' = H + V M Vᵀ, V = [e_q, e_a, u]; the placeholders leave or join the diagonal.
         // H'⁻¹ = H⁻¹ − H⁻¹V N VᵀH⁻¹ with N = (I + M VᵀH⁻¹V)⁻¹ M (Woodbury).
-        const double M[9] = {c[j] + lambda - (empty ? 1.0 : 0.0), -c[j], 1, -c[j], c[j] - lambda + (leavesEmpty ? 1.0 : 0.0), -1, 1, -1, 0};
+        const double M[9] = {c[j] + lambda - (empty ? 1.0 : 0.0),
+                             -c[j],
+                             1,
+                             -c[j],
+                             c[j] - lambda + (leavesEmpty ? 1.0 : 0.0),
+                             -1,
+                             1,
+                             -1,
+                             0};
         const double VHV[9] = {Hinv(q, q), Hinv(q, a), h[q], Hinv(a, q), Hinv(a, a), h[a], h[q], h[a], uh};
         double N[9];
         if (!woodburyCore(M, VHV, N)) continue;
@@ -194,7 +203,8 @@ ExchangeResult exchangeSquared(const CenteredDesign& X, const Matrix& T, double 
           const double y[3] = {W(q, k) + (Hinv(q, q) - Hinv(a, q)) * r[k], W(a, k) + (Hinv(q, a) - Hinv(a, a)) * r[k],
                                uW[k] + (h[q] - h[a]) * r[k]};
           trBY += (W(q, k) - W(a, k)) * r[k] + r[k] * (y[0] - y[1]);
-          for (int i = 0; i < 3; ++i) correction += y[i] * (N[3 * i] * y[0] + N[3 * i + 1] * y[1] + N[3 * i + 2] * y[2]);
+          for (int i = 0; i < 3; ++i)
+            correction += y[i] * (N[3 * i] * y[0] + N[3 * i + 1] * y[1] + N[3 * i + 2] * y[2]);
         }
         const double value = 0.5 * (trBY - correction);
         if (std::isfinite(value) && value > best) {

@@ -39,8 +39,7 @@ struct GroupingOptions : LossField, RidgeField, StepFields, SeedField, RestartsF
 };
 
 std::unique_ptr<Structure> groupStructure(const FitContext& c, const GroupingOptions& o) {
-  return makeGroupStructure(o.Q, c.T.cols(), o.restarts,
-                            o.seed);
+  return makeGroupStructure(o.Q, c.T.cols(), o.restarts, o.seed);
 }
 
 // Ridge, then the projection of its coefficients onto Q values (LSK).
@@ -73,10 +72,11 @@ Result refitOnPartition(const FitContext& c, const GroupingOptions& o, Partition
     for (int g = 0; g < free; ++g) A.col(g) /= std::sqrt(sizes[g]);
     // Weighted rows: A centred by the weighted means, as Xc is (the intercept is then Xc's).
     const DataMatrix sums(A.data(), A.rows(), A.cols());
-    const CenteredDesign reduced = c.loss.weighted() ? CenteredDesign(sums, nullptr, c.loss.rowWeights()) : CenteredDesign(A);
+    const CenteredDesign reduced =
+        c.loss.weighted() ? CenteredDesign(sums, nullptr, c.loss.rowWeights()) : CenteredDesign(A);
     const Objective F(reduced, c.T, c.loss, lambda);
-    Result inner = trustRegionNewton(F, Matrix::Zero(free, c.T.cols()), c.loss.targetMeans(c.T),
-                                     smoothDefaults(), c.control);
+    Result inner =
+        trustRegionNewton(F, Matrix::Zero(free, c.T.cols()), c.loss.targetMeans(c.T), smoothDefaults(), c.control);
     for (int g = 0; g < free; ++g) inner.coef.row(g) /= std::sqrt(sizes[g]);
     p.centroids.topRows(free) = inner.coef;
     r.intercept = inner.intercept;
@@ -84,7 +84,8 @@ Result refitOnPartition(const FitContext& c, const GroupingOptions& o, Partition
     r.iterations = inner.iterations;
   }
   r.coef.resize(c.X.cols(), c.T.cols());
-  for (Eigen::Index j = 0; j < r.coef.rows(); ++j) r.coef.row(j) = p.centroids.row(p.labels[static_cast<std::size_t>(j)]);
+  for (Eigen::Index j = 0; j < r.coef.rows(); ++j)
+    r.coef.row(j) = p.centroids.row(p.labels[static_cast<std::size_t>(j)]);
   r.objective = objectiveOf(c, lambda).value(r.coef, r.intercept);
   r.history = {r.objective};
   attachPartition(r, std::move(p));
@@ -92,8 +93,8 @@ Result refitOnPartition(const FitContext& c, const GroupingOptions& o, Partition
 }
 
 Result projectedGradientFrom(const FitContext& c, const GroupingOptions& o, Structure& S, Matrix W0, RowVector b0) {
-  return projectedGradient(objectiveOf(c, o.lambda), S, std::move(W0), std::move(b0), {o.maxIterations, o.tolerance, o.step()},
-                           c.control);
+  return projectedGradient(objectiveOf(c, o.lambda), S, std::move(W0), std::move(b0),
+                           {o.maxIterations, o.tolerance, o.step()}, c.control);
 }
 
 // Projected gradient started from the smooth fit ("lsk"/"ridge": projected by the solver) or 0.
@@ -119,7 +120,8 @@ Result withHops(const FitContext& c, const GroupingOptions& o, Structure& S, Res
   const int hops = o.hops;
   Random rng(o.seed * 0x9E3779B97F4A7C15ull + 17);
   for (int h = 0; h < hops && best.status != Status::Aborted; ++h) {
-    const double rms = std::sqrt(best.coef.squaredNorm() / static_cast<double>(std::max<Eigen::Index>(1, best.coef.size())));
+    const double rms =
+        std::sqrt(best.coef.squaredNorm() / static_cast<double>(std::max<Eigen::Index>(1, best.coef.size())));
     Matrix W = best.coef;
     for (Eigen::Index i = 0; i < W.size(); ++i) W.data()[i] += o.hopScale * rms * rng.normal();
     Result next = projectedGradientFrom(c, o, S, std::move(W), best.intercept);
@@ -149,8 +151,8 @@ Partition randomPartition(Eigen::Index d, int Q, Eigen::Index K, std::uint64_t s
 Result polishedBy(Result r, Result polished, const std::string& search) {
   if (polished.status != Status::Converged || !(polished.objective < r.objective)) return r;
   if (r.status == Status::MaxIterations)
-    polished.message = "projected gradient stopped at its iteration limit (" + std::to_string(r.iterations) + "); the " + search +
-                       " and the refit on what it found converged";
+    polished.message = "projected gradient stopped at its iteration limit (" + std::to_string(r.iterations) +
+                       "); the " + search + " and the refit on what it found converged";
   polished.iterations = r.iterations;
   polished.history = std::move(r.history);
   polished.history.push_back(polished.objective);
@@ -174,15 +176,19 @@ Result exchanged(const FitContext& c, const GroupingOptions& o, Result r) {
   if (!o.exchange || r.status == Status::Aborted || r.groups.empty()) return r;
   if (!c.loss.closedForm() && !refitSearchAffordable(c, o.Q)) return r;
   const Control later = c.control.after(r.iterations);
-  const ExchangeResult e = c.loss.closedForm() ? exchangeSquared(c.X, c.T, o.lambda, r.groups, o.Q, later)
-                                            : exchangeByRefits(r.groups, o.Q, [&](const Labels& labels) {
-                                                return refitOnPartition(c, o, partitionOf(labels, c.T.cols())).objective;
-                                              }, later);
+  const ExchangeResult e =
+      c.loss.closedForm()
+          ? exchangeSquared(c.X, c.T, o.lambda, r.groups, o.Q, later)
+          : exchangeByRefits(
+                r.groups, o.Q,
+                [&](const Labels& labels) { return refitOnPartition(c, o, partitionOf(labels, c.T.cols())).objective; },
+                later);
   if (e.aborted) {
     r.status = Status::Aborted;
     return r;
   }
-  return polishedBy(std::move(r), refitOnPartition(c, o, partitionOf(e.labels, c.T.cols())), "exchange search from its partition");
+  return polishedBy(std::move(r), refitOnPartition(c, o, partitionOf(e.labels, c.T.cols())),
+                    "exchange search from its partition");
 }
 
 // A squared-loss search's coefficients (one output, the intercept the (weighted) mean target) in
@@ -200,11 +206,13 @@ Result searchedAnswer(const FitContext& c, const GroupingOptions& o, Result r, M
 // rows weighted or not):
 // the projected gradient's answer is kept when the search finds nothing lower.
 Result swapped(const FitContext& c, const GroupingOptions& o, Result r) {
-  if (!o.swap || !c.loss.squared() || c.T.cols() != 1 || r.status == Status::Aborted || r.coef.rows() != c.X.cols()) return r;
+  if (!o.swap || !c.loss.squared() || c.T.cols() != 1 || r.status == Status::Aborted || r.coef.rows() != c.X.cols())
+    return r;
   std::vector<Eigen::Index> support;
   for (Eigen::Index j = 0; j < r.coef.rows(); ++j)
     if (r.coef(j, 0) != 0) support.push_back(j);
-  const SwapResult e = swapSupport(c.X, c.T.col(0), o.lambda, std::move(support), o.s, c.control.after(r.iterations), c.loss.rowWeights());
+  const SwapResult e = swapSupport(c.X, c.T.col(0), o.lambda, std::move(support), o.s, c.control.after(r.iterations),
+                                   c.loss.rowWeights());
   if (e.aborted) {
     r.status = Status::Aborted;
     return r;
@@ -255,13 +263,15 @@ Result sparseExchangedByRefits(const FitContext& c, const GroupingOptions& o, Re
     }
     return zeros;
   };
-  const SparseExchangeResult e = exchangeSparseByRefits(std::move(labels), o.s, o.Q, objective, entering, c.control.after(r.iterations));
+  const SparseExchangeResult e =
+      exchangeSparseByRefits(std::move(labels), o.s, o.Q, objective, entering, c.control.after(r.iterations));
   if (e.aborted) {
     r.status = Status::Aborted;
     return r;
   }
   if (e.moves == 0) return r;
-  return polishedBy(std::move(r), withDistinctRows(refitOnSparseGrouping(c, o, e.labels)), "exchange search from its support and groups");
+  return polishedBy(std::move(r), withDistinctRows(refitOnSparseGrouping(c, o, e.labels)),
+                    "exchange search from its support and groups");
 }
 
 // IHCS's answer polished by the sparse exchange search (sparse_exchange.hpp; one output, rows
@@ -279,9 +289,10 @@ Result sparseExchanged(const FitContext& c, const GroupingOptions& o, Result r) 
     if (found == values.end()) values.push_back(w);
   }
   if (static_cast<int>(values.size()) > o.Q) return r;  // not a point of the structure
-  if (!c.loss.squared()) return refitSearchAffordable(c, o.Q) ? sparseExchangedByRefits(c, o, std::move(r), std::move(labels)) : r;
-  const SparseExchangeResult e =
-      exchangeSparseGroups(c.X, c.T.col(0), o.lambda, std::move(labels), o.s, o.Q, c.control.after(r.iterations), c.loss.rowWeights());
+  if (!c.loss.squared())
+    return refitSearchAffordable(c, o.Q) ? sparseExchangedByRefits(c, o, std::move(r), std::move(labels)) : r;
+  const SparseExchangeResult e = exchangeSparseGroups(c.X, c.T.col(0), o.lambda, std::move(labels), o.s, o.Q,
+                                                      c.control.after(r.iterations), c.loss.rowWeights());
   if (e.aborted) {
     r.status = Status::Aborted;
     return r;
@@ -296,7 +307,7 @@ Result sparseExchanged(const FitContext& c, const GroupingOptions& o, Result r) 
 // How a method's multi-start default (ours; the papers run one start) chooses its starts.
 struct StartPlan {
   bool partitions;  // random starts are refits on random partitions (else perturbed ridge points)
-  bool ownFirst;    // start 0 is the method's single start (init): the best is never above it
+  bool ownFirst;  // start 0 is the method's single start (init): the best is never above it
 };
 
 // Start k of `starts` alternates the smooth fit at a ridge penalty log-spaced from 10 down to 1e-6
@@ -339,7 +350,8 @@ Result bestOfStarts(const FitContext& c, const GroupingOptions& o, int starts, S
 // init 'zero'), else the best of its starts — along a path over its count (WarmStart::
 // besideOwnStart), of two: its own and the previous count's answer (one start asked: its own);
 // `structure` makes the constraint set (a projection keeps its workspace: one per start).
-Result fromStarts(const FitContext& c, const GroupingOptions& o, StartPlan plan, const std::function<std::unique_ptr<Structure>()>& structure,
+Result fromStarts(const FitContext& c, const GroupingOptions& o, StartPlan plan,
+                  const std::function<std::unique_ptr<Structure>()>& structure,
                   const std::function<Result(const FitContext&, Structure&, Result)>& polish) {
   const bool beside = c.warm && c.warm->besideOwnStart;
   const FitContext own{c.X, c.loss, c.T, c.options, c.control, nullptr};
@@ -362,18 +374,21 @@ Result fromStarts(const FitContext& c, const GroupingOptions& o, StartPlan plan,
 
 // IHC (with its hops and exchange search) from its starts.
 Result runIhc(const FitContext& c, const GroupingOptions& o) {
-  return fromStarts(c, o, {true, true}, [&] { return groupStructure(c, o); },
-                    [&](const FitContext& at, Structure& S, Result r) { return exchanged(at, o, withHops(at, o, S, std::move(r))); });
+  return fromStarts(
+      c, o, {true, true}, [&] { return groupStructure(c, o); },
+      [&](const FitContext& at, Structure& S, Result r) { return exchanged(at, o, withHops(at, o, S, std::move(r))); });
 }
 
 Result runIhcs(const FitContext& c, const GroupingOptions& o) {
-  return fromStarts(c, o, {true, true}, [&] { return std::make_unique<SparseQValues>(o.s, o.Q); },
-                    [&](const FitContext& at, Structure&, Result r) { return sparseExchanged(at, o, std::move(r)); });
+  return fromStarts(
+      c, o, {true, true}, [&] { return std::make_unique<SparseQValues>(o.s, o.Q); },
+      [&](const FitContext& at, Structure&, Result r) { return sparseExchanged(at, o, std::move(r)); });
 }
 
 Result runIht(const FitContext& c, const GroupingOptions& o) {
-  return fromStarts(c, o, {false, true}, [&] { return std::make_unique<TopS>(o.s); },
-                    [&](const FitContext& at, Structure&, Result r) { return swapped(at, o, std::move(r)); });
+  return fromStarts(
+      c, o, {false, true}, [&] { return std::make_unique<TopS>(o.s); },
+      [&](const FitContext& at, Structure&, Result r) { return swapped(at, o, std::move(r)); });
 }
 
 Result runOracle(const FitContext& c, const GroupingOptions& o) {
@@ -404,7 +419,9 @@ Result conditionalGradientFit(const FitContext& c, const GroupingOptions& o, int
   return r;
 }
 
-Result runCg(const FitContext& c, const GroupingOptions& o) { return conditionalGradientFit(c, o, o.maxIterations, o.tolerance); }
+Result runCg(const FitContext& c, const GroupingOptions& o) {
+  return conditionalGradientFit(c, o, o.maxIterations, o.tolerance);
+}
 
 // CG, then projected gradient from its rounded solution onto Q values (CGPG), or onto s-sparse
 // Q values when s > 0 (CGPGS, LwCS §6.2); by default (ours) polished by IHC's exchange search
@@ -426,7 +443,8 @@ Refusal checkGroups(const GroupingOptions& o, Eigen::Index, Eigen::Index d, Eige
 }
 
 Refusal checkConditionalGradient(const GroupingOptions& o, Eigen::Index n, Eigen::Index d, Eigen::Index K) {
-  if (!(o.lambda > 0)) return Refusal("lambda", "option 'lambda' must be > 0 for the conditional gradient (ψ needs nλ > 0)");
+  if (!(o.lambda > 0))
+    return Refusal("lambda", "option 'lambda' must be > 0 for the conditional gradient (ψ needs nλ > 0)");
   return checkGroups(o, n, d, K);
 }
 
@@ -436,7 +454,7 @@ Refusal checkSparseValues(const std::string& method, const GroupingOptions& o, E
     return Refusal("loss", why.detail + " (use 'squared' or 'logistic' with " + method + ")");
   if (o.s < o.Q)
     return Refusal("s", "option 's' of method '" + method + "' must be >= Q (got s = " + std::to_string(o.s) +
-           ", Q = " + std::to_string(o.Q) + ")");
+                            ", Q = " + std::to_string(o.Q) + ")");
   return checkSparseGroups(static_cast<std::size_t>(d), static_cast<std::size_t>(o.s), o.Q);
 }
 
@@ -453,11 +471,11 @@ Refusal checkOracle(const GroupingOptions& o, Eigen::Index, Eigen::Index d, Eige
   const Labels& g = *o.groups;
   if (static_cast<Eigen::Index>(g.size()) != d)
     return Refusal("groups", "option 'groups' of method 'oracle' must have one label per feature (expected " +
-           std::to_string(d) + ", got " + std::to_string(g.size()) + ")");
+                                 std::to_string(d) + ", got " + std::to_string(g.size()) + ")");
   for (std::int32_t v : g)
     if (v < 0 || static_cast<Eigen::Index>(v) >= d)
-      return Refusal("groups", "option 'groups' of method 'oracle' must hold labels in 0..d-1 (got " +
-             std::to_string(v) + ")");
+      return Refusal("groups",
+                     "option 'groups' of method 'oracle' must hold labels in 0..d-1 (got " + std::to_string(v) + ")");
   return {};
 }
 
@@ -472,10 +490,20 @@ S& rowClusterFields(S& s) {
 }
 // IHC's restarts (ours): basin hopping from its answer, and several starting points.
 S& restartFields(S& s) {
-  return s.integer("hops", &G::hops, "basin-hopping restarts: perturb the best solution and rerun, keep the lowest objective", 0, 0)
+  return s
+      .integer("hops", &G::hops,
+               "basin-hopping restarts: perturb the best solution and rerun, keep the lowest objective", 0, 0)
       .number("hopScale", &G::hopScale, "size of a hop, relative to the root-mean-square coefficient", 0.3, 0, true)
-      .integer("starts", &G::starts, "IHC from this many starts: its own (init), then alternately the refit on a random partition (by seed) and the LSK point of a ridge fit (penalties 10 down to 1e-6 times the mean feature variance); the lowest objective is kept, never above the own start's (0 or 1: that start alone)", 6, 0)
-      .flag("exchange", &G::exchange, "after each start, move single features between groups while that lowers the objective, then refit the values (a local search over partitions; losses other than the squared one: by refits, where " + refitSearchNote() + ")", true);
+      .integer("starts", &G::starts,
+               "IHC from this many starts: its own (init), then alternately the refit on a random partition (by seed) "
+               "and the LSK point of a ridge fit (penalties 10 down to 1e-6 times the mean feature variance); the "
+               "lowest objective is kept, never above the own start's (0 or 1: that start alone)",
+               6, 0)
+      .flag("exchange", &G::exchange,
+            "after each start, move single features between groups while that lowers the objective, then refit the "
+            "values (a local search over partitions; losses other than the squared one: by refits, where " +
+                refitSearchNote() + ")",
+            true);
 }
 S& projectedGradientFields(S& s, std::vector<std::string> inits) {
   const ProjectedGradientOptions defaults;
@@ -488,7 +516,8 @@ S& cgRidgeAndQ(S& s) {
   return qField(squaredLossOnly(s).number("lambda", &G::lambda, "ridge weight λ > 0", 1e-2, 0, true).degree(2));
 }
 S& roundingField(S& s) {
-  return s.choice("rounding", &G::rounding, "partition from the relaxation: the last oracle (the papers') or the k-means of its coefficients",
+  return s.choice("rounding", &G::rounding,
+                  "partition from the relaxation: the last oracle (the papers') or the k-means of its coefficients",
                   {"oracle", "primal"});
 }
 
@@ -503,15 +532,32 @@ S ihcOptions() {
 S ihcsOptions() {
   S s("method");
   projectedGradientFields(sField(qField(softmaxLossAndRidge(s))), {"lsk", "zero"})
-      .integer("starts", &G::starts, "IHCS from this many starts: its own (init), then alternately the refit on a random partition (by seed) and the LSK point of a ridge fit (penalties 10 down to 1e-6 times the mean feature variance); the lowest objective is kept, never above the own start's (0 or 1: that start alone)", 16, 0)
-      .flag("exchange", &G::exchange, "after each start, move one feature to another group, out of the support or into it, or swap one of the support for a zero one, while that lowers the objective, the values refitted (one output; the squared loss in closed form, the logistic by refits where " + refitSearchNote() + ": a local search over supports and groupings)", true);
+      .integer("starts", &G::starts,
+               "IHCS from this many starts: its own (init), then alternately the refit on a random partition (by seed) "
+               "and the LSK point of a ridge fit (penalties 10 down to 1e-6 times the mean feature variance); the "
+               "lowest objective is kept, never above the own start's (0 or 1: that start alone)",
+               16, 0)
+      .flag("exchange", &G::exchange,
+            "after each start, move one feature to another group, out of the support or into it, or swap one of the "
+            "support for a zero one, while that lowers the objective, the values refitted (one output; the squared "
+            "loss in closed form, the logistic by refits where " +
+                refitSearchNote() + ": a local search over supports and groupings)",
+            true);
   return seedField(s, "seed of the random starts");
 }
 S ihtOptions() {
   S s("method");
   projectedGradientFields(sField(softmaxLossAndRidge(s)), {"ridge", "zero"})
-      .integer("starts", &G::starts, "IHT from this many starts: its own (init), then in turn a ridge fit perturbed by N(0, rms²) per coefficient (by seed) and the next ridge fit, the penalties log-spaced from 10 down to 1e-6 times the mean feature variance; the lowest objective is kept, never above the own start's (0 or 1: that start alone)", 12, 0)
-      .flag("swap", &G::swap, "after each start, swap one feature of the support for another (or add one) while that lowers the objective, the values refitted (squared loss, one output: a local search over supports)", true);
+      .integer(
+          "starts", &G::starts,
+          "IHT from this many starts: its own (init), then in turn a ridge fit perturbed by N(0, rms²) per coefficient "
+          "(by seed) and the next ridge fit, the penalties log-spaced from 10 down to 1e-6 times the mean feature "
+          "variance; the lowest objective is kept, never above the own start's (0 or 1: that start alone)",
+          12, 0)
+      .flag("swap", &G::swap,
+            "after each start, swap one feature of the support for another (or add one) while that lowers the "
+            "objective, the values refitted (squared loss, one output: a local search over supports)",
+            true);
   return seedField(s, "seed of the random starts");
 }
 S oracleOptions() {
@@ -532,8 +578,14 @@ S cgpgOptions() {
   cgRidgeAndQ(s)
       .integer("cgIterations", &G::cgIterations, "Frank–Wolfe iteration limit", defaults.maxIterations, 1)
       .number("cgTolerance", &G::cgTolerance, "Frank–Wolfe gap, relative to ψ, to stop at", defaults.tolerance, 0, true)
-      .integer("s", &G::s, "at most s non-zero coefficients after CG (CGPGS: projected gradient onto s-sparse Q values); 0: no sparsity (CGPG)", 0, 0)
-      .flag("exchange", &G::exchange, "after projected gradient, IHC's exchange search over partitions (CGPGS: IHCS's over supports and groupings, one output), the values refitted", true);
+      .integer("s", &G::s,
+               "at most s non-zero coefficients after CG (CGPGS: projected gradient onto s-sparse Q values); 0: no "
+               "sparsity (CGPG)",
+               0, 0)
+      .flag("exchange", &G::exchange,
+            "after projected gradient, IHC's exchange search over partitions (CGPGS: IHCS's over supports and "
+            "groupings, one output), the values refitted",
+            true);
   return projectedGradientFields(roundingField(s), {"cg"});
 }
 
@@ -544,16 +596,25 @@ std::vector<Method> groupingMethods() {
       Method("lsk", "ridge, then the projection of its coefficients onto Q values (LSK)", lskOptions(), runLsk)
           .checkShape(checkGroups)
           .weightedByRows(Method::RowsForWeights::WhenCheap),
-      Method("ihc", "iterative hard clustering: projected gradient onto Q values (IHC Alg. 1), by default from several starts (`starts`) each polished by an exchange search over partitions (ours)", ihcOptions(), runIhc)
+      Method("ihc",
+             "iterative hard clustering: projected gradient onto Q values (IHC Alg. 1), by default from several starts "
+             "(`starts`) each polished by an exchange search over partitions (ours)",
+             ihcOptions(), runIhc)
           .checkShape(checkGroups)
           .dependsOnStart()
           .nestedOverCount()
           .weightedByRows(Method::RowsForWeights::WhenCheap),
-      Method("ihcs", "IHC onto s-sparse Q values (IHC §4.1), by default from several starts (`starts`) each polished by an exchange search over supports and groupings (ours)", ihcsOptions(), runIhcs)
+      Method("ihcs",
+             "IHC onto s-sparse Q values (IHC §4.1), by default from several starts (`starts`) each polished by an "
+             "exchange search over supports and groupings (ours)",
+             ihcsOptions(), runIhcs)
           .checkShape(checkSparse)
           .dependsOnStart()
           .weightedByRows(Method::RowsForWeights::WhenCheap),
-      Method("iht", "iterative hard thresholding: projected gradient onto s-sparse vectors, by default from several starts (`starts`) each polished by a swap search over supports (ours)", ihtOptions(), runIht)
+      Method("iht",
+             "iterative hard thresholding: projected gradient onto s-sparse vectors, by default from several starts "
+             "(`starts`) each polished by a swap search over supports (ours)",
+             ihtOptions(), runIht)
           .dependsOnStart()
           .weightedByRows(Method::RowsForWeights::WhenCheap),
       Method("oracle", "the loss fitted given the true partition", oracleOptions(), runOracle)
@@ -563,7 +624,10 @@ std::vector<Method> groupingMethods() {
           .checkShape(checkConditionalGradient)
           .memoryUse({3, 4, 4})
           .weightedByRows(),
-      Method("cgpg", "CG, then IHC from its rounded solution (CGPG), or IHCS with s > 0 (CGPGS), polished by their exchange search (ours)", cgpgOptions(), runCgpg)
+      Method("cgpg",
+             "CG, then IHC from its rounded solution (CGPG), or IHCS with s > 0 (CGPGS), polished by their exchange "
+             "search (ours)",
+             cgpgOptions(), runCgpg)
           .checkShape(checkCgpg)
           .memoryUse({3, 4, 4})
           .weightedByRows(),

@@ -4,9 +4,8 @@
 
 namespace supclust {
 
-ConditionalGradientResult sharedConditionalGradient(const CenteredDesign& X, const Vector& y, int Q,
-                                                    double lambda, const ConditionalGradientOptions& opt,
-                                                    const Control& control) {
+ConditionalGradientResult sharedConditionalGradient(const CenteredDesign& X, const Vector& y, int Q, double lambda,
+                                                    const ConditionalGradientOptions& opt, const Control& control) {
   if (!X.cache()) return conditionalGradient(X, y, Q, lambda, opt, control);
   Hash128 h;
   h.add(X.key());

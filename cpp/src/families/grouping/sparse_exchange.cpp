@@ -22,7 +22,8 @@ struct Normal {
 
 // Where a candidate's equations are solved, sized once (a sweep scores thousands).
 struct Workspace {
-  explicit Workspace(int Q) : e{Matrix(Q, Q), Vector(Q), std::vector<int>(static_cast<std::size_t>(Q))}, v(Q), row(Q), llt(Q) {}
+  explicit Workspace(int Q)
+      : e{Matrix(Q, Q), Vector(Q), std::vector<int>(static_cast<std::size_t>(Q))}, v(Q), row(Q), llt(Q) {}
   Normal e;
   Vector v, row;
   Eigen::LLT<Matrix> llt;
@@ -52,8 +53,8 @@ double objectiveOf(Workspace& w, double half) {
 
 }  // namespace
 
-SparseExchangeResult exchangeSparseGroups(const CenteredDesign& X, const Vector& t, double lambda, Labels labels, int s, int Q,
-                                          const Control& control, const Vector* weights) {
+SparseExchangeResult exchangeSparseGroups(const CenteredDesign& X, const Vector& t, double lambda, Labels labels, int s,
+                                          int Q, const Control& control, const Vector* weights) {
   const Eigen::Index d = X.cols();
   GramColumns gram(X, t, weights);
   const Vector& c = gram.correlations();
@@ -93,15 +94,17 @@ SparseExchangeResult exchangeSparseGroups(const CenteredDesign& X, const Vector&
     const auto m = static_cast<Eigen::Index>(support.size());
     // a = c − C w, w = Z v: the correlations with the residual; the entering shortlist by ½a²/(C_kk + λ).
     Vector w(m);
-    for (Eigen::Index p = 0; p < m; ++p) w[p] = r.values[labels[static_cast<std::size_t>(support[static_cast<std::size_t>(p)])]];
+    for (Eigen::Index p = 0; p < m; ++p)
+      w[p] = r.values[labels[static_cast<std::size_t>(support[static_cast<std::size_t>(p)])]];
     const Vector a = gram.residualCorrelations(support, w);
     std::vector<Eigen::Index> entering;
     for (Eigen::Index k = 0; k < d; ++k)
       if (labels[static_cast<std::size_t>(k)] < 0 && diagonal[k] + lambda > 0) entering.push_back(k);
     const auto gain = [&](Eigen::Index k) { return a[k] * a[k] / (diagonal[k] + lambda); };
     if (static_cast<Eigen::Index>(entering.size()) > kEnteringZeros) {
-      std::partial_sort(entering.begin(), entering.begin() + kEnteringZeros, entering.end(),
-                        [&](Eigen::Index x, Eigen::Index y) { return gain(x) > gain(y) || (gain(x) == gain(y) && x < y); });
+      std::partial_sort(
+          entering.begin(), entering.begin() + kEnteringZeros, entering.end(),
+          [&](Eigen::Index x, Eigen::Index y) { return gain(x) > gain(y) || (gain(x) == gain(y) && x < y); });
       entering.resize(static_cast<std::size_t>(kEnteringZeros));
     }
     // R(l, g) = Σ_{j ∈ g} C_lj for the support's and the entering features.
@@ -194,9 +197,9 @@ SparseExchangeResult exchangeSparseGroups(const CenteredDesign& X, const Vector&
   return r;
 }
 
-SparseExchangeResult exchangeSparseByRefits(Labels labels, int s, int Q, const std::function<double(const Labels&)>& objective,
-                                            const std::function<std::vector<Eigen::Index>(const Labels&)>& enteringOrder,
-                                            const Control& control) {
+SparseExchangeResult exchangeSparseByRefits(
+    Labels labels, int s, int Q, const std::function<double(const Labels&)>& objective,
+    const std::function<std::vector<Eigen::Index>(const Labels&)>& enteringOrder, const Control& control) {
   SparseExchangeResult r;
   const auto d = static_cast<Eigen::Index>(labels.size());
   double f = objective(labels);
@@ -231,7 +234,8 @@ SparseExchangeResult exchangeSparseByRefits(Labels labels, int s, int Q, const s
     if (moved || !searching) continue;
     // No single change lowers F: the best swap of a support feature for a promising zero one.
     std::vector<Eigen::Index> entering = enteringOrder(labels);
-    if (static_cast<Eigen::Index>(entering.size()) > kEnteringZeros) entering.resize(static_cast<std::size_t>(kEnteringZeros));
+    if (static_cast<Eigen::Index>(entering.size()) > kEnteringZeros)
+      entering.resize(static_cast<std::size_t>(kEnteringZeros));
     double best = f;
     Labels bestLabels;
     for (Eigen::Index p = 0; p < d; ++p) {

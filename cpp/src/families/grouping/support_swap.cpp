@@ -21,8 +21,8 @@ struct Swap {
 
 }  // namespace
 
-SwapResult swapSupport(const CenteredDesign& X, const Vector& t, double lambda, std::vector<Eigen::Index> support, int s,
-                       const Control& control, const Vector* weights) {
+SwapResult swapSupport(const CenteredDesign& X, const Vector& t, double lambda, std::vector<Eigen::Index> support,
+                       int s, const Control& control, const Vector* weights) {
   const Eigen::Index d = X.cols();
   GramColumns gram(X, t, weights);
   const Vector& c = gram.correlations();
@@ -77,7 +77,9 @@ SwapResult swapSupport(const CenteredDesign& X, const Vector& t, double lambda, 
       std::vector<Swap>& list = shortlist[slot];
       if (static_cast<int>(list.size()) == kShortlist && !(candidate.score < list.back().score)) return;
       if (static_cast<int>(list.size()) == kShortlist) list.pop_back();
-      list.insert(std::upper_bound(list.begin(), list.end(), candidate, [](const Swap& x, const Swap& y) { return x.score < y.score; }), candidate);
+      list.insert(std::upper_bound(list.begin(), list.end(), candidate,
+                                   [](const Swap& x, const Swap& y) { return x.score < y.score; }),
+                  candidate);
     };
     for (Eigen::Index i = 0; i < d; ++i) {
       if (in[static_cast<std::size_t>(i)] || !(diagonal[i] + lambda > 0)) continue;
@@ -85,7 +87,8 @@ SwapResult swapSupport(const CenteredDesign& X, const Vector& t, double lambda, 
       for (Eigen::Index k = 0; k < m; ++k) {
         const Eigen::Index j = support[static_cast<std::size_t>(k)];
         const double wj = r.values[k], numerator = a[i] + gram.at(j)[i] * wj;
-        consider(static_cast<std::size_t>(k), {0.5 * wj * wj * (diagonal[j] + lambda) - 0.5 * numerator * numerator / (diagonal[i] + lambda), j, i});
+        consider(static_cast<std::size_t>(k),
+                 {0.5 * wj * wj * (diagonal[j] + lambda) - 0.5 * numerator * numerator / (diagonal[i] + lambda), j, i});
       }
     }
     // The shortlist's exact objectives, from M = (C_SS + λI)⁻¹ in O(m²) each: leaving j (position
@@ -97,15 +100,19 @@ SwapResult swapSupport(const CenteredDesign& X, const Vector& t, double lambda, 
     Vector u(m), x(m);
     for (const auto& list : shortlist)
       for (const Swap& swap : list) {
-        const Eigen::Index p = swap.out < 0 ? -1 : static_cast<Eigen::Index>(std::find(support.begin(), support.end(), swap.out) - support.begin());
-        for (Eigen::Index k = 0; k < m; ++k) u[k] = k == p ? 0 : gram.at(support[static_cast<std::size_t>(k)])[swap.enter];
+        const Eigen::Index p =
+            swap.out < 0
+                ? -1
+                : static_cast<Eigen::Index>(std::find(support.begin(), support.end(), swap.out) - support.begin());
+        for (Eigen::Index k = 0; k < m; ++k)
+          u[k] = k == p ? 0 : gram.at(support[static_cast<std::size_t>(k)])[swap.enter];
         x.noalias() = M * u;
         double F = r.objective, g = c[swap.enter] - u.dot(r.values), sigma = diagonal[swap.enter] + lambda - u.dot(x);
         if (p >= 0) {
           const double mpp = M(p, p), wp = r.values[p];
           F += 0.5 * wp * wp / mpp;
-          g += M.col(p).dot(u) * wp / mpp;             // uᵀ(M₋ₚ,ₚ w_p / M_pp), u_p = 0
-          sigma += x[p] * x[p] / mpp;                   // uᵀ M₋ₚ,ₚ Mₚ,₋ₚ u / M_pp, x_p = Mₚ,: u
+          g += M.col(p).dot(u) * wp / mpp;  // uᵀ(M₋ₚ,ₚ w_p / M_pp), u_p = 0
+          sigma += x[p] * x[p] / mpp;  // uᵀ M₋ₚ,ₚ Mₚ,₋ₚ u / M_pp, x_p = Mₚ,: u
         }
         if (!(sigma > 0)) continue;
         F -= 0.5 * g * g / sigma;
@@ -113,7 +120,9 @@ SwapResult swapSupport(const CenteredDesign& X, const Vector& t, double lambda, 
       }
     if (taken.enter < 0) break;
     std::vector<Eigen::Index> next = support;
-    if (taken.out >= 0) next.erase(std::find(next.begin(), next.end(), taken.out)), in[static_cast<std::size_t>(taken.out)] = false, gram.release(taken.out);
+    if (taken.out >= 0)
+      next.erase(std::find(next.begin(), next.end(), taken.out)), in[static_cast<std::size_t>(taken.out)] = false,
+                                                                  gram.release(taken.out);
     next.insert(std::upper_bound(next.begin(), next.end(), taken.enter), taken.enter);
     in[static_cast<std::size_t>(taken.enter)] = true;
     addColumn(taken.enter);

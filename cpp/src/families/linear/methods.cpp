@@ -27,7 +27,9 @@ struct LinearOptions : LossField, RidgeField, ConvexSolverFields, SeedField, Pen
   std::string bias;
 };
 
-Refusal checkFactors(const LinearOptions& o, Eigen::Index, Eigen::Index d, Eigen::Index) { return checkPenaltyFactor(o, d); }
+Refusal checkFactors(const LinearOptions& o, Eigen::Index, Eigen::Index d, Eigen::Index) {
+  return checkPenaltyFactor(o, d);
+}
 
 // Elastic net λ Σ_j pf_j (α|w_j| + (1−α)/2 w_j²) (pf_j the penalty factors, 1 unless given):
 // coordinate descent for the squared loss with one output and equal rows, proximal Newton
@@ -40,12 +42,16 @@ Result elasticNet(const FitContext& c, const LinearOptions& o) {
   const Vector* pf = factors ? &*factors : nullptr;
   if (c.loss.closedForm() && c.T.cols() == 1) {
     const Vector w0 = startCoef(c).col(0);
-    return withDistinctRows(elasticNetCoordinateDescent(c.X, c.T.col(0), lambda, alpha, {o.maxIterations, o.tolerance}, c.control, &w0, pf));
+    return withDistinctRows(elasticNetCoordinateDescent(c.X, c.T.col(0), lambda, alpha, {o.maxIterations, o.tolerance},
+                                                        c.control, &w0, pf));
   }
   const Objective F = objectiveOf(c, lambda * (1 - alpha));
-  if (!c.loss.squared() || c.T.cols() == 1 || pf)  // logistic, multinomial, weighted squared, factors: glmnet's quadratic models by coordinate descent
-    return withDistinctRows(proximalNewtonL1(F, lambda * alpha, startCoef(c), startIntercept(c), {o.maxIterations, o.tolerance}, c.control, pf));
-  return withDistinctRows(proximalGradient(F, L1Penalty(lambda * alpha), startCoef(c), startIntercept(c), proximalOptions(o), c.control));
+  if (!c.loss.squared() || c.T.cols() == 1 ||
+      pf)  // logistic, multinomial, weighted squared, factors: glmnet's quadratic models by coordinate descent
+    return withDistinctRows(proximalNewtonL1(F, lambda * alpha, startCoef(c), startIntercept(c),
+                                             {o.maxIterations, o.tolerance}, c.control, pf));
+  return withDistinctRows(
+      proximalGradient(F, L1Penalty(lambda * alpha), startCoef(c), startIntercept(c), proximalOptions(o), c.control));
 }
 
 Result runLasso(const FitContext& c, const LinearOptions& o) {
@@ -62,7 +68,8 @@ Result runRidge(const FitContext& c, const LinearOptions& o) {
 // (loss 'ova-hinge') one binary SVM per class against the others, as LinearSVC's one-vs-rest.
 Result runSvm(const FitContext& c, const LinearOptions& o) {
   const DualCoordinateDescentOptions options{o.maxIterations, o.tolerance, o.seed, o.bias == "centred"};
-  if (c.T.cols() == 1) return withDistinctRows(linearSvm(c.X, c.T.col(0), o.lambda, options, c.control, c.loss.rowWeights()));
+  if (c.T.cols() == 1)
+    return withDistinctRows(linearSvm(c.X, c.T.col(0), o.lambda, options, c.control, c.loss.rowWeights()));
   Result all;
   all.status = Status::Converged;
   all.coef.resize(c.X.cols(), c.T.cols());
@@ -89,14 +96,15 @@ Result runSvm(const FitContext& c, const LinearOptions& o) {
 // ridge scale. With penalty factors, max_j |G_j|/pf_j over the penalised features: exact when
 // every feature is penalised, else a scale (w = 0 is then not the answer there: the unpenalised
 // features are fitted at every point).
-PathTop lassoTop(const LinearOptions& o, const PathData& data) { return factorTop(penaltyFactors(o), data, TopKind::Exact); }
+PathTop lassoTop(const LinearOptions& o, const PathData& data) {
+  return factorTop(penaltyFactors(o), data, TopKind::Exact);
+}
 PathTop elasticNetTop(const LinearOptions& o, const PathData& data) {
   if (o.alpha == 0) return pathRidgeScale(data);
   PathTop t = lassoTop(o, data);
   t.value /= o.alpha;
   return t;
 }
-
 
 Schema<LinearOptions> ridgeOptions() {
   Schema<LinearOptions> s("method");
@@ -117,16 +125,20 @@ Schema<LinearOptions> elasticNetOptions() {
 Schema<LinearOptions> svmOptions() {
   const DualCoordinateDescentOptions defaults;
   Schema<LinearOptions> s("method");
-  s.choice("loss", &LinearOptions::loss, "the hinge loss on two classes; ova-hinge: one-vs-rest over K classes (LinearSVC's multiclass)", {"hinge", "ova-hinge"})
-      .number("lambda", &LinearOptions::lambda, "weight λ of λ/2(‖w‖² + b²) (C = 1/(λn))", 1e-2, 0, true).degree(2)
-      .integer("maxIterations", &LinearOptions::maxIterations, "epochs (passes over the rows) at most", defaults.maxIterations, 1)
+  s.choice("loss", &LinearOptions::loss,
+           "the hinge loss on two classes; ova-hinge: one-vs-rest over K classes (LinearSVC's multiclass)",
+           {"hinge", "ova-hinge"})
+      .number("lambda", &LinearOptions::lambda, "weight λ of λ/2(‖w‖² + b²) (C = 1/(λn))", 1e-2, 0, true)
+      .degree(2)
+      .integer("maxIterations", &LinearOptions::maxIterations, "epochs (passes over the rows) at most",
+               defaults.maxIterations, 1)
       .number("tolerance", &LinearOptions::tolerance, "relative duality gap to stop at", defaults.tolerance, 0, true)
       .choice("bias", &LinearOptions::bias,
-              "whose intercept λ/2 b² regularises: the centred rows' (as every method's intercept), or the rows' as given (liblinear's and LinearSVC's problem: a constant feature 1 appended)",
+              "whose intercept λ/2 b² regularises: the centred rows' (as every method's intercept), or the rows' as "
+              "given (liblinear's and LinearSVC's problem: a constant feature 1 appended)",
               {"centred", "liblinear"});
   return seedField(s, "seed of the rows' order in each epoch");
 }
-
 
 // The same for λ(α‖w‖₁ + (1−α)/2‖w‖²): λ'α' = λα / (s_x s_y), λ'(1 − α') = λ(1 − α) / s_x².
 Refusal rescaleElasticNet(const std::vector<OptionSpec>&, Options& options, const DataScale& s) {
@@ -143,7 +155,9 @@ Refusal rescaleElasticNet(const std::vector<OptionSpec>&, Options& options, cons
 // no λ' gives the same problem; data that need rescaling are refused naming X.
 Refusal rescaleRegularisedBias(const std::vector<OptionSpec>&, Options&, const DataScale& s) {
   if (s.x == 1) return {};
-  return Refusal("X", "entries this large or small need rescaling, which the linear SVM's regularised bias does not follow (scale X into [1e-38, 1e38])");
+  return Refusal("X",
+                 "entries this large or small need rescaling, which the linear SVM's regularised bias does not follow "
+                 "(scale X into [1e-38, 1e38])");
 }
 }  // namespace
 
@@ -152,7 +166,8 @@ std::vector<Method> linearMethods() {
       Method("ridge", "ridge regression (λ = 0: minimum-norm least squares); logistic ridge for classification",
              ridgeOptions(), runRidge)
           .weighted(),
-      Method("lasso", "ℓ1-penalised fit (coordinate descent; proximal gradient for other losses)", lassoOptions(), runLasso)
+      Method("lasso", "ℓ1-penalised fit (coordinate descent; proximal gradient for other losses)", lassoOptions(),
+             runLasso)
           .checkShape(checkFactors)
           .weighted()
           .pathAlong({"lambda"}, lassoTop)
@@ -164,7 +179,10 @@ std::vector<Method> linearMethods() {
           .pathAlong({"lambda"}, elasticNetTop)
           .relaxes(),
       Method("svm",
-             "linear SVM: λ/2(‖w‖² + b²) + 1/n Σ max(0, 1 − ỹ(xᵀw + b)), the bias regularised as liblinear's (on the centred rows, or on the rows as given: bias 'liblinear'); dual coordinate descent with shrinking (liblinear's default solver), X read row by row over its non-zeros; K classes one-vs-rest with loss 'ova-hinge'",
+             "linear SVM: λ/2(‖w‖² + b²) + 1/n Σ max(0, 1 − ỹ(xᵀw + b)), the bias regularised as liblinear's (on the "
+             "centred rows, or on the rows as given: bias 'liblinear'); dual coordinate descent with shrinking "
+             "(liblinear's default solver), X read row by row over its non-zeros; K classes one-vs-rest with loss "
+             "'ova-hinge'",
              svmOptions(), runSvm)
           .rescaledBy(rescaleRegularisedBias)
           .weighted(),

@@ -28,9 +28,13 @@ void AdaptiveTripleTerms::addTransposed(std::size_t b, const double* v, Vector& 
   acc[i] += sum;
 }
 
-void AdaptiveTripleTerms::prox(std::size_t b, double* v, double t) { proxes_[b].apply(v, graph_.degree(b), t * lambda_, v); }
+void AdaptiveTripleTerms::prox(std::size_t b, double* v, double t) {
+  proxes_[b].apply(v, graph_.degree(b), t * lambda_, v);
+}
 
-double AdaptiveTripleTerms::value(std::size_t b, const double* v) const { return lambda_ * pairSumNorm(v, graph_.degree(b), valueOrders_[b]); }
+double AdaptiveTripleTerms::value(std::size_t b, const double* v) const {
+  return lambda_ * pairSumNorm(v, graph_.degree(b), valueOrders_[b]);
+}
 
 void AdaptiveTripleTerms::addGram(Matrix& K) const {
   for (std::size_t b = 0; b < graph_.features; ++b) {
@@ -46,7 +50,8 @@ void AdaptiveTripleTerms::addGram(Matrix& K) const {
   }
 }
 
-void AdaptiveTripleTerms::fusions(std::size_t b, const double* v, const std::function<void(std::size_t, std::size_t)>& fuse) const {
+void AdaptiveTripleTerms::fusions(std::size_t b, const double* v,
+                                  const std::function<void(std::size_t, std::size_t)>& fuse) const {
   const auto& nb = graph_.neighbours[b];
   for (std::size_t m = 0; m < nb.size(); ++m)
     if (v[m] == 0) fuse(b, nb[m]);

@@ -53,7 +53,8 @@ void EdgeTerms::addGram(Matrix& K) const {
   }
 }
 
-void EdgeTerms::fusions(std::size_t b, const double* v, const std::function<void(std::size_t, std::size_t)>& fuse) const {
+void EdgeTerms::fusions(std::size_t b, const double* v,
+                        const std::function<void(std::size_t, std::size_t)>& fuse) const {
   const std::size_t first = b * kBlock, m = rows(b);
   for (std::size_t r = 0; r < m; ++r)
     if (v[r] == 0 && b_[first + r] == -a_[first + r]) fuse(i_[first + r], j_[first + r]);

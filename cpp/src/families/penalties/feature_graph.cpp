@@ -37,13 +37,15 @@ FeatureGraph FeatureGraph::fromPairs(std::size_t d, const Labels& flat) {
 Refusal checkEdges(const std::string& option, const Labels& flat, std::size_t d) {
   const std::string field = "option '" + option + "'";
   if (flat.size() % 2 != 0)
-    return Refusal(option, field + " must list pairs of features (got an odd count, " + std::to_string(flat.size()) + ")");
+    return Refusal(option,
+                   field + " must list pairs of features (got an odd count, " + std::to_string(flat.size()) + ")");
   std::unordered_map<std::uint64_t, std::size_t> seen;
   for (std::size_t e = 0; 2 * e < flat.size(); ++e) {
     const long long i = flat[2 * e], j = flat[2 * e + 1];
     const std::string edge = "edge " + std::to_string(e) + " (" + std::to_string(i) + ", " + std::to_string(j) + ")";
     if (i < 0 || j < 0 || static_cast<std::size_t>(i) >= d || static_cast<std::size_t>(j) >= d)
-      return Refusal(option, field + ": " + edge + " is out of range: features are 0.." + std::to_string(static_cast<long long>(d) - 1));
+      return Refusal(option, field + ": " + edge + " is out of range: features are 0.." +
+                                 std::to_string(static_cast<long long>(d) - 1));
     if (i == j) return Refusal(option, field + ": " + edge + " joins a feature to itself");
     const auto key = (static_cast<std::uint64_t>(std::min(i, j)) << 32) | static_cast<std::uint64_t>(std::max(i, j));
     const auto [at, fresh] = seen.emplace(key, e);

@@ -28,7 +28,8 @@ class BetaSystem {
     if (!clique_) {
       gramA_ = Matrix::Zero(d, d);
       terms.addGram(gramA_);
-      base_ = exact_ ? Matrix(sharedGram(F.design(), false) / static_cast<double>(F.design().rows())) : Matrix::Zero(d, d);
+      base_ =
+          exact_ ? Matrix(sharedGram(F.design(), false) / static_cast<double>(F.design().rows())) : Matrix::Zero(d, d);
       base_.diagonal().array() += exact_ ? F.lambda() : L_;
     }
   }
@@ -161,7 +162,8 @@ double fusionAdmmStateBytes(double rows, int andersonMemory) {
 }
 
 double fusionObjective(const FusionProblem& p, const Vector& beta, const RowVector& b, Heartbeat* heartbeat) {
-  const Vector magnitude = p.l1Scale.size() > 0 ? Vector(p.l1Scale.cwiseProduct(beta).cwiseAbs()) : Vector(beta.cwiseAbs());
+  const Vector magnitude =
+      p.l1Scale.size() > 0 ? Vector(p.l1Scale.cwiseProduct(beta).cwiseAbs()) : Vector(beta.cwiseAbs());
   double s = p.F.value(beta, b) + p.l1.cwiseProduct(magnitude).sum() + fusionValue(p.terms, beta, heartbeat);
   if (p.tilt.size() > 0) s -= p.tilt.dot(beta);
   return s;
@@ -189,7 +191,8 @@ Result fusionAdmm(const FusionProblem& p, Matrix W0, RowVector b0, const AdmmOpt
     Xty /= n;
   }
   const Matrix grad0 = gradientAtZero(F);
-  const double gradient0 = std::max(1e-300, grad0.cwiseAbs().maxCoeff()), gradientNorm0 = std::max(1e-300, grad0.norm());
+  const double gradient0 = std::max(1e-300, grad0.cwiseAbs().maxCoeff()),
+               gradientNorm0 = std::max(1e-300, grad0.norm());
   // β = 0 is optimal when the ℓ1 term alone answers the gradient there: |∇F(0) − C|_i ≤ a_i s_i
   // (0 ∈ ∂P_b(0) for every block). Exact, and checked before any step: a validation grid's
   // largest penalties are often such fits, which ADMM would take hundreds of steps to reach.
@@ -232,7 +235,8 @@ Result fusionAdmm(const FusionProblem& p, Matrix W0, RowVector b0, const AdmmOpt
   // fixed-point map of t alone (ADMM as Douglas–Rachford), Anderson-accelerated as in
   // solvers/admm. Without acceleration the step updates t in place: one double per row.
   const Eigen::Index betaAt = D + M, size = betaAt + (exact ? 0 : D + 1);
-  const bool accelerate = opt.andersonMemory > 0 && andersonBytes(static_cast<double>(size), opt.andersonMemory) <= kAndersonBytes;
+  const bool accelerate =
+      opt.andersonMemory > 0 && andersonBytes(static_cast<double>(size), opt.andersonMemory) <= kAndersonBytes;
   AndersonAcceleration anderson(opt.andersonMemory);
   Vector x(size), out(accelerate ? size : 0);
   Vector& y = accelerate ? out : x;

@@ -29,7 +29,8 @@ double MagnitudeFusion::value(const Vector& beta) const {
   const auto d = static_cast<std::size_t>(a.size());
   double l1 = 0, pairs = 0;
   for (std::size_t i = 0; i < d; ++i)
-    l1 += (factors ? (*factors)[static_cast<Eigen::Index>(i)] : 1.0) * std::min(a[static_cast<Eigen::Index>(i)], threshold);
+    l1 += (factors ? (*factors)[static_cast<Eigen::Index>(i)] : 1.0) *
+          std::min(a[static_cast<Eigen::Index>(i)], threshold);
   if (graph == nullptr) {
     pairs = truncatedPairSum(a.data(), d, threshold);
   } else {
@@ -47,8 +48,10 @@ Vector MagnitudeFusion::concaveGradient(const Vector& beta, const Vector& direct
     std::vector<double> sorted(a.data(), a.data() + d);
     std::sort(sorted.begin(), sorted.end());
     for (Eigen::Index i = 0; i < d; ++i) {
-      const double below = static_cast<double>(std::lower_bound(sorted.begin(), sorted.end(), a[i] - threshold) - sorted.begin());
-      const double above = static_cast<double>(sorted.end() - std::upper_bound(sorted.begin(), sorted.end(), a[i] + threshold));
+      const double below =
+          static_cast<double>(std::lower_bound(sorted.begin(), sorted.end(), a[i] - threshold) - sorted.begin());
+      const double above =
+          static_cast<double>(sorted.end() - std::upper_bound(sorted.begin(), sorted.end(), a[i] + threshold));
       c[i] = lambda2 * (2 * below + (static_cast<double>(d - 1) - below - above));
     }
   } else {

@@ -48,12 +48,12 @@ std::optional<FeatureGraph> graphOf(const FitContext& c, const PenaltiesOptions&
   return FeatureGraph::fromPairs(static_cast<std::size_t>(c.X.cols()), *opt.graph);
 }
 
-
 // min F + Σ a_i|s_i w_i| + P(Aw) − ⟨C, w⟩ by families/penalties/fusion_admm, one output.
-Result fusionFit(const FitContext& c, const PenaltiesOptions& opt, const Vector& l1, FusionTerms& terms, const Vector& tilt, Matrix W0, RowVector b0,
-                 const Vector& l1Scale = Vector()) {
+Result fusionFit(const FitContext& c, const PenaltiesOptions& opt, const Vector& l1, FusionTerms& terms,
+                 const Vector& tilt, Matrix W0, RowVector b0, const Vector& l1Scale = Vector()) {
   const Objective F = objectiveOf(c, opt.lambda);
-  return withDistinctRows(fusionAdmm({F, l1, terms, tilt, l1Scale}, std::move(W0), std::move(b0), {opt.maxIterations, opt.tolerance}, c.control));
+  return withDistinctRows(fusionAdmm({F, l1, terms, tilt, l1Scale}, std::move(W0), std::move(b0),
+                                     {opt.maxIterations, opt.tolerance}, c.control));
 }
 
 Vector constant(const FitContext& c, double value) { return Vector::Constant(c.X.cols(), value); }
@@ -79,7 +79,8 @@ EdgeTerms pairMaxRows(const FeatureGraph& graph, double weight) {
 // prox (ADMM or FISTA, any loss); on a graph, by fusion ADMM with the rows w_i ± w_j
 // (2max(|a|, |b|) = |a + b| + |a − b|).
 // With penalty factors g's ℓ1 term is weighted: no longer OWL, all pairs go to fusion ADMM.
-Result magnitudeFusionSearch(const FitContext& c, const PenaltiesOptions& opt, double threshold, Matrix W0, RowVector b0) {
+Result magnitudeFusionSearch(const FitContext& c, const PenaltiesOptions& opt, double threshold, Matrix W0,
+                             RowVector b0) {
   const auto d = static_cast<std::size_t>(c.X.cols());
   const std::optional<Vector> pf = penaltyFactors(opt);
   const auto graph = pf && !opt.graph ? std::optional<FeatureGraph>(FeatureGraph::completeOn(d)) : graphOf(c, opt);
@@ -99,7 +100,8 @@ Result magnitudeFusionSearch(const FitContext& c, const PenaltiesOptions& opt, d
     RowVector gb;
     if (descentSide) F.gradient(at.coef, at.intercept, gW, gb);
     Matrix G(at.coef.rows(), at.coef.cols());
-    for (Eigen::Index k = 0; k < at.coef.cols(); ++k) G.col(k) = P.concaveGradient(at.coef.col(k), descentSide ? Vector(-gW.col(k)) : Vector());
+    for (Eigen::Index k = 0; k < at.coef.cols(); ++k)
+      G.col(k) = P.concaveGradient(at.coef.col(k), descentSide ? Vector(-gW.col(k)) : Vector());
     return G;
   };
   problem.solveTilted = [&](const Matrix& C, const Result& from) {
@@ -116,7 +118,9 @@ Result magnitudeFusionSearch(const FitContext& c, const PenaltiesOptions& opt, d
   start.intercept = std::move(b0);
   const DcOptions dc{opt.dcIterations, opt.dcTolerance};
   // A start no step improved is returned as it came: its groups are its equal coefficients.
-  const auto grouped = [](Result r) { return r.groups.empty() && r.status != Status::Aborted ? withDistinctRows(std::move(r)) : r; };
+  const auto grouped = [](Result r) {
+    return r.groups.empty() && r.status != Status::Aborted ? withDistinctRows(std::move(r)) : r;
+  };
   Result r = dcProgramming(problem, start, dc, c.control);
   if (r.status == Status::Aborted || !r.coef.isZero(0)) return grouped(std::move(r));
   descentSide = true;
@@ -157,11 +161,8 @@ Vector initialEstimate(const FitContext& c, const PenaltiesOptions& opt) {
   const double n = static_cast<double>(c.X.rows()), d = static_cast<double>(c.X.cols());
   const bool ols = c.loss.squared() && n > d;
   const FitContext initial{c.X, c.loss, c.T, c.options, c.control, nullptr};
-  return smoothFit(initial, ols ? 0.0 : 1e-3 * meanColumnVariance(c),
-                   {opt.maxIterations, opt.tolerance})
-      .coef.col(0);
+  return smoothFit(initial, ols ? 0.0 : 1e-3 * meanColumnVariance(c), {opt.maxIterations, opt.tolerance}).coef.col(0);
 }
-
 
 // ncTFGS: J_τ is scale-free once τ follows w (τ' = τ s_x / s_y), so λ1' = λ1 / s_y², λ2' = λ2 / s_y²;
 // the ridge weight by its degree.
@@ -270,20 +271,25 @@ namespace supclust {
 Refusal checkGraph(const PenaltiesOptions& opt, Eigen::Index, Eigen::Index d, Eigen::Index K) {
   if (Refusal why = checkPenaltyFactor(opt, d); !why.empty()) return why;
   if (opt.penaltyFactor && K != 1)
-    return Refusal("penaltyFactor", "needs one output (loss 'squared' or 'logistic'; got " + std::to_string(K) + " outputs): fusion ADMM solves it");
+    return Refusal("penaltyFactor", "needs one output (loss 'squared' or 'logistic'; got " + std::to_string(K) +
+                                        " outputs): fusion ADMM solves it");
   if (!opt.graph.has_value()) return {};
   if (K != 1)
-    return Refusal("graph", "option 'graph' needs one output (loss 'squared' or 'logistic'; got " + std::to_string(K) + " outputs)");
+    return Refusal("graph", "option 'graph' needs one output (loss 'squared' or 'logistic'; got " + std::to_string(K) +
+                                " outputs)");
   return checkEdges("graph", *opt.graph, static_cast<std::size_t>(d));
 }
 
 // OSCAR's solver: cd and admm solve the squared loss; a graph's sum is fusion ADMM's alone.
 Refusal checkOscar(const PenaltiesOptions& opt, Eigen::Index n, Eigen::Index d, Eigen::Index K) {
   if (opt.solver != "auto" && opt.graph.has_value())
-    return Refusal("solver", "option 'solver' of method 'oscar' chooses among the solvers without a graph; with option 'graph' the sum over "
-                             "its edges is solved by fusion ADMM (leave solver at 'auto')");
+    return Refusal(
+        "solver",
+        "option 'solver' of method 'oscar' chooses among the solvers without a graph; with option 'graph' the sum over "
+        "its edges is solved by fusion ADMM (leave solver at 'auto')");
   if ((opt.solver == "cd" || opt.solver == "admm") && opt.loss != "squared")
-    return Refusal("solver", "solver '" + opt.solver + "' of method 'oscar' needs the squared loss (got '" + opt.loss + "'); fista takes any loss");
+    return Refusal("solver", "solver '" + opt.solver + "' of method 'oscar' needs the squared loss (got '" + opt.loss +
+                                 "'); fista takes any loss");
   return checkGraph(opt, n, d, K);
 }
 
@@ -292,7 +298,9 @@ Refusal checkNctfgs(const PenaltiesOptions& opt, Eigen::Index n, Eigen::Index d,
   for (const auto& [name, value] : {std::pair{"lambda1", opt.lambda1}, std::pair{"lambda2", opt.lambda2}})
     if (!std::isfinite(value / tau))
       return Refusal("tau", std::string("option 'tau' of method 'nctfgs': ") + name +
-                                "/τ, the weight its penalty uses (J_τ(x) = min(x/τ, 1)), is beyond the double range; raise tau or lower " + name);
+                                "/τ, the weight its penalty uses (J_τ(x) = min(x/τ, 1)), is beyond the double range; "
+                                "raise tau or lower " +
+                                name);
   return checkGraph(opt, n, d, K);
 }
 
@@ -303,15 +311,19 @@ Refusal checkNctfgs(const PenaltiesOptions& opt, Eigen::Index n, Eigen::Index d,
 Refusal checkAdfg(const PenaltiesOptions& opt, Eigen::Index n, Eigen::Index d, Eigen::Index K) {
   const double spread = std::pow(2 / opt.weightFloor, opt.gamma);
   if (!(spread <= 1e12))
-    return Refusal(2 / opt.weightFloor > 1e12 ? "weightFloor" : "gamma",
-                   "the adaptive weights of method 'adfg' would span (2 / weightFloor)^gamma = " + formatNumber(spread) +
-                       ", beyond the 1e12 that ADMM's linear system resolves in double precision; lower gamma or raise weightFloor");
+    return Refusal(
+        2 / opt.weightFloor > 1e12 ? "weightFloor" : "gamma",
+        "the adaptive weights of method 'adfg' would span (2 / weightFloor)^gamma = " + formatNumber(spread) +
+            ", beyond the 1e12 that ADMM's linear system resolves in double precision; lower gamma or raise "
+            "weightFloor");
   return checkGraph(opt, n, d, K);
 }
 
 namespace {
 // Edges of the graph (all pairs without one) and the rows DFG/ADFG generate from them.
-double edgeCount(const PenaltiesOptions& opt, double d) { return opt.graph.has_value() ? static_cast<double>(opt.graph->size() / 2) : d * (d - 1) / 2; }
+double edgeCount(const PenaltiesOptions& opt, double d) {
+  return opt.graph.has_value() ? static_cast<double>(opt.graph->size() / 2) : d * (d - 1) / 2;
+}
 // The dense d × d matrices of fusion ADMM's β-step when AᵀA has no clique form: AᵀA, the system, its factor.
 double denseSystem(const PenaltiesOptions& opt, double d) { return opt.graph.has_value() ? 3 * 8 * d * d : 0; }
 }  // namespace
@@ -345,7 +357,9 @@ Result runOscar(const FitContext& c, const PenaltiesOptions& opt) {
   std::string solver = opt.solver;
   // cd and ADMM read the squared loss through equal rows (its Gram matrix, the columns' norms).
   if ((solver == "cd" || solver == "admm") && c.loss.weighted())
-    return Result::invalid(Refusal("solver", "solver '" + solver + "' of method 'oscar' takes no observation weights (fista does; leave solver at 'auto')"));
+    return Result::invalid(Refusal(
+        "solver",
+        "solver '" + solver + "' of method 'oscar' takes no observation weights (fista does; leave solver at 'auto')"));
   if (solver == "auto") solver = c.loss.closedForm() ? "cd" : "fista";
   if (solver == "cd") {
     OwlDescentOptions o{opt.maxIterations, opt.tolerance};
@@ -356,32 +370,48 @@ Result runOscar(const FitContext& c, const PenaltiesOptions& opt) {
     return withDistinctRows(owlCoordinateDescent(F, w, startCoef(c), o, c.control));
   }
   const OwlPenalty P(std::move(w));
-  if (solver == "admm") return withDistinctRows(admm(F, P, startCoef(c), {opt.maxIterations, opt.tolerance}, c.control));
+  if (solver == "admm")
+    return withDistinctRows(admm(F, P, startCoef(c), {opt.maxIterations, opt.tolerance}, c.control));
   return withDistinctRows(proximalGradient(F, P, startCoef(c), startIntercept(c), proximalOptions(opt), c.control));
 }
 
 namespace {
 S& weights(S& s, const char* lambda1, const char* lambda2) {
-  return s.number("lambda1", &P::lambda1, lambda1, 0, 0).degree(1).number("lambda2", &P::lambda2, lambda2, 0, 0).degree(1);
+  return s.number("lambda1", &P::lambda1, lambda1, 0, 0)
+      .degree(1)
+      .number("lambda2", &P::lambda2, lambda2, 0, 0)
+      .degree(1);
 }
 // `penaltyFactor` on λ1 for the methods whose default solver without a graph needs equal ℓ1
 // weights (the clique prox, OSCAR's sorted weights).
-S& allPairsFactorField(S& s) { return penaltyFactorField(s, "λ1", "; without a graph all pairs then go to fusion ADMM (one output)"); }
+S& allPairsFactorField(S& s) {
+  return penaltyFactorField(s, "λ1", "; without a graph all pairs then go to fusion ADMM (one output)");
+}
 S& graphField(S& s) {
-  return s.edges("graph", &P::graph, "a feature graph: the pairwise sums run over these edges [i, j] only (default: all pairs)");
+  return s.edges("graph", &P::graph,
+                 "a feature graph: the pairwise sums run over these edges [i, j] only (default: all pairs)");
 }
 // DC programming's outer loop (ncFGS, ncTFGS): dcIterations, dcTolerance.
 S& dcFields(S& s) {
   const DcOptions defaults;
-  s.integer("dcIterations", &P::dcIterations, "DC programming steps (convex subproblems) at most", defaults.maxIterations, 1)
-      .number("dcTolerance", &P::dcTolerance, "stop when the objective falls by less than this × max(1, |f|)", defaults.tolerance, 0)
-      .integer("starts", &P::starts, "DC programming from this many starts: w = 0 (the paper's), the ridge fit at 1e-2 times the mean feature variance, that fit halved, then that fit perturbed by N(0, (rms/2)²) per coefficient (by seed); the lowest objective is kept, never above the first start's (0 or 1: that start alone)", 4, 0);
+  s.integer("dcIterations", &P::dcIterations, "DC programming steps (convex subproblems) at most",
+            defaults.maxIterations, 1)
+      .number("dcTolerance", &P::dcTolerance, "stop when the objective falls by less than this × max(1, |f|)",
+              defaults.tolerance, 0)
+      .integer("starts", &P::starts,
+               "DC programming from this many starts: w = 0 (the paper's), the ridge fit at 1e-2 times the mean "
+               "feature variance, that fit halved, then that fit perturbed by N(0, (rms/2)²) per coefficient (by "
+               "seed); the lowest objective is kept, never above the first start's (0 or 1: that start alone)",
+               4, 0);
   return seedField(s, "seed of the perturbed starts");
 }
 // Fusion ADMM's limits, with the given tolerance.
 S& fusionAdmmFields(S& s, double tolerance) {
   return s.integer("maxIterations", &P::maxIterations, "ADMM iteration limit", AdmmOptions().maxIterations, 1)
-      .number("tolerance", &P::tolerance, "optimality residual (stationarity relative to ‖∇F(0)‖∞, split residual relative to the split's largest entry) to stop at", tolerance, 0, true);
+      .number("tolerance", &P::tolerance,
+              "optimality residual (stationarity relative to ‖∇F(0)‖∞, split residual relative to the split's largest "
+              "entry) to stop at",
+              tolerance, 0, true);
 }
 // The tops of the paths along (λ1, λ2[, λ3]): OSCAR's without a graph is exact, the dual norm of
 // its OWL weights on the ray at G (each output's column); with a graph, and for the fusion
@@ -392,7 +422,8 @@ PathTop oscarTop(const P& opt, const PathData& data) {
   const std::vector<double> w = oscarWeights(static_cast<std::size_t>(data.G.rows()), data.ray[0], data.ray[1]);
   if (w.empty() || !(w[0] > 0)) return {};
   double top = 0;
-  for (Eigen::Index k = 0; k < data.G.cols(); ++k) top = std::max(top, owlDualNorm(data.G.col(k).data(), w.size(), w.data()));
+  for (Eigen::Index k = 0; k < data.G.cols(); ++k)
+    top = std::max(top, owlDualNorm(data.G.col(k).data(), w.size(), w.data()));
   return {top, TopKind::Exact};
 }
 PathTop fusionTop(const P& opt, const PathData& data) { return factorTop(penaltyFactors(opt), data, TopKind::Bound); }
@@ -405,18 +436,28 @@ PathTop adaptiveTop(const P& opt, const PathData& data) { return factorTop(penal
 
 S oscarOptions() {
   S s("method");
-  convexSolverFields(graphField(weights(softmaxLossAndRidge(s), "ℓ1 weight λ1", "pairwise max weight λ2")), 20000).suggest("lambda2", 1e-3, 1);
-  return s.choice("solver", &P::solver,
-                  "auto: for the squared loss, coordinate descent over clusters on a working set, the set's problem going to ADMM (min(n, set) ≤ 500) or FISTA on its columns once the answer has more non-zeros than min(n, d)/2; FISTA for other losses and observation weights. cd: coordinate descent alone; admm, fista: on all d features. cd and admm need the squared loss without weights; fista takes any loss (without a graph)",
-                  {"auto", "cd", "admm", "fista"});
+  convexSolverFields(graphField(weights(softmaxLossAndRidge(s), "ℓ1 weight λ1", "pairwise max weight λ2")), 20000)
+      .suggest("lambda2", 1e-3, 1);
+  return s.choice(
+      "solver", &P::solver,
+      "auto: for the squared loss, coordinate descent over clusters on a working set, the set's problem going to ADMM "
+      "(min(n, set) ≤ 500) or FISTA on its columns once the answer has more non-zeros than min(n, d)/2; FISTA for "
+      "other losses and observation weights. cd: coordinate descent alone; admm, fista: on all d features. cd and admm "
+      "need the squared loss without weights; fista takes any loss (without a graph)",
+      {"auto", "cd", "admm", "fista"});
 }
 S gflassoOptions() {
   S s("method");
-  return allPairsFactorField(convexSolverFields(graphField(weights(softmaxLossAndRidge(s), "ℓ1 weight λ1", "pairwise fusion weight λ2")), 20000)).suggest("lambda2", 1e-3, 1);
+  return allPairsFactorField(
+             convexSolverFields(
+                 graphField(weights(softmaxLossAndRidge(s), "ℓ1 weight λ1", "pairwise fusion weight λ2")), 20000))
+      .suggest("lambda2", 1e-3, 1);
 }
 S ncfgsOptions() {
   S s("method");
-  return allPairsFactorField(convexSolverFields(dcFields(graphField(weights(softmaxLossAndRidge(s), "ℓ1 weight λ1", "pairwise weight λ2 on ||w_i| − |w_j||"))), 20000))
+  return allPairsFactorField(convexSolverFields(dcFields(graphField(weights(softmaxLossAndRidge(s), "ℓ1 weight λ1",
+                                                                            "pairwise weight λ2 on ||w_i| − |w_j||"))),
+                                                20000))
       .suggest("lambda2", 1e-3, 1);
 }
 S nctfgsOptions() {
@@ -427,22 +468,33 @@ S nctfgsOptions() {
 }
 S dfgOptions() {
   S s("method");
-  return penaltyFactorField(fusionAdmmFields(graphField(weights(ridgeField(binaryLoss(s)), "ℓ1 weight λ1", "weight λ2 of the triple max term")), 1e-8), "λ1").suggest("lambda2", 5e-4, 2);
+  return penaltyFactorField(fusionAdmmFields(graphField(weights(ridgeField(binaryLoss(s)), "ℓ1 weight λ1",
+                                                                "weight λ2 of the triple max term")),
+                                             1e-8),
+                            "λ1")
+      .suggest("lambda2", 5e-4, 2);
 }
 S adfgOptions() {
   S s("method");
   weights(ridgeField(binaryLoss(s)), "adaptive ℓ1 weight λ1", "weight λ2 of the adaptive pairwise term")
-      .number("lambda3", &P::lambda3, "weight λ3 of the adaptive triple term", 0, 0).degree(1)
+      .number("lambda3", &P::lambda3, "weight λ3 of the adaptive triple term", 0, 0)
+      .degree(1)
       .number("gamma", &P::gamma, "γ ≥ 0: the weights are |β̂_j − β̂_k|^(−γ) (0: all 1)", 1, 0)
-      .number("weightFloor", &P::weightFloor, "0 < f ≤ 1: |β̂_i| and |β̂_j − β̂_k| below f · max|β̂| count as f · max|β̂| (the weights' cap)", 1e-2, 0, true, 1);
-  return penaltyFactorField(fusionAdmmFields(graphField(s), 1e-6), "λ1").suggest("lambda2", 1e-3, 1).suggest("lambda3", 1e-3, 2);
+      .number("weightFloor", &P::weightFloor,
+              "0 < f ≤ 1: |β̂_i| and |β̂_j − β̂_k| below f · max|β̂| count as f · max|β̂| (the weights' cap)", 1e-2, 0, true,
+              1);
+  return penaltyFactorField(fusionAdmmFields(graphField(s), 1e-6), "λ1")
+      .suggest("lambda2", 1e-3, 1)
+      .suggest("lambda3", 1e-3, 2);
 }
 }  // namespace
 
 std::vector<Method> penaltiesMethods() {
   return {
       Method("oscar",
-             "OSCAR: λ1‖w‖₁ + λ2 Σ_{i<j} max(|w_i|, |w_j|), by coordinate descent over clusters on a screened working set (squared loss), ADMM or FISTA with the O(d log d) OWL prox; on a graph (GOSCAR), the sum over its edges by fusion ADMM",
+             "OSCAR: λ1‖w‖₁ + λ2 Σ_{i<j} max(|w_i|, |w_j|), by coordinate descent over clusters on a screened working "
+             "set (squared loss), ADMM or FISTA with the O(d log d) OWL prox; on a graph (GOSCAR), the sum over its "
+             "edges by fusion ADMM",
              oscarOptions(), runOscar)
           .checkShape(checkOscar)
           .structureBytesBy(edgeBytes)
@@ -450,7 +502,8 @@ std::vector<Method> penaltiesMethods() {
           .relaxes()
           .weighted(),
       Method("gflasso",
-             "GFLasso: λ1‖w‖₁ + λ2 Σ_{i<j} |w_i − w_j| (DFG paper), by ADMM (squared loss) or FISTA with the exact O(d log d) clique-fusion prox; on a graph, the sum over its edges by fusion ADMM",
+             "GFLasso: λ1‖w‖₁ + λ2 Σ_{i<j} |w_i − w_j| (DFG paper), by ADMM (squared loss) or FISTA with the exact O(d "
+             "log d) clique-fusion prox; on a graph, the sum over its edges by fusion ADMM",
              gflassoOptions(), runGflasso)
           .checkShape(checkGraph)
           .structureBytesBy(edgeBytes)
@@ -458,7 +511,8 @@ std::vector<Method> penaltiesMethods() {
           .relaxes()
           .weighted(),
       Method("ncfgs",
-             "ncFGS: λ1‖w‖₁ + λ2 Σ_{i<j} ||w_i| − |w_j|| (DFG paper), non-convex: DC programming over OSCAR-type subproblems",
+             "ncFGS: λ1‖w‖₁ + λ2 Σ_{i<j} ||w_i| − |w_j|| (DFG paper), non-convex: DC programming over OSCAR-type "
+             "subproblems",
              ncfgsOptions(), runNcfgs)
           .checkShape(checkGraph)
           .dependsOnStart()
@@ -467,7 +521,8 @@ std::vector<Method> penaltiesMethods() {
           .relaxes()
           .weighted(),
       Method("nctfgs",
-             "ncTFGS: λ1 Σ J_τ(|w_i|) + λ2 Σ_{i<j} J_τ(||w_i| − |w_j||), J_τ(x) = min(x/τ, 1) (DFG paper), non-convex: DC programming over OSCAR-type subproblems",
+             "ncTFGS: λ1 Σ J_τ(|w_i|) + λ2 Σ_{i<j} J_τ(||w_i| − |w_j||), J_τ(x) = min(x/τ, 1) (DFG paper), non-convex: "
+             "DC programming over OSCAR-type subproblems",
              nctfgsOptions(), runNctfgs)
           .checkShape(checkNctfgs)
           .dependsOnStart()
@@ -477,7 +532,8 @@ std::vector<Method> penaltiesMethods() {
           .relaxes()
           .weighted(),
       Method("dfg",
-             "DFG: λ1‖w‖₁ + λ2 Σ_i Σ_{j<k} max(|w_i − w_j|, |w_i − w_k|) (DFG paper): ADMM over the blocks D_i w, one OWL prox each, O(d²) memory",
+             "DFG: λ1‖w‖₁ + λ2 Σ_i Σ_{j<k} max(|w_i − w_j|, |w_i − w_k|) (DFG paper): ADMM over the blocks D_i w, one "
+             "OWL prox each, O(d²) memory",
              dfgOptions(), runDfg)
           .checkShape(checkGraph)
           .structureBytesBy(dfgBytes)
@@ -485,7 +541,9 @@ std::vector<Method> penaltiesMethods() {
           .relaxes()
           .weighted(),
       Method("adfg",
-             "ADFG: adaptive DFG, λ1 Σ w_i|w_i| + λ2 Σ_{j<k} w_jk|w_j − w_k| + λ3 Σ_i Σ_{j<k} w_ijk|w_i − α w_j − (1 − α) w_k| with weights |β̂_j − β̂_k|^(−γ) from least squares (DFG paper): ADMM over d blocks of pair sums |x_j + x_k|, each with an exact prox",
+             "ADFG: adaptive DFG, λ1 Σ w_i|w_i| + λ2 Σ_{j<k} w_jk|w_j − w_k| + λ3 Σ_i Σ_{j<k} w_ijk|w_i − α w_j − (1 − "
+             "α) w_k| with weights |β̂_j − β̂_k|^(−γ) from least squares (DFG paper): ADMM over d blocks of pair sums "
+             "|x_j + x_k|, each with an exact prox",
              adfgOptions(), runAdfg)
           .checkShape(checkAdfg)
           .rescaledBy(rescaleAdaptive)

@@ -67,7 +67,8 @@ bool NeighbourMaxTerms::cliqueGram(double& a, double& c) const {
 // DFG fuses shows as equal rows in every other block (its own closest pair has weight 0 and need
 // not be a zero row). v is this block's last prox output, so its pooled runs are adjacent in the
 // prox's order.
-void NeighbourMaxTerms::fusions(std::size_t b, const double* v, const std::function<void(std::size_t, std::size_t)>& fuse) const {
+void NeighbourMaxTerms::fusions(std::size_t b, const double* v,
+                                const std::function<void(std::size_t, std::size_t)>& fuse) const {
   const auto& nb = graph_.neighbours[b];
   for (std::size_t m = 0; m < nb.size(); ++m)
     if (v[m] == 0) fuse(b, nb[m]);

@@ -26,12 +26,18 @@ void PriorCentres::bestOfColumn(const Matrix& W, int s, PriorAssignment& out) {
   out.centres = Eigen::Map<const Vector>(centres.data(), static_cast<Eigen::Index>(centres.size()));
   // The deviation from the values themselves (not the DP's prefix-sum costs).
   out.deviation = 0;
-  for (std::size_t j = 0; j < d; ++j) out.deviation += priorDeviation(kind_, w[j] - centres[static_cast<std::size_t>(out.labels[j])]);
+  for (std::size_t j = 0; j < d; ++j)
+    out.deviation += priorDeviation(kind_, w[j] - centres[static_cast<std::size_t>(out.labels[j])]);
 }
 
 GroupDeviationPenalty::GroupDeviationPenalty(PriorKind kind, Labels labels, int groups, double gamma)
-    : kind_(kind), labels_(std::move(labels)), groups_(groups), gamma_(gamma), members_(static_cast<std::size_t>(groups)) {
-  for (std::size_t j = 0; j < labels_.size(); ++j) members_[static_cast<std::size_t>(labels_[j])].push_back(static_cast<Eigen::Index>(j));
+    : kind_(kind),
+      labels_(std::move(labels)),
+      groups_(groups),
+      gamma_(gamma),
+      members_(static_cast<std::size_t>(groups)) {
+  for (std::size_t j = 0; j < labels_.size(); ++j)
+    members_[static_cast<std::size_t>(labels_[j])].push_back(static_cast<Eigen::Index>(j));
 }
 
 namespace {
@@ -100,7 +106,8 @@ void GroupDeviationPenalty::prox(Matrix& W, double step) const {
         (phi(breakpoints_[mid]) >= 0 ? lo : hi) = mid;
       }
       const double p = phi(breakpoints_[lo]), q = phi(breakpoints_[hi]);
-      const double c = p == 0 || !(p > q) ? breakpoints_[lo] : breakpoints_[lo] + (breakpoints_[hi] - breakpoints_[lo]) * p / (p - q);
+      const double c = p == 0 || !(p > q) ? breakpoints_[lo]
+                                          : breakpoints_[lo] + (breakpoints_[hi] - breakpoints_[lo]) * p / (p - q);
       for (Eigen::Index j : g) {
         const double r = v[j] - c;
         v[j] = c + (r > a ? r - a : r < -a ? r + a : 0.0);

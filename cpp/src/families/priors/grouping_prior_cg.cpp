@@ -79,7 +79,8 @@ void lloydStep(PriorKind kind, const Vector& w, std::vector<double>& c, Labels& 
     labels[static_cast<std::size_t>(j)] = static_cast<std::int32_t>(best);
   }
   std::vector<std::vector<double>> members(s);
-  for (Eigen::Index j = 0; j < w.size(); ++j) members[static_cast<std::size_t>(labels[static_cast<std::size_t>(j)])].push_back(w[j]);
+  for (Eigen::Index j = 0; j < w.size(); ++j)
+    members[static_cast<std::size_t>(labels[static_cast<std::size_t>(j)])].push_back(w[j]);
   for (std::size_t k = 0; k < s; ++k) {
     auto& m = members[k];
     if (m.empty()) continue;
@@ -98,7 +99,8 @@ void lloydStep(PriorKind kind, const Vector& w, std::vector<double>& c, Labels& 
 double fixedObjective(const Objective& F, const GroupingPriorOptions& opt, const Matrix& W, const RowVector& b,
                       const std::vector<double>& c, const Labels& labels) {
   double penalty = 0;
-  for (Eigen::Index j = 0; j < W.rows(); ++j) penalty += priorDeviation(opt.kind, W(j, 0) - c[static_cast<std::size_t>(labels[static_cast<std::size_t>(j)])]);
+  for (Eigen::Index j = 0; j < W.rows(); ++j)
+    penalty += priorDeviation(opt.kind, W(j, 0) - c[static_cast<std::size_t>(labels[static_cast<std::size_t>(j)])]);
   return F.value(W, b) + opt.gamma * penalty;
 }
 }  // namespace
@@ -176,7 +178,8 @@ Result groupingPriorConjugateGradient(const Objective& F, const GroupingPriorOpt
       stalls = 0;
     } else if (++stalls >= 2) {  // no decrease along the gradient either
       r.status = gmax <= opt.tolerance * scale ? Status::Converged : Status::MaxIterations;
-      if (r.status != Status::Converged) r.message = "conjugate gradients: the line search no longer lowers the objective";
+      if (r.status != Status::Converged)
+        r.message = "conjugate gradients: the line search no longer lowers the objective";
       break;
     } else {
       gPrev.resize(0);  // restart along the gradient
@@ -187,7 +190,9 @@ Result groupingPriorConjugateGradient(const Objective& F, const GroupingPriorOpt
       std::vector<double> sorted(W.data(), W.data() + d);
       std::sort(sorted.begin(), sorted.end());
       for (std::size_t k = 0; k < s; ++k)
-        c[k] = sorted[std::min(static_cast<std::size_t>(d - 1), static_cast<std::size_t>((static_cast<double>(k) + 0.5) / static_cast<double>(s) * static_cast<double>(d)))];
+        c[k] = sorted[std::min(static_cast<std::size_t>(d - 1),
+                               static_cast<std::size_t>((static_cast<double>(k) + 0.5) / static_cast<double>(s) *
+                                                        static_cast<double>(d)))];
       centred = true;
     }
     lloydStep(opt.kind, W.col(0), c, labels);

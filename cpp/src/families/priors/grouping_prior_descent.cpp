@@ -62,7 +62,8 @@ Result groupingPriorDescent(const Objective& F, const GroupingPriorOptions& opt,
       grouped.setGroupRidge(given.labels, groups, 2 * opt.gamma);
       step = trustRegionNewton(grouped, W, b, {inner.maxIterations, inner.tolerance}, control);
     } else {
-      step = proximalGradient(F, GroupDeviationPenalty(opt.kind, given.labels, groups, opt.gamma), W, b, inner, control);
+      step =
+          proximalGradient(F, GroupDeviationPenalty(opt.kind, given.labels, groups, opt.gamma), W, b, inner, control);
     }
     r.iterations += step.iterations;
     centres.best(step.coef, opt.centres, next, &given.labels);

@@ -43,7 +43,8 @@ Result runPrior(const FitContext& c, const PriorOptions& opt, PriorKind kind) {
   // Block descent from the ridge fit, or from the context's start.
   const auto descend = [&](const FitContext& at, bool fromRidge) {
     Result start;
-    if (fromRidge) start = smoothFit(at, at.loss.squared() ? opt.lambda : std::max(1e-4, opt.lambda), {o.maxIterations, 1e-8});
+    if (fromRidge)
+      start = smoothFit(at, at.loss.squared() ? opt.lambda : std::max(1e-4, opt.lambda), {o.maxIterations, 1e-8});
     return groupingPriorDescent(objectiveOf(at, opt.lambda), o, fromRidge ? std::move(start.coef) : startCoef(at),
                                 fromRidge ? std::move(start.intercept) : startIntercept(at), at.control);
   };
@@ -58,8 +59,8 @@ Result runLem(const FitContext& c, const PriorOptions& opt) { return runPrior(c,
 
 Refusal checkPrior(const PriorOptions& opt, Eigen::Index, Eigen::Index d, Eigen::Index K) {
   if (K > 1 && opt.algorithm == "paper")
-    return Refusal("algorithm", "option 'algorithm': the paper's algorithm fits one output; the multinomial loss's " + std::to_string(K) +
-                                    " outputs need 'exact'");
+    return Refusal("algorithm", "option 'algorithm': the paper's algorithm fits one output; the multinomial loss's " +
+                                    std::to_string(K) + " outputs need 'exact'");
   const Refusal why = checkKMeans1D(static_cast<std::size_t>(d), opt.centres);
   return why.empty() ? why : Refusal("centres", "option 'centres': " + why.detail);
 }
@@ -70,12 +71,19 @@ namespace {
 S priorOptions(int degree) {
   S s("method");
   ridgeField(binaryOrSoftmaxLoss(s))
-      .number("gamma", &PriorOptions::gamma, "weight γ of the prior (required: 0 is the fit without it)", 0, 0).degree(degree).required()
+      .number("gamma", &PriorOptions::gamma, "weight γ of the prior (required: 0 is the fit without it)", 0, 0)
+      .degree(degree)
+      .required()
       .integer("centres", &PriorOptions::centres, "the number s of centres (groups of weights)", 3, 1)
       .fewerIsSimpler()
-      .choice("algorithm", &PriorOptions::algorithm, "exact: block descent with exact 1-D k-means / k-median (ours); paper: conjugate gradients with s-means / s-medians updates (the paper's)",
+      .choice("algorithm", &PriorOptions::algorithm,
+              "exact: block descent with exact 1-D k-means / k-median (ours); paper: conjugate gradients with s-means "
+              "/ s-medians updates (the paper's)",
               {"exact", "paper"})
-      .choice("init", &PriorOptions::init, "start of the exact algorithm: best: both of the others (side by side, counted as two starts), the lower objective kept; gradient: w = 0, first groups from −∇F(0) (the features' covariances with the target); ridge: the fit without the prior",
+      .choice("init", &PriorOptions::init,
+              "start of the exact algorithm: best: both of the others (side by side, counted as two starts), the lower "
+              "objective kept; gradient: w = 0, first groups from −∇F(0) (the features' covariances with the target); "
+              "ridge: the fit without the prior",
               {"best", "gradient", "ridge"});
   return convexSolverFields(s, 20000);
 }
@@ -84,14 +92,18 @@ S priorOptions(int degree) {
 std::vector<Method> priorsMethods() {
   return {
       Method("gem",
-             "GEM: γ Σ_j min_k (w_j − c_k)², the Gaussian extremal-mixture prior, s centres learnt with w (weight-grouping priors paper); exact block descent: convex fit for the assignment, exact 1-D k-means for the centres",
+             "GEM: γ Σ_j min_k (w_j − c_k)², the Gaussian extremal-mixture prior, s centres learnt with w "
+             "(weight-grouping priors paper); exact block descent: convex fit for the assignment, exact 1-D k-means "
+             "for the centres",
              priorOptions(2).suggest("gamma", 1, 0), runGem)
           .checkShape(checkPrior)
           .dependsOnStart()
           .weighted(),
-      Method("lem",
-             "LEM: γ Σ_j min_k |w_j − c_k|, the Laplace extremal-mixture prior, s centres learnt with w (weight-grouping priors paper); exact block descent: convex fit for the assignment, exact 1-D k-median for the centres",
-             priorOptions(1).suggest("gamma", 5e-3, 0), runLem)
+      Method(
+          "lem",
+          "LEM: γ Σ_j min_k |w_j − c_k|, the Laplace extremal-mixture prior, s centres learnt with w (weight-grouping "
+          "priors paper); exact block descent: convex fit for the assignment, exact 1-D k-median for the centres",
+          priorOptions(1).suggest("gamma", 5e-3, 0), runLem)
           .checkShape(checkPrior)
           .dependsOnStart()
           .weighted(),

@@ -83,8 +83,8 @@ Result clusteredTasksOm(const Objective& F, const ClusteredTasksOptions& opt, co
   for (Eigen::Index k = 0; k < T.cols(); ++k) F.design().multiplyTransposed(Tc.col(k).data(), XtT.col(k).data());
   const Matrix difference = R2 - R1;
   const GramPartition z = oracle(XtT, difference, opt);  // A = sym(XtTᵀ (R2 − R1))
-  Result r = tasksOfPartition(F, z.labels, opt, Matrix::Zero(F.features(), F.outputs()),
-                              RowVector(T.colwise().mean()), control);
+  Result r = tasksOfPartition(F, z.labels, opt, Matrix::Zero(F.features(), F.outputs()), RowVector(T.colwise().mean()),
+                              control);
   r.iterations = 1;
   r.status = Status::Converged;
   return r;

@@ -69,9 +69,11 @@ Matrix metricClusters(const FitContext& c, const Matrix& W, double ridge, const 
   const Labels labels = bestGramPartition(factors, factors, Q, static_cast<int>(opt.restarts), opt.seed).labels;
   Matrix means = Matrix::Zero(d, Q);
   Vector sizes = Vector::Zero(Q);
-  for (Eigen::Index k = 0; k < K; ++k) means.col(labels[static_cast<std::size_t>(k)]) += W.col(k), sizes[labels[static_cast<std::size_t>(k)]] += 1;
+  for (Eigen::Index k = 0; k < K; ++k)
+    means.col(labels[static_cast<std::size_t>(k)]) += W.col(k), sizes[labels[static_cast<std::size_t>(k)]] += 1;
   Matrix grouped(d, K);
-  for (Eigen::Index k = 0; k < K; ++k) grouped.col(k) = means.col(labels[static_cast<std::size_t>(k)]) / sizes[labels[static_cast<std::size_t>(k)]];
+  for (Eigen::Index k = 0; k < K; ++k)
+    grouped.col(k) = means.col(labels[static_cast<std::size_t>(k)]) / sizes[labels[static_cast<std::size_t>(k)]];
   return grouped;
 }
 
@@ -89,11 +91,12 @@ Result hardFit(const FitContext& c, const TasksOptions& opt, const ProjectedGrad
   TaskClusters S(static_cast<int>(opt.Q), static_cast<int>(opt.restarts), opt.seed);
   Result paper = projectedGradient(F, S, start.coef, start.intercept, pg, c.control);
   if (!metricStart || paper.status == Status::Aborted || !std::isfinite(c.loss.curvature())) return paper;
-  Result ours = projectedGradient(F, S, metricClusters(c, start.coef, lambda + between, opt), std::move(start.intercept), pg,
-                                  c.control.after(paper.iterations));
+  Result ours = projectedGradient(F, S, metricClusters(c, start.coef, lambda + between, opt),
+                                  std::move(start.intercept), pg, c.control.after(paper.iterations));
   if (ours.status == Status::Aborted) return ours;
   const double low = std::min(paper.objective, ours.objective);
-  const int atBest = (paper.objective <= low + 1e-9 * std::max(1.0, std::abs(low))) + (ours.objective <= low + 1e-9 * std::max(1.0, std::abs(low)));
+  const int atBest = (paper.objective <= low + 1e-9 * std::max(1.0, std::abs(low))) +
+                     (ours.objective <= low + 1e-9 * std::max(1.0, std::abs(low)));
   const int iterations = paper.iterations + ours.iterations;
   Result r = ours.objective < paper.objective ? std::move(ours) : std::move(paper);
   r.iterations = iterations;
@@ -104,12 +107,15 @@ Result hardFit(const FitContext& c, const TasksOptions& opt, const ProjectedGrad
 }
 }  // namespace
 
-Result runTasksFrobenius(const FitContext& c, const TasksOptions& opt) { return ownClusters(smoothFit(c, opt.lambda, smoothDefaults())); }
+Result runTasksFrobenius(const FitContext& c, const TasksOptions& opt) {
+  return ownClusters(smoothFit(c, opt.lambda, smoothDefaults()));
+}
 
 // The squared loss by ADMM up to the sparse Gram side (the quadratic step solved exactly: text
 // designs are badly conditioned, and FISTA needs thousands of steps there); otherwise FISTA.
 Result runTasksTrace(const FitContext& c, const TasksOptions& opt) {
-  return ownClusters(penalisedFit(c, TraceNormPenalty(opt.mu), opt.lambda, opt, startCoef(c), startIntercept(c), kSparseGramSide));
+  return ownClusters(
+      penalisedFit(c, TraceNormPenalty(opt.mu), opt.lambda, opt, startCoef(c), startIntercept(c), kSparseGramSide));
 }
 
 // From the tasks fitted apart with ridge λ + λ_Wλ_B/(λ_W + λ_B), or from the hard problem's answer.
@@ -117,9 +123,11 @@ Result runTasksSsc(const FitContext& c, const TasksOptions& opt) {
   ClusteredTasksOptions o = tasksOptions(opt);
   o.maxIterations = static_cast<int>(opt.maxIterations);
   const double lambda = opt.lambda;
-  Result start = opt.init == "hard" ? hardFit(c, opt, ProjectedGradientOptions(), true) : smoothFit(c, lambda + o.weights.onBetween(), smoothDefaults());
+  Result start = opt.init == "hard" ? hardFit(c, opt, ProjectedGradientOptions(), true)
+                                    : smoothFit(c, lambda + o.weights.onBetween(), smoothDefaults());
   if (start.status == Status::Aborted) return start;
-  return clusteredTasksBlockDescent(objectiveOf(c, lambda), o, std::move(start.coef), std::move(start.intercept), c.control);
+  return clusteredTasksBlockDescent(objectiveOf(c, lambda), o, std::move(start.coef), std::move(start.intercept),
+                                    c.control);
 }
 
 Result runTasksCg(const FitContext& c, const TasksOptions& opt) {
@@ -136,8 +144,8 @@ Result runTasksPg(const FitContext& c, const TasksOptions& opt) {
 Refusal checkTasks(const TasksOptions& opt, Eigen::Index, Eigen::Index, Eigen::Index K) {
   const auto Q = opt.Q;
   if (Q > K)
-    return Refusal("Q", "option 'Q': at most one cluster per task (Q = " + std::to_string(Q) + ", K = " + std::to_string(K) +
-           " tasks: one per class of y, or per column of an n × K y)");
+    return Refusal("Q", "option 'Q': at most one cluster per task (Q = " + std::to_string(Q) +
+                            ", K = " + std::to_string(K) + " tasks: one per class of y, or per column of an n × K y)");
   return {};
 }
 
@@ -146,9 +154,13 @@ namespace {
 // 'logistic'); `squaredOnly`: the squared ones.
 S& tasksLoss(S& s, bool squaredOnly) {
   if (squaredOnly)
-    return s.choice("loss", &T::loss, "the squared loss (this method needs it): one task per class of y (one-vs-all, ±1 targets), or one per column of y (y given as n × K real targets)",
+    return s.choice("loss", &T::loss,
+                    "the squared loss (this method needs it): one task per class of y (one-vs-all, ±1 targets), or one "
+                    "per column of y (y given as n × K real targets)",
                     {"ova-squared", "squared"});
-  return s.choice("loss", &T::loss, "one task per class of y (one-vs-all squared or logistic), or one per column of y (y given as n × K targets: real for 'squared', 0/1 for 'logistic')",
+  return s.choice("loss", &T::loss,
+                  "one task per class of y (one-vs-all squared or logistic), or one per column of y (y given as n × K "
+                  "targets: real for 'squared', 0/1 for 'logistic')",
                   {"ova-squared", "ova-logistic", "squared", "logistic"});
 }
 S& tasksBase(S& s, bool squaredOnly) {
@@ -158,10 +170,16 @@ S& tasksBase(S& s, bool squaredOnly) {
 // between and mean only (the limit λ_W → ∞).
 S& taskClusterWeights(S& s, bool hard) {
   const ClusteredTasksOptions defaults;
-  if (!hard) s.number("within", &T::within, "λ_W > 0: each task's pull to its cluster's centre, λ_W/2 ‖W − V‖²", 1e-1, 0, true).degree(2);
-  s.number("between", &T::between, "λ_B ≥ 0: the centres' spread, λ_B/2 Σ_q s_q ‖c_q − c̄‖²", 1e-3, 0).degree(2)
-      .number("mean", &T::mean, "λ_M ≥ 0: the centres' mean, λ_M K/2 ‖c̄‖²", 1e-3, 0).degree(2)
-      .integer("restarts", &T::restarts, "k-means++ restarts of the task clustering when the partitions are too many to enumerate (> 10⁶)", defaults.restarts, 1);
+  if (!hard)
+    s.number("within", &T::within, "λ_W > 0: each task's pull to its cluster's centre, λ_W/2 ‖W − V‖²", 1e-1, 0, true)
+        .degree(2);
+  s.number("between", &T::between, "λ_B ≥ 0: the centres' spread, λ_B/2 Σ_q s_q ‖c_q − c̄‖²", 1e-3, 0)
+      .degree(2)
+      .number("mean", &T::mean, "λ_M ≥ 0: the centres' mean, λ_M K/2 ‖c̄‖²", 1e-3, 0)
+      .degree(2)
+      .integer("restarts", &T::restarts,
+               "k-means++ restarts of the task clustering when the partitions are too many to enumerate (> 10⁶)",
+               defaults.restarts, 1);
   return seedField(s, "seed of the task clustering's k-means++");
 }
 S sscOptions() {
@@ -169,7 +187,10 @@ S sscOptions() {
   S s("method");
   taskClusterWeights(tasksBase(s, false), false)
       .integer("maxIterations", &T::maxIterations, "partition changes at most", defaults.maxIterations, 1)
-      .choice("init", &T::init, "the start: the classes fitted apart, or the hard problem's answer (tasks-pg with these between and mean)", {"independent", "hard"});
+      .choice(
+          "init", &T::init,
+          "the start: the classes fitted apart, or the hard problem's answer (tasks-pg with these between and mean)",
+          {"independent", "hard"});
   return s;
 }
 S cgOptions() {
@@ -182,7 +203,11 @@ S pgOptions() {
   return taskClusterWeights(tasksBase(s, false), true)
       .integer("maxIterations", &T::maxIterations, "gradient steps at most", defaults.maxIterations, 1)
       .number("tolerance", &T::tolerance, "relative decrease of the objective to stop at", defaults.tolerance, 0, true)
-      .flag("metricStart", &T::metricStart, "also start from the ridge fit's columns grouped in the loss's metric (curvature·‖Xc(w_k − w_j)‖²/n + (λ + λ_B)‖w_k − w_j‖²; ours), keeping the lower objective; false: the paper's start alone (their plain k-means)", true);
+      .flag(
+          "metricStart", &T::metricStart,
+          "also start from the ridge fit's columns grouped in the loss's metric (curvature·‖Xc(w_k − w_j)‖²/n + (λ + "
+          "λ_B)‖w_k − w_j‖²; ours), keeping the lower objective; false: the paper's start alone (their plain k-means)",
+          true);
 }
 S frobeniusOptions() {
   S s("method");
@@ -198,32 +223,40 @@ S traceOptions() {
 std::vector<Method> tasksMethods() {
   return {
       Method("tasks-ssc",
-             "clustered tasks (soft, SSC): one predictor per class around Q clustered centres, Ω = λ_M/2 Tr(VΓVᵀ) + λ_B/2 Tr(VΠVᵀ) + λ_W/2 ‖W − V‖² (Jacob et al.; DataCube §2.2); exact block descent: convex fit for the partition, the partition best for the predictors",
+             "clustered tasks (soft, SSC): one predictor per class around Q clustered centres, Ω = λ_M/2 Tr(VΓVᵀ) + "
+             "λ_B/2 Tr(VΠVᵀ) + λ_W/2 ‖W − V‖² (Jacob et al.; DataCube §2.2); exact block descent: convex fit for the "
+             "partition, the partition best for the predictors",
              sscOptions(), runTasksSsc)
           .checkShape(checkTasks)
           .dependsOnStart()
           .ofKind(ModelKind::Tasks)
           .weightedByRows(Method::RowsForWeights::WhenCheap),
       Method("tasks-cg",
-             "clustered tasks by conditional gradient on the tasks' equivalence matrix (DataCube Alg. 3, appendix 6.2, the paper's OM): with the squared loss the relaxation is linear in M, so its oracle — the best partition, enumerated for few tasks — is the answer",
+             "clustered tasks by conditional gradient on the tasks' equivalence matrix (DataCube Alg. 3, appendix 6.2, "
+             "the paper's OM): with the squared loss the relaxation is linear in M, so its oracle — the best "
+             "partition, enumerated for few tasks — is the answer",
              cgOptions(), runTasksCg)
           .checkShape(checkTasks)
           .ofKind(ModelKind::Tasks)
           .weightedByRows(),
       Method("tasks-pg",
-             "clustered tasks (hard, HSC): the classes' predictors equal to Q centres, by projected gradient with the clustering of the predictors as projection (DataCube Alg. 2, the paper's PGK)",
+             "clustered tasks (hard, HSC): the classes' predictors equal to Q centres, by projected gradient with the "
+             "clustering of the predictors as projection (DataCube Alg. 2, the paper's PGK)",
              pgOptions(), runTasksPg)
           .checkShape(checkTasks)
           .dependsOnStart()
           .ofKind(ModelKind::Tasks)
           .weightedByRows(Method::RowsForWeights::WhenCheap),
       Method("tasks-frobenius",
-             "multitask baseline: one ridge (or logistic ridge) predictor per class, λ/2 ‖W‖²_F (the DataCube paper's Frobenius row)",
+             "multitask baseline: one ridge (or logistic ridge) predictor per class, λ/2 ‖W‖²_F (the DataCube paper's "
+             "Frobenius row)",
              frobeniusOptions(), runTasksFrobenius)
           .ofKind(ModelKind::Tasks)
           .weightedByRows(Method::RowsForWeights::WhenCheap),
       Method("tasks-trace",
-             "multitask baseline: the trace norm μ‖W‖_* (+ λ/2 ‖W‖²), its prox by singular value thresholding: ADMM for the squared loss when n or d is at most 2048, else accelerated proximal gradient (the DataCube paper's trace row)",
+             "multitask baseline: the trace norm μ‖W‖_* (+ λ/2 ‖W‖²), its prox by singular value thresholding: ADMM "
+             "for the squared loss when n or d is at most 2048, else accelerated proximal gradient (the DataCube "
+             "paper's trace row)",
              traceOptions(), runTasksTrace)
           .ofKind(ModelKind::Tasks)
           .weightedByRows(Method::RowsForWeights::WhenCheap),

@@ -9,7 +9,8 @@ Matrix equivalenceMatrix(const Labels& labels, int Q) {
   Matrix M = Matrix::Zero(K, K);
   for (Eigen::Index i = 0; i < K; ++i)
     for (Eigen::Index j = 0; j < K; ++j)
-      if (labels[static_cast<std::size_t>(i)] == labels[static_cast<std::size_t>(j)]) M(i, j) = 1 / sizes[labels[static_cast<std::size_t>(i)]];
+      if (labels[static_cast<std::size_t>(i)] == labels[static_cast<std::size_t>(j)])
+        M(i, j) = 1 / sizes[labels[static_cast<std::size_t>(i)]];
   return M;
 }
 

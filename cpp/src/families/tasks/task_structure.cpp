@@ -5,7 +5,9 @@
 namespace supclust {
 
 Refusal TaskClusters::check(Eigen::Index, Eigen::Index K) const {
-  if (Q_ > K) return Refusal("Q", "at most one cluster per task (Q = " + std::to_string(Q_) + ", K = " + std::to_string(K) + " tasks)");
+  if (Q_ > K)
+    return Refusal(
+        "Q", "at most one cluster per task (Q = " + std::to_string(Q_) + ", K = " + std::to_string(K) + " tasks)");
   return {};
 }
 
@@ -19,7 +21,8 @@ void TaskClusters::project(Matrix& W, Partition& part) {
   }
   for (int q = 0; q < Q_; ++q)
     if (sizes[q] > 0) part.centroids.row(q) /= sizes[q];
-  for (Eigen::Index k = 0; k < W.cols(); ++k) W.col(k) = part.centroids.row(part.labels[static_cast<std::size_t>(k)]).transpose();
+  for (Eigen::Index k = 0; k < W.cols(); ++k)
+    W.col(k) = part.centroids.row(part.labels[static_cast<std::size_t>(k)]).transpose();
 }
 
 }  // namespace supclust

@@ -33,14 +33,14 @@ struct ExpertsFit {
   Status status = Status::MaxIterations;
   std::string message;
   RowVector variances;  // experts-em: each expert's noise variance σ_q² (mixture_em.hpp)
-  Gate gate;            // experts-em: the gate fitted with the experts
+  Gate gate;  // experts-em: the gate fitted with the experts
   // A search from several starts (lowestOf): how many, and how many reached its lowest F.
   int starts = 0, startsAtBest = 0;
 };
 
 struct AlternatingExpertsOptions {
   int maxIterations = 100;  // refits per start
-  int restarts = 10;        // starts; the lowest F is kept
+  int restarts = 10;  // starts; the lowest F is kept
   enum class Start { Random, Residuals } start = Start::Random;
   std::uint64_t seed = 0;
   bool exchange = true;  // the exchange search at each fixed point (families that have one)
@@ -97,7 +97,9 @@ class RegressionExperts final : public ExpertFamily {
   bool exchange(Labels& labels, const std::function<bool()>& keepGoing) override;
   void restart() override { assigned_ = false; }
   const Vector* rowWeights() const override { return groups_.weights(); }
-  std::unique_ptr<ExpertFamily> copy() const override { return std::make_unique<RegressionExperts>(X_, y_, Q(), lambda_, groups_.weights()); }
+  std::unique_ptr<ExpertFamily> copy() const override {
+    return std::make_unique<RegressionExperts>(X_, y_, Q(), lambda_, groups_.weights());
+  }
   double bytes() const override {  // Q + 1 Gram matrices of d × d and a copy of up to n rows
     const auto d = static_cast<double>(X_.cols());
     return 8.0 * ((Q() + 1) * d * d + static_cast<double>(X_.rows()) * d);
@@ -114,7 +116,8 @@ class RegressionExperts final : public ExpertFamily {
 // The experts of one partition: F, its one-entry history, Converged (or NumericalIssue when a
 // fit is impossible).
 ExpertsFit expertsOfPartition(ExpertFamily& family, Labels labels);
-ExpertsFit expertsOfPartition(const RowMatrix& X, const Vector& y, int Q, double lambda, Labels labels, const Vector* weights = nullptr);
+ExpertsFit expertsOfPartition(const RowMatrix& X, const Vector& y, int Q, double lambda, Labels labels,
+                              const Vector* weights = nullptr);
 
 // For the iterative searches (PG, RC): records step t's value f in `out` and says whether to
 // stop — the caller aborted (Aborted), or f moved by at most tolerance·f from `previous`
@@ -144,8 +147,8 @@ int searchThreads(int threads, double bytesEach);
 // AM from one partition, with the exchange search at fixed points when `exchange`.
 ExpertsFit alternateExperts(ExpertFamily& family, Labels start, int maxIterations, const Control& control,
                             bool exchange = false);
-ExpertsFit alternateExperts(const RowMatrix& X, const Vector& y, int Q, double lambda, Labels start,
-                            int maxIterations, const Control& control, bool exchange = false);
+ExpertsFit alternateExperts(const RowMatrix& X, const Vector& y, int Q, double lambda, Labels start, int maxIterations,
+                            const Control& control, bool exchange = false);
 // AM from `restarts` seeded starts (and from `extra` first, when given); `start(seed)` draws one
 // (it is called on the searches' threads). The starts run side by side (runSearches), each on
 // a copy of the family; the lowest F is kept, the first on ties.

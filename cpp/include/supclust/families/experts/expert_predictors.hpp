@@ -19,7 +19,7 @@
 namespace supclust {
 
 struct Experts {
-  Matrix coef;         // d x Q
+  Matrix coef;  // d x Q
   RowVector intercept;  // Q
 };
 
@@ -68,12 +68,12 @@ class ExpertGroups {
   const Vector* weights_;
   Labels labels_;
   std::vector<Eigen::Index> count_;
-  Vector mass_;          // Σω per group
+  Vector mass_;  // Σω per group
   Matrix sumX_, sumXY_;  // d x Q
   Vector sumY_;
   std::vector<Matrix> gram_;  // Σ x xᵀ per group (d x d; lower triangle only)
   std::vector<std::vector<Eigen::Index>> groupRows_;  // scratch: a group's rows to add or take out
-  RowMatrix rowsCopy_;                            // scratch: those rows, contiguous
+  RowMatrix rowsCopy_;  // scratch: those rows, contiguous
   Matrix total_;  // Σ x xᵀ over all rows (lower triangle), once a fresh pass needs it
 };
 

@@ -23,13 +23,13 @@ namespace supclust {
 struct ExpertsConditionalGradientOptions {
   int maxIterations = 50;
   double tolerance = 1e-3;  // relative Frank–Wolfe gap
-  int restarts = 3;         // k-means++ restarts of each oracle call
+  int restarts = 3;  // k-means++ restarts of each oracle call
   std::uint64_t seed = 0;
 };
 
 struct ExpertsConditionalGradientResult {
-  Labels labels;            // the rounded partition (the last oracle's)
-  Labels primalLabels;      // k-means of the relaxation's per-sample predictors
+  Labels labels;  // the rounded partition (the last oracle's)
+  Labels primalLabels;  // k-means of the relaxation's per-sample predictors
   std::vector<double> psi;  // ψ(M_t)
   std::vector<double> gap;  // the Frank–Wolfe gap at M_t
   int iterations = 0;

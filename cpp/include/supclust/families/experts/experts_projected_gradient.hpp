@@ -27,7 +27,7 @@ struct ExpertsProjectedGradientOptions {
   int maxIterations = 200;
   double tolerance = 1e-6;
   StepBacktracking step;  // α = 1.5, β = 0.5
-  int restarts = 3;       // k-means++ restarts of each projection
+  int restarts = 3;  // k-means++ restarts of each projection
   std::uint64_t seed = 0;
 };
 

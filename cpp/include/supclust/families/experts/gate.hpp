@@ -18,8 +18,8 @@ namespace supclust {
 // objective: a generalised EM step needs no more), the rows weighted by `weights` (mean 1) when
 // given. Status NumericalIssue (and an empty gate) when the fit does not finish with finite
 // numbers; MaxIterations after `steps`.
-Gate fitGate(const RowMatrix& X, const Matrix& R, double gamma, Status* status = nullptr, const Gate* from = nullptr, int steps = 1000,
-             const Vector* weights = nullptr);
+Gate fitGate(const RowMatrix& X, const Matrix& R, double gamma, Status* status = nullptr, const Gate* from = nullptr,
+             int steps = 1000, const Vector* weights = nullptr);
 // The gate of constant priors π (Q entries summing to 1): zero weights, log π centred.
 Gate constantGate(Eigen::Index d, const RowVector& priors);
 // The one-hot responsibilities of a partition into Q groups.

@@ -24,7 +24,7 @@ struct RegressionClusteringOptions {
   int maxIterations = 100;
   double tolerance = 1e-6;
   int restarts = 3;  // runs from seeded random partitions; the lowest Perf is kept
-  int threads = 0;   // runs side by side on so many threads (searchThreads); the answer does not depend on it
+  int threads = 0;  // runs side by side on so many threads (searchThreads); the answer does not depend on it
   std::uint64_t seed = 0;
 };
 

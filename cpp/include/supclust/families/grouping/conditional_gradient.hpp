@@ -30,11 +30,11 @@ struct ConditionalGradientOptions {
 };
 
 struct ConditionalGradientResult {
-  Labels groups;               // the rounded partition (the last oracle's)
-  int G = 0;                   // its number of groups
-  std::vector<double> psi;     // ψ(M_t)
-  std::vector<double> gap;     // Frank–Wolfe gap at M_t
-  Vector primal;               // w(M) = M Xᵀ A⁻¹ y /(nλ): the relaxation's coefficients at the end
+  Labels groups;  // the rounded partition (the last oracle's)
+  int G = 0;  // its number of groups
+  std::vector<double> psi;  // ψ(M_t)
+  std::vector<double> gap;  // Frank–Wolfe gap at M_t
+  Vector primal;  // w(M) = M Xᵀ A⁻¹ y /(nλ): the relaxation's coefficients at the end
   int iterations = 0;
   Status status = Status::MaxIterations;
 };
@@ -43,15 +43,13 @@ struct ConditionalGradientResult {
 // into at most Q groups, i.e. the exact 1-D k-means of p. Returns pᵀ N p.
 double equivalenceOracle(const Vector& p, int Q, KMeans1D& kmeans, KMeans1DResult& out);
 
-ConditionalGradientResult conditionalGradient(const CenteredDesign& X, const Vector& y, int Q,
-                                              double lambda, const ConditionalGradientOptions& opt,
-                                              const Control& control);
+ConditionalGradientResult conditionalGradient(const CenteredDesign& X, const Vector& y, int Q, double lambda,
+                                              const ConditionalGradientOptions& opt, const Control& control);
 
 // The same, shared within the calling public call (the design's FitCache, when it has one): CG,
 // CGPG and their variants relax the same problem on a table's folds, and CGPG starts with CG.
 // Keyed by (X, y, Q, λ, options); aborted runs are not kept.
-ConditionalGradientResult sharedConditionalGradient(const CenteredDesign& X, const Vector& y, int Q,
-                                                    double lambda, const ConditionalGradientOptions& opt,
-                                                    const Control& control);
+ConditionalGradientResult sharedConditionalGradient(const CenteredDesign& X, const Vector& y, int Q, double lambda,
+                                                    const ConditionalGradientOptions& opt, const Control& control);
 
 }  // namespace supclust

@@ -40,8 +40,8 @@ struct SparseExchangeResult {
 // A start whose least squares cannot be solved (λ = 0 and dependent group sums) moves nothing.
 // `weights`: the rows' observation weights (mean 1; X centred by their weighted means), C and c
 // then weighted (gram_columns).
-SparseExchangeResult exchangeSparseGroups(const CenteredDesign& X, const Vector& t, double lambda, Labels labels, int s, int Q,
-                                          const Control& control, const Vector* weights = nullptr);
+SparseExchangeResult exchangeSparseGroups(const CenteredDesign& X, const Vector& t, double lambda, Labels labels, int s,
+                                          int Q, const Control& control, const Vector* weights = nullptr);
 
 // Any loss (the logistic ones, K outputs): the same moves, each scored by objective(labels), a
 // refit of the loss on that support and grouping. Per sweep each feature in turn takes its best
@@ -49,8 +49,8 @@ SparseExchangeResult exchangeSparseGroups(const CenteredDesign& X, const Vector&
 // tries the swaps of a support feature for one of the first kEnteringZeros of enteringOrder(labels)
 // (the zeros, most promising first) into any group, the best swap taken when it lowers F. Ends
 // when neither lowers F; every move strictly lowers it. Its `values` are left empty.
-SparseExchangeResult exchangeSparseByRefits(Labels labels, int s, int Q, const std::function<double(const Labels&)>& objective,
-                                            const std::function<std::vector<Eigen::Index>(const Labels&)>& enteringOrder,
-                                            const Control& control);
+SparseExchangeResult exchangeSparseByRefits(
+    Labels labels, int s, int Q, const std::function<double(const Labels&)>& objective,
+    const std::function<std::vector<Eigen::Index>(const Labels&)>& enteringOrder, const Control& control);
 
 }  // namespace supclust

@@ -23,8 +23,8 @@ namespace supclust {
 
 struct SwapResult {
   std::vector<Eigen::Index> support;  // ascending
-  Vector values;                      // the least-squares coefficients on it
-  double objective = 0;               // F(support)
+  Vector values;  // the least-squares coefficients on it
+  double objective = 0;  // F(support)
   int moves = 0;
   bool aborted = false;
 };
@@ -33,7 +33,7 @@ struct SwapResult {
 // squares cannot be solved (λ = 0 and dependent columns) moves nothing.
 // `weights`: the rows' observation weights (mean 1; X centred by their weighted means), C and c
 // then weighted (gram_columns).
-SwapResult swapSupport(const CenteredDesign& X, const Vector& t, double lambda, std::vector<Eigen::Index> support, int s,
-                       const Control& control, const Vector* weights = nullptr);
+SwapResult swapSupport(const CenteredDesign& X, const Vector& t, double lambda, std::vector<Eigen::Index> support,
+                       int s, const Control& control, const Vector* weights = nullptr);
 
 }  // namespace supclust

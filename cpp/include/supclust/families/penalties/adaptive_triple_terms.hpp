@@ -29,14 +29,16 @@ class AdaptiveTripleTerms final : public FusionTerms {
   double value(std::size_t b, const double* v) const override;
   void addGram(Matrix& K) const override;
   // Rows w_ij(β_i − β_j) that are 0 (equal rows fuse nothing: their weights differ).
-  void fusions(std::size_t b, const double* v, const std::function<void(std::size_t, std::size_t)>& fuse) const override;
+  void fusions(std::size_t b, const double* v,
+               const std::function<void(std::size_t, std::size_t)>& fuse) const override;
 
  private:
   const FeatureGraph& graph_;
   const Matrix& w_;
   double lambda_;
   std::vector<PairSumProx> proxes_;
-  mutable std::vector<std::vector<std::int32_t>> valueOrders_;  // one per block (value): each re-sorts from its last call
+  mutable std::vector<std::vector<std::int32_t>>
+      valueOrders_;  // one per block (value): each re-sorts from its last call
 };
 
 }  // namespace supclust

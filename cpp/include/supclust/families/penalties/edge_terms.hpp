@@ -27,7 +27,8 @@ class EdgeTerms final : public FusionTerms {
   void prox(std::size_t b, double* v, double t) override;
   double value(std::size_t b, const double* v) const override;
   void addGram(Matrix& K) const override;
-  void fusions(std::size_t b, const double* v, const std::function<void(std::size_t, std::size_t)>& fuse) const override;
+  void fusions(std::size_t b, const double* v,
+               const std::function<void(std::size_t, std::size_t)>& fuse) const override;
 
  private:
   static constexpr std::size_t kBlock = 4096;

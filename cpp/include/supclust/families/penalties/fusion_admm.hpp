@@ -55,7 +55,7 @@ struct FusionProblem {
   const Objective& F;
   Vector l1;  // a_i ≥ 0
   FusionTerms& terms;
-  Vector tilt;     // C, or empty
+  Vector tilt;  // C, or empty
   Vector l1Scale;  // s_i > 0, or empty (all 1)
 };
 

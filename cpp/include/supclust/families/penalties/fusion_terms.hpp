@@ -40,7 +40,8 @@ class FusionTerms {
   }
   // Calls fuse(i, j) for each pair of features that v, block b's last prox output, sets equal: a
   // row β_i − β_j that is 0, or (DFG's blocks) rows β_i − β_j and β_i − β_l pooled to one value.
-  virtual void fusions(std::size_t b, const double* v, const std::function<void(std::size_t, std::size_t)>& fuse) const {
+  virtual void fusions(std::size_t b, const double* v,
+                       const std::function<void(std::size_t, std::size_t)>& fuse) const {
     (void)b, (void)v, (void)fuse;
   }
 };
@@ -51,12 +52,17 @@ class CombinedTerms final : public FusionTerms {
   void add(std::unique_ptr<FusionTerms> t) { parts_.push_back(std::move(t)); }
   std::size_t blocks() const override;
   std::size_t rows(std::size_t b) const override { return at(b).first->rows(at(b).second); }
-  void apply(std::size_t b, const Vector& beta, double* out) const override { at(b).first->apply(at(b).second, beta, out); }
-  void addTransposed(std::size_t b, const double* v, Vector& acc) const override { at(b).first->addTransposed(at(b).second, v, acc); }
+  void apply(std::size_t b, const Vector& beta, double* out) const override {
+    at(b).first->apply(at(b).second, beta, out);
+  }
+  void addTransposed(std::size_t b, const double* v, Vector& acc) const override {
+    at(b).first->addTransposed(at(b).second, v, acc);
+  }
   void prox(std::size_t b, double* v, double t) override { at(b).first->prox(at(b).second, v, t); }
   double value(std::size_t b, const double* v) const override { return at(b).first->value(at(b).second, v); }
   void addGram(Matrix& K) const override;
-  void fusions(std::size_t b, const double* v, const std::function<void(std::size_t, std::size_t)>& fuse) const override {
+  void fusions(std::size_t b, const double* v,
+               const std::function<void(std::size_t, std::size_t)>& fuse) const override {
     at(b).first->fusions(at(b).second, v, fuse);
   }
 

@@ -25,7 +25,7 @@ struct MagnitudeFusion {
   double lambda1 = 0, lambda2 = 0;
   double threshold = HUGE_VAL;  // t: HUGE_VAL for ncFGS
   const FeatureGraph* graph = nullptr;  // nullptr: all pairs
-  const Vector* factors = nullptr;      // f, d entries (penalty_factors.hpp); nullptr: all 1
+  const Vector* factors = nullptr;  // f, d entries (penalty_factors.hpp); nullptr: all 1
 
   double scale() const { return std::isfinite(threshold) ? 1 / threshold : 1; }
   double value(const Vector& beta) const;

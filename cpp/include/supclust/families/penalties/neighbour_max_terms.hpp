@@ -24,7 +24,8 @@ class NeighbourMaxTerms final : public FusionTerms {
   double value(std::size_t b, const double* v) const override;
   void addGram(Matrix& K) const override;
   bool cliqueGram(double& a, double& c) const override;
-  void fusions(std::size_t b, const double* v, const std::function<void(std::size_t, std::size_t)>& fuse) const override;
+  void fusions(std::size_t b, const double* v,
+               const std::function<void(std::size_t, std::size_t)>& fuse) const override;
 
  private:
   const FeatureGraph& graph_;

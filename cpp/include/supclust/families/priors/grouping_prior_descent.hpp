@@ -29,13 +29,13 @@ namespace supclust {
 
 struct GroupingPriorOptions {
   PriorKind kind = PriorKind::Gaussian;
-  int centres = 3;            // s
-  double gamma = 0;           // γ
+  int centres = 3;  // s
+  double gamma = 0;  // γ
   int maxIterations = 20000;  // inner solver steps per round (the paper's algorithm: CG steps)
-  double tolerance = 1e-10;   // inner certificate, relative to ‖∇F(0)‖∞
-  int maxRounds = 200;        // block-descent rounds
-  int restarts = 5;           // K outputs: k-means++ restarts of step 2 (not an option of the methods)
-  std::uint64_t seed = 0;     // and their seed
+  double tolerance = 1e-10;  // inner certificate, relative to ‖∇F(0)‖∞
+  int maxRounds = 200;  // block-descent rounds
+  int restarts = 5;  // K outputs: k-means++ restarts of step 2 (not an option of the methods)
+  std::uint64_t seed = 0;  // and their seed
 };
 
 // Returns coef, intercept, groups (κ) and centroids (c, G × K, ascending), the objective

@@ -29,7 +29,7 @@ struct ClusteredTasksOptions {
   int Q = 2;
   TaskClusterWeights weights;
   int maxIterations = 100;  // block descent: partition changes at most
-  int restarts = 10;        // the oracle's k-means++ restarts (when it does not enumerate)
+  int restarts = 10;  // the oracle's k-means++ restarts (when it does not enumerate)
   std::uint64_t seed = 1;
   TrustRegionOptions inner{20000, 1e-10};
 };
