@@ -57,7 +57,7 @@ describe('gflasso', () => {
 });
 
 describe('ncfgs', () => {
-  // Its DC steps never increase the objective: tests/cpp/ncfgs_test.cpp.
+  // Its DC steps never increase the objective: tests/cpp/families/penalties/ncfgs_test.cpp.
   it('agrees across builds and names a bad option', async () => {
     const data = await builds.simd.generate('e1', { n: 60, d: 25, Q: 3, sigma: 0.5, seed: 2 });
     const params = { X: data.X, nRows: 60, nCols: 25, y: data.y, lambda1: 0.05, lambda2: 0.004, dcTolerance: 1e-12 };

@@ -106,7 +106,7 @@ describe('penaltyFactor', () => {
       expect(e.message, JSON.stringify(given)).toMatch(message);
     }
     expect((await sc.fit('lasso', { X, y, lambda: 0.1, penaltyFactor: [0, 1, 2] })).status).toBe('converged');
-    // One-vs-all squared takes them too (each class's column fitted apart: tests/cpp/penalty_factor_test).
+    // One-vs-all squared takes them too (each class's column fitted apart: tests/cpp/methods/penalty_factor_test).
     const ova = await sc.fit('lasso', { X, y: ['a', 'b', 'c', 'a', 'b'], loss: 'ova-squared', lambda: 10, penaltyFactor: [0, 1, 1] });
     expect(ova.status).toBe('converged');
     for (let k = 0; k < 3; k++) expect(ova.coef[1 * 3 + k]).toBe(0); // a huge λ zeroes the penalised features

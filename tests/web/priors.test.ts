@@ -13,11 +13,11 @@ const builds = withBothBuilds();
 const data = join(root, '../shared/data');
 
 describe('gem and lem', () => {
-  // They find E6's hidden variables: tests/cpp/grouping_prior_test.cpp; here, through the API.
+  // They find E6's hidden variables: tests/cpp/families/priors/grouping_prior_test.cpp; here, through the API.
   it("agree across builds, with groups and centres in the API's layout", async () => {
     const data = await builds.simd.generate('e6', { n: 400, task: 'regression', sigma: 0.5, seed: 4 });
     // From w = 0: the ridge start (which the default 'best' also tries) reaches a lower objective
-    // on another partition here (tests/cpp/grouping_prior_test.cpp).
+    // on another partition here (tests/cpp/families/priors/grouping_prior_test.cpp).
     const params = { X: data.X, nRows: data.nRows, nCols: data.nCols, y: data.y, gamma: 100, init: 'gradient' as const };
     for (const method of ['gem', 'lem'] as const) {
       const a = await builds.simd.fit(method, params),
@@ -126,7 +126,7 @@ describe('E6 tables', () => {
 });
 
 describe('svm', () => {
-  // It separates separable classes: tests/cpp/svm_test.cpp; here, the API's labels.
+  // It separates separable classes: tests/cpp/families/linear/svm_test.cpp; here, the API's labels.
   it('agrees across builds, maps any two labels back, and names bad input', async () => {
     const n = 60,
       X = new Float64Array(n * 2),

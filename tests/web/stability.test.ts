@@ -1,6 +1,6 @@
 // Stable groups through the API in Node: the frequencies are those of a loop of plain fits on the
 // same subsamples (the subsample rule: rows drawn as subsampleRows draws them, recomputed natively
-// in tests/cpp/stability_test.cpp; here the planted truth), both builds alike, refusals by field.
+// in tests/cpp/methods/stability_test.cpp; here the planted truth), both builds alike, refusals by field.
 import { describe, expect, it } from 'vitest';
 import { withBothBuilds } from './helpers.js';
 

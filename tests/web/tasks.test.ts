@@ -90,7 +90,7 @@ describe('clustered tasks', () => {
     }
   });
 
-  // OM is the best of all partitions: tests/cpp/clustered_tasks_test.cpp.
+  // OM is the best of all partitions: tests/cpp/families/tasks/clustered_tasks_test.cpp.
   it("the hard model's predictors are its centres, class by class (the coef layout)", async () => {
     const data = await sc.generate('tasks', { n: 300, d: 10, Q: 2, tasks: 4, seed: 7 });
     const pg = await sc.fit('tasks-pg', { X: data.X, nRows: data.nRows, nCols: data.nCols, y: data.y, loss: 'ova-logistic', Q: 2 });
@@ -98,7 +98,7 @@ describe('clustered tasks', () => {
   });
 
   it("tasks-pg's two starts: the lower objective of the paper's start alone and ours, counted", async () => {
-    // The enumeration against both: tests/cpp/nonconvex_defaults_test.cpp.
+    // The enumeration against both: tests/cpp/methods/nonconvex_defaults_test.cpp.
     for (const seed of [1, 2, 3, 4]) {
       const data = await sc.generate('tasks', { n: 120, d: 5, Q: 3, tasks: 8, seed, nTest: 0 });
       const base = { X: data.X, nRows: data.nRows, nCols: data.nCols, y: data.y, loss: 'ova-squared' as const, Q: 3, lambda: 1e-3 };

@@ -368,7 +368,7 @@ describe('messages for failures inside the module', async () => {
     expect(abort).toMatch(/the instance was restarted/);
     expect(trapMessage('unwind')).toMatch(/stopped inside a solver/);
   });
-  // The field is named by the library's check and its message composed there (tests/cpp/refusal_test.cpp);
+  // The field is named by the library's check and its message composed there (tests/cpp/base/refusal_test.cpp);
   // the error carries both as they are.
   it('carries a library refusal as it came', () => {
     const e = fromLibrary({ field: 'Q', message: "Q: option 'Q' of method 'ihc' must be an integer" });

@@ -20,7 +20,7 @@ using namespace supclust;
 
 namespace {
 // E3's mixtures: 10 intrinsic columns.
-SyntheticProblem mixture(int n, int Q, double sigma, std::uint64_t seed, int noiseDims) {
+SyntheticProblem e3Mixture(int n, int Q, double sigma, std::uint64_t seed, int noiseDims) {
   return supclust::test_data::mixture(n, 10, Q, sigma, seed, noiseDims);
 }
 
@@ -28,7 +28,7 @@ RowMatrix centred(const RowMatrix& X) { return X.rowwise() - X.colwise().mean();
 }  // namespace
 
 TEST(ScreenedExperts, TheScoreIsTheCovarianceOfTheSquaresOverTheVariance) {
-  const SyntheticProblem p = mixture(57, 2, 0.3, 3, 6);
+  const SyntheticProblem p = e3Mixture(57, 2, 0.3, 3, 6);
   const RowMatrix X = centred(p.X);
   RowMatrix withConstant(X.rows(), X.cols() + 1);
   withConstant << X, RowMatrix::Zero(X.rows(), 1);  // a constant (centred: zero) column scores 0
@@ -53,7 +53,7 @@ TEST(ScreenedExperts, OnAGaussianMixtureTheScoreIsTwiceEachColumnsMeanSquaredWei
   // x ~ N(0, I), y = v_qᵀx + ε in group q: cov(y², x_j²) = 2 Σ_q π_q v_qj² (var x_j = 1), and 0
   // on the noise columns. Checked within four standard errors of the sample estimate.
   const int n = 40000, Q = 3;
-  const SyntheticProblem p = mixture(n, Q, 0.1, 8, 10);
+  const SyntheticProblem p = e3Mixture(n, Q, 0.1, 8, 10);
   const RowMatrix X = centred(p.X);
   const Vector score = screeningScores(X, p.y);
   std::vector<double> share(Q, 0);
@@ -81,7 +81,7 @@ TEST(ScreenedExperts, OnAGaussianMixtureTheScoreIsTwiceEachColumnsMeanSquaredWei
 TEST(ScreenedExperts, FindTheExpertsAmongNinetyNoiseColumnsWhereRandomStartsDoNot) {
   // E3 at p = 0.9: 1000 samples, 10 intrinsic and 90 noise columns, λ = 1e-3.
   for (std::uint64_t seed : {1, 2, 3}) {
-    const SyntheticProblem p = mixture(1000, 3, 0.1, 500 + seed, 90);
+    const SyntheticProblem p = e3Mixture(1000, 3, 0.1, 500 + seed, 90);
     const Params plain{{{"Q", 3}, {"lambda", 1e-3}, {"seed", 1}}, {}, {}};
     Params screened = plain;
     screened.numbers["screen"] = 5;
@@ -96,7 +96,7 @@ TEST(ScreenedExperts, FindTheExpertsAmongNinetyNoiseColumnsWhereRandomStartsDoNo
 
 TEST(ScreenedExperts, AddAStartSoTheObjectiveIsNeverAbovePlainAlternatingMinimisation) {
   for (std::uint64_t seed : {1, 2, 3, 4, 5, 6}) {
-    const SyntheticProblem p = mixture(300, 3, 0.3, 700 + seed, 30);
+    const SyntheticProblem p = e3Mixture(300, 3, 0.3, 700 + seed, 30);
     const Params plain{{{"Q", 3}, {"lambda", 1e-2}, {"seed", seed}}, {}, {}};
     Params screened = plain;
     screened.numbers["screen"] = 3;
@@ -114,7 +114,7 @@ TEST(ScreenedExperts, NothingToScreenLeavesTheAnswerToTheBit) {
   EXPECT_EQ(screenedColumns(20, 50, 3, 0), 3);
   EXPECT_EQ(screenedColumns(1000, 20, 3, 0), 20);
   EXPECT_EQ(screenedColumns(1000, 100, 3, 7), 7);
-  const SyntheticProblem p = mixture(600, 3, 0.1, 41, 3);  // d = 13 < 600/30
+  const SyntheticProblem p = e3Mixture(600, 3, 0.1, 41, 3);  // d = 13 < 600/30
   const Params plain{{{"Q", 3}, {"lambda", 1e-3}, {"seed", 2}}, {}, {}};
   Params screened = plain;
   screened.numbers["screen"] = 5;
@@ -126,7 +126,7 @@ TEST(ScreenedExperts, NothingToScreenLeavesTheAnswerToTheBit) {
 }
 
 TEST(ScreenedExperts, OneThreadOrTwoGiveTheSameAnswer) {
-  const SyntheticProblem p = mixture(400, 3, 0.2, 12, 40);
+  const SyntheticProblem p = e3Mixture(400, 3, 0.2, 12, 40);
   const RowMatrix X = centred(p.X);
   AlternatingExpertsOptions o;
   o.seed = 3;
@@ -143,7 +143,7 @@ TEST(ScreenedExperts, OneThreadOrTwoGiveTheSameAnswer) {
 }
 
 TEST(ScreenedExperts, BadInputIsNamed) {
-  const SyntheticProblem p = mixture(50, 2, 0.1, 5, 5);
+  const SyntheticProblem p = e3Mixture(50, 2, 0.1, 5, 5);
   const Result negative = fit("experts-am", problemOf(p), {{{"Q", 2}, {"screen", -1}}, {}, {}});
   EXPECT_EQ(negative.status, Status::InvalidInput);
   EXPECT_NE(negative.message.find("option 'screen'"), std::string::npos);
@@ -165,7 +165,7 @@ TEST(ScreenedExperts, ProgressCountsOnAcrossTheRoundsAndTheStartsAndStopsThem) {
   // thread every iteration is reported, so the count goes up by one each time across the
   // searches; through `fit` (the build's threads: polls) it never goes back; stopping at the
   // tenth call stops the fit.
-  const SyntheticProblem p = mixture(300, 3, 0.3, 31, 30);
+  const SyntheticProblem p = e3Mixture(300, 3, 0.3, 31, 30);
   const RowMatrix X = centred(p.X);
   std::vector<int> seen;
   Control c;

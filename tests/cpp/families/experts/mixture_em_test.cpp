@@ -11,6 +11,7 @@
 #include "problems.hpp"
 #include "supclust/base/random.hpp"
 #include "supclust/core/loss.hpp"
+#include "supclust/families/catalogue.hpp"
 #include "supclust/methods/path.hpp"
 #include "supclust/metrics/prediction.hpp"
 
@@ -64,7 +65,7 @@ struct Mixture {
   Matrix C;
   RowVector b, sigma;
 };
-Mixture mixture(Eigen::Index n, Eigen::Index d, int Q, bool gated, std::uint64_t seed) {
+Mixture regressionMixture(Eigen::Index n, Eigen::Index d, int Q, bool gated, std::uint64_t seed) {
   Random rng(seed);
   Mixture m{RowMatrix(n, d), Vector(n), Matrix(d, Q), RowVector(Q), RowVector(Q)};
   for (Eigen::Index j = 0; j < d; ++j)
@@ -86,7 +87,7 @@ TEST(ExpertsEm, StationaryByFiniteDifferencesAndNeverIncreasing) {
   for (const char* mixing : {"constant", "gate"})
     for (int Q : {2, 3}) {
       SCOPED_TRACE(std::string(mixing) + " Q=" + std::to_string(Q));
-      const Mixture m = mixture(300, 3, Q, std::string(mixing) == "gate", 80 + Q);
+      const Mixture m = regressionMixture(300, 3, Q, std::string(mixing) == "gate", 80 + Q);
       const double lambda = 1e-3, gamma = 1e-2;
       const Result r = fit("experts-em", problemOf(m.X, m.y),
                            {{{"Q", Q},
@@ -129,7 +130,7 @@ TEST(ExpertsEm, ObservationWeightsWeightEachRowsLikelihood) {
   for (const char* mixing : {"constant", "gate"}) {
     SCOPED_TRACE(mixing);
     const int Q = 2;
-    const Mixture m = mixture(200, 3, Q, std::string(mixing) == "gate", 41);
+    const Mixture m = regressionMixture(200, 3, Q, std::string(mixing) == "gate", 41);
     Vector w(200);
     Random rng(5);
     for (Eigen::Index i = 0; i < 200; ++i) w[i] = static_cast<double>(rng.below(4));
@@ -189,7 +190,7 @@ TEST(ExpertsEm, ObservationWeightsWeightEachRowsLikelihood) {
 
 TEST(ExpertsEm, AtLeastAsLikelyAsThePlantedParametersAndRecoversThem) {
   const int Q = 2;
-  const Mixture m = mixture(2000, 3, Q, false, 91);
+  const Mixture m = regressionMixture(2000, 3, Q, false, 91);
   const Result r =
       fit("experts-em", problemOf(m.X, m.y), {{{"Q", Q}, {"lambda", 0}}, {{"mixing", "constant"}}, {}, {}, {}});
   ASSERT_EQ(r.status, Status::Converged) << r.message;
@@ -222,7 +223,7 @@ TEST(ExpertsEm, PathOverQTheBicRecoversTheComponents) {
     for (std::uint64_t seed = 1; seed <= 3; ++seed) {
       SCOPED_TRACE(std::string(mixing) + " seed " + std::to_string(seed));
       const bool gated = std::string(mixing) == "gate";
-      const Mixture m = mixture(600, 3, 3, gated, 200 + seed);
+      const Mixture m = regressionMixture(600, 3, 3, gated, 200 + seed);
       Params base{{{"lambda", 0}, {"gateLambda", 1e-6}}, {{"mixing", mixing}}, {}, {}, {}};
       const PathResult r = path("experts-em", problemOf(m.X, m.y), base, {1, 2, 3, 4, 5}, PathOptions{}, {}, "Q");
       ASSERT_EQ(r.status, Status::Converged) << r.message;
@@ -251,7 +252,7 @@ TEST(ExpertsEm, IclAddsTheAssignmentsEntropyToTheBic) {
   for (const char* mixing : {"constant", "gate"}) {
     SCOPED_TRACE(mixing);
     const bool gated = std::string(mixing) == "gate";
-    const Mixture m = mixture(600, 3, 3, gated, 211);
+    const Mixture m = regressionMixture(600, 3, 3, gated, 211);
     Params base{{{"lambda", 0}, {"gateLambda", 1e-6}}, {{"mixing", mixing}, {"criterion", "icl"}}, {}, {}, {}};
     const PathResult r = path("experts-em", problemOf(m.X, m.y), base, {1, 2, 3, 4}, PathOptions{}, {}, "Q");
     ASSERT_EQ(r.status, Status::Converged) << r.message;
