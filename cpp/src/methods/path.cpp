@@ -227,6 +227,171 @@ bool crossValidatePath(const Method& method, const PathOptions& options, const C
   return true;
 }
 
+// `over` must name an integer option declared fewerIsSimpler (a count: Q, s, centres).
+Refusal checkCount(const Method& method, const std::string& over) {
+  const auto spec =
+      std::find_if(method.options.begin(), method.options.end(), [&](const OptionSpec& o) { return o.name == over; });
+  if (spec != method.options.end() && spec->kind == OptionKind::Integer && spec->fewerIsSimpler) return {};
+  return Refusal("over", "'" + over + "' is not a count of method '" + method.name +
+                             "' (a path runs over Q, s or centres where the method has them)");
+}
+
+// The ray: the path weights' values given (with the defaults) divided by the first non-zero one,
+// the path's weight (none given: the first alone).
+void setRay(PathResult& res, const Options& checked) {
+  for (const std::string& name : res.weights) res.ray.push_back(checked.number(name));
+  const auto first = std::find_if(res.ray.begin(), res.ray.end(), [](double r) { return r > 0; });
+  if (first == res.ray.end()) {
+    std::fill(res.ray.begin(), res.ray.end(), 0.0);
+    res.ray[0] = 1;
+    return;
+  }
+  res.weight = static_cast<std::size_t>(first - res.ray.begin());
+  const double unit = *first;
+  for (double& r : res.ray) r /= unit;
+}
+
+// What the top reads: G = Xcᵀ(T − 1 t̄ᵀ)/n (one pass over X); with weighted rows, Xcᵀ Ω (T − 1 t̄ᵀ)/n
+// about the weighted means; with offsets (a loss other than the squared one), −Xcᵀ∇loss at the
+// null model.
+Matrix nullGradient(const CenteredDesign& X, const Problem& all, const Loss& fitLoss, const Matrix& T,
+                    const RowVector& nullIntercept) {
+  const Eigen::Index rows = all.X.rows();
+  Matrix centred;
+  if (all.offset.size() > 0 && !fitLoss.squared()) {
+    fitLoss.gradient(nullIntercept.replicate(rows, 1), T, centred);
+    centred *= -static_cast<double>(rows);
+  } else {
+    centred = T.rowwise() - fitLoss.targetMeans(T);
+    if (const Vector* rowWeights = fitLoss.rowWeights()) centred.array().colwise() *= rowWeights->array();
+  }
+  Matrix G(X.cols(), T.cols());
+  for (Eigen::Index k = 0; k < T.cols(); ++k) X.multiplyTransposed(centred.col(k).data(), G.col(k).data());
+  G /= static_cast<double>(rows);
+  return G;
+}
+
+// The path's values: over a count (`over`), the caller's increasing ones (default 1 … min(10, d));
+// else the caller's non-increasing ones, or nLambda from the top down to lambdaMinRatio × top;
+// refused naming the sequence ("values" over a count, else "lambda").
+Refusal pathValues(const Method& method, const std::vector<double>& sequence, const PathOptions& options,
+                   const PathTop& top, const std::string& over, const std::string& weightName, Eigen::Index n,
+                   Eigen::Index d, std::vector<double>& values) {
+  const std::string field = over.empty() ? "lambda" : "values";
+  values = sequence;
+  if (!over.empty()) {
+    if (values.empty())
+      for (Eigen::Index q = 1; q <= std::min<Eigen::Index>(10, d); ++q) values.push_back(static_cast<double>(q));
+    for (std::size_t k = 1; k < values.size(); ++k)
+      if (!(values[k] > values[k - 1]))
+        return Refusal(field, "a path over " + over + " takes increasing values (entry " + std::to_string(k) +
+                                  " does not exceed entry " + std::to_string(k - 1) + ")");
+  } else if (values.empty()) {
+    if (!(std::isfinite(top.value) && top.value > 0))
+      return Refusal(field,
+                     std::isfinite(top.value)
+                         ? "the top of '" + weightName + "' is 0 on these data (constant y or X): give the sequence"
+                         : "method '" + method.name + "' has no top on this ray of " + weightName +
+                               " (give a positive value to the first of its path weights, or the sequence)");
+    const double ratio = options.lambdaMinRatio > 0 ? options.lambdaMinRatio : n > d ? 1e-4 : 1e-2;
+    for (int k = 0; k < options.nLambda; ++k)
+      values.push_back(options.nLambda == 1 ? top.value : top.value * std::pow(ratio, k / (options.nLambda - 1.0)));
+  } else {
+    for (std::size_t k = 0; k < values.size(); ++k) {
+      if (!std::isfinite(values[k]) || values[k] < 0)
+        return Refusal(field, "must hold finite values >= 0 (entry " + std::to_string(k) + " is not)");
+      if (k > 0 && values[k] > values[k - 1])
+        return Refusal(field, "must not increase (a path runs from strong to weak; entry " + std::to_string(k) +
+                                  " exceeds entry " + std::to_string(k - 1) + ")");
+    }
+  }
+  if (values.size() > kMaxGridPoints)
+    return Refusal(field, "more than " + std::to_string(kMaxGridPoints) + " points (info.limits.maxGridPoints)");
+  return {};
+}
+
+// A point's deviance ratio, counts and criterion, read on the targets as fit() solves them,
+// divided by a power of two (exact) where their squares would leave the double range
+// (data_scale.hpp); the criterion then moves by a constant, added back.
+class PointScores {
+ public:
+  PointScores(const Problem& all, const Loss& loss, const Loss& fitLoss, const Matrix& T,
+              const RowVector& nullIntercept, Eigen::Index n)
+      : all_(all), loss_(loss), fitLoss_(fitLoss), T_(T), n_(n), scale_(dataScaleOf(all.held->maxAbs(), T)) {
+    Tscaled_ = T / scale_.y;
+    nullScaled_ = fitLoss.value((nullIntercept / scale_.y).replicate(all.X.rows(), 1), Tscaled_);
+    logScale_ = loss.squared() && !loss.oneVsAll() ? 2 * static_cast<double>(n * T.cols()) * std::log(scale_.y) : 0;
+  }
+  void score(PathPoint& p, ModelKind kind) const {
+    const double fitted = fitLoss_.value(trainingScores(p.model, all_, T_, fitLoss_.binary()) / scale_.y, Tscaled_);
+    p.devianceRatio = nullScaled_ > 0 ? 1 - fitted / nullScaled_ : 0;
+    countModel(p.model, p);
+    if (std::isfinite(p.model.criterion)) p.criterion = p.model.criterion;
+    else if (kind == ModelKind::Features)
+      p.criterion = informationCriterion(loss_, fitted, n_, all_.X.cols(), T_.cols(), p.nonZeros, p.groups) + logScale_;
+  }
+
+ private:
+  const Problem& all_;
+  const Loss &loss_, &fitLoss_;
+  const Matrix& T_;
+  const Eigen::Index n_;
+  const DataScale scale_;
+  Matrix Tscaled_;
+  double nullScaled_ = 0, logScale_ = 0;
+};
+
+// A cross-validated path's folds and metric (folds > 0, or a foldId), checked before any work;
+// shards only with folds.
+Refusal checkPathFolds(const PathOptions& options, CrossValidationOptions& cv, Eigen::Index n, const Loss& loss,
+                       int& folds, Metric& metric) {
+  if (Refusal why = checkShards(options.cv); !why.empty()) return why;
+  const bool crossValidated = options.folds > 0 || options.cv.foldId.has_value();
+  if ((options.cv.shardCount > 1 || options.cv.foldScores) && !crossValidated)
+    return Refusal(options.cv.foldScores ? "foldScores" : "shardCount",
+                   "shards the folds of a cross-validated path: give folds");
+  if (!crossValidated) return {};
+  if (Refusal why = checkFoldCount(cv, n, folds); !why.empty()) return why;
+  return parseMetric(cv.metric, loss, metric);
+}
+
+// The path's memory: one fit's, the points' models and the folds' fits.
+Refusal checkPathMemory(const Method& method, const Problem& problem, const Loss& loss, std::size_t points, int folds,
+                        const std::string& field) {
+  const double n = static_cast<double>(problem.X.rows()), d = static_cast<double>(problem.X.cols());
+  const double K = outputsOf(problem, loss), count = static_cast<double>(points);
+  return checkMemory(field,
+                     std::to_string(points) + " points of method '" + method.name + "' on " +
+                         std::to_string(problem.X.rows()) + " × " + std::to_string(problem.X.cols()) + " data",
+                     estimateFitBytes(method, n, d, K, static_cast<double>(problem.X.stored()), problem.X.sparse()) +
+                         8 * count * (d * K + d) + crossValidationBytes(method, problem, K, folds, count),
+                     problem.heldBytes);
+}
+
+// The early stop before a point with more non-zero features or groups than allowed ("": none).
+std::string countStop(const PathOptions& options, const PathPoint& p) {
+  if (options.maxNonZeros > 0 && p.nonZeros > options.maxNonZeros) return "maxNonZeros";
+  if (options.maxGroups > 0 && p.groups > options.maxGroups) return "maxGroups";
+  return "";
+}
+
+// glmnet's early stops on the deviance ratio after a point ("": none).
+std::string ratioStop(const PathOptions& options, double ratio, double previous) {
+  if (ratio >= options.devianceRatioMax) return "devianceRatioMax";
+  if (ratio - previous < options.devianceRatioChange * ratio) return "devianceRatioChange";
+  return "";
+}
+
+// The point of the least finite criterion (the first of ties), or −1.
+long leastCriterion(const std::vector<PathPoint>& points) {
+  long best = -1;
+  for (std::size_t k = 0; k < points.size(); ++k)
+    if (std::isfinite(points[k].criterion) &&
+        (best < 0 || points[k].criterion < points[static_cast<std::size_t>(best)].criterion))
+      best = static_cast<long>(k);
+  return best;
+}
+
 // path() with standardize (standardization.hpp): the path on X S⁻¹ of all the rows (its folds'
 // paths on their rows of it), every point's model mapped back.
 PathResult standardizedPath(const Method& method, const Problem& problem, Params given,
@@ -247,14 +412,8 @@ PathResult path(const Method& method, const Problem& problem, const Params& base
   // ---- validation before any work ----
   const bool counting = !over.empty();
   const std::string sequenceField = counting ? "values" : "lambda";  // how the caller names the sequence
-  if (counting) {
-    const auto spec =
-        std::find_if(method.options.begin(), method.options.end(), [&](const OptionSpec& o) { return o.name == over; });
-    if (spec == method.options.end() || spec->kind != OptionKind::Integer || !spec->fewerIsSimpler)
-      return refusedAnswer<PathResult>(
-          Refusal("over", "'" + over + "' is not a count of method '" + method.name +
-                              "' (a path runs over Q, s or centres where the method has them)"));
-  }
+  if (counting)
+    if (Refusal why = checkCount(method, over); !why.empty()) return refusedAnswer<PathResult>(why);
   Params given = base;
   if (counting && !given.numbers.count(over))
     given.numbers[over] = sequence.empty() ? 1 : sequence.front();  // a required count
@@ -273,16 +432,7 @@ PathResult path(const Method& method, const Problem& problem, const Params& base
   }
   PathResult res;
   res.weights = counting ? std::vector<std::string>{over} : method.pathWeights;
-  for (const std::string& name : res.weights) res.ray.push_back(checked.number(name));
-  const auto first = std::find_if(res.ray.begin(), res.ray.end(), [](double r) { return r > 0; });
-  if (first == res.ray.end()) {
-    std::fill(res.ray.begin(), res.ray.end(), 0.0);
-    res.ray[0] = 1;
-  } else {
-    res.weight = static_cast<std::size_t>(first - res.ray.begin());
-    const double unit = *first;
-    for (double& r : res.ray) r /= unit;
-  }
+  setRay(res, checked);
   const std::string& weightName = res.weights[res.weight];
   // With relax, the points' models are relaxed refits; the path itself — its warm starts, early
   // stops, counts and criterion — is the penalised one (glmnet's relaxed path).
@@ -317,14 +467,8 @@ PathResult path(const Method& method, const Problem& problem, const Params& base
   cvOptions.folds = options.folds;
   int folds = 0;
   Metric metric = Metric::Mse;
-  if (Refusal why = checkShards(options.cv); !why.empty()) return refusedAnswer<PathResult>(why);
-  if ((options.cv.shardCount > 1 || options.cv.foldScores) && !crossValidated)
-    return refusedAnswer<PathResult>(Refusal(options.cv.foldScores ? "foldScores" : "shardCount",
-                                             "shards the folds of a cross-validated path: give folds"));
-  if (crossValidated) {
-    if (Refusal why = checkFoldCount(cvOptions, n, folds); !why.empty()) return refusedAnswer<PathResult>(why);
-    if (Refusal why = parseMetric(cvOptions.metric, *loss, metric); !why.empty()) return refusedAnswer<PathResult>(why);
-  }
+  if (Refusal why = checkPathFolds(options, cvOptions, n, *loss, folds, metric); !why.empty())
+    return refusedAnswer<PathResult>(why);
   CenteredDesign X(all.X, all.held, rowWeights);  // as fit() centres it
   // The null model's intercepts (through the origin: 0), read by the top, the null model and the
   // deviance ratios (with offsets and a loss other than the squared one, a Newton solve: once).
@@ -332,58 +476,15 @@ PathResult path(const Method& method, const Problem& problem, const Params& base
   FitCache own;
   X.shareWork(control.cache ? control.cache : &own);
   if (!counting) {
-    // The top on the ray, from G = Xcᵀ(T − 1 t̄ᵀ)/n (one pass over X; a count has no top); with
-    // weighted rows, Xcᵀ Ω (T − 1 t̄ᵀ)/n about the weighted means; with offsets (a loss other than
-    // the squared one), −Xcᵀ∇loss at the null model.
-    Matrix centred;
-    if (all.offset.size() > 0 && !fitLoss->squared()) {
-      fitLoss->gradient(nullIntercept.replicate(rows, 1), T, centred);
-      centred *= -static_cast<double>(rows);
-    } else {
-      centred = T.rowwise() - fitLoss->targetMeans(T);
-      if (rowWeights) centred.array().colwise() *= rowWeights->array();
-    }
-    Matrix G(d, T.cols());
-    for (Eigen::Index k = 0; k < T.cols(); ++k) X.multiplyTransposed(centred.col(k).data(), G.col(k).data());
-    G /= static_cast<double>(rows);
+    const Matrix G = nullGradient(X, all, *fitLoss, T, nullIntercept);
     const PathData data{X, G, res.ray};
     const Method::Typed typed = method.typed(checked);
     res.top = method.pathTop ? method.pathTop(typed.get(), data) : pathRidgeScale(data);
   }
-  std::vector<double> values = sequence;
-  if (counting) {
-    if (values.empty())
-      for (Eigen::Index q = 1; q <= std::min<Eigen::Index>(10, d); ++q) values.push_back(static_cast<double>(q));
-    for (std::size_t k = 1; k < values.size(); ++k)
-      if (!(values[k] > values[k - 1]))
-        return refusedAnswer<PathResult>(
-            Refusal(sequenceField, "a path over " + over + " takes increasing values (entry " + std::to_string(k) +
-                                       " does not exceed entry " + std::to_string(k - 1) + ")"));
-  } else if (values.empty()) {
-    if (!(std::isfinite(res.top.value) && res.top.value > 0))
-      return refusedAnswer<PathResult>(Refusal(
-          sequenceField, std::isfinite(res.top.value)
-                             ? "the top of '" + weightName + "' is 0 on these data (constant y or X): give the sequence"
-                             : "method '" + method.name + "' has no top on this ray of " + weightName +
-                                   " (give a positive value to the first of its path weights, or the sequence)"));
-    const double ratio = options.lambdaMinRatio > 0 ? options.lambdaMinRatio : n > d ? 1e-4 : 1e-2;
-    for (int k = 0; k < options.nLambda; ++k)
-      values.push_back(options.nLambda == 1 ? res.top.value
-                                            : res.top.value * std::pow(ratio, k / (options.nLambda - 1.0)));
-  } else {
-    for (std::size_t k = 0; k < values.size(); ++k) {
-      if (!std::isfinite(values[k]) || values[k] < 0)
-        return refusedAnswer<PathResult>(
-            Refusal(sequenceField, "must hold finite values >= 0 (entry " + std::to_string(k) + " is not)"));
-      if (k > 0 && values[k] > values[k - 1])
-        return refusedAnswer<PathResult>(
-            Refusal(sequenceField, "must not increase (a path runs from strong to weak; entry " + std::to_string(k) +
-                                       " exceeds entry " + std::to_string(k - 1) + ")"));
-    }
-  }
-  if (values.size() > kMaxGridPoints)
-    return refusedAnswer<PathResult>(
-        Refusal(sequenceField, "more than " + std::to_string(kMaxGridPoints) + " points (info.limits.maxGridPoints)"));
+  std::vector<double> values;
+  if (Refusal why = pathValues(method, sequence, options, res.top, counting ? over : "", weightName, n, d, values);
+      !why.empty())
+    return refusedAnswer<PathResult>(why);
   for (double v : values) {
     Options o;
     if (Refusal why = checkOptions(method, pointParams(v), o); !why.empty())
@@ -391,17 +492,7 @@ PathResult path(const Method& method, const Problem& problem, const Params& base
                                            ? why.as(sequenceField)
                                            : why);
   }
-  const double K = outputsOf(problem, *loss);
-  if (Refusal why = checkMemory(
-          sequenceField,
-          std::to_string(values.size()) + " points of method '" + method.name + "' on " + std::to_string(n) + " × " +
-              std::to_string(d) + " data",
-          estimateFitBytes(method, static_cast<double>(n), static_cast<double>(d), K,
-                           static_cast<double>(problem.X.stored()), problem.X.sparse()) +
-              8 * static_cast<double>(values.size()) * (static_cast<double>(d) * K + static_cast<double>(d)) +
-              crossValidationBytes(method, problem, K, folds, static_cast<double>(values.size())),
-          problem.heldBytes);
-      !why.empty())
+  if (Refusal why = checkPathMemory(method, problem, *loss, values.size(), folds, sequenceField); !why.empty())
     return refusedAnswer<PathResult>(why);
 
   Folds parts;
@@ -410,19 +501,12 @@ PathResult path(const Method& method, const Problem& problem, const Params& base
       return refusedAnswer<PathResult>(why);
 
   // ---- the points ----
-  const double nullLoss = fitLoss->value(nullIntercept.replicate(rows, 1), T);
-  // The deviance ratio and the criterion are read on the targets as fit() solves them, divided by
-  // a power of two (exact) where their squares would leave the double range (data_scale.hpp).
-  const DataScale scale = dataScaleOf(all.held->maxAbs(), T);
-  const Matrix Tscaled = T / scale.y;
-  const double nullScaled = fitLoss->value((nullIntercept / scale.y).replicate(rows, 1), Tscaled);
-  const double logScale =
-      loss->squared() && !loss->oneVsAll() ? 2 * static_cast<double>(n * T.cols()) * std::log(scale.y) : 0;
+  const PointScores scores(all, *loss, *fitLoss, T, nullIntercept, n);
   Result nullModel;
   nullModel.kind = method.kind;
   nullModel.coef = Matrix::Zero(d, T.cols());
   nullModel.intercept = nullIntercept;
-  nullModel.objective = nullLoss;
+  nullModel.objective = fitLoss->value(nullIntercept.replicate(rows, 1), T);
   nullModel = withDistinctRows(std::move(nullModel));
   Control inner;
   inner.cache = X.cache();
@@ -450,20 +534,8 @@ PathResult path(const Method& method, const Problem& problem, const Params& base
       return res;
     }
     if (throughOrigin) p.model.intercept.setZero();
-    const double fitted = fitLoss->value(trainingScores(p.model, all, T, fitLoss->binary()) / scale.y, Tscaled);
-    p.devianceRatio = nullScaled > 0 ? 1 - fitted / nullScaled : 0;
-    countModel(p.model, p);
-    if (std::isfinite(p.model.criterion)) p.criterion = p.model.criterion;
-    else if (method.kind == ModelKind::Features)
-      p.criterion = informationCriterion(*loss, fitted, n, d, T.cols(), p.nonZeros, p.groups) + logScale;
-    if (options.maxNonZeros > 0 && p.nonZeros > options.maxNonZeros) {
-      res.stopped = "maxNonZeros";
-      break;
-    }
-    if (options.maxGroups > 0 && p.groups > options.maxGroups) {
-      res.stopped = "maxGroups";
-      break;
-    }
+    scores.score(p, method.kind);
+    if (!(res.stopped = countStop(options, p)).empty()) break;
     const double previous = res.points.empty() ? 0 : res.points.back().devianceRatio;
     if (counting ? method.nestsOverCount : !method.startDependent)
       warm.reset(new WarmStart{p.model.coef, p.model.intercept, counting});
@@ -480,24 +552,13 @@ PathResult path(const Method& method, const Problem& problem, const Params& base
     const double ratio = res.points.back().devianceRatio;
     if (k + 1 == values.size()) break;
     if (counting || !options.stopsEarly || static_cast<int>(res.points.size()) < kPathMinPoints) continue;
-    if (ratio >= options.devianceRatioMax) {
-      res.stopped = "devianceRatioMax";
-      break;
-    }
-    if (ratio - previous < options.devianceRatioChange * ratio) {
-      res.stopped = "devianceRatioChange";
-      break;
-    }
+    if (!(res.stopped = ratioStop(options, ratio, previous)).empty()) break;
   }
   if (crossValidated &&
       !crossValidatePath(method, options, control, over, metric, *loss, parts, values.size(), total, res))
     return res;
   control.keepGoing(static_cast<int>(total), total);  // finished (early stops too): a stop asked now changes nothing
-  for (std::size_t k = 0; k < res.points.size(); ++k)
-    if (std::isfinite(res.points[k].criterion) &&
-        (res.bestCriterion < 0 ||
-         res.points[k].criterion < res.points[static_cast<std::size_t>(res.bestCriterion)].criterion))
-      res.bestCriterion = static_cast<long>(k);
+  res.bestCriterion = leastCriterion(res.points);
   return res;
 }
 
