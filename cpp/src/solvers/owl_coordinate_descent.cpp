@@ -58,6 +58,99 @@ Result denseSetFit(const Objective& F, Eigen::Index k, const std::vector<Eigen::
   return proximalGradient(Fs, P, bs, F.targets().col(k).mean() * RowVector::Ones(1), {steps, tolerance}, control);
 }
 
+// The workspaces of the set's steps and epochs, kept across them (their capacity reused).
+struct SetWork {
+  OwlProx prox;
+  OwlClusters clusters;
+  Vector scratch, next;
+  std::vector<double> signs, changes;
+  std::vector<Eigen::Index> columns, changed;
+};
+
+// A proximal gradient step on the working set's coefficients bs (gradient gs), backtracking from
+// `step` until the quadratic bound holds: for least squares F(β + Δ) − F(β) − ∇Fᵀ Δ = ½‖Xc Δ‖²/n +
+// λ/2‖Δ‖² exactly, computed as such (a difference of objectives would lose it to rounding when Δ
+// is small). The residual follows; the next step tries one 1.5 times longer.
+void proximalStep(CentredResidual& r, const std::vector<Eigen::Index>& set, const std::vector<double>& w,
+                  const Vector& gs, double invN, double ridge, double& step, Vector& bs, SetWork& work) {
+  const std::size_t m = set.size();
+  for (;;) {
+    work.next = bs - step * gs;
+    work.prox.apply(work.next.data(), m, w.data(), work.next.data(), step);
+    work.changed.clear();
+    work.changes.clear();
+    for (std::size_t t = 0; t < m; ++t)
+      if (work.next[static_cast<Eigen::Index>(t)] != bs[static_cast<Eigen::Index>(t)])
+        work.changed.push_back(set[t]),
+            work.changes.push_back(work.next[static_cast<Eigen::Index>(t)] - bs[static_cast<Eigen::Index>(t)]);
+    double length = 0;
+    for (double delta : work.changes) length += delta * delta;
+    const double curve = r.combinedSquaredNorm(work.changed, work.changes, work.scratch) * invN + ridge * length;
+    if (curve * step <= length) break;
+    step /= 2;
+  }
+  for (std::size_t t = 0; t < work.changed.size(); ++t) r.subtract(work.changed[t], work.changes[t]);
+  bs = work.next;
+  step *= 1.5;
+}
+
+// Epochs of coordinate descent over the non-zero clusters of bs, until no cluster's move changes
+// its gradient by more than `threshold` (or `epochs` of them). A cluster's first member's
+// correlation comes with the residual's update of the cluster before it.
+void clusterEpochs(CentredResidual& r, const std::vector<Eigen::Index>& set, const Vector& norms,
+                   const std::vector<double>& cumulative, double invN, double ridge, int epochs, double threshold,
+                   Vector& bs, SetWork& work) {
+  const std::size_t m = set.size();
+  work.clusters.build(bs.data(), m);
+  for (int epoch = 0; epoch < epochs && work.clusters.count() > 0; ++epoch) {
+    double largest = 0;
+    bool pending = false;  // `firstCorrelation` holds cluster i's first member's
+    double firstCorrelation = 0;
+    for (std::size_t i = 0, visits = 0; i < work.clusters.count() && visits < 2 * m + 2; ++visits) {
+      const std::vector<std::int32_t>& members = work.clusters.members(i);
+      const std::size_t size = members.size();
+      const double c = work.clusters.magnitude(i);
+      work.signs.resize(size);
+      work.columns.resize(size);
+      double q = 0;
+      for (std::size_t t = 0; t < size; ++t) {
+        work.signs[t] = bs[members[t]] < 0 ? -1 : 1;
+        work.columns[t] = set[static_cast<std::size_t>(members[t])];
+        q += work.signs[t] * (t == 0 && pending ? firstCorrelation : r.correlation(work.columns[t]));
+      }
+      pending = false;
+      const double curvature =
+          (size == 1 ? norms[members[0]] : r.combinedSquaredNorm(work.columns, work.signs, work.scratch) * invN) +
+          ridge * static_cast<double>(size);
+      OwlClusters::Move to{c, i, false};
+      if (curvature > 0)  // else constant columns: left to the gradient steps
+        to = work.clusters.threshold(i, c - (-q * invN + ridge * static_cast<double>(size) * c) / curvature, curvature,
+                                     cumulative.data());
+      const double delta = to.value - c;  // along the members' signs
+      if (delta == 0) {
+        ++i;
+        continue;
+      }
+      for (std::size_t t = 0; t < size; ++t) bs[members[t]] = work.signs[t] * to.value;
+      largest = std::max(largest, std::abs(delta) * curvature / static_cast<double>(size));
+      // The next cluster to visit: after one that moved up (or stayed) the next index; else the
+      // clusters below have moved up one, so the same index.
+      const bool up = to.value != 0 && !to.merge && to.slot <= i;
+      work.clusters.apply(i, to);
+      if (up) ++i;
+      for (std::size_t t = 0; t + 1 < size; ++t) r.subtract(work.columns[t], work.signs[t] * delta);
+      if (i < work.clusters.count()) {
+        firstCorrelation = r.subtractThenCorrelation(work.columns[size - 1], work.signs[size - 1] * delta,
+                                                     set[static_cast<std::size_t>(work.clusters.members(i)[0])]);
+        pending = true;
+      } else {
+        r.subtract(work.columns[size - 1], work.signs[size - 1] * delta);
+      }
+    }
+    if (largest <= threshold) break;
+  }
+}
+
 }  // namespace
 
 Result owlCoordinateDescent(const Objective& F, const std::vector<double>& w, Matrix W0, const OwlDescentOptions& opt,
@@ -86,12 +179,9 @@ Result owlCoordinateDescent(const Objective& F, const std::vector<double>& w, Ma
                            owlNorm(res.coef.col(k).data(), static_cast<std::size_t>(d), w.data());
   }
   int it = 0;
-  OwlProx prox;
-  OwlClusters clusters;
   MagnitudeOrder orderA, orderB;
-  Vector scratch = Vector::Zero(n);
-  std::vector<double> signs, changes;
-  std::vector<Eigen::Index> columns, changed;
+  SetWork work;
+  work.scratch = Vector::Zero(n);
   for (Eigen::Index k = 0; k < K && res.status == Status::Converged; ++k) {
     CentredResidual r(X, T.col(k));
     Vector beta = res.coef.col(k);
@@ -143,7 +233,7 @@ Result owlCoordinateDescent(const Objective& F, const std::vector<double>& w, Ma
     for (;;) {
       // The working set's problem, on compact vectors (bs = beta[set]).
       const std::size_t m = set.size();
-      Vector bs(static_cast<Eigen::Index>(m)), gs(static_cast<Eigen::Index>(m)), next, negative;
+      Vector bs(static_cast<Eigen::Index>(m)), gs(static_cast<Eigen::Index>(m)), negative;
       Vector norms(static_cast<Eigen::Index>(m));
       for (std::size_t t = 0; t < m; ++t) {
         bs[static_cast<Eigen::Index>(t)] = beta[set[t]];
@@ -167,78 +257,9 @@ Result owlCoordinateDescent(const Objective& F, const std::vector<double>& w, Ma
         }
         if (stopRequested(control, it, columnObjective.sum(), res)) break;
         ++it;
-        // A proximal gradient step on the set, backtracking until the quadratic bound holds: for
-        // least squares F(β + Δ) − F(β) − ∇Fᵀ Δ = ½‖Xc Δ‖²/n + λ/2‖Δ‖² exactly, computed as such (a
-        // difference of objectives would lose it to rounding when Δ is small).
-        for (;;) {
-          next = bs - step * gs;
-          prox.apply(next.data(), m, w.data(), next.data(), step);
-          changed.clear();
-          changes.clear();
-          for (std::size_t t = 0; t < m; ++t)
-            if (next[static_cast<Eigen::Index>(t)] != bs[static_cast<Eigen::Index>(t)])
-              changed.push_back(set[t]),
-                  changes.push_back(next[static_cast<Eigen::Index>(t)] - bs[static_cast<Eigen::Index>(t)]);
-          double length = 0;
-          for (double delta : changes) length += delta * delta;
-          const double curve = r.combinedSquaredNorm(changed, changes, scratch) * invN + ridge * length;
-          if (curve * step <= length) break;
-          step /= 2;
-        }
-        for (std::size_t t = 0; t < changed.size(); ++t) r.subtract(changed[t], changes[t]);
-        bs = next;
-        step *= 1.5;  // the next step tries a longer one
-        // Epochs of coordinate descent over the non-zero clusters, until no cluster's move changes
-        // its gradient by a tenth of the tolerance (or opt.epochs of them). A cluster's first
-        // member's correlation comes with the residual's update of the cluster before it.
-        clusters.build(bs.data(), m);
-        for (int epoch = 0; epoch < opt.epochs && clusters.count() > 0; ++epoch) {
-          double largest = 0;
-          bool pending = false;  // `firstCorrelation` holds cluster i's first member's
-          double firstCorrelation = 0;
-          for (std::size_t i = 0, visits = 0; i < clusters.count() && visits < 2 * m + 2; ++visits) {
-            const std::vector<std::int32_t>& members = clusters.members(i);
-            const std::size_t size = members.size();
-            const double c = clusters.magnitude(i);
-            signs.resize(size);
-            columns.resize(size);
-            double q = 0;
-            for (std::size_t t = 0; t < size; ++t) {
-              signs[t] = bs[members[t]] < 0 ? -1 : 1;
-              columns[t] = set[static_cast<std::size_t>(members[t])];
-              q += signs[t] * (t == 0 && pending ? firstCorrelation : r.correlation(columns[t]));
-            }
-            pending = false;
-            const double curvature =
-                (size == 1 ? norms[members[0]] : r.combinedSquaredNorm(columns, signs, scratch) * invN) +
-                ridge * static_cast<double>(size);
-            OwlClusters::Move to{c, i, false};
-            if (curvature > 0)  // else constant columns: left to the gradient steps
-              to = clusters.threshold(i, c - (-q * invN + ridge * static_cast<double>(size) * c) / curvature, curvature,
-                                      cumulative.data());
-            const double delta = to.value - c;  // along the members' signs
-            if (delta == 0) {
-              ++i;
-              continue;
-            }
-            for (std::size_t t = 0; t < size; ++t) bs[members[t]] = signs[t] * to.value;
-            largest = std::max(largest, std::abs(delta) * curvature / static_cast<double>(size));
-            // The next cluster to visit: after one that moved up (or stayed) the next index; else the
-            // clusters below have moved up one, so the same index.
-            const bool up = to.value != 0 && !to.merge && to.slot <= i;
-            clusters.apply(i, to);
-            if (up) ++i;
-            for (std::size_t t = 0; t + 1 < size; ++t) r.subtract(columns[t], signs[t] * delta);
-            if (i < clusters.count()) {
-              firstCorrelation = r.subtractThenCorrelation(columns[size - 1], signs[size - 1] * delta,
-                                                           set[static_cast<std::size_t>(clusters.members(i)[0])]);
-              pending = true;
-            } else {
-              r.subtract(columns[size - 1], signs[size - 1] * delta);
-            }
-          }
-          if (largest <= 0.1 * tolerance * scale) break;
-        }
+        // A proximal gradient step on the set, then epochs of coordinate descent over its clusters.
+        proximalStep(r, set, w, gs, invN, ridge, step, bs, work);
+        clusterEpochs(r, set, norms, cumulative, invN, ridge, opt.epochs, 0.1 * tolerance * scale, bs, work);
         columnObjective[k] = smoothValue(bs) + owlNorm(bs.data(), m, w.data(), orderA);
         res.history.push_back(columnObjective.sum());
         dense = denseAnswer(bs);
