@@ -36,7 +36,7 @@ export async function benchIhcPath(repeats = Number(process.env.BENCH_REPEATS ??
       for (let seed = 1; seed <= DRAWS; seed++) {
         const p = await problem(sc, seed);
         const r = await sc.path('ihc', p, { over: 'Q', values: QS });
-        quality.chosen.push(r.points[r.bestCriterion].groups);
+        quality.chosen.push(r.points[r.bestCriterion].params.Q);
         for (const [k, Q] of QS.entries()) {
           const fitted = (await sc.fit('ihc', { ...p, Q })).objective,
             ours = r.points[k].model.objective;
