@@ -273,11 +273,10 @@ Matrix nullGradient(const CenteredDesign& X, const Problem& all, const Loss& fit
 
 // The path's values: over a count (`over`), the caller's increasing ones (default 1 … min(10, d));
 // else the caller's non-increasing ones, or nLambda from the top down to lambdaMinRatio × top;
-// refused naming the sequence ("values" over a count, else "lambda").
+// refused naming the sequence as the caller does (`field`: "values" over a count, else "lambda").
 Refusal pathValues(const Method& method, const std::vector<double>& sequence, const PathOptions& options,
-                   const PathTop& top, const std::string& over, const std::string& weightName, Eigen::Index n,
-                   Eigen::Index d, std::vector<double>& values) {
-  const std::string field = over.empty() ? "lambda" : "values";
+                   const PathTop& top, const std::string& over, const std::string& field, const std::string& weightName,
+                   Eigen::Index n, Eigen::Index d, std::vector<double>& values) {
   values = sequence;
   if (!over.empty()) {
     if (values.empty())
@@ -343,10 +342,9 @@ class PointScores {
 
 // A cross-validated path's folds and metric (folds > 0, or a foldId), checked before any work;
 // shards only with folds.
-Refusal checkPathFolds(const PathOptions& options, CrossValidationOptions& cv, Eigen::Index n, const Loss& loss,
-                       int& folds, Metric& metric) {
+Refusal checkPathFolds(const PathOptions& options, bool crossValidated, CrossValidationOptions& cv, Eigen::Index n,
+                       const Loss& loss, int& folds, Metric& metric) {
   if (Refusal why = checkShards(options.cv); !why.empty()) return why;
-  const bool crossValidated = options.folds > 0 || options.cv.foldId.has_value();
   if ((options.cv.shardCount > 1 || options.cv.foldScores) && !crossValidated)
     return Refusal(options.cv.foldScores ? "foldScores" : "shardCount",
                    "shards the folds of a cross-validated path: give folds");
@@ -467,7 +465,7 @@ PathResult path(const Method& method, const Problem& problem, const Params& base
   cvOptions.folds = options.folds;
   int folds = 0;
   Metric metric = Metric::Mse;
-  if (Refusal why = checkPathFolds(options, cvOptions, n, *loss, folds, metric); !why.empty())
+  if (Refusal why = checkPathFolds(options, crossValidated, cvOptions, n, *loss, folds, metric); !why.empty())
     return refusedAnswer<PathResult>(why);
   CenteredDesign X(all.X, all.held, rowWeights);  // as fit() centres it
   // The null model's intercepts (through the origin: 0), read by the top, the null model and the
@@ -482,7 +480,8 @@ PathResult path(const Method& method, const Problem& problem, const Params& base
     res.top = method.pathTop ? method.pathTop(typed.get(), data) : pathRidgeScale(data);
   }
   std::vector<double> values;
-  if (Refusal why = pathValues(method, sequence, options, res.top, counting ? over : "", weightName, n, d, values);
+  if (Refusal why =
+          pathValues(method, sequence, options, res.top, counting ? over : "", sequenceField, weightName, n, d, values);
       !why.empty())
     return refusedAnswer<PathResult>(why);
   for (double v : values) {

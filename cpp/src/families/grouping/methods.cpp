@@ -353,14 +353,16 @@ Result bestOfStarts(const FitContext& c, const GroupingOptions& o, int starts, S
 Result fromStarts(const FitContext& c, const GroupingOptions& o, StartPlan plan,
                   const std::function<std::unique_ptr<Structure>()>& structure,
                   const std::function<Result(const FitContext&, Structure&, Result)>& polish) {
+  const auto withoutWarm = [](const FitContext& x) {
+    return FitContext{x.X, x.loss, x.T, x.options, x.control, nullptr};
+  };
   const bool beside = c.warm && c.warm->besideOwnStart;
-  const FitContext own{c.X, c.loss, c.T, c.options, c.control, nullptr};
   if (beside && o.starts >= 2 && o.init != "zero")
     return bestOfStarts(c, 2, [&](const FitContext& at, int k) {
       const auto S = structure();
-      const FitContext itsOwn{at.X, at.loss, at.T, at.options, at.control, nullptr};
-      return polish(at, *S, projectedGradientWithInit(k == 0 ? itsOwn : at, o, *S));
+      return polish(at, *S, projectedGradientWithInit(k == 0 ? withoutWarm(at) : at, o, *S));
     });
+  const FitContext own = withoutWarm(c);
   const FitContext& from = beside ? own : c;
   if (o.starts < 2 || from.warm || o.init == "zero") {
     const auto S = structure();
@@ -488,17 +490,20 @@ S& qAndRefit(S& s) {
 S& rowClusterFields(S& s) {
   return seedField(rowRestartsField(s), "seed of the random choices (row clustering, hops)");
 }
+// The starts of a method whose random starts are partitions (startPoint's plan for IHC and IHCS).
+std::string partitionStartsNote(const std::string& method) {
+  return method +
+         " from this many starts: its own (init), then alternately the refit on a random partition (by seed) and the "
+         "LSK point of a ridge fit (penalties 10 down to 1e-6 times the mean feature variance); the lowest objective "
+         "is kept, never above the own start's (0 or 1: that start alone)";
+}
 // IHC's restarts (ours): basin hopping from its answer, and several starting points.
 S& restartFields(S& s) {
   return s
       .integer("hops", &G::hops,
                "basin-hopping restarts: perturb the best solution and rerun, keep the lowest objective", 0, 0)
       .number("hopScale", &G::hopScale, "size of a hop, relative to the root-mean-square coefficient", 0.3, 0, true)
-      .integer("starts", &G::starts,
-               "IHC from this many starts: its own (init), then alternately the refit on a random partition (by seed) "
-               "and the LSK point of a ridge fit (penalties 10 down to 1e-6 times the mean feature variance); the "
-               "lowest objective is kept, never above the own start's (0 or 1: that start alone)",
-               6, 0)
+      .integer("starts", &G::starts, partitionStartsNote("IHC"), 6, 0)
       .flag("exchange", &G::exchange,
             "after each start, move single features between groups while that lowers the objective, then refit the "
             "values (a local search over partitions; losses other than the squared one: by refits, where " +
@@ -532,11 +537,7 @@ S ihcOptions() {
 S ihcsOptions() {
   S s("method");
   projectedGradientFields(sField(qField(softmaxLossAndRidge(s))), {"lsk", "zero"})
-      .integer("starts", &G::starts,
-               "IHCS from this many starts: its own (init), then alternately the refit on a random partition (by seed) "
-               "and the LSK point of a ridge fit (penalties 10 down to 1e-6 times the mean feature variance); the "
-               "lowest objective is kept, never above the own start's (0 or 1: that start alone)",
-               16, 0)
+      .integer("starts", &G::starts, partitionStartsNote("IHCS"), 16, 0)
       .flag("exchange", &G::exchange,
             "after each start, move one feature to another group, out of the support or into it, or swap one of the "
             "support for a zero one, while that lowers the objective, the values refitted (one output; the squared "
