@@ -71,63 +71,33 @@ int findRoot(std::vector<int>& parent, int i) {
   return i;
 }
 
-}  // namespace
+using Groups = std::vector<std::vector<int>>;  // a fit's groups of features (non-zero rows)
 
-StabilityResult stability(const Method& method, const Problem& problem, const Params& params,
-                          const StabilityOptions& options, const Control& control) {
-  if (method.kind != ModelKind::Features)
-    return refusedAnswer<StabilityResult>(Refusal(
-        "method",
-        "stability counts groups of features; method '" + method.name + "' fits " + kindName(method.kind) + " models"));
-  std::unique_ptr<HeldDesign> whole;
-  if (Refusal why = checkFit(method, problem, params, &whole); !why.empty()) return refusedAnswer<StabilityResult>(why);
-  const Eigen::Index n = problem.X.rows(), d = problem.X.cols();
-  const int threads = options.threads > 0 ? options.threads : availableThreads();
-  const auto m = static_cast<double>(subsampleRows(n, options.fraction, options.seed, 0).size());
-  const bool dense = d <= 4096;  // the pair counts as a triangle of ints, else a map
-  const double pairBytes = dense ? 2.0 * static_cast<double>(d) * static_cast<double>(d) : 0;
-  if (Refusal why = checkMemory(
-          "X",
-          "stability of method '" + method.name + "' on " + std::to_string(n) + " × " + std::to_string(d) +
-              " data with " + std::to_string(threads) + " threads",
-          std::min(threads, 8) * estimateFitBytes(method, m, static_cast<double>(d), 1,
-                                                  static_cast<double>(problem.X.stored()) * m / static_cast<double>(n),
-                                                  problem.X.sparse()) +
-              pairBytes,
-          problem.heldBytes);
-      !why.empty())
-    return refusedAnswer<StabilityResult>(why);
+// Resample r's groups decoded from StabilityOptions::partitions (0: not selected, g ≥ 1: group g).
+Refusal groupsOfPartitions(const Labels& partitions, std::size_t R, Eigen::Index d, std::vector<Groups>& groups) {
+  if (partitions.size() != R * static_cast<std::size_t>(d))
+    return Refusal("partitions", "must hold " + std::to_string(R) + " resamples × " + std::to_string(d) +
+                                     " features = " + std::to_string(R * static_cast<std::size_t>(d)) +
+                                     " labels (got " + std::to_string(partitions.size()) + ")");
+  for (std::size_t r = 0; r < R; ++r)
+    for (Eigen::Index j = 0; j < d; ++j) {
+      const int g = partitions[r * static_cast<std::size_t>(d) + static_cast<std::size_t>(j)];
+      if (g < 0 || g > d)
+        return Refusal("partitions", "labels must be 0 (not selected) … d (got " + std::to_string(g) + ")");
+      if (g == 0) continue;
+      if (groups[r].size() < static_cast<std::size_t>(g)) groups[r].resize(static_cast<std::size_t>(g));
+      groups[r][static_cast<std::size_t>(g - 1)].push_back(static_cast<int>(j));
+    }
+  return {};
+}
 
-  // ---- the fits ----
-  const auto R = static_cast<std::size_t>(options.resamples);
-  if (options.shardIndex >= options.shardCount)
-    return refusedAnswer<StabilityResult>(
-        Refusal("shardIndex", "must be below shardCount (" + std::to_string(options.shardCount) + ")"));
-  std::vector<std::vector<std::vector<int>>> groups(R);
-  if (options.partitions) {
-    if (options.shardCount > 1)
-      return refusedAnswer<StabilityResult>(
-          Refusal("partitions", "joins the shards' partitions: give it without shardCount"));
-    if (options.partitions->size() != R * static_cast<std::size_t>(d))
-      return refusedAnswer<StabilityResult>(
-          Refusal("partitions", "must hold " + std::to_string(R) + " resamples × " + std::to_string(d) +
-                                    " features = " + std::to_string(R * static_cast<std::size_t>(d)) + " labels (got " +
-                                    std::to_string(options.partitions->size()) + ")"));
-    for (std::size_t r = 0; r < R; ++r)
-      for (Eigen::Index j = 0; j < d; ++j) {
-        const int g = (*options.partitions)[r * static_cast<std::size_t>(d) + static_cast<std::size_t>(j)];
-        if (g < 0 || g > d)
-          return refusedAnswer<StabilityResult>(
-              Refusal("partitions", "labels must be 0 (not selected) … d (got " + std::to_string(g) + ")"));
-        if (g == 0) continue;
-        if (groups[r].size() < static_cast<std::size_t>(g)) groups[r].resize(static_cast<std::size_t>(g));
-        groups[r][static_cast<std::size_t>(g - 1)].push_back(static_cast<int>(j));
-      }
-  }
-  std::vector<std::size_t> mine;  // this call's resamples: all, a shard's, or none (partitions given)
-  for (std::size_t r = static_cast<std::size_t>(options.shardIndex); r < R && !options.partitions;
-       r += static_cast<std::size_t>(options.shardCount))
-    mine.push_back(r);
+// The fits of the resamples `mine` (on the thread pool), their groups into groups[r]. The answer
+// holds the status: Aborted, or InvalidInput naming the first resample the method cannot fit.
+StabilityResult fitResamples(const Method& method, const Problem& problem, const Params& params,
+                             const StabilityOptions& options, const std::vector<std::size_t>& mine, int threads,
+                             const Control& control, std::vector<Groups>& groups) {
+  const Eigen::Index n = problem.X.rows();
+  const std::size_t R = groups.size();
   std::vector<Result> refused(R);
   std::atomic<bool> stop{false};
   Control inner{[&stop](int, double) { return !stop.load(); }};
@@ -171,25 +141,30 @@ StabilityResult stability(const Method& method, const Problem& problem, const Pa
                     " (use a larger fraction)";
       return res;
     }
+  return res;
+}
 
-  res.resamples = options.resamples;
-  res.rows = static_cast<int>(m);
-  if (options.shardCount > 1) {  // a partial: this shard's partitions
-    res.partial = true;
-    res.partitions.assign(R * static_cast<std::size_t>(d), -1);
-    for (std::size_t r : mine) {
-      std::fill_n(res.partitions.begin() + static_cast<std::ptrdiff_t>(r * static_cast<std::size_t>(d)), d, 0);
-      for (std::size_t g = 0; g < groups[r].size(); ++g)
-        for (int j : groups[r][g])
-          res.partitions[r * static_cast<std::size_t>(d) + static_cast<std::size_t>(j)] = static_cast<int>(g + 1);
-    }
-    return res;
+// A shard's partial: its resamples' partitions, −1 throughout for the other shards' resamples.
+void writePartial(const std::vector<Groups>& groups, const std::vector<std::size_t>& mine, Eigen::Index d,
+                  StabilityResult& res) {
+  res.partial = true;
+  res.partitions.assign(groups.size() * static_cast<std::size_t>(d), -1);
+  for (std::size_t r : mine) {
+    std::fill_n(res.partitions.begin() + static_cast<std::ptrdiff_t>(r * static_cast<std::size_t>(d)), d, 0);
+    for (std::size_t g = 0; g < groups[r].size(); ++g)
+      for (int j : groups[r][g])
+        res.partitions[r * static_cast<std::size_t>(d) + static_cast<std::size_t>(j)] = static_cast<int>(g + 1);
   }
+}
 
-  // ---- the counts, in resample order ----
+// The selection frequencies, the pairs co-grouped at least `threshold` of the time and (d ≤
+// kDenseStabilityFeatures) the co-grouping matrix, counted in resample order. Up to 4096 features
+// the pairs are counted in a triangle of ints, beyond as sorted keys i·d + j.
+void countGroups(const std::vector<Groups>& groups, Eigen::Index d, double threshold, StabilityResult& res) {
+  const bool dense = d <= 4096;
   std::vector<int> selected(static_cast<std::size_t>(d), 0);
   std::vector<int> triangle(dense ? static_cast<std::size_t>(d * (d - 1) / 2) : 0, 0);
-  std::vector<std::uint64_t> sparsePairs;  // d > 4096: one key i·d + j per co-grouping, counted after
+  std::vector<std::uint64_t> sparsePairs;
   const auto index = [d](int i, int j) {
     return static_cast<std::size_t>(i) * static_cast<std::size_t>(2 * d - i - 1) / 2 +
            static_cast<std::size_t>(j - i - 1);
@@ -205,10 +180,10 @@ StabilityResult stability(const Method& method, const Problem& problem, const Pa
                                   static_cast<std::uint64_t>(g[b]));
         }
       }
-  const double resamples = static_cast<double>(R);
+  const double resamples = static_cast<double>(groups.size());
   for (int s : selected) res.selection.push_back(s / resamples);
   const auto keep = [&](int i, int j, int count) {
-    if (count / resamples >= options.threshold) res.pairs.push_back({i, j, count / resamples});
+    if (count / resamples >= threshold) res.pairs.push_back({i, j, count / resamples});
   };
   if (dense) {
     for (int i = 0; i < d; ++i)
@@ -230,7 +205,11 @@ StabilityResult stability(const Method& method, const Problem& problem, const Pa
             triangle[index(i, j)] / resamples;
     }
   }
-  // The consensus: connected components of the kept pairs among the features selected often enough.
+}
+
+// The consensus: connected components of the kept pairs among the features selected at least
+// `threshold` of the time (−1 for the others), numbered in feature order.
+void writeConsensus(Eigen::Index d, double threshold, StabilityResult& res) {
   std::vector<int> parent(static_cast<std::size_t>(d));
   std::iota(parent.begin(), parent.end(), 0);
   for (const CoGroupedPair& p : res.pairs)
@@ -239,11 +218,66 @@ StabilityResult stability(const Method& method, const Problem& problem, const Pa
   std::vector<int> label(static_cast<std::size_t>(d), -1);
   int next = 0;
   for (int j = 0; j < d; ++j) {
-    if (res.selection[static_cast<std::size_t>(j)] < options.threshold) continue;
+    if (res.selection[static_cast<std::size_t>(j)] < threshold) continue;
     const int root = findRoot(parent, j);
     if (label[static_cast<std::size_t>(root)] < 0) label[static_cast<std::size_t>(root)] = next++;
     res.consensus[static_cast<std::size_t>(j)] = label[static_cast<std::size_t>(root)];
   }
+}
+
+}  // namespace
+
+StabilityResult stability(const Method& method, const Problem& problem, const Params& params,
+                          const StabilityOptions& options, const Control& control) {
+  if (method.kind != ModelKind::Features)
+    return refusedAnswer<StabilityResult>(Refusal(
+        "method",
+        "stability counts groups of features; method '" + method.name + "' fits " + kindName(method.kind) + " models"));
+  std::unique_ptr<HeldDesign> whole;
+  if (Refusal why = checkFit(method, problem, params, &whole); !why.empty()) return refusedAnswer<StabilityResult>(why);
+  const Eigen::Index n = problem.X.rows(), d = problem.X.cols();
+  const int threads = options.threads > 0 ? options.threads : availableThreads();
+  const auto m = static_cast<double>(subsampleRows(n, options.fraction, options.seed, 0).size());
+  const double pairBytes = d <= 4096 ? 2.0 * static_cast<double>(d) * static_cast<double>(d) : 0;
+  if (Refusal why = checkMemory(
+          "X",
+          "stability of method '" + method.name + "' on " + std::to_string(n) + " × " + std::to_string(d) +
+              " data with " + std::to_string(threads) + " threads",
+          std::min(threads, 8) * estimateFitBytes(method, m, static_cast<double>(d), 1,
+                                                  static_cast<double>(problem.X.stored()) * m / static_cast<double>(n),
+                                                  problem.X.sparse()) +
+              pairBytes,
+          problem.heldBytes);
+      !why.empty())
+    return refusedAnswer<StabilityResult>(why);
+  const auto R = static_cast<std::size_t>(options.resamples);
+  if (options.shardIndex >= options.shardCount)
+    return refusedAnswer<StabilityResult>(
+        Refusal("shardIndex", "must be below shardCount (" + std::to_string(options.shardCount) + ")"));
+
+  std::vector<Groups> groups(R);
+  std::vector<std::size_t> mine;  // this call's resamples: all, a shard's, or none (partitions given)
+  if (options.partitions) {
+    if (options.shardCount > 1)
+      return refusedAnswer<StabilityResult>(
+          Refusal("partitions", "joins the shards' partitions: give it without shardCount"));
+    if (Refusal why = groupsOfPartitions(*options.partitions, R, d, groups); !why.empty())
+      return refusedAnswer<StabilityResult>(why);
+  } else {
+    for (std::size_t r = static_cast<std::size_t>(options.shardIndex); r < R;
+         r += static_cast<std::size_t>(options.shardCount))
+      mine.push_back(r);
+  }
+  StabilityResult res = fitResamples(method, problem, params, options, mine, threads, control, groups);
+  if (res.status != Status::Converged) return res;
+  res.resamples = options.resamples;
+  res.rows = static_cast<int>(m);
+  if (options.shardCount > 1) {
+    writePartial(groups, mine, d, res);
+    return res;
+  }
+  countGroups(groups, d, options.threshold, res);
+  writeConsensus(d, options.threshold, res);
   return res;
 }
 
