@@ -284,6 +284,107 @@ Refusal checkDatasets(const Experiment& e, const ExperimentOptions& o) {
     if (Refusal why = checkDataset(e, o.datasets[c], "data[" + std::to_string(c) + "]"); !why.empty()) return why;
   return {};
 }
+
+// Which of the table's rows this run fits: every row not on request, or the rows named.
+Refusal selectMethods(const Experiment& e, const ExperimentOptions& options,
+                      std::vector<const ExperimentMethod*>& methods) {
+  for (const auto& m : e.methods)
+    if (options.methods.empty()
+            ? !m.onRequest
+            : std::find(options.methods.begin(), options.methods.end(), m.label) != options.methods.end())
+      methods.push_back(&m);
+  for (const auto& name : options.methods)
+    if (std::none_of(e.methods.begin(), e.methods.end(), [&](const ExperimentMethod& m) { return m.label == name; }))
+      return Refusal("methods", "'" + name + "' is not a method of " + e.id);
+  return {};
+}
+
+// Where a repetition's measurements go. Metric columns share one fit per repetition: the draws
+// are the repetitions alone. Other tables with several metrics report each of them for every
+// value (columns value-major).
+struct TableShape {
+  bool metricColumns;
+  std::size_t perValue, columns, draws;
+  explicit TableShape(const Experiment& e)
+      : metricColumns(e.column == "metric"),
+        perValue(metricColumns || e.metrics.empty() ? 1 : e.metrics.size()),
+        columns(e.values.size() * perValue),
+        draws(metricColumns ? 1 : e.values.size()) {}
+};
+
+// One row's fit on one repetition: at its options, or chosen over its grid on the validation rows
+// or by 5-fold cross-validation (then refitted with refitExtra when the row declares it). `reject`
+// records a refusal naming the row.
+template <class Reject>
+Result fitRow(const Experiment& e, const ExperimentMethod& spec, const Problem& problem, const Params& params,
+              const Repetition& data, const Grid& grid, std::uint64_t seed, const Control& inner, Reject&& reject) {
+  if (grid.empty()) return fit(spec.method, problem, params, inner);
+  if (e.selection == "validation") {
+    const ValidationSelection v =
+        selectOnValidation(spec.method, problem, data.Xvalidation.view(), data.yvalidation, params, grid, inner);
+    if (v.status == Status::InvalidInput) reject(spec.label, v.message);
+    Result fitted = v.model;
+    if (v.status != Status::Converged) fitted.status = v.status;
+    return fitted;
+  }
+  CrossValidationOptions cv;
+  cv.folds = 5;
+  cv.seed = seed;
+  cv.threads = 1;  // the repetitions are the parallel unit,
+  cv.chunk = 1 << 20;  // so each fold walks its whole grid warm-started
+  cv.stratify = false;  // the folds the tables were replicated with (docs/replication.md)
+  const CrossValidationResult r = crossValidate(spec.method, problem, params, grid, cv, inner);
+  if (r.status == Status::InvalidInput) reject(spec.label, r.message);
+  Result fitted = r.model;
+  if (r.status == Status::Aborted) fitted.status = Status::Aborted;
+  if (r.status == Status::Converged && !(spec.refitExtra.numbers.empty() && spec.refitExtra.strings.empty())) {
+    Params chosen = withValues(params, grid, r.grid[r.best].values);
+    for (const auto& kv : spec.refitExtra.numbers) chosen.numbers[kv.first] = kv.second;
+    for (const auto& kv : spec.refitExtra.strings) chosen.strings[kv.first] = kv.second;
+    fitted = fit(spec.method, problem, chosen, inner);
+  }
+  return fitted;
+}
+
+// A row's measurements of one fit, into values[column][rep] (scaled by the table's scale).
+void recordMeasures(const Experiment& e, const TableShape& shape, const Result& fitted, const Params& params,
+                    const Repetition& data, std::size_t column, std::size_t rep,
+                    std::vector<std::vector<double>>& values) {
+  const auto loss = params.strings.find("loss");
+  const bool logistic = loss != params.strings.end() &&
+                        (loss->second == "logistic" || loss->second == "ova-logistic" || loss->second == "hinge");
+  if (shape.metricColumns)
+    for (std::size_t c = 0; c < shape.columns; ++c)
+      values[c][rep] = e.scale * measure(e.metrics[c], fitted, data, logistic);
+  else if (shape.perValue > 1)
+    for (std::size_t k = 0; k < shape.perValue; ++k)
+      values[column * shape.perValue + k][rep] = e.scale * measure(e.metrics[k], fitted, data, logistic);
+  else values[column][rep] = e.scale * measure(e.metric, fitted, data, logistic);
+}
+
+// A table row from its repetitions' values: each cell's mean and standard deviation, the paper's
+// figures, the mean time per fit.
+ExperimentRow summariseRow(const Experiment& e, const ExperimentMethod& spec,
+                           const std::vector<std::vector<double>>& values, const std::vector<double>& times) {
+  ExperimentRow row;
+  row.label = spec.label;
+  for (const std::vector<double>& column : values) {
+    ExperimentCell cell;
+    cell.values = column;
+    const double k = static_cast<double>(cell.values.size());
+    cell.mean = std::accumulate(cell.values.begin(), cell.values.end(), 0.0) / k;
+    double v = 0;
+    for (double x : cell.values) v += (x - cell.mean) * (x - cell.mean);
+    cell.std = std::sqrt(v / std::max(1.0, k - 1));
+    row.cells.push_back(std::move(cell));
+  }
+  const auto paper = e.paper.find(row.label);
+  if (paper != e.paper.end()) row.paper = paper->second;
+  row.msPerFit =
+      times.empty() ? 0 : std::accumulate(times.begin(), times.end(), 0.0) / static_cast<double>(times.size());
+  return row;
+}
+
 }  // namespace
 
 ExperimentResult runExperiment(const std::string& id, const ExperimentOptions& options, const Control& control) {
@@ -302,30 +403,19 @@ ExperimentResult runExperiment(const std::string& id, const ExperimentOptions& o
     return refused(Refusal("shard.index",
                            "must be between 0 and shard.count − 1 (" + std::to_string(options.shardCount - 1) + ")"));
   std::vector<const ExperimentMethod*> methods;
-  for (const auto& m : e->methods)
-    if (options.methods.empty()
-            ? !m.onRequest
-            : std::find(options.methods.begin(), options.methods.end(), m.label) != options.methods.end())
-      methods.push_back(&m);
-  for (const auto& name : options.methods)
-    if (std::none_of(e->methods.begin(), e->methods.end(), [&](const ExperimentMethod& m) { return m.label == name; }))
-      return refused(Refusal("methods", "'" + name + "' is not a method of " + id));
+  if (const Refusal why = selectMethods(*e, options, methods); !why.empty()) return refused(why);
 
-  // Metric columns share one fit per repetition: the draws are the repetitions alone. Other
-  // tables with several metrics report each of them for every value (columns value-major).
-  const bool metricColumns = e->column == "metric";
-  const std::size_t perValue = metricColumns || e->metrics.empty() ? 1 : e->metrics.size();
-  const std::size_t columns = e->values.size() * perValue, draws = metricColumns ? 1 : e->values.size(),
-                    totalTasks = draws * static_cast<std::size_t>(reps);
+  const TableShape shape(*e);
+  const std::size_t totalTasks = shape.draws * static_cast<std::size_t>(reps);
   std::vector<std::size_t> held;  // this shard's tasks
   for (std::size_t t = static_cast<std::size_t>(options.shardIndex); t < totalTasks;
        t += static_cast<std::size_t>(options.shardCount))
     held.push_back(t);
   const std::size_t tasks = held.size();
-  // results[method][column][rep], timings[method] in ms
+  // values[method][column][rep], times[method][task] in ms
   std::vector<std::vector<std::vector<double>>> values(
       methods.size(),
-      std::vector<std::vector<double>>(columns, std::vector<double>(static_cast<std::size_t>(reps), NAN)));
+      std::vector<std::vector<double>>(shape.columns, std::vector<double>(static_cast<std::size_t>(reps), NAN)));
   std::vector<std::vector<double>> times(methods.size(), std::vector<double>(tasks, 0));
   std::atomic<bool> stop{false};
   std::atomic<int> invalid{0};
@@ -365,48 +455,12 @@ ExperimentResult runExperiment(const std::string& id, const ExperimentOptions& o
       if (spec.featureGraph) params.labels["graph"] = data.graph;
       const Grid grid = resolve(options.fast ? spec.fastGrid : spec.grid, spec.perFeature, data.X.cols);
       const auto t0 = std::chrono::steady_clock::now();
-      Result fitted;
-      if (grid.empty()) {
-        fitted = fit(spec.method, problem, params, inner);
-      } else if (e->selection == "validation") {
-        const ValidationSelection v =
-            selectOnValidation(spec.method, problem, data.Xvalidation.view(), data.yvalidation, params, grid, inner);
-        if (v.status == Status::InvalidInput) reject(spec.label, v.message);
-        fitted = v.model;
-        if (v.status != Status::Converged) fitted.status = v.status;
-      } else {
-        CrossValidationOptions cv;
-        cv.folds = 5;
-        cv.seed = seed;
-        cv.threads = 1;  // the repetitions are the parallel unit,
-        cv.chunk = 1 << 20;  // so each fold walks its whole grid warm-started
-        cv.stratify = false;  // the folds the tables were replicated with (docs/replication.md)
-        const CrossValidationResult r = crossValidate(spec.method, problem, params, grid, cv, inner);
-        if (r.status == Status::InvalidInput) reject(spec.label, r.message);
-        fitted = r.model;
-        if (r.status == Status::Aborted) fitted.status = Status::Aborted;
-        if (r.status == Status::Converged && !(spec.refitExtra.numbers.empty() && spec.refitExtra.strings.empty())) {
-          Params chosen = withValues(params, grid, r.grid[r.best].values);
-          for (const auto& kv : spec.refitExtra.numbers) chosen.numbers[kv.first] = kv.second;
-          for (const auto& kv : spec.refitExtra.strings) chosen.strings[kv.first] = kv.second;
-          fitted = fit(spec.method, problem, chosen, inner);
-        }
-      }
+      const Result fitted = fitRow(*e, spec, problem, params, data, grid, seed, inner, reject);
       times[m][i] = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
       if (fitted.status == Status::InvalidInput) reject(spec.label, fitted.message);
       if (fitted.status == Status::InvalidInput || fitted.status == Status::Aborted || fitted.coef.size() == 0)
         continue;
-      const auto loss = params.strings.find("loss");
-      const bool logistic = loss != params.strings.end() &&
-                            (loss->second == "logistic" || loss->second == "ova-logistic" || loss->second == "hinge");
-      const auto r = static_cast<std::size_t>(rep);
-      if (metricColumns)
-        for (std::size_t c = 0; c < columns; ++c)
-          values[m][c][r] = e->scale * measure(e->metrics[c], fitted, data, logistic);
-      else if (perValue > 1)
-        for (std::size_t k = 0; k < perValue; ++k)
-          values[m][column * perValue + k][r] = e->scale * measure(e->metrics[k], fitted, data, logistic);
-      else values[m][column][r] = e->scale * measure(e->metric, fitted, data, logistic);
+      recordMeasures(*e, shape, fitted, params, data, column, static_cast<std::size_t>(rep), values[m]);
     }
   };
   const bool finished =
@@ -429,24 +483,8 @@ ExperimentResult runExperiment(const std::string& id, const ExperimentOptions& o
   res.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   res.tasks = held;
   res.totalTasks = totalTasks;
-  for (std::size_t m = 0; m < methods.size(); ++m) {
-    ExperimentRow row;
-    row.label = methods[m]->label;
-    for (std::size_t c = 0; c < columns; ++c) {
-      ExperimentCell cell;
-      cell.values = values[m][c];
-      const double k = static_cast<double>(cell.values.size());
-      cell.mean = std::accumulate(cell.values.begin(), cell.values.end(), 0.0) / k;
-      double v = 0;
-      for (double x : cell.values) v += (x - cell.mean) * (x - cell.mean);
-      cell.std = std::sqrt(v / std::max(1.0, k - 1));
-      row.cells.push_back(std::move(cell));
-    }
-    const auto paper = e->paper.find(row.label);
-    if (paper != e->paper.end()) row.paper = paper->second;
-    row.msPerFit = tasks > 0 ? std::accumulate(times[m].begin(), times[m].end(), 0.0) / static_cast<double>(tasks) : 0;
-    res.rows.push_back(std::move(row));
-  }
+  for (std::size_t m = 0; m < methods.size(); ++m)
+    res.rows.push_back(summariseRow(*e, *methods[m], values[m], times[m]));
   return res;
 }
 
