@@ -5,15 +5,14 @@
 // CV curve, and a download with everything needed to use the model (intercept, centring and
 // scaling, Q, λ, the CV error, the groups' stability). Anything that depends on the file is cleared when the file, the load or the
 // target changes, so nothing on screen belongs to another file.
-import { logGrid, type CrossValidationResult, type MethodName, type StabilityResult } from 'supclust';
-import { methodsFor, structureOptions, type Context } from './context.js';
-import { $, download, el, table, widthOf } from './dom.js';
+import type { CrossValidationResult, MethodName, StabilityResult } from 'supclust';
+import { methodsFor, type Context } from './context.js';
+import { $, download, el } from './dom.js';
 import { LABELS } from './explain.js';
-import { formatLambda, formatNumber } from './format.js';
 import { usable, whyNotNumeric, type DesignMatrix } from './csv.js';
 import { tableReader, type DescribedTable } from './tableClient.js';
-import { foldIds, meanBaseline, ridgeBaseline, type Baseline } from './dataBaselines.js';
-import * as plots from './plots.js';
+import type { Baseline } from './dataBaselines.js';
+import { fitData, runSummary, showDataResult } from './dataRun.js';
 
 export interface FeatureGroup {
   group: number;
@@ -23,9 +22,6 @@ export interface FeatureGroup {
    * of them shares one non-zero weight (sc.stability's co-grouping); absent otherwise. */
   stability?: number;
 }
-
-/** Half-samples refitted to tell a stable group from an accident of the sample. */
-const STABILITY_RESAMPLES = 50;
 
 export function groupsOf(fit: CrossValidationResult, features: string[]): FeatureGroup[] {
   const m = fit.model,
@@ -105,6 +101,43 @@ export function csvRecord(f: Fitted): string {
   ].join('\n');
 }
 
+/** The numeric columns offered as the target (the state's, else the last) and as features (a
+ * column numbering the rows offered but not ticked); the file described in words. */
+function offerColumns(csv: DescribedTable, state: Context['state'], target: HTMLSelectElement, featuresBox: HTMLElement): string {
+  const columns = csv.summary,
+    numeric = columns.filter((c) => usable(c, csv.rows));
+  if (numeric.length < 2) throw new Error('the file needs at least two numeric columns (a target and a feature)');
+  if (!numeric.some((c) => c.name === state.target)) state.target = numeric[numeric.length - 1].name;
+  target.replaceChildren(...numeric.map((c) => el('option', { value: c.name, textContent: c.name, selected: c.name === state.target })));
+  target.value = state.target;
+  // A column numbering the rows is offered but not ticked: it is an index, not a measurement.
+  featuresBox.replaceChildren(
+    el('legend', { textContent: 'features' }),
+    ...numeric
+      .filter((c) => c.name !== state.target)
+      .map((c) =>
+        el(
+          'label',
+          {},
+          el('input', { type: 'checkbox', value: c.name, checked: !c.rowId }),
+          ` ${c.name}${c.missing ? ` (${c.missing} missing)` : ''}${c.rowId ? ' (numbers the rows: left out)' : ''}` +
+            (c.badRows.length
+              ? ` (${c.badRows.length === 1 ? 'one cell is' : `${c.badRows.length} cells are`} not a number: ${whyNotNumeric(c).replace(/^column '[^']*', /, '')}; ` +
+                `${c.badRows.length === 1 ? 'its row is' : 'their rows are'} skipped when it is used)`
+              : ''),
+        ),
+      ),
+  );
+  const bad = columns.filter((c) => !c.numeric && usable(c, csv.rows)).map(whyNotNumeric);
+  const skipped = columns.filter((c) => !usable(c, csv.rows)).map(whyNotNumeric);
+  return (
+    `${csv.rows} rows, ${csv.columns} columns` +
+    (csv.decimal === ',' ? ', numbers written with a decimal comma (3,5 = 3.5).' : '.') +
+    (bad.length ? ` Offered, their bad cells’ rows skipped when used: ${bad.join('; ')}.` : '') +
+    (skipped.length ? ` Not numeric, so not offered: ${skipped.join('; ')}.` : '')
+  );
+}
+
 export function mountData(ctx: Context) {
   const { sc, state } = ctx;
   const file = $<HTMLInputElement>('data-file'),
@@ -177,37 +210,7 @@ export function mountData(ctx: Context) {
 
   function showColumns(name: string) {
     if (!csv) return;
-    const columns = csv.summary,
-      numeric = columns.filter((c) => usable(c, csv!.rows));
-    if (numeric.length < 2) throw new Error('the file needs at least two numeric columns (a target and a feature)');
-    if (!numeric.some((c) => c.name === state.target)) state.target = numeric[numeric.length - 1].name;
-    target.replaceChildren(...numeric.map((c) => el('option', { value: c.name, textContent: c.name, selected: c.name === state.target })));
-    target.value = state.target;
-    // A column numbering the rows is offered but not ticked: it is an index, not a measurement.
-    featuresBox.replaceChildren(
-      el('legend', { textContent: 'features' }),
-      ...numeric
-        .filter((c) => c.name !== state.target)
-        .map((c) =>
-          el(
-            'label',
-            {},
-            el('input', { type: 'checkbox', value: c.name, checked: !c.rowId }),
-            ` ${c.name}${c.missing ? ` (${c.missing} missing)` : ''}${c.rowId ? ' (numbers the rows: left out)' : ''}` +
-              (c.badRows.length
-                ? ` (${c.badRows.length === 1 ? 'one cell is' : `${c.badRows.length} cells are`} not a number: ${whyNotNumeric(c).replace(/^column '[^']*', /, '')}; ` +
-                  `${c.badRows.length === 1 ? 'its row is' : 'their rows are'} skipped when it is used)`
-                : ''),
-          ),
-        ),
-    );
-    const bad = columns.filter((c) => !c.numeric && usable(c, csv!.rows)).map(whyNotNumeric);
-    const skipped = columns.filter((c) => !usable(c, csv!.rows)).map(whyNotNumeric);
-    status.textContent =
-      `${name}: ${csv.rows} rows, ${csv.columns} columns` +
-      (csv.decimal === ',' ? ', numbers written with a decimal comma (3,5 = 3.5).' : '.') +
-      (bad.length ? ` Offered, their bad cells’ rows skipped when used: ${bad.join('; ')}.` : '') +
-      (skipped.length ? ` Not numeric, so not offered: ${skipped.join('; ')}.` : '');
+    status.textContent = `${name}: ${offerColumns(csv, state, target, featuresBox)}`;
     runButton.disabled = false;
     document.body.dataset.data = 'loaded';
   }
@@ -238,138 +241,26 @@ export function mountData(ctx: Context) {
     try {
       const matrix = await reader.matrix(target.value, features, standardise.checked);
       if (mine.signal.aborted) return;
-      const info = offered.find((m) => m.name === method.value)!;
-      const searchQ = hasQ() && cvQ.checked;
-      const Qs = Array.from({ length: Math.min(8, matrix.nCols) }, (_, i) => i + 1);
-      const options = structureOptions(info, Math.min(state.dataQ, matrix.nCols), Math.ceil(matrix.nCols / 2));
-      const lambdas: Record<string, number[]> = info.options.some((x) => x.name === 'lambda1')
-        ? { lambda1: logGrid(1, 1e-4, 5), lambda2: logGrid(1e-2, 1e-4, 3) }
-        : { lambda: logGrid(1, 1e-5, 6) };
-      const grid = searchQ ? { Q: Qs, ...lambdas } : lambdas;
-      for (const name of Object.keys(grid)) delete (options as Record<string, unknown>)[name]; // each option in one place
+      const settings = {
+        method: method.value as MethodName,
+        info: offered.find((m) => m.name === method.value)!,
+        searchQ: hasQ() && cvQ.checked,
+        Q: state.dataQ,
+      };
       document.body.dataset.data = 'running';
-      status.textContent = 'Cross-validating…';
-      const folds = Math.min(5, matrix.nRows),
-        foldId = foldIds(matrix.nRows, folds);
-      const cv = await sc.crossValidate(
-        method.value as MethodName,
-        { X: matrix.X, nRows: matrix.nRows, nCols: matrix.nCols, y: matrix.y, ...options },
-        { grid, foldId },
-        { signal: mine.signal },
-      );
-      let fit = cv;
-      if (searchQ) {
-        // Q by the library's one-standard-error choice (the fewest groups, then the largest λ), refitted on all rows
-        const index = cv.best1seIndex ?? cv.bestIndex;
-        if (index !== cv.bestIndex) {
-          const params = cv.grid[index].params;
-          const model = await sc.fit(
-            method.value as MethodName,
-            { X: matrix.X, nRows: matrix.nRows, nCols: matrix.nCols, y: matrix.y, ...options, ...params },
-            { signal: mine.signal },
-          );
-          fit = { ...cv, best: params, bestIndex: index, model };
-        }
-      }
-      status.textContent = 'Cross-validating ridge on the same folds…';
-      const baselines = [meanBaseline(matrix.y, foldId, folds), await ridgeBaseline(sc, matrix, foldId, mine.signal)];
-      status.textContent = 'Refitting on half-samples: which groups hold…';
-      const stability = await sc.stability(
-        method.value as MethodName,
-        { X: matrix.X, nRows: matrix.nRows, nCols: matrix.nCols, y: matrix.y, ...options, ...fit.best },
-        { resamples: STABILITY_RESAMPLES },
-        { signal: mine.signal },
-      );
+      const run = await fitData(sc, matrix, settings, mine.signal, (text) => {
+        status.textContent = text;
+      });
       fitted = {
         matrix,
-        fit,
-        groups: withStability(groupsOf(fit, matrix.features), matrix.features, stability),
+        fit: run.fit,
+        groups: withStability(groupsOf(run.fit, matrix.features), matrix.features, run.stability),
         target: target.value,
-        folds,
-        baselines,
+        folds: run.folds,
+        baselines: run.baselines,
       };
-      const chosen = Object.entries(fit.best)
-        .map(([n, v]) => `${n} = ${n.startsWith('lambda') ? formatLambda(v) : formatNumber(v)}`)
-        .join(', ');
-      status.textContent =
-        `${LABELS[method.value] ?? method.value}: ${matrix.nRows} rows` +
-        (matrix.skipped ? ` (${matrix.skipped} with a missing or bad cell skipped)` : '') +
-        `, ${folds}-fold CV chose ${chosen} (CV MSE ${formatNumber(fit.grid[fit.bestIndex].mean)}` +
-        (fit.bestIndex !== cv.bestIndex
-          ? `; the fewest groups within one standard error of the lowest, ${formatNumber(cv.grid[cv.bestIndex].mean)} at Q = ${cv.best.Q}`
-          : '') +
-        `); intercept ${formatNumber(fit.model.intercept[0])}.` +
-        (info.name === 'ihcs' ? ` IHCS keeps at most s = ${Math.ceil(matrix.nCols / 2)} features (half).` : '');
-      const groups = fitted.groups,
-        point = fit.grid[fit.bestIndex];
-      const worse = point.mean >= baselines[0].mean;
-      const compared = Object.assign(
-        table(
-          `Held-out MSE on the same ${folds} folds (mean ± its standard error)`,
-          ['model', 'CV MSE', 'by the method'],
-          [
-            [`${LABELS[method.value] ?? method.value} (${chosen})`, `${formatNumber(point.mean)} ± ${formatNumber(point.se)}`, ''],
-            ...baselines.map((b) => [
-              b.name + (b.lambda !== undefined ? `, λ = ${formatLambda(b.lambda)}` : ''),
-              `${formatNumber(b.mean)} ± ${formatNumber(b.se)}`,
-              point.mean < b.mean ? 'beaten' : 'not beaten',
-            ]),
-          ],
-          [
-            { role: 'method', mean: String(point.mean) },
-            ...baselines.map((b, i) => ({ role: i === 0 ? 'mean' : 'ridge', mean: String(b.mean) })),
-          ],
-        ),
-        { id: 'data-baselines' },
-      );
-      // A weight chosen at an end of its grid: the best may lie beyond what was tried.
-      const edges = Object.entries(fit.best)
-        .filter(([name, v]) => name.startsWith('lambda') && grid[name] && (v === Math.max(...grid[name]) || v === Math.min(...grid[name])))
-        .map(([name, v]) => `${name} = ${formatLambda(v)}`);
-      $('data-result').replaceChildren(
-        compared,
-        ...(edges.length
-          ? [
-              el('p', {
-                className: 'warning',
-                textContent: `⚠ Cross-validation chose ${edges.join(' and ')}, an end of the values tried: the best may lie beyond them.`,
-              }),
-            ]
-          : []),
-        ...(worse
-          ? [
-              el('p', {
-                className: 'warning',
-                textContent:
-                  `⚠ The model predicts held-out rows no better than the mean of ${target.value} does: ` +
-                  'its groups describe the noise of this sample, not an effect.',
-              }),
-            ]
-          : []),
-        Object.assign(
-          table(
-            `${groups.length} groups of features, by shared weight${standardise.checked ? ' (per standard deviation of the feature)' : ''}` +
-              `; kept together: the share of ${STABILITY_RESAMPLES} half-samples in which each pair of the group shares one weight`,
-            ['group', 'shared weight', 'size', 'features', 'kept together'],
-            groups.map((g) => [
-              g.group,
-              formatNumber(g.weight),
-              g.features.length,
-              g.features.join(', '),
-              g.stability === undefined ? '—' : `${Math.round(100 * g.stability)} %`,
-            ]),
-            groups.map((g) => ({ group: String(g.group), weight: String(g.weight) })),
-          ),
-          { id: 'data-groups' },
-        ),
-      );
-      const figures = $('data-figures'),
-        width = widthOf(figures, 560);
-      const groupOf = new Map(groups.flatMap((g) => g.features.map((f) => [f, g.group] as const)));
-      figures.replaceChildren(
-        plots.featureWeights(matrix.features, fit.model, (j) => groupOf.get(matrix.features[j])!, width),
-        plots.cvCurve(fit, width),
-      );
+      status.textContent = runSummary(matrix, settings, run);
+      showDataResult(matrix, settings, run, fitted.groups, target.value, standardise.checked);
       $<HTMLButtonElement>('data-csv').disabled = $<HTMLButtonElement>('data-json').disabled = false;
       for (const id of ['data-result', 'data-figures']) $(id).classList.remove('stale');
       document.body.dataset.data = 'done';
