@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // The code's layout and lint. C++: every tracked .cpp/.hpp file as clang-format (Debian's,
-// `scripts/bootstrap` installs it) lays it out by .clang-format. TypeScript and JavaScript: Biome
-// (a dev dependency) by biome.json — its formatter's layout and its linter's recommended rules,
-// less those the code departs from on purpose (tests/types keeps its own layout: each
-// @ts-expect-error there covers the one line below it). Checks by default, failing with each file that
-// differs; `--write` lays the files out in place (lint findings stay for a person to mend).
+// `scripts/bootstrap` installs it) lays it out by .clang-format, and cppcheck's findings (below).
+// TypeScript and JavaScript: Biome (a dev dependency) by biome.json — its formatter's layout and
+// its linter's recommended rules (a warning fails as an error does), less those the code departs
+// from on purpose (tests/types keeps its own layout: each @ts-expect-error there covers the one
+// line below it). Checks by default, failing with each file that differs; `--write` lays the
+// files out in place (lint findings stay for a person to mend).
 // Usage: node scripts/format.mjs [--write]
 import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -44,9 +45,37 @@ if (differing.length) {
   for (const d of differing) console.error(`  ${d}`);
 } else console.log(`format: ${files.length} C++ files ${write ? 'laid out' : 'as clang-format lays them out'}`);
 
-const biome = spawnSync(join(root, 'node_modules/.bin/biome'), write ? ['format', '--write', '.'] : ['check', '.'], {
+const biome = spawnSync(join(root, 'node_modules/.bin/biome'), write ? ['format', '--write', '.'] : ['check', '--error-on-warnings', '.'], {
   cwd: root,
   stdio: 'inherit',
 });
 if (biome.error) console.error(`format: Biome did not run (${biome.error.message}): npm ci installs it`);
-process.exit(differing.length || biome.status !== 0 ? 1 : 0);
+
+// C++ lint: cppcheck (Debian's) on cpp/src and the headers it includes, its warning, performance
+// and portability checks; the findings that are not defects are listed, with why, in
+// scripts/cppcheck-suppressions.txt. Not with --write: a finding is for a person to mend.
+let linted = true;
+if (!write) {
+  const cppcheck = spawnSync(
+    'cppcheck',
+    [
+      '--quiet',
+      '--error-exitcode=1',
+      '--enable=warning,performance,portability',
+      '--std=c++20',
+      '--language=c++',
+      '-I',
+      'cpp/include',
+      '--suppress=missingIncludeSystem',
+      '--suppressions-list=scripts/cppcheck-suppressions.txt',
+      '-j2',
+      '--template={file}:{line}: {severity} {id}: {message}',
+      'cpp/src',
+    ],
+    { cwd: root, stdio: 'inherit' },
+  );
+  if (cppcheck.error) console.error(`format: cppcheck did not run (${cppcheck.error.message}): scripts/bootstrap installs it`);
+  linted = !cppcheck.error && cppcheck.status === 0;
+  if (linted) console.log('lint: cppcheck finds nothing in cpp/src');
+}
+process.exit(differing.length || biome.status !== 0 || !linted ? 1 : 0);

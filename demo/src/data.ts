@@ -138,22 +138,15 @@ function offerColumns(csv: DescribedTable, state: Context['state'], target: HTML
   );
 }
 
-export function mountData(ctx: Context) {
+/** The settings' controls (method, Q, whether Q is cross-validated, standardisation), shown
+ * from the state and saved to it; `standardised` after a change of scaling (the matrix changes),
+ * `changed` after any other (the result on screen no longer matches). */
+function mountSettings(ctx: Context, on: { standardised: () => void; changed: () => void }) {
   const { sc, state } = ctx;
-  const file = $<HTMLInputElement>('data-file'),
-    drop = $('data-drop'),
-    status = $('data-status');
-  const target = $<HTMLSelectElement>('data-target'),
-    featuresBox = $('data-features'),
-    method = $<HTMLSelectElement>('data-method');
-  const Q = $<HTMLInputElement>('data-Q'),
+  const method = $<HTMLSelectElement>('data-method'),
+    Q = $<HTMLInputElement>('data-Q'),
     standardise = $<HTMLInputElement>('data-standardise'),
     cvQ = $<HTMLInputElement>('data-cvQ');
-  const runButton = $<HTMLButtonElement>('data-run');
-  // The file is read, described and turned into a matrix in the table's worker (tableWorker.ts).
-  const reader = tableReader();
-  let csv: DescribedTable | undefined, fitted: Fitted | undefined, abort: AbortController | undefined;
-
   const offered = methodsFor(sc, 'regression').filter((m) => ['ihc', 'lsk', 'oscar', 'lasso', 'ridge', 'ihcs'].includes(m.name));
   if (!offered.some((m) => m.name === state.dataMethod)) state.dataMethod = 'ihc'; // the select shows what is used
   method.replaceChildren(
@@ -171,24 +164,46 @@ export function mountData(ctx: Context) {
   standardise.addEventListener('change', () => {
     state.standardise = standardise.checked;
     ctx.save();
-    clear();
+    on.standardised();
   });
   method.addEventListener('change', () => {
     state.dataMethod = method.value;
     showQ();
     ctx.save();
-    markStale();
+    on.changed();
   });
   cvQ.addEventListener('change', () => {
     state.dataCvQ = cvQ.checked;
     ctx.save();
-    markStale();
+    on.changed();
   });
   Q.addEventListener('change', () => {
     state.dataQ = Math.max(1, Math.min(20, Math.round(Number(Q.value)) || 1));
     Q.value = String(state.dataQ);
     ctx.save();
-    markStale();
+    on.changed();
+  });
+  return { offered, hasQ };
+}
+
+export function mountData(ctx: Context) {
+  const { sc, state } = ctx;
+  const file = $<HTMLInputElement>('data-file'),
+    drop = $('data-drop'),
+    status = $('data-status');
+  const target = $<HTMLSelectElement>('data-target'),
+    featuresBox = $('data-features'),
+    method = $<HTMLSelectElement>('data-method');
+  const standardise = $<HTMLInputElement>('data-standardise'),
+    cvQ = $<HTMLInputElement>('data-cvQ');
+  const runButton = $<HTMLButtonElement>('data-run');
+  // The file is read, described and turned into a matrix in the table's worker (tableWorker.ts).
+  const reader = tableReader();
+  let csv: DescribedTable | undefined, fitted: Fitted | undefined, abort: AbortController | undefined;
+
+  const { offered, hasQ } = mountSettings(ctx, {
+    standardised: () => clear(),
+    changed: () => markStale(),
   });
 
   /** A result on screen computed with other settings: dimmed and labelled until the next run. */

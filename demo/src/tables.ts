@@ -64,6 +64,44 @@ export function csvOf(r: ExperimentResult): string {
  * ADFG's weight floors, each as long as ADFG itself). */
 const defaultRows = (t: { rows: { label: string; onRequest: boolean }[] }) => t.rows.filter((r) => !r.onRequest).map((r) => r.label);
 
+/** A table's figures (curves, for numeric columns) and its cells: ours beside the paper's, fast-grid
+ * cells marked with the measured full-grid figure beside them. */
+function showTableResult(r: ExperimentResult, scale: number) {
+  const figures = $('table-figures');
+  // Curves need a numeric column; metric columns (E5) are read in the table below.
+  figures.replaceChildren(...(r.column === 'metric' ? [] : plots.experiment(r, widthOf(figures, 900))));
+  // Our own tables (no paper figures) say so rather than quote a paper.
+  const paper = r.rows.some((row) => row.paper?.length);
+  const scaled = scale === 1 ? '' : ` (figures × ${scale}${paper ? ', as in the paper' : ''})`;
+  // Fast-grid cells are marked, each with the full-grid figure of the measured run beside it.
+  const sameRun = r.reps === MEASURED.reps && r.seed === MEASURED.seed;
+  const fastNote = r.fast
+    ? `; † fast grids (fewer cross-validation points than the paper's), each beside the full grids' figure of ${sameRun ? 'the same run' : `${MEASURED.reps} repetitions, seed ${MEASURED.seed}`} (bench/results/tables.json)`
+    : '';
+  const fullOf = (row: string, i: number) => {
+    const v = fullGridMeans(r.id, row)?.[i];
+    return typeof v === 'number' && Number.isFinite(v) ? v.toFixed(2) : 'not measured';
+  };
+  $('table-result').replaceChildren(
+    table(
+      `${r.reps} repetitions in ${r.seconds.toFixed(1)} s${scaled}; each cell: ${paper ? `ours (the paper's, ${r.source})` : `ours — ${r.source}`}${fastNote}`,
+      ['method', ...r.columnLabels, 'ms per fit'],
+      r.rows.map((row) => [
+        row.method,
+        ...row.cells.map((c, i) =>
+          [
+            r.fast ? `${cell(c)} †` : cell(c),
+            ...(paper ? [`(${cell(row.paper?.[i])})`] : []),
+            ...(r.fast ? [`full grids: ${fullOf(row.method, i)}`] : []),
+          ].join('\n'),
+        ),
+        row.msPerFit.toFixed(1),
+      ]),
+      r.rows.map((row) => ({ method: row.method })),
+    ),
+  );
+}
+
 export function mountTables(ctx: Context) {
   const { sc, state } = ctx;
   const tables = sc.info.experiments.filter((e) => !e.dataset);
@@ -179,40 +217,7 @@ export function mountTables(ctx: Context) {
       if (mine.signal.aborted || id !== state.table) return; // another table was chosen meanwhile
       result = r;
       bar.value = 1; // done is done, whatever the last progress message said
-      const figures = $('table-figures');
-      // Curves need a numeric column; metric columns (E5) are read in the table below.
-      figures.replaceChildren(...(r.column === 'metric' ? [] : plots.experiment(r, widthOf(figures, 900))));
-      const scale = tables.find((e) => e.id === r.id)?.scale ?? 1;
-      // Our own tables (no paper figures) say so rather than quote a paper.
-      const paper = r.rows.some((row) => row.paper?.length);
-      const scaled = scale === 1 ? '' : ` (figures × ${scale}${paper ? ', as in the paper' : ''})`;
-      // Fast-grid cells are marked, each with the full-grid figure of the measured run beside it.
-      const sameRun = r.reps === MEASURED.reps && r.seed === MEASURED.seed;
-      const fastNote = r.fast
-        ? `; † fast grids (fewer cross-validation points than the paper's), each beside the full grids' figure of ${sameRun ? 'the same run' : `${MEASURED.reps} repetitions, seed ${MEASURED.seed}`} (bench/results/tables.json)`
-        : '';
-      const fullOf = (row: string, i: number) => {
-        const v = fullGridMeans(r.id, row)?.[i];
-        return typeof v === 'number' && Number.isFinite(v) ? v.toFixed(2) : 'not measured';
-      };
-      $('table-result').replaceChildren(
-        table(
-          `${r.reps} repetitions in ${r.seconds.toFixed(1)} s${scaled}; each cell: ${paper ? `ours (the paper's, ${r.source})` : `ours — ${r.source}`}${fastNote}`,
-          ['method', ...r.columnLabels, 'ms per fit'],
-          r.rows.map((row) => [
-            row.method,
-            ...row.cells.map((c, i) =>
-              [
-                r.fast ? `${cell(c)} †` : cell(c),
-                ...(paper ? [`(${cell(row.paper?.[i])})`] : []),
-                ...(r.fast ? [`full grids: ${fullOf(row.method, i)}`] : []),
-              ].join('\n'),
-            ),
-            row.msPerFit.toFixed(1),
-          ]),
-          r.rows.map((row) => ({ method: row.method })),
-        ),
-      );
+      showTableResult(r, tables.find((e) => e.id === r.id)?.scale ?? 1);
       status.textContent = `Done: ${r.reps} repetitions in ${r.seconds.toFixed(1)} s on ${sc.info.threads} thread${sc.info.threads > 1 ? 's' : ''}.`;
       $<HTMLButtonElement>('table-copy-md').disabled = $<HTMLButtonElement>('table-copy-csv').disabled = false;
       document.body.dataset.table = 'done';

@@ -201,7 +201,7 @@ struct Method {
     return *this;
   }
   Method& memoryUse(MemoryUse m) {
-    memory = m;
+    memory = std::move(m);
     return *this;
   }
   Method& denseOnly() {

@@ -49,10 +49,10 @@ class Schema {
   }
   // A list of integer labels (one per feature or sample), or feature pairs [i, j] flat; empty
   // when not given.
-  Schema& labels(std::string name, std::optional<Labels> T::*member, std::string doc) {
+  Schema& labels(const std::string& name, std::optional<Labels> T::*member, std::string doc) {
     return add(OptionSpec(name, OptionKind::Labels, std::move(doc)), listSetter(name, member));
   }
-  Schema& edges(std::string name, std::optional<Labels> T::*member, std::string doc) {
+  Schema& edges(const std::string& name, std::optional<Labels> T::*member, std::string doc) {
     return add(OptionSpec(name, OptionKind::Edges, std::move(doc)), listSetter(name, member));
   }
   // A list of numbers, each at least `min` (one per feature); empty when not given.
