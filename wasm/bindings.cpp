@@ -2,24 +2,17 @@
 // plain JS objects out, nothing else. Arrays cross once each way (one bulk copy into the heap,
 // one out); no view into wasm memory survives a call. A refusal crosses as { status:
 // 'invalid-input', field, message }, the field as the check named it (base/refusal.hpp).
-// scripts/build.mjs links this file into two wasm modules: compiled with SUPCLUST_MODULE_CORE,
-// the kernels, the feature-grouping families (families/catalogue.cpp) and the calls around their
-// fits (path, stability, cross-validation, generate); without it, the library module: every
-// family, experiment() and describe() (the library's description) too. contents() says which
-// methods a module holds and whether it runs experiment().
+// Both wasm modules link this file (wasm/wasm.cmake): the kernels, the calls around fits (fit,
+// path, stability, cross-validation, predictions, generate) on the families the module's
+// catalogue holds; the library module adds experiment() and describe() (library_module.cpp).
+// contents() says which methods a module holds and whether it runs experiment().
 #include <emscripten/bind.h>
 
 #include "marshal.hpp"
+#include "module.hpp"
 #include "requests.hpp"
 #include "supclust/base/parallel.hpp"
 #include "supclust/base/thread_limit.hpp"
-#ifndef SUPCLUST_MODULE_CORE
-#define SUPCLUST_TABLES 1
-#include "supclust/experiments/description.hpp"
-#include "supclust/experiments/experiment.hpp"
-#else
-#define SUPCLUST_TABLES 0
-#endif
 #include "supclust/kernels/clique_fusion.hpp"
 #include "supclust/kernels/kmeans1d.hpp"
 #include "supclust/kernels/owl.hpp"
@@ -34,14 +27,11 @@ using namespace supclust::marshal;
 
 namespace {
 
-// The datasets the caller holds in this module instance (sc.dataset()), by the caller's ids.
-HeldDatasets datasets;
-
 // This module's threads, its methods' names and whether it runs experiment().
 val contents() {
   val names = val::array();
   for (const Method& m : methods()) names.call<void>("push", val(m.name));
-  return object({{"threads", val(availableThreads())}, {"methods", names}, {"experiment", val(SUPCLUST_TABLES == 1)}});
+  return object({{"threads", val(availableThreads())}, {"methods", names}, {"experiment", val(runsExperiments())}});
 }
 
 // { values, Q }
@@ -83,18 +73,18 @@ val proxCliqueFusionJs(const val& r) {
 
 // { dataset, X, nRows, nCols }: stored under the caller's id, checked once.
 val holdJs(const val& r) {
-  if (Refusal why = datasets.hold(r["dataset"].as<int>(), dataOf(r["X"], r["nRows"].as<int>(), r["nCols"].as<int>()));
+  if (Refusal why = callerDatasets().hold(r["dataset"].as<int>(), dataOf(r["X"], r["nRows"].as<int>(), r["nCols"].as<int>()));
       !why.empty())
     return refused(why);
   return val::undefined();
 }
 
 // { dataset }
-void releaseJs(const val& r) { datasets.release(r["dataset"].as<int>()); }
+void releaseJs(const val& r) { callerDatasets().release(r["dataset"].as<int>()); }
 
 // { method, X, nRows, nCols, y, yCols, options, warmStart?: { coef (column-major d × K), intercept } }
 val fitJs(const val& r, const val& onProgress) {
-  const CallData data(r, datasets);
+  const CallData data(r, callerDatasets());
   if (!data.why.empty()) return refused(data.why);
   const std::unique_ptr<WarmStart> warm = warmStartOf(r["warmStart"]);
   return resultToJs(fit(text(r["method"]), *data.problem, toParams(r["options"]), controlOf(onProgress), warm.get()));
@@ -102,7 +92,7 @@ val fitJs(const val& r, const val& onProgress) {
 
 // { model: { kind, coef, intercept, classes, oneVsAll, offset }, answer, X, nRows, nCols, y?, offset? }
 val predictJs(const val& r) {
-  const CallData data(r, datasets);
+  const CallData data(r, callerDatasets());
   if (!data.why.empty()) return refused(data.why);
   const Answer what = answerNamed(text(r["answer"]));
   return answersToJs(answer(what, predictorOf(r["model"]), data.problem->X, data.problem->y, data.problem->offset),
@@ -111,7 +101,7 @@ val predictJs(const val& r) {
 
 // { model: { kind, coef, intercept, classes, oneVsAll, loss, offset }, metric, X, nRows, nCols, y, yCols, offset? }
 val scoreJs(const val& r) {
-  const CallData data(r, datasets);
+  const CallData data(r, callerDatasets());
   if (!data.why.empty()) return refused(data.why);
   const Predictor p = predictorOf(r["model"]);
   if (Refusal why = checkPredictionOffset(p.offset, data.problem->offset, data.problem->X.rows()); !why.empty())
@@ -122,7 +112,7 @@ val scoreJs(const val& r) {
 
 // { method, X, nRows, nCols, y, yCols, options, grid: { names, values }, settings }
 val crossValidateJs(const val& r, const val& onProgress) {
-  const CallData data(r, datasets);
+  const CallData data(r, callerDatasets());
   if (!data.why.empty()) return refused(data.why);
   CrossValidationOptions o;
   if (Refusal why = crossValidationSchema().read(toParams(r["settings"]), o); !why.empty()) return refused(why);
@@ -133,7 +123,7 @@ val crossValidateJs(const val& r, const val& onProgress) {
 
 // { method, X, nRows, nCols, y, yCols, options, sequence (or empty), settings, over? }
 val pathJs(const val& r, const val& onProgress) {
-  const CallData data(r, datasets);
+  const CallData data(r, callerDatasets());
   if (!data.why.empty()) return refused(data.why);
   PathOptions o;
   if (Refusal why = pathSchema().read(toParams(r["settings"]), o); !why.empty()) return refused(why);
@@ -144,7 +134,7 @@ val pathJs(const val& r, const val& onProgress) {
 
 // { method, X, nRows, nCols, y, yCols, options, settings }
 val stabilityJs(const val& r, const val& onProgress) {
-  const CallData data(r, datasets);
+  const CallData data(r, callerDatasets());
   if (!data.why.empty()) return refused(data.why);
   StabilityOptions o;
   if (Refusal why = stabilitySchema().read(toParams(r["settings"]), o); !why.empty()) return refused(why);
@@ -158,21 +148,13 @@ val generateJs(const val& r) {
   return syntheticToJs(p);
 }
 
-#if SUPCLUST_TABLES
-// { id, settings, methods, data?: one { X, nRows, nCols, y } or (tables whose columns are datasets) a list }
-val experimentJs(const val& r, const val& onProgress) {
-  ExperimentOptions o;
-  if (Refusal why = experimentSchema().read(toParams(r["settings"]), o); !why.empty()) return refused(why);
-  const val methods = r["methods"];
-  for (int i = 0; i < methods["length"].as<int>(); ++i) o.methods.push_back(text(methods[i]));
-  std::vector<std::unique_ptr<CallData>> problems;
-  if (Refusal why = experimentDataOf(r["data"], datasets, problems, o); !why.empty()) return refused(why);
-  const ExperimentResult e = runExperiment(text(r["id"]), o, controlOf(onProgress));
-  return experimentToJs(e, o);
-}
-#endif
 
 }  // namespace
+
+HeldDatasets& callerDatasets() {
+  static HeldDatasets datasets;
+  return datasets;
+}
 
 EMSCRIPTEN_BINDINGS(supclust) {
   emscripten::function("contents", &contents);
@@ -190,9 +172,4 @@ EMSCRIPTEN_BINDINGS(supclust) {
   emscripten::function("path", &pathJs);
   emscripten::function("stability", &stabilityJs);
   emscripten::function("generate", &generateJs);
-#if SUPCLUST_TABLES
-  emscripten::function("describe", &describeLibrary);
-  emscripten::function("requests", &wire::requestsJson);
-  emscripten::function("experiment", &experimentJs);
-#endif
 }

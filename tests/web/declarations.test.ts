@@ -239,7 +239,8 @@ describe('the wire types', () => {
 
 // The requests as wasm/requests.hpp declares them (the module's requests(), from which
 // web/src/protocol.generated.ts is written) against the fields each binding reads
-// (wasm/bindings.cpp: r["…"] in its function, CallData's for the calls on data).
+// (wasm/bindings.cpp and wasm/library_module.cpp: r["…"] in its function, CallData's for the
+// calls on data).
 async function requestFields(): Promise<Record<string, string[]>> {
   const require = createRequire(import.meta.url);
   const glue = join(root, 'dist/wasm/node/supclust-library-simd.js');
@@ -256,7 +257,7 @@ async function requestFields(): Promise<Record<string, string[]>> {
   );
 }
 function boundFields(): Record<string, string[]> {
-  const source = readFileSync(join(root, 'wasm/bindings.cpp'), 'utf8');
+  const source = ['wasm/bindings.cpp', 'wasm/library_module.cpp'].map((f) => readFileSync(join(root, f), 'utf8')).join('\n');
   const read = (text: string) => [...text.matchAll(/\br\["(\w+)"\]/g)].map((m) => m[1]);
   // A request's data, read by marshal.hpp's CallData.
   const marshal = readFileSync(join(root, 'wasm/marshal.hpp'), 'utf8');
@@ -266,7 +267,7 @@ function boundFields(): Record<string, string[]> {
   for (const m of source.matchAll(
     /\n(?:val|void) (\w+)Js\(const val& r[^)]*\) \{([\s\S]*?)(?=\n(?:val |void |struct |#|\} {2}\/\/ namespace))/g,
   )) {
-    const fields = read(m[2]).concat(m[2].includes('CallData data(r, datasets)') ? callData : []);
+    const fields = read(m[2]).concat(m[2].includes('CallData data(r, callerDatasets())') ? callData : []);
     out[m[1]] = [...new Set(fields)].sort();
   }
   return out;

@@ -1,16 +1,5 @@
-// Compiled with SUPCLUST_MODULE_CORE (the wasm core module, scripts/build.mjs) the catalogue
-// holds the feature-grouping families only — linear, grouping, penalties — so that module links
-// none of the others' code.
+// The catalogue over the families a build links (families()), and the calls by method name.
 #include "supclust/families/catalogue.hpp"
-
-#include "supclust/families/grouping/methods.hpp"
-#include "supclust/families/linear/methods.hpp"
-#include "supclust/families/penalties/methods.hpp"
-#ifndef SUPCLUST_MODULE_CORE
-#include "supclust/families/experts/methods.hpp"
-#include "supclust/families/priors/methods.hpp"
-#include "supclust/families/tasks/methods.hpp"
-#endif
 
 #include <utility>
 
@@ -19,15 +8,9 @@ namespace supclust {
 const std::vector<Method>& methods() {
   static const std::vector<Method> all = [] {
     std::vector<Method> list;
-    const std::pair<const char*, std::vector<Method> (*)()> families[] = {
-        {"linear", linearMethods}, {"grouping", groupingMethods}, {"penalties", penaltiesMethods},
-#ifndef SUPCLUST_MODULE_CORE
-        {"priors", priorsMethods}, {"experts", expertsMethods},   {"tasks", tasksMethods},
-#endif
-    };
-    for (const auto& [family, list_of] : families)
-      for (auto& m : list_of()) {
-        m.family = family;
+    for (const Family& family : families())
+      for (auto& m : family.methods()) {
+        m.family = family.name;
         list.push_back(std::move(m));
       }
     return list;

@@ -14,6 +14,15 @@
 
 namespace supclust {
 
+// A family: its name and its methods' declarations.
+struct Family {
+  const char* name;
+  std::vector<Method> (*methods)();
+};
+// The families this build links, in the order info() lists them: all six (families/families.cpp),
+// or the wasm core module's three (wasm/core_module.cpp).
+std::vector<Family> families();
+
 const std::vector<Method>& methods();
 // The method of this name, or nullptr.
 const Method* findMethod(const std::string& name);
