@@ -4,7 +4,7 @@
 // and the demo. Usage: node scripts/build.mjs [native|wasm|ts|demo|sanitize]... ('sanitize',
 // the C++ suite under AddressSanitizer and UBSan in build/sanitize, only when named).
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { cpus } from 'node:os';
@@ -44,7 +44,37 @@ const VARIANTS = ['simd', 'simd-threaded'],
 // emcc needs acorn (Debian's node-acorn, under /usr/share/nodejs).
 const emEnv = { ...process.env, NODE_PATH: ['/usr/share/nodejs', process.env.NODE_PATH].filter(Boolean).join(':') };
 
+// The modules' files in dist/wasm (the Node glue's .wasm is the browsers').
+const moduleFiles = () =>
+  VARIANTS.flatMap((v) =>
+    MODULES.flatMap((m) => [
+      ...['wasm', 'js', ...(v === 'simd-threaded' ? ['worker.js'] : [])].map((ext) =>
+        join(root, 'dist/wasm/web', `supclust-${m}-${v}.${ext}`),
+      ),
+      join(root, 'dist/wasm/node', `supclust-${m}-${v}.js`),
+    ]),
+  );
+// A checkout without a wasm build directory whose dist/wasm holds every module, newer than every
+// file the build reads (a clone given a built dist/, as the package test makes one), keeps them.
+function prebuilt() {
+  if (VARIANTS.some((v) => existsSync(join(root, 'build/wasm', v, 'CMakeCache.txt')))) return false;
+  const outputs = moduleFiles();
+  if (!outputs.every((f) => existsSync(f))) return false;
+  const inputs = execFileSync('git', ['ls-files', 'cpp', 'wasm', 'CMakeLists.txt', 'scripts/wasm-glue.mjs'], {
+    cwd: root,
+    encoding: 'utf8',
+  })
+    .split('\n')
+    .filter(Boolean);
+  const time = (f) => statSync(f).mtimeMs;
+  return Math.max(...inputs.map((f) => time(join(root, f)))) < Math.min(...outputs.map(time));
+}
+
 async function buildWasm() {
+  if (prebuilt()) {
+    console.log('wasm: dist/wasm is newer than every source, kept');
+    return;
+  }
   for (const variant of VARIANTS) {
     const dir = join(root, 'build/wasm', variant);
     if (!existsSync(join(dir, 'CMakeCache.txt'))) {

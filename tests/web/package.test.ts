@@ -1,7 +1,7 @@
 // `npm pack` from a clean clone ships what a user needs (its prepack builds dist/), and the
 // tarball, installed into a fresh project, works from Node with nothing else: load, fit,
-// predict by class, the package.json export. The clone reuses this checkout's compiled wasm
-// (objects and linked modules, touched newer than the sources), so prepack rebuilds the rest.
+// predict by class, the package.json export. The clone reuses this checkout's linked wasm
+// modules (touched newer than the sources, so the build keeps them), and prepack builds the rest.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,11 +25,9 @@ describe('the npm package', () => {
     const clone = join(work, 'clone');
     execFileSync('git', ['clone', '--quiet', root, clone]);
     cpSync(join(root, 'node_modules'), join(clone, 'node_modules'), { recursive: true, verbatimSymlinks: true });
-    cpSync(join(root, 'build/wasm'), join(clone, 'build/wasm'), { recursive: true });
     cpSync(join(root, 'dist/wasm'), join(clone, 'dist/wasm'), { recursive: true });
     const later = new Date(Date.now() + 60_000),
       linked = new Date(Date.now() + 120_000);
-    touchTree(join(clone, 'build/wasm'), later);
     touchTree(join(clone, 'dist/wasm'), linked);
     utimesSync(join(clone, 'node_modules/.package-lock.json'), later, later);
     const stdout = execFileSync('npm', ['pack', '--json', '--pack-destination', work], {
