@@ -405,6 +405,31 @@ PathResult standardizedPath(const Method& method, const Problem& problem, Params
 
 }  // namespace
 
+namespace {
+
+// The model at or above an exact top: no coefficient, the null model's intercepts, its objective.
+Result nullModelOf(ModelKind kind, const Loss& fitLoss, const Matrix& T, const RowVector& nullIntercept, Eigen::Index d,
+                   Eigen::Index rows) {
+  Result nullModel;
+  nullModel.kind = kind;
+  nullModel.coef = Matrix::Zero(d, T.cols());
+  nullModel.intercept = nullIntercept;
+  nullModel.objective = fitLoss.value(nullIntercept.replicate(rows, 1), T);
+  return withDistinctRows(std::move(nullModel));
+}
+
+// A point's options checked before any work; a refusal of one of the path's weights names the
+// sequence (the caller gave the values, not the weight).
+Refusal checkPoint(const Method& method, const Params& point, const std::vector<std::string>& weights,
+                   const std::string& sequenceField) {
+  Options o;
+  Refusal why = checkOptions(method, point, o);
+  return !why.empty() && std::find(weights.begin(), weights.end(), why.field) != weights.end() ? why.as(sequenceField)
+                                                                                               : why;
+}
+
+}  // namespace
+
 PathResult path(const Method& method, const Problem& problem, const Params& base, const std::vector<double>& sequence,
                 const PathOptions& options, const Control& control, const std::string& over) {
   // ---- validation before any work ----
@@ -484,13 +509,9 @@ PathResult path(const Method& method, const Problem& problem, const Params& base
           pathValues(method, sequence, options, res.top, counting ? over : "", sequenceField, weightName, n, d, values);
       !why.empty())
     return refusedAnswer<PathResult>(why);
-  for (double v : values) {
-    Options o;
-    if (Refusal why = checkOptions(method, pointParams(v), o); !why.empty())
-      return refusedAnswer<PathResult>(std::find(res.weights.begin(), res.weights.end(), why.field) != res.weights.end()
-                                           ? why.as(sequenceField)
-                                           : why);
-  }
+  for (double v : values)
+    if (Refusal why = checkPoint(method, pointParams(v), res.weights, sequenceField); !why.empty())
+      return refusedAnswer<PathResult>(why);
   if (Refusal why = checkPathMemory(method, problem, *loss, values.size(), folds, sequenceField); !why.empty())
     return refusedAnswer<PathResult>(why);
 
@@ -501,12 +522,7 @@ PathResult path(const Method& method, const Problem& problem, const Params& base
 
   // ---- the points ----
   const PointScores scores(all, *loss, *fitLoss, T, nullIntercept, n);
-  Result nullModel;
-  nullModel.kind = method.kind;
-  nullModel.coef = Matrix::Zero(d, T.cols());
-  nullModel.intercept = nullIntercept;
-  nullModel.objective = fitLoss->value(nullIntercept.replicate(rows, 1), T);
-  nullModel = withDistinctRows(std::move(nullModel));
+  const Result nullModel = nullModelOf(method.kind, *fitLoss, T, nullIntercept, d, rows);
   Control inner;
   inner.cache = X.cache();
   std::unique_ptr<WarmStart> warm;

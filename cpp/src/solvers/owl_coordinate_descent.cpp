@@ -153,6 +153,23 @@ void clusterEpochs(CentredResidual& r, const std::vector<Eigen::Index>& set, con
 
 }  // namespace
 
+namespace {
+
+// Each output's objective at W: its squared loss, ridge and OWL penalty.
+Vector columnObjectives(const Objective& F, const Matrix& W, const std::vector<double>& w) {
+  const Matrix& T = F.targets();
+  const double invN = 1 / static_cast<double>(F.design().rows()), ridge = F.lambda();
+  Matrix Z;
+  F.value(W, T.colwise().mean(), Z);
+  Vector out(F.outputs());
+  for (Eigen::Index k = 0; k < F.outputs(); ++k)
+    out[k] = 0.5 * invN * (Z.col(k) - T.col(k)).squaredNorm() + 0.5 * ridge * W.col(k).squaredNorm() +
+             owlNorm(W.col(k).data(), static_cast<std::size_t>(W.rows()), w.data());
+  return out;
+}
+
+}  // namespace
+
 Result owlCoordinateDescent(const Objective& F, const std::vector<double>& w, Matrix W0, const OwlDescentOptions& opt,
                             const Control& control) {
   const CenteredDesign& X = F.design();
@@ -169,15 +186,7 @@ Result owlCoordinateDescent(const Objective& F, const std::vector<double>& w, Ma
   const bool single = K == 1 && res.coef.isZero(0);
   double scale = single ? 0 : gradientScale(F);
   // The columns' objectives (loss, ridge and penalty add up over them), for the history.
-  Vector columnObjective = Vector::Zero(K);
-  if (!single) {
-    Matrix Z;
-    F.value(res.coef, T.colwise().mean(), Z);
-    for (Eigen::Index k = 0; k < K; ++k)
-      columnObjective[k] = 0.5 * invN * (Z.col(k) - T.col(k)).squaredNorm() +
-                           0.5 * ridge * res.coef.col(k).squaredNorm() +
-                           owlNorm(res.coef.col(k).data(), static_cast<std::size_t>(d), w.data());
-  }
+  Vector columnObjective = single ? Vector(Vector::Zero(K)) : columnObjectives(F, res.coef, w);
   int it = 0;
   MagnitudeOrder orderA, orderB;
   SetWork work;
