@@ -41,7 +41,7 @@ export function fitCalls(session: Session): Pick<Supclust, 'dataset' | 'fit' | '
 
     async fit<M extends MethodName>(method: M, params: FitParams<M>, given?: CallControl) {
       const control = v.control<CallControl>(given);
-      const { X, wire, y, yCols, weights, offset, options, meta } = session.fitInputs(method, params as FitParams);
+      const { X, data, meta } = session.fitInputs(method, params as FitParams);
       const warm = warmStartOf(
         (params as FitParams).warmStart,
         X.nCols,
@@ -49,7 +49,7 @@ export function fitCalls(session: Session): Pick<Supclust, 'dataset' | 'fit' | '
       );
       const onProgress = control.onProgress;
       const raw = (await session.call(
-        { op: 'fit', method, X: wire, nRows: X.nRows, nCols: X.nCols, y, yCols, weights, offset, options, warmStart: warm },
+        { op: 'fit', method, ...data, warmStart: warm },
         control.signal,
         onProgress && ((iteration, objective) => onProgress({ iteration, objective })),
       )) as RawFit;

@@ -39,7 +39,7 @@ function crossValidateCall(session: Session): Pick<Supclust, 'crossValidate'> {
         if ((params as unknown as Record<string, unknown>)?.[name] !== undefined)
           throw invalid(name, `is given both as a fixed option and in the grid: give it in one place`);
       const threads = v.integer('threads', cvOptions.threads ?? 0, 0);
-      const { X, wire, y, yCols, weights, offset, options, meta } = session.fitInputs(method, params as FitParams);
+      const { X, wire, y, weights, offset, options, data, meta } = session.fitInputs(method, params as FitParams);
       const grid = cvOptions.grid as Record<string, ArrayLike<number>>;
       if (grid == null || typeof grid !== 'object' || Object.keys(grid).length === 0)
         throw invalid('grid', 'must map at least one option name to a list of values');
@@ -56,14 +56,7 @@ function crossValidateCall(session: Session): Pick<Supclust, 'crossValidate'> {
         {
           op: 'crossValidate',
           method,
-          X: wire,
-          nRows: X.nRows,
-          nCols: X.nCols,
-          y,
-          yCols,
-          weights,
-          offset,
-          options,
+          ...data,
           grid: { names: gridNames, values: gridValues },
           settings: cv,
         },
@@ -120,7 +113,7 @@ function pathCall(session: Session): Pick<Supclust, 'path'> {
       if (over === undefined && pathOptions.values !== undefined)
         throw invalid('values', 'is the sequence of a path over a count (give over), else give lambda');
       if (over !== undefined && pathOptions.lambda !== undefined) throw invalid('lambda', `a path over ${over} takes values, not lambda`);
-      const { X, wire, y, yCols, weights, offset, options, meta } = session.fitInputs(method, params as FitParams);
+      const { X, wire, y, weights, offset, options, data, meta } = session.fitInputs(method, params as FitParams);
       const sequenceGiven = over === undefined ? pathOptions.lambda : pathOptions.values;
       const sequence =
         sequenceGiven === undefined ? new Float64Array(0) : v.finiteVector(over === undefined ? 'lambda' : 'values', sequenceGiven);
@@ -131,14 +124,7 @@ function pathCall(session: Session): Pick<Supclust, 'path'> {
         {
           op: 'path',
           method,
-          X: wire,
-          nRows: X.nRows,
-          nCols: X.nCols,
-          y,
-          yCols,
-          weights,
-          offset,
-          options,
+          ...data,
           sequence,
           settings: checked,
           ...(over === undefined ? {} : { over }),
@@ -210,11 +196,11 @@ function stabilityCall(session: Session): Pick<Supclust, 'stability'> {
       v.knownKeys('options', stabilityOptions, settingNames);
       if ((params as FitParams)?.warmStart !== undefined)
         throw invalid('warmStart', 'stability takes no warm start (each subsample is fitted as a fit would)');
-      const { X, wire, y, yCols, weights, offset, options } = session.fitInputs(method, params as FitParams);
+      const { X, wire, y, weights, offset, options, data } = session.fitInputs(method, params as FitParams);
       const settings = v.options(stabilityOptions as Record<string, unknown>, session.info.requests.stability);
       const onProgress = control.onProgress;
       const raw = (await session.call(
-        { op: 'stability', method, X: wire, nRows: X.nRows, nCols: X.nCols, y, yCols, weights, offset, options, settings },
+        { op: 'stability', method, ...data, settings },
         control.signal,
         onProgress && ((done, total) => onProgress({ done, total })),
       )) as RawStability;

@@ -203,6 +203,8 @@ export class Session {
       weights,
       offset,
       options,
+      /** The fields every request on a fit's data carries, as the module reads them. */
+      data: { X: wire, nRows: X.nRows, nCols: X.nCols, y, yCols, weights, offset, options },
       meta: { loss: loss.name, params: used, classes, featureNames, offset: offset !== undefined },
     };
   }
