@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Where the download's bytes go: each built wasm module and its glue (raw, gzip, brotli), what a
 // page downloads for each module (core, library), and the code each layer and family
-// compiles to (the wasm objects' CODE sections under build/wasm/simd,
+// compiles to (the wasm objects' CODE sections under build/wasm/simd's object libraries,
 // before the linker merges the template instances several objects share, so their sum exceeds
 // the module's). Usage: node scripts/size.mjs (after node scripts/build.mjs wasm).
 import { execFileSync } from 'node:child_process';
@@ -42,18 +42,19 @@ for (const [module, name] of [
     console.log(`${name.padEnd(18)} ${variant.padEnd(15)} ${kb(files.reduce((sum, f) => sum + gzip(f), 0))}`);
   }
 
-const objects = join(root, 'build/wasm/simd');
+// The objects CMake compiled for the simd build (wasm/wasm.cmake), under each object library's
+// folder as cpp/src/<layer>[/<family>]/x.cpp.o or wasm/x.cpp.o.
+const objects = join(root, 'build/wasm/simd/CMakeFiles');
 if (!existsSync(objects)) process.exit(0);
 const code = new Map();
-for (const file of walk(objects).filter((f) => f.endsWith('.o'))) {
-  const parts = relative(objects, file).split('/');
-  if (parts[0] !== 'wasm' && parts[0] !== 'cpp') continue; // an object of an older layout
-  // cpp/src/<layer>[/<family>]/x.o, or wasm/bindings.o
-  const group = parts[0] === 'wasm' ? 'wasm' : parts[2] === 'families' && parts.length > 4 ? `families/${parts[3]}` : parts[2];
-  const sections = execFileSync('llvm-size', ['-A', file], { encoding: 'utf8' });
-  const size = Number(/^CODE\s+(\d+)/m.exec(sections)?.[1] ?? 0);
-  code.set(group, (code.get(group) ?? 0) + size);
-}
+for (const dir of readdirSync(objects).filter((d) => d.startsWith('supclust_wasm_') && d.endsWith('.dir')))
+  for (const file of walk(join(objects, dir)).filter((f) => f.endsWith('.o'))) {
+    const parts = relative(join(objects, dir), file).split('/');
+    const group = parts[0] === 'wasm' ? 'wasm' : parts[2] === 'families' && parts.length > 4 ? `families/${parts[3]}` : parts[2];
+    const sections = execFileSync('llvm-size', ['-A', file], { encoding: 'utf8' });
+    const size = Number(/^CODE\s+(\d+)/m.exec(sections)?.[1] ?? 0);
+    code.set(group, (code.get(group) ?? 0) + size);
+  }
 const total = [...code.values()].reduce((a, b) => a + b, 0);
 console.log('\ncode by layer and family (wasm objects, simd)   KB   share');
 for (const [group, size] of [...code].sort((a, b) => b[1] - a[1]))
