@@ -3,7 +3,7 @@ import { fromLibrary, invalid } from './errors.js';
 import { isRefusal, type RawFit } from './protocol.js';
 import { isDataset, ownCopy } from './dataset.js';
 import { columnMatrix, isColumnTable } from './columns.js';
-import type { CallControl, Dataset, FitParams, MatrixInput, MethodInfo, MethodKinds, MethodName, Model, Supclust } from './types.js';
+import type { CallControl, Dataset, FitParams, MatrixInput, MethodKinds, MethodName, Model, Supclust } from './types.js';
 import { toModel, warmStartOf } from './raw_model.js';
 import { targetsOf } from './targets.js';
 import { fromTable, sizesFromTable, type Session } from './session.js';
@@ -42,18 +42,14 @@ export function fitCalls(session: Session): Pick<Supclust, 'dataset' | 'fit' | '
     async fit<M extends MethodName>(method: M, params: FitParams<M>, given?: CallControl) {
       const control = v.control<CallControl>(given);
       const { X, data, meta } = session.fitInputs(method, params as FitParams);
-      const warm = warmStartOf(
-        (params as FitParams).warmStart,
-        X.nCols,
-        (session.info.methods.find((m) => m.name === method) as MethodInfo).kind,
-      );
+      const warm = warmStartOf((params as FitParams).warmStart, X.nCols, session.methodInfo(method).kind);
       const onProgress = control.onProgress;
       const raw = (await session.call(
         { op: 'fit', method, ...data, warmStart: warm },
         control.signal,
         onProgress && ((iteration, objective) => onProgress({ iteration, objective })),
       )) as RawFit;
-      // The library's kind of this method's models (session.info.methods[].kind, as MethodKinds declares).
+      // The library's kind of this method's models (info.methods[].kind, as MethodKinds declares).
       return toModel(method, X.nCols, raw, meta) as Model<MethodKinds[M]>;
     },
 
