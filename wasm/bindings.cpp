@@ -73,7 +73,8 @@ val proxCliqueFusionJs(const val& r) {
 
 // { dataset, X, nRows, nCols }: stored under the caller's id, checked once.
 val holdJs(const val& r) {
-  if (Refusal why = callerDatasets().hold(r["dataset"].as<int>(), dataOf(r["X"], r["nRows"].as<int>(), r["nCols"].as<int>()));
+  if (Refusal why =
+          callerDatasets().hold(r["dataset"].as<int>(), dataOf(r["X"], r["nRows"].as<int>(), r["nCols"].as<int>()));
       !why.empty())
     return refused(why);
   return val::undefined();
@@ -147,7 +148,6 @@ val generateJs(const val& r) {
   if (Refusal why = generate(text(r["name"]), toParams(r["options"]), p); !why.empty()) return refused(why);
   return syntheticToJs(p);
 }
-
 
 }  // namespace
 

@@ -11,8 +11,8 @@
 namespace supclust {
 
 std::vector<Family> families() {
-  return {{"linear", linearMethods},   {"grouping", groupingMethods}, {"penalties", penaltiesMethods},
-          {"priors", priorsMethods},   {"experts", expertsMethods},   {"tasks", tasksMethods}};
+  return {{"linear", linearMethods}, {"grouping", groupingMethods}, {"penalties", penaltiesMethods},
+          {"priors", priorsMethods}, {"experts", expertsMethods},   {"tasks", tasksMethods}};
 }
 
 }  // namespace supclust
