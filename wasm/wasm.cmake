@@ -59,8 +59,9 @@ foreach(objects IN ITEMS supclust_wasm_shared supclust_wasm_core supclust_wasm_l
   target_compile_options(${objects} PRIVATE ${SUPCLUST_WASM_FLAGS})
 endforeach()
 
-# Each module for each environment. The .wasm is the same for both (the environment flags change
-# only the glue); scripts/build.mjs checks that and keeps the browsers' copy.
+# Each module for each environment, relinked when post.js or the glue script changes. The .wasm is
+# the same for both (the environment flags change only the glue); scripts/build.mjs checks that and
+# keeps the browsers' copy.
 set(SUPCLUST_WEB_FLAGS -sENVIRONMENT=web,worker -sEXPORT_ES6=1)
 set(SUPCLUST_NODE_FLAGS -sENVIRONMENT=node -sNODEJS_CATCH_EXIT=0 -sNODEJS_CATCH_REJECTION=0)
 set(SUPCLUST_WEB_POOL "Math.max(1,Math.min(8,(self.navigator&&navigator.hardwareConcurrency)||2))")
@@ -72,7 +73,7 @@ foreach(module IN ITEMS core library)
     add_executable(${target} $<TARGET_OBJECTS:supclust_wasm_shared> $<TARGET_OBJECTS:supclust_wasm_${module}>)
     set_target_properties(${target} PROPERTIES OUTPUT_NAME supclust-${module}-${SUPCLUST_VARIANT} SUFFIX .js
                                                RUNTIME_OUTPUT_DIRECTORY ${CMAKE_CURRENT_SOURCE_DIR}/dist/wasm/${env}
-                                               LINK_DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/wasm/post.js)
+                                               LINK_DEPENDS "${CMAKE_CURRENT_SOURCE_DIR}/wasm/post.js;${CMAKE_CURRENT_SOURCE_DIR}/scripts/wasm-glue.mjs")
     set(pool)
     if(SUPCLUST_VARIANT STREQUAL "simd-threaded")
       set(pool "-sPTHREAD_POOL_SIZE=${SUPCLUST_${ENV}_POOL}")
