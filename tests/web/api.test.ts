@@ -206,6 +206,8 @@ describe.each(variants)('API on the %s build', (variant) => {
     await expectInvalid(sc.fit('ihcs', { ...base, s: 2 }), 's');
     await expectInvalid(sc.fit('oracle', { X: data.X, nRows: 30, nCols: 10, y: data.y, groups: [0, 1] }), 'groups');
     await expectInvalid(sc.fit('nope', base), 'method');
+    // suggest() answers in the page, and names the known methods as fit() does.
+    expect(() => sc.suggest('nope' as never, base)).toThrow(/^method: unknown method 'nope' \(known: ridge, lasso, .*ihc/);
     await expectInvalid(sc.kmeans1d([1, NaN], 2), 'values');
     await expectInvalid(sc.kmeans1d([], 2), 'values');
     await expectInvalid(sc.kmeans1d([1, 2], 0), 'Q');

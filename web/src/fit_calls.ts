@@ -55,8 +55,7 @@ export function fitCalls(session: Session): Pick<Supclust, 'dataset' | 'fit' | '
 
     suggest(method, params) {
       session.live();
-      const spec = session.info.methods.find((m) => m.name === method);
-      if (!spec) throw invalid('method', `unknown method '${String(method)}'`);
+      const spec = session.methodInfo(method);
       if (params == null || typeof params !== 'object') throw invalid('params', 'must be an object with X and y');
       if ((params as FitParams).X === undefined) throw invalid('X', 'is required');
       const p = fromTable(params as FitParams);
