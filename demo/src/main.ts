@@ -14,8 +14,8 @@ import { mountTasks } from './tasks.js';
 import { PRESETS } from './presets.js';
 
 const runtime = $('runtime');
-// The core module first (Play's first plot: generate, IHC and the baselines' paths); a view that
-// needs another family or the papers' tables fetches the library module on its first call.
+// No module until the first call, which decides: the core for Play (generate, IHC and the
+// baselines' paths), the library for a view that opens on another family or the papers' tables.
 const sc = await load().catch((e) => {
   runtime.textContent = `Could not start supclust: ${e.message}`;
   throw e;

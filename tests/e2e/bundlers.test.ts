@@ -38,8 +38,15 @@ try {
 }
 `;
 const html = (head: string) => `<!DOCTYPE html><meta charset="utf-8"><title>…</title>${head}\n`;
-// Two more Vite pages, whose bytes are counted: the README's example and one IHC fit (each on the core module).
+// Three more Vite pages, whose bytes are counted: the README's example and one IHC fit (each on
+// the core module), and an experts fit then an IHC fit (the first call decides: the library alone).
 const PAGES: Record<string, string> = {
+  library: `import { load } from 'supclust';
+const sc = await load();
+const e = await sc.fit('experts-am', { X: [[1], [2], [3], [4], [5], [6]], y: [1, 2, 3, 6, 5, 4], Q: 2, seed: 1 });
+const m = await sc.fit('ihc', { X: [[1, 0], [0, 1], [1, 1], [2, 1]], y: [1, 2, 3, 5], Q: 1 });
+document.title = 'ok ' + e.status + ' ' + m.status;
+`,
   readme: readmeExample("document.title = 'ok ' + model.status + ' ' + chosen.status;"),
   core: `import { load } from 'supclust';
 const sc = await load();
@@ -188,6 +195,14 @@ describe('the bytes of real pages (Vite, threaded)', () => {
       ).toEqual(['supclust-core-simd-threaded']);
       expect(r.kib, page).toBeLessThanOrEqual(455);
     }
+  }, 60_000);
+  it("a page whose first call is the library's downloads the library module alone", async () => {
+    const r = await bytesOf('vite/library.html');
+    expect(r.title).toBe('ok converged converged');
+    expect(r.files.filter((f) => f.endsWith('.wasm')).map((f) => f.replace(/.*\//, '').replace(/-[\w-]{8}\.wasm$/, ''))).toEqual([
+      'supclust-library-simd-threaded',
+    ]);
+    expect(r.kib).toBeLessThanOrEqual(628);
   }, 60_000);
   it("a page that fits the core's then the library's methods downloads both modules once", async () => {
     const r = await bytesOf('vite/index.html');

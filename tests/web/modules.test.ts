@@ -5,8 +5,8 @@ import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { load, SupclustError, type Supclust } from '../../dist/node/index.js';
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { load, MODULES, SupclustError, type ModuleName, type Supclust } from '../../dist/node/index.js';
 import { DESCRIPTION } from '../../dist/library.generated.js';
 import { root, variants } from './helpers.js';
 
@@ -73,12 +73,76 @@ describe('what a page downloads', () => {
   });
 });
 
+describe.each(variants)('an instance given no module (%s)', (variant) => {
+  // Which modules an instance compiles, told apart by their bytes' length (no module is
+  // replaced: WebAssembly.compile is watched and called through).
+  const sizes = new Map(
+    MODULES.map((m) => [readFileSync(join(root, `dist/wasm/web/supclust-${m}-${variant}.wasm`)).byteLength, m] as const),
+  );
+  async function compiledBy(run: (sc: Supclust) => Promise<unknown>, options: { module?: ModuleName; threads?: number } = {}) {
+    const seen: string[] = [];
+    const spy = vi.spyOn(WebAssembly, 'compile').mockImplementation((bytes) => {
+      seen.push(sizes.get((bytes as ArrayBuffer).byteLength) ?? 'another');
+      return compile.call(WebAssembly, bytes);
+    });
+    try {
+      const sc = await load({ variant, ...options });
+      const atLoad = [...seen];
+      await run(sc);
+      sc.dispose();
+      return { atLoad, all: seen, info: sc.info };
+    } finally {
+      spy.mockRestore();
+    }
+  }
+  const compile = WebAssembly.compile;
+  const X = [[1], [2], [3], [4], [5], [6]],
+    y = [1, 2, 3, 6, 5, 4];
+
+  it('downloads nothing at load() and then only the module its first call needs', async () => {
+    const library = await compiledBy((sc) => sc.fit('experts-am', { X, y, Q: 2, seed: 1 }).then(() => sc.fit('ihc', { X, y, Q: 2 })));
+    expect(library.atLoad).toEqual([]);
+    expect(library.all).toEqual(['library']);
+    const core = await compiledBy((sc) => sc.fit('ihc', { X, y, Q: 2 }).then(() => sc.fit('experts-am', { X, y, Q: 2, seed: 1 })));
+    expect(core.atLoad).toEqual([]);
+    expect(core.all).toEqual(['core', 'library']);
+    const nothing = await compiledBy(async () => undefined);
+    expect(nothing.all).toEqual([]);
+  });
+
+  it('downloads the module load() names at load(), and reports the threads a started module does', async () => {
+    const named = await compiledBy((sc) => sc.fit('ihc', { X, y, Q: 2 }), { module: 'core' });
+    expect(named.atLoad).toEqual(['core']);
+    expect(named.all).toEqual(['core']);
+    // info.threads before any module has started equals what a started module reports
+    for (const threads of [undefined, 2]) {
+      const [lazy, started] = await Promise.all([
+        compiledBy(async () => undefined, { threads }),
+        compiledBy(async () => undefined, { threads, module: 'core' }),
+      ]);
+      expect(lazy.info.threads).toBe(started.info.threads);
+    }
+  });
+
+  it('lets a later call try again after its module could not start', async () => {
+    const sc = await load({ variant });
+    const spy = vi.spyOn(WebAssembly, 'compile').mockRejectedValueOnce(new Error('the network went away'));
+    try {
+      await expect(sc.fit('ihc', { X, y, Q: 2 })).rejects.toThrow(/the network went away/);
+    } finally {
+      spy.mockRestore();
+    }
+    expect((await sc.fit('ihc', { X, y, Q: 2 })).status).toBe('converged');
+    sc.dispose();
+  });
+});
+
 describe.each(variants)('an instance started on the core (%s)', (variant) => {
   const open: Supclust[] = [];
   afterAll(() => open.forEach((s) => s.dispose()));
 
   it('answers every call as one started on the library module', async () => {
-    const [small, whole] = await Promise.all([load({ variant }), load({ variant, module: 'library' })]);
+    const [small, whole] = await Promise.all([load({ variant, module: 'core' }), load({ variant, module: 'library' })]);
     open.push(small, whole);
     const X = Array.from({ length: 40 }, (_, i) => Array.from({ length: 6 }, (_, j) => Math.sin(3 * i + 7 * j)));
     const y = X.map((r) => r[0] + r[1] - 2 * r[4]);
@@ -103,7 +167,7 @@ describe.each(variants)('an instance started on the core (%s)', (variant) => {
   }, 60_000);
 
   it('ends a call aborted while its module loads, and runs the calls queued behind it', async () => {
-    const sc = await load({ variant });
+    const sc = await load({ variant, module: 'core' });
     open.push(sc);
     const problem = { X: [[1], [2], [3], [4], [5], [6]], y: [1, 2, 3, 6, 5, 4], Q: 2, seed: 1 };
     const ac = new AbortController();

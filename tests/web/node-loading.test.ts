@@ -15,16 +15,24 @@ describe('loading in Node', () => {
   rmSync(join(dir, 'dist/wasm/web/supclust-core-simd.wasm'));
   rmSync(join(dir, 'dist/wasm/web/supclust-library-simd.wasm'));
 
-  it('names the missing .wasm file', async () => {
+  it('names the missing .wasm file: at load() when it names the module, else at the first call', async () => {
     const broken = await import(pathToFileURL(join(dir, 'dist/node/index.js')).href);
-    const err = await broken.load({ variant: 'simd' }).then(
+    const atLoad = await broken.load({ variant: 'simd', module: 'core' }).then(
       () => null,
       (e: unknown) => e,
     );
-    expect(err).toBeInstanceOf(broken.SupclustError);
-    expect(err.code).toBe('load-failed');
-    expect(err.message).toContain(join(dir, 'dist/wasm/web/supclust-core-simd.wasm'));
-    expect(err.message).toContain('ENOENT');
+    const sc = await broken.load({ variant: 'simd' });
+    const atCall = await sc.kmeans1d([1, 2, 10], 2).then(
+      () => null,
+      (e: unknown) => e,
+    );
+    sc.dispose();
+    for (const err of [atLoad, atCall]) {
+      expect(err).toBeInstanceOf(broken.SupclustError);
+      expect(err.code).toBe('load-failed');
+      expect(err.message).toContain(join(dir, 'dist/wasm/web/supclust-core-simd.wasm'));
+      expect(err.message).toContain('ENOENT');
+    }
   });
 
   it('fails only the call that needs a missing larger module, naming it; the others go on', async () => {

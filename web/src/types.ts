@@ -37,10 +37,12 @@ export interface LoadOptions {
   threads?: 'auto' | boolean | number;
   /** Picks the build outright (overrides `threads`, but for a count's cap). */
   variant?: Variant;
-  /** The module load() fetches first (see ModuleName): 'core' (default), the smallest
-   * download. A call that needs a larger module (a method of another family, experiment())
-   * fetches that one then, once, and every later call runs in it: a page that uses the other
-   * families from the start asks for 'library' here and downloads one module. */
+  /** The module to download at load() (see ModuleName). Default: none until the first call,
+   * which decides — the smallest module that holds it — so a page downloads one module whatever
+   * it calls first. Naming one starts its download at once and load() resolves when it runs (a
+   * missing file fails load() itself). Either way, a later call that needs a larger module (a
+   * method of another family, experiment()) fetches that one then, once, and every later call
+   * runs in it. */
   module?: ModuleName;
   /** Browsers: the URL of a copy of the package's `dist/` folder (its `wasm/web/*.wasm`,
    * `browser/worker.js` and the modules beside them), for bundlers that do not emit the `.wasm`

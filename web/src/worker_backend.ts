@@ -2,10 +2,10 @@
 // worker_threads Worker), so the caller's thread never blocks. Calls are queued here and posted
 // one at a time: aborting a queued call just drops it, and aborting the running call
 // terminates the worker at once (rejecting with 'aborted'); the queue then goes on in a fresh
-// worker started from the module compiled once at load(). The worker runs the module load()
-// asked for (the core by default) until a call needs the library (info.methods[].module,
-// experiment()); that module is then compiled once and a worker on it serves that
-// call and every later one.
+// worker on the same compiled module. The instance's first call decides its module — the smallest
+// that holds that call (info.methods[].module, experiment()) — unless load() named one; a later
+// call that needs the library compiles it once and a worker on it serves that call and every
+// later one.
 import { createSupclust } from './api.js';
 import { SupclustError, trapMessage } from './errors.js';
 import { DESCRIPTION } from './library.generated.js';
@@ -49,28 +49,43 @@ export class WorkerBackend implements Backend {
   private running?: number; // the call the worker has (or is about to get)
   private nextId = 1;
   private disposed = false;
-  private readonly compiling = new Map<ModuleName, Promise<WebAssembly.Module>>(); // larger modules, as first needed
+  private readonly compiling = new Map<ModuleName, Promise<WebAssembly.Module>>(); // each module, once, as first needed
   private readonly datasets = new Map<number, Omit<Upload, 'dataset'>>(); // held by the caller (sc.dataset())
   private resident = new Set<number>(); // the datasets the current worker's module holds
   private readonly pool = new BufferPool(); // buffers the worker sent back, for the next posts
 
-  // The module load() asked for may still be downloading when the worker starts: the worker's
+  // `moduleName`: the module load() named, whose download starts now; undefined: the first
+  // call decides. The module may still be downloading when the worker starts: the worker's
   // script and the module's glue load meanwhile.
   constructor(
     private readonly variant: Variant,
-    private moduleName: ModuleName,
-    private module: WebAssembly.Module | Promise<WebAssembly.Module>,
+    private moduleName: ModuleName | undefined,
     private readonly compile: CompileModule,
     private readonly startWorker: StartWorker,
     private readonly threadLimit?: number,
-  ) {}
+  ) {
+    if (moduleName) this.compiled(moduleName);
+  }
 
+  /** The module compiled once per instance (a failed fetch is tried again by a later call). */
+  private compiled(name: ModuleName): Promise<WebAssembly.Module> {
+    let compiling = this.compiling.get(name);
+    if (!compiling) {
+      compiling = this.compile(name);
+      this.compiling.set(name, compiling);
+      compiling.catch(() => this.compiling.delete(name));
+    }
+    return compiling;
+  }
+
+  /** Starts a worker on the instance's module (which must be decided). */
   start(): Promise<ReadyInfo> {
     if (this.ready) return this.ready;
     this.ready = new Promise((resolve, reject) => {
       let started = false,
         timer: ReturnType<typeof setTimeout> | undefined;
-      const module = Promise.resolve(this.module);
+      const moduleName = this.moduleName!;
+      const module = this.compiled(moduleName);
       // A worker that fails while the .wasm is still coming reports the .wasm's failure if it
       // has one (a page that serves neither file hears about the first it must serve).
       const fail = (err: unknown) => {
@@ -92,12 +107,12 @@ export class WorkerBackend implements Backend {
         this.dropWorker();
       }, START_TIMEOUT_MS);
       const worker = this.startWorker(
-        this.moduleName,
+        moduleName,
         (m) => {
           if (m.type === 'listening') {
             // once: its glue, imported while the .wasm downloads, then the module
             clearTimeout(silence);
-            worker.post({ type: 'prepare', variant: this.variant, moduleName: this.moduleName });
+            worker.post({ type: 'prepare', variant: this.variant, moduleName });
             module.then(init, () => undefined);
           } else if (m.type === 'ready') {
             clearTimeout(timer);
@@ -134,7 +149,7 @@ export class WorkerBackend implements Backend {
           );
           this.dropWorker();
         }, START_TIMEOUT_MS);
-        worker.post({ type: 'init', variant: this.variant, moduleName: this.moduleName, module: compiled, threadLimit: this.threadLimit });
+        worker.post({ type: 'init', variant: this.variant, moduleName, module: compiled, threadLimit: this.threadLimit });
       };
       module.catch((err) => {
         clearTimeout(silence);
@@ -159,7 +174,7 @@ export class WorkerBackend implements Backend {
   // What to check when the module does not start.
   private startFix(): string {
     return this.variant === 'simd-threaded'
-      ? `its worker or its pthread workers could not load: serve ${fileOf(this.moduleName, this.variant)}.worker.js beside the glue and the .wasm ` +
+      ? `its worker or its pthread workers could not load: serve ${fileOf(this.moduleName!, this.variant)}.worker.js beside the glue and the .wasm ` +
           "(and worker.js as a module script), or use load({ variant: 'simd' })"
       : 'its worker did not load: serve worker.js (and the modules beside it) as a module script';
   }
@@ -214,9 +229,11 @@ export class WorkerBackend implements Backend {
     if (next.done) return;
     const id = next.value;
     this.running = id;
-    // A call for a larger module than the worker's: that module replaces it first.
+    // The first call decides the module; a call for a larger module than the worker's: that
+    // module replaces it first.
     const needs = moduleFor(this.pending.get(id)!.request, DESCRIPTION.methods);
-    if (MODULES.indexOf(needs) > MODULES.indexOf(this.moduleName)) {
+    if (this.moduleName === undefined) this.moduleName = needs;
+    else if (MODULES.indexOf(needs) > MODULES.indexOf(this.moduleName)) {
       try {
         await this.switchTo(needs, id);
       } catch (e) {
@@ -232,8 +249,10 @@ export class WorkerBackend implements Backend {
     try {
       await this.start();
     } catch (e) {
-      // no worker: every queued call fails with the reason
+      // no worker: every queued call fails with the reason, and a later call starts again
       if (this.running === id) this.running = undefined;
+      this.dropWorker();
+      this.ready = undefined;
       for (const [i, p] of this.pending) this.settle(i, p, () => p.reject(e));
       return;
     }
@@ -266,19 +285,12 @@ export class WorkerBackend implements Backend {
    * if that call was aborted while the module compiled, the worker the queue moved on to stays
    * (the compiled module waits for the next call that needs it). */
   private async switchTo(name: ModuleName, id: number) {
-    let compiling = this.compiling.get(name);
-    if (!compiling) {
-      compiling = this.compile(name);
-      this.compiling.set(name, compiling);
-      compiling.catch(() => this.compiling.delete(name)); // a failed fetch may be retried by a later call
-    }
-    const module = await compiling;
-    if (MODULES.indexOf(name) <= MODULES.indexOf(this.moduleName)) return; // another call got there first
+    await this.compiled(name);
+    if (MODULES.indexOf(name) <= MODULES.indexOf(this.moduleName!)) return; // another call got there first
     if (this.running !== id) return; // aborted meanwhile: a later call may already wait on the current worker
     this.dropWorker();
     this.ready = undefined;
     this.moduleName = name;
-    this.module = module;
   }
 
   call(request: Request, control: Pending['control']): Promise<unknown> {
@@ -311,28 +323,36 @@ export class WorkerBackend implements Backend {
   }
 }
 
-/** Compiles the first module, starts a worker on it and returns the API over it. */
+/** The API over a worker backend. With `first` (load({ module })), that module is downloaded and a
+ * worker started on it before this resolves; without, nothing is downloaded until the first call.
+ * `hardwareThreads`: the platform's count the threaded module reads (navigator.hardwareConcurrency,
+ * os.cpus()), for info.threads before a module has started. */
 export async function startSupclust(
   variant: Variant,
-  first: ModuleName,
+  first: ModuleName | undefined,
   compile: CompileModule,
   startWorker: StartWorker,
+  hardwareThreads: number,
   threadLimit?: number,
 ): Promise<Supclust> {
-  if (!(MODULES as readonly string[]).includes(first))
+  if (first !== undefined && !(MODULES as readonly string[]).includes(first))
     throw new SupclustError('invalid-input', `module: must be ${MODULES.map((m) => `'${m}'`).join(', ')} (got ${String(first)})`, 'module');
-  const backend = new WorkerBackend(variant, first, compile(first), compile, startWorker, threadLimit);
-  let ready: ReadyInfo;
-  try {
-    ready = await backend.start();
-  } catch (e) {
-    backend.dispose();
-    throw e instanceof SupclustError ? e : new SupclustError('load-failed', String(e));
+  const backend = new WorkerBackend(variant, first, compile, startWorker, threadLimit);
+  // The module's own count (base/parallel.cpp: the hardware's, at most 8, under the limit); a
+  // started module's report, when there is one.
+  let threads = variant === 'simd' ? 1 : Math.min(Math.max(1, Math.min(8, hardwareThreads || 1)), threadLimit ?? 8);
+  if (first !== undefined) {
+    try {
+      threads = (await backend.start()).threads;
+    } catch (e) {
+      backend.dispose();
+      throw e instanceof SupclustError ? e : new SupclustError('load-failed', String(e));
+    }
   }
   const info: Info = {
     ...DESCRIPTION,
     variant,
-    threads: variant === 'simd' ? 1 : ready.threads,
+    threads,
     simd: true,
     version: VERSION,
     experiments: DESCRIPTION.experiments.map((e) => ({ ...e, values: Float64Array.from(e.values) })),

@@ -193,9 +193,10 @@ export async function load(options: LoadOptions = {}): Promise<Supclust> {
   const base = baseOf(options);
   return startSupclust(
     variant,
-    options.module === undefined ? 'core' : options.module,
+    options.module,
     (module) => compile(variant, module, base),
     browserWorker(base, options.createWorker, variant),
+    globalThis.navigator?.hardwareConcurrency ?? 1,
     threadLimitOf(options),
   );
 }

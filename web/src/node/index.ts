@@ -2,6 +2,7 @@
 // (timers fire, AbortSignal.timeout() aborts at once, progress arrives while a solver works).
 // The .wasm bytes are read and compiled once here; each worker instantiates that module.
 import { readFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
@@ -88,9 +89,10 @@ export async function load(options: LoadOptions = {}): Promise<Supclust> {
     : chooseVariant(options, typeof SharedArrayBuffer !== 'undefined');
   return startSupclust(
     variant,
-    options.module === undefined ? 'core' : options.module,
+    options.module,
     (module) => compile(variant, module),
     startNodeWorker,
+    cpus().length,
     threadLimitOf(options),
   );
 }
