@@ -928,7 +928,7 @@ double bestHardTasks(const TaskData& t, int Q, double lambda, double between, do
 // n = 120, d = 5, σ = 1, Q = 2, 3, 4; λ = λ_B = λ_M = 1e-3): its objective is its own W's
 // (recomputed here) and never below the best partition's; it reaches the best within 1e-6 in at
 // least 28 of 30 at each Q and never ends 1 % above it; with `metricStart: false` (the paper's
-// start alone) it is never lower. (How often each reaches it: docs/architecture.md.)
+// start alone) it is never lower. (How often each reaches it: the log's "Architecture decisions, measured".)
 TEST(NonConvexDefaults, TasksPgReachesTheBestPartition) {
   for (int Q : {2, 3, 4}) {
     int reached = 0;
