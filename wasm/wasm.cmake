@@ -31,7 +31,9 @@ endif()
 # are Q × Q solves; 2 KiB less on the core page), proximal Newton's steps and the extrapolation of
 # their passes (their passes over X are the kernels'; -Os saves 3.4 KiB of the core page and costs
 # 3–5 % on logistic ℓ1 fits, 10 % on multinomial ones), the priors' row clustering for K outputs
-# (Lloyd steps beside a convex fit per round), and each family's methods.cpp (it declares options
+# (Lloyd steps beside a convex fit per round), the soft clustered tasks' projected gradient (its
+# time is the loss's passes and the clustering's enumeration, both compiled for speed; 3 KiB of the
+# library page at -O3), and each family's methods.cpp (it declares options
 # and composes solvers: no loop of its own over data). Everything that passes over the data or
 # iterates (kernels, solvers, the recipes that instantiate them, cross-validation's folds, the
 # thread team) is compiled for speed (-Os on cross-validation cost 6 % on a grid search).
@@ -42,7 +44,7 @@ foreach(file IN ITEMS methods/options.cpp methods/registry.cpp methods/data_scal
                       solvers/proximal_newton.cpp solvers/coordinate_extrapolation.cpp methods/multi_start.cpp
                       methods/intercept_free.cpp core/offset_loss.cpp families/grouping/gram_columns.cpp
                       families/grouping/sparse_exchange.cpp methods/weighted_rows.cpp methods/penalty_factors.cpp
-                      families/priors/row_centres.cpp)
+                      families/priors/row_centres.cpp families/tasks/soft_tasks_gradient.cpp)
   list(APPEND SUPCLUST_FOR_SIZE ${CMAKE_CURRENT_SOURCE_DIR}/cpp/src/${file})
 endforeach()
 set_source_files_properties(${SUPCLUST_FOR_SIZE} PROPERTIES COMPILE_OPTIONS -Os)

@@ -29,7 +29,7 @@ export const LABELS: Record<string, string> = {
   'experts-em': 'EM (soft mixture with a gate, as flexmix)',
   'tasks-ssc': 'SSC (soft clustered tasks)',
   'tasks-cg': 'OM (the relaxation’s best partition)',
-  'tasks-pg': 'PGK (hard clustered tasks, projected gradient)',
+  'tasks-pg': 'HSC (hard clustered tasks, projected gradient)',
 };
 
 /** One line per method: what it constrains or penalises, and which paper it follows. */
@@ -142,6 +142,9 @@ export const ROWS: Record<string, string> = {
   PGK: 'projected gradient onto Q values (IHC) — DataCube’s name',
   'OM+PGK': 'the convex relaxation (CG), then PGK — DataCube’s name',
   'Ridge+Kmeans': 'ridge, then k-means of the coefficients (LSK) — DataCube’s name',
+  'PGK logistic': 'clustered tasks, the soft problem by projected gradient (DataCube Alg. 1): the paper’s PGK',
+  'HSC logistic': 'clustered tasks, the hard problem (a cluster’s classes share one classifier) by projected gradient',
+  'SSC logistic': 'clustered tasks, the soft problem by exact block descent',
   Ridge: 'ridge regression, λ cross-validated',
   PG: 'projected gradient onto Q values (IHC) — LwCS’s name',
   OS: 'OSCAR — LwCS’s name',

@@ -60,7 +60,7 @@ describe('the modules', () => {
 describe('what a page downloads', () => {
   // wasm + browser glue (+ the pthread worker script), gzip level 9, against the budgets the
   // library keeps: a page on the grouping families, their paths, cross-validation and stability
-  // and the generators ≤ 420 KiB; one on every family and the papers' tables ≤ 593 KiB.
+  // and the generators ≤ 420 KiB; one on every family and the papers' tables ≤ 596 KiB.
   const page = (name: string, threaded: boolean) =>
     ['wasm', 'js', ...(threaded ? ['worker.js'] : [])].reduce(
       (sum, ext) => sum + gzipSync(readFileSync(join(root, `dist/wasm/web/${name}.${ext}`)), { level: 9 }).length,
@@ -69,7 +69,7 @@ describe('what a page downloads', () => {
   it.each(variants)('stays within its budget on the %s build', (variant) => {
     const threaded = variant === 'simd-threaded';
     expect(page(`supclust-core-${variant}`, threaded)).toBeLessThanOrEqual(420 * 1024);
-    expect(page(`supclust-library-${variant}`, threaded)).toBeLessThanOrEqual(593 * 1024);
+    expect(page(`supclust-library-${variant}`, threaded)).toBeLessThanOrEqual(596 * 1024);
   });
 });
 

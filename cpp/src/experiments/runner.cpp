@@ -213,7 +213,7 @@ double measure(const std::string& metric, const Result& fitted, const Repetition
   }
   if (metric == "grouping-score") return groupingScore(fitted.coef.col(0), data.coef);
   if (metric == "grouping-ari") return groupingAdjustedRand(fitted.coef.col(0), data.coef);
-  if (metric == "class-error" || metric == "class-mae") {  // K scores per row, labels 0..K−1
+  if (metric == "class-error" || metric == "class-mae" || metric == "class-mae-20") {  // K scores a row, labels 0..K−1
     const Matrix Z = predict(data.Xtest.view(), fitted.coef, fitted.intercept);
     Matrix onehot = Matrix::Zero(Z.rows(), Z.cols());
     for (Eigen::Index i = 0; i < Z.rows(); ++i) onehot(i, static_cast<Eigen::Index>(data.ytest[i])) = 1;
@@ -222,7 +222,9 @@ double measure(const std::string& metric, const Result& fitted, const Repetition
     // Each class's probability: the sigmoid of a logistic score, (s + 1)/2 of a ±1 squared one.
     const Matrix p = logistic ? Matrix((1 + (-Z.array()).exp()).inverse())
                               : Matrix(((Z.array() + 1) / 2).cwiseMax(0.0).cwiseMin(1.0));
-    return score(Metric::Mae, p, onehot, oneVsAll);
+    const double mae = score(Metric::Mae, p, onehot, oneVsAll);
+    // "class-mae-20": each row's Σ_k |onehot − p| over 20 columns (the DataCube table's classes).
+    return metric == "class-mae" ? mae : mae * static_cast<double>(Z.cols()) / 20;
   }
   if (metric == "task-ari") return adjustedRandIndex(fitted.groups, data.groups);
   if (metric == "objective") return fitted.objective;  // the fit's own objective (training rows)

@@ -2,7 +2,7 @@
 
 namespace supclust {
 
-std::vector<ExperimentMethod> taskRows(int Q, double s, double traceScale, double traceTolerance) {
+std::vector<ExperimentMethod> taskRows(int Q, double s, double traceScale, double traceTolerance, bool pgkOnRequest) {
   const auto with = [Q](const char* loss, bool clustered, double mean = -1) {
     Params p;
     p.strings["loss"] = loss;
@@ -15,10 +15,14 @@ std::vector<ExperimentMethod> taskRows(int Q, double s, double traceScale, doubl
     return v;
   };
   Params trace = with("ova-squared", false);
+  Params hard = with("ova-logistic", true, 1e-4 * s);
+  hard.flags["metricStart"] = false;  // the paper's start alone
+  // The paper's PGK: the soft problem by projected gradient (DataCube Alg. 1).
   Params pgk = with("ova-logistic", true, 1e-4 * s);
-  pgk.flags["metricStart"] = false;  // the paper's start alone
+  pgk.strings["solver"] = "pg";
+  pgk.numbers["maxIterations"] = 500;
   if (traceTolerance > 0) trace.numbers["tolerance"] = traceTolerance;
-  return {
+  std::vector<ExperimentMethod> rows = {
       {"Frobenius logistic",
        "tasks-frobenius",
        with("ova-logistic", false),
@@ -35,8 +39,13 @@ std::vector<ExperimentMethod> taskRows(int Q, double s, double traceScale, doubl
        {{"within", scaled({1, 1e-1, 1e-2}, s)}, {"between", scaled({1e-2, 1e-3, 1e-4}, s)}},
        {{"within", scaled({1e-1}, s)}, {"between", scaled({1e-2, 1e-3}, s)}}},
       {"PGK logistic",
-       "tasks-pg",
+       "tasks-ssc",
        pgk,
+       {{"within", scaled({1e-1, 1e-2}, s)}, {"between", scaled({1e-3, 1e-4}, s)}},
+       {{"within", scaled({1e-2}, s)}, {"between", scaled({1e-3, 1e-4}, s)}}},
+      {"HSC logistic",
+       "tasks-pg",
+       hard,
        {{"between", scaled({1e-1, 1e-2, 1e-3, 1e-4}, s)}},
        {{"between", scaled({1e-2, 1e-3}, s)}}},
       {"SSC logistic",
@@ -45,6 +54,9 @@ std::vector<ExperimentMethod> taskRows(int Q, double s, double traceScale, doubl
        {{"within", scaled({1e-1, 1e-2}, s)}, {"between", scaled({1e-3, 1e-4}, s)}},
        {{"within", scaled({1e-2}, s)}, {"between", scaled({1e-3, 1e-4}, s)}}},
   };
+  for (ExperimentMethod& row : rows)
+    if (row.label == "PGK logistic") row.onRequest = pgkOnRequest;
+  return rows;
 }
 
 }  // namespace supclust

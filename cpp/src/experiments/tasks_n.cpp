@@ -26,7 +26,7 @@ Experiment tasksTable() {
   e.metrics = {"class-error", "task-ari"};
   e.reps = 20;
   e.scale = 100;
-  e.methods = taskRows(5, 1, 1, 0);
+  e.methods = taskRows(5, 1, 1, 0, true);
   return e;
 }
 

@@ -60,7 +60,9 @@ struct Experiment {
       // (argmax of the K scores), "class-mae" (the DataCube
       // paper's mean over rows and classes of |onehot − p|, p the
       // sigmoid of a logistic score, (s + 1)/2 clipped to [0, 1]
-      // of a ±1 squared one), "task-ari" (the found clusters of
+      // of a ±1 squared one), "class-mae-20" (each row's
+      // Σ_k |onehot − p| over 20 columns: the paper's 20-class
+      // table's scale for K < 20 classes), "task-ari" (the found clusters of
       // the tasks against the true ones)
   std::vector<std::string> metrics;  // column "metric": the metric of each column; other
       // columns: every metric for each value (value-major);

@@ -1,6 +1,7 @@
 // Clustered tasks: one predictor per task (one-vs-all: per class) whose columns form Q clusters
 // (DataCube §2.2, §3, appendix 6.2; LwCS §7.2). The soft problem (W around clustered
-// centres: tasks-ssc by exact block descent, tasks-cg by its closed-form relaxation), the hard
+// centres: tasks-ssc by exact block descent or by the paper's projected gradient, Alg. 1;
+// tasks-cg by its closed-form relaxation), the hard
 // one (W = the centres: tasks-pg by projected gradient, the papers' Alg. 2) and the two
 // baselines the DataCube paper compares with (ridge on W, the trace norm). clustered_tasks.hpp
 // and task_clusters.hpp (this folder) state the objectives.
@@ -11,6 +12,7 @@
 
 #include "supclust/core/structure.hpp"
 #include "supclust/families/tasks/clustered_tasks.hpp"
+#include "supclust/families/tasks/soft_tasks_gradient.hpp"
 #include "supclust/families/tasks/task_structure.hpp"
 #include "supclust/families/tasks/trace_norm_penalty.hpp"
 #include "supclust/kernels/gram_partition.hpp"
@@ -26,7 +28,7 @@ namespace {
 struct TasksOptions : LossField, RidgeField, ConvexSolverFields, SeedField {
   int Q = 0, restarts = 0;
   double within = 0, between = 0, mean = 0, mu = 0;
-  std::string init;
+  std::string init, solver;
   bool metricStart = false;
 };
 using S = Schema<TasksOptions>;
@@ -126,6 +128,13 @@ Result runTasksSsc(const FitContext& c, const TasksOptions& opt) {
   Result start = opt.init == "hard" ? hardFit(c, opt, ProjectedGradientOptions(), true)
                                     : smoothFit(c, lambda + o.weights.onBetween(), smoothDefaults());
   if (start.status == Status::Aborted) return start;
+  if (opt.solver == "pg") {
+    SoftTasksGradientOptions pg;
+    pg.maxIterations = o.maxIterations;
+    pg.tolerance = opt.tolerance;
+    return softTasksProjectedGradient(objectiveOf(c, lambda), o, pg, std::move(start.coef), std::move(start.intercept),
+                                      c.control);
+  }
   return clusteredTasksBlockDescent(objectiveOf(c, lambda), o, std::move(start.coef), std::move(start.intercept),
                                     c.control);
 }
@@ -186,7 +195,15 @@ S sscOptions() {
   const ClusteredTasksOptions defaults;
   S s("method");
   taskClusterWeights(tasksBase(s, false), false)
-      .integer("maxIterations", &T::maxIterations, "partition changes at most", defaults.maxIterations, 1)
+      .choice("solver", &T::solver,
+              "'block': exact block descent — the convex fit for a partition, then the partition best for the "
+              "predictors, until it repeats (ours); 'pg': projected gradient on the predictors and their centres, the "
+              "centres clustered after each step (DataCube Alg. 1, the paper's)",
+              {"block", "pg"})
+      .integer("maxIterations", &T::maxIterations,
+               "partition changes (solver 'block') or gradient steps ('pg') at most", defaults.maxIterations, 1)
+      .number("tolerance", &T::tolerance, "solver 'pg': relative decrease of the objective to stop at",
+              SoftTasksGradientOptions().tolerance, 0, true)
       .choice(
           "init", &T::init,
           "the start: the classes fitted apart, or the hard problem's answer (tasks-pg with these between and mean)",
@@ -222,11 +239,13 @@ S traceOptions() {
 
 std::vector<Method> tasksMethods() {
   return {
-      Method("tasks-ssc",
-             "clustered tasks (soft, SSC): one predictor per class around Q clustered centres, Ω = λ_M/2 Tr(VΓVᵀ) + "
-             "λ_B/2 Tr(VΠVᵀ) + λ_W/2 ‖W − V‖² (Jacob et al.; DataCube §2.2); exact block descent: convex fit for the "
-             "partition, the partition best for the predictors",
-             sscOptions(), runTasksSsc)
+      Method(
+          "tasks-ssc",
+          "clustered tasks (soft, SSC): one predictor per class around Q clustered centres, Ω = λ_M/2 Tr(VΓVᵀ) + "
+          "λ_B/2 Tr(VΠVᵀ) + λ_W/2 ‖W − V‖² (Jacob et al.; DataCube §2.2); by exact block descent (convex fit for the "
+          "partition, the partition best for the predictors) or the paper's projected gradient (Alg. 1: its Table 4's "
+          "PGK)",
+          sscOptions(), runTasksSsc)
           .checkShape(checkTasks)
           .dependsOnStart()
           .ofKind(ModelKind::Tasks)
@@ -241,7 +260,7 @@ std::vector<Method> tasksMethods() {
           .weightedByRows(),
       Method("tasks-pg",
              "clustered tasks (hard, HSC): the classes' predictors equal to Q centres, by projected gradient with the "
-             "clustering of the predictors as projection (DataCube Alg. 2, the paper's PGK)",
+             "clustering of the predictors as projection (DataCube Alg. 2)",
              pgOptions(), runTasksPg)
           .checkShape(checkTasks)
           .dependsOnStart()

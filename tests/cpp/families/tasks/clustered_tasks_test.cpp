@@ -2,7 +2,8 @@
 // centres minimise it, H = ½Tr(WPWᵀ)); the coupled objective's gradient against finite
 // differences and trust-region Newton against FISTA on it; a partition's predictors certified;
 // OM = the best of all partitions (brute force over every one); block descent and projected
-// gradient never increase their objectives; the trace-norm prox against an SVD computed
+// gradient never increase their objectives; the soft problem's projected gradient (Alg. 1) ends at
+// the optimum of its own partition, never below the best of all partitions; the trace-norm prox against an SVD computed
 // directly; every clustered method recovers the clusters of well-separated tasks; bad input named.
 #include <gtest/gtest.h>
 
@@ -20,6 +21,7 @@
 #include "supclust/methods/registry.hpp"
 #include "supclust/metrics/partition.hpp"
 #include "supclust/families/tasks/clustered_tasks.hpp"
+#include "supclust/families/tasks/soft_tasks_gradient.hpp"
 #include "supclust/solvers/proximal_gradient.hpp"
 #include "problems.hpp"
 
@@ -312,15 +314,50 @@ TEST(TaskClusters, TraceFitIsCertifiedAndLowRank) {
 
 // Noiseless labels (the argmax of the scores), tasks tight around centres far apart (d = 50:
 // random centres of similar norms; at d = 12 two of four centres are often too close).
+// DataCube Alg. 1 on the soft problem: φ never increases; the objective it reports is F + H of its
+// answer (the centres at their best for its partition), recomputed here from the definition; with a
+// tight tolerance it reaches the convex optimum of the partition it ends on (tasksOfPartition,
+// certified by SquaredClosedFormIsCertified) and is never below the best of all partitions.
+TEST(TaskClusters, SoftProjectedGradientEndsAtItsPartitionsOptimum) {
+  for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+    const SyntheticProblem p = taskProblem(120, 0.5, 0.4, seed, 6, 3, 10);
+    const CenteredDesign X(DataMatrix(p.X.data(), p.X.rows(), p.X.cols()));
+    const auto loss = makeLoss("ova-squared");
+    ClusteredTasksOptions o;
+    o.Q = 3;
+    o.weights = {0.2, 0.01, 0.005};
+    const Objective F(X, loss->targets(p.y), *loss, 1e-3);
+    SoftTasksGradientOptions pg;
+    pg.maxIterations = 100000;
+    pg.tolerance = 1e-15;
+    const Result r = softTasksProjectedGradient(F, o, pg, randomMatrix(10, 6, seed), RowVector::Zero(6), {});
+    ASSERT_EQ(r.status, Status::Converged) << "seed " << seed;
+    for (std::size_t i = 1; i < r.history.size(); ++i) EXPECT_LT(r.history[i], r.history[i - 1]);
+    EXPECT_NEAR(r.objective,
+                F.value(r.coef, r.intercept) + taskClusterPenalty(r.coef, r.centroids, r.groups, o.weights),
+                1e-12 * r.objective);
+    const Result own = tasksOfPartition(F, r.groups, o, {}, {}, {});
+    EXPECT_NEAR(r.objective, own.objective, 1e-6 * own.objective) << "seed " << seed;
+    double best = HUGE_VAL;
+    everyPartition(6, 3,
+                   [&](const Labels& z) { best = std::min(best, tasksOfPartition(F, z, o, {}, {}, {}).objective); });
+    EXPECT_GE(r.objective, best * (1 - 1e-12)) << "seed " << seed;
+  }
+}
+
 TEST(TaskClusters, EveryClusteredMethodRecoversSeparatedTasks) {
   for (std::uint64_t seed = 1; seed <= 3; ++seed) {
     const SyntheticProblem p = taskProblem(3000, 0, 0.05, seed, 8, 4, 50);
     for (const auto& [method, loss] : std::vector<std::pair<const char*, const char*>>{{"tasks-cg", "ova-squared"},
                                                                                        {"tasks-ssc", "ova-squared"},
                                                                                        {"tasks-ssc", "ova-logistic"},
+                                                                                       {"tasks-ssc-pg", "ova-logistic"},
                                                                                        {"tasks-pg", "ova-logistic"},
                                                                                        {"tasks-pg", "ova-squared"}}) {
-      const Result r = fit(method, problemOf(p), params({{"Q", 4}}, loss));
+      const bool pg = std::string(method) == "tasks-ssc-pg";
+      Params q = params({{"Q", 4}}, loss);
+      if (pg) q.strings["solver"] = "pg";
+      const Result r = fit(pg ? "tasks-ssc" : method, problemOf(p), q);
       ASSERT_NE(r.status, Status::InvalidInput) << r.message;
       EXPECT_DOUBLE_EQ(adjustedRandIndex(r.groups, p.groups), 1) << method << " " << loss << " seed " << seed;
     }
