@@ -33,57 +33,29 @@ Result softTasksProjectedGradient(const Objective& F, const ClusteredTasksOption
   S.project(V, part);
   // ∇φ's Lipschitz constant: F's, plus 2λ_W (the coupling of W and V), plus C's norm.
   const double L = F.lipschitz() + 2 * std::abs(w.within) + std::max(std::abs(w.between), std::abs(w.mean));
-  double gamma = 1 / L;
   Matrix gW, gV, Wn, Vn, Zn, Zaccepted;
   RowVector gb, bn;
   double f = F.gradient(W, b, gW, gb) + penalty.value(W, V);
   penalty.addGradient(W, V, gW, gV);
-  r.history.push_back(f);
-  r.status = Status::MaxIterations;
-  int it = 0;
-  while (it < opt.maxIterations) {
-    if (!std::isfinite(f)) {
-      r.status = Status::NumericalIssue;
-      r.message = "the objective is not finite";
-      break;
-    }
-    if (stopRequested(control, it, f, r)) break;
-    ++it;
-    double fn = f;
-    bool stopped = false;
-    const auto tryStep = [&](double g) {
-      if (stopped || (stopped = !control.keepGoing(it - 1, f))) return HUGE_VAL;
-      Wn = W - g * gW;
-      bn = b - g * gb;
-      Vn = V - g * gV;
-      S.project(Vn, partN);
-      return F.value(Wn, bn, Zn) + penalty.value(Wn, Vn);
-    };
-    const bool moved = backtrackStep(gamma, L, opt.tolerance, f, opt.step, tryStep, fn);
-    if (stopped) {
-      --it;
-      r.status = Status::Aborted;
-      r.message = "aborted";
-      break;
-    }
-    if (!moved) {  // no step length lowers φ: a fixed point of the projected step
-      r.status = Status::Converged;
-      break;
-    }
-    Zaccepted.swap(Zn);
-    const double decrease = f - fn;
-    W.swap(Wn);
-    b.swap(bn);
-    V.swap(Vn);
-    std::swap(part, partN);
-    f = F.gradientAt(Zaccepted, W, gW, gb) + penalty.value(W, V);
-    penalty.addGradient(W, V, gW, gV);
-    r.history.push_back(f);
-    if (decrease < opt.tolerance * std::max(1.0, std::abs(f))) {
-      r.status = Status::Converged;
-      break;
-    }
-  }
+  const int it = projectedDescent(
+      L, opt.maxIterations, opt.tolerance, opt.step, control, f, r,
+      [&](double g) {
+        Wn = W - g * gW;
+        bn = b - g * gb;
+        Vn = V - g * gV;
+        S.project(Vn, partN);
+        return F.value(Wn, bn, Zn) + penalty.value(Wn, Vn);
+      },
+      [&] {
+        Zaccepted.swap(Zn);
+        W.swap(Wn);
+        b.swap(bn);
+        V.swap(Vn);
+        std::swap(part, partN);
+        const double next = F.gradientAt(Zaccepted, W, gW, gb) + penalty.value(W, V);
+        penalty.addGradient(W, V, gW, gV);
+        return next;
+      });
   // The SSC objective of (W, b, Z), the centres at their best for Z.
   Objective coupled = F;
   coupled.setOutputCoupling(taskCoupling(part.labels, tasks.Q, w), w.norm());
