@@ -14,9 +14,10 @@ import { mountTasks } from './tasks.js';
 import { PRESETS } from './presets.js';
 
 const runtime = $('runtime');
-// No module until the first call, which decides: the core for Play (generate, IHC and the
-// baselines' paths), the library for a view that opens on another family or the papers' tables.
-const sc = await load().catch((e) => {
+// The core module at once (Play's first plot: generate, IHC and the baselines' paths; the page's
+// controls wait for it and a missing file is said here); a view that needs another family or the
+// papers' tables fetches the library module on its first call.
+const sc = await load({ module: 'core' }).catch((e) => {
   runtime.textContent = `Could not start supclust: ${e.message}`;
   throw e;
 });
