@@ -6,7 +6,8 @@
 // so the true clusters are {0, 1}, {2, 3}, …, {8, 9}. Per repetition 20% of the rows are held out;
 // columns: 100 × MAE over our 10 classes, 100 × each row's Σ_k |onehot − p| over 20 columns (the
 // paper's scale: its figures are quoted there), error (%) and the ARI of the task clusters against
-// the pairs (× 100). PGK is the paper's: the soft problem by projected gradient (Alg. 1). Word frequencies are small (rows sum to 1): every quadratic weight's grid is
+// the pairs (× 100). PGK is the paper's: the soft problem by projected gradient (Alg. 1). Word
+// frequencies are small (rows sum to 1): every quadratic weight's grid is
 // the synthetic table's × 10⁻⁴ and the trace norm's × 10⁻² (ridge logistic is best near
 // λ = 10⁻⁶ here, against 10⁻² to 10⁻³ on tasks-n). The trace row stops at a relative
 // optimality residual of 1e-6 (the solvers' default is 1e-10): at the grid's smallest μ its ADMM
