@@ -9,8 +9,20 @@ import { load, SupclustError } from '../dist/node/index.js';
 import { asFlags, parse, UsageError } from './cli/args.mjs';
 import { cv, fit, methodFlags, methodHelp, path, predict, stability } from './cli/own_data.mjs';
 import { list, merge, priorPathsCommand, replicate } from './cli/tables.mjs';
+import { wordClustersCommand } from './cli/word_clusters.mjs';
 
-const COMMANDS = { fit, predict, cv, path, stability, list, replicate, merge, 'prior-paths': priorPathsCommand };
+const COMMANDS = {
+  fit,
+  predict,
+  cv,
+  path,
+  stability,
+  list,
+  replicate,
+  merge,
+  'prior-paths': priorPathsCommand,
+  'word-clusters': wordClustersCommand,
+};
 
 const USAGE = `usage: supclust <command> [arguments] (supclust <command> --help for one)
 ${Object.entries(COMMANDS)

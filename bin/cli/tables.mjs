@@ -70,7 +70,7 @@ function markdown(result, paperReps) {
 }
 
 // The real-data tables' datasets, loaded from --data.
-function loadDataset(name, flags, vocabulary, wordsPer) {
+export function loadDataset(name, flags, vocabulary, wordsPer) {
   if (!flags.data) throw new SupclustError('invalid-input', `this table needs --data DIR: ${datasetHelp(name)} (docs/datasets.md)`, 'data');
   const t0 = Date.now();
   if (name === '20ng-pairs') {
@@ -185,40 +185,6 @@ async function reutersWeights(sc, table, d, alpha = 0.1, seed = 1) {
       ]),
     ),
   };
-}
-
-// The papers' tables of words: IHC (Q = 15, λ cross-validated) on all reviews, then the
-// clusters whose shared weight is largest in magnitude, with their most frequent words.
-async function wordClusters(sc, d, Q, clusters = 4, shown = 20) {
-  const cv = await sc.crossValidate(
-    'ihc',
-    { X: d.X, y: d.y, nRows: d.nRows, nCols: d.nCols, Q },
-    { grid: { lambda: logGrid(1e-4, 1e-7, 4) } },
-  );
-  const m = cv.model,
-    frequency = new Float64Array(d.nCols);
-  for (let t = 0; t < d.X.values.length; t++) frequency[d.X.indices[t]] += d.X.values[t];
-  const members = m.centroids.map(() => []);
-  m.groups.forEach((g, j) => members[g].push(j));
-  const order = m.centroids
-    .map((_c, g) => g)
-    .sort((a, b) => Math.abs(m.centroids[b]) - Math.abs(m.centroids[a]))
-    .slice(0, clusters);
-  const lines = [
-    '',
-    `### Word clusters with the largest weights (IHC, Q = ${Q}, λ = ${cv.best.lambda.toExponential(0)}, all ${d.nRows} reviews)`,
-    '',
-    '| weight | size | most frequent words |',
-    '|---:|---:|---|',
-  ];
-  for (const g of order.sort((a, b) => m.centroids[a] - m.centroids[b])) {
-    const words = members[g]
-      .sort((a, b) => frequency[b] - frequency[a])
-      .slice(0, shown)
-      .map((j) => d.vocabulary[j]);
-    lines.push(`| ${m.centroids[g].toFixed(2)} | ${members[g].length} | ${words.join(', ')} |`);
-  }
-  return lines.join('\n');
 }
 
 // The weight-grouping priors paper's Figure 3: GEM's and LEM's weights on its artificial data
@@ -361,11 +327,9 @@ export const replicate = {
       );
       return;
     }
-    // The papers' tables of words: IHC Table 4 (Q = 15), DataCube Table 6 (Q = 10).
-    const words = table.dataset === 'pang-lee' ? await wordClusters(sc, data, table.id === 'movies-mae' ? 10 : 15) : '';
     const weights = table.id === 'reuters-usa' ? await reutersWeights(sc, table, data) : undefined;
     sc.dispose();
-    console.log(markdown(result, table.paperReps) + words + (weights ? weights.text : ''));
+    console.log(markdown(result, table.paperReps) + (weights ? weights.text : ''));
     if (flags.json)
       writeFileSync(
         String(flags.json),
