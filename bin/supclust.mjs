@@ -10,6 +10,7 @@ import { asFlags, parse, UsageError } from './cli/args.mjs';
 import { cv, fit, methodFlags, methodHelp, path, predict, stability } from './cli/own_data.mjs';
 import { list, merge, priorPathsCommand, replicate } from './cli/tables.mjs';
 import { wordClustersCommand } from './cli/word_clusters.mjs';
+import { dfgCoefficientsCommand } from './cli/dfg_coefficients.mjs';
 
 const COMMANDS = {
   fit,
@@ -22,11 +23,12 @@ const COMMANDS = {
   merge,
   'prior-paths': priorPathsCommand,
   'word-clusters': wordClustersCommand,
+  'dfg-coefficients': dfgCoefficientsCommand,
 };
 
 const USAGE = `usage: supclust <command> [arguments] (supclust <command> --help for one)
 ${Object.entries(COMMANDS)
-  .map(([name, c]) => `  ${name.padEnd(12)} ${c.summary}`)
+  .map(([name, c]) => `  ${name.padEnd(16)} ${c.summary}`)
   .join('\n')}`;
 
 const commandUsage = (c) => `usage: ${c.usage}`;
