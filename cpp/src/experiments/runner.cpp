@@ -55,6 +55,7 @@ const std::vector<Experiment>& experiments() {
                                               waveformTable(),
                                               reutersTable(),
                                               e3Table(),
+                                              e3Table(true),
                                               e4Table(),
                                               e4Table(true),
                                               tasksTable(),
