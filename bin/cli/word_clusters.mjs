@@ -16,7 +16,7 @@ const words = (list) => list.split(',').map((w) => w.trim());
 // positive (−1 = the last). LwCS prints two clusters' words together at each end.
 const PAPERS = {
   lwcs: {
-    source: 'LwCS Table 5',
+    source: 'LwCS Table 5 = IHC Table 4',
     table: 'movies-lwcs',
     row: 'PG',
     Q: 15,

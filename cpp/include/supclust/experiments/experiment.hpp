@@ -160,7 +160,7 @@ Experiment e6RegressionTable();
 Experiment e6AlgorithmsTable();
 Experiment waveformTable();
 Experiment reutersTable();
-// E3 with experts N(0, I), or `separated`: N(0, 10²I), as far apart as the paper's Oracle implies.
+// E3 with experts N(0, I), or `separated`: N(0, 10²I), the best answer the true expert's.
 Experiment e3Table(bool separated = false);
 // E4 at λ = 1e-4 (the paper's 1e-2 on each group's sum of squares, read on our mean), or
 // `asWritten`: λ = 1e-2 on ours as printed.
