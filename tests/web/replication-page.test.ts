@@ -1,8 +1,8 @@
 // docs/replication.md against the tables' declarations: every paper figure a table quotes (the
 // middle of an "ours · paper · gap" cell) is one the section's table declares for that row (the
-// library module's describe(): experiments[].paper, at the page's precision), and every section
-// that quotes the paper names the command that runs its table. The page cannot drift from the
-// declarations.
+// library module's describe(): experiments[].paper, at the page's precision), every section that
+// quotes the paper names the command that runs its table, and every section holding a table names
+// a command the CLI has (and a table id it declares). The page cannot drift from the declarations.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
@@ -101,5 +101,29 @@ describe('docs/replication.md', () => {
     }
     expect(problems).toEqual([]);
     expect(quoted).toBeGreaterThan(200); // the page quotes some 270 figures
+  });
+
+  it('names, in every section that holds a table, a command the CLI has that produces it', () => {
+    const cli = readFileSync(join(root, 'bin/supclust.mjs'), 'utf8');
+    const commands = [
+      ...cli.slice(cli.indexOf('const COMMANDS = {'), cli.indexOf('};', cli.indexOf('const COMMANDS'))).matchAll(/^\s+'?([\w-]+)'?[,:]/gm),
+    ].map((m) => m[1]);
+    expect(commands).toEqual(expect.arrayContaining(['replicate', 'prior-paths', 'word-clusters', 'dfg-coefficients']));
+    const problems: string[] = [];
+    let parent: { named: string[] } = { named: [] };
+    for (const s of sections()) {
+      const named = s.lines
+        .flatMap((l) => [...l.matchAll(/npx supclust ([\w-]+)(?: ([\w-]+))?/g)])
+        .map((m) => (m[1] === 'replicate' ? `replicate ${m[2]}` : m[1]));
+      for (const n of named) {
+        const [command, id] = n.split(' ');
+        if (!commands.includes(command)) problems.push(`${s.heading}: no command '${command}'`);
+        if (id !== undefined && !ids.includes(id)) problems.push(`${s.heading}: no table '${id}'`);
+      }
+      if (s.level === 2) parent = { named };
+      const own = named.length > 0 || (s.level === 3 && parent.named.length > 0);
+      if (s.lines.some((l) => l.startsWith('|')) && !own) problems.push(`${s.heading}: a table without its command`);
+    }
+    expect(problems).toEqual([]);
   });
 });
