@@ -422,7 +422,19 @@ describe('supclust usage errors', () => {
   it("--help describes each command, and with --method the method's options from its declaration", async () => {
     const top = cli('--help');
     expect(top.status).toBe(0);
-    for (const c of ['fit', 'predict', 'cv', 'path', 'stability', 'list', 'replicate', 'merge', 'prior-paths', 'word-clusters', 'dfg-coefficients'])
+    for (const c of [
+      'fit',
+      'predict',
+      'cv',
+      'path',
+      'stability',
+      'list',
+      'replicate',
+      'merge',
+      'prior-paths',
+      'word-clusters',
+      'dfg-coefficients',
+    ])
       expect(top.stdout).toMatch(new RegExp(`^  ${c} +\\S`, 'm'));
     const listed = JSON.parse(cli('list', '--json').stdout);
     expect(listed.methods.map((m: { name: string }) => m.name)).toEqual(sc.info.methods.map((m) => m.name));

@@ -8,8 +8,9 @@
 // Ours too: AM+screening, AM with column screening (families/experts/screened_experts.hpp).
 // Separated ("e3-separated"): experts far enough apart that the best answer is the true
 // expert's, v_q ~ N(0, s²I) with s = 10 — drawn as σ_y = 0.1/s with every figure × s² more (y and
-// the experts scaled by s scale each squared error by s² and leave the ridge's minimiser and the
-// chosen λ unchanged). The derivation of s: docs/replication.md. Our two rows run on request there.
+// the experts scaled by s scale each squared error by s² and the ridge's minimiser by s, and leave
+// the chosen λ unchanged). The derivation of s: docs/replication.md. Our two rows run on request
+// there.
 #include "supclust/experiments/e1_methods.hpp"
 
 namespace supclust {
