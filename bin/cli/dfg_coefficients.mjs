@@ -19,13 +19,13 @@ function points(grid) {
 const mean = (v) => v.reduce((s, x) => s + x, 0) / v.length;
 const sd = (v) => Math.sqrt(v.reduce((s, x) => s + (x - mean(v)) ** 2, 0) / (v.length - 1));
 
-/** Mean squared error of the rows X (n × d, row-major) on y given coefficients w and intercept b. */
-function mse(X, y, n, d, w, b = 0) {
+/** ‖Xv‖²/n for the rows X (n × d, row-major): the DFG paper's MSE with v = β̂ − β*. */
+function meanSquare(X, n, d, v) {
   let s = 0;
   for (let i = 0; i < n; i++) {
-    let f = b;
-    for (let j = 0; j < d; j++) f += X[i * d + j] * w[j];
-    s += (y[i] - f) ** 2;
+    let f = 0;
+    for (let j = 0; j < d; j++) f += X[i * d + j] * v[j];
+    s += f * f;
   }
   return s / n;
 }
@@ -44,7 +44,7 @@ async function coefficients(sc, { seed, labels }) {
     let best;
     for (const point of points(row.grid)) {
       const m = await sc.fit(row.method, { X, y: data.y, ...row.params, ...point });
-      const score = mse(data.Xvalidation, data.yvalidation, nValidation, d, m.coef, m.intercept[0]);
+      const score = await sc.score(m, data.Xvalidation, data.yvalidation, 'mse', nValidation, d);
       if (!best || score < best.score) best = { point, score, model: m };
     }
     const w = Array.from(best.model.coef),
@@ -53,9 +53,8 @@ async function coefficients(sc, { seed, labels }) {
     let fused = 0;
     for (const i of g1) for (const j of g2) if (Math.abs(w[i] - w[j]) <= 1e-6 * scale) fused++;
     // The DFG paper's MSE: ‖X(β̂ − β*)‖²/n on the test rows (its Table 1).
-    const error = mse(
+    const error = meanSquare(
       data.Xtest,
-      new Float64Array(nTest),
       nTest,
       d,
       w.map((v, j) => v - truth[j]),

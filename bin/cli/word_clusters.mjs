@@ -111,34 +111,29 @@ async function wordClusters(sc, flags, paper, shown = 15) {
     lambda = cv.best.lambda;
     m = cv.model;
   } else m = await sc.fit(row.method, { ...data, ...params, lambda });
-  // Clusters by their weight, ascending: cluster 1 has the most negative.
-  const order = m.centroids.map((_c, g) => g).sort((a, b) => m.centroids[a] - m.centroids[b]);
-  const frequency = new Float64Array(d.nCols);
-  for (let t = 0; t < d.X.values.length; t++) frequency[d.X.indices[t]] += d.X.values[t];
-  const clusters = order.map((g) => ({
-    weight: m.centroids[g],
-    words: Array.from(m.groups)
-      .map((k, j) => [k, j])
-      .filter(([k]) => k === g)
-      .map(([, j]) => j)
-      .sort((a, b) => frequency[b] - frequency[a])
-      .map((j) => d.vocabulary[j]),
-  }));
-  // How far the row moved from its start, LSK at the same Q and λ: the words whose cluster's
-  // rank by weight differs between the two fits.
-  const start = await sc.fit('lsk', { ...data, Q: paper.Q, lambda });
-  const rank = (model) => {
-    const r = new Int32Array(model.centroids.length);
+  // Each word's cluster rank by weight, ascending: rank 0 (cluster 1) has the most negative.
+  const ranks = (model) => {
+    const rankOf = new Int32Array(model.centroids.length);
     model.centroids
       .map((_c, g) => g)
       .sort((a, b) => model.centroids[a] - model.centroids[b])
       .forEach((g, i) => {
-        r[g] = i;
+        rankOf[g] = i;
       });
-    return Array.from(model.groups, (g) => r[g]);
+    return Array.from(model.groups, (g) => rankOf[g]);
   };
-  const [ranked, lsk] = [rank(m), rank(start)];
-  const moved = ranked.filter((q, j) => q !== lsk[j]).length;
+  const ranked = ranks(m);
+  const frequency = new Float64Array(d.nCols);
+  for (let t = 0; t < d.X.values.length; t++) frequency[d.X.indices[t]] += d.X.values[t];
+  const clusters = Array.from(m.centroids)
+    .sort((a, b) => a - b)
+    .map((weight) => ({ weight, words: [] }));
+  ranked.forEach((q, j) => clusters[q].words.push(j));
+  for (const c of clusters) c.words = c.words.sort((a, b) => frequency[b] - frequency[a]).map((j) => d.vocabulary[j]);
+  // How far the row moved from its start, LSK at the same Q and λ: the words whose cluster's
+  // rank by weight differs between the two fits.
+  const start = ranks(await sc.fit('lsk', { ...data, Q: paper.Q, lambda }));
+  const moved = ranked.filter((q, j) => q !== start[j]).length;
   const at = (c) => (c > 0 ? c - 1 : clusters.length + c); // a paper's cluster number → our index
   const ours = new Map(clusters.flatMap((c, i) => c.words.map((w) => [w, i])));
   const printed = paper.printed.map((p) => {
