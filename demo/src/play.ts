@@ -297,19 +297,24 @@ class Play {
     const label = LABELS[s.method] ?? s.method;
     const params = { X: d.X, nRows: d.nRows, nCols: d.nCols, y: d.y, ...methodOptions(this.infoOf(s.method), s, sparsityOf(d)) };
     // The figures with the baselines drawn in: redrawn when the baselines arrive.
-    const compare = () => [
-      plots.coefficients(d.coef, model, `${label}: estimates against the truth (black steps)`, width, overlays),
-      plots.coefficientErrors(d.coef, model, `${label}: each estimate’s error ŵ − w*`, width, overlays),
+    const compare = [
+      () => plots.coefficients(d.coef, model, `${label}: estimates against the truth (black steps)`, width, overlays),
+      () => plots.coefficientErrors(d.coef, model, `${label}: each estimate’s error ŵ − w*`, width, overlays),
     ];
+    // Each figure in a task of its own (no long task on the main thread): a newer render takes over between them.
+    const drawEach = async (steps: (() => void)[]) => {
+      for (const [i, draw] of steps.entries()) {
+        if (i > 0) await new Promise((r) => setTimeout(r, 0));
+        if (this.drawn !== model) return;
+        draw();
+      }
+    };
     if (this.drawn === model && !pending) {
-      // the method's own figures are on screen already
-      const [a, b] = compare();
-      figures.children[0].replaceWith(a);
-      figures.children[1].replaceWith(b);
-      return this.drawing; // the rest, still being drawn or done
+      // the method's own figures are on screen, or being drawn: these two are redrawn after them
+      this.drawing = this.drawing.then(() => drawEach(compare.map((figure, i) => () => figures.children[i].replaceWith(figure()))));
+      return this.drawing;
     }
     this.drawn = model;
-    // The others, one per task after the first (no long task on the main thread).
     const rest: (() => HTMLElement)[] = [
       ...(ITERATED.includes(s.method) && model.iterations > 1 ? [() => iterationsPlayer(this.ctx, s, d, params, model, width)] : []),
       ...(found <= 20 ? [() => plots.partition(d.groups, summary[0].labels, summary[0].ari, width)] : []),
@@ -317,14 +322,8 @@ class Play {
       ...(model.history.length > 1 ? [() => plots.trace(model, width)] : []),
       () => el('div', { id: 'play-error-path' }),
     ];
-    figures.replaceChildren(...compare());
-    this.drawing = (async () => {
-      for (const figure of rest) {
-        await new Promise((r) => setTimeout(r, 0));
-        if (this.drawn !== model) return; // a newer render took over
-        figures.append(figure());
-      }
-    })();
+    figures.replaceChildren();
+    this.drawing = drawEach([...compare, ...rest].map((figure) => () => figures.append(figure())));
     return this.drawing;
   }
 }
