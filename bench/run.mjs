@@ -3,7 +3,7 @@
 // API in Node) and the npm package simple-statistics (ckmeans) — on the same data in the same
 // run, and lasso, elastic net and logistic fits beside scikit-learn, dense and sparse
 // (bench/sklearn.mjs), the multinomial loss beside both (bench/multinomial.mjs), regularisation paths beside glmnet's (bench/paths.mjs), and the first fit of
-// a fresh Vite app in Chromium (bench/first-fit.mjs), and OSCAR's solvers on eight problems and
+// a fresh Vite app in Chromium (bench/first-fit.mjs) and the demo's first plot (bench/demo-first-plot.mjs), and OSCAR's solvers on eight problems and
 // four paths (bench/oscar.mjs), and experts-em beside flexmix (bench/experts_em.mjs); with
 // BENCH_TABLES=1, the synthetic tables with fast and full grids (bench/tables.mjs).
 // Medians of repeated runs.
@@ -15,6 +15,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ckmeans } from 'simple-statistics';
 import { load, loadNewsgroupTopics, loadReuters } from '../dist/node/index.js';
+import { benchDemoFirstPlot, printDemoFirstPlot } from './demo-first-plot.mjs';
 import { firstFit, printFirstFit } from './first-fit.mjs';
 import { benchOscar, printOscar } from './oscar.mjs';
 import { benchExpertsEm, printExpertsEm } from './experts_em.mjs';
@@ -528,6 +529,8 @@ console.error('experts-em beside flexmix…');
 const expertsEm = await benchExpertsEm(REPEATS);
 console.error('first fit in a fresh Vite app…');
 const firstFitRows = await firstFit();
+console.error("the demo's first plot…");
+const demoFirstPlot = await benchDemoFirstPlot();
 
 const machine = { cpu: cpus()[0]?.model, cores: cpus().length, node: process.version, date: new Date().toISOString() };
 mkdirSync(join(root, 'bench/results'), { recursive: true });
@@ -568,6 +571,7 @@ writeFileSync(
 writeFileSync(join(root, 'bench/results/experts-em.json'), JSON.stringify({ machine, repeats: REPEATS, rows: expertsEm }, null, 2));
 writeFileSync(join(root, 'bench/results/overhead.json'), JSON.stringify({ machine, repeats: REPEATS, ...overhead }, null, 2));
 writeFileSync(join(root, 'bench/results/first-fit.json'), JSON.stringify({ machine, rows: firstFitRows }, null, 2));
+writeFileSync(join(root, 'bench/results/demo-first-plot.json'), JSON.stringify({ machine, rows: demoFirstPlot }, null, 2));
 
 const f = (x) => (x >= 100 ? x.toFixed(0) : x >= 1 ? x.toFixed(2) : x.toFixed(3));
 console.log(`\n1-D k-means (exact), median of ${REPEATS} runs, ms — ${machine.cpu}, Node ${machine.node}\n`);
@@ -686,6 +690,7 @@ console.log(
     `${f(overhead['simd logistic dataset'])} (simd), ${f(overhead['simd-threaded logistic dataset'])} (threaded)`,
 );
 printFirstFit(firstFitRows);
+printDemoFirstPlot(demoFirstPlot);
 
 // The papers' synthetic tables with fast and full grids (about 30 minutes): on request, as the
 // demo's defaults read its result (bench/results/tables.json).

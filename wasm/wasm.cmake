@@ -1,8 +1,8 @@
 # The wasm modules, configured by emcmake into one build directory per variant (scripts/build.mjs:
 # build/wasm/<variant>, -DSUPCLUST_VARIANT=simd or simd-threaded), each linked for browsers (an
 # ES module, dist/wasm/web) and Node (CommonJS, dist/wasm/node) from the same objects:
-#   supclust-core-<variant>: the kernels, the feature-grouping families and the calls around their
-#     fits (wasm/core_module.cpp: its catalogue of three families) — what a page fitting those downloads;
+#   supclust-core-<variant>: the kernels, the linear and grouping families and the calls around their
+#     fits (wasm/core_module.cpp: its catalogue of two families) — what a page fitting those downloads;
 #   supclust-library-<variant>: every family (cpp/src/families/families.cpp) and the papers' tables
 #     (wasm/library_module.cpp: experiment(), describe(), requests()).
 # Included by CMakeLists.txt, which declares the sources once for both builds.

@@ -23,9 +23,9 @@ export type {
 export type Variant = 'simd' | 'simd-threaded';
 
 /** The wasm modules of each build, the library holding the core: 'core' — the kernels, the
- * feature-grouping families (linear, grouping, penalties) and the calls around their fits
- * (path, stability, crossValidate, generate); 'library' — every family and the papers' tables
- * (experiment()). info.methods[].module names the smallest that runs a method. */
+ * linear and grouping families and the calls around their fits (path, stability, crossValidate,
+ * generate); 'library' — every family (the penalties, experts, priors and tasks too) and the
+ * papers' tables (experiment()). info.methods[].module names the smallest that runs a method. */
 export type ModuleName = (typeof MODULES)[number];
 /** The modules, smallest first. */
 export const MODULES = ['core', 'library'] as const;

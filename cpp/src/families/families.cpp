@@ -1,5 +1,5 @@
 // Every family, in the order info() lists them: the native library's catalogue and the wasm
-// library module's (the core module links its own three, wasm/core_module.cpp).
+// library module's (the core module links its own two, wasm/core_module.cpp).
 #include "supclust/families/catalogue.hpp"
 #include "supclust/families/experts/methods.hpp"
 #include "supclust/families/grouping/methods.hpp"

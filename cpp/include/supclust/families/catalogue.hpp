@@ -20,7 +20,7 @@ struct Family {
   std::vector<Method> (*methods)();
 };
 // The families this build links, in the order info() lists them: all six (families/families.cpp),
-// or the wasm core module's three (wasm/core_module.cpp).
+// or the wasm core module's two (wasm/core_module.cpp).
 std::vector<Family> families();
 
 const std::vector<Method>& methods();

@@ -1,0 +1,90 @@
+#!/usr/bin/env node
+// The demo's first plot: its production build (demo/dist, served by Vite's preview as `npm start`
+// serves it: brotli where accepted, the COOP/COEP headers, so the threaded build) opened in Debian
+// Chromium at 1280 × 720 with an empty cache, timed from navigation to Play's first chart in the
+// page (its first figure inserted), unthrottled and at 3 Mbit/s (Chromium's network emulation,
+// 40 ms latency), with the bytes the page fetched until then (as sent: compressed). Median of
+// BENCH_REPEATS runs (default 5). Run after `node scripts/build.mjs demo`:
+// `node bench/demo-first-plot.mjs [--json FILE]`.
+import { existsSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import { preview } from 'vite';
+
+const REPEATS = Number(process.env.BENCH_REPEATS ?? 5);
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+export async function benchDemoFirstPlot(repeats = REPEATS) {
+  if (!existsSync(fileURLToPath(new URL('../demo/dist/index.html', import.meta.url))))
+    throw new Error('demo/dist not found: node scripts/build.mjs demo');
+  const server = await preview({
+    configFile: fileURLToPath(new URL('../demo/vite.config.ts', import.meta.url)),
+    preview: { port: 0, host: '127.0.0.1' },
+    logLevel: 'warn',
+  });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
+  });
+  const rows = [];
+  try {
+    for (const [label, kbps] of [
+      ['unthrottled', 0],
+      ['3 Mbit/s', 3000],
+    ]) {
+      const times = [],
+        sizes = [];
+      let variant = '';
+      for (let r = 0; r < repeats; r++) {
+        const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+        const tab = await context.newPage();
+        const cdp = await context.newCDPSession(tab);
+        await cdp.send('Network.enable');
+        await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+        if (kbps)
+          await cdp.send('Network.emulateNetworkConditions', {
+            offline: false,
+            latency: 40,
+            downloadThroughput: (kbps * 1000) / 8,
+            uploadThroughput: (kbps * 1000) / 8,
+          });
+        const sent = new Map();
+        cdp.on('Network.loadingFinished', (e) => sent.set(e.requestId, e.encodedDataLength));
+        // The moment Play's first figure enters the page, on the page's own clock (from navigation).
+        await tab.addInitScript(() => {
+          new MutationObserver((_, observer) => {
+            if (document.querySelector('#play-figures figure')) {
+              window.__firstPlot = performance.now();
+              observer.disconnect();
+            }
+          }).observe(document, { childList: true, subtree: true });
+        });
+        await tab.goto(server.resolvedUrls.local[0]);
+        await tab.waitForFunction(() => window.__firstPlot, null, { timeout: 120_000 });
+        times.push(await tab.evaluate(() => window.__firstPlot));
+        sizes.push([...sent.values()].reduce((a, b) => a + b, 0));
+        variant = await tab.$eval('#runtime', (e) => e.dataset.variant ?? '');
+        await context.close();
+      }
+      rows.push({ network: label, ms: Math.round(median(times)), kb: Math.round(median(sizes) / 1000), variant, times });
+    }
+  } finally {
+    await browser.close();
+    await server.close();
+  }
+  return rows;
+}
+
+export function printDemoFirstPlot(rows) {
+  console.log("\n### The demo's first plot (its production build, Chromium, brotli, COOP/COEP)\n");
+  console.log('| network | build | navigation → first chart, ms (median) | fetched, KB |');
+  console.log('|---|---|---:|---:|');
+  for (const r of rows) console.log(`| ${r.network} | ${r.variant} | ${r.ms} | ${r.kb} |`);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const rows = await benchDemoFirstPlot();
+  printDemoFirstPlot(rows);
+  const at = process.argv.indexOf('--json');
+  if (at > 0) writeFileSync(process.argv[at + 1], `${JSON.stringify(rows, null, 2)}\n`);
+}
