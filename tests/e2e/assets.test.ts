@@ -75,6 +75,8 @@ document.title = 'ok';
   // Trusted Types required site-wide (workers included), supclust's policy allowed, then not.
   servers.push(await serve(site, { isolate: true, csp: "require-trusted-types-for 'script'; trusted-types supclust" }));
   servers.push(await serve(site, { isolate: true, csp: "require-trusted-types-for 'script'; trusted-types app" }));
+  // A host that starts sending the module worker's script and never finishes.
+  servers.push(await serve(site, { isolate: false, stall: ['/assets/supclust/browser/worker.js'] }));
 });
 afterAll(async () => {
   for (const s of servers) await s.close();
@@ -147,6 +149,11 @@ describe('a module that cannot start', () => {
       `${servers[3].url}assets/supclust/browser/worker.js is served as 'text/plain', and a worker's script must be JavaScript`,
     );
   });
+
+  it('gives up on a worker whose script never arrives, after 20 s, naming the fix', async () => {
+    const stalled = await title(servers[6], 'base.html');
+    expect(stalled.title).toMatch(/^failed load-failed: the supclust worker did not run within 20 s .*load\(\{ baseUrl \}\)/);
+  }, 60_000);
 
   it('names the glue and the fix when the glue is missing', async () => {
     const r = await without('wasm/web/supclust-core-simd.js', servers[1]);

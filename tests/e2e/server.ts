@@ -27,7 +27,12 @@ export interface StaticServer {
   close(): Promise<void>;
 }
 
-export async function serve(dir: string, opts: { isolate: boolean; csp?: string; types?: Record<string, string> }): Promise<StaticServer> {
+/** types: a Content-Type by path, in place of the file's own; stall: paths whose answer starts and
+ * never finishes (a proxy that stalls). */
+export async function serve(
+  dir: string,
+  opts: { isolate: boolean; csp?: string; types?: Record<string, string>; stall?: string[] },
+): Promise<StaticServer> {
   const served: string[] = [];
   const server: Server = createServer((req, res) => {
     const path = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
@@ -49,6 +54,10 @@ export async function serve(dir: string, opts: { isolate: boolean; csp?: string;
     if (opts.csp) headers['Content-Security-Policy'] = opts.csp;
     res.writeHead(200, headers);
     served.push(file);
+    if (opts.stall?.includes(path)) {
+      res.write(' ');
+      return;
+    }
     createReadStream(file).pipe(res);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -93,15 +93,15 @@ export class WorkerBackend implements Backend {
         clearTimeout(silence);
         module.then(() => reject(err), reject);
       };
-      // A worker whose script never runs (a bundler that cannot emit it as a module worker)
-      // is given up on, by name, after a bounded time.
+      // A worker whose script never runs (a bundler that cannot emit it as a module worker, a
+      // server that never finishes sending it) is given up on, by name, after a bounded time.
       const silence = setTimeout(() => {
         fail(
           new SupclustError(
             'load-failed',
-            `the supclust worker did not run within ${START_TIMEOUT_MS / 1000} s (its script never started: ` +
-              'a bundler that cannot emit it as a module worker, as webpack with output.module: true, webpack/webpack#17870): build without ' +
-              'that setting, or copy node_modules/supclust/dist to your static files and pass load({ baseUrl }) its URL',
+            `the supclust worker did not run within ${START_TIMEOUT_MS / 1000} s (its script never started: a bundler ` +
+              'that cannot emit it as a module worker, or a server that never finishes sending it): copy ' +
+              'node_modules/supclust/dist to your static files and pass load({ baseUrl }) its URL',
           ),
         );
         this.dropWorker();

@@ -10,7 +10,9 @@ const scope = self as unknown as {
   onmessage: ((e: MessageEvent<ToWorker>) => void) | null;
 };
 
-// The imports and URLs stay literal: bundlers find the files by them.
+// The imports and URLs stay literal: bundlers find the files by them. webpack puts the glues in
+// this worker's own chunk (webpackMode eager): split into a chunk of their own, its ES-module
+// output starts a module worker that waits for that chunk and never loads it (webpack/webpack#17870).
 const handle = serve({ post: (m, transfer) => scope.postMessage(m, transfer ?? []) }, async (variant, module) => {
   // A glue that does not import is named, with what to serve.
   const imported = <T>(glue: Promise<T>) =>
@@ -21,11 +23,17 @@ const handle = serve({ post: (m, transfer) => scope.postMessage(m, transfer ?? [
     });
   if (variant !== 'simd-threaded')
     return (
-      await imported(module === 'core' ? import('../wasm/web/supclust-core-simd.js') : import('../wasm/web/supclust-library-simd.js'))
+      await imported(
+        module === 'core'
+          ? import(/* webpackMode: "eager" */ '../wasm/web/supclust-core-simd.js')
+          : import(/* webpackMode: "eager" */ '../wasm/web/supclust-library-simd.js'),
+      )
     ).default as CreateModule;
   trustWorkersHere(); // the glue's pthread workers, where Trusted Types are required here too
   const namespace = await imported(
-    module === 'core' ? import('../wasm/web/supclust-core-simd-threaded.js') : import('../wasm/web/supclust-library-simd-threaded.js'),
+    module === 'core'
+      ? import(/* webpackMode: "eager" */ '../wasm/web/supclust-core-simd-threaded.js')
+      : import(/* webpackMode: "eager" */ '../wasm/web/supclust-library-simd-threaded.js'),
   );
   const glue = namespace.default as CreateModule;
   // The pthread workers import the glue from the URL it was loaded from. A bundler that puts
