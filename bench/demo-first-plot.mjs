@@ -3,17 +3,16 @@
 // serves it: brotli where accepted, the COOP/COEP headers, so the threaded build) opened in Debian
 // Chromium at 1280 × 720 with an empty cache, timed from navigation to Play's first chart in the
 // page (its first figure inserted), unthrottled and at 3 Mbit/s (Chromium's network emulation,
-// 40 ms latency), with the bytes the page fetched until then (as sent: compressed). Median of
-// BENCH_REPEATS runs (default 5). Run after `node scripts/build.mjs demo`:
+// 40 ms latency), with the bytes fetched by then (as sent, compressed: every file the page and its
+// workers requested, each counted once, as a cache would answer the pthreads' second requests for
+// the glue). Median of BENCH_REPEATS runs (default 5). Run after `node scripts/build.mjs demo`:
 // `node bench/demo-first-plot.mjs [--json FILE]`.
 import { existsSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
 import { preview } from 'vite';
-import { freshTab, NETWORKS } from './network.mjs';
+import { freshTab, launchChromium, median, NETWORKS } from './page-bench.mjs';
 
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 5);
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 export async function benchDemoFirstPlot(repeats = REPEATS) {
   if (!existsSync(fileURLToPath(new URL('../demo/dist/index.html', import.meta.url))))
@@ -23,10 +22,7 @@ export async function benchDemoFirstPlot(repeats = REPEATS) {
     preview: { port: 0, host: '127.0.0.1' },
     logLevel: 'warn',
   });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
-  });
+  const browser = await launchChromium();
   const rows = [];
   try {
     // One visit untimed: the server compresses each file at its first request, then keeps it.
@@ -39,9 +35,18 @@ export async function benchDemoFirstPlot(repeats = REPEATS) {
         sizes = [];
       let variant = '';
       for (let r = 0; r < repeats; r++) {
-        const { context, tab, cdp } = await freshTab(browser, kbps, { viewport: { width: 1280, height: 720 } });
-        const sent = new Map();
-        cdp.on('Network.loadingFinished', (e) => sent.set(e.requestId, e.encodedDataLength));
+        const { context, tab } = await freshTab(browser, kbps, { viewport: { width: 1280, height: 720 } });
+        // The workers' requests too (the page's CDP session sees only its own); the body as sent:
+        // the compressed files' Content-Length, else the size Chromium received.
+        const sent = [];
+        context.on('requestfinished', (request) =>
+          sent.push(
+            (async () => {
+              const length = (await request.response())?.headers()['content-length'];
+              return [request.url(), length !== undefined ? Number(length) : (await request.sizes()).responseBodySize];
+            })(),
+          ),
+        );
         // The moment Play's first figure enters the page, on the page's own clock (from navigation).
         await tab.addInitScript(() => {
           new MutationObserver((_, observer) => {
@@ -54,7 +59,7 @@ export async function benchDemoFirstPlot(repeats = REPEATS) {
         await tab.goto(server.resolvedUrls.local[0]);
         await tab.waitForFunction(() => window.__firstPlot, null, { timeout: 120_000 });
         times.push(await tab.evaluate(() => window.__firstPlot));
-        sizes.push([...sent.values()].reduce((a, b) => a + b, 0));
+        sizes.push([...new Map(await Promise.all(sent)).values()].reduce((a, b) => a + b, 0));
         variant = await tab.$eval('#runtime', (e) => e.dataset.variant ?? '');
         await context.close();
       }

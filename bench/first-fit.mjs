@@ -15,9 +15,8 @@ import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
 import { readmeExample } from '../scripts/readme-example.mjs';
-import { freshTab, NETWORKS } from './network.mjs';
+import { freshTab, launchChromium, median, NETWORKS } from './page-bench.mjs';
 
 const root = join(fileURLToPath(new URL('.', import.meta.url)), '..');
 const REPEATS = Number(process.env.BENCH_REPEATS ?? 5);
@@ -104,11 +103,7 @@ export async function firstFit() {
   await new Promise((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${server.address().port}/`;
 
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
-  });
+  const browser = await launchChromium();
   const rows = [];
   try {
     // Each page visited once untimed: the server compresses each file at its first request.
@@ -135,8 +130,7 @@ export async function firstFit() {
           variant = result.variant;
           await context.close();
         }
-        times.sort((a, b) => a - b);
-        rows.push({ page, network: label, variant, medianMs: times[Math.floor(times.length / 2)], transferredKB: bytes / 1024 });
+        rows.push({ page, network: label, variant, medianMs: median(times), transferredKB: bytes / 1024 });
       }
   } finally {
     await browser.close();
